@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from './config/types.js';
+import type { SiteRegistry } from './sites/registry.js';
+import type { Database } from './store/types.js';
+import type { TokenService } from './oauth/token-service.js';
+
+/**
+ * Everything a route module needs, built once at start and passed to each `register…Routes`.
+ * Holds no per-request state: instances stay stateless, the database is the source of truth.
+ */
+export interface AppContext {
+  config: ServerConfig;
+  db: Database;
+  sites: SiteRegistry;
+  tokens: TokenService;
+  log: FastifyBaseLogger;
+  /** Milliseconds since the epoch; replaceable in tests that need to move time. */
+  now: () => number;
+}

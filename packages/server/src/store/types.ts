@@ -1,0 +1,32 @@
+/** A row as returned by the database driver: column name → value. */
+export type Row = Record<string, unknown>;
+
+export interface QueryResult<T = Row> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** Anything that can run a parameterised statement: the database itself or an open transaction. */
+export interface Queryable {
+  /** `sql` uses `$1, $2, …` placeholders; never interpolate caller input into `sql`. */
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` inside one transaction: committed when it resolves, rolled back when it throws.
+   * Statements inside must go through the `tx` argument, not the database.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface Migration {
+  /** Strictly increasing; never renumber a migration that has shipped. */
+  version: number;
+  name: string;
+  sql: string;
+}

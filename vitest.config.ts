@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Tests run against the TypeScript sources, so no build step is needed before `npm test`.
+const alias = [
+  { find: /^@vitrine\/sdk\/data$/, replacement: here('./packages/sdk/src/data/index.ts') },
+  { find: /^@vitrine\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
+  { find: /^@vitrine\/react$/, replacement: here('./packages/react/src/index.ts') },
+  { find: /^@vitrine\/server\/testing$/, replacement: here('./packages/server/src/testing.ts') },
+  { find: /^@vitrine\/server$/, replacement: here('./packages/server/src/index.ts') },
+];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { resolve: { alias }, test: { name: 'server', environment: 'node', include: ['packages/server/src/**/*.test.ts'] } },
+      { resolve: { alias }, test: { name: 'sdk', environment: 'node', include: ['packages/sdk/src/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['packages/react/src/**/*.test.{ts,tsx}', 'apps/storefront/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      { resolve: { alias }, test: { name: 'compat', environment: 'node', include: ['tests/compat/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], fileParallelism: false },
+      },
+    ],
+  },
+});
