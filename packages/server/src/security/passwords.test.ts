@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { parseOptions } from '@node-rs/argon2';
+import { hashPassword, needsRehash, passwordViolation, verifyPassword, PASSWORD_MAX_LENGTH } from './passwords.js';
+
+describe('passwords', () => {
+  it('hashes with argon2id at the OWASP parameters and verifies', async () => {
+    const started = performance.now();
+    const stored = await hashPassword('correct horse battery');
+    const ms = performance.now() - started;
+    expect(stored.startsWith('$argon2id$')).toBe(true);
+    const p = parseOptions(stored);
+    expect([p.memoryCost, p.timeCost, p.parallelism]).toEqual([19456, 2, 1]);
+    expect(await verifyPassword(stored, 'correct horse battery')).toBe(true);
+    expect(await verifyPassword(stored, 'correct horse batterY')).toBe(false);
+    expect(needsRehash(stored)).toBe(false);
+    console.warn(`argon2id hash took ${ms.toFixed(1)} ms`);
+  });
+
+  it('does not truncate: a long password differing only at the end fails', async () => {
+    const base = 'x'.repeat(200);
+    const stored = await hashPassword(`${base}a`);
+    expect(await verifyPassword(stored, `${base}b`)).toBe(false);
+  });
+
+  it('a missing hash verifies a decoy and always fails', async () => {
+    expect(await verifyPassword(null, 'whatever-password')).toBe(false);
+    expect(await verifyPassword('garbage', 'whatever-password')).toBe(false);
+  });
+
+  it('does not block the event loop while hashing', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    await Promise.all([hashPassword('aaaaaaaa1'), hashPassword('aaaaaaaa2')]);
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(3);
+  });
+
+  it('enforces length only', () => {
+    expect(passwordViolation('short')?.ruleName).toBe('VALUE_TOO_SHORT');
+    expect(passwordViolation(undefined)?.ruleName).toBe('REQUIRED');
+    expect(passwordViolation(12345678)?.ruleName).toBe('REQUIRED');
+    expect(passwordViolation('aaaaaaaa')).toBeUndefined();
+    expect(passwordViolation('a'.repeat(64))).toBeUndefined();
+    expect(passwordViolation('a'.repeat(PASSWORD_MAX_LENGTH))).toBeUndefined();
+    expect(passwordViolation('a'.repeat(PASSWORD_MAX_LENGTH + 1))?.ruleName).toBe('VALUE_TOO_LONG');
+    // code points, not UTF-16 units: 8 emoji are 8 characters
+    expect(passwordViolation('😀'.repeat(8))).toBeUndefined();
+    expect(passwordViolation('😀'.repeat(4))?.ruleName).toBe('VALUE_TOO_SHORT');
+  });
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { migrate, openDatabase, type Database } from '../store/index.js';
+import { createRateLimiter, type RateLimiter } from './rate-limit.js';
+
+let db: Database;
+let clock = 1_000_000;
+beforeAll(async () => {
+  db = await openDatabase({});
+  await migrate(db);
+});
+afterAll(() => db.close());
+
+async function exercise(limiter: RateLimiter, advance: (ms: number) => Promise<void>) {
+  const key = `test:${randomUUID()}`;
+  const rule = { limit: 3, windowSeconds: 2 };
+  for (let i = 1; i <= 3; i++) expect(await limiter.hit(key, rule)).toMatchObject({ allowed: true, count: i });
+  const blocked = await limiter.hit(key, rule);
+  expect(blocked.allowed).toBe(false);
+  expect(blocked.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  expect(blocked.retryAfterSeconds).toBeLessThanOrEqual(2);
+  expect((await limiter.peek(key)).count).toBe(4);
+  await advance(2100);
+  expect(await limiter.hit(key, rule)).toMatchObject({ allowed: true, count: 1 });
+  await limiter.reset(key);
+  expect((await limiter.peek(key)).count).toBe(0);
+}
+
+describe('rate limiter (database)', () => {
+  it('counts a fixed window and reopens it', async () => {
+    const limiter = createRateLimiter({ db, now: () => clock });
+    await exercise(limiter, async (ms) => {
+      clock += ms;
+    });
+  });
+
+  it('counts concurrent hits exactly', async () => {
+    const limiter = createRateLimiter({ db, now: () => clock });
+    const key = `c:${randomUUID()}`;
+    const results = await Promise.all(Array.from({ length: 20 }, () => limiter.hit(key, { limit: 10, windowSeconds: 60 })));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect(Math.max(...results.map((r) => r.count))).toBe(20);
+  });
+
+  it('two limiters on one database share counters (instances behind a balancer)', async () => {
+    const a = createRateLimiter({ db, now: () => clock });
+    const b = createRateLimiter({ db, now: () => clock });
+    const key = `s:${randomUUID()}`;
+    await a.hit(key, { limit: 1, windowSeconds: 60 });
+    expect((await b.hit(key, { limit: 1, windowSeconds: 60 })).allowed).toBe(false);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('rate limiter (redis)', () => {
+  it('counts a fixed window and reopens it', async () => {
+    const limiter = createRateLimiter({ db, redisUrl: process.env.REDIS_URL, prefix: `vitrine-test:${randomUUID()}:` });
+    try {
+      await exercise(limiter, (ms) => new Promise((r) => setTimeout(r, ms)));
+    } finally {
+      await limiter.close();
+    }
+  });
+});

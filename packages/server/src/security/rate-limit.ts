@@ -1,0 +1,108 @@
+import { Redis } from 'ioredis';
+import type { Queryable } from '../store/types.js';
+
+/**
+ * Fixed-window counters shared by every instance: in the database by default, in Redis when
+ * `REDIS_URL` is set. A window opens at a key's first hit and lasts `windowSeconds`.
+ */
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the current window closes (0 when allowed and nothing to wait for). */
+  retryAfterSeconds: number;
+  /** Hits counted in the current window, this one included. */
+  count: number;
+}
+
+export interface RateLimiter {
+  hit(key: string, rule: { limit: number; windowSeconds: number }): Promise<RateLimitResult>;
+  /** Current count without counting a hit (per-account throttling looks before it counts). */
+  peek(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RateLimiterOptions {
+  db: Queryable;
+  redisUrl?: string | undefined;
+  now?: () => number;
+  /** Prefix of Redis keys, so tests and several servers can share one Redis. */
+  prefix?: string;
+}
+
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const now = options.now ?? Date.now;
+  return options.redisUrl ? redisLimiter(options.redisUrl, options.prefix ?? 'vitrine:rl:') : dbLimiter(options.db, now);
+}
+
+function result(count: number, limit: number, msLeft: number): RateLimitResult {
+  const allowed = count <= limit;
+  return { allowed, count, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(msLeft / 1000)) };
+}
+
+function dbLimiter(db: Queryable, now: () => number): RateLimiter {
+  let hits = 0;
+  return {
+    async hit(key, { limit, windowSeconds }) {
+      const t = now();
+      // One upsert: a new window starts when the stored one has ended, so concurrent hits never lose counts.
+      const { rows } = await db.query<{ count: number; expires_ms: number }>(
+        `insert into rate_limits (key, count, expires_ms) values ($1, 1, $2)
+         on conflict (key) do update set
+           count = case when rate_limits.expires_ms <= $3 then 1 else rate_limits.count + 1 end,
+           expires_ms = case when rate_limits.expires_ms <= $3 then excluded.expires_ms else rate_limits.expires_ms end
+         returning count, expires_ms`,
+        [key, t + windowSeconds * 1000, t],
+      );
+      // Expired rows are harmless but would pile up; sweep now and then rather than on a timer.
+      if (++hits % 200 === 0) await db.query('delete from rate_limits where expires_ms <= $1', [t]);
+      const row = rows[0]!;
+      return result(Number(row.count), limit, Number(row.expires_ms) - t);
+    },
+    async peek(key) {
+      const t = now();
+      const { rows } = await db.query<{ count: number; expires_ms: number }>(
+        'select count, expires_ms from rate_limits where key = $1 and expires_ms > $2',
+        [key, t],
+      );
+      const row = rows[0];
+      return row ? { count: Number(row.count), retryAfterSeconds: Math.ceil((Number(row.expires_ms) - t) / 1000) } : { count: 0, retryAfterSeconds: 0 };
+    },
+    async reset(key) {
+      await db.query('delete from rate_limits where key = $1', [key]);
+    },
+    async close() {},
+  };
+}
+
+function redisLimiter(url: string, prefix: string): RateLimiter {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // Connection errors surface on the command promises; the event itself must not crash the process.
+  redis.on('error', () => {});
+  return {
+    async hit(key, { limit, windowSeconds }) {
+      const k = prefix + key;
+      // SET NX opens the window with its TTL; INCR keeps the TTL. Works on every Redis since 2.6.12.
+      const replies = await redis
+        .multi()
+        .set(k, '0', 'PX', windowSeconds * 1000, 'NX')
+        .incr(k)
+        .pttl(k)
+        .exec();
+      if (!replies) throw new Error('rate limit transaction aborted');
+      const [, incr, ttl] = replies;
+      if (incr?.[0] || ttl?.[0]) throw incr?.[0] ?? ttl?.[0];
+      return result(Number(incr![1]), limit, Number(ttl![1]));
+    },
+    async peek(key) {
+      const k = prefix + key;
+      const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
+      return { count: Number(count ?? 0), retryAfterSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : 0 };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
