@@ -1,0 +1,50 @@
+/** Tallying of bulk answers exactly as `@wix/data` reports them (wire-contract §9.2). */
+import { BulkError, type FieldViolation } from './errors.js';
+
+export interface BulkResult {
+  inserted: number;
+  updated: number;
+  removed: number;
+  /** Requested − failed − succeeded: includes failures with an ignored code (e.g. duplicates in bulkInsert). */
+  skipped: number;
+  errors: BulkError[];
+  insertedItemIds: string[];
+  updatedItemIds: string[];
+  removedItemIds: string[];
+}
+
+interface WireResult {
+  action?: string;
+  itemMetadata?: {
+    id?: string;
+    originalIndex?: number;
+    success?: boolean;
+    error?: { code?: string; description?: string; data?: { fieldViolations?: FieldViolation[] } };
+  };
+}
+
+export function tally(request: readonly unknown[], results: readonly unknown[], ignoredCodes: readonly string[] = []): BulkResult {
+  const rows = results as WireResult[];
+  const errors: BulkError[] = [];
+  for (const { itemMetadata: m } of rows) {
+    if (!m || m.success || !m.error || ignoredCodes.includes(m.error.code ?? '')) continue;
+    const index = m.originalIndex ?? -1;
+    errors.push(new BulkError(m.error.description ?? '', m.error.code, request[index], index, m.error.data?.fieldViolations));
+  }
+  const ok = rows.filter((r) => r.itemMetadata?.success);
+  const by = (...actions: string[]) => ok.filter((r) => actions.includes(r.action ?? ''));
+  const ids = (list: WireResult[]) => list.map((r) => r.itemMetadata?.id as string);
+  const inserted = by('INSERT');
+  const updated = by('UPDATE', 'PATCH');
+  const removed = by('DELETE');
+  return {
+    inserted: inserted.length,
+    updated: updated.length,
+    removed: removed.length,
+    skipped: request.length - errors.length - ok.length,
+    errors,
+    insertedItemIds: ids(inserted),
+    updatedItemIds: ids(updated),
+    removedItemIds: ids(removed),
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * `@vitrine/sdk/data`: the data items client. Plug it into a client —
+ * `createClient({ modules: { items }, auth })` — then `client.items.query('Products').find()`.
+ * Nothing here is imported by the auth entry, so apps that do not use data do not ship it.
+ */
+import { defineModule } from '../module.js';
+import { createItems } from './items.js';
+
+export const items = defineModule(createItems);
+
+export type * from './items.js';
+export { WixDataQuery, type DataItem, type FindOptions } from './query.js';
+export { WixDataAggregate } from './aggregate.js';
+export { WixDataPatch, WixDataBulkPatch, type FieldModification, type PatchOptions } from './patch.js';
+export { WixDataResult, type PagingMetadata } from './result.js';
+export { FilterBuilder, filter, type Filter } from './filter.js';
+export type { BulkResult } from './bulk.js';
+export type { ReadOptions, WriteOptions, Condition } from './request.js';
+export { WixDataError, WixDataValidationError, BulkError, type ErrorDetails, type FieldViolation } from './errors.js';

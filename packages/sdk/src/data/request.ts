@@ -1,0 +1,65 @@
+/**
+ * Option → wire mapping shared by the calls. Key order follows `@wix/data` so that `.r` payloads,
+ * and therefore the GET/POST switch, come out identical; `undefined` keys vanish in JSON.
+ */
+import { FilterOps, filterProblem, type Filter, type HasFilter } from './filter.js';
+import { assert } from './validate.js';
+
+export interface ReadOptions {
+  suppressHooks?: boolean;
+  /** Include draft items (`publishPluginOptions.includeDraftItems`). */
+  showDrafts?: boolean;
+  consistentRead?: boolean;
+  language?: string;
+  appOptions?: Record<string, unknown>;
+}
+
+export interface WriteOptions {
+  suppressHooks?: boolean;
+  showDrafts?: boolean;
+  appOptions?: Record<string, unknown>;
+}
+
+/** Only write if the stored item still matches this filter (optimistic concurrency). */
+export type Condition = HasFilter | Filter;
+
+const drafts = (showDrafts: boolean | undefined) =>
+  showDrafts !== undefined ? { publishPluginOptions: { includeDraftItems: showDrafts } } : {};
+
+export const readOptions = (o: ReadOptions | undefined) => ({
+  suppressHooks: o?.suppressHooks,
+  appOptions: o?.appOptions,
+  ...drafts(o?.showDrafts),
+  consistentRead: o?.consistentRead,
+  language: o?.language,
+});
+
+export function writeOptions(o: WriteOptions | undefined) {
+  if (!o) return undefined;
+  const res = { suppressHooks: o.suppressHooks, appOptions: o.appOptions, ...drafts(o.showDrafts) };
+  return Object.values(res).every((v) => v === undefined) ? undefined : res;
+}
+
+/** A builder is built (optimised); a plain object is sent as written, after the `$regex` check. */
+export function toFilter(f: Condition): Filter {
+  const builder = f instanceof FilterOps ? (f as FilterOps<unknown>) : undefined;
+  const tree = builder ? builder.build() : (f as Filter);
+  assert(builder?.invalidArguments[0], filterProblem(tree));
+  return tree;
+}
+
+export const condition = (c: Condition | null | undefined) => ({ condition: c == null ? undefined : { filter: toFilter(c) } });
+
+/** Cursor paging when a cursor is given; offset paging only when there is a limit or an offset. */
+export function paging(limit: number | undefined, cursorOrOffset: string | number) {
+  if (typeof cursorOrOffset === 'string') return { cursorPaging: { limit, cursor: cursorOrOffset } };
+  return limit !== undefined || cursorOrOffset > 0 ? { paging: { limit, offset: cursorOrOffset } } : {};
+}
+
+export type SortOrder = 'ASC' | 'DESC';
+export interface Sorting {
+  fieldName: string;
+  order: SortOrder;
+}
+
+export const ownId = (ref: string | { _id?: unknown }): string => (typeof ref === 'string' ? ref : (ref._id as string));

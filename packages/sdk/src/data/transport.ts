@@ -1,0 +1,59 @@
+/**
+ * The data module's use of the client's HTTP context: canonical paths, `$date` encoding both ways,
+ * the GET-with-`.r` switch for queries and the data-specific error mapping (wire-contract §9).
+ */
+import type { HttpContext } from '../module.js';
+import { base64url, decodeDates, encodeDates } from './codec.js';
+import { fromHttpError } from './errors.js';
+
+export const PREFIX = '/wix-data/v2';
+/** Longest relative URL (path + `?.r=` + payload) still sent as GET; the Wix client switches at 2048 → 2049. */
+export const MAX_GET_URL = 2048;
+
+type Params = Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>;
+
+export interface Transport {
+  post<T>(path: string, body: object): Promise<T>;
+  /** `GET /items/query?.r=…` while the URL fits, else POST with the same JSON. */
+  query<T>(body: object): Promise<T>;
+  /** A GET whose payload is flattened into query parameters, or sent whole as `.r` if nested. */
+  get<T>(path: string, payload: Record<string, unknown>): Promise<T>;
+}
+
+export function transport(ctx: HttpContext): Transport {
+  const send = async <T>(options: Parameters<HttpContext['request']>[0]): Promise<T> => {
+    try {
+      return decodeDates(await ctx.request<T>(options));
+    } catch (error) {
+      throw fromHttpError(error);
+    }
+  };
+  const post = <T>(path: string, body: object) => send<T>({ method: 'POST', path: PREFIX + path, body: encodeDates(body) });
+  const dotR = (body: object) => base64url(JSON.stringify(encodeDates(body)));
+
+  return {
+    post,
+    query<T>(body: object) {
+      const path = `${PREFIX}/items/query`;
+      const r = dotR(body);
+      if (`${path}?.r=${r}`.length > MAX_GET_URL) return post<T>('/items/query', body);
+      return send<T>({ method: 'GET', path, query: { '.r': r } });
+    },
+    get<T>(path: string, payload: Record<string, unknown>) {
+      const flat = flatten(payload);
+      return send<T>({ method: 'GET', path: PREFIX + path, query: flat ?? { '.r': dotR(payload) } });
+    },
+  };
+}
+
+/** Scalar and scalar-array values become parameters; any nested object means the payload needs `.r`. */
+function flatten(payload: Record<string, unknown>): Params | undefined {
+  const out: Params = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined) continue;
+    const scalar = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
+    if (Array.isArray(value) ? !value.every(scalar) : !scalar(value)) return undefined;
+    out[key] = value as Params[string];
+  }
+  return out;
+}
