@@ -1,0 +1,131 @@
+import nodemailer from 'nodemailer';
+import type { Queryable } from '../store/types.js';
+
+/**
+ * Delivery side of the outbox. Each pass leases a batch (`locked_until`), sends it, and records the
+ * outcome; a crashed instance's lease simply runs out, so mail survives restarts and is retried.
+ * `for update skip locked` lets several instances deliver from one outbox without sending twice.
+ */
+export interface MailSender {
+  send(mail: { from: string; to: string; subject: string; text: string; html: string }): Promise<void>;
+  close(): void;
+}
+
+export interface DeliveryOptions {
+  from: string;
+  now: () => number;
+  log?: { warn(obj: object, msg: string): void };
+  /** Replace delivered bodies (codes, reset links) with a marker when nobody needs to read them again. */
+  scrubDelivered: boolean;
+  batchSize?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+}
+
+export const MAX_ATTEMPTS = 8;
+
+/** 5 s, 10 s, 20 s … capped at one hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+interface LeasedRow {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
+
+/** Sends one batch of due mail; returns how many were sent. */
+export async function deliverPending(db: Queryable & { transaction?: unknown }, sender: MailSender, options: DeliveryOptions): Promise<number> {
+  const now = options.now();
+  const lease = new Date(now + (options.leaseMs ?? 60_000));
+  const { rows } = await db.query<LeasedRow>(
+    `update mail_outbox set locked_until = $1, attempts = attempts + 1
+     where id in (
+       select id from mail_outbox
+       where sent_at is null and failed_at is null and next_attempt_at <= $2
+         and (locked_until is null or locked_until <= $2)
+       order by created_at
+       limit $3
+       for update skip locked)
+     returning id, to_address, subject, text_body, html_body, attempts`,
+    [lease, new Date(now), options.batchSize ?? 20],
+  );
+  let sent = 0;
+  for (const row of rows) {
+    try {
+      await sender.send({ from: options.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+      await db.query(
+        options.scrubDelivered
+          ? `update mail_outbox set sent_at = $2, locked_until = null, last_error = null, text_body = '[delivered]', html_body = '[delivered]' where id = $1`
+          : `update mail_outbox set sent_at = $2, locked_until = null, last_error = null where id = $1`,
+        [row.id, new Date(options.now())],
+      );
+      sent++;
+    } catch (error) {
+      const attempts = Number(row.attempts);
+      const giveUp = attempts >= (options.maxAttempts ?? MAX_ATTEMPTS);
+      // Only the error message is kept: SMTP errors can echo the envelope but never carry the body.
+      const message = error instanceof Error ? error.message.slice(0, 500) : 'send failed';
+      await db.query(
+        `update mail_outbox set locked_until = null, last_error = $2, next_attempt_at = $3, failed_at = $4 where id = $1`,
+        [row.id, message, new Date(options.now() + backoffMs(attempts)), giveUp ? new Date(options.now()) : null],
+      );
+      options.log?.warn({ mailId: row.id, attempts, giveUp, err: message }, 'mail delivery failed');
+    }
+  }
+  return sent;
+}
+
+/** An SMTP sender from a `smtp://user:pass@host:port` or `smtps://…` URL. */
+export function smtpSender(url: string): MailSender {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail(mail);
+    },
+    close: () => transport.close(),
+  };
+}
+
+export interface DeliveryLoop {
+  stop(): Promise<void>;
+  /** Runs a pass now (tests, and right after enqueueing when latency matters). */
+  kick(): void;
+}
+
+/** Polls the outbox every `intervalMs`; one pass at a time, errors logged and retried next tick. */
+export function runDeliveryLoop(db: Queryable, sender: MailSender, options: DeliveryOptions & { intervalMs: number }): DeliveryLoop {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const pass = () => {
+    if (stopped || running) return;
+    running = (async () => {
+      try {
+        // Drain: keep going while full batches come back.
+        while (!stopped && (await deliverPending(db, sender, options)) >= (options.batchSize ?? 20));
+      } catch (error) {
+        options.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'mail delivery pass failed');
+      } finally {
+        running = undefined;
+      }
+    })();
+  };
+  timer = setInterval(pass, options.intervalMs);
+  timer.unref();
+  pass();
+  return {
+    kick: pass,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+      sender.close();
+    },
+  };
+}

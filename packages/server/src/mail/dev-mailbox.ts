@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { listMail, type StoredMail } from './outbox.js';
+import { escapeHtml } from './templates.js';
+
+/**
+ * The development mailbox (design.md §3): every message of the outbox, readable without SMTP.
+ * Mounted only when `config.devMailbox` is on, which production turns off by default.
+ */
+export function registerDevMailboxRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/_dev/mail.json', async (request, reply) => {
+    const to = typeof (request.query as Record<string, unknown>)?.to === 'string' ? ((request.query as Record<string, string>).to) : undefined;
+    const messages = await listMail(ctx.db, { to: to || undefined });
+    reply.header('cache-control', 'no-store');
+    return { messages: messages.map(publicShape) };
+  });
+
+  app.get('/_dev/mail', async (_request, reply) => {
+    const messages = await listMail(ctx.db, {});
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    return page(messages);
+  });
+}
+
+function publicShape(m: StoredMail) {
+  return { id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt };
+}
+
+function page(messages: StoredMail[]): string {
+  const items = messages
+    .map(
+      (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
+<p class="meta">To <b>${escapeHtml(m.to)}</b> · ${escapeHtml(m.createdAt)} · ${m.sentAt ? 'sent' : 'in outbox'}</p>
+<pre>${linkify(escapeHtml(m.text))}</pre></article>`,
+    )
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
+article{border:1px solid #ddd;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#666;font-size:.9rem}
+pre{white-space:pre-wrap}</style></head><body><h1>Dev mailbox</h1>
+<p>${messages.length} message(s), newest first. This page is off in production.</p>
+${items || '<p>No mail yet.</p>'}</body></html>`;
+}
+
+// The text is already escaped, so URLs in it contain no quotes or angle brackets.
+function linkify(escaped: string): string {
+  return escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { registerDevMailboxRoutes } from './dev-mailbox.js';
+import { runDeliveryLoop, smtpSender, type MailSender } from './delivery.js';
+
+export { enqueueMail, listMail, type OutgoingMail, type StoredMail } from './outbox.js';
+
+/** Mail routes of the app: only the dev mailbox, and only when it is on. */
+export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void {
+  if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
+}
+
+export interface MailDeliveryOptions {
+  intervalMs?: number;
+  /** Replaces SMTP (tests of failure paths). */
+  sender?: MailSender;
+}
+
+/**
+ * Starts delivering the outbox through SMTP when `SMTP_URL` is configured; without it the mail
+ * stays in the outbox (and the dev mailbox) and this is a no-op.
+ */
+export function startMailDelivery(ctx: AppContext, options: MailDeliveryOptions = {}): { stop(): Promise<void>; kick(): void } {
+  const sender = options.sender ?? (ctx.config.smtpUrl ? smtpSender(ctx.config.smtpUrl) : undefined);
+  if (!sender) return { stop: async () => {}, kick: () => {} };
+  const host = safeHost(ctx.config.publicUrl);
+  return runDeliveryLoop(ctx.db, sender, {
+    from: process.env.MAIL_FROM || `Vitrine <no-reply@${host}>`,
+    now: ctx.now,
+    log: ctx.log,
+    // With the dev mailbox on, delivered bodies stay readable there; otherwise codes and links are erased.
+    scrubDelivered: !ctx.config.devMailbox,
+    intervalMs: options.intervalMs ?? (ctx.config.production ? 2_000 : 250),
+  });
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}

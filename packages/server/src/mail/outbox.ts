@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../store/types.js';
+
+/**
+ * Transactional outbox: a mail is a row written by the same transaction as the state change that
+ * causes it, so a code or link is never mailed for a change that rolled back, nor lost after a commit.
+ */
+export interface OutgoingMail {
+  siteId: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function enqueueMail(tx: Queryable, mail: OutgoingMail, now = Date.now()): Promise<string> {
+  const id = randomUUID();
+  await tx.query(
+    `insert into mail_outbox (site_id, id, kind, to_address, subject, text_body, html_body, created_at, next_attempt_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+    [mail.siteId, id, mail.kind, mail.to, mail.subject, mail.text, mail.html, new Date(now)],
+  );
+  return id;
+}
+
+export interface StoredMail {
+  id: string;
+  siteId: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+  sentAt: string | null;
+  attempts: number;
+}
+
+interface MailRow {
+  id: string;
+  site_id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Date | string;
+  sent_at: Date | string | null;
+  attempts: number;
+}
+
+function iso(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+export function toStoredMail(r: MailRow): StoredMail {
+  return {
+    id: r.id,
+    siteId: r.site_id,
+    kind: r.kind,
+    to: r.to_address,
+    subject: r.subject,
+    text: r.text_body,
+    html: r.html_body,
+    createdAt: iso(r.created_at)!,
+    sentAt: iso(r.sent_at),
+    attempts: Number(r.attempts),
+  };
+}
+
+/** Messages newest first, optionally only those to one address (compared case-insensitively). */
+export async function listMail(db: Queryable, options: { to?: string | undefined; limit?: number } = {}): Promise<StoredMail[]> {
+  const limit = Math.min(Math.max(options.limit ?? 200, 1), 1000);
+  const { rows } = options.to
+    ? await db.query<MailRow>(
+        `select * from mail_outbox where lower(to_address) = lower($1) order by created_at desc, id desc limit $2`,
+        [options.to, limit],
+      )
+    : await db.query<MailRow>(`select * from mail_outbox order by created_at desc, id desc limit $1`, [limit]);
+  return rows.map(toStoredMail);
+}

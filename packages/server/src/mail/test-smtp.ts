@@ -1,0 +1,54 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+/** A real SMTP server on a free local port that keeps what it receives (tests only). */
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export async function startTestSmtp(options: { failFirst?: number } = {}): Promise<{ url: string; received: CapturedMail[]; close(): Promise<void> }> {
+  const received: CapturedMail[] = [];
+  let toFail = options.failFirst ?? 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (toFail > 0) {
+          toFail--;
+          const err = new Error('451 try again later') as Error & { responseCode: number };
+          err.responseCode = 451;
+          return callback(err);
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
