@@ -3,6 +3,7 @@ import type { ServerConfig } from './config/types.js';
 import type { SiteRegistry } from './sites/registry.js';
 import type { Database } from './store/types.js';
 import type { TokenService } from './oauth/token-service.js';
+import type { ApiKeyVerifier } from './security/api-keys.js';
 
 /**
  * Everything a route module needs, built once at start and passed to each `register…Routes`.
@@ -13,6 +14,7 @@ export interface AppContext {
   db: Database;
   sites: SiteRegistry;
   tokens: TokenService;
+  apiKeys: ApiKeyVerifier;
   log: FastifyBaseLogger;
   /** Milliseconds since the epoch; replaceable in tests that need to move time. */
   now: () => number;

@@ -1,0 +1,84 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config/types.js';
+import type { AppContext } from './context.js';
+import { registerHealthRoutes } from './health/routes.js';
+import { genReqId, installHttpConventions } from './http/install.js';
+import { KeyRing } from './oauth/keys.js';
+import { registerOAuthRoutes } from './oauth/routes.js';
+import { TokenService } from './oauth/token-service.js';
+import { ApiKeyVerifier } from './security/api-keys.js';
+import { SiteRegistry } from './sites/registry.js';
+import { migrate } from './store/migrate.js';
+import { openDatabase } from './store/open.js';
+import type { Database } from './store/types.js';
+import { registerStorefrontRoutes } from './storefront/routes.js';
+
+export interface CreateAppOptions {
+  config: ServerConfig;
+  /** An already open database (tests share one); otherwise opened from the config. */
+  db?: Database;
+  /** pino level; `silent` in tests. */
+  logLevel?: string;
+  now?: () => number;
+}
+
+export interface VitrineApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Stops background work, the HTTP server and (when this app opened it) the database. */
+  close(): Promise<void>;
+}
+
+// What never reaches a log line: credentials, cookies, and the query string (reset and session tokens ride in it).
+const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+/** Builds the whole server: storage, keys, every route. Listening is the caller's choice. */
+export async function createApp(options: CreateAppOptions): Promise<VitrineApp> {
+  const { config } = options;
+  const ownsDb = !options.db;
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const now = options.now ?? Date.now;
+  try {
+    await migrate(db);
+    const keys = await KeyRing.open(db);
+    const app = Fastify({
+      genReqId,
+      bodyLimit: config.bodyLimit,
+      trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+      // One log line per request costs throughput on the token endpoint; opt in with LOG_REQUESTS=1.
+      logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== '1' }),
+      logger: {
+        level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+        redact: LOG_REDACT,
+        serializers: { req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0] }) },
+      },
+    });
+    const sites = new SiteRegistry(config.sites);
+    const ctx: AppContext = {
+      config,
+      db,
+      sites,
+      tokens: new TokenService(db, keys, config, now),
+      apiKeys: new ApiKeyVerifier(config.adminKey, config.sites),
+      log: app.log,
+      now,
+    };
+    installHttpConventions(app, { sites, https: config.publicUrl.startsWith('https:') });
+    registerHealthRoutes(app, ctx);
+    registerOAuthRoutes(app, ctx);
+    registerStorefrontRoutes(app, ctx);
+    const stops: (() => Promise<void>)[] = [];
+    return {
+      app,
+      ctx,
+      async close() {
+        for (const stop of stops) await stop();
+        await app.close();
+        if (ownsDb) await db.close();
+      },
+    };
+  } catch (error) {
+    if (ownsDb) await db.close().catch(() => {});
+    throw error;
+  }
+}

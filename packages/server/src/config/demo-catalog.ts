@@ -1,0 +1,40 @@
+/** The demo shop's catalog: seeded into the `Products` collection the first time the demo site starts. */
+
+interface DemoProduct {
+  slug: string;
+  title: string;
+  price: number;
+  category: 'Kitchen' | 'Home' | 'Stationery' | 'Outdoors';
+  description: string;
+  stock: number;
+}
+
+const products: DemoProduct[] = [
+  { slug: 'stoneware-mug', title: 'Stoneware Mug', price: 18, category: 'Kitchen', stock: 40, description: 'A hand-glazed 350 ml mug that keeps coffee warm and sits well in the hand.' },
+  { slug: 'pour-over-kettle', title: 'Pour-Over Kettle', price: 64, category: 'Kitchen', stock: 12, description: 'Gooseneck spout for a slow, even pour. Works on gas, electric and induction.' },
+  { slug: 'olive-wood-board', title: 'Olive Wood Board', price: 42, category: 'Kitchen', stock: 20, description: 'A cutting and serving board cut from a single piece of olive wood.' },
+  { slug: 'linen-tea-towels', title: 'Linen Tea Towels (set of 3)', price: 24, category: 'Kitchen', stock: 35, description: 'Stonewashed linen that dries glasses without lint and softens with every wash.' },
+  { slug: 'wool-throw', title: 'Merino Wool Throw', price: 120, category: 'Home', stock: 8, description: 'A light, warm throw in undyed merino for the sofa or the end of the bed.' },
+  { slug: 'ceramic-vase', title: 'Ribbed Ceramic Vase', price: 36, category: 'Home', stock: 15, description: 'A 22 cm matte vase for dried stems or a single fresh branch.' },
+  { slug: 'beeswax-candles', title: 'Beeswax Candles (pair)', price: 16, category: 'Home', stock: 50, description: 'Hand-dipped pure beeswax tapers that burn clean for about eight hours.' },
+  { slug: 'dot-grid-notebook', title: 'Dot Grid Notebook', price: 14, category: 'Stationery', stock: 60, description: 'A5, 192 numbered pages of 100 g paper that takes fountain pen ink without bleeding.' },
+  { slug: 'brass-pen', title: 'Solid Brass Pen', price: 48, category: 'Stationery', stock: 10, description: 'A weighty pen that develops a patina over the years; takes standard refills.' },
+  { slug: 'desk-tray', title: 'Walnut Desk Tray', price: 30, category: 'Stationery', stock: 18, description: 'Keeps pens, keys and cards in one place on the desk.' },
+  { slug: 'canvas-tote', title: 'Waxed Canvas Tote', price: 55, category: 'Outdoors', stock: 25, description: 'Water-resistant waxed cotton with leather handles and an inner pocket.' },
+  { slug: 'enamel-camp-mug', title: 'Enamel Camp Mug', price: 12, category: 'Outdoors', stock: 0, description: 'The mug for the trail and the campfire; currently sold out.' },
+];
+
+export function demoProducts(): Record<string, unknown>[] {
+  return products.map((p) => ({
+    _id: p.slug,
+    title: p.title,
+    slug: p.slug,
+    price: p.price,
+    category: p.category,
+    description: p.description,
+    image: `/assets/products/${p.slug}.svg`,
+    stock: p.stock,
+  }));
+}
+
+export const demoProductSlugs = products.map((p) => p.slug);

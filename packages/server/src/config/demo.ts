@@ -1,0 +1,54 @@
+import type { CollectionConfig, SiteConfig } from './types.js';
+import { demoProducts } from './demo-catalog.js';
+
+export const DEFAULT_TOKENS = { accessTokenTtl: 14_400, visitorRefreshTtl: 180 * 86_400, memberSessionTtl: 30 * 86_400 };
+
+/** The demo site's collections: the catalog, a guest-owned cart and members' orders. */
+export function demoCollections(): CollectionConfig[] {
+  return [
+    {
+      id: 'Products',
+      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+      seed: demoProducts(),
+    },
+    { id: 'Cart', permissions: { read: 'AUTHOR', insert: 'AUTHOR', update: 'AUTHOR', remove: 'AUTHOR' }, seed: [] },
+    { id: 'Orders', permissions: { read: 'SITE_MEMBER_AUTHOR', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' }, seed: [] },
+  ];
+}
+
+/**
+ * The site a server runs without a config file: `demo`, email verification required, automatic
+ * approval, no captcha, and the storefront client `demo-storefront` on the server's own address.
+ * Both `localhost` and `127.0.0.1` are accepted so either address works in a browser.
+ */
+export function demoSite(publicUrl: string): SiteConfig {
+  const origins = sameHostVariants(publicUrl);
+  return {
+    id: 'demo',
+    name: 'Demo Store',
+    policies: { emailVerification: 'required', memberApproval: 'auto', captcha: 'off' },
+    tokens: { ...DEFAULT_TOKENS },
+    clients: [
+      {
+        clientId: 'demo-storefront',
+        redirectUris: origins.map((o) => `${o}/callback`),
+        allowedOrigins: origins,
+        refreshTokenRotation: true,
+      },
+    ],
+    apiKeys: [],
+    collections: demoCollections(),
+  };
+}
+
+function sameHostVariants(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const variants = [url.origin];
+  const swap = url.hostname === 'localhost' ? '127.0.0.1' : url.hostname === '127.0.0.1' ? 'localhost' : undefined;
+  if (swap) {
+    const other = new URL(url.origin);
+    other.hostname = swap;
+    variants.push(other.origin);
+  }
+  return variants;
+}

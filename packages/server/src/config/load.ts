@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { demoSite } from './demo.js';
+import { configBaseDir, readSite } from './sites.js';
+import type { ServerConfig, SiteConfig } from './types.js';
+import { ConfigError, Reader } from './validate.js';
+
+export interface LoadConfigOptions {
+  /** Config file; falls back to `VITRINE_CONFIG`, then to the demo defaults. */
+  configPath?: string | undefined;
+  port?: number | undefined;
+  dataDir?: string | undefined;
+  env?: NodeJS.ProcessEnv;
+  /** Keep generated secrets in memory instead of the data directory (tests). */
+  ephemeral?: boolean;
+}
+
+const TOP_KEYS = ['publicUrl', 'adminKey', 'devMailbox', 'sites', 'storefront', 'bodyLimit'];
+
+/** Reads the config file and the environment, applies defaults, and validates everything at once. */
+export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
+  const env = options.env ?? process.env;
+  const r = new Reader();
+  const configPath = options.configPath ?? env.VITRINE_CONFIG;
+  const file = configPath ? readConfigFile(configPath) : {};
+  const top = r.object(file, '(config file)') ?? {};
+  r.knownKeys(top, '', TOP_KEYS);
+
+  const production = env.NODE_ENV === 'production';
+  const port = options.port ?? r.integer(env.PORT, 'PORT', 8080, 0, 65_535);
+  const publicUrl = stripSlash(r.url(env.PUBLIC_URL ?? top.publicUrl, env.PUBLIC_URL ? 'PUBLIC_URL' : 'publicUrl', `http://localhost:${port}`));
+  const dataDir = resolve(options.dataDir ?? env.VITRINE_DATA_DIR ?? './.vitrine');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) r.fail('DATABASE_URL', `must be a postgres:// connection string (got "${databaseUrl.split('@').pop()}")`);
+
+  const baseDir = configPath ? configBaseDir(configPath) : process.cwd();
+  const rawSites = r.array(top.sites, 'sites');
+  const sites: SiteConfig[] = configPath ? rawSites.map((s, i) => readSite(r, s, `sites[${i}]`, baseDir)) : [demoSite(publicUrl)];
+  if (configPath && sites.length === 0) r.fail('sites', 'must list at least one site');
+  checkUnique(r, sites);
+
+  const sf = r.object(top.storefront, 'storefront') ?? {};
+  r.knownKeys(sf, 'storefront', ['siteId', 'clientId']);
+  const firstSite = sites[0];
+  const storefront = {
+    siteId: r.string(sf.siteId, 'storefront.siteId', firstSite?.id ?? 'demo'),
+    clientId: r.string(sf.clientId, 'storefront.clientId', firstSite?.clients[0]?.clientId ?? 'demo-storefront'),
+  };
+  const sfSite = sites.find((s) => s.id === storefront.siteId);
+  if (sites.length && !sfSite) r.fail('storefront.siteId', `must name a configured site (${sites.map((s) => `"${s.id}"`).join(', ')})`);
+  if (sfSite && !sfSite.clients.some((c) => c.clientId === storefront.clientId)) {
+    r.fail('storefront.clientId', `must name a client of site "${sfSite.id}" (${sfSite.clients.map((c) => `"${c.clientId}"`).join(', ')})`);
+  }
+
+  let adminKey = env.VITRINE_ADMIN_KEY ?? (top.adminKey === undefined ? undefined : r.string(top.adminKey, 'adminKey'));
+  if (adminKey !== undefined && adminKey.length < 24) r.fail(env.VITRINE_ADMIN_KEY ? 'VITRINE_ADMIN_KEY' : 'adminKey', 'must be at least 24 characters (use a long random value)');
+  if (production && !adminKey) r.fail('VITRINE_ADMIN_KEY', 'is required when NODE_ENV=production (or set "adminKey" in the config file)');
+  const devMailbox = r.boolean(top.devMailbox, 'devMailbox', !production);
+  const bodyLimit = r.integer(top.bodyLimit, 'bodyLimit', 4 * 1024 * 1024, 1024, 64 * 1024 * 1024);
+
+  if (r.problems.length) throw new ConfigError(r.problems);
+
+  let adminKeyGenerated = false;
+  if (!adminKey) {
+    adminKey = options.ephemeral ? randomBytes(32).toString('base64url') : devAdminKey(dataDir);
+    adminKeyGenerated = true;
+  }
+
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    production,
+    databaseUrl,
+    dataDir,
+    adminKey,
+    adminKeyGenerated,
+    devMailbox,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    bodyLimit,
+    sites,
+    storefront,
+    storefrontDir: env.VITRINE_STOREFRONT_DIR ?? findStorefrontDist(),
+  };
+}
+
+function readConfigFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError([`config file ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError([`config file ${path} is not valid JSON (${(error as Error).message})`]);
+  }
+}
+
+function checkUnique(r: Reader, sites: SiteConfig[]): void {
+  const clientIds = new Map<string, string>();
+  sites.forEach((site, i) => {
+    if (sites.findIndex((s) => s.id === site.id) !== i) r.fail(`sites[${i}].id`, `"${site.id}" is used by another site`);
+    site.clients.forEach((c, j) => {
+      const owner = clientIds.get(c.clientId);
+      if (owner !== undefined) r.fail(`sites[${i}].clients[${j}].clientId`, `"${c.clientId}" is already used in ${owner}`);
+      clientIds.set(c.clientId, `sites[${i}]`);
+    });
+    site.collections.forEach((c, j) => {
+      if (site.collections.findIndex((o) => o.id === c.id) !== j) r.fail(`sites[${i}].collections[${j}].id`, `"${c.id}" is declared twice`);
+    });
+  });
+}
+
+/** Development only: one admin key per data directory, generated once and kept beside the database. */
+function devAdminKey(dataDir: string): string {
+  const file = join(dataDir, 'admin-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+/** The built storefront of this checkout (`apps/storefront/dist`), when one exists. */
+function findStorefrontDist(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'apps', 'storefront', 'dist');
+    if (existsSync(join(candidate, 'index.html'))) return candidate;
+    dir = dirname(dir);
+  }
+  return undefined;
+}
+
+const stripSlash = (url: string) => url.replace(/\/+$/, '');

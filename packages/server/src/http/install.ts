@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteRegistry } from '../sites/registry.js';
+import { ApiError, ApplicationError } from './errors.js';
+
+/** Headers every response carries; HTML pages add their own Content-Security-Policy. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+const CORS_ALLOW_HEADERS = 'authorization, content-type, x-wix-bi-gateway, x-wix-consistent, x-vitrine-site-id';
+const CORS_EXPOSE_HEADERS = 'x-wix-request-id, x-wix-consistent, retry-after';
+
+/**
+ * The wire conventions of every route (wire-contract §1, §8): request ids, envelopes for every
+ * failure (bad JSON, wrong content type, unknown route, oversized body), CORS, security headers.
+ */
+export function installHttpConventions(app: FastifyInstance, options: { sites: SiteRegistry; https: boolean }): void {
+  const headers = { ...SECURITY_HEADERS };
+  if (options.https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-wix-request-id', request.id);
+    reply.headers(headers);
+    const origin = request.headers.origin;
+    if (origin && options.sites.allOrigins.has(origin)) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-expose-headers', CORS_EXPOSE_HEADERS);
+    }
+    if (origin) reply.header('vary', 'origin');
+    done();
+  });
+
+  // Preflight for any path: answered here so unknown routes still get a clean CORS answer.
+  app.options('/*', (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin && options.sites.allOrigins.has(origin)) {
+      reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      reply.header('access-control-allow-headers', CORS_ALLOW_HEADERS);
+      reply.header('access-control-max-age', '600');
+    }
+    reply.code(204).send();
+  });
+
+  // RFC 6749 clients send form bodies to the token endpoint; everything else is JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    sendError(reply, new ApplicationError(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) return sendError(reply, error);
+    const mapped = mapFrameworkError(error);
+    if (mapped) return sendError(reply, mapped);
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    sendError(reply, new ApplicationError(500, 'INTERNAL', `Internal error, request id: ${request.id}`, { requestId: request.id }));
+  });
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply.code(error.status).headers(error.headers).send(error.toBody());
+}
+
+/** Client mistakes Fastify detects itself, mapped to 4xx envelopes instead of its own shapes. */
+function mapFrameworkError(error: FastifyError): ApiError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApplicationError(413, 'PAYLOAD_TOO_LARGE', 'Request body is larger than this server accepts');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApplicationError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApplicationError(400, 'INVALID_JSON', 'Body is empty but Content-Type is application/json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApplicationError(400, 'BAD_REQUEST', 'Content-Length does not match the body');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return new ApplicationError(400, 'INVALID_JSON', 'Body is not valid JSON');
+  }
+  const status = error.statusCode;
+  if (status && status >= 400 && status < 500) return new ApplicationError(status, 'BAD_REQUEST', error.message);
+  return undefined;
+}
+
+/** Request ids: a fresh UUID each time (a caller-supplied id would let clients forge log lines). */
+export const genReqId = (): string => randomUUID();
+
+export type { FastifyRequest };

@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { OAuthError } from '../http/errors.js';
+import type { TokenRequest } from './token-request.js';
+import type { TokenResponse } from './token-service.js';
+
+/** One grant type of the token endpoint: validates its part of the request and returns tokens. */
+export type GrantHandler = (input: TokenRequest, ctx: AppContext, request: FastifyRequest) => Promise<TokenResponse>;
+
+/** The client a grant is for; unknown clients are `invalid_client` (RFC 6749 §5.2, 401). */
+export function requireClient(ctx: AppContext, clientId: string | undefined) {
+  if (!clientId) throw new OAuthError(400, 'invalid_request', 'clientId is required');
+  const entry = ctx.sites.findClient(clientId);
+  if (!entry) throw new OAuthError(401, 'invalid_client', 'unknown client id');
+  return entry;
+}
+
+const anonymous: GrantHandler = async (input, ctx) => {
+  const { site, client } = requireClient(ctx, input.clientId);
+  return ctx.tokens.issueVisitor(site, client);
+};
+
+const refreshToken: GrantHandler = async (input, ctx) => {
+  const { site, client } = requireClient(ctx, input.clientId);
+  if (!input.refreshToken) throw new OAuthError(400, 'invalid_request', 'refreshToken is required');
+  return ctx.tokens.refresh(site, client, input.refreshToken);
+};
+
+/** Grant types by name; the redirect-login and external-login flows add theirs with `addGrant`. */
+export const grants = new Map<string, GrantHandler>([
+  ['anonymous', anonymous],
+  ['refresh_token', refreshToken],
+]);
+
+export function addGrant(name: string, handler: GrantHandler): void {
+  grants.set(name, handler);
+}

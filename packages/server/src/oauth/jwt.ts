@@ -1,0 +1,68 @@
+import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import type { KeyRing } from './keys.js';
+
+export interface AccessClaims {
+  iss: string;
+  sub: string;
+  aud: string;
+  client_id: string;
+  site: string;
+  role: 'visitor' | 'member';
+  /** Member session id: the handle logout and revocation act on. */
+  sid?: string;
+  iat: number;
+  exp: number;
+  jti: string;
+}
+
+const b64 = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/** One ES256 signature over a precomputed header: the whole cost of a visitor's access token. */
+export function signAccessToken(keys: KeyRing, claims: AccessClaims): string {
+  const key = keys.activeSigning;
+  const input = `${key.headerSegment}.${b64(JSON.stringify(claims))}`;
+  const signature = sign('sha256', Buffer.from(input), { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
+  return `${input}.${signature.toString('base64url')}`;
+}
+
+export type VerifyFailure = 'malformed' | 'unknown-key' | 'bad-signature' | 'expired' | 'wrong-issuer';
+
+const publicKeys = new WeakMap<object, KeyObject>();
+
+/** Verifies signature, expiry and issuer; never throws on garbage input. */
+export function verifyAccessToken(
+  keys: KeyRing,
+  token: string,
+  issuer: string,
+  nowSeconds: number,
+): { ok: true; claims: AccessClaims } | { ok: false; reason: VerifyFailure; kid?: string } {
+  const parts = token.split('.');
+  if (parts.length !== 3 || token.length > 4096) return { ok: false, reason: 'malformed' };
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+  let header: { alg?: unknown; kid?: unknown };
+  let claims: AccessClaims;
+  try {
+    header = JSON.parse(Buffer.from(headerPart, 'base64url').toString('utf8'));
+    claims = JSON.parse(Buffer.from(payloadPart, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (header.alg !== 'ES256' || typeof header.kid !== 'string' || typeof claims !== 'object' || claims === null) {
+    return { ok: false, reason: 'malformed' };
+  }
+  const key = keys.signingKey(header.kid);
+  if (!key) return { ok: false, reason: 'unknown-key', kid: header.kid };
+  let publicKey = publicKeys.get(key);
+  if (!publicKey) {
+    publicKey = createPublicKey({ key: key.publicJwk, format: 'jwk' });
+    publicKeys.set(key, publicKey);
+  }
+  const valid = verify('sha256', Buffer.from(`${headerPart}.${payloadPart}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signaturePart, 'base64url'));
+  if (!valid) return { ok: false, reason: 'bad-signature' };
+  if (claims.iss !== issuer) return { ok: false, reason: 'wrong-issuer' };
+  if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds) return { ok: false, reason: 'expired' };
+  if (typeof claims.sub !== 'string' || typeof claims.site !== 'string' || (claims.role !== 'visitor' && claims.role !== 'member')) {
+    return { ok: false, reason: 'malformed' };
+  }
+  return { ok: true, claims };
+}

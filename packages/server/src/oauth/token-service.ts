@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { ClientConfig, ServerConfig, SiteConfig } from '../config/types.js';
+import { OAuthError } from '../http/errors.js';
+import type { Database, Queryable } from '../store/types.js';
+import { signAccessToken, verifyAccessToken, type AccessClaims, type VerifyFailure } from './jwt.js';
+import type { KeyRing } from './keys.js';
+import * as sessions from './sessions.js';
+import { isVisitorRefreshToken, openVisitorRefreshToken, sealVisitorRefreshToken } from './visitor-refresh.js';
+
+/** The token endpoint's success body (RFC 6749 §5.1); the reference client reads the first three. */
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: 'Bearer';
+}
+
+export interface MemberSessionTokens {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
+
+/** Issues, refreshes, verifies and revokes tokens: the token model of design.md §4. */
+export class TokenService {
+  constructor(
+    private readonly db: Database,
+    readonly keys: KeyRing,
+    private readonly config: ServerConfig,
+    private readonly now: () => number,
+  ) {}
+
+  private seconds(): number {
+    return Math.floor(this.now() / 1000);
+  }
+
+  private accessToken(site: SiteConfig, clientId: string, sub: string, role: 'visitor' | 'member', sid?: string): string {
+    const iat = this.seconds();
+    const claims: AccessClaims = {
+      iss: this.config.publicUrl,
+      sub,
+      aud: clientId,
+      client_id: clientId,
+      site: site.id,
+      role,
+      ...(sid ? { sid } : {}),
+      iat,
+      exp: iat + site.tokens.accessTokenTtl,
+      jti: randomUUID(),
+    };
+    return signAccessToken(this.keys, claims);
+  }
+
+  /** The anonymous grant: a new visitor, one signature, no database write. */
+  issueVisitor(site: SiteConfig, client: ClientConfig, visitorId: string = randomUUID()): TokenResponse {
+    const refresh = sealVisitorRefreshToken(this.keys, {
+      site: site.id,
+      client: client.clientId,
+      visitor: visitorId,
+      exp: this.seconds() + site.tokens.visitorRefreshTtl,
+    });
+    return this.response(site, this.accessToken(site, client.clientId, visitorId, 'visitor'), refresh);
+  }
+
+  async refresh(site: SiteConfig, client: ClientConfig, refreshToken: string): Promise<TokenResponse> {
+    if (isVisitorRefreshToken(refreshToken)) {
+      const payload = openVisitorRefreshToken(this.keys, refreshToken, this.seconds());
+      if (!payload) throw invalidGrant('refresh token is invalid or expired');
+      if (payload.site !== site.id || payload.client !== client.clientId) throw invalidGrant('refresh token was issued to another client');
+      return this.response(site, this.accessToken(site, client.clientId, payload.visitor, 'visitor'), refreshToken);
+    }
+    if (!/^[A-Za-z0-9_-]{43}$/.test(refreshToken)) throw invalidGrant('refresh token is invalid or expired');
+    const row = await sessions.findRefreshToken(this.db, refreshToken);
+    if (!row || row.site_id !== site.id || row.client_id !== client.clientId) throw invalidGrant('refresh token is invalid or expired');
+    if (row.revoked_at || row.session_expires_at.getTime() <= this.now()) throw invalidGrant('the session has ended');
+    const access = () => this.accessToken(site, client.clientId, row.member_id, 'member', row.session_id);
+    if (!client.refreshTokenRotation) return this.response(site, access(), refreshToken);
+    return this.rotateAndIssue(site, row, refreshToken, access);
+  }
+
+  /**
+   * Rotation: a fresh refresh token each time. Replaying the immediately previous token inside the
+   * grace window returns the current one (a retry after a lost response); any other replay is taken
+   * as theft and ends the whole session (RFC 9700 §4.14.2).
+   */
+  private async rotateAndIssue(site: SiteConfig, row: sessions.StoredRefresh, presented: string, access: () => string): Promise<TokenResponse> {
+    if (row.rotated_at) {
+      const withinGrace = this.now() - row.rotated_at.getTime() <= sessions.ROTATION_GRACE_SECONDS * 1000;
+      if (withinGrace && row.replaced_by && (await sessions.isCurrentToken(this.db, row.replaced_by))) {
+        return this.response(site, access(), sessions.successorToken(this.keys, presented));
+      }
+      await sessions.revokeSession(this.db, row.site_id, row.session_id, 'refresh-token-reuse');
+      throw invalidGrant('refresh token was already used; the session has been ended');
+    }
+    const next = sessions.successorToken(this.keys, presented);
+    const rotated = await this.db.transaction((tx) => sessions.rotate(tx, row, presented, next));
+    if (!rotated) {
+      // A concurrent request rotated it a moment ago: answer like the grace-window retry.
+      const fresh = await sessions.findRefreshToken(this.db, presented);
+      if (fresh?.rotated_at) return this.rotateAndIssue(site, fresh, presented, access);
+      throw invalidGrant('refresh token is invalid or expired');
+    }
+    return this.response(site, access(), next);
+  }
+
+  /** Starts a member session (login, code exchange, external login) and returns its first tokens. */
+  async createMemberSession(
+    tx: Queryable,
+    input: { siteId: string; clientId: string; memberId: string; visitorId?: string | undefined },
+  ): Promise<MemberSessionTokens> {
+    const site = this.config.sites.find((s) => s.id === input.siteId);
+    if (!site) throw new Error(`unknown site ${input.siteId}`);
+    const created = await sessions.insertSession(tx, { ...input, ttlSeconds: site.tokens.memberSessionTtl });
+    return {
+      sessionId: created.sessionId,
+      accessToken: this.accessToken(site, input.clientId, input.memberId, 'member', created.sessionId),
+      refreshToken: created.refreshToken,
+      expiresIn: site.tokens.accessTokenTtl,
+    };
+  }
+
+  revokeSession(tx: Queryable, siteId: string, sessionId: string, reason: string): Promise<boolean> {
+    return sessions.revokeSession(tx, siteId, sessionId, reason);
+  }
+
+  revokeMemberSessions(tx: Queryable, siteId: string, memberId: string, options: { exceptSessionId?: string | undefined; reason: string }): Promise<number> {
+    return sessions.revokeMemberSessions(tx, siteId, memberId, options);
+  }
+
+  isSessionActive(siteId: string, sessionId: string): Promise<boolean> {
+    return sessions.isSessionActive(this.db, siteId, sessionId);
+  }
+
+  /** Verifies an access token; a kid this instance has not seen yet triggers one key reload. */
+  async verify(token: string): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: VerifyFailure }> {
+    const result = verifyAccessToken(this.keys, token, this.config.publicUrl, this.seconds());
+    if (result.ok || result.reason !== 'unknown-key') return result;
+    await this.keys.reloadThrottled();
+    return verifyAccessToken(this.keys, token, this.config.publicUrl, this.seconds());
+  }
+
+  response(site: SiteConfig, accessToken: string, refreshToken: string): TokenResponse {
+    return { access_token: accessToken, refresh_token: refreshToken, expires_in: site.tokens.accessTokenTtl, token_type: 'Bearer' };
+  }
+}

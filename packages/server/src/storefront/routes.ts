@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../context.js';
+import { findStaticFile, type StaticFile } from './static-files.js';
+
+/** Product pictures of the demo catalog, shipped with the server package. */
+function assetsDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    if (existsSync(join(dir, 'assets', 'products'))) return join(dir, 'assets');
+    dir = dirname(dir);
+  }
+  return join(dir, 'assets');
+}
+
+// The storefront is a React app: scripts only from itself, API calls to itself, frames from itself.
+const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+function send(reply: FastifyReply, file: StaticFile, cache: string): FastifyReply {
+  return reply.header('content-type', file.type).header('content-length', file.size).header('cache-control', cache).send(file.stream());
+}
+
+/**
+ * Serves the built storefront at `/` (SPA fallback to index.html), its run-time config, and the demo
+ * product images. Registered last, so every API route wins over a same-named file.
+ */
+export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { config } = ctx;
+  const site = ctx.sites.get(config.storefront.siteId);
+
+  app.get('/_vitrine/config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return {
+      apiBaseUrl: config.publicUrl,
+      clientId: config.storefront.clientId,
+      siteId: config.storefront.siteId,
+      siteName: site?.name ?? config.storefront.siteId,
+      devMailbox: config.devMailbox,
+    };
+  });
+
+  const assets = assetsDir();
+  app.get('/assets/products/*', async (request, reply) => {
+    const file = await findStaticFile(join(assets, 'products'), (request.params as { '*': string })['*']);
+    if (!file) return reply.callNotFound();
+    return send(reply, file, 'public, max-age=86400');
+  });
+
+  const root = config.storefrontDir;
+  if (!root) {
+    app.get('/', async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Vitrine</title><body><h1>Vitrine API</h1><p>The storefront is not built yet: run <code>npm run build -w @vitrine/storefront</code> or <code>npm start</code>.</p><p><a href="/healthz">Health</a></p></body></html>`),
+    );
+    return;
+  }
+  app.get('/*', async (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    const file = path ? await findStaticFile(root, path) : undefined;
+    if (file) {
+      // Vite puts content hashes in /assets/ names, so those can be cached for good.
+      const cache = path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      if (file.type.startsWith('text/html')) reply.header('content-security-policy', PAGE_CSP);
+      return send(reply, file, cache);
+    }
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(path);
+    if (!wantsHtml || looksLikeFile) return reply.callNotFound();
+    const index = await findStaticFile(root, 'index.html');
+    if (!index) return reply.callNotFound();
+    reply.header('content-security-policy', PAGE_CSP);
+    return send(reply, index, 'no-cache');
+  });
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { createApp, type VitrineApp } from './app.js';
+import { loadConfig } from './config/load.js';
+import type { ServerConfig, SiteConfig } from './config/types.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './store/open.js';
+
+export interface TestServerOptions {
+  /** Changes to the demo site (policies, clients, collections…). */
+  site?: (site: SiteConfig) => SiteConfig;
+  /** Changes to the whole config, applied after `site`. */
+  config?: (config: ServerConfig) => ServerConfig;
+  /** `postgres://…` to run on a real server; default: in-memory PGlite. */
+  databaseUrl?: string;
+  now?: () => number;
+}
+
+export interface TestServer {
+  url: string;
+  clientId: string;
+  siteId: string;
+  adminKey: string;
+  ctx: AppContext;
+  vitrine: VitrineApp;
+  close(): Promise<void>;
+}
+
+/**
+ * A real Vitrine server on a free port of 127.0.0.1, with the demo site and an in-memory database:
+ * what integration, compat and browser tests talk to.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const adminKey = randomBytes(24).toString('base64url');
+  let config = loadConfig({ env: { VITRINE_ADMIN_KEY: adminKey, PUBLIC_URL: 'http://127.0.0.1:1' }, ephemeral: true, port: 0 });
+  // The port is known only after listening; the public URL is fixed up below before any token is issued.
+  const db = await openDatabase({ databaseUrl: options.databaseUrl });
+  if (options.site) config = { ...config, sites: config.sites.map(options.site) };
+  if (options.config) config = options.config(config);
+  const vitrine = await createApp({ config, db, logLevel: 'silent', now: options.now });
+  const address = await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = address.replace('[::1]', '127.0.0.1');
+  retarget(config, url);
+  vitrine.ctx.sites.reindex();
+  return {
+    url,
+    clientId: config.storefront.clientId,
+    siteId: config.storefront.siteId,
+    adminKey,
+    ctx: vitrine.ctx,
+    vitrine,
+    async close() {
+      await vitrine.close();
+      await db.close();
+    },
+  };
+}
+
+/** Points the public URL and the demo client's origins at the port the test server really got. */
+function retarget(config: ServerConfig, url: string): void {
+  const placeholder = 'http://127.0.0.1:1';
+  const swap = (value: string) => value.replace(placeholder, url).replace('http://localhost:1', url.replace('127.0.0.1', 'localhost'));
+  config.publicUrl = url;
+  for (const site of config.sites) {
+    for (const client of site.clients) {
+      client.redirectUris = client.redirectUris.map(swap);
+      client.allowedOrigins = client.allowedOrigins.map(swap);
+    }
+  }
+}
+
+/** Fresh visitor tokens from the server's token endpoint. */
+export async function getVisitorToken(url: string, clientId: string): Promise<{ access_token: string; refresh_token: string; expires_in: number }> {
+  const response = await fetch(`${url}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId, grantType: 'anonymous' }),
+  });
+  if (response.status !== 200) throw new Error(`anonymous grant failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { access_token: string; refresh_token: string; expires_in: number };
+}
