@@ -1,0 +1,110 @@
+/**
+ * Register, login and email verification as `{loginState, data?, error?, errorCode?}` results.
+ * Expected failures are results, never exceptions; the mappings are pure functions for testing.
+ */
+import type { HttpContext } from '../module.js';
+import { ApplicationError, SystemError, ValidationError } from '../http/errors.js';
+import type { CaptchaTokens, LoginErrorCode, LoginParams, LoginResult, RegisterParams } from './types.js';
+
+
+const AUTH = '/_api/iam/authentication/v2/';
+const VERIFY = '/_api/iam/verification/v1/auth/';
+
+// Server application codes, compared as strings (a numeric code is not the same error).
+const CODES: Record<string | number, LoginErrorCode> = {
+  '-19971': 'missingCaptchaToken',
+  '-19970': 'invalidCaptchaToken',
+  '-19995': 'emailAlreadyExists',
+  '-19976': 'invalidPassword',
+  '-19973': 'resetPassword',
+};
+
+/** Wire form: all tokens in ONE element with capitalised keys; absent tokens are left out. */
+export function toWireCaptchaTokens(c?: CaptchaTokens) {
+  return c && [{ Recaptcha: c.recaptcha, InvisibleRecaptcha: c.invisibleRecaptcha, Altcha: c.altcha }];
+}
+
+/** Maps a StateMachineResponse `state` to the client login state. */
+export function toLoginResult(response: unknown): LoginResult {
+  const r = (response ?? {}) as { state?: unknown; sessionToken?: string; stateToken?: string };
+  switch (r.state) {
+    case 'SUCCESS':
+      return { loginState: 'SUCCESS', data: { sessionToken: r.sessionToken } };
+    case 'REQUIRE_OWNER_APPROVAL':
+      return { loginState: 'OWNER_APPROVAL_REQUIRED' };
+    case 'REQUIRE_EMAIL_VERIFICATION':
+      return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: r.stateToken } };
+  }
+  return { loginState: 'FAILURE', error: 'Unknown _state' };
+}
+
+const failure = (error: unknown, errorCode?: LoginErrorCode): LoginResult => ({
+  loginState: 'FAILURE',
+  error: (error as Error)?.message ?? String(error),
+  ...(errorCode && { errorCode }),
+});
+
+/**
+ * Maps a failed register/login/verify call to a FAILURE result. Register: email violation →
+ * invalidEmail, captcha and duplicate codes, else the message alone. Login: captcha, password and
+ * reset codes, any other verdict → invalidEmail. No answer or an unusable one gets its own code.
+ */
+export function toFailure(e: unknown, flow: 'register' | 'login' | 'verify'): LoginResult {
+  if (e instanceof SystemError) return failure(e, e.status ? 'unexpectedResponse' : 'networkError');
+  if (!(e instanceof ApplicationError || e instanceof ValidationError)) return failure(e, 'unexpectedResponse');
+  const email = (e as ValidationError).violations?.find((v) => v.data?.type == 'EMAIL');
+  const code = CODES[e.code];
+  if (flow == 'verify') return failure(e);
+  if (flow == 'register') {
+    return email
+      ? failure(email.description, 'invalidEmail')
+      : failure(e, code == 'invalidPassword' || code == 'resetPassword' ? undefined : code);
+  }
+  return failure(email ? email.description : e, code && code != 'emailAlreadyExists' ? code : 'invalidEmail');
+}
+
+export function createIdentity(http: HttpContext, clientId: string) {
+  // Remembered so `processVerification(inputs)` works without passing the state back in.
+  let lastState: LoginResult | undefined;
+
+  const run = async (path: string, body: unknown, flow: 'register' | 'login' | 'verify'): Promise<LoginResult> => {
+    let result: LoginResult;
+    try {
+      result = toLoginResult(await http.request({ method: 'POST', path, body }));
+    } catch (e) {
+      return toFailure(e, flow);
+    }
+    if (result.loginState == 'EMAIL_VERIFICATION_REQUIRED') lastState = result;
+    return result;
+  };
+
+  const credentials = (p: LoginParams) => ({
+    loginId: { email: p.email },
+    password: p.password,
+    captchaTokens: toWireCaptchaTokens(p.captchaTokens),
+    clientMetaData: p.clientMetaData,
+  });
+
+  const post = (path: string, body: unknown) => http.request({ method: 'POST', path, body }).then(() => undefined);
+
+  return {
+    register: (p: RegisterParams) => run(AUTH + 'register', { ...credentials(p), profile: p.profile }, 'register'),
+    login: (p: LoginParams) => run(AUTH + 'login', credentials(p), 'login'),
+    /** Completes `EMAIL_VERIFICATION_REQUIRED` with the emailed code. */
+    async processVerification(inputs: { verificationCode?: string; code?: string }, state = lastState) {
+      return state?.loginState != 'EMAIL_VERIFICATION_REQUIRED'
+        ? failure('Unknown _state')
+        : run(
+            VERIFY + 'verify',
+            { code: inputs.verificationCode ?? inputs.code, stateToken: state.data?.stateToken },
+            'verify',
+          );
+    },
+    /** Sends a new verification code for the pending (or given) verification state. */
+    resendVerificationCode: (state = lastState) => post(VERIFY + 'resend', { stateToken: state?.data?.stateToken }),
+    sendPasswordResetEmail: (email: string, redirectUri: string) =>
+      post('/_api/iam/recovery/v1/send-email', { email, redirect: { url: redirectUri, clientId } }),
+    /** Changes the signed-in member's password (the server ends the member's other sessions). */
+    changePassword: (newPassword: string) => post(AUTH + 'change-password', { newPassword }),
+  };
+}

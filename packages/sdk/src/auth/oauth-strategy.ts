@@ -1,0 +1,42 @@
+/**
+ * `OAuthStrategy`: the visitor/member auth client, with the call shapes of `@wix/sdk`'s strategy
+ * so an app can switch by changing its import (and pointing `baseUrl` at a Vitrine server).
+ */
+import { createHttp } from '../http/request.js';
+import { createIdentity } from './identity.js';
+import { createRedirectFlows } from './redirect.js';
+import { memoryStorage } from './storage.js';
+import { createTokenManager } from './tokens.js';
+import type { TokenStorage, Tokens } from './types.js';
+
+export const DEFAULT_BASE_URL = 'https://www.wixapis.com';
+
+export interface OAuthStrategyOptions {
+  clientId: string;
+  /** API origin; defaults to Wix's. */
+  baseUrl?: string;
+  /** Initial tokens (e.g. restored by the app); written to the storage. */
+  tokens?: Tokens;
+  /** Where tokens live; defaults to memory. */
+  tokenStorage?: TokenStorage;
+  /** Clock in milliseconds (tests). */
+  now?: () => number;
+}
+
+export function OAuthStrategy(options: OAuthStrategyOptions) {
+  const { clientId, baseUrl = DEFAULT_BASE_URL, tokens, tokenStorage: storage = memoryStorage() } = options;
+  if (tokens) storage.set(tokens);
+  // Token requests go out without Authorization; everything else awaits a valid token first.
+  const http = createHttp({ baseUrl, getAuthHeaders: () => manager.getAuthHeaders() });
+  const manager = createTokenManager({ clientId, http, storage, now: options.now });
+  const { requestTokens: _r, ensureTokens: _e, ...lifecycle } = manager;
+  return {
+    clientId,
+    baseUrl: http.baseUrl,
+    ...lifecycle,
+    ...createIdentity(http, clientId),
+    ...createRedirectFlows(http, clientId, manager),
+  };
+}
+
+export type OAuthStrategyClient = ReturnType<typeof OAuthStrategy>;

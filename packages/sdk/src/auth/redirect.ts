@@ -1,0 +1,151 @@
+/**
+ * Member sign-in through the authorize page: PKCE data, redirect sessions (login, silent login,
+ * logout), the callback, the code exchange, and the API-key external logins for trusted servers.
+ */
+import type { HttpContext } from '../module.js';
+import { VitrineError, unexpectedResponse } from '../http/errors.js';
+import { generateCodeChallenge, generateCodeVerifier } from './pkce.js';
+import { waitForFrameMessage } from './silent-frame.js';
+import type { SilentFrameOptions } from './silent-frame.js';
+import type { TokenManager } from './tokens.js';
+import type { OAuthData, Tokens } from './types.js';
+
+export type Prompt = 'login' | 'none' | 'consent' | 'select_account';
+export type ResponseMode = 'query' | 'fragment' | 'web_message';
+
+export interface AuthUrlOptions {
+  prompt?: Prompt;
+  responseMode?: ResponseMode;
+  sessionToken?: string;
+}
+
+export async function generateOAuthData(redirectUri = '', originalUri = ''): Promise<OAuthData> {
+  const codeVerifier = generateCodeVerifier();
+  return {
+    codeVerifier,
+    codeChallenge: await generateCodeChallenge(codeVerifier),
+    // The state is itself a challenge of a throwaway verifier: 43 unguessable URL-safe characters.
+    state: await generateCodeChallenge(generateCodeVerifier()),
+    redirectUri,
+    originalUri,
+  };
+}
+
+/** Reads `code`, `state`, `error`, `error_description` from the callback URL's fragment or query. */
+export function parseFromUrl(url = globalThis.location.href, responseMode: 'query' | 'fragment' = 'fragment') {
+  const u = new URL(url);
+  const p = new URLSearchParams(responseMode == 'query' ? u.search : u.hash.slice(1));
+  const error = p.get('error');
+  return {
+    code: p.get('code') ?? '',
+    state: p.get('state') ?? '',
+    ...(error && { error, errorDescription: p.get('error_description') || undefined }),
+  };
+}
+
+interface RedirectSessionResponse {
+  redirectSession?: { fullUrl?: string; sessionToken?: string; urlDetails?: { endpoint?: string } };
+}
+
+export function createRedirectFlows(http: HttpContext, clientId: string, tokens: TokenManager) {
+  const createSession = async (body: unknown) => {
+    const session = (await http.request<RedirectSessionResponse>({
+      method: 'POST',
+      path: '/_api/redirects-api/v1/redirect-session',
+      body,
+    })).redirectSession;
+    if (!session?.fullUrl) throw unexpectedResponse();
+    return session;
+  };
+
+  const authSession = (oauthData: OAuthData, opts: AuthUrlOptions = {}) =>
+    createSession({
+      auth: {
+        authRequest: {
+          redirectUri: oauthData.redirectUri || undefined,
+          clientId,
+          codeChallenge: oauthData.codeChallenge,
+          codeChallengeMethod: 'S256',
+          responseMode: opts.responseMode ?? 'fragment',
+          responseType: 'code',
+          scope: 'offline_access',
+          state: oauthData.state,
+          sessionToken: opts.sessionToken,
+        },
+        prompt: opts.prompt ?? 'login',
+      },
+    });
+
+  /** Exchanges an authorization code for member tokens (returned, not stored). */
+  const getMemberTokens = async (code: string, state: string, oauthData: OAuthData): Promise<Tokens> => {
+    if (!code || !state) throw new VitrineError('Missing code or _state', 'MISSING_CODE_OR_STATE');
+    if (state !== oauthData.state) throw new VitrineError('Invalid _state', 'INVALID_STATE');
+    try {
+      return await tokens.requestTokens(
+        {
+          clientId,
+          grantType: 'authorization_code',
+          ...(oauthData.redirectUri && { redirectUri: oauthData.redirectUri }),
+          code,
+          codeVerifier: oauthData.codeVerifier,
+        },
+        'member',
+      );
+    } catch (cause) {
+      throw new VitrineError('Failed to get member tokens', 'TOKEN_EXCHANGE_FAILED', (cause as VitrineError).requestId, { cause });
+    }
+  };
+
+  return {
+    generateOAuthData,
+    parseFromUrl,
+    getMemberTokens,
+    async getAuthUrl(oauthData: OAuthData, opts?: AuthUrlOptions) {
+      const s = await authSession(oauthData, opts);
+      return { authUrl: s.fullUrl!, authorizationEndpoint: s.urlDetails?.endpoint, sessionToken: s.sessionToken };
+    },
+    /** Silent login after `login`/`register`: a hidden frame turns the session token into tokens. */
+    async getMemberTokensForDirectLogin(
+      sessionToken: string,
+      frame?: Pick<SilentFrameOptions, 'window' | 'document' | 'timeoutMs'>,
+    ): Promise<Tokens> {
+      const oauthData = await generateOAuthData();
+      const s = await authSession(oauthData, { prompt: 'none', responseMode: 'web_message', sessionToken });
+      const { code = '', state = '' } = await waitForFrameMessage({
+        ...frame,
+        url: s.fullUrl!,
+        state: oauthData.state,
+        origin: new URL(http.baseUrl).origin,
+      });
+      return getMemberTokens(code, state, oauthData);
+    },
+    /** Returns the URL that ends the server session; the local tokens are cleared (role none). */
+    async logout(originalUrl: string) {
+      const s = await createSession({ logout: { clientId }, callbacks: { postFlowUrl: originalUrl } });
+      tokens.clearTokens();
+      return { logoutUrl: s.fullUrl! };
+    },
+    /** Server-side only (API key): member tokens for a member id. */
+    getMemberTokensForExternalLogin: (memberId: string, apiKey: string) =>
+      tokens.requestTokens(
+        { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId },
+        'member',
+        { Authorization: (tokens.getActiveToken() ?? '') + ',' + apiKey },
+      ),
+    /** Server-side only (API key): signs the email on, then member tokens for that session. */
+    async getMemberTokensForExternalLoginWithSession(email: string, apiKey: string, options?: Record<string, unknown>) {
+      const headers = { Authorization: (await tokens.ensureTokens()).accessToken.value + ',' + apiKey };
+      const r = await http.request<{ sessionToken?: string; identity?: { id?: string } }>({
+        method: 'POST',
+        path: '/_api/iam/authentication/v2/sign-on',
+        body: { loginId: { email }, ...options },
+        headers,
+      });
+      return tokens.requestTokens(
+        { grant_type: 'authorized_client', member_id: r.identity?.id ?? '', session_token: r.sessionToken ?? '' },
+        'member',
+        headers,
+      );
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/** `createClient`: binds modules (e.g. data `items`) to one auth strategy and base URL. */
+import { createHttp } from './http/request.js';
+import type { HttpContext, ModuleDefinition } from './module.js';
+
+/** What `createClient` needs from an auth strategy (`OAuthStrategy` provides it). */
+export interface AuthProvider {
+  getAuthHeaders(): Promise<{ headers: Record<string, string> }>;
+  readonly baseUrl?: string;
+}
+
+type BoundModules<T> = { [K in keyof T]: T[K] extends ModuleDefinition<infer M> ? M : never };
+
+export interface ClientOptions<A extends AuthProvider, T extends Record<string, ModuleDefinition<unknown>>> {
+  auth: A;
+  modules?: T;
+  /** Headers added to every module call. */
+  headers?: Record<string, string>;
+  /** Overrides the auth strategy's base URL for module calls. */
+  baseUrl?: string;
+}
+
+export function createClient<
+  A extends AuthProvider,
+  T extends Record<string, ModuleDefinition<unknown>> = Record<never, never>,
+>(options: ClientOptions<A, T>) {
+  const { auth, modules = {} as T, headers } = options;
+  const http: HttpContext = createHttp({
+    baseUrl: options.baseUrl ?? auth.baseUrl ?? 'https://www.wixapis.com',
+    headers,
+    getAuthHeaders: () => auth.getAuthHeaders(),
+  });
+  const bound = {} as Record<string, unknown>;
+  for (const name in modules) bound[name] = modules[name]!.__vitrineModule(http);
+  return {
+    ...(bound as BoundModules<T>),
+    auth,
+    /** The authenticated JSON request function modules use, for calls no module covers yet. */
+    request: http.request,
+    /** `fetch` with the client's `Authorization` header added (any URL). */
+    async fetchWithAuth(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+      const h = new Headers(init?.headers ?? (input as Request).headers);
+      for (const [k, v] of Object.entries((await auth.getAuthHeaders()).headers)) h.set(k, v);
+      return fetch(input, { ...init, headers: h });
+    },
+  };
+}
