@@ -95,7 +95,7 @@ export function fromHttpError(error: unknown): unknown {
   if (app?.code === 'WDE0078') {
     // Hook errors carry the JS error the hook threw; rebuild it so callers see their own error.
     const js = (app.data?.jsErrorValue ?? app) as { name?: string; message?: string; description?: string; code?: string };
-    const hook = new WixDataError(js.message ?? js.description ?? 'Hook error', js.code, details, status, requestId);
+    const hook = new WixDataError(js.message ?? js.description ?? 'Hook error', js.code, undefined, status, requestId);
     hook.name = js.name ?? 'Error';
     return hook;
   }

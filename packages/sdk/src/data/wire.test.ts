@@ -3,53 +3,8 @@
  * ours against the same recording fetch; requests (method, path, decoded payload, query parameters)
  * and the values handed back to the caller must be equal.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { ours, realItems, record, type Recorded, type Recorder, type Responder } from './testing/harness.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- scenarios drive two differently typed clients
-type Api = any;
-type Scenario = (api: Api) => Promise<unknown>;
-
-let recorder: Recorder | undefined;
-afterEach(() => recorder?.restore());
-
-/** Caller-visible shape of any result: pages flattened with their paging state, Dates tagged. */
-function norm(x: unknown): unknown {
-  if (x instanceof Date) return { date: x.toISOString() };
-  if (Array.isArray(x)) return x.map(norm);
-  if (x && typeof x === 'object') {
-    const o = x as Record<string, unknown> & { hasNext?: () => boolean; hasPrev?: () => boolean };
-    if (typeof o.hasNext === 'function' && typeof o.hasPrev === 'function') {
-      const { items, totalCount, pageSize, currentPage, totalPages, length } = o as Record<string, unknown>;
-      return norm({ items, totalCount, pageSize, currentPage, totalPages, length, hasNext: o.hasNext(), hasPrev: o.hasPrev() });
-    }
-    if (x instanceof Error) {
-      const e = x as Error & Record<string, unknown>;
-      return norm({ message: e.message, code: e.code, item: e.item, originalIndex: e.originalIndex, violations: e.violations });
-    }
-    return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => [k, norm(v)]));
-  }
-  return x;
-}
-
-async function run(api: Api, scenario: Scenario, respond?: Responder) {
-  recorder = record(respond);
-  try {
-    const result = norm(await scenario(api).catch((e: unknown) => ({ rejected: norm(e) })));
-    const calls = recorder.calls.map(({ method, path, payload, params, url }: Recorded) => ({ method, path, payload, params, url }));
-    return { calls, result };
-  } finally {
-    recorder.restore();
-  }
-}
-
-async function compare(scenario: Scenario, respond?: Responder) {
-  const theirs = await run(realItems(), scenario, respond);
-  const mine = await run(ours(), scenario, respond);
-  expect(theirs.calls.length).toBeGreaterThan(0);
-  expect(mine).toEqual(theirs);
-  return mine;
-}
+import { describe, expect, it } from 'vitest';
+import { compare, type Api, type Scenario } from './testing/parity.js';
 
 const d1 = new Date('2024-01-01T00:00:00.000Z');
 const d2 = new Date('2024-06-30T12:34:56.789Z');
