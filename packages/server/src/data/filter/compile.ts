@@ -1,0 +1,144 @@
+/**
+ * FilterNode / SortSpec → parameterised PostgreSQL. Caller input only ever travels as `$n` parameters;
+ * the SQL text is built from fixed fragments and trusted column names.
+ * Every predicate evaluates to true or false, never SQL NULL, so NOT composes safely.
+ * Casts sit inside CASE so that a value of another type can never make the statement fail.
+ */
+import { isDateValue, isPlainObject, type Json } from '../json.js';
+import type { FieldPath, FilterNode, SortSpec } from './ast.js';
+
+export class Params {
+  readonly values: unknown[] = [];
+  constructor(initial: readonly unknown[] = []) {
+    this.values.push(...initial);
+  }
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  json(value: Json): string {
+    return `${this.add(JSON.stringify(value))}::jsonb`;
+  }
+}
+
+export interface CompileTarget {
+  /** SQL expression of the jsonb document, e.g. `i.data` (trusted, never caller input). */
+  doc: string;
+  /** When the document is a `data_items` row: alias prefix for column fast paths (`i.`), enabling index use. */
+  itemColumns?: string;
+}
+
+function fieldExpr(target: CompileTarget, path: FieldPath, params: Params): string {
+  return `(${target.doc}${path.map((p) => ` -> ${params.add(p)}::text`).join('')})`;
+}
+
+function nested(path: FieldPath, value: Json): Json {
+  return path.reduceRight<Json>((acc, key) => ({ [key]: acc }), value);
+}
+
+function isScalar(value: Json): boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || isDateValue(value);
+}
+
+function eqSql(target: CompileTarget, path: FieldPath, value: Json, params: Params): string {
+  if (target.itemColumns && path.length === 1 && path[0] === '_id' && typeof value === 'string') {
+    return `(${target.itemColumns}id = ${params.add(value)})`;
+  }
+  const x = fieldExpr(target, path, params);
+  if (value === null) return `(${x} is null or ${x} = 'null'::jsonb)`;
+  const exact = `coalesce(${x} = ${params.json(value)}, false)`;
+  // Containment is implied by exact equality along a path of objects; it lets the GIN index on data narrow the scan.
+  if (target.itemColumns && isScalar(value)) return `(${target.doc} @> ${params.json(nested(path, value))} and ${exact})`;
+  return exact;
+}
+
+function inSql(target: CompileTarget, node: Extract<FilterNode, { kind: 'in' }>, params: Params): string {
+  const x = fieldExpr(target, node.path, params);
+  const list = params.json(node.values);
+  const withNull = node.values.includes(null) ? ` or ${x} is null` : '';
+  const scalar = `(coalesce(${x} in (select jsonb_array_elements(${list})), false)${withNull})`;
+  const some = `coalesce(case when jsonb_typeof(${x}) = 'array' then exists (select 1 from jsonb_array_elements(${x}) e where e in (select jsonb_array_elements(${list}))) end, false)`;
+  if (node.op !== 'hasAll') return `(${scalar} or ${some})`;
+  const all = `not exists (select 1 from jsonb_array_elements(${list}) v where not exists (select 1 from jsonb_array_elements(${x}) e where e = v))`;
+  return `(case when jsonb_typeof(${x}) = 'array' then ${all} else ${scalar} end)`;
+}
+
+const CMP = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+function orderedSql(target: CompileTarget, op: keyof typeof CMP, path: FieldPath, value: Json, params: Params): string {
+  const x = fieldExpr(target, path, params);
+  const sym = CMP[op];
+  if (typeof value === 'number') {
+    return `coalesce(case when jsonb_typeof(${x}) = 'number' then (${x})::numeric ${sym} ${params.add(String(value))}::numeric end, false)`;
+  }
+  if (typeof value === 'string') {
+    return `coalesce(case when jsonb_typeof(${x}) = 'string' then (${x} #>> '{}') collate "C" ${sym} ${params.add(value)}::text end, false)`;
+  }
+  const iso = isPlainObject(value) && typeof value.$date === 'string' ? value.$date : '';
+  return `coalesce(case when jsonb_typeof(${x} -> '$date') = 'string' then (${x} ->> '$date') collate "C" ${sym} ${params.add(iso)}::text end, false)`;
+}
+
+function textSql(target: CompileTarget, node: Extract<FilterNode, { kind: 'text' }>, params: Params): string {
+  const x = fieldExpr(target, node.path, params);
+  const s = `lower(${x} #>> '{}')`;
+  const needle = `lower(${params.add(node.value)}::text)`;
+  const test =
+    node.op === 'contains'
+      ? `strpos(${s}, ${needle}) > 0`
+      : `${node.op === 'startsWith' ? 'left' : 'right'}(${s}, length(${needle})) = ${needle}`;
+  return `coalesce(case when jsonb_typeof(${x}) = 'string' then ${test} end, false)`;
+}
+
+export function compileFilter(node: FilterNode, target: CompileTarget, params: Params): string {
+  switch (node.kind) {
+    case 'true':
+      return 'true';
+    case 'and':
+      return node.children.length === 0 ? 'true' : `(${node.children.map((c) => compileFilter(c, target, params)).join(' and ')})`;
+    case 'or':
+      return node.children.length === 0 ? 'false' : `(${node.children.map((c) => compileFilter(c, target, params)).join(' or ')})`;
+    case 'not':
+      return `(not ${compileFilter(node.child, target, params)})`;
+    case 'exists':
+      return `(${fieldExpr(target, node.path, params)} is ${node.value ? 'not ' : ''}null)`;
+    case 'text':
+      return textSql(target, node, params);
+    case 'in':
+      return inSql(target, node, params);
+    case 'cmp':
+      if (node.op === 'eq') return eqSql(target, node.path, node.value, params);
+      if (node.op === 'ne') return `(not ${eqSql(target, node.path, node.value, params)})`;
+      return orderedSql(target, node.op, node.path, node.value, params);
+  }
+}
+
+/** ORDER BY keys of one value, mirroring `compareValues`: type rank, then number, text, date, boolean. */
+export function sortKeys(x: string, desc: boolean): string[] {
+  const dir = desc ? ' desc' : '';
+  return [
+    `case jsonb_typeof(${x}) when 'number' then 1 when 'string' then 2 when 'boolean' then 4 when 'array' then 5 ` +
+      `when 'object' then case when jsonb_typeof(${x} -> '$date') = 'string' then 3 else 6 end else 0 end${dir}`,
+    `case when jsonb_typeof(${x}) = 'number' then (${x})::numeric end${dir}`,
+    `case when jsonb_typeof(${x}) = 'string' then ${x} #>> '{}' end collate "C"${dir}`,
+    `case when jsonb_typeof(${x} -> '$date') = 'string' then ${x} ->> '$date' end collate "C"${dir}`,
+    `case when jsonb_typeof(${x}) = 'boolean' then (${x})::boolean end${dir}`,
+  ];
+}
+
+/** The ORDER BY list for a sort; `tiebreak` (e.g. `i.id collate "C"`) always comes last. */
+export function compileSort(sort: readonly SortSpec[], target: CompileTarget, params: Params, tiebreak: string): string {
+  const keys: string[] = [];
+  for (const s of sort) {
+    const col = target.itemColumns;
+    const system = col && s.path.length === 1 ? s.path[0] : undefined;
+    if (system === '_createdDate' || system === '_updatedDate') {
+      keys.push(`${col}${system === '_createdDate' ? 'created_at' : 'updated_at'}${s.desc ? ' desc' : ''}`);
+    } else if (system === '_id') {
+      keys.push(`${col}id collate "C"${s.desc ? ' desc' : ''}`);
+    } else {
+      keys.push(...sortKeys(fieldExpr(target, s.path, params), s.desc));
+    }
+  }
+  keys.push(tiebreak);
+  return keys.join(', ');
+}

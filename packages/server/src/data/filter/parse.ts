@@ -1,0 +1,132 @@
+/**
+ * Filter and sort parsing: caller JSON → validated `FilterNode` / `SortSpec[]`.
+ * Every rejection is a 400 validation error whose field names the offending path (e.g. `query.filter.price.$regex`).
+ */
+import { ValidationError } from '../../http/errors.js';
+import { isPlainObject, normalizeJson, type Json } from '../json.js';
+import type { FieldPath, FilterNode, SortSpec } from './ast.js';
+
+export const MAX_FILTER_DEPTH = 16;
+export const MAX_FILTER_NODES = 2000;
+export const MAX_SORT_FIELDS = 16;
+const MAX_PATH_LENGTH = 512;
+
+function fail(field: string, description: string, ruleName = 'INVALID_FILTER'): never {
+  throw new ValidationError([{ field, description, violatedRule: 'FORMAT', ruleName, data: {} }], `${field}: ${description}`);
+}
+
+/** Parses a dotted field name; rejects empty segments and `$` names. */
+export function parseFieldPath(name: string, where: string): FieldPath {
+  if (name.length === 0 || name.length > MAX_PATH_LENGTH) fail(where, 'field name must be 1–512 characters');
+  const parts = name.split('.');
+  for (const part of parts) {
+    if (part === '') fail(where, `field name "${name}" has an empty segment`);
+    if (part.startsWith('$')) fail(where, `"${part}" is not a field name`);
+  }
+  normalizeJson(name, where);
+  return parts;
+}
+
+interface State {
+  nodes: number;
+}
+
+export function parseFilter(filter: unknown, where: string): FilterNode {
+  if (filter === undefined || filter === null) return { kind: 'true' };
+  return parseObject(filter, where, 0, { nodes: 0 });
+}
+
+function parseObject(value: unknown, where: string, depth: number, state: State): FilterNode {
+  if (depth > MAX_FILTER_DEPTH) fail(where, `filter is nested deeper than ${MAX_FILTER_DEPTH} levels`, 'TOO_DEEP');
+  if (!isPlainObject(value)) fail(where, 'filter must be an object');
+  const parts: FilterNode[] = [];
+  for (const [key, operand] of Object.entries(value)) {
+    if (++state.nodes > MAX_FILTER_NODES) fail(where, `filter has more than ${MAX_FILTER_NODES} conditions`, 'TOO_LARGE');
+    const at = `${where}.${key}`;
+    if (key === '$and' || key === '$or') {
+      const list = Array.isArray(operand) ? operand : fail(at, `${key} takes an array of filters`);
+      const children = list.map((f, i) => parseObject(f, `${at}[${i}]`, depth + 1, state));
+      parts.push({ kind: key === '$and' ? 'and' : 'or', children });
+    } else if (key === '$not') {
+      const inner = Array.isArray(operand) ? (operand.length === 1 ? operand[0] : fail(at, '$not takes a one-element array')) : operand;
+      parts.push({ kind: 'not', child: parseObject(inner, Array.isArray(operand) ? `${at}[0]` : at, depth + 1, state) });
+    } else if (key.startsWith('$')) {
+      fail(at, key === '$regex' ? '$regex is not supported' : `unknown operator ${key}`, 'UNKNOWN_OPERATOR');
+    } else {
+      parts.push(...parseField(parseFieldPath(key, at), operand, at));
+    }
+  }
+  return parts.length === 1 ? parts[0]! : parts.length === 0 ? { kind: 'true' } : { kind: 'and', children: parts };
+}
+
+function isOperatorObject(value: unknown): value is Record<string, unknown> {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.some((k) => k.startsWith('$')) && !(keys.length === 1 && keys[0] === '$date');
+}
+
+function operandValue(value: unknown, at: string): Json {
+  return normalizeJson(value === undefined ? null : value, at);
+}
+
+function parseField(path: FieldPath, operand: unknown, where: string): FilterNode[] {
+  if (!isOperatorObject(operand)) return [{ kind: 'cmp', op: 'eq', path, value: operandValue(operand, where) }];
+  const out: FilterNode[] = [];
+  for (const [op, raw] of Object.entries(operand)) {
+    const at = `${where}.${op}`;
+    switch (op) {
+      case '$eq':
+      case '$ne':
+        out.push({ kind: 'cmp', op: op === '$eq' ? 'eq' : 'ne', path, value: operandValue(raw, at) });
+        break;
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte': {
+        const value = operandValue(raw, at);
+        const ok = typeof value === 'number' || typeof value === 'string' || (isPlainObject(value) && '$date' in value);
+        if (!ok) fail(at, `${op} takes a number, a string or a date`, 'INVALID_OPERAND');
+        out.push({ kind: 'cmp', op: op.slice(1) as 'gt' | 'gte' | 'lt' | 'lte', path, value });
+        break;
+      }
+      case '$in':
+      case '$hasSome':
+      case '$hasAll': {
+        if (!Array.isArray(raw)) fail(at, `${op} takes an array of values`, 'INVALID_OPERAND');
+        if (raw.length > 1000) fail(at, `${op} takes at most 1000 values`, 'TOO_LARGE');
+        const values = raw.map((v, i) => operandValue(v, `${at}[${i}]`));
+        out.push({ kind: 'in', op: op.slice(1) as 'in' | 'hasSome' | 'hasAll', path, values });
+        break;
+      }
+      case '$contains':
+      case '$startsWith':
+      case '$endsWith':
+        if (typeof raw !== 'string') fail(at, `${op} takes a string`, 'INVALID_OPERAND');
+        normalizeJson(raw, at);
+        out.push({ kind: 'text', op: op.slice(1) as 'contains' | 'startsWith' | 'endsWith', path, value: raw });
+        break;
+      case '$exists':
+        if (typeof raw !== 'boolean') fail(at, '$exists takes true or false', 'INVALID_OPERAND');
+        out.push({ kind: 'exists', path, value: raw });
+        break;
+      default:
+        if (!op.startsWith('$')) fail(at, 'cannot mix operators and field values in one condition');
+        fail(at, op === '$regex' ? '$regex is not supported' : `unknown operator ${op}`, 'UNKNOWN_OPERATOR');
+    }
+  }
+  return out;
+}
+
+/** `[{fieldName, order: 'ASC'|'DESC'}]`; a missing order means ascending. */
+export function parseSort(sort: unknown, where: string): SortSpec[] {
+  if (sort === undefined || sort === null) return [];
+  if (!Array.isArray(sort)) fail(where, 'sort must be an array of {fieldName, order}', 'INVALID_SORT');
+  if (sort.length > MAX_SORT_FIELDS) fail(where, `at most ${MAX_SORT_FIELDS} sort fields`, 'INVALID_SORT');
+  return sort.map((entry: unknown, i) => {
+    const at = `${where}[${i}]`;
+    if (!isPlainObject(entry) || typeof entry.fieldName !== 'string') fail(`${at}.fieldName`, 'must be a string', 'INVALID_SORT');
+    const order = entry.order ?? 'ASC';
+    if (order !== 'ASC' && order !== 'DESC') fail(`${at}.order`, 'must be ASC or DESC', 'INVALID_SORT');
+    return { path: parseFieldPath(entry.fieldName, `${at}.fieldName`), field: entry.fieldName, desc: order === 'DESC' };
+  });
+}

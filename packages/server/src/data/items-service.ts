@@ -1,0 +1,115 @@
+/**
+ * Single-item operations. Write functions take the open transaction so bulk endpoints can reuse them;
+ * each checks the collection permission, the item's owner and the optional `condition` itself.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CollectionConfig } from '../config/types.js';
+import type { Queryable } from '../store/types.js';
+import { dataErrors } from './errors.js';
+import type { FilterNode } from './filter/ast.js';
+import { dateValue, type JsonObject } from './json.js';
+import { applyModifications, type Modification } from './patch.js';
+import { authorize, ownerForNewItem, ownsItem } from './permissions.js';
+import type { DataScope } from './scope.js';
+import { buildData, deleteRow, insertRow, lockItem, readItem, writeRow, type ParsedItem } from './store.js';
+
+export type SaveAction = 'INSERTED' | 'UPDATED';
+
+export async function getItem(scope: DataScope, collection: CollectionConfig, id: string): Promise<JsonObject> {
+  const access = authorize(collection, 'read', scope.caller);
+  const row = await readItem(scope.db, scope.site.id, collection.id, id);
+  // An item the caller may not see is reported exactly like a missing one.
+  if (!row || !ownsItem(access, row.owner_id)) throw dataErrors.notFound(collection.id, id);
+  return row.data;
+}
+
+export async function insertOne(tx: Queryable, scope: DataScope, collection: CollectionConfig, item: ParsedItem): Promise<JsonObject> {
+  authorize(collection, 'insert', scope.caller);
+  const id = item.id ?? randomUUID();
+  const ms = scope.now();
+  const owner = ownerForNewItem(scope.caller, item.data._owner);
+  const data = buildData(item.data, id, owner, dateValue(ms), dateValue(ms));
+  if (!(await insertRow(tx, scope.site.id, collection.id, data, owner, ms))) throw dataErrors.duplicate(collection.id, id);
+  return data;
+}
+
+async function lockForWrite(
+  tx: Queryable,
+  scope: DataScope,
+  collection: CollectionConfig,
+  id: string,
+  operation: 'update' | 'remove',
+  condition: FilterNode | undefined,
+) {
+  const access = authorize(collection, operation, scope.caller);
+  const row = await lockItem(tx, scope.site.id, collection.id, id, condition);
+  if (!row) throw dataErrors.notFound(collection.id, id);
+  if (!ownsItem(access, row.owner_id)) throw dataErrors.forbidden(collection.id, operation);
+  if (!row.ok) throw dataErrors.conditionNotMet(collection.id, id);
+  return row;
+}
+
+export async function updateOne(
+  tx: Queryable,
+  scope: DataScope,
+  collection: CollectionConfig,
+  item: ParsedItem & { id: string },
+  condition?: FilterNode,
+): Promise<JsonObject> {
+  const row = await lockForWrite(tx, scope, collection, item.id, 'update', condition);
+  const ms = scope.now();
+  const data = buildData(item.data, item.id, row.owner_id, row.data._createdDate ?? dateValue(ms), dateValue(ms));
+  await writeRow(tx, scope.site.id, collection.id, data, ms);
+  return data;
+}
+
+export async function saveOne(
+  tx: Queryable,
+  scope: DataScope,
+  collection: CollectionConfig,
+  item: ParsedItem,
+): Promise<{ data: JsonObject; action: SaveAction }> {
+  if (item.id !== undefined) {
+    const existing = await lockItem(tx, scope.site.id, collection.id, item.id);
+    if (existing) return { data: await updateOne(tx, scope, collection, { ...item, id: item.id }), action: 'UPDATED' };
+  }
+  return { data: await insertOne(tx, scope, collection, item), action: 'INSERTED' };
+}
+
+export async function patchOne(
+  tx: Queryable,
+  scope: DataScope,
+  collection: CollectionConfig,
+  id: string,
+  modifications: readonly Modification[],
+  condition?: FilterNode,
+): Promise<JsonObject> {
+  const row = await lockForWrite(tx, scope, collection, id, 'update', condition);
+  const ms = scope.now();
+  const patched = applyModifications(row.data, modifications);
+  const data = buildData(patched, id, row.owner_id, row.data._createdDate ?? dateValue(ms), dateValue(ms));
+  await writeRow(tx, scope.site.id, collection.id, data, ms);
+  return data;
+}
+
+export async function removeOne(
+  tx: Queryable,
+  scope: DataScope,
+  collection: CollectionConfig,
+  id: string,
+  condition?: FilterNode,
+): Promise<JsonObject> {
+  const row = await lockForWrite(tx, scope, collection, id, 'remove', condition);
+  await deleteRow(tx, scope.site.id, collection.id, id);
+  return row.data;
+}
+
+/** Removes every item of the collection (and their references); ADMIN only. */
+export async function truncate(scope: DataScope, collection: CollectionConfig): Promise<number> {
+  authorize(collection, 'truncate', scope.caller);
+  return scope.db.transaction(async (tx) => {
+    const removed = await tx.query('delete from data_items where site_id = $1 and collection_id = $2', [scope.site.id, collection.id]);
+    await tx.query('delete from data_references where site_id = $1 and collection_id = $2', [scope.site.id, collection.id]);
+    return removed.rowCount;
+  });
+}

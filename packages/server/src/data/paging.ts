@@ -1,0 +1,135 @@
+/**
+ * Offset and cursor paging (§9.6). A cursor is `base64url(JSON) "." base64url(HMAC-SHA256)`: it carries the
+ * endpoint kind, site, collection, the request's filter/sort (whatever `q` the endpoint saved) and the position.
+ * A cursor that was altered, truncated or minted for another endpoint is a 400, never a 500.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { invalidField } from '../http/errors.js';
+import { isPlainObject } from './json.js';
+import type { Body, DataScope } from './scope.js';
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 1000;
+const MAX_OFFSET = 1_000_000_000;
+
+export interface Page {
+  limit: number;
+  offset: number;
+  cursorMode: boolean;
+  returnTotalCount: boolean;
+  /** The endpoint's saved request when the call continues from a cursor. */
+  saved: unknown;
+}
+
+interface CursorPayload {
+  k: string;
+  s: string;
+  c: string;
+  o: number;
+  l: number;
+  q: unknown;
+}
+
+export function cursorKeyFrom(secret: string): Buffer {
+  return createHash('sha256').update(`vitrine-data-cursor\0${secret}`).digest();
+}
+
+function mac(key: Buffer, text: string): Buffer {
+  return createHmac('sha256', key).update(text).digest().subarray(0, 18);
+}
+
+export function encodeCursor(key: Buffer, payload: CursorPayload): string {
+  const text = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+  return `${text}.${mac(key, text).toString('base64url')}`;
+}
+
+function decodeCursor(key: Buffer, cursor: unknown, field: string): CursorPayload {
+  const bad = () => invalidField(field, 'is not a valid cursor', 'INVALID_CURSOR');
+  if (typeof cursor !== 'string' || cursor.length > 100_000) throw bad();
+  const [text, sig, extra] = cursor.split('.');
+  if (!text || !sig || extra !== undefined) throw bad();
+  const given = Buffer.from(sig, 'base64url');
+  const expected = mac(key, text);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw bad();
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (!isPlainObject(payload) || typeof payload.o !== 'number' || typeof payload.l !== 'number') throw bad();
+  return payload as unknown as CursorPayload;
+}
+
+function positiveInt(value: unknown, field: string, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw invalidField(field, 'must be a positive integer', 'INVALID_LIMIT');
+  if (value > max) throw invalidField(field, `must be at most ${max}`, 'INVALID_LIMIT');
+  return value;
+}
+
+/**
+ * Reads `paging` / `cursorPaging` from `holder` (the body, or `body.query` for item queries).
+ * `prefix` names the holder in violations (`query.` or '').
+ */
+export function readPaging(scope: DataScope, holder: Body, body: Body, kind: string, collectionId: string, prefix = ''): Page {
+  const { paging, cursorPaging } = holder;
+  if (paging != null && cursorPaging != null) throw invalidField(`${prefix}cursorPaging`, 'cannot be combined with paging');
+  const returnTotalCount = body.returnTotalCount === true;
+  if (body.returnTotalCount != null && typeof body.returnTotalCount !== 'boolean') throw invalidField('returnTotalCount', 'must be true or false');
+  if (cursorPaging != null) {
+    if (!isPlainObject(cursorPaging)) throw invalidField(`${prefix}cursorPaging`, 'must be an object');
+    const limitGiven = cursorPaging.limit != null;
+    const limit = limitGiven ? positiveInt(cursorPaging.limit, `${prefix}cursorPaging.limit`, MAX_LIMIT) : DEFAULT_LIMIT;
+    if (cursorPaging.cursor == null || cursorPaging.cursor === '') {
+      return { limit, offset: 0, cursorMode: true, returnTotalCount: false, saved: undefined };
+    }
+    const c = decodeCursor(scope.cursorKey, cursorPaging.cursor, `${prefix}cursorPaging.cursor`);
+    if (c.k !== kind || c.s !== scope.site.id || c.c !== collectionId) {
+      throw invalidField(`${prefix}cursorPaging.cursor`, 'belongs to another collection or request', 'INVALID_CURSOR');
+    }
+    return { limit: limitGiven ? limit : c.l, offset: c.o, cursorMode: true, returnTotalCount: false, saved: c.q };
+  }
+  if (paging != null && !isPlainObject(paging)) throw invalidField(`${prefix}paging`, 'must be an object');
+  const p = (paging ?? {}) as Body;
+  const limit = p.limit == null ? DEFAULT_LIMIT : positiveInt(p.limit, `${prefix}paging.limit`, MAX_LIMIT);
+  let offset = 0;
+  if (p.offset != null) {
+    if (typeof p.offset !== 'number' || !Number.isInteger(p.offset) || p.offset < 0 || p.offset > MAX_OFFSET) {
+      throw invalidField(`${prefix}paging.offset`, 'must be a non-negative integer', 'INVALID_OFFSET');
+    }
+    offset = p.offset;
+  }
+  return { limit, offset, cursorMode: false, returnTotalCount, saved: undefined };
+}
+
+export interface PagingMetadata {
+  count: number;
+  offset?: number;
+  total?: number;
+  tooManyToCount?: boolean;
+  hasNext: boolean;
+  cursors: { next?: string; prev?: string };
+}
+
+/** `pagingMetadata` of a page; in cursor mode `saved` is stored in the next/prev cursors. */
+export function pagingMetadata(
+  scope: DataScope,
+  page: Page,
+  kind: string,
+  collectionId: string,
+  saved: unknown,
+  count: number,
+  hasNext: boolean,
+  total?: number,
+): PagingMetadata {
+  if (!page.cursorMode) {
+    const meta: PagingMetadata = { count, offset: page.offset, hasNext, cursors: {} };
+    if (total !== undefined) Object.assign(meta, { total, tooManyToCount: false });
+    return meta;
+  }
+  const cursor = (o: number) => encodeCursor(scope.cursorKey, { k: kind, s: scope.site.id, c: collectionId, o, l: page.limit, q: saved });
+  const cursors: PagingMetadata['cursors'] = {};
+  if (hasNext) cursors.next = cursor(page.offset + page.limit);
+  if (page.offset > 0) cursors.prev = cursor(Math.max(0, page.offset - page.limit));
+  return { count, hasNext, cursors };
+}

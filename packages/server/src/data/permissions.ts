@@ -1,0 +1,49 @@
+/**
+ * Who may do what on a collection (design.md §3). A decision either throws WDE0027 or says whether the
+ * caller is limited to the items they own (`ownerOnly`), which every query and write then applies.
+ */
+import type { CollectionConfig, PermissionLevel } from '../config/types.js';
+import { ownerIdOf, type Caller } from '../http/caller.js';
+import { dataErrors, type Operation } from './errors.js';
+
+export interface Access {
+  /** Set when the caller may touch only items whose owner is this id. */
+  ownerOnly: string | undefined;
+}
+
+function allowed(level: PermissionLevel, caller: Caller): Access | undefined {
+  if (caller.kind === 'admin') return { ownerOnly: undefined };
+  switch (level) {
+    case 'ANYONE':
+      return { ownerOnly: undefined };
+    case 'SITE_MEMBER':
+      return caller.kind === 'member' ? { ownerOnly: undefined } : undefined;
+    case 'SITE_MEMBER_AUTHOR':
+      return caller.kind === 'member' ? { ownerOnly: caller.memberId } : undefined;
+    case 'AUTHOR': {
+      const owner = ownerIdOf(caller);
+      return owner === undefined ? undefined : { ownerOnly: owner };
+    }
+    case 'ADMIN':
+      return undefined;
+  }
+}
+
+/** Throws WDE0027 when `caller` may not perform `operation`; truncate always needs ADMIN. */
+export function authorize(collection: CollectionConfig, operation: Operation, caller: Caller): Access {
+  const level = operation === 'truncate' ? 'ADMIN' : collection.permissions[operation];
+  const access = allowed(level, caller);
+  if (!access) throw dataErrors.forbidden(collection.id, operation);
+  return access;
+}
+
+/** Whether an existing item with `ownerId` is within `access`. */
+export function ownsItem(access: Access, ownerId: string | null | undefined): boolean {
+  return access.ownerOnly === undefined || access.ownerOnly === ownerId;
+}
+
+/** `_owner` of an item the caller creates: their visitor/member id; an admin may name one. */
+export function ownerForNewItem(caller: Caller, requested: unknown): string | undefined {
+  if (caller.kind === 'admin') return typeof requested === 'string' && requested !== '' ? requested : undefined;
+  return ownerIdOf(caller);
+}

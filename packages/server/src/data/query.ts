@@ -1,0 +1,109 @@
+/** Reading many items: query (with projection, paging and references), count and distinct values. */
+import type { CollectionConfig } from '../config/types.js';
+import { invalidField } from '../http/errors.js';
+import type { FilterNode, SortSpec } from './filter/ast.js';
+import { compileFilter, compileSort, Params, sortKeys } from './filter/compile.js';
+import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
+import { isPlainObject, type Json, type JsonObject } from './json.js';
+import { pagingMetadata, readPaging, type PagingMetadata } from './paging.js';
+import { authorize, type Access } from './permissions.js';
+import { includeReferences, parseIncludes } from './references.js';
+import { asBody, stringList, type Body, type DataScope } from './scope.js';
+import { envelope, project } from './store.js';
+
+const ITEM = { doc: 'i.data', itemColumns: 'i.' };
+
+/** `where` clause for the caller's view of a collection: site, collection, owner restriction, filter. */
+export function itemsWhere(scope: DataScope, collection: CollectionConfig, access: Access, filter: FilterNode, params: Params): string {
+  const parts = [`i.site_id = ${params.add(scope.site.id)}`, `i.collection_id = ${params.add(collection.id)}`];
+  if (access.ownerOnly !== undefined) parts.push(`i.owner_id = ${params.add(access.ownerOnly)}`);
+  const compiled = compileFilter(filter, ITEM, params);
+  if (compiled !== 'true') parts.push(compiled);
+  return parts.join(' and ');
+}
+
+export function orderBy(sort: readonly SortSpec[], params: Params): string {
+  return sort.length === 0 ? 'i.created_at, i.seq' : compileSort(sort, ITEM, params, 'i.id collate "C"');
+}
+
+export async function countWhere(scope: DataScope, where: string, params: Params): Promise<number> {
+  const result = await scope.db.query<{ n: number }>(`select count(*) as n from data_items i where ${where}`, params.values);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+interface SavedQuery {
+  f: unknown;
+  s: unknown;
+}
+
+export async function queryItems(scope: DataScope, collection: CollectionConfig, body: Body) {
+  const access = authorize(collection, 'read', scope.caller);
+  const query = body.query == null ? {} : asBody(body.query, 'query');
+  const page = readPaging(scope, query, body, 'query', collection.id, 'query.');
+  const saved: SavedQuery = isPlainObject(page.saved) ? (page.saved as unknown as SavedQuery) : { f: query.filter, s: query.sort };
+  const filter = parseFilter(saved.f, 'query.filter');
+  const sort = parseSort(saved.s, 'query.sort');
+  const fields = stringList(query.fields, 'query.fields');
+  fields.forEach((f, i) => parseFieldPath(f, `query.fields[${i}]`));
+  const includes = parseIncludes(body.includeReferences, 'includeReferences');
+
+  const params = new Params();
+  const where = itemsWhere(scope, collection, access, filter, params);
+  const order = orderBy(sort, params);
+  const sql = `select i.data from data_items i where ${where} order by ${order} limit ${params.add(page.limit + 1)} offset ${params.add(page.offset)}`;
+  const rows = (await scope.db.query<{ data: JsonObject }>(sql, params.values)).rows;
+  const hasNext = rows.length > page.limit;
+  let items = rows.slice(0, page.limit).map((r) => r.data);
+  let total: number | undefined;
+  if (page.returnTotalCount) {
+    const countParams = new Params();
+    total = await countWhere(scope, itemsWhere(scope, collection, access, filter, countParams), countParams);
+  }
+  if (includes.length > 0) items = await includeReferences(scope, collection, items, includes);
+  const meta = pagingMetadata(scope, page, 'query', collection.id, { f: saved.f, s: saved.s }, items.length, hasNext, total);
+  return { dataItems: items.map((d) => envelope(collection.id, project(d, fields))), pagingMetadata: meta };
+}
+
+export async function countItems(scope: DataScope, collection: CollectionConfig, body: Body): Promise<{ totalCount: number }> {
+  const access = authorize(collection, 'read', scope.caller);
+  const params = new Params();
+  const where = itemsWhere(scope, collection, access, parseFilter(body.filter, 'filter'), params);
+  return { totalCount: await countWhere(scope, where, params) };
+}
+
+/** Distinct present (non-null) values of one field, ordered like a sort on that field. */
+export async function distinctValues(
+  scope: DataScope,
+  collection: CollectionConfig,
+  body: Body,
+): Promise<{ distinctValues: Json[]; pagingMetadata: PagingMetadata }> {
+  const access = authorize(collection, 'read', scope.caller);
+  const page = readPaging(scope, body, body, 'distinct', collection.id);
+  const saved = isPlainObject(page.saved) ? page.saved : { n: body.fieldName, f: body.filter, o: body.order };
+  if (typeof saved.n !== 'string') throw invalidField('fieldName', 'must be a string', 'REQUIRED');
+  const path = parseFieldPath(saved.n, 'fieldName');
+  const order = saved.o ?? 'ASC';
+  if (order !== 'ASC' && order !== 'DESC') throw invalidField('order', 'must be ASC or DESC');
+  const filter = parseFilter(saved.f, 'filter');
+
+  const params = new Params();
+  const where = itemsWhere(scope, collection, access, filter, params);
+  const value = `(i.data${path.map((p) => ` -> ${params.add(p)}::text`).join('')})`;
+  const inner = `select distinct ${value} as v from data_items i where ${where} and ${value} is not null and ${value} <> 'null'::jsonb`;
+  const keys = [...sortKeys('d.v', order === 'DESC'), `d.v${order === 'DESC' ? ' desc' : ''}`].join(', ');
+  const rows = (
+    await scope.db.query<{ v: Json }>(
+      `select d.v from (${inner}) d order by ${keys} limit ${params.add(page.limit + 1)} offset ${params.add(page.offset)}`,
+      params.values,
+    )
+  ).rows;
+  const hasNext = rows.length > page.limit;
+  const values = rows.slice(0, page.limit).map((r) => r.v);
+  let total: number | undefined;
+  if (page.returnTotalCount) {
+    const counted = await scope.db.query<{ n: number }>(`select count(*) as n from (${inner}) d`, params.values.slice(0, -2));
+    total = Number(counted.rows[0]?.n ?? 0);
+  }
+  const meta = pagingMetadata(scope, page, 'distinct', collection.id, saved, values.length, hasNext, total);
+  return { distinctValues: values, pagingMetadata: meta };
+}

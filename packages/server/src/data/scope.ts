@@ -1,0 +1,62 @@
+/** The per-request context of the data service and the small request-reading helpers every endpoint shares. */
+import type { CollectionConfig, SiteConfig } from '../config/types.js';
+import type { Caller } from '../http/caller.js';
+import { invalidField } from '../http/errors.js';
+import type { Database } from '../store/types.js';
+import { dataErrors } from './errors.js';
+import { isPlainObject, normalizeJson } from './json.js';
+
+export interface DataScope {
+  db: Database;
+  site: SiteConfig;
+  caller: Caller;
+  now: () => number;
+  /** HMAC key that signs paging cursors (shared by every instance of one deployment). */
+  cursorKey: Buffer;
+}
+
+export const MAX_ID_LENGTH = 256;
+
+export type Body = Record<string, unknown>;
+
+export function asBody(value: unknown, where = 'body'): Body {
+  if (!isPlainObject(value)) throw invalidField(where, 'must be a JSON object');
+  return value;
+}
+
+export function collectionOf(scope: DataScope, body: Body): CollectionConfig {
+  const id = body.dataCollectionId;
+  if (typeof id !== 'string' || id === '') throw invalidField('dataCollectionId', 'must be a non-empty string', 'REQUIRED');
+  const collection = scope.site.collections.find((c) => c.id === id);
+  if (!collection) throw dataErrors.unknownCollection(id);
+  return collection;
+}
+
+export function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value === '') throw invalidField(field, 'must be a non-empty string', 'REQUIRED');
+  return value;
+}
+
+/** An item id: a non-empty string of at most 256 characters that the database can store. */
+export function itemId(value: unknown, field: string): string {
+  const id = requireString(value, field);
+  if (id.length > MAX_ID_LENGTH) throw invalidField(field, `must be at most ${MAX_ID_LENGTH} characters`);
+  normalizeJson(id, field);
+  return id;
+}
+
+export function optionalBoolean(value: unknown, field: string): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') throw invalidField(field, 'must be true or false');
+  return value;
+}
+
+/** A list of field names (`fields`, `referringItemIds`…): a string or an array of strings. */
+export function stringList(value: unknown, field: string, max = 1000): string[] {
+  if (value === undefined || value === null) return [];
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list) || list.some((v) => typeof v !== 'string')) throw invalidField(field, 'must be an array of strings');
+  if (list.length > max) throw invalidField(field, `must have at most ${max} entries`);
+  list.forEach((v, i) => normalizeJson(v, `${field}[${i}]`));
+  return list as string[];
+}
