@@ -1,7 +1,6 @@
 import type { Migration } from '../types.js';
 import { core } from './0001_core.js';
 import { dataItems } from './0020_data_items.js';
-import { dataItems } from './0020_data_items.js';
 import { identity } from './0010_identity.js';
 
 /**
