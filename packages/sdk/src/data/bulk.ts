@@ -28,8 +28,9 @@ export function tally(request: readonly unknown[], results: readonly unknown[], 
   const errors: BulkError[] = [];
   for (const { itemMetadata: m } of rows) {
     if (!m || m.success || !m.error || ignoredCodes.includes(m.error.code ?? '')) continue;
-    const index = m.originalIndex ?? -1;
-    errors.push(new BulkError(m.error.description ?? '', m.error.code, request[index], index, m.error.data?.fieldViolations));
+    const originalIndex = m.originalIndex ?? -1;
+    const { code, description = '', data } = m.error;
+    errors.push(new BulkError(description, { code, item: request[originalIndex], originalIndex, violations: data?.fieldViolations }));
   }
   const ok = rows.filter((r) => r.itemMetadata?.success);
   const by = (...actions: string[]) => ok.filter((r) => actions.includes(r.action ?? ''));

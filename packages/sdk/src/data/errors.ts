@@ -7,7 +7,6 @@
 export interface ErrorDetails {
   applicationError?: { code?: string | number; description?: string; data?: Record<string, unknown> };
   validationError?: { fieldViolations?: FieldViolation[] };
-  [key: string]: unknown;
 }
 
 export interface FieldViolation {
@@ -18,92 +17,87 @@ export interface FieldViolation {
   data?: Record<string, unknown>;
 }
 
+// Fields are `declare`d and set with Object.assign: class-field definitions cost bundle bytes.
 /** Any failure of a data call: client-side validation (no request sent) or a server answer. */
 export class WixDataError extends Error {
   /** `WDExxxx` for client-side errors, the server's application code otherwise. */
-  code: string | number | undefined;
-  details: ErrorDetails | undefined;
-  /** HTTP status when the error came from the server. */
-  status: number | undefined;
-  requestId: string | undefined;
+  declare code?: string | number;
+  declare details?: ErrorDetails;
+  /** HTTP status, when the error came from the server. */
+  declare status?: number;
+  declare requestId?: string | null;
+  /** Server validation errors: one entry per bad field. */
+  declare violations?: FieldViolation[];
 
-  constructor(message: string, code?: string | number, details?: ErrorDetails, status?: number, requestId?: string) {
+  constructor(message: string, fields: Partial<WixDataError> = {}) {
     super(message);
-    this.name = 'WixDataError';
-    this.code = code;
-    this.details = details;
-    this.status = status;
-    this.requestId = requestId;
-  }
-}
-
-/** A 400 with `details.validationError`: the violations are kept for forms to show per field. */
-export class WixDataValidationError extends WixDataError {
-  violations: FieldViolation[];
-
-  constructor(message: string, details: ErrorDetails, violations: FieldViolation[], status?: number, requestId?: string) {
-    super(message, undefined, details, status, requestId);
-    this.name = 'WixDataValidationError';
-    this.violations = violations;
+    Object.assign(this, { name: 'WixDataError', ...fields });
   }
 }
 
 /** One failed element of a bulk call; `item` is the caller's input at `originalIndex`. */
 export class BulkError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-    readonly item: unknown,
-    readonly originalIndex: number,
-    readonly violations?: FieldViolation[],
-  ) {
+  declare code?: string;
+  declare item: unknown;
+  declare originalIndex: number;
+  declare violations?: FieldViolation[];
+
+  constructor(message: string, fields: Omit<BulkError, keyof Error>) {
     super(message);
-    this.name = 'BulkError';
+    Object.assign(this, { name: 'BulkError', ...fields });
   }
 }
 
 /**
- * A client-side error: `message` starts with the first WDE code found, which is also put in
- * `code` and `details.applicationError.code` (where `@wix/data` callers look for it).
+ * A client-side error: `message` contains the WDE code of the problem, which is also put in
+ * `code` and in `details.applicationError.code`, where `@wix/data` callers look for it.
  */
 export function clientError(message: string): WixDataError {
   const code = /WDE\d{4}/.exec(message)?.[0] ?? 'WDE0020';
-  return new WixDataError(message, code, { applicationError: { code, description: message } });
+  return new WixDataError(message, { code, details: { applicationError: { code, description: message } } });
 }
 
+/** What the SDK's HTTP layer (or any fetch wrapper) may put on its errors. */
 interface HttpLikeError {
-  message?: string;
+  message: string;
   status?: number;
+  requestId?: string | null;
   details?: ErrorDetails;
-  requestId?: string;
-  response?: { status?: number };
+  code?: string | number;
+  description?: string;
+  data?: Record<string, unknown>;
+  violations?: FieldViolation[];
 }
 
 /**
- * Turns an HTTP-layer rejection into the data client's error (wire-contract §9.10). Errors that
- * are not HTTP errors (network, aborted) pass through untouched so callers can see the cause.
+ * Turns an HTTP-layer rejection into the data client's error (wire-contract §9.10). Errors that are
+ * not server answers (network failure, abort) pass through so callers can see the cause.
  */
 export function fromHttpError(error: unknown): unknown {
-  if (typeof error !== 'object' || error === null) return error;
   const e = error as HttpLikeError;
-  const status = e.status ?? e.response?.status;
-  if (status === undefined) return error;
-  const { requestId } = e;
-  if (status === 413) return new WixDataError('WDE0109: Payload is too large.', 'WDE0109', e.details, status, requestId);
-  const details = e.details ?? {};
+  const status = e?.status;
+  if (!status) return error;
+  const base = { status, requestId: e.requestId };
+  if (status == 413) return new WixDataError('WDE0109: Payload is too large.', { ...base, code: 'WDE0109' });
+  // The wire `details`, given as such or rebuilt from the SDK's ApplicationError / ValidationError.
+  const details: ErrorDetails =
+    e.details ??
+    (e.violations
+      ? { validationError: { fieldViolations: e.violations } }
+      : e.description !== undefined
+        ? { applicationError: { code: e.code, description: e.description, data: e.data } }
+        : {});
   const app = details.applicationError;
-  if (app?.code === 'WDE0078') {
+  if (app?.code == 'WDE0078') {
     // Hook errors carry the JS error the hook threw; rebuild it so callers see their own error.
     const js = (app.data?.jsErrorValue ?? app) as { name?: string; message?: string; description?: string; code?: string };
-    const hook = new WixDataError(js.message ?? js.description ?? 'Hook error', js.code, undefined, status, requestId);
-    hook.name = js.name ?? 'Error';
-    return hook;
+    return new WixDataError(js.message ?? js.description ?? '', { ...base, name: js.name ?? 'Error', code: js.code });
   }
-  if (app) return new WixDataError(app.description ?? e.message ?? 'Request failed', app.code, details, status, requestId);
+  if (app) return new WixDataError(app.description ?? e.message, { ...base, code: app.code, details });
   const violations = details.validationError?.fieldViolations;
   if (violations) {
-    const lines = violations.map((v) => `${v.field}: ${v.description}`);
-    return new WixDataValidationError([e.message, ...lines].join('\n'), details, violations, status, requestId);
+    const lines = violations.map((x) => `${x.field}: ${x.description}`);
+    return new WixDataError([e.message, ...lines].join('\n'), { ...base, name: 'WixDataValidationError', details, violations });
   }
   return error;
 }

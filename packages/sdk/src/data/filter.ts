@@ -1,8 +1,8 @@
 /**
  * The immutable filter builder shared by queries, aggregations (filter/having) and conditions.
  * It records the same tree as `@wix/filter-builder` and optimises it at build time, so requests
- * are byte-for-byte what the Wix client sends (wire-contract §9.4). Bad arguments are collected
- * instead of thrown, and surface when the query runs — the same timing as `@wix/data`.
+ * are what the Wix client sends (wire-contract §9.4). Bad arguments are collected, not thrown,
+ * and surface when the query runs — the same timing as `@wix/data`.
  */
 import { encodeDates } from './codec.js';
 import { optimise } from './optimise.js';
@@ -11,126 +11,97 @@ export type Filter = Record<string, unknown>;
 type Comparable = string | number | boolean | Date;
 type SetItem = string | number | Date;
 
-const kind = (v: unknown) => (v === null ? 'null' : v instanceof Date ? 'Date' : Array.isArray(v) ? 'Array' : typeof v);
-const isSetItem = (v: unknown) => ['string', 'number', 'Date'].includes(kind(v));
-const isComparable = (v: unknown) => isSetItem(v) || typeof v === 'boolean';
-
-/** Anything with a filter tree: another query, a `filter()` builder. */
+/** Anything with a filter tree: a query, a `filter()` builder. */
 export interface HasFilter {
-  readonly filterTree: Filter;
-  readonly invalidArguments: readonly string[];
+  /** @internal raw, unoptimised tree; `build()` gives what goes on the wire. */
+  readonly tree: Filter;
+  /** @internal messages of invalid builder calls, reported when the builder runs. */
+  readonly bad: readonly string[];
 }
 
 export abstract class FilterOps<Self> implements HasFilter {
-  /** @internal raw, unoptimised tree; read `build()` for what goes on the wire. */
-  readonly filterTree: Filter;
-  /** @internal messages of invalid builder calls, reported when the builder runs. */
-  readonly invalidArguments: readonly string[];
+  declare readonly tree: Filter;
+  declare readonly bad: readonly string[];
 
-  protected constructor(tree: Filter, invalid: readonly string[]) {
-    this.filterTree = tree;
-    this.invalidArguments = invalid;
+  protected constructor(tree: Filter, bad: readonly string[]) {
+    Object.assign(this, { tree, bad });
   }
 
-  protected abstract withFilter(tree: Filter, invalid: readonly string[]): Self;
+  protected abstract withFilter(tree: Filter, bad: readonly string[]): Self;
 
-  eq(field: string, value: unknown): Self { return this.add('.eq', field, '$eq', value); }
-  ne(field: string, value: unknown): Self { return this.add('.ne', field, '$ne', value); }
-  gt(field: string, value: Comparable): Self { return this.compare('.gt', field, '$gt', value); }
-  ge(field: string, value: Comparable): Self { return this.compare('.ge', field, '$gte', value); }
+  eq(field: string, value: unknown): Self { return this.add(field, '$eq', value); }
+  ne(field: string, value: unknown): Self { return this.add(field, '$ne', value); }
+  gt(field: string, value: Comparable): Self { return this.add(field, '$gt', value); }
+  ge(field: string, value: Comparable): Self { return this.add(field, '$gte', value); }
   gte(field: string, value: Comparable): Self { return this.ge(field, value); }
-  lt(field: string, value: Comparable): Self { return this.compare('.lt', field, '$lt', value); }
-  le(field: string, value: Comparable): Self { return this.compare('.le', field, '$lte', value); }
+  lt(field: string, value: Comparable): Self { return this.add(field, '$lt', value); }
+  le(field: string, value: Comparable): Self { return this.add(field, '$lte', value); }
   lte(field: string, value: Comparable): Self { return this.le(field, value); }
-  isEmpty(field: string): Self { return this.add('.isEmpty', field, '$eq', null); }
-  isNotEmpty(field: string): Self { return this.add('.isNotEmpty', field, '$ne', null); }
-  exists(field: string, value: boolean): Self { return this.add('.exists', field, '$exists', value); }
-  startsWith(field: string, value: string): Self { return this.text('.startsWith', field, '$startsWith', value); }
-  endsWith(field: string, value: string): Self { return this.text('.endsWith', field, '$endsWith', value); }
-  contains(field: string, value: string): Self { return this.text('.contains', field, '$contains', value); }
-  hasSome(field: string, ...values: SetItem[] | [SetItem[]]): Self { return this.set('.hasSome', field, '$hasSome', values); }
-  hasAll(field: string, ...values: SetItem[] | [SetItem[]]): Self { return this.set('.hasAll', field, '$hasAll', values); }
-  in(field: string, ...values: SetItem[] | [SetItem[]]): Self { return this.set('.in', field, '$in', values); }
+  isEmpty(field: string): Self { return this.add(field, '$eq', null); }
+  isNotEmpty(field: string): Self { return this.add(field, '$ne', null); }
+  exists(field: string, value: boolean): Self { return this.add(field, '$exists', value); }
+  startsWith(field: string, value: string): Self { return this.add(field, '$startsWith', value); }
+  endsWith(field: string, value: string): Self { return this.add(field, '$endsWith', value); }
+  contains(field: string, value: string): Self { return this.add(field, '$contains', value); }
+  /** Values as varargs or one array. */
+  hasSome(field: string, ...values: SetItem[] | [SetItem[]]): Self { return this.add(field, '$hasSome', list(values)); }
+  hasAll(field: string, ...values: SetItem[] | [SetItem[]]): Self { return this.add(field, '$hasAll', list(values)); }
+  in(field: string, ...values: SetItem[] | [SetItem[]]): Self { return this.add(field, '$in', list(values)); }
 
   /** `ge(from)` and `lt(to)`: the end is exclusive, and both conditions stay on the same field. */
   between(field: string, from: SetItem, to: SetItem): Self {
-    const bad = check('.between', field, [
-      [kind(from) === kind(to), `WDE0046: Invalid .between parameter values [${kind(from)}] and [${kind(to)}]. Both parameters must be of the same type.`],
-      [isSetItem(from) && isSetItem(to), 'WDE0045: Invalid .between parameter value. Valid .between parameter types are String, Number or Date.'],
-    ]);
-    if (bad) return this.withFilter(this.filterTree, [...this.invalidArguments, bad]);
     return (this.ge(field, from) as FilterOps<Self>).lt(field, to);
   }
 
+  /** An empty builder yields `{$or: [{}, …]}`, which matches everything (observed @wix/data behaviour). */
   or(other: HasFilter): Self {
-    const prefix = isEmptyAnd(this.filterTree) ? [] : [this.filterTree];
-    return this.withFilter({ $and: [{ $or: [...prefix, other.filterTree] }] }, this.merged(other));
+    return this.withFilter({ $and: [{ $or: [...this.prefix(), other.tree] }] }, this.merged(other));
   }
 
   and(other: HasFilter): Self {
-    const prefix = isEmptyAnd(this.filterTree) ? [] : [this.filterTree];
-    return this.withFilter({ $and: [...prefix, other.filterTree] }, this.merged(other));
+    return this.withFilter({ $and: [...this.prefix(), other.tree] }, this.merged(other));
   }
 
   /** `$not` takes a one-element array; an empty builder yields `{$and:[{}, {$not:[…]}]}` (observed). */
   not(other: HasFilter): Self {
-    const own = Array.isArray(this.filterTree.$and) ? (this.filterTree.$and as Filter[]) : [this.filterTree];
-    return this.withFilter({ $and: [...own, { $not: [other.filterTree] }] }, this.merged(other));
+    const own = (this.tree.$and as Filter[] | undefined) ?? [this.tree];
+    return this.withFilter({ $and: [...own, { $not: [other.tree] }] }, this.merged(other));
   }
 
   /** The optimised wire filter. */
   build(): Filter {
-    return optimise(this.filterTree) as Filter;
+    return optimise(this.tree) as Filter;
+  }
+
+  private prefix() {
+    return (this.tree.$and as Filter[] | undefined)?.length === 0 ? [] : [this.tree];
   }
 
   private merged(other: HasFilter) {
-    return [...this.invalidArguments, ...other.invalidArguments];
+    return [...this.bad, ...other.bad];
   }
 
-  private compare(op: string, field: string, symbol: string, value: unknown) {
-    return this.add(op, field, symbol, value, isComparable(value) ? undefined : `WDE0045: Invalid ${op} parameter value [${kind(value)}]. Valid ${op} parameter types are String, Number, Boolean or Date.`);
-  }
-
-  private text(op: string, field: string, symbol: string, value: unknown) {
-    return this.add(op, field, symbol, value, typeof value === 'string' ? undefined : `WDE0044: Invalid ${op} parameter value [${kind(value)}]. ${op} parameter must be a String.`);
-  }
-
-  private set(op: string, field: string, symbol: string, values: unknown[]) {
-    const list = Array.isArray(values[0]) ? (values[0] as unknown[]) : values;
-    const bad = values.length === 0 ? `WDE0042: Invalid ${op} usage. ${op} requires at least two parameters.` : list.every(isSetItem) ? undefined : `WDE0047: Invalid ${op} usage. ${op} supports only Number, String or Date items.`;
-    return this.add(op, field, symbol, list, bad);
-  }
-
-  private add(op: string, field: string, symbol: string, value: unknown, bad?: string): Self {
-    const problem = check(op, field, []) ?? bad;
+  private add(field: string, op: string, value: unknown): Self {
     // `undefined` would vanish in JSON and turn `{f: {$ne: undefined}}` into `{f: {}}`; null keeps the meaning.
     const operand = encodeDates(value === undefined ? null : value);
-    const condition = { [field]: symbol === '$eq' ? operand : { [symbol]: operand } };
-    const tree = this.filterTree;
-    const next = Array.isArray(tree.$and)
-      ? { ...tree, $and: [...(tree.$and as Filter[]), condition] }
-      : Object.keys(tree).length === 0 ? { $and: [condition] } : { $and: [tree, condition] };
-    return this.withFilter(next, problem ? [...this.invalidArguments, problem] : this.invalidArguments);
+    const condition = { [field]: op == '$eq' ? operand : { [op]: operand } };
+    const and = this.tree.$and as Filter[] | undefined;
+    const tree = and ? { ...this.tree, $and: [...and, condition] } : Object.keys(this.tree).length ? { $and: [this.tree, condition] } : { $and: [condition] };
+    const bad = typeof field == 'string' ? this.bad : [...this.bad, `WDE0048: Invalid ${op} field value [${typeof field}]. Field must be a String.`];
+    return this.withFilter(tree, bad);
   }
 }
 
-function check(op: string, field: unknown, rules: [boolean, string][]): string | undefined {
-  if (typeof field !== 'string') return `WDE0048: Invalid ${op} field value [${kind(field)}]. ${op} field must be a String.`;
-  return rules.find(([ok]) => !ok)?.[1];
-}
+const list = (values: unknown[]) => (Array.isArray(values[0]) ? values[0] : values);
 
-function isEmptyAnd(tree: Filter) {
-  return Array.isArray(tree.$and) && tree.$and.length === 0;
-}
-
-/** A stand-alone filter, for `aggregate().filter()/.having()`, conditions and `count`/`distinct`. */
+/** A stand-alone filter, for `aggregate().filter()/.having()` and write conditions. */
 export class FilterBuilder extends FilterOps<FilterBuilder> {
-  constructor(tree: Filter = {}, invalid: readonly string[] = []) {
-    super(tree, invalid);
+  constructor(tree: Filter = {}, bad: readonly string[] = []) {
+    super(tree, bad);
   }
 
-  protected withFilter(tree: Filter, invalid: readonly string[]): FilterBuilder {
-    return new FilterBuilder(tree, invalid);
+  protected withFilter(tree: Filter, bad: readonly string[]): FilterBuilder {
+    return new FilterBuilder(tree, bad);
   }
 }
 
@@ -138,12 +109,12 @@ export class FilterBuilder extends FilterOps<FilterBuilder> {
 export const filter = (): FilterBuilder => new FilterBuilder();
 
 /** `$regex` is refused client-side (WDE0070); a filter is refused unless it is an object (WDE0016). */
-export function filterProblem(tree: unknown): string | undefined {
-  if (typeof tree !== 'object' || tree === null || Array.isArray(tree)) return 'WDE0016: Filter must be an object.';
-  return hasRegex(tree) ? 'WDE0070: $regex keyword is not allowed.' : undefined;
-}
+export const filterProblem = (tree: unknown): string | undefined =>
+  typeof tree != 'object' || !tree || Array.isArray(tree)
+    ? 'WDE0016: Filter must be an object.'
+    : hasRegex(tree)
+      ? 'WDE0070: $regex keyword is not allowed.'
+      : undefined;
 
-function hasRegex(node: unknown): boolean {
-  if (typeof node !== 'object' || node === null) return false;
-  return Object.entries(node).some(([k, v]) => k === '$regex' || hasRegex(v));
-}
+const hasRegex = (node: unknown): boolean =>
+  typeof node == 'object' && !!node && Object.entries(node).some(([k, v]) => k == '$regex' || hasRegex(v));

@@ -1,16 +1,16 @@
 /**
- * The `items` module: every call of wire-contract §9.1 that the storefront needs, with the call
- * shapes of `@wix/data` so code can move between the two clients unchanged.
+ * The `items` module: the calls of wire-contract §9.1 with the call shapes of `@wix/data`, so code
+ * can move between the two clients unchanged.
  */
 import type { HttpContext } from '../module.js';
 import { newAggregate, type WixDataAggregate } from './aggregate.js';
 import { tally, type BulkResult } from './bulk.js';
-import { filter } from './filter.js';
-import { WixDataBulkPatch, WixDataPatch } from './patch.js';
-import { newQuery, type DataItem, type FindOptions, type WixDataQuery } from './query.js';
+import { filter, filterProblem, type Filter } from './filter.js';
+import { WixDataPatch } from './patch.js';
+import { first, newQuery, type DataItem, type FindOptions, type WixDataQuery } from './query.js';
 import { condition, ownId, paging, readOptions, writeOptions, type Condition, type ReadOptions, type WriteOptions } from './request.js';
-import { WixDataResult, type PagingMetadata } from './result.js';
-import { transport, type Transport } from './transport.js';
+import type { PagingMetadata, WixDataResult } from './result.js';
+import { transport } from './transport.js';
 import * as v from './validate.js';
 
 export interface GetOptions extends ReadOptions {
@@ -35,8 +35,7 @@ export interface BulkInsertOptions extends WriteOptions {
   overrideExisting?: boolean;
   saveReferences?: boolean;
 }
-export interface BulkUpdateOptions extends WriteOptions {
-  saveReferences?: boolean;
+export interface BulkUpdateOptions extends BulkInsertOptions {
   condition?: Condition;
 }
 export interface QueryReferencedOptions extends FindOptions {
@@ -45,6 +44,18 @@ export interface QueryReferencedOptions extends FindOptions {
   order?: 'asc' | 'desc';
   fields?: string[];
 }
+/** The direct (non-builder) query: `items.query(coll, request, options)`. */
+export interface QueryRequest {
+  filter?: Filter;
+  sort?: { fieldName: string; order?: 'ASC' | 'DESC' }[];
+  fields?: string[];
+  paging?: { limit?: number; offset?: number };
+  cursorPaging?: { limit?: number; cursor?: string };
+}
+export interface QueryRequestOptions extends FindOptions {
+  includeReferences?: { field: string; limit?: number }[];
+}
+/** A reference end: an item id or an item with `_id`. */
 export type Ref = string | { _id?: unknown };
 export interface Reference {
   relationshipName: string;
@@ -53,39 +64,84 @@ export interface Reference {
 }
 
 type One<T> = { dataItem?: { data: T } };
+const all = <R>(r: R | R[]) => (Array.isArray(r) ? r : [r]);
+const refs = (field: string, left: Ref, rights: Ref[]) =>
+  rights.map((r) => ({ referringItemFieldName: field, referringItemId: ownId(left), referencedItemId: ownId(r) }));
 
 export function createItems(ctx: HttpContext) {
-  const t: Transport = transport(ctx);
+  const t = transport(ctx);
   const envelope = (item: DataItem) => ({ id: item._id, data: item });
-  const orNull = async <T>(call: Promise<One<T>>): Promise<T | null> => {
-    try {
-      return (await call).dataItem?.data ?? null;
-    } catch (error) {
-      // Not-found is an answer for get/remove, not a failure.
-      if ((error as { details?: { applicationError?: { code?: unknown } } }).details?.applicationError?.code === 'WDE0073') return null;
-      throw error;
-    }
-  };
-  const single = async <T>(path: string, coll: string, item: T, requireId: boolean, rest: object): Promise<T> => {
-    v.assert(v.collection(coll), v.item(item, coll, requireId));
-    const res = await t.post<One<T>>(path, { dataCollectionId: coll, dataItem: envelope(item as DataItem), ...rest });
+  // Not-found is an answer for get/remove, not a failure.
+  const orNull = <T>(call: Promise<One<T>>): Promise<T | null> =>
+    call.then(
+      (r) => r.dataItem?.data ?? null,
+      (e: { details?: { applicationError?: { code?: unknown } } }) => {
+        if (e?.details?.applicationError?.code == 'WDE0073') return null;
+        throw e;
+      },
+    );
+  const single = async <T>(path: string, coll: string, item: T, options: UpdateOptions | undefined, requireId?: boolean): Promise<T> => {
+    v.assert(v.collection(coll), v.item(item, requireId), v.options(options));
+    const res = await t.post<One<T>>(path, {
+      dataCollectionId: coll,
+      dataItem: envelope(item as DataItem),
+      ...writeOptions(options),
+      includeReferencedItems: options?.includeReferences,
+      saveReferences: options?.saveReferences,
+      ...(requireId && condition(options?.condition)),
+    });
     return res.dataItem!.data;
   };
-  const bulk = async (path: string, coll: string, items: DataItem[], rest: object, ignored: string[]) => {
-    v.assert(v.collection(coll), v.items(items, coll), v.options(rest));
-    const res = await t.post<{ results: unknown[] }>(path, { dataCollectionId: coll, dataItems: items.map(envelope), ...rest });
+  const bulk = async (path: string, coll: string, items: DataItem[], options: BulkUpdateOptions | undefined, ignored: string[], withCondition?: boolean) => {
+    v.assert(v.collection(coll), v.items(items), v.options(options));
+    const res = await t.post<{ results: unknown[] }>(path, {
+      dataCollectionId: coll,
+      dataItems: items.map(envelope),
+      ...writeOptions(options),
+      saveReferences: options?.saveReferences,
+      ...(withCondition && condition(options?.condition)),
+    });
     return tally(items, res.results, ignored);
   };
-  const refs = (coll: string, field: string, left: Ref, rights: Ref[]) =>
-    rights.map((r) => ({ referringItemFieldName: field, referringItemId: ownId(left as string), referencedItemId: ownId(r as string) }));
-  const all = <R>(r: R | R[]) => (Array.isArray(r) ? r : [r]);
+
+  function query<T = DataItem>(coll: string): WixDataQuery<T>;
+  function query<T = DataItem>(coll: string, request: QueryRequest, options?: QueryRequestOptions): Promise<{ items: T[]; pagingMetadata: PagingMetadata }>;
+  function query<T>(coll: string, request?: QueryRequest, options?: QueryRequestOptions) {
+    return request ? directQuery<T>(coll, request, options) : newQuery<T>(t, coll);
+  }
+
+  /** One page, as `@wix/data`'s direct form sends it: a cursor request carries no filter or sort. */
+  async function directQuery<T>(coll: string, r: QueryRequest, options?: QueryRequestOptions) {
+    const cursor = r.cursorPaging?.cursor;
+    const offset = r.paging?.offset ?? 0;
+    const limit = r.paging?.limit ?? r.cursorPaging?.limit;
+    v.assert(
+      v.collection(coll),
+      v.options(options),
+      cursor !== undefined && offset > 0 ? 'WDE0080: Skip is not supported in cursor paging.' : undefined,
+      limit === undefined ? undefined : v.count('limit', limit, 1),
+      v.count('skip', offset, 0),
+      r.filter && filterProblem(r.filter),
+    );
+    const res = await t.query<{ dataItems: { data: T }[]; pagingMetadata: PagingMetadata }>({
+      dataCollectionId: coll,
+      query: {
+        fields: r.fields,
+        ...paging(limit, cursor ?? offset),
+        ...(cursor === undefined && { filter: r.filter, sort: r.sort?.map((s) => ({ fieldName: s.fieldName, order: s.order == 'DESC' ? 'DESC' : 'ASC' })) ?? [] }),
+      },
+      includeReferences: options?.includeReferences?.map((i) => ({ field: i.field, limit: i.limit })),
+      ...readOptions(options),
+      ...(cursor === undefined && { returnTotalCount: options?.returnTotalCount }),
+    });
+    return { items: res.dataItems.map((d) => d.data), pagingMetadata: res.pagingMetadata };
+  }
 
   return {
-    query: <T = DataItem>(coll: string): WixDataQuery<T> => newQuery<T>(t, coll),
+    query,
     aggregate: <T = Record<string, unknown>>(coll: string): WixDataAggregate<T> => newAggregate<T>(t, coll),
     filter,
     patch: <T = DataItem>(coll: string, id: string) => new WixDataPatch<T>(t, coll, id),
-    bulkPatch: (coll: string, ids: string[]) => new WixDataBulkPatch(t, coll, ids),
 
     async get<T = DataItem>(coll: string, id: string, options?: GetOptions): Promise<T | null> {
       v.assert(v.collection(coll), v.itemId(id), v.options(options));
@@ -96,37 +152,19 @@ export function createItems(ctx: HttpContext) {
           ...readOptions(options),
           fields: options?.fields,
           includeReferences: options?.includeReferences,
-          ...(options?.includeFieldGroups?.length ? { includeFieldGroups: options.includeFieldGroups } : {}),
+          ...(options?.includeFieldGroups?.length && { includeFieldGroups: options.includeFieldGroups }),
         }),
       );
     },
 
-    insert: <T extends DataItem>(coll: string, item: T, options?: InsertOptions): Promise<T> =>
-      single('/items', coll, item, false, {
-        ...writeOptions(options),
-        includeReferencedItems: options?.includeReferences,
-        saveReferences: options?.saveReferences,
-      }),
-
-    save: <T extends DataItem>(coll: string, item: T, options?: InsertOptions): Promise<T> =>
-      single('/items/save', coll, item, false, {
-        ...writeOptions(options),
-        includeReferencedItems: options?.includeReferences,
-        saveReferences: options?.saveReferences,
-      }),
-
-    update: <T extends DataItem>(coll: string, item: T, options?: UpdateOptions): Promise<T> =>
-      single('/items/update', coll, item, true, {
-        ...writeOptions(options),
-        includeReferencedItems: options?.includeReferences,
-        saveReferences: options?.saveReferences,
-        ...condition(options?.condition),
-      }),
+    insert: <T extends DataItem>(coll: string, item: T, options?: InsertOptions): Promise<T> => single('/items', coll, item, options),
+    save: <T extends DataItem>(coll: string, item: T, options?: InsertOptions): Promise<T> => single('/items/save', coll, item, options),
+    /** The item must carry its `_id`. */
+    update: <T extends DataItem>(coll: string, item: T, options?: UpdateOptions): Promise<T> => single('/items/update', coll, item, options, true),
 
     async remove<T = DataItem>(coll: string, id: string, options?: RemoveOptions): Promise<T | null> {
       v.assert(v.collection(coll), v.itemId(id), v.options(options));
-      const body = { dataCollectionId: coll, dataItemId: id, ...writeOptions(options), ...condition(options?.condition) };
-      return orNull(t.post<One<T>>('/items/remove', body));
+      return orNull(t.post<One<T>>('/items/remove', { dataCollectionId: coll, dataItemId: id, ...writeOptions(options), ...condition(options?.condition) }));
     },
 
     async truncate(coll: string): Promise<void> {
@@ -134,90 +172,79 @@ export function createItems(ctx: HttpContext) {
       await t.post('/items/truncate', { dataCollectionId: coll });
     },
 
+    /** Items whose `_id` already exists are skipped (`skipped`), unless `overrideExisting`. */
     bulkInsert: (coll: string, items: DataItem[], options?: BulkInsertOptions): Promise<BulkResult> =>
       options?.overrideExisting
-        ? bulk('/bulk/items/save', coll, items, { ...writeOptions(options), saveReferences: options.saveReferences }, [])
-        : // A duplicate `_id` is skipped, not an error.
-          bulk('/bulk/items/insert', coll, items, { ...writeOptions(options), saveReferences: options?.saveReferences }, ['WDE0074']),
-
-    bulkSave: (coll: string, items: DataItem[], options?: BulkInsertOptions): Promise<BulkResult> =>
-      bulk('/bulk/items/save', coll, items, { ...writeOptions(options), saveReferences: options?.saveReferences }, []),
-
+        ? bulk('/bulk/items/save', coll, items, options, [])
+        : bulk('/bulk/items/insert', coll, items, options, ['WDE0074']),
+    bulkSave: (coll: string, items: DataItem[], options?: BulkInsertOptions): Promise<BulkResult> => bulk('/bulk/items/save', coll, items, options, []),
+    /** Items that do not exist are skipped, not errors. */
     bulkUpdate: (coll: string, items: DataItem[], options?: BulkUpdateOptions): Promise<BulkResult> =>
-      bulk(
-        '/bulk/items/update',
-        coll,
-        items,
-        { ...writeOptions(options), saveReferences: options?.saveReferences, ...condition(options?.condition) },
-        ['WDE0073'],
-      ),
+      bulk('/bulk/items/update', coll, items, options, ['WDE0073'], true),
 
+    /** Ids that do not exist are skipped, not errors. */
     async bulkRemove(coll: string, ids: string[], options?: RemoveOptions): Promise<BulkResult> {
-      v.assert(v.collection(coll), v.itemIds(ids, coll), v.options(options));
-      const body = { dataCollectionId: coll, dataItemIds: ids, ...writeOptions(options), ...condition(options?.condition) };
-      const res = await t.post<{ results: unknown[] }>('/bulk/items/remove', body);
+      v.assert(v.collection(coll), v.itemIds(ids), v.options(options));
+      const res = await t.post<{ results: unknown[] }>('/bulk/items/remove', {
+        dataCollectionId: coll,
+        dataItemIds: ids,
+        ...writeOptions(options),
+        ...condition(options?.condition),
+      });
       return tally(ids, res.results, ['WDE0073']);
     },
 
     /** Items referenced by `item` in its (multi-)reference field `field`, as a paged result. */
     async queryReferenced<T = DataItem>(coll: string, item: Ref, field: string, options?: QueryReferencedOptions): Promise<WixDataResult<T>> {
-      const limit = options?.limit ?? 50;
-      const skip = options?.skip ?? 0;
-      v.assert(v.collection(coll), v.reference(item), v.nonEmptyString(field, 'relationshipAttribute'), v.options(options), v.limit('limit', limit), v.skip('skip', skip));
-      const id = ownId(item as string);
-      const order = options?.order === 'asc' ? 'ASC' : options?.order === 'desc' ? 'DESC' : undefined;
+      const { limit = 50, skip = 0, order } = options ?? {};
+      v.assert(v.collection(coll), v.reference(item), v.nonEmptyString(field, 'relationshipAttribute'), v.options(options), v.count('limit', limit, 1), v.count('skip', skip, 0));
       const fetch = async (at: string | number, returnTotalCount?: boolean): Promise<[T[], PagingMetadata]> => {
         const res = await t.post<{ results: { dataItem?: { data: T } }[]; pagingMetadata: PagingMetadata }>('/items/query-referenced', {
           ...paging(limit, at),
           ...readOptions(options),
           dataCollectionId: coll,
           fields: options?.fields,
-          ...(typeof at === 'number' ? { referringItemId: id, referringItemFieldName: field, order, returnTotalCount } : {}),
+          ...(typeof at == 'number' && { referringItemId: ownId(item), referringItemFieldName: field, order: order?.toUpperCase(), returnTotalCount }),
         });
+        // Entries without `dataItem` (dangling or forbidden references) are dropped.
         return [res.results.flatMap((r) => (r.dataItem ? [r.dataItem.data] : [])), res.pagingMetadata];
       };
-      const [items, meta] = await fetch(skip, options?.returnTotalCount);
-      return new WixDataResult(items, meta, fetch, coll, { limit, skip });
+      return first(fetch, coll, limit, skip, options);
     },
 
     async isReferenced(coll: string, field: string, left: Ref, right: Ref, options?: ReadOptions): Promise<boolean> {
       v.assert(v.collection(coll), v.nonEmptyString(field, 'relationshipAttribute'), v.reference(left), v.reference(right), v.options(options));
-      const res = await t.post<{ isReferenced: boolean }>('/items/is-referenced', {
-        dataCollectionId: coll,
-        ...refs(coll, field, left, [right])[0],
-        ...readOptions(options),
-      });
+      const res = await t.post<{ isReferenced: boolean }>('/items/is-referenced', { dataCollectionId: coll, ...refs(field, left, [right])[0], ...readOptions(options) });
       return res.isReferenced;
     },
 
-    /** `(coll, field, left, right | rights)` or `(coll, [{relationshipName, left, right}])`. */
+    /** `(coll, field, left, right | rights, options?)` or `(coll, [{relationshipName, left, right}], options?)`. */
     async insertReference(coll: string, fieldOrRefs: string | Reference[], left?: Ref | WriteOptions, right?: Ref | Ref[], options?: WriteOptions): Promise<void> {
-      const list: Reference[] =
-        typeof fieldOrRefs === 'string' ? all(right as Ref).map((r) => ({ relationshipName: fieldOrRefs, left: left as Ref, right: r })) : fieldOrRefs;
-      const opts = typeof fieldOrRefs === 'string' ? options : (left as WriteOptions | undefined);
-      const valid = Array.isArray(list) && list.every((r) => typeof r.relationshipName === 'string' && !v.reference(r.left) && !v.reference(r.right));
-      v.assert(v.collection(coll), valid ? undefined : 'WDE0021: Invalid reference', v.options(opts));
+      const named = typeof fieldOrRefs == 'string';
+      const list = named ? all(right as Ref).map((r) => ({ relationshipName: fieldOrRefs, left: left as Ref, right: r })) : fieldOrRefs;
+      const opts = named ? options : (left as WriteOptions);
+      const ok = Array.isArray(list) && list.every((r) => typeof r.relationshipName == 'string' && !v.reference(r.left) && !v.reference(r.right));
+      v.assert(v.collection(coll), ok ? undefined : 'WDE0021: Invalid reference', v.options(opts));
       await t.post('/bulk/items/insert-references', {
         dataCollectionId: coll,
-        dataItemReferences: list.flatMap((r) => refs(coll, r.relationshipName, r.left, [r.right])),
+        dataItemReferences: list.flatMap((r) => refs(r.relationshipName, r.left, [r.right])),
         ...writeOptions(opts),
       });
     },
 
     async removeReference(coll: string, field: string, left: Ref, right: Ref | Ref[], options?: WriteOptions): Promise<void> {
-      const rights = all(right);
-      v.assert(v.collection(coll), v.reference(left), v.references(rights), v.nonEmptyString(field, 'relationshipAttribute'), v.options(options));
-      await t.post('/bulk/items/remove-references', { dataCollectionId: coll, dataItemReferences: refs(coll, field, left, rights), ...writeOptions(options) });
+      v.assert(v.collection(coll), v.reference(left), v.references(all(right)), v.nonEmptyString(field, 'relationshipAttribute'), v.options(options));
+      await t.post('/bulk/items/remove-references', { dataCollectionId: coll, dataItemReferences: refs(field, left, all(right)), ...writeOptions(options) });
     },
 
+    /** Makes `rights` the complete set of items `left` references in `field`. */
     async replaceReferences(coll: string, field: string, left: Ref, right: Ref | Ref[], options?: WriteOptions): Promise<void> {
-      const rights = all(right);
-      v.assert(v.collection(coll), v.nonEmptyString(field, 'relationshipAttribute'), v.reference(left), v.references(rights), v.options(options));
+      v.assert(v.collection(coll), v.nonEmptyString(field, 'relationshipAttribute'), v.reference(left), v.references(all(right)), v.options(options));
       await t.post('/items/replace-references', {
         dataCollectionId: coll,
         referringItemFieldName: field,
-        referringItemId: ownId(left as string),
-        newReferencedItemIds: rights.map((r) => ownId(r as string)),
+        referringItemId: ownId(left),
+        newReferencedItemIds: all(right).map(ownId),
         ...writeOptions(options),
       });
     },

@@ -1,7 +1,7 @@
 /**
  * `items.query(collection)`: an immutable builder whose `find`, `count` and `distinct` send the
- * requests of wire-contract §9.3–§9.6. Invalid calls are collected and reported by the terminal
- * method, before anything is sent.
+ * requests of wire-contract §9.3–§9.6. Invalid calls are collected and reported together by the
+ * terminal method, before anything is sent.
  */
 import { clientError } from './errors.js';
 import { FilterOps, filterProblem, type Filter } from './filter.js';
@@ -15,138 +15,140 @@ export interface FindOptions extends ReadOptions {
   returnTotalCount?: boolean;
 }
 
+export type DataItem = Record<string, unknown> & { _id?: string };
+
 interface State {
   coll: string;
-  tree: Filter;
-  invalid: readonly string[];
-  sort: readonly Sorting[];
-  fields: readonly string[];
-  include: readonly { field: string; limit?: number }[];
-  fieldGroups: readonly string[];
-  limit: number | undefined;
+  sort: Sorting[];
+  fields: string[];
+  include: { field: string; limit?: number }[];
+  groups: string[];
+  limit?: number;
   skip: number;
 }
 
-export type DataItem = Record<string, unknown> & { _id?: string };
+type Page<T> = Promise<[T[], PagingMetadata]>;
 
 export class WixDataQuery<T = DataItem> extends FilterOps<WixDataQuery<T>> {
+  declare private readonly t: Transport;
+  declare private readonly s: State;
+
   /** @internal */
-  constructor(
-    private readonly t: Transport,
-    private readonly s: State,
-  ) {
-    super(s.tree, s.invalid);
+  constructor(t: Transport, s: State, tree: Filter = {}, bad: readonly string[] = []) {
+    super(tree, bad);
+    Object.assign(this, { t, s });
   }
 
-  protected withFilter(tree: Filter, invalid: readonly string[]): WixDataQuery<T> {
-    return this.with({ tree, invalid });
+  protected withFilter(tree: Filter, bad: readonly string[]): WixDataQuery<T> {
+    return new WixDataQuery<T>(this.t, this.s, tree, bad);
   }
 
   private with(patch: Partial<State>, problem?: string): WixDataQuery<T> {
-    const invalid = problem ? [...(patch.invalid ?? this.invalidArguments), problem] : (patch.invalid ?? this.invalidArguments);
-    return new WixDataQuery<T>(this.t, { ...this.s, tree: this.filterTree, ...patch, invalid });
+    return new WixDataQuery<T>(this.t, { ...this.s, ...patch }, this.tree, problem ? [...this.bad, problem] : this.bad);
   }
 
+  /** Fields as varargs or one array; later calls sort within earlier ones. */
   ascending(...fields: string[] | [string[]]): WixDataQuery<T> {
-    return this.order('.ascending', 'ASC', fields);
+    return this.order('ASC', fields);
   }
 
   descending(...fields: string[] | [string[]]): WixDataQuery<T> {
-    return this.order('.descending', 'DESC', fields);
+    return this.order('DESC', fields);
   }
 
-  private order(op: string, order: SortOrder, args: string[] | [string[]]) {
-    const list = (args.length === 1 && Array.isArray(args[0]) ? args[0] : args) as unknown[];
-    if (list.length === 0 || !list.every((f) => typeof f === 'string')) {
-      return this.with({}, `WDE0051: Invalid ${op} parameters. Valid ${op} values are String, Array of String or varargs String.`);
-    }
-    return this.with({ sort: [...this.s.sort, ...(list as string[]).map((fieldName) => ({ fieldName, order }))] });
+  private order(order: SortOrder, args: string[] | [string[]]) {
+    const list = (Array.isArray(args[0]) ? args[0] : args) as string[];
+    const ok = list.length > 0 && list.every((f) => typeof f == 'string');
+    return this.with({ sort: [...this.s.sort, ...(ok ? list.map((fieldName) => ({ fieldName, order })) : [])] }, ok ? undefined : 'WDE0051: Invalid sort fields.');
   }
 
-  /** Projection: only these fields are returned (none given = all fields). */
+  /** Projection: only these fields are returned (none = all fields). */
   fields(...fields: string[]): WixDataQuery<T> {
     return this.with({ fields: [...this.s.fields, ...fields] });
   }
 
   limit(n: number): WixDataQuery<T> {
-    return this.with({ limit: n }, v.limit('.limit', n));
+    return this.with({ limit: n }, v.count('.limit', n, 1));
   }
 
   skip(n: number): WixDataQuery<T> {
-    return this.with({ skip: n }, v.skip('.skip', n));
+    return this.with({ skip: n }, v.count('.skip', n, 0));
   }
 
   /** Resolve reference fields; a trailing number caps the referenced items returned per field. */
   include(...args: [...string[], number] | string[]): WixDataQuery<T> {
     const last = args[args.length - 1];
-    const cap = typeof last === 'number' ? last : undefined;
+    const cap = typeof last == 'number' ? last : undefined;
     const names = (cap === undefined ? args : args.slice(0, -1)) as string[];
-    const bad = names.map((n) => v.nonEmptyString(n, '.include')).find(Boolean);
-    return this.with({ include: [...this.s.include, ...names.map((field) => ({ field, limit: cap }))] }, bad);
+    return this.with({ include: [...this.s.include, ...names.map((field) => ({ field, limit: cap }))] }, names.map((n) => v.nonEmptyString(n, '.include')).find(Boolean));
   }
 
   includeFieldGroups(...groups: string[]): WixDataQuery<T> {
-    return this.with({ fieldGroups: [...this.s.fieldGroups, ...groups] });
+    return this.with({ groups: [...this.s.groups, ...groups] });
   }
 
   async find(options?: FindOptions): Promise<WixDataResult<T>> {
-    const { coll, fields, include, fieldGroups, limit, skip } = this.s;
+    const { coll, fields, include, groups, limit, skip, sort } = this.s;
     const filter = this.checked(options);
-    const sort = this.s.sort;
-    const fetch = async (at: string | number, returnTotalCount?: boolean): Promise<[T[], PagingMetadata]> => {
-      const byOffset = typeof at === 'number';
+    const fetch = async (at: string | number, returnTotalCount?: boolean): Page<T> => {
+      const byOffset = typeof at == 'number';
       const res = await this.t.query<{ dataItems: { data: T }[]; pagingMetadata: PagingMetadata }>({
         dataCollectionId: coll,
-        query: { fields, ...paging(limit, at), ...(byOffset ? { filter, sort } : {}) },
+        query: { fields, ...paging(limit, at), ...(byOffset && { filter, sort }) },
         includeReferences: include,
         ...readOptions(options),
-        ...(byOffset ? { returnTotalCount } : {}),
-        ...(fieldGroups.length > 0 ? { includeFieldGroups: fieldGroups } : {}),
+        ...(byOffset && { returnTotalCount }),
+        ...(groups.length > 0 && { includeFieldGroups: groups }),
       });
       return [res.dataItems.map((d) => d.data), res.pagingMetadata];
     };
-    const [items, meta] = await fetch(skip, options?.returnTotalCount);
-    return new WixDataResult(items, meta, fetch, coll, { limit, skip });
+    return first(fetch, coll, limit, skip, options);
   }
 
   async count(options?: ReadOptions): Promise<number> {
     const filter = this.checked(options);
-    const res = await this.t.post<{ totalCount: number }>('/items/count', {
-      dataCollectionId: this.s.coll,
-      filter,
-      ...readOptions(options),
-    });
+    const res = await this.t.post<{ totalCount: number }>('/items/count', { dataCollectionId: this.s.coll, filter, ...readOptions(options) });
     return res.totalCount;
   }
 
   /** Distinct values of `field` among matching items, ordered by the query's sort on that field. */
   async distinct<V = unknown>(field: string, options?: FindOptions): Promise<WixDataResult<V>> {
-    const { coll, limit, skip } = this.s;
+    const { coll, limit, skip, sort } = this.s;
     const filter = this.checked(options, v.fieldName(field));
-    const order = this.s.sort.find((o) => o.fieldName === field)?.order;
-    const fetch = async (at: string | number, returnTotalCount?: boolean): Promise<[V[], PagingMetadata]> => {
+    const order = sort.find((o) => o.fieldName == field)?.order;
+    const fetch = async (at: string | number, returnTotalCount?: boolean): Page<V> => {
       const res = await this.t.post<{ distinctValues: V[]; pagingMetadata: PagingMetadata }>('/items/query-distinct-values', {
         dataCollectionId: coll,
         ...readOptions(options),
         ...paging(limit, at),
-        ...(typeof at === 'number' ? { fieldName: field, filter, order, returnTotalCount } : {}),
+        ...(typeof at == 'number' && { fieldName: field, filter, order, returnTotalCount }),
       });
       return [res.distinctValues, res.pagingMetadata];
     };
-    const [items, meta] = await fetch(skip, options?.returnTotalCount);
-    return new WixDataResult(items, meta, fetch, coll, { limit, skip });
+    return first(fetch, coll, limit, skip, options);
   }
 
   /** Reports every collected problem at once, like `@wix/data`, or returns the wire filter. */
   private checked(options: unknown, ...more: (string | undefined)[]): Filter {
     const filter = this.build();
-    const problems = [v.collection(this.s.coll), ...this.invalidArguments, v.options(options), ...more, filterProblem(filter)];
-    const found = problems.filter((p): p is string => p !== undefined);
-    if (found.length > 0) throw clientError(`Failed to perform query on [${this.s.coll}].\n${found.join('\n')}`);
+    const found = [v.collection(this.s.coll), ...this.bad, v.options(options), ...more, filterProblem(filter)].filter(Boolean);
+    if (found.length) throw clientError(`Failed to perform query on [${this.s.coll}].\n${found.join('\n')}`);
     return filter;
   }
 }
 
+/** Fetches the first page and wraps it in a result that knows how to fetch the others. */
+export async function first<T>(
+  fetch: (at: string | number, returnTotalCount?: boolean) => Page<T>,
+  coll: string,
+  limit: number | undefined,
+  skip: number,
+  options?: { returnTotalCount?: boolean },
+): Promise<WixDataResult<T>> {
+  const [items, meta] = await fetch(skip, options?.returnTotalCount);
+  return new WixDataResult(items, meta, fetch, coll, { limit, skip });
+}
+
 /** @internal */
 export const newQuery = <T>(t: Transport, coll: string) =>
-  new WixDataQuery<T>(t, { coll, tree: {}, invalid: [], sort: [], fields: [], include: [], fieldGroups: [], limit: undefined, skip: 0 });
+  new WixDataQuery<T>(t, { coll, sort: [], fields: [], include: [], groups: [], skip: 0 });

@@ -44,7 +44,7 @@ export function writeOptions(o: WriteOptions | undefined) {
 export function toFilter(f: Condition): Filter {
   const builder = f instanceof FilterOps ? (f as FilterOps<unknown>) : undefined;
   const tree = builder ? builder.build() : (f as Filter);
-  assert(builder?.invalidArguments[0], filterProblem(tree));
+  assert(builder?.bad[0], filterProblem(tree));
   return tree;
 }
 
@@ -52,8 +52,11 @@ export const condition = (c: Condition | null | undefined) => ({ condition: c ==
 
 /** Cursor paging when a cursor is given; offset paging only when there is a limit or an offset. */
 export function paging(limit: number | undefined, cursorOrOffset: string | number) {
-  if (typeof cursorOrOffset === 'string') return { cursorPaging: { limit, cursor: cursorOrOffset } };
-  return limit !== undefined || cursorOrOffset > 0 ? { paging: { limit, offset: cursorOrOffset } } : {};
+  return typeof cursorOrOffset == 'string'
+    ? { cursorPaging: { limit, cursor: cursorOrOffset } }
+    : limit !== undefined || cursorOrOffset > 0
+      ? { paging: { limit, offset: cursorOrOffset } }
+      : {};
 }
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -62,4 +65,4 @@ export interface Sorting {
   order: SortOrder;
 }
 
-export const ownId = (ref: string | { _id?: unknown }): string => (typeof ref === 'string' ? ref : (ref._id as string));
+export const ownId = (ref: string | { _id?: unknown }): string => (typeof ref == 'string' ? ref : (ref._id as string));

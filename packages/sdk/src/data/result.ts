@@ -25,40 +25,41 @@ interface Origin {
 const DEFAULT_PAGE_SIZE = 50;
 
 export class WixDataResult<T> {
-  readonly items: T[];
-  readonly totalCount: number | undefined;
-  readonly pageSize: number | undefined;
-  readonly currentPage: number | undefined;
+  declare readonly items: T[];
+  declare readonly totalCount: number | undefined;
+  declare readonly pageSize: number | undefined;
+  declare readonly currentPage: number | undefined;
   /** The offset of this page (kept from the previous page when following cursors). */
-  private readonly skipNumber: number | undefined;
-  private readonly allowOffsetBackwards: boolean;
+  declare private readonly skip: number | undefined;
+  declare private readonly back: boolean;
+  declare private readonly paging: PagingMetadata;
+  declare private readonly fetchPage: PageFetcher<T>;
+  declare private readonly coll: string;
 
   /** @internal */
   constructor(
     items: T[],
-    private readonly paging: PagingMetadata,
-    private readonly fetchPage: PageFetcher<T>,
-    private readonly collectionName: string,
+    paging: PagingMetadata,
+    fetchPage: PageFetcher<T>,
+    coll: string,
     context: { limit?: number | undefined; skip: number | undefined },
     origin?: Origin,
     currentPage?: number,
   ) {
-    this.items = items;
-    this.skipNumber = context.skip ?? origin?.skip;
-    this.currentPage = currentPage;
-    if (origin) {
-      this.pageSize = origin.pageSize;
-      this.totalCount = origin.totalCount;
-      this.allowOffsetBackwards = (currentPage ?? 0) > 0;
-      return;
+    const skip = context.skip ?? origin?.skip;
+    let totalCount = origin?.totalCount;
+    let pageSize = origin?.pageSize;
+    let back = (currentPage ?? 0) > 0;
+    if (!origin) {
+      // First page: the total is only ever reported here, and the page size may have to be inferred.
+      totalCount = paging.total ?? undefined;
+      back = (context.skip ?? 0) > 0;
+      const len = items.length;
+      const inferable = len > 0 && ((context.skip !== undefined && len + context.skip <= (totalCount ?? 0)) || paging.hasNext);
+      pageSize = context.limit ?? (inferable ? len : undefined);
+      if (pageSize && len > 0) currentPage = Math.ceil((context.skip ?? 0) / pageSize);
     }
-    // First page: the total is only ever reported here.
-    this.totalCount = paging.total ?? undefined;
-    this.allowOffsetBackwards = (context.skip ?? 0) > 0;
-    const len = items.length;
-    const inferable = len > 0 && ((context.skip !== undefined && len + context.skip <= (this.totalCount ?? 0)) || paging.hasNext);
-    this.pageSize = context.limit ?? (inferable ? len : undefined);
-    if (this.pageSize && len > 0) this.currentPage = Math.ceil((context.skip ?? 0) / this.pageSize);
+    Object.assign(this, { items, paging, fetchPage, coll, skip, totalCount, pageSize, currentPage, back });
   }
 
   get length(): number {
@@ -68,7 +69,7 @@ export class WixDataResult<T> {
   get totalPages(): number | undefined {
     if (this.totalCount === 0) return 0;
     if (this.pageSize !== undefined && this.totalCount !== undefined) return Math.ceil(this.totalCount / this.pageSize);
-    if (this.totalCount !== undefined && this.skipNumber !== undefined && this.length > 0 && this.length + this.skipNumber <= this.totalCount) {
+    if (this.totalCount !== undefined && this.skip !== undefined && this.length > 0 && this.length + this.skip <= this.totalCount) {
       return Math.ceil(this.totalCount / this.length);
     }
     return undefined;
@@ -79,20 +80,20 @@ export class WixDataResult<T> {
   }
 
   hasPrev(): boolean {
-    return (this.allowOffsetBackwards && (this.currentPage ?? 0) > 0) || typeof this.paging.cursors?.prev === 'string';
+    return (this.back && (this.currentPage ?? 0) > 0) || typeof this.paging.cursors?.prev === 'string';
   }
 
   async next(): Promise<WixDataResult<T>> {
-    if (!this.hasNext()) throw clientError(`WDE0165: Invalid query on [${this.collectionName}].\nThere is no next page.`);
+    if (!this.hasNext()) throw clientError(`WDE0165: Invalid query on [${this.coll}].\nThere is no next page.`);
     const cursor = this.paging.cursors?.next ?? undefined;
-    const offset = (this.skipNumber ?? 0) + (this.pageSize ?? DEFAULT_PAGE_SIZE);
+    const offset = (this.skip ?? 0) + (this.pageSize ?? DEFAULT_PAGE_SIZE);
     return this.follow(cursor, offset, (this.currentPage ?? 0) + 1);
   }
 
   async prev(): Promise<WixDataResult<T>> {
-    if (!this.hasPrev()) throw clientError(`WDE0159: Invalid query on [${this.collectionName}].\nThere is no prev page.`);
+    if (!this.hasPrev()) throw clientError(`WDE0159: Invalid query on [${this.coll}].\nThere is no prev page.`);
     const cursor = this.paging.cursors?.prev ?? undefined;
-    const offset = Math.max((this.skipNumber ?? 0) - (this.pageSize ?? DEFAULT_PAGE_SIZE), 0);
+    const offset = Math.max((this.skip ?? 0) - (this.pageSize ?? DEFAULT_PAGE_SIZE), 0);
     // Paged by cursor from page 0 the page number cannot go below 0.
     return this.follow(cursor, offset, Math.max((this.currentPage ?? 0) - 1, 0));
   }
@@ -101,8 +102,8 @@ export class WixDataResult<T> {
     const [items, paging] = await this.fetchPage(cursor ?? offset);
     // Like @wix/data: once the server hands out cursors the offset is no longer meaningful.
     const skip = this.paging.cursors?.next ? undefined : offset;
-    const origin = { skip: this.skipNumber, pageSize: this.pageSize, totalCount: this.totalCount };
-    return new WixDataResult(items, paging, this.fetchPage, this.collectionName, { skip }, origin, page);
+    const origin = { skip: this.skip, pageSize: this.pageSize, totalCount: this.totalCount };
+    return new WixDataResult(items, paging, this.fetchPage, this.coll, { skip }, origin, page);
   }
 
   [Symbol.iterator](): Iterator<T> {

@@ -56,7 +56,6 @@ const writes: Record<string, Scenario> = {
       .removeField('obsolete')
       .run(),
   'patch with options': (a) => a.patch('Products', '1').setField('a', 1).run({ suppressHooks: true, showDrafts: false, condition: a.filter().eq('v', 2) }),
-  'bulkPatch builder': (a) => a.bulkPatch('Products', ['a', 'b']).incrementField('n', 1).run(),
   'bulkInsert': (a) => a.bulkInsert('Products', eight),
   'bulkInsert overrideExisting': (a) => a.bulkInsert('Products', eight, { overrideExisting: true, suppressHooks: true }),
   'bulkSave': (a) => a.bulkSave('Products', eight),
