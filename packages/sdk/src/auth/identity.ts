@@ -11,7 +11,7 @@ const AUTH = '/_api/iam/authentication/v2/';
 const VERIFY = '/_api/iam/verification/v1/auth/';
 
 // Server application codes, compared as strings (a numeric code is not the same error).
-const CODES: Record<string | number, LoginErrorCode> = {
+const CODES: Record<string, LoginErrorCode> = {
   '-19971': 'missingCaptchaToken',
   '-19970': 'invalidCaptchaToken',
   '-19995': 'emailAlreadyExists',
@@ -53,7 +53,8 @@ export function toFailure(e: unknown, flow: 'register' | 'login' | 'verify'): Lo
   if (e instanceof SystemError) return failure(e, e.status ? 'unexpectedResponse' : 'networkError');
   if (!(e instanceof ApplicationError || e instanceof ValidationError)) return failure(e, 'unexpectedResponse');
   const email = (e as ValidationError).violations?.find((v) => v.data?.type == 'EMAIL');
-  const code = CODES[e.code];
+  // Object keys are strings: without the type check a numeric -19976 would match '-19976'.
+  const code = typeof e.code == 'string' ? CODES[e.code] : undefined;
   if (flow == 'verify') return failure(e);
   if (flow == 'register') {
     return email
