@@ -1,0 +1,45 @@
+import { Router } from './router/index.js';
+import type { RouteDefinition } from './router/index.js';
+import { CatalogPage } from '../features/catalog/CatalogPage.js';
+import { Area } from './Area.js';
+import { Layout } from './Layout.js';
+import { lazyPage } from './lazy-page.js';
+import { NotFoundPage } from './NotFoundPage.js';
+
+// The catalog ships in the first load; every other page is fetched when first visited.
+const ProductPage = lazyPage(() => import('../features/product/ProductPage.js'), 'ProductPage');
+const CartPage = lazyPage(() => import('../features/cart/CartPage.js'), 'CartPage');
+const CheckoutPage = lazyPage(() => import('../features/checkout/CheckoutPage.js'), 'CheckoutPage');
+const ConfirmationPage = lazyPage(() => import('../features/checkout/ConfirmationPage.js'), 'ConfirmationPage');
+const SignInPage = lazyPage(() => import('../features/auth/SignInPage.js'), 'SignInPage');
+const CreateAccountPage = lazyPage(() => import('../features/auth/CreateAccountPage.js'), 'CreateAccountPage');
+const VerifyPage = lazyPage(() => import('../features/auth/VerifyPage.js'), 'VerifyPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage.js'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage.js'), 'ResetPasswordPage');
+const CallbackPage = lazyPage(() => import('../features/auth/CallbackPage.js'), 'CallbackPage');
+const AccountPage = lazyPage(() => import('../features/account/AccountPage.js'), 'AccountPage');
+const OrdersPage = lazyPage(() => import('../features/orders/OrdersPage.js'), 'OrdersPage');
+const OrderDetailPage = lazyPage(() => import('../features/orders/OrderDetailPage.js'), 'OrderDetailPage');
+
+/** Every address of the storefront, first match wins. Feature pages live in `src/features/<feature>/`. */
+export const routes: RouteDefinition[] = [
+  { path: '/', element: <Area name="catalog"><CatalogPage /></Area> },
+  { path: '/products/:slug', element: <Area name="product"><ProductPage /></Area> },
+  { path: '/cart', element: <Area name="cart"><CartPage /></Area> },
+  { path: '/checkout', element: <Area name="checkout"><CheckoutPage /></Area> },
+  { path: '/checkout/confirmation/:orderId', element: <Area name="order confirmation"><ConfirmationPage /></Area> },
+  { path: '/sign-in', element: <Area name="sign-in page"><SignInPage /></Area> },
+  { path: '/create-account', element: <Area name="account creation page"><CreateAccountPage /></Area> },
+  { path: '/verify', element: <Area name="verification page"><VerifyPage /></Area> },
+  { path: '/forgot-password', element: <Area name="password reset page"><ForgotPasswordPage /></Area> },
+  { path: '/reset-password', element: <Area name="password reset page"><ResetPasswordPage /></Area> },
+  { path: '/callback', element: <Area name="sign-in page"><CallbackPage /></Area> },
+  { path: '/account', element: <Area name="account area"><AccountPage /></Area> },
+  { path: '/account/orders', element: <Area name="order list"><OrdersPage /></Area> },
+  { path: '/account/orders/:orderId', element: <Area name="order"><OrderDetailPage /></Area> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export function AppRoutes() {
+  return <Router routes={routes} layout={<Layout />} />;
+}

@@ -1,0 +1,46 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from './router/index.js';
+import { useRuntimeConfig } from '../config/config-context.js';
+import { Skeleton } from '../components/Skeleton.js';
+import { Header } from './Header.js';
+import { requestRouteFocus } from './route-focus.js';
+
+/** Skip link, header, the routed page (lazy pages load inside), footer. */
+export function Layout() {
+  const { pathname } = useLocation();
+  const { siteName, devMailbox } = useRuntimeConfig();
+  const first = useRef(true);
+
+  useEffect(() => {
+    document.documentElement.dataset.siteName = siteName;
+  }, [siteName]);
+
+  // A new path moves focus to the new page's heading (see PageHeading) and scrolls to the top.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    requestRouteFocus();
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="site-main">
+        <Suspense fallback={<Skeleton lines={4} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="site-footer">
+        <p>
+          {siteName} · powered by Vitrine{devMailbox ? ' · development mode' : ''}
+        </p>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * The SDK client of the storefront: OAuthStrategy with tokens in `localStorage` (kept across reloads,
+ * shared by the tabs of one shop) and the data `items` module.
+ */
+import { OAuthStrategy, createClient, localStorageTokens } from '@vitrine/sdk';
+import { items } from '@vitrine/sdk/data';
+import type { RuntimeConfig } from '../config/runtime-config.js';
+
+export function createShopClient(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'clientId' | 'siteId'>) {
+  // One key per shop and client, so two shops on one origin never share a session.
+  const tokenStorage = localStorageTokens({ key: `vitrine.tokens.${config.siteId || 'site'}.${config.clientId}` });
+  const client = createClient({
+    auth: OAuthStrategy({ clientId: config.clientId, baseUrl: config.apiBaseUrl, tokenStorage }),
+    modules: { items },
+  });
+  return { client, tokenStorage };
+}
+
+export type ShopClient = ReturnType<typeof createShopClient>['client'];

@@ -1,0 +1,95 @@
+import { useAuthActions, useSession } from '@vitrine/react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, Navigate, useSearchParams } from '../../app/router/index.js';
+import { Alert } from '../../components/Alert.js';
+import { Field } from '../../components/Field.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { ApprovalNotice } from './ApprovalNotice.js';
+import { MESSAGES, safeReturnTo } from './auth-errors.js';
+import { thrownProblem, useAuthOutcome } from './use-auth-outcome.js';
+import type { AuthOutcome } from './use-auth-outcome.js';
+
+const PASSWORD_MIN = 8;
+
+export function CreateAccountPage() {
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const { isMember } = useSession();
+  const { register } = useAuthActions();
+  const finish = useAuthOutcome();
+  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<AuthOutcome>();
+
+  if (isMember && !busy && outcome?.kind != 'done') return <Navigate to={returnTo} replace />;
+
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const email = form.email.trim();
+    if ([...form.password].length < PASSWORD_MIN) {
+      setOutcome({ kind: 'problem', problem: { field: 'password', message: MESSAGES.weakPassword } });
+      return;
+    }
+    setBusy(true);
+    setOutcome(undefined);
+    const profile: Record<string, string> = {};
+    if (form.firstName.trim()) profile.firstName = form.firstName.trim();
+    if (form.lastName.trim()) profile.lastName = form.lastName.trim();
+    try {
+      const result = await register({ email, password: form.password, ...(Object.keys(profile).length ? { profile } : {}) });
+      setOutcome(finish(result, 'register', email, returnTo));
+    } catch (error) {
+      setOutcome(thrownProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const problem = outcome?.kind == 'problem' ? outcome.problem : undefined;
+  const errorFor = (field: string) => (problem?.field == field ? problem.message : undefined);
+
+  if (outcome?.kind == 'approval') {
+    return (
+      <section className="page auth-page">
+        <PageHeading>Account created</PageHeading>
+        <ApprovalNotice />
+        <p>
+          <Link to="/">Continue shopping</Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page auth-page">
+      <PageHeading>Create account</PageHeading>
+      {problem?.field == 'form' && <Alert tone="error">{problem.message}</Alert>}
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
+        <div className="form__row">
+          <Field label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
+          <Field label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+        </div>
+        <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errorFor('email')} />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          value={form.password}
+          onChange={set('password')}
+          error={errorFor('password')}
+          hint={`At least ${PASSWORD_MIN} characters.`}
+        />
+        <button type="submit" className="button button--primary button--wide" disabled={busy}>
+          Create account
+        </button>
+      </form>
+      <p className="muted">Already have an account? Use “Sign in” at the top of the page.</p>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { useRuntimeConfig } from '../../config/config-context.js';
+
+/** Development only: where the verification codes and reset links arrive. */
+export function DevMailboxLink({ email }: { email?: string }) {
+  const { devMailbox, apiBaseUrl } = useRuntimeConfig();
+  if (!devMailbox) return null;
+  const href = `${apiBaseUrl}/_dev/mail${email ? `?to=${encodeURIComponent(email)}` : ''}`;
+  return (
+    <p className="dev-note">
+      Development mode: mail is not sent.{' '}
+      <a href={href} target="_blank" rel="noreferrer">
+        Open the dev mailbox
+      </a>{' '}
+      to read it.
+    </p>
+  );
+}

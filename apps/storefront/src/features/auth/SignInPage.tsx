@@ -1,0 +1,87 @@
+import { useAuthActions, useSession } from '@vitrine/react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, Navigate, useSearchParams } from '../../app/router/index.js';
+import { Alert } from '../../components/Alert.js';
+import { Field } from '../../components/Field.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { ApprovalNotice } from './ApprovalNotice.js';
+import { safeReturnTo } from './auth-errors.js';
+import { thrownProblem, useAuthOutcome } from './use-auth-outcome.js';
+import type { AuthOutcome } from './use-auth-outcome.js';
+
+/** In-page sign-in (direct login, then the silent frame for member tokens), or the hosted login page. */
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const { isMember } = useSession();
+  const { login, loginWithRedirect } = useAuthActions();
+  const finish = useAuthOutcome();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<AuthOutcome>();
+
+  if (isMember && !busy && outcome?.kind != 'done') return <Navigate to={returnTo} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      setOutcome(finish(await login({ email: email.trim(), password }), 'login', email.trim(), returnTo));
+    } catch (error) {
+      setOutcome(thrownProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hosted = async () => {
+    setBusy(true);
+    try {
+      await loginWithRedirect({ returnTo });
+    } catch (error) {
+      setOutcome(thrownProblem(error));
+      setBusy(false);
+    }
+  };
+
+  const problem = outcome?.kind == 'problem' ? outcome.problem : undefined;
+  const errorFor = (field: string) => (problem?.field == field ? problem.message : undefined);
+
+  return (
+    <section className="page auth-page">
+      <PageHeading>Sign in</PageHeading>
+      {params.get('passwordReset') && <Alert tone="success">Your password has been changed. Sign in with your new password.</Alert>}
+      {outcome?.kind == 'approval' && <ApprovalNotice />}
+      {problem?.field == 'form' && <Alert tone="error">{problem.message}</Alert>}
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
+        <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errorFor('email')} />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errorFor('password')}
+        />
+        <p className="form__aside">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
+        <button type="submit" className="button button--primary button--wide" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+      <div className="divider" role="separator">
+        <span>or</span>
+      </div>
+      <button type="button" className="button button--wide" onClick={() => void hosted()} disabled={busy}>
+        Continue with the secure login page
+      </button>
+      <p className="muted">New here? Use “Create account” at the top of the page — your cart comes with you.</p>
+    </section>
+  );
+}

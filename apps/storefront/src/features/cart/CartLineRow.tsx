@@ -1,0 +1,58 @@
+import { Link } from '../../app/router/index.js';
+import { Price } from '../../components/Price.js';
+import type { Product } from '../catalog/product-types.js';
+import { MAX_QUANTITY } from './cart-api.js';
+import type { CartLine } from './cart-api.js';
+import { useCart } from './cart-context.js';
+
+/** One cart line: product, quantity stepper (buttons and a number field) and removal. */
+export function CartLineRow({ line, product, loading }: { line: CartLine; product: Product | undefined; loading: boolean }) {
+  const { setQuantity, remove } = useCart();
+  const title = product?.title ?? (loading ? 'Loading…' : 'Product no longer available');
+  return (
+    <li className="cart-line">
+      {product?.image ? <img className="cart-line__image" src={product.image} alt="" width="72" height="72" /> : <div className="cart-line__image" />}
+      <div className="cart-line__info">
+        {product ? (
+          <Link to={`/products/${encodeURIComponent(product.slug)}`} className="cart-line__title">
+            {product.title}
+          </Link>
+        ) : (
+          <span className="cart-line__title">{title}</span>
+        )}
+        {product && <Price amount={product.price} className="muted" />}
+      </div>
+      <div className="stepper" role="group" aria-label={`Quantity of ${title}`}>
+        <button type="button" className="stepper__button" aria-label={`Decrease quantity of ${title}`} onClick={() => void setQuantity(line._id, line.quantity - 1)}>
+          −
+        </button>
+        <input
+          className="stepper__input"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_QUANTITY}
+          aria-label={`Quantity of ${title}`}
+          value={line.quantity}
+          onChange={(e) => {
+            const n = Number.parseInt(e.target.value, 10);
+            if (Number.isFinite(n) && n >= 1) void setQuantity(line._id, n);
+          }}
+        />
+        <button
+          type="button"
+          className="stepper__button"
+          aria-label={`Increase quantity of ${title}`}
+          disabled={line.quantity >= MAX_QUANTITY}
+          onClick={() => void setQuantity(line._id, line.quantity + 1)}
+        >
+          +
+        </button>
+      </div>
+      <Price amount={(product?.price ?? 0) * line.quantity} className="cart-line__total" />
+      <button type="button" className="link-button cart-line__remove" aria-label={`Remove ${title}`} onClick={() => void remove(line._id)}>
+        Remove
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+import { useQuery, useSession } from '@vitrine/react';
+import { Link, useNavigate } from '../../app/router/index.js';
+import { useShopClient } from '../../app/use-shop-client.js';
+import { Alert } from '../../components/Alert.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { Price } from '../../components/Price.js';
+import { Skeleton } from '../../components/Skeleton.js';
+import { fetchProductsByIds } from '../catalog/catalog-api.js';
+import type { Product } from '../catalog/product-types.js';
+import { useCart } from './cart-context.js';
+import { CartLineRow } from './CartLineRow.js';
+
+/** Products of the cart's lines, looked up in the catalog (prices always come from there). */
+export function useCartProducts(productIds: string[]) {
+  const client = useShopClient();
+  const ids = [...new Set(productIds)].sort();
+  const query = useQuery(['cart-products', ids], () => fetchProductsByIds(client, ids), { shared: true, enabled: ids.length > 0 });
+  const byId = new Map<string, Product>((query.data ?? []).map((p) => [p._id, p]));
+  return { byId, loading: ids.length > 0 && !query.data && query.status != 'error', error: query.status == 'error' };
+}
+
+export function CartPage() {
+  const cart = useCart();
+  const { isMember } = useSession();
+  const navigate = useNavigate();
+  const products = useCartProducts(cart.lines.map((l) => l.productId));
+  const subtotal = cart.lines.reduce((sum, line) => sum + (products.byId.get(line.productId)?.price ?? 0) * line.quantity, 0);
+
+  const checkout = () => navigate(isMember ? '/checkout' : '/sign-in?returnTo=%2Fcheckout');
+
+  return (
+    <section className="page cart-page">
+      <PageHeading>Your cart</PageHeading>
+      {cart.error && <Alert tone="error">{cart.error}</Alert>}
+      {cart.status == 'loading' ? (
+        <Skeleton lines={3} label="Loading your cart…" />
+      ) : cart.status == 'error' && !cart.lines.length ? (
+        <Alert tone="error">
+          Your cart could not be loaded.{' '}
+          <button type="button" className="link-button" onClick={() => void cart.reload()}>
+            Try again
+          </button>
+        </Alert>
+      ) : cart.lines.length == 0 ? (
+        <div className="empty-state">
+          <p className="empty-state__title">Your cart is empty.</p>
+          <p>
+            Browse the <Link to="/">catalog</Link> and add something you like.
+          </p>
+        </div>
+      ) : (
+        <>
+          <ul className="cart-lines">
+            {cart.lines.map((line) => (
+              <CartLineRow key={line._id} line={line} product={products.byId.get(line.productId)} loading={products.loading} />
+            ))}
+          </ul>
+          <div className="cart-summary">
+            <p className="cart-summary__total">
+              Subtotal <Price amount={subtotal} />
+            </p>
+            <p className="muted">Final prices and stock are confirmed at checkout.</p>
+            <button type="button" className="button button--primary button--wide" onClick={checkout}>
+              Checkout
+            </button>
+            {!isMember && <p className="muted">You will sign in or create an account first; your cart comes with you.</p>}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

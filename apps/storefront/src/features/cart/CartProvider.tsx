@@ -1,0 +1,104 @@
+import { useQuery } from '@vitrine/react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useShopClient } from '../../app/use-shop-client.js';
+import { clampQuantity, countItems, fetchCartLines, insertCartLine, removeCartLine, updateCartLine } from './cart-api.js';
+import type { CartLine } from './cart-api.js';
+import { CartContext } from './cart-context.js';
+import type { CartContextValue } from './cart-context.js';
+
+/**
+ * Holds the shopper's cart. Changes show at once (optimistic) and are sent one after another, so
+ * quick repeated clicks never race each other into duplicate lines; a failure reloads the truth.
+ */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const client = useShopClient();
+  const cart = useQuery(['cart'], () => fetchCartLines(client));
+  const { setData, refetch } = cart;
+  const [error, setError] = useState<string>();
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const latest = useRef<CartLine[]>([]);
+  latest.current = cart.data ?? [];
+
+  const change = useCallback(
+    (apply: (lines: CartLine[]) => CartLine[], send: () => Promise<void>) => {
+      setError(undefined);
+      setData((lines = []) => (latest.current = apply(lines)));
+      const run = queue.current.then(send).catch(async (cause: unknown) => {
+        console.error('Cart change failed', cause);
+        setError('Your cart could not be updated. Please try again.');
+        await refetch().catch(() => undefined);
+      });
+      queue.current = run;
+      return run;
+    },
+    [setData, refetch],
+  );
+
+  const add = useCallback(
+    (productId: string, quantity = 1) => {
+      const tempId = `pending-${productId}`;
+      const existing = latest.current.find((l) => l.productId == productId);
+      return change(
+        (lines) =>
+          existing
+            ? lines.map((l) => (l.productId == productId ? { ...l, quantity: clampQuantity(l.quantity + quantity) } : l))
+            : [...lines, { _id: tempId, productId, quantity: clampQuantity(quantity) }],
+        async () => {
+          // Read the line again when our turn comes: an earlier queued insert may have created it.
+          const line = latest.current.find((l) => l.productId == productId && !l._id.startsWith('pending-'));
+          if (line) {
+            await updateCartLine(client, line);
+            return;
+          }
+          const pending = latest.current.find((l) => l._id == tempId);
+          const saved = await insertCartLine(client, productId, pending?.quantity ?? quantity);
+          setData((lines = []) => (latest.current = lines.map((l) => (l._id == tempId ? { ...saved, quantity: l.quantity } : l))));
+          // Clicks made while the insert travelled raised the pending quantity: send it.
+          const now = latest.current.find((l) => l._id == saved._id);
+          if (now && now.quantity != saved.quantity) await updateCartLine(client, now);
+        },
+      );
+    },
+    [change, client, setData],
+  );
+
+  const remove = useCallback(
+    (lineId: string) =>
+      change(
+        (lines) => lines.filter((l) => l._id != lineId),
+        () => removeCartLine(client, lineId),
+      ),
+    [change, client],
+  );
+
+  const setQuantity = useCallback(
+    (lineId: string, quantity: number) => {
+      const q = clampQuantity(quantity);
+      if (q == 0) return remove(lineId);
+      return change(
+        (lines) => lines.map((l) => (l._id == lineId ? { ...l, quantity: q } : l)),
+        async () => {
+          const line = latest.current.find((l) => l._id == lineId);
+          if (line) await updateCartLine(client, line);
+        },
+      );
+    },
+    [change, client, remove],
+  );
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      lines: cart.data ?? [],
+      status: cart.status == 'success' || cart.data ? 'success' : cart.status,
+      count: countItems(cart.data ?? []),
+      error,
+      add,
+      setQuantity,
+      remove,
+      reload: refetch,
+    }),
+    [cart.data, cart.status, error, add, setQuantity, remove, refetch],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}

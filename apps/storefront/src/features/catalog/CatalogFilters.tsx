@@ -1,0 +1,61 @@
+import { useId, useState } from 'react';
+import type { CatalogParams, CatalogSort } from './catalog-params.js';
+
+interface Props {
+  params: CatalogParams;
+  categories: string[];
+  onChange(next: CatalogParams): void;
+}
+
+/** Search by title (submitted), category and price sort (applied on change). */
+export function CatalogFilters({ params, categories, onChange }: Props) {
+  const id = useId();
+  const [text, setText] = useState(params.search);
+  const [lastSearch, setLastSearch] = useState(params.search);
+  // Follow the URL when it changes underneath us (Back button).
+  if (params.search != lastSearch) {
+    setLastSearch(params.search);
+    setText(params.search);
+  }
+  return (
+    <form
+      className="filters"
+      role="search"
+      aria-label="Products"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onChange({ ...params, search: text.trim(), page: 1 });
+      }}
+    >
+      <div className="filters__search">
+        <label htmlFor={`${id}-q`}>Search products</label>
+        <div className="filters__row">
+          <input id={`${id}-q`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search by title" />
+          <button type="submit" className="button">
+            Search
+          </button>
+        </div>
+      </div>
+      <div className="filters__select">
+        <label htmlFor={`${id}-category`}>Category</label>
+        <select id={`${id}-category`} value={params.category} onChange={(e) => onChange({ ...params, category: e.target.value, page: 1 })}>
+          <option value="">All categories</option>
+          {categories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+          {params.category && !categories.includes(params.category) && <option value={params.category}>{params.category}</option>}
+        </select>
+      </div>
+      <div className="filters__select">
+        <label htmlFor={`${id}-sort`}>Sort by</label>
+        <select id={`${id}-sort`} value={params.sort} onChange={(e) => onChange({ ...params, sort: e.target.value as CatalogSort, page: 1 })}>
+          <option value="featured">Name</option>
+          <option value="price-asc">Price: low to high</option>
+          <option value="price-desc">Price: high to low</option>
+        </select>
+      </div>
+    </form>
+  );
+}

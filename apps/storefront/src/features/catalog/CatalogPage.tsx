@@ -1,0 +1,65 @@
+import { useQuery } from '@vitrine/react';
+import { useSearchParams } from '../../app/router/index.js';
+import { useShopClient } from '../../app/use-shop-client.js';
+import { Alert } from '../../components/Alert.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { CardGridSkeleton } from '../../components/Skeleton.js';
+import { fetchCatalogPage, fetchCategories } from './catalog-api.js';
+import { readCatalogParams, writeCatalogParams } from './catalog-params.js';
+import type { CatalogParams } from './catalog-params.js';
+import { CatalogFilters } from './CatalogFilters.js';
+import { Pagination } from './Pagination.js';
+import { ProductCard } from './ProductCard.js';
+
+export function CatalogPage() {
+  const client = useShopClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readCatalogParams(searchParams);
+  const catalog = useQuery(['catalog', params], () => fetchCatalogPage(client, params), { shared: true, keepPreviousData: true });
+  const categories = useQuery(['categories'], () => fetchCategories(client), { shared: true });
+
+  const update = (next: CatalogParams) => setSearchParams(writeCatalogParams(next));
+  const hrefFor = (page: number) => {
+    const query = writeCatalogParams({ ...params, page }).toString();
+    return query ? `/?${query}` : '/';
+  };
+  const page = catalog.data;
+  const filtered = params.search || params.category;
+
+  return (
+    <section className="page catalog-page">
+      <PageHeading title="Catalog">{params.category || 'All products'}</PageHeading>
+      <CatalogFilters params={params} categories={categories.data ?? []} onChange={update} />
+      <p className="muted" role="status" aria-live="polite">
+        {page ? `${page.totalCount} ${page.totalCount == 1 ? 'product' : 'products'}${params.search ? ` matching “${params.search}”` : ''}` : ''}
+      </p>
+      {catalog.status == 'error' && !page ? (
+        <Alert tone="error" title="The catalog could not be loaded.">
+          <button type="button" className="button" onClick={() => void catalog.refetch()}>
+            Try again
+          </button>
+        </Alert>
+      ) : !page ? (
+        <CardGridSkeleton />
+      ) : page.products.length == 0 ? (
+        <div className="empty-state">
+          <p className="empty-state__title">No products found.</p>
+          {filtered && (
+            <button type="button" className="button" onClick={() => update({ search: '', category: '', sort: params.sort, page: 1 })}>
+              Clear search and filters
+            </button>
+          )}
+        </div>
+      ) : (
+        <>
+          <ul className="product-grid" aria-busy={catalog.fetching || undefined}>
+            {page.products.map((product, i) => (
+              <ProductCard key={product._id} product={product} eager={i < 4} />
+            ))}
+          </ul>
+          <Pagination page={params.page} totalPages={page.totalPages} hrefFor={hrefFor} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ShopClient } from '../../app/shop-client.js';
+import { PAGE_SIZE } from './catalog-params.js';
+import type { CatalogParams } from './catalog-params.js';
+import { PRODUCTS } from './product-types.js';
+import type { Product } from './product-types.js';
+
+export interface CatalogPage {
+  products: Product[];
+  totalCount: number;
+  totalPages: number;
+}
+
+export async function fetchCatalogPage(client: ShopClient, params: CatalogParams): Promise<CatalogPage> {
+  let query = client.items.query<Product>(PRODUCTS);
+  if (params.search) query = query.contains('title', params.search);
+  if (params.category) query = query.eq('category', params.category);
+  if (params.sort == 'price-asc') query = query.ascending('price', 'title');
+  else if (params.sort == 'price-desc') query = query.descending('price').ascending('title');
+  else query = query.ascending('title');
+  const result = await query
+    .limit(PAGE_SIZE)
+    .skip((params.page - 1) * PAGE_SIZE)
+    .find({ returnTotalCount: true });
+  const totalCount = result.totalCount ?? result.items.length;
+  return { products: result.items, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)) };
+}
+
+/** Every category in use, alphabetically. */
+export async function fetchCategories(client: ShopClient): Promise<string[]> {
+  const result = await client.items.query(PRODUCTS).limit(100).distinct<string>('category');
+  return result.items.filter((c): c is string => typeof c == 'string' && c.length > 0).sort((a, b) => a.localeCompare(b));
+}
+
+export async function fetchProductBySlug(client: ShopClient, slug: string): Promise<Product | null> {
+  const result = await client.items.query<Product>(PRODUCTS).eq('slug', slug).limit(1).find();
+  return result.items[0] ?? null;
+}
+
+export async function fetchProductsByIds(client: ShopClient, ids: string[]): Promise<Product[]> {
+  if (!ids.length) return [];
+  const result = await client.items.query<Product>(PRODUCTS).hasSome('_id', ids).limit(Math.min(ids.length, 100)).find();
+  return result.items;
+}

@@ -1,0 +1,46 @@
+import { useQuery, useVitrine } from '@vitrine/react';
+import { Link, useParams } from '../../app/router/index.js';
+import { NotFoundPage } from '../../app/NotFoundPage.js';
+import { Alert } from '../../components/Alert.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { Skeleton } from '../../components/Skeleton.js';
+import { RequireMember } from '../auth/RequireMember.js';
+import { fetchOrder } from './orders-api.js';
+import { OrderSummary } from './OrderSummary.js';
+
+export function OrderDetailPage() {
+  return (
+    <RequireMember>
+      <OrderDetail />
+    </RequireMember>
+  );
+}
+
+function OrderDetail() {
+  const { orderId = '' } = useParams();
+  const { authFetch } = useVitrine();
+  const order = useQuery(['order', orderId], () => fetchOrder(authFetch, orderId));
+  if (order.status == 'error') {
+    return (
+      <section className="page">
+        <PageHeading>Order</PageHeading>
+        <Alert tone="error" title="This order could not be loaded.">
+          <button type="button" className="button" onClick={() => void order.refetch()}>
+            Try again
+          </button>
+        </Alert>
+      </section>
+    );
+  }
+  if (order.data === undefined) return <Skeleton lines={5} label="Loading the order…" />;
+  if (order.data === null) return <NotFoundPage what="order" />;
+  return (
+    <section className="page order-page">
+      <p className="breadcrumb">
+        <Link to="/account/orders">Back to order list</Link>
+      </p>
+      <PageHeading>Order {order.data.number}</PageHeading>
+      <OrderSummary order={order.data} />
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+/** An order as the shop API returns it (`/_api/vitrine/v1/orders`). Prices are set by the server. */
+export interface OrderLine {
+  productId: string;
+  title: string;
+  slug?: string;
+  image?: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface OrderAddress {
+  addressLine?: string;
+  addressLine2?: string;
+  city?: string;
+  subdivision?: string;
+  country?: string;
+  postalCode?: string;
+}
+
+export interface Order {
+  _id: string;
+  /** Human order number, e.g. `V-100042`. */
+  number: string;
+  status: string;
+  createdDate: string;
+  lines: OrderLine[];
+  itemCount: number;
+  subtotal: number;
+  total: number;
+  currency: string;
+  shippingAddress?: OrderAddress | null;
+}
+
+export const formatOrderDate = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+};
+
+export const formatAddress = (a: OrderAddress | null | undefined): string =>
+  a ? [a.addressLine, a.addressLine2, [a.postalCode, a.city].filter(Boolean).join(' '), a.subdivision, a.country].filter(Boolean).join(', ') : '';

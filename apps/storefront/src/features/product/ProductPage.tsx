@@ -1,0 +1,70 @@
+import { useQuery } from '@vitrine/react';
+import { Link, useParams } from '../../app/router/index.js';
+import { useShopClient } from '../../app/use-shop-client.js';
+import { NotFoundPage } from '../../app/NotFoundPage.js';
+import { Alert } from '../../components/Alert.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { Price } from '../../components/Price.js';
+import { Skeleton } from '../../components/Skeleton.js';
+import { AddToCartButton } from '../cart/AddToCartButton.js';
+import { fetchProductBySlug } from '../catalog/catalog-api.js';
+
+/** `/products/:slug` — one product with its description, stock and "Add to cart". */
+export function ProductPage() {
+  const { slug = '' } = useParams();
+  const client = useShopClient();
+  const product = useQuery(['product', slug], () => fetchProductBySlug(client, slug), { shared: true });
+
+  if (product.status == 'error') {
+    return (
+      <section className="page">
+        <PageHeading>Product</PageHeading>
+        <Alert tone="error" title="This product could not be loaded.">
+          <button type="button" className="button" onClick={() => void product.refetch()}>
+            Try again
+          </button>
+        </Alert>
+      </section>
+    );
+  }
+  if (product.status == 'loading' || product.data === undefined) {
+    return (
+      <section className="page product-page">
+        <div className="product-page__image skeleton__block" aria-hidden="true" />
+        <Skeleton lines={4} label="Loading product…" />
+      </section>
+    );
+  }
+  const p = product.data;
+  if (!p) return <NotFoundPage what="product" />;
+  const soldOut = p.stock !== undefined && p.stock <= 0;
+  return (
+    <article className="page product-page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Catalog</Link>
+        {p.category && (
+          <>
+            <span aria-hidden="true"> / </span>
+            <Link to={`/?category=${encodeURIComponent(p.category)}`}>{p.category}</Link>
+          </>
+        )}
+      </nav>
+      <div className="product-page__layout">
+        {p.image ? (
+          <img className="product-page__image" src={p.image} alt={p.title} width="480" height="480" />
+        ) : (
+          <div className="product-page__image" aria-hidden="true" />
+        )}
+        <div className="product-page__info">
+          <PageHeading>{p.title}</PageHeading>
+          <p className="product-page__price">
+            <Price amount={p.price} />
+          </p>
+          {p.description && <p>{p.description}</p>}
+          <p className="muted">{soldOut ? 'Sold out' : p.stock !== undefined ? `${p.stock} in stock` : 'In stock'}</p>
+          <AddToCartButton productId={p._id} productTitle={p.title} disabled={soldOut} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.js';
+import { createShopClient } from './app/shop-client.js';
+import { fetchRuntimeConfig } from './config/runtime-config.js';
+
+const root = createRoot(document.getElementById('root')!);
+
+fetchRuntimeConfig()
+  .then((config) => {
+    const { client, tokenStorage } = createShopClient(config);
+    root.render(
+      <StrictMode>
+        <App config={config} client={client} subscribeToTokens={tokenStorage.subscribe?.bind(tokenStorage)} />
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    root.render(
+      <main className="site-main" id="main">
+        <h1>The shop is not available right now</h1>
+        <p>Its configuration could not be loaded. Please reload the page in a moment.</p>
+      </main>,
+    );
+  });

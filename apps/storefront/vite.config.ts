@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** Where `vitrine serve` listens in development; every API path is proxied there. */
+const apiTarget = process.env.VITRINE_API ?? 'http://localhost:8080';
+
+/** Paths the storefront never handles itself: the API, hosted login pages, dev mailbox, product images. */
+const proxiedPaths = ['/oauth2', '/_api', '/wix-data', '/_dev', '/_vitrine', '/assets/products', '/login', '/.well-known', '/healthz'];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // Build against the workspace sources, so the storefront never needs the packages built first.
+    alias: [
+      { find: /^@vitrine\/sdk\/data$/, replacement: here('../../packages/sdk/src/data/index.ts') },
+      { find: /^@vitrine\/sdk$/, replacement: here('../../packages/sdk/src/index.ts') },
+      { find: /^@vitrine\/react$/, replacement: here('../../packages/react/src/index.ts') },
+    ],
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+});

@@ -1,0 +1,15 @@
+export { VitrineProvider } from './provider.js';
+export type { VitrineProviderProps } from './provider.js';
+export { useVitrine, VitrineContext } from './context.js';
+export type { AuthActions, VitrineContextValue } from './context.js';
+export { useSession, useSessionStatus, useAuthActions, useQuery, useInvalidate } from './hooks.js';
+export type { Session, QueryOptions, QueryResult } from './hooks.js';
+export { useMember, readJson, ApiRequestError, MEMBER_PATH } from './member.js';
+export type { MemberProfile, MemberAddress, AddressTag, MemberResult } from './member.js';
+export { SessionStore, subjectOf } from './session.js';
+export type { SessionStatus, SessionSnapshot } from './session.js';
+export { QueryCache } from './query-cache.js';
+export type { QueryState, QueryStatus } from './query-cache.js';
+export { RedirectLoginError } from './redirect-login.js';
+export type { RedirectResult } from './redirect-login.js';
+export type { AuthClient, LoginResult, LoginErrorCode, Tokens, TokenRole, VitrineClientLike, OAuthDataLike } from './client-types.js';

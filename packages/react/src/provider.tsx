@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { AuthClient, LoginResult, Tokens, VitrineClientLike } from './client-types.js';
+import { VitrineContext } from './context.js';
+import type { AuthActions, VitrineContextValue } from './context.js';
+import { QueryCache } from './query-cache.js';
+import { completeRedirectLogin, startRedirectLogin } from './redirect-login.js';
+import { SessionStore } from './session.js';
+
+export interface VitrineProviderProps {
+  client: VitrineClientLike;
+  /** API origin for `authFetch`, e.g. `http://localhost:8080`. */
+  apiBaseUrl: string;
+  /** The registered redirect URI of the hosted login page; defaults to `<origin>/callback`. */
+  redirectUri?: string;
+  /** Relays token changes made by other tabs (the `subscribe` of the SDK's localStorage adapter). */
+  subscribeToTokens?: (listener: () => void) => () => void;
+  /** Full-page navigation (hosted login, logout); defaults to `location.assign`. */
+  navigate?: (url: string) => void;
+  children: ReactNode;
+}
+
+const emptyTokens = (): Tokens => ({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
+
+async function signInWithSession(auth: AuthClient, result: LoginResult): Promise<LoginResult> {
+  const sessionToken = result.loginState == 'SUCCESS' ? result.data?.sessionToken : undefined;
+  if (sessionToken) auth.setTokens(await auth.getMemberTokensForDirectLogin(sessionToken));
+  return result;
+}
+
+export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTokens, navigate, children }: VitrineProviderProps) {
+  const { auth } = client;
+  const [session] = useState(() => new SessionStore(auth, subscribeToTokens));
+  const [cache] = useState(() => new QueryCache());
+
+  useEffect(() => {
+    session.start().catch(() => undefined);
+    // A change of identity (sign-in, sign-out, another tab) drops everything cached for the previous one.
+    let identity = session.getSnapshot().identity;
+    return session.subscribe(() => {
+      const next = session.getSnapshot().identity;
+      if (next != identity) cache.clear();
+      identity = next;
+    });
+  }, [session, cache]);
+
+  const value = useMemo<VitrineContextValue>(() => {
+    const base = apiBaseUrl.replace(/\/+$/, '');
+    const go = navigate ?? ((url: string) => globalThis.location.assign(url));
+    const origin = () => globalThis.location.origin;
+    const after = <T,>(p: Promise<T>) => p.finally(session.refresh);
+
+    const actions: AuthActions = {
+      login: (params) => after(auth.login(params).then((r) => signInWithSession(auth, r))),
+      register: (params) => after(auth.register(params).then((r) => signInWithSession(auth, r))),
+      verify: (verificationCode, state) =>
+        after(auth.processVerification({ verificationCode }, state).then((r) => signInWithSession(auth, r))),
+      async resendVerificationCode(state) {
+        if (!auth.resendVerificationCode) throw new Error('This client cannot resend verification codes.');
+        await auth.resendVerificationCode(state);
+      },
+      async changePassword(newPassword) {
+        if (!auth.changePassword) throw new Error('This client cannot change passwords.');
+        await auth.changePassword(newPassword);
+      },
+      async sendPasswordResetEmail(email, uri) {
+        await auth.sendPasswordResetEmail(email, uri);
+      },
+      async loginWithRedirect(options = {}) {
+        const returnTo = options.returnTo ?? globalThis.location.pathname + globalThis.location.search;
+        go(await startRedirectLogin(auth, redirectUri ?? origin() + '/callback', returnTo, options.prompt));
+      },
+      handleRedirectCallback: (url = globalThis.location.href) => after(completeRedirectLogin(auth, url)),
+      async logout(options = {}) {
+        let logoutUrl: string | undefined;
+        try {
+          ({ logoutUrl } = await auth.logout(origin() + (options.returnTo ?? '/')));
+        } finally {
+          // Whatever the server said, this browser no longer holds the member's tokens.
+          if (auth.getTokens().refreshToken.role == 'member') auth.setTokens(emptyTokens());
+          cache.clear();
+          session.refresh();
+        }
+        if (logoutUrl) go(logoutUrl);
+        else await session.start();
+      },
+    };
+
+    const authFetch = async (path: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      const auth_ = auth.getAuthHeaders ? (await auth.getAuthHeaders()).headers.Authorization : auth.getTokens().accessToken.value;
+      if (auth_) headers.set('Authorization', auth_);
+      if (init.body != null && !headers.has('content-type')) headers.set('content-type', 'application/json');
+      return fetch(base + path, { ...init, headers });
+    };
+
+    return { client, auth, session, cache, actions, authFetch };
+  }, [client, auth, session, cache, apiBaseUrl, redirectUri, navigate]);
+
+  return <VitrineContext.Provider value={value}>{children}</VitrineContext.Provider>;
+}
