@@ -1,0 +1,144 @@
+import type { FastifyRequest } from 'fastify';
+import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
+import { clientIp } from '../security/client-ip.js';
+import { hashPassword, needsRehash, passwordViolation, verifyPassword, PASSWORD_MAX_LENGTH } from '../security/passwords.js';
+import {
+  accountLockout, body, emailOf, emailViolation, isEmail, limitIp, nextState, scopeOf, throwViolations,
+  type IdentityDeps, type StateResponse,
+} from './common.js';
+import { emailKey, findMemberByEmail, findMemberById, insertMember, markEmailVerified, recordVisitor, setPassword } from './members.js';
+import { parseProfile } from './profile.js';
+import { checkCode, consumeVerification, resendCode, startVerification, unknownVerification } from './verification.js';
+
+export const emailExists = () => new ApplicationError(409, '-19995', 'An account with this email already exists');
+// One answer for "no such account" and "wrong password": login must not reveal which addresses exist.
+export const wrongCredentials = () => new ApplicationError(400, '-19976', 'Email or password is incorrect');
+export const mustResetPassword = () => new ApplicationError(400, '-19973', 'This account needs a new password; use "Forgot password" to set one');
+
+/** POST /_api/iam/authentication/v2/register */
+export async function register(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
+  const input = body(request);
+  const { site, visitorId } = await scopeOf(request, deps.ctx);
+  const parsed = parseProfile(input.profile);
+  throwViolations([emailViolation(input.loginId), passwordViolation(input.password), ...parsed.violations]);
+  await limitIp(deps, request, site.id, 'register');
+  await deps.captcha.require(site, input.captchaTokens, clientIp(request));
+  const passwordHash = await hashPassword(input.password as string);
+  return deps.ctx.db.transaction(async (tx) => {
+    const member = await insertMember(tx, {
+      siteId: site.id,
+      email: emailOf(input.loginId),
+      passwordHash,
+      emailVerified: false,
+      approved: site.policies.memberApproval !== 'manual',
+      profile: parsed.profile,
+      visitorId,
+      now: deps.ctx.now(),
+    });
+    if (!member) throw emailExists();
+    return nextState(tx, deps, site, member, visitorId);
+  });
+}
+
+/**
+ * POST /_api/iam/authentication/v2/login. Failures are application errors only: the reference
+ * client crashes on a validation body here (wire-contract §8.3).
+ */
+export async function login(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
+  const input = body(request);
+  const { site, visitorId } = await scopeOf(request, deps.ctx);
+  const email = input.loginId && typeof input.loginId === 'object' ? (input.loginId as Record<string, unknown>).email : undefined;
+  if (!isEmail(email)) throw new ApplicationError(400, 'INVALID_EMAIL', 'Enter a valid email address');
+  const password = input.password;
+  // Nothing over the maximum can ever have been set, so it is refused before any hashing work.
+  if (typeof password !== 'string' || password.length === 0 || [...password].length > PASSWORD_MAX_LENGTH) throw wrongCredentials();
+  await limitIp(deps, request, site.id, 'login');
+
+  const failuresKey = `login-fail:${site.id}:${emailKey(email)}`;
+  const failures = await deps.limiter.peek(failuresKey);
+  if (failures.count >= accountLockout.failures) {
+    if (site.policies.captcha === 'off') {
+      const minutes = Math.max(1, Math.ceil(failures.retryAfterSeconds / 60));
+      const error = new ApplicationError(429, 'TOO_MANY_FAILED_LOGINS', `Too many failed sign-in attempts for this account; try again in ${minutes} minute(s)`, {
+        retryAfterSeconds: failures.retryAfterSeconds,
+      });
+      error.headers['retry-after'] = String(Math.max(1, failures.retryAfterSeconds));
+      throw error;
+    }
+    await deps.captcha.require(site, input.captchaTokens, clientIp(request));
+  }
+
+  const member = await findMemberByEmail(deps.ctx.db, site.id, email);
+  // Unknown addresses verify a decoy hash, so both failures take the same time.
+  const ok = await verifyPassword(member?.passwordHash, password);
+  if (member && !member.passwordHash) throw mustResetPassword();
+  if (!member || !ok) {
+    await deps.limiter.hit(failuresKey, { limit: accountLockout.failures, windowSeconds: accountLockout.windowSeconds });
+    throw wrongCredentials();
+  }
+  await deps.limiter.reset(failuresKey);
+  if (member.passwordResetRequired) throw mustResetPassword();
+  const rehash = needsRehash(member.passwordHash!) ? await hashPassword(password) : undefined;
+  return deps.ctx.db.transaction(async (tx) => {
+    const now = deps.ctx.now();
+    if (rehash) await setPassword(tx, site.id, member.id, rehash, now);
+    await recordVisitor(tx, site.id, member.id, visitorId);
+    return nextState(tx, deps, site, member, visitorId);
+  });
+}
+
+/** POST /_api/iam/verification/v1/auth/verify {code, stateToken} */
+export async function verifyDuringAuthentication(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
+  const input = body(request);
+  const { site, visitorId } = await scopeOf(request, deps.ctx);
+  if (typeof input.code !== 'string' || !/^\d{6}$/.test(input.code)) throw invalidField('code', 'must be the 6-digit code from the email', 'INVALID_CODE');
+  if (typeof input.stateToken !== 'string' || !input.stateToken) throw invalidField('stateToken', 'is required', 'REQUIRED');
+  await limitIp(deps, request, site.id, 'verification');
+  const checked = await checkCode(deps.ctx.db, { siteId: site.id, stateToken: input.stateToken, code: input.code, now: deps.ctx.now() });
+  return deps.ctx.db.transaction(async (tx) => {
+    const now = deps.ctx.now();
+    if (!(await consumeVerification(tx, site.id, checked.verificationId, now))) throw unknownVerification();
+    await markEmailVerified(tx, site.id, checked.memberId, now);
+    const member = await findMemberById(tx, site.id, checked.memberId);
+    if (!member) throw unknownVerification();
+    return nextState(tx, deps, site, member, visitorId ?? checked.visitorId ?? undefined);
+  });
+}
+
+/** POST /_api/iam/verification/v1/auth/resend {stateToken} */
+export async function resendVerification(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, never>> {
+  const input = body(request);
+  const { site } = await scopeOf(request, deps.ctx);
+  if (typeof input.stateToken !== 'string' || !input.stateToken) throw invalidField('stateToken', 'is required', 'REQUIRED');
+  await limitIp(deps, request, site.id, 'verification');
+  await resendCode(deps.ctx.db, {
+    site,
+    stateToken: input.stateToken,
+    now: deps.ctx.now(),
+    emailOf: async (tx, memberId) => (await findMemberById(tx, site.id, memberId))?.email,
+  });
+  return {};
+}
+
+/**
+ * POST /_api/iam/verification/v1/start {identityId, target: "EMAIL"} → {verificationId}.
+ * Only the member themself or a site key may start one (anyone else could spam a member's inbox).
+ * The verificationId doubles as the stateToken for /auth/verify.
+ */
+export async function startForIdentity(deps: IdentityDeps, request: FastifyRequest): Promise<{ verificationId: string }> {
+  const input = body(request);
+  const { site, caller } = await scopeOf(request, deps.ctx);
+  throwViolations([
+    typeof input.identityId === 'string' && input.identityId ? undefined : { field: 'identityId', description: 'is required', ruleName: 'REQUIRED', data: {} },
+    input.target === undefined || input.target === 'EMAIL' ? undefined : { field: 'target', description: 'must be EMAIL', ruleName: 'INVALID_ENUM', data: {} },
+  ]);
+  const allowed = caller.kind === 'admin' || (caller.kind === 'member' && caller.memberId === input.identityId);
+  if (!allowed) throw httpErrors.forbidden('Only the member or a site API key may start a verification');
+  await limitIp(deps, request, site.id, 'verification');
+  return deps.ctx.db.transaction(async (tx) => {
+    const member = await findMemberById(tx, site.id, input.identityId);
+    if (!member) throw httpErrors.notFound('No such identity', 'IDENTITY_NOT_FOUND');
+    const { stateToken } = await startVerification(tx, { site, member, now: deps.ctx.now() });
+    return { verificationId: stateToken };
+  });
+}

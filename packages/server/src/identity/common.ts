@@ -1,0 +1,122 @@
+import type { FastifyRequest } from 'fastify';
+import type { SiteConfig } from '../config/types.js';
+import type { AppContext } from '../context.js';
+import type { Caller } from '../http/caller.js';
+import { ApplicationError, ValidationError, httpErrors, type FieldViolation } from '../http/errors.js';
+import { resolveCaller } from '../http/resolve-caller.js';
+import type { CaptchaVerifier } from '../security/captcha.js';
+import { clientIp } from '../security/client-ip.js';
+import type { RateLimiter } from '../security/rate-limit.js';
+import type { Queryable } from '../store/types.js';
+import { toWireIdentity, type WireIdentity } from './identity-view.js';
+import type { Member } from './members.js';
+import { issueSessionToken } from './session-tokens.js';
+import { startVerification } from './verification.js';
+
+/** What every identity flow needs besides the request: the app context and the shared guards. */
+export interface IdentityDeps {
+  ctx: AppContext;
+  limiter: RateLimiter;
+  captcha: CaptchaVerifier;
+}
+
+/** Per-IP limits. Exported so an operator (or a test) can tune them; keys always include the site. */
+export const ipLimits = {
+  login: { limit: 50, windowSeconds: 300 },
+  register: { limit: 20, windowSeconds: 600 },
+  recovery: { limit: 10, windowSeconds: 900 },
+  verification: { limit: 30, windowSeconds: 900 },
+};
+
+/** Per-account failed-login throttling: after this many failures, captcha (or a pause) is required. */
+export const accountLockout = { failures: 5, windowSeconds: 900 };
+
+export async function limitIp(deps: IdentityDeps, request: FastifyRequest, siteId: string, action: keyof typeof ipLimits): Promise<void> {
+  const result = await deps.limiter.hit(`ip:${action}:${siteId}:${clientIp(request)}`, ipLimits[action]);
+  if (!result.allowed) throw httpErrors.tooManyRequests(result.retryAfterSeconds);
+}
+
+export interface RequestScope {
+  caller: Caller;
+  site: SiteConfig;
+  visitorId: string | undefined;
+}
+
+/**
+ * The site a request acts on follows from its access token (visitor or member) or from a site API key
+ * (design.md §1.4). Flows that may arrive without a token (recovery links) pass a fallback client id.
+ */
+export async function scopeOf(request: FastifyRequest, ctx: AppContext, fallbackClientId?: unknown): Promise<RequestScope> {
+  const caller = await resolveCaller(request, ctx);
+  let siteId: string | undefined;
+  if (caller.kind === 'visitor' || caller.kind === 'member' || caller.kind === 'admin') siteId = caller.siteId;
+  if (!siteId && fallbackClientId !== undefined) siteId = ctx.sites.findClient(fallbackClientId)?.site.id;
+  const site = siteId ? ctx.sites.get(siteId) : undefined;
+  if (!site) throw httpErrors.unauthorized('Send a visitor or member access token (Authorization header) so the site is known');
+  return { caller, site, visitorId: caller.kind === 'visitor' ? caller.visitorId : undefined };
+}
+
+export function body(request: FastifyRequest): Record<string, unknown> {
+  const b = request.body;
+  if (b === undefined || b === null) return {};
+  if (typeof b !== 'object' || Array.isArray(b)) throw httpErrors.badRequest('The body must be a JSON object', 'INVALID_ARGUMENT');
+  return b as Record<string, unknown>;
+}
+
+// Deliberately plain: one @, no spaces or control characters, a dot in the domain. Deliverability is the mail's job.
+const EMAIL = /^[^\s@\p{Cc}]{1,64}@[^\s@\p{Cc}.]+(\.[^\s@\p{Cc}.]+)+$/u;
+
+export function isEmail(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 254 && EMAIL.test(value.trim());
+}
+
+/** The `loginId.email` violation the reference client turns into `invalidEmail` (data.type = EMAIL). */
+export function emailViolation(loginId: unknown, field = 'loginId.email'): FieldViolation | undefined {
+  const email = loginId && typeof loginId === 'object' ? (loginId as Record<string, unknown>).email : undefined;
+  if (isEmail(email)) return undefined;
+  return {
+    field,
+    description: email === undefined || email === '' ? 'is required' : 'must be a valid email',
+    violatedRule: 'FORMAT',
+    ruleName: 'INVALID_EMAIL',
+    data: { type: 'EMAIL' },
+  };
+}
+
+export function emailOf(loginId: unknown): string {
+  return String((loginId as Record<string, unknown>).email).trim();
+}
+
+export function throwViolations(violations: (FieldViolation | undefined)[]): void {
+  const list = violations.filter((v): v is FieldViolation => v !== undefined).sort((a, b) => a.field.localeCompare(b.field));
+  if (list.length) throw new ValidationError(list);
+}
+
+export const memberBlocked = () => new ApplicationError(403, 'MEMBER_BLOCKED', 'This account is blocked; contact the site owner');
+
+/** StateMachineResponse of wire-contract §6.3. */
+export interface StateResponse {
+  state: 'SUCCESS' | 'REQUIRE_EMAIL_VERIFICATION' | 'REQUIRE_OWNER_APPROVAL';
+  sessionToken?: string;
+  stateToken?: string;
+  identity: WireIdentity;
+  additionalData: Record<string, unknown>;
+}
+
+/**
+ * The next step for a member who has proven who they are: email verification first (when the site
+ * requires it), then owner approval, then a one-time session token. Runs inside the caller's
+ * transaction so a verification mail or a session token exists only if the whole step commits.
+ */
+export async function nextState(tx: Queryable, deps: IdentityDeps, site: SiteConfig, member: Member, visitorId: string | undefined): Promise<StateResponse> {
+  const now = deps.ctx.now();
+  if (member.status === 'BLOCKED') throw memberBlocked();
+  const identity = toWireIdentity(member, site.policies);
+  if (site.policies.emailVerification === 'required' && !member.emailVerified) {
+    const { stateToken } = await startVerification(tx, { site, member, visitorId, now });
+    return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken, identity, additionalData: {} };
+  }
+  if (!member.approved) return { state: 'REQUIRE_OWNER_APPROVAL', identity, additionalData: {} };
+  const sessionToken = await issueSessionToken(tx, { siteId: site.id, memberId: member.id, visitorId }, now);
+  return { state: 'SUCCESS', sessionToken, identity, additionalData: {} };
+}

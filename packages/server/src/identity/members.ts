@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../store/types.js';
+
+/** Members of a site: the rows behind register, login, approval and the admin API. */
+export type MemberStatus = 'PENDING' | 'ACTIVE' | 'BLOCKED';
+export const MEMBER_STATUSES: readonly MemberStatus[] = ['PENDING', 'ACTIVE', 'BLOCKED'];
+
+export interface Member {
+  siteId: string;
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  passwordHash: string | null;
+  passwordResetRequired: boolean;
+  status: MemberStatus;
+  approved: boolean;
+  profile: Record<string, unknown>;
+  visitorId: string | null;
+  revision: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface MemberRow {
+  site_id: string;
+  id: string;
+  email: string;
+  email_verified: boolean;
+  password_hash: string | null;
+  password_reset_required: boolean;
+  status: MemberStatus;
+  approved: boolean;
+  profile: Record<string, unknown> | string;
+  visitor_id: string | null;
+  revision: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+function toMember(r: MemberRow): Member {
+  return {
+    siteId: r.site_id,
+    id: r.id,
+    email: r.email,
+    emailVerified: r.email_verified,
+    passwordHash: r.password_hash,
+    passwordResetRequired: r.password_reset_required,
+    status: r.status,
+    approved: r.approved,
+    profile: typeof r.profile === 'string' ? (JSON.parse(r.profile) as Record<string, unknown>) : r.profile,
+    visitorId: r.visitor_id,
+    revision: Number(r.revision),
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  };
+}
+
+/** Addresses compare case-insensitively (the whole address: no provider treats case as significant). */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids arrive from clients; a non-uuid would make PostgreSQL raise, so it is "not found" before the query. */
+export function isMemberId(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+export async function findMemberByEmail(q: Queryable, siteId: string, email: string): Promise<Member | undefined> {
+  const { rows } = await q.query<MemberRow>('select * from members where site_id = $1 and email_key = $2', [siteId, emailKey(email)]);
+  return rows[0] && toMember(rows[0]);
+}
+
+export async function findMemberById(q: Queryable, siteId: string, id: unknown, forUpdate = false): Promise<Member | undefined> {
+  if (!isMemberId(id)) return undefined;
+  const { rows } = await q.query<MemberRow>(
+    `select * from members where site_id = $1 and id = $2${forUpdate ? ' for update' : ''}`,
+    [siteId, id],
+  );
+  return rows[0] && toMember(rows[0]);
+}
+
+export interface NewMember {
+  siteId: string;
+  email: string;
+  passwordHash: string | null;
+  passwordResetRequired?: boolean;
+  emailVerified: boolean;
+  approved: boolean;
+  profile: Record<string, unknown>;
+  visitorId?: string | undefined;
+  now: number;
+}
+
+/** Inserts a member; `undefined` when the address is taken (the unique key decides, so races are safe). */
+export async function insertMember(tx: Queryable, m: NewMember): Promise<Member | undefined> {
+  const at = new Date(m.now);
+  const { rows } = await tx.query<MemberRow>(
+    `insert into members (site_id, id, email, email_key, email_verified, password_hash, password_reset_required,
+                          status, approved, profile, visitor_id, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+     on conflict (site_id, email_key) do nothing
+     returning *`,
+    [
+      m.siteId, randomUUID(), m.email.trim(), emailKey(m.email), m.emailVerified, m.passwordHash,
+      m.passwordResetRequired ?? false, m.approved ? 'ACTIVE' : 'PENDING', m.approved, JSON.stringify(m.profile),
+      m.visitorId ?? null, at,
+    ],
+  );
+  return rows[0] && toMember(rows[0]);
+}
+
+export async function setPassword(tx: Queryable, siteId: string, id: string, passwordHash: string, now: number): Promise<void> {
+  await tx.query(
+    `update members set password_hash = $3, password_reset_required = false, revision = revision + 1, updated_at = $4
+     where site_id = $1 and id = $2`,
+    [siteId, id, passwordHash, new Date(now)],
+  );
+}
+
+export async function markEmailVerified(tx: Queryable, siteId: string, id: string, now: number): Promise<void> {
+  await tx.query(
+    `update members set email_verified = true, revision = revision + 1, updated_at = $3
+     where site_id = $1 and id = $2 and not email_verified`,
+    [siteId, id, new Date(now)],
+  );
+}
+
+export async function recordVisitor(tx: Queryable, siteId: string, id: string, visitorId: string | undefined): Promise<void> {
+  if (!visitorId) return;
+  await tx.query('update members set visitor_id = $3 where site_id = $1 and id = $2', [siteId, id, visitorId]);
+}
+
+/** Approve lets a member in (also lifting a block: it is the owner's explicit decision); block shuts them out. */
+export async function setApproval(tx: Queryable, siteId: string, email: string, action: 'approve' | 'block', now: number): Promise<Member | undefined> {
+  const { rows } = await tx.query<MemberRow>(
+    action === 'approve'
+      ? `update members set status = 'ACTIVE', approved = true, revision = revision + 1, updated_at = $3
+         where site_id = $1 and email_key = $2 returning *`
+      : `update members set status = 'BLOCKED', revision = revision + 1, updated_at = $3
+         where site_id = $1 and email_key = $2 returning *`,
+    [siteId, emailKey(email), new Date(now)],
+  );
+  return rows[0] && toMember(rows[0]);
+}
+
+export async function listMembers(q: Queryable, siteId: string, options: { status?: MemberStatus | undefined; limit?: number; offset?: number } = {}): Promise<Member[]> {
+  const { rows } = await q.query<MemberRow>(
+    `select * from members where site_id = $1 and ($2::text is null or status = $2)
+     order by created_at, id limit $3 offset $4`,
+    [siteId, options.status ?? null, options.limit ?? 100, options.offset ?? 0],
+  );
+  return rows.map(toMember);
+}
+
+export async function updateProfile(tx: Queryable, siteId: string, id: string, profile: Record<string, unknown>, now: number): Promise<Member | undefined> {
+  const { rows } = await tx.query<MemberRow>(
+    `update members set profile = $3, revision = revision + 1, updated_at = $4 where site_id = $1 and id = $2 returning *`,
+    [siteId, id, JSON.stringify(profile), new Date(now)],
+  );
+  return rows[0] && toMember(rows[0]);
+}

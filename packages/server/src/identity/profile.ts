@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { FieldViolation } from '../http/errors.js';
+
+/**
+ * IdentityProfile of wire-contract §6.2: validated field by field, kept in the wire's own names.
+ * Unknown keys are dropped (newer clients may send more); wrong types and oversized values are violations.
+ */
+export const ADDRESS_TAGS = ['UNTAGGED', 'HOME', 'WORK', 'BILLING', 'SHIPPING'] as const;
+export const EMAIL_TAGS = ['UNTAGGED', 'MAIN', 'HOME', 'WORK'] as const;
+export const PHONE_TAGS = ['UNTAGGED', 'MAIN', 'HOME', 'MOBILE', 'WORK', 'FAX'] as const;
+export const PRIVACY_STATUSES = ['UNDEFINED', 'PUBLIC', 'PRIVATE'] as const;
+
+const SHORT = 200;
+const LIST_MAX = 20;
+
+type Json = Record<string, unknown>;
+
+class Checker {
+  readonly violations: FieldViolation[] = [];
+  fail(field: string, description: string, ruleName = 'INVALID_VALUE'): undefined {
+    this.violations.push({ field, description, violatedRule: 'FORMAT', ruleName, data: {} });
+    return undefined;
+  }
+  string(field: string, value: unknown, max = SHORT): string | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') return this.fail(field, 'must be a string', 'INVALID_TYPE');
+    if (value.length > max) return this.fail(field, `must be at most ${max} characters`, 'VALUE_TOO_LONG');
+    return value;
+  }
+  oneOf<T extends string>(field: string, value: unknown, allowed: readonly T[], fallback?: T): T | undefined {
+    if (value === undefined || value === null) return fallback;
+    if (typeof value !== 'string' || !allowed.includes(value as T)) return this.fail(field, `must be one of ${allowed.join(', ')}`, 'INVALID_ENUM');
+    return value as T;
+  }
+  list(field: string, value: unknown, max = LIST_MAX): unknown[] | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value)) return this.fail(field, 'must be a list', 'INVALID_TYPE');
+    if (value.length > max) return this.fail(field, `must have at most ${max} entries`, 'TOO_MANY_ITEMS');
+    return value;
+  }
+  object(field: string, value: unknown): Json | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'object' || Array.isArray(value)) return this.fail(field, 'must be an object', 'INVALID_TYPE');
+    return value as Json;
+  }
+}
+
+/** Drops undefined members so stored JSON holds only what was given. */
+function compact(obj: Json): Json {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
+}
+
+const STRING_FIELDS = ['firstName', 'lastName', 'nickname', 'language', 'company', 'position', 'slug', 'vatId'] as const;
+
+function address(c: Checker, field: string, value: unknown): Json | undefined {
+  const a = c.object(field, value);
+  if (!a) return undefined;
+  const street = c.object(`${field}.streetAddress`, a.streetAddress);
+  const geo = c.object(`${field}.geocode`, a.geocode);
+  const num = (f: string, v: unknown) => (v === undefined || v === null ? undefined : typeof v === 'number' && Number.isFinite(v) ? v : c.fail(f, 'must be a number', 'INVALID_TYPE'));
+  return compact({
+    addressLine: c.string(`${field}.addressLine`, a.addressLine),
+    addressLine2: c.string(`${field}.addressLine2`, a.addressLine2),
+    city: c.string(`${field}.city`, a.city),
+    subdivision: c.string(`${field}.subdivision`, a.subdivision),
+    country: c.string(`${field}.country`, a.country, 3),
+    postalCode: c.string(`${field}.postalCode`, a.postalCode, 20),
+    formattedAddress: c.string(`${field}.formattedAddress`, a.formattedAddress, 500),
+    hint: c.string(`${field}.hint`, a.hint),
+    streetAddress: street && compact({
+      name: c.string(`${field}.streetAddress.name`, street.name),
+      number: c.string(`${field}.streetAddress.number`, street.number, 20),
+      apt: c.string(`${field}.streetAddress.apt`, street.apt, 20),
+      formattedAddressLine: c.string(`${field}.streetAddress.formattedAddressLine`, street.formattedAddressLine),
+    }),
+    geocode: geo && compact({ latitude: num(`${field}.geocode.latitude`, geo.latitude), longitude: num(`${field}.geocode.longitude`, geo.longitude) }),
+  });
+}
+
+function customValue(c: Checker, field: string, value: unknown): Json | undefined {
+  const v = c.object(field, value);
+  if (!v) return c.fail(field, 'is required', 'REQUIRED');
+  const keys = Object.keys(v).filter((k) => v[k] !== undefined && v[k] !== null);
+  if (keys.length !== 1) return c.fail(field, 'must hold exactly one of strValue, numValue, dateValue, boolValue, listValue, mapValue');
+  const key = keys[0]!;
+  const raw = v[key];
+  switch (key) {
+    case 'strValue':
+      return compact({ strValue: c.string(`${field}.strValue`, raw, 2000) });
+    case 'numValue':
+      if (typeof raw === 'number' || raw === 'NaN' || raw === 'Infinity' || raw === '-Infinity') return { numValue: raw };
+      return c.fail(`${field}.numValue`, 'must be a number', 'INVALID_TYPE');
+    case 'boolValue':
+      return typeof raw === 'boolean' ? { boolValue: raw } : c.fail(`${field}.boolValue`, 'must be a boolean', 'INVALID_TYPE');
+    case 'dateValue':
+      return typeof raw === 'string' && !Number.isNaN(Date.parse(raw))
+        ? { dateValue: new Date(raw).toISOString() }
+        : c.fail(`${field}.dateValue`, 'must be an ISO-8601 date', 'INVALID_FORMAT');
+    case 'listValue':
+    case 'mapValue':
+      if (typeof raw !== 'object' || raw === null || JSON.stringify(raw).length > 4000) return c.fail(`${field}.${key}`, 'must be an object of at most 4000 characters');
+      return { [key]: raw };
+    default:
+      return c.fail(field, `unknown value kind ${key.slice(0, 40)}`);
+  }
+}
+
+/** Validates a profile; `violations` is empty when the returned profile can be stored. */
+export function parseProfile(input: unknown, prefix = 'profile'): { profile: Json; violations: FieldViolation[] } {
+  const c = new Checker();
+  if (input === undefined || input === null) return { profile: {}, violations: [] };
+  const p = c.object(prefix, input);
+  if (!p) return { profile: {}, violations: c.violations };
+  const out: Json = {};
+  for (const key of STRING_FIELDS) out[key] = c.string(`${prefix}.${key}`, p[key]);
+  out.picture = c.string(`${prefix}.picture`, p.picture, 2048);
+  out.privacyStatus = c.oneOf(`${prefix}.privacyStatus`, p.privacyStatus, PRIVACY_STATUSES);
+  if (p.subscription !== undefined && p.subscription !== null) {
+    out.subscription = typeof p.subscription === 'boolean' ? p.subscription : c.fail(`${prefix}.subscription`, 'must be a boolean', 'INVALID_TYPE');
+  }
+  if (p.birthdate !== undefined && p.birthdate !== null) {
+    const ok = typeof p.birthdate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(p.birthdate) && !Number.isNaN(Date.parse(p.birthdate));
+    out.birthdate = ok ? p.birthdate : c.fail(`${prefix}.birthdate`, 'must be a date as YYYY-MM-DD', 'INVALID_FORMAT');
+  }
+  for (const key of ['emails', 'phones', 'labels'] as const) {
+    const list = c.list(`${prefix}.${key}`, p[key]);
+    if (list) out[key] = list.map((v, i) => c.string(`${prefix}.${key}[${i}]`, v) ?? null).filter((v) => v !== null);
+  }
+  const secondary = c.list(`${prefix}.secondaryEmails`, p.secondaryEmails);
+  if (secondary) {
+    out.secondaryEmails = secondary.map((e, i) => {
+      const f = `${prefix}.secondaryEmails[${i}]`;
+      const o = c.object(f, e) ?? {};
+      return compact({ email: c.string(`${f}.email`, o.email, 254), tag: c.oneOf(`${f}.tag`, o.tag, EMAIL_TAGS, 'UNTAGGED') });
+    });
+  }
+  const phones = c.list(`${prefix}.phonesV2`, p.phonesV2);
+  if (phones) {
+    out.phonesV2 = phones.map((e, i) => {
+      const f = `${prefix}.phonesV2[${i}]`;
+      const o = c.object(f, e) ?? {};
+      return compact({
+        countryCode: c.string(`${f}.countryCode`, o.countryCode, 8),
+        phone: c.string(`${f}.phone`, o.phone, 40),
+        tag: c.oneOf(`${f}.tag`, o.tag, PHONE_TAGS, 'UNTAGGED'),
+      });
+    });
+  }
+  const addresses = c.list(`${prefix}.addresses`, p.addresses);
+  if (addresses) {
+    out.addresses = addresses.map((e, i) => {
+      const f = `${prefix}.addresses[${i}]`;
+      const o = c.object(f, e) ?? {};
+      const id = o.id === undefined || o.id === null ? randomUUID() : c.string(`${f}.id`, o.id, 64);
+      return compact({ id, tag: c.oneOf(`${f}.tag`, o.tag, ADDRESS_TAGS, 'UNTAGGED'), address: address(c, `${f}.address`, o.address) ?? {} });
+    });
+  }
+  const custom = c.list(`${prefix}.customFields`, p.customFields, 50);
+  if (custom) {
+    out.customFields = custom.map((e, i) => {
+      const f = `${prefix}.customFields[${i}]`;
+      const o = c.object(f, e) ?? {};
+      const name = c.string(`${f}.name`, o.name, 100) ?? c.fail(`${f}.name`, 'is required', 'REQUIRED');
+      return compact({ name, value: customValue(c, `${f}.value`, o.value) });
+    });
+  }
+  return { profile: compact(out), violations: c.violations };
+}

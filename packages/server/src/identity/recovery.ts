@@ -1,0 +1,144 @@
+import type { FastifyRequest } from 'fastify';
+import type { SiteConfig } from '../config/types.js';
+import type { AppContext } from '../context.js';
+import { ApplicationError, invalidField } from '../http/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { activationMail, passwordResetMail } from '../mail/templates.js';
+import { hashPassword, passwordViolation } from '../security/passwords.js';
+import { randomToken, sha256 } from '../security/secrets.js';
+import type { Queryable } from '../store/types.js';
+import { body, isEmail, limitIp, memberBlocked, nextState, scopeOf, throwViolations, type IdentityDeps, type StateResponse } from './common.js';
+import { emailKey, findMemberByEmail, findMemberById, markEmailVerified, setPassword, type Member } from './members.js';
+import { revokeSessionTokens } from './session-tokens.js';
+
+/** Reset links: single use, one hour, only the SHA-256 kept. Activation links last three days. */
+export const RESET_TTL_SECONDS = 3600;
+export const ACTIVATION_TTL_SECONDS = 72 * 3600;
+/** Per-address cap on reset mails; beyond it requests still answer 200 but send nothing. */
+export const resetMailsPerAddress = { limit: 3, windowSeconds: 3600 };
+
+const invalidRecoveryToken = () => new ApplicationError(400, 'INVALID_RECOVERY_TOKEN', 'This reset link is invalid, used or expired; ask for a new one');
+
+/** A redirect the mail's page may send the browser to, or undefined (validated against the client). */
+function checkedRedirect(ctx: AppContext, site: SiteConfig, redirect: unknown): { url: string; clientId: string } | undefined {
+  if (redirect === undefined || redirect === null) return undefined;
+  const r = redirect as Record<string, unknown>;
+  if (typeof redirect !== 'object' || r.url === undefined) return undefined;
+  const entry = ctx.sites.findClient(r.clientId);
+  if (!entry || entry.site.id !== site.id) throw invalidField('redirect.clientId', 'is not a client of this site', 'UNKNOWN_CLIENT');
+  if (!ctx.sites.isAllowedRedirect(entry.client, r.url)) throw invalidField('redirect.url', "is not one of the client's registered redirect URIs or origins", 'REDIRECT_NOT_ALLOWED');
+  return { url: r.url, clientId: entry.client.clientId };
+}
+
+async function createRecoveryMail(
+  tx: Queryable,
+  ctx: AppContext,
+  input: { site: SiteConfig; member: Member; purpose: 'reset' | 'activation'; redirect: { url: string; clientId: string } | undefined },
+): Promise<void> {
+  const now = ctx.now();
+  const token = randomToken();
+  const ttl = input.purpose === 'reset' ? RESET_TTL_SECONDS : ACTIVATION_TTL_SECONDS;
+  await tx.query(
+    `insert into recovery_tokens (site_id, token_hash, member_id, purpose, client_id, redirect_url, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [input.site.id, sha256(token), input.member.id, input.purpose, input.redirect?.clientId ?? null, input.redirect?.url ?? null, new Date(now), new Date(now + ttl * 1000)],
+  );
+  const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+  const mail = input.purpose === 'reset' ? passwordResetMail(input.site.name, link, ttl / 60) : activationMail(input.site.name, link, ttl / 3600);
+  await enqueueMail(tx, { siteId: input.site.id, kind: `recovery-${input.purpose}`, to: input.member.email, ...mail }, now);
+}
+
+/**
+ * POST /_api/iam/recovery/v1/send-email {email, language?, redirect: {url, clientId}} → 200 {} always:
+ * the answer is the same whether or not the address belongs to a member (no enumeration).
+ */
+export async function sendRecoveryEmail(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, never>> {
+  const input = body(request);
+  const redirectInput = input.redirect as Record<string, unknown> | undefined;
+  const { site } = await scopeOf(request, deps.ctx, redirectInput?.clientId);
+  if (!isEmail(input.email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL', { type: 'EMAIL' });
+  const redirect = checkedRedirect(deps.ctx, site, input.redirect);
+  await limitIp(deps, request, site.id, 'recovery');
+  const perAddress = await deps.limiter.hit(`recovery-mail:${site.id}:${emailKey(input.email)}`, resetMailsPerAddress);
+  if (!perAddress.allowed) return {};
+  const member = await findMemberByEmail(deps.ctx.db, site.id, input.email);
+  if (!member || member.status === 'BLOCKED') return {};
+  await deps.ctx.db.transaction((tx) => createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'reset', redirect }));
+  return {};
+}
+
+/** POST /_api/iam/recovery/v1/activation-email {identityId, emailOptions: {language, redirect}} → 200 {}. */
+export async function sendActivationEmail(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, never>> {
+  const input = body(request);
+  const options = (input.emailOptions && typeof input.emailOptions === 'object' ? input.emailOptions : {}) as Record<string, unknown>;
+  const redirectInput = options.redirect as Record<string, unknown> | undefined;
+  const { site } = await scopeOf(request, deps.ctx, redirectInput?.clientId);
+  if (typeof input.identityId !== 'string' || !input.identityId) throw invalidField('identityId', 'is required', 'REQUIRED');
+  const redirect = checkedRedirect(deps.ctx, site, options.redirect);
+  await limitIp(deps, request, site.id, 'recovery');
+  const perMember = await deps.limiter.hit(`activation-mail:${site.id}:${input.identityId.slice(0, 64)}`, resetMailsPerAddress);
+  if (!perMember.allowed) return {};
+  const member = await findMemberById(deps.ctx.db, site.id, input.identityId);
+  if (!member || member.status === 'BLOCKED') return {};
+  await deps.ctx.db.transaction((tx) => createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'activation', redirect }));
+  return {};
+}
+
+interface TokenRow {
+  site_id: string;
+  member_id: string;
+  purpose: 'reset' | 'activation';
+  client_id: string | null;
+  redirect_url: string | null;
+}
+
+/** Looks a live token up without spending it (the reset page needs its redirect). */
+export async function findRecoveryToken(q: Queryable, token: unknown, now: number): Promise<TokenRow | undefined> {
+  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
+  const { rows } = await q.query<TokenRow>(
+    'select site_id, member_id, purpose, client_id, redirect_url from recovery_tokens where token_hash = $1 and used_at is null and expires_at > $2',
+    [sha256(token), new Date(now)],
+  );
+  return rows[0];
+}
+
+/**
+ * POST /_api/iam/recovery/v1/recover {recoveryToken, password} → StateMachineResponse.
+ * Spends the token, sets the password, marks the address verified (the mail reached it) and ends
+ * every session and refresh token of the member, all in one transaction.
+ */
+export async function recover(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse & { redirectUrl?: string }> {
+  const input = body(request);
+  const { ctx } = deps;
+  throwViolations([
+    typeof input.recoveryToken === 'string' && input.recoveryToken ? undefined : { field: 'recoveryToken', description: 'is required', ruleName: 'REQUIRED', data: {} },
+    passwordViolation(input.password),
+  ]);
+  const found = await findRecoveryToken(ctx.db, input.recoveryToken, ctx.now());
+  if (!found) throw invalidRecoveryToken();
+  const site = ctx.sites.get(found.site_id);
+  if (!site) throw invalidRecoveryToken();
+  await limitIp(deps, request, site.id, 'recovery');
+  const passwordHash = await hashPassword(input.password as string);
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const { rows } = await tx.query<TokenRow>(
+      `update recovery_tokens set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2
+       returning site_id, member_id, purpose, client_id, redirect_url`,
+      [sha256(input.recoveryToken as string), new Date(now)],
+    );
+    const spent = rows[0];
+    if (!spent) throw invalidRecoveryToken();
+    const member = await findMemberById(tx, site.id, spent.member_id, true);
+    if (!member) throw invalidRecoveryToken();
+    if (member.status === 'BLOCKED') throw memberBlocked();
+    await setPassword(tx, site.id, member.id, passwordHash, now);
+    await markEmailVerified(tx, site.id, member.id, now);
+    await ctx.tokens.revokeMemberSessions(tx, site.id, member.id, { reason: 'password-reset' });
+    await revokeSessionTokens(tx, site.id, member.id, now);
+    // Other links in other mails die with this one.
+    await tx.query('update recovery_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null', [site.id, member.id, new Date(now)]);
+    const fresh = (await findMemberById(tx, site.id, member.id))!;
+    return nextState(tx, deps, site, fresh, undefined);
+  });
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { CaptchaVerifier } from '../security/captcha.js';
+import { createRateLimiter } from '../security/rate-limit.js';
+import { changePassword, getMyMember, logout, patchMyMember, signOn } from './account.js';
+import { login, register, resendVerification, startForIdentity, verifyDuringAuthentication } from './auth.js';
+import type { IdentityDeps } from './common.js';
+import { recover, sendActivationEmail, sendRecoveryEmail } from './recovery.js';
+import { resetPasswordPage } from './reset-page.js';
+
+/**
+ * Member accounts (issue #3): the identity endpoints of wire-contract §6–7 on their canonical paths,
+ * the recovery alias family of §1.2, the hosted reset page and the account page's profile endpoint.
+ * Handlers stay thin; the flows live in auth.ts, recovery.ts and account.ts.
+ */
+export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const limiter = createRateLimiter({ db: ctx.db, redisUrl: ctx.config.redisUrl, now: ctx.now });
+  const captcha = new CaptchaVerifier({ db: ctx.db, secret: ctx.config.adminKey, now: ctx.now, log: ctx.log });
+  const deps: IdentityDeps = { ctx, limiter, captcha };
+  app.addHook('onClose', async () => limiter.close());
+
+  const authn = '/_api/iam/authentication';
+  app.post(`${authn}/v2/register`, (request) => register(deps, request));
+  app.post(`${authn}/v2/login`, (request) => login(deps, request));
+  app.post(`${authn}/v2/change-password`, (request) => changePassword(deps, request));
+  app.post(`${authn}/v2/sign-on`, (request) => signOn(deps, request));
+  app.get(`${authn}/v1/logout`, (request, reply) => logout(deps, request, reply));
+
+  const verification = '/_api/iam/verification/v1';
+  app.post(`${verification}/auth/verify`, (request) => verifyDuringAuthentication(deps, request));
+  app.post(`${verification}/auth/resend`, (request) => resendVerification(deps, request));
+  app.post(`${verification}/start`, (request) => startForIdentity(deps, request));
+  // The SDK's `Start` spelling in some builds.
+  app.post(`${verification}/Start`, (request) => startForIdentity(deps, request));
+
+  for (const recovery of ['/_api/iam/recovery/v1', '/_iam/recovery/v1']) {
+    app.post(`${recovery}/send-email`, (request) => sendRecoveryEmail(deps, request));
+    app.post(`${recovery}/recover`, (request) => recover(deps, request));
+    app.post(`${recovery}/activation-email`, (request) => sendActivationEmail(deps, request));
+  }
+
+  app.get('/reset-password', (request, reply) => resetPasswordPage(ctx, request, reply));
+  app.get('/_api/iam/captcha/v1/altcha/challenge', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return captcha.altchaChallenge();
+  });
+
+  app.get('/_api/members/v1/members/my', (request) => getMyMember(deps, request));
+  app.patch('/_api/members/v1/members/my', (request) => patchMyMember(deps, request));
+}
