@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VitrineError} from '../http/errors.js';
+import type { VitrineError } from '../http/errors.js';
 import { toHttpError } from '../http/errors.js';
 import { ORIGIN, fakeBrowser } from '../testing/fake-browser.js';
 import { recorder } from '../testing/recorder.js';
