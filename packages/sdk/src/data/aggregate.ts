@@ -3,9 +3,9 @@
  * grouping, sort and page; `run()` posts `/items/aggregate` (wire-contract §9.1, §9.9).
  */
 import { clientError } from './errors.js';
-import { FilterBuilder, filterProblem } from './filter.js';
+import { filterProblem, type FilterBuilder } from './filter.js';
 import { first, type FindOptions } from './query.js';
-import type { PagingMetadata, WixDataResult } from './result.js';
+import type { WixDataResult } from './result.js';
 import { paging, readOptions, type SortOrder, type Sorting } from './request.js';
 import type { Transport } from './transport.js';
 import * as v from './validate.js';
@@ -57,12 +57,12 @@ export class WixDataAggregate<T = Record<string, unknown>> {
 
   /** Filter applied to items before grouping. */
   filter(f: FilterBuilder): WixDataAggregate<T> {
-    return this.with({ filter: f }, check('.filter', f, this.s.filter));
+    return this.with({ filter: f });
   }
 
   /** Filter applied to the groups, on result names (`priceSum`) and grouping fields. */
   having(f: FilterBuilder): WixDataAggregate<T> {
-    return this.with({ having: f }, check('.having', f, this.s.having));
+    return this.with({ having: f });
   }
 
   ascending(...fields: string[]) { return this.order('ASC', fields); }
@@ -90,23 +90,19 @@ export class WixDataAggregate<T = Record<string, unknown>> {
     ].filter(Boolean);
     if (problems.length) throw clientError(`Failed to perform aggregation on [${coll}].\n${problems.join('\n')}`);
 
-    const fetch = async (at: string | number, returnTotalCount?: boolean): Promise<[T[], PagingMetadata]> => {
-      const res = await this.t.post<{ results: Record<string, unknown>[]; pagingMetadata: PagingMetadata }>('/items/aggregate', {
-        dataCollectionId: coll,
-        ...paging(limit, at),
-        ...readOptions(options),
-        ...(typeof at == 'number' && { initialFilter, aggregation: { groupingFields: group, operations: ops }, finalFilter, sort, returnTotalCount }),
-      });
-      return [res.results.map(unwrapId) as T[], res.pagingMetadata];
-    };
-    return first(fetch, coll, limit, skip, options);
+    return first<T, { results: Record<string, unknown>[] }>(
+      (at, byOffset, returnTotalCount) =>
+        this.t.post('/items/aggregate', {
+          dataCollectionId: coll,
+          ...paging(limit, at),
+          ...readOptions(options),
+          ...(byOffset && { initialFilter, aggregation: { groupingFields: group, operations: ops }, finalFilter, sort, returnTotalCount }),
+        }),
+      (res) => res.results.map(unwrapId) as T[],
+      coll, limit, skip, options,
+    );
   }
 }
-
-const check = (op: string, f: unknown, current?: FilterBuilder) =>
-  !(f instanceof FilterBuilder)
-    ? `WDE0011: Invalid ${op} usage. ${op} requires a filter().`
-    : !!current && Object.keys(current.tree).length > 0 && `WDE0012: Invalid ${op} usage. Filter is already set.`;
 
 /** A single grouping field comes back as `{_id: {category: 'x'}}`; callers get `{_id: 'x'}`. */
 function unwrapId(row: Record<string, unknown>) {

@@ -3,36 +3,27 @@
  * and GET queries carry their JSON as base64url in `?.r=`.
  */
 
-const isValidDate = (v: unknown): v is Date => v instanceof Date && !Number.isNaN(v.getTime());
-
-/** Replaces every valid `Date` at any depth with `{$date: ISO}`; returns new containers, never mutates. */
-export function encodeDates<T>(value: T): T {
-  if (isValidDate(value)) return { $date: value.toISOString() } as T;
-  if (Array.isArray(value)) return value.map(encodeDates) as T;
-  if (isPlainish(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = encodeDates(v);
-    return out as T;
-  }
-  return value;
+/** Copies `value`, replacing what `fn` maps (anything not `undefined`) at any depth. */
+function walk(value: unknown, fn: (v: unknown) => unknown): unknown {
+  const mapped = fn(value);
+  if (mapped !== undefined) return mapped;
+  if (Array.isArray(value)) return value.map((x) => walk(x, fn));
+  if (typeof value != 'object' || value === null || value instanceof Date) return value;
+  const out: Record<string, unknown> = {};
+  for (const k in value) out[k] = walk((value as Record<string, unknown>)[k], fn);
+  return out;
 }
+
+/** Replaces every valid `Date` at any depth with `{$date: ISO}`; never mutates the input. */
+export const encodeDates = <T>(value: T): T =>
+  walk(value, (v) => (v instanceof Date && !isNaN(+v) ? { $date: v.toISOString() } : undefined)) as T;
 
 /** Revives `{$date: <parseable string>}` at any depth into `Date`; plain ISO strings stay strings. */
-export function decodeDates<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(decodeDates) as T;
-  if (isPlainish(value)) {
-    const d = (value as { $date?: unknown }).$date;
-    if (typeof d === 'string' && Number.isNaN(Number(d)) && !Number.isNaN(Date.parse(d))) return new Date(d) as T;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = decodeDates(v);
-    return out as T;
-  }
-  return value;
-}
-
-function isPlainish(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !(v instanceof Date);
-}
+export const decodeDates = <T>(value: T): T =>
+  walk(value, (v) => {
+    const d = (v as { $date?: unknown } | null)?.$date;
+    return typeof d == 'string' && isNaN(+d) && !isNaN(Date.parse(d)) ? new Date(d) : undefined;
+  }) as T;
 
 /** base64url (no padding) of the UTF-8 bytes of `text`; works with `btoa` in browsers and Node ≥ 16. */
 export function base64url(text: string): string {

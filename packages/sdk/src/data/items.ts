@@ -13,10 +13,12 @@ import type { PagingMetadata, WixDataResult } from './result.js';
 import { transport } from './transport.js';
 import * as v from './validate.js';
 
+const check = (coll: unknown, options: unknown, ...more: (string | undefined | false)[]) =>
+  v.assert(v.collection(coll), v.options(options), ...more);
+
 export interface GetOptions extends ReadOptions {
   fields?: string[];
   includeReferences?: string[];
-  includeFieldGroups?: string[];
 }
 export interface InsertOptions extends WriteOptions {
   /** Return referenced items resolved in the answer. */
@@ -57,16 +59,14 @@ export interface QueryRequestOptions extends FindOptions {
 }
 /** A reference end: an item id or an item with `_id`. */
 export type Ref = string | { _id?: unknown };
-export interface Reference {
-  relationshipName: string;
-  left: Ref;
-  right: Ref;
-}
 
 type One<T> = { dataItem?: { data: T } };
-const all = <R>(r: R | R[]) => (Array.isArray(r) ? r : [r]);
-const refs = (field: string, left: Ref, rights: Ref[]) =>
-  rights.map((r) => ({ referringItemFieldName: field, referringItemId: ownId(left), referencedItemId: ownId(r) }));
+/** Validated wire references from `left` to each of `right` (an id, an item, or a list of them). */
+function references(coll: string, field: string, left: Ref, right: Ref | Ref[], options: unknown) {
+  const rights = Array.isArray(right) ? right : [right];
+  check(coll, options, v.nonEmptyString(field, 'field'), [left, ...rights].map(v.reference).find(Boolean));
+  return rights.map((r) => ({ referringItemFieldName: field, referringItemId: ownId(left), referencedItemId: ownId(r) }));
+}
 
 export function createItems(ctx: HttpContext) {
   const t = transport(ctx);
@@ -81,7 +81,7 @@ export function createItems(ctx: HttpContext) {
       },
     );
   const single = async <T>(path: string, coll: string, item: T, options: UpdateOptions | undefined, requireId?: boolean): Promise<T> => {
-    v.assert(v.collection(coll), v.item(item, requireId), v.options(options));
+    check(coll, options, v.item(item, requireId));
     const res = await t.post<One<T>>(path, {
       dataCollectionId: coll,
       dataItem: envelope(item as DataItem),
@@ -93,7 +93,7 @@ export function createItems(ctx: HttpContext) {
     return res.dataItem!.data;
   };
   const bulk = async (path: string, coll: string, items: DataItem[], options: BulkUpdateOptions | undefined, ignored: string[], withCondition?: boolean) => {
-    v.assert(v.collection(coll), v.items(items), v.options(options));
+    check(coll, options, v.items(items));
     const res = await t.post<{ results: unknown[] }>(path, {
       dataCollectionId: coll,
       dataItems: items.map(envelope),
@@ -111,28 +111,21 @@ export function createItems(ctx: HttpContext) {
   }
 
   /** One page, as `@wix/data`'s direct form sends it: a cursor request carries no filter or sort. */
-  async function directQuery<T>(coll: string, r: QueryRequest, options?: QueryRequestOptions) {
-    const cursor = r.cursorPaging?.cursor;
-    const offset = r.paging?.offset ?? 0;
-    const limit = r.paging?.limit ?? r.cursorPaging?.limit;
-    v.assert(
-      v.collection(coll),
-      v.options(options),
-      cursor !== undefined && offset > 0 ? 'WDE0080: Skip is not supported in cursor paging.' : undefined,
-      limit === undefined ? undefined : v.count('limit', limit, 1),
-      v.count('skip', offset, 0),
-      r.filter && filterProblem(r.filter),
-    );
+  async function directQuery<T>(coll: string, { filter, sort = [], fields, paging: p, cursorPaging: c }: QueryRequest, options?: QueryRequestOptions) {
+    const cursor = c?.cursor;
+    const offset = p?.offset ?? 0;
+    const byOffset = cursor === undefined;
+    check(coll, options, !byOffset && offset > 0 && 'WDE0080: Skip is not supported in cursor paging.', filter && filterProblem(filter));
     const res = await t.query<{ dataItems: { data: T }[]; pagingMetadata: PagingMetadata }>({
       dataCollectionId: coll,
       query: {
-        fields: r.fields,
-        ...paging(limit, cursor ?? offset),
-        ...(cursor === undefined && { filter: r.filter, sort: r.sort?.map((s) => ({ fieldName: s.fieldName, order: s.order == 'DESC' ? 'DESC' : 'ASC' })) ?? [] }),
+        fields,
+        ...paging(p?.limit ?? c?.limit, cursor ?? offset),
+        ...(byOffset && { filter, sort: sort.map(({ fieldName, order }) => ({ fieldName, order: order == 'DESC' ? order : 'ASC' })) }),
       },
-      includeReferences: options?.includeReferences?.map((i) => ({ field: i.field, limit: i.limit })),
+      includeReferences: options?.includeReferences,
       ...readOptions(options),
-      ...(cursor === undefined && { returnTotalCount: options?.returnTotalCount }),
+      ...(byOffset && { returnTotalCount: options?.returnTotalCount }),
     });
     return { items: res.dataItems.map((d) => d.data), pagingMetadata: res.pagingMetadata };
   }
@@ -144,7 +137,7 @@ export function createItems(ctx: HttpContext) {
     patch: <T = DataItem>(coll: string, id: string) => new WixDataPatch<T>(t, coll, id),
 
     async get<T = DataItem>(coll: string, id: string, options?: GetOptions): Promise<T | null> {
-      v.assert(v.collection(coll), v.itemId(id), v.options(options));
+      check(coll, options, v.itemId(id));
       return orNull(
         t.get<One<T>>(`/items/${encodeURIComponent(id)}`, {
           dataCollectionId: coll,
@@ -152,7 +145,6 @@ export function createItems(ctx: HttpContext) {
           ...readOptions(options),
           fields: options?.fields,
           includeReferences: options?.includeReferences,
-          ...(options?.includeFieldGroups?.length && { includeFieldGroups: options.includeFieldGroups }),
         }),
       );
     },
@@ -163,12 +155,12 @@ export function createItems(ctx: HttpContext) {
     update: <T extends DataItem>(coll: string, item: T, options?: UpdateOptions): Promise<T> => single('/items/update', coll, item, options, true),
 
     async remove<T = DataItem>(coll: string, id: string, options?: RemoveOptions): Promise<T | null> {
-      v.assert(v.collection(coll), v.itemId(id), v.options(options));
+      check(coll, options, v.itemId(id));
       return orNull(t.post<One<T>>('/items/remove', { dataCollectionId: coll, dataItemId: id, ...writeOptions(options), ...condition(options?.condition) }));
     },
 
     async truncate(coll: string): Promise<void> {
-      v.assert(v.collection(coll));
+      check(coll, undefined);
       await t.post('/items/truncate', { dataCollectionId: coll });
     },
 
@@ -184,7 +176,7 @@ export function createItems(ctx: HttpContext) {
 
     /** Ids that do not exist are skipped, not errors. */
     async bulkRemove(coll: string, ids: string[], options?: RemoveOptions): Promise<BulkResult> {
-      v.assert(v.collection(coll), v.itemIds(ids), v.options(options));
+      check(coll, options, v.itemIds(ids));
       const res = await t.post<{ results: unknown[] }>('/bulk/items/remove', {
         dataCollectionId: coll,
         dataItemIds: ids,
@@ -197,54 +189,48 @@ export function createItems(ctx: HttpContext) {
     /** Items referenced by `item` in its (multi-)reference field `field`, as a paged result. */
     async queryReferenced<T = DataItem>(coll: string, item: Ref, field: string, options?: QueryReferencedOptions): Promise<WixDataResult<T>> {
       const { limit = 50, skip = 0, order } = options ?? {};
-      v.assert(v.collection(coll), v.reference(item), v.nonEmptyString(field, 'relationshipAttribute'), v.options(options), v.count('limit', limit, 1), v.count('skip', skip, 0));
-      const fetch = async (at: string | number, returnTotalCount?: boolean): Promise<[T[], PagingMetadata]> => {
-        const res = await t.post<{ results: { dataItem?: { data: T } }[]; pagingMetadata: PagingMetadata }>('/items/query-referenced', {
-          ...paging(limit, at),
-          ...readOptions(options),
-          dataCollectionId: coll,
-          fields: options?.fields,
-          ...(typeof at == 'number' && { referringItemId: ownId(item), referringItemFieldName: field, order: order?.toUpperCase(), returnTotalCount }),
-        });
+      check(coll, options, v.reference(item), v.nonEmptyString(field, 'relationshipAttribute'), v.count('limit', limit, 1), v.count('skip', skip, 0));
+      return first<T, { results: { dataItem?: { data: T } }[] }>(
+        (at, byOffset, returnTotalCount) =>
+          t.post('/items/query-referenced', {
+            ...paging(limit, at),
+            ...readOptions(options),
+            dataCollectionId: coll,
+            fields: options?.fields,
+            ...(byOffset && { referringItemId: ownId(item), referringItemFieldName: field, order: order?.toUpperCase(), returnTotalCount }),
+          }),
         // Entries without `dataItem` (dangling or forbidden references) are dropped.
-        return [res.results.flatMap((r) => (r.dataItem ? [r.dataItem.data] : [])), res.pagingMetadata];
-      };
-      return first(fetch, coll, limit, skip, options);
+        (res) => res.results.flatMap((r) => (r.dataItem ? [r.dataItem.data] : [])),
+        coll, limit, skip, options,
+      );
     },
 
     async isReferenced(coll: string, field: string, left: Ref, right: Ref, options?: ReadOptions): Promise<boolean> {
-      v.assert(v.collection(coll), v.nonEmptyString(field, 'relationshipAttribute'), v.reference(left), v.reference(right), v.options(options));
-      const res = await t.post<{ isReferenced: boolean }>('/items/is-referenced', { dataCollectionId: coll, ...refs(field, left, [right])[0], ...readOptions(options) });
+      const res = await t.post<{ isReferenced: boolean }>('/items/is-referenced', {
+        dataCollectionId: coll,
+        ...references(coll, field, left, right, options)[0],
+        ...readOptions(options),
+      });
       return res.isReferenced;
     },
 
-    /** `(coll, field, left, right | rights, options?)` or `(coll, [{relationshipName, left, right}], options?)`. */
-    async insertReference(coll: string, fieldOrRefs: string | Reference[], left?: Ref | WriteOptions, right?: Ref | Ref[], options?: WriteOptions): Promise<void> {
-      const named = typeof fieldOrRefs == 'string';
-      const list = named ? all(right as Ref).map((r) => ({ relationshipName: fieldOrRefs, left: left as Ref, right: r })) : fieldOrRefs;
-      const opts = named ? options : (left as WriteOptions);
-      const ok = Array.isArray(list) && list.every((r) => typeof r.relationshipName == 'string' && !v.reference(r.left) && !v.reference(r.right));
-      v.assert(v.collection(coll), ok ? undefined : 'WDE0021: Invalid reference', v.options(opts));
-      await t.post('/bulk/items/insert-references', {
-        dataCollectionId: coll,
-        dataItemReferences: list.flatMap((r) => refs(r.relationshipName, r.left, [r.right])),
-        ...writeOptions(opts),
-      });
+    /** Adds references from `left` to each of `right` in the multi-reference field `field`. */
+    async insertReference(coll: string, field: string, left: Ref, right: Ref | Ref[], options?: WriteOptions): Promise<void> {
+      await t.post('/bulk/items/insert-references', { dataCollectionId: coll, dataItemReferences: references(coll, field, left, right, options), ...writeOptions(options) });
     },
 
     async removeReference(coll: string, field: string, left: Ref, right: Ref | Ref[], options?: WriteOptions): Promise<void> {
-      v.assert(v.collection(coll), v.reference(left), v.references(all(right)), v.nonEmptyString(field, 'relationshipAttribute'), v.options(options));
-      await t.post('/bulk/items/remove-references', { dataCollectionId: coll, dataItemReferences: refs(field, left, all(right)), ...writeOptions(options) });
+      await t.post('/bulk/items/remove-references', { dataCollectionId: coll, dataItemReferences: references(coll, field, left, right, options), ...writeOptions(options) });
     },
 
-    /** Makes `rights` the complete set of items `left` references in `field`. */
+    /** Makes `right` the complete set of items `left` references in `field`. */
     async replaceReferences(coll: string, field: string, left: Ref, right: Ref | Ref[], options?: WriteOptions): Promise<void> {
-      v.assert(v.collection(coll), v.nonEmptyString(field, 'relationshipAttribute'), v.reference(left), v.references(all(right)), v.options(options));
+      const ids = references(coll, field, left, right, options).map((r) => r.referencedItemId);
       await t.post('/items/replace-references', {
         dataCollectionId: coll,
         referringItemFieldName: field,
         referringItemId: ownId(left),
-        newReferencedItemIds: all(right).map(ownId),
+        newReferencedItemIds: ids,
         ...writeOptions(options),
       });
     },

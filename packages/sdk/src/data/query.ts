@@ -22,12 +22,9 @@ interface State {
   sort: Sorting[];
   fields: string[];
   include: { field: string; limit?: number }[];
-  groups: string[];
   limit?: number;
   skip: number;
 }
-
-type Page<T> = Promise<[T[], PagingMetadata]>;
 
 export class WixDataQuery<T = DataItem> extends FilterOps<WixDataQuery<T>> {
   declare private readonly t: Transport;
@@ -58,8 +55,7 @@ export class WixDataQuery<T = DataItem> extends FilterOps<WixDataQuery<T>> {
 
   private order(order: SortOrder, args: string[] | [string[]]) {
     const list = (Array.isArray(args[0]) ? args[0] : args) as string[];
-    const ok = list.length > 0 && list.every((f) => typeof f == 'string');
-    return this.with({ sort: [...this.s.sort, ...(ok ? list.map((fieldName) => ({ fieldName, order })) : [])] }, ok ? undefined : 'WDE0051: Invalid sort fields.');
+    return this.with({ sort: [...this.s.sort, ...list.map((fieldName) => ({ fieldName, order }))] });
   }
 
   /** Projection: only these fields are returned (none = all fields). */
@@ -80,29 +76,24 @@ export class WixDataQuery<T = DataItem> extends FilterOps<WixDataQuery<T>> {
     const last = args[args.length - 1];
     const cap = typeof last == 'number' ? last : undefined;
     const names = (cap === undefined ? args : args.slice(0, -1)) as string[];
-    return this.with({ include: [...this.s.include, ...names.map((field) => ({ field, limit: cap }))] }, names.map((n) => v.nonEmptyString(n, '.include')).find(Boolean));
-  }
-
-  includeFieldGroups(...groups: string[]): WixDataQuery<T> {
-    return this.with({ groups: [...this.s.groups, ...groups] });
+    return this.with({ include: [...this.s.include, ...names.map((field) => ({ field, limit: cap }))] });
   }
 
   async find(options?: FindOptions): Promise<WixDataResult<T>> {
-    const { coll, fields, include, groups, limit, skip, sort } = this.s;
+    const { coll, fields, include, limit, skip, sort } = this.s;
     const filter = this.checked(options);
-    const fetch = async (at: string | number, returnTotalCount?: boolean): Page<T> => {
-      const byOffset = typeof at == 'number';
-      const res = await this.t.query<{ dataItems: { data: T }[]; pagingMetadata: PagingMetadata }>({
-        dataCollectionId: coll,
-        query: { fields, ...paging(limit, at), ...(byOffset && { filter, sort }) },
-        includeReferences: include,
-        ...readOptions(options),
-        ...(byOffset && { returnTotalCount }),
-        ...(groups.length > 0 && { includeFieldGroups: groups }),
-      });
-      return [res.dataItems.map((d) => d.data), res.pagingMetadata];
-    };
-    return first(fetch, coll, limit, skip, options);
+    return first<T, { dataItems: { data: T }[] }>(
+      (at, byOffset, returnTotalCount) =>
+        this.t.query({
+          dataCollectionId: coll,
+          query: { fields, ...paging(limit, at), ...(byOffset && { filter, sort }) },
+          includeReferences: include,
+          ...readOptions(options),
+          ...(byOffset && { returnTotalCount }),
+        }),
+      (res) => res.dataItems.map((d) => d.data),
+      coll, limit, skip, options,
+    );
   }
 
   async count(options?: ReadOptions): Promise<number> {
@@ -116,16 +107,17 @@ export class WixDataQuery<T = DataItem> extends FilterOps<WixDataQuery<T>> {
     const { coll, limit, skip, sort } = this.s;
     const filter = this.checked(options, v.fieldName(field));
     const order = sort.find((o) => o.fieldName == field)?.order;
-    const fetch = async (at: string | number, returnTotalCount?: boolean): Page<V> => {
-      const res = await this.t.post<{ distinctValues: V[]; pagingMetadata: PagingMetadata }>('/items/query-distinct-values', {
-        dataCollectionId: coll,
-        ...readOptions(options),
-        ...paging(limit, at),
-        ...(typeof at == 'number' && { fieldName: field, filter, order, returnTotalCount }),
-      });
-      return [res.distinctValues, res.pagingMetadata];
-    };
-    return first(fetch, coll, limit, skip, options);
+    return first<V, { distinctValues: V[] }>(
+      (at, byOffset, returnTotalCount) =>
+        this.t.post('/items/query-distinct-values', {
+          dataCollectionId: coll,
+          ...readOptions(options),
+          ...paging(limit, at),
+          ...(byOffset && { fieldName: field, filter, order, returnTotalCount }),
+        }),
+      (res) => res.distinctValues,
+      coll, limit, skip, options,
+    );
   }
 
   /** Reports every collected problem at once, like `@wix/data`, or returns the wire filter. */
@@ -137,18 +129,26 @@ export class WixDataQuery<T = DataItem> extends FilterOps<WixDataQuery<T>> {
   }
 }
 
-/** Fetches the first page and wraps it in a result that knows how to fetch the others. */
-export async function first<T>(
-  fetch: (at: string | number, returnTotalCount?: boolean) => Page<T>,
+/**
+ * Fetches the first page and wraps it in a result that can fetch the others. `send` gets the
+ * cursor or offset to fetch; cursor requests carry only paging (the cursor encodes the rest).
+ */
+export async function first<T, R>(
+  send: (at: string | number, byOffset: boolean, returnTotalCount?: boolean) => Promise<R & { pagingMetadata: PagingMetadata }>,
+  pick: (res: R) => T[],
   coll: string,
   limit: number | undefined,
   skip: number,
   options?: { returnTotalCount?: boolean },
 ): Promise<WixDataResult<T>> {
+  const fetch = async (at: string | number, returnTotalCount?: boolean): Promise<[T[], PagingMetadata]> => {
+    const res = await send(at, typeof at == 'number', returnTotalCount);
+    return [pick(res), res.pagingMetadata];
+  };
   const [items, meta] = await fetch(skip, options?.returnTotalCount);
   return new WixDataResult(items, meta, fetch, coll, { limit, skip });
 }
 
 /** @internal */
 export const newQuery = <T>(t: Transport, coll: string) =>
-  new WixDataQuery<T>(t, { coll, sort: [], fields: [], include: [], groups: [], skip: 0 });
+  new WixDataQuery<T>(t, { coll, sort: [], fields: [], include: [], skip: 0 });

@@ -11,13 +11,11 @@ export interface ReadOptions {
   showDrafts?: boolean;
   consistentRead?: boolean;
   language?: string;
-  appOptions?: Record<string, unknown>;
 }
 
 export interface WriteOptions {
   suppressHooks?: boolean;
   showDrafts?: boolean;
-  appOptions?: Record<string, unknown>;
 }
 
 /** Only write if the stored item still matches this filter (optimistic concurrency). */
@@ -28,7 +26,6 @@ const drafts = (showDrafts: boolean | undefined) =>
 
 export const readOptions = (o: ReadOptions | undefined) => ({
   suppressHooks: o?.suppressHooks,
-  appOptions: o?.appOptions,
   ...drafts(o?.showDrafts),
   consistentRead: o?.consistentRead,
   language: o?.language,
@@ -36,7 +33,7 @@ export const readOptions = (o: ReadOptions | undefined) => ({
 
 export function writeOptions(o: WriteOptions | undefined) {
   if (!o) return undefined;
-  const res = { suppressHooks: o.suppressHooks, appOptions: o.appOptions, ...drafts(o.showDrafts) };
+  const res = { suppressHooks: o.suppressHooks, ...drafts(o.showDrafts) };
   return Object.values(res).every((v) => v === undefined) ? undefined : res;
 }
 

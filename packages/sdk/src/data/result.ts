@@ -83,35 +83,32 @@ export class WixDataResult<T> {
     return (this.back && (this.currentPage ?? 0) > 0) || typeof this.paging.cursors?.prev === 'string';
   }
 
-  async next(): Promise<WixDataResult<T>> {
-    if (!this.hasNext()) throw clientError(`WDE0165: Invalid query on [${this.coll}].\nThere is no next page.`);
-    const cursor = this.paging.cursors?.next ?? undefined;
-    const offset = (this.skip ?? 0) + (this.pageSize ?? DEFAULT_PAGE_SIZE);
-    return this.follow(cursor, offset, (this.currentPage ?? 0) + 1);
+  /** Rejects with WDE0165 when there is no next page. */
+  next(): Promise<WixDataResult<T>> {
+    return this.turn(1);
   }
 
-  async prev(): Promise<WixDataResult<T>> {
-    if (!this.hasPrev()) throw clientError(`WDE0159: Invalid query on [${this.coll}].\nThere is no prev page.`);
-    const cursor = this.paging.cursors?.prev ?? undefined;
-    const offset = Math.max((this.skip ?? 0) - (this.pageSize ?? DEFAULT_PAGE_SIZE), 0);
-    // Paged by cursor from page 0 the page number cannot go below 0.
-    return this.follow(cursor, offset, Math.max((this.currentPage ?? 0) - 1, 0));
+  /** Rejects with WDE0159 when there is no previous page. */
+  prev(): Promise<WixDataResult<T>> {
+    return this.turn(-1);
   }
 
-  private async follow(cursor: string | undefined, offset: number, page: number) {
-    const [items, paging] = await this.fetchPage(cursor ?? offset);
-    // Like @wix/data: once the server hands out cursors the offset is no longer meaningful.
-    const skip = this.paging.cursors?.next ? undefined : offset;
+  private async turn(step: 1 | -1) {
+    const forward = step > 0;
+    if (!(forward ? this.hasNext() : this.hasPrev())) {
+      throw clientError(`WDE01${forward ? 65 : 59}: Invalid query on [${this.coll}].\nThere is no ${forward ? 'next' : 'prev'} page.`);
+    }
+    const cursors = this.paging.cursors;
+    const offset = Math.max((this.skip ?? 0) + step * (this.pageSize ?? DEFAULT_PAGE_SIZE), 0);
+    const [items, paging] = await this.fetchPage((forward ? cursors?.next : cursors?.prev) ?? offset);
+    // Like @wix/data: once the server hands out cursors the offset is not tracked any more, and a
+    // cursor-paged result never goes below page 0.
     const origin = { skip: this.skip, pageSize: this.pageSize, totalCount: this.totalCount };
-    return new WixDataResult(items, paging, this.fetchPage, this.coll, { skip }, origin, page);
+    const page = Math.max((this.currentPage ?? 0) + step, 0);
+    return new WixDataResult(items, paging, this.fetchPage, this.coll, { skip: cursors?.next ? undefined : offset }, origin, page);
   }
 
   [Symbol.iterator](): Iterator<T> {
     return this.items[Symbol.iterator]();
-  }
-
-  toJSON() {
-    const { items, totalCount, pageSize, currentPage, length, totalPages } = this;
-    return { items, totalCount, pageSize, currentPage, length, totalPages };
   }
 }

@@ -46,14 +46,6 @@ export function transport(ctx: HttpContext): Transport {
   };
 }
 
-/** Scalar and scalar-array values become parameters; any nested object means the payload needs `.r`. */
-function flatten(payload: Record<string, unknown>): Params | undefined {
-  const out: Params = {};
-  for (const [key, value] of Object.entries(payload)) {
-    if (value === undefined) continue;
-    const scalar = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
-    if (Array.isArray(value) ? !value.every(scalar) : !scalar(value)) return undefined;
-    out[key] = value as Params[string];
-  }
-  return out;
-}
+/** Flat payloads become query parameters; a nested object means the whole payload goes as `.r`. */
+const flatten = (payload: Record<string, unknown>): Params | undefined =>
+  Object.values(payload).some((x) => typeof x == 'object' && x && !Array.isArray(x)) ? undefined : (payload as Params);

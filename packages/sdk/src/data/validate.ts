@@ -8,10 +8,9 @@ import { clientError } from './errors.js';
 type Check = string | undefined;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v == 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v == 'string';
-const MAX_BULK = 1000;
 
 /** Throws the first failed check as a client-side error (callers are async, so this rejects). */
-export function assert(...checks: Check[]): void {
+export function assert(...checks: (Check | false)[]): void {
   const failed = checks.find(Boolean);
   if (failed) throw clientError(failed);
 }
@@ -25,23 +24,23 @@ export const fieldName = (name: unknown): Check => (isString(name) ? undefined :
 /** An item is an object; its `_id`, when present (or required, for updates), a string. */
 export const item = (value: unknown, requireId?: boolean): Check =>
   !isObject(value)
-    ? 'WDE0004: Items must be JavaScript objects.'
+    ? 'WDE0004: Items must be objects.'
     : (value._id === undefined ? requireId : !isString(value._id))
-      ? 'WDE0007: Invalid update. Updated object must have a string _id property.'
+      ? 'WDE0007: _id must be a string.'
       : undefined;
 
 export const items = (list: unknown): Check =>
   !Array.isArray(list) || !list.every((i) => isObject(i) && (i._id == null || isString(i._id)))
-    ? 'WDE0005: Items must be an array of JavaScript objects and itemIds must be strings if present.'
-    : list.length > MAX_BULK
-      ? `WDE0006: Cannot insert more than ${MAX_BULK} items in one request`
+    ? 'WDE0005: Items must be an array of objects.'
+    : list.length > 1000
+      ? 'WDE0006: More than 1000 items.'
       : undefined;
 
 export const itemIds = (ids: unknown): Check =>
   !Array.isArray(ids) || !ids.every(isString)
-    ? 'WDE0068: Item ids must be an array of strings'
-    : ids.length > MAX_BULK
-      ? `WDE0069: Cannot remove more than ${MAX_BULK} items in one request`
+    ? 'WDE0068: Item ids must be strings.'
+    : ids.length > 1000
+      ? 'WDE0069: More than 1000 ids.'
       : undefined;
 
 /** Options are an object whose flags are booleans and whose `language` is a non-empty string. */
@@ -70,6 +69,4 @@ export const nonEmptyString = (value: unknown, name: string): Check =>
 
 /** A reference end: a non-empty id string or an item object with `_id`. */
 export const reference = (value: unknown): Check =>
-  (isString(value) && value) || (isObject(value) && '_id' in value) ? undefined : 'WDE0019: Reference operation takes a string ID or an object with an ID.';
-
-export const references = (values: unknown[]): Check => values.map(reference).find(Boolean);
+  (isString(value) && value) || (isObject(value) && '_id' in value) ? undefined : 'WDE0019: A reference is an id or an item with _id.';

@@ -44,7 +44,7 @@ const writes: Record<string, Scenario> = {
   'get': (a) => a.get('Products', '1'),
   'get with flat options (query parameters)': (a) =>
     a.get('Products', '1', { consistentRead: true, language: 'fr', fields: ['title', 'price'], includeReferences: ['ref'] }),
-  'get with nested options (.r)': (a) => a.get('Products', '1', { showDrafts: true, appOptions: { x: 1 } }),
+  'get with nested options (.r)': (a) => a.get('Products', '1', { showDrafts: true, consistentRead: true }),
   'patch builder, every action': (a) =>
     a
       .patch('Products', '1')

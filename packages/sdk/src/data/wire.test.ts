@@ -40,7 +40,6 @@ const queries: Record<string, Scenario> = {
   'skip only': (a) => q(a).skip(5).find(),
   'limit only': (a) => q(a).limit(3).find(),
   'fields and include': (a) => q(a).fields('a', 'b').fields('c').include('ref1', 'ref2', 5).include('ref3').find(),
-  'includeFieldGroups': (a) => q(a).includeFieldGroups('g1').find(),
   'find options': (a) =>
     q(a).limit(10).skip(20).fields('a').include('r', 5).find({ suppressHooks: true, showDrafts: true, consistentRead: true, language: 'de', returnTotalCount: true }),
   'unicode filter values': (a) => q(a).eq('title', 'Crème brûlée ☕ 𝄞').find(),

@@ -1,0 +1,113 @@
+/**
+ * Order pricing from catalog rows: pure functions, so the money rules are tested without a database.
+ * Amounts are computed in integer cents; the browser never supplies a price.
+ */
+import { ApplicationError } from '../http/errors.js';
+
+export const MAX_LINE_QUANTITY = 99;
+export const MAX_CART_LINES = 100;
+
+export interface CartRow {
+  id: string;
+  productId: unknown;
+  quantity: unknown;
+}
+
+export interface ProductRow {
+  id: string;
+  title: unknown;
+  slug: unknown;
+  price: unknown;
+  image: unknown;
+  /** Absent or not a number → unlimited. */
+  stock: unknown;
+}
+
+export interface OrderLine {
+  productId: string;
+  title: string;
+  slug: string | undefined;
+  image: string | undefined;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface PricedOrder {
+  lines: OrderLine[];
+  itemCount: number;
+  subtotal: number;
+  total: number;
+  /** productId → units to take from stock. */
+  decrements: Map<string, number>;
+}
+
+export const shopErrors = {
+  cartEmpty: () => new ApplicationError(409, 'CART_EMPTY', 'The cart is empty'),
+  invalidCart: (description: string) => new ApplicationError(409, 'INVALID_CART', description),
+  unavailable: (productId: string) =>
+    new ApplicationError(409, 'PRODUCT_UNAVAILABLE', 'A product in the cart is no longer sold.', { productId }),
+  outOfStock: (productId: string, title: string, available: number, requested: number) =>
+    new ApplicationError(
+      409,
+      'OUT_OF_STOCK',
+      available > 0 ? `Only ${available} of “${title}” left in stock.` : `“${title}” is sold out.`,
+      { productId, available, requested },
+    ),
+};
+
+const toCents = (amount: number): number => Math.round(amount * 100);
+const fromCents = (cents: number): number => cents / 100;
+
+/** Cart lines → quantities per product (lines of the same product add up), validated. */
+export function quantitiesOf(cart: readonly CartRow[]): Map<string, number> {
+  if (cart.length === 0) throw shopErrors.cartEmpty();
+  if (cart.length > MAX_CART_LINES) throw shopErrors.invalidCart(`A cart holds at most ${MAX_CART_LINES} lines.`);
+  const quantities = new Map<string, number>();
+  for (const line of cart) {
+    const { productId, quantity } = line;
+    if (typeof productId !== 'string' || productId === '') throw shopErrors.invalidCart('A cart line names no product.');
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) {
+      throw shopErrors.invalidCart('Every cart line needs a whole quantity of at least 1.');
+    }
+    const total = (quantities.get(productId) ?? 0) + quantity;
+    if (total > MAX_LINE_QUANTITY) throw shopErrors.invalidCart(`At most ${MAX_LINE_QUANTITY} of one product per order.`);
+    quantities.set(productId, total);
+  }
+  return quantities;
+}
+
+/** Prices the quantities against the catalog rows and checks stock. */
+export function priceOrder(quantities: ReadonlyMap<string, number>, products: ReadonlyMap<string, ProductRow>): PricedOrder {
+  const lines: OrderLine[] = [];
+  let subtotalCents = 0;
+  let itemCount = 0;
+  const decrements = new Map<string, number>();
+  for (const [productId, quantity] of quantities) {
+    const product = products.get(productId);
+    const price = product?.price;
+    if (!product || typeof price !== 'number' || !Number.isFinite(price) || price < 0) throw shopErrors.unavailable(productId);
+    const title = typeof product.title === 'string' && product.title ? product.title : productId;
+    if (typeof product.stock === 'number' && Number.isFinite(product.stock)) {
+      const available = Math.max(0, Math.floor(product.stock));
+      if (available < quantity) throw shopErrors.outOfStock(productId, title, available, quantity);
+      decrements.set(productId, quantity);
+    }
+    const unitCents = toCents(price);
+    subtotalCents += unitCents * quantity;
+    itemCount += quantity;
+    lines.push({
+      productId,
+      title,
+      slug: typeof product.slug === 'string' ? product.slug : undefined,
+      image: typeof product.image === 'string' ? product.image : undefined,
+      unitPrice: fromCents(unitCents),
+      quantity,
+      lineTotal: fromCents(unitCents * quantity),
+    });
+  }
+  return { lines, itemCount, subtotal: fromCents(subtotalCents), total: fromCents(subtotalCents), decrements };
+}
+
+/** `V-100001`, `V-100002`, … */
+export const formatOrderNumber = (n: number): string => `V-${100000 + n}`;

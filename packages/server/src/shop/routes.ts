@@ -1,0 +1,51 @@
+/**
+ * The shop API of the storefront (member token required):
+ *   POST /_api/vitrine/v1/checkout      {shippingAddress?} → {order}   (server-side prices and stock)
+ *   GET  /_api/vitrine/v1/orders                            → {orders} (newest first)
+ *   GET  /_api/vitrine/v1/orders/:id                        → {order}  (404 for others' orders)
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { httpErrors, invalidField } from '../http/errors.js';
+import { resolveCaller } from '../http/resolve-caller.js';
+import { parseShippingAddress } from './address.js';
+import { checkout, DEFAULT_COLLECTIONS, type ShopCollections } from './checkout.js';
+import { findOrder, listOrders, orderView } from './orders.js';
+
+export const SHOP_PREFIX = '/_api/vitrine/v1';
+
+async function requireShopper(request: FastifyRequest, ctx: AppContext) {
+  const caller = await resolveCaller(request, ctx);
+  if (caller.kind !== 'member') throw httpErrors.unauthorized('Sign in as a member to use checkout and orders');
+  const site = ctx.sites.get(caller.siteId);
+  const collections: ShopCollections = DEFAULT_COLLECTIONS;
+  const has = (id: string) => !!site?.collections.some((c) => c.id === id);
+  if (!site || !has(collections.products) || !has(collections.cart) || !has(collections.orders)) {
+    throw httpErrors.notFound('This site has no shop (Products, Cart and Orders collections)', 'SHOP_NOT_CONFIGURED');
+  }
+  return { caller, collections };
+}
+
+export function registerShopRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post(`${SHOP_PREFIX}/checkout`, async (request) => {
+    const { caller, collections } = await requireShopper(request, ctx);
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'must be a JSON object');
+    const shippingAddress = parseShippingAddress((body as Record<string, unknown>).shippingAddress);
+    const order = await checkout(ctx.db, { siteId: caller.siteId, memberId: caller.memberId, shippingAddress, collections, now: ctx.now() });
+    ctx.log.info({ siteId: caller.siteId, orderId: order._id, number: order.number }, 'order placed');
+    return { order: orderView(order) };
+  });
+
+  app.get(`${SHOP_PREFIX}/orders`, async (request) => {
+    const { caller, collections } = await requireShopper(request, ctx);
+    return { orders: await listOrders(ctx.db, caller.siteId, collections.orders, caller.memberId) };
+  });
+
+  app.get<{ Params: { id: string } }>(`${SHOP_PREFIX}/orders/:id`, async (request) => {
+    const { caller, collections } = await requireShopper(request, ctx);
+    const order = await findOrder(ctx.db, caller.siteId, collections.orders, caller.memberId, request.params.id);
+    if (!order) throw httpErrors.notFound('No such order', 'ORDER_NOT_FOUND');
+    return { order };
+  });
+}
