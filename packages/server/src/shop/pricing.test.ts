@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApplicationError } from '../http/errors.js';
+import type { ApplicationError } from '../http/errors.js';
 import { formatOrderNumber, priceOrder, quantitiesOf, type ProductRow } from './pricing.js';
 
 const product = (id: string, price: unknown, stock?: unknown): ProductRow => ({ id, title: id.toUpperCase(), slug: id, price, image: undefined, stock });
