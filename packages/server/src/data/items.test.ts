@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApplicationError, ValidationError } from '../http/errors.js';
+import { ValidationError } from '../http/errors.js';
 import type { Database } from '../store/types.js';
 import { bulkWrite } from './bulk.js';
 import { parseFilter } from './filter/parse.js';
@@ -10,7 +10,7 @@ import { queryItems } from './query.js';
 import { collectionOf, type DataScope } from './scope.js';
 import { parseDataItem } from './store.js';
 import { itemId } from './scope.js';
-import { callers, collection, openTestDb, scopeFor, testSite } from './test-support.js';
+import { callers, collection, expectError, openTestDb, scopeFor, testSite } from './test-support.js';
 
 let db: Database;
 const site = testSite([collection('Things', 'ANYONE'), collection('Products', { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' })]);
@@ -25,21 +25,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => db.close());
 
-export async function expectError(promise: Promise<unknown>, status: number, code?: string): Promise<ApplicationError | ValidationError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, 'expected the call to fail').toBeDefined();
-  if (code) {
-    expect(error).toBeInstanceOf(ApplicationError);
-    expect((error as ApplicationError).code).toBe(code);
-  } else {
-    expect(error).toBeInstanceOf(ValidationError);
-  }
-  expect((error as ApplicationError).status).toBe(status);
-  return error as ApplicationError;
-}
 
 const item = (data: Record<string, unknown>, id?: string) => parseDataItem({ id, data }, 'dataItem', itemId);
 const insert = (s: DataScope, data: Record<string, unknown>, id?: string, coll = things) => s.db.transaction((tx) => insertOne(tx, s, coll, item(data, id)));

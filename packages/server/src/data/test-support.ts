@@ -1,6 +1,8 @@
 /** Helpers for the data tests: an in-memory database with the schema, and scopes for each kind of caller. */
+import { expect } from 'vitest';
 import type { CollectionConfig, PermissionLevel, SiteConfig } from '../config/types.js';
 import type { Caller } from '../http/caller.js';
+import { ApplicationError, ValidationError } from '../http/errors.js';
 import { migrate } from '../store/migrate.js';
 import { openDatabase } from '../store/open.js';
 import type { Database } from '../store/types.js';
@@ -39,4 +41,21 @@ export const callers = {
 
 export function scopeFor(db: Database, site: SiteConfig, caller: Caller, now: () => number = () => Date.now()): DataScope {
   return { db, site, caller, now, cursorKey: cursorKeyFrom('test-secret') };
+}
+
+/** Awaits a failure: an ApplicationError with `status` and `code`, or (without code) a 400 ValidationError. */
+export async function expectError(promise: Promise<unknown>, status: number, code?: string): Promise<ApplicationError | ValidationError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, 'expected the call to fail').toBeDefined();
+  if (code) {
+    expect(error).toBeInstanceOf(ApplicationError);
+    expect((error as ApplicationError).code).toBe(code);
+  } else {
+    expect(error).toBeInstanceOf(ValidationError);
+  }
+  expect((error as ApplicationError).status).toBe(status);
+  return error as ApplicationError;
 }
