@@ -1,0 +1,103 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { solveChallenge } from 'altcha-lib/v1';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './test-server.js';
+
+const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+
+describe('altcha captcha', () => {
+  let server: IdentityTestServer;
+  let call: ReturnType<typeof api>;
+  let visitor: string;
+  beforeAll(async () => {
+    server = await startIdentityServer({ site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'altcha' } }) });
+    call = api(server.url);
+    visitor = await visitorToken(server.url, server.clientId);
+  });
+  afterAll(() => server.close());
+
+  async function solved(): Promise<string> {
+    const challenge = (await call('GET', '/_api/iam/captcha/v1/altcha/challenge')).body;
+    expect(challenge).toMatchObject({ algorithm: 'SHA-256', challenge: expect.any(String), salt: expect.any(String), signature: expect.any(String) });
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber ?? challenge.maxNumber).promise;
+    return Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64');
+  }
+  const register = (captchaTokens?: unknown) =>
+    call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email: unique('alt') }, password: 'correct horse battery', captchaTokens } });
+
+  it('register: missing → -19971, invalid → -19970, solved → SUCCESS, replayed → -19970', async () => {
+    expect((await register()).body.details.applicationError.code).toBe('-19971');
+    expect((await register([{ Recaptcha: 'not altcha' }])).body.details.applicationError.code).toBe('-19971');
+    expect((await register([{ Altcha: 'garbage' }])).body.details.applicationError.code).toBe('-19970');
+    expect((await register('nonsense')).body.details.applicationError.code).toBe('-19971');
+    const payload = await solved();
+    const tampered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64').toString()), number: 1e9 })).toString('base64');
+    expect((await register([{ Altcha: tampered }])).body.details.applicationError.code).toBe('-19970');
+    const ok = await register([{ Recaptcha: 'x', Altcha: payload }]);
+    expect(ok.status).toBe(200);
+    expect(ok.body.state).toBe('SUCCESS');
+    expect((await register([{ Altcha: payload }])).body.details.applicationError.code).toBe('-19970');
+  });
+
+  it('login needs no captcha until 5 failures, then it does', async () => {
+    const email = unique('altlogin');
+    await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'correct horse battery', captchaTokens: [{ Altcha: await solved() }] } });
+    const login = (password: string, captchaTokens?: unknown) => call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password, captchaTokens } });
+    expect((await login('correct horse battery')).body.state).toBe('SUCCESS');
+    for (let i = 0; i < 5; i++) expect((await login('wrong password!')).body.details.applicationError.code).toBe('-19976');
+    expect((await login('correct horse battery')).body.details.applicationError.code).toBe('-19971');
+    expect((await login('correct horse battery', [{ Altcha: 'bad' }])).body.details.applicationError.code).toBe('-19970');
+    expect((await login('correct horse battery', [{ Altcha: await solved() }])).body.state).toBe('SUCCESS');
+  });
+});
+
+describe('recaptcha', () => {
+  let server: IdentityTestServer;
+  let fake: Server;
+  const seen: URLSearchParams[] = [];
+  let call: ReturnType<typeof api>;
+  let visitor: string;
+  beforeAll(async () => {
+    // A local stand-in for Google's siteverify: "good-token" passes, anything else fails.
+    fake = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        const form = new URLSearchParams(raw);
+        seen.push(form);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ success: form.get('secret') === 'shh-secret' && form.get('response') === 'good-token' }));
+      });
+    });
+    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+    const verifyUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/siteverify`;
+    server = await startIdentityServer({
+      site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'recaptcha', recaptcha: { secret: 'shh-secret', verifyUrl } } }),
+    });
+    call = api(server.url);
+    visitor = await visitorToken(server.url, server.clientId);
+  });
+  afterAll(async () => {
+    await server.close();
+    await new Promise((r) => fake.close(r));
+  });
+
+  const register = (captchaTokens?: unknown) =>
+    call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email: unique('rc') }, password: 'correct horse battery', captchaTokens } });
+
+  it('verifies Recaptcha / InvisibleRecaptcha tokens against the configured verifyUrl', async () => {
+    expect((await register()).body.details.applicationError.code).toBe('-19971');
+    expect((await register([{}])).body.details.applicationError.code).toBe('-19971');
+    expect((await register([{ Recaptcha: 'bad-token' }])).body.details.applicationError.code).toBe('-19970');
+    expect((await register([{ Recaptcha: 'good-token' }])).body.state).toBe('SUCCESS');
+    expect((await register([{ InvisibleRecaptcha: 'good-token' }])).body.state).toBe('SUCCESS');
+    expect(seen.at(-1)!.get('remoteip')).toBe('127.0.0.1');
+  });
+
+  it('fails closed when the verifier is unreachable', async () => {
+    await new Promise((r) => fake.close(r));
+    fake.closeAllConnections();
+    expect((await register([{ Recaptcha: 'good-token' }])).body.details.applicationError.code).toBe('-19970');
+  });
+});
