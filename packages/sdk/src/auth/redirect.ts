@@ -121,9 +121,13 @@ export function createRedirectFlows(http: HttpContext, clientId: string, tokens:
     },
     /** Returns the URL that ends the server session; the local tokens are cleared (role none). */
     async logout(originalUrl: string) {
-      const s = await createSession({ logout: { clientId }, callbacks: { postFlowUrl: originalUrl } });
-      tokens.clearTokens();
-      return { logoutUrl: s.fullUrl! };
+      try {
+        // Sent with the member's token, so the server knows whose session the URL ends.
+        return { logoutUrl: (await createSession({ logout: { clientId }, callbacks: { postFlowUrl: originalUrl } })).fullUrl! };
+      } finally {
+        // Even when the server cannot be reached, this device stops acting as the member.
+        tokens.clearTokens();
+      }
     },
     /** Server-side only (API key): member tokens for a member id. */
     getMemberTokensForExternalLogin: (memberId: string, apiKey: string) =>
