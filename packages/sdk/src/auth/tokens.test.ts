@@ -143,6 +143,18 @@ describe('token lifecycle (request counting)', () => {
     expect(auth.loggedIn()).toBe(true);
   });
 
+  it('does not overwrite tokens set while a renewal was in flight', async () => {
+    const s = await serve((_c, n) => ({ ...issue(n), delayMs: 100 }));
+    const auth = OAuthStrategy({ clientId: 'CID', baseUrl: s.url });
+    const pending = auth.getAuthHeaders();
+    await new Promise((r) => setTimeout(r, 20));
+    const member: Tokens = { accessToken: { value: 'M', expiresAt: 4e9 }, refreshToken: { value: 'MR', role: 'member' } };
+    auth.setTokens(member);
+    expect((await pending).headers.Authorization).toBe('AT1');
+    expect(auth.getTokens()).toEqual(member);
+    expect((await auth.getAuthHeaders()).headers.Authorization).toBe('M');
+  });
+
   it('rejects a token answer without a usable expires_in', async () => {
     const s = await serve(() => ({ body: { access_token: 'A', refresh_token: 'R' } }));
     const auth = OAuthStrategy({ clientId: 'CID', baseUrl: s.url });

@@ -114,7 +114,8 @@ export function createTokenManager({ clientId, http, storage, now = Date.now }: 
         if (refresh.role == 'member') emit({ type: 'member-session-ended', reason });
         next = await anonymousTokens();
       }
-      setTokens(next);
+      // Tokens set meanwhile (a login, another tab's renewal) are newer than ours: keep them.
+      if (getTokens().refreshToken?.value == refresh?.value) setTokens(next);
       return next;
     })().finally(() => (renewing = undefined)));
   };
