@@ -3,6 +3,7 @@
  * It records the same tree as `@wix/filter-builder` and optimises it at build time, so requests
  * are what the Wix client sends (wire-contract §9.4). Bad arguments are collected, not thrown,
  * and surface when the query runs — the same timing as `@wix/data`.
+ * Builders are plain objects of closures (no classes): it keeps the bundle small.
  */
 import { encodeDates } from './codec.js';
 import { optimise } from './optimise.js';
@@ -19,94 +20,75 @@ export interface HasFilter {
   readonly bad: readonly string[];
 }
 
-export abstract class FilterOps<Self> implements HasFilter {
-  declare readonly tree: Filter;
-  declare readonly bad: readonly string[];
-
-  protected constructor(tree: Filter, bad: readonly string[]) {
-    Object.assign(this, { tree, bad });
-  }
-
-  protected abstract withFilter(tree: Filter, bad: readonly string[]): Self;
-
-  eq(field: string, value: unknown): Self { return this.add(field, '$eq', value); }
-  ne(field: string, value: unknown): Self { return this.add(field, '$ne', value); }
-  gt(field: string, value: Comparable): Self { return this.add(field, '$gt', value); }
-  ge(field: string, value: Comparable): Self { return this.add(field, '$gte', value); }
-  gte(field: string, value: Comparable): Self { return this.ge(field, value); }
-  lt(field: string, value: Comparable): Self { return this.add(field, '$lt', value); }
-  le(field: string, value: Comparable): Self { return this.add(field, '$lte', value); }
-  lte(field: string, value: Comparable): Self { return this.le(field, value); }
-  isEmpty(field: string): Self { return this.add(field, '$eq', null); }
-  isNotEmpty(field: string): Self { return this.add(field, '$ne', null); }
-  exists(field: string, value: boolean): Self { return this.add(field, '$exists', value); }
-  startsWith(field: string, value: string): Self { return this.add(field, '$startsWith', value); }
-  endsWith(field: string, value: string): Self { return this.add(field, '$endsWith', value); }
-  contains(field: string, value: string): Self { return this.add(field, '$contains', value); }
-  /** Values as varargs or one array. */
-  hasSome(field: string, ...values: SetItem[] | [SetItem[]]): Self { return this.add(field, '$hasSome', list(values)); }
-  hasAll(field: string, ...values: SetItem[] | [SetItem[]]): Self { return this.add(field, '$hasAll', list(values)); }
-  in(field: string, ...values: SetItem[] | [SetItem[]]): Self { return this.add(field, '$in', list(values)); }
-
+export interface FilterOps<Self> extends HasFilter {
+  eq(field: string, value: unknown): Self;
+  ne(field: string, value: unknown): Self;
+  gt(field: string, value: Comparable): Self;
+  ge(field: string, value: Comparable): Self;
+  gte(field: string, value: Comparable): Self;
+  lt(field: string, value: Comparable): Self;
+  le(field: string, value: Comparable): Self;
+  lte(field: string, value: Comparable): Self;
   /** `ge(from)` and `lt(to)`: the end is exclusive, and both conditions stay on the same field. */
-  between(field: string, from: SetItem, to: SetItem): Self {
-    return (this.ge(field, from) as FilterOps<Self>).lt(field, to);
-  }
-
-  /** An empty builder yields `{$or: [{}, …]}`, which matches everything (observed @wix/data behaviour). */
-  or(other: HasFilter): Self {
-    return this.withFilter({ $and: [{ $or: [...this.prefix(), other.tree] }] }, this.merged(other));
-  }
-
-  and(other: HasFilter): Self {
-    return this.withFilter({ $and: [...this.prefix(), other.tree] }, this.merged(other));
-  }
-
+  between(field: string, from: SetItem, to: SetItem): Self;
+  isEmpty(field: string): Self;
+  isNotEmpty(field: string): Self;
+  exists(field: string, value: boolean): Self;
+  startsWith(field: string, value: string): Self;
+  endsWith(field: string, value: string): Self;
+  contains(field: string, value: string): Self;
+  /** Values as varargs or one array. */
+  hasSome(field: string, ...values: SetItem[] | [SetItem[]]): Self;
+  hasAll(field: string, ...values: SetItem[] | [SetItem[]]): Self;
+  in(field: string, ...values: SetItem[] | [SetItem[]]): Self;
+  /** From an empty builder this yields `{$or: [{}, …]}`, which matches everything (as @wix/data). */
+  or(other: HasFilter): Self;
+  and(other: HasFilter): Self;
   /** `$not` takes a one-element array; an empty builder yields `{$and:[{}, {$not:[…]}]}` (observed). */
-  not(other: HasFilter): Self {
-    const own = (this.tree.$and as Filter[] | undefined) ?? [this.tree];
-    return this.withFilter({ $and: [...own, { $not: [other.tree] }] }, this.merged(other));
-  }
-
+  not(other: HasFilter): Self;
   /** The optimised wire filter. */
-  build(): Filter {
-    return optimise(this.tree) as Filter;
-  }
+  build(): Filter;
+}
 
-  private prefix() {
-    return (this.tree.$and as Filter[] | undefined)?.length === 0 ? [] : [this.tree];
-  }
+export type FilterBuilder = FilterOps<FilterBuilder>;
 
-  private merged(other: HasFilter) {
-    return [...this.bad, ...other.bad];
-  }
+// Method → operator; a trailing `*` marks set operators, whose values may be varargs or one array.
+const OPERATORS = 'eq ne gt ge:gte gte lt le:lte lte exists startsWith endsWith contains hasSome* hasAll* in*';
 
-  private add(field: string, op: string, value: unknown): Self {
+/** The filter methods over `tree`; `make` builds the next builder (a filter, a query…). */
+export function filterOps<Self>(tree: Filter, bad: readonly string[], make: (tree: Filter, bad: readonly string[]) => Self): FilterOps<Self> {
+  const and = tree.$and as Filter[] | undefined;
+  const prefix = and?.length === 0 ? [] : [tree];
+  const add = (field: string, op: string, value: unknown): Self => {
     // `undefined` would vanish in JSON and turn `{f: {$ne: undefined}}` into `{f: {}}`; null keeps the meaning.
     const operand = encodeDates(value === undefined ? null : value);
     const condition = { [field]: op == '$eq' ? operand : { [op]: operand } };
-    const and = this.tree.$and as Filter[] | undefined;
-    const tree = and ? { ...this.tree, $and: [...and, condition] } : Object.keys(this.tree).length ? { $and: [this.tree, condition] } : { $and: [condition] };
-    const bad = typeof field == 'string' ? this.bad : [...this.bad, `WDE0048: Invalid ${op} field value [${typeof field}]. Field must be a String.`];
-    return this.withFilter(tree, bad);
+    return make(
+      { $and: and ? [...and, condition] : Object.keys(tree).length ? [tree, condition] : [condition] },
+      typeof field == 'string' ? bad : [...bad, `WDE0048: ${op} field must be a String.`],
+    );
+  };
+  const ops: Record<string, unknown> = {
+    tree,
+    bad,
+    isEmpty: (field: string) => add(field, '$eq', null),
+    isNotEmpty: (field: string) => add(field, '$ne', null),
+    between: (field: string, from: unknown, to: unknown) => (ops.ge as (f: string, v: unknown) => FilterOps<Self>)(field, from).lt(field, to as SetItem),
+    or: (o: HasFilter) => make({ $and: [{ $or: [...prefix, o.tree] }] }, [...bad, ...o.bad]),
+    and: (o: HasFilter) => make({ $and: [...prefix, o.tree] }, [...bad, ...o.bad]),
+    not: (o: HasFilter) => make({ $and: [...(and ?? [tree]), { $not: [o.tree] }] }, [...bad, ...o.bad]),
+    build: () => optimise(tree),
+  };
+  for (const spec of OPERATORS.split(' ')) {
+    const [name, op = name] = spec.replace('*', '').split(':') as [string, string?];
+    ops[name] = (field: string, ...values: unknown[]) =>
+      add(field, '$' + op, spec.endsWith('*') && !Array.isArray(values[0]) ? values : values[0]);
   }
+  return ops as unknown as FilterOps<Self>;
 }
 
-const list = (values: unknown[]) => (Array.isArray(values[0]) ? values[0] : values);
-
-/** A stand-alone filter, for `aggregate().filter()/.having()` and write conditions. */
-export class FilterBuilder extends FilterOps<FilterBuilder> {
-  constructor(tree: Filter = {}, bad: readonly string[] = []) {
-    super(tree, bad);
-  }
-
-  protected withFilter(tree: Filter, bad: readonly string[]): FilterBuilder {
-    return new FilterBuilder(tree, bad);
-  }
-}
-
-/** Starts a filter: `items.filter().eq('a', 1)`. */
-export const filter = (): FilterBuilder => new FilterBuilder();
+/** Starts a stand-alone filter, for `aggregate().filter()/.having()` and write conditions. */
+export const filter = (tree: Filter = {}, bad: readonly string[] = []): FilterBuilder => filterOps(tree, bad, filter);
 
 /** `$regex` is refused client-side (WDE0070); a filter is refused unless it is an object (WDE0016). */
 export const filterProblem = (tree: unknown): string | undefined =>

@@ -9,11 +9,11 @@ import { createItems } from './items.js';
 export const items = defineModule(createItems);
 
 export type * from './items.js';
-export { WixDataQuery, type DataItem, type FindOptions } from './query.js';
-export { WixDataAggregate } from './aggregate.js';
-export { WixDataPatch, type FieldModification, type PatchOptions } from './patch.js';
+export type { WixDataQuery, DataItem, FindOptions } from './query.js';
+export type { WixDataAggregate } from './aggregate.js';
+export type { WixDataPatch, FieldModification, PatchOptions } from './patch.js';
 export { WixDataResult, type PagingMetadata } from './result.js';
-export { FilterBuilder, filter, type Filter } from './filter.js';
+export { filter, type FilterBuilder, type FilterOps, type Filter } from './filter.js';
 export type { BulkResult } from './bulk.js';
 export type { ReadOptions, WriteOptions, Condition } from './request.js';
 export { WixDataError, BulkError, type ErrorDetails, type FieldViolation } from './errors.js';

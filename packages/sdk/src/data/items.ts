@@ -6,7 +6,7 @@ import type { HttpContext } from '../module.js';
 import { newAggregate, type WixDataAggregate } from './aggregate.js';
 import { tally, type BulkResult } from './bulk.js';
 import { filter, filterProblem, type Filter } from './filter.js';
-import { WixDataPatch } from './patch.js';
+import { newPatch } from './patch.js';
 import { first, newQuery, type DataItem, type FindOptions, type WixDataQuery } from './query.js';
 import { condition, ownId, paging, readOptions, writeOptions, type Condition, type ReadOptions, type WriteOptions } from './request.js';
 import type { PagingMetadata, WixDataResult } from './result.js';
@@ -107,7 +107,7 @@ export function createItems(ctx: HttpContext) {
   function query<T = DataItem>(coll: string): WixDataQuery<T>;
   function query<T = DataItem>(coll: string, request: QueryRequest, options?: QueryRequestOptions): Promise<{ items: T[]; pagingMetadata: PagingMetadata }>;
   function query<T>(coll: string, request?: QueryRequest, options?: QueryRequestOptions) {
-    return request ? directQuery<T>(coll, request, options) : newQuery<T>(t, coll);
+    return request ? directQuery<T>(coll, request, options) : newQuery<T>(t, { coll, sort: [], fields: [], include: [], skip: 0 });
   }
 
   /** One page, as `@wix/data`'s direct form sends it: a cursor request carries no filter or sort. */
@@ -132,9 +132,9 @@ export function createItems(ctx: HttpContext) {
 
   return {
     query,
-    aggregate: <T = Record<string, unknown>>(coll: string): WixDataAggregate<T> => newAggregate<T>(t, coll),
+    aggregate: <T = Record<string, unknown>>(coll: string): WixDataAggregate<T> => newAggregate<T>(t, { coll, group: [], ops: [], sort: [], skip: 0, bad: [] }),
     filter,
-    patch: <T = DataItem>(coll: string, id: string) => new WixDataPatch<T>(t, coll, id),
+    patch: <T = DataItem>(coll: string, id: string) => newPatch<T>(t, coll, id),
 
     async get<T = DataItem>(coll: string, id: string, options?: GetOptions): Promise<T | null> {
       check(coll, options, v.itemId(id));

@@ -8,54 +8,48 @@ import { condition, type Condition } from './request.js';
 import type { Transport } from './transport.js';
 import * as v from './validate.js';
 
-export type FieldModification =
-  | { action: 'SET_FIELD'; fieldPath: string; setFieldOptions: { value: unknown } }
-  | { action: 'REMOVE_FIELD'; fieldPath: string }
-  | { action: 'INCREMENT_FIELD'; fieldPath: string; incrementFieldOptions: { value: number } }
-  | { action: 'APPEND_TO_ARRAY'; fieldPath: string; appendToArrayOptions: { value: unknown } }
-  | { action: 'REMOVE_FROM_ARRAY'; fieldPath: string; removeFromArrayOptions: { value: unknown } };
-
 export interface PatchOptions {
   suppressHooks?: boolean;
   showDrafts?: boolean;
   condition?: Condition;
 }
 
-export class WixDataPatch<T = DataItem> {
-  declare private readonly t: Transport;
-  declare private readonly coll: string;
-  declare private readonly id: string;
-  declare private readonly mods: FieldModification[];
+export interface WixDataPatch<T = DataItem> {
+  setField(fieldPath: string, value: unknown): WixDataPatch<T>;
+  incrementField(fieldPath: string, by: number): WixDataPatch<T>;
+  appendToArray(fieldPath: string, value: unknown): WixDataPatch<T>;
+  removeFromArray(fieldPath: string, value: unknown): WixDataPatch<T>;
+  removeField(fieldPath: string): WixDataPatch<T>;
+  run(options?: PatchOptions): Promise<T>;
+}
 
-  /** @internal */
-  constructor(t: Transport, coll: string, id: string, mods: FieldModification[] = []) {
-    Object.assign(this, { t, coll, id, mods });
-  }
+/** A wire field modification: `{action, fieldPath, <action>Options: {value}}`. */
+export type FieldModification = { action: string; fieldPath: string } & Record<string, unknown>;
 
-  private add(action: string, fieldPath: string, options?: string, value?: unknown): WixDataPatch<T> {
-    const mod = { action, fieldPath, ...(options && { [options]: { value } }) } as FieldModification;
-    return new WixDataPatch<T>(this.t, this.coll, this.id, [...this.mods, mod]);
-  }
-
-  setField(fieldPath: string, value: unknown) { return this.add('SET_FIELD', fieldPath, 'setFieldOptions', value); }
-  incrementField(fieldPath: string, by: number) { return this.add('INCREMENT_FIELD', fieldPath, 'incrementFieldOptions', by); }
-  appendToArray(fieldPath: string, value: unknown) { return this.add('APPEND_TO_ARRAY', fieldPath, 'appendToArrayOptions', value); }
-  removeFromArray(fieldPath: string, value: unknown) { return this.add('REMOVE_FROM_ARRAY', fieldPath, 'removeFromArrayOptions', value); }
-  removeField(fieldPath: string) { return this.add('REMOVE_FIELD', fieldPath); }
-
-  async run(options?: PatchOptions): Promise<T> {
-    const { coll, id, mods } = this;
-    const bad =
-      [v.collection(coll), v.itemId(id), v.options(options)].find(Boolean) ??
-      mods.map((m) => v.fieldName(m.fieldPath) ?? (m.action == 'INCREMENT_FIELD' && typeof m.incrementFieldOptions.value != 'number' ? 'WDE0032: .incrementField must be a number.' : undefined)).find(Boolean);
-    if (bad) throw clientError(bad);
-    const res = await this.t.post<{ dataItem: { data: T } }>('/items/patch', {
-      dataCollectionId: coll,
-      patch: { dataItemId: id, fieldModifications: mods },
-      suppressHooks: options?.suppressHooks,
-      ...(options?.showDrafts !== undefined && { publishPluginOptions: { includeDraftItems: options.showDrafts } }),
-      ...condition(options?.condition),
-    });
-    return res.dataItem.data;
-  }
+export function newPatch<T>(t: Transport, coll: string, id: string, mods: FieldModification[] = []): WixDataPatch<T> {
+  // `setField` → SET_FIELD with `setFieldOptions: {value}`; REMOVE_FIELD carries no options.
+  const mod = (name: string) => (fieldPath: string, value?: unknown) =>
+    newPatch<T>(t, coll, id, [
+      ...mods,
+      { action: name.replace(/[A-Z]/g, '_$&').toUpperCase(), fieldPath, ...(name != 'removeField' && { [name + 'Options']: { value } }) },
+    ]);
+  return {
+    setField: mod('setField'),
+    incrementField: mod('incrementField'),
+    appendToArray: mod('appendToArray'),
+    removeFromArray: mod('removeFromArray'),
+    removeField: mod('removeField'),
+    async run(options) {
+      const bad = [v.collection(coll), v.itemId(id), v.options(options), ...mods.map((m) => v.fieldName(m.fieldPath))].find(Boolean);
+      if (bad) throw clientError(bad);
+      const res = await t.post<{ dataItem: { data: T } }>('/items/patch', {
+        dataCollectionId: coll,
+        patch: { dataItemId: id, fieldModifications: mods },
+        suppressHooks: options?.suppressHooks,
+        ...(options?.showDrafts !== undefined && { publishPluginOptions: { includeDraftItems: options.showDrafts } }),
+        ...condition(options?.condition),
+      });
+      return res.dataItem.data;
+    },
+  };
 }

@@ -4,9 +4,9 @@
  * terminal method, before anything is sent.
  */
 import { clientError } from './errors.js';
-import { FilterOps, filterProblem, type Filter } from './filter.js';
+import { filterOps, filterProblem, type Filter, type FilterOps } from './filter.js';
 import { WixDataResult, type PagingMetadata } from './result.js';
-import { paging, readOptions, type ReadOptions, type SortOrder, type Sorting } from './request.js';
+import { paging, readOptions, type ReadOptions, type Sorting } from './request.js';
 import type { Transport } from './transport.js';
 import * as v from './validate.js';
 
@@ -17,6 +17,24 @@ export interface FindOptions extends ReadOptions {
 
 export type DataItem = Record<string, unknown> & { _id?: string };
 
+export interface WixDataQuery<T = DataItem> extends FilterOps<WixDataQuery<T>> {
+  /** Fields as varargs or one array; later calls sort within earlier ones. */
+  ascending(...fields: string[] | [string[]]): WixDataQuery<T>;
+  descending(...fields: string[] | [string[]]): WixDataQuery<T>;
+  /** Projection: only these fields are returned (none = all fields). */
+  fields(...fields: string[]): WixDataQuery<T>;
+  /** A positive integer (WDE0033/WDE0035 otherwise, reported by the terminal call). */
+  limit(n: number): WixDataQuery<T>;
+  /** A non-negative integer (WDE0034/WDE0035 otherwise). */
+  skip(n: number): WixDataQuery<T>;
+  /** Resolve reference fields; a trailing number caps the referenced items returned per field. */
+  include(...args: [...string[], number] | string[]): WixDataQuery<T>;
+  find(options?: FindOptions): Promise<WixDataResult<T>>;
+  count(options?: ReadOptions): Promise<number>;
+  /** Distinct values of `field` among matching items, ordered by the query's sort on that field. */
+  distinct<V = unknown>(field: string, options?: FindOptions): Promise<WixDataResult<V>>;
+}
+
 interface State {
   coll: string;
   sort: Sorting[];
@@ -26,107 +44,65 @@ interface State {
   skip: number;
 }
 
-export class WixDataQuery<T = DataItem> extends FilterOps<WixDataQuery<T>> {
-  declare private readonly t: Transport;
-  declare private readonly s: State;
-
-  /** @internal */
-  constructor(t: Transport, s: State, tree: Filter = {}, bad: readonly string[] = []) {
-    super(tree, bad);
-    Object.assign(this, { t, s });
-  }
-
-  protected withFilter(tree: Filter, bad: readonly string[]): WixDataQuery<T> {
-    return new WixDataQuery<T>(this.t, this.s, tree, bad);
-  }
-
-  private with(patch: Partial<State>, problem?: string): WixDataQuery<T> {
-    return new WixDataQuery<T>(this.t, { ...this.s, ...patch }, this.tree, problem ? [...this.bad, problem] : this.bad);
-  }
-
-  /** Fields as varargs or one array; later calls sort within earlier ones. */
-  ascending(...fields: string[] | [string[]]): WixDataQuery<T> {
-    return this.order('ASC', fields);
-  }
-
-  descending(...fields: string[] | [string[]]): WixDataQuery<T> {
-    return this.order('DESC', fields);
-  }
-
-  private order(order: SortOrder, args: string[] | [string[]]) {
-    const list = (Array.isArray(args[0]) ? args[0] : args) as string[];
-    return this.with({ sort: [...this.s.sort, ...list.map((fieldName) => ({ fieldName, order }))] });
-  }
-
-  /** Projection: only these fields are returned (none = all fields). */
-  fields(...fields: string[]): WixDataQuery<T> {
-    return this.with({ fields: [...this.s.fields, ...fields] });
-  }
-
-  limit(n: number): WixDataQuery<T> {
-    return this.with({ limit: n }, v.count('.limit', n, 1));
-  }
-
-  skip(n: number): WixDataQuery<T> {
-    return this.with({ skip: n }, v.count('.skip', n, 0));
-  }
-
-  /** Resolve reference fields; a trailing number caps the referenced items returned per field. */
-  include(...args: [...string[], number] | string[]): WixDataQuery<T> {
-    const last = args[args.length - 1];
-    const cap = typeof last == 'number' ? last : undefined;
-    const names = (cap === undefined ? args : args.slice(0, -1)) as string[];
-    return this.with({ include: [...this.s.include, ...names.map((field) => ({ field, limit: cap }))] });
-  }
-
-  async find(options?: FindOptions): Promise<WixDataResult<T>> {
-    const { coll, fields, include, limit, skip, sort } = this.s;
-    const filter = this.checked(options);
-    return first<T, { dataItems: { data: T }[] }>(
-      (at, byOffset, returnTotalCount) =>
-        this.t.query({
-          dataCollectionId: coll,
-          query: { fields, ...paging(limit, at), ...(byOffset && { filter, sort }) },
-          includeReferences: include,
-          ...readOptions(options),
-          ...(byOffset && { returnTotalCount }),
-        }),
-      (res) => res.dataItems.map((d) => d.data),
-      coll, limit, skip, options,
-    );
-  }
-
-  async count(options?: ReadOptions): Promise<number> {
-    const filter = this.checked(options);
-    const res = await this.t.post<{ totalCount: number }>('/items/count', { dataCollectionId: this.s.coll, filter, ...readOptions(options) });
-    return res.totalCount;
-  }
-
-  /** Distinct values of `field` among matching items, ordered by the query's sort on that field. */
-  async distinct<V = unknown>(field: string, options?: FindOptions): Promise<WixDataResult<V>> {
-    const { coll, limit, skip, sort } = this.s;
-    const filter = this.checked(options, v.fieldName(field));
-    const order = sort.find((o) => o.fieldName == field)?.order;
-    return first<V, { distinctValues: V[] }>(
-      (at, byOffset, returnTotalCount) =>
-        this.t.post('/items/query-distinct-values', {
-          dataCollectionId: coll,
-          ...readOptions(options),
-          ...paging(limit, at),
-          ...(byOffset && { fieldName: field, filter, order, returnTotalCount }),
-        }),
-      (res) => res.distinctValues,
-      coll, limit, skip, options,
-    );
-  }
-
+export function newQuery<T>(t: Transport, s: State, tree: Filter = {}, bad: readonly string[] = []): WixDataQuery<T> {
+  const { coll, limit, skip, sort } = s;
+  const next = (patch: Partial<State>, problem?: string) => newQuery<T>(t, { ...s, ...patch }, tree, problem ? [...bad, problem] : bad);
+  const order = (order: string) => (...args: unknown[]) =>
+    next({ sort: [...sort, ...((Array.isArray(args[0]) ? args[0] : args) as string[]).map((fieldName) => ({ fieldName, order }) as Sorting)] });
   /** Reports every collected problem at once, like `@wix/data`, or returns the wire filter. */
-  private checked(options: unknown, ...more: (string | undefined)[]): Filter {
-    const filter = this.build();
-    const found = [v.collection(this.s.coll), ...this.bad, v.options(options), ...more, filterProblem(filter)].filter(Boolean);
-    if (found.length) throw clientError(`Failed to perform query on [${this.s.coll}].\n${found.join('\n')}`);
+  const checked = (options: unknown, more?: string) => {
+    const filter = optimised();
+    const found = [v.collection(coll), ...bad, v.options(options), more, filterProblem(filter)].filter(Boolean);
+    if (found.length) throw clientError(`Failed to perform query on [${coll}].\n${found.join('\n')}`);
     return filter;
-  }
+  };
+  const ops = filterOps<WixDataQuery<T>>(tree, bad, (tree, bad) => newQuery<T>(t, s, tree, bad));
+  const optimised = ops.build;
+  return Object.assign(ops, {
+    ascending: order('ASC'),
+    descending: order('DESC'),
+    fields: (...fields: string[]) => next({ fields: [...s.fields, ...fields] }),
+    limit: (n: number) => next({ limit: n }, v.count('.limit', n, 1)),
+    skip: (n: number) => next({ skip: n }, v.count('.skip', n, 0)),
+    include: (...args: (string | number)[]) => {
+      const cap = args.at(-1);
+      const max = typeof cap == 'number' ? cap : undefined;
+      return next({ include: [...s.include, ...(args.slice(0, max === undefined ? undefined : -1) as string[]).map((field) => ({ field, limit: max }))] });
+    },
+    async find(options?: FindOptions) {
+      const filter = checked(options);
+      return first<T, { dataItems: { data: T }[] }>(
+        (at, byOffset, returnTotalCount) =>
+          t.query({
+            dataCollectionId: coll,
+            query: { fields: s.fields, ...paging(limit, at), ...(byOffset && { filter, sort }) },
+            includeReferences: s.include,
+            ...readOptions(options),
+            ...(byOffset && { returnTotalCount }),
+          }),
+        (res) => res.dataItems.map((d) => d.data),
+        coll, limit, skip, options,
+      );
+    },
+    async count(options?: ReadOptions) {
+      const res = await t.post<{ totalCount: number }>('/items/count', { dataCollectionId: coll, filter: checked(options), ...readOptions(options) });
+      return res.totalCount;
+    },
+    async distinct<V>(field: string, options?: FindOptions) {
+      const filter = checked(options, v.fieldName(field));
+      return first<V, { distinctValues: V[] }>(
+        (at, byOffset, returnTotalCount) =>
+          t.post('/items/query-distinct-values', {
+            dataCollectionId: coll,
+            ...readOptions(options),
+            ...paging(limit, at),
+            ...(byOffset && { fieldName: field, filter, order: sort.find((o) => o.fieldName == field)?.order, returnTotalCount }),
+          }),
+        (res) => res.distinctValues,
+        coll, limit, skip, options,
+      );
+    },
+  }) as WixDataQuery<T>;
 }
 
 /**
@@ -148,7 +124,3 @@ export async function first<T, R>(
   const [items, meta] = await fetch(skip, options?.returnTotalCount);
   return new WixDataResult(items, meta, fetch, coll, { limit, skip });
 }
-
-/** @internal */
-export const newQuery = <T>(t: Transport, coll: string) =>
-  new WixDataQuery<T>(t, { coll, sort: [], fields: [], include: [], skip: 0 });

@@ -2,7 +2,7 @@
  * Option → wire mapping shared by the calls. Key order follows `@wix/data` so that `.r` payloads,
  * and therefore the GET/POST switch, come out identical; `undefined` keys vanish in JSON.
  */
-import { FilterOps, filterProblem, type Filter, type HasFilter } from './filter.js';
+import { filterProblem, type Filter, type FilterBuilder } from './filter.js';
 import { assert } from './validate.js';
 
 export interface ReadOptions {
@@ -19,7 +19,7 @@ export interface WriteOptions {
 }
 
 /** Only write if the stored item still matches this filter (optimistic concurrency). */
-export type Condition = HasFilter | Filter;
+export type Condition = FilterBuilder | Filter;
 
 const drafts = (showDrafts: boolean | undefined) =>
   showDrafts !== undefined ? { publishPluginOptions: { includeDraftItems: showDrafts } } : {};
@@ -39,7 +39,7 @@ export function writeOptions(o: WriteOptions | undefined) {
 
 /** A builder is built (optimised); a plain object is sent as written, after the `$regex` check. */
 export function toFilter(f: Condition): Filter {
-  const builder = f instanceof FilterOps ? (f as FilterOps<unknown>) : undefined;
+  const builder = typeof f.build == 'function' ? (f as FilterBuilder) : undefined;
   const tree = builder ? builder.build() : (f as Filter);
   assert(builder?.bad[0], filterProblem(tree));
   return tree;
