@@ -142,3 +142,15 @@ export async function startForIdentity(deps: IdentityDeps, request: FastifyReque
     return { verificationId: stateToken };
   });
 }
+
+/**
+ * POST /_api/iam/authentication/v2/validate-email {email} → {valid, formatInvalid, failure?}.
+ * Format only: whether an account uses the address is deliberately not part of the answer.
+ */
+export async function validateEmail(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, unknown>> {
+  const input = body(request);
+  const { site } = await scopeOf(request, deps.ctx);
+  await limitIp(deps, request, site.id, 'verification');
+  const valid = isEmail(input.email);
+  return valid ? { valid: true, formatInvalid: false } : { valid: false, formatInvalid: true, failure: { reason: 'EMAIL_DOMAIN_FORMAT_INVALID' } };
+}

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { CaptchaVerifier } from '../security/captcha.js';
 import { createRateLimiter } from '../security/rate-limit.js';
 import { changePassword, getMyMember, logout, patchMyMember, signOn } from './account.js';
-import { login, register, resendVerification, startForIdentity, verifyDuringAuthentication } from './auth.js';
+import { login, register, resendVerification, startForIdentity, validateEmail, verifyDuringAuthentication } from './auth.js';
 import type { IdentityDeps } from './common.js';
 import { recover, sendActivationEmail, sendRecoveryEmail } from './recovery.js';
 import { resetPasswordPage } from './reset-page.js';
@@ -24,6 +24,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post(`${authn}/v2/login`, (request) => login(deps, request));
   app.post(`${authn}/v2/change-password`, (request) => changePassword(deps, request));
   app.post(`${authn}/v2/sign-on`, (request) => signOn(deps, request));
+  app.post(`${authn}/v2/validate-email`, (request) => validateEmail(deps, request));
   app.get(`${authn}/v1/logout`, (request, reply) => logout(deps, request, reply));
 
   const verification = '/_api/iam/verification/v1';
