@@ -12,7 +12,7 @@ export type * from './items.js';
 export type { WixDataQuery, DataItem, FindOptions } from './query.js';
 export type { WixDataAggregate } from './aggregate.js';
 export type { WixDataPatch, FieldModification, PatchOptions } from './patch.js';
-export { WixDataResult, type PagingMetadata } from './result.js';
+export type { WixDataResult, PagingMetadata } from './result.js';
 export { filter, type FilterBuilder, type FilterOps, type Filter } from './filter.js';
 export type { BulkResult } from './bulk.js';
 export type { ReadOptions, WriteOptions, Condition } from './request.js';

@@ -5,7 +5,7 @@
  */
 import { clientError } from './errors.js';
 import { filterOps, filterProblem, type Filter, type FilterOps } from './filter.js';
-import { WixDataResult, type PagingMetadata } from './result.js';
+import { result, type PagingMetadata, type WixDataResult } from './result.js';
 import { paging, readOptions, type ReadOptions, type Sorting } from './request.js';
 import type { Transport } from './transport.js';
 import * as v from './validate.js';
@@ -122,5 +122,5 @@ export async function first<T, R>(
     return [pick(res), res.pagingMetadata];
   };
   const [items, meta] = await fetch(skip, options?.returnTotalCount);
-  return new WixDataResult(items, meta, fetch, coll, { limit, skip });
+  return result(items, meta, fetch, coll, { limit, skip });
 }
