@@ -25,8 +25,11 @@ function read(): RouterLocation {
   return { pathname, search, hash, state: (window.history.state as { usr?: unknown } | null)?.usr, key: ++counter };
 }
 
+/** The current location; a new object only when the address changed (a stable store snapshot). */
 export function getLocation(): RouterLocation {
-  return (current ??= read());
+  const { pathname, search, hash } = window.location;
+  if (!current || current.pathname != pathname || current.search != search || current.hash != hash) current = read();
+  return current;
 }
 
 export function subscribe(listener: () => void): () => void {

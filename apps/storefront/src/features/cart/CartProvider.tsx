@@ -19,6 +19,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const latest = useRef<CartLine[]>([]);
   latest.current = cart.data ?? [];
+  // Lines added optimistically carry a temporary id until the server answers; changes queued
+  // meanwhile name the temporary id and are sent with the real one.
+  const realIds = useRef(new Map<string, string>());
+  const tempCounter = useRef(0);
+  const idOf = useCallback((id: string) => realIds.current.get(id) ?? id, []);
 
   const change = useCallback(
     (apply: (lines: CartLine[]) => CartLine[], send: () => Promise<void>) => {
@@ -37,7 +42,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const add = useCallback(
     (productId: string, quantity = 1) => {
-      const tempId = `pending-${productId}`;
+      const tempId = `pending-${productId}-${++tempCounter.current}`;
       const existing = latest.current.find((l) => l.productId == productId);
       return change(
         (lines) =>
@@ -52,7 +57,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
             return;
           }
           const pending = latest.current.find((l) => l._id == tempId);
-          const saved = await insertCartLine(client, productId, pending?.quantity ?? quantity);
+          if (!pending) return; // removed before it was ever sent
+          const saved = await insertCartLine(client, productId, pending.quantity);
+          realIds.current.set(tempId, saved._id);
           setData((lines = []) => (latest.current = lines.map((l) => (l._id == tempId ? { ...saved, quantity: l.quantity } : l))));
           // Clicks made while the insert travelled raised the pending quantity: send it.
           const now = latest.current.find((l) => l._id == saved._id);
@@ -66,10 +73,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const remove = useCallback(
     (lineId: string) =>
       change(
-        (lines) => lines.filter((l) => l._id != lineId),
-        () => removeCartLine(client, lineId),
+        (lines) => lines.filter((l) => l._id != lineId && l._id != idOf(lineId)),
+        async () => {
+          if (!idOf(lineId).startsWith('pending-')) await removeCartLine(client, idOf(lineId));
+        },
       ),
-    [change, client],
+    [change, client, idOf],
   );
 
   const setQuantity = useCallback(
@@ -77,14 +86,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
       const q = clampQuantity(quantity);
       if (q == 0) return remove(lineId);
       return change(
-        (lines) => lines.map((l) => (l._id == lineId ? { ...l, quantity: q } : l)),
+        (lines) => lines.map((l) => (l._id == lineId || l._id == idOf(lineId) ? { ...l, quantity: q } : l)),
         async () => {
-          const line = latest.current.find((l) => l._id == lineId);
-          if (line) await updateCartLine(client, line);
+          const line = latest.current.find((l) => l._id == idOf(lineId));
+          if (line && !line._id.startsWith('pending-')) await updateCartLine(client, line);
         },
       );
     },
-    [change, client, remove],
+    [change, client, remove, idOf],
   );
 
   const value = useMemo<CartContextValue>(

@@ -1,0 +1,44 @@
+/**
+ * Renders the whole storefront (providers, router, pages) in jsdom against a REAL Vitrine server,
+ * with the real SDK client and the real localStorage token adapter: what a shopper's browser runs,
+ * minus the pixels. `reload()` unmounts and renders again from the same storage, like a page reload.
+ */
+import { cleanup, render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { App } from '../app/App.js';
+import { createShopClient } from '../app/shop-client.js';
+import type { RuntimeConfig } from '../config/runtime-config.js';
+
+export interface ShopServer {
+  url: string;
+  clientId: string;
+  siteId: string;
+}
+
+export function renderShop(server: ShopServer, path = '/') {
+  const config: RuntimeConfig = { apiBaseUrl: server.url, clientId: server.clientId, siteId: server.siteId, siteName: 'Test Shop', devMailbox: true };
+  const navigations: string[] = [];
+  const mount = () => {
+    const { client, tokenStorage } = createShopClient(config);
+    render(
+      <StrictMode>
+        <App config={config} client={client} subscribeToTokens={tokenStorage.subscribe?.bind(tokenStorage)} navigate={(url) => navigations.push(url)} />
+      </StrictMode>,
+    );
+    return client;
+  };
+  window.history.replaceState(null, '', path);
+  let client = mount();
+  return {
+    get client() {
+      return client;
+    },
+    navigations,
+    /** Like a page reload: everything in memory is gone, storage stays. */
+    reload(at = window.location.pathname + window.location.search) {
+      cleanup();
+      window.history.replaceState(null, '', at);
+      client = mount();
+    },
+  };
+}

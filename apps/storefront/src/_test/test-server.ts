@@ -1,0 +1,3 @@
+/** The real Vitrine server the storefront's integration tests render against (demo site, in-memory DB). */
+export { startTestServer as startShopServer } from '@vitrine/server/testing';
+export type { TestServer as ShopTestServer } from '@vitrine/server/testing';

@@ -1,0 +1,90 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { startShopServer, type ShopTestServer } from '../../_test/test-server.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderShop } from '../../_test/render-shop.js';
+
+let server: ShopTestServer;
+beforeAll(async () => {
+  server = await startShopServer();
+});
+afterAll(() => server?.close());
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const cartLink = () => screen.getByRole('link', { name: /^Cart, \d+ items?$/ });
+
+describe('catalog and cart against a real server', () => {
+  it('shows product cards with image, title, price and one "Add to cart" each', async () => {
+    renderShop(server);
+    const cards = await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    expect(cards.length).toBeGreaterThan(0);
+    const list = screen.getAllByRole('list').find((l) => l.classList.contains('product-grid'))!;
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(cards.length);
+    for (const item of items) {
+      expect(within(item).getByRole('heading', { level: 2 }).textContent).not.toBe('');
+      expect(within(item).getByText(/^\$\d/)).toBeTruthy();
+      expect(item.querySelector('img')?.getAttribute('src')).toMatch(/\/assets\/products\//);
+      expect(within(item).getAllByRole('button', { name: 'Add to cart' })).toHaveLength(1);
+    }
+  });
+
+  it('keeps search, category and sort in the URL', async () => {
+    renderShop(server, '/?sort=price-desc');
+    await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    const prices = () => screen.getAllByText(/^\$[\d,.]+$/).map((el) => Number(el.textContent!.replace(/[$,]/g, '')));
+    await waitFor(() => expect(prices()).toEqual([...prices()].sort((a, b) => b - a)));
+    fireEvent.change(screen.getByLabelText('Search products'), { target: { value: 'mug' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(new URLSearchParams(window.location.search).get('q')).toBe('mug');
+    await waitFor(() => {
+      const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent ?? '');
+      expect(titles.length).toBeGreaterThan(0);
+      for (const t of titles) expect(t.toLowerCase()).toContain('mug');
+    });
+  });
+
+  it('adds to the cart from the first click and keeps it across a reload', async () => {
+    const shop = renderShop(server);
+    await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 0 items'));
+    const [first, second] = await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    fireEvent.click(first!);
+    expect(cartLink().getAttribute('aria-label')).toBe('Cart, 1 item');
+    fireEvent.click(second!);
+    fireEvent.click(first!);
+    expect(cartLink().getAttribute('aria-label')).toBe('Cart, 3 items');
+    // The cart lives on the server, owned by this visitor.
+    await waitFor(async () => {
+      const { items } = await shop.client.items.query('Cart').find();
+      expect(items.map((i) => i.quantity).sort()).toEqual([1, 2]);
+    });
+    shop.reload();
+    await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 3 items'));
+  });
+
+  it('changes quantities, removes lines and shows the empty cart', async () => {
+    const shop = renderShop(server);
+    const [first] = await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    fireEvent.click(first!);
+    await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 1 item'));
+    fireEvent.click(cartLink());
+    const increase = await screen.findByRole('button', { name: /^Increase quantity of (?!Loading)/ });
+    fireEvent.click(increase);
+    await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 2 items'));
+    await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items.map((i) => i.quantity)).toEqual([2]));
+    fireEvent.click(screen.getByRole('button', { name: /^Remove / }));
+    expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
+    expect(cartLink().getAttribute('aria-label')).toBe('Cart, 0 items');
+    await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items).toEqual([]));
+  });
+
+  it('shows a 404 page for unknown addresses and unknown products', async () => {
+    const shop = renderShop(server, '/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    shop.reload('/products/does-not-exist');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This product was not found' })).toBeTruthy();
+  });
+});
