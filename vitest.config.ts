@@ -18,19 +18,19 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { resolve: { alias }, test: { name: 'server', environment: 'node', include: ['packages/server/src/**/*.test.ts'] } },
-      { resolve: { alias }, test: { name: 'sdk', environment: 'node', include: ['packages/sdk/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'server', environment: 'node', include: ['packages/server/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'sdk', environment: 'node', include: ['packages/sdk/src/**/*.test.ts'] } },
       {
-        resolve: { alias },
+        extends: true,
         test: {
           name: 'ui',
           environment: 'jsdom',
           include: ['packages/react/src/**/*.test.{ts,tsx}', 'apps/storefront/src/**/*.test.{ts,tsx}'],
         },
       },
-      { resolve: { alias }, test: { name: 'compat', environment: 'node', include: ['tests/compat/**/*.test.ts'] } },
+      { extends: true, test: { name: 'compat', environment: 'node', include: ['tests/compat/**/*.test.ts'] } },
       {
-        resolve: { alias },
+        extends: true,
         test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], fileParallelism: false },
       },
     ],

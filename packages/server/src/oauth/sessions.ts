@@ -25,12 +25,14 @@ export interface NewSession {
   memberId: string;
   visitorId?: string | undefined;
   ttlSeconds: number;
+  /** The service clock, so expiry follows the same time source as every other check. */
+  now: number;
 }
 
 export async function insertSession(tx: Queryable, s: NewSession): Promise<{ sessionId: string; refreshToken: string; expiresAt: Date }> {
   const sessionId = randomUUID();
   const refreshToken = newMemberRefreshToken();
-  const expiresAt = new Date(Date.now() + s.ttlSeconds * 1000);
+  const expiresAt = new Date(s.now + s.ttlSeconds * 1000);
   await tx.query(
     `insert into sessions (site_id, id, member_id, client_id, visitor_id, expires_at) values ($1, $2, $3, $4, $5, $6)`,
     [s.siteId, sessionId, s.memberId, s.clientId, s.visitorId ?? null, expiresAt],
@@ -66,11 +68,11 @@ export async function findRefreshToken(db: Queryable, token: string): Promise<St
 }
 
 /** Marks `previous` rotated and stores its successor; false when another request rotated it first. */
-export async function rotate(tx: Queryable, row: StoredRefresh, previous: string, next: string): Promise<boolean> {
+export async function rotate(tx: Queryable, row: StoredRefresh, previous: string, next: string, at: Date): Promise<boolean> {
   const nextHash = hashToken(next);
   const marked = await tx.query(
-    `update refresh_tokens set rotated_at = now(), replaced_by = $2 where token_hash = $1 and rotated_at is null`,
-    [hashToken(previous), nextHash],
+    `update refresh_tokens set rotated_at = $3, replaced_by = $2 where token_hash = $1 and rotated_at is null`,
+    [hashToken(previous), nextHash, at],
   );
   if (marked.rowCount === 0) return false;
   await tx.query(
@@ -108,10 +110,10 @@ export async function revokeMemberSessions(
 }
 
 /** True while the session exists, is not revoked and has not passed its absolute lifetime. */
-export async function isSessionActive(db: Queryable, siteId: string, sessionId: string): Promise<boolean> {
+export async function isSessionActive(db: Queryable, siteId: string, sessionId: string, at: Date): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(
-    `select (revoked_at is null and expires_at > now()) as ok from sessions where site_id = $1 and id = $2`,
-    [siteId, sessionId],
+    `select (revoked_at is null and expires_at > $3) as ok from sessions where site_id = $1 and id = $2`,
+    [siteId, sessionId, at],
   );
   return rows[0]?.ok === true;
 }

@@ -96,7 +96,7 @@ export class TokenService {
       throw invalidGrant('refresh token was already used; the session has been ended');
     }
     const next = sessions.successorToken(this.keys, presented);
-    const rotated = await this.db.transaction((tx) => sessions.rotate(tx, row, presented, next));
+    const rotated = await this.db.transaction((tx) => sessions.rotate(tx, row, presented, next, new Date(this.now())));
     if (!rotated) {
       // A concurrent request rotated it a moment ago: answer like the grace-window retry.
       const fresh = await sessions.findRefreshToken(this.db, presented);
@@ -113,7 +113,7 @@ export class TokenService {
   ): Promise<MemberSessionTokens> {
     const site = this.config.sites.find((s) => s.id === input.siteId);
     if (!site) throw new Error(`unknown site ${input.siteId}`);
-    const created = await sessions.insertSession(tx, { ...input, ttlSeconds: site.tokens.memberSessionTtl });
+    const created = await sessions.insertSession(tx, { ...input, ttlSeconds: site.tokens.memberSessionTtl, now: this.now() });
     return {
       sessionId: created.sessionId,
       accessToken: this.accessToken(site, input.clientId, input.memberId, 'member', created.sessionId),
@@ -131,7 +131,7 @@ export class TokenService {
   }
 
   isSessionActive(siteId: string, sessionId: string): Promise<boolean> {
-    return sessions.isSessionActive(this.db, siteId, sessionId);
+    return sessions.isSessionActive(this.db, siteId, sessionId, new Date(this.now()));
   }
 
   /** Verifies an access token; a kid this instance has not seen yet triggers one key reload. */

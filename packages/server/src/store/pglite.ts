@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult, Row } from './types.js';
 
@@ -17,10 +20,42 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
+/**
+ * A fresh cluster costs an initdb (seconds of WASM); an in-memory database instead starts from a
+ * snapshot of an empty cluster, made once per machine and kept in the temp folder. Tests open many.
+ */
+function pgliteVersion(): string {
+  try {
+    // The package does not export its package.json; find it beside the resolved entry.
+    let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function emptyClusterSnapshot(): Promise<Blob> {
+  const file = join(tmpdir(), `vitrine-pglite-empty-${pgliteVersion()}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const fresh = await PGlite.create();
+  const dump = await fresh.dumpDataDir('none');
+  await fresh.close();
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return dump;
+}
+
 /** Embedded PostgreSQL (WASM) kept in `dataDir`, or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir ? { dataDir, parsers } : { parsers });
+  let pg: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    pg = await PGlite.create({ dataDir, parsers });
+  } else {
+    pg = await PGlite.create({ parsers, loadDataDir: await emptyClusterSnapshot() });
+  }
   const root = wrap(pg);
   return {
     kind: 'pglite',
