@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { VitrineError } from '../http/errors.js';
 import { toHttpError } from '../http/errors.js';
 import { ORIGIN, fakeBrowser } from '../testing/fake-browser.js';
@@ -114,7 +114,7 @@ describe('redirect flows', () => {
     const b = fakeBrowser();
     const { flows, calls } = setup([session('https://api.test/oauth2/authorize?silent'), tokenAnswer]);
     const p = flows.getMemberTokensForDirectLogin('SESSION', b.deps);
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(b.frames).toHaveLength(1));
     const authRequest = (calls[0]!.body as { auth: { authRequest: Record<string, string>; prompt: string } }).auth;
     expect(authRequest.prompt).toBe('none');
     expect(authRequest.authRequest).toMatchObject({ responseMode: 'web_message', sessionToken: 'SESSION', clientId: 'CID' });
@@ -132,7 +132,7 @@ describe('redirect flows', () => {
     const b = fakeBrowser();
     const { flows, calls } = setup([session()]);
     const p = flows.getMemberTokensForDirectLogin('SESSION', b.deps);
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(b.frames).toHaveLength(1));
     const state = (calls[0]!.body as { auth: { authRequest: { state: string } } }).auth.authRequest.state;
     b.post({ state });
     await expect(p).rejects.toThrow('Missing code or _state');

@@ -107,15 +107,16 @@ export function createRedirectFlows(http: HttpContext, clientId: string, tokens:
     /** Silent login after `login`/`register`: a hidden frame turns the session token into tokens. */
     async getMemberTokensForDirectLogin(
       sessionToken: string,
-      frame?: Pick<SilentFrameOptions, 'window' | 'document' | 'timeoutMs'>,
+      frame?: Partial<Pick<SilentFrameOptions, 'window' | 'document' | 'timeoutMs' | 'origin'>>,
     ): Promise<Tokens> {
       const oauthData = await generateOAuthData();
       const s = await authSession(oauthData, { prompt: 'none', responseMode: 'web_message', sessionToken });
       const { code = '', state = '' } = await waitForFrameMessage({
+        // The authorize page is served by the API; a relative base URL resolves against the page.
+        origin: new URL(http.baseUrl, globalThis.location?.href).origin,
         ...frame,
         url: s.fullUrl!,
         state: oauthData.state,
-        origin: new URL(http.baseUrl).origin,
       });
       return getMemberTokens(code, state, oauthData);
     },
