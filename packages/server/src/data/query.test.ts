@@ -98,7 +98,7 @@ describe('references', () => {
       { referringItemFieldName: 'items', referringItemId: 'o2', referencedItemId: 'p4' },
     ], false);
     const one = await queryReferenced(s, orders, { referringItemId: 'o1', referringItemFieldName: 'items' });
-    expect(one.results.map((r) => ('dataItem' in r ? r.dataItem.id : null))).toEqual(['p2', 'p3']);
+    expect(one.results.map((r) => (r as { dataItem?: { id: string } }).dataItem?.id ?? null)).toEqual(['p2', 'p3']);
     const many = await queryReferenced(s, orders, { referringItemIds: ['o2', 'o1'], referringItemFieldName: 'items', paging: { limit: 2 } });
     expect(many.results).toMatchObject([{ referringItemId: 'o2', dataItem: { id: 'p4' } }, { referringItemId: 'o1', dataItem: { id: 'p2' } }]);
     expect(many.pagingMetadata.hasNext).toBe(true);
