@@ -1,4 +1,5 @@
 /** Helpers for the data tests: an in-memory database with the schema, and scopes for each kind of caller. */
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CollectionConfig, PermissionLevel, SiteConfig } from '../config/types.js';
 import type { Caller } from '../http/caller.js';
@@ -9,10 +10,32 @@ import type { Database } from '../store/types.js';
 import { cursorKeyFrom } from './paging.js';
 import type { DataScope } from './scope.js';
 
+/**
+ * In-memory PGlite with the schema; with TEST_DATABASE_URL set, a fresh schema on that PostgreSQL server
+ * (dropped again on close), so every test file runs isolated on either engine.
+ */
 export async function openTestDb(): Promise<Database> {
-  const db = await openDatabase({});
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({});
+    await migrate(db);
+    return db;
+  }
+  const schema = `data_test_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ databaseUrl: url });
+  await admin.exec(`create schema ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  const db = await openDatabase({ databaseUrl: scoped.toString() });
   await migrate(db);
-  return db;
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await admin.exec(`drop schema ${schema} cascade`);
+      await admin.close();
+    },
+  };
 }
 
 export function collection(id: string, level: PermissionLevel | Partial<CollectionConfig['permissions']>, seed: Record<string, unknown>[] = []): CollectionConfig {
