@@ -60,6 +60,8 @@ describe('change password', () => {
     const login = (password: string) => call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email: m.email }, password } });
     expect((await login('first password 1')).body.details.applicationError.code).toBe('-19976');
     expect((await login('second password 2')).body.state).toBe('SUCCESS');
+    const mails = await call('GET', `/_dev/mail.json?to=${encodeURIComponent(m.email)}`);
+    expect(mails.body.messages[0].subject).toContain('password was changed');
   });
 });
 

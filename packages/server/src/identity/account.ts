@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import type { Caller } from '../http/caller.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { passwordChangedMail } from '../mail/templates.js';
 import { hashPassword, passwordViolation, verifyPassword } from '../security/passwords.js';
 import { body, emailOf, emailViolation, memberBlocked, throwViolations, type IdentityDeps } from './common.js';
 import { toWireIdentity, type WireIdentity } from './identity-view.js';
@@ -39,6 +41,9 @@ export async function changePassword(deps: IdentityDeps, request: FastifyRequest
     await deps.ctx.tokens.revokeMemberSessions(tx, caller.siteId, member.id, { exceptSessionId: caller.sessionId, reason: 'password-change' });
     await revokeSessionTokens(tx, caller.siteId, member.id, now);
     await tx.query('update recovery_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null', [caller.siteId, member.id, new Date(now)]);
+    const site = deps.ctx.sites.get(caller.siteId);
+    const mail = passwordChangedMail(site?.name ?? 'Your shop', 'reset your password with "Forgot password" right away.');
+    await enqueueMail(tx, { siteId: caller.siteId, kind: 'password-changed', to: member.email, ...mail }, now);
   });
   return {};
 }

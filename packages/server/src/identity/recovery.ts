@@ -3,7 +3,7 @@ import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import { ApplicationError, invalidField } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { activationMail, passwordResetMail } from '../mail/templates.js';
+import { activationMail, passwordChangedMail, passwordResetMail } from '../mail/templates.js';
 import { hashPassword, passwordViolation } from '../security/passwords.js';
 import { randomToken, sha256 } from '../security/secrets.js';
 import type { Queryable } from '../store/types.js';
@@ -107,7 +107,7 @@ export async function findRecoveryToken(q: Queryable, token: unknown, now: numbe
  * Spends the token, sets the password, marks the address verified (the mail reached it) and ends
  * every session and refresh token of the member, all in one transaction.
  */
-export async function recover(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse & { redirectUrl?: string }> {
+export async function recover(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
   const input = body(request);
   const { ctx } = deps;
   throwViolations([
@@ -138,6 +138,10 @@ export async function recover(deps: IdentityDeps, request: FastifyRequest): Prom
     await revokeSessionTokens(tx, site.id, member.id, now);
     // Other links in other mails die with this one.
     await tx.query('update recovery_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null', [site.id, member.id, new Date(now)]);
+    if (spent.purpose === 'reset') {
+      const mail = passwordChangedMail(site.name, 'ask for a new reset email and contact the site owner.');
+      await enqueueMail(tx, { siteId: site.id, kind: 'password-changed', to: member.email, ...mail }, now);
+    }
     const fresh = (await findMemberById(tx, site.id, member.id))!;
     return nextState(tx, deps, site, fresh, undefined);
   });

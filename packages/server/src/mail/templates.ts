@@ -54,3 +54,12 @@ export function activationMail(siteName: string, link: string, hours: number): R
     ),
   };
 }
+
+/** Sent after a password change or reset, so a member learns of a change they did not make (ASVS 2.2.3). */
+export function passwordChangedMail(siteName: string, recoveryHint: string): RenderedMail {
+  return {
+    subject: `${siteName}: your password was changed`,
+    text: `The password of your ${siteName} account was just changed, and other signed-in devices were signed out.\n\nIf this was not you, ${recoveryHint}\n`,
+    html: layout(siteName, `<p>The password of your account was just changed, and other signed-in devices were signed out.</p><p>If this was not you, ${escapeHtml(recoveryHint)}</p>`),
+  };
+}
