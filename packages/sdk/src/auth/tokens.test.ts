@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startCountingServer } from '../testing/counting-server.js';
 import type { Answer, TokenCall } from '../testing/counting-server.js';
 import { OAuthStrategy } from './oauth-strategy.js';
+import { localStorageTokens } from './storage.js';
 import type { AuthEvent, Tokens } from './types.js';
 
 let close: (() => Promise<void>) | undefined;
@@ -173,5 +174,22 @@ describe('token lifecycle (request counting)', () => {
     expect(auth.loggedIn()).toBe(true);
     expect(auth.getActiveToken()).toBe('M');
     expect(auth.baseUrl).toBe('https://www.wixapis.com');
+  });
+
+  it('shares tokens between tabs through localStorage and announces the role change', async () => {
+    const map = new Map<string, string>();
+    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+    const tabA = new EventTarget();
+    const tabB = new EventTarget();
+    const a = OAuthStrategy({ clientId: 'CID', tokenStorage: localStorageTokens({ storage, events: tabA }) });
+    const b = OAuthStrategy({ clientId: 'CID', tokenStorage: localStorageTokens({ storage, events: tabB }) });
+    const seenByB: AuthEvent[] = [];
+    b.onStatusChange((e) => seenByB.push(e));
+    a.setTokens({ accessToken: { value: 'M', expiresAt: 4e9 }, refreshToken: { value: 'R', role: 'member' } });
+    // Browsers fire `storage` only in the other tabs.
+    tabB.dispatchEvent(Object.assign(new Event('storage'), { key: 'vitrine.tokens' }));
+    expect(seenByB).toEqual([{ type: 'role-changed', role: 'member', previous: 'none' }]);
+    expect(b.loggedIn()).toBe(true);
+    expect((await b.getAuthHeaders()).headers.Authorization).toBe('M');
   });
 });
