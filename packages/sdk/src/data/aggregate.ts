@@ -2,7 +2,6 @@
  * `items.aggregate(collection)`: group, accumulate, filter before (`filter`) and after (`having`)
  * grouping, sort and page; `run()` posts `/items/aggregate` (wire-contract §9.1, §9.9).
  */
-import { clientError } from './errors.js';
 import { filterProblem, type FilterBuilder } from './filter.js';
 import { first, type FindOptions } from './query.js';
 import type { WixDataResult } from './result.js';
@@ -66,7 +65,7 @@ export function newAggregate<T>(t: Transport, s: State): WixDataAggregate<T> {
       const { coll, group, ops, sort, limit, skip, filter, having } = s;
       const initialFilter = filter?.build() ?? {};
       const finalFilter = having?.build();
-      const problems = [
+      v.report('aggregation', coll, [
         v.collection(coll),
         ...s.bad,
         ...(filter?.bad ?? []),
@@ -74,8 +73,7 @@ export function newAggregate<T>(t: Transport, s: State): WixDataAggregate<T> {
         v.options(options),
         filterProblem(initialFilter),
         finalFilter && filterProblem(finalFilter),
-      ].filter(Boolean);
-      if (problems.length) throw clientError(`Failed to perform aggregation on [${coll}].\n${problems.join('\n')}`);
+      ]);
       return first<T, { results: Record<string, unknown>[] }>(
         (at, byOffset, returnTotalCount) =>
           t.post('/items/aggregate', {

@@ -1,5 +1,5 @@
 /** Tallying of bulk answers exactly as `@wix/data` reports them (wire-contract §9.2). */
-import { BulkError, type FieldViolation } from './errors.js';
+import { WixDataError, type FieldViolation } from './errors.js';
 
 export interface BulkResult {
   inserted: number;
@@ -7,7 +7,8 @@ export interface BulkResult {
   removed: number;
   /** Requested − failed − succeeded: includes failures with an ignored code (e.g. duplicates in bulkInsert). */
   skipped: number;
-  errors: BulkError[];
+  /** Failed items as `WixDataError`s named `BulkError`, with `code`, `item`, `originalIndex`, `violations`. */
+  errors: WixDataError[];
   insertedItemIds: string[];
   updatedItemIds: string[];
   removedItemIds: string[];
@@ -25,12 +26,12 @@ interface WireResult {
 
 export function tally(request: readonly unknown[], results: readonly unknown[], ignoredCodes: readonly string[] = []): BulkResult {
   const rows = results as WireResult[];
-  const errors: BulkError[] = [];
+  const errors: WixDataError[] = [];
   for (const { itemMetadata: m } of rows) {
     if (!m || m.success || !m.error || ignoredCodes.includes(m.error.code ?? '')) continue;
     const originalIndex = m.originalIndex ?? -1;
     const { code, description = '', data } = m.error;
-    errors.push(new BulkError(description, { code, item: request[originalIndex], originalIndex, violations: data?.fieldViolations }));
+    errors.push(new WixDataError(description, { name: 'BulkError', code, item: request[originalIndex], originalIndex, violations: data?.fieldViolations }));
   }
   const ok = rows.filter((r) => r.itemMetadata?.success);
   const by = (...actions: string[]) => ok.filter((r) => actions.includes(r.action ?? ''));

@@ -3,16 +3,17 @@
  * and GET queries carry their JSON as base64url in `?.r=`.
  */
 
-/** Copies `value`, replacing what `fn` maps (anything not `undefined`) at any depth. */
-function walk(value: unknown, fn: (v: unknown) => unknown): unknown {
-  const mapped = fn(value);
-  if (mapped !== undefined) return mapped;
-  if (Array.isArray(value)) return value.map((x) => walk(x, fn));
-  if (typeof value != 'object' || value === null || value instanceof Date) return value;
+/** A copy of `value` with `f` applied to each element or property value (Dates and scalars as is). */
+export const mapChildren = (value: unknown, f: (v: unknown) => unknown): unknown => {
+  if (Array.isArray(value)) return value.map(f);
+  if (typeof value != 'object' || !value || value instanceof Date) return value;
   const out: Record<string, unknown> = {};
-  for (const k in value) out[k] = walk((value as Record<string, unknown>)[k], fn);
+  for (const k in value) out[k] = f((value as Record<string, unknown>)[k]);
   return out;
-}
+};
+
+/** Copies `value`, replacing what `fn` maps (anything not `undefined`) at any depth. */
+const walk = (value: unknown, fn: (v: unknown) => unknown): unknown => fn(value) ?? mapChildren(value, (x) => walk(x, fn));
 
 /** Replaces every valid `Date` at any depth with `{$date: ISO}`; never mutates the input. */
 export const encodeDates = <T>(value: T): T =>
@@ -26,10 +27,8 @@ export const decodeDates = <T>(value: T): T =>
   }) as T;
 
 /** base64url (no padding) of the UTF-8 bytes of `text`; works with `btoa` in browsers and Node ≥ 16. */
-export function base64url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  // Chunked so very long queries do not overflow the argument limit of String.fromCharCode.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+export const base64url = (text: string): string =>
+  btoa(Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join(''))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');

@@ -26,25 +26,15 @@ export class WixDataError extends Error {
   /** HTTP status, when the error came from the server. */
   declare status?: number;
   declare requestId?: string | null;
-  /** Server validation errors: one entry per bad field. */
+  /** Server validation errors, and failed bulk items: one entry per bad field. */
   declare violations?: FieldViolation[];
+  /** Failed bulk items (`name: 'BulkError'`): the caller's input and its position. */
+  declare item?: unknown;
+  declare originalIndex?: number;
 
   constructor(message: string, fields: Partial<WixDataError> = {}) {
     super(message);
     Object.assign(this, { name: 'WixDataError', ...fields });
-  }
-}
-
-/** One failed element of a bulk call; `item` is the caller's input at `originalIndex`. */
-export class BulkError extends Error {
-  declare code?: string;
-  declare item: unknown;
-  declare originalIndex: number;
-  declare violations?: FieldViolation[];
-
-  constructor(message: string, fields: Omit<BulkError, keyof Error>) {
-    super(message);
-    Object.assign(this, { name: 'BulkError', ...fields });
   }
 }
 

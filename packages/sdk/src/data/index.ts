@@ -16,4 +16,4 @@ export type { WixDataResult, PagingMetadata } from './result.js';
 export { filter, type FilterBuilder, type FilterOps, type Filter } from './filter.js';
 export type { BulkResult } from './bulk.js';
 export type { ReadOptions, WriteOptions, Condition } from './request.js';
-export { WixDataError, BulkError, type ErrorDetails, type FieldViolation } from './errors.js';
+export { WixDataError, type ErrorDetails, type FieldViolation } from './errors.js';

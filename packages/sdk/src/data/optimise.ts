@@ -5,19 +5,19 @@
  * flatten nested `$and`s, flatten nested `$or`s — repeated until nothing changes.
  */
 
+import { mapChildren } from './codec.js';
+
 type Node = Record<string, unknown>;
 
 export function optimise(tree: unknown): unknown {
-  if (Array.isArray(tree)) return tree.map(optimise);
-  if (typeof tree !== 'object' || tree === null || tree instanceof Date) return tree;
-  const node: Node = {};
-  for (const [k, v] of Object.entries(tree)) node[k] = optimise(v);
-  const rewritten = rewrite(node);
+  const node = mapChildren(tree, optimise);
+  const rewritten = rewrite(node as Node);
   return rewritten === undefined ? node : optimise(rewritten);
 }
 
-function rewrite(node: Node): unknown {
-  const and = node.$and;
+function rewrite(node: Node | null): unknown {
+  // Scalars, Dates and arrays have no `$and`/`$or` and come back unchanged.
+  const and = node?.$and;
   if (Array.isArray(and)) {
     if (and.length === 1) return and[0];
     if (and.length === 0) return {};
@@ -25,7 +25,7 @@ function rewrite(node: Node): unknown {
     if (merged) return merged;
     if (and.some((n: Node) => n.$and)) return { $and: and.flatMap((n: Node) => (n.$and as Node[] | undefined) ?? [n]) };
   }
-  const or = node.$or;
+  const or = node?.$or;
   if (Array.isArray(or) && or.some((n: Node) => n.$or)) {
     return { $or: or.flatMap((n: Node) => (n.$or as Node[] | undefined) ?? [n]) };
   }

@@ -2,9 +2,8 @@
  * `items.patch(collection, id)`: field modifications applied server-side, so concurrent writers
  * do not overwrite each other's fields (wire-contract §9.1).
  */
-import { clientError } from './errors.js';
 import type { DataItem } from './query.js';
-import { condition, type Condition } from './request.js';
+import { condition, writeOptions, type Condition } from './request.js';
 import type { Transport } from './transport.js';
 import * as v from './validate.js';
 
@@ -40,13 +39,11 @@ export function newPatch<T>(t: Transport, coll: string, id: string, mods: FieldM
     removeFromArray: mod('removeFromArray'),
     removeField: mod('removeField'),
     async run(options) {
-      const bad = [v.collection(coll), v.itemId(id), v.options(options), ...mods.map((m) => v.fieldName(m.fieldPath))].find(Boolean);
-      if (bad) throw clientError(bad);
+      v.assert(v.collection(coll), v.itemId(id), v.options(options), ...mods.map((m) => v.fieldName(m.fieldPath)));
       const res = await t.post<{ dataItem: { data: T } }>('/items/patch', {
         dataCollectionId: coll,
         patch: { dataItemId: id, fieldModifications: mods },
-        suppressHooks: options?.suppressHooks,
-        ...(options?.showDrafts !== undefined && { publishPluginOptions: { includeDraftItems: options.showDrafts } }),
+        ...writeOptions(options),
         ...condition(options?.condition),
       });
       return res.dataItem.data;

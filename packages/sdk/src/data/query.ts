@@ -3,7 +3,6 @@
  * requests of wire-contract §9.3–§9.6. Invalid calls are collected and reported together by the
  * terminal method, before anything is sent.
  */
-import { clientError } from './errors.js';
 import { filterOps, filterProblem, type Filter, type FilterOps } from './filter.js';
 import { result, type PagingMetadata, type WixDataResult } from './result.js';
 import { paging, readOptions, type ReadOptions, type Sorting } from './request.js';
@@ -52,8 +51,7 @@ export function newQuery<T>(t: Transport, s: State, tree: Filter = {}, bad: read
   /** Reports every collected problem at once, like `@wix/data`, or returns the wire filter. */
   const checked = (options: unknown, more?: string) => {
     const filter = optimised();
-    const found = [v.collection(coll), ...bad, v.options(options), more, filterProblem(filter)].filter(Boolean);
-    if (found.length) throw clientError(`Failed to perform query on [${coll}].\n${found.join('\n')}`);
+    v.report('query', coll, [v.collection(coll), ...bad, v.options(options), more, filterProblem(filter)]);
     return filter;
   };
   const ops = filterOps<WixDataQuery<T>>(tree, bad, (tree, bad) => newQuery<T>(t, s, tree, bad));

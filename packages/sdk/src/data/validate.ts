@@ -15,6 +15,12 @@ export function assert(...checks: (Check | false)[]): void {
   if (failed) throw clientError(failed);
 }
 
+/** Builders report every collected problem at once, like `@wix/data`. */
+export function report(what: string, coll: string, checks: (Check | false)[]): void {
+  const found = checks.filter(Boolean);
+  if (found.length) throw clientError(`Failed to perform ${what} on [${coll}].\n${found.join('\n')}`);
+}
+
 export const collection = (name: unknown): Check => (isString(name) ? undefined : 'WDE0001: Collection name must be a string.');
 
 export const itemId = (id: unknown): Check => (isString(id) ? undefined : 'WDE0002: ItemId must be a string.');
