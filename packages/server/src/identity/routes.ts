@@ -5,6 +5,7 @@ import { createRateLimiter } from '../security/rate-limit.js';
 import { changePassword, getMyMember, logout, patchMyMember, signOn } from './account.js';
 import { login, register, resendVerification, startForIdentity, validateEmail, verifyDuringAuthentication } from './auth.js';
 import type { IdentityDeps } from './common.js';
+import { startHousekeeping } from './housekeeping.js';
 import { recover, sendActivationEmail, sendRecoveryEmail } from './recovery.js';
 import { resetPasswordPage } from './reset-page.js';
 
@@ -17,7 +18,11 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
   const limiter = createRateLimiter({ db: ctx.db, redisUrl: ctx.config.redisUrl, now: ctx.now });
   const captcha = new CaptchaVerifier({ db: ctx.db, secret: ctx.config.adminKey, now: ctx.now, log: ctx.log });
   const deps: IdentityDeps = { ctx, limiter, captcha };
-  app.addHook('onClose', async () => limiter.close());
+  const stopHousekeeping = startHousekeeping(ctx.db, ctx.now, ctx.log);
+  app.addHook('onClose', async () => {
+    stopHousekeeping();
+    await limiter.close();
+  });
 
   const authn = '/_api/iam/authentication';
   app.post(`${authn}/v2/register`, (request) => register(deps, request));

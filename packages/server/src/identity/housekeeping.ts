@@ -1,0 +1,25 @@
+import type { Queryable } from '../store/types.js';
+
+/**
+ * Deletes what can no longer be used: spent or expired one-time tokens and codes, spent captcha
+ * proofs, closed rate-limit windows and old delivered mail. Idempotent, so every instance may run it.
+ * A day of grace keeps recent rows around for support questions ("did the link expire?").
+ */
+export async function sweepExpired(db: Queryable, now: number): Promise<void> {
+  const dayAgo = new Date(now - 24 * 3600 * 1000);
+  await db.query('delete from session_tokens where expires_at < $1', [dayAgo]);
+  await db.query('delete from verifications where expires_at < $1', [dayAgo]);
+  await db.query('delete from recovery_tokens where expires_at < $1', [dayAgo]);
+  await db.query('delete from captcha_spent where expires_at < $1', [new Date(now)]);
+  await db.query('delete from rate_limits where expires_ms < $1', [now]);
+  await db.query('delete from mail_outbox where (sent_at is not null or failed_at is not null) and created_at < $1', [new Date(now - 30 * 24 * 3600 * 1000)]);
+}
+
+/** Runs the sweep every `intervalMs` (unref'd: it never keeps the process alive); returns a stopper. */
+export function startHousekeeping(db: Queryable, now: () => number, log: { warn(obj: object, msg: string): void }, intervalMs = 10 * 60 * 1000): () => void {
+  const timer = setInterval(() => {
+    sweepExpired(db, now()).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'identity housekeeping failed'));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
