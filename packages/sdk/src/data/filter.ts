@@ -63,10 +63,7 @@ export function filterOps<Self>(tree: Filter, bad: readonly string[], make: (tre
     // `undefined` would vanish in JSON and turn `{f: {$ne: undefined}}` into `{f: {}}`; null keeps the meaning.
     const operand = encodeDates(value === undefined ? null : value);
     const condition = { [field]: op == '$eq' ? operand : { [op]: operand } };
-    return make(
-      { $and: and ? [...and, condition] : Object.keys(tree).length ? [tree, condition] : [condition] },
-      typeof field == 'string' ? bad : [...bad, `WDE0048: ${op} field must be a String.`],
-    );
+    return make({ $and: and ? [...and, condition] : Object.keys(tree).length ? [tree, condition] : [condition] }, bad);
   };
   const ops: Record<string, unknown> = {
     tree,

@@ -49,7 +49,7 @@ export interface QueryReferencedOptions extends FindOptions {
 /** The direct (non-builder) query: `items.query(coll, request, options)`. */
 export interface QueryRequest {
   filter?: Filter;
-  sort?: { fieldName: string; order?: 'ASC' | 'DESC' }[];
+  sort?: { fieldName: string; order: 'ASC' | 'DESC' }[];
   fields?: string[];
   paging?: { limit?: number; offset?: number };
   cursorPaging?: { limit?: number; cursor?: string };
@@ -64,7 +64,7 @@ type One<T> = { dataItem?: { data: T } };
 /** Validated wire references from `left` to each of `right` (an id, an item, or a list of them). */
 function references(coll: string, field: string, left: Ref, right: Ref | Ref[], options: unknown) {
   const rights = Array.isArray(right) ? right : [right];
-  check(coll, options, v.nonEmptyString(field, 'field'), [left, ...rights].map(v.reference).find(Boolean));
+  check(coll, options, !(typeof field == 'string' && field) && 'WDE0094: field must be a non-empty string.', [left, ...rights].map(v.reference).find(Boolean));
   return rights.map((r) => ({ referringItemFieldName: field, referringItemId: ownId(left), referencedItemId: ownId(r) }));
 }
 
@@ -121,7 +121,7 @@ export function createItems(ctx: HttpContext) {
       query: {
         fields,
         ...paging(p?.limit ?? c?.limit, cursor ?? offset),
-        ...(byOffset && { filter, sort: sort.map(({ fieldName, order }) => ({ fieldName, order: order == 'DESC' ? order : 'ASC' })) }),
+        ...(byOffset && { filter, sort }),
       },
       includeReferences: options?.includeReferences,
       ...readOptions(options),
@@ -189,7 +189,7 @@ export function createItems(ctx: HttpContext) {
     /** Items referenced by `item` in its (multi-)reference field `field`, as a paged result. */
     async queryReferenced<T = DataItem>(coll: string, item: Ref, field: string, options?: QueryReferencedOptions): Promise<WixDataResult<T>> {
       const { limit = 50, skip = 0, order } = options ?? {};
-      check(coll, options, v.reference(item), v.nonEmptyString(field, 'relationshipAttribute'), v.count('limit', limit, 1), v.count('skip', skip, 0));
+      check(coll, options, v.reference(item), !(typeof field == 'string' && field) && 'WDE0094: field must be a non-empty string.', v.count('limit', limit, 1), v.count('skip', skip, 0));
       return first<T, { results: { dataItem?: { data: T } }[] }>(
         (at, byOffset, returnTotalCount) =>
           t.post('/items/query-referenced', {

@@ -53,7 +53,7 @@ export const itemIds = (ids: unknown): Check =>
 export const options = (o: unknown): Check =>
   o == null ||
   (isObject(o) &&
-    ['suppressAuth', 'suppressHooks', 'showDrafts', 'consistentRead', 'overrideExisting', 'returnTotalCount'].every(
+    ['suppressHooks', 'showDrafts', 'consistentRead', 'overrideExisting', 'returnTotalCount'].every(
       (k) => o[k] == null || typeof o[k] == 'boolean',
     ) &&
     (o.language == null || (isString(o.language) && o.language != '')))
@@ -70,9 +70,6 @@ export const count = (op: string, n: unknown, min: number): Check =>
         ? undefined
         : `WDE0035: ${op} must be an integer.`;
 
-export const nonEmptyString = (value: unknown, name: string): Check =>
-  isString(value) && value ? undefined : `WDE0094: ${name} must be a non-empty string.`;
-
 /** A reference end: a non-empty id string or an item object with `_id`. */
 export const reference = (value: unknown): Check =>
-  (isString(value) && value) || (isObject(value) && '_id' in value) ? undefined : 'WDE0019: A reference is an id or an item with _id.';
+  (isString(value) && value) || (isObject(value) && '_id' in value) ? undefined : 'WDE0019: Invalid reference.';
