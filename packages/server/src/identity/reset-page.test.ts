@@ -1,4 +1,3 @@
-import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipLimits } from './common.js';
 import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './test-server.js';
@@ -23,7 +22,13 @@ async function resetLinkFor(redirectUrl: string): Promise<{ email: string; link:
   return { email, link: /(http\S+\/reset-password\?token=\S+)/.exec(mail.body.messages[0].text)![1]! };
 }
 
+// jsdom ships without type declarations here; only its constructor is needed.
+type JsdomCtor = new (html: string, options: { url: string; runScripts: 'dangerously'; beforeParse(window: object): void }) => { window: { close(): void } };
+const jsdomModule = 'jsdom';
+const loadJsdom = async (): Promise<JsdomCtor> => ((await import(jsdomModule)) as { JSDOM: JsdomCtor }).JSDOM;
+
 async function openPage(link: string) {
+  const JSDOM = await loadJsdom();
   // jsdom implements neither fetch nor navigation, and its location is unforgeable: the page's one
   // navigation call is pointed at a recorder, and the real fetch is provided relative to the page.
   const html = (await (await fetch(link)).text()).replace('window.location.assign(', 'window.__navigate(');
