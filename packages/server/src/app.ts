@@ -1,12 +1,19 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config/types.js';
 import type { AppContext } from './context.js';
+import { registerAdminRoutes } from './admin/routes.js';
+import { registerDataRoutes } from './data/routes.js';
+import { seedCollections } from './data/seed.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { genReqId, installHttpConventions } from './http/install.js';
+import { registerIdentityRoutes } from './identity/routes.js';
+import { registerMailRoutes, startMailDelivery } from './mail/index.js';
 import { KeyRing } from './oauth/keys.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { TokenService } from './oauth/token-service.js';
 import { ApiKeyVerifier } from './security/api-keys.js';
+import { createRateLimiter } from './security/rate-limit.js';
+import { registerShopRoutes } from './shop/routes.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
 import { openDatabase } from './store/open.js';
@@ -20,6 +27,9 @@ export interface CreateAppOptions {
   /** pino level; `silent` in tests. */
   logLevel?: string;
   now?: () => number;
+  /** Run the outbox delivery loop (default true); its poll interval in ms. */
+  mailDelivery?: boolean;
+  mailPollMs?: number;
 }
 
 export interface VitrineApp {
@@ -64,10 +74,21 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       now,
     };
     installHttpConventions(app, { sites, https: config.publicUrl.startsWith('https:') });
+    const limiter = createRateLimiter({ db, redisUrl: config.redisUrl, now });
     registerHealthRoutes(app, ctx);
-    registerOAuthRoutes(app, ctx);
+    registerOAuthRoutes(app, ctx, limiter);
+    registerIdentityRoutes(app, ctx);
+    registerAdminRoutes(app, ctx);
+    registerMailRoutes(app, ctx);
+    registerDataRoutes(app, ctx);
+    registerShopRoutes(app, ctx);
     registerStorefrontRoutes(app, ctx);
-    const stops: (() => Promise<void>)[] = [];
+    await seedCollections(ctx);
+    const stops: (() => Promise<void>)[] = [() => limiter.close()];
+    if (options.mailDelivery !== false) {
+      const delivery = startMailDelivery(ctx, options.mailPollMs ? { intervalMs: options.mailPollMs } : {});
+      stops.unshift(() => delivery.stop());
+    }
     return {
       app,
       ctx,

@@ -36,7 +36,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const db = await openDatabase({ databaseUrl: options.databaseUrl });
   if (options.site) config = { ...config, sites: config.sites.map(options.site) };
   if (options.config) config = options.config(config);
-  const vitrine = await createApp({ config, db, logLevel: 'silent', now: options.now });
+  const vitrine = await createApp({ config, db, logLevel: 'silent', now: options.now, mailPollMs: 50 });
   const address = await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
   const url = address.replace('[::1]', '127.0.0.1');
   retarget(config, url);

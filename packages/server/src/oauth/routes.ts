@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { OAuthError } from '../http/errors.js';
+import type { RateLimiter } from '../security/rate-limit.js';
+import { perIpLimit } from '../security/rate-limit-hook.js';
 import { grants } from './grants.js';
 import { readTokenRequest } from './token-request.js';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
-export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/oauth2/token', { bodyLimit: 16 * 1024 }, async (request, reply) => {
+/** Token requests per IP and minute; `VITRINE_TOKEN_RATE_LIMIT=0` turns the limit off (benchmarks). */
+function tokenRateLimit(): number {
+  const raw = process.env.VITRINE_TOKEN_RATE_LIMIT;
+  const n = raw === undefined ? 600 : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : 600;
+}
+
+export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext, limiter: RateLimiter): void {
+  const perMinute = tokenRateLimit();
+  const preHandler = perMinute > 0 ? perIpLimit(limiter, { name: 'token', limit: perMinute, windowSeconds: 60, style: 'oauth' }) : undefined;
+  app.post('/oauth2/token', { bodyLimit: 16 * 1024, ...(preHandler ? { preHandler } : {}) }, async (request, reply) => {
     reply.headers(NO_STORE);
     const input = readTokenRequest(request.body);
     if (!input) throw new OAuthError(400, 'invalid_request', 'the body must be a JSON object or a form');
