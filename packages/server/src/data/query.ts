@@ -4,6 +4,7 @@ import { invalidField } from '../http/errors.js';
 import type { FilterNode, SortSpec } from './filter/ast.js';
 import { compileFilter, compileSort, Params, sortKeys } from './filter/compile.js';
 import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
+import { maybeIndexSort } from './indexes.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { pagingMetadata, readPaging, type PagingMetadata } from './paging.js';
 import { authorize, type Access } from './permissions.js';
@@ -47,6 +48,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   fields.forEach((f, i) => parseFieldPath(f, `query.fields[${i}]`));
   const includes = parseIncludes(body.includeReferences, 'includeReferences');
 
+  maybeIndexSort(scope.db, scope.site.id, collection, sort, (error) => scope.log?.warn({ err: error }, 'building a sort index failed'));
   const params = new Params();
   const where = itemsWhere(scope, collection, access, filter, params);
   const order = orderBy(sort, params);

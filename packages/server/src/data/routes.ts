@@ -52,7 +52,7 @@ export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!siteId) throw dataErrors.noSite('Name the site in the x-vitrine-site-id header when using the admin key');
     const site = ctx.sites.get(siteId);
     if (!site) throw dataErrors.noSite(`Unknown site "${siteId}"`);
-    return { db: ctx.db, site, caller, now: ctx.now, cursorKey };
+    return { db: ctx.db, site, caller, now: ctx.now, cursorKey, log: ctx.log };
   }
 
   const tx = <T>(scope: DataScope, fn: (q: Queryable) => Promise<T>) => scope.db.transaction(fn);

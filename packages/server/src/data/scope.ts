@@ -13,6 +13,8 @@ export interface DataScope {
   now: () => number;
   /** HMAC key that signs paging cursors (shared by every instance of one deployment). */
   cursorKey: Buffer;
+  /** Where background failures (on-demand index builds) are reported. */
+  log?: { warn(details: object, message: string): void };
 }
 
 export const MAX_ID_LENGTH = 256;

@@ -65,17 +65,17 @@ function inSql(target: CompileTarget, node: Extract<FilterNode, { kind: 'in' }>,
 
 const CMP = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
+/**
+ * Range comparisons are written with the sort-key expressions (`rank = k and key > v`): equivalent to a typed
+ * comparison, and the very expressions an on-demand sort index holds, so a range on the sorted field is an index range.
+ */
 function orderedSql(target: CompileTarget, op: keyof typeof CMP, path: FieldPath, value: Json, params: Params): string {
-  const x = fieldExpr(target, path, params);
+  const [rank, num, str, date] = sortKeys(fieldExpr(target, path, params), false) as [string, string, string, string];
   const sym = CMP[op];
-  if (typeof value === 'number') {
-    return `coalesce(case when jsonb_typeof(${x}) = 'number' then (${x})::numeric ${sym} ${params.add(String(value))}::numeric end, false)`;
-  }
-  if (typeof value === 'string') {
-    return `coalesce(case when jsonb_typeof(${x}) = 'string' then (${x} #>> '{}') collate "C" ${sym} ${params.add(value)}::text end, false)`;
-  }
+  if (typeof value === 'number') return `(${rank} = 1 and ${num} ${sym} ${params.add(String(value))}::numeric)`;
+  if (typeof value === 'string') return `(${rank} = 2 and ${str} ${sym} ${params.add(value)}::text)`;
   const iso = isPlainObject(value) && typeof value.$date === 'string' ? value.$date : '';
-  return `coalesce(case when jsonb_typeof(${x} -> '$date') = 'string' then (${x} ->> '$date') collate "C" ${sym} ${params.add(iso)}::text end, false)`;
+  return `(${rank} = 3 and ${date} ${sym} ${params.add(iso)}::text)`;
 }
 
 function textSql(target: CompileTarget, node: Extract<FilterNode, { kind: 'text' }>, params: Params): string {
@@ -125,7 +125,10 @@ export function sortKeys(x: string, desc: boolean): string[] {
   ];
 }
 
-/** The ORDER BY list for a sort; `tiebreak` (e.g. `i.id collate "C"`) always comes last. */
+/**
+ * The ORDER BY list for a sort; `tiebreak` (e.g. `i.id collate "C"`) always comes last, in the direction of the
+ * last sort field, so that a one-field sort is exactly the order of an index on (keys, id) read either way.
+ */
 export function compileSort(sort: readonly SortSpec[], target: CompileTarget, params: Params, tiebreak: string): string {
   const keys: string[] = [];
   for (const s of sort) {
@@ -139,6 +142,6 @@ export function compileSort(sort: readonly SortSpec[], target: CompileTarget, pa
       keys.push(...sortKeys(fieldExpr(target, s.path, params), s.desc));
     }
   }
-  keys.push(tiebreak);
+  keys.push(`${tiebreak}${sort[sort.length - 1]?.desc ? ' desc' : ''}`);
   return keys.join(', ');
 }

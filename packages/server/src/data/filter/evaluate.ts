@@ -76,13 +76,14 @@ export function compareValues(a: Json | undefined, b: Json | undefined): number 
   }
 }
 
-/** Comparator for items (`data` objects with `_id`) under a sort, `_id` as the final tie-break. */
+/** Comparator for items (`data` objects with `_id`) under a sort, `_id` as the final tie-break (in the last field's direction). */
 export function compareItems(sort: readonly SortSpec[]): (a: Json, b: Json) => number {
   return (a, b) => {
     for (const s of sort) {
       const c = compareValues(getPath(a, s.path), getPath(b, s.path));
       if (c !== 0) return s.desc ? -c : c;
     }
-    return compareText(String(getPath(a, ['_id'])), String(getPath(b, ['_id'])));
+    const c = compareText(String(getPath(a, ['_id'])), String(getPath(b, ['_id'])));
+    return sort[sort.length - 1]?.desc ? -c : c;
   };
 }

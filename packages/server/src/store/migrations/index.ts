@@ -1,6 +1,7 @@
 import type { Migration } from '../types.js';
 import { core } from './0001_core.js';
 import { dataItems } from './0020_data_items.js';
+import { dataIndexes } from './0021_data_indexes.js';
 import { identity } from './0010_identity.js';
 import { shop } from './0040_shop.js';
 
@@ -8,4 +9,4 @@ import { shop } from './0040_shop.js';
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
  * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items, 30–39 redirect login, 40–49 storefront.
  */
-export const migrations: readonly Migration[] = [core, identity, dataItems, shop];
+export const migrations: readonly Migration[] = [core, identity, dataItems, dataIndexes, shop];
