@@ -1,0 +1,125 @@
+// What the Vitrine cases share: a fresh build of packages/server/dist, the bench config file, the
+// databases to run on (PGlite always; PostgreSQL when DATABASE_URL is set) and a one-call case.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { log, ROOT, serverCase } from './harness.mjs';
+
+export const BENCH_SITE = 'bench';
+export const BENCH_CLIENT = 'bench-client';
+const SERVER = join(ROOT, 'packages', 'server');
+
+/** Rebuilds packages/server/dist when it is missing or older than a source file (what `vitrine` does). */
+export async function ensureServerBuilt() {
+  const { newestSource } = await import(join(SERVER, 'scripts', 'build.mjs'));
+  let built = 0;
+  try {
+    built = statSync(join(SERVER, 'dist', 'app.js')).mtimeMs;
+  } catch {
+    /* not built */
+  }
+  if (built >= newestSource()) return;
+  log('building packages/server/dist (sources are newer)…');
+  const result = spawnSync(process.execPath, [join(SERVER, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('server build failed');
+}
+
+const tempDirs = [];
+process.on('exit', () => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/**
+ * The config every Vitrine case uses: site `bench` with one client whose refresh tokens do not
+ * rotate (a rotating token cannot be replayed by a load generator).
+ */
+export function writeBenchConfig() {
+  const file = join(tempDir('vitrine-bench-config-'), 'vitrine.json');
+  const config = {
+    publicUrl: 'http://127.0.0.1:8080',
+    adminKey: 'bench-admin-key-0123456789abcdef',
+    devMailbox: false,
+    sites: [
+      {
+        id: BENCH_SITE,
+        name: 'Bench',
+        clients: [{ clientId: BENCH_CLIENT, redirectUris: ['http://127.0.0.1:1/cb'], allowedOrigins: ['http://127.0.0.1:1'], refreshTokenRotation: false }],
+        collections: [],
+      },
+    ],
+  };
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+/**
+ * The databases to run the Vitrine cases on. PostgreSQL only when DATABASE_URL is set: the bench
+ * then uses its own database `vitrine_bench` on that server, dropped and re-created for a clean schema.
+ */
+export async function benchDatabases() {
+  const list = [{ name: 'pglite', env: { DATABASE_URL: '' }, fresh: () => ({ args: ['--data-dir', tempDir('vitrine-bench-pglite-')] }) }];
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    log('DATABASE_URL is not set: PostgreSQL cases are skipped (PGlite only)');
+    return list;
+  }
+  const benchUrl = new URL(url);
+  benchUrl.pathname = '/vitrine_bench';
+  const pg = createRequire(join(SERVER, 'package.json'))('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('drop database if exists vitrine_bench');
+    await admin.query('create database vitrine_bench');
+  } finally {
+    await admin.end();
+  }
+  const shown = `${benchUrl.protocol}//${benchUrl.host}${benchUrl.pathname}`;
+  log(`PostgreSQL: using database vitrine_bench (${shown}), re-created empty; DATABASE_URL's own database is not touched`);
+  list.push({ name: 'postgres', env: { DATABASE_URL: benchUrl.href }, fresh: () => ({ args: ['--data-dir', tempDir('vitrine-bench-unused-')] }), shown });
+  return list;
+}
+
+export const tokenRequest = (body) => ({
+  path: '/oauth2/token',
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  bodies: Array.isArray(body) ? body.map((b) => JSON.stringify(b)) : [JSON.stringify(body)],
+});
+
+/** Extra node flags for the server, e.g. BENCH_CPU_PROF=DIR writes a V8 CPU profile per Vitrine case. */
+function profileArgs() {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
+/** Member sessions every shared Vitrine server creates before listening (the member-refresh case replays them). */
+export const MEMBER_SESSIONS = 1000;
+
+/**
+ * A Vitrine token-endpoint case. By default on `db`'s shared server (one per database, started on
+ * first use with MEMBER_SESSIONS member sessions, per-IP token rate limit off: all the load comes from
+ * 127.0.0.1). `env` gives the case its own server with extra environment instead.
+ * `body(info)` → the JSON body, or a list of bodies sent round-robin.
+ */
+export function vitrineCase({ label, db, config, body, env }) {
+  return serverCase({
+    label,
+    sharedKey: env ? undefined : `vitrine@${db.name}`,
+    server: {
+      script: 'servers/vitrine.mjs',
+      args: ['--config', config, ...db.fresh().args, '--member-sessions', String(env ? 0 : MEMBER_SESSIONS)],
+      env: { ...db.env, VITRINE_TOKEN_RATE_LIMIT: '0', ...env },
+      nodeArgs: profileArgs(),
+    },
+    request: (info) => tokenRequest(body(info)),
+    check: (json) => typeof json?.access_token === 'string' && typeof json?.refresh_token === 'string',
+  });
+}
