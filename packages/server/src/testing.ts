@@ -13,6 +13,8 @@ export interface TestServerOptions {
   /** `postgres://…` to run on a real server; default: in-memory PGlite. */
   databaseUrl?: string;
   now?: () => number;
+  /** Extra routes a test needs, mounted before the server starts listening. */
+  routes?: (app: VitrineApp['app'], ctx: AppContext) => void;
 }
 
 export interface TestServer {
@@ -37,6 +39,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (options.site) config = { ...config, sites: config.sites.map(options.site) };
   if (options.config) config = options.config(config);
   const vitrine = await createApp({ config, db, logLevel: 'silent', now: options.now, mailPollMs: 50 });
+  options.routes?.(vitrine.app, vitrine.ctx);
   const address = await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
   const url = address.replace('[::1]', '127.0.0.1');
   retarget(config, url);
