@@ -1,0 +1,122 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './load.js';
+import { ConfigError } from './validate.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vitrine-config-'));
+function file(content: unknown, name = `c${Math.random().toString(36).slice(2)}.json`): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+const problems = (fn: () => unknown): string[] => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+const site = (extra: Record<string, unknown> = {}) => ({
+  id: 'shop',
+  clients: [{ clientId: 'web', redirectUris: ['https://shop.example/callback'], allowedOrigins: ['https://shop.example'] }],
+  ...extra,
+});
+
+describe('demo defaults', () => {
+  it('runs the demo site with the storefront client on the public URL, both loopback spellings', () => {
+    const config = loadConfig({ env: { PORT: '9001' }, dataDir: dir });
+    expect(config.publicUrl).toBe('http://localhost:9001');
+    const demo = config.sites[0]!;
+    expect(demo).toMatchObject({ id: 'demo', name: 'Demo Store', policies: { emailVerification: 'required', memberApproval: 'auto', captcha: 'off' } });
+    expect(demo.clients[0]).toMatchObject({
+      clientId: 'demo-storefront',
+      redirectUris: ['http://localhost:9001/callback', 'http://127.0.0.1:9001/callback'],
+      allowedOrigins: ['http://localhost:9001', 'http://127.0.0.1:9001'],
+    });
+    const products = demo.collections.find((c) => c.id === 'Products')!;
+    expect(products.seed.length).toBeGreaterThanOrEqual(12);
+    expect(products.seed[0]).toEqual(expect.objectContaining({ title: expect.any(String), slug: expect.any(String), price: expect.any(Number), description: expect.any(String), category: expect.any(String), image: expect.stringMatching(/^\/assets\/products\//), stock: expect.any(Number) }));
+    expect(config.storefront).toEqual({ siteId: 'demo', clientId: 'demo-storefront' });
+  });
+
+  it('generates a development admin key once per data directory and keeps it', () => {
+    const data = mkdtempSync(join(tmpdir(), 'vitrine-data-'));
+    const first = loadConfig({ env: {}, dataDir: data });
+    expect(first.adminKeyGenerated).toBe(true);
+    expect(readFileSync(join(data, 'admin-key'), 'utf8').trim()).toBe(first.adminKey);
+    expect(loadConfig({ env: {}, dataDir: data }).adminKey).toBe(first.adminKey);
+  });
+
+  it('refuses production without an admin key', () => {
+    expect(problems(() => loadConfig({ env: { NODE_ENV: 'production' }, dataDir: dir }))).toEqual([
+      expect.stringContaining('VITRINE_ADMIN_KEY is required when NODE_ENV=production'),
+    ]);
+    const prod = loadConfig({ env: { NODE_ENV: 'production', VITRINE_ADMIN_KEY: 'k'.repeat(32) }, dataDir: dir });
+    expect(prod.devMailbox).toBe(false);
+  });
+});
+
+describe('config file', () => {
+  it('reads sites, clients, keys, collections and a seed file relative to the config', () => {
+    file([{ _id: 'a', title: 'A' }], 'seed.json');
+    const path = file({
+      publicUrl: 'https://shop.example/',
+      adminKey: 'a'.repeat(30),
+      sites: [site({ apiKeys: [{ name: 'backend', key: 'b'.repeat(30) }], collections: [{ id: 'Things', permissions: { read: 'ANYONE' }, seed: 'seed.json' }] })],
+    });
+    const config = loadConfig({ configPath: path, env: {}, dataDir: dir });
+    expect(config.publicUrl).toBe('https://shop.example');
+    expect(config.sites[0]!.collections[0]).toEqual({ id: 'Things', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' }, seed: [{ _id: 'a', title: 'A' }] });
+    expect(config.sites[0]!.clients[0]!.refreshTokenRotation).toBe(true);
+    expect(config.storefront).toEqual({ siteId: 'shop', clientId: 'web' });
+  });
+
+  it('names every bad key with what is allowed', () => {
+    const path = file({
+      colour: 'blue',
+      sites: [
+        site({
+          policies: { captcha: 'maybe', emailVerification: true },
+          tokens: { accessTokenTtl: 5 },
+          clients: [{ clientId: 'web', redirectUris: ['not a url'], allowedOrigins: ['https://shop.example/path'] }],
+          collections: [{ id: 'X', permissions: { read: 'EVERYONE' } }],
+        }),
+      ],
+    });
+    const list = problems(() => loadConfig({ configPath: path, env: {}, dataDir: dir }));
+    expect(list).toEqual(
+      expect.arrayContaining([
+        'colour is not a known key (allowed: publicUrl, adminKey, devMailbox, sites, storefront, bodyLimit)',
+        'sites[0].policies.captcha must be one of "off", "altcha", "recaptcha" (got "maybe")',
+        'sites[0].policies.emailVerification must be one of "off", "required" (got true)',
+        'sites[0].tokens.accessTokenTtl must be a whole number from 60 to 86400 (got 5)',
+        'sites[0].clients[0].redirectUris[0] must be an absolute URL such as "https://shop.example" (got "not a url")',
+        'sites[0].clients[0].allowedOrigins[0] must be a bare origin such as "https://shop.example" (got "https://shop.example/path")',
+        'sites[0].collections[0].permissions.read must be one of "ANYONE", "SITE_MEMBER", "SITE_MEMBER_AUTHOR", "ADMIN", "AUTHOR" (got "EVERYONE")',
+      ]),
+    );
+  });
+
+  it('reports duplicates, a missing recaptcha secret, and environment mistakes', () => {
+    const path = file({ sites: [site({ policies: { captcha: 'recaptcha' } }), site()] });
+    const list = problems(() => loadConfig({ configPath: path, env: { PORT: 'eighty', DATABASE_URL: 'mysql://x@y/z' }, dataDir: dir }));
+    expect(list).toEqual(
+      expect.arrayContaining([
+        'PORT must be a whole number from 0 to 65535 (got "eighty")',
+        'DATABASE_URL must be a postgres:// connection string (got "y/z")',
+        expect.stringContaining('sites[0].policies.recaptcha is required'),
+        'sites[1].id "shop" is used by another site',
+        'sites[1].clients[0].clientId "web" is already used in sites[0]',
+      ]),
+    );
+  });
+
+  it('explains an unreadable or invalid file', () => {
+    expect(problems(() => loadConfig({ configPath: join(dir, 'missing.json'), env: {} }))[0]).toMatch(/could not be read \(ENOENT\)/);
+    expect(problems(() => loadConfig({ configPath: file('{ nope'), env: {} }))[0]).toMatch(/is not valid JSON/);
+  });
+});
