@@ -60,4 +60,19 @@ describe.runIf(process.env.REDIS_URL)('rate limiter (redis)', () => {
       await limiter.close();
     }
   });
+
+  it('two instances share counters through Redis, also under concurrency', async () => {
+    const prefix = `vitrine-test:${randomUUID()}:`;
+    const a = createRateLimiter({ db, redisUrl: process.env.REDIS_URL, prefix });
+    const b = createRateLimiter({ db, redisUrl: process.env.REDIS_URL, prefix });
+    try {
+      const rule = { limit: 10, windowSeconds: 60 };
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).hit('shared', rule)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(10);
+      expect((await a.peek('shared')).count).toBe(20);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });
