@@ -9,6 +9,7 @@ import { genReqId, installHttpConventions } from './http/install.js';
 import { registerIdentityRoutes } from './identity/routes.js';
 import { registerMailRoutes, startMailDelivery } from './mail/index.js';
 import { KeyRing } from './oauth/keys.js';
+import { registerRedirectRoutes } from './oauth/redirect-routes.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { TokenService } from './oauth/token-service.js';
 import { ApiKeyVerifier } from './security/api-keys.js';
@@ -78,6 +79,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     registerHealthRoutes(app, ctx);
     registerOAuthRoutes(app, ctx, limiter);
     registerIdentityRoutes(app, ctx);
+    registerRedirectRoutes(app, ctx);
     registerAdminRoutes(app, ctx);
     registerMailRoutes(app, ctx);
     registerDataRoutes(app, ctx);

@@ -3,10 +3,11 @@ import { core } from './0001_core.js';
 import { dataItems } from './0020_data_items.js';
 import { dataIndexes } from './0021_data_indexes.js';
 import { identity } from './0010_identity.js';
+import { redirects } from './0030_redirects.js';
 import { shop } from './0040_shop.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
  * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items, 30–39 redirect login, 40–49 storefront.
  */
-export const migrations: readonly Migration[] = [core, identity, dataItems, dataIndexes, shop];
+export const migrations: readonly Migration[] = [core, identity, dataItems, dataIndexes, redirects, shop];

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { escapeHtml } from '../mail/templates.js';
+
+export { escapeHtml };
+
+export const newNonce = (): string => randomBytes(16).toString('base64');
+
+/** Where a form may lead: ours, plus the origins a successful sign-in redirects to (Chrome checks form-action on redirects). */
+export function formActionSources(urls: readonly (string | null | undefined)[]): string {
+  const sources = new Set<string>(["'self'"]);
+  for (const url of urls) {
+    if (!url) continue;
+    try {
+      const u = new URL(url);
+      sources.add(u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : u.protocol);
+    } catch {
+      // unparsable URLs were refused when registered
+    }
+  }
+  return [...sources].join(' ');
+}
+
+/** Headers of every hosted page: never cached, strict CSP with one nonce, not frameable. */
+export function pageHeaders(reply: FastifyReply, nonce: string, options: { formAction?: string } = {}): void {
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('pragma', 'no-cache')
+    .header(
+      'content-security-policy',
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' data:; ` +
+        `form-action ${options.formAction ?? "'self'"}; base-uri 'none'; frame-ancestors 'none'`,
+    );
+}
+
+const CSS = `*{box-sizing:border-box}body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1a1a1a;background:#f6f6f4;line-height:1.45}
+main{max-width:26rem;margin:0 auto;padding:2rem 1.25rem}.site{font-weight:700;font-size:1.1rem;margin:0 0 1.5rem;color:#333}
+h1{font-size:1.5rem;margin:0 0 1rem}form{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1.25rem}
+label{display:block;font-weight:600;margin:.9rem 0 .3rem}input[type=email],input[type=password],input[type=text]{width:100%;padding:.7rem;font-size:1rem;border:1px solid #888;border-radius:.35rem}
+input[aria-invalid=true]{border-color:#b00020;border-width:2px}input:focus,button:focus,a:focus{outline:3px solid #1d5fd1;outline-offset:2px}
+button{margin-top:1.2rem;width:100%;padding:.8rem;font-size:1rem;font-weight:600;border:0;border-radius:.35rem;background:#1a1a1a;color:#fff;cursor:pointer}
+.error{color:#b00020;margin:.3rem 0 0;font-size:.95rem}.alert{border:1px solid #b00020;background:#fdecee;color:#7a0016;padding:.7rem;border-radius:.35rem}
+.notice{border:1px solid #2e7d32;background:#edf7ee;padding:.7rem;border-radius:.35rem}.hint{color:#555;font-size:.9rem;margin:.3rem 0 0}
+nav{margin-top:1.2rem;display:flex;flex-wrap:wrap;gap:1rem}a{color:#1d5fd1}`;
+
+/** The common page: site name, heading, content. `title` and `siteName` are escaped here. */
+export function page(nonce: string, siteName: string, title: string, content: string, script = ''): string {
+  const site = escapeHtml(siteName);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${site}</title>
+<style nonce="${nonce}">${CSS}</style></head><body><main><p class="site">${site}</p><h1>${escapeHtml(title)}</h1>${content}</main>${
+    script ? `<script nonce="${nonce}">${script}</script>` : ''
+  }</body></html>`;
+}
+
+/** A JSON value safe inside an inline script. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

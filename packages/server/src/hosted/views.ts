@@ -1,0 +1,93 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
+import { escapeHtml } from './layout.js';
+
+export type View = 'signin' | 'register' | 'verify' | 'forgot';
+
+export interface FormState {
+  /** Hidden fields every form carries: the redirect session and its CSRF token. */
+  sessionId: string;
+  csrf: string;
+  /** Field name → message; the first one gets focus. */
+  errors?: Record<string, string>;
+  /** A message for the whole form (role=alert). */
+  formError?: string;
+  notice?: string;
+  email?: string;
+  stateToken?: string;
+  /** The site asks for altcha: the page's script fills the hidden field. */
+  altcha?: boolean;
+}
+
+function hidden(s: FormState, action: string): string {
+  return `<input type="hidden" name="redirectSessionId" value="${escapeHtml(s.sessionId)}">
+<input type="hidden" name="csrf" value="${escapeHtml(s.csrf)}"><input type="hidden" name="action" value="${action}">${
+    s.altcha ? '<input type="hidden" name="altcha" id="altcha" value="">' : ''
+  }`;
+}
+
+function field(s: FormState, name: string, label: string, type: string, attrs: string, value = '', hint = ''): string {
+  const error = s.errors?.[name];
+  const first = s.errors && Object.keys(s.errors)[0] === name;
+  const described = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
+  return `<label for="${name}">${escapeHtml(label)}</label>
+<input id="${name}" name="${name}" type="${type}" ${attrs}${value ? ` value="${escapeHtml(value)}"` : ''}${
+    error ? ' aria-invalid="true"' : ''
+  }${described ? ` aria-describedby="${described}"` : ''}${first ? ' autofocus' : ''}>${
+    hint ? `<p class="hint" id="${name}-hint">${escapeHtml(hint)}</p>` : ''
+  }${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ''}`;
+}
+
+function banner(s: FormState): string {
+  return (s.formError ? `<p class="alert" role="alert">${escapeHtml(s.formError)}</p>` : '') + (s.notice ? `<p class="notice" role="status">${escapeHtml(s.notice)}</p>` : '');
+}
+
+const link = (s: FormState, view: View, text: string) =>
+  `<a href="?redirectSessionId=${encodeURIComponent(s.sessionId)}&amp;view=${view}">${escapeHtml(text)}</a>`;
+
+export function viewTitle(view: View): string {
+  return { signin: 'Sign in', register: 'Create account', verify: 'Check your email', forgot: 'Forgot password' }[view];
+}
+
+/** The form of one view; plain HTML forms that work without JavaScript. */
+export function renderForm(view: View, s: FormState): string {
+  const open = `<form method="post" action="" novalidate>${banner(s)}`;
+  switch (view) {
+    case 'signin':
+      return `${open}${hidden(s, 'signin')}
+${field(s, 'email', 'Email', 'email', 'autocomplete="username" required maxlength="254" inputmode="email"', s.email)}
+${field(s, 'password', 'Password', 'password', `autocomplete="current-password" required maxlength="${PASSWORD_MAX_LENGTH}"`)}
+<button type="submit">Sign in</button></form>
+<nav>${link(s, 'register', 'Create an account')}${link(s, 'forgot', 'Forgot your password?')}</nav>`;
+    case 'register':
+      return `${open}${hidden(s, 'register')}
+${field(s, 'email', 'Email', 'email', 'autocomplete="email" required maxlength="254" inputmode="email"', s.email)}
+${field(s, 'password', 'Password', 'password', `autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}"`, '', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
+<button type="submit">Create account</button></form>
+<nav>${link(s, 'signin', 'I already have an account')}</nav>`;
+    case 'verify':
+      return `${open}${hidden(s, 'verify')}<input type="hidden" name="stateToken" value="${escapeHtml(s.stateToken ?? '')}">
+<p>We sent a 6-digit code to ${s.email ? `<strong>${escapeHtml(s.email)}</strong>` : 'your email address'}.</p>
+${field(s, 'code', 'Verification code', 'text', 'autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required')}
+${s.email ? `<input type="hidden" name="email" value="${escapeHtml(s.email)}">` : ''}
+<button type="submit">Verify</button>
+<button type="submit" name="action" value="resend" formnovalidate>Send a new code</button></form>`;
+    case 'forgot':
+      return `${open}${hidden(s, 'forgot')}
+<p>Enter your account's email address and we will send you a link to choose a new password.</p>
+${field(s, 'email', 'Email', 'email', 'autocomplete="email" required maxlength="254" inputmode="email"', s.email)}
+<button type="submit">Send reset link</button></form>
+<nav>${link(s, 'signin', 'Back to sign in')}</nav>`;
+  }
+}
+
+/**
+ * Solves the site's altcha proof of work in the page and fills the hidden field before submit.
+ * Without JavaScript the field stays empty and the server asks for the captcha (-19971) as usual.
+ */
+export const ALTCHA_SCRIPT = `(()=>{const f=document.getElementById('altcha');if(!f)return;const form=f.form;let ready=null;
+const hex=(b)=>[...new Uint8Array(b)].map((x)=>x.toString(16).padStart(2,'0')).join('');
+async function solve(){const c=await (await fetch('/_api/iam/captcha/v1/altcha/challenge',{cache:'no-store'})).json();const enc=new TextEncoder();
+for(let n=0;n<=c.maxnumber;n++){if(hex(await crypto.subtle.digest('SHA-256',enc.encode(c.salt+n)))===c.challenge){
+f.value=btoa(JSON.stringify({algorithm:c.algorithm,challenge:c.challenge,number:n,salt:c.salt,signature:c.signature}));return;}}}
+ready=solve().catch(()=>{});form.addEventListener('submit',(e)=>{if(f.value)return;e.preventDefault();const s=e.submitter;
+ready.then(()=>{if(s&&s.name){const h=document.createElement('input');h.type='hidden';h.name=s.name;h.value=s.value;form.appendChild(h);}form.submit();});});})();`;

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { registerHostedRoutes } from '../hosted/routes.js';
+import { registerCodeGrant } from './code-grant.js';
+import { registerExternalGrant } from './external-grant.js';
+import { createRedirectSession } from './redirect-sessions.js';
+
+/**
+ * Issue #4: redirect sessions, the hosted sign-in / logout pages behind their fullUrl, and the
+ * authorization_code and authorized_client grants of the token endpoint.
+ */
+export function registerRedirectRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerCodeGrant();
+  registerExternalGrant(ctx);
+  for (const path of ['/_api/redirects-api/v1/redirect-session', '/headless/v1/redirect-session']) {
+    app.post(path, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return createRedirectSession(ctx, request);
+    });
+  }
+  registerHostedRoutes(app, ctx);
+  app.addHook('onReady', async () => {
+    // Spent and expired rows are of no further use; a periodic sweep keeps the tables small.
+    const sweep = async () => {
+      const cutoff = new Date(ctx.now() - 24 * 3600 * 1000);
+      await ctx.db.query('delete from redirect_sessions where expires_at < $1', [cutoff]).catch(() => {});
+      await ctx.db.query('delete from authorization_codes where expires_at < $1', [cutoff]).catch(() => {});
+    };
+    const timer = setInterval(() => void sweep(), 3600 * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  });
+}

@@ -1,0 +1,145 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { Caller } from '../http/caller.js';
+import { ValidationError, httpErrors, type FieldViolation } from '../http/errors.js';
+import { resolveCaller } from '../http/resolve-caller.js';
+import { consumeSessionToken } from '../identity/session-tokens.js';
+import { CHALLENGE, insertRedirectSession, type NewRedirectSession, type ResponseMode } from './redirect-store.js';
+
+export const PROMPTS = ['login', 'none', 'consent', 'select_account'] as const;
+const RESPONSE_MODES: readonly ResponseMode[] = ['fragment', 'query', 'web_message'];
+const MAX_STATE = 512;
+
+/** The hosted page behind every fullUrl; the id rides in the query. */
+export const AUTHORIZE_PATH = '/oauth2/authorize';
+export const LOGOUT_PATH = '/oauth2/logout';
+
+export interface RedirectSessionAnswer {
+  redirectSession: {
+    id: string;
+    fullUrl: string;
+    urlDetails: { endpoint: string; searchParams: Record<string, string> };
+    sessionToken?: string;
+  };
+}
+
+const violation = (field: string, description: string, ruleName = 'INVALID_VALUE'): FieldViolation => ({
+  field, description, violatedRule: 'FORMAT', ruleName, data: {},
+});
+
+const obj = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/**
+ * POST /_api/redirects-api/v1/redirect-session (and /headless/v1/redirect-session): one of the
+ * intents `auth`, `login`, `logout` (wire-contract §4). Everything the page behind `fullUrl` will do
+ * is decided and validated here, so the page only acts on stored, checked values.
+ */
+export async function createRedirectSession(ctx: AppContext, request: FastifyRequest): Promise<RedirectSessionAnswer> {
+  const body = obj(request.body);
+  if (!body) throw httpErrors.badRequest('The body must be a JSON object', 'INVALID_ARGUMENT');
+  const intents = (['auth', 'login', 'logout'] as const).filter((k) => body[k] !== undefined && body[k] !== null);
+  if (intents.length !== 1) {
+    throw new ValidationError([violation('auth', 'exactly one of auth, login or logout is required (other intents are not supported here)', 'REQUIRED')]);
+  }
+  const intent = intents[0]!;
+  // A bad or ended token on logout still lets the browser sign out of the hosted pages.
+  const caller: Caller = await resolveCaller(request, ctx).catch((error: unknown) => {
+    if (intent === 'logout') return { kind: 'anonymous' } as Caller;
+    throw error;
+  });
+  const callbacks = obj(body.callbacks) ?? {};
+  const now = ctx.now();
+  let input: NewRedirectSession;
+  let sessionToken: string | undefined;
+
+  if (intent === 'auth') {
+    const auth = obj(body.auth) ?? {};
+    const req = obj(auth.authRequest);
+    if (!req) throw new ValidationError([violation('auth.authRequest', 'is required', 'REQUIRED')]);
+    const entry = ctx.sites.findClient(req.clientId);
+    const v: FieldViolation[] = [];
+    if (!entry) v.push(violation('auth.authRequest.clientId', 'is not a known client', 'UNKNOWN_CLIENT'));
+    const redirectUri = req.redirectUri === undefined || req.redirectUri === null || req.redirectUri === '' ? null : req.redirectUri;
+    if (redirectUri !== null && entry && !ctx.sites.isRegisteredRedirectUri(entry.client, redirectUri)) {
+      v.push(violation('auth.authRequest.redirectUri', 'is not a redirect URI registered for this client (exact match)', 'REDIRECT_URI_NOT_REGISTERED'));
+    }
+    if (req.codeChallengeMethod !== 'S256') v.push(violation('auth.authRequest.codeChallengeMethod', 'must be S256', 'PKCE_S256_REQUIRED'));
+    if (typeof req.codeChallenge !== 'string' || !CHALLENGE.test(req.codeChallenge)) {
+      v.push(violation('auth.authRequest.codeChallenge', 'must be a base64url S256 challenge (43 characters)', 'PKCE_REQUIRED'));
+    }
+    if (req.responseType !== 'code') v.push(violation('auth.authRequest.responseType', 'must be code', 'UNSUPPORTED_RESPONSE_TYPE'));
+    const responseMode = (req.responseMode ?? 'fragment') as ResponseMode;
+    if (!RESPONSE_MODES.includes(responseMode)) v.push(violation('auth.authRequest.responseMode', 'must be fragment, query or web_message', 'INVALID_ENUM'));
+    else if (responseMode !== 'web_message' && redirectUri === null) {
+      v.push(violation('auth.authRequest.redirectUri', `is required with responseMode ${responseMode}`, 'REQUIRED'));
+    }
+    if (typeof req.state !== 'string' || req.state.length === 0 || req.state.length > MAX_STATE) {
+      v.push(violation('auth.authRequest.state', `is required (at most ${MAX_STATE} characters)`, 'REQUIRED'));
+    }
+    const prompt = auth.prompt ?? req.prompt ?? 'login';
+    if (!(PROMPTS as readonly unknown[]).includes(prompt)) v.push(violation('auth.prompt', 'must be login, none, consent or select_account', 'INVALID_ENUM'));
+    if (req.sessionToken !== undefined && (typeof req.sessionToken !== 'string' || req.sessionToken.length > 200)) {
+      v.push(violation('auth.authRequest.sessionToken', 'must be a string', 'INVALID_TYPE'));
+    }
+    if (v.length || !entry) throw new ValidationError(v);
+    const visitor = caller.kind === 'visitor' && caller.siteId === entry.site.id ? caller.visitorId : null;
+    let memberId: string | null = null;
+    let visitorId = visitor;
+    if (typeof req.sessionToken === 'string') {
+      sessionToken = req.sessionToken;
+      // Spent here, atomically: a replayed session token finds nothing and the page answers login_required.
+      const spent = await ctx.db.transaction((tx) => consumeSessionToken(tx, entry.site.id, req.sessionToken, now));
+      if (spent) {
+        memberId = spent.memberId;
+        visitorId = visitor ?? spent.visitorId;
+      }
+    }
+    input = {
+      siteId: entry.site.id, intent, clientId: entry.client.clientId, redirectUri: redirectUri as string | null,
+      codeChallenge: req.codeChallenge as string, responseMode, state: req.state as string, prompt: prompt as string,
+      memberId, visitorId, logoutSessionId: null, postFlowUrl: null,
+    };
+  } else if (intent === 'logout') {
+    const logout = obj(body.logout) ?? {};
+    const entry = ctx.sites.findClient(logout.clientId);
+    if (!entry) throw new ValidationError([violation('logout.clientId', 'is not a known client', 'UNKNOWN_CLIENT')]);
+    const postFlowUrl = postFlowOf(ctx, entry.client, callbacks.postFlowUrl);
+    const memberSession = caller.kind === 'member' && caller.siteId === entry.site.id ? caller.sessionId : null;
+    input = {
+      siteId: entry.site.id, intent, clientId: entry.client.clientId, redirectUri: null, codeChallenge: null, responseMode: null,
+      state: null, prompt: null, memberId: null, visitorId: null, logoutSessionId: memberSession, postFlowUrl,
+    };
+  } else {
+    // login {}: the sign-in page alone (also the SDK's cookie pre-warm). The client follows from the token.
+    if (caller.kind !== 'visitor' && caller.kind !== 'member') throw httpErrors.unauthorized('Send a visitor or member access token so the site is known');
+    const entry = ctx.sites.findClient(caller.clientId);
+    if (!entry) throw httpErrors.unauthorized('The token belongs to an unknown client');
+    const postFlowUrl = postFlowOf(ctx, entry.client, callbacks.postFlowUrl);
+    input = {
+      siteId: entry.site.id, intent, clientId: entry.client.clientId, redirectUri: null, codeChallenge: null, responseMode: null,
+      state: null, prompt: null, memberId: null, visitorId: caller.kind === 'visitor' ? caller.visitorId : null, logoutSessionId: null, postFlowUrl,
+    };
+  }
+
+  const session = await ctx.db.transaction((tx) => insertRedirectSession(tx, input, now));
+  const endpoint = `${ctx.config.publicUrl}${intent === 'logout' ? LOGOUT_PATH : AUTHORIZE_PATH}`;
+  const searchParams = { redirectSessionId: session.id };
+  return {
+    redirectSession: {
+      id: session.id,
+      fullUrl: `${endpoint}?${new URLSearchParams(searchParams).toString()}`,
+      urlDetails: { endpoint, searchParams },
+      ...(sessionToken !== undefined ? { sessionToken } : {}),
+    },
+  };
+}
+
+/** callbacks.postFlowUrl: absent, or a registered redirect URI / URL under an allowed origin (no open redirect). */
+function postFlowOf(ctx: AppContext, client: Parameters<AppContext['sites']['isAllowedRedirect']>[0], url: unknown): string | null {
+  if (url === undefined || url === null || url === '') return null;
+  if (!ctx.sites.isAllowedRedirect(client, url)) {
+    throw new ValidationError([violation('callbacks.postFlowUrl', "is not one of the client's registered redirect URIs or allowed origins", 'REDIRECT_NOT_ALLOWED')]);
+  }
+  return url;
+}

@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SiteConfig } from '../config/types.js';
+import { getVisitorToken, startTestServer, type TestServer } from '../testing.js';
+
+/** Shared by the redirect-login tests: a site with a second client, an API key, no email verification. */
+export const APP = { clientId: 'shop-app', redirectUri: 'https://shop.test/callback', origin: 'https://shop.test' };
+export const API_KEY = 'test-backend-key-0123456789abcdef';
+
+export function withRedirectClient(site: SiteConfig): SiteConfig {
+  return {
+    ...site,
+    policies: { ...site.policies, emailVerification: 'off' },
+    apiKeys: [...site.apiKeys, { name: 'backend', key: API_KEY }],
+    clients: [
+      ...site.clients,
+      { clientId: APP.clientId, redirectUris: [APP.redirectUri, 'myapp://cb'], allowedOrigins: [APP.origin], refreshTokenRotation: true },
+    ],
+  };
+}
+
+export function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url'), state: randomBytes(32).toString('base64url') };
+}
+
+export class Kit {
+  constructor(readonly server: TestServer) {}
+
+  static async start(now?: () => number): Promise<Kit> {
+    return new Kit(await startTestServer({ site: withRedirectClient, ...(now ? { now } : {}) }));
+  }
+
+  post(path: string, body: unknown, headers: Record<string, string> = {}) {
+    return fetch(`${this.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  }
+
+  async visitor(clientId = APP.clientId) {
+    return getVisitorToken(this.server.url, clientId);
+  }
+
+  /** A new active member; returns a fresh session token for it and the visitor that registered. */
+  async member(email = `m${randomBytes(5).toString('hex')}@example.com`, password = 'correct horse battery') {
+    const visitor = await this.visitor();
+    const res = await this.post('/_api/iam/authentication/v2/register', { loginId: { email }, password }, { authorization: visitor.access_token });
+    const body = (await res.json()) as { state: string; sessionToken: string; identity: { id: string } };
+    if (body.state !== 'SUCCESS') throw new Error(`register: ${JSON.stringify(body)}`);
+    return { email, password, sessionToken: body.sessionToken, memberId: body.identity.id, visitor };
+  }
+
+  async sessionToken(email: string, password: string) {
+    const visitor = await this.visitor();
+    const res = await this.post('/_api/iam/authentication/v2/login', { loginId: { email }, password }, { authorization: visitor.access_token });
+    return ((await res.json()) as { sessionToken: string }).sessionToken;
+  }
+
+  authRequest(p: ReturnType<typeof pkce>, extra: Record<string, unknown> = {}, prompt: string | undefined = 'login') {
+    return {
+      auth: {
+        authRequest: {
+          clientId: APP.clientId, redirectUri: APP.redirectUri, codeChallenge: p.challenge, codeChallengeMethod: 'S256',
+          responseMode: 'fragment', responseType: 'code', scope: 'offline_access', state: p.state, ...extra,
+        },
+        ...(prompt !== undefined ? { prompt } : {}),
+      },
+    };
+  }
+
+  async redirectSession(body: unknown, token?: string) {
+    const res = await this.post('/_api/redirects-api/v1/redirect-session', body, token ? { authorization: token } : {});
+    return { res, body: (await res.json()) as { redirectSession: { id: string; fullUrl: string; urlDetails: { endpoint: string; searchParams: Record<string, string> }; sessionToken?: string } } & Record<string, unknown> };
+  }
+
+  /** Loads a fullUrl without following redirects. */
+  open(url: string, cookie?: string) {
+    return fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  }
+
+  exchange(body: Record<string, unknown>) {
+    return this.post('/oauth2/token', { clientId: APP.clientId, grantType: 'authorization_code', ...body });
+  }
+}
+
+/** The {code, state} (or error) a web_message page posts. */
+export function postedMessage(html: string): Record<string, string> {
+  const match = /var m=(\{.*?\}),o=/.exec(html);
+  if (!match) throw new Error(`no message in page: ${html.slice(0, 200)}`);
+  return JSON.parse(match[1]!) as Record<string, string>;
+}
+
+export function fragmentOf(location: string | null): URLSearchParams {
+  if (!location) throw new Error('no Location header');
+  return new URLSearchParams(new URL(location).hash.slice(1));
+}
