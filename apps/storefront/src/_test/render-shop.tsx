@@ -15,11 +15,15 @@ export interface ShopServer {
   siteId: string;
 }
 
+let renders = 0;
+
 export function renderShop(server: ShopServer, path = '/') {
+  // A storage key of its own: late writes of an earlier test's shop never leak into this one.
+  const storageKey = `vitrine.tokens.test-${++renders}`;
   const config: RuntimeConfig = { apiBaseUrl: server.url, clientId: server.clientId, siteId: server.siteId, siteName: 'Test Shop', devMailbox: true };
   const navigations: string[] = [];
   const mount = () => {
-    const { client, tokenStorage } = createShopClient(config);
+    const { client, tokenStorage } = createShopClient(config, storageKey);
     render(
       <StrictMode>
         <App config={config} client={client} subscribeToTokens={tokenStorage.subscribe?.bind(tokenStorage)} navigate={(url) => navigations.push(url)} />

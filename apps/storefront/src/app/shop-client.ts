@@ -6,9 +6,9 @@ import { OAuthStrategy, createClient, localStorageTokens } from '@vitrine/sdk';
 import { items } from '@vitrine/sdk/data';
 import type { RuntimeConfig } from '../config/runtime-config.js';
 
-export function createShopClient(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'clientId' | 'siteId'>) {
+export function createShopClient(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'clientId' | 'siteId'>, storageKey?: string) {
   // One key per shop and client, so two shops on one origin never share a session.
-  const tokenStorage = localStorageTokens({ key: `vitrine.tokens.${config.siteId || 'site'}.${config.clientId}` });
+  const tokenStorage = localStorageTokens({ key: storageKey ?? `vitrine.tokens.${config.siteId || 'site'}.${config.clientId}` });
   const client = createClient({
     auth: OAuthStrategy({ clientId: config.clientId, baseUrl: config.apiBaseUrl, tokenStorage }),
     modules: { items },

@@ -12,6 +12,17 @@ import { readPendingVerification } from './pending-verification.js';
 import { thrownProblem, useAuthOutcome } from './use-auth-outcome.js';
 import type { AuthOutcome } from './use-auth-outcome.js';
 
+/** Why a resend failed, as a sentence (the server spaces codes out and limits attempts). */
+function resendFailure(error: unknown): string {
+  const e = error as { status?: number; data?: { retryAfterSeconds?: number } } | null;
+  if (e?.status == 429) {
+    const seconds = Math.ceil(Number(e.data?.retryAfterSeconds) || 60);
+    return `A code was sent a moment ago. You can ask for another one in ${seconds} seconds.`;
+  }
+  if (e?.status && e.status >= 400 && e.status < 500) return 'This verification has expired. Please start again from the sign-in page.';
+  return MESSAGES.networkError;
+}
+
 /** Entry of the 6-digit code mailed after sign-in or account creation, with resend. */
 export function VerifyPage() {
   const [pending] = useState(readPendingVerification);
@@ -21,6 +32,7 @@ export function VerifyPage() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<AuthOutcome>();
   const [resent, setResent] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [resendError, setResendError] = useState('');
 
   if (!pending) {
     return (
@@ -57,7 +69,8 @@ export function VerifyPage() {
     try {
       await resendVerificationCode(pending.result);
       setResent('sent');
-    } catch {
+    } catch (error) {
+      setResendError(resendFailure(error));
       setResent('failed');
     }
   };
@@ -103,7 +116,7 @@ export function VerifyPage() {
       </p>
       <p role="status" className="muted">
         {resent == 'sent' ? 'A new code is on its way.' : ''}
-        {resent == 'failed' ? MESSAGES.networkError : ''}
+        {resent == 'failed' ? resendError : ''}
       </p>
       <DevMailboxLink email={pending.email} />
     </section>

@@ -47,6 +47,7 @@ export function describeFailure(result: LoginResult, flow: 'login' | 'register' 
   const text = plainMessage(result.error);
   if (/blocked/i.test(text)) return { field: 'form', message: MESSAGES.blocked };
   if (/too many/i.test(text)) return { field: 'form', message: MESSAGES.tooManyAttempts };
+  if (/internal error|system error|request id/i.test(text)) return { field: 'form', message: MESSAGES.unexpectedResponse };
   switch (result.errorCode) {
     case 'invalidEmail':
       return flow == 'login' && !/valid email|format/i.test(text)
