@@ -3,19 +3,23 @@
  * `originalIndex`. A failing entry (duplicate id WDE0074, missing item WDE0073, permission WDE0027, a patch that
  * does not fit) is reported in its result and does not stop the others; a malformed request is a 400 as a whole.
  */
+import { randomUUID } from 'node:crypto';
 import type { CollectionConfig } from '../config/types.js';
 import { ApplicationError, invalidField, ValidationError } from '../http/errors.js';
 import type { Queryable } from '../store/types.js';
 import type { FilterNode } from './filter/ast.js';
 import { parseFilter } from './filter/parse.js';
-import { isPlainObject, type JsonObject } from './json.js';
-import { insertOne, patchOne, removeOne, saveOne, updateOne } from './items-service.js';
+import { dateValue, isPlainObject, type JsonObject } from './json.js';
+import { dataErrors } from './errors.js';
+import { patchOne, removeOne, saveOne, updateOne } from './items-service.js';
 import { parseModifications, type Modification } from './patch.js';
+import { authorize, ownerForNewItem } from './permissions.js';
 import { itemId, type Body, type DataScope } from './scope.js';
-import { envelope, parseDataItem, type ParsedItem } from './store.js';
+import { buildData, envelope, parseDataItem, type ParsedItem } from './store.js';
 
 export const MAX_BULK = 1000;
 export type BulkKind = 'insert' | 'save' | 'update' | 'remove' | 'patch';
+type EntryKind = Exclude<BulkKind, 'insert'>;
 type Action = 'INSERT' | 'UPDATE' | 'DELETE' | 'PATCH';
 
 interface Entry {
@@ -37,8 +41,8 @@ function condition(body: Body): FilterNode | undefined {
   return parseFilter(body.condition.filter, 'condition.filter');
 }
 
-function entries(scope: DataScope, collection: CollectionConfig, body: Body, kind: BulkKind): Entry[] {
-  const cond = kind === 'insert' || kind === 'save' ? undefined : condition(body);
+function entries(scope: DataScope, collection: CollectionConfig, body: Body, kind: EntryKind): Entry[] {
+  const cond = kind === 'save' ? undefined : condition(body);
   if (kind === 'remove') {
     return list(body, 'dataItemIds').map((raw, i) => {
       const id = itemId(raw, `dataItemIds[${i}]`);
@@ -55,7 +59,6 @@ function entries(scope: DataScope, collection: CollectionConfig, body: Body, kin
   }
   return list(body, 'dataItems').map((raw, i) => {
     const item: ParsedItem = parseDataItem(raw, `dataItems[${i}]`, itemId);
-    if (kind === 'insert') return { id: item.id, action: 'INSERT', run: async (tx) => ({ action: 'INSERT', data: await insertOne(tx, scope, collection, item) }) };
     if (kind === 'save') {
       return {
         id: item.id,
@@ -77,7 +80,50 @@ function itemError(error: unknown): { code: string; description: string; data: R
   throw error;
 }
 
+/** Bulk insert in one statement: duplicates (in the table or earlier in the request) fail with WDE0074 per item. */
+async function insertMany(scope: DataScope, collection: CollectionConfig, list: ParsedItem[]): Promise<unknown[]> {
+  try {
+    authorize(collection, 'insert', scope.caller);
+  } catch (error) {
+    return list.map((item, originalIndex) => ({
+      action: 'INSERT',
+      itemMetadata: { ...(item.id !== undefined ? { id: item.id } : {}), originalIndex, success: false, error: itemError(error) },
+    }));
+  }
+  const ms = scope.now();
+  const seen = new Set<string>();
+  const prepared = list.map((item) => {
+    const id = item.id ?? randomUUID();
+    const owner = ownerForNewItem(scope.caller, item.data._owner);
+    const first = !seen.has(id);
+    seen.add(id);
+    return { id, owner, first, data: buildData(item.data, id, owner, dateValue(ms), dateValue(ms)) };
+  });
+  const rows = prepared.filter((p) => p.first).map((p) => ({ d: p.data, o: p.owner ?? null }));
+  const inserted = await scope.db.query<{ id: string }>(
+    `insert into data_items (site_id, collection_id, id, data, owner_id, created_at, updated_at)
+     select $1, $2, t.e -> 'd' ->> '_id', t.e -> 'd', t.e ->> 'o', $3::timestamptz, $3::timestamptz
+     from jsonb_array_elements($4::jsonb) with ordinality as t(e, n) order by t.n
+     on conflict do nothing returning id`,
+    [scope.site.id, collection.id, new Date(ms).toISOString(), JSON.stringify(rows)],
+  );
+  const ok = new Set(inserted.rows.map((r) => r.id));
+  return prepared.map((p, originalIndex) =>
+    p.first && ok.has(p.id)
+      ? { action: 'INSERT', itemMetadata: { id: p.id, originalIndex, success: true }, dataItem: envelope(collection.id, p.data) }
+      : { action: 'INSERT', itemMetadata: { id: p.id, originalIndex, success: false, error: itemError(dataErrors.duplicate(collection.id, p.id)) } },
+  );
+}
+
+function summary(results: unknown[]) {
+  const failures = results.filter((r) => !(r as { itemMetadata: { success: boolean } }).itemMetadata.success).length;
+  return { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } };
+}
+
 export async function bulkWrite(scope: DataScope, collection: CollectionConfig, body: Body, kind: BulkKind) {
+  if (kind === 'insert') {
+    return summary(await insertMany(scope, collection, list(body, 'dataItems').map((raw, i) => parseDataItem(raw, `dataItems[${i}]`, itemId))));
+  }
   const work = entries(scope, collection, body, kind);
   const results = await scope.db.transaction(async (tx) => {
     const out: unknown[] = [];
@@ -92,6 +138,5 @@ export async function bulkWrite(scope: DataScope, collection: CollectionConfig, 
     }
     return out;
   });
-  const failures = results.filter((r) => !(r as { itemMetadata: { success: boolean } }).itemMetadata.success).length;
-  return { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } };
+  return summary(results);
 }

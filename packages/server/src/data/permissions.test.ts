@@ -69,6 +69,11 @@ describe('permission levels × callers × operations', () => {
             const meta = (r.results[0] as { itemMetadata: { success: boolean; error?: { code: string } } }).itemMetadata;
             if (!meta.success) throw Object.assign(new Error('bulk'), { code: meta.error?.code });
           },
+          bulkInsert: async () => {
+            const r = await bulkWrite(s, c, { dataItems: [{ data: { x: 5 } }] }, 'insert');
+            const meta = (r.results[0] as { itemMetadata: { success: boolean; error?: { code: string } } }).itemMetadata;
+            if (!meta.success) throw Object.assign(new Error('bulk'), { code: meta.error?.code });
+          },
           references: () => writeReferences(s, c, [{ referringItemFieldName: 'rel', referringItemId: id, referencedItemId: 'zzz' }], false),
           remove: () => db.transaction((tx) => removeOne(tx, s, c, id)),
         };
