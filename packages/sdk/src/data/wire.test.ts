@@ -70,3 +70,59 @@ describe('query builder → same requests and results as @wix/data', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/wix-data/v2/items/query' });
   });
 });
+
+const direct: Record<string, Scenario> = {
+  'direct query by offset': (a) =>
+    a.query(
+      'Products',
+      { filter: { price: { $gt: 5 }, when: { $lt: d1 } }, sort: [{ fieldName: 'price', order: 'DESC' }], fields: ['title'], paging: { limit: 5, offset: 10 } },
+      { includeReferences: [{ field: 'ref', limit: 3 }], returnTotalCount: true, consistentRead: true },
+    ),
+  'direct query by cursor': (a) => a.query('Products', { filter: { a: 1 }, cursorPaging: { cursor: 'abc', limit: 5 } }, { returnTotalCount: true }),
+  'direct query, nothing but a filter': (a) => a.query('Products', { filter: {} }),
+};
+
+describe('direct query form → same requests and results as @wix/data', () => {
+  for (const [name, scenario] of Object.entries(direct)) it(name, () => compare(scenario));
+});
+
+describe('emitted filter grammar (wire-contract §9.4 examples)', () => {
+  const filterOf = async (s: Scenario) => ((await compare(s)).calls[0]!.payload as { query: { filter: unknown } }).query.filter;
+
+  it('or from an empty query keeps the match-all {}', async () => {
+    expect(await filterOf((a) => q(a).or(q(a).eq('a', 1).gt('z', 3)).find())).toEqual({ $or: [{}, { a: 1, z: { $gt: 3 } }] });
+  });
+
+  it('not on an empty query', async () => {
+    expect(await filterOf((a) => q(a).not(q(a).eq('a', 1)).find())).toEqual({ $and: [{}, { $not: [{ a: 1 }] }] });
+  });
+
+  it('between keeps both conditions on the field; distinct fields merge; Dates become $date', async () => {
+    expect(await filterOf((a) => q(a).between('p', 1, 5).eq('t', 'x').gt('d', d1).find())).toEqual({
+      $and: [{ p: { $gte: 1 } }, { p: { $lt: 5 } }, { t: 'x' }, { d: { $gt: { $date: '2024-01-01T00:00:00.000Z' } } }],
+    });
+    expect(await filterOf((a) => q(a).gt('a', 1).ge('b', 2).isEmpty('c').isNotEmpty('e').find())).toEqual({
+      a: { $gt: 1 },
+      b: { $gte: 2 },
+      c: null,
+      e: { $ne: null },
+    });
+  });
+
+  it('the §9.9 query .r payload', async () => {
+    const { calls } = await compare((a) =>
+      q(a).fields('a', 'b').limit(10).skip(20).include('ref1', 5).find({ suppressHooks: true, showDrafts: true, consistentRead: true, language: 'de', returnTotalCount: true }),
+    );
+    expect(calls[0]!.method).toBe('GET');
+    expect(calls[0]!.payload).toEqual({
+      dataCollectionId: 'Products',
+      query: { fields: ['a', 'b'], paging: { limit: 10, offset: 20 }, filter: {}, sort: [] },
+      includeReferences: [{ field: 'ref1', limit: 5 }],
+      suppressHooks: true,
+      publishPluginOptions: { includeDraftItems: true },
+      consistentRead: true,
+      language: 'de',
+      returnTotalCount: true,
+    });
+  });
+});
