@@ -57,6 +57,9 @@ describe('single items', () => {
     await expectError(Promise.resolve().then(() => parseDataItem({ id: 'a', data: { _id: 'b' } }, 'dataItem', itemId)), 400);
     await expectError(Promise.resolve().then(() => parseDataItem({ data: { d: { $date: 'yesterday' } } }, 'dataItem', itemId)), 400);
     await expectError(Promise.resolve().then(() => parseDataItem({ data: { s: 'a\u0000b' } }, 'dataItem', itemId)), 400);
+    const proto = parseDataItem(JSON.parse('{"data":{"__proto__":{"polluted":true},"ok":1}}'), 'dataItem', itemId);
+    expect(Object.getPrototypeOf(proto.data)).toBe(Object.prototype);
+    expect(JSON.stringify(proto.data)).toBe('{"__proto__":{"polluted":true},"ok":1}');
   });
 
   it('updates whole items, keeping _createdDate, honouring condition', async () => {

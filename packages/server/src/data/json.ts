@@ -68,7 +68,8 @@ export function normalizeJson(value: unknown, field: string, depth = 0): Json {
     for (const [k, v] of Object.entries(value)) {
       if (BAD_CHARS.test(k)) throw invalidField(field, 'has a key with NUL characters or unpaired surrogates');
       if (v === undefined) continue;
-      out[k] = normalizeJson(v, `${field}.${k}`, depth + 1);
+      // defineProperty keeps a "__proto__" key an ordinary own property instead of a prototype change.
+      Object.defineProperty(out, k, { value: normalizeJson(v, `${field}.${k}`, depth + 1), enumerable: true, writable: true, configurable: true });
     }
     return out;
   }

@@ -22,6 +22,7 @@ export function parseFieldPath(name: string, where: string): FieldPath {
   for (const part of parts) {
     if (part === '') fail(where, `field name "${name}" has an empty segment`);
     if (part.startsWith('$')) fail(where, `"${part}" is not a field name`);
+    if (part === '__proto__' || part === 'constructor' || part === 'prototype') fail(where, `"${part}" is not allowed in a field name`);
   }
   normalizeJson(name, where);
   return parts;
