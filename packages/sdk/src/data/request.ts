@@ -24,18 +24,11 @@ export type Condition = FilterBuilder | Filter;
 const drafts = (showDrafts: boolean | undefined) =>
   showDrafts !== undefined ? { publishPluginOptions: { includeDraftItems: showDrafts } } : {};
 
-export const readOptions = (o: ReadOptions | undefined) => ({
-  suppressHooks: o?.suppressHooks,
-  ...drafts(o?.showDrafts),
-  consistentRead: o?.consistentRead,
-  language: o?.language,
-});
 
-export function writeOptions(o: WriteOptions | undefined) {
-  if (!o) return undefined;
-  const res = { suppressHooks: o.suppressHooks, ...drafts(o.showDrafts) };
-  return Object.values(res).every((v) => v === undefined) ? undefined : res;
-}
+// `@wix/data` drops the whole group when every option is undefined; JSON drops undefined keys anyway.
+export const writeOptions = (o: WriteOptions | undefined) => ({ suppressHooks: o?.suppressHooks, ...drafts(o?.showDrafts) });
+
+export const readOptions = (o: ReadOptions | undefined) => ({ ...writeOptions(o), consistentRead: o?.consistentRead, language: o?.language });
 
 /** A builder is built (optimised); a plain object is sent as written, after the `$regex` check. */
 export function toFilter(f: Condition): Filter {
