@@ -8,7 +8,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiTarget = process.env.VITRINE_API ?? 'http://localhost:8080';
 
 /** Paths the storefront never handles itself: the API, hosted login pages, dev mailbox, product images. */
-const proxiedPaths = ['/oauth2', '/_api', '/wix-data', '/_dev', '/_vitrine', '/assets/products', '/login', '/.well-known', '/healthz'];
+const proxiedPaths = ['/oauth2', '/_api', '/wix-data', '/_dev', '/_vitrine', '/assets/products', '/reset-password', '/.well-known', '/healthz'];
 
 export default defineConfig({
   plugins: [react()],

@@ -75,6 +75,9 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
         let logoutUrl: string | undefined;
         try {
           ({ logoutUrl } = await auth.logout(origin() + (options.returnTo ?? '/')));
+        } catch (error) {
+          // The server could not be told; this browser still forgets the member below.
+          console.warn('Server logout failed', error);
         } finally {
           // Whatever the server said, this browser no longer holds the member's tokens.
           if (auth.getTokens().refreshToken.role == 'member') auth.setTokens(emptyTokens());

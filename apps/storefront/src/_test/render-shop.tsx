@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { App } from '../app/App.js';
 import { createShopClient } from '../app/shop-client.js';
 import type { RuntimeConfig } from '../config/runtime-config.js';
+import { installHttpSilentLogin } from './direct-login.js';
 
 export interface ShopServer {
   url: string;
@@ -24,6 +25,7 @@ export function renderShop(server: ShopServer, path = '/') {
   const navigations: string[] = [];
   const mount = () => {
     const { client, tokenStorage } = createShopClient(config, storageKey);
+    installHttpSilentLogin(client);
     render(
       <StrictMode>
         <App config={config} client={client} subscribeToTokens={tokenStorage.subscribe?.bind(tokenStorage)} navigate={(url) => navigations.push(url)} />

@@ -1,0 +1,104 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderShop } from '../../_test/render-shop.js';
+import { startShopServer, type ShopTestServer } from '../../_test/test-server.js';
+
+/**
+ * The member journey against a real server: a visitor fills a cart, signs in from checkout, the cart
+ * follows, the order is placed server-side, the orders list shows it, and signing out starts an
+ * empty visitor cart that never shows the member's.
+ */
+let server: ShopTestServer;
+beforeAll(async () => {
+  // jsdom pages live at http://localhost:3000: let the demo client accept that origin, as it accepts the shop's.
+  const page = 'http://localhost:3000';
+  server = await startShopServer({
+    site: (s) => ({
+      ...s,
+      clients: s.clients.map((c) => ({ ...c, allowedOrigins: [...c.allowedOrigins, page], redirectUris: [...c.redirectUris, `${page}/callback`] })),
+    }),
+  });
+}, 120_000);
+afterAll(() => server?.close());
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const long = { timeout: 8000 };
+const cartLabel = () => screen.getByRole('link', { name: /^Cart, \d+ items?$/ }).getAttribute('aria-label');
+
+async function registerByApi(address: string, password: string) {
+  const token = await fetch(`${server.url}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token.access_token },
+    body: JSON.stringify({ loginId: { email: address }, password }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('checkout journey', () => {
+  it('signs in from checkout, keeps the cart, places the order and signs out to an empty cart', async () => {
+    const address = `buyer-${Date.now()}@example.com`;
+    await registerByApi(address, 'a long enough password');
+    const shop = renderShop(server);
+
+    const buttons = await screen.findAllByRole('button', { name: 'Add to cart' }, long);
+    fireEvent.click(buttons[0]!);
+    fireEvent.click(buttons[0]!);
+    fireEvent.click(buttons[1]!);
+    expect(cartLabel()).toBe('Cart, 3 items');
+    await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items.length).toBe(2), long);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Cart, 3 items' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }, long));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' }, long);
+    expect(window.location.search).toBe('?returnTo=%2Fcheckout');
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: address } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a long enough password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The demo site verifies email addresses: the code comes from the dev mailbox.
+    await screen.findByRole('heading', { level: 1, name: 'Verify your email' }, long);
+    const mail = await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(address)}`).then((r) => r.json() as Promise<{ messages: { text: string }[] }>);
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: /\b(\d{6})\b/.exec(mail.messages[0]!.text)![1] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' }, long);
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    // The visitor's cart followed the member.
+    await waitFor(() => expect(cartLabel()).toBe('Cart, 3 items'), long);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }, long);
+    const number = screen.getByText(/^V-\d{6}$/).textContent!;
+    await waitFor(() => expect(cartLabel()).toBe('Cart, 0 items'), long);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Orders' }));
+    expect(await screen.findByRole('link', { name: `Order ${number}` }, long)).toBeTruthy();
+
+    // A reload keeps the member signed in, with no signed-out flash.
+    shop.reload();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(shop.navigations.some((url) => url.startsWith(`${server.url}/`) && url.includes('logout'))).toBe(true), long);
+    // Back from the logout page: a fresh visitor with an empty cart.
+    shop.reload('/');
+    expect(await screen.findByRole('link', { name: 'Sign in' }, long)).toBeTruthy();
+    await waitFor(() => expect(cartLabel()).toBe('Cart, 0 items'), long);
+    expect((await shop.client.items.query('Cart').find()).items).toEqual([]);
+  });
+
+  it('sends visitors who open checkout to sign in first', async () => {
+    renderShop(server, '/checkout');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' }, long);
+    expect(window.location.pathname).toBe('/sign-in');
+  });
+});
