@@ -133,7 +133,11 @@ describe('browser: silent sign-in in a hidden iframe from another origin', () =>
     await page.goto(`${appOrigin}/`);
     expect(new URL(page.url()).origin).not.toBe(new URL(server.url).origin);
     const result = await page.evaluate(async ({ email, password }) => {
-      const w = window as unknown as { OAuthStrategy: (o: unknown) => any; API: string; CLIENT: string };
+      type Auth = {
+        login(p: { email: string; password: string }): Promise<{ loginState: string; data: { sessionToken: string } }>;
+        getMemberTokensForDirectLogin(t: string): Promise<{ accessToken: { value: string }; refreshToken: { role: string } }>;
+      };
+      const w = window as unknown as { OAuthStrategy: (o: unknown) => Auth; API: string; CLIENT: string };
       const auth = w.OAuthStrategy({ clientId: w.CLIENT, baseUrl: w.API });
       const login = await auth.login({ email, password });
       if (login.loginState !== 'SUCCESS') return { error: JSON.stringify(login) };
@@ -142,7 +146,7 @@ describe('browser: silent sign-in in a hidden iframe from another origin', () =>
       observer.observe(document.body, { childList: true });
       const tokens = await auth.getMemberTokensForDirectLogin(login.data.sessionToken);
       observer.disconnect();
-      return { accessToken: tokens.accessToken.value as string, role: tokens.refreshToken.role as string, frames };
+      return { accessToken: tokens.accessToken.value, role: tokens.refreshToken.role, frames };
     }, member);
     expect(result.error).toBeUndefined();
     expect(result.role).toBe('member');
