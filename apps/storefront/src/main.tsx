@@ -10,6 +10,9 @@ const root = createRoot(document.getElementById('root')!);
 fetchRuntimeConfig()
   .then((config) => {
     const { client, tokenStorage } = createShopClient(config);
+    // Ask for visitor tokens now, while React renders: the catalog query then finds them ready.
+    // (Concurrent token requests share one round trip, so the provider's own start costs nothing.)
+    client.auth.getAuthHeaders().catch(() => undefined);
     root.render(
       <StrictMode>
         <App config={config} client={client} subscribeToTokens={tokenStorage.subscribe?.bind(tokenStorage)} />
