@@ -29,6 +29,9 @@ afterAll(async () => {
 });
 
 const newClient = () => createClient({ auth: OAuthStrategy({ clientId: CLIENT }) });
+// The runtime sends opts.sessionToken (wire-contract §4.2); this version's typings leave it out.
+type AuthUrlOptions = Parameters<ReturnType<typeof newClient>['auth']['getAuthUrl']>[1];
+const withSessionToken = (sessionToken: string) => ({ prompt: 'none', responseMode: 'query', sessionToken }) as AuthUrlOptions;
 const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 async function registered(client: ReturnType<typeof newClient>) {
@@ -36,13 +39,13 @@ async function registered(client: ReturnType<typeof newClient>) {
   const password = 'a long enough password';
   const result = await client.auth.register({ email, password });
   expect(result.loginState).toBe('SUCCESS');
-  return { email, password, sessionToken: (result.data as { sessionToken: string }).sessionToken };
+  return { email, password, sessionToken: (result as unknown as { data: { sessionToken: string } }).data.sessionToken };
 }
 
 /** getAuthUrl with prompt none + the session token, the authorize page followed by hand, then getMemberTokens. */
 async function codeFlow(client: ReturnType<typeof newClient>, sessionToken: string) {
   const oauthData = client.auth.generateOAuthData(REDIRECT, 'https://shop.test/account');
-  const { authUrl } = await client.auth.getAuthUrl(oauthData, { prompt: 'none', sessionToken, responseMode: 'query' });
+  const { authUrl } = await client.auth.getAuthUrl(oauthData, withSessionToken(sessionToken));
   expect(authUrl.startsWith(`${server.url}/oauth2/authorize?`)).toBe(true);
   const page = await routing.realFetch(authUrl, { redirect: 'manual' });
   expect(page.status).toBe(302);
@@ -73,7 +76,7 @@ describe('unmodified @wix/sdk: redirect login', () => {
     const { sessionToken } = await registered(client);
     await codeFlow(client, sessionToken);
     const oauthData = client.auth.generateOAuthData(REDIRECT);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { prompt: 'none', sessionToken, responseMode: 'query' });
+    const { authUrl } = await client.auth.getAuthUrl(oauthData, withSessionToken(sessionToken));
     const location = (await routing.realFetch(authUrl, { redirect: 'manual' })).headers.get('location')!;
     const parsed = client.auth.parseFromUrl(location, 'query');
     expect(parsed).toMatchObject({ error: 'login_required', state: oauthData.state });
@@ -85,7 +88,7 @@ describe('unmodified @wix/sdk: redirect login', () => {
     const client = newClient();
     const login = await client.auth.login({ email, password });
     expect(login.loginState).toBe('SUCCESS');
-    const { tokens } = await codeFlow(client, (login.data as { sessionToken: string }).sessionToken);
+    const { tokens } = await codeFlow(client, (login as unknown as { data: { sessionToken: string } }).data.sessionToken);
     expect(tokens.refreshToken.role).toBe('member');
   });
 
