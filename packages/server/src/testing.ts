@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { createApp, type VitrineApp } from './app.js';
 import { loadConfig } from './config/load.js';
 import type { ServerConfig, SiteConfig } from './config/types.js';
@@ -29,9 +30,39 @@ export interface TestServer {
 
 /**
  * A real Vitrine server on a free port of 127.0.0.1, with the demo site and an in-memory database:
- * what integration, compat and browser tests talk to.
+ * what integration, compat and browser tests talk to. With `VITRINE_TEST_DATABASE_URL` (a PostgreSQL
+ * URL allowed to create databases) every test server runs on a fresh PostgreSQL database instead.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const admin = process.env.VITRINE_TEST_DATABASE_URL;
+  if (!admin || options.databaseUrl) return startOn(options);
+  // On a real PostgreSQL server each test server gets a database of its own (dropped on close),
+  // so rows and rate-limit counters of suites running in parallel never meet.
+  const name = `vitrine_t_${randomBytes(6).toString('hex')}`;
+  await runAdmin(admin, `create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const server = await startOn({ ...options, databaseUrl: url.toString() });
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await runAdmin(admin, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function runAdmin(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startOn(options: TestServerOptions): Promise<TestServer> {
   const adminKey = randomBytes(24).toString('base64url');
   let config = loadConfig({ env: { VITRINE_ADMIN_KEY: adminKey, PUBLIC_URL: 'http://127.0.0.1:1' }, ephemeral: true, port: 0 });
   // The port is known only after listening; the public URL is fixed up below before any token is issued.

@@ -67,7 +67,7 @@ describe('HTTP conventions', () => {
   it('reports the database in /healthz', async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(await res.json()).toEqual({ status: 'ok', database: server.ctx.db.kind });
   });
 });
 

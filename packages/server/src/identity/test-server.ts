@@ -1,41 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { startTestServer, type TestServer, type TestServerOptions } from '../testing.js';
 
 /**
- * The identity suites' server: the app's own test server (identity, mail and admin routes are mounted
- * by the app factory, mail delivered every 50 ms when SMTP is configured). Kept as a named alias so
- * the suites read the same whatever the shared harness grows into.
+ * The identity suites' server: the app's own test server (on PostgreSQL when
+ * `VITRINE_TEST_DATABASE_URL` is set). Kept as a named alias so the suites read the same.
  */
 export type IdentityTestServer = TestServer;
 
-export async function startIdentityServer(options: TestServerOptions = {}): Promise<IdentityTestServer> {
-  const admin = process.env.VITRINE_TEST_DATABASE_URL;
-  if (!admin || options.databaseUrl) return startTestServer(options);
-  // On a real PostgreSQL server each suite gets a database of its own (dropped on close), so
-  // counters and rows of parallel suites never meet.
-  const name = `vitrine_t_${randomBytes(6).toString('hex')}`;
-  await runAdmin(admin, `create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const server = await startTestServer({ ...options, databaseUrl: url.toString() });
-  return {
-    ...server,
-    async close() {
-      await server.close();
-      await runAdmin(admin, `drop database if exists ${name}`);
-    },
-  };
-}
-
-async function runAdmin(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+export function startIdentityServer(options: TestServerOptions = {}): Promise<IdentityTestServer> {
+  return startTestServer(options);
 }
 
 /** A small JSON client for the tests: status, body, headers. */
