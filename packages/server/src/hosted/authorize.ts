@@ -32,7 +32,7 @@ function cookies(request: FastifyRequest): Record<string, string> {
   return out;
 }
 
-function cookieHeader(ctx: AppContext, name: string, value: string, maxAge: number): string {
+export function cookieHeader(ctx: Pick<AppContext, 'config'>, name: string, value: string, maxAge: number): string {
   const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
   return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }

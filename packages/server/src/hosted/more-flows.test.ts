@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../context.js';
+import { startTestServer } from '../testing.js';
+import { APP, Kit, pkce, postedMessage, withRedirectClient } from '../oauth/redirect-test-kit.js';
+import { cookieHeader } from './authorize.js';
+
+let kit: Kit;
+beforeAll(async () => {
+  kit = await Kit.start();
+});
+afterAll(() => kit.server.close());
+
+const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+
+describe('visitor → member at the code exchange', () => {
+  it("the visitor's cart items become the member's", async () => {
+    const visitor = await kit.visitor();
+    const insert = await kit.post('/wix-data/v2/items', { dataCollectionId: 'Cart', dataItem: { data: { sku: 'tee-1', qty: 2 } } }, { authorization: visitor.access_token });
+    expect(insert.status).toBe(200);
+    const email = `cart${Date.now()}@example.com`;
+    const reg = await kit.post('/_api/iam/authentication/v2/register', { loginId: { email }, password: 'a long enough password' }, { authorization: visitor.access_token });
+    const { sessionToken, identity } = (await reg.json()) as { sessionToken: string; identity: { id: string } };
+    const p = pkce();
+    const { body } = await kit.redirectSession(kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined, sessionToken }, 'none'), visitor.access_token);
+    const { code } = postedMessage(await (await kit.open(body.redirectSession.fullUrl)).text());
+    const tokens = (await (await kit.exchange({ code, codeVerifier: p.verifier })).json()) as { access_token: string };
+    const query = await kit.post('/wix-data/v2/items/query', { dataCollectionId: 'Cart', query: {} }, { authorization: tokens.access_token });
+    const items = ((await query.json()) as { dataItems: { data: Record<string, unknown> }[] }).dataItems;
+    expect(items.map((i) => i.data)).toEqual([expect.objectContaining({ sku: 'tee-1', _owner: identity.id })]);
+  });
+});
+
+describe('login intent', () => {
+  it('shows the sign-in page for the client of the caller token, then goes to the allowed postFlowUrl', async () => {
+    const visitor = await kit.visitor();
+    expect((await kit.redirectSession({ login: {} })).res.status).toBe(401);
+    expect((await kit.redirectSession({ login: {}, callbacks: { postFlowUrl: 'https://evil.test/' } }, visitor.access_token)).res.status).toBe(400);
+    const { body } = await kit.redirectSession({ login: {}, callbacks: { postFlowUrl: `${APP.origin}/account` } }, visitor.access_token);
+    const page = await kit.open(body.redirectSession.fullUrl);
+    const html = await page.text();
+    expect(html).toContain('Sign in');
+    const m = await kit.member();
+    const cookie = page.headers.getSetCookie().find((c) => c.startsWith('vitrine_csrf='))!.split(';')[0]!;
+    const res = await fetch(body.redirectSession.fullUrl, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')!, action: 'signin', email: m.email, password: m.password }).toString(),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${APP.origin}/account`);
+  });
+});
+
+describe('password reset from the hosted page', () => {
+  it('the reset link leads back only to the registered redirect URI; a foreign redirect is refused', async () => {
+    const m = await kit.member();
+    const p = pkce();
+    const { body } = await kit.redirectSession(kit.authRequest(p));
+    const page = await kit.open(body.redirectSession.fullUrl);
+    const html = await page.text();
+    const cookie = page.headers.getSetCookie().find((c) => c.startsWith('vitrine_csrf='))!.split(';')[0]!;
+    const res = await fetch(body.redirectSession.fullUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')!, action: 'forgot', email: m.email }).toString(),
+    });
+    expect(res.status).toBe(200);
+    const mail = (await (await fetch(`${kit.server.url}/_dev/mail.json?to=${encodeURIComponent(m.email)}`)).json()) as { messages: { text: string }[] };
+    const link = /(http\S+reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.messages[0]!.text)![1]!;
+    const reset = await (await fetch(link)).text();
+    expect(reset).toContain(JSON.stringify(APP.redirectUri));
+    const visitor = await kit.visitor();
+    const evil = await kit.post('/_api/iam/recovery/v1/send-email', { email: m.email, redirect: { url: 'https://evil.test/', clientId: APP.clientId } }, { authorization: visitor.access_token });
+    expect(evil.status).toBe(400);
+  });
+});
+
+describe('captcha policy on the hosted pages', () => {
+  it('altcha sites get the solver script, and a submission without a solution is asked for one', async () => {
+    const server = await startTestServer({ site: (s) => { const w = withRedirectClient(s); return { ...w, policies: { ...w.policies, captcha: 'altcha' } }; } });
+    try {
+      const ckit = new Kit(server);
+      const { body } = await ckit.redirectSession(ckit.authRequest(pkce()));
+      const page = await ckit.open(`${body.redirectSession.fullUrl}&view=register`);
+      const html = await page.text();
+      expect(html).toContain('name="altcha"');
+      expect(html).toContain('/_api/iam/captcha/v1/altcha/challenge');
+      const cookie = page.headers.getSetCookie().find((c) => c.startsWith('vitrine_csrf='))!.split(';')[0]!;
+      const res = await fetch(body.redirectSession.fullUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: new URLSearchParams({ redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')!, action: 'register', email: 'c@example.com', password: 'a long enough password' }).toString(),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain('captcha');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('cookies', () => {
+  it('are Secure when the public URL is https', () => {
+    const https = cookieHeader({ config: { publicUrl: 'https://shop.example' } } as AppContext, 'vitrine_sso', 'v', 60);
+    expect(https).toMatch(/; Secure$/);
+    expect(https).toMatch(/HttpOnly; SameSite=Lax/);
+    expect(cookieHeader({ config: { publicUrl: 'http://localhost:8080' } } as AppContext, 'vitrine_sso', 'v', 60)).not.toMatch(/Secure/);
+  });
+});
