@@ -132,6 +132,8 @@ function renderView(scope: Scope, request: FastifyRequest, reply: FastifyReply, 
 /** GET /oauth2/authorize?redirectSessionId=…[&view=register|forgot] */
 export async function authorizePage(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const { ctx } = scope;
+  // Link checkers and prefetchers send HEAD: it must not spend the session or issue a code.
+  if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   const query = (request.query ?? {}) as Record<string, unknown>;
   const s = await findRedirectSession(ctx.db, query.redirectSessionId);
   if (!s || s.intent === 'logout' || !entryOf(ctx, s)) return invalidLink(reply, ctx);
@@ -274,6 +276,7 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
 /** GET /oauth2/logout?redirectSessionId=… — ends the member session and the cookie, then goes back. */
 export async function logoutPage(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const { ctx } = scope;
+  if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   const query = (request.query ?? {}) as Record<string, unknown>;
   const s = await findRedirectSession(ctx.db, query.redirectSessionId);
   const entry = s && s.intent === 'logout' ? entryOf(ctx, s) : undefined;

@@ -124,6 +124,14 @@ describe('silent sign-in (prompt none + session token)', () => {
     expect(msg.code).toBeUndefined();
   });
 
+  it('a HEAD request (link checker, prefetch) spends nothing', async () => {
+    const m = await kit.member();
+    const { body } = await kit.redirectSession(kit.authRequest(pkce(), { sessionToken: m.sessionToken }, 'none'));
+    const head = await fetch(body.redirectSession.fullUrl, { method: 'HEAD', redirect: 'manual' });
+    expect(head.status).toBe(200);
+    expect(fragmentOf((await kit.open(body.redirectSession.fullUrl)).headers.get('location')).get('code')).toBeTruthy();
+  });
+
   it('a redirect session is single-use', async () => {
     const m = await kit.member();
     const { body } = await kit.redirectSession(kit.authRequest(pkce(), { sessionToken: m.sessionToken }, 'none'));
