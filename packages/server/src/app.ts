@@ -13,6 +13,7 @@ import { registerRedirectRoutes } from './oauth/redirect-routes.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { TokenService } from './oauth/token-service.js';
 import { ApiKeyVerifier } from './security/api-keys.js';
+import { batchedLimiter } from './security/batched-limit.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { registerShopRoutes } from './shop/routes.js';
 import { SiteRegistry } from './sites/registry.js';
@@ -77,7 +78,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     installHttpConventions(app, { sites, https: config.publicUrl.startsWith('https:') });
     const limiter = createRateLimiter({ db, redisUrl: config.redisUrl, now });
     registerHealthRoutes(app, ctx);
-    registerOAuthRoutes(app, ctx, limiter);
+    // The token endpoint is the hottest route: its per-IP counts reach the shared store in batches.
+    registerOAuthRoutes(app, ctx, batchedLimiter(limiter, { now }));
     registerIdentityRoutes(app, ctx);
     registerRedirectRoutes(app, ctx);
     registerAdminRoutes(app, ctx);

@@ -15,7 +15,7 @@ function tokenRateLimit(): number {
   return Number.isInteger(n) && n >= 0 ? n : 600;
 }
 
-export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext, limiter: RateLimiter): void {
+export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext, limiter: Pick<RateLimiter, 'hit'>): void {
   const perMinute = tokenRateLimit();
   const preHandler = perMinute > 0 ? perIpLimit(limiter, { name: 'token', limit: perMinute, windowSeconds: 60, style: 'oauth' }) : undefined;
   app.post('/oauth2/token', { bodyLimit: 16 * 1024, ...(preHandler ? { preHandler } : {}) }, async (request, reply) => {

@@ -9,7 +9,7 @@ import type { RateLimiter } from './rate-limit.js';
  * Both carry Retry-After.
  */
 export function perIpLimit(
-  limiter: RateLimiter,
+  limiter: Pick<RateLimiter, 'hit'>,
   rule: { name: string; limit: number; windowSeconds: number; style?: 'oauth' | 'envelope' },
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   return async (request) => {

@@ -14,7 +14,8 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  hit(key: string, rule: { limit: number; windowSeconds: number }): Promise<RateLimitResult>;
+  /** Counts `weight` hits (default 1) and says whether the key is still within `limit`. */
+  hit(key: string, rule: { limit: number; windowSeconds: number }, weight?: number): Promise<RateLimitResult>;
   /** Current count without counting a hit (per-account throttling looks before it counts). */
   peek(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
   reset(key: string): Promise<void>;
@@ -42,16 +43,16 @@ function result(count: number, limit: number, msLeft: number): RateLimitResult {
 function dbLimiter(db: Queryable, now: () => number): RateLimiter {
   let hits = 0;
   return {
-    async hit(key, { limit, windowSeconds }) {
+    async hit(key, { limit, windowSeconds }, weight = 1) {
       const t = now();
       // One upsert: a new window starts when the stored one has ended, so concurrent hits never lose counts.
       const { rows } = await db.query<{ count: number; expires_ms: number }>(
-        `insert into rate_limits (key, count, expires_ms) values ($1, 1, $2)
+        `insert into rate_limits (key, count, expires_ms) values ($1, $4, $2)
          on conflict (key) do update set
-           count = case when rate_limits.expires_ms <= $3 then 1 else rate_limits.count + 1 end,
+           count = case when rate_limits.expires_ms <= $3 then $4 else rate_limits.count + $4 end,
            expires_ms = case when rate_limits.expires_ms <= $3 then excluded.expires_ms else rate_limits.expires_ms end
          returning count, expires_ms`,
-        [key, t + windowSeconds * 1000, t],
+        [key, t + windowSeconds * 1000, t, weight],
       );
       // Expired rows are harmless but would pile up; sweep now and then rather than on a timer.
       if (++hits % 200 === 0) await db.query('delete from rate_limits where expires_ms <= $1', [t]);
@@ -79,13 +80,13 @@ function redisLimiter(url: string, prefix: string): RateLimiter {
   // Connection errors surface on the command promises; the event itself must not crash the process.
   redis.on('error', () => {});
   return {
-    async hit(key, { limit, windowSeconds }) {
+    async hit(key, { limit, windowSeconds }, weight = 1) {
       const k = prefix + key;
       // SET NX opens the window with its TTL; INCR keeps the TTL. Works on every Redis since 2.6.12.
       const replies = await redis
         .multi()
         .set(k, '0', 'PX', windowSeconds * 1000, 'NX')
-        .incr(k)
+        .incrby(k, weight)
         .pttl(k)
         .exec();
       if (!replies) throw new Error('rate limit transaction aborted');
