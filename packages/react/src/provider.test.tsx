@@ -109,6 +109,20 @@ describe('auth actions', () => {
     expect(sessionStorage.getItem('vitrine.oauthData')).toBeNull();
   });
 
+  it('reads the answer from the fragment, the default response mode', async () => {
+    const fake = fakeAuth(tokensFor('visitor-a', 'visitor'));
+    sessionStorage.setItem('vitrine.oauthData', JSON.stringify({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri: 'x', originalUri: '/account' }));
+    let actions: ReturnType<typeof useAuthActions> | undefined;
+    function Grab() {
+      actions = useAuthActions();
+      return null;
+    }
+    renderWith(fake, <Grab />);
+    const code = `frag-${Math.random()}`;
+    await expect(actions!.handleRedirectCallback(`${location.origin}/callback#code=${code}&state=st`)).resolves.toMatchObject({ returnTo: '/account' });
+    expect(fake.auth.calls).toContain(`exchange:${code}`);
+  });
+
   it('reports a callback whose state does not match', async () => {
     const fake = fakeAuth(tokensFor('visitor-a', 'visitor'));
     sessionStorage.setItem('vitrine.oauthData', JSON.stringify({ state: 'expected', codeVerifier: 'v'.repeat(43), redirectUri: 'x' }));

@@ -46,9 +46,16 @@ export class RedirectLoginError extends Error {
   }
 }
 
+/** The answer of the login page: in the fragment (default response mode) or in the query. */
+function callbackParams(url: string): URLSearchParams {
+  const parsed = new URL(url);
+  const fragment = new URLSearchParams(parsed.hash.slice(1));
+  return fragment.has('code') || fragment.has('error') ? fragment : parsed.searchParams;
+}
+
 /** Completes the callback at `url`; stores the member tokens through `auth.setTokens`. */
 export function completeRedirectLogin(auth: AuthClient, url: string): Promise<RedirectResult> {
-  const params = new URL(url).searchParams;
+  const params = callbackParams(url);
   const code = params.get('code') ?? '';
   const key = code || `error:${params.get('error') ?? ''}:${params.get('state') ?? ''}`;
   let exchange = exchanges.get(key);
@@ -60,7 +67,7 @@ export function completeRedirectLogin(auth: AuthClient, url: string): Promise<Re
 }
 
 async function exchangeCode(auth: AuthClient, url: string, code: string): Promise<RedirectResult> {
-  const params = new URL(url).searchParams;
+  const params = callbackParams(url);
   const error = params.get('error');
   if (error) throw new RedirectLoginError(params.get('error_description') || 'Sign-in was cancelled.', error);
   if (!code) throw new RedirectLoginError('The sign-in answer carried no code.', 'missing_code');

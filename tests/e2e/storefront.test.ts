@@ -1,0 +1,135 @@
+/**
+ * The shopper journey through the BUILT storefront in real headless Chromium, served by a real
+ * Vitrine server at `/` (as `npm start` does), at phone width. Controls are found by role and name,
+ * the accessible-name contract of the storefront.
+ */
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../packages/server/src/testing.js';
+
+const root = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));
+const dist = fileURLToPath(new URL('../../apps/storefront/dist/', import.meta.url));
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
+  server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: dist }) });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  return context.newPage();
+}
+
+async function codeFor(email: string): Promise<string> {
+  const mail = (await (await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
+  return /\b(\d{6})\b/.exec(mail.messages[0]!.text)![1]!;
+}
+
+describe('storefront in Chromium', () => {
+  it('paints the catalog quickly and keeps the cart across reloads', async () => {
+    const page = await newPage();
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Add to cart' }).first().waitFor();
+    // Warm load: HTML, first-load JS, run-time config, tokens and the catalog query.
+    const started = Date.now();
+    await page.reload();
+    await page.getByRole('button', { name: 'Add to cart' }).first().waitFor();
+    expect(Date.now() - started).toBeLessThan(800);
+
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByRole('button', { name: 'Add to cart' }).nth(1).click();
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+    await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+    // Focus moves to the new page's heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Your cart');
+    await page.context().close();
+  });
+
+  it('creates an account from checkout, verifies it, places an order and signs out to an empty cart', async () => {
+    const page = await newPage();
+    const email = `e2e-${Date.now()}@example.com`;
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('link', { name: 'Create account' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/verify$|\/$/);
+    if (page.url().endsWith('/verify')) {
+      await page.getByRole('link', { name: 'Open the dev mailbox' }).waitFor();
+      await page.getByLabel('Verification code').fill(await codeFor(email));
+      await page.getByRole('button', { name: 'Verify' }).click();
+    }
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    // The visitor's cart followed the new member.
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const number = await page.getByText(/^V-\d{6}$/).textContent();
+    await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('link', { name: `Order ${number}` }).waitFor();
+    // A reload keeps the member signed in.
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
+    await page.context().close();
+  });
+
+  it('signs in through the hosted login page and comes back to where the shopper was', async () => {
+    const page = await newPage();
+    const email = `hosted-${Date.now()}@example.com`;
+    await page.goto(`${server.url}/create-account`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/verify$|\/$/);
+    if (page.url().endsWith('/verify')) {
+      await page.getByLabel('Verification code').fill(await codeFor(email));
+      await page.getByRole('button', { name: 'Verify' }).click();
+    }
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+
+    await page.goto(`${server.url}/sign-in?returnTo=%2Fcart`);
+    await page.getByRole('button', { name: 'Continue with the secure login page' }).click();
+    await page.waitForURL(/\/oauth2\/authorize/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/cart`);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows sentences next to fields for sign-in errors, and a 404 page', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByLabel('Email').fill(`nobody-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('whatever password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.context().close();
+  });
+});
