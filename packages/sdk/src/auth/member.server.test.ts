@@ -3,6 +3,7 @@ import { startTestServer } from '@vitrine/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthStrategy } from './oauth-strategy.js';
 import type { AuthEvent } from './types.js';
+import { fakeBrowser } from '../testing/fake-browser.js';
 
 const API_KEY = 'sdk-test-backend-key-0123456789abcdef';
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -114,5 +115,26 @@ describe('member sign-in against @vitrine/server', () => {
     await expect(backend.getMemberTokensForExternalLoginWithSession(email, 'wrong-key')).rejects.toMatchObject({
       status: expect.any(Number),
     });
+  });
+
+  it('silent login: the hidden frame loads the authorize page, whose message yields member tokens', async () => {
+    const { auth, sessionToken } = await registered();
+    const b = fakeBrowser();
+    // Play the browser: when the frame is inserted, load its page and deliver what its script posts,
+    // from the page's origin (the API server).
+    const append = b.deps.document!.body.appendChild.bind(b.deps.document!.body);
+    b.deps.document!.body.appendChild = (frame: Node) => {
+      append(frame);
+      void fetch((frame as HTMLIFrameElement).src).then(async (res) => {
+        const html = await res.text();
+        const message = /var m=(\{.*?\}),o=/.exec(html)?.[1];
+        b.post(message ? JSON.parse(message) : null, new URL(server.url).origin);
+      });
+      return frame;
+    };
+    const tokens = await auth.getMemberTokensForDirectLogin(sessionToken, b.deps);
+    expect(tokens.refreshToken.role).toBe('member');
+    expect(b.frames[0]!.removed).toBe(true);
+    expect(b.listeners.size).toBe(0);
   });
 });
