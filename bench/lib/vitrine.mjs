@@ -105,8 +105,9 @@ export const MEMBER_SESSIONS = 1000;
 
 /**
  * A Vitrine token-endpoint case. By default on `db`'s shared server (one per database, started on
- * first use with MEMBER_SESSIONS member sessions, per-IP token rate limit off: all the load comes from
- * 127.0.0.1). `env` gives the case its own server with extra environment instead.
+ * first use with MEMBER_SESSIONS member sessions, and the per-IP token rate limiter ON as in production,
+ * at a limit the load never reaches: all the load comes from 127.0.0.1, yet the limiter's cost counts).
+ * `env` gives the case its own server with extra environment instead.
  * `body(info)` → the JSON body, or a list of bodies sent round-robin.
  */
 export function vitrineCase({ label, db, config, body, env }) {
@@ -116,7 +117,7 @@ export function vitrineCase({ label, db, config, body, env }) {
     server: {
       script: 'servers/vitrine.mjs',
       args: ['--config', config, ...db.fresh().args, '--member-sessions', String(env ? 0 : MEMBER_SESSIONS)],
-      env: { ...db.env, VITRINE_TOKEN_RATE_LIMIT: '0', ...env },
+      env: { ...db.env, VITRINE_TOKEN_RATE_LIMIT: '1000000000', ...env },
       nodeArgs: profileArgs(),
     },
     request: (info) => tokenRequest(body(info)),
