@@ -1,4 +1,4 @@
-// Optional (run with BENCH_CASES=anonymous-rate-limited): the anonymous grant with the per-IP token
+// Optional (run with BENCH_CASES=anonymous-no-rate-limit): the anonymous grant with the per-IP token
 // rate limiter OFF, to show what the limiter (batched: one shared write per IP and second) costs.
 // Its own server per database, so it is left out of the default run's budget.
 import { BENCH_CLIENT, vitrineCase } from '../lib/vitrine.mjs';
@@ -11,7 +11,7 @@ export default {
   targets: [{ baseline: 'bare-jwt', atLeast: 0.6, label: '≥ 60 % of the bare ES256 route' }],
   run: ({ db, config }) =>
     vitrineCase({
-      label: `anonymous-rate-limited@${db.name}`,
+      label: `anonymous-no-rate-limit@${db.name}`,
       db,
       config,
       env: { VITRINE_TOKEN_RATE_LIMIT: '0' },
