@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerByApi } from '../../_test/members.js';
 import { renderShop } from '../../_test/render-shop.js';
 import { startShopServer, type ShopTestServer } from '../../_test/test-server.js';
 import { MESSAGES } from './auth-errors.js';
@@ -27,20 +28,6 @@ afterEach(() => {
 let n = 0;
 const email = () => `shopper-${Date.now()}-${++n}@example.com`;
 
-/** Registers through the API as the SDK does: with a visitor token of the storefront's client. */
-async function registerByApi(server: ShopTestServer, address: string, password: string) {
-  const token = await fetch(`${server.url}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
-  const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token.access_token },
-    body: JSON.stringify({ loginId: { email: address }, password }),
-  });
-  expect(res.status).toBe(200);
-}
 
 /** The text tied to a field through aria-describedby. */
 const descriptionOf = (label: string) =>

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerByApi } from '../../_test/members.js';
 import { renderShop } from '../../_test/render-shop.js';
 import { startShopServer, type ShopTestServer } from '../../_test/test-server.js';
 
@@ -29,24 +30,11 @@ afterEach(() => {
 const long = { timeout: 8000 };
 const cartLabel = () => screen.getByRole('link', { name: /^Cart, \d+ items?$/ }).getAttribute('aria-label');
 
-async function registerByApi(address: string, password: string) {
-  const token = await fetch(`${server.url}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
-  const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token.access_token },
-    body: JSON.stringify({ loginId: { email: address }, password }),
-  });
-  expect(res.status).toBe(200);
-}
 
 describe('checkout journey', () => {
   it('signs in from checkout, keeps the cart, places the order and signs out to an empty cart', async () => {
     const address = `buyer-${Date.now()}@example.com`;
-    await registerByApi(address, 'a long enough password');
+    await registerByApi(server, address, 'a long enough password');
     const shop = renderShop(server);
 
     const buttons = await screen.findAllByRole('button', { name: 'Add to cart' }, long);

@@ -1,0 +1,73 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerByApi, signInThroughForm } from '../../_test/members.js';
+import { renderShop } from '../../_test/render-shop.js';
+import { startShopServer, type ShopTestServer } from '../../_test/test-server.js';
+
+let server: ShopTestServer;
+beforeAll(async () => {
+  server = await startShopServer();
+}, 120_000);
+afterAll(() => server?.close());
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const long = { timeout: 8000 };
+const PASSWORD = 'a long enough password';
+
+describe('account info', () => {
+  it('saves names and tagged addresses through the member profile endpoint, and they survive a reload', async () => {
+    const email = `account-${Date.now()}@example.com`;
+    await registerByApi(server, email, PASSWORD);
+    const shop = renderShop(server, '/sign-in?returnTo=%2Faccount');
+    await signInThroughForm(server, email, PASSWORD);
+    await screen.findByRole('heading', { level: 1, name: 'Account info' }, long);
+    expect(await screen.findByText(email, {}, long)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Lovelace' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    await screen.findByText('Your name was saved.', {}, long);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add an address' }));
+    const card = screen.getByRole('group', { name: 'Address 1' });
+    fireEvent.change(within(card).getByLabelText('Tag'), { target: { value: 'BILLING' } });
+    fireEvent.change(within(card).getByLabelText('Street and number'), { target: { value: '12 Analytical Row' } });
+    fireEvent.change(within(card).getByLabelText('City'), { target: { value: 'London' } });
+    fireEvent.change(within(card).getByLabelText('Country code'), { target: { value: 'gb' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save addresses' }));
+    await screen.findByText('Your addresses were saved.', {}, long);
+
+    shop.reload();
+    await screen.findByRole('heading', { level: 1, name: 'Account info' }, long);
+    await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada'), long);
+    const saved = screen.getByRole('group', { name: 'Address 1' });
+    expect((within(saved).getByLabelText('Tag') as HTMLSelectElement).value).toBe('BILLING');
+    expect((within(saved).getByLabelText('Country code') as HTMLInputElement).value).toBe('GB');
+  });
+
+  it('explains a wrong current password when changing it', async () => {
+    const email = `password-${Date.now()}@example.com`;
+    await registerByApi(server, email, PASSWORD);
+    renderShop(server, '/sign-in?returnTo=%2Faccount');
+    await signInThroughForm(server, email, PASSWORD);
+    await screen.findByRole('heading', { level: 1, name: 'Account info' }, long);
+    await screen.findByLabelText('Current password', {}, long);
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'not my password' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a brand new password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByText('Your current password is not correct.', {}, long);
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: PASSWORD } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByText('Your password was changed.', {}, long);
+  });
+
+  it('sends visitors to sign in', async () => {
+    renderShop(server, '/account/orders');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' }, long);
+    expect(window.location.search).toBe('?returnTo=%2Faccount%2Forders');
+  });
+});
