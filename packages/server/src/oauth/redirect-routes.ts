@@ -19,15 +19,18 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: AppContext): v
     });
   }
   registerHostedRoutes(app, ctx);
+  // Spent and expired rows are of no further use; an hourly sweep keeps the tables small.
+  // (api_key_audit is kept: it is the audit trail.)
+  const sweep = async () => {
+    const cutoff = new Date(ctx.now() - 24 * 3600 * 1000);
+    for (const table of ['redirect_sessions', 'authorization_codes', 'browser_sessions']) {
+      await ctx.db.query(`delete from ${table} where expires_at < $1`, [cutoff]).catch(() => {});
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    // Spent and expired rows are of no further use; a periodic sweep keeps the tables small.
-    const sweep = async () => {
-      const cutoff = new Date(ctx.now() - 24 * 3600 * 1000);
-      await ctx.db.query('delete from redirect_sessions where expires_at < $1', [cutoff]).catch(() => {});
-      await ctx.db.query('delete from authorization_codes where expires_at < $1', [cutoff]).catch(() => {});
-    };
-    const timer = setInterval(() => void sweep(), 3600 * 1000);
+    timer = setInterval(() => void sweep(), 3600 * 1000);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
   });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
