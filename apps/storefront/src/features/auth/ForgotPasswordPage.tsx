@@ -1,6 +1,7 @@
 import { useAuthActions } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useRuntimeConfig } from '../../config/config-context.js';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -8,10 +9,20 @@ import { MESSAGES } from './auth-errors.js';
 import { DevMailboxLink } from './DevMailboxLink.js';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const AFTER_RESET = '/sign-in?passwordReset=1';
+
+function resetFailure(e: unknown): { field: 'email' | 'form'; message: string } {
+  const { status, message = '' } = (e ?? {}) as { status?: number; message?: string };
+  if (status == 429 || /too many/i.test(message)) return { field: 'form', message: MESSAGES.tooManyAttempts };
+  if (/email/i.test(message) && !/redirect/i.test(message)) return { field: 'email', message: MESSAGES.invalidEmailRegister };
+  if (status) return { field: 'form', message: MESSAGES.unexpectedResponse };
+  return { field: 'form', message: MESSAGES.networkError };
+}
 
 /** Asks for a reset link; the mail leads to the reset page, which comes back to sign-in. */
 export function ForgotPasswordPage() {
   const { sendPasswordResetEmail } = useAuthActions();
+  const { apiBaseUrl } = useRuntimeConfig();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState<{ field: 'email' | 'form'; message: string }>();
@@ -26,11 +37,17 @@ export function ForgotPasswordPage() {
     setError(undefined);
     setState('sending');
     try {
-      await sendPasswordResetEmail(value, `${location.origin}/sign-in?passwordReset=1`);
+      try {
+        await sendPasswordResetEmail(value, `${location.origin}${AFTER_RESET}`);
+      } catch (e) {
+        // This page's origin is not registered with the client (e.g. a dev server): come back
+        // through the API's origin, which serves the same storefront.
+        if (!/redirect/i.test(String((e as Error)?.message)) || apiBaseUrl == location.origin) throw e;
+        await sendPasswordResetEmail(value, `${apiBaseUrl}${AFTER_RESET}`);
+      }
       setState('sent');
     } catch (e) {
-      const text = String((e as Error)?.message ?? '');
-      setError(/email/i.test(text) && !/redirect/i.test(text) ? { field: 'email', message: MESSAGES.invalidEmailRegister } : { field: 'form', message: /too many/i.test(text) ? MESSAGES.tooManyAttempts : MESSAGES.networkError });
+      setError(resetFailure(e));
       setState('idle');
     }
   };

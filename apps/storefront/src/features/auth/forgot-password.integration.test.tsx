@@ -1,0 +1,43 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerByApi } from '../../_test/members.js';
+import { renderShop } from '../../_test/render-shop.js';
+import { startShopServer, type ShopTestServer } from '../../_test/test-server.js';
+import { MESSAGES } from './auth-errors.js';
+
+let server: ShopTestServer;
+beforeAll(async () => {
+  server = await startShopServer();
+}, 120_000);
+afterAll(() => server?.close());
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const long = { timeout: 8000 };
+
+describe('forgot password', () => {
+  it('is reached from sign-in, sends the reset link and points to the dev mailbox', async () => {
+    const email = `forgot-${Date.now()}@example.com`;
+    await registerByApi(server, email, 'a long enough password');
+    renderShop(server, '/sign-in');
+    fireEvent.click(await screen.findByRole('link', { name: 'Forgot password?' }, long));
+    await screen.findByRole('heading', { level: 1, name: 'Reset your password' }, long);
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not an email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(MESSAGES.invalidEmailRegister)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await screen.findByText('Check your email', {}, long);
+    expect(screen.getByRole('link', { name: 'Open the dev mailbox' }).getAttribute('href')).toBe(`${server.url}/_dev/mail?to=${encodeURIComponent(email)}`);
+
+    const mail = await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`).then((r) => r.json() as Promise<{ messages: { subject: string; text: string }[] }>);
+    const reset = mail.messages.find((m) => /reset/i.test(m.subject));
+    expect(reset?.text).toMatch(/\/reset-password\?token=/);
+  });
+});
