@@ -121,6 +121,37 @@ describe('storefront in Chromium', () => {
     await page.context().close();
   });
 
+  it('resets a forgotten password through the mailed link and signs in with the new one', async () => {
+    const page = await newPage();
+    const email = `reset-${Date.now()}@example.com`;
+    await page.goto(`${server.url}/create-account`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('the first password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/verify$|\/$/);
+    if (page.url().endsWith('/verify')) {
+      await page.getByLabel('Verification code').fill(await codeFor(email));
+      await page.getByRole('button', { name: 'Verify' }).click();
+    }
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Check your email').waitFor();
+    const mail = (await (await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string; text: string }[] };
+    const link = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(mail.messages.find((m) => /reset/i.test(m.subject))!.text)![1]!;
+    await page.goto(link);
+    await page.getByLabel('New password').fill('the second password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Your password has been changed. Sign in with your new password.').waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('the second password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.context().close();
+  });
+
   it('shows sentences next to fields for sign-in errors, and a 404 page', async () => {
     const page = await newPage();
     await page.goto(`${server.url}/sign-in`);
