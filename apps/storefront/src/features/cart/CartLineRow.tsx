@@ -1,5 +1,6 @@
 import { Link } from '../../app/router/index.js';
 import { Price } from '../../components/Price.js';
+import { ProductImage } from '../../components/ProductImage.js';
 import type { Product } from '../catalog/product-types.js';
 import { MAX_QUANTITY } from './cart-api.js';
 import type { CartLine } from './cart-api.js';
@@ -11,7 +12,7 @@ export function CartLineRow({ line, product, loading }: { line: CartLine; produc
   const title = product?.title ?? (loading ? 'Loading…' : 'Product no longer available');
   return (
     <li className="cart-line">
-      {product?.image ? <img className="cart-line__image" src={product.image} alt="" width="72" height="72" /> : <div className="cart-line__image" />}
+      <ProductImage className="cart-line__image" src={product?.image} alt="" size={72} />
       <div className="cart-line__info">
         {product ? (
           <Link to={`/products/${encodeURIComponent(product.slug)}`} className="cart-line__title">

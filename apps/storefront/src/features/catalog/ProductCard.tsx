@@ -1,5 +1,6 @@
 import { Link } from '../../app/router/index.js';
 import { Price } from '../../components/Price.js';
+import { ProductImage } from '../../components/ProductImage.js';
 import { AddToCartButton } from '../cart/AddToCartButton.js';
 import type { Product } from './product-types.js';
 
@@ -8,19 +9,7 @@ export function ProductCard({ product, eager }: { product: Product; eager?: bool
   return (
     <li className="product-card">
       <Link to={`/products/${encodeURIComponent(product.slug)}`} className="product-card__link">
-        {product.image ? (
-          <img
-            className="product-card__image"
-            src={product.image}
-            alt=""
-            width="320"
-            height="320"
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-          />
-        ) : (
-          <div className="product-card__image" aria-hidden="true" />
-        )}
+        <ProductImage className="product-card__image" src={product.image} alt="" size={320} eager={eager} />
         <h2 className="product-card__title">{product.title}</h2>
       </Link>
       <p className="product-card__meta">

@@ -5,6 +5,7 @@ import { NotFoundPage } from '../../app/NotFoundPage.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Price } from '../../components/Price.js';
+import { ProductImage } from '../../components/ProductImage.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { AddToCartButton } from '../cart/AddToCartButton.js';
 import { fetchProductBySlug } from '../catalog/catalog-api.js';
@@ -50,11 +51,7 @@ export function ProductPage() {
         )}
       </nav>
       <div className="product-page__layout">
-        {p.image ? (
-          <img className="product-page__image" src={p.image} alt={p.title} width="480" height="480" />
-        ) : (
-          <div className="product-page__image" aria-hidden="true" />
-        )}
+        <ProductImage className="product-page__image" src={p.image} alt={p.title} size={480} eager />
         <div className="product-page__info">
           <PageHeading>{p.title}</PageHeading>
           <p className="product-page__price">
