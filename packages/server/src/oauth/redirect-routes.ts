@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerHostedRoutes } from '../hosted/routes.js';
+import { createRateLimiter } from '../security/rate-limit.js';
+import { perIpLimit } from '../security/rate-limit-hook.js';
 import { registerCodeGrant } from './code-grant.js';
 import { registerExternalGrant } from './external-grant.js';
 import { createRedirectSession } from './redirect-sessions.js';
@@ -10,15 +12,19 @@ import { createRedirectSession } from './redirect-sessions.js';
  * authorization_code and authorized_client grants of the token endpoint.
  */
 export function registerRedirectRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const limiter = createRateLimiter({ db: ctx.db, redisUrl: ctx.config.redisUrl, now: ctx.now });
+  app.addHook('onClose', async () => limiter.close());
   registerCodeGrant();
   registerExternalGrant(ctx);
+  const perMinute = redirectSessionLimit();
+  const options = perMinute > 0 ? { preHandler: perIpLimit(limiter, { name: 'redirect-session', limit: perMinute, windowSeconds: 60, style: 'envelope' }) } : {};
   for (const path of ['/_api/redirects-api/v1/redirect-session', '/headless/v1/redirect-session']) {
-    app.post(path, async (request, reply) => {
+    app.post(path, options, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return createRedirectSession(ctx, request);
     });
   }
-  registerHostedRoutes(app, ctx);
+  registerHostedRoutes(app, ctx, limiter);
   // Spent and expired rows are of no further use; an hourly sweep keeps the tables small.
   // (api_key_audit is kept: it is the audit trail.)
   const sweep = async () => {
@@ -33,4 +39,11 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: AppContext): v
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** Redirect sessions per IP and minute; `VITRINE_REDIRECT_RATE_LIMIT=0` turns the limit off (benchmarks). */
+function redirectSessionLimit(): number {
+  const raw = process.env.VITRINE_REDIRECT_RATE_LIMIT;
+  const n = raw === undefined ? 300 : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : 300;
 }
