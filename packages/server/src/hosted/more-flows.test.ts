@@ -176,3 +176,33 @@ describe('redirect-session creation is rate limited per IP', () => {
     }
   });
 });
+
+describe('owner approval and other prompts', () => {
+  it('a site with manual approval shows a waiting page instead of a code', async () => {
+    const server = await startTestServer({ site: (s) => { const w = withRedirectClient(s); return { ...w, policies: { ...w.policies, memberApproval: 'manual' } }; } });
+    try {
+      const akit = new Kit(server);
+      const { body } = await akit.redirectSession(akit.authRequest(pkce()));
+      const page = await akit.open(`${body.redirectSession.fullUrl}&view=register`);
+      const html = await page.text();
+      const cookie = page.headers.getSetCookie().find((c) => c.startsWith('vitrine_csrf='))!.split(';')[0]!;
+      const res = await fetch(body.redirectSession.fullUrl, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: new URLSearchParams({ redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')!, action: 'register', email: 'wait@example.com', password: 'a long enough password' }).toString(),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.text()).toContain('approval');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each(['consent', 'select_account'])('prompt %s is accepted and shows the sign-in form', async (prompt) => {
+    const { res, body } = await kit.redirectSession(kit.authRequest(pkce(), {}, prompt));
+    expect(res.status).toBe(200);
+    expect(await (await kit.open(body.redirectSession.fullUrl)).text()).toContain('name="password"');
+  });
+});
