@@ -77,7 +77,8 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext):
       if (file.type.startsWith('text/html')) reply.header('content-security-policy', PAGE_CSP);
       return send(reply, file, cache);
     }
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    // `/` is always the app; deeper unknown paths get it only when a browser asks for a page.
+    const wantsHtml = path === '' || (request.headers.accept ?? '').includes('text/html');
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(path);
     if (!wantsHtml || looksLikeFile) return reply.callNotFound();
     const index = await findStaticFile(root, 'index.html');
