@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'vitrine-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shop</title>');
+  writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: dist }) });
+});
+afterAll(() => server.close());
+
+describe('storefront serving', () => {
+  it('serves the app at / with a strict CSP, and hashed assets for good', async () => {
+    const home = await fetch(`${server.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<title>shop</title>');
+    expect(home.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const asset = await fetch(`${server.url}/assets/app-abc123.js`);
+    expect(asset.headers.get('content-type')).toContain('text/javascript');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('falls back to the app for page routes but not for missing files or API paths', async () => {
+    const page = await fetch(`${server.url}/products/stoneware-mug`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect((await fetch(`${server.url}/assets/missing.js`, { headers: { accept: 'text/html' } })).status).toBe(404);
+    const api = await fetch(`${server.url}/_api/nothing`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ details: { applicationError: { code: 'NOT_FOUND' } } });
+  });
+
+  it('never serves a file outside its folders', async () => {
+    for (const path of ['/..%2f..%2fpackage.json', '/assets/products/..%2f..%2fpackage.json', '/%00']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(404);
+    }
+  });
+
+  it('serves the demo product pictures and the run-time config', async () => {
+    const image = await fetch(`${server.url}/assets/products/stoneware-mug.svg`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await (await fetch(`${server.url}/_vitrine/config.json`)).json()).toEqual({
+      apiBaseUrl: server.url,
+      clientId: 'demo-storefront',
+      siteId: 'demo',
+      siteName: 'Demo Store',
+      devMailbox: true,
+    });
+  });
+});
