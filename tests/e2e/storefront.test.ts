@@ -152,6 +152,29 @@ describe('storefront in Chromium', () => {
     await page.context().close();
   });
 
+  it('shares the session between tabs of the shop', async () => {
+    const page = await newPage();
+    const other = await page.context().newPage();
+    const email = `tabs-${Date.now()}@example.com`;
+    await other.goto(server.url);
+    await other.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto(`${server.url}/create-account`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/verify$|\/$/);
+    if (page.url().endsWith('/verify')) {
+      await page.getByLabel('Verification code').fill(await codeFor(email));
+      await page.getByRole('button', { name: 'Verify' }).click();
+    }
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    // The other tab follows without a reload, and follows the sign-out too.
+    await other.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await other.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.context().close();
+  });
+
   it('shows sentences next to fields for sign-in errors, and a 404 page', async () => {
     const page = await newPage();
     await page.goto(`${server.url}/sign-in`);

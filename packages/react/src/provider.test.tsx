@@ -52,6 +52,10 @@ describe('session status', () => {
     expect(screen.getByTestId('status').textContent).toBe('member');
     act(() => fake.otherTab(tokensFor('visitor-b', 'visitor')));
     expect(screen.getByTestId('status').textContent).toBe('visitor');
+    // A sign-out elsewhere clears the tokens: this tab continues as a new visitor.
+    act(() => fake.otherTab({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } }));
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('visitor'));
+    expect(fake.auth.getTokens().accessToken.value).not.toBe('');
   });
 });
 
@@ -72,7 +76,7 @@ describe('auth actions', () => {
     expect(screen.getByTestId('status').textContent).toBe('member');
   });
 
-  it('signs out: tokens cleared locally, then the server logout address is visited', async () => {
+  it('signs out: tokens cleared locally, a fresh visitor, then the server logout address is visited', async () => {
     const fake = fakeAuth(tokensFor('member-a', 'member'));
     const visited: string[] = [];
     let actions: ReturnType<typeof useAuthActions> | undefined;
@@ -82,8 +86,9 @@ describe('auth actions', () => {
     }
     renderWith(fake, <><Status /><Grab /></>, (url) => visited.push(url));
     await act(() => actions!.logout());
-    expect(fake.auth.getTokens().refreshToken.role).toBe('none');
-    expect(screen.getByTestId('status').textContent).not.toBe('member');
+    // The member's tokens are gone; the shop continues with a fresh visitor.
+    expect(fake.auth.getTokens().refreshToken.value).not.toBe('refresh-member-a');
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('visitor'));
     expect(visited).toEqual([`https://api.example/logout?to=${encodeURIComponent(location.origin + '/')}`]);
   });
 

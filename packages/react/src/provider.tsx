@@ -38,9 +38,11 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
     // A change of identity (sign-in, sign-out, another tab) drops everything cached for the previous one.
     let identity = session.getSnapshot().identity;
     return session.subscribe(() => {
-      const next = session.getSnapshot().identity;
+      const { identity: next, status } = session.getSnapshot();
       if (next != identity) cache.clear();
       identity = next;
+      // Tokens cleared (here or by a sign-out in another tab): continue as a new visitor.
+      if (status == 'loading') session.start().catch(() => undefined);
     });
   }, [session, cache]);
 

@@ -42,7 +42,6 @@ export class SessionStore {
   private snapshot: SessionSnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly cleanups: (() => void)[] = [];
-  private starting: Promise<void> | undefined;
 
   constructor(
     private readonly auth: AuthClient,
@@ -71,12 +70,14 @@ export class SessionStore {
     this.listeners.forEach((l) => l());
   };
 
-  /** Makes sure the shopper holds tokens (a new visitor gets anonymous ones); concurrent calls share one. */
-  start(): Promise<void> {
-    return (this.starting ??= (async () => {
-      if (this.auth.getAuthHeaders) await this.auth.getAuthHeaders();
-      this.refresh();
-    })().finally(() => (this.starting = undefined)));
+  /**
+   * Makes sure the shopper holds tokens (a new visitor gets anonymous ones). Not memoised here: the
+   * SDK shares one token request among concurrent callers, and a call made after the tokens were
+   * cleared must look again rather than reuse an earlier answer.
+   */
+  async start(): Promise<void> {
+    if (this.auth.getAuthHeaders) await this.auth.getAuthHeaders();
+    this.refresh();
   }
 
   subscribe = (listener: () => void): (() => void) => {
