@@ -34,8 +34,9 @@ describe('demo defaults', () => {
     expect(demo).toMatchObject({ id: 'demo', name: 'Demo Store', policies: { emailVerification: 'required', memberApproval: 'auto', captcha: 'off' } });
     expect(demo.clients[0]).toMatchObject({
       clientId: 'demo-storefront',
-      redirectUris: ['http://localhost:9001/callback', 'http://127.0.0.1:9001/callback'],
-      allowedOrigins: ['http://localhost:9001', 'http://127.0.0.1:9001'],
+      // …plus the Vite dev server, in development only.
+      redirectUris: ['http://localhost:9001/callback', 'http://127.0.0.1:9001/callback', 'http://localhost:5173/callback', 'http://127.0.0.1:5173/callback'],
+      allowedOrigins: ['http://localhost:9001', 'http://127.0.0.1:9001', 'http://localhost:5173', 'http://127.0.0.1:5173'],
     });
     const products = demo.collections.find((c) => c.id === 'Products')!;
     expect(products.seed.length).toBeGreaterThanOrEqual(12);
@@ -57,6 +58,7 @@ describe('demo defaults', () => {
     ]);
     const prod = loadConfig({ env: { NODE_ENV: 'production', VITRINE_ADMIN_KEY: 'k'.repeat(32) }, dataDir: dir });
     expect(prod.devMailbox).toBe(false);
+    expect(prod.sites[0]!.clients[0]!.allowedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080']);
   });
 });
 

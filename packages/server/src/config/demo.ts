@@ -21,8 +21,9 @@ export function demoCollections(): CollectionConfig[] {
  * approval, no captcha, and the storefront client `demo-storefront` on the server's own address.
  * Both `localhost` and `127.0.0.1` are accepted so either address works in a browser.
  */
-export function demoSite(publicUrl: string): SiteConfig {
-  const origins = sameHostVariants(publicUrl);
+export function demoSite(publicUrl: string, options: { development?: boolean } = {}): SiteConfig {
+  // In development the Vite dev server (port 5173, hot reload) is a second storefront origin.
+  const origins = [...sameHostVariants(publicUrl), ...(options.development ? sameHostVariants(VITE_DEV_ORIGIN) : [])];
   return {
     id: 'demo',
     name: 'Demo Store',
@@ -40,6 +41,8 @@ export function demoSite(publicUrl: string): SiteConfig {
     collections: demoCollections(),
   };
 }
+
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
 function sameHostVariants(publicUrl: string): string[] {
   const url = new URL(publicUrl);

@@ -37,7 +37,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
 
   const baseDir = configPath ? configBaseDir(configPath) : process.cwd();
   const rawSites = r.array(top.sites, 'sites');
-  const sites: SiteConfig[] = configPath ? rawSites.map((s, i) => readSite(r, s, `sites[${i}]`, baseDir)) : [demoSite(publicUrl)];
+  const sites: SiteConfig[] = configPath ? rawSites.map((s, i) => readSite(r, s, `sites[${i}]`, baseDir)) : [demoSite(publicUrl, { development: !production })];
   if (configPath && sites.length === 0) r.fail('sites', 'must list at least one site');
   checkUnique(r, sites);
 

@@ -9,7 +9,7 @@ beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'vitrine-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shop</title>');
-  writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'assets', 'app-abc123.js'), `console.log(1);\n${'export const filler = "shop";\n'.repeat(200)}`);
   server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: dist }) });
 });
 afterAll(() => server.close());
@@ -23,6 +23,9 @@ describe('storefront serving', () => {
     const asset = await fetch(`${server.url}/assets/app-abc123.js`);
     expect(asset.headers.get('content-type')).toContain('text/javascript');
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    // fetch asks for gzip and decodes it: the body must still be the script.
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(await asset.text()).toContain('export const filler');
   });
 
   it('falls back to the app for page routes but not for missing files or API paths', async () => {

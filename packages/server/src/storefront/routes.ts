@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { findStaticFile, type StaticFile } from './static-files.js';
+import { findStaticFile, gzipped, type StaticFile } from './static-files.js';
 
 /** Product pictures of the demo catalog, shipped with the server package. */
 function assetsDir(): string {
@@ -29,8 +29,11 @@ const PAGE_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-function send(reply: FastifyReply, file: StaticFile, cache: string): FastifyReply {
-  return reply.header('content-type', file.type).header('content-length', file.size).header('cache-control', cache).send(file.stream());
+async function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, cache: string): Promise<FastifyReply> {
+  reply.header('content-type', file.type).header('cache-control', cache).header('vary', 'accept-encoding');
+  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? await gzipped(file) : undefined;
+  if (gzip) return reply.header('content-encoding', 'gzip').header('content-length', gzip.length).send(gzip);
+  return reply.header('content-length', file.size).send(file.stream());
 }
 
 /**
@@ -56,7 +59,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext):
   app.get('/assets/products/*', async (request, reply) => {
     const file = await findStaticFile(join(assets, 'products'), (request.params as { '*': string })['*']);
     if (!file) return reply.callNotFound();
-    return send(reply, file, 'public, max-age=86400');
+    return send(request, reply, file, 'public, max-age=86400');
   });
 
   const root = config.storefrontDir;
@@ -75,7 +78,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext):
       // Vite puts content hashes in /assets/ names, so those can be cached for good.
       const cache = path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
       if (file.type.startsWith('text/html')) reply.header('content-security-policy', PAGE_CSP);
-      return send(reply, file, cache);
+      return send(request, reply, file, cache);
     }
     // `/` is always the app; deeper unknown paths get it only when a browser asks for a page.
     const wantsHtml = path === '' || (request.headers.accept ?? '').includes('text/html');
@@ -84,6 +87,6 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext):
     const index = await findStaticFile(root, 'index.html');
     if (!index) return reply.callNotFound();
     reply.header('content-security-policy', PAGE_CSP);
-    return send(reply, index, 'no-cache');
+    return send(request, reply, index, 'no-cache');
   });
 }

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -22,6 +23,7 @@ export interface StaticFile {
   path: string;
   size: number;
   type: string;
+  mtimeMs: number;
   stream: () => NodeJS.ReadableStream;
 }
 
@@ -39,8 +41,27 @@ export async function findStaticFile(root: string, urlPath: string): Promise<Sta
   try {
     const info = await stat(full);
     if (!info.isFile()) return undefined;
-    return { path: full, size: info.size, type: TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream', stream: () => createReadStream(full) };
+    return { path: full, size: info.size, mtimeMs: info.mtimeMs, type: TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream', stream: () => createReadStream(full) };
   } catch {
     return undefined;
   }
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/;
+const gzipCache = new Map<string, Buffer>();
+
+/**
+ * The gzip form of a text file, compressed once per version of the file and kept in memory: the
+ * storefront's scripts are the first thing a shopper waits for, and they never change between deploys.
+ */
+export async function gzipped(file: StaticFile): Promise<Buffer | undefined> {
+  if (!COMPRESSIBLE.test(file.type) || file.size < 1024 || file.size > 8 * 1024 * 1024) return undefined;
+  const key = `${file.path}:${file.mtimeMs}:${file.size}`;
+  let body = gzipCache.get(key);
+  if (!body) {
+    body = gzipSync(await readFile(file.path), { level: 9 });
+    if (gzipCache.size > 500) gzipCache.clear();
+    gzipCache.set(key, body);
+  }
+  return body;
 }
