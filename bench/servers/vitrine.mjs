@@ -4,11 +4,14 @@
 // visitor refresh token. Prints `BENCH_READY {"port", "memberRefreshTokens", "visitorRefreshToken", …}`.
 import { parseArgs } from 'node:util';
 
+const BENCH_PASSWORD = 'correct horse battery staple';
+
 const { values } = parseArgs({
   options: {
     config: { type: 'string' },
     'data-dir': { type: 'string' },
     'member-sessions': { type: 'string', default: '0' },
+    members: { type: 'string', default: '0' },
     site: { type: 'string', default: 'bench' },
     client: { type: 'string', default: 'bench-client' },
   },
@@ -32,13 +35,32 @@ if (sessions > 0) {
     }
   });
 }
+// `--members N`: verified, approved members bench-N@example.com with the password below (login case).
+const memberCount = Math.min(Number(values.members) || 0, 1000);
+const memberEmails = [];
+if (memberCount > 0) {
+  const { hashPassword } = await import(new URL('security/passwords.js', dist).href);
+  const { insertMember } = await import(new URL('identity/members.js', dist).href);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  await ctx.db.transaction(async (tx) => {
+    for (let i = 0; i < memberCount; i++) {
+      const email = `bench-${i}@example.com`;
+      await insertMember(tx, { siteId: values.site, email, passwordHash, emailVerified: true, approved: true, profile: {}, now: Date.now() });
+      memberEmails.push(email);
+    }
+  });
+}
+
 const entry = ctx.sites.findClient(values.client);
 if (!entry) throw new Error(`client ${values.client} is not configured`);
-const visitorRefreshToken = ctx.tokens.issueVisitor(entry.site, entry.client).refresh_token;
+const visitor = ctx.tokens.issueVisitor(entry.site, entry.client);
+const visitorRefreshToken = visitor.refresh_token;
+// Identity calls name their site through the caller's access token, as the SDK sends it.
+const visitorAccessToken = visitor.access_token;
 
 await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = vitrine.app.server.address();
-console.log(`BENCH_READY ${JSON.stringify({ port, db: ctx.db.kind, memberRefreshTokens, visitorRefreshToken })}`);
+console.log(`BENCH_READY ${JSON.stringify({ port, db: ctx.db.kind, memberRefreshTokens, visitorRefreshToken, visitorAccessToken, memberEmails, password: BENCH_PASSWORD })}`);
 
 let closing = false;
 process.on('SIGTERM', async () => {

@@ -31,7 +31,11 @@ export const ipLimits = {
 /** Per-account failed-login throttling: after this many failures, captcha (or a pause) is required. */
 export const accountLockout = { failures: 5, windowSeconds: 900 };
 
+/** `VITRINE_AUTH_RATE_LIMITS=0` turns the per-IP limits off: for load benchmarks from one address only. */
+const ipLimitsOff = () => process.env.VITRINE_AUTH_RATE_LIMITS === '0';
+
 export async function limitIp(deps: IdentityDeps, request: FastifyRequest, siteId: string, action: keyof typeof ipLimits): Promise<void> {
+  if (ipLimitsOff()) return;
   const result = await deps.limiter.hit(`ip:${action}:${siteId}:${clientIp(request)}`, ipLimits[action]);
   if (!result.allowed) throw httpErrors.tooManyRequests(result.retryAfterSeconds);
 }
