@@ -24,6 +24,22 @@ import { envelope, parseDataItem, project } from './store.js';
 
 export const DATA_PREFIXES = ['/wix-data/v2', '/_api/cloud-data/v2'] as const;
 
+/**
+ * The query string of a GET item request. The client puts the id raw into the path, so an id holding `?`
+ * (`/items/a?b=1?dataCollectionId=…`) moves the start of the query string; its own parameters are
+ * URL-encoded (no raw `?`), so they are whatever follows the last `?`.
+ */
+function itemGetQuery(request: FastifyRequest): Body {
+  const url = request.raw.url ?? '';
+  if (url.indexOf('?') === url.lastIndexOf('?')) return asBody(request.query ?? {}, 'query string');
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(url.slice(url.lastIndexOf('?') + 1))) {
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
 /** Decodes the `.r` query parameter: base64url of UTF-8 JSON, treated exactly like a POST body. */
 export function decodeDotR(value: unknown): Body {
   if (typeof value !== 'string' || value.length === 0) throw invalidField('.r', 'must be base64url-encoded JSON');
@@ -138,11 +154,13 @@ export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (query.dataItemId !== undefined) return getHandler(scope, query, undefined);
       return queryItems(scope, collectionOf(scope, query), query);
     });
-    app.get(`${prefix}/items/:dataItemId`, async (request) => {
-      const query = asBody(request.query ?? {}, 'query string');
+    // The client inserts the id into the path raw (wire-contract §9.3), so an id with a `/` spans several
+    // segments: match them all; the encoded `dataItemId` query parameter wins over the path anyway.
+    app.get(`${prefix}/items/*`, async (request) => {
+      const query = itemGetQuery(request);
       const input = query['.r'] !== undefined ? decodeDotR(query['.r']) : query;
-      const params = request.params as { dataItemId?: string };
-      return getHandler(await scopeOf(request), input, params.dataItemId);
+      const params = request.params as { '*'?: string };
+      return getHandler(await scopeOf(request), input, params['*']);
     });
   }
 }
