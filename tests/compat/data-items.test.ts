@@ -183,6 +183,16 @@ describe('unmodified @wix/data items: single-item CRUD', () => {
     expect(await c.items.get('Notes', 'patch-me')).toEqual(again);
   });
 
+  it('ids with spaces, slashes and query characters round-trip (the client puts them raw in the GET path)', async () => {
+    // (An id with `#` cannot work for get: fetch cuts the URL there, wire-contract §9.3.)
+    for (const id of ['a b', 'x/y', 'x/y/z', 'q?r=1&s', 'p?dataItemId=x', '%41', 'ünï']) {
+      const note = await c.items.insert('Notes', { _id: id, title: id });
+      expect(note._id).toBe(id);
+      expect((await c.items.get('Notes', id))?.title).toBe(id);
+      expect((await c.items.remove('Notes', id))?._id).toBe(id);
+    }
+  });
+
   it('remove returns the removed item; removing it again (or a missing item) resolves to null', async () => {
     const note = await c.items.insert('Notes', { title: 'to remove' });
     const removed = await c.items.remove('Notes', note._id);
@@ -441,6 +451,12 @@ describe('unmodified @wix/data items: bulk writes (client tally)', () => {
     expect((await c.items.get('Shelf', 's4'))?.n).toBe(40);
   });
 
+  it('bulkPatch (builder) patches existing items and counts a missing one as skipped', async () => {
+    const patched = await c.items.bulkPatch('Shelf', ['s3', 'nope', 's4']).incrementField('n', 1).setField('tag', 'p').run();
+    expect(patched).toMatchObject({ updated: 2, skipped: 1, errors: [], updatedItemIds: ['s3', 's4'] });
+    expect(await c.items.get('Shelf', 's4')).toMatchObject({ n: 41, tag: 'p' });
+  });
+
   it('bulkRemove removes existing ids and counts a missing one as skipped', async () => {
     const removed = await c.items.bulkRemove('Shelf', ['s1', 'nope', 's2']);
     expect(removed).toMatchObject({ removed: 2, skipped: 1, errors: [], removedItemIds: ['s1', 's2'] });
@@ -480,6 +496,10 @@ describe('unmodified @wix/data items: references', () => {
 
     const included = await c.items.query('Books').eq('_id', 'b01').include('writers').find();
     expect(names(included.items[0]!.writers as Record<string, unknown>[])).toEqual(['Frank Herbert', 'Brian Herbert']);
+
+    // includeReferences as objects makes get() send its whole payload as ?.r= (wire-contract §9.3).
+    const got = await c.items.get('Books', 'b01', { includeReferences: [{ field: 'writers', limit: 1 }] });
+    expect(names(got!.writers as Record<string, unknown>[])).toEqual(['Frank Herbert']);
 
     await c.items.removeReference('Books', 'writers', 'b01', 'a1');
     expect(await c.items.isReferenced('Books', 'writers', 'b01', 'a1')).toBe(false);
