@@ -1,7 +1,7 @@
 // `npm run bench`: runs every case module of bench/cases/ (file-name order) and prints the report.
 // Environment: BENCH_DURATION (s, ≤ 15, default 8), BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS
 // (default 50), BENCH_ROUNDS (default 1, at most 5: the whole plan again, median per case), BENCH_BUDGET
-// (s, default 180 per round: a case that would end past it is skipped, loudly), BENCH_CASES (comma-separated case ids to run), BENCH_CPU_PROF (dir: V8 profiles of the
+// (s, default 240 per round: a case that would end past it is skipped, loudly), BENCH_CASES (comma-separated case ids to run), BENCH_CPU_PROF (dir: V8 profiles of the
 // Vitrine servers), BENCH_PIN=0 (no taskset), DATABASE_URL (adds the PostgreSQL runs, in `vitrine_bench`).
 import { readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -35,15 +35,21 @@ const config = writeBenchConfig();
 
 // Order: every case in file order on the first database (baselines interleaved, close in time to
 // the cases compared with them), then the per-database cases on the other databases.
+// A case with `databases: ['postgres']` runs only there; without such a database it is listed as skipped.
 const plan = [];
+const fits = (spec, db) => !spec.databases || spec.databases.includes(db.name);
 for (const spec of selected) {
   if (!spec.perDatabase) plan.push({ spec });
-  else if (databases[0]) plan.push({ spec, db: databases[0] });
+  else if (databases[0] && fits(spec, databases[0])) plan.push({ spec, db: databases[0] });
 }
-for (const db of databases.slice(1)) for (const spec of selected.filter((c) => c.perDatabase)) plan.push({ spec, db });
+for (const db of databases.slice(1)) for (const spec of selected.filter((c) => c.perDatabase && fits(c, db))) plan.push({ spec, db });
+const skipped = selected
+  .filter((spec) => spec.perDatabase && !databases.some((db) => fits(spec, db)))
+  .map((spec) => ({ key: spec.id, id: spec.id, title: spec.title, skipped: `skipped: needs ${spec.databases.join('/')}${spec.databases.includes('postgres') && !process.env.DATABASE_URL ? ' (DATABASE_URL is not set)' : ''}` }));
+for (const row of skipped) log(`case ${row.key} ${row.skipped}`);
 
 const rounds = Math.max(1, Math.min(5, Number(process.env.BENCH_ROUNDS ?? 1) || 1));
-const budget = Number(process.env.BENCH_BUDGET ?? 180) * rounds;
+const budget = Number(process.env.BENCH_BUDGET ?? 240) * rounds;
 const runs = []; // one list of rows per round
 for (let round = 1; round <= rounds; round++) {
   const rows = [];
@@ -70,6 +76,7 @@ for (let round = 1; round <= rounds; round++) {
     }
   }
   await stopSharedServers();
+  rows.push(...skipped);
   runs.push(rows);
 }
 
@@ -96,7 +103,7 @@ function medianRows() {
 const rows = medianRows();
 if (runs.length > 1) {
   console.log(`\nPer round req/s (${runs.length} rounds; the table shows the median round, non-2xx/errors summed over all rounds):`);
-  for (const row of rows) console.log(`  ${row.key.padEnd(26)} ${row.result?.rounds?.join('  ') ?? 'failed'}`);
+  for (const row of rows) console.log(`  ${row.key.padEnd(26)} ${row.result?.rounds?.join('  ') ?? (row.skipped ? 'skipped' : 'failed')}`);
 }
 
 console.log(`\nResults (${((Date.now() - started) / 1000).toFixed(0)} s; load1 = 1-minute load average when the case started)\n`);

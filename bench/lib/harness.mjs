@@ -223,7 +223,12 @@ export async function stopSharedServers() {
  * once, run the load, stop it (unless shared). `server`: startServer options; `request(info)`: the
  * request to send (info = the server's READY JSON); `check(json)`: validates the probe's answer.
  */
-export async function serverCase({ label, server, sharedKey, request, check }) {
+/**
+ * `latency` ({ connections, duration }): after the throughput run, a second run at that (low) concurrency,
+ * no warm-up, whose figures land in `result.latency` — a latency target judged at 50 connections would only
+ * measure queueing (p50 ≈ connections ÷ req/s). `onReady(info)`: called once the server is up.
+ */
+export async function serverCase({ label, server, sharedKey, request, check, latency, onReady }) {
   let handle;
   if (sharedKey) {
     handle = await sharedServer(sharedKey, server);
@@ -233,6 +238,7 @@ export async function serverCase({ label, server, sharedKey, request, check }) {
     handle = await startServer({ label, ...server });
     log(`${label}: server ready in ${Date.now() - started} ms on port ${handle.info.port}`);
   }
+  onReady?.(handle.info);
   try {
     const req = request(handle.info);
     await probe(handle.info.port, req, check);
@@ -240,6 +246,13 @@ export async function serverCase({ label, server, sharedKey, request, check }) {
     const result = await runLoad({ port: handle.info.port, request: req, serverPid: handle.child.pid });
     const cpu = result.rpcs ? `, ${Math.round(result.rpcs)} req per server CPU-s (server used ${Math.round(100 * result.serverCpuShare)} % of a core, autocannon ${Math.round(100 * result.loadCpuShare)} %)` : '';
     log(`${label}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms${cpu}${result.non2xx || result.errors ? `  !! ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);
+    if (latency) {
+      log(`${label}: latency run, ${latency.duration} s at ${latency.connections} connection(s)…`);
+      const l = await runLoad({ port: handle.info.port, request: req, serverPid: handle.child.pid, warmup: 0, ...latency });
+      // autocannon's percentiles are whole milliseconds; the mean of a closed loop is exact: connections × time ÷ requests.
+      result.latency = { ...l, mean: l.requests ? (l.connections * l.duration * 1000) / l.requests : undefined };
+      log(`${label}: at ${latency.connections} connection(s): ${Math.round(l.rps)} req/s, p50 ${l.exact?.p50?.toFixed(2) ?? l.p50} ms, p99 ${l.exact?.p99?.toFixed(2) ?? l.p99} ms, mean ${result.latency.mean?.toFixed(2)} ms${l.non2xx || l.errors ? `  !! ${l.non2xx} non-2xx, ${l.errors} errors` : ''}`);
+    }
     return result;
   } finally {
     if (!sharedKey) await handle.stop();

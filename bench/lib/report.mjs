@@ -2,7 +2,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { pinning } from './harness.mjs';
+import { loadDefaults, pinning } from './harness.mjs';
+
+const loadConnections = loadDefaults.connections;
 
 export function machineNotes() {
   let cpu = 'unknown';
@@ -36,6 +38,10 @@ export function printTable(rows) {
   lines.push(head, '-'.repeat(head.length));
   for (const row of rows) {
     const r = row.result;
+    if (!r && row.skipped) {
+      lines.push(`${pad(row.id, 24)} ${pad(row.db ?? '-', 8)} ${row.skipped}`);
+      continue;
+    }
     if (!r) {
       lines.push(`${pad(row.id, 24)} ${pad(row.db ?? '-', 8)} FAILED: ${String(row.error?.message ?? row.error).split('\n')[0]}`);
       continue;
@@ -45,9 +51,19 @@ export function printTable(rows) {
       `${pad(row.id, 24)} ${pad(row.db ?? '-', 8)} ${pad(Math.round(r.rps), 7, true)} ${pad(r.p50, 7, true)} ${pad(r.p99, 7, true)} ${pad(r.rpcs ? Math.round(r.rpcs) : '-', 10, true)} ${pad(r.serverCpuShare ? `${Math.round(100 * r.serverCpuShare)} %` : '-', 8, true)} ${pad(r.loadCpuShare ? `${Math.round(100 * r.loadCpuShare)} %` : '-', 8, true)} ${pad(r.non2xx, 8, true)} ${pad(r.errors + r.timeouts, 7, true)} ${pad(row.load1 ?? '', 6, true)}${bad ? '  <-- !!' : ''}`,
     );
   }
+  for (const row of rows) {
+    const l = row.result?.latency;
+    const ms = (x) => (x === undefined ? 'n/a' : x.toFixed(2));
+    if (l) lines.push(`  ${row.key} at ${l.connections} connection(s), ${Math.round(l.duration)} s: ${Math.round(l.rps)} req/s, p50 ${ms(l.exact?.p50)} ms, p90 ${ms(l.exact?.p90)} ms, p99 ${ms(l.exact?.p99)} ms (exact; autocannon's whole-ms p50 ${l.p50}, p99 ${l.p99}), mean ${l.mean?.toFixed(2)} ms, ${l.non2xx} non-2xx, ${l.errors + l.timeouts} errors`);
+  }
   for (const line of lines) console.log(line);
   for (const row of rows) {
     const r = row.result;
+    if (r?.latency && hasFailures(r.latency)) {
+      const warn = `!!!! ${row.key} (latency run): ${r.latency.non2xx} non-2xx answers, ${r.latency.errors} errors — its latency is NOT a valid figure`;
+      console.log(warn);
+      lines.push(warn);
+    }
     if (r && (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)) {
       const warn = `!!!! ${row.key}: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts (status codes ${JSON.stringify(r.statusCodes)}) — its req/s is NOT a valid figure`;
       console.log(warn);
@@ -65,8 +81,20 @@ export function checkTargets(rows, cases) {
   const byKey = new Map(rows.map((row) => [row.key, row]));
   const checks = [];
   for (const row of rows) {
+    if (row.skipped) continue;
     const spec = cases.find((c) => c.id === row.id);
     for (const target of spec?.targets ?? []) {
+      if (target.p50AtMost !== undefined) {
+        // Latency target: judged on the low-concurrency run (result.latency) when the case has one.
+        const r = row.result;
+        const l = r?.latency ?? r;
+        const ok = l && !hasFailures(l) && !hasFailures(r);
+        // The exact p50 when the run kept the response times (autocannon's own is truncated to whole ms).
+        const p50 = l?.exact?.p50 ?? l?.p50;
+        const verdict = ok ? (p50 <= target.p50AtMost ? 'PASS' : 'MISS') : 'N/A';
+        checks.push({ key: row.key, label: target.label, p50AtMost: target.p50AtMost, p50, mean: l?.mean, connections: l?.connections, loadedP50: r?.p50, verdict });
+        continue;
+      }
       const base = byKey.get(target.baseline);
       const ok = row.result && base?.result && !hasFailures(row.result) && !hasFailures(base.result);
       const ratio = ok ? row.result.rps / base.result.rps : undefined;
@@ -78,6 +106,11 @@ export function checkTargets(rows, cases) {
   const fmt = (x) => (x === undefined ? 'n/a' : `${x.toFixed(2)}×`);
   const lines = [`${pad('case', 32)} ${pad('target', 38)} ${pad('by req/s', 13)} ${pad('by req/CPU-s', 13)}`];
   for (const c of checks) {
+    if (c.p50AtMost !== undefined) {
+      const at = `${c.verdict} p50 ${c.p50?.toFixed(2) ?? 'n/a'} ms`;
+      lines.push(`${pad(c.key, 32)} ${pad(c.label, 38)} ${pad(at, 13)} (at ${c.connections ?? '?'} conn., mean ${c.mean?.toFixed(2) ?? 'n/a'} ms; p50 under the ${loadConnections}-connection load: ${c.loadedP50 ?? 'n/a'} ms)`);
+      continue;
+    }
     lines.push(`${pad(c.key, 32)} ${pad(c.label, 38)} ${pad(`${c.verdict} ${fmt(c.ratio)}`, 13)} ${pad(`${c.cpuVerdict} ${fmt(c.cpuRatio)}`, 13)}`);
   }
   for (const line of lines) console.log(line);

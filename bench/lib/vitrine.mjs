@@ -38,7 +38,7 @@ function tempDir(prefix) {
 
 /**
  * The config every Vitrine case uses: site `bench` with one client whose refresh tokens do not
- * rotate (a rotating token cannot be replayed by a load generator).
+ * rotate (a rotating token cannot be replayed by a load generator), and the `Items` collection.
  */
 export function writeBenchConfig() {
   const file = join(tempDir('vitrine-bench-config-'), 'vitrine.json');
@@ -51,7 +51,8 @@ export function writeBenchConfig() {
         id: BENCH_SITE,
         name: 'Bench',
         clients: [{ clientId: BENCH_CLIENT, redirectUris: ['http://127.0.0.1:1/cb'], allowedOrigins: ['http://127.0.0.1:1'], refreshTokenRotation: false }],
-        collections: [],
+        // The data-items case (servers/vitrine.mjs --items N): anyone reads, only an admin writes.
+        collections: [{ id: 'Items', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } }],
       },
     ],
   };
@@ -124,3 +125,28 @@ export function vitrineCase({ label, db, config, body, env }) {
     check: (json) => typeof json?.access_token === 'string' && typeof json?.refresh_token === 'string',
   });
 }
+
+/** Items in the data-items cases' `Items` collection (servers/vitrine.mjs --items). */
+export const ITEMS = 100_000;
+
+/**
+ * The data-items query bodies, sent round-robin: filter on a category (one of 20) and a price floor,
+ * sort by price ascending, 50 items. Each matches 3500–4750 of the 100 000 items.
+ */
+export const itemsQueryBodies = () =>
+  ['c7', 'c3', 'c12', 'c18'].flatMap((category) =>
+    [100, 250].map((min) =>
+      JSON.stringify({ dataCollectionId: 'Items', query: { filter: { category, price: { $gte: min } }, sort: [{ fieldName: 'price', order: 'ASC' }], paging: { limit: 50 } } }),
+    ),
+  );
+
+/** Both data-items cases check 50 items, in price order, of the asked category, at or above the floor. */
+export function checkItemsAnswer(json) {
+  const items = json?.dataItems;
+  if (!Array.isArray(items) || items.length !== 50) return false;
+  const prices = items.map((i) => i.data?.price);
+  return items.every((i) => i.data?.category === 'c7' && i.data.price >= 100) && prices.every((p, k) => k === 0 || prices[k - 1] <= p);
+}
+
+/** The data-items cases' low-concurrency run (their p50 target): 1 connection, 5 s. */
+export const ITEMS_LATENCY_RUN = { connections: 1, duration: 5 };
