@@ -66,17 +66,18 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       },
     });
     const sites = new SiteRegistry(config.sites);
+    const limiter = createRateLimiter({ db, redisUrl: config.redisUrl, now });
     const ctx: AppContext = {
       config,
       db,
       sites,
       tokens: new TokenService(db, keys, config, now),
       apiKeys: new ApiKeyVerifier(config.adminKey, config.sites),
+      limiter,
       log: app.log,
       now,
     };
     installHttpConventions(app, { sites, https: config.publicUrl.startsWith('https:') });
-    const limiter = createRateLimiter({ db, redisUrl: config.redisUrl, now });
     registerHealthRoutes(app, ctx);
     // The token endpoint is the hottest route: its per-IP counts reach the shared store in batches.
     registerOAuthRoutes(app, ctx, batchedLimiter(limiter, { now }));

@@ -4,6 +4,7 @@ import type { SiteRegistry } from './sites/registry.js';
 import type { Database } from './store/types.js';
 import type { TokenService } from './oauth/token-service.js';
 import type { ApiKeyVerifier } from './security/api-keys.js';
+import type { RateLimiter } from './security/rate-limit.js';
 
 /**
  * Everything a route module needs, built once at start and passed to each `register…Routes`.
@@ -15,6 +16,8 @@ export interface AppContext {
   sites: SiteRegistry;
   tokens: TokenService;
   apiKeys: ApiKeyVerifier;
+  /** Shared counters (database, or Redis with REDIS_URL): one connection per instance for every limit. */
+  limiter: RateLimiter;
   log: FastifyBaseLogger;
   /** Milliseconds since the epoch; replaceable in tests that need to move time. */
   now: () => number;

@@ -59,7 +59,7 @@ function condition(body: Body): FilterNode | undefined {
 }
 
 export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const cursorKey = cursorKeyFrom(ctx.config.adminKey);
+  const cursorKey = cursorKeyFrom(ctx.tokens.keys.secretFor('data-cursor'));
 
   async function scopeOf(request: FastifyRequest): Promise<DataScope> {
     const caller = await resolveCaller(request, ctx);

@@ -11,7 +11,7 @@ import { authorizePage, authorizeSubmit, logoutPage } from './authorize.js';
  * rate limits, captcha and lockout: the limiter and captcha state live in the database or Redis).
  */
 export function registerHostedRoutes(app: FastifyInstance, ctx: AppContext, limiter: RateLimiter): void {
-  const captcha = new CaptchaVerifier({ db: ctx.db, secret: ctx.config.adminKey, now: ctx.now, log: ctx.log });
+  const captcha = new CaptchaVerifier({ db: ctx.db, secret: ctx.tokens.keys.secretFor('altcha'), now: ctx.now, log: ctx.log });
   const deps: IdentityDeps = { ctx, limiter, captcha };
   const scope = { ctx, deps };
   app.get(AUTHORIZE_PATH, (request, reply) => authorizePage(scope, request, reply));

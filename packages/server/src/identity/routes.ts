@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { CaptchaVerifier } from '../security/captcha.js';
-import { createRateLimiter } from '../security/rate-limit.js';
 import { changePassword, getMyMember, logout, patchMyMember, signOn } from './account.js';
 import { login, register, resendVerification, startForIdentity, validateEmail, verifyDuringAuthentication } from './auth.js';
 import type { IdentityDeps } from './common.js';
@@ -15,13 +14,12 @@ import { resetPasswordPage } from './reset-page.js';
  * Handlers stay thin; the flows live in auth.ts, recovery.ts and account.ts.
  */
 export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const limiter = createRateLimiter({ db: ctx.db, redisUrl: ctx.config.redisUrl, now: ctx.now });
-  const captcha = new CaptchaVerifier({ db: ctx.db, secret: ctx.config.adminKey, now: ctx.now, log: ctx.log });
+  const limiter = ctx.limiter;
+  const captcha = new CaptchaVerifier({ db: ctx.db, secret: ctx.tokens.keys.secretFor('altcha'), now: ctx.now, log: ctx.log });
   const deps: IdentityDeps = { ctx, limiter, captcha };
   const stopHousekeeping = startHousekeeping(ctx.db, ctx.now, ctx.log);
   app.addHook('onClose', async () => {
     stopHousekeeping();
-    await limiter.close();
   });
 
   const authn = '/_api/iam/authentication';

@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { Database } from '../store/types.js';
 
 // Same lock for every instance sharing a database, so only one of them creates the first keys.
@@ -101,6 +101,14 @@ export class KeyRing {
     if (Date.now() - this.lastReload < 10_000) return;
     this.lastReload = Date.now();
     await this.reload();
+  }
+
+  /**
+   * A secret for one purpose (captcha HMACs, data cursors), derived from the server's MAC key so every
+   * instance agrees without another setting, and so no other credential (the admin key) doubles as one.
+   */
+  secretFor(purpose: string): string {
+    return createHmac('sha256', this.activeMac.secret).update(`purpose:${purpose}`).digest('base64url');
   }
 
   signingKey(kid: string): SigningKey | undefined {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerHostedRoutes } from '../hosted/routes.js';
-import { createRateLimiter } from '../security/rate-limit.js';
 import { perIpLimit } from '../security/rate-limit-hook.js';
 import { registerCodeGrant } from './code-grant.js';
 import { registerExternalGrant } from './external-grant.js';
@@ -12,8 +11,7 @@ import { createRedirectSession } from './redirect-sessions.js';
  * authorization_code and authorized_client grants of the token endpoint.
  */
 export function registerRedirectRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const limiter = createRateLimiter({ db: ctx.db, redisUrl: ctx.config.redisUrl, now: ctx.now });
-  app.addHook('onClose', async () => limiter.close());
+  const limiter = ctx.limiter;
   registerCodeGrant();
   registerExternalGrant(ctx);
   const perMinute = redirectSessionLimit();
