@@ -1,8 +1,9 @@
 /** The hosted create-account page on an altcha site, in real Chromium: the page solves the proof of work itself. */
 import { createHash, randomBytes } from 'node:crypto';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../packages/server/src/testing.js';
+import { launchChromium } from './browser.js';
 
 const CLIENT = 'e2e-captcha';
 const REDIRECT = 'http://localhost:9/callback';
@@ -17,10 +18,7 @@ beforeAll(async () => {
       clients: [...s.clients, { clientId: CLIENT, redirectUris: [REDIRECT], allowedOrigins: ['http://localhost:9'], refreshTokenRotation: false }],
     }),
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

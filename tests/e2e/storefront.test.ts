@@ -4,10 +4,11 @@
  * the accessible-name contract of the storefront.
  */
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../packages/server/src/testing.js';
+import { launchChromium } from './browser.js';
 
 const root = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));
 const dist = fileURLToPath(new URL('../../apps/storefront/dist/', import.meta.url));
@@ -17,10 +18,7 @@ let server: TestServer;
 beforeAll(async () => {
   await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
   server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: dist }) });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {

@@ -5,25 +5,18 @@
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { items } from '@wix/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeWixToLocal } from '../testing.js';
 import { startDataServer, type DataServer } from './http-support.js';
 
 let server: DataServer;
-const realFetch = globalThis.fetch;
+let routing: ReturnType<typeof routeWixToLocal> | undefined;
 
 beforeAll(async () => {
   server = await startDataServer();
-  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(raw);
-    if (url.hostname === 'www.wixapis.com' || url.hostname === 'edge.wixapis.com') {
-      const target = `${server.url}${url.pathname}${url.search}`;
-      return input instanceof Request ? realFetch(new Request(target, input)) : realFetch(target, init);
-    }
-    return realFetch(input, init);
-  };
+  routing = routeWixToLocal(server.url);
 }, 120_000);
 afterAll(async () => {
-  globalThis.fetch = realFetch;
+  routing?.restore();
   await server?.close();
 });
 

@@ -1,5 +1,6 @@
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeWixToLocal } from '../testing.js';
 import { startIdentityServer, type IdentityTestServer } from './test-server.js';
 
 /**
@@ -8,21 +9,15 @@ import { startIdentityServer, type IdentityTestServer } from './test-server.js';
  * codes map to the client's loginState / errorCode as §6.3 and §8.3 describe.
  */
 let server: IdentityTestServer;
-const realFetch = globalThis.fetch;
+let routing: ReturnType<typeof routeWixToLocal>;
+let realFetch: typeof fetch;
 beforeAll(async () => {
   server = await startIdentityServer({ site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'required', memberApproval: 'auto', captcha: 'off' } }) });
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : undefined;
-    const url = new URL(request ? request.url : String(input));
-    if (url.hostname === 'www.wixapis.com' || url.hostname === 'edge.wixapis.com') {
-      const local = `${server.url}${url.pathname}${url.search}`;
-      return realFetch(request ? new Request(local, request) : local, init);
-    }
-    return realFetch(input, init);
-  }) as typeof fetch;
+  routing = routeWixToLocal(server.url);
+  realFetch = routing.realFetch;
 });
 afterAll(async () => {
-  globalThis.fetch = realFetch;
+  routing?.restore();
   await server.close();
 });
 
