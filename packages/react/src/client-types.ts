@@ -3,29 +3,10 @@
  * Declared structurally so the provider accepts either client and tests can pass a small fake.
  */
 
-export type TokenRole = 'none' | 'visitor' | 'member';
+// The token and login-result shapes are the SDK's own (type-only: nothing of the SDK is bundled by this).
+import type { LoginErrorCode, LoginResult, TokenRole, Tokens } from '@vitrine/sdk';
 
-export interface Tokens {
-  accessToken: { value: string; expiresAt: number };
-  refreshToken: { value: string; role: TokenRole };
-}
-
-export type LoginErrorCode =
-  | 'invalidEmail'
-  | 'invalidPassword'
-  | 'resetPassword'
-  | 'missingCaptchaToken'
-  | 'emailAlreadyExists'
-  | 'invalidCaptchaToken'
-  | 'networkError'
-  | 'unexpectedResponse';
-
-export interface LoginResult {
-  loginState: 'INITIAL' | 'SUCCESS' | 'FAILURE' | 'EMAIL_VERIFICATION_REQUIRED' | 'OWNER_APPROVAL_REQUIRED' | 'USER_CAPTCHA_REQUIRED' | 'SILENT_CAPTCHA_REQUIRED';
-  data?: { sessionToken?: string; stateToken?: string };
-  error?: string;
-  errorCode?: LoginErrorCode;
-}
+export type { LoginErrorCode, LoginResult, TokenRole, Tokens };
 
 export interface OAuthDataLike {
   state: string;
