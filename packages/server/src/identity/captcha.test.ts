@@ -49,7 +49,8 @@ describe('altcha captcha', () => {
     expect((await login('correct horse battery')).body.details.applicationError.code).toBe('-19971');
     expect((await login('correct horse battery', [{ Altcha: 'bad' }])).body.details.applicationError.code).toBe('-19970');
     expect((await login('correct horse battery', [{ Altcha: await solved() }])).body.state).toBe('SUCCESS');
-  });
+    // Two proof-of-work solutions and nine argon2id checks: slow by design, slower still beside the whole suite.
+  }, 120_000);
 });
 
 describe('recaptcha', () => {
