@@ -13,6 +13,7 @@ import { registerRedirectRoutes } from './oauth/redirect-routes.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { TokenService } from './oauth/token-service.js';
 import { ApiKeyVerifier } from './security/api-keys.js';
+import { AuthEventLog } from './security/auth-events.js';
 import { batchedLimiter } from './security/batched-limit.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { registerShopRoutes } from './shop/routes.js';
@@ -74,6 +75,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       tokens: new TokenService(db, keys, config, now),
       apiKeys: new ApiKeyVerifier(config.adminKey, config.sites),
       limiter,
+      authEvents: new AuthEventLog(db, app.log, now),
       log: app.log,
       now,
     };
@@ -89,7 +91,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     registerShopRoutes(app, ctx);
     registerStorefrontRoutes(app, ctx);
     await seedCollections(ctx);
-    const stops: (() => Promise<void>)[] = [() => limiter.close()];
+    const stops: (() => Promise<void>)[] = [() => limiter.close(), () => ctx.authEvents.close()];
     if (options.mailDelivery !== false) {
       const delivery = startMailDelivery(ctx, options.mailPollMs ? { intervalMs: options.mailPollMs } : {});
       stops.unshift(() => delivery.stop());

@@ -4,6 +4,7 @@ import type { SiteRegistry } from './sites/registry.js';
 import type { Database } from './store/types.js';
 import type { TokenService } from './oauth/token-service.js';
 import type { ApiKeyVerifier } from './security/api-keys.js';
+import type { AuthEventLog } from './security/auth-events.js';
 import type { RateLimiter } from './security/rate-limit.js';
 
 /**
@@ -18,6 +19,8 @@ export interface AppContext {
   apiKeys: ApiKeyVerifier;
   /** Shared counters (database, or Redis with REDIS_URL): one connection per instance for every limit. */
   limiter: RateLimiter;
+  /** The authentication event log (sign-ins, lockouts, revocations, key uses): database + log lines. */
+  authEvents: AuthEventLog;
   log: FastifyBaseLogger;
   /** Milliseconds since the epoch; replaceable in tests that need to move time. */
   now: () => number;

@@ -9,7 +9,7 @@ import { revokeSessionTokens } from '../identity/session-tokens.js';
  * Admin member management (design.md §3): list, approve, block. The server's admin key may act on
  * any site; a site API key only on its own. Anything else is a 401 envelope.
  */
-async function requireAdminFor(ctx: AppContext, request: FastifyRequest, siteId: unknown): Promise<string> {
+export async function requireAdminFor(ctx: AppContext, request: FastifyRequest, siteId: unknown): Promise<string> {
   const caller = await resolveCaller(request, ctx).catch(() => undefined);
   if (!caller || caller.kind !== 'admin') throw httpErrors.unauthorized('The admin key is required: Authorization: Bearer <adminKey>');
   if (typeof siteId !== 'string' || !siteId) throw invalidField('siteId', 'is required', 'REQUIRED');

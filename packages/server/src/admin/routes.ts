@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { listAuthEventsHandler } from './auth-events.js';
 import { listMembersHandler, setApprovalHandler } from './members.js';
 
 /** The admin API (`Authorization: Bearer <adminKey>`); grows as features need it. */
@@ -7,4 +8,5 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get('/_admin/v1/members', (request) => listMembersHandler(ctx, request));
   app.post('/_admin/v1/members/approve', (request) => setApprovalHandler(ctx, request, 'approve'));
   app.post('/_admin/v1/members/block', (request) => setApprovalHandler(ctx, request, 'block'));
+  app.get('/_admin/v1/auth-events', (request) => listAuthEventsHandler(ctx, request));
 }

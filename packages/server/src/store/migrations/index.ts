@@ -5,9 +5,11 @@ import { dataIndexes } from './0021_data_indexes.js';
 import { identity } from './0010_identity.js';
 import { redirects } from './0030_redirects.js';
 import { shop } from './0040_shop.js';
+import { security } from './0050_security.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
- * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items, 30–39 redirect login, 40–49 storefront.
+ * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items, 30–39 redirect login, 40–49 storefront,
+ * 50–59 security (audit log, key protection, session idle times).
  */
-export const migrations: readonly Migration[] = [core, identity, dataItems, dataIndexes, redirects, shop];
+export const migrations: readonly Migration[] = [core, identity, dataItems, dataIndexes, redirects, shop, security];
