@@ -4,6 +4,7 @@
  */
 import type { CollectionConfig, PermissionLevel } from '../config/types.js';
 import { ownerIdOf, type Caller } from '../http/caller.js';
+import { sessionEnded } from '../http/resolve-caller.js';
 import { dataErrors, type Operation } from './errors.js';
 
 export interface Access {
@@ -33,6 +34,8 @@ function allowed(level: PermissionLevel, caller: Caller): Access | undefined {
 export function authorize(collection: CollectionConfig, operation: Operation, caller: Caller): Access {
   const level = operation === 'truncate' ? 'ADMIN' : collection.permissions[operation];
   const access = allowed(level, caller);
+  // The caller came with a member token whose session has ended: what they lack is a session, not a role.
+  if (!access && caller.kind === 'anonymous' && caller.endedSession) throw sessionEnded();
   if (!access) throw dataErrors.forbidden(collection.id, operation);
   return access;
 }

@@ -3,8 +3,12 @@
  * Route handlers receive this and never parse tokens themselves.
  */
 export type Caller =
-  /** No credentials at all. */
-  | { kind: 'anonymous' }
+  /**
+   * No credentials at all; or, where a route allows it (`resolveCaller(…, {endedSession: 'signed-out'})`),
+   * a validly signed, unexpired member token whose session has ended: a signed-out caller of that
+   * token's site and client (`endedSession`), who owns nothing.
+   */
+  | { kind: 'anonymous'; siteId?: string; clientId?: string; endedSession?: true }
   /** An anonymous shopper holding a visitor access token. */
   | { kind: 'visitor'; siteId: string; clientId: string; visitorId: string }
   /** A signed-in member; `sessionId` names the session that logout and revocation end. */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from './caller.js';
 import { ApplicationError } from './errors.js';
+import { noteKeyUse } from './key-use.js';
 
 /** Splits `Authorization` into the access token and, after a comma, an API key (wire-contract §1.3). */
 export function parseAuthorization(header: string | undefined): { token: string | undefined; apiKey: string | undefined } {
@@ -13,13 +14,25 @@ export function parseAuthorization(header: string | undefined): { token: string 
 }
 
 const invalidToken = (why: string) => new ApplicationError(401, 'INVALID_TOKEN', why);
+export const sessionEnded = () => invalidToken('The session has ended; sign in again');
+
+export interface ResolveOptions {
+  /**
+   * What a member token whose session has ended (logout elsewhere, password change, block…) stands for.
+   * `reject` (the default, for routes that need the member): 401. `signed-out` (routes that need no
+   * member: sign-in, registration, recovery, redirect sessions, public data): a signed-out caller of the
+   * token's site. The `@wix/sdk` client never renews on a 401, so a 401 on the way back in would lock
+   * the shopper out until the access token expires.
+   */
+  endedSession?: 'reject' | 'signed-out';
+}
 
 /**
  * Who is calling: an API key (site key or the server's admin key) wins over the access token;
  * a member token counts only while its session is active, so logout and revocation take effect at once.
- * A present but invalid credential is a 401, never a silent downgrade to anonymous.
+ * A forged, expired or foreign credential is a 401, never a silent downgrade to anonymous.
  */
-export async function resolveCaller(request: FastifyRequest, ctx: AppContext): Promise<Caller> {
+export async function resolveCaller(request: FastifyRequest, ctx: AppContext, options: ResolveOptions = {}): Promise<Caller> {
   const { token, apiKey } = parseAuthorization(request.headers.authorization);
   const keyCandidate = apiKey ?? (token && !token.includes('.') ? token : undefined);
   if (keyCandidate) {
@@ -27,17 +40,28 @@ export async function resolveCaller(request: FastifyRequest, ctx: AppContext): P
     const requestedSite = typeof siteHeader === 'string' ? siteHeader : undefined;
     if (ctx.apiKeys.isAdminKey(keyCandidate)) {
       if (requestedSite && !ctx.sites.get(requestedSite)) throw new ApplicationError(400, 'UNKNOWN_SITE', `Unknown site "${requestedSite}"`);
-      return { kind: 'admin', siteId: requestedSite ?? (ctx.sites.sites.length === 1 ? ctx.sites.sites[0]!.id : undefined), keyName: 'admin' };
+      const siteId = requestedSite ?? (ctx.sites.sites.length === 1 ? ctx.sites.sites[0]!.id : undefined);
+      noteKeyUse(ctx, request, { kind: 'admin', siteId, keyName: 'admin' });
+      return { kind: 'admin', siteId, keyName: 'admin' };
     }
     const match = ctx.apiKeys.findSiteKey(keyCandidate);
-    if (match) return { kind: 'admin', siteId: match.siteId, keyName: match.keyName };
+    if (match) {
+      noteKeyUse(ctx, request, { kind: 'site', siteId: match.siteId, keyName: match.keyName });
+      return { kind: 'admin', siteId: match.siteId, keyName: match.keyName };
+    }
     if (apiKey) throw new ApplicationError(401, 'INVALID_API_KEY', 'The API key is not valid');
   }
   if (!token) return { kind: 'anonymous' };
   const verified = await ctx.tokens.verify(token);
   if (!verified.ok) throw invalidToken(verified.reason === 'expired' ? 'The access token has expired' : 'The access token is not valid');
   const c = verified.claims;
+  // The audience is the client the token was issued to; it must still be a client of the token's site
+  // (a token of a removed or moved client is refused, and `aud` cannot disagree with `client_id`).
+  if (c.aud !== c.client_id || ctx.sites.findClient(c.client_id)?.site.id !== c.site) throw invalidToken('The access token is not valid');
   if (c.role === 'visitor') return { kind: 'visitor', siteId: c.site, clientId: c.client_id, visitorId: c.sub };
-  if (!c.sid || !(await ctx.tokens.isSessionActive(c.site, c.sid))) throw invalidToken('The session has ended; sign in again');
-  return { kind: 'member', siteId: c.site, clientId: c.client_id, memberId: c.sub, sessionId: c.sid };
+  if (c.sid && (await ctx.tokens.isSessionActive(c.site, c.sid))) {
+    return { kind: 'member', siteId: c.site, clientId: c.client_id, memberId: c.sub, sessionId: c.sid };
+  }
+  if (options.endedSession === 'signed-out') return { kind: 'anonymous', siteId: c.site, clientId: c.client_id, endedSession: true };
+  throw sessionEnded();
 }

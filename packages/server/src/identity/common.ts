@@ -51,9 +51,9 @@ export interface RequestScope {
  * (design.md §1.4). Flows that may arrive without a token (recovery links) pass a fallback client id.
  */
 export async function scopeOf(request: FastifyRequest, ctx: AppContext, fallbackClientId?: unknown): Promise<RequestScope> {
-  const caller = await resolveCaller(request, ctx);
-  let siteId: string | undefined;
-  if (caller.kind === 'visitor' || caller.kind === 'member' || caller.kind === 'admin') siteId = caller.siteId;
+  // These flows are how a shopper gets back in: a token whose session ended elsewhere is a signed-out caller.
+  const caller = await resolveCaller(request, ctx, { endedSession: 'signed-out' });
+  let siteId: string | undefined = caller.siteId;
   if (!siteId && fallbackClientId !== undefined) siteId = ctx.sites.findClient(fallbackClientId)?.site.id;
   const site = siteId ? ctx.sites.get(siteId) : undefined;
   if (!site) throw httpErrors.unauthorized('Send a visitor or member access token (Authorization header) so the site is known');

@@ -43,8 +43,9 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
     throw new ValidationError([violation('auth', 'exactly one of auth, login or logout is required (other intents are not supported here)', 'REQUIRED')]);
   }
   const intent = intents[0]!;
-  // A bad or ended token on logout still lets the browser sign out of the hosted pages.
-  const caller: Caller = await resolveCaller(request, ctx).catch((error: unknown) => {
+  // A bad or ended token on logout still lets the browser sign out of the hosted pages; a token whose
+  // session ended is a signed-out caller of its site on the way back in (auth and login intents).
+  const caller: Caller = await resolveCaller(request, ctx, { endedSession: 'signed-out' }).catch((error: unknown) => {
     if (intent === 'logout') return { kind: 'anonymous' } as Caller;
     throw error;
   });
@@ -112,8 +113,9 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
     };
   } else {
     // login {}: the sign-in page alone (also the SDK's cookie pre-warm). The client follows from the token.
-    if (caller.kind !== 'visitor' && caller.kind !== 'member') throw httpErrors.unauthorized('Send a visitor or member access token so the site is known');
-    const entry = ctx.sites.findClient(caller.clientId);
+    const clientId = caller.kind === 'visitor' || caller.kind === 'member' || caller.kind === 'anonymous' ? caller.clientId : undefined;
+    if (!clientId) throw httpErrors.unauthorized('Send a visitor or member access token so the site is known');
+    const entry = ctx.sites.findClient(clientId);
     if (!entry) throw httpErrors.unauthorized('The token belongs to an unknown client');
     const postFlowUrl = postFlowOf(ctx, entry.client, callbacks.postFlowUrl);
     input = {
