@@ -15,6 +15,7 @@ import { TokenService } from './oauth/token-service.js';
 import { ApiKeyVerifier } from './security/api-keys.js';
 import { AuthEventLog } from './security/auth-events.js';
 import { batchedLimiter } from './security/batched-limit.js';
+import { fastifyTrustProxy } from './security/client-ip.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { registerShopRoutes } from './shop/routes.js';
 import { SiteRegistry } from './sites/registry.js';
@@ -57,7 +58,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     const app = Fastify({
       genReqId,
       bodyLimit: config.bodyLimit,
-      trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+      // A hop count or the proxies' addresses (TRUST_PROXY): never "every hop", which lets clients pick their address.
+      trustProxy: fastifyTrustProxy(config.trustProxy),
       // One log line per request costs throughput on the token endpoint; opt in with LOG_REQUESTS=1.
       logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== '1' }),
       logger: {

@@ -72,7 +72,9 @@ async function serve(options: { configPath?: string | undefined; port?: number |
   const client = config.storefront.clientId;
   console.log(`Vitrine is running at ${config.publicUrl}`);
   console.log(`  storefront client id: ${client} (site "${config.storefront.siteId}")`);
-  if (config.devMailbox) console.log(`  dev mailbox:          ${config.publicUrl}/_dev/mail`);
+  console.log(config.devMailbox ? `  dev mailbox:          ${config.publicUrl}/_dev/mail (on: ${config.devMailboxReason})` : `  dev mailbox:          off (${config.devMailboxReason})`);
+  console.log(`  trusted proxies:      ${describeTrustProxy(config.trustProxy)}`);
+  for (const warning of config.warnings) console.warn(`Vitrine warning: ${warning}`);
   if (config.adminKeyGenerated) console.log(`  admin key (dev only): ${config.adminKey}  (kept in ${config.dataDir}/admin-key)`);
   if (!config.storefrontDir) console.log('  storefront not built: run `npm start` from the repository root to build it');
 
@@ -84,6 +86,12 @@ async function serve(options: { configPath?: string | undefined; port?: number |
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   return new Promise(() => {});
+}
+
+function describeTrustProxy(value: false | number | string[]): string {
+  if (value === false) return 'none (X-Forwarded-For is ignored; set TRUST_PROXY behind a load balancer)';
+  if (typeof value === 'number') return `${value} hop(s): the client address is the one the nearest proxy appended`;
+  return value.join(', ');
 }
 
 function redactUrl(url: string): string {

@@ -52,11 +52,12 @@ describe('demo defaults', () => {
     expect(loadConfig({ env: {}, dataDir: data }).adminKey).toBe(first.adminKey);
   });
 
-  it('refuses production without an admin key', () => {
+  it('refuses production without an admin key or a key-encryption key', () => {
     expect(problems(() => loadConfig({ env: { NODE_ENV: 'production' }, dataDir: dir }))).toEqual([
       expect.stringContaining('VITRINE_ADMIN_KEY is required when NODE_ENV=production'),
+      expect.stringContaining('VITRINE_KEY_ENCRYPTION_KEY is required when NODE_ENV=production'),
     ]);
-    const prod = loadConfig({ env: { NODE_ENV: 'production', VITRINE_ADMIN_KEY: 'k'.repeat(32) }, dataDir: dir });
+    const prod = loadConfig({ env: { NODE_ENV: 'production', VITRINE_ADMIN_KEY: 'k'.repeat(32), VITRINE_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') }, dataDir: dir });
     expect(prod.devMailbox).toBe(false);
     expect(prod.sites[0]!.clients[0]!.allowedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080']);
   });
@@ -92,7 +93,7 @@ describe('config file', () => {
     const list = problems(() => loadConfig({ configPath: path, env: {}, dataDir: dir }));
     expect(list).toEqual(
       expect.arrayContaining([
-        'colour is not a known key (allowed: publicUrl, adminKey, devMailbox, sites, storefront, bodyLimit)',
+        'colour is not a known key (allowed: publicUrl, adminKey, devMailbox, sites, storefront, bodyLimit, tokens)',
         'sites[0].policies.captcha must be one of "off", "altcha", "recaptcha" (got "maybe")',
         'sites[0].policies.emailVerification must be one of "off", "required" (got true)',
         'sites[0].tokens.accessTokenTtl must be a whole number from 60 to 86400 (got 5)',
@@ -113,6 +114,22 @@ describe('config file', () => {
         expect.stringContaining('sites[0].policies.recaptcha is required'),
         'sites[1].id "shop" is used by another site',
         'sites[1].clients[0].clientId "web" is already used in sites[0]',
+      ]),
+    );
+  });
+
+  it('reads the key-encryption key and tokens.keyRotationDays, and names their mistakes', () => {
+    const key = Buffer.alloc(32, 9);
+    const config = loadConfig({ configPath: file({ sites: [site()], tokens: { keyRotationDays: 30 } }), env: { VITRINE_KEY_ENCRYPTION_KEY: key.toString('base64') }, dataDir: dir });
+    expect(config.keyEncryptionKey?.equals(key)).toBe(true);
+    expect(config.keyRotationDays).toBe(30);
+    expect(loadConfig({ env: {}, dataDir: dir }).keyRotationDays).toBeUndefined();
+    const list = problems(() => loadConfig({ configPath: file({ sites: [site()], tokens: { keyRotationDays: 0, often: 1 } }), env: { VITRINE_KEY_ENCRYPTION_KEY: 'c2hvcnQ=' }, dataDir: dir }));
+    expect(list).toEqual(
+      expect.arrayContaining([
+        'VITRINE_KEY_ENCRYPTION_KEY must be 32 bytes in base64 (`openssl rand -base64 32`)',
+        'tokens.keyRotationDays must be a whole number from 1 to 3650 (got 0)',
+        'tokens.often is not a known key (allowed: keyRotationDays)',
       ]),
     );
   });

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy } from '../security/client-ip.js';
+import { parseKeyEncryptionKey } from '../security/key-encryption.js';
 import { demoSite } from './demo.js';
 import { configBaseDir, readSite } from './sites.js';
 import type { ServerConfig, SiteConfig } from './types.js';
@@ -17,7 +19,7 @@ export interface LoadConfigOptions {
   ephemeral?: boolean;
 }
 
-const TOP_KEYS = ['publicUrl', 'adminKey', 'devMailbox', 'sites', 'storefront', 'bodyLimit'];
+const TOP_KEYS = ['publicUrl', 'adminKey', 'devMailbox', 'sites', 'storefront', 'bodyLimit', 'tokens'];
 
 /** Reads the config file and the environment, applies defaults, and validates everything at once. */
 export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
@@ -57,8 +59,18 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   let adminKey = env.VITRINE_ADMIN_KEY ?? (top.adminKey === undefined ? undefined : r.string(top.adminKey, 'adminKey'));
   if (adminKey !== undefined && adminKey.length < 24) r.fail(env.VITRINE_ADMIN_KEY ? 'VITRINE_ADMIN_KEY' : 'adminKey', 'must be at least 24 characters (use a long random value)');
   if (production && !adminKey) r.fail('VITRINE_ADMIN_KEY', 'is required when NODE_ENV=production (or set "adminKey" in the config file)');
-  const devMailbox = r.boolean(top.devMailbox, 'devMailbox', !production);
+  const mailbox = devMailboxSetting(r.boolean(top.devMailbox, 'devMailbox', false), top.devMailbox !== undefined, { production, configFile: Boolean(configPath), publicUrl });
   const bodyLimit = r.integer(top.bodyLimit, 'bodyLimit', 4 * 1024 * 1024, 1024, 64 * 1024 * 1024);
+
+  const warnings: string[] = [];
+  const trust = parseTrustProxy(env.TRUST_PROXY);
+  if ('error' in trust) r.problems.push(trust.error);
+  else if (trust.warning) warnings.push(trust.warning);
+  const keyEncryptionKey = readKeyEncryptionKey(r, env.VITRINE_KEY_ENCRYPTION_KEY, production);
+  const tokens = r.object(top.tokens, 'tokens') ?? {};
+  r.knownKeys(tokens, 'tokens', ['keyRotationDays']);
+  const keyRotationDays = tokens.keyRotationDays === undefined ? undefined : r.integer(tokens.keyRotationDays, 'tokens.keyRotationDays', 90, 1, 3650);
+  if (mailbox.on && production) warnings.push('the dev mailbox is on in production ("devMailbox": true): anyone can read every mail, reset links included');
 
   if (r.problems.length) throw new ConfigError(r.problems);
 
@@ -77,7 +89,12 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     dataDir,
     adminKey,
     adminKeyGenerated,
-    devMailbox,
+    devMailbox: mailbox.on,
+    devMailboxReason: mailbox.reason,
+    trustProxy: 'value' in trust ? trust.value : false,
+    keyEncryptionKey,
+    keyRotationDays,
+    warnings,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     bodyLimit,
@@ -85,6 +102,38 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     storefront,
     storefrontDir: env.VITRINE_STOREFRONT_DIR ?? findStorefrontDist(),
   };
+}
+
+/**
+ * The dev mailbox shows every mail, reset links included, to anyone: on by default only where that is
+ * harmless (the demo site, or a server only reachable on this machine); an explicit setting wins.
+ */
+function devMailboxSetting(value: boolean, explicit: boolean, where: { production: boolean; configFile: boolean; publicUrl: string }): { on: boolean; reason: string } {
+  if (explicit) return { on: value, reason: `"devMailbox": ${value} in the config file` };
+  if (where.production) return { on: false, reason: 'NODE_ENV=production' };
+  if (isLoopbackUrl(where.publicUrl)) return { on: true, reason: `the public URL ${where.publicUrl} is a loopback address` };
+  if (!where.configFile) return { on: true, reason: 'the demo site runs (no config file)' };
+  return { on: false, reason: `the public URL ${where.publicUrl} is not a loopback address (set "devMailbox": true to force it)` };
+}
+
+function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+function readKeyEncryptionKey(r: Reader, raw: string | undefined, production: boolean): Buffer | undefined {
+  if (!raw) {
+    if (production) r.fail('VITRINE_KEY_ENCRYPTION_KEY', 'is required when NODE_ENV=production (32 random bytes in base64: `openssl rand -base64 32`)');
+    return undefined;
+  }
+  const key = parseKeyEncryptionKey(raw);
+  if (!key) r.fail('VITRINE_KEY_ENCRYPTION_KEY', 'must be 32 bytes in base64 (`openssl rand -base64 32`)');
+  return key;
 }
 
 function readConfigFile(path: string): unknown {

@@ -41,8 +41,13 @@ export interface TokenSettings {
   accessTokenTtl: number;
   /** Absolute lifetime of a visitor refresh token, seconds. */
   visitorRefreshTtl: number;
-  /** Absolute lifetime of a member session and its refresh tokens, seconds. */
+  /** Absolute lifetime of a member session and its refresh tokens, seconds (config: `sessions.absoluteDays`). */
   memberSessionTtl: number;
+  /**
+   * Idle timeout of a member session and the hosted sign-in cookie, seconds (config: `sessions.idleDays`):
+   * a session not refreshed, exchanged or used through the cookie for this long has ended. 0 = none.
+   */
+  memberIdleTtl: number;
 }
 
 export interface SiteConfig {
@@ -66,6 +71,16 @@ export interface ServerConfig {
   /** True when the admin key was generated for this data directory rather than configured. */
   adminKeyGenerated: boolean;
   devMailbox: boolean;
+  /** Why the dev mailbox is on or off, for the start-up log. */
+  devMailboxReason: string;
+  /** Fastify `trustProxy` from TRUST_PROXY: off, a hop count, or the proxies' addresses/CIDR ranges. */
+  trustProxy: false | number | string[];
+  /** VITRINE_KEY_ENCRYPTION_KEY (32 bytes): seals private keys at rest; required in production. */
+  keyEncryptionKey: Buffer | undefined;
+  /** `tokens.keyRotationDays`: a new signing key once the active one is this old (days). */
+  keyRotationDays: number | undefined;
+  /** Start-up warnings (settings accepted but worth a second look). */
+  warnings: string[];
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   /** Largest accepted request body in bytes (413 above it). */

@@ -1,6 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { loadConfig } from '../config/load.js';
 import type { AppContext } from '../context.js';
+import { startTestServer } from '../testing.js';
 import { migrate, openDatabase, type Database } from '../store/index.js';
 import { registerMailRoutes, startMailDelivery } from './index.js';
 import { enqueueMail } from './outbox.js';
@@ -50,5 +56,56 @@ describe('dev mailbox', () => {
     await delivery.stop();
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from mail_outbox where sent_at is null');
     expect(rows[0]!.n).toBe(3);
+  });
+});
+
+describe('when the dev mailbox is on (audit F-5)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-mailbox-'));
+  const configFile = (extra: Record<string, unknown>) => {
+    const path = join(dir, `${Math.random().toString(36).slice(2)}.json`);
+    const site = { id: 'shop', clients: [{ clientId: 'web', redirectUris: ['https://shop.example/cb'], allowedOrigins: ['https://shop.example'] }] };
+    writeFileSync(path, JSON.stringify({ adminKey: 'a'.repeat(30), sites: [site], ...extra }));
+    return path;
+  };
+  const setting = (configPath: string | undefined, env: Record<string, string> = {}) => {
+    const config = loadConfig({ configPath, env, dataDir: dir, ephemeral: true });
+    return { on: config.devMailbox, reason: config.devMailboxReason };
+  };
+  /** Status of /_dev/mail.json on a real app built from that config. */
+  async function mailboxStatus(configPath: string | undefined, env: Record<string, string> = {}): Promise<number> {
+    const vitrine = await createApp({ config: loadConfig({ configPath, env, dataDir: dir, ephemeral: true }), db, logLevel: 'silent', mailDelivery: false });
+    try {
+      return (await vitrine.app.inject({ method: 'GET', url: '/_dev/mail.json' })).statusCode;
+    } finally {
+      await vitrine.close();
+    }
+  }
+
+  it('is off with a config file and an https public URL, unless the config turns it on', async () => {
+    expect(await mailboxStatus(configFile({ publicUrl: 'https://shop.example' }))).toBe(404);
+    expect(setting(configFile({ publicUrl: 'https://shop.example' }))).toEqual({ on: false, reason: expect.stringContaining('not a loopback address') });
+    expect(setting(configFile({ publicUrl: 'https://shop.example', devMailbox: true }))).toEqual({ on: true, reason: '"devMailbox": true in the config file' });
+    expect(await mailboxStatus(configFile({ publicUrl: 'https://shop.example', devMailbox: true }))).toBe(200);
+  });
+
+  it('is on for a loopback public URL and for the demo site, off in production unless explicitly on', async () => {
+    expect(await mailboxStatus(configFile({ publicUrl: 'http://localhost:8080' }))).toBe(200);
+    for (const url of ['http://127.0.0.1:9000', 'http://127.8.0.1', 'http://[::1]:8080', 'http://localhost']) expect(setting(configFile({ publicUrl: url })).on, url).toBe(true);
+    expect(setting(configFile({ publicUrl: 'http://128.0.0.1' })).on).toBe(false);
+    expect(setting(configFile({ publicUrl: 'http://localhost:8080', devMailbox: false })).on).toBe(false);
+    expect(setting(undefined, { PUBLIC_URL: 'https://demo.example' })).toEqual({ on: true, reason: expect.stringContaining('demo site') });
+    const production = { NODE_ENV: 'production', VITRINE_ADMIN_KEY: 'k'.repeat(32), VITRINE_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+    expect(setting(undefined, production)).toEqual({ on: false, reason: 'NODE_ENV=production' });
+    expect(setting(configFile({ publicUrl: 'http://localhost:8080' }), production).on).toBe(false);
+    expect(setting(configFile({ publicUrl: 'https://shop.example', devMailbox: true }), production).on).toBe(true);
+  });
+
+  it('stays on for test servers (loopback public URL)', async () => {
+    const server = await startTestServer();
+    try {
+      expect((await fetch(`${server.url}/_dev/mail.json`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -5,7 +5,8 @@ import { escapeHtml } from './templates.js';
 
 /**
  * The development mailbox (design.md §3): every message of the outbox, readable without SMTP.
- * Mounted only when `config.devMailbox` is on, which production turns off by default.
+ * Mounted only when `config.devMailbox` is on: by default only for the demo site or a loopback public URL
+ * (never by default in production), since anyone reaching it reads every reset link.
  */
 export function registerDevMailboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/_dev/mail.json', async (request, reply) => {
@@ -39,7 +40,7 @@ function page(messages: StoredMail[]): string {
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
 article{border:1px solid #ddd;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#666;font-size:.9rem}
 pre{white-space:pre-wrap}</style></head><body><h1>Dev mailbox</h1>
-<p>${messages.length} message(s), newest first. This page is off in production.</p>
+<p>${messages.length} message(s), newest first. Anyone who can reach this server can read this page: it is on only for the demo site or a loopback public URL unless the config says otherwise.</p>
 ${items || '<p>No mail yet.</p>'}</body></html>`;
 }
 
