@@ -4,8 +4,10 @@
  * Every predicate evaluates to true or false, never SQL NULL, so NOT composes safely.
  * Casts sit inside CASE so that a value of another type can never make the statement fail.
  */
+import { invalidField } from '../../http/errors.js';
 import { isDateValue, isPlainObject, type Json } from '../json.js';
 import type { FieldPath, FilterNode, SortSpec } from './ast.js';
+import { MAX_BIND_PARAMETERS } from './limits.js';
 
 export class Params {
   readonly values: unknown[] = [];
@@ -13,6 +15,10 @@ export class Params {
     this.values.push(...initial);
   }
   add(value: unknown): string {
+    // PostgreSQL cannot bind more than 65 535 parameters; answer a 400 long before the driver fails.
+    if (this.values.length >= MAX_BIND_PARAMETERS) {
+      throw invalidField('filter', `the request needs more than ${MAX_BIND_PARAMETERS} SQL parameters; use fewer or shorter conditions`, 'TOO_LARGE');
+    }
     this.values.push(value);
     return `$${this.values.length}`;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../http/errors.js';
-import { parseFilter, parseSort } from './parse.js';
+import { parseFieldPath, parseFilter, parseSort } from './parse.js';
 
 function violation(filter: unknown, where = 'query.filter'): string {
   try {
@@ -51,6 +51,43 @@ describe('filter parsing', () => {
     for (let i = 0; i < 40; i++) deep = { $and: [deep] };
     expect(violation(deep)).toMatch(/^query\.filter(\.\$and\[0\])+$/);
     expect(violation({ a: { $in: Array.from({ length: 1001 }, (_, i) => i) } })).toBe('query.filter.a.$in');
+  });
+
+  it('bounds the cost of a filter with limits a real filter never reaches, each named in its 400', () => {
+    const message = (filter: unknown): string => {
+      try {
+        parseFilter(filter, 'query.filter');
+      } catch (error) {
+        expect(error).toBeInstanceOf(ValidationError);
+        const v = (error as ValidationError).violations[0]!;
+        expect(v.ruleName).toBe('TOO_LARGE');
+        return v.description;
+      }
+      throw new Error('expected a validation error');
+    };
+    const conditions = (n: number) => ({ $or: Array.from({ length: n }, (_, i) => ({ [`f${i}`]: i })) });
+    const list = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`);
+    // 500 conditions, 1000 values per list and 2000 operands (conditions, values, sub-filters) are accepted ...
+    expect(() => parseFilter(conditions(500), 'f')).not.toThrow();
+    expect(() => parseFilter({ a: { $in: list(1000) }, b: { $hasAll: list(998) } }, 'f')).not.toThrow();
+    // ... one more of each is refused, and the message names the limit.
+    expect(message(conditions(501))).toMatch(/more than 500 conditions/);
+    expect(message({ a: { $hasSome: list(1001) } })).toMatch(/at most 1000 values/);
+    expect(message({ a: { $in: list(1000) }, b: { $hasAll: list(1000) } })).toMatch(/more than 2000 operands/);
+    // The audit's 2 MB filter: 1000 × $hasAll of 500 values.
+    const hostile = { $or: Array.from({ length: 1000 }, () => ({ tags: { $hasAll: list(500) } })) };
+    expect(message(hostile)).toMatch(/more than 2000 operands/);
+  });
+
+  it('caps field paths at 32 segments and refuses prototype names in every position', () => {
+    const path = (n: number) => Array(n).fill('a').join('.');
+    expect(parseFieldPath(path(32), 'f')).toHaveLength(32);
+    expect(() => parseFieldPath(path(33), 'f')).toThrow(/at most 32 segments/);
+    expect(violation({ [path(256)]: 1 })).toBe(`query.filter.${path(256)}`);
+    for (const bad of ['__proto__', 'a.__proto__.polluted', 'constructor.prototype', 'a.prototype']) {
+      expect(() => parseFieldPath(bad, 'f'), bad).toThrow(ValidationError);
+    }
+    expect(() => parseSort([{ fieldName: 'a.constructor' }], 's')).toThrow(ValidationError);
   });
 
   it('parses sorts', () => {

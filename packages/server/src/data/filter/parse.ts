@@ -1,40 +1,61 @@
 /**
  * Filter and sort parsing: caller JSON → validated `FilterNode` / `SortSpec[]`.
  * Every rejection is a 400 validation error whose field names the offending path (e.g. `query.filter.price.$regex`).
+ * The cost limits of `limits.ts` are checked while parsing, before any operand is even normalised, so an
+ * oversized filter is refused after reading only as much of it as the limits allow.
  */
 import { ValidationError } from '../../http/errors.js';
 import { isPlainObject, normalizeJson, type Json } from '../json.js';
 import type { FieldPath, FilterNode, SortSpec } from './ast.js';
+import { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, MAX_FILTER_OPERANDS, MAX_LIST_VALUES, MAX_PATH_SEGMENTS } from './limits.js';
 
-export const MAX_FILTER_DEPTH = 16;
-export const MAX_FILTER_NODES = 2000;
+export { MAX_FILTER_DEPTH } from './limits.js';
 export const MAX_SORT_FIELDS = 16;
 const MAX_PATH_LENGTH = 512;
+// Names that reach Object.prototype when used as keys of a plain object (F-17).
+const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 function fail(field: string, description: string, ruleName = 'INVALID_FILTER'): never {
   throw new ValidationError([{ field, description, violatedRule: 'FORMAT', ruleName, data: {} }], `${field}: ${description}`);
 }
 
-/** Parses a dotted field name; rejects empty segments and `$` names. */
+/** Parses a dotted field name; rejects empty segments, `$` names, prototype names and over-deep paths. */
 export function parseFieldPath(name: string, where: string): FieldPath {
   if (name.length === 0 || name.length > MAX_PATH_LENGTH) fail(where, 'field name must be 1–512 characters');
   const parts = name.split('.');
+  if (parts.length > MAX_PATH_SEGMENTS) fail(where, `field name has ${parts.length} segments; at most ${MAX_PATH_SEGMENTS} segments are allowed`, 'TOO_LARGE');
   for (const part of parts) {
     if (part === '') fail(where, `field name "${name}" has an empty segment`);
     if (part.startsWith('$')) fail(where, `"${part}" is not a field name`);
-    if (part === '__proto__' || part === 'constructor' || part === 'prototype') fail(where, `"${part}" is not allowed in a field name`);
+    if (PROTOTYPE_NAMES.has(part)) fail(where, `"${part}" is not allowed in a field name`);
   }
   normalizeJson(name, where);
   return parts;
 }
 
+/** What one filter has used of its budget so far. */
 interface State {
-  nodes: number;
+  conditions: number;
+  operands: number;
+}
+
+/** Counts `operands` (sub-filters of `$and`/`$or`/`$not`, or a condition and its list values) against the budget. */
+function charge(state: State, where: string, operands: number): void {
+  state.operands += operands;
+  if (state.operands > MAX_FILTER_OPERANDS) {
+    fail(where, `filter has more than ${MAX_FILTER_OPERANDS} operands (conditions, list values and sub-filters); split the query`, 'TOO_LARGE');
+  }
+}
+
+/** One field condition with `listValues` values. */
+function chargeCondition(state: State, where: string, listValues = 0): void {
+  if (++state.conditions > MAX_FILTER_CONDITIONS) fail(where, `filter has more than ${MAX_FILTER_CONDITIONS} conditions`, 'TOO_LARGE');
+  charge(state, where, 1 + listValues);
 }
 
 export function parseFilter(filter: unknown, where: string): FilterNode {
   if (filter === undefined || filter === null) return { kind: 'true' };
-  return parseObject(filter, where, 0, { nodes: 0 });
+  return parseObject(filter, where, 0, { conditions: 0, operands: 0 });
 }
 
 function parseObject(value: unknown, where: string, depth: number, state: State): FilterNode {
@@ -42,19 +63,20 @@ function parseObject(value: unknown, where: string, depth: number, state: State)
   if (!isPlainObject(value)) fail(where, 'filter must be an object');
   const parts: FilterNode[] = [];
   for (const [key, operand] of Object.entries(value)) {
-    if (++state.nodes > MAX_FILTER_NODES) fail(where, `filter has more than ${MAX_FILTER_NODES} conditions`, 'TOO_LARGE');
     const at = `${where}.${key}`;
     if (key === '$and' || key === '$or') {
       const list = Array.isArray(operand) ? operand : fail(at, `${key} takes an array of filters`);
+      charge(state, at, list.length);
       const children = list.map((f, i) => parseObject(f, `${at}[${i}]`, depth + 1, state));
       parts.push({ kind: key === '$and' ? 'and' : 'or', children });
     } else if (key === '$not') {
+      charge(state, at, 1);
       const inner = Array.isArray(operand) ? (operand.length === 1 ? operand[0] : fail(at, '$not takes a one-element array')) : operand;
       parts.push({ kind: 'not', child: parseObject(inner, Array.isArray(operand) ? `${at}[0]` : at, depth + 1, state) });
     } else if (key.startsWith('$')) {
       fail(at, key === '$regex' ? '$regex is not supported' : `unknown operator ${key}`, 'UNKNOWN_OPERATOR');
     } else {
-      parts.push(...parseField(parseFieldPath(key, at), operand, at));
+      parts.push(...parseField(parseFieldPath(key, at), operand, at, state));
     }
   }
   return parts.length === 1 ? parts[0]! : parts.length === 0 ? { kind: 'true' } : { kind: 'and', children: parts };
@@ -70,11 +92,17 @@ function operandValue(value: unknown, at: string): Json {
   return normalizeJson(value === undefined ? null : value, at);
 }
 
-function parseField(path: FieldPath, operand: unknown, where: string): FilterNode[] {
-  if (!isOperatorObject(operand)) return [{ kind: 'cmp', op: 'eq', path, value: operandValue(operand, where) }];
+function parseField(path: FieldPath, operand: unknown, where: string, state: State): FilterNode[] {
+  if (!isOperatorObject(operand)) {
+    chargeCondition(state, where);
+    return [{ kind: 'cmp', op: 'eq', path, value: operandValue(operand, where) }];
+  }
   const out: FilterNode[] = [];
   for (const [op, raw] of Object.entries(operand)) {
     const at = `${where}.${op}`;
+    const values = Array.isArray(raw) && (op === '$in' || op === '$hasSome' || op === '$hasAll') ? raw.length : 0;
+    if (values > MAX_LIST_VALUES) fail(at, `${op} takes at most ${MAX_LIST_VALUES} values`, 'TOO_LARGE');
+    chargeCondition(state, at, values);
     switch (op) {
       case '$eq':
       case '$ne':
@@ -94,7 +122,6 @@ function parseField(path: FieldPath, operand: unknown, where: string): FilterNod
       case '$hasSome':
       case '$hasAll': {
         if (!Array.isArray(raw)) fail(at, `${op} takes an array of values`, 'INVALID_OPERAND');
-        if (raw.length > 1000) fail(at, `${op} takes at most 1000 values`, 'TOO_LARGE');
         const values = raw.map((v, i) => operandValue(v, `${at}[${i}]`));
         out.push({ kind: 'in', op: op.slice(1) as 'in' | 'hasSome' | 'hasAll', path, values });
         break;
