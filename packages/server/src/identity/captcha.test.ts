@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteConfig } from '../config/types.js';
 import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './test-server.js';
 
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
@@ -51,6 +52,39 @@ describe('altcha captcha', () => {
     expect((await login('correct horse battery', [{ Altcha: await solved() }])).body.state).toBe('SUCCESS');
     // Two proof-of-work solutions and nine argon2id checks: slow by design, slower still beside the whole suite.
   }, 120_000);
+});
+
+describe('altcha on two sites', () => {
+  let server: IdentityTestServer;
+  let call: ReturnType<typeof api>;
+  beforeAll(async () => {
+    const altcha = (s: SiteConfig): SiteConfig => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'altcha' } });
+    server = await startIdentityServer({
+      site: altcha,
+      config: (c) => {
+        const first = c.sites[0]!;
+        const second = { ...first, id: 'second', name: 'Second', clients: [{ ...first.clients[0]!, clientId: 'second-client' }] };
+        return { ...c, sites: [...c.sites, second] };
+      },
+    });
+    call = api(server.url);
+  });
+  afterAll(() => server.close());
+
+  it('a solution is good once across all sites (audit F-16)', async () => {
+    const challenge = (await call('GET', '/_api/iam/captcha/v1/altcha/challenge')).body;
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber ?? challenge.maxNumber).promise;
+    const payload = Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64');
+    const register = async (clientId: string) =>
+      call('POST', '/_api/iam/authentication/v2/register', {
+        token: await visitorToken(server.url, clientId),
+        body: { loginId: { email: unique('two') }, password: 'correct horse battery', captchaTokens: [{ Altcha: payload }] },
+      });
+    expect((await register(server.clientId)).body.state).toBe('SUCCESS');
+    const elsewhere = await register('second-client');
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.details.applicationError.code).toBe('-19970');
+  }, 60_000);
 });
 
 describe('recaptcha', () => {

@@ -6,12 +6,13 @@ let server: IdentityTestServer;
 let call: ReturnType<typeof api>;
 let visitor: string;
 let offset = 0;
+const SITE_KEY = 'recovery-suite-site-key-0123456789';
 beforeAll(async () => {
   // this suite sends more reset mails from one address than the per-IP default allows; limits have their own suite
   ipLimits.recovery = { limit: 1000, windowSeconds: 900 };
   server = await startIdentityServer({
     now: () => Date.now() + offset,
-    site: (s) => ({ ...s, name: 'Reset Shop', policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
+    site: (s) => ({ ...s, name: 'Reset Shop', apiKeys: [{ name: 'backend', key: SITE_KEY }], policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
   });
   call = api(server.url);
   visitor = await visitorToken(server.url, server.clientId);
@@ -135,15 +136,37 @@ describe('recovery', () => {
     expect((await fetch(`${server.url}/reset-password?token=${'z'.repeat(5000)}`)).status).toBe(400);
   });
 
-  it('activation-email sends a set-password link to a known identity and 200 {} for anything else', async () => {
+  it('activation-email: the member themself or a site API key gets a set-password link; anyone else is refused (audit F-16)', async () => {
     const m = await member();
-    const ok = await call('POST', '/_api/iam/recovery/v1/activation-email', { token: visitor, body: { identityId: m.id, emailOptions: { redirect: { url: callback(), clientId: server.clientId } } } });
-    expect(ok.status).toBe(200);
+    const other = await member();
+    const memberToken = async (id: string) =>
+      (await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: id }))).accessToken;
+    const activation = (token: string | undefined, identityId: unknown = m.id) =>
+      call('POST', '/_api/iam/recovery/v1/activation-email', { token, body: { identityId, emailOptions: { redirect: { url: callback(), clientId: server.clientId } } } });
+
+    const byVisitor = await activation(visitor);
+    expect(byVisitor.status).toBe(403);
+    expect(byVisitor.body.details.applicationError.code).toBeTypeOf('string');
+    expect((await activation(undefined)).status).toBe(401);
+    expect((await activation(await memberToken(other.id))).status).toBe(403);
+    expect(await resetLinks(m.email)).toHaveLength(0);
+
+    const bySelf = await activation(await memberToken(m.id));
+    expect(bySelf.status).toBe(200);
+    expect(bySelf.body).toEqual({});
     const [link] = await resetLinks(m.email);
     expect(link).toBeDefined();
     const page = await (await fetch(link!)).text();
     expect(page).toContain('Choose your password');
-    expect((await call('POST', '/_api/iam/recovery/v1/activation-email', { token: visitor, body: { identityId: 'not-a-uuid' } })).status).toBe(200);
-    expect((await call('POST', '/_api/iam/recovery/v1/activation-email', { token: visitor, body: { identityId: '00000000-0000-4000-8000-000000000000' } })).status).toBe(200);
+
+    const byKey = await activation(`Bearer ${SITE_KEY}`);
+    expect(byKey.status).toBe(200);
+    expect(await resetLinks(m.email)).toHaveLength(2);
+    // the send limits of recovery: a third mail within the hour, then nothing more (still 200 {})
+    expect((await activation(`Bearer ${SITE_KEY}`)).status).toBe(200);
+    expect((await activation(`Bearer ${SITE_KEY}`)).status).toBe(200);
+    expect(await resetLinks(m.email)).toHaveLength(3);
+    expect((await activation(`Bearer ${SITE_KEY}`, 'not-a-uuid')).status).toBe(200);
+    expect((await activation(`Bearer ${SITE_KEY}`, '00000000-0000-4000-8000-000000000000')).status).toBe(200);
   });
 });
