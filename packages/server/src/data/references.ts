@@ -213,6 +213,7 @@ export async function queryReferenced(scope: DataScope, collection: CollectionCo
   const order = saved.o ?? 'ASC';
   if (order !== 'ASC' && order !== 'DESC') throw invalidField('order', 'must be ASC or DESC');
   const fields = stringList(saved.fl, 'fields');
+  fields.forEach((f, i) => parseFieldPath(f, `fields[${i}]`));
   const visible = await visibleReferrers(scope, collection, ids);
   if (saved.one && visible.length === 0) throw dataErrors.notFound(collection.id, ids[0]!);
   const refs = await scope.db.query<{ referring_id: string; referenced_id: string }>(

@@ -96,21 +96,31 @@ export function envelope(collectionId: string, data: JsonObject): { id: string; 
   return { id: String(data._id), dataCollectionId: collectionId, data };
 }
 
-/** Keeps `_id` and the named (possibly dotted) fields; an empty list keeps everything. */
+/**
+ * Keeps `_id` and the named (possibly dotted) fields; an empty list keeps everything. Only own properties are
+ * read and written (defineProperty, never `dst[key] =`), so no path, not even `a.__proto__.x` over an item that
+ * stores an own "__proto__" key, can reach Object.prototype.
+ */
 export function project(data: JsonObject, fields: readonly string[]): JsonObject {
   if (fields.length === 0) return data;
   const out: JsonObject = { _id: data._id ?? null };
   for (const field of fields) {
     const path = field.split('.');
     let src: Json | undefined = data;
-    for (const key of path) src = isPlainObject(src) ? src[key] : undefined;
+    for (const key of path) src = isPlainObject(src) && Object.hasOwn(src, key) ? src[key] : undefined;
     if (src === undefined) continue;
     let dst = out;
-    path.slice(0, -1).forEach((key) => {
-      const next = dst[key];
-      dst = isPlainObject(next) ? next : (dst[key] = {});
-    });
-    dst[path[path.length - 1]!] = src;
+    for (const key of path.slice(0, -1)) {
+      const next = Object.hasOwn(dst, key) ? dst[key] : undefined;
+      if (isPlainObject(next)) dst = next;
+      else dst = setOwn(dst, key, {}) as JsonObject;
+    }
+    setOwn(dst, path[path.length - 1]!, src);
   }
   return out;
+}
+
+function setOwn(target: JsonObject, key: string, value: Json): Json {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  return value;
 }
