@@ -88,7 +88,7 @@ describe('data items over HTTP', () => {
     const cartId = added.body.dataItem.id as string;
     expect((await server.call(`${V2}/items/query`, { auth: other, body: { dataCollectionId: 'Cart' } })).body.dataItems).toEqual([]);
     const patch = { dataCollectionId: 'Cart', patch: { dataItemId: cartId, fieldModifications: [{ action: 'INCREMENT_FIELD', fieldPath: 'qty', incrementFieldOptions: { value: 1 } }] } };
-    expectAppError(await server.call(`${V2}/items/patch`, { auth: other, body: patch }), 403, 'WDE0027');
+    expectAppError(await server.call(`${V2}/items/patch`, { auth: other, body: patch }), 404, 'WDE0073');
     expect((await server.call(`${V2}/items/patch`, { auth: guest, body: patch })).body.dataItem.data.qty).toBe(3);
     await server.vitrine.ctx.db.transaction((tx) => reassignVisitorItems(tx, server.siteId, owner, 'shopper-1'));
     const member = await server.memberToken('shopper-1');

@@ -43,8 +43,8 @@ async function lockForWrite(
 ) {
   const access = authorize(collection, operation, scope.caller);
   const row = await lockItem(tx, scope.site.id, collection.id, id, condition);
-  if (!row) throw dataErrors.notFound(collection.id, id);
-  if (!ownsItem(access, row.owner_id)) throw dataErrors.forbidden(collection.id, operation);
+  // Someone else's item is reported exactly like a missing one: a 403 here would confirm that the id exists.
+  if (!row || !ownsItem(access, row.owner_id)) throw dataErrors.notFound(collection.id, id);
   if (!row.ok) throw dataErrors.conditionNotMet(collection.id, id);
   return row;
 }
@@ -71,7 +71,14 @@ export async function saveOne(
 ): Promise<{ data: JsonObject; action: SaveAction }> {
   if (item.id !== undefined) {
     const existing = await lockItem(tx, scope.site.id, collection.id, item.id);
-    if (existing) return { data: await updateOne(tx, scope, collection, { ...item, id: item.id }), action: 'UPDATED' };
+    // An item outside the caller's view does not exist for them, so saving it is an insert, and the taken id
+    // answers WDE0074 exactly as `insert` would (wire-contract §9.10); the item is neither shown nor changed.
+    const visible = existing && ownsItem(authorize(collection, 'update', scope.caller), existing.owner_id);
+    if (visible) return { data: await updateOne(tx, scope, collection, { ...item, id: item.id }), action: 'UPDATED' };
+    if (existing) {
+      authorize(collection, 'insert', scope.caller);
+      throw dataErrors.duplicate(collection.id, item.id);
+    }
   }
   return { data: await insertOne(tx, scope, collection, item), action: 'INSERTED' };
 }

@@ -116,14 +116,18 @@ describe('author-only collections', () => {
     expect((await distinctValues(alice(), posts, { fieldName: 'cat' })).distinctValues).toEqual(['x', 'y']);
     const agg = await aggregate(alice(), posts, { aggregation: { operations: [{ sum: { itemFieldName: 'n' } }] } });
     expect(agg.results).toEqual([{ _id: null, nSum: 3 }]);
-    await expectError(db.transaction((tx) => updateOne(tx, alice(), posts, { id: 'b1', data: {} })), 403, 'WDE0027');
-    await expectError(db.transaction((tx) => patchOne(tx, alice(), posts, 'b1', mods)), 403, 'WDE0027');
-    await expectError(db.transaction((tx) => removeOne(tx, alice(), posts, 'b1')), 403, 'WDE0027');
-    await expectError(db.transaction((tx) => saveOne(tx, alice(), posts, parseDataItem({ id: 'b1', data: {} }, 'd', itemId))), 403, 'WDE0027');
+    // Someone else's item looks exactly like a missing one (F-10): WDE0073, not a 403 that confirms it exists.
+    await expectError(db.transaction((tx) => updateOne(tx, alice(), posts, { id: 'b1', data: {} })), 404, 'WDE0073');
+    await expectError(db.transaction((tx) => patchOne(tx, alice(), posts, 'b1', mods)), 404, 'WDE0073');
+    await expectError(db.transaction((tx) => removeOne(tx, alice(), posts, 'b1')), 404, 'WDE0073');
+    // Saving it is inserting an id that is taken, answered as insert answers it (wire-contract §9.10).
+    await expectError(db.transaction((tx) => saveOne(tx, alice(), posts, parseDataItem({ id: 'b1', data: {} }, 'd', itemId))), 409, 'WDE0074');
+    await expectError(db.transaction((tx) => insertOne(tx, alice(), posts, parseDataItem({ id: 'b1', data: {} }, 'd', itemId))), 409, 'WDE0074');
     const bulk = await bulkWrite(alice(), posts, { dataItemIds: ['a2', 'b1'] }, 'remove');
-    expect(bulk.results.map((r) => (r as { itemMetadata: { error?: { code: string } } }).itemMetadata.error?.code ?? 'ok')).toEqual(['ok', 'WDE0027']);
-    await expectError(writeReferences(alice(), posts, [{ referringItemFieldName: 'r', referringItemId: 'b1', referencedItemId: 'a1' }], false), 403, 'WDE0027');
-    await expectError(replaceReferences(alice(), posts, { referringItemFieldName: 'r', referringItemId: 'b1', newReferencedItemIds: [] }), 403, 'WDE0027');
+    expect(bulk.results.map((r) => (r as { itemMetadata: { error?: { code: string } } }).itemMetadata.error?.code ?? 'ok')).toEqual(['ok', 'WDE0073']);
+    await expectError(writeReferences(alice(), posts, [{ referringItemFieldName: 'r', referringItemId: 'b1', referencedItemId: 'a1' }], false), 404, 'WDE0073');
+    await expectError(replaceReferences(alice(), posts, { referringItemFieldName: 'r', referringItemId: 'b1', newReferencedItemIds: [] }), 404, 'WDE0073');
+    expect((await getItem(bob(), posts, 'b1'))._updatedDate).toEqual((await getItem(admin(), posts, 'b1'))._createdDate);
     await expectError(isReferenced(alice(), posts, { referringItemFieldName: 'r', referringItemId: 'b1', referencedItemId: 'a1' }), 404, 'WDE0073');
     await expectError(queryReferenced(alice(), posts, { referringItemId: 'b1', referringItemFieldName: 'r' }), 404, 'WDE0073');
     // Visitors never write where members are required.

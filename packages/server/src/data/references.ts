@@ -40,11 +40,13 @@ interface Resolved {
   data: JsonObject;
 }
 
-/** Items with these ids that the caller may read, with their collection. */
-export async function resolveItems(scope: DataScope, ids: readonly string[]): Promise<{ found: Map<string, Resolved>; denied: Set<string> }> {
+/**
+ * Items with these ids that the caller may read, with their collection. Ids the caller may not read are left
+ * out exactly like ids that do not exist, so references never reveal what exists elsewhere.
+ */
+export async function resolveItems(scope: DataScope, ids: readonly string[]): Promise<{ found: Map<string, Resolved> }> {
   const found = new Map<string, Resolved>();
-  const denied = new Set<string>();
-  if (ids.length === 0) return { found, denied };
+  if (ids.length === 0) return { found };
   const rows = await scope.db.query<{ collection_id: string; id: string; data: JsonObject; owner_id: string | null }>(
     'select collection_id, id, data, owner_id from data_items where site_id = $1 and id = any($2::text[])',
     [scope.site.id, [...new Set(ids)]],
@@ -59,11 +61,9 @@ export async function resolveItems(scope: DataScope, ids: readonly string[]): Pr
         readable = false;
       }
       if (readable) found.set(row.id, { collectionId: collection.id, data: row.data });
-      else denied.add(row.id);
     }
   }
-  for (const id of found.keys()) denied.delete(id);
-  return { found, denied };
+  return { found };
 }
 
 /** Replaces the included fields of `items` by the referenced items (arrays for multi-references). */
@@ -109,8 +109,8 @@ async function requireWritableReferrer(tx: Queryable, scope: DataScope, collecti
     'select owner_id from data_items where site_id = $1 and collection_id = $2 and id = $3',
     [scope.site.id, collection.id, id],
   );
-  if (!row.rows[0]) throw dataErrors.notFound(collection.id, id);
-  if (!ownsItem(access, row.rows[0].owner_id)) throw dataErrors.forbidden(collection.id, 'update');
+  // Someone else's item is reported exactly like a missing one.
+  if (!row.rows[0] || !ownsItem(access, row.rows[0].owner_id)) throw dataErrors.notFound(collection.id, id);
 }
 
 interface Reference {
@@ -225,14 +225,15 @@ export async function queryReferenced(scope: DataScope, collection: CollectionCo
   );
   const hasNext = refs.rows.length > page.limit;
   const rows = refs.rows.slice(0, page.limit);
-  const { found, denied } = await resolveItems(scope, rows.map((r) => r.referenced_id));
+  const { found } = await resolveItems(scope, rows.map((r) => r.referenced_id));
   const results = rows.map((r) => {
     const hit = found.get(r.referenced_id);
     if (hit) {
       const dataItem = envelope(hit.collectionId, project(hit.data, fields));
       return saved.one ? { dataItem } : { referringItemId: r.referring_id, dataItem };
     }
-    return { unresolvedReference: { referringItemId: r.referring_id, referencedItemId: r.referenced_id, unauthorized: denied.has(r.referenced_id) } };
+    // `unauthorized` stays false: true would tell the caller that an item they may not read exists.
+    return { unresolvedReference: { referringItemId: r.referring_id, referencedItemId: r.referenced_id, unauthorized: false } };
   });
   let total: number | undefined;
   if (page.returnTotalCount) {
