@@ -1,7 +1,7 @@
 import type { CollectionConfig, SiteConfig } from './types.js';
 import { demoProducts } from './demo-catalog.js';
 
-export const DEFAULT_TOKENS = { accessTokenTtl: 14_400, visitorRefreshTtl: 180 * 86_400, memberSessionTtl: 30 * 86_400 };
+export const DEFAULT_TOKENS = { accessTokenTtl: 14_400, visitorRefreshTtl: 180 * 86_400, memberSessionTtl: 30 * 86_400, memberIdleTtl: 7 * 86_400 };
 
 /** The demo site's collections: the catalog, a guest-owned cart and members' orders. */
 export function demoCollections(): CollectionConfig[] {

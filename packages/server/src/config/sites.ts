@@ -9,7 +9,7 @@ const ID = { re: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, hint: 'letters, digits, "-"
 /** Reads `sites[i]` of a config file; `baseDir` resolves seed file names. */
 export function readSite(r: Reader, raw: unknown, path: string, baseDir: string): SiteConfig {
   const site = r.object(raw, path) ?? {};
-  r.knownKeys(site, path, ['id', 'name', 'policies', 'tokens', 'clients', 'apiKeys', 'collections']);
+  r.knownKeys(site, path, ['id', 'name', 'policies', 'tokens', 'sessions', 'clients', 'apiKeys', 'collections']);
   const id = r.string(site.id, `${path}.id`, undefined, ID);
 
   const p = r.object(site.policies, `${path}.policies`) ?? {};
@@ -36,7 +36,9 @@ export function readSite(r: Reader, raw: unknown, path: string, baseDir: string)
     accessTokenTtl: r.integer(t.accessTokenTtl, `${path}.tokens.accessTokenTtl`, DEFAULT_TOKENS.accessTokenTtl, 60, 86_400),
     visitorRefreshTtl: r.integer(t.visitorRefreshTtl, `${path}.tokens.visitorRefreshTtl`, DEFAULT_TOKENS.visitorRefreshTtl, 3600, 400 * 86_400),
     memberSessionTtl: r.integer(t.memberSessionTtl, `${path}.tokens.memberSessionTtl`, DEFAULT_TOKENS.memberSessionTtl, 3600, 400 * 86_400),
+    memberIdleTtl: DEFAULT_TOKENS.memberIdleTtl,
   };
+  readSessions(r, site.sessions, `${path}.sessions`, tokens, t.memberSessionTtl !== undefined);
 
   const clients = r.array(site.clients, `${path}.clients`).map((c, i) => readClient(r, c, `${path}.clients[${i}]`));
   if (clients.length === 0) r.fail(`${path}.clients`, 'must list at least one client ({ "clientId", "redirectUris", "allowedOrigins" })');
@@ -54,6 +56,28 @@ export function readSite(r: Reader, raw: unknown, path: string, baseDir: string)
     .map((c, i) => readCollection(r, c, `${path}.collections[${i}]`, baseDir));
 
   return { id, name: r.string(site.name, `${path}.name`, id), policies, tokens, clients, apiKeys, collections };
+}
+
+/**
+ * `sessions: { absoluteDays, idleDays }`: the member-session lifetimes in days (defaults 30 and 7;
+ * idleDays 0 turns the idle timeout off). absoluteDays is the newer name of `tokens.memberSessionTtl`.
+ */
+function readSessions(r: Reader, raw: unknown, path: string, tokens: SiteConfig['tokens'], ttlGiven: boolean): void {
+  const s = r.object(raw, path);
+  if (!s) return;
+  r.knownKeys(s, path, ['absoluteDays', 'idleDays']);
+  if (s.absoluteDays !== undefined) {
+    if (ttlGiven) r.fail(`${path}.absoluteDays`, 'and tokens.memberSessionTtl set the same lifetime: keep only sessions.absoluteDays');
+    tokens.memberSessionTtl = r.integer(s.absoluteDays, `${path}.absoluteDays`, 30, 1, 400) * 86_400;
+  }
+  if (s.idleDays !== undefined) {
+    const absoluteDays = Math.max(1, Math.floor(tokens.memberSessionTtl / 86_400));
+    if (typeof s.idleDays === 'number' && s.idleDays > absoluteDays) {
+      r.fail(`${path}.idleDays`, `must not be longer than the absolute lifetime of ${absoluteDays} days (got ${s.idleDays})`);
+    } else {
+      tokens.memberIdleTtl = r.integer(s.idleDays, `${path}.idleDays`, 7, 0, absoluteDays) * 86_400;
+    }
+  }
 }
 
 function readClient(r: Reader, raw: unknown, path: string): ClientConfig {

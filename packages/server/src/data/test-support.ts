@@ -48,7 +48,7 @@ export function testSite(collections: CollectionConfig[], id = 'site1'): SiteCon
     id,
     name: id,
     policies: { emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
-    tokens: { accessTokenTtl: 14400, visitorRefreshTtl: 86400, memberSessionTtl: 86400 },
+    tokens: { accessTokenTtl: 14400, visitorRefreshTtl: 86400, memberSessionTtl: 86400, memberIdleTtl: 86400 },
     clients: [],
     apiKeys: [],
     collections,

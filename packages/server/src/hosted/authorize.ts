@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
@@ -8,73 +8,36 @@ import type { IdentityDeps, StateResponse } from '../identity/common.js';
 import { sendRecoveryEmail } from '../identity/recovery.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
 import {
-  completeRedirectSession, findBrowserMember, findRedirectSession, insertBrowserSession, isLive, issueCode, revokeBrowserSession,
-  type RedirectSession,
+  completeRedirectSession, findBrowserMember, findRedirectSession, insertBrowserSession, isLive, issueCode, type RedirectSession,
 } from '../oauth/redirect-store.js';
-import { randomToken, safeEqual } from '../security/secrets.js';
+import { endSession } from '../oauth/session-end.js';
+import { lastUseIsStale, touchSession } from '../oauth/sessions.js';
+import { requestOrigin } from '../security/auth-events.js';
+import { addCookie, cookieHeader, cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies } from './cookies.js';
 import { formActionSources, newNonce, page, pageHeaders, scriptJson } from './layout.js';
+import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
 import { ALTCHA_SCRIPT, renderForm, viewTitle, type FormState, type View } from './views.js';
 
-export const SESSION_COOKIE = 'vitrine_sso';
-export const CSRF_COOKIE = 'vitrine_csrf';
-
-interface Scope {
-  ctx: AppContext;
-  deps: IdentityDeps;
-}
-
-function cookies(request: FastifyRequest): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+/**
+ * The member of this browser's sign-in cookie for the site, if its session is live and not idle. A use
+ * is recorded (at most hourly); an idle session is ended here, so its tokens stop working too (F-12).
+ */
+async function browserMember(ctx: AppContext, request: FastifyRequest, site: SiteConfig, now: number): Promise<{ memberId: string } | undefined> {
+  const browser = await findBrowserMember(ctx.db, site.id, readCookies(request)[cookieNames(ctx).session], now);
+  if (!browser) return undefined;
+  if (browser.lastUsedAt.getTime() <= ctx.tokens.idleSince(site).getTime()) {
+    await ctx.db.transaction((tx) => endSession(ctx.authEvents, tx, { siteId: site.id, sessionId: browser.sessionId, reason: 'idle', ...requestOrigin(request) }));
+    return undefined;
   }
-  return out;
-}
-
-export function cookieHeader(ctx: Pick<AppContext, 'config'>, name: string, value: string, maxAge: number): string {
-  const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
-  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
-}
-
-function addCookie(reply: FastifyReply, value: string): void {
-  const existing = reply.getHeader('set-cookie');
-  const list = Array.isArray(existing) ? existing.map(String) : existing ? [String(existing)] : [];
-  reply.header('set-cookie', [...list, value]);
-}
-
-/** Double-submit CSRF: the hidden field is an HMAC of the (SameSite=Lax, HttpOnly) cookie and the redirect session. */
-function csrfFor(ctx: AppContext, cookie: string, sessionId: string): string {
-  return createHmac('sha256', ctx.tokens.keys.activeMac.secret).update(`csrf:${cookie}:${sessionId}`).digest('base64url');
-}
-
-function ensureCsrfCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): string {
-  const existing = cookies(request)[CSRF_COOKIE];
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-  const value = randomToken();
-  addCookie(reply, cookieHeader(ctx, CSRF_COOKIE, value, 3600));
-  return value;
-}
-
-function messagePage(reply: FastifyReply, siteName: string, title: string, text: string, status = 200): string {
-  const nonce = newNonce();
-  pageHeaders(reply, nonce);
-  reply.code(status);
-  return page(nonce, siteName, title, `<p role="${status >= 400 ? 'alert' : 'status'}">${text}</p>`);
-}
-
-const invalidLink = (reply: FastifyReply, ctx: AppContext) =>
-  messagePage(reply, ctx.sites.sites[0]?.name ?? 'Sign in', 'Sign-in link not valid', 'This sign-in link is invalid. Go back to the shop and try again.', 400);
-
-function entryOf(ctx: AppContext, s: RedirectSession): { site: SiteConfig; client: ClientConfig } | undefined {
-  const entry = ctx.sites.findClient(s.clientId);
-  return entry && entry.site.id === s.siteId ? entry : undefined;
+  if (lastUseIsStale(browser.lastUsedAt, now)) await touchSession(ctx.db, site.id, browser.sessionId, now);
+  return browser;
 }
 
 /** The answer of an authorization request, in its response mode: a redirect or a web_message page. */
 function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client: ClientConfig, params: Record<string, string>): FastifyReply | string {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-  const data = { ...params, state: s.state ?? '' };
+  // RFC 9207: every authorization response names its issuer (the access tokens' `iss`), success or error.
+  const data = { ...params, state: s.state ?? '', iss: ctx.config.publicUrl };
   if (s.responseMode === 'web_message' || !s.redirectUri) {
     const nonce = newNonce();
     const origins = client.allowedOrigins;
@@ -87,7 +50,10 @@ function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client
 <script nonce="${nonce}">(function(){var m=${scriptJson(data)},o=${scriptJson(origins)};if(window.parent===window)return;for(var i=0;i<o.length;i++){try{window.parent.postMessage(m,o[i]);}catch(e){}}})();</script></body></html>`;
   }
   const query = new URLSearchParams(data).toString();
-  const target = s.responseMode === 'query' ? `${s.redirectUri}${s.redirectUri.includes('?') ? '&' : '?'}${query}` : `${s.redirectUri.split('#')[0]}#${query}`;
+  const raw = s.responseMode === 'query' ? `${s.redirectUri}${s.redirectUri.includes('?') ? '&' : '?'}${query}` : `${s.redirectUri.split('#')[0]}#${query}`;
+  // Re-serialised by the URL parser like every other Location (F-8); the URI itself was matched exactly.
+  const target = URL.canParse(raw) ? new URL(raw).href : undefined;
+  if (!target) return invalidLink(reply, ctx);
   return reply.code(302).header('location', target).send();
 }
 
@@ -104,8 +70,7 @@ async function finish(scope: Scope, reply: FastifyReply, s: RedirectSession, mem
   });
   if (code === undefined) return expired(scope, reply, s);
   if (s.intent === 'auth') return answer(ctx, reply, s, entry.client, { code });
-  if (s.postFlowUrl && ctx.sites.isAllowedRedirect(entry.client, s.postFlowUrl)) return reply.code(302).header('cache-control', 'no-store').header('location', s.postFlowUrl).send();
-  return messagePage(reply, entry.site.name, 'Signed in', 'You are signed in. You can close this page and return to the shop.');
+  return redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ?? messagePage(reply, entry.site.name, 'Signed in', 'You are signed in. You can close this page and return to the shop.');
 }
 
 function expired(scope: Scope, reply: FastifyReply, s: RedirectSession): FastifyReply | string {
@@ -140,7 +105,7 @@ export async function authorizePage(scope: Scope, request: FastifyRequest, reply
   const now = ctx.now();
   if (!isLive(s, now)) return expired(scope, reply, s);
   if (s.memberId) return finish(scope, reply, s, s.memberId, s.visitorId);
-  const browser = await findBrowserMember(ctx.db, s.siteId, cookies(request)[SESSION_COOKIE], now);
+  const browser = await browserMember(ctx, request, entryOf(ctx, s)!.site, now);
   if (browser) return finish(scope, reply, s, browser.memberId, s.visitorId);
   if (s.intent === 'auth' && s.prompt === 'none') {
     const spent = await ctx.db.transaction((tx) => completeRedirectSession(tx, s.id, now));
@@ -217,7 +182,7 @@ async function afterState(scope: Scope, request: FastifyRequest, reply: FastifyR
     return { ...spent, cookie };
   });
   if (!signedIn) return renderView(scope, request, reply, s, 'signin', { formError: 'Sign-in could not be completed. Please try again.' }, 400);
-  addCookie(reply, cookieHeader(ctx, SESSION_COOKIE, signedIn.cookie, entry.site.tokens.memberSessionTtl));
+  addCookie(reply, cookieHeader(ctx, cookieNames(ctx).session, signedIn.cookie, entry.site.tokens.memberSessionTtl));
   return finish(scope, reply, s, signedIn.memberId, s.visitorId ?? signedIn.visitorId);
 }
 
@@ -232,9 +197,7 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
   const view: View = action === 'register' ? 'register' : action === 'forgot' ? 'forgot' : action === 'verify' || action === 'resend' ? 'verify' : 'signin';
   const email = text(form, 'email', 254).trim();
   const stateToken = text(form, 'stateToken', 200);
-  const cookie = cookies(request)[CSRF_COOKIE];
-  const sent = Buffer.from(text(form, 'csrf', 100));
-  if (!cookie || !safeEqual(sent, Buffer.from(csrfFor(ctx, cookie, s.id)))) {
+  if (!isGenuinePost(ctx, request, text(form, 'csrf', 100), s.id)) {
     return renderView(scope, request, reply, s, view, { formError: 'Your session on this page expired. Please submit the form again.', email, stateToken }, 403);
   }
   const captchaTokens = text(form, 'altcha', 8192) ? [{ Altcha: text(form, 'altcha', 8192) }] : undefined;
@@ -271,28 +234,4 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
     if (error.headers['retry-after']) reply.header('retry-after', error.headers['retry-after']);
     return renderView(scope, request, reply, s, view, { ...explain(error), email, stateToken }, error.status);
   }
-}
-
-/** GET /oauth2/logout?redirectSessionId=… — ends the member session and the cookie, then goes back. */
-export async function logoutPage(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-  const { ctx } = scope;
-  if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const s = await findRedirectSession(ctx.db, query.redirectSessionId);
-  const entry = s && s.intent === 'logout' ? entryOf(ctx, s) : undefined;
-  if (!s || !entry) return invalidLink(reply, ctx);
-  const now = ctx.now();
-  const cookie = cookies(request)[SESSION_COOKIE];
-  const done = await ctx.db.transaction(async (tx) => {
-    if (!(await completeRedirectSession(tx, s.id, now))) return false;
-    if (s.logoutSessionId) await ctx.tokens.revokeSession(tx, s.siteId, s.logoutSessionId, 'logout');
-    const browser = await revokeBrowserSession(tx, cookie, now);
-    if (browser) await ctx.tokens.revokeSession(tx, browser.siteId, browser.sessionId, 'logout');
-    return true;
-  });
-  if (!done) return expired(scope, reply, s);
-  addCookie(reply, cookieHeader(ctx, SESSION_COOKIE, '', 0));
-  reply.header('cache-control', 'no-store');
-  if (s.postFlowUrl && ctx.sites.isAllowedRedirect(entry.client, s.postFlowUrl)) return reply.code(302).header('location', s.postFlowUrl).send();
-  return messagePage(reply, entry.site.name, 'Signed out', 'You are signed out. You can close this page.');
 }

@@ -171,9 +171,9 @@ describe('logout', () => {
   }
 
   it('ends the member session and the cookie, then redirects to an allowed postFlowUrl', async () => {
-    const { tokens } = await signedInMember();
+    // The cookie is the same member's: a logout with one member's token never signs another member's browser out (F-9).
+    const { m: login, tokens } = await signedInMember();
     const f = await openForm();
-    const login = await kit.member();
     const signedIn = await submit(f.url, { redirectSessionId: f.id, csrf: f.csrf, action: 'signin', email: login.email, password: login.password }, f.csrfCookie);
     const sso = cookiePair(signedIn, 'vitrine_sso')!;
     const { res, body } = await kit.redirectSession({ logout: { clientId: APP.clientId }, callbacks: { postFlowUrl: `${APP.origin}/bye` } }, tokens.access_token);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import { startTestServer } from '../testing.js';
 import { APP, Kit, pkce, postedMessage, withRedirectClient } from '../oauth/redirect-test-kit.js';
-import { cookieHeader } from './authorize.js';
+import { cookieHeader } from './cookies.js';
 
 let kit: Kit;
 beforeAll(async () => {

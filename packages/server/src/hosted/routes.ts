@@ -4,7 +4,8 @@ import type { IdentityDeps } from '../identity/common.js';
 import { AUTHORIZE_PATH, LOGOUT_PATH } from '../oauth/redirect-sessions.js';
 import { CaptchaVerifier } from '../security/captcha.js';
 import type { RateLimiter } from '../security/rate-limit.js';
-import { authorizePage, authorizeSubmit, logoutPage } from './authorize.js';
+import { authorizePage, authorizeSubmit } from './authorize.js';
+import { logoutPage, logoutSubmit } from './logout.js';
 
 /**
  * The pages behind a redirect session's fullUrl. They run the identity flows themselves (same
@@ -17,4 +18,5 @@ export function registerHostedRoutes(app: FastifyInstance, ctx: AppContext, limi
   app.get(AUTHORIZE_PATH, (request, reply) => authorizePage(scope, request, reply));
   app.post(AUTHORIZE_PATH, { bodyLimit: 32 * 1024 }, (request, reply) => authorizeSubmit(scope, request, reply));
   app.get(LOGOUT_PATH, (request, reply) => logoutPage(scope, request, reply));
+  app.post(LOGOUT_PATH, { bodyLimit: 4 * 1024 }, (request, reply) => logoutSubmit(scope, request, reply));
 }

@@ -95,8 +95,8 @@ export async function logout(deps: IdentityDeps, request: FastifyRequest, reply:
   if (target !== undefined && target !== '') {
     const entry = deps.ctx.sites.findClient(query.clientId);
     if (!entry) throw invalidField('clientId', 'is not a known client', 'UNKNOWN_CLIENT');
-    if (!deps.ctx.sites.isAllowedRedirect(entry.client, target)) throw invalidField('postLogoutRedirectUri', 'is not registered for this client', 'REDIRECT_NOT_ALLOWED');
-    redirect = target;
+    redirect = deps.ctx.sites.normalizeRedirect(entry.client, target);
+    if (!redirect) throw invalidField('postLogoutRedirectUri', 'is not registered for this client (or is not a clean URL)', 'REDIRECT_NOT_ALLOWED');
   }
   // An already-ended session is not an error here: logging out twice is still logged out.
   const caller = await resolveCaller(request, deps.ctx).catch(() => ({ kind: 'anonymous' }) as Caller);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { OAuthError } from '../http/errors.js';
+import { requestOrigin } from '../security/auth-events.js';
 import type { TokenRequest } from './token-request.js';
 import type { TokenResponse } from './token-service.js';
 
@@ -20,10 +21,10 @@ const anonymous: GrantHandler = async (input, ctx) => {
   return ctx.tokens.issueVisitor(site, client);
 };
 
-const refreshToken: GrantHandler = async (input, ctx) => {
+const refreshToken: GrantHandler = async (input, ctx, request) => {
   const { site, client } = requireClient(ctx, input.clientId);
   if (!input.refreshToken) throw new OAuthError(400, 'invalid_request', 'refreshToken is required');
-  return ctx.tokens.refresh(site, client, input.refreshToken);
+  return ctx.tokens.refresh(site, client, input.refreshToken, { events: ctx.authEvents, ...requestOrigin(request) });
 };
 
 /** Grant types by name; the redirect-login and external-login flows add theirs with `addGrant`. */

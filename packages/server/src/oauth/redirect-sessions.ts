@@ -106,10 +106,12 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
     const entry = ctx.sites.findClient(logout.clientId);
     if (!entry) throw new ValidationError([violation('logout.clientId', 'is not a known client', 'UNKNOWN_CLIENT')]);
     const postFlowUrl = postFlowOf(ctx, entry.client, callbacks.postFlowUrl);
-    const memberSession = caller.kind === 'member' && caller.siteId === entry.site.id ? caller.sessionId : null;
+    // The member's own token makes the logout page end that session (and this member's browser
+    // session) at once; without it the page asks before signing the browser out (audit F-9).
+    const member = caller.kind === 'member' && caller.siteId === entry.site.id ? caller : undefined;
     input = {
       siteId: entry.site.id, intent, clientId: entry.client.clientId, redirectUri: null, codeChallenge: null, responseMode: null,
-      state: null, prompt: null, memberId: null, visitorId: null, logoutSessionId: memberSession, postFlowUrl,
+      state: null, prompt: null, memberId: member?.memberId ?? null, visitorId: null, logoutSessionId: member?.sessionId ?? null, postFlowUrl,
     };
   } else {
     // login {}: the sign-in page alone (also the SDK's cookie pre-warm). The client follows from the token.
@@ -140,8 +142,9 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
 /** callbacks.postFlowUrl: absent, or a registered redirect URI / URL under an allowed origin (no open redirect). */
 function postFlowOf(ctx: AppContext, client: Parameters<AppContext['sites']['isAllowedRedirect']>[0], url: unknown): string | null {
   if (url === undefined || url === null || url === '') return null;
-  if (!ctx.sites.isAllowedRedirect(client, url)) {
-    throw new ValidationError([violation('callbacks.postFlowUrl', "is not one of the client's registered redirect URIs or allowed origins", 'REDIRECT_NOT_ALLOWED')]);
+  const normalized = ctx.sites.normalizeRedirect(client, url);
+  if (!normalized) {
+    throw new ValidationError([violation('callbacks.postFlowUrl', "is not one of the client's registered redirect URIs or allowed origins (or is not a clean URL)", 'REDIRECT_NOT_ALLOWED')]);
   }
-  return url;
+  return normalized;
 }

@@ -197,11 +197,18 @@ export async function insertBrowserSession(
   return token;
 }
 
-/** The member behind a cookie: only while the cookie row, its member session and the member are all live. */
-export async function findBrowserMember(q: Queryable, siteId: string, token: unknown, now: number): Promise<{ memberId: string; sessionId: string } | undefined> {
+export interface BrowserMember {
+  memberId: string;
+  sessionId: string;
+  /** Last use of the cookie's member session: the caller applies the idle timeout and records the use. */
+  lastUsedAt: Date;
+}
+
+/** The member behind a cookie of this site: only while the cookie row, its member session and the member are all live. */
+export async function findBrowserMember(q: Queryable, siteId: string, token: unknown, now: number): Promise<BrowserMember | undefined> {
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
-  const { rows } = await q.query<{ member_id: string; session_id: string }>(
-    `select b.member_id, b.session_id from browser_sessions b
+  const { rows } = await q.query<{ member_id: string; session_id: string; last_used_at: Date | string }>(
+    `select b.member_id, b.session_id, s.last_used_at from browser_sessions b
        join sessions s on s.site_id = b.site_id and s.id = b.session_id
        join members m on m.site_id = b.site_id and m.id = b.member_id
       where b.token_hash = $1 and b.site_id = $2 and b.revoked_at is null and b.expires_at > $3
@@ -209,15 +216,15 @@ export async function findBrowserMember(q: Queryable, siteId: string, token: unk
     [sha256(token), siteId, new Date(now)],
   );
   const row = rows[0];
-  return row && { memberId: row.member_id, sessionId: row.session_id };
+  return row && { memberId: row.member_id, sessionId: row.session_id, lastUsedAt: new Date(row.last_used_at) };
 }
 
-/** Ends the cookie's row (any site) and returns its member session, so logout can end that too. */
-export async function revokeBrowserSession(tx: Queryable, token: unknown, now: number): Promise<{ siteId: string; sessionId: string } | undefined> {
+/** Ends the cookie's row on this site only (audit F-9) and returns its member session, so logout can end that too. */
+export async function revokeBrowserSession(tx: Queryable, siteId: string, token: unknown, now: number): Promise<{ sessionId: string } | undefined> {
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
-  const { rows } = await tx.query<{ site_id: string; session_id: string }>(
-    `update browser_sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null returning site_id, session_id`,
-    [sha256(token), new Date(now)],
+  const { rows } = await tx.query<{ session_id: string }>(
+    `update browser_sessions set revoked_at = $3 where token_hash = $1 and site_id = $2 and revoked_at is null returning session_id`,
+    [sha256(token), siteId, new Date(now)],
   );
-  return rows[0] && { siteId: rows[0].site_id, sessionId: rows[0].session_id };
+  return rows[0] && { sessionId: rows[0].session_id };
 }

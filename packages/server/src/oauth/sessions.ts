@@ -5,6 +5,12 @@ import type { KeyRing } from './keys.js';
 /** How long the token a client just rotated away from still returns the current one (lost responses). */
 export const ROTATION_GRACE_SECONDS = 60;
 
+/**
+ * A session's last use is written at most this often: idle timeouts are measured in days, and a
+ * write per refresh or cookie use would be wasted (the access-token check never writes).
+ */
+export const LAST_USE_RESOLUTION_SECONDS = 3600;
+
 export const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
 
 export function newMemberRefreshToken(): string {
@@ -34,8 +40,8 @@ export async function insertSession(tx: Queryable, s: NewSession): Promise<{ ses
   const refreshToken = newMemberRefreshToken();
   const expiresAt = new Date(s.now + s.ttlSeconds * 1000);
   await tx.query(
-    `insert into sessions (site_id, id, member_id, client_id, visitor_id, expires_at) values ($1, $2, $3, $4, $5, $6)`,
-    [s.siteId, sessionId, s.memberId, s.clientId, s.visitorId ?? null, expiresAt],
+    `insert into sessions (site_id, id, member_id, client_id, visitor_id, expires_at, last_used_at) values ($1, $2, $3, $4, $5, $6, $7)`,
+    [s.siteId, sessionId, s.memberId, s.clientId, s.visitorId ?? null, expiresAt, new Date(s.now)],
   );
   await tx.query(
     `insert into refresh_tokens (site_id, token_hash, session_id, client_id, expires_at) values ($1, $2, $3, $4, $5)`,
@@ -53,13 +59,14 @@ export interface StoredRefresh {
   rotated_at: Date | null;
   replaced_by: Buffer | Uint8Array | null;
   session_expires_at: Date;
+  session_last_used_at: Date;
   revoked_at: Date | null;
 }
 
 export async function findRefreshToken(db: Queryable, token: string): Promise<StoredRefresh | undefined> {
   const { rows } = await db.query<StoredRefresh>(
     `select rt.site_id, rt.session_id, rt.client_id, s.member_id, rt.expires_at, rt.rotated_at, rt.replaced_by,
-            s.expires_at as session_expires_at, s.revoked_at
+            s.expires_at as session_expires_at, s.last_used_at as session_last_used_at, s.revoked_at
        from refresh_tokens rt join sessions s on s.site_id = rt.site_id and s.id = rt.session_id
       where rt.token_hash = $1`,
     [hashToken(token)],
@@ -88,12 +95,28 @@ export async function isCurrentToken(db: Queryable, tokenHash: Buffer | Uint8Arr
 }
 
 export async function revokeSession(tx: Queryable, siteId: string, sessionId: string, reason: string): Promise<boolean> {
-  const result = await tx.query(
-    `update sessions set revoked_at = now(), revoked_reason = $3 where site_id = $1 and id = $2 and revoked_at is null`,
+  return (await endSessionRow(tx, siteId, sessionId, reason)) !== undefined;
+}
+
+/** Revokes one live session; returns whose it was (for the audit event), or undefined if it had already ended. */
+export async function endSessionRow(tx: Queryable, siteId: string, sessionId: string, reason: string): Promise<{ memberId: string; clientId: string } | undefined> {
+  const { rows } = await tx.query<{ member_id: string; client_id: string }>(
+    `update sessions set revoked_at = now(), revoked_reason = $3 where site_id = $1 and id = $2 and revoked_at is null returning member_id, client_id`,
     [siteId, sessionId, reason],
   );
-  return result.rowCount > 0;
+  return rows[0] && { memberId: rows[0].member_id, clientId: rows[0].client_id };
 }
+
+/** Records a use of the session, at most once per LAST_USE_RESOLUTION_SECONDS (one indexed update, often a no-op). */
+export async function touchSession(db: Queryable, siteId: string, sessionId: string, now: number): Promise<void> {
+  await db.query(
+    'update sessions set last_used_at = $3 where site_id = $1 and id = $2 and last_used_at < $4',
+    [siteId, sessionId, new Date(now), new Date(now - LAST_USE_RESOLUTION_SECONDS * 1000)],
+  );
+}
+
+/** True when a session last used at `lastUsedAt` is still worth a write to record a new use. */
+export const lastUseIsStale = (lastUsedAt: Date, now: number): boolean => now - lastUsedAt.getTime() >= LAST_USE_RESOLUTION_SECONDS * 1000;
 
 export async function revokeMemberSessions(
   tx: Queryable,
@@ -109,11 +132,14 @@ export async function revokeMemberSessions(
   return result.rowCount;
 }
 
-/** True while the session exists, is not revoked and has not passed its absolute lifetime. */
-export async function isSessionActive(db: Queryable, siteId: string, sessionId: string, at: Date): Promise<boolean> {
+/**
+ * True while the session exists, is not revoked, has not passed its absolute lifetime and was used
+ * after `idleSince` (the idle timeout). One primary-key read, as before: the hot path of every member request.
+ */
+export async function isSessionActive(db: Queryable, siteId: string, sessionId: string, at: Date, idleSince: Date): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(
-    `select (revoked_at is null and expires_at > $3) as ok from sessions where site_id = $1 and id = $2`,
-    [siteId, sessionId, at],
+    `select (revoked_at is null and expires_at > $3 and last_used_at > $4) as ok from sessions where site_id = $1 and id = $2`,
+    [siteId, sessionId, at, idleSince],
   );
   return rows[0]?.ok === true;
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientConfig, ServerConfig, SiteConfig } from '../config/types.js';
 import { OAuthError } from '../http/errors.js';
+import type { AuthEventLog } from '../security/auth-events.js';
 import type { Database, Queryable } from '../store/types.js';
 import { signAccessToken, verifyAccessToken, type AccessClaims, type VerifyFailure } from './jwt.js';
 import type { KeyRing } from './keys.js';
+import { endSession } from './session-end.js';
 import * as sessions from './sessions.js';
 import { isVisitorRefreshToken, openVisitorRefreshToken, sealVisitorRefreshToken } from './visitor-refresh.js';
 
@@ -23,6 +25,12 @@ export interface MemberSessionTokens {
 }
 
 const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
+
+/** Where a refresh records what it ends (reuse, idle): the event log and the caller's address. */
+export interface RefreshAudit {
+  events: AuthEventLog;
+  ip?: string | undefined;
+}
 
 /** Issues, refreshes, verifies and revokes tokens: the token model of design.md §4. */
 export class TokenService {
@@ -65,7 +73,13 @@ export class TokenService {
     return this.response(site, this.accessToken(site, client.clientId, visitorId, 'visitor'), refresh);
   }
 
-  async refresh(site: SiteConfig, client: ClientConfig, refreshToken: string): Promise<TokenResponse> {
+  /** Sessions of the site not used since this moment have passed their idle timeout (`tokens.memberIdleTtl`, 0 = none). */
+  idleSince(site: Pick<SiteConfig, 'tokens'>): Date {
+    const idle = site.tokens.memberIdleTtl;
+    return new Date(idle > 0 ? this.now() - idle * 1000 : 0);
+  }
+
+  async refresh(site: SiteConfig, client: ClientConfig, refreshToken: string, audit: RefreshAudit): Promise<TokenResponse> {
     if (isVisitorRefreshToken(refreshToken)) {
       const payload = openVisitorRefreshToken(this.keys, refreshToken, this.seconds());
       if (!payload) throw invalidGrant('refresh token is invalid or expired');
@@ -76,9 +90,14 @@ export class TokenService {
     const row = await sessions.findRefreshToken(this.db, refreshToken);
     if (!row || row.site_id !== site.id || row.client_id !== client.clientId) throw invalidGrant('refresh token is invalid or expired');
     if (row.revoked_at || row.session_expires_at.getTime() <= this.now()) throw invalidGrant('the session has ended');
+    if (row.session_last_used_at.getTime() <= this.idleSince(site).getTime()) {
+      await this.db.transaction((tx) => endSession(audit.events, tx, { siteId: row.site_id, sessionId: row.session_id, reason: 'idle', ip: audit.ip }));
+      throw invalidGrant('the session has ended');
+    }
+    if (sessions.lastUseIsStale(row.session_last_used_at, this.now())) await sessions.touchSession(this.db, row.site_id, row.session_id, this.now());
     const access = () => this.accessToken(site, client.clientId, row.member_id, 'member', row.session_id);
     if (!client.refreshTokenRotation) return this.response(site, access(), refreshToken);
-    return this.rotateAndIssue(site, row, refreshToken, access);
+    return this.rotateAndIssue(site, row, refreshToken, access, audit);
   }
 
   /**
@@ -86,13 +105,19 @@ export class TokenService {
    * grace window returns the current one (a retry after a lost response); any other replay is taken
    * as theft and ends the whole session (RFC 9700 §4.14.2).
    */
-  private async rotateAndIssue(site: SiteConfig, row: sessions.StoredRefresh, presented: string, access: () => string): Promise<TokenResponse> {
+  private async rotateAndIssue(site: SiteConfig, row: sessions.StoredRefresh, presented: string, access: () => string, audit: RefreshAudit): Promise<TokenResponse> {
     if (row.rotated_at) {
       const withinGrace = this.now() - row.rotated_at.getTime() <= sessions.ROTATION_GRACE_SECONDS * 1000;
       if (withinGrace && row.replaced_by && (await sessions.isCurrentToken(this.db, row.replaced_by))) {
         return this.response(site, access(), sessions.successorToken(this.keys, presented));
       }
-      await sessions.revokeSession(this.db, row.site_id, row.session_id, 'refresh-token-reuse');
+      await this.db.transaction(async (tx) => {
+        await audit.events.record(
+          { type: 'refresh_token_reuse', outcome: 'refused', siteId: row.site_id, memberId: row.member_id, clientId: row.client_id, ip: audit.ip, detail: { sessionId: row.session_id } },
+          tx,
+        );
+        await endSession(audit.events, tx, { siteId: row.site_id, sessionId: row.session_id, reason: 'refresh-token-reuse', ip: audit.ip });
+      });
       throw invalidGrant('refresh token was already used; the session has been ended');
     }
     const next = sessions.successorToken(this.keys, presented);
@@ -100,7 +125,7 @@ export class TokenService {
     if (!rotated) {
       // A concurrent request rotated it a moment ago: answer like the grace-window retry.
       const fresh = await sessions.findRefreshToken(this.db, presented);
-      if (fresh?.rotated_at) return this.rotateAndIssue(site, fresh, presented, access);
+      if (fresh?.rotated_at) return this.rotateAndIssue(site, fresh, presented, access, audit);
       throw invalidGrant('refresh token is invalid or expired');
     }
     return this.response(site, access(), next);
@@ -130,8 +155,11 @@ export class TokenService {
     return sessions.revokeMemberSessions(tx, siteId, memberId, options);
   }
 
-  isSessionActive(siteId: string, sessionId: string): Promise<boolean> {
-    return sessions.isSessionActive(this.db, siteId, sessionId, new Date(this.now()));
+  /** The per-request check of a member token: revoked, absolute lifetime and idle timeout, in one read. */
+  async isSessionActive(siteId: string, sessionId: string): Promise<boolean> {
+    const site = this.config.sites.find((s) => s.id === siteId);
+    if (!site) return false;
+    return sessions.isSessionActive(this.db, siteId, sessionId, new Date(this.now()), this.idleSince(site));
   }
 
   /** Verifies an access token; a kid this instance has not seen yet triggers one key reload. */

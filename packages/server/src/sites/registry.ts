@@ -1,5 +1,15 @@
 import type { ClientConfig, CollectionConfig, SiteConfig } from '../config/types.js';
 
+/** C0 controls, DEL, C1 controls, or leading or trailing whitespace. */
+function hasUnsafeCharacters(url: string): boolean {
+  if (url.trim() !== url) return true;
+  for (let i = 0; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
+
 export interface ClientEntry {
   site: SiteConfig;
   client: ClientConfig;
@@ -47,16 +57,26 @@ export class SiteRegistry {
    * origin is one of the client's allowed origins. Anything else is an open redirect and refused.
    */
   isAllowedRedirect(client: ClientConfig, url: unknown): url is string {
-    if (typeof url !== 'string' || url.length > 2048) return false;
-    if (client.redirectUris.includes(url)) return true;
+    return this.normalizeRedirect(client, url) !== undefined;
+  }
+
+  /**
+   * The form of an allowed redirect target that may go into `Location`: parsed by the WHATWG URL
+   * parser and re-serialised (`href`, always printable ASCII: IRIs are percent-encoded, `\` reads as
+   * `/` the way browsers read it). Controls (CR/LF, NUL, tab, DEL, C1) and surrounding spaces, which
+   * the parser would silently drop or a header would refuse, mean the value is refused: undefined.
+   */
+  normalizeRedirect(client: ClientConfig, url: unknown): string | undefined {
+    if (typeof url !== 'string' || url.length > 2048 || hasUnsafeCharacters(url)) return undefined;
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      return false;
+      return undefined;
     }
-    if (parsed.username || parsed.password) return false;
-    return client.allowedOrigins.includes(parsed.origin);
+    if (client.redirectUris.includes(url)) return parsed.href;
+    if (parsed.username || parsed.password) return undefined;
+    return client.allowedOrigins.includes(parsed.origin) ? parsed.href : undefined;
   }
 
   /** Exact string match only (RFC 9700 §4.1.3): no prefix, no normalisation, no trailing-slash leniency. */

@@ -6,10 +6,12 @@ import { identity } from './0010_identity.js';
 import { redirects } from './0030_redirects.js';
 import { shop } from './0040_shop.js';
 import { security } from './0050_security.js';
+import { sessionIdle } from './0051_session_idle.js';
+import { keyProtection } from './0052_key_protection.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
  * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items, 30–39 redirect login, 40–49 storefront,
  * 50–59 security (audit log, key protection, session idle times).
  */
-export const migrations: readonly Migration[] = [core, identity, dataItems, dataIndexes, redirects, shop, security];
+export const migrations: readonly Migration[] = [core, identity, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection];

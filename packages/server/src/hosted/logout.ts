@@ -1,0 +1,103 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientConfig, SiteConfig } from '../config/types.js';
+import { completeRedirectSession, findBrowserMember, findRedirectSession, isLive, revokeBrowserSession, type RedirectSession } from '../oauth/redirect-store.js';
+import { endSession } from '../oauth/session-end.js';
+import { requestOrigin } from '../security/auth-events.js';
+import type { Queryable } from '../store/types.js';
+import { addCookie, cookieHeader, cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies } from './cookies.js';
+import { escapeHtml, formActionSources, newNonce, page, pageHeaders } from './layout.js';
+import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
+
+type Entry = { site: SiteConfig; client: ClientConfig };
+
+/**
+ * GET /oauth2/logout?redirectSessionId=… — the page behind a logout redirect session (audit F-9).
+ * Created with the member's own access token, it ends that session, and this browser's session of the
+ * site when it is the same member's, at once. Otherwise a link alone must not sign anyone out (a
+ * forced logout from another site): the browser's session is ended only after a "Sign out" POST.
+ */
+export async function logoutPage(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const { ctx } = scope;
+  if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const found = await lookup(scope, query.redirectSessionId, reply);
+  if (!('s' in found)) return found.answer;
+  const { s, entry } = found;
+  const browser = await findBrowserMember(ctx.db, s.siteId, readCookies(request)[cookieNames(ctx).session], ctx.now());
+  const vouched = s.logoutSessionId !== null && s.memberId !== null;
+  if (browser && !(vouched && browser.memberId === s.memberId)) {
+    // The token holder's own session ends now; the browser's (someone else's, or unvouched) only once confirmed.
+    if (vouched) await ctx.db.transaction((tx) => endSessions(scope, request, tx, s, [s.logoutSessionId!]));
+    return confirmPage(scope, request, reply, s, entry);
+  }
+  return signOut(scope, request, reply, s, entry);
+}
+
+/** POST /oauth2/logout — the confirmation form: a CSRF-checked "Sign out". */
+export async function logoutSubmit(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  const found = await lookup(scope, form.redirectSessionId, reply);
+  if (!('s' in found)) return found.answer;
+  const csrf = typeof form.csrf === 'string' ? form.csrf.slice(0, 100) : '';
+  if (!isGenuinePost(scope.ctx, request, csrf, found.s.id)) {
+    return confirmPage(scope, request, reply, found.s, found.entry, 'Your session on this page expired. Please press “Sign out” again.', 403);
+  }
+  return signOut(scope, request, reply, found.s, found.entry);
+}
+
+async function lookup(scope: Scope, id: unknown, reply: FastifyReply): Promise<{ s: RedirectSession; entry: Entry } | { answer: string }> {
+  const { ctx } = scope;
+  const s = await findRedirectSession(ctx.db, id);
+  const entry = s && s.intent === 'logout' ? entryOf(ctx, s) : undefined;
+  if (!s || !entry) return { answer: invalidLink(reply, ctx) };
+  if (!isLive(s, ctx.now())) return { answer: linkExpired(reply, entry) };
+  return { s, entry };
+}
+
+const linkExpired = (reply: FastifyReply, entry: Entry) =>
+  messagePage(reply, entry.site.name, 'Link expired', 'This link has expired or was already used. Go back to the shop and try again.', 400);
+
+/** Spends the redirect session, ends the vouched session and this site's browser session, clears the cookie. */
+async function signOut(scope: Scope, request: FastifyRequest, reply: FastifyReply, s: RedirectSession, entry: Entry): Promise<unknown> {
+  const { ctx } = scope;
+  const now = ctx.now();
+  const name = cookieNames(ctx).session;
+  const done = await ctx.db.transaction(async (tx) => {
+    if (!(await completeRedirectSession(tx, s.id, now))) return false;
+    const browser = await revokeBrowserSession(tx, s.siteId, readCookies(request)[name], now);
+    await endSessions(scope, request, tx, s, [s.logoutSessionId, browser?.sessionId]);
+    return true;
+  });
+  if (!done) return linkExpired(reply, entry);
+  addCookie(reply, cookieHeader(ctx, name, '', 0));
+  reply.header('cache-control', 'no-store');
+  return redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ?? messagePage(reply, entry.site.name, 'Signed out', 'You are signed out. You can close this page.');
+}
+
+/** Ends the given member sessions (`session_revoked` each) and records one `sign_out` when any was live. */
+async function endSessions(scope: Scope, request: FastifyRequest, tx: Queryable, s: RedirectSession, ids: (string | null | undefined)[]): Promise<void> {
+  const { ctx } = scope;
+  const { ip } = requestOrigin(request);
+  let signedOut: { memberId: string } | undefined;
+  for (const sessionId of new Set(ids.filter((id): id is string => Boolean(id)))) {
+    signedOut = (await endSession(ctx.authEvents, tx, { siteId: s.siteId, sessionId, reason: 'logout', ip })) ?? signedOut;
+  }
+  if (signedOut) {
+    await ctx.authEvents.record({ type: 'sign_out', outcome: 'success', siteId: s.siteId, memberId: signedOut.memberId, clientId: s.clientId, ip, detail: { via: 'logout-page' } }, tx);
+  }
+}
+
+function confirmPage(scope: Scope, request: FastifyRequest, reply: FastifyReply, s: RedirectSession, entry: Entry, formError?: string, status = 200): string {
+  const { ctx } = scope;
+  const cookie = ensureCsrfCookie(ctx, request, reply);
+  const nonce = newNonce();
+  // The redirect after the POST must be allowed by form-action (Chrome checks it on redirects).
+  pageHeaders(reply, nonce, { formAction: formActionSources([s.postFlowUrl]) });
+  reply.code(status);
+  const back = s.postFlowUrl ? ctx.sites.normalizeRedirect(entry.client, s.postFlowUrl) : undefined;
+  const content = `<form method="post" action="">${formError ? `<p class="alert" role="alert">${escapeHtml(formError)}</p>` : ''}
+<p>Do you want to sign out of ${escapeHtml(entry.site.name)} in this browser?</p>
+<input type="hidden" name="redirectSessionId" value="${escapeHtml(s.id)}"><input type="hidden" name="csrf" value="${escapeHtml(csrfFor(ctx, cookie, s.id))}">
+<button type="submit">Sign out</button></form>${back ? `<nav><a href="${escapeHtml(back)}">Stay signed in</a></nav>` : ''}`;
+  return page(nonce, entry.site.name, 'Sign out', content);
+}
