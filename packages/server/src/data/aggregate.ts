@@ -12,6 +12,8 @@ import { pagingMetadata, readPaging } from './paging.js';
 import { authorize } from './permissions.js';
 import { itemsWhere } from './query.js';
 import type { Body, DataScope } from './scope.js';
+import { filterOperands } from './filter/limits.js';
+import { admitRead } from './throttle.js';
 
 const OPS = { sum: 'Sum', average: 'Avg', min: 'Min', max: 'Max' } as const;
 type OpName = keyof typeof OPS | 'itemCount';
@@ -62,6 +64,7 @@ export async function aggregate(scope: DataScope, collection: CollectionConfig, 
   const { groups, ops } = parseAggregation(saved.a);
   const final = parseFilter(saved.f, 'finalFilter');
   const sort = parseSort(saved.s, 'sort');
+  await admitRead(scope, filterOperands(initial) + filterOperands(final));
 
   const params = new Params();
   const where = itemsWhere(scope, collection, access, initial, params);

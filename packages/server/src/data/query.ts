@@ -10,6 +10,8 @@ import { pagingMetadata, readPaging, type PagingMetadata } from './paging.js';
 import { authorize, type Access } from './permissions.js';
 import { includeReferences, parseIncludes } from './references.js';
 import { asBody, stringList, type Body, type DataScope } from './scope.js';
+import { filterOperands } from './filter/limits.js';
+import { admitRead } from './throttle.js';
 import { envelope, project } from './store.js';
 
 const ITEM = { doc: 'i.data', itemColumns: 'i.' };
@@ -47,6 +49,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const fields = stringList(query.fields, 'query.fields');
   fields.forEach((f, i) => parseFieldPath(f, `query.fields[${i}]`));
   const includes = parseIncludes(body.includeReferences, 'includeReferences');
+  await admitRead(scope, filterOperands(filter));
 
   maybeIndexSort(scope.db, scope.site.id, collection, sort, (error) => scope.log?.warn({ err: error }, 'building a sort index failed'));
   const params = new Params();
@@ -68,8 +71,10 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
 
 export async function countItems(scope: DataScope, collection: CollectionConfig, body: Body): Promise<{ totalCount: number }> {
   const access = authorize(collection, 'read', scope.caller);
+  const filter = parseFilter(body.filter, 'filter');
+  await admitRead(scope, filterOperands(filter));
   const params = new Params();
-  const where = itemsWhere(scope, collection, access, parseFilter(body.filter, 'filter'), params);
+  const where = itemsWhere(scope, collection, access, filter, params);
   return { totalCount: await countWhere(scope, where, params) };
 }
 
@@ -87,6 +92,7 @@ export async function distinctValues(
   const order = saved.o ?? 'ASC';
   if (order !== 'ASC' && order !== 'DESC') throw invalidField('order', 'must be ASC or DESC');
   const filter = parseFilter(saved.f, 'filter');
+  await admitRead(scope, filterOperands(filter));
 
   const params = new Params();
   const where = itemsWhere(scope, collection, access, filter, params);

@@ -14,6 +14,7 @@ import { pagingMetadata, readPaging, MAX_LIMIT } from './paging.js';
 import { authorize, ownsItem } from './permissions.js';
 import { itemId, requireString, stringList, type Body, type DataScope } from './scope.js';
 import { envelope, project } from './store.js';
+import { admitRead } from './throttle.js';
 
 export interface Include {
   field: string;
@@ -214,6 +215,7 @@ export async function queryReferenced(scope: DataScope, collection: CollectionCo
   if (order !== 'ASC' && order !== 'DESC') throw invalidField('order', 'must be ASC or DESC');
   const fields = stringList(saved.fl, 'fields');
   fields.forEach((f, i) => parseFieldPath(f, `fields[${i}]`));
+  await admitRead(scope, ids.length);
   const visible = await visibleReferrers(scope, collection, ids);
   if (saved.one && visible.length === 0) throw dataErrors.notFound(collection.id, ids[0]!);
   const refs = await scope.db.query<{ referring_id: string; referenced_id: string }>(

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
 import { resolveCaller } from '../http/resolve-caller.js';
+import { batchedLimiter } from '../security/batched-limit.js';
 import type { Queryable } from '../store/types.js';
 import { aggregate } from './aggregate.js';
 import { bulkWrite, type BulkKind } from './bulk.js';
@@ -20,6 +21,7 @@ import { parseModifications } from './patch.js';
 import { countItems, distinctValues, queryItems } from './query.js';
 import { includeReferences, isReferenced, parseIncludes, parseReferences, queryReferenced, replaceReferences, writeReferences } from './references.js';
 import { asBody, collectionOf, itemId, stringList, type Body, type DataScope } from './scope.js';
+import { dataRateLimits, dataThrottle, isWritePath } from './throttle.js';
 import { envelope, parseDataItem, project } from './store.js';
 
 export const DATA_PREFIXES = ['/wix-data/v2', '/_api/cloud-data/v2'] as const;
@@ -60,6 +62,7 @@ function condition(body: Body): FilterNode | undefined {
 
 export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   const cursorKey = cursorKeyFrom(ctx.tokens.keys.secretFor('data-cursor'));
+  const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
 
   async function scopeOf(request: FastifyRequest): Promise<DataScope> {
     // A member token whose session ended reads public data of its site; what needs the member answers 401.
@@ -69,7 +72,7 @@ export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!siteId) throw dataErrors.noSite('Name the site in the x-vitrine-site-id header when using the admin key');
     const site = ctx.sites.get(siteId);
     if (!site) throw dataErrors.noSite(`Unknown site "${siteId}"`);
-    return { db: ctx.db, site, caller, now: ctx.now, cursorKey, log: ctx.log };
+    return { db: ctx.db, site, caller, now: ctx.now, cursorKey, log: ctx.log, throttleHeavyRead: () => throttle.heavyRead(request, caller) };
   }
 
   const tx = <T>(scope: DataScope, fn: (q: Queryable) => Promise<T>) => scope.db.transaction(fn);
@@ -142,7 +145,11 @@ export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   for (const prefix of DATA_PREFIXES) {
     for (const [path, handler] of Object.entries(handlers)) {
-      app.post(`${prefix}${path}`, async (request) => handler(await scopeOf(request), asBody(request.body)));
+      app.post(`${prefix}${path}`, async (request) => {
+        const scope = await scopeOf(request);
+        if (isWritePath(path)) await throttle.write(request, scope.caller);
+        return handler(scope, asBody(request.body));
+      });
     }
     app.get(`${prefix}/items/query`, async (request) => {
       const query = asBody(request.query ?? {}, 'query string');

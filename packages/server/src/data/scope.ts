@@ -15,6 +15,8 @@ export interface DataScope {
   cursorKey: Buffer;
   /** Where background failures (on-demand index builds) are reported. */
   log?: { warn(details: object, message: string): void };
+  /** Counts a heavy read against the caller's per-address limit (throws 429); absent outside HTTP. */
+  throttleHeavyRead?: () => Promise<void>;
 }
 
 export const MAX_ID_LENGTH = 256;
