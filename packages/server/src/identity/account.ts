@@ -4,6 +4,8 @@ import { resolveCaller } from '../http/resolve-caller.js';
 import type { Caller } from '../http/caller.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { passwordChangedMail } from '../mail/templates.js';
+import { endSession } from '../oauth/session-end.js';
+import { requestOrigin } from '../security/auth-events.js';
 import { hashPassword, passwordViolation, verifyPassword } from '../security/passwords.js';
 import { body, emailOf, emailViolation, memberBlocked, throwViolations, type IdentityDeps } from './common.js';
 import { toWireIdentity, type WireIdentity } from './identity-view.js';
@@ -101,7 +103,12 @@ export async function logout(deps: IdentityDeps, request: FastifyRequest, reply:
   // An already-ended session is not an error here: logging out twice is still logged out.
   const caller = await resolveCaller(request, deps.ctx).catch(() => ({ kind: 'anonymous' }) as Caller);
   if (caller.kind === 'member') {
-    await deps.ctx.db.transaction((tx) => deps.ctx.tokens.revokeSession(tx, caller.siteId, caller.sessionId, 'logout'));
+    const { ip } = requestOrigin(request);
+    await deps.ctx.db.transaction(async (tx) => {
+      const ended = await endSession(deps.ctx.authEvents, tx, { siteId: caller.siteId, sessionId: caller.sessionId, reason: 'logout', ip });
+      if (!ended) return;
+      await deps.ctx.authEvents.record({ type: 'sign_out', outcome: 'success', siteId: caller.siteId, memberId: ended.memberId, clientId: caller.clientId, ip, detail: { via: 'logout-endpoint' } }, tx);
+    });
   }
   if (redirect) return reply.code(302).header('location', redirect).header('cache-control', 'no-store').send();
   return {};

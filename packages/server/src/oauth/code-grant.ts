@@ -1,8 +1,10 @@
 import { reassignVisitorItems } from '../data/ownership.js';
 import { OAuthError } from '../http/errors.js';
 import { recordVisitor } from '../identity/members.js';
+import { requestOrigin } from '../security/auth-events.js';
 import { addGrant, requireClient, type GrantHandler } from './grants.js';
 import { consumeCode, findCode, recordCodeSession, verifyPkce } from './redirect-store.js';
+import { endSession } from './session-end.js';
 
 const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
 
@@ -10,7 +12,7 @@ const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
  * grant_type authorization_code (RFC 6749 §4.1.3 + RFC 7636): the code is spent first, atomically, so
  * a failed PKCE or redirect check also burns it; a replay of a spent code ends the session it created.
  */
-export const authorizationCodeGrant: GrantHandler = async (input, ctx) => {
+export const authorizationCodeGrant: GrantHandler = async (input, ctx, request) => {
   const { site, client } = requireClient(ctx, input.clientId);
   const code = input.code;
   if (!code) throw new OAuthError(400, 'invalid_request', 'code is required');
@@ -23,7 +25,7 @@ export const authorizationCodeGrant: GrantHandler = async (input, ctx) => {
       const known = await findCode(tx, code);
       if (known?.usedAt && known.sessionId) {
         // RFC 6749 §4.1.2 / RFC 9700 §4.2.4: a second use means the code leaked; end what it issued.
-        await ctx.tokens.revokeSession(tx, known.siteId, known.sessionId, 'authorization-code-replay');
+        await endSession(ctx.authEvents, tx, { siteId: known.siteId, sessionId: known.sessionId, reason: 'authorization-code-replay', ...requestOrigin(request) });
       }
       return { error: known?.usedAt ? 'the code was already used' : 'the code is invalid or expired' } as const;
     }
