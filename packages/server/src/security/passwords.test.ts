@@ -35,16 +35,40 @@ describe('passwords', () => {
     expect(ticks).toBeGreaterThan(3);
   });
 
-  it('enforces length only', () => {
+  it('enforces length, without composition rules', () => {
     expect(passwordViolation('short')?.ruleName).toBe('VALUE_TOO_SHORT');
     expect(passwordViolation(undefined)?.ruleName).toBe('REQUIRED');
     expect(passwordViolation(12345678)?.ruleName).toBe('REQUIRED');
-    expect(passwordViolation('aaaaaaaa')).toBeUndefined();
+    // 8 characters of one class suffice (was 'aaaaaaaa', which is now refused as a common password)
+    expect(passwordViolation('qzvmtkcw')).toBeUndefined();
     expect(passwordViolation('a'.repeat(64))).toBeUndefined();
     expect(passwordViolation('a'.repeat(PASSWORD_MAX_LENGTH))).toBeUndefined();
     expect(passwordViolation('a'.repeat(PASSWORD_MAX_LENGTH + 1))?.ruleName).toBe('VALUE_TOO_LONG');
     // code points, not UTF-16 units: 8 emoji are 8 characters
     expect(passwordViolation('😀'.repeat(8))).toBeUndefined();
     expect(passwordViolation('😀'.repeat(4))?.ruleName).toBe('VALUE_TOO_SHORT');
+  });
+
+  it('refuses the most common passwords, ignoring case and appended digits or symbols, with a clear message', () => {
+    for (const common of ['password123', 'qwertyuiop', '12345678', 'Passw0rd!', 'iloveyou', 'PASSWORD1', 'aaaaaaaa', 'Football2024!']) {
+      expect(passwordViolation(common, 'newPassword'), common).toEqual({
+        field: 'newPassword',
+        description: 'is one of the most commonly used passwords; choose another',
+        violatedRule: 'PASSWORD_POLICY',
+        ruleName: 'COMMON_PASSWORD',
+        data: {},
+      });
+    }
+    for (const fine of ['correct horse battery', 'a long enough password', 'first password 1', 'qzvmtkcw']) expect(passwordViolation(fine), fine).toBeUndefined();
+  });
+
+  it("refuses the shop's name, the email address and its local part, ignoring case and spaces", () => {
+    const context = { siteName: 'Open <b>Shop</b> Lisbon', email: 'Grace.Hopper@example.com' };
+    for (const taken of ['open <b>shop</b> lisbon', 'Open<b>Shop</b>Lisbon', 'grace.hopper@EXAMPLE.com', 'GRACE.HOPPER']) {
+      expect(passwordViolation(taken, 'password', context)?.ruleName, taken).toBe('CONTEXT_PASSWORD');
+    }
+    expect(passwordViolation('grace.hopper', 'password', context)?.description).toBe("must not be the shop's name or your email address; choose another");
+    expect(passwordViolation('grace.hopper sails', 'password', context)).toBeUndefined();
+    expect(passwordViolation('grace.hopper')).toBeUndefined();
   });
 });

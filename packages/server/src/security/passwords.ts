@@ -1,5 +1,6 @@
 import { hash, verify, parseOptions, type Algorithm } from '@node-rs/argon2';
 import type { FieldViolation } from '../http/errors.js';
+import { isCommonPassword } from './common-passwords.js';
 
 /**
  * Password hashing with argon2id at the OWASP minimum (m = 19 MiB, t = 2, p = 1).
@@ -16,6 +17,9 @@ export const PASSWORD_PARAMS = {
 export const PASSWORD_MIN_LENGTH = 8;
 /** Upper bound checked before hashing so a huge body cannot buy expensive work; well above the 64 ASVS asks for. */
 export const PASSWORD_MAX_LENGTH = 256;
+/** Read after "Password " on the hosted pages and after "password: " in the validation message. */
+export const COMMON_PASSWORD_MESSAGE = 'is one of the most commonly used passwords; choose another';
+export const CONTEXT_PASSWORD_MESSAGE = "must not be the shop's name or your email address; choose another";
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, PASSWORD_PARAMS);
@@ -57,11 +61,37 @@ export function needsRehash(stored: string): boolean {
   }
 }
 
+/** What a password must not be for this account: the shop's name, the email address or its local part. */
+export interface PasswordContext {
+  siteName?: string | undefined;
+  email?: string | undefined;
+}
+
+const violation = (field: string, description: string, ruleName: string, data: Record<string, unknown> = {}): FieldViolation => ({
+  field,
+  description,
+  violatedRule: 'PASSWORD_POLICY',
+  ruleName,
+  data,
+});
+
+// Case and spacing do not make a name a different password.
+const fold = (value: string) => value.toLowerCase().replace(/\s+/gu, '');
+
+function isContextPassword(password: string, context: PasswordContext): boolean {
+  const email = context.email?.trim();
+  const terms = [context.siteName, email, email?.slice(0, email.lastIndexOf('@'))];
+  const folded = fold(password);
+  return terms.some((term) => term !== undefined && fold(term).length > 0 && fold(term) === folded);
+}
+
 /**
- * Length rules only (NIST 800-63B / ASVS: no composition rules, no truncation).
+ * The password policy (NIST 800-63B / ASVS 6.2): 8 to 256 characters, no composition rules, no
+ * truncation; not one of the most common passwords (security/common-passwords.ts); not the shop's
+ * name or the member's email address when `context` tells them.
  * Length counts Unicode code points, not UTF-16 units, so emoji count once.
  */
-export function passwordViolation(password: unknown, field = 'password'): FieldViolation | undefined {
+export function passwordViolation(password: unknown, field = 'password', context: PasswordContext = {}): FieldViolation | undefined {
   if (typeof password !== 'string' || password.length === 0) {
     return { field, description: 'is required', violatedRule: 'REQUIRED_FIELD', ruleName: 'REQUIRED', data: {} };
   }
@@ -84,5 +114,7 @@ export function passwordViolation(password: unknown, field = 'password'): FieldV
       data: { max: PASSWORD_MAX_LENGTH },
     };
   }
+  if (isCommonPassword(password)) return violation(field, COMMON_PASSWORD_MESSAGE, 'COMMON_PASSWORD');
+  if (isContextPassword(password, context)) return violation(field, CONTEXT_PASSWORD_MESSAGE, 'CONTEXT_PASSWORD');
   return undefined;
 }
