@@ -52,7 +52,9 @@ describe('change password', () => {
     expect(short.body.details.validationError.fieldViolations[0].field).toBe('newPassword');
     const wrongCurrent = await call('POST', '/_api/iam/authentication/v2/change-password', { token: m.a.accessToken, body: { newPassword: 'second password 2', currentPassword: 'nope nope nope' } });
     expect(wrongCurrent.body.details.applicationError.code).toBe('-19976');
-    const ok = await call('POST', '/_api/iam/authentication/v2/change-password', { token: m.a.accessToken, body: { newPassword: 'second password 2' } });
+    // The current password proves who is asking; without it only a sign-in of the last 10 minutes
+    // would do (audit F-6, reauthentication.test.ts).
+    const ok = await call('POST', '/_api/iam/authentication/v2/change-password', { token: m.a.accessToken, body: { newPassword: 'second password 2', currentPassword: 'first password 1' } });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({});
     expect((await call('GET', '/_api/members/v1/members/my', { token: m.a.accessToken })).status).toBe(200);
@@ -77,9 +79,10 @@ describe('sign-on', () => {
     expect(created.body.identity).toMatchObject({ email: { address: email, isVerified: true }, identityProfile: { firstName: 'Ext' } });
     const again = await signOn({ loginId: { email: email.toUpperCase() } }, auth);
     expect(again.body.identity.id).toBe(created.body.identity.id);
-    // a password login is not possible for a member created without a password: it must be reset
+    // a password login is not possible for a member created without a password; the answer is the
+    // wrong-password one, so it does not tell such accounts apart from unknown addresses (audit F-10)
     const login = await call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password: 'anything at all' } });
-    expect(login.body.details.applicationError.code).toBe('-19973');
+    expect(login.body.details.applicationError.code).toBe('-19976');
   });
 
   it('refuses without a valid API key and validates the body', async () => {

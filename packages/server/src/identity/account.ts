@@ -1,17 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
+import { ApplicationError, ValidationError, httpErrors, invalidField } from '../http/errors.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import type { Caller } from '../http/caller.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { passwordChangedMail } from '../mail/templates.js';
 import { endSession } from '../oauth/session-end.js';
 import { requestOrigin } from '../security/auth-events.js';
-import { hashPassword, passwordViolation, verifyPassword } from '../security/passwords.js';
+import { hashPassword, passwordViolation } from '../security/passwords.js';
+import { ReauthenticationError, requireRecentAuthentication, type ReauthenticatedBy } from '../security/reauthentication.js';
+import { adoptUnverifiedAccount } from './account-linking.js';
 import { body, emailOf, emailViolation, memberBlocked, throwViolations, type IdentityDeps } from './common.js';
 import { toWireIdentity, type WireIdentity } from './identity-view.js';
-import { findMemberByEmail, findMemberById, insertMember, markEmailVerified, setPassword, updateProfile, type Member } from './members.js';
+import { revokeMemberAccess } from './member-access.js';
+import { findMemberByEmail, findMemberById, insertMember, setPassword, updateProfile, type Member } from './members.js';
 import { parseProfile } from './profile.js';
-import { issueSessionToken, revokeSessionTokens } from './session-tokens.js';
+import { issueSessionToken } from './session-tokens.js';
 
 type MemberCaller = Extract<Caller, { kind: 'member' }>;
 
@@ -21,31 +24,48 @@ async function requireMember(deps: IdentityDeps, request: FastifyRequest): Promi
   return caller;
 }
 
+/** Each change costs one or two argon2id computations (and a mail): per member, 10 per 15 minutes. */
+export const changePasswordLimit = { limit: 10, windowSeconds: 900 };
+
 /**
- * POST /_api/iam/authentication/v2/change-password {newPassword} → {}. The reference client sends only
- * the new password; a `currentPassword`, when sent, is checked too. Every other session of the member
- * ends (the one making the change stays signed in).
+ * POST /_api/iam/authentication/v2/change-password {newPassword, currentPassword?} → {}. The member
+ * proves it is them with `currentPassword` or, as the reference client sends only the new password,
+ * with a sign-in of the last 10 minutes (security/reauthentication.ts; audit F-6). The new password
+ * follows the password policy, which here also knows the shop's name and the member's address.
+ * Every other session of the member ends (the one making the change stays signed in).
  */
 export async function changePassword(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, never>> {
   const caller = await requireMember(deps, request);
   const input = body(request);
-  throwViolations([passwordViolation(input.newPassword, 'newPassword')]);
   const member = await findMemberById(deps.ctx.db, caller.siteId, caller.memberId);
   if (!member) throw httpErrors.unauthorized('A member access token is required');
   if (member.status === 'BLOCKED') throw memberBlocked();
-  if (input.currentPassword !== undefined && !(await verifyPassword(member.passwordHash, String(input.currentPassword)))) {
-    throw new ApplicationError(400, '-19976', 'The current password is incorrect');
+  const site = deps.ctx.sites.get(caller.siteId);
+  const event = { type: 'password_changed', siteId: caller.siteId, memberId: member.id, clientId: caller.clientId, ...requestOrigin(request) } as const;
+  const refused = async <E extends Error>(reason: string, error: E): Promise<E> => {
+    await deps.ctx.authEvents.record({ ...event, outcome: 'failure', detail: { reason } });
+    return error;
+  };
+
+  const violation = passwordViolation(input.newPassword, 'newPassword', { siteName: site?.name, email: member.email });
+  if (violation) throw await refused(violation.ruleName ?? 'INVALID_PASSWORD', new ValidationError([violation]));
+  const limited = await deps.limiter.hit(`change-password:${caller.siteId}:${member.id}`, changePasswordLimit);
+  if (!limited.allowed) throw await refused('RATE_LIMITED', httpErrors.tooManyRequests(limited.retryAfterSeconds));
+  let via: ReauthenticatedBy;
+  try {
+    via = await requireRecentAuthentication(deps.ctx, caller, { currentPassword: input.currentPassword, passwordHash: member.passwordHash });
+  } catch (error) {
+    throw error instanceof ReauthenticationError ? await refused(error.reason, error) : error;
   }
+
   const passwordHash = await hashPassword(input.newPassword as string);
   await deps.ctx.db.transaction(async (tx) => {
     const now = deps.ctx.now();
     await setPassword(tx, caller.siteId, member.id, passwordHash, now);
-    await deps.ctx.tokens.revokeMemberSessions(tx, caller.siteId, member.id, { exceptSessionId: caller.sessionId, reason: 'password-change' });
-    await revokeSessionTokens(tx, caller.siteId, member.id, now);
-    await tx.query('update recovery_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null', [caller.siteId, member.id, new Date(now)]);
-    const site = deps.ctx.sites.get(caller.siteId);
+    await revokeMemberAccess(tx, deps.ctx, { siteId: caller.siteId, memberId: member.id, exceptSessionId: caller.sessionId, reason: 'password-change', now });
     const mail = passwordChangedMail(site?.name ?? 'Your shop', 'reset your password with "Forgot password" right away.');
     await enqueueMail(tx, { siteId: caller.siteId, kind: 'password-changed', to: member.email, ...mail }, now);
+    await deps.ctx.authEvents.record({ ...event, outcome: 'success', detail: { via } }, tx);
   });
   return {};
 }
@@ -53,6 +73,8 @@ export async function changePassword(deps: IdentityDeps, request: FastifyRequest
 /**
  * POST /_api/iam/authentication/v2/sign-on — a site's backend vouches for a member (API key in
  * `Authorization: <token>,<apiKey>`): found or created (without a password), answered with a session token.
+ * With `verifyEmail: true` onto an existing unverified password account, the account is taken over for
+ * the owner of the address (identity/account-linking.ts; audit F-2) instead of linked as it is.
  */
 export async function signOn(deps: IdentityDeps, request: FastifyRequest): Promise<{ sessionToken: string; identity: WireIdentity }> {
   const caller = await resolveCaller(request, deps.ctx);
@@ -66,6 +88,7 @@ export async function signOn(deps: IdentityDeps, request: FastifyRequest): Promi
   const email = emailOf(input.loginId);
   return deps.ctx.db.transaction(async (tx) => {
     const now = deps.ctx.now();
+    let adopted: { adopted: true; sessionsEnded: number } | undefined;
     let member: Member | undefined = await findMemberByEmail(tx, site.id, email);
     if (!member) {
       member = await insertMember(tx, {
@@ -76,12 +99,14 @@ export async function signOn(deps: IdentityDeps, request: FastifyRequest): Promi
       member ??= await findMemberByEmail(tx, site.id, email);
       if (!member) throw new ApplicationError(409, 'CONFLICT', 'The member is being created; retry');
     } else if (input.verifyEmail === true && !member.emailVerified) {
-      await markEmailVerified(tx, site.id, member.id, now);
-      member = (await findMemberById(tx, site.id, member.id))!;
+      const linked = await adoptUnverifiedAccount(tx, deps.ctx, { siteId: site.id, memberId: member.id, reason: 'account-adopted', now });
+      member = linked.member;
+      if (linked.adopted) adopted = { adopted: true, sessionsEnded: linked.sessionsEnded };
     }
     if (member.status === 'BLOCKED') throw memberBlocked();
     if (member.status !== 'ACTIVE') throw new ApplicationError(403, 'MEMBER_PENDING_APPROVAL', 'This member is waiting for the owner’s approval');
     const sessionToken = await issueSessionToken(tx, { siteId: site.id, memberId: member.id }, now);
+    await deps.ctx.authEvents.record({ type: 'sign_on', outcome: 'success', siteId: site.id, memberId: member.id, email, ...requestOrigin(request), detail: adopted }, tx);
     return { sessionToken, identity: toWireIdentity(member, site.policies) };
   });
 }
