@@ -2,11 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
 import { clientIp } from '../security/client-ip.js';
 import { hashPassword, needsRehash, passwordViolation, verifyPassword, PASSWORD_MAX_LENGTH } from '../security/passwords.js';
+import { originOf } from './audit.js';
 import {
-  accountLockout, body, emailOf, emailViolation, isEmail, limitIp, nextState, scopeOf, throwViolations,
+  body, emailOf, emailViolation, isEmail, limitIp, memberBlocked, nextState, scopeOf, throwViolations,
   type IdentityDeps, type StateResponse,
 } from './common.js';
-import { emailKey, findMemberByEmail, findMemberById, insertMember, markEmailVerified, recordVisitor, setPassword } from './members.js';
+import { admitLoginAttempt, loginSucceeded } from './login-throttle.js';
+import { findMemberByEmail, findMemberById, insertMember, markEmailVerified, recordVisitor, setPassword } from './members.js';
 import { parseProfile } from './profile.js';
 import { checkCode, consumeVerification, resendCode, startVerification, unknownVerification } from './verification.js';
 
@@ -15,10 +17,19 @@ export const emailExists = () => new ApplicationError(409, '-19995', 'An account
 export const wrongCredentials = () => new ApplicationError(400, '-19976', 'Email or password is incorrect');
 export const mustResetPassword = () => new ApplicationError(400, '-19973', 'This account needs a new password; use "Forgot password" to set one');
 
+function tooManyFailedLogins(retryAfterSeconds: number): ApplicationError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const error = new ApplicationError(429, 'TOO_MANY_FAILED_LOGINS', `Too many failed sign-in attempts for this account; try again in ${minutes} minute(s)`, {
+    retryAfterSeconds,
+  });
+  error.headers['retry-after'] = String(Math.max(1, retryAfterSeconds));
+  return error;
+}
+
 /** POST /_api/iam/authentication/v2/register */
 export async function register(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
   const input = body(request);
-  const { site, visitorId } = await scopeOf(request, deps.ctx);
+  const { site, visitorId, caller } = await scopeOf(request, deps.ctx);
   const parsed = parseProfile(input.profile);
   throwViolations([emailViolation(input.loginId), passwordViolation(input.password), ...parsed.violations]);
   await limitIp(deps, request, site.id, 'register');
@@ -36,6 +47,7 @@ export async function register(deps: IdentityDeps, request: FastifyRequest): Pro
       now: deps.ctx.now(),
     });
     if (!member) throw emailExists();
+    await deps.ctx.authEvents.record({ type: 'register', outcome: 'success', siteId: site.id, memberId: member.id, email: member.email, ...originOf(request, caller) }, tx);
     return nextState(tx, deps, site, member, visitorId);
   });
 }
@@ -46,7 +58,7 @@ export async function register(deps: IdentityDeps, request: FastifyRequest): Pro
  */
 export async function login(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
   const input = body(request);
-  const { site, visitorId } = await scopeOf(request, deps.ctx);
+  const { site, visitorId, caller } = await scopeOf(request, deps.ctx);
   const email = input.loginId && typeof input.loginId === 'object' ? (input.loginId as Record<string, unknown>).email : undefined;
   if (!isEmail(email)) throw new ApplicationError(400, 'INVALID_EMAIL', 'Enter a valid email address');
   const password = input.password;
@@ -54,36 +66,47 @@ export async function login(deps: IdentityDeps, request: FastifyRequest): Promis
   if (typeof password !== 'string' || password.length === 0 || [...password].length > PASSWORD_MAX_LENGTH) throw wrongCredentials();
   await limitIp(deps, request, site.id, 'login');
 
-  const failuresKey = `login-fail:${site.id}:${emailKey(email)}`;
-  const failures = await deps.limiter.peek(failuresKey);
-  if (failures.count >= accountLockout.failures) {
+  const origin = originOf(request, caller);
+  const attempt = { siteId: site.id, email, ip: origin.ip };
+  // Counted before anything is verified, so parallel guesses cannot overtake the count (audit F-1).
+  const admission = await admitLoginAttempt(deps.limiter, attempt);
+  const member = await findMemberByEmail(deps.ctx.db, site.id, email);
+  const audit = { siteId: site.id, memberId: member?.id, email: email.trim(), ...origin };
+  if (!admission.allowed) {
+    const refused = () => deps.ctx.authEvents.record({ ...audit, type: 'lockout', outcome: 'refused', detail: { scope: admission.scope, captcha: site.policies.captcha !== 'off' } });
     if (site.policies.captcha === 'off') {
-      const minutes = Math.max(1, Math.ceil(failures.retryAfterSeconds / 60));
-      const error = new ApplicationError(429, 'TOO_MANY_FAILED_LOGINS', `Too many failed sign-in attempts for this account; try again in ${minutes} minute(s)`, {
-        retryAfterSeconds: failures.retryAfterSeconds,
-      });
-      error.headers['retry-after'] = String(Math.max(1, failures.retryAfterSeconds));
-      throw error;
+      await refused();
+      throw tooManyFailedLogins(admission.retryAfterSeconds);
     }
-    await deps.captcha.require(site, input.captchaTokens, clientIp(request));
+    await deps.captcha.require(site, input.captchaTokens, origin.ip).catch(async (error: unknown) => {
+      await refused();
+      throw error;
+    });
   }
 
-  const member = await findMemberByEmail(deps.ctx.db, site.id, email);
-  // Unknown addresses verify a decoy hash, so both failures take the same time.
+  // Unknown addresses and accounts without a password verify a decoy hash: the same answer in the same time.
   const ok = await verifyPassword(member?.passwordHash, password);
-  if (member && !member.passwordHash) throw mustResetPassword();
   if (!member || !ok) {
-    await deps.limiter.hit(failuresKey, { limit: accountLockout.failures, windowSeconds: accountLockout.windowSeconds });
+    const reason = !member ? 'unknown_account' : member.passwordHash ? 'wrong_password' : 'no_password';
+    await deps.ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'failure', detail: { reason } });
+    if (admission.allowed && admission.exhausts) {
+      await deps.ctx.authEvents.record({ ...audit, type: 'lockout', outcome: 'success', detail: { scope: admission.exhausts, begins: true } });
+    }
     throw wrongCredentials();
   }
-  await deps.limiter.reset(failuresKey);
-  if (member.passwordResetRequired) throw mustResetPassword();
+  if (member.passwordResetRequired || member.status === 'BLOCKED') {
+    await deps.ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'failure', detail: { reason: member.passwordResetRequired ? 'reset_required' : 'blocked' } });
+    throw member.passwordResetRequired ? mustResetPassword() : memberBlocked();
+  }
+  await loginSucceeded(deps.limiter, attempt, admission);
   const rehash = needsRehash(member.passwordHash!) ? await hashPassword(password) : undefined;
   return deps.ctx.db.transaction(async (tx) => {
     const now = deps.ctx.now();
     if (rehash) await setPassword(tx, site.id, member.id, rehash, now);
     await recordVisitor(tx, site.id, member.id, visitorId);
-    return nextState(tx, deps, site, member, visitorId);
+    const state = await nextState(tx, deps, site, member, visitorId);
+    await deps.ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'success', detail: { state: state.state } }, tx);
+    return state;
   });
 }
 

@@ -28,9 +28,6 @@ export const ipLimits = {
   verification: { limit: 30, windowSeconds: 900 },
 };
 
-/** Per-account failed-login throttling: after this many failures, captcha (or a pause) is required. */
-export const accountLockout = { failures: 5, windowSeconds: 900 };
-
 /** `VITRINE_AUTH_RATE_LIMITS=0` turns the per-IP limits off: for load benchmarks from one address only. */
 const ipLimitsOff = () => process.env.VITRINE_AUTH_RATE_LIMITS === '0';
 

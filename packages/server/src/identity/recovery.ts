@@ -1,14 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
-import { ApplicationError, invalidField } from '../http/errors.js';
+import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { activationMail, passwordChangedMail, passwordResetMail } from '../mail/templates.js';
+import { clientIp } from '../security/client-ip.js';
 import { hashPassword, passwordViolation } from '../security/passwords.js';
 import { randomToken, sha256 } from '../security/secrets.js';
 import type { Queryable } from '../store/types.js';
+import { afterResponse } from './after-response.js';
 import { body, isEmail, limitIp, memberBlocked, nextState, scopeOf, throwViolations, type IdentityDeps, type StateResponse } from './common.js';
 import { emailKey, findMemberByEmail, findMemberById, markEmailVerified, setPassword, type Member } from './members.js';
+import { clearLoginLocks } from './login-throttle.js';
 import { revokeSessionTokens } from './session-tokens.js';
 
 /** Reset links: single use, one hour, only the SHA-256 kept. Activation links last three days. */
@@ -50,30 +53,41 @@ async function createRecoveryMail(
 
 /**
  * POST /_api/iam/recovery/v1/send-email {email, language?, redirect: {url, clientId}} → 200 {} always:
- * the answer is the same whether or not the address belongs to a member (no enumeration).
+ * the answer is the same whether or not the address belongs to a member (no enumeration), and it is
+ * sent before the member is even looked up, so it takes the same time too.
  */
 export async function sendRecoveryEmail(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, never>> {
   const input = body(request);
   const redirectInput = input.redirect as Record<string, unknown> | undefined;
   const { site } = await scopeOf(request, deps.ctx, redirectInput?.clientId);
   if (!isEmail(input.email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL', { type: 'EMAIL' });
+  const email = input.email;
   const redirect = checkedRedirect(deps.ctx, site, input.redirect);
   await limitIp(deps, request, site.id, 'recovery');
-  const perAddress = await deps.limiter.hit(`recovery-mail:${site.id}:${emailKey(input.email)}`, resetMailsPerAddress);
+  const perAddress = await deps.limiter.hit(`recovery-mail:${site.id}:${emailKey(email)}`, resetMailsPerAddress);
   if (!perAddress.allowed) return {};
-  const member = await findMemberByEmail(deps.ctx.db, site.id, input.email);
-  if (!member || member.status === 'BLOCKED') return {};
-  await deps.ctx.db.transaction((tx) => createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'reset', redirect }));
+  afterResponse(deps.ctx, 'password reset mail', async () => {
+    const member = await findMemberByEmail(deps.ctx.db, site.id, email);
+    if (!member || member.status === 'BLOCKED') return;
+    await deps.ctx.db.transaction((tx) => createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'reset', redirect }));
+  });
   return {};
 }
 
-/** POST /_api/iam/recovery/v1/activation-email {identityId, emailOptions: {language, redirect}} → 200 {}. */
+/**
+ * POST /_api/iam/recovery/v1/activation-email {identityId, emailOptions: {language, redirect}} → 200 {}.
+ * Only the member themself or a site API key may ask (audit F-16: anyone could mail any member a
+ * set-password link), with the send limits of recovery.
+ */
 export async function sendActivationEmail(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, never>> {
   const input = body(request);
   const options = (input.emailOptions && typeof input.emailOptions === 'object' ? input.emailOptions : {}) as Record<string, unknown>;
   const redirectInput = options.redirect as Record<string, unknown> | undefined;
-  const { site } = await scopeOf(request, deps.ctx, redirectInput?.clientId);
+  const { site, caller } = await scopeOf(request, deps.ctx, redirectInput?.clientId);
   if (typeof input.identityId !== 'string' || !input.identityId) throw invalidField('identityId', 'is required', 'REQUIRED');
+  if (caller.kind === 'anonymous') throw httpErrors.unauthorized("Send the member's access token or a site API key");
+  const allowed = caller.kind === 'admin' || (caller.kind === 'member' && caller.memberId === input.identityId);
+  if (!allowed) throw httpErrors.forbidden('Only the member or a site API key may send an activation email');
   const redirect = checkedRedirect(deps.ctx, site, options.redirect);
   await limitIp(deps, request, site.id, 'recovery');
   const perMember = await deps.limiter.hit(`activation-mail:${site.id}:${input.identityId.slice(0, 64)}`, resetMailsPerAddress);
@@ -120,7 +134,8 @@ export async function recover(deps: IdentityDeps, request: FastifyRequest): Prom
   if (!site) throw invalidRecoveryToken();
   await limitIp(deps, request, site.id, 'recovery');
   const passwordHash = await hashPassword(input.password as string);
-  return ctx.db.transaction(async (tx) => {
+  const ip = clientIp(request);
+  const state = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const { rows } = await tx.query<TokenRow>(
       `update recovery_tokens set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2
@@ -143,6 +158,10 @@ export async function recover(deps: IdentityDeps, request: FastifyRequest): Prom
       await enqueueMail(tx, { siteId: site.id, kind: 'password-changed', to: member.email, ...mail }, now);
     }
     const fresh = (await findMemberById(tx, site.id, member.id))!;
-    return nextState(tx, deps, site, fresh, undefined);
+    await ctx.authEvents.record({ type: 'password_reset', outcome: 'success', siteId: site.id, memberId: member.id, email: member.email, clientId: spent.client_id ?? undefined, ip, detail: { purpose: spent.purpose } }, tx);
+    return { email: member.email, next: await nextState(tx, deps, site, fresh, undefined) };
   });
+  // The inbox is proven: a lock others caused must not keep the owner out (audit F-14).
+  await clearLoginLocks(deps.limiter, { siteId: site.id, email: state.email, ip });
+  return state.next;
 }

@@ -8,10 +8,10 @@ import type { Database, Queryable } from '../store/types.js';
 import type { Member } from './members.js';
 
 /**
- * Email verification by 6-digit code: 15 minutes, 5 attempts, code and stateToken stored hashed.
+ * Email verification by 6-digit code: 10 minutes (ASVS 6.5.5), 5 attempts, code and stateToken stored hashed.
  * One live challenge per member: starting a new one retires the old, so old codes stop working.
  */
-export const CODE_TTL_SECONDS = 15 * 60;
+export const CODE_TTL_SECONDS = 10 * 60;
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_SECONDS = 60;
 export const MAX_SENDS = 5;

@@ -1,0 +1,74 @@
+import type { RateLimiter, RateLimitResult } from '../security/rate-limit.js';
+import { sha256 } from '../security/secrets.js';
+import { emailKey } from './members.js';
+
+/**
+ * Per-account sign-in throttling (audit F-1, F-14; ASVS 6.1.1, 6.3.1).
+ *
+ * Every attempt is counted before the password is verified, with one atomic increment, so guesses
+ * sent in parallel cannot overtake the count. Two budgets of `failures` attempts per window:
+ *  - per account and address: an address that keeps failing is paused without touching anyone else;
+ *  - per account, shared by every address the account has never signed in from: a thousand
+ *    addresses together still get one budget.
+ * An address with a successful sign-in (or password reset) in the last `rememberAddressSeconds` skips
+ * the shared budget, so a stranger's failures do not lock the owner out where they usually sign in.
+ * On sites with captcha, a spent budget asks for a captcha instead of refusing.
+ */
+export const accountLockout = { failures: 5, windowSeconds: 900, rememberAddressSeconds: 30 * 86_400 };
+
+export interface LoginAttempt {
+  siteId: string;
+  email: string;
+  ip: string;
+}
+
+export type LockScope = 'address' | 'account';
+
+/**
+ * `exhausts`: this attempt used the last of a budget, so a failure here begins a lock.
+ * `shared`: it was counted on the account's shared budget (the address is not remembered).
+ */
+export type Admission =
+  | { allowed: true; exhausts: LockScope | undefined; shared: boolean }
+  | { allowed: false; scope: LockScope; retryAfterSeconds: number };
+
+// Hashed: the counters are not a second record of who signs in from where.
+const digest = (value: string) => sha256(value).toString('base64url');
+const pairKey = (a: LoginAttempt) => `login-pair:${a.siteId}:${digest(`${emailKey(a.email)}\n${a.ip}`)}`;
+const knownKey = (a: LoginAttempt) => `login-known:${a.siteId}:${digest(`${emailKey(a.email)}\n${a.ip}`)}`;
+const accountKey = (a: LoginAttempt) => `login-account:${a.siteId}:${digest(emailKey(a.email))}`;
+
+const rule = () => ({ limit: accountLockout.failures, windowSeconds: accountLockout.windowSeconds });
+
+const refusal = (scope: LockScope, hit: RateLimitResult): Admission => ({ allowed: false, scope, retryAfterSeconds: hit.retryAfterSeconds });
+
+/** Counts one attempt and says whether its password may be checked. */
+export async function admitLoginAttempt(limiter: RateLimiter, attempt: LoginAttempt): Promise<Admission> {
+  const [pair, known] = await Promise.all([limiter.hit(pairKey(attempt), rule()), limiter.peek(knownKey(attempt))]);
+  if (!pair.allowed) return refusal('address', pair);
+  const pairSpent = pair.count === accountLockout.failures ? 'address' : undefined;
+  if (known.count > 0) return { allowed: true, exhausts: pairSpent, shared: false };
+  const account = await limiter.hit(accountKey(attempt), rule());
+  if (!account.allowed) return refusal('account', account);
+  return { allowed: true, exhausts: account.count === accountLockout.failures ? 'account' : pairSpent, shared: true };
+}
+
+/**
+ * The password was right: this address starts afresh and is remembered for the account. The shared
+ * budget only gets this attempt back: other addresses' failures still count.
+ */
+export async function loginSucceeded(limiter: RateLimiter, attempt: LoginAttempt, admission?: Admission): Promise<void> {
+  await Promise.all([
+    limiter.reset(pairKey(attempt)),
+    limiter.hit(knownKey(attempt), { limit: 1, windowSeconds: accountLockout.rememberAddressSeconds }),
+    admission?.allowed && admission.shared ? limiter.hit(accountKey(attempt), rule(), -1) : undefined,
+  ]);
+}
+
+/**
+ * A password reset proved the inbox: the account's shared lock ends, and the address the reset came
+ * from is cleared and remembered, so the owner can sign in at once.
+ */
+export async function clearLoginLocks(limiter: RateLimiter, attempt: LoginAttempt): Promise<void> {
+  await Promise.all([limiter.reset(accountKey(attempt)), loginSucceeded(limiter, attempt)]);
+}
