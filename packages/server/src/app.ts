@@ -8,6 +8,7 @@ import { registerHealthRoutes } from './health/routes.js';
 import { genReqId, installHttpConventions } from './http/install.js';
 import { registerIdentityRoutes } from './identity/routes.js';
 import { registerMailRoutes, startMailDelivery } from './mail/index.js';
+import { registerKeyRoutes } from './oauth/key-routes.js';
 import { KeyRing } from './oauth/keys.js';
 import { registerRedirectRoutes } from './oauth/redirect-routes.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
@@ -54,7 +55,6 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
   const now = options.now ?? Date.now;
   try {
     await migrate(db);
-    const keys = await KeyRing.open(db);
     const app = Fastify({
       genReqId,
       bodyLimit: config.bodyLimit,
@@ -67,6 +67,13 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
         redact: LOG_REDACT,
         serializers: { req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0] }) },
       },
+    });
+    const keys = await KeyRing.open(db, {
+      encryptionKey: config.keyEncryptionKey,
+      rotationDays: config.keyRotationDays,
+      maxTokenTtlSeconds: Math.max(...config.sites.map((s) => s.tokens.accessTokenTtl)),
+      now,
+      log: app.log,
     });
     const sites = new SiteRegistry(config.sites);
     const limiter = createRateLimiter({ db, redisUrl: config.redisUrl, now });
@@ -85,6 +92,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     registerHealthRoutes(app, ctx);
     // The token endpoint is the hottest route: its per-IP counts reach the shared store in batches.
     registerOAuthRoutes(app, ctx, batchedLimiter(limiter, { now }));
+    registerKeyRoutes(app, ctx);
     registerIdentityRoutes(app, ctx);
     registerRedirectRoutes(app, ctx);
     registerAdminRoutes(app, ctx);

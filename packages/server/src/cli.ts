@@ -1,21 +1,28 @@
 import { parseArgs } from 'node:util';
-import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config/index.js';
+import { createApp, type VitrineApp } from './app.js';
+import { formatKeys, markRunningServer, runKeyCommand } from './cli-keys.js';
+import { ConfigError, loadConfig, type LoadConfigOptions } from './config/index.js';
+import type { ServerConfig } from './config/types.js';
+import { KeyProtectionError } from './oauth/key-store.js';
 
 const HELP = `Usage: vitrine <command> [options]
 
 Commands:
   serve             Run the API, hosted login pages and storefront
+  keys list         List the access-token signing keys: kid, created, state (active, retiring, retired)
+  keys rotate       Make a new signing key; older ones keep verifying until their tokens expire
   help              Show this help
 
-Options for serve:
+Options:
   --config FILE     JSON config file (default: $VITRINE_CONFIG, else the demo site)
-  --port N          Port to listen on (default: $PORT or 8080)
+  --port N          serve: port to listen on (default: $PORT or 8080)
   --data-dir DIR    Embedded database folder (default: $VITRINE_DATA_DIR or ./.vitrine)
-  --host HOST       Interface to bind (default: $HOST or 0.0.0.0)
+  --host HOST       serve: interface to bind (default: $HOST or 0.0.0.0)
+
+\`keys\` works on DATABASE_URL or the data directory, whether or not a server is running on it.
 
 Environment: PORT, PUBLIC_URL, DATABASE_URL, VITRINE_CONFIG, VITRINE_DATA_DIR, VITRINE_ADMIN_KEY,
-REDIS_URL, SMTP_URL, NODE_ENV, LOG_LEVEL, TRUST_PROXY. See the README for details.
+VITRINE_KEY_ENCRYPTION_KEY, REDIS_URL, SMTP_URL, NODE_ENV, LOG_LEVEL, TRUST_PROXY. See the README for details.
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -36,10 +43,18 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`vitrine: ${(error as Error).message}\n\n${HELP}`);
     return 2;
   }
-  const command = parsed.positionals[0] ?? (parsed.values.help ? 'help' : undefined);
+  const [command, subcommand] = parsed.positionals;
   if (!command || command === 'help' || parsed.values.help) {
     process.stdout.write(HELP);
     return command || parsed.values.help ? 0 : 2;
+  }
+  const configOptions = { configPath: parsed.values.config, dataDir: parsed.values['data-dir'] };
+  if (command === 'keys') {
+    if (subcommand !== 'list' && subcommand !== 'rotate') {
+      console.error(`vitrine: keys needs "list" or "rotate"${subcommand ? ` (got "${subcommand}")` : ''}\n\n${HELP}`);
+      return 2;
+    }
+    return keys(subcommand, configOptions);
   }
   if (command !== 'serve') {
     console.error(`vitrine: unknown command "${command}"\n\n${HELP}`);
@@ -50,37 +65,90 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`vitrine: --port must be a whole number from 0 to 65535 (got "${parsed.values.port}")`);
     return 2;
   }
-  return serve({ configPath: parsed.values.config, port, dataDir: parsed.values['data-dir'], host: parsed.values.host });
+  return serve({ ...configOptions, port, host: parsed.values.host });
 }
 
-async function serve(options: { configPath?: string | undefined; port?: number | undefined; dataDir?: string | undefined; host?: string | undefined }): Promise<number> {
-  let config;
+/** Loads the config, printing a ConfigError the way operators read it; undefined when invalid. */
+function configOrExplain(options: LoadConfigOptions): ServerConfig | undefined {
   try {
-    config = loadConfig(options);
+    return loadConfig(options);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+async function keys(action: 'list' | 'rotate', options: LoadConfigOptions): Promise<number> {
+  const config = configOrExplain(options);
+  if (!config) return 1;
+  try {
+    const result = await runKeyCommand(action, { config });
+    if (result.rotated) process.stdout.write(`New signing key ${result.rotated} is active; older keys keep verifying until their tokens expire.\n\n`);
+    process.stdout.write(formatKeys(result.keys));
+    return 0;
+  } catch (error) {
+    console.error(`vitrine keys ${action}: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+export interface RunningServer {
+  vitrine: VitrineApp;
+  config: ServerConfig;
+  /** Where this process can reach the server (the listening address). */
+  localUrl: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database, builds the app and listens: `vitrine serve` without the signal handling. */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const vitrine = await createApp({ config });
+  const address = await vitrine.app.listen({ port: config.port, host: config.host });
+  const localUrl = address.replace('://0.0.0.0', '://127.0.0.1').replace('://[::]', '://127.0.0.1');
+  // The embedded database admits one process: `vitrine keys` finds this server through the marker.
+  const unmark = config.databaseUrl ? () => {} : markRunningServer(config.dataDir, localUrl);
+  return {
+    vitrine,
+    config,
+    localUrl,
+    async close() {
+      unmark();
+      await vitrine.close();
+    },
+  };
+}
+
+async function serve(options: LoadConfigOptions & { host?: string | undefined }): Promise<number> {
+  const config = configOrExplain(options);
+  if (!config) return 1;
+  if (options.host) config.host = options.host;
+  const where = config.databaseUrl ? `PostgreSQL (${redactUrl(config.databaseUrl)})` : `embedded PGlite in ${config.dataDir}`;
+  console.log(`Vitrine: opening ${where} …`);
+  for (const warning of config.warnings) console.warn(`Vitrine warning: ${warning}`);
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    if (error instanceof KeyProtectionError) {
+      console.error(`Vitrine cannot start: ${error.message}`);
       return 1;
     }
     throw error;
   }
-  if (options.host) config.host = options.host;
-  const where = config.databaseUrl ? `PostgreSQL (${redactUrl(config.databaseUrl)})` : `embedded PGlite in ${config.dataDir}`;
-  console.log(`Vitrine: opening ${where} …`);
-  const vitrine = await createApp({ config });
-  await vitrine.app.listen({ port: config.port, host: config.host });
-  const client = config.storefront.clientId;
   console.log(`Vitrine is running at ${config.publicUrl}`);
-  console.log(`  storefront client id: ${client} (site "${config.storefront.siteId}")`);
+  console.log(`  storefront client id: ${config.storefront.clientId} (site "${config.storefront.siteId}")`);
   console.log(config.devMailbox ? `  dev mailbox:          ${config.publicUrl}/_dev/mail (on: ${config.devMailboxReason})` : `  dev mailbox:          off (${config.devMailboxReason})`);
   console.log(`  trusted proxies:      ${describeTrustProxy(config.trustProxy)}`);
-  for (const warning of config.warnings) console.warn(`Vitrine warning: ${warning}`);
+  console.log(`  signing keys:         ${config.keyEncryptionKey ? 'encrypted at rest' : 'NOT encrypted at rest (set VITRINE_KEY_ENCRYPTION_KEY)'}${config.keyRotationDays ? `, rotated every ${config.keyRotationDays} days` : ''}`);
   if (config.adminKeyGenerated) console.log(`  admin key (dev only): ${config.adminKey}  (kept in ${config.dataDir}/admin-key)`);
   if (!config.storefrontDir) console.log('  storefront not built: run `npm start` from the repository root to build it');
 
   const shutdown = async (signal: string) => {
     console.log(`Vitrine: ${signal} received, shutting down…`);
-    await vitrine.close().catch((error) => console.error(error));
+    await server.close().catch((error) => console.error(error));
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

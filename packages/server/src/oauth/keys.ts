@@ -1,8 +1,6 @@
-import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createHmac, createPrivateKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { Database } from '../store/types.js';
-
-// Same lock for every instance sharing a database, so only one of them creates the first keys.
-const KEY_BOOTSTRAP_LOCK = 7_324_512;
+import { ensureKeys, publicOf, readKeyRecords, readUsableKeys, retireKeys, rotateSigningKey, signingKeyStates, type KeyView } from './key-store.js';
 
 export interface SigningKey {
   kid: string;
@@ -17,90 +15,137 @@ export interface MacKey {
   secret: Buffer;
 }
 
-interface KeyRow {
-  kid: string;
-  use: 'sig' | 'mac';
-  private_jwk: JsonWebKey & { k?: string };
-  public_jwk: JsonWebKey | null;
-  created_at: Date;
+export interface KeyRingOptions {
+  /** VITRINE_KEY_ENCRYPTION_KEY: private keys are sealed with it at rest. */
+  encryptionKey?: Buffer | undefined;
+  /** `tokens.keyRotationDays`: a new signing key once the active one is this old. */
+  rotationDays?: number | undefined;
+  /** The longest access-token lifetime of any site: how long a superseded key keeps verifying. */
+  maxTokenTtlSeconds?: number;
+  now?: () => number;
+  /** Where background key checks report failures and rotations (never key material). */
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
+
+/** How often an instance looks for keys another instance (or `vitrine keys rotate`) made or retired. */
+export const KEY_CHECK_MS = 30_000;
+/** Unknown kids reload the keys at most this often: forged kids must not turn into a query flood. */
+const UNKNOWN_KID_RELOAD_MS = 1_000;
 
 /**
  * The server's key material, kept in the database so every instance signs with the same keys.
- * The newest key of each use is the active one; older unretired keys still verify (rotation).
+ * The newest signing key signs; superseded ones verify until their tokens have expired (key-store.ts).
+ * Signing never waits for the database: at most every KEY_CHECK_MS a background check notices new,
+ * retired or due keys, and a token naming an unknown kid reloads the keys before it is refused.
  */
 export class KeyRing {
   private signing = new Map<string, SigningKey>();
   private macs = new Map<string, MacKey>();
-  activeSigning!: SigningKey;
+  private active!: SigningKey;
   activeMac!: MacKey;
+  private readonly now: () => number;
+  private lastCheck: number;
+  private checking: Promise<void> | undefined;
+  private reloading: Promise<void> | undefined;
+  private lastReload = 0;
 
-  private constructor(private readonly db: Database) {}
+  private constructor(
+    private readonly db: Database,
+    private readonly options: KeyRingOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.lastCheck = this.now();
+  }
 
-  static async open(db: Database): Promise<KeyRing> {
-    const ring = new KeyRing(db);
-    await ring.ensure();
-    await ring.reload();
+  static async open(db: Database, options: KeyRingOptions = {}): Promise<KeyRing> {
+    const ring = new KeyRing(db, options);
+    await ensureKeys(db, options.encryptionKey, ring.now());
+    await ring.check();
     return ring;
   }
 
-  private async ensure(): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [KEY_BOOTSTRAP_LOCK]);
-      const have = await tx.query<{ use: string }>(`select distinct use from server_keys where site_id = '*' and retired_at is null`);
-      const uses = new Set(have.rows.map((r) => r.use));
-      if (!uses.has('sig')) {
-        const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-        const kid = randomUUID();
-        await tx.query(
-          `insert into server_keys (kid, use, alg, private_jwk, public_jwk) values ($1, 'sig', 'ES256', $2, $3)`,
-          [kid, privateKey.export({ format: 'jwk' }), { ...publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' }],
-        );
-      }
-      if (!uses.has('mac')) {
-        await tx.query(`insert into server_keys (kid, use, alg, private_jwk) values ($1, 'mac', 'HS256', $2)`, [
-          randomUUID(),
-          { kty: 'oct', k: randomBytes(32).toString('base64url') },
-        ]);
-      }
-    });
+  /** The key that signs now; looking at it also starts a key check when one is due (never awaited). */
+  get activeSigning(): SigningKey {
+    if (this.now() - this.lastCheck >= KEY_CHECK_MS && !this.checking) {
+      this.checking = this.check()
+        .catch((error: unknown) => this.options.log?.warn({ err: error }, 'signing key check failed'))
+        .finally(() => (this.checking = undefined));
+    }
+    return this.active;
   }
 
-  /** Re-reads keys, e.g. when a token names a kid another instance created after this one started. */
+  /** Rotates when due, retires what has expired, and reloads when the stored keys differ from these. */
+  async check(): Promise<void> {
+    this.lastCheck = this.now();
+    const { rotationDays } = this.options;
+    if (rotationDays) {
+      const kid = await rotateSigningKey(this.db, this.options.encryptionKey, this.now(), { olderThanMs: rotationDays * 86_400_000 });
+      if (kid) this.options.log?.info({ kid, rotationDays }, 'signing key rotated (tokens.keyRotationDays)');
+    }
+    const records = await readKeyRecords(this.db);
+    const states = signingKeyStates(records, this.now(), this.maxTtl());
+    const stillMarkedLive = new Set(records.filter((r) => !r.retiredAt).map((r) => r.kid));
+    await retireKeys(this.db, states.filter((s) => s.state === 'retired' && stillMarkedLive.has(s.kid)).map((s) => s.kid), this.now());
+    const live = states.filter((s) => s.state !== 'retired').map((s) => s.kid);
+    if (!this.active || live.length !== this.signing.size || live.some((kid) => !this.signing.has(kid))) await this.reload();
+  }
+
+  /** Re-reads and opens every usable key. */
   async reload(): Promise<void> {
-    const { rows } = await this.db.query<KeyRow>(
-      `select kid, use, private_jwk, public_jwk, created_at from server_keys where site_id = '*' and retired_at is null order by created_at asc`,
-    );
+    const records = await readUsableKeys(this.db, this.options.encryptionKey);
+    const states = new Map(signingKeyStates(records, this.now(), this.maxTtl()).map((s) => [s.kid, s.state]));
     const signing = new Map<string, SigningKey>();
     const macs = new Map<string, MacKey>();
-    for (const row of rows) {
-      if (row.use === 'sig') {
-        const header = { alg: 'ES256', kid: row.kid, typ: 'at+jwt' };
+    let active: SigningKey | undefined;
+    for (const record of records) {
+      const jwk = record.privateJwk!;
+      if (record.use === 'sig') {
+        if (states.get(record.kid) === 'retired') continue;
+        const header = { alg: 'ES256', kid: record.kid, typ: 'at+jwt' };
         const key: SigningKey = {
-          kid: row.kid,
-          privateKey: createPrivateKey({ key: row.private_jwk, format: 'jwk' }),
-          publicJwk: row.public_jwk ?? createPublicKey({ key: row.private_jwk, format: 'jwk' }).export({ format: 'jwk' }),
+          kid: record.kid,
+          privateKey: createPrivateKey({ key: jwk, format: 'jwk' }),
+          publicJwk: record.publicJwk ?? { ...publicOf(jwk), kid: record.kid, alg: 'ES256', use: 'sig' },
           headerSegment: Buffer.from(JSON.stringify(header)).toString('base64url'),
         };
-        signing.set(row.kid, key);
-        this.activeSigning = key;
+        signing.set(record.kid, key);
+        active = key;
       } else {
-        const key = { kid: row.kid, secret: Buffer.from(row.private_jwk.k ?? '', 'base64url') };
-        macs.set(row.kid, key);
+        const key = { kid: record.kid, secret: Buffer.from(jwk.k ?? '', 'base64url') };
+        macs.set(record.kid, key);
         this.activeMac = key;
       }
     }
+    if (!active) throw new Error('no usable signing key in server_keys');
+    this.active = active;
     this.signing = signing;
     this.macs = macs;
   }
 
-  private lastReload = 0;
-
-  /** Reloads at most every 10 s: unknown kids in forged tokens must not turn into a query flood. */
+  /** Reloads for an unknown kid (one in flight at a time, at most once a second). */
   async reloadThrottled(): Promise<void> {
-    if (Date.now() - this.lastReload < 10_000) return;
+    if (this.reloading) return this.reloading;
+    if (Date.now() - this.lastReload < UNKNOWN_KID_RELOAD_MS) return;
     this.lastReload = Date.now();
-    await this.reload();
+    this.reloading = this.reload().finally(() => (this.reloading = undefined));
+    return this.reloading;
+  }
+
+  /** Makes a new active key now (the admin API behind `vitrine keys rotate` for a running server). */
+  async rotate(): Promise<string> {
+    const kid = (await rotateSigningKey(this.db, this.options.encryptionKey, this.now()))!;
+    this.options.log?.info({ kid }, 'signing key rotated');
+    await this.check();
+    return kid;
+  }
+
+  /** Every signing key with its state, for `vitrine keys list`. */
+  async list(): Promise<KeyView[]> {
+    return signingKeyStates(await readKeyRecords(this.db), this.now(), this.maxTtl());
+  }
+
+  private maxTtl(): number {
+    return this.options.maxTokenTtlSeconds ?? 86_400;
   }
 
   /**
@@ -119,7 +164,7 @@ export class KeyRing {
     return this.macs.get(kid);
   }
 
-  /** Public keys for `/oauth2/jwks`. */
+  /** Public keys for `/oauth2/jwks`: the active key and those still retiring. */
   jwks(): { keys: JsonWebKey[] } {
     return { keys: [...this.signing.values()].map((k) => k.publicJwk) };
   }

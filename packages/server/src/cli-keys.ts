@@ -1,0 +1,91 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServerConfig } from './config/types.js';
+import { keyView } from './oauth/key-routes.js';
+import { ensureKeys, readKeyRecords, rotateSigningKey, signingKeyStates } from './oauth/key-store.js';
+import { migrate } from './store/migrate.js';
+import { openDatabase } from './store/open.js';
+import type { Database } from './store/types.js';
+
+/**
+ * `vitrine keys list|rotate`. On PostgreSQL the command works on the database directly; a running
+ * server notices the new key within a key check (30 s). The embedded database can be opened by one
+ * process only, so when a server holds the data directory the command asks that server instead
+ * (admin API, with the admin key), and the server switches keys at once.
+ */
+export type KeyAction = 'list' | 'rotate';
+
+export interface KeyTarget {
+  config: ServerConfig;
+  /** An open database (tests, or a caller that already holds it). */
+  db?: Database;
+  now?: () => number;
+}
+
+type KeyRow = ReturnType<typeof keyView>;
+
+export async function runKeyCommand(action: KeyAction, target: KeyTarget): Promise<{ rotated?: string; keys: KeyRow[] }> {
+  const { config } = target;
+  if (!target.db && !config.databaseUrl) {
+    const running = runningServer(config.dataDir);
+    if (running) return viaServer(action, running.url, config.adminKey);
+  }
+  const db = target.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    const now = target.now ?? Date.now;
+    if (!target.db) await migrate(db);
+    await ensureKeys(db, config.keyEncryptionKey, now());
+    const rotated = action === 'rotate' ? await rotateSigningKey(db, config.keyEncryptionKey, now()) : undefined;
+    const maxTtl = Math.max(...config.sites.map((s) => s.tokens.accessTokenTtl));
+    const keys = signingKeyStates(await readKeyRecords(db), now(), maxTtl).map(keyView);
+    return { ...(rotated ? { rotated } : {}), keys };
+  } finally {
+    if (!target.db) await db.close();
+  }
+}
+
+async function viaServer(action: KeyAction, url: string, adminKey: string): Promise<{ rotated?: string; keys: KeyRow[] }> {
+  const response = await fetch(`${url}/_admin/v1/keys${action === 'rotate' ? '/rotate' : ''}`, {
+    method: action === 'rotate' ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${adminKey}` },
+  }).catch((error: unknown) => {
+    throw new Error(`the server running on this data directory (${url}) did not answer: ${(error as Error).message}`);
+  });
+  if (response.status === 401) throw new Error(`the server running on this data directory (${url}) refused the admin key: use the same --config / VITRINE_ADMIN_KEY as the server`);
+  if (!response.ok) throw new Error(`the server running on this data directory (${url}) answered ${response.status}`);
+  const body = (await response.json()) as { kid?: string; keys: KeyRow[] };
+  return { ...(body.kid ? { rotated: body.kid } : {}), keys: body.keys };
+}
+
+/** Lines for the terminal: one key per line, newest last. */
+export function formatKeys(keys: KeyRow[]): string {
+  const rows = [['KID', 'CREATED', 'STATE', 'AT REST'], ...keys.map((k) => [k.kid, k.createdDate, k.verifiesUntil ? `${k.state} (verifies until ${k.verifiesUntil})` : k.state, k.encrypted ? 'encrypted' : k.state === 'retired' ? 'erased' : 'plaintext'])];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
+}
+
+// Which server holds an embedded database: written when it listens, removed when it stops.
+const MARKER = 'server.json';
+
+export function markRunningServer(dataDir: string, url: string): () => void {
+  const file = join(dataDir, MARKER);
+  writeFileSync(file, JSON.stringify({ pid: process.pid, url }), { mode: 0o600 });
+  return () => rmSync(file, { force: true });
+}
+
+function runningServer(dataDir: string): { url: string } | undefined {
+  const file = join(dataDir, MARKER);
+  if (!existsSync(file)) return undefined;
+  try {
+    const { pid, url } = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; url: string };
+    process.kill(pid, 0);
+    return { url };
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else. Anything else: a stale marker.
+    if ((error as NodeJS.ErrnoException).code === 'EPERM') {
+      const { url } = JSON.parse(readFileSync(file, 'utf8')) as { url: string };
+      return { url };
+    }
+    return undefined;
+  }
+}
