@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteRegistry } from '../sites/registry.js';
+import { isStatementTimeout } from '../store/postgres.js';
 import { ApiError, ApplicationError } from './errors.js';
 
 /** Headers every response carries; HTML pages add their own Content-Security-Policy. */
@@ -60,9 +61,37 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
     if (error instanceof ApiError) return sendError(reply, error);
     const mapped = mapFrameworkError(error);
     if (mapped) return sendError(reply, mapped);
-    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    if (isStatementTimeout(error)) {
+      request.log.warn(errorLogFields(error, request.id), 'statement timeout');
+      return sendError(reply, statementTimedOut());
+    }
+    request.log.error(errorLogFields(error, request.id), 'unexpected error');
     sendError(reply, new ApplicationError(500, 'INTERNAL', `Internal error, request id: ${request.id}`, { requestId: request.id }));
   });
+}
+
+/** 503 for a statement PostgreSQL cancelled after `statement_timeout`: the server's limit, not a bug. */
+export function statementTimedOut(): ApplicationError {
+  const error = new ApplicationError(503, 'STATEMENT_TIMEOUT', 'The request took longer than the server allows and was cancelled; narrow it or try again later');
+  error.headers['retry-after'] = '1';
+  return error;
+}
+
+const MAX_LOGGED_CHARS = 1000;
+const clip = (text: string) => (text.length > MAX_LOGGED_CHARS ? `${text.slice(0, MAX_LOGGED_CHARS)}…` : text);
+
+/**
+ * The fields of an unexpected error's log line: type, message, code, stack frames and request id. Never the
+ * error object itself: PGlite's errors carry the SQL and its parameters (`query`, `params`), pg's the failing
+ * parameter (`where`). Data-exception messages (SQLSTATE class 22) quote the offending value, so that is cut too.
+ */
+export function errorLogFields(error: unknown, reqId: string): { reqId: string; err: Record<string, string | undefined> } {
+  const e = error instanceof Error ? error : new Error(String(error));
+  const raw = (e as { code?: unknown }).code;
+  const code = typeof raw === 'string' ? raw.slice(0, 40) : undefined;
+  const message = clip(code?.startsWith('22') ? e.message.replace(/"[^"]*"/g, '"…"') : e.message);
+  const frames = (e.stack ?? '').split('\n').filter((line) => line.startsWith('    at ')).slice(0, 10);
+  return { reqId, err: { type: e.name, message, code, stack: [`${e.name}: ${message}`, ...frames].join('\n') } };
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {

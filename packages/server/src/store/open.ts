@@ -2,13 +2,31 @@ import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 import type { Database } from './types.js';
 
+/** Default statement timeout: far above any query the limits of the data API let through, short enough to free the pool. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+
 export interface OpenDatabaseOptions {
   /** `postgres://…`; when absent the embedded PGlite database is used. */
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; `undefined` keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * PostgreSQL only: longest a statement may run, in ms (0: no limit). Default: `VITRINE_STATEMENT_TIMEOUT_MS`,
+   * else 10 s. PGlite has no such setting that works (see pglite.ts); there the data API's cost limits apply.
+   */
+  statementTimeoutMs?: number;
+}
+
+/** `VITRINE_STATEMENT_TIMEOUT_MS`: a whole number of milliseconds, 0 for none; anything else is a start-up error. */
+export function statementTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.VITRINE_STATEMENT_TIMEOUT_MS;
+  if (raw === undefined || raw === '') return DEFAULT_STATEMENT_TIMEOUT_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error(`VITRINE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0 for none), not "${raw}"`);
+  return ms;
 }
 
 export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  if (!options.databaseUrl) return openPglite(options.dataDir);
+  return openPostgres(options.databaseUrl, { statementTimeoutMs: options.statementTimeoutMs ?? statementTimeoutFromEnv() });
 }

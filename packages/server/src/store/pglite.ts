@@ -47,7 +47,16 @@ async function emptyClusterSnapshot(): Promise<Blob> {
   return dump;
 }
 
-/** Embedded PostgreSQL (WASM) kept in `dataDir`, or in memory when `dataDir` is undefined. */
+/**
+ * Embedded PostgreSQL (WASM) kept in `dataDir`, or in memory when `dataDir` is undefined.
+ *
+ * No statement timeout: PGlite accepts `SET statement_timeout` but never fires it (0.5.x, checked: a 10 s
+ * statement under a 200 ms timeout ran to the end), because PostgreSQL's timeouts need signals, and WASM
+ * PostgreSQL runs synchronously on the JavaScript thread, so not even a JS timer can run while a statement
+ * does. Only ending the whole database (a worker thread terminated) would stop one. On PGlite the data API's
+ * cost limits (data/filter/limits.ts) and per-address rate limits are therefore the guard; production sites
+ * with public data should run on PostgreSQL, where `VITRINE_STATEMENT_TIMEOUT_MS` applies.
+ */
 export async function openPglite(dataDir?: string): Promise<Database> {
   let pg: PGlite;
   if (dataDir) {

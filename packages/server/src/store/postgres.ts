@@ -3,34 +3,66 @@ import type { Database, Queryable, QueryResult, Row } from './types.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+const STATEMENT_TIMEOUT = '57014';
+
+/** Whether `error` is PostgreSQL cancelling a statement that ran past `statement_timeout`. */
+export function isStatementTimeout(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.code === STATEMENT_TIMEOUT && /statement timeout/.test(error.message);
+}
+
+async function run<T = Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]): Promise<QueryResult<T>> {
+  const result = await client.query(sql, params as unknown[]);
+  return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+}
+
+/** Inside a transaction: scripts (migrations) run without the statement timeout until the transaction ends. */
+function wrapTransaction(client: pg.PoolClient): Queryable {
   return {
-    async query<T = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await client.query(sql, params as unknown[]);
-      return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
-    },
+    query: (sql, params = []) => run(client, sql, params),
     async exec(sql: string): Promise<void> {
+      await client.query('set local statement_timeout = 0');
       await client.query(sql);
     },
   };
 }
 
+export interface PostgresOptions {
+  max?: number;
+  /**
+   * Longest a statement may run, in ms (0: no limit); PostgreSQL cancels it after that (SQLSTATE 57014).
+   * Scripts run through `exec` (migrations, sort-index builds) are exempt: they may rightly take long.
+   */
+  statementTimeoutMs?: number;
+}
+
 /** A pool on a PostgreSQL server; `url` is a `postgres://` connection string. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const timeout = options.statementTimeoutMs ?? 0;
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...(timeout > 0 ? { statement_timeout: timeout } : {}) });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('select 1');
-  const root = wrap(pool);
   return {
     kind: 'postgres',
-    query: root.query,
-    exec: root.exec,
+    query: (sql, params = []) => run(pool, sql, params),
+    async exec(sql: string): Promise<void> {
+      // One connection, unlimited for the script, back to the pool's setting afterwards.
+      const client = await pool.connect();
+      try {
+        await client.query('set statement_timeout = 0');
+        await client.query(sql);
+      } finally {
+        await client.query('reset statement_timeout').then(
+          () => client.release(),
+          (error: Error) => client.release(error),
+        );
+      }
+    },
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn(wrap(client));
+        const result = await fn(wrapTransaction(client));
         await client.query('commit');
         return result;
       } catch (error) {
