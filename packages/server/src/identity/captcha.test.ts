@@ -50,6 +50,10 @@ describe('altcha captcha', () => {
     expect((await login('correct horse battery')).body.details.applicationError.code).toBe('-19971');
     expect((await login('correct horse battery', [{ Altcha: 'bad' }])).body.details.applicationError.code).toBe('-19970');
     expect((await login('correct horse battery', [{ Altcha: await solved() }])).body.state).toBe('SUCCESS');
+    // the two answers without a good captcha are recorded as refused by the lock
+    const lockouts = (await server.ctx.authEvents.list(server.siteId, { type: 'lockout' })).filter((e) => e.email === email && e.outcome === 'refused');
+    expect(lockouts).toHaveLength(2);
+    expect(lockouts[0]!.detail).toMatchObject({ scope: 'address', captcha: true });
     // Two proof-of-work solutions and nine argon2id checks: slow by design, slower still beside the whole suite.
   }, 120_000);
 });

@@ -24,6 +24,10 @@ async function exercise(limiter: RateLimiter, advance: (ms: number) => Promise<v
   expect(await limiter.hit(key, rule)).toMatchObject({ allowed: true, count: 1 });
   await limiter.reset(key);
   expect((await limiter.peek(key)).count).toBe(0);
+  // a negative weight gives a hit back (a successful sign-in returns its own attempt)
+  await limiter.hit(key, rule);
+  await limiter.hit(key, rule);
+  expect(await limiter.hit(key, rule, -1)).toMatchObject({ allowed: true, count: 1 });
 }
 
 describe('rate limiter (database)', () => {

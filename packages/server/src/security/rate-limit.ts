@@ -14,9 +14,9 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  /** Counts `weight` hits (default 1) and says whether the key is still within `limit`. */
+  /** Counts `weight` hits (default 1; negative gives hits back) and says whether the key is still within `limit`. */
   hit(key: string, rule: { limit: number; windowSeconds: number }, weight?: number): Promise<RateLimitResult>;
-  /** Current count without counting a hit (per-account throttling looks before it counts). */
+  /** Current count without counting a hit. */
   peek(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
