@@ -186,3 +186,39 @@ describe('browser: silent sign-in in a hidden iframe from another origin', () =>
     await context.close();
   });
 });
+
+describe('browser: a logout link without the member token asks first (F-9)', () => {
+  it('shows "Sign out", and only the button ends the hosted session and goes back to the shop', async () => {
+    const member = await registerMember();
+    const redirectSession = async (body: unknown) =>
+      ((await (await fetch(`${server.url}/_api/redirects-api/v1/redirect-session`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+      })).json()) as { redirectSession: { fullUrl: string } }).redirectSession.fullUrl;
+    const authRequest = {
+      clientId: CLIENT, redirectUri: `${appOrigin}/callback`, codeChallenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+      codeChallengeMethod: 'S256', responseMode: 'fragment', responseType: 'code', scope: 'offline_access', state: randomBytes(16).toString('base64url'),
+    };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cspErrors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && cspErrors.push(m.text()));
+    await page.goto(await redirectSession({ auth: { authRequest, prompt: 'login' } }));
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await Promise.all([page.waitForURL(`${appOrigin}/callback**`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    const ssoCookie = async () => (await context.cookies(server.url)).find((c) => c.name === 'vitrine_sso' && c.value !== '');
+    expect(await ssoCookie()).toBeTruthy();
+
+    await page.goto(await redirectSession({ logout: { clientId: CLIENT }, callbacks: { postFlowUrl: `${appOrigin}/bye` } }));
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await ssoCookie()).toBeTruthy();
+    await Promise.all([page.waitForURL(`${appOrigin}/bye`), page.getByRole('button', { name: 'Sign out' }).click()]);
+    expect(await ssoCookie()).toBeUndefined();
+    expect(cspErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    // Signed out for real: a silent sign-in now answers login_required.
+    await page.goto(await redirectSession({ auth: { authRequest: { ...authRequest, state: 'after-logout' }, prompt: 'none' } }));
+    await page.waitForURL(`${appOrigin}/callback**`);
+    expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('error')).toBe('login_required');
+    await context.close();
+  });
+});
