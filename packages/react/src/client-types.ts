@@ -22,7 +22,7 @@ export interface AuthClient {
   /** `state` is the EMAIL_VERIFICATION_REQUIRED result (defaults to the client's last one). */
   processVerification(inputs: { verificationCode: string }, state?: LoginResult): Promise<LoginResult>;
   resendVerificationCode?(state?: LoginResult): Promise<unknown>;
-  changePassword?(newPassword: string): Promise<unknown>;
+  changePassword?(newPassword: string, currentPassword?: string): Promise<unknown>;
   sendPasswordResetEmail(email: string, redirectUri: string): Promise<unknown>;
   getMemberTokensForDirectLogin(sessionToken: string): Promise<Tokens>;
   getMemberTokens(code: string, state: string, oauthData: OAuthDataLike): Promise<Tokens>;

@@ -12,8 +12,11 @@ export interface AuthActions {
   /** Submits the emailed code of a pending login or registration; signs in on SUCCESS. */
   verify(verificationCode: string, state?: LoginResult): Promise<LoginResult>;
   resendVerificationCode(state?: LoginResult): Promise<void>;
-  /** Changes the signed-in member's password. */
-  changePassword(newPassword: string): Promise<void>;
+  /**
+   * Changes the signed-in member's password. Send `currentPassword`: without it the server accepts the
+   * change only within 10 minutes of signing in (`REAUTHENTICATION_REQUIRED` after that).
+   */
+  changePassword(newPassword: string, currentPassword?: string): Promise<void>;
   sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>;
   /** Sends the browser to the hosted login page; resolves once the navigation has been asked for. */
   loginWithRedirect(options?: { returnTo?: string; prompt?: 'login' | 'none' | 'consent' | 'select_account' }): Promise<void>;

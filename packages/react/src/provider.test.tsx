@@ -76,6 +76,19 @@ describe('auth actions', () => {
     expect(screen.getByTestId('status').textContent).toBe('member');
   });
 
+  it('changes the password, passing the current one through to the client', async () => {
+    const fake = fakeAuth(tokensFor('member-a', 'member'));
+    let actions: ReturnType<typeof useAuthActions> | undefined;
+    function Grab() {
+      actions = useAuthActions();
+      return null;
+    }
+    renderWith(fake, <Grab />);
+    await act(() => actions!.changePassword('a new passphrase', 'the old one'));
+    await act(() => actions!.changePassword('another passphrase'));
+    expect(fake.auth.calls).toEqual(['changePassword:a new passphrase:the old one', 'changePassword:another passphrase:-']);
+  });
+
   it('signs out: tokens cleared locally, a fresh visitor, then the server logout address is visited', async () => {
     const fake = fakeAuth(tokensFor('member-a', 'member'));
     const visited: string[] = [];

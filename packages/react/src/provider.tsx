@@ -61,9 +61,9 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
         if (!auth.resendVerificationCode) throw new Error('This client cannot resend verification codes.');
         await auth.resendVerificationCode(state);
       },
-      async changePassword(newPassword) {
+      async changePassword(newPassword, currentPassword) {
         if (!auth.changePassword) throw new Error('This client cannot change passwords.');
-        await auth.changePassword(newPassword);
+        await auth.changePassword(newPassword, currentPassword);
       },
       async sendPasswordResetEmail(email, uri) {
         await auth.sendPasswordResetEmail(email, uri);

@@ -40,6 +40,9 @@ export function fakeAuth(initial?: Tokens) {
       return verificationCode == '123456' ? { loginState: 'SUCCESS', data: { sessionToken: 'session-2' } } : { loginState: 'FAILURE', error: 'bad code' };
     },
     async sendPasswordResetEmail() {},
+    async changePassword(newPassword, currentPassword) {
+      calls.push(`changePassword:${newPassword}:${currentPassword ?? '-'}`);
+    },
     async getMemberTokensForDirectLogin(sessionToken) {
       calls.push(`frame:${sessionToken}`);
       return tokensFor('member-1', 'member');

@@ -173,14 +173,17 @@ describe('identity operations', () => {
   });
 
   it('sends recovery and password-change bodies', async () => {
-    const { http, calls } = recorder([{}, {}]);
+    const { http, calls } = recorder([{}, {}, {}]);
     const id = createIdentity(http, 'CID');
     await expect(id.sendPasswordResetEmail('a@b.c', 'https://shop/reset')).resolves.toBeUndefined();
     await id.changePassword('n3w');
+    await id.changePassword('n3w', 'old one');
     expect(calls[0]).toMatchObject({
       path: '/_api/iam/recovery/v1/send-email',
       body: { email: 'a@b.c', redirect: { url: 'https://shop/reset', clientId: 'CID' } },
     });
     expect(calls[1]).toMatchObject({ path: '/_api/iam/authentication/v2/change-password', body: { newPassword: 'n3w' } });
+    // the current password goes along when given (audit F-6: it is what a stale session needs)
+    expect(calls[2]).toMatchObject({ path: '/_api/iam/authentication/v2/change-password', body: { newPassword: 'n3w', currentPassword: 'old one' } });
   });
 });

@@ -105,7 +105,10 @@ export function createIdentity(http: HttpContext, clientId: string) {
     resendVerificationCode: (state = lastState) => post(VERIFY + 'resend', { stateToken: state?.data?.stateToken }),
     sendPasswordResetEmail: (email: string, redirectUri: string) =>
       post('/_api/iam/recovery/v1/send-email', { email, redirect: { url: redirectUri, clientId } }),
-    /** Changes the signed-in member's password (the server ends the member's other sessions). */
-    changePassword: (newPassword: string) => post(AUTH + 'change-password', { newPassword }),
+    /**
+     * Changes the signed-in member's password (the server ends the member's other sessions). Without
+     * `currentPassword` the server accepts it only within 10 minutes of signing in.
+     */
+    changePassword: (newPassword: string, currentPassword?: string) => post(AUTH + 'change-password', { newPassword, currentPassword }),
   };
 }

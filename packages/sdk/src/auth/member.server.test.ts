@@ -100,6 +100,17 @@ describe('member sign-in against @vitrine/server', () => {
     expect((await strategy().login({ email, password: 'a brand new passphrase' })).loginState).toBe('SUCCESS');
   });
 
+  it('changePassword sends the current password when given: a wrong one is refused with -19976', async () => {
+    const { auth, email, sessionToken } = await registered();
+    const data = await auth.generateOAuthData(`${server.url}/callback`);
+    const { authUrl } = await auth.getAuthUrl(data, { prompt: 'none', responseMode: 'query', sessionToken });
+    const { code, state } = auth.parseFromUrl(await authorize(authUrl), 'query');
+    auth.setTokens(await auth.getMemberTokens(code, state, data));
+    await expect(auth.changePassword('a brand new passphrase', 'not the password')).rejects.toMatchObject({ code: '-19976' });
+    await expect(auth.changePassword('a brand new passphrase', 'correct horse battery')).resolves.toBeUndefined();
+    expect((await strategy().login({ email, password: 'a brand new passphrase' })).loginState).toBe('SUCCESS');
+  });
+
   it('rejects a foreign state before asking the server', async () => {
     const auth = strategy();
     const oauthData = await auth.generateOAuthData(`${server.url}/callback`);
