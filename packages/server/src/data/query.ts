@@ -51,7 +51,10 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const includes = parseIncludes(body.includeReferences, 'includeReferences');
   await admitRead(scope, filterOperands(filter));
 
-  maybeIndexSort(scope.db, scope.site.id, collection, sort, (error) => scope.log?.warn({ err: error }, 'building a sort index failed'));
+  maybeIndexSort(scope.db, scope.site.id, collection, sort, (error) =>
+    // The message only: driver error objects carry the statement and its parameters.
+    scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building a sort index failed'),
+  );
   const params = new Params();
   const where = itemsWhere(scope, collection, access, filter, params);
   const order = orderBy(sort, params);
