@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The most commonly used passwords (assets/common-passwords.txt: the 100 000 most frequent ones of 8+
@@ -6,14 +8,15 @@ import { readFileSync } from 'node:fs';
  * provenance in assets/common-passwords.NOTICE.md). Shorter ones need no list: the length rule refuses them.
  *
  * The file is read on first use, not at import: tools that never check a password never pay for it.
- * From src/security/ and from dist/security/ alike the file is two levels up.
+ * From src/security/ and from dist/security/ alike the file is two levels up. (A path, not a URL
+ * object: under a DOM test environment the global URL is not the one node:fs accepts.)
  */
-const LIST_URL = new URL('../../assets/common-passwords.txt', import.meta.url);
+const LIST_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'common-passwords.txt');
 
 let list: Set<string> | undefined;
 
 function commonPasswords(): Set<string> {
-  list ??= new Set(readFileSync(LIST_URL, 'utf8').split('\n').filter((line) => line.length > 0));
+  list ??= new Set(readFileSync(LIST_PATH, 'utf8').split('\n').filter((line) => line.length > 0));
   return list;
 }
 
