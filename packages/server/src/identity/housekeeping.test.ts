@@ -23,3 +23,18 @@ describe('sweepExpired', () => {
     expect(limits.rows.map((r) => r.key)).toEqual(['live']);
   });
 });
+
+describe('sweepExpired: member sessions', () => {
+  it('removes sessions and their refresh tokens a day after their absolute expiry, keeps the others', async () => {
+    const { insertSession } = await import('../oauth/sessions.js');
+    const t0 = Date.now();
+    const base = { siteId: 's', clientId: 'c', ttlSeconds: 30 * 86_400 };
+    const old = await insertSession(db, { ...base, memberId: '00000000-0000-4000-8000-0000000000a1', now: t0 - 32 * 86_400 * 1000 });
+    const live = await insertSession(db, { ...base, memberId: '00000000-0000-4000-8000-0000000000a2', now: t0 - 10 * 86_400 * 1000 });
+    await sweepExpired(db, t0);
+    const sessions = await db.query<{ id: string }>('select id from sessions where id in ($1, $2)', [old.sessionId, live.sessionId]);
+    expect(sessions.rows.map((r) => r.id)).toEqual([live.sessionId]);
+    const tokens = await db.query<{ session_id: string }>('select session_id from refresh_tokens where session_id in ($1, $2)', [old.sessionId, live.sessionId]);
+    expect(tokens.rows.map((r) => r.session_id)).toEqual([live.sessionId]);
+  });
+});

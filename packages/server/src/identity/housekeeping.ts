@@ -1,8 +1,8 @@
 import type { Queryable } from '../store/types.js';
 
 /**
- * Deletes what can no longer be used: spent or expired one-time tokens and codes, spent captcha
- * proofs, closed rate-limit windows and old delivered mail. Idempotent, so every instance may run it.
+ * Deletes what can no longer be used: spent or expired one-time tokens and codes, member sessions past
+ * their lifetime, spent captcha proofs, closed rate-limit windows and old delivered mail. Idempotent, so every instance may run it.
  * A day of grace keeps recent rows around for support questions ("did the link expire?").
  */
 export async function sweepExpired(db: Queryable, now: number): Promise<void> {
@@ -10,6 +10,10 @@ export async function sweepExpired(db: Queryable, now: number): Promise<void> {
   await db.query('delete from session_tokens where expires_at < $1', [dayAgo]);
   await db.query('delete from verifications where expires_at < $1', [dayAgo]);
   await db.query('delete from recovery_tokens where expires_at < $1', [dayAgo]);
+  // Member sessions past their absolute lifetime (revoked and idle ones included) and their refresh
+  // tokens; the audit trail of how each ended is in auth_events.
+  await db.query('delete from refresh_tokens where expires_at < $1', [dayAgo]);
+  await db.query('delete from sessions where expires_at < $1', [dayAgo]);
   await db.query('delete from captcha_spent where expires_at < $1', [new Date(now)]);
   await db.query('delete from rate_limits where expires_ms < $1', [now]);
   await db.query('delete from mail_outbox where (sent_at is not null or failed_at is not null) and created_at < $1', [new Date(now - 30 * 24 * 3600 * 1000)]);
