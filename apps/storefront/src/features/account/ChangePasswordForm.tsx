@@ -1,4 +1,4 @@
-import { readJson, useVitrine } from '@vitrine/react';
+import { ApiRequestError, readJson, useVitrine } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert } from '../../components/Alert.js';
@@ -7,18 +7,50 @@ import { MESSAGES } from '../auth/auth-errors.js';
 
 const PASSWORD_MIN = 8;
 
-/** Change password (the current one is checked; other sessions of the member end). */
+type Problem = { field: 'current' | 'next' | 'form'; message: string };
+
+const TEXT = {
+  currentRequired: 'Enter your current password.',
+  currentWrong: 'Your current password is not correct.',
+  reauthenticate: 'Enter your current password to confirm it is you.',
+  common: 'This is one of the most commonly used passwords. Choose another one.',
+  context: 'Do not use the shop’s name or your email address as your password.',
+};
+
+/** The server's refusal as a sentence next to the field it concerns. */
+function explain(error: unknown): Problem {
+  if (!(error instanceof ApiRequestError)) return { field: 'form', message: MESSAGES.networkError };
+  if (error.code == '-19976') return { field: 'current', message: TEXT.currentWrong };
+  if (error.code == 'REAUTHENTICATION_REQUIRED') return { field: 'current', message: TEXT.reauthenticate };
+  if (error.status == 429) return { field: 'form', message: MESSAGES.tooManyAttempts };
+  const body = error.body as { details?: { validationError?: { fieldViolations?: { ruleName?: string; description?: string }[] } } } | null;
+  const violation = body?.details?.validationError?.fieldViolations?.[0];
+  if (violation?.ruleName == 'COMMON_PASSWORD') return { field: 'next', message: TEXT.common };
+  if (violation?.ruleName == 'CONTEXT_PASSWORD') return { field: 'next', message: TEXT.context };
+  if (violation) return { field: 'next', message: /least|short|length/i.test(violation.description ?? '') ? MESSAGES.weakPassword : `Password ${violation.description}.` };
+  return { field: 'form', message: MESSAGES.unexpectedResponse };
+}
+
+/**
+ * Change password. The current password is asked for and checked by the server (without it the server
+ * accepts a change only just after signing in); the new one must not be a common password. Other
+ * sessions of the member end.
+ */
 export function ChangePasswordForm() {
   const { authFetch } = useVitrine();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<{ field: 'current' | 'next' | 'form'; message: string }>();
+  const [error, setError] = useState<Problem>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setDone(false);
+    if (!current) {
+      setError({ field: 'current', message: TEXT.currentRequired });
+      return;
+    }
     if ([...next].length < PASSWORD_MIN) {
       setError({ field: 'next', message: MESSAGES.weakPassword });
       return;
@@ -36,10 +68,7 @@ export function ChangePasswordForm() {
       setCurrent('');
       setNext('');
     } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code == '-19976') setError({ field: 'current', message: 'Your current password is not correct.' });
-      else if (/password/i.test(String((e as Error).message))) setError({ field: 'next', message: MESSAGES.weakPassword });
-      else setError({ field: 'form', message: MESSAGES.unexpectedResponse });
+      setError(explain(e));
     } finally {
       setBusy(false);
     }

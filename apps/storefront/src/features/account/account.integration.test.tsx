@@ -65,6 +65,28 @@ describe('account info', () => {
     await screen.findByText('Your password was changed.', {}, long);
   });
 
+  it('asks for the current password and explains a common new password (audit F-6, F-15)', async () => {
+    const email = `common-${Date.now()}@example.com`;
+    await registerByApi(server, email, PASSWORD);
+    renderShop(server, '/sign-in?returnTo=%2Faccount');
+    await signInThroughForm(server, email, PASSWORD);
+    await screen.findByRole('heading', { level: 1, name: 'Account info' }, long);
+    await screen.findByLabelText('Current password', {}, long);
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a brand new password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByText('Enter your current password.', {}, long);
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: PASSWORD } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Password123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByText('This is one of the most commonly used passwords. Choose another one.', {}, long);
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: email.toUpperCase() } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByText('Do not use the shop’s name or your email address as your password.', {}, long);
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a brand new password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByText('Your password was changed.', {}, long);
+  });
+
   it('sends visitors to sign in', async () => {
     renderShop(server, '/account/orders');
     await screen.findByRole('heading', { level: 1, name: 'Sign in' }, long);
