@@ -20,7 +20,8 @@ export default {
       server: {
         script: 'servers/vitrine.mjs',
         args: ['--config', config, ...db.fresh().args, '--items', String(ITEMS)],
-        env: { ...db.env, VITRINE_TOKEN_RATE_LIMIT: '1000000000' },
+        // The loader inserts all items in one statement (seconds); the timeout stays on, just above that.
+        env: { ...db.env, VITRINE_TOKEN_RATE_LIMIT: '1000000000', VITRINE_STATEMENT_TIMEOUT_MS: '120000' },
         timeoutMs: 180_000,
       },
       onReady: (info) => {
