@@ -6,6 +6,7 @@ import { registerDataRoutes } from './data/routes.js';
 import { seedCollections } from './data/seed.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { genReqId, installHttpConventions } from './http/install.js';
+import { settleAfterResponse } from './identity/after-response.js';
 import { registerIdentityRoutes } from './identity/routes.js';
 import { registerMailRoutes, startMailDelivery } from './mail/index.js';
 import { registerKeyRoutes } from './oauth/key-routes.js';
@@ -101,7 +102,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     registerShopRoutes(app, ctx);
     registerStorefrontRoutes(app, ctx);
     await seedCollections(ctx);
-    const stops: (() => Promise<void>)[] = [() => limiter.close(), () => ctx.authEvents.close()];
+    // Deferred work (mail looked up after a response) finishes before its events and counters are flushed.
+    const stops: (() => Promise<void>)[] = [() => settleAfterResponse(db), () => limiter.close(), () => ctx.authEvents.close()];
     if (options.mailDelivery !== false) {
       const delivery = startMailDelivery(ctx, options.mailPollMs ? { intervalMs: options.mailPollMs } : {});
       stops.unshift(() => delivery.stop());
