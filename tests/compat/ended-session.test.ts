@@ -153,6 +153,9 @@ describe('an ended session is signed out, not a member, and other bad tokens sta
     expect(checkout.status).toBe(401);
     const change = await local('/_api/iam/authentication/v2/change-password', { method: 'POST', headers: auth, body: JSON.stringify({ newPassword: 'whatever it is 1234' }) });
     expect(change.status).toBe(401);
+    const memberId = JSON.parse(Buffer.from(tokens.accessToken.value.split('.')[1]!, 'base64url').toString()).sub;
+    const start = await local('/_api/iam/verification/v1/start', { method: 'POST', headers: auth, body: JSON.stringify({ identityId: memberId, target: 'EMAIL' }) });
+    expect(start.status).toBe(401);
   });
 
   it('a forged, expired or foreign token is still refused on login', async () => {

@@ -155,6 +155,8 @@ export async function startForIdentity(deps: IdentityDeps, request: FastifyReque
     typeof input.identityId === 'string' && input.identityId ? undefined : { field: 'identityId', description: 'is required', ruleName: 'REQUIRED', data: {} },
     input.target === undefined || input.target === 'EMAIL' ? undefined : { field: 'target', description: 'must be EMAIL', ruleName: 'INVALID_ENUM', data: {} },
   ]);
+  // No token, or one whose session has ended: the member must sign in (401), not a refusal of who they are.
+  if (caller.kind === 'anonymous') throw httpErrors.unauthorized("Send the member's access token or a site API key");
   const allowed = caller.kind === 'admin' || (caller.kind === 'member' && caller.memberId === input.identityId);
   if (!allowed) throw httpErrors.forbidden('Only the member or a site API key may start a verification');
   await limitIp(deps, request, site.id, 'verification');
