@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../store/migrate.js';
 import { openDatabase } from '../store/open.js';
 import type { Database } from '../store/types.js';
+import { startTestServer } from '../testing.js';
 import { batchedLimiter } from './batched-limit.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 
@@ -81,6 +82,20 @@ describe('batched per-IP limiter', () => {
 
   it('is exact for one instance, whatever the concurrency', async () => {
     expect(await admitted([batchedLimiter(createRateLimiter({ db }))], `ip:one:${randomUUID()}`, 600, 700, 16)).toBe(600);
+  });
+});
+
+describe('batched per-IP limiter on the test server database (PostgreSQL with VITRINE_TEST_DATABASE_URL)', () => {
+  it('holds the limit within 10 % across two instances (audit F-18)', async () => {
+    const server = await startTestServer();
+    try {
+      const instances = [0, 1].map(() => batchedLimiter(createRateLimiter({ db: server.ctx.db })));
+      const allowed = await admitted(instances, `ip:pg:${randomUUID()}`, 600, 900);
+      expect(allowed).toBeGreaterThanOrEqual(540);
+      expect(allowed).toBeLessThanOrEqual(600);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/load.js';
 import { ConfigError } from '../config/validate.js';
 import { getVisitorToken, startTestServer, type TestServer } from '../testing.js';
+import { clientIp } from './client-ip.js';
 
 const trustProxyOf = (value: string) => loadConfig({ env: { TRUST_PROXY: value }, ephemeral: true });
 
@@ -60,5 +61,21 @@ describe('rate-limit buckets behind one trusted proxy (audit F-3)', () => {
     expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
     // Another real client behind the same proxy keeps its own bucket.
     expect((await sendReset(15, '203.0.113.8')).status).toBe(200);
+  });
+});
+
+describe('trusting the proxies by address', () => {
+  it('walks X-Forwarded-For back through the listed proxies only', async () => {
+    const server = await startTestServer({
+      config: (c) => ({ ...c, trustProxy: ['loopback', '10.0.0.0/8'] }),
+      routes: (app) => app.get('/_test/ip', async (request) => ({ ip: clientIp(request) })),
+    });
+    const ipFor = async (forwardedFor: string) => ((await (await fetch(`${server.url}/_test/ip`, { headers: { 'x-forwarded-for': forwardedFor } })).json()) as { ip: string }).ip;
+    try {
+      expect(await ipFor('198.51.100.1, 203.0.113.7')).toBe('203.0.113.7');
+      expect(await ipFor('198.51.100.1, 203.0.113.7, 10.1.2.3')).toBe('203.0.113.7');
+    } finally {
+      await server.close();
+    }
   });
 });
