@@ -13,7 +13,6 @@ const TEXT = {
   currentRequired: 'Enter your current password.',
   currentWrong: 'Your current password is not correct.',
   reauthenticate: 'Enter your current password to confirm it is you.',
-  common: 'This is one of the most commonly used passwords. Choose another one.',
   context: 'Do not use the shop’s name or your email address as your password.',
 };
 
@@ -25,7 +24,7 @@ function explain(error: unknown): Problem {
   if (error.status == 429) return { field: 'form', message: MESSAGES.tooManyAttempts };
   const body = error.body as { details?: { validationError?: { fieldViolations?: { ruleName?: string; description?: string }[] } } } | null;
   const violation = body?.details?.validationError?.fieldViolations?.[0];
-  if (violation?.ruleName == 'COMMON_PASSWORD') return { field: 'next', message: TEXT.common };
+  if (violation?.ruleName == 'COMMON_PASSWORD') return { field: 'next', message: MESSAGES.commonPassword };
   if (violation?.ruleName == 'CONTEXT_PASSWORD') return { field: 'next', message: TEXT.context };
   if (violation) return { field: 'next', message: /least|short|length/i.test(violation.description ?? '') ? MESSAGES.weakPassword : `Password ${violation.description}.` };
   return { field: 'form', message: MESSAGES.unexpectedResponse };

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, signInThroughForm } from '../../_test/members.js';
 import { renderShop } from '../../_test/render-shop.js';
 import { startShopServer, type ShopTestServer } from '../../_test/test-server.js';
+import { MESSAGES } from '../auth/auth-errors.js';
 
 let server: ShopTestServer;
 beforeAll(async () => {
@@ -78,7 +79,7 @@ describe('account info', () => {
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: PASSWORD } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Password123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await screen.findByText('This is one of the most commonly used passwords. Choose another one.', {}, long);
+    await screen.findByText(MESSAGES.commonPassword, {}, long);
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: email.toUpperCase() } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await screen.findByText('Do not use the shop’s name or your email address as your password.', {}, long);

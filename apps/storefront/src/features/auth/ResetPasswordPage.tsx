@@ -41,7 +41,8 @@ export function ResetPasswordPage() {
       navigate('/sign-in?passwordReset=1', { replace: true });
     } catch (e) {
       const message = String((e as Error)?.message ?? '');
-      if (/password/i.test(message)) setError({ field: 'password', message: MESSAGES.weakPassword });
+      if (/commonly used password/i.test(message)) setError({ field: 'password', message: MESSAGES.commonPassword });
+      else if (/password/i.test(message)) setError({ field: 'password', message: MESSAGES.weakPassword });
       else if (/blocked/i.test(message)) setError({ field: 'form', message: MESSAGES.blocked });
       else if (e instanceof TypeError) setError({ field: 'form', message: MESSAGES.networkError });
       else setError({ field: 'form', message: 'This reset link is invalid, was already used or has expired.', expired: true });

@@ -27,6 +27,7 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes, then try again.',
   wrongCode: 'This code is not correct or has expired. Check the latest email, or send a new code.',
   weakPassword: 'Use a password of at least 8 characters.',
+  commonPassword: 'This is one of the most commonly used passwords. Choose another one.',
   sessionStart: 'You are signed in, but this browser could not start your session. Please try again, or use the secure login page.',
 } as const;
 
@@ -69,6 +70,7 @@ export function describeFailure(result: LoginResult, flow: 'login' | 'register' 
       return { field: 'form', message: MESSAGES.unexpectedResponse };
   }
   if (flow == 'verify') return { field: 'code', message: MESSAGES.wrongCode };
+  if (/commonly used password/i.test(text)) return { field: 'password', message: MESSAGES.commonPassword };
   if (/password/i.test(text)) return { field: 'password', message: /least|short|length/i.test(text) ? MESSAGES.weakPassword : text };
   if (/email/i.test(text)) return { field: 'email', message: MESSAGES.invalidEmailRegister };
   return { field: 'form', message: text && text != 'Unknown _state' ? text : MESSAGES.unexpectedResponse };

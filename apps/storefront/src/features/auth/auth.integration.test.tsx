@@ -84,6 +84,14 @@ describe('create account', () => {
     await waitFor(() => expect(descriptionOf('Email')).toContain(MESSAGES.invalidEmailRegister));
   });
 
+  it('explains a common password next to the Password field (audit F-15)', async () => {
+    renderShop(open, '/create-account');
+    await screen.findByRole('heading', { level: 1, name: 'Create account' }, { timeout: 5000 });
+    fill({ Email: email(), Password: 'Password123' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(descriptionOf('Password')).toContain(MESSAGES.commonPassword));
+  });
+
   it('refuses a short password before calling the server', async () => {
     renderShop(open, '/create-account');
     await screen.findByRole('heading', { level: 1, name: 'Create account' }, { timeout: 5000 });

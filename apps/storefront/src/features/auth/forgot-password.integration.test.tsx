@@ -40,4 +40,18 @@ describe('forgot password', () => {
     const reset = mail.messages.find((m) => /reset/i.test(m.subject));
     expect(reset?.text).toMatch(/\/reset-password\?token=/);
   });
+
+  it('the reset page explains a common new password (audit F-15)', async () => {
+    const email = `common-reset-${Date.now()}@example.com`;
+    await registerByApi(server, email, 'a long enough password');
+    const visitor = await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) }).then((r) => r.json() as Promise<{ access_token: string }>);
+    await fetch(`${server.url}/_api/iam/recovery/v1/send-email`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: visitor.access_token }, body: JSON.stringify({ email }) });
+    const mail = await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`).then((r) => r.json() as Promise<{ messages: { text: string }[] }>);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.messages[0]!.text)![1]!;
+    renderShop(server, `/reset-password?token=${token}`);
+    await screen.findByRole('heading', { level: 1, name: 'Set a new password' }, long);
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'iloveyou2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    await screen.findByText(MESSAGES.commonPassword, {}, long);
+  });
 });
