@@ -31,7 +31,9 @@ export async function register(deps: IdentityDeps, request: FastifyRequest): Pro
   const input = body(request);
   const { site, visitorId, caller } = await scopeOf(request, deps.ctx);
   const parsed = parseProfile(input.profile);
-  throwViolations([emailViolation(input.loginId), passwordViolation(input.password), ...parsed.violations]);
+  const emailProblem = emailViolation(input.loginId);
+  const context = { siteName: site.name, email: emailProblem ? undefined : emailOf(input.loginId) };
+  throwViolations([emailProblem, passwordViolation(input.password, 'password', context), ...parsed.violations]);
   await limitIp(deps, request, site.id, 'register');
   await deps.captcha.require(site, input.captchaTokens, clientIp(request));
   const passwordHash = await hashPassword(input.password as string);

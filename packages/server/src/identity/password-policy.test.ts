@@ -82,6 +82,24 @@ describe('common passwords are refused', () => {
     expect((await call('POST', '/_api/iam/recovery/v1/recover', { body: { recoveryToken: token, password: 'a fresh uncommon passphrase' } })).status).toBe(200);
   });
 
+  it("at registration and recovery, the shop's name and the member's own address are refused too", async () => {
+    const email = unique('ctx');
+    for (const password of [SITE_NAME.toUpperCase(), email, email.slice(0, email.indexOf('@'))]) {
+      const res = await register(email, password);
+      expect(res.status, password).toBe(400);
+      expect(violations(res)).toEqual([expect.objectContaining({ field: 'password', ruleName: 'CONTEXT_PASSWORD' })]);
+    }
+    const m = await signedIn();
+    await call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, body: { email: m.email } });
+    const mail = await call('GET', `/_dev/mail.json?to=${encodeURIComponent(m.email)}`);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.body.messages[0].text)![1]!;
+    const refused = await call('POST', '/_api/iam/recovery/v1/recover', { body: { recoveryToken: token, password: m.email } });
+    expect(refused.status).toBe(400);
+    expect(violations(refused)).toEqual([expect.objectContaining({ field: 'password', ruleName: 'CONTEXT_PASSWORD' })]);
+    // The refusal rolled back: the link still works.
+    expect((await call('POST', '/_api/iam/recovery/v1/recover', { body: { recoveryToken: token, password: 'another uncommon passphrase' } })).status).toBe(200);
+  });
+
   it("when changing the password, and so are the shop's name and the member's own address; refusals are audited", async () => {
     const m = await signedIn();
     const change = (newPassword: string) => call('POST', '/_api/iam/authentication/v2/change-password', { token: m.accessToken, body: { newPassword } });

@@ -147,6 +147,8 @@ export async function recover(deps: IdentityDeps, request: FastifyRequest): Prom
     const member = await findMemberById(tx, site.id, spent.member_id, true);
     if (!member) throw invalidRecoveryToken();
     if (member.status === 'BLOCKED') throw memberBlocked();
+    // Only now is the member known: their address and the shop's name are refused as passwords too.
+    throwViolations([passwordViolation(input.password, 'password', { siteName: site.name, email: member.email })]);
     await setPassword(tx, site.id, member.id, passwordHash, now);
     await markEmailVerified(tx, site.id, member.id, now);
     await ctx.tokens.revokeMemberSessions(tx, site.id, member.id, { reason: 'password-reset' });
