@@ -1,4 +1,5 @@
-/** The demo shop's catalog: seeded into the `Products` collection the first time the demo site starts. */
+/** The demo shop's catalog: seeded into `Products` and `Categories` the first time the demo site starts. */
+import type { FieldConfig } from './types.js';
 
 interface DemoProduct {
   slug: string;
@@ -38,3 +39,35 @@ export function demoProducts(): Record<string, unknown>[] {
 }
 
 export const demoProductSlugs = products.map((p) => p.slug);
+
+/**
+ * The catalog's categories: each id is the category's name, so a product's `category` is both the text the
+ * storefront filters and shows and a reference to its `Categories` item (GraphQL resolves it to the object).
+ */
+const categories: { name: DemoProduct['category']; description: string }[] = [
+  { name: 'Kitchen', description: 'Mugs, kettles and boards for everyday cooking and coffee.' },
+  { name: 'Home', description: 'Throws, vases and candles for a calmer home.' },
+  { name: 'Stationery', description: 'Notebooks, pens and trays for the desk.' },
+  { name: 'Outdoors', description: 'Bags and mugs for the trail.' },
+];
+
+export function demoCategories(): Record<string, unknown>[] {
+  return categories.map((c) => ({ _id: c.name, name: c.name, slug: c.name.toLowerCase(), description: c.description }));
+}
+
+/** Declared fields of the demo collections (typed collections, see data/fields.ts). */
+export const PRODUCT_FIELDS: FieldConfig[] = [
+  { key: 'title', type: 'text', required: false },
+  { key: 'slug', type: 'text', required: false },
+  { key: 'price', type: 'number', required: false },
+  { key: 'category', type: 'reference', required: false, collection: 'Categories' },
+  { key: 'description', type: 'richtext', required: false },
+  { key: 'image', type: 'image', required: false },
+  { key: 'stock', type: 'number', required: false },
+];
+
+export const CATEGORY_FIELDS: FieldConfig[] = [
+  { key: 'name', type: 'text', required: true },
+  { key: 'slug', type: 'text', required: true },
+  { key: 'description', type: 'text', required: false },
+];

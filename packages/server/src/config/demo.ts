@@ -1,15 +1,24 @@
 import type { CollectionConfig, SiteConfig } from './types.js';
-import { demoProducts } from './demo-catalog.js';
+import { CATEGORY_FIELDS, demoCategories, demoProducts, PRODUCT_FIELDS } from './demo-catalog.js';
 
 export const DEFAULT_TOKENS = { accessTokenTtl: 14_400, visitorRefreshTtl: 180 * 86_400, memberSessionTtl: 30 * 86_400, memberIdleTtl: 7 * 86_400 };
 
-/** The demo site's collections: the catalog, a guest-owned cart and members' orders. */
+/** The demo site's collections: the catalog (typed products and their categories), a guest-owned cart and members' orders. */
 export function demoCollections(): CollectionConfig[] {
   return [
     {
       id: 'Products',
       permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
       seed: demoProducts(),
+      // Not strict and nothing required: admins and tests add items with other fields.
+      fields: PRODUCT_FIELDS,
+    },
+    {
+      id: 'Categories',
+      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+      seed: demoCategories(),
+      fields: CATEGORY_FIELDS,
+      strict: true,
     },
     { id: 'Cart', permissions: { read: 'AUTHOR', insert: 'AUTHOR', update: 'AUTHOR', remove: 'AUTHOR' }, seed: [] },
     { id: 'Orders', permissions: { read: 'SITE_MEMBER_AUTHOR', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' }, seed: [] },

@@ -11,7 +11,9 @@ import type { FilterNode } from './filter/ast.js';
 import { parseFilter } from './filter/parse.js';
 import { dateValue, isPlainObject, type JsonObject } from './json.js';
 import { dataErrors } from './errors.js';
+import { fieldViolations } from './fields.js';
 import { patchOne, removeOne, saveOne, updateOne } from './items-service.js';
+import { emitItemEvents } from '../webhooks/items.js';
 import { parseModifications, type Modification } from './patch.js';
 import { authorize, ownerForNewItem } from './permissions.js';
 import { itemId, type Body, type DataScope } from './scope.js';
@@ -95,21 +97,32 @@ async function insertMany(scope: DataScope, collection: CollectionConfig, list: 
   const prepared = list.map((item) => {
     const id = item.id ?? randomUUID();
     const owner = ownerForNewItem(scope.caller, item.data._owner);
-    const first = !seen.has(id);
-    seen.add(id);
-    return { id, owner, first, data: buildData(item.data, id, owner, dateValue(ms), dateValue(ms)) };
+    const data = buildData(item.data, id, owner, dateValue(ms), dateValue(ms));
+    const invalid = fieldViolations(collection, data);
+    // An entry refused by the declared fields does not take its id from a later valid one.
+    const first = invalid.length === 0 && !seen.has(id);
+    if (invalid.length === 0) seen.add(id);
+    return { id, owner, first, data, invalid };
   });
   const rows = prepared.filter((p) => p.first).map((p) => ({ d: p.data, o: p.owner ?? null }));
-  const inserted = await scope.db.query<{ id: string }>(
-    `insert into data_items (site_id, collection_id, id, data, owner_id, created_at, updated_at)
-     select $1, $2, t.e -> 'd' ->> '_id', t.e -> 'd', t.e ->> 'o', $3::timestamptz, $3::timestamptz
-     from jsonb_array_elements($4::jsonb) with ordinality as t(e, n) order by t.n
-     on conflict do nothing returning id`,
-    [scope.site.id, collection.id, new Date(ms).toISOString(), JSON.stringify(rows)],
-  );
+  // One transaction with the webhook events of the rows that went in (one event per item).
+  const inserted = await scope.db.transaction(async (tx) => {
+    const result = await tx.query<{ id: string }>(
+      `insert into data_items (site_id, collection_id, id, data, owner_id, created_at, updated_at)
+       select $1, $2, t.e -> 'd' ->> '_id', t.e -> 'd', t.e ->> 'o', $3::timestamptz, $3::timestamptz
+       from jsonb_array_elements($4::jsonb) with ordinality as t(e, n) order by t.n
+       on conflict do nothing returning id`,
+      [scope.site.id, collection.id, new Date(ms).toISOString(), JSON.stringify(rows)],
+    );
+    const ids = new Set(result.rows.map((r) => r.id));
+    await emitItemEvents(tx, scope, 'item.inserted', collection.id, rows.filter((r) => ids.has(String(r.d._id))).map((r) => r.d));
+    return result;
+  });
   const ok = new Set(inserted.rows.map((r) => r.id));
   return prepared.map((p, originalIndex) =>
-    p.first && ok.has(p.id)
+    p.invalid.length > 0
+      ? { action: 'INSERT', itemMetadata: { id: p.id, originalIndex, success: false, error: itemError(new ValidationError(p.invalid)) } }
+      : p.first && ok.has(p.id)
       ? { action: 'INSERT', itemMetadata: { id: p.id, originalIndex, success: true }, dataItem: envelope(collection.id, p.data) }
       : { action: 'INSERT', itemMetadata: { id: p.id, originalIndex, success: false, error: itemError(dataErrors.duplicate(collection.id, p.id)) } },
   );

@@ -6,12 +6,14 @@ import { randomUUID } from 'node:crypto';
 import type { CollectionConfig } from '../config/types.js';
 import type { Queryable } from '../store/types.js';
 import { dataErrors } from './errors.js';
+import { checkFields } from './fields.js';
 import type { FilterNode } from './filter/ast.js';
 import { dateValue, type JsonObject } from './json.js';
 import { applyModifications, type Modification } from './patch.js';
 import { authorize, ownerForNewItem, ownsItem } from './permissions.js';
 import type { DataScope } from './scope.js';
 import { buildData, deleteRow, insertRow, lockItem, readItem, writeRow, type ParsedItem } from './store.js';
+import { emitItemEvents } from '../webhooks/items.js';
 
 export type SaveAction = 'INSERTED' | 'UPDATED';
 
@@ -29,7 +31,9 @@ export async function insertOne(tx: Queryable, scope: DataScope, collection: Col
   const ms = scope.now();
   const owner = ownerForNewItem(scope.caller, item.data._owner);
   const data = buildData(item.data, id, owner, dateValue(ms), dateValue(ms));
+  checkFields(collection, data);
   if (!(await insertRow(tx, scope.site.id, collection.id, data, owner, ms))) throw dataErrors.duplicate(collection.id, id);
+  await emitItemEvents(tx, scope, 'item.inserted', collection.id, [data]);
   return data;
 }
 
@@ -59,7 +63,9 @@ export async function updateOne(
   const row = await lockForWrite(tx, scope, collection, item.id, 'update', condition);
   const ms = scope.now();
   const data = buildData(item.data, item.id, row.owner_id, row.data._createdDate ?? dateValue(ms), dateValue(ms));
+  checkFields(collection, data);
   await writeRow(tx, scope.site.id, collection.id, data, ms);
+  await emitItemEvents(tx, scope, 'item.updated', collection.id, [data]);
   return data;
 }
 
@@ -95,7 +101,9 @@ export async function patchOne(
   const ms = scope.now();
   const patched = applyModifications(row.data, modifications);
   const data = buildData(patched, id, row.owner_id, row.data._createdDate ?? dateValue(ms), dateValue(ms));
+  checkFields(collection, data);
   await writeRow(tx, scope.site.id, collection.id, data, ms);
+  await emitItemEvents(tx, scope, 'item.updated', collection.id, [data]);
   return data;
 }
 
@@ -108,6 +116,7 @@ export async function removeOne(
 ): Promise<JsonObject> {
   const row = await lockForWrite(tx, scope, collection, id, 'remove', condition);
   await deleteRow(tx, scope.site.id, collection.id, id);
+  await emitItemEvents(tx, scope, 'item.removed', collection.id, [row.data]);
   return row.data;
 }
 

@@ -6,22 +6,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
-import { resolveCaller } from '../http/resolve-caller.js';
-import { batchedLimiter } from '../security/batched-limit.js';
 import type { Queryable } from '../store/types.js';
 import { aggregate } from './aggregate.js';
 import { bulkWrite, type BulkKind } from './bulk.js';
-import { dataErrors } from './errors.js';
 import { parseFieldPath, parseFilter } from './filter/parse.js';
 import type { FilterNode } from './filter/ast.js';
 import { getItem, insertOne, patchOne, removeOne, saveOne, truncate, updateOne } from './items-service.js';
 import { isPlainObject } from './json.js';
-import { cursorKeyFrom } from './paging.js';
+import { scopeResolver } from './request-scope.js';
 import { parseModifications } from './patch.js';
 import { countItems, distinctValues, queryItems } from './query.js';
 import { includeReferences, isReferenced, parseIncludes, parseReferences, queryReferenced, replaceReferences, writeReferences } from './references.js';
 import { asBody, collectionOf, itemId, stringList, type Body, type DataScope } from './scope.js';
-import { dataRateLimits, dataThrottle, isWritePath } from './throttle.js';
+import { isWritePath } from './throttle.js';
 import { envelope, parseDataItem, project } from './store.js';
 
 export const DATA_PREFIXES = ['/wix-data/v2', '/_api/cloud-data/v2'] as const;
@@ -61,19 +58,8 @@ function condition(body: Body): FilterNode | undefined {
 }
 
 export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const cursorKey = cursorKeyFrom(ctx.tokens.keys.secretFor('data-cursor'));
-  const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
-
-  async function scopeOf(request: FastifyRequest): Promise<DataScope> {
-    // A member token whose session ended reads public data of its site; what needs the member answers 401.
-    const caller = await resolveCaller(request, ctx, { endedSession: 'signed-out' });
-    const header = request.headers['x-vitrine-site-id'];
-    const siteId = caller.kind === 'anonymous' ? (caller.siteId ?? (typeof header === 'string' && header ? header : ctx.config.storefront.siteId)) : caller.siteId;
-    if (!siteId) throw dataErrors.noSite('Name the site in the x-vitrine-site-id header when using the admin key');
-    const site = ctx.sites.get(siteId);
-    if (!site) throw dataErrors.noSite(`Unknown site "${siteId}"`);
-    return { db: ctx.db, site, caller, now: ctx.now, cursorKey, log: ctx.log, throttleHeavyRead: () => throttle.heavyRead(request, caller) };
-  }
+  // The same caller, site and limits as GraphQL (request-scope.ts).
+  const { scopeOf, throttle } = scopeResolver(ctx);
 
   const tx = <T>(scope: DataScope, fn: (q: Queryable) => Promise<T>) => scope.db.transaction(fn);
 

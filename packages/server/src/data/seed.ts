@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { ValidationError } from '../http/errors.js';
+import { checkFields } from './fields.js';
 import { dateValue, normalizeJson, type JsonObject } from './json.js';
 import { buildData, insertRow } from './store.js';
 
@@ -24,6 +25,7 @@ export async function seedCollections(ctx: AppContext): Promise<void> {
           let input: JsonObject;
           try {
             input = normalizeJson(raw, `seed[${i}]`) as JsonObject;
+            checkFields(collection, input, `seed[${i}]`);
           } catch (error) {
             const why = error instanceof ValidationError ? error.message : String(error);
             throw new Error(`Seed item ${i} of collection "${collection.id}" (site "${site.id}") is invalid: ${why}`);
