@@ -3,13 +3,14 @@ import { dirname, resolve } from 'node:path';
 import { DEFAULT_TOKENS } from './demo.js';
 import { PERMISSION_LEVELS, type ClientConfig, type CollectionConfig, type SiteConfig } from './types.js';
 import type { Reader } from './validate.js';
+import { checkReferenceTargets, readFields, readGraphql, readStrict } from './fields.js';
 
 const ID = { re: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, hint: 'letters, digits, "-" or "_" (at most 64)' };
 
 /** Reads `sites[i]` of a config file; `baseDir` resolves seed file names. */
 export function readSite(r: Reader, raw: unknown, path: string, baseDir: string): SiteConfig {
   const site = r.object(raw, path) ?? {};
-  r.knownKeys(site, path, ['id', 'name', 'policies', 'tokens', 'sessions', 'clients', 'apiKeys', 'collections']);
+  r.knownKeys(site, path, ['id', 'name', 'policies', 'tokens', 'sessions', 'clients', 'apiKeys', 'collections', 'graphql']);
   const id = r.string(site.id, `${path}.id`, undefined, ID);
 
   const p = r.object(site.policies, `${path}.policies`) ?? {};
@@ -54,8 +55,10 @@ export function readSite(r: Reader, raw: unknown, path: string, baseDir: string)
   const collections = r
     .array(site.collections, `${path}.collections`)
     .map((c, i) => readCollection(r, c, `${path}.collections[${i}]`, baseDir));
+  checkReferenceTargets(r, collections, `${path}.collections`);
+  const graphql = readGraphql(r, site.graphql, `${path}.graphql`);
 
-  return { id, name: r.string(site.name, `${path}.name`, id), policies, tokens, clients, apiKeys, collections };
+  return { id, name: r.string(site.name, `${path}.name`, id), policies, tokens, clients, apiKeys, collections, ...(graphql ? { graphql } : {}) };
 }
 
 /**
@@ -103,14 +106,18 @@ function readClient(r: Reader, raw: unknown, path: string): ClientConfig {
 
 function readCollection(r: Reader, raw: unknown, path: string, baseDir: string): CollectionConfig {
   const c = r.object(raw, path) ?? {};
-  r.knownKeys(c, path, ['id', 'permissions', 'seed']);
+  r.knownKeys(c, path, ['id', 'permissions', 'seed', 'fields', 'strict']);
   const perms = r.object(c.permissions, `${path}.permissions`) ?? {};
   r.knownKeys(perms, `${path}.permissions`, ['read', 'insert', 'update', 'remove']);
   const level = (op: string) => r.oneOf(perms[op], `${path}.permissions.${op}`, PERMISSION_LEVELS, 'ADMIN');
+  const fields = readFields(r, c.fields, `${path}.fields`);
+  const strict = readStrict(r, c.strict, `${path}.strict`, fields);
   return {
     id: r.string(c.id, `${path}.id`, undefined, ID),
     permissions: { read: level('read'), insert: level('insert'), update: level('update'), remove: level('remove') },
     seed: readSeed(r, c.seed, `${path}.seed`, baseDir),
+    ...(fields ? { fields } : {}),
+    ...(strict !== undefined ? { strict } : {}),
   };
 }
 

@@ -10,11 +10,37 @@ export interface CollectionPermissions {
   remove: PermissionLevel;
 }
 
+/** Field types a collection may declare (the data client's list; data/fields.ts says what each accepts). */
+export const FIELD_TYPES = [
+  'text', 'number', 'date', 'datetime', 'image', 'boolean', 'document', 'url', 'richtext', 'video', 'audio',
+  'time', 'language', 'address', 'pagelink', 'reference', 'multireference', 'object', 'array',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export interface FieldConfig {
+  key: string;
+  type: FieldType;
+  required: boolean;
+  /** The referenced collection (`reference` and `multireference` only). */
+  collection?: string;
+}
+
 export interface CollectionConfig {
   id: string;
   permissions: CollectionPermissions;
   /** Items inserted once, the first time the collection is seen (already resolved from a file). */
   seed: Record<string, unknown>[];
+  /** Declared fields, validated on every write; absent = an untyped collection. */
+  fields?: FieldConfig[];
+  /** With `fields`: undeclared fields are refused. */
+  strict?: boolean;
+}
+
+/** Per-site GraphQL settings (`sites[].graphql`). */
+export interface GraphqlSettings {
+  introspection: boolean;
+  /** Largest estimated cost of one operation (fields × list sizes). */
+  maxCost: number;
 }
 
 export interface ClientConfig {
@@ -58,6 +84,8 @@ export interface SiteConfig {
   clients: ClientConfig[];
   apiKeys: ApiKeyConfig[];
   collections: CollectionConfig[];
+  /** GraphQL settings; absent = the defaults (introspection on, the default cost limit). */
+  graphql?: GraphqlSettings;
 }
 
 export interface ServerConfig {
