@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
-import { requireAdminFor } from './members.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
+import { requireAdminFor } from './access.js';
 
 /** GET /_admin/v1/auth-events?siteId=&memberId=&type=&limit=&before= — newest first (the console's audit log). */
 export async function listAuthEventsHandler(ctx: AppContext, request: FastifyRequest) {
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const siteId = await requireAdminFor(ctx, request, query.siteId);
+  const siteId = await requireAdminFor(ctx, request, query.siteId, CONSOLE_ROLES.auditLog);
   const limit = query.limit === undefined ? 100 : Number(query.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidField('limit', 'must be an integer from 1 to 1000');
   const before = query.before === undefined ? undefined : new Date(String(query.before));

@@ -1,26 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { httpErrors, invalidField } from '../http/errors.js';
-import { parseAuthorization, resolveCaller } from '../http/resolve-caller.js';
-import { listMembers, MEMBER_STATUSES, setApproval, type Member, type MemberStatus } from '../identity/members.js';
+import { setApproval, type Member } from '../identity/members.js';
 import { revokeSessionTokens } from '../identity/session-tokens.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
+import { requireAdminFor } from './access.js';
+import { parseMemberQuery, searchMembers } from './member-search.js';
 
 /**
  * Admin member management (design.md §3): list, approve, block. The server's admin key may act on
- * any site; a site API key only on its own. Anything else is a 401 envelope.
+ * any site; a site API key only on its own; a console owner with the members role (admin/access.ts).
  */
-export async function requireAdminFor(ctx: AppContext, request: FastifyRequest, siteId: unknown): Promise<string> {
-  const caller = await resolveCaller(request, ctx).catch(() => undefined);
-  if (!caller || caller.kind !== 'admin') throw httpErrors.unauthorized('The admin key is required: Authorization: Bearer <adminKey>');
-  if (typeof siteId !== 'string' || !siteId) throw invalidField('siteId', 'is required', 'REQUIRED');
-  if (!ctx.sites.get(siteId)) throw httpErrors.notFound(`Unknown site "${siteId.slice(0, 100)}"`, 'UNKNOWN_SITE');
-  // The server's admin key acts on every site. The key itself is checked, not the caller's key name:
-  // an operator may well name a site API key "admin".
-  const { token, apiKey } = parseAuthorization(request.headers.authorization);
-  const isServerAdmin = ctx.apiKeys.isAdminKey(apiKey ?? token ?? '');
-  if (!isServerAdmin && caller.siteId !== siteId) throw httpErrors.forbidden('This API key belongs to another site');
-  return siteId;
-}
+export { requireAdminFor };
 
 export function adminMemberView(m: Member) {
   return {
@@ -34,24 +25,17 @@ export function adminMemberView(m: Member) {
   };
 }
 
-/** GET /_admin/v1/members?siteId=&status=&limit=&offset= */
+/** GET /_admin/v1/members?siteId=&status=&search=&sort=createdDate|email|updatedDate&order=asc|desc&limit=&offset= */
 export async function listMembersHandler(ctx: AppContext, request: FastifyRequest) {
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const siteId = await requireAdminFor(ctx, request, query.siteId);
-  const status = query.status === undefined || query.status === '' ? undefined : String(query.status).toUpperCase();
-  if (status !== undefined && !MEMBER_STATUSES.includes(status as MemberStatus)) throw invalidField('status', `must be one of ${MEMBER_STATUSES.join(', ')}`, 'INVALID_ENUM');
-  const limit = query.limit === undefined ? 100 : Number(query.limit);
-  const offset = query.offset === undefined ? 0 : Number(query.offset);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidField('limit', 'must be an integer from 1 to 1000');
-  if (!Number.isInteger(offset) || offset < 0) throw invalidField('offset', 'must be a non-negative integer');
-  const members = await listMembers(ctx.db, siteId, { status: status as MemberStatus | undefined, limit, offset });
-  return { members: members.map(adminMemberView) };
+  const siteId = await requireAdminFor(ctx, request, query.siteId, CONSOLE_ROLES.members);
+  return searchMembers(ctx.db, siteId, parseMemberQuery(query));
 }
 
 /** POST /_admin/v1/members/approve|block {siteId, email} */
 export async function setApprovalHandler(ctx: AppContext, request: FastifyRequest, action: 'approve' | 'block') {
   const input = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-  const siteId = await requireAdminFor(ctx, request, input.siteId);
+  const siteId = await requireAdminFor(ctx, request, input.siteId, CONSOLE_ROLES.members);
   if (typeof input.email !== 'string' || !input.email || input.email.length > 254) throw invalidField('email', 'is required', 'REQUIRED');
   const email = input.email;
   const member = await ctx.db.transaction(async (tx) => {

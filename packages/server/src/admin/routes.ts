@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { listAuthEventsHandler } from './auth-events.js';
+import { getMemberHandler, MEMBER_ACTIONS, memberActionHandler } from './member-actions.js';
 import { listMembersHandler, setApprovalHandler } from './members.js';
 
 /** The admin API (`Authorization: Bearer <adminKey>`); grows as features need it. */
@@ -8,5 +9,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get('/_admin/v1/members', (request) => listMembersHandler(ctx, request));
   app.post('/_admin/v1/members/approve', (request) => setApprovalHandler(ctx, request, 'approve'));
   app.post('/_admin/v1/members/block', (request) => setApprovalHandler(ctx, request, 'block'));
+  app.get('/_admin/v1/members/:id', (request) => getMemberHandler(ctx, request));
+  for (const action of MEMBER_ACTIONS) app.post(`/_admin/v1/members/:id/${action}`, (request) => memberActionHandler(ctx, request, action));
   app.get('/_admin/v1/auth-events', (request) => listAuthEventsHandler(ctx, request));
 }

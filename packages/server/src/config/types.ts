@@ -117,4 +117,6 @@ export interface ServerConfig {
   storefront: { siteId: string; clientId: string };
   /** Folder of a built storefront to serve at `/`, when present. */
   storefrontDir: string | undefined;
+  /** Folder of the built owner console to serve at `/console` (default: VITRINE_CONSOLE_DIR, else apps/console/dist when built). */
+  consoleDir?: string | undefined;
 }

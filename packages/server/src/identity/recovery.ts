@@ -33,7 +33,8 @@ function checkedRedirect(ctx: AppContext, site: SiteConfig, redirect: unknown): 
   return { url: r.url, clientId: entry.client.clientId };
 }
 
-async function createRecoveryMail(
+/** Stores a reset or activation link and queues its mail (also the console's **Send password reset**). */
+export async function createRecoveryMail(
   tx: Queryable,
   ctx: AppContext,
   input: { site: SiteConfig; member: Member; purpose: 'reset' | 'activation'; redirect: { url: string; clientId: string } | undefined },

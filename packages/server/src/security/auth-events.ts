@@ -22,7 +22,11 @@ export type AuthEventType =
   | 'factor_added'
   | 'factor_removed'
   | 'api_key_used'
-  | 'admin_key_used';
+  | 'admin_key_used'
+  // Owner console (identity WIX_USER): sign-ins and sign-outs of owners, and what they do to a site.
+  | 'owner_sign_in'
+  | 'owner_sign_out'
+  | 'owner_action';
 
 export type AuthEventOutcome = 'success' | 'failure' | 'refused';
 

@@ -3,14 +3,28 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
+import { preparedStatements } from './pglite-prepared.js';
 import type { Database, Queryable, QueryResult, Row } from './types.js';
 
 // bigint counts arrive as JS numbers on both drivers, so callers never see a driver difference.
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 
-function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
+type Prepared = ReturnType<typeof preparedStatements>;
+
+/**
+ * Statements run as named prepared statements (see pglite-prepared.ts) under the same locks
+ * `PGlite.query` takes: `lock` is the database's transaction lock at the root, the query lock inside
+ * a transaction (which already holds the other).
+ */
+function wrap(q: Pick<PGlite, 'query' | 'exec'>, prepared: Prepared, lock: <T>(fn: () => Promise<T>) => Promise<T>, after?: () => Promise<void>): Queryable {
   return {
     async query<T = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const fast = await lock(async () => {
+        const result = await prepared.run<T>(sql, params);
+        if (result && after) await after();
+        return result;
+      });
+      if (fast) return fast;
       const result = await q.query<T>(sql, params as unknown[]);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
@@ -65,12 +79,22 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   } else {
     pg = await PGlite.create({ parsers, loadDataDir: await emptyClusterSnapshot() });
   }
-  const root = wrap(pg);
+  const prepared = preparedStatements(pg);
+  // Outside a transaction PGlite writes through to the data directory after each statement; so do we.
+  const root = wrap(pg, prepared, (fn) => pg._runExclusiveTransaction(() => pg._runExclusiveQuery(fn)), () => pg.syncToFs());
   return {
     kind: 'pglite',
     query: root.query,
     exec: root.exec,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) =>
+      pg.transaction((tx) =>
+        fn(
+          wrap(tx, prepared, (run) => {
+            if (tx.closed) throw new Error('Transaction is closed');
+            return pg._runExclusiveQuery(run);
+          }),
+        ),
+      ),
     close: () => pg.close(),
   };
 }

@@ -10,8 +10,38 @@ export function isStatementTimeout(error: unknown): boolean {
   return error instanceof pg.DatabaseError && error.code === STATEMENT_TIMEOUT && /statement timeout/.test(error.message);
 }
 
+/**
+ * Statement texts sent as named prepared statements: pg parses and plans each once per connection
+ * and then only binds and executes (the token endpoint's lookups are a few static texts run
+ * thousands of times a second). Bounded, so generated texts cannot grow every connection's backend
+ * memory: after MAX_NAMED distinct texts, new ones run unnamed as before. A plan PostgreSQL can no
+ * longer use (a migration changed a table's row type) fails with SQLSTATE 0A000; the text is then
+ * run unnamed from then on.
+ */
+const MAX_NAMED = 256;
+const names = new Map<string, string>();
+
+function statementName(sql: string): string | undefined {
+  let name = names.get(sql);
+  if (name === undefined && names.size < MAX_NAMED) {
+    name = `vitrine_${names.size + 1}`;
+    names.set(sql, name);
+  }
+  return name || undefined;
+}
+
 async function run<T = Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]): Promise<QueryResult<T>> {
-  const result = await client.query(sql, params as unknown[]);
+  // Without parameters pg uses the simple protocol, which allows several statements in one text.
+  const name = params.length > 0 ? statementName(sql) : undefined;
+  let result;
+  try {
+    result = await client.query(name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] });
+  } catch (error) {
+    if (!name || (error as { code?: string }).code !== '0A000') throw error;
+    names.set(sql, '');
+    if (!(client instanceof pg.Pool)) throw error; // the transaction is aborted; its caller retries or fails
+    result = await client.query({ text: sql, values: params as unknown[] });
+  }
   return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
 }
 

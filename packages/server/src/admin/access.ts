@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { httpErrors, invalidField } from '../http/errors.js';
+import { parseAuthorization, resolveCaller } from '../http/resolve-caller.js';
+import { isOwnerRequest, requireOwner } from '../owners/access.js';
+import type { Owner, OwnerRole } from '../owners/store.js';
+
+export interface AdminAccess {
+  siteId: string;
+  /** Set when a console owner (not a key) is calling: their actions go to the audit log as theirs. */
+  owner?: Owner;
+}
+
+/**
+ * Who may call the admin API on a site: the server's admin key (every site), a site API key (its own
+ * site), or — where `roles` names them — a console owner signed in with one of those roles. Anything
+ * else is a 401 envelope; a known caller without the right is a 403.
+ */
+export async function adminAccess(ctx: AppContext, request: FastifyRequest, siteId: unknown, roles?: readonly OwnerRole[]): Promise<AdminAccess> {
+  if (roles && isOwnerRequest(ctx, request)) {
+    const { owner } = await requireOwner(ctx, request, roles);
+    return { siteId: knownSite(ctx, siteId), owner };
+  }
+  const caller = await resolveCaller(request, ctx).catch(() => undefined);
+  if (!caller || caller.kind !== 'admin') throw httpErrors.unauthorized('The admin key is required: Authorization: Bearer <adminKey>');
+  const site = knownSite(ctx, siteId);
+  // The server's admin key acts on every site. The key itself is checked, not the caller's key name:
+  // an operator may well name a site API key "admin".
+  if (!isServerAdminKey(ctx, request) && caller.siteId !== site) throw httpErrors.forbidden('This API key belongs to another site');
+  return { siteId: site };
+}
+
+/** `adminAccess` for callers that need the site only. */
+export async function requireAdminFor(ctx: AppContext, request: FastifyRequest, siteId: unknown, roles?: readonly OwnerRole[]): Promise<string> {
+  return (await adminAccess(ctx, request, siteId, roles)).siteId;
+}
+
+/** The server's admin key only (server-wide things: owners, signing keys); a 401 otherwise. */
+export async function requireServerAdmin(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const caller = await resolveCaller(request, ctx).catch(() => undefined);
+  if (caller?.kind !== 'admin' || !isServerAdminKey(ctx, request)) throw httpErrors.unauthorized("The server's admin key is required: Authorization: Bearer <adminKey>");
+}
+
+function isServerAdminKey(ctx: AppContext, request: FastifyRequest): boolean {
+  const { token, apiKey } = parseAuthorization(request.headers.authorization);
+  return ctx.apiKeys.isAdminKey(apiKey ?? token ?? '');
+}
+
+function knownSite(ctx: AppContext, siteId: unknown): string {
+  if (typeof siteId !== 'string' || !siteId) throw invalidField('siteId', 'is required', 'REQUIRED');
+  if (!ctx.sites.get(siteId)) throw httpErrors.notFound(`Unknown site "${siteId.slice(0, 100)}"`, 'UNKNOWN_SITE');
+  return siteId;
+}

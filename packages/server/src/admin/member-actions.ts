@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { httpErrors } from '../http/errors.js';
+import { findMemberById, setApproval, type Member } from '../identity/members.js';
+import { createRecoveryMail } from '../identity/recovery.js';
+import { revokeSessionTokens } from '../identity/session-tokens.js';
+import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
+import type { Queryable } from '../store/types.js';
+import { adminAccess } from './access.js';
+import { adminMemberView } from './members.js';
+
+/**
+ * The console's member page: one member by id, and the actions on it. Each takes effect at once on
+ * every instance (the session check reads the database); an owner's action goes to the audit log.
+ */
+export type MemberAction = 'approve' | 'block' | 'unblock' | 'end-sessions' | 'send-password-reset';
+export const MEMBER_ACTIONS: readonly MemberAction[] = ['approve', 'block', 'unblock', 'end-sessions', 'send-password-reset'];
+
+const fields = (request: FastifyRequest) => ({
+  ...((request.query ?? {}) as Record<string, unknown>),
+  ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>),
+});
+
+async function memberOr404(q: Queryable, siteId: string, id: unknown, forUpdate = false): Promise<Member> {
+  const member = await findMemberById(q, siteId, id, forUpdate);
+  if (!member) throw httpErrors.notFound('No member with this id', 'MEMBER_NOT_FOUND');
+  return member;
+}
+
+async function activeSessions(q: Queryable, siteId: string, memberId: string, now: number) {
+  const { rows } = await q.query<{ client_id: string; created_at: Date | string; last_used_at: Date | string }>(
+    `select client_id, created_at, last_used_at from sessions
+     where site_id = $1 and member_id = $2 and revoked_at is null and expires_at > $3 order by last_used_at desc limit 50`,
+    [siteId, memberId, new Date(now)],
+  );
+  return rows.map((r) => ({ clientId: r.client_id, createdDate: new Date(r.created_at).toISOString(), lastUsedDate: new Date(r.last_used_at).toISOString() }));
+}
+
+/** GET /_admin/v1/members/:id?siteId= → the member, their profile and open sessions. */
+export async function getMemberHandler(ctx: AppContext, request: FastifyRequest) {
+  const input = fields(request);
+  const { siteId } = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
+  const member = await memberOr404(ctx.db, siteId, (request.params as { id: string }).id);
+  return { member: { ...adminMemberView(member), profile: member.profile }, sessions: await activeSessions(ctx.db, siteId, member.id, ctx.now()) };
+}
+
+/** POST /_admin/v1/members/:id/<action> {siteId} */
+export async function memberActionHandler(ctx: AppContext, request: FastifyRequest, action: MemberAction) {
+  const input = fields(request);
+  const access = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
+  const { siteId } = access;
+  const id = (request.params as { id: string }).id;
+  const member = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const target = await memberOr404(tx, siteId, id, true);
+    switch (action) {
+      case 'approve':
+        return (await setApproval(tx, siteId, target.email, 'approve', now))!;
+      case 'block': {
+        const blocked = (await setApproval(tx, siteId, target.email, 'block', now))!;
+        await endSessions(ctx, tx, siteId, target.id, 'blocked', now);
+        return blocked;
+      }
+      case 'unblock':
+        // Back to where the owner's approval left them: active when approved, else waiting.
+        await tx.query(
+          `update members set status = case when approved then 'ACTIVE' else 'PENDING' end, revision = revision + 1, updated_at = $3
+           where site_id = $1 and id = $2 and status = 'BLOCKED'`,
+          [siteId, target.id, new Date(now)],
+        );
+        return memberOr404(tx, siteId, target.id);
+      case 'end-sessions':
+        await endSessions(ctx, tx, siteId, target.id, 'admin', now);
+        return target;
+      case 'send-password-reset':
+        if (target.status === 'BLOCKED') throw httpErrors.badRequest('A blocked member gets no reset mail; unblock them first', 'MEMBER_BLOCKED');
+        await createRecoveryMail(tx, ctx, { site: ctx.sites.get(siteId)!, member: target, purpose: 'reset', redirect: undefined });
+        return target;
+    }
+  });
+  if (access.owner) {
+    await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId, memberId: member.id, detail: { action } });
+  }
+  return { member: adminMemberView(member) };
+}
+
+// Refresh tokens stop working and unspent session tokens die; access tokens fail their session check.
+async function endSessions(ctx: AppContext, tx: Queryable, siteId: string, memberId: string, reason: string, now: number): Promise<void> {
+  await ctx.tokens.revokeMemberSessions(tx, siteId, memberId, { reason });
+  await revokeSessionTokens(tx, siteId, memberId, now);
+}

@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApplicationError, httpErrors } from '../http/errors.js';
+import { requestOrigin, type AuthEventOutcome, type AuthEventType } from '../security/auth-events.js';
+import { isGenuineCsrf, resumeOwnerSession, sessionTokenOf } from './sessions.js';
+import { findOwnerById, type Owner, type OwnerRole } from './store.js';
+
+/** Which roles may use which part of the console API (checked by the server on every call). */
+export const CONSOLE_ROLES = {
+  members: ['owner', 'support'],
+  auditLog: ['owner', 'support'],
+  owners: ['owner'],
+  collections: ['owner', 'editor'],
+} as const satisfies Record<string, readonly OwnerRole[]>;
+
+export interface OwnerCaller {
+  owner: Owner;
+  sessionToken: string;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** True when the request carries the console cookie and no Authorization header (scripts use the key). */
+export function isOwnerRequest(ctx: AppContext, request: FastifyRequest): boolean {
+  return !request.headers.authorization && sessionTokenOf(ctx, request) !== undefined;
+}
+
+/**
+ * The signed-in owner, or a 401. Changes need the session's CSRF value in `x-vitrine-csrf` (403
+ * otherwise). `options.enrolling` lets an owner without two-factor through when production requires it
+ * (only the session and enrolment calls pass it).
+ */
+export async function currentOwner(ctx: AppContext, request: FastifyRequest, options: { enrolling?: boolean } = {}): Promise<OwnerCaller> {
+  const token = sessionTokenOf(ctx, request);
+  const ownerId = token ? await resumeOwnerSession(ctx, token) : undefined;
+  const owner = ownerId ? await findOwnerById(ctx.db, ownerId) : undefined;
+  if (!token || !owner) throw httpErrors.unauthorized('Sign in to the console', 'OWNER_SESSION_REQUIRED');
+  if (!SAFE_METHODS.has(request.method) && !isGenuineCsrf(ctx, token, request.headers['x-vitrine-csrf'])) {
+    throw httpErrors.forbidden('The console request lacks its CSRF value (x-vitrine-csrf); reload the console', 'CSRF_REJECTED');
+  }
+  if (!options.enrolling && mustEnrolTwoFactor(ctx, owner)) {
+    throw new ApplicationError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', 'Turn on two-factor authentication before anything else');
+  }
+  return { owner, sessionToken: token };
+}
+
+export function mustEnrolTwoFactor(ctx: Pick<AppContext, 'config'>, owner: Owner): boolean {
+  return ctx.config.production && !owner.totpEnabled;
+}
+
+/** `requireOwner(ctx, request, roles)`: the signed-in owner when their role is one of `roles`, else 403. */
+export async function requireOwner(ctx: AppContext, request: FastifyRequest, roles: readonly OwnerRole[]): Promise<OwnerCaller> {
+  const caller = await currentOwner(ctx, request);
+  if (!roles.includes(caller.owner.role)) {
+    throw httpErrors.forbidden(`The ${caller.owner.role} role may not do this (needs ${roles.join(' or ')})`, 'OWNER_ROLE_REFUSED');
+  }
+  return caller;
+}
+
+/**
+ * An owner event in the authentication log, identity WIX_USER. Owners belong to the server, so an event
+ * about the owner alone (sign-in, two-factor) goes to every site's log; an action on a site to that site's.
+ */
+export async function recordOwnerEvent(
+  ctx: AppContext,
+  request: FastifyRequest,
+  event: { type: AuthEventType; outcome: AuthEventOutcome; email: string; owner?: Owner | undefined; siteId?: string; memberId?: string; detail?: Record<string, string | number | boolean | undefined> },
+): Promise<void> {
+  const siteIds = event.siteId ? [event.siteId] : ctx.sites.sites.map((s) => s.id);
+  for (const siteId of siteIds) {
+    await ctx.authEvents.record({
+      type: event.type,
+      outcome: event.outcome,
+      siteId,
+      email: event.email,
+      memberId: event.memberId,
+      ...requestOrigin(request),
+      detail: { identityType: 'WIX_USER', ownerId: event.owner?.id, role: event.owner?.role, ...event.detail },
+    });
+  }
+}

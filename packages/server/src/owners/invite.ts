@@ -1,0 +1,29 @@
+import { invalidField } from '../http/errors.js';
+import { isEmail } from '../identity/common.js';
+import type { Queryable } from '../store/types.js';
+import { inviteOwner, OWNER_ROLES, type Owner, type OwnerRole } from './store.js';
+
+/** What `vitrine owners add` and `POST /_admin/v1/owners` share: checked input, the owner, the link. */
+export interface Invitation {
+  owner: Owner;
+  created: boolean;
+  setupUrl: string;
+  expiresDate: string;
+}
+
+export function checkInvite(email: unknown, role: unknown): { email: string; role: OwnerRole | undefined } {
+  if (!isEmail(email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL');
+  if (role !== undefined && role !== null && !OWNER_ROLES.includes(role as OwnerRole)) {
+    throw invalidField('role', `must be one of ${OWNER_ROLES.join(', ')}`, 'INVALID_ENUM');
+  }
+  return { email: email.trim(), role: (role ?? undefined) as OwnerRole | undefined };
+}
+
+export function setupUrlFor(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/console/setup?token=${encodeURIComponent(token)}`;
+}
+
+export async function createInvitation(tx: Queryable, publicUrl: string, input: { email: string; role: OwnerRole | undefined }, now: number): Promise<Invitation> {
+  const { owner, token, created } = await inviteOwner(tx, { ...input, now });
+  return { owner, created, setupUrl: setupUrlFor(publicUrl, token), expiresDate: new Date(now + 24 * 3600 * 1000).toISOString() };
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApplicationError } from '../http/errors.js';
+import { requireServerAdmin } from '../admin/access.js';
+import { CONSOLE_ROLES, currentOwner, isOwnerRequest, mustEnrolTwoFactor, recordOwnerEvent, requireOwner } from './access.js';
+import { checkInvite, createInvitation } from './invite.js';
+import { clearOwnerCookie, csrfTokenFor, endOwnerSession } from './sessions.js';
+import { completeSetup, signIn } from './sign-in.js';
+import { claimTotpStep, listOwners, ownerView, setTotp } from './store.js';
+import { enrolmentUri, matchingStep, newTotpSecret, protectSecret } from './two-factor.js';
+
+const body = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+
+/** The console's own API: owner sessions, first-time setup, two-factor, and managing owners. */
+export function registerOwnerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/_admin/v1/console/sign-in', (request, reply) => signIn(ctx, request, reply));
+  app.post('/_admin/v1/console/setup', (request) => completeSetup(ctx, request));
+
+  app.get('/_admin/v1/console/session', async (request) => {
+    const { owner, sessionToken } = await currentOwner(ctx, request, { enrolling: true });
+    return {
+      owner: ownerView(owner),
+      csrfToken: csrfTokenFor(ctx, sessionToken),
+      mustEnrolTwoFactor: mustEnrolTwoFactor(ctx, owner),
+      sites: ctx.sites.sites.map((s) => ({ id: s.id, name: s.name })),
+      devMailbox: ctx.config.devMailbox,
+    };
+  });
+
+  app.post('/_admin/v1/console/sign-out', async (request, reply) => {
+    const { owner, sessionToken } = await currentOwner(ctx, request, { enrolling: true });
+    await endOwnerSession(ctx.db, sessionToken, ctx.now());
+    clearOwnerCookie(ctx, reply);
+    await recordOwnerEvent(ctx, request, { type: 'owner_sign_out', outcome: 'success', email: owner.email, owner });
+    return {};
+  });
+
+  // Two-factor: start makes a pending secret (shown once), confirm turns it on with a first good code.
+  app.post('/_admin/v1/console/two-factor/start', async (request) => {
+    const { owner } = await currentOwner(ctx, request, { enrolling: true });
+    if (owner.totpEnabled) throw new ApplicationError(409, 'TWO_FACTOR_ALREADY_ON', 'Two-factor authentication is on already');
+    const secret = newTotpSecret();
+    await setTotp(ctx.db, owner.id, { secret: protectSecret(ctx.config, secret), enabled: false }, ctx.now());
+    return { secret, uri: enrolmentUri(owner.email, secret) };
+  });
+  app.post('/_admin/v1/console/two-factor/confirm', async (request) => {
+    const { owner } = await currentOwner(ctx, request, { enrolling: true });
+    if (owner.totpEnabled) throw new ApplicationError(409, 'TWO_FACTOR_ALREADY_ON', 'Two-factor authentication is on already');
+    const step = matchingStep(ctx.config, owner, body(request).code, ctx.now());
+    if (step === undefined) throw new ApplicationError(400, 'INVALID_TWO_FACTOR_CODE', 'The authentication code is wrong; check the app and the device clock');
+    await ctx.db.transaction(async (tx) => {
+      await setTotp(tx, owner.id, { secret: owner.totpSecret, enabled: true }, ctx.now());
+      await claimTotpStep(tx, owner.id, step);
+    });
+    await recordOwnerEvent(ctx, request, { type: 'factor_added', outcome: 'success', email: owner.email, owner, detail: { factor: 'totp' } });
+    return { owner: ownerView({ ...owner, totpEnabled: true }) };
+  });
+
+  // Owners are managed by the server's admin key (the CLI) or an owner with the `owner` role.
+  app.get('/_admin/v1/owners', async (request) => {
+    await requireOwnerManager(ctx, request);
+    return { owners: (await listOwners(ctx.db)).map(ownerView) };
+  });
+  app.post('/_admin/v1/owners', async (request) => {
+    const manager = await requireOwnerManager(ctx, request);
+    const input = checkInvite(body(request).email, body(request).role);
+    const invitation = await ctx.db.transaction((tx) => createInvitation(tx, ctx.config.publicUrl, input, ctx.now()));
+    if (manager) {
+      await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: manager.email, owner: manager, detail: { action: 'invite_owner', target: invitation.owner.email, role: invitation.owner.role } });
+    }
+    return { owner: ownerView(invitation.owner), created: invitation.created, setupUrl: invitation.setupUrl, expiresDate: invitation.expiresDate };
+  });
+}
+
+/** The owner managing owners, or undefined for the server's admin key; anything else is refused. */
+async function requireOwnerManager(ctx: AppContext, request: FastifyRequest) {
+  if (isOwnerRequest(ctx, request)) return (await requireOwner(ctx, request, CONSOLE_ROLES.owners)).owner;
+  await requireServerAdmin(ctx, request);
+  return undefined;
+}

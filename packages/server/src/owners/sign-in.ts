@@ -1,0 +1,76 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApplicationError, httpErrors, invalidField, ValidationError } from '../http/errors.js';
+import { isEmail } from '../identity/common.js';
+import { admitLoginAttempt, loginSucceeded, type LoginAttempt } from '../identity/login-throttle.js';
+import { clientIp } from '../security/client-ip.js';
+import { hashPassword, passwordViolation, verifyPassword } from '../security/passwords.js';
+import { recordOwnerEvent } from './access.js';
+import { csrfTokenFor, startOwnerSession } from './sessions.js';
+import { claimTotpStep, findOwnerByEmail, findSetupOwner, ownerView, setOwnerPassword, spendSetupToken } from './store.js';
+import { matchingStep } from './two-factor.js';
+
+// Owners share the members' per-account throttle (identity/login-throttle.ts) under a key space of their own.
+const OWNER_THROTTLE_SCOPE = '_owners';
+
+const body = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+
+/**
+ * POST /_admin/v1/console/sign-in {email, password, code?} → the owner and the session's CSRF value,
+ * with the session cookie. An owner with two-factor gets `{twoFactorRequired: true}` (no cookie) until
+ * the request also carries a valid, unused code. Each attempt counts against the lockout budget first.
+ */
+export async function signIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const input = body(request);
+  if (!isEmail(input.email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL');
+  if (typeof input.password !== 'string' || !input.password || input.password.length > 256) throw invalidField('password', 'is required', 'REQUIRED');
+  const email = input.email.trim();
+  const attempt: LoginAttempt = { siteId: OWNER_THROTTLE_SCOPE, email, ip: clientIp(request) };
+  const admission = await admitLoginAttempt(ctx.limiter, attempt);
+  if (!admission.allowed) {
+    await recordOwnerEvent(ctx, request, { type: 'owner_sign_in', outcome: 'refused', email, detail: { reason: 'locked', scope: admission.scope } });
+    throw httpErrors.tooManyRequests(admission.retryAfterSeconds, 'Too many sign-in attempts; try again later');
+  }
+  const owner = await findOwnerByEmail(ctx.db, email);
+  const passwordOk = await verifyPassword(owner?.passwordHash, input.password);
+  if (!owner || !passwordOk) {
+    await recordOwnerEvent(ctx, request, { type: 'owner_sign_in', outcome: 'failure', email, owner, detail: { reason: 'bad_credentials' } });
+    throw httpErrors.unauthorized('Wrong email or password', 'INVALID_CREDENTIALS');
+  }
+  if (owner.totpEnabled) {
+    // The attempt stays counted: knowing the password must not buy unlimited code guesses.
+    if (input.code === undefined || input.code === '') return { twoFactorRequired: true };
+    const step = matchingStep(ctx.config, owner, input.code, ctx.now());
+    if (step === undefined || !(await claimTotpStep(ctx.db, owner.id, step))) {
+      await recordOwnerEvent(ctx, request, { type: 'owner_sign_in', outcome: 'failure', email, owner, detail: { reason: 'bad_code' } });
+      throw new ApplicationError(401, 'INVALID_TWO_FACTOR_CODE', 'The authentication code is wrong or was used already');
+    }
+  }
+  const token = await startOwnerSession(ctx, reply, owner.id);
+  await loginSucceeded(ctx.limiter, attempt, admission);
+  await recordOwnerEvent(ctx, request, { type: 'owner_sign_in', outcome: 'success', email, owner, detail: { twoFactor: owner.totpEnabled } });
+  return { owner: ownerView(owner), csrfToken: csrfTokenFor(ctx, token) };
+}
+
+/** POST /_admin/v1/console/setup {token, password}: a setup link sets the password (once, within 24 h). */
+export async function completeSetup(ctx: AppContext, request: FastifyRequest) {
+  const input = body(request);
+  if (typeof input.token !== 'string' || !input.token || input.token.length > 100) throw invalidField('token', 'is required', 'REQUIRED');
+  const token = input.token;
+  // Checked before the token is spent, so a refused password leaves the link usable.
+  const email = (await findSetupOwner(ctx.db, token, ctx.now()))?.email;
+  if (!email) throw invalidSetupLink();
+  const violation = passwordViolation(input.password, 'password', { email });
+  if (violation) throw new ValidationError([violation], `password: ${violation.description}`);
+  const passwordHash = await hashPassword(input.password as string);
+  const owner = await ctx.db.transaction(async (tx) => {
+    const spent = await spendSetupToken(tx, token, ctx.now());
+    if (!spent) throw invalidSetupLink();
+    await setOwnerPassword(tx, spent.id, passwordHash, ctx.now());
+    return spent;
+  });
+  await recordOwnerEvent(ctx, request, { type: 'password_changed', outcome: 'success', email: owner.email, owner, detail: { via: 'setup_link' } });
+  return { owner: ownerView({ ...owner, passwordHash }) };
+}
+
+const invalidSetupLink = () => new ApplicationError(400, 'INVALID_SETUP_LINK', 'This setup link is invalid, used or expired; ask for a new one (npx vitrine owners add EMAIL)');

@@ -1,0 +1,150 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { QueryResult } from './types.js';
+
+/**
+ * Named prepared statements for PGlite. `PGlite.query` sends Parse, Describe, Bind, Describe,
+ * Execute and Sync as six separate calls into the WASM backend and has PostgreSQL parse and plan
+ * the statement every time; profiles of the token endpoint showed that as most of a stored-session
+ * refresh. Here a statement text is parsed and described once (its parameter and column types
+ * kept), and each run is one call carrying Bind + Execute + Sync for the cached plan.
+ *
+ * Values are serialized and rows parsed with PGlite's own type handlers (`pg.serializers`,
+ * `pg.parsers`), so results are the same as `PGlite.query`'s. Only the first MAX_STATEMENTS distinct
+ * texts are prepared (the server's SQL is static text with parameters; a bound keeps generated
+ * texts from growing the backend's memory); the rest go through `PGlite.query`.
+ */
+const MAX_STATEMENTS = 256;
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
+  fields: { name: string; dataTypeID: number }[];
+}
+
+interface Message {
+  name: string;
+  dataTypeIDs?: number[];
+  fields?: unknown[];
+  text?: string;
+}
+
+const encoder = new TextEncoder();
+
+/** One frontend message: type byte, int32 length (itself included), body. */
+function message(type: string, body: Uint8Array): Uint8Array {
+  const out = new Uint8Array(5 + body.length);
+  out[0] = type.charCodeAt(0);
+  new DataView(out.buffer).setInt32(1, 4 + body.length);
+  out.set(body, 5);
+  return out;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+const cstring = (s: string) => concat([encoder.encode(s), new Uint8Array([0])]);
+const int16 = (n: number) => new Uint8Array([(n >> 8) & 0xff, n & 0xff]);
+const int32 = (n: number) => {
+  const b = new Uint8Array(4);
+  new DataView(b.buffer).setInt32(0, n);
+  return b;
+};
+
+const SYNC = message('S', new Uint8Array(0));
+const EXECUTE = message('E', concat([cstring(''), int32(0)]));
+
+function bind(name: string, values: (string | null)[]): Uint8Array {
+  const parts: Uint8Array[] = [cstring(''), cstring(name), int16(0), int16(values.length)];
+  for (const value of values) {
+    if (value === null) parts.push(int32(-1));
+    else {
+      const bytes = encoder.encode(value);
+      parts.push(int32(bytes.length), bytes);
+    }
+  }
+  parts.push(int16(0)); // all columns in text format, as PGlite.query reads them
+  return message('B', concat(parts));
+}
+
+/** Commands whose tag ends in a count PGlite reports as `affectedRows` (SELECT counts as 0 there too). */
+const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
+export function preparedStatements(pg: PGlite) {
+  const statements = new Map<string, Prepared>();
+  let next = 0;
+
+  async function prepare(sql: string): Promise<Prepared> {
+    const name = `vitrine_${++next}`;
+    const { messages } = await pg.execProtocol(
+      concat([message('P', concat([cstring(name), cstring(sql), int16(0)])), message('D', concat([new Uint8Array([0x53]), cstring(name)])), SYNC]),
+      { syncToFs: false },
+    );
+    const described = messages as Message[];
+    const params = described.find((m) => m.name === 'parameterDescription');
+    const row = described.find((m) => m.name === 'rowDescription');
+    const prepared = {
+      name,
+      paramTypes: params?.dataTypeIDs ?? [],
+      fields: ((row?.fields ?? []) as { name: string; dataTypeID: number }[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    };
+    statements.set(sql, prepared);
+    return prepared;
+  }
+
+  function serialize(p: Prepared, params: readonly unknown[]): (string | null)[] {
+    return params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serializer = pg.serializers[p.paramTypes[i]!];
+      return serializer ? String(serializer(param)) : String(param);
+    });
+  }
+
+  async function execute<T>(p: Prepared, params: readonly unknown[]): Promise<QueryResult<T>> {
+    const { messages } = await pg.execProtocol(concat([bind(p.name, serialize(p, params)), EXECUTE, SYNC]), { syncToFs: false });
+    const rows: T[] = [];
+    let rowCount = 0;
+    for (const m of messages as Message[]) {
+      if (m.name === 'dataRow') {
+        const row: Record<string, unknown> = {};
+        (m.fields as (string | null)[]).forEach((value, i) => {
+          const field = p.fields[i]!;
+          const parser = pg.parsers[field.dataTypeID];
+          row[field.name] = value === null ? null : parser ? parser(value, field.dataTypeID) : value;
+        });
+        rows.push(row as T);
+      } else if (m.name === 'commandComplete' && m.text) {
+        const parts = m.text.split(' ');
+        if (COUNTED.has(parts[0]!)) rowCount += Number.parseInt(parts[parts.length - 1]!, 10) || 0;
+      }
+    }
+    return { rows, rowCount };
+  }
+
+  return {
+    /**
+     * Runs `sql` as a named prepared statement, or answers undefined when it should go through
+     * `PGlite.query` instead (too many distinct texts). The caller holds PGlite's query lock.
+     */
+    async run<T>(sql: string, params: readonly unknown[]): Promise<QueryResult<T> | undefined> {
+      let p = statements.get(sql);
+      if (!p) {
+        if (statements.size >= MAX_STATEMENTS) return undefined;
+        p = await prepare(sql);
+      }
+      try {
+        return await execute<T>(p, params);
+      } catch (error) {
+        // A table changed under the plan (a migration): forget it, the next run prepares it again.
+        if ((error as { code?: string }).code === '0A000') statements.delete(sql);
+        throw error;
+      }
+    },
+  };
+}
