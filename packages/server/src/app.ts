@@ -27,6 +27,7 @@ import { migrate } from './store/migrate.js';
 import { openDatabase } from './store/open.js';
 import type { Database } from './store/types.js';
 import { registerStorefrontRoutes } from './storefront/routes.js';
+import { startWebhooks } from './webhooks/index.js';
 
 export interface CreateAppOptions {
   config: ServerConfig;
@@ -112,6 +113,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       const delivery = startMailDelivery(ctx, options.mailPollMs ? { intervalMs: options.mailPollMs } : {});
       stops.unshift(() => delivery.stop());
     }
+    const webhooks = await startWebhooks(app, ctx);
+    stops.unshift(() => webhooks.stop());
     return {
       app,
       ctx,

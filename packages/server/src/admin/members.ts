@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { httpErrors, invalidField } from '../http/errors.js';
-import { setApproval, type Member } from '../identity/members.js';
+import { findMemberByEmail, setApproval, type Member } from '../identity/members.js';
 import { revokeSessionTokens } from '../identity/session-tokens.js';
+import { emitMemberTransition } from '../webhooks/emit.js';
+import { adminIdentity } from '../webhooks/events.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { requireAdminFor } from './access.js';
 import { parseMemberQuery, searchMembers } from './member-search.js';
@@ -40,6 +42,7 @@ export async function setApprovalHandler(ctx: AppContext, request: FastifyReques
   const email = input.email;
   const member = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
+    const before = await findMemberByEmail(tx, siteId, email);
     const updated = await setApproval(tx, siteId, email, action, now);
     if (!updated) throw httpErrors.notFound('No member with this email', 'MEMBER_NOT_FOUND');
     if (action === 'block') {
@@ -47,6 +50,7 @@ export async function setApprovalHandler(ctx: AppContext, request: FastifyReques
       await ctx.tokens.revokeMemberSessions(tx, siteId, updated.id, { reason: 'blocked' });
       await revokeSessionTokens(tx, siteId, updated.id, now);
     }
+    await emitMemberTransition(tx, before, updated, adminIdentity(ctx.apiKeys, request.headers.authorization), now);
     return updated;
   });
   return { member: adminMemberView(member) };

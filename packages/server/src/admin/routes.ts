@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { listAuthEventsHandler } from './auth-events.js';
 import { getMemberHandler, MEMBER_ACTIONS, memberActionHandler } from './member-actions.js';
 import { listMembersHandler, setApprovalHandler } from './members.js';
+import { registerWebhookAdminRoutes } from '../webhooks/routes.js';
 
 /** The admin API (`Authorization: Bearer <adminKey>`); grows as features need it. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -12,4 +13,5 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get('/_admin/v1/members/:id', (request) => getMemberHandler(ctx, request));
   for (const action of MEMBER_ACTIONS) app.post(`/_admin/v1/members/:id/${action}`, (request) => memberActionHandler(ctx, request, action));
   app.get('/_admin/v1/auth-events', (request) => listAuthEventsHandler(ctx, request));
+  registerWebhookAdminRoutes(app, ctx);
 }

@@ -8,6 +8,7 @@ import { demoSite } from './demo.js';
 import { configBaseDir, readSite } from './sites.js';
 import type { ServerConfig, SiteConfig } from './types.js';
 import { ConfigError, Reader } from './validate.js';
+import { readWebhookSettings } from '../webhooks/config.js';
 
 export interface LoadConfigOptions {
   /** Config file; falls back to `VITRINE_CONFIG`, then to the demo defaults. */
@@ -19,7 +20,7 @@ export interface LoadConfigOptions {
   ephemeral?: boolean;
 }
 
-const TOP_KEYS = ['publicUrl', 'adminKey', 'devMailbox', 'sites', 'storefront', 'bodyLimit', 'tokens'];
+const TOP_KEYS = ['publicUrl', 'adminKey', 'devMailbox', 'sites', 'storefront', 'bodyLimit', 'tokens', 'webhooks'];
 
 /** Reads the config file and the environment, applies defaults, and validates everything at once. */
 export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
@@ -72,6 +73,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   const keyRotationDays = tokens.keyRotationDays === undefined ? undefined : r.integer(tokens.keyRotationDays, 'tokens.keyRotationDays', 90, 1, 3650);
   if (mailbox.on && production) warnings.push('the dev mailbox is on in production ("devMailbox": true): anyone can read every mail, reset links included');
 
+  const webhooks = readWebhookSettings(r, top.webhooks, production);
   if (r.problems.length) throw new ConfigError(r.problems);
 
   let adminKeyGenerated = false;
@@ -101,6 +103,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     sites,
     storefront,
     storefrontDir: env.VITRINE_STOREFRONT_DIR ?? findStorefrontDist(),
+    webhooks,
   };
 }
 

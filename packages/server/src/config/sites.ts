@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { DEFAULT_TOKENS } from './demo.js';
 import { PERMISSION_LEVELS, type ClientConfig, type CollectionConfig, type SiteConfig } from './types.js';
 import type { Reader } from './validate.js';
+import { readSiteWebhooks } from '../webhooks/config.js';
 import { checkReferenceTargets, readFields, readGraphql, readStrict } from './fields.js';
 
 const ID = { re: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, hint: 'letters, digits, "-" or "_" (at most 64)' };
@@ -10,7 +11,7 @@ const ID = { re: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, hint: 'letters, digits, "-"
 /** Reads `sites[i]` of a config file; `baseDir` resolves seed file names. */
 export function readSite(r: Reader, raw: unknown, path: string, baseDir: string): SiteConfig {
   const site = r.object(raw, path) ?? {};
-  r.knownKeys(site, path, ['id', 'name', 'policies', 'tokens', 'sessions', 'clients', 'apiKeys', 'collections', 'graphql']);
+  r.knownKeys(site, path, ['id', 'name', 'policies', 'tokens', 'sessions', 'clients', 'apiKeys', 'collections', 'webhooks', 'graphql']);
   const id = r.string(site.id, `${path}.id`, undefined, ID);
 
   const p = r.object(site.policies, `${path}.policies`) ?? {};
@@ -58,7 +59,8 @@ export function readSite(r: Reader, raw: unknown, path: string, baseDir: string)
   checkReferenceTargets(r, collections, `${path}.collections`);
   const graphql = readGraphql(r, site.graphql, `${path}.graphql`);
 
-  return { id, name: r.string(site.name, `${path}.name`, id), policies, tokens, clients, apiKeys, collections, ...(graphql ? { graphql } : {}) };
+  const webhooks = readSiteWebhooks(r, site.webhooks, `${path}.webhooks`);
+  return { id, name: r.string(site.name, `${path}.name`, id), policies, tokens, clients, apiKeys, collections, webhooks, ...(graphql ? { graphql } : {}) };
 }
 
 /**

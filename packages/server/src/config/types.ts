@@ -86,6 +86,8 @@ export interface SiteConfig {
   collections: CollectionConfig[];
   /** GraphQL settings; absent = the defaults (introspection on, the default cost limit). */
   graphql?: GraphqlSettings;
+  /** Outgoing webhook endpoints of the config file (webhooks/config.ts reads them). */
+  webhooks?: WebhookEndpointConfig[];
 }
 
 export interface ServerConfig {
@@ -119,4 +121,25 @@ export interface ServerConfig {
   storefrontDir: string | undefined;
   /** Folder of the built owner console to serve at `/console` (default: VITRINE_CONSOLE_DIR, else apps/console/dist when built). */
   consoleDir?: string | undefined;
+  /** Top-level `webhooks` settings (webhooks/config.ts); absent = the defaults. */
+  webhooks?: WebhookSettings;
+}
+
+export interface WebhookEndpointConfig {
+  id: string;
+  url: string;
+  /** `whsec_<base64>` */
+  secret: string;
+  /** Event types or wildcards (`member.*`, `*`). */
+  events: string[];
+}
+
+export interface WebhookSettings {
+  /** Deliver to private, loopback and link-local addresses (default: true in development only). */
+  allowPrivateNetworks: boolean;
+  /** Where the notice goes when an endpoint is disabled after failing for 5 days. */
+  ownerEmail?: string | undefined;
+  /** Not in the config file: tests and benchmarks tune the delivery loop. */
+  pollMs?: number;
+  timeoutMs?: number;
 }

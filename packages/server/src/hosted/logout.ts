@@ -7,6 +7,7 @@ import type { Queryable } from '../store/types.js';
 import { addCookie, cookieHeader, cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies } from './cookies.js';
 import { escapeHtml, formActionSources, newNonce, page, pageHeaders } from './layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
+import { emitMemberEvent } from '../webhooks/emit.js';
 
 type Entry = { site: SiteConfig; client: ClientConfig };
 
@@ -84,6 +85,7 @@ async function endSessions(scope: Scope, request: FastifyRequest, tx: Queryable,
   }
   if (signedOut) {
     await ctx.authEvents.record({ type: 'sign_out', outcome: 'success', siteId: s.siteId, memberId: signedOut.memberId, clientId: s.clientId, ip, detail: { via: 'logout-page' } }, tx);
+    await emitMemberEvent(tx, { siteId: s.siteId, memberId: signedOut.memberId, type: 'member.signed_out', now: ctx.now() });
   }
 }
 

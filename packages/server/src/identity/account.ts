@@ -15,6 +15,8 @@ import { revokeMemberAccess } from './member-access.js';
 import { findMemberByEmail, findMemberById, insertMember, setPassword, updateProfile, type Member } from './members.js';
 import { parseProfile } from './profile.js';
 import { issueSessionToken } from './session-tokens.js';
+import { emitMemberEvent } from '../webhooks/emit.js';
+import { identityOf } from '../webhooks/events.js';
 
 type MemberCaller = Extract<Caller, { kind: 'member' }>;
 
@@ -62,6 +64,7 @@ export async function changePassword(deps: IdentityDeps, request: FastifyRequest
   await deps.ctx.db.transaction(async (tx) => {
     const now = deps.ctx.now();
     await setPassword(tx, caller.siteId, member.id, passwordHash, now);
+    await emitMemberEvent(tx, { siteId: caller.siteId, memberId: member.id, type: 'member.password_changed', now });
     await revokeMemberAccess(tx, deps.ctx, { siteId: caller.siteId, memberId: member.id, exceptSessionId: caller.sessionId, reason: 'password-change', now });
     const mail = passwordChangedMail(site?.name ?? 'Your shop', 'reset your password with "Forgot password" right away.');
     await enqueueMail(tx, { siteId: caller.siteId, kind: 'password-changed', to: member.email, ...mail }, now);
@@ -95,6 +98,7 @@ export async function signOn(deps: IdentityDeps, request: FastifyRequest): Promi
         siteId: site.id, email, passwordHash: null, passwordResetRequired: true, emailVerified: input.verifyEmail === true,
         approved: true, profile: parsed.profile, now,
       });
+      if (member) await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.created', identity: identityOf(caller), now });
       // A concurrent sign-on created it a moment ago.
       member ??= await findMemberByEmail(tx, site.id, email);
       if (!member) throw new ApplicationError(409, 'CONFLICT', 'The member is being created; retry');
@@ -106,6 +110,7 @@ export async function signOn(deps: IdentityDeps, request: FastifyRequest): Promi
     if (member.status === 'BLOCKED') throw memberBlocked();
     if (member.status !== 'ACTIVE') throw new ApplicationError(403, 'MEMBER_PENDING_APPROVAL', 'This member is waiting for the owner’s approval');
     const sessionToken = await issueSessionToken(tx, { siteId: site.id, memberId: member.id }, now);
+    await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.signed_in', identity: identityOf(caller), now });
     await deps.ctx.authEvents.record({ type: 'sign_on', outcome: 'success', siteId: site.id, memberId: member.id, email, ...requestOrigin(request), detail: adopted }, tx);
     return { sessionToken, identity: toWireIdentity(member, site.policies) };
   });
@@ -133,6 +138,7 @@ export async function logout(deps: IdentityDeps, request: FastifyRequest, reply:
       const ended = await endSession(deps.ctx.authEvents, tx, { siteId: caller.siteId, sessionId: caller.sessionId, reason: 'logout', ip });
       if (!ended) return;
       await deps.ctx.authEvents.record({ type: 'sign_out', outcome: 'success', siteId: caller.siteId, memberId: ended.memberId, clientId: caller.clientId, ip, detail: { via: 'logout-endpoint' } }, tx);
+      await emitMemberEvent(tx, { siteId: caller.siteId, memberId: ended.memberId, type: 'member.signed_out', now: deps.ctx.now() });
     });
   }
   if (redirect) return reply.code(302).header('location', redirect).header('cache-control', 'no-store').send();
@@ -184,6 +190,7 @@ export async function patchMyMember(deps: IdentityDeps, request: FastifyRequest)
       else if (parsed.profile[key] !== undefined) merged[key] = parsed.profile[key];
     }
     const updated = await updateProfile(tx, caller.siteId, member.id, merged, deps.ctx.now());
+    await emitMemberEvent(tx, { siteId: caller.siteId, memberId: member.id, member: updated, type: 'member.updated', now: deps.ctx.now() });
     return myMember(updated!, deps);
   });
 }

@@ -11,6 +11,8 @@ import { admitLoginAttempt, loginSucceeded } from './login-throttle.js';
 import { findMemberByEmail, findMemberById, insertMember, markEmailVerified, recordVisitor, setPassword } from './members.js';
 import { parseProfile } from './profile.js';
 import { checkCode, consumeVerification, resendCode, startVerification, unknownVerification } from './verification.js';
+import { emitMemberEvent } from '../webhooks/emit.js';
+import { identityOf } from '../webhooks/events.js';
 
 export const emailExists = () => new ApplicationError(409, '-19995', 'An account with this email already exists');
 // One answer for "no such account" and "wrong password": login must not reveal which addresses exist.
@@ -50,6 +52,7 @@ export async function register(deps: IdentityDeps, request: FastifyRequest): Pro
     });
     if (!member) throw emailExists();
     await deps.ctx.authEvents.record({ type: 'register', outcome: 'success', siteId: site.id, memberId: member.id, email: member.email, ...originOf(request, caller) }, tx);
+    await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.created', identity: identityOf(caller), now: deps.ctx.now() });
     return nextState(tx, deps, site, member, visitorId);
   });
 }

@@ -12,6 +12,7 @@ import { toWireIdentity, type WireIdentity } from './identity-view.js';
 import type { Member } from './members.js';
 import { issueSessionToken } from './session-tokens.js';
 import { startVerification } from './verification.js';
+import { emitMemberEvent } from '../webhooks/emit.js';
 
 /** What every identity flow needs besides the request: the app context and the shared guards. */
 export interface IdentityDeps {
@@ -119,5 +120,6 @@ export async function nextState(tx: Queryable, deps: IdentityDeps, site: SiteCon
   }
   if (!member.approved) return { state: 'REQUIRE_OWNER_APPROVAL', identity, additionalData: {} };
   const sessionToken = await issueSessionToken(tx, { siteId: site.id, memberId: member.id, visitorId }, now);
+  await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.signed_in', now });
   return { state: 'SUCCESS', sessionToken, identity, additionalData: {} };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
+import { emitMemberEvent } from '../webhooks/emit.js';
 
 /** Members of a site: the rows behind register, login, approval and the admin API. */
 export type MemberStatus = 'PENDING' | 'ACTIVE' | 'BLOCKED';
@@ -119,11 +120,12 @@ export async function setPassword(tx: Queryable, siteId: string, id: string, pas
 }
 
 export async function markEmailVerified(tx: Queryable, siteId: string, id: string, now: number): Promise<void> {
-  await tx.query(
+  const { rowCount } = await tx.query(
     `update members set email_verified = true, revision = revision + 1, updated_at = $3
      where site_id = $1 and id = $2 and not email_verified`,
     [siteId, id, new Date(now)],
   );
+  if (rowCount) await emitMemberEvent(tx, { siteId, memberId: id, type: 'member.email_verified', now });
 }
 
 export async function recordVisitor(tx: Queryable, siteId: string, id: string, visitorId: string | undefined): Promise<void> {

@@ -13,6 +13,7 @@ import { body, isEmail, limitIp, memberBlocked, nextState, scopeOf, throwViolati
 import { emailKey, findMemberByEmail, findMemberById, markEmailVerified, setPassword, type Member } from './members.js';
 import { clearLoginLocks } from './login-throttle.js';
 import { revokeSessionTokens } from './session-tokens.js';
+import { emitMemberEvent } from '../webhooks/emit.js';
 
 /** Reset links: single use, one hour, only the SHA-256 kept. Activation links last three days. */
 export const RESET_TTL_SECONDS = 3600;
@@ -151,6 +152,7 @@ export async function recover(deps: IdentityDeps, request: FastifyRequest): Prom
     // Only now is the member known: their address and the shop's name are refused as passwords too.
     throwViolations([passwordViolation(input.password, 'password', { siteName: site.name, email: member.email })]);
     await setPassword(tx, site.id, member.id, passwordHash, now);
+    await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, type: 'member.password_changed', now });
     await markEmailVerified(tx, site.id, member.id, now);
     await ctx.tokens.revokeMemberSessions(tx, site.id, member.id, { reason: 'password-reset' });
     await revokeSessionTokens(tx, site.id, member.id, now);

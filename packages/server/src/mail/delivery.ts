@@ -99,33 +99,60 @@ export interface DeliveryLoop {
 
 /** Polls the outbox every `intervalMs`; one pass at a time, errors logged and retried next tick. */
 export function runDeliveryLoop(db: Queryable, sender: MailSender, options: DeliveryOptions & { intervalMs: number }): DeliveryLoop {
+  return runOutboxLoop(() => deliverPending(db, sender, options), {
+    intervalMs: options.intervalMs,
+    batchSize: options.batchSize ?? 20,
+    log: options.log,
+    label: 'mail delivery pass failed',
+    onStop: () => sender.close(),
+  });
+}
+
+/**
+ * The polling loop of an outbox (mail here, webhooks in webhooks/): runs `pass` every `intervalMs` and
+ * on `kick()`, one pass at a time, draining while full batches come back; errors are logged and the
+ * next tick retries.
+ */
+export function runOutboxLoop(
+  pass: () => Promise<number>,
+  options: { intervalMs: number; batchSize: number; label: string; log?: { warn(obj: object, msg: string): void } | undefined; onStop?: () => void },
+): DeliveryLoop {
   let stopped = false;
   let running: Promise<void> | undefined;
+  let again = false;
   let timer: NodeJS.Timeout | undefined;
-  const pass = () => {
-    if (stopped || running) return;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      // A kick during a pass runs one more pass right after it: what was just committed is not missed.
+      again = true;
+      return;
+    }
     running = (async () => {
       try {
-        // Drain: keep going while full batches come back.
-        while (!stopped && (await deliverPending(db, sender, options)) >= (options.batchSize ?? 20));
+        do {
+          again = false;
+          // Drain: keep going while full batches come back.
+          while (!stopped && (await pass()) >= options.batchSize);
+        } while (again && !stopped);
       } catch (error) {
-        options.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'mail delivery pass failed');
+        options.log?.warn({ err: error instanceof Error ? error.message : String(error) }, options.label);
       } finally {
         running = undefined;
       }
     })();
   };
-  timer = setInterval(pass, options.intervalMs);
+  timer = setInterval(run, options.intervalMs);
   timer.unref();
-  pass();
+  run();
   return {
-    kick: pass,
+    kick: run,
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       await running;
-      sender.close();
+      options.onStop?.();
     },
   };
 }

@@ -6,10 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { dateValue, type JsonObject } from '../data/json.js';
-import { buildData, deleteRow, insertRow, writeRow } from '../data/store.js';
+import { buildData, deleteRow, envelope, insertRow, writeRow } from '../data/store.js';
 import type { Database, Queryable } from '../store/types.js';
 import type { ShippingAddress } from './address.js';
 import { formatOrderNumber, priceOrder, quantitiesOf, type ProductRow } from './pricing.js';
+import { emitEvent } from '../webhooks/emit.js';
+import { memberIdentity } from '../webhooks/events.js';
 
 export interface ShopCollections {
   products: string;
@@ -96,6 +98,7 @@ export async function checkout(db: Database, input: CheckoutInput): Promise<Json
     await insertRow(tx, siteId, collections.orders, order, memberId, now);
 
     for (const row of cart.rows) await deleteRow(tx, siteId, collections.cart, row.id);
+    await emitEvent(tx, { siteId, type: 'order.created', identity: memberIdentity(memberId), data: envelope(collections.orders, order), now });
     return order;
   });
 }

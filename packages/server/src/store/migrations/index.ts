@@ -8,11 +8,12 @@ import { shop } from './0040_shop.js';
 import { security } from './0050_security.js';
 import { sessionIdle } from './0051_session_idle.js';
 import { keyProtection } from './0052_key_protection.js';
+import { webhooks } from './0060_webhooks.js';
 import { owners } from './0070_owners.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
  * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items, 30–39 redirect login, 40–49 storefront,
- * 50–59 security (audit log, key protection, session idle times), 70–79 owner console.
+ * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console.
  */
-export const migrations: readonly Migration[] = [core, identity, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, owners];
+export const migrations: readonly Migration[] = [core, identity, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners];

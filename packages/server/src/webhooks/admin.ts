@@ -1,0 +1,172 @@
+import { isIP } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requireAdminFor } from '../admin/members.js';
+import type { AppContext } from '../context.js';
+import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
+import { resolveCaller } from '../http/resolve-caller.js';
+import { listDeliveries, queueTestEvent, replayDelivery, replayFailedSince } from './deliveries.js';
+import { noteEmitted } from './emit.js';
+import { createEndpoint, deleteEndpoint, endpointView, findEndpoint, listEndpoints, rotateSecret, updateEndpoint, type EndpointRow } from './endpoints.js';
+import { identityOf, isEventPattern } from './events.js';
+import { blockedRange } from './ssrf.js';
+
+/**
+ * The admin API of webhooks (`/_admin/v1/webhooks`, `Authorization: Bearer <adminKey>` or a site key):
+ * endpoints, their secrets (shown once, at creation and rotation), a test event, deliveries and replays.
+ * Endpoints of the config file are read-only here: they change in the file.
+ */
+type Input = Record<string, unknown>;
+
+const bodyOf = (request: FastifyRequest): Input => (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Input) : {});
+const queryOf = (request: FastifyRequest): Input => (request.query ?? {}) as Input;
+const idParam = (request: FastifyRequest, name = 'id') => String((request.params as Record<string, string>)[name] ?? '');
+
+async function siteOf(ctx: AppContext, request: FastifyRequest): Promise<string> {
+  return requireAdminFor(ctx, request, bodyOf(request).siteId ?? queryOf(request).siteId);
+}
+
+async function endpointOf(ctx: AppContext, request: FastifyRequest): Promise<{ siteId: string; endpoint: EndpointRow }> {
+  const siteId = await siteOf(ctx, request);
+  const endpoint = await findEndpoint(ctx.db, siteId, idParam(request));
+  if (!endpoint) throw httpErrors.notFound('No webhook endpoint with this id', 'WEBHOOK_NOT_FOUND');
+  return { siteId, endpoint };
+}
+
+const fromConfig = () => new ApplicationError(409, 'WEBHOOK_FROM_CONFIG', 'This endpoint is defined in the config file; change it there');
+
+function readUrl(ctx: AppContext, value: unknown): string {
+  if (typeof value !== 'string' || !value) throw invalidField('url', 'is required', 'REQUIRED');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw invalidField('url', 'must be an absolute http(s) URL', 'INVALID_URL');
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || value.length > 2000) throw invalidField('url', 'must be an absolute http(s) URL of at most 2000 characters', 'INVALID_URL');
+  if (url.username || url.password) throw invalidField('url', 'must not carry credentials', 'INVALID_URL');
+  // Names are resolved (and checked again) at every delivery; literal addresses can be refused now.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const allowPrivate = ctx.config.webhooks?.allowPrivateNetworks ?? !ctx.config.production;
+  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && blockedRange(host)))) {
+    throw invalidField('url', 'must not point to a private, loopback or link-local address (webhooks.allowPrivateNetworks is off)', 'PRIVATE_ADDRESS');
+  }
+  return url.toString();
+}
+
+function readEvents(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 50) throw invalidField('events', 'must be a list of 1 to 50 event types or wildcards such as "member.*"', 'REQUIRED');
+  value.forEach((e, i) => {
+    if (typeof e !== 'string' || !isEventPattern(e)) throw invalidField(`events[${i}]`, 'is not a known event type or wildcard', 'INVALID_EVENT');
+  });
+  return [...new Set(value as string[])];
+}
+
+function readDescription(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length > 500) throw invalidField('description', 'must be a string of at most 500 characters');
+  return value;
+}
+
+export async function listHandler(ctx: AppContext, request: FastifyRequest) {
+  const siteId = await siteOf(ctx, request);
+  return { webhooks: (await listEndpoints(ctx.db, siteId)).map(endpointView) };
+}
+
+export async function getHandler(ctx: AppContext, request: FastifyRequest) {
+  return { webhook: endpointView((await endpointOf(ctx, request)).endpoint) };
+}
+
+/** POST /_admin/v1/webhooks {siteId, url, events, description?} → 201 {webhook, secret}: the secret is shown this once. */
+export async function createHandler(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const siteId = await siteOf(ctx, request);
+  const input = bodyOf(request);
+  const created = await createEndpoint(
+    ctx.db,
+    siteId,
+    { url: readUrl(ctx, input.url), events: readEvents(input.events), description: readDescription(input.description) },
+    ctx.config.keyEncryptionKey,
+    ctx.now(),
+  );
+  reply.code(201);
+  return { webhook: endpointView(created.endpoint), secret: created.secret };
+}
+
+/** PATCH /_admin/v1/webhooks/:id {siteId, url?, events?, description?, enabled?} */
+export async function updateHandler(ctx: AppContext, request: FastifyRequest) {
+  const { siteId, endpoint } = await endpointOf(ctx, request);
+  if (endpoint.source === 'config') throw fromConfig();
+  const input = bodyOf(request);
+  if (input.enabled !== undefined && typeof input.enabled !== 'boolean') throw invalidField('enabled', 'must be true or false');
+  const updated = await updateEndpoint(
+    ctx.db,
+    siteId,
+    endpoint.id,
+    {
+      url: input.url === undefined ? undefined : readUrl(ctx, input.url),
+      events: input.events === undefined ? undefined : readEvents(input.events),
+      description: readDescription(input.description),
+      enabled: input.enabled as boolean | undefined,
+    },
+    ctx.now(),
+  );
+  if (updated?.enabled) noteEmitted();
+  return { webhook: endpointView(updated ?? endpoint) };
+}
+
+export async function deleteHandler(ctx: AppContext, request: FastifyRequest) {
+  const { siteId, endpoint } = await endpointOf(ctx, request);
+  if (endpoint.source === 'config') throw fromConfig();
+  await deleteEndpoint(ctx.db, siteId, endpoint.id);
+  return {};
+}
+
+/** POST /_admin/v1/webhooks/:id/rotate-secret → {webhook, secret}; the old secret signs too for 24 h. */
+export async function rotateHandler(ctx: AppContext, request: FastifyRequest) {
+  const { siteId, endpoint } = await endpointOf(ctx, request);
+  if (endpoint.source === 'config') throw fromConfig();
+  const rotated = await rotateSecret(ctx.db, siteId, endpoint.id, ctx.config.keyEncryptionKey, ctx.now());
+  if (!rotated) throw httpErrors.notFound('No webhook endpoint with this id', 'WEBHOOK_NOT_FOUND');
+  return { webhook: endpointView(rotated.endpoint), secret: rotated.secret };
+}
+
+/** POST /_admin/v1/webhooks/:id/test → {eventId, deliveryId}: a `webhook.test` event, delivered like any other. */
+export async function testHandler(ctx: AppContext, request: FastifyRequest) {
+  const { siteId, endpoint } = await endpointOf(ctx, request);
+  const caller = await resolveCaller(request, ctx);
+  const queued = await queueTestEvent(ctx.db, siteId, endpoint.id, identityOf(caller), ctx.now());
+  noteEmitted();
+  return queued;
+}
+
+const STATUSES = ['pending', 'delivered', 'failed'];
+
+/** GET /_admin/v1/webhooks/:id/deliveries?siteId=&status=&limit= → newest first. */
+export async function deliveriesHandler(ctx: AppContext, request: FastifyRequest) {
+  const { siteId, endpoint } = await endpointOf(ctx, request);
+  const query = queryOf(request);
+  const status = query.status === undefined || query.status === '' ? undefined : String(query.status).toLowerCase();
+  if (status !== undefined && !STATUSES.includes(status)) throw invalidField('status', 'must be one of PENDING, DELIVERED, FAILED', 'INVALID_ENUM');
+  const limit = query.limit === undefined ? 100 : Number(query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidField('limit', 'must be an integer from 1 to 1000');
+  return { deliveries: await listDeliveries(ctx.db, siteId, endpoint.id, { status, limit }) };
+}
+
+/** POST /_admin/v1/webhooks/:id/deliveries/:deliveryId/replay → {delivery} */
+export async function replayOneHandler(ctx: AppContext, request: FastifyRequest) {
+  const { siteId, endpoint } = await endpointOf(ctx, request);
+  const delivery = await replayDelivery(ctx.db, siteId, endpoint.id, idParam(request, 'deliveryId'), ctx.now());
+  if (!delivery) throw httpErrors.notFound('No such delivery for this endpoint', 'DELIVERY_NOT_FOUND');
+  noteEmitted();
+  return { delivery };
+}
+
+/** POST /_admin/v1/webhooks/:id/replay {siteId, since} → {replayed}: every failed delivery created since then. */
+export async function replayFailedHandler(ctx: AppContext, request: FastifyRequest) {
+  const { siteId, endpoint } = await endpointOf(ctx, request);
+  const since = bodyOf(request).since;
+  const at = typeof since === 'string' ? new Date(since) : undefined;
+  if (!at || Number.isNaN(at.getTime())) throw invalidField('since', 'must be an ISO date-time such as "2026-11-22T10:00:00Z"', 'REQUIRED');
+  const replayed = await replayFailedSince(ctx.db, siteId, endpoint.id, at, ctx.now());
+  if (replayed) noteEmitted();
+  return { replayed };
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { adminMemberView } from '../admin/members.js';
+import { findMemberById, type Member } from '../identity/members.js';
+import type { Queryable } from '../store/types.js';
+import type { WebhookEventType, WebhookIdentity } from './events.js';
+
+/**
+ * The one way a flow emits a webhook event: called inside the flow's own transaction, it writes the
+ * event and one delivery per subscribed, enabled endpoint, so an event exists exactly when its change
+ * committed. A site without a matching endpoint pays one indexed statement and stores nothing.
+ */
+export interface WebhookEvent {
+  siteId: string;
+  type: WebhookEventType;
+  identity: WebhookIdentity;
+  /** The member as the admin API shows it, or the item as the data API shows it: never a secret. */
+  data: unknown;
+  /** Milliseconds since the epoch (the flow's clock). */
+  now: number;
+}
+
+export interface EventBody {
+  id: string;
+  type: string;
+  timestamp: string;
+  siteId: string;
+  identity: WebhookIdentity;
+  data: unknown;
+}
+
+export function eventBody(event: WebhookEvent, id = newEventId()): EventBody {
+  return { id, type: event.type, timestamp: new Date(event.now).toISOString(), siteId: event.siteId, identity: event.identity, data: event.data };
+}
+
+export const newEventId = () => `evt_${randomUUID().replace(/-/g, '')}`;
+
+let emittedSinceKick = false;
+/** True once after events were emitted: the delivery loop is then kicked when the response has gone out. */
+export function takeEmitted(): boolean {
+  const was = emittedSinceKick;
+  emittedSinceKick = false;
+  return was;
+}
+
+/** Marks that something was queued outside emitEvent (the admin API's test event and replays). */
+export function noteEmitted(): void {
+  emittedSinceKick = true;
+}
+
+export async function emitEvent(tx: Queryable, event: WebhookEvent): Promise<void> {
+  await emitEvents(tx, event.siteId, event.now, [event]);
+}
+
+/** Several events of one site in one statement (bulk writes: one event per item). */
+export async function emitEvents(tx: Queryable, siteId: string, now: number, events: Omit<WebhookEvent, 'siteId' | 'now'>[]): Promise<void> {
+  if (!events.length) return;
+  const rows = events.map((e) => {
+    const body = eventBody({ ...e, siteId, now });
+    return { id: body.id, type: body.type, body: JSON.stringify(body) };
+  });
+  // Patterns matched: the type itself, "*" and "<prefix>.*" (events.ts). Deliveries keep the events' order.
+  const { rowCount } = await tx.query(
+    `with e as (
+       select t.e ->> 'id' as id, t.e ->> 'type' as type, t.e ->> 'body' as body, t.n from jsonb_array_elements($2::jsonb) with ordinality as t(e, n)
+     ), pairs as (
+       select e.id as event_id, e.n, w.id as endpoint_id from e join webhook_endpoints w
+         on w.site_id = $1 and w.enabled and w.events && array[e.type, '*', split_part(e.type, '.', 1) || '.*']
+     ), ev as (
+       insert into webhook_events (site_id, id, type, body, created_at)
+       select $1, e.id, e.type, e.body, $3 from e where e.id in (select event_id from pairs)
+       returning id
+     )
+     insert into webhook_deliveries (id, site_id, event_id, endpoint_id, next_attempt_at, created_at)
+     select gen_random_uuid(), $1, p.event_id, p.endpoint_id, $3, $3
+     from pairs p join ev on ev.id = p.event_id order by p.n, p.endpoint_id`,
+    [siteId, JSON.stringify(rows), new Date(now)],
+  );
+  if (rowCount > 0) emittedSinceKick = true;
+}
+
+/** A member event whose data is the member as it stands in `tx` (after the change). */
+export async function emitMemberEvent(
+  tx: Queryable,
+  event: { siteId: string; memberId: string; type: WebhookEventType; identity?: WebhookIdentity; now: number; member?: Member },
+): Promise<void> {
+  const member = event.member ?? (await findMemberById(tx, event.siteId, event.memberId));
+  if (!member) return;
+  await emitEvent(tx, {
+    siteId: event.siteId,
+    type: event.type,
+    identity: event.identity ?? { identityType: 'MEMBER', memberId: member.id },
+    data: adminMemberView(member),
+    now: event.now,
+  });
+}
+
+/**
+ * The events a change of a member's state gives, from the member before and after it: approved,
+ * blocked, unblocked, email verified. Flows that change several things at once call this once.
+ */
+export async function emitMemberTransition(tx: Queryable, before: Member | undefined, after: Member, identity: WebhookIdentity, now: number): Promise<void> {
+  const types: WebhookEventType[] = [];
+  if (before && !before.approved && after.approved) types.push('member.approved');
+  if (before?.status !== 'BLOCKED' && after.status === 'BLOCKED') types.push('member.blocked');
+  if (before?.status === 'BLOCKED' && after.status !== 'BLOCKED') types.push('member.unblocked');
+  if (before && !before.emailVerified && after.emailVerified) types.push('member.email_verified');
+  const data = adminMemberView(after);
+  await emitEvents(tx, after.siteId, now, types.map((type) => ({ type, identity, data })));
+}

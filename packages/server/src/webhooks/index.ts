@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { runOutboxLoop } from '../mail/delivery.js';
+import { deliverDueWebhooks } from './delivery.js';
+import { takeEmitted } from './emit.js';
+import { syncConfigEndpoints } from './endpoints.js';
+
+export { emitEvent, emitEvents, emitMemberEvent } from './emit.js';
+export { identityOf, memberIdentity, ownerIdentity } from './events.js';
+
+const BATCH = 50;
+
+/**
+ * Starts webhooks on one instance: mirrors the config file's endpoints into the database, delivers
+ * the outbox (polling, and at once after a response whose request emitted events: the change has
+ * committed by then). `VITRINE_WEBHOOK_DELIVERY=0` keeps an instance from delivering (it still emits).
+ */
+export async function startWebhooks(app: FastifyInstance, ctx: AppContext): Promise<{ stop(): Promise<void> }> {
+  await syncConfigEndpoints(ctx.db, ctx.sites.sites, ctx.config.keyEncryptionKey, ctx.now());
+  if (process.env.VITRINE_WEBHOOK_DELIVERY === '0') return { stop: async () => {} };
+  const settings = ctx.config.webhooks;
+  const loop = runOutboxLoop(
+    () =>
+      deliverDueWebhooks(ctx.db, {
+        now: ctx.now,
+        allowPrivateNetworks: settings?.allowPrivateNetworks ?? !ctx.config.production,
+        timeoutMs: settings?.timeoutMs,
+        batchSize: BATCH,
+        keyEncryptionKey: ctx.config.keyEncryptionKey,
+        ownerEmail: settings?.ownerEmail,
+        siteName: (siteId) => ctx.sites.get(siteId)?.name ?? siteId,
+        log: ctx.log,
+      }),
+    { intervalMs: settings?.pollMs ?? 500, batchSize: BATCH, label: 'webhook delivery pass failed', log: ctx.log },
+  );
+  app.addHook('onResponse', async () => {
+    if (takeEmitted()) loop.kick();
+  });
+  return { stop: () => loop.stop() };
+}
