@@ -73,7 +73,8 @@ export function markRunningServer(dataDir: string, url: string): () => void {
   return () => rmSync(file, { force: true });
 }
 
-function runningServer(dataDir: string): { url: string } | undefined {
+/** The server holding an embedded database, from its marker (also used by `vitrine owners add`). */
+export function runningServer(dataDir: string): { url: string } | undefined {
   const file = join(dataDir, MARKER);
   if (!existsSync(file)) return undefined;
   try {

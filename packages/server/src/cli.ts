@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { createApp, type VitrineApp } from './app.js';
 import { formatKeys, markRunningServer, runKeyCommand } from './cli-keys.js';
+import { addOwnerCommand, formatInvite } from './cli-owners.js';
 import { ConfigError, loadConfig, type LoadConfigOptions } from './config/index.js';
 import type { ServerConfig } from './config/types.js';
+import { ValidationError } from './http/errors.js';
 import { KeyProtectionError } from './oauth/key-store.js';
 
 const HELP = `Usage: vitrine <command> [options]
@@ -11,6 +13,7 @@ Commands:
   serve             Run the API, hosted login pages and storefront
   keys list         List the access-token signing keys: kid, created, state (active, retiring, retired)
   keys rotate       Make a new signing key; older ones keep verifying until their tokens expire
+  owners add EMAIL  Add a console owner (or renew their link) and print a one-time setup link (24 h)
   help              Show this help
 
 Options:
@@ -18,8 +21,9 @@ Options:
   --port N          serve: port to listen on (default: $PORT or 8080)
   --data-dir DIR    Embedded database folder (default: $VITRINE_DATA_DIR or ./.vitrine)
   --host HOST       serve: interface to bind (default: $HOST or 0.0.0.0)
+  --role ROLE       owners add: owner (default), editor or support
 
-\`keys\` works on DATABASE_URL or the data directory, whether or not a server is running on it.
+\`keys\` and \`owners\` work on DATABASE_URL or the data directory, whether or not a server is running on it.
 
 Environment: PORT, PUBLIC_URL, DATABASE_URL, VITRINE_CONFIG, VITRINE_DATA_DIR, VITRINE_ADMIN_KEY,
 VITRINE_KEY_ENCRYPTION_KEY, REDIS_URL, SMTP_URL, NODE_ENV, LOG_LEVEL, TRUST_PROXY. See the README for details.
@@ -36,6 +40,7 @@ export async function main(argv: string[]): Promise<number> {
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         host: { type: 'string' },
+        role: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -55,6 +60,14 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     return keys(subcommand, configOptions);
+  }
+  if (command === 'owners') {
+    const email = parsed.positionals[2];
+    if (subcommand !== 'add' || !email) {
+      console.error(`vitrine: owners needs "add EMAIL"${subcommand && subcommand !== 'add' ? ` (got "${subcommand}")` : ''}\n\n${HELP}`);
+      return 2;
+    }
+    return owners(email, parsed.values.role, configOptions);
   }
   if (command !== 'serve') {
     console.error(`vitrine: unknown command "${command}"\n\n${HELP}`);
@@ -92,6 +105,19 @@ async function keys(action: 'list' | 'rotate', options: LoadConfigOptions): Prom
   } catch (error) {
     console.error(`vitrine keys ${action}: ${(error as Error).message}`);
     return 1;
+  }
+}
+
+async function owners(email: string, role: string | undefined, options: LoadConfigOptions): Promise<number> {
+  const config = configOrExplain(options);
+  if (!config) return 1;
+  try {
+    process.stdout.write(formatInvite(await addOwnerCommand(config, email, role)));
+    return 0;
+  } catch (error) {
+    // A bad email or role is the caller's mistake (2); anything else, the database's or the server's (1).
+    console.error(`vitrine owners add: ${(error as Error).message}`);
+    return error instanceof ValidationError ? 2 : 1;
   }
 }
 
@@ -139,6 +165,7 @@ async function serve(options: LoadConfigOptions & { host?: string | undefined })
     throw error;
   }
   console.log(`Vitrine is running at ${config.publicUrl}`);
+  console.log(`  owner console:        ${config.publicUrl}/console (add an owner: npx vitrine owners add EMAIL)`);
   console.log(`  storefront client id: ${config.storefront.clientId} (site "${config.storefront.siteId}")`);
   console.log(config.devMailbox ? `  dev mailbox:          ${config.publicUrl}/_dev/mail (on: ${config.devMailboxReason})` : `  dev mailbox:          off (${config.devMailboxReason})`);
   console.log(`  trusted proxies:      ${describeTrustProxy(config.trustProxy)}`);
