@@ -1,5 +1,5 @@
 // Vitrine's refresh grant with member refresh tokens (stored hashed: one DB lookup per request),
-// non-rotating client so the tokens can be replayed.
+// non-rotating client so the tokens can be replayed; 1000 sessions round-robin (51-… : one token reused).
 import { BENCH_CLIENT, MEMBER_SESSIONS, vitrineCase } from '../lib/vitrine.mjs';
 
 export default {

@@ -8,7 +8,7 @@ export default {
   title: 'Vitrine anonymous grant, per-IP token rate limiter off',
   perDatabase: true,
   optional: true,
-  targets: [{ baseline: 'bare-jwt', atLeast: 0.6, label: '≥ 60 % of the bare ES256 route' }],
+  targets: [{ baseline: 'bare-jwt', atLeast: 0.8, label: '≥ 80 % of the bare ES256 route' }],
   run: ({ db, config }) =>
     vitrineCase({
       label: `anonymous-no-rate-limit@${db.name}`,

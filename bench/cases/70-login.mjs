@@ -2,6 +2,7 @@
 // accounts: one argon2id verify, the lockout check and a session token write per request. Per-IP auth
 // limits are off for this server only (all the load comes from one address).
 import { serverCase } from '../lib/harness.mjs';
+import { profileArgs } from '../lib/vitrine.mjs';
 
 export default {
   id: 'login',
@@ -15,6 +16,7 @@ export default {
         script: 'servers/vitrine.mjs',
         args: ['--config', config, ...db.fresh().args, '--members', '50'],
         env: { ...db.env, VITRINE_TOKEN_RATE_LIMIT: '1000000000', VITRINE_AUTH_RATE_LIMITS: '0' },
+        nodeArgs: profileArgs(),
       },
       request: (info) => ({
         path: '/_api/iam/authentication/v2/login',

@@ -96,7 +96,7 @@ export const tokenRequest = (body) => ({
 });
 
 /** Extra node flags for the server, e.g. BENCH_CPU_PROF=DIR writes a V8 CPU profile per Vitrine case. */
-function profileArgs() {
+export function profileArgs() {
   const dir = process.env.BENCH_CPU_PROF;
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
@@ -111,7 +111,7 @@ export const MEMBER_SESSIONS = 1000;
  * `env` gives the case its own server with extra environment instead.
  * `body(info)` → the JSON body, or a list of bodies sent round-robin.
  */
-export function vitrineCase({ label, db, config, body, env }) {
+export function vitrineCase({ label, db, config, body, env, request, check }) {
   return serverCase({
     label,
     sharedKey: env ? undefined : `vitrine@${db.name}`,
@@ -121,8 +121,9 @@ export function vitrineCase({ label, db, config, body, env }) {
       env: { ...db.env, VITRINE_TOKEN_RATE_LIMIT: '1000000000', ...env },
       nodeArgs: profileArgs(),
     },
-    request: (info) => tokenRequest(body(info)),
-    check: (json) => typeof json?.access_token === 'string' && typeof json?.refresh_token === 'string',
+    // `request(info)` / `check(json)` replace the token request (e.g. a data read with a member's access token).
+    request: request ?? ((info) => tokenRequest(body(info))),
+    check: check ?? ((json) => typeof json?.access_token === 'string' && typeof json?.refresh_token === 'string'),
   });
 }
 

@@ -29,11 +29,13 @@ const { ctx } = vitrine;
 
 const sessions = Math.min(Number(values['member-sessions']) || 0, 10_000);
 const memberRefreshTokens = [];
+const memberAccessTokens = [];
 if (sessions > 0) {
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < sessions; i++) {
       const created = await ctx.tokens.createMemberSession(tx, { siteId: values.site, clientId: values.client, memberId: `bench-member-${i}` });
       memberRefreshTokens.push(created.refreshToken);
+      memberAccessTokens.push(created.accessToken);
     }
   });
 }
@@ -67,7 +69,7 @@ const items = itemCount > 0 ? await loadItems(itemCount) : undefined;
 
 await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = vitrine.app.server.address();
-console.log(`BENCH_READY ${JSON.stringify({ port, db: ctx.db.kind, memberRefreshTokens, visitorRefreshToken, visitorAccessToken, memberEmails, password: BENCH_PASSWORD, items })}`);
+console.log(`BENCH_READY ${JSON.stringify({ port, db: ctx.db.kind, memberRefreshTokens, memberAccessTokens, visitorRefreshToken, visitorAccessToken, memberEmails, password: BENCH_PASSWORD, items })}`);
 
 let closing = false;
 process.on('SIGTERM', async () => {
