@@ -119,7 +119,7 @@ async function recordOutcome(db: Database, row: Leased, result: SendResult, opti
   await db.transaction(async (tx) => {
     await tx.query(
       `update webhook_deliveries set locked_until = null, status_code = $2, response_excerpt = $3, last_error = $4,
-         status = case when $6 then 'failed' else 'pending' end, failed_at = case when $6 then $5 else null end, next_attempt_at = $7
+         status = case when $6::boolean then 'failed' else 'pending' end, failed_at = case when $6::boolean then $5::timestamptz end, next_attempt_at = $7
        where id = $1`,
       [...fields, giveUp, new Date(now + (giveUp ? 0 : retryDelayMs(attempts)))],
     );
