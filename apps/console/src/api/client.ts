@@ -1,0 +1,64 @@
+/**
+ * The console's calls to the admin API. The owner session rides in an HttpOnly cookie the page never
+ * sees; every change carries the session's CSRF value in `x-vitrine-csrf` (the server checks it).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: string | undefined;
+export function setCsrfToken(token: string | undefined): void {
+  csrfToken = token;
+}
+
+/** Called when the server says the session is over, so the app can show the sign-in page. */
+let onSignedOut: () => void = () => {};
+export function whenSignedOut(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+interface ErrorEnvelope {
+  message?: string;
+  details?: { applicationError?: { code?: string; description?: string }; validationError?: { fieldViolations?: { field: string; description: string }[] } };
+}
+
+export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-vitrine-csrf'] = csrfToken;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  const text = await response.text();
+  const json = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!response.ok) {
+    const envelope = (json ?? {}) as ErrorEnvelope;
+    const violation = envelope.details?.validationError?.fieldViolations?.[0];
+    const code = envelope.details?.applicationError?.code;
+    const message = violation ? `${capitalise(violation.field)} ${violation.description}` : envelope.details?.applicationError?.description ?? envelope.message ?? `Request failed (${response.status})`;
+    if (response.status === 401 && code === 'OWNER_SESSION_REQUIRED') onSignedOut();
+    throw new ApiError(response.status, code, message);
+  }
+  return json as T;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export interface Owner {
+  id: string;
+  email: string;
+  role: 'owner' | 'editor' | 'support';
+  twoFactor: boolean;
+}
+
+export interface Session {
+  owner: Owner;
+  csrfToken: string;
+  mustEnrolTwoFactor: boolean;
+  sites: { id: string; name: string }[];
+  devMailbox: boolean;
+}

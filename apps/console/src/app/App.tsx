@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError, setCsrfToken, whenSignedOut, type Session } from '../api/client.js';
+import { SetupPage } from '../features/auth/SetupPage.js';
+import { SignInPage } from '../features/auth/SignInPage.js';
+import { Layout } from './Layout.js';
+import { navigate, useLocation } from './router.js';
+import { SignedInRoutes } from './SignedInRoutes.js';
+
+type SessionState = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'signed-in'; session: Session } | { kind: 'error'; message: string };
+
+/**
+ * Asks the server who is signed in before painting anything: no flash of the sign-in page for a
+ * signed-in owner, nor of console pages for a signed-out one.
+ */
+export function App() {
+  const { path, search } = useLocation();
+  const [state, setState] = useState<SessionState>({ kind: 'loading' });
+
+  const refresh = useCallback(async () => {
+    try {
+      const session = await api<Session>('GET', '/_admin/v1/console/session');
+      setCsrfToken(session.csrfToken);
+      setState({ kind: 'signed-in', session });
+    } catch (e) {
+      setCsrfToken(undefined);
+      if (e instanceof ApiError && e.status === 401) setState({ kind: 'signed-out' });
+      else setState({ kind: 'error', message: (e as Error).message });
+    }
+  }, []);
+
+  useEffect(() => {
+    whenSignedOut(() => {
+      setCsrfToken(undefined);
+      setState({ kind: 'signed-out' });
+    });
+    void refresh();
+  }, [refresh]);
+
+  if (path === '/setup') return <SetupPage token={search.get('token')} />;
+  if (state.kind === 'loading') return <p className="loading" role="status">Loading the console…</p>;
+  if (state.kind === 'error') return <p role="alert">The console cannot reach the server: {state.message}</p>;
+  if (state.kind === 'signed-out') {
+    return (
+      <SignInPage
+        onSignedIn={() => {
+          if (path === '/sign-in') navigate('/', { replace: true });
+          void refresh();
+        }}
+      />
+    );
+  }
+  if (path === '/sign-in') navigate('/', { replace: true });
+  const signOut = async () => {
+    await api('POST', '/_admin/v1/console/sign-out', {}).catch(() => undefined);
+    setCsrfToken(undefined);
+    setState({ kind: 'signed-out' });
+    navigate('/sign-in', { replace: true });
+  };
+  return (
+    <Layout session={state.session} path={path} onSignOut={signOut}>
+      <SignedInRoutes session={state.session} path={path} onSessionChanged={refresh} />
+    </Layout>
+  );
+}

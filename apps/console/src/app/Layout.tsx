@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import type { Session } from '../api/client.js';
+import { Link } from '../components/Link.js';
+import { useSiteId } from './site.js';
+
+export const NAV = [
+  { to: '/', label: 'Overview' },
+  { to: '/members', label: 'Members' },
+  { to: '/collections', label: 'Collections' },
+  { to: '/api-keys', label: 'API keys' },
+  { to: '/mail', label: 'Mail' },
+  { to: '/audit-log', label: 'Audit log' },
+  { to: '/settings', label: 'Settings' },
+] as const;
+
+const isCurrent = (to: string, path: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`));
+
+export function Layout({ session, path, onSignOut, children }: { session: Session; path: string; onSignOut: () => void; children: ReactNode }) {
+  const [siteId, setSiteId] = useSiteId(session.sites);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="top">
+        <span className="brand">Vitrine console</span>
+        {session.sites.length > 1 && (
+          <label className="site-switch">
+            Site
+            <select value={siteId} onChange={(e) => setSiteId(e.target.value)}>
+              {session.sites.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <span className="who">{session.owner.email}</span>
+        <button type="button" className="link-button" onClick={onSignOut}>
+          Sign out
+        </button>
+      </header>
+      <nav className="side" aria-label="Console">
+        <ul>
+          {NAV.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} aria-current={isCurrent(item.to, path) ? 'page' : undefined}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="content">
+        {children}
+      </main>
+    </>
+  );
+}

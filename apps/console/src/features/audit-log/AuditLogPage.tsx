@@ -1,0 +1,131 @@
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client.js';
+import { Notice } from '../../components/Notice.js';
+import { PageHeading } from '../../components/PageHeading.js';
+
+interface AuthEvent {
+  id: string;
+  type: string;
+  outcome: string;
+  memberId?: string;
+  email?: string;
+  clientId?: string;
+  ip?: string;
+  detail: Record<string, unknown>;
+  createdAt: string;
+}
+
+const TYPES = ['', 'owner_sign_in', 'owner_action', 'sign_in', 'lockout', 'register', 'password_changed', 'password_reset', 'session_revoked', 'factor_added', 'api_key_used', 'admin_key_used'];
+
+const describe = (e: AuthEvent) =>
+  Object.entries(e.detail)
+    .filter(([key, value]) => value !== undefined && key !== 'identityType' && key !== 'ownerId')
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join(', ');
+
+const column = createColumnHelper<AuthEvent>();
+const columns = [
+  column.accessor('createdAt', { header: 'Time', cell: (c) => new Date(c.getValue()).toLocaleString() }),
+  column.accessor('type', { header: 'Event' }),
+  column.accessor('outcome', { header: 'Outcome' }),
+  column.accessor((e) => (e.detail.identityType === 'WIX_USER' ? `${e.email ?? ''} (owner)` : e.email ?? e.memberId ?? ''), { id: 'who', header: 'Who' }),
+  column.accessor((e) => describe(e), { id: 'detail', header: 'Details' }),
+  column.accessor('ip', { header: 'Address', cell: (c) => c.getValue() ?? '' }),
+];
+
+const PAGE = 50;
+
+/** The authentication event log of the site, newest first: sign-ins, lockouts, owner actions, key uses. */
+export function AuditLogPage({ siteId }: { siteId: string }) {
+  const [type, setType] = useState('');
+  const [pages, setPages] = useState<AuthEvent[][]>([]);
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(true);
+
+  async function fetchPage(before: string | undefined): Promise<AuthEvent[]> {
+    const params = new URLSearchParams({ siteId, limit: String(PAGE) });
+    if (type) params.set('type', type);
+    if (before) params.set('before', before);
+    return (await api<{ events: AuthEvent[] }>('GET', `/_admin/v1/auth-events?${params}`)).events;
+  }
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    fetchPage(undefined)
+      .then((events) => live && (setPages([events]), setError(undefined)))
+      .catch((e: Error) => live && setError(e.message))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [siteId, type]);
+
+  const events = pages.flat();
+  const table = useReactTable({ data: events, columns, getCoreRowModel: getCoreRowModel() });
+  const more = pages.at(-1)?.length === PAGE;
+
+  async function loadMore() {
+    setLoading(true);
+    try {
+      const next = await fetchPage(events.at(-1)?.createdAt);
+      setPages((p) => [...p, next]);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeading>Audit log</PageHeading>
+      <div className="toolbar">
+        <label>
+          Event type
+          <select value={type} onChange={(e) => setType(e.target.value)}>
+            {TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t || 'All events'}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Notice error={error} />
+      <div className="table-wrap">
+        <table aria-busy={loading}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col">
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.original.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} data-label={String(cell.column.columnDef.header)}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p role="status">{loading ? 'Loading events…' : events.length ? `${events.length} events` : 'No events yet'}</p>
+      {more && (
+        <button type="button" onClick={loadMore} disabled={loading}>
+          Older events
+        </button>
+      )}
+    </>
+  );
+}

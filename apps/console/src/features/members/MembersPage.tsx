@@ -1,0 +1,99 @@
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useState } from 'react';
+import { Link } from '../../components/Link.js';
+import { Notice } from '../../components/Notice.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { useMembers, type MemberRow, type MembersQuery } from './use-members.js';
+
+const column = createColumnHelper<MemberRow>();
+const columns = [
+  column.accessor('email', { header: 'Email', cell: (c) => <Link to={`/members/${c.row.original.id}`}>{c.getValue()}</Link> }),
+  column.accessor('name', { header: 'Name', cell: (c) => c.getValue() ?? '' }),
+  column.accessor('status', { header: 'Status', cell: (c) => <span className={`badge badge-${c.getValue().toLowerCase()}`}>{statusLabel[c.getValue()]}</span> }),
+  column.accessor('createdDate', { header: 'Created', cell: (c) => new Date(c.getValue()).toLocaleDateString() }),
+];
+
+export const statusLabel = { PENDING: 'Waiting for approval', ACTIVE: 'Active', BLOCKED: 'Blocked' } as const;
+const PAGE_SIZE = 25;
+
+/** The members of a site: search (email or name), status filter, sort and paging, all done by the server. */
+export function MembersPage({ siteId }: { siteId: string }) {
+  const [query, setQuery] = useState<MembersQuery>({ siteId, search: '', status: '', sort: 'createdDate', order: 'desc', page: 0, pageSize: PAGE_SIZE });
+  const { members, total, loading, error } = useMembers({ ...query, siteId });
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const table = useReactTable({ data: members, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true, pageCount });
+  const change = (patch: Partial<MembersQuery>) => setQuery((q) => ({ ...q, page: 0, ...patch }));
+  const first = total ? query.page * PAGE_SIZE + 1 : 0;
+  const last = Math.min(total, (query.page + 1) * PAGE_SIZE);
+
+  return (
+    <>
+      <PageHeading>Members</PageHeading>
+      <div className="toolbar" role="search">
+        <label>
+          Search members
+          <input type="search" value={query.search} placeholder="Email or name" onChange={(e) => change({ search: e.target.value })} />
+        </label>
+        <label>
+          Status
+          <select value={query.status} onChange={(e) => change({ status: e.target.value as MembersQuery['status'] })}>
+            <option value="">All</option>
+            <option value="PENDING">{statusLabel.PENDING}</option>
+            <option value="ACTIVE">{statusLabel.ACTIVE}</option>
+            <option value="BLOCKED">{statusLabel.BLOCKED}</option>
+          </select>
+        </label>
+        <label>
+          Sort by
+          <select value={`${query.sort}:${query.order}`} onChange={(e) => { const [sort, order] = e.target.value.split(':') as [MembersQuery['sort'], MembersQuery['order']]; change({ sort, order }); }}>
+            <option value="createdDate:desc">Newest first</option>
+            <option value="createdDate:asc">Oldest first</option>
+            <option value="email:asc">Email A–Z</option>
+            <option value="email:desc">Email Z–A</option>
+          </select>
+        </label>
+      </div>
+      <Notice error={error} />
+      <div className="table-wrap">
+        <table aria-busy={loading} aria-describedby="members-count">
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col">
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} data-label={String(cell.column.columnDef.header)}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p id="members-count" role="status">
+        {loading ? 'Loading members…' : total ? `Showing ${first}–${last} of ${total}` : 'No members match'}
+      </p>
+      <nav className="pager" aria-label="Pages">
+        <button type="button" disabled={query.page === 0} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
+          Previous page
+        </button>
+        <span>
+          Page {query.page + 1} of {pageCount}
+        </span>
+        <button type="button" disabled={query.page + 1 >= pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+          Next page
+        </button>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { api, type Owner } from '../../api/client.js';
+import { Notice } from '../../components/Notice.js';
+
+/** Turn on authenticator-app codes: show the setup key once, confirm with a first code. */
+export function TwoFactorSection({ owner, onChanged, required }: { owner: Owner; onChanged: () => void; required: boolean }) {
+  const [enrolment, setEnrolment] = useState<{ secret: string; uri: string }>();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+
+  async function start() {
+    setError(undefined);
+    try {
+      setEnrolment(await api<{ secret: string; uri: string }>('POST', '/_admin/v1/console/two-factor/start', {}));
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      await api('POST', '/_admin/v1/console/two-factor/confirm', { code });
+      onChanged();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }
+
+  if (owner.twoFactor) {
+    return (
+      <section aria-labelledby="two-factor-heading">
+        <h2 id="two-factor-heading">Two-factor authentication</h2>
+        <p>On: signing in asks for a code from your authenticator app.</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="two-factor-heading">
+      <h2 id="two-factor-heading">Two-factor authentication</h2>
+      {required && <p role="alert">This server requires two-factor authentication: turn it on before anything else.</p>}
+      {!enrolment ? (
+        <button type="button" onClick={start}>
+          Turn on two-factor
+        </button>
+      ) : (
+        <form onSubmit={confirm} className="form">
+          <p>Add this key to your authenticator app (or open the link on the phone that has it), then enter the code it shows.</p>
+          <p>
+            Setup key: <code aria-label="Setup key">{enrolment.secret}</code>
+          </p>
+          <p>
+            <a href={enrolment.uri}>Open in authenticator app</a>
+          </p>
+          <label>
+            Authentication code
+            <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required value={code} onChange={(e) => setCode(e.target.value)} />
+          </label>
+          <button type="submit">Confirm</button>
+        </form>
+      )}
+      <Notice error={error} />
+    </section>
+  );
+}
