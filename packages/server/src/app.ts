@@ -7,7 +7,7 @@ import { registerDataRoutes } from './data/routes.js';
 import { seedCollections } from './data/seed.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { genReqId, installHttpConventions } from './http/install.js';
-import { settleAfterResponse } from './identity/after-response.js';
+import { settleAfterResponse } from './http/after-response.js';
 import { registerIdentityRoutes } from './identity/routes.js';
 import { registerMailRoutes, startMailDelivery } from './mail/index.js';
 import { registerKeyRoutes } from './oauth/key-routes.js';

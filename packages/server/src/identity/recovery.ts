@@ -8,7 +8,7 @@ import { clientIp } from '../security/client-ip.js';
 import { hashPassword, passwordViolation } from '../security/passwords.js';
 import { randomToken, sha256 } from '../security/secrets.js';
 import type { Queryable } from '../store/types.js';
-import { afterResponse } from './after-response.js';
+import { afterResponse } from '../http/after-response.js';
 import { body, isEmail, limitIp, memberBlocked, nextState, scopeOf, throwViolations, type IdentityDeps, type StateResponse } from './common.js';
 import { emailKey, findMemberByEmail, findMemberById, markEmailVerified, setPassword, type Member } from './members.js';
 import { clearLoginLocks } from './login-throttle.js';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { settleAfterResponse } from '../identity/after-response.js';
 import { listMail, type StoredMail } from './outbox.js';
 import { escapeHtml } from './templates.js';
 
@@ -12,15 +11,12 @@ import { escapeHtml } from './templates.js';
 export function registerDevMailboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/_dev/mail.json', async (request, reply) => {
     const to = typeof (request.query as Record<string, unknown>)?.to === 'string' ? ((request.query as Record<string, string>).to) : undefined;
-    // Mails some flows write after answering (recovery) are shown once written.
-    await settleAfterResponse(ctx.db);
     const messages = await listMail(ctx.db, { to: to || undefined });
     reply.header('cache-control', 'no-store');
     return { messages: messages.map(publicShape) };
   });
 
   app.get('/_dev/mail', async (_request, reply) => {
-    await settleAfterResponse(ctx.db);
     const messages = await listMail(ctx.db, {});
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     return page(messages);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
+import { settleAfterResponse } from '../http/after-response.js';
 
 /**
  * Transactional outbox: a mail is a row written by the same transaction as the state change that
@@ -71,6 +72,8 @@ export function toStoredMail(r: MailRow): StoredMail {
 
 /** Messages newest first, optionally only those to one address (compared case-insensitively). */
 export async function listMail(db: Queryable, options: { to?: string | undefined; limit?: number } = {}): Promise<StoredMail[]> {
+  // Mail some flows write just after answering (recovery) is part of what a request caused: wait for it.
+  await settleAfterResponse(db);
   const limit = Math.min(Math.max(options.limit ?? 200, 1), 1000);
   const { rows } = options.to
     ? await db.query<MailRow>(
