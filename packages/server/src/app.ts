@@ -4,6 +4,7 @@ import type { AppContext } from './context.js';
 import { registerAdminRoutes } from './admin/routes.js';
 import { registerConsoleRoutes } from './console/routes.js';
 import { registerDataRoutes } from './data/routes.js';
+import { registerGraphqlRoutes } from './graphql/routes.js';
 import { seedCollections } from './data/seed.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { genReqId, installHttpConventions } from './http/install.js';
@@ -104,6 +105,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     registerConsoleRoutes(app, ctx);
     registerMailRoutes(app, ctx);
     registerDataRoutes(app, ctx);
+    registerGraphqlRoutes(app, ctx);
     registerShopRoutes(app, ctx);
     registerStorefrontRoutes(app, ctx);
     await seedCollections(ctx);

@@ -1,0 +1,13 @@
+/**
+ * graphql-js and graphql-query-complexity, loaded the way mercurius loads them (CommonJS). graphql ships an
+ * ESM and a CommonJS build; a schema built with one is "from another realm" for the other, and bundlers (vitest)
+ * pick the ESM build for `import`. Loading both here through `require` keeps one instance everywhere.
+ */
+import { createRequire } from 'node:module';
+import type * as GraphQL from 'graphql';
+import type * as Complexity from 'graphql-query-complexity';
+
+const require = createRequire(import.meta.url);
+
+export const graphql = require('graphql') as typeof GraphQL;
+export const complexity = require('graphql-query-complexity') as typeof Complexity;

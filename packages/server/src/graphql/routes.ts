@@ -1,0 +1,130 @@
+/**
+ * `POST|GET /graphql/{apiVersion}` (`alpha`, `v1`; wire-contract §10) and, in development, the query page at
+ * `/graphql`. Each site gets its own mercurius engine (its own schema, introspection and cost settings) in an
+ * encapsulated Fastify context without routes; this one route resolves the caller and site exactly as the
+ * REST data API does and hands the operation to that site's engine. Answers are `{data, errors}` with 200
+ * (GraphQL over HTTP for application/json); 400 only for a request without a query, 405 for a GET mutation.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ExecutionResult } from 'graphql';
+import mercurius from 'mercurius';
+import type { AppContext } from '../context.js';
+import { DEFAULT_GRAPHQL } from '../config/fields.js';
+import type { SiteConfig } from '../config/types.js';
+import { isPlainObject } from '../data/json.js';
+import { scopeResolver } from '../data/request-scope.js';
+import type { GraphqlContext } from './context.js';
+import { wireError, wireResult, type WireError } from './errors.js';
+import { graphql } from './graphql-js.js';
+import { costLimit, MAX_DEPTH } from './limits.js';
+import { sendQueryPage } from './page.js';
+import { ReferenceLoaders } from './references.js';
+import { buildSiteSchema } from './schema.js';
+
+export const API_VERSIONS = ['alpha', 'v1'] as const;
+
+type Engine = (source: string, context: object, variables?: Record<string, unknown>, operationName?: string) => Promise<ExecutionResult>;
+
+interface Operation {
+  query: string;
+  variables: Record<string, unknown> | undefined;
+  operationName: string | undefined;
+}
+
+class BadRequest extends Error {}
+
+/** `query`, `variables`, `operationName` from a POST body or a GET query string (variables as JSON text). */
+function readOperation(request: FastifyRequest): Operation {
+  const input = (request.method === 'GET' ? request.query : request.body) ?? {};
+  if (!isPlainObject(input)) throw new BadRequest('The body must be a JSON object with a "query"');
+  if (typeof input.query !== 'string' || input.query.trim() === '') throw new BadRequest('"query" must be a non-empty string');
+  let variables: unknown = input.variables ?? undefined;
+  if (typeof variables === 'string') {
+    try {
+      variables = JSON.parse(variables);
+    } catch {
+      throw new BadRequest('"variables" must be a JSON object');
+    }
+  }
+  if (variables !== undefined && variables !== null && !isPlainObject(variables)) throw new BadRequest('"variables" must be a JSON object');
+  const operationName = typeof input.operationName === 'string' && input.operationName !== '' ? input.operationName : undefined;
+  return { query: input.query, variables: (variables ?? undefined) as Record<string, unknown> | undefined, operationName };
+}
+
+/** The site's schema is built here, so a config it cannot express fails the start; the engine loads with the app. */
+function registerEngine(app: FastifyInstance, site: SiteConfig, engines: Map<string, Engine>): void {
+  const schema = buildSiteSchema(site);
+  const settings = site.graphql ?? DEFAULT_GRAPHQL;
+  void app.register(async (child) => {
+    await child.register(mercurius, {
+      schema,
+      routes: false,
+      graphiql: false,
+      jit: 1,
+      queryDepth: MAX_DEPTH,
+      validationRules: settings.introspection ? [] : [graphql.NoSchemaIntrospectionCustomRule],
+      // Errors are put on the wire by errors.ts; mercurius only hands them back.
+      errorFormatter: (execution) => ({ statusCode: 200, response: { data: execution.data ?? null, errors: execution.errors } }),
+    });
+    child.graphql.addHook('preExecution', costLimit(settings.maxCost));
+    engines.set(site.id, child.graphql as unknown as Engine);
+  });
+}
+
+/** Errors mercurius throws before execution: invalid documents, depth, cost, a mutation over GET. */
+function rejected(error: unknown, request: FastifyRequest): { status: number; errors: WireError[] } {
+  const e = error as { code?: string; errors?: unknown[]; message: string };
+  if (e.code === 'MER_ERR_METHOD_NOT_ALLOWED') {
+    return { status: 405, errors: [{ message: 'Mutations must be sent with POST', extensions: { code: 'METHOD_NOT_ALLOWED' } }] };
+  }
+  const list = (Array.isArray(e.errors) ? e.errors : [error]) as (Error & { code?: string })[];
+  return {
+    status: 200,
+    errors: list.map((x) =>
+      x.code === 'MER_ERR_GQL_QUERY_DEPTH'
+        ? { message: x.message, extensions: { code: 'QUERY_TOO_DEEP', maxDepth: MAX_DEPTH } }
+        : wireError(x, request.id, request.log),
+    ),
+  };
+}
+
+export function registerGraphqlRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { scopeOf, throttle } = scopeResolver(ctx);
+  const engines = new Map<string, Engine>();
+  for (const site of ctx.config.sites) registerEngine(app, site, engines);
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const { apiVersion } = request.params as { apiVersion: string };
+    if (!(API_VERSIONS as readonly string[]).includes(apiVersion)) {
+      return reply.code(404).send({ data: null, errors: [{ message: `Unknown GraphQL API version "${apiVersion}" (use alpha or v1)`, extensions: { code: 'NOT_FOUND' } }] });
+    }
+    let operation: Operation;
+    try {
+      operation = readOperation(request);
+    } catch (error) {
+      if (!(error instanceof BadRequest)) throw error;
+      return reply.code(400).send({ data: null, errors: [{ message: error.message, extensions: { code: 'BAD_REQUEST' } }] });
+    }
+    let context: GraphqlContext;
+    try {
+      const scope = await scopeOf(request);
+      context = { app: ctx, scope, references: new ReferenceLoaders(scope), admitWrite: () => throttle.write(request, scope.caller), reply };
+    } catch (error) {
+      return reply.send({ data: null, errors: [wireError(error as Error, request.id, request.log)] });
+    }
+    const engine = engines.get(context.scope.site.id)!;
+    try {
+      const execution = await engine(operation.query, context, operation.variables, operation.operationName);
+      return reply.code(200).send(wireResult(execution, request.id, request.log));
+    } catch (error) {
+      const { status, errors } = rejected(error, request);
+      return reply.code(status).send({ data: null, errors });
+    }
+  }
+
+  app.post('/graphql/:apiVersion', handle);
+  app.get('/graphql/:apiVersion', handle);
+  if (!ctx.config.production) {
+    app.get('/graphql', (_request, reply) => sendQueryPage(reply, ctx.sites.get(ctx.config.storefront.siteId)?.name ?? 'Vitrine'));
+  }
+}
