@@ -1,0 +1,158 @@
+/**
+ * The owner console through its BUILT app in real headless Chromium, served by a real server under
+ * `/console`, at phone width. Controls are found by role and accessible name.
+ */
+import { fileURLToPath } from 'node:url';
+import { Secret, TOTP } from 'otpauth';
+import { type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addOwnerCommand } from '../../packages/server/src/cli-owners.js';
+import { consoleClient } from '../../packages/server/src/owners/test-kit.js';
+import { startTestServer, type TestServer } from '../../packages/server/src/testing.js';
+import { launchChromium } from './browser.js';
+
+const root = fileURLToPath(new URL('../../apps/console/', import.meta.url));
+const dist = fileURLToPath(new URL('../../apps/console/dist/', import.meta.url));
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
+  server = await startTestServer({
+    config: (c) => ({ ...c, consoleDir: dist }),
+    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'manual', captcha: 'off' } }),
+  });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  // No third-party requests: everything the console loads comes from the server itself.
+  page.on('request', (request) => expect(new URL(request.url()).origin).toBe(server.url));
+  return page;
+}
+
+/** The setup link exactly as `vitrine owners add` makes it, followed in the browser. */
+async function setUpOwner(page: Page, email: string, role: string, password: string): Promise<void> {
+  const { setupUrl } = await addOwnerCommand(server.ctx.config, email, role, { db: server.ctx.db });
+  const response = await page.goto(setupUrl);
+  expect(response!.headers()['content-security-policy']).toContain("default-src 'none'");
+  expect(response!.headers()['x-frame-options']).toBe('DENY');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.getByRole('status').filter({ hasText: 'Your password is set' }).waitFor();
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${server.url}/console/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function waitingMember(): Promise<{ id: string; email: string }> {
+  const token = await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) })).json() as { access_token: string };
+  const email = unique('shopper');
+  const reg = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token.access_token },
+    body: JSON.stringify({ loginId: { email }, password: 'correct horse battery' }),
+  });
+  const body = (await reg.json()) as { state: string; identity: { id: string } };
+  expect(body.state).toBe('REQUIRE_OWNER_APPROVAL');
+  return { id: body.identity.id, email };
+}
+
+async function memberLogin(email: string): Promise<string> {
+  const token = await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) })).json() as { access_token: string };
+  const res = await fetch(`${server.url}/_api/iam/authentication/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token.access_token },
+    body: JSON.stringify({ loginId: { email }, password: 'correct horse battery' }),
+  });
+  return ((await res.json()) as { state: string }).state;
+}
+
+describe('owner console in Chromium', () => {
+  it('setup link → set password → sign in → approve a waiting member, who then signs in; the audit log shows it', async () => {
+    const page = await newPage();
+    const email = unique('owner');
+    await setUpOwner(page, email, 'owner', 'a long owner password');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await signIn(page, email, 'a long owner password');
+    for (const name of ['Overview', 'Members', 'Collections', 'API keys', 'Mail', 'Audit log', 'Settings']) {
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).waitFor();
+    }
+    const member = await waitingMember();
+    expect(await memberLogin(member.email)).toBe('REQUIRE_OWNER_APPROVAL');
+
+    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByLabel('Search members').fill(member.email);
+    await page.getByRole('status').filter({ hasText: 'Showing 1–1 of 1' }).waitFor();
+    await page.getByRole('link', { name: member.email }).click();
+    await page.getByRole('heading', { name: member.email }).waitFor();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('status').filter({ hasText: 'Approved' }).waitFor();
+    expect(await memberLogin(member.email)).toBe('SUCCESS');
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('cell', { name: 'owner_action' }).first().waitFor();
+    await page.getByRole('cell', { name: 'action: approve' }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('signs in with two-factor: the authentication code is asked for after the password', async () => {
+    const email = unique('twofactor');
+    const password = 'another owner password';
+    const api = consoleClient(server.url);
+    const page = await newPage();
+    await setUpOwner(page, email, 'support', password);
+    await api.call('POST', '/_admin/v1/console/sign-in', { email, password });
+    const { secret } = (await api.call('POST', '/_admin/v1/console/two-factor/start', {})).body as { secret: string };
+    const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+    expect((await api.call('POST', '/_admin/v1/console/two-factor/confirm', { code: totp.generate() })).status).toBe(200);
+
+    await signIn(page, email, password);
+    const code = page.getByLabel('Authentication code');
+    await code.waitFor();
+    // The next time step: the current one was spent on enrolment, and a code works once.
+    await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByText('On: signing in asks for a code').waitFor();
+    await page.context().close();
+  });
+
+  it('blocking a member in the console ends their open session at once', async () => {
+    const member = await waitingMember();
+    await server.ctx.db.query("update members set status = 'ACTIVE', approved = true where id = $1", [member.id]);
+    const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: member.id }));
+    const me = () => fetch(`${server.url}/_api/members/v1/members/my`, { headers: { authorization: session.accessToken } }).then((r) => r.status);
+    expect(await me()).toBe(200);
+
+    const page = await newPage();
+    const email = unique('support');
+    await setUpOwner(page, email, 'support', 'support desk password');
+    await signIn(page, email, 'support desk password');
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(`${server.url}/console/members/${member.id}`);
+    await page.getByRole('heading', { name: member.email }).waitFor();
+    await page.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('status').filter({ hasText: 'Blocked' }).waitFor();
+    expect(await me()).toBe(401);
+    const refresh = await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grantType: 'refresh_token', clientId: server.clientId, refreshToken: session.refreshToken }) });
+    expect(refresh.status).toBe(400);
+    await page.getByRole('button', { name: 'Unblock' }).waitFor();
+    await page.context().close();
+  });
+});
