@@ -34,7 +34,8 @@ const RULES: Record<FieldType, { ok: (v: Json) => boolean; expected: string }> =
   number: { ok: (v) => typeof v === 'number' && Number.isFinite(v), expected: 'a number' },
   boolean: { ok: (v) => typeof v === 'boolean', expected: 'true or false' },
   date: {
-    ok: (v) => isDateValue(v) || (typeof v === 'string' && DAY.test(v) && canonicalDate(v) !== undefined),
+    // The calendar day must exist: Date.parse rolls 2024-02-30 over into March.
+    ok: (v) => isDateValue(v) || (typeof v === 'string' && DAY.test(v) && canonicalDate(v)?.slice(0, 10) === v),
     expected: 'a date ("YYYY-MM-DD" or {"$date": "<ISO>"})',
   },
   datetime: { ok: isDateValue, expected: 'a date and time ({"$date": "<ISO-8601>"})' },
