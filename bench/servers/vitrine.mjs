@@ -16,6 +16,8 @@ const { values } = parseArgs({
     items: { type: 'string', default: '0' },
     site: { type: 'string', default: 'bench' },
     client: { type: 'string', default: 'bench-client' },
+    // The soak (bench/soak.mjs): every N seconds a `BENCH_STATS {rss, heapUsed, eventLoopP99Ms, …}` line.
+    'stats-every': { type: 'string', default: '0' },
   },
 });
 const dist = new URL('../../packages/server/dist/', import.meta.url);
@@ -70,6 +72,19 @@ const items = itemCount > 0 ? await loadItems(itemCount) : undefined;
 await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = vitrine.app.server.address();
 console.log(`BENCH_READY ${JSON.stringify({ port, db: ctx.db.kind, memberRefreshTokens, memberAccessTokens, visitorRefreshToken, visitorAccessToken, memberEmails, password: BENCH_PASSWORD, items })}`);
+
+const statsEvery = Number(values['stats-every']) || 0;
+if (statsEvery > 0) {
+  const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  setInterval(() => {
+    const m = process.memoryUsage();
+    const line = { at: Date.now(), rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, eventLoopP99Ms: delay.percentile(99) / 1e6, eventLoopMaxMs: delay.max / 1e6 };
+    delay.reset();
+    console.log(`BENCH_STATS ${JSON.stringify(line)}`);
+  }, statsEvery * 1000).unref();
+}
 
 let closing = false;
 process.on('SIGTERM', async () => {
