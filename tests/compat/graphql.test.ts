@@ -47,7 +47,9 @@ describe('@wix/sdk client.graphql', () => {
     const refused = await client.graphql('mutation { insertProducts(data: { title: "x" }) { _id } }');
     expect(refused.data).toEqual({});
     expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'WDE0027' }, path: ['insertProducts'] });
-    const v1 = await client.graphql('{ categoriesById(id: "Home") { name slug } }', undefined, { apiVersion: 'v1' });
+    // The third argument (options.apiVersion) is in the client's code (wire-contract §10), not in its typings.
+    const graphql = client.graphql as unknown as (query: string, variables: undefined, options: { apiVersion: string }) => ReturnType<typeof client.graphql>;
+    const v1 = await graphql('{ categoriesById(id: "Home") { name slug } }', undefined, { apiVersion: 'v1' });
     expect(v1.data).toEqual({ categoriesById: { name: 'Home', slug: 'home' } });
     expect(routing.seen.at(-1)).toMatchObject({ path: '/graphql/v1', method: 'POST' });
   });
