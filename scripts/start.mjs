@@ -41,6 +41,20 @@ if (existsSync(join(root, 'apps/storefront/index.html')) && builtAt(join(root, '
   step('Building the storefront', 'npm', ['run', 'build', '--silent', '-w', '@vitrine/storefront']);
 }
 
+const consoleInputs = ['apps/console/src', 'apps/console/index.html'];
+const consoleNewest = Math.max(...consoleInputs.map((p) => (existsSync(join(root, p)) && statSync(join(root, p)).isDirectory() ? newest(join(root, p)) : builtAt(join(root, p)))));
+if (existsSync(join(root, 'apps/console/index.html')) && builtAt(join(root, 'apps/console/dist/index.html')) < consoleNewest) {
+  step('Building the owner console', 'npm', ['run', 'build', '--silent', '-w', '@vitrine/console']);
+}
+
+// The very first start (no embedded database yet): an owner account for owner@localhost and its setup
+// link, so a newcomer is in the console with one click. `vitrine owners add` prints the link.
+const dataDir = process.env.VITRINE_DATA_DIR ?? join(root, '.vitrine');
+if (!process.env.DATABASE_URL && !existsSync(dataDir)) {
+  process.stdout.write('• First start: an owner account for the console…\n');
+  spawnSync(process.execPath, [join(root, 'packages/server/bin/vitrine.js'), 'owners', 'add', 'owner@localhost', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '8080' } });
+}
+
 const child = spawn(process.execPath, [join(root, 'packages/server/bin/vitrine.js'), 'serve', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',

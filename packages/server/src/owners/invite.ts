@@ -1,5 +1,4 @@
 import { invalidField } from '../http/errors.js';
-import { isEmail } from '../identity/common.js';
 import type { Queryable } from '../store/types.js';
 import { inviteOwner, OWNER_ROLES, type Owner, type OwnerRole } from './store.js';
 
@@ -11,8 +10,14 @@ export interface Invitation {
   expiresDate: string;
 }
 
+// Owners are the server's operators: a dotless domain such as owner@localhost (the development owner) is fine.
+const OWNER_EMAIL = /^[^\s@\p{Cc}]{1,64}@[^\s@\p{Cc}]{1,189}$/u;
+export function isOwnerEmail(value: unknown): value is string {
+  return typeof value === 'string' && OWNER_EMAIL.test(value.trim());
+}
+
 export function checkInvite(email: unknown, role: unknown): { email: string; role: OwnerRole | undefined } {
-  if (!isEmail(email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL');
+  if (!isOwnerEmail(email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL');
   if (role !== undefined && role !== null && !OWNER_ROLES.includes(role as OwnerRole)) {
     throw invalidField('role', `must be one of ${OWNER_ROLES.join(', ')}`, 'INVALID_ENUM');
   }

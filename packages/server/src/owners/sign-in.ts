@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApplicationError, httpErrors, invalidField, ValidationError } from '../http/errors.js';
-import { isEmail } from '../identity/common.js';
 import { admitLoginAttempt, loginSucceeded, type LoginAttempt } from '../identity/login-throttle.js';
 import { clientIp } from '../security/client-ip.js';
 import { hashPassword, passwordViolation, verifyPassword } from '../security/passwords.js';
 import { recordOwnerEvent } from './access.js';
+import { isOwnerEmail } from './invite.js';
 import { csrfTokenFor, startOwnerSession } from './sessions.js';
 import { claimTotpStep, findOwnerByEmail, findSetupOwner, ownerView, setOwnerPassword, spendSetupToken } from './store.js';
 import { matchingStep } from './two-factor.js';
@@ -22,7 +22,7 @@ const body = (request: FastifyRequest) => (request.body && typeof request.body =
  */
 export async function signIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const input = body(request);
-  if (!isEmail(input.email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL');
+  if (!isOwnerEmail(input.email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL');
   if (typeof input.password !== 'string' || !input.password || input.password.length > 256) throw invalidField('password', 'is required', 'REQUIRED');
   const email = input.email.trim();
   const attempt: LoginAttempt = { siteId: OWNER_THROTTLE_SCOPE, email, ip: clientIp(request) };
