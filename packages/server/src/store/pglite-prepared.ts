@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { messages as pgMessages, type PGlite } from '@electric-sql/pglite';
 import type { QueryResult } from './types.js';
 
 /**
@@ -6,7 +6,9 @@ import type { QueryResult } from './types.js';
  * Execute and Sync as six separate calls into the WASM backend and has PostgreSQL parse and plan
  * the statement every time; profiles of the token endpoint showed that as most of a stored-session
  * refresh. Here a statement text is parsed and described once (its parameter and column types
- * kept), and each run is one call carrying Bind + Execute + Sync for the cached plan.
+ * kept), and each run is one call carrying Bind + Execute + Sync for the cached plan, whose answer
+ * is read here from the raw bytes (data rows, command tag, error) rather than through PGlite's
+ * general message parser.
  *
  * Values are serialized and rows parsed with PGlite's own type handlers (`pg.serializers`,
  * `pg.parsers`), so results are the same as `PGlite.query`'s. Only the first MAX_STATEMENTS distinct
@@ -107,24 +109,12 @@ export function preparedStatements(pg: PGlite) {
   }
 
   async function execute<T>(p: Prepared, params: readonly unknown[]): Promise<QueryResult<T>> {
-    const { messages } = await pg.execProtocol(concat([bind(p.name, serialize(p, params)), EXECUTE, SYNC]), { syncToFs: false });
-    const rows: T[] = [];
-    let rowCount = 0;
-    for (const m of messages as Message[]) {
-      if (m.name === 'dataRow') {
-        const row: Record<string, unknown> = {};
-        (m.fields as (string | null)[]).forEach((value, i) => {
-          const field = p.fields[i]!;
-          const parser = pg.parsers[field.dataTypeID];
-          row[field.name] = value === null ? null : parser ? parser(value, field.dataTypeID) : value;
-        });
-        rows.push(row as T);
-      } else if (m.name === 'commandComplete' && m.text) {
-        const parts = m.text.split(' ');
-        if (COUNTED.has(parts[0]!)) rowCount += Number.parseInt(parts[parts.length - 1]!, 10) || 0;
-      }
-    }
-    return { rows, rowCount };
+    const chunks: Uint8Array[] = [];
+    await pg.execProtocolRawStream(concat([bind(p.name, serialize(p, params)), EXECUTE, SYNC]), {
+      syncToFs: false,
+      onRawData: (bytes: Uint8Array) => chunks.push(bytes.slice()), // a view of WASM memory: copied
+    });
+    return readAnswer<T>(chunks.length === 1 ? chunks[0]! : concat(chunks), p, pg.parsers);
   }
 
   return {
@@ -147,4 +137,71 @@ export function preparedStatements(pg: PGlite) {
       }
     },
   };
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The backend's answer to Bind + Execute + Sync: DataRow ('D') messages become rows (text format,
+ * parsed by the type's PGlite parser), CommandComplete ('C') gives the affected-row count, and an
+ * ErrorResponse ('E') is thrown as PGlite's own DatabaseError with the same fields.
+ */
+function readAnswer<T>(data: Uint8Array, p: Prepared, parsers: PGlite['parsers']): QueryResult<T> {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const rows: T[] = [];
+  let rowCount = 0;
+  let error: Error | undefined;
+  let at = 0;
+  while (at + 5 <= data.length) {
+    const type = data[at]!;
+    const length = view.getInt32(at + 1);
+    const body = at + 5;
+    const end = at + 1 + length;
+    if (type === 0x44 /* D */) {
+      const row: Record<string, unknown> = {};
+      const count = view.getInt16(body);
+      let f = body + 2;
+      for (let i = 0; i < count; i++) {
+        const size = view.getInt32(f);
+        f += 4;
+        const field = p.fields[i]!;
+        if (size < 0) row[field.name] = null;
+        else {
+          const text = decoder.decode(data.subarray(f, f + size));
+          const parser = parsers[field.dataTypeID];
+          row[field.name] = parser ? parser(text, field.dataTypeID) : text;
+          f += size;
+        }
+      }
+      rows.push(row as T);
+    } else if (type === 0x43 /* C */) {
+      const parts = decoder.decode(data.subarray(body, end - 1)).split(' ');
+      if (COUNTED.has(parts[0]!)) rowCount += Number.parseInt(parts[parts.length - 1]!, 10) || 0;
+    } else if (type === 0x45 /* E */ && !error) {
+      error = databaseError(data.subarray(body, end), length);
+    }
+    at = end;
+  }
+  if (error) throw error;
+  return { rows, rowCount };
+}
+
+/** ErrorResponse fields by their protocol code, as pg-protocol names them. */
+const ERROR_FIELDS: Record<string, string> = {
+  S: 'severity', C: 'code', D: 'detail', H: 'hint', P: 'position', p: 'internalPosition', q: 'internalQuery', W: 'where',
+  s: 'schema', t: 'table', c: 'column', d: 'dataType', n: 'constraint', F: 'file', L: 'line', R: 'routine',
+};
+
+function databaseError(body: Uint8Array, length: number): Error {
+  const fields: Record<string, string> = {};
+  let at = 0;
+  while (at < body.length && body[at] !== 0) {
+    const code = String.fromCharCode(body[at]!);
+    const end = body.indexOf(0, at + 1);
+    fields[code] = decoder.decode(body.subarray(at + 1, end));
+    at = end + 1;
+  }
+  const error = new pgMessages.DatabaseError(fields.M ?? 'database error', length, 'error') as unknown as Record<string, unknown>;
+  for (const [code, name] of Object.entries(ERROR_FIELDS)) if (fields[code] !== undefined) error[name] = fields[code];
+  return error as unknown as Error;
 }
