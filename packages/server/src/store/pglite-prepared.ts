@@ -76,6 +76,8 @@ function bind(name: string, values: (string | null)[]): Uint8Array {
 }
 
 /** Commands whose tag ends in a count PGlite reports as `affectedRows` (SELECT counts as 0 there too). */
+const BYTEA = 17;
+
 const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 export function preparedStatements(pg: PGlite) {
@@ -103,6 +105,8 @@ export function preparedStatements(pg: PGlite) {
   function serialize(p: Prepared, params: readonly unknown[]): (string | null)[] {
     return params.map((param, i) => {
       if (param === null || param === undefined) return null;
+      // PGlite's bytea serializer builds an array of hex strings per byte; this is the same text, at once.
+      if (p.paramTypes[i] === BYTEA && param instanceof Uint8Array) return `\\x${Buffer.from(param.buffer, param.byteOffset, param.byteLength).toString('hex')}`;
       const serializer = pg.serializers[p.paramTypes[i]!];
       return serializer ? String(serializer(param)) : String(param);
     });
