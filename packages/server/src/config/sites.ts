@@ -15,13 +15,19 @@ export function readSite(r: Reader, raw: unknown, path: string, baseDir: string)
   const id = r.string(site.id, `${path}.id`, undefined, ID);
 
   const p = r.object(site.policies, `${path}.policies`) ?? {};
-  r.knownKeys(p, `${path}.policies`, ['emailVerification', 'memberApproval', 'captcha', 'recaptcha']);
+  r.knownKeys(p, `${path}.policies`, ['emailVerification', 'memberApproval', 'captcha', 'recaptcha', 'mfa', 'mfaFactors']);
   const captcha = r.oneOf(p.captcha, `${path}.policies.captcha`, ['off', 'altcha', 'recaptcha'] as const, 'off');
   const policies: SiteConfig['policies'] = {
     emailVerification: r.oneOf(p.emailVerification, `${path}.policies.emailVerification`, ['off', 'required'] as const, 'off'),
     memberApproval: r.oneOf(p.memberApproval, `${path}.policies.memberApproval`, ['auto', 'manual'] as const, 'auto'),
     captcha,
   };
+  if (p.mfa !== undefined) policies.mfa = r.oneOf(p.mfa, `${path}.policies.mfa`, ['off', 'optional', 'required'] as const, 'optional');
+  if (p.mfaFactors !== undefined) {
+    const factors = r.array(p.mfaFactors, `${path}.policies.mfaFactors`);
+    policies.mfaFactors = factors.map((f, i) => r.oneOf(f, `${path}.policies.mfaFactors[${i}]`, ['TOTP', 'EMAIL', 'WEBAUTHN'] as const, 'TOTP'));
+    if (!factors.length && policies.mfa === 'required') r.fail(`${path}.policies.mfaFactors`, 'must name at least one factor when mfa is "required"');
+  }
   const rc = r.object(p.recaptcha, `${path}.policies.recaptcha`);
   if (captcha === 'recaptcha' && !rc) r.fail(`${path}.policies.recaptcha`, 'is required when captcha is "recaptcha" ({ "secret", "verifyUrl" })');
   if (rc) {

@@ -60,6 +60,10 @@ export interface SitePolicies {
   memberApproval: 'auto' | 'manual';
   captcha: 'off' | 'altcha' | 'recaptcha';
   recaptcha?: { secret: string; verifyUrl: string };
+  /** Second factors (identity/mfa): absent = "optional". */
+  mfa?: 'off' | 'optional' | 'required';
+  /** Factor types members may enrol; absent = ["TOTP", "EMAIL", "WEBAUTHN"]. */
+  mfaFactors?: ('TOTP' | 'EMAIL' | 'WEBAUTHN')[];
 }
 
 export interface TokenSettings {

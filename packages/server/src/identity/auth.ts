@@ -109,7 +109,8 @@ export async function login(deps: IdentityDeps, request: FastifyRequest): Promis
     const now = deps.ctx.now();
     if (rehash) await setPassword(tx, site.id, member.id, rehash, now);
     await recordVisitor(tx, site.id, member.id, visitorId);
-    const state = await nextState(tx, deps, site, member, visitorId);
+    const deviceToken = (input.clientMetaData as { deviceToken?: unknown } | undefined)?.deviceToken;
+    const state = await nextState(tx, deps, site, member, visitorId, { deviceToken });
     await deps.ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'success', detail: { state: state.state } }, tx);
     return state;
   });

@@ -13,6 +13,7 @@ import type { Member } from './members.js';
 import { issueSessionToken } from './session-tokens.js';
 import { startVerification } from './verification.js';
 import { emitMemberEvent } from '../webhooks/emit.js';
+import { secondFactorStep, type MfaStateData } from './mfa/gate.js';
 
 /** What every identity flow needs besides the request: the app context and the shared guards. */
 export interface IdentityDeps {
@@ -97,20 +98,34 @@ export function throwViolations(violations: (FieldViolation | undefined)[]): voi
 export const memberBlocked = () => new ApplicationError(403, 'MEMBER_BLOCKED', 'This account is blocked; contact the site owner');
 
 /** StateMachineResponse of wire-contract §6.3. */
-export interface StateResponse {
-  state: 'SUCCESS' | 'REQUIRE_EMAIL_VERIFICATION' | 'REQUIRE_OWNER_APPROVAL';
+export interface StateResponse extends MfaStateData {
+  state: 'SUCCESS' | 'REQUIRE_EMAIL_VERIFICATION' | 'REQUIRE_OWNER_APPROVAL' | 'REQUIRE_MFA' | 'MFA_CHALLENGE';
   sessionToken?: string;
   stateToken?: string;
   identity: WireIdentity;
   additionalData: Record<string, unknown>;
 }
 
+export interface NextStateOptions {
+  /** `clientMetaData.deviceToken` of the request: a remembered device skips the second step. */
+  deviceToken?: unknown;
+  /** The second factor was just verified (identity/mfa): go straight to the session token. */
+  secondFactorPassed?: boolean;
+}
+
 /**
  * The next step for a member who has proven who they are: email verification first (when the site
- * requires it), then owner approval, then a one-time session token. Runs inside the caller's
+ * requires it), then owner approval, then the second factor (identity/mfa), then a one-time session token. Runs inside the caller's
  * transaction so a verification mail or a session token exists only if the whole step commits.
  */
-export async function nextState(tx: Queryable, deps: IdentityDeps, site: SiteConfig, member: Member, visitorId: string | undefined): Promise<StateResponse> {
+export async function nextState(
+  tx: Queryable,
+  deps: IdentityDeps,
+  site: SiteConfig,
+  member: Member,
+  visitorId: string | undefined,
+  options: NextStateOptions = {},
+): Promise<StateResponse> {
   const now = deps.ctx.now();
   if (member.status === 'BLOCKED') throw memberBlocked();
   const identity = toWireIdentity(member, site.policies);
@@ -119,6 +134,10 @@ export async function nextState(tx: Queryable, deps: IdentityDeps, site: SiteCon
     return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken, identity, additionalData: {} };
   }
   if (!member.approved) return { state: 'REQUIRE_OWNER_APPROVAL', identity, additionalData: {} };
+  if (!options.secondFactorPassed) {
+    const secondStep = await secondFactorStep(tx, deps.ctx, { site, member, visitorId, identity, deviceToken: options.deviceToken });
+    if (secondStep) return secondStep;
+  }
   const sessionToken = await issueSessionToken(tx, { siteId: site.id, memberId: member.id, visitorId }, now);
   await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.signed_in', now });
   return { state: 'SUCCESS', sessionToken, identity, additionalData: {} };

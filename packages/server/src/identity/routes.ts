@@ -7,6 +7,7 @@ import type { IdentityDeps } from './common.js';
 import { startHousekeeping } from './housekeeping.js';
 import { recover, sendActivationEmail, sendRecoveryEmail } from './recovery.js';
 import { resetPasswordPage } from './reset-page.js';
+import { registerMfaRoutes } from './mfa/routes.js';
 
 /**
  * Member accounts (issue #3): the identity endpoints of wire-contract §6–7 on their canonical paths,
@@ -29,6 +30,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post(`${authn}/v2/sign-on`, (request) => signOn(deps, request));
   app.post(`${authn}/v2/validate-email`, (request) => validateEmail(deps, request));
   app.get(`${authn}/v1/logout`, (request, reply) => logout(deps, request, reply));
+  registerMfaRoutes(app, deps);
 
   const verification = '/_api/iam/verification/v1';
   app.post(`${verification}/auth/verify`, (request) => verifyDuringAuthentication(deps, request));

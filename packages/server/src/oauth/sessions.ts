@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
 import type { KeyRing } from './keys.js';
+import { voidDeviceTokens } from '../identity/mfa/device-tokens.js';
 
 /** How long the token a client just rotated away from still returns the current one (lost responses). */
 export const ROTATION_GRACE_SECONDS = 60;
@@ -129,6 +130,8 @@ export async function revokeMemberSessions(
       where site_id = $1 and member_id = $2 and revoked_at is null and ($4::uuid is null or id <> $4::uuid)`,
     [siteId, memberId, options.reason, options.exceptSessionId ?? null],
   );
+  // Whatever ends a member's sessions (password change or reset, sign-out everywhere, block) also forgets remembered devices.
+  await voidDeviceTokens(tx, siteId, memberId);
   return result.rowCount;
 }
 

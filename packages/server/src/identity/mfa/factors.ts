@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../store/types.js';
+import type { EnrollableFactor } from './policy.js';
+
+/** A member's second factor as stored (secrets stay in the row; `toWireFactor` is what leaves the server). */
+export interface Factor {
+  id: string;
+  memberId: string;
+  type: EnrollableFactor;
+  status: 'INACTIVE' | 'ACTIVE';
+  name: string | null;
+  totpSecret: string | null;
+  credentialId: string | null;
+  publicKey: Uint8Array | null;
+  signCount: number;
+  transports: string[] | null;
+  createdAt: Date;
+}
+
+interface FactorRow {
+  id: string;
+  member_id: string;
+  factor_type: EnrollableFactor;
+  status: 'INACTIVE' | 'ACTIVE';
+  name: string | null;
+  totp_secret: string | null;
+  credential_id: string | null;
+  public_key: Uint8Array | null;
+  sign_count: string | number;
+  transports: string[] | null;
+  created_at: Date | string;
+}
+
+const toFactor = (r: FactorRow): Factor => ({
+  id: r.id,
+  memberId: r.member_id,
+  type: r.factor_type,
+  status: r.status,
+  name: r.name,
+  totpSecret: r.totp_secret,
+  credentialId: r.credential_id,
+  publicKey: r.public_key ? new Uint8Array(r.public_key) : null,
+  signCount: Number(r.sign_count),
+  transports: r.transports,
+  createdAt: new Date(r.created_at),
+});
+
+export const toWireFactor = (f: Factor) => ({
+  factorId: f.id,
+  factorType: f.type,
+  status: f.status,
+  createdDate: f.createdAt.toISOString(),
+  ...(f.name ? { name: f.name } : {}),
+});
+
+export async function listFactors(db: Queryable, siteId: string, memberId: string, activeOnly = false): Promise<Factor[]> {
+  const { rows } = await db.query<FactorRow>(
+    `select * from mfa_factors where site_id = $1 and member_id = $2 ${activeOnly ? "and status = 'ACTIVE'" : ''} order by created_at, id`,
+    [siteId, memberId],
+  );
+  return rows.map(toFactor);
+}
+
+export async function findFactor(db: Queryable, siteId: string, memberId: string, factorId: unknown): Promise<Factor | undefined> {
+  if (typeof factorId !== 'string' || !/^[0-9a-f-]{36}$/i.test(factorId)) return undefined;
+  const { rows } = await db.query<FactorRow>('select * from mfa_factors where site_id = $1 and member_id = $2 and id = $3', [siteId, memberId, factorId]);
+  return rows[0] && toFactor(rows[0]);
+}
+
+export async function findFactorByCredential(db: Queryable, siteId: string, credentialId: string): Promise<Factor | undefined> {
+  const { rows } = await db.query<FactorRow>(
+    `select * from mfa_factors where site_id = $1 and credential_id = $2 and status = 'ACTIVE'`,
+    [siteId, credentialId],
+  );
+  return rows[0] && toFactor(rows[0]);
+}
+
+export async function insertFactor(
+  tx: Queryable,
+  f: { id?: string; siteId: string; memberId: string; type: EnrollableFactor; status: 'INACTIVE' | 'ACTIVE'; now: number; name?: string | undefined; totpSecret?: string; credential?: { id: string; publicKey: Uint8Array; signCount: number; transports: string[] } },
+): Promise<Factor> {
+  const id = f.id ?? randomUUID();
+  const at = new Date(f.now);
+  const { rows } = await tx.query<FactorRow>(
+    `insert into mfa_factors (site_id, id, member_id, factor_type, status, name, totp_secret, credential_id, public_key, sign_count, transports, created_at, activated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning *`,
+    [
+      f.siteId, id, f.memberId, f.type, f.status, f.name ?? null, f.totpSecret ?? null,
+      f.credential?.id ?? null, f.credential ? Buffer.from(f.credential.publicKey) : null, f.credential?.signCount ?? 0,
+      f.credential ? JSON.stringify(f.credential.transports) : null, at, f.status === 'ACTIVE' ? at : null,
+    ],
+  );
+  return toFactor(rows[0]!);
+}
+
+export async function activateFactor(tx: Queryable, siteId: string, factorId: string, now: number): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `update mfa_factors set status = 'ACTIVE', activated_at = $3 where site_id = $1 and id = $2 and status = 'INACTIVE'`,
+    [siteId, factorId, new Date(now)],
+  );
+  return rowCount === 1;
+}
+
+export async function deleteFactor(tx: Queryable, siteId: string, factorId: string): Promise<boolean> {
+  const { rowCount } = await tx.query('delete from mfa_factors where site_id = $1 and id = $2', [siteId, factorId]);
+  return rowCount === 1;
+}
+
+/** Enrolment attempts that were never activated: replaced by a new one of the same type. */
+export async function dropInactive(tx: Queryable, siteId: string, memberId: string, type: EnrollableFactor): Promise<void> {
+  await tx.query(`delete from mfa_factors where site_id = $1 and member_id = $2 and factor_type = $3 and status = 'INACTIVE'`, [siteId, memberId, type]);
+}
+
+/**
+ * Claims a TOTP time step for the factor: true only when it is later than every step accepted before,
+ * so a code (and any earlier one) works once (RFC 6238 §5.2), even against a parallel request.
+ */
+export async function claimTotpStep(tx: Queryable, siteId: string, factorId: string, step: number): Promise<boolean> {
+  const { rowCount } = await tx.query('update mfa_factors set totp_last_step = $3 where site_id = $1 and id = $2 and totp_last_step < $3', [siteId, factorId, step]);
+  return rowCount === 1;
+}
+
+/** Stores the authenticator's new sign counter (a counter that does not grow is refused before this). */
+export async function recordSignCount(tx: Queryable, siteId: string, factorId: string, signCount: number): Promise<void> {
+  await tx.query('update mfa_factors set sign_count = $3 where site_id = $1 and id = $2', [siteId, factorId, signCount]);
+}

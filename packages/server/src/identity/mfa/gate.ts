@@ -1,0 +1,60 @@
+import type { SiteConfig } from '../../config/types.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../store/types.js';
+import type { WireIdentity } from '../identity-view.js';
+import type { Member } from '../members.js';
+import { startChallenge } from './challenge.js';
+import { isRememberedDevice } from './device-tokens.js';
+import { listFactors } from './factors.js';
+import { allowedFactors, mfaMode, type SecondFactorType } from './policy.js';
+import { liveRecoveryCodeCount } from './recovery-codes.js';
+
+/** wire-contract §6.3: the internal one-of of a StateMachineResponse. */
+export interface AvailableFactor {
+  factorType: SecondFactorType;
+  factorStatus: 'ENABLED' | 'REQUIRE_ACTIVATION';
+}
+export interface MfaStateData {
+  requireMfaData?: { availableFactors: AvailableFactor[]; reason: 'USER_SETTINGS' };
+  mfaChallengeData?: {
+    factorType: SecondFactorType;
+    verificationChallengeData?: { webauthnData?: { challengeId: string; publicKeyCredentialRequestOptionsJson: string }; hint?: string };
+    availableFactors: AvailableFactor[];
+    reason: 'USER_SETTINGS';
+  };
+}
+
+/**
+ * The factors a member can answer the second step with: their active factors of the types the site
+ * allows, and recovery codes while some are left. With none and `policies.mfa: "required"`, the
+ * allowed types to enrol (REQUIRE_ACTIVATION).
+ */
+export async function availableFactors(db: Queryable, site: SiteConfig, memberId: string): Promise<AvailableFactor[]> {
+  const allowed = allowedFactors(site);
+  const active = (await listFactors(db, site.id, memberId, true)).filter((f) => allowed.includes(f.type));
+  if (!active.length) return mfaMode(site) === 'required' ? allowed.map((factorType) => ({ factorType, factorStatus: 'REQUIRE_ACTIVATION' })) : [];
+  const types: SecondFactorType[] = [...new Set(active.map((f) => f.type))];
+  if ((await liveRecoveryCodeCount(db, site.id, memberId)) > 0) types.push('RECOVERY_CODE');
+  return types.map((factorType) => ({ factorType, factorStatus: 'ENABLED' }));
+}
+
+export const needsEnrolment = (factors: AvailableFactor[]) => factors.length > 0 && factors.every((f) => f.factorStatus === 'REQUIRE_ACTIVATION');
+
+/**
+ * Called by nextState (identity/common.ts) once a member has proven their password (or a link or a
+ * code) and passed verification and approval: REQUIRE_MFA with a fresh stateToken when the member has
+ * an active factor and this device is not remembered, or must enrol one; undefined to go on to SUCCESS.
+ */
+export async function secondFactorStep(
+  tx: Queryable,
+  ctx: AppContext,
+  s: { site: SiteConfig; member: Member; visitorId: string | undefined; identity: WireIdentity; deviceToken: unknown },
+): Promise<{ state: 'REQUIRE_MFA'; stateToken: string; identity: WireIdentity; additionalData: Record<string, unknown>; requireMfaData: NonNullable<MfaStateData['requireMfaData']> } | undefined> {
+  if (mfaMode(s.site) === 'off') return undefined;
+  const now = ctx.now();
+  const factors = await availableFactors(tx, s.site, s.member.id);
+  if (!factors.length) return undefined;
+  if (!needsEnrolment(factors) && (await isRememberedDevice(tx, s.site.id, s.member.id, s.deviceToken, now))) return undefined;
+  const stateToken = await startChallenge(tx, { siteId: s.site.id, memberId: s.member.id, visitorId: s.visitorId, now });
+  return { state: 'REQUIRE_MFA', stateToken, identity: s.identity, additionalData: {}, requireMfaData: { availableFactors: factors, reason: 'USER_SETTINGS' } };
+}

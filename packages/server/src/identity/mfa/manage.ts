@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { SiteConfig } from '../../config/types.js';
+import type { Caller } from '../../http/caller.js';
+import { ApplicationError, httpErrors, invalidField } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { requestOrigin } from '../../security/auth-events.js';
+import { requireRecentAuthentication } from '../../security/reauthentication.js';
+import { matchingTotpStep, newTotpSecret, protectTotpSecret, revealTotpSecret, totpUri } from '../../security/totp.js';
+import type { Queryable } from '../../store/types.js';
+import { emitMemberEvent } from '../../webhooks/emit.js';
+import { body, memberBlocked, nextState, scopeOf, type IdentityDeps, type StateResponse } from '../common.js';
+import { findMemberById, type Member } from '../members.js';
+import { consumeChallenge, invalidStateToken, liveChallenge, type MfaChallenge } from './challenge.js';
+import { voidDeviceTokens } from './device-tokens.js';
+import { activateFactor, claimTotpStep, deleteFactor, dropInactive, findFactor, insertFactor, listFactors, toWireFactor, type Factor } from './factors.js';
+import { availableFactors, needsEnrolment } from './gate.js';
+import { factorChangedMail } from './mails.js';
+import { allowedFactors, mfaMode, type EnrollableFactor } from './policy.js';
+import { deleteRecoveryCodes, liveRecoveryCodeCount, replaceRecoveryCodes } from './recovery-codes.js';
+import { totpSealContext } from './verify.js';
+import { registrationOptions, verifyRegistration } from './webauthn.js';
+
+/** Factor changes per member: 20 per 15 minutes (each may mail a notice). */
+export const factorChangeLimit = { limit: 20, windowSeconds: 900 };
+
+const FACTOR_LABEL: Record<EnrollableFactor, string> = { TOTP: 'An authenticator app', EMAIL: 'Email sign-in codes', WEBAUTHN: 'A passkey' };
+
+/**
+ * Who manages factors: a signed-in member (changes need a fresh sign-in or the current password,
+ * security/reauthentication.ts), or — to enrol a first factor when `policies.mfa` is "required" — the
+ * stateToken of the REQUIRE_MFA answer.
+ */
+interface Actor {
+  site: SiteConfig;
+  member: Member;
+  caller: Extract<Caller, { kind: 'member' }> | undefined;
+  enrolment: MfaChallenge | undefined;
+}
+
+async function actorOf(deps: IdentityDeps, request: FastifyRequest, input: Record<string, unknown>, change: boolean): Promise<Actor> {
+  const { ctx } = deps;
+  const { site, caller } = await scopeOf(request, ctx);
+  if (caller.kind === 'member') {
+    const member = await findMemberById(ctx.db, site.id, caller.memberId);
+    if (!member) throw httpErrors.unauthorized('A member access token is required');
+    if (member.status === 'BLOCKED') throw memberBlocked();
+    if (change) {
+      if (mfaMode(site) === 'off') throw new ApplicationError(403, 'MFA_DISABLED', 'Second factors are turned off on this site');
+      const limited = await deps.limiter.hit(`mfa-change:${site.id}:${member.id}`, factorChangeLimit);
+      if (!limited.allowed) throw httpErrors.tooManyRequests(limited.retryAfterSeconds);
+      await requireRecentAuthentication(ctx, caller, { currentPassword: input.currentPassword, passwordHash: member.passwordHash });
+    }
+    return { site, member, caller, enrolment: undefined };
+  }
+  if (typeof input.stateToken === 'string' && input.stateToken) {
+    const challenge = await liveChallenge(ctx.db, site.id, input.stateToken, ctx.now());
+    const member = await findMemberById(ctx.db, site.id, challenge.memberId);
+    if (!member) throw invalidStateToken();
+    // A stateToken enrols only the first factor of a member the site requires one of.
+    if (!needsEnrolment(await availableFactors(ctx.db, site, member.id))) throw httpErrors.forbidden('Sign in to manage your factors');
+    return { site, member, caller: undefined, enrolment: challenge };
+  }
+  throw httpErrors.unauthorized('A member access token is required');
+}
+
+function enrollable(site: SiteConfig, raw: unknown): EnrollableFactor {
+  const type = typeof raw === 'string' ? raw.toUpperCase() : '';
+  if ((type === 'TOTP' || type === 'EMAIL' || type === 'WEBAUTHN') && allowedFactors(site).includes(type)) return type;
+  throw invalidField('factorType', `must be one of ${allowedFactors(site).join(', ')} on this site`, 'INVALID_FACTOR_TYPE');
+}
+
+/** Notice mail, auth event and webhook of a factor change, in the change's transaction. */
+async function recordChange(tx: Queryable, deps: IdentityDeps, request: FastifyRequest, a: Actor, factor: Factor, kind: 'added' | 'removed', now: number): Promise<void> {
+  const { ctx } = deps;
+  const label = FACTOR_LABEL[factor.type];
+  await enqueueMail(tx, { siteId: a.site.id, kind: `factor-${kind}`, to: a.member.email, ...factorChangedMail(a.site.name, `${label} was ${kind === 'added' ? 'added to' : 'removed from'} your sign-in`) }, now);
+  await ctx.authEvents.record({ type: `factor_${kind}`, outcome: 'success', siteId: a.site.id, memberId: a.member.id, clientId: a.caller?.clientId, ...requestOrigin(request), detail: { factorType: factor.type } }, tx);
+  await emitMemberEvent(tx, { siteId: a.site.id, memberId: a.member.id, type: `member.factor_${kind}`, now });
+}
+
+/** After a factor became active: recovery codes if the member has none, the notice, and (enrolment) the sign-in's next state. */
+async function factorActivated(tx: Queryable, deps: IdentityDeps, request: FastifyRequest, a: Actor, factor: Factor, now: number, completesSignIn: boolean) {
+  const recoveryCodes = (await liveRecoveryCodeCount(tx, a.site.id, a.member.id)) === 0 ? await replaceRecoveryCodes(tx, a.site.id, a.member.id, now) : undefined;
+  await recordChange(tx, deps, request, a, factor, 'added', now);
+  let state: StateResponse | undefined;
+  if (a.enrolment && completesSignIn) {
+    if (!(await consumeChallenge(tx, a.site.id, a.enrolment.id, now))) throw invalidStateToken();
+    state = await nextState(tx, deps, a.site, a.member, a.enrolment.visitorId ?? undefined, { secondFactorPassed: true });
+  }
+  return { ...state, factor: { ...toWireFactor(factor), status: 'ACTIVE' as const }, ...(recoveryCodes ? { recoveryCodes } : {}) };
+}
+
+/** GET /_api/iam/mfa/v1/factors */
+export async function listMyFactors(deps: IdentityDeps, request: FastifyRequest) {
+  const a = await actorOf(deps, request, {}, false);
+  const factors = await listFactors(deps.ctx.db, a.site.id, a.member.id);
+  return { factors: factors.map(toWireFactor), recoveryCodesLeft: await liveRecoveryCodeCount(deps.ctx.db, a.site.id, a.member.id) };
+}
+
+/** POST /_api/iam/mfa/v1/factors {factorType: "TOTP" | "EMAIL", name?} */
+export async function addFactor(deps: IdentityDeps, request: FastifyRequest) {
+  const input = body(request);
+  const { ctx } = deps;
+  const a = await actorOf(deps, request, input, true);
+  const type = enrollable(a.site, input.factorType);
+  if (type === 'WEBAUTHN') throw invalidField('factorType', 'passkeys are added with /_api/iam/mfa/v1/passkeys/registration-options and /_api/iam/mfa/v1/passkeys', 'USE_PASSKEY_REGISTRATION');
+  const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) || undefined : undefined;
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    if ((await listFactors(tx, a.site.id, a.member.id, true)).some((f) => f.type === type)) {
+      throw new ApplicationError(409, 'FACTOR_EXISTS', `${FACTOR_LABEL[type]} is already on; remove it first to set up a new one`);
+    }
+    await dropInactive(tx, a.site.id, a.member.id, type);
+    if (type === 'EMAIL') {
+      if (!a.member.emailVerified) throw new ApplicationError(400, 'EMAIL_NOT_VERIFIED', 'Verify your email address before using it for sign-in codes');
+      const factor = await insertFactor(tx, { siteId: a.site.id, memberId: a.member.id, type, status: 'ACTIVE', name, now });
+      return factorActivated(tx, deps, request, a, factor, now, false);
+    }
+    const id = randomUUID();
+    const secret = newTotpSecret();
+    const totpSecret = protectTotpSecret(ctx.config, secret, totpSealContext(a.site.id, id));
+    const factor = await insertFactor(tx, { id, siteId: a.site.id, memberId: a.member.id, type, status: 'INACTIVE', name, totpSecret, now });
+    return { factor: toWireFactor(factor), totp: { secret, otpauthUri: totpUri(a.site.name, a.member.email, secret) } };
+  });
+}
+
+/** POST /_api/iam/mfa/v1/factors/{factorId}/activate {code} → {factor, recoveryCodes} (and the sign-in's state when enrolling with a stateToken). */
+export async function activate(deps: IdentityDeps, request: FastifyRequest, factorId: string) {
+  const input = body(request);
+  const { ctx } = deps;
+  const a = await actorOf(deps, request, input, true);
+  const factor = await findFactor(ctx.db, a.site.id, a.member.id, factorId);
+  if (!factor) throw httpErrors.notFound('No such factor', 'FACTOR_NOT_FOUND');
+  if (factor.status === 'ACTIVE') throw new ApplicationError(409, 'FACTOR_ACTIVE', 'This factor is already active');
+  if (factor.type !== 'TOTP' || !factor.totpSecret) throw httpErrors.badRequest('Only an authenticator app is activated with a code', 'INVALID_FACTOR_TYPE');
+  const step = matchingTotpStep(revealTotpSecret(ctx.config, factor.totpSecret, totpSealContext(a.site.id, factor.id)), input.code, ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    if (step === undefined || !(await claimTotpStep(tx, a.site.id, factor.id, step))) throw invalidField('code', 'is not the current code of the authenticator app', 'INVALID_CODE');
+    if (!(await activateFactor(tx, a.site.id, factor.id, now))) throw new ApplicationError(409, 'FACTOR_ACTIVE', 'This factor is already active');
+    return factorActivated(tx, deps, request, a, factor, now, true);
+  });
+}
+
+/** DELETE /_api/iam/mfa/v1/factors/{factorId}: remembered devices die with it; the last factor takes the recovery codes along. */
+export async function removeFactor(deps: IdentityDeps, request: FastifyRequest, factorId: string) {
+  const input = { ...((request.query ?? {}) as Record<string, unknown>), ...(request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {}) };
+  const { ctx } = deps;
+  const a = await actorOf(deps, request, input, true);
+  if (!a.caller) throw httpErrors.unauthorized('A member access token is required');
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const factor = await findFactor(tx, a.site.id, a.member.id, factorId);
+    if (!factor || !(await deleteFactor(tx, a.site.id, factor.id))) throw httpErrors.notFound('No such factor', 'FACTOR_NOT_FOUND');
+    await voidDeviceTokens(tx, a.site.id, a.member.id);
+    if (!(await listFactors(tx, a.site.id, a.member.id, true)).length) await deleteRecoveryCodes(tx, a.site.id, a.member.id);
+    if (factor.status === 'ACTIVE') await recordChange(tx, deps, request, a, factor, 'removed', now);
+    return {};
+  });
+}
+
+/** POST /_api/iam/mfa/v1/recovery-codes → a new set of 10; the old ones stop working. */
+export async function newRecoveryCodes(deps: IdentityDeps, request: FastifyRequest) {
+  const input = body(request);
+  const { ctx } = deps;
+  const a = await actorOf(deps, request, input, true);
+  if (!a.caller) throw httpErrors.unauthorized('A member access token is required');
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    if (!(await listFactors(tx, a.site.id, a.member.id, true)).length) throw httpErrors.badRequest('Turn on a second factor first', 'NO_ACTIVE_FACTOR');
+    const recoveryCodes = await replaceRecoveryCodes(tx, a.site.id, a.member.id, now);
+    await enqueueMail(tx, { siteId: a.site.id, kind: 'factor-added', to: a.member.email, ...factorChangedMail(a.site.name, 'New recovery codes were made (the old ones no longer work)') }, now);
+    return { recoveryCodes };
+  });
+}
+
+/** POST /_api/iam/mfa/v1/passkeys/registration-options → {challengeId, publicKeyCredentialCreationOptionsJson} */
+export async function passkeyRegistrationOptions(deps: IdentityDeps, request: FastifyRequest) {
+  const input = body(request);
+  const { ctx } = deps;
+  const a = await actorOf(deps, request, input, true);
+  enrollable(a.site, 'WEBAUTHN');
+  const existing = (await listFactors(ctx.db, a.site.id, a.member.id)).filter((f) => f.type === 'WEBAUTHN');
+  return ctx.db.transaction((tx) => registrationOptions(tx, ctx, a.site, a.member, existing, ctx.now()));
+}
+
+/** POST /_api/iam/mfa/v1/passkeys {challengeId, credential, name?} → {factor, recoveryCodes?} */
+export async function addPasskey(deps: IdentityDeps, request: FastifyRequest) {
+  const input = body(request);
+  const { ctx } = deps;
+  const a = await actorOf(deps, request, input, true);
+  enrollable(a.site, 'WEBAUTHN');
+  const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) || 'Passkey' : 'Passkey';
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const credential = await verifyRegistration(tx, ctx, a.site, a.member.id, { challengeId: input.challengeId, credential: input.credential }, now);
+    const factor = await insertFactor(tx, { siteId: a.site.id, memberId: a.member.id, type: 'WEBAUTHN', status: 'ACTIVE', name, credential, now }).catch((error: unknown) => {
+      if (String((error as { code?: string }).code) === '23505') throw new ApplicationError(409, 'FACTOR_EXISTS', 'This passkey is already registered');
+      throw error;
+    });
+    return factorActivated(tx, deps, request, a, factor, now, true);
+  });
+}

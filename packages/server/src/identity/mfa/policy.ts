@@ -1,0 +1,31 @@
+import type { SiteConfig } from '../../config/types.js';
+import { ApplicationError } from '../../http/errors.js';
+
+/** The factor types a member can enrol (wire-contract §6.4 FactorType); RECOVERY_CODE comes with them. */
+export type EnrollableFactor = 'TOTP' | 'EMAIL' | 'WEBAUTHN';
+export type SecondFactorType = EnrollableFactor | 'RECOVERY_CODE';
+
+export const DEFAULT_MFA_FACTORS: readonly EnrollableFactor[] = ['TOTP', 'EMAIL', 'WEBAUTHN'];
+
+/** `policies.mfa`: "off" (no second step), "optional" (members choose; the default), "required". */
+export const mfaMode = (site: SiteConfig): 'off' | 'optional' | 'required' => site.policies.mfa ?? 'optional';
+
+export const allowedFactors = (site: SiteConfig): readonly EnrollableFactor[] => site.policies.mfaFactors ?? DEFAULT_MFA_FACTORS;
+
+/** Types the wire contract knows that this server does not deliver (no SMS gateway, no push app). */
+const UNAVAILABLE = new Set(['SMS', 'CALL', 'PUSH']);
+
+export const factorNotAvailable = (type: string) =>
+  new ApplicationError(400, 'FACTOR_NOT_AVAILABLE', `The ${type} factor is not available on this server; use TOTP, EMAIL, WEBAUTHN or RECOVERY_CODE`, { factorType: type });
+
+/**
+ * The factor type of a verify call: from the path (`totp`, `recovery_code`, any case) or the body.
+ * SMS, CALL and PUSH are refused clearly; PASSWORD is the first factor (`/v2/login`).
+ */
+export function parseFactorType(raw: unknown): SecondFactorType {
+  const type = typeof raw === 'string' ? raw.trim().toUpperCase().replace(/-/g, '_') : '';
+  if (type === 'TOTP' || type === 'EMAIL' || type === 'WEBAUTHN' || type === 'RECOVERY_CODE') return type;
+  if (UNAVAILABLE.has(type)) throw factorNotAvailable(type);
+  if (type === 'PASSWORD') throw new ApplicationError(400, 'FACTOR_NOT_AVAILABLE', 'PASSWORD is the first factor: sign in with /_api/iam/authentication/v2/login', { factorType: type });
+  throw new ApplicationError(400, 'INVALID_FACTOR_TYPE', 'factorType must be one of TOTP, EMAIL, WEBAUTHN, RECOVERY_CODE', { factorType: String(raw ?? '') });
+}

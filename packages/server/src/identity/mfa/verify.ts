@@ -1,0 +1,178 @@
+import type { FastifyRequest } from 'fastify';
+import type { SiteConfig } from '../../config/types.js';
+import { invalidField } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { verificationCodeMail } from '../../mail/templates.js';
+import { requestOrigin } from '../../security/auth-events.js';
+import { revealTotpSecret, matchingTotpStep } from '../../security/totp.js';
+import type { Queryable } from '../../store/types.js';
+import { body, limitIp, nextState, scopeOf, type IdentityDeps, type StateResponse } from '../common.js';
+import { toWireIdentity } from '../identity-view.js';
+import { findMemberById, type Member } from '../members.js';
+import { consumeChallenge, countAttempt, emailCodeMatches, invalidStateToken, liveChallenge, MFA_STATE_TTL_SECONDS, setEmailCode, type MfaChallenge } from './challenge.js';
+import { issueDeviceToken } from './device-tokens.js';
+import { claimTotpStep, findFactorByCredential, listFactors, recordSignCount } from './factors.js';
+import { availableFactors, needsEnrolment, type AvailableFactor } from './gate.js';
+import { allowedFactors, factorNotAvailable, mfaMode, parseFactorType, type SecondFactorType } from './policy.js';
+import { useRecoveryCode } from './recovery-codes.js';
+import { assertionCredentialId, authenticationOptions, passkeyRefused, verifyAssertion } from './webauthn.js';
+
+export const totpSealContext = (siteId: string, factorId: string) => `member-totp:${siteId}:${factorId}`;
+
+/** Per member: at most 30 second-step attempts per 15 minutes, on top of the 5 per stateToken and the per-address limit. */
+export const memberAttemptLimit = { limit: 30, windowSeconds: 900 };
+
+const dataOf = (input: Record<string, unknown>, key: string): Record<string, unknown> => {
+  const value = input[key];
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+};
+
+/**
+ * POST /_api/iam/authentication/v2/{factorType}/verify and /v2/verify {factorType}: the second step.
+ * Without a code, EMAIL mails one and WEBAUTHN hands out a challenge (MFA_CHALLENGE). A wrong code
+ * answers REQUIRE_MFA again with the same stateToken while attempts remain; the right one SUCCESS.
+ * WEBAUTHN without a stateToken is the password-free sign-in.
+ */
+export async function verifyFactor(deps: IdentityDeps, request: FastifyRequest, pathType?: string): Promise<StateResponse> {
+  const input = body(request);
+  const type = parseFactorType(pathType ?? input.factorType);
+  const { site, visitorId } = await scopeOf(request, deps.ctx);
+  if (type === 'WEBAUTHN' && (input.stateToken === undefined || input.stateToken === null || input.stateToken === '')) {
+    return passwordFreeSignIn(deps, request, site, input, visitorId);
+  }
+  if (typeof input.stateToken !== 'string' || !input.stateToken) throw invalidField('stateToken', 'is required', 'REQUIRED');
+  if (mfaMode(site) === 'off') throw invalidStateToken();
+  await limitIp(deps, request, site.id, 'verification');
+  const { ctx } = deps;
+  const challenge = await liveChallenge(ctx.db, site.id, input.stateToken, ctx.now());
+  const member = await findMemberById(ctx.db, site.id, challenge.memberId);
+  if (!member) throw invalidStateToken();
+  const factors = await availableFactors(ctx.db, site, member.id);
+  if (needsEnrolment(factors)) throw invalidField('factorType', 'no factor is enrolled yet: enrol one with /_api/iam/mfa/v1/factors and this stateToken', 'REQUIRE_ACTIVATION');
+  if (!factors.some((f) => f.factorType === type)) throw factorNotAvailable(type);
+
+  const data = dataOf(input, { TOTP: 'totpData', EMAIL: 'emailData', WEBAUTHN: 'webauthnData', RECOVERY_CODE: 'recoveryCodeData' }[type]);
+  if (type === 'EMAIL' && (data.code === undefined || data.code === '')) return mailCode(deps, site, member, challenge, input.stateToken, factors);
+  if (type === 'WEBAUTHN' && data.credential === undefined) return passkeyChallenge(deps, site, member, factors);
+
+  const limited = await deps.limiter.hit(`mfa:${site.id}:${member.id}`, memberAttemptLimit);
+  if (!limited.allowed) throw invalidStateToken();
+  const attemptsLeft = await countAttempt(ctx.db, site.id, challenge.id, ctx.now());
+  const audit = { siteId: site.id, memberId: member.id, email: member.email, ...requestOrigin(request) };
+  const result = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    if (!(await checkFactor(tx, deps, site, member, challenge, type, data, now))) return undefined;
+    if (!(await consumeChallenge(tx, site.id, challenge.id, now))) throw invalidStateToken();
+    const state = await nextState(tx, deps, site, member, visitorId ?? challenge.visitorId ?? undefined, { secondFactorPassed: true });
+    if (state.state === 'SUCCESS' && input.rememberThisDevice === true) {
+      state.additionalData = { ...state.additionalData, deviceToken: { strValue: await issueDeviceToken(tx, site.id, member.id, now) } };
+    }
+    await ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'success', detail: { state: state.state, factorType: type } }, tx);
+    return state;
+  });
+  if (result) return result;
+  await ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'failure', detail: { reason: 'wrong_second_factor', factorType: type } });
+  if (attemptsLeft <= 0) throw invalidStateToken();
+  return {
+    state: 'REQUIRE_MFA',
+    stateToken: input.stateToken,
+    identity: toWireIdentity(member, site.policies),
+    additionalData: { failure: { strValue: 'WRONG_CODE' }, attemptsLeft: { numValue: attemptsLeft } },
+    requireMfaData: { availableFactors: factors, reason: 'USER_SETTINGS' },
+  };
+}
+
+/** True when the answer proves the factor; every factor type is checked inside the step's transaction. */
+async function checkFactor(tx: Queryable, deps: IdentityDeps, site: SiteConfig, member: Member, challenge: MfaChallenge, type: SecondFactorType, data: Record<string, unknown>, now: number): Promise<boolean> {
+  switch (type) {
+    case 'TOTP': {
+      for (const factor of await listFactors(tx, site.id, member.id, true)) {
+        if (factor.type !== 'TOTP' || !factor.totpSecret) continue;
+        const step = matchingTotpStep(revealTotpSecret(deps.ctx.config, factor.totpSecret, totpSealContext(site.id, factor.id)), data.code, now);
+        if (step !== undefined && (await claimTotpStep(tx, site.id, factor.id, step))) return true;
+      }
+      return false;
+    }
+    case 'EMAIL':
+      return emailCodeMatches(challenge, data.code);
+    case 'RECOVERY_CODE':
+      return useRecoveryCode(tx, site.id, member.id, data.code, now);
+    case 'WEBAUTHN': {
+      const factor = await findFactorByCredential(tx, site.id, assertionCredentialId(data.credential));
+      if (!factor || factor.memberId !== member.id) return false;
+      const signCount = await verifyAssertion(tx, deps.ctx, site, { challengeId: data.challengeId, credential: data.credential }, factor, now).catch(() => undefined);
+      if (signCount === undefined) return false;
+      await recordSignCount(tx, site.id, factor.id, signCount);
+      return true;
+    }
+  }
+}
+
+async function mailCode(deps: IdentityDeps, site: SiteConfig, member: Member, challenge: MfaChallenge, stateToken: string, factors: AvailableFactor[]): Promise<StateResponse> {
+  const { ctx } = deps;
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    // One mail a minute per step: choosing EMAIL again sooner answers the same challenge without a new mail.
+    if (challenge.emailSentAt && now - challenge.emailSentAt.getTime() < 60_000) return;
+    const code = await setEmailCode(tx, site.id, challenge.id, now);
+    await enqueueMail(tx, { siteId: site.id, kind: 'mfa-code', to: member.email, ...verificationCodeMail(site.name, code, MFA_STATE_TTL_SECONDS / 60) }, now);
+  });
+  return {
+    state: 'MFA_CHALLENGE',
+    stateToken,
+    identity: toWireIdentity(member, site.policies),
+    additionalData: {},
+    mfaChallengeData: { factorType: 'EMAIL', verificationChallengeData: { hint: maskEmail(member.email) }, availableFactors: factors, reason: 'USER_SETTINGS' },
+  };
+}
+
+async function passkeyChallenge(deps: IdentityDeps, site: SiteConfig, member: Member, factors: AvailableFactor[]): Promise<StateResponse> {
+  const { ctx } = deps;
+  const passkeys = (await listFactors(ctx.db, site.id, member.id, true)).filter((f) => f.type === 'WEBAUTHN');
+  const webauthnData = await ctx.db.transaction((tx) => authenticationOptions(tx, ctx, site, member.id, passkeys, ctx.now()));
+  return {
+    state: 'MFA_CHALLENGE',
+    identity: toWireIdentity(member, site.policies),
+    additionalData: {},
+    mfaChallengeData: { factorType: 'WEBAUTHN', verificationChallengeData: { webauthnData }, availableFactors: factors, reason: 'USER_SETTINGS' },
+  };
+}
+
+/** `/v2/webauthn/verify` without a stateToken: a passkey is the whole sign-in (possession + the authenticator's own check). */
+async function passwordFreeSignIn(deps: IdentityDeps, request: FastifyRequest, site: SiteConfig, input: Record<string, unknown>, visitorId: string | undefined): Promise<StateResponse> {
+  const { ctx } = deps;
+  if (mfaMode(site) === 'off' || !allowedFactors(site).includes('WEBAUTHN')) throw factorNotAvailable('WEBAUTHN');
+  await limitIp(deps, request, site.id, 'login');
+  const data = dataOf(input, 'webauthnData');
+  const origin = requestOrigin(request);
+  const state = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const factor = await findFactorByCredential(tx, site.id, assertionCredentialId(data.credential));
+    if (!factor || factor.type !== 'WEBAUTHN') throw passkeyRefused();
+    const signCount = await verifyAssertion(tx, ctx, site, { challengeId: data.challengeId, credential: data.credential }, factor, now);
+    await recordSignCount(tx, site.id, factor.id, signCount);
+    const member = await findMemberById(tx, site.id, factor.memberId);
+    if (!member) throw passkeyRefused();
+    const next = await nextState(tx, deps, site, member, visitorId, { secondFactorPassed: true });
+    await ctx.authEvents.record({ siteId: site.id, memberId: member.id, email: member.email, ...origin, type: 'sign_in', outcome: 'success', detail: { state: next.state, factorType: 'WEBAUTHN', passwordless: true } }, tx);
+    return next;
+  });
+  return state;
+}
+
+/** POST /v2/webauthn/challenge {loginId?} → {webauthn: {challengeId, publicKeyCredentialRequestOptionsJson}}. */
+export async function passkeySignInChallenge(deps: IdentityDeps, request: FastifyRequest): Promise<{ webauthn: { challengeId: string; publicKeyCredentialRequestOptionsJson: string } }> {
+  const { ctx } = deps;
+  const input = body(request);
+  const { site } = await scopeOf(request, ctx);
+  await limitIp(deps, request, site.id, 'login');
+  // Always discoverable credentials: listing a member's passkeys for a typed address would tell which addresses have accounts.
+  const webauthn = await ctx.db.transaction((tx) => authenticationOptions(tx, ctx, site, undefined, [], ctx.now()));
+  void input.loginId;
+  return { webauthn };
+}
+
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
