@@ -5,13 +5,14 @@ import { PERMISSION_LEVELS, type ClientConfig, type CollectionConfig, type SiteC
 import type { Reader } from './validate.js';
 import { readSiteWebhooks } from '../webhooks/config.js';
 import { checkReferenceTargets, readFields, readGraphql, readStrict } from './fields.js';
+import { readIdentityProviders } from '../identity/sso/config.js';
 
 const ID = { re: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, hint: 'letters, digits, "-" or "_" (at most 64)' };
 
 /** Reads `sites[i]` of a config file; `baseDir` resolves seed file names. */
 export function readSite(r: Reader, raw: unknown, path: string, baseDir: string): SiteConfig {
   const site = r.object(raw, path) ?? {};
-  r.knownKeys(site, path, ['id', 'name', 'policies', 'tokens', 'sessions', 'clients', 'apiKeys', 'collections', 'webhooks', 'graphql']);
+  r.knownKeys(site, path, ['id', 'name', 'policies', 'tokens', 'sessions', 'clients', 'apiKeys', 'collections', 'webhooks', 'graphql', 'identityProviders']);
   const id = r.string(site.id, `${path}.id`, undefined, ID);
 
   const p = r.object(site.policies, `${path}.policies`) ?? {};
@@ -66,7 +67,8 @@ export function readSite(r: Reader, raw: unknown, path: string, baseDir: string)
   const graphql = readGraphql(r, site.graphql, `${path}.graphql`);
 
   const webhooks = readSiteWebhooks(r, site.webhooks, `${path}.webhooks`);
-  return { id, name: r.string(site.name, `${path}.name`, id), policies, tokens, clients, apiKeys, collections, webhooks, ...(graphql ? { graphql } : {}) };
+  const identityProviders = readIdentityProviders(r, site.identityProviders, `${path}.identityProviders`);
+  return { id, name: r.string(site.name, `${path}.name`, id), policies, tokens, clients, apiKeys, collections, webhooks, identityProviders, ...(graphql ? { graphql } : {}) };
 }
 
 /**

@@ -92,6 +92,25 @@ export interface SiteConfig {
   graphql?: GraphqlSettings;
   /** Outgoing webhook endpoints of the config file (webhooks/config.ts reads them). */
   webhooks?: WebhookEndpointConfig[];
+  /** External OpenID Connect providers members may sign in with (identity/sso/config.ts reads them). */
+  identityProviders?: IdentityProviderConfig[];
+}
+
+export interface IdentityProviderConfig {
+  /** The idpConnectionId of the wire contract. */
+  id: string;
+  type: 'oidc' | 'google' | 'microsoft' | 'apple';
+  /** Shown on buttons: "Continue with {name}". */
+  name: string;
+  issuer: string;
+  clientId: string;
+  /** From `clientSecret` or the variable `clientSecretEnv` names; absent = a public client (PKCE only). */
+  clientSecret: string | undefined;
+  scopes: string[];
+  /** A new provider identity may join the member of its address when the provider verified it. */
+  linkByVerifiedEmail: boolean;
+  /** How the provider answers: `form_post` for Apple. */
+  responseMode: 'query' | 'form_post';
 }
 
 export interface ServerConfig {

@@ -17,6 +17,7 @@ import { addCookie, cookieHeader, cookieNames, csrfFor, ensureCsrfCookie, isGenu
 import { formActionSources, newNonce, page, pageHeaders, scriptJson } from './layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
 import { ALTCHA_SCRIPT, renderForm, viewTitle, type FormState, type View } from './views.js';
+import { ssoButtons } from '../identity/sso/buttons.js';
 
 /**
  * The member of this browser's sign-in cookie for the site, if its session is live and not idle. A use
@@ -57,8 +58,8 @@ function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client
   return reply.code(302).header('location', target).send();
 }
 
-/** Member known: spend the redirect session and issue a code (auth) or go on (login intent). */
-async function finish(scope: Scope, reply: FastifyReply, s: RedirectSession, memberId: string, visitorId: string | null): Promise<FastifyReply | string> {
+/** Member known: spend the redirect session and issue a code (auth) or go on (login intent). Also ends the SSO flows (identity/sso). */
+export async function finish(scope: Scope, reply: FastifyReply, s: RedirectSession, memberId: string, visitorId: string | null): Promise<FastifyReply | string> {
   const { ctx } = scope;
   const entry = entryOf(ctx, s);
   if (!entry) return invalidLink(reply, ctx);
@@ -90,7 +91,8 @@ function renderView(scope: Scope, request: FastifyRequest, reply: FastifyReply, 
   pageHeaders(reply, nonce, { formAction: formActionSources([s.redirectUri, s.postFlowUrl]) });
   reply.code(status);
   const altcha = entry.site.policies.captcha === 'altcha' && view !== 'verify';
-  const form = renderForm(view, { sessionId: s.id, csrf: csrfFor(ctx, cookie, s.id), altcha, ...state });
+  const providers = view === 'signin' || view === 'register' ? ssoButtons(ctx, entry.site, s.id) : [];
+  const form = renderForm(view, { sessionId: s.id, csrf: csrfFor(ctx, cookie, s.id), altcha, providers, ...state });
   return page(nonce, entry.site.name, viewTitle(view), form, altcha ? ALTCHA_SCRIPT : '');
 }
 
@@ -165,7 +167,8 @@ function explain(error: ApiError): Partial<FormState> {
   }
 }
 
-async function afterState(scope: Scope, request: FastifyRequest, reply: FastifyReply, s: RedirectSession, result: StateResponse, email: string): Promise<unknown> {
+/** The page after an identity step of this redirect session (also the end of a provider sign-in, identity/sso). */
+export async function afterState(scope: Scope, request: FastifyRequest, reply: FastifyReply, s: RedirectSession, result: StateResponse, email: string): Promise<unknown> {
   const { ctx } = scope;
   const entry = entryOf(ctx, s)!;
   if (result.state === 'REQUIRE_EMAIL_VERIFICATION') return renderView(scope, request, reply, s, 'verify', { stateToken: result.stateToken ?? '', email });

@@ -42,7 +42,8 @@ input[aria-invalid=true]{border-color:#b00020;border-width:2px}input:focus,butto
 button{margin-top:1.2rem;width:100%;padding:.8rem;font-size:1rem;font-weight:600;border:0;border-radius:.35rem;background:#1a1a1a;color:#fff;cursor:pointer}
 .error{color:#b00020;margin:.3rem 0 0;font-size:.95rem}.alert{border:1px solid #b00020;background:#fdecee;color:#7a0016;padding:.7rem;border-radius:.35rem}
 .notice{border:1px solid #2e7d32;background:#edf7ee;padding:.7rem;border-radius:.35rem}.hint{color:#555;font-size:.9rem;margin:.3rem 0 0}
-nav{margin-top:1.2rem;display:flex;flex-wrap:wrap;gap:1rem}a{color:#1d5fd1}`;
+nav{margin-top:1.2rem;display:flex;flex-wrap:wrap;gap:1rem}a{color:#1d5fd1}
+.sso{margin-top:1rem;display:grid;gap:.6rem}.sso-button{display:block;text-align:center;padding:.75rem;border:1px solid #1a1a1a;border-radius:.35rem;background:#fff;color:#1a1a1a;font-weight:600;text-decoration:none}`;
 
 /** The common page: site name, heading, content. `title` and `siteName` are escaped here. */
 export function page(nonce: string, siteName: string, title: string, content: string, script = ''): string {

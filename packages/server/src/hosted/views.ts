@@ -16,6 +16,13 @@ export interface FormState {
   stateToken?: string;
   /** The site asks for altcha: the page's script fills the hidden field. */
   altcha?: boolean;
+  /** The site's identity providers (identity/sso): one "Continue with {name}" link each. */
+  providers?: { name: string; href: string }[];
+}
+
+function providerButtons(s: FormState): string {
+  if (!s.providers?.length) return '';
+  return `<div class="sso">${s.providers.map((p) => `<a class="sso-button" href="${escapeHtml(p.href)}">Continue with ${escapeHtml(p.name)}</a>`).join('')}</div>`;
 }
 
 function hidden(s: FormState, action: string): string {
@@ -56,13 +63,13 @@ export function renderForm(view: View, s: FormState): string {
       return `${open}${hidden(s, 'signin')}
 ${field(s, 'email', 'Email', 'email', 'autocomplete="username" required maxlength="254" inputmode="email"', s.email)}
 ${field(s, 'password', 'Password', 'password', `autocomplete="current-password" required maxlength="${PASSWORD_MAX_LENGTH}"`)}
-<button type="submit">Sign in</button></form>
+<button type="submit">Sign in</button></form>${providerButtons(s)}
 <nav>${link(s, 'register', 'Create an account')}${link(s, 'forgot', 'Forgot your password?')}</nav>`;
     case 'register':
       return `${open}${hidden(s, 'register')}
 ${field(s, 'email', 'Email', 'email', 'autocomplete="email" required maxlength="254" inputmode="email"', s.email)}
 ${field(s, 'password', 'Password', 'password', `autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}"`, '', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
-<button type="submit">Create account</button></form>
+<button type="submit">Create account</button></form>${providerButtons(s)}
 <nav>${link(s, 'signin', 'I already have an account')}</nav>`;
     case 'verify':
       return `${open}${hidden(s, 'verify')}<input type="hidden" name="stateToken" value="${escapeHtml(s.stateToken ?? '')}">

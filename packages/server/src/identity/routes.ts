@@ -7,6 +7,7 @@ import type { IdentityDeps } from './common.js';
 import { startHousekeeping } from './housekeeping.js';
 import { recover, sendActivationEmail, sendRecoveryEmail } from './recovery.js';
 import { resetPasswordPage } from './reset-page.js';
+import { registerSsoRoutes } from './sso/routes.js';
 import { registerMfaRoutes } from './mfa/routes.js';
 
 /**
@@ -30,6 +31,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post(`${authn}/v2/sign-on`, (request) => signOn(deps, request));
   app.post(`${authn}/v2/validate-email`, (request) => validateEmail(deps, request));
   app.get(`${authn}/v1/logout`, (request, reply) => logout(deps, request, reply));
+  registerSsoRoutes(app, deps);
   registerMfaRoutes(app, deps);
 
   const verification = '/_api/iam/verification/v1';

@@ -1,0 +1,191 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as oidc from 'openid-client';
+import type { AppContext } from '../../context.js';
+import { afterState, finish } from '../../hosted/authorize.js';
+import { addCookie, readCookies } from '../../hosted/cookies.js';
+import type { Scope } from '../../hosted/pages.js';
+import { ApiError } from '../../http/errors.js';
+import { findRedirectSession, isLive, type RedirectSession } from '../../oauth/redirect-store.js';
+import { requestOrigin } from '../../security/auth-events.js';
+import { randomToken, safeEqual, sha256 } from '../../security/secrets.js';
+import { limitIp } from '../common.js';
+import { consumeSessionToken } from '../session-tokens.js';
+import { callbackUrl } from './buttons.js';
+import { ssoErrorPage } from './pages.js';
+import { findIdentityProvider, ProviderUnavailable, providerFor } from './providers.js';
+import { signInWithProvider } from './sign-in.js';
+import { consumePendingLogin, insertPendingLogin, LOGIN_TTL_SECONDS } from './store.js';
+
+/**
+ * The browser side of a provider sign-in (issue #15): out to the provider with state, nonce and PKCE
+ * bound to this browser, back through the callback, on to the redirect session the shop started.
+ */
+
+const str = (value: unknown, max = 2048): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
+
+const isHttps = (ctx: AppContext) => ctx.config.publicUrl.startsWith('https:');
+
+/** The cookie that binds a sign-in to the browser that started it (`__Host-` under https). */
+const flowCookie = (ctx: AppContext) => `${isHttps(ctx) ? '__Host-' : ''}vitrine_sso_flow`;
+
+/**
+ * Under https the provider may come back with a cross-site form post (Apple), which carries only a
+ * SameSite=None cookie; the cookie is useless without the state of the same sign-in, so that is safe.
+ */
+function flowCookieHeader(ctx: AppContext, value: string, maxAge: number): string {
+  const sameSite = isHttps(ctx) ? 'None; Secure' : 'Lax';
+  return `${flowCookie(ctx)}=${value}; Path=/; HttpOnly; SameSite=${sameSite}; Max-Age=${maxAge}`;
+}
+
+const sessionOf = async (ctx: AppContext, id: unknown) => (id ? findRedirectSession(ctx.db, id) : undefined);
+
+const usable = (ctx: AppContext, s: RedirectSession | undefined, siteId: string): s is RedirectSession =>
+  !!s && s.siteId === siteId && (s.intent === 'auth' || s.intent === 'login') && s.usedAt === null && isLive(s, ctx.now());
+
+function unavailable(ctx: AppContext, reply: FastifyReply, name: string, session: RedirectSession | undefined): string {
+  return ssoErrorPage(ctx, reply, {
+    status: 503, session, title: `${name} is not answering`,
+    text: `We could not reach ${name} to sign you in. Please try again in a few minutes, or sign in with your email and password.`,
+  });
+}
+
+/** GET /v1/sso/login/{tenantId}/{idpConnectionId}?tenantType=SITE&sessionId=<redirect session id> */
+export async function startProviderLogin(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const { ctx } = scope;
+  const params = request.params as { tenantId: string; idpConnectionId: string };
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const site = ctx.sites.get(params.tenantId);
+  const idp = site && findIdentityProvider(site, params.idpConnectionId);
+  const session = await sessionOf(ctx, str(query.sessionId, 100));
+  if (!site || !idp || (query.tenantType !== undefined && query.tenantType !== 'SITE')) {
+    return ssoErrorPage(ctx, reply, { status: 404, session, title: 'Sign-in link not valid', text: 'This shop has no such sign-in option. Go back to the shop and try again.' });
+  }
+  // The visitor (whose cart follows the member) and the client come from the redirect session, which
+  // the shop created with the visitor's token; a `visitorId` in the address is not trusted.
+  if (!usable(ctx, session, site.id)) {
+    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in link expired', text: 'This sign-in link has expired or was already used. Go back to the shop and sign in again.' });
+  }
+  try {
+    await limitIp(scope.deps, request, site.id, 'login');
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return ssoErrorPage(ctx, reply, { status: error.status, session, title: 'Too many attempts', text: 'Too many sign-in attempts from this network. Please wait a few minutes and try again.' });
+  }
+  let provider;
+  try {
+    provider = await providerFor(site, idp, ctx.now());
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailable)) throw error;
+    ctx.log.warn({ idp: idp.id, err: error.cause }, 'identity provider discovery failed');
+    return unavailable(ctx, reply, idp.name, session);
+  }
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const browser = randomToken();
+  await ctx.db.transaction((tx) =>
+    insertPendingLogin(tx, state, browser, { siteId: site.id, idpConnectionId: idp.id, redirectSessionId: session.id, nonce, codeVerifier }, ctx.now()),
+  );
+  const target = oidc.buildAuthorizationUrl(provider.config, {
+    redirect_uri: callbackUrl(ctx),
+    scope: idp.scopes.join(' '),
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    ...(idp.responseMode === 'form_post' ? { response_mode: 'form_post' } : {}),
+  });
+  addCookie(reply, flowCookieHeader(ctx, browser, LOGIN_TTL_SECONDS));
+  return reply.code(302).header('cache-control', 'no-store').header('location', target.href).send();
+}
+
+/** The provider's answer: query parameters, or a form post (response_mode form_post). */
+function answerParams(request: FastifyRequest): URLSearchParams {
+  if (request.method === 'POST') {
+    const body = request.body;
+    if (typeof body === 'string') return new URLSearchParams(body);
+    if (body && typeof body === 'object') return new URLSearchParams(Object.entries(body as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    return new URLSearchParams();
+  }
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) if (typeof value === 'string') out.set(key, value);
+  return out;
+}
+
+/** Network trouble talking to the provider, as opposed to an answer that fails a check. */
+const isNetworkError = (error: unknown) =>
+  error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError' || error.message === 'fetch failed');
+
+/** GET or POST /v1/sso/callback — the provider sends the browser back here. */
+export async function providerCallback(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const { ctx } = scope;
+  const answer = answerParams(request);
+  const state = str(answer.get('state'), 512);
+  const pending = state ? await ctx.db.transaction((tx) => consumePendingLogin(tx, state, ctx.now())) : undefined;
+  addCookie(reply, flowCookieHeader(ctx, '', 0));
+  if (!state || !pending) {
+    return ssoErrorPage(ctx, reply, { status: 400, title: 'Sign-in expired', text: 'This sign-in has expired or was already completed. Go back to the shop and try again.' });
+  }
+  const session = await sessionOf(ctx, pending.redirectSessionId);
+  const site = ctx.sites.get(pending.siteId);
+  const idp = site && findIdentityProvider(site, pending.idpConnectionId);
+  const browser = readCookies(request)[flowCookie(ctx)];
+  if (!browser || !safeEqual(sha256(browser), pending.browserHash)) {
+    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in not completed', text: 'This sign-in was started in another browser or window. Start again from the shop in this browser.' });
+  }
+  if (!site || !idp) return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in not completed', text: 'This sign-in option is no longer offered by the shop.' });
+  if (answer.get('error')) {
+    const said = answer.get('error') === 'access_denied' ? 'The sign-in was cancelled.' : `${idp.name} could not sign you in (${(answer.get('error_description') ?? answer.get('error') ?? '').slice(0, 200)}).`;
+    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in not completed', text: `${said} You can try again or sign in another way.` });
+  }
+  if (!usable(ctx, session, site.id)) {
+    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in link expired', text: 'The shop’s sign-in request has expired or was already used. Go back to the shop and sign in again.' });
+  }
+  let claims: oidc.IDToken;
+  let issuer: string;
+  try {
+    const provider = await providerFor(site, idp, ctx.now());
+    issuer = provider.issuer;
+    const url = new URL(callbackUrl(ctx));
+    url.search = answer.toString();
+    // openid-client checks state, the code exchange with the PKCE verifier, and the ID token: signature
+    // by the provider's JWKS, issuer, audience, expiry, nonce.
+    const tokens = await oidc.authorizationCodeGrant(provider.config, url, { pkceCodeVerifier: pending.codeVerifier, expectedState: state, expectedNonce: pending.nonce, idTokenExpected: true });
+    claims = tokens.claims()!;
+  } catch (error) {
+    if (error instanceof ProviderUnavailable || isNetworkError(error)) return unavailable(ctx, reply, idp.name, session);
+    ctx.log.warn({ idp: idp.id, reason: (error as { code?: string }).code, message: (error as Error).message }, 'identity provider answer refused');
+    await ctx.authEvents.record({ type: 'sign_in', outcome: 'failure', siteId: site.id, ...requestOrigin(request), detail: { method: 'sso', provider: idp.id, reason: 'invalid_answer' } });
+    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in not completed', text: `The answer from ${idp.name} could not be verified, so you were not signed in. Please try again.` });
+  }
+  const outcome = await signInWithProvider(scope.deps, { site, idp, issuer, claims, visitorId: session.visitorId ?? undefined, ip: requestOrigin(request).ip, clientId: session.clientId });
+  if (outcome.kind === 'account-exists') {
+    return ssoErrorPage(ctx, reply, {
+      status: 409, session, title: 'You already have an account',
+      text: `An account with ${outcome.email} already exists. Sign in with your email and password first, then connect ${idp.name} from Account → Sign-in methods.`,
+    });
+  }
+  if (outcome.kind === 'no-email') {
+    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Email address needed', text: `${idp.name} did not share an email address, which this shop needs for your account. Sign in another way.` });
+  }
+  try {
+    return await afterState(scope, request, reply, session, outcome.result, outcome.email);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return ssoErrorPage(ctx, reply, { status: error.status, session, title: 'Sign-in not completed', text: error.message });
+  }
+}
+
+/** GET /v1/callback?state=<redirect session id>&sessionToken= — ends a redirect session with a session token got elsewhere. */
+export async function continueWithSessionToken(scope: Scope, request: FastifyRequest, reply: FastifyReply, ctx: AppContext = scope.ctx): Promise<unknown> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const session = await sessionOf(ctx, str(query.state, 100));
+  if (!session || !usable(ctx, session, session.siteId)) {
+    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in link expired', text: 'This sign-in link has expired or was already used. Go back to the shop and sign in again.' });
+  }
+  const spent = await ctx.db.transaction((tx) => consumeSessionToken(tx, session.siteId, query.sessionToken, ctx.now()));
+  if (!spent) {
+    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in not completed', text: 'The sign-in could not be completed (it expired or was already used). Please sign in again.' });
+  }
+  return finish(scope, reply, session, spent.memberId, session.visitorId ?? spent.visitorId);
+}

@@ -1,0 +1,94 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+/**
+ * A real OpenID Connect provider on a free port of 127.0.0.1 for the SSO tests (oidc-provider, its own
+ * issuer and signing keys). Its login "form" is a minimal interaction: POST /interaction/{uid} with
+ * `login=<account id>` signs that account in and grants the scopes asked for. Accounts and their
+ * claims are whatever the test puts in `accounts`.
+ */
+export interface TestAccount {
+  email?: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+}
+
+export interface TestProvider {
+  issuer: string;
+  /** Vitrine's client at this provider. */
+  clientId: string;
+  clientSecret: string;
+  /** A second client of the same provider (an ID token for it has another audience). */
+  otherClientId: string;
+  accounts: Map<string, TestAccount>;
+  close(): Promise<void>;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => (data += chunk)).on('end', () => resolve(data)).on('error', reject);
+  });
+
+const page = (uid: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test provider sign-in</title></head><body>
+<h1>Test provider</h1><form method="post" action="/interaction/${uid}"><label for="login">Account</label><input id="login" name="login"><button type="submit">Sign in at provider</button></form></body></html>`;
+
+/**
+ * Listens first (the issuer needs the port), and becomes a provider once `redirectUris` are known:
+ * Vitrine's callback needs Vitrine's port, and Vitrine's config needs this issuer.
+ */
+export async function startTestProvider(): Promise<{ issuer: string; ready(redirectUris: string[]): TestProvider }> {
+  const accounts = new Map<string, TestAccount>();
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const server: Server = createServer((req, res) => handler!(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clientSecret = 'test-provider-secret-0123456789abcdef';
+  const ready = (redirectUris: string[]): TestProvider => {
+    const clients = ['vitrine', 'other-app'].map((client_id) => ({
+      client_id, client_secret: clientSecret, grant_types: ['authorization_code'], response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_post', redirect_uris: redirectUris,
+    }));
+    const provider = new Provider(issuer, {
+      clients,
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+      scopes: ['openid', 'email', 'profile'],
+      pkce: { required: () => true },
+      features: { devInteractions: { enabled: false } },
+      cookies: { keys: ['test-provider-cookie-key-0123456789'] },
+      // Put every claim in the ID token: what Vitrine reads comes from there.
+      conformIdTokenClaims: false,
+      findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub, ...accounts.get(sub) }) }),
+      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    });
+    const callback = provider.callback();
+    handler = (req, res) => {
+      const match = /^\/interaction\/([A-Za-z0-9_-]+)$/.exec(req.url ?? '');
+      if (!match) return void callback(req, res);
+      void (async () => {
+        try {
+          const details = await provider.interactionDetails(req, res);
+          if (req.method === 'GET') {
+            res.setHeader('content-type', 'text/html; charset=utf-8');
+            return void res.end(page(match[1]!));
+          }
+          const accountId = new URLSearchParams(await readBody(req)).get('login') ?? '';
+          const grant = new provider.Grant({ accountId, clientId: details.params.client_id as string });
+          grant.addOIDCScope(String(details.params.scope));
+          const grantId = await grant.save();
+          await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+        } catch (error) {
+          res.statusCode = 400;
+          res.end(String((error as Error).message));
+        }
+      })();
+    };
+    return {
+      issuer, clientId: 'vitrine', clientSecret, otherClientId: 'other-app', accounts,
+      close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    };
+  };
+  return { issuer, ready };
+}

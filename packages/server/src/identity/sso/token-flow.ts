@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { ApplicationError, invalidField } from '../../http/errors.js';
+import { requestOrigin } from '../../security/auth-events.js';
+import { body, limitIp, scopeOf, type IdentityDeps, type StateResponse } from '../common.js';
+import { findIdentityProvider, InvalidIdToken, ProviderUnavailable, providerFor, verifyIdToken } from './providers.js';
+import { signInWithProvider } from './sign-in.js';
+
+const MAX_ID_TOKEN = 16 * 1024;
+
+export const accountExists = (email: string, providerName: string) =>
+  new ApplicationError(409, 'SSO_ACCOUNT_EXISTS', `An account with ${email} already exists: sign in with it first, then connect ${providerName} from Account → Sign-in methods`);
+
+/**
+ * POST /v1/sso/login-with-token-params {idpConnectionId, tokenParams: {idToken, nonce?}} with a visitor
+ * token: native apps (Google One Tap, Sign in with Apple) bring an ID token they got from the provider;
+ * it is verified against that provider and answered like any login (a StateMachineResponse).
+ */
+export async function loginWithTokenParams(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
+  const { ctx } = deps;
+  const input = body(request);
+  const { site, visitorId, caller } = await scopeOf(request, ctx);
+  const idp = findIdentityProvider(site, input.idpConnectionId);
+  if (!idp) throw invalidField('idpConnectionId', 'is not an identity provider of this site', 'UNKNOWN_IDP_CONNECTION');
+  const params = input.tokenParams && typeof input.tokenParams === 'object' ? (input.tokenParams as Record<string, unknown>) : {};
+  if (typeof params.idToken !== 'string' || params.idToken.length === 0 || params.idToken.length > MAX_ID_TOKEN) {
+    throw invalidField('tokenParams.idToken', 'is required (the ID token the provider issued)', 'REQUIRED');
+  }
+  if (params.nonce !== undefined && (typeof params.nonce !== 'string' || params.nonce.length > 512)) throw invalidField('tokenParams.nonce', 'must be a string', 'INVALID_TYPE');
+  await limitIp(deps, request, site.id, 'login');
+  const origin = { ip: requestOrigin(request).ip, clientId: 'clientId' in caller && typeof caller.clientId === 'string' ? caller.clientId : undefined };
+  let claims;
+  let issuer;
+  try {
+    const provider = await providerFor(site, idp, ctx.now());
+    issuer = provider.issuer;
+    claims = await verifyIdToken(provider, params.idToken, params.nonce as string | undefined);
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) throw new ApplicationError(503, 'IDP_UNAVAILABLE', `${idp.name} could not be reached; try again in a few minutes`);
+    if (!(error instanceof InvalidIdToken)) throw error;
+    await ctx.authEvents.record({ type: 'sign_in', outcome: 'failure', siteId: site.id, ...origin, detail: { method: 'sso', provider: idp.id, reason: 'invalid_id_token' } });
+    throw new ApplicationError(400, 'INVALID_ID_TOKEN', `The ID token was refused: ${error.message}`);
+  }
+  const outcome = await signInWithProvider(deps, { site, idp, issuer, claims: { ...claims, sub: claims.sub! }, visitorId, ...origin });
+  if (outcome.kind === 'account-exists') throw accountExists(outcome.email, idp.name);
+  if (outcome.kind === 'no-email') throw new ApplicationError(400, 'SSO_EMAIL_REQUIRED', `${idp.name} did not share an email address; ask for the "email" scope`);
+  return outcome.result;
+}
