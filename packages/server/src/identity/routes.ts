@@ -7,8 +7,8 @@ import type { IdentityDeps } from './common.js';
 import { startHousekeeping } from './housekeeping.js';
 import { recover, sendActivationEmail, sendRecoveryEmail } from './recovery.js';
 import { resetPasswordPage } from './reset-page.js';
-import { registerSsoRoutes } from './sso/routes.js';
 import { registerMfaRoutes } from './mfa/routes.js';
+import { registerSsoRoutes } from './sso/routes.js';
 
 /**
  * Member accounts (issue #3): the identity endpoints of wire-contract §6–7 on their canonical paths,
@@ -31,8 +31,8 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post(`${authn}/v2/sign-on`, (request) => signOn(deps, request));
   app.post(`${authn}/v2/validate-email`, (request) => validateEmail(deps, request));
   app.get(`${authn}/v1/logout`, (request, reply) => logout(deps, request, reply));
-  registerSsoRoutes(app, deps);
   registerMfaRoutes(app, deps);
+  registerSsoRoutes(app, deps);
 
   const verification = '/_api/iam/verification/v1';
   app.post(`${verification}/auth/verify`, (request) => verifyDuringAuthentication(deps, request));

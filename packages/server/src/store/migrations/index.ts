@@ -3,8 +3,8 @@ import { core } from './0001_core.js';
 import { dataItems } from './0020_data_items.js';
 import { dataIndexes } from './0021_data_indexes.js';
 import { identity } from './0010_identity.js';
-import { identityProviders } from './0012_identity_providers.js';
 import { mfa } from './0011_mfa.js';
+import { identityProviders } from './0012_identity_providers.js';
 import { redirects } from './0030_redirects.js';
 import { shop } from './0040_shop.js';
 import { security } from './0050_security.js';
@@ -19,4 +19,4 @@ import { ownersSiteMarker } from './0071_owners_site_marker.js';
  * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items, 30–39 redirect login, 40–49 storefront,
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console.
  */
-export const migrations: readonly Migration[] = [core, identity, identityProviders, mfa, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker];
+export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker];
