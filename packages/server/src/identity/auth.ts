@@ -108,7 +108,8 @@ export async function login(deps: IdentityDeps, request: FastifyRequest): Promis
   return deps.ctx.db.transaction(async (tx) => {
     const now = deps.ctx.now();
     if (rehash) await setPassword(tx, site.id, member.id, rehash, now);
-    await recordVisitor(tx, site.id, member.id, visitorId);
+    // Signing in again from the same browser changes nothing here: no write.
+    if (visitorId !== member.visitorId) await recordVisitor(tx, site.id, member.id, visitorId);
     const deviceToken = (input.clientMetaData as { deviceToken?: unknown } | undefined)?.deviceToken;
     const state = await nextState(tx, deps, site, member, visitorId, { deviceToken });
     await deps.ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'success', detail: { state: state.state } }, tx);

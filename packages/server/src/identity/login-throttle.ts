@@ -34,9 +34,20 @@ export type Admission =
 
 // Hashed: the counters are not a second record of who signs in from where.
 const digest = (value: string) => sha256(value).toString('base64url');
-const pairKey = (a: LoginAttempt) => `login-pair:${a.siteId}:${digest(`${emailKey(a.email)}\n${a.ip}`)}`;
-const knownKey = (a: LoginAttempt) => `login-known:${a.siteId}:${digest(`${emailKey(a.email)}\n${a.ip}`)}`;
-const accountKey = (a: LoginAttempt) => `login-account:${a.siteId}:${digest(emailKey(a.email))}`;
+// One attempt's keys are asked for before and after the password check: computed once per attempt.
+const digests = new WeakMap<LoginAttempt, { pair: string; account: string }>();
+function digestsOf(a: LoginAttempt): { pair: string; account: string } {
+  let d = digests.get(a);
+  if (!d) {
+    const email = emailKey(a.email);
+    d = { pair: digest(`${email}\n${a.ip}`), account: digest(email) };
+    digests.set(a, d);
+  }
+  return d;
+}
+const pairKey = (a: LoginAttempt) => `login-pair:${a.siteId}:${digestsOf(a).pair}`;
+const knownKey = (a: LoginAttempt) => `login-known:${a.siteId}:${digestsOf(a).pair}`;
+const accountKey = (a: LoginAttempt) => `login-account:${a.siteId}:${digestsOf(a).account}`;
 
 const rule = () => ({ limit: accountLockout.failures, windowSeconds: accountLockout.windowSeconds });
 
