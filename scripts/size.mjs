@@ -1,17 +1,18 @@
 // Size budget of the SDK: the auth entry (everything `@vitrine/sdk` exports) must stay under
-// 5 KiB min+gzip; with the data module, under 10 KiB. Exits 1 when a budget is exceeded.
+// 6 KiB min+gzip (5 KiB before second factors, issue #14); with the data module, under 11 KiB.
+// Exits 1 when a budget is exceeded.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const src = fileURLToPath(new URL('../packages/sdk/src/', import.meta.url));
-const entries = [{ name: '@vitrine/sdk (auth)', contents: `export * from './index.ts';`, budget: 5120 }];
+const entries = [{ name: '@vitrine/sdk (auth)', contents: `export * from './index.ts';`, budget: 6144 }];
 if (existsSync(src + 'data/index.ts')) {
   entries.push({
     name: '@vitrine/sdk + @vitrine/sdk/data',
     contents: `export * from './index.ts';\nexport * from './data/index.ts';`,
-    budget: 10240,
+    budget: 11264,
   });
 }
 

@@ -35,7 +35,7 @@ describe('toLoginResult', () => {
       loginState: 'EMAIL_VERIFICATION_REQUIRED',
       data: { stateToken: 'T' },
     });
-    for (const r of [{ state: 'STATUS_CHECK' }, { state: 'REQUIRE_MFA' }, {}, null]) {
+    for (const r of [{ state: 'STATUS_CHECK' }, {}, null]) {
       expect(toLoginResult(r)).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
     }
   });

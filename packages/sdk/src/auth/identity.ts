@@ -4,7 +4,7 @@
  */
 import type { HttpContext } from '../module.js';
 import { ApplicationError, SystemError, ValidationError } from '../http/errors.js';
-import type { CaptchaTokens, LoginErrorCode, LoginParams, LoginResult, RegisterParams } from './types.js';
+import type { CaptchaTokens, LoginErrorCode, LoginParams, LoginResult, MfaChallenge, MfaFactor, RegisterParams, VerifyFactorParams } from './types.js';
 
 
 const AUTH = '/_api/iam/authentication/v2/';
@@ -24,12 +24,28 @@ export function toWireCaptchaTokens(c?: CaptchaTokens) {
   return c && [{ Recaptcha: c.recaptcha, InvisibleRecaptcha: c.invisibleRecaptcha, Altcha: c.altcha }];
 }
 
+type Custom = Record<string, { strValue?: string; numValue?: number } | undefined>;
+type MfaData = { availableFactors?: MfaFactor[] };
+
 /** Maps a StateMachineResponse `state` to the client login state. */
 export function toLoginResult(response: unknown): LoginResult {
-  const r = (response ?? {}) as { state?: unknown; sessionToken?: string; stateToken?: string };
+  const r = (response ?? {}) as {
+    state?: unknown; sessionToken?: string; stateToken?: string; additionalData?: Custom;
+    requireMfaData?: MfaData; mfaChallengeData?: MfaData & MfaChallenge;
+  };
+  const extra = r.additionalData ?? {};
   switch (r.state) {
     case 'SUCCESS':
-      return { loginState: 'SUCCESS', data: { sessionToken: r.sessionToken } };
+      return { loginState: 'SUCCESS', data: { sessionToken: r.sessionToken, ...(extra.deviceToken && { deviceToken: extra.deviceToken.strValue }) } };
+    // The second step: which factors, the emailed-code or passkey challenge, attempts left after a wrong code.
+    case 'REQUIRE_MFA':
+    case 'MFA_CHALLENGE': {
+      const c = r.mfaChallengeData;
+      return {
+        loginState: 'MFA_REQUIRED',
+        data: { stateToken: r.stateToken, factors: (c ?? r.requireMfaData)?.availableFactors, ...(c && { challenge: c }), ...(extra.attemptsLeft && { attemptsLeft: extra.attemptsLeft.numValue }) },
+      };
+    }
     case 'REQUIRE_OWNER_APPROVAL':
       return { loginState: 'OWNER_APPROVAL_REQUIRED' };
     case 'REQUIRE_EMAIL_VERIFICATION':
@@ -75,7 +91,7 @@ export function createIdentity(http: HttpContext, clientId: string) {
     } catch (e) {
       return toFailure(e, flow);
     }
-    if (result.loginState == 'EMAIL_VERIFICATION_REQUIRED') lastState = result;
+    if (result.loginState == 'EMAIL_VERIFICATION_REQUIRED' || result.loginState == 'MFA_REQUIRED') lastState = result;
     return result;
   };
 
@@ -101,6 +117,20 @@ export function createIdentity(http: HttpContext, clientId: string) {
             'verify',
           );
     },
+    /**
+     * Answers `MFA_REQUIRED` with a factor: TOTP, EMAIL (no code = mail one), RECOVERY_CODE, or WEBAUTHN
+     * (`webauthn: {challengeId, credential}`; without a stateToken, the password-free sign-in).
+     */
+    verifyFactor: (p: VerifyFactorParams, state = lastState) =>
+      run(
+        AUTH + p.factorType.toLowerCase() + '/verify',
+        {
+          stateToken: p.stateToken ?? state?.data?.stateToken,
+          rememberThisDevice: p.rememberThisDevice,
+          [{ TOTP: 'totp', EMAIL: 'email', RECOVERY_CODE: 'recoveryCode', WEBAUTHN: 'webauthn' }[p.factorType.toUpperCase()] + 'Data']: p.webauthn ?? (p.code && { code: p.code }),
+        },
+        'verify',
+      ),
     /** Sends a new verification code for the pending (or given) verification state. */
     resendVerificationCode: (state = lastState) => post(VERIFY + 'resend', { stateToken: state?.data?.stateToken }),
     sendPasswordResetEmail: (email: string, redirectUri: string) =>

@@ -44,7 +44,32 @@ export type LoginState =
   | 'EMAIL_VERIFICATION_REQUIRED'
   | 'OWNER_APPROVAL_REQUIRED'
   | 'USER_CAPTCHA_REQUIRED'
-  | 'SILENT_CAPTCHA_REQUIRED';
+  | 'SILENT_CAPTCHA_REQUIRED'
+  /** A second factor is needed: answer with `auth.verifyFactor` (data: stateToken, factors). */
+  | 'MFA_REQUIRED';
+
+export interface MfaFactor {
+  factorType: 'TOTP' | 'EMAIL' | 'WEBAUTHN' | 'RECOVERY_CODE';
+  /** REQUIRE_ACTIVATION: the site requires a factor the member has yet to enrol. */
+  factorStatus: 'ENABLED' | 'REQUIRE_ACTIVATION';
+}
+
+/** The server's `mfaChallengeData`: an emailed code's address hint, or a passkey challenge. */
+export interface MfaChallenge {
+  factorType: MfaFactor['factorType'];
+  verificationChallengeData?: { hint?: string; webauthnData?: { challengeId: string; publicKeyCredentialRequestOptionsJson: string } };
+}
+
+export interface VerifyFactorParams {
+  factorType: MfaFactor['factorType'] | 'totp' | 'email' | 'webauthn' | 'recovery_code';
+  code?: string;
+  /** Defaults to the stateToken of the last MFA_REQUIRED result. */
+  stateToken?: string;
+  /** SUCCESS then carries `data.deviceToken`: send it as `clientMetaData.deviceToken` at the next login. */
+  rememberThisDevice?: boolean;
+  /** A passkey answer: the challenge id and `PublicKeyCredential.toJSON()`. */
+  webauthn?: { challengeId: string; credential: unknown };
+}
 
 export type LoginErrorCode =
   | 'invalidEmail'
@@ -60,7 +85,15 @@ export type LoginErrorCode =
 
 export interface LoginResult {
   loginState: LoginState;
-  data?: { sessionToken?: string; stateToken?: string };
+  data?: {
+    sessionToken?: string;
+    stateToken?: string;
+    deviceToken?: string;
+    factors?: MfaFactor[];
+    challenge?: MfaChallenge;
+    /** Set after a wrong code: the attempts this stateToken has left. */
+    attemptsLeft?: number;
+  };
   error?: string;
   errorCode?: LoginErrorCode;
 }

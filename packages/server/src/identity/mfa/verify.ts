@@ -53,7 +53,7 @@ export async function verifyFactor(deps: IdentityDeps, request: FastifyRequest, 
 
   const data = dataOf(input, { TOTP: 'totpData', EMAIL: 'emailData', WEBAUTHN: 'webauthnData', RECOVERY_CODE: 'recoveryCodeData' }[type]);
   if (type === 'EMAIL' && (data.code === undefined || data.code === '')) return mailCode(deps, site, member, challenge, input.stateToken, factors);
-  if (type === 'WEBAUTHN' && data.credential === undefined) return passkeyChallenge(deps, site, member, factors);
+  if (type === 'WEBAUTHN' && data.credential === undefined) return passkeyChallenge(deps, site, member, input.stateToken, factors);
 
   const limited = await deps.limiter.hit(`mfa:${site.id}:${member.id}`, memberAttemptLimit);
   if (!limited.allowed) throw invalidStateToken();
@@ -126,12 +126,13 @@ async function mailCode(deps: IdentityDeps, site: SiteConfig, member: Member, ch
   };
 }
 
-async function passkeyChallenge(deps: IdentityDeps, site: SiteConfig, member: Member, factors: AvailableFactor[]): Promise<StateResponse> {
+async function passkeyChallenge(deps: IdentityDeps, site: SiteConfig, member: Member, stateToken: string, factors: AvailableFactor[]): Promise<StateResponse> {
   const { ctx } = deps;
   const passkeys = (await listFactors(ctx.db, site.id, member.id, true)).filter((f) => f.type === 'WEBAUTHN');
   const webauthnData = await ctx.db.transaction((tx) => authenticationOptions(tx, ctx, site, member.id, passkeys, ctx.now()));
   return {
     state: 'MFA_CHALLENGE',
+    stateToken,
     identity: toWireIdentity(member, site.policies),
     additionalData: {},
     mfaChallengeData: { factorType: 'WEBAUTHN', verificationChallengeData: { webauthnData }, availableFactors: factors, reason: 'USER_SETTINGS' },
