@@ -18,6 +18,8 @@ import { formActionSources, newNonce, page, pageHeaders, scriptJson } from './la
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
 import { ALTCHA_SCRIPT, renderForm, viewTitle, type FormState, type View } from './views.js';
 import { ssoButtons } from '../identity/sso/buttons.js';
+import { verifyFactor } from '../identity/mfa/verify.js';
+import { deviceTokenOf, rememberDevice, secondStepState, verifyBody } from './mfa-step.js';
 
 /**
  * The member of this browser's sign-in cookie for the site, if its session is live and not idle. A use
@@ -90,7 +92,7 @@ function renderView(scope: Scope, request: FastifyRequest, reply: FastifyReply, 
   const nonce = newNonce();
   pageHeaders(reply, nonce, { formAction: formActionSources([s.redirectUri, s.postFlowUrl]) });
   reply.code(status);
-  const altcha = entry.site.policies.captcha === 'altcha' && view !== 'verify';
+  const altcha = entry.site.policies.captcha === 'altcha' && view !== 'verify' && view !== 'mfa';
   const providers = view === 'signin' || view === 'register' ? ssoButtons(ctx, entry.site, s.id) : [];
   const form = renderForm(view, { sessionId: s.id, csrf: csrfFor(ctx, cookie, s.id), altcha, providers, ...state });
   return page(nonce, entry.site.name, viewTitle(view), form, altcha ? ALTCHA_SCRIPT : '');
@@ -175,6 +177,11 @@ export async function afterState(scope: Scope, request: FastifyRequest, reply: F
   if (result.state === 'REQUIRE_OWNER_APPROVAL') {
     return messagePage(reply, entry.site.name, 'Waiting for approval', 'Your account is waiting for the shop owner’s approval. You will be able to sign in once it is approved.');
   }
+  if (result.state === 'REQUIRE_MFA' || result.state === 'MFA_CHALLENGE') {
+    const sendEmailCode = (stateToken: string) => callIdentity(scope, request, s, (deps, r) => verifyFactor(deps, r, 'EMAIL'), { stateToken });
+    return renderView(scope, request, reply, s, 'mfa', await secondStepState(result, sendEmailCode));
+  }
+  rememberDevice(ctx, reply, result);
   const now = ctx.now();
   const signedIn = await ctx.db.transaction(async (tx) => {
     const spent = await consumeSessionToken(tx, s.siteId, result.sessionToken, now);
@@ -197,7 +204,7 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
   if (!s || s.intent === 'logout' || !entryOf(ctx, s)) return invalidLink(reply, ctx);
   if (!isLive(s, ctx.now())) return expired(scope, reply, s);
   const action = text(form, 'action', 20);
-  const view: View = action === 'register' ? 'register' : action === 'forgot' ? 'forgot' : action === 'verify' || action === 'resend' ? 'verify' : 'signin';
+  const view: View = action === 'mfa' ? 'mfa' : action === 'register' ? 'register' : action === 'forgot' ? 'forgot' : action === 'verify' || action === 'resend' ? 'verify' : 'signin';
   const email = text(form, 'email', 254).trim();
   const stateToken = text(form, 'stateToken', 200);
   if (!isGenuinePost(ctx, request, text(form, 'csrf', 100), s.id)) {
@@ -207,7 +214,8 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
   try {
     switch (action) {
       case 'signin': {
-        const result = await callIdentity(scope, request, s, login, { loginId: { email }, password: text(form, 'password', 4096), captchaTokens });
+        const clientMetaData = { deviceToken: deviceTokenOf(ctx, request) };
+        const result = await callIdentity(scope, request, s, login, { loginId: { email }, password: text(form, 'password', 4096), captchaTokens, clientMetaData });
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'register': {
@@ -216,6 +224,10 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
       }
       case 'verify': {
         const result = await callIdentity(scope, request, s, verifyDuringAuthentication, { code: text(form, 'code', 12).trim(), stateToken });
+        return await afterState(scope, request, reply, s, result, email);
+      }
+      case 'mfa': {
+        const result = await callIdentity(scope, request, s, verifyFactor, verifyBody(form));
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'resend':
@@ -235,6 +247,7 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     if (error.headers['retry-after']) reply.header('retry-after', error.headers['retry-after']);
-    return renderView(scope, request, reply, s, view, { ...explain(error), email, stateToken }, error.status);
+    // A second step that cannot go on (expired, used, out of attempts) starts over at sign-in.
+    return renderView(scope, request, reply, s, view === 'mfa' ? 'signin' : view, { ...explain(error), email, stateToken }, error.status);
   }
 }

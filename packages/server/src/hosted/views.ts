@@ -1,7 +1,8 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import { escapeHtml } from './layout.js';
+import { renderMfaForm, type MfaForm } from './mfa-step.js';
 
-export type View = 'signin' | 'register' | 'verify' | 'forgot';
+export type View = 'signin' | 'register' | 'verify' | 'forgot' | 'mfa';
 
 export interface FormState {
   /** Hidden fields every form carries: the redirect session and its CSRF token. */
@@ -18,6 +19,8 @@ export interface FormState {
   altcha?: boolean;
   /** The site's identity providers (identity/sso): one "Continue with {name}" link each. */
   providers?: { name: string; href: string }[];
+  /** The second step (hosted/mfa-step.ts): which code the form answers. */
+  mfa?: MfaForm;
 }
 
 function providerButtons(s: FormState): string {
@@ -52,7 +55,7 @@ const link = (s: FormState, view: View, text: string) =>
   `<a href="?redirectSessionId=${encodeURIComponent(s.sessionId)}&amp;view=${view}">${escapeHtml(text)}</a>`;
 
 export function viewTitle(view: View): string {
-  return { signin: 'Sign in', register: 'Create account', verify: 'Check your email', forgot: 'Forgot password' }[view];
+  return { signin: 'Sign in', register: 'Create account', verify: 'Check your email', forgot: 'Forgot password', mfa: 'Two-step verification' }[view];
 }
 
 /** The form of one view; plain HTML forms that work without JavaScript. */
@@ -78,6 +81,8 @@ ${field(s, 'code', 'Verification code', 'text', 'autocomplete="one-time-code" in
 ${s.email ? `<input type="hidden" name="email" value="${escapeHtml(s.email)}">` : ''}
 <button type="submit">Verify</button>
 <button type="submit" name="action" value="resend" formnovalidate>Send a new code</button></form>`;
+    case 'mfa':
+      return renderMfaForm(s, { open, hidden: (action) => hidden(s, action), field: (name, label, type, attrs) => field(s, name, label, type, attrs) });
     case 'forgot':
       return `${open}${hidden(s, 'forgot')}
 <p>Enter your account's email address and we will send you a link to choose a new password.</p>

@@ -1,0 +1,76 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { StateResponse } from '../identity/common.js';
+import { DEVICE_TOKEN_DAYS } from '../identity/mfa/device-tokens.js';
+import { addCookie, cookieHeader, cookieNames, readCookies } from './cookies.js';
+import { escapeHtml } from './layout.js';
+import type { FormState } from './views.js';
+
+/**
+ * The hosted pages' second step (issue #14): the form that answers REQUIRE_MFA with an authenticator
+ * or emailed code, or a recovery code, and the HttpOnly cookie that remembers this device.
+ */
+export interface MfaForm {
+  /** The factor the main form answers; EMAIL when the member has no authenticator app. */
+  factor: 'TOTP' | 'EMAIL';
+  recovery: boolean;
+  hint?: string | undefined;
+}
+
+const deviceCookie = (ctx: AppContext) => cookieNames(ctx).session.replace('vitrine_sso', 'vitrine_device');
+
+export const deviceTokenOf = (ctx: AppContext, request: FastifyRequest): string | undefined => readCookies(request)[deviceCookie(ctx)] || undefined;
+
+/** SUCCESS with `rememberThisDevice`: the device token goes into an HttpOnly cookie for 30 days. */
+export function rememberDevice(ctx: AppContext, reply: FastifyReply, result: StateResponse): void {
+  const token = (result.additionalData.deviceToken as { strValue?: string } | undefined)?.strValue;
+  if (token) addCookie(reply, cookieHeader(ctx, deviceCookie(ctx), token, DEVICE_TOKEN_DAYS * 86_400));
+}
+
+/**
+ * The form state of a REQUIRE_MFA / MFA_CHALLENGE answer. A member whose only code factor is EMAIL is
+ * mailed a code first (`sendEmailCode`, the EMAIL verify call without a code).
+ */
+export async function secondStepState(result: StateResponse, sendEmailCode: (stateToken: string) => Promise<StateResponse>): Promise<Partial<FormState>> {
+  const types = (result.requireMfaData ?? result.mfaChallengeData)?.availableFactors.map((f) => f.factorType) ?? [];
+  const wrong = result.additionalData.failure !== undefined;
+  const stateToken = result.stateToken ?? '';
+  const factor = types.includes('TOTP') ? 'TOTP' : 'EMAIL';
+  let hint = result.mfaChallengeData?.verificationChallengeData?.hint;
+  if (factor === 'EMAIL' && types.includes('EMAIL') && !wrong && !hint) hint = (await sendEmailCode(stateToken)).mfaChallengeData?.verificationChallengeData?.hint;
+  return {
+    stateToken,
+    mfa: { factor, recovery: types.includes('RECOVERY_CODE'), hint },
+    ...(wrong ? { errors: { code: 'That code is not right. Check it and try again.' } } : {}),
+  };
+}
+
+/** The verify body of a submitted second-step form. */
+export function verifyBody(form: Record<string, unknown>): Record<string, unknown> {
+  const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string).slice(0, 40).trim() : '');
+  const factorType = ['TOTP', 'EMAIL', 'RECOVERY_CODE'].includes(text('factor')) ? text('factor') : 'TOTP';
+  const data = { TOTP: 'totpData', EMAIL: 'emailData', RECOVERY_CODE: 'recoveryCodeData' }[factorType as 'TOTP'];
+  const stateToken = typeof form.stateToken === 'string' ? form.stateToken.slice(0, 200) : '';
+  return { factorType, stateToken, rememberThisDevice: form.remember === 'on', [data]: { code: text(factorType === 'RECOVERY_CODE' ? 'recoveryCode' : 'code') } };
+}
+
+type Parts = { open: string; hidden: (action: string) => string; field: (name: string, label: string, type: string, attrs: string) => string };
+
+/** Field **Authentication code**, checkbox **Remember this device**, button **Verify**, link **Use a recovery code**. */
+export function renderMfaForm(s: FormState, parts: Parts): string {
+  const mfa = s.mfa ?? { factor: 'TOTP', recovery: false };
+  const token = `<input type="hidden" name="stateToken" value="${escapeHtml(s.stateToken ?? '')}">`;
+  const intro = mfa.factor === 'EMAIL'
+    ? `<p>We sent a 6-digit code to ${mfa.hint ? `<strong>${escapeHtml(mfa.hint)}</strong>` : 'your email address'}.</p>`
+    : '<p>Enter the 6-digit code from your authenticator app.</p>';
+  const remember = '<label class="check"><input type="checkbox" name="remember" value="on"> Remember this device</label>';
+  const main = `${parts.open}${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="${mfa.factor}">${intro}
+${parts.field('code', 'Authentication code', 'text', 'autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required')}
+${remember}
+<button type="submit">Verify</button></form>`;
+  if (!mfa.recovery) return main;
+  return `${main}<nav><a href="#recovery">Use a recovery code</a></nav>
+<form method="post" action="" id="recovery" novalidate>${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="RECOVERY_CODE">
+${parts.field('recoveryCode', 'Recovery code', 'text', 'autocomplete="off" maxlength="20" required')}
+<button type="submit">Use recovery code</button></form>`;
+}
