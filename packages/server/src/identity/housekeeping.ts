@@ -1,4 +1,5 @@
 import type { Queryable } from '../store/types.js';
+import { sweepMfa } from './mfa/housekeeping.js';
 
 /**
  * Deletes what can no longer be used: spent or expired one-time tokens and codes, member sessions past
@@ -10,6 +11,7 @@ export async function sweepExpired(db: Queryable, now: number): Promise<void> {
   await db.query('delete from session_tokens where expires_at < $1', [dayAgo]);
   await db.query('delete from verifications where expires_at < $1', [dayAgo]);
   await db.query('delete from recovery_tokens where expires_at < $1', [dayAgo]);
+  await sweepMfa(db, dayAgo);
   // Member sessions past their absolute lifetime (revoked and idle ones included) and their refresh
   // tokens; the audit trail of how each ended is in auth_events.
   await db.query('delete from refresh_tokens where expires_at < $1', [dayAgo]);

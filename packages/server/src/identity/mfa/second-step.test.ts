@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sweepExpired } from '../housekeeping.js';
 import { advance, appError, memberCalls, startMfaServer, totpCode, type MfaHarness } from './test-kit.js';
 
 /**
@@ -143,5 +144,28 @@ describe('remember this device', () => {
     const beforeEnd = await remember();
     await h.server.ctx.db.transaction((tx) => h.server.ctx.tokens.revokeMemberSessions(tx, h.server.siteId, member.memberId, { reason: 'sign-out-everywhere' }));
     expect((await m.login(member.email, { deviceToken: beforeEnd })).body.state).toBe('REQUIRE_MFA');
+  });
+});
+
+describe('housekeeping', () => {
+  it('the identity sweep deletes second steps and device tokens a day after they ended', async () => {
+    const member = await m.withTotp('sweep');
+    h.clock.offset += STEP;
+    const { body } = await m.login(member.email);
+    const ok = await m.verify('totp/verify', { stateToken: body.stateToken, rememberThisDevice: true, totpData: { code: totpCode(h, member.secret) } });
+    expect(ok.body.state).toBe('SUCCESS');
+    await m.login(member.email); // a second step left unanswered
+    const count = async () => {
+      const { rows } = await h.server.ctx.db.query<{ n: string }>(
+        `select (select count(*) from mfa_challenges where member_id = $1) + (select count(*) from mfa_device_tokens where member_id = $1) as n`,
+        [member.memberId],
+      );
+      return Number(rows[0]!.n);
+    };
+    expect(await count()).toBe(3);
+    await sweepExpired(h.server.ctx.db, Date.now() + h.clock.offset + 2 * 86_400_000);
+    expect(await count()).toBe(1); // the device token lives 30 days
+    await sweepExpired(h.server.ctx.db, Date.now() + h.clock.offset + 32 * 86_400_000);
+    expect(await count()).toBe(0);
   });
 });
