@@ -31,9 +31,10 @@ export function readCookies(request: FastifyRequest): Record<string, string> {
   return out;
 }
 
-export function cookieHeader(ctx: Ctx, name: string, value: string, maxAge: number): string {
+/** Lax for the hosted pages (they are reached by top-level navigation from the shop); Strict for the console. */
+export function cookieHeader(ctx: Ctx, name: string, value: string, maxAge: number, sameSite: 'Lax' | 'Strict' = 'Lax'): string {
   const secure = isHttps(ctx) ? '; Secure' : '';
-  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=${sameSite}; Max-Age=${maxAge}${secure}`;
 }
 
 export function addCookie(reply: FastifyReply, value: string): void {

@@ -47,16 +47,13 @@ export async function startOwnerSession(ctx: Ctx & Pick<AppContext, 'db'>, reply
     'insert into owner_sessions (id_hash, owner_id, created_at, last_used_at, expires_at) values ($1, $2, $3, $3, $4)',
     [sha256(token), ownerId, new Date(now), new Date(now + OWNER_SESSION_TTL_SECONDS * 1000)],
   );
-  addCookie(reply, strict(cookieHeader(ctx, ownerCookieName(ctx), token, OWNER_SESSION_TTL_SECONDS)));
+  addCookie(reply, cookieHeader(ctx, ownerCookieName(ctx), token, OWNER_SESSION_TTL_SECONDS, 'Strict'));
   return token;
 }
 
 export function clearOwnerCookie(ctx: Pick<AppContext, 'config'>, reply: FastifyReply): void {
-  addCookie(reply, strict(cookieHeader(ctx, ownerCookieName(ctx), '', 0)));
+  addCookie(reply, cookieHeader(ctx, ownerCookieName(ctx), '', 0, 'Strict'));
 }
-
-// The hosted pages need Lax (they are reached by redirects from the shop); the console never is.
-const strict = (header: string) => header.replace('SameSite=Lax', 'SameSite=Strict');
 
 /** The owner id of a live session, touching its idle clock; undefined when unknown, ended, expired or idle. */
 export async function resumeOwnerSession(ctx: Pick<AppContext, 'db' | 'now'>, token: string): Promise<string | undefined> {
