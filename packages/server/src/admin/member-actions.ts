@@ -8,6 +8,8 @@ import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import { adminAccess } from './access.js';
 import { adminMemberView } from './members.js';
+import { emitMemberTransition } from '../webhooks/emit.js';
+import { adminIdentity, type WebhookIdentity } from '../webhooks/events.js';
 
 /**
  * The console's member page: one member by id, and the actions on it. Each takes effect at once on
@@ -50,38 +52,45 @@ export async function memberActionHandler(ctx: AppContext, request: FastifyReque
   const access = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
   const { siteId } = access;
   const id = (request.params as { id: string }).id;
+  const identity: WebhookIdentity = access.owner ? { identityType: 'WIX_USER', wixUserId: access.owner.id } : adminIdentity(ctx.apiKeys, request.headers.authorization);
   const member = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const target = await memberOr404(tx, siteId, id, true);
-    switch (action) {
-      case 'approve':
-        return (await setApproval(tx, siteId, target.email, 'approve', now))!;
-      case 'block': {
-        const blocked = (await setApproval(tx, siteId, target.email, 'block', now))!;
-        await endSessions(ctx, tx, siteId, target.id, 'blocked', now);
-        return blocked;
-      }
-      case 'unblock':
-        // Back to where the owner's approval left them: active when approved, else waiting.
-        await tx.query(
-          `update members set status = case when approved then 'ACTIVE' else 'PENDING' end, revision = revision + 1, updated_at = $3
-           where site_id = $1 and id = $2 and status = 'BLOCKED'`,
-          [siteId, target.id, new Date(now)],
-        );
-        return memberOr404(tx, siteId, target.id);
-      case 'end-sessions':
-        await endSessions(ctx, tx, siteId, target.id, 'admin', now);
-        return target;
-      case 'send-password-reset':
-        if (target.status === 'BLOCKED') throw httpErrors.badRequest('A blocked member gets no reset mail; unblock them first', 'MEMBER_BLOCKED');
-        await createRecoveryMail(tx, ctx, { site: ctx.sites.get(siteId)!, member: target, purpose: 'reset', redirect: undefined });
-        return target;
-    }
+    const after = await applyAction(ctx, tx, action, siteId, target, now);
+    await emitMemberTransition(tx, target, after, identity, now);
+    return after;
   });
   if (access.owner) {
     await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId, memberId: member.id, detail: { action } });
   }
   return { member: adminMemberView(member) };
+}
+
+async function applyAction(ctx: AppContext, tx: Queryable, action: MemberAction, siteId: string, target: Member, now: number): Promise<Member> {
+  switch (action) {
+    case 'approve':
+      return (await setApproval(tx, siteId, target.email, 'approve', now))!;
+    case 'block': {
+      const blocked = (await setApproval(tx, siteId, target.email, 'block', now))!;
+      await endSessions(ctx, tx, siteId, target.id, 'blocked', now);
+      return blocked;
+    }
+    case 'unblock':
+      // Back to where the owner's approval left them: active when approved, else waiting.
+      await tx.query(
+        `update members set status = case when approved then 'ACTIVE' else 'PENDING' end, revision = revision + 1, updated_at = $3
+         where site_id = $1 and id = $2 and status = 'BLOCKED'`,
+        [siteId, target.id, new Date(now)],
+      );
+      return memberOr404(tx, siteId, target.id);
+    case 'end-sessions':
+      await endSessions(ctx, tx, siteId, target.id, 'admin', now);
+      return target;
+    case 'send-password-reset':
+      if (target.status === 'BLOCKED') throw httpErrors.badRequest('A blocked member gets no reset mail; unblock them first', 'MEMBER_BLOCKED');
+      await createRecoveryMail(tx, ctx, { site: ctx.sites.get(siteId)!, member: target, purpose: 'reset', redirect: undefined });
+      return target;
+  }
 }
 
 // Refresh tokens stop working and unspent session tokens die; access tokens fail their session check.

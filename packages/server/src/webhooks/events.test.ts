@@ -84,6 +84,20 @@ describe('webhook events', () => {
     verified('member.updated', (d) => d.id === memberId);
   });
 
+  it("fires member.blocked and member.unblocked from the console's per-member actions too", async () => {
+    const visitor = await visitorToken(server.url, server.clientId);
+    const email = `console-${Date.now()}@example.com`;
+    const registered = await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'a long passphrase 1' } });
+    const memberId = registered.body.identity.id as string;
+    for (const action of ['block', 'unblock']) {
+      const res = await call('POST', `/_admin/v1/members/${memberId}/${action}`, { headers: admin(), body: { siteId: server.siteId } });
+      expect(res.status, action).toBe(200);
+    }
+    await receiver.waitFor(() => typesFor(memberId).includes('member.unblocked'));
+    expect(verified('member.blocked', (d) => d.id === memberId).identity).toEqual({ identityType: 'WIX_USER', wixUserId: 'admin' });
+    expect(verified('member.unblocked', (d) => d.id === memberId).data).toMatchObject({ status: 'ACTIVE' });
+  });
+
   it('fires member.approved when an owner approves a waiting member', async () => {
     const visitor = await visitorToken(server.url, server.clientId);
     const email = `wait-${Date.now()}@example.com`;
