@@ -5,6 +5,7 @@ import { dataIndexes } from './0021_data_indexes.js';
 import { identity } from './0010_identity.js';
 import { mfa } from './0011_mfa.js';
 import { identityProviders } from './0012_identity_providers.js';
+import { mfaSweep } from './0013_mfa_sweep.js';
 import { redirects } from './0030_redirects.js';
 import { shop } from './0040_shop.js';
 import { security } from './0050_security.js';
@@ -19,4 +20,4 @@ import { ownersSiteMarker } from './0071_owners_site_marker.js';
  * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items, 30–39 redirect login, 40–49 storefront,
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console.
  */
-export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker];
+export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker];
