@@ -1,4 +1,5 @@
 import { messages as pgMessages, type PGlite } from '@electric-sql/pglite';
+import { secondSighting } from './hot-statements.js';
 import type { QueryResult } from './types.js';
 
 /**
@@ -11,9 +12,9 @@ import type { QueryResult } from './types.js';
  * general message parser.
  *
  * Values are serialized and rows parsed with PGlite's own type handlers (`pg.serializers`,
- * `pg.parsers`), so results are the same as `PGlite.query`'s. Only the first MAX_STATEMENTS distinct
- * texts are prepared (the server's SQL is static text with parameters; a bound keeps generated
- * texts from growing the backend's memory); the rest go through `PGlite.query`.
+ * `pg.parsers`), so results are the same as `PGlite.query`'s. A text is prepared from its second run,
+ * and only the first MAX_STATEMENTS such texts (the server's SQL is static text with parameters; a
+ * bound keeps generated texts from growing the backend's memory); the rest go through `PGlite.query`.
  */
 const MAX_STATEMENTS = 256;
 
@@ -82,6 +83,7 @@ const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 export function preparedStatements(pg: PGlite) {
   const statements = new Map<string, Prepared>();
+  const isHot = secondSighting();
   let next = 0;
 
   async function prepare(sql: string): Promise<Prepared> {
@@ -124,12 +126,12 @@ export function preparedStatements(pg: PGlite) {
   return {
     /**
      * Runs `sql` as a named prepared statement, or answers undefined when it should go through
-     * `PGlite.query` instead (too many distinct texts). The caller holds PGlite's query lock.
+     * `PGlite.query` instead (first run of the text, or too many texts). The caller holds PGlite's query lock.
      */
     async run<T>(sql: string, params: readonly unknown[]): Promise<QueryResult<T> | undefined> {
       let p = statements.get(sql);
       if (!p) {
-        if (statements.size >= MAX_STATEMENTS) return undefined;
+        if (statements.size >= MAX_STATEMENTS || !isHot(sql)) return undefined;
         p = await prepare(sql);
       }
       try {

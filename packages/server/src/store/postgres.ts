@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { secondSighting } from './hot-statements.js';
 import type { Database, Queryable, QueryResult, Row } from './types.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -14,16 +15,17 @@ export function isStatementTimeout(error: unknown): boolean {
  * Statement texts sent as named prepared statements: pg parses and plans each once per connection
  * and then only binds and executes (the token endpoint's lookups are a few static texts run
  * thousands of times a second). Bounded, so generated texts cannot grow every connection's backend
- * memory: after MAX_NAMED distinct texts, new ones run unnamed as before. A plan PostgreSQL can no
+ * memory: a text is named from its second run, and after MAX_NAMED texts, new ones run unnamed as before. A plan PostgreSQL can no
  * longer use (a migration changed a table's row type) fails with SQLSTATE 0A000; the text is then
  * run unnamed from then on.
  */
 const MAX_NAMED = 256;
 const names = new Map<string, string>();
+const isHot = secondSighting();
 
 function statementName(sql: string): string | undefined {
   let name = names.get(sql);
-  if (name === undefined && names.size < MAX_NAMED) {
+  if (name === undefined && names.size < MAX_NAMED && isHot(sql)) {
     name = `vitrine_${names.size + 1}`;
     names.set(sql, name);
   }
