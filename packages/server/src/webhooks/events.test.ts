@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, visitorToken } from '../identity/test-server.js';
@@ -96,6 +97,25 @@ describe('webhook events', () => {
     await receiver.waitFor(() => typesFor(memberId).includes('member.unblocked'));
     expect(verified('member.blocked', (d) => d.id === memberId).identity).toEqual({ identityType: 'WIX_USER', wixUserId: 'admin' });
     expect(verified('member.unblocked', (d) => d.id === memberId).data).toMatchObject({ status: 'ACTIVE' });
+  });
+
+  it('fires member.factor_added and member.factor_removed when a member manages an authenticator app', async () => {
+    const visitor = await visitorToken(server.url, server.clientId);
+    const email = `factor-${Date.now()}@example.com`;
+    const registered = await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'a long passphrase 1' } });
+    const memberId = registered.body.identity.id as string;
+    // A fresh session: factor changes need a sign-in within the last 10 minutes.
+    const { accessToken: token } = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId }));
+    const added = await call('POST', '/_api/iam/mfa/v1/factors', { token, body: { factorType: 'TOTP' } });
+    expect(added.status).toBe(200);
+    const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(added.body.totp.secret) }).generate();
+    const factorId = added.body.factor.factorId as string;
+    expect((await call('POST', `/_api/iam/mfa/v1/factors/${factorId}/activate`, { token, body: { code } })).status).toBe(200);
+    expect((await call('DELETE', `/_api/iam/mfa/v1/factors/${factorId}`, { token })).status).toBe(200);
+    await receiver.waitFor(() => typesFor(memberId).includes('member.factor_removed'));
+    expect(verified('member.factor_added', (d) => d.id === memberId).identity).toEqual({ identityType: 'MEMBER', memberId });
+    verified('member.factor_removed', (d) => d.id === memberId);
+    expect(receiver.received.filter((r) => r.json.type === 'member.factor_added' && (r.json.data as { id?: string }).id === memberId).map((r) => r.body).join()).not.toContain(added.body.totp.secret);
   });
 
   it('fires member.approved when an owner approves a waiting member', async () => {
