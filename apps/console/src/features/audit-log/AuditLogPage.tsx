@@ -1,6 +1,7 @@
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
+import { DataTable } from '../../components/DataTable.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 
@@ -63,7 +64,7 @@ export function AuditLogPage({ siteId }: { siteId: string }) {
   }, [siteId, type]);
 
   const events = pages.flat();
-  const table = useReactTable({ data: events, columns, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({ data: events, columns, getCoreRowModel: getCoreRowModel(), getRowId: (event) => event.id });
   const more = pages.at(-1)?.length === PAGE;
 
   async function loadMore() {
@@ -94,32 +95,7 @@ export function AuditLogPage({ siteId }: { siteId: string }) {
         </label>
       </div>
       <Notice error={error} />
-      <div className="table-wrap">
-        <table aria-busy={loading}>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col">
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.original.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} data-label={String(cell.column.columnDef.header)}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable table={table} loading={loading} />
       <p role="status">{loading ? 'Loading events…' : events.length ? `${events.length} events` : 'No events yet'}</p>
       {more && (
         <button type="button" onClick={loadMore} disabled={loading}>

@@ -1,6 +1,7 @@
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link } from '../../components/Link.js';
+import { DataTable } from '../../components/DataTable.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { useMembers, type MemberRow, type MembersQuery } from './use-members.js';
@@ -54,32 +55,7 @@ export function MembersPage({ siteId }: { siteId: string }) {
         </label>
       </div>
       <Notice error={error} />
-      <div className="table-wrap">
-        <table aria-busy={loading} aria-describedby="members-count">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col">
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} data-label={String(cell.column.columnDef.header)}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable table={table} loading={loading} describedBy="members-count" />
       <p id="members-count" role="status">
         {loading ? 'Loading members…' : total ? `Showing ${first}–${last} of ${total}` : 'No members match'}
       </p>
