@@ -1,7 +1,7 @@
 import { createClient, OAuthStrategy } from '@wix/sdk';
-import { startTestServer, type TestServer } from '@vitrine/server/testing';
+import type { TestServer } from '@vitrine/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeWixToLocal } from './wix-fetch.js';
+import { startWixClientServer, type WixClientServer } from './wix-fetch.js';
 
 /**
  * Issue #10 §1: a phone keeps a member access token whose session was ended elsewhere. The unmodified
@@ -13,22 +13,13 @@ const REDIRECT = 'https://phone.test/callback';
 const PASSWORD = 'phone session pass 4821';
 
 let server: TestServer;
-let routing: ReturnType<typeof routeWixToLocal>;
-
+let routing: WixClientServer['routing'];
+let env: WixClientServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    site: (s) => ({
-      ...s,
-      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
-      clients: [...s.clients, { clientId: CLIENT, redirectUris: [REDIRECT], allowedOrigins: ['https://phone.test'], refreshTokenRotation: false }],
-    }),
-  });
-  routing = routeWixToLocal(server.url);
+  env = await startWixClientServer({ clientId: CLIENT, redirectUri: REDIRECT });
+  ({ server, routing } = env);
 });
-afterAll(async () => {
-  routing?.restore();
-  await server?.close();
-});
+afterAll(() => env?.close());
 
 type Client = ReturnType<typeof newClient>;
 type AuthUrlOptions = Parameters<Client['auth']['getAuthUrl']>[1];

@@ -1,8 +1,8 @@
 import { createClient, OAuthStrategy } from '@wix/sdk';
-import { startTestServer, type TestServer } from '@vitrine/server/testing';
+import type { TestServer } from '@vitrine/server/testing';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeWixToLocal } from './wix-fetch.js';
+import { startWixClientServer, type WixClientServer } from './wix-fetch.js';
 
 /**
  * Issue #14 with the unmodified @wix/sdk: its OAuthStrategy maps any state it does not know, such as
@@ -15,21 +15,13 @@ const REDIRECT = 'https://mfa-compat.test/callback';
 const PASSWORD = 'compat second factor 7';
 
 let server: TestServer;
-let routing: ReturnType<typeof routeWixToLocal>;
+let routing: WixClientServer['routing'];
+let env: WixClientServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    site: (s) => ({
-      ...s,
-      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
-      clients: [...s.clients, { clientId: CLIENT, redirectUris: [REDIRECT], allowedOrigins: ['https://mfa-compat.test'], refreshTokenRotation: false }],
-    }),
-  });
-  routing = routeWixToLocal(server.url);
+  env = await startWixClientServer({ clientId: CLIENT, redirectUri: REDIRECT });
+  ({ server, routing } = env);
 });
-afterAll(async () => {
-  routing?.restore();
-  await server?.close();
-});
+afterAll(() => env?.close());
 
 type Client = ReturnType<typeof newClient>;
 type AuthUrlOptions = Parameters<Client['auth']['getAuthUrl']>[1];

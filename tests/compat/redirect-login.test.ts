@@ -1,7 +1,7 @@
 import { createClient, OAuthStrategy } from '@wix/sdk';
-import { startTestServer, type TestServer } from '@vitrine/server/testing';
+import type { TestServer } from '@vitrine/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeWixToLocal } from './wix-fetch.js';
+import { startWixClientServer, type WixClientServer } from './wix-fetch.js';
 
 /** The unmodified @wix/sdk through Vitrine's redirect login: session token → code → member tokens, logout, external login. */
 const CLIENT = 'wix-compat';
@@ -9,24 +9,13 @@ const REDIRECT = 'https://shop.test/callback';
 const API_KEY = 'compat-backend-key-0123456789abcdef';
 
 let server: TestServer;
-let routing: ReturnType<typeof routeWixToLocal>;
-
+let routing: WixClientServer['routing'];
+let env: WixClientServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    site: (s) => ({
-      ...s,
-      policies: { ...s.policies, emailVerification: 'off' },
-      apiKeys: [...s.apiKeys, { name: 'compat', key: API_KEY }],
-      // The reference client keeps its first refresh token: rotation off (design.md §4).
-      clients: [...s.clients, { clientId: CLIENT, redirectUris: [REDIRECT], allowedOrigins: ['https://shop.test'], refreshTokenRotation: false }],
-    }),
-  });
-  routing = routeWixToLocal(server.url);
+  env = await startWixClientServer({ clientId: CLIENT, redirectUri: REDIRECT }, (s) => ({ ...s, apiKeys: [...s.apiKeys, { name: 'compat', key: API_KEY }] }));
+  ({ server, routing } = env);
 });
-afterAll(async () => {
-  routing?.restore();
-  await server?.close();
-});
+afterAll(() => env?.close());
 
 const newClient = () => createClient({ auth: OAuthStrategy({ clientId: CLIENT }) });
 // The runtime sends opts.sessionToken (wire-contract §4.2); this version's typings leave it out.
