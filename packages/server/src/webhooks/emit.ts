@@ -34,17 +34,17 @@ export function eventBody(event: WebhookEvent, id = newEventId()): EventBody {
 
 export const newEventId = () => `evt_${randomUUID().replace(/-/g, '')}`;
 
-let emittedSinceKick = false;
-/** True once after events were emitted: the delivery loop is then kicked when the response has gone out. */
-export function takeEmitted(): boolean {
-  const was = emittedSinceKick;
-  emittedSinceKick = false;
-  return was;
+// A count, not a flag: several apps in one process (tests, instances) each compare it with what they last
+// saw, so one app's response can never take the kick another app's emit was owed.
+let emittedCount = 0;
+/** How many emits (and queued replays) this process has made; the delivery loop kicks when it moves. */
+export function emittedSoFar(): number {
+  return emittedCount;
 }
 
 /** Marks that something was queued outside emitEvent (the admin API's test event and replays). */
 export function noteEmitted(): void {
-  emittedSinceKick = true;
+  emittedCount++;
 }
 
 export async function emitEvent(tx: Queryable, event: WebhookEvent): Promise<void> {
@@ -75,7 +75,7 @@ export async function emitEvents(tx: Queryable, siteId: string, now: number, eve
      from pairs p join ev on ev.id = p.event_id order by p.n, p.endpoint_id`,
     [siteId, JSON.stringify(rows), new Date(now)],
   );
-  if (rowCount > 0) emittedSinceKick = true;
+  if (rowCount > 0) emittedCount++;
 }
 
 /** A member event whose data is the member as it stands in `tx` (after the change). */

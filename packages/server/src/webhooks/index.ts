@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { runOutboxLoop } from '../mail/delivery.js';
 import { deliverDueWebhooks } from './delivery.js';
-import { takeEmitted } from './emit.js';
+import { emittedSoFar } from './emit.js';
 import { syncConfigEndpoints } from './endpoints.js';
 
 export { emitEvent, emitEvents, emitMemberEvent } from './emit.js';
@@ -33,8 +33,12 @@ export async function startWebhooks(app: FastifyInstance, ctx: AppContext): Prom
       }),
     { intervalMs: settings?.pollMs ?? 500, batchSize: BATCH, label: 'webhook delivery pass failed', log: ctx.log },
   );
+  let seen = emittedSoFar();
   app.addHook('onResponse', async () => {
-    if (takeEmitted()) loop.kick();
+    const now = emittedSoFar();
+    if (now === seen) return;
+    seen = now;
+    loop.kick();
   });
   return { stop: () => loop.stop() };
 }
