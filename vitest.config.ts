@@ -8,7 +8,7 @@ const alias = [
   { find: /^@vitrine\/sdk\/data$/, replacement: here('./packages/sdk/src/data/index.ts') },
   { find: /^@vitrine\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
   { find: /^@vitrine\/react$/, replacement: here('./packages/react/src/index.ts') },
-  { find: /^@vitrine\/server\/testing$/, replacement: here('./packages/server/src/testing.ts') },
+  { find: /^@vitrine\/server\/test-support$/, replacement: here('./packages/server/test-support/index.ts') },
   { find: /^@vitrine\/server$/, replacement: here('./packages/server/src/index.ts') },
 ];
 

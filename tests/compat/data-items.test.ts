@@ -6,7 +6,7 @@
  */
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { items } from '@wix/data';
-import { startTestServer, type TestServer } from '@vitrine/server/testing';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import type { CollectionConfig } from '../../packages/server/src/config/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeWixToLocal } from './wix-fetch.js';

@@ -4,7 +4,7 @@
  * returns `{data, errors}` of a 200 answer. Routed to the local server by the fetch hook of §12.
  */
 import { createClient, OAuthStrategy } from '@wix/sdk';
-import { startTestServer, type TestServer } from '@vitrine/server/testing';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeWixToLocal } from './wix-fetch.js';
 

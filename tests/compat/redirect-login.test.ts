@@ -1,5 +1,5 @@
 import { createClient, OAuthStrategy } from '@wix/sdk';
-import type { TestServer } from '@vitrine/server/testing';
+import type { TestServer } from '@vitrine/server/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWixClientServer, type WixClientServer } from './wix-fetch.js';
 

@@ -1,5 +1,5 @@
 import { createClient, OAuthStrategy } from '@wix/sdk';
-import { startTestServer, type TestServer } from '@vitrine/server/testing';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeWixToLocal } from './wix-fetch.js';
 

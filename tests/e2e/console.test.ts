@@ -8,8 +8,8 @@ import { type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOwnerCommand } from '../../packages/server/src/cli-owners.js';
-import { consoleClient } from '../../packages/server/src/owners/test-kit.js';
-import { startTestServer, type TestServer } from '../../packages/server/src/testing.js';
+import { consoleClient } from '@vitrine/server/test-support';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
 const root = fileURLToPath(new URL('../../apps/console/', import.meta.url));

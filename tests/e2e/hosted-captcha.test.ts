@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../packages/server/src/testing.js';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
 const CLIENT = 'e2e-captcha';

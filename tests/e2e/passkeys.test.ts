@@ -5,7 +5,7 @@
  */
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getVisitorToken, startTestServer, type TestServer } from '../../packages/server/src/testing.js';
+import { getVisitorToken, startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
 const PASSWORD = 'passkey e2e pass 93';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../packages/server/src/testing.js';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
 const root = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));

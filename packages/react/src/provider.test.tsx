@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode, useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeAuth, tokensFor } from './_test/fake-auth.js';
+import { fakeAuth, tokensFor } from '../test-support/fake-auth.js';
 import { useAuthActions, useQuery, useSession } from './hooks.js';
 import { VitrineProvider } from './provider.js';
 

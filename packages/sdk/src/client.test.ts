@@ -3,7 +3,7 @@ import { ApplicationError } from './http/errors.js';
 import { OAuthStrategy } from './auth/oauth-strategy.js';
 import { createClient } from './client.js';
 import { defineModule } from './module.js';
-import { startCountingServer } from './testing/counting-server.js';
+import { startCountingServer } from '../test-support/counting-server.js';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(() => close?.());

@@ -1,5 +1,5 @@
 /** Register, verify, login and recovery against a real @vitrine/server (demo site: verification required). */
-import { startTestServer } from '@vitrine/server/testing';
+import { startTestServer } from '@vitrine/server/test-support';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { OAuthStrategy } from './oauth-strategy.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SystemError, VitrineError, toHttpError } from '../http/errors.js';
-import { recorder } from '../testing/recorder.js';
+import { recorder } from '../../test-support/recorder.js';
 import { createIdentity, toFailure, toLoginResult, toWireCaptchaTokens } from './identity.js';
 
 const appError = (code: string | number, description = 'boom') =>

@@ -1,9 +1,9 @@
 /** Member sign-in through redirect sessions against a real @vitrine/server. */
-import { startTestServer } from '@vitrine/server/testing';
+import { startTestServer } from '@vitrine/server/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthStrategy } from './oauth-strategy.js';
 import type { AuthEvent } from './types.js';
-import { fakeBrowser } from '../testing/fake-browser.js';
+import { fakeBrowser } from '../../test-support/fake-browser.js';
 
 const API_KEY = 'sdk-test-backend-key-0123456789abcdef';
 let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -1,5 +1,5 @@
 /** Second factors through @vitrine/sdk against a real @vitrine/server (issue #14). */
-import { startTestServer, type TestServer } from '@vitrine/server/testing';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { VitrineError } from '../http/errors.js';
 import { toHttpError } from '../http/errors.js';
-import { ORIGIN, fakeBrowser } from '../testing/fake-browser.js';
-import { recorder } from '../testing/recorder.js';
+import { ORIGIN, fakeBrowser } from '../../test-support/fake-browser.js';
+import { recorder } from '../../test-support/recorder.js';
 import { generateCodeChallenge } from './pkce.js';
 import { createRedirectFlows, generateOAuthData, parseFromUrl } from './redirect.js';
 import { memoryStorage } from './storage.js';

@@ -1,5 +1,5 @@
 /** Token lifecycle against a real @vitrine/server (embedded database, demo site). */
-import { startTestServer } from '@vitrine/server/testing';
+import { startTestServer } from '@vitrine/server/test-support';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApplicationError } from '../http/errors.js';
 import { OAuthStrategy } from './oauth-strategy.js';

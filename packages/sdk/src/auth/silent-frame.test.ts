@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VitrineError } from '../http/errors.js';
 import { SILENT_LOGIN_TIMEOUT_MS, waitForFrameMessage } from './silent-frame.js';
-import { ORIGIN, fakeBrowser } from '../testing/fake-browser.js';
+import { ORIGIN, fakeBrowser } from '../../test-support/fake-browser.js';
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startCountingServer } from '../testing/counting-server.js';
-import type { Answer, TokenCall } from '../testing/counting-server.js';
+import { startCountingServer } from '../../test-support/counting-server.js';
+import type { Answer, TokenCall } from '../../test-support/counting-server.js';
 import { OAuthStrategy } from './oauth-strategy.js';
 import { localStorageTokens } from './storage.js';
 import type { AuthEvent, Tokens } from './types.js';

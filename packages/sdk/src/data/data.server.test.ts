@@ -3,7 +3,7 @@
  * the SDK's own `createClient` and HTTP layer. `Products` is public read, admin write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '@vitrine/server/testing';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { OAuthStrategy, createClient } from '@vitrine/sdk';
 import { items } from './index.js';
 

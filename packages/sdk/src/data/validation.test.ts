@@ -3,7 +3,7 @@
  * `details.applicationError.code`) and nothing reaches the network.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ours, record, type Recorder } from './testing/harness.js';
+import { ours, record, type Recorder } from '../../test-support/data-harness.js';
 
 let rec: Recorder;
 beforeEach(() => {

@@ -3,8 +3,8 @@
  * handling: same scenario on the real `@wix/data` client and on ours, same requests, same results.
  */
 import { describe, expect, it } from 'vitest';
-import type { Recorded, Responder } from './testing/harness.js';
-import { compare, type Api, type Scenario } from './testing/parity.js';
+import type { Recorded, Responder } from '../../test-support/data-harness.js';
+import { compare, type Api, type Scenario } from '../../test-support/data-parity.js';
 
 const d1 = new Date('2024-05-05T05:05:05.000Z');
 
@@ -199,8 +199,8 @@ describe('errors (§9.10) → same outcome as @wix/data', () => {
   for (const [name, [scenario, respond]] of Object.entries(errors)) it(name, () => compare(scenario, respond));
 
   it('keeps the server code in details and as .code', async () => {
-    const { ours } = await import('./testing/harness.js');
-    const { record } = await import('./testing/harness.js');
+    const { ours } = await import('../../test-support/data-harness.js');
+    const { record } = await import('../../test-support/data-harness.js');
     const rec = record(errors['insert duplicate → application error with details']![1]);
     try {
       const e = await ours().insert('Products', { _id: '1' }).catch((x: unknown) => x);

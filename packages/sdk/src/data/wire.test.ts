@@ -4,7 +4,7 @@
  * and the values handed back to the caller must be equal.
  */
 import { describe, expect, it } from 'vitest';
-import { compare, type Api, type Scenario } from './testing/parity.js';
+import { compare, type Api, type Scenario } from '../../test-support/data-parity.js';
 
 const d1 = new Date('2024-01-01T00:00:00.000Z');
 const d2 = new Date('2024-06-30T12:34:56.789Z');

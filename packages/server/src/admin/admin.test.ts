@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startIdentityServer, type IdentityTestServer } from '../identity/test-server.js';
+import { api, startIdentityServer, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 const SITE_KEY = 'site-key-named-admin-0123456789abcdef';
 let server: IdentityTestServer;

@@ -4,7 +4,7 @@
  */
 import type { VitrineApp } from '../app.js';
 import type { ServerConfig } from '../config/types.js';
-import { getVisitorToken, startTestServer } from '../testing.js';
+import { getVisitorToken, startTestServer } from '../../test-support/server.js';
 
 export interface DataServer {
   url: string;

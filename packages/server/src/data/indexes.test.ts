@@ -3,7 +3,7 @@ import type { Database } from '../store/types.js';
 import { parseSort } from './filter/parse.js';
 import { AUTO_INDEX_MIN_ITEMS, maybeIndexSort, sortIndexName, sortIndexSql } from './indexes.js';
 import { queryItems } from './query.js';
-import { callers, collection, openTestDb, scopeFor, testSite } from './test-support.js';
+import { callers, collection, openTestDb, scopeFor, testSite } from '../../test-support/data.js';
 
 let db: Database;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { queryItems } from './query.js';
 import { collectionOf, type DataScope } from './scope.js';
 import { parseDataItem } from './store.js';
 import { itemId } from './scope.js';
-import { callers, collection, expectError, openTestDb, scopeFor, testSite } from './test-support.js';
+import { callers, collection, expectError, openTestDb, scopeFor, testSite } from '../../test-support/data.js';
 
 let db: Database;
 const site = testSite([collection('Things', 'ANYONE'), collection('Products', { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' })]);

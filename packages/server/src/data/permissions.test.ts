@@ -12,7 +12,7 @@ import { countItems, distinctValues, queryItems } from './query.js';
 import { isReferenced, queryReferenced, replaceReferences, writeReferences } from './references.js';
 import { itemId } from './scope.js';
 import { parseDataItem } from './store.js';
-import { callers, collection, expectError, openTestDb, scopeFor, testSite } from './test-support.js';
+import { callers, collection, expectError, openTestDb, scopeFor, testSite } from '../../test-support/data.js';
 
 let db: Database;
 const site = testSite([

@@ -5,7 +5,7 @@ import { bulkWrite } from './bulk.js';
 import { countItems, distinctValues, queryItems } from './query.js';
 import { isReferenced, queryReferenced, replaceReferences, writeReferences } from './references.js';
 import type { DataScope } from './scope.js';
-import { callers, collection, expectError, openTestDb, scopeFor, testSite } from './test-support.js';
+import { callers, collection, expectError, openTestDb, scopeFor, testSite } from '../../test-support/data.js';
 
 let db: Database;
 let s: DataScope;

@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../store/types.js';
 import { seedCollections } from './seed.js';
-import { collection, openTestDb, testSite } from './test-support.js';
+import { collection, openTestDb, testSite } from '../../test-support/data.js';
 
 let db: Database;
 beforeAll(async () => {

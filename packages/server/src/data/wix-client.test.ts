@@ -5,7 +5,7 @@
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { items } from '@wix/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeWixToLocal } from '../testing.js';
+import { routeWixToLocal } from '../../test-support/server.js';
 import { startDataServer, type DataServer } from './http-support.js';
 
 let server: DataServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestServer } from '../testing.js';
+import { startTestServer } from '../../test-support/server.js';
 
 describe('/healthz', () => {
   it('answers 503 once the database is gone', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP, Kit, fragmentOf, pkce } from '../oauth/redirect-test-kit.js';
+import { APP, Kit, fragmentOf, pkce } from '../../test-support/redirect-kit.js';
 
 /** Audit F-13: `__Host-` cookie names under https, and a CSRF cookie that cannot be planted. */
 const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];

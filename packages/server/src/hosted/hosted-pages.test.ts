@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, APP, Kit, fragmentOf, pkce } from '../oauth/redirect-test-kit.js';
+import { API_KEY, APP, Kit, fragmentOf, pkce } from '../../test-support/redirect-kit.js';
 
 let kit: Kit;
 beforeAll(async () => {
@@ -130,8 +130,8 @@ describe('hosted sign-in page', () => {
 describe('email verification on the hosted page', () => {
   let vkit: Kit;
   beforeAll(async () => {
-    const { startTestServer } = await import('../testing.js');
-    const { withRedirectClient } = await import('../oauth/redirect-test-kit.js');
+    const { startTestServer } = await import('../../test-support/server.js');
+    const { withRedirectClient } = await import('../../test-support/redirect-kit.js');
     vkit = new Kit(await startTestServer({ site: (s) => { const w = withRedirectClient(s); return { ...w, policies: { ...w.policies, emailVerification: 'required' } }; } }));
   });
   afterAll(() => vkit.server.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP, Kit, fragmentOf, pkce, withRedirectClient } from '../oauth/redirect-test-kit.js';
-import { startTestServer } from '../testing.js';
+import { APP, Kit, fragmentOf, pkce, withRedirectClient } from '../../test-support/redirect-kit.js';
+import { startTestServer } from '../../test-support/server.js';
 
 /** Audit F-9: a logout link alone must not sign a browser out, and only ever ends its own site's session. */
 const OTHER = { siteId: 'other', clientId: 'other-app', origin: 'https://other.test' };

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Kit, fragmentOf, pkce } from '../oauth/redirect-test-kit.js';
+import { Kit, fragmentOf, pkce } from '../../test-support/redirect-kit.js';
 
 /**
  * The hosted second step (issue #14): after the password, a member with an authenticator app gets the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
-import { startTestServer } from '../testing.js';
-import { APP, Kit, pkce, postedMessage, withRedirectClient } from '../oauth/redirect-test-kit.js';
+import { startTestServer } from '../../test-support/server.js';
+import { APP, Kit, pkce, postedMessage, withRedirectClient } from '../../test-support/redirect-kit.js';
 import { cookieHeader } from './cookies.js';
 
 let kit: Kit;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP, Kit } from '../oauth/redirect-test-kit.js';
+import { APP, Kit } from '../../test-support/redirect-kit.js';
 
 /** Audit F-8: every redirect target is parsed, checked and re-serialised before it becomes a Location. */
 let kit: Kit;

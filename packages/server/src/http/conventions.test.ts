@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, getVisitorToken, type TestServer } from '../testing.js';
+import { startTestServer, getVisitorToken, type TestServer } from '../../test-support/server.js';
 import { resolveCaller, parseAuthorization } from './resolve-caller.js';
 
 let server: TestServer;

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/open.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { errorLogFields } from './install.js';
 
 const SECRET = 'hash-SECRET-0123456789abcdef';

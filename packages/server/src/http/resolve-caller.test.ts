@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../oauth/jwt.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
 
 /** Audit F-18 (`aud`), F-11 (key use in the event log) and issue #10 §1 (expired tokens stay refused). */
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, Kit, pkce, postedMessage } from '../oauth/redirect-test-kit.js';
+import { API_KEY, Kit, pkce, postedMessage } from '../../test-support/redirect-kit.js';
 import { markEmailVerified } from './members.js';
 import { consumeSessionToken } from './session-tokens.js';
 

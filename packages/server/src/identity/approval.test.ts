@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './test-server.js';
+import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 /** memberApproval: manual together with emailVerification: required, and the admin API that approves and blocks. */
 let server: IdentityTestServer;

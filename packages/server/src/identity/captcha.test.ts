@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteConfig } from '../config/types.js';
-import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './test-server.js';
+import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 

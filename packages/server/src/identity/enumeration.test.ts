@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipLimits } from './common.js';
-import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './test-server.js';
+import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 /** Audit F-10 (checklist #34): sign-in and recovery answers must not tell which addresses have accounts. */
 const API_KEY = 'enumeration-suite-site-key-0123456789';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipLimits } from './common.js';
-import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './test-server.js';
+import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 /** Arbitrary JSON at every identity endpoint: always an envelope, never a 500. */
 let server: IdentityTestServer;

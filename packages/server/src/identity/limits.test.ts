@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipLimits } from './common.js';
-import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './test-server.js';
+import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 let server: IdentityTestServer;
 let call: ReturnType<typeof api>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipLimits } from './common.js';
-import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './test-server.js';
+import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 /**
  * Audit F-15 (checklist #29): the most common passwords are refused wherever a password is chosen —
@@ -47,7 +47,7 @@ describe('common passwords are refused', () => {
   });
 
   it('on the hosted registration page, worded for people next to the field', async () => {
-    const { Kit, pkce } = await import('../oauth/redirect-test-kit.js');
+    const { Kit, pkce } = await import('../../test-support/redirect-kit.js');
     const kit = await Kit.start();
     try {
       const p = pkce();

@@ -1,8 +1,8 @@
 import { authentication } from '@wix/identity';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { routeWixToLocal } from '../testing.js';
-import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './test-server.js';
+import { routeWixToLocal } from '../../test-support/server.js';
+import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 /**
  * Audit F-6 (checklist #30): changing the password needs the current password or a sign-in within the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, waitFor } from '../mail/test-smtp.js';
-import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './test-server.js';
+import { startTestSmtp, waitFor } from '../../test-support/smtp.js';
+import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 let server: IdentityTestServer;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;

@@ -1,7 +1,7 @@
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeWixToLocal } from '../testing.js';
-import { startIdentityServer, type IdentityTestServer } from './test-server.js';
+import { routeWixToLocal } from '../../test-support/server.js';
+import { startIdentityServer, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 /**
  * The unmodified @wix/sdk OAuthStrategy against our identity endpoints (wire-contract §12: the Wix

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config/load.js';
 import type { AppContext } from '../context.js';
-import { startTestServer } from '../testing.js';
+import { startTestServer } from '../../test-support/server.js';
 import { migrate, openDatabase, type Database } from '../store/index.js';
 import { registerMailRoutes, startMailDelivery } from './index.js';
 import { enqueueMail } from './outbox.js';

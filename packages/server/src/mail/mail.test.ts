@@ -3,7 +3,7 @@ import { migrate, openDatabase, type Database } from '../store/index.js';
 import { enqueueMail, listMail } from './outbox.js';
 import { backoffMs, deliverPending, runDeliveryLoop, smtpSender, type MailSender } from './delivery.js';
 import { passwordResetMail, verificationCodeMail } from './templates.js';
-import { startTestSmtp, waitFor } from './test-smtp.js';
+import { startTestSmtp, waitFor } from '../../test-support/smtp.js';
 
 let db: Database;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/load.js';
 import { ConfigError } from '../config/validate.js';
-import { startTestServer } from '../testing.js';
-import { APP, Kit, fragmentOf, pkce, withRedirectClient } from './redirect-test-kit.js';
+import { startTestServer } from '../../test-support/server.js';
+import { APP, Kit, fragmentOf, pkce, withRedirectClient } from '../../test-support/redirect-kit.js';
 
 /** Audit F-12: member sessions and the hosted sign-in cookie end after an idle time (default 7 days). */
 const HOUR = 3600 * 1000;

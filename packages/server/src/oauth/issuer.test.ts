@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP, Kit, fragmentOf, pkce, postedMessage } from './redirect-test-kit.js';
+import { APP, Kit, fragmentOf, pkce, postedMessage } from '../../test-support/redirect-kit.js';
 
 /** RFC 9207 (audit F-18): every authorization response names the issuer, the access tokens' `iss`. */
 let kit: Kit;

@@ -6,7 +6,7 @@ import { isSealed } from '../security/key-encryption.js';
 import { migrate } from '../store/migrate.js';
 import { openDatabase } from '../store/open.js';
 import type { Database } from '../store/types.js';
-import { getVisitorToken, startTestServer, type TestServer } from '../testing.js';
+import { getVisitorToken, startTestServer, type TestServer } from '../../test-support/server.js';
 import { PICKUP_SLACK_MS } from './key-store.js';
 import { KEY_CHECK_MS } from './keys.js';
 

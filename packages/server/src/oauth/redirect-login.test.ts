@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP, Kit, fragmentOf, pkce, postedMessage } from './redirect-test-kit.js';
+import { APP, Kit, fragmentOf, pkce, postedMessage } from '../../test-support/redirect-kit.js';
 
 let kit: Kit;
 let clock = Date.now();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP, Kit, fragmentOf, pkce } from './redirect-test-kit.js';
+import { APP, Kit, fragmentOf, pkce } from '../../test-support/redirect-kit.js';
 
 /** Audit F-11 for sessions: sign_out, session_revoked (with the reason) and refresh_token_reuse are recorded. */
 let offset = 0;

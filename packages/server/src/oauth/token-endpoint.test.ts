@@ -1,6 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
 
 let server: TestServer;
 let clock = Date.now();

@@ -4,7 +4,7 @@ import { loadConfig } from '../config/load.js';
 import { migrate } from '../store/migrate.js';
 import { openDatabase } from '../store/open.js';
 import type { Database } from '../store/types.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
 
 /** Builds the app(s) while VITRINE_TOKEN_RATE_LIMIT is set: the token route reads it when registered. */
 async function withTokenLimit<T>(limit: number, build: () => Promise<T>): Promise<T> {

@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, visitorToken } from '../identity/test-server.js';
-import { startTestServer, type TestServer } from '../testing.js';
-import { addOwner, consoleClient, signedIn } from './test-kit.js';
+import { api, visitorToken } from '../../test-support/identity-server.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { addOwner, consoleClient, signedIn } from '../../test-support/owners-kit.js';
 
 /** Owner accounts of the console: setup links, sessions, CSRF, roles, lockout and two-factor, on a real server. */
 let server: TestServer;

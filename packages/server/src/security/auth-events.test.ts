@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { AuthEventLog } from './auth-events.js';
 
 /** Audit F-11: authentication events in the database and as one structured log line each. */

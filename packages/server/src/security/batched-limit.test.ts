@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../store/migrate.js';
 import { openDatabase } from '../store/open.js';
 import type { Database } from '../store/types.js';
-import { startTestServer } from '../testing.js';
+import { startTestServer } from '../../test-support/server.js';
 import { batchedLimiter } from './batched-limit.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/load.js';
 import { ConfigError } from '../config/validate.js';
-import { getVisitorToken, startTestServer, type TestServer } from '../testing.js';
+import { getVisitorToken, startTestServer, type TestServer } from '../../test-support/server.js';
 import { clientIp } from './client-ip.js';
 
 const trustProxyOf = (value: string) => loadConfig({ env: { TRUST_PROXY: value }, ephemeral: true });

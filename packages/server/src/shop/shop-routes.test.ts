@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateValue, type JsonObject } from '../data/json.js';
 import { buildData, insertRow, readItem } from '../data/store.js';
 import { installHttpConventions } from '../http/install.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { registerShopRoutes } from './routes.js';
 
 /**

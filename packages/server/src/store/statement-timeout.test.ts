@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../testing.js';
+import { startTestServer } from '../../test-support/server.js';
 import { openDatabase, statementTimeoutFromEnv } from './open.js';
 import { isStatementTimeout } from './postgres.js';
 import type { Database } from './types.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../identity/test-server.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { api } from '../../test-support/identity-server.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_SCHEDULE_MS, retryDelayMs } from './delivery.js';
 import { postWebhook } from './send.js';
 import { blockedRange } from './ssrf.js';
-import { startReceiver, type Receiver } from './test-receiver.js';
+import { startReceiver, type Receiver } from '../../test-support/webhook-receiver.js';
 
 /**
  * Delivery: retries on a clock the test moves (no sleeping through minutes), the admin API, secret

@@ -1,9 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, visitorToken } from '../identity/test-server.js';
-import { startTestServer, type TestServer } from '../testing.js';
-import { startReceiver, type Receiver } from './test-receiver.js';
+import { api, visitorToken } from '../../test-support/identity-server.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { startReceiver, type Receiver } from '../../test-support/webhook-receiver.js';
 
 /**
  * Every event type, end to end: real flows on a real server, delivered over HTTP to a real receiver,

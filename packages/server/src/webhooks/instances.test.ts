@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, visitorToken } from '../identity/test-server.js';
-import { startTestServer, type TestServer } from '../testing.js';
-import { startReceiver, type Receiver } from './test-receiver.js';
+import { api, visitorToken } from '../../test-support/identity-server.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { startReceiver, type Receiver } from '../../test-support/webhook-receiver.js';
 
 /**
  * Exactly once across instances, and nothing lost across a kill -9. On PostgreSQL

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registerByApi, signInThroughForm } from '../../_test/members.js';
-import { renderShop } from '../../_test/render-shop.js';
-import { startShopServer, type ShopTestServer } from '../../_test/test-server.js';
+import { registerByApi, signInThroughForm } from '../../../test-support/members.js';
+import { renderShop } from '../../../test-support/render-shop.js';
+import { startShopServer, type ShopTestServer } from '../../../test-support/test-server.js';
 import { MESSAGES } from '../auth/auth-errors.js';
 
 let server: ShopTestServer;

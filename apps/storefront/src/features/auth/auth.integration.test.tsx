@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registerByApi } from '../../_test/members.js';
-import { renderShop } from '../../_test/render-shop.js';
-import { startShopServer, type ShopTestServer } from '../../_test/test-server.js';
+import { registerByApi } from '../../../test-support/members.js';
+import { renderShop } from '../../../test-support/render-shop.js';
+import { startShopServer, type ShopTestServer } from '../../../test-support/test-server.js';
 import { MESSAGES } from './auth-errors.js';
 
 /**

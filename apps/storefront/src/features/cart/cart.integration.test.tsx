@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { startShopServer, type ShopTestServer } from '../../_test/test-server.js';
+import { startShopServer, type ShopTestServer } from '../../../test-support/test-server.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderShop } from '../../_test/render-shop.js';
+import { renderShop } from '../../../test-support/render-shop.js';
 
 let server: ShopTestServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../store/types.js';
 import { dateValue, normalizeJson, type Json, type JsonObject } from '../json.js';
 import { buildData } from '../store.js';
-import { openTestDb } from '../test-support.js';
+import { openTestDb } from '../../../test-support/data.js';
 import { compileFilter, compileSort, Params } from './compile.js';
 import { compareItems, evaluate } from './evaluate.js';
 import { parseFilter, parseSort } from './parse.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, waitFor } from '../../mail/test-smtp.js';
+import { startTestSmtp, waitFor } from '../../../test-support/smtp.js';
 import { markEmailVerified } from '../members.js';
-import { advance, appError, memberCalls, PASSWORD, startMfaServer, totpCode, type MfaHarness } from './test-kit.js';
+import { advance, appError, memberCalls, PASSWORD, startMfaServer, totpCode, type MfaHarness } from '../../../test-support/mfa-kit.js';
 
 /**
  * Managing factors (issue #14): TOTP enrolment with a secret sealed at rest, email codes through a

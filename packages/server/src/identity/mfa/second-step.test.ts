@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sweepExpired } from '../housekeeping.js';
-import { advance, appError, memberCalls, startMfaServer, totpCode, type MfaHarness } from './test-kit.js';
+import { advance, appError, memberCalls, startMfaServer, totpCode, type MfaHarness } from '../../../test-support/mfa-kit.js';
 
 /**
  * The second step of a sign-in (issue #14): REQUIRE_MFA from login, TOTP codes (wrong, replayed,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP, fragmentOf, pkce } from '../../oauth/redirect-test-kit.js';
-import { account, Browser, IDP, startSso, toCallback, type SsoKit } from './sso-test-kit.js';
+import { APP, fragmentOf, pkce } from '../../../test-support/redirect-kit.js';
+import { account, Browser, IDP, startSso, toCallback, type SsoKit } from '../../../test-support/sso-kit.js';
 
 let sso: SsoKit;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMail } from '../../mail/outbox.js';
-import { APP, Kit, fragmentOf, pkce, withRedirectClient } from '../../oauth/redirect-test-kit.js';
-import { startTestServer } from '../../testing.js';
+import { APP, Kit, fragmentOf, pkce, withRedirectClient } from '../../../test-support/redirect-kit.js';
+import { startTestServer } from '../../../test-support/server.js';
 
 /**
  * Audit checklist #13 (HSTS, nosniff, Referrer-Policy, no framing), #18 (session fixation) and #37

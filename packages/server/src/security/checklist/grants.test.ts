@@ -3,7 +3,7 @@ import { inspect } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteConfig } from '../../config/types.js';
-import { API_KEY, APP, Kit, pkce } from '../../oauth/redirect-test-kit.js';
+import { API_KEY, APP, Kit, pkce } from '../../../test-support/redirect-kit.js';
 import { ApiKeyVerifier } from '../api-keys.js';
 
 /**

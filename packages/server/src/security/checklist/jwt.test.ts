@@ -1,8 +1,8 @@
 import { createHmac, createPublicKey, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken, type AccessClaims } from '../../oauth/jwt.js';
-import { APP, Kit, withRedirectClient } from '../../oauth/redirect-test-kit.js';
-import { startTestServer } from '../../testing.js';
+import { APP, Kit, withRedirectClient } from '../../../test-support/redirect-kit.js';
+import { startTestServer } from '../../../test-support/server.js';
 
 /**
  * Audit checklist #15 (docs/security-checklist.md): only ES256 tokens signed by the server's own key,

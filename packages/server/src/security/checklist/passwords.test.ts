@@ -1,6 +1,6 @@
 import { hash, parseOptions, verify, type Algorithm } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../identity/test-server.js';
+import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../../test-support/identity-server.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_PARAMS } from '../passwords.js';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, APP, Kit, fragmentOf, pkce } from '../../oauth/redirect-test-kit.js';
+import { API_KEY, APP, Kit, fragmentOf, pkce } from '../../../test-support/redirect-kit.js';
 
 /**
  * Audit checklist #19 (docs/security-checklist.md): session tokens, authorization codes and rotated

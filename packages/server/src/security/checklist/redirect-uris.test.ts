@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMail } from '../../mail/outbox.js';
-import { APP, Kit, pkce } from '../../oauth/redirect-test-kit.js';
+import { APP, Kit, pkce } from '../../../test-support/redirect-kit.js';
 
 /**
  * Audit checklist #1, #2 and #17 (docs/security-checklist.md): redirect URIs match exactly, nothing

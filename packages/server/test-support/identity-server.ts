@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer, type TestServerOptions } from '../testing.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 
 /**
  * The identity suites' server: the app's own test server (on PostgreSQL when

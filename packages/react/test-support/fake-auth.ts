@@ -3,7 +3,7 @@
  * (Strict Mode double effects, cross-tab events). Tokens live in a shared "localStorage" map, like the
  * SDK's localStorage adapter; `otherTab` writes as another tab would and fires the listeners.
  */
-import type { AuthClient, LoginResult, Tokens } from '../client-types.js';
+import type { AuthClient, LoginResult, Tokens } from '../src/client-types.js';
 
 export const jwt = (sub: string) => `h.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.s`;
 

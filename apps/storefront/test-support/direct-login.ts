@@ -4,7 +4,7 @@
  * the session token), the same authorize page fetched over HTTP, and the `{code, state}` message that
  * page would post to the parent read from its script. The code exchange is the SDK's own.
  */
-import type { ShopClient } from '../app/shop-client.js';
+import type { ShopClient } from '../src/app/shop-client.js';
 
 export function installHttpSilentLogin(client: ShopClient): void {
   const auth = client.auth;

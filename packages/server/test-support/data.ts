@@ -1,14 +1,14 @@
 /** Helpers for the data tests: an in-memory database with the schema, and scopes for each kind of caller. */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { CollectionConfig, PermissionLevel, SiteConfig } from '../config/types.js';
-import type { Caller } from '../http/caller.js';
-import { ApplicationError, ValidationError } from '../http/errors.js';
-import { migrate } from '../store/migrate.js';
-import { openDatabase } from '../store/open.js';
-import type { Database } from '../store/types.js';
-import { cursorKeyFrom } from './paging.js';
-import type { DataScope } from './scope.js';
+import type { CollectionConfig, PermissionLevel, SiteConfig } from '../src/config/types.js';
+import type { Caller } from '../src/http/caller.js';
+import { ApplicationError, ValidationError } from '../src/http/errors.js';
+import { migrate } from '../src/store/migrate.js';
+import { openDatabase } from '../src/store/open.js';
+import type { Database } from '../src/store/types.js';
+import { cursorKeyFrom } from '../src/data/paging.js';
+import type { DataScope } from '../src/data/scope.js';
 
 /**
  * In-memory PGlite with the schema; with TEST_DATABASE_URL set, a fresh schema on that PostgreSQL server

@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
-import { ipLimits } from '../common.js';
-import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../test-server.js';
-import type { TestServerOptions } from '../../testing.js';
-import type { SiteConfig } from '../../config/types.js';
+import { ipLimits } from '../src/identity/common.js';
+import { api, startIdentityServer, visitorToken, type IdentityTestServer } from './identity-server.js';
+import type { TestServerOptions } from './server.js';
+import type { SiteConfig } from '../src/config/types.js';
 
 /**
  * The second-factor suites' harness: a real server with a movable clock, a visitor token, and the

@@ -3,7 +3,7 @@
  * recording fetch and returns both request logs and caller-visible results, normalised.
  */
 import { expect } from 'vitest';
-import { ours, realItems, record, type Recorded, type Recorder, type Responder } from './harness.js';
+import { ours, realItems, record, type Recorded, type Recorder, type Responder } from './data-harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- scenarios drive two differently typed clients
 export type Api = any;

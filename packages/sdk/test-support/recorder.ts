@@ -1,5 +1,5 @@
 /** Test helper (not shipped): an HttpContext that records requests and answers from a script. */
-import type { HttpContext, RequestOptions } from '../module.js';
+import type { HttpContext, RequestOptions } from '../src/module.js';
 
 export function recorder(answers: unknown[], baseUrl = 'https://api.test') {
   const calls: RequestOptions[] = [];

@@ -5,8 +5,8 @@
  */
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { items as wixItems } from '@wix/data';
-import type { HttpContext, RequestOptions } from '../../module.js';
-import { items as ourItems } from '../index.js';
+import type { HttpContext, RequestOptions } from '../src/module.js';
+import { items as ourItems } from '../src/data/index.js';
 
 export interface Recorded {
   method: string;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createApp, type VitrineApp } from './app.js';
-import { loadConfig } from './config/load.js';
-import type { ServerConfig, SiteConfig } from './config/types.js';
-import type { AppContext } from './context.js';
-import { openDatabase } from './store/open.js';
+import { createApp, type VitrineApp } from '../src/app.js';
+import { loadConfig } from '../src/config/load.js';
+import type { ServerConfig, SiteConfig } from '../src/config/types.js';
+import type { AppContext } from '../src/context.js';
+import { openDatabase } from '../src/store/open.js';
 
 export interface TestServerOptions {
   /** Changes to the demo site (policies, clients, collections…). */

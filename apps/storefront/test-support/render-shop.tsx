@@ -5,9 +5,9 @@
  */
 import { cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { App } from '../app/App.js';
-import { createShopClient } from '../app/shop-client.js';
-import type { RuntimeConfig } from '../config/runtime-config.js';
+import { App } from '../src/app/App.js';
+import { createShopClient } from '../src/app/shop-client.js';
+import type { RuntimeConfig } from '../src/config/runtime-config.js';
 import { installHttpSilentLogin } from './direct-login.js';
 
 export interface ShopServer {

@@ -1,4 +1,4 @@
-import type { TestServer } from '../testing.js';
+import type { TestServer } from './server.js';
 
 /** Tests only: a console client that keeps the owner cookie and sends the CSRF value, as the app does. */
 export interface ConsoleClient {

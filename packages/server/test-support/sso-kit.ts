@@ -1,8 +1,8 @@
 import * as oidc from 'openid-client';
-import type { SiteConfig } from '../../config/types.js';
-import { Kit, pkce, withRedirectClient } from '../../oauth/redirect-test-kit.js';
-import { startTestServer } from '../../testing.js';
-import { startTestProvider, type TestAccount, type TestProvider } from './test-provider.js';
+import type { SiteConfig } from '../src/config/types.js';
+import { Kit, pkce, withRedirectClient } from './redirect-kit.js';
+import { startTestServer } from './server.js';
+import { startTestProvider, type TestAccount, type TestProvider } from './oidc-provider.js';
 
 /** A browser's cookies, by host (as browsers keep them: the port does not separate them). */
 export class Browser {

@@ -1,5 +1,5 @@
 /** Test helper (not shipped): a minimal window + document for the silent-login frame. */
-import type { SilentFrameOptions } from '../auth/silent-frame.js';
+import type { SilentFrameOptions } from '../src/auth/silent-frame.js';
 
 export const ORIGIN = 'https://api.test';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SiteConfig } from '../config/types.js';
-import { getVisitorToken, startTestServer, type TestServer } from '../testing.js';
+import type { SiteConfig } from '../src/config/types.js';
+import { getVisitorToken, startTestServer, type TestServer } from './server.js';
 
 /** Shared by the redirect-login tests: a site with a second client, an API key, no email verification. */
 export const APP = { clientId: 'shop-app', redirectUri: 'https://shop.test/callback', origin: 'https://shop.test' };
