@@ -34,6 +34,8 @@ export interface CollectionConfig {
   fields?: FieldConfig[];
   /** With `fields`: undeclared fields are refused. */
   strict?: boolean;
+  /** Top-level text fields that hold a value per site language (data/translations.ts); absent = none. */
+  translatable?: string[];
 }
 
 /** Per-site GraphQL settings (`sites[].graphql`). */
@@ -88,6 +90,8 @@ export interface SiteConfig {
   clients: ClientConfig[];
   apiKeys: ApiKeyConfig[];
   collections: CollectionConfig[];
+  /** BCP 47 tags of the site's languages, the first being the default; absent = ["en"]. */
+  languages?: string[];
   /** GraphQL settings; absent = the defaults (introspection on, the default cost limit). */
   graphql?: GraphqlSettings;
   /** Outgoing webhook endpoints of the config file (webhooks/config.ts reads them). */
