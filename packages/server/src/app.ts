@@ -8,6 +8,9 @@ import { registerGraphqlRoutes } from './graphql/routes.js';
 import { seedCollections } from './data/seed.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { genReqId, installHttpConventions } from './http/install.js';
+import { ajvOptions } from './http/schemas/ajv.js';
+import { registerOpenApi } from './http/schemas/openapi.js';
+import { wixSchemaErrorFormatter } from './http/schemas/schema-errors.js';
 import { settleAfterResponse } from './http/after-response.js';
 import { registerIdentityRoutes } from './identity/routes.js';
 import { registerMailRoutes, startMailDelivery } from './mail/index.js';
@@ -65,6 +68,9 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       bodyLimit: config.bodyLimit,
       // A hop count or the proxies' addresses (TRUST_PROXY): never "every hop", which lets clients pick their address.
       trustProxy: fastifyTrustProxy(config.trustProxy),
+      // Request schemas (http/schemas/): failures answer in the wire contract's envelopes, not Fastify's.
+      ajv: ajvOptions,
+      schemaErrorFormatter: wixSchemaErrorFormatter,
       // One log line per request costs throughput on the token endpoint; opt in with LOG_REQUESTS=1.
       logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== '1' }),
       logger: {
@@ -87,12 +93,13 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       db,
       sites,
       tokens: new TokenService(db, keys, config, now),
-      apiKeys: new ApiKeyVerifier(config.adminKey, config.sites),
+      apiKeys: new ApiKeyVerifier(config.adminKey, config.sites, { db, now }),
       limiter,
       authEvents: new AuthEventLog(db, app.log, now),
       log: app.log,
       now,
     };
+    await registerOpenApi(app, { publicUrl: config.publicUrl });
     installHttpConventions(app, { sites, https: config.publicUrl.startsWith('https:') });
     registerHealthRoutes(app, ctx);
     // The token endpoint is the hottest route: its per-IP counts reach the shared store in batches.

@@ -4,6 +4,10 @@ import { listAuthEventsHandler } from './auth-events.js';
 import { getMemberHandler, MEMBER_ACTIONS, memberActionHandler } from './member-actions.js';
 import { listMembersHandler, setApprovalHandler } from './members.js';
 import { registerWebhookAdminRoutes } from '../webhooks/routes.js';
+import { registerConsolePagesRoutes } from './console-pages-routes.js';
+import { registerTranslationAdminRoutes } from './translations-routes.js';
+import { registerApiKeyAdminRoutes } from './api-keys-routes.js';
+import { registerCollectionAdminRoutes } from './collections-routes.js';
 
 /** The admin API (`Authorization: Bearer <adminKey>`); grows as features need it. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -14,4 +18,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   for (const action of MEMBER_ACTIONS) app.post(`/_admin/v1/members/:id/${action}`, (request) => memberActionHandler(ctx, request, action));
   app.get('/_admin/v1/auth-events', (request) => listAuthEventsHandler(ctx, request));
   registerWebhookAdminRoutes(app, ctx);
+  registerConsolePagesRoutes(app, ctx);
+  registerTranslationAdminRoutes(app, ctx);
+  registerApiKeyAdminRoutes(app, ctx);
+  registerCollectionAdminRoutes(app, ctx);
 }

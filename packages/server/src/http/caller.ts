@@ -13,8 +13,11 @@ export type Caller =
   | { kind: 'visitor'; siteId: string; clientId: string; visitorId: string }
   /** A signed-in member; `sessionId` names the session that logout and revocation end. */
   | { kind: 'member'; siteId: string; clientId: string; memberId: string; sessionId: string }
-  /** The server's admin key, or one of a site's API keys (`keyName`). */
-  | { kind: 'admin'; siteId: string | undefined; keyName: string };
+  /**
+   * The server's admin key, or one of a site's API keys (`keyName`); or a console owner working on a
+   * site's data through the admin API (`ownerId`: their actions are theirs, identity WIX_USER).
+   */
+  | { kind: 'admin'; siteId: string | undefined; keyName: string; ownerId?: string };
 
 /** The owner id recorded on data a caller creates (`_owner`), or undefined for admin/anonymous. */
 export function ownerIdOf(caller: Caller): string | undefined {

@@ -44,7 +44,7 @@ export async function resolveCaller(request: FastifyRequest, ctx: AppContext, op
       noteKeyUse(ctx, request, { kind: 'admin', siteId, keyName: 'admin' });
       return { kind: 'admin', siteId, keyName: 'admin' };
     }
-    const match = ctx.apiKeys.findSiteKey(keyCandidate);
+    const match = await ctx.apiKeys.matchSiteKey(keyCandidate);
     if (match) {
       noteKeyUse(ctx, request, { kind: 'site', siteId: match.siteId, keyName: match.keyName });
       return { kind: 'admin', siteId: match.siteId, keyName: match.keyName };

@@ -31,7 +31,7 @@ async function audit(
 export const authorizedClientGrant: GrantHandler = async (input, ctx, request) => {
   const { token, apiKey } = parseAuthorization(request.headers.authorization);
   if (!apiKey) throw new OAuthError(401, 'invalid_client', 'send Authorization: <accessToken>,<apiKey>');
-  const key = ctx.apiKeys.findSiteKey(apiKey);
+  const key = await ctx.apiKeys.matchSiteKey(apiKey);
   if (!key?.siteId) throw new OAuthError(401, 'invalid_client', 'the API key is not valid');
   const site = ctx.sites.get(key.siteId);
   if (!site || site.clients.length === 0) throw new OAuthError(401, 'invalid_client', 'the API key is not valid');

@@ -11,6 +11,12 @@ export const CONSOLE_ROLES = {
   auditLog: ['owner', 'support'],
   owners: ['owner'],
   collections: ['owner', 'editor'],
+  overview: ['owner', 'editor', 'support'],
+  mail: ['owner', 'support'],
+  // Read-only, secret-free configuration: every role may see it.
+  settings: ['owner', 'editor', 'support'],
+  webhooks: ['owner'],
+  apiKeys: ['owner'],
 } as const satisfies Record<string, readonly OwnerRole[]>;
 
 export interface OwnerCaller {

@@ -43,6 +43,7 @@ export function identityOf(caller: Caller): WebhookIdentity {
     case 'member':
       return { identityType: 'MEMBER', memberId: caller.memberId };
     case 'admin':
+      if (caller.ownerId) return { identityType: 'WIX_USER', wixUserId: caller.ownerId };
       // The caller carries the key's name only; the server's admin key is named "admin" (http/resolve-caller.ts).
       return caller.keyName === 'admin' ? ownerIdentity : { identityType: 'APP', appId: caller.keyName };
     default:

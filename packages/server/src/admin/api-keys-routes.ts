@@ -1,0 +1,57 @@
+/**
+ * The console's API keys page: site API keys kept in the database beside the config's keys. Only an
+ * owner of role `owner` (or the server's admin key) manages them; a key is shown once, when made.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { httpErrors, invalidField } from '../http/errors.js';
+import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
+import { createStoredKey, listStoredKeys, revokeStoredKey, validKeyName } from '../security/stored-api-keys.js';
+import { adminAccess, requireServerAdmin, type AdminAccess } from './access.js';
+
+const input = (request: FastifyRequest) => ({
+  ...((request.query ?? {}) as Record<string, unknown>),
+  ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>),
+});
+
+/** An owner of role `owner`, or the server's admin key (a site API key may not mint or revoke keys). */
+async function keyManager(ctx: AppContext, request: FastifyRequest, siteId: unknown): Promise<AdminAccess> {
+  const access = await adminAccess(ctx, request, siteId, CONSOLE_ROLES.apiKeys);
+  if (!access.owner) await requireServerAdmin(ctx, request);
+  return access;
+}
+
+async function audit(ctx: AppContext, request: FastifyRequest, access: AdminAccess, action: string, keyName: string): Promise<void> {
+  if (!access.owner) return; // the admin key's own use is already in the log (http/key-use.ts)
+  await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId: access.siteId, detail: { action, keyName } });
+}
+
+export function registerApiKeyAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/_admin/v1/api-keys', async (request) => {
+    const { siteId } = await keyManager(ctx, request, input(request).siteId);
+    const stored = (await listStoredKeys(ctx.db, siteId)).map((k) => ({ ...k, source: 'database' as const }));
+    // The config file's keys are listed too (read-only: they change with the config).
+    const configured = ctx.sites.get(siteId)!.apiKeys.map((k) => ({ id: null, name: k.name, createdDate: null, lastUsedDate: null, source: 'config' as const }));
+    return { apiKeys: [...stored, ...configured] };
+  });
+
+  app.post('/_admin/v1/api-keys', async (request) => {
+    const body = input(request);
+    const access = await keyManager(ctx, request, body.siteId);
+    const name = validKeyName(body.name);
+    if (ctx.sites.get(access.siteId)!.apiKeys.some((k) => k.name === name)) {
+      throw invalidField('name', `is the name of a key in the config file; choose another`, 'API_KEY_NAME_TAKEN');
+    }
+    const created = await createStoredKey(ctx.db, access.siteId, name, access.owner?.id, ctx.now());
+    await audit(ctx, request, access, 'api_key_created', name);
+    return { apiKey: { ...created.apiKey, source: 'database' }, key: created.key };
+  });
+
+  app.post('/_admin/v1/api-keys/:id/revoke', async (request) => {
+    const access = await keyManager(ctx, request, input(request).siteId);
+    const revoked = await revokeStoredKey(ctx.db, access.siteId, (request.params as { id: string }).id, ctx.now());
+    if (!revoked) throw httpErrors.notFound('No live API key with this id on this site (keys of the config file change with the config)', 'API_KEY_NOT_FOUND');
+    await audit(ctx, request, access, 'api_key_revoked', revoked.name);
+    return { apiKey: { ...revoked, source: 'database' } };
+  });
+}
