@@ -14,6 +14,7 @@ import { issueSessionToken } from './session-tokens.js';
 import { startVerification } from './verification.js';
 import { emitMemberEvent } from '../webhooks/emit.js';
 import { secondFactorStep, type MfaStateData } from './mfa/gate.js';
+import { listConnections } from './sso/store.js';
 
 /** What every identity flow needs besides the request: the app context and the shared guards. */
 export interface IdentityDeps {
@@ -129,6 +130,8 @@ export async function nextState(
   const now = deps.ctx.now();
   if (member.status === 'BLOCKED') throw memberBlocked();
   const identity = toWireIdentity(member, site.policies);
+  // Sites with providers list the member's connections in every answer (issue #15); others skip the query.
+  if (site.identityProviders?.length) identity.connections = await listConnections(tx, site.id, member.id);
   if (site.policies.emailVerification === 'required' && !member.emailVerified) {
     const { stateToken } = await startVerification(tx, { site, member, visitorId, now });
     return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken, identity, additionalData: {} };

@@ -12,7 +12,9 @@ import { limitIp } from '../common.js';
 import { consumeSessionToken } from '../session-tokens.js';
 import { callbackUrl } from './buttons.js';
 import { ssoErrorPage } from './pages.js';
-import { findIdentityProvider, ProviderUnavailable, providerFor } from './providers.js';
+import type { IdentityProviderConfig } from '../../config/types.js';
+import { finishConnect, isConnectSession } from './connect.js';
+import { findIdentityProvider, ProviderUnavailable, providerFor, type Provider } from './providers.js';
 import { signInWithProvider } from './sign-in.js';
 import { consumePendingLogin, insertPendingLogin, LOGIN_TTL_SECONDS } from './store.js';
 
@@ -62,7 +64,8 @@ export async function startProviderLogin(scope: Scope, request: FastifyRequest, 
   }
   // The visitor (whose cart follows the member) and the client come from the redirect session, which
   // the shop created with the visitor's token; a `visitorId` in the address is not trusted.
-  if (!usable(ctx, session, site.id)) {
+  // A connect flow starts only from the member's own authenticated request (connect.ts), never from a link.
+  if (!usable(ctx, session, site.id) || isConnectSession(session)) {
     return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in link expired', text: 'This sign-in link has expired or was already used. Go back to the shop and sign in again.' });
   }
   try {
@@ -79,6 +82,17 @@ export async function startProviderLogin(scope: Scope, request: FastifyRequest, 
     ctx.log.warn({ idp: idp.id, err: error.cause }, 'identity provider discovery failed');
     return unavailable(ctx, reply, idp.name, session);
   }
+  return reply.code(302).header('cache-control', 'no-store').header('location', await beginAtProvider(ctx, site, idp, session, reply, provider)).send();
+}
+
+/**
+ * Records the sign-in (state, nonce, PKCE verifier), binds it to this browser with the flow cookie and
+ * answers the provider's authorization address. Shared by sign-in and connect-while-signed-in.
+ */
+export async function beginAtProvider(
+  ctx: AppContext, site: { id: string }, idp: IdentityProviderConfig, session: RedirectSession, reply: FastifyReply, known?: Provider,
+): Promise<string> {
+  const provider = known ?? (await providerFor(ctx.sites.get(site.id)!, idp, ctx.now()));
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -96,7 +110,7 @@ export async function startProviderLogin(scope: Scope, request: FastifyRequest, 
     ...(idp.responseMode === 'form_post' ? { response_mode: 'form_post' } : {}),
   });
   addCookie(reply, flowCookieHeader(ctx, browser, LOGIN_TTL_SECONDS));
-  return reply.code(302).header('cache-control', 'no-store').header('location', target.href).send();
+  return target.href;
 }
 
 /** The provider's answer: query parameters, or a form post (response_mode form_post). */
@@ -158,6 +172,7 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
     await ctx.authEvents.record({ type: 'sign_in', outcome: 'failure', siteId: site.id, ...requestOrigin(request), detail: { method: 'sso', provider: idp.id, reason: 'invalid_answer' } });
     return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in not completed', text: `The answer from ${idp.name} could not be verified, so you were not signed in. Please try again.` });
   }
+  if (isConnectSession(session)) return finishConnect(ctx, request, reply, { session, idpId: idp.id, idpName: idp.name, issuer, claims });
   const outcome = await signInWithProvider(scope.deps, { site, idp, issuer, claims, visitorId: session.visitorId ?? undefined, ip: requestOrigin(request).ip, clientId: session.clientId });
   if (outcome.kind === 'account-exists') {
     return ssoErrorPage(ctx, reply, {

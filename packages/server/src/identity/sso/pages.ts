@@ -18,7 +18,7 @@ export function ssoErrorPage(
   const { session } = input;
   const entry = session ? entryOf(ctx, session) : undefined;
   const links: string[] = [];
-  if (session && entry && isLive(session, ctx.now()) && session.intent !== 'logout') {
+  if (session && entry && isLive(session, ctx.now()) && session.intent !== 'logout' && session.prompt !== 'connect') {
     links.push(`<a href="${escapeHtml(`${AUTHORIZE_PATH}?${new URLSearchParams({ redirectSessionId: session.id })}`)}">Back to sign in</a>`);
   }
   const shop = shopUrl(entry?.client, session);

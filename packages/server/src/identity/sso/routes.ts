@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { IdentityDeps } from '../common.js';
-import { continueWithSessionToken, providerCallback, startProviderLogin } from './browser-flow.js';
+import { beginAtProvider, continueWithSessionToken, providerCallback, startProviderLogin } from './browser-flow.js';
+import { listProviders, startConnect } from './connect.js';
 import { SSO_PREFIX } from './buttons.js';
 import { disconnect, myConnections } from './connections.js';
 import { loginWithTokenParams } from './token-flow.js';
@@ -18,4 +19,8 @@ export function registerSsoRoutes(app: FastifyInstance, deps: IdentityDeps): voi
   app.post(`${SSO_PREFIX}/sso/login-with-token-params`, (request) => loginWithTokenParams(deps, request));
   app.get(`${SSO_PREFIX}/sso/connections`, (request) => myConnections(deps, request));
   app.delete(`${SSO_PREFIX}/sso/connections/:idpConnectionId`, (request) => disconnect(deps, request));
+  app.get(`${SSO_PREFIX}/sso/providers`, (request) => listProviders(deps, request));
+  app.post(`${SSO_PREFIX}/sso/connect/:idpConnectionId`, (request, reply) =>
+    startConnect(deps, request, reply, (idp, session, r) => beginAtProvider(deps.ctx, { id: session.siteId }, idp, session, r)),
+  );
 }

@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type * as oidc from 'openid-client';
+import type { IdentityProviderConfig } from '../../config/types.js';
+import type { AppContext } from '../../context.js';
+import { ApplicationError, httpErrors, invalidField } from '../../http/errors.js';
+import { completeRedirectSession, insertRedirectSession, type RedirectSession } from '../../oauth/redirect-store.js';
+import { requestOrigin } from '../../security/auth-events.js';
+import { requireRecentAuthentication } from '../../security/reauthentication.js';
+import { body, scopeOf, type IdentityDeps } from '../common.js';
+import { findMemberById } from '../members.js';
+import { ssoErrorPage } from './pages.js';
+import { findIdentityProvider, ProviderUnavailable } from './providers.js';
+import { findProviderIdentity, insertProviderIdentity, listConnections } from './store.js';
+
+/**
+ * Connecting a provider while signed in (issue #15, Account → Sign-in methods). The member asks with
+ * their token and a fresh sign-in (F-6); the answer sets the flow cookie on THIS browser and names the
+ * provider's address. The sign-in at the provider then comes back through the ordinary callback, which
+ * links the identity to the member instead of signing anyone in. Because the flow is bound to the
+ * browser that made the authenticated request, a connect link handed to someone else is useless (their
+ * provider account can never end up on the asker's member).
+ *
+ * The flow rides on a redirect session of intent `login` carrying the member and `prompt: "connect"`:
+ * no other flow creates such a session, and it holds everything the callback needs (member, client,
+ * where to return).
+ */
+export const CONNECT_PROMPT = 'connect';
+
+export const isConnectSession = (s: RedirectSession): boolean => s.intent === 'login' && s.prompt === CONNECT_PROMPT && !!s.memberId;
+
+/** GET /v1/sso/providers — the site's providers for "Continue with {name}" buttons (any token of the site). */
+export async function listProviders(deps: IdentityDeps, request: FastifyRequest) {
+  const { site } = await scopeOf(request, deps.ctx);
+  return { siteId: site.id, providers: (site.identityProviders ?? []).map((p) => ({ idpConnectionId: p.id, name: p.name })) };
+}
+
+/**
+ * POST /v1/sso/connect/{idpConnectionId} `{returnUrl, currentPassword?}` (member token) → `{authUrl}`.
+ * `returnUrl` must be a registered redirect URI or lie under an allowed origin of the member's client.
+ */
+export async function startConnect(
+  deps: IdentityDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  begin: (idp: IdentityProviderConfig, session: RedirectSession, reply: FastifyReply) => Promise<string>,
+) {
+  const { ctx } = deps;
+  const { site, caller } = await scopeOf(request, ctx);
+  if (caller.kind !== 'member') throw httpErrors.unauthorized('A member access token is required');
+  const input = body(request);
+  const { idpConnectionId } = request.params as { idpConnectionId: string };
+  const idp = findIdentityProvider(site, idpConnectionId);
+  if (!idp) throw httpErrors.notFound('This shop has no such sign-in provider', 'IDP_CONNECTION_NOT_FOUND');
+  const member = await findMemberById(ctx.db, site.id, caller.memberId);
+  if (!member) throw httpErrors.unauthorized('A member access token is required');
+  await requireRecentAuthentication(ctx, caller, { currentPassword: input.currentPassword, passwordHash: member.passwordHash });
+  const entry = ctx.sites.findClient(caller.clientId);
+  const returnUrl = entry ? ctx.sites.normalizeRedirect(entry.client, input.returnUrl) : undefined;
+  if (!entry || !returnUrl) throw invalidField('returnUrl', "must be one of the client's registered redirect URIs or lie under an allowed origin", 'REDIRECT_NOT_ALLOWED');
+  const session = await ctx.db.transaction((tx) =>
+    insertRedirectSession(
+      tx,
+      {
+        siteId: site.id, intent: 'login', clientId: entry.client.clientId, redirectUri: null, codeChallenge: null, responseMode: null, state: null,
+        prompt: CONNECT_PROMPT, memberId: member.id, visitorId: null, logoutSessionId: null, postFlowUrl: returnUrl,
+      },
+      ctx.now(),
+    ),
+  );
+  try {
+    return { authUrl: await begin(idp, session, reply) };
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) throw new ApplicationError(503, 'IDP_UNAVAILABLE', `${idp.name} is not answering; try again in a few minutes`);
+    throw error;
+  }
+}
+
+/** Back from the provider in a connect flow: link the identity to the session's member, then return to the shop. */
+export async function finishConnect(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { session: RedirectSession; idpId: string; idpName: string; issuer: string; claims: oidc.IDToken },
+): Promise<unknown> {
+  const { session, idpId, idpName, issuer, claims } = input;
+  const memberId = session.memberId!;
+  const refused = (text: string) => ssoErrorPage(ctx, reply, { status: 409, session, title: `${idpName} not connected`, text });
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    if (!(await completeRedirectSession(tx, session.id, now))) return 'used' as const;
+    const known = await findProviderIdentity(tx, session.siteId, issuer, claims.sub);
+    if (known) return known.memberId === memberId ? ('already' as const) : ('taken' as const);
+    const mine = await listConnections(tx, session.siteId, memberId);
+    if (mine.some((c) => c.idpConnection.idpConnectionId === idpId)) return 'other-account' as const;
+    const email = typeof claims.email === 'string' ? claims.email : undefined;
+    if (!(await insertProviderIdentity(tx, { siteId: session.siteId, issuer, subject: claims.sub, memberId, idpConnectionId: idpId, email, now }))) return 'taken' as const;
+    await ctx.authEvents.record(
+      { type: 'factor_added', outcome: 'success', siteId: session.siteId, memberId, clientId: session.clientId, ...requestOrigin(request), detail: { method: 'sso', provider: idpId } },
+      tx,
+    );
+    return 'connected' as const;
+  });
+  if (outcome === 'used') return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Link expired', text: 'This connection was already completed. Go back to the shop.' });
+  if (outcome === 'taken') return refused(`This ${idpName} account already signs in to another account of this shop. Sign in with it there and disconnect it first.`);
+  if (outcome === 'other-account') return refused(`Another ${idpName} account is connected to your account. Disconnect it first.`);
+  const back = new URL(session.postFlowUrl!);
+  back.searchParams.set('connected', idpId);
+  return reply.code(302).header('cache-control', 'no-store').header('location', back.href).send();
+}
