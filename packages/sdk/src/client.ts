@@ -6,6 +6,8 @@ import type { HttpContext, ModuleDefinition } from './module.js';
 export interface AuthProvider {
   getAuthHeaders(): Promise<{ headers: Record<string, string> }>;
   readonly baseUrl?: string;
+  /** Present on `OAuthStrategy`: the language of its mails and hosted pages follows the client's. */
+  setLanguage?(language: string | undefined): void;
 }
 
 type BoundModules<T> = { [K in keyof T]: T[K] extends ModuleDefinition<infer M> ? M : never };
@@ -17,6 +19,11 @@ export interface ClientOptions<A extends AuthProvider, T extends Record<string, 
   headers?: Record<string, string>;
   /** Overrides the auth strategy's base URL for module calls. */
   baseUrl?: string;
+  /**
+   * The shopper's language (BCP 47, e.g. `fr`): sent with data reads and queries, and handed to the
+   * auth strategy for recovery and activation mails, new members' profiles and hosted pages (`lang`).
+   */
+  language?: string;
 }
 
 export function createClient<
@@ -29,11 +36,21 @@ export function createClient<
     headers,
     getAuthHeaders: () => auth.getAuthHeaders(),
   });
+  const setLanguage = (language: string | undefined) => {
+    http.language = language;
+    auth.setLanguage?.(language);
+  };
+  if (options.language) setLanguage(options.language);
   const bound = {} as Record<string, unknown>;
   for (const name in modules) bound[name] = modules[name]!.__vitrineModule(http);
   return {
     ...(bound as BoundModules<T>),
     auth,
+    /** Changes the language every later call sends (`undefined`: none, the server decides). */
+    setLanguage,
+    get language() {
+      return http.language;
+    },
     /** The authenticated JSON request function modules use, for calls no module covers yet. */
     request: http.request,
     /** `fetch` with the client's `Authorization` header added (any URL). */

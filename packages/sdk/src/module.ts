@@ -26,6 +26,8 @@ export interface HttpContext {
   request<T = unknown>(options: RequestOptions): Promise<T>;
   /** The client's base URL, without a trailing slash. */
   readonly baseUrl: string;
+  /** The shopper's language (BCP 47), read by the calls that send one; set through `setLanguage`. */
+  language?: string;
 }
 
 export interface ModuleDefinition<M> {

@@ -9,6 +9,7 @@ import type { CaptchaTokens, LoginErrorCode, LoginParams, LoginResult, MfaChalle
 
 const AUTH = '/_api/iam/authentication/v2/';
 const VERIFY = '/_api/iam/verification/v1/auth/';
+const RECOVERY = '/_api/iam/recovery/v1/';
 
 // Server application codes, compared as strings (a numeric code is not the same error).
 const CODES: Record<string, LoginErrorCode> = {
@@ -105,7 +106,9 @@ export function createIdentity(http: HttpContext, clientId: string) {
   const post = (path: string, body: unknown) => http.request({ method: 'POST', path, body }).then(() => undefined);
 
   return {
-    register: (p: RegisterParams) => run(AUTH + 'register', { ...credentials(p), profile: p.profile }, 'register'),
+    // A new member's profile keeps the language they shopped in (their mails follow it).
+    register: (p: RegisterParams) =>
+      run(AUTH + 'register', { ...credentials(p), profile: http.language ? { language: http.language, ...p.profile } : p.profile }, 'register'),
     login: (p: LoginParams) => run(AUTH + 'login', credentials(p), 'login'),
     /** Completes `EMAIL_VERIFICATION_REQUIRED` with the emailed code. */
     async processVerification(inputs: { verificationCode?: string; code?: string }, state = lastState) {
@@ -134,7 +137,10 @@ export function createIdentity(http: HttpContext, clientId: string) {
     /** Sends a new verification code for the pending (or given) verification state. */
     resendVerificationCode: (state = lastState) => post(VERIFY + 'resend', { stateToken: state?.data?.stateToken }),
     sendPasswordResetEmail: (email: string, redirectUri: string) =>
-      post('/_api/iam/recovery/v1/send-email', { email, redirect: { url: redirectUri, clientId } }),
+      post(RECOVERY + 'send-email', { email, language: http.language, redirect: { url: redirectUri, clientId } }),
+    /** Mails a member (the caller themself, or any with an API key) a link to set a password. */
+    sendActivationEmail: (identityId: string, redirectUri?: string) =>
+      post(RECOVERY + 'activation-email', { identityId, emailOptions: { language: http.language, redirect: redirectUri && { url: redirectUri, clientId } } }),
     /**
      * Changes the signed-in member's password (the server ends the member's other sessions). Without
      * `currentPassword` the server accepts it only within 10 minutes of signing in.

@@ -19,6 +19,8 @@ export interface OAuthStrategyOptions {
   tokens?: Tokens;
   /** Where tokens live; defaults to memory. */
   tokenStorage?: TokenStorage;
+  /** The shopper's language: recovery and activation mails, new members' profiles, hosted pages (`lang`). */
+  language?: string;
   /** Clock in milliseconds (tests). */
   now?: () => number;
 }
@@ -28,11 +30,13 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
   if (tokens) storage.set(tokens);
   // Token requests go out without Authorization; everything else awaits a valid token first.
   const http = createHttp({ baseUrl, getAuthHeaders: () => manager.getAuthHeaders() });
+  http.language = options.language;
   const manager = createTokenManager({ clientId, http, storage, now: options.now });
   const { requestTokens: _r, ensureTokens: _e, ...lifecycle } = manager;
   return {
     clientId,
     baseUrl: http.baseUrl,
+    setLanguage: (language: string | undefined) => void (http.language = language),
     ...lifecycle,
     ...createIdentity(http, clientId),
     ...createRedirectFlows(http, clientId, manager),

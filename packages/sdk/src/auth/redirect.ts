@@ -48,11 +48,13 @@ interface RedirectSessionResponse {
 }
 
 export function createRedirectFlows(http: HttpContext, clientId: string, tokens: TokenManager) {
-  const createSession = async (body: unknown) => {
+  const createSession = async (body: object) => {
+    const lang = http.language;
     const session = (await http.request<RedirectSessionResponse>({
       method: 'POST',
       path: '/_api/redirects-api/v1/redirect-session',
-      body,
+      // The hosted page shows itself in the shopper's language (wire-contract §4.5).
+      body: lang ? { ...body, preferences: { additionalQueryParameters: { lang } } } : body,
     })).redirectSession;
     if (!session?.fullUrl) throw unexpectedResponse();
     return session;

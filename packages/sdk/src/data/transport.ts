@@ -28,8 +28,11 @@ export function transport(ctx: HttpContext): Transport {
       throw fromHttpError(error);
     }
   };
-  const post = <T>(path: string, body: object) => send<T>({ method: 'POST', path: PREFIX + path, body: encodeDates(body) });
-  const dotR = (body: object) => base64url(JSON.stringify(encodeDates(body)));
+  // Reads carry a `language` key (readOptions); left unset, it takes the client's language at send time.
+  const lang = (body: object): object =>
+    'language' in body && body.language === undefined ? { ...body, language: ctx.language } : body;
+  const post = <T>(path: string, body: object) => send<T>({ method: 'POST', path: PREFIX + path, body: encodeDates(lang(body)) });
+  const dotR = (body: object) => base64url(JSON.stringify(encodeDates(lang(body))));
 
   return {
     post,
@@ -40,6 +43,7 @@ export function transport(ctx: HttpContext): Transport {
       return send<T>({ method: 'GET', path, query: { '.r': r } });
     },
     get<T>(path: string, payload: Record<string, unknown>) {
+      payload = lang(payload) as Record<string, unknown>;
       const flat = flatten(payload);
       return send<T>({ method: 'GET', path: PREFIX + path, query: flat ?? { '.r': dotR(payload) } });
     },
