@@ -10,7 +10,8 @@ function sources(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    // .json: the message catalogs (src/i18n/catalogs), copied as they are next to the code that reads them.
+    return (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) || entry.name.endsWith('.json') ? [path] : [];
   });
 }
 
@@ -29,6 +30,31 @@ export async function build() {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
+    loader: { '.json': 'copy' },
+    logLevel: 'warning',
+  });
+  await buildGraphiql();
+}
+
+/**
+ * The development GraphiQL page's script and stylesheet (graphiql, React, CodeMirror) as two local files
+ * in dist/graphiql/, so /graphql loads nothing from a CDN. Built for the browser, minified; the server
+ * serves it only outside production.
+ */
+export async function buildGraphiql(outdir = join(root, 'dist', 'graphiql')) {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: { graphiql: join(root, 'src', 'graphql', 'ide', 'graphiql-app.tsx') },
+    outdir,
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    jsx: 'automatic',
+    minify: true,
+    legalComments: 'external',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    loader: { '.svg': 'dataurl', '.woff2': 'file', '.woff': 'file', '.ttf': 'file' },
     logLevel: 'warning',
   });
 }

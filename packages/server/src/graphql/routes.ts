@@ -1,6 +1,6 @@
 /**
- * `POST|GET /graphql/{apiVersion}` (`alpha`, `v1`; wire-contract §10) and, in development, the query page at
- * `/graphql`. Each site gets its own mercurius engine (its own schema, introspection and cost settings) in an
+ * `POST|GET /graphql/{apiVersion}` (`alpha`, `v1`; wire-contract §10) and, in development, GraphiQL at
+ * `/graphql` (ide/). Each site gets its own mercurius engine (its own schema, introspection and cost settings) in an
  * encapsulated Fastify context without routes; this one route resolves the caller and site exactly as the
  * REST data API does and hands the operation to that site's engine. Answers are `{data, errors}` with 200
  * (GraphQL over HTTP for application/json); 400 only for a request without a query, 405 for a GET mutation.
@@ -17,7 +17,7 @@ import type { GraphqlContext } from './context.js';
 import { wireError, wireResult, type WireError } from './errors.js';
 import { graphql } from './graphql-js.js';
 import { costLimit, MAX_DEPTH } from './limits.js';
-import { sendQueryPage } from './page.js';
+import { registerGraphiql } from './ide/page.js';
 import { ReferenceLoaders } from './references.js';
 import { buildSiteSchema } from './schema.js';
 
@@ -125,6 +125,6 @@ export function registerGraphqlRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post('/graphql/:apiVersion', handle);
   app.get('/graphql/:apiVersion', handle);
   if (!ctx.config.production) {
-    app.get('/graphql', (_request, reply) => sendQueryPage(reply, ctx.sites.get(ctx.config.storefront.siteId)?.name ?? 'Vitrine'));
+    registerGraphiql(app, () => ctx.sites.get(ctx.config.storefront.siteId)?.name ?? 'Vitrine');
   }
 }
