@@ -39,4 +39,7 @@ export interface AuthClient {
 
 export interface VitrineClientLike {
   auth: AuthClient;
+  /** `@vitrine/sdk` clients: the language their calls send (data reads, mails, hosted pages). */
+  readonly language?: string;
+  setLanguage?(language: string | undefined): void;
 }

@@ -32,6 +32,13 @@ export interface VitrineContextValue {
   session: SessionStore;
   cache: QueryCache;
   actions: AuthActions;
+  /** The shopper's language (BCP 47), or undefined when the app has not chosen one. */
+  language: string | undefined;
+  /**
+   * Changes the language: the client's later calls send it, cached queries refetch, and a signed-in
+   * member's profile `language` is updated (their mails follow it).
+   */
+  setLanguage(language: string): Promise<void>;
   /** `fetch` against the API with the shopper's access token (for endpoints outside the SDK modules). */
   authFetch(path: string, init?: RequestInit): Promise<Response>;
 }

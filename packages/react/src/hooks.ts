@@ -82,3 +82,9 @@ export function useInvalidate(): (prefix: readonly unknown[], options?: { shared
     [cache, identity],
   );
 }
+
+/** The shopper's language and the function that changes it (see `VitrineContextValue.setLanguage`). */
+export function useLanguage(): { language: string | undefined; setLanguage(language: string): Promise<void> } {
+  const { language, setLanguage } = useVitrine();
+  return { language, setLanguage };
+}

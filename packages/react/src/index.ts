@@ -2,7 +2,7 @@ export { VitrineProvider } from './provider.js';
 export type { VitrineProviderProps } from './provider.js';
 export { useVitrine, VitrineContext } from './context.js';
 export type { AuthActions, VitrineContextValue } from './context.js';
-export { useSession, useSessionStatus, useAuthActions, useQuery, useInvalidate } from './hooks.js';
+export { useSession, useSessionStatus, useAuthActions, useQuery, useInvalidate, useLanguage } from './hooks.js';
 export type { Session, QueryOptions, QueryResult } from './hooks.js';
 export { useMember, readJson, ApiRequestError, MEMBER_PATH } from './member.js';
 export type { MemberProfile, MemberAddress, AddressTag, MemberResult } from './member.js';

@@ -26,6 +26,8 @@ export interface MemberProfile {
     firstName?: string;
     lastName?: string;
     nickname?: string;
+    /** The member's language (BCP 47): their mails and hosted pages use it. */
+    language?: string;
     addresses?: MemberAddress[];
   };
 }

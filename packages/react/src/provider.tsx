@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { AuthClient, LoginResult, Tokens, VitrineClientLike } from './client-types.js';
 import { VitrineContext } from './context.js';
 import type { AuthActions, VitrineContextValue } from './context.js';
+import { MEMBER_PATH, readJson } from './member.js';
 import { QueryCache } from './query-cache.js';
 import { completeRedirectLogin, startRedirectLogin } from './redirect-login.js';
 import { SessionStore } from './session.js';
@@ -17,6 +18,8 @@ export interface VitrineProviderProps {
   subscribeToTokens?: (listener: () => void) => () => void;
   /** Full-page navigation (hosted login, logout); defaults to `location.assign`. */
   navigate?: (url: string) => void;
+  /** The shopper's language at start (BCP 47); change it later with `useLanguage().setLanguage`. */
+  language?: string;
   children: ReactNode;
 }
 
@@ -28,25 +31,39 @@ async function signInWithSession(auth: AuthClient, result: LoginResult): Promise
   return result;
 }
 
-export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTokens, navigate, children }: VitrineProviderProps) {
+export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTokens, navigate, language: initialLanguage, children }: VitrineProviderProps) {
   const { auth } = client;
   const [session] = useState(() => new SessionStore(auth, subscribeToTokens));
   const [cache] = useState(() => new QueryCache());
+  // Set on the client before the first render, so the very first queries already carry it.
+  const [language, setLanguageState] = useState(() => {
+    if (initialLanguage) client.setLanguage?.(initialLanguage);
+    return initialLanguage ?? client.language;
+  });
+  const languageRef = useRef(language);
+  languageRef.current = language;
+  const saveRef = useRef<(language: string) => Promise<unknown>>(async () => undefined);
 
   useEffect(() => {
     session.start().catch(() => undefined);
     // A change of identity (sign-in, sign-out, another tab) drops everything cached for the previous one.
     let identity = session.getSnapshot().identity;
+    let previousStatus = session.getSnapshot().status;
     return session.subscribe(() => {
       const { identity: next, status } = session.getSnapshot();
       if (next != identity) cache.clear();
+      // A shopper who signs in keeps the language they chose as a visitor: it goes to their profile.
+      if (status == 'member' && previousStatus != 'member' && previousStatus != 'loading' && languageRef.current) {
+        void saveRef.current(languageRef.current);
+      }
+      previousStatus = status;
       identity = next;
       // Tokens cleared (here or by a sign-out in another tab): continue as a new visitor.
       if (status == 'loading') session.start().catch(() => undefined);
     });
   }, [session, cache]);
 
-  const value = useMemo<VitrineContextValue>(() => {
+  const value = useMemo<Omit<VitrineContextValue, 'language' | 'setLanguage'>>(() => {
     const base = apiBaseUrl.replace(/\/+$/, '');
     const go = navigate ?? ((url: string) => globalThis.location.assign(url));
     const origin = () => globalThis.location.origin;
@@ -102,5 +119,32 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
     return { client, auth, session, cache, actions, authFetch };
   }, [client, auth, session, cache, apiBaseUrl, redirectUri, navigate]);
 
-  return <VitrineContext.Provider value={value}>{children}</VitrineContext.Provider>;
+  /** PATCHes the member's profile language; a failure only costs the mails' language, so it is logged. */
+  const saveProfileLanguage = useCallback(
+    (next: string) =>
+      value
+        .authFetch(MEMBER_PATH, { method: 'PATCH', body: JSON.stringify({ profile: { language: next } }) })
+        .then(readJson)
+        .then(() => cache.invalidate([session.getSnapshot().identity, 'member']))
+        .catch((error: unknown) => console.warn('Could not save the language to the member profile', error)),
+    [value, cache, session],
+  );
+  saveRef.current = saveProfileLanguage;
+
+  const setLanguage = useCallback(
+    async (next: string) => {
+      client.setLanguage?.(next);
+      setLanguageState(next);
+      // Everything cached was fetched in the previous language.
+      const refetched = cache.invalidate([]);
+      if (session.getSnapshot().status == 'member') await saveRef.current(next);
+      await refetched;
+    },
+    [client, cache, session],
+  );
+
+  const full = useMemo<VitrineContextValue>(() => ({ ...value, language, setLanguage }), [value, language, setLanguage]);
+
+  return <VitrineContext.Provider value={full}>{children}</VitrineContext.Provider>;
+
 }
