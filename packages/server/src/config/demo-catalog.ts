@@ -1,5 +1,6 @@
 /** The demo shop's catalog: seeded into `Products` and `Categories` the first time the demo site starts. */
 import type { FieldConfig } from './types.js';
+import { DEMO_PRODUCT_TRANSLATIONS } from './demo-translations.js';
 
 interface DemoProduct {
   slug: string;
@@ -35,6 +36,8 @@ export function demoProducts(): Record<string, unknown>[] {
     description: p.description,
     image: `/assets/products/${p.slug}.svg`,
     stock: p.stock,
+    // The other languages' title and description (Products declares them translatable).
+    translations: DEMO_PRODUCT_TRANSLATIONS[p.slug] ?? {},
   }));
 }
 

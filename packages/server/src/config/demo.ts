@@ -12,6 +12,8 @@ export function demoCollections(): CollectionConfig[] {
       seed: demoProducts(),
       // Not strict and nothing required: admins and tests add items with other fields.
       fields: PRODUCT_FIELDS,
+      // Seeded in fr, de, es and ar too (demo-translations.ts); a read with `language` shows them.
+      translatable: ['title', 'description'],
     },
     {
       id: 'Categories',

@@ -2,7 +2,7 @@
  * Config of typed collections (`collections[].fields`, `strict`) and of a site's GraphQL endpoint
  * (`sites[].graphql`). Every problem names its key path, like the rest of the config.
  */
-import { FIELD_TYPES, type CollectionConfig, type FieldConfig, type GraphqlSettings } from './types.js';
+import { FIELD_TYPES, type CollectionConfig, type FieldConfig, type FieldType, type GraphqlSettings } from './types.js';
 import type { Reader } from './validate.js';
 
 /** A field key is also a GraphQL field name, so it is an identifier; `_…` keys are the system fields. */
@@ -34,6 +34,33 @@ export function readStrict(r: Reader, raw: unknown, path: string, fields: FieldC
   const strict = r.boolean(raw, path, false);
   if (strict && !fields) r.fail(path, 'needs "fields": a strict collection refuses every undeclared field');
   return raw === undefined ? undefined : strict;
+}
+
+/** Field types whose values are text a translator can translate. */
+const TRANSLATABLE_TYPES: readonly FieldType[] = ['text', 'richtext'];
+
+/**
+ * `translatable`: top-level field names holding a value per site language (data/translations.ts). With typed
+ * `fields`, each must be a declared text or richtext field.
+ */
+export function readTranslatable(r: Reader, raw: unknown, path: string, fields: FieldConfig[] | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const seen = new Set<string>();
+  return r.array(raw, path).flatMap((entry, i) => {
+    const at = `${path}[${i}]`;
+    if (typeof entry !== 'string' || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(entry)) {
+      r.fail(at, `must be the name of a top-level field: ${FIELD_KEY.hint}, no "." (got ${JSON.stringify(entry)})`);
+      return [];
+    }
+    if (seen.has(entry)) r.fail(at, `names "${entry}" a second time`);
+    seen.add(entry);
+    const declared = fields?.find((f) => f.key === entry);
+    if (fields && !declared) r.fail(at, `must name a declared field (got "${entry}"; declared: ${fields.map((f) => f.key).join(', ')})`);
+    if (declared && !TRANSLATABLE_TYPES.includes(declared.type)) {
+      r.fail(at, `must name a text or richtext field ("${entry}" is "${declared.type}")`);
+    }
+    return [entry];
+  });
 }
 
 /** Every reference names a collection of the same site. */

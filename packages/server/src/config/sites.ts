@@ -4,7 +4,7 @@ import { DEFAULT_TOKENS } from './demo.js';
 import { PERMISSION_LEVELS, type ClientConfig, type CollectionConfig, type SiteConfig } from './types.js';
 import type { Reader } from './validate.js';
 import { readSiteWebhooks } from '../webhooks/config.js';
-import { checkReferenceTargets, readFields, readGraphql, readStrict } from './fields.js';
+import { checkReferenceTargets, readFields, readGraphql, readStrict, readTranslatable } from './fields.js';
 import { readIdentityProviders } from '../identity/sso/config.js';
 
 const ID = { re: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, hint: 'letters, digits, "-" or "_" (at most 64)' };
@@ -116,18 +116,20 @@ function readClient(r: Reader, raw: unknown, path: string): ClientConfig {
 
 function readCollection(r: Reader, raw: unknown, path: string, baseDir: string): CollectionConfig {
   const c = r.object(raw, path) ?? {};
-  r.knownKeys(c, path, ['id', 'permissions', 'seed', 'fields', 'strict']);
+  r.knownKeys(c, path, ['id', 'permissions', 'seed', 'fields', 'strict', 'translatable']);
   const perms = r.object(c.permissions, `${path}.permissions`) ?? {};
   r.knownKeys(perms, `${path}.permissions`, ['read', 'insert', 'update', 'remove']);
   const level = (op: string) => r.oneOf(perms[op], `${path}.permissions.${op}`, PERMISSION_LEVELS, 'ADMIN');
   const fields = readFields(r, c.fields, `${path}.fields`);
   const strict = readStrict(r, c.strict, `${path}.strict`, fields);
+  const translatable = readTranslatable(r, c.translatable, `${path}.translatable`, fields);
   return {
     id: r.string(c.id, `${path}.id`, undefined, ID),
     permissions: { read: level('read'), insert: level('insert'), update: level('update'), remove: level('remove') },
     seed: readSeed(r, c.seed, `${path}.seed`, baseDir),
     ...(fields ? { fields } : {}),
     ...(strict !== undefined ? { strict } : {}),
+    ...(translatable ? { translatable } : {}),
   };
 }
 

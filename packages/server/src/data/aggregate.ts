@@ -5,7 +5,7 @@
  */
 import type { CollectionConfig } from '../config/types.js';
 import { invalidField } from '../http/errors.js';
-import { compileFilter, compileSort, Params } from './filter/compile.js';
+import { compileFilter, compileSort, fieldExpr, Params } from './filter/compile.js';
 import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
 import { isPlainObject, type JsonObject } from './json.js';
 import { pagingMetadata, readPaging } from './paging.js';
@@ -14,6 +14,7 @@ import { itemsWhere } from './query.js';
 import type { Body, DataScope } from './scope.js';
 import { filterOperands } from './filter/limits.js';
 import { admitRead } from './throttle.js';
+import { itemLanguage, itemTarget } from './translations.js';
 
 const OPS = { sum: 'Sum', average: 'Avg', min: 'Min', max: 'Max' } as const;
 type OpName = keyof typeof OPS | 'itemCount';
@@ -64,11 +65,13 @@ export async function aggregate(scope: DataScope, collection: CollectionConfig, 
   const { groups, ops } = parseAggregation(saved.a);
   const final = parseFilter(saved.f, 'finalFilter');
   const sort = parseSort(saved.s, 'sort');
+  const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(initial) + filterOperands(final));
 
   const params = new Params();
-  const where = itemsWhere(scope, collection, access, initial, params);
-  const path = (field: string) => `(i.data${parseFieldPath(field, 'field').map((p) => ` -> ${params.add(p)}::text`).join('')})`;
+  const where = itemsWhere(scope, collection, access, initial, params, lang);
+  // With a language, grouping by a translatable field groups by that language's values.
+  const path = (field: string) => fieldExpr(itemTarget(lang), parseFieldPath(field, 'field'), params);
   const groupExprs = groups.map(path);
   const pairs: string[] = [];
   const idPairs = groups.map((g, n) => `${params.add(g)}::text, ${groupExprs[n]}`);

@@ -14,15 +14,18 @@ import { authorize, ownerForNewItem, ownsItem } from './permissions.js';
 import type { DataScope } from './scope.js';
 import { buildData, deleteRow, insertRow, lockItem, readItem, writeRow, type ParsedItem } from './store.js';
 import { emitItemEvents } from '../webhooks/items.js';
+import { applyTranslation, itemLanguage } from './translations.js';
 
 export type SaveAction = 'INSERTED' | 'UPDATED';
 
-export async function getItem(scope: DataScope, collection: CollectionConfig, id: string): Promise<JsonObject> {
+/** One item; `language` (the request's, unchecked) picks the translated values of translatable fields. */
+export async function getItem(scope: DataScope, collection: CollectionConfig, id: string, language?: unknown): Promise<JsonObject> {
   const access = authorize(collection, 'read', scope.caller);
-  const row = await readItem(scope.db, scope.site.id, collection.id, id);
+  const lang = itemLanguage(scope.site, collection, language);
+  const row = await readItem(scope.db, scope.site.id, collection.id, id, lang?.language);
   // An item the caller may not see is reported exactly like a missing one.
   if (!row || !ownsItem(access, row.owner_id)) throw dataErrors.notFound(collection.id, id);
-  return row.data;
+  return applyTranslation(row.data, row.tr, lang);
 }
 
 export async function insertOne(tx: Queryable, scope: DataScope, collection: CollectionConfig, item: ParsedItem): Promise<JsonObject> {

@@ -2,7 +2,7 @@
 import type { CollectionConfig } from '../config/types.js';
 import { invalidField } from '../http/errors.js';
 import type { FilterNode, SortSpec } from './filter/ast.js';
-import { compileFilter, compileSort, Params, sortKeys } from './filter/compile.js';
+import { compileFilter, compileSort, fieldExpr, Params, sortKeys } from './filter/compile.js';
 import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
 import { maybeIndexSort } from './indexes.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
@@ -13,20 +13,22 @@ import { asBody, stringList, type Body, type DataScope } from './scope.js';
 import { filterOperands } from './filter/limits.js';
 import { admitRead } from './throttle.js';
 import { envelope, project } from './store.js';
+import { applyTranslation, itemLanguage, itemTarget, translationColumn, type ItemLanguage } from './translations.js';
 
-const ITEM = { doc: 'i.data', itemColumns: 'i.' };
-
-/** `where` clause for the caller's view of a collection: site, collection, owner restriction, filter. */
-export function itemsWhere(scope: DataScope, collection: CollectionConfig, access: Access, filter: FilterNode, params: Params): string {
+/**
+ * `where` clause for the caller's view of a collection: site, collection, owner restriction, filter. With `lang`,
+ * conditions on translatable fields test that language's values (data/translations.ts).
+ */
+export function itemsWhere(scope: DataScope, collection: CollectionConfig, access: Access, filter: FilterNode, params: Params, lang?: ItemLanguage): string {
   const parts = [`i.site_id = ${params.add(scope.site.id)}`, `i.collection_id = ${params.add(collection.id)}`];
   if (access.ownerOnly !== undefined) parts.push(`i.owner_id = ${params.add(access.ownerOnly)}`);
-  const compiled = compileFilter(filter, ITEM, params);
+  const compiled = compileFilter(filter, itemTarget(lang), params);
   if (compiled !== 'true') parts.push(compiled);
   return parts.join(' and ');
 }
 
-export function orderBy(sort: readonly SortSpec[], params: Params): string {
-  return sort.length === 0 ? 'i.created_at, i.seq' : compileSort(sort, ITEM, params, 'i.id collate "C"');
+export function orderBy(sort: readonly SortSpec[], params: Params, lang?: ItemLanguage): string {
+  return sort.length === 0 ? 'i.created_at, i.seq' : compileSort(sort, itemTarget(lang), params, 'i.id collate "C"');
 }
 
 export async function countWhere(scope: DataScope, where: string, params: Params): Promise<number> {
@@ -49,6 +51,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const fields = stringList(query.fields, 'query.fields');
   fields.forEach((f, i) => parseFieldPath(f, `query.fields[${i}]`));
   const includes = parseIncludes(body.includeReferences, 'includeReferences');
+  const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(filter));
 
   maybeIndexSort(scope.db, scope.site.id, collection, sort, (error) =>
@@ -56,16 +59,17 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
     scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building a sort index failed'),
   );
   const params = new Params();
-  const where = itemsWhere(scope, collection, access, filter, params);
-  const order = orderBy(sort, params);
-  const sql = `select i.data from data_items i where ${where} order by ${order} limit ${params.add(page.limit + 1)} offset ${params.add(page.offset)}`;
-  const rows = (await scope.db.query<{ data: JsonObject }>(sql, params.values)).rows;
+  const columns = `i.data${translationColumn(lang, params)}`;
+  const where = itemsWhere(scope, collection, access, filter, params, lang);
+  const order = orderBy(sort, params, lang);
+  const sql = `select ${columns} from data_items i where ${where} order by ${order} limit ${params.add(page.limit + 1)} offset ${params.add(page.offset)}`;
+  const rows = (await scope.db.query<{ data: JsonObject; tr?: Json }>(sql, params.values)).rows;
   const hasNext = rows.length > page.limit;
-  let items = rows.slice(0, page.limit).map((r) => r.data);
+  let items = rows.slice(0, page.limit).map((r) => applyTranslation(r.data, r.tr, lang));
   let total: number | undefined;
   if (page.returnTotalCount) {
     const countParams = new Params();
-    total = await countWhere(scope, itemsWhere(scope, collection, access, filter, countParams), countParams);
+    total = await countWhere(scope, itemsWhere(scope, collection, access, filter, countParams, lang), countParams);
   }
   if (includes.length > 0) items = await includeReferences(scope, collection, items, includes);
   const meta = pagingMetadata(scope, page, 'query', collection.id, { f: saved.f, s: saved.s }, items.length, hasNext, total);
@@ -75,9 +79,10 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
 export async function countItems(scope: DataScope, collection: CollectionConfig, body: Body): Promise<{ totalCount: number }> {
   const access = authorize(collection, 'read', scope.caller);
   const filter = parseFilter(body.filter, 'filter');
+  const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(filter));
   const params = new Params();
-  const where = itemsWhere(scope, collection, access, filter, params);
+  const where = itemsWhere(scope, collection, access, filter, params, lang);
   return { totalCount: await countWhere(scope, where, params) };
 }
 
@@ -95,11 +100,12 @@ export async function distinctValues(
   const order = saved.o ?? 'ASC';
   if (order !== 'ASC' && order !== 'DESC') throw invalidField('order', 'must be ASC or DESC');
   const filter = parseFilter(saved.f, 'filter');
+  const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(filter));
 
   const params = new Params();
-  const where = itemsWhere(scope, collection, access, filter, params);
-  const value = `(i.data${path.map((p) => ` -> ${params.add(p)}::text`).join('')})`;
+  const where = itemsWhere(scope, collection, access, filter, params, lang);
+  const value = fieldExpr(itemTarget(lang), path, params);
   const inner = `select distinct ${value} as v from data_items i where ${where} and ${value} is not null and ${value} <> 'null'::jsonb`;
   const keys = [...sortKeys('d.v', order === 'DESC'), `d.v${order === 'DESC' ? ' desc' : ''}`].join(', ');
   const rows = (

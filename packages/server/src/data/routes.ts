@@ -69,7 +69,7 @@ export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void 
     const fields = stringList(input.fields, 'fields');
     fields.forEach((f, i) => parseFieldPath(f, `fields[${i}]`));
     const includes = parseIncludes(input.includeReferences, 'includeReferences');
-    let data = await getItem(scope, collection, id);
+    let data = await getItem(scope, collection, id, input.language);
     if (includes.length > 0) data = (await includeReferences(scope, collection, [data], includes))[0]!;
     return { dataItem: envelope(collection.id, project(data, fields)) };
   }

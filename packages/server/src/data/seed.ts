@@ -9,6 +9,8 @@ import { ValidationError } from '../http/errors.js';
 import { checkFields } from './fields.js';
 import { dateValue, normalizeJson, type JsonObject } from './json.js';
 import { buildData, insertRow } from './store.js';
+import { setTranslations } from './translation-store.js';
+import { seedTranslations } from './translations.js';
 
 export async function seedCollections(ctx: AppContext): Promise<void> {
   for (const site of ctx.config.sites) {
@@ -21,10 +23,20 @@ export async function seedCollections(ctx: AppContext): Promise<void> {
         );
         if (claim.rowCount !== 1) return;
         const ms = ctx.now();
+        const skipped: string[] = [];
         for (const [i, raw] of collection.seed.entries()) {
           let input: JsonObject;
+          let translations: JsonObject | undefined;
           try {
             input = normalizeJson(raw, `seed[${i}]`) as JsonObject;
+            // In a collection with translatable fields, `translations` holds the other languages' values.
+            if (collection.translatable?.length) {
+              const { translations: given, ...rest } = input;
+              const seeded = seedTranslations(site, collection, given, `seed[${i}].translations`);
+              translations = seeded.translations;
+              skipped.push(...seeded.skipped);
+              input = rest;
+            }
             checkFields(collection, input, `seed[${i}]`);
           } catch (error) {
             const why = error instanceof ValidationError ? error.message : String(error);
@@ -32,7 +44,12 @@ export async function seedCollections(ctx: AppContext): Promise<void> {
           }
           const id = typeof input._id === 'string' && input._id !== '' ? input._id : randomUUID();
           const owner = typeof input._owner === 'string' ? input._owner : undefined;
-          await insertRow(tx, site.id, collection.id, buildData(input, id, owner, dateValue(ms), dateValue(ms)), owner, ms);
+          const inserted = await insertRow(tx, site.id, collection.id, buildData(input, id, owner, dateValue(ms), dateValue(ms)), owner, ms);
+          if (inserted && translations) await setTranslations(tx, site.id, collection.id, id, translations);
+        }
+        if (skipped.length > 0) {
+          const languages = [...new Set(skipped)].join(', ');
+          ctx.log.warn({ site: site.id, collection: collection.id, languages }, 'seed translations for languages the site does not list (sites[].languages, not its default) were left out');
         }
       });
     }

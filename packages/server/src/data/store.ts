@@ -59,7 +59,15 @@ export async function lockItem(
   return result.rows[0];
 }
 
-export async function readItem(db: Queryable, siteId: string, collectionId: string, id: string): Promise<ItemRow | undefined> {
+/** The row; with `language`, also that language's translated values (`tr`, null when none). */
+export async function readItem(db: Queryable, siteId: string, collectionId: string, id: string, language?: string): Promise<(ItemRow & { tr?: Json }) | undefined> {
+  if (language !== undefined) {
+    const result = await db.query<ItemRow & { tr: Json }>(
+      'select id, data, owner_id, translations -> $4::text as tr from data_items where site_id = $1 and collection_id = $2 and id = $3',
+      [siteId, collectionId, id, language],
+    );
+    return result.rows[0];
+  }
   const result = await db.query<ItemRow>(
     'select id, data, owner_id from data_items where site_id = $1 and collection_id = $2 and id = $3',
     [siteId, collectionId, id],

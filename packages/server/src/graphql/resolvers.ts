@@ -19,6 +19,8 @@ export interface ListArgs {
   limit?: number | null;
   offset?: number | null;
   cursor?: string | null;
+  /** Translated values of translatable fields (the data service applies it, as for REST `language`). */
+  language?: string | null;
 }
 
 export interface ItemPage {
@@ -39,14 +41,15 @@ function selects(info: GraphQLResolveInfo, name: string): boolean {
 /** The REST query body for these arguments: the total is counted only when the query asks for it. */
 function queryBody(args: ListArgs, info: GraphQLResolveInfo): Body {
   const query: Body = {};
+  const language = args.language ?? undefined;
   if (args.cursor != null) {
     query.cursorPaging = { cursor: args.cursor, ...(args.limit != null ? { limit: args.limit } : {}) };
-    return { query };
+    return { query, language };
   }
   if (args.filter != null) query.filter = args.filter;
   if (args.sort != null) query.sort = args.sort.map((s) => ({ fieldName: s.fieldName, order: s.order ?? 'ASC' }));
   if (args.limit != null || args.offset != null) query.paging = { ...(args.limit != null ? { limit: args.limit } : {}), ...(args.offset != null ? { offset: args.offset } : {}) };
-  return { query, returnTotalCount: selects(info, 'totalCount') };
+  return { query, returnTotalCount: selects(info, 'totalCount'), language };
 }
 
 export async function listItems(context: GraphqlContext, collection: CollectionConfig, args: ListArgs, info: GraphQLResolveInfo): Promise<ItemPage> {
@@ -55,9 +58,9 @@ export async function listItems(context: GraphqlContext, collection: CollectionC
 }
 
 /** `null` for an item that does not exist or that the caller may not see (REST answers WDE0073 to both). */
-export async function itemById(context: GraphqlContext, collection: CollectionConfig, id: string): Promise<JsonObject | null> {
+export async function itemById(context: GraphqlContext, collection: CollectionConfig, id: string, language?: unknown): Promise<JsonObject | null> {
   try {
-    return await getItem(context.scope, collection, itemId(id, 'id'));
+    return await getItem(context.scope, collection, itemId(id, 'id'), language ?? undefined);
   } catch (error) {
     if (error instanceof ApplicationError && error.code === 'WDE0073') return null;
     throw error;

@@ -9,6 +9,7 @@ import type { CollectionConfig, FieldConfig, SiteConfig } from '../config/types.
 import { DEFAULT_LIMIT } from '../data/paging.js';
 import type { Json, JsonObject } from '../data/json.js';
 import type { GraphqlContext } from './context.js';
+import { collectionInputType, inputToData } from './inputs.js';
 import { meField } from './me.js';
 import { siteNames, type CollectionNames } from './names.js';
 import { collectionNamed, insertItem, itemById, listItems, removeItem, updateItem, type ListArgs } from './resolvers.js';
@@ -48,7 +49,9 @@ const LIST_ARGS: GraphQLFieldConfigArgumentMap = {
   limit: { type: GraphQLInt, description: `Page size: default ${DEFAULT_LIMIT}, at most 1000` },
   offset: { type: GraphQLInt },
   cursor: { type: GraphQLString },
+  language: { type: GraphQLString, description: 'Language of translatable fields ("fr"); absent or unknown = the site default' },
 };
+const languageArg = { type: GraphQLString, description: LIST_ARGS.language!.description };
 
 /** Cost of a list: its page size times what each element asks for. */
 const listCost = ({ args, childComplexity }: { args: Record<string, unknown>; childComplexity: number }) =>
@@ -165,8 +168,9 @@ export function buildSiteSchema(site: SiteConfig): GraphQLSchema {
   };
   query.item = {
     type: ItemType,
-    args: { collection: { type: nonNull(GraphQLString) }, id: { type: nonNull(GraphQLID) } },
-    resolve: async (_r, args, c) => generic(args.collection as string)(await itemById(c, collectionNamed(c, args.collection as string), args.id as string)),
+    args: { collection: { type: nonNull(GraphQLString) }, id: { type: nonNull(GraphQLID) }, language: languageArg },
+    resolve: async (_r, args, c) =>
+      generic(args.collection as string)(await itemById(c, collectionNamed(c, args.collection as string), args.id as string, args.language)),
   };
   const idArg = { type: nonNull(GraphQLID) };
   const dataArg = { type: nonNull(JsonScalar) };
@@ -206,12 +210,13 @@ function addCollectionFields(
     extensions: { complexity: listCost },
     resolve: (_r, args, c, info) => listItems(c, collection, args as ListArgs, info),
   };
-  query[n.byId] = { type, args: { id: { type: nonNull(GraphQLID) } }, resolve: (_r, a, c) => itemById(c, collection, a.id as string) };
-  mutation[n.insert] = { type: nonNull(type), args: { data: { type: nonNull(JsonScalar) } }, resolve: (_r, a, c) => insertItem(c, collection, a.data) };
+  query[n.byId] = { type, args: { id: { type: nonNull(GraphQLID) }, language: languageArg }, resolve: (_r, a, c) => itemById(c, collection, a.id as string, a.language) };
+  const data = { type: new GraphQLNonNull(collectionInputType(collection, n.input)) };
+  mutation[n.insert] = { type: nonNull(type), args: { data }, resolve: (_r, a, c) => insertItem(c, collection, inputToData(a.data)) };
   mutation[n.update] = {
     type: nonNull(type),
-    args: { id: { type: nonNull(GraphQLID) }, data: { type: nonNull(JsonScalar) } },
-    resolve: (_r, a, c) => updateItem(c, collection, a.id as string, a.data),
+    args: { id: { type: nonNull(GraphQLID) }, data },
+    resolve: (_r, a, c) => updateItem(c, collection, a.id as string, inputToData(a.data)),
   };
   mutation[n.remove] = { type: nonNull(type), args: { id: { type: nonNull(GraphQLID) } }, resolve: (_r, a, c) => removeItem(c, collection, a.id as string) };
 }

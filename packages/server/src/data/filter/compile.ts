@@ -32,10 +32,22 @@ export interface CompileTarget {
   doc: string;
   /** When the document is a `data_items` row: alias prefix for column fast paths (`i.`), enabling index use. */
   itemColumns?: string;
+  /**
+   * A read in a language other than the default (data/translations.ts): `column` is the SQL of the row's jsonb
+   * translations (trusted); a path starting at one of `fields` reads `language`'s value, else the item's own.
+   */
+  translated?: { column: string; language: string; fields: ReadonlySet<string> };
 }
 
-function fieldExpr(target: CompileTarget, path: FieldPath, params: Params): string {
-  return `(${target.doc}${path.map((p) => ` -> ${params.add(p)}::text`).join('')})`;
+const isTranslated = (target: CompileTarget, path: FieldPath) => !!target.translated && path.length > 0 && target.translated.fields.has(path[0]!);
+
+/** The jsonb value at `path` of the target document (SQL NULL when absent). */
+export function fieldExpr(target: CompileTarget, path: FieldPath, params: Params): string {
+  const rest = (from: number) => path.slice(from).map((p) => ` -> ${params.add(p)}::text`).join('');
+  if (!isTranslated(target, path)) return `(${target.doc}${rest(0)})`;
+  const { column, language } = target.translated!;
+  const head = params.add(path[0]);
+  return `(coalesce(${column} -> ${params.add(language)}::text -> ${head}::text, ${target.doc} -> ${head}::text)${rest(1)})`;
 }
 
 function nested(path: FieldPath, value: Json): Json {
@@ -54,7 +66,8 @@ function eqSql(target: CompileTarget, path: FieldPath, value: Json, params: Para
   if (value === null) return `(${x} is null or ${x} = 'null'::jsonb)`;
   const exact = `coalesce(${x} = ${params.json(value)}, false)`;
   // Containment is implied by exact equality along a path of objects; it lets the GIN index on data narrow the scan.
-  if (target.itemColumns && isScalar(value)) return `(${target.doc} @> ${params.json(nested(path, value))} and ${exact})`;
+  // Not on a translated field: the containment test reads the default-language value only.
+  if (target.itemColumns && isScalar(value) && !isTranslated(target, path)) return `(${target.doc} @> ${params.json(nested(path, value))} and ${exact})`;
   return exact;
 }
 

@@ -15,10 +15,12 @@ import { webhooks } from './0060_webhooks.js';
 import { owners } from './0070_owners.js';
 import { ownersSiteMarker } from './0071_owners_site_marker.js';
 import { apiKeys } from './0072_api_keys.js';
+import { itemTranslations } from './0080_item_translations.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
  * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items, 30–39 redirect login, 40–49 storefront,
- * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console.
+ * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
+ * 80–89 languages (translated item fields).
  */
-export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker, apiKeys];
+export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker, apiKeys, itemTranslations];
