@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { storefrontCatalogs } from './apps/storefront/lingui-plugin.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Tests run against the TypeScript sources, so no build step is needed before `npm test`.
 const alias = [
   { find: /^@vitrine\/sdk\/data$/, replacement: here('./packages/sdk/src/data/index.ts') },
+  { find: /^@vitrine\/sdk\/mfa$/, replacement: here('./packages/sdk/src/mfa/index.ts') },
+  { find: /^@vitrine\/sdk\/sso$/, replacement: here('./packages/sdk/src/sso/index.ts') },
   { find: /^@vitrine\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
   { find: /^@vitrine\/react$/, replacement: here('./packages/react/src/index.ts') },
   { find: /^@vitrine\/server\/test-support$/, replacement: here('./packages/server/test-support/index.ts') },
@@ -13,6 +16,8 @@ const alias = [
 ];
 
 export default defineConfig({
+  // Storefront message catalogs (`.po` imports) compile as in the storefront's own build.
+  plugins: [storefrontCatalogs()],
   resolve: { alias },
   test: {
     testTimeout: 30_000,

@@ -16,6 +16,13 @@ if (existsSync(src + 'data/index.ts')) {
   });
 }
 
+// Second factors and SSO are entries of their own (`@vitrine/sdk/mfa`, `@vitrine/sdk/sso`), measured
+// with the core they run on, so using them never grows the auth entry.
+entries.push(
+  { name: '@vitrine/sdk + @vitrine/sdk/mfa', contents: `export * from './index.ts';\nexport * from './mfa/index.ts';`, budget: 7168 },
+  { name: '@vitrine/sdk + @vitrine/sdk/sso', contents: `export * from './index.ts';\nexport * from './sso/index.ts';`, budget: 6656 },
+);
+
 let failed = false;
 for (const { name, contents, budget } of entries) {
   const result = await build({

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { storefrontCatalogs } from './lingui-plugin.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -11,11 +12,13 @@ const apiTarget = process.env.VITRINE_API ?? 'http://localhost:8080';
 const proxiedPaths = ['/oauth2', '/_api', '/wix-data', '/_dev', '/_vitrine', '/assets/products', '/reset-password', '/.well-known', '/healthz'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), storefrontCatalogs()],
   resolve: {
     // Build against the workspace sources, so the storefront never needs the packages built first.
     alias: [
       { find: /^@vitrine\/sdk\/data$/, replacement: here('../../packages/sdk/src/data/index.ts') },
+      { find: /^@vitrine\/sdk\/mfa$/, replacement: here('../../packages/sdk/src/mfa/index.ts') },
+      { find: /^@vitrine\/sdk\/sso$/, replacement: here('../../packages/sdk/src/sso/index.ts') },
       { find: /^@vitrine\/sdk$/, replacement: here('../../packages/sdk/src/index.ts') },
       { find: /^@vitrine\/react$/, replacement: here('../../packages/react/src/index.ts') },
     ],

@@ -1,0 +1,72 @@
+/**
+ * Factor management (issue #14) for the signed-in member: list, add an authenticator app, email codes
+ * or a passkey, activate, remove, new recovery codes. Every change needs a sign-in of the last 10
+ * minutes or `currentPassword` (else the call throws `REAUTHENTICATION_REQUIRED`). During an
+ * enrolment the site requires (`factorStatus: "REQUIRE_ACTIVATION"`) pass the sign-in's `stateToken`
+ * instead; the activation then also answers the sign-in's `loginState`.
+ */
+import { toLoginResult } from '../auth/identity.js';
+import type { LoginResult } from '../auth/types.js';
+import type { HttpContext } from '../module.js';
+import { createPasskeyCredential, type CredentialsLike } from './passkeys.js';
+
+const MFA = '/_api/iam/mfa/v1/';
+
+export type FactorType = 'TOTP' | 'EMAIL' | 'WEBAUTHN';
+
+export interface Factor {
+  factorId: string;
+  factorType: FactorType;
+  status: 'ACTIVE' | 'INACTIVE';
+  createdDate?: string;
+  name?: string;
+}
+
+/** Proof for a change: the current password (when the sign-in is older than 10 minutes), or an enrolment's stateToken. */
+export interface ChangeProof {
+  currentPassword?: string;
+  stateToken?: string;
+}
+
+/** The answer of an activation: the factor, the recovery codes (first factor only, shown once), and during enrolment the sign-in's result. */
+export interface Activation {
+  factor: Factor;
+  recoveryCodes?: string[];
+  login?: LoginResult;
+}
+
+const activation = (r: Record<string, unknown>): Activation => ({
+  factor: r.factor as Factor,
+  ...(r.recoveryCodes ? { recoveryCodes: r.recoveryCodes as string[] } : {}),
+  ...(r.state ? { login: toLoginResult(r) } : {}),
+});
+
+export function createFactors(http: HttpContext) {
+  const post = <T>(path: string, body: unknown) => http.request<T>({ method: 'POST', path: MFA + path, body });
+  return {
+    /** The member's factors and how many recovery codes are left. */
+    list: () => http.request<{ factors: Factor[]; recoveryCodesLeft: number }>({ method: 'GET', path: MFA + 'factors' }),
+    /** Starts an authenticator app: show `otpauthUri` as a QR code (and `secret` as text), then `activate` with a code. */
+    addTotp: (options: ChangeProof & { name?: string } = {}) =>
+      post<{ factor: Factor; totp: { secret: string; otpauthUri: string } }>('factors', { factorType: 'TOTP', ...options }),
+    /** Email codes: active at once for a verified address. */
+    addEmail: async (options: ChangeProof = {}) => activation(await post('factors', { factorType: 'EMAIL', ...options })),
+    /** Turns on an added authenticator app with a code from it. */
+    activate: async (factorId: string, code: string, options: ChangeProof = {}) =>
+      activation(await post(`factors/${encodeURIComponent(factorId)}/activate`, { code, ...options })),
+    /** Registers a passkey in this browser (`navigator.credentials.create`) and adds it as an active factor. */
+    async addPasskey(options: ChangeProof & { name?: string; credentials?: CredentialsLike } = {}) {
+      const { credentials, name, ...proof } = options;
+      const o = await post<{ challengeId: string; publicKeyCredentialCreationOptionsJson: string }>('passkeys/registration-options', proof);
+      const credential = await createPasskeyCredential(o.publicKeyCredentialCreationOptionsJson, credentials);
+      return activation(await post('passkeys', { challengeId: o.challengeId, credential, name, ...proof }));
+    },
+    /** Removes a factor (remembered devices are forgotten; the last factor takes the recovery codes along). */
+    remove: (factorId: string, options: ChangeProof = {}) =>
+      http.request<Record<string, never>>({ method: 'DELETE', path: `${MFA}factors/${encodeURIComponent(factorId)}`, ...(options.currentPassword ? { body: options } : {}) }).then(() => undefined),
+    /** A new set of 10 recovery codes; the old ones stop working. */
+    newRecoveryCodes: (options: ChangeProof = {}) => post<{ recoveryCodes: string[] }>('recovery-codes', options),
+  };
+}
+
+export type Factors = ReturnType<typeof createFactors>;
