@@ -1,10 +1,13 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { OAuthError } from '../http/errors.js';
 import type { RateLimiter } from '../security/rate-limit.js';
 import { perIpLimit } from '../security/rate-limit-hook.js';
 import { grants } from './grants.js';
+import { JwksSchema, TokenRequestBody, TokenResponseSchema } from './schemas.js';
 import { readTokenRequest } from './token-request.js';
+import { oauthSchemaErrorFormatter } from '../http/schemas/schema-errors.js';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
@@ -18,13 +21,19 @@ function tokenRateLimit(): number {
 export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext, limiter: Pick<RateLimiter, 'hit'>): void {
   const perMinute = tokenRateLimit();
   const preHandler = perMinute > 0 ? perIpLimit(limiter, { name: 'token', limit: perMinute, windowSeconds: 60, style: 'oauth' }) : undefined;
-  app.post('/oauth2/token', { bodyLimit: 16 * 1024, ...(preHandler ? { preHandler } : {}) }, async (request, reply) => {
+  const schema = {
+    summary: 'Issue tokens (anonymous, refresh_token, authorization_code, authorized_client)',
+    body: TokenRequestBody,
+    response: { 200: TokenResponseSchema },
+  };
+  // Schema failures answer RFC 6749 `invalid_request`, not the Wix envelope.
+  const routeOptions = { bodyLimit: 16 * 1024, schema, schemaErrorFormatter: oauthSchemaErrorFormatter, ...(preHandler ? { preHandler } : {}) };
+  app.withTypeProvider<TypeBoxTypeProvider>().post('/oauth2/token', routeOptions, async (request, reply) => {
     reply.headers(NO_STORE);
     const input = readTokenRequest(request.body);
-    if (!input) throw new OAuthError(400, 'invalid_request', 'the body must be a JSON object or a form');
-    if (!input.grantType) throw new OAuthError(400, 'invalid_request', 'grantType is required');
-    const grant = grants.get(input.grantType);
-    if (!grant) throw new OAuthError(400, 'unsupported_grant_type', `grant type "${input.grantType.slice(0, 40)}" is not supported`);
+    const grantType = input.grantType ?? '';
+    const grant = grants.get(grantType);
+    if (!grant) throw new OAuthError(400, 'unsupported_grant_type', `grant type "${grantType.slice(0, 40)}" is not supported`);
     return grant(input, ctx, request);
   });
 
@@ -32,6 +41,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext, limit
     reply.header('cache-control', 'public, max-age=300');
     return ctx.tokens.keys.jwks();
   };
-  app.get('/oauth2/jwks', jwks);
-  app.get('/.well-known/jwks.json', jwks);
+  const jwksSchema = { schema: { summary: 'The access-token signing keys (JWKS)', response: { 200: JwksSchema } } };
+  app.get('/oauth2/jwks', jwksSchema, jwks);
+  app.get('/.well-known/jwks.json', jwksSchema, jwks);
 }

@@ -14,26 +14,21 @@ export interface TokenRequest {
   scope: string | undefined;
 }
 
-function pick(body: Record<string, unknown>, ...names: string[]): string | undefined {
-  for (const name of names) {
-    const value = body[name];
-    if (typeof value === 'string') return value;
-  }
-  return undefined;
-}
+type TokenFields = Record<string, string | undefined>;
 
-export function readTokenRequest(body: unknown): TokenRequest | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const b = body as Record<string, unknown>;
+const pick = (body: TokenFields, ...names: string[]): string | undefined => names.map((name) => body[name]).find((v) => v !== undefined);
+
+/** The body has passed the route's schema (`schemas.ts`): an object whose known fields are strings. */
+export function readTokenRequest(body: TokenFields): TokenRequest {
   return {
-    grantType: pick(b, 'grantType', 'grant_type'),
-    clientId: pick(b, 'clientId', 'client_id'),
-    refreshToken: pick(b, 'refreshToken', 'refresh_token'),
-    code: pick(b, 'code'),
-    codeVerifier: pick(b, 'codeVerifier', 'code_verifier'),
-    redirectUri: pick(b, 'redirectUri', 'redirect_uri'),
-    memberId: pick(b, 'memberId', 'member_id'),
-    sessionToken: pick(b, 'sessionToken', 'session_token'),
-    scope: pick(b, 'scope'),
+    grantType: pick(body, 'grantType', 'grant_type'),
+    clientId: pick(body, 'clientId', 'client_id'),
+    refreshToken: pick(body, 'refreshToken', 'refresh_token'),
+    code: pick(body, 'code'),
+    codeVerifier: pick(body, 'codeVerifier', 'code_verifier'),
+    redirectUri: pick(body, 'redirectUri', 'redirect_uri'),
+    memberId: pick(body, 'memberId', 'member_id'),
+    sessionToken: pick(body, 'sessionToken', 'session_token'),
+    scope: pick(body, 'scope'),
   };
 }

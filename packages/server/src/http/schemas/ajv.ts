@@ -1,0 +1,20 @@
+/**
+ * Fastify's Ajv, as the route schemas need it: `verbose` so a failing keyword's schema (and its
+ * `x-violation` text) reaches the error formatter, and the annotation keywords the schemas carry.
+ */
+import type { FastifyServerOptions } from 'fastify';
+
+type AjvSettings = Extract<NonNullable<FastifyServerOptions['ajv']>, { plugins?: unknown }>;
+type AjvPlugin = Extract<NonNullable<AjvSettings['plugins']>[number], (...args: never[]) => unknown>;
+
+const annotations: AjvPlugin = (ajv) => {
+  for (const keyword of ['x-violation', 'x-vitrine-envelope', 'example']) {
+    if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
+  }
+  return ajv;
+};
+
+export const ajvOptions: AjvSettings = {
+  customOptions: { verbose: true },
+  plugins: [annotations],
+};

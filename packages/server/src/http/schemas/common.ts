@@ -1,0 +1,37 @@
+/**
+ * Building blocks of every route schema (issue #12). One library, TypeBox: its schemas are plain JSON
+ * Schema, so Fastify's own Ajv validates requests, fast-json-stringify serialises responses and
+ * @fastify/swagger describes them — types, validation and documentation from one source.
+ */
+import { Type, type TProperties, type TSchema } from 'typebox';
+
+/**
+ * A response object whose unlisted keys still reach the wire. fast-json-stringify drops keys a schema
+ * does not list; responses here are open by default so a schema can never strip what a client reads.
+ */
+export const Open = <P extends TProperties>(properties: P, options: { description?: string } = {}) =>
+  Type.Object(properties, { additionalProperties: true, ...options });
+
+/** Any JSON object, serialised as is (data items' `data`, identity profiles, pass-through documents). */
+export const AnyObject = (description?: string) => Type.Object({}, { additionalProperties: true, ...(description ? { description } : {}) });
+
+/** A request body: an object; unknown keys are kept (the reference clients send more than we read). */
+export const Body = <P extends TProperties>(properties: P, options: { description?: string; examples?: unknown[] } = {}) =>
+  Type.Object(properties, { additionalProperties: true, ...options });
+
+/**
+ * How a failing keyword turns into a field violation when the default (`must be a string`, ruleName
+ * `INVALID_VALUE`) is not what the route answered before the schemas: `x-violation` on the property.
+ */
+export const violation = (description: string, ruleName = 'INVALID_VALUE') => ({ 'x-violation': { description, ruleName } });
+
+/** `{}`: what an acknowledging route answers (the clients need a JSON object, wire-contract §1.4). */
+export const Empty = Open({}, { description: 'An empty object' });
+
+/** An ISO-8601 timestamp string. */
+export const Timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
+
+/** The response schema of a route that answers HTML (hosted pages): documented, never serialised. */
+export const Html = (description: string) => Type.String({ description, contentMediaType: 'text/html' });
+
+export type { TSchema };

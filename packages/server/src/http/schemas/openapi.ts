@@ -1,0 +1,85 @@
+/**
+ * The API description (issue #12): `@fastify/swagger` collects every route's schema into an OpenAPI 3.1
+ * document at `GET /openapi.json`; `docs.ts` renders it at `GET /docs`. Register before any route: the
+ * route-docs hook and swagger's own collector see only routes added after them.
+ */
+import { createRequire } from 'node:module';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { AnyObject } from './common.js';
+import { ENVELOPE_COMPONENTS } from './envelopes.js';
+import { familyErrors, familyOf, SECURITY_SCHEMES } from './families.js';
+import { registerDocsPage } from './docs.js';
+
+const ENVELOPE_VARIANTS: Record<string, unknown> = {
+  wix: { oneOf: [{ $ref: '#/components/schemas/ApplicationError' }, { $ref: '#/components/schemas/ValidationError' }] },
+  oauth: { $ref: '#/components/schemas/OAuthError' },
+};
+
+/** Fills in what a route shares with its family (tag, security, error envelopes) unless it declares them. */
+function addFamilyDefaults(route: RouteOptions): void {
+  const url = route.url ?? '';
+  const family = familyOf(url);
+  const schema = (route.schema ??= {}) as Record<string, unknown>;
+  schema.tags ??= [family.tag];
+  if (schema.security === undefined && family.security) schema.security = family.security;
+  const response = (schema.response ??= {}) as Record<string, unknown>;
+  for (const [status, body] of Object.entries(familyErrors(family))) response[status] ??= body;
+}
+
+/** Replaces the open runtime envelope schemas with the precise variants in the published document. */
+function showEnvelopeVariants(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    if (value && typeof value === 'object' && 'x-vitrine-envelope' in value) {
+      const kind = (value as Record<string, unknown>)['x-vitrine-envelope'] as string;
+      (node as Record<string, unknown>)[key] = ENVELOPE_VARIANTS[kind];
+    } else showEnvelopeVariants(value);
+  }
+}
+
+// src/ and dist/ have the same depth, so the package's own file is three folders up from both.
+const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
+
+export async function registerOpenApi(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
+  app.addHook('onRoute', addFamilyDefaults);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Vitrine API',
+        version,
+        description:
+          'Identity, redirect sessions, data items, shop and administration of a Vitrine server, on the Wix Headless REST wire format ' +
+          '(the unmodified `@wix/sdk` clients work against it). Every error is an envelope: `applicationError` with a string `code`, ' +
+          '`validationError` with `fieldViolations`, or RFC 6749 `{error, error_description}` on the token endpoint. Every response carries `x-wix-request-id`.',
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
+      servers: [{ url: options.publicUrl }],
+      components: {
+        securitySchemes: SECURITY_SCHEMES as never,
+        schemas: ENVELOPE_COMPONENTS as never,
+      },
+    },
+    transformObject: (documents) => {
+      if (!('openapiObject' in documents)) return documents.swaggerObject;
+      showEnvelopeVariants(documents.openapiObject.paths);
+      return documents.openapiObject;
+    },
+  });
+
+  app.get(
+    '/openapi.json',
+    {
+      schema: {
+        summary: 'This document (OpenAPI 3.1)',
+        response: { 200: AnyObject('The OpenAPI 3.1 description of every route') },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return app.swagger();
+    },
+  );
+  registerDocsPage(app);
+}
