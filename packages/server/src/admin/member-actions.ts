@@ -7,6 +7,7 @@ import { revokeSessionTokens } from '../identity/session-tokens.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import { adminAccess } from './access.js';
+import { lastSignIn, memberSessions, signInMethods } from './member-details.js';
 import { adminMemberView } from './members.js';
 import { emitMemberTransition } from '../webhooks/emit.js';
 import { adminIdentity, type WebhookIdentity } from '../webhooks/events.js';
@@ -29,21 +30,14 @@ async function memberOr404(q: Queryable, siteId: string, id: unknown, forUpdate 
   return member;
 }
 
-async function activeSessions(q: Queryable, siteId: string, memberId: string, now: number) {
-  const { rows } = await q.query<{ client_id: string; created_at: Date | string; last_used_at: Date | string }>(
-    `select client_id, created_at, last_used_at from sessions
-     where site_id = $1 and member_id = $2 and revoked_at is null and expires_at > $3 order by last_used_at desc limit 50`,
-    [siteId, memberId, new Date(now)],
-  );
-  return rows.map((r) => ({ clientId: r.client_id, createdDate: new Date(r.created_at).toISOString(), lastUsedDate: new Date(r.last_used_at).toISOString() }));
-}
-
-/** GET /_admin/v1/members/:id?siteId= → the member, their profile and open sessions. */
+/** GET /_admin/v1/members/:id?siteId= → the member, their profile, last sign-in, open sessions and sign-in methods. */
 export async function getMemberHandler(ctx: AppContext, request: FastifyRequest) {
   const input = fields(request);
   const { siteId } = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
   const member = await memberOr404(ctx.db, siteId, (request.params as { id: string }).id);
-  return { member: { ...adminMemberView(member), profile: member.profile }, sessions: await activeSessions(ctx.db, siteId, member.id, ctx.now()) };
+  await ctx.authEvents.flush();
+  const [sessions, signIn, methods] = await Promise.all([memberSessions(ctx.db, siteId, member.id, ctx.now()), lastSignIn(ctx.db, siteId, member.id), signInMethods(ctx, siteId, member)]);
+  return { member: { ...adminMemberView(member), profile: member.profile, lastSignInDate: signIn?.date }, sessions, signInMethods: methods };
 }
 
 /** POST /_admin/v1/members/:id/<action> {siteId} */

@@ -45,6 +45,13 @@ export function parseMemberQuery(query: Record<string, unknown>): MemberQuery {
   return { status: status as MemberStatus | undefined, search, sort: sort as MemberSort, order, limit, offset };
 }
 
+/**
+ * What a search matches: email, "first last" and nickname in one text, exactly the expression of the
+ * trigram index `members_search_trgm` (migration 73), so `like '%…%'` is an index scan at any size.
+ */
+export const SEARCH_TEXT =
+  "lower(email_key || ' ' || coalesce(profile->>'firstName', '') || ' ' || coalesce(profile->>'lastName', '') || ' ' || coalesce(profile->>'nickname', ''))";
+
 // LIKE treats % and _ as wildcards; a search for "a_b" means those characters.
 const likeLiteral = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -54,7 +61,7 @@ export async function searchMembers(q: Queryable, siteId: string, query: MemberQ
   if (query.status) where += ` and status = $${params.push(query.status)}`;
   if (query.search) {
     const p = `$${params.push(likeLiteral(query.search))}`;
-    where += ` and (email_key like ${p} or lower(coalesce(profile->>'firstName', '') || ' ' || coalesce(profile->>'lastName', '')) like ${p} or lower(coalesce(profile->>'nickname', '')) like ${p})`;
+    where += ` and ${SEARCH_TEXT} like ${p}`;
   }
   // The sort column comes from a fixed map, never from the request text itself.
   const orderBy = `${MEMBER_SORTS[query.sort]} ${query.order}, id ${query.order}`;

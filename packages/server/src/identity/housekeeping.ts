@@ -1,5 +1,6 @@
 import type { Queryable } from '../store/types.js';
 import { sweepMfa } from './mfa/housekeeping.js';
+import { pruneAuditLog } from '../security/audit-retention.js';
 
 /**
  * Deletes what can no longer be used: spent or expired one-time tokens and codes, member sessions past
@@ -19,6 +20,7 @@ export async function sweepExpired(db: Queryable, now: number): Promise<void> {
   await db.query('delete from captcha_spent where expires_at < $1', [new Date(now)]);
   await db.query('delete from rate_limits where expires_ms < $1', [now]);
   await db.query('delete from mail_outbox where (sent_at is not null or failed_at is not null) and created_at < $1', [new Date(now - 30 * 24 * 3600 * 1000)]);
+  await pruneAuditLog(db, now);
 }
 
 /** Runs the sweep every `intervalMs` (unref'd: it never keeps the process alive); returns a stopper. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { preparedStatements } from './pglite-prepared.js';
 import type { Database, Queryable, QueryResult, Row } from './types.js';
 
@@ -10,6 +11,9 @@ import type { Database, Queryable, QueryResult, Row } from './types.js';
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 
 type Prepared = ReturnType<typeof preparedStatements>;
+
+// Extension modules the migrations create (pg_trgm: the members search index, migration 73).
+const extensions = { pg_trgm };
 
 /**
  * Statements run as named prepared statements (see pglite-prepared.ts) under the same locks
@@ -75,9 +79,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   let pg: PGlite;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
-    pg = await PGlite.create({ dataDir, parsers });
+    pg = await PGlite.create({ dataDir, parsers, extensions });
   } else {
-    pg = await PGlite.create({ parsers, loadDataDir: await emptyClusterSnapshot() });
+    pg = await PGlite.create({ parsers, extensions, loadDataDir: await emptyClusterSnapshot() });
   }
   const prepared = preparedStatements(pg);
   // Outside a transaction PGlite writes through to the data directory after each statement; so do we.

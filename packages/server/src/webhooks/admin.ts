@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requireAdminFor } from '../admin/members.js';
+import { adminAccess, requireAdminFor } from '../admin/access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
 import type { AppContext } from '../context.js';
 import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
 import { resolveCaller } from '../http/resolve-caller.js';
@@ -21,8 +22,9 @@ const bodyOf = (request: FastifyRequest): Input => (request.body && typeof reque
 const queryOf = (request: FastifyRequest): Input => (request.query ?? {}) as Input;
 const idParam = (request: FastifyRequest, name = 'id') => String((request.params as Record<string, string>)[name] ?? '');
 
+// Console owners with the webhooks role manage them too (the console's Webhooks page).
 async function siteOf(ctx: AppContext, request: FastifyRequest): Promise<string> {
-  return requireAdminFor(ctx, request, bodyOf(request).siteId ?? queryOf(request).siteId);
+  return requireAdminFor(ctx, request, bodyOf(request).siteId ?? queryOf(request).siteId, CONSOLE_ROLES.webhooks);
 }
 
 async function endpointOf(ctx: AppContext, request: FastifyRequest): Promise<{ siteId: string; endpoint: EndpointRow }> {
@@ -132,8 +134,9 @@ export async function rotateHandler(ctx: AppContext, request: FastifyRequest) {
 /** POST /_admin/v1/webhooks/:id/test → {eventId, deliveryId}: a `webhook.test` event, delivered like any other. */
 export async function testHandler(ctx: AppContext, request: FastifyRequest) {
   const { siteId, endpoint } = await endpointOf(ctx, request);
-  const caller = await resolveCaller(request, ctx);
-  const queued = await queueTestEvent(ctx.db, siteId, endpoint.id, identityOf(caller), ctx.now());
+  const { owner } = await adminAccess(ctx, request, siteId, CONSOLE_ROLES.webhooks);
+  const identity = owner ? ({ identityType: 'WIX_USER', wixUserId: owner.id } as const) : identityOf(await resolveCaller(request, ctx));
+  const queued = await queueTestEvent(ctx.db, siteId, endpoint.id, identity, ctx.now());
   noteEmitted();
   return queued;
 }

@@ -15,6 +15,7 @@ import { webhooks } from './0060_webhooks.js';
 import { owners } from './0070_owners.js';
 import { ownersSiteMarker } from './0071_owners_site_marker.js';
 import { apiKeys } from './0072_api_keys.js';
+import { consoleSearchAudit } from './0073_console_search_audit.js';
 import { itemTranslations } from './0080_item_translations.js';
 
 /**
@@ -23,4 +24,4 @@ import { itemTranslations } from './0080_item_translations.js';
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
  * 80–89 languages (translated item fields).
  */
-export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker, apiKeys, itemTranslations];
+export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, itemTranslations];

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { findMemberById, type Member } from '../identity/members.js';
+import { revokeSessionTokens } from '../identity/session-tokens.js';
+import { httpErrors } from '../http/errors.js';
+import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
+import type { Queryable } from '../store/types.js';
+import { emitEvent } from '../webhooks/emit.js';
+import { adminIdentity, type WebhookIdentity } from '../webhooks/events.js';
+import { adminAccess } from './access.js';
+
+/**
+ * Deleting a member (the console's **Delete member**, `DELETE /_admin/v1/members/:id?siteId=`): one
+ * transaction ends every session and removes the member's personal data — the member row (email,
+ * profile, password hash), sessions, tokens, codes, factors, SSO links and their mail in the outbox.
+ * Their items stay, owned by nobody. The audit log keeps its entries (append-only, pruned after 180
+ * days). `member.deleted` goes out through the outbox with the member's id only: no personal data
+ * outlives the deletion in a webhook body.
+ */
+const BY_MEMBER = [
+  'session_tokens', 'verifications', 'recovery_tokens', 'authorization_codes', 'redirect_sessions', 'browser_sessions',
+  'mfa_factors', 'mfa_recovery_codes', 'mfa_challenges', 'mfa_webauthn_challenges', 'mfa_device_tokens', 'sso_identities',
+] as const;
+
+export async function deleteMember(ctx: AppContext, tx: Queryable, member: Member, identity: WebhookIdentity, now: number): Promise<{ itemsReleased: number }> {
+  const { siteId, id } = member;
+  // Ended first, the way block ends them (device tokens too), so nothing issued from them works again.
+  await ctx.tokens.revokeMemberSessions(tx, siteId, id, { reason: 'deleted' });
+  await revokeSessionTokens(tx, siteId, id, now);
+  await tx.query('delete from refresh_tokens where site_id = $1 and session_id in (select id from sessions where site_id = $1 and member_id = $2)', [siteId, id]);
+  await tx.query('delete from sessions where site_id = $1 and member_id = $2', [siteId, id]);
+  // The table names come from the fixed list above, never from a request.
+  for (const table of BY_MEMBER) await tx.query(`delete from ${table} where site_id = $1 and member_id = $2`, [siteId, id]);
+  await tx.query('delete from mail_outbox where site_id = $1 and lower(to_address) = $2', [siteId, member.email.toLowerCase()]);
+  const released = await tx.query(`update data_items set owner_id = null, data = data - '_owner' where site_id = $1 and owner_id = $2`, [siteId, id]);
+  await tx.query('delete from members where site_id = $1 and id = $2', [siteId, id]);
+  await emitEvent(tx, { siteId, type: 'member.deleted', identity, data: { id, deletedDate: new Date(now).toISOString() }, now });
+  return { itemsReleased: released.rowCount };
+}
+
+export async function deleteMemberHandler(ctx: AppContext, request: FastifyRequest) {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+  const access = await adminAccess(ctx, request, body.siteId ?? query.siteId, CONSOLE_ROLES.members);
+  const identity: WebhookIdentity = access.owner ? { identityType: 'WIX_USER', wixUserId: access.owner.id } : adminIdentity(ctx.apiKeys, request.headers.authorization);
+  const id = (request.params as { id: string }).id;
+  const result = await ctx.db.transaction(async (tx) => {
+    const member = await findMemberById(tx, access.siteId, id, true);
+    if (!member) throw httpErrors.notFound('No member with this id', 'MEMBER_NOT_FOUND');
+    return deleteMember(ctx, tx, member, identity, ctx.now());
+  });
+  if (access.owner) {
+    await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId: access.siteId, memberId: id, detail: { action: 'delete_member' } });
+  }
+  return { deleted: true, itemsReleased: result.itemsReleased };
+}

@@ -1,0 +1,55 @@
+import { mailLanguage } from '../i18n/index.js';
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApplicationError, httpErrors } from '../http/errors.js';
+import { findMemberById } from '../identity/members.js';
+import { CODE_TTL_SECONDS, MAX_SENDS, RESEND_COOLDOWN_SECONDS } from '../identity/verification.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { verificationCodeMail } from '../mail/templates.js';
+import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
+import { hashCode, randomCode } from '../security/secrets.js';
+import { adminAccess } from './access.js';
+
+/**
+ * **Resend verification** (`POST /_admin/v1/members/:id/resend-verification {siteId}`): a member stuck on
+ * the code page ("no mail came") gets a new code for the challenge their page holds, exactly as the
+ * page's own "send again" would, under the same limits (once a minute, five sends). A code is bound to
+ * the challenge the member's sign-in started, so without a live one there is nothing to resend: the
+ * member gets a fresh code when they next sign in, and the answer says so.
+ */
+export async function resendVerificationHandler(ctx: AppContext, request: FastifyRequest) {
+  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+  const access = await adminAccess(ctx, request, body.siteId ?? (request.query as Record<string, unknown> | undefined)?.siteId, CONSOLE_ROLES.members);
+  const site = ctx.sites.get(access.siteId)!;
+  const id = (request.params as { id: string }).id;
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const member = await findMemberById(tx, site.id, id, true);
+    if (!member) throw httpErrors.notFound('No member with this id', 'MEMBER_NOT_FOUND');
+    if (member.emailVerified) throw new ApplicationError(409, 'EMAIL_ALREADY_VERIFIED', 'The member has verified their email already');
+    if (member.status === 'BLOCKED') throw httpErrors.badRequest('A blocked member gets no verification mail; unblock them first', 'MEMBER_BLOCKED');
+    const { rows } = await tx.query<{ id: string; last_sent_at: Date | string; sends: number }>(
+      `select id, last_sent_at, sends from verifications where site_id = $1 and member_id = $2 and consumed_at is null and expires_at > $3
+       order by created_at desc limit 1 for update`,
+      [site.id, member.id, new Date(now)],
+    );
+    const live = rows[0];
+    if (!live || Number(live.sends) >= MAX_SENDS) {
+      throw new ApplicationError(409, 'NO_VERIFICATION_WAITING', 'No verification is waiting for this member: they get a new code when they next sign in');
+    }
+    const waited = (now - new Date(live.last_sent_at).getTime()) / 1000;
+    if (waited < RESEND_COOLDOWN_SECONDS) throw httpErrors.tooManyRequests(RESEND_COOLDOWN_SECONDS - waited, 'A code was sent a moment ago; wait a minute before sending another');
+    const code = randomCode();
+    const salt = randomBytes(16);
+    await tx.query(
+      `update verifications set code_salt = $2, code_hash = $3, attempts = 0, sends = sends + 1, last_sent_at = $4, expires_at = $5 where id = $1`,
+      [live.id, salt, hashCode(code, salt), new Date(now), new Date(now + CODE_TTL_SECONDS * 1000)],
+    );
+    await enqueueMail(tx, { siteId: site.id, kind: 'verification-code', to: member.email, ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60) }, now);
+  });
+  if (access.owner) {
+    await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId: site.id, memberId: id, detail: { action: 'resend_verification' } });
+  }
+  return { sent: true };
+}
