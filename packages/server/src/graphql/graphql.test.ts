@@ -3,6 +3,7 @@
  * untyped collections, refusals identical to REST, references batched (SQL statements counted), typed-write
  * validation on REST and GraphQL, depth / cost / list limits, introspection switch, GET and the dev page.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config/types.js';
 import { startDataServer, type DataServer } from '../data/http-support.js';
@@ -136,7 +137,7 @@ describe('GraphQL mutations and permissions', () => {
   it('members insert, read and remove their own typed notes; multi-references come back as lists', async () => {
     const a = await member('gql-a@example.com');
     const b = await member('gql-b@example.com');
-    const inserted = await gql(`mutation($d: JSON!) { insertNotes(data: $d) { _id text when _owner products { _id title } } }`, {
+    const inserted = await gql(`mutation($d: NotesInput!) { insertNotes(data: $d) { _id text when _owner products { _id title } } }`, {
       d: { text: 'hello', when: { $date: '2024-05-05T05:05:05.000Z' }, products: ['brass-pen', 'desk-tray'] },
     }, a.token);
     expect(inserted.body.errors).toBeUndefined();
@@ -174,8 +175,11 @@ describe('GraphQL mutations and permissions', () => {
   });
 
   it('API keys write to typed and untyped collections; visitors insert where anyone may', async () => {
-    const p = await gql('mutation { insertProducts(data: {_id: "gql-p", title: "GQL", price: 3, category: "Kitchen"}) { _id category { name } } }', undefined, siteKey);
+    const p = await gql('mutation { insertProducts(data: {_id: "gql-p", title: "GQL", price: 3, category: "Kitchen", _extra: {colour: "red"}}) { _id category { name } } }', undefined, siteKey);
     expect(p.body.data.insertProducts).toEqual({ _id: 'gql-p', category: { name: 'Kitchen' } });
+    // Products is not strict: undeclared fields go in through _extra and are stored with the item.
+    const stored = await server.call('/wix-data/v2/items/gql-p?dataCollectionId=Products', { auth: siteKey });
+    expect(stored.body.dataItem.data).toMatchObject({ title: 'GQL', price: 3, colour: 'red' });
     const loose = await gql('mutation { insertItem(collection: "Loose", data: {whatever: [1, 2]}) { id data } }', undefined, await server.visitorToken());
     expect(loose.body.data.insertItem.data.whatever).toEqual([1, 2]);
     const removed = await gql('mutation { removeItem(collection: "Products", id: "gql-p") { id } }', undefined, admin);
@@ -188,9 +192,20 @@ describe('typed writes', () => {
     const bad = await server.call('/wix-data/v2/items', { auth: admin, body: { dataCollectionId: 'Products', dataItem: { data: { title: 'x', price: 'cheap' } } } });
     expect(bad.status).toBe(400);
     expect(bad.body.details.validationError.fieldViolations[0]).toMatchObject({ field: 'dataItem.data.price', description: 'must be a number' });
-    const viaGql = await gql('mutation { insertProducts(data: {title: "x", price: "cheap"}) { _id } }', undefined, admin);
+    // The generic mutation takes JSON: the shared validator answers, as over REST.
+    const viaGql = await gql('mutation { insertItem(collection: "Products", data: {title: "x", price: "cheap"}) { id } }', undefined, admin);
     expect(viaGql.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', httpStatus: 400, fieldViolations: [{ field: 'dataItem.data.price' }] });
     expect(viaGql.body.errors[0].message).toBe(bad.body.message);
+    // The typed input (ProductsInput: price is a Float) refuses the wrong scalar before anything runs, naming the field.
+    const typed = await gql('mutation($d: ProductsInput!) { insertProducts(data: $d) { _id } }', { d: { title: 'x', price: 'cheap' } }, admin);
+    expect(typed.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(typed.body.errors[0].message).toMatch(/"\$d".*at "d\.price"/);
+    // A required field left out of the typed input: the same envelope and message as REST.
+    const restMissing = await server.call('/wix-data/v2/items', { auth: admin, body: { dataCollectionId: 'Categories', dataItem: { data: { name: 'No slug' } } } });
+    const gqlMissing = await gql('mutation { insertCategories(data: {name: "No slug"}) { _id } }', undefined, admin);
+    expect(restMissing.status).toBe(400);
+    expect(gqlMissing.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldViolations: [{ field: 'dataItem.data.slug', ruleName: 'REQUIRED' }] });
+    expect(gqlMissing.body.errors[0].message).toBe(restMissing.body.message);
 
     const patched = await server.call('/wix-data/v2/items/patch', {
       auth: admin,
@@ -204,7 +219,11 @@ describe('typed writes', () => {
     expect(bulk.body.results[0].itemMetadata.success).toBe(true);
     expect(bulk.body.results[1].itemMetadata.error).toMatchObject({ code: 'WD_VALIDATION_ERROR' });
     expect(bulk.body.results[1].itemMetadata.error.data.fieldViolations.map((v: { field: string }) => v.field).sort()).toEqual(['dataItem.data.colour', 'dataItem.data.slug']);
-    const strict = await gql('mutation { insertNotes(data: {text: "x", extra: 1}) { _id } }', undefined, (await member('gql-s@example.com')).token);
+    // Strict collections: an undeclared field is not even in the input type; over the generic mutation the validator names it.
+    const noteToken = (await member('gql-s@example.com')).token;
+    const strictTyped = await gql('mutation { insertNotes(data: {text: "x", extra: 1}) { _id } }', undefined, noteToken);
+    expect(strictTyped.body.errors[0]).toMatchObject({ message: expect.stringMatching(/"extra" is not defined by type "NotesInput"/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    const strict = await gql('mutation { insertItem(collection: "Notes", data: {text: "x", extra: 1}) { id } }', undefined, noteToken);
     expect(strict.body.errors[0].extensions.fieldViolations[0]).toMatchObject({ field: 'dataItem.data.extra', ruleName: 'UNKNOWN_FIELD' });
     // The stored items are unchanged.
     expect((await gql('{ productsById(id: "brass-pen") { stock } }')).body.data.productsById.stock).toBe(10);
@@ -247,6 +266,26 @@ describe('limits and transport', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/);
     expect(String(res.body)).not.toMatch(/https?:\/\//);
+  });
+});
+
+describe('automatic persisted queries', () => {
+  it('asks for an unknown hash, keeps a query sent with its hash, then runs it by hash alone (POST and GET)', async () => {
+    const query = '{ products(sort: [{fieldName: "title"}], limit: 1) { items { _id } } }';
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const extensions = { persistedQuery: { version: 1, sha256Hash } };
+    const unknown = await server.call('/graphql/alpha', { body: { extensions } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.errors[0]).toMatchObject({ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } });
+    const registered = await server.call('/graphql/alpha', { body: { query, extensions } });
+    expect(registered.body.errors).toBeUndefined();
+    const byHash = await server.call('/graphql/alpha', { body: { extensions } });
+    expect(byHash.body).toEqual(registered.body);
+    const byGet = await server.call(`/graphql/alpha?extensions=${encodeURIComponent(JSON.stringify(extensions))}`);
+    expect(byGet.body).toEqual(registered.body);
+    const mismatch = await server.call('/graphql/alpha', { body: { query: '{ me { id } }', extensions } });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.errors[0].message).toBe('provided sha does not match query');
   });
 });
 

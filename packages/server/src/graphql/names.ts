@@ -7,6 +7,8 @@ const RESERVED_FIELDS = new Set(['me', 'items', 'item', 'insertItem', 'updateIte
 
 export interface CollectionNames {
   type: string;
+  /** The input object of its insert / update mutations (inputs.ts). */
+  input: string;
   page: string;
   list: string;
   byId: string;
@@ -24,7 +26,7 @@ function pascal(id: string): string {
 export function collectionNames(collection: CollectionConfig): CollectionNames {
   const type = pascal(collection.id);
   const list = type[0]!.toLowerCase() + type.slice(1);
-  return { type, page: `${type}Page`, list, byId: `${list}ById`, insert: `insert${type}`, update: `update${type}`, remove: `remove${type}` };
+  return { type, input: `${type}Input`, page: `${type}Page`, list, byId: `${list}ById`, insert: `insert${type}`, update: `update${type}`, remove: `remove${type}` };
 }
 
 /** The names of every typed collection, or an error naming the two collections that would share one. */
@@ -34,7 +36,7 @@ export function siteNames(siteId: string, collections: readonly CollectionConfig
   for (const c of collections) {
     if (!c.fields) continue;
     const names = collectionNames(c);
-    for (const name of [names.type, names.page, names.list, names.byId, names.insert, names.update, names.remove]) {
+    for (const name of [names.type, names.input, names.page, names.list, names.byId, names.insert, names.update, names.remove]) {
       const owner = taken.get(name) ?? (RESERVED_TYPES.has(name) || RESERVED_FIELDS.has(name) ? 'the GraphQL schema itself' : undefined);
       if (owner) throw new Error(`Site "${siteId}": collection "${c.id}" would take the GraphQL name "${name}", already used by ${owner}; rename the collection`);
       taken.set(name, `collection "${c.id}"`);

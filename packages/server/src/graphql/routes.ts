@@ -19,6 +19,7 @@ import { graphql } from './graphql-js.js';
 import { costLimit, MAX_DEPTH } from './limits.js';
 import { registerGraphiql } from './ide/page.js';
 import { ReferenceLoaders } from './references.js';
+import { PersistedQueries } from './persisted-queries.js';
 import { buildSiteSchema } from './schema.js';
 
 export const API_VERSIONS = ['alpha', 'v1'] as const;
@@ -31,24 +32,42 @@ interface Operation {
   operationName: string | undefined;
 }
 
-class BadRequest extends Error {}
+class BadRequest extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+    readonly code = 'BAD_REQUEST',
+  ) {
+    super(message);
+  }
+}
 
-/** `query`, `variables`, `operationName` from a POST body or a GET query string (variables as JSON text). */
-function readOperation(request: FastifyRequest): Operation {
-  const input = (request.method === 'GET' ? request.query : request.body) ?? {};
-  if (!isPlainObject(input)) throw new BadRequest('The body must be a JSON object with a "query"');
-  if (typeof input.query !== 'string' || input.query.trim() === '') throw new BadRequest('"query" must be a non-empty string');
-  let variables: unknown = input.variables ?? undefined;
-  if (typeof variables === 'string') {
+/** A GET sends `variables` and `extensions` as JSON text. */
+function jsonObjectParam(value: unknown, name: string): Record<string, unknown> | undefined {
+  if (typeof value === 'string') {
     try {
-      variables = JSON.parse(variables);
+      value = JSON.parse(value);
     } catch {
-      throw new BadRequest('"variables" must be a JSON object');
+      throw new BadRequest(`"${name}" must be a JSON object`);
     }
   }
-  if (variables !== undefined && variables !== null && !isPlainObject(variables)) throw new BadRequest('"variables" must be a JSON object');
+  if (value !== undefined && value !== null && !isPlainObject(value)) throw new BadRequest(`"${name}" must be a JSON object`);
+  return (value ?? undefined) as Record<string, unknown> | undefined;
+}
+
+/**
+ * `query`, `variables`, `operationName` from a POST body or a GET query string; a query left out in favour
+ * of `extensions.persistedQuery` comes from the persisted-query store.
+ */
+function readOperation(request: FastifyRequest, persisted: PersistedQueries): Operation {
+  const input = (request.method === 'GET' ? request.query : request.body) ?? {};
+  if (!isPlainObject(input)) throw new BadRequest('The body must be a JSON object with a "query"');
+  if (input.query !== undefined && typeof input.query !== 'string') throw new BadRequest('"query" must be a non-empty string');
+  const found = persisted.resolve(input.query?.trim() ? input.query : undefined, jsonObjectParam(input.extensions, 'extensions'));
+  if (!found.ok) throw new BadRequest(found.message, found.status, found.code);
+  const variables = jsonObjectParam(input.variables, 'variables');
   const operationName = typeof input.operationName === 'string' && input.operationName !== '' ? input.operationName : undefined;
-  return { query: input.query, variables: (variables ?? undefined) as Record<string, unknown> | undefined, operationName };
+  return { query: found.query, variables, operationName };
 }
 
 /** The site's schema is built here, so a config it cannot express fails the start; the engine loads with the app. */
@@ -91,6 +110,7 @@ function rejected(error: unknown, request: FastifyRequest): { status: number; er
 export function registerGraphqlRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { scopeOf, throttle } = scopeResolver(ctx);
   const engines = new Map<string, Engine>();
+  const persisted = new PersistedQueries();
   for (const site of ctx.config.sites) registerEngine(app, site, engines);
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
@@ -100,10 +120,10 @@ export function registerGraphqlRoutes(app: FastifyInstance, ctx: AppContext): vo
     }
     let operation: Operation;
     try {
-      operation = readOperation(request);
+      operation = readOperation(request, persisted);
     } catch (error) {
       if (!(error instanceof BadRequest)) throw error;
-      return reply.code(400).send({ data: null, errors: [{ message: error.message, extensions: { code: 'BAD_REQUEST' } }] });
+      return reply.code(error.status).send({ data: null, errors: [{ message: error.message, extensions: { code: error.code } }] });
     }
     let context: GraphqlContext;
     try {
