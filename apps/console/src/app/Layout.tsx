@@ -6,8 +6,9 @@ import { useSiteId } from './site.js';
 export const NAV = [
   { to: '/', label: 'Overview' },
   { to: '/members', label: 'Members' },
-  { to: '/collections', label: 'Collections' },
-  { to: '/api-keys', label: 'API keys' },
+  // The server refuses these to other roles; the links are not shown to them either.
+  { to: '/collections', label: 'Collections', roles: ['owner', 'editor'] },
+  { to: '/api-keys', label: 'API keys', roles: ['owner'] },
   { to: '/mail', label: 'Mail' },
   { to: '/audit-log', label: 'Audit log' },
   { to: '/settings', label: 'Settings' },
@@ -43,7 +44,7 @@ export function Layout({ session, path, onSignOut, children }: { session: Sessio
       </header>
       <nav className="side" aria-label="Console">
         <ul>
-          {NAV.map((item) => (
+          {NAV.filter((item) => !('roles' in item) || (item.roles as readonly string[]).includes(session.owner.role)).map((item) => (
             <li key={item.to}>
               <Link to={item.to} aria-current={isCurrent(item.to, path) ? 'page' : undefined}>
                 {item.label}

@@ -1,5 +1,7 @@
 import type { Session } from '../api/client.js';
+import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.js';
 import { AuditLogPage } from '../features/audit-log/AuditLogPage.js';
+import { collectionRoutes } from '../features/collections/collection-routes.js';
 import { PageHeading } from '../components/PageHeading.js';
 import { ComingNext } from '../features/coming-next/ComingNext.js';
 import { MemberPage } from '../features/members/MemberPage.js';
@@ -13,15 +15,15 @@ export function SignedInRoutes({ session, path, onSessionChanged }: { session: S
   if (session.mustEnrolTwoFactor || path === '/settings') return <SettingsPage session={session} onChanged={onSessionChanged} />;
   const member = /^\/members\/([^/]+)$/.exec(path);
   if (member) return <MemberPage key={`${siteId}:${member[1]}`} siteId={siteId} memberId={decodeURIComponent(member[1]!)} />;
+  const collections = collectionRoutes(path, siteId);
+  if (collections) return collections;
   switch (path) {
     case '/members':
       return <MembersPage key={siteId} siteId={siteId} />;
     case '/audit-log':
       return <AuditLogPage key={siteId} siteId={siteId} />;
-    case '/collections':
-      return <ComingNext title="Collections" what="each collection with its permissions, an items table with the query language, editing, CSV export and import." />;
     case '/api-keys':
-      return <ComingNext title="API keys" what="create, list and revoke API keys kept in the database beside the config's keys." />;
+      return <ApiKeysPage key={siteId} siteId={siteId} />;
     case '/mail':
       return <ComingNext title="Mail" what="the outbox (to, subject, state, attempts, last error) and Retry for a failed message." />;
     case '/':
