@@ -113,3 +113,14 @@ describe('collections in the console API', () => {
     }
   });
 });
+
+describe('refusals in the audit log', () => {
+  it('a refused console call is recorded with the owner, the call and outcome refused', async () => {
+    const support = await signedIn(server, 'support-audit@example.com', 'support');
+    expect((await support.call('POST', '/_admin/v1/collections/Products/query', { siteId: site() })).status).toBe(403);
+    await server.ctx.authEvents.flush();
+    const refused = (await server.ctx.authEvents.list(site(), { type: 'owner_action' })).filter((e) => e.email === 'support-audit@example.com');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ outcome: 'refused', detail: { action: 'POST /_admin/v1/collections/Products/query', reason: 'role', role: 'support', identityType: 'WIX_USER' } });
+  });
+});

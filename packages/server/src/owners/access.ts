@@ -58,6 +58,11 @@ export function mustEnrolTwoFactor(ctx: Pick<AppContext, 'config'>, owner: Owner
 export async function requireOwner(ctx: AppContext, request: FastifyRequest, roles: readonly OwnerRole[]): Promise<OwnerCaller> {
   const caller = await currentOwner(ctx, request);
   if (!roles.includes(caller.owner.role)) {
+    // A refusal goes to the audit log too: who tried what (on the site named, when it is one).
+    const named = { ...((request.query ?? {}) as Record<string, unknown>), ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>) }.siteId;
+    const siteId = typeof named === 'string' && ctx.sites.get(named) ? named : undefined;
+    const action = `${request.method} ${String(request.url).split('?')[0]!.slice(0, 200)}`;
+    await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'refused', email: caller.owner.email, owner: caller.owner, ...(siteId ? { siteId } : {}), detail: { action, reason: 'role' } });
     throw httpErrors.forbidden(`The ${caller.owner.role} role may not do this (needs ${roles.join(' or ')})`, 'OWNER_ROLE_REFUSED');
   }
   return caller;
