@@ -4,9 +4,9 @@
  */
 
 // The token and login-result shapes are the SDK's own (type-only: nothing of the SDK is bundled by this).
-import type { LoginErrorCode, LoginResult, TokenRole, Tokens } from '@vitrine/sdk';
+import type { LoginErrorCode, LoginResult, TokenRole, Tokens, VerifyFactorParams } from '@vitrine/sdk';
 
-export type { LoginErrorCode, LoginResult, TokenRole, Tokens };
+export type { LoginErrorCode, LoginResult, TokenRole, Tokens, VerifyFactorParams };
 
 export interface OAuthDataLike {
   state: string;
@@ -35,6 +35,10 @@ export interface AuthClient {
   loggedIn(): boolean;
   getAuthHeaders?(): Promise<{ headers: { Authorization: string } }>;
   onStatusChange?(listener: (event: { type: string }) => void): () => void;
+  /** Answers MFA_REQUIRED (`@vitrine/sdk`; the `@wix/sdk` strategy has no second step). */
+  verifyFactor?(params: VerifyFactorParams, state?: LoginResult): Promise<LoginResult>;
+  /** The API origin (`@vitrine/sdk`'s OAuthStrategy). */
+  readonly baseUrl?: string;
 }
 
 export interface VitrineClientLike {

@@ -72,6 +72,11 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
     const actions: AuthActions = {
       login: (params) => after(auth.login(params).then((r) => signInWithSession(auth, r))),
       register: (params) => after(auth.register(params).then((r) => signInWithSession(auth, r))),
+      async verifyFactor(params, state) {
+        if (!auth.verifyFactor) throw new Error('This client has no second step (use @vitrine/sdk).');
+        return after(auth.verifyFactor(params, state).then((r) => signInWithSession(auth, r)));
+      },
+      completeSignIn: (result) => after(signInWithSession(auth, result)),
       verify: (verificationCode, state) =>
         after(auth.processVerification({ verificationCode }, state).then((r) => signInWithSession(auth, r))),
       async resendVerificationCode(state) {
@@ -116,7 +121,7 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
       return fetch(base + path, { ...init, headers });
     };
 
-    return { client, auth, session, cache, actions, authFetch };
+    return { client, auth, session, cache, actions, authFetch, apiBaseUrl: base, navigate: go, redirectUri: redirectUri ?? (globalThis.location ? origin() + '/callback' : '') };
   }, [client, auth, session, cache, apiBaseUrl, redirectUri, navigate]);
 
   /** PATCHes the member's profile language; a failure only costs the mails' language, so it is logged. */

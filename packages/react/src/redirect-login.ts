@@ -30,10 +30,17 @@ export async function startRedirectLogin(
   returnTo: string,
   prompt: 'login' | 'none' | 'consent' | 'select_account' = 'login',
 ): Promise<string> {
+  return startLogin(auth, redirectUri, returnTo, (oauthData) => auth.getAuthUrl(oauthData, { prompt }).then((r) => r.authUrl));
+}
+
+/**
+ * Any sign-in that ends at the redirect URI with a code (hosted page, an identity provider's button):
+ * the PKCE data is kept for `completeRedirectLogin`, then `addressOf` names where to send the browser.
+ */
+export async function startLogin(auth: AuthClient, redirectUri: string, returnTo: string, addressOf: (oauthData: OAuthDataLike) => Promise<string>): Promise<string> {
   const oauthData = await auth.generateOAuthData(redirectUri, returnTo);
   sessionStore()?.setItem(STORAGE_KEY, JSON.stringify({ ...oauthData, originalUri: oauthData.originalUri ?? returnTo }));
-  const { authUrl } = await auth.getAuthUrl(oauthData, { prompt });
-  return authUrl;
+  return addressOf(oauthData);
 }
 
 export class RedirectLoginError extends Error {

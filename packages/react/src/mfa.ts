@@ -1,0 +1,89 @@
+/**
+ * Second factors (issue #14) over `@vitrine/sdk/mfa`: the second step of a sign-in (codes, emailed
+ * codes, recovery codes, passkeys), password-free passkey sign-in, and the member's factor management.
+ */
+import { factorsOf, passkeysSupported, signInWithPasskey, verifyWithPasskey } from '@vitrine/sdk/mfa';
+import type { Activation, ChangeProof, Factor, MfaAuth } from '@vitrine/sdk/mfa';
+import { useCallback, useMemo } from 'react';
+import type { LoginResult } from './client-types.js';
+import { useVitrine } from './context.js';
+import { useInvalidate, useQuery, useSession } from './hooks.js';
+import type { QueryResult } from './hooks.js';
+
+export type { Activation, ChangeProof, Factor };
+export { passkeysSupported };
+
+/** The client's auth as the SDK's MFA helpers want it. */
+function useMfaAuth(): MfaAuth {
+  const { auth, apiBaseUrl } = useVitrine();
+  return useMemo(
+    () => ({
+      baseUrl: auth.baseUrl ?? apiBaseUrl,
+      getAuthHeaders: async () => (auth.getAuthHeaders ? auth.getAuthHeaders() : { headers: { Authorization: auth.getTokens().accessToken.value } }),
+      verifyFactor: (params, state) => {
+        if (!auth.verifyFactor) throw new Error('This client has no second step (use @vitrine/sdk).');
+        return auth.verifyFactor(params, state);
+      },
+    }),
+    [auth, apiBaseUrl],
+  );
+}
+
+export interface SecondStep {
+  /** A code from the authenticator app, the email or a recovery code; signs in on SUCCESS. */
+  verifyCode(p: { factorType: 'TOTP' | 'EMAIL' | 'RECOVERY_CODE'; code: string; rememberThisDevice?: boolean; stateToken?: string }): Promise<LoginResult>;
+  /** Mails a code for the EMAIL factor (answers MFA_REQUIRED with the address hint). */
+  sendEmailCode(stateToken?: string): Promise<LoginResult>;
+  /** Answers the step with a passkey of this device; signs in on SUCCESS. */
+  verifyWithPasskey(p?: { rememberThisDevice?: boolean; stateToken?: string }): Promise<LoginResult>;
+  /** Password-free sign-in with a passkey; signs in on SUCCESS. */
+  signInWithPasskey(): Promise<LoginResult>;
+}
+
+/** The second step of a sign-in that answered MFA_REQUIRED, and passkey sign-in. */
+export function useSecondStep(): SecondStep {
+  const { actions } = useVitrine();
+  const auth = useMfaAuth();
+  return useMemo(
+    () => ({
+      verifyCode: ({ factorType, code, rememberThisDevice, stateToken }) => actions.verifyFactor({ factorType, code, rememberThisDevice, stateToken }),
+      sendEmailCode: (stateToken) => actions.verifyFactor({ factorType: 'EMAIL', stateToken }),
+      verifyWithPasskey: async (p = {}) => actions.completeSignIn(await verifyWithPasskey(auth, p)),
+      signInWithPasskey: async () => actions.completeSignIn(await signInWithPasskey(auth)),
+    }),
+    [actions, auth],
+  );
+}
+
+export interface FactorsResult extends QueryResult<{ factors: Factor[]; recoveryCodesLeft: number }> {
+  /** Starts an authenticator app: show `totp.otpauthUri` as a QR code and `totp.secret` as text, then `activate`. */
+  addTotp(options?: ChangeProof & { name?: string }): Promise<{ factor: Factor; totp: { secret: string; otpauthUri: string } }>;
+  activate(factorId: string, code: string, options?: ChangeProof): Promise<Activation>;
+  addEmail(options?: ChangeProof): Promise<Activation>;
+  /** Registers a passkey of this device (the browser asks the member). */
+  addPasskey(options?: ChangeProof & { name?: string }): Promise<Activation>;
+  remove(factorId: string, options?: ChangeProof): Promise<void>;
+  newRecoveryCodes(options?: ChangeProof): Promise<{ recoveryCodes: string[] }>;
+}
+
+/** The signed-in member's second factors; every change refreshes the list. */
+export function useFactors(): FactorsResult {
+  const auth = useMfaAuth();
+  const { isMember } = useSession();
+  const invalidate = useInvalidate();
+  const factors = useMemo(() => factorsOf(auth), [auth]);
+  const query = useQuery(['mfa', 'factors'], () => factors.list(), { enabled: isMember });
+  const changed = useCallback(
+    <T,>(p: Promise<T>) => p.finally(() => void invalidate(['mfa', 'factors']).catch(() => undefined)),
+    [invalidate],
+  );
+  return {
+    ...query,
+    addTotp: (o) => changed(factors.addTotp(o)),
+    activate: (id, code, o) => changed(factors.activate(id, code, o)),
+    addEmail: (o) => changed(factors.addEmail(o)),
+    addPasskey: (o) => changed(factors.addPasskey(o)),
+    remove: (id, o) => changed(factors.remove(id, o)),
+    newRecoveryCodes: (o) => changed(factors.newRecoveryCodes(o)),
+  };
+}
