@@ -1,0 +1,179 @@
+/**
+ * The console's Collections and API keys pages through the BUILT console and storefront in real headless
+ * Chromium, served by one real server (as `npm start` does), at phone width. Controls are found by role
+ * and accessible name; each journey ends in the audit log.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addOwner, startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { launchChromium } from './browser.js';
+
+const consoleRoot = fileURLToPath(new URL('../../apps/console/', import.meta.url));
+const storefrontRoot = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));
+// Own build folders: other suites build into the apps' dist folders at the same time.
+const out = mkdtempSync(join(tmpdir(), 'vitrine-console-e2e-'));
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  await build({ root: consoleRoot, configFile: `${consoleRoot}vite.config.ts`, logLevel: 'warn', build: { outDir: join(out, 'console'), emptyOutDir: true } });
+  await build({ root: storefrontRoot, configFile: `${storefrontRoot}vite.config.ts`, logLevel: 'warn', build: { outDir: join(out, 'storefront'), emptyOutDir: true } });
+  server = await startTestServer({
+    config: (c) => ({ ...c, consoleDir: join(out, 'console'), storefrontDir: join(out, 'storefront') }),
+    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
+  });
+  browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  // A step that cannot happen fails in 10 s, naming the control, rather than at the test's own limit.
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+/** An owner of `role` (set up from its link), signed in through the console's sign-in page. */
+async function signedInPage(role: string): Promise<{ page: Page; email: string }> {
+  const email = unique(role);
+  await addOwner(server, email, role, 'a long console password');
+  const page = await newPage();
+  await page.goto(`${server.url}/console/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a long console password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return { page, email };
+}
+
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
+
+async function auditShows(page: Page, texts: string[]): Promise<void> {
+  await server.ctx.authEvents.flush();
+  await nav(page, 'Audit log').click();
+  for (const text of texts) await page.getByRole('cell', { name: text }).first().waitFor();
+}
+
+async function activeMember(): Promise<string> {
+  const visitor = (await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) })).json()) as { access_token: string };
+  const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: visitor.access_token },
+    body: JSON.stringify({ loginId: { email: unique('shopper') }, password: 'correct horse battery' }),
+  });
+  return ((await res.json()) as { identity: { id: string } }).identity.id;
+}
+
+/** External login (README "external login"): authorized_client with `Authorization: ,<apiKey>`. */
+const externalLogin = (key: string, memberId: string) =>
+  fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `,${key}` }, body: JSON.stringify({ grant_type: 'authorized_client', member_id: memberId }) });
+
+describe('console collections and API keys in Chromium', () => {
+  it('an editor edits a product in the console (bad filters explained first) and the storefront shows it; the audit log has it', { timeout: 60_000 }, async () => {
+    const first = (await (await fetch(`${server.url}/wix-data/v2/items/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dataCollectionId: 'Products', query: { paging: { limit: 1 } } }) })).json()) as { dataItems: { id: string; data: { title: string } }[] };
+    const product = first.dataItems[0]!;
+    const newTitle = `Console-edited ${product.data.title}`;
+    const { page } = await signedInPage('editor');
+    await expect(nav(page, 'API keys').count()).resolves.toBe(0);
+
+    await nav(page, 'Collections').click();
+    await page.getByRole('link', { name: 'Products', exact: true }).click();
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
+    await page.getByLabel('Filter').fill('{"price": ');
+    await page.getByRole('button', { name: 'Apply filter' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The filter is not valid JSON' }).waitFor();
+    await page.getByLabel('Filter').fill('{"price": {"$lessThan": 50}}');
+    await page.getByRole('button', { name: 'Apply filter' }).click();
+    await page.getByRole('alert').filter({ hasText: '$lessThan' }).waitFor();
+    await page.getByLabel('Filter').fill(JSON.stringify({ _id: product.id }));
+    await page.getByRole('button', { name: 'Apply filter' }).click();
+    await page.getByRole('status').filter({ hasText: 'Showing 1–1 of 1' }).waitFor();
+
+    await page.getByRole('link', { name: product.id }).click();
+    await page.getByLabel('title', { exact: true }).fill(newTitle);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+
+    const shop = await newPage();
+    await shop.goto(server.url);
+    await shop.getByText(newTitle).first().waitFor();
+    await shop.context().close();
+
+    await auditShows(page, ['action: item_updated, collection: Products']);
+    await page.context().close();
+  });
+
+  it('an owner adds and deletes an item (after confirming); both land in the audit log', async () => {
+    const { page } = await signedInPage('owner');
+    await page.goto(`${server.url}/console/collections/Products`);
+    await page.getByRole('link', { name: 'Add item' }).click();
+    await page.getByLabel('ID', { exact: true }).fill('console-e2e-item');
+    await page.getByLabel('title', { exact: true }).fill('Made in the console');
+    await page.getByLabel('price', { exact: true }).fill('9.5');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Item console-e2e-item' }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Confirm deletion' }).getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
+    const gone = await fetch(`${server.url}/wix-data/v2/items/console-e2e-item?dataCollectionId=Products`);
+    expect(gone.status).toBe(404);
+    await auditShows(page, ['action: item_inserted', 'action: item_removed']);
+    await page.context().close();
+  });
+
+  it('an owner creates an API key that works for external login, then revokes it and it is refused; both audited', async () => {
+    const memberId = await activeMember();
+    const { page } = await signedInPage('owner');
+    await nav(page, 'API keys').click();
+    await page.getByLabel('Name').fill('e2e backend');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const key = await page.getByLabel('New API key').inputValue();
+    expect(key).toMatch(/^vk_/);
+    await page.getByRole('button', { name: 'Copy' }).waitFor();
+    expect((await externalLogin(key, memberId)).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Revoke e2e backend' }).click();
+    await page.getByRole('group', { name: 'Confirm revoking e2e backend' }).getByRole('button', { name: 'Yes, revoke' }).click();
+    await page.getByRole('status').filter({ hasText: 'Revoked "e2e backend"' }).waitFor();
+    const refused = await externalLogin(key, memberId);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_client' });
+    await auditShows(page, ['action: api_key_created, keyName: e2e backend', 'action: api_key_revoked, keyName: e2e backend']);
+    await page.context().close();
+  });
+
+  it('a support owner sees no Collections link and the server refuses their session (403 envelope), which the audit log records', async () => {
+    const { page } = await signedInPage('support');
+    await nav(page, 'Members').waitFor();
+    expect(await nav(page, 'Collections').count()).toBe(0);
+    // The admin API called directly with this owner's browser session (cookie and CSRF value).
+    const answer = await page.evaluate(async (siteId) => {
+      const session = (await (await fetch('/_admin/v1/console/session')).json()) as { csrfToken: string };
+      const list = await fetch(`/_admin/v1/collections?siteId=${siteId}`);
+      const insert = await fetch('/_admin/v1/collections/Products/items', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-vitrine-csrf': session.csrfToken },
+        body: JSON.stringify({ siteId, item: { title: 'not allowed' } }),
+      });
+      return { list: list.status, insert: insert.status, body: (await insert.json()) as { details: { applicationError: { code: string } } } };
+    }, server.siteId);
+    expect(answer).toMatchObject({ list: 403, insert: 403, body: { details: { applicationError: { code: 'OWNER_ROLE_REFUSED' } } } });
+    await page.goto(`${server.url}/console/collections`);
+    await page.getByRole('alert').filter({ hasText: 'support role may not' }).waitFor();
+    await auditShows(page, ['action: POST /_admin/v1/collections/Products/items, reason: role']);
+    await page.context().close();
+  });
+});
