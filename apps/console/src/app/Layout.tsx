@@ -10,6 +10,7 @@ export const NAV = [
   { to: '/collections', label: 'Collections', roles: ['owner', 'editor'] },
   { to: '/api-keys', label: 'API keys', roles: ['owner'] },
   { to: '/mail', label: 'Mail' },
+  { to: '/webhooks', label: 'Webhooks', roles: ['owner'] },
   { to: '/audit-log', label: 'Audit log' },
   { to: '/settings', label: 'Settings' },
 ] as const;

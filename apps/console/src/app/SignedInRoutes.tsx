@@ -3,10 +3,13 @@ import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.js';
 import { AuditLogPage } from '../features/audit-log/AuditLogPage.js';
 import { collectionRoutes } from '../features/collections/collection-routes.js';
 import { PageHeading } from '../components/PageHeading.js';
-import { ComingNext } from '../features/coming-next/ComingNext.js';
+import { MailPage } from '../features/mail/MailPage.js';
 import { MemberPage } from '../features/members/MemberPage.js';
 import { MembersPage } from '../features/members/MembersPage.js';
+import { OverviewPage } from '../features/overview/OverviewPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
+import { WebhookPage } from '../features/webhooks/WebhookPage.js';
+import { WebhooksPage } from '../features/webhooks/WebhooksPage.js';
 import { useSiteId } from './site.js';
 
 /** The pages behind sign-in. An owner who must turn two-factor on first sees only Settings. */
@@ -15,6 +18,8 @@ export function SignedInRoutes({ session, path, onSessionChanged }: { session: S
   if (session.mustEnrolTwoFactor || path === '/settings') return <SettingsPage session={session} onChanged={onSessionChanged} />;
   const member = /^\/members\/([^/]+)$/.exec(path);
   if (member) return <MemberPage key={`${siteId}:${member[1]}`} siteId={siteId} memberId={decodeURIComponent(member[1]!)} />;
+  const webhook = /^\/webhooks\/([^/]+)$/.exec(path);
+  if (webhook) return <WebhookPage key={`${siteId}:${webhook[1]}`} siteId={siteId} webhookId={decodeURIComponent(webhook[1]!)} />;
   const collections = collectionRoutes(path, siteId);
   if (collections) return collections;
   switch (path) {
@@ -25,9 +30,11 @@ export function SignedInRoutes({ session, path, onSessionChanged }: { session: S
     case '/api-keys':
       return <ApiKeysPage key={siteId} siteId={siteId} />;
     case '/mail':
-      return <ComingNext title="Mail" what="the outbox (to, subject, state, attempts, last error) and Retry for a failed message." />;
+      return <MailPage key={siteId} siteId={siteId} />;
+    case '/webhooks':
+      return <WebhooksPage key={siteId} siteId={siteId} />;
     case '/':
-      return <ComingNext title="Overview" what="members by status, sign-ups and sign-ins per day, failed sign-ins and mail waiting or failing." />;
+      return <OverviewPage key={siteId} siteId={siteId} />;
     default:
       return (
         <>

@@ -1,23 +1,27 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
+import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { statusLabel } from './MembersPage.js';
 import type { MemberStatus } from './use-members.js';
+import { MemberSessions, SignInMethodsSection, type SignInMethods } from './MemberSections.js';
 
 interface MemberDetail {
-  member: { id: string; email: string; status: MemberStatus; emailVerified: boolean; approved: boolean; createdDate: string; updatedDate: string; profile: Record<string, unknown> };
-  sessions: { clientId: string; createdDate: string; lastUsedDate: string }[];
+  member: { id: string; email: string; status: MemberStatus; emailVerified: boolean; approved: boolean; createdDate: string; updatedDate: string; lastSignInDate?: string; profile: Record<string, unknown> };
+  sessions: { clientId: string; ip?: string; createdDate: string; lastUsedDate: string }[];
+  signInMethods: SignInMethods;
 }
 
-type Action = 'approve' | 'block' | 'unblock' | 'end-sessions' | 'send-password-reset';
+type Action = 'approve' | 'block' | 'unblock' | 'end-sessions' | 'send-password-reset' | 'resend-verification';
 const DONE: Record<Action, string> = {
   approve: 'Approved: the member can sign in now.',
   block: 'Blocked: every session of the member has ended.',
   unblock: 'Unblocked.',
   'end-sessions': 'Every session of the member has ended.',
   'send-password-reset': 'A password reset link is on its way to the member.',
+  'resend-verification': 'A new verification code is on its way to the member.',
 };
 
 /** One member: details, open sessions, and the actions support can take (each takes effect at once). */
@@ -26,6 +30,7 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
   const [error, setError] = useState<string>();
   const [success, setSuccess] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [deleted, setDeleted] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -51,6 +56,30 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
     }
   }
 
+  async function remove() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api('DELETE', `/_admin/v1/members/${encodeURIComponent(memberId)}?siteId=${encodeURIComponent(siteId)}`);
+      setDeleted(true);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (deleted) {
+    return (
+      <>
+        <p>
+          <Link to="/members">All members</Link>
+        </p>
+        <PageHeading>Member deleted</PageHeading>
+        <p role="status">The member is deleted: their personal data is removed and every session has ended. Their items stay, owned by nobody.</p>
+      </>
+    );
+  }
   if (!detail) {
     return (
       <>
@@ -61,7 +90,7 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
       </>
     );
   }
-  const { member, sessions } = detail;
+  const { member, sessions, signInMethods } = detail;
   return (
     <>
       <p>
@@ -75,6 +104,8 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
         <dd>{member.emailVerified ? 'Yes' : 'No'}</dd>
         <dt>Created</dt>
         <dd>{new Date(member.createdDate).toLocaleString()}</dd>
+        <dt>Last sign-in</dt>
+        <dd>{member.lastSignInDate ? new Date(member.lastSignInDate).toLocaleString() : 'Not in the last 180 days'}</dd>
         <dt>Open sessions</dt>
         <dd>{sessions.length}</dd>
       </dl>
@@ -87,20 +118,18 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
         )}
         <button type="button" disabled={busy || sessions.length === 0} onClick={() => act('end-sessions')}>End sessions</button>
         <button type="button" disabled={busy || member.status === 'BLOCKED'} onClick={() => act('send-password-reset')}>Send password reset</button>
+        {!member.emailVerified && <button type="button" disabled={busy || member.status === 'BLOCKED'} onClick={() => act('resend-verification')}>Resend verification</button>}
+        <ConfirmButton
+          label="Delete member"
+          question={`Delete ${member.email}? Their personal data is removed and their sessions end; their items stay, owned by nobody. This cannot be undone.`}
+          confirmLabel="Yes, delete member"
+          disabled={busy}
+          onConfirm={remove}
+        />
       </div>
       <Notice error={error} success={success} />
-      {sessions.length > 0 && (
-        <section aria-labelledby="sessions-heading">
-          <h2 id="sessions-heading">Sessions</h2>
-          <ul>
-            {sessions.map((s, i) => (
-              <li key={i}>
-                {s.clientId}: signed in {new Date(s.createdDate).toLocaleString()}, last seen {new Date(s.lastUsedDate).toLocaleString()}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <MemberSessions sessions={sessions} />
+      <SignInMethodsSection methods={signInMethods} />
     </>
   );
 }

@@ -1,9 +1,12 @@
 import type { Session } from '../../api/client.js';
+import { useSiteId } from '../../app/site.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { SiteConfigSection } from './SiteConfigSection.js';
 import { TwoFactorSection } from './TwoFactorSection.js';
 
-/** Settings: the owner's own two-factor now; the site's configuration (read-only) comes next. */
+/** Settings: the owner's own two-factor, then the site's configuration (read-only) and SDK snippets. */
 export function SettingsPage({ session, onChanged }: { session: Session; onChanged: () => void }) {
+  const [siteId] = useSiteId(session.sites);
   return (
     <>
       <PageHeading>Settings</PageHeading>
@@ -11,10 +14,7 @@ export function SettingsPage({ session, onChanged }: { session: Session; onChang
         Signed in as {session.owner.email} ({session.owner.role}).
       </p>
       <TwoFactorSection owner={session.owner} onChanged={onChanged} required={session.mustEnrolTwoFactor} />
-      <section aria-labelledby="config-heading">
-        <h2 id="config-heading">Site configuration</h2>
-        <p className="coming-next">Coming next: the site's policies, clients and collections as the config file defines them.</p>
-      </section>
+      {!session.mustEnrolTwoFactor && <SiteConfigSection key={siteId} siteId={siteId} />}
     </>
   );
 }

@@ -1,0 +1,123 @@
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { api } from '../../api/client.js';
+import { DataTable } from '../../components/DataTable.js';
+import { Notice } from '../../components/Notice.js';
+import { PageHeading } from '../../components/PageHeading.js';
+
+type MailState = 'waiting' | 'failing' | 'failed' | 'sent';
+
+interface OutboxMessage {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  state: MailState;
+  attempts: number;
+  lastError?: string;
+  createdDate: string;
+  sentDate?: string;
+  nextAttemptDate?: string;
+}
+
+interface Outbox {
+  messages: OutboxMessage[];
+  smtp: boolean;
+  devMailbox?: string;
+}
+
+const STATE_LABEL: Record<MailState, string> = { waiting: 'Waiting', failing: 'Failing, will retry', failed: 'Failed', sent: 'Sent' };
+const column = createColumnHelper<OutboxMessage>();
+
+/** The site's mail outbox, newest first; a failed message can be retried (it gets a fresh set of attempts). */
+export function MailPage({ siteId }: { siteId: string }) {
+  const [state, setState] = useState<MailState | ''>('');
+  const [outbox, setOutbox] = useState<Outbox>();
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string>();
+  const [success, setSuccess] = useState<string>();
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const params = new URLSearchParams({ siteId, limit: '100' });
+      if (state) params.set('state', state);
+      setOutbox(await api<Outbox>('GET', `/_admin/v1/mail?${params}`));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  }, [siteId, state]);
+  useEffect(() => void load(), [load]);
+
+  const columns = useMemo(() => {
+    async function retry(message: OutboxMessage) {
+      setError(undefined);
+      setSuccess(undefined);
+      try {
+        await api('POST', `/_admin/v1/mail/${message.id}/retry`, { siteId });
+        setSuccess(`The mail to ${message.to} is queued again.`);
+        await load();
+      } catch (e) {
+        setError((e as Error).message);
+      }
+    }
+    return [
+      column.accessor('to', { header: 'To' }),
+      column.accessor('subject', { header: 'Subject' }),
+      column.accessor('state', { header: 'State', cell: (c) => <span className={`badge badge-mail-${c.getValue()}`}>{STATE_LABEL[c.getValue()]}</span> }),
+      column.accessor('attempts', { header: 'Attempts' }),
+      column.accessor('lastError', { header: 'Last error', cell: (c) => c.getValue() ?? '' }),
+      column.accessor('createdDate', { header: 'Created', cell: (c) => new Date(c.getValue()).toLocaleString() }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: (c) =>
+          c.row.original.state === 'failed' ? (
+            <button type="button" aria-describedby={`mail-${c.row.original.id}`} onClick={() => void retry(c.row.original)}>
+              Retry
+            </button>
+          ) : null,
+      }),
+    ];
+  }, [siteId, load]);
+  const table = useReactTable({ data: outbox?.messages ?? [], columns, getCoreRowModel: getCoreRowModel() });
+
+  return (
+    <>
+      <PageHeading>Mail</PageHeading>
+      {outbox && !outbox.smtp && (
+        <p className="help-block">No SMTP server is configured (<code>SMTP_URL</code>): mail waits here{outbox.devMailbox ? ' and in the dev mailbox' : ''} and is not sent.</p>
+      )}
+      {outbox?.devMailbox && (
+        <p>
+          <a href={outbox.devMailbox}>Open the dev mailbox</a> to read the messages as members would.
+        </p>
+      )}
+      <div className="toolbar">
+        <label>
+          State
+          <select value={state} onChange={(e) => setState(e.target.value as MailState | '')}>
+            <option value="">All</option>
+            {(Object.keys(STATE_LABEL) as MailState[]).map((s) => (
+              <option key={s} value={s}>
+                {STATE_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Notice error={error} success={success} />
+      <DataTable table={table} loading={loading} describedBy="mail-count" />
+      <p id="mail-count" role="status">
+        {loading ? 'Loading mail…' : outbox?.messages.length ? `${outbox.messages.length} messages (newest first, at most 100)` : 'No mail'}
+      </p>
+      {outbox?.messages.map((m) => (
+        <span key={m.id} id={`mail-${m.id}`} hidden>
+          {`Mail to ${m.to}: ${m.subject}`}
+        </span>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client.js';
+import { Notice } from '../../components/Notice.js';
+import { SdkSnippet } from './SdkSnippet.js';
+
+interface SiteSettings {
+  site: { key: string; id: string; name: string };
+  publicUrl: string;
+  policies: { key: string } & Record<string, unknown>;
+  sessions: { key: string; accessTokenTtlSeconds: number; absoluteDays: number; idleDays: number };
+  clients: { key: string; clientId: string; redirectUris: string[]; allowedOrigins: string[]; refreshTokenRotation: boolean }[];
+  identityProviders: { key: string; id: string; type: string; name: string; issuer: string; clientId: string; clientSecretSet: boolean; scopes: string[]; redirectUri: string }[];
+  collections: { key: string; id: string; permissions: Record<string, string>; fields?: { key: string; type: string; required: boolean }[]; strict: boolean }[];
+  apiKeys: { key: string; name: string }[];
+  webhooks: { key: string; id: string; url: string; events: string[] }[];
+}
+
+const list = (values: string[]) => (values.length ? values.join(', ') : '—');
+
+/** One config entry: its key name in the file, then its values as a definition list. */
+function Entry({ title, configKey, facts }: { title: string; configKey: string; facts: [string, string][] }) {
+  return (
+    <div className="config-entry">
+      <h4>
+        {title} <code>{configKey}</code>
+      </h4>
+      <dl className="facts">
+        {facts.map(([k, v]) => (
+          <div key={k} className="fact">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The site's configuration as the config file defines it (read-only): change it in the file. */
+export function SiteConfigSection({ siteId }: { siteId: string }) {
+  const [settings, setSettings] = useState<SiteSettings>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    api<SiteSettings>('GET', `/_admin/v1/settings?siteId=${encodeURIComponent(siteId)}`).then(setSettings, (e: Error) => setError(e.message));
+  }, [siteId]);
+  if (error) return <Notice error={error} />;
+  if (!settings) return <p role="status">Loading the site configuration…</p>;
+  const { policies, sessions } = settings;
+  return (
+    <section aria-labelledby="config-heading">
+      <h2 id="config-heading">Site configuration</h2>
+      <p className="help-block">
+        Read-only: these come from the config file (<code>{settings.site.key}</code>, site <code>{settings.site.id}</code>). Edit the file and restart to change them.
+      </p>
+      <h3>Policies</h3>
+      <Entry
+        title="Policies"
+        configKey={policies.key}
+        facts={Object.entries(policies)
+          .filter(([k]) => k !== 'key')
+          .map(([k, v]) => [k, Array.isArray(v) ? list(v as string[]) : String(v)])}
+      />
+      <Entry
+        title="Sessions"
+        configKey={sessions.key}
+        facts={[
+          ['absoluteDays', String(sessions.absoluteDays)],
+          ['idleDays', String(sessions.idleDays)],
+          ['access token lifetime (tokens.accessTokenTtl)', `${sessions.accessTokenTtlSeconds} s`],
+        ]}
+      />
+      <h3>Clients</h3>
+      {settings.clients.map((c) => (
+        <Entry
+          key={c.key}
+          title={c.clientId}
+          configKey={c.key}
+          facts={[
+            ['redirectUris', list(c.redirectUris)],
+            ['allowedOrigins', list(c.allowedOrigins)],
+            ['refreshTokenRotation', c.refreshTokenRotation ? 'on' : 'off'],
+          ]}
+        />
+      ))}
+      <h3>Sign-in providers (SSO)</h3>
+      {settings.identityProviders.length === 0 && <p>None (<code>{settings.site.key}.identityProviders</code>).</p>}
+      {settings.identityProviders.map((p) => (
+        <Entry
+          key={p.key}
+          title={p.name}
+          configKey={p.key}
+          facts={[
+            ['id', p.id],
+            ['type', p.type],
+            ['issuer', p.issuer],
+            ['clientId', p.clientId],
+            ['clientSecret', p.clientSecretSet ? 'set (not shown)' : 'none (public client)'],
+            ['scopes', list(p.scopes)],
+            ['Redirect URI to register at the provider', p.redirectUri],
+          ]}
+        />
+      ))}
+      <h3>Collections</h3>
+      {settings.collections.map((c) => (
+        <Entry
+          key={c.key}
+          title={c.id}
+          configKey={c.key}
+          facts={[
+            ['permissions', Object.entries(c.permissions).map(([k, v]) => `${k}: ${v}`).join(', ')],
+            ['fields', c.fields ? c.fields.map((f) => `${f.key} (${f.type}${f.required ? ', required' : ''})`).join(', ') : 'untyped'],
+            ['strict', c.strict ? 'yes' : 'no'],
+          ]}
+        />
+      ))}
+      <h3>API keys and webhooks in the file</h3>
+      <p>
+        API keys: {list(settings.apiKeys.map((k) => `${k.name} (${k.key})`))}. Webhooks: {list(settings.webhooks.map((w) => `${w.url} (${w.key})`))}.
+      </p>
+      {settings.clients[0] && <SdkSnippet publicUrl={settings.publicUrl} clientId={settings.clients[0].clientId} />}
+    </section>
+  );
+}
