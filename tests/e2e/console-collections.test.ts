@@ -116,7 +116,7 @@ describe('console collections and API keys in Chromium', () => {
     await page.context().close();
   });
 
-  it('an owner adds and deletes an item (after confirming); both land in the audit log', async () => {
+  it('an owner adds and deletes an item (after confirming) and imports a CSV file with a per-row report; all in the audit log', async () => {
     const { page } = await signedInPage('owner');
     await page.goto(`${server.url}/console/collections/Products`);
     await page.getByRole('link', { name: 'Add item' }).click();
@@ -130,7 +130,12 @@ describe('console collections and API keys in Chromium', () => {
     await page.getByRole('heading', { name: 'Products' }).waitFor();
     const gone = await fetch(`${server.url}/wix-data/v2/items/console-e2e-item?dataCollectionId=Products`);
     expect(gone.status).toBe(404);
-    await auditShows(page, ['action: item_inserted', 'action: item_removed']);
+
+    await page.getByLabel('CSV file').setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from('_id,title,price\ncsv-e2e,From a file,4\n,No price,cheap\n') });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Import finished: 1 added, 0 updated, 1 failed.' }).waitFor();
+    await page.getByRole('table', { name: 'Import report' }).getByRole('cell', { name: 'price: "cheap" is not a number' }).waitFor();
+    await auditShows(page, ['action: item_inserted', 'action: item_removed', 'action: items_imported']);
     await page.context().close();
   });
 
