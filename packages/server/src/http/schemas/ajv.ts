@@ -1,6 +1,8 @@
 /**
  * Fastify's Ajv, as the route schemas need it: `verbose` so a failing keyword's schema (and its
  * `x-violation` text) reaches the error formatter, and the annotation keywords the schemas carry.
+ * No type coercion: `{"dataCollectionId": 5}` is a mistake to report, not the string "5" (query
+ * parameters are declared as strings, which is what they are).
  */
 import type { FastifyServerOptions } from 'fastify';
 
@@ -15,6 +17,6 @@ const annotations: AjvPlugin = (ajv) => {
 };
 
 export const ajvOptions: AjvSettings = {
-  customOptions: { verbose: true },
+  customOptions: { verbose: true, coerceTypes: false },
   plugins: [annotations],
 };

@@ -24,10 +24,20 @@ const TYPE_WORDS: Record<string, string> = {
   string: 'a string', integer: 'a whole number', number: 'a number', boolean: 'true or false', object: 'an object', array: 'an array',
 };
 
-function describe(error: AjvError): { description: string; ruleName: string } {
-  const custom = error.parentSchema?.['x-violation'] as { description: string; ruleName: string } | undefined;
-  if (error.keyword === 'required') return { description: 'is required', ruleName: 'REQUIRED' };
+type Violation = { description: string; ruleName: string };
+
+/** `x-violation` of the schema that failed; for a missing property, that of the property's own schema. */
+function customViolation(error: AjvError): Violation | undefined {
+  if (error.keyword !== 'required') return error.parentSchema?.['x-violation'] as Violation | undefined;
+  const missing = (error.params as { missingProperty: string }).missingProperty;
+  const properties = error.parentSchema?.properties as Record<string, Record<string, unknown>> | undefined;
+  return (properties?.[missing]?.['x-violation'] ?? error.parentSchema?.['x-violation']) as Violation | undefined;
+}
+
+function describe(error: AjvError): Violation {
+  const custom = customViolation(error);
   if (custom) return custom;
+  if (error.keyword === 'required') return { description: 'is required', ruleName: 'REQUIRED' };
   if (error.keyword === 'type') {
     const types = String((error.params as { type: string }).type).split(',');
     return { description: `must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`, ruleName: 'INVALID_VALUE' };
@@ -38,11 +48,14 @@ function describe(error: AjvError): { description: string; ruleName: string } {
 /** A body that is not a JSON object at all is an application error, as the handlers answered before. */
 const isRootTypeError = (error: AjvError, context: string) => context === 'body' && error.instancePath === '' && error.keyword === 'type';
 
-/** The default for every route: `400 {message, details: {validationError: {fieldViolations}}}`. */
+/**
+ * The default for every route: `400 {message, details: {validationError: {fieldViolations}}}`; a body that
+ * is not an object at all is the violation `body: must be a JSON object`, as the data routes answered.
+ */
 export function wixSchemaErrorFormatter(errors: FastifySchemaValidationError[], context: string): ApiError {
   const list = errors as AjvError[];
   if (list.some((e) => isRootTypeError(e, context))) {
-    return new ApplicationError(400, 'INVALID_ARGUMENT', context === 'body' ? 'The body must be a JSON object' : `The ${context} is not valid`);
+    return new ValidationError([{ field: 'body', description: 'must be a JSON object', violatedRule: 'FORMAT', ruleName: 'INVALID_VALUE', data: {} }], 'body: must be a JSON object');
   }
   const violations: FieldViolation[] = list.map((error) => ({ field: fieldOf(error), violatedRule: 'FORMAT', ...describe(error), data: {} }));
   return new ValidationError(violations.sort((a, b) => a.field.localeCompare(b.field)));
