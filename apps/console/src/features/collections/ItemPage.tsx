@@ -6,7 +6,8 @@ import { PageHeading } from '../../components/PageHeading.js';
 import { collectionsApi, fetchItem, type CollectionInfo, type Item } from './collections-api.js';
 import { fromForm, JSON_TYPES, toForm, type FormValues } from './item-form.js';
 
-const INPUT_TYPE: Record<string, string> = { number: 'number', date: 'date', url: 'url' };
+// Dates stay text: a stored {"$date"} value would not fit a date picker and would be dropped on Save.
+const INPUT_TYPE: Record<string, string> = { number: 'number' };
 
 /** One item as a form typed by the collection's declared fields; **Save**, and **Delete** after a confirmation. */
 export function ItemPage({ siteId, collectionId, itemId }: { siteId: string; collectionId: string; itemId: string | undefined }) {

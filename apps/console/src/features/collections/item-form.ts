@@ -60,8 +60,12 @@ export function fromForm(fields: FieldSpec[], values: FormValues): Record<string
       if (!Number.isFinite(n)) throw new Error(`${f.key} must be a number`);
       item[f.key] = n;
     } else if (JSON_TYPES.has(f.type)) item[f.key] = parseJson(text, f.key);
-    else if (f.type === 'datetime') item[f.key] = { $date: new Date(text).toISOString() };
-    else item[f.key] = text;
+    else if (f.type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text.trim())) item[f.key] = text.trim();
+    else if (f.type === 'datetime' || f.type === 'date') {
+      const ms = Date.parse(text);
+      if (Number.isNaN(ms)) throw new Error(`${f.key} must be a date and time such as 2026-05-01T12:00:00Z`);
+      item[f.key] = { $date: new Date(ms).toISOString() };
+    } else item[f.key] = text;
   }
   return item;
 }
