@@ -17,7 +17,7 @@ export interface OAuthDataLike {
 }
 
 export interface AuthClient {
-  login(params: { email: string; password: string; captchaTokens?: Record<string, string> }): Promise<LoginResult>;
+  login(params: { email: string; password: string; captchaTokens?: Record<string, string>; clientMetaData?: Record<string, unknown> }): Promise<LoginResult>;
   register(params: { email: string; password: string; profile?: Record<string, unknown>; captchaTokens?: Record<string, string> }): Promise<LoginResult>;
   /** `state` is the EMAIL_VERIFICATION_REQUIRED result (defaults to the client's last one). */
   processVerification(inputs: { verificationCode: string }, state?: LoginResult): Promise<LoginResult>;

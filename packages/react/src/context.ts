@@ -6,7 +6,8 @@ import type { SessionStore } from './session.js';
 
 export interface AuthActions {
   /** Direct login; on SUCCESS the member tokens are fetched through the silent frame and stored. */
-  login(params: { email: string; password: string; captchaTokens?: Record<string, string> }): Promise<LoginResult>;
+  /** Sends the device token a remembered second step left (`clientMetaData.deviceToken`) along. */
+  login(params: { email: string; password: string; captchaTokens?: Record<string, string>; clientMetaData?: Record<string, unknown> }): Promise<LoginResult>;
   /** Creates an account; on SUCCESS the new member is signed in like `login`. */
   register(params: { email: string; password: string; profile?: Record<string, unknown>; captchaTokens?: Record<string, string> }): Promise<LoginResult>;
   /**

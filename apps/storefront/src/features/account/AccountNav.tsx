@@ -1,0 +1,15 @@
+import { NavLink } from '../../app/router/index.js';
+import { useLingui } from '../../i18n/index.js';
+
+/** The account area's sections. */
+export function AccountNav() {
+  const { _ } = useLingui();
+  const t = (id: string, message: string) => _({ id, message });
+  return (
+    <nav className="account-nav" aria-label={t('accountNav.label', 'Account sections')}>
+      <NavLink to="/account" end>{t('accountNav.info', 'Account info')}</NavLink>
+      <NavLink to="/account/security">{t('accountNav.security', 'Security')}</NavLink>
+      <NavLink to="/account/sign-in-methods">{t('accountNav.signInMethods', 'Sign-in methods')}</NavLink>
+    </nav>
+  );
+}

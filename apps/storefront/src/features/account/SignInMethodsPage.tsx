@@ -1,0 +1,94 @@
+import { useSignInMethods } from '@vitrine/react';
+import { useState } from 'react';
+import { useSearchParams } from '../../app/router/index.js';
+import { Alert } from '../../components/Alert.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { Skeleton } from '../../components/Skeleton.js';
+import { useLingui } from '../../i18n/index.js';
+import { RequireMember } from '../auth/RequireMember.js';
+import { AccountNav } from './AccountNav.js';
+import { ConfirmPassword } from './ConfirmPassword.js';
+import { useFreshProof } from './use-fresh-proof.js';
+import './security.css';
+
+/** Account → Sign-in methods (issue #15): the shop's identity providers, each connected or not. */
+export function SignInMethodsPage() {
+  return (
+    <RequireMember>
+      <SignInMethods />
+    </RequireMember>
+  );
+}
+
+const RETURN_TO = '/account/sign-in-methods';
+
+function SignInMethods() {
+  const { _ } = useLingui();
+  const t = (id: string, message: string) => _({ id, message });
+  const [params] = useSearchParams();
+  const methods = useSignInMethods();
+  const proof = useFreshProof();
+  const [notice, setNotice] = useState<string>();
+  const connectedId = params.get('connected');
+  const data = methods.data;
+  const nameOf = (id: string | null) => data?.providers.find((p) => p.idpConnectionId == id)?.name ?? id ?? '';
+  const lastWay = (proof.error as { code?: unknown } | undefined)?.code == 'LAST_SIGN_IN_METHOD';
+
+  return (
+    <section className="page account-page sign-in-methods-page">
+      <PageHeading>{t('signInMethods.heading', 'Sign-in methods')}</PageHeading>
+      <AccountNav />
+      {connectedId && data && !notice && <Alert tone="success">{`${nameOf(connectedId)} ${t('signInMethods.connected', 'is connected. You can use it to sign in.')}`}</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {proof.error != null && !proof.wrongPassword && (
+        <Alert tone="error">
+          {lastWay
+            ? t('signInMethods.lastWay', 'This is your only way to sign in. Set a password (use “Forgot password?” on the sign-in page) or connect another provider first.')
+            : (proof.error as Error).message || t('security.failed', 'That change did not work. Please try again.')}
+        </Alert>
+      )}
+      {proof.waiting && <ConfirmPassword busy={proof.busy} wrong={proof.wrongPassword} onConfirm={(p) => void proof.confirm(p)} onCancel={proof.cancel} />}
+      {!data ? (
+        methods.status == 'error' ? (
+          <Alert tone="error">{t('signInMethods.loadFailed', 'Your sign-in methods could not be loaded.')}</Alert>
+        ) : (
+          <Skeleton lines={3} label={t('signInMethods.loading', 'Loading your sign-in methods…')} />
+        )
+      ) : (
+        <div className="account-sections">
+          <section className="security-card" aria-labelledby="password-title">
+            <h2 id="password-title">{t('field.password', 'Password')}</h2>
+            <p>{data.hasPassword ? t('signInMethods.passwordSet', 'You can sign in with your email and password.') : t('signInMethods.noPassword', 'No password set. Use “Forgot password?” on the sign-in page to set one.')}</p>
+          </section>
+          {data.providers.length == 0 ? (
+            <p className="muted">{t('signInMethods.none', 'This shop offers no other sign-in providers.')}</p>
+          ) : (
+            <ul className="security-card security-card__list" aria-label={t('signInMethods.providers', 'Sign-in providers')}>
+              {data.providers.map((p) => {
+                const connected = data.connections.some((c) => c.idpConnection.idpConnectionId == p.idpConnectionId);
+                return (
+                  <li key={p.idpConnectionId} className="security-card__row">
+                    <span>
+                      {p.name} — {connected ? t('signInMethods.isConnected', 'Connected') : t('signInMethods.notConnected', 'Not connected')}
+                    </span>
+                    {connected ? (
+                      <button type="button" className="button" aria-label={`${t('signInMethods.disconnect', 'Disconnect')} ${p.name}`} disabled={proof.busy}
+                        onClick={() => void proof.run(async () => { await methods.disconnect(p.idpConnectionId); setNotice(`${p.name} ${t('signInMethods.disconnected', 'is disconnected.')}`); })}>
+                        {t('signInMethods.disconnect', 'Disconnect')}
+                      </button>
+                    ) : (
+                      <button type="button" className="button" aria-label={`${t('signInMethods.connect', 'Connect')} ${p.name}`} disabled={proof.busy}
+                        onClick={() => void proof.run((pr) => methods.connect(p.idpConnectionId, { returnTo: RETURN_TO, ...pr }))}>
+                        {t('signInMethods.connect', 'Connect')}
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
