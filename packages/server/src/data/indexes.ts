@@ -23,26 +23,49 @@ const SEGMENT = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 const known = new Set<string>();
 const building = new Set<string>();
 
+/** A language tag is safe in DDL quotes (letters, digits, "-"). */
+const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
+
+/**
+ * The key of an index: the field, and for a sort in another language of a translatable field (data/translations.ts)
+ * also the language (`title@fr`): that sort reads `coalesce(translations -> 'fr' -> 'title', data -> 'title')`.
+ */
+const indexKey = (field: string, language: string | undefined) => (language ? `${field}@${language}` : field);
+
 export function sortIndexName(field: string): string {
   return `data_sort_${createHash('sha256').update(field).digest('hex').slice(0, 24)}`;
 }
 
 /** The CREATE INDEX statement, or undefined when the names are not safe to write into DDL. */
-export function sortIndexSql(db: Database, path: readonly string[]): string | undefined {
+export function sortIndexSql(db: Database, path: readonly string[], language?: string): string | undefined {
   if (path.length > 4 || !path.every((p) => SEGMENT.test(p))) return undefined;
-  const x = `(data${path.map((p) => ` -> '${p}'::text`).join('')})`;
+  if (language !== undefined && (path.length !== 1 || !LANGUAGE.test(language))) return undefined;
+  // The very expression filter/compile.ts emits (parameters folded into constants), or the planner cannot use it.
+  const x = language
+    ? `(coalesce(translations -> '${language}'::text -> '${path[0]}'::text, data -> '${path[0]}'::text))`
+    : `(data${path.map((p) => ` -> '${p}'::text`).join('')})`;
   const keys = sortKeys(x, false).map((k) => `(${k})`);
   const concurrently = db.kind === 'postgres' ? 'concurrently ' : '';
-  return `create index ${concurrently}if not exists ${sortIndexName(path.join('.'))} on data_items (site_id, collection_id, ${keys.join(', ')}, id collate "C")`;
+  return `create index ${concurrently}if not exists ${sortIndexName(indexKey(path.join('.'), language))} on data_items (site_id, collection_id, ${keys.join(', ')}, id collate "C")`;
 }
 
-/** Starts building a sort index when useful; never throws, never delays the query. */
-export function maybeIndexSort(db: Database, siteId: string, collection: CollectionConfig, sort: readonly SortSpec[], onError: (e: unknown) => void): void {
+/**
+ * Starts building a sort index when useful; never throws, never delays the query. `language`: the read's language
+ * when the sorted field is translated in it.
+ */
+export function maybeIndexSort(
+  db: Database,
+  siteId: string,
+  collection: CollectionConfig,
+  sort: readonly SortSpec[],
+  onError: (e: unknown) => void,
+  language?: string,
+): void {
   if (sort.length !== 1 || sort[0]!.path[0]!.startsWith('_')) return;
-  const field = sort[0]!.field;
+  const field = indexKey(sort[0]!.field, language);
   const key = `${siteId}\0${collection.id}\0${field}`;
   if (known.has(field) || known.has(key) || building.has(key)) return;
-  const sql = sortIndexSql(db, sort[0]!.path);
+  const sql = sortIndexSql(db, sort[0]!.path, language);
   if (!sql) return;
   building.add(key);
   void ensure(db, siteId, collection.id, field, sql)

@@ -54,9 +54,15 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(filter));
 
-  maybeIndexSort(scope.db, scope.site.id, collection, sort, (error) =>
+  const sortLanguage = lang && sort.length === 1 && lang.fields.has(sort[0]!.path[0]!) ? lang.language : undefined;
+  maybeIndexSort(
+    scope.db,
+    scope.site.id,
+    collection,
+    sort,
     // The message only: driver error objects carry the statement and its parameters.
-    scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building a sort index failed'),
+    (error) => scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building a sort index failed'),
+    sortLanguage,
   );
   const params = new Params();
   const columns = `i.data${translationColumn(lang, params)}`;
