@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { App } from '../src/app/App.js';
 import { createShopClient } from '../src/app/shop-client.js';
 import type { RuntimeConfig } from '../src/config/runtime-config.js';
+import { LANGUAGES, activateLanguage, initialLanguage } from '../src/i18n/index.js';
 import { installHttpSilentLogin } from './direct-login.js';
 
 export interface ShopServer {
@@ -18,12 +19,18 @@ export interface ShopServer {
 
 let renders = 0;
 
+// Every catalog loaded up front, so a mount can start in any language synchronously, like a page
+// whose catalog arrived with its config (main.tsx).
+for (const { code } of LANGUAGES) await activateLanguage(code);
+
 export function renderShop(server: ShopServer, path = '/') {
   // A storage key of its own: late writes of an earlier test's shop never leak into this one.
   const storageKey = `vitrine.tokens.test-${++renders}`;
   const config: RuntimeConfig = { apiBaseUrl: server.url, clientId: server.clientId, siteId: server.siteId, siteName: 'Test Shop', devMailbox: true };
   const navigations: string[] = [];
   const mount = () => {
+    // The stored choice, else English (jsdom's navigator says en-US): what main.tsx would pick.
+    void activateLanguage(initialLanguage());
     const { client, tokenStorage } = createShopClient(config, storageKey);
     installHttpSilentLogin(client);
     render(

@@ -18,6 +18,9 @@ const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswor
 const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage.js'), 'ResetPasswordPage');
 const CallbackPage = lazyPage(() => import('../features/auth/CallbackPage.js'), 'CallbackPage');
 const AccountPage = lazyPage(() => import('../features/account/AccountPage.js'), 'AccountPage');
+const SecondStepPage = lazyPage(() => import('../features/auth/SecondStepPage.js'), 'SecondStepPage');
+const SecurityPage = lazyPage(() => import('../features/account/SecurityPage.js'), 'SecurityPage');
+const SignInMethodsPage = lazyPage(() => import('../features/account/SignInMethodsPage.js'), 'SignInMethodsPage');
 const OrdersPage = lazyPage(() => import('../features/orders/OrdersPage.js'), 'OrdersPage');
 const OrderDetailPage = lazyPage(() => import('../features/orders/OrderDetailPage.js'), 'OrderDetailPage');
 
@@ -27,15 +30,18 @@ export const routes: RouteDefinition[] = [
   { path: '/products/:slug', element: <Area name="product"><ProductPage /></Area> },
   { path: '/cart', element: <Area name="cart"><CartPage /></Area> },
   { path: '/checkout', element: <Area name="checkout"><CheckoutPage /></Area> },
-  { path: '/checkout/confirmation/:orderId', element: <Area name="order confirmation"><ConfirmationPage /></Area> },
-  { path: '/sign-in', element: <Area name="sign-in page"><SignInPage /></Area> },
-  { path: '/create-account', element: <Area name="account creation page"><CreateAccountPage /></Area> },
-  { path: '/verify', element: <Area name="verification page"><VerifyPage /></Area> },
-  { path: '/forgot-password', element: <Area name="password reset page"><ForgotPasswordPage /></Area> },
-  { path: '/reset-password', element: <Area name="password reset page"><ResetPasswordPage /></Area> },
-  { path: '/callback', element: <Area name="sign-in page"><CallbackPage /></Area> },
-  { path: '/account', element: <Area name="account area"><AccountPage /></Area> },
-  { path: '/account/orders', element: <Area name="order list"><OrdersPage /></Area> },
+  { path: '/checkout/confirmation/:orderId', element: <Area name="confirmation"><ConfirmationPage /></Area> },
+  { path: '/sign-in', element: <Area name="signIn"><SignInPage /></Area> },
+  { path: '/sign-in/second-step', element: <Area name="signIn"><SecondStepPage /></Area> },
+  { path: '/create-account', element: <Area name="createAccount"><CreateAccountPage /></Area> },
+  { path: '/verify', element: <Area name="verify"><VerifyPage /></Area> },
+  { path: '/forgot-password', element: <Area name="passwordReset"><ForgotPasswordPage /></Area> },
+  { path: '/reset-password', element: <Area name="passwordReset"><ResetPasswordPage /></Area> },
+  { path: '/callback', element: <Area name="signIn"><CallbackPage /></Area> },
+  { path: '/account', element: <Area name="account"><AccountPage /></Area> },
+  { path: '/account/security', element: <Area name="account"><SecurityPage /></Area> },
+  { path: '/account/sign-in-methods', element: <Area name="account"><SignInMethodsPage /></Area> },
+  { path: '/account/orders', element: <Area name="orderList"><OrdersPage /></Area> },
   { path: '/account/orders/:orderId', element: <Area name="order"><OrderDetailPage /></Area> },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -1,11 +1,14 @@
+import { useLingui } from '@lingui/react';
 import { useAuthActions, useSession } from '@vitrine/react';
 import { useState } from 'react';
 import { Link, NavLink } from './router/index.js';
 import { useRuntimeConfig } from '../config/config-context.js';
 import { CartLink } from '../features/cart/CartLink.js';
+import { LanguageSelect } from '../i18n/LanguageSelect.js';
 
 /** Site header: brand, cart (with count), and the session's links. Wraps cleanly at 375 px. */
 export function Header() {
+  const { _ } = useLingui();
   const { siteName } = useRuntimeConfig();
   const { isMember } = useSession();
   const { logout } = useAuthActions();
@@ -26,7 +29,7 @@ export function Header() {
         <Link to="/" className="brand">
           {siteName}
         </Link>
-        <nav aria-label="Main" className="main-nav">
+        <nav aria-label={_('header.nav')} className="main-nav">
           <ul>
             <li>
               <CartLink />
@@ -35,17 +38,17 @@ export function Header() {
               <>
                 <li>
                   <NavLink to="/account" end className="nav-link">
-                    Account
+                    {_('header.account')}
                   </NavLink>
                 </li>
                 <li>
                   <NavLink to="/account/orders" className="nav-link">
-                    Orders
+                    {_('header.orders')}
                   </NavLink>
                 </li>
                 <li>
                   <button type="button" className="nav-link nav-button" onClick={() => void signOut()} disabled={signingOut}>
-                    Sign out
+                    {_('header.signOut')}
                   </button>
                 </li>
               </>
@@ -53,18 +56,19 @@ export function Header() {
               <>
                 <li>
                   <NavLink to="/sign-in" className="nav-link">
-                    Sign in
+                    {_('header.signIn')}
                   </NavLink>
                 </li>
                 <li>
                   <NavLink to="/create-account" className="nav-link nav-link--accent">
-                    Create account
+                    {_('header.createAccount')}
                   </NavLink>
                 </li>
               </>
             )}
           </ul>
         </nav>
+        <LanguageSelect />
       </div>
     </header>
   );

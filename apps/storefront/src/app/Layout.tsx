@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from './router/index.js';
 import { useRuntimeConfig } from '../config/config-context.js';
@@ -8,6 +9,7 @@ import { requestRouteFocus } from './route-focus.js';
 /** Skip link, header, the routed page (lazy pages load inside), footer. */
 export function Layout() {
   const { pathname } = useLocation();
+  const { _ } = useLingui();
   const { siteName, devMailbox } = useRuntimeConfig();
   const first = useRef(true);
 
@@ -28,7 +30,7 @@ export function Layout() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {_('layout.skipToContent')}
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="site-main">
@@ -38,7 +40,7 @@ export function Layout() {
       </main>
       <footer className="site-footer">
         <p>
-          {siteName} · powered by Vitrine{devMailbox ? ' · development mode' : ''}
+          {_(devMailbox ? 'layout.footerDevelopment' : 'layout.footer', { siteName })}
         </p>
       </footer>
     </>

@@ -1,9 +1,12 @@
+import { i18n } from '../i18n/i18n.js';
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 
 interface Props {
-  /** Names the area in the message ("The cart could not be shown"). */
+  /** Names the area in the console log. */
   area: string;
+  /** The sentence shown on failure, in the shopper's language ("The cart could not be shown."). */
+  message: string;
   children: ReactNode;
 }
 
@@ -29,12 +32,12 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!this.state.error) return this.props.children;
     return (
       <section className="error-panel" role="alert">
-        <h2>Something went wrong</h2>
+        <h2>{i18n._('error.somethingWentWrong')}</h2>
         <p>
-          The {this.props.area} could not be shown. {this.state.error.message ? `(${this.state.error.message})` : ''}
+          {this.props.message} {this.state.error.message ? `(${this.state.error.message})` : ''}
         </p>
         <button type="button" className="button" onClick={this.retry}>
-          Try again
+          {i18n._('common.tryAgain')}
         </button>
       </section>
     );

@@ -1,7 +1,6 @@
-const formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { useFormat } from '../i18n/format.js';
 
-export const formatPrice = (amount: number): string => formatter.format(amount);
-
+/** An amount in the shop's currency, written the way the shopper's language writes it. */
 export function Price({ amount, className }: { amount: number; className?: string }) {
-  return <span className={className ?? 'price'}>{formatPrice(amount)}</span>;
+  return <span className={className ?? 'price'}>{useFormat().price(amount)}</span>;
 }

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react';
 import { useMember } from '@vitrine/react';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { RequireMember } from '../auth/RequireMember.js';
+import { AccountNav } from './AccountNav.js';
 import { AddressesEditor } from './AddressesEditor.js';
 import { ChangePasswordForm } from './ChangePasswordForm.js';
 import { ProfileForm } from './ProfileForm.js';
@@ -17,23 +19,25 @@ export function AccountPage() {
 }
 
 function AccountInfo() {
+  const { _ } = useLingui();
   const member = useMember();
   return (
     <section className="page account-page">
-      <PageHeading>Account info</PageHeading>
+      <PageHeading>{_('account.heading')}</PageHeading>
+      <AccountNav />
       {member.status == 'error' && !member.data ? (
-        <Alert tone="error" title="Your details could not be loaded.">
+        <Alert tone="error" title={_('account.loadFailed')}>
           <button type="button" className="button" onClick={() => void member.refetch()}>
-            Try again
+            {_('common.tryAgain')}
           </button>
         </Alert>
       ) : !member.data ? (
-        <Skeleton lines={5} label="Loading your details…" />
+        <Skeleton lines={5} label={_('account.loading')} />
       ) : (
         <>
           <dl className="account-summary">
             <div>
-              <dt>Email</dt>
+              <dt>{_('field.email')}</dt>
               <dd>{member.data.loginEmail}</dd>
             </div>
           </dl>

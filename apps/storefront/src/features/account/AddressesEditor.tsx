@@ -1,21 +1,18 @@
+import { useLingui } from '@lingui/react';
 import type { AddressTag, MemberAddress, MemberResult } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 
-const TAGS: { value: AddressTag; label: string }[] = [
-  { value: 'SHIPPING', label: 'Shipping' },
-  { value: 'BILLING', label: 'Billing' },
-  { value: 'HOME', label: 'Home' },
-  { value: 'WORK', label: 'Work' },
-  { value: 'UNTAGGED', label: 'No tag' },
-];
+/** Address tags; their names are the catalog's `address.tag.<TAG>`. */
+const TAGS: AddressTag[] = ['SHIPPING', 'BILLING', 'HOME', 'WORK', 'UNTAGGED'];
 
 const empty = (): MemberAddress => ({ tag: 'SHIPPING', address: { addressLine: '', city: '', postalCode: '', country: '' } });
 
 /** The member's addresses, each with its tag; add, edit, remove, then save them together. */
 export function AddressesEditor({ member }: { member: MemberResult }) {
+  const { _ } = useLingui();
   const [addresses, setAddresses] = useState<MemberAddress[]>(() => member.data?.profile.addresses ?? []);
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
 
@@ -45,50 +42,50 @@ export function AddressesEditor({ member }: { member: MemberResult }) {
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} aria-labelledby="addresses-heading">
-      <h3 id="addresses-heading">Addresses</h3>
-      {addresses.length == 0 && <p className="muted">No addresses saved yet.</p>}
+      <h3 id="addresses-heading">{_('address.heading')}</h3>
+      {addresses.length == 0 && <p className="muted">{_('address.none')}</p>}
       {addresses.map((a, i) => (
         <fieldset key={i} className="address-card">
-          <legend>Address {i + 1}</legend>
+          <legend>{_('address.legend', { n: i + 1 })}</legend>
           <div className="field">
-            <label htmlFor={`address-${i}-tag`}>Tag</label>
+            <label htmlFor={`address-${i}-tag`}>{_('address.tag')}</label>
             <select id={`address-${i}-tag`} value={a.tag} onChange={(e) => edit(i, { tag: e.target.value as AddressTag })}>
               {TAGS.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
+                <option key={t} value={t}>
+                  {_(`address.tag.${t}`)}
                 </option>
               ))}
             </select>
           </div>
-          <Field label="Street and number" autoComplete="address-line1" value={a.address.addressLine ?? ''} onChange={(e) => edit(i, { addressLine: e.target.value })} />
+          <Field label={_('address.street')} autoComplete="address-line1" value={a.address.addressLine ?? ''} onChange={(e) => edit(i, { addressLine: e.target.value })} />
           <div className="form__row">
-            <Field label="Postal code" autoComplete="postal-code" value={a.address.postalCode ?? ''} onChange={(e) => edit(i, { postalCode: e.target.value })} maxLength={20} />
-            <Field label="City" autoComplete="address-level2" value={a.address.city ?? ''} onChange={(e) => edit(i, { city: e.target.value })} />
+            <Field label={_('address.postalCode')} autoComplete="postal-code" value={a.address.postalCode ?? ''} onChange={(e) => edit(i, { postalCode: e.target.value })} maxLength={20} />
+            <Field label={_('address.city')} autoComplete="address-level2" value={a.address.city ?? ''} onChange={(e) => edit(i, { city: e.target.value })} />
           </div>
           <Field
-            label="Country code"
+            label={_('address.country')}
             autoComplete="country"
             value={a.address.country ?? ''}
             onChange={(e) => edit(i, { country: e.target.value.toUpperCase() })}
             maxLength={3}
-            hint="Two or three letters, like US or DE."
+            hint={_('address.countryHint')}
           />
           <button type="button" className="link-button" onClick={() => setAddresses((list) => list.filter((_, j) => j != i))}>
-            Remove address {i + 1}
+            {_('address.remove', { n: i + 1 })}
           </button>
         </fieldset>
       ))}
       <div className="actions">
         <button type="button" className="button" onClick={() => setAddresses((list) => [...list, empty()])} disabled={addresses.length >= 20}>
-          Add an address
+          {_('address.add')}
         </button>
         <button type="submit" className="button button--primary" disabled={state == 'saving'}>
-          Save addresses
+          {_('address.save')}
         </button>
       </div>
       <div aria-live="polite">
-        {state == 'saved' && <Alert tone="success">Your addresses were saved.</Alert>}
-        {state == 'failed' && <Alert tone="error">Your addresses could not be saved. Check them and try again.</Alert>}
+        {state == 'saved' && <Alert tone="success">{_('address.saved')}</Alert>}
+        {state == 'failed' && <Alert tone="error">{_('address.saveFailed')}</Alert>}
       </div>
     </form>
   );

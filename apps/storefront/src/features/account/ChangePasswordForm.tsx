@@ -1,19 +1,30 @@
+import { useLingui } from '@lingui/react';
 import { ApiRequestError, readJson, useVitrine } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 import { MESSAGES } from '../auth/auth-errors.js';
+import { i18n } from '../../i18n/i18n.js';
 
 const PASSWORD_MIN = 8;
 
 type Problem = { field: 'current' | 'next' | 'form'; message: string };
 
+/** The form's own sentences, in the active language when read (catalog `password.<key>`). */
 const TEXT = {
-  currentRequired: 'Enter your current password.',
-  currentWrong: 'Your current password is not correct.',
-  reauthenticate: 'Enter your current password to confirm it is you.',
-  context: 'Do not use the shop’s name or your email address as your password.',
+  get currentRequired() {
+    return i18n._('password.currentRequired');
+  },
+  get currentWrong() {
+    return i18n._('password.currentWrong');
+  },
+  get reauthenticate() {
+    return i18n._('password.reauthenticate');
+  },
+  get context() {
+    return i18n._('password.context');
+  },
 };
 
 /** The server's refusal as a sentence next to the field it concerns. */
@@ -26,7 +37,7 @@ function explain(error: unknown): Problem {
   const violation = body?.details?.validationError?.fieldViolations?.[0];
   if (violation?.ruleName == 'COMMON_PASSWORD') return { field: 'next', message: MESSAGES.commonPassword };
   if (violation?.ruleName == 'CONTEXT_PASSWORD') return { field: 'next', message: TEXT.context };
-  if (violation) return { field: 'next', message: /least|short|length/i.test(violation.description ?? '') ? MESSAGES.weakPassword : `Password ${violation.description}.` };
+  if (violation) return { field: 'next', message: /least|short|length/i.test(violation.description ?? '') ? MESSAGES.weakPassword : i18n._('password.ruleBroken', { rule: violation.description ?? '' }) };
   return { field: 'form', message: MESSAGES.unexpectedResponse };
 }
 
@@ -36,6 +47,7 @@ function explain(error: unknown): Problem {
  * sessions of the member end.
  */
 export function ChangePasswordForm() {
+  const { _ } = useLingui();
   const { authFetch } = useVitrine();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -75,10 +87,10 @@ export function ChangePasswordForm() {
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} aria-labelledby="password-heading" noValidate>
-      <h3 id="password-heading">Change password</h3>
+      <h3 id="password-heading">{_('password.heading')}</h3>
       {error?.field == 'form' && <Alert tone="error">{error.message}</Alert>}
       <Field
-        label="Current password"
+        label={_('field.currentPassword')}
         type="password"
         autoComplete="current-password"
         value={current}
@@ -86,19 +98,19 @@ export function ChangePasswordForm() {
         error={error?.field == 'current' ? error.message : undefined}
       />
       <Field
-        label="New password"
+        label={_('field.newPassword')}
         type="password"
         autoComplete="new-password"
         minLength={PASSWORD_MIN}
         value={next}
         onChange={(e) => setNext(e.target.value)}
         error={error?.field == 'next' ? error.message : undefined}
-        hint={`At least ${PASSWORD_MIN} characters. You stay signed in here; other devices are signed out.`}
+        hint={_('password.hint', { min: PASSWORD_MIN })}
       />
       <button type="submit" className="button" disabled={busy}>
-        Change password
+        {_('password.submit')}
       </button>
-      <div aria-live="polite">{done && <Alert tone="success">Your password was changed.</Alert>}</div>
+      <div aria-live="polite">{done && <Alert tone="success">{_('password.changed')}</Alert>}</div>
     </form>
   );
 }

@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n/i18n.js';
+import { useLingui } from '@lingui/react';
 import { useAuthActions, useSession } from '@vitrine/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '../../app/router/index.js';
@@ -11,6 +13,7 @@ import { safeReturnTo } from './auth-errors.js';
  * per code even when React runs this effect twice (Strict Mode) or the page re-renders.
  */
 export function CallbackPage() {
+  const { _ } = useLingui();
   const { handleRedirectCallback } = useAuthActions();
   const { isMember } = useSession();
   const navigate = useNavigate();
@@ -26,7 +29,7 @@ export function CallbackPage() {
         if (!live) return;
         // A reload of an already-completed callback: the shopper is signed in, nothing to report.
         if (isMember) navigate('/', { replace: true });
-        else setError(e instanceof Error ? e.message : 'Sign-in failed.');
+        else setError(e instanceof Error ? e.message : i18n._('callback.failed'));
       });
     return () => {
       live = false;
@@ -36,16 +39,16 @@ export function CallbackPage() {
 
   return (
     <section className="page auth-page">
-      <PageHeading>{error ? 'Sign-in did not complete' : 'Signing you in…'}</PageHeading>
+      <PageHeading>{error ? _('callback.incomplete') : _('callback.signingIn')}</PageHeading>
       {error ? (
         <>
           <Alert tone="error">{error}</Alert>
           <p>
-            <Link to="/sign-in">Go back to the sign-in page</Link>
+            <Link to="/sign-in">{_('auth.backToSignIn')}</Link>
           </p>
         </>
       ) : (
-        <Skeleton lines={2} label="Signing you in…" />
+        <Skeleton lines={2} label={_('callback.signingIn')} />
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useAuthActions, useSession } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -5,6 +6,7 @@ import { Link, Navigate, useSearchParams } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { AlternativeSignIn } from './AlternativeSignIn.js';
 import { ApprovalNotice } from './ApprovalNotice.js';
 import { MESSAGES, safeReturnTo } from './auth-errors.js';
 import { thrownProblem, useAuthOutcome } from './use-auth-outcome.js';
@@ -13,6 +15,7 @@ import type { AuthOutcome } from './use-auth-outcome.js';
 const PASSWORD_MIN = 8;
 
 export function CreateAccountPage() {
+  const { _ } = useLingui();
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const { isMember } = useSession();
@@ -54,10 +57,10 @@ export function CreateAccountPage() {
   if (outcome?.kind == 'approval') {
     return (
       <section className="page auth-page">
-        <PageHeading>Account created</PageHeading>
+        <PageHeading>{_('createAccount.created')}</PageHeading>
         <ApprovalNotice />
         <p>
-          <Link to="/">Continue shopping</Link>
+          <Link to="/">{_('common.continueShopping')}</Link>
         </p>
       </section>
     );
@@ -65,16 +68,16 @@ export function CreateAccountPage() {
 
   return (
     <section className="page auth-page">
-      <PageHeading>Create account</PageHeading>
+      <PageHeading>{_('createAccount.heading')}</PageHeading>
       {problem?.field == 'form' && <Alert tone="error">{problem.message}</Alert>}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
         <div className="form__row">
-          <Field label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
-          <Field label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+          <Field label={_('field.firstName')} name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
+          <Field label={_('field.lastName')} name="lastName" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
         </div>
-        <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errorFor('email')} />
+        <Field label={_('field.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errorFor('email')} />
         <Field
-          label="Password"
+          label={_('field.password')}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -83,13 +86,14 @@ export function CreateAccountPage() {
           value={form.password}
           onChange={set('password')}
           error={errorFor('password')}
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          hint={_('field.passwordHint', { min: PASSWORD_MIN })}
         />
         <button type="submit" className="button button--primary button--wide" disabled={busy}>
-          Create account
+          {_('createAccount.submit')}
         </button>
       </form>
-      <p className="muted">Already have an account? Use “Sign in” at the top of the page.</p>
+      <AlternativeSignIn returnTo={returnTo} />
+      <p className="muted">{_('createAccount.haveAccount')}</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { useRuntimeConfig } from '../../config/config-context.js';
 
 /** Development only: where the verification codes and reset links arrive. */
@@ -7,11 +8,7 @@ export function DevMailboxLink({ email }: { email?: string }) {
   const href = `${apiBaseUrl}/_dev/mail${email ? `?to=${encodeURIComponent(email)}` : ''}`;
   return (
     <p className="dev-note">
-      Development mode: mail is not sent.{' '}
-      <a href={href} target="_blank" rel="noreferrer">
-        Open the dev mailbox
-      </a>{' '}
-      to read it.
+      <Trans id="devMailbox.note" components={{ 0: <a href={href} target="_blank" rel="noreferrer" /> }} />
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useAuthActions } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -21,6 +22,7 @@ function resetFailure(e: unknown): { field: 'email' | 'form'; message: string } 
 
 /** Asks for a reset link; the mail leads to the reset page, which comes back to sign-in. */
 export function ForgotPasswordPage() {
+  const { _ } = useLingui();
   const { sendPasswordResetEmail } = useAuthActions();
   const { apiBaseUrl } = useRuntimeConfig();
   const [email, setEmail] = useState('');
@@ -54,21 +56,21 @@ export function ForgotPasswordPage() {
 
   return (
     <section className="page auth-page">
-      <PageHeading>Reset your password</PageHeading>
+      <PageHeading>{_('forgot.heading')}</PageHeading>
       {state == 'sent' ? (
         <>
-          <Alert tone="success" title="Check your email">
-            If an account uses {email.trim()}, a link to set a new password is on its way. It works once, for one hour.
+          <Alert tone="success" title={_('forgot.sentTitle')}>
+            {_('forgot.sentBody', { email: email.trim() })}
           </Alert>
           <DevMailboxLink email={email.trim()} />
         </>
       ) : (
         <>
-          <p>Enter the email address of your account and we will send you a link to set a new password.</p>
+          <p>{_('forgot.intro')}</p>
           {error?.field == 'form' && <Alert tone="error">{error.message}</Alert>}
           <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={state == 'sending' || undefined}>
             <Field
-              label="Email"
+              label={_('field.email')}
               type="email"
               name="email"
               autoComplete="email"
@@ -78,7 +80,7 @@ export function ForgotPasswordPage() {
               error={error?.field == 'email' ? error.message : undefined}
             />
             <button type="submit" className="button button--primary button--wide" disabled={state == 'sending'}>
-              Send reset link
+              {_('forgot.submit')}
             </button>
           </form>
           <DevMailboxLink />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { readJson } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -15,6 +16,7 @@ const PASSWORD_MIN = 8;
  * same address for mails opened on its own origin). Sets the new password, then goes to sign-in.
  */
 export function ResetPasswordPage() {
+  const { _ } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? params.get('recoveryToken') ?? '';
   const { apiBaseUrl } = useRuntimeConfig();
@@ -45,7 +47,7 @@ export function ResetPasswordPage() {
       else if (/password/i.test(message)) setError({ field: 'password', message: MESSAGES.weakPassword });
       else if (/blocked/i.test(message)) setError({ field: 'form', message: MESSAGES.blocked });
       else if (e instanceof TypeError) setError({ field: 'form', message: MESSAGES.networkError });
-      else setError({ field: 'form', message: 'This reset link is invalid, was already used or has expired.', expired: true });
+      else setError({ field: 'form', message: _('reset.invalidLink'), expired: true });
       setBusy(false);
     }
   };
@@ -53,25 +55,25 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <section className="page auth-page">
-        <PageHeading>Set a new password</PageHeading>
-        <Alert tone="error">This page needs the link from your password reset email.</Alert>
+        <PageHeading>{_('reset.heading')}</PageHeading>
+        <Alert tone="error">{_('reset.needsLink')}</Alert>
         <p>
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{_('signIn.forgot')}</Link>
         </p>
       </section>
     );
   }
   return (
     <section className="page auth-page">
-      <PageHeading>Set a new password</PageHeading>
+      <PageHeading>{_('reset.heading')}</PageHeading>
       {error?.field == 'form' && (
         <Alert tone="error">
-          {error.message} {error.expired && <Link to="/forgot-password">Ask for a new link.</Link>}
+          {error.message} {error.expired && <Link to="/forgot-password">{_('reset.askNewLink')}</Link>}
         </Alert>
       )}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
         <Field
-          label="New password"
+          label={_('field.newPassword')}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -80,10 +82,10 @@ export function ResetPasswordPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={error?.field == 'password' ? error.message : undefined}
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          hint={_('field.passwordHint', { min: PASSWORD_MIN })}
         />
         <button type="submit" className="button button--primary button--wide" disabled={busy}>
-          Set new password
+          {_('reset.submit')}
         </button>
       </form>
     </section>

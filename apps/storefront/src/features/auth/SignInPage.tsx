@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useAuthActions, useSession } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -5,6 +6,7 @@ import { Link, Navigate, useSearchParams } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { AlternativeSignIn } from './AlternativeSignIn.js';
 import { ApprovalNotice } from './ApprovalNotice.js';
 import { safeReturnTo } from './auth-errors.js';
 import { thrownProblem, useAuthOutcome } from './use-auth-outcome.js';
@@ -12,6 +14,7 @@ import type { AuthOutcome } from './use-auth-outcome.js';
 
 /** In-page sign-in (direct login, then the silent frame for member tokens), or the hosted login page. */
 export function SignInPage() {
+  const { _ } = useLingui();
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const { isMember } = useSession();
@@ -52,14 +55,14 @@ export function SignInPage() {
 
   return (
     <section className="page auth-page">
-      <PageHeading>Sign in</PageHeading>
-      {params.get('passwordReset') && <Alert tone="success">Your password has been changed. Sign in with your new password.</Alert>}
+      <PageHeading>{_('signIn.heading')}</PageHeading>
+      {params.get('passwordReset') && <Alert tone="success">{_('signIn.passwordChanged')}</Alert>}
       {outcome?.kind == 'approval' && <ApprovalNotice />}
       {problem?.field == 'form' && <Alert tone="error">{problem.message}</Alert>}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
-        <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errorFor('email')} />
+        <Field label={_('field.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errorFor('email')} />
         <Field
-          label="Password"
+          label={_('field.password')}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -69,19 +72,20 @@ export function SignInPage() {
           error={errorFor('password')}
         />
         <p className="form__aside">
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{_('signIn.forgot')}</Link>
         </p>
         <button type="submit" className="button button--primary button--wide" disabled={busy}>
-          Sign in
+          {_('signIn.submit')}
         </button>
       </form>
       <div className="divider" role="separator">
-        <span>or</span>
+        <span>{_('signIn.or')}</span>
       </div>
       <button type="button" className="button button--wide" onClick={() => void hosted()} disabled={busy}>
-        Continue with the secure login page
+        {_('signIn.hosted')}
       </button>
-      <p className="muted">New here? Use “Create account” at the top of the page — your cart comes with you.</p>
+      <AlternativeSignIn returnTo={returnTo} passkey />
+      <p className="muted">{_('signIn.newHere')}</p>
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n/i18n.js';
+import { Trans, useLingui } from '@lingui/react';
 import { useAuthActions } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -17,14 +19,15 @@ function resendFailure(error: unknown): string {
   const e = error as { status?: number; data?: { retryAfterSeconds?: number } } | null;
   if (e?.status == 429) {
     const seconds = Math.ceil(Number(e.data?.retryAfterSeconds) || 60);
-    return `A code was sent a moment ago. You can ask for another one in ${seconds} seconds.`;
+    return i18n._('verify.resendTooSoon', { seconds });
   }
-  if (e?.status && e.status >= 400 && e.status < 500) return 'This verification has expired. Please start again from the sign-in page.';
+  if (e?.status && e.status >= 400 && e.status < 500) return i18n._('verify.expired');
   return MESSAGES.networkError;
 }
 
 /** Entry of the 6-digit code mailed after sign-in or account creation, with resend. */
 export function VerifyPage() {
+  const { _ } = useLingui();
   const [pending] = useState(readPendingVerification);
   const { verify, resendVerificationCode } = useAuthActions();
   const finish = useAuthOutcome();
@@ -37,10 +40,10 @@ export function VerifyPage() {
   if (!pending) {
     return (
       <section className="page auth-page">
-        <PageHeading>Verify your email</PageHeading>
-        <p>There is no sign-in waiting for a code in this browser tab.</p>
+        <PageHeading>{_('verify.heading')}</PageHeading>
+        <p>{_('verify.nothingPending')}</p>
         <p>
-          <Link to="/sign-in">Go back to the sign-in page</Link>
+          <Link to="/sign-in">{_('auth.backToSignIn')}</Link>
         </p>
       </section>
     );
@@ -50,7 +53,7 @@ export function VerifyPage() {
     event.preventDefault();
     const value = code.replace(/\s+/g, '');
     if (!/^\d{6}$/.test(value)) {
-      setOutcome({ kind: 'problem', problem: { field: 'code', message: 'Enter the 6-digit code from the email.' } });
+      setOutcome({ kind: 'problem', problem: { field: 'code', message: _('verify.enterCode') } });
       return;
     }
     setBusy(true);
@@ -79,21 +82,21 @@ export function VerifyPage() {
   if (outcome?.kind == 'approval') {
     return (
       <section className="page auth-page">
-        <PageHeading>Email verified</PageHeading>
+        <PageHeading>{_('verify.verified')}</PageHeading>
         <ApprovalNotice />
       </section>
     );
   }
   return (
     <section className="page auth-page">
-      <PageHeading>Verify your email</PageHeading>
+      <PageHeading>{_('verify.heading')}</PageHeading>
       <p>
-        We sent a 6-digit code to <strong>{pending.email}</strong>. Enter it below to continue.
+        <Trans id="verify.sentTo" values={{ email: pending.email }} components={{ 0: <strong /> }} />
       </p>
       {problem && problem.field != 'code' && <Alert tone="error">{problem.message}</Alert>}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
         <Field
-          label="Verification code"
+          label={_('field.verificationCode')}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -105,17 +108,17 @@ export function VerifyPage() {
           error={problem?.field == 'code' ? problem.message : undefined}
         />
         <button type="submit" className="button button--primary button--wide" disabled={busy}>
-          Verify
+          {_('verify.submit')}
         </button>
       </form>
       <p>
-        Did not get it?{' '}
+        {_('verify.didNotGetIt')}{' '}
         <button type="button" className="link-button" onClick={() => void resend()} disabled={resent == 'sending'}>
-          Send a new code
+          {_('verify.resend')}
         </button>
       </p>
       <p role="status" className="muted">
-        {resent == 'sent' ? 'A new code is on its way.' : ''}
+        {resent == 'sent' ? _('verify.resent') : ''}
         {resent == 'failed' ? resendError : ''}
       </p>
       <DevMailboxLink email={pending.email} />

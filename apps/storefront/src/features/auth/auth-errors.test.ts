@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../i18n/i18n.js';
 import { describeFailure, MESSAGES, plainMessage, safeReturnTo } from './auth-errors.js';
+
+// The sentences come from the English catalog.
+beforeAll(() => activateLanguage('en'));
 
 describe('auth error sentences', () => {
   it('gives every error code of the seed a sentence next to the field it concerns', () => {

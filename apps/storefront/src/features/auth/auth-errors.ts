@@ -3,6 +3,7 @@
  * next to the field it concerns (`email`, `password`, `code`) or above the form (`form`).
  */
 import type { LoginResult } from '@vitrine/react';
+import { i18n } from '../../i18n/i18n.js';
 
 export type AuthField = 'email' | 'password' | 'code' | 'form';
 
@@ -11,25 +12,17 @@ export interface AuthProblem {
   message: string;
 }
 
-export const MESSAGES = {
-  invalidEmailLogin: 'We found no account with this email address. Check it for typos, or create an account.',
-  invalidEmailRegister: 'Enter a valid email address, like name@example.com.',
-  emailAlreadyExists: 'An account with this email address already exists. Sign in instead, or reset your password.',
-  invalidPassword: 'The email address or password is incorrect. Check both and try again.',
-  resetPassword: 'This account needs a new password before you can sign in. Use “Forgot password?” to set one.',
-  missingCaptchaToken: 'Please complete the “I am not a robot” check before continuing.',
-  invalidCaptchaToken: 'The “I am not a robot” check did not pass. Please try it again.',
-  networkError: 'We could not reach the shop. Check your internet connection and try again.',
-  unexpectedResponse: 'Something went wrong on our side. Please try again in a moment.',
-  blocked: 'This account is blocked. Please contact the shop owner if you think this is a mistake.',
-  ownerApproval:
-    'Your account was created and is waiting for the shop owner’s approval. You can sign in as soon as it is approved; you do not need to register again.',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes, then try again.',
-  wrongCode: 'This code is not correct or has expired. Check the latest email, or send a new code.',
-  weakPassword: 'Use a password of at least 8 characters.',
-  commonPassword: 'This is one of the most commonly used passwords. Choose another one.',
-  sessionStart: 'You are signed in, but this browser could not start your session. Please try again, or use the secure login page.',
-} as const;
+const KEYS = [
+  'invalidEmailLogin', 'invalidEmailRegister', 'emailAlreadyExists', 'invalidPassword', 'resetPassword',
+  'missingCaptchaToken', 'invalidCaptchaToken', 'networkError', 'unexpectedResponse', 'blocked', 'ownerApproval',
+  'tooManyAttempts', 'wrongCode', 'weakPassword', 'commonPassword', 'sessionStart',
+] as const;
+
+/** The sentences, read from the catalog (`auth.<key>`) in the active language each time they are used. */
+export const MESSAGES = Object.defineProperties(
+  {} as Record<(typeof KEYS)[number], string>,
+  Object.fromEntries(KEYS.map((key) => [key, { enumerable: true, get: () => i18n._(`auth.${key}`) }])),
+);
 
 /** Human text of an SDK error message that may be a JSON string (`{"message": …}`). */
 export function plainMessage(error: string | undefined): string {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { useCart } from './cart-context.js';
 
@@ -6,6 +7,7 @@ import { useCart } from './cart-context.js';
  * readers the confirmation ("Added Blue Mug to your cart").
  */
 export function AddToCartButton({ productId, productTitle, disabled }: { productId: string; productTitle: string; disabled?: boolean }) {
+  const { _ } = useLingui();
   const { add } = useCart();
   const [added, setAdded] = useState(0);
   return (
@@ -19,10 +21,10 @@ export function AddToCartButton({ productId, productTitle, disabled }: { product
           void add(productId, 1);
         }}
       >
-        Add to cart
+        {_('cart.add')}
       </button>
       <span className="visually-hidden" role="status">
-        {added > 0 ? `Added ${productTitle} to your cart` : ''}
+        {added > 0 ? _('cart.added', { title: productTitle }) : ''}
       </span>
     </>
   );

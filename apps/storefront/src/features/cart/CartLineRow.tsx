@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Link } from '../../app/router/index.js';
 import { Price } from '../../components/Price.js';
 import { ProductImage } from '../../components/ProductImage.js';
@@ -8,8 +9,9 @@ import { useCart } from './cart-context.js';
 
 /** One cart line: product, quantity stepper (buttons and a number field) and removal. */
 export function CartLineRow({ line, product, loading }: { line: CartLine; product: Product | undefined; loading: boolean }) {
+  const { _ } = useLingui();
   const { setQuantity, remove } = useCart();
-  const title = product?.title ?? (loading ? 'Loading…' : 'Product no longer available');
+  const title = product?.title ?? (loading ? _('common.loading') : _('cart.productUnavailable'));
   return (
     <li className="cart-line">
       <ProductImage className="cart-line__image" src={product?.image} alt="" size={72} />
@@ -23,8 +25,8 @@ export function CartLineRow({ line, product, loading }: { line: CartLine; produc
         )}
         {product && <Price amount={product.price} className="muted" />}
       </div>
-      <div className="stepper" role="group" aria-label={`Quantity of ${title}`}>
-        <button type="button" className="stepper__button" aria-label={`Decrease quantity of ${title}`} onClick={() => void setQuantity(line._id, line.quantity - 1)}>
+      <div className="stepper" role="group" aria-label={_('cart.quantityOf', { title })}>
+        <button type="button" className="stepper__button" aria-label={_('cart.decrease', { title })} onClick={() => void setQuantity(line._id, line.quantity - 1)}>
           −
         </button>
         <input
@@ -33,7 +35,7 @@ export function CartLineRow({ line, product, loading }: { line: CartLine; produc
           inputMode="numeric"
           min={0}
           max={MAX_QUANTITY}
-          aria-label={`Quantity of ${title}`}
+          aria-label={_('cart.quantityOf', { title })}
           value={line.quantity}
           onChange={(e) => {
             const n = Number.parseInt(e.target.value, 10);
@@ -43,7 +45,7 @@ export function CartLineRow({ line, product, loading }: { line: CartLine; produc
         <button
           type="button"
           className="stepper__button"
-          aria-label={`Increase quantity of ${title}`}
+          aria-label={_('cart.increase', { title })}
           disabled={line.quantity >= MAX_QUANTITY}
           onClick={() => void setQuantity(line._id, line.quantity + 1)}
         >
@@ -51,8 +53,8 @@ export function CartLineRow({ line, product, loading }: { line: CartLine; produc
         </button>
       </div>
       <Price amount={(product?.price ?? 0) * line.quantity} className="cart-line__total" />
-      <button type="button" className="link-button cart-line__remove" aria-label={`Remove ${title}`} onClick={() => void remove(line._id)}>
-        Remove
+      <button type="button" className="link-button cart-line__remove" aria-label={_('cart.removeTitle', { title })} onClick={() => void remove(line._id)}>
+        {_('cart.remove')}
       </button>
     </li>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useQuery, useSession } from '@vitrine/react';
 import { Link, useNavigate } from '../../app/router/index.js';
 import { useShopClient } from '../../app/use-shop-client.js';
@@ -20,6 +21,7 @@ export function useCartProducts(productIds: string[]) {
 }
 
 export function CartPage() {
+  const { _ } = useLingui();
   const cart = useCart();
   const { isMember } = useSession();
   const navigate = useNavigate();
@@ -30,22 +32,22 @@ export function CartPage() {
 
   return (
     <section className="page cart-page">
-      <PageHeading>Your cart</PageHeading>
-      {cart.error && <Alert tone="error">{cart.error}</Alert>}
+      <PageHeading>{_('cart.heading')}</PageHeading>
+      {cart.error && <Alert tone="error">{_(cart.error)}</Alert>}
       {cart.status == 'loading' ? (
-        <Skeleton lines={3} label="Loading your cart…" />
+        <Skeleton lines={3} label={_('cart.loading')} />
       ) : cart.status == 'error' && !cart.lines.length ? (
         <Alert tone="error">
-          Your cart could not be loaded.{' '}
+          {_('cart.loadFailed')}{' '}
           <button type="button" className="link-button" onClick={() => void cart.reload()}>
-            Try again
+            {_('common.tryAgain')}
           </button>
         </Alert>
       ) : cart.lines.length == 0 ? (
         <div className="empty-state">
-          <p className="empty-state__title">Your cart is empty.</p>
+          <p className="empty-state__title">{_('cart.empty')}</p>
           <p>
-            Browse the <Link to="/">catalog</Link> and add something you like.
+            <Trans id="cart.emptyHint" components={{ 0: <Link to="/" /> }} />
           </p>
         </div>
       ) : (
@@ -57,13 +59,13 @@ export function CartPage() {
           </ul>
           <div className="cart-summary">
             <p className="cart-summary__total">
-              Subtotal <Price amount={subtotal} />
+              {_('cart.subtotal')} <Price amount={subtotal} />
             </p>
-            <p className="muted">Final prices and stock are confirmed at checkout.</p>
+            <p className="muted">{_('cart.pricesConfirmed')}</p>
             <button type="button" className="button button--primary button--wide" onClick={checkout}>
-              Checkout
+              {_('cart.checkout')}
             </button>
-            {!isMember && <p className="muted">You will sign in or create an account first; your cart comes with you.</p>}
+            {!isMember && <p className="muted">{_('cart.signInFirst')}</p>}
           </div>
         </>
       )}

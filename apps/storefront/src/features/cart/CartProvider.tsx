@@ -31,7 +31,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setData((lines = []) => (latest.current = apply(lines)));
       const run = queue.current.then(send).catch(async (cause: unknown) => {
         console.error('Cart change failed', cause);
-        setError('Your cart could not be updated. Please try again.');
+        setError('cart.updateFailed'); // a catalog id: shown in the shopper's language
         await refetch().catch(() => undefined);
       });
       queue.current = run;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import type { CatalogParams, CatalogSort } from './catalog-params.js';
 
@@ -9,6 +10,7 @@ interface Props {
 
 /** Search by title (submitted), category and price sort (applied on change). */
 export function CatalogFilters({ params, categories, onChange }: Props) {
+  const { _ } = useLingui();
   const id = useId();
   const [text, setText] = useState(params.search);
   const [lastSearch, setLastSearch] = useState(params.search);
@@ -21,25 +23,25 @@ export function CatalogFilters({ params, categories, onChange }: Props) {
     <form
       className="filters"
       role="search"
-      aria-label="Products"
+      aria-label={_('catalog.filters')}
       onSubmit={(e) => {
         e.preventDefault();
         onChange({ ...params, search: text.trim(), page: 1 });
       }}
     >
       <div className="filters__search">
-        <label htmlFor={`${id}-q`}>Search products</label>
+        <label htmlFor={`${id}-q`}>{_('catalog.searchLabel')}</label>
         <div className="filters__row">
-          <input id={`${id}-q`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search by title" />
+          <input id={`${id}-q`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={_('catalog.searchPlaceholder')} />
           <button type="submit" className="button">
-            Search
+            {_('catalog.search')}
           </button>
         </div>
       </div>
       <div className="filters__select">
-        <label htmlFor={`${id}-category`}>Category</label>
+        <label htmlFor={`${id}-category`}>{_('catalog.category')}</label>
         <select id={`${id}-category`} value={params.category} onChange={(e) => onChange({ ...params, category: e.target.value, page: 1 })}>
-          <option value="">All categories</option>
+          <option value="">{_('catalog.allCategories')}</option>
           {categories.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -49,11 +51,11 @@ export function CatalogFilters({ params, categories, onChange }: Props) {
         </select>
       </div>
       <div className="filters__select">
-        <label htmlFor={`${id}-sort`}>Sort by</label>
+        <label htmlFor={`${id}-sort`}>{_('catalog.sortBy')}</label>
         <select id={`${id}-sort`} value={params.sort} onChange={(e) => onChange({ ...params, sort: e.target.value as CatalogSort, page: 1 })}>
-          <option value="featured">Name</option>
-          <option value="price-asc">Price: low to high</option>
-          <option value="price-desc">Price: high to low</option>
+          <option value="featured">{_('catalog.sort.name')}</option>
+          <option value="price-asc">{_('catalog.sort.priceAsc')}</option>
+          <option value="price-desc">{_('catalog.sort.priceDesc')}</option>
         </select>
       </div>
     </form>

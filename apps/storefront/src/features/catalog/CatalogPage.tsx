@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@vitrine/react';
 import { useSearchParams } from '../../app/router/index.js';
 import { useShopClient } from '../../app/use-shop-client.js';
@@ -12,6 +13,7 @@ import { Pagination } from './Pagination.js';
 import { ProductCard } from './ProductCard.js';
 
 export function CatalogPage() {
+  const { _ } = useLingui();
   const client = useShopClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readCatalogParams(searchParams);
@@ -28,25 +30,25 @@ export function CatalogPage() {
 
   return (
     <section className="page catalog-page">
-      <PageHeading title="Catalog">{params.category || 'All products'}</PageHeading>
+      <PageHeading title={_('catalog.title')}>{params.category || _('catalog.allProducts')}</PageHeading>
       <CatalogFilters params={params} categories={categories.data ?? []} onChange={update} />
       <p className="muted" role="status" aria-live="polite">
-        {page ? `${page.totalCount} ${page.totalCount == 1 ? 'product' : 'products'}${params.search ? ` matching “${params.search}”` : ''}` : ''}
+        {page ? _(params.search ? 'catalog.countMatching' : 'catalog.count', { count: page.totalCount, search: params.search }) : ''}
       </p>
       {catalog.status == 'error' && !page ? (
-        <Alert tone="error" title="The catalog could not be loaded.">
+        <Alert tone="error" title={_('catalog.loadFailed')}>
           <button type="button" className="button" onClick={() => void catalog.refetch()}>
-            Try again
+            {_('common.tryAgain')}
           </button>
         </Alert>
       ) : !page ? (
         <CardGridSkeleton />
       ) : page.products.length == 0 ? (
         <div className="empty-state">
-          <p className="empty-state__title">No products found.</p>
+          <p className="empty-state__title">{_('catalog.empty')}</p>
           {filtered && (
             <button type="button" className="button" onClick={() => update({ search: '', category: '', sort: params.sort, page: 1 })}>
-              Clear search and filters
+              {_('catalog.clearFilters')}
             </button>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Link } from '../../app/router/index.js';
 import { Price } from '../../components/Price.js';
 import { ProductImage } from '../../components/ProductImage.js';
@@ -5,6 +6,7 @@ import { AddToCartButton } from '../cart/AddToCartButton.js';
 import type { Product } from './product-types.js';
 
 export function ProductCard({ product, eager }: { product: Product; eager?: boolean }) {
+  const { _ } = useLingui();
   const soldOut = product.stock !== undefined && product.stock <= 0;
   return (
     <li className="product-card">
@@ -14,7 +16,7 @@ export function ProductCard({ product, eager }: { product: Product; eager?: bool
       </Link>
       <p className="product-card__meta">
         <Price amount={product.price} />
-        {soldOut && <span className="badge">Sold out</span>}
+        {soldOut && <span className="badge">{_('product.soldOut')}</span>}
       </p>
       <AddToCartButton productId={product._id} productTitle={product.title} disabled={soldOut} />
     </li>

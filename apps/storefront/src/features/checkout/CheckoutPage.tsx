@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useInvalidate, useMember, useVitrine } from '@vitrine/react';
 import { useState } from 'react';
 import { Link, useNavigate } from '../../app/router/index.js';
@@ -21,6 +22,7 @@ export function CheckoutPage() {
 }
 
 function Checkout() {
+  const { _ } = useLingui();
   const cart = useCart();
   const member = useMember();
   const { authFetch } = useVitrine();
@@ -51,29 +53,29 @@ function Checkout() {
     }
   };
 
-  if (cart.status == 'loading') return <Skeleton lines={4} label="Loading your cart…" />;
+  if (cart.status == 'loading') return <Skeleton lines={4} label={_('cart.loading')} />;
   return (
     <section className="page checkout-page">
-      <PageHeading>Checkout</PageHeading>
+      <PageHeading>{_('checkout.heading')}</PageHeading>
       {error && <Alert tone="error">{error}</Alert>}
       {cart.lines.length == 0 ? (
         <div className="empty-state">
-          <p className="empty-state__title">Your cart is empty.</p>
+          <p className="empty-state__title">{_('cart.empty')}</p>
           <p>
-            <Link to="/">Browse the catalog</Link>
+            <Link to="/">{_('common.browseCatalog')}</Link>
           </p>
         </div>
       ) : (
         <div className="checkout-layout">
           <section aria-labelledby="checkout-items">
-            <h2 id="checkout-items">Items</h2>
+            <h2 id="checkout-items">{_('checkout.items')}</h2>
             <ul className="checkout-lines">
               {cart.lines.map((line) => {
                 const product = products.byId.get(line.productId);
                 return (
                   <li key={line._id}>
                     <span>
-                      {product?.title ?? 'Loading…'} × {line.quantity}
+                      {_('checkout.line', { title: product?.title ?? _('common.loading'), quantity: line.quantity })}
                     </span>
                     <Price amount={(product?.price ?? 0) * line.quantity} />
                   </li>
@@ -81,33 +83,33 @@ function Checkout() {
               })}
             </ul>
             <p className="checkout-total">
-              Estimated total <Price amount={estimate} className="price price--strong" />
+              {_('checkout.estimatedTotal')} <Price amount={estimate} className="price price--strong" />
             </p>
-            <p className="muted">The final total is computed by the shop from current prices when you place the order.</p>
+            <p className="muted">{_('checkout.finalTotalNote')}</p>
           </section>
           <section aria-labelledby="checkout-shipping">
-            <h2 id="checkout-shipping">Shipping address</h2>
+            <h2 id="checkout-shipping">{_('checkout.shippingAddress')}</h2>
             {member.status == 'loading' && !member.data ? (
-              <Skeleton lines={2} label="Loading your addresses…" />
+              <Skeleton lines={2} label={_('checkout.loadingAddresses')} />
             ) : addresses.length == 0 ? (
               <p className="muted">
-                No saved address. You can add one in <Link to="/account">your profile</Link>, or place the order without one.
+                <Trans id="checkout.noAddress" components={{ 0: <Link to="/account" /> }} />
               </p>
             ) : (
               <fieldset className="address-choices">
-                <legend className="visually-hidden">Ship to</legend>
+                <legend className="visually-hidden">{_('checkout.shipTo')}</legend>
                 {addresses.map((a, i) => (
                   <label key={i} className="radio">
                     <input type="radio" name="address" checked={chosen == i} onChange={() => setAddressIndex(i)} />
                     <span>
-                      <strong>{a.tag.charAt(0) + a.tag.slice(1).toLowerCase()}</strong> — {formatAddress(a.address) || 'Empty address'}
+                      <strong>{_(`address.tag.${a.tag}`)}</strong> — {formatAddress(a.address) || _('checkout.emptyAddress')}
                     </span>
                   </label>
                 ))}
               </fieldset>
             )}
             <button type="button" className="button button--primary button--wide" onClick={() => void submit()} disabled={busy}>
-              Place order
+              {_('checkout.placeOrder')}
             </button>
           </section>
         </div>

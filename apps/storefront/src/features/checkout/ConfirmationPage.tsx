@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useQuery, useVitrine } from '@vitrine/react';
 import { Link, useLocation, useParams } from '../../app/router/index.js';
 import { NotFoundPage } from '../../app/NotFoundPage.js';
@@ -18,6 +19,7 @@ export function ConfirmationPage() {
 }
 
 function Confirmation() {
+  const { _ } = useLingui();
   const { orderId = '' } = useParams();
   const placed = (useLocation().state as { order?: Order } | null)?.order;
   const { authFetch } = useVitrine();
@@ -25,22 +27,22 @@ function Confirmation() {
   const order = placed?._id == orderId ? placed : fetched.data;
 
   if (!order) {
-    if (fetched.status == 'error') return <Alert tone="error">This order could not be loaded.</Alert>;
+    if (fetched.status == 'error') return <Alert tone="error">{_('order.loadFailed')}</Alert>;
     if (fetched.data === null) return <NotFoundPage what="order" />;
-    return <Skeleton lines={4} label="Loading your order…" />;
+    return <Skeleton lines={4} label={_('confirmation.loading')} />;
   }
   return (
     <section className="page confirmation-page">
-      <PageHeading title={`Order ${order.number} confirmed`}>Thank you for your order!</PageHeading>
-      <Alert tone="success" title={`Your order number is ${order.number}`}>
-        We have received your order and will let you know when it ships.
+      <PageHeading title={_('confirmation.title', { number: order.number })}>{_('confirmation.heading')}</PageHeading>
+      <Alert tone="success" title={_('confirmation.number', { number: order.number })}>
+        {_('confirmation.body')}
       </Alert>
       <OrderSummary order={order} />
       <p className="actions">
         <Link to="/" className="button">
-          Continue shopping
+          {_('common.continueShopping')}
         </Link>
-        <Link to={`/account/orders/${encodeURIComponent(order._id)}`}>View order details</Link>
+        <Link to={`/account/orders/${encodeURIComponent(order._id)}`}>{_('confirmation.viewDetails')}</Link>
       </p>
     </section>
   );

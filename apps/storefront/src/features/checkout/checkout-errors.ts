@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n/i18n.js';
 import { ApiRequestError } from '@vitrine/react';
 
 /** Checkout failures as sentences: stock, empty cart, session, network. */
@@ -5,15 +6,15 @@ export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
     switch (error.code) {
       case 'OUT_OF_STOCK':
-        return `${error.message} Lower the quantity in your cart, or remove the product.`;
+        return i18n._('checkout.error.outOfStock', { reason: error.message });
       case 'CART_EMPTY':
-        return 'Your cart is empty, so there is nothing to order.';
+        return i18n._('checkout.error.cartEmpty');
       case 'PRODUCT_UNAVAILABLE':
-        return `${error.message} Remove it from your cart to continue.`;
+        return i18n._('checkout.error.unavailable', { reason: error.message });
     }
-    if (error.status == 401) return 'Your session has ended. Please sign in again to place your order.';
-    if (error.status >= 500) return 'Something went wrong on our side and no order was placed. Please try again.';
+    if (error.status == 401) return i18n._('checkout.error.sessionEnded');
+    if (error.status >= 500) return i18n._('checkout.error.server');
     return error.message;
   }
-  return 'We could not reach the shop, and no order was placed. Check your connection and try again.';
+  return i18n._('checkout.error.network');
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useQuery, useVitrine } from '@vitrine/react';
 import { Link, useParams } from '../../app/router/index.js';
 import { NotFoundPage } from '../../app/NotFoundPage.js';
@@ -17,29 +18,30 @@ export function OrderDetailPage() {
 }
 
 function OrderDetail() {
+  const { _ } = useLingui();
   const { orderId = '' } = useParams();
   const { authFetch } = useVitrine();
   const order = useQuery(['order', orderId], () => fetchOrder(authFetch, orderId));
   if (order.status == 'error') {
     return (
       <section className="page">
-        <PageHeading>Order</PageHeading>
-        <Alert tone="error" title="This order could not be loaded.">
+        <PageHeading>{_('order.heading')}</PageHeading>
+        <Alert tone="error" title={_('order.loadFailed')}>
           <button type="button" className="button" onClick={() => void order.refetch()}>
-            Try again
+            {_('common.tryAgain')}
           </button>
         </Alert>
       </section>
     );
   }
-  if (order.data === undefined) return <Skeleton lines={5} label="Loading the order…" />;
+  if (order.data === undefined) return <Skeleton lines={5} label={_('order.loading')} />;
   if (order.data === null) return <NotFoundPage what="order" />;
   return (
     <section className="page order-page">
       <p className="breadcrumb">
-        <Link to="/account/orders">Back to order list</Link>
+        <Link to="/account/orders">{_('order.backToList')}</Link>
       </p>
-      <PageHeading>Order {order.data.number}</PageHeading>
+      <PageHeading>{_('order.title', { number: order.data.number })}</PageHeading>
       <OrderSummary order={order.data} />
     </section>
   );

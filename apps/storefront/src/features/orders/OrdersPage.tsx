@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useQuery, useVitrine } from '@vitrine/react';
 import { Link } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
@@ -5,7 +6,7 @@ import { PageHeading } from '../../components/PageHeading.js';
 import { Price } from '../../components/Price.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { RequireMember } from '../auth/RequireMember.js';
-import { formatOrderDate } from './order-types.js';
+import { useFormat } from '../../i18n/format.js';
 import { fetchOrders } from './orders-api.js';
 
 export function OrdersPage() {
@@ -17,24 +18,26 @@ export function OrdersPage() {
 }
 
 function OrderList() {
+  const { _ } = useLingui();
+  const format = useFormat();
   const { authFetch } = useVitrine();
   const orders = useQuery(['orders'], () => fetchOrders(authFetch));
   return (
     <section className="page orders-page">
-      <PageHeading>Your orders</PageHeading>
+      <PageHeading>{_('orders.heading')}</PageHeading>
       {orders.status == 'error' ? (
-        <Alert tone="error" title="Your orders could not be loaded.">
+        <Alert tone="error" title={_('orders.loadFailed')}>
           <button type="button" className="button" onClick={() => void orders.refetch()}>
-            Try again
+            {_('common.tryAgain')}
           </button>
         </Alert>
       ) : !orders.data ? (
-        <Skeleton lines={4} label="Loading your orders…" />
+        <Skeleton lines={4} label={_('orders.loading')} />
       ) : orders.data.length == 0 ? (
         <div className="empty-state">
-          <p className="empty-state__title">You have not placed any orders yet.</p>
+          <p className="empty-state__title">{_('orders.empty')}</p>
           <p>
-            <Link to="/">Browse the catalog</Link>
+            <Link to="/">{_('common.browseCatalog')}</Link>
           </p>
         </div>
       ) : (
@@ -42,12 +45,10 @@ function OrderList() {
           {orders.data.map((order) => (
             <li key={order._id} className="order-list__item">
               <Link to={`/account/orders/${encodeURIComponent(order._id)}`} className="order-list__link">
-                Order {order.number}
+                {_('order.title', { number: order.number })}
               </Link>
-              <span className="muted">{formatOrderDate(order.createdDate)}</span>
-              <span className="muted">
-                {order.itemCount} {order.itemCount == 1 ? 'item' : 'items'}
-              </span>
+              <span className="muted">{format.date(order.createdDate)}</span>
+              <span className="muted">{_('orders.itemCount', { count: order.itemCount })}</span>
               <Price amount={order.total} />
             </li>
           ))}

@@ -32,10 +32,5 @@ export interface Order {
   shippingAddress?: OrderAddress | null;
 }
 
-export const formatOrderDate = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-};
-
 export const formatAddress = (a: OrderAddress | null | undefined): string =>
   a ? [a.addressLine, a.addressLine2, [a.postalCode, a.city].filter(Boolean).join(' '), a.subdivision, a.country].filter(Boolean).join(', ') : '';

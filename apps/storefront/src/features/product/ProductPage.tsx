@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@vitrine/react';
 import { Link, useParams } from '../../app/router/index.js';
 import { useShopClient } from '../../app/use-shop-client.js';
@@ -12,6 +13,7 @@ import { fetchProductBySlug } from '../catalog/catalog-api.js';
 
 /** `/products/:slug` — one product with its description, stock and "Add to cart". */
 export function ProductPage() {
+  const { _ } = useLingui();
   const { slug = '' } = useParams();
   const client = useShopClient();
   const product = useQuery(['product', slug], () => fetchProductBySlug(client, slug), { shared: true });
@@ -19,10 +21,10 @@ export function ProductPage() {
   if (product.status == 'error') {
     return (
       <section className="page">
-        <PageHeading>Product</PageHeading>
-        <Alert tone="error" title="This product could not be loaded.">
+        <PageHeading>{_('product.heading')}</PageHeading>
+        <Alert tone="error" title={_('product.loadFailed')}>
           <button type="button" className="button" onClick={() => void product.refetch()}>
-            Try again
+            {_('common.tryAgain')}
           </button>
         </Alert>
       </section>
@@ -32,7 +34,7 @@ export function ProductPage() {
     return (
       <section className="page product-page">
         <div className="product-page__image skeleton__block" aria-hidden="true" />
-        <Skeleton lines={4} label="Loading product…" />
+        <Skeleton lines={4} label={_('product.loading')} />
       </section>
     );
   }
@@ -41,8 +43,8 @@ export function ProductPage() {
   const soldOut = p.stock !== undefined && p.stock <= 0;
   return (
     <article className="page product-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Catalog</Link>
+      <nav aria-label={_('product.breadcrumb')} className="breadcrumb">
+        <Link to="/">{_('catalog.title')}</Link>
         {p.category && (
           <>
             <span aria-hidden="true"> / </span>
@@ -58,7 +60,7 @@ export function ProductPage() {
             <Price amount={p.price} />
           </p>
           {p.description && <p>{p.description}</p>}
-          <p className="muted">{soldOut ? 'Sold out' : p.stock !== undefined ? `${p.stock} in stock` : 'In stock'}</p>
+          <p className="muted">{soldOut ? _('product.soldOut') : p.stock !== undefined ? _('product.stockCount', { count: p.stock }) : _('product.inStock')}</p>
           <AddToCartButton productId={p._id} productTitle={p.title} disabled={soldOut} />
         </div>
       </div>

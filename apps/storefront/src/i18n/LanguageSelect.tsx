@@ -1,0 +1,37 @@
+import { useLingui } from '@lingui/react';
+import { useLanguage } from '@vitrine/react';
+import { useId } from 'react';
+import { chooseLanguage } from './i18n.js';
+import { LANGUAGES, isLanguage } from './languages.js';
+
+/**
+ * The header's language menu. Each option is written in its own language; the label keeps the word
+ * "Language" in every translation, so a shopper lost in a language they cannot read still finds it.
+ * A choice switches the texts, is kept for the next visit, and goes to the API (data, hosted pages,
+ * the member's profile) through `useLanguage`.
+ */
+export function LanguageSelect() {
+  const id = useId();
+  const { _, i18n } = useLingui();
+  const { setLanguage } = useLanguage();
+  return (
+    <div className="language-select">
+      <label htmlFor={id}>{_('header.language')}</label>
+      <select
+        id={id}
+        value={i18n.locale}
+        onChange={(e) => {
+          const code = e.target.value;
+          if (!isLanguage(code)) return;
+          void chooseLanguage(code).then(() => setLanguage(code));
+        }}
+      >
+        {LANGUAGES.map((l) => (
+          <option key={l.code} value={l.code} lang={l.code}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
