@@ -102,7 +102,7 @@ describe('console pages: admin API', () => {
     for (const k of server.ctx.sites.get(server.siteId)!.apiKeys) expect(JSON.stringify(res.body)).not.toContain(k.key);
   });
 
-  it('the member page shows last sign-in, sessions with their address and sign-in methods; Resend verification mails a new code', async () => {
+  it('a member who never signed in: password as the only method, no sessions; Resend verification mails a new code', async () => {
     const email = `details-${Date.now()}@example.com`;
     const { body } = await register(email);
     expect(body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
@@ -119,6 +119,20 @@ describe('console pages: admin API', () => {
     expect(detail.body.signInMethods).toEqual({ password: true, sso: [], factors: [] });
     expect(detail.body.member.lastSignInDate).toBeUndefined();
     expect(detail.body.sessions).toEqual([]);
+  });
+
+  it('a signed-in member shows their last sign-in and the session with the address it came from', async () => {
+    const email = `signed-in-${Date.now()}@example.com`;
+    const { body } = await register(email);
+    const id = body.identity.id;
+    await server.ctx.db.query("update members set status = 'ACTIVE', approved = true, email_verified = true where id = $1", [id]);
+    const visitor = await visitorToken(server.url, server.clientId);
+    const login = await call()('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password: PASSWORD } });
+    expect(login.body.state).toBe('SUCCESS');
+    await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: id }));
+    const detail = await support.call('GET', `/_admin/v1/members/${id}?${site()}`);
+    expect(new Date(detail.body.member.lastSignInDate).getTime()).toBe(clock);
+    expect(detail.body.sessions).toEqual([expect.objectContaining({ clientId: server.clientId, ip: '127.0.0.1' })]);
   });
 
   it('Delete member removes personal data and sessions, keeps their items owned by nobody, and delivers member.deleted', async () => {
@@ -150,6 +164,9 @@ describe('console pages: admin API', () => {
     expect(hit!.json.data).toMatchObject({ id });
     expect(hit!.body).not.toContain(email);
     expect(hit!.json.identity).toMatchObject({ identityType: 'WIX_USER' });
+    const audit = await owner.call('GET', `/_admin/v1/auth-events?${site()}&type=owner_action`);
+    const actions = audit.body.events.map((e: { detail: { action: string } }) => e.detail.action);
+    expect(actions).toEqual(expect.arrayContaining(['create_webhook', 'delete_member']));
   });
 
   it('roles: support may not manage webhooks; every role reads settings', async () => {

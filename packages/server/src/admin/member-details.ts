@@ -26,13 +26,13 @@ const iso = (value: unknown) => new Date(value as string).toISOString();
 const SIGN_IN_TYPES = "('sign_in', 'register', 'sign_on')";
 
 export async function memberSessions(q: Queryable, siteId: string, memberId: string, now: number): Promise<MemberSessionView[]> {
-  // The session row has no address of its own; the sign-in event just before it does (same member).
+  // The session row has no address of its own; the member's sign-in event nearest its start does.
   const { rows } = await q.query<Record<string, unknown>>(
     `select s.client_id, s.created_at, s.last_used_at,
             (select a.ip from auth_events a
               where a.site_id = s.site_id and a.member_id = s.member_id and a.outcome = 'success'
-                and a.type in ${SIGN_IN_TYPES} and a.created_at <= s.created_at + interval '5 seconds'
-              order by a.created_at desc limit 1) as ip
+                and a.type in ${SIGN_IN_TYPES}
+              order by abs(extract(epoch from a.created_at - s.created_at)) limit 1) as ip
      from sessions s
      where s.site_id = $1 and s.member_id = $2 and s.revoked_at is null and s.expires_at > $3
      order by s.last_used_at desc limit 50`,

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminAccess, requireAdminFor } from '../admin/access.js';
+import { auditOwnerAction } from '../admin/owner-audit.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import type { AppContext } from '../context.js';
 import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
@@ -89,6 +90,7 @@ export async function createHandler(ctx: AppContext, request: FastifyRequest, re
     ctx.config.keyEncryptionKey,
     ctx.now(),
   );
+  await auditOwnerAction(ctx, request, siteId, 'create_webhook', { webhookId: created.endpoint.id });
   reply.code(201);
   return { webhook: endpointView(created.endpoint), secret: created.secret };
 }
@@ -112,6 +114,7 @@ export async function updateHandler(ctx: AppContext, request: FastifyRequest) {
     ctx.now(),
   );
   if (updated?.enabled) noteEmitted();
+  await auditOwnerAction(ctx, request, siteId, 'update_webhook', { webhookId: endpoint.id, enabled: updated?.enabled });
   return { webhook: endpointView(updated ?? endpoint) };
 }
 
@@ -119,6 +122,7 @@ export async function deleteHandler(ctx: AppContext, request: FastifyRequest) {
   const { siteId, endpoint } = await endpointOf(ctx, request);
   if (endpoint.source === 'config') throw fromConfig();
   await deleteEndpoint(ctx.db, siteId, endpoint.id);
+  await auditOwnerAction(ctx, request, siteId, 'delete_webhook', { webhookId: endpoint.id });
   return {};
 }
 
@@ -128,6 +132,7 @@ export async function rotateHandler(ctx: AppContext, request: FastifyRequest) {
   if (endpoint.source === 'config') throw fromConfig();
   const rotated = await rotateSecret(ctx.db, siteId, endpoint.id, ctx.config.keyEncryptionKey, ctx.now());
   if (!rotated) throw httpErrors.notFound('No webhook endpoint with this id', 'WEBHOOK_NOT_FOUND');
+  await auditOwnerAction(ctx, request, siteId, 'rotate_webhook_secret', { webhookId: endpoint.id });
   return { webhook: endpointView(rotated.endpoint), secret: rotated.secret };
 }
 
@@ -138,6 +143,7 @@ export async function testHandler(ctx: AppContext, request: FastifyRequest) {
   const identity = owner ? ({ identityType: 'WIX_USER', wixUserId: owner.id } as const) : identityOf(await resolveCaller(request, ctx));
   const queued = await queueTestEvent(ctx.db, siteId, endpoint.id, identity, ctx.now());
   noteEmitted();
+  await auditOwnerAction(ctx, request, siteId, 'test_webhook', { webhookId: endpoint.id });
   return queued;
 }
 
@@ -160,6 +166,7 @@ export async function replayOneHandler(ctx: AppContext, request: FastifyRequest)
   const delivery = await replayDelivery(ctx.db, siteId, endpoint.id, idParam(request, 'deliveryId'), ctx.now());
   if (!delivery) throw httpErrors.notFound('No such delivery for this endpoint', 'DELIVERY_NOT_FOUND');
   noteEmitted();
+  await auditOwnerAction(ctx, request, siteId, 'replay_webhook_delivery', { webhookId: endpoint.id, deliveryId: delivery.id });
   return { delivery };
 }
 
@@ -171,5 +178,6 @@ export async function replayFailedHandler(ctx: AppContext, request: FastifyReque
   if (!at || Number.isNaN(at.getTime())) throw invalidField('since', 'must be an ISO date-time such as "2026-11-22T10:00:00Z"', 'REQUIRED');
   const replayed = await replayFailedSince(ctx.db, siteId, endpoint.id, at, ctx.now());
   if (replayed) noteEmitted();
+  await auditOwnerAction(ctx, request, siteId, 'replay_failed_webhook_deliveries', { webhookId: endpoint.id, replayed });
   return { replayed };
 }

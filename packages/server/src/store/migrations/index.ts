@@ -16,6 +16,7 @@ import { owners } from './0070_owners.js';
 import { ownersSiteMarker } from './0071_owners_site_marker.js';
 import { apiKeys } from './0072_api_keys.js';
 import { consoleSearchAudit } from './0073_console_search_audit.js';
+import { auditTypeIndex } from './0074_audit_type_index.js';
 import { itemTranslations } from './0080_item_translations.js';
 
 /**
@@ -24,4 +25,4 @@ import { itemTranslations } from './0080_item_translations.js';
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
  * 80–89 languages (translated item fields).
  */
-export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, itemTranslations];
+export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, auditTypeIndex, itemTranslations];
