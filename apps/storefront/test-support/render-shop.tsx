@@ -9,6 +9,7 @@ import { App } from '../src/app/App.js';
 import { createShopClient } from '../src/app/shop-client.js';
 import type { RuntimeConfig } from '../src/config/runtime-config.js';
 import { LANGUAGES, activateLanguage, initialLanguage } from '../src/i18n/index.js';
+import type { LanguageCode } from '../src/i18n/index.js';
 import { installHttpSilentLogin } from './direct-login.js';
 
 export interface ShopServer {
@@ -23,14 +24,15 @@ let renders = 0;
 // whose catalog arrived with its config (main.tsx).
 for (const { code } of LANGUAGES) await activateLanguage(code);
 
-export function renderShop(server: ShopServer, path = '/') {
+/** `language`: start in this (already loaded) language instead of the stored or browser one, e.g. `pseudo`. */
+export function renderShop(server: ShopServer, path = '/', options: { language?: string } = {}) {
   // A storage key of its own: late writes of an earlier test's shop never leak into this one.
   const storageKey = `vitrine.tokens.test-${++renders}`;
   const config: RuntimeConfig = { apiBaseUrl: server.url, clientId: server.clientId, siteId: server.siteId, siteName: 'Test Shop', devMailbox: true };
   const navigations: string[] = [];
   const mount = () => {
     // The stored choice, else English (jsdom's navigator says en-US): what main.tsx would pick.
-    void activateLanguage(initialLanguage());
+    void activateLanguage((options.language as LanguageCode | undefined) ?? initialLanguage());
     const { client, tokenStorage } = createShopClient(config, storageKey);
     installHttpSilentLogin(client);
     render(

@@ -1,12 +1,21 @@
 import { i18n } from '../../i18n/i18n.js';
 import { useLingui } from '@lingui/react';
-import { useAuthActions, useSession } from '@vitrine/react';
+import { RedirectLoginError, useAuthActions, useSession } from '@vitrine/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { safeReturnTo } from './auth-errors.js';
+
+/** The redirect-login failures the storefront can name; others carry the server's own description. */
+const KNOWN = { access_denied: 'callback.cancelled', missing_code: 'callback.missingCode', no_pending_login: 'callback.noPending', exchange_failed: 'callback.failed' } as const;
+
+function callbackError(e: unknown): string {
+  const id = e instanceof RedirectLoginError ? KNOWN[e.code as keyof typeof KNOWN] : undefined;
+  if (id) return i18n._(id);
+  return e instanceof Error && e.message ? e.message : i18n._('callback.failed');
+}
 
 /**
  * `/callback`: the hosted login page sends the shopper back here with a code. The exchange runs once
@@ -29,7 +38,7 @@ export function CallbackPage() {
         if (!live) return;
         // A reload of an already-completed callback: the shopper is signed in, nothing to report.
         if (isMember) navigate('/', { replace: true });
-        else setError(e instanceof Error ? e.message : i18n._('callback.failed'));
+        else setError(callbackError(e));
       });
     return () => {
       live = false;
