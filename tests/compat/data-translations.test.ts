@@ -12,7 +12,7 @@ let server: TestServer;
 let routing: ReturnType<typeof routeWixToLocal>;
 const client = () => createClient({ modules: { items }, auth: OAuthStrategy({ clientId: server.clientId }) });
 let c: ReturnType<typeof client>;
-const titles = (list: readonly { title?: unknown }[]) => list.map((i) => i.title);
+const titles = (list: readonly object[]) => list.map((i) => (i as { title?: unknown }).title);
 
 beforeAll(async () => {
   server = await startTestServer({ site: (s) => ({ ...s, languages: ['en', 'fr', 'de', 'es', 'ar'] }) });

@@ -77,7 +77,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
     const countParams = new Params();
     total = await countWhere(scope, itemsWhere(scope, collection, access, filter, countParams, lang), countParams);
   }
-  if (includes.length > 0) items = await includeReferences(scope, collection, items, includes);
+  if (includes.length > 0) items = await includeReferences(scope, collection, items, includes, body.language);
   const meta = pagingMetadata(scope, page, 'query', collection.id, { f: saved.f, s: saved.s }, items.length, hasNext, total);
   return { dataItems: items.map((d) => envelope(collection.id, project(d, fields))), pagingMetadata: meta };
 }

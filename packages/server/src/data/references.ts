@@ -15,6 +15,7 @@ import { authorize, ownsItem } from './permissions.js';
 import { itemId, requireString, stringList, type Body, type DataScope } from './scope.js';
 import { envelope, project } from './store.js';
 import { admitRead } from './throttle.js';
+import { applyTranslation, itemLanguage, siteReadLanguage } from './translations.js';
 
 export interface Include {
   field: string;
@@ -45,12 +46,14 @@ interface Resolved {
  * Items with these ids that the caller may read, with their collection. Ids the caller may not read are left
  * out exactly like ids that do not exist, so references never reveal what exists elsewhere.
  */
-export async function resolveItems(scope: DataScope, ids: readonly string[]): Promise<{ found: Map<string, Resolved> }> {
+export async function resolveItems(scope: DataScope, ids: readonly string[], language?: unknown): Promise<{ found: Map<string, Resolved> }> {
   const found = new Map<string, Resolved>();
   if (ids.length === 0) return { found };
-  const rows = await scope.db.query<{ collection_id: string; id: string; data: JsonObject; owner_id: string | null }>(
-    'select collection_id, id, data, owner_id from data_items where site_id = $1 and id = any($2::text[])',
-    [scope.site.id, [...new Set(ids)]],
+  // With a language, referenced items of translatable collections are shown in it too (data/translations.ts).
+  const translated = siteReadLanguage(scope.site, language);
+  const rows = await scope.db.query<{ collection_id: string; id: string; data: JsonObject; owner_id: string | null; tr?: Json }>(
+    `select collection_id, id, data, owner_id${translated ? ', translations -> $3::text as tr' : ''} from data_items where site_id = $1 and id = any($2::text[])`,
+    [scope.site.id, [...new Set(ids)], ...(translated ? [translated] : [])],
   );
   for (const collection of scope.site.collections) {
     for (const row of rows.rows) {
@@ -61,14 +64,20 @@ export async function resolveItems(scope: DataScope, ids: readonly string[]): Pr
       } catch {
         readable = false;
       }
-      if (readable) found.set(row.id, { collectionId: collection.id, data: row.data });
+      if (readable) found.set(row.id, { collectionId: collection.id, data: translated ? applyTranslation(row.data, row.tr, itemLanguage(scope.site, collection, translated)) : row.data });
     }
   }
   return { found };
 }
 
 /** Replaces the included fields of `items` by the referenced items (arrays for multi-references). */
-export async function includeReferences(scope: DataScope, collection: CollectionConfig, items: JsonObject[], includes: readonly Include[]): Promise<JsonObject[]> {
+export async function includeReferences(
+  scope: DataScope,
+  collection: CollectionConfig,
+  items: JsonObject[],
+  includes: readonly Include[],
+  language?: unknown,
+): Promise<JsonObject[]> {
   const out = items.map((d) => ({ ...d }));
   const ids = items.map((d) => String(d._id));
   for (const inc of includes) {
@@ -89,7 +98,7 @@ export async function includeReferences(scope: DataScope, collection: Collection
       if (typeof v === 'string') wanted.push(v);
       else if (Array.isArray(v)) wanted.push(...v.filter((e): e is string => typeof e === 'string'));
     }
-    const { found } = await resolveItems(scope, wanted);
+    const { found } = await resolveItems(scope, wanted, language);
     const lookup = (id: string): Json => found.get(id)?.data ?? null;
     for (const d of out) {
       const list = multi.get(String(d._id));
@@ -227,7 +236,7 @@ export async function queryReferenced(scope: DataScope, collection: CollectionCo
   );
   const hasNext = refs.rows.length > page.limit;
   const rows = refs.rows.slice(0, page.limit);
-  const { found } = await resolveItems(scope, rows.map((r) => r.referenced_id));
+  const { found } = await resolveItems(scope, rows.map((r) => r.referenced_id), body.language);
   const results = rows.map((r) => {
     const hit = found.get(r.referenced_id);
     if (hit) {

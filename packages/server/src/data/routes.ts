@@ -71,7 +71,7 @@ export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void 
     fields.forEach((f, i) => parseFieldPath(f, `fields[${i}]`));
     const includes = parseIncludes(input.includeReferences, 'includeReferences');
     let data = await getItem(scope, collection, id, input.language);
-    if (includes.length > 0) data = (await includeReferences(scope, collection, [data], includes))[0]!;
+    if (includes.length > 0) data = (await includeReferences(scope, collection, [data], includes, input.language))[0]!;
     return { dataItem: envelope(collection.id, project(data, fields)) };
   }
 

@@ -12,19 +12,21 @@ import { countItems, distinctValues, queryItems } from './query.js';
 import type { DataScope } from './scope.js';
 import { itemId } from './scope.js';
 import { parseDataItem } from './store.js';
+import { queryReferenced, writeReferences } from './references.js';
 import { readTranslations, writeTranslation } from './translation-store.js';
 import { callers, collection, expectError, openTestDb, scopeFor, testSite } from '../../test-support/data.js';
 
 const books = { ...collection('Books', 'ANYONE'), translatable: ['title', 'blurb'] };
 const plain = collection('Plain', 'ANYONE');
-const site = { ...testSite([books, plain]), languages: ['en', 'fr', 'de'] };
+const shelves = collection('Shelves', 'ANYONE');
+const site = { ...testSite([books, plain, shelves]), languages: ['en', 'fr', 'de'] };
 
 let db: Database;
 let scope: DataScope;
 let clock = Date.UTC(2024, 0, 1);
 const sql: { text: string; params: unknown[] }[] = [];
 
-const BOOKS = [
+const BOOKS: (JsonObject & { _id: string; fr?: JsonObject; de?: JsonObject })[] = [
   { _id: 'b1', title: 'The Cat', blurb: 'A cat story', pages: 100, fr: { title: 'Le Chat', blurb: 'Une histoire de chat' }, de: { title: 'Die Katze' } },
   { _id: 'b2', title: 'Apples', blurb: 'About apples', pages: 200, fr: { title: 'Zèbre' } },
   { _id: 'b3', title: 'Moon', blurb: 'Night sky', pages: 300 },
@@ -78,6 +80,22 @@ describe('reading translated items', () => {
       { _id: 'b3', title: 'Moon' },
     ]);
     expect(titles(await query({ language: 'ja' }))).toEqual(['The Cat', 'Apples', 'Moon']);
+  });
+});
+
+describe('referenced items in a language', () => {
+  it('includeReferences and query-referenced show referenced items of a translatable collection in the language', async () => {
+    await db.transaction((tx) => insertOne(tx, scope, shelves, parseDataItem({ data: { _id: 's1', favourite: 'b1' } }, 'dataItem', itemId)));
+    await writeReferences(scope, shelves, [{ referringItemFieldName: 'books', referringItemId: 's1', referencedItemId: 'b2' }, { referringItemFieldName: 'books', referringItemId: 's1', referencedItemId: 'b3' }], false);
+    const [shelf] = await query({ language: 'fr', includeReferences: ['favourite', 'books'] }, shelves);
+    expect(shelf).toMatchObject({ favourite: { _id: 'b1', title: 'Le Chat', blurb: 'Une histoire de chat' } });
+    expect(titles(shelf!.books as JsonObject[])).toEqual(['Zèbre', 'Moon']);
+    const [english] = await query({ includeReferences: ['favourite'] }, shelves);
+    expect(english).toMatchObject({ favourite: { title: 'The Cat' } });
+    const referenced = await queryReferenced(scope, shelves, { language: 'de', referringItemId: 's1', referringItemFieldName: 'books' });
+    expect(referenced.results.map((r) => (r as { dataItem: { data: JsonObject } }).dataItem.data.title)).toEqual(['Apples', 'Moon']);
+    const inFrench = await queryReferenced(scope, shelves, { language: 'fr', referringItemId: 's1', referringItemFieldName: 'books' });
+    expect(inFrench.results.map((r) => (r as { dataItem: { data: JsonObject } }).dataItem.data.title)).toEqual(['Zèbre', 'Moon']);
   });
 });
 

@@ -9,7 +9,7 @@
  */
 import type { CollectionConfig, SiteConfig } from '../config/types.js';
 import { invalidField } from '../http/errors.js';
-import type { CompileTarget } from './filter/compile.js';
+import type { CompileTarget, Params } from './filter/compile.js';
 import { isPlainObject, normalizeJson, type Json, type JsonObject } from './json.js';
 
 /** What a read must translate: the site language it resolved to and the collection's translatable fields. */
@@ -48,6 +48,17 @@ export function itemLanguage(site: SiteConfig, collection: CollectionConfig, raw
   const language = matchLanguage(site, raw);
   if (language === siteLanguages(site)[0]) return undefined;
   return { language, fields: new Set(collection.translatable) };
+}
+
+/**
+ * The site language (not the default) a read of items from any collection (references) is translated into, or
+ * undefined: then the read is the plain one. Only sites with a translatable collection ever read translations.
+ */
+export function siteReadLanguage(site: SiteConfig, raw: unknown): string | undefined {
+  if (raw === undefined || raw === null || raw === '' || !site.collections.some((c) => c.translatable?.length)) return undefined;
+  if (typeof raw !== 'string' || raw.length > 35) throw invalidField('language', 'must be a language tag such as "fr" or "pt-BR"');
+  const language = matchLanguage(site, raw);
+  return language === siteLanguages(site)[0] ? undefined : language;
 }
 
 /** The compile target of `data_items i` for a read in `lang` (the plain target without one). */
