@@ -50,6 +50,8 @@ export function demoSite(publicUrl: string, options: { development?: boolean } =
     ],
     apiKeys: [],
     collections: demoCollections(),
+    // Catalogs ship for these five (i18n/catalogs); Arabic pages are right to left.
+    languages: ['en', 'fr', 'de', 'es', 'ar'],
   };
 }
 

@@ -6,13 +6,14 @@ import type { Reader } from './validate.js';
 import { readSiteWebhooks } from '../webhooks/config.js';
 import { checkReferenceTargets, readFields, readGraphql, readStrict, readTranslatable } from './fields.js';
 import { readIdentityProviders } from '../identity/sso/config.js';
+import { readLanguages } from '../i18n/config.js';
 
 const ID = { re: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, hint: 'letters, digits, "-" or "_" (at most 64)' };
 
 /** Reads `sites[i]` of a config file; `baseDir` resolves seed file names. */
 export function readSite(r: Reader, raw: unknown, path: string, baseDir: string): SiteConfig {
   const site = r.object(raw, path) ?? {};
-  r.knownKeys(site, path, ['id', 'name', 'policies', 'tokens', 'sessions', 'clients', 'apiKeys', 'collections', 'webhooks', 'graphql', 'identityProviders']);
+  r.knownKeys(site, path, ['id', 'name', 'policies', 'tokens', 'sessions', 'clients', 'apiKeys', 'collections', 'webhooks', 'graphql', 'identityProviders', 'languages']);
   const id = r.string(site.id, `${path}.id`, undefined, ID);
 
   const p = r.object(site.policies, `${path}.policies`) ?? {};
@@ -68,7 +69,8 @@ export function readSite(r: Reader, raw: unknown, path: string, baseDir: string)
 
   const webhooks = readSiteWebhooks(r, site.webhooks, `${path}.webhooks`);
   const identityProviders = readIdentityProviders(r, site.identityProviders, `${path}.identityProviders`);
-  return { id, name: r.string(site.name, `${path}.name`, id), policies, tokens, clients, apiKeys, collections, webhooks, identityProviders, ...(graphql ? { graphql } : {}) };
+  const languages = readLanguages(r, site.languages, `${path}.languages`);
+  return { id, name: r.string(site.name, `${path}.name`, id), policies, tokens, clients, apiKeys, collections, webhooks, identityProviders, languages, ...(graphql ? { graphql } : {}) };
 }
 
 /**

@@ -14,12 +14,15 @@ import { endSession } from '../oauth/session-end.js';
 import { lastUseIsStale, touchSession } from '../oauth/sessions.js';
 import { requestOrigin } from '../security/auth-events.js';
 import { addCookie, cookieHeader, cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies } from './cookies.js';
-import { formActionSources, newNonce, page, pageHeaders, scriptJson } from './layout.js';
+import { escapeHtml, formActionSources, newNonce, page, pageHeaders, scriptJson } from './layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
 import { ALTCHA_SCRIPT, renderForm, viewTitle, type FormState, type View } from './views.js';
 import { ssoButtons } from '../identity/sso/buttons.js';
 import { verifyFactor } from '../identity/mfa/verify.js';
 import { deviceTokenOf, rememberDevice, secondStepState, verifyBody } from './mfa-step.js';
+import { translator, withRequestLanguage, type MessageKey, type Translator } from '../i18n/index.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
+import { pageLanguage, type PageLanguage } from './language.js';
 
 /**
  * The member of this browser's sign-in cookie for the site, if its session is live and not idle. A use
@@ -37,7 +40,7 @@ async function browserMember(ctx: AppContext, request: FastifyRequest, site: Sit
 }
 
 /** The answer of an authorization request, in its response mode: a redirect or a web_message page. */
-function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client: ClientConfig, params: Record<string, string>): FastifyReply | string {
+function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client: ClientConfig, params: Record<string, string>, t: Translator = translator('en')): FastifyReply | string {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   // RFC 9207: every authorization response names its issuer (the access tokens' `iss`), success or error.
   const data = { ...params, state: s.state ?? '', iss: ctx.config.publicUrl };
@@ -49,7 +52,7 @@ function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client
       .type('text/html; charset=utf-8')
       .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; frame-ancestors ${origins.length ? origins.join(' ') : "'none'"}`);
     // postMessage delivers only to a parent whose origin is the target: one try per allowed origin.
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in</title></head><body>
+    return `<!doctype html><html lang="${escapeHtml(t.language)}" dir="${t.dir}"><head><meta charset="utf-8"><title>${escapeHtml(t.t('page.signingIn.title'))}</title></head><body>
 <script nonce="${nonce}">(function(){var m=${scriptJson(data)},o=${scriptJson(origins)};if(window.parent===window)return;for(var i=0;i<o.length;i++){try{window.parent.postMessage(m,o[i]);}catch(e){}}})();</script></body></html>`;
   }
   const query = new URLSearchParams(data).toString();
@@ -61,28 +64,34 @@ function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client
 }
 
 /** Member known: spend the redirect session and issue a code (auth) or go on (login intent). Also ends the SSO flows (identity/sso). */
-export async function finish(scope: Scope, reply: FastifyReply, s: RedirectSession, memberId: string, visitorId: string | null): Promise<FastifyReply | string> {
+export async function finish(scope: Scope, reply: FastifyReply, s: RedirectSession, memberId: string, visitorId: string | null, request?: FastifyRequest): Promise<FastifyReply | string> {
   const { ctx } = scope;
   const entry = entryOf(ctx, s);
-  if (!entry) return invalidLink(reply, ctx);
+  if (!entry) return invalidLink(reply, ctx, request);
+  const lang = languageOf(entry.site, request);
   const now = ctx.now();
   const code = await ctx.db.transaction(async (tx) => {
     if (!(await completeRedirectSession(tx, s.id, now))) return undefined;
     if (s.intent !== 'auth') return '';
     return issueCode(tx, { siteId: s.siteId, clientId: s.clientId, redirectUri: s.redirectUri, codeChallenge: s.codeChallenge!, memberId, visitorId }, now);
   });
-  if (code === undefined) return expired(scope, reply, s);
-  if (s.intent === 'auth') return answer(ctx, reply, s, entry.client, { code });
-  return redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ?? messagePage(reply, entry.site.name, 'Signed in', 'You are signed in. You can close this page and return to the shop.');
+  if (code === undefined) return expired(scope, reply, s, request);
+  if (s.intent === 'auth') return answer(ctx, reply, s, entry.client, { code }, lang.t);
+  return redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ?? messagePage(reply, entry.site.name, lang.t.t('page.signedIn.title'), lang.t.t('page.signedIn.text'), 200, lang);
 }
 
-function expired(scope: Scope, reply: FastifyReply, s: RedirectSession): FastifyReply | string {
+/** The page's language when the request is known, else the site's default (a provider's callback ends here too). */
+const languageOf = (site: SiteConfig, request: FastifyRequest | undefined): PageLanguage =>
+  request ? pageLanguage(site, request) : { t: translator(site.languages?.[0] ?? 'en'), explicit: undefined };
+
+function expired(scope: Scope, reply: FastifyReply, s: RedirectSession, request?: FastifyRequest): FastifyReply | string {
   const entry = entryOf(scope.ctx, s);
-  if (!entry) return invalidLink(reply, scope.ctx);
+  if (!entry) return invalidLink(reply, scope.ctx, request);
+  const lang = languageOf(entry.site, request);
   if (s.intent === 'auth') {
     return answer(scope.ctx, reply, s, entry.client, { error: 'invalid_request', error_description: 'the sign-in request has expired or was already used' });
   }
-  return messagePage(reply, entry.site.name, 'Link expired', 'This link has expired or was already used. Go back to the shop and try again.', 400);
+  return messagePage(reply, entry.site.name, lang.t.t('page.expired.title'), lang.t.t('page.expired.text'), 400, lang);
 }
 
 function renderView(scope: Scope, request: FastifyRequest, reply: FastifyReply, s: RedirectSession, view: View, state: Partial<FormState> = {}, status = 200): string {
@@ -92,10 +101,11 @@ function renderView(scope: Scope, request: FastifyRequest, reply: FastifyReply, 
   const nonce = newNonce();
   pageHeaders(reply, nonce, { formAction: formActionSources([s.redirectUri, s.postFlowUrl]) });
   reply.code(status);
+  const lang = pageLanguage(entry.site, request);
   const altcha = entry.site.policies.captcha === 'altcha' && view !== 'verify' && view !== 'mfa';
   const providers = view === 'signin' || view === 'register' ? ssoButtons(ctx, entry.site, s.id) : [];
-  const form = renderForm(view, { sessionId: s.id, csrf: csrfFor(ctx, cookie, s.id), altcha, providers, ...state });
-  return page(nonce, entry.site.name, viewTitle(view), form, altcha ? ALTCHA_SCRIPT : '');
+  const form = renderForm(view, { sessionId: s.id, csrf: csrfFor(ctx, cookie, s.id), altcha, providers, ...state, lang });
+  return page(nonce, entry.site.name, viewTitle(view, lang), form, altcha ? ALTCHA_SCRIPT : '', lang.t);
 }
 
 /** GET /oauth2/authorize?redirectSessionId=…[&view=register|forgot] */
@@ -105,16 +115,16 @@ export async function authorizePage(scope: Scope, request: FastifyRequest, reply
   if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   const query = (request.query ?? {}) as Record<string, unknown>;
   const s = await findRedirectSession(ctx.db, query.redirectSessionId);
-  if (!s || s.intent === 'logout' || !entryOf(ctx, s)) return invalidLink(reply, ctx);
+  if (!s || s.intent === 'logout' || !entryOf(ctx, s)) return invalidLink(reply, ctx, request);
   const now = ctx.now();
-  if (!isLive(s, now)) return expired(scope, reply, s);
-  if (s.memberId) return finish(scope, reply, s, s.memberId, s.visitorId);
+  if (!isLive(s, now)) return expired(scope, reply, s, request);
+  if (s.memberId) return finish(scope, reply, s, s.memberId, s.visitorId, request);
   const browser = await browserMember(ctx, request, entryOf(ctx, s)!.site, now);
-  if (browser) return finish(scope, reply, s, browser.memberId, s.visitorId);
+  if (browser) return finish(scope, reply, s, browser.memberId, s.visitorId, request);
   if (s.intent === 'auth' && s.prompt === 'none') {
     const spent = await ctx.db.transaction((tx) => completeRedirectSession(tx, s.id, now));
-    if (!spent) return expired(scope, reply, s);
-    return answer(ctx, reply, s, entryOf(ctx, s)!.client, { error: 'login_required', error_description: 'the member is not signed in' });
+    if (!spent) return expired(scope, reply, s, request);
+    return answer(ctx, reply, s, entryOf(ctx, s)!.client, { error: 'login_required', error_description: 'the member is not signed in' }, pageLanguage(entryOf(ctx, s)!.site, request).t);
   }
   const view = query.view === 'register' || query.view === 'forgot' ? query.view : 'signin';
   return renderView(scope, request, reply, s, view);
@@ -132,7 +142,8 @@ async function callIdentity<T>(
   const visitorToken = scope.ctx.tokens.issueVisitor(entry.site, entry.client, s.visitorId ?? randomUUID()).access_token;
   const headers = { ...request.headers, authorization: visitorToken };
   const proxy = Object.create(request, { body: { value: body }, headers: { value: headers } }) as FastifyRequest;
-  return flow(scope.deps, proxy);
+  // Mails the flow writes (verification codes, reset links) are in this page's language.
+  return withRequestLanguage(pageLanguage(entry.site, request).t.language, () => flow(scope.deps, proxy));
 }
 
 const text = (form: Record<string, unknown>, name: string, max = 1024): string => {
@@ -140,46 +151,55 @@ const text = (form: Record<string, unknown>, name: string, max = 1024): string =
   return typeof value === 'string' ? value.slice(0, max) : '';
 };
 
-/** Field errors from an identity error, worded for people; never whether an account exists. */
-function explain(error: ApiError): Partial<FormState> {
+const PASSWORD_RULES: Record<string, MessageKey> = {
+  REQUIRED: 'error.passwordRequired', VALUE_TOO_SHORT: 'error.passwordTooShortLong', VALUE_TOO_LONG: 'error.passwordTooLong',
+  COMMON_PASSWORD: 'error.passwordCommon', CONTEXT_PASSWORD: 'error.passwordContext',
+};
+
+/** Application error codes → the page's words (the API's own messages are English and for developers). */
+const CODE_MESSAGES: Record<string, MessageKey> = {
+  '-19973': 'error.passwordResetRequired', '-19971': 'error.captchaNeeded', '-19970': 'error.captchaFailed',
+  INVALID_STATE_TOKEN: 'error.stepExpired', MEMBER_BLOCKED: 'error.memberBlocked', MEMBER_PENDING_APPROVAL: 'page.approval.text',
+  WEBAUTHN_FAILED: 'error.passkeyFailed',
+};
+
+/** Field errors from an identity error, worded for people in the page's language; never whether an account exists. */
+function explain(error: ApiError, t: Translator): Partial<FormState> {
   if (error instanceof ValidationError) {
     const errors: Record<string, string> = {};
     for (const v of error.violations) {
       const name = v.field.endsWith('email') ? 'email' : v.field.includes('password') ? 'password' : v.field === 'code' ? 'code' : undefined;
-      if (name && !errors[name]) errors[name] = name === 'email' ? 'Enter a valid email address.' : name === 'code' ? 'Enter the 6-digit code from the email.' : `Password ${v.description}.`;
+      if (!name || errors[name]) continue;
+      if (name === 'email') errors.email = t.t('error.invalidEmail');
+      else if (name === 'code') errors.code = t.t('error.codeFromEmail');
+      else errors.password = t.t(PASSWORD_RULES[v.ruleName ?? ''] ?? 'error.passwordRequired', { min: Number(v.data.min) || PASSWORD_MIN_LENGTH, max: Number(v.data.max) || PASSWORD_MAX_LENGTH });
     }
-    return Object.keys(errors).length ? { errors } : { formError: error.message };
+    return Object.keys(errors).length ? { errors } : { formError: t.t('error.generic') };
   }
-  const code = (error as { code?: string }).code;
-  switch (code) {
-    case '-19976':
-      return { formError: 'Email or password is incorrect.', errors: { password: 'Check your email and password and try again.' } };
-    case '-19973':
-      return { formError: 'This account needs a new password. Use “Forgot your password?” to set one.' };
-    case '-19995':
-      return { errors: { email: 'An account with this email already exists. Sign in instead.' } };
-    case '-19971':
-      return { formError: 'Please complete the captcha check (it needs JavaScript) and try again.' };
-    case '-19970':
-      return { formError: 'The captcha check failed. Please try again.' };
-    case 'INVALID_EMAIL':
-      return { errors: { email: 'Enter a valid email address.' } };
-    default:
-      return { formError: error.message };
+  const code = (error as { code?: string }).code ?? '';
+  if (code === '-19976') return { formError: t.t('error.credentials'), errors: { password: t.t('error.credentialsHint') } };
+  if (code === '-19995') return { errors: { email: t.t('error.emailTaken') } };
+  if (code === 'INVALID_EMAIL') return { errors: { email: t.t('error.invalidEmail') } };
+  if (code === 'VERIFICATION_FAILED') return { errors: { code: t.t('error.wrongCode') } };
+  if (error.status === 429) {
+    const seconds = Math.max(1, Number(error.headers['retry-after']) || 60);
+    return { formError: seconds >= 120 ? t.t('error.tooManyMinutes', { minutes: Math.ceil(seconds / 60) }) : t.t('error.tooManySeconds', { seconds }) };
   }
+  return { formError: t.t(CODE_MESSAGES[code] ?? 'error.generic') };
 }
 
 /** The page after an identity step of this redirect session (also the end of a provider sign-in, identity/sso). */
 export async function afterState(scope: Scope, request: FastifyRequest, reply: FastifyReply, s: RedirectSession, result: StateResponse, email: string): Promise<unknown> {
   const { ctx } = scope;
   const entry = entryOf(ctx, s)!;
+  const lang = languageOf(entry.site, request);
   if (result.state === 'REQUIRE_EMAIL_VERIFICATION') return renderView(scope, request, reply, s, 'verify', { stateToken: result.stateToken ?? '', email });
   if (result.state === 'REQUIRE_OWNER_APPROVAL') {
-    return messagePage(reply, entry.site.name, 'Waiting for approval', 'Your account is waiting for the shop owner’s approval. You will be able to sign in once it is approved.');
+    return messagePage(reply, entry.site.name, lang.t.t('page.approval.title'), lang.t.t('page.approval.text'), 200, lang);
   }
   if (result.state === 'REQUIRE_MFA' || result.state === 'MFA_CHALLENGE') {
     const sendEmailCode = (stateToken: string) => callIdentity(scope, request, s, (deps, r) => verifyFactor(deps, r, 'EMAIL'), { stateToken });
-    return renderView(scope, request, reply, s, 'mfa', await secondStepState(result, sendEmailCode));
+    return renderView(scope, request, reply, s, 'mfa', await secondStepState(result, sendEmailCode, lang.t));
   }
   rememberDevice(ctx, reply, result);
   const now = ctx.now();
@@ -191,9 +211,9 @@ export async function afterState(scope: Scope, request: FastifyRequest, reply: F
     const cookie = await insertBrowserSession(tx, { siteId: s.siteId, memberId: spent.memberId, sessionId: session.sessionId, ttlSeconds: entry.site.tokens.memberSessionTtl }, now);
     return { ...spent, cookie };
   });
-  if (!signedIn) return renderView(scope, request, reply, s, 'signin', { formError: 'Sign-in could not be completed. Please try again.' }, 400);
+  if (!signedIn) return renderView(scope, request, reply, s, 'signin', { formError: lang.t.t('error.signInIncomplete') }, 400);
   addCookie(reply, cookieHeader(ctx, cookieNames(ctx).session, signedIn.cookie, entry.site.tokens.memberSessionTtl));
-  return finish(scope, reply, s, signedIn.memberId, s.visitorId ?? signedIn.visitorId);
+  return finish(scope, reply, s, signedIn.memberId, s.visitorId ?? signedIn.visitorId, request);
 }
 
 /** POST /oauth2/authorize — the hosted forms (sign in, create account, verify, resend, forgot). */
@@ -201,14 +221,15 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
   const { ctx } = scope;
   const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
   const s = await findRedirectSession(ctx.db, form.redirectSessionId);
-  if (!s || s.intent === 'logout' || !entryOf(ctx, s)) return invalidLink(reply, ctx);
-  if (!isLive(s, ctx.now())) return expired(scope, reply, s);
+  if (!s || s.intent === 'logout' || !entryOf(ctx, s)) return invalidLink(reply, ctx, request);
+  if (!isLive(s, ctx.now())) return expired(scope, reply, s, request);
+  const { t } = pageLanguage(entryOf(ctx, s)!.site, request);
   const action = text(form, 'action', 20);
   const view: View = action === 'mfa' ? 'mfa' : action === 'register' ? 'register' : action === 'forgot' ? 'forgot' : action === 'verify' || action === 'resend' ? 'verify' : 'signin';
   const email = text(form, 'email', 254).trim();
   const stateToken = text(form, 'stateToken', 200);
   if (!isGenuinePost(ctx, request, text(form, 'csrf', 100), s.id)) {
-    return renderView(scope, request, reply, s, view, { formError: 'Your session on this page expired. Please submit the form again.', email, stateToken }, 403);
+    return renderView(scope, request, reply, s, view, { formError: t.t('error.sessionExpired'), email, stateToken }, 403);
   }
   const captchaTokens = text(form, 'altcha', 8192) ? [{ Altcha: text(form, 'altcha', 8192) }] : undefined;
   try {
@@ -232,22 +253,22 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
       }
       case 'resend':
         await callIdentity(scope, request, s, resendVerification, { stateToken });
-        return renderView(scope, request, reply, s, 'verify', { stateToken, email, notice: 'We sent you a new code.' });
+        return renderView(scope, request, reply, s, 'verify', { stateToken, email, notice: t.t('notice.newCodeSent') });
       case 'forgot': {
         const entry = entryOf(ctx, s)!;
         const back = s.redirectUri ?? s.postFlowUrl;
         const redirect = back && ctx.sites.isAllowedRedirect(entry.client, back) ? { url: back, clientId: s.clientId } : undefined;
         await callIdentity(scope, request, s, sendRecoveryEmail, { email, ...(redirect ? { redirect } : {}) });
         // The same answer whether or not the address has an account.
-        return renderView(scope, request, reply, s, 'signin', { notice: 'If an account exists for that address, we sent it a link to choose a new password.', email });
+        return renderView(scope, request, reply, s, 'signin', { notice: t.t('notice.resetLinkSent'), email });
       }
       default:
-        return renderView(scope, request, reply, s, 'signin', { formError: 'Unknown action.' }, 400);
+        return renderView(scope, request, reply, s, 'signin', { formError: t.t('error.unknownAction') }, 400);
     }
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     if (error.headers['retry-after']) reply.header('retry-after', error.headers['retry-after']);
     // A second step that cannot go on (expired, used, out of attempts) starts over at sign-in.
-    return renderView(scope, request, reply, s, view === 'mfa' ? 'signin' : view, { ...explain(error), email, stateToken }, error.status);
+    return renderView(scope, request, reply, s, view === 'mfa' ? 'signin' : view, { ...explain(error, t), email, stateToken }, error.status);
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { escapeHtml } from '../mail/templates.js';
+import { escapeHtml } from '../i18n/index.js';
 
 export { escapeHtml };
 
@@ -35,20 +35,24 @@ export function pageHeaders(reply: FastifyReply, nonce: string, options: { formA
 }
 
 const CSS = `*{box-sizing:border-box}body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1a1a1a;background:#f6f6f4;line-height:1.45}
-main{max-width:26rem;margin:0 auto;padding:2rem 1.25rem}.site{font-weight:700;font-size:1.1rem;margin:0 0 1.5rem;color:#333}
-h1{font-size:1.5rem;margin:0 0 1rem}form{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1.25rem}
-label{display:block;font-weight:600;margin:.9rem 0 .3rem}input[type=email],input[type=password],input[type=text]{width:100%;padding:.7rem;font-size:1rem;border:1px solid #888;border-radius:.35rem}
+main{max-width:26rem;margin-inline:auto;padding-block:2rem;padding-inline:1.25rem}.site{font-weight:700;font-size:1.1rem;margin-block:0 1.5rem;color:#333}
+h1{font-size:1.5rem;margin-block:0 1rem}form{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1.25rem}
+label{display:block;font-weight:600;margin-block:.9rem .3rem;margin-inline:0}input[type=email],input[type=password],input[type=text]{width:100%;padding:.7rem;font-size:1rem;border:1px solid #888;border-radius:.35rem}
 input[aria-invalid=true]{border-color:#b00020;border-width:2px}input:focus,button:focus,a:focus{outline:3px solid #1d5fd1;outline-offset:2px}
-button{margin-top:1.2rem;width:100%;padding:.8rem;font-size:1rem;font-weight:600;border:0;border-radius:.35rem;background:#1a1a1a;color:#fff;cursor:pointer}
-.error{color:#b00020;margin:.3rem 0 0;font-size:.95rem}.alert{border:1px solid #b00020;background:#fdecee;color:#7a0016;padding:.7rem;border-radius:.35rem}
-.notice{border:1px solid #2e7d32;background:#edf7ee;padding:.7rem;border-radius:.35rem}.hint{color:#555;font-size:.9rem;margin:.3rem 0 0}
-nav{margin-top:1.2rem;display:flex;flex-wrap:wrap;gap:1rem}a{color:#1d5fd1}
-.sso{margin-top:1rem;display:grid;gap:.6rem}.sso-button{display:block;text-align:center;padding:.75rem;border:1px solid #1a1a1a;border-radius:.35rem;background:#fff;color:#1a1a1a;font-weight:600;text-decoration:none}`;
+button{margin-block-start:1.2rem;width:100%;padding:.8rem;font-size:1rem;font-weight:600;border:0;border-radius:.35rem;background:#1a1a1a;color:#fff;cursor:pointer}
+.error{color:#b00020;margin-block:.3rem 0;margin-inline:0;font-size:.95rem}.alert{border:1px solid #b00020;background:#fdecee;color:#7a0016;padding:.7rem;border-radius:.35rem}
+.notice{border:1px solid #2e7d32;background:#edf7ee;padding:.7rem;border-radius:.35rem}.hint{color:#555;font-size:.9rem;margin-block:.3rem 0;margin-inline:0}
+nav{margin-block-start:1.2rem;display:flex;flex-wrap:wrap;gap:1rem}a{color:#1d5fd1}
+.check{font-weight:400}.check input{margin-inline-end:.5rem}
+.sso{margin-block-start:1rem;display:grid;gap:.6rem}.sso-button{display:block;text-align:center;padding:.75rem;border:1px solid #1a1a1a;border-radius:.35rem;background:#fff;color:#1a1a1a;font-weight:600;text-decoration:none}`;
 
-/** The common page: site name, heading, content. `title` and `siteName` are escaped here. */
-export function page(nonce: string, siteName: string, title: string, content: string, script = ''): string {
+/**
+ * The common page: site name, heading, content. `title` and `siteName` are escaped here. `language`
+ * sets `<html lang dir>`; the CSS uses logical properties (margin-inline …), so rtl pages mirror.
+ */
+export function page(nonce: string, siteName: string, title: string, content: string, script = '', language: { language: string; dir: string } = { language: 'en', dir: 'ltr' }): string {
   const site = escapeHtml(siteName);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return `<!doctype html><html lang="${escapeHtml(language.language)}" dir="${language.dir === 'rtl' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${site}</title>
 <style nonce="${nonce}">${CSS}</style></head><body><main><p class="site">${site}</p><h1>${escapeHtml(title)}</h1>${content}</main>${
     script ? `<script nonce="${nonce}">${script}</script>` : ''

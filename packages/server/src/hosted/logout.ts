@@ -7,6 +7,7 @@ import type { Queryable } from '../store/types.js';
 import { addCookie, cookieHeader, cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies } from './cookies.js';
 import { escapeHtml, formActionSources, newNonce, page, pageHeaders } from './layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
+import { pageLanguage, type PageLanguage } from './language.js';
 import { emitMemberEvent } from '../webhooks/emit.js';
 
 type Entry = { site: SiteConfig; client: ClientConfig };
@@ -21,7 +22,7 @@ export async function logoutPage(scope: Scope, request: FastifyRequest, reply: F
   const { ctx } = scope;
   if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const found = await lookup(scope, query.redirectSessionId, reply);
+  const found = await lookup(scope, query.redirectSessionId, reply, request);
   if (!('s' in found)) return found.answer;
   const { s, entry } = found;
   const browser = await findBrowserMember(ctx.db, s.siteId, readCookies(request)[cookieNames(ctx).session], ctx.now());
@@ -37,26 +38,26 @@ export async function logoutPage(scope: Scope, request: FastifyRequest, reply: F
 /** POST /oauth2/logout — the confirmation form: a CSRF-checked "Sign out". */
 export async function logoutSubmit(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-  const found = await lookup(scope, form.redirectSessionId, reply);
+  const found = await lookup(scope, form.redirectSessionId, reply, request);
   if (!('s' in found)) return found.answer;
   const csrf = typeof form.csrf === 'string' ? form.csrf.slice(0, 100) : '';
   if (!isGenuinePost(scope.ctx, request, csrf, found.s.id)) {
-    return confirmPage(scope, request, reply, found.s, found.entry, 'Your session on this page expired. Please press “Sign out” again.', 403);
+    return confirmPage(scope, request, reply, found.s, found.entry, pageLanguage(found.entry.site, request).t.t('error.logoutSessionExpired'), 403);
   }
   return signOut(scope, request, reply, found.s, found.entry);
 }
 
-async function lookup(scope: Scope, id: unknown, reply: FastifyReply): Promise<{ s: RedirectSession; entry: Entry } | { answer: string }> {
+async function lookup(scope: Scope, id: unknown, reply: FastifyReply, request: FastifyRequest): Promise<{ s: RedirectSession; entry: Entry } | { answer: string }> {
   const { ctx } = scope;
   const s = await findRedirectSession(ctx.db, id);
   const entry = s && s.intent === 'logout' ? entryOf(ctx, s) : undefined;
-  if (!s || !entry) return { answer: invalidLink(reply, ctx) };
-  if (!isLive(s, ctx.now())) return { answer: linkExpired(reply, entry) };
+  if (!s || !entry) return { answer: invalidLink(reply, ctx, request) };
+  if (!isLive(s, ctx.now())) return { answer: linkExpired(reply, entry, pageLanguage(entry.site, request)) };
   return { s, entry };
 }
 
-const linkExpired = (reply: FastifyReply, entry: Entry) =>
-  messagePage(reply, entry.site.name, 'Link expired', 'This link has expired or was already used. Go back to the shop and try again.', 400);
+const linkExpired = (reply: FastifyReply, entry: Entry, lang: PageLanguage) =>
+  messagePage(reply, entry.site.name, lang.t.t('page.expired.title'), lang.t.t('page.expired.text'), 400, lang);
 
 /** Spends the redirect session, ends the vouched session and this site's browser session, clears the cookie. */
 async function signOut(scope: Scope, request: FastifyRequest, reply: FastifyReply, s: RedirectSession, entry: Entry): Promise<unknown> {
@@ -69,10 +70,11 @@ async function signOut(scope: Scope, request: FastifyRequest, reply: FastifyRepl
     await endSessions(scope, request, tx, s, [s.logoutSessionId, browser?.sessionId]);
     return true;
   });
-  if (!done) return linkExpired(reply, entry);
+  const lang = pageLanguage(entry.site, request);
+  if (!done) return linkExpired(reply, entry, lang);
   addCookie(reply, cookieHeader(ctx, name, '', 0));
   reply.header('cache-control', 'no-store');
-  return redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ?? messagePage(reply, entry.site.name, 'Signed out', 'You are signed out. You can close this page.');
+  return redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ?? messagePage(reply, entry.site.name, lang.t.t('page.signedOut.title'), lang.t.t('page.signedOut.text'), 200, lang);
 }
 
 /** Ends the given member sessions (`session_revoked` each) and records one `sign_out` when any was live. */
@@ -97,9 +99,10 @@ function confirmPage(scope: Scope, request: FastifyRequest, reply: FastifyReply,
   pageHeaders(reply, nonce, { formAction: formActionSources([s.postFlowUrl]) });
   reply.code(status);
   const back = s.postFlowUrl ? ctx.sites.normalizeRedirect(entry.client, s.postFlowUrl) : undefined;
+  const { t } = pageLanguage(entry.site, request);
   const content = `<form method="post" action="">${formError ? `<p class="alert" role="alert">${escapeHtml(formError)}</p>` : ''}
-<p>Do you want to sign out of ${escapeHtml(entry.site.name)} in this browser?</p>
+<p>${escapeHtml(t.t('page.signOut.question', { site: entry.site.name }))}</p>
 <input type="hidden" name="redirectSessionId" value="${escapeHtml(s.id)}"><input type="hidden" name="csrf" value="${escapeHtml(csrfFor(ctx, cookie, s.id))}">
-<button type="submit">Sign out</button></form>${back ? `<nav><a href="${escapeHtml(back)}">Stay signed in</a></nav>` : ''}`;
-  return page(nonce, entry.site.name, 'Sign out', content);
+<button type="submit">${escapeHtml(t.t('button.signOut'))}</button></form>${back ? `<nav><a href="${escapeHtml(back)}">${escapeHtml(t.t('link.staySignedIn'))}</a></nav>` : ''}`;
+  return page(nonce, entry.site.name, t.t('page.signOut.title'), content, '', t);
 }

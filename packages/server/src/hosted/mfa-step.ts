@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import type { StateResponse } from '../identity/common.js';
 import { DEVICE_TOKEN_DAYS } from '../identity/mfa/device-tokens.js';
 import { addCookie, cookieHeader, cookieNames, readCookies } from './cookies.js';
+import type { Translator } from '../i18n/index.js';
 import { escapeHtml } from './layout.js';
 import type { FormState } from './views.js';
 
@@ -31,7 +32,7 @@ export function rememberDevice(ctx: AppContext, reply: FastifyReply, result: Sta
  * The form state of a REQUIRE_MFA / MFA_CHALLENGE answer. A member whose only code factor is EMAIL is
  * mailed a code first (`sendEmailCode`, the EMAIL verify call without a code).
  */
-export async function secondStepState(result: StateResponse, sendEmailCode: (stateToken: string) => Promise<StateResponse>): Promise<Partial<FormState>> {
+export async function secondStepState(result: StateResponse, sendEmailCode: (stateToken: string) => Promise<StateResponse>, t: Translator): Promise<Partial<FormState>> {
   const types = (result.requireMfaData ?? result.mfaChallengeData)?.availableFactors.map((f) => f.factorType) ?? [];
   const wrong = result.additionalData.failure !== undefined;
   const stateToken = result.stateToken ?? '';
@@ -41,7 +42,7 @@ export async function secondStepState(result: StateResponse, sendEmailCode: (sta
   return {
     stateToken,
     mfa: { factor, recovery: types.includes('RECOVERY_CODE'), hint },
-    ...(wrong ? { errors: { code: 'That code is not right. Check it and try again.' } } : {}),
+    ...(wrong ? { errors: { code: t.t('error.wrongCode') } } : {}),
   };
 }
 
@@ -59,18 +60,19 @@ type Parts = { open: string; hidden: (action: string) => string; field: (name: s
 /** Field **Authentication code**, checkbox **Remember this device**, button **Verify**, link **Use a recovery code**. */
 export function renderMfaForm(s: FormState, parts: Parts): string {
   const mfa = s.mfa ?? { factor: 'TOTP', recovery: false };
+  const { t } = s.lang;
   const token = `<input type="hidden" name="stateToken" value="${escapeHtml(s.stateToken ?? '')}">`;
   const intro = mfa.factor === 'EMAIL'
-    ? `<p>We sent a 6-digit code to ${mfa.hint ? `<strong>${escapeHtml(mfa.hint)}</strong>` : 'your email address'}.</p>`
-    : '<p>Enter the 6-digit code from your authenticator app.</p>';
-  const remember = '<label class="check"><input type="checkbox" name="remember" value="on"> Remember this device</label>';
+    ? `<p>${mfa.hint ? t.html('text.codeSentTo', { email: '' }, { email: `<strong>${escapeHtml(mfa.hint)}</strong>` }) : escapeHtml(t.t('text.codeSent'))}</p>`
+    : `<p>${escapeHtml(t.t('text.authenticatorCode'))}</p>`;
+  const remember = `<label class="check"><input type="checkbox" name="remember" value="on"> ${escapeHtml(t.t('field.rememberDevice'))}</label>`;
   const main = `${parts.open}${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="${mfa.factor}">${intro}
-${parts.field('code', 'Authentication code', 'text', 'autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required')}
+${parts.field('code', t.t('field.authenticationCode'), 'text', 'autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required')}
 ${remember}
-<button type="submit">Verify</button></form>`;
+<button type="submit">${escapeHtml(t.t('button.verify'))}</button></form>`;
   if (!mfa.recovery) return main;
-  return `${main}<nav><a href="#recovery">Use a recovery code</a></nav>
+  return `${main}<nav><a href="#recovery">${escapeHtml(t.t('link.useRecoveryCode'))}</a></nav>
 <form method="post" action="" id="recovery" novalidate>${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="RECOVERY_CODE">
-${parts.field('recoveryCode', 'Recovery code', 'text', 'autocomplete="off" maxlength="20" required')}
-<button type="submit">Use recovery code</button></form>`;
+${parts.field('recoveryCode', t.t('field.recoveryCode'), 'text', 'autocomplete="off" maxlength="20" required')}
+<button type="submit">${escapeHtml(t.t('button.useRecoveryCode'))}</button></form>`;
 }

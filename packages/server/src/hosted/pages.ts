@@ -1,9 +1,11 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import type { IdentityDeps } from '../identity/common.js';
 import type { RedirectSession } from '../oauth/redirect-store.js';
-import { newNonce, page, pageHeaders } from './layout.js';
+import { escapeHtml, newNonce, page, pageHeaders } from './layout.js';
+import { siteLanguages, translator } from '../i18n/index.js';
+import { pageLanguage, type PageLanguage } from './language.js';
 
 /** What every hosted page handler gets: the app context and the identity flows' dependencies. */
 export interface Scope {
@@ -17,15 +19,21 @@ export function entryOf(ctx: AppContext, s: RedirectSession): { site: SiteConfig
   return entry && entry.site.id === s.siteId ? entry : undefined;
 }
 
-export function messagePage(reply: FastifyReply, siteName: string, title: string, text: string, status = 200): string {
+/** A page with one message; `title` and `text` are plain text (escaped here), from the page's catalog. */
+export function messagePage(reply: FastifyReply, siteName: string, title: string, text: string, status = 200, lang?: PageLanguage): string {
   const nonce = newNonce();
   pageHeaders(reply, nonce);
   reply.code(status);
-  return page(nonce, siteName, title, `<p role="${status >= 400 ? 'alert' : 'status'}">${text}</p>`);
+  return page(nonce, siteName, title, `<p role="${status >= 400 ? 'alert' : 'status'}">${escapeHtml(text)}</p>`, '', lang?.t);
 }
 
-export const invalidLink = (reply: FastifyReply, ctx: AppContext) =>
-  messagePage(reply, ctx.sites.sites[0]?.name ?? 'Sign in', 'Sign-in link not valid', 'This sign-in link is invalid. Go back to the shop and try again.', 400);
+/** No usable redirect session: the first site's name and languages, negotiated from the request alone. */
+export function invalidLink(reply: FastifyReply, ctx: AppContext, request?: FastifyRequest): string {
+  const site = ctx.sites.sites[0];
+  const lang = request ? pageLanguage(site, request) : { t: translator(siteLanguages(site ?? {})[0]!), explicit: undefined };
+  const { t } = lang;
+  return messagePage(reply, site?.name ?? t.t('page.signin.title'), t.t('page.invalidLink.title'), t.t('page.invalidLink.text'), 400, lang);
+}
 
 /**
  * A 302 to a stored continuation URL, re-checked and re-serialised by the URL parser (audit F-8: rows

@@ -1,10 +1,14 @@
+import type { MessageKey } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import { escapeHtml } from './layout.js';
+import { langParam, type PageLanguage } from './language.js';
 import { renderMfaForm, type MfaForm } from './mfa-step.js';
 
 export type View = 'signin' | 'register' | 'verify' | 'forgot' | 'mfa';
 
 export interface FormState {
+  /** The page's language: every visible text comes from its catalog (i18n/catalogs). */
+  lang: PageLanguage;
   /** Hidden fields every form carries: the redirect session and its CSRF token. */
   sessionId: string;
   csrf: string;
@@ -25,7 +29,8 @@ export interface FormState {
 
 function providerButtons(s: FormState): string {
   if (!s.providers?.length) return '';
-  return `<div class="sso">${s.providers.map((p) => `<a class="sso-button" href="${escapeHtml(p.href)}">Continue with ${escapeHtml(p.name)}</a>`).join('')}</div>`;
+  const { t } = s.lang;
+  return `<div class="sso">${s.providers.map((p) => `<a class="sso-button" href="${escapeHtml(p.href)}">${escapeHtml(t.t('button.continueWith', { provider: p.name }))}</a>`).join('')}</div>`;
 }
 
 function hidden(s: FormState, action: string): string {
@@ -51,44 +56,48 @@ function banner(s: FormState): string {
   return (s.formError ? `<p class="alert" role="alert">${escapeHtml(s.formError)}</p>` : '') + (s.notice ? `<p class="notice" role="status">${escapeHtml(s.notice)}</p>` : '');
 }
 
-const link = (s: FormState, view: View, text: string) =>
-  `<a href="?redirectSessionId=${encodeURIComponent(s.sessionId)}&amp;view=${view}">${escapeHtml(text)}</a>`;
+const link = (s: FormState, view: View, key: MessageKey) =>
+  `<a href="?redirectSessionId=${encodeURIComponent(s.sessionId)}&amp;view=${view}${escapeHtml(langParam(s.lang))}">${escapeHtml(s.lang.t.t(key))}</a>`;
 
-export function viewTitle(view: View): string {
-  return { signin: 'Sign in', register: 'Create account', verify: 'Check your email', forgot: 'Forgot password', mfa: 'Two-step verification' }[view];
-}
+const TITLES: Record<View, MessageKey> = {
+  signin: 'page.signin.title', register: 'page.register.title', verify: 'page.verify.title', forgot: 'page.forgot.title', mfa: 'page.mfa.title',
+};
+
+export const viewTitle = (view: View, lang: PageLanguage): string => lang.t.t(TITLES[view]);
 
 /** The form of one view; plain HTML forms that work without JavaScript. */
 export function renderForm(view: View, s: FormState): string {
   const open = `<form method="post" action="" novalidate>${banner(s)}`;
+  const { t } = s.lang;
+  const password = t.t('field.password');
   switch (view) {
     case 'signin':
       return `${open}${hidden(s, 'signin')}
-${field(s, 'email', 'Email', 'email', 'autocomplete="username" required maxlength="254" inputmode="email"', s.email)}
-${field(s, 'password', 'Password', 'password', `autocomplete="current-password" required maxlength="${PASSWORD_MAX_LENGTH}"`)}
-<button type="submit">Sign in</button></form>${providerButtons(s)}
-<nav>${link(s, 'register', 'Create an account')}${link(s, 'forgot', 'Forgot your password?')}</nav>`;
+${field(s, 'email', t.t('field.email'), 'email', 'autocomplete="username" required maxlength="254" inputmode="email"', s.email)}
+${field(s, 'password', password, 'password', `autocomplete="current-password" required maxlength="${PASSWORD_MAX_LENGTH}"`)}
+<button type="submit">${escapeHtml(t.t('button.signIn'))}</button></form>${providerButtons(s)}
+<nav>${link(s, 'register', 'link.createAccount')}${link(s, 'forgot', 'link.forgotPassword')}</nav>`;
     case 'register':
       return `${open}${hidden(s, 'register')}
-${field(s, 'email', 'Email', 'email', 'autocomplete="email" required maxlength="254" inputmode="email"', s.email)}
-${field(s, 'password', 'Password', 'password', `autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}"`, '', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
-<button type="submit">Create account</button></form>${providerButtons(s)}
-<nav>${link(s, 'signin', 'I already have an account')}</nav>`;
+${field(s, 'email', t.t('field.email'), 'email', 'autocomplete="email" required maxlength="254" inputmode="email"', s.email)}
+${field(s, 'password', password, 'password', `autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}"`, '', t.t('field.passwordHint', { min: PASSWORD_MIN_LENGTH }))}
+<button type="submit">${escapeHtml(t.t('button.createAccount'))}</button></form>${providerButtons(s)}
+<nav>${link(s, 'signin', 'link.haveAccount')}</nav>`;
     case 'verify':
       return `${open}${hidden(s, 'verify')}<input type="hidden" name="stateToken" value="${escapeHtml(s.stateToken ?? '')}">
-<p>We sent a 6-digit code to ${s.email ? `<strong>${escapeHtml(s.email)}</strong>` : 'your email address'}.</p>
-${field(s, 'code', 'Verification code', 'text', 'autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required')}
+<p>${s.email ? t.html('text.codeSentTo', { email: '' }, { email: `<strong>${escapeHtml(s.email)}</strong>` }) : escapeHtml(t.t('text.codeSent'))}</p>
+${field(s, 'code', t.t('field.verificationCode'), 'text', 'autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required')}
 ${s.email ? `<input type="hidden" name="email" value="${escapeHtml(s.email)}">` : ''}
-<button type="submit">Verify</button>
-<button type="submit" name="action" value="resend" formnovalidate>Send a new code</button></form>`;
+<button type="submit">${escapeHtml(t.t('button.verify'))}</button>
+<button type="submit" name="action" value="resend" formnovalidate>${escapeHtml(t.t('button.sendNewCode'))}</button></form>`;
     case 'mfa':
       return renderMfaForm(s, { open, hidden: (action) => hidden(s, action), field: (name, label, type, attrs) => field(s, name, label, type, attrs) });
     case 'forgot':
       return `${open}${hidden(s, 'forgot')}
-<p>Enter your account's email address and we will send you a link to choose a new password.</p>
-${field(s, 'email', 'Email', 'email', 'autocomplete="email" required maxlength="254" inputmode="email"', s.email)}
-<button type="submit">Send reset link</button></form>
-<nav>${link(s, 'signin', 'Back to sign in')}</nav>`;
+<p>${escapeHtml(t.t('text.forgotIntro'))}</p>
+${field(s, 'email', t.t('field.email'), 'email', 'autocomplete="email" required maxlength="254" inputmode="email"', s.email)}
+<button type="submit">${escapeHtml(t.t('button.sendResetLink'))}</button></form>
+<nav>${link(s, 'signin', 'link.backToSignIn')}</nav>`;
   }
 }
 

@@ -4,6 +4,7 @@ import { resolveCaller } from '../http/resolve-caller.js';
 import type { Caller } from '../http/caller.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { passwordChangedMail } from '../mail/templates.js';
+import { mailLanguage } from '../i18n/index.js';
 import { endSession } from '../oauth/session-end.js';
 import { requestOrigin } from '../security/auth-events.js';
 import { hashPassword, passwordViolation } from '../security/passwords.js';
@@ -66,7 +67,7 @@ export async function changePassword(deps: IdentityDeps, request: FastifyRequest
     await setPassword(tx, caller.siteId, member.id, passwordHash, now);
     await emitMemberEvent(tx, { siteId: caller.siteId, memberId: member.id, type: 'member.password_changed', now });
     await revokeMemberAccess(tx, deps.ctx, { siteId: caller.siteId, memberId: member.id, exceptSessionId: caller.sessionId, reason: 'password-change', now });
-    const mail = passwordChangedMail(site?.name ?? 'Your shop', 'reset your password with "Forgot password" right away.');
+    const mail = passwordChangedMail(mailLanguage(site, { member }), site?.name ?? 'Your shop', 'change');
     await enqueueMail(tx, { siteId: caller.siteId, kind: 'password-changed', to: member.email, ...mail }, now);
     await deps.ctx.authEvents.record({ ...event, outcome: 'success', detail: { via } }, tx);
   });

@@ -145,7 +145,7 @@ export async function resendVerification(deps: IdentityDeps, request: FastifyReq
     site,
     stateToken: input.stateToken,
     now: deps.ctx.now(),
-    emailOf: async (tx, memberId) => (await findMemberById(tx, site.id, memberId))?.email,
+    memberOf: (tx, memberId) => findMemberById(tx, site.id, memberId),
   });
   return {};
 }

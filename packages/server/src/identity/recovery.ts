@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { activationMail, passwordChangedMail, passwordResetMail } from '../mail/templates.js';
+import { mailLanguage } from '../i18n/index.js';
 import { clientIp } from '../security/client-ip.js';
 import { hashPassword, passwordViolation } from '../security/passwords.js';
 import { randomToken, sha256 } from '../security/secrets.js';
@@ -38,7 +39,7 @@ function checkedRedirect(ctx: AppContext, site: SiteConfig, redirect: unknown): 
 export async function createRecoveryMail(
   tx: Queryable,
   ctx: AppContext,
-  input: { site: SiteConfig; member: Member; purpose: 'reset' | 'activation'; redirect: { url: string; clientId: string } | undefined },
+  input: { site: SiteConfig; member: Member; purpose: 'reset' | 'activation'; redirect: { url: string; clientId: string } | undefined; language?: unknown },
 ): Promise<void> {
   const now = ctx.now();
   const token = randomToken();
@@ -48,8 +49,11 @@ export async function createRecoveryMail(
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [input.site.id, sha256(token), input.member.id, input.purpose, input.redirect?.clientId ?? null, input.redirect?.url ?? null, new Date(now), new Date(now + ttl * 1000)],
   );
-  const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-  const mail = input.purpose === 'reset' ? passwordResetMail(input.site.name, link, ttl / 60) : activationMail(input.site.name, link, ttl / 3600);
+  // The request's `language`, else the member's profile language, else the site's default (issue #18).
+  const language = mailLanguage(input.site, { explicit: input.language, member: input.member });
+  // The page the link opens speaks the mail's language.
+  const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(language)}`;
+  const mail = input.purpose === 'reset' ? passwordResetMail(language, input.site.name, link, ttl / 60) : activationMail(language, input.site.name, link, ttl / 3600);
   await enqueueMail(tx, { siteId: input.site.id, kind: `recovery-${input.purpose}`, to: input.member.email, ...mail }, now);
 }
 
@@ -71,7 +75,7 @@ export async function sendRecoveryEmail(deps: IdentityDeps, request: FastifyRequ
   afterResponse(deps.ctx, 'password reset mail', async () => {
     const member = await findMemberByEmail(deps.ctx.db, site.id, email);
     if (!member || member.status === 'BLOCKED') return;
-    await deps.ctx.db.transaction((tx) => createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'reset', redirect }));
+    await deps.ctx.db.transaction((tx) => createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'reset', redirect, language: input.language }));
   });
   return {};
 }
@@ -96,7 +100,7 @@ export async function sendActivationEmail(deps: IdentityDeps, request: FastifyRe
   if (!perMember.allowed) return {};
   const member = await findMemberById(deps.ctx.db, site.id, input.identityId);
   if (!member || member.status === 'BLOCKED') return {};
-  await deps.ctx.db.transaction((tx) => createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'activation', redirect }));
+  await deps.ctx.db.transaction((tx) => createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'activation', redirect, language: options.language }));
   return {};
 }
 
@@ -159,7 +163,7 @@ export async function recover(deps: IdentityDeps, request: FastifyRequest): Prom
     // Other links in other mails die with this one.
     await tx.query('update recovery_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null', [site.id, member.id, new Date(now)]);
     if (spent.purpose === 'reset') {
-      const mail = passwordChangedMail(site.name, 'ask for a new reset email and contact the site owner.');
+      const mail = passwordChangedMail(mailLanguage(site, { member }), site.name, 'reset');
       await enqueueMail(tx, { siteId: site.id, kind: 'password-changed', to: member.email, ...mail }, now);
     }
     const fresh = (await findMemberById(tx, site.id, member.id))!;

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { escapeHtml } from '../mail/templates.js';
+import { pageLanguage } from '../hosted/language.js';
+import type { Translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import { findRecoveryToken } from './recovery.js';
 
@@ -23,56 +25,76 @@ export async function resetPasswordPage(ctx: AppContext, request: FastifyRequest
       'content-security-policy',
       `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
     );
+  // The mail's link carries its language (?lang=); otherwise the browser's, else the site's default.
+  const { t } = pageLanguage(site ?? ctx.sites.sites[0], request);
+  const shell = (title: string, content: string) => page(nonce, t, title, content);
   if (!found || !site) {
     reply.code(400);
-    return shell(nonce, 'Reset password', '<p role="alert">This link is invalid, used or expired. Ask for a new password reset email.</p>');
+    return shell(escapeHtml(t.t('page.resetInvalid.title')), `<p role="alert">${escapeHtml(t.t('page.resetInvalid.text'))}</p>`);
   }
   let redirect = '';
   if (found.client_id && found.redirect_url) {
     const entry = ctx.sites.findClient(found.client_id);
     if (entry && entry.site.id === site.id && ctx.sites.isAllowedRedirect(entry.client, found.redirect_url)) redirect = found.redirect_url;
   }
-  const title = found.purpose === 'activation' ? 'Choose your password' : 'Reset your password';
+  const title = escapeHtml(t.t(found.purpose === 'activation' ? 'page.activate.title' : 'page.reset.title'));
+  // What the script may show, in the page's language (field violations by rule, as on the sign-in pages).
+  const messages = {
+    tooShort: t.t('error.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
+    done: t.t('notice.passwordSet'),
+    generic: t.t('error.generic'),
+    network: t.t('error.network'),
+    codes: { INVALID_RECOVERY_TOKEN: t.t('page.resetInvalid.text'), MEMBER_BLOCKED: t.t('error.memberBlocked') } as Record<string, string>,
+    rules: {
+      REQUIRED: t.t('error.passwordRequired'),
+      VALUE_TOO_SHORT: t.t('error.passwordTooShortLong', { min: PASSWORD_MIN_LENGTH }),
+      VALUE_TOO_LONG: t.t('error.passwordTooLong', { max: PASSWORD_MAX_LENGTH }),
+      COMMON_PASSWORD: t.t('error.passwordCommon'),
+      CONTEXT_PASSWORD: t.t('error.passwordContext'),
+    },
+  };
   const form = `
 <form id="f" novalidate>
   <input type="hidden" id="token" value="${escapeHtml(String(token))}">
-  <label for="password">New password</label>
+  <label for="password">${escapeHtml(t.t('field.newPassword'))}</label>
   <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}">
-  <p class="hint">At least ${PASSWORD_MIN_LENGTH} characters.</p>
-  <button type="submit">Set new password</button>
+  <p class="hint">${escapeHtml(t.t('field.passwordHint', { min: PASSWORD_MIN_LENGTH }))}</p>
+  <button type="submit">${escapeHtml(t.t('button.setNewPassword'))}</button>
   <p id="msg" role="alert"></p>
 </form>
 <script nonce="${nonce}">
-const form = document.getElementById('f'), msg = document.getElementById('msg'), redirect = ${JSON.stringify(redirect).replace(/</g, '\\u003c')};
+const form = document.getElementById('f'), msg = document.getElementById('msg'), redirect = ${JSON.stringify(redirect).replace(/</g, '\\u003c')}, text = ${JSON.stringify(messages).replace(/</g, '\\u003c')};
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   msg.textContent = '';
   const password = document.getElementById('password').value;
-  if ([...password].length < ${PASSWORD_MIN_LENGTH}) { msg.textContent = 'Use at least ${PASSWORD_MIN_LENGTH} characters.'; return; }
+  if ([...password].length < ${PASSWORD_MIN_LENGTH}) { msg.textContent = text.tooShort; return; }
   form.querySelector('button').disabled = true;
   try {
     const res = await fetch('/_api/iam/recovery/v1/recover', { method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ recoveryToken: document.getElementById('token').value, password }) });
     const body = await res.json().catch(() => ({}));
     if (res.status === 200) {
-      form.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Your password has been set.' }));
+      form.replaceChildren(Object.assign(document.createElement('p'), { textContent: text.done }));
       if (redirect) window.location.assign(redirect);
       return;
     }
     const v = body.details && body.details.validationError;
-    msg.textContent = v ? v.fieldViolations.map((f) => f.field + ' ' + f.description).join('. ') : (body.message || 'Something went wrong.');
-  } catch { msg.textContent = 'Network error, try again.'; }
+    const code = body.details && body.details.applicationError && body.details.applicationError.code;
+    msg.textContent = v ? v.fieldViolations.map((f) => text.rules[f.ruleName] || text.generic).join(' ') : (text.codes[code] || text.generic);
+  } catch { msg.textContent = text.network; }
   form.querySelector('button').disabled = false;
 });
 </script>`;
-  return shell(nonce, `${escapeHtml(site.name)} — ${title}`, `<h1>${title}</h1>${form}`);
+  return shell(`${escapeHtml(site.name)} — ${title}`, `<h1>${title}</h1>${form}`);
 }
 
-function shell(nonce: string, title: string, content: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+/** The page frame; `title` is HTML (escaped by the caller). */
+function page(nonce: string, t: Translator, title: string, content: string): string {
+  return `<!doctype html><html lang="${escapeHtml(t.language)}" dir="${t.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${title}</title>
-<style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:24rem;margin:3rem auto;padding:0 1rem}
-label{display:block;font-weight:600;margin-top:1rem}input[type=password]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
-button{margin-top:1rem;padding:.6rem 1rem;font-size:1rem}.hint{color:#666;font-size:.85rem}#msg{color:#b00020}</style>
+<style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:24rem;margin:3rem auto;padding-inline:1rem}
+label{display:block;font-weight:600;margin-block-start:1rem}input[type=password]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
+button{margin-block-start:1rem;padding:.6rem 1rem;font-size:1rem}.hint{color:#666;font-size:.85rem}#msg{color:#b00020}</style>
 </head><body>${content}</body></html>`;
 }

@@ -3,6 +3,7 @@ import type { SiteConfig } from '../config/types.js';
 import { ApplicationError, httpErrors } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { verificationCodeMail } from '../mail/templates.js';
+import { mailLanguage } from '../i18n/index.js';
 import { hashCode, randomCode, randomToken, safeEqual, sha256 } from '../security/secrets.js';
 import type { Database, Queryable } from '../store/types.js';
 import type { Member } from './members.js';
@@ -40,7 +41,7 @@ export async function startVerification(
      values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
     [site.id, id, member.id, sha256(stateToken), salt, hashCode(code, salt), input.visitorId ?? null, new Date(now), new Date(now + CODE_TTL_SECONDS * 1000)],
   );
-  await enqueueMail(tx, { siteId: site.id, kind: 'verification-code', to: member.email, ...verificationCodeMail(site.name, code, CODE_TTL_SECONDS / 60) }, now);
+  await enqueueMail(tx, { siteId: site.id, kind: 'verification-code', to: member.email, ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60) }, now);
   return { stateToken, verificationId: id };
 }
 
@@ -98,7 +99,7 @@ export async function consumeVerification(tx: Queryable, siteId: string, verific
 /** Sends a new code for a live challenge, at most once a minute and five times in all. */
 export async function resendCode(
   db: Database,
-  input: { site: SiteConfig; stateToken: unknown; now: number; emailOf: (tx: Queryable, memberId: string) => Promise<string | undefined> },
+  input: { site: SiteConfig; stateToken: unknown; now: number; memberOf: (tx: Queryable, memberId: string) => Promise<Member | undefined> },
 ): Promise<void> {
   if (!validToken(input.stateToken)) throw unknownState();
   const { site, now } = input;
@@ -112,14 +113,14 @@ export async function resendCode(
     const waited = (now - new Date(row.last_sent_at).getTime()) / 1000;
     if (waited < RESEND_COOLDOWN_SECONDS) throw httpErrors.tooManyRequests(RESEND_COOLDOWN_SECONDS - waited, 'A code was sent a moment ago; wait before asking for another');
     if (Number(row.sends) >= MAX_SENDS) throw unknownState();
-    const email = await input.emailOf(tx, row.member_id);
-    if (!email) throw unknownState();
+    const member = await input.memberOf(tx, row.member_id);
+    if (!member) throw unknownState();
     const code = randomCode();
     const salt = randomBytes(16);
     await tx.query(
       `update verifications set code_salt = $2, code_hash = $3, attempts = 0, sends = sends + 1, last_sent_at = $4, expires_at = $5 where id = $1`,
       [row.id, salt, hashCode(code, salt), new Date(now), new Date(now + CODE_TTL_SECONDS * 1000)],
     );
-    await enqueueMail(tx, { siteId: site.id, kind: 'verification-code', to: email, ...verificationCodeMail(site.name, code, CODE_TTL_SECONDS / 60) }, now);
+    await enqueueMail(tx, { siteId: site.id, kind: 'verification-code', to: member.email, ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60) }, now);
   });
 }

@@ -7,7 +7,7 @@ import type { Queryable } from '../store/types.js';
  * `for update skip locked` lets several instances deliver from one outbox without sending twice.
  */
 export interface MailSender {
-  send(mail: { from: string; to: string; subject: string; text: string; html: string }): Promise<void>;
+  send(mail: { from: string; to: string; subject: string; text: string; html: string; language?: string }): Promise<void>;
   close(): void;
 }
 
@@ -35,6 +35,7 @@ interface LeasedRow {
   subject: string;
   text_body: string;
   html_body: string;
+  language: string;
   attempts: number;
 }
 
@@ -51,13 +52,13 @@ export async function deliverPending(db: Queryable & { transaction?: unknown }, 
        order by created_at
        limit $3
        for update skip locked)
-     returning id, to_address, subject, text_body, html_body, attempts`,
+     returning id, to_address, subject, text_body, html_body, language, attempts`,
     [lease, new Date(now), options.batchSize ?? 20],
   );
   let sent = 0;
   for (const row of rows) {
     try {
-      await sender.send({ from: options.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+      await sender.send({ from: options.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, language: row.language });
       await db.query(
         options.scrubDelivered
           ? `update mail_outbox set sent_at = $2, locked_until = null, last_error = null, text_body = '[delivered]', html_body = '[delivered]' where id = $1`
@@ -84,8 +85,8 @@ export async function deliverPending(db: Queryable & { transaction?: unknown }, 
 export function smtpSender(url: string): MailSender {
   const transport = nodemailer.createTransport(url);
   return {
-    async send(mail) {
-      await transport.sendMail(mail);
+    async send({ language, ...mail }) {
+      await transport.sendMail({ ...mail, headers: language ? { 'Content-Language': language } : {} });
     },
     close: () => transport.close(),
   };

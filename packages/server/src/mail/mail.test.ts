@@ -28,11 +28,11 @@ describe('outbox', () => {
   });
 
   it('templates carry the site name and escape html', () => {
-    const m = verificationCodeMail('Shop <b>', '012345', 15);
+    const m = verificationCodeMail('en', 'Shop <b>', '012345', 15);
     expect(m.text).toContain('012345');
     expect(m.text).toContain('Shop <b>');
     expect(m.html).toContain('Shop &#60;b&#62;');
-    expect(passwordResetMail('S', 'http://x/reset-password?token=a"b', 60).html).toContain('token=a&#34;b');
+    expect(passwordResetMail('en', 'S', 'http://x/reset-password?token=a"b', 60).html).toContain('token=a&#34;b');
   });
 });
 

@@ -13,14 +13,16 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** BCP 47 tag of the mail's language (its Content-Language); absent = "en". */
+  language?: string;
 }
 
 export async function enqueueMail(tx: Queryable, mail: OutgoingMail, now = Date.now()): Promise<string> {
   const id = randomUUID();
   await tx.query(
-    `insert into mail_outbox (site_id, id, kind, to_address, subject, text_body, html_body, created_at, next_attempt_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-    [mail.siteId, id, mail.kind, mail.to, mail.subject, mail.text, mail.html, new Date(now)],
+    `insert into mail_outbox (site_id, id, kind, to_address, subject, text_body, html_body, created_at, next_attempt_at, language)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
+    [mail.siteId, id, mail.kind, mail.to, mail.subject, mail.text, mail.html, new Date(now), mail.language ?? 'en'],
   );
   return id;
 }
@@ -33,6 +35,7 @@ export interface StoredMail {
   subject: string;
   text: string;
   html: string;
+  language: string;
   createdAt: string;
   sentAt: string | null;
   attempts: number;
@@ -46,6 +49,7 @@ interface MailRow {
   subject: string;
   text_body: string;
   html_body: string;
+  language?: string;
   created_at: Date | string;
   sent_at: Date | string | null;
   attempts: number;
@@ -64,6 +68,7 @@ export function toStoredMail(r: MailRow): StoredMail {
     subject: r.subject,
     text: r.text_body,
     html: r.html_body,
+    language: r.language ?? 'en',
     createdAt: iso(r.created_at)!,
     sentAt: iso(r.sent_at),
     attempts: Number(r.attempts),

@@ -1,65 +1,85 @@
+import { escapeHtml, translator, type Translator } from '../i18n/index.js';
+
 /**
- * Text + HTML bodies of the transactional mails. Everything interpolated into HTML is escaped;
- * the site name comes from configuration but is escaped too, since operators type it freely.
+ * Text + HTML bodies of the transactional mails, in the recipient's language (i18n/catalogs, chosen by
+ * i18n/mail-language.ts). Everything interpolated into HTML is escaped; the site name comes from
+ * configuration but is escaped too, since operators type it freely.
  */
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** The BCP 47 tag of the mail's language: its Content-Language header and `<html lang>`. */
+  language: string;
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
-function layout(siteName: string, bodyHtml: string): string {
+/** The HTML frame of every mail: `<html lang dir>`, the site's name, the body, the "ignore this" line. */
+export function mailLayout(t: Translator, siteName: string, bodyHtml: string, footer = true): string {
   const site = escapeHtml(siteName);
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${site}</title></head>
+  return `<!doctype html><html lang="${escapeHtml(t.language)}" dir="${t.dir}"><head><meta charset="utf-8"><title>${site}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;color:#222">
 <h1 style="font-size:1.25rem">${site}</h1>
 ${bodyHtml}
-<p style="color:#777;font-size:.85rem">If you did not ask for this, you can ignore this email.</p>
-</body></html>`;
+${footer ? `<p style="color:#777;font-size:.85rem">${escapeHtml(t.t('mail.ignore'))}</p>\n` : ''}</body></html>`;
 }
 
-export function verificationCodeMail(siteName: string, code: string, minutes: number): RenderedMail {
+const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
+
+export function verificationCodeMail(language: string, siteName: string, code: string, minutes: number): RenderedMail {
+  const t = translator(language);
   return {
-    subject: `${siteName}: your verification code is ${code}`,
-    text: `Your ${siteName} verification code is ${code}.\n\nIt expires in ${minutes} minutes.\n\nIf you did not ask for this, you can ignore this email.\n`,
-    html: layout(
+    language,
+    subject: t.t('mail.code.subject', { site: siteName, code }),
+    text: `${t.t('mail.code.intro', { site: siteName, code })}\n\n${t.t('mail.code.expires', { minutes })}\n\n${t.t('mail.ignore')}\n`,
+    html: mailLayout(
+      t,
       siteName,
-      `<p>Your verification code is</p><p style="font-size:2rem;letter-spacing:.3rem;font-weight:bold">${escapeHtml(code)}</p><p>It expires in ${minutes} minutes.</p>`,
+      `${p(t.t('mail.code.lead'))}<p style="font-size:2rem;letter-spacing:.3rem;font-weight:bold" dir="ltr">${escapeHtml(code)}</p>${p(t.t('mail.code.expires', { minutes }))}`,
     ),
   };
 }
 
-export function passwordResetMail(siteName: string, link: string, minutes: number): RenderedMail {
+export function passwordResetMail(language: string, siteName: string, link: string, minutes: number): RenderedMail {
+  const t = translator(language);
   return {
-    subject: `${siteName}: reset your password`,
-    text: `Someone asked to reset the password of your ${siteName} account.\n\nSet a new password here (the link works once, for ${minutes} minutes):\n${link}\n\nIf you did not ask for this, you can ignore this email.\n`,
-    html: layout(
+    language,
+    subject: t.t('mail.reset.subject', { site: siteName }),
+    text: `${t.t('mail.reset.intro', { site: siteName })}\n\n${t.t('mail.reset.linkText', { minutes })}\n${link}\n\n${t.t('mail.ignore')}\n`,
+    html: mailLayout(
+      t,
       siteName,
-      `<p>Someone asked to reset the password of your account.</p><p><a href="${escapeHtml(link)}">Set a new password</a></p><p>The link works once, for ${minutes} minutes.</p>`,
+      `${p(t.t('mail.reset.introHtml'))}<p><a href="${escapeHtml(link)}">${escapeHtml(t.t('mail.reset.button'))}</a></p>${p(t.t('mail.reset.validity', { minutes }))}`,
     ),
   };
 }
 
-export function activationMail(siteName: string, link: string, hours: number): RenderedMail {
+export function activationMail(language: string, siteName: string, link: string, hours: number): RenderedMail {
+  const t = translator(language);
   return {
-    subject: `${siteName}: activate your account`,
-    text: `An account was created for you at ${siteName}.\n\nChoose your password here (the link works once, for ${hours} hours):\n${link}\n`,
-    html: layout(
+    language,
+    subject: t.t('mail.activation.subject', { site: siteName }),
+    text: `${t.t('mail.activation.intro', { site: siteName })}\n\n${t.t('mail.activation.linkText', { hours })}\n${link}\n`,
+    html: mailLayout(
+      t,
       siteName,
-      `<p>An account was created for you.</p><p><a href="${escapeHtml(link)}">Choose your password</a></p><p>The link works once, for ${hours} hours.</p>`,
+      `${p(t.t('mail.activation.introHtml'))}<p><a href="${escapeHtml(link)}">${escapeHtml(t.t('mail.activation.button'))}</a></p>${p(t.t('mail.activation.validity', { hours }))}`,
     ),
   };
 }
 
-/** Sent after a password change or reset, so a member learns of a change they did not make (ASVS 2.2.3). */
-export function passwordChangedMail(siteName: string, recoveryHint: string): RenderedMail {
+/**
+ * Sent after a password change or reset, so a member learns of a change they did not make (ASVS 2.2.3).
+ * `after`: a reset (ask for a new reset mail) or a change while signed in (reset the password now).
+ */
+export function passwordChangedMail(language: string, siteName: string, after: 'reset' | 'change'): RenderedMail {
+  const t = translator(language);
+  const hint = t.t(after === 'reset' ? 'mail.passwordChanged.afterReset' : 'mail.passwordChanged.afterChange');
   return {
-    subject: `${siteName}: your password was changed`,
-    text: `The password of your ${siteName} account was just changed, and other signed-in devices were signed out.\n\nIf this was not you, ${recoveryHint}\n`,
-    html: layout(siteName, `<p>The password of your account was just changed, and other signed-in devices were signed out.</p><p>If this was not you, ${escapeHtml(recoveryHint)}</p>`),
+    language,
+    subject: t.t('mail.passwordChanged.subject', { site: siteName }),
+    text: `${t.t('mail.passwordChanged.intro', { site: siteName })}\n\n${hint}\n`,
+    html: mailLayout(t, siteName, `${p(t.t('mail.passwordChanged.introHtml'))}${p(hint)}`),
   };
 }

@@ -1,3 +1,4 @@
+import { matchLanguage, siteLanguages } from '../i18n/index.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
@@ -128,7 +129,10 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
 
   const session = await ctx.db.transaction((tx) => insertRedirectSession(tx, input, now));
   const endpoint = `${ctx.config.publicUrl}${intent === 'logout' ? LOGOUT_PATH : AUTHORIZE_PATH}`;
-  const searchParams = { redirectSessionId: session.id };
+  // preferences.additionalQueryParameters.lang (wire-contract §4.5) rides on the address as the hosted
+  // pages' explicit language choice (issue #18); a language the site does not have is left out.
+  const lang = matchLanguage(siteLanguages(ctx.sites.get(input.siteId) ?? {}), obj(obj(body.preferences)?.additionalQueryParameters)?.lang);
+  const searchParams: Record<string, string> = { redirectSessionId: session.id, ...(lang ? { lang } : {}) };
   return {
     redirectSession: {
       id: session.id,

@@ -7,6 +7,8 @@ export function endpointDisabledMail(siteName: string, endpointId: string, url: 
     'Its undelivered events are kept. Fix the receiver, then enable the endpoint again (PATCH /_admin/v1/webhooks/{id} {"enabled": true}) ' +
     'and replay what failed (POST /_admin/v1/webhooks/{id}/replay).\n';
   return {
+    // For the site's owner, whose console is English; shoppers' mails follow their language.
+    language: 'en',
     subject: `${siteName}: webhook endpoint ${endpointId} disabled`,
     text,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>${escapeHtml(text).replace(/\n\n/g, '</p><p>')}</p></body></html>`,

@@ -1,13 +1,18 @@
-import { escapeHtml, type RenderedMail } from '../../mail/templates.js';
+import { translator } from '../../i18n/index.js';
+import { escapeHtml, mailLayout, type RenderedMail } from '../../mail/templates.js';
+
+/** What changed: a factor added or removed, or a new set of recovery codes. */
+export type FactorChange = { kind: 'added' | 'removed'; factor: string } | { kind: 'recoveryCodes' };
 
 /** The notice every factor change mails to the member: a change they did not make is their cue to act. */
-export function factorChangedMail(siteName: string, change: string): RenderedMail {
-  const hint = 'If this was not you, reset your password and contact the site owner.';
+export function factorChangedMail(language: string, siteName: string, change: FactorChange): RenderedMail {
+  const t = translator(language);
+  const what = change.kind === 'recoveryCodes' ? t.t('mail.factor.recoveryCodes') : t.t(change.kind === 'added' ? 'mail.factor.added' : 'mail.factor.removed', { factor: change.factor });
+  const hint = t.t('mail.factor.hint');
   return {
-    subject: `${siteName}: ${change}`,
-    text: `${change} on your ${siteName} account.\n\n${hint}\n`,
-    html: `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(siteName)}</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;color:#222">
-<h1 style="font-size:1.25rem">${escapeHtml(siteName)}</h1><p>${escapeHtml(change)} on your account.</p><p>${escapeHtml(hint)}</p></body></html>`,
+    language,
+    subject: t.t('mail.factor.subject', { site: siteName, change: what }),
+    text: `${t.t('mail.factor.intro', { site: siteName, change: what })}\n\n${hint}\n`,
+    html: mailLayout(t, siteName, `<p>${escapeHtml(t.t('mail.factor.introHtml', { change: what }))}</p><p>${escapeHtml(hint)}</p>`, false),
   };
 }

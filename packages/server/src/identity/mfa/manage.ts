@@ -16,6 +16,7 @@ import { voidDeviceTokens } from './device-tokens.js';
 import { activateFactor, claimTotpStep, deleteFactor, dropInactive, findFactor, insertFactor, listFactors, toWireFactor, type Factor } from './factors.js';
 import { availableFactors, needsEnrolment } from './gate.js';
 import { factorChangedMail } from './mails.js';
+import { mailLanguage } from '../../i18n/index.js';
 import { allowedFactors, mfaMode, type EnrollableFactor } from './policy.js';
 import { deleteRecoveryCodes, liveRecoveryCodeCount, replaceRecoveryCodes } from './recovery-codes.js';
 import { totpSealContext } from './verify.js';
@@ -73,8 +74,8 @@ function enrollable(site: SiteConfig, raw: unknown): EnrollableFactor {
 /** Notice mail, auth event and webhook of a factor change, in the change's transaction. */
 async function recordChange(tx: Queryable, deps: IdentityDeps, request: FastifyRequest, a: Actor, factor: Factor, kind: 'added' | 'removed', now: number): Promise<void> {
   const { ctx } = deps;
-  const label = FACTOR_LABEL[factor.type];
-  await enqueueMail(tx, { siteId: a.site.id, kind: `factor-${kind}`, to: a.member.email, ...factorChangedMail(a.site.name, `${label} was ${kind === 'added' ? 'added to' : 'removed from'} your sign-in`) }, now);
+  const mail = factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, { kind, factor: factor.type });
+  await enqueueMail(tx, { siteId: a.site.id, kind: `factor-${kind}`, to: a.member.email, ...mail }, now);
   await ctx.authEvents.record({ type: `factor_${kind}`, outcome: 'success', siteId: a.site.id, memberId: a.member.id, clientId: a.caller?.clientId, ...requestOrigin(request), detail: { factorType: factor.type } }, tx);
   await emitMemberEvent(tx, { siteId: a.site.id, memberId: a.member.id, type: `member.factor_${kind}`, now });
 }
@@ -170,7 +171,7 @@ export async function newRecoveryCodes(deps: IdentityDeps, request: FastifyReque
     const now = ctx.now();
     if (!(await listFactors(tx, a.site.id, a.member.id, true)).length) throw httpErrors.badRequest('Turn on a second factor first', 'NO_ACTIVE_FACTOR');
     const recoveryCodes = await replaceRecoveryCodes(tx, a.site.id, a.member.id, now);
-    await enqueueMail(tx, { siteId: a.site.id, kind: 'factor-added', to: a.member.email, ...factorChangedMail(a.site.name, 'New recovery codes were made (the old ones no longer work)') }, now);
+    await enqueueMail(tx, { siteId: a.site.id, kind: 'factor-added', to: a.member.email, ...factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, { kind: 'recoveryCodes' }) }, now);
     return { recoveryCodes };
   });
 }

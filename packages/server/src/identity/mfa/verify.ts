@@ -3,6 +3,7 @@ import type { SiteConfig } from '../../config/types.js';
 import { invalidField } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { verificationCodeMail } from '../../mail/templates.js';
+import { mailLanguage } from '../../i18n/index.js';
 import { requestOrigin } from '../../security/auth-events.js';
 import { revealTotpSecret, matchingTotpStep } from '../../security/totp.js';
 import type { Queryable } from '../../store/types.js';
@@ -115,7 +116,7 @@ async function mailCode(deps: IdentityDeps, site: SiteConfig, member: Member, ch
     // One mail a minute per step: choosing EMAIL again sooner answers the same challenge without a new mail.
     if (challenge.emailSentAt && now - challenge.emailSentAt.getTime() < 60_000) return;
     const code = await setEmailCode(tx, site.id, challenge.id, now);
-    await enqueueMail(tx, { siteId: site.id, kind: 'mfa-code', to: member.email, ...verificationCodeMail(site.name, code, MFA_STATE_TTL_SECONDS / 60) }, now);
+    await enqueueMail(tx, { siteId: site.id, kind: 'mfa-code', to: member.email, ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, MFA_STATE_TTL_SECONDS / 60) }, now);
   });
   return {
     state: 'MFA_CHALLENGE',

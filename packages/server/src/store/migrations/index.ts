@@ -14,6 +14,7 @@ import { keyProtection } from './0052_key_protection.js';
 import { webhooks } from './0060_webhooks.js';
 import { owners } from './0070_owners.js';
 import { ownersSiteMarker } from './0071_owners_site_marker.js';
+import { mailLanguage } from './0081_mail_language.js';
 import { apiKeys } from './0072_api_keys.js';
 import { consoleSearchAudit } from './0073_console_search_audit.js';
 import { auditTypeIndex } from './0074_audit_type_index.js';
@@ -23,6 +24,6 @@ import { itemTranslations } from './0080_item_translations.js';
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
  * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items, 30–39 redirect login, 40–49 storefront,
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
- * 80–89 languages (translated item fields).
+ * 80–89 languages (translated item fields, the language of each mail).
  */
-export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, auditTypeIndex, itemTranslations];
+export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, auditTypeIndex, itemTranslations, mailLanguage];
