@@ -206,9 +206,11 @@ describe('members search at scale', () => {
 });
 
 describe('audit log retention', () => {
-  it('is append-only: the database refuses to change an entry', async () => {
+  it('is append-only: the database refuses to change, delete or truncate entries outside the prune', async () => {
     await server.ctx.authEvents.flush();
     await expect(server.ctx.db.query(`update auth_events set outcome = 'success' where site_id = $1`, [server.siteId])).rejects.toThrow(/append-only/);
+    await expect(server.ctx.db.query('delete from auth_events where site_id = $1', [server.siteId])).rejects.toThrow(/append-only/);
+    await expect(server.ctx.db.query('truncate auth_events')).rejects.toThrow(/append-only/);
   });
 
   it('keeps 180 days: the sweep on the app clock removes older entries only', async () => {

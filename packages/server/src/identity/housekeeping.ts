@@ -1,4 +1,4 @@
-import type { Queryable } from '../store/types.js';
+import type { Database } from '../store/types.js';
 import { sweepMfa } from './mfa/housekeeping.js';
 import { pruneAuditLog } from '../security/audit-retention.js';
 
@@ -7,7 +7,7 @@ import { pruneAuditLog } from '../security/audit-retention.js';
  * their lifetime, spent captcha proofs, closed rate-limit windows and old delivered mail. Idempotent, so every instance may run it.
  * A day of grace keeps recent rows around for support questions ("did the link expire?").
  */
-export async function sweepExpired(db: Queryable, now: number): Promise<void> {
+export async function sweepExpired(db: Database, now: number): Promise<void> {
   const dayAgo = new Date(now - 24 * 3600 * 1000);
   await db.query('delete from session_tokens where expires_at < $1', [dayAgo]);
   await db.query('delete from verifications where expires_at < $1', [dayAgo]);
@@ -24,7 +24,7 @@ export async function sweepExpired(db: Queryable, now: number): Promise<void> {
 }
 
 /** Runs the sweep every `intervalMs` (unref'd: it never keeps the process alive); returns a stopper. */
-export function startHousekeeping(db: Queryable, now: () => number, log: { warn(obj: object, msg: string): void }, intervalMs = 10 * 60 * 1000): () => void {
+export function startHousekeeping(db: Database, now: () => number, log: { warn(obj: object, msg: string): void }, intervalMs = 10 * 60 * 1000): () => void {
   const timer = setInterval(() => {
     sweepExpired(db, now()).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'identity housekeeping failed'));
   }, intervalMs);

@@ -1,14 +1,18 @@
-import type { Queryable } from '../store/types.js';
+import type { Database } from '../store/types.js';
 
 /**
- * The audit log (auth_events) is kept 180 days. This prune is the only code that removes its rows, and
- * nothing changes one: migration 73's trigger refuses every UPDATE. Runs from the identity
- * housekeeping sweep (every instance, idempotent) on the app's clock, so tests can move time.
+ * The audit log (auth_events) is kept 180 days. This prune is the only code that removes its rows and
+ * nothing changes one: triggers (migrations 73 and 75) refuse every UPDATE and TRUNCATE, and every
+ * DELETE outside a transaction marked with `vitrine.audit_prune`, which only this function sets. Runs from
+ * the identity housekeeping sweep (every instance, idempotent) on the app's clock, so tests can move time.
  */
 export const AUDIT_RETENTION_DAYS = 180;
 
-export async function pruneAuditLog(db: Queryable, now: number): Promise<number> {
+export async function pruneAuditLog(db: Pick<Database, 'transaction'>, now: number): Promise<number> {
   const cutoff = new Date(now - AUDIT_RETENTION_DAYS * 24 * 3600 * 1000);
-  const { rowCount } = await db.query('delete from auth_events where created_at < $1', [cutoff]);
-  return rowCount;
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('vitrine.audit_prune', 'on', true)");
+    const { rowCount } = await tx.query('delete from auth_events where created_at < $1', [cutoff]);
+    return rowCount;
+  });
 }

@@ -18,6 +18,7 @@ import { mailLanguage } from './0081_mail_language.js';
 import { apiKeys } from './0072_api_keys.js';
 import { consoleSearchAudit } from './0073_console_search_audit.js';
 import { auditTypeIndex } from './0074_audit_type_index.js';
+import { auditDeleteGuard } from './0075_audit_delete_guard.js';
 import { itemTranslations } from './0080_item_translations.js';
 
 /**
@@ -26,4 +27,4 @@ import { itemTranslations } from './0080_item_translations.js';
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
  * 80–89 languages (translated item fields, the language of each mail).
  */
-export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, auditTypeIndex, itemTranslations, mailLanguage];
+export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, auditTypeIndex, auditDeleteGuard, itemTranslations, mailLanguage];
