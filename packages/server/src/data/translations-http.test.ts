@@ -28,6 +28,12 @@ function withPages(config: ServerConfig): ServerConfig {
         { _id: 'faq', title: 'FAQ', body: 'Questions', order: 2 },
       ],
     },
+    {
+      id: 'Picks',
+      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+      fields: [{ key: 'product', type: 'reference', required: false, collection: 'Products' }],
+      seed: [{ _id: 'pick1', product: 'brass-pen' }],
+    },
   ];
   return config;
 }
@@ -129,5 +135,16 @@ describe('GraphQL', () => {
     expect(res.body.data.products.items).toEqual([{ title: 'Bouilloire à col de cygne' }, { title: 'Mug en grès' }]);
     expect(res.body.data.productsById).toEqual({ title: 'Merinowolldecke', description: expect.stringContaining('Merinowolle') });
     expect(res.body.data.plain).toEqual({ title: 'Merino Wool Throw' });
+  });
+
+  it('references resolved under a query in a language are in that language too', async () => {
+    const res = await server.call('/graphql/alpha', {
+      body: { query: `{ fr: picksById(id: "pick1", language: "fr") { product { title } } en: picks { items { product { title } } }
+        es: picks(language: "es") { items { product { title } } } }` },
+    });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.fr.product.title).toBe('Stylo en laiton massif');
+    expect(res.body.data.en.items[0].product.title).toBe('Solid Brass Pen');
+    expect(res.body.data.es.items[0].product.title).toBe('Bolígrafo de latón macizo');
   });
 });

@@ -4,6 +4,7 @@
  * default language, unknown languages, and collections without `translatable` running the very same SQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CollectionConfig } from '../config/types.js';
 import type { Database } from '../store/types.js';
 import { aggregate } from './aggregate.js';
 import { getItem, insertOne, updateOne } from './items-service.js';
@@ -52,7 +53,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => db?.close());
 
-const query = async (body: Record<string, unknown>, coll = books) => (await queryItems(scope, coll, body)).dataItems.map((e) => e.data);
+const query = async (body: Record<string, unknown>, coll: CollectionConfig = books) => (await queryItems(scope, coll, body)).dataItems.map((e) => e.data);
 const titles = (items: JsonObject[]) => items.map((i) => i.title);
 
 describe('reading translated items', () => {

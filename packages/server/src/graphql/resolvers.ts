@@ -54,13 +54,16 @@ function queryBody(args: ListArgs, info: GraphQLResolveInfo): Body {
 
 export async function listItems(context: GraphqlContext, collection: CollectionConfig, args: ListArgs, info: GraphQLResolveInfo): Promise<ItemPage> {
   const result = await queryItems(context.scope, collection, queryBody(args, info));
+  context.references.remember(result.dataItems.map((e) => e.data), args.language);
   return { items: result.dataItems.map((e) => e.data), totalCount: result.pagingMetadata.total ?? null, pagingMetadata: result.pagingMetadata };
 }
 
 /** `null` for an item that does not exist or that the caller may not see (REST answers WDE0073 to both). */
 export async function itemById(context: GraphqlContext, collection: CollectionConfig, id: string, language?: unknown): Promise<JsonObject | null> {
   try {
-    return await getItem(context.scope, collection, itemId(id, 'id'), language ?? undefined);
+    const item = await getItem(context.scope, collection, itemId(id, 'id'), language ?? undefined);
+    context.references.remember([item], language);
+    return item;
   } catch (error) {
     if (error instanceof ApplicationError && error.code === 'WDE0073') return null;
     throw error;
