@@ -4,7 +4,7 @@ import { useLingui } from '../../i18n/index.js';
 /** The account area's sections. */
 export function AccountNav() {
   const { _ } = useLingui();
-  const t = (id: string, message: string) => _({ id, message });
+  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
   return (
     <nav className="account-nav" aria-label={t('accountNav.label', 'Account sections')}>
       <NavLink to="/account" end>{t('accountNav.info', 'Account info')}</NavLink>

@@ -4,7 +4,7 @@ import { useLingui } from '../../i18n/index.js';
 /** Recovery codes, shown once: a list, a download as a text file, and a button to put them away. */
 export function RecoveryCodes({ codes, onClose }: { codes: string[]; onClose(): void }) {
   const { _ } = useLingui();
-  const t = (id: string, message: string) => _({ id, message });
+  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
   const href = useMemo(() => `data:text/plain;charset=utf-8,${encodeURIComponent(codes.join('\n') + '\n')}`, [codes]);
   return (
     <section className="recovery-codes" aria-labelledby="recovery-codes-title">

@@ -23,7 +23,7 @@ export function SecurityPage() {
 
 function Security() {
   const { _ } = useLingui();
-  const t = (id: string, message: string) => _({ id, message });
+  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
   const factors = useFactors();
   const proof = useFreshProof();
   const [setup, setSetup] = useState<Awaited<ReturnType<typeof factors.addTotp>>>();
@@ -98,7 +98,7 @@ function Security() {
                 {passkeys.map((k) => (
                   <li key={k.factorId} className="security-card__row">
                     <span>{k.name ?? t('security.passkey', 'Passkey')}</span>
-                    <button type="button" className="button" aria-label={`${t('security.remove', 'Remove')} ${k.name ?? ''}`.trim()} disabled={proof.busy} onClick={() => void proof.run(async (p) => { await factors.remove(k.factorId, p); done(t('security.passkeyRemoved', 'The passkey was removed.')); })}>
+                    <button type="button" className="button" aria-label={t('security.removeNamed', 'Remove {name}', { name: k.name ?? t('security.passkey', 'Passkey') })} disabled={proof.busy} onClick={() => void proof.run(async (p) => { await factors.remove(k.factorId, p); done(t('security.passkeyRemoved', 'The passkey was removed.')); })}>
                       {t('security.remove', 'Remove')}
                     </button>
                   </li>
@@ -118,7 +118,7 @@ function Security() {
             <section className="security-card" aria-labelledby="recovery-title">
               <h2 id="recovery-title">{t('security.recoveryCodes', 'Recovery codes')}</h2>
               <p className="security-card__row">
-                <span>{`${factors.data.recoveryCodesLeft} ${t('security.codesLeft', 'unused codes left')}`}</span>
+                <span>{t('security.codesLeft', 'Unused recovery codes: {count}', { count: factors.data.recoveryCodesLeft })}</span>
                 <button type="button" className="button" disabled={proof.busy} onClick={() => void proof.run(async (p) => { const r = await factors.newRecoveryCodes(p); done(t('security.codesMade', 'New recovery codes were made; the old ones no longer work.'), r.recoveryCodes); })}>
                   {t('security.newCodes', 'Make new recovery codes')}
                 </button>

@@ -24,7 +24,7 @@ const RETURN_TO = '/account/sign-in-methods';
 
 function SignInMethods() {
   const { _ } = useLingui();
-  const t = (id: string, message: string) => _({ id, message });
+  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
   const [params] = useSearchParams();
   const methods = useSignInMethods();
   const proof = useFreshProof();
@@ -38,7 +38,7 @@ function SignInMethods() {
     <section className="page account-page sign-in-methods-page">
       <PageHeading>{t('signInMethods.heading', 'Sign-in methods')}</PageHeading>
       <AccountNav />
-      {connectedId && data && !notice && <Alert tone="success">{`${nameOf(connectedId)} ${t('signInMethods.connected', 'is connected. You can use it to sign in.')}`}</Alert>}
+      {connectedId && data && !notice && <Alert tone="success">{t('signInMethods.connected', '{name} is connected. You can use it to sign in.', { name: nameOf(connectedId) })}</Alert>}
       {notice && <Alert tone="success">{notice}</Alert>}
       {proof.error != null && !proof.wrongPassword && (
         <Alert tone="error">
@@ -68,16 +68,14 @@ function SignInMethods() {
                 const connected = data.connections.some((c) => c.idpConnection.idpConnectionId == p.idpConnectionId);
                 return (
                   <li key={p.idpConnectionId} className="security-card__row">
-                    <span>
-                      {p.name} — {connected ? t('signInMethods.isConnected', 'Connected') : t('signInMethods.notConnected', 'Not connected')}
-                    </span>
+                    <span>{connected ? t('signInMethods.isConnected', '{name} — Connected', { name: p.name }) : t('signInMethods.notConnected', '{name} — Not connected', { name: p.name })}</span>
                     {connected ? (
-                      <button type="button" className="button" aria-label={`${t('signInMethods.disconnect', 'Disconnect')} ${p.name}`} disabled={proof.busy}
-                        onClick={() => void proof.run(async () => { await methods.disconnect(p.idpConnectionId); setNotice(`${p.name} ${t('signInMethods.disconnected', 'is disconnected.')}`); })}>
+                      <button type="button" className="button" aria-label={t('signInMethods.disconnectNamed', 'Disconnect {name}', { name: p.name })} disabled={proof.busy}
+                        onClick={() => void proof.run(async () => { await methods.disconnect(p.idpConnectionId); setNotice(t('signInMethods.disconnected', '{name} is disconnected.', { name: p.name })); })}>
                         {t('signInMethods.disconnect', 'Disconnect')}
                       </button>
                     ) : (
-                      <button type="button" className="button" aria-label={`${t('signInMethods.connect', 'Connect')} ${p.name}`} disabled={proof.busy}
+                      <button type="button" className="button" aria-label={t('signInMethods.connectNamed', 'Connect {name}', { name: p.name })} disabled={proof.busy}
                         onClick={() => void proof.run((pr) => methods.connect(p.idpConnectionId, { returnTo: RETURN_TO, ...pr }))}>
                         {t('signInMethods.connect', 'Connect')}
                       </button>

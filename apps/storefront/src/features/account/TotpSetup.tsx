@@ -22,7 +22,7 @@ export function TotpSetup({
   onDone(recoveryCodes: string[] | undefined): void;
 }) {
   const { _ } = useLingui();
-  const t = (id: string, message: string) => _({ id, message });
+  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const qr = useMemo(() => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(setup.totp.otpauthUri))}`, [setup.totp.otpauthUri]);
@@ -46,7 +46,7 @@ export function TotpSetup({
       <p>{t('security.totpScan', 'Scan this QR code with your authenticator app, or type the key below into it.')}</p>
       <img className="totp-setup__qr" src={qr} width={180} height={180} alt={t('security.totpQrAlt', 'QR code for your authenticator app')} />
       <p>
-        {t('security.totpKey', 'Key')}: <code className="totp-setup__secret">{setup.totp.secret}</code>
+        {t('security.totpKey', 'Key:')} <code className="totp-setup__secret">{setup.totp.secret}</code>
       </p>
       <Field label={t('secondStep.code', 'Authentication code')} name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={error} />
       <button type="submit" className="button button--primary" disabled={!code.trim()}>

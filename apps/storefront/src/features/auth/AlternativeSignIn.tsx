@@ -12,7 +12,7 @@ import './sign-in-options.css';
  */
 export function AlternativeSignIn({ returnTo, passkey = false }: { returnTo: string; passkey?: boolean }) {
   const { _ } = useLingui();
-  const t = (id: string, message: string) => _({ id, message });
+  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
   const navigate = useNavigate();
   const providers = useSsoProviders();
   const step = useSecondStep();
@@ -50,7 +50,7 @@ export function AlternativeSignIn({ returnTo, passkey = false }: { returnTo: str
       {error && <Alert tone="error">{error}</Alert>}
       {list.map((p) => (
         <button key={p.idpConnectionId} type="button" className="button button--wide" onClick={() => void withProvider(p.idpConnectionId)} disabled={busy}>
-          {t('signIn.continueWith', 'Continue with')} {p.name}
+          {t('signIn.continueWith', 'Continue with {name}', { name: p.name })}
         </button>
       ))}
       {passkey && passkeysSupported() && (

@@ -18,7 +18,7 @@ type Method = 'TOTP' | 'EMAIL' | 'RECOVERY_CODE' | 'WEBAUTHN';
  */
 export function SecondStepPage() {
   const { _ } = useLingui();
-  const t = (id: string, message: string) => _({ id, message });
+  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
   const navigate = useNavigate();
   const step = useSecondStep();
   const [pending, setPending] = useState(readPendingSecondStep);
