@@ -1,0 +1,113 @@
+// README screenshots of the owner console.
+//
+//   node scripts/console-screenshots.mjs
+//
+// Builds the console when `apps/console/dist/index.html` is missing, starts `vitrine serve` on :8096
+// with a fresh data folder, invites an owner through the admin API and sets their password, registers a
+// few members and adds a webhook endpoint (to an address nobody answers, so its deliveries wait), then
+// drives headless Chromium (playwright-core) through Overview, Members, a member page, Mail, Webhooks and
+// Settings at desktop (1280×800) and phone (390×844) sizes, writing `docs/screenshots/console-*.png`.
+// The server child is killed on every exit path.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const PORT = 8096;
+const BASE = `http://localhost:${PORT}`;
+const OUT = join(root, 'docs/screenshots');
+const ADMIN_KEY = 'console-screenshots-admin-key-0123456789';
+const OWNER = { email: 'owner@shop.example', password: 'a long owner password' };
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+let server;
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-console-shots-'));
+function cleanUp() {
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+async function call(method, path, body, headers = {}) {
+  const response = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_KEY}`, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function seed() {
+  const { setupUrl } = await call('POST', '/_admin/v1/owners', { email: OWNER.email, role: 'owner' });
+  await call('POST', '/_admin/v1/console/setup', { token: new URL(setupUrl).searchParams.get('token'), password: OWNER.password }, { authorization: '' });
+  for (const name of ['ada', 'grace', 'linus', 'margaret', 'ken']) {
+    const { access_token } = await call('POST', '/oauth2/token', { clientId: 'demo-storefront', grantType: 'anonymous' }, { authorization: '' });
+    await call('POST', '/_api/iam/authentication/v2/register', { loginId: { email: `${name}@example.com` }, password: 'correct horse battery', profile: { firstName: name[0].toUpperCase() + name.slice(1) } }, { authorization: access_token });
+  }
+  await call('POST', '/_admin/v1/members/block', { siteId: 'demo', email: 'ken@example.com' });
+  const { webhook } = await call('POST', '/_admin/v1/webhooks', { siteId: 'demo', url: 'http://127.0.0.1:9/hooks', events: ['member.*', 'order.created'], description: 'CRM sync' });
+  await call('POST', `/_admin/v1/webhooks/${webhook.id}/test`, { siteId: 'demo' });
+  return webhook.id;
+}
+
+async function shoot(browser, size, webhookId) {
+  const page = await browser.newPage({ viewport: SIZES[size] });
+  await page.goto(`${BASE}/console/sign-in`);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  const pages = [
+    ['overview', '/console', 'Overview'],
+    ['members', '/console/members', 'Members'],
+    ['mail', '/console/mail', 'Mail'],
+    ['webhook', `/console/webhooks/${webhookId}`, 'http://127.0.0.1:9/hooks'],
+    ['settings', '/console/settings', 'Site configuration'],
+  ];
+  for (const [name, path, heading] of pages) {
+    await page.goto(`${BASE}${path}`);
+    await page.getByRole('heading', { name: heading }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(OUT, `console-${name}-${size}.png`), fullPage: size === 'desktop' });
+    console.log(`• console-${name}-${size}.png`);
+  }
+  await page.getByRole('link', { name: 'Members' }).first().click();
+  await page.getByRole('link', { name: 'ada@example.com' }).click();
+  await page.getByRole('heading', { name: 'Sign-in methods' }).waitFor();
+  await page.screenshot({ path: join(OUT, `console-member-${size}.png`), fullPage: size === 'desktop' });
+  console.log(`• console-member-${size}.png`);
+  await page.close();
+}
+
+if (!existsSync(join(root, 'apps/console/dist/index.html'))) {
+  const built = spawnSync('npm', ['run', 'build', '-w', '@vitrine/console'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+mkdirSync(OUT, { recursive: true });
+server = spawn(process.execPath, [join(root, 'packages/server/bin/vitrine.js'), 'serve', '--port', String(PORT), '--data-dir', dataDir], {
+  cwd: root,
+  env: { ...process.env, VITRINE_ADMIN_KEY: ADMIN_KEY, PUBLIC_URL: BASE, NODE_ENV: 'development', VITRINE_CONFIG: '', DATABASE_URL: '' },
+  stdio: 'ignore',
+});
+for (let i = 0; ; i++) {
+  if (await fetch(`${BASE}/healthz`).then((r) => r.ok, () => false)) break;
+  if (i > 240) throw new Error('the server did not start');
+  await new Promise((r) => setTimeout(r, 250));
+}
+const webhookId = await seed();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  for (const size of Object.keys(SIZES)) await shoot(browser, size, webhookId);
+} finally {
+  await browser.close();
+}
+process.exit(0);
