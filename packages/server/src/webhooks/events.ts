@@ -1,9 +1,8 @@
 import type { Caller } from '../http/caller.js';
 
 /**
- * The events an endpoint can subscribe to. `member.deleted`, `member.factor_added` and
- * `member.factor_removed` are defined (endpoints may subscribe) but fire only once member deletion
- * and second factors exist.
+ * The events an endpoint can subscribe to. `member.deleted` comes from deleting a member (console or
+ * admin API, admin/member-deletion.ts) and carries only `{id, deletedDate}`.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'member.created',
