@@ -103,10 +103,11 @@ export async function login(deps: IdentityDeps, request: FastifyRequest): Promis
     await deps.ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'failure', detail: { reason: member.passwordResetRequired ? 'reset_required' : 'blocked' } });
     throw member.passwordResetRequired ? mustResetPassword() : memberBlocked();
   }
-  await loginSucceeded(deps.limiter, attempt, admission);
   const rehash = needsRehash(member.passwordHash!) ? await hashPassword(password) : undefined;
   return deps.ctx.db.transaction(async (tx) => {
     const now = deps.ctx.now();
+    // The throttle's success bookkeeping commits with the session: one commit instead of three or four (#11).
+    await loginSucceeded(deps.limiter, attempt, admission, tx);
     if (rehash) await setPassword(tx, site.id, member.id, rehash, now);
     // Signing in again from the same browser changes nothing here: no write.
     if (visitorId !== member.visitorId) await recordVisitor(tx, site.id, member.id, visitorId);

@@ -1,5 +1,6 @@
 import type { RateLimiter, RateLimitResult } from '../security/rate-limit.js';
 import { sha256 } from '../security/secrets.js';
+import type { Queryable } from '../store/types.js';
 import { emailKey } from './members.js';
 
 /**
@@ -66,14 +67,20 @@ export async function admitLoginAttempt(limiter: RateLimiter, attempt: LoginAtte
 
 /**
  * The password was right: this address starts afresh and is remembered for the account. The shared
- * budget only gets this attempt back: other addresses' failures still count.
+ * budget only gets this attempt back: other addresses' failures still count. With `tx` (the sign-in's own
+ * transaction) these writes commit with the session instead of as three commits of their own; the
+ * attempt itself was counted and committed before the password was checked, so nothing is lost if the
+ * sign-in's transaction rolls back.
  */
-export async function loginSucceeded(limiter: RateLimiter, attempt: LoginAttempt, admission?: Admission): Promise<void> {
-  await Promise.all([
-    limiter.reset(pairKey(attempt)),
-    limiter.hit(knownKey(attempt), { limit: 1, windowSeconds: accountLockout.rememberAddressSeconds }),
-    admission?.allowed && admission.shared ? limiter.hit(accountKey(attempt), rule(), -1) : undefined,
-  ]);
+export async function loginSucceeded(limiter: RateLimiter, attempt: LoginAttempt, admission?: Admission, tx?: Queryable): Promise<void> {
+  const writes = [
+    () => limiter.reset(pairKey(attempt), tx),
+    () => limiter.hit(knownKey(attempt), { limit: 1, windowSeconds: accountLockout.rememberAddressSeconds }, 1, tx),
+    ...(admission?.allowed && admission.shared ? [() => limiter.hit(accountKey(attempt), rule(), -1, tx)] : []),
+  ];
+  // One transaction is one connection: its statements go one after another (pg refuses overlapping ones).
+  if (tx) for (const write of writes) await write();
+  else await Promise.all(writes.map((write) => write()));
 }
 
 /**

@@ -45,8 +45,8 @@ export async function insertSession(tx: Queryable, s: NewSession): Promise<{ ses
     [s.siteId, sessionId, s.memberId, s.clientId, s.visitorId ?? null, expiresAt, new Date(s.now)],
   );
   await tx.query(
-    `insert into refresh_tokens (site_id, token_hash, session_id, client_id, expires_at) values ($1, $2, $3, $4, $5)`,
-    [s.siteId, hashToken(refreshToken), sessionId, s.clientId, expiresAt],
+    `insert into refresh_tokens (site_id, token_hash, session_id, client_id, expires_at, member_id, session_last_used_at) values ($1, $2, $3, $4, $5, $6, $7)`,
+    [s.siteId, hashToken(refreshToken), sessionId, s.clientId, expiresAt, s.memberId, new Date(s.now)],
   );
   return { sessionId, refreshToken, expiresAt };
 }
@@ -64,12 +64,17 @@ export interface StoredRefresh {
   revoked_at: Date | null;
 }
 
+/**
+ * The refresh grant's one read: a primary-key lookup of the token row, which carries its session's state
+ * (migration 53: a trigger on `sessions` keeps member, last use and revocation there in step, in the
+ * revoking transaction itself, so a logout on any instance is seen by the very next refresh everywhere).
+ */
 export async function findRefreshToken(db: Queryable, token: string): Promise<StoredRefresh | undefined> {
   const { rows } = await db.query<StoredRefresh>(
-    `select rt.site_id, rt.session_id, rt.client_id, s.member_id, rt.expires_at, rt.rotated_at, rt.replaced_by,
-            s.expires_at as session_expires_at, s.last_used_at as session_last_used_at, s.revoked_at
-       from refresh_tokens rt join sessions s on s.site_id = rt.site_id and s.id = rt.session_id
-      where rt.token_hash = $1`,
+    `select site_id, session_id, client_id, member_id, expires_at, rotated_at, replaced_by,
+            expires_at as session_expires_at, session_last_used_at, session_revoked_at as revoked_at
+       from refresh_tokens
+      where token_hash = $1`,
     [hashToken(token)],
   );
   return rows[0];
@@ -83,9 +88,14 @@ export async function rotate(tx: Queryable, row: StoredRefresh, previous: string
     [hashToken(previous), nextHash, at],
   );
   if (marked.rowCount === 0) return false;
+  // The session's state is read afresh, under a share lock: a revocation committing meanwhile either
+  // happened before (the new row copies it) or waits for this transaction (its trigger then updates the new row).
   await tx.query(
-    `insert into refresh_tokens (site_id, token_hash, session_id, client_id, expires_at) values ($1, $2, $3, $4, $5)`,
-    [row.site_id, nextHash, row.session_id, row.client_id, row.session_expires_at],
+    `insert into refresh_tokens (site_id, token_hash, session_id, client_id, expires_at, member_id, session_last_used_at, session_revoked_at)
+     select s.site_id, $3, s.id, $4, s.expires_at, s.member_id, s.last_used_at, s.revoked_at
+       from sessions s where s.site_id = $1 and s.id = $2
+        for share`,
+    [row.site_id, row.session_id, nextHash, row.client_id],
   );
   return true;
 }

@@ -55,6 +55,33 @@ describe('rate limiter (database)', () => {
   });
 });
 
+describe('rate limiter (database) inside a transaction', () => {
+  it('counts and resets with the caller\'s transaction: kept on commit, undone on rollback', async () => {
+    const limiter = createRateLimiter({ db, now: () => clock });
+    const rule = { limit: 5, windowSeconds: 60 };
+    const kept = `tx:${randomUUID()}`;
+    await limiter.hit(kept, rule);
+    await db.transaction(async (tx) => {
+      await limiter.reset(kept, tx);
+      expect(await limiter.hit(kept, rule, 1, tx)).toMatchObject({ count: 1 });
+      await limiter.hit(kept, rule, 1, tx);
+    });
+    expect((await limiter.peek(kept)).count).toBe(2);
+
+    const undone = `tx:${randomUUID()}`;
+    await limiter.hit(undone, rule);
+    await expect(
+      db.transaction(async (tx) => {
+        await limiter.reset(undone, tx);
+        await limiter.hit(`${undone}:other`, rule, 1, tx);
+        throw new Error('the sign-in failed after all');
+      }),
+    ).rejects.toThrow('the sign-in failed after all');
+    expect((await limiter.peek(undone)).count).toBe(1);
+    expect((await limiter.peek(`${undone}:other`)).count).toBe(0);
+  });
+});
+
 describe.runIf(process.env.REDIS_URL)('rate limiter (redis)', () => {
   it('counts a fixed window and reopens it', async () => {
     const limiter = createRateLimiter({ db, redisUrl: process.env.REDIS_URL, prefix: `vitrine-test:${randomUUID()}:` });

@@ -14,11 +14,16 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  /** Counts `weight` hits (default 1; negative gives hits back) and says whether the key is still within `limit`. */
-  hit(key: string, rule: { limit: number; windowSeconds: number }, weight?: number): Promise<RateLimitResult>;
+  /**
+   * Counts `weight` hits (default 1; negative gives hits back) and says whether the key is still within `limit`.
+   * `tx`: count inside that database transaction, so the count commits (or not) with the caller's other
+   * writes and costs no commit of its own (the database limiter; Redis counts at once and ignores it).
+   */
+  hit(key: string, rule: { limit: number; windowSeconds: number }, weight?: number, tx?: Queryable): Promise<RateLimitResult>;
   /** Current count without counting a hit. */
   peek(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
-  reset(key: string): Promise<void>;
+  /** Forgets the key; `tx` as for `hit`. */
+  reset(key: string, tx?: Queryable): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,10 +48,10 @@ function result(count: number, limit: number, msLeft: number): RateLimitResult {
 function dbLimiter(db: Queryable, now: () => number): RateLimiter {
   let hits = 0;
   return {
-    async hit(key, { limit, windowSeconds }, weight = 1) {
+    async hit(key, { limit, windowSeconds }, weight = 1, tx = db) {
       const t = now();
       // One upsert: a new window starts when the stored one has ended, so concurrent hits never lose counts.
-      const { rows } = await db.query<{ count: number; expires_ms: number }>(
+      const { rows } = await tx.query<{ count: number; expires_ms: number }>(
         `insert into rate_limits (key, count, expires_ms) values ($1, $4, $2)
          on conflict (key) do update set
            count = case when rate_limits.expires_ms <= $3 then $4 else rate_limits.count + $4 end,
@@ -55,7 +60,7 @@ function dbLimiter(db: Queryable, now: () => number): RateLimiter {
         [key, t + windowSeconds * 1000, t, weight],
       );
       // Expired rows are harmless but would pile up; sweep now and then rather than on a timer.
-      if (++hits % 200 === 0) await db.query('delete from rate_limits where expires_ms <= $1', [t]);
+      if (++hits % 200 === 0) await tx.query('delete from rate_limits where expires_ms <= $1', [t]);
       const row = rows[0]!;
       return result(Number(row.count), limit, Number(row.expires_ms) - t);
     },
@@ -68,8 +73,8 @@ function dbLimiter(db: Queryable, now: () => number): RateLimiter {
       const row = rows[0];
       return row ? { count: Number(row.count), retryAfterSeconds: Math.ceil((Number(row.expires_ms) - t) / 1000) } : { count: 0, retryAfterSeconds: 0 };
     },
-    async reset(key) {
-      await db.query('delete from rate_limits where key = $1', [key]);
+    async reset(key, tx = db) {
+      await tx.query('delete from rate_limits where key = $1', [key]);
     },
     async close() {},
   };

@@ -11,6 +11,7 @@ import { shop } from './0040_shop.js';
 import { security } from './0050_security.js';
 import { sessionIdle } from './0051_session_idle.js';
 import { keyProtection } from './0052_key_protection.js';
+import { refreshSessionState } from './0053_refresh_session_state.js';
 import { webhooks } from './0060_webhooks.js';
 import { owners } from './0070_owners.js';
 import { ownersSiteMarker } from './0071_owners_site_marker.js';
@@ -27,4 +28,4 @@ import { itemTranslations } from './0080_item_translations.js';
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
  * 80–89 languages (translated item fields, the language of each mail).
  */
-export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, auditTypeIndex, auditDeleteGuard, itemTranslations, mailLanguage];
+export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, refreshSessionState, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, auditTypeIndex, auditDeleteGuard, itemTranslations, mailLanguage];
