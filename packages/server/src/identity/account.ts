@@ -88,7 +88,6 @@ export async function signOn(deps: IdentityDeps, request: FastifyRequest): Promi
   const input = body(request);
   const parsed = parseProfile(input.profile);
   throwViolations([emailViolation(input.loginId), ...parsed.violations]);
-  if (input.verifyEmail !== undefined && typeof input.verifyEmail !== 'boolean') throw invalidField('verifyEmail', 'must be a boolean', 'INVALID_TYPE');
   const email = emailOf(input.loginId);
   return deps.ctx.db.transaction(async (tx) => {
     const now = deps.ctx.now();
@@ -179,7 +178,7 @@ export async function getMyMember(deps: IdentityDeps, request: FastifyRequest) {
 export async function patchMyMember(deps: IdentityDeps, request: FastifyRequest) {
   const caller = await requireMember(deps, request);
   const input = body(request);
-  if (!input.profile || typeof input.profile !== 'object' || Array.isArray(input.profile)) throw invalidField('profile', 'must be an object', 'REQUIRED');
+  // profile: an object, checked by the route's schema (schemas.ts).
   const parsed = parseProfile(input.profile);
   throwViolations(parsed.violations);
   return deps.ctx.db.transaction(async (tx) => {

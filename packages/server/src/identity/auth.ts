@@ -159,10 +159,7 @@ export async function resendVerification(deps: IdentityDeps, request: FastifyReq
 export async function startForIdentity(deps: IdentityDeps, request: FastifyRequest): Promise<{ verificationId: string }> {
   const input = body(request);
   const { site, caller } = await scopeOf(request, deps.ctx);
-  throwViolations([
-    typeof input.identityId === 'string' && input.identityId ? undefined : { field: 'identityId', description: 'is required', ruleName: 'REQUIRED', data: {} },
-    input.target === undefined || input.target === 'EMAIL' ? undefined : { field: 'target', description: 'must be EMAIL', ruleName: 'INVALID_ENUM', data: {} },
-  ]);
+  // identityId and target: checked by the route's schema (schemas.ts).
   // No token, or one whose session has ended: the member must sign in (401), not a refusal of who they are.
   if (caller.kind === 'anonymous') throw httpErrors.unauthorized("Send the member's access token or a site API key");
   const allowed = caller.kind === 'admin' || (caller.kind === 'member' && caller.memberId === input.identityId);

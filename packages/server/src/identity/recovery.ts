@@ -86,11 +86,10 @@ export async function sendRecoveryEmail(deps: IdentityDeps, request: FastifyRequ
  * set-password link), with the send limits of recovery.
  */
 export async function sendActivationEmail(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, never>> {
-  const input = body(request);
+  const input = body(request) as { identityId: string; emailOptions?: unknown };
   const options = (input.emailOptions && typeof input.emailOptions === 'object' ? input.emailOptions : {}) as Record<string, unknown>;
   const redirectInput = options.redirect as Record<string, unknown> | undefined;
   const { site, caller } = await scopeOf(request, deps.ctx, redirectInput?.clientId);
-  if (typeof input.identityId !== 'string' || !input.identityId) throw invalidField('identityId', 'is required', 'REQUIRED');
   if (caller.kind === 'anonymous') throw httpErrors.unauthorized("Send the member's access token or a site API key");
   const allowed = caller.kind === 'admin' || (caller.kind === 'member' && caller.memberId === input.identityId);
   if (!allowed) throw httpErrors.forbidden('Only the member or a site API key may send an activation email');
@@ -130,6 +129,7 @@ export async function findRecoveryToken(q: Queryable, token: unknown, now: numbe
 export async function recover(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
   const input = body(request);
   const { ctx } = deps;
+  // Both problems at once (a form shows them together), so these stay here rather than in the schema.
   throwViolations([
     typeof input.recoveryToken === 'string' && input.recoveryToken ? undefined : { field: 'recoveryToken', description: 'is required', ruleName: 'REQUIRED', data: {} },
     passwordViolation(input.password),

@@ -9,6 +9,8 @@ import { recover, sendActivationEmail, sendRecoveryEmail } from './recovery.js';
 import { resetPasswordPage } from './reset-page.js';
 import { registerMfaRoutes } from './mfa/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
+import { IDENTITY_SCHEMAS as S } from './schemas.js';
+import { applicationSchemaErrorFormatter, identitySchemaErrorFormatter } from '../http/schemas/schema-errors.js';
 
 /**
  * Member accounts (issue #3): the identity endpoints of wire-contract §6–7 on their canonical paths,
@@ -24,35 +26,37 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
     stopHousekeeping();
   });
 
+  // Schemas (identity/schemas.ts); a failing one answers as these routes always have.
+  const opts = <T>(schema: T) => ({ schema, schemaErrorFormatter: identitySchemaErrorFormatter });
   const authn = '/_api/iam/authentication';
-  app.post(`${authn}/v2/register`, (request) => register(deps, request));
-  app.post(`${authn}/v2/login`, (request) => login(deps, request));
-  app.post(`${authn}/v2/change-password`, (request) => changePassword(deps, request));
-  app.post(`${authn}/v2/sign-on`, (request) => signOn(deps, request));
-  app.post(`${authn}/v2/validate-email`, (request) => validateEmail(deps, request));
-  app.get(`${authn}/v1/logout`, (request, reply) => logout(deps, request, reply));
+  app.post(`${authn}/v2/register`, opts(S.register), (request) => register(deps, request));
+  app.post(`${authn}/v2/login`, { schema: S.login, schemaErrorFormatter: applicationSchemaErrorFormatter }, (request) => login(deps, request));
+  app.post(`${authn}/v2/change-password`, opts(S.changePassword), (request) => changePassword(deps, request));
+  app.post(`${authn}/v2/sign-on`, opts(S.signOn), (request) => signOn(deps, request));
+  app.post(`${authn}/v2/validate-email`, opts(S.validateEmail), (request) => validateEmail(deps, request));
+  app.get(`${authn}/v1/logout`, opts(S.logout), (request, reply) => logout(deps, request, reply));
   registerMfaRoutes(app, deps);
   registerSsoRoutes(app, deps);
 
   const verification = '/_api/iam/verification/v1';
-  app.post(`${verification}/auth/verify`, (request) => verifyDuringAuthentication(deps, request));
-  app.post(`${verification}/auth/resend`, (request) => resendVerification(deps, request));
-  app.post(`${verification}/start`, (request) => startForIdentity(deps, request));
+  app.post(`${verification}/auth/verify`, opts(S.verify), (request) => verifyDuringAuthentication(deps, request));
+  app.post(`${verification}/auth/resend`, opts(S.resend), (request) => resendVerification(deps, request));
+  app.post(`${verification}/start`, opts(S.start), (request) => startForIdentity(deps, request));
   // The SDK's `Start` spelling in some builds.
-  app.post(`${verification}/Start`, (request) => startForIdentity(deps, request));
+  app.post(`${verification}/Start`, opts(S.start), (request) => startForIdentity(deps, request));
 
   for (const recovery of ['/_api/iam/recovery/v1', '/_iam/recovery/v1']) {
-    app.post(`${recovery}/send-email`, (request) => sendRecoveryEmail(deps, request));
-    app.post(`${recovery}/recover`, (request) => recover(deps, request));
-    app.post(`${recovery}/activation-email`, (request) => sendActivationEmail(deps, request));
+    app.post(`${recovery}/send-email`, opts(S.sendRecoveryEmail), (request) => sendRecoveryEmail(deps, request));
+    app.post(`${recovery}/recover`, opts(S.recover), (request) => recover(deps, request));
+    app.post(`${recovery}/activation-email`, opts(S.activationEmail), (request) => sendActivationEmail(deps, request));
   }
 
-  app.get('/reset-password', (request, reply) => resetPasswordPage(ctx, request, reply));
-  app.get('/_api/iam/captcha/v1/altcha/challenge', async (_request, reply) => {
+  app.get('/reset-password', { schema: S.resetPage }, (request, reply) => resetPasswordPage(ctx, request, reply));
+  app.get('/_api/iam/captcha/v1/altcha/challenge', { schema: S.altcha }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return captcha.altchaChallenge();
   });
 
-  app.get('/_api/members/v1/members/my', (request) => getMyMember(deps, request));
-  app.patch('/_api/members/v1/members/my', (request) => patchMyMember(deps, request));
+  app.get('/_api/members/v1/members/my', { schema: S.myMember }, (request) => getMyMember(deps, request));
+  app.patch('/_api/members/v1/members/my', opts(S.patchMyMember), (request) => patchMyMember(deps, request));
 }

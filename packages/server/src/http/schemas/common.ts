@@ -23,7 +23,19 @@ export const Body = <P extends TProperties>(properties: P, options: { descriptio
  * How a failing keyword turns into a field violation when the default (`must be a string`, ruleName
  * `INVALID_VALUE`) is not what the route answered before the schemas: `x-violation` on the property.
  */
-export const violation = (description: string, ruleName = 'INVALID_VALUE') => ({ 'x-violation': { description, ruleName } });
+export const violation = (description: string, ruleName = 'INVALID_VALUE', data?: Record<string, unknown>) => ({
+  'x-violation': { description, ruleName, ...(data ? { data } : {}) },
+});
+
+/** A documented field the handler reads and checks itself (its checks are shared with the hosted pages). */
+export const Described = (description: string) => Type.Optional(Type.Unknown({ description }));
+
+/** A route schema: what it does, what it takes, what it answers. */
+export const op = <R extends TSchema>(summary: string, response: R, request: { body?: TSchema; querystring?: TSchema; params?: TSchema; description?: string } = {}) => ({
+  summary,
+  ...request,
+  response: { 200: response },
+});
 
 /** `{}`: what an acknowledging route answers (the clients need a JSON object, wire-contract §1.4). */
 export const Empty = Open({}, { description: 'An empty object' });

@@ -24,7 +24,7 @@ const TYPE_WORDS: Record<string, string> = {
   string: 'a string', integer: 'a whole number', number: 'a number', boolean: 'true or false', object: 'an object', array: 'an array',
 };
 
-type Violation = { description: string; ruleName: string };
+type Violation = { description: string; ruleName: string; data?: Record<string, unknown> };
 
 /** `x-violation` of the schema that failed; for a missing property, that of the property's own schema. */
 function customViolation(error: AjvError): Violation | undefined {
@@ -57,8 +57,20 @@ export function wixSchemaErrorFormatter(errors: FastifySchemaValidationError[], 
   if (list.some((e) => isRootTypeError(e, context))) {
     return new ValidationError([{ field: 'body', description: 'must be a JSON object', violatedRule: 'FORMAT', ruleName: 'INVALID_VALUE', data: {} }], 'body: must be a JSON object');
   }
-  const violations: FieldViolation[] = list.map((error) => ({ field: fieldOf(error), violatedRule: 'FORMAT', ...describe(error), data: {} }));
+  const violations: FieldViolation[] = list.map((error) => {
+    const { description, ruleName, data } = describe(error);
+    return { field: fieldOf(error), description, violatedRule: 'FORMAT', ruleName, data: data ?? {} };
+  });
   return new ValidationError(violations.sort((a, b) => a.field.localeCompare(b.field)));
+}
+
+/**
+ * The identity routes: field violations as everywhere, but a body that is not an object is the
+ * application error `INVALID_ARGUMENT` these routes have always answered.
+ */
+export function identitySchemaErrorFormatter(errors: FastifySchemaValidationError[], context: string): ApiError {
+  if ((errors as AjvError[]).some((e) => isRootTypeError(e, context))) return new ApplicationError(400, 'INVALID_ARGUMENT', 'The body must be a JSON object');
+  return wixSchemaErrorFormatter(errors, context);
 }
 
 /**
