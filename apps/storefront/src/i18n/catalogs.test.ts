@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatter } from '@lingui/format-po';
-import { parse, type MessageFormatElement } from '@messageformat/parser';
+import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.js';
 
@@ -21,7 +21,7 @@ const read = async (lang: string) => {
 /** Argument names with their kind (`count:plural`, `title:`), and the numbered tags (`<0>`). */
 function shape(message: string): string[] {
   const found = new Set<string>();
-  const walk = (tokens: MessageFormatElement[]) => {
+  const walk = (tokens: Token[]) => {
     for (const t of tokens) {
       if (t.type == 'argument') found.add(`${t.arg}:`);
       if (t.type == 'function') found.add(`${t.arg}:${t.key}`);

@@ -1,7 +1,7 @@
 /**
  * The storefront's Lingui instance and language switching. Only the active language's catalog is
- * fetched (one chunk per language, compiled from src/locales/<lang>.po at build time); the page's
- * `<html lang dir>` follows the language.
+ * fetched, in two parts (see lingui-plugin.ts): the `shell` texts with the page, the `pages` texts
+ * with the first lazy page (`withPageTexts`). The page's `<html lang dir>` follows the language.
  */
 import { setupI18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
@@ -11,32 +11,66 @@ import type { LanguageCode } from './languages.js';
 export const i18n = setupI18n();
 
 type Catalog = Promise<{ messages: Messages }>;
+type Part = 'shell' | 'pages';
 
-// One explicit import per language: the bundler makes one chunk of each, fetched on demand.
-const catalogs: Record<LanguageCode, () => Catalog> = {
-  en: () => import('../locales/en.po'),
-  fr: () => import('../locales/fr.po'),
-  de: () => import('../locales/de.po'),
-  es: () => import('../locales/es.po'),
-  ar: () => import('../locales/ar.po'),
+// Explicit imports: the bundler makes one chunk of each part of each language, fetched on demand.
+const catalogs: Record<LanguageCode, Record<Part, () => Catalog>> = {
+  en: { shell: () => import('virtual:storefront-catalog/en/shell'), pages: () => import('virtual:storefront-catalog/en/pages') },
+  fr: { shell: () => import('virtual:storefront-catalog/fr/shell'), pages: () => import('virtual:storefront-catalog/fr/pages') },
+  de: { shell: () => import('virtual:storefront-catalog/de/shell'), pages: () => import('virtual:storefront-catalog/de/pages') },
+  es: { shell: () => import('virtual:storefront-catalog/es/shell'), pages: () => import('virtual:storefront-catalog/es/pages') },
+  ar: { shell: () => import('virtual:storefront-catalog/ar/shell'), pages: () => import('virtual:storefront-catalog/ar/pages') },
 };
 
-const loaded = new Set<string>();
+const loading = new Map<string, Promise<void>>();
+/** Parts already in `i18n`, so a switch to them can happen synchronously. */
+const ready = new Set<string>();
+/** Set once a lazy page asked for its texts: a later switch of language loads them at once too. */
+let pagesWanted = false;
+
+function loadPart(code: string, part: Part, load?: () => Catalog): Promise<void> {
+  const key = `${code}/${part}`;
+  let done = loading.get(key);
+  if (!done) {
+    const source = load ?? catalogs[code as LanguageCode]?.[part];
+    // Lingui merges what is loaded for a locale, so the parts add up to the whole catalog.
+    done = (source ? source().then(({ messages }) => i18n.load(code, messages)) : Promise.resolve()).then(
+      () => void ready.add(key),
+      (error: unknown) => {
+        loading.delete(key); // a failed fetch may be retried
+        throw error;
+      },
+    );
+    loading.set(key, done);
+  }
+  return done;
+}
 
 /**
- * Loads `code`'s catalog (once) and makes it the active language of every component. A catalog
- * loaded before is activated synchronously (the switch happens before this call returns).
+ * Loads `code`'s texts and makes it the active language of every component. When they were loaded
+ * before, the switch happens synchronously (before this call returns). `load` gives the whole
+ * catalog at once (tests: the pseudo-locale).
  */
-export async function activateLanguage(code: LanguageCode | 'pseudo', load: () => Catalog = () => catalogs[code as LanguageCode]()): Promise<void> {
-  if (!loaded.has(code)) {
-    const { messages } = await load();
-    i18n.load(code, messages);
-    loaded.add(code);
+export async function activateLanguage(code: LanguageCode | 'pseudo', load?: () => Catalog): Promise<void> {
+  if (load) {
+    await loadPart(code, 'shell', load);
+    ready.add(`${code}/pages`);
   }
+  const parts: Part[] = pagesWanted ? ['shell', 'pages'] : ['shell'];
+  if (!parts.every((part) => ready.has(`${code}/${part}`))) await Promise.all(parts.map((part) => loadPart(code, part)));
   if (i18n.locale != code) i18n.activate(code);
   const html = document.documentElement;
   html.lang = code == 'pseudo' ? 'en-XA' : code;
   html.dir = directionOf(code);
+}
+
+/** For lazy pages: the page's module, once the active language's page texts are there too. */
+export function withPageTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    pagesWanted = true;
+    const [page] = await Promise.all([load(), ready.has(`${i18n.locale}/pages`) ? undefined : loadPart(i18n.locale, 'pages')]);
+    return page;
+  };
 }
 
 /** A shopper's choice: activated and kept for the next visit. */

@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activateLanguage } from '../../i18n/i18n.js';
+import { activateLanguage, withPageTexts } from '../../i18n/i18n.js';
 import { describeFailure, MESSAGES, plainMessage, safeReturnTo } from './auth-errors.js';
 
-// The sentences come from the English catalog.
-beforeAll(() => activateLanguage('en'));
+// The sentences come from the English catalog (the part lazy pages load).
+beforeAll(async () => {
+  await activateLanguage('en');
+  await withPageTexts(async () => undefined)();
+});
 
 describe('auth error sentences', () => {
   it('gives every error code of the seed a sentence next to the field it concerns', () => {
