@@ -4,11 +4,17 @@ import { httpErrors, invalidField } from '../http/errors.js';
 import { parseAuthorization, resolveCaller } from '../http/resolve-caller.js';
 import { isOwnerRequest, requireOwner } from '../owners/access.js';
 import type { Owner, OwnerRole } from '../owners/store.js';
+import { ownerIdentity, type WebhookIdentity } from '../webhooks/events.js';
 
 export interface AdminAccess {
   siteId: string;
   /** Set when a console owner (not a key) is calling: their actions go to the audit log as theirs. */
   owner?: Owner;
+  /**
+   * Who is acting, for webhook events: the owner (WIX_USER), the server's admin key (the owner), or a
+   * site API key from the config or the database as an app named by the key (APP).
+   */
+  identity: WebhookIdentity;
 }
 
 /**
@@ -19,15 +25,16 @@ export interface AdminAccess {
 export async function adminAccess(ctx: AppContext, request: FastifyRequest, siteId: unknown, roles?: readonly OwnerRole[]): Promise<AdminAccess> {
   if (roles && isOwnerRequest(ctx, request)) {
     const { owner } = await requireOwner(ctx, request, roles);
-    return { siteId: knownSite(ctx, siteId), owner };
+    return { siteId: knownSite(ctx, siteId), owner, identity: { identityType: 'WIX_USER', wixUserId: owner.id } };
   }
   const caller = await resolveCaller(request, ctx).catch(() => undefined);
   if (!caller || caller.kind !== 'admin') throw httpErrors.unauthorized('The admin key is required: Authorization: Bearer <adminKey>');
   const site = knownSite(ctx, siteId);
   // The server's admin key acts on every site. The key itself is checked, not the caller's key name:
   // an operator may well name a site API key "admin".
-  if (!isServerAdminKey(ctx, request) && caller.siteId !== site) throw httpErrors.forbidden('This API key belongs to another site');
-  return { siteId: site };
+  if (isServerAdminKey(ctx, request)) return { siteId: site, identity: ownerIdentity };
+  if (caller.siteId !== site) throw httpErrors.forbidden('This API key belongs to another site');
+  return { siteId: site, identity: { identityType: 'APP', appId: caller.keyName } };
 }
 
 /** `adminAccess` for callers that need the site only. */

@@ -10,7 +10,6 @@ import { adminAccess } from './access.js';
 import { lastSignIn, memberSessions, signInMethods } from './member-details.js';
 import { adminMemberView } from './members.js';
 import { emitMemberTransition } from '../webhooks/emit.js';
-import { adminIdentity, type WebhookIdentity } from '../webhooks/events.js';
 
 /**
  * The console's member page: one member by id, and the actions on it. Each takes effect at once on
@@ -46,7 +45,7 @@ export async function memberActionHandler(ctx: AppContext, request: FastifyReque
   const access = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
   const { siteId } = access;
   const id = (request.params as { id: string }).id;
-  const identity: WebhookIdentity = access.owner ? { identityType: 'WIX_USER', wixUserId: access.owner.id } : adminIdentity(ctx.apiKeys, request.headers.authorization);
+  const { identity } = access;
   const member = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const target = await memberOr404(tx, siteId, id, true);

@@ -6,7 +6,7 @@ import { httpErrors } from '../http/errors.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import { emitEvent } from '../webhooks/emit.js';
-import { adminIdentity, type WebhookIdentity } from '../webhooks/events.js';
+import type { WebhookIdentity } from '../webhooks/events.js';
 import { adminAccess } from './access.js';
 
 /**
@@ -42,7 +42,7 @@ export async function deleteMemberHandler(ctx: AppContext, request: FastifyReque
   const query = (request.query ?? {}) as Record<string, unknown>;
   const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
   const access = await adminAccess(ctx, request, body.siteId ?? query.siteId, CONSOLE_ROLES.members);
-  const identity: WebhookIdentity = access.owner ? { identityType: 'WIX_USER', wixUserId: access.owner.id } : adminIdentity(ctx.apiKeys, request.headers.authorization);
+  const { identity } = access;
   const id = (request.params as { id: string }).id;
   const result = await ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, access.siteId, id, true);

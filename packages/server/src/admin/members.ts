@@ -4,9 +4,8 @@ import { httpErrors, invalidField } from '../http/errors.js';
 import { findMemberByEmail, setApproval, type Member } from '../identity/members.js';
 import { revokeSessionTokens } from '../identity/session-tokens.js';
 import { emitMemberTransition } from '../webhooks/emit.js';
-import { adminIdentity } from '../webhooks/events.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
-import { requireAdminFor } from './access.js';
+import { adminAccess, requireAdminFor } from './access.js';
 import { parseMemberQuery, searchMembers } from './member-search.js';
 
 /**
@@ -37,7 +36,7 @@ export async function listMembersHandler(ctx: AppContext, request: FastifyReques
 /** POST /_admin/v1/members/approve|block {siteId, email} */
 export async function setApprovalHandler(ctx: AppContext, request: FastifyRequest, action: 'approve' | 'block') {
   const input = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-  const siteId = await requireAdminFor(ctx, request, input.siteId, CONSOLE_ROLES.members);
+  const { siteId, identity } = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
   if (typeof input.email !== 'string' || !input.email || input.email.length > 254) throw invalidField('email', 'is required', 'REQUIRED');
   const email = input.email;
   const member = await ctx.db.transaction(async (tx) => {
@@ -50,7 +49,7 @@ export async function setApprovalHandler(ctx: AppContext, request: FastifyReques
       await ctx.tokens.revokeMemberSessions(tx, siteId, updated.id, { reason: 'blocked' });
       await revokeSessionTokens(tx, siteId, updated.id, now);
     }
-    await emitMemberTransition(tx, before, updated, adminIdentity(ctx.apiKeys, request.headers.authorization), now);
+    await emitMemberTransition(tx, before, updated, identity, now);
     return updated;
   });
   return { member: adminMemberView(member) };

@@ -5,11 +5,10 @@ import { auditOwnerAction } from '../admin/owner-audit.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import type { AppContext } from '../context.js';
 import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
-import { resolveCaller } from '../http/resolve-caller.js';
 import { listDeliveries, queueTestEvent, replayDelivery, replayFailedSince } from './deliveries.js';
 import { noteEmitted } from './emit.js';
 import { createEndpoint, deleteEndpoint, endpointView, findEndpoint, listEndpoints, rotateSecret, updateEndpoint, type EndpointRow } from './endpoints.js';
-import { identityOf, isEventPattern } from './events.js';
+import { isEventPattern } from './events.js';
 import { blockedRange } from './ssrf.js';
 
 /**
@@ -139,8 +138,7 @@ export async function rotateHandler(ctx: AppContext, request: FastifyRequest) {
 /** POST /_admin/v1/webhooks/:id/test → {eventId, deliveryId}: a `webhook.test` event, delivered like any other. */
 export async function testHandler(ctx: AppContext, request: FastifyRequest) {
   const { siteId, endpoint } = await endpointOf(ctx, request);
-  const { owner } = await adminAccess(ctx, request, siteId, CONSOLE_ROLES.webhooks);
-  const identity = owner ? ({ identityType: 'WIX_USER', wixUserId: owner.id } as const) : identityOf(await resolveCaller(request, ctx));
+  const { identity } = await adminAccess(ctx, request, siteId, CONSOLE_ROLES.webhooks);
   const queued = await queueTestEvent(ctx.db, siteId, endpoint.id, identity, ctx.now());
   noteEmitted();
   await auditOwnerAction(ctx, request, siteId, 'test_webhook', { webhookId: endpoint.id });

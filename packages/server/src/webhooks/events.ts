@@ -68,11 +68,3 @@ export function patternsFor(type: string): string[] {
   const dot = type.indexOf('.');
   return dot > 0 ? [type, '*', `${type.slice(0, dot)}.*`] : [type, '*'];
 }
-
-/** Who an admin-API request is, without resolving it again: the server's admin key, or a site API key by name. */
-export function adminIdentity(apiKeys: { isAdminKey(key: string): boolean; findSiteKey(key: string): { keyName: string } | undefined }, authorization: string | undefined): WebhookIdentity {
-  const raw = (authorization ?? '').replace(/^Bearer\s+/i, '').split(',').pop()?.trim() ?? '';
-  if (apiKeys.isAdminKey(raw)) return ownerIdentity;
-  const site = apiKeys.findSiteKey(raw);
-  return site ? { identityType: 'APP', appId: site.keyName } : ownerIdentity;
-}
