@@ -145,6 +145,18 @@ describe('pseudo-locale: no hosted page shows text that is not from the catalog'
     expectAllFromCatalog('signed out', await out.text());
   });
 
+  it('provider sign-in pages: an unknown option (language from the button\'s address) and an expired callback (from Accept-Language)', async () => {
+    const signin = await form(kit);
+    const href = new JSDOM(signin.html).window.document.querySelector('.sso-button')!.getAttribute('href')!;
+    expect(new URL(href, kit.server.url).searchParams.get('lang')).toBe(PSEUDO);
+    const unknown = await fetch(new URL(href.replace('/idp?', '/nope?'), kit.server.url));
+    expect(unknown.status).toBe(404);
+    expectAllFromCatalog('unknown provider', await unknown.text());
+    const expired = await fetch(`${kit.server.url}/_api/iam/authentication/v1/sso/callback?state=nope&code=x`, { headers: { 'accept-language': PSEUDO } });
+    expect(expired.status).toBe(400);
+    expectAllFromCatalog('expired provider sign-in', await expired.text());
+  });
+
   it('the reset-password page, its script messages, and its invalid-link answer', async () => {
     expectAllFromCatalog('reset link invalid', await (await fetch(`${kit.server.url}/reset-password?token=nope&lang=${PSEUDO}`)).text());
     const m = await kit.member();

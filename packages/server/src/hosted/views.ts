@@ -30,7 +30,7 @@ export interface FormState {
 function providerButtons(s: FormState): string {
   if (!s.providers?.length) return '';
   const { t } = s.lang;
-  return `<div class="sso">${s.providers.map((p) => `<a class="sso-button" href="${escapeHtml(p.href)}">${escapeHtml(t.t('button.continueWith', { provider: p.name }))}</a>`).join('')}</div>`;
+  return `<div class="sso">${s.providers.map((p) => `<a class="sso-button" href="${escapeHtml(p.href + langParam(s.lang))}">${escapeHtml(t.t('button.continueWith', { provider: p.name }))}</a>`).join('')}</div>`;
 }
 
 function hidden(s: FormState, action: string): string {

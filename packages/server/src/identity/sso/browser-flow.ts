@@ -44,11 +44,8 @@ const sessionOf = async (ctx: AppContext, id: unknown) => (id ? findRedirectSess
 const usable = (ctx: AppContext, s: RedirectSession | undefined, siteId: string): s is RedirectSession =>
   !!s && s.siteId === siteId && (s.intent === 'auth' || s.intent === 'login') && s.usedAt === null && isLive(s, ctx.now());
 
-function unavailable(ctx: AppContext, reply: FastifyReply, name: string, session: RedirectSession | undefined): string {
-  return ssoErrorPage(ctx, reply, {
-    status: 503, session, title: `${name} is not answering`,
-    text: `We could not reach ${name} to sign you in. Please try again in a few minutes, or sign in with your email and password.`,
-  });
+function unavailable(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, name: string, session: RedirectSession | undefined): string {
+  return ssoErrorPage(ctx, reply, request, { status: 503, session, title: 'sso.unavailable.title', text: 'sso.unavailable.text', values: { provider: name } });
 }
 
 /** GET /v1/sso/login/{tenantId}/{idpConnectionId}?tenantType=SITE&sessionId=<redirect session id> */
@@ -60,19 +57,19 @@ export async function startProviderLogin(scope: Scope, request: FastifyRequest, 
   const idp = site && findIdentityProvider(site, params.idpConnectionId);
   const session = await sessionOf(ctx, str(query.sessionId, 100));
   if (!site || !idp || (query.tenantType !== undefined && query.tenantType !== 'SITE')) {
-    return ssoErrorPage(ctx, reply, { status: 404, session, title: 'Sign-in link not valid', text: 'This shop has no such sign-in option. Go back to the shop and try again.' });
+    return ssoErrorPage(ctx, reply, request, { status: 404, session, title: 'page.invalidLink.title', text: 'sso.noSuchOption.text' });
   }
   // The visitor (whose cart follows the member) and the client come from the redirect session, which
   // the shop created with the visitor's token; a `visitorId` in the address is not trusted.
   // A connect flow starts only from the member's own authenticated request (connect.ts), never from a link.
   if (!usable(ctx, session, site.id) || isConnectSession(session)) {
-    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in link expired', text: 'This sign-in link has expired or was already used. Go back to the shop and sign in again.' });
+    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.linkExpired.title', text: 'sso.linkExpired.text' });
   }
   try {
     await limitIp(scope.deps, request, site.id, 'login');
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return ssoErrorPage(ctx, reply, { status: error.status, session, title: 'Too many attempts', text: 'Too many sign-in attempts from this network. Please wait a few minutes and try again.' });
+    return ssoErrorPage(ctx, reply, request, { status: error.status, session, title: 'sso.tooMany.title', text: 'sso.tooMany.text' });
   }
   let provider;
   try {
@@ -80,7 +77,7 @@ export async function startProviderLogin(scope: Scope, request: FastifyRequest, 
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
     ctx.log.warn({ idp: idp.id, err: error.cause }, 'identity provider discovery failed');
-    return unavailable(ctx, reply, idp.name, session);
+    return unavailable(ctx, request, reply, idp.name, session);
   }
   return reply.code(302).header('cache-control', 'no-store').header('location', await beginAtProvider(ctx, site, idp, session, reply, provider)).send();
 }
@@ -138,22 +135,23 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
   const pending = state ? await ctx.db.transaction((tx) => consumePendingLogin(tx, state, ctx.now())) : undefined;
   addCookie(reply, flowCookieHeader(ctx, '', 0));
   if (!state || !pending) {
-    return ssoErrorPage(ctx, reply, { status: 400, title: 'Sign-in expired', text: 'This sign-in has expired or was already completed. Go back to the shop and try again.' });
+    return ssoErrorPage(ctx, reply, request, { status: 400, title: 'sso.expired.title', text: 'sso.expired.text' });
   }
   const session = await sessionOf(ctx, pending.redirectSessionId);
   const site = ctx.sites.get(pending.siteId);
   const idp = site && findIdentityProvider(site, pending.idpConnectionId);
   const browser = readCookies(request)[flowCookie(ctx)];
   if (!browser || !safeEqual(sha256(browser), pending.browserHash)) {
-    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in not completed', text: 'This sign-in was started in another browser or window. Start again from the shop in this browser.' });
+    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.notCompleted.title', text: 'sso.otherBrowser.text' });
   }
-  if (!site || !idp) return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in not completed', text: 'This sign-in option is no longer offered by the shop.' });
+  if (!site || !idp) return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.notCompleted.title', text: 'sso.optionGone.text' });
   if (answer.get('error')) {
-    const said = answer.get('error') === 'access_denied' ? 'The sign-in was cancelled.' : `${idp.name} could not sign you in (${(answer.get('error_description') ?? answer.get('error') ?? '').slice(0, 200)}).`;
-    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in not completed', text: `${said} You can try again or sign in another way.` });
+    const reason = (answer.get('error_description') ?? answer.get('error') ?? '').slice(0, 200);
+    const text = answer.get('error') === 'access_denied' ? 'sso.cancelled.text' : 'sso.providerError.text';
+    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.notCompleted.title', text, values: { provider: idp.name, reason } });
   }
   if (!usable(ctx, session, site.id)) {
-    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in link expired', text: 'The shop’s sign-in request has expired or was already used. Go back to the shop and sign in again.' });
+    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.linkExpired.title', text: 'sso.requestExpired.text' });
   }
   let claims: oidc.IDToken;
   let issuer: string;
@@ -167,27 +165,24 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
     const tokens = await oidc.authorizationCodeGrant(provider.config, url, { pkceCodeVerifier: pending.codeVerifier, expectedState: state, expectedNonce: pending.nonce, idTokenExpected: true });
     claims = tokens.claims()!;
   } catch (error) {
-    if (error instanceof ProviderUnavailable || isNetworkError(error)) return unavailable(ctx, reply, idp.name, session);
+    if (error instanceof ProviderUnavailable || isNetworkError(error)) return unavailable(ctx, request, reply, idp.name, session);
     ctx.log.warn({ idp: idp.id, reason: (error as { code?: string }).code, message: (error as Error).message }, 'identity provider answer refused');
     await ctx.authEvents.record({ type: 'sign_in', outcome: 'failure', siteId: site.id, ...requestOrigin(request), detail: { method: 'sso', provider: idp.id, reason: 'invalid_answer' } });
-    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in not completed', text: `The answer from ${idp.name} could not be verified, so you were not signed in. Please try again.` });
+    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.notCompleted.title', text: 'sso.unverified.text', values: { provider: idp.name } });
   }
   if (isConnectSession(session)) return finishConnect(ctx, request, reply, { session, idpId: idp.id, idpName: idp.name, issuer, claims });
   const outcome = await signInWithProvider(scope.deps, { site, idp, issuer, claims, visitorId: session.visitorId ?? undefined, ip: requestOrigin(request).ip, clientId: session.clientId });
   if (outcome.kind === 'account-exists') {
-    return ssoErrorPage(ctx, reply, {
-      status: 409, session, title: 'You already have an account',
-      text: `An account with ${outcome.email} already exists. Sign in with your email and password first, then connect ${idp.name} from Account → Sign-in methods.`,
-    });
+    return ssoErrorPage(ctx, reply, request, { status: 409, session, title: 'sso.accountExists.title', text: 'sso.accountExists.text', values: { email: outcome.email, provider: idp.name } });
   }
   if (outcome.kind === 'no-email') {
-    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Email address needed', text: `${idp.name} did not share an email address, which this shop needs for your account. Sign in another way.` });
+    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.noEmail.title', text: 'sso.noEmail.text', values: { provider: idp.name } });
   }
   try {
     return await afterState(scope, request, reply, session, outcome.result, outcome.email);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return ssoErrorPage(ctx, reply, { status: error.status, session, title: 'Sign-in not completed', text: error.message });
+    return ssoErrorPage(ctx, reply, request, { status: error.status, session, title: 'sso.notCompleted.title', text: error.status === 403 ? 'error.memberBlocked' : 'error.generic' });
   }
 }
 
@@ -196,11 +191,11 @@ export async function continueWithSessionToken(scope: Scope, request: FastifyReq
   const query = (request.query ?? {}) as Record<string, unknown>;
   const session = await sessionOf(ctx, str(query.state, 100));
   if (!session || !usable(ctx, session, session.siteId)) {
-    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in link expired', text: 'This sign-in link has expired or was already used. Go back to the shop and sign in again.' });
+    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.linkExpired.title', text: 'sso.linkExpired.text' });
   }
   const spent = await ctx.db.transaction((tx) => consumeSessionToken(tx, session.siteId, query.sessionToken, ctx.now()));
   if (!spent) {
-    return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Sign-in not completed', text: 'The sign-in could not be completed (it expired or was already used). Please sign in again.' });
+    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.notCompleted.title', text: 'sso.tokenSpent.text' });
   }
-  return finish(scope, reply, session, spent.memberId, session.visitorId ?? spent.visitorId);
+  return finish(scope, reply, session, spent.memberId, session.visitorId ?? spent.visitorId, request);
 }

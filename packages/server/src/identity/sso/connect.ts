@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../i18n/index.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as oidc from 'openid-client';
 import type { IdentityProviderConfig } from '../../config/types.js';
@@ -84,7 +85,7 @@ export async function finishConnect(
 ): Promise<unknown> {
   const { session, idpId, idpName, issuer, claims } = input;
   const memberId = session.memberId!;
-  const refused = (text: string) => ssoErrorPage(ctx, reply, { status: 409, session, title: `${idpName} not connected`, text });
+  const refused = (text: MessageKey) => ssoErrorPage(ctx, reply, request, { status: 409, session, title: 'sso.notConnected.title', text, values: { provider: idpName } });
   const outcome = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     if (!(await completeRedirectSession(tx, session.id, now))) return 'used' as const;
@@ -100,9 +101,9 @@ export async function finishConnect(
     );
     return 'connected' as const;
   });
-  if (outcome === 'used') return ssoErrorPage(ctx, reply, { status: 400, session, title: 'Link expired', text: 'This connection was already completed. Go back to the shop.' });
-  if (outcome === 'taken') return refused(`This ${idpName} account already signs in to another account of this shop. Sign in with it there and disconnect it first.`);
-  if (outcome === 'other-account') return refused(`Another ${idpName} account is connected to your account. Disconnect it first.`);
+  if (outcome === 'used') return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'page.expired.title', text: 'sso.connectDone.text' });
+  if (outcome === 'taken') return refused('sso.taken.text');
+  if (outcome === 'other-account') return refused('sso.otherAccount.text');
   const back = new URL(session.postFlowUrl!);
   back.searchParams.set('connected', idpId);
   return reply.code(302).header('cache-control', 'no-store').header('location', back.href).send();

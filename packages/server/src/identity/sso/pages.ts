@@ -1,7 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { escapeHtml, newNonce, page, pageHeaders } from '../../hosted/layout.js';
 import { entryOf } from '../../hosted/pages.js';
+import { pageLanguage } from '../../hosted/language.js';
+import type { MessageKey } from '../../i18n/index.js';
 import { AUTHORIZE_PATH } from '../../oauth/redirect-sessions.js';
 import { isLive, type RedirectSession } from '../../oauth/redirect-store.js';
 
@@ -13,21 +15,25 @@ import { isLive, type RedirectSession } from '../../oauth/redirect-store.js';
 export function ssoErrorPage(
   ctx: AppContext,
   reply: FastifyReply,
-  input: { status: number; title: string; text: string; session?: RedirectSession | undefined },
+  request: FastifyRequest,
+  input: { status: number; title: MessageKey; text: MessageKey; values?: Record<string, string>; session?: RedirectSession | undefined },
 ): string {
   const { session } = input;
   const entry = session ? entryOf(ctx, session) : undefined;
+  // The provider's callback carries no ?lang=: the browser's Accept-Language, else the site's default.
+  const { t } = pageLanguage(entry?.site ?? ctx.sites.sites[0], request);
   const links: string[] = [];
   if (session && entry && isLive(session, ctx.now()) && session.intent !== 'logout' && session.prompt !== 'connect') {
-    links.push(`<a href="${escapeHtml(`${AUTHORIZE_PATH}?${new URLSearchParams({ redirectSessionId: session.id })}`)}">Back to sign in</a>`);
+    links.push(`<a href="${escapeHtml(`${AUTHORIZE_PATH}?${new URLSearchParams({ redirectSessionId: session.id })}`)}">${escapeHtml(t.t('link.backToSignIn'))}</a>`);
   }
   const shop = shopUrl(entry?.client, session);
-  if (shop) links.push(`<a href="${escapeHtml(shop)}">Back to the shop</a>`);
+  if (shop) links.push(`<a href="${escapeHtml(shop)}">${escapeHtml(t.t('link.backToShop'))}</a>`);
   const nonce = newNonce();
   pageHeaders(reply, nonce);
   reply.code(input.status);
-  const siteName = entry?.site.name ?? ctx.sites.sites[0]?.name ?? 'Sign in';
-  return page(nonce, siteName, input.title, `<p role="alert">${escapeHtml(input.text)}</p>${links.length ? `<nav>${links.join('')}</nav>` : ''}`);
+  const siteName = entry?.site.name ?? ctx.sites.sites[0]?.name ?? t.t('page.signin.title');
+  const text = t.t(input.text, input.values);
+  return page(nonce, siteName, t.t(input.title, input.values), `<p role="alert">${escapeHtml(text)}</p>${links.length ? `<nav>${links.join('')}</nav>` : ''}`, '', t);
 }
 
 /** The shop's address: where the client said to come back to, else its first allowed origin. */
