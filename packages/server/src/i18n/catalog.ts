@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { IntlMessageFormat } from 'intl-messageformat';
-import type english from './catalogs/en.json' with { type: 'json' };
+import type english from './catalogs/en.json';
 
 /**
  * The message catalogs of the hosted pages and mails: one flat JSON file per language in ./catalogs
@@ -11,13 +13,15 @@ export type MessageKey = keyof typeof english;
 export type Catalog = Record<MessageKey, string>;
 export type MessageValues = Record<string, string | number>;
 
-const CATALOG_DIR = new URL('./catalogs/', import.meta.url);
+// A path, not `new URL('./catalogs/', import.meta.url)`: Vite rewrites that pattern to a web address when
+// the server runs inside the storefront's jsdom tests.
+const CATALOG_DIR = join(dirname(fileURLToPath(import.meta.url)), 'catalogs');
 
 function loadShipped(): Map<string, Catalog> {
   const catalogs = new Map<string, Catalog>();
   for (const file of readdirSync(CATALOG_DIR)) {
     if (!file.endsWith('.json')) continue;
-    catalogs.set(file.slice(0, -5).toLowerCase(), JSON.parse(readFileSync(new URL(file, CATALOG_DIR), 'utf8')) as Catalog);
+    catalogs.set(file.slice(0, -5).toLowerCase(), JSON.parse(readFileSync(join(CATALOG_DIR, file), 'utf8')) as Catalog);
   }
   return catalogs;
 }
