@@ -64,19 +64,20 @@ export interface StoredRefresh {
   revoked_at: Date | null;
 }
 
+/** What the refresh grant reads of a token row (the session's state included: see findRefreshToken). */
+export const REFRESH_COLUMNS = `site_id, session_id, client_id, member_id, expires_at, rotated_at, replaced_by,
+       expires_at as session_expires_at, session_last_used_at, session_revoked_at as revoked_at`;
+
 /**
  * The refresh grant's one read: a primary-key lookup of the token row, which carries its session's state
  * (migration 53: a trigger on `sessions` keeps member, last use and revocation there in step, in the
  * revoking transaction itself, so a logout on any instance is seen by the very next refresh everywhere).
+ * `hashed`: `token` is already the hex SHA-256 (refresh-lookup.ts).
  */
-export async function findRefreshToken(db: Queryable, token: string): Promise<StoredRefresh | undefined> {
-  const { rows } = await db.query<StoredRefresh>(
-    `select site_id, session_id, client_id, member_id, expires_at, rotated_at, replaced_by,
-            expires_at as session_expires_at, session_last_used_at, session_revoked_at as revoked_at
-       from refresh_tokens
-      where token_hash = $1`,
-    [hashToken(token)],
-  );
+export async function findRefreshToken(db: Queryable, token: string, hashed = false): Promise<StoredRefresh | undefined> {
+  const { rows } = await db.query<StoredRefresh>(`select ${REFRESH_COLUMNS} from refresh_tokens where token_hash = $1`, [
+    hashed ? Buffer.from(token, 'hex') : hashToken(token),
+  ]);
   return rows[0];
 }
 

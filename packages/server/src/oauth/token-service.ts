@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../store/types.js';
 import { signAccessToken, verifyAccessToken, type AccessClaims, type VerifyFailure } from './jwt.js';
 import type { KeyRing } from './keys.js';
 import { endSession } from './session-end.js';
+import { refreshTokenFinder } from './refresh-lookup.js';
 import * as sessions from './sessions.js';
 import { isVisitorRefreshToken, openVisitorRefreshToken, sealVisitorRefreshToken } from './visitor-refresh.js';
 
@@ -34,12 +35,17 @@ export interface RefreshAudit {
 
 /** Issues, refreshes, verifies and revokes tokens: the token model of design.md §4. */
 export class TokenService {
+  /** The member refresh grant's read, batched per event-loop turn (refresh-lookup.ts); never cached. */
+  private readonly findRefresh: (token: string) => Promise<sessions.StoredRefresh | undefined>;
+
   constructor(
     private readonly db: Database,
     readonly keys: KeyRing,
     private readonly config: ServerConfig,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.findRefresh = refreshTokenFinder(db);
+  }
 
   private seconds(): number {
     return Math.floor(this.now() / 1000);
@@ -87,7 +93,7 @@ export class TokenService {
       return this.response(site, this.accessToken(site, client.clientId, payload.visitor, 'visitor'), refreshToken);
     }
     if (!/^[A-Za-z0-9_-]{43}$/.test(refreshToken)) throw invalidGrant('refresh token is invalid or expired');
-    const row = await sessions.findRefreshToken(this.db, refreshToken);
+    const row = await this.findRefresh(refreshToken);
     if (!row || row.site_id !== site.id || row.client_id !== client.clientId) throw invalidGrant('refresh token is invalid or expired');
     if (row.revoked_at || row.session_expires_at.getTime() <= this.now()) throw invalidGrant('the session has ended');
     if (row.session_last_used_at.getTime() <= this.idleSince(site).getTime()) {
