@@ -28,7 +28,7 @@ interface ErrorEnvelope {
   details?: { applicationError?: { code?: string; description?: string }; validationError?: { fieldViolations?: { field: string; description: string }[] } };
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-vitrine-csrf'] = csrfToken;

@@ -80,7 +80,14 @@ export function registerCollectionAdminRoutes(app: FastifyInstance, ctx: AppCont
     );
     const counts = new Map(rows.map((r) => [r.collection_id, Number(r.n)]));
     return {
-      collections: scope.site.collections.map((c) => ({ id: c.id, permissions: c.permissions, fields: c.fields ?? [], strict: c.strict ?? false, itemCount: counts.get(c.id) ?? 0 })),
+      collections: scope.site.collections.map((c) => ({
+        id: c.id,
+        permissions: c.permissions,
+        fields: c.fields ?? [],
+        strict: c.strict ?? false,
+        translatable: c.translatable ?? [],
+        itemCount: counts.get(c.id) ?? 0,
+      })),
     };
   });
 

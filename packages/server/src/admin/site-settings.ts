@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { callbackUrl } from '../identity/sso/buttons.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { requireAdminFor } from './access.js';
+import { siteLanguages } from '../data/translations.js';
 
 /**
  * The console's Settings page (read-only): the site as the config file defines it, each part named by
@@ -15,6 +16,8 @@ export function siteSettingsView(ctx: Pick<AppContext, 'config'>, site: SiteConf
   const key = `sites[${i}]`;
   return {
     site: { key, id: site.id, name: site.name },
+    // The first is the default; the console's translation editor offers the others.
+    languages: { key: `${key}.languages`, tags: siteLanguages(site) },
     publicUrl: ctx.config.publicUrl,
     policies: {
       key: `${key}.policies`,
@@ -56,6 +59,7 @@ export function siteSettingsView(ctx: Pick<AppContext, 'config'>, site: SiteConf
       permissions: c.permissions,
       fields: c.fields,
       strict: c.strict ?? false,
+      translatable: c.translatable ?? [],
     })),
     apiKeys: site.apiKeys.map((k, n) => ({ key: `${key}.apiKeys[${n}]`, name: k.name })),
     webhooks: (site.webhooks ?? []).map((w, n) => ({ key: `${key}.webhooks[${n}]`, id: w.id, url: w.url, events: w.events })),

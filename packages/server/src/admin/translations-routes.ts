@@ -9,13 +9,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { httpErrors, invalidField } from '../http/errors.js';
-import { CONSOLE_ROLES } from '../owners/access.js';
+import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { dataErrors } from '../data/errors.js';
 import { isPlainObject } from '../data/json.js';
 import { itemId } from '../data/scope.js';
 import { readTranslations, writeTranslation } from '../data/translation-store.js';
 import { parseTranslationValues, translationLanguage } from '../data/translations.js';
-import { requireAdminFor } from './access.js';
+import { adminAccess } from './access.js';
 
 const BASE = '/_admin/v1/collections/:collectionId/items/:itemId/translations';
 
@@ -28,16 +28,23 @@ interface Params {
 const record = (value: unknown): Record<string, unknown> => (isPlainObject(value) ? value : {});
 
 async function target(ctx: AppContext, request: FastifyRequest, siteIdRaw: unknown) {
-  const siteId = await requireAdminFor(ctx, request, siteIdRaw, CONSOLE_ROLES.collections);
-  const site = ctx.sites.get(siteId);
-  if (!site) throw httpErrors.notFound(`Unknown site "${siteId}"`, 'UNKNOWN_SITE');
+  const access = await adminAccess(ctx, request, siteIdRaw, CONSOLE_ROLES.collections);
+  const site = ctx.sites.get(access.siteId);
+  if (!site) throw httpErrors.notFound(`Unknown site "${access.siteId}"`, 'UNKNOWN_SITE');
   const params = request.params as Params;
   const collection = site.collections.find((c) => c.id === params.collectionId);
   if (!collection) throw dataErrors.unknownCollection(params.collectionId);
   if (!collection.translatable?.length) {
     throw invalidField('collectionId', `the ${collection.id} collection declares no "translatable" fields (config: collections[].translatable)`, 'NOT_TRANSLATABLE');
   }
-  return { site, collection, id: itemId(params.itemId, 'itemId'), language: params.language };
+  return { access, site, collection, id: itemId(params.itemId, 'itemId'), language: params.language };
+}
+
+/** A console owner's write goes to the audit log as theirs (keys are not owners: nothing to record). */
+async function audit(ctx: AppContext, request: FastifyRequest, t: Awaited<ReturnType<typeof target>>, action: string, language: string) {
+  if (!t.access.owner) return;
+  const detail = { action, collection: t.collection.id, itemId: t.id, language };
+  await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: t.access.owner.email, owner: t.access.owner, siteId: t.site.id, detail });
 }
 
 export function registerTranslationAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -48,15 +55,19 @@ export function registerTranslationAdminRoutes(app: FastifyInstance, ctx: AppCon
 
   app.put(`${BASE}/:language`, async (request) => {
     const body = record(request.body);
-    const { site, collection, id, language } = await target(ctx, request, body.siteId ?? record(request.query).siteId);
-    const lang = translationLanguage(site, language, 'language');
-    const values = parseTranslationValues(collection, body.values, 'values');
-    return { translations: await writeTranslation(ctx.db, site.id, collection, id, lang, values) };
+    const t = await target(ctx, request, body.siteId ?? record(request.query).siteId);
+    const lang = translationLanguage(t.site, t.language, 'language');
+    const values = parseTranslationValues(t.collection, body.values, 'values');
+    const translations = await writeTranslation(ctx.db, t.site.id, t.collection, t.id, lang, values);
+    await audit(ctx, request, t, 'translation_saved', lang);
+    return { translations };
   });
 
   app.delete(`${BASE}/:language`, async (request) => {
-    const { site, collection, id, language } = await target(ctx, request, record(request.query).siteId);
-    const lang = translationLanguage(site, language, 'language');
-    return { translations: await writeTranslation(ctx.db, site.id, collection, id, lang, {}) };
+    const t = await target(ctx, request, record(request.query).siteId);
+    const lang = translationLanguage(t.site, t.language, 'language');
+    const translations = await writeTranslation(ctx.db, t.site.id, t.collection, t.id, lang, {});
+    await audit(ctx, request, t, 'translation_removed', lang);
+    return { translations };
   });
 }

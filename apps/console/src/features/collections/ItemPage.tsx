@@ -5,6 +5,7 @@ import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { collectionsApi, fetchItem, type CollectionInfo, type Item } from './collections-api.js';
 import { fromForm, JSON_TYPES, toForm, type FormValues } from './item-form.js';
+import { TranslationsSection } from './TranslationsSection.js';
 
 // Dates stay text: a stored {"$date"} value would not fit a date picker and would be dropped on Save.
 const INPUT_TYPE: Record<string, string> = { number: 'number' };
@@ -155,6 +156,7 @@ export function ItemPage({ siteId, collectionId, itemId }: { siteId: string; col
           )}
         </form>
       )}
+      {item && info?.translatable?.length ? <TranslationsSection siteId={siteId} collectionId={collectionId} item={item} fields={info.translatable} /> : null}
       {!values && <Notice error={error} />}
     </>
   );

@@ -15,6 +15,8 @@ export interface CollectionInfo {
   permissions: Record<'read' | 'insert' | 'update' | 'remove', Permission>;
   fields: FieldSpec[];
   strict: boolean;
+  /** Fields with a value per site language (config `translatable`); empty for most collections. */
+  translatable?: string[];
   itemCount: number;
 }
 
