@@ -40,4 +40,35 @@ for (const { name, contents, budget } of entries) {
   failed ||= !ok;
   console.log(`${ok ? 'ok  ' : 'OVER'} ${name}: ${code.length} B min, ${gzipped} B min+gzip (budget ${budget} B)`);
 }
+// The storefront's first load (issue #18): the entry script, its static imports and the shell texts of
+// the default language, from a production build into a temporary folder. Budget: 90 KiB gzip.
+if (!process.argv.includes('--sdk-only')) {
+  const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { build: viteBuild } = await import('vite');
+  const root = fileURLToPath(new URL('../apps/storefront/', import.meta.url));
+  const out = mkdtempSync(join(tmpdir(), 'vitrine-size-'));
+  try {
+    await viteBuild({ root, configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'silent', build: { outDir: out, manifest: true, emptyOutDir: true } });
+    const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8'));
+    const files = new Set();
+    const visit = (key) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const dep of chunk.imports ?? []) visit(dep);
+    };
+    visit('index.html');
+    visit(Object.keys(manifest).find((key) => key.endsWith('storefront-catalog/en/shell')));
+    let gz = 0;
+    for (const file of files) gz += gzipSync(readFileSync(join(out, file)), { level: 9 }).length;
+    const budget = 90 * 1024;
+    const ok = gz <= budget;
+    failed ||= !ok;
+    console.log(`${ok ? 'ok  ' : 'OVER'} storefront first load: ${files.size} scripts, ${gz} B min+gzip (budget ${budget} B)`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
 process.exit(failed ? 1 : 0);

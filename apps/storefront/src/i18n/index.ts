@@ -6,3 +6,4 @@ export type { LanguageCode } from './languages.js';
 export { LanguageSelect } from './LanguageSelect.js';
 export { useFormat } from './format.js';
 export { useLingui } from '@lingui/react';
+export { Rich } from './Rich.js';

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react';
+import { Rich } from '../../i18n/Rich.js';
 import { useRuntimeConfig } from '../../config/config-context.js';
 
 /** Development only: where the verification codes and reset links arrive. */
@@ -8,7 +8,7 @@ export function DevMailboxLink({ email }: { email?: string }) {
   const href = `${apiBaseUrl}/_dev/mail${email ? `?to=${encodeURIComponent(email)}` : ''}`;
   return (
     <p className="dev-note">
-      <Trans id="devMailbox.note" components={{ 0: <a href={href} target="_blank" rel="noreferrer" /> }} />
+      <Rich id="devMailbox.note" components={{ 0: <a href={href} target="_blank" rel="noreferrer" /> }} />
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { i18n } from '../../i18n/i18n.js';
-import { Trans, useLingui } from '@lingui/react';
+import { useLingui } from '@lingui/react';
+import { Rich } from '../../i18n/Rich.js';
 import { useAuthActions } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -91,7 +92,7 @@ export function VerifyPage() {
     <section className="page auth-page">
       <PageHeading>{_('verify.heading')}</PageHeading>
       <p>
-        <Trans id="verify.sentTo" values={{ email: pending.email }} components={{ 0: <strong /> }} />
+        <Rich id="verify.sentTo" values={{ email: pending.email }} components={{ 0: <strong /> }} />
       </p>
       {problem && problem.field != 'code' && <Alert tone="error">{problem.message}</Alert>}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>

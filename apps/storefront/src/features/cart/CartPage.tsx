@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react';
+import { useLingui } from '@lingui/react';
+import { Rich } from '../../i18n/Rich.js';
 import { useQuery, useSession } from '@vitrine/react';
 import { Link, useNavigate } from '../../app/router/index.js';
 import { useShopClient } from '../../app/use-shop-client.js';
@@ -47,7 +48,7 @@ export function CartPage() {
         <div className="empty-state">
           <p className="empty-state__title">{_('cart.empty')}</p>
           <p>
-            <Trans id="cart.emptyHint" components={{ 0: <Link to="/" /> }} />
+            <Rich id="cart.emptyHint" components={{ 0: <Link to="/" /> }} />
           </p>
         </div>
       ) : (

@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react';
+import { useLingui } from '@lingui/react';
+import { Rich } from '../../i18n/Rich.js';
 import { useInvalidate, useMember, useVitrine } from '@vitrine/react';
 import { useState } from 'react';
 import { Link, useNavigate } from '../../app/router/index.js';
@@ -93,7 +94,7 @@ function Checkout() {
               <Skeleton lines={2} label={_('checkout.loadingAddresses')} />
             ) : addresses.length == 0 ? (
               <p className="muted">
-                <Trans id="checkout.noAddress" components={{ 0: <Link to="/account" /> }} />
+                <Rich id="checkout.noAddress" components={{ 0: <Link to="/account" /> }} />
               </p>
             ) : (
               <fieldset className="address-choices">
