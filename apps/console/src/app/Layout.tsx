@@ -43,7 +43,9 @@ export function Layout({ session, path, onSignOut, children }: { session: Sessio
           Sign out
         </button>
       </header>
-      <nav className="side" aria-label="Console">
+      {/* At phone width the nav is a sideways-scrolling strip; Chromium leaves a link focused from the
+          keyboard partly off screen, so the focused link is brought fully into view. */}
+      <nav className="side" aria-label="Console" onFocus={(e) => e.target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })}>
         <ul>
           {NAV.filter((item) => !('roles' in item) || (item.roles as readonly string[]).includes(session.owner.role)).map((item) => (
             <li key={item.to}>
