@@ -1,0 +1,90 @@
+/**
+ * `npm start` (scripts/start.mjs) as a newcomer runs it, in a real child process on a fresh data
+ * directory: it prints the console's address and, on the very first start only, a setup link for
+ * owner@localhost on a line of its own; following that link sets the password and the owner signs in.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+// A data directory that does not exist yet, as on a newcomer's first `npm start`.
+const scratch = mkdtempSync(join(tmpdir(), 'vitrine-npm-start-'));
+const dataDir = join(scratch, 'data');
+const running: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.all(running.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Runs `npm start`'s script until the server says it is running; returns everything it printed. */
+async function npmStart(port: number): Promise<{ output: string; stop(): Promise<void> }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, VITRINE_DATA_DIR: dataDir, NODE_ENV: 'development' };
+  delete env.DATABASE_URL;
+  delete env.VITRINE_ADMIN_KEY;
+  const child = spawn(process.execPath, [join(repo, 'scripts/start.mjs')], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      // The server's summary ends with the signing-keys line: everything before it has been printed.
+      if (/owner console:.*\n(.*\n)*\s+signing keys:/.test(output)) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+  });
+  return {
+    output,
+    stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
+  };
+}
+
+const setupLinks = (output: string) => output.split('\n').filter((line) => /^https?:\/\/\S+\/console\/setup\?token=[A-Za-z0-9_-]{43}$/.test(line));
+
+describe('npm start', () => {
+  it('prints the console address, and on the first start only a setup link for owner@localhost that works', { timeout: 300_000 }, async () => {
+    const port = await freePort();
+    const first = await npmStart(port);
+    const base = `http://127.0.0.1:${port}`;
+    expect(first.output).toContain(`owner console:        ${base}/console`);
+    expect(first.output).toContain('owner@localhost');
+    const [link] = setupLinks(first.output);
+    expect(link, first.output).toBeDefined();
+    expect(link!.startsWith(`${base}/console/setup?token=`)).toBe(true);
+
+    // The link's page is the console; the token it carries sets the password, once.
+    const page = await fetch(link!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const token = new URL(link!).searchParams.get('token');
+    const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/_admin/v1/console/setup', { token, password: 'newcomer password 1' })).status).toBe(200);
+    const signIn = await post('/_admin/v1/console/sign-in', { email: 'owner@localhost', password: 'newcomer password 1' });
+    expect(signIn.status).toBe(200);
+    expect(((await signIn.json()) as { owner: { role: string } }).owner.role).toBe('owner');
+    await first.stop();
+
+    // A later start on the same data directory: the address again, no new owner and no link.
+    const again = await npmStart(port);
+    expect(again.output).toContain(`owner console:        ${base}/console`);
+    expect(setupLinks(again.output)).toEqual([]);
+    expect(again.output).not.toContain('First start');
+    await again.stop();
+  });
+});
