@@ -104,7 +104,7 @@ describe('console collections and API keys in Chromium', () => {
 
     await page.getByRole('link', { name: product.id }).click();
     await page.getByLabel('title', { exact: true }).fill(newTitle);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
     const shop = await newPage();
@@ -126,7 +126,7 @@ describe('console collections and API keys in Chromium', () => {
     await page.getByLabel('ID', { exact: true }).fill('console-e2e-item');
     await page.getByLabel('title', { exact: true }).fill('Made in the console');
     await page.getByLabel('price', { exact: true }).fill('9.5');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { name: 'Item console-e2e-item' }).waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog', { name: 'Confirm deletion' }).getByRole('button', { name: 'Yes, delete' }).click();
