@@ -20,6 +20,11 @@ import { ALTCHA_SCRIPT, renderForm, viewTitle, type FormState, type View } from 
 import { ssoButtons } from '../identity/sso/buttons.js';
 import { verifyFactor } from '../identity/mfa/verify.js';
 import { deviceTokenOf, rememberDevice, secondStepState, verifyBody } from './mfa-step.js';
+import { passkeyData, passkeyOptions, passkeyScript } from './passkey-step.js';
+import { allowedFactors, mfaMode } from '../identity/mfa/policy.js';
+
+/** Passkeys as a first factor: offered while the site takes passkeys at all. */
+const passkeysOffered = (site: SiteConfig) => mfaMode(site) !== 'off' && allowedFactors(site).includes('WEBAUTHN');
 import { translator, withRequestLanguage, type MessageKey, type Translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import { pageLanguage, type PageLanguage } from './language.js';
@@ -104,8 +109,10 @@ function renderView(scope: Scope, request: FastifyRequest, reply: FastifyReply, 
   const lang = pageLanguage(entry.site, request);
   const altcha = entry.site.policies.captcha === 'altcha' && view !== 'verify' && view !== 'mfa';
   const providers = view === 'signin' || view === 'register' ? ssoButtons(ctx, entry.site, s.id) : [];
-  const form = renderForm(view, { sessionId: s.id, csrf: csrfFor(ctx, cookie, s.id), altcha, providers, ...state, lang });
-  return page(nonce, entry.site.name, viewTitle(view, lang), form, altcha ? ALTCHA_SCRIPT : '', lang.t);
+  const passkey = view === 'signin' && passkeysOffered(entry.site);
+  const form = renderForm(view, { sessionId: s.id, csrf: csrfFor(ctx, cookie, s.id), altcha, providers, passkey, ...state, lang });
+  const scripts = [altcha ? ALTCHA_SCRIPT : '', passkey || (view === 'mfa' && state.mfa?.passkey) ? passkeyScript() : ''].filter(Boolean).join('\n');
+  return page(nonce, entry.site.name, viewTitle(view, lang), form, scripts, lang.t);
 }
 
 /** GET /oauth2/authorize?redirectSessionId=…[&view=register|forgot] */
@@ -249,6 +256,16 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
       }
       case 'mfa': {
         const result = await callIdentity(scope, request, s, verifyFactor, verifyBody(form));
+        return await afterState(scope, request, reply, s, result, email);
+      }
+      case 'passkey-options': {
+        // Fetched by the page's script (hosted/passkey-step.ts): JSON, not a page.
+        const call = <T,>(flow: (deps: IdentityDeps, r: FastifyRequest) => Promise<T>, body: Record<string, unknown>) => callIdentity(scope, request, s, flow, body);
+        // Serialised here: the hosted routes answer HTML strings, so nothing serialises an object for them.
+        return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(await passkeyOptions(call, verifyFactor, stateToken)));
+      }
+      case 'passkey': {
+        const result = await callIdentity(scope, request, s, (deps, r) => verifyFactor(deps, r, 'WEBAUTHN'), { webauthnData: passkeyData(form) });
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'resend':

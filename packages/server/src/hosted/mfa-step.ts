@@ -5,6 +5,7 @@ import { DEVICE_TOKEN_DAYS } from '../identity/mfa/device-tokens.js';
 import { addCookie, cookieHeader, cookieNames, readCookies } from './cookies.js';
 import type { Translator } from '../i18n/index.js';
 import { escapeHtml } from './layout.js';
+import { passkeyControls, passkeyData } from './passkey-step.js';
 import type { FormState } from './views.js';
 
 /**
@@ -16,6 +17,10 @@ export interface MfaForm {
   factor: 'TOTP' | 'EMAIL';
   recovery: boolean;
   hint?: string | undefined;
+  /** The member has a passkey: **Use a passkey** (hosted/passkey-step.ts). */
+  passkey?: boolean;
+  /** The member has a code factor (TOTP, EMAIL); a passkey-only member gets no code field. */
+  codes?: boolean;
 }
 
 const deviceCookie = (ctx: AppContext) => cookieNames(ctx).session.replace('vitrine_sso', 'vitrine_device');
@@ -41,7 +46,7 @@ export async function secondStepState(result: StateResponse, sendEmailCode: (sta
   if (factor === 'EMAIL' && types.includes('EMAIL') && !wrong && !hint) hint = (await sendEmailCode(stateToken)).mfaChallengeData?.verificationChallengeData?.hint;
   return {
     stateToken,
-    mfa: { factor, recovery: types.includes('RECOVERY_CODE'), hint },
+    mfa: { factor, recovery: types.includes('RECOVERY_CODE'), hint, passkey: types.includes('WEBAUTHN'), codes: types.includes('TOTP') || types.includes('EMAIL') },
     ...(wrong ? { errors: { code: t.t('error.wrongCode') } } : {}),
   };
 }
@@ -49,15 +54,16 @@ export async function secondStepState(result: StateResponse, sendEmailCode: (sta
 /** The verify body of a submitted second-step form. */
 export function verifyBody(form: Record<string, unknown>): Record<string, unknown> {
   const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string).slice(0, 40).trim() : '');
-  const factorType = ['TOTP', 'EMAIL', 'RECOVERY_CODE'].includes(text('factor')) ? text('factor') : 'TOTP';
+  const factorType = ['TOTP', 'EMAIL', 'RECOVERY_CODE', 'WEBAUTHN'].includes(text('factor')) ? text('factor') : 'TOTP';
   const data = { TOTP: 'totpData', EMAIL: 'emailData', RECOVERY_CODE: 'recoveryCodeData' }[factorType as 'TOTP'];
   const stateToken = typeof form.stateToken === 'string' ? form.stateToken.slice(0, 200) : '';
+  if (factorType === 'WEBAUTHN') return { factorType, stateToken, rememberThisDevice: form.remember === 'on', webauthnData: passkeyData(form) };
   return { factorType, stateToken, rememberThisDevice: form.remember === 'on', [data]: { code: text(factorType === 'RECOVERY_CODE' ? 'recoveryCode' : 'code') } };
 }
 
 type Parts = { open: string; hidden: (action: string) => string; field: (name: string, label: string, type: string, attrs: string) => string };
 
-/** Field **Authentication code**, checkbox **Remember this device**, button **Verify**, link **Use a recovery code**. */
+/** Field **Authentication code**, checkbox **Remember this device**, button **Verify**, link **Use a recovery code**, button **Use a passkey**. */
 export function renderMfaForm(s: FormState, parts: Parts): string {
   const mfa = s.mfa ?? { factor: 'TOTP', recovery: false };
   const { t } = s.lang;
@@ -66,7 +72,8 @@ export function renderMfaForm(s: FormState, parts: Parts): string {
     ? `<p>${mfa.hint ? t.html('text.codeSentTo', { email: '' }, { email: `<strong>${escapeHtml(mfa.hint)}</strong>` }) : escapeHtml(t.t('text.codeSent'))}</p>`
     : `<p>${escapeHtml(t.t('text.authenticatorCode'))}</p>`;
   const remember = `<label class="check"><input type="checkbox" name="remember" value="on"> ${escapeHtml(t.t('field.rememberDevice'))}</label>`;
-  const main = `${parts.open}${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="${mfa.factor}">${intro}
+  const passkey = mfa.passkey ? passkeyControls(s, parts.hidden('mfa'), t.t('button.usePasskey')) : '';
+  const main = mfa.codes === false ? passkey : `${passkey}${parts.open}${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="${mfa.factor}">${intro}
 ${parts.field('code', t.t('field.authenticationCode'), 'text', 'autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required')}
 ${remember}
 <button type="submit">${escapeHtml(t.t('button.verify'))}</button></form>`;

@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.
 import { escapeHtml } from './layout.js';
 import { langParam, type PageLanguage } from './language.js';
 import { renderMfaForm, type MfaForm } from './mfa-step.js';
+import { passkeyControls } from './passkey-step.js';
 
 export type View = 'signin' | 'register' | 'verify' | 'forgot' | 'mfa';
 
@@ -25,6 +26,8 @@ export interface FormState {
   providers?: { name: string; href: string }[];
   /** The second step (hosted/mfa-step.ts): which code the form answers. */
   mfa?: MfaForm;
+  /** The site takes passkeys: **Sign in with a passkey** on the sign-in page (hosted/passkey-step.ts). */
+  passkey?: boolean;
 }
 
 function providerButtons(s: FormState): string {
@@ -75,7 +78,9 @@ export function renderForm(view: View, s: FormState): string {
       return `${open}${hidden(s, 'signin')}
 ${field(s, 'email', t.t('field.email'), 'email', 'autocomplete="username" required maxlength="254" inputmode="email"', s.email)}
 ${field(s, 'password', password, 'password', `autocomplete="current-password" required maxlength="${PASSWORD_MAX_LENGTH}"`)}
-<button type="submit">${escapeHtml(t.t('button.signIn'))}</button></form>${providerButtons(s)}
+<button type="submit">${escapeHtml(t.t('button.signIn'))}</button></form>${providerButtons(s)}${
+        s.passkey ? passkeyControls(s, hidden({ ...s, altcha: false }, 'passkey'), t.t('button.signInWithPasskey')) : ''
+      }
 <nav>${link(s, 'register', 'link.createAccount')}${link(s, 'forgot', 'link.forgotPassword')}</nav>`;
     case 'register':
       return `${open}${hidden(s, 'register')}

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { httpErrors } from '../http/errors.js';
+import type { IdentityDeps, StateResponse } from '../identity/common.js';
+import { passkeySignInChallenge } from '../identity/mfa/verify.js';
+import { escapeHtml } from './layout.js';
+import type { FormState } from './views.js';
+
+/**
+ * Passkeys on the hosted pages (issue #14): **Sign in with a passkey** on the sign-in page and
+ * **Use a passkey** on the second step. The WebAuthn ceremony runs in the page with
+ * `@simplewebauthn/browser`, read from the package (nothing from a CDN) and inlined under the page's
+ * CSP nonce. The page asks its own form endpoint for a challenge (`action=passkey-options`, CSRF
+ * checked like every post), signs it, and posts the answer back as an ordinary form, so the rest of
+ * the flow (second step, cookies, the code for the shop) is the same as for a typed code.
+ */
+
+let bundle: string | undefined;
+
+/** The UMD bundle of @simplewebauthn/browser (defines `SimpleWebAuthnBrowser`); read once. */
+function webAuthnBundle(): string {
+  if (bundle === undefined) {
+    const entry = createRequire(import.meta.url).resolve('@simplewebauthn/browser');
+    // The package's exports hide dist/; its entry lives in script/, next to dist/.
+    bundle = readFileSync(join(dirname(entry), '..', 'dist', 'bundle', 'index.umd.min.js'), 'utf8').replace(/<\/script/gi, '<\\/script');
+  }
+  return bundle;
+}
+
+/** The button and the (hidden) form it posts; shown only when the browser has WebAuthn. */
+export function passkeyControls(s: FormState, hidden: string, label: string): string {
+  const { t } = s.lang;
+  return `<form method="post" action="" id="passkey-form" class="passkey" novalidate>${hidden}
+<input type="hidden" name="stateToken" value="${escapeHtml(s.stateToken ?? '')}"><input type="hidden" name="factor" value="WEBAUTHN">
+<input type="hidden" name="challengeId" value=""><input type="hidden" name="credential" value=""><input type="hidden" name="remember" value="">
+<p class="error" id="passkey-error" role="alert" hidden>${escapeHtml(t.t('error.passkeyNotUsed'))}</p>
+<button type="button" id="passkey" hidden>${escapeHtml(label)}</button></form>`;
+}
+
+/** The page script: asks for a challenge, runs the ceremony, posts the signed answer. */
+export function passkeyScript(): string {
+  return `${webAuthnBundle()}
+(()=>{const b=document.getElementById('passkey'),f=document.getElementById('passkey-form');if(!b||!f||!window.PublicKeyCredential)return;b.hidden=false;
+const err=document.getElementById('passkey-error');
+b.addEventListener('click',async()=>{b.disabled=true;err.hidden=true;try{const body=new URLSearchParams(new FormData(f));body.set('action','passkey-options');
+const r=await fetch(location.href,{method:'POST',body,credentials:'same-origin'});if(!r.ok)throw new Error('options');const o=await r.json();
+const c=await SimpleWebAuthnBrowser.startAuthentication({optionsJSON:JSON.parse(o.publicKeyCredentialRequestOptionsJson)});
+const remember=document.querySelector('input[name=remember][type=checkbox]');f.elements.remember.value=remember&&remember.checked?'on':'';
+f.elements.challengeId.value=o.challengeId;f.elements.credential.value=JSON.stringify(c);f.elements.action.value=f.elements.stateToken.value?'mfa':'passkey';f.submit();}
+catch(e){console.warn('passkey step failed',e&&e.message);b.disabled=false;err.hidden=false;}});})();`;
+}
+
+type Call = <T>(flow: (deps: IdentityDeps, request: FastifyRequest) => Promise<T>, body: Record<string, unknown>) => Promise<T>;
+type Verify = (deps: IdentityDeps, request: FastifyRequest, pathType?: string) => Promise<StateResponse>;
+
+/** `action=passkey-options`: a challenge for the second step (with its stateToken) or for a password-free sign-in. */
+export async function passkeyOptions(call: Call, verify: Verify, stateToken: string): Promise<{ challengeId: string; publicKeyCredentialRequestOptionsJson: string }> {
+  if (!stateToken) return (await call(passkeySignInChallenge, {})).webauthn;
+  const answer = await call((deps, r) => verify(deps, r, 'WEBAUTHN'), { stateToken });
+  const webauthn = answer.mfaChallengeData?.verificationChallengeData?.webauthnData;
+  if (!webauthn) throw httpErrors.badRequest('No passkey is available for this step', 'FACTOR_NOT_AVAILABLE');
+  return webauthn;
+}
+
+/** The `webauthnData` of a posted passkey form (the credential travels as the JSON of `PublicKeyCredential`). */
+export function passkeyData(form: Record<string, unknown>): { challengeId: string; credential: unknown } {
+  const challengeId = typeof form.challengeId === 'string' ? form.challengeId.slice(0, 200) : '';
+  let credential: unknown;
+  try {
+    credential = typeof form.credential === 'string' && form.credential.length <= 16_384 ? JSON.parse(form.credential) : undefined;
+  } catch {
+    credential = undefined;
+  }
+  return { challengeId, credential: credential ?? {} };
+}
