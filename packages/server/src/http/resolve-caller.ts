@@ -41,7 +41,9 @@ export async function resolveCaller(request: FastifyRequest, ctx: AppContext, op
     if (ctx.apiKeys.isAdminKey(keyCandidate)) {
       if (requestedSite && !ctx.sites.get(requestedSite)) throw new ApplicationError(400, 'UNKNOWN_SITE', `Unknown site "${requestedSite}"`);
       const siteId = requestedSite ?? (ctx.sites.sites.length === 1 ? ctx.sites.sites[0]!.id : undefined);
-      noteKeyUse(ctx, request, { kind: 'admin', siteId, keyName: 'admin' });
+      // The admin API names its site in `siteId` (query or body): the use is filed under that site, so
+      // with several sites it still shows in that site's audit log (not only under the server-wide "*").
+      noteKeyUse(ctx, request, { kind: 'admin', siteId: siteId ?? namedSite(ctx, request), keyName: 'admin' });
       return { kind: 'admin', siteId, keyName: 'admin' };
     }
     const match = await ctx.apiKeys.matchSiteKey(keyCandidate);
@@ -64,4 +66,13 @@ export async function resolveCaller(request: FastifyRequest, ctx: AppContext, op
   }
   if (options.endedSession === 'signed-out') return { kind: 'anonymous', siteId: c.site, clientId: c.client_id, endedSession: true };
   throw sessionEnded();
+}
+
+/** A known site named by the request's `siteId` (query, then body), or undefined. */
+function namedSite(ctx: AppContext, request: FastifyRequest): string | undefined {
+  for (const source of [request.query, request.body]) {
+    const value = source && typeof source === 'object' ? (source as Record<string, unknown>).siteId : undefined;
+    if (typeof value === 'string' && ctx.sites.get(value)) return value;
+  }
+  return undefined;
 }
