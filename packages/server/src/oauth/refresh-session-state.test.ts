@@ -99,6 +99,30 @@ describe('member refresh: one row, always in step with its session', () => {
     expect(reads).toBeLessThan(many.length);
   });
 
+  it('member requests check their sessions in shared statements, and an ended session is refused among them', async () => {
+    const many = await Promise.all(Array.from({ length: 12 }, () => newSession()));
+    const me = (token: string) => fetch(`${server.url}/_api/members/v1/members/my`, { headers: { authorization: token } });
+    for (const r of await Promise.all(many.map((s) => me(s.accessToken)))) expect(r.status).toBe(200);
+    const ended = many[7]!;
+    await server.vitrine.ctx.db.transaction((tx) => server.vitrine.ctx.tokens.revokeSession(tx, server.siteId, ended.sessionId, 'test'));
+    const db = server.vitrine.ctx.db;
+    const original = db.query;
+    let checks = 0;
+    db.query = ((text: string, ...rest: unknown[]) => {
+      if (/select (id::text as id, )?revoked_at, expires_at, last_used_at from sessions/.test(text)) checks++;
+      return (original as (...a: unknown[]) => unknown).call(db, text, ...rest);
+    }) as typeof original;
+    let statuses: number[];
+    try {
+      statuses = (await Promise.all(many.map((s) => me(s.accessToken)))).map((r) => r.status);
+    } finally {
+      db.query = original;
+    }
+    expect(statuses).toEqual(many.map((s) => (s === ended ? 401 : 200)));
+    expect(checks).toBeGreaterThan(0);
+    expect(checks).toBeLessThan(many.length);
+  });
+
   it('a revocation by any path, even a bare SQL update of sessions, reaches the token at once', async () => {
     const viaService = await newSession();
     await server.vitrine.ctx.db.transaction((tx) => server.vitrine.ctx.tokens.revokeSession(tx, server.siteId, viaService.sessionId, 'test'));

@@ -145,15 +145,3 @@ export async function revokeMemberSessions(
   await voidDeviceTokens(tx, siteId, memberId);
   return result.rowCount;
 }
-
-/**
- * True while the session exists, is not revoked, has not passed its absolute lifetime and was used
- * after `idleSince` (the idle timeout). One primary-key read, as before: the hot path of every member request.
- */
-export async function isSessionActive(db: Queryable, siteId: string, sessionId: string, at: Date, idleSince: Date): Promise<boolean> {
-  const { rows } = await db.query<{ ok: boolean }>(
-    `select (revoked_at is null and expires_at > $3 and last_used_at > $4) as ok from sessions where site_id = $1 and id = $2`,
-    [siteId, sessionId, at, idleSince],
-  );
-  return rows[0]?.ok === true;
-}

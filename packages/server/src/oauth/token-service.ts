@@ -7,6 +7,7 @@ import { signAccessToken, verifyAccessToken, type AccessClaims, type VerifyFailu
 import type { KeyRing } from './keys.js';
 import { endSession } from './session-end.js';
 import { refreshTokenFinder } from './refresh-lookup.js';
+import { sessionChecker } from './session-check.js';
 import * as sessions from './sessions.js';
 import { isVisitorRefreshToken, openVisitorRefreshToken, sealVisitorRefreshToken } from './visitor-refresh.js';
 
@@ -37,6 +38,8 @@ export interface RefreshAudit {
 export class TokenService {
   /** The member refresh grant's read, batched per event-loop turn (refresh-lookup.ts); never cached. */
   private readonly findRefresh: (token: string) => Promise<sessions.StoredRefresh | undefined>;
+  /** The per-request session check of member access tokens, batched the same way (session-check.ts). */
+  private readonly checkSession: ReturnType<typeof sessionChecker>;
 
   constructor(
     private readonly db: Database,
@@ -45,6 +48,7 @@ export class TokenService {
     private readonly now: () => number,
   ) {
     this.findRefresh = refreshTokenFinder(db);
+    this.checkSession = sessionChecker(db);
   }
 
   private seconds(): number {
@@ -165,7 +169,7 @@ export class TokenService {
   async isSessionActive(siteId: string, sessionId: string): Promise<boolean> {
     const site = this.config.sites.find((s) => s.id === siteId);
     if (!site) return false;
-    return sessions.isSessionActive(this.db, siteId, sessionId, new Date(this.now()), this.idleSince(site));
+    return this.checkSession(siteId, sessionId, new Date(this.now()), this.idleSince(site));
   }
 
   /** Verifies an access token; a kid this instance has not seen yet triggers one key reload. */
