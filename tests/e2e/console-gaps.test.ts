@@ -185,6 +185,18 @@ describe('console gaps in Chromium', () => {
     await page.context().close();
   });
 
+  it('in development the Mail page links to the dev mailbox, which opens', async () => {
+    const page = await phonePage();
+    await signIn(page);
+    await page.getByRole('link', { name: 'Mail' }).click();
+    const link = page.getByRole('link', { name: 'Open the dev mailbox' });
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    const opened = await page.request.get(new URL(href!, page.url()).toString());
+    expect(opened.status()).toBe(200);
+    await page.context().close();
+  });
+
   it('a block made on one instance refuses the member on another at once; the audit log filters owner actions, admin-key and API-key use', { timeout: 60_000 }, async () => {
     const member = await registerMember(server.clientId);
     const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: member.id }));
