@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AuthClient, LoginResult, VerifyFactorParams, VitrineClientLike } from './client-types.js';
+import type { AuthClient, LoginResult, VitrineClientLike } from './client-types.js';
 import type { QueryCache } from './query-cache.js';
 import type { RedirectResult } from './redirect-login.js';
 import type { SessionStore } from './session.js';
@@ -10,13 +10,6 @@ export interface AuthActions {
   login(params: { email: string; password: string; captchaTokens?: Record<string, string>; clientMetaData?: Record<string, unknown> }): Promise<LoginResult>;
   /** Creates an account; on SUCCESS the new member is signed in like `login`. */
   register(params: { email: string; password: string; profile?: Record<string, unknown>; captchaTokens?: Record<string, string> }): Promise<LoginResult>;
-  /**
-   * Answers a pending MFA_REQUIRED (code, recovery code, emailed code, or a passkey answer); signs in on
-   * SUCCESS. EMAIL without a code mails one. Needs an `@vitrine/sdk` client.
-   */
-  verifyFactor(params: VerifyFactorParams, state?: LoginResult): Promise<LoginResult>;
-  /** Signs in with the session token of a SUCCESS obtained elsewhere (a passkey, a provider's ID token). */
-  completeSignIn(result: LoginResult): Promise<LoginResult>;
   /** Submits the emailed code of a pending login or registration; signs in on SUCCESS. */
   verify(verificationCode: string, state?: LoginResult): Promise<LoginResult>;
   resendVerificationCode(state?: LoginResult): Promise<void>;

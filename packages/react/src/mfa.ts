@@ -7,6 +7,7 @@ import type { Activation, ChangeProof, Factor, MfaAuth } from '@vitrine/sdk/mfa'
 import { useCallback, useMemo } from 'react';
 import type { LoginResult } from './client-types.js';
 import { useVitrine } from './context.js';
+import { saveDeviceToken } from './device-token.js';
 import { useInvalidate, useQuery, useSession } from './hooks.js';
 import type { QueryResult } from './hooks.js';
 
@@ -40,19 +41,32 @@ export interface SecondStep {
   signInWithPasskey(): Promise<LoginResult>;
 }
 
-/** The second step of a sign-in that answered MFA_REQUIRED, and passkey sign-in. */
+/**
+ * The second step of a sign-in that answered MFA_REQUIRED, and passkey sign-in. On SUCCESS the member
+ * tokens come through the silent frame (as after `login`) and a device token is kept for later logins.
+ * Lives here, not in the provider, so none of it is in a shop's first load.
+ */
 export function useSecondStep(): SecondStep {
-  const { actions } = useVitrine();
+  const { auth: client, session } = useVitrine();
   const auth = useMfaAuth();
-  return useMemo(
-    () => ({
-      verifyCode: ({ factorType, code, rememberThisDevice, stateToken }) => actions.verifyFactor({ factorType, code, rememberThisDevice, stateToken }),
-      sendEmailCode: (stateToken) => actions.verifyFactor({ factorType: 'EMAIL', stateToken }),
-      verifyWithPasskey: async (p = {}) => actions.completeSignIn(await verifyWithPasskey(auth, p)),
-      signInWithPasskey: async () => actions.completeSignIn(await signInWithPasskey(auth)),
-    }),
-    [actions, auth],
-  );
+  return useMemo(() => {
+    const signIn = async (result: LoginResult) => {
+      saveDeviceToken(result.data?.deviceToken);
+      const sessionToken = result.loginState == 'SUCCESS' ? result.data?.sessionToken : undefined;
+      try {
+        if (sessionToken) client.setTokens(await client.getMemberTokensForDirectLogin(sessionToken));
+      } finally {
+        session.refresh();
+      }
+      return result;
+    };
+    return {
+      verifyCode: async ({ factorType, code, rememberThisDevice, stateToken }) => signIn(await auth.verifyFactor({ factorType, code, rememberThisDevice, stateToken })),
+      sendEmailCode: (stateToken) => auth.verifyFactor({ factorType: 'EMAIL', stateToken }),
+      verifyWithPasskey: async (p = {}) => signIn(await verifyWithPasskey(auth, p)),
+      signInWithPasskey: async () => signIn(await signInWithPasskey(auth)),
+    };
+  }, [client, session, auth]);
 }
 
 export interface FactorsResult extends QueryResult<{ factors: Factor[]; recoveryCodesLeft: number }> {

@@ -4,7 +4,7 @@ import type { AuthClient, LoginResult, Tokens, VitrineClientLike } from './clien
 import { VitrineContext } from './context.js';
 import type { AuthActions, VitrineContextValue } from './context.js';
 import { MEMBER_PATH, readJson } from './member.js';
-import { readDeviceToken, saveDeviceToken } from './device-token.js';
+import { readDeviceToken } from './device-token.js';
 import { QueryCache } from './query-cache.js';
 import { completeRedirectLogin, startRedirectLogin } from './redirect-login.js';
 import { SessionStore } from './session.js';
@@ -76,16 +76,6 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
         return after(auth.login(deviceToken ? { ...params, clientMetaData: { deviceToken, ...params.clientMetaData } } : params).then((r) => signInWithSession(auth, r)));
       },
       register: (params) => after(auth.register(params).then((r) => signInWithSession(auth, r))),
-      async verifyFactor(params, state) {
-        if (!auth.verifyFactor) throw new Error('This client has no second step (use @vitrine/sdk).');
-        const result = await auth.verifyFactor(params, state);
-        if (params.rememberThisDevice) saveDeviceToken(result.data?.deviceToken);
-        return after(signInWithSession(auth, result));
-      },
-      completeSignIn: (result) => {
-        saveDeviceToken(result.data?.deviceToken);
-        return after(signInWithSession(auth, result));
-      },
       verify: (verificationCode, state) =>
         after(auth.processVerification({ verificationCode }, state).then((r) => signInWithSession(auth, r))),
       async resendVerificationCode(state) {
