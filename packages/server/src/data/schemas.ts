@@ -4,7 +4,7 @@
  * messages name the exact clause. Responses are open: items' `data` travels as stored.
  */
 import { Type, type TSchema } from 'typebox';
-import { AnyObject, Body, Empty, Open, violation } from '../http/schemas/common.js';
+import { AnyObject, Body, Empty, Key, Open, violation } from '../http/schemas/common.js';
 
 const nonEmpty = violation('must be a non-empty string', 'REQUIRED');
 const DataCollectionId = Type.String({ minLength: 1, description: 'The collection (`Products`, …)', examples: ['Products'], ...nonEmpty });
@@ -35,7 +35,7 @@ export const DataItemOut = Open({
   data: AnyObject('The item: its fields and the system fields `_id`, `_owner`, `_createdDate`, `_updatedDate` (dates as `{"$date": ISO}`)'),
 });
 
-const PagingMetadata = Open({ count: Type.Optional(Type.Integer()), offset: Type.Optional(Type.Integer()), total: Type.Optional(Type.Integer()), hasNext: Type.Optional(Type.Boolean()), cursors: Type.Optional(AnyObject()) });
+const PagingMetadata = Open({ count: Key('Items in this page'), offset: Key('Offset of the page'), total: Key('All matches, with returnTotalCount'), hasNext: Key('Whether another page follows'), cursors: Key('{next, prev} with cursor paging') });
 
 const OneItem = Open({ dataItem: DataItemOut });
 const BulkResult = Open({ results: Type.Optional(Type.Array(AnyObject())), bulkActionMetadata: Type.Optional(AnyObject('totalSuccesses, totalFailures, undetailedFailures')) });

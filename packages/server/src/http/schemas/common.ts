@@ -30,6 +30,12 @@ export const violation = (description: string, ruleName = 'INVALID_VALUE', data?
 /** A documented field the handler reads and checks itself (its checks are shared with the hosted pages). */
 export const Described = (description: string) => Type.Optional(Type.Unknown({ description }));
 
+/**
+ * A documented response key serialised exactly as the handler gives it (no type to coerce to): for
+ * shapes owned by other modules, where a wrong guess would turn a value into `""` or a 500.
+ */
+export const Key = (description: string) => Type.Optional(Type.Unknown({ description }));
+
 /** A route schema: what it does, what it takes, what it answers. */
 export const op = <R extends TSchema>(summary: string, response: R, request: { body?: TSchema; querystring?: TSchema; params?: TSchema; description?: string } = {}) => ({
   summary,

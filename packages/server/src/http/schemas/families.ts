@@ -54,7 +54,7 @@ export const FAMILIES: Family[] = [
   { prefixes: ['/_api/redirects-api/', '/headless/v1/'], tag: 'Redirect sessions', security: token, errors: 'wix' },
   { prefixes: ['/wix-data/v2', '/_api/cloud-data/v2'], tag: 'Data items', security: tokenOrKeys, errors: 'wix' },
   { prefixes: ['/graphql'], tag: 'GraphQL', security: tokenOrKeys, errors: 'none' },
-  { prefixes: ['/_api/shop', '/_api/ecom', '/shop'], tag: 'Shop', security: token, errors: 'wix' },
+  { prefixes: ['/_api/vitrine/'], tag: 'Shop', security: token, errors: 'wix' },
   { prefixes: ['/_admin/v1/console', '/_admin/v1/owners'], tag: 'Owners console', security: [{ ownerSession: [] }, { adminKey: [] }], errors: 'wix' },
   { prefixes: ['/_admin/v1/webhooks'], tag: 'Webhooks admin', security: admin, errors: 'wix' },
   { prefixes: ['/_admin/v1/keys'], tag: 'Signing keys', security: [{ adminKey: [] }], errors: 'wix' },

@@ -10,20 +10,31 @@ import { AnyObject } from './common.js';
 import { ENVELOPE_COMPONENTS } from './envelopes.js';
 import { familyErrors, familyOf, SECURITY_SCHEMES } from './families.js';
 import { registerDocsPage } from './docs.js';
+import { ROUTE_SCHEMAS } from './all-routes.js';
 
 const ENVELOPE_VARIANTS: Record<string, unknown> = {
   wix: { oneOf: [{ $ref: '#/components/schemas/ApplicationError' }, { $ref: '#/components/schemas/ValidationError' }] },
   oauth: { $ref: '#/components/schemas/OAuthError' },
 };
 
-/** Fills in what a route shares with its family (tag, security, error envelopes) unless it declares them. */
-function addFamilyDefaults(route: RouteOptions): void {
+/** Fastify's `:id` and `*` in OpenAPI's spelling, the keys of the concerns' route tables. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*/g, '{*}');
+
+/**
+ * Attaches a route's schema from its concern's table (unless the route declares one inline), then what
+ * it shares with its family (tag, security, error envelopes) unless it declares those.
+ */
+function describeRoute(route: RouteOptions): void {
   const url = route.url ?? '';
+  const methods = [route.method].flat().map((m) => (m === 'HEAD' ? 'GET' : m));
+  const declared = methods.map((m) => ROUTE_SCHEMAS[`${m} ${openApiPath(url)}`]).find(Boolean);
+  if (declared) route.schema = { ...declared, ...route.schema };
   const family = familyOf(url);
   const schema = (route.schema ??= {}) as Record<string, unknown>;
   schema.tags ??= [family.tag];
   if (schema.security === undefined && family.security) schema.security = family.security;
-  const response = (schema.response ??= {}) as Record<string, unknown>;
+  // A copy: route tables share one schema between alias paths, and the defaults below must not leak.
+  const response = (schema.response = { ...(schema.response as object | undefined) }) as Record<string, unknown>;
   for (const [status, body] of Object.entries(familyErrors(family))) response[status] ??= body;
 }
 
@@ -41,8 +52,20 @@ function showEnvelopeVariants(node: unknown): void {
 // src/ and dist/ have the same depth, so the package's own file is three folders up from both.
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
+const registered = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+
+/** Every route added after `registerOpenApi`, as the onRoute hook saw it (tests compare it with the document). */
+export function registeredRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  return registered.get(app) ?? [];
+}
+
 export async function registerOpenApi(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
-  app.addHook('onRoute', addFamilyDefaults);
+  const routes: { method: string; url: string }[] = [];
+  registered.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    describeRoute(route);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,0 +1,20 @@
+/** Schemas of the shop API (member token): checkout and orders. */
+import { Type } from 'typebox';
+import { Described, Key, Open, op } from '../http/schemas/common.js';
+import type { RouteTable } from '../http/schemas/route-table.js';
+import { SHOP_PREFIX } from './routes.js';
+
+const Order = Open({ _id: Key('Order id'), number: Key('Order number'), status: Key('Status'), lines: Key('Lines with server-side prices') });
+
+// No `type: object` at the root: a checkout may come without a body (`{shippingAddress?}` is optional).
+const CheckoutBody = Type.Unsafe<Record<string, unknown>>({
+  description: 'Optional; `shippingAddress` with the fields a delivery needs',
+  properties: { shippingAddress: Described('{name, line1, line2?, city, postalCode, country}') },
+  examples: [{ shippingAddress: { name: 'Ada Lovelace', line1: '1 Main St', city: 'London', postalCode: 'N1 9GU', country: 'GB' } }],
+});
+
+export const SHOP_SCHEMAS: RouteTable = {
+  [`POST ${SHOP_PREFIX}/checkout`]: op('Turn the member\'s cart into an order (server-side prices and stock)', Open({ order: Order }), { body: CheckoutBody }),
+  [`GET ${SHOP_PREFIX}/orders`]: op('The member\'s orders, newest first', Open({ orders: Key('Orders, newest first') })),
+  [`GET ${SHOP_PREFIX}/orders/{id}`]: op('One of the member\'s orders (404 for others\' orders)', Open({ order: Order }), { params: Type.Object({ id: Type.String() }) }),
+};
