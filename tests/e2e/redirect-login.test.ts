@@ -106,7 +106,7 @@ describe('browser: redirect sign-in through the hosted page', () => {
     await page.waitForSelector('[role=alert]');
     await expect(page.getByLabel('Password').getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByLabel('Password').fill(member.password);
-    await Promise.all([page.waitForURL(`${appOrigin}/callback**`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await Promise.all([page.waitForURL(`${appOrigin}/callback**`), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
     const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
     expect(params.get('state')).toBe(state);
     const tokens = await fetch(`${server.url}/oauth2/token`, {
@@ -205,7 +205,7 @@ describe('browser: a logout link without the member token asks first (F-9)', () 
     await page.goto(await redirectSession({ auth: { authRequest, prompt: 'login' } }));
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password').fill(member.password);
-    await Promise.all([page.waitForURL(`${appOrigin}/callback**`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await Promise.all([page.waitForURL(`${appOrigin}/callback**`), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
     const ssoCookie = async () => (await context.cookies(server.url)).find((c) => c.name === 'vitrine_sso' && c.value !== '');
     expect(await ssoCookie()).toBeTruthy();
 

@@ -111,7 +111,7 @@ describe('storefront in Chromium', () => {
     await page.waitForURL(/\/oauth2\/authorize/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.url}/cart`);
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.context().close();
@@ -143,7 +143,7 @@ describe('storefront in Chromium', () => {
     await page.getByText('Your password has been changed. Sign in with your new password.').waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('the second password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.context().close();
   });
@@ -176,7 +176,7 @@ describe('storefront in Chromium', () => {
     await page.goto(`${server.url}/sign-in`);
     await page.getByLabel('Email').fill(`nobody-${Date.now()}@example.com`);
     await page.getByLabel('Password').fill('whatever password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
     await page.goto(`${server.url}/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
