@@ -1,9 +1,11 @@
 /**
  * The SDK client of the storefront: OAuthStrategy with tokens in `localStorage` (kept across reloads,
- * shared by the tabs of one shop) and the data `items` module.
+ * shared by the tabs of one shop) and the data items module. `coreItems` (query, get, insert, save,
+ * update, remove) is all the shop calls; binding it keeps the bulk, reference, aggregate and patch code
+ * out of the first load (about 1.6 KB gzip).
  */
 import { OAuthStrategy, createClient, localStorageTokens } from '@vitrine/sdk';
-import { items } from '@vitrine/sdk/data';
+import { coreItems } from '@vitrine/sdk/data';
 import type { RuntimeConfig } from '../config/runtime-config.js';
 
 export function createShopClient(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'clientId' | 'siteId'>, storageKey?: string) {
@@ -11,7 +13,7 @@ export function createShopClient(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'cli
   const tokenStorage = localStorageTokens({ key: storageKey ?? `vitrine.tokens.${config.siteId || 'site'}.${config.clientId}` });
   const client = createClient({
     auth: OAuthStrategy({ clientId: config.clientId, baseUrl: config.apiBaseUrl, tokenStorage }),
-    modules: { items },
+    modules: { items: coreItems },
   });
   return { client, tokenStorage };
 }

@@ -1,5 +1,22 @@
-/** Tallying of bulk answers exactly as `@wix/data` reports them (wire-contract §9.2). */
+/**
+ * The bulk calls of `items` (insert, save, update, remove up to 1000 items) and the tallying of their
+ * answers exactly as `@wix/data` reports them (wire-contract §9.2). A module of its own, so apps that
+ * bind only `coreItems` do not ship it.
+ */
 import { WixDataError, type FieldViolation } from './errors.js';
+import type { DataItem } from './query.js';
+import { condition, envelope, writeOptions, type Condition, type RemoveOptions, type WriteOptions } from './request.js';
+import type { Transport } from './transport.js';
+import * as v from './validate.js';
+
+export interface BulkInsertOptions extends WriteOptions {
+  /** Replace items whose `_id` exists instead of skipping them (sends a bulk save). */
+  overrideExisting?: boolean;
+  saveReferences?: boolean;
+}
+export interface BulkUpdateOptions extends BulkInsertOptions {
+  condition?: Condition;
+}
 
 export interface BulkResult {
   inserted: number;
@@ -48,5 +65,42 @@ export function tally(request: readonly unknown[], results: readonly unknown[], 
     insertedItemIds: ids(inserted),
     updatedItemIds: ids(updated),
     removedItemIds: ids(removed),
+  };
+}
+
+export function bulkCalls(t: Transport) {
+  const bulk = async (path: string, coll: string, items: DataItem[], options: BulkUpdateOptions | undefined, ignored: string[], withCondition?: boolean) => {
+    v.check(coll, options, v.items(items));
+    const res = await t.post<{ results: unknown[] }>(path, {
+      dataCollectionId: coll,
+      dataItems: items.map(envelope),
+      ...writeOptions(options),
+      saveReferences: options?.saveReferences,
+      ...(withCondition && condition(options?.condition)),
+    });
+    return tally(items, res.results, ignored);
+  };
+  return {
+    /** Items whose `_id` already exists are skipped (`skipped`), unless `overrideExisting`. */
+    bulkInsert: (coll: string, items: DataItem[], options?: BulkInsertOptions): Promise<BulkResult> =>
+      options?.overrideExisting
+        ? bulk('/bulk/items/save', coll, items, options, [])
+        : bulk('/bulk/items/insert', coll, items, options, ['WDE0074']),
+    bulkSave: (coll: string, items: DataItem[], options?: BulkInsertOptions): Promise<BulkResult> => bulk('/bulk/items/save', coll, items, options, []),
+    /** Items that do not exist are skipped, not errors. */
+    bulkUpdate: (coll: string, items: DataItem[], options?: BulkUpdateOptions): Promise<BulkResult> =>
+      bulk('/bulk/items/update', coll, items, options, ['WDE0073'], true),
+
+    /** Ids that do not exist are skipped, not errors. */
+    async bulkRemove(coll: string, ids: string[], options?: RemoveOptions): Promise<BulkResult> {
+      v.check(coll, options, v.itemIds(ids));
+      const res = await t.post<{ results: unknown[] }>('/bulk/items/remove', {
+        dataCollectionId: coll,
+        dataItemIds: ids,
+        ...writeOptions(options),
+        ...condition(options?.condition),
+      });
+      return tally(ids, res.results, ['WDE0073']);
+    },
   };
 }

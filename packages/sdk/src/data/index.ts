@@ -2,11 +2,15 @@
  * `@vitrine/sdk/data`: the data items client. Plug it into a client —
  * `createClient({ modules: { items }, auth })` — then `client.items.query('Products').find()`.
  * Nothing here is imported by the auth entry, so apps that do not use data do not ship it.
+ * `coreItems` binds only query, get, insert, save, update, remove, truncate and filter under the same
+ * names: a bundler then leaves the bulk, reference, aggregate and patch code out of the app.
  */
 import { defineModule } from '../module.js';
-import { createItems } from './items.js';
+import { createCoreItems, createItems } from './items.js';
 
-export const items = defineModule(createItems);
+// Pure calls: a bundler drops whichever of the two the app does not import.
+export const items = /* @__PURE__ */ defineModule(createItems);
+export const coreItems = /* @__PURE__ */ defineModule(createCoreItems);
 
 export type * from './items.js';
 export type { WixDataQuery, DataItem, FindOptions } from './query.js';

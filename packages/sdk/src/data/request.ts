@@ -3,6 +3,7 @@
  * and therefore the GET/POST switch, come out identical; `undefined` keys vanish in JSON.
  */
 import { filterProblem, type Filter, type FilterBuilder } from './filter.js';
+import type { DataItem } from './query.js';
 import { assert } from './validate.js';
 
 export interface ReadOptions {
@@ -20,6 +21,10 @@ export interface WriteOptions {
 
 /** Only write if the stored item still matches this filter (optimistic concurrency). */
 export type Condition = FilterBuilder | Filter;
+
+export interface RemoveOptions extends WriteOptions {
+  condition?: Condition;
+}
 
 const drafts = (showDrafts: boolean | undefined) =>
   showDrafts !== undefined ? { publishPluginOptions: { includeDraftItems: showDrafts } } : {};
@@ -56,3 +61,6 @@ export interface Sorting {
 }
 
 export const ownId = (ref: string | { _id?: unknown }): string => (typeof ref == 'string' ? ref : (ref._id as string));
+
+/** An item as the wire carries it: `{id, data}`, the system fields inside `data`. */
+export const envelope = (item: DataItem) => ({ id: item._id, data: item });

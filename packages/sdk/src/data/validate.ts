@@ -73,3 +73,6 @@ export const count = (op: string, n: unknown, min: number): Check =>
 /** A reference end: a non-empty id string or an item object with `_id`. */
 export const reference = (value: unknown): Check =>
   (isString(value) && value) || (isObject(value) && '_id' in value) ? undefined : 'WDE0019: Invalid reference.';
+
+/** The checks every call makes: collection name, options, then the call's own (first failure thrown). */
+export const check = (coll: unknown, opts: unknown, ...more: (Check | false)[]): void => assert(collection(coll), options(opts), ...more);
