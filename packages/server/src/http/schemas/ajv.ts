@@ -2,7 +2,8 @@
  * Fastify's Ajv, as the route schemas need it: `verbose` so a failing keyword's schema (and its
  * `x-violation` text) reaches the error formatter, and the annotation keywords the schemas carry.
  * No type coercion: `{"dataCollectionId": 5}` is a mistake to report, not the string "5" (query
- * parameters are declared as strings, which is what they are).
+ * parameters are declared as strings, which is what they are). `strictTypes` off: a body that may be
+ * absent (checkout, GraphQL GET) lists its properties without `type: object`, which is deliberate.
  */
 import type { FastifyServerOptions } from 'fastify';
 
@@ -17,6 +18,6 @@ const annotations: AjvPlugin = (ajv) => {
 };
 
 export const ajvOptions: AjvSettings = {
-  customOptions: { verbose: true, coerceTypes: false },
+  customOptions: { verbose: true, coerceTypes: false, strictTypes: false },
   plugins: [annotations],
 };
