@@ -8,7 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMember } from '../identity/members.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
-import { hashToken } from './sessions.js';
+import { migrate, openDatabase } from '../store/index.js';
+import { migrations } from '../store/migrations/index.js';
+import { findRefreshToken, hashToken } from './sessions.js';
 
 let server: TestServer;
 
@@ -162,5 +164,34 @@ describe('member refresh: one row, always in step with its session', () => {
     await server.vitrine.ctx.db.transaction((tx) => server.vitrine.ctx.tokens.revokeSession(tx, server.siteId, s.sessionId, 'test'));
     expect((await stateOf(next)).session_revoked_at).not.toBeNull();
     expect((await refresh(next, 'rotating-client')).status).toBe(400);
+  });
+});
+
+describe('migration 53 on a database that already has sessions', () => {
+  it('copies each live token its session state, drops orphaned tokens, and the trigger follows from then on', async () => {
+    const db = await openDatabase({});
+    try {
+      const upTo52 = migrations.filter((m) => m.version <= 52);
+      await migrate(db, upTo52);
+      const lastUse = new Date('2026-01-02T03:04:05.000Z');
+      await db.query(`insert into sessions (site_id, id, member_id, client_id, expires_at, last_used_at) values ('s', $1, 'm1', 'c', $2, $3)`, [
+        '00000000-0000-4000-8000-000000000001', new Date(Date.now() + 86_400_000), lastUse,
+      ]);
+      await db.query(`insert into refresh_tokens (site_id, token_hash, session_id, client_id, expires_at) values ('s', $1, $2, 'c', $3)`, [
+        hashToken('live'), '00000000-0000-4000-8000-000000000001', new Date(Date.now() + 86_400_000),
+      ]);
+      await db.query(`insert into refresh_tokens (site_id, token_hash, session_id, client_id, expires_at) values ('s', $1, $2, 'c', $3)`, [
+        hashToken('orphan'), '00000000-0000-4000-8000-000000000002', new Date(Date.now() + 86_400_000),
+      ]);
+      await migrate(db);
+      const live = await findRefreshToken(db, 'live');
+      expect(live).toMatchObject({ member_id: 'm1', revoked_at: null });
+      expect(live!.session_last_used_at.getTime()).toBe(lastUse.getTime());
+      expect(await findRefreshToken(db, 'orphan')).toBeUndefined();
+      await db.query(`update sessions set revoked_at = now() where site_id = 's' and id = $1`, ['00000000-0000-4000-8000-000000000001']);
+      expect((await findRefreshToken(db, 'live'))!.revoked_at).not.toBeNull();
+    } finally {
+      await db.close();
+    }
   });
 });
