@@ -4,7 +4,6 @@ import { CatalogPage } from '../features/catalog/CatalogPage.js';
 import { Area } from './Area.js';
 import { Layout } from './Layout.js';
 import { lazyPage } from './lazy-page.js';
-import { NotFoundPage } from './NotFoundPage.js';
 
 // The catalog ships in the first load; every other page is fetched when first visited.
 const ProductPage = lazyPage(() => import('../features/product/ProductPage.js'), 'ProductPage');
@@ -23,6 +22,7 @@ const SecurityPage = lazyPage(() => import('../features/account/SecurityPage.js'
 const SignInMethodsPage = lazyPage(() => import('../features/account/SignInMethodsPage.js'), 'SignInMethodsPage');
 const OrdersPage = lazyPage(() => import('../features/orders/OrdersPage.js'), 'OrdersPage');
 const OrderDetailPage = lazyPage(() => import('../features/orders/OrderDetailPage.js'), 'OrderDetailPage');
+const NotFoundPage = lazyPage(() => import('./NotFoundPage.js'), 'NotFoundPage');
 
 /** Every address of the storefront, first match wins. Feature pages live in `src/features/<feature>/`. */
 export const routes: RouteDefinition[] = [

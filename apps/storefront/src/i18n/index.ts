@@ -6,4 +6,5 @@ export type { LanguageCode } from './languages.js';
 export { LanguageSelect } from './LanguageSelect.js';
 export { useFormat } from './format.js';
 export { useLingui } from '@lingui/react';
-export { Rich } from './Rich.js';
+// `Rich` (texts with tags) is imported from './Rich.js' by the lazy pages that use it: re-exported here,
+// it would ride in the first load with this barrel.
