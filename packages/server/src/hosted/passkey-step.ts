@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpErrors } from '../http/errors.js';
 import type { IdentityDeps, StateResponse } from '../identity/common.js';
 import { passkeySignInChallenge } from '../identity/mfa/verify.js';
@@ -11,8 +11,8 @@ import type { FormState } from './views.js';
 /**
  * Passkeys on the hosted pages (issue #14): **Sign in with a passkey** on the sign-in page and
  * **Use a passkey** on the second step. The WebAuthn ceremony runs in the page with
- * `@simplewebauthn/browser`, read from the package (nothing from a CDN) and inlined under the page's
- * CSP nonce. The page asks its own form endpoint for a challenge (`action=passkey-options`, CSRF
+ * `@simplewebauthn/browser`, read from the installed package and served by this server (nothing from a
+ * CDN), loaded on the first click under the page's CSP nonce. The page asks its own form endpoint for a challenge (`action=passkey-options`, CSRF
  * checked like every post), signs it, and posts the answer back as an ordinary form, so the rest of
  * the flow (second step, cookies, the code for the shop) is the same as for a typed code.
  */
@@ -24,7 +24,7 @@ function webAuthnBundle(): string {
   if (bundle === undefined) {
     const entry = createRequire(import.meta.url).resolve('@simplewebauthn/browser');
     // The package's exports hide dist/; its entry lives in script/, next to dist/.
-    bundle = readFileSync(join(dirname(entry), '..', 'dist', 'bundle', 'index.umd.min.js'), 'utf8').replace(/<\/script/gi, '<\\/script');
+    bundle = readFileSync(join(dirname(entry), '..', 'dist', 'bundle', 'index.umd.min.js'), 'utf8');
   }
   return bundle;
 }
@@ -39,14 +39,28 @@ export function passkeyControls(s: FormState, hidden: string, label: string): st
 <button type="button" id="passkey" hidden>${escapeHtml(label)}</button></form>`;
 }
 
-/** The page script: asks for a challenge, runs the ceremony, posts the signed answer. */
+/** Where the hosted pages load the WebAuthn library from (this server; cached for a day). */
+export const PASSKEY_LIBRARY_PATH = '/_vitrine/hosted/simplewebauthn-browser.js';
+
+/** GET PASSKEY_LIBRARY_PATH */
+export function registerPasskeyLibrary(app: FastifyInstance): void {
+  app.get(PASSKEY_LIBRARY_PATH, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(webAuthnBundle()),
+  );
+}
+
+/**
+ * The page script: on the first click it loads the library (a script element carrying this script's
+ * nonce, so the CSP admits it), asks for a challenge, runs the ceremony and posts the signed answer.
+ * Pages whose visitors never click pay for a few hundred bytes only.
+ */
 export function passkeyScript(): string {
-  return `${webAuthnBundle()}
-(()=>{const b=document.getElementById('passkey'),f=document.getElementById('passkey-form');if(!b||!f||!window.PublicKeyCredential)return;b.hidden=false;
-const err=document.getElementById('passkey-error');
-b.addEventListener('click',async()=>{b.disabled=true;err.hidden=true;try{const body=new URLSearchParams(new FormData(f));body.set('action','passkey-options');
+  return `(()=>{const b=document.getElementById('passkey'),f=document.getElementById('passkey-form');if(!b||!f||!window.PublicKeyCredential)return;b.hidden=false;
+const err=document.getElementById('passkey-error'),nonce=document.currentScript&&document.currentScript.nonce;let lib;
+const load=()=>lib||(lib=new Promise((ok,no)=>{const s=document.createElement('script');s.src=${JSON.stringify(PASSKEY_LIBRARY_PATH)};s.nonce=nonce;s.onload=()=>ok(window.SimpleWebAuthnBrowser);s.onerror=()=>{lib=undefined;no(new Error('library'));};document.head.appendChild(s);}));
+b.addEventListener('click',async()=>{b.disabled=true;err.hidden=true;try{const w=await load();const body=new URLSearchParams(new FormData(f));body.set('action','passkey-options');
 const r=await fetch(location.href,{method:'POST',body,credentials:'same-origin'});if(!r.ok)throw new Error('options');const o=await r.json();
-const c=await SimpleWebAuthnBrowser.startAuthentication({optionsJSON:JSON.parse(o.publicKeyCredentialRequestOptionsJson)});
+const c=await w.startAuthentication({optionsJSON:JSON.parse(o.publicKeyCredentialRequestOptionsJson)});
 const remember=document.querySelector('input[name=remember][type=checkbox]');f.elements.remember.value=remember&&remember.checked?'on':'';
 f.elements.challengeId.value=o.challengeId;f.elements.credential.value=JSON.stringify(c);f.elements.action.value=f.elements.stateToken.value?'mfa':'passkey';f.submit();}
 catch(e){console.warn('passkey step failed',e&&e.message);b.disabled=false;err.hidden=false;}});})();`;

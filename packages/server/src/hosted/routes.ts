@@ -6,6 +6,7 @@ import { CaptchaVerifier } from '../security/captcha.js';
 import type { RateLimiter } from '../security/rate-limit.js';
 import { authorizePage, authorizeSubmit } from './authorize.js';
 import { logoutPage, logoutSubmit } from './logout.js';
+import { registerPasskeyLibrary } from './passkey-step.js';
 
 /**
  * The pages behind a redirect session's fullUrl. They run the identity flows themselves (same
@@ -19,4 +20,5 @@ export function registerHostedRoutes(app: FastifyInstance, ctx: AppContext, limi
   app.post(AUTHORIZE_PATH, { bodyLimit: 32 * 1024 }, (request, reply) => authorizeSubmit(scope, request, reply));
   app.get(LOGOUT_PATH, (request, reply) => logoutPage(scope, request, reply));
   app.post(LOGOUT_PATH, { bodyLimit: 4 * 1024 }, (request, reply) => logoutSubmit(scope, request, reply));
+  registerPasskeyLibrary(app);
 }
