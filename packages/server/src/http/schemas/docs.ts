@@ -30,6 +30,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Vitrine API reference</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <noscript>The reference needs JavaScript; the raw description is at <a href="/openapi.json">/openapi.json</a>.</noscript>

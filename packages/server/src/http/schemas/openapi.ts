@@ -78,7 +78,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
           '`validationError` with `fieldViolations`, or RFC 6749 `{error, error_description}` on the token endpoint. Every response carries `x-wix-request-id`.',
         license: { name: 'MIT', identifier: 'MIT' },
       },
-      servers: [{ url: options.publicUrl }],
+      // Relative: the document describes the server that serves it, whatever address it was reached by.
+      servers: [{ url: '/', description: `This server (${options.publicUrl})` }],
       components: {
         securitySchemes: SECURITY_SCHEMES as never,
         schemas: ENVELOPE_COMPONENTS as never,
