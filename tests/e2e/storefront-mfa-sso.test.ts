@@ -112,6 +112,34 @@ describe('storefront second factors in Chromium', () => {
     await page.context().close();
   });
 
+  it('mails a code on Email me a code, and takes a recovery code once', async () => {
+    const m = await member('email');
+    await server.ctx.db.query('update members set email_verified = true where id = $1', [m.memberId]);
+    const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: m.memberId }));
+    const added = await api('/_api/iam/mfa/v1/factors', session.accessToken, { factorType: 'EMAIL' });
+    expect(added.factor.status).toBe('ACTIVE');
+    const recoveryCodes = added.recoveryCodes as string[];
+
+    const page = await newPage();
+    await signIn(page, m.email);
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByText('We emailed you a code').waitFor();
+    const mail = (await (await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(m.email)}`)).json()) as { messages: { text: string }[] };
+    const code = /\b(\d{6})\b/.exec(mail.messages[0]!.text)![1]!;
+    await page.getByLabel('Authentication code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+
+    await signOut(page);
+    await signIn(page, m.email);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.context().close();
+  });
+
   it('adds a passkey in Account → Security, then uses it as the second factor and to sign in without a password', async () => {
     const m = await member('passkey');
     const page = await newPage();
