@@ -1,7 +1,7 @@
 /**
  * Second factors and provider sign-in through the BUILT storefront in real headless Chromium (issues
  * #14, #15): the sign-in's second step with an authenticator-app code (RFC 6238 by `otpauth`) and
- * Remember this device; a passkey added in Account → Security with Chromium's virtual authenticator,
+ * Remember this device; an emailed code and a recovery code; a passkey added in Account → Security with Chromium's virtual authenticator,
  * then used as the second factor and password-free; "Continue with" a real local OpenID Connect
  * provider, landing signed in with the cart; connecting the provider from Account → Sign-in methods.
  */
