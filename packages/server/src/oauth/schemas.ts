@@ -99,6 +99,7 @@ export const OAUTH_ROUTE_SCHEMAS: RouteTable = {
   'POST /oauth2/authorize': html('A submitted hosted form (sign in, register, verify, second step, recovery)'),
   'GET /oauth2/logout': html('The hosted sign-out of a redirect session'),
   'POST /oauth2/logout': html('Confirms the hosted sign-out'),
+  'GET /_vitrine/hosted/simplewebauthn-browser.js': { summary: 'The passkey script of the hosted pages (served locally)', produces: ['text/javascript'], response: { 200: Type.String() } },
   'GET /_admin/v1/keys': op('The signing keys and their states', Open({ keys: Type.Array(Key) })),
   'POST /_admin/v1/keys/rotate': op('Start a new signing key; the old one verifies until its tokens expire', Open({ kid: Type.String(), keys: Type.Array(Key) })),
 };

@@ -62,7 +62,7 @@ export const FAMILIES: Family[] = [
   { prefixes: ['/_dev/'], tag: 'Dev mailbox', security: [], errors: 'wix' },
   { prefixes: ['/healthz'], tag: 'Operations', security: [], errors: 'none' },
   { prefixes: ['/openapi.json', '/docs'], tag: 'API reference', security: [], errors: 'none' },
-  { prefixes: ['/oauth2/', '/reset-password', '/sign-in', '/logout', '/_hosted', '/hosted'], tag: 'Hosted pages', security: [], errors: 'none' },
+  { prefixes: ['/oauth2/', '/_vitrine/hosted/', '/reset-password', '/sign-in', '/logout', '/_hosted', '/hosted'], tag: 'Hosted pages', security: [], errors: 'none' },
   { prefixes: ['/console'], tag: 'Owners console', security: [], errors: 'none' },
 ];
 
