@@ -57,6 +57,7 @@ export function SignInPage() {
     <section className="page auth-page">
       <PageHeading>{_('signIn.heading')}</PageHeading>
       {params.get('passwordReset') && <Alert tone="success">{_('signIn.passwordChanged')}</Alert>}
+      {params.get('secondStepExpired') && <Alert tone="error">{_('signIn.secondStepExpired')}</Alert>}
       {outcome?.kind == 'approval' && <ApprovalNotice />}
       {problem?.field == 'form' && <Alert tone="error">{problem.message}</Alert>}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
