@@ -1,7 +1,17 @@
 /**
- * A tiny schema checker whose only job is clear messages: every error names the key path and
- * what is allowed, e.g. `sites[0].policies.captcha must be one of "off", "altcha", "recaptcha" (got "maybe")`.
+ * Reads the config file with clear messages: every error names the key path and what is allowed, e.g.
+ * `sites[0].policies.captcha must be one of "off", "altcha", "recaptcha" (got "maybe")`. Whether a value
+ * fits is decided by TypeBox schemas, the library the HTTP routes are declared with (issue #12); this
+ * class only words the answer and supplies defaults.
  */
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+
+const PlainObject = Type.Object({}, { additionalProperties: true });
+const NonEmptyString = Type.String({ minLength: 1 });
+const Bool = Type.Boolean();
+const List = Type.Array(Type.Unknown());
+const fits = <T extends TSchema>(schema: T, value: unknown): value is Static<T> => Value.Check(schema, value);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -27,7 +37,7 @@ export class Reader {
 
   object(value: unknown, path: string): Obj | undefined {
     if (value === undefined) return undefined;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    if (!fits(PlainObject, value) || Array.isArray(value)) {
       this.fail(path, `must be an object (got ${this.show(value)})`);
       return undefined;
     }
@@ -44,7 +54,7 @@ export class Reader {
 
   string(value: unknown, path: string, fallback?: string, pattern?: { re: RegExp; hint: string }): string {
     if (value === undefined && fallback !== undefined) return fallback;
-    if (typeof value !== 'string' || value.length === 0) {
+    if (!fits(NonEmptyString, value)) {
       this.fail(path, `must be a non-empty string (got ${this.show(value)})`);
       return fallback ?? '';
     }
@@ -58,7 +68,7 @@ export class Reader {
 
   boolean(value: unknown, path: string, fallback: boolean): boolean {
     if (value === undefined) return fallback;
-    if (typeof value !== 'boolean') {
+    if (!fits(Bool, value)) {
       this.fail(path, `must be true or false (got ${this.show(value)})`);
       return fallback;
     }
@@ -68,7 +78,7 @@ export class Reader {
   integer(value: unknown, path: string, fallback: number, min: number, max: number): number {
     if (value === undefined) return fallback;
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
+    if (!fits(Type.Integer({ minimum: min, maximum: max }), n)) {
       this.fail(path, `must be a whole number from ${min} to ${max} (got ${this.show(value)})`);
       return fallback;
     }
@@ -77,7 +87,7 @@ export class Reader {
 
   oneOf<T extends string>(value: unknown, path: string, allowed: readonly T[], fallback: T): T {
     if (value === undefined) return fallback;
-    if (typeof value !== 'string' || !allowed.includes(value as T)) {
+    if (!fits(Type.Union(allowed.map((a) => Type.Literal(a))), value)) {
       this.fail(path, `must be one of ${allowed.map((a) => `"${a}"`).join(', ')} (got ${this.show(value)})`);
       return fallback;
     }
@@ -86,7 +96,7 @@ export class Reader {
 
   array(value: unknown, path: string): unknown[] {
     if (value === undefined) return [];
-    if (!Array.isArray(value)) {
+    if (!fits(List, value)) {
       this.fail(path, `must be an array (got ${this.show(value)})`);
       return [];
     }
