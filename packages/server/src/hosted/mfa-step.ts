@@ -5,6 +5,7 @@ import { DEVICE_TOKEN_DAYS } from '../identity/mfa/device-tokens.js';
 import { addCookie, cookieHeader, cookieNames, readCookies } from './cookies.js';
 import type { Translator } from '../i18n/index.js';
 import { escapeHtml } from './layout.js';
+import { formAction } from './language.js';
 import { passkeyControls, passkeyData } from './passkey-step.js';
 import type { FormState } from './views.js';
 
@@ -79,7 +80,7 @@ ${remember}
 <button type="submit">${escapeHtml(t.t('button.verify'))}</button></form>`;
   if (!mfa.recovery) return main;
   return `${main}<nav><a href="#recovery">${escapeHtml(t.t('link.useRecoveryCode'))}</a></nav>
-<form method="post" action="" id="recovery" novalidate>${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="RECOVERY_CODE">
+<form method="post" action="${escapeHtml(formAction(s.lang))}" id="recovery" novalidate>${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="RECOVERY_CODE">
 ${parts.field('recoveryCode', t.t('field.recoveryCode'), 'text', 'autocomplete="off" maxlength="20" required')}
 <button type="submit">${escapeHtml(t.t('button.useRecoveryCode'))}</button></form>`;
 }

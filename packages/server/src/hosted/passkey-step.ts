@@ -6,6 +6,7 @@ import { httpErrors } from '../http/errors.js';
 import type { IdentityDeps, StateResponse } from '../identity/common.js';
 import { passkeySignInChallenge } from '../identity/mfa/verify.js';
 import { escapeHtml } from './layout.js';
+import { formAction } from './language.js';
 import type { FormState } from './views.js';
 
 /**
@@ -32,7 +33,7 @@ function webAuthnBundle(): string {
 /** The button and the (hidden) form it posts; shown only when the browser has WebAuthn. */
 export function passkeyControls(s: FormState, hidden: string, label: string): string {
   const { t } = s.lang;
-  return `<form method="post" action="" id="passkey-form" class="passkey" novalidate>${hidden}
+  return `<form method="post" action="${escapeHtml(formAction(s.lang))}" id="passkey-form" class="passkey" novalidate>${hidden}
 <input type="hidden" name="stateToken" value="${escapeHtml(s.stateToken ?? '')}"><input type="hidden" name="factor" value="WEBAUTHN">
 <input type="hidden" name="challengeId" value=""><input type="hidden" name="credential" value=""><input type="hidden" name="remember" value="">
 <p class="error" id="passkey-error" role="alert" hidden>${escapeHtml(t.t('error.passkeyNotUsed'))}</p>
@@ -59,7 +60,7 @@ export function passkeyScript(): string {
 const err=document.getElementById('passkey-error'),nonce=document.currentScript&&document.currentScript.nonce;let lib;
 const load=()=>lib||(lib=new Promise((ok,no)=>{const s=document.createElement('script');s.src=${JSON.stringify(PASSKEY_LIBRARY_PATH)};s.nonce=nonce;s.onload=()=>ok(window.SimpleWebAuthnBrowser);s.onerror=()=>{lib=undefined;no(new Error('library'));};document.head.appendChild(s);}));
 b.addEventListener('click',async()=>{b.disabled=true;err.hidden=true;try{const w=await load();const body=new URLSearchParams(new FormData(f));body.set('action','passkey-options');
-const r=await fetch(location.href,{method:'POST',body,credentials:'same-origin'});if(!r.ok)throw new Error('options');const o=await r.json();
+const r=await fetch(f.action,{method:'POST',body,credentials:'same-origin'});if(!r.ok)throw new Error('options');const o=await r.json();
 const c=await w.startAuthentication({optionsJSON:JSON.parse(o.publicKeyCredentialRequestOptionsJson)});
 const remember=document.querySelector('input[name=remember][type=checkbox]');f.elements.remember.value=remember&&remember.checked?'on':'';
 f.elements.challengeId.value=o.challengeId;f.elements.credential.value=JSON.stringify(c);f.elements.action.value=f.elements.stateToken.value?'mfa':'passkey';f.submit();}

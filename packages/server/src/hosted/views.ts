@@ -1,7 +1,7 @@
 import type { MessageKey } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import { escapeHtml } from './layout.js';
-import { langParam, type PageLanguage } from './language.js';
+import { formAction, langParam, type PageLanguage } from './language.js';
 import { renderMfaForm, type MfaForm } from './mfa-step.js';
 import { passkeyControls } from './passkey-step.js';
 
@@ -70,7 +70,7 @@ export const viewTitle = (view: View, lang: PageLanguage): string => lang.t.t(TI
 
 /** The form of one view; plain HTML forms that work without JavaScript. */
 export function renderForm(view: View, s: FormState): string {
-  const open = `<form method="post" action="" novalidate>${banner(s)}`;
+  const open = `<form method="post" action="${escapeHtml(formAction(s.lang))}" novalidate>${banner(s)}`;
   const { t } = s.lang;
   const password = t.t('field.password');
   switch (view) {

@@ -13,6 +13,8 @@ import { consumeSessionToken } from '../session-tokens.js';
 import { callbackUrl } from './buttons.js';
 import { ssoErrorPage } from './pages.js';
 import type { IdentityProviderConfig } from '../../config/types.js';
+import { matchLanguage, siteLanguages, withRequestLanguage } from '../../i18n/index.js';
+import { pageLanguage } from '../../hosted/language.js';
 import { finishConnect, isConnectSession } from './connect.js';
 import { findIdentityProvider, ProviderUnavailable, providerFor, type Provider } from './providers.js';
 import { signInWithProvider } from './sign-in.js';
@@ -79,7 +81,9 @@ export async function startProviderLogin(scope: Scope, request: FastifyRequest, 
     ctx.log.warn({ idp: idp.id, err: error.cause }, 'identity provider discovery failed');
     return unavailable(ctx, request, reply, idp.name, session);
   }
-  return reply.code(302).header('cache-control', 'no-store').header('location', await beginAtProvider(ctx, site, idp, session, reply, provider)).send();
+  // The button's `?lang=` (the hosted page's explicit choice) is kept for the pages after the callback.
+  const language = matchLanguage(siteLanguages(site), query.lang);
+  return reply.code(302).header('cache-control', 'no-store').header('location', await beginAtProvider(ctx, site, idp, session, reply, provider, language)).send();
 }
 
 /**
@@ -87,7 +91,7 @@ export async function startProviderLogin(scope: Scope, request: FastifyRequest, 
  * answers the provider's authorization address. Shared by sign-in and connect-while-signed-in.
  */
 export async function beginAtProvider(
-  ctx: AppContext, site: { id: string }, idp: IdentityProviderConfig, session: RedirectSession, reply: FastifyReply, known?: Provider,
+  ctx: AppContext, site: { id: string }, idp: IdentityProviderConfig, session: RedirectSession, reply: FastifyReply, known?: Provider, language?: string,
 ): Promise<string> {
   const provider = known ?? (await providerFor(ctx.sites.get(site.id)!, idp, ctx.now()));
   const state = oidc.randomState();
@@ -95,7 +99,7 @@ export async function beginAtProvider(
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const browser = randomToken();
   await ctx.db.transaction((tx) =>
-    insertPendingLogin(tx, state, browser, { siteId: site.id, idpConnectionId: idp.id, redirectSessionId: session.id, nonce, codeVerifier }, ctx.now()),
+    insertPendingLogin(tx, state, browser, { siteId: site.id, idpConnectionId: idp.id, redirectSessionId: session.id, nonce, codeVerifier, language }, ctx.now()),
   );
   const target = oidc.buildAuthorizationUrl(provider.config, {
     redirect_uri: callbackUrl(ctx),
@@ -137,6 +141,9 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
   if (!state || !pending) {
     return ssoErrorPage(ctx, reply, request, { status: 400, title: 'sso.expired.title', text: 'sso.expired.text' });
   }
+  // The provider's address carries no ?lang=: the pages from here on (and their forms' links) read the
+  // language chosen before leaving as if it were on the address, as every hosted page does.
+  if (pending.language) request.query = { ...((request.query ?? {}) as Record<string, unknown>), lang: pending.language };
   const session = await sessionOf(ctx, pending.redirectSessionId);
   const site = ctx.sites.get(pending.siteId);
   const idp = site && findIdentityProvider(site, pending.idpConnectionId);
@@ -171,7 +178,10 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
     return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.notCompleted.title', text: 'sso.unverified.text', values: { provider: idp.name } });
   }
   if (isConnectSession(session)) return finishConnect(ctx, request, reply, { session, idpId: idp.id, idpName: idp.name, issuer, claims });
-  const outcome = await signInWithProvider(scope.deps, { site, idp, issuer, claims, visitorId: session.visitorId ?? undefined, ip: requestOrigin(request).ip, clientId: session.clientId });
+  // A mail this sign-in causes (a verification code) is in the page's language, as from the hosted forms.
+  const outcome = await withRequestLanguage(pageLanguage(site, request).t.language, () =>
+    signInWithProvider(scope.deps, { site, idp, issuer, claims, visitorId: session.visitorId ?? undefined, ip: requestOrigin(request).ip, clientId: session.clientId }),
+  );
   if (outcome.kind === 'account-exists') {
     return ssoErrorPage(ctx, reply, request, { status: 409, session, title: 'sso.accountExists.title', text: 'sso.accountExists.text', values: { email: outcome.email, provider: idp.name } });
   }

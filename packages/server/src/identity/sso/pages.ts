@@ -20,7 +20,7 @@ export function ssoErrorPage(
 ): string {
   const { session } = input;
   const entry = session ? entryOf(ctx, session) : undefined;
-  // The provider's callback carries no ?lang=: the browser's Accept-Language, else the site's default.
+  // The callback sets `lang` from its pending sign-in (browser-flow.ts); else Accept-Language, the default.
   const { t } = pageLanguage(entry?.site ?? ctx.sites.sites[0], request);
   const links: string[] = [];
   if (session && entry && isLive(session, ctx.now()) && session.intent !== 'logout' && session.prompt !== 'connect') {

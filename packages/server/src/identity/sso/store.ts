@@ -59,13 +59,15 @@ export interface PendingLogin {
   browserHash: Buffer;
   nonce: string;
   codeVerifier: string;
+  /** The hosted page's explicit language (`?lang=`), for the pages after the provider's callback. */
+  language?: string | null;
 }
 
 export async function insertPendingLogin(tx: Queryable, state: string, browser: string, p: Omit<PendingLogin, 'browserHash'>, now: number): Promise<void> {
   await tx.query(
-    `insert into sso_logins (state_hash, site_id, idp_connection_id, redirect_session_id, browser_hash, nonce, code_verifier, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [sha256(state), p.siteId, p.idpConnectionId, p.redirectSessionId, sha256(browser), p.nonce, p.codeVerifier, new Date(now), new Date(now + LOGIN_TTL_SECONDS * 1000)],
+    `insert into sso_logins (state_hash, site_id, idp_connection_id, redirect_session_id, browser_hash, nonce, code_verifier, created_at, expires_at, language)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [sha256(state), p.siteId, p.idpConnectionId, p.redirectSessionId, sha256(browser), p.nonce, p.codeVerifier, new Date(now), new Date(now + LOGIN_TTL_SECONDS * 1000), p.language ?? null],
   );
   // Old rows are of no use to anyone; the sweep rides on the sign-ins themselves.
   await tx.query('delete from sso_logins where expires_at < $1', [new Date(now - 24 * 3600 * 1000)]);
@@ -77,15 +79,15 @@ export async function insertPendingLogin(tx: Queryable, state: string, browser: 
  */
 export async function consumePendingLogin(tx: Queryable, state: string, now: number): Promise<PendingLogin | undefined> {
   const { rows } = await tx.query<{
-    site_id: string; idp_connection_id: string; redirect_session_id: string; browser_hash: Buffer | Uint8Array; nonce: string; code_verifier: string;
+    site_id: string; idp_connection_id: string; redirect_session_id: string; browser_hash: Buffer | Uint8Array; nonce: string; code_verifier: string; language: string | null;
   }>(
     `update sso_logins set used_at = $2 where state_hash = $1 and used_at is null and expires_at > $2
-     returning site_id, idp_connection_id, redirect_session_id, browser_hash, nonce, code_verifier`,
+     returning site_id, idp_connection_id, redirect_session_id, browser_hash, nonce, code_verifier, language`,
     [sha256(state), new Date(now)],
   );
   const row = rows[0];
   return row && {
     siteId: row.site_id, idpConnectionId: row.idp_connection_id, redirectSessionId: row.redirect_session_id,
-    browserHash: Buffer.from(row.browser_hash), nonce: row.nonce, codeVerifier: row.code_verifier,
+    browserHash: Buffer.from(row.browser_hash), nonce: row.nonce, codeVerifier: row.code_verifier, language: row.language,
   };
 }

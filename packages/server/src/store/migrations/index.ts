@@ -21,11 +21,12 @@ import { consoleSearchAudit } from './0073_console_search_audit.js';
 import { auditTypeIndex } from './0074_audit_type_index.js';
 import { auditDeleteGuard } from './0075_audit_delete_guard.js';
 import { itemTranslations } from './0080_item_translations.js';
+import { ssoLoginLanguage } from './0082_sso_login_language.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
  * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items, 30–39 redirect login, 40–49 storefront,
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
- * 80–89 languages (translated item fields, the language of each mail).
+ * 80–89 languages (translated item fields, the language of each mail, of a provider sign-in).
  */
-export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, refreshSessionState, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, auditTypeIndex, auditDeleteGuard, itemTranslations, mailLanguage];
+export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, refreshSessionState, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, auditTypeIndex, auditDeleteGuard, itemTranslations, mailLanguage, ssoLoginLanguage];
