@@ -35,6 +35,8 @@ export interface AuthClient {
   loggedIn(): boolean;
   getAuthHeaders?(): Promise<{ headers: { Authorization: string } }>;
   onStatusChange?(listener: (event: { type: string }) => void): () => void;
+  /** `@vitrine/sdk`: forgets an access token the server refused (401); the next call renews or ends the member session. */
+  expireAccessToken?(refused: string): void;
   /** Answers MFA_REQUIRED (`@vitrine/sdk`; the `@wix/sdk` strategy has no second step). */
   verifyFactor?(params: VerifyFactorParams, state?: LoginResult): Promise<LoginResult>;
   /** The API origin (`@vitrine/sdk`'s OAuthStrategy). */

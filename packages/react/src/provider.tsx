@@ -112,12 +112,17 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
       },
     };
 
-    const authFetch = async (path: string, init: RequestInit = {}) => {
+    const authFetch = async (path: string, init: RequestInit = {}, retried = false): Promise<Response> => {
       const headers = new Headers(init.headers);
       const auth_ = auth.getAuthHeaders ? (await auth.getAuthHeaders()).headers.Authorization : auth.getTokens().accessToken.value;
       if (auth_) headers.set('Authorization', auth_);
       if (init.body != null && !headers.has('content-type')) headers.set('content-type', 'application/json');
-      return fetch(base + path, { ...init, headers });
+      const response = await fetch(base + path, { ...init, headers });
+      // A refused token (a blocked member, a session ended elsewhere): the SDK forgets it, and the one
+      // retry renews it or, when the renewal is refused too, continues as a visitor (session → visitor).
+      if (response.status != 401 || retried || !auth_ || !auth.expireAccessToken) return response;
+      auth.expireAccessToken(auth_);
+      return authFetch(path, init, true);
     };
 
     return { client, auth, session, cache, actions, authFetch, apiBaseUrl: base, navigate: go, redirectUri: redirectUri ?? (globalThis.location ? origin() + '/callback' : '') };

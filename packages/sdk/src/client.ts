@@ -8,6 +8,8 @@ export interface AuthProvider {
   readonly baseUrl?: string;
   /** Present on `OAuthStrategy`: the language of its mails and hosted pages follows the client's. */
   setLanguage?(language: string | undefined): void;
+  /** Present on `OAuthStrategy`: forgets an access token the server refused (401), see `createHttp`. */
+  expireAccessToken?(refused: string): void;
 }
 
 type BoundModules<T> = { [K in keyof T]: T[K] extends ModuleDefinition<infer M> ? M : never };
@@ -35,12 +37,23 @@ export function createClient<
     baseUrl: options.baseUrl ?? auth.baseUrl ?? 'https://www.wixapis.com',
     headers,
     getAuthHeaders: () => auth.getAuthHeaders(),
+    onUnauthorized: auth.expireAccessToken && ((refused) => auth.expireAccessToken!(refused)),
   });
   const setLanguage = (language: string | undefined) => {
     http.language = language;
     auth.setLanguage?.(language);
   };
   if (options.language) setLanguage(options.language);
+  async function fetchWithAuth(input: RequestInfo | URL, init?: RequestInit, retried = false): Promise<Response> {
+    const h = new Headers(init?.headers ?? (input as Request).headers);
+    for (const [k, v] of Object.entries((await auth.getAuthHeaders()).headers)) h.set(k, v);
+    const res = await fetch(input, { ...init, headers: h });
+    // A refused token (401): forget it and try once more, renewed or as the visitor the shopper became.
+    const sent = h.get('authorization');
+    if (res.status != 401 || retried || !sent || !auth.expireAccessToken) return res;
+    auth.expireAccessToken(sent);
+    return fetchWithAuth(input, init, true);
+  }
   const bound = {} as Record<string, unknown>;
   for (const name in modules) bound[name] = modules[name]!.__vitrineModule(http);
   return {
@@ -54,10 +67,6 @@ export function createClient<
     /** The authenticated JSON request function modules use, for calls no module covers yet. */
     request: http.request,
     /** `fetch` with the client's `Authorization` header added (any URL). */
-    async fetchWithAuth(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-      const h = new Headers(init?.headers ?? (input as Request).headers);
-      for (const [k, v] of Object.entries((await auth.getAuthHeaders()).headers)) h.set(k, v);
-      return fetch(input, { ...init, headers: h });
-    },
+    fetchWithAuth: (input: RequestInfo | URL, init?: RequestInit) => fetchWithAuth(input, init),
   };
 }

@@ -144,6 +144,16 @@ export function createTokenManager({ clientId, http, storage, now = Date.now }: 
       }
       return anonymousTokens();
     },
+    /**
+     * The server refused this access token (401): forget it, so the next call renews with the refresh
+     * token; a refused renewal then ends a member's session (a block, a sign-out elsewhere) and a
+     * visitor carries on. A token we no longer hold (already renewed) changes nothing.
+     */
+    expireAccessToken(refused: string): void {
+      const current = getTokens();
+      if (!refused || current.accessToken.value != refused) return;
+      storage.set({ ...current, accessToken: { value: '', expiresAt: 0 } });
+    },
     /** Clears the tokens (role `none`); the next call starts a new visitor. */
     clearTokens: () => setTokens(emptyTokens()),
     onStatusChange(listener: (event: AuthEvent) => void): () => void {

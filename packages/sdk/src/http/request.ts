@@ -18,6 +18,11 @@ export interface HttpOptions {
   headers?: Record<string, string>;
   /** Supplies `Authorization` (and any other auth headers) for non-anonymous calls. */
   getAuthHeaders?: () => Promise<{ headers: Record<string, string> }>;
+  /**
+   * Told which `Authorization` value the server refused (401) on an authenticated call; the call is
+   * then sent once more with fresh auth headers (a renewal, or a visitor when the session ended).
+   */
+  onUnauthorized?: (authorization: string) => void;
 }
 
 export function toQueryString(query: RequestOptions['query']): string {
@@ -42,37 +47,41 @@ export function planRequest(options: RequestOptions): { method: string; path: st
 
 export function createHttp(options: HttpOptions): HttpContext {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  return {
-    baseUrl,
-    async request<T>(req: RequestOptions): Promise<T> {
-      const { method, path, body } = planRequest(req);
-      const headers: Record<string, string> = {
-        [BI_HEADER]: BI_VALUE,
-        ...options.headers,
-        ...(!req.anonymous && options.getAuthHeaders && (await options.getAuthHeaders()).headers),
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        ...req.headers,
-      };
-      // Resolved at call time, so a fetch installed (or patched) after client creation is used.
-      const f = globalThis.fetch;
-      if (!f) throw new VitrineError('fetch is missing: Node.js v18 or later is required', 'MISSING_FETCH');
-      let res: Response;
-      try {
-        res = await f(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      } catch (cause) {
-        throw new SystemError(null, { cause });
-      }
-      const requestId = res.headers.get('x-wix-request-id');
-      const text = await res.text().catch(() => '');
-      let parsed: unknown = null;
-      try {
-        parsed = text ? JSON.parse(text) : {};
-      } catch {
-        // Not JSON: the error mapping falls back to the status; a 2xx is unexpected below.
-      }
-      if (!res.ok) throw toHttpError(res.status, res.statusText, parsed, requestId);
-      if (!parsed || typeof parsed != 'object') throw unexpectedResponse(requestId);
-      return parsed as T;
-    },
-  };
+  // A named function, not a method: modules and `client.request` call it unbound.
+  async function request<T>(req: RequestOptions, retried = false): Promise<T> {
+    const { method, path, body } = planRequest(req);
+    const headers: Record<string, string> = {
+      [BI_HEADER]: BI_VALUE,
+      ...options.headers,
+      ...(!req.anonymous && options.getAuthHeaders && (await options.getAuthHeaders()).headers),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...req.headers,
+    };
+    // Resolved at call time, so a fetch installed (or patched) after client creation is used.
+    const f = globalThis.fetch;
+    if (!f) throw new VitrineError('fetch is missing: Node.js v18 or later is required', 'MISSING_FETCH');
+    let res: Response;
+    try {
+      res = await f(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (cause) {
+      throw new SystemError(null, { cause });
+    }
+    const sent = headers.Authorization ?? headers.authorization;
+    if (res.status == 401 && sent && !req.anonymous && !retried && options.onUnauthorized) {
+      options.onUnauthorized(sent);
+      return request<T>(req, true);
+    }
+    const requestId = res.headers.get('x-wix-request-id');
+    const text = await res.text().catch(() => '');
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      // Not JSON: the error mapping falls back to the status; a 2xx is unexpected below.
+    }
+    if (!res.ok) throw toHttpError(res.status, res.statusText, parsed, requestId);
+    if (!parsed || typeof parsed != 'object') throw unexpectedResponse(requestId);
+    return parsed as T;
+  }
+  return { baseUrl, request };
 }
