@@ -5,6 +5,8 @@ import { SdkSnippet } from './SdkSnippet.js';
 
 interface SiteSettings {
   site: { key: string; id: string; name: string };
+  /** The first is the default (issue #18). */
+  languages: { key: string; tags: string[] };
   publicUrl: string;
   policies: { key: string } & Record<string, unknown>;
   sessions: { key: string; accessTokenTtlSeconds: number; absoluteDays: number; idleDays: number };
@@ -16,6 +18,15 @@ interface SiteSettings {
 }
 
 const list = (values: string[]) => (values.length ? values.join(', ') : '—');
+
+/** "fr (français)": the tag as written in the file, then the language's own name. */
+function languageName(tag: string): string {
+  try {
+    return `${tag} (${new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag})`;
+  } catch {
+    return tag;
+  }
+}
 
 /** One config entry: its key name in the file, then its values as a definition list. */
 function Entry({ title, configKey, facts }: { title: string; configKey: string; facts: [string, string][] }) {
@@ -67,6 +78,15 @@ export function SiteConfigSection({ siteId }: { siteId: string }) {
           ['absoluteDays', String(sessions.absoluteDays)],
           ['idleDays', String(sessions.idleDays)],
           ['access token lifetime (tokens.accessTokenTtl)', `${sessions.accessTokenTtlSeconds} s`],
+        ]}
+      />
+      <h3>Languages</h3>
+      <Entry
+        title="Languages"
+        configKey={settings.languages.key}
+        facts={[
+          ['default', settings.languages.tags[0] ? languageName(settings.languages.tags[0]) : '—'],
+          ['languages', list(settings.languages.tags.map(languageName))],
         ]}
       />
       <h3>Clients</h3>
