@@ -60,7 +60,8 @@ export function passkeyScript(): string {
 const err=document.getElementById('passkey-error'),nonce=document.currentScript&&document.currentScript.nonce;let lib;
 const load=()=>lib||(lib=new Promise((ok,no)=>{const s=document.createElement('script');s.src=${JSON.stringify(PASSKEY_LIBRARY_PATH)};s.nonce=nonce;s.onload=()=>ok(window.SimpleWebAuthnBrowser);s.onerror=()=>{lib=undefined;no(new Error('library'));};document.head.appendChild(s);}));
 b.addEventListener('click',async()=>{b.disabled=true;err.hidden=true;try{const w=await load();const body=new URLSearchParams(new FormData(f));body.set('action','passkey-options');
-const r=await fetch(f.action,{method:'POST',body,credentials:'same-origin'});if(!r.ok)throw new Error('options');const o=await r.json();
+// The form's own address: f.action would be its input named action.
+const r=await fetch(f.getAttribute('action')||location.href,{method:'POST',body,credentials:'same-origin'});if(!r.ok)throw new Error('options');const o=await r.json();
 const c=await w.startAuthentication({optionsJSON:JSON.parse(o.publicKeyCredentialRequestOptionsJson)});
 const remember=document.querySelector('input[name=remember][type=checkbox]');f.elements.remember.value=remember&&remember.checked?'on':'';
 f.elements.challengeId.value=o.challengeId;f.elements.credential.value=JSON.stringify(c);f.elements.action.value=f.elements.stateToken.value?'mfa':'passkey';f.submit();}
