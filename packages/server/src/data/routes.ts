@@ -21,6 +21,7 @@ import { asBody, collectionOf, itemId, stringList, type Body, type DataScope } f
 import { isWritePath } from './throttle.js';
 import { envelope, parseDataItem, project } from './store.js';
 import { DATA_GET_ITEM_SCHEMA, DATA_GET_QUERY_SCHEMA, dataPostSchema } from './schemas.js';
+import { plainJsonSerializer } from '../http/schemas/common.js';
 
 export const DATA_PREFIXES = ['/wix-data/v2', '/_api/cloud-data/v2'] as const;
 
@@ -132,14 +133,14 @@ export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   for (const prefix of DATA_PREFIXES) {
     for (const [path, handler] of Object.entries(handlers)) {
-      app.post(`${prefix}${path}`, { schema: dataPostSchema(path) }, async (request) => {
+      app.post(`${prefix}${path}`, { schema: dataPostSchema(path), serializerCompiler: plainJsonSerializer }, async (request) => {
         const scope = await scopeOf(request);
         if (isWritePath(path)) await throttle.write(request, scope.caller);
         // The route's schema has checked that the body is an object (data/schemas.ts).
         return handler(scope, request.body as Body);
       });
     }
-    app.get(`${prefix}/items/query`, { schema: DATA_GET_QUERY_SCHEMA }, async (request) => {
+    app.get(`${prefix}/items/query`, { schema: DATA_GET_QUERY_SCHEMA, serializerCompiler: plainJsonSerializer }, async (request) => {
       const query = asBody(request.query ?? {}, 'query string');
       const scope = await scopeOf(request);
       if (query['.r'] !== undefined) {
@@ -152,7 +153,7 @@ export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
     // The client inserts the id into the path raw (wire-contract §9.3), so an id with a `/` spans several
     // segments: match them all; the encoded `dataItemId` query parameter wins over the path anyway.
-    app.get(`${prefix}/items/*`, { schema: DATA_GET_ITEM_SCHEMA }, async (request) => {
+    app.get(`${prefix}/items/*`, { schema: DATA_GET_ITEM_SCHEMA, serializerCompiler: plainJsonSerializer }, async (request) => {
       const query = itemGetQuery(request);
       const input = query['.r'] !== undefined ? decodeDotR(query['.r']) : query;
       const params = request.params as { '*'?: string };

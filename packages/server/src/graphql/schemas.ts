@@ -9,7 +9,11 @@ const Version = Type.Object({ apiVersion: Type.String({ description: 'alpha or v
 const description =
   'Generic `items(collection, filter, sort, limit, offset, cursor)` and `item`, `me`, and per typed collection a type with `<collection>` pages and `<collection>ById`; ' +
   'insert, update and remove mutations. Depth ≤ 10, a per-site cost limit, at most 1000 items.';
-const result = (summary: string, request: Parameters<typeof op>[2]) => ({ ...op(summary, GraphqlResult, { ...request, description }), response: { 200: GraphqlResult, '4xx': GraphqlResult } });
+const result = (summary: string, request: Parameters<typeof op>[2]) => ({
+  ...op(summary, GraphqlResult, { ...request, description }),
+  response: { 200: GraphqlResult, '4xx': GraphqlResult },
+  plainJson: true,
+});
 
 export const GRAPHQL_SCHEMAS: RouteTable = {
   'POST /graphql/{apiVersion}': result('Run a GraphQL operation', {

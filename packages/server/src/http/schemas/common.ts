@@ -43,6 +43,13 @@ export const op = <R extends TSchema>(summary: string, response: R, request: { b
   response: { 200: response },
 });
 
+/**
+ * For routes whose answers are mostly open data (data items): their response schema documents and is
+ * validated by the tests, but JSON.stringify serialises — for a 20-item query page it took 24 µs where
+ * fast-json-stringify over an open schema took 58 µs (it handles each unlisted key one by one).
+ */
+export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
+
 /** `{}`: what an acknowledging route answers (the clients need a JSON object, wire-contract §1.4). */
 export const Empty = Open({}, { description: 'An empty object' });
 

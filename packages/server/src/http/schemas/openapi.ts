@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { AnyObject } from './common.js';
+import { AnyObject, plainJsonSerializer } from './common.js';
 import { ENVELOPE_COMPONENTS } from './envelopes.js';
 import { familyErrors, familyOf, SECURITY_SCHEMES } from './families.js';
 import { registerDocsPage } from './docs.js';
@@ -28,7 +28,11 @@ function describeRoute(route: RouteOptions): void {
   const url = route.url ?? '';
   const methods = [route.method].flat().map((m) => (m === 'HEAD' ? 'GET' : m));
   const declared = methods.map((m) => ROUTE_SCHEMAS[`${m} ${openApiPath(url)}`]).find(Boolean);
-  if (declared) route.schema = { ...declared, ...route.schema };
+  if (declared) {
+    const { plainJson, ...schema } = declared;
+    route.schema = { ...schema, ...route.schema };
+    if (plainJson) route.serializerCompiler ??= plainJsonSerializer;
+  }
   const family = familyOf(url);
   const schema = (route.schema ??= {}) as Record<string, unknown>;
   schema.tags ??= [family.tag];

@@ -15,6 +15,8 @@ export interface RouteSchema {
   produces?: string[];
   security?: Record<string, string[]>[];
   tags?: string[];
+  /** Serialise with JSON.stringify (open, data-heavy answers such as GraphQL results; see plainJsonSerializer). */
+  plainJson?: boolean;
 }
 
 export type RouteTable = Record<string, RouteSchema>;
