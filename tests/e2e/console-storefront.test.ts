@@ -134,7 +134,8 @@ describe('console and storefront together in Chromium', () => {
     const blockRow = console_.getByRole('table').getByRole('row').filter({ hasText: 'action: block' }).filter({ hasText: ownerEmail });
     await blockRow.waitFor();
     expect(await blockRow.count()).toBe(1);
-    // The table names who and what; the entry behind it names the target too (read with the owner's session).
+    // The table names who, what and the target; the entry behind it holds the same (read with the owner's session).
+    expect(await blockRow.getByRole('cell').allInnerTexts()).toContain(`member ${member.id}`);
     const events = await console_.evaluate(async (siteId) => {
       const res = await fetch(`/_admin/v1/auth-events?siteId=${siteId}&type=owner_action&limit=50`);
       return ((await res.json()) as { events: { email?: string; memberId?: string; outcome: string; detail: { action?: string } }[] }).events;

@@ -25,12 +25,22 @@ const describe = (e: AuthEvent) =>
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(', ');
 
+// What an owner's action was done to: the member it names, else the item, key or endpoint in its detail.
+// For members' own events the member is the actor ("Who"), so there is no separate target.
+const TARGET_KEYS = ['collection', 'itemId', 'name', 'keyName', 'url', 'endpointId', 'language'];
+const target = (e: AuthEvent) => {
+  if (e.detail.identityType !== 'WIX_USER') return '';
+  if (e.memberId) return `member ${e.memberId}`;
+  return TARGET_KEYS.map((key) => e.detail[key]).filter((value) => value !== undefined && value !== '').map(String).join(' / ');
+};
+
 const column = createColumnHelper<AuthEvent>();
 const columns = [
   column.accessor('createdAt', { header: 'Time', cell: (c) => new Date(c.getValue()).toLocaleString() }),
   column.accessor('type', { header: 'Event' }),
   column.accessor('outcome', { header: 'Outcome' }),
   column.accessor((e) => (e.detail.identityType === 'WIX_USER' ? `${e.email ?? ''} (owner)` : e.email ?? e.memberId ?? ''), { id: 'who', header: 'Who' }),
+  column.accessor((e) => target(e), { id: 'target', header: 'Target' }),
   column.accessor((e) => describe(e), { id: 'detail', header: 'Details' }),
   column.accessor('ip', { header: 'Address', cell: (c) => c.getValue() ?? '' }),
 ];
