@@ -4,6 +4,8 @@
  * route-docs hook and swagger's own collector see only routes added after them.
  */
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { AnyObject, plainJsonSerializer } from './common.js';
@@ -53,8 +55,23 @@ function showEnvelopeVariants(node: unknown): void {
   }
 }
 
-// src/ and dist/ have the same depth, so the package's own file is three folders up from both.
-const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
+/**
+ * The server package's version: its package.json is the nearest one up from this module in src/ and
+ * dist/ alike; a bundle placed elsewhere (tests build one) may find none, which must not stop the server.
+ */
+function packageVersion(): string {
+  const require = createRequire(import.meta.url);
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    try {
+      const pkg = require(join(dir, 'package.json')) as { name?: string; version?: string };
+      if (pkg.name === '@vitrine/server' && pkg.version) return pkg.version;
+    } catch {
+      // no package.json at this level
+    }
+  }
+  return '0.0.0';
+}
+const version = packageVersion();
 
 const registered = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
 
