@@ -74,7 +74,9 @@ export function renderMfaForm(s: FormState, parts: Parts): string {
     : `<p>${escapeHtml(t.t('text.authenticatorCode'))}</p>`;
   const remember = `<label class="check"><input type="checkbox" name="remember" value="on"> ${escapeHtml(t.t('field.rememberDevice'))}</label>`;
   const passkey = mfa.passkey ? passkeyControls(s, parts.hidden('mfa'), t.t('button.usePasskey')) : '';
-  const main = mfa.codes === false ? passkey : `${passkey}${parts.open}${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="${mfa.factor}">${intro}
+  // A passkey-only member has no code form, whose head would show the page's error: shown here instead.
+  const alert = s.formError ? `<p class="alert" role="alert">${escapeHtml(s.formError)}</p>` : '';
+  const main = mfa.codes === false ? `${alert}${passkey}` : `${passkey}${parts.open}${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="${mfa.factor}">${intro}
 ${parts.field('code', t.t('field.authenticationCode'), 'text', 'autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required')}
 ${remember}
 <button type="submit">${escapeHtml(t.t('button.verify'))}</button></form>`;
