@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -102,9 +102,11 @@ describe('kill -9 between commit and delivery', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-kill-'));
     let child: ChildProcess | undefined;
     try {
-      // The real server entry (src/main.ts), built the way `npm run build` builds it, in a real process.
+      // The real server entry (src/main.ts) bundled into one file, in a real process; the message catalogs
+      // are data files read at start, so they go beside it as `npm run build` puts them beside i18n/.
       const esbuild = await import('esbuild');
       await esbuild.build({ entryPoints: [join(serverRoot, 'src', 'main.ts')], outdir: join(build, 'x'), bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' });
+      cpSync(join(serverRoot, 'src', 'i18n', 'catalogs'), join(build, 'x', 'catalogs'), { recursive: true });
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const adminKey = randomBytes(24).toString('base64url');
