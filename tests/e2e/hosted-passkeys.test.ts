@@ -99,4 +99,31 @@ describe('hosted pages with passkeys in Chromium', () => {
     await page.waitForURL(/\/callback\?.*code=/);
     expect(cspErrors).toEqual([]);
   });
+
+  it('a passkey answer the second step refuses keeps the member on the step to try again (not back at sign-in)', async () => {
+    const { email } = await memberWithPasskey();
+    await page.context().clearCookies();
+    await page.goto(await hostedSignIn());
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    // The first signed answer arrives unreadable (as from a broken browser extension), then unbroken.
+    let broken = 0;
+    await page.route(() => true, async (route) => {
+      const body = route.request().postData() ?? '';
+      if (route.request().method() !== 'POST' || !body.includes('factor=WEBAUTHN') || !body.includes('action=mfa') || broken++ > 0) return route.continue();
+      const form = new URLSearchParams(body);
+      form.set('credential', '{"response":{}}');
+      return route.continue({ postData: form.toString() });
+    });
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.getByText('The passkey could not be verified. Try again.').waitFor();
+    expect(broken).toBe(1);
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.waitForURL(/\/callback\?.*code=/);
+    await page.unrouteAll();
+    expect(cspErrors).toEqual([]);
+  });
 });

@@ -118,7 +118,7 @@ describe('useSecondStep (the step after the password)', () => {
     mount(mfa, undefined, view);
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('visitor'), { timeout: 5000 });
     expect((await act(() => login!({ email: m.email, password: PASSWORD }))).loginState).toBe('MFA_REQUIRED');
-    const recovered = await act(() => step!.verifyCode({ factorType: 'RECOVERY_CODE', code: recoveryCodes[0]! }));
+    const recovered = await act(() => step!.verifyCode({ factorType: 'RECOVERY_CODE', code: recoveryCodes![0]! }));
     expect(recovered.loginState).toBe('SUCCESS');
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('member'));
     // The same recovery code again: refused.
@@ -126,7 +126,7 @@ describe('useSecondStep (the step after the password)', () => {
     mount(mfa, undefined, view);
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('visitor'), { timeout: 5000 });
     expect((await act(() => login!({ email: m.email, password: PASSWORD }))).loginState).toBe('MFA_REQUIRED');
-    expect((await act(() => step!.verifyCode({ factorType: 'RECOVERY_CODE', code: recoveryCodes[0]! }))).loginState).toBe('MFA_REQUIRED');
+    expect((await act(() => step!.verifyCode({ factorType: 'RECOVERY_CODE', code: recoveryCodes![0]! }))).loginState).toBe('MFA_REQUIRED');
     expect(screen.getByTestId('status').textContent).toBe('visitor');
   });
 });

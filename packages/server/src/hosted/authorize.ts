@@ -20,7 +20,7 @@ import { ALTCHA_SCRIPT, renderForm, viewTitle, type FormState, type View } from 
 import { ssoButtons } from '../identity/sso/buttons.js';
 import { verifyFactor } from '../identity/mfa/verify.js';
 import { deviceTokenOf, rememberDevice, secondStepState, verifyBody } from './mfa-step.js';
-import { passkeyData, passkeyOptions, passkeyScript } from './passkey-step.js';
+import { passkeyData, passkeyOptions, passkeyScript, refusedPasskey } from './passkey-step.js';
 import { allowedFactors, mfaMode } from '../identity/mfa/policy.js';
 
 /** Passkeys as a first factor: offered while the site takes passkeys at all. */
@@ -255,8 +255,14 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'mfa': {
-        const result = await callIdentity(scope, request, s, verifyFactor, verifyBody(form));
-        return await afterState(scope, request, reply, s, result, email);
+        const answer = verifyBody(form);
+        const result = await callIdentity(scope, request, s, verifyFactor, answer).catch((error: unknown) => refusedPasskey(answer, error));
+        // A passkey answer the step refused: the same step again (its state token still holds) to retry.
+        if (answer.factorType === 'WEBAUTHN' && (!result || result.additionalData.failure)) {
+          const again = await callIdentity(scope, request, s, (deps, r) => verifyFactor(deps, r, 'WEBAUTHN'), { stateToken });
+          return renderView(scope, request, reply, s, 'mfa', { ...(await secondStepState(again, async () => again, t)), formError: t.t('error.passkeyFailed') }, 400);
+        }
+        return await afterState(scope, request, reply, s, result!, email);
       }
       case 'passkey-options': {
         // Fetched by the page's script (hosted/passkey-step.ts): JSON, not a page.

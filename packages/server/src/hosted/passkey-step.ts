@@ -91,3 +91,9 @@ export function passkeyData(form: Record<string, unknown>): { challengeId: strin
   }
   return { challengeId, credential: credential ?? {} };
 }
+
+/** A second-step answer the identity API threw out as a passkey it could not read (WEBAUTHN_FAILED): undefined, so the page offers the step again; anything else is rethrown. */
+export function refusedPasskey(answer: Record<string, unknown>, error: unknown): undefined {
+  if (answer.factorType === 'WEBAUTHN' && (error as { code?: unknown } | null)?.code === 'WEBAUTHN_FAILED') return undefined;
+  throw error;
+}
