@@ -167,6 +167,54 @@ describe('storefront second factors in Chromium', () => {
   });
 });
 
+describe('storefront passkeys in a browser without the WebAuthn JSON helpers (older Chromium, Safari < 17)', () => {
+  it('the SDK converts the options and the credential itself: add a passkey, use it as the second step, sign in with it', async () => {
+    const m = await member('old-browser');
+    const page = await newPage();
+    // Before any page script: no parse*OptionsFromJSON, no toJSON; every ceremony is recorded.
+    await page.addInitScript(() => {
+      const pkc = PublicKeyCredential as unknown as Record<string, unknown>;
+      delete pkc.parseCreationOptionsFromJSON;
+      delete pkc.parseRequestOptionsFromJSON;
+      delete (PublicKeyCredential.prototype as unknown as Record<string, unknown>).toJSON;
+      const seen: string[] = ((window as unknown as { ceremonies: string[] }).ceremonies = []);
+      for (const kind of ['create', 'get'] as const) {
+        const original = navigator.credentials[kind].bind(navigator.credentials);
+        navigator.credentials[kind] = async (options?: CredentialCreationOptions & CredentialRequestOptions) => {
+          const challenge = (options?.publicKey as { challenge?: unknown } | undefined)?.challenge;
+          const result = await original(options);
+          seen.push(`${kind}:${challenge instanceof Uint8Array ? 'bytes' : typeof challenge}:${typeof (result as { toJSON?: unknown } | null)?.toJSON}`);
+          return result;
+        };
+      }
+    });
+    const ceremonies = () => page.evaluate(() => (window as unknown as { ceremonies: string[] }).ceremonies);
+    await signIn(page, m.email);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(`${origin}/account/security`);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
+    expect(await ceremonies()).toEqual(['create:bytes:undefined']);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+
+    await signOut(page);
+    await signIn(page, m.email);
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await ceremonies()).toEqual(['get:bytes:undefined']);
+
+    await signOut(page);
+    await page.goto(`${origin}/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await ceremonies()).toEqual(['get:bytes:undefined']);
+    const { rows } = await server.ctx.db.query<{ sign_count: string }>("select sign_count from mfa_factors where member_id = $1 and factor_type = 'WEBAUTHN'", [m.memberId]);
+    expect(Number(rows[0]!.sign_count)).toBeGreaterThan(1);
+    await page.context().close();
+  });
+});
+
 /** The provider's own login form (the local OpenID Connect provider's "Account" field). */
 async function atProvider(page: Page, accountId: string) {
   await page.getByLabel('Account').fill(accountId);
