@@ -169,3 +169,24 @@ describe('housekeeping', () => {
     expect(await count()).toBe(0);
   });
 });
+
+describe('timing of a refused answer', () => {
+  it('a wrong authenticator code and a wrong recovery code each take at least the refusal floor, so the time does not tell which check refused', async () => {
+    const { REFUSAL_FLOOR_MS } = await import('../../security/answer-floor.js');
+    const member = await m.withTotp('timing');
+    h.clock.offset += STEP;
+    const { stateToken } = (await m.login(member.email)).body;
+    const wrongTotp = '000000' === totpCode(h, member.secret) ? '111111' : '000000';
+    const timed = async (path: string, body: Record<string, unknown>) => {
+      const started = performance.now();
+      const res = await m.verify(path, { stateToken, ...body });
+      expect(res.body).toMatchObject({ state: 'REQUIRE_MFA', additionalData: { failure: { strValue: 'WRONG_CODE' } } });
+      return performance.now() - started;
+    };
+    const totp = await timed('totp/verify', { totpData: { code: wrongTotp } });
+    const recovery = await timed('recovery_code/verify', { recoveryCodeData: { code: 'AAAA-BBBB-CCCC' } });
+    // Timer resolution allowance of 2 ms; without the floor these answers take a few milliseconds.
+    expect(totp).toBeGreaterThanOrEqual(REFUSAL_FLOOR_MS - 2);
+    expect(recovery).toBeGreaterThanOrEqual(REFUSAL_FLOOR_MS - 2);
+  });
+});

@@ -17,6 +17,7 @@ import { availableFactors, needsEnrolment, type AvailableFactor } from './gate.j
 import { allowedFactors, factorNotAvailable, mfaMode, parseFactorType, type SecondFactorType } from './policy.js';
 import { useRecoveryCode } from './recovery-codes.js';
 import { assertionCredentialId, authenticationOptions, passkeyRefused, verifyAssertion } from './webauthn.js';
+import { holdRefusal } from '../../security/answer-floor.js';
 
 export const totpSealContext = (siteId: string, factorId: string) => `member-totp:${siteId}:${factorId}`;
 
@@ -56,6 +57,7 @@ export async function verifyFactor(deps: IdentityDeps, request: FastifyRequest, 
   if (type === 'EMAIL' && (data.code === undefined || data.code === '')) return mailCode(deps, site, member, challenge, input.stateToken, factors);
   if (type === 'WEBAUTHN' && data.credential === undefined) return passkeyChallenge(deps, site, member, input.stateToken, factors);
 
+  const startedAt = performance.now();
   const limited = await deps.limiter.hit(`mfa:${site.id}:${member.id}`, memberAttemptLimit);
   if (!limited.allowed) throw invalidStateToken();
   const attemptsLeft = await countAttempt(ctx.db, site.id, challenge.id, ctx.now());
@@ -73,6 +75,7 @@ export async function verifyFactor(deps: IdentityDeps, request: FastifyRequest, 
   });
   if (result) return result;
   await ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'failure', detail: { reason: 'wrong_second_factor', factorType: type } });
+  await holdRefusal(startedAt);
   if (attemptsLeft <= 0) throw invalidStateToken();
   return {
     state: 'REQUIRE_MFA',
