@@ -7,8 +7,10 @@ import { parseKeyEncryptionKey } from '../security/key-encryption.js';
 import { demoSite } from './demo.js';
 import { configBaseDir, readSite } from './sites.js';
 import type { ServerConfig, SiteConfig } from './types.js';
-import { ConfigError, Reader } from './validate.js';
-import { readWebhookSettings } from '../webhooks/config.js';
+import { ConfigError, Reader, take } from './validate.js';
+import { buildWebhookSettings } from '../webhooks/config.js';
+import { schemaProblems } from './schema/messages.js';
+import { TopLevelSchema } from './schema/file.js';
 
 export interface LoadConfigOptions {
   /** Config file; falls back to `VITRINE_CONFIG`, then to the demo defaults. */
@@ -20,36 +22,34 @@ export interface LoadConfigOptions {
   ephemeral?: boolean;
 }
 
-const TOP_KEYS = ['publicUrl', 'adminKey', 'devMailbox', 'sites', 'storefront', 'bodyLimit', 'tokens', 'webhooks'];
-
 /** Reads the config file and the environment, applies defaults, and validates everything at once. */
 export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   const env = options.env ?? process.env;
   const r = new Reader();
   const configPath = options.configPath ?? env.VITRINE_CONFIG;
   const file = configPath ? readConfigFile(configPath) : {};
-  const top = r.object(file, '(config file)') ?? {};
-  r.knownKeys(top, '', TOP_KEYS);
+  // The file's shape is the TypeBox schema's (config/schema/); below: the environment, defaults, cross references.
+  if (configPath) r.problems.push(...schemaProblems(TopLevelSchema, file, ''));
+  const top = take.object(file);
 
   const production = env.NODE_ENV === 'production';
   const port = options.port ?? r.integer(env.PORT, 'PORT', 8080, 0, 65_535);
-  const publicUrl = stripSlash(r.url(env.PUBLIC_URL ?? top.publicUrl, env.PUBLIC_URL ? 'PUBLIC_URL' : 'publicUrl', `http://localhost:${port}`));
+  const defaultUrl = `http://localhost:${port}`;
+  const publicUrl = stripSlash(env.PUBLIC_URL ? r.url(env.PUBLIC_URL, 'PUBLIC_URL') : take.string(top.publicUrl, defaultUrl));
   const dataDir = resolve(options.dataDir ?? env.VITRINE_DATA_DIR ?? './.vitrine');
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) r.fail('DATABASE_URL', `must be a postgres:// connection string (got "${databaseUrl.split('@').pop()}")`);
 
   const baseDir = configPath ? configBaseDir(configPath) : process.cwd();
-  const rawSites = r.array(top.sites, 'sites');
+  const rawSites = take.list(top.sites);
   const sites: SiteConfig[] = configPath ? rawSites.map((s, i) => readSite(r, s, `sites[${i}]`, baseDir)) : [demoSite(publicUrl, { development: !production })];
-  if (configPath && sites.length === 0) r.fail('sites', 'must list at least one site');
   checkUnique(r, sites);
 
-  const sf = r.object(top.storefront, 'storefront') ?? {};
-  r.knownKeys(sf, 'storefront', ['siteId', 'clientId']);
+  const sf = take.object(top.storefront);
   const firstSite = sites[0];
   const storefront = {
-    siteId: r.string(sf.siteId, 'storefront.siteId', firstSite?.id ?? 'demo'),
-    clientId: r.string(sf.clientId, 'storefront.clientId', firstSite?.clients[0]?.clientId ?? 'demo-storefront'),
+    siteId: take.string(sf.siteId, firstSite?.id ?? 'demo'),
+    clientId: take.string(sf.clientId, firstSite?.clients[0]?.clientId ?? 'demo-storefront'),
   };
   const sfSite = sites.find((s) => s.id === storefront.siteId);
   if (sites.length && !sfSite) r.fail('storefront.siteId', `must name a configured site (${sites.map((s) => `"${s.id}"`).join(', ')})`);
@@ -57,23 +57,22 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     r.fail('storefront.clientId', `must name a client of site "${sfSite.id}" (${sfSite.clients.map((c) => `"${c.clientId}"`).join(', ')})`);
   }
 
-  let adminKey = env.VITRINE_ADMIN_KEY ?? (top.adminKey === undefined ? undefined : r.string(top.adminKey, 'adminKey'));
-  if (adminKey !== undefined && adminKey.length < 24) r.fail(env.VITRINE_ADMIN_KEY ? 'VITRINE_ADMIN_KEY' : 'adminKey', 'must be at least 24 characters (use a long random value)');
+  let adminKey = env.VITRINE_ADMIN_KEY ?? take.string(top.adminKey, undefined);
+  if (env.VITRINE_ADMIN_KEY !== undefined && env.VITRINE_ADMIN_KEY.length < 24) r.fail('VITRINE_ADMIN_KEY', 'must be at least 24 characters (use a long random value)');
   if (production && !adminKey) r.fail('VITRINE_ADMIN_KEY', 'is required when NODE_ENV=production (or set "adminKey" in the config file)');
-  const mailbox = devMailboxSetting(r.boolean(top.devMailbox, 'devMailbox', false), top.devMailbox !== undefined, { production, configFile: Boolean(configPath), publicUrl });
-  const bodyLimit = r.integer(top.bodyLimit, 'bodyLimit', 4 * 1024 * 1024, 1024, 64 * 1024 * 1024);
+  const mailbox = devMailboxSetting(take.boolean(top.devMailbox, false), top.devMailbox !== undefined, { production, configFile: Boolean(configPath), publicUrl });
+  const bodyLimit = take.integer(top.bodyLimit, 4 * 1024 * 1024);
 
   const warnings: string[] = [];
   const trust = parseTrustProxy(env.TRUST_PROXY);
   if ('error' in trust) r.problems.push(trust.error);
   else if (trust.warning) warnings.push(trust.warning);
   const keyEncryptionKey = readKeyEncryptionKey(r, env.VITRINE_KEY_ENCRYPTION_KEY, production);
-  const tokens = r.object(top.tokens, 'tokens') ?? {};
-  r.knownKeys(tokens, 'tokens', ['keyRotationDays']);
-  const keyRotationDays = tokens.keyRotationDays === undefined ? undefined : r.integer(tokens.keyRotationDays, 'tokens.keyRotationDays', 90, 1, 3650);
+  const tokens = take.object(top.tokens);
+  const keyRotationDays = tokens.keyRotationDays === undefined ? undefined : take.integer(tokens.keyRotationDays, 90);
   if (mailbox.on && production) warnings.push('the dev mailbox is on in production ("devMailbox": true): anyone can read every mail, reset links included');
 
-  const webhooks = readWebhookSettings(r, top.webhooks, production);
+  const webhooks = buildWebhookSettings(top.webhooks, production);
   if (r.problems.length) throw new ConfigError(r.problems);
 
   let adminKeyGenerated = false;

@@ -2,88 +2,74 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DEFAULT_TOKENS } from './demo.js';
 import { PERMISSION_LEVELS, type ClientConfig, type CollectionConfig, type SiteConfig } from './types.js';
-import type { Reader } from './validate.js';
-import { readSiteWebhooks } from '../webhooks/config.js';
-import { checkReferenceTargets, readFields, readGraphql, readStrict, readTranslatable } from './fields.js';
-import { readIdentityProviders } from '../identity/sso/config.js';
-import { readLanguages } from '../i18n/config.js';
+import { Reader, take } from './validate.js';
+import { byKeyPath, schemaProblems, SiteSchema } from './schema/index.js';
+import { MFA_FACTORS } from './schema/policies.js';
+import { buildSiteWebhooks } from '../webhooks/config.js';
+import { checkReferenceTargets, buildFields, buildGraphql, checkStrict, buildTranslatable } from './fields.js';
+import { buildIdentityProviders } from '../identity/sso/config.js';
+import { buildLanguages } from '../i18n/config.js';
 
-const ID = { re: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, hint: 'letters, digits, "-" or "_" (at most 64)' };
-
-/** Reads `sites[i]` of a config file; `baseDir` resolves seed file names. */
+/**
+ * Reads `sites[i]` of a config file; `baseDir` resolves seed file names. The shape is the TypeBox
+ * schema's to judge (schema/site.ts); what follows checks only what depends on other values.
+ */
 export function readSite(r: Reader, raw: unknown, path: string, baseDir: string): SiteConfig {
-  const site = r.object(raw, path) ?? {};
-  r.knownKeys(site, path, ['id', 'name', 'policies', 'tokens', 'sessions', 'clients', 'apiKeys', 'collections', 'webhooks', 'graphql', 'identityProviders', 'languages']);
-  const id = r.string(site.id, `${path}.id`, undefined, ID);
+  const fromSchema = schemaProblems(SiteSchema, raw, path);
+  const code = new Reader();
+  const site = buildSite(code, take.object(raw), path, baseDir);
+  r.problems.push(...byKeyPath([...fromSchema, ...code.problems]));
+  return site;
+}
 
-  const p = r.object(site.policies, `${path}.policies`) ?? {};
-  r.knownKeys(p, `${path}.policies`, ['emailVerification', 'memberApproval', 'captcha', 'recaptcha', 'mfa', 'mfaFactors']);
-  const captcha = r.oneOf(p.captcha, `${path}.policies.captcha`, ['off', 'altcha', 'recaptcha'] as const, 'off');
+function buildSite(r: Reader, site: Record<string, unknown>, path: string, baseDir: string): SiteConfig {
+  const id = take.string(site.id, '');
+  const p = take.object(site.policies);
   const policies: SiteConfig['policies'] = {
-    emailVerification: r.oneOf(p.emailVerification, `${path}.policies.emailVerification`, ['off', 'required'] as const, 'off'),
-    memberApproval: r.oneOf(p.memberApproval, `${path}.policies.memberApproval`, ['auto', 'manual'] as const, 'auto'),
-    captcha,
+    emailVerification: take.oneOf(p.emailVerification, ['off', 'required'] as const, 'off'),
+    memberApproval: take.oneOf(p.memberApproval, ['auto', 'manual'] as const, 'auto'),
+    captcha: take.oneOf(p.captcha, ['off', 'altcha', 'recaptcha'] as const, 'off'),
   };
-  if (p.mfa !== undefined) policies.mfa = r.oneOf(p.mfa, `${path}.policies.mfa`, ['off', 'optional', 'required'] as const, 'optional');
+  if (p.mfa !== undefined) policies.mfa = take.oneOf(p.mfa, ['off', 'optional', 'required'] as const, 'optional');
   if (p.mfaFactors !== undefined) {
-    const factors = r.array(p.mfaFactors, `${path}.policies.mfaFactors`);
-    policies.mfaFactors = factors.map((f, i) => r.oneOf(f, `${path}.policies.mfaFactors[${i}]`, ['TOTP', 'EMAIL', 'WEBAUTHN'] as const, 'TOTP'));
-    if (!factors.length && policies.mfa === 'required') r.fail(`${path}.policies.mfaFactors`, 'must name at least one factor when mfa is "required"');
+    const factors = take.list(p.mfaFactors);
+    policies.mfaFactors = factors.map((f) => take.oneOf(f, MFA_FACTORS, 'TOTP'));
+    if (Array.isArray(p.mfaFactors) && !factors.length && policies.mfa === 'required') r.fail(`${path}.policies.mfaFactors`, 'must name at least one factor when mfa is "required"');
   }
-  const rc = r.object(p.recaptcha, `${path}.policies.recaptcha`);
-  if (captcha === 'recaptcha' && !rc) r.fail(`${path}.policies.recaptcha`, 'is required when captcha is "recaptcha" ({ "secret", "verifyUrl" })');
-  if (rc) {
-    r.knownKeys(rc, `${path}.policies.recaptcha`, ['secret', 'verifyUrl']);
-    policies.recaptcha = {
-      secret: r.string(rc.secret, `${path}.policies.recaptcha.secret`),
-      verifyUrl: r.url(rc.verifyUrl, `${path}.policies.recaptcha.verifyUrl`, 'https://www.google.com/recaptcha/api/siteverify'),
-    };
+  if (p.recaptcha !== undefined) {
+    const rc = take.object(p.recaptcha);
+    policies.recaptcha = { secret: take.string(rc.secret, ''), verifyUrl: take.string(rc.verifyUrl, 'https://www.google.com/recaptcha/api/siteverify') };
   }
 
-  const t = r.object(site.tokens, `${path}.tokens`) ?? {};
-  r.knownKeys(t, `${path}.tokens`, ['accessTokenTtl', 'visitorRefreshTtl', 'memberSessionTtl']);
+  const t = take.object(site.tokens);
   const tokens = {
-    accessTokenTtl: r.integer(t.accessTokenTtl, `${path}.tokens.accessTokenTtl`, DEFAULT_TOKENS.accessTokenTtl, 60, 86_400),
-    visitorRefreshTtl: r.integer(t.visitorRefreshTtl, `${path}.tokens.visitorRefreshTtl`, DEFAULT_TOKENS.visitorRefreshTtl, 3600, 400 * 86_400),
-    memberSessionTtl: r.integer(t.memberSessionTtl, `${path}.tokens.memberSessionTtl`, DEFAULT_TOKENS.memberSessionTtl, 3600, 400 * 86_400),
+    accessTokenTtl: take.integer(t.accessTokenTtl, DEFAULT_TOKENS.accessTokenTtl),
+    visitorRefreshTtl: take.integer(t.visitorRefreshTtl, DEFAULT_TOKENS.visitorRefreshTtl),
+    memberSessionTtl: take.integer(t.memberSessionTtl, DEFAULT_TOKENS.memberSessionTtl),
     memberIdleTtl: DEFAULT_TOKENS.memberIdleTtl,
   };
-  readSessions(r, site.sessions, `${path}.sessions`, tokens, t.memberSessionTtl !== undefined);
+  readSessions(r, take.object(site.sessions), `${path}.sessions`, tokens, t.memberSessionTtl !== undefined);
 
-  const clients = r.array(site.clients, `${path}.clients`).map((c, i) => readClient(r, c, `${path}.clients[${i}]`));
-  if (clients.length === 0) r.fail(`${path}.clients`, 'must list at least one client ({ "clientId", "redirectUris", "allowedOrigins" })');
-
-  const apiKeys = r.array(site.apiKeys, `${path}.apiKeys`).map((k, i) => {
-    const key = r.object(k, `${path}.apiKeys[${i}]`) ?? {};
-    r.knownKeys(key, `${path}.apiKeys[${i}]`, ['name', 'key']);
-    const value = r.string(key.key, `${path}.apiKeys[${i}].key`);
-    if (value && value.length < 24) r.fail(`${path}.apiKeys[${i}].key`, 'must be at least 24 characters (use a long random value)');
-    return { name: r.string(key.name, `${path}.apiKeys[${i}].name`), key: value };
-  });
-
-  const collections = r
-    .array(site.collections, `${path}.collections`)
-    .map((c, i) => readCollection(r, c, `${path}.collections[${i}]`, baseDir));
+  const clients = take.list(site.clients).map((c, i) => buildClient(r, take.object(c), `${path}.clients[${i}]`));
+  const apiKeys = take.list(site.apiKeys).map((k) => ({ name: take.string(take.object(k).name, ''), key: take.string(take.object(k).key, '') }));
+  const collections = take.list(site.collections).map((c, i) => buildCollection(r, take.object(c), `${path}.collections[${i}]`, baseDir));
   checkReferenceTargets(r, collections, `${path}.collections`);
-  const graphql = readGraphql(r, site.graphql, `${path}.graphql`);
-
-  const webhooks = readSiteWebhooks(r, site.webhooks, `${path}.webhooks`);
-  const identityProviders = readIdentityProviders(r, site.identityProviders, `${path}.identityProviders`);
-  const languages = readLanguages(r, site.languages, `${path}.languages`);
-  return { id, name: r.string(site.name, `${path}.name`, id), policies, tokens, clients, apiKeys, collections, webhooks, identityProviders, languages, ...(graphql ? { graphql } : {}) };
+  const graphql = buildGraphql(site.graphql);
+  const webhooks = buildSiteWebhooks(r, site.webhooks, `${path}.webhooks`);
+  const identityProviders = buildIdentityProviders(r, site.identityProviders, `${path}.identityProviders`);
+  const languages = buildLanguages(r, site.languages, `${path}.languages`);
+  return { id, name: take.string(site.name, id), policies, tokens, clients, apiKeys, collections, webhooks, identityProviders, languages, ...(graphql ? { graphql } : {}) };
 }
 
 /**
  * `sessions: { absoluteDays, idleDays }`: the member-session lifetimes in days (defaults 30 and 7;
- * idleDays 0 turns the idle timeout off). absoluteDays is the newer name of `tokens.memberSessionTtl`.
+ * idleDays 0 turns the idle timeout off). absoluteDays is the newer name of `tokens.memberSessionTtl`,
+ * and bounds idleDays, a range the schema cannot state.
  */
-function readSessions(r: Reader, raw: unknown, path: string, tokens: SiteConfig['tokens'], ttlGiven: boolean): void {
-  const s = r.object(raw, path);
-  if (!s) return;
-  r.knownKeys(s, path, ['absoluteDays', 'idleDays']);
+function readSessions(r: Reader, s: Record<string, unknown>, path: string, tokens: SiteConfig['tokens'], ttlGiven: boolean): void {
   if (s.absoluteDays !== undefined) {
     if (ttlGiven) r.fail(`${path}.absoluteDays`, 'and tokens.memberSessionTtl set the same lifetime: keep only sessions.absoluteDays');
-    tokens.memberSessionTtl = r.integer(s.absoluteDays, `${path}.absoluteDays`, 30, 1, 400) * 86_400;
+    tokens.memberSessionTtl = take.integer(s.absoluteDays, 30) * 86_400;
   }
   if (s.idleDays !== undefined) {
     const absoluteDays = Math.max(1, Math.floor(tokens.memberSessionTtl / 86_400));
@@ -95,38 +81,28 @@ function readSessions(r: Reader, raw: unknown, path: string, tokens: SiteConfig[
   }
 }
 
-function readClient(r: Reader, raw: unknown, path: string): ClientConfig {
-  const c = r.object(raw, path) ?? {};
-  r.knownKeys(c, path, ['clientId', 'redirectUris', 'allowedOrigins', 'refreshTokenRotation']);
-  const redirectUris = r.array(c.redirectUris, `${path}.redirectUris`).map((u, i) => r.url(u, `${path}.redirectUris[${i}]`));
-  const allowedOrigins = r.array(c.allowedOrigins, `${path}.allowedOrigins`).map((u, i) => {
-    const origin = r.url(u, `${path}.allowedOrigins[${i}]`);
-    try {
-      if (origin && new URL(origin).origin !== origin) r.fail(`${path}.allowedOrigins[${i}]`, `must be a bare origin such as "${new URL(origin).origin}" (got "${origin}")`);
-    } catch {
-      /* already reported by r.url */
-    }
+function buildClient(r: Reader, c: Record<string, unknown>, path: string): ClientConfig {
+  const allowedOrigins = take.list(c.allowedOrigins).map((u, i) => {
+    const origin = take.string(u, '');
+    if (URL.canParse(origin) && new URL(origin).origin !== origin) r.fail(`${path}.allowedOrigins[${i}]`, `must be a bare origin such as "${new URL(origin).origin}" (got "${origin}")`);
     return origin;
   });
   return {
-    clientId: r.string(c.clientId, `${path}.clientId`, undefined, ID),
-    redirectUris,
+    clientId: take.string(c.clientId, ''),
+    redirectUris: take.list(c.redirectUris).map((u) => take.string(u, '')),
     allowedOrigins,
-    refreshTokenRotation: r.boolean(c.refreshTokenRotation, `${path}.refreshTokenRotation`, true),
+    refreshTokenRotation: take.boolean(c.refreshTokenRotation, true),
   };
 }
 
-function readCollection(r: Reader, raw: unknown, path: string, baseDir: string): CollectionConfig {
-  const c = r.object(raw, path) ?? {};
-  r.knownKeys(c, path, ['id', 'permissions', 'seed', 'fields', 'strict', 'translatable']);
-  const perms = r.object(c.permissions, `${path}.permissions`) ?? {};
-  r.knownKeys(perms, `${path}.permissions`, ['read', 'insert', 'update', 'remove']);
-  const level = (op: string) => r.oneOf(perms[op], `${path}.permissions.${op}`, PERMISSION_LEVELS, 'ADMIN');
-  const fields = readFields(r, c.fields, `${path}.fields`);
-  const strict = readStrict(r, c.strict, `${path}.strict`, fields);
-  const translatable = readTranslatable(r, c.translatable, `${path}.translatable`, fields);
+function buildCollection(r: Reader, c: Record<string, unknown>, path: string, baseDir: string): CollectionConfig {
+  const perms = take.object(c.permissions);
+  const level = (op: string) => take.oneOf(perms[op], PERMISSION_LEVELS, 'ADMIN');
+  const fields = buildFields(r, c.fields, `${path}.fields`);
+  const strict = checkStrict(r, c.strict, `${path}.strict`, fields);
+  const translatable = buildTranslatable(r, c.translatable, `${path}.translatable`, fields);
   return {
-    id: r.string(c.id, `${path}.id`, undefined, ID),
+    id: take.string(c.id, ''),
     permissions: { read: level('read'), insert: level('insert'), update: level('update'), remove: level('remove') },
     seed: readSeed(r, c.seed, `${path}.seed`, baseDir),
     ...(fields ? { fields } : {}),
@@ -135,6 +111,7 @@ function readCollection(r: Reader, raw: unknown, path: string, baseDir: string):
   };
 }
 
+/** A seed file is only known once read, so its items are checked here rather than by the schema. */
 function readSeed(r: Reader, raw: unknown, path: string, baseDir: string): Record<string, unknown>[] {
   if (raw === undefined) return [];
   let items: unknown = raw;

@@ -115,3 +115,16 @@ export class Reader {
     return text;
   }
 }
+
+/**
+ * Lenient reads for building the config once the schema has spoken (config/schema/): a value of the
+ * wrong shape was already reported, so these fall back without a second message.
+ */
+export const take = {
+  object: (value: unknown): Obj => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {}),
+  list: (value: unknown): unknown[] => (Array.isArray(value) ? value : []),
+  string: <T extends string | undefined>(value: unknown, fallback: T): string | T => (typeof value === 'string' && value !== '' ? value : fallback),
+  boolean: (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback),
+  integer: (value: unknown, fallback: number): number => (Number.isInteger(value) ? (value as number) : fallback),
+  oneOf: <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback),
+};

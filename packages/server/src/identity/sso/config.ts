@@ -3,9 +3,11 @@
  * with. Presets fill the issuer and scopes of the well-known providers; every problem names its key.
  */
 import type { IdentityProviderConfig } from '../../config/types.js';
-import type { Reader } from '../../config/validate.js';
+import { Reader, take } from '../../config/validate.js';
+import { byKeyPath, schemaProblems } from '../../config/schema/messages.js';
+import { IdentityProvidersSchema, PROVIDER_TYPES } from '../../config/schema/identity-providers.js';
 
-export const PROVIDER_TYPES = ['oidc', 'google', 'microsoft', 'apple'] as const;
+export { PROVIDER_TYPES };
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
 
 interface Preset {
@@ -32,45 +34,48 @@ const PRESETS: Record<Exclude<ProviderType, 'oidc'>, Preset> = {
   apple: { name: 'Apple', issuer: 'https://appleid.apple.com', scopes: ['openid', 'email', 'name'], responseMode: 'form_post' },
 };
 
-const ID = { re: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, hint: 'letters, digits, "-" or "_" (at most 64)' };
-const KEYS = ['id', 'type', 'name', 'issuer', 'clientId', 'clientSecret', 'clientSecretEnv', 'scopes', 'linkByVerifiedEmail'];
-
 /** Plain http is for a provider on this machine only (development, tests); everything else is https. */
 export function isLoopbackHttp(url: URL): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
+/** Checks `raw` against schema/identity-providers.ts, then what the schema cannot say. */
 export function readIdentityProviders(r: Reader, raw: unknown, path: string, env: NodeJS.ProcessEnv = process.env): IdentityProviderConfig[] {
-  const list = r.array(raw, path).map((entry, i) => readProvider(r, entry, `${path}[${i}]`, env));
+  const code = new Reader();
+  const list = buildIdentityProviders(code, raw ?? [], path, env);
+  r.problems.push(...byKeyPath([...schemaProblems(IdentityProvidersSchema, raw ?? [], path), ...code.problems]));
+  return list;
+}
+
+/** Builds providers from an already schema-checked list: https-only issuers, "openid", secrets from the environment, unique ids. */
+export function buildIdentityProviders(r: Reader, raw: unknown, path: string, env: NodeJS.ProcessEnv = process.env): IdentityProviderConfig[] {
+  const list = take.list(raw).map((entry, i) => buildProvider(r, take.object(entry), `${path}[${i}]`, env));
   list.forEach((p, i) => {
-    if (list.findIndex((o) => o.id === p.id) !== i) r.fail(`${path}[${i}].id`, `"${p.id}" is used by another identity provider of this site`);
+    if (p.id && list.findIndex((o) => o.id === p.id) !== i) r.fail(`${path}[${i}].id`, `"${p.id}" is used by another identity provider of this site`);
   });
   return list;
 }
 
-function readProvider(r: Reader, raw: unknown, at: string, env: NodeJS.ProcessEnv): IdentityProviderConfig {
-  const o = r.object(raw, at) ?? {};
-  r.knownKeys(o, at, KEYS);
-  const type = r.oneOf(o.type, `${at}.type`, PROVIDER_TYPES, 'oidc');
+function buildProvider(r: Reader, o: Record<string, unknown>, at: string, env: NodeJS.ProcessEnv): IdentityProviderConfig {
+  const type = take.oneOf(o.type, PROVIDER_TYPES, 'oidc');
   const preset = type === 'oidc' ? undefined : PRESETS[type];
-  if (type === 'oidc' && o.issuer === undefined) r.fail(`${at}.issuer`, 'is required for type "oidc" (the provider\'s issuer URL; discovery reads issuer + /.well-known/openid-configuration)');
-  const issuer = r.url(o.issuer, `${at}.issuer`, preset?.issuer ?? '');
+  const issuer = take.string(o.issuer, preset?.issuer ?? '');
   if (issuer && URL.canParse(issuer) && new URL(issuer).protocol === 'http:' && !isLoopbackHttp(new URL(issuer))) {
     r.fail(`${at}.issuer`, `must be an https URL (plain http only for localhost; got "${issuer.slice(0, 80)}")`);
   }
   const clientSecret = readSecret(r, o, at, env);
-  const scopes = o.scopes === undefined ? (preset?.scopes ?? ['openid', 'email', 'profile']) : r.array(o.scopes, `${at}.scopes`).map((s, j) => r.string(s, `${at}.scopes[${j}]`));
-  if (!scopes.includes('openid')) r.fail(`${at}.scopes`, `must include "openid" (got ${JSON.stringify(scopes).slice(0, 80)})`);
-  const id = r.string(o.id, `${at}.id`, undefined, ID);
+  const scopes = o.scopes === undefined ? (preset?.scopes ?? ['openid', 'email', 'profile']) : take.list(o.scopes).map((s) => take.string(s, ''));
+  if (Array.isArray(o.scopes) && !scopes.includes('openid')) r.fail(`${at}.scopes`, `must include "openid" (got ${JSON.stringify(scopes).slice(0, 80)})`);
+  const id = take.string(o.id, '');
   return {
     id,
     type,
-    name: r.string(o.name, `${at}.name`, preset?.name ?? id),
+    name: take.string(o.name, preset?.name ?? id),
     issuer,
-    clientId: r.string(o.clientId, `${at}.clientId`),
+    clientId: take.string(o.clientId, ''),
     clientSecret,
     scopes,
-    linkByVerifiedEmail: r.boolean(o.linkByVerifiedEmail, `${at}.linkByVerifiedEmail`, type !== 'oidc'),
+    linkByVerifiedEmail: take.boolean(o.linkByVerifiedEmail, type !== 'oidc'),
     responseMode: preset?.responseMode ?? 'query',
   };
 }
@@ -82,10 +87,10 @@ function readSecret(r: Reader, o: Record<string, unknown>, at: string, env: Node
     return undefined;
   }
   if (o.clientSecretEnv !== undefined) {
-    const name = r.string(o.clientSecretEnv, `${at}.clientSecretEnv`, undefined, { re: /^[A-Za-z_][A-Za-z0-9_]*$/, hint: 'an environment variable name' });
-    const value = name ? env[name] : undefined;
-    if (name && !value) r.fail(`${at}.clientSecretEnv`, `names the environment variable ${name}, which is not set`);
+    const name = take.string(o.clientSecretEnv, '');
+    const value = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? env[name] : undefined;
+    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !value) r.fail(`${at}.clientSecretEnv`, `names the environment variable ${name}, which is not set`);
     return value || undefined;
   }
-  return r.optionalString(o.clientSecret, `${at}.clientSecret`);
+  return take.string(o.clientSecret, undefined);
 }

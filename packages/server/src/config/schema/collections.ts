@@ -1,0 +1,37 @@
+/**
+ * `sites[].collections`: permissions, typed fields, translatable fields, seed items. Which collection a
+ * reference names and whether a translatable field is a declared text field are cross references,
+ * checked in config/fields.ts.
+ */
+import { Type } from 'typebox';
+import { FIELD_TYPES, PERMISSION_LEVELS } from '../types.js';
+import { Choice, Flag, Id, List, Optional, Strict, Text } from './common.js';
+
+export const FIELD_KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
+export const FIELD_KEY_HINT = 'a letter followed by letters, digits or "_" (at most 64)';
+
+export const FieldSchema = Strict(
+  {
+    key: Text({ pattern: FIELD_KEY_PATTERN, 'x-hint': FIELD_KEY_HINT }),
+    type: Choice(FIELD_TYPES, { 'x-required': `is required (one of ${FIELD_TYPES.join(', ')})` }),
+    required: Optional(Flag()),
+    collection: Optional(Text()),
+  },
+  { if: { properties: { type: { enum: ['reference', 'multireference'] } }, required: ['type'] }, then: { required: ['collection'] } },
+);
+
+const level = () => Optional(Choice(PERMISSION_LEVELS));
+
+export const CollectionSchema = Strict({
+  id: Id(),
+  permissions: Optional(Strict({ read: level(), insert: level(), update: level(), remove: level() })),
+  /** A JSON file name (relative to the config file) or the items; the file is read and checked in code. */
+  seed: Optional(Type.Union([Text(), List(Type.Object({}))], { 'x-checked-in-code': true })),
+  fields: Optional(List(FieldSchema)),
+  strict: Optional(Flag()),
+  translatable: Optional(
+    List(Text({ pattern: FIELD_KEY_PATTERN, 'x-message': `must be the name of a top-level field: ${FIELD_KEY_HINT}, no "."` })),
+  ),
+});
+
+export const GraphqlSchema = Strict({ introspection: Optional(Flag()), maxCost: Optional(Type.Integer({ minimum: 10, maximum: 10_000_000 })) });

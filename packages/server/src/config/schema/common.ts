@@ -1,0 +1,26 @@
+/**
+ * Building blocks of the config-file schema. Besides JSON Schema, each carries the words of its message
+ * (read by messages.ts): `x-hint` for a pattern, `x-too-few` for an empty list, `x-short` for a short
+ * secret, `x-required` for a missing key, `x-message` for any failure, `x-checked-in-code` where the
+ * answer depends on more than the value (the reader in code words it).
+ */
+import { Type, type TSchema } from 'typebox';
+import Format from 'typebox/format';
+
+/** Absolute http(s) URLs; what else a URL may be (https only, a bare origin) the readers say. */
+Format.Set('http-url', (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol));
+
+export const ID_HINT = 'letters, digits, "-" or "_" (at most 64)';
+export const Id = () => Type.String({ minLength: 1, pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$', 'x-hint': ID_HINT });
+export const Text = (options: Record<string, unknown> = {}) => Type.String({ minLength: 1, ...options });
+export const HttpUrl = (options: Record<string, unknown> = {}) => Type.String({ minLength: 1, format: 'http-url', ...options });
+export const Flag = () => Type.Boolean();
+export const WholeNumber = (minimum: number, maximum: number) => Type.Integer({ minimum, maximum });
+export const Choice = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) => Type.Enum([...values], options);
+export const Secret = () => Type.String({ minLength: 24, 'x-short': 'must be at least 24 characters (use a long random value)' });
+
+/** An object whose unknown keys are mistakes (a typo must not be silently ignored). */
+export const Strict = <P extends Record<string, TSchema>>(properties: P, options: Record<string, unknown> = {}) =>
+  Type.Object(properties, { additionalProperties: false, ...options });
+
+export const { Optional, Array: List } = Type;

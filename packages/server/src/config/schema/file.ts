@@ -1,0 +1,26 @@
+/** The whole config file (`VITRINE_CONFIG`); `vitrine config schema` prints it as JSON Schema. */
+import { Type } from 'typebox';
+import { Flag, HttpUrl, List, Optional, Secret, Strict, Text, WholeNumber } from './common.js';
+import { SiteSchema } from './site.js';
+import { WebhookSettingsSchema } from './webhooks.js';
+
+export const ConfigFileSchema = Strict(
+  {
+    $schema: Optional(Type.String()),
+    publicUrl: Optional(HttpUrl()),
+    adminKey: Optional(Secret()),
+    devMailbox: Optional(Flag()),
+    sites: List(SiteSchema, { minItems: 1, 'x-too-few': 'must list at least one site', 'x-required': 'must list at least one site' }),
+    storefront: Optional(Strict({ siteId: Optional(Text()), clientId: Optional(Text()) })),
+    bodyLimit: Optional(WholeNumber(1024, 64 * 1024 * 1024)),
+    tokens: Optional(Strict({ keyRotationDays: Optional(WholeNumber(1, 3650)) })),
+    webhooks: Optional(WebhookSettingsSchema),
+  },
+  { title: 'Vitrine config file', 'x-root': '(config file)' },
+);
+
+/** The file as load.ts checks it: each `sites[]` entry is checked by readSite (config/sites.ts) with SiteSchema. */
+export const TopLevelSchema = Strict(
+  { ...ConfigFileSchema.properties, sites: List(Type.Unknown(), { minItems: 1, 'x-too-few': 'must list at least one site', 'x-required': 'must list at least one site' }) },
+  { 'x-root': '(config file)' },
+);

@@ -1,0 +1,23 @@
+/** `sites[].identityProviders`: OpenID Connect providers. https-only issuers, "openid" in scopes and secrets from the environment: identity/sso/config.ts. */
+import { Choice, Flag, HttpUrl, Id, List, Optional, Strict, Text } from './common.js';
+
+export const PROVIDER_TYPES = ['oidc', 'google', 'microsoft', 'apple'] as const;
+
+export const IdentityProviderSchema = Strict(
+  {
+    id: Id(),
+    type: Optional(Choice(PROVIDER_TYPES)),
+    name: Optional(Text()),
+    issuer: Optional(
+      HttpUrl({ 'x-required': 'is required for type "oidc" (the provider\'s issuer URL; discovery reads issuer + /.well-known/openid-configuration)' }),
+    ),
+    clientId: Text(),
+    clientSecret: Optional(Text()),
+    clientSecretEnv: Optional(Text({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', 'x-hint': 'an environment variable name' })),
+    scopes: Optional(List(Text())),
+    linkByVerifiedEmail: Optional(Flag()),
+  },
+  // A preset knows its issuer; a generic provider (the default type) must name one.
+  { if: { properties: { type: { const: 'oidc' } } }, then: { required: ['issuer'] } },
+);
+export const IdentityProvidersSchema = List(IdentityProviderSchema);

@@ -1,0 +1,23 @@
+/** One entry of `sites[]`. */
+import { Id, List, Optional, Strict, Text } from './common.js';
+import { ApiKeySchema, ClientsSchema } from './clients.js';
+import { CollectionSchema, GraphqlSchema } from './collections.js';
+import { IdentityProvidersSchema } from './identity-providers.js';
+import { LanguagesSchema } from './languages.js';
+import { PoliciesSchema, SessionsSchema, TokensSchema } from './policies.js';
+import { WebhookEndpointSchema } from './webhooks.js';
+
+export const SiteSchema = Strict({
+  id: Id(),
+  name: Optional(Text()),
+  policies: Optional(PoliciesSchema),
+  tokens: Optional(TokensSchema),
+  sessions: Optional(SessionsSchema),
+  clients: ClientsSchema,
+  apiKeys: Optional(List(ApiKeySchema)),
+  collections: Optional(List(CollectionSchema)),
+  webhooks: Optional(List(WebhookEndpointSchema)),
+  graphql: Optional(GraphqlSchema),
+  identityProviders: Optional(IdentityProvidersSchema),
+  languages: Optional(LanguagesSchema),
+});
