@@ -5,8 +5,9 @@
  */
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getVisitorToken, startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { launchChromium } from './browser.js';
+import { getVisitorToken, type TestServer } from '@vitrine/server/test-support';
+import { addVirtualAuthenticator, createPasskeyInPage, launchChromium, usePasskeyInPage } from './support/browser.js';
+import { BLANK_PAGE, startPasskeyServer } from './support/passkey-server.js';
 
 const PASSWORD = 'passkey e2e pass 93';
 let browser: Browser;
@@ -16,24 +17,14 @@ let page: Page;
 let clearAuthenticator: () => Promise<void>;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
-    routes: (app) => app.get('/passkey-page', (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><title>passkeys</title><h1>passkeys</h1>')),
-  });
-  // WebAuthn refuses IP addresses as relying-party ids: the public URL (and so the RP id) is localhost.
-  origin = server.url.replace('127.0.0.1', 'localhost');
-  server.ctx.config.publicUrl = origin;
+  ({ server, origin } = await startPasskeyServer());
   browser = await launchChromium();
   page = await browser.newPage();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
   clearAuthenticator = async () => {
     await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
   };
-  await page.goto(`${origin}/passkey-page`);
+  await page.goto(origin + BLANK_PAGE);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -51,20 +42,6 @@ async function post(path: string, token: string, body: unknown): Promise<{ statu
   );
 }
 
-const createPasskey = (optionsJson: string) =>
-  page.evaluate(async (json) => {
-    const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(JSON.parse(json));
-    const credential = (await navigator.credentials.create({ publicKey })) as PublicKeyCredential;
-    return credential.toJSON();
-  }, optionsJson);
-
-const usePasskey = (optionsJson: string) =>
-  page.evaluate(async (json) => {
-    const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(JSON.parse(json));
-    const credential = (await navigator.credentials.get({ publicKey })) as PublicKeyCredential;
-    return credential.toJSON();
-  }, optionsJson);
-
 async function memberWithPasskey() {
   const visitor = (await getVisitorToken(origin, server.clientId)).access_token;
   const email = `passkey-${Math.random().toString(36).slice(2, 10)}@example.com`;
@@ -74,7 +51,7 @@ async function memberWithPasskey() {
   const options = await post('/_api/iam/mfa/v1/passkeys/registration-options', session.accessToken, {});
   expect(options.status).toBe(200);
   expect(JSON.parse(options.body.publicKeyCredentialCreationOptionsJson).rp).toEqual({ name: expect.any(String), id: 'localhost' });
-  const credential = await createPasskey(options.body.publicKeyCredentialCreationOptionsJson);
+  const credential = await createPasskeyInPage(page, options.body.publicKeyCredentialCreationOptionsJson);
   const added = await post('/_api/iam/mfa/v1/passkeys', session.accessToken, { challengeId: options.body.challengeId, credential, name: 'Test laptop' });
   expect(added.body).toMatchObject({ factor: { factorType: 'WEBAUTHN', status: 'ACTIVE', name: 'Test laptop' }, recoveryCodes: expect.any(Array) });
   // The same registration answer cannot be used twice (its challenge is spent).
@@ -91,7 +68,7 @@ describe('passkeys in Chromium', () => {
     expect(challenge.body).toMatchObject({ state: 'MFA_CHALLENGE', mfaChallengeData: { factorType: 'WEBAUTHN', verificationChallengeData: { webauthnData: { challengeId: expect.any(String) } } } });
     const { challengeId, publicKeyCredentialRequestOptionsJson } = challenge.body.mfaChallengeData.verificationChallengeData.webauthnData;
     expect(JSON.parse(publicKeyCredentialRequestOptionsJson).allowCredentials).toEqual([expect.objectContaining({ id: member.credentialId })]);
-    const assertion = await usePasskey(publicKeyCredentialRequestOptionsJson);
+    const assertion = await usePasskeyInPage(page, publicKeyCredentialRequestOptionsJson);
     const ok = await post('/_api/iam/authentication/v2/webauthn/verify', member.visitor, { stateToken: login.body.stateToken, webauthnData: { challengeId, credential: assertion } });
     expect(ok.body).toMatchObject({ state: 'SUCCESS', sessionToken: expect.any(String) });
     const { rows } = await server.ctx.db.query<{ sign_count: string }>('select sign_count from mfa_factors where credential_id = $1', [member.credentialId]);
@@ -114,7 +91,7 @@ describe('passkeys in Chromium', () => {
     const challenge = await post('/_api/iam/authentication/v2/webauthn/challenge', member.visitor, {});
     expect(challenge.body.webauthn).toMatchObject({ challengeId: expect.any(String) });
     expect(JSON.parse(challenge.body.webauthn.publicKeyCredentialRequestOptionsJson).allowCredentials ?? []).toEqual([]);
-    const assertion = await usePasskey(challenge.body.webauthn.publicKeyCredentialRequestOptionsJson);
+    const assertion = await usePasskeyInPage(page, challenge.body.webauthn.publicKeyCredentialRequestOptionsJson);
     const ok = await post('/_api/iam/authentication/v2/webauthn/verify', member.visitor, { webauthnData: { challengeId: challenge.body.webauthn.challengeId, credential: assertion } });
     expect(ok.body).toMatchObject({ state: 'SUCCESS', sessionToken: expect.any(String), identity: { id: member.memberId } });
     // A challenge is good once.
