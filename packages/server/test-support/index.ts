@@ -9,3 +9,4 @@ export * from './server.js';
 export * from './smtp.js';
 export * from './sso-kit.js';
 export * from './webhook-receiver.js';
+export * from './software-passkey.js';
