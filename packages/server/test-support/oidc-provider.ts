@@ -23,7 +23,14 @@ export interface TestProvider {
   /** A second client of the same provider (an ID token for it has another audience). */
   otherClientId: string;
   accounts: Map<string, TestAccount>;
+  /** How long the ID tokens it issues from now on live (oidc-provider's `ttl.IdToken`); tests shorten it. */
+  idTokenTtlSeconds: number;
   close(): Promise<void>;
+}
+
+export interface TestProviderOptions {
+  /** Signing keys (private JWKs); two providers given the same keys differ only by issuer. Default: generated. */
+  jwks?: { keys: Record<string, unknown>[] };
 }
 
 const readBody = (req: IncomingMessage) =>
@@ -39,7 +46,7 @@ const page = (uid: string) => `<!doctype html><html lang="en"><head><meta charse
  * Listens first (the issuer needs the port), and becomes a provider once `redirectUris` are known:
  * Vitrine's callback needs Vitrine's port, and Vitrine's config needs this issuer.
  */
-export async function startTestProvider(): Promise<{ issuer: string; ready(redirectUris: string[]): TestProvider }> {
+export async function startTestProvider(options: TestProviderOptions = {}): Promise<{ issuer: string; ready(redirectUris: string[]): TestProvider }> {
   const accounts = new Map<string, TestAccount>();
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server: Server = createServer((req, res) => handler!(req, res));
@@ -47,6 +54,7 @@ export async function startTestProvider(): Promise<{ issuer: string; ready(redir
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientSecret = 'test-provider-secret-0123456789abcdef';
   const ready = (redirectUris: string[]): TestProvider => {
+    const settings = { idTokenTtlSeconds: 3600 };
     const clients = ['vitrine', 'other-app'].map((client_id) => ({
       client_id, client_secret: clientSecret, grant_types: ['authorization_code'], response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_post', redirect_uris: redirectUris,
@@ -58,6 +66,8 @@ export async function startTestProvider(): Promise<{ issuer: string; ready(redir
       pkce: { required: () => true },
       features: { devInteractions: { enabled: false } },
       cookies: { keys: ['test-provider-cookie-key-0123456789'] },
+      ...(options.jwks ? { jwks: options.jwks } : {}),
+      ttl: { IdToken: () => settings.idTokenTtlSeconds },
       // Put every claim in the ID token: what Vitrine reads comes from there.
       conformIdTokenClaims: false,
       findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub, ...accounts.get(sub) }) }),
@@ -87,6 +97,8 @@ export async function startTestProvider(): Promise<{ issuer: string; ready(redir
     };
     return {
       issuer, clientId: 'vitrine', clientSecret, otherClientId: 'other-app', accounts,
+      get idTokenTtlSeconds() { return settings.idTokenTtlSeconds; },
+      set idTokenTtlSeconds(seconds: number) { settings.idTokenTtlSeconds = seconds; },
       close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
     };
   };

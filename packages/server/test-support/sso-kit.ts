@@ -2,7 +2,8 @@ import * as oidc from 'openid-client';
 import type { SiteConfig } from '../src/config/types.js';
 import { Kit, pkce, withRedirectClient } from './redirect-kit.js';
 import { startTestServer } from './server.js';
-import { startTestProvider, type TestAccount, type TestProvider } from './oidc-provider.js';
+import { exportJWK, generateKeyPair } from 'jose';
+import { startTestProvider, type TestAccount, type TestProvider, type TestProviderOptions } from './oidc-provider.js';
 
 /** A browser's cookies, by host (as browsers keep them: the port does not separate them). */
 export class Browser {
@@ -35,10 +36,11 @@ export interface SsoKit {
 export const IDP = { id: 'testidp', name: 'Test IdP' };
 
 /** A Vitrine test server whose site offers the local provider (and one whose issuer does not answer). */
-export async function startSso(options: { site?: (site: SiteConfig) => SiteConfig } = {}): Promise<SsoKit> {
-  const listening = await startTestProvider();
+export async function startSso(options: { site?: (site: SiteConfig) => SiteConfig; now?: () => number; provider?: TestProviderOptions } = {}): Promise<SsoKit> {
+  const listening = await startTestProvider(options.provider);
   const provider = { issuer: listening.issuer, clientId: 'vitrine', clientSecret: 'test-provider-secret-0123456789abcdef' };
   const server = await startTestServer({
+    now: options.now,
     site: (site) => {
       const base = withRedirectClient(site);
       const withIdps: SiteConfig = {
@@ -85,8 +87,8 @@ export async function toCallback(sso: SsoKit, browser: Browser, accountId: strin
 }
 
 /** An ID token the provider issues to `clientId` for `accountId` (what a native app would hold). */
-export async function idTokenFrom(sso: SsoKit, accountId: string, options: { clientId?: string; nonce?: string } = {}): Promise<string> {
-  const { provider } = sso;
+export async function idTokenFrom(sso: SsoKit, accountId: string, options: { clientId?: string; nonce?: string; provider?: TestProvider } = {}): Promise<string> {
+  const provider = options.provider ?? sso.provider;
   const config = await oidc.discovery(new URL(provider.issuer), options.clientId ?? provider.clientId, provider.clientSecret, undefined, { execute: [oidc.allowInsecureRequests] });
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -104,4 +106,16 @@ export async function idTokenFrom(sso: SsoKit, accountId: string, options: { cli
     pkceCodeVerifier: verifier, expectedState: state, ...(options.nonce ? { expectedNonce: options.nonce } : {}), idTokenExpected: true,
   });
   return tokens.id_token!;
+}
+
+/** One RS256 signing key as oidc-provider takes it, so that two local providers can sign alike. */
+export async function signingKeys(): Promise<{ keys: Record<string, unknown>[] }> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  return { keys: [{ ...(await exportJWK(privateKey)), kid: 'shared-test-key', alg: 'RS256', use: 'sig' }] };
+}
+
+/** Another provider (its own issuer) whose clients send browsers back to the same Vitrine server. */
+export async function anotherProvider(sso: SsoKit, options: TestProviderOptions = {}): Promise<TestProvider> {
+  const listening = await startTestProvider(options);
+  return listening.ready([`${sso.kit.server.url}/_api/iam/authentication/v1/sso/callback`]);
 }

@@ -16,7 +16,7 @@ import type { IdentityProviderConfig } from '../../config/types.js';
 import { matchLanguage, siteLanguages, withRequestLanguage } from '../../i18n/index.js';
 import { pageLanguage } from '../../hosted/language.js';
 import { finishConnect, isConnectSession } from './connect.js';
-import { findIdentityProvider, ProviderUnavailable, providerFor, type Provider } from './providers.js';
+import { findIdentityProvider, onServerClock, ProviderUnavailable, providerFor, type Provider } from './providers.js';
 import { signInWithProvider } from './sign-in.js';
 import { consumePendingLogin, insertPendingLogin, LOGIN_TTL_SECONDS } from './store.js';
 
@@ -168,8 +168,8 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
     const url = new URL(callbackUrl(ctx));
     url.search = answer.toString();
     // openid-client checks state, the code exchange with the PKCE verifier, and the ID token: signature
-    // by the provider's JWKS, issuer, audience, expiry, nonce.
-    const tokens = await oidc.authorizationCodeGrant(provider.config, url, { pkceCodeVerifier: pending.codeVerifier, expectedState: state, expectedNonce: pending.nonce, idTokenExpected: true });
+    // by the provider's JWKS, issuer, audience, expiry (by the server's clock, 30 s tolerance), nonce.
+    const tokens = await oidc.authorizationCodeGrant(onServerClock(provider, ctx.now()), url, { pkceCodeVerifier: pending.codeVerifier, expectedState: state, expectedNonce: pending.nonce, idTokenExpected: true });
     claims = tokens.claims()!;
   } catch (error) {
     if (error instanceof ProviderUnavailable || isNetworkError(error)) return unavailable(ctx, request, reply, idp.name, session);

@@ -49,21 +49,36 @@ export function providerFor(site: SiteConfig, idp: IdentityProviderConfig, now =
   return provider;
 }
 
-async function discover(idp: IdentityProviderConfig): Promise<Provider> {
-  const issuerUrl = new URL(idp.issuer);
-  // Every ID token's signature is checked against the provider's JWKS, also from its token endpoint.
+/** Every ID token's signature is checked against the provider's JWKS, also from its token endpoint. */
+function executeFor(idp: IdentityProviderConfig): ((config: oidc.Configuration) => void)[] {
   const execute = [oidc.enableNonRepudiationChecks];
-  if (isLoopbackHttp(issuerUrl)) execute.push(oidc.allowInsecureRequests);
-  const config = await oidc.discovery(
-    issuerUrl,
-    idp.clientId,
-    idp.clientSecret,
-    idp.clientSecret ? oidc.ClientSecretPost(idp.clientSecret) : oidc.None(),
-    { execute, timeout: TIMEOUT_SECONDS },
-  );
+  if (isLoopbackHttp(new URL(idp.issuer))) execute.push(oidc.allowInsecureRequests);
+  return execute;
+}
+
+const clientAuth = (idp: IdentityProviderConfig) => (idp.clientSecret ? oidc.ClientSecretPost(idp.clientSecret) : oidc.None());
+
+async function discover(idp: IdentityProviderConfig): Promise<Provider> {
+  const config = await oidc.discovery(new URL(idp.issuer), idp.clientId, idp.clientSecret, clientAuth(idp), { execute: executeFor(idp), timeout: TIMEOUT_SECONDS });
   const metadata = config.serverMetadata();
   if (!metadata.jwks_uri) throw new Error('the discovery document has no jwks_uri');
   return { idp, config, issuer: metadata.issuer, jwks: createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: TIMEOUT_SECONDS * 1000 }) };
+}
+
+/**
+ * openid-client reads the machine's clock; the server's own clock (ctx.now, which tests move) decides
+ * every other expiry, so an ID token's `exp` is judged by it too. openid-client takes a clock skew only
+ * when a configuration is made: a skewed one is made from the discovered metadata (no network). In
+ * production the skew is 0 and the discovered configuration is used as is.
+ */
+export function onServerClock(provider: Provider, now: number): oidc.Configuration {
+  const skew = Math.round((now - Date.now()) / 1000);
+  if (skew === 0) return provider.config;
+  const { idp } = provider;
+  const config = new oidc.Configuration(provider.config.serverMetadata(), idp.clientId, { ...provider.config.clientMetadata(), [oidc.clockSkew]: skew }, clientAuth(idp));
+  for (const apply of executeFor(idp)) apply(config);
+  config.timeout = TIMEOUT_SECONDS;
+  return config;
 }
 
 export class InvalidIdToken extends Error {
@@ -78,10 +93,10 @@ export class InvalidIdToken extends Error {
  * the provider's JWKS, issuer, audience = our client id, expiry; and the nonce the app says it sent.
  * A token carrying a nonce is accepted only with that nonce (it was minted for a flow of its own).
  */
-export async function verifyIdToken(provider: Provider, idToken: string, nonce: string | undefined): Promise<JWTPayload> {
+export async function verifyIdToken(provider: Provider, idToken: string, nonce: string | undefined, now = Date.now()): Promise<JWTPayload> {
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(idToken, provider.jwks, { issuer: provider.issuer, audience: provider.idp.clientId, requiredClaims: ['sub', 'exp', 'iat'] }));
+    ({ payload } = await jwtVerify(idToken, provider.jwks, { issuer: provider.issuer, audience: provider.idp.clientId, requiredClaims: ['sub', 'exp', 'iat'], currentDate: new Date(now) }));
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JOSE_GENERIC') throw new ProviderUnavailable(provider.idp.name, error);

@@ -33,7 +33,7 @@ export async function loginWithTokenParams(deps: IdentityDeps, request: FastifyR
   try {
     const provider = await providerFor(site, idp, ctx.now());
     issuer = provider.issuer;
-    claims = await verifyIdToken(provider, params.idToken, params.nonce as string | undefined);
+    claims = await verifyIdToken(provider, params.idToken, params.nonce as string | undefined, ctx.now());
   } catch (error) {
     if (error instanceof ProviderUnavailable) throw new ApplicationError(503, 'IDP_UNAVAILABLE', `${idp.name} could not be reached; try again in a few minutes`);
     if (!(error instanceof InvalidIdToken)) throw error;
