@@ -3,7 +3,7 @@
  * #14, #15): the sign-in's second step with an authenticator-app code (RFC 6238 by `otpauth`) and
  * Remember this device; an emailed code and a recovery code; a passkey added in Account → Security with Chromium's virtual authenticator,
  * then used as the second factor and password-free; "Continue with" a real local OpenID Connect
- * provider, landing signed in with the cart; connecting the provider from Account → Sign-in methods.
+ * provider, landing signed in with the cart; connecting and disconnecting the provider from Account → Sign-in methods.
  */
 import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
@@ -222,7 +222,7 @@ async function atProvider(page: Page, accountId: string) {
 }
 
 describe('storefront sign-in with an identity provider in Chromium', () => {
-  it('Continue with Test IdP → the provider’s login → back signed in, the cart followed; Sign-in methods shows it connected', async () => {
+  it('Continue with Test IdP → the provider’s login → back signed in, the cart followed; Sign-in methods shows it connected and refuses to disconnect the only way in', async () => {
     const accountId = `acct-${Math.random().toString(36).slice(2, 10)}`;
     provider.accounts.set(accountId, { email: `${accountId}@example.com`, email_verified: true });
     const page = await newPage();
@@ -237,10 +237,17 @@ describe('storefront sign-in with an identity provider in Chromium', () => {
 
     await page.goto(`${origin}/account/sign-in-methods`);
     await page.getByText(`${IDP.name} — Connected`).waitFor();
+    // The provider is this member's only way in: Disconnect is refused and explained, the connection stays.
+    await page.getByRole('button', { name: `Disconnect ${IDP.name}` }).click();
+    await page.getByText('This is your only way to sign in.', { exact: false }).waitFor();
+    await page.reload();
+    await page.getByText(`${IDP.name} — Connected`).waitFor();
+    const { rows } = await server.ctx.db.query('select 1 from sso_identities where subject = $1', [accountId]);
+    expect(rows).toHaveLength(1);
     await page.context().close();
   });
 
-  it('connects the provider to a password account from Account → Sign-in methods', async () => {
+  it('connects the provider to a password account from Account → Sign-in methods, then disconnects it there', async () => {
     const m = await member('connect');
     const accountId = `acct-${Math.random().toString(36).slice(2, 10)}`;
     provider.accounts.set(accountId, { email: `elsewhere-${accountId}@example.com`, email_verified: false });
@@ -254,6 +261,15 @@ describe('storefront sign-in with an identity provider in Chromium', () => {
     await page.getByRole('button', { name: `Disconnect ${IDP.name}` }).waitFor();
     const { rows } = await server.ctx.db.query<{ member_id: string }>('select member_id from sso_identities where subject = $1', [accountId]);
     expect(rows).toEqual([{ member_id: m.memberId }]);
+
+    // The password remains, so Disconnect goes through; after a reload the server still says so.
+    await page.getByRole('button', { name: `Disconnect ${IDP.name}` }).click();
+    await page.getByText(`${IDP.name} is disconnected.`).waitFor();
+    await page.getByText(`${IDP.name} — Not connected`).waitFor();
+    expect((await server.ctx.db.query('select 1 from sso_identities where subject = $1', [accountId])).rows).toHaveLength(0);
+    await page.reload();
+    await page.getByRole('button', { name: `Connect ${IDP.name}` }).waitFor();
+    await page.getByText(`${IDP.name} — Not connected`).waitFor();
     await page.context().close();
   });
 });
