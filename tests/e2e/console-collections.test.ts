@@ -3,28 +3,22 @@
  * Chromium, served by one real server (as `npm start` does), at phone width. Controls are found by role
  * and accessible name; each journey ends in the audit log.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOwner, startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { launchChromium } from './browser.js';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { buildAppsApart } from './support/apps.js';
+import { launchChromium, newPhonePage } from './support/browser.js';
+import { registerMember, signedInOwner } from './support/console.js';
 
-const consoleRoot = fileURLToPath(new URL('../../apps/console/', import.meta.url));
-const storefrontRoot = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));
-// Own build folders: other suites build into the apps' dist folders at the same time.
-const out = mkdtempSync(join(tmpdir(), 'vitrine-console-e2e-'));
 let browser: Browser;
 let server: TestServer;
+let removeBuilds: () => void;
 
 beforeAll(async () => {
-  await build({ root: consoleRoot, configFile: `${consoleRoot}vite.config.ts`, logLevel: 'warn', build: { outDir: join(out, 'console'), emptyOutDir: true } });
-  await build({ root: storefrontRoot, configFile: `${storefrontRoot}vite.config.ts`, logLevel: 'warn', build: { outDir: join(out, 'storefront'), emptyOutDir: true } });
+  const { dirs, remove } = await buildAppsApart('console-e2e', ['console', 'storefront']);
+  removeBuilds = remove;
   server = await startTestServer({
-    config: (c) => ({ ...c, consoleDir: join(out, 'console'), storefrontDir: join(out, 'storefront') }),
+    config: (c) => ({ ...c, consoleDir: dirs.console, storefrontDir: dirs.storefront }),
     site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
   });
   browser = await launchChromium();
@@ -33,31 +27,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  rmSync(out, { recursive: true, force: true });
+  removeBuilds?.();
 });
 
-const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  const page = await context.newPage();
-  // A step that cannot happen fails in 10 s, naming the control, rather than at the test's own limit.
-  page.setDefaultTimeout(10_000);
-  return page;
-}
-
-/** An owner of `role` (set up from its link), signed in through the console's sign-in page. */
-async function signedInPage(role: string): Promise<{ page: Page; email: string }> {
-  const email = unique(role);
-  await addOwner(server, email, role, 'a long console password');
-  const page = await newPage();
-  await page.goto(`${server.url}/console/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a long console password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  return { page, email };
-}
+const newPage = () => newPhonePage(browser, { stepTimeoutMs: 10_000 });
+const signedInPage = (role: string) => signedInOwner(browser, server, role, 'a long console password', { stepTimeoutMs: 10_000 });
+const activeMember = async () => (await registerMember(server)).id;
 
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
 
@@ -67,15 +42,6 @@ async function auditShows(page: Page, texts: (string | RegExp)[]): Promise<void>
   for (const text of texts) await page.getByRole('cell', { name: text }).first().waitFor();
 }
 
-async function activeMember(): Promise<string> {
-  const visitor = (await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) })).json()) as { access_token: string };
-  const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: visitor.access_token },
-    body: JSON.stringify({ loginId: { email: unique('shopper') }, password: 'correct horse battery' }),
-  });
-  return ((await res.json()) as { identity: { id: string } }).identity.id;
-}
 
 /** External login (README "external login"): authorized_client with `Authorization: ,<apiKey>`. */
 const externalLogin = (key: string, memberId: string) =>

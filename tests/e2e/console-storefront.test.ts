@@ -5,31 +5,26 @@
  *   member's next step, the old access token is refused, and the audit log holds the block;
  * - an owner exports a query as CSV from the Collections page; the downloaded file holds the query's rows.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOwner, startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { launchChromium } from './browser.js';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { buildAppsApart } from './support/apps.js';
+import { launchChromium, newPhonePage, type PhonePageOptions } from './support/browser.js';
+import { registerMember as registerAnyMember, signedInOwner } from './support/console.js';
 
-const consoleRoot = fileURLToPath(new URL('../../apps/console/', import.meta.url));
-const storefrontRoot = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));
-// Own build folders: other suites build into the apps' dist folders at the same time.
-const out = mkdtempSync(join(tmpdir(), 'vitrine-console-storefront-e2e-'));
 const OWNER_PASSWORD = 'console and storefront owner password';
 const MEMBER_PASSWORD = 'correct horse battery';
 let browser: Browser;
 let server: TestServer;
+let removeBuilds: () => void;
 
 beforeAll(async () => {
-  await build({ root: consoleRoot, configFile: `${consoleRoot}vite.config.ts`, logLevel: 'warn', build: { outDir: join(out, 'console'), emptyOutDir: true } });
-  await build({ root: storefrontRoot, configFile: `${storefrontRoot}vite.config.ts`, logLevel: 'warn', build: { outDir: join(out, 'storefront'), emptyOutDir: true } });
+  const { dirs, remove } = await buildAppsApart('console-storefront-e2e', ['console', 'storefront']);
+  removeBuilds = remove;
   server = await startTestServer({
-    config: (c) => ({ ...c, consoleDir: join(out, 'console'), storefrontDir: join(out, 'storefront') }),
+    config: (c) => ({ ...c, consoleDir: dirs.console, storefrontDir: dirs.storefront }),
     site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
   });
   browser = await launchChromium();
@@ -38,42 +33,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  rmSync(out, { recursive: true, force: true });
+  removeBuilds?.();
 });
 
-const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-
-async function newPage(options: { acceptDownloads?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, ...options });
-  const page = await context.newPage();
-  // A step that cannot happen fails in 10 s, naming the control, rather than at the test's own limit.
-  page.setDefaultTimeout(10_000);
-  return page;
-}
-
-async function ownerPage(role: string, options: { acceptDownloads?: boolean } = {}): Promise<{ page: Page; email: string }> {
-  const email = unique(role);
-  await addOwner(server, email, role, OWNER_PASSWORD);
-  const page = await newPage(options);
-  await page.goto(`${server.url}/console/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(OWNER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  return { page, email };
-}
+const newPage = (options: PhonePageOptions = {}) => newPhonePage(browser, { stepTimeoutMs: 10_000, ...options });
+const ownerPage = (role: string, options: PhonePageOptions = {}) => signedInOwner(browser, server, role, OWNER_PASSWORD, { stepTimeoutMs: 10_000, ...options });
 
 async function registerMember(): Promise<{ id: string; email: string }> {
-  const visitor = (await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) })).json()) as { access_token: string };
-  const email = unique('shopper');
-  const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: visitor.access_token },
-    body: JSON.stringify({ loginId: { email }, password: MEMBER_PASSWORD }),
-  });
-  const body = (await res.json()) as { state: string; identity: { id: string } };
-  expect(body.state).toBe('SUCCESS');
-  return { id: body.identity.id, email };
+  const { id, email, state } = await registerAnyMember(server, { password: MEMBER_PASSWORD });
+  expect(state).toBe('SUCCESS');
+  return { id, email };
 }
 
 /** The access token the storefront keeps in localStorage for this shop (see apps/storefront shop-client.ts). */

@@ -5,56 +5,33 @@
  * show it, Remove translation falls back to English, a server refusal is shown as the server words it, and
  * an owner finds both writes in the audit log.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOwner, startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { launchChromium } from './browser.js';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { buildAppsApart } from './support/apps.js';
+import { launchChromium, newPhonePage } from './support/browser.js';
+import { signedInOwner } from './support/console.js';
 
-const consoleRoot = fileURLToPath(new URL('../../apps/console/', import.meta.url));
-const storefrontRoot = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));
-// Own build folders: other suites build into the apps' dist folders at the same time.
-const out = mkdtempSync(join(tmpdir(), 'vitrine-console-translations-e2e-'));
 let browser: Browser;
 let server: TestServer;
+let removeBuilds: () => void;
 
 beforeAll(async () => {
-  await build({ root: consoleRoot, configFile: `${consoleRoot}vite.config.ts`, logLevel: 'warn', build: { outDir: join(out, 'console'), emptyOutDir: true } });
-  await build({ root: storefrontRoot, configFile: `${storefrontRoot}vite.config.ts`, logLevel: 'warn', build: { outDir: join(out, 'storefront'), emptyOutDir: true } });
-  server = await startTestServer({ config: (c) => ({ ...c, consoleDir: join(out, 'console'), storefrontDir: join(out, 'storefront') }) });
+  const { dirs, remove } = await buildAppsApart('console-translations-e2e', ['console', 'storefront']);
+  removeBuilds = remove;
+  server = await startTestServer({ config: (c) => ({ ...c, consoleDir: dirs.console, storefrontDir: dirs.storefront }) });
   browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  rmSync(out, { recursive: true, force: true });
+  removeBuilds?.();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return page;
-}
+const newPage = () => newPhonePage(browser, { stepTimeoutMs: 10_000 });
+const signedInPage = async (role: string) => (await signedInOwner(browser, server, role, 'a long console password', { stepTimeoutMs: 10_000 })).page;
 
-async function signedInPage(role: string): Promise<Page> {
-  const email = `${role}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  await addOwner(server, email, role, 'a long console password');
-  const page = await newPage();
-  await page.goto(`${server.url}/console/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a long console password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  return page;
-}
-
-/** The public data API's read of one product, in `language` or the default. */
 async function productTitle(id: string, language?: string): Promise<string> {
   const query = new URLSearchParams({ dataCollectionId: 'Products', ...(language ? { language } : {}) });
   const res = await fetch(`${server.url}/wix-data/v2/items/${encodeURIComponent(id)}?${query}`);

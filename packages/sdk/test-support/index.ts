@@ -4,3 +4,4 @@ export * from './data-harness.js';
 export * from './data-parity.js';
 export * from './fake-browser.js';
 export * from './recorder.js';
+export * from './mfa-server.js';

@@ -1,26 +1,14 @@
 /** Second factors through @vitrine/sdk against a real @vitrine/server (issue #14). */
-import { startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useMfaTestServer } from '../../test-support/mfa-server.js';
 
-import { OAuthStrategy } from './oauth-strategy.js';
-
-let server: TestServer;
-let offsetMs = 0;
-beforeAll(async () => {
-  server = await startTestServer({
-    now: () => Date.now() + offsetMs,
-    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
-  });
-});
-afterAll(() => server?.close());
+const mfa = useMfaTestServer();
 
 const PASSWORD = 'sdk second factor 5';
-const strategy = () => OAuthStrategy({ clientId: server.clientId, baseUrl: server.url });
-const code = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
+const { strategy, code } = mfa;
 
 async function postJson(path: string, token: string, body: unknown) {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(mfa.server.url + path, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return (await res.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -30,11 +18,11 @@ async function memberWithTotp() {
   const registered = await strategy().register({ email, password: PASSWORD });
   expect(registered.loginState).toBe('SUCCESS');
   const memberId = (await postJson('/_api/iam/authentication/v2/login', (await strategy().generateVisitorTokens()).accessToken.value, { loginId: { email }, password: PASSWORD })).identity.id;
-  const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId }));
+  const session = await mfa.server.ctx.db.transaction((tx) => mfa.server.ctx.tokens.createMemberSession(tx, { siteId: mfa.server.siteId, clientId: mfa.server.clientId, memberId }));
   const added = await postJson('/_api/iam/mfa/v1/factors', session.accessToken, { factorType: 'TOTP' });
   const activated = await postJson(`/_api/iam/mfa/v1/factors/${added.factor.factorId}/activate`, session.accessToken, { code: code(added.totp.secret) });
   expect(activated.factor.status).toBe('ACTIVE');
-  offsetMs += 30_000;
+  mfa.advance();
   return { email, secret: added.totp.secret as string, recoveryCodes: activated.recoveryCodes as string[] };
 }
 

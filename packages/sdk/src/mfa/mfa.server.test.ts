@@ -1,39 +1,28 @@
 /** `@vitrine/sdk/mfa` factor management against a real @vitrine/server (issue #14). */
-import { startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useMfaTestServer } from '../../test-support/mfa-server.js';
 import { OAuthStrategy } from '../auth/oauth-strategy.js';
 import { ApplicationError, ValidationError } from '../http/errors.js';
 import { factorsOf } from './index.js';
 
-let server: TestServer;
-let offsetMs = 0;
-beforeAll(async () => {
-  server = await startTestServer({
-    now: () => Date.now() + offsetMs,
-    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
-  });
-});
-afterAll(() => server?.close());
+const mfa = useMfaTestServer();
 
 const PASSWORD = 'sdk factor management 7';
-const strategy = () => OAuthStrategy({ clientId: server.clientId, baseUrl: server.url });
-const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
-/** The next 30 s step, so a code is never the one just used. */
-const nextStep = () => (offsetMs += 30_000);
+const { strategy, code } = mfa;
+const nextStep = () => mfa.advance();
 
 /** A registered member, and an OAuthStrategy holding that member's fresh tokens. */
 async function signedIn() {
   const email = `sdk-factors-${Math.random().toString(36).slice(2, 10)}@example.test`;
   const registered = await strategy().register({ email, password: PASSWORD });
   expect(registered.loginState).toBe('SUCCESS');
-  const { rows } = await server.ctx.db.query<{ id: string }>('select id from members where site_id = $1 and email_key = $2', [server.siteId, email]);
+  const { rows } = await mfa.server.ctx.db.query<{ id: string }>('select id from members where site_id = $1 and email_key = $2', [mfa.server.siteId, email]);
   // Email codes need a verified address (the site skips verification at sign-up).
-  await server.ctx.db.query('update members set email_verified = true where id = $1', [rows[0]!.id]);
-  const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: rows[0]!.id }));
+  await mfa.server.ctx.db.query('update members set email_verified = true where id = $1', [rows[0]!.id]);
+  const session = await mfa.server.ctx.db.transaction((tx) => mfa.server.ctx.tokens.createMemberSession(tx, { siteId: mfa.server.siteId, clientId: mfa.server.clientId, memberId: rows[0]!.id }));
   const auth = OAuthStrategy({
-    clientId: server.clientId,
-    baseUrl: server.url,
+    clientId: mfa.server.clientId,
+    baseUrl: mfa.server.url,
     tokens: { accessToken: { value: session.accessToken, expiresAt: Math.floor(Date.now() / 1000) + 3000 }, refreshToken: { value: session.refreshToken, role: 'member' } },
   });
   return { email, auth, factors: factorsOf(auth) };
@@ -72,7 +61,7 @@ describe('@vitrine/sdk/mfa factor management', () => {
     const old = await auth.verifyFactor({ factorType: 'RECOVERY_CODE', code: first.recoveryCodes![0], stateToken: step.data!.stateToken });
     expect(old.loginState).toBe('MFA_REQUIRED');
 
-    offsetMs += 11 * 60_000;
+    mfa.advance(11 * 60_000);
     await expect(factors.remove(added.factor.factorId)).rejects.toMatchObject({ code: 'REAUTHENTICATION_REQUIRED' });
     await factors.remove(added.factor.factorId, { currentPassword: PASSWORD });
     expect((await factors.list()).factors.map((f) => f.factorType)).toEqual(['EMAIL']);
@@ -83,7 +72,7 @@ describe('@vitrine/sdk/mfa factor management', () => {
 describe('@vitrine/sdk/mfa enrolment the site requires', () => {
   it('REQUIRE_ACTIVATION: an authenticator app enrolled with the stateToken completes the sign-in', async () => {
     const { email } = await signedIn();
-    const site = server.ctx.sites.get(server.siteId)!;
+    const site = mfa.server.ctx.sites.get(mfa.server.siteId)!;
     const before = site.policies.mfa;
     (site.policies as { mfa: string }).mfa = 'required';
     try {
