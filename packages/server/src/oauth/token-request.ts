@@ -16,7 +16,8 @@ export interface TokenRequest {
 
 type TokenFields = Record<string, string | undefined>;
 
-const pick = (body: TokenFields, ...names: string[]): string | undefined => names.map((name) => body[name]).find((v) => v !== undefined);
+// Two plain lookups, no arrays: this runs for every token request (the anonymous grant's hot path).
+const pick = (body: TokenFields, name: string, alias?: string): string | undefined => body[name] ?? (alias === undefined ? undefined : body[alias]);
 
 /** The body has passed the route's schema (`schemas.ts`): an object whose known fields are strings. */
 export function readTokenRequest(body: TokenFields): TokenRequest {
