@@ -34,11 +34,15 @@ export async function startWebhooks(app: FastifyInstance, ctx: AppContext): Prom
     { intervalMs: settings?.pollMs ?? 500, batchSize: BATCH, label: 'webhook delivery pass failed', log: ctx.log },
   );
   let seen = emittedSoFar();
-  app.addHook('onResponse', async () => {
+  // A callback hook, not an async one: it runs after every response, and an async hook costs a promise
+  // and microtasks per request (≈ 5 CPU-µs measured on the token endpoint, bench/RESULTS.md).
+  app.addHook('onResponse', (_request, _reply, done) => {
     const now = emittedSoFar();
-    if (now === seen) return;
-    seen = now;
-    loop.kick();
+    if (now !== seen) {
+      seen = now;
+      loop.kick();
+    }
+    done();
   });
   return { stop: () => loop.stop() };
 }
