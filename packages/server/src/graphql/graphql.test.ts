@@ -54,7 +54,9 @@ async function countStatements(fn: () => Promise<unknown>): Promise<number> {
   const original = db.query;
   let n = 0;
   db.query = ((...args: Parameters<typeof original>) => {
-    n++;
+    // Only the items reads count: the server's own background work (limit flushes, the outbox, the
+    // event log) also runs statements and may land inside the window on a busy machine.
+    if (/data_items/.test(String(args[0]))) n++;
     return original.apply(db, args);
   }) as typeof original;
   try {
@@ -124,9 +126,11 @@ describe('GraphQL queries', () => {
 
   it('resolves references batched: the same number of statements for 3 products as for 12', async () => {
     const q = (limit: number) => gql(`{ products(limit: ${limit}) { items { title category { name slug } } } }`);
+    await q(12); // warm: one-time work (prepared statements, caches) is not what this counts
     const few = await countStatements(() => q(3));
     const many = await countStatements(() => q(12));
     expect((await q(12)).body.data.products.items.every((i: { category: { name: string } | null }) => i.category?.name)).toBe(true);
+    expect(few).toBeGreaterThanOrEqual(2);
     expect(many).toBe(few);
     // One statement for the page, then per level: the multi-reference rows and the referenced items.
     expect(many).toBeLessThanOrEqual(3);
