@@ -6,8 +6,9 @@ import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { DeliveriesTable } from './DeliveriesTable.js';
+import { EndpointFields } from './EndpointFields.js';
 import { SecretOnce } from './SecretOnce.js';
-import { EVENT_HINT, parseEvents, type Delivery, type Webhook } from './types.js';
+import { parseEvents, type Delivery, type Webhook } from './types.js';
 
 /** One endpoint: edit, disable or enable, rotate its secret, send a test, delete; its deliveries with Replay. */
 export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: string }) {
@@ -126,21 +127,7 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
         <section aria-labelledby="edit-heading">
           <h2 id="edit-heading">Edit</h2>
           <form className="form" onSubmit={save}>
-            <label>
-              URL
-              <input type="url" required value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} />
-            </label>
-            <label>
-              Events
-              <input required value={form.events} aria-describedby="edit-events-hint" onChange={(e) => setForm({ ...form, events: e.target.value })} />
-            </label>
-            <p id="edit-events-hint" className="help">
-              {EVENT_HINT}
-            </p>
-            <label>
-              Description
-              <input value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
-            </label>
+            <EndpointFields form={form} onChange={setForm} idPrefix="edit-" />
             <button type="submit" disabled={busy}>
               Save
             </button>

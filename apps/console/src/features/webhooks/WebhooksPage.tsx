@@ -3,8 +3,9 @@ import { api } from '../../api/client.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { EndpointFields } from './EndpointFields.js';
 import { SecretOnce } from './SecretOnce.js';
-import { EVENT_HINT, parseEvents, type Webhook } from './types.js';
+import { parseEvents, type Webhook } from './types.js';
 
 /** The site's webhook endpoints (config file and created here), and a form to add one. */
 export function WebhooksPage({ siteId }: { siteId: string }) {
@@ -59,21 +60,7 @@ export function WebhooksPage({ siteId }: { siteId: string }) {
       <section aria-labelledby="add-webhook">
         <h2 id="add-webhook">Add an endpoint</h2>
         <form className="form" onSubmit={create}>
-          <label>
-            URL
-            <input type="url" required value={form.url} placeholder="https://example.com/webhooks" onChange={(e) => setForm({ ...form, url: e.target.value })} />
-          </label>
-          <label>
-            Events
-            <input required value={form.events} aria-describedby="events-hint" onChange={(e) => setForm({ ...form, events: e.target.value })} />
-          </label>
-          <p id="events-hint" className="help">
-            {EVENT_HINT}
-          </p>
-          <label>
-            Description
-            <input value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
-          </label>
+          <EndpointFields form={form} onChange={setForm} idPrefix="" urlPlaceholder="https://example.com/webhooks" />
           <button type="submit" disabled={busy}>
             Create endpoint
           </button>
