@@ -24,8 +24,10 @@ export async function openTestDb(): Promise<Database> {
   const schema = `data_test_${randomBytes(6).toString('hex')}`;
   const admin = await openDatabase({ databaseUrl: url });
   await admin.exec(`create schema ${schema}`);
+  await sharedExtensions(admin);
   const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  // public after the test's own schema: the shared extensions' operator classes (pg_trgm) resolve there.
+  scoped.searchParams.set('options', `-c search_path=${schema},public`);
   const db = await openDatabase({ databaseUrl: scoped.toString() });
   await migrate(db);
   return {
@@ -36,6 +38,21 @@ export async function openTestDb(): Promise<Database> {
       await admin.close();
     },
   };
+}
+
+/**
+ * Extensions belong to one schema per database. Left to the migrations, the first test file would create
+ * pg_trgm inside its own schema and drop it (and every index using it, in every schema) with that schema;
+ * so the test database gets it once, in public. Parallel test files may race to create it: losing is fine.
+ */
+async function sharedExtensions(admin: Database): Promise<void> {
+  try {
+    await admin.exec('create extension if not exists pg_trgm with schema public');
+    // An earlier run may have left it in a test schema of its own: move it where every test finds it.
+    await admin.exec('alter extension pg_trgm set schema public');
+  } catch (error) {
+    if (!/already exists|duplicate key/.test(String((error as Error).message))) throw error;
+  }
 }
 
 export function collection(id: string, level: PermissionLevel | Partial<CollectionConfig['permissions']>, seed: Record<string, unknown>[] = []): CollectionConfig {
