@@ -63,17 +63,36 @@ const int32 = (n: number) => {
 const SYNC = message('S', new Uint8Array(0));
 const EXECUTE = message('E', concat([cstring(''), int32(0)]));
 
+/**
+ * Bind (unnamed portal, statement `name`, text parameters, text results) written into one buffer: it is
+ * built for every statement the server runs, and the piecewise version's small arrays showed in profiles.
+ */
 function bind(name: string, values: (string | null)[]): Uint8Array {
-  const parts: Uint8Array[] = [cstring(''), cstring(name), int16(0), int16(values.length)];
-  for (const value of values) {
-    if (value === null) parts.push(int32(-1));
-    else {
-      const bytes = encoder.encode(value);
-      parts.push(int32(bytes.length), bytes);
+  const encoded = values.map((value) => (value === null ? null : encoder.encode(value)));
+  let size = 1 + 4 + 1 + (name.length + 1) + 2 + 2 + 2; // type, length, portal '', name (ASCII), formats, count, result formats
+  for (const bytes of encoded) size += 4 + (bytes?.length ?? 0);
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  out[0] = 0x42; // B
+  view.setInt32(1, size - 1);
+  let at = 6; // after the portal name's terminating zero
+  for (let i = 0; i < name.length; i++) out[at++] = name.charCodeAt(i);
+  at++; // zero
+  view.setInt16(at, 0); // no parameter format codes: all text
+  view.setInt16(at + 2, encoded.length);
+  at += 4;
+  for (const bytes of encoded) {
+    if (bytes === null) {
+      view.setInt32(at, -1);
+      at += 4;
+    } else {
+      view.setInt32(at, bytes.length);
+      out.set(bytes, at + 4);
+      at += 4 + bytes.length;
     }
   }
-  parts.push(int16(0)); // all columns in text format, as PGlite.query reads them
-  return message('B', concat(parts));
+  view.setInt16(at, 0); // all columns in text format, as PGlite.query reads them
+  return out;
 }
 
 /** Commands whose tag ends in a count PGlite reports as `affectedRows` (SELECT counts as 0 there too). */
@@ -114,16 +133,38 @@ export function preparedStatements(pg: PGlite) {
     });
   }
 
-  async function execute<T>(p: Prepared, params: readonly unknown[]): Promise<QueryResult<T>> {
+  /** Sends frontend messages and collects the backend's raw answer (a view of WASM memory: copied). */
+  async function roundTrip(messages: Uint8Array): Promise<Uint8Array> {
     const chunks: Uint8Array[] = [];
-    await pg.execProtocolRawStream(concat([bind(p.name, serialize(p, params)), EXECUTE, SYNC]), {
-      syncToFs: false,
-      onRawData: (bytes: Uint8Array) => chunks.push(bytes.slice()), // a view of WASM memory: copied
-    });
-    return readAnswer<T>(chunks.length === 1 ? chunks[0]! : concat(chunks), p, pg.parsers);
+    await pg.execProtocolRawStream(messages, { syncToFs: false, onRawData: (bytes: Uint8Array) => chunks.push(bytes.slice()) });
+    return chunks.length === 1 ? chunks[0]! : concat(chunks);
+  }
+
+  async function execute<T>(p: Prepared, params: readonly unknown[]): Promise<QueryResult<T>> {
+    return readAnswer<T>(await roundTrip(concat([bind(p.name, serialize(p, params)), EXECUTE, SYNC])), p, pg.parsers);
   }
 
   return {
+    /**
+     * Runs `sql` once as the unnamed statement (Parse + Describe, then Bind + Execute): for texts not
+     * worth a named statement inside a transaction this module runs itself (see `simple`), where
+     * `PGlite.query` cannot be used because it waits for the transaction lock the transaction holds.
+     */
+    async runOnce<T>(sql: string, params: readonly unknown[]): Promise<QueryResult<T>> {
+      const described = readDescription(await roundTrip(concat([message('P', concat([cstring(''), cstring(sql), int16(0)])), message('D', concat([new Uint8Array([0x53]), cstring('')])), SYNC])));
+      return readAnswer<T>(await roundTrip(concat([bind('', serialize(described, params)), EXECUTE, SYNC])), described, pg.parsers);
+    },
+
+    /**
+     * A statement without parameters through the simple query protocol (several allowed, `;`-separated):
+     * transaction control and scripts. Answers the last command tag (`COMMIT` answers `ROLLBACK` when the
+     * transaction had failed); throws the first error like the other paths.
+     */
+    async simple(sql: string): Promise<string> {
+      const body = concat([encoder.encode(sql), new Uint8Array([0])]);
+      return readAnswer(await roundTrip(message('Q', body)), NO_FIELDS, pg.parsers).tag;
+    },
+
     /**
      * Runs `sql` as a named prepared statement, or answers undefined when it should go through
      * `PGlite.query` instead (first run of the text, or too many texts). The caller holds PGlite's query lock.
@@ -152,10 +193,11 @@ const decoder = new TextDecoder();
  * parsed by the type's PGlite parser), CommandComplete ('C') gives the affected-row count, and an
  * ErrorResponse ('E') is thrown as PGlite's own DatabaseError with the same fields.
  */
-function readAnswer<T>(data: Uint8Array, p: Prepared, parsers: PGlite['parsers']): QueryResult<T> {
+function readAnswer<T>(data: Uint8Array, p: Pick<Prepared, 'fields'>, parsers: PGlite['parsers']): QueryResult<T> & { tag: string } {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const rows: T[] = [];
   let rowCount = 0;
+  let tag = '';
   let error: Error | undefined;
   let at = 0;
   while (at + 5 <= data.length) {
@@ -163,7 +205,7 @@ function readAnswer<T>(data: Uint8Array, p: Prepared, parsers: PGlite['parsers']
     const length = view.getInt32(at + 1);
     const body = at + 5;
     const end = at + 1 + length;
-    if (type === 0x44 /* D */) {
+    if (type === 0x44 /* D */ && p.fields.length) {
       const row: Record<string, unknown> = {};
       const count = view.getInt16(body);
       let f = body + 2;
@@ -181,7 +223,8 @@ function readAnswer<T>(data: Uint8Array, p: Prepared, parsers: PGlite['parsers']
       }
       rows.push(row as T);
     } else if (type === 0x43 /* C */) {
-      const parts = decoder.decode(data.subarray(body, end - 1)).split(' ');
+      tag = decoder.decode(data.subarray(body, end - 1));
+      const parts = tag.split(' ');
       if (COUNTED.has(parts[0]!)) rowCount += Number.parseInt(parts[parts.length - 1]!, 10) || 0;
     } else if (type === 0x45 /* E */ && !error) {
       error = databaseError(data.subarray(body, end), length);
@@ -189,7 +232,43 @@ function readAnswer<T>(data: Uint8Array, p: Prepared, parsers: PGlite['parsers']
     at = end;
   }
   if (error) throw error;
-  return { rows, rowCount };
+  return { rows, rowCount, tag };
+}
+
+const NO_FIELDS = { fields: [] };
+
+/**
+ * The answer to Parse + Describe (statement) + Sync: the parameter types ('t') and the columns ('T',
+ * name and type of each), or the parse error. `name` is empty: the unnamed statement.
+ */
+function readDescription(data: Uint8Array): Prepared {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const described: Prepared = { name: '', paramTypes: [], fields: [] };
+  let at = 0;
+  while (at + 5 <= data.length) {
+    const type = data[at]!;
+    const length = view.getInt32(at + 1);
+    const body = at + 5;
+    if (type === 0x74 /* t */) {
+      const count = view.getInt16(body);
+      for (let i = 0; i < count; i++) described.paramTypes.push(view.getInt32(body + 2 + 4 * i));
+    } else if (type === 0x54 /* T */) {
+      const count = view.getInt16(body);
+      let f = body + 2;
+      for (let i = 0; i < count; i++) {
+        const nameEnd = data.indexOf(0, f);
+        const name = decoder.decode(data.subarray(f, nameEnd));
+        f = nameEnd + 1;
+        // table oid (4), column number (2), type oid (4), type size (2), type modifier (4), format (2)
+        described.fields.push({ name, dataTypeID: view.getInt32(f + 6) });
+        f += 18;
+      }
+    } else if (type === 0x45 /* E */) {
+      throw databaseError(data.subarray(body, at + 1 + length), length);
+    }
+    at += 1 + length;
+  }
+  return described;
 }
 
 /** ErrorResponse fields by their protocol code, as pg-protocol names them. */

@@ -39,6 +39,46 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>, prepared: Prepared, lock: <T>(f
 }
 
 /**
+ * `PGlite.transaction` with the same locking and outcomes (commit when `fn` resolves, rollback when it
+ * throws, COMMIT of a failed transaction throws), but BEGIN and COMMIT go to the backend as one raw
+ * simple-protocol call each instead of through PGlite's general query path: 11 against 96 CPU-µs for an
+ * empty transaction (#11; every write of the app is a transaction). Inside, every statement runs through
+ * `prepared` (named when hot, else as the unnamed statement): `PGlite.query` would wait for the lock held here.
+ */
+async function transaction<T>(pg: PGlite, prepared: Prepared, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return pg._runExclusiveTransaction(async () => {
+    const control = (sql: string) => pg._runExclusiveQuery(() => prepared.simple(sql));
+    await control('BEGIN');
+    let closed = false;
+    const locked = <R>(run: () => Promise<R>) => {
+      if (closed) throw new Error('Transaction is closed');
+      return pg._runExclusiveQuery(run);
+    };
+    const tx: Queryable = {
+      async query<R = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+        return locked(async () => (await prepared.run<R>(sql, params)) ?? (await prepared.runOnce<R>(sql, params)));
+      },
+      async exec(sql: string): Promise<void> {
+        await locked(() => prepared.simple(sql));
+      },
+    };
+    try {
+      const result = await fn(tx);
+      closed = true;
+      if ((await control('COMMIT')) === 'ROLLBACK') throw new Error('The transaction failed and was rolled back (a statement in it raised an error)');
+      await pg.syncToFs();
+      return result;
+    } catch (error) {
+      if (!closed) {
+        closed = true;
+        await control('ROLLBACK');
+      }
+      throw error;
+    }
+  });
+}
+
+/**
  * A fresh cluster costs an initdb (seconds of WASM); an in-memory database instead starts from a
  * snapshot of an empty cluster, made once per machine and kept in the temp folder. Tests open many.
  */
@@ -90,15 +130,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     query: root.query,
     exec: root.exec,
-    transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn(
-          wrap(tx, prepared, (run) => {
-            if (tx.closed) throw new Error('Transaction is closed');
-            return pg._runExclusiveQuery(run);
-          }),
-        ),
-      ),
+    transaction: (fn) => transaction(pg, prepared, fn),
     close: () => pg.close(),
   };
 }
