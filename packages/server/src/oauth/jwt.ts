@@ -1,5 +1,6 @@
 import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import type { KeyRing } from './keys.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 export interface AccessClaims {
   iss: string;
@@ -36,6 +37,17 @@ export function verifyAccessToken(
   issuer: string,
   nowSeconds: number,
 ): { ok: true; claims: AccessClaims } | { ok: false; reason: VerifyFailure; kid?: string } {
+  const verified = verifiedTokensOf(keys);
+  const known = verified.get(token);
+  if (known) {
+    // The signature was checked before; what can change since is checked again (verified-tokens.ts).
+    if (keys.signingKey(known.kid) !== known.key) verified.forget(token);
+    else if (known.claims.iss !== issuer) return { ok: false, reason: 'wrong-issuer' };
+    else if (known.claims.exp <= nowSeconds) {
+      verified.forget(token);
+      return { ok: false, reason: 'expired' };
+    } else return { ok: true, claims: known.claims };
+  }
   const parts = token.split('.');
   if (parts.length !== 3 || token.length > 4096) return { ok: false, reason: 'malformed' };
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
@@ -64,5 +76,16 @@ export function verifyAccessToken(
   if (typeof claims.sub !== 'string' || typeof claims.site !== 'string' || (claims.role !== 'visitor' && claims.role !== 'member')) {
     return { ok: false, reason: 'malformed' };
   }
+  verified.remember(token, { claims: Object.freeze(claims), key, kid: header.kid });
   return { ok: true, claims };
+}
+
+const verifiedTokens = new WeakMap<KeyRing, VerifiedTokens>();
+function verifiedTokensOf(keys: KeyRing): VerifiedTokens {
+  let cache = verifiedTokens.get(keys);
+  if (!cache) {
+    cache = new VerifiedTokens();
+    verifiedTokens.set(keys, cache);
+  }
+  return cache;
 }
