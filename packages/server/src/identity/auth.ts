@@ -8,7 +8,7 @@ import {
   type IdentityDeps, type StateResponse,
 } from './common.js';
 import { admitLoginAttempt, loginSucceeded } from './login-throttle.js';
-import { findMemberByEmail, findMemberById, insertMember, markEmailVerified, recordVisitor, setPassword } from './members.js';
+import { findMemberById, findMemberForSignIn, insertMember, markEmailVerified, recordVisitor, setPassword } from './members.js';
 import { parseProfile } from './profile.js';
 import { checkCode, consumeVerification, resendCode, startVerification, unknownVerification } from './verification.js';
 import { emitMemberEvent } from '../webhooks/emit.js';
@@ -75,7 +75,7 @@ export async function login(deps: IdentityDeps, request: FastifyRequest): Promis
   const attempt = { siteId: site.id, email, ip: origin.ip };
   // Counted before anything is verified, so parallel guesses cannot overtake the count (audit F-1).
   const admission = await admitLoginAttempt(deps.limiter, attempt);
-  const member = await findMemberByEmail(deps.ctx.db, site.id, email);
+  const member = await findMemberForSignIn(deps.ctx.db, site.id, email);
   const audit = { siteId: site.id, memberId: member?.id, email: email.trim(), ...origin };
   if (!admission.allowed) {
     const refused = () => deps.ctx.authEvents.record({ ...audit, type: 'lockout', outcome: 'refused', detail: { scope: admission.scope, captcha: site.policies.captcha !== 'off' } });

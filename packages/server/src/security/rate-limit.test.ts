@@ -14,6 +14,21 @@ afterAll(() => db.close());
 async function exercise(limiter: RateLimiter, advance: (ms: number) => Promise<void>) {
   const key = `test:${randomUUID()}`;
   const rule = { limit: 3, windowSeconds: 2 };
+  // hitAndPeek: one key counted, another read, in one round trip; exact under concurrency too.
+  const peeked = `${key}:peeked`;
+  expect(await limiter.hitAndPeek(`${key}:pair`, rule, peeked)).toEqual({ hit: { allowed: true, count: 1, retryAfterSeconds: 0 }, peeked: { count: 0, retryAfterSeconds: 0 } });
+  await limiter.hit(peeked, { limit: 1, windowSeconds: 2 });
+  const both = await limiter.hitAndPeek(`${key}:pair`, rule, peeked);
+  expect(both.hit).toMatchObject({ allowed: true, count: 2 });
+  expect(both.peeked.count).toBe(1);
+  expect(both.peeked.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  expect(both.peeked.retryAfterSeconds).toBeLessThanOrEqual(2);
+  expect((await limiter.peek(peeked)).count).toBe(1);
+  const many = await Promise.all(Array.from({ length: 12 }, () => limiter.hitAndPeek(`${key}:many`, { limit: 5, windowSeconds: 60 }, peeked)));
+  expect(many.filter((r) => r.hit.allowed)).toHaveLength(5);
+  expect(many.map((r) => r.hit.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  expect(many.every((r) => r.peeked.count === 1)).toBe(true);
+
   for (let i = 1; i <= 3; i++) expect(await limiter.hit(key, rule)).toMatchObject({ allowed: true, count: i });
   const blocked = await limiter.hit(key, rule);
   expect(blocked.allowed).toBe(false);

@@ -29,9 +29,10 @@ export interface MfaStateData {
  * allows, and recovery codes while some are left. With none and `policies.mfa: "required"`, the
  * allowed types to enrol (REQUIRE_ACTIVATION).
  */
-export async function availableFactors(db: Queryable, site: SiteConfig, memberId: string): Promise<AvailableFactor[]> {
+export async function availableFactors(db: Queryable, site: SiteConfig, memberId: string, hasActiveFactors?: boolean): Promise<AvailableFactor[]> {
   const allowed = allowedFactors(site);
-  const active = (await listFactors(db, site.id, memberId, true)).filter((f) => allowed.includes(f.type));
+  // `false`: the member was read with their factor flag just now (findMemberForSignIn): nothing to list.
+  const active = hasActiveFactors === false ? [] : (await listFactors(db, site.id, memberId, true)).filter((f) => allowed.includes(f.type));
   if (!active.length) return mfaMode(site) === 'required' ? allowed.map((factorType) => ({ factorType, factorStatus: 'REQUIRE_ACTIVATION' })) : [];
   const types: SecondFactorType[] = [...new Set(active.map((f) => f.type))];
   if ((await liveRecoveryCodeCount(db, site.id, memberId)) > 0) types.push('RECOVERY_CODE');
@@ -52,7 +53,7 @@ export async function secondFactorStep(
 ): Promise<{ state: 'REQUIRE_MFA'; stateToken: string; identity: WireIdentity; additionalData: Record<string, unknown>; requireMfaData: NonNullable<MfaStateData['requireMfaData']> } | undefined> {
   if (mfaMode(s.site) === 'off') return undefined;
   const now = ctx.now();
-  const factors = await availableFactors(tx, s.site, s.member.id);
+  const factors = await availableFactors(tx, s.site, s.member.id, s.member.hasActiveFactors);
   if (!factors.length) return undefined;
   if (!needsEnrolment(factors) && (await isRememberedDevice(tx, s.site.id, s.member.id, s.deviceToken, now))) return undefined;
   const stateToken = await startChallenge(tx, { siteId: s.site.id, memberId: s.member.id, visitorId: s.visitorId, now });
