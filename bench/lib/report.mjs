@@ -99,7 +99,8 @@ export function checkTargets(rows, cases) {
       const ok = row.result && base?.result && !hasFailures(row.result) && !hasFailures(base.result);
       const ratio = ok ? row.result.rps / base.result.rps : undefined;
       const cpuRatio = ok && row.result.rpcs && base.result.rpcs ? row.result.rpcs / base.result.rpcs : undefined;
-      const verdict = (x) => (x === undefined ? 'N/A' : x >= target.atLeast ? 'PASS' : 'MISS');
+      // A reference line (`reference: true`) shows the ratio without a verdict.
+      const verdict = (x) => (x === undefined ? 'N/A' : target.reference ? 'REF' : x >= target.atLeast ? 'PASS' : 'MISS');
       checks.push({ key: row.key, label: target.label, baseline: target.baseline, atLeast: target.atLeast, ratio, cpuRatio, verdict: verdict(ratio), cpuVerdict: verdict(cpuRatio) });
     }
   }

@@ -1,6 +1,7 @@
 import { hash, verify, parseOptions, type Algorithm } from '@node-rs/argon2';
 import type { FieldViolation } from '../http/errors.js';
 import { isCommonPassword } from './common-passwords.js';
+import { defaultHashSlots, hashSlots } from './hash-slots.js';
 
 /**
  * Password hashing with argon2id at the OWASP minimum (m = 19 MiB, t = 2, p = 1).
@@ -21,8 +22,11 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const COMMON_PASSWORD_MESSAGE = 'is one of the most commonly used passwords; choose another';
 export const CONTEXT_PASSWORD_MESSAGE = "must not be the shop's name or your email address; choose another";
 
+/** Every hash and verify of the process takes a slot (security/hash-slots.ts). */
+export const passwordHashing = hashSlots(defaultHashSlots());
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, PASSWORD_PARAMS);
+  return passwordHashing.run(() => hash(password, PASSWORD_PARAMS));
 }
 
 /** A hash of a random password, computed once: unknown accounts verify against it so timing matches. */
@@ -40,7 +44,7 @@ export async function verifyPassword(stored: string | null | undefined, password
   const target = stored ?? (await decoyHash());
   let ok: boolean;
   try {
-    ok = await verify(target, password);
+    ok = await passwordHashing.run(() => verify(target, password));
   } catch {
     ok = false; // a corrupt stored hash fails closed
   }
