@@ -1,5 +1,6 @@
 // Reference point: the same one-ES256-JWT route on a bare Fastify instance (framework cost alone).
 import { serverCase } from '../lib/harness.mjs';
+import { profileArgs } from '../lib/vitrine.mjs';
 
 export default {
   id: 'bare-jwt-fastify',
@@ -7,7 +8,7 @@ export default {
   run: () =>
     serverCase({
       label: 'bare-jwt-fastify',
-      server: { script: 'servers/bare-jwt-fastify.mjs' },
+      server: { script: 'servers/bare-jwt-fastify.mjs', nodeArgs: profileArgs() },
       request: () => ({ path: '/token', method: 'POST', headers: { 'content-type': 'application/json' }, bodies: [JSON.stringify({ clientId: 'bench-client', grantType: 'anonymous' })] }),
       check: (json) => typeof json?.access_token === 'string',
     }),
