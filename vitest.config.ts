@@ -9,6 +9,8 @@ const alias = [
   { find: /^@vitrine\/sdk\/data$/, replacement: here('./packages/sdk/src/data/index.ts') },
   { find: /^@vitrine\/sdk\/mfa$/, replacement: here('./packages/sdk/src/mfa/index.ts') },
   { find: /^@vitrine\/sdk\/sso$/, replacement: here('./packages/sdk/src/sso/index.ts') },
+  // Only what jsdom suites need (no server, no other package): evaluated before anything else they import.
+  { find: /^@vitrine\/sdk\/test-support\/jsdom$/, replacement: here('./packages/sdk/test-support/jsdom-sign-in.ts') },
   { find: /^@vitrine\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
   { find: /^@vitrine\/react$/, replacement: here('./packages/react/src/index.ts') },
   { find: /^@vitrine\/server\/test-support$/, replacement: here('./packages/server/test-support/index.ts') },
