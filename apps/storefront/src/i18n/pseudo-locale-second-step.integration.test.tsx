@@ -3,41 +3,13 @@
  * help, the switches between methods, and the error after a refused code come from the catalogs.
  * (pseudo-locale.integration.test.tsx covers the other pages; this one needs a pending second step.)
  */
-import { cleanup, fireEvent, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { hardCodedTexts as hardCoded, pseudoLocaleShop } from '../../test-support/pseudo-locale.js';
 import { renderShop } from '../../test-support/render-shop.js';
-import { startShopServer, type ShopTestServer } from '../../test-support/test-server.js';
 import { savePendingSecondStep } from '../features/auth/pending-second-step.js';
-import { activateLanguage } from './i18n.js';
-import { LANGUAGES } from './languages.js';
 
-let server: ShopTestServer;
-const data = ['Test Shop', ...LANGUAGES.map((l) => l.name)];
-
-beforeAll(async () => {
-  server = await startShopServer();
-  await activateLanguage('pseudo', () => import('../locales/pseudo.po'));
-}, 120_000);
-afterAll(async () => {
-  await activateLanguage('en');
-  await server?.close();
-});
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
-
-/** Visible and announced strings with a plain-ASCII word once the data values are taken out. */
-function hardCoded(): string[] {
-  const out: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.textContent?.trim()) out.push(n.textContent.trim());
-  for (const el of document.body.querySelectorAll('[aria-label], [placeholder], [title], [alt]')) {
-    for (const attr of ['aria-label', 'placeholder', 'title', 'alt']) if (el.getAttribute(attr)?.trim()) out.push(el.getAttribute(attr)!.trim());
-  }
-  return out.filter((text) => /[A-Za-z]{2,}/.test(data.reduce((rest, value) => rest.split(value).join(' '), text)));
-}
+const shopServer = pseudoLocaleShop();
 
 const long = { timeout: 8000 };
 
@@ -51,7 +23,7 @@ describe('pseudo-locale: the second sign-in step', () => {
         data: { stateToken: 'not-a-live-state-token', factors: [{ factorType: 'TOTP' }, { factorType: 'EMAIL' }, { factorType: 'RECOVERY_CODE' }, { factorType: 'WEBAUTHN' }] },
       } as never,
     });
-    const shop = renderShop(server, '/sign-in/second-step', { language: 'pseudo' });
+    const shop = renderShop(shopServer.server, '/sign-in/second-step', { language: 'pseudo' });
     expect(document.documentElement.lang).toBe('en-XA');
     await waitFor(() => expect(document.querySelector('h1')).not.toBeNull(), long);
     expect(document.querySelectorAll('.second-step__other button').length).toBeGreaterThanOrEqual(3);

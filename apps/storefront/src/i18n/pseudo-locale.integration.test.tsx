@@ -5,57 +5,18 @@
  * Text nodes and the texts assistive technology reads (aria-label, placeholder, title, alt) count.
  * Pages added later belong in the lists below; a new text missing from the catalogs fails here.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { latestCode, registerByApi } from '../../test-support/members.js';
+import { hardCodedTexts, PSEUDO_LOCALE_DATA, pseudoLocaleShop } from '../../test-support/pseudo-locale.js';
 import { renderShop } from '../../test-support/render-shop.js';
-import { startShopServer, type ShopTestServer } from '../../test-support/test-server.js';
-import { activateLanguage } from './i18n.js';
-import { LANGUAGES } from './languages.js';
 
-let server: ShopTestServer;
-/** Strings that come from data, not from the storefront: allowed in plain English. */
-const data: string[] = ['Test Shop', ...LANGUAGES.map((l) => l.name)];
-
-beforeAll(async () => {
-  server = await startShopServer();
-  await activateLanguage('pseudo', () => import('../locales/pseudo.po'));
-}, 120_000);
-afterAll(async () => {
-  await activateLanguage('en');
-  await server?.close();
-});
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+const shopServer = pseudoLocaleShop();
+/** Strings that come from data, not from the storefront (grows with what the pages show). */
+const data: string[] = [...PSEUDO_LOCALE_DATA];
+const hardCoded = () => hardCodedTexts(data);
 
 const long = { timeout: 8000 };
-
-/** Every visible or announced string of the page. */
-function visibleStrings(root: ParentNode = document.body): string[] {
-  const out: string[] = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.textContent?.trim()) out.push(n.textContent.trim());
-  for (const el of root.querySelectorAll('[aria-label], [placeholder], [title], [alt]')) {
-    for (const attr of ['aria-label', 'placeholder', 'title', 'alt']) {
-      const value = el.getAttribute(attr)?.trim();
-      if (value) out.push(value);
-    }
-  }
-  return out;
-}
-
-/** The strings with a plain-ASCII word left once the data values are taken out. */
-function hardCoded(): string[] {
-  const known = [...data].sort((a, b) => b.length - a.length);
-  return visibleStrings().filter((text) => {
-    let rest = text;
-    for (const value of known) if (value) rest = rest.split(value).join(' ');
-    return /[A-Za-z]{2,}/.test(rest);
-  });
-}
 
 /** Waits until the page shows its heading and nothing is loading any more, then checks it. */
 async function expectAllTranslated(where: string) {
@@ -77,7 +38,7 @@ async function learnProducts(shop: ReturnType<typeof renderShop>) {
 
 describe('pseudo-locale: no hard-coded text', () => {
   it('visitor pages: catalog, product, cart, sign-in, create account, reset, verify, callback, 404', async () => {
-    const shop = renderShop(server, '/', { language: 'pseudo' });
+    const shop = renderShop(shopServer.server, '/', { language: 'pseudo' });
     expect(document.documentElement.lang).toBe('en-XA');
     const products = await learnProducts(shop);
     await screen.findAllByRole('heading', { level: 2 }, long);
@@ -112,12 +73,12 @@ describe('pseudo-locale: no hard-coded text', () => {
   it('member pages: account, security, sign-in methods, checkout, confirmation, orders, order detail', async () => {
     const email = `pseudo-${Date.now()}@example.com`;
     data.push(email);
-    await registerByApi(server, email, 'a long enough password');
-    const shop = renderShop(server, '/', { language: 'pseudo' });
+    await registerByApi(shopServer.server, email, 'a long enough password');
+    const shop = renderShop(shopServer.server, '/', { language: 'pseudo' });
     await learnProducts(shop);
     const { auth } = shop.client;
     let result = await auth.login({ email, password: 'a long enough password' });
-    if (result.loginState == 'EMAIL_VERIFICATION_REQUIRED') result = await auth.processVerification({ verificationCode: await latestCode(server, email) });
+    if (result.loginState == 'EMAIL_VERIFICATION_REQUIRED') result = await auth.processVerification({ verificationCode: await latestCode(shopServer.server, email) });
     auth.setTokens(await auth.getMemberTokensForDirectLogin(result.data!.sessionToken!));
 
     shop.reload('/account');

@@ -1,0 +1,56 @@
+/**
+ * What the pseudo-locale suites share (src/i18n/pseudo-locale*.integration.test.tsx): a real server
+ * with the storefront switched to the pseudo-locale (English with accented letters, compiled by Lingui
+ * from the English catalog), and the check that no visible or announced text is plain English.
+ */
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { activateLanguage } from '../src/i18n/i18n.js';
+import { LANGUAGES } from '../src/i18n/languages.js';
+import { startShopServer, type ShopTestServer } from './test-server.js';
+
+/** Strings that come from data, not from the storefront: allowed in plain English. */
+export const PSEUDO_LOCALE_DATA: readonly string[] = ['Test Shop', ...LANGUAGES.map((l) => l.name)];
+
+/** Registers the suite's hooks; the server is there from `beforeAll` on. */
+export function pseudoLocaleShop(): { readonly server: ShopTestServer } {
+  const state = {} as { server: ShopTestServer };
+  beforeAll(async () => {
+    state.server = await startShopServer();
+    await activateLanguage('pseudo', () => import('../src/locales/pseudo.po'));
+  }, 120_000);
+  afterAll(async () => {
+    await activateLanguage('en');
+    await state.server?.close();
+  });
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  return state;
+}
+
+/** Every visible or announced string of the page: text nodes, aria-label, placeholder, title, alt. */
+export function visibleStrings(root: ParentNode = document.body): string[] {
+  const out: string[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.textContent?.trim()) out.push(n.textContent.trim());
+  for (const el of root.querySelectorAll('[aria-label], [placeholder], [title], [alt]')) {
+    for (const attr of ['aria-label', 'placeholder', 'title', 'alt']) {
+      const value = el.getAttribute(attr)?.trim();
+      if (value) out.push(value);
+    }
+  }
+  return out;
+}
+
+/** The strings with a plain-ASCII word left once the data values (longest first) are taken out. */
+export function hardCodedTexts(data: readonly string[] = PSEUDO_LOCALE_DATA): string[] {
+  const known = [...data].sort((a, b) => b.length - a.length);
+  return visibleStrings().filter((text) => {
+    let rest = text;
+    for (const value of known) if (value) rest = rest.split(value).join(' ');
+    return /[A-Za-z]{2,}/.test(rest);
+  });
+}
