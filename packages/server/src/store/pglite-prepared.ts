@@ -24,13 +24,6 @@ interface Prepared {
   fields: { name: string; dataTypeID: number }[];
 }
 
-interface Message {
-  name: string;
-  dataTypeIDs?: number[];
-  fields?: unknown[];
-  text?: string;
-}
-
 const encoder = new TextEncoder();
 
 /** One frontend message: type byte, int32 length (itself included), body. */
@@ -106,19 +99,7 @@ export function preparedStatements(pg: PGlite) {
   let next = 0;
 
   async function prepare(sql: string): Promise<Prepared> {
-    const name = `vitrine_${++next}`;
-    const { messages } = await pg.execProtocol(
-      concat([message('P', concat([cstring(name), cstring(sql), int16(0)])), message('D', concat([new Uint8Array([0x53]), cstring(name)])), SYNC]),
-      { syncToFs: false },
-    );
-    const described = messages as Message[];
-    const params = described.find((m) => m.name === 'parameterDescription');
-    const row = described.find((m) => m.name === 'rowDescription');
-    const prepared = {
-      name,
-      paramTypes: params?.dataTypeIDs ?? [],
-      fields: ((row?.fields ?? []) as { name: string; dataTypeID: number }[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-    };
+    const prepared = await describe(`vitrine_${++next}`, sql);
     statements.set(sql, prepared);
     return prepared;
   }
@@ -140,6 +121,12 @@ export function preparedStatements(pg: PGlite) {
     return chunks.length === 1 ? chunks[0]! : concat(chunks);
   }
 
+  /** Parse + Describe (statement) + Sync: `sql` becomes statement `name` ('' = the unnamed one), its types read back. */
+  async function describe(name: string, sql: string): Promise<Prepared> {
+    const parse = message('P', concat([cstring(name), cstring(sql), int16(0)]));
+    return readDescription(name, await roundTrip(concat([parse, message('D', concat([new Uint8Array([0x53]), cstring(name)])), SYNC])));
+  }
+
   async function execute<T>(p: Prepared, params: readonly unknown[]): Promise<QueryResult<T>> {
     return readAnswer<T>(await roundTrip(concat([bind(p.name, serialize(p, params)), EXECUTE, SYNC])), p, pg.parsers);
   }
@@ -151,8 +138,7 @@ export function preparedStatements(pg: PGlite) {
      * `PGlite.query` cannot be used because it waits for the transaction lock the transaction holds.
      */
     async runOnce<T>(sql: string, params: readonly unknown[]): Promise<QueryResult<T>> {
-      const described = readDescription(await roundTrip(concat([message('P', concat([cstring(''), cstring(sql), int16(0)])), message('D', concat([new Uint8Array([0x53]), cstring('')])), SYNC])));
-      return readAnswer<T>(await roundTrip(concat([bind('', serialize(described, params)), EXECUTE, SYNC])), described, pg.parsers);
+      return execute<T>(await describe('', sql), params);
     },
 
     /**
@@ -239,11 +225,11 @@ const NO_FIELDS = { fields: [] };
 
 /**
  * The answer to Parse + Describe (statement) + Sync: the parameter types ('t') and the columns ('T',
- * name and type of each), or the parse error. `name` is empty: the unnamed statement.
+ * name and type of each), or the parse error thrown as PGlite's DatabaseError.
  */
-function readDescription(data: Uint8Array): Prepared {
+function readDescription(name: string, data: Uint8Array): Prepared {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const described: Prepared = { name: '', paramTypes: [], fields: [] };
+  const described: Prepared = { name, paramTypes: [], fields: [] };
   let at = 0;
   while (at + 5 <= data.length) {
     const type = data[at]!;
