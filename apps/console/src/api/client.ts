@@ -1,3 +1,5 @@
+import type { ApplicationError, ValidationError } from './types.js';
+
 /**
  * The console's calls to the admin API. The owner session rides in an HttpOnly cookie the page never
  * sees; every change carries the session's CSRF value in `x-vitrine-csrf` (the server checks it).
@@ -23,9 +25,10 @@ export function whenSignedOut(handler: () => void): void {
   onSignedOut = handler;
 }
 
+/** Either error envelope of the document, read defensively (a proxy's error page has neither). */
 interface ErrorEnvelope {
   message?: string;
-  details?: { applicationError?: { code?: string; description?: string }; validationError?: { fieldViolations?: { field: string; description: string }[] } };
+  details?: Partial<ApplicationError['details'] & ValidationError['details']>;
 }
 
 export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
@@ -47,18 +50,3 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-export interface Owner {
-  id: string;
-  email: string;
-  role: 'owner' | 'editor' | 'support';
-  twoFactor: boolean;
-}
-
-export interface Session {
-  owner: Owner;
-  csrfToken: string;
-  mustEnrolTwoFactor: boolean;
-  sites: { id: string; name: string }[];
-  devMailbox: boolean;
-}

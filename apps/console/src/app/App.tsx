@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError, setCsrfToken, whenSignedOut, type Session } from '../api/client.js';
+import { api, ApiError, setCsrfToken, whenSignedOut } from '../api/client.js';
+import type { Session } from '../api/types.js';
 import { SetupPage } from '../features/auth/SetupPage.js';
 import { SignInPage } from '../features/auth/SignInPage.js';
 import { Layout } from './Layout.js';

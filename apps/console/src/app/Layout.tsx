@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Session } from '../api/client.js';
+import type { Session } from '../api/types.js';
 import { Link } from '../components/Link.js';
 import { useSiteId } from './site.js';
 

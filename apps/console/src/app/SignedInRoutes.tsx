@@ -1,4 +1,4 @@
-import type { Session } from '../api/client.js';
+import type { Session } from '../api/types.js';
 import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.js';
 import { AuditLogPage } from '../features/audit-log/AuditLogPage.js';
 import { collectionRoutes } from '../features/collections/collection-routes.js';

@@ -1,16 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.js';
+import type { ApiKeyRow } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { NewKey } from './NewKey.js';
-
-interface ApiKeyRow {
-  id: string | null;
-  name: string;
-  createdDate: string | null;
-  lastUsedDate: string | null;
-  source: 'database' | 'config';
-}
 
 const when = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleString() : none);
 

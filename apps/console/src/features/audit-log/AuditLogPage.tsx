@@ -1,21 +1,10 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
+import type { AuthEvent } from '../../api/types.js';
 import { DataTable } from '../../components/DataTable.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
-
-interface AuthEvent {
-  id: string;
-  type: string;
-  outcome: string;
-  memberId?: string;
-  email?: string;
-  clientId?: string;
-  ip?: string;
-  detail: Record<string, unknown>;
-  createdAt: string;
-}
 
 const TYPES = ['', 'owner_sign_in', 'owner_action', 'sign_in', 'lockout', 'register', 'password_changed', 'password_reset', 'session_revoked', 'factor_added', 'api_key_used', 'admin_key_used'];
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, type Owner } from '../../api/client.js';
+import { api, ApiError } from '../../api/client.js';
+import type { SignInAnswer } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 
@@ -17,7 +18,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true);
     setError(undefined);
     try {
-      const result = await api<{ owner?: Owner; twoFactorRequired?: boolean }>('POST', '/_admin/v1/console/sign-in', { email, password, ...(needsCode ? { code } : {}) });
+      const result = await api<SignInAnswer>('POST', '/_admin/v1/console/sign-in', { email, password, ...(needsCode ? { code } : {}) });
       if (result.twoFactorRequired) setNeedsCode(true);
       else onSignedIn();
     } catch (e) {

@@ -1,40 +1,15 @@
 import { api } from '../../api/client.js';
+import type { CollectionInfo, ImportReport, Item, ItemPage } from '../../api/types.js';
 
-/** The console's side of `/_admin/v1/collections` (admin/collections-routes.ts on the server). */
-export type Permission = 'ANYONE' | 'SITE_MEMBER' | 'SITE_MEMBER_AUTHOR' | 'AUTHOR' | 'ADMIN';
-
-export interface FieldSpec {
-  key: string;
-  type: string;
-  required: boolean;
-  collection?: string;
-}
-
-export interface CollectionInfo {
-  id: string;
-  permissions: Record<'read' | 'insert' | 'update' | 'remove', Permission>;
-  fields: FieldSpec[];
-  strict: boolean;
-  /** Fields with a value per site language (config `translatable`); empty for most collections. */
-  translatable?: string[];
-  itemCount: number;
-}
-
-export type Item = Record<string, unknown> & { _id: string };
-
-export interface ImportReport {
-  inserted: number;
-  updated: number;
-  failed: number;
-  rows: { row: number; id: string | null; outcome: 'inserted' | 'updated' | 'failed'; error?: string }[];
-}
+/** The console's side of `/_admin/v1/collections` (admin/collections-routes.ts on the server); shapes in src/api/types.ts. */
+export type { CollectionInfo, FieldSpec, ImportReport, Item, Permission } from '../../api/types.js';
 
 const base = (collectionId: string) => `/_admin/v1/collections/${encodeURIComponent(collectionId)}`;
 
 export const collectionsApi = {
   list: (siteId: string) => api<{ collections: CollectionInfo[] }>('GET', `/_admin/v1/collections?siteId=${encodeURIComponent(siteId)}`),
   query: (siteId: string, collectionId: string, q: { filter: unknown; sort: { fieldName: string; order: 'ASC' | 'DESC' }[]; limit: number; offset: number }) =>
-    api<{ items: Item[]; total: number }>('POST', `${base(collectionId)}/query`, { siteId, ...q }),
+    api<ItemPage>('POST', `${base(collectionId)}/query`, { siteId, ...q }),
   insert: (siteId: string, collectionId: string, item: Record<string, unknown>) => api<{ item: Item }>('POST', `${base(collectionId)}/items`, { siteId, item }),
   update: (siteId: string, collectionId: string, id: string, item: Record<string, unknown>) =>
     api<{ item: Item }>('POST', `${base(collectionId)}/items/${encodeURIComponent(id)}`, { siteId, item }),

@@ -1,30 +1,10 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.js';
+import type { MailState, Outbox, OutboxMessage } from '../../api/types.js';
 import { DataTable } from '../../components/DataTable.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
-
-type MailState = 'waiting' | 'failing' | 'failed' | 'sent';
-
-interface OutboxMessage {
-  id: string;
-  kind: string;
-  to: string;
-  subject: string;
-  state: MailState;
-  attempts: number;
-  lastError?: string;
-  createdDate: string;
-  sentDate?: string;
-  nextAttemptDate?: string;
-}
-
-interface Outbox {
-  messages: OutboxMessage[];
-  smtp: boolean;
-  devMailbox?: string;
-}
 
 const STATE_LABEL: Record<MailState, string> = { waiting: 'Waiting', failing: 'Failing, will retry', failed: 'Failed', sent: 'Sent' };
 const column = createColumnHelper<OutboxMessage>();

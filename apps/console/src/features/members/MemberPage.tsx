@@ -1,18 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
+import type { MemberDetail } from '../../api/types.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { statusLabel } from './MembersPage.js';
-import type { MemberStatus } from './use-members.js';
-import { MemberSessions, SignInMethodsSection, type SignInMethods } from './MemberSections.js';
-
-interface MemberDetail {
-  member: { id: string; email: string; status: MemberStatus; emailVerified: boolean; approved: boolean; createdDate: string; updatedDate: string; lastSignInDate?: string; profile: Record<string, unknown> };
-  sessions: { clientId: string; ip?: string; createdDate: string; lastUsedDate: string }[];
-  signInMethods: SignInMethods;
-}
+import { MemberSessions, SignInMethodsSection } from './MemberSections.js';
 
 type Action = 'approve' | 'block' | 'unblock' | 'end-sessions' | 'send-password-reset' | 'resend-verification';
 const DONE: Record<Action, string> = {

@@ -1,17 +1,5 @@
+import type { MemberSession, SignInMethods } from '../../api/types.js';
 /** The member page's read-only parts: open sessions, and the ways the member can sign in. */
-export interface SignInMethods {
-  password: boolean;
-  sso: { idpConnectionId: string; name: string; email?: string; createdDate: string; lastUsedDate: string }[];
-  factors: { id: string; factorType: string; status: string; name?: string; createdDate: string }[];
-}
-
-export interface MemberSession {
-  clientId: string;
-  ip?: string;
-  createdDate: string;
-  lastUsedDate: string;
-}
-
 const FACTOR_LABEL: Record<string, string> = { TOTP: 'Authenticator app', EMAIL: 'Email code', WEBAUTHN: 'Passkey / security key' };
 
 export function MemberSessions({ sessions }: { sessions: MemberSession[] }) {

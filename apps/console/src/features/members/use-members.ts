@@ -1,16 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
+import type { MemberList, MemberRow, MemberStatus } from '../../api/types.js';
 
-export type MemberStatus = 'PENDING' | 'ACTIVE' | 'BLOCKED';
-
-export interface MemberRow {
-  id: string;
-  email: string;
-  name?: string;
-  status: MemberStatus;
-  emailVerified: boolean;
-  createdDate: string;
-}
+export type { MemberRow, MemberStatus };
 
 export interface MembersQuery {
   siteId: string;
@@ -39,7 +31,7 @@ export function useMembers(query: MembersQuery) {
     setState((s) => ({ ...s, loading: true }));
     // A short pause while typing, so each keystroke does not cost a query.
     const timer = setTimeout(() => {
-      api<{ members: MemberRow[]; total: number }>('GET', `/_admin/v1/members?${params}`)
+      api<MemberList>('GET', `/_admin/v1/members?${params}`)
         .then((result) => live && setState({ ...result, loading: false }))
         .catch((e: Error) => live && setState({ members: [], total: 0, loading: false, error: e.message }));
     }, 150);

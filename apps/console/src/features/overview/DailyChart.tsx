@@ -1,9 +1,4 @@
-export interface DayCount {
-  day: string;
-  signUps: number;
-  signIns: number;
-  failedSignIns: number;
-}
+import type { DayCount } from '../../api/types.js';
 
 const SERIES = [
   { key: 'signUps', label: 'Sign-ups', className: 'bar-signups' },

@@ -3,14 +3,8 @@ import { api } from '../../api/client.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { DailyChart, type DayCount } from './DailyChart.js';
-
-interface Overview {
-  membersByStatus: { PENDING: number; ACTIVE: number; BLOCKED: number };
-  days: DayCount[];
-  failedSignIns: { last24Hours: number; last30Days: number };
-  mail: { waiting: number; failing: number; failed: number };
-}
+import type { Overview } from '../../api/types.js';
+import { DailyChart } from './DailyChart.js';
 
 /** The site at a glance: members by status, daily sign-ups and sign-ins, failed sign-ins, mail trouble. */
 export function OverviewPage({ siteId }: { siteId: string }) {

@@ -1,4 +1,4 @@
-import type { Session } from '../../api/client.js';
+import type { Session } from '../../api/types.js';
 import { useSiteId } from '../../app/site.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { SiteConfigSection } from './SiteConfigSection.js';

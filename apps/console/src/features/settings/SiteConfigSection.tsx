@@ -1,21 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
+import type { SiteSettings } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
 import { SdkSnippet } from './SdkSnippet.js';
-
-interface SiteSettings {
-  site: { key: string; id: string; name: string };
-  /** The first is the default (issue #18). */
-  languages: { key: string; tags: string[] };
-  publicUrl: string;
-  policies: { key: string } & Record<string, unknown>;
-  sessions: { key: string; accessTokenTtlSeconds: number; absoluteDays: number; idleDays: number };
-  clients: { key: string; clientId: string; redirectUris: string[]; allowedOrigins: string[]; refreshTokenRotation: boolean }[];
-  identityProviders: { key: string; id: string; type: string; name: string; issuer: string; clientId: string; clientSecretSet: boolean; scopes: string[]; redirectUri: string }[];
-  collections: { key: string; id: string; permissions: Record<string, string>; fields?: { key: string; type: string; required: boolean }[]; strict: boolean }[];
-  apiKeys: { key: string; name: string }[];
-  webhooks: { key: string; id: string; url: string; events: string[] }[];
-}
 
 const list = (values: string[]) => (values.length ? values.join(', ') : '—');
 

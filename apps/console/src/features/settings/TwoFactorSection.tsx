@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { api, type Owner } from '../../api/client.js';
+import { api } from '../../api/client.js';
+import type { Owner, TwoFactorEnrolment } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
 
 /** Turn on authenticator-app codes: show the setup key once, confirm with a first code. */
@@ -11,7 +12,7 @@ export function TwoFactorSection({ owner, onChanged, required }: { owner: Owner;
   async function start() {
     setError(undefined);
     try {
-      setEnrolment(await api<{ secret: string; uri: string }>('POST', '/_admin/v1/console/two-factor/start', {}));
+      setEnrolment(await api<TwoFactorEnrolment>('POST', '/_admin/v1/console/two-factor/start', {}));
     } catch (e) {
       setError((e as Error).message);
     }
