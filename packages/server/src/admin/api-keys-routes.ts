@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { httpErrors, invalidField } from '../http/errors.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { createStoredKey, listStoredKeys, revokeStoredKey, validKeyName } from '../security/stored-api-keys.js';
-import { adminAccess, requireServerAdmin, type AdminAccess } from './access.js';
+import { adminAccess, requireServerAdmin, type AdminAccess } from '../owners/admin-access.js';
 
 const input = (request: FastifyRequest) => ({
   ...((request.query ?? {}) as Record<string, unknown>),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
-import { requireAdminFor } from './access.js';
+import { requireAdminFor } from '../owners/admin-access.js';
 
 /** GET /_admin/v1/auth-events?siteId=&memberId=&type=&limit=&before= — newest first (the console's audit log). */
 export async function listAuthEventsHandler(ctx: AppContext, request: FastifyRequest) {

@@ -16,7 +16,7 @@ import { queryItems } from '../data/query.js';
 import { itemId, type DataScope } from '../data/scope.js';
 import { parseDataItem } from '../data/store.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
-import { adminAccess, type AdminAccess } from './access.js';
+import { adminAccess, type AdminAccess } from '../owners/admin-access.js';
 import { csvToRows, itemsToCsv } from './collections-csv.js';
 
 const EXPORT_MAX = 10_000;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { listOutboxHandler, retryMailHandler } from './mail-outbox.js';
-import { deleteMemberHandler } from './member-deletion.js';
-import { resendVerificationHandler } from './member-verification.js';
+import { deleteMemberHandler } from '../members/deletion.js';
+import { resendVerificationHandler } from '../members/admin-verification.js';
 import { overviewHandler } from './overview.js';
 import { siteSettingsHandler } from './site-settings.js';
 

@@ -188,7 +188,7 @@ describe('members search at scale', () => {
        from generate_series(1, 30000) g`,
     );
     await server.ctx.db.query('analyze members');
-    const { parseMemberQuery, SEARCH_TEXT } = await import('./member-search.js');
+    const { parseMemberQuery, SEARCH_TEXT } = await import('../members/search.js');
     const query = parseMemberQuery({ search: 'member-12345@', sort: 'createdDate' });
     const { rows } = await server.ctx.db.query<Record<string, string>>(`explain select id from members where site_id = $1 and ${SEARCH_TEXT} like $2`, ['scale', `%${query.search}%`]);
     expect(rows.map((r) => Object.values(r)[0]).join('\n')).toContain('members_search_trgm');

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
-import { adminAccess, requireAdminFor } from './access.js';
+import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
 
 /**
  * The console's Mail page: the site's outbox (to, subject, state, attempts, last error), newest first,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
-import { requireAdminFor } from './access.js';
+import { requireAdminFor } from '../owners/admin-access.js';
 
 /**
  * The console's Overview: members by status, sign-ups and sign-ins per day (UTC) for the last 30 days,

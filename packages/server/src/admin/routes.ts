@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { listAuthEventsHandler } from './auth-events.js';
-import { getMemberHandler, MEMBER_ACTIONS, memberActionHandler } from './member-actions.js';
-import { listMembersHandler, setApprovalHandler } from './members.js';
+import { getMemberHandler, MEMBER_ACTIONS, memberActionHandler } from '../members/admin-actions.js';
+import { listMembersHandler, setApprovalHandler } from '../members/admin-list.js';
 import { registerWebhookAdminRoutes } from '../webhooks/routes.js';
 import { registerConsolePagesRoutes } from './console-pages-routes.js';
 import { registerTranslationAdminRoutes } from './translations-routes.js';

@@ -3,7 +3,7 @@ import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import { callbackUrl } from '../identity/sso/buttons.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
-import { requireAdminFor } from './access.js';
+import { requireAdminFor } from '../owners/admin-access.js';
 import { siteLanguages } from '../data/translations.js';
 
 /**

@@ -15,7 +15,7 @@ import { isPlainObject } from '../data/json.js';
 import { itemId } from '../data/scope.js';
 import { readTranslations, writeTranslation } from '../data/translation-store.js';
 import { parseTranslationValues, translationLanguage } from '../data/translations.js';
-import { adminAccess } from './access.js';
+import { adminAccess } from '../owners/admin-access.js';
 
 const BASE = '/_admin/v1/collections/:collectionId/items/:itemId/translations';
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config/types.js';
 import { startDataServer, type DataServer } from '../data/http-support.js';
-import { insertMember } from '../identity/members.js';
+import { insertMember } from '../members/store.js';
 
 let server: DataServer;
 let admin: string;

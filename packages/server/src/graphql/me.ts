@@ -2,7 +2,7 @@
 import type { GraphQLFieldConfig } from 'graphql';
 import { sessionEnded } from '../http/resolve-caller.js';
 import { toWireIdentity } from '../identity/identity-view.js';
-import { findMemberById } from '../identity/members.js';
+import { findMemberById } from '../members/store.js';
 import type { GraphqlContext } from './context.js';
 import { graphql } from './graphql-js.js';
 import { JsonScalar } from './scalars.js';

@@ -8,7 +8,7 @@ import { addCookie, cookieHeader, cookieNames, csrfFor, ensureCsrfCookie, isGenu
 import { escapeHtml, formActionSources, newNonce, page, pageHeaders } from './layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
 import { pageLanguage, type PageLanguage } from './language.js';
-import { emitMemberEvent } from '../webhooks/emit.js';
+import { emitMemberEvent } from '../members/events.js';
 
 type Entry = { site: SiteConfig; client: ClientConfig };
 

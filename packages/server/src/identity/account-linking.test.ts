@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, Kit, pkce, postedMessage } from '../../test-support/redirect-kit.js';
-import { markEmailVerified } from './members.js';
+import { verifyMemberEmail } from '../members/events.js';
 import { consumeSessionToken } from './session-tokens.js';
 
 /**
@@ -73,7 +73,7 @@ describe('trusted sign-on onto an existing account', () => {
   it('links a verified account as before: its password and sessions are kept', async () => {
     const email = newEmail();
     const member = await kit.member(email, 'the real owner pass 3');
-    await markEmailVerified(kit.server.ctx.db, kit.server.siteId, member.memberId, Date.now());
+    await verifyMemberEmail(kit.server.ctx.db, kit.server.siteId, member.memberId, Date.now());
     const tokens = await tokensFor(member.sessionToken);
 
     const linked = await signOn(email, true);

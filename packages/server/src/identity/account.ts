@@ -13,10 +13,10 @@ import { adoptUnverifiedAccount } from './account-linking.js';
 import { body, emailOf, emailViolation, memberBlocked, throwViolations, type IdentityDeps } from './common.js';
 import { toWireIdentity, type WireIdentity } from './identity-view.js';
 import { revokeMemberAccess } from './member-access.js';
-import { findMemberByEmail, findMemberById, insertMember, setPassword, updateProfile, type Member } from './members.js';
+import { findMemberByEmail, findMemberById, insertMember, setPassword, updateProfile, type Member } from '../members/store.js';
 import { parseProfile } from './profile.js';
 import { issueSessionToken } from './session-tokens.js';
-import { emitMemberEvent } from '../webhooks/emit.js';
+import { emitMemberEvent } from '../members/events.js';
 import { identityOf } from '../webhooks/events.js';
 
 type MemberCaller = Extract<Caller, { kind: 'member' }>;

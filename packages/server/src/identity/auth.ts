@@ -8,10 +8,10 @@ import {
   type IdentityDeps, type StateResponse,
 } from './common.js';
 import { admitLoginAttempt, loginSucceeded } from './login-throttle.js';
-import { findMemberById, findMemberForSignIn, insertMember, markEmailVerified, recordVisitor, setPassword } from './members.js';
+import { findMemberById, findMemberForSignIn, insertMember, recordVisitor, setPassword } from '../members/store.js';
 import { parseProfile } from './profile.js';
 import { checkCode, consumeVerification, resendCode, startVerification, unknownVerification } from './verification.js';
-import { emitMemberEvent } from '../webhooks/emit.js';
+import { emitMemberEvent, verifyMemberEmail } from '../members/events.js';
 import { identityOf } from '../webhooks/events.js';
 
 export const emailExists = () => new ApplicationError(409, '-19995', 'An account with this email already exists');
@@ -129,7 +129,7 @@ export async function verifyDuringAuthentication(deps: IdentityDeps, request: Fa
   return deps.ctx.db.transaction(async (tx) => {
     const now = deps.ctx.now();
     if (!(await consumeVerification(tx, site.id, checked.verificationId, now))) throw unknownVerification();
-    await markEmailVerified(tx, site.id, checked.memberId, now);
+    await verifyMemberEmail(tx, site.id, checked.memberId, now);
     const member = await findMemberById(tx, site.id, checked.memberId);
     if (!member) throw unknownVerification();
     return nextState(tx, deps, site, member, visitorId ?? checked.visitorId ?? undefined);

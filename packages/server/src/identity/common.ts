@@ -9,10 +9,10 @@ import { clientIp } from '../security/client-ip.js';
 import type { RateLimiter } from '../security/rate-limit.js';
 import type { Queryable } from '../store/types.js';
 import { toWireIdentity, type WireIdentity } from './identity-view.js';
-import type { Member } from './members.js';
+import type { Member } from '../members/store.js';
 import { issueSessionToken } from './session-tokens.js';
 import { startVerification } from './verification.js';
-import { emitMemberEvent } from '../webhooks/emit.js';
+import { emitMemberEvent } from '../members/events.js';
 import { secondFactorStep, type MfaStateData } from './mfa/gate.js';
 import { listConnections } from './sso/store.js';
 

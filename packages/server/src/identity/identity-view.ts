@@ -1,5 +1,5 @@
 import type { SitePolicies } from '../config/types.js';
-import type { Member } from './members.js';
+import type { Member } from '../members/store.js';
 
 /**
  * The wire Identity of wire-contract §6.3 (`id`, ISO dates, `identityProfile` in wire names).

@@ -1,7 +1,7 @@
 import type { RateLimiter, RateLimitResult } from '../security/rate-limit.js';
 import { sha256 } from '../security/secrets.js';
 import type { Queryable } from '../store/types.js';
-import { emailKey } from './members.js';
+import { emailKey } from '../members/store.js';
 
 /**
  * Per-account sign-in throttling (audit F-1, F-14; ASVS 6.1.1, 6.3.1).

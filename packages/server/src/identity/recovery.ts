@@ -11,10 +11,10 @@ import { randomToken, sha256 } from '../security/secrets.js';
 import type { Queryable } from '../store/types.js';
 import { afterResponse } from '../http/after-response.js';
 import { body, isEmail, limitIp, memberBlocked, nextState, scopeOf, throwViolations, type IdentityDeps, type StateResponse } from './common.js';
-import { emailKey, findMemberByEmail, findMemberById, markEmailVerified, setPassword, type Member } from './members.js';
+import { emailKey, findMemberByEmail, findMemberById, setPassword, type Member } from '../members/store.js';
 import { clearLoginLocks } from './login-throttle.js';
 import { revokeSessionTokens } from './session-tokens.js';
-import { emitMemberEvent } from '../webhooks/emit.js';
+import { emitMemberEvent, verifyMemberEmail } from '../members/events.js';
 
 /** Reset links: single use, one hour, only the SHA-256 kept. Activation links last three days. */
 export const RESET_TTL_SECONDS = 3600;
@@ -157,7 +157,7 @@ export async function recover(deps: IdentityDeps, request: FastifyRequest): Prom
     throwViolations([passwordViolation(input.password, 'password', { siteName: site.name, email: member.email })]);
     await setPassword(tx, site.id, member.id, passwordHash, now);
     await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, type: 'member.password_changed', now });
-    await markEmailVerified(tx, site.id, member.id, now);
+    await verifyMemberEmail(tx, site.id, member.id, now);
     await ctx.tokens.revokeMemberSessions(tx, site.id, member.id, { reason: 'password-reset' });
     await revokeSessionTokens(tx, site.id, member.id, now);
     // Other links in other mails die with this one.

@@ -6,7 +6,7 @@ import { verificationCodeMail } from '../mail/templates.js';
 import { mailLanguage } from '../i18n/index.js';
 import { hashCode, randomCode, randomToken, safeEqual, sha256 } from '../security/secrets.js';
 import type { Database, Queryable } from '../store/types.js';
-import type { Member } from './members.js';
+import type { Member } from '../members/store.js';
 
 /**
  * Email verification by 6-digit code: 10 minutes (ASVS 6.5.5), 5 attempts, code and stateToken stored hashed.

@@ -1,6 +1,6 @@
 import { reassignVisitorItems } from '../data/ownership.js';
 import { OAuthError } from '../http/errors.js';
-import { recordVisitor } from '../identity/members.js';
+import { recordVisitor } from '../members/store.js';
 import { requestOrigin } from '../security/auth-events.js';
 import { addGrant, requireClient, type GrantHandler } from './grants.js';
 import { consumeCode, findCode, recordCodeSession, verifyPkce } from './redirect-store.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { reassignVisitorItems } from '../data/ownership.js';
 import { OAuthError } from '../http/errors.js';
 import { parseAuthorization } from '../http/resolve-caller.js';
-import { findMemberById, isMemberId } from '../identity/members.js';
+import { findMemberById, isMemberId } from '../members/store.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
 import { clientIp } from '../security/client-ip.js';
 import type { Queryable } from '../store/types.js';

@@ -1,20 +1,9 @@
 import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import type { AccessClaims } from './access-claims.js';
 import type { KeyRing } from './keys.js';
 import { VerifiedTokens } from './verified-tokens.js';
 
-export interface AccessClaims {
-  iss: string;
-  sub: string;
-  aud: string;
-  client_id: string;
-  site: string;
-  role: 'visitor' | 'member';
-  /** Member session id: the handle logout and revocation act on. */
-  sid?: string;
-  iat: number;
-  exp: number;
-  jti: string;
-}
+export type { AccessClaims } from './access-claims.js';
 
 const b64 = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 

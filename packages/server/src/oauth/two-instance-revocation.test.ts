@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type VitrineApp } from '../app.js';
 import { loadConfig } from '../config/load.js';
-import { insertMember } from '../identity/members.js';
+import { insertMember } from '../members/store.js';
 import { openDatabase } from '../store/open.js';
 import type { Database } from '../store/types.js';
 

@@ -1,4 +1,4 @@
-import type { AccessClaims } from './jwt.js';
+import type { AccessClaims } from './access-claims.js';
 
 /**
  * Access tokens whose ES256 signature this instance has already checked. A shopper's browser sends the

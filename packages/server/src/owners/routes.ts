@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApplicationError } from '../http/errors.js';
-import { requireServerAdmin } from '../admin/access.js';
+import { requireServerAdmin } from './admin-access.js';
 import { CONSOLE_ROLES, currentOwner, isOwnerRequest, mustEnrolTwoFactor, recordOwnerEvent, requireOwner } from './access.js';
 import { checkInvite, createInvitation } from './invite.js';
 import { clearOwnerCookie, csrfTokenFor, endOwnerSession } from './sessions.js';

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { adminAccess, requireAdminFor } from '../admin/access.js';
-import { auditOwnerAction } from '../admin/owner-audit.js';
+import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
+import { auditOwnerAction } from '../owners/audit.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import type { AppContext } from '../context.js';
 import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';

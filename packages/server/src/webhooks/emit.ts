@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { adminMemberView } from '../admin/members.js';
-import { findMemberById, type Member } from '../identity/members.js';
 import type { Queryable } from '../store/types.js';
 import type { WebhookEventType, WebhookIdentity } from './events.js';
 
 /**
- * The one way a flow emits a webhook event: called inside the flow's own transaction, it writes the
+ * The one way a flow emits a webhook event (members/events.ts builds member events on it): called inside the flow's own transaction, it writes the
  * event and one delivery per subscribed, enabled endpoint, so an event exists exactly when its change
  * committed. A site without a matching endpoint pays one indexed statement and stores nothing.
  */
@@ -76,34 +74,4 @@ export async function emitEvents(tx: Queryable, siteId: string, now: number, eve
     [siteId, JSON.stringify(rows), new Date(now)],
   );
   if (rowCount > 0) emittedCount++;
-}
-
-/** A member event whose data is the member as it stands in `tx` (after the change). */
-export async function emitMemberEvent(
-  tx: Queryable,
-  event: { siteId: string; memberId: string; type: WebhookEventType; identity?: WebhookIdentity; now: number; member?: Member },
-): Promise<void> {
-  const member = event.member ?? (await findMemberById(tx, event.siteId, event.memberId));
-  if (!member) return;
-  await emitEvent(tx, {
-    siteId: event.siteId,
-    type: event.type,
-    identity: event.identity ?? { identityType: 'MEMBER', memberId: member.id },
-    data: adminMemberView(member),
-    now: event.now,
-  });
-}
-
-/**
- * The events a change of a member's state gives, from the member before and after it: approved,
- * blocked, unblocked, email verified. Flows that change several things at once call this once.
- */
-export async function emitMemberTransition(tx: Queryable, before: Member | undefined, after: Member, identity: WebhookIdentity, now: number): Promise<void> {
-  const types: WebhookEventType[] = [];
-  if (before && !before.approved && after.approved) types.push('member.approved');
-  if (before?.status !== 'BLOCKED' && after.status === 'BLOCKED') types.push('member.blocked');
-  if (before?.status === 'BLOCKED' && after.status !== 'BLOCKED') types.push('member.unblocked');
-  if (before && !before.emailVerified && after.emailVerified) types.push('member.email_verified');
-  const data = adminMemberView(after);
-  await emitEvents(tx, after.siteId, now, types.map((type) => ({ type, identity, data })));
 }

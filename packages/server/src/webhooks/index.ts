@@ -5,7 +5,7 @@ import { deliverDueWebhooks } from './delivery.js';
 import { emittedSoFar } from './emit.js';
 import { syncConfigEndpoints } from './endpoints.js';
 
-export { emitEvent, emitEvents, emitMemberEvent } from './emit.js';
+export { emitEvent, emitEvents } from './emit.js';
 export { identityOf, memberIdentity, ownerIdentity } from './events.js';
 
 const BATCH = 50;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, waitFor } from '../../../test-support/smtp.js';
-import { markEmailVerified } from '../members.js';
+import { verifyMemberEmail } from '../../members/events.js';
 import { advance, appError, memberCalls, PASSWORD, startMfaServer, totpCode, type MfaHarness } from '../../../test-support/mfa-kit.js';
 
 /**
@@ -92,7 +92,7 @@ describe('email codes', () => {
     const member = await m.register('email');
     const unverified = await h.call('POST', '/_api/iam/mfa/v1/factors', { token: member.token, body: { factorType: 'EMAIL' } });
     expect(appError(unverified)).toBe('EMAIL_NOT_VERIFIED');
-    await h.server.ctx.db.transaction((tx) => markEmailVerified(tx, h.server.siteId, member.memberId, Date.now()));
+    await h.server.ctx.db.transaction((tx) => verifyMemberEmail(tx, h.server.siteId, member.memberId, Date.now()));
     const added = await h.call('POST', '/_api/iam/mfa/v1/factors', { token: member.token, body: { factorType: 'EMAIL' } });
     expect(added.body).toMatchObject({ factor: { factorType: 'EMAIL', status: 'ACTIVE' }, recoveryCodes: expect.any(Array) });
 

@@ -9,7 +9,7 @@ import { revealTotpSecret, matchingTotpStep } from '../../security/totp.js';
 import type { Queryable } from '../../store/types.js';
 import { body, limitIp, nextState, scopeOf, type IdentityDeps, type StateResponse } from '../common.js';
 import { toWireIdentity } from '../identity-view.js';
-import { findMemberById, type Member } from '../members.js';
+import { findMemberById, type Member } from '../../members/store.js';
 import { consumeChallenge, countAttempt, emailCodeMatches, invalidStateToken, liveChallenge, MFA_STATE_TTL_SECONDS, setEmailCode, type MfaChallenge } from './challenge.js';
 import { issueDeviceToken } from './device-tokens.js';
 import { claimTotpStep, findFactorByCredential, listFactors, recordSignCount } from './factors.js';

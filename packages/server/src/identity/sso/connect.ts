@@ -8,7 +8,7 @@ import { completeRedirectSession, insertRedirectSession, type RedirectSession } 
 import { requestOrigin } from '../../security/auth-events.js';
 import { requireRecentAuthentication } from '../../security/reauthentication.js';
 import { body, scopeOf, type IdentityDeps } from '../common.js';
-import { findMemberById } from '../members.js';
+import { findMemberById } from '../../members/store.js';
 import { ssoErrorPage } from './pages.js';
 import { findIdentityProvider, ProviderUnavailable } from './providers.js';
 import { findProviderIdentity, insertProviderIdentity, listConnections } from './store.js';

@@ -3,7 +3,7 @@ import { ApplicationError, httpErrors } from '../../http/errors.js';
 import { resolveCaller } from '../../http/resolve-caller.js';
 import { requestOrigin } from '../../security/auth-events.js';
 import type { IdentityDeps } from '../common.js';
-import { findMemberById } from '../members.js';
+import { findMemberById } from '../../members/store.js';
 import { deleteConnection, listConnections } from './store.js';
 
 async function memberCaller(deps: IdentityDeps, request: FastifyRequest) {

@@ -1,10 +1,10 @@
 import type { IdentityProviderConfig, SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../store/types.js';
-import { emitMemberEvent } from '../../webhooks/emit.js';
+import { emitMemberEvent } from '../../members/events.js';
 import { adoptUnverifiedAccount } from '../account-linking.js';
 import { isEmail } from '../common.js';
-import { findMemberByEmail, findMemberById, insertMember, type Member } from '../members.js';
+import { findMemberByEmail, findMemberById, insertMember, type Member } from '../../members/store.js';
 import { findProviderIdentity, insertProviderIdentity, touchProviderIdentity } from './store.js';
 
 /** The claims of a verified ID token this module reads. */

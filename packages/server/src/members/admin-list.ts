@@ -1,30 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { httpErrors, invalidField } from '../http/errors.js';
-import { findMemberByEmail, setApproval, type Member } from '../identity/members.js';
+import { findMemberByEmail, setApproval, type Member } from './store.js';
 import { revokeSessionTokens } from '../identity/session-tokens.js';
-import { emitMemberTransition } from '../webhooks/emit.js';
+import { emitMemberTransition } from './events.js';
+import { adminMemberView } from './view.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
-import { adminAccess, requireAdminFor } from './access.js';
-import { parseMemberQuery, searchMembers } from './member-search.js';
+import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
+import { parseMemberQuery, searchMembers } from './search.js';
 
 /**
  * Admin member management (design.md §3): list, approve, block. The server's admin key may act on
  * any site; a site API key only on its own; a console owner with the members role (admin/access.ts).
  */
 export { requireAdminFor };
-
-export function adminMemberView(m: Member) {
-  return {
-    id: m.id,
-    email: m.email,
-    status: m.status,
-    emailVerified: m.emailVerified,
-    approved: m.approved,
-    createdDate: m.createdAt.toISOString(),
-    updatedDate: m.updatedAt.toISOString(),
-  };
-}
 
 /** GET /_admin/v1/members?siteId=&status=&search=&sort=createdDate|email|updatedDate&order=asc|desc&limit=&offset= */
 export async function listMembersHandler(ctx: AppContext, request: FastifyRequest) {

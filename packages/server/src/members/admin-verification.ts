@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApplicationError, httpErrors } from '../http/errors.js';
-import { findMemberById } from '../identity/members.js';
+import { findMemberById } from './store.js';
 import { CODE_TTL_SECONDS, MAX_SENDS, RESEND_COOLDOWN_SECONDS } from '../identity/verification.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { verificationCodeMail } from '../mail/templates.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { hashCode, randomCode } from '../security/secrets.js';
-import { adminAccess } from './access.js';
+import { adminAccess } from '../owners/admin-access.js';
 
 /**
  * **Resend verification** (`POST /_admin/v1/members/:id/resend-verification {siteId}`): a member stuck on

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { httpErrors, invalidField } from '../http/errors.js';
 import { parseAuthorization, resolveCaller } from '../http/resolve-caller.js';
-import { isOwnerRequest, requireOwner } from '../owners/access.js';
-import type { Owner, OwnerRole } from '../owners/store.js';
+import { isOwnerRequest, requireOwner } from './access.js';
+import type { Owner, OwnerRole } from './store.js';
 import { ownerIdentity, type WebhookIdentity } from '../webhooks/events.js';
 
 export interface AdminAccess {

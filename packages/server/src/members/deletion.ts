@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { findMemberById, type Member } from '../identity/members.js';
+import { findMemberById, type Member } from './store.js';
 import { revokeSessionTokens } from '../identity/session-tokens.js';
 import { httpErrors } from '../http/errors.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import { emitEvent } from '../webhooks/emit.js';
 import type { WebhookIdentity } from '../webhooks/events.js';
-import { adminAccess } from './access.js';
+import { adminAccess } from '../owners/admin-access.js';
 
 /**
  * Deleting a member (the console's **Delete member**, `DELETE /_admin/v1/members/:id?siteId=`): one

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
-import { emitMemberEvent } from '../webhooks/emit.js';
 
 /** Members of a site: the rows behind register, login, approval and the admin API. */
 export type MemberStatus = 'PENDING' | 'ACTIVE' | 'BLOCKED';
@@ -136,13 +135,14 @@ export async function setPassword(tx: Queryable, siteId: string, id: string, pas
   );
 }
 
-export async function markEmailVerified(tx: Queryable, siteId: string, id: string, now: number): Promise<void> {
-  const { rowCount } = await tx.query(
+/** Marks the email verified; returns the member when this call verified it (the caller emits `member.email_verified`). */
+export async function markEmailVerified(tx: Queryable, siteId: string, id: string, now: number): Promise<Member | undefined> {
+  const { rows } = await tx.query<MemberRow>(
     `update members set email_verified = true, revision = revision + 1, updated_at = $3
-     where site_id = $1 and id = $2 and not email_verified`,
+     where site_id = $1 and id = $2 and not email_verified returning *`,
     [siteId, id, new Date(now)],
   );
-  if (rowCount) await emitMemberEvent(tx, { siteId, memberId: id, type: 'member.email_verified', now });
+  return rows[0] && toMember(rows[0]);
 }
 
 export async function recordVisitor(tx: Queryable, siteId: string, id: string, visitorId: string | undefined): Promise<void> {

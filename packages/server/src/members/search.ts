@@ -1,4 +1,4 @@
-import { MEMBER_STATUSES, type MemberStatus } from '../identity/members.js';
+import { MEMBER_STATUSES, type MemberStatus } from './store.js';
 import type { Queryable } from '../store/types.js';
 import { invalidField } from '../http/errors.js';
 

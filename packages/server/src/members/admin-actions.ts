@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { httpErrors } from '../http/errors.js';
-import { findMemberById, setApproval, type Member } from '../identity/members.js';
+import { findMemberById, setApproval, type Member } from './store.js';
 import { createRecoveryMail } from '../identity/recovery.js';
 import { revokeSessionTokens } from '../identity/session-tokens.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
-import { adminAccess } from './access.js';
-import { lastSignIn, memberSessions, signInMethods } from './member-details.js';
-import { adminMemberView } from './members.js';
-import { emitMemberTransition } from '../webhooks/emit.js';
+import { adminAccess } from '../owners/admin-access.js';
+import { lastSignIn, memberSessions, signInMethods } from './details.js';
+import { adminMemberView } from './view.js';
+import { emitMemberTransition } from './events.js';
 
 /**
  * The console's member page: one member by id, and the actions on it. Each takes effect at once on

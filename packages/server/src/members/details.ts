@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { Member } from '../identity/members.js';
+import type { Member } from './store.js';
 import type { Queryable } from '../store/types.js';
 
 /**

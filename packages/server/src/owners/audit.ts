@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { currentOwner, isOwnerRequest, recordOwnerEvent } from '../owners/access.js';
+import { currentOwner, isOwnerRequest, recordOwnerEvent } from './access.js';
 
 /**
  * An `owner_action` audit entry for a change made from the console (owner session), after the change

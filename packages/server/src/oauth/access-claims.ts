@@ -1,0 +1,14 @@
+/** The claims of a Vitrine access token (design.md §4): what signing, verifying and the verified-token cache share. */
+export interface AccessClaims {
+  iss: string;
+  sub: string;
+  aud: string;
+  client_id: string;
+  site: string;
+  role: 'visitor' | 'member';
+  /** Member session id: the handle logout and revocation act on. */
+  sid?: string;
+  iat: number;
+  exp: number;
+  jti: string;
+}
