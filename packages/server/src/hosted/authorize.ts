@@ -14,7 +14,8 @@ import { endSession } from '../oauth/session-end.js';
 import { lastUseIsStale, touchSession } from '../oauth/sessions.js';
 import { requestOrigin } from '../security/auth-events.js';
 import { addCookie, cookieHeader, cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies } from './cookies.js';
-import { escapeHtml, formActionSources, newNonce, page, pageHeaders, scriptJson } from './layout.js';
+import { html, unsafeRawHtml } from '../http/html.js';
+import { formActionSources, newNonce, page, pageHeaders, scriptJson } from './layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
 import { ALTCHA_SCRIPT, renderForm, viewTitle, type FormState, type View } from './views.js';
 import { ssoButtons } from '../identity/sso/buttons.js';
@@ -57,8 +58,10 @@ function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client
       .type('text/html; charset=utf-8')
       .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; frame-ancestors ${origins.length ? origins.join(' ') : "'none'"}`);
     // postMessage delivers only to a parent whose origin is the target: one try per allowed origin.
-    return `<!doctype html><html lang="${escapeHtml(t.language)}" dir="${t.dir}"><head><meta charset="utf-8"><title>${escapeHtml(t.t('page.signingIn.title'))}</title></head><body>
-<script nonce="${nonce}">(function(){var m=${scriptJson(data)},o=${scriptJson(origins)};if(window.parent===window)return;for(var i=0;i<o.length;i++){try{window.parent.postMessage(m,o[i]);}catch(e){}}})();</script></body></html>`;
+    // The script is raw text (not HTML): its only values come through scriptJson, safe inside a script element.
+    const script = `(function(){var m=${scriptJson(data)},o=${scriptJson(origins)};if(window.parent===window)return;for(var i=0;i<o.length;i++){try{window.parent.postMessage(m,o[i]);}catch(e){}}})();`;
+    return html`<!doctype html><html lang="${t.language}" dir="${t.dir}"><head><meta charset="utf-8"><title>${t.t('page.signingIn.title')}</title></head><body>
+<script nonce="${nonce}">${unsafeRawHtml(script)}</script></body></html>`.toString();
   }
   const query = new URLSearchParams(data).toString();
   const raw = s.responseMode === 'query' ? `${s.redirectUri}${s.redirectUri.includes('?') ? '&' : '?'}${query}` : `${s.redirectUri.split('#')[0]}#${query}`;

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { escapeHtml } from '../i18n/index.js';
-
-export { escapeHtml };
+import { html, unsafeRawHtml, type Html } from '../http/html.js';
 
 export const newNonce = (): string => randomBytes(16).toString('base64');
 
@@ -34,7 +32,7 @@ export function pageHeaders(reply: FastifyReply, nonce: string, options: { formA
     );
 }
 
-const CSS = `*{box-sizing:border-box}body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1a1a1a;background:#f6f6f4;line-height:1.45}
+const CSS = html`*{box-sizing:border-box}body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1a1a1a;background:#f6f6f4;line-height:1.45}
 main{max-width:26rem;margin-inline:auto;padding-block:2rem;padding-inline:1.25rem}.site{font-weight:700;font-size:1.1rem;margin-block:0 1.5rem;color:#333}
 h1{font-size:1.5rem;margin-block:0 1rem}form{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1.25rem}
 label{display:block;font-weight:600;margin-block:.9rem .3rem;margin-inline:0}input[type=email],input[type=password],input[type=text]{width:100%;padding:.7rem;font-size:1rem;border:1px solid #888;border-radius:.35rem}
@@ -47,16 +45,17 @@ nav{margin-block-start:1.2rem;display:flex;flex-wrap:wrap;gap:1rem}a{color:#1d5f
 .sso{margin-block-start:1rem;display:grid;gap:.6rem}.sso-button{display:block;text-align:center;padding:.75rem;border:1px solid #1a1a1a;border-radius:.35rem;background:#fff;color:#1a1a1a;font-weight:600;text-decoration:none}`;
 
 /**
- * The common page: site name, heading, content. `title` and `siteName` are escaped here. `language`
+ * The common page: site name, heading, content. `title` and `siteName` are text. `language`
  * sets `<html lang dir>`; the CSS uses logical properties (margin-inline …), so rtl pages mirror.
+ * `script` is the inline script's source (constants and `scriptJson` values).
  */
-export function page(nonce: string, siteName: string, title: string, content: string, script = '', language: { language: string; dir: string } = { language: 'en', dir: 'ltr' }): string {
-  const site = escapeHtml(siteName);
-  return `<!doctype html><html lang="${escapeHtml(language.language)}" dir="${language.dir === 'rtl' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${site}</title>
-<style nonce="${nonce}">${CSS}</style></head><body><main><p class="site">${site}</p><h1>${escapeHtml(title)}</h1>${content}</main>${
-    script ? `<script nonce="${nonce}">${script}</script>` : ''
-  }</body></html>`;
+export function page(nonce: string, siteName: string, title: string, content: Html, script = '', language: { language: string; dir: string } = { language: 'en', dir: 'ltr' }): string {
+  return html`<!doctype html><html lang="${language.language}" dir="${language.dir === 'rtl' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${title} · ${siteName}</title>
+<style nonce="${nonce}">${CSS}</style></head><body><main><p class="site">${siteName}</p><h1>${title}</h1>${content}</main>${
+    // A script element's content is raw text, not HTML: escaping would break it; its values come through scriptJson.
+    script && html`<script nonce="${nonce}">${unsafeRawHtml(script)}</script>`
+  }</body></html>`.toString();
 }
 
 /** A JSON value safe inside an inline script. */

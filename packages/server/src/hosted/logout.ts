@@ -5,7 +5,8 @@ import { endSession } from '../oauth/session-end.js';
 import { requestOrigin } from '../security/auth-events.js';
 import type { Queryable } from '../store/types.js';
 import { addCookie, cookieHeader, cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies } from './cookies.js';
-import { escapeHtml, formActionSources, newNonce, page, pageHeaders } from './layout.js';
+import { html } from '../http/html.js';
+import { formActionSources, newNonce, page, pageHeaders } from './layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
 import { pageLanguage, type PageLanguage } from './language.js';
 import { emitMemberEvent } from '../members/events.js';
@@ -100,9 +101,9 @@ function confirmPage(scope: Scope, request: FastifyRequest, reply: FastifyReply,
   reply.code(status);
   const back = s.postFlowUrl ? ctx.sites.normalizeRedirect(entry.client, s.postFlowUrl) : undefined;
   const { t } = pageLanguage(entry.site, request);
-  const content = `<form method="post" action="">${formError ? `<p class="alert" role="alert">${escapeHtml(formError)}</p>` : ''}
-<p>${escapeHtml(t.t('page.signOut.question', { site: entry.site.name }))}</p>
-<input type="hidden" name="redirectSessionId" value="${escapeHtml(s.id)}"><input type="hidden" name="csrf" value="${escapeHtml(csrfFor(ctx, cookie, s.id))}">
-<button type="submit">${escapeHtml(t.t('button.signOut'))}</button></form>${back ? `<nav><a href="${escapeHtml(back)}">${escapeHtml(t.t('link.staySignedIn'))}</a></nav>` : ''}`;
+  const content = html`<form method="post" action="">${formError && html`<p class="alert" role="alert">${formError}</p>`}
+<p>${t.t('page.signOut.question', { site: entry.site.name })}</p>
+<input type="hidden" name="redirectSessionId" value="${s.id}"><input type="hidden" name="csrf" value="${csrfFor(ctx, cookie, s.id)}">
+<button type="submit">${t.t('button.signOut')}</button></form>${back && html`<nav><a href="${back}">${t.t('link.staySignedIn')}</a></nav>`}`;
   return page(nonce, entry.site.name, t.t('page.signOut.title'), content, '', t);
 }

@@ -4,7 +4,7 @@ import type { StateResponse } from '../identity/common.js';
 import { DEVICE_TOKEN_DAYS } from '../identity/mfa/device-tokens.js';
 import { addCookie, cookieHeader, cookieNames, readCookies } from './cookies.js';
 import type { Translator } from '../i18n/index.js';
-import { escapeHtml } from './layout.js';
+import { html, type Html } from '../http/html.js';
 import { formAction } from './language.js';
 import { passkeyControls, passkeyData } from './passkey-step.js';
 import type { FormState } from './views.js';
@@ -62,27 +62,27 @@ export function verifyBody(form: Record<string, unknown>): Record<string, unknow
   return { factorType, stateToken, rememberThisDevice: form.remember === 'on', [data]: { code: text(factorType === 'RECOVERY_CODE' ? 'recoveryCode' : 'code') } };
 }
 
-type Parts = { open: string; hidden: (action: string) => string; field: (name: string, label: string, type: string, attrs: string) => string };
+type Parts = { open: Html; hidden: (action: string) => Html; field: (name: string, label: string, type: string, attrs: Html) => Html };
 
 /** Field **Authentication code**, checkbox **Remember this device**, button **Verify**, link **Use a recovery code**, button **Use a passkey**. */
-export function renderMfaForm(s: FormState, parts: Parts): string {
+export function renderMfaForm(s: FormState, parts: Parts): Html {
   const mfa = s.mfa ?? { factor: 'TOTP', recovery: false };
   const { t } = s.lang;
-  const token = `<input type="hidden" name="stateToken" value="${escapeHtml(s.stateToken ?? '')}">`;
+  const token = html`<input type="hidden" name="stateToken" value="${s.stateToken ?? ''}">`;
   const intro = mfa.factor === 'EMAIL'
-    ? `<p>${mfa.hint ? t.html('text.codeSentTo', { email: '' }, { email: `<strong>${escapeHtml(mfa.hint)}</strong>` }) : escapeHtml(t.t('text.codeSent'))}</p>`
-    : `<p>${escapeHtml(t.t('text.authenticatorCode'))}</p>`;
-  const remember = `<label class="check"><input type="checkbox" name="remember" value="on"> ${escapeHtml(t.t('field.rememberDevice'))}</label>`;
-  const passkey = mfa.passkey ? passkeyControls(s, parts.hidden('mfa'), t.t('button.usePasskey')) : '';
+    ? html`<p>${mfa.hint ? t.markup('text.codeSentTo', { email: '' }, { email: html`<strong>${mfa.hint}</strong>` }) : t.t('text.codeSent')}</p>`
+    : html`<p>${t.t('text.authenticatorCode')}</p>`;
+  const remember = html`<label class="check"><input type="checkbox" name="remember" value="on"> ${t.t('field.rememberDevice')}</label>`;
+  const passkey = mfa.passkey && passkeyControls(s, parts.hidden('mfa'), t.t('button.usePasskey'));
   // A passkey-only member has no code form, whose head would show the page's error: shown here instead.
-  const alert = s.formError ? `<p class="alert" role="alert">${escapeHtml(s.formError)}</p>` : '';
-  const main = mfa.codes === false ? `${alert}${passkey}` : `${passkey}${parts.open}${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="${mfa.factor}">${intro}
-${parts.field('code', t.t('field.authenticationCode'), 'text', 'autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required')}
+  const alert = s.formError && html`<p class="alert" role="alert">${s.formError}</p>`;
+  const main = mfa.codes === false ? html`${alert}${passkey}` : html`${passkey}${parts.open}${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="${mfa.factor}">${intro}
+${parts.field('code', t.t('field.authenticationCode'), 'text', html`autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required`)}
 ${remember}
-<button type="submit">${escapeHtml(t.t('button.verify'))}</button></form>`;
+<button type="submit">${t.t('button.verify')}</button></form>`;
   if (!mfa.recovery) return main;
-  return `${main}<nav><a href="#recovery">${escapeHtml(t.t('link.useRecoveryCode'))}</a></nav>
-<form method="post" action="${escapeHtml(formAction(s.lang))}" id="recovery" novalidate>${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="RECOVERY_CODE">
-${parts.field('recoveryCode', t.t('field.recoveryCode'), 'text', 'autocomplete="off" maxlength="20" required')}
-<button type="submit">${escapeHtml(t.t('button.useRecoveryCode'))}</button></form>`;
+  return html`${main}<nav><a href="#recovery">${t.t('link.useRecoveryCode')}</a></nav>
+<form method="post" action="${formAction(s.lang)}" id="recovery" novalidate>${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="RECOVERY_CODE">
+${parts.field('recoveryCode', t.t('field.recoveryCode'), 'text', html`autocomplete="off" maxlength="20" required`)}
+<button type="submit">${t.t('button.useRecoveryCode')}</button></form>`;
 }

@@ -3,7 +3,8 @@ import type { ClientConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import type { IdentityDeps } from '../identity/common.js';
 import type { RedirectSession } from '../oauth/redirect-store.js';
-import { escapeHtml, newNonce, page, pageHeaders } from './layout.js';
+import { html } from '../http/html.js';
+import { newNonce, page, pageHeaders } from './layout.js';
 import { siteLanguages, translator } from '../i18n/index.js';
 import { pageLanguage, type PageLanguage } from './language.js';
 
@@ -24,7 +25,7 @@ export function messagePage(reply: FastifyReply, siteName: string, title: string
   const nonce = newNonce();
   pageHeaders(reply, nonce);
   reply.code(status);
-  return page(nonce, siteName, title, `<p role="${status >= 400 ? 'alert' : 'status'}">${escapeHtml(text)}</p>`, '', lang?.t);
+  return page(nonce, siteName, title, html`<p role="${status >= 400 ? 'alert' : 'status'}">${text}</p>`, '', lang?.t);
 }
 
 /** No usable redirect session: the first site's name and languages, negotiated from the request alone. */

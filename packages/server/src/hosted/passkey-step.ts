@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpErrors } from '../http/errors.js';
 import type { IdentityDeps, StateResponse } from '../identity/common.js';
 import { passkeySignInChallenge } from '../identity/mfa/verify.js';
-import { escapeHtml } from './layout.js';
+import { html, type Html } from '../http/html.js';
 import { formAction } from './language.js';
 import type { FormState } from './views.js';
 
@@ -31,13 +31,13 @@ function webAuthnBundle(): string {
 }
 
 /** The button and the (hidden) form it posts; shown only when the browser has WebAuthn. */
-export function passkeyControls(s: FormState, hidden: string, label: string): string {
+export function passkeyControls(s: FormState, hidden: Html, label: string): Html {
   const { t } = s.lang;
-  return `<form method="post" action="${escapeHtml(formAction(s.lang))}" id="passkey-form" class="passkey" novalidate>${hidden}
-<input type="hidden" name="stateToken" value="${escapeHtml(s.stateToken ?? '')}"><input type="hidden" name="factor" value="WEBAUTHN">
+  return html`<form method="post" action="${formAction(s.lang)}" id="passkey-form" class="passkey" novalidate>${hidden}
+<input type="hidden" name="stateToken" value="${s.stateToken ?? ''}"><input type="hidden" name="factor" value="WEBAUTHN">
 <input type="hidden" name="challengeId" value=""><input type="hidden" name="credential" value=""><input type="hidden" name="remember" value="">
-<p class="error" id="passkey-error" role="alert" hidden>${escapeHtml(t.t('error.passkeyNotUsed'))}</p>
-<button type="button" id="passkey" hidden>${escapeHtml(label)}</button></form>`;
+<p class="error" id="passkey-error" role="alert" hidden>${t.t('error.passkeyNotUsed')}</p>
+<button type="button" id="passkey" hidden>${label}</button></form>`;
 }
 
 /** Where the hosted pages load the WebAuthn library from (this server; cached for a day). */

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
-import { escapeHtml } from './layout.js';
+import { html, type Html } from '../http/html.js';
 import { formAction, langParam, type PageLanguage } from './language.js';
 import { renderMfaForm, type MfaForm } from './mfa-step.js';
 import { passkeyControls } from './passkey-step.js';
@@ -30,37 +30,38 @@ export interface FormState {
   passkey?: boolean;
 }
 
-function providerButtons(s: FormState): string {
-  if (!s.providers?.length) return '';
+function providerButtons(s: FormState): Html {
+  if (!s.providers?.length) return html``;
   const { t } = s.lang;
-  return `<div class="sso">${s.providers.map((p) => `<a class="sso-button" href="${escapeHtml(p.href + langParam(s.lang))}">${escapeHtml(t.t('button.continueWith', { provider: p.name }))}</a>`).join('')}</div>`;
+  return html`<div class="sso">${s.providers.map((p) => html`<a class="sso-button" href="${p.href + langParam(s.lang)}">${t.t('button.continueWith', { provider: p.name })}</a>`)}</div>`;
 }
 
-function hidden(s: FormState, action: string): string {
-  return `<input type="hidden" name="redirectSessionId" value="${escapeHtml(s.sessionId)}">
-<input type="hidden" name="csrf" value="${escapeHtml(s.csrf)}"><input type="hidden" name="action" value="${action}">${
-    s.altcha ? '<input type="hidden" name="altcha" id="altcha" value="">' : ''
+function hidden(s: FormState, action: string): Html {
+  return html`<input type="hidden" name="redirectSessionId" value="${s.sessionId}">
+<input type="hidden" name="csrf" value="${s.csrf}"><input type="hidden" name="action" value="${action}">${
+    s.altcha && html`<input type="hidden" name="altcha" id="altcha" value="">`
   }`;
 }
 
-function field(s: FormState, name: string, label: string, type: string, attrs: string, value = '', hint = ''): string {
+/** `attrs`: the input's fixed attributes, as markup. */
+function field(s: FormState, name: string, label: string, type: string, attrs: Html, value = '', hint = ''): Html {
   const error = s.errors?.[name];
   const first = s.errors && Object.keys(s.errors)[0] === name;
   const described = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
-  return `<label for="${name}">${escapeHtml(label)}</label>
-<input id="${name}" name="${name}" type="${type}" ${attrs}${value ? ` value="${escapeHtml(value)}"` : ''}${
-    error ? ' aria-invalid="true"' : ''
-  }${described ? ` aria-describedby="${described}"` : ''}${first ? ' autofocus' : ''}>${
-    hint ? `<p class="hint" id="${name}-hint">${escapeHtml(hint)}</p>` : ''
-  }${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ''}`;
+  return html`<label for="${name}">${label}</label>
+<input id="${name}" name="${name}" type="${type}" ${attrs}${value && html` value="${value}"`}${
+    error && html` aria-invalid="true"`
+  }${described && html` aria-describedby="${described}"`}${first && html` autofocus`}>${
+    hint && html`<p class="hint" id="${name}-hint">${hint}</p>`
+  }${error && html`<p class="error" id="${name}-error">${error}</p>`}`;
 }
 
-function banner(s: FormState): string {
-  return (s.formError ? `<p class="alert" role="alert">${escapeHtml(s.formError)}</p>` : '') + (s.notice ? `<p class="notice" role="status">${escapeHtml(s.notice)}</p>` : '');
+function banner(s: FormState): Html {
+  return html`${s.formError && html`<p class="alert" role="alert">${s.formError}</p>`}${s.notice && html`<p class="notice" role="status">${s.notice}</p>`}`;
 }
 
 const link = (s: FormState, view: View, key: MessageKey) =>
-  `<a href="?redirectSessionId=${encodeURIComponent(s.sessionId)}&amp;view=${view}${escapeHtml(langParam(s.lang))}">${escapeHtml(s.lang.t.t(key))}</a>`;
+  html`<a href="?redirectSessionId=${encodeURIComponent(s.sessionId)}&amp;view=${view}${langParam(s.lang)}">${s.lang.t.t(key)}</a>`;
 
 const TITLES: Record<View, MessageKey> = {
   signin: 'page.signin.title', register: 'page.register.title', verify: 'page.verify.title', forgot: 'page.forgot.title', mfa: 'page.mfa.title',
@@ -69,39 +70,39 @@ const TITLES: Record<View, MessageKey> = {
 export const viewTitle = (view: View, lang: PageLanguage): string => lang.t.t(TITLES[view]);
 
 /** The form of one view; plain HTML forms that work without JavaScript. */
-export function renderForm(view: View, s: FormState): string {
-  const open = `<form method="post" action="${escapeHtml(formAction(s.lang))}" novalidate>${banner(s)}`;
+export function renderForm(view: View, s: FormState): Html {
+  const open = html`<form method="post" action="${formAction(s.lang)}" novalidate>${banner(s)}`;
   const { t } = s.lang;
   const password = t.t('field.password');
   switch (view) {
     case 'signin':
-      return `${open}${hidden(s, 'signin')}
-${field(s, 'email', t.t('field.email'), 'email', 'autocomplete="username" required maxlength="254" inputmode="email"', s.email)}
-${field(s, 'password', password, 'password', `autocomplete="current-password" required maxlength="${PASSWORD_MAX_LENGTH}"`)}
-<button type="submit">${escapeHtml(t.t('button.signIn'))}</button></form>${providerButtons(s)}${
-        s.passkey ? passkeyControls(s, hidden({ ...s, altcha: false }, 'passkey'), t.t('button.signInWithPasskey')) : ''
+      return html`${open}${hidden(s, 'signin')}
+${field(s, 'email', t.t('field.email'), 'email', html`autocomplete="username" required maxlength="254" inputmode="email"`, s.email)}
+${field(s, 'password', password, 'password', html`autocomplete="current-password" required maxlength="${PASSWORD_MAX_LENGTH}"`)}
+<button type="submit">${t.t('button.signIn')}</button></form>${providerButtons(s)}${
+        s.passkey && passkeyControls(s, hidden({ ...s, altcha: false }, 'passkey'), t.t('button.signInWithPasskey'))
       }
 <nav>${link(s, 'register', 'link.createAccount')}${link(s, 'forgot', 'link.forgotPassword')}</nav>`;
     case 'register':
-      return `${open}${hidden(s, 'register')}
-${field(s, 'email', t.t('field.email'), 'email', 'autocomplete="email" required maxlength="254" inputmode="email"', s.email)}
-${field(s, 'password', password, 'password', `autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}"`, '', t.t('field.passwordHint', { min: PASSWORD_MIN_LENGTH }))}
-<button type="submit">${escapeHtml(t.t('button.createAccount'))}</button></form>${providerButtons(s)}
+      return html`${open}${hidden(s, 'register')}
+${field(s, 'email', t.t('field.email'), 'email', html`autocomplete="email" required maxlength="254" inputmode="email"`, s.email)}
+${field(s, 'password', password, 'password', html`autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}"`, '', t.t('field.passwordHint', { min: PASSWORD_MIN_LENGTH }))}
+<button type="submit">${t.t('button.createAccount')}</button></form>${providerButtons(s)}
 <nav>${link(s, 'signin', 'link.haveAccount')}</nav>`;
     case 'verify':
-      return `${open}${hidden(s, 'verify')}<input type="hidden" name="stateToken" value="${escapeHtml(s.stateToken ?? '')}">
-<p>${s.email ? t.html('text.codeSentTo', { email: '' }, { email: `<strong>${escapeHtml(s.email)}</strong>` }) : escapeHtml(t.t('text.codeSent'))}</p>
-${field(s, 'code', t.t('field.verificationCode'), 'text', 'autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required')}
-${s.email ? `<input type="hidden" name="email" value="${escapeHtml(s.email)}">` : ''}
-<button type="submit">${escapeHtml(t.t('button.verify'))}</button>
-<button type="submit" name="action" value="resend" formnovalidate>${escapeHtml(t.t('button.sendNewCode'))}</button></form>`;
+      return html`${open}${hidden(s, 'verify')}<input type="hidden" name="stateToken" value="${s.stateToken ?? ''}">
+<p>${s.email ? t.markup('text.codeSentTo', { email: '' }, { email: html`<strong>${s.email}</strong>` }) : t.t('text.codeSent')}</p>
+${field(s, 'code', t.t('field.verificationCode'), 'text', html`autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required`)}
+${s.email && html`<input type="hidden" name="email" value="${s.email}">`}
+<button type="submit">${t.t('button.verify')}</button>
+<button type="submit" name="action" value="resend" formnovalidate>${t.t('button.sendNewCode')}</button></form>`;
     case 'mfa':
       return renderMfaForm(s, { open, hidden: (action) => hidden(s, action), field: (name, label, type, attrs) => field(s, name, label, type, attrs) });
     case 'forgot':
-      return `${open}${hidden(s, 'forgot')}
-<p>${escapeHtml(t.t('text.forgotIntro'))}</p>
-${field(s, 'email', t.t('field.email'), 'email', 'autocomplete="email" required maxlength="254" inputmode="email"', s.email)}
-<button type="submit">${escapeHtml(t.t('button.sendResetLink'))}</button></form>
+      return html`${open}${hidden(s, 'forgot')}
+<p>${t.t('text.forgotIntro')}</p>
+${field(s, 'email', t.t('field.email'), 'email', html`autocomplete="email" required maxlength="254" inputmode="email"`, s.email)}
+<button type="submit">${t.t('button.sendResetLink')}</button></form>
 <nav>${link(s, 'signin', 'link.backToSignIn')}</nav>`;
   }
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { html as markup, unsafeRawHtml, type Html } from '../http/html.js';
 import type english from './catalogs/en.json';
 
 /**
@@ -64,7 +65,9 @@ export interface Translator {
   dir: 'ltr' | 'rtl';
   /** A message as plain text (escape it before it goes into HTML). */
   t(key: MessageKey, values?: MessageValues): string;
-  /** A message as HTML: the text escaped, `html` values inserted as they are (already escaped markup). */
+  /** A message as HTML: the text escaped, the `fragments` (made with `html`) inserted as they are. */
+  markup(key: MessageKey, values?: MessageValues, fragments?: Record<string, Html>): Html;
+  /** `markup` as a string, its fragments given as markup strings (already escaped). */
   html(key: MessageKey, values?: MessageValues, html?: Record<string, string>): string;
 }
 
@@ -84,22 +87,23 @@ function format(tag: string, key: MessageKey, values: MessageValues | undefined)
   return String(compiled.format(values));
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** The messages of one language. */
 export function translator(tag: string): Translator {
+  const messageMarkup = (key: MessageKey, values: MessageValues = {}, fragments: Record<string, Html> = {}): Html => {
+    // Markup placeholders go through formatting as private-use markers; the text between them is escaped.
+    const marked: MessageValues = { ...values };
+    const names = Object.keys(fragments);
+    names.forEach((name, i) => (marked[name] = `\uE000${i}\uE001`));
+    const parts = format(tag, key, marked).split(/\uE000(\d+)\uE001/);
+    return markup`${parts.map((part, i) => (i % 2 ? fragments[names[Number(part)]!] : part))}`;
+  };
   return {
     language: tag,
     dir: textDirection(tag),
     t: (key, values) => format(tag, key, values),
-    html(key, values = {}, html = {}) {
-      // Markup placeholders survive escaping as private-use markers, then become the markup.
-      const marked: MessageValues = { ...values };
-      const names = Object.keys(html);
-      names.forEach((name, i) => (marked[name] = `\uE000${i}\uE001`));
-      return escapeHtml(format(tag, key, marked)).replace(/\uE000(\d+)\uE001/g, (_, i: string) => html[names[Number(i)]!]!);
-    },
+    markup: messageMarkup,
+    // The caller vouches that these strings are markup (the parameter's contract since before `html`).
+    html: (key, values, html = {}) =>
+      messageMarkup(key, values, Object.fromEntries(Object.entries(html).map(([name, value]) => [name, unsafeRawHtml(value)]))).toString(),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { escapeHtml } from '../mail/templates.js';
+import { html, unsafeRawHtml, type Html } from '../http/html.js';
 import { pageLanguage } from '../hosted/language.js';
 import type { Translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
@@ -27,17 +27,17 @@ export async function resetPasswordPage(ctx: AppContext, request: FastifyRequest
     );
   // The mail's link carries its language (?lang=); otherwise the browser's, else the site's default.
   const { t } = pageLanguage(site ?? ctx.sites.sites[0], request);
-  const shell = (title: string, content: string) => page(nonce, t, title, content);
+  const shell = (title: Html, content: Html) => page(nonce, t, title, content);
   if (!found || !site) {
     reply.code(400);
-    return shell(escapeHtml(t.t('page.resetInvalid.title')), `<p role="alert">${escapeHtml(t.t('page.resetInvalid.text'))}</p>`);
+    return shell(html`${t.t('page.resetInvalid.title')}`, html`<p role="alert">${t.t('page.resetInvalid.text')}</p>`);
   }
   let redirect = '';
   if (found.client_id && found.redirect_url) {
     const entry = ctx.sites.findClient(found.client_id);
     if (entry && entry.site.id === site.id && ctx.sites.isAllowedRedirect(entry.client, found.redirect_url)) redirect = found.redirect_url;
   }
-  const title = escapeHtml(t.t(found.purpose === 'activation' ? 'page.activate.title' : 'page.reset.title'));
+  const title = t.t(found.purpose === 'activation' ? 'page.activate.title' : 'page.reset.title');
   // What the script may show, in the page's language (field violations by rule, as on the sign-in pages).
   const messages = {
     tooShort: t.t('error.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
@@ -53,16 +53,8 @@ export async function resetPasswordPage(ctx: AppContext, request: FastifyRequest
       CONTEXT_PASSWORD: t.t('error.passwordContext'),
     },
   };
-  const form = `
-<form id="f" novalidate>
-  <input type="hidden" id="token" value="${escapeHtml(String(token))}">
-  <label for="password">${escapeHtml(t.t('field.newPassword'))}</label>
-  <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}">
-  <p class="hint">${escapeHtml(t.t('field.passwordHint', { min: PASSWORD_MIN_LENGTH }))}</p>
-  <button type="submit">${escapeHtml(t.t('button.setNewPassword'))}</button>
-  <p id="msg" role="alert"></p>
-</form>
-<script nonce="${nonce}">
+  // The script is raw text, not HTML: its values are JSON with "<" escaped, safe inside a script element.
+  const script = `
 const form = document.getElementById('f'), msg = document.getElementById('msg'), redirect = ${JSON.stringify(redirect).replace(/</g, '\\u003c')}, text = ${JSON.stringify(messages).replace(/</g, '\\u003c')};
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
@@ -85,16 +77,26 @@ form.addEventListener('submit', async (event) => {
   } catch { msg.textContent = text.network; }
   form.querySelector('button').disabled = false;
 });
-</script>`;
-  return shell(`${escapeHtml(site.name)} — ${title}`, `<h1>${title}</h1>${form}`);
+`;
+  const form = html`
+<form id="f" novalidate>
+  <input type="hidden" id="token" value="${String(token)}">
+  <label for="password">${t.t('field.newPassword')}</label>
+  <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}">
+  <p class="hint">${t.t('field.passwordHint', { min: PASSWORD_MIN_LENGTH })}</p>
+  <button type="submit">${t.t('button.setNewPassword')}</button>
+  <p id="msg" role="alert"></p>
+</form>
+<script nonce="${nonce}">${unsafeRawHtml(script)}</script>`;
+  return shell(html`${site.name} — ${title}`, html`<h1>${title}</h1>${form}`);
 }
 
-/** The page frame; `title` is HTML (escaped by the caller). */
-function page(nonce: string, t: Translator, title: string, content: string): string {
-  return `<!doctype html><html lang="${escapeHtml(t.language)}" dir="${t.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+/** The page frame. */
+function page(nonce: string, t: Translator, title: Html, content: Html): string {
+  return html`<!doctype html><html lang="${t.language}" dir="${t.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${title}</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:24rem;margin:3rem auto;padding-inline:1rem}
 label{display:block;font-weight:600;margin-block-start:1rem}input[type=password]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
 button{margin-block-start:1rem;padding:.6rem 1rem;font-size:1rem}.hint{color:#666;font-size:.85rem}#msg{color:#b00020}</style>
-</head><body>${content}</body></html>`;
+</head><body>${content}</body></html>`.toString();
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { listMail, type StoredMail } from './outbox.js';
-import { escapeHtml } from './templates.js';
+import { html, joinHtml, type Html } from '../http/html.js';
 
 /**
  * The development mailbox (design.md §3): every message of the outbox, readable without SMTP.
@@ -28,23 +28,21 @@ function publicShape(m: StoredMail) {
 }
 
 function page(messages: StoredMail[]): string {
-  const items = messages
-    .map(
-      (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To <b>${escapeHtml(m.to)}</b> · ${escapeHtml(m.createdAt)} · ${m.sentAt ? 'sent' : 'in outbox'}</p>
-<pre>${linkify(escapeHtml(m.text))}</pre></article>`,
-    )
-    .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
+  const items = messages.map(
+    (m) => html`<article><h2>${m.subject}</h2>
+<p class="meta">To <b>${m.to}</b> · ${m.createdAt} · ${m.sentAt ? 'sent' : 'in outbox'}</p>
+<pre>${linkify(m.text)}</pre></article>`,
+  );
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
 article{border:1px solid #ddd;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#666;font-size:.9rem}
 pre{white-space:pre-wrap}</style></head><body><h1>Dev mailbox</h1>
 <p>${messages.length} message(s), newest first. Anyone who can reach this server can read this page: it is on only for the demo site or a loopback public URL unless the config says otherwise.</p>
-${items || '<p>No mail yet.</p>'}</body></html>`;
+${items.length ? joinHtml(items, '\n') : html`<p>No mail yet.</p>`}</body></html>`.toString();
 }
 
-// The text is already escaped, so URLs in it contain no quotes or angle brackets.
-function linkify(escaped: string): string {
-  return escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+/** The text with its URLs as links: the split keeps each URL at an odd index; everything is escaped. */
+function linkify(text: string): Html {
+  return html`${text.split(/(https?:\/\/\S+)/g).map((part, i) => (i % 2 ? html`<a href="${part}">${part}</a>` : part))}`;
 }

@@ -1,4 +1,5 @@
-import { escapeHtml, translator, type Translator } from '../i18n/index.js';
+import { html, type Html } from '../http/html.js';
+import { translator, type Translator } from '../i18n/index.js';
 
 /**
  * Text + HTML bodies of the transactional mails, in the recipient's language (i18n/catalogs, chosen by
@@ -13,19 +14,16 @@ export interface RenderedMail {
   language: string;
 }
 
-export { escapeHtml };
-
 /** The HTML frame of every mail: `<html lang dir>`, the site's name, the body, the "ignore this" line. */
-export function mailLayout(t: Translator, siteName: string, bodyHtml: string, footer = true): string {
-  const site = escapeHtml(siteName);
-  return `<!doctype html><html lang="${escapeHtml(t.language)}" dir="${t.dir}"><head><meta charset="utf-8"><title>${site}</title></head>
+export function mailLayout(t: Translator, siteName: string, body: Html, footer = true): string {
+  return html`<!doctype html><html lang="${t.language}" dir="${t.dir}"><head><meta charset="utf-8"><title>${siteName}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;color:#222">
-<h1 style="font-size:1.25rem">${site}</h1>
-${bodyHtml}
-${footer ? `<p style="color:#777;font-size:.85rem">${escapeHtml(t.t('mail.ignore'))}</p>\n` : ''}</body></html>`;
+<h1 style="font-size:1.25rem">${siteName}</h1>
+${body}
+${footer && html`<p style="color:#777;font-size:.85rem">${t.t('mail.ignore')}</p>\n`}</body></html>`.toString();
 }
 
-const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
+const p = (text: string) => html`<p>${text}</p>`;
 
 export function verificationCodeMail(language: string, siteName: string, code: string, minutes: number): RenderedMail {
   const t = translator(language);
@@ -36,7 +34,7 @@ export function verificationCodeMail(language: string, siteName: string, code: s
     html: mailLayout(
       t,
       siteName,
-      `${p(t.t('mail.code.lead'))}<p style="font-size:2rem;letter-spacing:.3rem;font-weight:bold" dir="ltr">${escapeHtml(code)}</p>${p(t.t('mail.code.expires', { minutes }))}`,
+      html`${p(t.t('mail.code.lead'))}<p style="font-size:2rem;letter-spacing:.3rem;font-weight:bold" dir="ltr">${code}</p>${p(t.t('mail.code.expires', { minutes }))}`,
     ),
   };
 }
@@ -50,7 +48,7 @@ export function passwordResetMail(language: string, siteName: string, link: stri
     html: mailLayout(
       t,
       siteName,
-      `${p(t.t('mail.reset.introHtml'))}<p><a href="${escapeHtml(link)}">${escapeHtml(t.t('mail.reset.button'))}</a></p>${p(t.t('mail.reset.validity', { minutes }))}`,
+      html`${p(t.t('mail.reset.introHtml'))}<p><a href="${link}">${t.t('mail.reset.button')}</a></p>${p(t.t('mail.reset.validity', { minutes }))}`,
     ),
   };
 }
@@ -64,7 +62,7 @@ export function activationMail(language: string, siteName: string, link: string,
     html: mailLayout(
       t,
       siteName,
-      `${p(t.t('mail.activation.introHtml'))}<p><a href="${escapeHtml(link)}">${escapeHtml(t.t('mail.activation.button'))}</a></p>${p(t.t('mail.activation.validity', { hours }))}`,
+      html`${p(t.t('mail.activation.introHtml'))}<p><a href="${link}">${t.t('mail.activation.button')}</a></p>${p(t.t('mail.activation.validity', { hours }))}`,
     ),
   };
 }
@@ -80,6 +78,6 @@ export function passwordChangedMail(language: string, siteName: string, after: '
     language,
     subject: t.t('mail.passwordChanged.subject', { site: siteName }),
     text: `${t.t('mail.passwordChanged.intro', { site: siteName })}\n\n${hint}\n`,
-    html: mailLayout(t, siteName, `${p(t.t('mail.passwordChanged.introHtml'))}${p(hint)}`),
+    html: mailLayout(t, siteName, html`${p(t.t('mail.passwordChanged.introHtml'))}${p(hint)}`),
   };
 }

@@ -1,4 +1,5 @@
-import { escapeHtml, type RenderedMail } from '../mail/templates.js';
+import { html, joinHtml } from '../http/html.js';
+import type { RenderedMail } from '../mail/templates.js';
 
 /** The mail an owner gets when an endpoint is disabled after failing for five days. */
 export function endpointDisabledMail(siteName: string, endpointId: string, url: string): RenderedMail {
@@ -11,6 +12,6 @@ export function endpointDisabledMail(siteName: string, endpointId: string, url: 
     language: 'en',
     subject: `${siteName}: webhook endpoint ${endpointId} disabled`,
     text,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>${escapeHtml(text).replace(/\n\n/g, '</p><p>')}</p></body></html>`,
+    html: html`<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>${joinHtml(text.split('\n\n'), html`</p><p>`)}</p></body></html>`.toString(),
   };
 }

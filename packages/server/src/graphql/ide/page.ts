@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newNonce } from '../../hosted/layout.js';
+import { html } from '../../http/html.js';
 import { findStaticFile, gzipped } from '../../storefront/static-files.js';
 
 /** Where the build puts the bundle: packages/server/dist/graphiql, seen from src/graphql/ide or dist/graphql/ide. */
@@ -34,14 +35,12 @@ export function graphiqlCsp(nonce: string): string {
   ].join('; ');
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function shell(nonce: string, siteName: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>GraphiQL · ${escapeHtml(siteName)}</title><link rel="icon" href="data:,">
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>GraphiQL · ${siteName}</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="/graphql/ide/graphiql.css" nonce="${nonce}">
 <style nonce="${nonce}">html,body,#graphiql{height:100%;margin:0}</style>
-</head><body><div id="graphiql"></div><script type="module" src="/graphql/ide/graphiql.js" nonce="${nonce}"></script></body></html>`;
+</head><body><div id="graphiql"></div><script type="module" src="/graphql/ide/graphiql.js" nonce="${nonce}"></script></body></html>`.toString();
 }
 
 const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>GraphiQL</title><body><h1>GraphiQL is not built yet</h1><p>Run <code>npm run build -w @vitrine/server</code> (or <code>npm start</code>), then reload. The API itself answers at <code>POST /graphql/alpha</code>.</p></body></html>`;

@@ -1,5 +1,6 @@
 import { translator } from '../../i18n/index.js';
-import { escapeHtml, mailLayout, type RenderedMail } from '../../mail/templates.js';
+import { html } from '../../http/html.js';
+import { mailLayout, type RenderedMail } from '../../mail/templates.js';
 
 /** What changed: a factor added or removed, or a new set of recovery codes. */
 export type FactorChange = { kind: 'added' | 'removed'; factor: string } | { kind: 'recoveryCodes' };
@@ -13,6 +14,6 @@ export function factorChangedMail(language: string, siteName: string, change: Fa
     language,
     subject: t.t('mail.factor.subject', { site: siteName, change: what }),
     text: `${t.t('mail.factor.intro', { site: siteName, change: what })}\n\n${hint}\n`,
-    html: mailLayout(t, siteName, `<p>${escapeHtml(t.t('mail.factor.introHtml', { change: what }))}</p><p>${escapeHtml(hint)}</p>`, false),
+    html: mailLayout(t, siteName, html`<p>${t.t('mail.factor.introHtml', { change: what })}</p><p>${hint}</p>`, false),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { escapeHtml, newNonce, page, pageHeaders } from '../../hosted/layout.js';
+import { newNonce, page, pageHeaders } from '../../hosted/layout.js';
+import { html, type Html } from '../../http/html.js';
 import { entryOf } from '../../hosted/pages.js';
 import { pageLanguage } from '../../hosted/language.js';
 import type { MessageKey } from '../../i18n/index.js';
@@ -22,18 +23,18 @@ export function ssoErrorPage(
   const entry = session ? entryOf(ctx, session) : undefined;
   // The callback sets `lang` from its pending sign-in (browser-flow.ts); else Accept-Language, the default.
   const { t } = pageLanguage(entry?.site ?? ctx.sites.sites[0], request);
-  const links: string[] = [];
+  const links: Html[] = [];
   if (session && entry && isLive(session, ctx.now()) && session.intent !== 'logout' && session.prompt !== 'connect') {
-    links.push(`<a href="${escapeHtml(`${AUTHORIZE_PATH}?${new URLSearchParams({ redirectSessionId: session.id })}`)}">${escapeHtml(t.t('link.backToSignIn'))}</a>`);
+    links.push(html`<a href="${`${AUTHORIZE_PATH}?${new URLSearchParams({ redirectSessionId: session.id })}`}">${t.t('link.backToSignIn')}</a>`);
   }
   const shop = shopUrl(entry?.client, session);
-  if (shop) links.push(`<a href="${escapeHtml(shop)}">${escapeHtml(t.t('link.backToShop'))}</a>`);
+  if (shop) links.push(html`<a href="${shop}">${t.t('link.backToShop')}</a>`);
   const nonce = newNonce();
   pageHeaders(reply, nonce);
   reply.code(input.status);
   const siteName = entry?.site.name ?? ctx.sites.sites[0]?.name ?? t.t('page.signin.title');
   const text = t.t(input.text, input.values);
-  return page(nonce, siteName, t.t(input.title, input.values), `<p role="alert">${escapeHtml(text)}</p>${links.length ? `<nav>${links.join('')}</nav>` : ''}`, '', t);
+  return page(nonce, siteName, t.t(input.title, input.values), html`<p role="alert">${text}</p>${links.length > 0 && html`<nav>${links}</nav>`}`, '', t);
 }
 
 /** The shop's address: where the client said to come back to, else its first allowed origin. */
