@@ -101,6 +101,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     };
     await registerOpenApi(app, { publicUrl: config.publicUrl });
     installHttpConventions(app, { sites, https: config.publicUrl.startsWith('https:') });
+    await app.register(import('@fastify/cookie'), { hook: false }); // parsed on demand: hosted/cookies.ts, README "Cookies"
     registerHealthRoutes(app, ctx);
     // The token endpoint is the hottest route: its per-IP counts reach the shared store in batches.
     registerOAuthRoutes(app, ctx, batchedLimiter(limiter, { now }));

@@ -13,7 +13,7 @@ import {
 import { endSession } from '../oauth/session-end.js';
 import { lastUseIsStale, touchSession } from '../oauth/sessions.js';
 import { requestOrigin } from '../security/auth-events.js';
-import { addCookie, cookieHeader, cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies } from './cookies.js';
+import { cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies, setCookie } from './cookies.js';
 import { html, unsafeRawHtml } from '../http/html.js';
 import { formActionSources, newNonce, page, pageHeaders, scriptJson } from './layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
@@ -222,7 +222,7 @@ export async function afterState(scope: Scope, request: FastifyRequest, reply: F
     return { ...spent, cookie };
   });
   if (!signedIn) return renderView(scope, request, reply, s, 'signin', { formError: lang.t.t('error.signInIncomplete') }, 400);
-  addCookie(reply, cookieHeader(ctx, cookieNames(ctx).session, signedIn.cookie, entry.site.tokens.memberSessionTtl));
+  setCookie(ctx, reply, cookieNames(ctx).session, signedIn.cookie, entry.site.tokens.memberSessionTtl);
   return finish(scope, reply, s, signedIn.memberId, s.visitorId ?? signedIn.visitorId, request);
 }
 

@@ -78,7 +78,7 @@ describe('cookie names under https', () => {
     const res = await post(url, fields, pair(raw)!);
     expect(res.status).toBe(302);
     const sso = setCookie(res, '__Host-vitrine_sso')!;
-    expect(sso).toMatch(/; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    expect(sso).toMatch(/; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     expect(sso).not.toMatch(/Domain=/i);
 
     const silent = await kit.redirectSession(kit.authRequest(pkce(), {}, 'none'));
@@ -95,6 +95,6 @@ describe('cookie names under https', () => {
     const confirmCsrf = pair(setCookie(confirm, '__Host-vitrine_csrf'))!;
     const done = await post(local(out.body.redirectSession.fullUrl), { redirectSessionId: out.body.redirectSession.id, csrf: hiddenValue(await confirm.text(), 'csrf')! }, `${pair(sso)!}; ${confirmCsrf}`);
     expect(done.status).toBe(200);
-    expect(setCookie(done, '__Host-vitrine_sso')).toMatch(/Max-Age=0; Secure$/);
+    expect(setCookie(done, '__Host-vitrine_sso')).toMatch(/; Max-Age=0; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
   });
 });

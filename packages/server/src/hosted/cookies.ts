@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/cookie'; // request.cookies, reply.setCookie, parseCookie (registered in app.ts)
 import type { AppContext } from '../context.js';
 import { randomToken, safeEqual } from '../security/secrets.js';
 
@@ -22,25 +23,24 @@ export function cookieNames(ctx: Ctx): CookieNames {
   return { session: `${prefix}vitrine_sso`, csrf: `${prefix}vitrine_csrf` };
 }
 
-export function readCookies(request: FastifyRequest): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
-  }
-  return out;
+/**
+ * The request's cookies (@fastify/cookie's parser), parsed on first use: the plugin's per-request hook
+ * is off, since the token endpoint and the API never read a cookie (README.md, "Cookies").
+ */
+export function readCookies(request: FastifyRequest): Record<string, string | undefined> {
+  return (request.cookies ??= request.server.parseCookie(request.headers.cookie ?? ''));
 }
 
-/** Lax for the hosted pages (they are reached by top-level navigation from the shop); Strict for the console. */
-export function cookieHeader(ctx: Ctx, name: string, value: string, maxAge: number, sameSite: 'Lax' | 'Strict' = 'Lax'): string {
-  const secure = isHttps(ctx) ? '; Secure' : '';
-  return `${name}=${value}; Path=/; HttpOnly; SameSite=${sameSite}; Max-Age=${maxAge}${secure}`;
-}
+/**
+ * Path=/, HttpOnly, Max-Age, Secure under https. SameSite Lax for the hosted pages (they are reached by
+ * top-level navigation from the shop); Strict for the console; None (https only) for a provider's cross-site post.
+ */
+export const cookieOptions = (ctx: Ctx, maxAge: number, sameSite: 'lax' | 'strict' | 'none' = 'lax') =>
+  ({ path: '/', httpOnly: true, sameSite, maxAge, secure: isHttps(ctx) }) as const;
 
-export function addCookie(reply: FastifyReply, value: string): void {
-  const existing = reply.getHeader('set-cookie');
-  const list = Array.isArray(existing) ? existing.map(String) : existing ? [String(existing)] : [];
-  reply.header('set-cookie', [...list, value]);
+/** Sets (or, with maxAge 0 and an empty value, clears) a cookie; @fastify/cookie writes Set-Cookie on send. */
+export function setCookie(ctx: Ctx, reply: FastifyReply, name: string, value: string, maxAge: number, sameSite: 'lax' | 'strict' | 'none' = 'lax'): void {
+  reply.setCookie(name, value, cookieOptions(ctx, maxAge, sameSite));
 }
 
 // ── CSRF (double submit) ────────────────────────────────────────────────────────────────────────
@@ -77,7 +77,7 @@ export function ensureCsrfCookie(ctx: KeyCtx, request: FastifyRequest, reply: Fa
   const existing = readCookies(request)[name];
   if (isMintedCsrfCookie(ctx, existing)) return existing;
   const value = mintCsrfCookie(ctx);
-  addCookie(reply, cookieHeader(ctx, name, value, CSRF_TTL_SECONDS));
+  setCookie(ctx, reply, name, value, CSRF_TTL_SECONDS);
   return value;
 }
 

@@ -4,7 +4,7 @@ import { completeRedirectSession, findBrowserMember, findRedirectSession, isLive
 import { endSession } from '../oauth/session-end.js';
 import { requestOrigin } from '../security/auth-events.js';
 import type { Queryable } from '../store/types.js';
-import { addCookie, cookieHeader, cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies } from './cookies.js';
+import { cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies, setCookie } from './cookies.js';
 import { html } from '../http/html.js';
 import { formActionSources, newNonce, page, pageHeaders } from './layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
@@ -73,7 +73,7 @@ async function signOut(scope: Scope, request: FastifyRequest, reply: FastifyRepl
   });
   const lang = pageLanguage(entry.site, request);
   if (!done) return linkExpired(reply, entry, lang);
-  addCookie(reply, cookieHeader(ctx, name, '', 0));
+  setCookie(ctx, reply, name, '', 0);
   reply.header('cache-control', 'no-store');
   return redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ?? messagePage(reply, entry.site.name, lang.t.t('page.signedOut.title'), lang.t.t('page.signedOut.text'), 200, lang);
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { StateResponse } from '../identity/common.js';
 import { DEVICE_TOKEN_DAYS } from '../identity/mfa/device-tokens.js';
-import { addCookie, cookieHeader, cookieNames, readCookies } from './cookies.js';
+import { cookieNames, readCookies, setCookie } from './cookies.js';
 import type { Translator } from '../i18n/index.js';
 import { html, type Html } from '../http/html.js';
 import { formAction } from './language.js';
@@ -31,7 +31,7 @@ export const deviceTokenOf = (ctx: AppContext, request: FastifyRequest): string 
 /** SUCCESS with `rememberThisDevice`: the device token goes into an HttpOnly cookie for 30 days. */
 export function rememberDevice(ctx: AppContext, reply: FastifyReply, result: StateResponse): void {
   const token = (result.additionalData.deviceToken as { strValue?: string } | undefined)?.strValue;
-  if (token) addCookie(reply, cookieHeader(ctx, deviceCookie(ctx), token, DEVICE_TOKEN_DAYS * 86_400));
+  if (token) setCookie(ctx, reply, deviceCookie(ctx), token, DEVICE_TOKEN_DAYS * 86_400);
 }
 
 /**

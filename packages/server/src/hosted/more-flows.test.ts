@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import { startTestServer } from '../../test-support/server.js';
 import { APP, Kit, pkce, postedMessage, withRedirectClient } from '../../test-support/redirect-kit.js';
-import { cookieHeader } from './cookies.js';
+import { cookieOptions } from './cookies.js';
 
 let kit: Kit;
 beforeAll(async () => {
@@ -102,10 +102,9 @@ describe('captcha policy on the hosted pages', () => {
 
 describe('cookies', () => {
   it('are Secure when the public URL is https', () => {
-    const https = cookieHeader({ config: { publicUrl: 'https://shop.example' } } as AppContext, 'vitrine_sso', 'v', 60);
-    expect(https).toMatch(/; Secure$/);
-    expect(https).toMatch(/HttpOnly; SameSite=Lax/);
-    expect(cookieHeader({ config: { publicUrl: 'http://localhost:8080' } } as AppContext, 'vitrine_sso', 'v', 60)).not.toMatch(/Secure/);
+    const https = cookieOptions({ config: { publicUrl: 'https://shop.example' } } as AppContext, 60);
+    expect(https).toEqual({ path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60, secure: true });
+    expect(cookieOptions({ config: { publicUrl: 'http://localhost:8080' } } as AppContext, 60).secure).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { addCookie, cookieHeader, readCookies } from '../hosted/cookies.js';
+import { readCookies, setCookie } from '../hosted/cookies.js';
 import { randomToken, safeEqual, sha256 } from '../security/secrets.js';
 import type { Queryable } from '../store/types.js';
 
@@ -47,12 +47,12 @@ export async function startOwnerSession(ctx: Ctx & Pick<AppContext, 'db'>, reply
     'insert into owner_sessions (id_hash, owner_id, created_at, last_used_at, expires_at) values ($1, $2, $3, $3, $4)',
     [sha256(token), ownerId, new Date(now), new Date(now + OWNER_SESSION_TTL_SECONDS * 1000)],
   );
-  addCookie(reply, cookieHeader(ctx, ownerCookieName(ctx), token, OWNER_SESSION_TTL_SECONDS, 'Strict'));
+  setCookie(ctx, reply, ownerCookieName(ctx), token, OWNER_SESSION_TTL_SECONDS, 'strict');
   return token;
 }
 
 export function clearOwnerCookie(ctx: Pick<AppContext, 'config'>, reply: FastifyReply): void {
-  addCookie(reply, cookieHeader(ctx, ownerCookieName(ctx), '', 0, 'Strict'));
+  setCookie(ctx, reply, ownerCookieName(ctx), '', 0, 'strict');
 }
 
 /** The owner id of a live session, touching its idle clock; undefined when unknown, ended, expired or idle. */

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../context.js';
 import { afterState, finish } from '../../hosted/authorize.js';
-import { addCookie, readCookies } from '../../hosted/cookies.js';
+import { readCookies, setCookie } from '../../hosted/cookies.js';
 import type { Scope } from '../../hosted/pages.js';
 import { ApiError } from '../../http/errors.js';
 import { findRedirectSession, isLive, type RedirectSession } from '../../oauth/redirect-store.js';
@@ -36,9 +36,8 @@ const flowCookie = (ctx: AppContext) => `${isHttps(ctx) ? '__Host-' : ''}vitrine
  * Under https the provider may come back with a cross-site form post (Apple), which carries only a
  * SameSite=None cookie; the cookie is useless without the state of the same sign-in, so that is safe.
  */
-function flowCookieHeader(ctx: AppContext, value: string, maxAge: number): string {
-  const sameSite = isHttps(ctx) ? 'None; Secure' : 'Lax';
-  return `${flowCookie(ctx)}=${value}; Path=/; HttpOnly; SameSite=${sameSite}; Max-Age=${maxAge}`;
+function setFlowCookie(ctx: AppContext, reply: FastifyReply, value: string, maxAge: number): void {
+  setCookie(ctx, reply, flowCookie(ctx), value, maxAge, isHttps(ctx) ? 'none' : 'lax');
 }
 
 const sessionOf = async (ctx: AppContext, id: unknown) => (id ? findRedirectSession(ctx.db, id) : undefined);
@@ -110,7 +109,7 @@ export async function beginAtProvider(
     code_challenge_method: 'S256',
     ...(idp.responseMode === 'form_post' ? { response_mode: 'form_post' } : {}),
   });
-  addCookie(reply, flowCookieHeader(ctx, browser, LOGIN_TTL_SECONDS));
+  setFlowCookie(ctx, reply, browser, LOGIN_TTL_SECONDS);
   return target.href;
 }
 
@@ -137,7 +136,7 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
   const answer = answerParams(request);
   const state = str(answer.get('state'), 512);
   const pending = state ? await ctx.db.transaction((tx) => consumePendingLogin(tx, state, ctx.now())) : undefined;
-  addCookie(reply, flowCookieHeader(ctx, '', 0));
+  setFlowCookie(ctx, reply, '', 0);
   if (!state || !pending) {
     return ssoErrorPage(ctx, reply, request, { status: 400, title: 'sso.expired.title', text: 'sso.expired.text' });
   }
