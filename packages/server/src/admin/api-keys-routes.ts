@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { httpErrors, invalidField } from '../http/errors.js';
+import { invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { createStoredKey, listStoredKeys, revokeStoredKey, validKeyName } from '../security/stored-api-keys.js';
 import { adminAccess, requireServerAdmin, type AdminAccess } from '../owners/admin-access.js';
@@ -50,7 +51,7 @@ export function registerApiKeyAdminRoutes(app: FastifyInstance, ctx: AppContext)
   app.post('/_admin/v1/api-keys/:id/revoke', async (request) => {
     const access = await keyManager(ctx, request, input(request).siteId);
     const revoked = await revokeStoredKey(ctx.db, access.siteId, (request.params as { id: string }).id, ctx.now());
-    if (!revoked) throw httpErrors.notFound('No live API key with this id on this site (keys of the config file change with the config)', 'API_KEY_NOT_FOUND');
+    if (!revoked) throw appError('API_KEY_NOT_FOUND');
     await audit(ctx, request, access, 'api_key_revoked', revoked.name);
     return { apiKey: { ...revoked, source: 'database' } };
   });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
+import { invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
@@ -78,7 +79,7 @@ export async function retryMailHandler(ctx: AppContext, request: FastifyRequest)
   const input = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
   const access = await adminAccess(ctx, request, input.siteId ?? (request.query as Record<string, unknown> | undefined)?.siteId, CONSOLE_ROLES.mail);
   const id = (request.params as { id: string }).id;
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw httpErrors.notFound('No message with this id', 'MAIL_NOT_FOUND');
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw appError('MAIL_NOT_FOUND');
   const { rowCount } = await ctx.db.query(
     `update mail_outbox set failed_at = null, last_error = null, attempts = 0, next_attempt_at = $3, locked_until = null
      where site_id = $1 and id = $2 and failed_at is not null and sent_at is null`,
@@ -86,8 +87,8 @@ export async function retryMailHandler(ctx: AppContext, request: FastifyRequest)
   );
   if (rowCount === 0) {
     const exists = await ctx.db.query('select 1 from mail_outbox where site_id = $1 and id = $2', [access.siteId, id]);
-    if (!exists.rows.length) throw httpErrors.notFound('No message with this id', 'MAIL_NOT_FOUND');
-    throw new ApplicationError(409, 'MAIL_NOT_FAILED', 'Only a failed message can be retried; this one is sent or still being tried');
+    if (!exists.rows.length) throw appError('MAIL_NOT_FOUND');
+    throw appError('MAIL_NOT_FAILED');
   }
   if (access.owner) {
     await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId: access.siteId, detail: { action: 'retry_mail', mailId: id } });

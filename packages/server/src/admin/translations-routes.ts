@@ -8,7 +8,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { httpErrors, invalidField } from '../http/errors.js';
+import { invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { dataErrors } from '../data/errors.js';
 import { isPlainObject } from '../data/json.js';
@@ -30,7 +31,7 @@ const record = (value: unknown): Record<string, unknown> => (isPlainObject(value
 async function target(ctx: AppContext, request: FastifyRequest, siteIdRaw: unknown) {
   const access = await adminAccess(ctx, request, siteIdRaw, CONSOLE_ROLES.collections);
   const site = ctx.sites.get(access.siteId);
-  if (!site) throw httpErrors.notFound(`Unknown site "${access.siteId}"`, 'UNKNOWN_SITE');
+  if (!site) throw appError('UNKNOWN_SITE', { description: `Unknown site "${access.siteId}"` });
   const params = request.params as Params;
   const collection = site.collections.find((c) => c.id === params.collectionId);
   if (!collection) throw dataErrors.unknownCollection(params.collectionId);

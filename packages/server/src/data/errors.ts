@@ -7,27 +7,26 @@
  * - WDE0027 403 the caller's role may not perform this operation on the collection (or on this item).
  * - WDE0026 400 the request names no usable site (anonymous call without a site, admin key without `x-vitrine-site-id`).
  */
-import { ApplicationError } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 
 export type Operation = 'read' | 'insert' | 'update' | 'remove' | 'truncate';
 
 export const dataErrors = {
   notFound: (collectionId: string, itemId: string) =>
-    new ApplicationError(404, 'WDE0073', `Item [${itemId}] does not exist in collection [${collectionId}].`, { collectionId, itemId }),
+    appError('ITEM_NOT_FOUND', { description: `Item [${itemId}] does not exist in collection [${collectionId}].`, data: { collectionId, itemId } }),
   conditionNotMet: (collectionId: string, itemId: string) =>
-    new ApplicationError(404, 'WDE0073', `Item [${itemId}] does not exist in collection [${collectionId}] or does not match the condition.`, {
-      collectionId,
-      itemId,
-      reason: 'CONDITION_NOT_MET',
+    appError('ITEM_NOT_FOUND', {
+      description: `Item [${itemId}] does not exist in collection [${collectionId}] or does not match the condition.`,
+      data: { collectionId, itemId, reason: 'CONDITION_NOT_MET' },
     }),
   duplicate: (collectionId: string, itemId: string) =>
-    new ApplicationError(409, 'WDE0074', `Item [${itemId}] already exists in collection [${collectionId}].`, { collectionId, itemId }),
+    appError('ITEM_EXISTS', { description: `Item [${itemId}] already exists in collection [${collectionId}].`, data: { collectionId, itemId } }),
   unknownCollection: (collectionId: string) =>
-    new ApplicationError(404, 'WDE0025', `The ${collectionId} collection does not exist.`, { collectionId }),
+    appError('COLLECTION_NOT_FOUND', { description: `The ${collectionId} collection does not exist.`, data: { collectionId } }),
   forbidden: (collectionId: string, operation: Operation) =>
-    new ApplicationError(403, 'WDE0027', `The current user does not have permissions to ${operation} on the ${collectionId} collection.`, {
-      collectionId,
-      operation,
+    appError('COLLECTION_PERMISSION_DENIED', {
+      description: `The current user does not have permissions to ${operation} on the ${collectionId} collection.`,
+      data: { collectionId, operation },
     }),
-  noSite: (why: string) => new ApplicationError(400, 'WDE0026', why),
+  noSite: (why: string) => appError('NO_SITE', { description: why }),
 };

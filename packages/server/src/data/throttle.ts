@@ -10,7 +10,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../http/caller.js';
-import { ApplicationError } from '../http/errors.js';
+import type { ApplicationError } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { clientIp } from '../security/client-ip.js';
 import type { RateLimiter } from '../security/rate-limit.js';
 import { HEAVY_QUERY_OPERANDS } from './filter/limits.js';
@@ -51,8 +52,9 @@ export interface DataThrottle {
 }
 
 function tooMany(retryAfterSeconds: number, what: string): ApplicationError {
-  const error = new ApplicationError(429, 'WD_TOO_MANY_REQUESTS', `Too many ${what} from this address; try again in ${retryAfterSeconds} s.`, {
-    retryAfterSeconds,
+  const error = appError('WD_TOO_MANY_REQUESTS', {
+    description: `Too many ${what} from this address; try again in ${retryAfterSeconds} s.`,
+    data: { retryAfterSeconds },
   });
   error.headers['retry-after'] = String(retryAfterSeconds);
   return error;

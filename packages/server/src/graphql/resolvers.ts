@@ -5,6 +5,7 @@
 import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import type { CollectionConfig } from '../config/types.js';
 import { ApplicationError } from '../http/errors.js';
+import { ERRORS } from '../errors/catalogue.js';
 import { getItem, insertOne, removeOne, updateOne } from '../data/items-service.js';
 import type { JsonObject } from '../data/json.js';
 import type { PagingMetadata } from '../data/paging.js';
@@ -65,7 +66,7 @@ export async function itemById(context: GraphqlContext, collection: CollectionCo
     context.references.remember([item], language);
     return item;
   } catch (error) {
-    if (error instanceof ApplicationError && error.code === 'WDE0073') return null;
+    if (error instanceof ApplicationError && error.code === ERRORS.ITEM_NOT_FOUND.code) return null;
     throw error;
   }
 }

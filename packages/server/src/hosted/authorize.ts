@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import { ApiError, ValidationError } from '../http/errors.js';
+import { ERRORS } from '../errors/catalogue.js';
 import { login, register, resendVerification, verifyDuringAuthentication } from '../identity/auth.js';
 import type { IdentityDeps, StateResponse } from '../identity/common.js';
 import { sendRecoveryEmail } from '../identity/recovery.js';
@@ -168,9 +169,9 @@ const PASSWORD_RULES: Record<string, MessageKey> = {
 
 /** Application error codes → the page's words (the API's own messages are English and for developers). */
 const CODE_MESSAGES: Record<string, MessageKey> = {
-  '-19973': 'error.passwordResetRequired', '-19971': 'error.captchaNeeded', '-19970': 'error.captchaFailed',
-  INVALID_STATE_TOKEN: 'error.stepExpired', MEMBER_BLOCKED: 'error.memberBlocked', MEMBER_PENDING_APPROVAL: 'page.approval.text',
-  WEBAUTHN_FAILED: 'error.passkeyFailed',
+  [ERRORS.PASSWORD_RESET_REQUIRED.code]: 'error.passwordResetRequired', [ERRORS.CAPTCHA_REQUIRED.code]: 'error.captchaNeeded', [ERRORS.CAPTCHA_INVALID.code]: 'error.captchaFailed',
+  [ERRORS.INVALID_STATE_TOKEN.code]: 'error.stepExpired', [ERRORS.MEMBER_BLOCKED.code]: 'error.memberBlocked', [ERRORS.MEMBER_PENDING_APPROVAL.code]: 'page.approval.text',
+  [ERRORS.WEBAUTHN_FAILED.code]: 'error.passkeyFailed',
 };
 
 /** Field errors from an identity error, worded for people in the page's language; never whether an account exists. */
@@ -187,10 +188,10 @@ function explain(error: ApiError, t: Translator): Partial<FormState> {
     return Object.keys(errors).length ? { errors } : { formError: t.t('error.generic') };
   }
   const code = (error as { code?: string }).code ?? '';
-  if (code === '-19976') return { formError: t.t('error.credentials'), errors: { password: t.t('error.credentialsHint') } };
-  if (code === '-19995') return { errors: { email: t.t('error.emailTaken') } };
-  if (code === 'INVALID_EMAIL') return { errors: { email: t.t('error.invalidEmail') } };
-  if (code === 'VERIFICATION_FAILED') return { errors: { code: t.t('error.wrongCode') } };
+  if (code === ERRORS.WRONG_PASSWORD.code) return { formError: t.t('error.credentials'), errors: { password: t.t('error.credentialsHint') } };
+  if (code === ERRORS.EMAIL_EXISTS.code) return { errors: { email: t.t('error.emailTaken') } };
+  if (code === ERRORS.INVALID_EMAIL.code) return { errors: { email: t.t('error.invalidEmail') } };
+  if (code === ERRORS.VERIFICATION_FAILED.code) return { errors: { code: t.t('error.wrongCode') } };
   if (error.status === 429) {
     const seconds = Math.max(1, Number(error.headers['retry-after']) || 60);
     return { formError: seconds >= 120 ? t.t('error.tooManyMinutes', { minutes: Math.ceil(seconds / 60) }) : t.t('error.tooManySeconds', { seconds }) };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { httpErrors } from '../http/errors.js';
+import { appError, ERRORS } from '../errors/catalogue.js';
 import type { IdentityDeps, StateResponse } from '../identity/common.js';
 import { passkeySignInChallenge } from '../identity/mfa/verify.js';
 import { html, type Html } from '../http/html.js';
@@ -76,7 +76,7 @@ export async function passkeyOptions(call: Call, verify: Verify, stateToken: str
   if (!stateToken) return (await call(passkeySignInChallenge, {})).webauthn;
   const answer = await call((deps, r) => verify(deps, r, 'WEBAUTHN'), { stateToken });
   const webauthn = answer.mfaChallengeData?.verificationChallengeData?.webauthnData;
-  if (!webauthn) throw httpErrors.badRequest('No passkey is available for this step', 'FACTOR_NOT_AVAILABLE');
+  if (!webauthn) throw appError('FACTOR_NOT_AVAILABLE', { description: 'No passkey is available for this step' });
   return webauthn;
 }
 
@@ -94,6 +94,6 @@ export function passkeyData(form: Record<string, unknown>): { challengeId: strin
 
 /** A second-step answer the identity API threw out as a passkey it could not read (WEBAUTHN_FAILED): undefined, so the page offers the step again; anything else is rethrown. */
 export function refusedPasskey(answer: Record<string, unknown>, error: unknown): undefined {
-  if (answer.factorType === 'WEBAUTHN' && (error as { code?: unknown } | null)?.code === 'WEBAUTHN_FAILED') return undefined;
+  if (answer.factorType === 'WEBAUTHN' && (error as { code?: unknown } | null)?.code === ERRORS.WEBAUTHN_FAILED.code) return undefined;
   throw error;
 }

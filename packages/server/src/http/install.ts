@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteRegistry } from '../sites/registry.js';
 import { isStatementTimeout } from '../store/postgres.js';
-import { ApiError, ApplicationError } from './errors.js';
+import { ApiError, type ApplicationError } from './errors.js';
+import { appError } from '../errors/catalogue.js';
 
 /** Headers every response carries; HTML pages add their own Content-Security-Policy. */
 const SECURITY_HEADERS: Record<string, string> = {
@@ -54,7 +55,7 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
   });
 
   app.setNotFoundHandler((request, reply) => {
-    sendError(reply, new ApplicationError(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    sendError(reply, appError('NOT_FOUND', { description: `No route for ${request.method} ${request.url.split('?')[0]}` }));
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -66,13 +67,13 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
       return sendError(reply, statementTimedOut());
     }
     request.log.error(errorLogFields(error, request.id), 'unexpected error');
-    sendError(reply, new ApplicationError(500, 'INTERNAL', `Internal error, request id: ${request.id}`, { requestId: request.id }));
+    sendError(reply, appError('INTERNAL', { description: `Internal error, request id: ${request.id}`, data: { requestId: request.id } }));
   });
 }
 
 /** 503 for a statement PostgreSQL cancelled after `statement_timeout`: the server's limit, not a bug. */
 export function statementTimedOut(): ApplicationError {
-  const error = new ApplicationError(503, 'STATEMENT_TIMEOUT', 'The request took longer than the server allows and was cancelled; narrow it or try again later');
+  const error = appError('STATEMENT_TIMEOUT');
   error.headers['retry-after'] = '1';
   return error;
 }
@@ -102,21 +103,21 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 function mapFrameworkError(error: FastifyError): ApiError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApplicationError(413, 'PAYLOAD_TOO_LARGE', 'Request body is larger than this server accepts');
+      return appError('PAYLOAD_TOO_LARGE');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApplicationError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+      return appError('UNSUPPORTED_MEDIA_TYPE');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApplicationError(400, 'INVALID_JSON', 'Body is empty but Content-Type is application/json');
+      return appError('INVALID_JSON', { description: 'Body is empty but Content-Type is application/json' });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApplicationError(400, 'BAD_REQUEST', 'Content-Length does not match the body');
+      return appError('BAD_REQUEST', { description: 'Content-Length does not match the body' });
     default:
       break;
   }
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return new ApplicationError(400, 'INVALID_JSON', 'Body is not valid JSON');
+    return appError('INVALID_JSON');
   }
   const status = error.statusCode;
-  if (status && status >= 400 && status < 500) return new ApplicationError(status, 'BAD_REQUEST', error.message);
+  if (status && status >= 400 && status < 500) return appError('BAD_REQUEST', { description: error.message, status });
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from './caller.js';
-import { ApplicationError } from './errors.js';
+import { appError } from '../errors/catalogue.js';
 import { noteKeyUse } from './key-use.js';
 
 /** Splits `Authorization` into the access token and, after a comma, an API key (wire-contract §1.3). */
@@ -13,7 +13,7 @@ export function parseAuthorization(header: string | undefined): { token: string 
   return { token: value.slice(0, comma).trim() || undefined, apiKey: value.slice(comma + 1).trim() || undefined };
 }
 
-const invalidToken = (why: string) => new ApplicationError(401, 'INVALID_TOKEN', why);
+const invalidToken = (why: string) => appError('INVALID_TOKEN', { description: why });
 export const sessionEnded = () => invalidToken('The session has ended; sign in again');
 
 export interface ResolveOptions {
@@ -39,7 +39,7 @@ export async function resolveCaller(request: FastifyRequest, ctx: AppContext, op
     const siteHeader = request.headers['x-vitrine-site-id'];
     const requestedSite = typeof siteHeader === 'string' ? siteHeader : undefined;
     if (ctx.apiKeys.isAdminKey(keyCandidate)) {
-      if (requestedSite && !ctx.sites.get(requestedSite)) throw new ApplicationError(400, 'UNKNOWN_SITE', `Unknown site "${requestedSite}"`);
+      if (requestedSite && !ctx.sites.get(requestedSite)) throw appError('UNKNOWN_SITE', { description: `Unknown site "${requestedSite}"`, status: 400 });
       const siteId = requestedSite ?? (ctx.sites.sites.length === 1 ? ctx.sites.sites[0]!.id : undefined);
       // The admin API names its site in `siteId` (query or body): the use is filed under that site, so
       // with several sites it still shows in that site's audit log (not only under the server-wide "*").
@@ -51,7 +51,7 @@ export async function resolveCaller(request: FastifyRequest, ctx: AppContext, op
       noteKeyUse(ctx, request, { kind: 'site', siteId: match.siteId, keyName: match.keyName });
       return { kind: 'admin', siteId: match.siteId, keyName: match.keyName };
     }
-    if (apiKey) throw new ApplicationError(401, 'INVALID_API_KEY', 'The API key is not valid');
+    if (apiKey) throw appError('INVALID_API_KEY');
   }
   if (!token) return { kind: 'anonymous' };
   const verified = await ctx.tokens.verify(token);

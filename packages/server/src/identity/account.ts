@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApplicationError, ValidationError, httpErrors, invalidField } from '../http/errors.js';
+import { ValidationError, httpErrors, invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import type { Caller } from '../http/caller.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -23,7 +24,7 @@ type MemberCaller = Extract<Caller, { kind: 'member' }>;
 
 async function requireMember(deps: IdentityDeps, request: FastifyRequest): Promise<MemberCaller> {
   const caller = await resolveCaller(request, deps.ctx);
-  if (caller.kind !== 'member') throw httpErrors.unauthorized('A member access token is required');
+  if (caller.kind !== 'member') throw appError('UNAUTHORIZED');
   return caller;
 }
 
@@ -41,7 +42,7 @@ export async function changePassword(deps: IdentityDeps, request: FastifyRequest
   const caller = await requireMember(deps, request);
   const input = body(request);
   const member = await findMemberById(deps.ctx.db, caller.siteId, caller.memberId);
-  if (!member) throw httpErrors.unauthorized('A member access token is required');
+  if (!member) throw appError('UNAUTHORIZED');
   if (member.status === 'BLOCKED') throw memberBlocked();
   const site = deps.ctx.sites.get(caller.siteId);
   const event = { type: 'password_changed', siteId: caller.siteId, memberId: member.id, clientId: caller.clientId, ...requestOrigin(request) } as const;
@@ -82,9 +83,9 @@ export async function changePassword(deps: IdentityDeps, request: FastifyRequest
  */
 export async function signOn(deps: IdentityDeps, request: FastifyRequest): Promise<{ sessionToken: string; identity: WireIdentity }> {
   const caller = await resolveCaller(request, deps.ctx);
-  if (caller.kind !== 'admin') throw httpErrors.unauthorized('Sign-on needs a site API key: Authorization: <accessToken>,<apiKey>');
+  if (caller.kind !== 'admin') throw appError('UNAUTHORIZED', { description: 'Sign-on needs a site API key: Authorization: <accessToken>,<apiKey>' });
   const site = caller.siteId ? deps.ctx.sites.get(caller.siteId) : undefined;
-  if (!site) throw httpErrors.forbidden('The key is not bound to a site; send X-Vitrine-Site-Id');
+  if (!site) throw appError('PERMISSION_DENIED', { description: 'The key is not bound to a site; send X-Vitrine-Site-Id' });
   const input = body(request);
   const parsed = parseProfile(input.profile);
   throwViolations([emailViolation(input.loginId), ...parsed.violations]);
@@ -101,14 +102,14 @@ export async function signOn(deps: IdentityDeps, request: FastifyRequest): Promi
       if (member) await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.created', identity: identityOf(caller), now });
       // A concurrent sign-on created it a moment ago.
       member ??= await findMemberByEmail(tx, site.id, email);
-      if (!member) throw new ApplicationError(409, 'CONFLICT', 'The member is being created; retry');
+      if (!member) throw appError('CONFLICT');
     } else if (input.verifyEmail === true && !member.emailVerified) {
       const linked = await adoptUnverifiedAccount(tx, deps.ctx, { siteId: site.id, memberId: member.id, reason: 'account-adopted', now });
       member = linked.member;
       if (linked.adopted) adopted = { adopted: true, sessionsEnded: linked.sessionsEnded };
     }
     if (member.status === 'BLOCKED') throw memberBlocked();
-    if (member.status !== 'ACTIVE') throw new ApplicationError(403, 'MEMBER_PENDING_APPROVAL', 'This member is waiting for the owner’s approval');
+    if (member.status !== 'ACTIVE') throw appError('MEMBER_PENDING_APPROVAL');
     const sessionToken = await issueSessionToken(tx, { siteId: site.id, memberId: member.id }, now);
     await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.signed_in', identity: identityOf(caller), now });
     await deps.ctx.authEvents.record({ type: 'sign_on', outcome: 'success', siteId: site.id, memberId: member.id, email, ...requestOrigin(request), detail: adopted }, tx);
@@ -167,7 +168,7 @@ function myMember(member: Member, deps: IdentityDeps) {
 export async function getMyMember(deps: IdentityDeps, request: FastifyRequest) {
   const caller = await requireMember(deps, request);
   const member = await findMemberById(deps.ctx.db, caller.siteId, caller.memberId);
-  if (!member) throw httpErrors.notFound('No such member', 'MEMBER_NOT_FOUND');
+  if (!member) throw appError('MEMBER_NOT_FOUND');
   return myMember(member, deps);
 }
 
@@ -183,7 +184,7 @@ export async function patchMyMember(deps: IdentityDeps, request: FastifyRequest)
   throwViolations(parsed.violations);
   return deps.ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, caller.siteId, caller.memberId, true);
-    if (!member) throw httpErrors.notFound('No such member', 'MEMBER_NOT_FOUND');
+    if (!member) throw appError('MEMBER_NOT_FOUND');
     const merged: Record<string, unknown> = { ...member.profile };
     for (const [key, value] of Object.entries(input.profile as Record<string, unknown>)) {
       if (value === null) delete merged[key];

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
+import { type ApplicationError, invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { clientIp } from '../security/client-ip.js';
 import { hashPassword, needsRehash, passwordViolation, verifyPassword, PASSWORD_MAX_LENGTH } from '../security/passwords.js';
 import { originOf } from './audit.js';
@@ -14,15 +15,16 @@ import { checkCode, consumeVerification, resendCode, startVerification, unknownV
 import { emitMemberEvent, verifyMemberEmail } from '../members/events.js';
 import { identityOf } from '../webhooks/events.js';
 
-export const emailExists = () => new ApplicationError(409, '-19995', 'An account with this email already exists');
+export const emailExists = () => appError('EMAIL_EXISTS');
 // One answer for "no such account" and "wrong password": login must not reveal which addresses exist.
-export const wrongCredentials = () => new ApplicationError(400, '-19976', 'Email or password is incorrect');
-export const mustResetPassword = () => new ApplicationError(400, '-19973', 'This account needs a new password; use "Forgot password" to set one');
+export const wrongCredentials = () => appError('WRONG_PASSWORD');
+export const mustResetPassword = () => appError('PASSWORD_RESET_REQUIRED');
 
 function tooManyFailedLogins(retryAfterSeconds: number): ApplicationError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const error = new ApplicationError(429, 'TOO_MANY_FAILED_LOGINS', `Too many failed sign-in attempts for this account; try again in ${minutes} minute(s)`, {
-    retryAfterSeconds,
+  const error = appError('TOO_MANY_FAILED_LOGINS', {
+    description: `Too many failed sign-in attempts for this account; try again in ${minutes} minute(s)`,
+    data: { retryAfterSeconds },
   });
   error.headers['retry-after'] = String(Math.max(1, retryAfterSeconds));
   return error;
@@ -65,7 +67,7 @@ export async function login(deps: IdentityDeps, request: FastifyRequest): Promis
   const input = body(request);
   const { site, visitorId, caller } = await scopeOf(request, deps.ctx);
   const email = input.loginId && typeof input.loginId === 'object' ? (input.loginId as Record<string, unknown>).email : undefined;
-  if (!isEmail(email)) throw new ApplicationError(400, 'INVALID_EMAIL', 'Enter a valid email address');
+  if (!isEmail(email)) throw appError('INVALID_EMAIL');
   const password = input.password;
   // Nothing over the maximum can ever have been set, so it is refused before any hashing work.
   if (typeof password !== 'string' || password.length === 0 || [...password].length > PASSWORD_MAX_LENGTH) throw wrongCredentials();
@@ -161,13 +163,13 @@ export async function startForIdentity(deps: IdentityDeps, request: FastifyReque
   const { site, caller } = await scopeOf(request, deps.ctx);
   // identityId and target: checked by the route's schema (schemas.ts).
   // No token, or one whose session has ended: the member must sign in (401), not a refusal of who they are.
-  if (caller.kind === 'anonymous') throw httpErrors.unauthorized("Send the member's access token or a site API key");
+  if (caller.kind === 'anonymous') throw appError('UNAUTHORIZED', { description: "Send the member's access token or a site API key" });
   const allowed = caller.kind === 'admin' || (caller.kind === 'member' && caller.memberId === input.identityId);
-  if (!allowed) throw httpErrors.forbidden('Only the member or a site API key may start a verification');
+  if (!allowed) throw appError('PERMISSION_DENIED', { description: 'Only the member or a site API key may start a verification' });
   await limitIp(deps, request, site.id, 'verification');
   return deps.ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, site.id, input.identityId);
-    if (!member) throw httpErrors.notFound('No such identity', 'IDENTITY_NOT_FOUND');
+    if (!member) throw appError('IDENTITY_NOT_FOUND');
     const { stateToken } = await startVerification(tx, { site, member, now: deps.ctx.now() });
     return { verificationId: stateToken };
   });

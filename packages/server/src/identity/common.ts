@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
-import { ApplicationError, ValidationError, httpErrors, type FieldViolation } from '../http/errors.js';
+import { ValidationError, httpErrors, type FieldViolation } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
 import { clientIp } from '../security/client-ip.js';
@@ -56,14 +57,14 @@ export async function scopeOf(request: FastifyRequest, ctx: AppContext, fallback
   let siteId: string | undefined = caller.siteId;
   if (!siteId && fallbackClientId !== undefined) siteId = ctx.sites.findClient(fallbackClientId)?.site.id;
   const site = siteId ? ctx.sites.get(siteId) : undefined;
-  if (!site) throw httpErrors.unauthorized('Send a visitor or member access token (Authorization header) so the site is known');
+  if (!site) throw appError('UNAUTHORIZED', { description: 'Send a visitor or member access token (Authorization header) so the site is known' });
   return { caller, site, visitorId: caller.kind === 'visitor' ? caller.visitorId : undefined };
 }
 
 export function body(request: FastifyRequest): Record<string, unknown> {
   const b = request.body;
   if (b === undefined || b === null) return {};
-  if (typeof b !== 'object' || Array.isArray(b)) throw httpErrors.badRequest('The body must be a JSON object', 'INVALID_ARGUMENT');
+  if (typeof b !== 'object' || Array.isArray(b)) throw appError('INVALID_ARGUMENT');
   return b as Record<string, unknown>;
 }
 
@@ -96,7 +97,7 @@ export function throwViolations(violations: (FieldViolation | undefined)[]): voi
   if (list.length) throw new ValidationError(list);
 }
 
-export const memberBlocked = () => new ApplicationError(403, 'MEMBER_BLOCKED', 'This account is blocked; contact the site owner');
+export const memberBlocked = () => appError('MEMBER_BLOCKED');
 
 /** StateMachineResponse of wire-contract §6.3. */
 export interface StateResponse extends MfaStateData {

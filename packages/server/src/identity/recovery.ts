@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
-import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
+import { invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { activationMail, passwordChangedMail, passwordResetMail } from '../mail/templates.js';
 import { mailLanguage } from '../i18n/index.js';
@@ -22,7 +23,7 @@ export const ACTIVATION_TTL_SECONDS = 72 * 3600;
 /** Per-address cap on reset mails; beyond it requests still answer 200 but send nothing. */
 export const resetMailsPerAddress = { limit: 3, windowSeconds: 3600 };
 
-const invalidRecoveryToken = () => new ApplicationError(400, 'INVALID_RECOVERY_TOKEN', 'This reset link is invalid, used or expired; ask for a new one');
+const invalidRecoveryToken = () => appError('INVALID_RECOVERY_TOKEN');
 
 /** A redirect the mail's page may send the browser to, or undefined (validated against the client). */
 function checkedRedirect(ctx: AppContext, site: SiteConfig, redirect: unknown): { url: string; clientId: string } | undefined {
@@ -90,9 +91,9 @@ export async function sendActivationEmail(deps: IdentityDeps, request: FastifyRe
   const options = (input.emailOptions && typeof input.emailOptions === 'object' ? input.emailOptions : {}) as Record<string, unknown>;
   const redirectInput = options.redirect as Record<string, unknown> | undefined;
   const { site, caller } = await scopeOf(request, deps.ctx, redirectInput?.clientId);
-  if (caller.kind === 'anonymous') throw httpErrors.unauthorized("Send the member's access token or a site API key");
+  if (caller.kind === 'anonymous') throw appError('UNAUTHORIZED', { description: "Send the member's access token or a site API key" });
   const allowed = caller.kind === 'admin' || (caller.kind === 'member' && caller.memberId === input.identityId);
-  if (!allowed) throw httpErrors.forbidden('Only the member or a site API key may send an activation email');
+  if (!allowed) throw appError('PERMISSION_DENIED', { description: 'Only the member or a site API key may send an activation email' });
   const redirect = checkedRedirect(deps.ctx, site, options.redirect);
   await limitIp(deps, request, site.id, 'recovery');
   const perMember = await deps.limiter.hit(`activation-mail:${site.id}:${input.identityId.slice(0, 64)}`, resetMailsPerAddress);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SiteConfig } from '../config/types.js';
-import { ApplicationError, httpErrors } from '../http/errors.js';
+import { httpErrors } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { verificationCodeMail } from '../mail/templates.js';
 import { mailLanguage } from '../i18n/index.js';
@@ -19,9 +20,9 @@ export const MAX_SENDS = 5;
 
 export const unknownVerification = () => unknownState();
 export const verificationFailed = (description: string, data: Record<string, unknown> = {}) =>
-  new ApplicationError(400, 'VERIFICATION_FAILED', description, data);
+  appError('VERIFICATION_FAILED', { description, data });
 const unknownState = () =>
-  new ApplicationError(400, 'INVALID_STATE_TOKEN', 'The verification is unknown, used or expired; sign in again to get a new code');
+  appError('INVALID_STATE_TOKEN', { description: 'The verification is unknown, used or expired; sign in again to get a new code' });
 
 export async function startVerification(
   tx: Queryable,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { httpErrors } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { findMemberById, setApproval, type Member } from './store.js';
 import { createRecoveryMail } from '../identity/recovery.js';
 import { revokeSessionTokens } from '../identity/session-tokens.js';
@@ -25,7 +25,7 @@ const fields = (request: FastifyRequest) => ({
 
 async function memberOr404(q: Queryable, siteId: string, id: unknown, forUpdate = false): Promise<Member> {
   const member = await findMemberById(q, siteId, id, forUpdate);
-  if (!member) throw httpErrors.notFound('No member with this id', 'MEMBER_NOT_FOUND');
+  if (!member) throw appError('MEMBER_NOT_FOUND', { description: 'No member with this id' });
   return member;
 }
 
@@ -80,7 +80,7 @@ async function applyAction(ctx: AppContext, tx: Queryable, action: MemberAction,
       await endSessions(ctx, tx, siteId, target.id, 'admin', now);
       return target;
     case 'send-password-reset':
-      if (target.status === 'BLOCKED') throw httpErrors.badRequest('A blocked member gets no reset mail; unblock them first', 'MEMBER_BLOCKED');
+      if (target.status === 'BLOCKED') throw appError('MEMBER_BLOCKED', { description: 'A blocked member gets no reset mail; unblock them first', status: 400 });
       await createRecoveryMail(tx, ctx, { site: ctx.sites.get(siteId)!, member: target, purpose: 'reset', redirect: undefined });
       return target;
   }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { httpErrors, invalidField } from '../http/errors.js';
+import { invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { findMemberByEmail, setApproval, type Member } from './store.js';
 import { revokeSessionTokens } from '../identity/session-tokens.js';
 import { emitMemberTransition } from './events.js';
@@ -32,7 +33,7 @@ export async function setApprovalHandler(ctx: AppContext, request: FastifyReques
     const now = ctx.now();
     const before = await findMemberByEmail(tx, siteId, email);
     const updated = await setApproval(tx, siteId, email, action, now);
-    if (!updated) throw httpErrors.notFound('No member with this email', 'MEMBER_NOT_FOUND');
+    if (!updated) throw appError('MEMBER_NOT_FOUND', { description: 'No member with this email' });
     if (action === 'block') {
       // Blocking ends every session now: refresh tokens stop working and unspent session tokens die.
       await ctx.tokens.revokeMemberSessions(tx, siteId, updated.id, { reason: 'blocked' });

@@ -2,7 +2,8 @@ import { mailLanguage } from '../i18n/index.js';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { ApplicationError, httpErrors } from '../http/errors.js';
+import { httpErrors } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { findMemberById } from './store.js';
 import { CODE_TTL_SECONDS, MAX_SENDS, RESEND_COOLDOWN_SECONDS } from '../identity/verification.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -26,9 +27,9 @@ export async function resendVerificationHandler(ctx: AppContext, request: Fastif
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, site.id, id, true);
-    if (!member) throw httpErrors.notFound('No member with this id', 'MEMBER_NOT_FOUND');
-    if (member.emailVerified) throw new ApplicationError(409, 'EMAIL_ALREADY_VERIFIED', 'The member has verified their email already');
-    if (member.status === 'BLOCKED') throw httpErrors.badRequest('A blocked member gets no verification mail; unblock them first', 'MEMBER_BLOCKED');
+    if (!member) throw appError('MEMBER_NOT_FOUND', { description: 'No member with this id' });
+    if (member.emailVerified) throw appError('EMAIL_ALREADY_VERIFIED');
+    if (member.status === 'BLOCKED') throw appError('MEMBER_BLOCKED', { description: 'A blocked member gets no verification mail; unblock them first', status: 400 });
     const { rows } = await tx.query<{ id: string; last_sent_at: Date | string; sends: number }>(
       `select id, last_sent_at, sends from verifications where site_id = $1 and member_id = $2 and consumed_at is null and expires_at > $3
        order by created_at desc limit 1 for update`,
@@ -36,7 +37,7 @@ export async function resendVerificationHandler(ctx: AppContext, request: Fastif
     );
     const live = rows[0];
     if (!live || Number(live.sends) >= MAX_SENDS) {
-      throw new ApplicationError(409, 'NO_VERIFICATION_WAITING', 'No verification is waiting for this member: they get a new code when they next sign in');
+      throw appError('NO_VERIFICATION_WAITING');
     }
     const waited = (now - new Date(live.last_sent_at).getTime()) / 1000;
     if (waited < RESEND_COOLDOWN_SECONDS) throw httpErrors.tooManyRequests(RESEND_COOLDOWN_SECONDS - waited, 'A code was sent a moment ago; wait a minute before sending another');

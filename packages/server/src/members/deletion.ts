@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { findMemberById, type Member } from './store.js';
 import { revokeSessionTokens } from '../identity/session-tokens.js';
-import { httpErrors } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import { emitEvent } from '../webhooks/emit.js';
@@ -46,7 +46,7 @@ export async function deleteMemberHandler(ctx: AppContext, request: FastifyReque
   const id = (request.params as { id: string }).id;
   const result = await ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, access.siteId, id, true);
-    if (!member) throw httpErrors.notFound('No member with this id', 'MEMBER_NOT_FOUND');
+    if (!member) throw appError('MEMBER_NOT_FOUND', { description: 'No member with this id' });
     return deleteMember(ctx, tx, member, identity, ctx.now());
   });
   if (access.owner) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { httpErrors } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { parseAuthorization, resolveCaller } from '../http/resolve-caller.js';
 import type { KeyView } from './key-store.js';
 
@@ -24,7 +24,7 @@ async function requireServerAdmin(ctx: AppContext, request: FastifyRequest): Pro
   const caller = await resolveCaller(request, ctx).catch(() => undefined);
   const { token, apiKey } = parseAuthorization(request.headers.authorization);
   if (!caller || caller.kind !== 'admin' || !ctx.apiKeys.isAdminKey(apiKey ?? token ?? '')) {
-    throw httpErrors.unauthorized("The server's admin key is required: Authorization: Bearer <adminKey>");
+    throw appError('UNAUTHORIZED', { description: "The server's admin key is required: Authorization: Bearer <adminKey>" });
   }
 }
 

@@ -2,7 +2,8 @@ import { matchLanguage, siteLanguages } from '../i18n/index.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
-import { ValidationError, httpErrors, type FieldViolation } from '../http/errors.js';
+import { ValidationError, type FieldViolation } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
 import { CHALLENGE, insertRedirectSession, type NewRedirectSession, type ResponseMode } from './redirect-store.js';
@@ -38,7 +39,7 @@ const obj = (value: unknown): Record<string, unknown> | undefined =>
  */
 export async function createRedirectSession(ctx: AppContext, request: FastifyRequest): Promise<RedirectSessionAnswer> {
   const body = obj(request.body);
-  if (!body) throw httpErrors.badRequest('The body must be a JSON object', 'INVALID_ARGUMENT');
+  if (!body) throw appError('INVALID_ARGUMENT');
   const intents = (['auth', 'login', 'logout'] as const).filter((k) => body[k] !== undefined && body[k] !== null);
   if (intents.length !== 1) {
     throw new ValidationError([violation('auth', 'exactly one of auth, login or logout is required (other intents are not supported here)', 'REQUIRED')]);
@@ -117,9 +118,9 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   } else {
     // login {}: the sign-in page alone (also the SDK's cookie pre-warm). The client follows from the token.
     const clientId = caller.kind === 'visitor' || caller.kind === 'member' || caller.kind === 'anonymous' ? caller.clientId : undefined;
-    if (!clientId) throw httpErrors.unauthorized('Send a visitor or member access token so the site is known');
+    if (!clientId) throw appError('UNAUTHORIZED', { description: 'Send a visitor or member access token so the site is known' });
     const entry = ctx.sites.findClient(clientId);
-    if (!entry) throw httpErrors.unauthorized('The token belongs to an unknown client');
+    if (!entry) throw appError('UNAUTHORIZED', { description: 'The token belongs to an unknown client' });
     const postFlowUrl = postFlowOf(ctx, entry.client, callbacks.postFlowUrl);
     input = {
       siteId: entry.site.id, intent, clientId: entry.client.clientId, redirectUri: null, codeChallenge: null, responseMode: null,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { ApplicationError, httpErrors } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { requestOrigin, type AuthEventOutcome, type AuthEventType } from '../security/auth-events.js';
 import { isGenuineCsrf, resumeOwnerSession, sessionTokenOf } from './sessions.js';
 import { findOwnerById, type Owner, type OwnerRole } from './store.js';
@@ -40,12 +40,12 @@ export async function currentOwner(ctx: AppContext, request: FastifyRequest, opt
   const token = sessionTokenOf(ctx, request);
   const ownerId = token ? await resumeOwnerSession(ctx, token) : undefined;
   const owner = ownerId ? await findOwnerById(ctx.db, ownerId) : undefined;
-  if (!token || !owner) throw httpErrors.unauthorized('Sign in to the console', 'OWNER_SESSION_REQUIRED');
+  if (!token || !owner) throw appError('OWNER_SESSION_REQUIRED');
   if (!SAFE_METHODS.has(request.method) && !isGenuineCsrf(ctx, token, request.headers['x-vitrine-csrf'])) {
-    throw httpErrors.forbidden('The console request lacks its CSRF value (x-vitrine-csrf); reload the console', 'CSRF_REJECTED');
+    throw appError('CSRF_REJECTED');
   }
   if (!options.enrolling && mustEnrolTwoFactor(ctx, owner)) {
-    throw new ApplicationError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', 'Turn on two-factor authentication before anything else');
+    throw appError('TWO_FACTOR_ENROLMENT_REQUIRED');
   }
   return { owner, sessionToken: token };
 }
@@ -63,7 +63,7 @@ export async function requireOwner(ctx: AppContext, request: FastifyRequest, rol
     const siteId = typeof named === 'string' && ctx.sites.get(named) ? named : undefined;
     const action = `${request.method} ${String(request.url).split('?')[0]!.slice(0, 200)}`;
     await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'refused', email: caller.owner.email, owner: caller.owner, ...(siteId ? { siteId } : {}), detail: { action, reason: 'role' } });
-    throw httpErrors.forbidden(`The ${caller.owner.role} role may not do this (needs ${roles.join(' or ')})`, 'OWNER_ROLE_REFUSED');
+    throw appError('OWNER_ROLE_REFUSED', { description: `The ${caller.owner.role} role may not do this (needs ${roles.join(' or ')})` });
   }
   return caller;
 }

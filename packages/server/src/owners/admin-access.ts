@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { httpErrors, invalidField } from '../http/errors.js';
+import { invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { parseAuthorization, resolveCaller } from '../http/resolve-caller.js';
 import { isOwnerRequest, requireOwner } from './access.js';
 import type { Owner, OwnerRole } from './store.js';
@@ -28,12 +29,12 @@ export async function adminAccess(ctx: AppContext, request: FastifyRequest, site
     return { siteId: knownSite(ctx, siteId), owner, identity: { identityType: 'WIX_USER', wixUserId: owner.id } };
   }
   const caller = await resolveCaller(request, ctx).catch(() => undefined);
-  if (!caller || caller.kind !== 'admin') throw httpErrors.unauthorized('The admin key is required: Authorization: Bearer <adminKey>');
+  if (!caller || caller.kind !== 'admin') throw appError('UNAUTHORIZED', { description: 'The admin key is required: Authorization: Bearer <adminKey>' });
   const site = knownSite(ctx, siteId);
   // The server's admin key acts on every site. The key itself is checked, not the caller's key name:
   // an operator may well name a site API key "admin".
   if (isServerAdminKey(ctx, request)) return { siteId: site, identity: ownerIdentity };
-  if (caller.siteId !== site) throw httpErrors.forbidden('This API key belongs to another site');
+  if (caller.siteId !== site) throw appError('PERMISSION_DENIED', { description: 'This API key belongs to another site' });
   return { siteId: site, identity: { identityType: 'APP', appId: caller.keyName } };
 }
 
@@ -45,7 +46,7 @@ export async function requireAdminFor(ctx: AppContext, request: FastifyRequest, 
 /** The server's admin key only (server-wide things: owners, signing keys); a 401 otherwise. */
 export async function requireServerAdmin(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const caller = await resolveCaller(request, ctx).catch(() => undefined);
-  if (caller?.kind !== 'admin' || !isServerAdminKey(ctx, request)) throw httpErrors.unauthorized("The server's admin key is required: Authorization: Bearer <adminKey>");
+  if (caller?.kind !== 'admin' || !isServerAdminKey(ctx, request)) throw appError('UNAUTHORIZED', { description: "The server's admin key is required: Authorization: Bearer <adminKey>" });
 }
 
 function isServerAdminKey(ctx: AppContext, request: FastifyRequest): boolean {
@@ -55,6 +56,6 @@ function isServerAdminKey(ctx: AppContext, request: FastifyRequest): boolean {
 
 function knownSite(ctx: AppContext, siteId: unknown): string {
   if (typeof siteId !== 'string' || !siteId) throw invalidField('siteId', 'is required', 'REQUIRED');
-  if (!ctx.sites.get(siteId)) throw httpErrors.notFound(`Unknown site "${siteId.slice(0, 100)}"`, 'UNKNOWN_SITE');
+  if (!ctx.sites.get(siteId)) throw appError('UNKNOWN_SITE', { description: `Unknown site "${siteId.slice(0, 100)}"` });
   return siteId;
 }

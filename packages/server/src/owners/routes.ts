@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { ApplicationError } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { requireServerAdmin } from './admin-access.js';
 import { CONSOLE_ROLES, currentOwner, isOwnerRequest, mustEnrolTwoFactor, recordOwnerEvent, requireOwner } from './access.js';
 import { checkInvite, createInvitation } from './invite.js';
@@ -38,16 +38,16 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: AppContext): void
   // Two-factor: start makes a pending secret (shown once), confirm turns it on with a first good code.
   app.post('/_admin/v1/console/two-factor/start', async (request) => {
     const { owner } = await currentOwner(ctx, request, { enrolling: true });
-    if (owner.totpEnabled) throw new ApplicationError(409, 'TWO_FACTOR_ALREADY_ON', 'Two-factor authentication is on already');
+    if (owner.totpEnabled) throw appError('TWO_FACTOR_ALREADY_ON');
     const secret = newTotpSecret();
     await setTotp(ctx.db, owner.id, { secret: protectSecret(ctx.config, secret), enabled: false }, ctx.now());
     return { secret, uri: enrolmentUri(owner.email, secret) };
   });
   app.post('/_admin/v1/console/two-factor/confirm', async (request) => {
     const { owner } = await currentOwner(ctx, request, { enrolling: true });
-    if (owner.totpEnabled) throw new ApplicationError(409, 'TWO_FACTOR_ALREADY_ON', 'Two-factor authentication is on already');
+    if (owner.totpEnabled) throw appError('TWO_FACTOR_ALREADY_ON');
     const step = matchingStep(ctx.config, owner, body(request).code, ctx.now());
-    if (step === undefined) throw new ApplicationError(400, 'INVALID_TWO_FACTOR_CODE', 'The authentication code is wrong; check the app and the device clock');
+    if (step === undefined) throw appError('INVALID_TWO_FACTOR_CODE', { description: 'The authentication code is wrong; check the app and the device clock', status: 400 });
     await ctx.db.transaction(async (tx) => {
       await setTotp(tx, owner.id, { secret: owner.totpSecret, enabled: true }, ctx.now());
       await claimTotpStep(tx, owner.id, step);

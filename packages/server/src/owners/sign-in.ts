@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { ApplicationError, httpErrors, invalidField, ValidationError } from '../http/errors.js';
+import { httpErrors, invalidField, ValidationError } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { admitLoginAttempt, loginSucceeded, type LoginAttempt } from '../identity/login-throttle.js';
 import { clientIp } from '../security/client-ip.js';
 import { hashPassword, passwordViolation, verifyPassword } from '../security/passwords.js';
@@ -35,7 +36,7 @@ export async function signIn(ctx: AppContext, request: FastifyRequest, reply: Fa
   const passwordOk = await verifyPassword(owner?.passwordHash, input.password);
   if (!owner || !passwordOk) {
     await recordOwnerEvent(ctx, request, { type: 'owner_sign_in', outcome: 'failure', email, owner, detail: { reason: 'bad_credentials' } });
-    throw httpErrors.unauthorized('Wrong email or password', 'INVALID_CREDENTIALS');
+    throw appError('INVALID_CREDENTIALS');
   }
   if (owner.totpEnabled) {
     // The attempt stays counted: knowing the password must not buy unlimited code guesses.
@@ -43,7 +44,7 @@ export async function signIn(ctx: AppContext, request: FastifyRequest, reply: Fa
     const step = matchingStep(ctx.config, owner, input.code, ctx.now());
     if (step === undefined || !(await claimTotpStep(ctx.db, owner.id, step))) {
       await recordOwnerEvent(ctx, request, { type: 'owner_sign_in', outcome: 'failure', email, owner, detail: { reason: 'bad_code' } });
-      throw new ApplicationError(401, 'INVALID_TWO_FACTOR_CODE', 'The authentication code is wrong or was used already');
+      throw appError('INVALID_TWO_FACTOR_CODE');
     }
   }
   const token = await startOwnerSession(ctx, reply, owner.id);
@@ -73,4 +74,4 @@ export async function completeSetup(ctx: AppContext, request: FastifyRequest) {
   return { owner: ownerView({ ...owner, passwordHash }) };
 }
 
-const invalidSetupLink = () => new ApplicationError(400, 'INVALID_SETUP_LINK', 'This setup link is invalid, used or expired; ask for a new one (npx vitrine owners add EMAIL)');
+const invalidSetupLink = () => appError('INVALID_SETUP_LINK');

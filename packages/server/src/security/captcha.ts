@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { createChallenge, verifySolution, extractParams } from 'altcha-lib/v1';
 import type { SiteConfig } from '../config/types.js';
-import { ApplicationError } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import type { Queryable } from '../store/types.js';
 
 /**
@@ -11,8 +11,8 @@ import type { Queryable } from '../store/types.js';
  */
 export type CaptchaOutcome = 'ok' | 'missing' | 'invalid';
 
-export const captchaMissing = () => new ApplicationError(400, '-19971', 'A captcha token is required');
-export const captchaInvalid = () => new ApplicationError(400, '-19970', 'The captcha token is not valid');
+export const captchaMissing = () => appError('CAPTCHA_REQUIRED');
+export const captchaInvalid = () => appError('CAPTCHA_INVALID');
 
 export const ALTCHA_MAX_NUMBER = 100_000;
 const ALTCHA_TTL_MS = 10 * 60 * 1000;

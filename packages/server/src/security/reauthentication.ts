@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
 import { ApplicationError } from '../http/errors.js';
+import { ERRORS } from '../errors/catalogue.js';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords.js';
 
 /**
@@ -18,18 +19,17 @@ export type ReauthenticatedBy = 'current-password' | 'recent-sign-in';
 /** Refusals carry a secret-free `reason` for the audit event of the action they refuse. */
 export class ReauthenticationError extends ApplicationError {
   constructor(
-    status: number,
-    code: string,
+    name: 'WRONG_PASSWORD' | 'REAUTHENTICATION_REQUIRED',
     message: string,
     readonly reason: 'WRONG_CURRENT_PASSWORD' | 'REAUTHENTICATION_REQUIRED',
     data: Record<string, unknown> = {},
   ) {
-    super(status, code, message, data);
+    super(ERRORS[name].status, ERRORS[name].code, message, data);
   }
 }
 
 // The same code and answer as a wrong password at login: the reference client maps it to invalidPassword.
-const wrongCurrentPassword = () => new ReauthenticationError(400, '-19976', 'The current password is incorrect', 'WRONG_CURRENT_PASSWORD');
+const wrongCurrentPassword = () => new ReauthenticationError('WRONG_PASSWORD', 'The current password is incorrect', 'WRONG_CURRENT_PASSWORD');
 
 /**
  * The moment the caller's session was signed into: its creation. A refresh keeps the session (and
@@ -61,7 +61,6 @@ export async function requireRecentAuthentication(
   const signedInAt = await sessionSignedInAt(ctx, caller);
   if (signedInAt !== undefined && ctx.now() - signedInAt <= RECENT_SIGN_IN_SECONDS * 1000) return 'recent-sign-in';
   throw new ReauthenticationError(
-    403,
     'REAUTHENTICATION_REQUIRED',
     'Confirm your current password (send currentPassword), or sign in again, to make this change',
     'REAUTHENTICATION_REQUIRED',

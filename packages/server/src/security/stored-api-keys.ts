@@ -4,7 +4,8 @@
  * database, so a revoke takes effect at once on every instance (no cache that could outlive it).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { httpErrors, invalidField } from '../http/errors.js';
+import { invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import type { Queryable } from '../store/types.js';
 
 export interface StoredApiKey {
@@ -47,7 +48,7 @@ export async function createStoredKey(q: Queryable, siteId: string, name: string
      on conflict do nothing returning id, name, created_at, last_used_at, revoked_at`,
     [siteId, randomUUID(), name, keyDigest(key), createdBy ?? null, new Date(now)],
   );
-  if (!rows[0]) throw httpErrors.badRequest(`An API key named "${name}" exists on this site; choose another name or revoke it first`, 'API_KEY_NAME_TAKEN');
+  if (!rows[0]) throw appError('API_KEY_NAME_TAKEN', { description: `An API key named "${name}" exists on this site; choose another name or revoke it first` });
   return { apiKey: view(rows[0]), key };
 }
 

@@ -2,7 +2,7 @@
  * Order pricing from catalog rows: pure functions, so the money rules are tested without a database.
  * Amounts are computed in integer cents; the browser never supplies a price.
  */
-import { ApplicationError } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_CART_LINES = 100;
@@ -43,17 +43,15 @@ export interface PricedOrder {
 }
 
 export const shopErrors = {
-  cartEmpty: () => new ApplicationError(409, 'CART_EMPTY', 'The cart is empty'),
-  invalidCart: (description: string) => new ApplicationError(409, 'INVALID_CART', description),
+  cartEmpty: () => appError('CART_EMPTY'),
+  invalidCart: (description: string) => appError('INVALID_CART', { description }),
   unavailable: (productId: string) =>
-    new ApplicationError(409, 'PRODUCT_UNAVAILABLE', 'A product in the cart is no longer sold.', { productId }),
+    appError('PRODUCT_UNAVAILABLE', { data: { productId } }),
   outOfStock: (productId: string, title: string, available: number, requested: number) =>
-    new ApplicationError(
-      409,
-      'OUT_OF_STOCK',
-      available > 0 ? `Only ${available} of “${title}” left in stock.` : `“${title}” is sold out.`,
-      { productId, available, requested },
-    ),
+    appError('OUT_OF_STOCK', {
+      description: available > 0 ? `Only ${available} of “${title}” left in stock.` : `“${title}” is sold out.`,
+      data: { productId, available, requested },
+    }),
 };
 
 const toCents = (amount: number): number => Math.round(amount * 100);

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { httpErrors, invalidField } from '../http/errors.js';
+import { invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { parseShippingAddress } from './address.js';
 import { checkout, DEFAULT_COLLECTIONS, type ShopCollections } from './checkout.js';
@@ -16,12 +17,12 @@ export const SHOP_PREFIX = '/_api/vitrine/v1';
 
 async function requireShopper(request: FastifyRequest, ctx: AppContext) {
   const caller = await resolveCaller(request, ctx);
-  if (caller.kind !== 'member') throw httpErrors.unauthorized('Sign in as a member to use checkout and orders');
+  if (caller.kind !== 'member') throw appError('UNAUTHORIZED', { description: 'Sign in as a member to use checkout and orders' });
   const site = ctx.sites.get(caller.siteId);
   const collections: ShopCollections = DEFAULT_COLLECTIONS;
   const has = (id: string) => !!site?.collections.some((c) => c.id === id);
   if (!site || !has(collections.products) || !has(collections.cart) || !has(collections.orders)) {
-    throw httpErrors.notFound('This site has no shop (Products, Cart and Orders collections)', 'SHOP_NOT_CONFIGURED');
+    throw appError('SHOP_NOT_CONFIGURED');
   }
   return { caller, collections };
 }
@@ -45,7 +46,7 @@ export function registerShopRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.get<{ Params: { id: string } }>(`${SHOP_PREFIX}/orders/:id`, async (request) => {
     const { caller, collections } = await requireShopper(request, ctx);
     const order = await findOrder(ctx.db, caller.siteId, collections.orders, caller.memberId, request.params.id);
-    if (!order) throw httpErrors.notFound('No such order', 'ORDER_NOT_FOUND');
+    if (!order) throw appError('ORDER_NOT_FOUND');
     return { order };
   });
 }

@@ -4,7 +4,8 @@ import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
 import { auditOwnerAction } from '../owners/audit.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import type { AppContext } from '../context.js';
-import { ApplicationError, httpErrors, invalidField } from '../http/errors.js';
+import { invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { listDeliveries, queueTestEvent, replayDelivery, replayFailedSince } from './deliveries.js';
 import { noteEmitted } from './emit.js';
 import { createEndpoint, deleteEndpoint, endpointView, findEndpoint, listEndpoints, rotateSecret, updateEndpoint, type EndpointRow } from './endpoints.js';
@@ -30,11 +31,11 @@ async function siteOf(ctx: AppContext, request: FastifyRequest): Promise<string>
 async function endpointOf(ctx: AppContext, request: FastifyRequest): Promise<{ siteId: string; endpoint: EndpointRow }> {
   const siteId = await siteOf(ctx, request);
   const endpoint = await findEndpoint(ctx.db, siteId, idParam(request));
-  if (!endpoint) throw httpErrors.notFound('No webhook endpoint with this id', 'WEBHOOK_NOT_FOUND');
+  if (!endpoint) throw appError('WEBHOOK_NOT_FOUND');
   return { siteId, endpoint };
 }
 
-const fromConfig = () => new ApplicationError(409, 'WEBHOOK_FROM_CONFIG', 'This endpoint is defined in the config file; change it there');
+const fromConfig = () => appError('WEBHOOK_FROM_CONFIG');
 
 function readUrl(ctx: AppContext, value: unknown): string {
   if (typeof value !== 'string' || !value) throw invalidField('url', 'is required', 'REQUIRED');
@@ -130,7 +131,7 @@ export async function rotateHandler(ctx: AppContext, request: FastifyRequest) {
   const { siteId, endpoint } = await endpointOf(ctx, request);
   if (endpoint.source === 'config') throw fromConfig();
   const rotated = await rotateSecret(ctx.db, siteId, endpoint.id, ctx.config.keyEncryptionKey, ctx.now());
-  if (!rotated) throw httpErrors.notFound('No webhook endpoint with this id', 'WEBHOOK_NOT_FOUND');
+  if (!rotated) throw appError('WEBHOOK_NOT_FOUND');
   await auditOwnerAction(ctx, request, siteId, 'rotate_webhook_secret', { webhookId: endpoint.id });
   return { webhook: endpointView(rotated.endpoint), secret: rotated.secret };
 }
@@ -162,7 +163,7 @@ export async function deliveriesHandler(ctx: AppContext, request: FastifyRequest
 export async function replayOneHandler(ctx: AppContext, request: FastifyRequest) {
   const { siteId, endpoint } = await endpointOf(ctx, request);
   const delivery = await replayDelivery(ctx.db, siteId, endpoint.id, idParam(request, 'deliveryId'), ctx.now());
-  if (!delivery) throw httpErrors.notFound('No such delivery for this endpoint', 'DELIVERY_NOT_FOUND');
+  if (!delivery) throw appError('DELIVERY_NOT_FOUND');
   noteEmitted();
   await auditOwnerAction(ctx, request, siteId, 'replay_webhook_delivery', { webhookId: endpoint.id, deliveryId: delivery.id });
   return { delivery };

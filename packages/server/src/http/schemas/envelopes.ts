@@ -4,6 +4,7 @@
  * variants (`ApplicationError`, `ValidationError`, `OAuthError`) through `x-vitrine-envelope`.
  */
 import { Type } from 'typebox';
+import { ERRORS } from '../../errors/catalogue.js';
 import { AnyObject, Open } from './common.js';
 
 const FieldViolation = Type.Object(
@@ -30,7 +31,7 @@ export const ApplicationErrorSchema = Type.Object(
   },
   {
     additionalProperties: true,
-    examples: [{ message: 'Email already exists', details: { applicationError: { code: '-19995', description: 'Email already exists', data: {} } } }],
+    examples: [{ message: 'Email already exists', details: { applicationError: { code: ERRORS.EMAIL_EXISTS.code, description: 'Email already exists', data: {} } } }],
   },
 );
 

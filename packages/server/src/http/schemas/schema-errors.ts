@@ -5,6 +5,7 @@
  */
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { ApplicationError, OAuthError, ValidationError, type ApiError, type FieldViolation } from '../errors.js';
+import { appError } from '../../errors/catalogue.js';
 
 type SchemaContext = 'body' | 'params' | 'querystring' | 'headers';
 
@@ -69,7 +70,7 @@ export function wixSchemaErrorFormatter(errors: FastifySchemaValidationError[], 
  * application error `INVALID_ARGUMENT` these routes have always answered.
  */
 export function identitySchemaErrorFormatter(errors: FastifySchemaValidationError[], context: string): ApiError {
-  if ((errors as AjvError[]).some((e) => isRootTypeError(e, context))) return new ApplicationError(400, 'INVALID_ARGUMENT', 'The body must be a JSON object');
+  if ((errors as AjvError[]).some((e) => isRootTypeError(e, context))) return appError('INVALID_ARGUMENT');
   return wixSchemaErrorFormatter(errors, context);
 }
 
@@ -79,7 +80,7 @@ export function identitySchemaErrorFormatter(errors: FastifySchemaValidationErro
  */
 export function applicationSchemaErrorFormatter(errors: FastifySchemaValidationError[], context: string): ApiError {
   const error = errors[0] as AjvError;
-  if (isRootTypeError(error, context)) return new ApplicationError(400, 'INVALID_ARGUMENT', 'The body must be a JSON object');
+  if (isRootTypeError(error, context)) return appError('INVALID_ARGUMENT');
   const { description, ruleName } = describe(error);
   return new ApplicationError(400, ruleName, `${fieldOf(error)} ${description}`);
 }

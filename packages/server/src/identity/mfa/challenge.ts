@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ApplicationError } from '../../http/errors.js';
+import { appError } from '../../errors/catalogue.js';
 import { hashCode, randomCode, randomToken, safeEqual, sha256 } from '../../security/secrets.js';
 import type { Queryable } from '../../store/types.js';
 import { CODE_TTL_SECONDS, MAX_CODE_ATTEMPTS } from '../verification.js';
@@ -43,7 +43,7 @@ const toChallenge = (r: Row): MfaChallenge => ({
 });
 
 export const invalidStateToken = () =>
-  new ApplicationError(400, 'INVALID_STATE_TOKEN', 'The sign-in step is unknown, used, expired or out of attempts; sign in again');
+  appError('INVALID_STATE_TOKEN');
 
 const validToken = (value: unknown): value is string => typeof value === 'string' && value.length >= 20 && value.length <= 200;
 

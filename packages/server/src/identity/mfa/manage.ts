@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../config/types.js';
 import type { Caller } from '../../http/caller.js';
-import { ApplicationError, httpErrors, invalidField } from '../../http/errors.js';
+import { httpErrors, invalidField } from '../../http/errors.js';
+import { appError } from '../../errors/catalogue.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { requestOrigin } from '../../security/auth-events.js';
 import { requireRecentAuthentication } from '../../security/reauthentication.js';
@@ -44,10 +45,10 @@ async function actorOf(deps: IdentityDeps, request: FastifyRequest, input: Recor
   const { site, caller } = await scopeOf(request, ctx);
   if (caller.kind === 'member') {
     const member = await findMemberById(ctx.db, site.id, caller.memberId);
-    if (!member) throw httpErrors.unauthorized('A member access token is required');
+    if (!member) throw appError('UNAUTHORIZED');
     if (member.status === 'BLOCKED') throw memberBlocked();
     if (change) {
-      if (mfaMode(site) === 'off') throw new ApplicationError(403, 'MFA_DISABLED', 'Second factors are turned off on this site');
+      if (mfaMode(site) === 'off') throw appError('MFA_DISABLED');
       const limited = await deps.limiter.hit(`mfa-change:${site.id}:${member.id}`, factorChangeLimit);
       if (!limited.allowed) throw httpErrors.tooManyRequests(limited.retryAfterSeconds);
       await requireRecentAuthentication(ctx, caller, { currentPassword: input.currentPassword, passwordHash: member.passwordHash });
@@ -59,10 +60,10 @@ async function actorOf(deps: IdentityDeps, request: FastifyRequest, input: Recor
     const member = await findMemberById(ctx.db, site.id, challenge.memberId);
     if (!member) throw invalidStateToken();
     // A stateToken enrols only the first factor of a member the site requires one of.
-    if (!needsEnrolment(await availableFactors(ctx.db, site, member.id))) throw httpErrors.forbidden('Sign in to manage your factors');
+    if (!needsEnrolment(await availableFactors(ctx.db, site, member.id))) throw appError('PERMISSION_DENIED', { description: 'Sign in to manage your factors' });
     return { site, member, caller: undefined, enrolment: challenge };
   }
-  throw httpErrors.unauthorized('A member access token is required');
+  throw appError('UNAUTHORIZED');
 }
 
 function enrollable(site: SiteConfig, raw: unknown): EnrollableFactor {
@@ -110,11 +111,11 @@ export async function addFactor(deps: IdentityDeps, request: FastifyRequest) {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     if ((await listFactors(tx, a.site.id, a.member.id, true)).some((f) => f.type === type)) {
-      throw new ApplicationError(409, 'FACTOR_EXISTS', `${FACTOR_LABEL[type]} is already on; remove it first to set up a new one`);
+      throw appError('FACTOR_EXISTS', { description: `${FACTOR_LABEL[type]} is already on; remove it first to set up a new one` });
     }
     await dropInactive(tx, a.site.id, a.member.id, type);
     if (type === 'EMAIL') {
-      if (!a.member.emailVerified) throw new ApplicationError(400, 'EMAIL_NOT_VERIFIED', 'Verify your email address before using it for sign-in codes');
+      if (!a.member.emailVerified) throw appError('EMAIL_NOT_VERIFIED');
       const factor = await insertFactor(tx, { siteId: a.site.id, memberId: a.member.id, type, status: 'ACTIVE', name, now });
       return factorActivated(tx, deps, request, a, factor, now, false);
     }
@@ -132,14 +133,14 @@ export async function activate(deps: IdentityDeps, request: FastifyRequest, fact
   const { ctx } = deps;
   const a = await actorOf(deps, request, input, true);
   const factor = await findFactor(ctx.db, a.site.id, a.member.id, factorId);
-  if (!factor) throw httpErrors.notFound('No such factor', 'FACTOR_NOT_FOUND');
-  if (factor.status === 'ACTIVE') throw new ApplicationError(409, 'FACTOR_ACTIVE', 'This factor is already active');
-  if (factor.type !== 'TOTP' || !factor.totpSecret) throw httpErrors.badRequest('Only an authenticator app is activated with a code', 'INVALID_FACTOR_TYPE');
+  if (!factor) throw appError('FACTOR_NOT_FOUND');
+  if (factor.status === 'ACTIVE') throw appError('FACTOR_ACTIVE');
+  if (factor.type !== 'TOTP' || !factor.totpSecret) throw appError('INVALID_FACTOR_TYPE', { description: 'Only an authenticator app is activated with a code' });
   const step = matchingTotpStep(revealTotpSecret(ctx.config, factor.totpSecret, totpSealContext(a.site.id, factor.id)), input.code, ctx.now());
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     if (step === undefined || !(await claimTotpStep(tx, a.site.id, factor.id, step))) throw invalidField('code', 'is not the current code of the authenticator app', 'INVALID_CODE');
-    if (!(await activateFactor(tx, a.site.id, factor.id, now))) throw new ApplicationError(409, 'FACTOR_ACTIVE', 'This factor is already active');
+    if (!(await activateFactor(tx, a.site.id, factor.id, now))) throw appError('FACTOR_ACTIVE');
     return factorActivated(tx, deps, request, a, factor, now, true);
   });
 }
@@ -149,11 +150,11 @@ export async function removeFactor(deps: IdentityDeps, request: FastifyRequest, 
   const input = { ...((request.query ?? {}) as Record<string, unknown>), ...(request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {}) };
   const { ctx } = deps;
   const a = await actorOf(deps, request, input, true);
-  if (!a.caller) throw httpErrors.unauthorized('A member access token is required');
+  if (!a.caller) throw appError('UNAUTHORIZED');
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const factor = await findFactor(tx, a.site.id, a.member.id, factorId);
-    if (!factor || !(await deleteFactor(tx, a.site.id, factor.id))) throw httpErrors.notFound('No such factor', 'FACTOR_NOT_FOUND');
+    if (!factor || !(await deleteFactor(tx, a.site.id, factor.id))) throw appError('FACTOR_NOT_FOUND');
     await voidDeviceTokens(tx, a.site.id, a.member.id);
     if (!(await listFactors(tx, a.site.id, a.member.id, true)).length) await deleteRecoveryCodes(tx, a.site.id, a.member.id);
     if (factor.status === 'ACTIVE') await recordChange(tx, deps, request, a, factor, 'removed', now);
@@ -166,10 +167,10 @@ export async function newRecoveryCodes(deps: IdentityDeps, request: FastifyReque
   const input = body(request);
   const { ctx } = deps;
   const a = await actorOf(deps, request, input, true);
-  if (!a.caller) throw httpErrors.unauthorized('A member access token is required');
+  if (!a.caller) throw appError('UNAUTHORIZED');
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    if (!(await listFactors(tx, a.site.id, a.member.id, true)).length) throw httpErrors.badRequest('Turn on a second factor first', 'NO_ACTIVE_FACTOR');
+    if (!(await listFactors(tx, a.site.id, a.member.id, true)).length) throw appError('NO_ACTIVE_FACTOR');
     const recoveryCodes = await replaceRecoveryCodes(tx, a.site.id, a.member.id, now);
     await enqueueMail(tx, { siteId: a.site.id, kind: 'factor-added', to: a.member.email, ...factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, { kind: 'recoveryCodes' }) }, now);
     return { recoveryCodes };
@@ -197,7 +198,7 @@ export async function addPasskey(deps: IdentityDeps, request: FastifyRequest) {
     const now = ctx.now();
     const credential = await verifyRegistration(tx, ctx, a.site, a.member.id, { challengeId: input.challengeId, credential: input.credential }, now);
     const factor = await insertFactor(tx, { siteId: a.site.id, memberId: a.member.id, type: 'WEBAUTHN', status: 'ACTIVE', name, credential, now }).catch((error: unknown) => {
-      if (String((error as { code?: string }).code) === '23505') throw new ApplicationError(409, 'FACTOR_EXISTS', 'This passkey is already registered');
+      if (String((error as { code?: string }).code) === '23505') throw appError('FACTOR_EXISTS', { description: 'This passkey is already registered' });
       throw error;
     });
     return factorActivated(tx, deps, request, a, factor, now, true);

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../../config/types.js';
-import { ApplicationError } from '../../http/errors.js';
+import { appError } from '../../errors/catalogue.js';
 
 /** The factor types a member can enrol (wire-contract §6.4 FactorType); RECOVERY_CODE comes with them. */
 export type EnrollableFactor = 'TOTP' | 'EMAIL' | 'WEBAUTHN';
@@ -16,7 +16,7 @@ export const allowedFactors = (site: SiteConfig): readonly EnrollableFactor[] =>
 const UNAVAILABLE = new Set(['SMS', 'CALL', 'PUSH']);
 
 export const factorNotAvailable = (type: string) =>
-  new ApplicationError(400, 'FACTOR_NOT_AVAILABLE', `The ${type} factor is not available on this server; use TOTP, EMAIL, WEBAUTHN or RECOVERY_CODE`, { factorType: type });
+  appError('FACTOR_NOT_AVAILABLE', { description: `The ${type} factor is not available on this server; use TOTP, EMAIL, WEBAUTHN or RECOVERY_CODE`, data: { factorType: type } });
 
 /**
  * The factor type of a verify call: from the path (`totp`, `recovery_code`, any case) or the body.
@@ -26,6 +26,6 @@ export function parseFactorType(raw: unknown): SecondFactorType {
   const type = typeof raw === 'string' ? raw.trim().toUpperCase().replace(/-/g, '_') : '';
   if (type === 'TOTP' || type === 'EMAIL' || type === 'WEBAUTHN' || type === 'RECOVERY_CODE') return type;
   if (UNAVAILABLE.has(type)) throw factorNotAvailable(type);
-  if (type === 'PASSWORD') throw new ApplicationError(400, 'FACTOR_NOT_AVAILABLE', 'PASSWORD is the first factor: sign in with /_api/iam/authentication/v2/login', { factorType: type });
-  throw new ApplicationError(400, 'INVALID_FACTOR_TYPE', 'factorType must be one of TOTP, EMAIL, WEBAUTHN, RECOVERY_CODE', { factorType: String(raw ?? '') });
+  if (type === 'PASSWORD') throw appError('FACTOR_NOT_AVAILABLE', { description: 'PASSWORD is the first factor: sign in with /_api/iam/authentication/v2/login', data: { factorType: type } });
+  throw appError('INVALID_FACTOR_TYPE', { data: { factorType: String(raw ?? '') } });
 }

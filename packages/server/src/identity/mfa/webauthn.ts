@@ -5,7 +5,7 @@ import {
 } from '@simplewebauthn/server';
 import type { SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
-import { ApplicationError } from '../../http/errors.js';
+import { appError } from '../../errors/catalogue.js';
 import type { Queryable } from '../../store/types.js';
 import type { Factor } from './factors.js';
 
@@ -16,7 +16,7 @@ import type { Factor } from './factors.js';
  */
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
-export const passkeyRefused = () => new ApplicationError(400, 'WEBAUTHN_FAILED', 'The passkey could not be verified; try again');
+export const passkeyRefused = () => appError('WEBAUTHN_FAILED');
 
 export function relyingParty(ctx: AppContext, site: SiteConfig): { rpID: string; origins: string[] } {
   const publicUrl = new URL(ctx.config.publicUrl);

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as oidc from 'openid-client';
 import type { IdentityProviderConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
-import { ApplicationError, httpErrors, invalidField } from '../../http/errors.js';
+import { invalidField } from '../../http/errors.js';
+import { appError } from '../../errors/catalogue.js';
 import { completeRedirectSession, insertRedirectSession, type RedirectSession } from '../../oauth/redirect-store.js';
 import { requestOrigin } from '../../security/auth-events.js';
 import { requireRecentAuthentication } from '../../security/reauthentication.js';
@@ -47,13 +48,13 @@ export async function startConnect(
 ) {
   const { ctx } = deps;
   const { site, caller } = await scopeOf(request, ctx);
-  if (caller.kind !== 'member') throw httpErrors.unauthorized('A member access token is required');
+  if (caller.kind !== 'member') throw appError('UNAUTHORIZED');
   const input = body(request);
   const { idpConnectionId } = request.params as { idpConnectionId: string };
   const idp = findIdentityProvider(site, idpConnectionId);
-  if (!idp) throw httpErrors.notFound('This shop has no such sign-in provider', 'IDP_CONNECTION_NOT_FOUND');
+  if (!idp) throw appError('IDP_CONNECTION_NOT_FOUND', { description: 'This shop has no such sign-in provider' });
   const member = await findMemberById(ctx.db, site.id, caller.memberId);
-  if (!member) throw httpErrors.unauthorized('A member access token is required');
+  if (!member) throw appError('UNAUTHORIZED');
   await requireRecentAuthentication(ctx, caller, { currentPassword: input.currentPassword, passwordHash: member.passwordHash });
   const entry = ctx.sites.findClient(caller.clientId);
   const returnUrl = entry ? ctx.sites.normalizeRedirect(entry.client, input.returnUrl) : undefined;
@@ -71,7 +72,7 @@ export async function startConnect(
   try {
     return { authUrl: await begin(idp, session, reply) };
   } catch (error) {
-    if (error instanceof ProviderUnavailable) throw new ApplicationError(503, 'IDP_UNAVAILABLE', `${idp.name} is not answering; try again in a few minutes`);
+    if (error instanceof ProviderUnavailable) throw appError('IDP_UNAVAILABLE', { description: `${idp.name} is not answering; try again in a few minutes` });
     throw error;
   }
 }

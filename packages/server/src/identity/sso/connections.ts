@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApplicationError, httpErrors } from '../../http/errors.js';
+import { appError } from '../../errors/catalogue.js';
 import { resolveCaller } from '../../http/resolve-caller.js';
 import { requestOrigin } from '../../security/auth-events.js';
 import type { IdentityDeps } from '../common.js';
@@ -8,7 +8,7 @@ import { deleteConnection, listConnections } from './store.js';
 
 async function memberCaller(deps: IdentityDeps, request: FastifyRequest) {
   const caller = await resolveCaller(request, deps.ctx);
-  if (caller.kind !== 'member') throw httpErrors.unauthorized('A member access token is required');
+  if (caller.kind !== 'member') throw appError('UNAUTHORIZED');
   return caller;
 }
 
@@ -34,12 +34,12 @@ export async function disconnect(deps: IdentityDeps, request: FastifyRequest) {
   const { idpConnectionId } = request.params as { idpConnectionId: string };
   return deps.ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, caller.siteId, caller.memberId, true);
-    if (!member) throw httpErrors.notFound('No such member', 'MEMBER_NOT_FOUND');
+    if (!member) throw appError('MEMBER_NOT_FOUND');
     const connections = await listConnections(tx, caller.siteId, member.id);
     const mine = connections.filter((c) => c.idpConnection.idpConnectionId === idpConnectionId);
-    if (!mine.length) throw httpErrors.notFound('This provider is not connected to your account', 'IDP_CONNECTION_NOT_FOUND');
+    if (!mine.length) throw appError('IDP_CONNECTION_NOT_FOUND');
     if (!member.passwordHash && connections.length === mine.length) {
-      throw new ApplicationError(409, 'LAST_SIGN_IN_METHOD', 'This is your only way to sign in: set a password (Forgot password) or connect another provider first');
+      throw appError('LAST_SIGN_IN_METHOD');
     }
     await deleteConnection(tx, caller.siteId, member.id, idpConnectionId);
     await deps.ctx.authEvents.record(

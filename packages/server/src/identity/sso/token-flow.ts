@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { ApplicationError, invalidField } from '../../http/errors.js';
+import { invalidField } from '../../http/errors.js';
+import { appError } from '../../errors/catalogue.js';
 import { requestOrigin } from '../../security/auth-events.js';
 import { body, limitIp, scopeOf, type IdentityDeps, type StateResponse } from '../common.js';
 import { findIdentityProvider, InvalidIdToken, ProviderUnavailable, providerFor, verifyIdToken } from './providers.js';
@@ -8,7 +9,7 @@ import { signInWithProvider } from './sign-in.js';
 const MAX_ID_TOKEN = 16 * 1024;
 
 export const accountExists = (email: string, providerName: string) =>
-  new ApplicationError(409, 'SSO_ACCOUNT_EXISTS', `An account with ${email} already exists: sign in with it first, then connect ${providerName} from Account → Sign-in methods`);
+  appError('SSO_ACCOUNT_EXISTS', { description: `An account with ${email} already exists: sign in with it first, then connect ${providerName} from Account → Sign-in methods` });
 
 /**
  * POST /v1/sso/login-with-token-params {idpConnectionId, tokenParams: {idToken, nonce?}} with a visitor
@@ -35,13 +36,13 @@ export async function loginWithTokenParams(deps: IdentityDeps, request: FastifyR
     issuer = provider.issuer;
     claims = await verifyIdToken(provider, params.idToken, params.nonce as string | undefined, ctx.now());
   } catch (error) {
-    if (error instanceof ProviderUnavailable) throw new ApplicationError(503, 'IDP_UNAVAILABLE', `${idp.name} could not be reached; try again in a few minutes`);
+    if (error instanceof ProviderUnavailable) throw appError('IDP_UNAVAILABLE', { description: `${idp.name} could not be reached; try again in a few minutes` });
     if (!(error instanceof InvalidIdToken)) throw error;
     await ctx.authEvents.record({ type: 'sign_in', outcome: 'failure', siteId: site.id, ...origin, detail: { method: 'sso', provider: idp.id, reason: 'invalid_id_token' } });
-    throw new ApplicationError(400, 'INVALID_ID_TOKEN', `The ID token was refused: ${error.message}`);
+    throw appError('INVALID_ID_TOKEN', { description: `The ID token was refused: ${error.message}` });
   }
   const outcome = await signInWithProvider(deps, { site, idp, issuer, claims: { ...claims, sub: claims.sub! }, visitorId, ...origin });
   if (outcome.kind === 'account-exists') throw accountExists(outcome.email, idp.name);
-  if (outcome.kind === 'no-email') throw new ApplicationError(400, 'SSO_EMAIL_REQUIRED', `${idp.name} did not share an email address; ask for the "email" scope`);
+  if (outcome.kind === 'no-email') throw appError('SSO_EMAIL_REQUIRED', { description: `${idp.name} did not share an email address; ask for the "email" scope` });
   return outcome.result;
 }
