@@ -12,12 +12,12 @@ import { ajvOptions } from './http/schemas/ajv.js';
 import { registerOpenApi } from './http/schemas/openapi.js';
 import { wixSchemaErrorFormatter } from './http/schemas/schema-errors.js';
 import { settleAfterResponse } from './http/after-response.js';
-import { registerIdentityRoutes } from './identity/routes.js';
+import { identityRoutes } from './identity/routes.js';
 import { registerMailRoutes, startMailDelivery } from './mail/index.js';
 import { registerKeyRoutes } from './oauth/key-routes.js';
 import { KeyRing } from './oauth/keys.js';
 import { registerRedirectRoutes } from './oauth/redirect-routes.js';
-import { registerOAuthRoutes } from './oauth/routes.js';
+import { tokenRoutes } from './oauth/routes.js';
 import { registerOwnerRoutes } from './owners/routes.js';
 import { TokenService } from './oauth/token-service.js';
 import { ApiKeyVerifier } from './security/api-keys.js';
@@ -104,9 +104,9 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(import('@fastify/cookie'), { hook: false }); // parsed on demand: hosted/cookies.ts, README "Cookies"
     registerHealthRoutes(app, ctx);
     // The token endpoint is the hottest route: its per-IP counts reach the shared store in batches.
-    registerOAuthRoutes(app, ctx, batchedLimiter(limiter, { now }));
+    await app.register(tokenRoutes, { ctx, limiter: batchedLimiter(limiter, { now }) });
     registerKeyRoutes(app, ctx);
-    registerIdentityRoutes(app, ctx);
+    await app.register(identityRoutes, { ctx });
     registerRedirectRoutes(app, ctx);
     registerAdminRoutes(app, ctx);
     registerOwnerRoutes(app, ctx);

@@ -6,6 +6,7 @@ import { ApiError, ValidationError } from '../http/errors.js';
 import { ERRORS } from '../errors/catalogue.js';
 import { login, register, resendVerification, verifyDuringAuthentication } from '../identity/auth.js';
 import type { IdentityDeps, StateResponse } from '../identity/common.js';
+import type { FlowScope } from '../identity/flow.js';
 import { sendRecoveryEmail } from '../identity/recovery.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
 import {
@@ -23,7 +24,8 @@ import { ssoButtons } from '../identity/sso/buttons.js';
 import { verifyFactor } from '../identity/mfa/verify.js';
 import { deviceTokenOf, rememberDevice, secondStepState, verifyBody } from './mfa-step.js';
 import { passkeyData, passkeyOptions, passkeyScript, refusedPasskey } from './passkey-step.js';
-import { allowedFactors, mfaMode } from '../identity/mfa/policy.js';
+import { allowedFactors, mfaMode, parseFactorType } from '../identity/mfa/policy.js';
+import { clientIp } from '../security/client-ip.js';
 
 /** Passkeys as a first factor: offered while the site takes passkeys at all. */
 const passkeysOffered = (site: SiteConfig) => mfaMode(site) !== 'off' && allowedFactors(site).includes('WEBAUTHN');
@@ -141,20 +143,16 @@ export async function authorizePage(scope: Scope, request: FastifyRequest, reply
   return renderView(scope, request, reply, s, view);
 }
 
-/** Calls an identity flow as if its JSON endpoint had been called by the visitor of this redirect session. */
-async function callIdentity<T>(
-  scope: Scope,
-  request: FastifyRequest,
-  s: RedirectSession,
-  flow: (deps: IdentityDeps, request: FastifyRequest) => Promise<T>,
-  body: Record<string, unknown>,
-): Promise<T> {
-  const entry = entryOf(scope.ctx, s)!;
-  const visitorToken = scope.ctx.tokens.issueVisitor(entry.site, entry.client, s.visitorId ?? randomUUID()).access_token;
-  const headers = { ...request.headers, authorization: visitorToken };
-  const proxy = Object.create(request, { body: { value: body }, headers: { value: headers } }) as FastifyRequest;
-  // Mails the flow writes (verification codes, reset links) are in this page's language.
-  return withRequestLanguage(pageLanguage(entry.site, request).t.language, () => flow(scope.deps, proxy));
+/**
+ * Runs an identity flow (identity/) for this redirect session: the same function its JSON endpoint calls,
+ * in the scope of the session's site and visitor (a new visitor when the session has none), from this
+ * page's address. Mails the flow writes (verification codes, reset links) are in this page's language.
+ */
+function callFlow<T>(scope: Scope, request: FastifyRequest, s: RedirectSession, flow: (deps: IdentityDeps, flowScope: FlowScope) => Promise<T>): Promise<T> {
+  const { site, client } = entryOf(scope.ctx, s)!;
+  const visitorId = s.visitorId ?? randomUUID();
+  const flowScope: FlowScope = { site, caller: { kind: 'visitor', siteId: site.id, clientId: client.clientId, visitorId }, visitorId, ip: clientIp(request) };
+  return withRequestLanguage(pageLanguage(site, request).t.language, () => flow(scope.deps, flowScope));
 }
 
 const text = (form: Record<string, unknown>, name: string, max = 1024): string => {
@@ -209,7 +207,7 @@ export async function afterState(scope: Scope, request: FastifyRequest, reply: F
     return messagePage(reply, entry.site.name, lang.t.t('page.approval.title'), lang.t.t('page.approval.text'), 200, lang);
   }
   if (result.state === 'REQUIRE_MFA' || result.state === 'MFA_CHALLENGE') {
-    const sendEmailCode = (stateToken: string) => callIdentity(scope, request, s, (deps, r) => verifyFactor(deps, r, 'EMAIL'), { stateToken });
+    const sendEmailCode = (stateToken: string) => callFlow(scope, request, s, (deps, fs) => verifyFactor(deps, fs, { stateToken }, 'EMAIL'));
     return renderView(scope, request, reply, s, 'mfa', await secondStepState(result, sendEmailCode, lang.t));
   }
   rememberDevice(ctx, reply, result);
@@ -247,45 +245,45 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
     switch (action) {
       case 'signin': {
         const clientMetaData = { deviceToken: deviceTokenOf(ctx, request) };
-        const result = await callIdentity(scope, request, s, login, { loginId: { email }, password: text(form, 'password', 4096), captchaTokens, clientMetaData });
+        const result = await callFlow(scope, request, s, (deps, fs) => login(deps, fs, { loginId: { email }, password: text(form, 'password', 4096), captchaTokens, clientMetaData }));
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'register': {
-        const result = await callIdentity(scope, request, s, register, { loginId: { email }, password: text(form, 'password', 4096), captchaTokens });
+        const result = await callFlow(scope, request, s, (deps, fs) => register(deps, fs, { loginId: { email }, password: text(form, 'password', 4096), captchaTokens }));
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'verify': {
-        const result = await callIdentity(scope, request, s, verifyDuringAuthentication, { code: text(form, 'code', 12).trim(), stateToken });
+        const result = await callFlow(scope, request, s, (deps, fs) => verifyDuringAuthentication(deps, fs, { code: text(form, 'code', 12).trim(), stateToken }));
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'mfa': {
         const answer = verifyBody(form);
-        const result = await callIdentity(scope, request, s, verifyFactor, answer).catch((error: unknown) => refusedPasskey(answer, error));
+        const result = await callFlow(scope, request, s, (deps, fs) => verifyFactor(deps, fs, answer, parseFactorType(answer.factorType))).catch((error: unknown) => refusedPasskey(answer, error));
         // A passkey answer the step refused: the same step again (its state token still holds) to retry.
         if (answer.factorType === 'WEBAUTHN' && (!result || result.additionalData.failure)) {
-          const again = await callIdentity(scope, request, s, (deps, r) => verifyFactor(deps, r, 'WEBAUTHN'), { stateToken });
+          const again = await callFlow(scope, request, s, (deps, fs) => verifyFactor(deps, fs, { stateToken }, 'WEBAUTHN'));
           return renderView(scope, request, reply, s, 'mfa', { ...(await secondStepState(again, async () => again, t)), formError: t.t('error.passkeyFailed') }, 400);
         }
         return await afterState(scope, request, reply, s, result!, email);
       }
       case 'passkey-options': {
         // Fetched by the page's script (hosted/passkey-step.ts): JSON, not a page.
-        const call = <T,>(flow: (deps: IdentityDeps, r: FastifyRequest) => Promise<T>, body: Record<string, unknown>) => callIdentity(scope, request, s, flow, body);
+        const call = <T,>(flow: (deps: IdentityDeps, fs: FlowScope) => Promise<T>) => callFlow(scope, request, s, flow);
         // Serialised here: the hosted routes answer HTML strings, so nothing serialises an object for them.
-        return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(await passkeyOptions(call, verifyFactor, stateToken)));
+        return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(await passkeyOptions(call, stateToken)));
       }
       case 'passkey': {
-        const result = await callIdentity(scope, request, s, (deps, r) => verifyFactor(deps, r, 'WEBAUTHN'), { webauthnData: passkeyData(form) });
+        const result = await callFlow(scope, request, s, (deps, fs) => verifyFactor(deps, fs, { webauthnData: passkeyData(form) }, 'WEBAUTHN'));
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'resend':
-        await callIdentity(scope, request, s, resendVerification, { stateToken });
+        await callFlow(scope, request, s, (deps, fs) => resendVerification(deps, fs, { stateToken }));
         return renderView(scope, request, reply, s, 'verify', { stateToken, email, notice: t.t('notice.newCodeSent') });
       case 'forgot': {
         const entry = entryOf(ctx, s)!;
         const back = s.redirectUri ?? s.postFlowUrl;
         const redirect = back && ctx.sites.isAllowedRedirect(entry.client, back) ? { url: back, clientId: s.clientId } : undefined;
-        await callIdentity(scope, request, s, sendRecoveryEmail, { email, ...(redirect ? { redirect } : {}) });
+        await callFlow(scope, request, s, (deps, fs) => sendRecoveryEmail(deps, fs, { email, ...(redirect ? { redirect } : {}) }));
         // The same answer whether or not the address has an account.
         return renderView(scope, request, reply, s, 'signin', { notice: t.t('notice.resetLinkSent'), email });
       }

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { appError, ERRORS } from '../errors/catalogue.js';
-import type { IdentityDeps, StateResponse } from '../identity/common.js';
-import { passkeySignInChallenge } from '../identity/mfa/verify.js';
+import type { IdentityDeps } from '../identity/common.js';
+import { passkeySignInChallenge, verifyFactor } from '../identity/mfa/verify.js';
+import type { FlowScope } from '../identity/flow.js';
 import { html, type Html } from '../http/html.js';
 import { formAction } from './language.js';
 import type { FormState } from './views.js';
@@ -68,13 +69,13 @@ f.elements.challengeId.value=o.challengeId;f.elements.credential.value=JSON.stri
 catch(e){console.warn('passkey step failed',e&&e.message);b.disabled=false;err.hidden=false;}});})();`;
 }
 
-type Call = <T>(flow: (deps: IdentityDeps, request: FastifyRequest) => Promise<T>, body: Record<string, unknown>) => Promise<T>;
-type Verify = (deps: IdentityDeps, request: FastifyRequest, pathType?: string) => Promise<StateResponse>;
+/** Runs a flow for the page's redirect session (hosted/authorize.ts `callFlow`). */
+type Call = <T>(flow: (deps: IdentityDeps, scope: FlowScope) => Promise<T>) => Promise<T>;
 
 /** `action=passkey-options`: a challenge for the second step (with its stateToken) or for a password-free sign-in. */
-export async function passkeyOptions(call: Call, verify: Verify, stateToken: string): Promise<{ challengeId: string; publicKeyCredentialRequestOptionsJson: string }> {
-  if (!stateToken) return (await call(passkeySignInChallenge, {})).webauthn;
-  const answer = await call((deps, r) => verify(deps, r, 'WEBAUTHN'), { stateToken });
+export async function passkeyOptions(call: Call, stateToken: string): Promise<{ challengeId: string; publicKeyCredentialRequestOptionsJson: string }> {
+  if (!stateToken) return (await call(passkeySignInChallenge)).webauthn;
+  const answer = await call((deps, scope) => verifyFactor(deps, scope, { stateToken }, 'WEBAUTHN'));
   const webauthn = answer.mfaChallengeData?.verificationChallengeData?.webauthnData;
   if (!webauthn) throw appError('FACTOR_NOT_AVAILABLE', { description: 'No passkey is available for this step' });
   return webauthn;

@@ -1,17 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ValidationError, httpErrors, invalidField } from '../http/errors.js';
+import { ValidationError, httpErrors } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
-import { resolveCaller } from '../http/resolve-caller.js';
 import type { Caller } from '../http/caller.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { passwordChangedMail } from '../mail/templates.js';
 import { mailLanguage } from '../i18n/index.js';
 import { endSession } from '../oauth/session-end.js';
-import { requestOrigin } from '../security/auth-events.js';
 import { hashPassword, passwordViolation } from '../security/passwords.js';
 import { ReauthenticationError, requireRecentAuthentication, type ReauthenticatedBy } from '../security/reauthentication.js';
 import { adoptUnverifiedAccount } from './account-linking.js';
-import { body, emailOf, emailViolation, memberBlocked, throwViolations, type IdentityDeps } from './common.js';
+import { emailOf, emailViolation, memberBlocked, throwViolations, type IdentityDeps } from './common.js';
 import { toWireIdentity, type WireIdentity } from './identity-view.js';
 import { revokeMemberAccess } from './member-access.js';
 import { findMemberByEmail, findMemberById, insertMember, setPassword, updateProfile, type Member } from '../members/store.js';
@@ -19,13 +16,15 @@ import { parseProfile } from './profile.js';
 import { issueSessionToken } from './session-tokens.js';
 import { emitMemberEvent } from '../members/events.js';
 import { identityOf } from '../webhooks/events.js';
+import type { CallOrigin } from './flow.js';
+import type { ChangePasswordInput, PatchMyMemberInput, SignOnInput } from './schemas.js';
 
-type MemberCaller = Extract<Caller, { kind: 'member' }>;
+import type { MemberCaller } from './request-scope.js';
+export type { MemberCaller };
 
-async function requireMember(deps: IdentityDeps, request: FastifyRequest): Promise<MemberCaller> {
-  const caller = await resolveCaller(request, deps.ctx);
-  if (caller.kind !== 'member') throw appError('UNAUTHORIZED');
-  return caller;
+/** The scope of the signed-in member's own account calls: their live session (adapters refuse anyone else). */
+export interface MemberScope extends CallOrigin {
+  caller: MemberCaller;
 }
 
 /** Each change costs one or two argon2id computations (and a mail): per member, 10 per 15 minutes. */
@@ -38,14 +37,13 @@ export const changePasswordLimit = { limit: 10, windowSeconds: 900 };
  * follows the password policy, which here also knows the shop's name and the member's address.
  * Every other session of the member ends (the one making the change stays signed in).
  */
-export async function changePassword(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, never>> {
-  const caller = await requireMember(deps, request);
-  const input = body(request);
+export async function changePassword(deps: IdentityDeps, scope: MemberScope, input: ChangePasswordInput): Promise<Record<string, never>> {
+  const { caller } = scope;
   const member = await findMemberById(deps.ctx.db, caller.siteId, caller.memberId);
   if (!member) throw appError('UNAUTHORIZED');
   if (member.status === 'BLOCKED') throw memberBlocked();
   const site = deps.ctx.sites.get(caller.siteId);
-  const event = { type: 'password_changed', siteId: caller.siteId, memberId: member.id, clientId: caller.clientId, ...requestOrigin(request) } as const;
+  const event = { type: 'password_changed', siteId: caller.siteId, memberId: member.id, clientId: caller.clientId, ip: scope.ip } as const;
   const refused = async <E extends Error>(reason: string, error: E): Promise<E> => {
     await deps.ctx.authEvents.record({ ...event, outcome: 'failure', detail: { reason } });
     return error;
@@ -81,12 +79,11 @@ export async function changePassword(deps: IdentityDeps, request: FastifyRequest
  * With `verifyEmail: true` onto an existing unverified password account, the account is taken over for
  * the owner of the address (identity/account-linking.ts; audit F-2) instead of linked as it is.
  */
-export async function signOn(deps: IdentityDeps, request: FastifyRequest): Promise<{ sessionToken: string; identity: WireIdentity }> {
-  const caller = await resolveCaller(request, deps.ctx);
+export async function signOn(deps: IdentityDeps, scope: CallOrigin & { caller: Caller }, input: SignOnInput): Promise<{ sessionToken: string; identity: WireIdentity }> {
+  const { caller } = scope;
   if (caller.kind !== 'admin') throw appError('UNAUTHORIZED', { description: 'Sign-on needs a site API key: Authorization: <accessToken>,<apiKey>' });
   const site = caller.siteId ? deps.ctx.sites.get(caller.siteId) : undefined;
   if (!site) throw appError('PERMISSION_DENIED', { description: 'The key is not bound to a site; send X-Vitrine-Site-Id' });
-  const input = body(request);
   const parsed = parseProfile(input.profile);
   throwViolations([emailViolation(input.loginId), ...parsed.violations]);
   const email = emailOf(input.loginId);
@@ -112,38 +109,24 @@ export async function signOn(deps: IdentityDeps, request: FastifyRequest): Promi
     if (member.status !== 'ACTIVE') throw appError('MEMBER_PENDING_APPROVAL');
     const sessionToken = await issueSessionToken(tx, { siteId: site.id, memberId: member.id }, now);
     await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.signed_in', identity: identityOf(caller), now });
-    await deps.ctx.authEvents.record({ type: 'sign_on', outcome: 'success', siteId: site.id, memberId: member.id, email, ...requestOrigin(request), detail: adopted }, tx);
+    await deps.ctx.authEvents.record({ type: 'sign_on', outcome: 'success', siteId: site.id, memberId: member.id, email, ip: scope.ip, detail: adopted }, tx);
     return { sessionToken, identity: toWireIdentity(member, site.policies) };
   });
 }
 
 /**
- * GET /_api/iam/authentication/v1/logout?postLogoutRedirectUri=&clientId= — ends the caller's member
- * session, then redirects, but only to a URI the client registered (no open redirect).
+ * Ends the caller's member session (GET /_api/iam/authentication/v1/logout; the route checks where it
+ * may redirect afterwards). Anyone else is already signed out: logging out twice is still logged out.
  */
-export async function logout(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const target = query.postLogoutRedirectUri;
-  let redirect: string | undefined;
-  if (target !== undefined && target !== '') {
-    const entry = deps.ctx.sites.findClient(query.clientId);
-    if (!entry) throw invalidField('clientId', 'is not a known client', 'UNKNOWN_CLIENT');
-    redirect = deps.ctx.sites.normalizeRedirect(entry.client, target);
-    if (!redirect) throw invalidField('postLogoutRedirectUri', 'is not registered for this client (or is not a clean URL)', 'REDIRECT_NOT_ALLOWED');
-  }
-  // An already-ended session is not an error here: logging out twice is still logged out.
-  const caller = await resolveCaller(request, deps.ctx).catch(() => ({ kind: 'anonymous' }) as Caller);
-  if (caller.kind === 'member') {
-    const { ip } = requestOrigin(request);
-    await deps.ctx.db.transaction(async (tx) => {
-      const ended = await endSession(deps.ctx.authEvents, tx, { siteId: caller.siteId, sessionId: caller.sessionId, reason: 'logout', ip });
-      if (!ended) return;
-      await deps.ctx.authEvents.record({ type: 'sign_out', outcome: 'success', siteId: caller.siteId, memberId: ended.memberId, clientId: caller.clientId, ip, detail: { via: 'logout-endpoint' } }, tx);
-      await emitMemberEvent(tx, { siteId: caller.siteId, memberId: ended.memberId, type: 'member.signed_out', now: deps.ctx.now() });
-    });
-  }
-  if (redirect) return reply.code(302).header('location', redirect).header('cache-control', 'no-store').send();
-  return {};
+export async function signOut(deps: IdentityDeps, scope: CallOrigin & { caller: Caller }): Promise<void> {
+  const { caller, ip } = scope;
+  if (caller.kind !== 'member') return;
+  await deps.ctx.db.transaction(async (tx) => {
+    const ended = await endSession(deps.ctx.authEvents, tx, { siteId: caller.siteId, sessionId: caller.sessionId, reason: 'logout', ip });
+    if (!ended) return;
+    await deps.ctx.authEvents.record({ type: 'sign_out', outcome: 'success', siteId: caller.siteId, memberId: ended.memberId, clientId: caller.clientId, ip, detail: { via: 'logout-endpoint' } }, tx);
+    await emitMemberEvent(tx, { siteId: caller.siteId, memberId: ended.memberId, type: 'member.signed_out', now: deps.ctx.now() });
+  });
 }
 
 /** The account page's view of a member: identity fields plus the stored profile. */
@@ -165,8 +148,8 @@ function myMember(member: Member, deps: IdentityDeps) {
 }
 
 /** GET /_api/members/v1/members/my */
-export async function getMyMember(deps: IdentityDeps, request: FastifyRequest) {
-  const caller = await requireMember(deps, request);
+export async function getMyMember(deps: IdentityDeps, scope: MemberScope) {
+  const { caller } = scope;
   const member = await findMemberById(deps.ctx.db, caller.siteId, caller.memberId);
   if (!member) throw appError('MEMBER_NOT_FOUND');
   return myMember(member, deps);
@@ -176,9 +159,8 @@ export async function getMyMember(deps: IdentityDeps, request: FastifyRequest) {
  * PATCH /_api/members/v1/members/my {profile} — top-level profile fields given replace the stored ones;
  * a field sent as null is removed; fields not sent are kept.
  */
-export async function patchMyMember(deps: IdentityDeps, request: FastifyRequest) {
-  const caller = await requireMember(deps, request);
-  const input = body(request);
+export async function patchMyMember(deps: IdentityDeps, scope: MemberScope, input: PatchMyMemberInput) {
+  const { caller } = scope;
   // profile: an object, checked by the route's schema (schemas.ts).
   const parsed = parseProfile(input.profile);
   throwViolations(parsed.violations);
@@ -186,7 +168,7 @@ export async function patchMyMember(deps: IdentityDeps, request: FastifyRequest)
     const member = await findMemberById(tx, caller.siteId, caller.memberId, true);
     if (!member) throw appError('MEMBER_NOT_FOUND');
     const merged: Record<string, unknown> = { ...member.profile };
-    for (const [key, value] of Object.entries(input.profile as Record<string, unknown>)) {
+    for (const [key, value] of Object.entries(input.profile)) {
       if (value === null) delete merged[key];
       else if (parsed.profile[key] !== undefined) merged[key] = parsed.profile[key];
     }

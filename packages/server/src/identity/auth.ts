@@ -1,11 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import { type ApplicationError, invalidField } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
-import { clientIp } from '../security/client-ip.js';
 import { hashPassword, needsRehash, passwordViolation, verifyPassword, PASSWORD_MAX_LENGTH } from '../security/passwords.js';
-import { originOf } from './audit.js';
+import { originOf, type FlowScope } from './flow.js';
 import {
-  body, emailOf, emailViolation, isEmail, limitIp, memberBlocked, nextState, scopeOf, throwViolations,
+  emailOf, emailViolation, isEmail, limitIp, memberBlocked, nextState, throwViolations,
   type IdentityDeps, type StateResponse,
 } from './common.js';
 import { admitLoginAttempt, loginSucceeded } from './login-throttle.js';
@@ -14,6 +12,7 @@ import { parseProfile } from './profile.js';
 import { checkCode, consumeVerification, resendCode, startVerification, unknownVerification } from './verification.js';
 import { emitMemberEvent, verifyMemberEmail } from '../members/events.js';
 import { identityOf } from '../webhooks/events.js';
+import type { LoginInput, RegisterInput, ResendVerificationInput, StartVerificationInput, ValidateEmailInput, VerifyEmailInput } from './schemas.js';
 
 export const emailExists = () => appError('EMAIL_EXISTS');
 // One answer for "no such account" and "wrong password": login must not reveal which addresses exist.
@@ -31,15 +30,14 @@ function tooManyFailedLogins(retryAfterSeconds: number): ApplicationError {
 }
 
 /** POST /_api/iam/authentication/v2/register */
-export async function register(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
-  const input = body(request);
-  const { site, visitorId, caller } = await scopeOf(request, deps.ctx);
+export async function register(deps: IdentityDeps, scope: FlowScope, input: RegisterInput): Promise<StateResponse> {
+  const { site, visitorId, caller } = scope;
   const parsed = parseProfile(input.profile);
   const emailProblem = emailViolation(input.loginId);
   const context = { siteName: site.name, email: emailProblem ? undefined : emailOf(input.loginId) };
   throwViolations([emailProblem, passwordViolation(input.password, 'password', context), ...parsed.violations]);
-  await limitIp(deps, request, site.id, 'register');
-  await deps.captcha.require(site, input.captchaTokens, clientIp(request));
+  await limitIp(deps, scope.ip, site.id, 'register');
+  await deps.captcha.require(site, input.captchaTokens, scope.ip);
   const passwordHash = await hashPassword(input.password as string);
   return deps.ctx.db.transaction(async (tx) => {
     const member = await insertMember(tx, {
@@ -53,7 +51,7 @@ export async function register(deps: IdentityDeps, request: FastifyRequest): Pro
       now: deps.ctx.now(),
     });
     if (!member) throw emailExists();
-    await deps.ctx.authEvents.record({ type: 'register', outcome: 'success', siteId: site.id, memberId: member.id, email: member.email, ...originOf(request, caller) }, tx);
+    await deps.ctx.authEvents.record({ type: 'register', outcome: 'success', siteId: site.id, memberId: member.id, email: member.email, ...originOf(scope) }, tx);
     await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.created', identity: identityOf(caller), now: deps.ctx.now() });
     return nextState(tx, deps, site, member, visitorId);
   });
@@ -63,17 +61,16 @@ export async function register(deps: IdentityDeps, request: FastifyRequest): Pro
  * POST /_api/iam/authentication/v2/login. Failures are application errors only: the reference
  * client crashes on a validation body here (wire-contract §8.3).
  */
-export async function login(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
-  const input = body(request);
-  const { site, visitorId, caller } = await scopeOf(request, deps.ctx);
+export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginInput): Promise<StateResponse> {
+  const { site, visitorId } = scope;
   const email = input.loginId && typeof input.loginId === 'object' ? (input.loginId as Record<string, unknown>).email : undefined;
   if (!isEmail(email)) throw appError('INVALID_EMAIL');
   const password = input.password;
   // Nothing over the maximum can ever have been set, so it is refused before any hashing work.
   if (typeof password !== 'string' || password.length === 0 || [...password].length > PASSWORD_MAX_LENGTH) throw wrongCredentials();
-  await limitIp(deps, request, site.id, 'login');
+  await limitIp(deps, scope.ip, site.id, 'login');
 
-  const origin = originOf(request, caller);
+  const origin = originOf(scope);
   const attempt = { siteId: site.id, email, ip: origin.ip };
   // Counted before anything is verified, so parallel guesses cannot overtake the count (audit F-1).
   const admission = await admitLoginAttempt(deps.limiter, attempt);
@@ -121,12 +118,11 @@ export async function login(deps: IdentityDeps, request: FastifyRequest): Promis
 }
 
 /** POST /_api/iam/verification/v1/auth/verify {code, stateToken} */
-export async function verifyDuringAuthentication(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
-  const input = body(request);
-  const { site, visitorId } = await scopeOf(request, deps.ctx);
+export async function verifyDuringAuthentication(deps: IdentityDeps, scope: FlowScope, input: VerifyEmailInput): Promise<StateResponse> {
+  const { site, visitorId } = scope;
   if (typeof input.code !== 'string' || !/^\d{6}$/.test(input.code)) throw invalidField('code', 'must be the 6-digit code from the email', 'INVALID_CODE');
   if (typeof input.stateToken !== 'string' || !input.stateToken) throw invalidField('stateToken', 'is required', 'REQUIRED');
-  await limitIp(deps, request, site.id, 'verification');
+  await limitIp(deps, scope.ip, site.id, 'verification');
   const checked = await checkCode(deps.ctx.db, { siteId: site.id, stateToken: input.stateToken, code: input.code, now: deps.ctx.now() });
   return deps.ctx.db.transaction(async (tx) => {
     const now = deps.ctx.now();
@@ -139,11 +135,10 @@ export async function verifyDuringAuthentication(deps: IdentityDeps, request: Fa
 }
 
 /** POST /_api/iam/verification/v1/auth/resend {stateToken} */
-export async function resendVerification(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, never>> {
-  const input = body(request);
-  const { site } = await scopeOf(request, deps.ctx);
+export async function resendVerification(deps: IdentityDeps, scope: FlowScope, input: ResendVerificationInput): Promise<Record<string, never>> {
+  const { site } = scope;
   if (typeof input.stateToken !== 'string' || !input.stateToken) throw invalidField('stateToken', 'is required', 'REQUIRED');
-  await limitIp(deps, request, site.id, 'verification');
+  await limitIp(deps, scope.ip, site.id, 'verification');
   await resendCode(deps.ctx.db, {
     site,
     stateToken: input.stateToken,
@@ -158,15 +153,14 @@ export async function resendVerification(deps: IdentityDeps, request: FastifyReq
  * Only the member themself or a site key may start one (anyone else could spam a member's inbox).
  * The verificationId doubles as the stateToken for /auth/verify.
  */
-export async function startForIdentity(deps: IdentityDeps, request: FastifyRequest): Promise<{ verificationId: string }> {
-  const input = body(request);
-  const { site, caller } = await scopeOf(request, deps.ctx);
+export async function startForIdentity(deps: IdentityDeps, scope: FlowScope, input: StartVerificationInput): Promise<{ verificationId: string }> {
+  const { site, caller } = scope;
   // identityId and target: checked by the route's schema (schemas.ts).
   // No token, or one whose session has ended: the member must sign in (401), not a refusal of who they are.
   if (caller.kind === 'anonymous') throw appError('UNAUTHORIZED', { description: "Send the member's access token or a site API key" });
   const allowed = caller.kind === 'admin' || (caller.kind === 'member' && caller.memberId === input.identityId);
   if (!allowed) throw appError('PERMISSION_DENIED', { description: 'Only the member or a site API key may start a verification' });
-  await limitIp(deps, request, site.id, 'verification');
+  await limitIp(deps, scope.ip, site.id, 'verification');
   return deps.ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, site.id, input.identityId);
     if (!member) throw appError('IDENTITY_NOT_FOUND');
@@ -179,10 +173,9 @@ export async function startForIdentity(deps: IdentityDeps, request: FastifyReque
  * POST /_api/iam/authentication/v2/validate-email {email} → {valid, formatInvalid, failure?}.
  * Format only: whether an account uses the address is deliberately not part of the answer.
  */
-export async function validateEmail(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, unknown>> {
-  const input = body(request);
-  const { site } = await scopeOf(request, deps.ctx);
-  await limitIp(deps, request, site.id, 'verification');
+export async function validateEmail(deps: IdentityDeps, scope: FlowScope, input: ValidateEmailInput): Promise<{ valid: boolean; formatInvalid: boolean; failure?: { reason: string } }> {
+  const { site } = scope;
+  await limitIp(deps, scope.ip, site.id, 'verification');
   const valid = isEmail(input.email);
   return valid ? { valid: true, formatInvalid: false } : { valid: false, formatInvalid: true, failure: { reason: 'EMAIL_DOMAIN_FORMAT_INVALID' } };
 }

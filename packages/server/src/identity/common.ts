@@ -1,12 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
-import type { Caller } from '../http/caller.js';
+export type { FlowScope } from './flow.js';
 import { ValidationError, httpErrors, type FieldViolation } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
-import { resolveCaller } from '../http/resolve-caller.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
-import { clientIp } from '../security/client-ip.js';
 import type { RateLimiter } from '../security/rate-limit.js';
 import type { Queryable } from '../store/types.js';
 import { toWireIdentity, type WireIdentity } from './identity-view.js';
@@ -35,37 +32,10 @@ export const ipLimits = {
 /** `VITRINE_AUTH_RATE_LIMITS=0` turns the per-IP limits off: for load benchmarks from one address only. */
 const ipLimitsOff = () => process.env.VITRINE_AUTH_RATE_LIMITS === '0';
 
-export async function limitIp(deps: IdentityDeps, request: FastifyRequest, siteId: string, action: keyof typeof ipLimits): Promise<void> {
+export async function limitIp(deps: IdentityDeps, ip: string, siteId: string, action: keyof typeof ipLimits): Promise<void> {
   if (ipLimitsOff()) return;
-  const result = await deps.limiter.hit(`ip:${action}:${siteId}:${clientIp(request)}`, ipLimits[action]);
+  const result = await deps.limiter.hit(`ip:${action}:${siteId}:${ip}`, ipLimits[action]);
   if (!result.allowed) throw httpErrors.tooManyRequests(result.retryAfterSeconds);
-}
-
-export interface RequestScope {
-  caller: Caller;
-  site: SiteConfig;
-  visitorId: string | undefined;
-}
-
-/**
- * The site a request acts on follows from its access token (visitor or member) or from a site API key
- * (design.md §1.4). Flows that may arrive without a token (recovery links) pass a fallback client id.
- */
-export async function scopeOf(request: FastifyRequest, ctx: AppContext, fallbackClientId?: unknown): Promise<RequestScope> {
-  // These flows are how a shopper gets back in: a token whose session ended elsewhere is a signed-out caller.
-  const caller = await resolveCaller(request, ctx, { endedSession: 'signed-out' });
-  let siteId: string | undefined = caller.siteId;
-  if (!siteId && fallbackClientId !== undefined) siteId = ctx.sites.findClient(fallbackClientId)?.site.id;
-  const site = siteId ? ctx.sites.get(siteId) : undefined;
-  if (!site) throw appError('UNAUTHORIZED', { description: 'Send a visitor or member access token (Authorization header) so the site is known' });
-  return { caller, site, visitorId: caller.kind === 'visitor' ? caller.visitorId : undefined };
-}
-
-export function body(request: FastifyRequest): Record<string, unknown> {
-  const b = request.body;
-  if (b === undefined || b === null) return {};
-  if (typeof b !== 'object' || Array.isArray(b)) throw appError('INVALID_ARGUMENT');
-  return b as Record<string, unknown>;
 }
 
 // Deliberately plain: one @, no spaces or control characters, a dot in the domain. Deliverability is the mail's job.

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
@@ -6,12 +5,13 @@ import { appError } from '../errors/catalogue.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { activationMail, passwordChangedMail, passwordResetMail } from '../mail/templates.js';
 import { mailLanguage } from '../i18n/index.js';
-import { clientIp } from '../security/client-ip.js';
 import { hashPassword, passwordViolation } from '../security/passwords.js';
 import { randomToken, sha256 } from '../security/secrets.js';
 import type { Queryable } from '../store/types.js';
 import { afterResponse } from '../http/after-response.js';
-import { body, isEmail, limitIp, memberBlocked, nextState, scopeOf, throwViolations, type IdentityDeps, type StateResponse } from './common.js';
+import { isEmail, limitIp, memberBlocked, nextState, throwViolations, type IdentityDeps, type StateResponse } from './common.js';
+import type { CallOrigin, FlowScope } from './flow.js';
+import type { ActivationEmailInput, RecoverInput, SendRecoveryEmailInput } from './schemas.js';
 import { emailKey, findMemberByEmail, findMemberById, setPassword, type Member } from '../members/store.js';
 import { clearLoginLocks } from './login-throttle.js';
 import { revokeSessionTokens } from './session-tokens.js';
@@ -63,14 +63,12 @@ export async function createRecoveryMail(
  * the answer is the same whether or not the address belongs to a member (no enumeration), and it is
  * sent before the member is even looked up, so it takes the same time too.
  */
-export async function sendRecoveryEmail(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, never>> {
-  const input = body(request);
-  const redirectInput = input.redirect as Record<string, unknown> | undefined;
-  const { site } = await scopeOf(request, deps.ctx, redirectInput?.clientId);
+export async function sendRecoveryEmail(deps: IdentityDeps, scope: FlowScope, input: SendRecoveryEmailInput): Promise<Record<string, never>> {
+  const { site } = scope;
   if (!isEmail(input.email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL', { type: 'EMAIL' });
   const email = input.email;
   const redirect = checkedRedirect(deps.ctx, site, input.redirect);
-  await limitIp(deps, request, site.id, 'recovery');
+  await limitIp(deps, scope.ip, site.id, 'recovery');
   const perAddress = await deps.limiter.hit(`recovery-mail:${site.id}:${emailKey(email)}`, resetMailsPerAddress);
   if (!perAddress.allowed) return {};
   afterResponse(deps.ctx, 'password reset mail', async () => {
@@ -86,16 +84,14 @@ export async function sendRecoveryEmail(deps: IdentityDeps, request: FastifyRequ
  * Only the member themself or a site API key may ask (audit F-16: anyone could mail any member a
  * set-password link), with the send limits of recovery.
  */
-export async function sendActivationEmail(deps: IdentityDeps, request: FastifyRequest): Promise<Record<string, never>> {
-  const input = body(request) as { identityId: string; emailOptions?: unknown };
-  const options = (input.emailOptions && typeof input.emailOptions === 'object' ? input.emailOptions : {}) as Record<string, unknown>;
-  const redirectInput = options.redirect as Record<string, unknown> | undefined;
-  const { site, caller } = await scopeOf(request, deps.ctx, redirectInput?.clientId);
+export async function sendActivationEmail(deps: IdentityDeps, scope: FlowScope, input: ActivationEmailInput): Promise<Record<string, never>> {
+  const options = activationOptions(input);
+  const { site, caller } = scope;
   if (caller.kind === 'anonymous') throw appError('UNAUTHORIZED', { description: "Send the member's access token or a site API key" });
   const allowed = caller.kind === 'admin' || (caller.kind === 'member' && caller.memberId === input.identityId);
   if (!allowed) throw appError('PERMISSION_DENIED', { description: 'Only the member or a site API key may send an activation email' });
   const redirect = checkedRedirect(deps.ctx, site, options.redirect);
-  await limitIp(deps, request, site.id, 'recovery');
+  await limitIp(deps, scope.ip, site.id, 'recovery');
   const perMember = await deps.limiter.hit(`activation-mail:${site.id}:${input.identityId.slice(0, 64)}`, resetMailsPerAddress);
   if (!perMember.allowed) return {};
   const member = await findMemberById(deps.ctx.db, site.id, input.identityId);
@@ -103,6 +99,18 @@ export async function sendActivationEmail(deps: IdentityDeps, request: FastifyRe
   await deps.ctx.db.transaction((tx) => createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'activation', redirect, language: options.language }));
   return {};
 }
+
+/** `emailOptions` of an activation request: an object, or nothing. */
+const activationOptions = (input: ActivationEmailInput): Record<string, unknown> =>
+  (input.emailOptions && typeof input.emailOptions === 'object' ? input.emailOptions : {}) as Record<string, unknown>;
+
+/**
+ * The client id a recovery or activation request names in its redirect. These may arrive without a token
+ * (from a reset link); the site then follows from it, so the adapters pass it to their scope.
+ */
+const clientIdOf = (redirect: unknown): unknown => (redirect && typeof redirect === 'object' ? (redirect as Record<string, unknown>).clientId : undefined);
+export const recoveryClientId = (input: SendRecoveryEmailInput): unknown => clientIdOf(input.redirect);
+export const activationClientId = (input: ActivationEmailInput): unknown => clientIdOf(activationOptions(input).redirect);
 
 interface TokenRow {
   site_id: string;
@@ -127,8 +135,7 @@ export async function findRecoveryToken(q: Queryable, token: unknown, now: numbe
  * Spends the token, sets the password, marks the address verified (the mail reached it) and ends
  * every session and refresh token of the member, all in one transaction.
  */
-export async function recover(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
-  const input = body(request);
+export async function recover(deps: IdentityDeps, origin: CallOrigin, input: RecoverInput): Promise<StateResponse> {
   const { ctx } = deps;
   // Both problems at once (a form shows them together), so these stay here rather than in the schema.
   throwViolations([
@@ -139,9 +146,9 @@ export async function recover(deps: IdentityDeps, request: FastifyRequest): Prom
   if (!found) throw invalidRecoveryToken();
   const site = ctx.sites.get(found.site_id);
   if (!site) throw invalidRecoveryToken();
-  await limitIp(deps, request, site.id, 'recovery');
+  await limitIp(deps, origin.ip, site.id, 'recovery');
   const passwordHash = await hashPassword(input.password as string);
-  const ip = clientIp(request);
+  const { ip } = origin;
   const state = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const { rows } = await tx.query<TokenRow>(

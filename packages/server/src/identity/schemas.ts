@@ -3,7 +3,7 @@
  * mail share their handlers with the hosted pages, which call them without HTTP; those handlers keep
  * their checks and the schemas describe the fields. Checks used by the HTTP routes alone live here.
  */
-import { Type } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { AnyObject, Body, Described, Empty, Open, op, violation } from '../http/schemas/common.js';
 
 const required = violation('is required', 'REQUIRED');
@@ -71,3 +71,18 @@ export const IDENTITY_SCHEMAS = {
     body: Body({ profile: Type.Object({}, { additionalProperties: true, description: 'Profile fields to change', ...violation('must be an object', 'REQUIRED') }) }),
   }),
 };
+
+/** A flow's input: the body its route's schema validates. The hosted pages build the same shape from a form. */
+type BodyOf<K extends keyof typeof IDENTITY_SCHEMAS> = (typeof IDENTITY_SCHEMAS)[K] extends { body: infer B extends TSchema } ? Static<B> : never;
+export type RegisterInput = BodyOf<'register'>;
+export type LoginInput = BodyOf<'login'>;
+export type VerifyEmailInput = BodyOf<'verify'>;
+export type ResendVerificationInput = BodyOf<'resend'>;
+export type StartVerificationInput = BodyOf<'start'>;
+export type ValidateEmailInput = BodyOf<'validateEmail'>;
+export type SendRecoveryEmailInput = BodyOf<'sendRecoveryEmail'>;
+export type RecoverInput = BodyOf<'recover'>;
+export type ActivationEmailInput = BodyOf<'activationEmail'>;
+export type ChangePasswordInput = BodyOf<'changePassword'>;
+export type SignOnInput = BodyOf<'signOn'>;
+export type PatchMyMemberInput = BodyOf<'patchMyMember'>;

@@ -2,7 +2,7 @@ import { reassignVisitorItems } from '../data/ownership.js';
 import { OAuthError } from '../http/errors.js';
 import { recordVisitor } from '../members/store.js';
 import { requestOrigin } from '../security/auth-events.js';
-import { addGrant, requireClient, type GrantHandler } from './grants.js';
+import { requireClient, type GrantHandler } from './grants.js';
 import { consumeCode, findCode, recordCodeSession, verifyPkce } from './redirect-store.js';
 import { endSession } from './session-end.js';
 
@@ -48,7 +48,3 @@ export const authorizationCodeGrant: GrantHandler = async (input, ctx, request) 
   if (outcome.error !== undefined) throw invalidGrant(outcome.error);
   return ctx.tokens.response(site, outcome.tokens.accessToken, outcome.tokens.refreshToken);
 };
-
-export function registerCodeGrant(): void {
-  addGrant('authorization_code', authorizationCodeGrant);
-}

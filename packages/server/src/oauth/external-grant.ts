@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../context.js';
 import { reassignVisitorItems } from '../data/ownership.js';
 import { OAuthError } from '../http/errors.js';
 import { parseAuthorization } from '../http/resolve-caller.js';
@@ -7,7 +6,7 @@ import { findMemberById, isMemberId } from '../members/store.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
 import { clientIp } from '../security/client-ip.js';
 import type { Queryable } from '../store/types.js';
-import { addGrant, type GrantHandler } from './grants.js';
+import type { GrantHandler } from './grants.js';
 
 /** One row per use of a site API key on the token endpoint, granted or refused. Never the key itself. */
 async function audit(
@@ -83,7 +82,3 @@ export const authorizedClientGrant: GrantHandler = async (input, ctx, request) =
   }
   return ctx.tokens.response(site, result.tokens.accessToken, result.tokens.refreshToken);
 };
-
-export function registerExternalGrant(_ctx?: AppContext): void {
-  addGrant('authorized_client', authorizedClientGrant);
-}

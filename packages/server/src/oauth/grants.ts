@@ -16,23 +16,15 @@ export function requireClient(ctx: AppContext, clientId: string | undefined) {
   return entry;
 }
 
-const anonymous: GrantHandler = async (input, ctx) => {
+/** grant_type anonymous: a visitor's first tokens. */
+export const anonymousGrant: GrantHandler = async (input, ctx) => {
   const { site, client } = requireClient(ctx, input.clientId);
   return ctx.tokens.issueVisitor(site, client);
 };
 
-const refreshToken: GrantHandler = async (input, ctx, request) => {
+/** grant_type refresh_token: visitor or member, with rotation as the client is configured. */
+export const refreshTokenGrant: GrantHandler = async (input, ctx, request) => {
   const { site, client } = requireClient(ctx, input.clientId);
   if (!input.refreshToken) throw new OAuthError(400, 'invalid_request', 'refreshToken is required');
   return ctx.tokens.refresh(site, client, input.refreshToken, { events: ctx.authEvents, ...requestOrigin(request) });
 };
-
-/** Grant types by name; the redirect-login and external-login flows add theirs with `addGrant`. */
-export const grants = new Map<string, GrantHandler>([
-  ['anonymous', anonymous],
-  ['refresh_token', refreshToken],
-]);
-
-export function addGrant(name: string, handler: GrantHandler): void {
-  grants.set(name, handler);
-}

@@ -2,18 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerHostedRoutes } from '../hosted/routes.js';
 import { perIpLimit } from '../security/rate-limit-hook.js';
-import { registerCodeGrant } from './code-grant.js';
-import { registerExternalGrant } from './external-grant.js';
 import { createRedirectSession } from './redirect-sessions.js';
 
 /**
- * Issue #4: redirect sessions, the hosted sign-in / logout pages behind their fullUrl, and the
- * authorization_code and authorized_client grants of the token endpoint.
+ * Issue #4: redirect sessions and the hosted sign-in / logout pages behind their fullUrl (their codes are
+ * exchanged by the token endpoint's authorization_code grant, oauth/routes.ts).
  */
 export function registerRedirectRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limiter = ctx.limiter;
-  registerCodeGrant();
-  registerExternalGrant(ctx);
   const perMinute = redirectSessionLimit();
   const options = perMinute > 0 ? { preHandler: perIpLimit(limiter, { name: 'redirect-session', limit: perMinute, windowSeconds: 60, style: 'envelope' }) } : {};
   for (const path of ['/_api/redirects-api/v1/redirect-session', '/headless/v1/redirect-session']) {

@@ -1,10 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { OAuthError } from '../http/errors.js';
 import type { RateLimiter } from '../security/rate-limit.js';
 import { perIpLimit } from '../security/rate-limit-hook.js';
-import { grants } from './grants.js';
+import { authorizationCodeGrant } from './code-grant.js';
+import { authorizedClientGrant } from './external-grant.js';
+import { anonymousGrant, refreshTokenGrant, type GrantHandler } from './grants.js';
 import { JwksSchema, TokenRequestBody, TokenResponseSchema } from './schemas.js';
 import { readTokenRequest } from './token-request.js';
 import { oauthSchemaErrorFormatter } from '../http/schemas/schema-errors.js';
@@ -18,7 +20,17 @@ function tokenRateLimit(): number {
   return Number.isInteger(n) && n >= 0 ? n : 600;
 }
 
-export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext, limiter: Pick<RateLimiter, 'hit'>): void {
+/**
+ * The token endpoint and the signing keys it publishes. The plugin owns its grant types: a new grant is
+ * one more entry here, not a registration from elsewhere.
+ */
+export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext; limiter: Pick<RateLimiter, 'hit'> }> = async (app, { ctx, limiter }) => {
+  const grants = new Map<string, GrantHandler>([
+    ['anonymous', anonymousGrant],
+    ['refresh_token', refreshTokenGrant],
+    ['authorization_code', authorizationCodeGrant],
+    ['authorized_client', authorizedClientGrant],
+  ]);
   const perMinute = tokenRateLimit();
   const preHandler = perMinute > 0 ? perIpLimit(limiter, { name: 'token', limit: perMinute, windowSeconds: 60, style: 'oauth' }) : undefined;
   const schema = {
@@ -44,4 +56,4 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext, limit
   const jwksSchema = { schema: { summary: 'The access-token signing keys (JWKS)', response: { 200: JwksSchema } } };
   app.get('/oauth2/jwks', jwksSchema, jwks);
   app.get('/.well-known/jwks.json', jwksSchema, jwks);
-}
+};

@@ -6,8 +6,6 @@ import { Type } from 'typebox';
 import { ADMIN_SCHEMAS } from '../../admin/schemas.js';
 import { GRAPHQL_SCHEMAS } from '../../graphql/schemas.js';
 import { OPERATIONS_SCHEMAS } from '../../health/schemas.js';
-import { MFA_SCHEMAS } from '../../identity/mfa/schemas.js';
-import { SSO_SCHEMAS } from '../../identity/sso/schemas.js';
 import { OAUTH_ROUTE_SCHEMAS } from '../../oauth/schemas.js';
 import { OWNER_SCHEMAS } from '../../owners/schemas.js';
 import { SHOP_SCHEMAS } from '../../shop/schemas.js';
@@ -27,8 +25,6 @@ const CONVENTIONS: RouteTable = {
 export const ROUTE_SCHEMAS: RouteTable = {
   ...CONVENTIONS,
   ...OAUTH_ROUTE_SCHEMAS,
-  ...MFA_SCHEMAS,
-  ...SSO_SCHEMAS,
   ...ADMIN_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
   ...OWNER_SCHEMAS,

@@ -37,7 +37,11 @@ export const Described = (description: string) => Type.Optional(Type.Unknown({ d
 export const Key = (description: string) => Type.Optional(Type.Unknown({ description }));
 
 /** A route schema: what it does, what it takes, what it answers. */
-export const op = <R extends TSchema>(summary: string, response: R, request: { body?: TSchema; querystring?: TSchema; params?: TSchema; description?: string } = {}) => ({
+export const op = <R extends TSchema, Q extends { body?: TSchema; querystring?: TSchema; params?: TSchema; description?: string } = Record<never, never>>(
+  summary: string,
+  response: R,
+  request: Q = {} as Q,
+) => ({
   summary,
   ...request,
   response: { 200: response },

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../config/types.js';
 import type { Caller } from '../../http/caller.js';
 import { httpErrors, invalidField } from '../../http/errors.js';
 import { appError } from '../../errors/catalogue.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { requestOrigin } from '../../security/auth-events.js';
 import { requireRecentAuthentication } from '../../security/reauthentication.js';
 import { matchingTotpStep, newTotpSecret, protectTotpSecret, revealTotpSecret, totpUri } from '../../security/totp.js';
 import type { Queryable } from '../../store/types.js';
 import { emitMemberEvent } from '../../members/events.js';
-import { body, memberBlocked, nextState, scopeOf, type IdentityDeps, type StateResponse } from '../common.js';
+import { memberBlocked, nextState, type IdentityDeps, type StateResponse } from '../common.js';
+import type { FlowScope } from '../flow.js';
 import { findMemberById, type Member } from '../../members/store.js';
 import { consumeChallenge, invalidStateToken, liveChallenge, type MfaChallenge } from './challenge.js';
 import { voidDeviceTokens } from './device-tokens.js';
@@ -38,11 +37,16 @@ interface Actor {
   member: Member;
   caller: Extract<Caller, { kind: 'member' }> | undefined;
   enrolment: MfaChallenge | undefined;
+  /** The caller's address, for the audit log. */
+  ip: string;
 }
 
-async function actorOf(deps: IdentityDeps, request: FastifyRequest, input: Record<string, unknown>, change: boolean): Promise<Actor> {
+/** The body of a factor-management call: the fields each call reads are checked where it reads them. */
+export type FactorInput = Record<string, unknown>;
+
+async function actorOf(deps: IdentityDeps, scope: FlowScope, input: FactorInput, change: boolean): Promise<Actor> {
   const { ctx } = deps;
-  const { site, caller } = await scopeOf(request, ctx);
+  const { site, caller, ip } = scope;
   if (caller.kind === 'member') {
     const member = await findMemberById(ctx.db, site.id, caller.memberId);
     if (!member) throw appError('UNAUTHORIZED');
@@ -53,7 +57,7 @@ async function actorOf(deps: IdentityDeps, request: FastifyRequest, input: Recor
       if (!limited.allowed) throw httpErrors.tooManyRequests(limited.retryAfterSeconds);
       await requireRecentAuthentication(ctx, caller, { currentPassword: input.currentPassword, passwordHash: member.passwordHash });
     }
-    return { site, member, caller, enrolment: undefined };
+    return { site, member, caller, enrolment: undefined, ip };
   }
   if (typeof input.stateToken === 'string' && input.stateToken) {
     const challenge = await liveChallenge(ctx.db, site.id, input.stateToken, ctx.now());
@@ -61,7 +65,7 @@ async function actorOf(deps: IdentityDeps, request: FastifyRequest, input: Recor
     if (!member) throw invalidStateToken();
     // A stateToken enrols only the first factor of a member the site requires one of.
     if (!needsEnrolment(await availableFactors(ctx.db, site, member.id))) throw appError('PERMISSION_DENIED', { description: 'Sign in to manage your factors' });
-    return { site, member, caller: undefined, enrolment: challenge };
+    return { site, member, caller: undefined, enrolment: challenge, ip };
   }
   throw appError('UNAUTHORIZED');
 }
@@ -73,18 +77,18 @@ function enrollable(site: SiteConfig, raw: unknown): EnrollableFactor {
 }
 
 /** Notice mail, auth event and webhook of a factor change, in the change's transaction. */
-async function recordChange(tx: Queryable, deps: IdentityDeps, request: FastifyRequest, a: Actor, factor: Factor, kind: 'added' | 'removed', now: number): Promise<void> {
+async function recordChange(tx: Queryable, deps: IdentityDeps, a: Actor, factor: Factor, kind: 'added' | 'removed', now: number): Promise<void> {
   const { ctx } = deps;
   const mail = factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, { kind, factor: factor.type });
   await enqueueMail(tx, { siteId: a.site.id, kind: `factor-${kind}`, to: a.member.email, ...mail }, now);
-  await ctx.authEvents.record({ type: `factor_${kind}`, outcome: 'success', siteId: a.site.id, memberId: a.member.id, clientId: a.caller?.clientId, ...requestOrigin(request), detail: { factorType: factor.type } }, tx);
+  await ctx.authEvents.record({ type: `factor_${kind}`, outcome: 'success', siteId: a.site.id, memberId: a.member.id, clientId: a.caller?.clientId, ip: a.ip, detail: { factorType: factor.type } }, tx);
   await emitMemberEvent(tx, { siteId: a.site.id, memberId: a.member.id, type: `member.factor_${kind}`, now });
 }
 
 /** After a factor became active: recovery codes if the member has none, the notice, and (enrolment) the sign-in's next state. */
-async function factorActivated(tx: Queryable, deps: IdentityDeps, request: FastifyRequest, a: Actor, factor: Factor, now: number, completesSignIn: boolean) {
+async function factorActivated(tx: Queryable, deps: IdentityDeps, a: Actor, factor: Factor, now: number, completesSignIn: boolean) {
   const recoveryCodes = (await liveRecoveryCodeCount(tx, a.site.id, a.member.id)) === 0 ? await replaceRecoveryCodes(tx, a.site.id, a.member.id, now) : undefined;
-  await recordChange(tx, deps, request, a, factor, 'added', now);
+  await recordChange(tx, deps, a, factor, 'added', now);
   let state: StateResponse | undefined;
   if (a.enrolment && completesSignIn) {
     if (!(await consumeChallenge(tx, a.site.id, a.enrolment.id, now))) throw invalidStateToken();
@@ -94,17 +98,16 @@ async function factorActivated(tx: Queryable, deps: IdentityDeps, request: Fasti
 }
 
 /** GET /_api/iam/mfa/v1/factors */
-export async function listMyFactors(deps: IdentityDeps, request: FastifyRequest) {
-  const a = await actorOf(deps, request, {}, false);
+export async function listMyFactors(deps: IdentityDeps, scope: FlowScope) {
+  const a = await actorOf(deps, scope, {}, false);
   const factors = await listFactors(deps.ctx.db, a.site.id, a.member.id);
   return { factors: factors.map(toWireFactor), recoveryCodesLeft: await liveRecoveryCodeCount(deps.ctx.db, a.site.id, a.member.id) };
 }
 
 /** POST /_api/iam/mfa/v1/factors {factorType: "TOTP" | "EMAIL", name?} */
-export async function addFactor(deps: IdentityDeps, request: FastifyRequest) {
-  const input = body(request);
+export async function addFactor(deps: IdentityDeps, scope: FlowScope, input: FactorInput) {
   const { ctx } = deps;
-  const a = await actorOf(deps, request, input, true);
+  const a = await actorOf(deps, scope, input, true);
   const type = enrollable(a.site, input.factorType);
   if (type === 'WEBAUTHN') throw invalidField('factorType', 'passkeys are added with /_api/iam/mfa/v1/passkeys/registration-options and /_api/iam/mfa/v1/passkeys', 'USE_PASSKEY_REGISTRATION');
   const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) || undefined : undefined;
@@ -117,7 +120,7 @@ export async function addFactor(deps: IdentityDeps, request: FastifyRequest) {
     if (type === 'EMAIL') {
       if (!a.member.emailVerified) throw appError('EMAIL_NOT_VERIFIED');
       const factor = await insertFactor(tx, { siteId: a.site.id, memberId: a.member.id, type, status: 'ACTIVE', name, now });
-      return factorActivated(tx, deps, request, a, factor, now, false);
+      return factorActivated(tx, deps, a, factor, now, false);
     }
     const id = randomUUID();
     const secret = newTotpSecret();
@@ -128,10 +131,9 @@ export async function addFactor(deps: IdentityDeps, request: FastifyRequest) {
 }
 
 /** POST /_api/iam/mfa/v1/factors/{factorId}/activate {code} → {factor, recoveryCodes} (and the sign-in's state when enrolling with a stateToken). */
-export async function activate(deps: IdentityDeps, request: FastifyRequest, factorId: string) {
-  const input = body(request);
+export async function activate(deps: IdentityDeps, scope: FlowScope, input: FactorInput, factorId: string) {
   const { ctx } = deps;
-  const a = await actorOf(deps, request, input, true);
+  const a = await actorOf(deps, scope, input, true);
   const factor = await findFactor(ctx.db, a.site.id, a.member.id, factorId);
   if (!factor) throw appError('FACTOR_NOT_FOUND');
   if (factor.status === 'ACTIVE') throw appError('FACTOR_ACTIVE');
@@ -141,15 +143,15 @@ export async function activate(deps: IdentityDeps, request: FastifyRequest, fact
     const now = ctx.now();
     if (step === undefined || !(await claimTotpStep(tx, a.site.id, factor.id, step))) throw invalidField('code', 'is not the current code of the authenticator app', 'INVALID_CODE');
     if (!(await activateFactor(tx, a.site.id, factor.id, now))) throw appError('FACTOR_ACTIVE');
-    return factorActivated(tx, deps, request, a, factor, now, true);
+    return factorActivated(tx, deps, a, factor, now, true);
   });
 }
 
 /** DELETE /_api/iam/mfa/v1/factors/{factorId}: remembered devices die with it; the last factor takes the recovery codes along. */
-export async function removeFactor(deps: IdentityDeps, request: FastifyRequest, factorId: string) {
-  const input = { ...((request.query ?? {}) as Record<string, unknown>), ...(request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {}) };
+/** `input`: the query and the body together (a DELETE may carry `currentPassword` in either). */
+export async function removeFactor(deps: IdentityDeps, scope: FlowScope, input: FactorInput, factorId: string) {
   const { ctx } = deps;
-  const a = await actorOf(deps, request, input, true);
+  const a = await actorOf(deps, scope, input, true);
   if (!a.caller) throw appError('UNAUTHORIZED');
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
@@ -157,16 +159,15 @@ export async function removeFactor(deps: IdentityDeps, request: FastifyRequest, 
     if (!factor || !(await deleteFactor(tx, a.site.id, factor.id))) throw appError('FACTOR_NOT_FOUND');
     await voidDeviceTokens(tx, a.site.id, a.member.id);
     if (!(await listFactors(tx, a.site.id, a.member.id, true)).length) await deleteRecoveryCodes(tx, a.site.id, a.member.id);
-    if (factor.status === 'ACTIVE') await recordChange(tx, deps, request, a, factor, 'removed', now);
+    if (factor.status === 'ACTIVE') await recordChange(tx, deps, a, factor, 'removed', now);
     return {};
   });
 }
 
 /** POST /_api/iam/mfa/v1/recovery-codes → a new set of 10; the old ones stop working. */
-export async function newRecoveryCodes(deps: IdentityDeps, request: FastifyRequest) {
-  const input = body(request);
+export async function newRecoveryCodes(deps: IdentityDeps, scope: FlowScope, input: FactorInput) {
   const { ctx } = deps;
-  const a = await actorOf(deps, request, input, true);
+  const a = await actorOf(deps, scope, input, true);
   if (!a.caller) throw appError('UNAUTHORIZED');
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
@@ -178,20 +179,18 @@ export async function newRecoveryCodes(deps: IdentityDeps, request: FastifyReque
 }
 
 /** POST /_api/iam/mfa/v1/passkeys/registration-options → {challengeId, publicKeyCredentialCreationOptionsJson} */
-export async function passkeyRegistrationOptions(deps: IdentityDeps, request: FastifyRequest) {
-  const input = body(request);
+export async function passkeyRegistrationOptions(deps: IdentityDeps, scope: FlowScope, input: FactorInput) {
   const { ctx } = deps;
-  const a = await actorOf(deps, request, input, true);
+  const a = await actorOf(deps, scope, input, true);
   enrollable(a.site, 'WEBAUTHN');
   const existing = (await listFactors(ctx.db, a.site.id, a.member.id)).filter((f) => f.type === 'WEBAUTHN');
   return ctx.db.transaction((tx) => registrationOptions(tx, ctx, a.site, a.member, existing, ctx.now()));
 }
 
 /** POST /_api/iam/mfa/v1/passkeys {challengeId, credential, name?} → {factor, recoveryCodes?} */
-export async function addPasskey(deps: IdentityDeps, request: FastifyRequest) {
-  const input = body(request);
+export async function addPasskey(deps: IdentityDeps, scope: FlowScope, input: FactorInput) {
   const { ctx } = deps;
-  const a = await actorOf(deps, request, input, true);
+  const a = await actorOf(deps, scope, input, true);
   enrollable(a.site, 'WEBAUTHN');
   const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) || 'Passkey' : 'Passkey';
   return ctx.db.transaction(async (tx) => {
@@ -201,6 +200,6 @@ export async function addPasskey(deps: IdentityDeps, request: FastifyRequest) {
       if (String((error as { code?: string }).code) === '23505') throw appError('FACTOR_EXISTS', { description: 'This passkey is already registered' });
       throw error;
     });
-    return factorActivated(tx, deps, request, a, factor, now, true);
+    return factorActivated(tx, deps, a, factor, now, true);
   });
 }

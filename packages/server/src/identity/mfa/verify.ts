@@ -1,20 +1,19 @@
-import type { FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../config/types.js';
 import { invalidField } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { verificationCodeMail } from '../../mail/templates.js';
 import { mailLanguage } from '../../i18n/index.js';
-import { requestOrigin } from '../../security/auth-events.js';
 import { revealTotpSecret, matchingTotpStep } from '../../security/totp.js';
 import type { Queryable } from '../../store/types.js';
-import { body, limitIp, nextState, scopeOf, type IdentityDeps, type StateResponse } from '../common.js';
+import { limitIp, nextState, type IdentityDeps, type StateResponse } from '../common.js';
+import type { FlowScope } from '../flow.js';
 import { toWireIdentity } from '../identity-view.js';
 import { findMemberById, type Member } from '../../members/store.js';
 import { consumeChallenge, countAttempt, emailCodeMatches, invalidStateToken, liveChallenge, MFA_STATE_TTL_SECONDS, setEmailCode, type MfaChallenge } from './challenge.js';
 import { issueDeviceToken } from './device-tokens.js';
 import { claimTotpStep, findFactorByCredential, listFactors, recordSignCount } from './factors.js';
 import { availableFactors, needsEnrolment, type AvailableFactor } from './gate.js';
-import { allowedFactors, factorNotAvailable, mfaMode, parseFactorType, type SecondFactorType } from './policy.js';
+import { allowedFactors, factorNotAvailable, mfaMode, type SecondFactorType } from './policy.js';
 import { useRecoveryCode } from './recovery-codes.js';
 import { assertionCredentialId, authenticationOptions, passkeyRefused, verifyAssertion } from './webauthn.js';
 import { holdRefusal } from '../../security/answer-floor.js';
@@ -23,6 +22,12 @@ export const totpSealContext = (siteId: string, factorId: string) => `member-tot
 
 /** Per member: at most 30 second-step attempts per 15 minutes, on top of the 5 per stateToken and the per-address limit. */
 export const memberAttemptLimit = { limit: 30, windowSeconds: 900 };
+
+/**
+ * The second step's body (mfa/schemas.ts): `factorType`, `stateToken` and the factor's own data
+ * (`totpData`, `emailData`, `webauthnData`, `recoveryCodeData`): which fields apply depends on the factor.
+ */
+export type VerifyFactorInput = Record<string, unknown>;
 
 const dataOf = (input: Record<string, unknown>, key: string): Record<string, unknown> => {
   const value = input[key];
@@ -33,18 +38,17 @@ const dataOf = (input: Record<string, unknown>, key: string): Record<string, unk
  * POST /_api/iam/authentication/v2/{factorType}/verify and /v2/verify {factorType}: the second step.
  * Without a code, EMAIL mails one and WEBAUTHN hands out a challenge (MFA_CHALLENGE). A wrong code
  * answers REQUIRE_MFA again with the same stateToken while attempts remain; the right one SUCCESS.
- * WEBAUTHN without a stateToken is the password-free sign-in.
+ * WEBAUTHN without a stateToken is the password-free sign-in. `type`: the factor the path or the body
+ * names, parsed by the adapter first (`parseFactorType`: an unknown type is refused before anything else).
  */
-export async function verifyFactor(deps: IdentityDeps, request: FastifyRequest, pathType?: string): Promise<StateResponse> {
-  const input = body(request);
-  const type = parseFactorType(pathType ?? input.factorType);
-  const { site, visitorId } = await scopeOf(request, deps.ctx);
+export async function verifyFactor(deps: IdentityDeps, scope: FlowScope, input: VerifyFactorInput, type: SecondFactorType): Promise<StateResponse> {
+  const { site, visitorId } = scope;
   if (type === 'WEBAUTHN' && (input.stateToken === undefined || input.stateToken === null || input.stateToken === '')) {
-    return passwordFreeSignIn(deps, request, site, input, visitorId);
+    return passwordFreeSignIn(deps, scope, input);
   }
   if (typeof input.stateToken !== 'string' || !input.stateToken) throw invalidField('stateToken', 'is required', 'REQUIRED');
   if (mfaMode(site) === 'off') throw invalidStateToken();
-  await limitIp(deps, request, site.id, 'verification');
+  await limitIp(deps, scope.ip, site.id, 'verification');
   const { ctx } = deps;
   const challenge = await liveChallenge(ctx.db, site.id, input.stateToken, ctx.now());
   const member = await findMemberById(ctx.db, site.id, challenge.memberId);
@@ -61,7 +65,7 @@ export async function verifyFactor(deps: IdentityDeps, request: FastifyRequest, 
   const limited = await deps.limiter.hit(`mfa:${site.id}:${member.id}`, memberAttemptLimit);
   if (!limited.allowed) throw invalidStateToken();
   const attemptsLeft = await countAttempt(ctx.db, site.id, challenge.id, ctx.now());
-  const audit = { siteId: site.id, memberId: member.id, email: member.email, ...requestOrigin(request) };
+  const audit = { siteId: site.id, memberId: member.id, email: member.email, ip: scope.ip };
   const result = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     if (!(await checkFactor(tx, deps, site, member, challenge, type, data, now))) return undefined;
@@ -144,12 +148,13 @@ async function passkeyChallenge(deps: IdentityDeps, site: SiteConfig, member: Me
 }
 
 /** `/v2/webauthn/verify` without a stateToken: a passkey is the whole sign-in (possession + the authenticator's own check). */
-async function passwordFreeSignIn(deps: IdentityDeps, request: FastifyRequest, site: SiteConfig, input: Record<string, unknown>, visitorId: string | undefined): Promise<StateResponse> {
+async function passwordFreeSignIn(deps: IdentityDeps, scope: FlowScope, input: VerifyFactorInput): Promise<StateResponse> {
   const { ctx } = deps;
+  const { site, visitorId } = scope;
   if (mfaMode(site) === 'off' || !allowedFactors(site).includes('WEBAUTHN')) throw factorNotAvailable('WEBAUTHN');
-  await limitIp(deps, request, site.id, 'login');
+  await limitIp(deps, scope.ip, site.id, 'login');
   const data = dataOf(input, 'webauthnData');
-  const origin = requestOrigin(request);
+  const origin = { ip: scope.ip };
   const state = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const factor = await findFactorByCredential(tx, site.id, assertionCredentialId(data.credential));
@@ -166,14 +171,12 @@ async function passwordFreeSignIn(deps: IdentityDeps, request: FastifyRequest, s
 }
 
 /** POST /v2/webauthn/challenge {loginId?} → {webauthn: {challengeId, publicKeyCredentialRequestOptionsJson}}. */
-export async function passkeySignInChallenge(deps: IdentityDeps, request: FastifyRequest): Promise<{ webauthn: { challengeId: string; publicKeyCredentialRequestOptionsJson: string } }> {
+export async function passkeySignInChallenge(deps: IdentityDeps, scope: FlowScope): Promise<{ webauthn: { challengeId: string; publicKeyCredentialRequestOptionsJson: string } }> {
   const { ctx } = deps;
-  const input = body(request);
-  const { site } = await scopeOf(request, ctx);
-  await limitIp(deps, request, site.id, 'login');
+  const { site } = scope;
+  await limitIp(deps, scope.ip, site.id, 'login');
   // Always discoverable credentials: listing a member's passkeys for a typed address would tell which addresses have accounts.
   const webauthn = await ctx.db.transaction((tx) => authenticationOptions(tx, ctx, site, undefined, [], ctx.now()));
-  void input.loginId;
   return { webauthn };
 }
 

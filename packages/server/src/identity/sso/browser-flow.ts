@@ -8,6 +8,7 @@ import { ApiError } from '../../http/errors.js';
 import { findRedirectSession, isLive, type RedirectSession } from '../../oauth/redirect-store.js';
 import { requestOrigin } from '../../security/auth-events.js';
 import { randomToken, safeEqual, sha256 } from '../../security/secrets.js';
+import { clientIp } from '../../security/client-ip.js';
 import { limitIp } from '../common.js';
 import { consumeSessionToken } from '../session-tokens.js';
 import { callbackUrl } from './buttons.js';
@@ -67,7 +68,7 @@ export async function startProviderLogin(scope: Scope, request: FastifyRequest, 
     return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.linkExpired.title', text: 'sso.linkExpired.text' });
   }
   try {
-    await limitIp(scope.deps, request, site.id, 'login');
+    await limitIp(scope.deps, clientIp(request), site.id, 'login');
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return ssoErrorPage(ctx, reply, request, { status: error.status, session, title: 'sso.tooMany.title', text: 'sso.tooMany.text' });

@@ -8,7 +8,9 @@ import { appError } from '../../errors/catalogue.js';
 import { completeRedirectSession, insertRedirectSession, type RedirectSession } from '../../oauth/redirect-store.js';
 import { requestOrigin } from '../../security/auth-events.js';
 import { requireRecentAuthentication } from '../../security/reauthentication.js';
-import { body, scopeOf, type IdentityDeps } from '../common.js';
+import type { IdentityDeps } from '../common.js';
+import type { FlowScope } from '../flow.js';
+import { bodyOf, scopeOf } from '../request-scope.js';
 import { findMemberById } from '../../members/store.js';
 import { ssoErrorPage } from './pages.js';
 import { findIdentityProvider, ProviderUnavailable } from './providers.js';
@@ -31,8 +33,8 @@ export const CONNECT_PROMPT = 'connect';
 export const isConnectSession = (s: RedirectSession): boolean => s.intent === 'login' && s.prompt === CONNECT_PROMPT && !!s.memberId;
 
 /** GET /v1/sso/providers — the site's providers for "Continue with {name}" buttons (any token of the site). */
-export async function listProviders(deps: IdentityDeps, request: FastifyRequest) {
-  const { site } = await scopeOf(request, deps.ctx);
+export async function listProviders(scope: FlowScope) {
+  const { site } = scope;
   return { siteId: site.id, providers: (site.identityProviders ?? []).map((p) => ({ idpConnectionId: p.id, name: p.name })) };
 }
 
@@ -49,7 +51,7 @@ export async function startConnect(
   const { ctx } = deps;
   const { site, caller } = await scopeOf(request, ctx);
   if (caller.kind !== 'member') throw appError('UNAUTHORIZED');
-  const input = body(request);
+  const input = bodyOf(request);
   const { idpConnectionId } = request.params as { idpConnectionId: string };
   const idp = findIdentityProvider(site, idpConnectionId);
   if (!idp) throw appError('IDP_CONNECTION_NOT_FOUND', { description: 'This shop has no such sign-in provider' });

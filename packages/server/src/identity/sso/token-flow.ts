@@ -1,12 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import { invalidField } from '../../http/errors.js';
 import { appError } from '../../errors/catalogue.js';
-import { requestOrigin } from '../../security/auth-events.js';
-import { body, limitIp, scopeOf, type IdentityDeps, type StateResponse } from '../common.js';
+import { limitIp, type IdentityDeps, type StateResponse } from '../common.js';
+import { originOf, type FlowScope } from '../flow.js';
 import { findIdentityProvider, InvalidIdToken, ProviderUnavailable, providerFor, verifyIdToken } from './providers.js';
 import { signInWithProvider } from './sign-in.js';
 
 const MAX_ID_TOKEN = 16 * 1024;
+
+/** `{idpConnectionId, tokenParams: {idToken, nonce?}}`: checked here, field by field, with the wire's own violations. */
+export type TokenParamsInput = Record<string, unknown>;
 
 export const accountExists = (email: string, providerName: string) =>
   appError('SSO_ACCOUNT_EXISTS', { description: `An account with ${email} already exists: sign in with it first, then connect ${providerName} from Account → Sign-in methods` });
@@ -16,10 +18,9 @@ export const accountExists = (email: string, providerName: string) =>
  * token: native apps (Google One Tap, Sign in with Apple) bring an ID token they got from the provider;
  * it is verified against that provider and answered like any login (a StateMachineResponse).
  */
-export async function loginWithTokenParams(deps: IdentityDeps, request: FastifyRequest): Promise<StateResponse> {
+export async function loginWithTokenParams(deps: IdentityDeps, scope: FlowScope, input: TokenParamsInput): Promise<StateResponse> {
   const { ctx } = deps;
-  const input = body(request);
-  const { site, visitorId, caller } = await scopeOf(request, ctx);
+  const { site, visitorId } = scope;
   const idp = findIdentityProvider(site, input.idpConnectionId);
   if (!idp) throw invalidField('idpConnectionId', 'is not an identity provider of this site', 'UNKNOWN_IDP_CONNECTION');
   const params = input.tokenParams && typeof input.tokenParams === 'object' ? (input.tokenParams as Record<string, unknown>) : {};
@@ -27,8 +28,8 @@ export async function loginWithTokenParams(deps: IdentityDeps, request: FastifyR
     throw invalidField('tokenParams.idToken', 'is required (the ID token the provider issued)', 'REQUIRED');
   }
   if (params.nonce !== undefined && (typeof params.nonce !== 'string' || params.nonce.length > 512)) throw invalidField('tokenParams.nonce', 'must be a string', 'INVALID_TYPE');
-  await limitIp(deps, request, site.id, 'login');
-  const origin = { ip: requestOrigin(request).ip, clientId: 'clientId' in caller && typeof caller.clientId === 'string' ? caller.clientId : undefined };
+  await limitIp(deps, scope.ip, site.id, 'login');
+  const origin = originOf(scope);
   let claims;
   let issuer;
   try {
