@@ -1,3 +1,4 @@
+import { OWNER_SESSION_REQUIRED } from './error-codes.js';
 import type { ApplicationError, ValidationError } from './types.js';
 
 /**
@@ -43,7 +44,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
     const violation = envelope.details?.validationError?.fieldViolations?.[0];
     const code = envelope.details?.applicationError?.code;
     const message = violation ? `${capitalise(violation.field)} ${violation.description}` : envelope.details?.applicationError?.description ?? envelope.message ?? `Request failed (${response.status})`;
-    if (response.status === 401 && code === 'OWNER_SESSION_REQUIRED') onSignedOut();
+    if (response.status === 401 && code === OWNER_SESSION_REQUIRED) onSignedOut();
     throw new ApiError(response.status, code, message);
   }
   return json as T;

@@ -3,6 +3,7 @@
  * Expected failures are results, never exceptions; the mappings are pure functions for testing.
  */
 import type { HttpContext } from '../module.js';
+import { CAPTCHA_INVALID, CAPTCHA_REQUIRED, EMAIL_EXISTS, PASSWORD_RESET_REQUIRED, WRONG_PASSWORD } from '../http/error-codes.js';
 import { ApplicationError, SystemError, ValidationError } from '../http/errors.js';
 import type { CaptchaTokens, LoginErrorCode, LoginParams, LoginResult, MfaChallenge, MfaFactor, RegisterParams, VerifyFactorParams } from './types.js';
 
@@ -13,11 +14,11 @@ const RECOVERY = '/_api/iam/recovery/v1/';
 
 // Server application codes, compared as strings (a numeric code is not the same error).
 const CODES: Record<string, LoginErrorCode> = {
-  '-19971': 'missingCaptchaToken',
-  '-19970': 'invalidCaptchaToken',
-  '-19995': 'emailAlreadyExists',
-  '-19976': 'invalidPassword',
-  '-19973': 'resetPassword',
+  [CAPTCHA_REQUIRED]: 'missingCaptchaToken',
+  [CAPTCHA_INVALID]: 'invalidCaptchaToken',
+  [EMAIL_EXISTS]: 'emailAlreadyExists',
+  [WRONG_PASSWORD]: 'invalidPassword',
+  [PASSWORD_RESET_REQUIRED]: 'resetPassword',
 };
 
 /** Wire form: all tokens in ONE element with capitalised keys; absent tokens are left out. */

@@ -3,6 +3,7 @@
  * answers exactly as `@wix/data` reports them (wire-contract §9.2). A module of its own, so apps that
  * bind only `coreItems` do not ship it.
  */
+import { ITEM_EXISTS, ITEM_NOT_FOUND } from '../http/error-codes.js';
 import { WixDataError, type FieldViolation } from './errors.js';
 import type { DataItem } from './query.js';
 import { condition, envelope, writeOptions, type Condition, type RemoveOptions, type WriteOptions } from './request.js';
@@ -85,11 +86,11 @@ export function bulkCalls(t: Transport) {
     bulkInsert: (coll: string, items: DataItem[], options?: BulkInsertOptions): Promise<BulkResult> =>
       options?.overrideExisting
         ? bulk('/bulk/items/save', coll, items, options, [])
-        : bulk('/bulk/items/insert', coll, items, options, ['WDE0074']),
+        : bulk('/bulk/items/insert', coll, items, options, [ITEM_EXISTS]),
     bulkSave: (coll: string, items: DataItem[], options?: BulkInsertOptions): Promise<BulkResult> => bulk('/bulk/items/save', coll, items, options, []),
     /** Items that do not exist are skipped, not errors. */
     bulkUpdate: (coll: string, items: DataItem[], options?: BulkUpdateOptions): Promise<BulkResult> =>
-      bulk('/bulk/items/update', coll, items, options, ['WDE0073'], true),
+      bulk('/bulk/items/update', coll, items, options, [ITEM_NOT_FOUND], true),
 
     /** Ids that do not exist are skipped, not errors. */
     async bulkRemove(coll: string, ids: string[], options?: RemoveOptions): Promise<BulkResult> {
@@ -100,7 +101,7 @@ export function bulkCalls(t: Transport) {
         ...writeOptions(options),
         ...condition(options?.condition),
       });
-      return tally(ids, res.results, ['WDE0073']);
+      return tally(ids, res.results, [ITEM_NOT_FOUND]);
     },
   };
 }

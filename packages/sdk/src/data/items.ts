@@ -4,6 +4,7 @@
  * the everyday ones, and the other groups live in modules of their own (bulk, references, aggregate,
  * patch) so that a bundler leaves them out of apps that bind `coreItems` (the storefront, issue #18).
  */
+import { ITEM_NOT_FOUND } from '../http/error-codes.js';
 import type { HttpContext } from '../module.js';
 import { newAggregate, type WixDataAggregate } from './aggregate.js';
 import { bulkCalls } from './bulk.js';
@@ -54,7 +55,7 @@ function coreCalls(t: Transport) {
     call.then(
       (r) => r.dataItem?.data ?? null,
       (e: { details?: { applicationError?: { code?: unknown } } }) => {
-        if (e?.details?.applicationError?.code == 'WDE0073') return null;
+        if (e?.details?.applicationError?.code == ITEM_NOT_FOUND) return null;
         throw e;
       },
     );

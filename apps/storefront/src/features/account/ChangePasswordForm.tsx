@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { ApiRequestError, readJson, useVitrine } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { REAUTHENTICATION_REQUIRED, WRONG_PASSWORD } from '../../app/error-codes.js';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 import { MESSAGES } from '../auth/auth-errors.js';
@@ -30,8 +31,8 @@ const TEXT = {
 /** The server's refusal as a sentence next to the field it concerns. */
 function explain(error: unknown): Problem {
   if (!(error instanceof ApiRequestError)) return { field: 'form', message: MESSAGES.networkError };
-  if (error.code == '-19976') return { field: 'current', message: TEXT.currentWrong };
-  if (error.code == 'REAUTHENTICATION_REQUIRED') return { field: 'current', message: TEXT.reauthenticate };
+  if (error.code == WRONG_PASSWORD) return { field: 'current', message: TEXT.currentWrong };
+  if (error.code == REAUTHENTICATION_REQUIRED) return { field: 'current', message: TEXT.reauthenticate };
   if (error.status == 429) return { field: 'form', message: MESSAGES.tooManyAttempts };
   const body = error.body as { details?: { validationError?: { fieldViolations?: { ruleName?: string; description?: string }[] } } } | null;
   const violation = body?.details?.validationError?.fieldViolations?.[0];

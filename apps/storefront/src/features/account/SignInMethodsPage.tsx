@@ -1,5 +1,6 @@
 import { useSignInMethods } from '@vitrine/react';
 import { useState } from 'react';
+import { LAST_SIGN_IN_METHOD } from '../../app/error-codes.js';
 import { useSearchParams } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -32,7 +33,7 @@ function SignInMethods() {
   const connectedId = params.get('connected');
   const data = methods.data;
   const nameOf = (id: string | null) => data?.providers.find((p) => p.idpConnectionId == id)?.name ?? id ?? '';
-  const lastWay = (proof.error as { code?: unknown } | undefined)?.code == 'LAST_SIGN_IN_METHOD';
+  const lastWay = (proof.error as { code?: unknown } | undefined)?.code == LAST_SIGN_IN_METHOD;
 
   return (
     <section className="page account-page sign-in-methods-page">

@@ -2,6 +2,7 @@ import type { FactorsResult } from '@vitrine/react';
 import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { renderSVG } from 'uqr';
+import { REAUTHENTICATION_REQUIRED } from '../../app/error-codes.js';
 import { Field } from '../../components/Field.js';
 import { useLingui } from '../../i18n/index.js';
 import type { Proof } from './use-fresh-proof.js';
@@ -35,7 +36,7 @@ export function TotpSetup({
         const done = await factors.activate(setup.factor.factorId, code.trim(), proof);
         onDone(done.recoveryCodes);
       } catch (e) {
-        if ((e as { code?: unknown }).code == 'REAUTHENTICATION_REQUIRED') throw e;
+        if ((e as { code?: unknown }).code == REAUTHENTICATION_REQUIRED) throw e;
         setError(t('security.totpWrong', 'This code is not correct. Check the time on your phone and try the newest code.'));
       }
     });

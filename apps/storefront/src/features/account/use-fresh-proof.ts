@@ -4,13 +4,14 @@
  * asks for the password, keeps the change waiting until the member typed it, then runs it again.
  */
 import { useState } from 'react';
+import { REAUTHENTICATION_REQUIRED, WRONG_PASSWORD } from '../../app/error-codes.js';
 
 export interface Proof {
   currentPassword?: string;
 }
 
-const needsPassword = (error: unknown) => (error as { code?: unknown })?.code == 'REAUTHENTICATION_REQUIRED';
-const wrongPassword = (error: unknown) => String((error as { code?: unknown })?.code) == '-19976';
+const needsPassword = (error: unknown) => (error as { code?: unknown })?.code == REAUTHENTICATION_REQUIRED;
+const wrongPassword = (error: unknown) => String((error as { code?: unknown })?.code) == WRONG_PASSWORD;
 
 export function useFreshProof() {
   const [waiting, setWaiting] = useState<(proof: Proof) => Promise<void>>();

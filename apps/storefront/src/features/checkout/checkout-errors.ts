@@ -1,15 +1,16 @@
 import { i18n } from '../../i18n/i18n.js';
 import { ApiRequestError } from '@vitrine/react';
+import { CART_EMPTY, OUT_OF_STOCK, PRODUCT_UNAVAILABLE } from '../../app/error-codes.js';
 
 /** Checkout failures as sentences: stock, empty cart, session, network. */
 export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
     switch (error.code) {
-      case 'OUT_OF_STOCK':
+      case OUT_OF_STOCK:
         return i18n._('checkout.error.outOfStock', { reason: error.message });
-      case 'CART_EMPTY':
+      case CART_EMPTY:
         return i18n._('checkout.error.cartEmpty');
-      case 'PRODUCT_UNAVAILABLE':
+      case PRODUCT_UNAVAILABLE:
         return i18n._('checkout.error.unavailable', { reason: error.message });
     }
     if (error.status == 401) return i18n._('checkout.error.sessionEnded');

@@ -1,0 +1,16 @@
+/**
+ * Server application codes (`error.code`) the storefront matches, named as in the server's error catalogue
+ * (packages/server/src/errors/catalogue.ts) and checked against it at compile time (type-only import:
+ * nothing of the server is bundled).
+ */
+import type { WireCode } from '@vitrine/server/errors';
+
+// Account changes.
+export const WRONG_PASSWORD = '-19976' satisfies WireCode<'WRONG_PASSWORD'>;
+export const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED' satisfies WireCode<'REAUTHENTICATION_REQUIRED'>;
+export const LAST_SIGN_IN_METHOD = 'LAST_SIGN_IN_METHOD' satisfies WireCode<'LAST_SIGN_IN_METHOD'>;
+
+// Checkout.
+export const OUT_OF_STOCK = 'OUT_OF_STOCK' satisfies WireCode<'OUT_OF_STOCK'>;
+export const CART_EMPTY = 'CART_EMPTY' satisfies WireCode<'CART_EMPTY'>;
+export const PRODUCT_UNAVAILABLE = 'PRODUCT_UNAVAILABLE' satisfies WireCode<'PRODUCT_UNAVAILABLE'>;
