@@ -1,11 +1,11 @@
 /**
  * The JSON routes' side of a flow call: the scope from the request's access token or API key. The
- * hosted pages build theirs from the redirect session instead (hosted/authorize.ts).
+ * hosted pages build theirs from the redirect session instead (sign-in/authorize.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
-import { httpErrors } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { clientIp } from '../security/client-ip.js';
 import type { CallOrigin, FlowScope } from './flow.js';
@@ -20,7 +20,7 @@ export async function scopeOf(request: FastifyRequest, ctx: AppContext, fallback
   let siteId: string | undefined = caller.siteId;
   if (!siteId && fallbackClientId !== undefined) siteId = ctx.sites.findClient(fallbackClientId)?.site.id;
   const site = siteId ? ctx.sites.get(siteId) : undefined;
-  if (!site) throw httpErrors.unauthorized('Send a visitor or member access token (Authorization header) so the site is known');
+  if (!site) throw appError('UNAUTHORIZED', { description: 'Send a visitor or member access token (Authorization header) so the site is known' });
   return { caller, site, visitorId: caller.kind === 'visitor' ? caller.visitorId : undefined, ip: clientIp(request) };
 }
 
@@ -34,7 +34,7 @@ export const originOfRequest = (request: FastifyRequest): CallOrigin => ({ ip: c
 export function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const b = request.body;
   if (b === undefined || b === null) return {};
-  if (typeof b !== 'object' || Array.isArray(b)) throw httpErrors.badRequest('The body must be a JSON object', 'INVALID_ARGUMENT');
+  if (typeof b !== 'object' || Array.isArray(b)) throw appError('INVALID_ARGUMENT');
   return b as Record<string, unknown>;
 }
 
@@ -43,7 +43,7 @@ export type MemberCaller = Extract<Caller, { kind: 'member' }>;
 /** The signed-in member's own calls: a member token whose session is live, or a 401. */
 export async function memberScopeOf(request: FastifyRequest, ctx: AppContext): Promise<CallOrigin & { caller: MemberCaller }> {
   const caller = await resolveCaller(request, ctx);
-  if (caller.kind !== 'member') throw httpErrors.unauthorized('A member access token is required');
+  if (caller.kind !== 'member') throw appError('UNAUTHORIZED');
   return { caller, ip: clientIp(request) };
 }
 
