@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config/types.js';
 import type { AppContext } from './context.js';
-import { registerAdminRoutes } from './admin/routes.js';
+import { adminRoutes } from './admin/routes.js';
 import { registerConsoleRoutes } from './console/routes.js';
 import { registerDataRoutes } from './data/routes.js';
 import { registerGraphqlRoutes } from './graphql/routes.js';
@@ -108,7 +108,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     registerKeyRoutes(app, ctx);
     await app.register(identityRoutes, { ctx });
     registerRedirectRoutes(app, ctx);
-    registerAdminRoutes(app, ctx);
+    await app.register(adminRoutes, { ctx });
     registerOwnerRoutes(app, ctx);
     registerConsoleRoutes(app, ctx);
     registerMailRoutes(app, ctx);

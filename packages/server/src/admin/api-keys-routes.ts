@@ -2,13 +2,15 @@
  * The console's API keys page: site API keys kept in the database beside the config's keys. Only an
  * owner of role `owner` (or the server's admin key) manages them; a key is shown once, when made.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { createStoredKey, listStoredKeys, revokeStoredKey, validKeyName } from '../security/stored-api-keys.js';
 import { adminAccess, requireServerAdmin, type AdminAccess } from '../owners/admin-access.js';
+import * as S from './schemas.js';
 
 const input = (request: FastifyRequest) => ({
   ...((request.query ?? {}) as Record<string, unknown>),
@@ -27,8 +29,9 @@ async function audit(ctx: AppContext, request: FastifyRequest, access: AdminAcce
   await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId: access.siteId, detail: { action, keyName } });
 }
 
-export function registerApiKeyAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/_admin/v1/api-keys', async (request) => {
+export const apiKeyAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/_admin/v1/api-keys', { schema: S.listApiKeys }, async (request) => {
     const { siteId } = await keyManager(ctx, request, input(request).siteId);
     const stored = (await listStoredKeys(ctx.db, siteId)).map((k) => ({ ...k, source: 'database' as const }));
     // The config file's keys are listed too (read-only: they change with the config).
@@ -36,7 +39,7 @@ export function registerApiKeyAdminRoutes(app: FastifyInstance, ctx: AppContext)
     return { apiKeys: [...stored, ...configured] };
   });
 
-  app.post('/_admin/v1/api-keys', async (request) => {
+  app.post('/_admin/v1/api-keys', { schema: S.createApiKey }, async (request) => {
     const body = input(request);
     const access = await keyManager(ctx, request, body.siteId);
     const name = validKeyName(body.name);
@@ -48,11 +51,11 @@ export function registerApiKeyAdminRoutes(app: FastifyInstance, ctx: AppContext)
     return { apiKey: { ...created.apiKey, source: 'database' }, key: created.key };
   });
 
-  app.post('/_admin/v1/api-keys/:id/revoke', async (request) => {
+  app.post('/_admin/v1/api-keys/:id/revoke', { schema: S.revokeApiKey }, async (request) => {
     const access = await keyManager(ctx, request, input(request).siteId);
-    const revoked = await revokeStoredKey(ctx.db, access.siteId, (request.params as { id: string }).id, ctx.now());
+    const revoked = await revokeStoredKey(ctx.db, access.siteId, request.params.id, ctx.now());
     if (!revoked) throw appError('API_KEY_NOT_FOUND');
     await audit(ctx, request, access, 'api_key_revoked', revoked.name);
     return { apiKey: { ...revoked, source: 'database' } };
   });
-}
+};

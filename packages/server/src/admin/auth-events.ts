@@ -5,8 +5,7 @@ import { CONSOLE_ROLES } from '../owners/access.js';
 import { requireAdminFor } from '../owners/admin-access.js';
 
 /** GET /_admin/v1/auth-events?siteId=&memberId=&type=&limit=&before= — newest first (the console's audit log). */
-export async function listAuthEventsHandler(ctx: AppContext, request: FastifyRequest) {
-  const query = (request.query ?? {}) as Record<string, unknown>;
+export async function listAuthEventsHandler(ctx: AppContext, request: FastifyRequest, query: Record<string, unknown>) {
   const siteId = await requireAdminFor(ctx, request, query.siteId, CONSOLE_ROLES.auditLog);
   const limit = query.limit === undefined ? 100 : Number(query.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidField('limit', 'must be an integer from 1 to 1000');

@@ -3,7 +3,8 @@
  * service the public API uses (data/items-service.ts, data/query.ts) with its permission checks; the
  * console's own rule sits in front: roles `owner` and `editor` (CONSOLE_ROLES.collections), or a key.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
 import { ApiError, invalidField } from '../http/errors.js';
@@ -18,6 +19,7 @@ import { parseDataItem } from '../data/store.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { adminAccess, type AdminAccess } from '../owners/admin-access.js';
 import { csvToRows, itemsToCsv } from './collections-csv.js';
+import * as S from './schemas.js';
 
 const EXPORT_MAX = 10_000;
 const IMPORT_MAX = 5_000;
@@ -46,7 +48,8 @@ function intParam(value: unknown, field: string, fallback: number): number {
   return n;
 }
 
-export function registerCollectionAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const cursorKey = cursorKeyFrom(ctx.tokens.keys.secretFor('data-cursor'));
 
   /** The site, collection and the data scope a console owner (or a key) works in. */
@@ -72,7 +75,7 @@ export function registerCollectionAdminRoutes(app: FastifyInstance, ctx: AppCont
 
   const itemOf = (value: unknown) => parseDataItem(isPlainObject(value) ? { data: value } : value, 'item', itemId);
 
-  app.get('/_admin/v1/collections', async (request) => {
+  app.get('/_admin/v1/collections', { schema: S.listCollections }, async (request) => {
     const { scope } = await open(request);
     const { rows } = await ctx.db.query<{ collection_id: string; n: number }>(
       'select collection_id, count(*) as n from data_items where site_id = $1 group by collection_id',
@@ -92,7 +95,7 @@ export function registerCollectionAdminRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   /** {filter, sort: [{fieldName, order}], limit, offset} → {items, total}: the data API's query. */
-  app.post('/_admin/v1/collections/:id/query', async (request) => {
+  app.post('/_admin/v1/collections/:id/query', { schema: S.queryCollection }, async (request) => {
     const { body, scope, collection } = await open(request);
     const query = {
       filter: jsonParam(body.filter, 'filter') ?? {},
@@ -103,7 +106,7 @@ export function registerCollectionAdminRoutes(app: FastifyInstance, ctx: AppCont
     return { items: result.dataItems.map((d) => d.data), total: result.pagingMetadata.total ?? 0 };
   });
 
-  app.post('/_admin/v1/collections/:id/items', async (request) => {
+  app.post('/_admin/v1/collections/:id/items', { schema: S.insertItem }, async (request) => {
     const { body, access, scope, collection } = await open(request);
     const item = itemOf(body.item);
     const data = await ctx.db.transaction((tx) => insertOne(tx, scope, collection, item));
@@ -111,25 +114,25 @@ export function registerCollectionAdminRoutes(app: FastifyInstance, ctx: AppCont
     return { item: data };
   });
 
-  app.post('/_admin/v1/collections/:id/items/:itemId', async (request) => {
+  app.post('/_admin/v1/collections/:id/items/:itemId', { schema: S.replaceItem }, async (request) => {
     const { body, access, scope, collection } = await open(request);
-    const id = itemId((request.params as { itemId: string }).itemId, 'itemId');
+    const id = itemId(request.params.itemId, 'itemId');
     const item = itemOf(body.item);
     const data = await ctx.db.transaction((tx) => updateOne(tx, scope, collection, { ...item, id }));
     await audit(request, access, { action: 'item_updated', collection: collection.id, itemId: id });
     return { item: data };
   });
 
-  app.post('/_admin/v1/collections/:id/items/:itemId/remove', async (request) => {
+  app.post('/_admin/v1/collections/:id/items/:itemId/remove', { schema: S.removeItem }, async (request) => {
     const { access, scope, collection } = await open(request);
-    const id = itemId((request.params as { itemId: string }).itemId, 'itemId');
+    const id = itemId(request.params.itemId, 'itemId');
     await ctx.db.transaction((tx) => removeOne(tx, scope, collection, id));
     await audit(request, access, { action: 'item_removed', collection: collection.id, itemId: id });
     return {};
   });
 
   /** GET …/export?siteId=&filter=&sort= → text/csv of every matching item (at most 10 000). */
-  app.get('/_admin/v1/collections/:id/export', async (request, reply: FastifyReply) => {
+  app.get('/_admin/v1/collections/:id/export', { schema: S.exportCollection }, async (request, reply: FastifyReply) => {
     const { body, access, scope, collection } = await open(request);
     const filter = jsonParam(body.filter, 'filter') ?? {};
     const sort = jsonParam(body.sort, 'sort') ?? [];
@@ -148,7 +151,7 @@ export function registerCollectionAdminRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   /** {csv}: each row saved (by `_id` when given) in its own transaction; the answer reports every row. */
-  app.post('/_admin/v1/collections/:id/import', async (request) => {
+  app.post('/_admin/v1/collections/:id/import', { schema: S.importCollection }, async (request) => {
     const { body, access, scope, collection } = await open(request);
     if (typeof body.csv !== 'string' || body.csv.trim() === '') throw invalidField('csv', 'must be the text of a CSV file with a header row', 'REQUIRED');
     const { rows, errors } = csvToRows(collection, body.csv);
@@ -175,4 +178,4 @@ export function registerCollectionAdminRoutes(app: FastifyInstance, ctx: AppCont
     await audit(request, access, { action: 'items_imported', collection: collection.id, ...summary });
     return { ...summary, rows: report };
   });
-}
+};

@@ -57,8 +57,7 @@ export async function listOutbox(db: Queryable, siteId: string, options: { state
 }
 
 /** GET /_admin/v1/mail?siteId=&state=&limit=&before= */
-export async function listOutboxHandler(ctx: AppContext, request: FastifyRequest) {
-  const query = (request.query ?? {}) as Record<string, unknown>;
+export async function listOutboxHandler(ctx: AppContext, request: FastifyRequest, query: Record<string, unknown>) {
   const siteId = await requireAdminFor(ctx, request, query.siteId, CONSOLE_ROLES.mail);
   const state = query.state === undefined || query.state === '' ? undefined : String(query.state).toLowerCase();
   if (state !== undefined && !MAIL_STATES.includes(state as MailState)) throw invalidField('state', `must be one of ${MAIL_STATES.join(', ')}`, 'INVALID_ENUM');
@@ -75,10 +74,10 @@ export async function listOutboxHandler(ctx: AppContext, request: FastifyRequest
 }
 
 /** POST /_admin/v1/mail/:id/retry {siteId}: a failed message gets a fresh set of attempts, starting now. */
-export async function retryMailHandler(ctx: AppContext, request: FastifyRequest) {
+export async function retryMailHandler(ctx: AppContext, request: FastifyRequest, params: { id: string }) {
   const input = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
   const access = await adminAccess(ctx, request, input.siteId ?? (request.query as Record<string, unknown> | undefined)?.siteId, CONSOLE_ROLES.mail);
-  const id = (request.params as { id: string }).id;
+  const { id } = params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw appError('MAIL_NOT_FOUND');
   const { rowCount } = await ctx.db.query(
     `update mail_outbox set failed_at = null, last_error = null, attempts = 0, next_attempt_at = $3, locked_until = null

@@ -67,8 +67,7 @@ export function siteSettingsView(ctx: Pick<AppContext, 'config'>, site: SiteConf
 }
 
 /** GET /_admin/v1/settings?siteId= */
-export async function siteSettingsHandler(ctx: AppContext, request: FastifyRequest) {
-  const query = (request.query ?? {}) as Record<string, unknown>;
+export async function siteSettingsHandler(ctx: AppContext, request: FastifyRequest, query: Record<string, unknown>) {
   const siteId = await requireAdminFor(ctx, request, query.siteId, CONSOLE_ROLES.settings);
   return siteSettingsView(ctx, ctx.sites.get(siteId)!);
 }

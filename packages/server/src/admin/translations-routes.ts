@@ -6,7 +6,8 @@
  * PUT replaces that language's values (a field left out or null falls back to the default language again).
  * Callers: the admin key, the site's API key, or a console owner who may edit collections.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
@@ -17,6 +18,7 @@ import { itemId } from '../data/scope.js';
 import { readTranslations, writeTranslation } from '../data/translation-store.js';
 import { parseTranslationValues, translationLanguage } from '../data/translations.js';
 import { adminAccess } from '../owners/admin-access.js';
+import * as S from './schemas.js';
 
 const BASE = '/_admin/v1/collections/:collectionId/items/:itemId/translations';
 
@@ -28,11 +30,10 @@ interface Params {
 
 const record = (value: unknown): Record<string, unknown> => (isPlainObject(value) ? value : {});
 
-async function target(ctx: AppContext, request: FastifyRequest, siteIdRaw: unknown) {
+async function target(ctx: AppContext, request: FastifyRequest, params: Params, siteIdRaw: unknown) {
   const access = await adminAccess(ctx, request, siteIdRaw, CONSOLE_ROLES.collections);
   const site = ctx.sites.get(access.siteId);
   if (!site) throw appError('UNKNOWN_SITE', { description: `Unknown site "${access.siteId}"` });
-  const params = request.params as Params;
   const collection = site.collections.find((c) => c.id === params.collectionId);
   if (!collection) throw dataErrors.unknownCollection(params.collectionId);
   if (!collection.translatable?.length) {
@@ -48,15 +49,16 @@ async function audit(ctx: AppContext, request: FastifyRequest, t: Awaited<Return
   await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: t.access.owner.email, owner: t.access.owner, siteId: t.site.id, detail });
 }
 
-export function registerTranslationAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(BASE, async (request) => {
-    const { site, collection, id } = await target(ctx, request, record(request.query).siteId);
+export const translationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(BASE, { schema: S.listTranslations }, async (request) => {
+    const { site, collection, id } = await target(ctx, request, request.params, record(request.query).siteId);
     return { translations: await readTranslations(ctx.db, site.id, collection, id) };
   });
 
-  app.put(`${BASE}/:language`, async (request) => {
+  app.put(`${BASE}/:language`, { schema: S.putTranslation }, async (request) => {
     const body = record(request.body);
-    const t = await target(ctx, request, body.siteId ?? record(request.query).siteId);
+    const t = await target(ctx, request, request.params, body.siteId ?? record(request.query).siteId);
     const lang = translationLanguage(t.site, t.language, 'language');
     const values = parseTranslationValues(t.collection, body.values, 'values');
     const translations = await writeTranslation(ctx.db, t.site.id, t.collection, t.id, lang, values);
@@ -64,11 +66,11 @@ export function registerTranslationAdminRoutes(app: FastifyInstance, ctx: AppCon
     return { translations };
   });
 
-  app.delete(`${BASE}/:language`, async (request) => {
-    const t = await target(ctx, request, record(request.query).siteId);
+  app.delete(`${BASE}/:language`, { schema: S.deleteTranslation }, async (request) => {
+    const t = await target(ctx, request, request.params, record(request.query).siteId);
     const lang = translationLanguage(t.site, t.language, 'language');
     const translations = await writeTranslation(ctx.db, t.site.id, t.collection, t.id, lang, {});
     await audit(ctx, request, t, 'translation_removed', lang);
     return { translations };
   });
-}
+};

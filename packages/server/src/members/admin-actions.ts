@@ -10,6 +10,7 @@ import { adminAccess } from '../owners/admin-access.js';
 import { lastSignIn, memberSessions, signInMethods } from './details.js';
 import { adminMemberView } from './view.js';
 import { emitMemberTransition } from './events.js';
+import type { MemberParams } from './schemas.js';
 
 /**
  * The console's member page: one member by id, and the actions on it. Each takes effect at once on
@@ -30,21 +31,21 @@ async function memberOr404(q: Queryable, siteId: string, id: unknown, forUpdate 
 }
 
 /** GET /_admin/v1/members/:id?siteId= → the member, their profile, last sign-in, open sessions and sign-in methods. */
-export async function getMemberHandler(ctx: AppContext, request: FastifyRequest) {
+export async function getMemberHandler(ctx: AppContext, request: FastifyRequest, params: MemberParams) {
   const input = fields(request);
   const { siteId } = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
-  const member = await memberOr404(ctx.db, siteId, (request.params as { id: string }).id);
+  const member = await memberOr404(ctx.db, siteId, params.id);
   await ctx.authEvents.flush();
   const [sessions, signIn, methods] = await Promise.all([memberSessions(ctx.db, siteId, member.id, ctx.now()), lastSignIn(ctx.db, siteId, member.id), signInMethods(ctx, siteId, member)]);
   return { member: { ...adminMemberView(member), profile: member.profile, lastSignInDate: signIn?.date }, sessions, signInMethods: methods };
 }
 
 /** POST /_admin/v1/members/:id/<action> {siteId} */
-export async function memberActionHandler(ctx: AppContext, request: FastifyRequest, action: MemberAction) {
+export async function memberActionHandler(ctx: AppContext, request: FastifyRequest, params: MemberParams, action: MemberAction) {
   const input = fields(request);
   const access = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
   const { siteId } = access;
-  const id = (request.params as { id: string }).id;
+  const { id } = params;
   const { identity } = access;
   const member = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();

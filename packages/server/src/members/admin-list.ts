@@ -9,6 +9,7 @@ import { adminMemberView } from './view.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
 import { parseMemberQuery, searchMembers } from './search.js';
+import type { ListMembersQuery, SiteEmailBody } from './schemas.js';
 
 /**
  * Admin member management (design.md §3): list, approve, block. The server's admin key may act on
@@ -17,15 +18,13 @@ import { parseMemberQuery, searchMembers } from './search.js';
 export { requireAdminFor };
 
 /** GET /_admin/v1/members?siteId=&status=&search=&sort=createdDate|email|updatedDate&order=asc|desc&limit=&offset= */
-export async function listMembersHandler(ctx: AppContext, request: FastifyRequest) {
-  const query = (request.query ?? {}) as Record<string, unknown>;
+export async function listMembersHandler(ctx: AppContext, request: FastifyRequest, query: ListMembersQuery) {
   const siteId = await requireAdminFor(ctx, request, query.siteId, CONSOLE_ROLES.members);
   return searchMembers(ctx.db, siteId, parseMemberQuery(query));
 }
 
 /** POST /_admin/v1/members/approve|block {siteId, email} */
-export async function setApprovalHandler(ctx: AppContext, request: FastifyRequest, action: 'approve' | 'block') {
-  const input = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+export async function setApprovalHandler(ctx: AppContext, request: FastifyRequest, input: SiteEmailBody, action: 'approve' | 'block') {
   const { siteId, identity } = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
   if (typeof input.email !== 'string' || !input.email || input.email.length > 254) throw invalidField('email', 'is required', 'REQUIRED');
   const email = input.email;

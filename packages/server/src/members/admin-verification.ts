@@ -11,6 +11,7 @@ import { verificationCodeMail } from '../mail/templates.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { hashCode, randomCode } from '../security/secrets.js';
 import { adminAccess } from '../owners/admin-access.js';
+import type { MemberParams } from './schemas.js';
 
 /**
  * **Resend verification** (`POST /_admin/v1/members/:id/resend-verification {siteId}`): a member stuck on
@@ -19,11 +20,11 @@ import { adminAccess } from '../owners/admin-access.js';
  * the challenge the member's sign-in started, so without a live one there is nothing to resend: the
  * member gets a fresh code when they next sign in, and the answer says so.
  */
-export async function resendVerificationHandler(ctx: AppContext, request: FastifyRequest) {
+export async function resendVerificationHandler(ctx: AppContext, request: FastifyRequest, params: MemberParams) {
   const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
   const access = await adminAccess(ctx, request, body.siteId ?? (request.query as Record<string, unknown> | undefined)?.siteId, CONSOLE_ROLES.members);
   const site = ctx.sites.get(access.siteId)!;
-  const id = (request.params as { id: string }).id;
+  const { id } = params;
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, site.id, id, true);

@@ -8,6 +8,7 @@ import type { Queryable } from '../store/types.js';
 import { emitEvent } from '../webhooks/emit.js';
 import type { WebhookIdentity } from '../webhooks/events.js';
 import { adminAccess } from '../owners/admin-access.js';
+import type { MemberParams } from './schemas.js';
 
 /**
  * Deleting a member (the console's **Delete member**, `DELETE /_admin/v1/members/:id?siteId=`): one
@@ -38,12 +39,12 @@ export async function deleteMember(ctx: AppContext, tx: Queryable, member: Membe
   return { itemsReleased: released.rowCount };
 }
 
-export async function deleteMemberHandler(ctx: AppContext, request: FastifyRequest) {
+export async function deleteMemberHandler(ctx: AppContext, request: FastifyRequest, params: MemberParams) {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
   const access = await adminAccess(ctx, request, body.siteId ?? query.siteId, CONSOLE_ROLES.members);
   const { identity } = access;
-  const id = (request.params as { id: string }).id;
+  const { id } = params;
   const result = await ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, access.siteId, id, true);
     if (!member) throw appError('MEMBER_NOT_FOUND', { description: 'No member with this id' });

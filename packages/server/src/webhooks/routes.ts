@@ -1,18 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import * as h from './admin.js';
+import * as S from './schemas.js';
 
-/** `/_admin/v1/webhooks…`, registered from admin/routes.ts. */
-export function registerWebhookAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** `/_admin/v1/webhooks…`: endpoints, secrets, test events, deliveries and replays (registered by the admin API). */
+export const webhookAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/_admin/v1/webhooks';
-  app.get(base, (request) => h.listHandler(ctx, request));
-  app.post(base, (request, reply) => h.createHandler(ctx, request, reply));
-  app.get(`${base}/:id`, (request) => h.getHandler(ctx, request));
-  app.patch(`${base}/:id`, (request) => h.updateHandler(ctx, request));
-  app.delete(`${base}/:id`, (request) => h.deleteHandler(ctx, request));
-  app.post(`${base}/:id/rotate-secret`, (request) => h.rotateHandler(ctx, request));
-  app.post(`${base}/:id/test`, (request) => h.testHandler(ctx, request));
-  app.get(`${base}/:id/deliveries`, (request) => h.deliveriesHandler(ctx, request));
-  app.post(`${base}/:id/deliveries/:deliveryId/replay`, (request) => h.replayOneHandler(ctx, request));
-  app.post(`${base}/:id/replay`, (request) => h.replayFailedHandler(ctx, request));
-}
+  app.get(base, { schema: S.listWebhooks }, (request) => h.listHandler(ctx, request));
+  app.post(base, { schema: S.createWebhook }, (request, reply) => h.createHandler(ctx, request, reply));
+  app.get(`${base}/:id`, { schema: S.getWebhook }, (request) => h.getHandler(ctx, request));
+  app.patch(`${base}/:id`, { schema: S.updateWebhook }, (request) => h.updateHandler(ctx, request));
+  app.delete(`${base}/:id`, { schema: S.deleteWebhook }, (request) => h.deleteHandler(ctx, request));
+  app.post(`${base}/:id/rotate-secret`, { schema: S.rotateSecret }, (request) => h.rotateHandler(ctx, request));
+  app.post(`${base}/:id/test`, { schema: S.testWebhook }, (request) => h.testHandler(ctx, request));
+  app.get(`${base}/:id/deliveries`, { schema: S.listDeliveries }, (request) => h.deliveriesHandler(ctx, request));
+  app.post(`${base}/:id/deliveries/:deliveryId/replay`, { schema: S.replayDelivery }, (request) => h.replayOneHandler(ctx, request));
+  app.post(`${base}/:id/replay`, { schema: S.replayFailed }, (request) => h.replayFailedHandler(ctx, request));
+};
