@@ -16,7 +16,7 @@ import { identityRoutes } from './identity/routes.js';
 import { registerMailRoutes, startMailDelivery } from './mail/index.js';
 import { registerKeyRoutes } from './oauth/key-routes.js';
 import { KeyRing } from './oauth/keys.js';
-import { registerRedirectRoutes } from './oauth/redirect-routes.js';
+import { signInRoutes } from './sign-in/routes.js';
 import { tokenRoutes } from './oauth/routes.js';
 import { registerOwnerRoutes } from './owners/routes.js';
 import { TokenService } from './oauth/token-service.js';
@@ -101,13 +101,13 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     };
     await registerOpenApi(app, { publicUrl: config.publicUrl });
     installHttpConventions(app, { sites, https: config.publicUrl.startsWith('https:') });
-    await app.register(import('@fastify/cookie'), { hook: false }); // parsed on demand: hosted/cookies.ts, README "Cookies"
+    await app.register(import('@fastify/cookie'), { hook: false }); // parsed on demand: http/cookies.ts, README "Cookies"
     registerHealthRoutes(app, ctx);
     // The token endpoint is the hottest route: its per-IP counts reach the shared store in batches.
     await app.register(tokenRoutes, { ctx, limiter: batchedLimiter(limiter, { now }) });
     registerKeyRoutes(app, ctx);
     await app.register(identityRoutes, { ctx });
-    registerRedirectRoutes(app, ctx);
+    await app.register(signInRoutes, { ctx });
     await app.register(adminRoutes, { ctx });
     registerOwnerRoutes(app, ctx);
     registerConsoleRoutes(app, ctx);

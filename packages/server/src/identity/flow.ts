@@ -1,7 +1,7 @@
 /**
  * What an identity flow knows of the call that runs it. Flows are plain functions of
  * `(deps, scope, input)`: the JSON routes (`identity/routes.ts`, `request-scope.ts`) and the hosted pages
- * (`hosted/authorize.ts`) are thin adapters that build the scope, each from what they have — an access
+ * (`sign-in/authorize.ts`) are thin adapters that build the scope, each from what they have — an access
  * token, or a redirect session — and call the same function. No flow sees an HTTP request.
  */
 import type { SiteConfig } from '../config/types.js';

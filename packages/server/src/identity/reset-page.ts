@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { html, unsafeRawHtml, type Html } from '../http/html.js';
-import { pageLanguage } from '../hosted/language.js';
+import { pageLanguage } from '../http/pages/language.js';
 import type { Translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import { findRecoveryToken } from './recovery.js';

@@ -3,7 +3,7 @@ import { OAuthError } from '../http/errors.js';
 import { recordVisitor } from '../members/store.js';
 import { requestOrigin } from '../security/auth-events.js';
 import { requireClient, type GrantHandler } from './grants.js';
-import { consumeCode, findCode, recordCodeSession, verifyPkce } from './redirect-store.js';
+import { consumeCode, findCode, recordCodeSession, verifyPkce } from '../sign-in/redirect-store.js';
 import { endSession } from './session-end.js';
 
 const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);

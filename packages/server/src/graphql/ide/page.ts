@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { newNonce } from '../../hosted/layout.js';
+import { newNonce } from '../../http/pages/layout.js';
 import { html } from '../../http/html.js';
 import { findStaticFile, gzipped } from '../../storefront/static-files.js';
 

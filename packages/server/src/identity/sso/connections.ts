@@ -1,6 +1,7 @@
 import { appError } from '../../errors/catalogue.js';
 import type { MemberScope } from '../account.js';
 import type { IdentityDeps } from '../common.js';
+import type { FlowScope } from '../flow.js';
 import { findMemberById } from '../../members/store.js';
 import { deleteConnection, listConnections } from './store.js';
 
@@ -39,4 +40,10 @@ export async function disconnect(deps: IdentityDeps, scope: MemberScope, idpConn
     );
     return { connections: await listConnections(tx, caller.siteId, member.id) };
   });
+}
+
+/** GET /v1/sso/providers — the site's providers for "Continue with {name}" buttons (any token of the site). */
+export async function listProviders(scope: FlowScope) {
+  const { site } = scope;
+  return { siteId: site.id, providers: (site.identityProviders ?? []).map((p) => ({ idpConnectionId: p.id, name: p.name })) };
 }

@@ -11,13 +11,13 @@ import { sendRecoveryEmail } from '../identity/recovery.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
 import {
   completeRedirectSession, findBrowserMember, findRedirectSession, insertBrowserSession, isLive, issueCode, type RedirectSession,
-} from '../oauth/redirect-store.js';
+} from './redirect-store.js';
 import { endSession } from '../oauth/session-end.js';
 import { lastUseIsStale, touchSession } from '../oauth/sessions.js';
 import { requestOrigin } from '../security/auth-events.js';
-import { cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies, setCookie } from './cookies.js';
+import { cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies, setCookie } from '../http/cookies.js';
 import { html, unsafeRawHtml } from '../http/html.js';
-import { formActionSources, newNonce, page, pageHeaders, scriptJson } from './layout.js';
+import { formActionSources, newNonce, page, pageHeaders, scriptJson } from '../http/pages/layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
 import { ALTCHA_SCRIPT, renderForm, viewTitle, type FormState, type View } from './views.js';
 import { ssoButtons } from '../identity/sso/buttons.js';
@@ -31,7 +31,7 @@ import { clientIp } from '../security/client-ip.js';
 const passkeysOffered = (site: SiteConfig) => mfaMode(site) !== 'off' && allowedFactors(site).includes('WEBAUTHN');
 import { translator, withRequestLanguage, type MessageKey, type Translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
-import { pageLanguage, type PageLanguage } from './language.js';
+import { pageLanguage, type PageLanguage } from '../http/pages/language.js';
 
 /**
  * The member of this browser's sign-in cookie for the site, if its session is live and not idle. A use
@@ -267,7 +267,7 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
         return await afterState(scope, request, reply, s, result!, email);
       }
       case 'passkey-options': {
-        // Fetched by the page's script (hosted/passkey-step.ts): JSON, not a page.
+        // Fetched by the page's script (passkey-step.ts): JSON, not a page.
         const call = <T,>(flow: (deps: IdentityDeps, fs: FlowScope) => Promise<T>) => callFlow(scope, request, s, flow);
         // Serialised here: the hosted routes answer HTML strings, so nothing serialises an object for them.
         return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(await passkeyOptions(call, stateToken)));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import { startTestServer } from '../../test-support/server.js';
 import { APP, Kit, pkce, postedMessage, withRedirectClient } from '../../test-support/redirect-kit.js';
-import { cookieOptions } from './cookies.js';
+import { cookieOptions } from '../http/cookies.js';
 
 let kit: Kit;
 beforeAll(async () => {

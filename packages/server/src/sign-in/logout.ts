@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig, SiteConfig } from '../config/types.js';
-import { completeRedirectSession, findBrowserMember, findRedirectSession, isLive, revokeBrowserSession, type RedirectSession } from '../oauth/redirect-store.js';
+import { completeRedirectSession, findBrowserMember, findRedirectSession, isLive, revokeBrowserSession, type RedirectSession } from './redirect-store.js';
 import { endSession } from '../oauth/session-end.js';
 import { requestOrigin } from '../security/auth-events.js';
 import type { Queryable } from '../store/types.js';
-import { cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies, setCookie } from './cookies.js';
+import { cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies, setCookie } from '../http/cookies.js';
 import { html } from '../http/html.js';
-import { formActionSources, newNonce, page, pageHeaders } from './layout.js';
+import { formActionSources, newNonce, page, pageHeaders } from '../http/pages/layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
-import { pageLanguage, type PageLanguage } from './language.js';
+import { pageLanguage, type PageLanguage } from '../http/pages/language.js';
 import { emitMemberEvent } from '../members/events.js';
 
 type Entry = { site: SiteConfig; client: ClientConfig };

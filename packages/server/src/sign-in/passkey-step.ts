@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { appError, ERRORS } from '../errors/catalogue.js';
 import type { IdentityDeps } from '../identity/common.js';
 import { passkeySignInChallenge, verifyFactor } from '../identity/mfa/verify.js';
 import type { FlowScope } from '../identity/flow.js';
 import { html, type Html } from '../http/html.js';
-import { formAction } from './language.js';
-import type { FormState } from './views.js';
+import { formAction, type FormState } from './form-state.js';
 
 /**
  * Passkeys on the hosted pages (issue #14): **Sign in with a passkey** on the sign-in page and
@@ -44,11 +43,9 @@ export function passkeyControls(s: FormState, hidden: Html, label: string): Html
 /** Where the hosted pages load the WebAuthn library from (this server; cached for a day). */
 export const PASSKEY_LIBRARY_PATH = '/_vitrine/hosted/simplewebauthn-browser.js';
 
-/** GET PASSKEY_LIBRARY_PATH */
-export function registerPasskeyLibrary(app: FastifyInstance): void {
-  app.get(PASSKEY_LIBRARY_PATH, (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(webAuthnBundle()),
-  );
+/** GET PASSKEY_LIBRARY_PATH (mounted by routes.ts). */
+export function sendPasskeyLibrary(reply: FastifyReply): FastifyReply {
+  return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(webAuthnBundle());
 }
 
 /**
@@ -69,7 +66,7 @@ f.elements.challengeId.value=o.challengeId;f.elements.credential.value=JSON.stri
 catch(e){console.warn('passkey step failed',e&&e.message);b.disabled=false;err.hidden=false;}});})();`;
 }
 
-/** Runs a flow for the page's redirect session (hosted/authorize.ts `callFlow`). */
+/** Runs a flow for the page's redirect session (authorize.ts `callFlow`). */
 type Call = <T>(flow: (deps: IdentityDeps, scope: FlowScope) => Promise<T>) => Promise<T>;
 
 /** `action=passkey-options`: a challenge for the second step (with its stateToken) or for a password-free sign-in. */

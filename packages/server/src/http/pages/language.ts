@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { SiteConfig } from '../config/types.js';
-import { AUTHORIZE_PATH } from '../oauth/redirect-sessions.js';
-import { matchLanguage, negotiateLanguage, siteLanguages, translator, type Translator } from '../i18n/index.js';
+import type { SiteConfig } from '../../config/types.js';
+import { matchLanguage, negotiateLanguage, siteLanguages, translator, type Translator } from '../../i18n/index.js';
 
 /** The language of a hosted page and whether it was chosen explicitly (then links keep `lang`). */
 export interface PageLanguage {
@@ -22,13 +21,3 @@ export function pageLanguage(site: Pick<SiteConfig, 'languages'> | undefined, re
   const language = negotiateLanguage(site ?? {}, { explicit, profile: profileLanguage, acceptLanguage: request.headers['accept-language'] });
   return { t: translator(language), explicit };
 }
-
-/**
- * Where a hosted form posts: the authorize endpoint itself, not "the current address", because a page
- * may be shown at another one (after an identity provider's callback, whose address holds its spent
- * `state` and `code`). `?lang=` keeps the explicit language on the page that answers the form.
- */
-export const formAction = (lang: PageLanguage): string => `${AUTHORIZE_PATH}${lang.explicit ? `?lang=${encodeURIComponent(lang.explicit)}` : ''}`;
-
-/** `&lang=…` for a link of a page whose language was chosen by its address. */
-export const langParam = (lang: PageLanguage): string => (lang.explicit ? `&lang=${encodeURIComponent(lang.explicit)}` : '');

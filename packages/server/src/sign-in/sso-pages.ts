@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
-import { newNonce, page, pageHeaders } from '../../hosted/layout.js';
-import { html, type Html } from '../../http/html.js';
-import { entryOf } from '../../hosted/pages.js';
-import { pageLanguage } from '../../hosted/language.js';
-import type { MessageKey } from '../../i18n/index.js';
-import { AUTHORIZE_PATH } from '../../oauth/redirect-sessions.js';
-import { isLive, type RedirectSession } from '../../oauth/redirect-store.js';
+import type { AppContext } from '../context.js';
+import { newNonce, page, pageHeaders } from '../http/pages/layout.js';
+import { html, type Html } from '../http/html.js';
+import { entryOf } from './pages.js';
+import { pageLanguage } from '../http/pages/language.js';
+import type { MessageKey } from '../i18n/index.js';
+import { AUTHORIZE_PATH } from './redirect-sessions.js';
+import { isLive, type RedirectSession } from './redirect-store.js';
 
 /**
  * Every way a provider sign-in can fail ends here: a hosted page that says what happened in words, with

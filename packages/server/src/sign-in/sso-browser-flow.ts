@@ -1,25 +1,25 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import type { AppContext } from '../../context.js';
-import { afterState, finish } from '../../hosted/authorize.js';
-import { readCookies, setCookie } from '../../hosted/cookies.js';
-import type { Scope } from '../../hosted/pages.js';
-import { ApiError } from '../../http/errors.js';
-import { findRedirectSession, isLive, type RedirectSession } from '../../oauth/redirect-store.js';
-import { requestOrigin } from '../../security/auth-events.js';
-import { randomToken, safeEqual, sha256 } from '../../security/secrets.js';
-import { clientIp } from '../../security/client-ip.js';
-import { limitIp } from '../common.js';
-import { consumeSessionToken } from '../session-tokens.js';
-import { callbackUrl } from './buttons.js';
-import { ssoErrorPage } from './pages.js';
-import type { IdentityProviderConfig } from '../../config/types.js';
-import { matchLanguage, siteLanguages, withRequestLanguage } from '../../i18n/index.js';
-import { pageLanguage } from '../../hosted/language.js';
-import { finishConnect, isConnectSession } from './connect.js';
-import { findIdentityProvider, onServerClock, ProviderUnavailable, providerFor, type Provider } from './providers.js';
-import { signInWithProvider } from './sign-in.js';
-import { consumePendingLogin, insertPendingLogin, LOGIN_TTL_SECONDS } from './store.js';
+import type { AppContext } from '../context.js';
+import { afterState, finish } from './authorize.js';
+import { readCookies, setCookie } from '../http/cookies.js';
+import type { Scope } from './pages.js';
+import { ApiError } from '../http/errors.js';
+import { findRedirectSession, isLive, type RedirectSession } from './redirect-store.js';
+import { requestOrigin } from '../security/auth-events.js';
+import { randomToken, safeEqual, sha256 } from '../security/secrets.js';
+import { clientIp } from '../security/client-ip.js';
+import { limitIp } from '../identity/common.js';
+import { consumeSessionToken } from '../identity/session-tokens.js';
+import { callbackUrl } from '../identity/sso/buttons.js';
+import { ssoErrorPage } from './sso-pages.js';
+import type { IdentityProviderConfig } from '../config/types.js';
+import { matchLanguage, siteLanguages, withRequestLanguage } from '../i18n/index.js';
+import { pageLanguage } from '../http/pages/language.js';
+import { finishConnect, isConnectSession } from './sso-connect.js';
+import { findIdentityProvider, onServerClock, ProviderUnavailable, providerFor, type Provider } from '../identity/sso/providers.js';
+import { signInWithProvider } from '../identity/sso/sign-in.js';
+import { consumePendingLogin, insertPendingLogin, LOGIN_TTL_SECONDS } from '../identity/sso/store.js';
 
 /**
  * The browser side of a provider sign-in (issue #15): out to the provider with state, nonce and PKCE

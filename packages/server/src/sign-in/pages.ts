@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import type { IdentityDeps } from '../identity/common.js';
-import type { RedirectSession } from '../oauth/redirect-store.js';
+import type { RedirectSession } from './redirect-store.js';
 import { html } from '../http/html.js';
-import { newNonce, page, pageHeaders } from './layout.js';
+import { newNonce, page, pageHeaders } from '../http/pages/layout.js';
 import { siteLanguages, translator } from '../i18n/index.js';
-import { pageLanguage, type PageLanguage } from './language.js';
+import { pageLanguage, type PageLanguage } from '../http/pages/language.js';
 
 /** What every hosted page handler gets: the app context and the identity flows' dependencies. */
 export interface Scope {

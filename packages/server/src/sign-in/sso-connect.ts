@@ -1,20 +1,19 @@
-import type { MessageKey } from '../../i18n/index.js';
+import type { MessageKey } from '../i18n/index.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as oidc from 'openid-client';
-import type { IdentityProviderConfig } from '../../config/types.js';
-import type { AppContext } from '../../context.js';
-import { invalidField } from '../../http/errors.js';
-import { appError } from '../../errors/catalogue.js';
-import { completeRedirectSession, insertRedirectSession, type RedirectSession } from '../../oauth/redirect-store.js';
-import { requestOrigin } from '../../security/auth-events.js';
-import { requireRecentAuthentication } from '../../security/reauthentication.js';
-import type { IdentityDeps } from '../common.js';
-import type { FlowScope } from '../flow.js';
-import { bodyOf, scopeOf } from '../request-scope.js';
-import { findMemberById } from '../../members/store.js';
-import { ssoErrorPage } from './pages.js';
-import { findIdentityProvider, ProviderUnavailable } from './providers.js';
-import { findProviderIdentity, insertProviderIdentity, listConnections } from './store.js';
+import type { IdentityProviderConfig } from '../config/types.js';
+import type { AppContext } from '../context.js';
+import { invalidField } from '../http/errors.js';
+import { appError } from '../errors/catalogue.js';
+import { completeRedirectSession, insertRedirectSession, type RedirectSession } from './redirect-store.js';
+import { requestOrigin } from '../security/auth-events.js';
+import { requireRecentAuthentication } from '../security/reauthentication.js';
+import type { IdentityDeps } from '../identity/common.js';
+import { bodyOf, scopeOf } from '../identity/request-scope.js';
+import { findMemberById } from '../members/store.js';
+import { ssoErrorPage } from './sso-pages.js';
+import { findIdentityProvider, ProviderUnavailable } from '../identity/sso/providers.js';
+import { findProviderIdentity, insertProviderIdentity, listConnections } from '../identity/sso/store.js';
 
 /**
  * Connecting a provider while signed in (issue #15, Account → Sign-in methods). The member asks with
@@ -31,12 +30,6 @@ import { findProviderIdentity, insertProviderIdentity, listConnections } from '.
 export const CONNECT_PROMPT = 'connect';
 
 export const isConnectSession = (s: RedirectSession): boolean => s.intent === 'login' && s.prompt === CONNECT_PROMPT && !!s.memberId;
-
-/** GET /v1/sso/providers — the site's providers for "Continue with {name}" buttons (any token of the site). */
-export async function listProviders(scope: FlowScope) {
-  const { site } = scope;
-  return { siteId: site.id, providers: (site.identityProviders ?? []).map((p) => ({ idpConnectionId: p.id, name: p.name })) };
-}
 
 /**
  * POST /v1/sso/connect/{idpConnectionId} `{returnUrl, currentPassword?}` (member token) → `{authUrl}`.

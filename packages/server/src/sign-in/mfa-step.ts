@@ -2,28 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { StateResponse } from '../identity/common.js';
 import { DEVICE_TOKEN_DAYS } from '../identity/mfa/device-tokens.js';
-import { cookieNames, readCookies, setCookie } from './cookies.js';
+import { cookieNames, readCookies, setCookie } from '../http/cookies.js';
 import type { Translator } from '../i18n/index.js';
 import { html, type Html } from '../http/html.js';
-import { formAction } from './language.js';
 import { passkeyControls, passkeyData } from './passkey-step.js';
-import type { FormState } from './views.js';
+import { formAction, type FormState } from './form-state.js';
 
 /**
  * The hosted pages' second step (issue #14): the form that answers REQUIRE_MFA with an authenticator
  * or emailed code, or a recovery code, and the HttpOnly cookie that remembers this device.
  */
-export interface MfaForm {
-  /** The factor the main form answers; EMAIL when the member has no authenticator app. */
-  factor: 'TOTP' | 'EMAIL';
-  recovery: boolean;
-  hint?: string | undefined;
-  /** The member has a passkey: **Use a passkey** (hosted/passkey-step.ts). */
-  passkey?: boolean;
-  /** The member has a code factor (TOTP, EMAIL); a passkey-only member gets no code field. */
-  codes?: boolean;
-}
-
 const deviceCookie = (ctx: AppContext) => cookieNames(ctx).session.replace('vitrine_sso', 'vitrine_device');
 
 export const deviceTokenOf = (ctx: AppContext, request: FastifyRequest): string | undefined => readCookies(request)[deviceCookie(ctx)] || undefined;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { html, unsafeRawHtml, type Html } from '../http/html.js';
+import { html, unsafeRawHtml, type Html } from '../html.js';
 
 export const newNonce = (): string => randomBytes(16).toString('base64');
 

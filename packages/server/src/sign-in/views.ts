@@ -1,34 +1,10 @@
 import type { MessageKey } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import { html, type Html } from '../http/html.js';
-import { formAction, langParam, type PageLanguage } from './language.js';
-import { renderMfaForm, type MfaForm } from './mfa-step.js';
+import type { PageLanguage } from '../http/pages/language.js';
+import { formAction, langParam, type FormState, type View } from './form-state.js';
+import { renderMfaForm } from './mfa-step.js';
 import { passkeyControls } from './passkey-step.js';
-
-export type View = 'signin' | 'register' | 'verify' | 'forgot' | 'mfa';
-
-export interface FormState {
-  /** The page's language: every visible text comes from its catalog (i18n/catalogs). */
-  lang: PageLanguage;
-  /** Hidden fields every form carries: the redirect session and its CSRF token. */
-  sessionId: string;
-  csrf: string;
-  /** Field name → message; the first one gets focus. */
-  errors?: Record<string, string>;
-  /** A message for the whole form (role=alert). */
-  formError?: string;
-  notice?: string;
-  email?: string;
-  stateToken?: string;
-  /** The site asks for altcha: the page's script fills the hidden field. */
-  altcha?: boolean;
-  /** The site's identity providers (identity/sso): one "Continue with {name}" link each. */
-  providers?: { name: string; href: string }[];
-  /** The second step (hosted/mfa-step.ts): which code the form answers. */
-  mfa?: MfaForm;
-  /** The site takes passkeys: **Sign in with a passkey** on the sign-in page (hosted/passkey-step.ts). */
-  passkey?: boolean;
-}
 
 function providerButtons(s: FormState): Html {
   if (!s.providers?.length) return html``;
@@ -118,3 +94,5 @@ for(let n=0;n<=c.maxnumber;n++){if(hex(await crypto.subtle.digest('SHA-256',enc.
 f.value=btoa(JSON.stringify({algorithm:c.algorithm,challenge:c.challenge,number:n,salt:c.salt,signature:c.signature}));return;}}}
 ready=solve().catch(()=>{});form.addEventListener('submit',(e)=>{if(f.value)return;e.preventDefault();const s=e.submitter;
 ready.then(()=>{if(s&&s.name){const h=document.createElement('input');h.type='hidden';h.name=s.name;h.value=s.value;form.appendChild(h);}form.submit();});});})();`;
+
+export type { FormState, View };
