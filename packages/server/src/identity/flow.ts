@@ -1,8 +1,9 @@
 /**
- * What an identity flow knows of the call that runs it. Flows are plain functions of
- * `(deps, scope, input)`: the JSON routes (`identity/routes.ts`, `request-scope.ts`) and the hosted pages
- * (`sign-in/authorize.ts`) are thin adapters that build the scope, each from what they have — an access
- * token, or a redirect session — and call the same function. No flow sees an HTTP request.
+ * What an identity flow knows of the call that runs it. Flows (`identity/flows/*`, `mfa/verify.ts`,
+ * `sso/token-flow.ts`) are plain functions of `(deps, scope, input)`: the JSON routes (`identity/routes.ts`,
+ * `request-scope.ts`) and the hosted pages (`sign-in/authorize.ts`) are thin adapters that build the scope,
+ * each from what they have — an access token, or a redirect session — and call the same function. No flow
+ * sees an HTTP request.
  */
 import type { SiteConfig } from '../config/types.js';
 import type { Caller } from '../http/caller.js';
@@ -17,6 +18,13 @@ export interface FlowScope extends CallOrigin {
   caller: Caller;
   site: SiteConfig;
   visitorId: string | undefined;
+}
+
+export type MemberCaller = Extract<Caller, { kind: 'member' }>;
+
+/** The scope of the signed-in member's own account calls: their live session (adapters refuse anyone else). */
+export interface MemberScope extends CallOrigin {
+  caller: MemberCaller;
 }
 
 /** Where a flow's audit events come from: the address, and the client when the caller names one. */

@@ -8,7 +8,7 @@ import type { Caller } from '../http/caller.js';
 import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { clientIp } from '../security/client-ip.js';
-import type { CallOrigin, FlowScope } from './flow.js';
+import type { CallOrigin, FlowScope, MemberCaller } from './flow.js';
 
 /**
  * The site a request acts on follows from its access token (visitor or member) or from a site API key
@@ -38,7 +38,6 @@ export function bodyOf(request: FastifyRequest): Record<string, unknown> {
   return b as Record<string, unknown>;
 }
 
-export type MemberCaller = Extract<Caller, { kind: 'member' }>;
 
 /** The signed-in member's own calls: a member token whose session is live, or a 401. */
 export async function memberScopeOf(request: FastifyRequest, ctx: AppContext): Promise<CallOrigin & { caller: MemberCaller }> {

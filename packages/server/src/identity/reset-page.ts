@@ -5,7 +5,7 @@ import { html, unsafeRawHtml, type Html } from '../http/html.js';
 import { pageLanguage } from '../http/pages/language.js';
 import type { Translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
-import { findRecoveryToken } from './recovery.js';
+import { findRecoveryToken } from './flows/recover.js';
 
 /**
  * GET /reset-password?token=… — the hosted page a reset or activation mail links to. It posts the new

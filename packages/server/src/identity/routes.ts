@@ -5,12 +5,17 @@ import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
 import { applicationSchemaErrorFormatter, identitySchemaErrorFormatter } from '../http/schemas/schema-errors.js';
 import { CaptchaVerifier } from '../security/captcha.js';
-import { changePassword, getMyMember, patchMyMember, signOn, signOut } from './account.js';
-import { login, register, resendVerification, startForIdentity, validateEmail, verifyDuringAuthentication } from './auth.js';
+import { changePassword } from './flows/change-password.js';
+import { login } from './flows/login.js';
+import { getMyMember, patchMyMember } from './flows/my-member.js';
+import { register } from './flows/register.js';
+import { signOn } from './flows/sign-on.js';
+import { signOut } from './flows/sign-out.js';
+import { resendVerification, startForIdentity, validateEmail, verifyDuringAuthentication } from './flows/verify-email.js';
 import type { IdentityDeps } from './common.js';
 import { startHousekeeping } from './housekeeping.js';
 import { mfaRoutes } from './mfa/routes.js';
-import { activationClientId, recover, recoveryClientId, sendActivationEmail, sendRecoveryEmail } from './recovery.js';
+import { activationClientId, recover, recoveryClientId, sendActivationEmail, sendRecoveryEmail } from './flows/recover.js';
 import { callerScopeOf, memberScopeOf, originOfRequest, scopeOf } from './request-scope.js';
 import { resetPasswordPage } from './reset-page.js';
 import { IDENTITY_SCHEMAS as S } from './schemas.js';
@@ -20,7 +25,7 @@ import { ssoRoutes } from './sso/routes.js';
  * Member accounts (issue #3): the identity endpoints of wire-contract §6–7 on their canonical paths,
  * the recovery alias family of §1.2, the hosted reset page and the account page's profile endpoint.
  * Each route is an adapter: it builds the flow's scope from the request (request-scope.ts) and hands the
- * body its schema typed to the flow (auth.ts, recovery.ts, account.ts), which knows nothing of HTTP.
+ * body its schema typed to the flow (flows/*), which knows nothing of HTTP.
  */
 export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { findMemberById, setApproval, type Member } from './store.js';
-import { createRecoveryMail } from '../identity/recovery.js';
+import { createRecoveryMail } from '../identity/flows/recover.js';
 import { revokeSessionTokens } from '../identity/session-tokens.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';

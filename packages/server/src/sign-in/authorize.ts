@@ -4,10 +4,12 @@ import type { ClientConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import { ApiError, ValidationError } from '../http/errors.js';
 import { ERRORS } from '../errors/catalogue.js';
-import { login, register, resendVerification, verifyDuringAuthentication } from '../identity/auth.js';
+import { login } from '../identity/flows/login.js';
+import { register } from '../identity/flows/register.js';
+import { resendVerification, verifyDuringAuthentication } from '../identity/flows/verify-email.js';
 import type { IdentityDeps, StateResponse } from '../identity/common.js';
 import type { FlowScope } from '../identity/flow.js';
-import { sendRecoveryEmail } from '../identity/recovery.js';
+import { sendRecoveryEmail } from '../identity/flows/recover.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
 import {
   completeRedirectSession, findBrowserMember, findRedirectSession, insertBrowserSession, isLive, issueCode, type RedirectSession,

@@ -1,5 +1,5 @@
 import { appError } from '../../errors/catalogue.js';
-import type { MemberScope } from '../account.js';
+import type { MemberScope } from '../flow.js';
 import type { IdentityDeps } from '../common.js';
 import type { FlowScope } from '../flow.js';
 import { findMemberById } from '../../members/store.js';
