@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { findStaticFile, gzipped, type StaticFile } from '../storefront/static-files.js';
+import * as S from './schemas.js';
 
 /**
  * Serves the built owner console (apps/console) under `/console`, with a CSP stricter than the
@@ -44,7 +45,7 @@ async function send(request: FastifyRequest, reply: FastifyReply, file: StaticFi
   return reply.header('content-length', file.size).send(file.stream());
 }
 
-export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const consoleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const root = ctx.config.consoleDir ?? findConsoleDist();
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = ((request.params as { '*'?: string })['*'] ?? '').replace(/^\/+/, '');
@@ -57,6 +58,6 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (!index) return reply.callNotFound();
     return send(request, reply, index, 'no-cache');
   };
-  app.get('/console', page);
-  app.get('/console/*', page);
-}
+  app.get('/console', { schema: S.consoleApp }, page);
+  app.get('/console/*', { schema: S.consoleFiles }, page);
+};

@@ -3,7 +3,7 @@
  * Handlers are thin: resolve the caller and site, read the body (or `.r` on GET), call the service.
  * Every success is 200 with a JSON object holding the keys §9.1 lists.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
 import type { Queryable } from '../store/types.js';
@@ -59,7 +59,7 @@ function condition(body: Body): FilterNode | undefined {
   return parseFilter(body.condition.filter, 'condition.filter');
 }
 
-export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const dataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The same caller, site and limits as GraphQL (request-scope.ts).
   const { scopeOf, throttle } = scopeResolver(ctx);
 
@@ -160,4 +160,4 @@ export function registerDataRoutes(app: FastifyInstance, ctx: AppContext): void 
       return getHandler(await scopeOf(request), input, params['*']);
     });
   }
-}
+};

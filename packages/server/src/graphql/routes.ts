@@ -5,7 +5,7 @@
  * REST data API does and hands the operation to that site's engine. Answers are `{data, errors}` with 200
  * (GraphQL over HTTP for application/json); 400 only for a request without a query, 405 for a GET mutation.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ExecutionResult } from 'graphql';
 import mercurius from 'mercurius';
 import type { AppContext } from '../context.js';
@@ -21,6 +21,8 @@ import { registerGraphiql } from './ide/page.js';
 import { ReferenceLoaders } from './references.js';
 import { PersistedQueries } from './persisted-queries.js';
 import { buildSiteSchema } from './schema.js';
+import * as S from './schemas.js';
+import { plainJsonSerializer } from '../http/schemas/common.js';
 
 export const API_VERSIONS = ['alpha', 'v1'] as const;
 
@@ -107,7 +109,7 @@ function rejected(error: unknown, request: FastifyRequest): { status: number; er
   };
 }
 
-export function registerGraphqlRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const graphqlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { scopeOf, throttle } = scopeResolver(ctx);
   const engines = new Map<string, Engine>();
   const persisted = new PersistedQueries();
@@ -142,9 +144,9 @@ export function registerGraphqlRoutes(app: FastifyInstance, ctx: AppContext): vo
     }
   }
 
-  app.post('/graphql/:apiVersion', handle);
-  app.get('/graphql/:apiVersion', handle);
+  app.post('/graphql/:apiVersion', { schema: S.postOperation, serializerCompiler: plainJsonSerializer }, handle);
+  app.get('/graphql/:apiVersion', { schema: S.getOperation, serializerCompiler: plainJsonSerializer }, handle);
   if (!ctx.config.production) {
     registerGraphiql(app, () => ctx.sites.get(ctx.config.storefront.siteId)?.name ?? 'Vitrine');
   }
-}
+};

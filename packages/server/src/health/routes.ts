@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
+import * as S from './schemas.js';
 
 /** `GET /healthz`: 200 while the database answers, 503 otherwise (load balancers take us out). */
-export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/healthz', async (_request, reply) => {
+export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/healthz', { schema: S.health }, async (_request, reply) => {
     try {
       await ctx.db.query('select 1');
       return { status: 'ok', database: ctx.db.kind };
@@ -11,4 +12,4 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
       return reply.code(503).send({ status: 'unavailable', database: ctx.db.kind });
     }
   });
-}
+};

@@ -8,7 +8,7 @@ import { loadConfig } from '../config/load.js';
 import type { AppContext } from '../context.js';
 import { startTestServer } from '../../test-support/server.js';
 import { migrate, openDatabase, type Database } from '../store/index.js';
-import { registerMailRoutes, startMailDelivery } from './index.js';
+import { mailRoutes, startMailDelivery } from './index.js';
 import { enqueueMail } from './outbox.js';
 
 let db: Database;
@@ -29,7 +29,7 @@ const ctxWith = (devMailbox: boolean, smtpUrl?: string) =>
 describe('dev mailbox', () => {
   it('lists messages newest first, filtered by address case-insensitively', async () => {
     const app = Fastify();
-    registerMailRoutes(app, ctxWith(true));
+    await app.register(mailRoutes, { ctx: ctxWith(true) });
     const res = await app.inject({ method: 'GET', url: '/_dev/mail.json?to=ANN@example.com' });
     expect(res.statusCode).toBe(200);
     const { messages } = res.json();
@@ -45,7 +45,7 @@ describe('dev mailbox', () => {
 
   it('is not mounted when off (production)', async () => {
     const app = Fastify();
-    registerMailRoutes(app, ctxWith(false));
+    await app.register(mailRoutes, { ctx: ctxWith(false) });
     expect((await app.inject({ method: 'GET', url: '/_dev/mail.json' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/_dev/mail' })).statusCode).toBe(404);
     await app.close();

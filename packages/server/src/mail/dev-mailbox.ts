@@ -1,22 +1,24 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { listMail, type StoredMail } from './outbox.js';
 import { html, joinHtml, type Html } from '../http/html.js';
+import * as S from './schemas.js';
 
 /**
  * The development mailbox (design.md §3): every message of the outbox, readable without SMTP.
  * Mounted only when `config.devMailbox` is on: by default only for the demo site or a loopback public URL
  * (never by default in production), since anyone reaching it reads every reset link.
  */
-export function registerDevMailboxRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/_dev/mail.json', async (request, reply) => {
-    const to = typeof (request.query as Record<string, unknown>)?.to === 'string' ? ((request.query as Record<string, string>).to) : undefined;
-    const messages = await listMail(ctx.db, { to: to || undefined });
+export function registerDevMailboxRoutes(fastify: FastifyInstance, ctx: AppContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/_dev/mail.json', { schema: S.devMailJson }, async (request, reply) => {
+    const messages = await listMail(ctx.db, { to: request.query.to || undefined });
     reply.header('cache-control', 'no-store');
     return { messages: messages.map(publicShape) };
   });
 
-  app.get('/_dev/mail', async (_request, reply) => {
+  app.get('/_dev/mail', { schema: S.devMailPage }, async (_request, reply) => {
     const messages = await listMail(ctx.db, {});
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     return page(messages);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerDevMailboxRoutes } from './dev-mailbox.js';
 import { runDeliveryLoop, smtpSender, type MailSender } from './delivery.js';
@@ -6,9 +6,9 @@ import { runDeliveryLoop, smtpSender, type MailSender } from './delivery.js';
 export { enqueueMail, listMail, type OutgoingMail, type StoredMail } from './outbox.js';
 
 /** Mail routes of the app: only the dev mailbox, and only when it is on. */
-export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const mailRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
-}
+};
 
 export interface MailDeliveryOptions {
   intervalMs?: number;

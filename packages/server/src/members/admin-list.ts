@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
-import { findMemberByEmail, setApproval, type Member } from './store.js';
+import { findMemberByEmail, setApproval } from './store.js';
 import { revokeSessionTokens } from '../identity/session-tokens.js';
 import { emitMemberTransition } from './events.js';
 import { adminMemberView } from './view.js';

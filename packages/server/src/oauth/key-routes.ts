@@ -1,24 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { parseAuthorization, resolveCaller } from '../http/resolve-caller.js';
 import type { KeyView } from './key-store.js';
+import * as S from './key-schemas.js';
 
 /**
  * Signing-key administration for the server's admin key only (keys are shared by every site):
  * what `vitrine keys list|rotate` calls when a server holds the embedded database.
  */
-export function registerKeyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/_admin/v1/keys', async (request) => {
+export const keyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/_admin/v1/keys', { schema: S.listKeys }, async (request) => {
     await requireServerAdmin(ctx, request);
     return { keys: (await ctx.tokens.keys.list()).map(keyView) };
   });
-  app.post('/_admin/v1/keys/rotate', async (request) => {
+  app.post('/_admin/v1/keys/rotate', { schema: S.rotateKey }, async (request) => {
     await requireServerAdmin(ctx, request);
     const kid = await ctx.tokens.keys.rotate();
     return { kid, keys: (await ctx.tokens.keys.list()).map(keyView) };
   });
-}
+};
 
 async function requireServerAdmin(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const caller = await resolveCaller(request, ctx).catch(() => undefined);

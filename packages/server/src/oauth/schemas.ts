@@ -1,6 +1,6 @@
 /** Schemas of the token endpoint and the key set (wire-contract §2; RFC 6749, RFC 7517). */
 import { Type, type Static } from 'typebox';
-import { AnyObject, Body, Open, op, violation } from '../http/schemas/common.js';
+import { AnyObject, Body, Open, violation } from '../http/schemas/common.js';
 import type { RouteTable } from '../http/schemas/route-table.js';
 
 const str = (description: string) => Type.Optional(Type.String({ description }));
@@ -55,10 +55,5 @@ export const TokenResponseSchema = Open(
 
 export const JwksSchema = Open({ keys: Type.Array(AnyObject('A public JWK (ES256 or EdDSA) with its kid')) }, { description: 'The access-token signing keys (RFC 7517)' });
 
-/** Signing-key administration. */
-const Key = Open({ kid: Type.String(), createdDate: Type.String(), state: Type.String(), verifiesUntil: Type.Optional(Type.String()), encrypted: Type.Boolean() });
-
-export const OAUTH_ROUTE_SCHEMAS: RouteTable = {
-  'GET /_admin/v1/keys': op('The signing keys and their states', Open({ keys: Type.Array(Key) })),
-  'POST /_admin/v1/keys/rotate': op('Start a new signing key; the old one verifies until its tokens expire', Open({ kid: Type.String(), keys: Type.Array(Key) })),
-};
+/** Signing-key administration declares its schemas inline (key-schemas.ts). */
+export const OAUTH_ROUTE_SCHEMAS: RouteTable = {};

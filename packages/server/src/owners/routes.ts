@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { requireServerAdmin } from './admin-access.js';
@@ -8,15 +9,15 @@ import { clearOwnerCookie, csrfTokenFor, endOwnerSession } from './sessions.js';
 import { completeSetup, signIn } from './sign-in.js';
 import { claimTotpStep, listOwners, ownerView, setTotp } from './store.js';
 import { enrolmentUri, matchingStep, newTotpSecret, protectSecret } from './two-factor.js';
-
-const body = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+import * as S from './schemas.js';
 
 /** The console's own API: owner sessions, first-time setup, two-factor, and managing owners. */
-export function registerOwnerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/_admin/v1/console/sign-in', (request, reply) => signIn(ctx, request, reply));
-  app.post('/_admin/v1/console/setup', (request) => completeSetup(ctx, request));
+export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post('/_admin/v1/console/sign-in', { schema: S.signIn }, (request, reply) => signIn(ctx, request, reply));
+  app.post('/_admin/v1/console/setup', { schema: S.setup }, (request) => completeSetup(ctx, request));
 
-  app.get('/_admin/v1/console/session', async (request) => {
+  app.get('/_admin/v1/console/session', { schema: S.session }, async (request) => {
     const { owner, sessionToken } = await currentOwner(ctx, request, { enrolling: true });
     return {
       owner: ownerView(owner),
@@ -27,7 +28,7 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: AppContext): void
     };
   });
 
-  app.post('/_admin/v1/console/sign-out', async (request, reply) => {
+  app.post('/_admin/v1/console/sign-out', { schema: S.signOut }, async (request, reply) => {
     const { owner, sessionToken } = await currentOwner(ctx, request, { enrolling: true });
     await endOwnerSession(ctx.db, sessionToken, ctx.now());
     clearOwnerCookie(ctx, reply);
@@ -36,17 +37,17 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   // Two-factor: start makes a pending secret (shown once), confirm turns it on with a first good code.
-  app.post('/_admin/v1/console/two-factor/start', async (request) => {
+  app.post('/_admin/v1/console/two-factor/start', { schema: S.startTwoFactor }, async (request) => {
     const { owner } = await currentOwner(ctx, request, { enrolling: true });
     if (owner.totpEnabled) throw appError('TWO_FACTOR_ALREADY_ON');
     const secret = newTotpSecret();
     await setTotp(ctx.db, owner.id, { secret: protectSecret(ctx.config, secret), enabled: false }, ctx.now());
     return { secret, uri: enrolmentUri(owner.email, secret) };
   });
-  app.post('/_admin/v1/console/two-factor/confirm', async (request) => {
+  app.post('/_admin/v1/console/two-factor/confirm', { schema: S.confirmTwoFactor }, async (request) => {
     const { owner } = await currentOwner(ctx, request, { enrolling: true });
     if (owner.totpEnabled) throw appError('TWO_FACTOR_ALREADY_ON');
-    const step = matchingStep(ctx.config, owner, body(request).code, ctx.now());
+    const step = matchingStep(ctx.config, owner, request.body.code, ctx.now());
     if (step === undefined) throw appError('INVALID_TWO_FACTOR_CODE', { description: 'The authentication code is wrong; check the app and the device clock', status: 400 });
     await ctx.db.transaction(async (tx) => {
       await setTotp(tx, owner.id, { secret: owner.totpSecret, enabled: true }, ctx.now());
@@ -57,20 +58,20 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   // Owners are managed by the server's admin key (the CLI) or an owner with the `owner` role.
-  app.get('/_admin/v1/owners', async (request) => {
+  app.get('/_admin/v1/owners', { schema: S.listOwners }, async (request) => {
     await requireOwnerManager(ctx, request);
     return { owners: (await listOwners(ctx.db)).map(ownerView) };
   });
-  app.post('/_admin/v1/owners', async (request) => {
+  app.post('/_admin/v1/owners', { schema: S.inviteOwner }, async (request) => {
     const manager = await requireOwnerManager(ctx, request);
-    const input = checkInvite(body(request).email, body(request).role);
+    const input = checkInvite(request.body.email, request.body.role);
     const invitation = await ctx.db.transaction((tx) => createInvitation(tx, ctx.config.publicUrl, input, ctx.now()));
     if (manager) {
       await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: manager.email, owner: manager, detail: { action: 'invite_owner', target: invitation.owner.email, role: invitation.owner.role } });
     }
     return { owner: ownerView(invitation.owner), created: invitation.created, setupUrl: invitation.setupUrl, expiresDate: invitation.expiresDate };
   });
-}
+};
 
 /** The owner managing owners, or undefined for the server's admin key; anything else is refused. */
 async function requireOwnerManager(ctx: AppContext, request: FastifyRequest) {

@@ -4,7 +4,8 @@
  *   GET  /_api/vitrine/v1/orders                            → {orders} (newest first)
  *   GET  /_api/vitrine/v1/orders/:id                        → {order}  (404 for others' orders)
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
@@ -12,6 +13,7 @@ import { resolveCaller } from '../http/resolve-caller.js';
 import { parseShippingAddress } from './address.js';
 import { checkout, DEFAULT_COLLECTIONS, type ShopCollections } from './checkout.js';
 import { findOrder, listOrders, orderView } from './orders.js';
+import * as S from './schemas.js';
 
 export const SHOP_PREFIX = '/_api/vitrine/v1';
 
@@ -27,8 +29,9 @@ async function requireShopper(request: FastifyRequest, ctx: AppContext) {
   return { caller, collections };
 }
 
-export function registerShopRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(`${SHOP_PREFIX}/checkout`, async (request) => {
+export const shopRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(`${SHOP_PREFIX}/checkout`, { schema: S.checkout }, async (request) => {
     const { caller, collections } = await requireShopper(request, ctx);
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'must be a JSON object');
@@ -38,15 +41,15 @@ export function registerShopRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { order: orderView(order) };
   });
 
-  app.get(`${SHOP_PREFIX}/orders`, async (request) => {
+  app.get(`${SHOP_PREFIX}/orders`, { schema: S.listOrders }, async (request) => {
     const { caller, collections } = await requireShopper(request, ctx);
     return { orders: await listOrders(ctx.db, caller.siteId, collections.orders, caller.memberId) };
   });
 
-  app.get<{ Params: { id: string } }>(`${SHOP_PREFIX}/orders/:id`, async (request) => {
+  app.get(`${SHOP_PREFIX}/orders/:id`, { schema: S.getOrder }, async (request) => {
     const { caller, collections } = await requireShopper(request, ctx);
     const order = await findOrder(ctx.db, caller.siteId, collections.orders, caller.memberId, request.params.id);
     if (!order) throw appError('ORDER_NOT_FOUND');
     return { order };
   });
-}
+};

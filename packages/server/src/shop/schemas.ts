@@ -1,8 +1,6 @@
 /** Schemas of the shop API (member token): checkout and orders. */
 import { Type } from 'typebox';
 import { Described, Key, Open, op } from '../http/schemas/common.js';
-import type { RouteTable } from '../http/schemas/route-table.js';
-import { SHOP_PREFIX } from './routes.js';
 
 const Order = Open({ _id: Key('Order id'), number: Key('Order number'), status: Key('Status'), lines: Key('Lines with server-side prices') });
 
@@ -13,8 +11,6 @@ const CheckoutBody = Type.Unsafe<Record<string, unknown>>({
   examples: [{ shippingAddress: { name: 'Ada Lovelace', line1: '1 Main St', city: 'London', postalCode: 'N1 9GU', country: 'GB' } }],
 });
 
-export const SHOP_SCHEMAS: RouteTable = {
-  [`POST ${SHOP_PREFIX}/checkout`]: op('Turn the member\'s cart into an order (server-side prices and stock)', Open({ order: Order }), { body: CheckoutBody }),
-  [`GET ${SHOP_PREFIX}/orders`]: op('The member\'s orders, newest first', Open({ orders: Key('Orders, newest first') })),
-  [`GET ${SHOP_PREFIX}/orders/{id}`]: op('One of the member\'s orders (404 for others\' orders)', Open({ order: Order }), { params: Type.Object({ id: Type.String() }) }),
-};
+export const checkout = op('Turn the member\'s cart into an order (server-side prices and stock)', Open({ order: Order }), { body: CheckoutBody });
+export const listOrders = op('The member\'s orders, newest first', Open({ orders: Key('Orders, newest first') }));
+export const getOrder = op('One of the member\'s orders (404 for others\' orders)', Open({ order: Order }), { params: Type.Object({ id: Type.String() }) });

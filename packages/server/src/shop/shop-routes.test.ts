@@ -4,7 +4,7 @@ import { dateValue, type JsonObject } from '../data/json.js';
 import { buildData, insertRow, readItem } from '../data/store.js';
 import { installHttpConventions } from '../http/install.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
-import { registerShopRoutes } from './routes.js';
+import { shopRoutes } from './routes.js';
 
 /**
  * The shop API against a real database and real tokens: the test server provides the context
@@ -23,7 +23,7 @@ beforeAll(async () => {
   clientId = server.clientId;
   app = Fastify();
   installHttpConventions(app, { sites: server.ctx.sites, https: false });
-  registerShopRoutes(app, server.ctx);
+  await app.register(shopRoutes, { ctx: server.ctx });
   await app.ready();
 });
 

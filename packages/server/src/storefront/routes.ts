@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import * as S from './schemas.js';
 import { findStaticFile, gzipped, type StaticFile } from './static-files.js';
 
 /** Product pictures of the demo catalog, shipped with the server package. */
@@ -40,11 +41,11 @@ async function send(request: FastifyRequest, reply: FastifyReply, file: StaticFi
  * Serves the built storefront at `/` (SPA fallback to index.html), its run-time config, and the demo
  * product images. Registered last, so every API route wins over a same-named file.
  */
-export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
   const site = ctx.sites.get(config.storefront.siteId);
 
-  app.get('/_vitrine/config.json', async (_request, reply) => {
+  app.get('/_vitrine/config.json', { schema: S.runtimeConfig }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return {
       apiBaseUrl: config.publicUrl,
@@ -56,7 +57,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   const assets = assetsDir();
-  app.get('/assets/products/*', async (request, reply) => {
+  app.get('/assets/products/*', { schema: S.productImages }, async (request, reply) => {
     const file = await findStaticFile(join(assets, 'products'), (request.params as { '*': string })['*']);
     if (!file) return reply.callNotFound();
     return send(request, reply, file, 'public, max-age=86400');
@@ -64,14 +65,14 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext):
 
   const root = config.storefrontDir;
   if (!root) {
-    app.get('/', async (_request, reply) =>
+    app.get('/', { schema: S.storefrontApp }, async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
         .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Vitrine</title><body><h1>Vitrine API</h1><p>The storefront is not built yet: run <code>npm run build -w @vitrine/storefront</code> or <code>npm start</code>.</p><p><a href="/healthz">Health</a></p></body></html>`),
     );
     return;
   }
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { schema: S.storefrontFiles }, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
     const file = path ? await findStaticFile(root, path) : undefined;
     if (file) {
@@ -89,4 +90,4 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext):
     reply.header('content-security-policy', PAGE_CSP);
     return send(request, reply, index, 'no-cache');
   });
-}
+};

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newNonce } from '../../http/pages/layout.js';
 import { html } from '../../http/html.js';
 import { findStaticFile, gzipped } from '../../storefront/static-files.js';
+import * as S from '../schemas.js';
 
 /** Where the build puts the bundle: packages/server/dist/graphiql, seen from src/graphql/ide or dist/graphql/ide. */
 export function graphiqlBundleDir(): string {
@@ -47,7 +48,7 @@ const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>G
 
 export function registerGraphiql(app: FastifyInstance, siteName: () => string): void {
   const dir = graphiqlBundleDir();
-  app.get('/graphql', (_request, reply) => {
+  app.get('/graphql', { schema: S.graphiqlPage }, (_request, reply) => {
     const nonce = newNonce();
     const built = existsSync(join(dir, 'graphiql.js'));
     return reply
@@ -57,7 +58,7 @@ export function registerGraphiql(app: FastifyInstance, siteName: () => string): 
       .header('x-frame-options', 'DENY')
       .send(built ? shell(nonce, siteName()) : NOT_BUILT);
   });
-  app.get('/graphql/ide/:file', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/graphql/ide/:file', { schema: S.graphiqlFiles }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { file: name } = request.params as { file: string };
     if (name !== 'graphiql.js' && name !== 'graphiql.css') return reply.callNotFound();
     const file = await findStaticFile(dir, name);

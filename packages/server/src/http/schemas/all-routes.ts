@@ -3,12 +3,7 @@
  * hook. Routes that declare their schema inline (token endpoint, data items, identity) are not here.
  */
 import { Type } from 'typebox';
-import { GRAPHQL_SCHEMAS } from '../../graphql/schemas.js';
-import { OPERATIONS_SCHEMAS } from '../../health/schemas.js';
 import { OAUTH_ROUTE_SCHEMAS } from '../../oauth/schemas.js';
-import { OWNER_SCHEMAS } from '../../owners/schemas.js';
-import { SHOP_SCHEMAS } from '../../shop/schemas.js';
-import { STOREFRONT_SCHEMAS } from '../../storefront/schemas.js';
 import type { RouteTable } from './route-table.js';
 
 const CONVENTIONS: RouteTable = {
@@ -23,9 +18,4 @@ const CONVENTIONS: RouteTable = {
 export const ROUTE_SCHEMAS: RouteTable = {
   ...CONVENTIONS,
   ...OAUTH_ROUTE_SCHEMAS,
-  ...OWNER_SCHEMAS,
-  ...SHOP_SCHEMAS,
-  ...GRAPHQL_SCHEMAS,
-  ...OPERATIONS_SCHEMAS,
-  ...STOREFRONT_SCHEMAS,
 };
