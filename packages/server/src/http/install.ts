@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { SiteRegistry } from '../sites/registry.js';
 import { isStatementTimeout } from '../store/postgres.js';
 import { ApiError, type ApplicationError } from './errors.js';
@@ -13,6 +14,13 @@ const SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'cross-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+const PREFLIGHT_SCHEMA = {
+  summary: 'CORS preflight for any path',
+  description: 'Allowed origins are the configured clients\' `allowedOrigins`; allowed headers: authorization, content-type, x-wix-bi-gateway, x-wix-consistent, x-vitrine-site-id.',
+  security: [],
+  response: { 204: Type.Null({ description: 'No content; the access-control-* headers when the origin is allowed' }) },
 };
 
 const CORS_ALLOW_HEADERS = 'authorization, content-type, x-wix-bi-gateway, x-wix-consistent, x-vitrine-site-id';
@@ -39,7 +47,7 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
   });
 
   // Preflight for any path: answered here so unknown routes still get a clean CORS answer.
-  app.options('/*', (request, reply) => {
+  app.options('/*', { schema: PREFLIGHT_SCHEMA }, (request, reply) => {
     const origin = request.headers.origin;
     if (origin && options.sites.allOrigins.has(origin)) {
       reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');

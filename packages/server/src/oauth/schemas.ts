@@ -1,7 +1,6 @@
 /** Schemas of the token endpoint and the key set (wire-contract §2; RFC 6749, RFC 7517). */
 import { Type, type Static } from 'typebox';
 import { AnyObject, Body, Open, violation } from '../http/schemas/common.js';
-import type { RouteTable } from '../http/schemas/route-table.js';
 
 const str = (description: string) => Type.Optional(Type.String({ description }));
 
@@ -54,6 +53,3 @@ export const TokenResponseSchema = Open(
 );
 
 export const JwksSchema = Open({ keys: Type.Array(AnyObject('A public JWK (ES256 or EdDSA) with its kid')) }, { description: 'The access-token signing keys (RFC 7517)' });
-
-/** Signing-key administration declares its schemas inline (key-schemas.ts). */
-export const OAUTH_ROUTE_SCHEMAS: RouteTable = {};

@@ -8,35 +8,25 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { AnyObject, plainJsonSerializer } from './common.js';
+import { AnyObject } from './common.js';
 import { ENVELOPE_COMPONENTS } from './envelopes.js';
 import { familyErrors, familyOf, SECURITY_SCHEMES } from './families.js';
 import { registerDocsPage } from './docs.js';
-import { ROUTE_SCHEMAS } from './all-routes.js';
 
 const ENVELOPE_VARIANTS: Record<string, unknown> = {
   wix: { oneOf: [{ $ref: '#/components/schemas/ApplicationError' }, { $ref: '#/components/schemas/ValidationError' }] },
   oauth: { $ref: '#/components/schemas/OAuthError' },
 };
 
-/** Fastify's `:id` and `*` in OpenAPI's spelling, the keys of the concerns' route tables. */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*/g, '{*}');
-
 /**
- * Attaches a route's schema from its concern's table (unless the route declares one inline), then what
- * it shares with its family (tag, security, error envelopes) unless it declares those.
+ * Adds to a route's own (inline) schema what it shares with its family (tag, security, error envelopes),
+ * unless it declares those. Every plugin declares its routes' schemas itself; this hook knows none of them.
  */
 function describeRoute(route: RouteOptions): void {
   const url = route.url ?? '';
-  const methods = [route.method].flat().map((m) => (m === 'HEAD' ? 'GET' : m));
-  const declared = methods.map((m) => ROUTE_SCHEMAS[`${m} ${openApiPath(url)}`]).find(Boolean);
-  if (declared) {
-    const { plainJson, ...schema } = declared;
-    route.schema = { ...schema, ...route.schema };
-    if (plainJson) route.serializerCompiler ??= plainJsonSerializer;
-  }
   const family = familyOf(url);
-  const schema = (route.schema ??= {}) as Record<string, unknown>;
+  // A copy: alias paths (`/_api/iam/mfa/v1`, `/_iam/mfa/v1`) share one schema object, and each gets its own family's defaults.
+  const schema = (route.schema = { ...route.schema }) as Record<string, unknown>;
   schema.tags ??= [family.tag];
   if (schema.security === undefined && family.security) schema.security = family.security;
   // A copy: route tables share one schema between alias paths, and the defaults below must not leak.
