@@ -6,6 +6,7 @@ import { pageLanguage } from '../http/pages/language.js';
 import type { Translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import { findRecoveryToken } from './flows/recover.js';
+import { pageQuery } from '../http/pages/input.js';
 
 /**
  * GET /reset-password?token=… — the hosted page a reset or activation mail links to. It posts the new
@@ -14,7 +15,7 @@ import { findRecoveryToken } from './flows/recover.js';
  * The token stays out of logs (query strings are not logged) and out of Referer (no-referrer).
  */
 export async function resetPasswordPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<string> {
-  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  const token = pageQuery(request).token;
   const found = await findRecoveryToken(ctx.db, token, ctx.now());
   const site = found && ctx.sites.get(found.site_id);
   const nonce = randomBytes(16).toString('base64');

@@ -34,6 +34,7 @@ const passkeysOffered = (site: SiteConfig) => mfaMode(site) !== 'off' && allowed
 import { translator, withRequestLanguage, type MessageKey, type Translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import { pageLanguage, type PageLanguage } from '../http/pages/language.js';
+import { pageForm, pageQuery } from '../http/pages/input.js';
 
 /**
  * The member of this browser's sign-in cookie for the site, if its session is live and not idle. A use
@@ -128,7 +129,7 @@ export async function authorizePage(scope: Scope, request: FastifyRequest, reply
   const { ctx } = scope;
   // Link checkers and prefetchers send HEAD: it must not spend the session or issue a code.
   if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
-  const query = (request.query ?? {}) as Record<string, unknown>;
+  const query = pageQuery(request);
   const s = await findRedirectSession(ctx.db, query.redirectSessionId);
   if (!s || s.intent === 'logout' || !entryOf(ctx, s)) return invalidLink(reply, ctx, request);
   const now = ctx.now();
@@ -230,7 +231,7 @@ export async function afterState(scope: Scope, request: FastifyRequest, reply: F
 /** POST /oauth2/authorize — the hosted forms (sign in, create account, verify, resend, forgot). */
 export async function authorizeSubmit(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const { ctx } = scope;
-  const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  const form = pageForm(request);
   const s = await findRedirectSession(ctx.db, form.redirectSessionId);
   if (!s || s.intent === 'logout' || !entryOf(ctx, s)) return invalidLink(reply, ctx, request);
   if (!isLive(s, ctx.now())) return expired(scope, reply, s, request);

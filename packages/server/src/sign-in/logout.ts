@@ -10,6 +10,7 @@ import { formActionSources, newNonce, page, pageHeaders } from '../http/pages/la
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
 import { pageLanguage, type PageLanguage } from '../http/pages/language.js';
 import { emitMemberEvent } from '../members/events.js';
+import { pageForm, pageQuery } from '../http/pages/input.js';
 
 type Entry = { site: SiteConfig; client: ClientConfig };
 
@@ -22,7 +23,7 @@ type Entry = { site: SiteConfig; client: ClientConfig };
 export async function logoutPage(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const { ctx } = scope;
   if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
-  const query = (request.query ?? {}) as Record<string, unknown>;
+  const query = pageQuery(request);
   const found = await lookup(scope, query.redirectSessionId, reply, request);
   if (!('s' in found)) return found.answer;
   const { s, entry } = found;
@@ -38,7 +39,7 @@ export async function logoutPage(scope: Scope, request: FastifyRequest, reply: F
 
 /** POST /oauth2/logout — the confirmation form: a CSRF-checked "Sign out". */
 export async function logoutSubmit(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-  const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  const form = pageForm(request);
   const found = await lookup(scope, form.redirectSessionId, reply, request);
   if (!('s' in found)) return found.answer;
   const csrf = typeof form.csrf === 'string' ? form.csrf.slice(0, 100) : '';

@@ -7,7 +7,7 @@ import { authorizePage, authorizeSubmit } from './authorize.js';
 import { logoutPage, logoutSubmit } from './logout.js';
 import { PASSKEY_LIBRARY_PATH, sendPasskeyLibrary } from './passkey-step.js';
 import { AUTHORIZE_PATH, createRedirectSession, LOGOUT_PATH } from './redirect-sessions.js';
-import { SIGN_IN_SCHEMAS as S } from './schemas.js';
+import { SIGN_IN_SCHEMAS as S, type ConnectParams, type ProviderParams } from './schemas.js';
 import { SSO_PREFIX } from '../identity/sso/buttons.js';
 import { beginAtProvider, continueWithSessionToken, providerCallback, startProviderLogin } from './sso-browser-flow.js';
 import { startConnect } from './sso-connect.js';
@@ -41,11 +41,11 @@ export const signInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.get(PASSKEY_LIBRARY_PATH, { schema: S.passkeyLibrary }, (_request, reply) => sendPasskeyLibrary(reply));
 
   // A provider sign-in's browser legs (sso-browser-flow.ts); the authentication family mounts each once (§1.2).
-  app.get(`${SSO_PREFIX}/sso/login/:tenantId/:idpConnectionId`, { schema: S.ssoLogin }, (request, reply) => startProviderLogin(scope, request, reply));
+  app.get<{ Params: ProviderParams }>(`${SSO_PREFIX}/sso/login/:tenantId/:idpConnectionId`, { schema: S.ssoLogin }, (request, reply) => startProviderLogin(scope, request, reply));
   app.get(`${SSO_PREFIX}/sso/callback`, { schema: S.ssoCallback }, (request, reply) => providerCallback(scope, request, reply));
   app.post(`${SSO_PREFIX}/sso/callback`, { schema: S.ssoCallbackPost, bodyLimit: 64 * 1024 }, (request, reply) => providerCallback(scope, request, reply));
   app.get(`${SSO_PREFIX}/callback`, { schema: S.ssoContinue }, (request, reply) => continueWithSessionToken(scope, request, reply));
-  app.post(`${SSO_PREFIX}/sso/connect/:idpConnectionId`, { schema: S.ssoConnect }, (request, reply) =>
+  app.post<{ Params: ConnectParams }>(`${SSO_PREFIX}/sso/connect/:idpConnectionId`, { schema: S.ssoConnect }, (request, reply) =>
     startConnect(deps, request, reply, (idp, session, r) => beginAtProvider(ctx, { id: session.siteId }, idp, session, r)),
   );
 

@@ -2,7 +2,7 @@
  * Schemas of the sign-in routes: redirect sessions (wire-contract §4), the hosted pages behind them and
  * the browser legs of a provider sign-in (identity/sso keeps the JSON ones).
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { AnyObject, Body, Key, Open, op } from '../http/schemas/common.js';
 
 const RedirectSessionResponse = Open(
@@ -42,6 +42,11 @@ const RedirectSessionBody = Body(
 /** A route that answers a page (or a redirect to one). */
 const page = (summary: string, description?: string) => ({ summary, ...(description ? { description } : {}), produces: ['text/html'], response: { 200: Type.String({ description: 'HTML' }) } });
 
+const ProviderParams = Type.Object({ tenantId: Type.String(), idpConnectionId: Type.String() });
+const ConnectParams = Type.Object({ idpConnectionId: Type.String() });
+export type ProviderParams = Static<typeof ProviderParams>;
+export type ConnectParams = Static<typeof ConnectParams>;
+
 export const SIGN_IN_SCHEMAS = {
   redirectSession: op('Create a redirect session (sign-in, silent sign-in, sign-out)', RedirectSessionResponse, { body: RedirectSessionBody }),
   authorizePage: page('The hosted sign-in page of a redirect session (silent: posts {code, state} to the opener)'),
@@ -49,9 +54,9 @@ export const SIGN_IN_SCHEMAS = {
   logoutPage: page('The hosted sign-out of a redirect session'),
   logoutSubmit: page('Confirms the hosted sign-out'),
   passkeyLibrary: { summary: 'The passkey script of the hosted pages (served locally)', produces: ['text/javascript'], response: { 200: Type.String() } },
-  ssoLogin: { ...page('Start signing in at a provider', 'Answers with a redirect (302) or an HTML page'), params: Type.Object({ tenantId: Type.String(), idpConnectionId: Type.String() }) },
+  ssoLogin: { ...page('Start signing in at a provider', 'Answers with a redirect (302) or an HTML page'), params: ProviderParams },
   ssoCallback: page("The provider's callback (PUBLIC_URL/_api/iam/authentication/v1/sso/callback)", 'Answers with a redirect (302) or an HTML page'),
   ssoCallbackPost: page("The provider's callback (form_post)", 'Answers with a redirect (302) or an HTML page'),
   ssoContinue: page('Continue a provider sign-in with its session token', 'Answers with a redirect (302) or an HTML page'),
-  ssoConnect: op('Connect a provider to the signed-in member', Open({ authUrl: Key('Open this to connect') }), { params: Type.Object({ idpConnectionId: Type.String() }) }),
+  ssoConnect: op('Connect a provider to the signed-in member', Open({ authUrl: Key('Open this to connect') }), { params: ConnectParams }),
 };

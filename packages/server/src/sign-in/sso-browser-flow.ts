@@ -20,6 +20,8 @@ import { finishConnect, isConnectSession } from './sso-connect.js';
 import { findIdentityProvider, onServerClock, ProviderUnavailable, providerFor, type Provider } from '../identity/sso/providers.js';
 import { signInWithProvider } from '../identity/sso/sign-in.js';
 import { consumePendingLogin, insertPendingLogin, LOGIN_TTL_SECONDS } from '../identity/sso/store.js';
+import { pageQuery } from '../http/pages/input.js';
+import type { ProviderParams } from './schemas.js';
 
 /**
  * The browser side of a provider sign-in (issue #15): out to the provider with state, nonce and PKCE
@@ -51,10 +53,10 @@ function unavailable(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
 }
 
 /** GET /v1/sso/login/{tenantId}/{idpConnectionId}?tenantType=SITE&sessionId=<redirect session id> */
-export async function startProviderLogin(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+export async function startProviderLogin(scope: Scope, request: FastifyRequest<{ Params: ProviderParams }>, reply: FastifyReply): Promise<unknown> {
   const { ctx } = scope;
-  const params = request.params as { tenantId: string; idpConnectionId: string };
-  const query = (request.query ?? {}) as Record<string, unknown>;
+  const { params } = request;
+  const query = pageQuery(request);
   const site = ctx.sites.get(params.tenantId);
   const idp = site && findIdentityProvider(site, params.idpConnectionId);
   const session = await sessionOf(ctx, str(query.sessionId, 100));
@@ -123,7 +125,7 @@ function answerParams(request: FastifyRequest): URLSearchParams {
     return new URLSearchParams();
   }
   const out = new URLSearchParams();
-  for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) if (typeof value === 'string') out.set(key, value);
+  for (const [key, value] of Object.entries(pageQuery(request))) if (typeof value === 'string') out.set(key, value);
   return out;
 }
 
@@ -143,7 +145,7 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
   }
   // The provider's address carries no ?lang=: the pages from here on (and their forms' links) read the
   // language chosen before leaving as if it were on the address, as every hosted page does.
-  if (pending.language) request.query = { ...((request.query ?? {}) as Record<string, unknown>), lang: pending.language };
+  if (pending.language) request.query = { ...pageQuery(request), lang: pending.language };
   const session = await sessionOf(ctx, pending.redirectSessionId);
   const site = ctx.sites.get(pending.siteId);
   const idp = site && findIdentityProvider(site, pending.idpConnectionId);
@@ -198,7 +200,7 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
 
 /** GET /v1/callback?state=<redirect session id>&sessionToken= — ends a redirect session with a session token got elsewhere. */
 export async function continueWithSessionToken(scope: Scope, request: FastifyRequest, reply: FastifyReply, ctx: AppContext = scope.ctx): Promise<unknown> {
-  const query = (request.query ?? {}) as Record<string, unknown>;
+  const query = pageQuery(request);
   const session = await sessionOf(ctx, str(query.state, 100));
   if (!session || !usable(ctx, session, session.siteId)) {
     return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.linkExpired.title', text: 'sso.linkExpired.text' });

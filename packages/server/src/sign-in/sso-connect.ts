@@ -14,6 +14,7 @@ import { findMemberById } from '../members/store.js';
 import { ssoErrorPage } from './sso-pages.js';
 import { findIdentityProvider, ProviderUnavailable } from '../identity/sso/providers.js';
 import { findProviderIdentity, insertProviderIdentity, listConnections } from '../identity/sso/store.js';
+import type { ConnectParams } from './schemas.js';
 
 /**
  * Connecting a provider while signed in (issue #15, Account → Sign-in methods). The member asks with
@@ -37,7 +38,7 @@ export const isConnectSession = (s: RedirectSession): boolean => s.intent === 'l
  */
 export async function startConnect(
   deps: IdentityDeps,
-  request: FastifyRequest,
+  request: FastifyRequest<{ Params: ConnectParams }>,
   reply: FastifyReply,
   begin: (idp: IdentityProviderConfig, session: RedirectSession, reply: FastifyReply) => Promise<string>,
 ) {
@@ -45,7 +46,7 @@ export async function startConnect(
   const { site, caller } = await scopeOf(request, ctx);
   if (caller.kind !== 'member') throw appError('UNAUTHORIZED');
   const input = bodyOf(request);
-  const { idpConnectionId } = request.params as { idpConnectionId: string };
+  const { idpConnectionId } = request.params;
   const idp = findIdentityProvider(site, idpConnectionId);
   if (!idp) throw appError('IDP_CONNECTION_NOT_FOUND', { description: 'This shop has no such sign-in provider' });
   const member = await findMemberById(ctx.db, site.id, caller.memberId);

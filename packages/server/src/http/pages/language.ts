@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../config/types.js';
 import { matchLanguage, negotiateLanguage, siteLanguages, translator, type Translator } from '../../i18n/index.js';
+import { pageQuery } from './input.js';
 
 /** The language of a hosted page and whether it was chosen explicitly (then links keep `lang`). */
 export interface PageLanguage {
@@ -15,7 +16,7 @@ export interface PageLanguage {
  * page knows the member, the browser's Accept-Language, the site's default.
  */
 export function pageLanguage(site: Pick<SiteConfig, 'languages'> | undefined, request: FastifyRequest, profileLanguage?: unknown): PageLanguage {
-  const query = (request.query ?? {}) as Record<string, unknown>;
+  const query = pageQuery(request);
   const languages = siteLanguages(site ?? {});
   const explicit = matchLanguage(languages, query.lang);
   const language = negotiateLanguage(site ?? {}, { explicit, profile: profileLanguage, acceptLanguage: request.headers['accept-language'] });
