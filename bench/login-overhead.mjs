@@ -7,7 +7,7 @@
 // transaction, the audit and webhook events, the HTTP handling. PGlite on a data folder, as
 // `vitrine serve` runs it; PostgreSQL with --postgres (a database of that server it may drop and create).
 // Uses the built server (packages/server/dist; `npm run build -w @vitrine/server`).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_CLIENT, BENCH_SITE, writeBenchConfig } from './lib/vitrine.mjs';
@@ -36,7 +36,8 @@ async function signInServer(from) {
   const { createApp } = await import(join(from, 'app.js'));
   const { loadConfig } = await import(join(from, 'config/load.js'));
   const passwords = await import(join(from, 'security/passwords.js'));
-  const { insertMember } = await import(join(from, 'identity/members.js'));
+  // members/store.js since #23 (identity/members.js before: --base may be an older checkout's build).
+  const { insertMember } = await import(join(from, existsSync(join(from, 'members/store.js')) ? 'members/store.js' : 'identity/members.js'));
   // LOGIN_CHEAP_HASH=1: argon2id at 8 KiB × 1 pass in that server (the same module instance), so a sign-in
   // is almost only Vitrine's own work: a low-noise figure to profile and A/B (not a security setting).
   if (process.env.LOGIN_CHEAP_HASH) Object.assign(passwords.PASSWORD_PARAMS, { memoryCost: 8, timeCost: 1 });

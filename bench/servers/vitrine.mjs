@@ -46,7 +46,7 @@ const memberCount = Math.min(Number(values.members) || 0, 1000);
 const memberEmails = [];
 if (memberCount > 0) {
   const { hashPassword } = await import(new URL('security/passwords.js', dist).href);
-  const { insertMember } = await import(new URL('identity/members.js', dist).href);
+  const { insertMember } = await import(new URL('members/store.js', dist).href);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < memberCount; i++) {
