@@ -152,10 +152,18 @@ export interface paths {
                 query?: {
                     /** @description The site (default: the only one) */
                     siteId?: unknown;
-                    /** @description PENDING | APPROVED | BLOCKED */
+                    /** @description PENDING | ACTIVE | BLOCKED (any case) */
                     status?: unknown;
-                    /** @description Search */
-                    q?: unknown;
+                    /** @description Part of the email, the first and last name or the nickname (case-insensitive) */
+                    search?: unknown;
+                    /** @description createdDate (default) | email | updatedDate */
+                    sort?: unknown;
+                    /** @description asc (default) | desc */
+                    order?: unknown;
+                    /** @description 1 to 1000 (default 100) */
+                    limit?: unknown;
+                    /** @description How many to skip (default 0) */
+                    offset?: unknown;
                 };
                 header?: never;
                 path?: never;
@@ -170,8 +178,31 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Members: id, email, status, createdDate… */
-                            members?: unknown;
+                            /** @description One page of members */
+                            members: ({
+                                /** @description Member id */
+                                id: string;
+                                /** @description Login email */
+                                email: string;
+                                /** @description First and last name, else the nickname; absent when neither is set */
+                                name?: string;
+                                /**
+                                 * @description PENDING (waiting for approval or the email check), ACTIVE or BLOCKED
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "ACTIVE" | "BLOCKED";
+                                emailVerified: boolean;
+                                /** @description Approved by an owner (or automatically) */
+                                approved: boolean;
+                                /** @description ISO date */
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description How many members match */
+                            total: number;
                         } & {
                             [key: string]: unknown;
                         };
@@ -250,13 +281,21 @@ export interface paths {
                         "application/json": {
                             member: {
                                 /** @description Member id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Login email */
-                                email?: unknown;
-                                /** @description PENDING | APPROVED | BLOCKED */
-                                status?: unknown;
+                                email: string;
+                                /**
+                                 * @description PENDING (waiting for approval or the email check), ACTIVE or BLOCKED
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "ACTIVE" | "BLOCKED";
+                                emailVerified: boolean;
+                                /** @description Approved by an owner (or automatically) */
+                                approved: boolean;
                                 /** @description ISO date */
-                                createdDate?: unknown;
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -336,13 +375,21 @@ export interface paths {
                         "application/json": {
                             member: {
                                 /** @description Member id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Login email */
-                                email?: unknown;
-                                /** @description PENDING | APPROVED | BLOCKED */
-                                status?: unknown;
+                                email: string;
+                                /**
+                                 * @description PENDING (waiting for approval or the email check), ACTIVE or BLOCKED
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "ACTIVE" | "BLOCKED";
+                                emailVerified: boolean;
+                                /** @description Approved by an owner (or automatically) */
+                                approved: boolean;
                                 /** @description ISO date */
-                                createdDate?: unknown;
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -405,20 +452,70 @@ export interface paths {
                         "application/json": {
                             member: {
                                 /** @description Member id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Login email */
-                                email?: unknown;
-                                /** @description PENDING | APPROVED | BLOCKED */
-                                status?: unknown;
+                                email: string;
+                                /**
+                                 * @description PENDING (waiting for approval or the email check), ACTIVE or BLOCKED
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "ACTIVE" | "BLOCKED";
+                                emailVerified: boolean;
+                                /** @description Approved by an owner (or automatically) */
+                                approved: boolean;
                                 /** @description ISO date */
-                                createdDate?: unknown;
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
+                                /** @description The member's profile */
+                                profile: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The last successful sign-in (ISO date); absent when none is kept */
+                                lastSignInDate?: string;
                             } & {
                                 [key: string]: unknown;
                             };
-                            /** @description Open sessions */
-                            sessions?: unknown;
-                            /** @description {password, sso, factors} */
-                            signInMethods?: unknown;
+                            /** @description Open sessions, last used first */
+                            sessions: ({
+                                clientId: string;
+                                /** @description The address of the sign-in that opened the session, while the audit log keeps it */
+                                ip?: string;
+                                /** @description ISO date */
+                                createdDate: string;
+                                /** @description ISO date */
+                                lastUsedDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            signInMethods: {
+                                /** @description A password is set */
+                                password: boolean;
+                                sso: ({
+                                    idpConnectionId: string;
+                                    /** @description The provider's name (its id when no longer configured) */
+                                    name: string;
+                                    email?: string;
+                                    /** @description ISO date */
+                                    createdDate: string;
+                                    /** @description ISO date */
+                                    lastUsedDate: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                factors: ({
+                                    id: string;
+                                    factorType: string;
+                                    status: string;
+                                    name?: string;
+                                    /** @description ISO date */
+                                    createdDate: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                         } & {
                             [key: string]: unknown;
                         };
@@ -524,13 +621,21 @@ export interface paths {
                         "application/json": {
                             member: {
                                 /** @description Member id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Login email */
-                                email?: unknown;
-                                /** @description PENDING | APPROVED | BLOCKED */
-                                status?: unknown;
+                                email: string;
+                                /**
+                                 * @description PENDING (waiting for approval or the email check), ACTIVE or BLOCKED
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "ACTIVE" | "BLOCKED";
+                                emailVerified: boolean;
+                                /** @description Approved by an owner (or automatically) */
+                                approved: boolean;
                                 /** @description ISO date */
-                                createdDate?: unknown;
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -595,13 +700,21 @@ export interface paths {
                         "application/json": {
                             member: {
                                 /** @description Member id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Login email */
-                                email?: unknown;
-                                /** @description PENDING | APPROVED | BLOCKED */
-                                status?: unknown;
+                                email: string;
+                                /**
+                                 * @description PENDING (waiting for approval or the email check), ACTIVE or BLOCKED
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "ACTIVE" | "BLOCKED";
+                                emailVerified: boolean;
+                                /** @description Approved by an owner (or automatically) */
+                                approved: boolean;
                                 /** @description ISO date */
-                                createdDate?: unknown;
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -666,13 +779,21 @@ export interface paths {
                         "application/json": {
                             member: {
                                 /** @description Member id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Login email */
-                                email?: unknown;
-                                /** @description PENDING | APPROVED | BLOCKED */
-                                status?: unknown;
+                                email: string;
+                                /**
+                                 * @description PENDING (waiting for approval or the email check), ACTIVE or BLOCKED
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "ACTIVE" | "BLOCKED";
+                                emailVerified: boolean;
+                                /** @description Approved by an owner (or automatically) */
+                                approved: boolean;
                                 /** @description ISO date */
-                                createdDate?: unknown;
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -737,13 +858,21 @@ export interface paths {
                         "application/json": {
                             member: {
                                 /** @description Member id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Login email */
-                                email?: unknown;
-                                /** @description PENDING | APPROVED | BLOCKED */
-                                status?: unknown;
+                                email: string;
+                                /**
+                                 * @description PENDING (waiting for approval or the email check), ACTIVE or BLOCKED
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "ACTIVE" | "BLOCKED";
+                                emailVerified: boolean;
+                                /** @description Approved by an owner (or automatically) */
+                                approved: boolean;
                                 /** @description ISO date */
-                                createdDate?: unknown;
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -808,16 +937,84 @@ export interface paths {
                         "application/json": {
                             member: {
                                 /** @description Member id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Login email */
-                                email?: unknown;
-                                /** @description PENDING | APPROVED | BLOCKED */
-                                status?: unknown;
+                                email: string;
+                                /**
+                                 * @description PENDING (waiting for approval or the email check), ACTIVE or BLOCKED
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "ACTIVE" | "BLOCKED";
+                                emailVerified: boolean;
+                                /** @description Approved by an owner (or automatically) */
+                                approved: boolean;
                                 /** @description ISO date */
-                                createdDate?: unknown;
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/members/{id}/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a member a new verification code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sent: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -876,8 +1073,28 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Audit entries */
-                            events?: unknown;
+                            /** @description Newest first */
+                            events: ({
+                                id: string;
+                                siteId: string;
+                                /** @description sign_in, register, owner_action… */
+                                type: string;
+                                /** @enum {unknown} */
+                                outcome: "success" | "failure" | "refused";
+                                memberId?: string;
+                                /** @description The login email tried */
+                                email?: string;
+                                clientId?: string;
+                                ip?: string;
+                                /** @description Small, secret-free facts: a reason code, a key name, a factor type */
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description ISO date */
+                                createdAt: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -939,7 +1156,31 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description Endpoints */
-                            webhooks?: unknown;
+                            webhooks: ({
+                                /** @description Endpoint id */
+                                id: string;
+                                /** @description http(s) URL */
+                                url: string;
+                                /** @description Event types or wildcards (`member.*`, `*`) */
+                                events: string[];
+                                /** @description Empty when none */
+                                description: string;
+                                /**
+                                 * @description config: read-only here (it changes in the config file)
+                                 * @enum {unknown}
+                                 */
+                                source: "config" | "api";
+                                enabled: boolean;
+                                disabledReason: string | null;
+                                failingSince: string | null;
+                                secretRotatingUntil: string | null;
+                                /** @description ISO date */
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -1009,16 +1250,31 @@ export interface paths {
                         "application/json": {
                             webhook: {
                                 /** @description Endpoint id */
-                                id?: unknown;
-                                /** @description https URL */
-                                url?: unknown;
-                                /** @description Event types */
-                                events?: unknown;
+                                id: string;
+                                /** @description http(s) URL */
+                                url: string;
+                                /** @description Event types or wildcards (`member.*`, `*`) */
+                                events: string[];
+                                /** @description Empty when none */
+                                description: string;
+                                /**
+                                 * @description config: read-only here (it changes in the config file)
+                                 * @enum {unknown}
+                                 */
+                                source: "config" | "api";
+                                enabled: boolean;
+                                disabledReason: string | null;
+                                failingSince: string | null;
+                                secretRotatingUntil: string | null;
+                                /** @description ISO date */
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
                             /** @description whsec_…, shown once */
-                            secret?: unknown;
+                            secret: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1078,11 +1334,26 @@ export interface paths {
                         "application/json": {
                             webhook: {
                                 /** @description Endpoint id */
-                                id?: unknown;
-                                /** @description https URL */
-                                url?: unknown;
-                                /** @description Event types */
-                                events?: unknown;
+                                id: string;
+                                /** @description http(s) URL */
+                                url: string;
+                                /** @description Event types or wildcards (`member.*`, `*`) */
+                                events: string[];
+                                /** @description Empty when none */
+                                description: string;
+                                /**
+                                 * @description config: read-only here (it changes in the config file)
+                                 * @enum {unknown}
+                                 */
+                                source: "config" | "api";
+                                enabled: boolean;
+                                disabledReason: string | null;
+                                failingSince: string | null;
+                                secretRotatingUntil: string | null;
+                                /** @description ISO date */
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -1203,11 +1474,26 @@ export interface paths {
                         "application/json": {
                             webhook: {
                                 /** @description Endpoint id */
-                                id?: unknown;
-                                /** @description https URL */
-                                url?: unknown;
-                                /** @description Event types */
-                                events?: unknown;
+                                id: string;
+                                /** @description http(s) URL */
+                                url: string;
+                                /** @description Event types or wildcards (`member.*`, `*`) */
+                                events: string[];
+                                /** @description Empty when none */
+                                description: string;
+                                /**
+                                 * @description config: read-only here (it changes in the config file)
+                                 * @enum {unknown}
+                                 */
+                                source: "config" | "api";
+                                enabled: boolean;
+                                disabledReason: string | null;
+                                failingSince: string | null;
+                                secretRotatingUntil: string | null;
+                                /** @description ISO date */
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -1268,16 +1554,31 @@ export interface paths {
                         "application/json": {
                             webhook: {
                                 /** @description Endpoint id */
-                                id?: unknown;
-                                /** @description https URL */
-                                url?: unknown;
-                                /** @description Event types */
-                                events?: unknown;
+                                id: string;
+                                /** @description http(s) URL */
+                                url: string;
+                                /** @description Event types or wildcards (`member.*`, `*`) */
+                                events: string[];
+                                /** @description Empty when none */
+                                description: string;
+                                /**
+                                 * @description config: read-only here (it changes in the config file)
+                                 * @enum {unknown}
+                                 */
+                                source: "config" | "api";
+                                enabled: boolean;
+                                disabledReason: string | null;
+                                failingSince: string | null;
+                                secretRotatingUntil: string | null;
+                                /** @description ISO date */
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
                             /** @description The new secret */
-                            secret?: unknown;
+                            secret: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1337,6 +1638,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            eventId: string;
+                            deliveryId: string;
+                        } & {
                             [key: string]: unknown;
                         };
                     };
@@ -1398,8 +1702,26 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Deliveries */
-                            deliveries?: unknown;
+                            /** @description Newest first */
+                            deliveries: ({
+                                id: string;
+                                eventId: string;
+                                eventType: string;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "DELIVERED" | "FAILED";
+                                attempts: number;
+                                statusCode: number | null;
+                                responseExcerpt: string | null;
+                                error: string | null;
+                                /** @description ISO date */
+                                createdDate: string;
+                                lastAttemptDate: string | null;
+                                nextAttemptDate: string | null;
+                                deliveredDate: string | null;
+                                failedDate: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -1462,8 +1784,25 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description The delivery */
-                            delivery?: unknown;
+                            delivery: {
+                                id: string;
+                                eventId: string;
+                                eventType: string;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "DELIVERED" | "FAILED";
+                                attempts: number;
+                                statusCode: number | null;
+                                responseExcerpt: string | null;
+                                error: string | null;
+                                /** @description ISO date */
+                                createdDate: string;
+                                lastAttemptDate: string | null;
+                                nextAttemptDate: string | null;
+                                deliveredDate: string | null;
+                                failedDate: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
                         } & {
                             [key: string]: unknown;
                         };
@@ -1524,7 +1863,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description How many */
-                            replayed?: unknown;
+                            replayed: number;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1580,6 +1919,38 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            membersByStatus: {
+                                PENDING: number;
+                                ACTIVE: number;
+                                BLOCKED: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The last 30 days, oldest first */
+                            days: ({
+                                /** @description YYYY-MM-DD (UTC) */
+                                day: string;
+                                signUps: number;
+                                signIns: number;
+                                failedSignIns: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            failedSignIns: {
+                                last24Hours: number;
+                                last30Days: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Unsent mail */
+                            mail: {
+                                waiting: number;
+                                failing: number;
+                                failed: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
                             [key: string]: unknown;
                         };
                     };
@@ -1639,6 +2010,31 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Newest first */
+                            messages: ({
+                                id: string;
+                                kind: string;
+                                to: string;
+                                /** @description Six-digit codes masked */
+                                subject: string;
+                                /** @enum {unknown} */
+                                state: "waiting" | "failing" | "failed" | "sent";
+                                attempts: number;
+                                lastError?: string;
+                                /** @description ISO date */
+                                createdDate: string;
+                                /** @description ISO date */
+                                sentDate?: string;
+                                /** @description Set while waiting or failing */
+                                nextAttemptDate?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Whether mail is sent (SMTP configured) */
+                            smtp: boolean;
+                            /** @description The dev mailbox's path, when it is on */
+                            devMailbox?: string;
+                        } & {
                             [key: string]: unknown;
                         };
                     };
@@ -1699,6 +2095,26 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            message?: {
+                                id: string;
+                                kind: string;
+                                to: string;
+                                /** @description Six-digit codes masked */
+                                subject: string;
+                                /** @enum {unknown} */
+                                state: "waiting" | "failing" | "failed" | "sent";
+                                attempts: number;
+                                lastError?: string;
+                                /** @description ISO date */
+                                createdDate: string;
+                                /** @description ISO date */
+                                sentDate?: string;
+                                /** @description Set while waiting or failing */
+                                nextAttemptDate?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
                             [key: string]: unknown;
                         };
                     };
@@ -1756,6 +2172,123 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            site: {
+                                /** @description Its place in the config file */
+                                key: string;
+                                id: string;
+                                name: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            languages: {
+                                /** @description Its place in the config file */
+                                key: string;
+                                /** @description The first is the default */
+                                tags: string[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            publicUrl: string;
+                            policies: {
+                                /** @description Its place in the config file */
+                                key: string;
+                                /** @enum {unknown} */
+                                emailVerification: "off" | "required";
+                                /** @enum {unknown} */
+                                memberApproval: "auto" | "manual";
+                                /** @enum {unknown} */
+                                captcha: "off" | "altcha" | "recaptcha";
+                                /** @enum {unknown} */
+                                mfa: "off" | "optional" | "required";
+                                mfaFactors: ("TOTP" | "EMAIL" | "WEBAUTHN")[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            sessions: {
+                                /** @description Its place in the config file */
+                                key: string;
+                                accessTokenTtlSeconds: number;
+                                absoluteDays: number;
+                                idleDays: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            clients: ({
+                                /** @description Its place in the config file */
+                                key: string;
+                                clientId: string;
+                                redirectUris: string[];
+                                allowedOrigins: string[];
+                                refreshTokenRotation: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            identityProviders: ({
+                                /** @description Its place in the config file */
+                                key: string;
+                                id: string;
+                                /** @enum {unknown} */
+                                type: "oidc" | "google" | "microsoft" | "apple";
+                                name: string;
+                                issuer: string;
+                                clientId: string;
+                                clientSecretSet: boolean;
+                                scopes: string[];
+                                linkByVerifiedEmail?: boolean;
+                                /** @description The callback URI to register at the provider */
+                                redirectUri: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            collections: ({
+                                /** @description Its place in the config file */
+                                key: string;
+                                id: string;
+                                permissions: {
+                                    /** @enum {unknown} */
+                                    read: "ANYONE" | "SITE_MEMBER" | "SITE_MEMBER_AUTHOR" | "AUTHOR" | "ADMIN";
+                                    /** @enum {unknown} */
+                                    insert: "ANYONE" | "SITE_MEMBER" | "SITE_MEMBER_AUTHOR" | "AUTHOR" | "ADMIN";
+                                    /** @enum {unknown} */
+                                    update: "ANYONE" | "SITE_MEMBER" | "SITE_MEMBER_AUTHOR" | "AUTHOR" | "ADMIN";
+                                    /** @enum {unknown} */
+                                    remove: "ANYONE" | "SITE_MEMBER" | "SITE_MEMBER_AUTHOR" | "AUTHOR" | "ADMIN";
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Absent for an untyped collection */
+                                fields?: ({
+                                    key: string;
+                                    type: string;
+                                    required: boolean;
+                                    /** @description The referenced collection */
+                                    collection?: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                strict: boolean;
+                                translatable: string[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description The config file's keys, by name (never the key) */
+                            apiKeys: ({
+                                /** @description Its place in the config file */
+                                key: string;
+                                name: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            webhooks: ({
+                                /** @description Its place in the config file */
+                                key: string;
+                                id: string;
+                                url: string;
+                                events: string[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
                             [key: string]: unknown;
                         };
                     };
@@ -1782,64 +2315,6 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/_admin/v1/members/{id}/resend-verification": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mail a member a new verification code */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1873,6 +2348,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Language tag → field → text */
+                            translations: {
+                                [key: string]: {
+                                    [key: string]: string;
+                                };
+                            };
+                        } & {
                             [key: string]: unknown;
                         };
                     };
@@ -1934,6 +2416,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Language tag → field → text */
+                            translations: {
+                                [key: string]: {
+                                    [key: string]: string;
+                                };
+                            };
+                        } & {
                             [key: string]: unknown;
                         };
                     };
@@ -1980,6 +2469,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Language tag → field → text */
+                            translations: {
+                                [key: string]: {
+                                    [key: string]: string;
+                                };
+                            };
+                        } & {
                             [key: string]: unknown;
                         };
                     };
@@ -2036,8 +2532,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Keys: id, name, source, createdDate, revokedDate… */
-                            apiKeys?: unknown;
+                            /** @description The database's live keys, newest first, then the config file's */
+                            apiKeys: ({
+                                id: string | null;
+                                name: string;
+                                createdDate: string | null;
+                                lastUsedDate: string | null;
+                                revokedDate?: string | null;
+                                /** @enum {unknown} */
+                                source: "database" | "config";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -2093,17 +2599,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             apiKey: {
-                                /** @description Key id */
-                                id?: unknown;
-                                /** @description Name */
-                                name?: unknown;
-                                /** @description database or config */
-                                source?: unknown;
+                                id: string | null;
+                                name: string;
+                                createdDate: string | null;
+                                lastUsedDate: string | null;
+                                revokedDate?: string | null;
+                                /** @enum {unknown} */
+                                source: "database" | "config";
                             } & {
                                 [key: string]: unknown;
                             };
                             /** @description The key, shown once */
-                            key?: unknown;
+                            key: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2164,12 +2671,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             apiKey: {
-                                /** @description Key id */
-                                id?: unknown;
-                                /** @description Name */
-                                name?: unknown;
-                                /** @description database or config */
-                                source?: unknown;
+                                id: string | null;
+                                name: string;
+                                createdDate: string | null;
+                                lastUsedDate: string | null;
+                                revokedDate?: string | null;
+                                /** @enum {unknown} */
+                                source: "database" | "config";
                             } & {
                                 [key: string]: unknown;
                             };
@@ -2231,6 +2739,38 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            collections: ({
+                                id: string;
+                                permissions: {
+                                    /** @enum {unknown} */
+                                    read: "ANYONE" | "SITE_MEMBER" | "SITE_MEMBER_AUTHOR" | "AUTHOR" | "ADMIN";
+                                    /** @enum {unknown} */
+                                    insert: "ANYONE" | "SITE_MEMBER" | "SITE_MEMBER_AUTHOR" | "AUTHOR" | "ADMIN";
+                                    /** @enum {unknown} */
+                                    update: "ANYONE" | "SITE_MEMBER" | "SITE_MEMBER_AUTHOR" | "AUTHOR" | "ADMIN";
+                                    /** @enum {unknown} */
+                                    remove: "ANYONE" | "SITE_MEMBER" | "SITE_MEMBER_AUTHOR" | "AUTHOR" | "ADMIN";
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Empty for an untyped collection */
+                                fields: ({
+                                    key: string;
+                                    type: string;
+                                    required: boolean;
+                                    /** @description The referenced collection */
+                                    collection?: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                strict: boolean;
+                                /** @description Fields with a value per site language */
+                                translatable: string[];
+                                itemCount: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
                             [key: string]: unknown;
                         };
                     };
@@ -2292,9 +2832,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description Items' data */
-                            items?: unknown;
+                            items: {
+                                [key: string]: unknown;
+                            }[];
                             /** @description How many match */
-                            total?: unknown;
+                            total: number;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2587,13 +3129,27 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description inserted, updated, failed, rows */
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            inserted: number;
+                            updated: number;
+                            failed: number;
+                            rows: ({
+                                /** @description 1 for the first row under the header */
+                                row: number;
+                                id: string | null;
+                                /** @enum {unknown} */
+                                outcome: "inserted" | "updated" | "failed";
+                                error?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
                             [key: string]: unknown;
                         };
                     };
@@ -2665,18 +3221,27 @@ export interface paths {
                         "application/json": {
                             owner?: {
                                 /** @description Owner id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Email */
-                                email?: unknown;
-                                /** @description owner | editor | support */
-                                role?: unknown;
+                                email: string;
+                                /**
+                                 * @description owner | editor | support
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "editor" | "support";
+                                /** @description An authenticator app is on */
+                                twoFactor: boolean;
+                                /** @description False until the setup link is used */
+                                passwordSet: boolean;
+                                /** @description ISO date */
+                                createdDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
                             /** @description Send it as x-vitrine-csrf */
-                            csrfToken?: unknown;
-                            /** @description true when the code is missing */
-                            twoFactorRequired?: unknown;
+                            csrfToken?: string;
+                            /** @description true when the code is missing (then nothing else is answered) */
+                            twoFactorRequired?: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2747,11 +3312,20 @@ export interface paths {
                         "application/json": {
                             owner: {
                                 /** @description Owner id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Email */
-                                email?: unknown;
-                                /** @description owner | editor | support */
-                                role?: unknown;
+                                email: string;
+                                /**
+                                 * @description owner | editor | support
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "editor" | "support";
+                                /** @description An authenticator app is on */
+                                twoFactor: boolean;
+                                /** @description False until the setup link is used */
+                                passwordSet: boolean;
+                                /** @description ISO date */
+                                createdDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -2812,22 +3386,33 @@ export interface paths {
                         "application/json": {
                             owner: {
                                 /** @description Owner id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Email */
-                                email?: unknown;
-                                /** @description owner | editor | support */
-                                role?: unknown;
+                                email: string;
+                                /**
+                                 * @description owner | editor | support
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "editor" | "support";
+                                /** @description An authenticator app is on */
+                                twoFactor: boolean;
+                                /** @description False until the setup link is used */
+                                passwordSet: boolean;
+                                /** @description ISO date */
+                                createdDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
                             /** @description Send it as x-vitrine-csrf */
-                            csrfToken?: unknown;
-                            /** @description Boolean */
-                            mustEnrolTwoFactor?: unknown;
-                            /** @description [{id, name}] */
-                            sites?: unknown;
-                            /** @description Boolean */
-                            devMailbox?: unknown;
+                            csrfToken: string;
+                            mustEnrolTwoFactor: boolean;
+                            sites: ({
+                                id: string;
+                                name: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            devMailbox: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2944,9 +3529,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description Base32 secret */
-                            secret?: unknown;
+                            secret: string;
                             /** @description otpauth:// URI */
-                            uri?: unknown;
+                            uri: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3015,11 +3600,20 @@ export interface paths {
                         "application/json": {
                             owner: {
                                 /** @description Owner id */
-                                id?: unknown;
+                                id: string;
                                 /** @description Email */
-                                email?: unknown;
-                                /** @description owner | editor | support */
-                                role?: unknown;
+                                email: string;
+                                /**
+                                 * @description owner | editor | support
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "editor" | "support";
+                                /** @description An authenticator app is on */
+                                twoFactor: boolean;
+                                /** @description False until the setup link is used */
+                                passwordSet: boolean;
+                                /** @description ISO date */
+                                createdDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -3071,13 +3665,33 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description {owners} */
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            owners: ({
+                                /** @description Owner id */
+                                id: string;
+                                /** @description Email */
+                                email: string;
+                                /**
+                                 * @description owner | editor | support
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "editor" | "support";
+                                /** @description An authenticator app is on */
+                                twoFactor: boolean;
+                                /** @description False until the setup link is used */
+                                passwordSet: boolean;
+                                /** @description ISO date */
+                                createdDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
                             [key: string]: unknown;
                         };
                     };
@@ -3124,13 +3738,39 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description {owner, setupUrl} */
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            owner: {
+                                /** @description Owner id */
+                                id: string;
+                                /** @description Email */
+                                email: string;
+                                /**
+                                 * @description owner | editor | support
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "editor" | "support";
+                                /** @description An authenticator app is on */
+                                twoFactor: boolean;
+                                /** @description False until the setup link is used */
+                                passwordSet: boolean;
+                                /** @description ISO date */
+                                createdDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description false when the owner existed (a new setup link) */
+                            created: boolean;
+                            /** @description The one-time setup link */
+                            setupUrl: string;
+                            /** @description When the link expires (ISO date) */
+                            expiresDate: string;
+                        } & {
                             [key: string]: unknown;
                         };
                     };

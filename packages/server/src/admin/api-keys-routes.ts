@@ -48,7 +48,7 @@ export const apiKeyAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     }
     const created = await createStoredKey(ctx.db, access.siteId, name, access.owner?.id, ctx.now());
     await audit(ctx, request, access, 'api_key_created', name);
-    return { apiKey: { ...created.apiKey, source: 'database' }, key: created.key };
+    return { apiKey: { ...created.apiKey, source: 'database' as const }, key: created.key };
   });
 
   app.post('/_admin/v1/api-keys/:id/revoke', { schema: S.revokeApiKey }, async (request) => {
@@ -56,6 +56,6 @@ export const apiKeyAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     const revoked = await revokeStoredKey(ctx.db, access.siteId, request.params.id, ctx.now());
     if (!revoked) throw appError('API_KEY_NOT_FOUND');
     await audit(ctx, request, access, 'api_key_revoked', revoked.name);
-    return { apiKey: { ...revoked, source: 'database' } };
+    return { apiKey: { ...revoked, source: 'database' as const } };
   });
 };

@@ -19,6 +19,7 @@ import { parseDataItem } from '../data/store.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { adminAccess, type AdminAccess } from '../owners/admin-access.js';
 import { csvToRows, itemsToCsv } from './collections-csv.js';
+import { plainJsonSerializer } from '../http/schemas/common.js';
 import * as S from './schemas.js';
 
 const EXPORT_MAX = 10_000;
@@ -94,8 +95,8 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     };
   });
 
-  /** {filter, sort: [{fieldName, order}], limit, offset} → {items, total}: the data API's query. */
-  app.post('/_admin/v1/collections/:id/query', { schema: S.queryCollection }, async (request) => {
+  /** {filter, sort: [{fieldName, order}], limit, offset} → {items, total}: the data API's query (open items: JSON.stringify). */
+  app.post('/_admin/v1/collections/:id/query', { schema: S.queryCollection, serializerCompiler: plainJsonSerializer }, async (request) => {
     const { body, scope, collection } = await open(request);
     const query = {
       filter: jsonParam(body.filter, 'filter') ?? {},

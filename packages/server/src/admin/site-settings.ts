@@ -17,7 +17,7 @@ export function siteSettingsView(ctx: Pick<AppContext, 'config'>, site: SiteConf
   return {
     site: { key, id: site.id, name: site.name },
     // The first is the default; the console's translation editor offers the others.
-    languages: { key: `${key}.languages`, tags: siteLanguages(site) },
+    languages: { key: `${key}.languages`, tags: [...siteLanguages(site)] },
     publicUrl: ctx.config.publicUrl,
     policies: {
       key: `${key}.policies`,

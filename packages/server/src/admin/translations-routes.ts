@@ -4,6 +4,7 @@
  *   PUT    /_admin/v1/collections/{collectionId}/items/{itemId}/translations/{language}  {siteId, values: {field: text|null}}
  *   DELETE /_admin/v1/collections/{collectionId}/items/{itemId}/translations/{language}?siteId=
  * PUT replaces that language's values (a field left out or null falls back to the default language again).
+ * Answers are serialised with JSON.stringify (the values as stored), their schema documents them.
  * Callers: the admin key, the site's API key, or a console owner who may edit collections.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -18,6 +19,7 @@ import { itemId } from '../data/scope.js';
 import { readTranslations, writeTranslation } from '../data/translation-store.js';
 import { parseTranslationValues, translationLanguage } from '../data/translations.js';
 import { adminAccess } from '../owners/admin-access.js';
+import { plainJsonSerializer } from '../http/schemas/common.js';
 import * as S from './schemas.js';
 
 const BASE = '/_admin/v1/collections/:collectionId/items/:itemId/translations';
@@ -51,12 +53,12 @@ async function audit(ctx: AppContext, request: FastifyRequest, t: Awaited<Return
 
 export const translationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(BASE, { schema: S.listTranslations }, async (request) => {
+  app.get(BASE, { schema: S.listTranslations, serializerCompiler: plainJsonSerializer }, async (request) => {
     const { site, collection, id } = await target(ctx, request, request.params, record(request.query).siteId);
     return { translations: await readTranslations(ctx.db, site.id, collection, id) };
   });
 
-  app.put(`${BASE}/:language`, { schema: S.putTranslation }, async (request) => {
+  app.put(`${BASE}/:language`, { schema: S.putTranslation, serializerCompiler: plainJsonSerializer }, async (request) => {
     const body = record(request.body);
     const t = await target(ctx, request, request.params, body.siteId ?? record(request.query).siteId);
     const lang = translationLanguage(t.site, t.language, 'language');
@@ -66,7 +68,7 @@ export const translationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
     return { translations };
   });
 
-  app.delete(`${BASE}/:language`, { schema: S.deleteTranslation }, async (request) => {
+  app.delete(`${BASE}/:language`, { schema: S.deleteTranslation, serializerCompiler: plainJsonSerializer }, async (request) => {
     const t = await target(ctx, request, request.params, record(request.query).siteId);
     const lang = translationLanguage(t.site, t.language, 'language');
     const translations = await writeTranslation(ctx.db, t.site.id, t.collection, t.id, lang, {});

@@ -38,8 +38,8 @@ export function endpointView(r: EndpointRow) {
     disabledReason: r.disabled_reason,
     failingSince: iso(r.failing_since),
     secretRotatingUntil: r.previous_secret && r.previous_secret_expires_at ? iso(r.previous_secret_expires_at) : null,
-    createdDate: iso(r.created_at),
-    updatedDate: iso(r.updated_at),
+    createdDate: new Date(r.created_at).toISOString(),
+    updatedDate: new Date(r.updated_at).toISOString(),
   };
 }
 

@@ -57,6 +57,16 @@ export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data)
 /** `{}`: what an acknowledging route answers (the clients need a JSON object, wire-contract §1.4). */
 export const Empty = Open({}, { description: 'An empty object' });
 
+/** A value that may be `null` on the wire (JSON null, never dropped). */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * One of a fixed list of strings, documented as an `enum` (no `type`): fast-json-stringify writes the
+ * value as JSON.stringify would, so a value the list misses still reaches the wire rather than a 500.
+ */
+export const OneOf = <const V extends readonly string[]>(values: V, options: { description?: string } = {}) =>
+  Type.Unsafe<V[number]>({ enum: [...values], ...options });
+
 /** An ISO-8601 timestamp string. */
 export const Timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 
