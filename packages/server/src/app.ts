@@ -13,7 +13,7 @@ import { registerOpenApi } from './http/schemas/openapi.js';
 import { wixSchemaErrorFormatter } from './http/schemas/schema-errors.js';
 import { settleAfterResponse } from './http/after-response.js';
 import { identityRoutes } from './identity/routes.js';
-import { mailRoutes, startMailDelivery } from './mail/index.js';
+import { mailRoutes } from './mail/index.js';
 import { keyRoutes } from './oauth/key-routes.js';
 import { KeyRing } from './oauth/keys.js';
 import { signInRoutes } from './sign-in/routes.js';
@@ -31,7 +31,7 @@ import { migrate } from './store/migrate.js';
 import { openDatabase } from './store/open.js';
 import type { Database } from './store/types.js';
 import { storefrontRoutes } from './storefront/routes.js';
-import { startWebhooks } from './webhooks/index.js';
+import { webhookDelivery } from './webhooks/index.js';
 
 export interface CreateAppOptions {
   config: ServerConfig;
@@ -111,20 +111,16 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(adminRoutes, { ctx });
     await app.register(ownerRoutes, { ctx });
     await app.register(consoleRoutes, { ctx });
-    await app.register(mailRoutes, { ctx });
+    await app.register(mailRoutes, { ctx, delivery: options.mailDelivery === false ? false : { ...(options.mailPollMs ? { intervalMs: options.mailPollMs } : {}) } });
     await app.register(dataRoutes, { ctx });
     await app.register(graphqlRoutes, { ctx });
     await app.register(shopRoutes, { ctx });
     await app.register(storefrontRoutes, { ctx });
     await seedCollections(ctx);
     // Deferred work (mail looked up after a response) finishes before its events and counters are flushed.
+    // After the seed, as before: the config's endpoints are mirrored into the database when delivery starts.
+    await app.register(webhookDelivery, { ctx });
     const stops: (() => Promise<void>)[] = [() => settleAfterResponse(db), () => limiter.close(), () => ctx.authEvents.close()];
-    if (options.mailDelivery !== false) {
-      const delivery = startMailDelivery(ctx, options.mailPollMs ? { intervalMs: options.mailPollMs } : {});
-      stops.unshift(() => delivery.stop());
-    }
-    const webhooks = await startWebhooks(app, ctx);
-    stops.unshift(() => webhooks.stop());
     return {
       app,
       ctx,

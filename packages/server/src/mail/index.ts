@@ -5,9 +5,15 @@ import { runDeliveryLoop, smtpSender, type MailSender } from './delivery.js';
 
 export { enqueueMail, listMail, type OutgoingMail, type StoredMail } from './outbox.js';
 
-/** Mail routes of the app: only the dev mailbox, and only when it is on. */
-export const mailRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+/**
+ * Mail: the dev mailbox's routes (only when it is on) and the outbox's delivery loop, which starts with
+ * the app and stops when it closes (`delivery: false` leaves the outbox undelivered: tests that read it).
+ */
+export const mailRoutes: FastifyPluginAsync<{ ctx: AppContext; delivery?: MailDeliveryOptions | false }> = async (app, { ctx, delivery }) => {
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
+  if (delivery === false) return;
+  const loop = startMailDelivery(ctx, delivery ?? {});
+  app.addHook('onClose', async () => loop.stop());
 };
 
 export interface MailDeliveryOptions {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import type { AppContext } from '../context.js';
 import { runOutboxLoop } from '../mail/delivery.js';
 import { deliverDueWebhooks } from './delivery.js';
@@ -15,7 +16,7 @@ const BATCH = 50;
  * the outbox (polling, and at once after a response whose request emitted events: the change has
  * committed by then). `VITRINE_WEBHOOK_DELIVERY=0` keeps an instance from delivering (it still emits).
  */
-export async function startWebhooks(app: FastifyInstance, ctx: AppContext): Promise<{ stop(): Promise<void> }> {
+async function startWebhooks(app: FastifyInstance, ctx: AppContext): Promise<{ stop(): Promise<void> }> {
   await syncConfigEndpoints(ctx.db, ctx.sites.sites, ctx.config.keyEncryptionKey, ctx.now());
   if (process.env.VITRINE_WEBHOOK_DELIVERY === '0') return { stop: async () => {} };
   const settings = ctx.config.webhooks;
@@ -46,3 +47,13 @@ export async function startWebhooks(app: FastifyInstance, ctx: AppContext): Prom
   });
   return { stop: () => loop.stop() };
 }
+
+/**
+ * The webhook outbox's plugin: its delivery loop starts with the app and stops when the app closes. Not
+ * encapsulated (fastify-plugin), because its kick runs after every response of every plugin's routes.
+ */
+const deliveryPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const loop = await startWebhooks(app, ctx);
+  app.addHook('onClose', async () => loop.stop());
+};
+export const webhookDelivery = fastifyPlugin(deliveryPlugin, { name: 'vitrine-webhook-delivery' });
