@@ -2,7 +2,7 @@ import type { Caller } from '../http/caller.js';
 
 /**
  * The events an endpoint can subscribe to. `member.deleted` comes from deleting a member (console or
- * admin API, admin/member-deletion.ts) and carries only `{id, deletedDate}`.
+ * admin API, members/deletion.ts) and carries only `{id, deletedDate}`.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'member.created',

@@ -2,7 +2,7 @@ import type { Migration } from '../types.js';
 
 /**
  * Owner console at scale and the audit log's guarantees.
- * - Members search (admin/member-search.ts) matches a substring of one expression: email, first, last
+ * - Members search (members/search.ts) matches a substring of one expression: email, first, last
  *   name and nickname. A trigram GIN index (pg_trgm, shipped by PostgreSQL's contrib and by PGlite as an
  *   extension module) serves `like '%…%'` on it, so a search stays an index scan at 100 000 members.
  * - auth_events is append-only for the application: a trigger refuses every UPDATE. Rows leave only
@@ -13,7 +13,7 @@ export const consoleSearchAudit: Migration = {
   name: 'console_search_audit',
   sql: `
     create extension if not exists pg_trgm;
-    -- The same text as SEARCH_TEXT in admin/member-search.ts (its test EXPLAINs the search to keep them in step).
+    -- The same text as SEARCH_TEXT in members/search.ts (its test EXPLAINs the search to keep them in step).
     create index members_search_trgm on members using gin ((
       lower(email_key || ' ' || coalesce(profile->>'firstName', '') || ' ' || coalesce(profile->>'lastName', '') || ' ' || coalesce(profile->>'nickname', ''))
     ) gin_trgm_ops);
