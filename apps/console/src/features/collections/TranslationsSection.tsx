@@ -21,9 +21,15 @@ export function TranslationsSection({ siteId, collectionId, item, fields }: { si
   const [success, setSuccess] = useState<string>();
   const [busy, setBusy] = useState(false);
 
+  // The fields by value: the page may hand a new array with the same fields, which must not reload
+  // (a reload would reset the language the owner has just picked).
+  const fieldsKey = fields.join('\n');
   useEffect(() => {
+    // A load that a newer one replaced (another item, or the effect run twice) must not overwrite it.
+    let current = true;
     Promise.all([translationsApi.languages(siteId), translationsApi.read(siteId, collectionId, item._id)])
       .then(([tags, read]) => {
+        if (!current) return;
         const others = tags.slice(1);
         setDefaultLanguage(tags[0] ?? '');
         setLanguages(others);
@@ -31,9 +37,14 @@ export function TranslationsSection({ siteId, collectionId, item, fields }: { si
         setLanguage(others[0] ?? '');
         setForm(translationForm(fields, read.translations[others[0] ?? '']));
       })
-      .catch((e: Error) => setError(e.message));
-    // The item's id is the identity here; a save of the item itself (new default values) needs no reload.
-  }, [siteId, collectionId, item._id, fields]);
+      .catch((e: Error) => {
+        if (current) setError(e.message);
+      });
+    return () => {
+      current = false;
+    };
+    // The item's id is the identity here (and the fields by value); a save of the item itself needs no reload.
+  }, [siteId, collectionId, item._id, fieldsKey]);
 
   function choose(tag: string) {
     setLanguage(tag);
