@@ -117,16 +117,18 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(shopRoutes, { ctx });
     await app.register(storefrontRoutes, { ctx });
     await seedCollections(ctx);
-    // Deferred work (mail looked up after a response) finishes before its events and counters are flushed.
     // After the seed, as before: the config's endpoints are mirrored into the database when delivery starts.
     await app.register(webhookDelivery, { ctx });
-    const stops: (() => Promise<void>)[] = [() => settleAfterResponse(db), () => limiter.close(), () => ctx.authEvents.close()];
     return {
       app,
       ctx,
       async close() {
-        for (const stop of stops) await stop();
+        // Requests in flight finish and the plugins' background jobs stop first (app.close); then the
+        // deferred work they left settles, before its events and counters are flushed and the stores close.
         await app.close();
+        await settleAfterResponse(db);
+        await limiter.close();
+        await ctx.authEvents.close();
         if (ownsDb) await db.close();
       },
     };
