@@ -5,7 +5,8 @@
  */
 const SRC = '^packages/server/src/';
 // Folders that hold a product capability. `http/` (conventions every route shares) imports none of them.
-const FEATURES = '(admin|data|graphql|hosted|identity|members|mail|oauth|owners|shop|storefront|webhooks|sign-in|tokens|console|health)';
+const FEATURES =
+  '(admin|data|graphql|hosted|identity|members|mail|oauth|owners|shop|storefront|webhooks|sign-in|tokens|console|health)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -13,14 +14,16 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'An import circle: the files in it can only be understood (and loaded) together. Break it by passing what one side needs as an argument.',
+      comment:
+        'An import circle: the files in it can only be understood (and loaded) together. Break it by passing what one side needs as an argument.',
       from: { path: SRC },
       to: { circular: true },
     },
     {
       name: 'http-imports-no-feature',
       severity: 'error',
-      comment: 'http/ holds the wire conventions every route shares; a feature plugs its own routes and schemas in, http/ never reaches into it.',
+      comment:
+        'http/ holds the wire conventions every route shares; a feature plugs its own routes and schemas in, http/ never reaches into it.',
       from: { path: `${SRC}http/` },
       to: { path: `${SRC}${FEATURES}/` },
     },

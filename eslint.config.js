@@ -14,5 +14,8 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  { files: ['scripts/**', 'bench/**', '**/bin/**', '**/cli.ts', 'packages/server/scripts/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['scripts/**', 'bench/**', '**/bin/**', '**/cli.ts', 'packages/server/scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
 );

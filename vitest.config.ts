@@ -32,7 +32,11 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'jsdom',
-          include: ['packages/react/src/**/*.test.{ts,tsx}', 'apps/storefront/src/**/*.test.{ts,tsx}', 'apps/console/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/react/src/**/*.test.{ts,tsx}',
+            'apps/storefront/src/**/*.test.{ts,tsx}',
+            'apps/console/src/**/*.test.{ts,tsx}',
+          ],
         },
       },
       { extends: true, test: { name: 'compat', environment: 'node', include: ['tests/compat/**/*.test.ts'] } },

@@ -25,7 +25,8 @@ const db = await openDatabase({ databaseUrl, dataDir });
 await migrate(db);
 const limiter = createRateLimiter({ db });
 const attempt = { siteId: 'bench', email: `login-${randomUUID()}@example.com`, ip: '127.0.0.1' };
-const session = (tx) => insertSession(tx, { siteId: 'bench', clientId: 'c', memberId: 'm', ttlSeconds: 86_400, now: Date.now() });
+const session = (tx) =>
+  insertSession(tx, { siteId: 'bench', clientId: 'c', memberId: 'm', ttlSeconds: 86_400, now: Date.now() });
 
 const ways = {
   'throttle writes in the sign-in transaction': async () => {
@@ -57,9 +58,14 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(databaseUrl ? 'PostgreSQL' : `PGlite (data folder ${dataDir})`);
-for (const name of Object.keys(ways)) console.log(`${name.padEnd(44)} median ${median(cpu[name]).toFixed(0)} CPU-µs, ${median(wall[name]).toFixed(0)} µs wall per sign-in`);
+for (const name of Object.keys(ways))
+  console.log(
+    `${name.padEnd(44)} median ${median(cpu[name]).toFixed(0)} CPU-µs, ${median(wall[name]).toFixed(0)} µs wall per sign-in`,
+  );
 const [inTx, before] = Object.keys(ways);
-console.log(`in the transaction / before: ${(median(cpu[inTx]) / median(cpu[before])).toFixed(2)}× the CPU, ${(median(wall[inTx]) / median(wall[before])).toFixed(2)}× the wall time`);
+console.log(
+  `in the transaction / before: ${(median(cpu[inTx]) / median(cpu[before])).toFixed(2)}× the CPU, ${(median(wall[inTx]) / median(wall[before])).toFixed(2)}× the wall time`,
+);
 await limiter.close();
 await db.close();
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -37,24 +37,46 @@ async function signInServer(from) {
   const { loadConfig } = await import(join(from, 'config/load.js'));
   const passwords = await import(join(from, 'security/passwords.js'));
   // members/store.js since #23 (identity/members.js before: --base may be an older checkout's build).
-  const { insertMember } = await import(join(from, existsSync(join(from, 'members/store.js')) ? 'members/store.js' : 'identity/members.js'));
+  const { insertMember } = await import(
+    join(from, existsSync(join(from, 'members/store.js')) ? 'members/store.js' : 'identity/members.js')
+  );
   // LOGIN_CHEAP_HASH=1: argon2id at 8 KiB × 1 pass in that server (the same module instance), so a sign-in
   // is almost only Vitrine's own work: a low-noise figure to profile and A/B (not a security setting).
   if (process.env.LOGIN_CHEAP_HASH) Object.assign(passwords.PASSWORD_PARAMS, { memoryCost: 8, timeCost: 1 });
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-login-overhead-'));
   dataDirs.push(dataDir);
-  const vitrine = await createApp({ config: loadConfig({ configPath: writeBenchConfig(), dataDir, port: 0 }), logLevel: 'warn' });
+  const vitrine = await createApp({
+    config: loadConfig({ configPath: writeBenchConfig(), dataDir, port: 0 }),
+    logLevel: 'warn',
+  });
   const { app, ctx } = vitrine;
   await app.ready();
-  if (databaseUrl) await ctx.db.query(`delete from members where site_id = $1 and email like 'login-overhead-%'`, [BENCH_SITE]);
+  if (databaseUrl)
+    await ctx.db.query(`delete from members where site_id = $1 and email like 'login-overhead-%'`, [BENCH_SITE]);
   const stored = await passwords.hashPassword(password);
   await ctx.db.transaction(async (tx) => {
-    for (const email of emails) await insertMember(tx, { siteId: BENCH_SITE, email, passwordHash: stored, emailVerified: true, approved: true, profile: {}, now: Date.now() });
+    for (const email of emails)
+      await insertMember(tx, {
+        siteId: BENCH_SITE,
+        email,
+        passwordHash: stored,
+        emailVerified: true,
+        approved: true,
+        profile: {},
+        now: Date.now(),
+      });
   });
   const { site, client } = ctx.sites.findClient(BENCH_CLIENT);
-  return { vitrine, stored, verifyPassword: passwords.verifyPassword, visitor: ctx.tokens.issueVisitor(site, client).access_token, kind: ctx.db.kind };
+  return {
+    vitrine,
+    stored,
+    verifyPassword: passwords.verifyPassword,
+    visitor: ctx.tokens.issueVisitor(site, client).access_token,
+    kind: ctx.db.kind,
+  };
 }
-if (databaseUrl && baseDist) throw new Error('--base runs on PGlite only (two servers would share the PostgreSQL database)');
+if (databaseUrl && baseDist)
+  throw new Error('--base runs on PGlite only (two servers would share the PostgreSQL database)');
 const current = await signInServer(dist);
 const base = baseDist ? await signInServer(baseDist) : undefined;
 
@@ -107,15 +129,22 @@ for (let round = 0; round < ROUNDS; round++) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const m = Object.fromEntries(Object.entries(cpu).map(([k, xs]) => [k, median(xs)]));
 console.log(`${current.kind}, ${ROUNDS} rounds × ${BLOCK}, ${IN_FLIGHT} in flight (CPU-µs per operation, all threads)`);
-for (const [name, xs] of Object.entries(cpu)) console.log(`  ${name.padEnd(16)} median ${m[name].toFixed(0)} (rounds: ${xs.map((x) => x.toFixed(0)).join(', ')}); on the event loop's thread ${median(main[name]).toFixed(0)}`);
+for (const [name, xs] of Object.entries(cpu))
+  console.log(
+    `  ${name.padEnd(16)} median ${m[name].toFixed(0)} (rounds: ${xs.map((x) => x.toFixed(0)).join(', ')}); on the event loop's thread ${median(main[name]).toFixed(0)}`,
+  );
 if (process.env.LOGIN_ONLY) process.exit(0);
 for (const name of ['vitrine login', ...(base ? ['base login'] : [])]) {
   const diffs = cpu[name].map((x, i) => x - cpu['argon2id verify'][i]);
-  console.log(`  ${name}: Vitrine's own work per sign-in median ${median(diffs).toFixed(0)} CPU-µs (rounds: ${diffs.map((x) => x.toFixed(0)).join(', ')}); login/verify ${(m['argon2id verify'] / m[name]).toFixed(2)}× the rate`);
+  console.log(
+    `  ${name}: Vitrine's own work per sign-in median ${median(diffs).toFixed(0)} CPU-µs (rounds: ${diffs.map((x) => x.toFixed(0)).join(', ')}); login/verify ${(m['argon2id verify'] / m[name]).toFixed(2)}× the rate`,
+  );
 }
 if (base) {
   const ratios = cpu['vitrine login'].map((x, i) => x / cpu['base login'][i]);
-  console.log(`  this checkout / base, per round: median ${median(ratios).toFixed(2)}× the CPU (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')})`);
+  console.log(
+    `  this checkout / base, per round: median ${median(ratios).toFixed(2)}× the CPU (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')})`,
+  );
 }
 await current.vitrine.close();
 await base?.vitrine.close();

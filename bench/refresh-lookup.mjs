@@ -20,7 +20,13 @@ const db = await openDatabase({});
 await migrate(db);
 const tokens = [];
 for (let i = 0; i < SESSIONS; i++) {
-  const s = await insertSession(db, { siteId: 'bench', clientId: 'c', memberId: randomUUID(), ttlSeconds: 86_400, now: Date.now() });
+  const s = await insertSession(db, {
+    siteId: 'bench',
+    clientId: 'c',
+    memberId: randomUUID(),
+    ttlSeconds: 86_400,
+    now: Date.now(),
+  });
   tokens.push(s.refreshToken);
 }
 
@@ -28,7 +34,8 @@ const ways = {
   'one row (refresh_tokens)': async (token) => findRefreshToken(db, token),
   'join (refresh_tokens ⋈ sessions)': async (token) => (await db.query(JOIN, [hashToken(token)])).rows[0],
 };
-for (const run of Object.values(ways)) for (const t of tokens.slice(0, 10)) if (!(await run(t))) throw new Error('lookup found nothing');
+for (const run of Object.values(ways))
+  for (const t of tokens.slice(0, 10)) if (!(await run(t))) throw new Error('lookup found nothing');
 
 const times = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
 for (let round = 0; round < ROUNDS; round++) {
@@ -42,7 +49,10 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (const [name, xs] of Object.entries(times)) console.log(`${name.padEnd(34)} median ${median(xs).toFixed(1)} CPU-µs per lookup (rounds: ${xs.map((x) => x.toFixed(0)).join(', ')})`);
+for (const [name, xs] of Object.entries(times))
+  console.log(
+    `${name.padEnd(34)} median ${median(xs).toFixed(1)} CPU-µs per lookup (rounds: ${xs.map((x) => x.toFixed(0)).join(', ')})`,
+  );
 const [one, join] = Object.values(times).map(median);
 console.log(`one row / join: ${(one / join).toFixed(2)}× the CPU time`);
 await db.close();

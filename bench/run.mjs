@@ -16,14 +16,21 @@ const notes = machineNotes();
 console.log(`Vitrine benchmark — ${notes.date}`);
 console.log(`  ${notes.nproc} CPUs (${notes.cpu}), Node ${notes.node}, load average ${notes.loadavg}`);
 console.log(`  pinning: ${notes.pinning}`);
-console.log(`  autocannon: ${loadDefaults.connections} connections, pipelining ${loadDefaults.pipelining}, ${loadDefaults.warmup} s warm-up + ${loadDefaults.duration} s per case, 127.0.0.1 only\n`);
+console.log(
+  `  autocannon: ${loadDefaults.connections} connections, pipelining ${loadDefaults.pipelining}, ${loadDefaults.warmup} s warm-up + ${loadDefaults.duration} s per case, 127.0.0.1 only\n`,
+);
 
-const only = process.env.BENCH_CASES?.split(',').map((s) => s.trim()).filter(Boolean);
-const files = readdirSync(join(BENCH_DIR, 'cases')).filter((f) => f.endsWith('.mjs')).sort();
+const only = process.env.BENCH_CASES?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const files = readdirSync(join(BENCH_DIR, 'cases'))
+  .filter((f) => f.endsWith('.mjs'))
+  .sort();
 const cases = [];
 for (const file of files) {
   const spec = (await import(pathToFileURL(join(BENCH_DIR, 'cases', file)).href)).default;
-  if (!spec?.id || typeof spec.run !== 'function') throw new Error(`bench/cases/${file}: default export needs { id, title, run }`);
+  if (!spec?.id || typeof spec.run !== 'function')
+    throw new Error(`bench/cases/${file}: default export needs { id, title, run }`);
   cases.push(spec);
 }
 // `optional` cases (their own slow-starting servers) run only when BENCH_CASES names them.
@@ -42,10 +49,16 @@ for (const spec of selected) {
   if (!spec.perDatabase) plan.push({ spec });
   else if (databases[0] && fits(spec, databases[0])) plan.push({ spec, db: databases[0] });
 }
-for (const db of databases.slice(1)) for (const spec of selected.filter((c) => c.perDatabase && fits(c, db))) plan.push({ spec, db });
+for (const db of databases.slice(1))
+  for (const spec of selected.filter((c) => c.perDatabase && fits(c, db))) plan.push({ spec, db });
 const skipped = selected
   .filter((spec) => spec.perDatabase && !databases.some((db) => fits(spec, db)))
-  .map((spec) => ({ key: spec.id, id: spec.id, title: spec.title, skipped: `skipped: needs ${spec.databases.join('/')}${spec.databases.includes('postgres') && !process.env.DATABASE_URL ? ' (DATABASE_URL is not set)' : ''}` }));
+  .map((spec) => ({
+    key: spec.id,
+    id: spec.id,
+    title: spec.title,
+    skipped: `skipped: needs ${spec.databases.join('/')}${spec.databases.includes('postgres') && !process.env.DATABASE_URL ? ' (DATABASE_URL is not set)' : ''}`,
+  }));
 for (const row of skipped) log(`case ${row.key} ${row.skipped}`);
 
 const rounds = Math.max(1, Math.min(5, Number(process.env.BENCH_ROUNDS ?? 1) || 1));
@@ -95,18 +108,30 @@ function medianRows() {
     return {
       ...pick,
       load1: ok.map((r) => r.load1).join('/'),
-      result: { ...pick.result, rpcs: rpcs.length ? median(rpcs) : undefined, non2xx: sum((r) => r.non2xx), errors: sum((r) => r.errors), timeouts: sum((r) => r.timeouts), rounds: ok.map((r) => Math.round(r.result.rps)) },
+      result: {
+        ...pick.result,
+        rpcs: rpcs.length ? median(rpcs) : undefined,
+        non2xx: sum((r) => r.non2xx),
+        errors: sum((r) => r.errors),
+        timeouts: sum((r) => r.timeouts),
+        rounds: ok.map((r) => Math.round(r.result.rps)),
+      },
       error: all.find((r) => r.error)?.error,
     };
   });
 }
 const rows = medianRows();
 if (runs.length > 1) {
-  console.log(`\nPer round req/s (${runs.length} rounds; the table shows the median round, non-2xx/errors summed over all rounds):`);
-  for (const row of rows) console.log(`  ${row.key.padEnd(26)} ${row.result?.rounds?.join('  ') ?? (row.skipped ? 'skipped' : 'failed')}`);
+  console.log(
+    `\nPer round req/s (${runs.length} rounds; the table shows the median round, non-2xx/errors summed over all rounds):`,
+  );
+  for (const row of rows)
+    console.log(`  ${row.key.padEnd(26)} ${row.result?.rounds?.join('  ') ?? (row.skipped ? 'skipped' : 'failed')}`);
 }
 
-console.log(`\nResults (${((Date.now() - started) / 1000).toFixed(0)} s; load1 = 1-minute load average when the case started)\n`);
+console.log(
+  `\nResults (${((Date.now() - started) / 1000).toFixed(0)} s; load1 = 1-minute load average when the case started)\n`,
+);
 const table = printTable(rows);
 console.log('\nTargets (on one core; a MISS is reported, not a failure)\n');
 const targets = checkTargets(rows, cases);
@@ -114,7 +139,21 @@ for (const spec of selected) console.log(`  ${spec.id}: ${spec.title}`);
 
 writeFileSync(
   join(BENCH_DIR, '.last-run.json'),
-  JSON.stringify({ notes, load: { ...loadDefaults, rounds }, postgres: databases.find((d) => d.name === 'postgres')?.shown, rows: rows.map((r) => ({ ...r, error: r.error && String(r.error.message) })),
-    runs: runs.map((rows) => rows.map((r) => ({ key: r.key, load1: r.load1, result: r.result, error: r.error && String(r.error.message) }))), targets: targets.checks, table, targetLines: targets.lines }, null, 2),
+  JSON.stringify(
+    {
+      notes,
+      load: { ...loadDefaults, rounds },
+      postgres: databases.find((d) => d.name === 'postgres')?.shown,
+      rows: rows.map((r) => ({ ...r, error: r.error && String(r.error.message) })),
+      runs: runs.map((rows) =>
+        rows.map((r) => ({ key: r.key, load1: r.load1, result: r.result, error: r.error && String(r.error.message) })),
+      ),
+      targets: targets.checks,
+      table,
+      targetLines: targets.lines,
+    },
+    null,
+    2,
+  ),
 );
 process.exitCode = rows.some((r) => r.error) ? 1 : 0;

@@ -50,10 +50,25 @@ const env = {
   VITRINE_DATA_WRITE_RATE_LIMIT: '0',
   VITRINE_DATA_QUERY_RATE_LIMIT: '0',
 };
-log(`soak on ${opts.db}: starting the server (demo site, ${SHOPPERS} member sessions, ${MEMBERS} members with passwords)…`);
+log(
+  `soak on ${opts.db}: starting the server (demo site, ${SHOPPERS} member sessions, ${MEMBERS} members with passwords)…`,
+);
 const server = await startServer({
   script: 'servers/vitrine.mjs',
-  args: ['--data-dir', dataDir, '--site', SITE, '--client', CLIENT, '--member-sessions', String(SHOPPERS), '--members', String(MEMBERS), '--stats-every', String(interval)],
+  args: [
+    '--data-dir',
+    dataDir,
+    '--site',
+    SITE,
+    '--client',
+    CLIENT,
+    '--member-sessions',
+    String(SHOPPERS),
+    '--members',
+    String(MEMBERS),
+    '--stats-every',
+    String(interval),
+  ],
   env,
   timeoutMs: 180_000,
   label: 'soak-server',
@@ -75,7 +90,11 @@ server.child.stdout.on('data', (chunk) => {
 // --- the storefront's requests --------------------------------------------------------------------
 /** One request; the whole answer is read (an unread body would hold its connection). */
 async function json(method, path, body, authorization) {
-  const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   let parsed;
   try {
@@ -83,7 +102,8 @@ async function json(method, path, body, authorization) {
   } catch {
     parsed = undefined;
   }
-  if (!res.ok && !errorSamples.has(`${path} ${res.status}`)) errorSamples.set(`${path} ${res.status}`, text.slice(0, 300));
+  if (!res.ok && !errorSamples.has(`${path} ${res.status}`))
+    errorSamples.set(`${path} ${res.status}`, text.slice(0, 300));
   return { status: res.status, ok: res.ok, body: parsed, text };
 }
 /** The first answer of each kind of failure, printed at the end. */
@@ -91,18 +111,33 @@ const errorSamples = new Map();
 
 const productId = await setUpProduct();
 const visitor = (await json('POST', '/oauth2/token', { clientId: CLIENT, grantType: 'anonymous' })).body;
-const shoppers = info.memberRefreshTokens.map((refreshToken, i) => ({ refreshToken, accessToken: info.memberAccessTokens[i], cartLines: 0 }));
+const shoppers = info.memberRefreshTokens.map((refreshToken, i) => ({
+  refreshToken,
+  accessToken: info.memberAccessTokens[i],
+  cartLines: 0,
+}));
 const freeShoppers = [...shoppers];
 const categories = ['Kitchen', 'Home', 'Garden', 'Office'];
 
 /** Each task answers the statuses of the requests it made (a shopper is used by one task at a time). */
 const tasks = {
   anonymous: async () => [(await json('POST', '/oauth2/token', { clientId: CLIENT, grantType: 'anonymous' })).status],
-  visitorRefresh: async () => [(await json('POST', '/oauth2/token', { clientId: CLIENT, grantType: 'refresh_token', refreshToken: visitor.refresh_token })).status],
+  visitorRefresh: async () => [
+    (
+      await json('POST', '/oauth2/token', {
+        clientId: CLIENT,
+        grantType: 'refresh_token',
+        refreshToken: visitor.refresh_token,
+      })
+    ).status,
+  ],
   memberRefresh: (s) => refreshShopper(s),
   catalog: async () => {
     const category = categories[Math.floor(Math.random() * categories.length)];
-    const body = { dataCollectionId: 'Products', query: { filter: { category }, sort: [{ fieldName: 'price', order: 'ASC' }], paging: { limit: 12 } } };
+    const body = {
+      dataCollectionId: 'Products',
+      query: { filter: { category }, sort: [{ fieldName: 'price', order: 'ASC' }], paging: { limit: 12 } },
+    };
     return [(await json('POST', '/wix-data/v2/items/query', body, visitor.access_token)).status];
   },
   cartWrite: async (s) => [await addToCart(s)],
@@ -114,27 +149,61 @@ const tasks = {
   },
   login: async () => {
     const email = info.memberEmails[Math.floor(Math.random() * info.memberEmails.length)];
-    return [(await json('POST', '/_api/iam/authentication/v2/login', { loginId: { email }, password: info.password }, visitor.access_token)).status];
+    return [
+      (
+        await json(
+          'POST',
+          '/_api/iam/authentication/v2/login',
+          { loginId: { email }, password: info.password },
+          visitor.access_token,
+        )
+      ).status,
+    ];
   },
 };
-const MIX = [['anonymous', 30], ['visitorRefresh', 10], ['memberRefresh', 15], ['catalog', 25], ['cartWrite', 12], ['checkout', 5], ['login', 3]];
+const MIX = [
+  ['anonymous', 30],
+  ['visitorRefresh', 10],
+  ['memberRefresh', 15],
+  ['catalog', 25],
+  ['cartWrite', 12],
+  ['checkout', 5],
+  ['login', 3],
+];
 const NEEDS_SHOPPER = new Set(['memberRefresh', 'cartWrite', 'checkout']);
 const totalWeight = MIX.reduce((n, [, w]) => n + w, 0);
 
 async function refreshShopper(s) {
-  const res = await json('POST', '/oauth2/token', { clientId: CLIENT, grantType: 'refresh_token', refreshToken: s.refreshToken });
+  const res = await json('POST', '/oauth2/token', {
+    clientId: CLIENT,
+    grantType: 'refresh_token',
+    refreshToken: s.refreshToken,
+  });
   if (res.ok) Object.assign(s, { refreshToken: res.body.refresh_token, accessToken: res.body.access_token });
   return [res.status];
 }
 
 async function addToCart(s) {
-  const res = await json('POST', '/wix-data/v2/items', { dataCollectionId: 'Cart', dataItem: { data: { productId, quantity: 1 } } }, s.accessToken);
+  const res = await json(
+    'POST',
+    '/wix-data/v2/items',
+    { dataCollectionId: 'Cart', dataItem: { data: { productId, quantity: 1 } } },
+    s.accessToken,
+  );
   if (res.ok) s.cartLines += 1;
   return res.status;
 }
 
 async function setUpProduct() {
-  const res = await json('POST', '/wix-data/v2/items', { dataCollectionId: 'Products', dataItem: { data: { title: 'Soak Socks', slug: 'soak-socks', price: 5, stock: 1_000_000_000 } } }, ADMIN_KEY);
+  const res = await json(
+    'POST',
+    '/wix-data/v2/items',
+    {
+      dataCollectionId: 'Products',
+      dataItem: { data: { title: 'Soak Socks', slug: 'soak-socks', price: 5, stock: 1_000_000_000 } },
+    },
+    ADMIN_KEY,
+  );
   if (!res.ok) throw new Error(`soak: product insert answered ${res.status}: ${res.text.slice(0, 300)}`);
   return res.body.dataItem.id ?? res.body.dataItem.data._id;
 }
@@ -195,12 +264,16 @@ if (!rate) {
   window = newWindow();
   const cpu0 = cpuSeconds(server.child.pid);
   const until = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (Date.now() < until) await runOne();
-  }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (Date.now() < until) await runOne();
+    }),
+  );
   const measured = window.requests / seconds;
   const cpu = cpuSeconds(server.child.pid) - cpu0;
-  log(`capacity: ${Math.round(measured)} req/s (server used ${Math.round((100 * cpu) / seconds)} % of a core), ${window.errors} errors ${JSON.stringify(errorsOf(window))}`);
+  log(
+    `capacity: ${Math.round(measured)} req/s (server used ${Math.round((100 * cpu) / seconds)} % of a core), ${window.errors} errors ${JSON.stringify(errorsOf(window))}`,
+  );
   rate = measured / 2;
 }
 log(`soak: ${Math.round(rate)} req/s (half of capacity) for ${minutes} min, a line every ${interval} s`);
@@ -283,13 +356,17 @@ if (baseline && final && final !== baseline) {
   const growth = (final.rss - baseline.rss) / baseline.rss;
   const ok = growth < 0.1;
   pass &&= ok;
-  lines.push(`${ok ? 'PASS' : 'MISS'} RSS growth after the first minute: ${(100 * growth).toFixed(1)} % (${(baseline.rss / 1048576).toFixed(1)} MB at ${baseline.t} s → ${(final.rss / 1048576).toFixed(1)} MB at ${final.t} s; limit 10 %)`);
+  lines.push(
+    `${ok ? 'PASS' : 'MISS'} RSS growth after the first minute: ${(100 * growth).toFixed(1)} % (${(baseline.rss / 1048576).toFixed(1)} MB at ${baseline.t} s → ${(final.rss / 1048576).toFixed(1)} MB at ${final.t} s; limit 10 %)`,
+  );
 } else {
   pass = false;
   lines.push('N/A RSS growth: the run needs two samples after the first minute (--minutes ≥ 2 with --interval 30)');
 }
 pass &&= errors === 0;
-lines.push(`${errors === 0 ? 'PASS' : 'MISS'} error responses: ${errors}${skipped ? ` (and ${skipped} tasks not sent: the server fell behind)` : ''}`);
+lines.push(
+  `${errors === 0 ? 'PASS' : 'MISS'} error responses: ${errors}${skipped ? ` (and ${skipped} tasks not sent: the server fell behind)` : ''}`,
+);
 if (baseline) {
   const loops = afterMinute.map((r) => r.loopP99).filter((x) => x !== undefined);
   // The median, not the first sample: one spike in the first interval must not excuse every later one.
@@ -297,7 +374,9 @@ if (baseline) {
   const worst = Math.max(...loops);
   const ok = worst <= Math.max(2 * reference, reference + 20);
   pass &&= ok;
-  lines.push(`${ok ? 'PASS' : 'MISS'} event-loop delay p99 steady after the first minute: ${loops.map((x) => x.toFixed(1)).join(', ')} ms (worst ${worst.toFixed(1)} ≤ max(2 × median ${reference.toFixed(1)}, median + 20 ms))`);
+  lines.push(
+    `${ok ? 'PASS' : 'MISS'} event-loop delay p99 steady after the first minute: ${loops.map((x) => x.toFixed(1)).join(', ')} ms (worst ${worst.toFixed(1)} ≤ max(2 × median ${reference.toFixed(1)}, median + 20 ms))`,
+  );
 }
 for (const [key, text] of errorSamples) console.log(`  first ${key}: ${text}`);
 console.log(`\nSoak verdict (${opts.db}, ${Math.round(rate)} req/s for ${minutes} min): ${pass ? 'PASS' : 'MISS'}`);
@@ -306,7 +385,8 @@ process.exit(0);
 
 async function soakDatabase() {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('--db postgres needs DATABASE_URL (a server where the soak may create the database vitrine_soak)');
+  if (!url)
+    throw new Error('--db postgres needs DATABASE_URL (a server where the soak may create the database vitrine_soak)');
   const pg = createRequire(join(ROOT, 'packages', 'server', 'package.json'))('pg');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -26,7 +26,8 @@ const arg = (name) => {
   return at > 0 ? process.argv[at + 1] : undefined;
 };
 const GRANT = arg('--grant') ?? 'anonymous';
-if (!['anonymous', 'member-refresh', 'authorization-code'].includes(GRANT)) throw new Error(`--grant ${GRANT}: anonymous, member-refresh or authorization-code`);
+if (!['anonymous', 'member-refresh', 'authorization-code'].includes(GRANT))
+  throw new Error(`--grant ${GRANT}: anonymous, member-refresh or authorization-code`);
 const BLOCK = Number(process.env.TOKEN_BLOCK ?? (GRANT === 'anonymous' ? 3000 : 800));
 const ROUNDS = Number(process.env.TOKEN_ROUNDS ?? 7);
 const dist = join(ROOT, 'packages', 'server', 'dist');
@@ -52,7 +53,13 @@ async function vitrineApp(from, limit) {
   const { app, ctx } = await createApp({ config: loadConfig({ configPath, dataDir, port: 0 }), logLevel: 'warn' });
   await app.ready();
   let next = 0;
-  const post = (body) => ({ method: 'POST', url: '/oauth2/token', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: '127.0.0.1' });
+  const post = (body) => ({
+    method: 'POST',
+    url: '/oauth2/token',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+    remoteAddress: '127.0.0.1',
+  });
   if (GRANT === 'anonymous') {
     const request = post({ clientId: BENCH_CLIENT, grantType: 'anonymous' });
     return { app, request: () => request };
@@ -61,7 +68,11 @@ async function vitrineApp(from, limit) {
     const requests = [];
     await ctx.db.transaction(async (tx) => {
       for (let i = 0; i < 1000; i++) {
-        const { refreshToken } = await ctx.tokens.createMemberSession(tx, { siteId: BENCH_SITE, clientId: BENCH_CLIENT, memberId: `bench-member-${i}` });
+        const { refreshToken } = await ctx.tokens.createMemberSession(tx, {
+          siteId: BENCH_SITE,
+          clientId: BENCH_CLIENT,
+          memberId: `bench-member-${i}`,
+        });
         requests.push(post({ clientId: BENCH_CLIENT, grantType: 'refresh_token', refreshToken }));
       }
     });
@@ -72,7 +83,15 @@ async function vitrineApp(from, limit) {
   const members = [];
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < 50; i++) {
-      const m = await insertMember(tx, { siteId: BENCH_SITE, email: `token-overhead-${i}@example.com`, passwordHash: null, emailVerified: true, approved: true, profile: {}, now: Date.now() });
+      const m = await insertMember(tx, {
+        siteId: BENCH_SITE,
+        email: `token-overhead-${i}@example.com`,
+        passwordHash: null,
+        emailVerified: true,
+        approved: true,
+        profile: {},
+        now: Date.now(),
+      });
       members.push(m.id);
     }
   });
@@ -84,12 +103,20 @@ async function vitrineApp(from, limit) {
       codes = [];
       await ctx.db.transaction(async (tx) => {
         for (let i = 0; i < n; i++) {
-          const binding = { siteId: BENCH_SITE, clientId: BENCH_CLIENT, redirectUri, codeChallenge, memberId: members[i % members.length], visitorId: null };
+          const binding = {
+            siteId: BENCH_SITE,
+            clientId: BENCH_CLIENT,
+            redirectUri,
+            codeChallenge,
+            memberId: members[i % members.length],
+            visitorId: null,
+          };
           codes.push(await issueCode(tx, binding, Date.now()));
         }
       });
     },
-    request: () => post({ clientId: BENCH_CLIENT, grantType: 'authorization_code', code: codes.pop(), codeVerifier, redirectUri }),
+    request: () =>
+      post({ clientId: BENCH_CLIENT, grantType: 'authorization_code', code: codes.pop(), codeVerifier, redirectUri }),
   };
 }
 
@@ -100,15 +127,31 @@ if (GRANT === 'anonymous') {
   all['vitrine, limit off'] = await vitrineApp(dist, 0);
   if (baseDist) all['base, limit off'] = await vitrineApp(baseDist, 0);
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const headerSegment = Buffer.from(JSON.stringify({ alg: 'ES256', kid: randomUUID(), typ: 'at+jwt' })).toString('base64url');
+  const headerSegment = Buffer.from(JSON.stringify({ alg: 'ES256', kid: randomUUID(), typ: 'at+jwt' })).toString(
+    'base64url',
+  );
   const bare = Fastify({ logger: false });
   bare.post('/oauth2/token', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const iat = Math.floor(Date.now() / 1000);
     const clientId = String(request.body?.clientId);
-    const claims = { iss: 'http://127.0.0.1:8080', sub: randomUUID(), aud: clientId, client_id: clientId, site: 'bench', role: 'visitor', iat, exp: iat + 14_400, jti: randomUUID() };
+    const claims = {
+      iss: 'http://127.0.0.1:8080',
+      sub: randomUUID(),
+      aud: clientId,
+      client_id: clientId,
+      site: 'bench',
+      role: 'visitor',
+      iat,
+      exp: iat + 14_400,
+      jti: randomUUID(),
+    };
     const input = `${headerSegment}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-    return { access_token: `${input}.${sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`, expires_in: 14_400, token_type: 'Bearer' };
+    return {
+      access_token: `${input}.${sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`,
+      expires_in: 14_400,
+      token_type: 'Bearer',
+    };
   });
   await bare.ready();
   const request = all['vitrine, limit on'].request();
@@ -143,15 +186,24 @@ for (let round = 0; round < ROUNDS; round++) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const m = Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, median(xs)]));
 console.log(`${GRANT} grant, ${ROUNDS} rounds × ${BLOCK} requests, 16 in flight (CPU-µs per request)`);
-for (const [name, xs] of Object.entries(times)) console.log(`${name.padEnd(22)} median ${m[name].toFixed(1)} CPU-µs per request (rounds: ${xs.map((x) => x.toFixed(0)).join(', ')})`);
+for (const [name, xs] of Object.entries(times))
+  console.log(
+    `${name.padEnd(22)} median ${m[name].toFixed(1)} CPU-µs per request (rounds: ${xs.map((x) => x.toFixed(0)).join(', ')})`,
+  );
 if (!process.env.TOKEN_ONLY) {
   if (GRANT === 'anonymous') {
-    console.log(`the per-IP limit: ${(m['vitrine, limit on'] - m['vitrine, limit off']).toFixed(1)} CPU-µs per request`);
-    console.log(`Vitrine over bare Fastify: ${(m['vitrine, limit on'] - m['bare fastify']).toFixed(1)} CPU-µs per request (${(m['vitrine, limit on'] / m['bare fastify']).toFixed(2)}×)`);
+    console.log(
+      `the per-IP limit: ${(m['vitrine, limit on'] - m['vitrine, limit off']).toFixed(1)} CPU-µs per request`,
+    );
+    console.log(
+      `Vitrine over bare Fastify: ${(m['vitrine, limit on'] - m['bare fastify']).toFixed(1)} CPU-µs per request (${(m['vitrine, limit on'] / m['bare fastify']).toFixed(2)}×)`,
+    );
   }
   for (const limit of baseDist ? ['limit on', ...(GRANT === 'anonymous' ? ['limit off'] : [])] : []) {
     const ratios = times[`vitrine, ${limit}`].map((x, i) => x / times[`base, ${limit}`][i]);
-    console.log(`this checkout / base (${limit}), per round: median ${median(ratios).toFixed(2)}× the CPU (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')})`);
+    console.log(
+      `this checkout / base (${limit}), per round: median ${median(ratios).toFixed(2)}× the CPU (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')})`,
+    );
   }
 }
 await Promise.all(Object.values(all).map((way) => way.app.close()));

@@ -45,13 +45,37 @@ async function call(method, path, body, headers = {}) {
 
 async function seed() {
   const { setupUrl } = await call('POST', '/_admin/v1/owners', { email: OWNER.email, role: 'owner' });
-  await call('POST', '/_admin/v1/console/setup', { token: new URL(setupUrl).searchParams.get('token'), password: OWNER.password }, { authorization: '' });
+  await call(
+    'POST',
+    '/_admin/v1/console/setup',
+    { token: new URL(setupUrl).searchParams.get('token'), password: OWNER.password },
+    { authorization: '' },
+  );
   for (const name of ['ada', 'grace', 'linus', 'margaret', 'ken']) {
-    const { access_token } = await call('POST', '/oauth2/token', { clientId: 'demo-storefront', grantType: 'anonymous' }, { authorization: '' });
-    await call('POST', '/_api/iam/authentication/v2/register', { loginId: { email: `${name}@example.com` }, password: 'correct horse battery', profile: { firstName: name[0].toUpperCase() + name.slice(1) } }, { authorization: access_token });
+    const { access_token } = await call(
+      'POST',
+      '/oauth2/token',
+      { clientId: 'demo-storefront', grantType: 'anonymous' },
+      { authorization: '' },
+    );
+    await call(
+      'POST',
+      '/_api/iam/authentication/v2/register',
+      {
+        loginId: { email: `${name}@example.com` },
+        password: 'correct horse battery',
+        profile: { firstName: name[0].toUpperCase() + name.slice(1) },
+      },
+      { authorization: access_token },
+    );
   }
   await call('POST', '/_admin/v1/members/block', { siteId: 'demo', email: 'ken@example.com' });
-  const { webhook } = await call('POST', '/_admin/v1/webhooks', { siteId: 'demo', url: 'http://127.0.0.1:9/hooks', events: ['member.*', 'order.created'], description: 'CRM sync' });
+  const { webhook } = await call('POST', '/_admin/v1/webhooks', {
+    siteId: 'demo',
+    url: 'http://127.0.0.1:9/hooks',
+    events: ['member.*', 'order.created'],
+    description: 'CRM sync',
+  });
   await call('POST', `/_admin/v1/webhooks/${webhook.id}/test`, { siteId: 'demo' });
   return webhook.id;
 }
@@ -90,20 +114,46 @@ if (!existsSync(join(root, 'apps/console/dist/index.html'))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 mkdirSync(OUT, { recursive: true });
-server = spawn(process.execPath, [join(root, 'packages/server/bin/vitrine.js'), 'serve', '--port', String(PORT), '--data-dir', dataDir], {
-  cwd: root,
-  env: { ...process.env, VITRINE_ADMIN_KEY: ADMIN_KEY, PUBLIC_URL: BASE, NODE_ENV: 'development', VITRINE_CONFIG: '', DATABASE_URL: '' },
-  stdio: 'ignore',
-});
+server = spawn(
+  process.execPath,
+  [join(root, 'packages/server/bin/vitrine.js'), 'serve', '--port', String(PORT), '--data-dir', dataDir],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      VITRINE_ADMIN_KEY: ADMIN_KEY,
+      PUBLIC_URL: BASE,
+      NODE_ENV: 'development',
+      VITRINE_CONFIG: '',
+      DATABASE_URL: '',
+    },
+    stdio: 'ignore',
+  },
+);
 for (let i = 0; ; i++) {
-  if (await fetch(`${BASE}/healthz`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${BASE}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (i > 240) throw new Error('the server did not start');
   await new Promise((r) => setTimeout(r, 250));
 }
 const webhookId = await seed();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   for (const size of Object.keys(SIZES)) await shoot(browser, size, webhookId);

@@ -25,7 +25,16 @@ const PORT = 8095;
 const BASE = `http://localhost:${PORT}`;
 const OUT = join(root, 'docs/screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SIZES = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
@@ -88,11 +97,15 @@ async function healthy() {
 async function startServer() {
   if (await healthy()) throw new Error(`something already answers on ${BASE}/healthz; stop it first`);
   dataDir = mkdtempSync(join(tmpdir(), 'vitrine-screenshots-'));
-  server = spawn(process.execPath, [join(root, 'packages/server/bin/vitrine.js'), 'serve', '--port', String(PORT), '--data-dir', dataDir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(PORT), PUBLIC_URL: BASE, NODE_ENV: 'development' },
-  });
+  server = spawn(
+    process.execPath,
+    [join(root, 'packages/server/bin/vitrine.js'), 'serve', '--port', String(PORT), '--data-dir', dataDir],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PORT: String(PORT), PUBLIC_URL: BASE, NODE_ENV: 'development' },
+    },
+  );
   let output = '';
   server.stdout.on('data', (d) => (output += d));
   server.stderr.on('data', (d) => (output += d));
@@ -126,7 +139,9 @@ async function settle(page) {
     .catch(() => {});
   await page.evaluate(() => document.fonts?.ready);
   // No focus ring or caret left in the shot.
-  await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
+  await page.evaluate(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined,
+  );
   await page.waitForTimeout(150);
 }
 
@@ -156,7 +171,12 @@ const cartLink = (page, count) => page.getByRole('link', { name: `Cart, ${count}
 
 async function journey(browser, size) {
   const viewport = SIZES[size];
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: size == 'phone', hasTouch: size == 'phone' });
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    isMobile: size == 'phone',
+    hasTouch: size == 'phone',
+  });
   const page = await context.newPage();
   try {
     // Catalog.
@@ -220,7 +240,12 @@ async function firstLoadJs(browser) {
     if (response.request().resourceType() != 'script') return;
     pending.push(
       response.body().then(
-        (body) => ({ url: response.url(), raw: body.length, gzip9: gzipSync(body, { level: 9 }).length, gzip6: gzipSync(body, { level: 6 }).length }),
+        (body) => ({
+          url: response.url(),
+          raw: body.length,
+          gzip9: gzipSync(body, { level: 9 }).length,
+          gzip6: gzipSync(body, { level: 6 }).length,
+        }),
         () => undefined,
       ),
     );
@@ -249,7 +274,9 @@ async function warmPaint(browser, runs = 5) {
     const done = () => {
       const inDom = performance.now();
       // The frame that shows the card: the next animation frame, then the task after it.
-      requestAnimationFrame(() => setTimeout(() => (window.__firstCardPainted = { inDom, painted: performance.now() })));
+      requestAnimationFrame(() =>
+        setTimeout(() => (window.__firstCardPainted = { inDom, painted: performance.now() })),
+      );
     };
     const observer = new MutationObserver(() => {
       if (visible()) {
@@ -268,7 +295,9 @@ async function warmPaint(browser, runs = 5) {
     for (let i = 0; i < runs; i++) {
       const started = Date.now();
       await page.reload();
-      const result = await page.waitForFunction(() => window.__firstCardPainted, undefined, { timeout: 15_000 }).then((h) => h.jsonValue());
+      const result = await page
+        .waitForFunction(() => window.__firstCardPainted, undefined, { timeout: 15_000 })
+        .then((h) => h.jsonValue());
       await firstCard(page).waitFor();
       const wall = Date.now() - started;
       samples.push({ painted: result.painted, inDom: result.inDom, wall });
@@ -305,21 +334,31 @@ async function main() {
     log('• Measuring the first-load JavaScript (cold visit of /)…');
     const files = await firstLoadJs(browser);
     const sum = (key) => files.reduce((n, f) => n + f[key], 0);
-    for (const f of files) log(`  ${new URL(f.url).pathname.padEnd(40)} ${String(f.raw).padStart(8)} B raw ${String(f.gzip9).padStart(7)} B gzip`);
+    for (const f of files)
+      log(
+        `  ${new URL(f.url).pathname.padEnd(40)} ${String(f.raw).padStart(8)} B raw ${String(f.gzip9).padStart(7)} B gzip`,
+      );
     const gzip9 = sum('gzip9');
     const gzip6 = sum('gzip6');
 
     log('• Measuring the warm paint of the catalog (5 reloads)…');
     const samples = await warmPaint(browser);
-    for (const s of samples) log(`  painted ${s.painted.toFixed(0)} ms (in DOM ${s.inDom.toFixed(0)} ms; wall clock around reload() ${s.wall} ms)`);
+    for (const s of samples)
+      log(
+        `  painted ${s.painted.toFixed(0)} ms (in DOM ${s.inDom.toFixed(0)} ms; wall clock around reload() ${s.wall} ms)`,
+      );
 
     log('• Screenshots…');
     for (const size of Object.keys(SIZES)) await journey(browser, size);
 
     const paint = median(samples.map((s) => s.painted));
     log('');
-    log(`First-load JS: ${files.length} scripts, ${(gzip9 / 1024).toFixed(1)} KiB gzip (level 9; ${(gzip6 / 1024).toFixed(1)} KiB at level 6), ${(sum('raw') / 1024).toFixed(1)} KiB raw  — target ≤ 90 KB`);
-    log(`Warm paint:    ${paint.toFixed(0)} ms median of ${samples.length} reloads (navigation start → first product card painted; wall clock median ${median(samples.map((s) => s.wall)).toFixed(0)} ms)  — target ≤ 800 ms`);
+    log(
+      `First-load JS: ${files.length} scripts, ${(gzip9 / 1024).toFixed(1)} KiB gzip (level 9; ${(gzip6 / 1024).toFixed(1)} KiB at level 6), ${(sum('raw') / 1024).toFixed(1)} KiB raw  — target ≤ 90 KB`,
+    );
+    log(
+      `Warm paint:    ${paint.toFixed(0)} ms median of ${samples.length} reloads (navigation start → first product card painted; wall clock median ${median(samples.map((s) => s.wall)).toFixed(0)} ms)  — target ≤ 800 ms`,
+    );
   } finally {
     await browser.close();
   }

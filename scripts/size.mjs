@@ -19,8 +19,16 @@ if (existsSync(src + 'data/index.ts')) {
 // Second factors and SSO are entries of their own (`@vitrine/sdk/mfa`, `@vitrine/sdk/sso`), measured
 // with the core they run on, so using them never grows the auth entry.
 entries.push(
-  { name: '@vitrine/sdk + @vitrine/sdk/mfa', contents: `export * from './index.ts';\nexport * from './mfa/index.ts';`, budget: 7168 },
-  { name: '@vitrine/sdk + @vitrine/sdk/sso', contents: `export * from './index.ts';\nexport * from './sso/index.ts';`, budget: 6656 },
+  {
+    name: '@vitrine/sdk + @vitrine/sdk/mfa',
+    contents: `export * from './index.ts';\nexport * from './mfa/index.ts';`,
+    budget: 7168,
+  },
+  {
+    name: '@vitrine/sdk + @vitrine/sdk/sso',
+    contents: `export * from './index.ts';\nexport * from './sso/index.ts';`,
+    budget: 6656,
+  },
 );
 
 let failed = false;
@@ -50,7 +58,13 @@ if (!process.argv.includes('--sdk-only')) {
   const root = fileURLToPath(new URL('../apps/storefront/', import.meta.url));
   const out = mkdtempSync(join(tmpdir(), 'vitrine-size-'));
   try {
-    await viteBuild({ root, configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'silent', build: { outDir: out, manifest: true, emptyOutDir: true } });
+    await viteBuild({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir: out, manifest: true, emptyOutDir: true },
+    });
     const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8'));
     const files = new Set();
     const visit = (key) => {
@@ -66,7 +80,9 @@ if (!process.argv.includes('--sdk-only')) {
     const budget = 90 * 1024;
     const ok = gz <= budget;
     failed ||= !ok;
-    console.log(`${ok ? 'ok  ' : 'OVER'} storefront first load: ${files.size} scripts, ${gz} B min+gzip (budget ${budget} B)`);
+    console.log(
+      `${ok ? 'ok  ' : 'OVER'} storefront first load: ${files.size} scripts, ${gz} B min+gzip (budget ${budget} B)`,
+    );
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

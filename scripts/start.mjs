@@ -35,15 +35,34 @@ if (builtAt(join(root, 'packages/server/dist/cli.js')) < newest(serverSrc)) {
   step('Building the server', process.execPath, [join(root, 'packages/server/scripts/build.mjs')]);
 }
 
-const storefrontInputs = ['apps/storefront/src', 'apps/storefront/index.html', 'packages/sdk/src', 'packages/react/src'];
-const storefrontNewest = Math.max(...storefrontInputs.map((p) => (existsSync(join(root, p)) && statSync(join(root, p)).isDirectory() ? newest(join(root, p)) : builtAt(join(root, p)))));
-if (existsSync(join(root, 'apps/storefront/index.html')) && builtAt(join(root, 'apps/storefront/dist/index.html')) < storefrontNewest) {
+const storefrontInputs = [
+  'apps/storefront/src',
+  'apps/storefront/index.html',
+  'packages/sdk/src',
+  'packages/react/src',
+];
+const storefrontNewest = Math.max(
+  ...storefrontInputs.map((p) =>
+    existsSync(join(root, p)) && statSync(join(root, p)).isDirectory() ? newest(join(root, p)) : builtAt(join(root, p)),
+  ),
+);
+if (
+  existsSync(join(root, 'apps/storefront/index.html')) &&
+  builtAt(join(root, 'apps/storefront/dist/index.html')) < storefrontNewest
+) {
   step('Building the storefront', 'npm', ['run', 'build', '--silent', '-w', '@vitrine/storefront']);
 }
 
 const consoleInputs = ['apps/console/src', 'apps/console/index.html'];
-const consoleNewest = Math.max(...consoleInputs.map((p) => (existsSync(join(root, p)) && statSync(join(root, p)).isDirectory() ? newest(join(root, p)) : builtAt(join(root, p)))));
-if (existsSync(join(root, 'apps/console/index.html')) && builtAt(join(root, 'apps/console/dist/index.html')) < consoleNewest) {
+const consoleNewest = Math.max(
+  ...consoleInputs.map((p) =>
+    existsSync(join(root, p)) && statSync(join(root, p)).isDirectory() ? newest(join(root, p)) : builtAt(join(root, p)),
+  ),
+);
+if (
+  existsSync(join(root, 'apps/console/index.html')) &&
+  builtAt(join(root, 'apps/console/dist/index.html')) < consoleNewest
+) {
   step('Building the owner console', 'npm', ['run', 'build', '--silent', '-w', '@vitrine/console']);
 }
 
@@ -52,13 +71,21 @@ if (existsSync(join(root, 'apps/console/index.html')) && builtAt(join(root, 'app
 const dataDir = process.env.VITRINE_DATA_DIR ?? join(root, '.vitrine');
 if (!process.env.DATABASE_URL && !existsSync(dataDir)) {
   process.stdout.write('• First start: an owner account for the console…\n');
-  spawnSync(process.execPath, [join(root, 'packages/server/bin/vitrine.js'), 'owners', 'add', 'owner@localhost', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '8080' } });
+  spawnSync(
+    process.execPath,
+    [join(root, 'packages/server/bin/vitrine.js'), 'owners', 'add', 'owner@localhost', ...process.argv.slice(2)],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '8080' } },
+  );
 }
 
-const child = spawn(process.execPath, [join(root, 'packages/server/bin/vitrine.js'), 'serve', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.PORT ?? '8080' },
-});
+const child = spawn(
+  process.execPath,
+  [join(root, 'packages/server/bin/vitrine.js'), 'serve', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: process.env.PORT ?? '8080' },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -10,7 +10,10 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5174,
-    proxy: { '/_admin': { target: apiTarget, changeOrigin: false }, '/_dev': { target: apiTarget, changeOrigin: false } },
+    proxy: {
+      '/_admin': { target: apiTarget, changeOrigin: false },
+      '/_dev': { target: apiTarget, changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',

@@ -19,7 +19,8 @@ const configPath = fileURLToPath(new URL('./lingui.config.ts', import.meta.url))
 const PREFIX = 'virtual:storefront-catalog/';
 
 /** Ids whose texts the first paint shows; everything else waits for a lazy page. */
-const SHELL = /^(app|area|catalog|common|error|header|layout|notFound|pagination)\.|^product\.soldOut$|^cart\.(add|added|link|linkLabel|updateFailed)$/;
+const SHELL =
+  /^(app|area|catalog|common|error|header|layout|notFound|pagination)\.|^product\.soldOut$|^cart\.(add|added|link|linkLabel|updateFailed)$/;
 
 export const isShellMessage = (id: string) => SHELL.test(id);
 
@@ -40,9 +41,15 @@ function catalogParts(): Plugin {
         fallbackLocales: config.fallbackLocales || {},
         sourceLocale: config.sourceLocale ?? 'en',
       });
-      const picked = Object.fromEntries(Object.entries(messages).filter(([key]) => isShellMessage(key) == (part == 'shell')));
-      const { source, errors } = createCompiledCatalog(locale, picked, { namespace: 'es', pseudoLocale: config.pseudoLocale });
-      if (errors.length) throw new Error(`${locale}.po: ${errors.map((e) => `${e.id}: ${String(e.error)}`).join('; ')}`);
+      const picked = Object.fromEntries(
+        Object.entries(messages).filter(([key]) => isShellMessage(key) == (part == 'shell')),
+      );
+      const { source, errors } = createCompiledCatalog(locale, picked, {
+        namespace: 'es',
+        pseudoLocale: config.pseudoLocale,
+      });
+      if (errors.length)
+        throw new Error(`${locale}.po: ${errors.map((e) => `${e.id}: ${String(e.error)}`).join('; ')}`);
       return source;
     },
   };

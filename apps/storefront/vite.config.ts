@@ -9,7 +9,17 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiTarget = process.env.VITRINE_API ?? 'http://localhost:8080';
 
 /** Paths the storefront never handles itself: the API, hosted login pages, dev mailbox, product images. */
-const proxiedPaths = ['/oauth2', '/_api', '/wix-data', '/_dev', '/_vitrine', '/assets/products', '/reset-password', '/.well-known', '/healthz'];
+const proxiedPaths = [
+  '/oauth2',
+  '/_api',
+  '/wix-data',
+  '/_dev',
+  '/_vitrine',
+  '/assets/products',
+  '/reset-password',
+  '/.well-known',
+  '/healthz',
+];
 
 export default defineConfig({
   plugins: [react(), storefrontCatalogs()],
@@ -36,7 +46,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // React in a chunk of its own: cached across deploys of the shop's code, and named for what it is.
-      output: { advancedChunks: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+      output: {
+        advancedChunks: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+      },
     },
   },
 });

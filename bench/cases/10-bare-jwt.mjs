@@ -8,7 +8,12 @@ export default {
     serverCase({
       label: 'bare-jwt',
       server: { script: 'servers/bare-jwt.mjs' },
-      request: () => ({ path: '/token', method: 'POST', headers: { 'content-type': 'application/json' }, bodies: [JSON.stringify({ clientId: 'bench-client', grantType: 'anonymous' })] }),
+      request: () => ({
+        path: '/token',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        bodies: [JSON.stringify({ clientId: 'bench-client', grantType: 'anonymous' })],
+      }),
       check: (json) => typeof json?.access_token === 'string',
     }),
 };

@@ -9,7 +9,12 @@ export default {
     serverCase({
       label: 'bare-jwt-fastify',
       server: { script: 'servers/bare-jwt-fastify.mjs', nodeArgs: profileArgs() },
-      request: () => ({ path: '/token', method: 'POST', headers: { 'content-type': 'application/json' }, bodies: [JSON.stringify({ clientId: 'bench-client', grantType: 'anonymous' })] }),
+      request: () => ({
+        path: '/token',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        bodies: [JSON.stringify({ clientId: 'bench-client', grantType: 'anonymous' })],
+      }),
       check: (json) => typeof json?.access_token === 'string',
     }),
 };

@@ -6,5 +6,11 @@ export default {
   title: 'Vitrine anonymous grant',
   perDatabase: true,
   targets: [{ baseline: 'bare-jwt', atLeast: 0.8, label: '≥ 80 % of the bare ES256 route' }],
-  run: ({ db, config }) => vitrineCase({ label: `anonymous@${db.name}`, db, config, body: () => ({ clientId: BENCH_CLIENT, grantType: 'anonymous' }) }),
+  run: ({ db, config }) =>
+    vitrineCase({
+      label: `anonymous@${db.name}`,
+      db,
+      config,
+      body: () => ({ clientId: BENCH_CLIENT, grantType: 'anonymous' }),
+    }),
 };

@@ -14,7 +14,9 @@ export default {
         path: '/token',
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        bodies: info.refreshTokens.map((rt) => new URLSearchParams({ grant_type: 'refresh_token', client_id: info.clientId, refresh_token: rt }).toString()),
+        bodies: info.refreshTokens.map((rt) =>
+          new URLSearchParams({ grant_type: 'refresh_token', client_id: info.clientId, refresh_token: rt }).toString(),
+        ),
       }),
       check: (json) => typeof json?.access_token === 'string' && typeof json?.id_token === 'string',
     }),

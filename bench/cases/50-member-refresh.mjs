@@ -12,6 +12,11 @@ export default {
       label: `member-refresh@${db.name}`,
       db,
       config,
-      body: (info) => info.memberRefreshTokens.map((rt) => ({ clientId: BENCH_CLIENT, grantType: 'refresh_token', refreshToken: rt })),
+      body: (info) =>
+        info.memberRefreshTokens.map((rt) => ({
+          clientId: BENCH_CLIENT,
+          grantType: 'refresh_token',
+          refreshToken: rt,
+        })),
     }),
 };

@@ -12,6 +12,10 @@ export default {
       label: `member-refresh-one@${db.name}`,
       db,
       config,
-      body: (info) => ({ clientId: BENCH_CLIENT, grantType: 'refresh_token', refreshToken: info.memberRefreshTokens[0] }),
+      body: (info) => ({
+        clientId: BENCH_CLIENT,
+        grantType: 'refresh_token',
+        refreshToken: info.memberRefreshTokens[0],
+      }),
     }),
 };

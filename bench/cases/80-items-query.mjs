@@ -26,7 +26,9 @@ export default {
       },
       onReady: (info) => {
         const t = info.items?.timings ?? {};
-        log(`items-query@${db.name}: ${info.items?.count} items ${t.reused ? 'already loaded (kept)' : `inserted in ${t.insertMs} ms, analyze ${t.analyzeMs} ms`}; price sort index (server-built, on demand) ready after ${t.sortIndexMs} ms`);
+        log(
+          `items-query@${db.name}: ${info.items?.count} items ${t.reused ? 'already loaded (kept)' : `inserted in ${t.insertMs} ms, analyze ${t.analyzeMs} ms`}; price sort index (server-built, on demand) ready after ${t.sortIndexMs} ms`,
+        );
       },
       request: (info) => ({
         path: '/wix-data/v2/items/query',

@@ -13,8 +13,14 @@ export default {
     serverCase({
       label: `items-sql@${db.name}`,
       server: { script: 'servers/items-sql.mjs', env: { ...db.env } },
-      onReady: (info) => log(`items-sql@${db.name}: ${ITEMS} items from items-query's server; plan: ${info.plan.join(' ')}`),
-      request: () => ({ path: '/items/query', method: 'POST', headers: { 'content-type': 'application/json' }, bodies: itemsQueryBodies() }),
+      onReady: (info) =>
+        log(`items-sql@${db.name}: ${ITEMS} items from items-query's server; plan: ${info.plan.join(' ')}`),
+      request: () => ({
+        path: '/items/query',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        bodies: itemsQueryBodies(),
+      }),
       check: checkItemsAnswer,
       latency: ITEMS_LATENCY_RUN,
     }),

@@ -10,7 +10,9 @@ const QUERY = `query Items($filter: JSON) {
 
 const bodies = () =>
   ['c7', 'c3', 'c12', 'c18'].flatMap((category) =>
-    [100, 250].map((min) => JSON.stringify({ query: QUERY, variables: { filter: { category, price: { $gte: min } } } })),
+    [100, 250].map((min) =>
+      JSON.stringify({ query: QUERY, variables: { filter: { category, price: { $gte: min } } } }),
+    ),
   );
 
 /** 50 items of the asked category, at or above the floor, in price order (the first body: c7, 100). */
@@ -18,7 +20,10 @@ function check(json) {
   const items = json?.data?.items?.items;
   if (json?.errors || !Array.isArray(items) || items.length !== 50) return false;
   const prices = items.map((i) => i.data?.price);
-  return items.every((i) => i.data?.category === 'c7' && i.data.price >= 100) && prices.every((p, k) => k === 0 || prices[k - 1] <= p);
+  return (
+    items.every((i) => i.data?.category === 'c7' && i.data.price >= 100) &&
+    prices.every((p, k) => k === 0 || prices[k - 1] <= p)
+  );
 }
 
 export default {
@@ -36,7 +41,10 @@ export default {
         env: { ...db.env, VITRINE_TOKEN_RATE_LIMIT: '1000000000', VITRINE_STATEMENT_TIMEOUT_MS: '120000' },
         timeoutMs: 180_000,
       },
-      onReady: (info) => log(`items-graphql@${db.name}: ${info.items?.count} items ${info.items?.timings?.reused ? 'already loaded (kept)' : 'loaded'}`),
+      onReady: (info) =>
+        log(
+          `items-graphql@${db.name}: ${info.items?.count} items ${info.items?.timings?.reused ? 'already loaded (kept)' : 'loaded'}`,
+        ),
       request: (info) => ({
         path: '/graphql/alpha',
         method: 'POST',

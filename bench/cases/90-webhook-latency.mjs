@@ -35,14 +35,35 @@ async function run({ db } = {}) {
   const hookUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
   const adminKey = 'bench-admin-key-0123456789abcdef';
   const dbUrl = db?.env?.DATABASE_URL || undefined;
-  const env = { VITRINE_ADMIN_KEY: adminKey, PUBLIC_URL: 'http://127.0.0.1:1', VITRINE_AUTH_RATE_LIMITS: '0', ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) };
-  const config = loadConfig({ env, ephemeral: true, port: 0, dataDir: mkdtempSync(join(tmpdir(), 'vitrine-bench-webhooks-')) });
-  const app = await createApp({ config: { ...config, databaseUrl: dbUrl, webhooks: { allowPrivateNetworks: true } }, logLevel: 'silent' });
+  const env = {
+    VITRINE_ADMIN_KEY: adminKey,
+    PUBLIC_URL: 'http://127.0.0.1:1',
+    VITRINE_AUTH_RATE_LIMITS: '0',
+    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+  };
+  const config = loadConfig({
+    env,
+    ephemeral: true,
+    port: 0,
+    dataDir: mkdtempSync(join(tmpdir(), 'vitrine-bench-webhooks-')),
+  });
+  const app = await createApp({
+    config: { ...config, databaseUrl: dbUrl, webhooks: { allowPrivateNetworks: true } },
+    logLevel: 'silent',
+  });
   const base = await app.app.listen({ port: 0, host: '127.0.0.1' });
   const post = (path, body, auth) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: auth },
+      body: JSON.stringify(body),
+    });
   try {
-    const created = await post('/_admin/v1/webhooks', { siteId: 'demo', url: hookUrl, events: ['item.inserted'] }, `Bearer ${adminKey}`);
+    const created = await post(
+      '/_admin/v1/webhooks',
+      { siteId: 'demo', url: hookUrl, events: ['item.inserted'] },
+      `Bearer ${adminKey}`,
+    );
     if (created.status !== 201) throw new Error(`endpoint not created: ${created.status}`);
     const committed = new Map();
     let errors = 0;
@@ -54,22 +75,40 @@ async function run({ db } = {}) {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const id = `wh-bench-${Date.now()}-${i}`;
       pending.push(
-        post('/wix-data/v2/items', { dataCollectionId: 'Products', dataItem: { data: { _id: id, title: `Bench ${i}` } } }, adminKey).then(async (r) => {
-          await r.arrayBuffer();
-          if (r.status === 200) committed.set(id, performance.now());
-          else errors++;
-        }, () => errors++),
+        post(
+          '/wix-data/v2/items',
+          { dataCollectionId: 'Products', dataItem: { data: { _id: id, title: `Bench ${i}` } } },
+          adminKey,
+        ).then(
+          async (r) => {
+            await r.arrayBuffer();
+            if (r.status === 200) committed.set(id, performance.now());
+            else errors++;
+          },
+          () => errors++,
+        ),
       );
     }
     await Promise.all(pending);
     const deadline = performance.now() + 30_000;
-    while ([...committed.keys()].some((id) => !arrived.has(id)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ([...committed.keys()].some((id) => !arrived.has(id)) && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const latencies = [...committed].map(([id, at]) => (arrived.get(id) ?? Infinity) - at).sort((a, b) => a - b);
     const lost = latencies.filter((l) => l === Infinity).length;
     const r = { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
     const elapsed = (performance.now() - started) / 1000;
-    log(`webhook-latency: ${committed.size} events at ${RATE}/s, delivery after commit p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${lost} not delivered within 30 s, ${errors} failed inserts`);
-    return { rps: committed.size / elapsed, p50: Math.round(r.p50), p99: Math.round(r.p99), p95: r.p95, non2xx: errors, errors: lost, timeouts: 0 };
+    log(
+      `webhook-latency: ${committed.size} events at ${RATE}/s, delivery after commit p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${lost} not delivered within 30 s, ${errors} failed inserts`,
+    );
+    return {
+      rps: committed.size / elapsed,
+      p50: Math.round(r.p50),
+      p99: Math.round(r.p99),
+      p95: r.p95,
+      non2xx: errors,
+      errors: lost,
+      timeouts: 0,
+    };
   } finally {
     await app.close();
     await new Promise((resolve) => receiver.close(resolve));

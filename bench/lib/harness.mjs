@@ -80,7 +80,10 @@ export function startServer({ script, args = [], env = {}, nodeArgs = [], timeou
 
   const ready = new Promise((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`${label}: not ready after ${timeoutMs} ms\n${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${label}: not ready after ${timeoutMs} ms\n${stderr}`)),
+      timeoutMs,
+    );
     child.stdout.on('data', (chunk) => {
       buffer += chunk;
       let nl;
@@ -124,9 +127,11 @@ export const loadDefaults = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   pipelining: 1,
 };
-if (!(loadDefaults.duration > 0 && loadDefaults.duration <= 15)) throw new Error('BENCH_DURATION must be in (0, 15] seconds');
+if (!(loadDefaults.duration > 0 && loadDefaults.duration <= 15))
+  throw new Error('BENCH_DURATION must be in (0, 15] seconds');
 if (!(loadDefaults.warmup >= 0 && loadDefaults.warmup <= 5)) throw new Error('BENCH_WARMUP must be in [0, 5] seconds');
-if (!(loadDefaults.connections >= 1 && loadDefaults.connections <= 1000)) throw new Error('BENCH_CONNECTIONS must be 1..1000');
+if (!(loadDefaults.connections >= 1 && loadDefaults.connections <= 1000))
+  throw new Error('BENCH_CONNECTIONS must be 1..1000');
 
 /**
  * Runs autocannon (warm-up, then the measured run; one child process each, pinned to the load core)
@@ -135,8 +140,17 @@ if (!(loadDefaults.connections >= 1 && loadDefaults.connections <= 1000)) throw 
  * Resolves to { rps, p50, p90, p99, max, requests, non2xx, errors, timeouts, statusCodes, duration,
  * serverCpu (s), serverCpuShare (of one core), rpcs (requests per server CPU-second) }.
  */
-export async function runLoad({ port, request, serverPid, duration = loadDefaults.duration, warmup = loadDefaults.warmup, connections = loadDefaults.connections, pipelining = loadDefaults.pipelining }) {
-  if (warmup > 0) await autocannonChild({ url: `http://127.0.0.1:${port}`, request, duration: warmup, connections, pipelining });
+export async function runLoad({
+  port,
+  request,
+  serverPid,
+  duration = loadDefaults.duration,
+  warmup = loadDefaults.warmup,
+  connections = loadDefaults.connections,
+  pipelining = loadDefaults.pipelining,
+}) {
+  if (warmup > 0)
+    await autocannonChild({ url: `http://127.0.0.1:${port}`, request, duration: warmup, connections, pipelining });
   const cpuBefore = serverPid && cpuSeconds(serverPid);
   const result = await autocannonChild({ url: `http://127.0.0.1:${port}`, request, duration, connections, pipelining });
   const cpuAfter = serverPid && cpuSeconds(serverPid);
@@ -242,16 +256,30 @@ export async function serverCase({ label, server, sharedKey, request, check, lat
   try {
     const req = request(handle.info);
     await probe(handle.info.port, req, check);
-    log(`${label}: ${loadDefaults.warmup} s warm-up + ${loadDefaults.duration} s load, ${loadDefaults.connections} connections…`);
+    log(
+      `${label}: ${loadDefaults.warmup} s warm-up + ${loadDefaults.duration} s load, ${loadDefaults.connections} connections…`,
+    );
     const result = await runLoad({ port: handle.info.port, request: req, serverPid: handle.child.pid });
-    const cpu = result.rpcs ? `, ${Math.round(result.rpcs)} req per server CPU-s (server used ${Math.round(100 * result.serverCpuShare)} % of a core, autocannon ${Math.round(100 * result.loadCpuShare)} %)` : '';
-    log(`${label}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms${cpu}${result.non2xx || result.errors ? `  !! ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);
+    const cpu = result.rpcs
+      ? `, ${Math.round(result.rpcs)} req per server CPU-s (server used ${Math.round(100 * result.serverCpuShare)} % of a core, autocannon ${Math.round(100 * result.loadCpuShare)} %)`
+      : '';
+    log(
+      `${label}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms${cpu}${result.non2xx || result.errors ? `  !! ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
+    );
     if (latency) {
       log(`${label}: latency run, ${latency.duration} s at ${latency.connections} connection(s)…`);
-      const l = await runLoad({ port: handle.info.port, request: req, serverPid: handle.child.pid, warmup: 0, ...latency });
+      const l = await runLoad({
+        port: handle.info.port,
+        request: req,
+        serverPid: handle.child.pid,
+        warmup: 0,
+        ...latency,
+      });
       // autocannon's percentiles are whole milliseconds; the mean of a closed loop is exact: connections × time ÷ requests.
       result.latency = { ...l, mean: l.requests ? (l.connections * l.duration * 1000) / l.requests : undefined };
-      log(`${label}: at ${latency.connections} connection(s): ${Math.round(l.rps)} req/s, p50 ${l.exact?.p50?.toFixed(2) ?? l.p50} ms, p99 ${l.exact?.p99?.toFixed(2) ?? l.p99} ms, mean ${result.latency.mean?.toFixed(2)} ms${l.non2xx || l.errors ? `  !! ${l.non2xx} non-2xx, ${l.errors} errors` : ''}`);
+      log(
+        `${label}: at ${latency.connections} connection(s): ${Math.round(l.rps)} req/s, p50 ${l.exact?.p50?.toFixed(2) ?? l.p50} ms, p99 ${l.exact?.p99?.toFixed(2) ?? l.p99} ms, mean ${result.latency.mean?.toFixed(2)} ms${l.non2xx || l.errors ? `  !! ${l.non2xx} non-2xx, ${l.errors} errors` : ''}`,
+      );
     }
     return result;
   } finally {

@@ -26,8 +26,15 @@ const requests = [
 const exact = connections <= 4 ? [] : undefined;
 function run(seconds) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, duration: seconds, connections, pipelining, requests, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
-    if (exact) instance.on('response', (_client, statusCode, _bytes, ms) => statusCode < 300 && exact.length < 1_000_000 && exact.push(ms));
+    const instance = autocannon(
+      { url, duration: seconds, connections, pipelining, requests, timeout: 10 },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (exact)
+      instance.on(
+        'response',
+        (_client, statusCode, _bytes, ms) => statusCode < 300 && exact.length < 1_000_000 && exact.push(ms),
+      );
   });
 }
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -52,6 +59,16 @@ process.stdout.write(
     connections,
     // The load generator's own CPU: near a full core means it, not the server, set the pace.
     loadCpuShare: (cpu.user + cpu.system) / 1e6 / r.duration,
-    ...(exact?.length ? (exact.sort((a, b) => a - b), { exact: { p50: percentile(exact, 50), p90: percentile(exact, 90), p99: percentile(exact, 99), samples: exact.length } }) : {}),
+    ...(exact?.length
+      ? (exact.sort((a, b) => a - b),
+        {
+          exact: {
+            p50: percentile(exact, 50),
+            p90: percentile(exact, 90),
+            p99: percentile(exact, 99),
+            samples: exact.length,
+          },
+        })
+      : {}),
   })}\n`,
 );

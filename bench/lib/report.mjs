@@ -24,8 +24,12 @@ export function machineNotes() {
     nproc,
     cpu,
     node: process.version,
-    loadavg: loadavg().map((n) => n.toFixed(2)).join(' '),
-    pinning: pinning.enabled ? `server on CPU ${pinning.serverCpu}, autocannon on CPU ${pinning.loadCpu} (taskset)` : 'none (taskset missing, one CPU, or BENCH_PIN=0)',
+    loadavg: loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
+    pinning: pinning.enabled
+      ? `server on CPU ${pinning.serverCpu}, autocannon on CPU ${pinning.loadCpu} (taskset)`
+      : 'none (taskset missing, one CPU, or BENCH_PIN=0)',
   };
 }
 
@@ -43,7 +47,9 @@ export function printTable(rows) {
       continue;
     }
     if (!r) {
-      lines.push(`${pad(row.id, 24)} ${pad(row.db ?? '-', 8)} FAILED: ${String(row.error?.message ?? row.error).split('\n')[0]}`);
+      lines.push(
+        `${pad(row.id, 24)} ${pad(row.db ?? '-', 8)} FAILED: ${String(row.error?.message ?? row.error).split('\n')[0]}`,
+      );
       continue;
     }
     const bad = r.non2xx > 0 || r.errors > 0 || r.timeouts > 0;
@@ -54,7 +60,10 @@ export function printTable(rows) {
   for (const row of rows) {
     const l = row.result?.latency;
     const ms = (x) => (x === undefined ? 'n/a' : x.toFixed(2));
-    if (l) lines.push(`  ${row.key} at ${l.connections} connection(s), ${Math.round(l.duration)} s: ${Math.round(l.rps)} req/s, p50 ${ms(l.exact?.p50)} ms, p90 ${ms(l.exact?.p90)} ms, p99 ${ms(l.exact?.p99)} ms (exact; autocannon's whole-ms p50 ${l.p50}, p99 ${l.p99}), mean ${l.mean?.toFixed(2)} ms, ${l.non2xx} non-2xx, ${l.errors + l.timeouts} errors`);
+    if (l)
+      lines.push(
+        `  ${row.key} at ${l.connections} connection(s), ${Math.round(l.duration)} s: ${Math.round(l.rps)} req/s, p50 ${ms(l.exact?.p50)} ms, p90 ${ms(l.exact?.p90)} ms, p99 ${ms(l.exact?.p99)} ms (exact; autocannon's whole-ms p50 ${l.p50}, p99 ${l.p99}), mean ${l.mean?.toFixed(2)} ms, ${l.non2xx} non-2xx, ${l.errors + l.timeouts} errors`,
+      );
   }
   for (const line of lines) console.log(line);
   for (const row of rows) {
@@ -92,7 +101,16 @@ export function checkTargets(rows, cases) {
         // The exact p50 when the run kept the response times (autocannon's own is truncated to whole ms).
         const p50 = l?.exact?.p50 ?? l?.p50;
         const verdict = ok ? (p50 <= target.p50AtMost ? 'PASS' : 'MISS') : 'N/A';
-        checks.push({ key: row.key, label: target.label, p50AtMost: target.p50AtMost, p50, mean: l?.mean, connections: l?.connections, loadedP50: r?.p50, verdict });
+        checks.push({
+          key: row.key,
+          label: target.label,
+          p50AtMost: target.p50AtMost,
+          p50,
+          mean: l?.mean,
+          connections: l?.connections,
+          loadedP50: r?.p50,
+          verdict,
+        });
         continue;
       }
       const base = byKey.get(target.baseline);
@@ -100,8 +118,18 @@ export function checkTargets(rows, cases) {
       const ratio = ok ? row.result.rps / base.result.rps : undefined;
       const cpuRatio = ok && row.result.rpcs && base.result.rpcs ? row.result.rpcs / base.result.rpcs : undefined;
       // A reference line (`reference: true`) shows the ratio without a verdict.
-      const verdict = (x) => (x === undefined ? 'N/A' : target.reference ? 'REF' : x >= target.atLeast ? 'PASS' : 'MISS');
-      checks.push({ key: row.key, label: target.label, baseline: target.baseline, atLeast: target.atLeast, ratio, cpuRatio, verdict: verdict(ratio), cpuVerdict: verdict(cpuRatio) });
+      const verdict = (x) =>
+        x === undefined ? 'N/A' : target.reference ? 'REF' : x >= target.atLeast ? 'PASS' : 'MISS';
+      checks.push({
+        key: row.key,
+        label: target.label,
+        baseline: target.baseline,
+        atLeast: target.atLeast,
+        ratio,
+        cpuRatio,
+        verdict: verdict(ratio),
+        cpuVerdict: verdict(cpuRatio),
+      });
     }
   }
   const fmt = (x) => (x === undefined ? 'n/a' : `${x.toFixed(2)}×`);
@@ -109,10 +137,14 @@ export function checkTargets(rows, cases) {
   for (const c of checks) {
     if (c.p50AtMost !== undefined) {
       const at = `${c.verdict} p50 ${c.p50?.toFixed(2) ?? 'n/a'} ms`;
-      lines.push(`${pad(c.key, 32)} ${pad(c.label, 38)} ${pad(at, 13)} (at ${c.connections ?? '?'} conn., mean ${c.mean?.toFixed(2) ?? 'n/a'} ms; p50 under the ${loadConnections}-connection load: ${c.loadedP50 ?? 'n/a'} ms)`);
+      lines.push(
+        `${pad(c.key, 32)} ${pad(c.label, 38)} ${pad(at, 13)} (at ${c.connections ?? '?'} conn., mean ${c.mean?.toFixed(2) ?? 'n/a'} ms; p50 under the ${loadConnections}-connection load: ${c.loadedP50 ?? 'n/a'} ms)`,
+      );
       continue;
     }
-    lines.push(`${pad(c.key, 32)} ${pad(c.label, 38)} ${pad(`${c.verdict} ${fmt(c.ratio)}`, 13)} ${pad(`${c.cpuVerdict} ${fmt(c.cpuRatio)}`, 13)}`);
+    lines.push(
+      `${pad(c.key, 32)} ${pad(c.label, 38)} ${pad(`${c.verdict} ${fmt(c.ratio)}`, 13)} ${pad(`${c.cpuVerdict} ${fmt(c.cpuRatio)}`, 13)}`,
+    );
   }
   for (const line of lines) console.log(line);
   return { checks, lines };

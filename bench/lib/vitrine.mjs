@@ -50,9 +50,18 @@ export function writeBenchConfig() {
       {
         id: BENCH_SITE,
         name: 'Bench',
-        clients: [{ clientId: BENCH_CLIENT, redirectUris: ['http://127.0.0.1:1/cb'], allowedOrigins: ['http://127.0.0.1:1'], refreshTokenRotation: false }],
+        clients: [
+          {
+            clientId: BENCH_CLIENT,
+            redirectUris: ['http://127.0.0.1:1/cb'],
+            allowedOrigins: ['http://127.0.0.1:1'],
+            refreshTokenRotation: false,
+          },
+        ],
         // The data-items case (servers/vitrine.mjs --items N): anyone reads, only an admin writes.
-        collections: [{ id: 'Items', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } }],
+        collections: [
+          { id: 'Items', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } },
+        ],
       },
     ],
   };
@@ -65,7 +74,13 @@ export function writeBenchConfig() {
  * then uses its own database `vitrine_bench` on that server, dropped and re-created for a clean schema.
  */
 export async function benchDatabases() {
-  const list = [{ name: 'pglite', env: { DATABASE_URL: '' }, fresh: () => ({ args: ['--data-dir', tempDir('vitrine-bench-pglite-')] }) }];
+  const list = [
+    {
+      name: 'pglite',
+      env: { DATABASE_URL: '' },
+      fresh: () => ({ args: ['--data-dir', tempDir('vitrine-bench-pglite-')] }),
+    },
+  ];
   const url = process.env.DATABASE_URL;
   if (!url) {
     log('DATABASE_URL is not set: PostgreSQL cases are skipped (PGlite only)');
@@ -83,8 +98,15 @@ export async function benchDatabases() {
     await admin.end();
   }
   const shown = `${benchUrl.protocol}//${benchUrl.host}${benchUrl.pathname}`;
-  log(`PostgreSQL: using database vitrine_bench (${shown}), re-created empty; DATABASE_URL's own database is not touched`);
-  list.push({ name: 'postgres', env: { DATABASE_URL: benchUrl.href }, fresh: () => ({ args: ['--data-dir', tempDir('vitrine-bench-unused-')] }), shown });
+  log(
+    `PostgreSQL: using database vitrine_bench (${shown}), re-created empty; DATABASE_URL's own database is not touched`,
+  );
+  list.push({
+    name: 'postgres',
+    env: { DATABASE_URL: benchUrl.href },
+    fresh: () => ({ args: ['--data-dir', tempDir('vitrine-bench-unused-')] }),
+    shown,
+  });
   return list;
 }
 
@@ -137,7 +159,14 @@ export const ITEMS = 100_000;
 export const itemsQueryBodies = () =>
   ['c7', 'c3', 'c12', 'c18'].flatMap((category) =>
     [100, 250].map((min) =>
-      JSON.stringify({ dataCollectionId: 'Items', query: { filter: { category, price: { $gte: min } }, sort: [{ fieldName: 'price', order: 'ASC' }], paging: { limit: 50 } } }),
+      JSON.stringify({
+        dataCollectionId: 'Items',
+        query: {
+          filter: { category, price: { $gte: min } },
+          sort: [{ fieldName: 'price', order: 'ASC' }],
+          paging: { limit: 50 },
+        },
+      }),
     ),
   );
 
@@ -146,7 +175,10 @@ export function checkItemsAnswer(json) {
   const items = json?.dataItems;
   if (!Array.isArray(items) || items.length !== 50) return false;
   const prices = items.map((i) => i.data?.price);
-  return items.every((i) => i.data?.category === 'c7' && i.data.price >= 100) && prices.every((p, k) => k === 0 || prices[k - 1] <= p);
+  return (
+    items.every((i) => i.data?.category === 'c7' && i.data.price >= 100) &&
+    prices.every((p, k) => k === 0 || prices[k - 1] <= p)
+  );
 }
 
 /** The data-items cases' low-concurrency run (their p50 target): 1 connection, 5 s. */

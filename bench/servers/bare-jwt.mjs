@@ -10,7 +10,17 @@ const ISS = 'http://127.0.0.1:8080';
 
 function signJwt(clientId) {
   const iat = Math.floor(Date.now() / 1000);
-  const claims = { iss: ISS, sub: randomUUID(), aud: clientId, client_id: clientId, site: 'bench', role: 'visitor', iat, exp: iat + 14_400, jti: randomUUID() };
+  const claims = {
+    iss: ISS,
+    sub: randomUUID(),
+    aud: clientId,
+    client_id: clientId,
+    site: 'bench',
+    role: 'visitor',
+    iat,
+    exp: iat + 14_400,
+    jti: randomUUID(),
+  };
   const input = `${headerSegment}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
   const signature = sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' });
   return `${input}.${signature.toString('base64url')}`;
@@ -31,7 +41,11 @@ const server = createServer((req, res) => {
       res.writeHead(400).end();
       return;
     }
-    const payload = JSON.stringify({ access_token: signJwt(String(body.clientId ?? 'bench-client')), expires_in: 14_400, token_type: 'Bearer' });
+    const payload = JSON.stringify({
+      access_token: signJwt(String(body.clientId ?? 'bench-client')),
+      expires_in: 14_400,
+      token_type: 'Bearer',
+    });
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(payload);
   });
 });

@@ -35,7 +35,8 @@ const SITE = 'bench';
 
 const explain = await pool.query(`explain ${SQL}`, [SITE, JSON.stringify({ category: 'c7' }), '100', 50]);
 const plan = explain.rows.slice(0, 2).map((r) => r['QUERY PLAN'].trim().replace(/\s+\(cost=.*$/, ''));
-if (!plan.some((line) => line.includes('Index Scan using data_sort_'))) throw new Error(`items-sql: the query does not use the price sort index: ${plan.join(' / ')}`);
+if (!plan.some((line) => line.includes('Index Scan using data_sort_')))
+  throw new Error(`items-sql: the query does not use the price sort index: ${plan.join(' / ')}`);
 
 function bad(res, status = 400) {
   res.writeHead(status).end();
@@ -56,11 +57,20 @@ const server = createServer((req, res) => {
     const category = q?.filter?.category;
     const min = q?.filter?.price?.$gte;
     const limit = q?.paging?.limit ?? 50;
-    if (typeof category !== 'string' || typeof min !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 1000) return bad(res);
+    if (
+      typeof category !== 'string' ||
+      typeof min !== 'number' ||
+      !Number.isInteger(limit) ||
+      limit < 1 ||
+      limit > 1000
+    )
+      return bad(res);
     pool.query(SQL, [SITE, JSON.stringify({ category }), String(min), limit]).then(
       ({ rows }) => {
         // The API's answer shape (items in their envelope), without paging metadata.
-        const payload = JSON.stringify({ dataItems: rows.map((r) => ({ id: r.data._id, dataCollectionId: 'Items', data: r.data })) });
+        const payload = JSON.stringify({
+          dataItems: rows.map((r) => ({ id: r.data._id, dataCollectionId: 'Items', data: r.data })),
+        });
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(payload);
       },
       () => bad(res, 500),

@@ -82,7 +82,14 @@ for (let i = 0; i < count; i++) {
   const grant = new provider.Grant({ accountId, clientId: CLIENT_ID });
   grant.addOIDCScope('openid');
   const grantId = await grant.save();
-  const rt = new provider.RefreshToken({ accountId, client, grantId, scope: 'openid', gty: 'authorization_code', authTime: Math.floor(Date.now() / 1000) });
+  const rt = new provider.RefreshToken({
+    accountId,
+    client,
+    grantId,
+    scope: 'openid',
+    gty: 'authorization_code',
+    authTime: Math.floor(Date.now() / 1000),
+  });
   refreshTokens.push(await rt.save());
 }
 

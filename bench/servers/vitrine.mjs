@@ -35,7 +35,11 @@ const memberAccessTokens = [];
 if (sessions > 0) {
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < sessions; i++) {
-      const created = await ctx.tokens.createMemberSession(tx, { siteId: values.site, clientId: values.client, memberId: `bench-member-${i}` });
+      const created = await ctx.tokens.createMemberSession(tx, {
+        siteId: values.site,
+        clientId: values.client,
+        memberId: `bench-member-${i}`,
+      });
       memberRefreshTokens.push(created.refreshToken);
       memberAccessTokens.push(created.accessToken);
     }
@@ -51,7 +55,15 @@ if (memberCount > 0) {
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < memberCount; i++) {
       const email = `bench-${i}@example.com`;
-      await insertMember(tx, { siteId: values.site, email, passwordHash, emailVerified: true, approved: true, profile: {}, now: Date.now() });
+      await insertMember(tx, {
+        siteId: values.site,
+        email,
+        passwordHash,
+        emailVerified: true,
+        approved: true,
+        profile: {},
+        now: Date.now(),
+      });
       memberEmails.push(email);
     }
   });
@@ -71,7 +83,9 @@ const items = itemCount > 0 ? await loadItems(itemCount) : undefined;
 
 await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = vitrine.app.server.address();
-console.log(`BENCH_READY ${JSON.stringify({ port, db: ctx.db.kind, memberRefreshTokens, memberAccessTokens, visitorRefreshToken, visitorAccessToken, memberEmails, password: BENCH_PASSWORD, items })}`);
+console.log(
+  `BENCH_READY ${JSON.stringify({ port, db: ctx.db.kind, memberRefreshTokens, memberAccessTokens, visitorRefreshToken, visitorAccessToken, memberEmails, password: BENCH_PASSWORD, items })}`,
+);
 
 const statsEvery = Number(values['stats-every']) || 0;
 if (statsEvery > 0) {
@@ -80,7 +94,15 @@ if (statsEvery > 0) {
   delay.enable();
   setInterval(() => {
     const m = process.memoryUsage();
-    const line = { at: Date.now(), rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, eventLoopP99Ms: delay.percentile(99) / 1e6, eventLoopMaxMs: delay.max / 1e6 };
+    const line = {
+      at: Date.now(),
+      rss: m.rss,
+      heapUsed: m.heapUsed,
+      heapTotal: m.heapTotal,
+      external: m.external,
+      eventLoopP99Ms: delay.percentile(99) / 1e6,
+      eventLoopMaxMs: delay.max / 1e6,
+    };
     delay.reset();
     console.log(`BENCH_STATS ${JSON.stringify(line)}`);
   }, statsEvery * 1000).unref();
@@ -107,7 +129,10 @@ async function loadItems(n) {
   const site = values.site;
   const timings = {};
   let t = Date.now();
-  const count = Number((await ctx.db.query(`select count(*) as n from data_items where site_id = $1 and collection_id = 'Items'`, [site])).rows[0].n);
+  const count = Number(
+    (await ctx.db.query(`select count(*) as n from data_items where site_id = $1 and collection_id = 'Items'`, [site]))
+      .rows[0].n,
+  );
   if (count !== n) {
     await ctx.db.query(`delete from data_items where site_id = $1 and collection_id = 'Items'`, [site]);
     await ctx.db.query(
@@ -129,13 +154,30 @@ async function loadItems(n) {
     timings.reused = true;
   }
   t = Date.now();
-  const body = { dataCollectionId: 'Items', query: { filter: { category: 'c7', price: { $gte: 100 } }, sort: [{ fieldName: 'price', order: 'ASC' }], paging: { limit: 50 } } };
-  const recorded = async () => (await ctx.db.query(`select 1 from data_sort_indexes where site_id = '*' and collection_id = '*' and field = 'price'`)).rows.length > 0;
+  const body = {
+    dataCollectionId: 'Items',
+    query: {
+      filter: { category: 'c7', price: { $gte: 100 } },
+      sort: [{ fieldName: 'price', order: 'ASC' }],
+      paging: { limit: 50 },
+    },
+  };
+  const recorded = async () =>
+    (
+      await ctx.db.query(
+        `select 1 from data_sort_indexes where site_id = '*' and collection_id = '*' and field = 'price'`,
+      )
+    ).rows.length > 0;
   let first;
   for (let i = 0; i < 600 && !(await recorded()); i++) {
     // Re-sent every 5 s: the server starts the build from a query (never twice at once), and waits for nothing.
     if (i % 25 === 0) {
-      const res = await vitrine.app.inject({ method: 'POST', url: '/wix-data/v2/items/query', headers: { 'content-type': 'application/json', authorization: visitorAccessToken }, payload: body });
+      const res = await vitrine.app.inject({
+        method: 'POST',
+        url: '/wix-data/v2/items/query',
+        headers: { 'content-type': 'application/json', authorization: visitorAccessToken },
+        payload: body,
+      });
       if (res.statusCode !== 200) throw new Error(`items query answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
       first ??= JSON.parse(res.body).dataItems?.length;
     }
@@ -143,5 +185,10 @@ async function loadItems(n) {
   }
   if (!(await recorded())) throw new Error('the price sort index was not built within 120 s');
   timings.sortIndexMs = Date.now() - t;
-  return { count: n, collection: 'Items', sortIndex: 'price (built on demand by the server, awaited before listening)', timings };
+  return {
+    count: n,
+    collection: 'Items',
+    sortIndex: 'price (built on demand by the server, awaited before listening)',
+    timings,
+  };
 }

@@ -26,7 +26,16 @@ interface Book {
   subtitle?: string;
 }
 
-const book = (_id: string, title: string, author: string, year: number, pages: number, rating: number, tags: string[], subtitle?: string): Book => ({
+const book = (
+  _id: string,
+  title: string,
+  author: string,
+  year: number,
+  pages: number,
+  rating: number,
+  tags: string[],
+  subtitle?: string,
+): Book => ({
   _id,
   title,
   author,
@@ -69,7 +78,8 @@ let c: Client;
 type Row = Record<string, unknown>;
 type Query = ReturnType<Client['items']['query']>;
 /** `in()` exists on the runtime query builder (§9.4 `$in`) but is missing from its published typings. */
-const withIn = (query: Query, field: string, values: unknown[]): Query => (query as Query & { in(f: string, v: unknown[]): Query }).in(field, values);
+const withIn = (query: Query, field: string, values: unknown[]): Query =>
+  (query as Query & { in(f: string, v: unknown[]): Query }).in(field, values);
 const ids = (list: readonly { _id?: unknown }[]) => list.map((i) => i._id as string);
 const sortedIds = (list: readonly { _id?: unknown }[]) => ids(list).sort();
 const expected = (pred: (b: Book) => boolean) =>
@@ -90,7 +100,10 @@ async function rejection(promise: Promise<unknown>): Promise<{ message: string; 
 
 beforeAll(async () => {
   server = await startTestServer({
-    site: (s) => ({ ...s, collections: [...s.collections, open('Books'), open('Authors'), open('Notes'), open('Shelf')] }),
+    site: (s) => ({
+      ...s,
+      collections: [...s.collections, open('Books'), open('Authors'), open('Notes'), open('Shelf')],
+    }),
   });
   routing = routeWixToLocal(server.url);
   c = client();
@@ -146,7 +159,9 @@ describe('unmodified @wix/data items: single-item CRUD', () => {
     expect(got).not.toHaveProperty('drop');
     const missing = await rejection(c.items.update('Notes', { _id: 'no-such-note', title: 'x' }));
     expect(missing.code).toBe('WDE0073');
-    const unmet = await rejection(c.items.update('Notes', { ...got!, title: 'conditional' }, { condition: { title: 'before' } }));
+    const unmet = await rejection(
+      c.items.update('Notes', { ...got!, title: 'conditional' }, { condition: { title: 'before' } }),
+    );
     expect(unmet.code).toBe('WDE0073');
     const met = await c.items.update('Notes', { ...got!, title: 'conditional' }, { condition: { title: 'after' } });
     expect(met.title).toBe('conditional');
@@ -165,7 +180,14 @@ describe('unmodified @wix/data items: single-item CRUD', () => {
 
   it('patch builder: setField, incrementField, appendToArray, removeFromArray, removeField', async () => {
     const when = new Date('2030-01-02T03:04:05.006Z');
-    await c.items.insert('Notes', { _id: 'patch-me', title: 'old', n: 5, tags: ['a', 'b'], obsolete: 'x', keep: 'yes' });
+    await c.items.insert('Notes', {
+      _id: 'patch-me',
+      title: 'old',
+      n: 5,
+      tags: ['a', 'b'],
+      obsolete: 'x',
+      keep: 'yes',
+    });
     const patched = await c.items
       .patch('Notes', 'patch-me')
       .setField('title', 'new')
@@ -243,18 +265,26 @@ describe('unmodified @wix/data items: the query builder', () => {
     expect(await find(q().ge('title', 'M').lt('title', 'P'))).toEqual(expected((b) => b.title >= 'M' && b.title < 'P'));
     const cut = new Date('1980-01-01T00:00:00.000Z');
     expect(await find(q().gt('published', cut))).toEqual(expected((b) => b.published > cut));
-    expect(await find(q().between('published', new Date('1965-06-15T12:30:00.250Z'), new Date('1970-01-01T00:00:00.000Z')))).toEqual(['b01', 'b07', 'b10']);
+    expect(
+      await find(q().between('published', new Date('1965-06-15T12:30:00.250Z'), new Date('1970-01-01T00:00:00.000Z'))),
+    ).toEqual(['b01', 'b07', 'b10']);
     const dated = await q().eq('published', new Date('1984-06-15T12:30:00.250Z')).find();
     expect(ids(dated.items)).toEqual(['b02']);
     expect(dated.items[0]!.published).toEqual(BOOKS[1]!.published);
   });
 
   it('in / hasSome / hasAll', async () => {
-    expect(await find(withIn(q(), 'author', ['Gibson', 'Lem']))).toEqual(expected((b) => ['Gibson', 'Lem'].includes(b.author)));
+    expect(await find(withIn(q(), 'author', ['Gibson', 'Lem']))).toEqual(
+      expected((b) => ['Gibson', 'Lem'].includes(b.author)),
+    );
     expect(await find(withIn(q(), 'year', [1969, 1815]))).toEqual(['b03', 'b07', 'b10']);
-    expect(await find(q().hasSome('tags', ['cyberpunk', 'romance']))).toEqual(expected((b) => b.tags.includes('cyberpunk') || b.tags.includes('romance')));
+    expect(await find(q().hasSome('tags', ['cyberpunk', 'romance']))).toEqual(
+      expected((b) => b.tags.includes('cyberpunk') || b.tags.includes('romance')),
+    );
     expect(await find(q().hasSome('author', 'Eliot', 'Dick'))).toEqual(['b08', 'b10']);
-    expect(await find(q().hasAll('tags', ['scifi', 'classic']))).toEqual(expected((b) => b.tags.includes('scifi') && b.tags.includes('classic')));
+    expect(await find(q().hasAll('tags', ['scifi', 'classic']))).toEqual(
+      expected((b) => b.tags.includes('scifi') && b.tags.includes('classic')),
+    );
   });
 
   it('contains / startsWith / endsWith are case-insensitive', async () => {
@@ -274,7 +304,9 @@ describe('unmodified @wix/data items: the query builder', () => {
       .eq('author', 'Austen')
       .or(f().eq('author', 'Herbert').and(f().gt('pages', 300)))
       .not(f().lt('year', 1815));
-    expect(await find(nested)).toEqual(expected((b) => (b.author === 'Austen' || (b.author === 'Herbert' && b.pages > 300)) && !(b.year < 1815)));
+    expect(await find(nested)).toEqual(
+      expected((b) => (b.author === 'Austen' || (b.author === 'Herbert' && b.pages > 300)) && !(b.year < 1815)),
+    );
     expect(await find(q().not(f().eq('author', 'Austen')))).toEqual(expected((b) => b.author !== 'Austen'));
     // The builder's or() on an empty query emits {$or: [{}, …]}, which matches every item (§9.4).
     expect(await find(q().or(f().eq('author', 'Lem')))).toEqual(expected(() => true));
@@ -282,10 +314,14 @@ describe('unmodified @wix/data items: the query builder', () => {
 
   it('ascending / descending, with the sort keys in the order given', async () => {
     const byYear = await q().ascending('year').find();
-    expect(ids(byYear.items)).toEqual([...BOOKS].sort((a, b) => a.year - b.year || a._id.localeCompare(b._id)).map((b) => b._id));
+    expect(ids(byYear.items)).toEqual(
+      [...BOOKS].sort((a, b) => a.year - b.year || a._id.localeCompare(b._id)).map((b) => b._id),
+    );
     const mixed = await q().ascending('author').descending('year').find();
     expect(ids(mixed.items)).toEqual(
-      [...BOOKS].sort((a, b) => (a.author < b.author ? -1 : a.author > b.author ? 1 : b.year - a.year)).map((b) => b._id),
+      [...BOOKS]
+        .sort((a, b) => (a.author < b.author ? -1 : a.author > b.author ? 1 : b.year - a.year))
+        .map((b) => b._id),
     );
     const byDate = await q().descending('published').limit(3).find();
     expect(ids(byDate.items)).toEqual(['b04', 'b12', 'b06']);
@@ -368,7 +404,16 @@ describe('unmodified @wix/data items: the query builder', () => {
 
 describe('unmodified @wix/data items: aggregate', () => {
   it('group + sum/avg/min/max/count, then having and sort', async () => {
-    const result = await c.items.aggregate('Books').group('author').sum('pages').avg('rating').min('year').max('year').count().ascending('author').run();
+    const result = await c.items
+      .aggregate('Books')
+      .group('author')
+      .sum('pages')
+      .avg('rating')
+      .min('year')
+      .max('year')
+      .count()
+      .ascending('author')
+      .run();
     const authors = [...new Set(BOOKS.map((b) => b.author))].sort();
     expect(result.items.map((r: Row) => r._id)).toEqual(authors);
     for (const row of result.items) {
@@ -411,7 +456,13 @@ describe('unmodified @wix/data items: aggregate', () => {
   });
 
   it('without grouping aggregates the whole (filtered) collection', async () => {
-    const all = await c.items.aggregate('Books').filter(c.items.filter().hasSome('tags', ['romance'])).sum('pages').max('rating').count().run();
+    const all = await c.items
+      .aggregate('Books')
+      .filter(c.items.filter().hasSome('tags', ['romance']))
+      .sum('pages')
+      .max('rating')
+      .count()
+      .run();
     expect(all.items).toHaveLength(1);
     expect(all.items[0]).toMatchObject({ pagesSum: 474 + 249 + 507, ratingMax: 4.3, count: 3 });
   });
@@ -428,31 +479,56 @@ describe('unmodified @wix/data items: aggregate', () => {
 
 describe('unmodified @wix/data items: bulk writes (client tally)', () => {
   it('bulkInsert inserts new items and counts a duplicate id as skipped', async () => {
-    const first = await c.items.bulkInsert('Shelf', [{ _id: 's1', n: 1 }, { _id: 's2', n: 2 }, { n: 3, when: new Date('2020-02-02T00:00:00Z') }]);
+    const first = await c.items.bulkInsert('Shelf', [
+      { _id: 's1', n: 1 },
+      { _id: 's2', n: 2 },
+      { n: 3, when: new Date('2020-02-02T00:00:00Z') },
+    ]);
     expect(first).toMatchObject({ inserted: 3, updated: 0, removed: 0, skipped: 0, errors: [] });
     expect(first.insertedItemIds.slice(0, 2)).toEqual(['s1', 's2']);
     expect(first.insertedItemIds[2]).toEqual(expect.any(String));
     const generated = await c.items.get('Shelf', first.insertedItemIds[2]!);
     expect(generated?.when).toEqual(new Date('2020-02-02T00:00:00Z'));
-    const second = await c.items.bulkInsert('Shelf', [{ _id: 's2', n: 20 }, { _id: 's3', n: 3 }]);
+    const second = await c.items.bulkInsert('Shelf', [
+      { _id: 's2', n: 20 },
+      { _id: 's3', n: 3 },
+    ]);
     expect(second).toMatchObject({ inserted: 1, skipped: 1, errors: [], insertedItemIds: ['s3'] });
     expect((await c.items.get('Shelf', 's2'))?.n).toBe(2);
   });
 
   it('bulkSave inserts and updates', async () => {
-    const saved = await c.items.bulkSave('Shelf', [{ _id: 's3', n: 30 }, { _id: 's4', n: 4 }]);
-    expect(saved).toMatchObject({ inserted: 1, updated: 1, skipped: 0, errors: [], insertedItemIds: ['s4'], updatedItemIds: ['s3'] });
+    const saved = await c.items.bulkSave('Shelf', [
+      { _id: 's3', n: 30 },
+      { _id: 's4', n: 4 },
+    ]);
+    expect(saved).toMatchObject({
+      inserted: 1,
+      updated: 1,
+      skipped: 0,
+      errors: [],
+      insertedItemIds: ['s4'],
+      updatedItemIds: ['s3'],
+    });
     expect((await c.items.get('Shelf', 's3'))?.n).toBe(30);
   });
 
   it('bulkUpdate updates existing items and counts a missing one as skipped', async () => {
-    const updated = await c.items.bulkUpdate('Shelf', [{ _id: 's1', n: 10 }, { _id: 'nope', n: 0 }, { _id: 's4', n: 40 }]);
+    const updated = await c.items.bulkUpdate('Shelf', [
+      { _id: 's1', n: 10 },
+      { _id: 'nope', n: 0 },
+      { _id: 's4', n: 40 },
+    ]);
     expect(updated).toMatchObject({ updated: 2, inserted: 0, skipped: 1, errors: [], updatedItemIds: ['s1', 's4'] });
     expect((await c.items.get('Shelf', 's4'))?.n).toBe(40);
   });
 
   it('bulkPatch (builder) patches existing items and counts a missing one as skipped', async () => {
-    const patched = await c.items.bulkPatch('Shelf', ['s3', 'nope', 's4']).incrementField('n', 1).setField('tag', 'p').run();
+    const patched = await c.items
+      .bulkPatch('Shelf', ['s3', 'nope', 's4'])
+      .incrementField('n', 1)
+      .setField('tag', 'p')
+      .run();
     expect(patched).toMatchObject({ updated: 2, skipped: 1, errors: [], updatedItemIds: ['s3', 's4'] });
     expect(await c.items.get('Shelf', 's4')).toMatchObject({ n: 41, tag: 'p' });
   });

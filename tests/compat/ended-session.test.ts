@@ -30,7 +30,11 @@ const local = (path: string, init?: RequestInit) => routing.realFetch(`${server.
 
 async function codeFlow(client: Client, sessionToken: string) {
   const oauthData = client.auth.generateOAuthData(REDIRECT);
-  const { authUrl } = await client.auth.getAuthUrl(oauthData, { prompt: 'none', responseMode: 'query', sessionToken } as AuthUrlOptions);
+  const { authUrl } = await client.auth.getAuthUrl(oauthData, {
+    prompt: 'none',
+    responseMode: 'query',
+    sessionToken,
+  } as AuthUrlOptions);
   const location = (await routing.realFetch(authUrl, { redirect: 'manual' })).headers.get('location')!;
   const { code, state } = client.auth.parseFromUrl(location, 'query');
   return { tokens: await client.auth.getMemberTokens(code, state, oauthData), code, oauthData };
@@ -44,7 +48,14 @@ async function signedInPhone() {
   expect(registered.loginState).toBe('SUCCESS');
   const { tokens, code, oauthData } = await codeFlow(phone, sessionTokenOf(registered));
   phone.auth.setTokens(tokens);
-  return { phone, email, tokens, code, oauthData, memberId: JSON.parse(Buffer.from(tokens.accessToken.value.split('.')[1]!, 'base64url').toString()).sub as string };
+  return {
+    phone,
+    email,
+    tokens,
+    code,
+    oauthData,
+    memberId: JSON.parse(Buffer.from(tokens.accessToken.value.split('.')[1]!, 'base64url').toString()).sub as string,
+  };
 }
 
 async function expectEnded(accessToken: string) {
@@ -55,7 +66,9 @@ async function expectEnded(accessToken: string) {
 
 /** Every way back in works on the same client, and the new session is a real member session. */
 async function signsBackIn(phone: Client, email: string, password: string) {
-  const authUrl = await phone.auth.getAuthUrl(phone.auth.generateOAuthData(REDIRECT), { prompt: 'login' } as AuthUrlOptions);
+  const authUrl = await phone.auth.getAuthUrl(phone.auth.generateOAuthData(REDIRECT), {
+    prompt: 'login',
+  } as AuthUrlOptions);
   expect(authUrl.authUrl).toContain('/oauth2/authorize?');
   await phone.auth.sendPasswordResetEmail(email, REDIRECT);
   const other = await phone.auth.register({ email: uniqueEmail('second'), password: PASSWORD });
@@ -72,9 +85,13 @@ async function resetViaMail(email: string, password: string) {
   const visitor = newClient();
   await visitor.auth.sendPasswordResetEmail(email, REDIRECT);
   const mail = await (await local(`/_dev/mail.json?to=${encodeURIComponent(email)}`)).json();
-  const link = (mail.messages as { text: string }[]).map((m) => /reset-password\?token=([\w-]+)/.exec(m.text)?.[1]).find(Boolean)!;
+  const link = (mail.messages as { text: string }[])
+    .map((m) => /reset-password\?token=([\w-]+)/.exec(m.text)?.[1])
+    .find(Boolean)!;
   const res = await local('/_api/iam/recovery/v1/recover', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ recoveryToken: link, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ recoveryToken: link, password }),
   });
   expect(res.status).toBe(200);
 }
@@ -82,7 +99,9 @@ async function resetViaMail(email: string, password: string) {
 describe('unmodified @wix/sdk: a client whose member session ended elsewhere signs in again', () => {
   it('after logout from another device (the session’s own logout URL opened elsewhere)', async () => {
     const { phone, email, tokens } = await signedInPhone();
-    const res = await local(`/_api/iam/authentication/v1/logout?clientId=${CLIENT}`, { headers: { authorization: tokens.accessToken.value } });
+    const res = await local(`/_api/iam/authentication/v1/logout?clientId=${CLIENT}`, {
+      headers: { authorization: tokens.accessToken.value },
+    });
     expect(res.status).toBe(200);
     await expectEnded(tokens.accessToken.value);
     await signsBackIn(phone, email, PASSWORD);
@@ -91,9 +110,13 @@ describe('unmodified @wix/sdk: a client whose member session ended elsewhere sig
   it('after a password change on another device', async () => {
     const { phone, email, tokens } = await signedInPhone();
     const laptop = newClient();
-    const { tokens: laptopTokens } = await codeFlow(laptop, sessionTokenOf(await laptop.auth.login({ email, password: PASSWORD })));
+    const { tokens: laptopTokens } = await codeFlow(
+      laptop,
+      sessionTokenOf(await laptop.auth.login({ email, password: PASSWORD })),
+    );
     const changed = await local('/_api/iam/authentication/v2/change-password', {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: laptopTokens.accessToken.value },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: laptopTokens.accessToken.value },
       body: JSON.stringify({ currentPassword: PASSWORD, newPassword: 'laptop chose this 9931' }),
     });
     expect(changed.status).toBe(200);
@@ -110,10 +133,12 @@ describe('unmodified @wix/sdk: a client whose member session ended elsewhere sig
 
   it('after the owner blocks and unblocks the member', async () => {
     const { phone, email, tokens } = await signedInPhone();
-    const admin = (path: string) => local(`/_admin/v1/members/${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${server.adminKey}` },
-      body: JSON.stringify({ siteId: server.siteId, email }),
-    });
+    const admin = (path: string) =>
+      local(`/_admin/v1/members/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.adminKey}` },
+        body: JSON.stringify({ siteId: server.siteId, email }),
+      });
     expect((await admin('block')).status).toBe(200);
     await expectEnded(tokens.accessToken.value);
     expect((await admin('approve')).status).toBe(200);
@@ -123,8 +148,15 @@ describe('unmodified @wix/sdk: a client whose member session ended elsewhere sig
   it('after its authorization code was replayed (the replay revokes what the code issued)', async () => {
     const { phone, email, tokens, code, oauthData } = await signedInPhone();
     const replay = await local('/oauth2/token', {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId: CLIENT, grantType: 'authorization_code', code, codeVerifier: oauthData.codeVerifier, redirectUri: REDIRECT }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        clientId: CLIENT,
+        grantType: 'authorization_code',
+        code,
+        codeVerifier: oauthData.codeVerifier,
+        redirectUri: REDIRECT,
+      }),
     });
     expect(replay.status).toBe(400);
     await expectEnded(tokens.accessToken.value);
@@ -135,17 +167,31 @@ describe('unmodified @wix/sdk: a client whose member session ended elsewhere sig
 describe('an ended session is signed out, not a member, and other bad tokens stay 401', () => {
   it('reads public data as its own site, owns nothing, and gets 401 where the member is needed', async () => {
     const { tokens } = await signedInPhone();
-    await local(`/_api/iam/authentication/v1/logout?clientId=${CLIENT}`, { headers: { authorization: tokens.accessToken.value } });
+    await local(`/_api/iam/authentication/v1/logout?clientId=${CLIENT}`, {
+      headers: { authorization: tokens.accessToken.value },
+    });
     const auth = { 'content-type': 'application/json', authorization: tokens.accessToken.value };
-    const products = await local('/wix-data/v2/items/query', { method: 'POST', headers: auth, body: JSON.stringify({ dataCollectionId: 'Products', query: {} }) });
+    const products = await local('/wix-data/v2/items/query', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ dataCollectionId: 'Products', query: {} }),
+    });
     expect(products.status).toBe(200);
     expect((await products.json()).dataItems.length).toBeGreaterThan(0);
     const checkout = await local('/_api/vitrine/v1/checkout', { method: 'POST', headers: auth, body: '{}' });
     expect(checkout.status).toBe(401);
-    const change = await local('/_api/iam/authentication/v2/change-password', { method: 'POST', headers: auth, body: JSON.stringify({ newPassword: 'whatever it is 1234' }) });
+    const change = await local('/_api/iam/authentication/v2/change-password', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ newPassword: 'whatever it is 1234' }),
+    });
     expect(change.status).toBe(401);
     const memberId = JSON.parse(Buffer.from(tokens.accessToken.value.split('.')[1]!, 'base64url').toString()).sub;
-    const start = await local('/_api/iam/verification/v1/start', { method: 'POST', headers: auth, body: JSON.stringify({ identityId: memberId, target: 'EMAIL' }) });
+    const start = await local('/_api/iam/verification/v1/start', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ identityId: memberId, target: 'EMAIL' }),
+    });
     expect(start.status).toBe(401);
   });
 
@@ -157,7 +203,9 @@ describe('an ended session is signed out, not a member, and other bad tokens sta
     const foreign = `${h}.${Buffer.from(JSON.stringify({ ...claims, client_id: 'nope', aud: 'nope' })).toString('base64url')}.${sig}`;
     for (const token of [forged, foreign, 'garbage.token.value']) {
       const res = await local('/_api/iam/authentication/v2/login', {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ loginId: { email }, password: PASSWORD }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: JSON.stringify({ loginId: { email }, password: PASSWORD }),
       });
       expect(res.status).toBe(401);
     }

@@ -31,7 +31,10 @@ describe('@wix/sdk client.graphql', () => {
       { filter: { category: 'Kitchen' }, limit: 2 },
     );
     expect(result.errors).toBeUndefined();
-    const data = result.data as { me: null; products: { totalCount: number; items: { _id: string; price: number; category: { name: string } }[] } };
+    const data = result.data as {
+      me: null;
+      products: { totalCount: number; items: { _id: string; price: number; category: { name: string } }[] };
+    };
     expect(data.me).toBeNull();
     expect(data.products.totalCount).toBe(4);
     expect(data.products.items).toEqual([
@@ -48,7 +51,11 @@ describe('@wix/sdk client.graphql', () => {
     expect(refused.data).toEqual({});
     expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'WDE0027' }, path: ['insertProducts'] });
     // The third argument (options.apiVersion) is in the client's code (wire-contract §10), not in its typings.
-    const graphql = client.graphql as unknown as (query: string, variables: undefined, options: { apiVersion: string }) => ReturnType<typeof client.graphql>;
+    const graphql = client.graphql as unknown as (
+      query: string,
+      variables: undefined,
+      options: { apiVersion: string },
+    ) => ReturnType<typeof client.graphql>;
     const v1 = await graphql('{ categoriesById(id: "Home") { name slug } }', undefined, { apiVersion: 'v1' });
     expect(v1.data).toEqual({ categoriesById: { name: 'Home', slug: 'home' } });
     expect(routing.seen.at(-1)).toMatchObject({ path: '/graphql/v1', method: 'POST' });

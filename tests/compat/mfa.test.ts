@@ -28,14 +28,23 @@ type AuthUrlOptions = Parameters<Client['auth']['getAuthUrl']>[1];
 const newClient = () => createClient({ auth: OAuthStrategy({ clientId: CLIENT }) });
 const uniqueEmail = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 const local = async (path: string, token: string, body: unknown) => {
-  const res = await routing.realFetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await routing.realFetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 };
-const totp = (secret: string, at = Date.now()) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+const totp = (secret: string, at = Date.now()) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 
 async function memberTokens(client: Client, sessionToken: string) {
   const oauthData = client.auth.generateOAuthData(REDIRECT);
-  const { authUrl } = await client.auth.getAuthUrl(oauthData, { prompt: 'none', responseMode: 'query', sessionToken } as AuthUrlOptions);
+  const { authUrl } = await client.auth.getAuthUrl(oauthData, {
+    prompt: 'none',
+    responseMode: 'query',
+    sessionToken,
+  } as AuthUrlOptions);
   const location = (await routing.realFetch(authUrl, { redirect: 'manual' })).headers.get('location')!;
   const { code, state } = client.auth.parseFromUrl(location, 'query');
   return client.auth.getMemberTokens(code, state, oauthData);
@@ -49,7 +58,11 @@ async function memberWithTotp(client: Client) {
   const tokens = await memberTokens(client, (registered as { data: { sessionToken: string } }).data.sessionToken);
   const added = await local('/_api/iam/mfa/v1/factors', tokens.accessToken.value, { factorType: 'TOTP' });
   const secret = added.body.totp.secret as string;
-  const activated = await local(`/_api/iam/mfa/v1/factors/${added.body.factor.factorId}/activate`, tokens.accessToken.value, { code: totp(secret) });
+  const activated = await local(
+    `/_api/iam/mfa/v1/factors/${added.body.factor.factorId}/activate`,
+    tokens.accessToken.value,
+    { code: totp(secret) },
+  );
   expect(activated.body.factor.status).toBe('ACTIVE');
   return { email, secret };
 }
@@ -79,7 +92,10 @@ describe('unmodified @wix/sdk and second factors', () => {
     const visitor = client.auth.getTokens().accessToken.value;
     const raw = await local('/_api/iam/authentication/v2/login', visitor, { loginId: { email }, password: PASSWORD });
     expect(raw.body.state).toBe('REQUIRE_MFA');
-    const step = await local('/_api/iam/authentication/v2/totp/verify', visitor, { stateToken: raw.body.stateToken, totpData: { code: totp(secret, Date.now() + 30_000) } });
+    const step = await local('/_api/iam/authentication/v2/totp/verify', visitor, {
+      stateToken: raw.body.stateToken,
+      totpData: { code: totp(secret, Date.now() + 30_000) },
+    });
     expect(step.body.state).toBe('SUCCESS');
     const tokens = await memberTokens(client, step.body.sessionToken as string);
     expect(tokens.refreshToken.role).toBe('member');

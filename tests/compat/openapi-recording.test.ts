@@ -36,9 +36,18 @@ function record(base: string): () => void {
     const response = await routed(input, init);
     const url = new URL(response.url || (input instanceof Request ? input.url : String(input)));
     if (!url.href.startsWith(base)) return response;
-    const text = typeof init?.body === 'string' ? init.body : input instanceof Request ? await input.clone().text() : '';
-    const body = (response.headers.get('content-type') ?? '').includes('json') ? await response.clone().json() : undefined;
-    pairs.push({ method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(), path: url.pathname, requestBody: text ? JSON.parse(text) : undefined, status: response.status, responseBody: body });
+    const text =
+      typeof init?.body === 'string' ? init.body : input instanceof Request ? await input.clone().text() : '';
+    const body = (response.headers.get('content-type') ?? '').includes('json')
+      ? await response.clone().json()
+      : undefined;
+    pairs.push({
+      method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+      path: url.pathname,
+      requestBody: text ? JSON.parse(text) : undefined,
+      status: response.status,
+      responseBody: body,
+    });
     return response;
   }) as typeof fetch;
   return () => void (globalThis.fetch = routed);
@@ -50,7 +59,10 @@ function record(base: string): () => void {
  */
 function operationOf(doc: OpenApi, method: string, path: string): Operation | undefined {
   const templates = Object.keys(doc.paths).filter((template) => {
-    const pattern = template.replace(/[.]/g, '\\.').replace(/\{\*\}/g, '.*').replace(/\{[^}]+\}/g, '[^/]+');
+    const pattern = template
+      .replace(/[.]/g, '\\.')
+      .replace(/\{\*\}/g, '.*')
+      .replace(/\{[^}]+\}/g, '[^/]+');
     return new RegExp(`^${pattern}$`).test(path);
   });
   templates.sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0) || b.length - a.length);
@@ -58,7 +70,8 @@ function operationOf(doc: OpenApi, method: string, path: string): Operation | un
 }
 
 function responseSchema(operation: Operation, status: number): object | undefined {
-  const entry = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
+  const entry =
+    operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
   return entry?.content?.['application/json']?.schema;
 }
 
@@ -67,8 +80,23 @@ beforeAll(async () => {
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
-      clients: [...s.clients, { clientId: 'recording-client', redirectUris: ['http://app.test/callback'], allowedOrigins: ['http://app.test'], refreshTokenRotation: false }],
-      collections: [...s.collections, { id: 'Notes', permissions: { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ANYONE' }, seed: [] }],
+      clients: [
+        ...s.clients,
+        {
+          clientId: 'recording-client',
+          redirectUris: ['http://app.test/callback'],
+          allowedOrigins: ['http://app.test'],
+          refreshTokenRotation: false,
+        },
+      ],
+      collections: [
+        ...s.collections,
+        {
+          id: 'Notes',
+          permissions: { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ANYONE' },
+          seed: [],
+        },
+      ],
     }),
   });
   routing = routeWixToLocal(server.url);
@@ -88,9 +116,16 @@ describe('the compat flows, recorded, against /openapi.json', () => {
       expect((await client.auth.register({ email, password: 'a long passphrase 42' })).loginState).toBe('SUCCESS');
       expect((await client.auth.login({ email, password: 'a long passphrase 42' })).loginState).toBe('SUCCESS');
       expect((await client.auth.login({ email, password: 'wrong passphrase 42' })).loginState).toBe('FAILURE');
-      expect(await client.auth.register({ email: 'not-an-email', password: 'a long passphrase 42' })).toMatchObject({ errorCode: 'invalidEmail' });
+      expect(await client.auth.register({ email: 'not-an-email', password: 'a long passphrase 42' })).toMatchObject({
+        errorCode: 'invalidEmail',
+      });
 
-      const inserted = await client.items.insert('Notes', { _id: 'n1', title: 'first', n: 1, when: new Date('2026-01-02T03:04:05Z') });
+      const inserted = await client.items.insert('Notes', {
+        _id: 'n1',
+        title: 'first',
+        n: 1,
+        when: new Date('2026-01-02T03:04:05Z'),
+      });
       expect(inserted._id).toBe('n1');
       await client.items.save('Notes', { _id: 'n2', title: 'second', n: 2 });
       await client.items.update('Notes', { _id: 'n1', title: 'first, again', n: 10 });
@@ -101,7 +136,10 @@ describe('the compat flows, recorded, against /openapi.json', () => {
       expect(page.items).toHaveLength(1);
       expect(await client.items.query('Notes').count()).toBe(2);
       await client.items.query('Notes').distinct('title');
-      await client.items.bulkInsert('Notes', [{ _id: 'n3', n: 3 }, { _id: 'n4', n: 4 }]);
+      await client.items.bulkInsert('Notes', [
+        { _id: 'n3', n: 3 },
+        { _id: 'n4', n: 4 },
+      ]);
       await client.items.remove('Notes', 'n3');
       await expect(client.items.insert('Notes', { _id: 'n1' })).rejects.toThrow();
       await expect(client.items.query('Missing').find()).rejects.toThrow();
@@ -112,7 +150,12 @@ describe('the compat flows, recorded, against /openapi.json', () => {
     const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApi;
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     ajv.addSchema({ $id: 'https://vitrine.invalid/openapi.json', components: doc.components });
-    const compile = (schema: object) => ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"https://vitrine.invalid/openapi.json#/components/')));
+    const compile = (schema: object) =>
+      ajv.compile(
+        JSON.parse(
+          JSON.stringify(schema).replaceAll('"#/components/', '"https://vitrine.invalid/openapi.json#/components/'),
+        ),
+      );
 
     expect(pairs.length).toBeGreaterThan(15);
     // Successes and the error envelopes both: a not-found item, a duplicate id, a wrong password, a bad email.
@@ -138,7 +181,10 @@ describe('the compat flows, recorded, against /openapi.json', () => {
         continue;
       }
       const validate = compile(schema);
-      if (!validate(pair.responseBody)) problems.push(`${where}: response ${ajv.errorsText(validate.errors)} in ${JSON.stringify(pair.responseBody).slice(0, 200)}`);
+      if (!validate(pair.responseBody))
+        problems.push(
+          `${where}: response ${ajv.errorsText(validate.errors)} in ${JSON.stringify(pair.responseBody).slice(0, 200)}`,
+        );
     }
     expect(problems).toEqual([]);
   });

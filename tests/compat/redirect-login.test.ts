@@ -12,7 +12,10 @@ let server: TestServer;
 let routing: WixClientServer['routing'];
 let env: WixClientServer;
 beforeAll(async () => {
-  env = await startWixClientServer({ clientId: CLIENT, redirectUri: REDIRECT }, (s) => ({ ...s, apiKeys: [...s.apiKeys, { name: 'compat', key: API_KEY }] }));
+  env = await startWixClientServer({ clientId: CLIENT, redirectUri: REDIRECT }, (s) => ({
+    ...s,
+    apiKeys: [...s.apiKeys, { name: 'compat', key: API_KEY }],
+  }));
   ({ server, routing } = env);
 });
 afterAll(() => env?.close());
@@ -20,8 +23,10 @@ afterAll(() => env?.close());
 const newClient = () => createClient({ auth: OAuthStrategy({ clientId: CLIENT }) });
 // The runtime sends opts.sessionToken (wire-contract §4.2); this version's typings leave it out.
 type AuthUrlOptions = Parameters<ReturnType<typeof newClient>['auth']['getAuthUrl']>[1];
-const withSessionToken = (sessionToken: string) => ({ prompt: 'none', responseMode: 'query', sessionToken }) as AuthUrlOptions;
-const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const withSessionToken = (sessionToken: string) =>
+  ({ prompt: 'none', responseMode: 'query', sessionToken }) as AuthUrlOptions;
+const claims = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 async function registered(client: ReturnType<typeof newClient>) {
   const email = `wix${Date.now()}${Math.random().toString(16).slice(2, 6)}@example.com`;
@@ -77,7 +82,10 @@ describe('unmodified @wix/sdk: redirect login', () => {
     const client = newClient();
     const login = await client.auth.login({ email, password });
     expect(login.loginState).toBe('SUCCESS');
-    const { tokens } = await codeFlow(client, (login as unknown as { data: { sessionToken: string } }).data.sessionToken);
+    const { tokens } = await codeFlow(
+      client,
+      (login as unknown as { data: { sessionToken: string } }).data.sessionToken,
+    );
     expect(tokens.refreshToken.role).toBe('member');
   });
 

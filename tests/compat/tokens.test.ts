@@ -37,7 +37,10 @@ describe('unmodified @wix/sdk: visitor tokens', () => {
   it('refreshes an expired access token with its refresh token before a call', async () => {
     const client = createClient({ auth: OAuthStrategy({ clientId: server.clientId }) });
     const first = await client.auth.generateVisitorTokens();
-    client.auth.setTokens({ accessToken: { value: first.accessToken.value, expiresAt: 1 }, refreshToken: first.refreshToken });
+    client.auth.setTokens({
+      accessToken: { value: first.accessToken.value, expiresAt: 1 },
+      refreshToken: first.refreshToken,
+    });
     const before = routing.seen.length;
     const headers = await client.auth.getAuthHeaders();
     expect(headers.headers.Authorization).toMatch(/^ey/);
@@ -47,7 +50,9 @@ describe('unmodified @wix/sdk: visitor tokens', () => {
 
   it('falls back to a new visitor when the refresh token is refused', async () => {
     const client = createClient({ auth: OAuthStrategy({ clientId: server.clientId }) });
-    const tokens = await client.auth.generateVisitorTokens({ refreshToken: { value: 'garbage', role: 'visitor' as never } });
+    const tokens = await client.auth.generateVisitorTokens({
+      refreshToken: { value: 'garbage', role: 'visitor' as never },
+    });
     expect(tokens.accessToken.value).toMatch(/^ey/);
     expect(tokens.refreshToken.value).not.toBe('garbage');
   });

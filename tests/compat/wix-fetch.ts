@@ -21,9 +21,23 @@ export async function startWixClientServer(
 ): Promise<WixClientServer> {
   const server = await startTestServer({
     site: (s) => {
-      const base = site({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } });
+      const base = site({
+        ...s,
+        policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+      });
       const origin = new URL(client.redirectUri).origin;
-      return { ...base, clients: [...base.clients, { clientId: client.clientId, redirectUris: [client.redirectUri], allowedOrigins: [origin], refreshTokenRotation: false }] };
+      return {
+        ...base,
+        clients: [
+          ...base.clients,
+          {
+            clientId: client.clientId,
+            redirectUris: [client.redirectUri],
+            allowedOrigins: [origin],
+            refreshTokenRotation: false,
+          },
+        ],
+      };
     },
   });
   const routing = routeWixToLocal(server.url);

@@ -46,9 +46,23 @@ describe('GET /docs', () => {
     // Scalar renders the document's title, tags and operation summaries, all from the route schemas.
     await page.getByText('Vitrine API').first().waitFor({ timeout: 30_000 });
     const text = await page.innerText('body');
-    for (const tag of ['OAuth tokens', 'Identity', 'Redirect sessions', 'Data items', 'Admin', 'Owners console', 'Webhooks admin', 'Shop', 'GraphQL']) expect(text).toContain(tag);
+    for (const tag of [
+      'OAuth tokens',
+      'Identity',
+      'Redirect sessions',
+      'Data items',
+      'Admin',
+      'Owners console',
+      'Webhooks admin',
+      'Shop',
+      'GraphQL',
+    ])
+      expect(text).toContain(tag);
     await page.getByText('OAuth tokens').first().click();
-    await page.getByText('Issue tokens (anonymous, refresh_token, authorization_code, authorized_client)').first().waitFor({ timeout: 10_000 });
+    await page
+      .getByText('Issue tokens (anonymous, refresh_token, authorization_code, authorized_client)')
+      .first()
+      .waitFor({ timeout: 10_000 });
     expect(elsewhere).toEqual([]);
     expect(refused).toEqual([]);
     expect(failures).toEqual([]);

@@ -19,7 +19,10 @@ beforeAll(async () => {
   removeBuilds = remove;
   server = await startTestServer({
     config: (c) => ({ ...c, consoleDir: dirs.console, storefrontDir: dirs.storefront }),
-    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
   });
   browser = await launchChromium();
 }, 240_000);
@@ -31,10 +34,12 @@ afterAll(async () => {
 });
 
 const newPage = () => newPhonePage(browser, { stepTimeoutMs: 10_000 });
-const signedInPage = (role: string) => signedInOwner(browser, server, role, 'a long console password', { stepTimeoutMs: 10_000 });
+const signedInPage = (role: string) =>
+  signedInOwner(browser, server, role, 'a long console password', { stepTimeoutMs: 10_000 });
 const activeMember = async () => (await registerMember(server)).id;
 
-const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
 
 async function auditShows(page: Page, texts: (string | RegExp)[]): Promise<void> {
   await server.ctx.authEvents.flush();
@@ -42,48 +47,63 @@ async function auditShows(page: Page, texts: (string | RegExp)[]): Promise<void>
   for (const text of texts) await page.getByRole('cell', { name: text }).first().waitFor();
 }
 
-
 /** External login (README "external login"): authorized_client with `Authorization: ,<apiKey>`. */
 const externalLogin = (key: string, memberId: string) =>
-  fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `,${key}` }, body: JSON.stringify({ grant_type: 'authorized_client', member_id: memberId }) });
+  fetch(`${server.url}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `,${key}` },
+    body: JSON.stringify({ grant_type: 'authorized_client', member_id: memberId }),
+  });
 
 describe('console collections and API keys in Chromium', () => {
-  it('an editor edits a product in the console (bad filters explained first) and the storefront shows it; the audit log has it', { timeout: 60_000 }, async () => {
-    const first = (await (await fetch(`${server.url}/wix-data/v2/items/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dataCollectionId: 'Products', query: { paging: { limit: 1 } } }) })).json()) as { dataItems: { id: string; data: { title: string } }[] };
-    const product = first.dataItems[0]!;
-    const newTitle = `Console-edited ${product.data.title}`;
-    const { page } = await signedInPage('editor');
-    await expect(nav(page, 'API keys').count()).resolves.toBe(0);
+  it(
+    'an editor edits a product in the console (bad filters explained first) and the storefront shows it; the audit log has it',
+    { timeout: 60_000 },
+    async () => {
+      const first = (await (
+        await fetch(`${server.url}/wix-data/v2/items/query`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ dataCollectionId: 'Products', query: { paging: { limit: 1 } } }),
+        })
+      ).json()) as { dataItems: { id: string; data: { title: string } }[] };
+      const product = first.dataItems[0]!;
+      const newTitle = `Console-edited ${product.data.title}`;
+      const { page } = await signedInPage('editor');
+      await expect(nav(page, 'API keys').count()).resolves.toBe(0);
 
-    await nav(page, 'Collections').click();
-    await page.getByRole('link', { name: 'Products', exact: true }).click();
-    await page.getByRole('heading', { name: 'Products' }).waitFor();
-    await page.getByLabel('Filter').fill('{"price": ');
-    await page.getByRole('button', { name: 'Apply filter' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The filter is not valid JSON' }).waitFor();
-    await page.getByLabel('Filter').fill('{"price": {"$lessThan": 50}}');
-    await page.getByRole('button', { name: 'Apply filter' }).click();
-    await page.getByRole('alert').filter({ hasText: '$lessThan' }).waitFor();
-    await page.getByLabel('Filter').fill(JSON.stringify({ _id: product.id }));
-    await page.getByRole('button', { name: 'Apply filter' }).click();
-    await page.getByRole('status').filter({ hasText: 'Showing 1–1 of 1' }).waitFor();
+      await nav(page, 'Collections').click();
+      await page.getByRole('link', { name: 'Products', exact: true }).click();
+      await page.getByRole('heading', { name: 'Products' }).waitFor();
+      await page.getByLabel('Filter').fill('{"price": ');
+      await page.getByRole('button', { name: 'Apply filter' }).click();
+      await page.getByRole('alert').filter({ hasText: 'The filter is not valid JSON' }).waitFor();
+      await page.getByLabel('Filter').fill('{"price": {"$lessThan": 50}}');
+      await page.getByRole('button', { name: 'Apply filter' }).click();
+      await page.getByRole('alert').filter({ hasText: '$lessThan' }).waitFor();
+      await page.getByLabel('Filter').fill(JSON.stringify({ _id: product.id }));
+      await page.getByRole('button', { name: 'Apply filter' }).click();
+      await page.getByRole('status').filter({ hasText: 'Showing 1–1 of 1' }).waitFor();
 
-    await page.getByRole('link', { name: product.id }).click();
-    await page.getByLabel('title', { exact: true }).fill(newTitle);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+      await page.getByRole('link', { name: product.id }).click();
+      await page.getByLabel('title', { exact: true }).fill(newTitle);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
-    const shop = await newPage();
-    await shop.goto(server.url);
-    await shop.getByText(newTitle).first().waitFor();
-    await shop.context().close();
+      const shop = await newPage();
+      await shop.goto(server.url);
+      await shop.getByText(newTitle).first().waitFor();
+      await shop.context().close();
 
-    await page.context().close();
-    // Editors do not read the audit log (owner and support do): an owner looks.
-    const { page: ownerPage } = await signedInPage('owner');
-    await auditShows(ownerPage, [new RegExp(`role: editor, action: item_updated, itemId: ${product.id}, collection: Products`)]);
-    await ownerPage.context().close();
-  });
+      await page.context().close();
+      // Editors do not read the audit log (owner and support do): an owner looks.
+      const { page: ownerPage } = await signedInPage('owner');
+      await auditShows(ownerPage, [
+        new RegExp(`role: editor, action: item_updated, itemId: ${product.id}, collection: Products`),
+      ]);
+      await ownerPage.context().close();
+    },
+  );
 
   it('an owner adds and deletes an item (after confirming) and imports a CSV file with a per-row report; all in the audit log', async () => {
     const { page } = await signedInPage('owner');
@@ -95,15 +115,25 @@ describe('console collections and API keys in Chromium', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { name: 'Item console-e2e-item' }).waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alertdialog', { name: 'Confirm deletion' }).getByRole('button', { name: 'Yes, delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Confirm deletion' })
+      .getByRole('button', { name: 'Yes, delete' })
+      .click();
     await page.getByRole('heading', { name: 'Products' }).waitFor();
     const gone = await fetch(`${server.url}/wix-data/v2/items/console-e2e-item?dataCollectionId=Products`);
     expect(gone.status).toBe(404);
 
-    await page.getByLabel('CSV file').setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from('_id,title,price\ncsv-e2e,From a file,4\n,No price,cheap\n') });
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'more.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('_id,title,price\ncsv-e2e,From a file,4\n,No price,cheap\n'),
+    });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Import finished: 1 added, 0 updated, 1 failed.' }).waitFor();
-    await page.getByRole('table', { name: 'Import report' }).getByRole('cell', { name: 'price: "cheap" is not a number' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Import report' })
+      .getByRole('cell', { name: 'price: "cheap" is not a number' })
+      .waitFor();
     await auditShows(page, ['action: item_inserted', 'action: item_removed', 'action: items_imported']);
     await page.context().close();
   });
@@ -120,12 +150,18 @@ describe('console collections and API keys in Chromium', () => {
     expect((await externalLogin(key, memberId)).status).toBe(200);
 
     await page.getByRole('button', { name: 'Revoke e2e backend' }).click();
-    await page.getByRole('group', { name: 'Confirm revoking e2e backend' }).getByRole('button', { name: 'Yes, revoke' }).click();
+    await page
+      .getByRole('group', { name: 'Confirm revoking e2e backend' })
+      .getByRole('button', { name: 'Yes, revoke' })
+      .click();
     await page.getByRole('status').filter({ hasText: 'Revoked "e2e backend"' }).waitFor();
     const refused = await externalLogin(key, memberId);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ error: 'invalid_client' });
-    await auditShows(page, ['action: api_key_created, keyName: e2e backend', 'action: api_key_revoked, keyName: e2e backend']);
+    await auditShows(page, [
+      'action: api_key_created, keyName: e2e backend',
+      'action: api_key_revoked, keyName: e2e backend',
+    ]);
     await page.context().close();
   });
 
@@ -142,9 +178,17 @@ describe('console collections and API keys in Chromium', () => {
         headers: { 'content-type': 'application/json', 'x-vitrine-csrf': session.csrfToken },
         body: JSON.stringify({ siteId, item: { title: 'not allowed' } }),
       });
-      return { list: list.status, insert: insert.status, body: (await insert.json()) as { details: { applicationError: { code: string } } } };
+      return {
+        list: list.status,
+        insert: insert.status,
+        body: (await insert.json()) as { details: { applicationError: { code: string } } },
+      };
     }, server.siteId);
-    expect(answer).toMatchObject({ list: 403, insert: 403, body: { details: { applicationError: { code: 'OWNER_ROLE_REFUSED' } } } });
+    expect(answer).toMatchObject({
+      list: 403,
+      insert: 403,
+      body: { details: { applicationError: { code: 'OWNER_ROLE_REFUSED' } } },
+    });
     await page.goto(`${server.url}/console/collections`);
     await page.getByRole('alert').filter({ hasText: 'support role may not' }).waitFor();
     await auditShows(page, ['action: POST /_admin/v1/collections/Products/items, reason: role']);

@@ -25,12 +25,26 @@ let ownerEmail: string;
 beforeAll(async () => {
   await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
   server = await startTestServer({
-    site: (s) => ({ ...s, apiKeys: [{ name: 'backend', key: SITE_KEY }], policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
+    site: (s) => ({
+      ...s,
+      apiKeys: [{ name: 'backend', key: SITE_KEY }],
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
     // A second site with a client of its own: the console offers a site switcher.
     config: (c) => ({
       ...c,
       consoleDir: dist,
-      sites: [...c.sites, { ...c.sites[0]!, id: 'outlet', name: 'Outlet shop', apiKeys: [], webhooks: [], clients: c.sites[0]!.clients.map((client) => ({ ...client, clientId: `${client.clientId}-outlet` })) }],
+      sites: [
+        ...c.sites,
+        {
+          ...c.sites[0]!,
+          id: 'outlet',
+          name: 'Outlet shop',
+          apiKeys: [],
+          webhooks: [],
+          clients: c.sites[0]!.clients.map((client) => ({ ...client, clientId: `${client.clientId}-outlet` })),
+        },
+      ],
     }),
   });
   // A second instance on the same database, as behind a load balancer.
@@ -48,7 +62,13 @@ afterAll(async () => {
 });
 
 async function registerMember(clientId: string): Promise<{ id: string; email: string }> {
-  const visitor = (await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId, grantType: 'anonymous' }) })).json()) as { access_token: string };
+  const visitor = (await (
+    await fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId, grantType: 'anonymous' }),
+    })
+  ).json()) as { access_token: string };
   const email = `m-${Math.random().toString(36).slice(2, 10)}@example.com`;
   const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
     method: 'POST',
@@ -79,7 +99,8 @@ async function phonePage(): Promise<Page> {
   return page;
 }
 
-const seen = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { passwordField: boolean; consoleNav: boolean } }).__seen);
+const seen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __seen: { passwordField: boolean; consoleNav: boolean } }).__seen);
 
 async function signIn(page: Page): Promise<void> {
   await page.goto(`${server.url}/console/sign-in`);
@@ -118,7 +139,10 @@ describe('console gaps in Chromium', () => {
     expect(await rows.filter({ hasText: outletMember.email }).count()).toBe(0);
 
     const switcher = page.getByRole('combobox', { name: 'Site', exact: true });
-    expect(await switcher.locator('option').allTextContents()).toEqual([server.ctx.config.sites[0]!.name, 'Outlet shop']);
+    expect(await switcher.locator('option').allTextContents()).toEqual([
+      server.ctx.config.sites[0]!.name,
+      'Outlet shop',
+    ]);
     await switcher.selectOption({ label: 'Outlet shop' });
     await rows.filter({ hasText: outletMember.email }).waitFor();
     expect(await rows.filter({ hasText: demoMember.email }).count()).toBe(0);
@@ -130,60 +154,71 @@ describe('console gaps in Chromium', () => {
     await page.context().close();
   });
 
-  it('at 375 px the page does not scroll sideways and the keyboard reaches the nav, the search field and the table', { timeout: 60_000 }, async () => {
-    const member = await registerMember(server.clientId);
-    const page = await phonePage();
-    await signIn(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  it(
+    'at 375 px the page does not scroll sideways and the keyboard reaches the nav, the search field and the table',
+    { timeout: 60_000 },
+    async () => {
+      const member = await registerMember(server.clientId);
+      const page = await phonePage();
+      await signIn(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    // Arriving on a page puts focus on its heading (keyboard and screen-reader users start there).
-    expect(await page.evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent}`)).toBe('H1:Overview');
-    // The navigation comes before the page: Shift+Tab walks back through it to Members, with a focus ring.
-    let onMembers = false;
-    for (let i = 0; i < 15 && !onMembers; i += 1) {
-      await page.keyboard.press('Shift+Tab');
-      onMembers = await page.evaluate(() => document.activeElement?.textContent === 'Members' && document.activeElement.tagName === 'A');
-    }
-    expect(onMembers).toBe(true);
-    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
-    const link = await page.getByRole('link', { name: 'Members' }).boundingBox();
-    expect(link!.x).toBeGreaterThanOrEqual(0);
-    expect(link!.x + link!.width).toBeLessThanOrEqual(375);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Members' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/console/members');
-    let onSearch = false;
-    for (let i = 0; i < 25 && !onSearch; i += 1) {
-      await page.keyboard.press('Tab');
-      onSearch = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === 'search');
-    }
-    expect(onSearch).toBe(true);
-    await page.keyboard.type(member.email);
-    const row = page.getByRole('table').getByRole('row').filter({ hasText: member.email });
-    await page.locator('#members-count').filter({ hasText: /^Showing 1–1 of 1$/ }).waitFor();
-    await row.waitFor();
-    expect(await page.locator('tbody tr').count()).toBe(1);
-    // Each cell fits the screen, its column's name beside it (the phone-width table layout).
-    const box = await row.boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    // Shift+Tab from there walks back through the nav and the header to the skip link, shown on screen.
-    let onSkip = false;
-    for (let i = 0; i < 20 && !onSkip; i += 1) {
-      await page.keyboard.press('Shift+Tab');
-      onSkip = await page.evaluate(() => document.activeElement?.textContent === 'Skip to content');
-    }
-    expect(onSkip).toBe(true);
-    const skip = await page.getByRole('link', { name: 'Skip to content' }).boundingBox();
-    expect(skip!.x).toBeGreaterThanOrEqual(0);
-    expect(skip!.y).toBeGreaterThanOrEqual(0);
-    // The member's link works from the keyboard too.
-    await row.getByRole('link').first().focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: member.email }).waitFor();
-    await page.context().close();
-  });
+      // Arriving on a page puts focus on its heading (keyboard and screen-reader users start there).
+      expect(
+        await page.evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent}`),
+      ).toBe('H1:Overview');
+      // The navigation comes before the page: Shift+Tab walks back through it to Members, with a focus ring.
+      let onMembers = false;
+      for (let i = 0; i < 15 && !onMembers; i += 1) {
+        await page.keyboard.press('Shift+Tab');
+        onMembers = await page.evaluate(
+          () => document.activeElement?.textContent === 'Members' && document.activeElement.tagName === 'A',
+        );
+      }
+      expect(onMembers).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
+      const link = await page.getByRole('link', { name: 'Members' }).boundingBox();
+      expect(link!.x).toBeGreaterThanOrEqual(0);
+      expect(link!.x + link!.width).toBeLessThanOrEqual(375);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Members' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/console/members');
+      let onSearch = false;
+      for (let i = 0; i < 25 && !onSearch; i += 1) {
+        await page.keyboard.press('Tab');
+        onSearch = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === 'search');
+      }
+      expect(onSearch).toBe(true);
+      await page.keyboard.type(member.email);
+      const row = page.getByRole('table').getByRole('row').filter({ hasText: member.email });
+      await page
+        .locator('#members-count')
+        .filter({ hasText: /^Showing 1–1 of 1$/ })
+        .waitFor();
+      await row.waitFor();
+      expect(await page.locator('tbody tr').count()).toBe(1);
+      // Each cell fits the screen, its column's name beside it (the phone-width table layout).
+      const box = await row.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      // Shift+Tab from there walks back through the nav and the header to the skip link, shown on screen.
+      let onSkip = false;
+      for (let i = 0; i < 20 && !onSkip; i += 1) {
+        await page.keyboard.press('Shift+Tab');
+        onSkip = await page.evaluate(() => document.activeElement?.textContent === 'Skip to content');
+      }
+      expect(onSkip).toBe(true);
+      const skip = await page.getByRole('link', { name: 'Skip to content' }).boundingBox();
+      expect(skip!.x).toBeGreaterThanOrEqual(0);
+      expect(skip!.y).toBeGreaterThanOrEqual(0);
+      // The member's link works from the keyboard too.
+      await row.getByRole('link').first().focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: member.email }).waitFor();
+      await page.context().close();
+    },
+  );
 
   it('in development the Mail page links to the dev mailbox, which opens', async () => {
     const page = await phonePage();
@@ -197,43 +232,78 @@ describe('console gaps in Chromium', () => {
     await page.context().close();
   });
 
-  it('a block made on one instance refuses the member on another at once; the audit log filters owner actions, admin-key and API-key use', { timeout: 60_000 }, async () => {
-    const member = await registerMember(server.clientId);
-    const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: member.id }));
-    const meOnSecond = () => fetch(`${secondUrl}/_api/members/v1/members/my`, { headers: { authorization: session.accessToken } }).then((r) => r.status);
-    expect(await meOnSecond()).toBe(200);
-    // Key uses for the audit log: the site's API key on the data API, the admin key on the admin API.
-    expect((await fetch(`${secondUrl}/wix-data/v2/items/query`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: SITE_KEY }, body: JSON.stringify({ dataCollectionId: 'Products', query: {} }) })).status).toBe(200);
-    expect((await fetch(`${server.url}/_admin/v1/members?siteId=${server.siteId}`, { headers: { authorization: `Bearer ${server.adminKey}` } })).status).toBe(200);
+  it(
+    'a block made on one instance refuses the member on another at once; the audit log filters owner actions, admin-key and API-key use',
+    { timeout: 60_000 },
+    async () => {
+      const member = await registerMember(server.clientId);
+      const session = await server.ctx.db.transaction((tx) =>
+        server.ctx.tokens.createMemberSession(tx, {
+          siteId: server.siteId,
+          clientId: server.clientId,
+          memberId: member.id,
+        }),
+      );
+      const meOnSecond = () =>
+        fetch(`${secondUrl}/_api/members/v1/members/my`, { headers: { authorization: session.accessToken } }).then(
+          (r) => r.status,
+        );
+      expect(await meOnSecond()).toBe(200);
+      // Key uses for the audit log: the site's API key on the data API, the admin key on the admin API.
+      expect(
+        (
+          await fetch(`${secondUrl}/wix-data/v2/items/query`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: SITE_KEY },
+            body: JSON.stringify({ dataCollectionId: 'Products', query: {} }),
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await fetch(`${server.url}/_admin/v1/members?siteId=${server.siteId}`, {
+            headers: { authorization: `Bearer ${server.adminKey}` },
+          })
+        ).status,
+      ).toBe(200);
 
-    const page = await phonePage();
-    await signIn(page);
-    await page.goto(`${server.url}/console/members/${member.id}`);
-    await page.getByRole('heading', { name: member.email }).waitFor();
-    await page.getByRole('button', { name: 'Block' }).click();
-    await page.getByRole('status').filter({ hasText: 'Blocked' }).waitFor();
-    expect(await meOnSecond()).toBe(401);
-    const refresh = await fetch(`${secondUrl}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grantType: 'refresh_token', clientId: server.clientId, refreshToken: session.refreshToken }) });
-    expect(refresh.status).toBe(400);
+      const page = await phonePage();
+      await signIn(page);
+      await page.goto(`${server.url}/console/members/${member.id}`);
+      await page.getByRole('heading', { name: member.email }).waitFor();
+      await page.getByRole('button', { name: 'Block' }).click();
+      await page.getByRole('status').filter({ hasText: 'Blocked' }).waitFor();
+      expect(await meOnSecond()).toBe(401);
+      const refresh = await fetch(`${secondUrl}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grantType: 'refresh_token',
+          clientId: server.clientId,
+          refreshToken: session.refreshToken,
+        }),
+      });
+      expect(refresh.status).toBe(400);
 
-    await page.getByRole('link', { name: 'Audit log' }).click();
-    const filter = page.getByLabel('Event type');
-    const rows = page.getByRole('table').getByRole('row');
-    for (const [type, text] of [
-      ['owner_action', 'action: block'],
-      ['api_key_used', 'keyName: backend'],
-      ['admin_key_used', 'keyName: admin'],
-    ] as const) {
-      await filter.selectOption(type);
-      await rows.filter({ hasText: text }).first().waitFor();
-      // Filtered: every row shown is of that type.
-      const types = await page.locator('tbody td[data-label="Event"]').allTextContents();
-      expect(types.length).toBeGreaterThan(0);
-      expect(new Set(types)).toEqual(new Set([type]));
-    }
-    await filter.selectOption('owner_action');
-    const blockRow = rows.filter({ hasText: 'action: block' }).first();
-    expect(await blockRow.textContent()).toContain(ownerEmail);
-    await page.context().close();
-  });
+      await page.getByRole('link', { name: 'Audit log' }).click();
+      const filter = page.getByLabel('Event type');
+      const rows = page.getByRole('table').getByRole('row');
+      for (const [type, text] of [
+        ['owner_action', 'action: block'],
+        ['api_key_used', 'keyName: backend'],
+        ['admin_key_used', 'keyName: admin'],
+      ] as const) {
+        await filter.selectOption(type);
+        await rows.filter({ hasText: text }).first().waitFor();
+        // Filtered: every row shown is of that type.
+        const types = await page.locator('tbody td[data-label="Event"]').allTextContents();
+        expect(types.length).toBeGreaterThan(0);
+        expect(new Set(types)).toEqual(new Set([type]));
+      }
+      await filter.selectOption('owner_action');
+      const blockRow = rows.filter({ hasText: 'action: block' }).first();
+      expect(await blockRow.textContent()).toContain(ownerEmail);
+      await page.context().close();
+    },
+  );
 });

@@ -8,7 +8,15 @@ import { type Browser, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOwner, startReceiver, startTestServer, startTestSmtp, waitFor, type Receiver, type TestServer } from '@vitrine/server/test-support';
+import {
+  addOwner,
+  startReceiver,
+  startTestServer,
+  startTestSmtp,
+  waitFor,
+  type Receiver,
+  type TestServer,
+} from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
 const root = fileURLToPath(new URL('../../apps/console/', import.meta.url));
@@ -24,7 +32,14 @@ beforeAll(async () => {
   await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
   smtp = await startTestSmtp();
   receiver = await startReceiver();
-  server = await startTestServer({ config: (c) => ({ ...c, consoleDir: dist, smtpUrl: smtp.url, webhooks: { allowPrivateNetworks: true, pollMs: 100 } }) });
+  server = await startTestServer({
+    config: (c) => ({
+      ...c,
+      consoleDir: dist,
+      smtpUrl: smtp.url,
+      webhooks: { allowPrivateNetworks: true, pollMs: 100 },
+    }),
+  });
   ownerEmail = unique('owner');
   await addOwner(server, ownerEmail, 'owner', PASSWORD);
   browser = await launchChromium();
@@ -54,10 +69,17 @@ async function ownerPage(): Promise<Page> {
   return page;
 }
 
-const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true }).click();
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true }).click();
 
 async function register(email: string): Promise<string> {
-  const token = (await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) })).json()) as { access_token: string };
+  const token = (await (
+    await fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }),
+    })
+  ).json()) as { access_token: string };
   const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: token.access_token },
@@ -84,9 +106,20 @@ describe('console pages in Chromium', () => {
   it('Mail lists the outbox; Retry sends a failed message through SMTP', async () => {
     const email = unique('mail');
     await register(email);
-    const sent = await waitFor(async () => (await server.ctx.db.query<{ id: string }>('select id from mail_outbox where to_address = $1 and sent_at is not null', [email])).rows[0]);
+    const sent = await waitFor(
+      async () =>
+        (
+          await server.ctx.db.query<{ id: string }>(
+            'select id from mail_outbox where to_address = $1 and sent_at is not null',
+            [email],
+          )
+        ).rows[0],
+    );
     // The delivery loop gave up on it (as after eight refused attempts).
-    await server.ctx.db.query(`update mail_outbox set sent_at = null, failed_at = now(), attempts = 8, last_error = '550 mailbox unavailable' where id = $1`, [sent.id]);
+    await server.ctx.db.query(
+      `update mail_outbox set sent_at = null, failed_at = now(), attempts = 8, last_error = '550 mailbox unavailable' where id = $1`,
+      [sent.id],
+    );
     const before = smtp.received.filter((m) => m.to.includes(email)).length;
 
     const page = await ownerPage();
@@ -95,7 +128,10 @@ describe('console pages in Chromium', () => {
     const row = page.getByRole('row').filter({ hasText: email });
     await row.getByText('550 mailbox unavailable').waitFor();
     await row.getByRole('button', { name: 'Retry' }).click();
-    await page.getByRole('status').filter({ hasText: `The mail to ${email} is queued again` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `The mail to ${email} is queued again` })
+      .waitFor();
     await waitFor(() => smtp.received.filter((m) => m.to.includes(email)).length > before);
     await page.getByLabel('State').selectOption('sent');
     await page.getByRole('row').filter({ hasText: email }).getByText('Sent').waitFor();
@@ -130,10 +166,15 @@ describe('console pages in Chromium', () => {
     expect(new Webhook(secret).verify(test!.body, test!.headers)).toEqual(test!.json);
     const delivered = () => receiver.received.filter((r) => r.json.type === 'webhook.test').length;
     const row = page.getByRole('row').filter({ hasText: 'webhook.test' });
-    await expect.poll(async () => {
-      await page.getByRole('button', { name: 'Refresh deliveries' }).click();
-      return row.filter({ hasText: 'Delivered' }).count();
-    }, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh deliveries' }).click();
+          return row.filter({ hasText: 'Delivered' }).count();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     await row.getByRole('button', { name: 'Replay' }).click();
     await page.getByRole('status').filter({ hasText: 'queued again' }).waitFor();
     await receiver.waitFor(() => delivered() === 2);
@@ -156,9 +197,17 @@ describe('console pages in Chromium', () => {
     const { secret } = (await hook.json()) as { secret: string };
     const email = unique('leaving');
     const id = await register(email);
-    await server.ctx.db.query("update members set status = 'ACTIVE', approved = true, email_verified = true where id = $1", [id]);
-    const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: id }));
-    const me = () => fetch(`${server.url}/_api/members/v1/members/my`, { headers: { authorization: session.accessToken } }).then((r) => r.status);
+    await server.ctx.db.query(
+      "update members set status = 'ACTIVE', approved = true, email_verified = true where id = $1",
+      [id],
+    );
+    const session = await server.ctx.db.transaction((tx) =>
+      server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: id }),
+    );
+    const me = () =>
+      fetch(`${server.url}/_api/members/v1/members/my`, { headers: { authorization: session.accessToken } }).then(
+        (r) => r.status,
+      );
     expect(await me()).toBe(200);
 
     const page = await ownerPage();
@@ -174,7 +223,9 @@ describe('console pages in Chromium', () => {
     await page.getByRole('heading', { name: 'Member deleted' }).waitFor();
     expect(await me()).toBe(401);
 
-    const hits = await receiver.waitFor((all) => all.some((r) => r.json.type === 'member.deleted' && r.json.data.id === id));
+    const hits = await receiver.waitFor((all) =>
+      all.some((r) => r.json.type === 'member.deleted' && r.json.data.id === id),
+    );
     const hit = hits.find((r) => r.json.type === 'member.deleted' && r.json.data.id === id)!;
     expect(new Webhook(secret).verify(hit.body, hit.headers)).toEqual(hit.json);
     expect(hit.json.identity.identityType).toBe('WIX_USER');

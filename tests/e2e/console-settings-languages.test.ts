@@ -21,8 +21,16 @@ const EMAIL = 'languages-owner@example.com';
 const PASSWORD = 'console languages owner password';
 
 beforeAll(async () => {
-  await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn', build: { outDir: out, emptyOutDir: true } });
-  server = await startTestServer({ config: (c) => ({ ...c, consoleDir: out }), site: (s) => ({ ...s, languages: ['de', 'fr', 'ar'] }) });
+  await build({
+    root,
+    configFile: `${root}vite.config.ts`,
+    logLevel: 'warn',
+    build: { outDir: out, emptyOutDir: true },
+  });
+  server = await startTestServer({
+    config: (c) => ({ ...c, consoleDir: out }),
+    site: (s) => ({ ...s, languages: ['de', 'fr', 'ar'] }),
+  });
   await addOwner(server, EMAIL, 'owner', PASSWORD);
   browser = await launchChromium();
 }, 180_000);
@@ -41,10 +49,20 @@ describe('console Settings in Chromium', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Settings', exact: true })
+      .click();
     await page.getByRole('heading', { name: 'Languages', exact: true, level: 3 }).waitFor();
     const entry = page.locator('.config-entry').filter({ has: page.getByText('sites[0].languages', { exact: true }) });
-    const fact = async (name: string) => (await entry.locator('.fact').filter({ has: page.getByText(name, { exact: true }) }).locator('dd').textContent())?.trim();
+    const fact = async (name: string) =>
+      (
+        await entry
+          .locator('.fact')
+          .filter({ has: page.getByText(name, { exact: true }) })
+          .locator('dd')
+          .textContent()
+      )?.trim();
     expect(await fact('default')).toBe('de (Deutsch)');
     expect(await fact('languages')).toBe('de (Deutsch), fr (français), ar (العربية)');
     await page.context().close();

@@ -19,7 +19,9 @@ let removeBuilds: () => void;
 beforeAll(async () => {
   const { dirs, remove } = await buildAppsApart('console-translations-e2e', ['console', 'storefront']);
   removeBuilds = remove;
-  server = await startTestServer({ config: (c) => ({ ...c, consoleDir: dirs.console, storefrontDir: dirs.storefront }) });
+  server = await startTestServer({
+    config: (c) => ({ ...c, consoleDir: dirs.console, storefrontDir: dirs.storefront }),
+  });
   browser = await launchChromium();
 }, 240_000);
 
@@ -30,7 +32,8 @@ afterAll(async () => {
 });
 
 const newPage = () => newPhonePage(browser, { stepTimeoutMs: 10_000 });
-const signedInPage = async (role: string) => (await signedInOwner(browser, server, role, 'a long console password', { stepTimeoutMs: 10_000 })).page;
+const signedInPage = async (role: string) =>
+  (await signedInOwner(browser, server, role, 'a long console password', { stepTimeoutMs: 10_000 })).page;
 
 async function productTitle(id: string, language?: string): Promise<string> {
   const query = new URLSearchParams({ dataCollectionId: 'Products', ...(language ? { language } : {}) });
@@ -42,67 +45,115 @@ async function productTitle(id: string, language?: string): Promise<string> {
 const translations = (page: Page) => page.getByRole('region', { name: 'Translations' });
 
 describe('translations in the console, in Chromium', () => {
-  it('an editor writes a French title; the data API and the storefront in French show it; Remove falls back to English; audited', { timeout: 90_000 }, async () => {
-    const first = (await (await fetch(`${server.url}/wix-data/v2/items/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dataCollectionId: 'Products', query: { paging: { limit: 1 } } }) })).json()) as { dataItems: { id: string; data: { title: string } }[] };
-    const product = first.dataItems[0]!;
-    const frenchTitle = `Titre de la console ${Math.random().toString(36).slice(2, 8)}`;
-    const page = await signedInPage('editor');
+  it(
+    'an editor writes a French title; the data API and the storefront in French show it; Remove falls back to English; audited',
+    { timeout: 90_000 },
+    async () => {
+      const first = (await (
+        await fetch(`${server.url}/wix-data/v2/items/query`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ dataCollectionId: 'Products', query: { paging: { limit: 1 } } }),
+        })
+      ).json()) as { dataItems: { id: string; data: { title: string } }[] };
+      const product = first.dataItems[0]!;
+      const frenchTitle = `Titre de la console ${Math.random().toString(36).slice(2, 8)}`;
+      const page = await signedInPage('editor');
 
-    await page.goto(`${server.url}/console/collections/Products/items/${encodeURIComponent(product.id)}`);
-    const section = translations(page);
-    await section.getByLabel('Language').waitFor();
-    const languages = await section.getByLabel('Language').locator('option').allTextContents();
-    // Every site language but the default (English), named in its own language.
-    expect(languages.map((l) => l.replace(/ \(not translated\)$/, ''))).toEqual(['Français', 'Deutsch', 'Español', 'العربية']);
-    await section.getByLabel('Language').selectOption('fr');
-    const titleField = section.getByLabel('title (Français)');
-    // The seeded French title is there to edit; the English one is the hint.
-    await expect(titleField.inputValue()).resolves.toBe(await productTitle(product.id, 'fr'));
-    await expect(titleField.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).resolves.toContain(product.data.title);
-    await titleField.fill(frenchTitle);
-    await section.getByRole('button', { name: 'Save translation' }).click();
-    await section.getByRole('status').filter({ hasText: 'Français translation saved.' }).waitFor();
+      await page.goto(`${server.url}/console/collections/Products/items/${encodeURIComponent(product.id)}`);
+      const section = translations(page);
+      await section.getByLabel('Language').waitFor();
+      const languages = await section.getByLabel('Language').locator('option').allTextContents();
+      // Every site language but the default (English), named in its own language.
+      expect(languages.map((l) => l.replace(/ \(not translated\)$/, ''))).toEqual([
+        'Français',
+        'Deutsch',
+        'Español',
+        'العربية',
+      ]);
+      await section.getByLabel('Language').selectOption('fr');
+      const titleField = section.getByLabel('title (Français)');
+      // The seeded French title is there to edit; the English one is the hint.
+      await expect(titleField.inputValue()).resolves.toBe(await productTitle(product.id, 'fr'));
+      await expect(
+        titleField.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent()),
+      ).resolves.toContain(product.data.title);
+      await titleField.fill(frenchTitle);
+      await section.getByRole('button', { name: 'Save translation' }).click();
+      await section.getByRole('status').filter({ hasText: 'Français translation saved.' }).waitFor();
 
-    expect(await productTitle(product.id, 'fr')).toBe(frenchTitle);
-    expect(await productTitle(product.id)).toBe(product.data.title);
+      expect(await productTitle(product.id, 'fr')).toBe(frenchTitle);
+      expect(await productTitle(product.id)).toBe(product.data.title);
 
-    // The storefront, switched to French, lists the product under the console's title.
-    const shop = await newPage();
-    await shop.goto(server.url);
-    await shop.getByLabel('Language').selectOption('fr');
-    await shop.getByText(frenchTitle).first().waitFor();
-    await shop.context().close();
+      // The storefront, switched to French, lists the product under the console's title.
+      const shop = await newPage();
+      await shop.goto(server.url);
+      await shop.getByLabel('Language').selectOption('fr');
+      await shop.getByText(frenchTitle).first().waitFor();
+      await shop.context().close();
 
-    await section.getByRole('button', { name: 'Remove translation' }).click();
-    await section.getByRole('group', { name: /Remove the Français translation/ }).getByRole('button', { name: 'Yes, remove' }).click();
-    await section.getByRole('status').filter({ hasText: 'Français translation removed.' }).waitFor();
-    await expect(titleField.inputValue()).resolves.toBe('');
-    // Field by field fallback: no French values left, so French readers see English.
-    expect(await productTitle(product.id, 'fr')).toBe(product.data.title);
-    await page.context().close();
+      await section.getByRole('button', { name: 'Remove translation' }).click();
+      await section
+        .getByRole('group', { name: /Remove the Français translation/ })
+        .getByRole('button', { name: 'Yes, remove' })
+        .click();
+      await section.getByRole('status').filter({ hasText: 'Français translation removed.' }).waitFor();
+      await expect(titleField.inputValue()).resolves.toBe('');
+      // Field by field fallback: no French values left, so French readers see English.
+      expect(await productTitle(product.id, 'fr')).toBe(product.data.title);
+      await page.context().close();
 
-    const owner = await signedInPage('owner');
-    await server.ctx.authEvents.flush();
-    await owner.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log', exact: true }).click();
-    for (const action of ['translation_saved', 'translation_removed']) {
-      await owner.getByRole('cell', { name: new RegExp(`role: editor, action: ${action}, itemId: ${product.id}, language: fr, collection: Products`) }).first().waitFor();
-    }
-    await owner.context().close();
-  });
+      const owner = await signedInPage('owner');
+      await server.ctx.authEvents.flush();
+      await owner
+        .getByRole('navigation', { name: 'Console' })
+        .getByRole('link', { name: 'Audit log', exact: true })
+        .click();
+      for (const action of ['translation_saved', 'translation_removed']) {
+        await owner
+          .getByRole('cell', {
+            name: new RegExp(
+              `role: editor, action: ${action}, itemId: ${product.id}, language: fr, collection: Products`,
+            ),
+          })
+          .first()
+          .waitFor();
+      }
+      await owner.context().close();
+    },
+  );
 
-  it('a refusal from the server is shown in its own words (the item was deleted meanwhile)', { timeout: 60_000 }, async () => {
-    const admin = { 'content-type': 'application/json', authorization: `Bearer ${server.adminKey}` };
-    const created = await fetch(`${server.url}/_admin/v1/collections/Products/items`, { method: 'POST', headers: admin, body: JSON.stringify({ siteId: server.siteId, item: { _id: 'short-lived', title: 'Short-lived mug', price: 3 } }) });
-    expect(created.status).toBe(200);
-    const page = await signedInPage('owner');
-    await page.goto(`${server.url}/console/collections/Products/items/short-lived`);
-    const section = translations(page);
-    await section.getByLabel('Language').selectOption('de');
-    await section.getByLabel('title (Deutsch)').fill('Kurzlebige Tasse');
-    const removed = await fetch(`${server.url}/_admin/v1/collections/Products/items/short-lived/remove`, { method: 'POST', headers: admin, body: JSON.stringify({ siteId: server.siteId }) });
-    expect(removed.status).toBe(200);
-    await section.getByRole('button', { name: 'Save translation' }).click();
-    await section.getByRole('alert').filter({ hasText: 'Item [short-lived] does not exist in collection [Products].' }).waitFor();
-    await page.context().close();
-  });
+  it(
+    'a refusal from the server is shown in its own words (the item was deleted meanwhile)',
+    { timeout: 60_000 },
+    async () => {
+      const admin = { 'content-type': 'application/json', authorization: `Bearer ${server.adminKey}` };
+      const created = await fetch(`${server.url}/_admin/v1/collections/Products/items`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({
+          siteId: server.siteId,
+          item: { _id: 'short-lived', title: 'Short-lived mug', price: 3 },
+        }),
+      });
+      expect(created.status).toBe(200);
+      const page = await signedInPage('owner');
+      await page.goto(`${server.url}/console/collections/Products/items/short-lived`);
+      const section = translations(page);
+      await section.getByLabel('Language').selectOption('de');
+      await section.getByLabel('title (Deutsch)').fill('Kurzlebige Tasse');
+      const removed = await fetch(`${server.url}/_admin/v1/collections/Products/items/short-lived/remove`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ siteId: server.siteId }),
+      });
+      expect(removed.status).toBe(200);
+      await section.getByRole('button', { name: 'Save translation' }).click();
+      await section
+        .getByRole('alert')
+        .filter({ hasText: 'Item [short-lived] does not exist in collection [Products].' })
+        .waitFor();
+      await page.context().close();
+    },
+  );
 });

@@ -21,7 +21,10 @@ beforeAll(async () => {
   await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
   server = await startTestServer({
     config: (c) => ({ ...c, consoleDir: dist }),
-    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'manual', captcha: 'off' } }),
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'manual', captcha: 'off' },
+    }),
   });
   browser = await launchChromium();
 }, 180_000);
@@ -60,7 +63,13 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 }
 
 async function waitingMember(): Promise<{ id: string; email: string }> {
-  const token = await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) })).json() as { access_token: string };
+  const token = (await (
+    await fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }),
+    })
+  ).json()) as { access_token: string };
   const email = unique('shopper');
   const reg = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
     method: 'POST',
@@ -73,7 +82,13 @@ async function waitingMember(): Promise<{ id: string; email: string }> {
 }
 
 async function memberLogin(email: string): Promise<string> {
-  const token = await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) })).json() as { access_token: string };
+  const token = (await (
+    await fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }),
+    })
+  ).json()) as { access_token: string };
   const res = await fetch(`${server.url}/_api/iam/authentication/v2/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: token.access_token },
@@ -119,7 +134,9 @@ describe('owner console in Chromium', () => {
     await api.call('POST', '/_admin/v1/console/sign-in', { email, password });
     const { secret } = (await api.call('POST', '/_admin/v1/console/two-factor/start', {})).body as { secret: string };
     const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-    expect((await api.call('POST', '/_admin/v1/console/two-factor/confirm', { code: totp.generate() })).status).toBe(200);
+    expect((await api.call('POST', '/_admin/v1/console/two-factor/confirm', { code: totp.generate() })).status).toBe(
+      200,
+    );
 
     await signIn(page, email, password);
     const code = page.getByLabel('Authentication code');
@@ -136,8 +153,17 @@ describe('owner console in Chromium', () => {
   it('blocking a member in the console ends their open session at once', async () => {
     const member = await waitingMember();
     await server.ctx.db.query("update members set status = 'ACTIVE', approved = true where id = $1", [member.id]);
-    const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: member.id }));
-    const me = () => fetch(`${server.url}/_api/members/v1/members/my`, { headers: { authorization: session.accessToken } }).then((r) => r.status);
+    const session = await server.ctx.db.transaction((tx) =>
+      server.ctx.tokens.createMemberSession(tx, {
+        siteId: server.siteId,
+        clientId: server.clientId,
+        memberId: member.id,
+      }),
+    );
+    const me = () =>
+      fetch(`${server.url}/_api/members/v1/members/my`, { headers: { authorization: session.accessToken } }).then(
+        (r) => r.status,
+      );
     expect(await me()).toBe(200);
 
     const page = await newPage();
@@ -150,7 +176,15 @@ describe('owner console in Chromium', () => {
     await page.getByRole('button', { name: 'Block' }).click();
     await page.getByRole('status').filter({ hasText: 'Blocked' }).waitFor();
     expect(await me()).toBe(401);
-    const refresh = await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grantType: 'refresh_token', clientId: server.clientId, refreshToken: session.refreshToken }) });
+    const refresh = await fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grantType: 'refresh_token',
+        clientId: server.clientId,
+        refreshToken: session.refreshToken,
+      }),
+    });
     expect(refresh.status).toBe(400);
     await page.getByRole('button', { name: 'Unblock' }).waitFor();
     await page.context().close();

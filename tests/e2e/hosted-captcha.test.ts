@@ -15,7 +15,15 @@ beforeAll(async () => {
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off', captcha: 'altcha' },
-      clients: [...s.clients, { clientId: CLIENT, redirectUris: [REDIRECT], allowedOrigins: ['http://localhost:9'], refreshTokenRotation: false }],
+      clients: [
+        ...s.clients,
+        {
+          clientId: CLIENT,
+          redirectUris: [REDIRECT],
+          allowedOrigins: ['http://localhost:9'],
+          refreshTokenRotation: false,
+        },
+      ],
     }),
   });
   browser = await launchChromium();
@@ -35,8 +43,13 @@ describe('browser: captcha on the hosted pages', () => {
       body: JSON.stringify({
         auth: {
           authRequest: {
-            clientId: CLIENT, redirectUri: REDIRECT, codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-            codeChallengeMethod: 'S256', responseMode: 'query', responseType: 'code', state: 'st-1',
+            clientId: CLIENT,
+            redirectUri: REDIRECT,
+            codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+            codeChallengeMethod: 'S256',
+            responseMode: 'query',
+            responseType: 'code',
+            state: 'st-1',
           },
         },
       }),
@@ -55,8 +68,15 @@ describe('browser: captcha on the hosted pages', () => {
     const url = new URL((await callback).url());
     expect(url.searchParams.get('state')).toBe('st-1');
     const tokens = await fetch(`${server.url}/oauth2/token`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId: CLIENT, grantType: 'authorization_code', code: url.searchParams.get('code'), codeVerifier: verifier, redirectUri: REDIRECT }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        clientId: CLIENT,
+        grantType: 'authorization_code',
+        code: url.searchParams.get('code'),
+        codeVerifier: verifier,
+        redirectUri: REDIRECT,
+      }),
     });
     expect(tokens.status).toBe(200);
     expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);

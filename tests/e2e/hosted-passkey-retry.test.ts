@@ -9,7 +9,12 @@ import { type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer } from '@vitrine/server/test-support';
 import { addVirtualAuthenticator, launchChromium } from './support/browser.js';
-import { hostedSignInUrl, memberWithPasskey, passwordToSecondStep, startPasskeyServer } from './support/passkey-server.js';
+import {
+  hostedSignInUrl,
+  memberWithPasskey,
+  passwordToSecondStep,
+  startPasskeyServer,
+} from './support/passkey-server.js';
 
 const PASSWORD = 'hosted passkey retry 52';
 let browser: Browser;

@@ -19,7 +19,11 @@ const running: ChildProcess[] = [];
 
 afterAll(async () => {
   for (const child of running) child.kill('SIGTERM');
-  await Promise.all(running.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+  await Promise.all(
+    running.map(
+      (child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),
+    ),
+  );
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -33,10 +37,20 @@ async function freePort(): Promise<number> {
 
 /** Runs `npm start`'s script until the server says it is running; returns everything it printed. */
 async function npmStart(port: number): Promise<{ output: string; stop(): Promise<void> }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, VITRINE_DATA_DIR: dataDir, NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    VITRINE_DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+  };
   delete env.DATABASE_URL;
   delete env.VITRINE_ADMIN_KEY;
-  const child = spawn(process.execPath, [join(repo, 'scripts/start.mjs')], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(repo, 'scripts/start.mjs')], {
+    cwd: repo,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {
@@ -55,36 +69,49 @@ async function npmStart(port: number): Promise<{ output: string; stop(): Promise
   };
 }
 
-const setupLinks = (output: string) => output.split('\n').filter((line) => /^https?:\/\/\S+\/console\/setup\?token=[A-Za-z0-9_-]{43}$/.test(line));
+const setupLinks = (output: string) =>
+  output.split('\n').filter((line) => /^https?:\/\/\S+\/console\/setup\?token=[A-Za-z0-9_-]{43}$/.test(line));
 
 describe('npm start', () => {
-  it('prints the console address, and on the first start only a setup link for owner@localhost that works', { timeout: 300_000 }, async () => {
-    const port = await freePort();
-    const first = await npmStart(port);
-    const base = `http://127.0.0.1:${port}`;
-    expect(first.output).toContain(`owner console:        ${base}/console`);
-    expect(first.output).toContain('owner@localhost');
-    const [link] = setupLinks(first.output);
-    expect(link, first.output).toBeDefined();
-    expect(link!.startsWith(`${base}/console/setup?token=`)).toBe(true);
+  it(
+    'prints the console address, and on the first start only a setup link for owner@localhost that works',
+    { timeout: 300_000 },
+    async () => {
+      const port = await freePort();
+      const first = await npmStart(port);
+      const base = `http://127.0.0.1:${port}`;
+      expect(first.output).toContain(`owner console:        ${base}/console`);
+      expect(first.output).toContain('owner@localhost');
+      const [link] = setupLinks(first.output);
+      expect(link, first.output).toBeDefined();
+      expect(link!.startsWith(`${base}/console/setup?token=`)).toBe(true);
 
-    // The link's page is the console; the token it carries sets the password, once.
-    const page = await fetch(link!);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toContain('text/html');
-    const token = new URL(link!).searchParams.get('token');
-    const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await post('/_admin/v1/console/setup', { token, password: 'newcomer password 1' })).status).toBe(200);
-    const signIn = await post('/_admin/v1/console/sign-in', { email: 'owner@localhost', password: 'newcomer password 1' });
-    expect(signIn.status).toBe(200);
-    expect(((await signIn.json()) as { owner: { role: string } }).owner.role).toBe('owner');
-    await first.stop();
+      // The link's page is the console; the token it carries sets the password, once.
+      const page = await fetch(link!);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const token = new URL(link!).searchParams.get('token');
+      const post = (path: string, body: unknown) =>
+        fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await post('/_admin/v1/console/setup', { token, password: 'newcomer password 1' })).status).toBe(200);
+      const signIn = await post('/_admin/v1/console/sign-in', {
+        email: 'owner@localhost',
+        password: 'newcomer password 1',
+      });
+      expect(signIn.status).toBe(200);
+      expect(((await signIn.json()) as { owner: { role: string } }).owner.role).toBe('owner');
+      await first.stop();
 
-    // A later start on the same data directory: the address again, no new owner and no link.
-    const again = await npmStart(port);
-    expect(again.output).toContain(`owner console:        ${base}/console`);
-    expect(setupLinks(again.output)).toEqual([]);
-    expect(again.output).not.toContain('First start');
-    await again.stop();
-  });
+      // A later start on the same data directory: the address again, no new owner and no link.
+      const again = await npmStart(port);
+      expect(again.output).toContain(`owner console:        ${base}/console`);
+      expect(setupLinks(again.output)).toEqual([]);
+      expect(again.output).not.toContain('First start');
+      await again.stop();
+    },
+  );
 });

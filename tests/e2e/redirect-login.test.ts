@@ -39,12 +39,24 @@ beforeAll(async () => {
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off' },
-      clients: [...s.clients, { clientId: CLIENT, redirectUris: [`${appOrigin}/callback`], allowedOrigins: [appOrigin], refreshTokenRotation: false }],
+      clients: [
+        ...s.clients,
+        {
+          clientId: CLIENT,
+          redirectUris: [`${appOrigin}/callback`],
+          allowedOrigins: [appOrigin],
+          refreshTokenRotation: false,
+        },
+      ],
     }),
   });
   const sdkEntry = fileURLToPath(new URL('../../packages/sdk/src/index.ts', import.meta.url));
   const out = await build({
-    stdin: { contents: `import { OAuthStrategy } from ${JSON.stringify(sdkEntry)}; window.OAuthStrategy = OAuthStrategy;`, resolveDir: process.cwd(), loader: 'ts' },
+    stdin: {
+      contents: `import { OAuthStrategy } from ${JSON.stringify(sdkEntry)}; window.OAuthStrategy = OAuthStrategy;`,
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -64,11 +76,17 @@ afterAll(async () => {
 async function registerMember() {
   const email = `e2e${randomBytes(4).toString('hex')}@example.com`;
   const password = 'a long enough password';
-  const visitor = (await (await fetch(`${server.url}/oauth2/token`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: CLIENT, grantType: 'anonymous' }),
-  })).json()) as { access_token: string };
+  const visitor = (await (
+    await fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: CLIENT, grantType: 'anonymous' }),
+    })
+  ).json()) as { access_token: string };
   const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: visitor.access_token }, body: JSON.stringify({ loginId: { email }, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: visitor.access_token },
+    body: JSON.stringify({ loginId: { email }, password }),
   });
   expect(res.status).toBe(200);
   return { email, password };
@@ -85,8 +103,14 @@ describe('browser: redirect sign-in through the hosted page', () => {
       body: JSON.stringify({
         auth: {
           authRequest: {
-            clientId: CLIENT, redirectUri: `${appOrigin}/callback`, codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-            codeChallengeMethod: 'S256', responseMode: 'fragment', responseType: 'code', scope: 'offline_access', state,
+            clientId: CLIENT,
+            redirectUri: `${appOrigin}/callback`,
+            codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+            codeChallengeMethod: 'S256',
+            responseMode: 'fragment',
+            responseType: 'code',
+            scope: 'offline_access',
+            state,
           },
           prompt: 'login',
         },
@@ -106,12 +130,22 @@ describe('browser: redirect sign-in through the hosted page', () => {
     await page.waitForSelector('[role=alert]');
     await expect(page.getByLabel('Password').getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByLabel('Password').fill(member.password);
-    await Promise.all([page.waitForURL(`${appOrigin}/callback**`), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL(`${appOrigin}/callback**`),
+      page.getByRole('button', { name: 'Sign in', exact: true }).click(),
+    ]);
     const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
     expect(params.get('state')).toBe(state);
     const tokens = await fetch(`${server.url}/oauth2/token`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId: CLIENT, grantType: 'authorization_code', code: params.get('code'), codeVerifier: verifier, redirectUri: `${appOrigin}/callback` }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        clientId: CLIENT,
+        grantType: 'authorization_code',
+        code: params.get('code'),
+        codeVerifier: verifier,
+        redirectUri: `${appOrigin}/callback`,
+      }),
     });
     expect(tokens.status).toBe(200);
     expect(cspErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
@@ -133,14 +167,18 @@ describe('browser: silent sign-in in a hidden iframe from another origin', () =>
     const result = await page.evaluate(async ({ email, password }) => {
       type Auth = {
         login(p: { email: string; password: string }): Promise<{ loginState: string; data: { sessionToken: string } }>;
-        getMemberTokensForDirectLogin(t: string): Promise<{ accessToken: { value: string }; refreshToken: { role: string } }>;
+        getMemberTokensForDirectLogin(
+          t: string,
+        ): Promise<{ accessToken: { value: string }; refreshToken: { role: string } }>;
       };
       const w = window as unknown as { OAuthStrategy: (o: unknown) => Auth; API: string; CLIENT: string };
       const auth = w.OAuthStrategy({ clientId: w.CLIENT, baseUrl: w.API });
       const login = await auth.login({ email, password });
       if (login.loginState !== 'SUCCESS') return { error: JSON.stringify(login) };
       const frames: string[] = [];
-      const observer = new MutationObserver(() => document.querySelectorAll('iframe').forEach((f) => frames.push(`${f.src}|${f.style.display}`)));
+      const observer = new MutationObserver(() =>
+        document.querySelectorAll('iframe').forEach((f) => frames.push(`${f.src}|${f.style.display}`)),
+      );
       observer.observe(document.body, { childList: true });
       const tokens = await auth.getMemberTokensForDirectLogin(login.data.sessionToken);
       observer.disconnect();
@@ -160,28 +198,59 @@ describe('browser: silent sign-in in a hidden iframe from another origin', () =>
     // The API server's own origin is not among the client's allowed origins: frame-ancestors blocks it.
     await page.goto(`${server.url}/healthz`);
     const member = await registerMember();
-    const visitor = await page.evaluate(async ({ api, client, email, password }) => {
-      const t = await (await fetch(`${api}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: client, grantType: 'anonymous' }) })).json();
-      const l = await (await fetch(`${api}/_api/iam/authentication/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: t.access_token }, body: JSON.stringify({ loginId: { email }, password }) })).json();
-      const s = await (await fetch(`${api}/_api/redirects-api/v1/redirect-session`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ auth: { authRequest: { clientId: client, codeChallenge: 'x'.repeat(43), codeChallengeMethod: 'S256', responseMode: 'web_message', responseType: 'code', state: 's1', sessionToken: l.sessionToken }, prompt: 'none' } }),
-      })).json();
-      const got: unknown[] = [];
-      window.addEventListener('message', (e) => got.push(e.data));
-      const frame = document.createElement('iframe');
-      frame.src = s.redirectSession.fullUrl;
-      document.body.appendChild(frame);
-      await new Promise((r) => setTimeout(r, 1500));
-      // Same origin as this page, so a loaded authorize page would be readable; a blocked one is not.
-      let loaded = false;
-      try {
-        loaded = !!frame.contentDocument?.querySelector('script');
-      } catch {
-        loaded = false;
-      }
-      return { got, loaded };
-    }, { api: server.url, client: CLIENT, email: member.email, password: member.password });
+    const visitor = await page.evaluate(
+      async ({ api, client, email, password }) => {
+        const t = await (
+          await fetch(`${api}/oauth2/token`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ clientId: client, grantType: 'anonymous' }),
+          })
+        ).json();
+        const l = await (
+          await fetch(`${api}/_api/iam/authentication/v2/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: t.access_token },
+            body: JSON.stringify({ loginId: { email }, password }),
+          })
+        ).json();
+        const s = await (
+          await fetch(`${api}/_api/redirects-api/v1/redirect-session`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              auth: {
+                authRequest: {
+                  clientId: client,
+                  codeChallenge: 'x'.repeat(43),
+                  codeChallengeMethod: 'S256',
+                  responseMode: 'web_message',
+                  responseType: 'code',
+                  state: 's1',
+                  sessionToken: l.sessionToken,
+                },
+                prompt: 'none',
+              },
+            }),
+          })
+        ).json();
+        const got: unknown[] = [];
+        window.addEventListener('message', (e) => got.push(e.data));
+        const frame = document.createElement('iframe');
+        frame.src = s.redirectSession.fullUrl;
+        document.body.appendChild(frame);
+        await new Promise((r) => setTimeout(r, 1500));
+        // Same origin as this page, so a loaded authorize page would be readable; a blocked one is not.
+        let loaded = false;
+        try {
+          loaded = !!frame.contentDocument?.querySelector('script');
+        } catch {
+          loaded = false;
+        }
+        return { got, loaded };
+      },
+      { api: server.url, client: CLIENT, email: member.email, password: member.password },
+    );
     expect(visitor).toEqual({ got: [], loaded: false });
     await context.close();
   });
@@ -191,12 +260,24 @@ describe('browser: a logout link without the member token asks first (F-9)', () 
   it('shows "Sign out", and only the button ends the hosted session and goes back to the shop', async () => {
     const member = await registerMember();
     const redirectSession = async (body: unknown) =>
-      ((await (await fetch(`${server.url}/_api/redirects-api/v1/redirect-session`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-      })).json()) as { redirectSession: { fullUrl: string } }).redirectSession.fullUrl;
+      (
+        (await (
+          await fetch(`${server.url}/_api/redirects-api/v1/redirect-session`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()) as { redirectSession: { fullUrl: string } }
+      ).redirectSession.fullUrl;
     const authRequest = {
-      clientId: CLIENT, redirectUri: `${appOrigin}/callback`, codeChallenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
-      codeChallengeMethod: 'S256', responseMode: 'fragment', responseType: 'code', scope: 'offline_access', state: randomBytes(16).toString('base64url'),
+      clientId: CLIENT,
+      redirectUri: `${appOrigin}/callback`,
+      codeChallenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+      codeChallengeMethod: 'S256',
+      responseMode: 'fragment',
+      responseType: 'code',
+      scope: 'offline_access',
+      state: randomBytes(16).toString('base64url'),
     };
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -205,18 +286,26 @@ describe('browser: a logout link without the member token asks first (F-9)', () 
     await page.goto(await redirectSession({ auth: { authRequest, prompt: 'login' } }));
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password').fill(member.password);
-    await Promise.all([page.waitForURL(`${appOrigin}/callback**`), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
-    const ssoCookie = async () => (await context.cookies(server.url)).find((c) => c.name === 'vitrine_sso' && c.value !== '');
+    await Promise.all([
+      page.waitForURL(`${appOrigin}/callback**`),
+      page.getByRole('button', { name: 'Sign in', exact: true }).click(),
+    ]);
+    const ssoCookie = async () =>
+      (await context.cookies(server.url)).find((c) => c.name === 'vitrine_sso' && c.value !== '');
     expect(await ssoCookie()).toBeTruthy();
 
-    await page.goto(await redirectSession({ logout: { clientId: CLIENT }, callbacks: { postFlowUrl: `${appOrigin}/bye` } }));
+    await page.goto(
+      await redirectSession({ logout: { clientId: CLIENT }, callbacks: { postFlowUrl: `${appOrigin}/bye` } }),
+    );
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     expect(await ssoCookie()).toBeTruthy();
     await Promise.all([page.waitForURL(`${appOrigin}/bye`), page.getByRole('button', { name: 'Sign out' }).click()]);
     expect(await ssoCookie()).toBeUndefined();
     expect(cspErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
     // Signed out for real: a silent sign-in now answers login_required.
-    await page.goto(await redirectSession({ auth: { authRequest: { ...authRequest, state: 'after-logout' }, prompt: 'none' } }));
+    await page.goto(
+      await redirectSession({ auth: { authRequest: { ...authRequest, state: 'after-logout' }, prompt: 'none' } }),
+    );
     await page.waitForURL(`${appOrigin}/callback**`);
     expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('error')).toBe('login_required');
     await context.close();

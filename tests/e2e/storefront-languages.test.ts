@@ -44,17 +44,24 @@ function watchQueryLanguages(page: Page): (string | undefined)[] {
     const url = new URL(request.url());
     if (!url.pathname.endsWith('/wix-data/v2/items/query')) return;
     const r = url.searchParams.get('.r');
-    const body = (r ? JSON.parse(Buffer.from(r, 'base64url').toString()) : request.postDataJSON()) as { language?: string };
+    const body = (r ? JSON.parse(Buffer.from(r, 'base64url').toString()) : request.postDataJSON()) as {
+      language?: string;
+    };
     seen.push(body.language);
   });
   return seen;
 }
 
-const html = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+const html = (page: Page) =>
+  page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
 async function register(email: string) {
   const { access_token } = (await (
-    await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) })
+    await fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }),
+    })
   ).json()) as { access_token: string };
   const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
     method: 'POST',

@@ -10,7 +10,13 @@ import { Secret, TOTP } from 'otpauth';
 import { type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getVisitorToken, startTestProvider, startTestServer, type TestProvider, type TestServer } from '@vitrine/server/test-support';
+import {
+  getVisitorToken,
+  startTestProvider,
+  startTestServer,
+  type TestProvider,
+  type TestServer,
+} from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
 const root = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));
@@ -33,7 +39,17 @@ beforeAll(async () => {
       ...s,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
       identityProviders: [
-        { id: IDP.id, type: 'oidc', name: IDP.name, issuer: listening.issuer, clientId: 'vitrine', clientSecret: secret, scopes: ['openid', 'email', 'profile'], linkByVerifiedEmail: true, responseMode: 'query' },
+        {
+          id: IDP.id,
+          type: 'oidc',
+          name: IDP.name,
+          issuer: listening.issuer,
+          clientId: 'vitrine',
+          clientSecret: secret,
+          scopes: ['openid', 'email', 'profile'],
+          linkByVerifiedEmail: true,
+          responseMode: 'query',
+        },
       ],
     }),
   });
@@ -56,25 +72,41 @@ async function newPage(): Promise<Page> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return page;
 }
 
 async function api(path: string, token: string, body: unknown) {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 /** A registered member (password only). */
 async function member(tag: string) {
   const email = `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const reg = await api('/_api/iam/authentication/v2/register', (await getVisitorToken(server.url, server.clientId)).access_token, { loginId: { email }, password: PASSWORD });
+  const reg = await api(
+    '/_api/iam/authentication/v2/register',
+    (await getVisitorToken(server.url, server.clientId)).access_token,
+    { loginId: { email }, password: PASSWORD },
+  );
   expect(reg.state).toBe('SUCCESS');
   return { email, memberId: reg.identity.id as string };
 }
 
-const totpCode = (secret: string, at = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+const totpCode = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 
 async function signIn(page: Page, email: string) {
   await page.goto(`${origin}/sign-in`);
@@ -91,9 +123,21 @@ async function signOut(page: Page) {
 describe('storefront second factors in Chromium', () => {
   it('asks for the authenticator-app code after the password; Remember this device skips the step next time', async () => {
     const m = await member('totp');
-    const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: m.memberId }));
+    const session = await server.ctx.db.transaction((tx) =>
+      server.ctx.tokens.createMemberSession(tx, {
+        siteId: server.siteId,
+        clientId: server.clientId,
+        memberId: m.memberId,
+      }),
+    );
     const added = await api('/_api/iam/mfa/v1/factors', session.accessToken, { factorType: 'TOTP' });
-    expect((await api(`/_api/iam/mfa/v1/factors/${added.factor.factorId}/activate`, session.accessToken, { code: totpCode(added.totp.secret) })).factor.status).toBe('ACTIVE');
+    expect(
+      (
+        await api(`/_api/iam/mfa/v1/factors/${added.factor.factorId}/activate`, session.accessToken, {
+          code: totpCode(added.totp.secret),
+        })
+      ).factor.status,
+    ).toBe('ACTIVE');
 
     const page = await newPage();
     await signIn(page, m.email);
@@ -115,7 +159,13 @@ describe('storefront second factors in Chromium', () => {
   it('mails a code on Email me a code, and takes a recovery code once', async () => {
     const m = await member('email');
     await server.ctx.db.query('update members set email_verified = true where id = $1', [m.memberId]);
-    const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: m.memberId }));
+    const session = await server.ctx.db.transaction((tx) =>
+      server.ctx.tokens.createMemberSession(tx, {
+        siteId: server.siteId,
+        clientId: server.clientId,
+        memberId: m.memberId,
+      }),
+    );
     const added = await api('/_api/iam/mfa/v1/factors', session.accessToken, { factorType: 'EMAIL' });
     expect(added.factor.status).toBe('ACTIVE');
     const recoveryCodes = added.recoveryCodes as string[];
@@ -125,7 +175,9 @@ describe('storefront second factors in Chromium', () => {
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.getByText('We emailed you a code').waitFor();
-    const mail = (await (await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(m.email)}`)).json()) as { messages: { text: string }[] };
+    const mail = (await (await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(m.email)}`)).json()) as {
+      messages: { text: string }[];
+    };
     const code = /\b(\d{6})\b/.exec(mail.messages[0]!.text)![1]!;
     await page.getByLabel('Authentication code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -183,7 +235,9 @@ describe('storefront passkeys in a browser without the WebAuthn JSON helpers (ol
         navigator.credentials[kind] = async (options?: CredentialCreationOptions & CredentialRequestOptions) => {
           const challenge = (options?.publicKey as { challenge?: unknown } | undefined)?.challenge;
           const result = await original(options);
-          seen.push(`${kind}:${challenge instanceof Uint8Array ? 'bytes' : typeof challenge}:${typeof (result as { toJSON?: unknown } | null)?.toJSON}`);
+          seen.push(
+            `${kind}:${challenge instanceof Uint8Array ? 'bytes' : typeof challenge}:${typeof (result as { toJSON?: unknown } | null)?.toJSON}`,
+          );
           return result;
         };
       }
@@ -209,7 +263,10 @@ describe('storefront passkeys in a browser without the WebAuthn JSON helpers (ol
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     expect(await ceremonies()).toEqual(['get:bytes:undefined']);
-    const { rows } = await server.ctx.db.query<{ sign_count: string }>("select sign_count from mfa_factors where member_id = $1 and factor_type = 'WEBAUTHN'", [m.memberId]);
+    const { rows } = await server.ctx.db.query<{ sign_count: string }>(
+      "select sign_count from mfa_factors where member_id = $1 and factor_type = 'WEBAUTHN'",
+      [m.memberId],
+    );
     expect(Number(rows[0]!.sign_count)).toBeGreaterThan(1);
     await page.context().close();
   });
@@ -259,14 +316,19 @@ describe('storefront sign-in with an identity provider in Chromium', () => {
     await atProvider(page, accountId);
     await page.getByText(`${IDP.name} is connected`).waitFor();
     await page.getByRole('button', { name: `Disconnect ${IDP.name}` }).waitFor();
-    const { rows } = await server.ctx.db.query<{ member_id: string }>('select member_id from sso_identities where subject = $1', [accountId]);
+    const { rows } = await server.ctx.db.query<{ member_id: string }>(
+      'select member_id from sso_identities where subject = $1',
+      [accountId],
+    );
     expect(rows).toEqual([{ member_id: m.memberId }]);
 
     // The password remains, so Disconnect goes through; after a reload the server still says so.
     await page.getByRole('button', { name: `Disconnect ${IDP.name}` }).click();
     await page.getByText(`${IDP.name} is disconnected.`).waitFor();
     await page.getByText(`${IDP.name} — Not connected`).waitFor();
-    expect((await server.ctx.db.query('select 1 from sso_identities where subject = $1', [accountId])).rows).toHaveLength(0);
+    expect(
+      (await server.ctx.db.query('select 1 from sso_identities where subject = $1', [accountId])).rows,
+    ).toHaveLength(0);
     await page.reload();
     await page.getByRole('button', { name: `Connect ${IDP.name}` }).waitFor();
     await page.getByText(`${IDP.name} — Not connected`).waitFor();

@@ -26,7 +26,10 @@ beforeAll(async () => {
   await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
   server = await startTestServer({
     config: (c) => ({ ...c, storefrontDir: dist }),
-    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
   });
   // WebAuthn refuses IP addresses as relying-party ids: the shop runs on localhost.
   origin = server.url.replace('127.0.0.1', 'localhost');
@@ -45,7 +48,14 @@ async function newPage(): Promise<Page> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return page;
 }
@@ -57,14 +67,17 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-const totpCode = (secret: string, at = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+const totpCode = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 
 describe('Account → Security in Chromium', () => {
   it('turns on an authenticator app (QR code, key as text, Turn on), downloads the recovery codes, switches email codes, adds and removes a passkey', async () => {
     const email = `security-${Math.random().toString(36).slice(2, 10)}@example.com`;
     const visitor = (await getVisitorToken(server.url, server.clientId)).access_token;
     const reg = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
-      method: 'POST', headers: { authorization: visitor, 'content-type': 'application/json' }, body: JSON.stringify({ loginId: { email }, password: PASSWORD }),
+      method: 'POST',
+      headers: { authorization: visitor, 'content-type': 'application/json' },
+      body: JSON.stringify({ loginId: { email }, password: PASSWORD }),
     });
     const memberId = ((await reg.json()) as { identity: { id: string } }).identity.id;
     await server.ctx.db.query('update members set email_verified = true where id = $1', [memberId]);
@@ -92,7 +105,10 @@ describe('Account → Security in Chromium', () => {
     await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
     const shown = await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').allTextContents();
     expect(shown).toHaveLength(10);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('recovery-codes.txt');
     expect((await readFile((await download.path())!, 'utf8')).trim().split('\n')).toEqual(shown.map((c) => c.trim()));
     await page.getByRole('button', { name: 'I have saved them' }).click();
@@ -113,7 +129,10 @@ describe('Account → Security in Chromium', () => {
     await remove.click();
     await page.getByText('The passkey was removed.').waitFor();
     expect(await page.getByRole('button', { name: /^Remove .*Chrome/ }).count()).toBe(0);
-    const factors = await server.ctx.db.query<{ type: string }>('select factor_type as type from mfa_factors where member_id = $1 order by factor_type', [memberId]);
+    const factors = await server.ctx.db.query<{ type: string }>(
+      'select factor_type as type from mfa_factors where member_id = $1 order by factor_type',
+      [memberId],
+    );
     expect(factors.rows.map((r) => r.type)).toEqual(['TOTP']);
 
     // The app turned on here is the second step of the next sign-in.

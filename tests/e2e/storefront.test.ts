@@ -32,7 +32,9 @@ async function newPage(): Promise<Page> {
 }
 
 async function codeFor(email: string): Promise<string> {
-  const mail = (await (await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
+  const mail = (await (await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
+    messages: { text: string }[];
+  };
   return /\b(\d{6})\b/.exec(mail.messages[0]!.text)![1]!;
 }
 
@@ -135,8 +137,12 @@ describe('storefront in Chromium', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Check your email').waitFor();
-    const mail = (await (await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string; text: string }[] };
-    const link = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(mail.messages.find((m) => /reset/i.test(m.subject))!.text)![1]!;
+    const mail = (await (await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
+      messages: { subject: string; text: string }[];
+    };
+    const link = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(
+      mail.messages.find((m) => /reset/i.test(m.subject))!.text,
+    )![1]!;
     await page.goto(link);
     await page.getByLabel('New password').fill('the second password');
     await page.getByRole('button', { name: 'Set new password' }).click();

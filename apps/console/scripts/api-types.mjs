@@ -14,7 +14,11 @@ const vite = await createServer({
   logLevel: 'warn',
   appType: 'custom',
   server: { middlewareMode: true, hmr: false, ws: false },
-  resolve: { alias: [{ find: /^@vitrine\/server\/test-support$/, replacement: here('../../../packages/server/test-support/index.ts') }] },
+  resolve: {
+    alias: [
+      { find: /^@vitrine\/server\/test-support$/, replacement: here('../../../packages/server/test-support/index.ts') },
+    ],
+  },
 });
 try {
   const module = await vite.ssrLoadModule(here('./api-schema.ts'));

@@ -29,7 +29,11 @@ Promise.all([fetchRuntimeConfig(), language])
       <main className="site-main" id="main">
         {/* English when even the catalog could not be loaded. */}
         <h1>{i18n.locale ? i18n._('app.unavailable.title') : 'The shop is not available right now'}</h1>
-        <p>{i18n.locale ? i18n._('app.unavailable.body') : 'Its configuration could not be loaded. Please reload the page in a moment.'}</p>
+        <p>
+          {i18n.locale
+            ? i18n._('app.unavailable.body')
+            : 'Its configuration could not be loaded. Please reload the page in a moment.'}
+        </p>
       </main>,
     );
   });

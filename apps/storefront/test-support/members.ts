@@ -20,7 +20,9 @@ export async function registerByApi(server: ShopTestServer, email: string, passw
 }
 
 export async function latestCode(server: ShopTestServer, email: string): Promise<string> {
-  const mail = await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`).then((r) => r.json() as Promise<{ messages: { text: string }[] }>);
+  const mail = await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`).then(
+    (r) => r.json() as Promise<{ messages: { text: string }[] }>,
+  );
   return /\b(\d{6})\b/.exec(mail.messages[0]!.text)![1]!;
 }
 
@@ -35,7 +37,9 @@ export async function signInThroughForm(server: ShopTestServer, email: string, p
     screen.findByRole('button', { name: 'Sign out' }, long).then(() => 'signed-in' as const),
   ]);
   if (next == 'verify') {
-    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: await latestCode(server, email) } });
+    fireEvent.change(screen.getByLabelText('Verification code'), {
+      target: { value: await latestCode(server, email) },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByRole('button', { name: 'Sign out' }, long);
   }

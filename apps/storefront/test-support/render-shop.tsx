@@ -28,7 +28,13 @@ for (const { code } of LANGUAGES) await activateLanguage(code);
 export function renderShop(server: ShopServer, path = '/', options: { language?: string } = {}) {
   // A storage key of its own: late writes of an earlier test's shop never leak into this one.
   const storageKey = `vitrine.tokens.test-${++renders}`;
-  const config: RuntimeConfig = { apiBaseUrl: server.url, clientId: server.clientId, siteId: server.siteId, siteName: 'Test Shop', devMailbox: true };
+  const config: RuntimeConfig = {
+    apiBaseUrl: server.url,
+    clientId: server.clientId,
+    siteId: server.siteId,
+    siteName: 'Test Shop',
+    devMailbox: true,
+  };
   const navigations: string[] = [];
   const mount = () => {
     // The stored choice, else English (jsdom's navigator says en-US): what main.tsx would pick.
@@ -37,7 +43,12 @@ export function renderShop(server: ShopServer, path = '/', options: { language?:
     installHttpSilentLogin(client);
     render(
       <StrictMode>
-        <App config={config} client={client} subscribeToTokens={tokenStorage.subscribe?.bind(tokenStorage)} navigate={(url) => navigations.push(url)} />
+        <App
+          config={config}
+          client={client}
+          subscribeToTokens={tokenStorage.subscribe?.bind(tokenStorage)}
+          navigate={(url) => navigations.push(url)}
+        />
       </StrictMode>,
     );
     return client;

@@ -17,8 +17,18 @@ export interface OAuthDataLike {
 }
 
 export interface AuthClient {
-  login(params: { email: string; password: string; captchaTokens?: Record<string, string>; clientMetaData?: Record<string, unknown> }): Promise<LoginResult>;
-  register(params: { email: string; password: string; profile?: Record<string, unknown>; captchaTokens?: Record<string, string> }): Promise<LoginResult>;
+  login(params: {
+    email: string;
+    password: string;
+    captchaTokens?: Record<string, string>;
+    clientMetaData?: Record<string, unknown>;
+  }): Promise<LoginResult>;
+  register(params: {
+    email: string;
+    password: string;
+    profile?: Record<string, unknown>;
+    captchaTokens?: Record<string, string>;
+  }): Promise<LoginResult>;
   /** `state` is the EMAIL_VERIFICATION_REQUIRED result (defaults to the client's last one). */
   processVerification(inputs: { verificationCode: string }, state?: LoginResult): Promise<LoginResult>;
   resendVerificationCode?(state?: LoginResult): Promise<unknown>;
@@ -27,7 +37,10 @@ export interface AuthClient {
   getMemberTokensForDirectLogin(sessionToken: string): Promise<Tokens>;
   getMemberTokens(code: string, state: string, oauthData: OAuthDataLike): Promise<Tokens>;
   generateOAuthData(redirectUri: string, originalUri?: string): OAuthDataLike | Promise<OAuthDataLike>;
-  getAuthUrl(oauthData: OAuthDataLike, opts?: { prompt?: 'login' | 'none' | 'consent' | 'select_account' }): Promise<{ authUrl: string }>;
+  getAuthUrl(
+    oauthData: OAuthDataLike,
+    opts?: { prompt?: 'login' | 'none' | 'consent' | 'select_account' },
+  ): Promise<{ authUrl: string }>;
   parseFromUrl(url?: string): { code?: string; state?: string; error?: string; errorDescription?: string };
   logout(originalUrl: string): Promise<{ logoutUrl: string }>;
   setTokens(tokens: Tokens): void;

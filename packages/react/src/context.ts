@@ -7,9 +7,19 @@ import type { SessionStore } from './session.js';
 export interface AuthActions {
   /** Direct login; on SUCCESS the member tokens are fetched through the silent frame and stored. */
   /** Sends the device token a remembered second step left (`clientMetaData.deviceToken`) along. */
-  login(params: { email: string; password: string; captchaTokens?: Record<string, string>; clientMetaData?: Record<string, unknown> }): Promise<LoginResult>;
+  login(params: {
+    email: string;
+    password: string;
+    captchaTokens?: Record<string, string>;
+    clientMetaData?: Record<string, unknown>;
+  }): Promise<LoginResult>;
   /** Creates an account; on SUCCESS the new member is signed in like `login`. */
-  register(params: { email: string; password: string; profile?: Record<string, unknown>; captchaTokens?: Record<string, string> }): Promise<LoginResult>;
+  register(params: {
+    email: string;
+    password: string;
+    profile?: Record<string, unknown>;
+    captchaTokens?: Record<string, string>;
+  }): Promise<LoginResult>;
   /** Submits the emailed code of a pending login or registration; signs in on SUCCESS. */
   verify(verificationCode: string, state?: LoginResult): Promise<LoginResult>;
   resendVerificationCode(state?: LoginResult): Promise<void>;
@@ -20,7 +30,10 @@ export interface AuthActions {
   changePassword(newPassword: string, currentPassword?: string): Promise<void>;
   sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>;
   /** Sends the browser to the hosted login page; resolves once the navigation has been asked for. */
-  loginWithRedirect(options?: { returnTo?: string; prompt?: 'login' | 'none' | 'consent' | 'select_account' }): Promise<void>;
+  loginWithRedirect(options?: {
+    returnTo?: string;
+    prompt?: 'login' | 'none' | 'consent' | 'select_account';
+  }): Promise<void>;
   /** Handles the `/callback` answer of the hosted login page (idempotent for one URL). */
   handleRedirectCallback(url?: string): Promise<RedirectResult>;
   /** Ends the member session: clears tokens locally, then visits the server's logout address. */

@@ -45,7 +45,11 @@ export interface QueryResult<T> extends QueryState<T> {
 }
 
 /** Runs `fetcher` for `key` (re-running when the key changes) and reports loading, data and error. */
-export function useQuery<T>(key: readonly unknown[], fetcher: () => Promise<T>, options: QueryOptions = {}): QueryResult<T> {
+export function useQuery<T>(
+  key: readonly unknown[],
+  fetcher: () => Promise<T>,
+  options: QueryOptions = {},
+): QueryResult<T> {
   const { cache } = useVitrine();
   const { status, identity } = useSession();
   const { shared = false } = options;

@@ -12,7 +12,16 @@ export { QueryCache } from './query-cache.js';
 export type { QueryState, QueryStatus } from './query-cache.js';
 export { RedirectLoginError } from './redirect-login.js';
 export type { RedirectResult } from './redirect-login.js';
-export type { AuthClient, LoginResult, LoginErrorCode, Tokens, TokenRole, VitrineClientLike, OAuthDataLike, VerifyFactorParams } from './client-types.js';
+export type {
+  AuthClient,
+  LoginResult,
+  LoginErrorCode,
+  Tokens,
+  TokenRole,
+  VitrineClientLike,
+  OAuthDataLike,
+  VerifyFactorParams,
+} from './client-types.js';
 export { useFactors, useSecondStep, passkeysSupported } from './mfa.js';
 export type { Activation, ChangeProof, Factor, FactorsResult, SecondStep } from './mfa.js';
 export { useSignInMethods, useSsoClient, useSsoProviders } from './sso.js';

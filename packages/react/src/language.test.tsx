@@ -29,7 +29,9 @@ function languageClient() {
 function Catalog({ sent, client }: { sent: (string | undefined)[]; client: { language?: string } }) {
   const { language, setLanguage } = useLanguage();
   // The fetcher records the language the client would send with this query.
-  const { data } = useQuery(['catalog'], async () => (sent.push(client.language), `items in ${client.language}`), { shared: true });
+  const { data } = useQuery(['catalog'], async () => (sent.push(client.language), `items in ${client.language}`), {
+    shared: true,
+  });
   return (
     <>
       <p data-testid="language">{language}</p>

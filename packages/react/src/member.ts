@@ -51,9 +51,17 @@ export class ApiRequestError extends Error {
 export async function readJson<T>(response: Response): Promise<T> {
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return body as T;
-  const envelope = body as { message?: string; details?: { applicationError?: { code?: unknown; description?: string } } } | null;
+  const envelope = body as {
+    message?: string;
+    details?: { applicationError?: { code?: unknown; description?: string } };
+  } | null;
   const app = envelope?.details?.applicationError;
-  throw new ApiRequestError(app?.description || envelope?.message || response.statusText || 'Request failed', response.status, app?.code == null ? undefined : String(app.code), body);
+  throw new ApiRequestError(
+    app?.description || envelope?.message || response.statusText || 'Request failed',
+    response.status,
+    app?.code == null ? undefined : String(app.code),
+    body,
+  );
 }
 
 export interface MemberResult extends QueryResult<MemberProfile> {

@@ -20,7 +20,10 @@ function useMfaAuth(): MfaAuth {
   return useMemo(
     () => ({
       baseUrl: auth.baseUrl ?? apiBaseUrl,
-      getAuthHeaders: async () => (auth.getAuthHeaders ? auth.getAuthHeaders() : { headers: { Authorization: auth.getTokens().accessToken.value } }),
+      getAuthHeaders: async () =>
+        auth.getAuthHeaders
+          ? auth.getAuthHeaders()
+          : { headers: { Authorization: auth.getTokens().accessToken.value } },
       verifyFactor: (params, state) => {
         if (!auth.verifyFactor) throw new Error('This client has no second step (use @vitrine/sdk).');
         return auth.verifyFactor(params, state);
@@ -32,7 +35,12 @@ function useMfaAuth(): MfaAuth {
 
 export interface SecondStep {
   /** A code from the authenticator app, the email or a recovery code; signs in on SUCCESS. */
-  verifyCode(p: { factorType: 'TOTP' | 'EMAIL' | 'RECOVERY_CODE'; code: string; rememberThisDevice?: boolean; stateToken?: string }): Promise<LoginResult>;
+  verifyCode(p: {
+    factorType: 'TOTP' | 'EMAIL' | 'RECOVERY_CODE';
+    code: string;
+    rememberThisDevice?: boolean;
+    stateToken?: string;
+  }): Promise<LoginResult>;
   /** Mails a code for the EMAIL factor (answers MFA_REQUIRED with the address hint). */
   sendEmailCode(stateToken?: string): Promise<LoginResult>;
   /** Answers the step with a passkey of this device; signs in on SUCCESS. */
@@ -61,7 +69,8 @@ export function useSecondStep(): SecondStep {
       return result;
     };
     return {
-      verifyCode: async ({ factorType, code, rememberThisDevice, stateToken }) => signIn(await auth.verifyFactor({ factorType, code, rememberThisDevice, stateToken })),
+      verifyCode: async ({ factorType, code, rememberThisDevice, stateToken }) =>
+        signIn(await auth.verifyFactor({ factorType, code, rememberThisDevice, stateToken })),
       sendEmailCode: (stateToken) => auth.verifyFactor({ factorType: 'EMAIL', stateToken }),
       verifyWithPasskey: async (p = {}) => signIn(await verifyWithPasskey(auth, p)),
       signInWithPasskey: async () => signIn(await signInWithPasskey(auth)),
@@ -71,7 +80,9 @@ export function useSecondStep(): SecondStep {
 
 export interface FactorsResult extends QueryResult<{ factors: Factor[]; recoveryCodesLeft: number }> {
   /** Starts an authenticator app: show `totp.otpauthUri` as a QR code and `totp.secret` as text, then `activate`. */
-  addTotp(options?: ChangeProof & { name?: string }): Promise<{ factor: Factor; totp: { secret: string; otpauthUri: string } }>;
+  addTotp(
+    options?: ChangeProof & { name?: string },
+  ): Promise<{ factor: Factor; totp: { secret: string; otpauthUri: string } }>;
   activate(factorId: string, code: string, options?: ChangeProof): Promise<Activation>;
   addEmail(options?: ChangeProof): Promise<Activation>;
   /** Registers a passkey of this device (the browser asks the member). */
@@ -88,7 +99,7 @@ export function useFactors(): FactorsResult {
   const factors = useMemo(() => factorsOf(auth), [auth]);
   const query = useQuery(['mfa', 'factors'], () => factors.list(), { enabled: isMember });
   const changed = useCallback(
-    <T,>(p: Promise<T>) => p.finally(() => void invalidate(['mfa', 'factors']).catch(() => undefined)),
+    <T>(p: Promise<T>) => p.finally(() => void invalidate(['mfa', 'factors']).catch(() => undefined)),
     [invalidate],
   );
   return {

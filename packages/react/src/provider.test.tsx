@@ -15,10 +15,19 @@ function Status() {
   return <p data-testid="status">{status}</p>;
 }
 
-const renderWith = (fake: ReturnType<typeof fakeAuth>, ui: React.ReactNode, navigate: (url: string) => void = () => undefined) =>
+const renderWith = (
+  fake: ReturnType<typeof fakeAuth>,
+  ui: React.ReactNode,
+  navigate: (url: string) => void = () => undefined,
+) =>
   render(
     <StrictMode>
-      <VitrineProvider client={fake.client} apiBaseUrl="https://api.example" subscribeToTokens={fake.subscribe} navigate={navigate}>
+      <VitrineProvider
+        client={fake.client}
+        apiBaseUrl="https://api.example"
+        subscribeToTokens={fake.subscribe}
+        navigate={navigate}
+      >
         {ui}
       </VitrineProvider>
     </StrictMode>,
@@ -67,7 +76,13 @@ describe('auth actions', () => {
       actions = useAuthActions();
       return null;
     }
-    renderWith(fake, <><Status /><Grab /></>);
+    renderWith(
+      fake,
+      <>
+        <Status />
+        <Grab />
+      </>,
+    );
     const wrong = await act(() => actions!.login({ email: 'a@b.c', password: 'nope' }));
     expect(wrong).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidPassword' });
     expect(screen.getByTestId('status').textContent).toBe('visitor');
@@ -86,7 +101,10 @@ describe('auth actions', () => {
     renderWith(fake, <Grab />);
     await act(() => actions!.changePassword('a new passphrase', 'the old one'));
     await act(() => actions!.changePassword('another passphrase'));
-    expect(fake.auth.calls).toEqual(['changePassword:a new passphrase:the old one', 'changePassword:another passphrase:-']);
+    expect(fake.auth.calls).toEqual([
+      'changePassword:a new passphrase:the old one',
+      'changePassword:another passphrase:-',
+    ]);
   });
 
   it('signs out: tokens cleared locally, a fresh visitor, then the server logout address is visited', async () => {
@@ -97,7 +115,14 @@ describe('auth actions', () => {
       actions = useAuthActions();
       return null;
     }
-    renderWith(fake, <><Status /><Grab /></>, (url) => visited.push(url));
+    renderWith(
+      fake,
+      <>
+        <Status />
+        <Grab />
+      </>,
+      (url) => visited.push(url),
+    );
     await act(() => actions!.logout());
     // The member's tokens are gone; the shop continues with a fresh visitor.
     expect(fake.auth.getTokens().refreshToken.value).not.toBe('refresh-member-a');
@@ -107,7 +132,10 @@ describe('auth actions', () => {
 
   it('handles one redirect callback twice under Strict Mode with a single code exchange', async () => {
     const fake = fakeAuth(tokensFor('visitor-a', 'visitor'));
-    sessionStorage.setItem('vitrine.oauthData', JSON.stringify({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri: 'x', originalUri: '/cart' }));
+    sessionStorage.setItem(
+      'vitrine.oauthData',
+      JSON.stringify({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri: 'x', originalUri: '/cart' }),
+    );
     const url = `${location.origin}/callback?code=abc-${Math.random()}&state=st`;
     function Callback() {
       const { handleRedirectCallback } = useAuthActions();
@@ -120,7 +148,13 @@ describe('auth actions', () => {
       }, [handleRedirectCallback]);
       return <p data-testid="result">{result}</p>;
     }
-    renderWith(fake, <><Status /><Callback /></>);
+    renderWith(
+      fake,
+      <>
+        <Status />
+        <Callback />
+      </>,
+    );
     await waitFor(() => expect(screen.getByTestId('result').textContent).toBe('ok /cart'));
     expect(fake.auth.calls.filter((c) => c.startsWith('exchange:'))).toHaveLength(1);
     expect(screen.getByTestId('status').textContent).toBe('member');
@@ -129,7 +163,10 @@ describe('auth actions', () => {
 
   it('reads the answer from the fragment, the default response mode', async () => {
     const fake = fakeAuth(tokensFor('visitor-a', 'visitor'));
-    sessionStorage.setItem('vitrine.oauthData', JSON.stringify({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri: 'x', originalUri: '/account' }));
+    sessionStorage.setItem(
+      'vitrine.oauthData',
+      JSON.stringify({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri: 'x', originalUri: '/account' }),
+    );
     let actions: ReturnType<typeof useAuthActions> | undefined;
     function Grab() {
       actions = useAuthActions();
@@ -137,20 +174,27 @@ describe('auth actions', () => {
     }
     renderWith(fake, <Grab />);
     const code = `frag-${Math.random()}`;
-    await expect(actions!.handleRedirectCallback(`${location.origin}/callback#code=${code}&state=st`)).resolves.toMatchObject({ returnTo: '/account' });
+    await expect(
+      actions!.handleRedirectCallback(`${location.origin}/callback#code=${code}&state=st`),
+    ).resolves.toMatchObject({ returnTo: '/account' });
     expect(fake.auth.calls).toContain(`exchange:${code}`);
   });
 
   it('reports a callback whose state does not match', async () => {
     const fake = fakeAuth(tokensFor('visitor-a', 'visitor'));
-    sessionStorage.setItem('vitrine.oauthData', JSON.stringify({ state: 'expected', codeVerifier: 'v'.repeat(43), redirectUri: 'x' }));
+    sessionStorage.setItem(
+      'vitrine.oauthData',
+      JSON.stringify({ state: 'expected', codeVerifier: 'v'.repeat(43), redirectUri: 'x' }),
+    );
     let actions: ReturnType<typeof useAuthActions> | undefined;
     function Grab() {
       actions = useAuthActions();
       return null;
     }
     renderWith(fake, <Grab />);
-    await expect(actions!.handleRedirectCallback(`${location.origin}/callback?code=zz-${Math.random()}&state=forged`)).rejects.toThrow(/Invalid _state/);
+    await expect(
+      actions!.handleRedirectCallback(`${location.origin}/callback?code=zz-${Math.random()}&state=forged`),
+    ).rejects.toThrow(/Invalid _state/);
     expect(fake.auth.loggedIn()).toBe(false);
   });
 });
@@ -191,7 +235,9 @@ describe('useQuery', () => {
       });
       return (
         <>
-          <p data-testid="thing">{q.status == 'error' ? `error ${(q.error as Error).message}` : String(q.data ?? q.status)}</p>
+          <p data-testid="thing">
+            {q.status == 'error' ? `error ${(q.error as Error).message}` : String(q.data ?? q.status)}
+          </p>
           <button onClick={() => void q.refetch().catch(() => undefined)}>again</button>
         </>
       );

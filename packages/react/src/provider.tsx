@@ -24,7 +24,10 @@ export interface VitrineProviderProps {
   children: ReactNode;
 }
 
-const emptyTokens = (): Tokens => ({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
+const emptyTokens = (): Tokens => ({
+  accessToken: { value: '', expiresAt: 0 },
+  refreshToken: { value: '', role: 'none' },
+});
 
 async function signInWithSession(auth: AuthClient, result: LoginResult): Promise<LoginResult> {
   const sessionToken = result.loginState == 'SUCCESS' ? result.data?.sessionToken : undefined;
@@ -32,7 +35,15 @@ async function signInWithSession(auth: AuthClient, result: LoginResult): Promise
   return result;
 }
 
-export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTokens, navigate, language: initialLanguage, children }: VitrineProviderProps) {
+export function VitrineProvider({
+  client,
+  apiBaseUrl,
+  redirectUri,
+  subscribeToTokens,
+  navigate,
+  language: initialLanguage,
+  children,
+}: VitrineProviderProps) {
   const { auth } = client;
   const [session] = useState(() => new SessionStore(auth, subscribeToTokens));
   const [cache] = useState(() => new QueryCache());
@@ -73,7 +84,11 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
     const actions: AuthActions = {
       login: (params) => {
         const deviceToken = readDeviceToken();
-        return after(auth.login(deviceToken ? { ...params, clientMetaData: { deviceToken, ...params.clientMetaData } } : params).then((r) => signInWithSession(auth, r)));
+        return after(
+          auth
+            .login(deviceToken ? { ...params, clientMetaData: { deviceToken, ...params.clientMetaData } } : params)
+            .then((r) => signInWithSession(auth, r)),
+        );
       },
       register: (params) => after(auth.register(params).then((r) => signInWithSession(auth, r))),
       verify: (verificationCode, state) =>
@@ -114,7 +129,9 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
 
     const authFetch = async (path: string, init: RequestInit = {}, retried = false): Promise<Response> => {
       const headers = new Headers(init.headers);
-      const auth_ = auth.getAuthHeaders ? (await auth.getAuthHeaders()).headers.Authorization : auth.getTokens().accessToken.value;
+      const auth_ = auth.getAuthHeaders
+        ? (await auth.getAuthHeaders()).headers.Authorization
+        : auth.getTokens().accessToken.value;
       if (auth_) headers.set('Authorization', auth_);
       if (init.body != null && !headers.has('content-type')) headers.set('content-type', 'application/json');
       const response = await fetch(base + path, { ...init, headers });
@@ -125,7 +142,17 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
       return authFetch(path, init, true);
     };
 
-    return { client, auth, session, cache, actions, authFetch, apiBaseUrl: base, navigate: go, redirectUri: redirectUri ?? (globalThis.location ? origin() + '/callback' : '') };
+    return {
+      client,
+      auth,
+      session,
+      cache,
+      actions,
+      authFetch,
+      apiBaseUrl: base,
+      navigate: go,
+      redirectUri: redirectUri ?? (globalThis.location ? origin() + '/callback' : ''),
+    };
   }, [client, auth, session, cache, apiBaseUrl, redirectUri, navigate]);
 
   /** PATCHes the member's profile language; a failure only costs the mails' language, so it is logged. */
@@ -152,8 +179,10 @@ export function VitrineProvider({ client, apiBaseUrl, redirectUri, subscribeToTo
     [client, cache, session],
   );
 
-  const full = useMemo<VitrineContextValue>(() => ({ ...value, language, setLanguage }), [value, language, setLanguage]);
+  const full = useMemo<VitrineContextValue>(
+    () => ({ ...value, language, setLanguage }),
+    [value, language, setLanguage],
+  );
 
   return <VitrineContext.Provider value={full}>{children}</VitrineContext.Provider>;
-
 }

@@ -30,16 +30,26 @@ export async function startRedirectLogin(
   returnTo: string,
   prompt: 'login' | 'none' | 'consent' | 'select_account' = 'login',
 ): Promise<string> {
-  return startLogin(auth, redirectUri, returnTo, (oauthData) => auth.getAuthUrl(oauthData, { prompt }).then((r) => r.authUrl));
+  return startLogin(auth, redirectUri, returnTo, (oauthData) =>
+    auth.getAuthUrl(oauthData, { prompt }).then((r) => r.authUrl),
+  );
 }
 
 /**
  * Any sign-in that ends at the redirect URI with a code (hosted page, an identity provider's button):
  * the PKCE data is kept for `completeRedirectLogin`, then `addressOf` names where to send the browser.
  */
-export async function startLogin(auth: AuthClient, redirectUri: string, returnTo: string, addressOf: (oauthData: OAuthDataLike) => Promise<string>): Promise<string> {
+export async function startLogin(
+  auth: AuthClient,
+  redirectUri: string,
+  returnTo: string,
+  addressOf: (oauthData: OAuthDataLike) => Promise<string>,
+): Promise<string> {
   const oauthData = await auth.generateOAuthData(redirectUri, returnTo);
-  sessionStore()?.setItem(STORAGE_KEY, JSON.stringify({ ...oauthData, originalUri: oauthData.originalUri ?? returnTo }));
+  sessionStore()?.setItem(
+    STORAGE_KEY,
+    JSON.stringify({ ...oauthData, originalUri: oauthData.originalUri ?? returnTo }),
+  );
   return addressOf(oauthData);
 }
 

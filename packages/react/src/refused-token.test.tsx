@@ -46,7 +46,10 @@ async function blockedMemberServer(): Promise<{ url: string; seen: string[] }> {
 describe('authFetch and a refused member token', () => {
   it('turns the session into a visitor and answers with the retried call', async () => {
     const { url, seen } = await blockedMemberServer();
-    const member: Tokens = { accessToken: { value: 'MEMBER-AT', expiresAt: 4e9 }, refreshToken: { value: 'MEMBER-RT', role: 'member' } };
+    const member: Tokens = {
+      accessToken: { value: 'MEMBER-AT', expiresAt: 4e9 },
+      refreshToken: { value: 'MEMBER-RT', role: 'member' },
+    };
     const client = createClient({ auth: OAuthStrategy({ clientId: 'CID', baseUrl: url, tokens: member }) });
     let authFetch: ((path: string) => Promise<Response>) | undefined;
     function Probe() {

@@ -7,7 +7,18 @@
 import '../test-support/real-server.js';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createClient, OAuthStrategy, type Tokens } from '@vitrine/sdk';
-import { account, APP, Browser, fragmentOf, IDP, startSso, toCallback, startTestServer, type SsoKit, type TestServer } from '@vitrine/server/test-support';
+import {
+  account,
+  APP,
+  Browser,
+  fragmentOf,
+  IDP,
+  startSso,
+  toCallback,
+  startTestServer,
+  type SsoKit,
+  type TestServer,
+} from '@vitrine/server/test-support';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { httpSilentLogin } from '../test-support/real-server.js';
@@ -23,7 +34,10 @@ let sso: SsoKit;
 let offsetMs = 0;
 beforeAll(async () => {
   [mfa, sso] = await Promise.all([
-    startTestServer({ now: () => Date.now() + offsetMs, site: (s) => ({ ...s, policies: { ...s.policies, ...open } }) }),
+    startTestServer({
+      now: () => Date.now() + offsetMs,
+      site: (s) => ({ ...s, policies: { ...s.policies, ...open } }),
+    }),
     startSso({ site: (s) => ({ ...s, policies: { ...s.policies, ...open } }) }),
   ]);
 }, 60_000);
@@ -33,19 +47,31 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
+const totp = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.test`;
 
 /** Member tokens for a password member of `server` (as after a sign-in). */
 async function memberTokens(server: TestServer, memberId: string, clientId = server.clientId): Promise<Tokens> {
-  const s = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId, memberId }));
-  return { accessToken: { value: s.accessToken, expiresAt: Math.floor(Date.now() / 1000) + 3000 }, refreshToken: { value: s.refreshToken, role: 'member' } };
+  const s = await server.ctx.db.transaction((tx) =>
+    server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId, memberId }),
+  );
+  return {
+    accessToken: { value: s.accessToken, expiresAt: Math.floor(Date.now() / 1000) + 3000 },
+    refreshToken: { value: s.refreshToken, role: 'member' },
+  };
 }
 
 async function register(server: TestServer, email = unique('hooks')): Promise<{ email: string; memberId: string }> {
-  const r = await OAuthStrategy({ clientId: server.clientId, baseUrl: server.url }).register({ email, password: PASSWORD });
+  const r = await OAuthStrategy({ clientId: server.clientId, baseUrl: server.url }).register({
+    email,
+    password: PASSWORD,
+  });
   expect(r.loginState).toBe('SUCCESS');
-  const { rows } = await server.ctx.db.query<{ id: string }>('select id from members where site_id = $1 and email_key = $2', [server.siteId, email]);
+  const { rows } = await server.ctx.db.query<{ id: string }>(
+    'select id from members where site_id = $1 and email_key = $2',
+    [server.siteId, email],
+  );
   return { email, memberId: rows[0]!.id };
 }
 
@@ -54,13 +80,22 @@ const shopApp = () => ({ url: sso.kit.server.url, clientId: APP.clientId });
 
 /** Renders `probe` under a provider with a real client of `server`; `navigations` collects where it sent the browser. */
 function mount(server: { url: string; clientId: string }, tokens: Tokens | undefined, probe: () => React.ReactNode) {
-  const client = httpSilentLogin(createClient({ auth: OAuthStrategy({ clientId: server.clientId, baseUrl: server.url, ...(tokens ? { tokens } : {}) }) }));
+  const client = httpSilentLogin(
+    createClient({
+      auth: OAuthStrategy({ clientId: server.clientId, baseUrl: server.url, ...(tokens ? { tokens } : {}) }),
+    }),
+  );
   const navigations: string[] = [];
   function Probe() {
     return <>{probe()}</>;
   }
   render(
-    <VitrineProvider client={client} apiBaseUrl={server.url} redirectUri={APP.redirectUri} navigate={(url) => navigations.push(url)}>
+    <VitrineProvider
+      client={client}
+      apiBaseUrl={server.url}
+      redirectUri={APP.redirectUri}
+      navigate={(url) => navigations.push(url)}
+    >
       <Probe />
     </VitrineProvider>,
   );
@@ -73,7 +108,13 @@ describe('useFactors (a signed-in member’s second factors)', () => {
     let factors: FactorsResult | undefined;
     mount(mfa, await memberTokens(mfa, m.memberId), () => {
       factors = useFactors();
-      return <p data-testid="factors">{factors.data ? factors.data.factors.map((f) => `${f.factorType}:${f.status}`).join(',') || 'none' : 'loading'}</p>;
+      return (
+        <p data-testid="factors">
+          {factors.data
+            ? factors.data.factors.map((f) => `${f.factorType}:${f.status}`).join(',') || 'none'
+            : 'loading'}
+        </p>
+      );
     });
     await waitFor(() => expect(screen.getByTestId('factors').textContent).toBe('none'), { timeout: 5000 });
     const added = await act(() => factors!.addTotp({ name: 'Phone' }));
@@ -90,7 +131,11 @@ describe('useFactors (a signed-in member’s second factors)', () => {
 describe('useSecondStep (the step after the password)', () => {
   it('a wrong code keeps the shopper a visitor; the app code signs them in; a recovery code works once', async () => {
     const m = await register(mfa);
-    const setup = OAuthStrategy({ clientId: mfa.clientId, baseUrl: mfa.url, tokens: await memberTokens(mfa, m.memberId) });
+    const setup = OAuthStrategy({
+      clientId: mfa.clientId,
+      baseUrl: mfa.url,
+      tokens: await memberTokens(mfa, m.memberId),
+    });
     const { factorsOf } = await import('@vitrine/sdk/mfa');
     const added = await factorsOf(setup).addTotp();
     const { recoveryCodes } = await factorsOf(setup).activate(added.factor.factorId, totp(added.totp.secret));
@@ -126,7 +171,9 @@ describe('useSecondStep (the step after the password)', () => {
     mount(mfa, undefined, view);
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('visitor'), { timeout: 5000 });
     expect((await act(() => login!({ email: m.email, password: PASSWORD }))).loginState).toBe('MFA_REQUIRED');
-    expect((await act(() => step!.verifyCode({ factorType: 'RECOVERY_CODE', code: recoveryCodes![0]! }))).loginState).toBe('MFA_REQUIRED');
+    expect(
+      (await act(() => step!.verifyCode({ factorType: 'RECOVERY_CODE', code: recoveryCodes![0]! }))).loginState,
+    ).toBe('MFA_REQUIRED');
     expect(screen.getByTestId('status').textContent).toBe('visitor');
   });
 });
@@ -138,7 +185,9 @@ describe('useSsoProviders (Continue with … buttons)', () => {
       providers = useSsoProviders();
       return <p data-testid="providers">{providers.data?.map((p) => p.name).join(',') ?? 'loading'}</p>;
     });
-    await waitFor(() => expect(screen.getByTestId('providers').textContent).toBe(`${IDP.name},Down IdP`), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('providers').textContent).toBe(`${IDP.name},Down IdP`), {
+      timeout: 5000,
+    });
     await act(() => providers!.signInWith(IDP.id, { returnTo: '/account' }));
     expect(navigations).toHaveLength(1);
     const url = new URL(navigations[0]!);
@@ -162,16 +211,29 @@ describe('useSignInMethods (Account → Sign-in methods)', () => {
     const browser = new Browser();
     const flow = await toCallback(sso, browser, id);
     const code = fragmentOf((await browser.go(flow.callback!)).headers.get('location')).get('code');
-    const answer = (await (await sso.kit.exchange({ code, codeVerifier: flow.p.verifier, redirectUri: APP.redirectUri })).json()) as { access_token: string; refresh_token: string };
-    const tokens: Tokens = { accessToken: { value: answer.access_token, expiresAt: Math.floor(Date.now() / 1000) + 3000 }, refreshToken: { value: answer.refresh_token, role: 'member' } };
+    const answer = (await (
+      await sso.kit.exchange({ code, codeVerifier: flow.p.verifier, redirectUri: APP.redirectUri })
+    ).json()) as { access_token: string; refresh_token: string };
+    const tokens: Tokens = {
+      accessToken: { value: answer.access_token, expiresAt: Math.floor(Date.now() / 1000) + 3000 },
+      refreshToken: { value: answer.refresh_token, role: 'member' },
+    };
 
     let methods: SignInMethods | undefined;
     mount(shopApp(), tokens, () => {
       methods = useSignInMethods();
       const d = methods.data;
-      return <p data-testid="methods">{d ? `${d.connections.map((c) => c.idpConnection.idpConnectionId).join(',')} password:${d.hasPassword}` : 'loading'}</p>;
+      return (
+        <p data-testid="methods">
+          {d
+            ? `${d.connections.map((c) => c.idpConnection.idpConnectionId).join(',')} password:${d.hasPassword}`
+            : 'loading'}
+        </p>
+      );
     });
-    await waitFor(() => expect(screen.getByTestId('methods').textContent).toBe(`${IDP.id} password:false`), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('methods').textContent).toBe(`${IDP.id} password:false`), {
+      timeout: 5000,
+    });
     await expect(act(() => methods!.disconnect(IDP.id))).rejects.toThrow();
     expect(screen.getByTestId('methods').textContent).toBe(`${IDP.id} password:false`);
   });
@@ -182,7 +244,13 @@ describe('useSignInMethods (Account → Sign-in methods)', () => {
     const { navigations } = mount(shopApp(), await memberTokens(sso.kit.server, m.memberId, APP.clientId), () => {
       methods = useSignInMethods();
       const d = methods.data;
-      return <p data-testid="methods">{d ? `[${d.connections.map((c) => c.idpConnection.idpConnectionId).join(',')}] password:${d.hasPassword}` : 'loading'}</p>;
+      return (
+        <p data-testid="methods">
+          {d
+            ? `[${d.connections.map((c) => c.idpConnection.idpConnectionId).join(',')}] password:${d.hasPassword}`
+            : 'loading'}
+        </p>
+      );
     });
     await waitFor(() => expect(screen.getByTestId('methods').textContent).toBe('[] password:true'), { timeout: 5000 });
     await act(() => methods!.connect(IDP.id, { returnTo: APP.redirectUri, currentPassword: PASSWORD }));

@@ -21,7 +21,10 @@ export function useSsoClient() {
     () =>
       ssoOf({
         baseUrl: auth.baseUrl ?? apiBaseUrl,
-        getAuthHeaders: async () => (auth.getAuthHeaders ? auth.getAuthHeaders() : { headers: { Authorization: auth.getTokens().accessToken.value } }),
+        getAuthHeaders: async () =>
+          auth.getAuthHeaders
+            ? auth.getAuthHeaders()
+            : { headers: { Authorization: auth.getTokens().accessToken.value } },
         getAuthUrl: (oauthData, opts) => auth.getAuthUrl(oauthData, opts as { prompt?: 'login' }),
       } satisfies SsoAuth),
     [auth, apiBaseUrl],
@@ -41,14 +44,22 @@ export function useSsoProviders(): SsoProviders {
   const signInWith = useCallback(
     async (idpConnectionId: string, options: { returnTo?: string } = {}) => {
       const returnTo = options.returnTo ?? globalThis.location.pathname + globalThis.location.search;
-      navigate(await startLogin(auth, redirectUri, returnTo, (oauthData) => sso.getSsoUrl(idpConnectionId, oauthData as OAuthData)));
+      navigate(
+        await startLogin(auth, redirectUri, returnTo, (oauthData) =>
+          sso.getSsoUrl(idpConnectionId, oauthData as OAuthData),
+        ),
+      );
     },
     [auth, navigate, redirectUri, sso],
   );
   return { ...query, signInWith };
 }
 
-export interface SignInMethods extends QueryResult<{ connections: Connection[]; hasPassword: boolean; providers: IdentityProvider[] }> {
+export interface SignInMethods extends QueryResult<{
+  connections: Connection[];
+  hasPassword: boolean;
+  providers: IdentityProvider[];
+}> {
   /** Connects a provider to the signed-in member: off to the provider, back at `returnTo?connected={id}`. */
   connect(idpConnectionId: string, options: { returnTo: string; currentPassword?: string }): Promise<void>;
   disconnect(idpConnectionId: string): Promise<void>;

@@ -37,7 +37,9 @@ export function fakeAuth(initial?: Tokens) {
       return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'state-1' } };
     },
     async processVerification({ verificationCode }) {
-      return verificationCode == '123456' ? { loginState: 'SUCCESS', data: { sessionToken: 'session-2' } } : { loginState: 'FAILURE', error: 'bad code' };
+      return verificationCode == '123456'
+        ? { loginState: 'SUCCESS', data: { sessionToken: 'session-2' } }
+        : { loginState: 'FAILURE', error: 'bad code' };
     },
     async sendPasswordResetEmail() {},
     async changePassword(newPassword, currentPassword) {
@@ -53,7 +55,12 @@ export function fakeAuth(initial?: Tokens) {
       if (state != oauthData.state) throw new Error('Invalid _state');
       return tokensFor('member-2', 'member');
     },
-    generateOAuthData: (redirectUri, originalUri) => ({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri, originalUri: originalUri ?? '' }),
+    generateOAuthData: (redirectUri, originalUri) => ({
+      state: 'st',
+      codeVerifier: 'v'.repeat(43),
+      redirectUri,
+      originalUri: originalUri ?? '',
+    }),
     async getAuthUrl(data) {
       return { authUrl: `https://login.example/authorize?state=${data.state}` };
     },

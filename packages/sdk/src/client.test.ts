@@ -9,7 +9,8 @@ let close: (() => Promise<void>) | undefined;
 afterEach(() => close?.());
 
 const echo = defineModule((http) => ({
-  get: (id: string) => http.request<{ id: string }>({ method: 'GET', path: '/things/' + id, query: { tag: ['a', 'b'] } }),
+  get: (id: string) =>
+    http.request<{ id: string }>({ method: 'GET', path: '/things/' + id, query: { tag: ['a', 'b'] } }),
   baseUrl: http.baseUrl,
 }));
 
@@ -21,7 +22,10 @@ describe('createClient', () => {
         : call.url.startsWith('/things/missing')
           ? {
               status: 404,
-              body: { message: 'gone', details: { applicationError: { code: 'WDE0073', description: 'gone', data: {} } } },
+              body: {
+                message: 'gone',
+                details: { applicationError: { code: 'WDE0073', description: 'gone', data: {} } },
+              },
             }
           : { body: { id: call.url } },
     );

@@ -37,7 +37,10 @@ async function callsOf(action: () => Promise<unknown>): Promise<TokenCall[]> {
 
 /** The `.r` payload of a GET query, decoded. */
 const dotR = (url: string) =>
-  JSON.parse(Buffer.from(new URL(url, api.url).searchParams.get('.r')!, 'base64url').toString()) as Record<string, unknown>;
+  JSON.parse(Buffer.from(new URL(url, api.url).searchParams.get('.r')!, 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
 
 describe('client language', () => {
   it('data reads and queries send it; an explicit option wins; writes do not carry it', async () => {
@@ -59,13 +62,27 @@ describe('client language', () => {
     const client = shop('ar');
     const [recovery] = await callsOf(() => client.auth.sendPasswordResetEmail('a@b.test', 'https://shop.test/reset'));
     expect(recovery!.url).toBe('/_api/iam/recovery/v1/send-email');
-    expect(recovery!.body).toEqual({ email: 'a@b.test', language: 'ar', redirect: { url: 'https://shop.test/reset', clientId: 'C' } });
+    expect(recovery!.body).toEqual({
+      email: 'a@b.test',
+      language: 'ar',
+      redirect: { url: 'https://shop.test/reset', clientId: 'C' },
+    });
     const [activation] = await callsOf(() => client.auth.sendActivationEmail('member-1'));
     expect(activation!.url).toBe('/_api/iam/recovery/v1/activation-email');
     expect(activation!.body).toEqual({ identityId: 'member-1', emailOptions: { language: 'ar' } });
-    const [register] = await callsOf(() => client.auth.register({ email: 'a@b.test', password: 'pw', profile: { nickname: 'A' } }));
+    const [register] = await callsOf(() =>
+      client.auth.register({ email: 'a@b.test', password: 'pw', profile: { nickname: 'A' } }),
+    );
     expect(register!.body).toMatchObject({ profile: { language: 'ar', nickname: 'A' } });
-    const [session] = await callsOf(() => client.auth.getAuthUrl({ state: 's', codeChallenge: 'c', codeVerifier: 'v', redirectUri: 'https://shop.test/cb', originalUri: '' }));
+    const [session] = await callsOf(() =>
+      client.auth.getAuthUrl({
+        state: 's',
+        codeChallenge: 'c',
+        codeVerifier: 'v',
+        redirectUri: 'https://shop.test/cb',
+        originalUri: '',
+      }),
+    );
     expect(session!.body).toMatchObject({ preferences: { additionalQueryParameters: { lang: 'ar' } } });
   });
 

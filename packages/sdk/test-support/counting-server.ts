@@ -29,7 +29,10 @@ export async function startCountingServer(answer: (call: TokenCall, n: number) =
       calls.push(call);
       const a = answer(call, calls.length);
       setTimeout(() => {
-        res.writeHead(a.status ?? 200, { 'content-type': 'application/json', 'x-wix-request-id': 'REQ-' + calls.length });
+        res.writeHead(a.status ?? 200, {
+          'content-type': 'application/json',
+          'x-wix-request-id': 'REQ-' + calls.length,
+        });
         res.end(JSON.stringify(a.body));
       }, a.delayMs ?? 0);
     });

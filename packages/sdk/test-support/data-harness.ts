@@ -19,7 +19,9 @@ export interface Recorded {
   params: [string, string][];
 }
 
-export type Responder = (r: Recorded) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
+export type Responder = (
+  r: Recorded,
+) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 const PAGE = { count: 2, offset: 0, total: 5, hasNext: true };
 /** Answers shaped like a Vitrine/Wix server for every data endpoint, so both clients can finish. */
@@ -28,9 +30,20 @@ export const defaultResponder: Responder = ({ path }) => {
   const p = path.replace('/wix-data/v2', '');
   if (p === '/items/query') return { body: { dataItems: [item('a'), item('b')], pagingMetadata: PAGE } };
   if (p === '/items/count') return { body: { totalCount: 7 } };
-  if (p === '/items/query-distinct-values') return { body: { distinctValues: ['x', { $date: '2024-01-01T00:00:00.000Z' }], pagingMetadata: PAGE } };
-  if (p === '/items/aggregate') return { body: { results: [{ _id: { category: 'c' }, priceSum: 3 }, { _id: { a: 1, b: 2 }, count: 1 }], pagingMetadata: PAGE } };
-  if (p === '/items/query-referenced') return { body: { results: [{ dataItem: item('r') }, {}], pagingMetadata: { hasNext: false } } };
+  if (p === '/items/query-distinct-values')
+    return { body: { distinctValues: ['x', { $date: '2024-01-01T00:00:00.000Z' }], pagingMetadata: PAGE } };
+  if (p === '/items/aggregate')
+    return {
+      body: {
+        results: [
+          { _id: { category: 'c' }, priceSum: 3 },
+          { _id: { a: 1, b: 2 }, count: 1 },
+        ],
+        pagingMetadata: PAGE,
+      },
+    };
+  if (p === '/items/query-referenced')
+    return { body: { results: [{ dataItem: item('r') }, {}], pagingMetadata: { hasNext: false } } };
   if (p === '/items/is-referenced') return { body: { isReferenced: true } };
   if (p.startsWith('/bulk/items/') && !p.includes('references')) return { body: { results: [] } };
   return { body: { dataItem: item('1') } };
@@ -74,7 +87,10 @@ export function realItems() {
     modules: { items: wixItems },
     auth: OAuthStrategy({
       clientId: 'x',
-      tokens: { accessToken: { value: 'AT', expiresAt: now + 3600 }, refreshToken: { value: 'RT', role: 'visitor' as never } },
+      tokens: {
+        accessToken: { value: 'AT', expiresAt: now + 3600 },
+        refreshToken: { value: 'RT', role: 'visitor' as never },
+      },
     }),
   });
   return client.items;
@@ -109,7 +125,12 @@ export function fetchContext(baseUrl = 'https://edge.wixapis.com', headers: Reco
       });
       const json = (await res.json().catch(() => null)) as { message?: string; details?: unknown } | null;
       if (res.status !== 200) {
-        throw new TestHttpError(json?.message ?? res.statusText, res.status, json?.details, res.headers.get('x-wix-request-id') ?? undefined);
+        throw new TestHttpError(
+          json?.message ?? res.statusText,
+          res.status,
+          json?.details,
+          res.headers.get('x-wix-request-id') ?? undefined,
+        );
       }
       return json as T;
     },

@@ -19,7 +19,16 @@ export function norm(x: unknown): unknown {
     const o = x as Record<string, unknown> & { hasNext?: () => boolean; hasPrev?: () => boolean };
     if (typeof o.hasNext === 'function' && typeof o.hasPrev === 'function') {
       const { items, totalCount, pageSize, currentPage, totalPages, length } = o as Record<string, unknown>;
-      return norm({ items, totalCount, pageSize, currentPage, totalPages, length, hasNext: o.hasNext(), hasPrev: o.hasPrev() });
+      return norm({
+        items,
+        totalCount,
+        pageSize,
+        currentPage,
+        totalPages,
+        length,
+        hasNext: o.hasNext(),
+        hasPrev: o.hasPrev(),
+      });
     }
     if (x instanceof Error) {
       const e = x as Error & Record<string, unknown>;
@@ -29,9 +38,20 @@ export function norm(x: unknown): unknown {
       const code = e.name === 'BulkError' ? e.code : undefined;
       const app = (e.details as { applicationError?: { description?: unknown } } | undefined)?.applicationError;
       const details = app?.description === e.message ? undefined : e.details;
-      return norm({ message: e.message, code, details, item: e.item, originalIndex: e.originalIndex, violations: e.violations });
+      return norm({
+        message: e.message,
+        code,
+        details,
+        item: e.item,
+        originalIndex: e.originalIndex,
+        violations: e.violations,
+      });
     }
-    return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => [k, norm(v)]));
+    return Object.fromEntries(
+      Object.entries(o)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, norm(v)]),
+    );
   }
   return x;
 }
@@ -40,7 +60,13 @@ async function run(api: Api, scenario: Scenario, respond?: Responder) {
   recorder = record(respond);
   try {
     const result = norm(await scenario(api).catch((e: unknown) => ({ rejected: norm(e) })));
-    const calls = recorder.calls.map(({ method, path, payload, params, url }: Recorded) => ({ method, path, payload, params, url }));
+    const calls = recorder.calls.map(({ method, path, payload, params, url }: Recorded) => ({
+      method,
+      path,
+      payload,
+      params,
+      url,
+    }));
     return { calls, result };
   } finally {
     recorder.restore();
@@ -54,4 +80,3 @@ export async function compare(scenario: Scenario, respond?: Responder) {
   expect(mine).toEqual(theirs);
   return mine;
 }
-

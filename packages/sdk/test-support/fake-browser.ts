@@ -43,4 +43,3 @@ export function fakeBrowser() {
     deps: { window, document } as unknown as Pick<SilentFrameOptions, 'window' | 'document'>,
   };
 }
-

@@ -32,7 +32,10 @@ export function useMfaTestServer(): MfaTestServer {
   beforeAll(async () => {
     harness.server = await startTestServer({
       now: () => Date.now() + offsetMs,
-      site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
+      site: (s) => ({
+        ...s,
+        policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+      }),
     });
   });
   afterAll(() => harness.server?.close());

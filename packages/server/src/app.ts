@@ -111,7 +111,11 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(adminRoutes, { ctx });
     await app.register(ownerRoutes, { ctx });
     await app.register(consoleRoutes, { ctx });
-    await app.register(mailRoutes, { ctx, delivery: options.mailDelivery === false ? false : { ...(options.mailPollMs ? { intervalMs: options.mailPollMs } : {}) } });
+    await app.register(mailRoutes, {
+      ctx,
+      delivery:
+        options.mailDelivery === false ? false : { ...(options.mailPollMs ? { intervalMs: options.mailPollMs } : {}) },
+    });
     await app.register(dataRoutes, { ctx });
     await app.register(graphqlRoutes, { ctx });
     await app.register(shopRoutes, { ctx });

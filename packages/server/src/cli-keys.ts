@@ -24,7 +24,10 @@ export interface KeyTarget {
 
 type KeyRow = ReturnType<typeof keyView>;
 
-export async function runKeyCommand(action: KeyAction, target: KeyTarget): Promise<{ rotated?: string; keys: KeyRow[] }> {
+export async function runKeyCommand(
+  action: KeyAction,
+  target: KeyTarget,
+): Promise<{ rotated?: string; keys: KeyRow[] }> {
   const { config } = target;
   if (!target.db && !config.databaseUrl) {
     const running = runningServer(config.dataDir);
@@ -44,14 +47,21 @@ export async function runKeyCommand(action: KeyAction, target: KeyTarget): Promi
   }
 }
 
-async function viaServer(action: KeyAction, url: string, adminKey: string): Promise<{ rotated?: string; keys: KeyRow[] }> {
+async function viaServer(
+  action: KeyAction,
+  url: string,
+  adminKey: string,
+): Promise<{ rotated?: string; keys: KeyRow[] }> {
   const response = await fetch(`${url}/_admin/v1/keys${action === 'rotate' ? '/rotate' : ''}`, {
     method: action === 'rotate' ? 'POST' : 'GET',
     headers: { authorization: `Bearer ${adminKey}` },
   }).catch((error: unknown) => {
     throw new Error(`the server running on this data directory (${url}) did not answer: ${(error as Error).message}`);
   });
-  if (response.status === 401) throw new Error(`the server running on this data directory (${url}) refused the admin key: use the same --config / VITRINE_ADMIN_KEY as the server`);
+  if (response.status === 401)
+    throw new Error(
+      `the server running on this data directory (${url}) refused the admin key: use the same --config / VITRINE_ADMIN_KEY as the server`,
+    );
   if (!response.ok) throw new Error(`the server running on this data directory (${url}) answered ${response.status}`);
   const body = (await response.json()) as { kid?: string; keys: KeyRow[] };
   return { ...(body.kid ? { rotated: body.kid } : {}), keys: body.keys };
@@ -59,9 +69,26 @@ async function viaServer(action: KeyAction, url: string, adminKey: string): Prom
 
 /** Lines for the terminal: one key per line, newest last. */
 export function formatKeys(keys: KeyRow[]): string {
-  const rows = [['KID', 'CREATED', 'STATE', 'AT REST'], ...keys.map((k) => [k.kid, k.createdDate, k.verifiesUntil ? `${k.state} (verifies until ${k.verifiesUntil})` : k.state, k.encrypted ? 'encrypted' : k.state === 'retired' ? 'erased' : 'plaintext'])];
+  const rows = [
+    ['KID', 'CREATED', 'STATE', 'AT REST'],
+    ...keys.map((k) => [
+      k.kid,
+      k.createdDate,
+      k.verifiesUntil ? `${k.state} (verifies until ${k.verifiesUntil})` : k.state,
+      k.encrypted ? 'encrypted' : k.state === 'retired' ? 'erased' : 'plaintext',
+    ]),
+  ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map((r) =>
+        r
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 // Which server holds an embedded database: written when it listens, removed when it stops.

@@ -14,10 +14,15 @@ function capture(): { out: () => string; err: () => string; restore(): void } {
 }
 
 /** The setup link: a line of its own in the output. */
-const linkLine = (out: string) => out.split('\n').filter((line) => /^https?:\/\/\S+\/console\/setup\?token=[A-Za-z0-9_-]{43}$/.test(line));
+const linkLine = (out: string) =>
+  out.split('\n').filter((line) => /^https?:\/\/\S+\/console\/setup\?token=[A-Za-z0-9_-]{43}$/.test(line));
 
 async function post(base: string, path: string, body: unknown) {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -39,13 +44,23 @@ describe('vitrine owners add', () => {
       expect(links).toHaveLength(2);
       expect(io.out()).toContain('Owner second@example.com (support) added.');
 
-      for (const [link, email, role] of [[offline!, 'first@example.com', 'owner'], [links[1]!, 'second@example.com', 'support']] as const) {
+      for (const [link, email, role] of [
+        [offline!, 'first@example.com', 'owner'],
+        [links[1]!, 'second@example.com', 'support'],
+      ] as const) {
         const token = new URL(link).searchParams.get('token');
-        expect((await post(server.localUrl, '/_admin/v1/console/setup', { token, password: 'a console password' })).status).toBe(200);
-        const signIn = await post(server.localUrl, '/_admin/v1/console/sign-in', { email, password: 'a console password' });
+        expect(
+          (await post(server.localUrl, '/_admin/v1/console/setup', { token, password: 'a console password' })).status,
+        ).toBe(200);
+        const signIn = await post(server.localUrl, '/_admin/v1/console/sign-in', {
+          email,
+          password: 'a console password',
+        });
         expect(signIn.body.owner).toMatchObject({ email, role });
         // Once only.
-        expect((await post(server.localUrl, '/_admin/v1/console/setup', { token, password: 'a console password' })).status).toBe(400);
+        expect(
+          (await post(server.localUrl, '/_admin/v1/console/setup', { token, password: 'a console password' })).status,
+        ).toBe(400);
       }
 
       expect(await main(['owners', 'add', 'third@example.com', '--role', 'boss', '--data-dir', dataDir])).toBe(2);

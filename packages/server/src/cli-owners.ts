@@ -18,7 +18,12 @@ export interface OwnerInviteResult {
   setupUrl: string;
 }
 
-export async function addOwnerCommand(config: ServerConfig, email: string, role: string | undefined, target: { db?: Database; now?: () => number } = {}): Promise<OwnerInviteResult> {
+export async function addOwnerCommand(
+  config: ServerConfig,
+  email: string,
+  role: string | undefined,
+  target: { db?: Database; now?: () => number } = {},
+): Promise<OwnerInviteResult> {
   const input = checkInvite(email, role);
   if (!target.db && !config.databaseUrl) {
     const running = runningServer(config.dataDir);
@@ -27,14 +32,25 @@ export async function addOwnerCommand(config: ServerConfig, email: string, role:
   const db = target.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   try {
     if (!target.db) await migrate(db);
-    const invitation = await db.transaction((tx) => createInvitation(tx, config.publicUrl, input, (target.now ?? Date.now)()));
-    return { email: invitation.owner.email, role: invitation.owner.role, created: invitation.created, setupUrl: invitation.setupUrl };
+    const invitation = await db.transaction((tx) =>
+      createInvitation(tx, config.publicUrl, input, (target.now ?? Date.now)()),
+    );
+    return {
+      email: invitation.owner.email,
+      role: invitation.owner.role,
+      created: invitation.created,
+      setupUrl: invitation.setupUrl,
+    };
   } finally {
     if (!target.db) await db.close();
   }
 }
 
-async function viaServer(url: string, adminKey: string, input: { email: string; role: OwnerRole | undefined }): Promise<OwnerInviteResult> {
+async function viaServer(
+  url: string,
+  adminKey: string,
+  input: { email: string; role: OwnerRole | undefined },
+): Promise<OwnerInviteResult> {
   const response = await fetch(`${url}/_admin/v1/owners`, {
     method: 'POST',
     headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
@@ -42,14 +58,23 @@ async function viaServer(url: string, adminKey: string, input: { email: string; 
   }).catch((error: unknown) => {
     throw new Error(`the server running on this data directory (${url}) did not answer: ${(error as Error).message}`);
   });
-  if (response.status === 401) throw new Error(`the server running on this data directory (${url}) refused the admin key: use the same --config / VITRINE_ADMIN_KEY as the server`);
+  if (response.status === 401)
+    throw new Error(
+      `the server running on this data directory (${url}) refused the admin key: use the same --config / VITRINE_ADMIN_KEY as the server`,
+    );
   if (!response.ok) throw new Error(`the server running on this data directory (${url}) answered ${response.status}`);
-  const body = (await response.json()) as { owner: { email: string; role: OwnerRole }; created: boolean; setupUrl: string };
+  const body = (await response.json()) as {
+    owner: { email: string; role: OwnerRole };
+    created: boolean;
+    setupUrl: string;
+  };
   return { email: body.owner.email, role: body.owner.role, created: body.created, setupUrl: body.setupUrl };
 }
 
 /** What the terminal shows: the link on a line of its own, so it can be copied or clicked. */
 export function formatInvite(result: OwnerInviteResult): string {
-  const what = result.created ? `Owner ${result.email} (${result.role}) added.` : `Owner ${result.email} (${result.role}) already exists: a new setup link.`;
+  const what = result.created
+    ? `Owner ${result.email} (${result.role}) added.`
+    : `Owner ${result.email} (${result.role}) already exists: a new setup link.`;
   return `${what} Open this link within 24 hours to set the password (it works once):\n${result.setupUrl}\n`;
 }

@@ -54,12 +54,20 @@ describe('vitrine CLI', () => {
     try {
       expect(await main(['keys', 'rotate', '--data-dir', dataDir])).toBe(0);
       const firstRotation = /New signing key ([0-9a-f-]{36}) is active/.exec(io.out())![1]!;
-      expect(io.out()).toMatch(new RegExp(`KID\\s+CREATED\\s+STATE[\\s\\S]*retiring \\(verifies until [^)]+\\)[\\s\\S]*${firstRotation}\\s+\\S+\\s+active`));
+      expect(io.out()).toMatch(
+        new RegExp(
+          `KID\\s+CREATED\\s+STATE[\\s\\S]*retiring \\(verifies until [^)]+\\)[\\s\\S]*${firstRotation}\\s+\\S+\\s+active`,
+        ),
+      );
 
       // The embedded database admits one process: with a server on it, the command goes through that server.
       server = await startServer(loadConfig({ env: {}, dataDir, port: 0 }));
       const kidOf = async () => {
-        const response = await fetch(`${server!.localUrl}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: 'demo-storefront', grantType: 'anonymous' }) });
+        const response = await fetch(`${server!.localUrl}/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ clientId: 'demo-storefront', grantType: 'anonymous' }),
+        });
         const { access_token } = (await response.json()) as { access_token: string };
         return (JSON.parse(Buffer.from(access_token.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
       };
@@ -68,11 +76,15 @@ describe('vitrine CLI', () => {
       const secondRotation = [...io.out().matchAll(/New signing key ([0-9a-f-]{36}) is active/g)][1]![1]!;
       // The server made the key itself: it signs with it at once.
       expect(await kidOf()).toBe(secondRotation);
-      const jwks = (await (await fetch(`${server.localUrl}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+      const jwks = (await (await fetch(`${server.localUrl}/.well-known/jwks.json`)).json()) as {
+        keys: { kid: string }[];
+      };
       expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([firstRotation, secondRotation]));
       expect(jwks.keys).toHaveLength(3);
       expect(await main(['keys', 'list', '--data-dir', dataDir])).toBe(0);
-      expect(io.out().trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^${secondRotation}\\s+\\S+\\s+active\\s+plaintext$`));
+      expect(io.out().trimEnd().split('\n').at(-1)).toMatch(
+        new RegExp(`^${secondRotation}\\s+\\S+\\s+active\\s+plaintext$`),
+      );
       expect(await main(['keys', 'spin', '--data-dir', dataDir])).toBe(2);
       expect(io.err()).toContain('keys needs "list" or "rotate" (got "spin")');
     } finally {

@@ -64,7 +64,9 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'owners') {
     const email = parsed.positionals[2];
     if (subcommand !== 'add' || !email) {
-      console.error(`vitrine: owners needs "add EMAIL"${subcommand && subcommand !== 'add' ? ` (got "${subcommand}")` : ''}\n\n${HELP}`);
+      console.error(
+        `vitrine: owners needs "add EMAIL"${subcommand && subcommand !== 'add' ? ` (got "${subcommand}")` : ''}\n\n${HELP}`,
+      );
       return 2;
     }
     return owners(email, parsed.values.role, configOptions);
@@ -99,7 +101,10 @@ async function keys(action: 'list' | 'rotate', options: LoadConfigOptions): Prom
   if (!config) return 1;
   try {
     const result = await runKeyCommand(action, { config });
-    if (result.rotated) process.stdout.write(`New signing key ${result.rotated} is active; older keys keep verifying until their tokens expire.\n\n`);
+    if (result.rotated)
+      process.stdout.write(
+        `New signing key ${result.rotated} is active; older keys keep verifying until their tokens expire.\n\n`,
+      );
     process.stdout.write(formatKeys(result.keys));
     return 0;
   } catch (error) {
@@ -151,7 +156,9 @@ async function serve(options: LoadConfigOptions & { host?: string | undefined })
   const config = configOrExplain(options);
   if (!config) return 1;
   if (options.host) config.host = options.host;
-  const where = config.databaseUrl ? `PostgreSQL (${redactUrl(config.databaseUrl)})` : `embedded PGlite in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? `PostgreSQL (${redactUrl(config.databaseUrl)})`
+    : `embedded PGlite in ${config.dataDir}`;
   console.log(`Vitrine: opening ${where} …`);
   for (const warning of config.warnings) console.warn(`Vitrine warning: ${warning}`);
   let server: RunningServer;
@@ -167,11 +174,19 @@ async function serve(options: LoadConfigOptions & { host?: string | undefined })
   console.log(`Vitrine is running at ${config.publicUrl}`);
   console.log(`  owner console:        ${config.publicUrl}/console (add an owner: npx vitrine owners add EMAIL)`);
   console.log(`  storefront client id: ${config.storefront.clientId} (site "${config.storefront.siteId}")`);
-  console.log(config.devMailbox ? `  dev mailbox:          ${config.publicUrl}/_dev/mail (on: ${config.devMailboxReason})` : `  dev mailbox:          off (${config.devMailboxReason})`);
+  console.log(
+    config.devMailbox
+      ? `  dev mailbox:          ${config.publicUrl}/_dev/mail (on: ${config.devMailboxReason})`
+      : `  dev mailbox:          off (${config.devMailboxReason})`,
+  );
   console.log(`  trusted proxies:      ${describeTrustProxy(config.trustProxy)}`);
-  console.log(`  signing keys:         ${config.keyEncryptionKey ? 'encrypted at rest' : 'NOT encrypted at rest (set VITRINE_KEY_ENCRYPTION_KEY)'}${config.keyRotationDays ? `, rotated every ${config.keyRotationDays} days` : ''}`);
-  if (config.adminKeyGenerated) console.log(`  admin key (dev only): ${config.adminKey}  (kept in ${config.dataDir}/admin-key)`);
-  if (!config.storefrontDir) console.log('  storefront not built: run `npm start` from the repository root to build it');
+  console.log(
+    `  signing keys:         ${config.keyEncryptionKey ? 'encrypted at rest' : 'NOT encrypted at rest (set VITRINE_KEY_ENCRYPTION_KEY)'}${config.keyRotationDays ? `, rotated every ${config.keyRotationDays} days` : ''}`,
+  );
+  if (config.adminKeyGenerated)
+    console.log(`  admin key (dev only): ${config.adminKey}  (kept in ${config.dataDir}/admin-key)`);
+  if (!config.storefrontDir)
+    console.log('  storefront not built: run `npm start` from the repository root to build it');
 
   const shutdown = async (signal: string) => {
     console.log(`Vitrine: ${signal} received, shutting down…`);

@@ -55,7 +55,11 @@ async function sharedExtensions(admin: Database): Promise<void> {
   }
 }
 
-export function collection(id: string, level: PermissionLevel | Partial<CollectionConfig['permissions']>, seed: Record<string, unknown>[] = []): CollectionConfig {
+export function collection(
+  id: string,
+  level: PermissionLevel | Partial<CollectionConfig['permissions']>,
+  seed: Record<string, unknown>[] = [],
+): CollectionConfig {
   const all = typeof level === 'string' ? { read: level, insert: level, update: level, remove: level } : level;
   return { id, permissions: { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ANYONE', ...all }, seed };
 }
@@ -76,15 +80,30 @@ export const callers = {
   anonymous: { kind: 'anonymous' } as Caller,
   admin: (siteId = 'site1'): Caller => ({ kind: 'admin', siteId, keyName: 'test' }),
   visitor: (visitorId: string, siteId = 'site1'): Caller => ({ kind: 'visitor', siteId, clientId: 'c', visitorId }),
-  member: (memberId: string, siteId = 'site1'): Caller => ({ kind: 'member', siteId, clientId: 'c', memberId, sessionId: 's' }),
+  member: (memberId: string, siteId = 'site1'): Caller => ({
+    kind: 'member',
+    siteId,
+    clientId: 'c',
+    memberId,
+    sessionId: 's',
+  }),
 };
 
-export function scopeFor(db: Database, site: SiteConfig, caller: Caller, now: () => number = () => Date.now()): DataScope {
+export function scopeFor(
+  db: Database,
+  site: SiteConfig,
+  caller: Caller,
+  now: () => number = () => Date.now(),
+): DataScope {
   return { db, site, caller, now, cursorKey: cursorKeyFrom('test-secret') };
 }
 
 /** Awaits a failure: an ApplicationError with `status` and `code`, or (without code) a 400 ValidationError. */
-export async function expectError(promise: Promise<unknown>, status: number, code?: string): Promise<ApplicationError | ValidationError> {
+export async function expectError(
+  promise: Promise<unknown>,
+  status: number,
+  code?: string,
+): Promise<ApplicationError | ValidationError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,

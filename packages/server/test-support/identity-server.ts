@@ -12,7 +12,11 @@ export function startIdentityServer(options: TestServerOptions = {}): Promise<Id
 
 /** A small JSON client for the tests: status, body, headers. */
 export function api(base: string) {
-  return async function call(method: string, path: string, options: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {}) {
+  return async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = options.token;
     let payload: string | undefined;

@@ -18,7 +18,10 @@ export interface MfaHarness {
   clock: { offset: number };
 }
 
-export async function startMfaServer(policies: Partial<SiteConfig['policies']> = {}, options: TestServerOptions = {}): Promise<MfaHarness> {
+export async function startMfaServer(
+  policies: Partial<SiteConfig['policies']> = {},
+  options: TestServerOptions = {},
+): Promise<MfaHarness> {
   // Many verify calls from one address in one suite: the per-address limits are not under test here.
   ipLimits.verification.limit = 10_000;
   ipLimits.login.limit = 10_000;
@@ -29,7 +32,15 @@ export async function startMfaServer(policies: Partial<SiteConfig['policies']> =
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off', ...policies },
-      clients: [...s.clients, { clientId: CLIENT, redirectUris: ['https://mfa.test/callback'], allowedOrigins: ['https://mfa.test'], refreshTokenRotation: true }],
+      clients: [
+        ...s.clients,
+        {
+          clientId: CLIENT,
+          redirectUris: ['https://mfa.test/callback'],
+          allowedOrigins: ['https://mfa.test'],
+          refreshTokenRotation: true,
+        },
+      ],
     }),
   });
   return { server, call: api(server.url), visitor: await visitorToken(server.url, server.clientId), clock };
@@ -44,7 +55,9 @@ export async function advance(h: MfaHarness, ms: number): Promise<void> {
 export const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 export const totpCode = (h: MfaHarness, secret: string) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + h.clock.offset });
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + h.clock.offset,
+  });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test helper: bodies are asserted shape by shape
 export const appError = (res: { body: any }) => res.body?.details?.applicationError?.code as string | undefined;
@@ -52,14 +65,23 @@ export const appError = (res: { body: any }) => res.body?.details?.applicationEr
 export function memberCalls(h: MfaHarness) {
   const { call, server } = h;
   const login = (email: string, clientMetaData?: Record<string, unknown>) =>
-    call('POST', '/_api/iam/authentication/v2/login', { token: h.visitor, body: { loginId: { email }, password: PASSWORD, ...(clientMetaData ? { clientMetaData } : {}) } });
-  const verify = (factorPath: string, body: Record<string, unknown>) => call('POST', `/_api/iam/authentication/v2/${factorPath}`, { token: h.visitor, body });
+    call('POST', '/_api/iam/authentication/v2/login', {
+      token: h.visitor,
+      body: { loginId: { email }, password: PASSWORD, ...(clientMetaData ? { clientMetaData } : {}) },
+    });
+  const verify = (factorPath: string, body: Record<string, unknown>) =>
+    call('POST', `/_api/iam/authentication/v2/${factorPath}`, { token: h.visitor, body });
   async function register(tag: string) {
     const email = unique(tag);
-    const reg = await call('POST', '/_api/iam/authentication/v2/register', { token: h.visitor, body: { loginId: { email }, password: PASSWORD } });
+    const reg = await call('POST', '/_api/iam/authentication/v2/register', {
+      token: h.visitor,
+      body: { loginId: { email }, password: PASSWORD },
+    });
     if (reg.status !== 200) throw new Error(`register: ${reg.status} ${reg.text}`);
     const memberId = reg.body.identity.id as string;
-    const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: CLIENT, memberId }));
+    const session = await server.ctx.db.transaction((tx) =>
+      server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: CLIENT, memberId }),
+    );
     return { email, memberId, token: session.accessToken };
   }
   /** A member with an active authenticator app: its secret and recovery codes. */
@@ -68,9 +90,17 @@ export function memberCalls(h: MfaHarness) {
     const added = await call('POST', '/_api/iam/mfa/v1/factors', { token: m.token, body: { factorType: 'TOTP' } });
     if (added.status !== 200) throw new Error(`add factor: ${added.status} ${added.text}`);
     const secret = added.body.totp.secret as string;
-    const activated = await call('POST', `/_api/iam/mfa/v1/factors/${added.body.factor.factorId}/activate`, { token: m.token, body: { code: totpCode(h, secret) } });
+    const activated = await call('POST', `/_api/iam/mfa/v1/factors/${added.body.factor.factorId}/activate`, {
+      token: m.token,
+      body: { code: totpCode(h, secret) },
+    });
     if (activated.status !== 200) throw new Error(`activate: ${activated.status} ${activated.text}`);
-    return { ...m, secret, factorId: added.body.factor.factorId as string, recoveryCodes: activated.body.recoveryCodes as string[] };
+    return {
+      ...m,
+      secret,
+      factorId: added.body.factor.factorId as string,
+      recoveryCodes: activated.body.recoveryCodes as string[],
+    };
   }
   return { login, verify, register, withTotp };
 }

@@ -36,17 +36,25 @@ export interface TestProviderOptions {
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     let data = '';
-    req.setEncoding('utf8').on('data', (chunk: string) => (data += chunk)).on('end', () => resolve(data)).on('error', reject);
+    req
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (data += chunk))
+      .on('end', () => resolve(data))
+      .on('error', reject);
   });
 
-const page = (uid: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test provider sign-in</title></head><body>
+const page = (
+  uid: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test provider sign-in</title></head><body>
 <h1>Test provider</h1><form method="post" action="/interaction/${uid}"><label for="login">Account</label><input id="login" name="login"><button type="submit">Sign in at provider</button></form></body></html>`;
 
 /**
  * Listens first (the issuer needs the port), and becomes a provider once `redirectUris` are known:
  * Vitrine's callback needs Vitrine's port, and Vitrine's config needs this issuer.
  */
-export async function startTestProvider(options: TestProviderOptions = {}): Promise<{ issuer: string; ready(redirectUris: string[]): TestProvider }> {
+export async function startTestProvider(
+  options: TestProviderOptions = {},
+): Promise<{ issuer: string; ready(redirectUris: string[]): TestProvider }> {
   const accounts = new Map<string, TestAccount>();
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server: Server = createServer((req, res) => handler!(req, res));
@@ -56,8 +64,12 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
   const ready = (redirectUris: string[]): TestProvider => {
     const settings = { idTokenTtlSeconds: 3600 };
     const clients = ['vitrine', 'other-app'].map((client_id) => ({
-      client_id, client_secret: clientSecret, grant_types: ['authorization_code'], response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_post', redirect_uris: redirectUris,
+      client_id,
+      client_secret: clientSecret,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_post',
+      redirect_uris: redirectUris,
     }));
     const provider = new Provider(issuer, {
       clients,
@@ -70,7 +82,10 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
       ttl: { IdToken: () => settings.idTokenTtlSeconds },
       // Put every claim in the ID token: what Vitrine reads comes from there.
       conformIdTokenClaims: false,
-      findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub, ...accounts.get(sub) }) }),
+      findAccount: async (_ctx: unknown, sub: string) => ({
+        accountId: sub,
+        claims: async () => ({ sub, ...accounts.get(sub) }),
+      }),
       interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     });
     const callback = provider.callback();
@@ -88,7 +103,12 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
           const grant = new provider.Grant({ accountId, clientId: details.params.client_id as string });
           grant.addOIDCScope(String(details.params.scope));
           const grantId = await grant.save();
-          await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+          await provider.interactionFinished(
+            req,
+            res,
+            { login: { accountId }, consent: { grantId } },
+            { mergeWithLastSubmission: false },
+          );
         } catch (error) {
           res.statusCode = 400;
           res.end(String((error as Error).message));
@@ -96,10 +116,22 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
       })();
     };
     return {
-      issuer, clientId: 'vitrine', clientSecret, otherClientId: 'other-app', accounts,
-      get idTokenTtlSeconds() { return settings.idTokenTtlSeconds; },
-      set idTokenTtlSeconds(seconds: number) { settings.idTokenTtlSeconds = seconds; },
-      close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+      issuer,
+      clientId: 'vitrine',
+      clientSecret,
+      otherClientId: 'other-app',
+      accounts,
+      get idTokenTtlSeconds() {
+        return settings.idTokenTtlSeconds;
+      },
+      set idTokenTtlSeconds(seconds: number) {
+        settings.idTokenTtlSeconds = seconds;
+      },
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
     };
   };
   return { issuer, ready };

@@ -4,7 +4,12 @@ import type { TestServer } from './server.js';
 export interface ConsoleClient {
   cookie: string | undefined;
   csrf: string | undefined;
-  call(method: string, path: string, body?: unknown, options?: { csrf?: string | null }): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: { csrf?: string | null },
+  ): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 export function consoleClient(base: string): ConsoleClient {
@@ -17,8 +22,14 @@ export function consoleClient(base: string): ConsoleClient {
       const csrf = options.csrf === undefined ? client.csrf : options.csrf;
       if (csrf) headers['x-vitrine-csrf'] = csrf;
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('vitrine_owner=') || c.startsWith('__Host-vitrine_owner='));
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const setCookie = response.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('vitrine_owner=') || c.startsWith('__Host-vitrine_owner='));
       if (setCookie) {
         const pair = setCookie.split(';')[0]!;
         client.cookie = pair.endsWith('=') ? undefined : pair;
@@ -33,7 +44,12 @@ export function consoleClient(base: string): ConsoleClient {
 }
 
 /** Invites an owner with the admin key and follows the setup link; returns the link's token too. */
-export async function addOwner(server: TestServer, email: string, role: string, password: string): Promise<{ setupUrl: string }> {
+export async function addOwner(
+  server: TestServer,
+  email: string,
+  role: string,
+  password: string,
+): Promise<{ setupUrl: string }> {
   const invited = await fetch(`${server.url}/_admin/v1/owners`, {
     method: 'POST',
     headers: { authorization: `Bearer ${server.adminKey}`, 'content-type': 'application/json' },
@@ -41,12 +57,21 @@ export async function addOwner(server: TestServer, email: string, role: string, 
   });
   const { setupUrl } = (await invited.json()) as { setupUrl: string };
   const token = new URL(setupUrl).searchParams.get('token');
-  const setup = await fetch(`${server.url}/_admin/v1/console/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password }) });
+  const setup = await fetch(`${server.url}/_admin/v1/console/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, password }),
+  });
   if (setup.status !== 200) throw new Error(`setup answered ${setup.status}: ${await setup.text()}`);
   return { setupUrl };
 }
 
-export async function signedIn(server: TestServer, email: string, role: string, password = 'console password 1'): Promise<ConsoleClient> {
+export async function signedIn(
+  server: TestServer,
+  email: string,
+  role: string,
+  password = 'console password 1',
+): Promise<ConsoleClient> {
   await addOwner(server, email, role, password);
   const client = consoleClient(server.url);
   const res = await client.call('POST', '/_admin/v1/console/sign-in', { email, password });

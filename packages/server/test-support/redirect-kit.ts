@@ -13,14 +13,23 @@ export function withRedirectClient(site: SiteConfig): SiteConfig {
     apiKeys: [...site.apiKeys, { name: 'backend', key: API_KEY }],
     clients: [
       ...site.clients,
-      { clientId: APP.clientId, redirectUris: [APP.redirectUri, 'myapp://cb'], allowedOrigins: [APP.origin], refreshTokenRotation: true },
+      {
+        clientId: APP.clientId,
+        redirectUris: [APP.redirectUri, 'myapp://cb'],
+        allowedOrigins: [APP.origin],
+        refreshTokenRotation: true,
+      },
     ],
   };
 }
 
 export function pkce() {
   const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url'), state: randomBytes(32).toString('base64url') };
+  return {
+    verifier,
+    challenge: createHash('sha256').update(verifier).digest('base64url'),
+    state: randomBytes(32).toString('base64url'),
+  };
 }
 
 export class Kit {
@@ -31,7 +40,11 @@ export class Kit {
   }
 
   post(path: string, body: unknown, headers: Record<string, string> = {}) {
-    return fetch(`${this.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    return fetch(`${this.server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
   }
 
   async visitor(clientId = APP.clientId) {
@@ -41,7 +54,11 @@ export class Kit {
   /** A new active member; returns a fresh session token for it and the visitor that registered. */
   async member(email = `m${randomBytes(5).toString('hex')}@example.com`, password = 'correct horse battery') {
     const visitor = await this.visitor();
-    const res = await this.post('/_api/iam/authentication/v2/register', { loginId: { email }, password }, { authorization: visitor.access_token });
+    const res = await this.post(
+      '/_api/iam/authentication/v2/register',
+      { loginId: { email }, password },
+      { authorization: visitor.access_token },
+    );
     const body = (await res.json()) as { state: string; sessionToken: string; identity: { id: string } };
     if (body.state !== 'SUCCESS') throw new Error(`register: ${JSON.stringify(body)}`);
     return { email, password, sessionToken: body.sessionToken, memberId: body.identity.id, visitor };
@@ -49,7 +66,11 @@ export class Kit {
 
   async sessionToken(email: string, password: string) {
     const visitor = await this.visitor();
-    const res = await this.post('/_api/iam/authentication/v2/login', { loginId: { email }, password }, { authorization: visitor.access_token });
+    const res = await this.post(
+      '/_api/iam/authentication/v2/login',
+      { loginId: { email }, password },
+      { authorization: visitor.access_token },
+    );
     return ((await res.json()) as { sessionToken: string }).sessionToken;
   }
 
@@ -57,8 +78,15 @@ export class Kit {
     return {
       auth: {
         authRequest: {
-          clientId: APP.clientId, redirectUri: APP.redirectUri, codeChallenge: p.challenge, codeChallengeMethod: 'S256',
-          responseMode: 'fragment', responseType: 'code', scope: 'offline_access', state: p.state, ...extra,
+          clientId: APP.clientId,
+          redirectUri: APP.redirectUri,
+          codeChallenge: p.challenge,
+          codeChallengeMethod: 'S256',
+          responseMode: 'fragment',
+          responseType: 'code',
+          scope: 'offline_access',
+          state: p.state,
+          ...extra,
         },
         ...(prompt !== undefined ? { prompt } : {}),
       },
@@ -67,7 +95,17 @@ export class Kit {
 
   async redirectSession(body: unknown, token?: string) {
     const res = await this.post('/_api/redirects-api/v1/redirect-session', body, token ? { authorization: token } : {});
-    return { res, body: (await res.json()) as { redirectSession: { id: string; fullUrl: string; urlDetails: { endpoint: string; searchParams: Record<string, string> }; sessionToken?: string } } & Record<string, unknown> };
+    return {
+      res,
+      body: (await res.json()) as {
+        redirectSession: {
+          id: string;
+          fullUrl: string;
+          urlDetails: { endpoint: string; searchParams: Record<string, string> };
+          sessionToken?: string;
+        };
+      } & Record<string, unknown>,
+    };
   }
 
   /** Loads a fullUrl without following redirects. */

@@ -64,7 +64,11 @@ async function runAdmin(url: string, sql: string): Promise<void> {
 
 async function startOn(options: TestServerOptions): Promise<TestServer> {
   const adminKey = randomBytes(24).toString('base64url');
-  let config = loadConfig({ env: { VITRINE_ADMIN_KEY: adminKey, PUBLIC_URL: 'http://127.0.0.1:1' }, ephemeral: true, port: 0 });
+  let config = loadConfig({
+    env: { VITRINE_ADMIN_KEY: adminKey, PUBLIC_URL: 'http://127.0.0.1:1' },
+    ephemeral: true,
+    port: 0,
+  });
   // The port is known only after listening; the public URL is fixed up below before any token is issued.
   const db = await openDatabase({ databaseUrl: options.databaseUrl });
   if (options.site) config = { ...config, sites: config.sites.map(options.site) };
@@ -92,7 +96,8 @@ async function startOn(options: TestServerOptions): Promise<TestServer> {
 /** Points the public URL and the demo client's origins at the port the test server really got. */
 function retarget(config: ServerConfig, url: string): void {
   const placeholder = 'http://127.0.0.1:1';
-  const swap = (value: string) => value.replace(placeholder, url).replace('http://localhost:1', url.replace('127.0.0.1', 'localhost'));
+  const swap = (value: string) =>
+    value.replace(placeholder, url).replace('http://localhost:1', url.replace('127.0.0.1', 'localhost'));
   config.publicUrl = url;
   for (const site of config.sites) {
     for (const client of site.clients) {
@@ -103,7 +108,10 @@ function retarget(config: ServerConfig, url: string): void {
 }
 
 /** Fresh visitor tokens from the server's token endpoint. */
-export async function getVisitorToken(url: string, clientId: string): Promise<{ access_token: string; refresh_token: string; expires_in: number }> {
+export async function getVisitorToken(
+  url: string,
+  clientId: string,
+): Promise<{ access_token: string; refresh_token: string; expires_in: number }> {
   const response = await fetch(`${url}/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

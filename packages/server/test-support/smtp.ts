@@ -8,7 +8,9 @@ export interface CapturedMail {
   raw: string;
 }
 
-export async function startTestSmtp(options: { failFirst?: number } = {}): Promise<{ url: string; received: CapturedMail[]; close(): Promise<void> }> {
+export async function startTestSmtp(
+  options: { failFirst?: number } = {},
+): Promise<{ url: string; received: CapturedMail[]; close(): Promise<void> }> {
   const received: CapturedMail[] = [];
   let toFail = options.failFirst ?? 0;
   const server = new SMTPServer({

@@ -63,9 +63,15 @@ export class SoftwarePasskey {
     this.privateKey = privateKey;
     const jwk = publicKey.export({ format: 'jwk' });
     // COSE_Key (RFC 9053): kty EC2 (2), alg ES256 (-7), crv P-256 (1), x, y.
-    this.cosePublicKey = encodeCbor(new Map<Cbor, Cbor>([
-      [1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')],
-    ]));
+    this.cosePublicKey = encodeCbor(
+      new Map<Cbor, Cbor>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]),
+    );
   }
 
   get id(): string {
@@ -83,12 +89,22 @@ export class SoftwarePasskey {
       this.cosePublicKey,
     ]);
     const authData = Buffer.concat([this.authenticatorData(options.rp.id, o, FLAG_AT), attested]);
-    const attestationObject = encodeCbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestationObject = encodeCbor(
+      new Map<Cbor, Cbor>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    );
     return {
       id: this.id,
       rawId: this.id,
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), attestationObject: b64url(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        attestationObject: b64url(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
     };
   }
@@ -104,7 +120,11 @@ export class SoftwarePasskey {
       id: this.id,
       rawId: this.id,
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(signature) },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authenticatorData),
+        signature: b64url(signature),
+      },
       clientExtensionResults: {},
     };
   }
@@ -119,6 +139,10 @@ export class SoftwarePasskey {
     this.signCount = Math.max(this.signCount, count);
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(count);
-    return Buffer.concat([sha256(o.rpId ?? optionsRpId), Buffer.from([(o.flags ?? FLAG_UP | FLAG_UV) | extraFlags]), counter]);
+    return Buffer.concat([
+      sha256(o.rpId ?? optionsRpId),
+      Buffer.from([(o.flags ?? FLAG_UP | FLAG_UV) | extraFlags]),
+      counter,
+    ]);
   }
 }

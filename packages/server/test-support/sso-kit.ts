@@ -13,13 +13,18 @@ export class Browser {
     const host = new URL(url).hostname;
     const cookies = this.jar.get(host) ?? new Map<string, string>();
     const header = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(header ? { cookie: header } : {}) } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), ...(header ? { cookie: header } : {}) },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const eq = pair!.indexOf('=');
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
-      if (attrs.some((a) => /max-age=0$/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim())) || value === '') cookies.delete(name);
+      if (attrs.some((a) => /max-age=0$/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim())) || value === '')
+        cookies.delete(name);
       else cookies.set(name, value);
     }
     this.jar.set(host, cookies);
@@ -36,9 +41,15 @@ export interface SsoKit {
 export const IDP = { id: 'testidp', name: 'Test IdP' };
 
 /** A Vitrine test server whose site offers the local provider (and one whose issuer does not answer). */
-export async function startSso(options: { site?: (site: SiteConfig) => SiteConfig; now?: () => number; provider?: TestProviderOptions } = {}): Promise<SsoKit> {
+export async function startSso(
+  options: { site?: (site: SiteConfig) => SiteConfig; now?: () => number; provider?: TestProviderOptions } = {},
+): Promise<SsoKit> {
   const listening = await startTestProvider(options.provider);
-  const provider = { issuer: listening.issuer, clientId: 'vitrine', clientSecret: 'test-provider-secret-0123456789abcdef' };
+  const provider = {
+    issuer: listening.issuer,
+    clientId: 'vitrine',
+    clientSecret: 'test-provider-secret-0123456789abcdef',
+  };
   const server = await startTestServer({
     now: options.now,
     site: (site) => {
@@ -47,15 +58,42 @@ export async function startSso(options: { site?: (site: SiteConfig) => SiteConfi
         ...base,
         policies: { ...base.policies, emailVerification: 'required' },
         identityProviders: [
-          { id: IDP.id, type: 'oidc', name: IDP.name, issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, scopes: ['openid', 'email', 'profile'], linkByVerifiedEmail: true, responseMode: 'query' },
-          { id: 'downidp', type: 'oidc', name: 'Down IdP', issuer: 'http://127.0.0.1:9/down', clientId: 'x', clientSecret: 'y', scopes: ['openid', 'email'], linkByVerifiedEmail: false, responseMode: 'query' },
+          {
+            id: IDP.id,
+            type: 'oidc',
+            name: IDP.name,
+            issuer: provider.issuer,
+            clientId: provider.clientId,
+            clientSecret: provider.clientSecret,
+            scopes: ['openid', 'email', 'profile'],
+            linkByVerifiedEmail: true,
+            responseMode: 'query',
+          },
+          {
+            id: 'downidp',
+            type: 'oidc',
+            name: 'Down IdP',
+            issuer: 'http://127.0.0.1:9/down',
+            clientId: 'x',
+            clientSecret: 'y',
+            scopes: ['openid', 'email'],
+            linkByVerifiedEmail: false,
+            responseMode: 'query',
+          },
         ],
       };
       return options.site ? options.site(withIdps) : withIdps;
     },
   });
   const ready = listening.ready([`${server.url}/_api/iam/authentication/v1/sso/callback`]);
-  return { kit: new Kit(server), provider: ready, close: async () => { await server.close(); await ready.close(); } };
+  return {
+    kit: new Kit(server),
+    provider: ready,
+    close: async () => {
+      await server.close();
+      await ready.close();
+    },
+  };
 }
 
 export function account(provider: TestProvider, claims: TestAccount): string {
@@ -72,38 +110,67 @@ export async function toCallback(sso: SsoKit, browser: Browser, accountId: strin
   const { body } = await kit.redirectSession(kit.authRequest(p), visitor.access_token);
   const hosted = await browser.go(body.redirectSession.fullUrl);
   const html = await hosted.text();
-  const hrefs = [...html.matchAll(/<a class="sso-button" href="([^"]+)">Continue with [^<]+<\/a>/g)].map((m) => m[1]!.replace(/&#38;/g, '&'));
+  const hrefs = [...html.matchAll(/<a class="sso-button" href="([^"]+)">Continue with [^<]+<\/a>/g)].map((m) =>
+    m[1]!.replace(/&#38;/g, '&'),
+  );
   const href = hrefs.find((h) => h.includes(`/${idp}?`));
   if (!href) throw new Error(`no Continue with button for ${idp}`);
   const start = await browser.go(`${kit.server.url}${href}`);
-  if (start.status !== 302) return { p, visitor, redirectSessionId: body.redirectSession.id, start, callback: undefined };
+  if (start.status !== 302)
+    return { p, visitor, redirectSessionId: body.redirectSession.id, start, callback: undefined };
   const atProvider = await browser.go(start.headers.get('location')!);
   const interaction = new URL(atProvider.headers.get('location')!, sso.provider.issuer).href;
-  const loggedIn = await browser.go(interaction, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `login=${accountId}` });
+  const loggedIn = await browser.go(interaction, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `login=${accountId}`,
+  });
   const resumed = await browser.go(new URL(loggedIn.headers.get('location')!, sso.provider.issuer).href);
   const callback = resumed.headers.get('location');
-  if (!callback?.startsWith(kit.server.url)) throw new Error(`the provider did not send the browser back: ${resumed.status} ${await resumed.text()}`);
+  if (!callback?.startsWith(kit.server.url))
+    throw new Error(`the provider did not send the browser back: ${resumed.status} ${await resumed.text()}`);
   return { p, visitor, redirectSessionId: body.redirectSession.id, start, callback };
 }
 
 /** An ID token the provider issues to `clientId` for `accountId` (what a native app would hold). */
-export async function idTokenFrom(sso: SsoKit, accountId: string, options: { clientId?: string; nonce?: string; provider?: TestProvider } = {}): Promise<string> {
+export async function idTokenFrom(
+  sso: SsoKit,
+  accountId: string,
+  options: { clientId?: string; nonce?: string; provider?: TestProvider } = {},
+): Promise<string> {
   const provider = options.provider ?? sso.provider;
-  const config = await oidc.discovery(new URL(provider.issuer), options.clientId ?? provider.clientId, provider.clientSecret, undefined, { execute: [oidc.allowInsecureRequests] });
+  const config = await oidc.discovery(
+    new URL(provider.issuer),
+    options.clientId ?? provider.clientId,
+    provider.clientSecret,
+    undefined,
+    { execute: [oidc.allowInsecureRequests] },
+  );
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const redirect = `${sso.kit.server.url}/_api/iam/authentication/v1/sso/callback`;
   const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirect, scope: 'openid email profile', state, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+    redirect_uri: redirect,
+    scope: 'openid email profile',
+    state,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
     ...(options.nonce ? { nonce: options.nonce } : {}),
   });
   const browser = new Browser();
   const first = await browser.go(url.href);
   const interaction = new URL(first.headers.get('location')!, provider.issuer).href;
-  const loggedIn = await browser.go(interaction, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `login=${accountId}` });
+  const loggedIn = await browser.go(interaction, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `login=${accountId}`,
+  });
   const resumed = await browser.go(new URL(loggedIn.headers.get('location')!, provider.issuer).href);
   const tokens = await oidc.authorizationCodeGrant(config, new URL(resumed.headers.get('location')!), {
-    pkceCodeVerifier: verifier, expectedState: state, ...(options.nonce ? { expectedNonce: options.nonce } : {}), idTokenExpected: true,
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+    ...(options.nonce ? { expectedNonce: options.nonce } : {}),
+    idTokenExpected: true,
   });
   return tokens.id_token!;
 }

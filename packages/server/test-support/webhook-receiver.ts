@@ -5,7 +5,14 @@ import type { AddressInfo } from 'node:net';
 export interface Received {
   headers: Record<string, string>;
   body: string;
-  json: { id: string; type: string; timestamp: string; siteId: string; identity: Record<string, string>; data: Record<string, unknown> };
+  json: {
+    id: string;
+    type: string;
+    timestamp: string;
+    siteId: string;
+    identity: Record<string, string>;
+    data: Record<string, unknown>;
+  };
 }
 
 export interface Receiver {
@@ -28,7 +35,11 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const entry: Received = { headers: req.headers as Record<string, string>, body, json: JSON.parse(body) as Received['json'] };
+      const entry: Received = {
+        headers: req.headers as Record<string, string>,
+        body,
+        json: JSON.parse(body) as Received['json'],
+      };
       receiver.received.push(entry);
       const status = receiver.respond(entry);
       res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : `nope ${status}`);
@@ -39,7 +50,10 @@ export async function startReceiver(): Promise<Receiver> {
   receiver.waitFor = async (predicate, ms = 15_000) => {
     const until = Date.now() + ms;
     while (!predicate(receiver.received)) {
-      if (Date.now() > until) throw new Error(`receiver: condition not met; got ${receiver.received.map((r) => r.json.type).join(', ') || 'nothing'}`);
+      if (Date.now() > until)
+        throw new Error(
+          `receiver: condition not met; got ${receiver.received.map((r) => r.json.type).join(', ') || 'nothing'}`,
+        );
       await new Promise((r) => setTimeout(r, 25));
     }
     return receiver.received;

@@ -15,7 +15,13 @@ export async function consoleSignIn(page: Page, server: TestServer, email: strin
 }
 
 /** A new console owner with `role`, signed in on a phone-sized page of its own. */
-export async function signedInOwner(browser: Browser, server: TestServer, role: string, password: string, options: PhonePageOptions = {}): Promise<{ page: Page; email: string }> {
+export async function signedInOwner(
+  browser: Browser,
+  server: TestServer,
+  role: string,
+  password: string,
+  options: PhonePageOptions = {},
+): Promise<{ page: Page; email: string }> {
   const email = uniqueEmail(role);
   await addOwner(server, email, role, password);
   const page = await newPhonePage(browser, options);
@@ -24,8 +30,17 @@ export async function signedInOwner(browser: Browser, server: TestServer, role: 
 }
 
 /** A member registered through the API for `clientId` (the demo client when not given); `state` is what registration answered. */
-export async function registerMember(server: TestServer, { clientId = server.clientId, email = uniqueEmail('shopper'), password = 'correct horse battery' } = {}): Promise<{ id: string; email: string; state: string }> {
-  const visitor = (await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId, grantType: 'anonymous' }) })).json()) as { access_token: string };
+export async function registerMember(
+  server: TestServer,
+  { clientId = server.clientId, email = uniqueEmail('shopper'), password = 'correct horse battery' } = {},
+): Promise<{ id: string; email: string; state: string }> {
+  const visitor = (await (
+    await fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId, grantType: 'anonymous' }),
+    })
+  ).json()) as { access_token: string };
   const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: visitor.access_token },

@@ -32,18 +32,29 @@ interface ErrorEnvelope {
   details?: Partial<ApplicationError['details'] & ValidationError['details']>;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-vitrine-csrf'] = csrfToken;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+  });
   const text = await response.text();
   const json = text ? (JSON.parse(text) as unknown) : undefined;
   if (!response.ok) {
     const envelope = (json ?? {}) as ErrorEnvelope;
     const violation = envelope.details?.validationError?.fieldViolations?.[0];
     const code = envelope.details?.applicationError?.code;
-    const message = violation ? `${capitalise(violation.field)} ${violation.description}` : envelope.details?.applicationError?.description ?? envelope.message ?? `Request failed (${response.status})`;
+    const message = violation
+      ? `${capitalise(violation.field)} ${violation.description}`
+      : (envelope.details?.applicationError?.description ?? envelope.message ?? `Request failed (${response.status})`);
     if (response.status === 401 && code === OWNER_SESSION_REQUIRED) onSignedOut();
     throw new ApiError(response.status, code, message);
   }

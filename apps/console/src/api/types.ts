@@ -10,7 +10,11 @@ import type { components, paths } from './schema.js';
 type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
 
 /** The JSON body of a route's 200 answer, as the document describes it. */
-export type AdminAnswer<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
+export type AdminAnswer<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': infer Body } } };
+}
+  ? Body
+  : never;
 
 /** The error envelopes of every admin route (its `4XX` and `5XX` answers). */
 export type ApplicationError = components['schemas']['ApplicationError'];
@@ -65,6 +69,9 @@ export type ItemPage = AdminAnswer<'/_admin/v1/collections/{id}/query', 'post'> 
 
 export type ImportReport = AdminAnswer<'/_admin/v1/collections/{id}/import', 'post'>;
 
-export type TranslationsAnswer = AdminAnswer<'/_admin/v1/collections/{collectionId}/items/{itemId}/translations', 'get'>;
+export type TranslationsAnswer = AdminAnswer<
+  '/_admin/v1/collections/{collectionId}/items/{itemId}/translations',
+  'get'
+>;
 /** Language tag → field → value. */
 export type Translations = TranslationsAnswer['translations'];

@@ -7,7 +7,11 @@ import { Layout } from './Layout.js';
 import { navigate, useLocation } from './router.js';
 import { SignedInRoutes } from './SignedInRoutes.js';
 
-type SessionState = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'signed-in'; session: Session } | { kind: 'error'; message: string };
+type SessionState =
+  | { kind: 'loading' }
+  | { kind: 'signed-out' }
+  | { kind: 'signed-in'; session: Session }
+  | { kind: 'error'; message: string };
 
 /**
  * Asks the server who is signed in before painting anything: no flash of the sign-in page for a
@@ -38,7 +42,12 @@ export function App() {
   }, [refresh]);
 
   if (path === '/setup') return <SetupPage token={search.get('token')} />;
-  if (state.kind === 'loading') return <p className="loading" role="status">Loading the console…</p>;
+  if (state.kind === 'loading')
+    return (
+      <p className="loading" role="status">
+        Loading the console…
+      </p>
+    );
   if (state.kind === 'error') return <p role="alert">The console cannot reach the server: {state.message}</p>;
   if (state.kind === 'signed-out') {
     return (

@@ -17,7 +17,17 @@ export const NAV = [
 
 const isCurrent = (to: string, path: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`));
 
-export function Layout({ session, path, onSignOut, children }: { session: Session; path: string; onSignOut: () => void; children: ReactNode }) {
+export function Layout({
+  session,
+  path,
+  onSignOut,
+  children,
+}: {
+  session: Session;
+  path: string;
+  onSignOut: () => void;
+  children: ReactNode;
+}) {
   const [siteId, setSiteId] = useSiteId(session.sites);
   return (
     <>
@@ -45,9 +55,15 @@ export function Layout({ session, path, onSignOut, children }: { session: Sessio
       </header>
       {/* At phone width the nav is a sideways-scrolling strip; Chromium leaves a link focused from the
           keyboard partly off screen, so the focused link is brought fully into view. */}
-      <nav className="side" aria-label="Console" onFocus={(e) => e.target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })}>
+      <nav
+        className="side"
+        aria-label="Console"
+        onFocus={(e) => e.target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })}
+      >
         <ul>
-          {NAV.filter((item) => !('roles' in item) || (item.roles as readonly string[]).includes(session.owner.role)).map((item) => (
+          {NAV.filter(
+            (item) => !('roles' in item) || (item.roles as readonly string[]).includes(session.owner.role),
+          ).map((item) => (
             <li key={item.to}>
               <Link to={item.to} aria-current={isCurrent(item.to, path) ? 'page' : undefined}>
                 {item.label}

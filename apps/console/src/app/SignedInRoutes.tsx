@@ -13,13 +13,24 @@ import { WebhooksPage } from '../features/webhooks/WebhooksPage.js';
 import { useSiteId } from './site.js';
 
 /** The pages behind sign-in. An owner who must turn two-factor on first sees only Settings. */
-export function SignedInRoutes({ session, path, onSessionChanged }: { session: Session; path: string; onSessionChanged: () => void }) {
+export function SignedInRoutes({
+  session,
+  path,
+  onSessionChanged,
+}: {
+  session: Session;
+  path: string;
+  onSessionChanged: () => void;
+}) {
   const [siteId] = useSiteId(session.sites);
-  if (session.mustEnrolTwoFactor || path === '/settings') return <SettingsPage session={session} onChanged={onSessionChanged} />;
+  if (session.mustEnrolTwoFactor || path === '/settings')
+    return <SettingsPage session={session} onChanged={onSessionChanged} />;
   const member = /^\/members\/([^/]+)$/.exec(path);
-  if (member) return <MemberPage key={`${siteId}:${member[1]}`} siteId={siteId} memberId={decodeURIComponent(member[1]!)} />;
+  if (member)
+    return <MemberPage key={`${siteId}:${member[1]}`} siteId={siteId} memberId={decodeURIComponent(member[1]!)} />;
   const webhook = /^\/webhooks\/([^/]+)$/.exec(path);
-  if (webhook) return <WebhookPage key={`${siteId}:${webhook[1]}`} siteId={siteId} webhookId={decodeURIComponent(webhook[1]!)} />;
+  if (webhook)
+    return <WebhookPage key={`${siteId}:${webhook[1]}`} siteId={siteId} webhookId={decodeURIComponent(webhook[1]!)} />;
   const collections = collectionRoutes(path, siteId);
   if (collections) return collections;
   switch (path) {

@@ -5,7 +5,19 @@ import { useEffect, useRef, useState } from 'react';
  * and phone browsers handle poorly): the first press shows the question and moves focus to Cancel,
  * the safe choice; `confirmLabel` does it.
  */
-export function ConfirmButton({ label, question, confirmLabel, disabled, onConfirm }: { label: string; question: string; confirmLabel: string; disabled?: boolean; onConfirm: () => void | Promise<void> }) {
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  disabled,
+  onConfirm,
+}: {
+  label: string;
+  question: string;
+  confirmLabel: string;
+  disabled?: boolean;
+  onConfirm: () => void | Promise<void>;
+}) {
   const [asking, setAsking] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {

@@ -4,7 +4,15 @@ import { flexRender, type Table } from '@tanstack/react-table';
  * The console's table markup over a @tanstack/react-table instance: column headers with scope, and a
  * `data-label` per cell so the phone-width stylesheet can show each cell with its column's name.
  */
-export function DataTable<Row>({ table, loading, describedBy }: { table: Table<Row>; loading: boolean; describedBy?: string }) {
+export function DataTable<Row>({
+  table,
+  loading,
+  describedBy,
+}: {
+  table: Table<Row>;
+  loading: boolean;
+  describedBy?: string;
+}) {
   return (
     <div className="table-wrap">
       <table aria-busy={loading} aria-describedby={describedBy}>

@@ -26,23 +26,142 @@ const NotFoundPage = lazyPage(() => import('./NotFoundPage.js'), 'NotFoundPage')
 
 /** Every address of the storefront, first match wins. Feature pages live in `src/features/<feature>/`. */
 export const routes: RouteDefinition[] = [
-  { path: '/', element: <Area name="catalog"><CatalogPage /></Area> },
-  { path: '/products/:slug', element: <Area name="product"><ProductPage /></Area> },
-  { path: '/cart', element: <Area name="cart"><CartPage /></Area> },
-  { path: '/checkout', element: <Area name="checkout"><CheckoutPage /></Area> },
-  { path: '/checkout/confirmation/:orderId', element: <Area name="confirmation"><ConfirmationPage /></Area> },
-  { path: '/sign-in', element: <Area name="signIn"><SignInPage /></Area> },
-  { path: '/sign-in/second-step', element: <Area name="signIn"><SecondStepPage /></Area> },
-  { path: '/create-account', element: <Area name="createAccount"><CreateAccountPage /></Area> },
-  { path: '/verify', element: <Area name="verify"><VerifyPage /></Area> },
-  { path: '/forgot-password', element: <Area name="passwordReset"><ForgotPasswordPage /></Area> },
-  { path: '/reset-password', element: <Area name="passwordReset"><ResetPasswordPage /></Area> },
-  { path: '/callback', element: <Area name="signIn"><CallbackPage /></Area> },
-  { path: '/account', element: <Area name="account"><AccountPage /></Area> },
-  { path: '/account/security', element: <Area name="account"><SecurityPage /></Area> },
-  { path: '/account/sign-in-methods', element: <Area name="account"><SignInMethodsPage /></Area> },
-  { path: '/account/orders', element: <Area name="orderList"><OrdersPage /></Area> },
-  { path: '/account/orders/:orderId', element: <Area name="order"><OrderDetailPage /></Area> },
+  {
+    path: '/',
+    element: (
+      <Area name="catalog">
+        <CatalogPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/products/:slug',
+    element: (
+      <Area name="product">
+        <ProductPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/cart',
+    element: (
+      <Area name="cart">
+        <CartPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/checkout',
+    element: (
+      <Area name="checkout">
+        <CheckoutPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/checkout/confirmation/:orderId',
+    element: (
+      <Area name="confirmation">
+        <ConfirmationPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/sign-in',
+    element: (
+      <Area name="signIn">
+        <SignInPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/sign-in/second-step',
+    element: (
+      <Area name="signIn">
+        <SecondStepPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/create-account',
+    element: (
+      <Area name="createAccount">
+        <CreateAccountPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/verify',
+    element: (
+      <Area name="verify">
+        <VerifyPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/forgot-password',
+    element: (
+      <Area name="passwordReset">
+        <ForgotPasswordPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/reset-password',
+    element: (
+      <Area name="passwordReset">
+        <ResetPasswordPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/callback',
+    element: (
+      <Area name="signIn">
+        <CallbackPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/account',
+    element: (
+      <Area name="account">
+        <AccountPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/account/security',
+    element: (
+      <Area name="account">
+        <SecurityPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/account/sign-in-methods',
+    element: (
+      <Area name="account">
+        <SignInMethodsPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/account/orders',
+    element: (
+      <Area name="orderList">
+        <OrdersPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/account/orders/:orderId',
+    element: (
+      <Area name="order">
+        <OrderDetailPage />
+      </Area>
+    ),
+  },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -5,7 +5,19 @@ import { ErrorBoundary } from '../components/ErrorBoundary.js';
 import { Skeleton } from '../components/Skeleton.js';
 
 /** The areas of the shop; each has its catalog texts `area.<name>.loading` and `area.<name>.failed`. */
-export type AreaName = 'catalog' | 'product' | 'cart' | 'checkout' | 'confirmation' | 'signIn' | 'createAccount' | 'verify' | 'passwordReset' | 'account' | 'orderList' | 'order';
+export type AreaName =
+  | 'catalog'
+  | 'product'
+  | 'cart'
+  | 'checkout'
+  | 'confirmation'
+  | 'signIn'
+  | 'createAccount'
+  | 'verify'
+  | 'passwordReset'
+  | 'account'
+  | 'orderList'
+  | 'order';
 
 /** One area of the shop (catalog, cart, account…): its own error boundary and loading state. */
 export function Area({ name, children }: { name: AreaName; children: ReactNode }) {

@@ -47,7 +47,12 @@ export function Header() {
                   </NavLink>
                 </li>
                 <li>
-                  <button type="button" className="nav-link nav-button" onClick={() => void signOut()} disabled={signingOut}>
+                  <button
+                    type="button"
+                    className="nav-link nav-button"
+                    onClick={() => void signOut()}
+                    disabled={signingOut}
+                  >
                     {_('header.signOut')}
                   </button>
                 </li>

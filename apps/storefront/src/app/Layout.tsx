@@ -39,9 +39,7 @@ export function Layout() {
         </Suspense>
       </main>
       <footer className="site-footer">
-        <p>
-          {_(devMailbox ? 'layout.footerDevelopment' : 'layout.footer', { siteName })}
-        </p>
+        <p>{_(devMailbox ? 'layout.footerDevelopment' : 'layout.footer', { siteName })}</p>
       </footer>
     </>
   );

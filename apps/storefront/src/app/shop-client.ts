@@ -8,9 +8,14 @@ import { OAuthStrategy, createClient, localStorageTokens } from '@vitrine/sdk';
 import { coreItems } from '@vitrine/sdk/data';
 import type { RuntimeConfig } from '../config/runtime-config.js';
 
-export function createShopClient(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'clientId' | 'siteId'>, storageKey?: string) {
+export function createShopClient(
+  config: Pick<RuntimeConfig, 'apiBaseUrl' | 'clientId' | 'siteId'>,
+  storageKey?: string,
+) {
   // One key per shop and client, so two shops on one origin never share a session.
-  const tokenStorage = localStorageTokens({ key: storageKey ?? `vitrine.tokens.${config.siteId || 'site'}.${config.clientId}` });
+  const tokenStorage = localStorageTokens({
+    key: storageKey ?? `vitrine.tokens.${config.siteId || 'site'}.${config.clientId}`,
+  });
   const client = createClient({
     auth: OAuthStrategy({ clientId: config.clientId, baseUrl: config.apiBaseUrl, tokenStorage }),
     modules: { items: coreItems },

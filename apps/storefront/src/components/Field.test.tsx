@@ -9,7 +9,9 @@ describe('Field', () => {
     render(<Field label="Password" type="password" error="The password is incorrect." hint="At least 8 characters." />);
     const input = screen.getByLabelText('Password');
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    const described = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['The password is incorrect.', 'At least 8 characters.']);
   });
 

@@ -48,7 +48,10 @@ describe('storefront catalogs', async () => {
   for (const { code } of LANGUAGES.filter((l) => l.code != 'en')) {
     it(`${code} has exactly the English ids, each translated, with the same placeholders and tags`, async () => {
       const catalog = await read(code);
-      expect({ missing: ids.filter((id) => !(id in catalog)), extra: Object.keys(catalog).filter((id) => !(id in english)) }).toEqual({ missing: [], extra: [] });
+      expect({
+        missing: ids.filter((id) => !(id in catalog)),
+        extra: Object.keys(catalog).filter((id) => !(id in english)),
+      }).toEqual({ missing: [], extra: [] });
       expect(ids.filter((id) => !catalog[id]?.trim())).toEqual([]);
       const mismatched = ids.filter((id) => shape(catalog[id]!).join() != shape(english[id]!).join());
       expect(mismatched.map((id) => `${id}: ${catalog[id]}`)).toEqual([]);

@@ -15,11 +15,26 @@ type Part = 'shell' | 'pages';
 
 // Explicit imports: the bundler makes one chunk of each part of each language, fetched on demand.
 const catalogs: Record<LanguageCode, Record<Part, () => Catalog>> = {
-  en: { shell: () => import('virtual:storefront-catalog/en/shell'), pages: () => import('virtual:storefront-catalog/en/pages') },
-  fr: { shell: () => import('virtual:storefront-catalog/fr/shell'), pages: () => import('virtual:storefront-catalog/fr/pages') },
-  de: { shell: () => import('virtual:storefront-catalog/de/shell'), pages: () => import('virtual:storefront-catalog/de/pages') },
-  es: { shell: () => import('virtual:storefront-catalog/es/shell'), pages: () => import('virtual:storefront-catalog/es/pages') },
-  ar: { shell: () => import('virtual:storefront-catalog/ar/shell'), pages: () => import('virtual:storefront-catalog/ar/pages') },
+  en: {
+    shell: () => import('virtual:storefront-catalog/en/shell'),
+    pages: () => import('virtual:storefront-catalog/en/pages'),
+  },
+  fr: {
+    shell: () => import('virtual:storefront-catalog/fr/shell'),
+    pages: () => import('virtual:storefront-catalog/fr/pages'),
+  },
+  de: {
+    shell: () => import('virtual:storefront-catalog/de/shell'),
+    pages: () => import('virtual:storefront-catalog/de/pages'),
+  },
+  es: {
+    shell: () => import('virtual:storefront-catalog/es/shell'),
+    pages: () => import('virtual:storefront-catalog/es/pages'),
+  },
+  ar: {
+    shell: () => import('virtual:storefront-catalog/ar/shell'),
+    pages: () => import('virtual:storefront-catalog/ar/pages'),
+  },
 };
 
 const loading = new Map<string, Promise<void>>();
@@ -57,7 +72,8 @@ export async function activateLanguage(code: LanguageCode | 'pseudo', load?: () 
     ready.add(`${code}/pages`);
   }
   const parts: Part[] = pagesWanted ? ['shell', 'pages'] : ['shell'];
-  if (!parts.every((part) => ready.has(`${code}/${part}`))) await Promise.all(parts.map((part) => loadPart(code, part)));
+  if (!parts.every((part) => ready.has(`${code}/${part}`)))
+    await Promise.all(parts.map((part) => loadPart(code, part)));
   if (i18n.locale != code) i18n.activate(code);
   const html = document.documentElement;
   html.lang = code == 'pseudo' ? 'en-XA' : code;
@@ -68,7 +84,10 @@ export async function activateLanguage(code: LanguageCode | 'pseudo', load?: () 
 export function withPageTexts<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => {
     pagesWanted = true;
-    const [page] = await Promise.all([load(), ready.has(`${i18n.locale}/pages`) ? undefined : loadPart(i18n.locale, 'pages')]);
+    const [page] = await Promise.all([
+      load(),
+      ready.has(`${i18n.locale}/pages`) ? undefined : loadPart(i18n.locale, 'pages'),
+    ]);
     return page;
   };
 }

@@ -20,7 +20,15 @@ describe('pseudo-locale: the second sign-in step', () => {
       returnTo: '/account',
       result: {
         loginState: 'MFA_REQUIRED',
-        data: { stateToken: 'not-a-live-state-token', factors: [{ factorType: 'TOTP' }, { factorType: 'EMAIL' }, { factorType: 'RECOVERY_CODE' }, { factorType: 'WEBAUTHN' }] },
+        data: {
+          stateToken: 'not-a-live-state-token',
+          factors: [
+            { factorType: 'TOTP' },
+            { factorType: 'EMAIL' },
+            { factorType: 'RECOVERY_CODE' },
+            { factorType: 'WEBAUTHN' },
+          ],
+        },
       } as never,
     });
     const shop = renderShop(shopServer.server, '/sign-in/second-step', { language: 'pseudo' });
@@ -32,7 +40,10 @@ describe('pseudo-locale: the second sign-in step', () => {
     const buttons = () => [...document.querySelectorAll<HTMLButtonElement>('.second-step__other button')];
     // The recovery-code switch is the last link-style button while the app is the method.
     fireEvent.click(buttons().at(-1)!);
-    await waitFor(() => expect(document.querySelector('input[name="code"]')?.getAttribute('inputmode')).toBe('text'), long);
+    await waitFor(
+      () => expect(document.querySelector('input[name="code"]')?.getAttribute('inputmode')).toBe('text'),
+      long,
+    );
     expect(hardCoded(), 'recovery code').toEqual([]);
 
     fireEvent.change(document.querySelector('input[name="code"]')!, { target: { value: 'abcd-efgh' } });

@@ -57,7 +57,18 @@ describe('pseudo-locale: no hard-coded text', () => {
     await waitFor(() => expect(document.querySelector('.cart-line')).not.toBeNull(), long);
     await expectAllTranslated('cart with a line');
 
-    for (const path of ['/sign-in', '/sign-in?passwordReset=1', '/create-account', '/forgot-password', '/verify', '/reset-password', '/reset-password?token=not-a-real-token-0123456789', '/callback', '/no/such/page', '/products/no-such-product']) {
+    for (const path of [
+      '/sign-in',
+      '/sign-in?passwordReset=1',
+      '/create-account',
+      '/forgot-password',
+      '/verify',
+      '/reset-password',
+      '/reset-password?token=not-a-real-token-0123456789',
+      '/callback',
+      '/no/such/page',
+      '/products/no-such-product',
+    ]) {
       shop.reload(path);
       await expectAllTranslated(path);
     }
@@ -78,7 +89,8 @@ describe('pseudo-locale: no hard-coded text', () => {
     await learnProducts(shop);
     const { auth } = shop.client;
     let result = await auth.login({ email, password: 'a long enough password' });
-    if (result.loginState == 'EMAIL_VERIFICATION_REQUIRED') result = await auth.processVerification({ verificationCode: await latestCode(shopServer.server, email) });
+    if (result.loginState == 'EMAIL_VERIFICATION_REQUIRED')
+      result = await auth.processVerification({ verificationCode: await latestCode(shopServer.server, email) });
     auth.setTokens(await auth.getMemberTokensForDirectLogin(result.data!.sessionToken!));
 
     shop.reload('/account');
@@ -91,7 +103,12 @@ describe('pseudo-locale: no hard-coded text', () => {
     }
 
     shop.reload('/');
-    const add = await waitFor(() => document.querySelector<HTMLButtonElement>('.product-card .button--primary') ?? Promise.reject(new Error('no card yet')), long);
+    const add = await waitFor(
+      () =>
+        document.querySelector<HTMLButtonElement>('.product-card .button--primary') ??
+        Promise.reject(new Error('no card yet')),
+      long,
+    );
     fireEvent.click(add);
     await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items.length).toBe(1), long);
     shop.reload('/checkout');
@@ -102,7 +119,10 @@ describe('pseudo-locale: no hard-coded text', () => {
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/checkout\/confirmation\//), long);
     const number = (await screen.findByText(/^V-\d+$/, {}, long)).textContent!;
     // Dates are written by Intl (no pseudo-locale data there: it falls back to English month names).
-    data.push(number, new Intl.DateTimeFormat('pseudo', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date()));
+    data.push(
+      number,
+      new Intl.DateTimeFormat('pseudo', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date()),
+    );
     await expectAllTranslated('confirmation');
 
     shop.reload('/account/orders');

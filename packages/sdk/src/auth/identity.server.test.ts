@@ -57,9 +57,11 @@ describe('identity against @vitrine/server', () => {
     offsetMs += 61_000;
     await auth.resendVerificationCode();
     const code = codeIn((await latestMail(email, 1)).text);
-    expect(await auth.processVerification({ verificationCode: '000000' === code ? '111111' : '000000' })).toMatchObject({
-      loginState: 'FAILURE',
-    });
+    expect(await auth.processVerification({ verificationCode: '000000' === code ? '111111' : '000000' })).toMatchObject(
+      {
+        loginState: 'FAILURE',
+      },
+    );
     const verified = await auth.processVerification({ verificationCode: code });
     expect(verified.loginState).toBe('SUCCESS');
     expect(verified.data?.sessionToken).toBeTruthy();

@@ -4,7 +4,12 @@ import { recorder } from '../../test-support/recorder.js';
 import { createIdentity, toFailure, toLoginResult, toWireCaptchaTokens } from './identity.js';
 
 const appError = (code: string | number, description = 'boom') =>
-  toHttpError(400, 'Bad Request', { message: description, details: { applicationError: { code, description, data: {} } } }, 'R');
+  toHttpError(
+    400,
+    'Bad Request',
+    { message: description, details: { applicationError: { code, description, data: {} } } },
+    'R',
+  );
 const emailViolation = toHttpError(
   400,
   'Bad Request',
@@ -13,7 +18,12 @@ const emailViolation = toHttpError(
     details: {
       validationError: {
         fieldViolations: [
-          { field: 'loginId.email', description: 'must be a valid email', violatedRule: 'FORMAT', data: { type: 'EMAIL' } },
+          {
+            field: 'loginId.email',
+            description: 'must be a valid email',
+            violatedRule: 'FORMAT',
+            data: { type: 'EMAIL' },
+          },
         ],
       },
     },
@@ -29,7 +39,10 @@ const otherViolation = toHttpError(
 
 describe('toLoginResult', () => {
   it('maps the server states exactly', () => {
-    expect(toLoginResult({ state: 'SUCCESS', sessionToken: 'ST' })).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'ST' } });
+    expect(toLoginResult({ state: 'SUCCESS', sessionToken: 'ST' })).toEqual({
+      loginState: 'SUCCESS',
+      data: { sessionToken: 'ST' },
+    });
     expect(toLoginResult({ state: 'REQUIRE_OWNER_APPROVAL' })).toEqual({ loginState: 'OWNER_APPROVAL_REQUIRED' });
     expect(toLoginResult({ state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'T' })).toEqual({
       loginState: 'EMAIL_VERIFICATION_REQUIRED',
@@ -80,7 +93,12 @@ describe('login failures', () => {
   });
 
   it('treats every other verdict as invalidEmail', () => {
-    for (const e of [appError('-19995'), appError(-19976), appError('other'), toHttpError(404, 'Not Found', null, 'R')]) {
+    for (const e of [
+      appError('-19995'),
+      appError(-19976),
+      appError('other'),
+      toHttpError(404, 'Not Found', null, 'R'),
+    ]) {
       expect(toFailure(e, 'login')).toEqual({ loginState: 'FAILURE', error: e.message, errorCode: 'invalidEmail' });
     }
     expect(toFailure(emailViolation, 'login')).toEqual({
@@ -120,12 +138,23 @@ describe('captcha tokens', () => {
 
 describe('identity operations', () => {
   it('sends the register and login bodies of the wire contract', async () => {
-    const { http, calls } = recorder([{ state: 'SUCCESS', sessionToken: 'S1' }, { state: 'SUCCESS', sessionToken: 'S2' }]);
+    const { http, calls } = recorder([
+      { state: 'SUCCESS', sessionToken: 'S1' },
+      { state: 'SUCCESS', sessionToken: 'S2' },
+    ]);
     const id = createIdentity(http, 'CID');
     expect(
-      await id.register({ email: 'a@b.c', password: 'pw', profile: { firstName: 'A' }, captchaTokens: { recaptcha: 'RC' } }),
+      await id.register({
+        email: 'a@b.c',
+        password: 'pw',
+        profile: { firstName: 'A' },
+        captchaTokens: { recaptcha: 'RC' },
+      }),
     ).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'S1' } });
-    expect(await id.login({ email: 'a@b.c', password: 'pw' })).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'S2' } });
+    expect(await id.login({ email: 'a@b.c', password: 'pw' })).toEqual({
+      loginState: 'SUCCESS',
+      data: { sessionToken: 'S2' },
+    });
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/_api/iam/authentication/v2/register' });
     expect(JSON.stringify(calls[0]!.body)).toBe(
       '{"loginId":{"email":"a@b.c"},"password":"pw","captchaTokens":[{"Recaptcha":"RC"}],"profile":{"firstName":"A"}}',
@@ -150,13 +179,19 @@ describe('identity operations', () => {
       data: { sessionToken: 'S' },
     });
     expect(calls[1]).toMatchObject({ path: '/_api/iam/verification/v1/auth/resend', body: { stateToken: 'ST' } });
-    expect(calls[2]).toMatchObject({ path: '/_api/iam/verification/v1/auth/verify', body: { code: '123456', stateToken: 'ST' } });
+    expect(calls[2]).toMatchObject({
+      path: '/_api/iam/verification/v1/auth/verify',
+      body: { code: '123456', stateToken: 'ST' },
+    });
   });
 
   it('refuses processVerification outside EMAIL_VERIFICATION_REQUIRED without a request', async () => {
     const { http, calls } = recorder([]);
     const id = createIdentity(http, 'CID');
-    expect(await id.processVerification({ verificationCode: '1' })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+    expect(await id.processVerification({ verificationCode: '1' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'Unknown _state',
+    });
     expect(await id.processVerification({ code: '1' }, { loginState: 'SUCCESS' })).toEqual({
       loginState: 'FAILURE',
       error: 'Unknown _state',
@@ -182,8 +217,14 @@ describe('identity operations', () => {
       path: '/_api/iam/recovery/v1/send-email',
       body: { email: 'a@b.c', redirect: { url: 'https://shop/reset', clientId: 'CID' } },
     });
-    expect(calls[1]).toMatchObject({ path: '/_api/iam/authentication/v2/change-password', body: { newPassword: 'n3w' } });
+    expect(calls[1]).toMatchObject({
+      path: '/_api/iam/authentication/v2/change-password',
+      body: { newPassword: 'n3w' },
+    });
     // the current password goes along when given (audit F-6: it is what a stale session needs)
-    expect(calls[2]).toMatchObject({ path: '/_api/iam/authentication/v2/change-password', body: { newPassword: 'n3w', currentPassword: 'old one' } });
+    expect(calls[2]).toMatchObject({
+      path: '/_api/iam/authentication/v2/change-password',
+      body: { newPassword: 'n3w', currentPassword: 'old one' },
+    });
   });
 });

@@ -3,10 +3,24 @@
  * Expected failures are results, never exceptions; the mappings are pure functions for testing.
  */
 import type { HttpContext } from '../module.js';
-import { CAPTCHA_INVALID, CAPTCHA_REQUIRED, EMAIL_EXISTS, PASSWORD_RESET_REQUIRED, WRONG_PASSWORD } from '../http/error-codes.js';
+import {
+  CAPTCHA_INVALID,
+  CAPTCHA_REQUIRED,
+  EMAIL_EXISTS,
+  PASSWORD_RESET_REQUIRED,
+  WRONG_PASSWORD,
+} from '../http/error-codes.js';
 import { ApplicationError, SystemError, ValidationError } from '../http/errors.js';
-import type { CaptchaTokens, LoginErrorCode, LoginParams, LoginResult, MfaChallenge, MfaFactor, RegisterParams, VerifyFactorParams } from './types.js';
-
+import type {
+  CaptchaTokens,
+  LoginErrorCode,
+  LoginParams,
+  LoginResult,
+  MfaChallenge,
+  MfaFactor,
+  RegisterParams,
+  VerifyFactorParams,
+} from './types.js';
 
 const AUTH = '/_api/iam/authentication/v2/';
 const VERIFY = '/_api/iam/verification/v1/auth/';
@@ -32,20 +46,32 @@ type MfaData = { availableFactors?: MfaFactor[] };
 /** Maps a StateMachineResponse `state` to the client login state. */
 export function toLoginResult(response: unknown): LoginResult {
   const r = (response ?? {}) as {
-    state?: unknown; sessionToken?: string; stateToken?: string; additionalData?: Custom;
-    requireMfaData?: MfaData; mfaChallengeData?: MfaData & MfaChallenge;
+    state?: unknown;
+    sessionToken?: string;
+    stateToken?: string;
+    additionalData?: Custom;
+    requireMfaData?: MfaData;
+    mfaChallengeData?: MfaData & MfaChallenge;
   };
   const extra = r.additionalData ?? {};
   switch (r.state) {
     case 'SUCCESS':
-      return { loginState: 'SUCCESS', data: { sessionToken: r.sessionToken, ...(extra.deviceToken && { deviceToken: extra.deviceToken.strValue }) } };
+      return {
+        loginState: 'SUCCESS',
+        data: { sessionToken: r.sessionToken, ...(extra.deviceToken && { deviceToken: extra.deviceToken.strValue }) },
+      };
     // The second step: which factors, the emailed-code or passkey challenge, attempts left after a wrong code.
     case 'REQUIRE_MFA':
     case 'MFA_CHALLENGE': {
       const c = r.mfaChallengeData;
       return {
         loginState: 'MFA_REQUIRED',
-        data: { stateToken: r.stateToken, factors: (c ?? r.requireMfaData)?.availableFactors, ...(c && { challenge: c }), ...(extra.attemptsLeft && { attemptsLeft: extra.attemptsLeft.numValue }) },
+        data: {
+          stateToken: r.stateToken,
+          factors: (c ?? r.requireMfaData)?.availableFactors,
+          ...(c && { challenge: c }),
+          ...(extra.attemptsLeft && { attemptsLeft: extra.attemptsLeft.numValue }),
+        },
       };
     }
     case 'REQUIRE_OWNER_APPROVAL':
@@ -109,7 +135,11 @@ export function createIdentity(http: HttpContext, clientId: string) {
   return {
     // A new member's profile keeps the language they shopped in (their mails follow it).
     register: (p: RegisterParams) =>
-      run(AUTH + 'register', { ...credentials(p), profile: http.language ? { language: http.language, ...p.profile } : p.profile }, 'register'),
+      run(
+        AUTH + 'register',
+        { ...credentials(p), profile: http.language ? { language: http.language, ...p.profile } : p.profile },
+        'register',
+      ),
     login: (p: LoginParams) => run(AUTH + 'login', credentials(p), 'login'),
     /** Completes `EMAIL_VERIFICATION_REQUIRED` with the emailed code. */
     async processVerification(inputs: { verificationCode?: string; code?: string }, state = lastState) {
@@ -131,7 +161,9 @@ export function createIdentity(http: HttpContext, clientId: string) {
         {
           stateToken: p.stateToken ?? state?.data?.stateToken,
           rememberThisDevice: p.rememberThisDevice,
-          [{ TOTP: 'totp', EMAIL: 'email', RECOVERY_CODE: 'recoveryCode', WEBAUTHN: 'webauthn' }[p.factorType.toUpperCase()] + 'Data']: p.webauthn ?? (p.code && { code: p.code }),
+          [{ TOTP: 'totp', EMAIL: 'email', RECOVERY_CODE: 'recoveryCode', WEBAUTHN: 'webauthn' }[
+            p.factorType.toUpperCase()
+          ] + 'Data']: p.webauthn ?? (p.code && { code: p.code }),
         },
         'verify',
       ),
@@ -141,11 +173,15 @@ export function createIdentity(http: HttpContext, clientId: string) {
       post(RECOVERY + 'send-email', { email, language: http.language, redirect: { url: redirectUri, clientId } }),
     /** Mails a member (the caller themself, or any with an API key) a link to set a password. */
     sendActivationEmail: (identityId: string, redirectUri?: string) =>
-      post(RECOVERY + 'activation-email', { identityId, emailOptions: { language: http.language, redirect: redirectUri && { url: redirectUri, clientId } } }),
+      post(RECOVERY + 'activation-email', {
+        identityId,
+        emailOptions: { language: http.language, redirect: redirectUri && { url: redirectUri, clientId } },
+      }),
     /**
      * Changes the signed-in member's password (the server ends the member's other sessions). Without
      * `currentPassword` the server accepts it only within 10 minutes of signing in.
      */
-    changePassword: (newPassword: string, currentPassword?: string) => post(AUTH + 'change-password', { newPassword, currentPassword }),
+    changePassword: (newPassword: string, currentPassword?: string) =>
+      post(AUTH + 'change-password', { newPassword, currentPassword }),
   };
 }

@@ -106,7 +106,9 @@ describe('member sign-in against @vitrine/server', () => {
     const { authUrl } = await auth.getAuthUrl(data, { prompt: 'none', responseMode: 'query', sessionToken });
     const { code, state } = auth.parseFromUrl(await authorize(authUrl), 'query');
     auth.setTokens(await auth.getMemberTokens(code, state, data));
-    await expect(auth.changePassword('a brand new passphrase', 'not the password')).rejects.toMatchObject({ code: '-19976' });
+    await expect(auth.changePassword('a brand new passphrase', 'not the password')).rejects.toMatchObject({
+      code: '-19976',
+    });
     await expect(auth.changePassword('a brand new passphrase', 'correct horse battery')).resolves.toBeUndefined();
     expect((await strategy().login({ email, password: 'a brand new passphrase' })).loginState).toBe('SUCCESS');
   });

@@ -29,7 +29,11 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
   const { clientId, baseUrl = DEFAULT_BASE_URL, tokens, tokenStorage: storage = memoryStorage() } = options;
   if (tokens) storage.set(tokens);
   // Token requests go out without Authorization; everything else awaits a valid token first.
-  const http = createHttp({ baseUrl, getAuthHeaders: () => manager.getAuthHeaders(), onUnauthorized: (refused) => manager.expireAccessToken(refused) });
+  const http = createHttp({
+    baseUrl,
+    getAuthHeaders: () => manager.getAuthHeaders(),
+    onUnauthorized: (refused) => manager.expireAccessToken(refused),
+  });
   http.language = options.language;
   const manager = createTokenManager({ clientId, http, storage, now: options.now });
   const { requestTokens: _r, ensureTokens: _e, ...lifecycle } = manager;

@@ -10,7 +10,12 @@ import { createTokenManager } from './tokens.js';
 import type { Tokens } from './types.js';
 
 const session = (fullUrl = 'https://api.test/oauth2/authorize?s=1') => ({
-  redirectSession: { id: 'r1', fullUrl, sessionToken: 'RS', urlDetails: { endpoint: 'https://api.test/oauth2/authorize' } },
+  redirectSession: {
+    id: 'r1',
+    fullUrl,
+    sessionToken: 'RS',
+    urlDetails: { endpoint: 'https://api.test/oauth2/authorize' },
+  },
 });
 const tokenAnswer = { access_token: 'MEMBER-AT', refresh_token: 'MEMBER-RT', expires_in: 14400 };
 
@@ -47,7 +52,13 @@ describe('parseFromUrl', () => {
 describe('redirect flows', () => {
   it('getAuthUrl posts the wire-contract body and returns the session URLs', async () => {
     const { flows, calls } = setup([session()]);
-    const oauthData = { codeVerifier: 'v', codeChallenge: 'CH', state: 'ST', redirectUri: 'https://shop/cb', originalUri: '' };
+    const oauthData = {
+      codeVerifier: 'v',
+      codeChallenge: 'CH',
+      state: 'ST',
+      redirectUri: 'https://shop/cb',
+      originalUri: '',
+    };
     expect(await flows.getAuthUrl(oauthData)).toEqual({
       authUrl: 'https://api.test/oauth2/authorize?s=1',
       authorizationEndpoint: 'https://api.test/oauth2/authorize',
@@ -117,7 +128,11 @@ describe('redirect flows', () => {
     await vi.waitFor(() => expect(b.frames).toHaveLength(1));
     const authRequest = (calls[0]!.body as { auth: { authRequest: Record<string, string>; prompt: string } }).auth;
     expect(authRequest.prompt).toBe('none');
-    expect(authRequest.authRequest).toMatchObject({ responseMode: 'web_message', sessionToken: 'SESSION', clientId: 'CID' });
+    expect(authRequest.authRequest).toMatchObject({
+      responseMode: 'web_message',
+      sessionToken: 'SESSION',
+      clientId: 'CID',
+    });
     expect(authRequest.authRequest).not.toHaveProperty('redirectUri', expect.anything());
     expect(b.log).toEqual(['listen:message', 'append-frame:https://api.test/oauth2/authorize?silent']);
     b.post({ code: 'CODE', state: authRequest.authRequest.state });
@@ -146,23 +161,33 @@ describe('redirect flows', () => {
     const { flows, calls, manager } = setup([session('https://api.test/logout')], member);
     expect(manager.loggedIn()).toBe(true);
     expect(await flows.logout('https://shop/')).toEqual({ logoutUrl: 'https://api.test/logout' });
-    expect(JSON.stringify(calls[0]!.body)).toBe('{"logout":{"clientId":"CID"},"callbacks":{"postFlowUrl":"https://shop/"}}');
+    expect(JSON.stringify(calls[0]!.body)).toBe(
+      '{"logout":{"clientId":"CID"},"callbacks":{"postFlowUrl":"https://shop/"}}',
+    );
     expect(manager.getTokens().refreshToken).toEqual({ value: '', role: 'none' });
     expect(manager.loggedIn()).toBe(false);
   });
 
   it('external login sends snake_case with "<token>,<apiKey>"', async () => {
-    const visitor: Tokens = { accessToken: { value: 'VAT', expiresAt: 4e9 }, refreshToken: { value: 'VRT', role: 'visitor' } };
+    const visitor: Tokens = {
+      accessToken: { value: 'VAT', expiresAt: 4e9 },
+      refreshToken: { value: 'VRT', role: 'visitor' },
+    };
     const { flows, calls } = setup([tokenAnswer], visitor);
     const tokens = await flows.getMemberTokensForExternalLogin('M1', 'KEY');
     expect(tokens.refreshToken.role).toBe('member');
-    expect(JSON.stringify(calls[0]!.body)).toBe('{"grant_type":"authorized_client","scope":"offline_access","member_id":"M1"}');
+    expect(JSON.stringify(calls[0]!.body)).toBe(
+      '{"grant_type":"authorized_client","scope":"offline_access","member_id":"M1"}',
+    );
     expect(calls[0]!.headers).toEqual({ Authorization: 'VAT,KEY' });
     expect(calls[0]!.body).not.toHaveProperty('clientId');
   });
 
   it('external login with session signs on first', async () => {
-    const visitor: Tokens = { accessToken: { value: 'VAT', expiresAt: 4e9 }, refreshToken: { value: 'VRT', role: 'visitor' } };
+    const visitor: Tokens = {
+      accessToken: { value: 'VAT', expiresAt: 4e9 },
+      refreshToken: { value: 'VRT', role: 'visitor' },
+    };
     const { flows, calls } = setup([{ sessionToken: 'ST', identity: { id: 'M9' } }, tokenAnswer], visitor);
     await flows.getMemberTokensForExternalLoginWithSession('a@b.c', 'KEY');
     expect(calls[0]).toMatchObject({
@@ -170,7 +195,9 @@ describe('redirect flows', () => {
       body: { loginId: { email: 'a@b.c' } },
       headers: { Authorization: 'VAT,KEY' },
     });
-    expect(JSON.stringify(calls[1]!.body)).toBe('{"grant_type":"authorized_client","member_id":"M9","session_token":"ST"}');
+    expect(JSON.stringify(calls[1]!.body)).toBe(
+      '{"grant_type":"authorized_client","member_id":"M9","session_token":"ST"}',
+    );
     expect(calls[1]!.headers).toEqual({ Authorization: 'VAT,KEY' });
   });
 });

@@ -50,12 +50,14 @@ interface RedirectSessionResponse {
 export function createRedirectFlows(http: HttpContext, clientId: string, tokens: TokenManager) {
   const createSession = async (body: object) => {
     const lang = http.language;
-    const session = (await http.request<RedirectSessionResponse>({
-      method: 'POST',
-      path: '/_api/redirects-api/v1/redirect-session',
-      // The hosted page shows itself in the shopper's language (wire-contract §4.5).
-      body: lang ? { ...body, preferences: { additionalQueryParameters: { lang } } } : body,
-    })).redirectSession;
+    const session = (
+      await http.request<RedirectSessionResponse>({
+        method: 'POST',
+        path: '/_api/redirects-api/v1/redirect-session',
+        // The hosted page shows itself in the shopper's language (wire-contract §4.5).
+        body: lang ? { ...body, preferences: { additionalQueryParameters: { lang } } } : body,
+      })
+    ).redirectSession;
     if (!session?.fullUrl) throw unexpectedResponse();
     return session;
   };
@@ -94,7 +96,12 @@ export function createRedirectFlows(http: HttpContext, clientId: string, tokens:
         'member',
       );
     } catch (cause) {
-      throw new VitrineError('Failed to get member tokens', 'TOKEN_EXCHANGE_FAILED', (cause as VitrineError).requestId, { cause });
+      throw new VitrineError(
+        'Failed to get member tokens',
+        'TOKEN_EXCHANGE_FAILED',
+        (cause as VitrineError).requestId,
+        { cause },
+      );
     }
   };
 
@@ -126,7 +133,9 @@ export function createRedirectFlows(http: HttpContext, clientId: string, tokens:
     async logout(originalUrl: string) {
       try {
         // Sent with the member's token, so the server knows whose session the URL ends.
-        return { logoutUrl: (await createSession({ logout: { clientId }, callbacks: { postFlowUrl: originalUrl } })).fullUrl! };
+        return {
+          logoutUrl: (await createSession({ logout: { clientId }, callbacks: { postFlowUrl: originalUrl } })).fullUrl!,
+        };
       } finally {
         // Even when the server cannot be reached, this device stops acting as the member.
         tokens.clearTokens();

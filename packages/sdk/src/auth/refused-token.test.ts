@@ -16,9 +16,17 @@ afterEach(async () => {
   close = undefined;
 });
 
-const member: Tokens = { accessToken: { value: 'MEMBER-AT', expiresAt: 4e9 }, refreshToken: { value: 'MEMBER-RT', role: 'member' } };
-const token = (value: string): Answer => ({ body: { access_token: value, refresh_token: `${value}-RT`, expires_in: 14400 } });
-const unauthorized: Answer = { status: 401, body: { message: 'session ended', details: { applicationError: { code: 'UNAUTHENTICATED' } } } };
+const member: Tokens = {
+  accessToken: { value: 'MEMBER-AT', expiresAt: 4e9 },
+  refreshToken: { value: 'MEMBER-RT', role: 'member' },
+};
+const token = (value: string): Answer => ({
+  body: { access_token: value, refresh_token: `${value}-RT`, expires_in: 14400 },
+});
+const unauthorized: Answer = {
+  status: 401,
+  body: { message: 'session ended', details: { applicationError: { code: 'UNAUTHENTICATED' } } },
+};
 
 /** A server that refuses MEMBER-AT, answers the token endpoint as told, and accepts any other token. */
 async function serve(onToken: (call: TokenCall) => Answer) {
@@ -41,10 +49,17 @@ function memberClient(url: string) {
 
 describe('a refused access token', () => {
   it('ends the member session when the refresh is refused too, and the call goes on as a visitor', async () => {
-    const s = await serve((call) => (call.body.grantType == 'refresh_token' ? { status: 400, body: { error: 'invalid_grant' } } : token('VISITOR')));
+    const s = await serve((call) =>
+      call.body.grantType == 'refresh_token' ? { status: 400, body: { error: 'invalid_grant' } } : token('VISITOR'),
+    );
     const { client, auth, events } = memberClient(s.url);
     await expect(client.request({ method: 'GET', path: '/public' })).resolves.toEqual({ seenWith: 'VISITOR' });
-    expect(s.calls.map((c) => c.body.grantType ?? `${c.url} ${String(c.headers.authorization)}`)).toEqual(['/public MEMBER-AT', 'refresh_token', 'anonymous', '/public VISITOR']);
+    expect(s.calls.map((c) => c.body.grantType ?? `${c.url} ${String(c.headers.authorization)}`)).toEqual([
+      '/public MEMBER-AT',
+      'refresh_token',
+      'anonymous',
+      '/public VISITOR',
+    ]);
     expect(events.map((e) => e.type)).toEqual(['member-session-ended', 'role-changed']);
     expect(auth.loggedIn()).toBe(false);
     expect(auth.getTokens().refreshToken).toEqual({ value: 'VISITOR-RT', role: 'visitor' });
@@ -53,21 +68,29 @@ describe('a refused access token', () => {
   it('renews and retries once when the refresh token still works; the member stays signed in', async () => {
     const s = await serve(() => token('RENEWED'));
     const { client, auth, events } = memberClient(s.url);
-    await expect(client.request({ method: 'POST', path: '/members-only', body: { a: 1 } })).resolves.toEqual({ seenWith: 'RENEWED' });
+    await expect(client.request({ method: 'POST', path: '/members-only', body: { a: 1 } })).resolves.toEqual({
+      seenWith: 'RENEWED',
+    });
     expect(s.calls.filter((c) => c.url == '/members-only').map((c) => c.body)).toEqual([{ a: 1 }, { a: 1 }]);
     expect(events).toEqual([]);
     expect(auth.loggedIn()).toBe(true);
   });
 
   it('retries only once: a second 401 is the caller’s error', async () => {
-    const s = await serve((call) => (call.body.grantType == 'refresh_token' ? { status: 400, body: { error: 'invalid_grant' } } : token('VISITOR')));
+    const s = await serve((call) =>
+      call.body.grantType == 'refresh_token' ? { status: 400, body: { error: 'invalid_grant' } } : token('VISITOR'),
+    );
     const { client } = memberClient(s.url);
-    await expect(client.request({ method: 'GET', path: '/members-only' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(client.request({ method: 'GET', path: '/members-only' })).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
     expect(s.calls.filter((c) => c.url == '/members-only')).toHaveLength(2);
   });
 
   it('fetchWithAuth does the same, and hands back the answer of the retry', async () => {
-    const s = await serve((call) => (call.body.grantType == 'refresh_token' ? { status: 400, body: { error: 'invalid_grant' } } : token('VISITOR')));
+    const s = await serve((call) =>
+      call.body.grantType == 'refresh_token' ? { status: 400, body: { error: 'invalid_grant' } } : token('VISITOR'),
+    );
     const { client, auth } = memberClient(s.url);
     const res = await client.fetchWithAuth(`${s.url}/public`);
     expect(res.status).toBe(200);

@@ -25,7 +25,14 @@ export interface SilentFrameOptions {
 export const SILENT_LOGIN_TIMEOUT_MS = 120000;
 
 export function waitForFrameMessage(options: SilentFrameOptions): Promise<FrameMessage> {
-  const { url, state, origin, timeoutMs = SILENT_LOGIN_TIMEOUT_MS, window: win = window, document: doc = document } = options;
+  const {
+    url,
+    state,
+    origin,
+    timeoutMs = SILENT_LOGIN_TIMEOUT_MS,
+    window: win = window,
+    document: doc = document,
+  } = options;
   return new Promise((resolve, reject) => {
     const frame = doc.createElement('iframe') as HTMLIFrameElement;
     const finish = (error?: VitrineError, message?: FrameMessage) => {

@@ -101,7 +101,10 @@ describe('token lifecycle (request counting)', () => {
     const c = clock();
     const s = await serve((_c, n) => issue(n));
     const now = Math.floor(c.t / 1000);
-    const tokens: Tokens = { accessToken: { value: 'OLD', expiresAt: now + 30 }, refreshToken: { value: 'R0', role: 'visitor' } };
+    const tokens: Tokens = {
+      accessToken: { value: 'OLD', expiresAt: now + 30 },
+      refreshToken: { value: 'R0', role: 'visitor' },
+    };
     const auth = OAuthStrategy({ clientId: 'CID', baseUrl: s.url, tokens, now: c.now });
     expect((await auth.getAuthHeaders()).headers.Authorization).toBe('AT1');
     expect(s.calls[0]!.body.grantType).toBe('refresh_token');
@@ -114,7 +117,10 @@ describe('token lifecycle (request counting)', () => {
         ? { status: 400, body: { error: 'invalid_grant', error_description: 'session ended' } }
         : issue(n),
     );
-    const member: Tokens = { accessToken: { value: 'M', expiresAt: 0 }, refreshToken: { value: 'MRT', role: 'member' } };
+    const member: Tokens = {
+      accessToken: { value: 'M', expiresAt: 0 },
+      refreshToken: { value: 'MRT', role: 'member' },
+    };
     const auth = OAuthStrategy({ clientId: 'CID', baseUrl: s.url, tokens: member, now: c.now });
     const events: AuthEvent[] = [];
     const unsubscribe = auth.onStatusChange((e) => events.push(e));
@@ -130,7 +136,10 @@ describe('token lifecycle (request counting)', () => {
 
   it('keeps the session when the server fails without an answer it means', async () => {
     const s = await serve(() => ({ status: 503, body: null }));
-    const member: Tokens = { accessToken: { value: 'M', expiresAt: 0 }, refreshToken: { value: 'MRT', role: 'member' } };
+    const member: Tokens = {
+      accessToken: { value: 'M', expiresAt: 0 },
+      refreshToken: { value: 'MRT', role: 'member' },
+    };
     const auth = OAuthStrategy({ clientId: 'CID', baseUrl: s.url, tokens: member });
     const events: AuthEvent[] = [];
     auth.onStatusChange((e) => events.push(e));
@@ -149,7 +158,10 @@ describe('token lifecycle (request counting)', () => {
     const auth = OAuthStrategy({ clientId: 'CID', baseUrl: s.url });
     const pending = auth.getAuthHeaders();
     await new Promise((r) => setTimeout(r, 20));
-    const member: Tokens = { accessToken: { value: 'M', expiresAt: 4e9 }, refreshToken: { value: 'MR', role: 'member' } };
+    const member: Tokens = {
+      accessToken: { value: 'M', expiresAt: 4e9 },
+      refreshToken: { value: 'MR', role: 'member' },
+    };
     auth.setTokens(member);
     expect((await pending).headers.Authorization).toBe('AT1');
     expect(auth.getTokens()).toEqual(member);
@@ -167,7 +179,10 @@ describe('token lifecycle (request counting)', () => {
     const events: AuthEvent[] = [];
     auth.onStatusChange((e) => events.push(e));
     expect(auth.getActiveToken()).toBeUndefined();
-    const member: Tokens = { accessToken: { value: 'M', expiresAt: 4e9 }, refreshToken: { value: 'R', role: 'member' } };
+    const member: Tokens = {
+      accessToken: { value: 'M', expiresAt: 4e9 },
+      refreshToken: { value: 'R', role: 'member' },
+    };
     auth.setTokens(member);
     auth.setTokens(member);
     expect(events).toEqual([{ type: 'role-changed', role: 'member', previous: 'none' }]);
@@ -178,7 +193,10 @@ describe('token lifecycle (request counting)', () => {
 
   it('shares tokens between tabs through localStorage and announces the role change', async () => {
     const map = new Map<string, string>();
-    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+    const storage = {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+    };
     const tabA = new EventTarget();
     const tabB = new EventTarget();
     const a = OAuthStrategy({ clientId: 'CID', tokenStorage: localStorageTokens({ storage, events: tabA }) });

@@ -57,7 +57,10 @@ export interface MfaFactor {
 /** The server's `mfaChallengeData`: an emailed code's address hint, or a passkey challenge. */
 export interface MfaChallenge {
   factorType: MfaFactor['factorType'];
-  verificationChallengeData?: { hint?: string; webauthnData?: { challengeId: string; publicKeyCredentialRequestOptionsJson: string } };
+  verificationChallengeData?: {
+    hint?: string;
+    webauthnData?: { challengeId: string; publicKeyCredentialRequestOptionsJson: string };
+  };
 }
 
 export interface VerifyFactorParams {

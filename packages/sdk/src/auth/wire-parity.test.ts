@@ -41,13 +41,20 @@ function recordFetch(overrides: Record<string, Reply> = {}) {
 function defaults(path: string): Reply {
   if (path == '/oauth2/token') return { body: { access_token: 'AT', refresh_token: 'RT', expires_in: 14400 } };
   if (path.endsWith('/redirect-session')) {
-    return { body: { redirectSession: { id: 'r', fullUrl: 'https://auth.test/x', urlDetails: { endpoint: 'https://auth.test' } } } };
+    return {
+      body: {
+        redirectSession: { id: 'r', fullUrl: 'https://auth.test/x', urlDetails: { endpoint: 'https://auth.test' } },
+      },
+    };
   }
   if (path.endsWith('/send-email')) return { body: {} };
   return { body: { state: 'SUCCESS', sessionToken: 'ST' } };
 }
 
-const visitor: Tokens = { accessToken: { value: 'VAT', expiresAt: 4e9 }, refreshToken: { value: 'VRT', role: 'visitor' } };
+const visitor: Tokens = {
+  accessToken: { value: 'VAT', expiresAt: 4e9 },
+  refreshToken: { value: 'VRT', role: 'visitor' },
+};
 const oauthData: OAuthData = {
   codeVerifier: 'v'.repeat(43),
   codeChallenge: 'c'.repeat(43),
@@ -104,10 +111,10 @@ describe('wire parity with @wix/sdk OAuthStrategy', () => {
   it('login, verification and password reset', async () => {
     const r = await both(async (auth) => {
       const login = await auth.login({ email: 'a@b.c', password: 'pw' });
-      const verify = await auth.processVerification(
-        { verificationCode: '123456' },
-        { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'STATE' } } as never,
-      );
+      const verify = await auth.processVerification({ verificationCode: '123456' }, {
+        loginState: 'EMAIL_VERIFICATION_REQUIRED',
+        data: { stateToken: 'STATE' },
+      } as never);
       await auth.sendPasswordResetEmail('a@b.c', 'https://shop.test/reset');
       return { login, verify };
     });
@@ -134,7 +141,9 @@ describe('wire parity with @wix/sdk OAuthStrategy', () => {
             message: 'bad',
             details: {
               validationError: {
-                fieldViolations: [{ field: 'loginId.email', description: 'must be a valid email', data: { type: 'EMAIL' } }],
+                fieldViolations: [
+                  { field: 'loginId.email', description: 'must be a valid email', data: { type: 'EMAIL' } },
+                ],
               },
             },
           },
@@ -171,7 +180,9 @@ describe('wire parity with @wix/sdk OAuthStrategy', () => {
       });
       return (await auth.getMemberTokensForExternalLogin('M1', 'KEY')).refreshToken.role;
     });
-    expect(r.ours.sent.map(({ authorization: _a, ...s }) => s)).toEqual(r.wix.sent.map(({ authorization: _a, ...s }) => s));
+    expect(r.ours.sent.map(({ authorization: _a, ...s }) => s)).toEqual(
+      r.wix.sent.map(({ authorization: _a, ...s }) => s),
+    );
     expect(r.ours.result).toBe(r.wix.result);
     expect(headers).toEqual(['VAT,KEY', 'VAT,KEY']);
   });

@@ -44,10 +44,17 @@ interface State {
 }
 
 export function newAggregate<T>(t: Transport, s: State): WixDataAggregate<T> {
-  const next = (patch: Partial<State>, problem?: string) => newAggregate<T>(t, { ...s, ...patch, bad: [...s.bad, problem] });
+  const next = (patch: Partial<State>, problem?: string) =>
+    newAggregate<T>(t, { ...s, ...patch, bad: [...s.bad, problem] });
   const op = (wire: string, name: string) => (field: string, as?: string) =>
-    next({ ops: [...s.ops, { resultFieldName: as ?? field + name, [wire]: { itemFieldName: field } }] }, v.fieldName(field));
-  const order = (order: string) => (...fields: string[]) => next({ sort: [...s.sort, ...fields.map((fieldName) => ({ fieldName, order }) as Sorting)] });
+    next(
+      { ops: [...s.ops, { resultFieldName: as ?? field + name, [wire]: { itemFieldName: field } }] },
+      v.fieldName(field),
+    );
+  const order =
+    (order: string) =>
+    (...fields: string[]) =>
+      next({ sort: [...s.sort, ...fields.map((fieldName) => ({ fieldName, order }) as Sorting)] });
   return {
     group: (...group) => next({ group }, s.group.length ? 'WDE0013: Group is already set.' : undefined),
     sum: op('sum', 'Sum'),
@@ -80,10 +87,19 @@ export function newAggregate<T>(t: Transport, s: State): WixDataAggregate<T> {
             dataCollectionId: coll,
             ...paging(limit, at),
             ...readOptions(options),
-            ...(byOffset && { initialFilter, aggregation: { groupingFields: group, operations: ops }, finalFilter, sort, returnTotalCount }),
+            ...(byOffset && {
+              initialFilter,
+              aggregation: { groupingFields: group, operations: ops },
+              finalFilter,
+              sort,
+              returnTotalCount,
+            }),
           }),
         (res) => res.results.map(unwrapId) as T[],
-        coll, limit, skip, options,
+        coll,
+        limit,
+        skip,
+        options,
       );
     },
   };

@@ -42,14 +42,26 @@ interface WireResult {
   };
 }
 
-export function tally(request: readonly unknown[], results: readonly unknown[], ignoredCodes: readonly string[] = []): BulkResult {
+export function tally(
+  request: readonly unknown[],
+  results: readonly unknown[],
+  ignoredCodes: readonly string[] = [],
+): BulkResult {
   const rows = results as WireResult[];
   const errors: WixDataError[] = [];
   for (const { itemMetadata: m } of rows) {
     if (!m || m.success || !m.error || ignoredCodes.includes(m.error.code ?? '')) continue;
     const originalIndex = m.originalIndex ?? -1;
     const { code, description = '', data } = m.error;
-    errors.push(new WixDataError(description, { name: 'BulkError', code, item: request[originalIndex], originalIndex, violations: data?.fieldViolations }));
+    errors.push(
+      new WixDataError(description, {
+        name: 'BulkError',
+        code,
+        item: request[originalIndex],
+        originalIndex,
+        violations: data?.fieldViolations,
+      }),
+    );
   }
   const ok = rows.filter((r) => r.itemMetadata?.success);
   const by = (...actions: string[]) => ok.filter((r) => actions.includes(r.action ?? ''));
@@ -70,7 +82,14 @@ export function tally(request: readonly unknown[], results: readonly unknown[], 
 }
 
 export function bulkCalls(t: Transport) {
-  const bulk = async (path: string, coll: string, items: DataItem[], options: BulkUpdateOptions | undefined, ignored: string[], withCondition?: boolean) => {
+  const bulk = async (
+    path: string,
+    coll: string,
+    items: DataItem[],
+    options: BulkUpdateOptions | undefined,
+    ignored: string[],
+    withCondition?: boolean,
+  ) => {
     v.check(coll, options, v.items(items));
     const res = await t.post<{ results: unknown[] }>(path, {
       dataCollectionId: coll,
@@ -87,7 +106,8 @@ export function bulkCalls(t: Transport) {
       options?.overrideExisting
         ? bulk('/bulk/items/save', coll, items, options, [])
         : bulk('/bulk/items/insert', coll, items, options, [ITEM_EXISTS]),
-    bulkSave: (coll: string, items: DataItem[], options?: BulkInsertOptions): Promise<BulkResult> => bulk('/bulk/items/save', coll, items, options, []),
+    bulkSave: (coll: string, items: DataItem[], options?: BulkInsertOptions): Promise<BulkResult> =>
+      bulk('/bulk/items/save', coll, items, options, []),
     /** Items that do not exist are skipped, not errors. */
     bulkUpdate: (coll: string, items: DataItem[], options?: BulkUpdateOptions): Promise<BulkResult> =>
       bulk('/bulk/items/update', coll, items, options, [ITEM_NOT_FOUND], true),

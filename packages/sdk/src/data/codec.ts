@@ -13,7 +13,8 @@ export const mapChildren = (value: unknown, f: (v: unknown) => unknown): unknown
 };
 
 /** Copies `value`, replacing what `fn` maps (anything not `undefined`) at any depth. */
-const walk = (value: unknown, fn: (v: unknown) => unknown): unknown => fn(value) ?? mapChildren(value, (x) => walk(x, fn));
+const walk = (value: unknown, fn: (v: unknown) => unknown): unknown =>
+  fn(value) ?? mapChildren(value, (x) => walk(x, fn));
 
 /** Replaces every valid `Date` at any depth with `{$date: ISO}`; never mutates the input. */
 export const encodeDates = <T>(value: T): T =>

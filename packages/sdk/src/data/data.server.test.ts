@@ -13,13 +13,23 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const visitor = () => createClient({ modules: { items }, auth: OAuthStrategy({ clientId: server.clientId, baseUrl: server.url }) }).items;
+const visitor = () =>
+  createClient({ modules: { items }, auth: OAuthStrategy({ clientId: server.clientId, baseUrl: server.url }) }).items;
 const admin = () =>
-  createClient({ modules: { items }, auth: { baseUrl: server.url, getAuthHeaders: async () => ({ headers: { Authorization: server.adminKey } }) } }).items;
+  createClient({
+    modules: { items },
+    auth: { baseUrl: server.url, getAuthHeaders: async () => ({ headers: { Authorization: server.adminKey } }) },
+  }).items;
 
 describe('data items against @vitrine/server', () => {
   it('a visitor reads the seeded catalog with filters, sort and paging (GET .r)', async () => {
-    const page = await visitor().query('Products').eq('category', 'Stationery').gt('price', 13).ascending('price').limit(2).find({ returnTotalCount: true });
+    const page = await visitor()
+      .query('Products')
+      .eq('category', 'Stationery')
+      .gt('price', 13)
+      .ascending('price')
+      .limit(2)
+      .find({ returnTotalCount: true });
     expect(page.items.map((p) => p.price)).toEqual([14, 30]);
     expect(page.totalCount).toBe(3);
     expect(page).toMatchObject({ pageSize: 2, currentPage: 0, totalPages: 2 });
@@ -52,7 +62,9 @@ describe('data items against @vitrine/server', () => {
   });
 
   it('a visitor may not write: the server refusal becomes an error with details', async () => {
-    const e = await visitor().insert('Products', { title: 'x' }).catch((x: unknown) => x);
+    const e = await visitor()
+      .insert('Products', { title: 'x' })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(Error);
     expect((e as { status: number }).status).toBeGreaterThanOrEqual(400);
     expect((e as { details: { applicationError: { code: unknown } } }).details.applicationError.code).toBeDefined();
@@ -61,11 +73,22 @@ describe('data items against @vitrine/server', () => {
   it('admin: insert with a Date, patch, update with condition, references-free bulk, remove', async () => {
     const products = admin();
     const when = new Date('2024-05-05T05:05:05.000Z');
-    const created = await products.insert('Products', { _id: 'sdk-1', title: 'SDK', price: 1, stock: 1, launched: when });
+    const created = await products.insert('Products', {
+      _id: 'sdk-1',
+      title: 'SDK',
+      price: 1,
+      stock: 1,
+      launched: when,
+    });
     expect(created.launched).toEqual(when);
     expect(created._id).toBe('sdk-1');
 
-    const patched = await products.patch('Products', 'sdk-1').incrementField('stock', 4).setField('title', 'SDK 2').appendToArray('tags', 'new').run();
+    const patched = await products
+      .patch('Products', 'sdk-1')
+      .incrementField('stock', 4)
+      .setField('title', 'SDK 2')
+      .appendToArray('tags', 'new')
+      .run();
     expect(patched).toMatchObject({ stock: 5, title: 'SDK 2', tags: ['new'] });
 
     const updated = await products.update('Products', { ...patched, price: 2 });
@@ -74,7 +97,10 @@ describe('data items against @vitrine/server', () => {
     const dated = await products.query('Products').ge('launched', new Date('2024-01-01T00:00:00.000Z')).find();
     expect(dated.items.map((p) => p._id)).toEqual(['sdk-1']);
 
-    const bulk = await products.bulkInsert('Products', [{ _id: 'sdk-1', title: 'dup' }, { _id: 'sdk-2', title: 'two' }]);
+    const bulk = await products.bulkInsert('Products', [
+      { _id: 'sdk-1', title: 'dup' },
+      { _id: 'sdk-2', title: 'two' },
+    ]);
     expect(bulk).toMatchObject({ inserted: 1, skipped: 1, errors: [], insertedItemIds: ['sdk-2'] });
 
     const removed = await products.bulkRemove('Products', ['sdk-2', 'never-existed']);
@@ -85,7 +111,13 @@ describe('data items against @vitrine/server', () => {
   });
 
   it('aggregate groups by category', async () => {
-    const res = await visitor().aggregate('Products').group('category').count().sum('stock').ascending('category').run();
+    const res = await visitor()
+      .aggregate('Products')
+      .group('category')
+      .count()
+      .sum('stock')
+      .ascending('category')
+      .run();
     const stationery = res.items.find((r) => r._id === 'Stationery');
     expect(stationery).toMatchObject({ count: 3, stockSum: 60 + 10 + 18 });
   });

@@ -80,14 +80,24 @@ export function fromHttpError(error: unknown): unknown {
   const app = details.applicationError;
   if (app?.code == 'WDE0078') {
     // Hook errors carry the JS error the hook threw; rebuild it so callers see their own error.
-    const js = (app.data?.jsErrorValue ?? app) as { name?: string; message?: string; description?: string; code?: string };
+    const js = (app.data?.jsErrorValue ?? app) as {
+      name?: string;
+      message?: string;
+      description?: string;
+      code?: string;
+    };
     return new WixDataError(js.message ?? js.description ?? '', { ...base, name: js.name ?? 'Error', code: js.code });
   }
   if (app) return new WixDataError(app.description ?? e.message, { ...base, code: app.code, details });
   const violations = details.validationError?.fieldViolations;
   if (violations) {
     const lines = violations.map((x) => `${x.field}: ${x.description}`);
-    return new WixDataError([e.message, ...lines].join('\n'), { ...base, name: 'WixDataValidationError', details, violations });
+    return new WixDataError([e.message, ...lines].join('\n'), {
+      ...base,
+      name: 'WixDataValidationError',
+      details,
+      violations,
+    });
   }
   return error;
 }

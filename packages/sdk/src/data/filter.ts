@@ -56,7 +56,11 @@ export type FilterBuilder = FilterOps<FilterBuilder>;
 const OPERATORS = 'eq ne gt ge:gte gte lt le:lte lte exists startsWith endsWith contains hasSome* hasAll* in*';
 
 /** The filter methods over `tree`; `make` builds the next builder (a filter, a query…). */
-export function filterOps<Self>(tree: Filter, bad: readonly string[], make: (tree: Filter, bad: readonly string[]) => Self): FilterOps<Self> {
+export function filterOps<Self>(
+  tree: Filter,
+  bad: readonly string[],
+  make: (tree: Filter, bad: readonly string[]) => Self,
+): FilterOps<Self> {
   const and = tree.$and as Filter[] | undefined;
   const prefix = and?.length === 0 ? [] : [tree];
   const add = (field: string, op: string, value: unknown): Self => {
@@ -70,7 +74,8 @@ export function filterOps<Self>(tree: Filter, bad: readonly string[], make: (tre
     bad,
     isEmpty: (field: string) => add(field, '$eq', null),
     isNotEmpty: (field: string) => add(field, '$ne', null),
-    between: (field: string, from: unknown, to: unknown) => (ops.ge as (f: string, v: unknown) => FilterOps<Self>)(field, from).lt(field, to as SetItem),
+    between: (field: string, from: unknown, to: unknown) =>
+      (ops.ge as (f: string, v: unknown) => FilterOps<Self>)(field, from).lt(field, to as SetItem),
     or: (o: HasFilter) => make({ $and: [{ $or: [...prefix, o.tree] }] }, [...bad, ...o.bad]),
     and: (o: HasFilter) => make({ $and: [...prefix, o.tree] }, [...bad, ...o.bad]),
     not: (o: HasFilter) => make({ $and: [...(and ?? [tree]), { $not: [o.tree] }] }, [...bad, ...o.bad]),

@@ -12,7 +12,17 @@ import { filter, filterProblem, type Filter } from './filter.js';
 import { newPatch } from './patch.js';
 import { newQuery, type DataItem, type FindOptions, type WixDataQuery } from './query.js';
 import { referenceCalls } from './references.js';
-import { condition, envelope, paging, readOptions, writeOptions, type Condition, type ReadOptions, type RemoveOptions, type WriteOptions } from './request.js';
+import {
+  condition,
+  envelope,
+  paging,
+  readOptions,
+  writeOptions,
+  type Condition,
+  type ReadOptions,
+  type RemoveOptions,
+  type WriteOptions,
+} from './request.js';
 import type { PagingMetadata } from './result.js';
 import { transport, type Transport } from './transport.js';
 import * as v from './validate.js';
@@ -59,7 +69,13 @@ function coreCalls(t: Transport) {
         throw e;
       },
     );
-  const single = async <T>(path: string, coll: string, item: T, options: UpdateOptions | undefined, requireId?: boolean): Promise<T> => {
+  const single = async <T>(
+    path: string,
+    coll: string,
+    item: T,
+    options: UpdateOptions | undefined,
+    requireId?: boolean,
+  ): Promise<T> => {
     v.check(coll, options, v.item(item, requireId));
     const res = await t.post<One<T>>(path, {
       dataCollectionId: coll,
@@ -73,17 +89,32 @@ function coreCalls(t: Transport) {
   };
 
   function query<T = DataItem>(coll: string): WixDataQuery<T>;
-  function query<T = DataItem>(coll: string, request: QueryRequest, options?: QueryRequestOptions): Promise<{ items: T[]; pagingMetadata: PagingMetadata }>;
+  function query<T = DataItem>(
+    coll: string,
+    request: QueryRequest,
+    options?: QueryRequestOptions,
+  ): Promise<{ items: T[]; pagingMetadata: PagingMetadata }>;
   function query<T>(coll: string, request?: QueryRequest, options?: QueryRequestOptions) {
-    return request ? directQuery<T>(coll, request, options) : newQuery<T>(t, { coll, sort: [], fields: [], include: [], skip: 0 });
+    return request
+      ? directQuery<T>(coll, request, options)
+      : newQuery<T>(t, { coll, sort: [], fields: [], include: [], skip: 0 });
   }
 
   /** One page, as `@wix/data`'s direct form sends it: a cursor request carries no filter or sort. */
-  async function directQuery<T>(coll: string, { filter, sort = [], fields, paging: p, cursorPaging: c }: QueryRequest, options?: QueryRequestOptions) {
+  async function directQuery<T>(
+    coll: string,
+    { filter, sort = [], fields, paging: p, cursorPaging: c }: QueryRequest,
+    options?: QueryRequestOptions,
+  ) {
     const cursor = c?.cursor;
     const offset = p?.offset ?? 0;
     const byOffset = cursor === undefined;
-    v.check(coll, options, !byOffset && offset > 0 && 'WDE0080: Skip is not supported in cursor paging.', filter && filterProblem(filter));
+    v.check(
+      coll,
+      options,
+      !byOffset && offset > 0 && 'WDE0080: Skip is not supported in cursor paging.',
+      filter && filterProblem(filter),
+    );
     const res = await t.query<{ dataItems: { data: T }[]; pagingMetadata: PagingMetadata }>({
       dataCollectionId: coll,
       query: {
@@ -115,14 +146,24 @@ function coreCalls(t: Transport) {
       );
     },
 
-    insert: <T extends DataItem>(coll: string, item: T, options?: InsertOptions): Promise<T> => single('/items', coll, item, options),
-    save: <T extends DataItem>(coll: string, item: T, options?: InsertOptions): Promise<T> => single('/items/save', coll, item, options),
+    insert: <T extends DataItem>(coll: string, item: T, options?: InsertOptions): Promise<T> =>
+      single('/items', coll, item, options),
+    save: <T extends DataItem>(coll: string, item: T, options?: InsertOptions): Promise<T> =>
+      single('/items/save', coll, item, options),
     /** The item must carry its `_id`. */
-    update: <T extends DataItem>(coll: string, item: T, options?: UpdateOptions): Promise<T> => single('/items/update', coll, item, options, true),
+    update: <T extends DataItem>(coll: string, item: T, options?: UpdateOptions): Promise<T> =>
+      single('/items/update', coll, item, options, true),
 
     async remove<T = DataItem>(coll: string, id: string, options?: RemoveOptions): Promise<T | null> {
       v.check(coll, options, v.itemId(id));
-      return orNull(t.post<One<T>>('/items/remove', { dataCollectionId: coll, dataItemId: id, ...writeOptions(options), ...condition(options?.condition) }));
+      return orNull(
+        t.post<One<T>>('/items/remove', {
+          dataCollectionId: coll,
+          dataItemId: id,
+          ...writeOptions(options),
+          ...condition(options?.condition),
+        }),
+      );
     },
 
     async truncate(coll: string): Promise<void> {
@@ -140,7 +181,8 @@ export function createItems(ctx: HttpContext) {
   const t = transport(ctx);
   return {
     ...coreCalls(t),
-    aggregate: <T = Record<string, unknown>>(coll: string): WixDataAggregate<T> => newAggregate<T>(t, { coll, group: [], ops: [], sort: [], skip: 0, bad: [] }),
+    aggregate: <T = Record<string, unknown>>(coll: string): WixDataAggregate<T> =>
+      newAggregate<T>(t, { coll, group: [], ops: [], sort: [], skip: 0, bad: [] }),
     patch: <T = DataItem>(coll: string, id: string) => newPatch<T>(t, coll, id),
     ...bulkCalls(t),
     ...referenceCalls(t),

@@ -30,7 +30,11 @@ export function newPatch<T>(t: Transport, coll: string, id: string, mods: FieldM
   const mod = (name: string) => (fieldPath: string, value?: unknown) =>
     newPatch<T>(t, coll, id, [
       ...mods,
-      { action: name.replace(/[A-Z]/g, '_$&').toUpperCase(), fieldPath, ...(name != 'removeField' && { [name + 'Options']: { value } }) },
+      {
+        action: name.replace(/[A-Z]/g, '_$&').toUpperCase(),
+        fieldPath,
+        ...(name != 'removeField' && { [name + 'Options']: { value } }),
+      },
     ]);
   return {
     setField: mod('setField'),

@@ -45,9 +45,19 @@ interface State {
 
 export function newQuery<T>(t: Transport, s: State, tree: Filter = {}, bad: readonly string[] = []): WixDataQuery<T> {
   const { coll, limit, skip, sort } = s;
-  const next = (patch: Partial<State>, problem?: string) => newQuery<T>(t, { ...s, ...patch }, tree, problem ? [...bad, problem] : bad);
-  const order = (order: string) => (...args: unknown[]) =>
-    next({ sort: [...sort, ...((Array.isArray(args[0]) ? args[0] : args) as string[]).map((fieldName) => ({ fieldName, order }) as Sorting)] });
+  const next = (patch: Partial<State>, problem?: string) =>
+    newQuery<T>(t, { ...s, ...patch }, tree, problem ? [...bad, problem] : bad);
+  const order =
+    (order: string) =>
+    (...args: unknown[]) =>
+      next({
+        sort: [
+          ...sort,
+          ...((Array.isArray(args[0]) ? args[0] : args) as string[]).map(
+            (fieldName) => ({ fieldName, order }) as Sorting,
+          ),
+        ],
+      });
   /** Reports every collected problem at once, like `@wix/data`, or returns the wire filter. */
   const checked = (options: unknown, more?: string) => {
     const filter = optimised();
@@ -65,7 +75,12 @@ export function newQuery<T>(t: Transport, s: State, tree: Filter = {}, bad: read
     include: (...args: (string | number)[]) => {
       const cap = args.at(-1);
       const max = typeof cap == 'number' ? cap : undefined;
-      return next({ include: [...s.include, ...(args.slice(0, max === undefined ? undefined : -1) as string[]).map((field) => ({ field, limit: max }))] });
+      return next({
+        include: [
+          ...s.include,
+          ...(args.slice(0, max === undefined ? undefined : -1) as string[]).map((field) => ({ field, limit: max })),
+        ],
+      });
     },
     async find(options?: FindOptions) {
       const filter = checked(options);
@@ -79,11 +94,18 @@ export function newQuery<T>(t: Transport, s: State, tree: Filter = {}, bad: read
             ...(byOffset && { returnTotalCount }),
           }),
         (res) => res.dataItems.map((d) => d.data),
-        coll, limit, skip, options,
+        coll,
+        limit,
+        skip,
+        options,
       );
     },
     async count(options?: ReadOptions) {
-      const res = await t.post<{ totalCount: number }>('/items/count', { dataCollectionId: coll, filter: checked(options), ...readOptions(options) });
+      const res = await t.post<{ totalCount: number }>('/items/count', {
+        dataCollectionId: coll,
+        filter: checked(options),
+        ...readOptions(options),
+      });
       return res.totalCount;
     },
     async distinct<V>(field: string, options?: FindOptions) {
@@ -94,10 +116,18 @@ export function newQuery<T>(t: Transport, s: State, tree: Filter = {}, bad: read
             dataCollectionId: coll,
             ...readOptions(options),
             ...paging(limit, at),
-            ...(byOffset && { fieldName: field, filter, order: sort.find((o) => o.fieldName == field)?.order, returnTotalCount }),
+            ...(byOffset && {
+              fieldName: field,
+              filter,
+              order: sort.find((o) => o.fieldName == field)?.order,
+              returnTotalCount,
+            }),
           }),
         (res) => res.distinctValues,
-        coll, limit, skip, options,
+        coll,
+        limit,
+        skip,
+        options,
       );
     },
   }) as WixDataQuery<T>;
@@ -108,7 +138,11 @@ export function newQuery<T>(t: Transport, s: State, tree: Filter = {}, bad: read
  * cursor or offset to fetch; cursor requests carry only paging (the cursor encodes the rest).
  */
 export async function first<T, R>(
-  send: (at: string | number, byOffset: boolean, returnTotalCount?: boolean) => Promise<R & { pagingMetadata: PagingMetadata }>,
+  send: (
+    at: string | number,
+    byOffset: boolean,
+    returnTotalCount?: boolean,
+  ) => Promise<R & { pagingMetadata: PagingMetadata }>,
   pick: (res: R) => T[],
   coll: string,
   limit: number | undefined,

@@ -19,19 +19,29 @@ export interface QueryReferencedOptions extends FindOptions {
 /** A reference end: an item id or an item with `_id`. */
 export type Ref = string | { _id?: unknown };
 
-const badField = (field: unknown) => !(typeof field == 'string' && field) && 'WDE0094: field must be a non-empty string.';
+const badField = (field: unknown) =>
+  !(typeof field == 'string' && field) && 'WDE0094: field must be a non-empty string.';
 
 /** Validated wire references from `left` to each of `right` (an id, an item, or a list of them). */
 function references(coll: string, field: string, left: Ref, right: Ref | Ref[], options: unknown) {
   const rights = Array.isArray(right) ? right : [right];
   v.check(coll, options, badField(field), [left, ...rights].map(v.reference).find(Boolean));
-  return rights.map((r) => ({ referringItemFieldName: field, referringItemId: ownId(left), referencedItemId: ownId(r) }));
+  return rights.map((r) => ({
+    referringItemFieldName: field,
+    referringItemId: ownId(left),
+    referencedItemId: ownId(r),
+  }));
 }
 
 export function referenceCalls(t: Transport) {
   return {
     /** Items referenced by `item` in its (multi-)reference field `field`, as a paged result. */
-    async queryReferenced<T = DataItem>(coll: string, item: Ref, field: string, options?: QueryReferencedOptions): Promise<WixDataResult<T>> {
+    async queryReferenced<T = DataItem>(
+      coll: string,
+      item: Ref,
+      field: string,
+      options?: QueryReferencedOptions,
+    ): Promise<WixDataResult<T>> {
       const { limit = 50, skip = 0, order } = options ?? {};
       v.check(coll, options, v.reference(item), badField(field), v.count('limit', limit, 1), v.count('skip', skip, 0));
       return first<T, { results: { dataItem?: { data: T } }[] }>(
@@ -41,11 +51,19 @@ export function referenceCalls(t: Transport) {
             ...readOptions(options),
             dataCollectionId: coll,
             fields: options?.fields,
-            ...(byOffset && { referringItemId: ownId(item), referringItemFieldName: field, order: order?.toUpperCase(), returnTotalCount }),
+            ...(byOffset && {
+              referringItemId: ownId(item),
+              referringItemFieldName: field,
+              order: order?.toUpperCase(),
+              returnTotalCount,
+            }),
           }),
         // Entries without `dataItem` (dangling or forbidden references) are dropped.
         (res) => res.results.flatMap((r) => (r.dataItem ? [r.dataItem.data] : [])),
-        coll, limit, skip, options,
+        coll,
+        limit,
+        skip,
+        options,
       );
     },
 
@@ -59,16 +77,42 @@ export function referenceCalls(t: Transport) {
     },
 
     /** Adds references from `left` to each of `right` in the multi-reference field `field`. */
-    async insertReference(coll: string, field: string, left: Ref, right: Ref | Ref[], options?: WriteOptions): Promise<void> {
-      await t.post('/bulk/items/insert-references', { dataCollectionId: coll, dataItemReferences: references(coll, field, left, right, options), ...writeOptions(options) });
+    async insertReference(
+      coll: string,
+      field: string,
+      left: Ref,
+      right: Ref | Ref[],
+      options?: WriteOptions,
+    ): Promise<void> {
+      await t.post('/bulk/items/insert-references', {
+        dataCollectionId: coll,
+        dataItemReferences: references(coll, field, left, right, options),
+        ...writeOptions(options),
+      });
     },
 
-    async removeReference(coll: string, field: string, left: Ref, right: Ref | Ref[], options?: WriteOptions): Promise<void> {
-      await t.post('/bulk/items/remove-references', { dataCollectionId: coll, dataItemReferences: references(coll, field, left, right, options), ...writeOptions(options) });
+    async removeReference(
+      coll: string,
+      field: string,
+      left: Ref,
+      right: Ref | Ref[],
+      options?: WriteOptions,
+    ): Promise<void> {
+      await t.post('/bulk/items/remove-references', {
+        dataCollectionId: coll,
+        dataItemReferences: references(coll, field, left, right, options),
+        ...writeOptions(options),
+      });
     },
 
     /** Makes `right` the complete set of items `left` references in `field`. */
-    async replaceReferences(coll: string, field: string, left: Ref, right: Ref | Ref[], options?: WriteOptions): Promise<void> {
+    async replaceReferences(
+      coll: string,
+      field: string,
+      left: Ref,
+      right: Ref | Ref[],
+      options?: WriteOptions,
+    ): Promise<void> {
       const ids = references(coll, field, left, right, options).map((r) => r.referencedItemId);
       await t.post('/items/replace-references', {
         dataCollectionId: coll,

@@ -29,11 +29,17 @@ export interface RemoveOptions extends WriteOptions {
 const drafts = (showDrafts: boolean | undefined) =>
   showDrafts !== undefined ? { publishPluginOptions: { includeDraftItems: showDrafts } } : {};
 
-
 // `@wix/data` drops the whole group when every option is undefined; JSON drops undefined keys anyway.
-export const writeOptions = (o: WriteOptions | undefined) => ({ suppressHooks: o?.suppressHooks, ...drafts(o?.showDrafts) });
+export const writeOptions = (o: WriteOptions | undefined) => ({
+  suppressHooks: o?.suppressHooks,
+  ...drafts(o?.showDrafts),
+});
 
-export const readOptions = (o: ReadOptions | undefined) => ({ ...writeOptions(o), consistentRead: o?.consistentRead, language: o?.language });
+export const readOptions = (o: ReadOptions | undefined) => ({
+  ...writeOptions(o),
+  consistentRead: o?.consistentRead,
+  language: o?.language,
+});
 
 /** A builder is built (optimised); a plain object is sent as written, after the `$regex` check. */
 export function toFilter(f: Condition): Filter {
@@ -43,7 +49,9 @@ export function toFilter(f: Condition): Filter {
   return tree;
 }
 
-export const condition = (c: Condition | null | undefined) => ({ condition: c == null ? undefined : { filter: toFilter(c) } });
+export const condition = (c: Condition | null | undefined) => ({
+  condition: c == null ? undefined : { filter: toFilter(c) },
+});
 
 /** Cursor paging when a cursor is given; offset paging only when there is a limit or an offset. */
 export function paging(limit: number | undefined, cursorOrOffset: string | number) {

@@ -32,7 +32,10 @@ export interface WixDataResult<T> {
 }
 
 /** Fetches one page by cursor (string) or offset (number). */
-export type PageFetcher<T> = (cursorOrOffset: string | number, returnTotalCount?: boolean) => Promise<[T[], PagingMetadata]>;
+export type PageFetcher<T> = (
+  cursorOrOffset: string | number,
+  returnTotalCount?: boolean,
+) => Promise<[T[], PagingMetadata]>;
 
 interface Origin {
   skip: number | undefined;
@@ -59,7 +62,8 @@ export function result<T>(
     // First page: the total is only ever reported here, and the page size may have to be inferred.
     totalCount = paging.total ?? undefined;
     back = (context.skip ?? 0) > 0;
-    const inferable = length > 0 && ((context.skip !== undefined && length + context.skip <= (totalCount ?? 0)) || paging.hasNext);
+    const inferable =
+      length > 0 && ((context.skip !== undefined && length + context.skip <= (totalCount ?? 0)) || paging.hasNext);
     pageSize = context.limit ?? (inferable ? length : undefined);
     if (pageSize && length > 0) currentPage = Math.ceil((context.skip ?? 0) / pageSize);
   }
@@ -68,13 +72,23 @@ export function result<T>(
   const turn = async (step: 1 | -1) => {
     const forward = step > 0;
     if (!(forward ? hasNext() : hasPrev())) {
-      throw clientError(`WDE01${forward ? 65 : 59}: Invalid query on [${coll}].\nThere is no ${forward ? 'next' : 'prev'} page.`);
+      throw clientError(
+        `WDE01${forward ? 65 : 59}: Invalid query on [${coll}].\nThere is no ${forward ? 'next' : 'prev'} page.`,
+      );
     }
     const offset = Math.max((skip ?? 0) + step * (pageSize ?? 50), 0);
     const [next, meta] = await fetchPage((forward ? cursors?.next : cursors?.prev) ?? offset);
     // Like @wix/data: once the server hands out cursors the offset is not tracked any more, and a
     // cursor-paged result never goes below page 0.
-    return result(next, meta, fetchPage, coll, { skip: cursors?.next ? undefined : offset }, { skip, pageSize, totalCount }, Math.max((currentPage ?? 0) + step, 0));
+    return result(
+      next,
+      meta,
+      fetchPage,
+      coll,
+      { skip: cursors?.next ? undefined : offset },
+      { skip, pageSize, totalCount },
+      Math.max((currentPage ?? 0) + step, 0),
+    );
   };
   return {
     items,

@@ -31,7 +31,8 @@ export function transport(ctx: HttpContext): Transport {
   // Reads carry a `language` key (readOptions); left unset, it takes the client's language at send time.
   const lang = (body: object): object =>
     'language' in body && body.language === undefined ? { ...body, language: ctx.language } : body;
-  const post = <T>(path: string, body: object) => send<T>({ method: 'POST', path: PREFIX + path, body: encodeDates(lang(body)) });
+  const post = <T>(path: string, body: object) =>
+    send<T>({ method: 'POST', path: PREFIX + path, body: encodeDates(lang(body)) });
   const dotR = (body: object) => base64url(JSON.stringify(encodeDates(lang(body))));
 
   return {

@@ -55,13 +55,30 @@ describe('tree-shaking of the data module', () => {
     const auth = { getAuthHeaders: async () => ({ headers: {} }) };
     const full = createClient({ auth, modules: { items } }).items;
     const core = createClient({ auth, modules: { items: coreItems } }).items;
-    expect(Object.keys(core).sort()).toEqual(['filter', 'get', 'insert', 'query', 'remove', 'save', 'truncate', 'update']);
+    expect(Object.keys(core).sort()).toEqual([
+      'filter',
+      'get',
+      'insert',
+      'query',
+      'remove',
+      'save',
+      'truncate',
+      'update',
+    ]);
     expect(Object.keys(full).sort()).toEqual(
       [
         ...Object.keys(core),
-        'aggregate', 'patch',
-        'bulkInsert', 'bulkRemove', 'bulkSave', 'bulkUpdate',
-        'insertReference', 'isReferenced', 'queryReferenced', 'removeReference', 'replaceReferences',
+        'aggregate',
+        'patch',
+        'bulkInsert',
+        'bulkRemove',
+        'bulkSave',
+        'bulkUpdate',
+        'insertReference',
+        'isReferenced',
+        'queryReferenced',
+        'removeReference',
+        'replaceReferences',
       ].sort(),
     );
   });

@@ -21,11 +21,13 @@ export function report(what: string, coll: string, checks: (Check | false)[]): v
   if (found.length) throw clientError(`Failed to perform ${what} on [${coll}].\n${found.join('\n')}`);
 }
 
-export const collection = (name: unknown): Check => (isString(name) ? undefined : 'WDE0001: Collection name must be a string.');
+export const collection = (name: unknown): Check =>
+  isString(name) ? undefined : 'WDE0001: Collection name must be a string.';
 
 export const itemId = (id: unknown): Check => (isString(id) ? undefined : 'WDE0002: ItemId must be a string.');
 
-export const fieldName = (name: unknown): Check => (isString(name) ? undefined : 'WDE0003: FieldName must be a string.');
+export const fieldName = (name: unknown): Check =>
+  isString(name) ? undefined : 'WDE0003: FieldName must be a string.';
 
 /** An item is an object; its `_id`, when present (or required, for updates), a string. */
 export const item = (value: unknown, requireId?: boolean): Check =>
@@ -75,4 +77,5 @@ export const reference = (value: unknown): Check =>
   (isString(value) && value) || (isObject(value) && '_id' in value) ? undefined : 'WDE0019: Invalid reference.';
 
 /** The checks every call makes: collection name, options, then the call's own (first failure thrown). */
-export const check = (coll: unknown, opts: unknown, ...more: (Check | false)[]): void => assert(collection(coll), options(opts), ...more);
+export const check = (coll: unknown, opts: unknown, ...more: (Check | false)[]): void =>
+  assert(collection(coll), options(opts), ...more);

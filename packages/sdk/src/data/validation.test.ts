@@ -29,7 +29,14 @@ const cases: Record<string, [string, (a: Loose) => Promise<unknown>]> = {
   'bulkInsert of 1001 items': ['WDE0006', (a) => a.bulkInsert('P', big(1001))],
   'bulkSave of 1001 items': ['WDE0006', (a) => a.bulkSave('P', big(1001))],
   'bulkUpdate of 1001 items': ['WDE0006', (a) => a.bulkUpdate('P', big(1001))],
-  'bulkRemove of 1001 ids': ['WDE0069', (a) => a.bulkRemove('P', big(1001).map((i) => i._id))],
+  'bulkRemove of 1001 ids': [
+    'WDE0069',
+    (a) =>
+      a.bulkRemove(
+        'P',
+        big(1001).map((i) => i._id),
+      ),
+  ],
   'bulkRemove with numeric ids': ['WDE0068', (a) => a.bulkRemove('P', ['a', 2])],
   'invalid options': ['WDE0018', (a) => a.get('P', '1', { consistentRead: 'yes' })],
   'limit 0': ['WDE0033', (a) => a.query('P').limit(0).find()],
@@ -42,9 +49,15 @@ const cases: Record<string, [string, (a: Loose) => Promise<unknown>]> = {
   'aggregate grouped twice': ['WDE0013', (a) => a.aggregate('P').group('a').group('b').run()],
   'distinct of a non-string field': ['WDE0003', (a) => a.query('P').distinct(3)],
   '$regex in a builder operand': ['WDE0070', (a) => a.query('P').eq('title', { $regex: '^a' }).find()],
-  '$regex in a plain condition': ['WDE0070', (a) => a.update('P', { _id: '1' }, { condition: { title: { $regex: 'x' } } })],
+  '$regex in a plain condition': [
+    'WDE0070',
+    (a) => a.update('P', { _id: '1' }, { condition: { title: { $regex: 'x' } } }),
+  ],
   '$regex in a direct query': ['WDE0070', (a) => a.query('P', { filter: { $or: [{ t: { $regex: 'x' } }] } })],
-  'skip with cursor paging': ['WDE0080', (a) => a.query('P', { cursorPaging: { cursor: 'abc', limit: 5 }, paging: { offset: 10 } })],
+  'skip with cursor paging': [
+    'WDE0080',
+    (a) => a.query('P', { cursorPaging: { cursor: 'abc', limit: 5 }, paging: { offset: 10 } }),
+  ],
   'patch of a numeric id': ['WDE0002', (a) => a.patch('P', 1).setField('a', 1).run()],
   'queryReferenced with a bad item': ['WDE0019', (a) => a.queryReferenced('P', 5, 'rel')],
   'insertReference with an empty field': ['WDE0094', (a) => a.insertReference('P', '', '1', '2')],
@@ -67,13 +80,23 @@ describe('client-side validation rejects with the WDE code and sends nothing', (
 
   it('1000 items and 1000 ids are still accepted', async () => {
     await items().bulkInsert('P', big(1000));
-    await items().bulkRemove('P', big(1000).map((i) => i._id));
+    await items().bulkRemove(
+      'P',
+      big(1000).map((i) => i._id),
+    );
     expect(rec.calls.map((c) => c.path)).toEqual(['/wix-data/v2/bulk/items/insert', '/wix-data/v2/bulk/items/remove']);
   });
 
   it('a query reports all its problems at once', async () => {
-    const e = (await items().query('P').limit(-1).skip(-1).find().catch((x: unknown) => x)) as Error;
-    expect(e.message).toBe('Failed to perform query on [P].\nWDE0033: .limit must be a positive number.\nWDE0034: .skip must be a non-negative number.');
+    const e = (await items()
+      .query('P')
+      .limit(-1)
+      .skip(-1)
+      .find()
+      .catch((x: unknown) => x)) as Error;
+    expect(e.message).toBe(
+      'Failed to perform query on [P].\nWDE0033: .limit must be a positive number.\nWDE0034: .skip must be a non-negative number.',
+    );
     expect(rec.calls).toEqual([]);
   });
 

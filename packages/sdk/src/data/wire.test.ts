@@ -17,7 +17,8 @@ const queries: Record<string, Scenario> = {
   'gte/lte aliases': (a) => q(a).gte('a', 1).lte('b', 2).find(),
   'same field twice stays in $and': (a) => q(a).gt('price', 1).lt('price', 9).eq('title', 'x').find(),
   'between numbers and dates': (a) => q(a).between('price', 1, 10).between('when', d1, d2).find(),
-  'in, hasSome varargs and array, hasAll': (a) => q(a).in('id', ['a', 'b']).hasSome('tags', 'x', 'y').hasAll('cats', ['p', 'q']).hasSome('d', [d1]).find(),
+  'in, hasSome varargs and array, hasAll': (a) =>
+    q(a).in('id', ['a', 'b']).hasSome('tags', 'x', 'y').hasAll('cats', ['p', 'q']).hasSome('d', [d1]).find(),
   'contains startsWith endsWith': (a) => q(a).contains('t', 'sh').startsWith('s', 'ab').endsWith('e', 'yz').find(),
   'isEmpty isNotEmpty exists': (a) => q(a).isEmpty('a').isNotEmpty('b').exists('c', true).exists('d', false).find(),
   'eq undefined becomes null': (a) => q(a).eq('a', undefined).ne('b', undefined).find(),
@@ -31,22 +32,40 @@ const queries: Record<string, Scenario> = {
   'and from empty': (a) => q(a).and(q(a).eq('a', 1)).find(),
   'not on an empty query': (a) => q(a).not(q(a).eq('a', 1)).find(),
   'not on a filtered query': (a) => q(a).eq('x', 1).gt('y', 2).not(q(a).eq('a', 1).eq('b', 2)).find(),
-  'not of an or': (a) => q(a).not(q(a).eq('a', 1).or(q(a).eq('b', 2))).find(),
+  'not of an or': (a) =>
+    q(a)
+      .not(q(a).eq('a', 1).or(q(a).eq('b', 2)))
+      .find(),
   'nested and/or/not mix': (a) =>
-    q(a).eq('a', 1).or(q(a).not(q(a).eq('b', 2)).and(q(a).hasSome('t', 'x'))).and(q(a).or(q(a).eq('c', 3))).find(),
+    q(a)
+      .eq('a', 1)
+      .or(q(a).not(q(a).eq('b', 2)).and(q(a).hasSome('t', 'x')))
+      .and(q(a).or(q(a).eq('c', 3)))
+      .find(),
   'empty or empty': (a) => q(a).or(q(a)).find(),
-  'sorting': (a) => q(a).ascending('a', 'b').descending('c').ascending(['d', 'e']).find(),
+  sorting: (a) => q(a).ascending('a', 'b').descending('c').ascending(['d', 'e']).find(),
   'limit and skip': (a) => q(a).limit(10).skip(20).find(),
   'skip only': (a) => q(a).skip(5).find(),
   'limit only': (a) => q(a).limit(3).find(),
   'fields and include': (a) => q(a).fields('a', 'b').fields('c').include('ref1', 'ref2', 5).include('ref3').find(),
   'find options': (a) =>
-    q(a).limit(10).skip(20).fields('a').include('r', 5).find({ suppressHooks: true, showDrafts: true, consistentRead: true, language: 'de', returnTotalCount: true }),
+    q(a)
+      .limit(10)
+      .skip(20)
+      .fields('a')
+      .include('r', 5)
+      .find({ suppressHooks: true, showDrafts: true, consistentRead: true, language: 'de', returnTotalCount: true }),
   'unicode filter values': (a) => q(a).eq('title', 'Crème brûlée ☕ 𝄞').find(),
-  'count': (a) => q(a).eq('a', 1).gt('b', d1).count(),
+  count: (a) => q(a).eq('a', 1).gt('b', d1).count(),
   'count with options': (a) => q(a).count({ consistentRead: true, language: 'fr' }),
   'distinct with sort on the field, limit, skip': (a) =>
-    q(a).eq('a', 1).descending('category').ascending('other').limit(10).skip(10).distinct('category', { returnTotalCount: true }),
+    q(a)
+      .eq('a', 1)
+      .descending('category')
+      .ascending('other')
+      .limit(10)
+      .skip(10)
+      .distinct('category', { returnTotalCount: true }),
   'distinct plain': (a) => q(a).distinct('category'),
 };
 
@@ -66,7 +85,14 @@ describe('query builder → same requests and results as @wix/data', () => {
   });
 
   it('sends a long query as POST with the same JSON body', async () => {
-    const { calls } = await compare((a) => q(a).hasSome('id', Array.from({ length: 400 }, (_, i) => `id-${i}`)).find());
+    const { calls } = await compare((a) =>
+      q(a)
+        .hasSome(
+          'id',
+          Array.from({ length: 400 }, (_, i) => `id-${i}`),
+        )
+        .find(),
+    );
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/wix-data/v2/items/query' });
   });
 });
@@ -75,10 +101,16 @@ const direct: Record<string, Scenario> = {
   'direct query by offset': (a) =>
     a.query(
       'Products',
-      { filter: { price: { $gt: 5 }, when: { $lt: d1 } }, sort: [{ fieldName: 'price', order: 'DESC' }], fields: ['title'], paging: { limit: 5, offset: 10 } },
+      {
+        filter: { price: { $gt: 5 }, when: { $lt: d1 } },
+        sort: [{ fieldName: 'price', order: 'DESC' }],
+        fields: ['title'],
+        paging: { limit: 5, offset: 10 },
+      },
       { includeReferences: [{ field: 'ref', limit: 3 }], returnTotalCount: true, consistentRead: true },
     ),
-  'direct query by cursor': (a) => a.query('Products', { filter: { a: 1 }, cursorPaging: { cursor: 'abc', limit: 5 } }, { returnTotalCount: true }),
+  'direct query by cursor': (a) =>
+    a.query('Products', { filter: { a: 1 }, cursorPaging: { cursor: 'abc', limit: 5 } }, { returnTotalCount: true }),
   'direct query, nothing but a filter': (a) => a.query('Products', { filter: {} }),
 };
 
@@ -87,10 +119,13 @@ describe('direct query form → same requests and results as @wix/data', () => {
 });
 
 describe('emitted filter grammar (wire-contract §9.4 examples)', () => {
-  const filterOf = async (s: Scenario) => ((await compare(s)).calls[0]!.payload as { query: { filter: unknown } }).query.filter;
+  const filterOf = async (s: Scenario) =>
+    ((await compare(s)).calls[0]!.payload as { query: { filter: unknown } }).query.filter;
 
   it('or from an empty query keeps the match-all {}', async () => {
-    expect(await filterOf((a) => q(a).or(q(a).eq('a', 1).gt('z', 3)).find())).toEqual({ $or: [{}, { a: 1, z: { $gt: 3 } }] });
+    expect(await filterOf((a) => q(a).or(q(a).eq('a', 1).gt('z', 3)).find())).toEqual({
+      $or: [{}, { a: 1, z: { $gt: 3 } }],
+    });
   });
 
   it('not on an empty query', async () => {
@@ -111,7 +146,12 @@ describe('emitted filter grammar (wire-contract §9.4 examples)', () => {
 
   it('the §9.9 query .r payload', async () => {
     const { calls } = await compare((a) =>
-      q(a).fields('a', 'b').limit(10).skip(20).include('ref1', 5).find({ suppressHooks: true, showDrafts: true, consistentRead: true, language: 'de', returnTotalCount: true }),
+      q(a)
+        .fields('a', 'b')
+        .limit(10)
+        .skip(20)
+        .include('ref1', 5)
+        .find({ suppressHooks: true, showDrafts: true, consistentRead: true, language: 'de', returnTotalCount: true }),
     );
     expect(calls[0]!.method).toBe('GET');
     expect(calls[0]!.payload).toEqual({

@@ -16,4 +16,3 @@ export const CAPTCHA_INVALID = '-19970' satisfies WireCode<'CAPTCHA_INVALID'>;
 // Data items (wire-contract §9.10).
 export const ITEM_NOT_FOUND = 'WDE0073' satisfies WireCode<'ITEM_NOT_FOUND'>;
 export const ITEM_EXISTS = 'WDE0074' satisfies WireCode<'ITEM_EXISTS'>;
-

@@ -69,7 +69,10 @@ describe('toHttpError', () => {
     const e = toHttpError(
       400,
       'Bad Request',
-      { message: 'Login failed', details: { applicationError: { code: -19976, description: 'wrong password', data: { n: 1 } } } },
+      {
+        message: 'Login failed',
+        details: { applicationError: { code: -19976, description: 'wrong password', data: { n: 1 } } },
+      },
       'R',
     ) as ApplicationError;
     expect(e.code).toBe(-19976);
@@ -89,7 +92,12 @@ describe('toHttpError', () => {
   });
 
   it('maps an RFC 6749 token error body to its error code', () => {
-    const e = toHttpError(400, 'Bad Request', { error: 'invalid_grant', error_description: 'refresh token revoked' }, 'T');
+    const e = toHttpError(
+      400,
+      'Bad Request',
+      { error: 'invalid_grant', error_description: 'refresh token revoked' },
+      'T',
+    );
     expect(e).toBeInstanceOf(ApplicationError);
     expect(e.code).toBe('invalid_grant');
     expect(e.message).toBe('refresh token revoked');

@@ -25,7 +25,12 @@ export class VitrineError extends Error {
   declare readonly requestId?: string | null;
   /** HTTP status of the answer that caused the error, when there was one. */
   declare status?: number;
-  constructor(message: string, code: VitrineErrorCode | string | number, requestId?: string | null, options?: ErrorOptions) {
+  constructor(
+    message: string,
+    code: VitrineErrorCode | string | number,
+    requestId?: string | null,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
     Object.assign(this, { name: 'VitrineError', code, requestId });
   }
@@ -76,7 +81,12 @@ export class ApplicationError extends VitrineError {
 export class SystemError extends VitrineError {
   declare readonly code: 'SYSTEM_ERROR';
   constructor(requestId?: string | null, options?: ErrorOptions) {
-    super('System error occurred' + (requestId ? ', request-id: ' + requestId : ''), 'SYSTEM_ERROR', requestId, options);
+    super(
+      'System error occurred' + (requestId ? ', request-id: ' + requestId : ''),
+      'SYSTEM_ERROR',
+      requestId,
+      options,
+    );
     Object.assign(this, { name: 'SystemError' });
   }
 }

@@ -45,25 +45,39 @@ export function createFactors(http: HttpContext) {
   const post = <T>(path: string, body: unknown) => http.request<T>({ method: 'POST', path: MFA + path, body });
   return {
     /** The member's factors and how many recovery codes are left. */
-    list: () => http.request<{ factors: Factor[]; recoveryCodesLeft: number }>({ method: 'GET', path: MFA + 'factors' }),
+    list: () =>
+      http.request<{ factors: Factor[]; recoveryCodesLeft: number }>({ method: 'GET', path: MFA + 'factors' }),
     /** Starts an authenticator app: show `otpauthUri` as a QR code (and `secret` as text), then `activate` with a code. */
     addTotp: (options: ChangeProof & { name?: string } = {}) =>
-      post<{ factor: Factor; totp: { secret: string; otpauthUri: string } }>('factors', { factorType: 'TOTP', ...options }),
+      post<{ factor: Factor; totp: { secret: string; otpauthUri: string } }>('factors', {
+        factorType: 'TOTP',
+        ...options,
+      }),
     /** Email codes: active at once for a verified address. */
-    addEmail: async (options: ChangeProof = {}) => activation(await post('factors', { factorType: 'EMAIL', ...options })),
+    addEmail: async (options: ChangeProof = {}) =>
+      activation(await post('factors', { factorType: 'EMAIL', ...options })),
     /** Turns on an added authenticator app with a code from it. */
     activate: async (factorId: string, code: string, options: ChangeProof = {}) =>
       activation(await post(`factors/${encodeURIComponent(factorId)}/activate`, { code, ...options })),
     /** Registers a passkey in this browser (`navigator.credentials.create`) and adds it as an active factor. */
     async addPasskey(options: ChangeProof & { name?: string; credentials?: CredentialsLike } = {}) {
       const { credentials, name, ...proof } = options;
-      const o = await post<{ challengeId: string; publicKeyCredentialCreationOptionsJson: string }>('passkeys/registration-options', proof);
+      const o = await post<{ challengeId: string; publicKeyCredentialCreationOptionsJson: string }>(
+        'passkeys/registration-options',
+        proof,
+      );
       const credential = await createPasskeyCredential(o.publicKeyCredentialCreationOptionsJson, credentials);
       return activation(await post('passkeys', { challengeId: o.challengeId, credential, name, ...proof }));
     },
     /** Removes a factor (remembered devices are forgotten; the last factor takes the recovery codes along). */
     remove: (factorId: string, options: ChangeProof = {}) =>
-      http.request<Record<string, never>>({ method: 'DELETE', path: `${MFA}factors/${encodeURIComponent(factorId)}`, ...(options.currentPassword ? { body: options } : {}) }).then(() => undefined),
+      http
+        .request<Record<string, never>>({
+          method: 'DELETE',
+          path: `${MFA}factors/${encodeURIComponent(factorId)}`,
+          ...(options.currentPassword ? { body: options } : {}),
+        })
+        .then(() => undefined),
     /** A new set of 10 recovery codes; the old ones stop working. */
     newRecoveryCodes: (options: ChangeProof = {}) => post<{ recoveryCodes: string[] }>('recovery-codes', options),
   };

@@ -53,9 +53,14 @@ export async function verifyWithPasskey(
 }
 
 /** Password-free sign-in with a discoverable passkey → SUCCESS + sessionToken (hand it to getMemberTokensForDirectLogin). */
-export async function signInWithPasskey(auth: MfaAuth, options: { credentials?: CredentialsLike } = {}): Promise<LoginResult> {
+export async function signInWithPasskey(
+  auth: MfaAuth,
+  options: { credentials?: CredentialsLike } = {},
+): Promise<LoginResult> {
   const http = createHttp({ baseUrl: auth.baseUrl, getAuthHeaders: () => auth.getAuthHeaders() });
-  const { webauthn } = await http.request<{ webauthn: { challengeId: string; publicKeyCredentialRequestOptionsJson: string } }>({
+  const { webauthn } = await http.request<{
+    webauthn: { challengeId: string; publicKeyCredentialRequestOptionsJson: string };
+  }>({
     method: 'POST',
     path: '/_api/iam/authentication/v2/webauthn/challenge',
     // Always discoverable credentials: the answer never tells whether an address has an account.
@@ -63,5 +68,8 @@ export async function signInWithPasskey(auth: MfaAuth, options: { credentials?: 
   });
   const credential = await getPasskeyCredential(webauthn.publicKeyCredentialRequestOptionsJson, options.credentials);
   // No stateToken (and no earlier step to fall back on): the server treats it as a first-factor sign-in.
-  return auth.verifyFactor({ factorType: 'WEBAUTHN', webauthn: { challengeId: webauthn.challengeId, credential } }, { loginState: 'INITIAL' });
+  return auth.verifyFactor(
+    { factorType: 'WEBAUTHN', webauthn: { challengeId: webauthn.challengeId, credential } },
+    { loginState: 'INITIAL' },
+  );
 }

@@ -16,14 +16,26 @@ async function signedIn() {
   const email = `sdk-factors-${Math.random().toString(36).slice(2, 10)}@example.test`;
   const registered = await strategy().register({ email, password: PASSWORD });
   expect(registered.loginState).toBe('SUCCESS');
-  const { rows } = await mfa.server.ctx.db.query<{ id: string }>('select id from members where site_id = $1 and email_key = $2', [mfa.server.siteId, email]);
+  const { rows } = await mfa.server.ctx.db.query<{ id: string }>(
+    'select id from members where site_id = $1 and email_key = $2',
+    [mfa.server.siteId, email],
+  );
   // Email codes need a verified address (the site skips verification at sign-up).
   await mfa.server.ctx.db.query('update members set email_verified = true where id = $1', [rows[0]!.id]);
-  const session = await mfa.server.ctx.db.transaction((tx) => mfa.server.ctx.tokens.createMemberSession(tx, { siteId: mfa.server.siteId, clientId: mfa.server.clientId, memberId: rows[0]!.id }));
+  const session = await mfa.server.ctx.db.transaction((tx) =>
+    mfa.server.ctx.tokens.createMemberSession(tx, {
+      siteId: mfa.server.siteId,
+      clientId: mfa.server.clientId,
+      memberId: rows[0]!.id,
+    }),
+  );
   const auth = OAuthStrategy({
     clientId: mfa.server.clientId,
     baseUrl: mfa.server.url,
-    tokens: { accessToken: { value: session.accessToken, expiresAt: Math.floor(Date.now() / 1000) + 3000 }, refreshToken: { value: session.refreshToken, role: 'member' } },
+    tokens: {
+      accessToken: { value: session.accessToken, expiresAt: Math.floor(Date.now() / 1000) + 3000 },
+      refreshToken: { value: session.refreshToken, role: 'member' },
+    },
   });
   return { email, auth, factors: factorsOf(auth) };
 }
@@ -40,9 +52,15 @@ describe('@vitrine/sdk/mfa factor management', () => {
     const activated = await factors.activate(added.factor.factorId, code(added.totp.secret));
     expect(activated.factor.status).toBe('ACTIVE');
     expect(activated.recoveryCodes).toHaveLength(10);
-    expect(await factors.list()).toMatchObject({ factors: [{ factorType: 'TOTP', status: 'ACTIVE', name: 'Phone' }], recoveryCodesLeft: 10 });
+    expect(await factors.list()).toMatchObject({
+      factors: [{ factorType: 'TOTP', status: 'ACTIVE', name: 'Phone' }],
+      recoveryCodesLeft: 10,
+    });
     const login = await strategy().login({ email, password: PASSWORD });
-    expect(login).toMatchObject({ loginState: 'MFA_REQUIRED', data: { factors: expect.arrayContaining([{ factorType: 'TOTP', factorStatus: 'ENABLED' }]) } });
+    expect(login).toMatchObject({
+      loginState: 'MFA_REQUIRED',
+      data: { factors: expect.arrayContaining([{ factorType: 'TOTP', factorStatus: 'ENABLED' }]) },
+    });
   });
 
   it('email codes, new recovery codes (old ones die), remove; changes need a fresh sign-in or the current password', async () => {
@@ -58,14 +76,20 @@ describe('@vitrine/sdk/mfa factor management', () => {
     expect(fresh.recoveryCodes).not.toContain(first.recoveryCodes![0]);
 
     const step = await strategy().login({ email, password: PASSWORD });
-    const old = await auth.verifyFactor({ factorType: 'RECOVERY_CODE', code: first.recoveryCodes![0], stateToken: step.data!.stateToken });
+    const old = await auth.verifyFactor({
+      factorType: 'RECOVERY_CODE',
+      code: first.recoveryCodes![0],
+      stateToken: step.data!.stateToken,
+    });
     expect(old.loginState).toBe('MFA_REQUIRED');
 
     mfa.advance(11 * 60_000);
     await expect(factors.remove(added.factor.factorId)).rejects.toMatchObject({ code: 'REAUTHENTICATION_REQUIRED' });
     await factors.remove(added.factor.factorId, { currentPassword: PASSWORD });
     expect((await factors.list()).factors.map((f) => f.factorType)).toEqual(['EMAIL']);
-    await expect(factors.remove('no-such-factor', { currentPassword: PASSWORD })).rejects.toBeInstanceOf(ApplicationError);
+    await expect(factors.remove('no-such-factor', { currentPassword: PASSWORD })).rejects.toBeInstanceOf(
+      ApplicationError,
+    );
   });
 });
 
@@ -78,7 +102,10 @@ describe('@vitrine/sdk/mfa enrolment the site requires', () => {
     try {
       const auth = strategy();
       const login = await auth.login({ email, password: PASSWORD });
-      expect(login).toMatchObject({ loginState: 'MFA_REQUIRED', data: { factors: expect.arrayContaining([expect.objectContaining({ factorStatus: 'REQUIRE_ACTIVATION' })]) } });
+      expect(login).toMatchObject({
+        loginState: 'MFA_REQUIRED',
+        data: { factors: expect.arrayContaining([expect.objectContaining({ factorStatus: 'REQUIRE_ACTIVATION' })]) },
+      });
       const factors = factorsOf(auth);
       const stateToken = login.data!.stateToken!;
       const added = await factors.addTotp({ stateToken });

@@ -13,9 +13,15 @@ type PkcStatic = {
   parseRequestOptionsFromJSON?: (o: Json) => PublicKeyCredentialRequestOptions;
 };
 
-const bytes = (b64url: string) => Uint8Array.from(atob(b64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const bytes = (b64url: string) =>
+  Uint8Array.from(atob(b64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 const b64url = (buffer: ArrayBuffer | null | undefined) =>
-  buffer ? btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') : undefined;
+  buffer
+    ? btoa(String.fromCharCode(...new Uint8Array(buffer)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '')
+    : undefined;
 const withIds = (list: unknown) => (list as { id: string }[] | undefined)?.map((c) => ({ ...c, id: bytes(c.id) }));
 
 function credentialsOf(container?: CredentialsLike): CredentialsLike {
@@ -54,7 +60,12 @@ export async function createPasskeyCredential(optionsJson: string, container?: C
   const parse = (globalThis.PublicKeyCredential as unknown as PkcStatic).parseCreationOptionsFromJSON;
   const publicKey = parse
     ? parse(o)
-    : ({ ...o, challenge: bytes(o.challenge), user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: withIds(o.excludeCredentials) } as unknown as PublicKeyCredentialCreationOptions);
+    : ({
+        ...o,
+        challenge: bytes(o.challenge),
+        user: { ...o.user, id: bytes(o.user.id) },
+        excludeCredentials: withIds(o.excludeCredentials),
+      } as unknown as PublicKeyCredentialCreationOptions);
   return toJson(await credentials.create({ publicKey }));
 }
 
@@ -65,9 +76,14 @@ export async function getPasskeyCredential(optionsJson: string, container?: Cred
   const parse = (globalThis.PublicKeyCredential as unknown as PkcStatic).parseRequestOptionsFromJSON;
   const publicKey = parse
     ? parse(o)
-    : ({ ...o, challenge: bytes(o.challenge), allowCredentials: withIds(o.allowCredentials) } as unknown as PublicKeyCredentialRequestOptions);
+    : ({
+        ...o,
+        challenge: bytes(o.challenge),
+        allowCredentials: withIds(o.allowCredentials),
+      } as unknown as PublicKeyCredentialRequestOptions);
   return toJson(await credentials.get({ publicKey }));
 }
 
 /** True when this browser can use passkeys at all. */
-export const passkeysSupported = (): boolean => typeof globalThis.PublicKeyCredential == 'function' && !!globalThis.navigator?.credentials;
+export const passkeysSupported = (): boolean =>
+  typeof globalThis.PublicKeyCredential == 'function' && !!globalThis.navigator?.credentials;

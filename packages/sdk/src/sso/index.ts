@@ -36,7 +36,10 @@ export function ssoOf(auth: SsoAuth) {
   const http = createHttp({ baseUrl: auth.baseUrl, getAuthHeaders: () => auth.getAuthHeaders() });
   let site: Promise<{ siteId: string; providers: IdentityProvider[] }> | undefined;
   const providers = () => {
-    site ??= http.request<{ siteId: string; providers: IdentityProvider[] }>({ method: 'GET', path: SSO + 'providers' });
+    site ??= http.request<{ siteId: string; providers: IdentityProvider[] }>({
+      method: 'GET',
+      path: SSO + 'providers',
+    });
     // A failed answer is not kept: the next call asks again.
     site.catch(() => (site = undefined));
     return site;
@@ -58,24 +61,39 @@ export function ssoOf(auth: SsoAuth) {
     async loginWithIdToken(p: { idpConnectionId: string; idToken: string; nonce?: string }): Promise<LoginResult> {
       try {
         return toLoginResult(
-          await http.request({ method: 'POST', path: SSO + 'login-with-token-params', body: { idpConnectionId: p.idpConnectionId, tokenParams: { idToken: p.idToken, nonce: p.nonce } } }),
+          await http.request({
+            method: 'POST',
+            path: SSO + 'login-with-token-params',
+            body: { idpConnectionId: p.idpConnectionId, tokenParams: { idToken: p.idToken, nonce: p.nonce } },
+          }),
         );
       } catch (e) {
         return toFailure(e, 'verify');
       }
     },
     /** The signed-in member's connected providers, whether they have a password, and the site's providers. */
-    connections: () => http.request<{ connections: Connection[]; hasPassword: boolean; providers: IdentityProvider[] }>({ method: 'GET', path: SSO + 'connections' }),
+    connections: () =>
+      http.request<{ connections: Connection[]; hasPassword: boolean; providers: IdentityProvider[] }>({
+        method: 'GET',
+        path: SSO + 'connections',
+      }),
     /**
      * Starts connecting a provider to the signed-in member (fresh sign-in or `currentPassword`): send the
      * browser to the answered `authUrl`; it comes back to `returnUrl?connected={id}`. The answer sets a
      * cookie on this browser, so call it from the page, against the API's own origin.
      */
     connect: (idpConnectionId: string, options: { returnUrl: string; currentPassword?: string }) =>
-      http.request<{ authUrl: string }>({ method: 'POST', path: SSO + 'connect/' + encodeURIComponent(idpConnectionId), body: options }),
+      http.request<{ authUrl: string }>({
+        method: 'POST',
+        path: SSO + 'connect/' + encodeURIComponent(idpConnectionId),
+        body: options,
+      }),
     /** Disconnects a provider (refused with LAST_SIGN_IN_METHOD when it is the only way in). */
     disconnect: (idpConnectionId: string) =>
-      http.request<{ connections: Connection[] }>({ method: 'DELETE', path: SSO + 'connections/' + encodeURIComponent(idpConnectionId) }),
+      http.request<{ connections: Connection[] }>({
+        method: 'DELETE',
+        path: SSO + 'connections/' + encodeURIComponent(idpConnectionId),
+      }),
   };
 }
 

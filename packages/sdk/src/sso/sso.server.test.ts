@@ -19,7 +19,11 @@ async function throughProvider(url: string, accountId: string): Promise<string> 
   expect(start.status).toBe(302);
   const atProvider = await browser.go(start.headers.get('location')!);
   const interaction = new URL(atProvider.headers.get('location')!, sso.provider.issuer).href;
-  const loggedIn = await browser.go(interaction, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `login=${accountId}` });
+  const loggedIn = await browser.go(interaction, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `login=${accountId}`,
+  });
   const resumed = await browser.go(new URL(loggedIn.headers.get('location')!, sso.provider.issuer).href);
   const back = await browser.go(resumed.headers.get('location')!);
   return back.headers.get('location') ?? `${back.status} ${await back.text()}`;
@@ -32,7 +36,9 @@ describe('@vitrine/sdk/sso', () => {
     expect((await sso_.providers()).providers).toContainEqual({ idpConnectionId: IDP.id, name: IDP.name });
     const oauthData = await auth.generateOAuthData(APP.redirectUri, '/account');
     const url = await sso_.getSsoUrl(IDP.id, oauthData);
-    expect(url).toContain(`/_api/iam/authentication/v1/sso/login/${sso.kit.server.siteId}/${IDP.id}?tenantType=SITE&sessionId=`);
+    expect(url).toContain(
+      `/_api/iam/authentication/v1/sso/login/${sso.kit.server.siteId}/${IDP.id}?tenantType=SITE&sessionId=`,
+    );
     const id = account(sso.provider, { email: `sdk-sso-${Date.now()}@shop.test`, email_verified: true });
     const landed = await throughProvider(url, id);
     expect(landed.startsWith(APP.redirectUri)).toBe(true);
@@ -41,7 +47,10 @@ describe('@vitrine/sdk/sso', () => {
     expect(auth.loggedIn()).toBe(true);
 
     const mine = await sso_.connections();
-    expect(mine).toMatchObject({ connections: [{ idpConnection: { idpConnectionId: IDP.id, idpUserId: id } }], hasPassword: false });
+    expect(mine).toMatchObject({
+      connections: [{ idpConnection: { idpConnectionId: IDP.id, idpUserId: id } }],
+      hasPassword: false,
+    });
     await expect(sso_.disconnect(IDP.id)).rejects.toMatchObject({ code: 'LAST_SIGN_IN_METHOD' });
     // A connect flow for this member starts at the provider (the cookie binding it is set on the caller).
     const { authUrl } = await sso_.connect(IDP.id, { returnUrl: `${APP.origin}/account/sign-in-methods` });
@@ -50,9 +59,15 @@ describe('@vitrine/sdk/sso', () => {
 
   it('loginWithIdToken: a verified token → SUCCESS with a session token; a token for another audience → FAILURE', async () => {
     const id = account(sso.provider, { email: `sdk-token-${Date.now()}@shop.test`, email_verified: true });
-    const result = await ssoOf(strategy()).loginWithIdToken({ idpConnectionId: IDP.id, idToken: await idTokenFrom(sso, id) });
+    const result = await ssoOf(strategy()).loginWithIdToken({
+      idpConnectionId: IDP.id,
+      idToken: await idTokenFrom(sso, id),
+    });
     expect(result).toEqual({ loginState: 'SUCCESS', data: { sessionToken: expect.any(String) } });
-    const other = await ssoOf(strategy()).loginWithIdToken({ idpConnectionId: IDP.id, idToken: await idTokenFrom(sso, id, { clientId: sso.provider.otherClientId }) });
+    const other = await ssoOf(strategy()).loginWithIdToken({
+      idpConnectionId: IDP.id,
+      idToken: await idTokenFrom(sso, id, { clientId: sso.provider.otherClientId }),
+    });
     expect(other.loginState).toBe('FAILURE');
   });
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type VitrineApp } from '../app.js';
-import { consoleClient, signedIn, startTestServer, type ConsoleClient, type TestServer } from '../../test-support/index.js';
+import {
+  consoleClient,
+  signedIn,
+  startTestServer,
+  type ConsoleClient,
+  type TestServer,
+} from '../../test-support/index.js';
 
 /** API keys made in the console: stored hashed, good everywhere a site API key is, revoked at once everywhere. */
 const CONFIG_KEY = 'config-file-key-0123456789abcdefghij';
@@ -11,7 +17,11 @@ let secondUrl: string;
 
 beforeAll(async () => {
   server = await startTestServer({
-    site: (s) => ({ ...s, apiKeys: [{ name: 'backend', key: CONFIG_KEY }], policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
+    site: (s) => ({
+      ...s,
+      apiKeys: [{ name: 'backend', key: CONFIG_KEY }],
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
   });
   owner = await signedIn(server, 'keys-owner@example.com', 'owner');
   // A second instance on the same database, as behind a load balancer.
@@ -26,11 +36,20 @@ afterAll(async () => {
 const keysPath = () => `/_admin/v1/api-keys?siteId=${server.siteId}`;
 
 async function activeMember(): Promise<string> {
-  const visitor = (await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) })).json()) as { access_token: string };
+  const visitor = (await (
+    await fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }),
+    })
+  ).json()) as { access_token: string };
   const res = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: visitor.access_token },
-    body: JSON.stringify({ loginId: { email: `m-${Math.random().toString(36).slice(2)}@example.com` }, password: 'correct horse battery' }),
+    body: JSON.stringify({
+      loginId: { email: `m-${Math.random().toString(36).slice(2)}@example.com` },
+      password: 'correct horse battery',
+    }),
   });
   const body = (await res.json()) as { state: string; identity: { id: string } };
   expect(body.state).toBe('SUCCESS');
@@ -39,10 +58,18 @@ async function activeMember(): Promise<string> {
 
 /** External login (authorized_client) with the key, on either instance. */
 const externalLogin = (base: string, key: string, memberId: string) =>
-  fetch(`${base}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `,${key}` }, body: JSON.stringify({ grant_type: 'authorized_client', member_id: memberId }) });
+  fetch(`${base}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `,${key}` },
+    body: JSON.stringify({ grant_type: 'authorized_client', member_id: memberId }),
+  });
 
 const dataInsert = (base: string, key: string) =>
-  fetch(`${base}/wix-data/v2/items`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: key }, body: JSON.stringify({ dataCollectionId: 'Products', dataItem: { data: { title: 'Made with a console key' } } }) });
+  fetch(`${base}/wix-data/v2/items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: key },
+    body: JSON.stringify({ dataCollectionId: 'Products', dataItem: { data: { title: 'Made with a console key' } } }),
+  });
 
 describe('API keys in the database', () => {
   it('an owner makes a key, shown once; it works for external login and the data API on every instance; revoking it refuses it at once everywhere', async () => {
@@ -51,11 +78,16 @@ describe('API keys in the database', () => {
     const key = created.body.key as string;
     expect(key).toMatch(/^vk_[A-Za-z0-9_-]{43}$/);
     expect(created.body.apiKey).toMatchObject({ name: 'nightly import', source: 'database', lastUsedDate: null });
-    const stored = await server.ctx.db.query<{ key_hash: Buffer }>('select key_hash from api_keys where name = $1', ['nightly import']);
+    const stored = await server.ctx.db.query<{ key_hash: Buffer }>('select key_hash from api_keys where name = $1', [
+      'nightly import',
+    ]);
     expect(Buffer.from(stored.rows[0]!.key_hash).toString('utf8')).not.toContain(key.slice(3, 20));
 
     const listed = await owner.call('GET', keysPath());
-    expect(listed.body.apiKeys.map((k: { name: string; source: string }) => `${k.source}:${k.name}`)).toEqual(['database:nightly import', 'config:backend']);
+    expect(listed.body.apiKeys.map((k: { name: string; source: string }) => `${k.source}:${k.name}`)).toEqual([
+      'database:nightly import',
+      'config:backend',
+    ]);
     expect(JSON.stringify(listed.body)).not.toContain(key);
 
     const memberId = await activeMember();
@@ -68,7 +100,9 @@ describe('API keys in the database', () => {
     const used = await owner.call('GET', keysPath());
     expect(used.body.apiKeys[0].lastUsedDate).not.toBeNull();
 
-    const revoked = await owner.call('POST', `/_admin/v1/api-keys/${created.body.apiKey.id}/revoke`, { siteId: server.siteId });
+    const revoked = await owner.call('POST', `/_admin/v1/api-keys/${created.body.apiKey.id}/revoke`, {
+      siteId: server.siteId,
+    });
     expect(revoked.status).toBe(200);
     for (const base of [secondUrl, server.url]) {
       const refused = await externalLogin(base, key, memberId);
@@ -77,14 +111,22 @@ describe('API keys in the database', () => {
       const data = await dataInsert(base, key);
       expect(data.status).toBe(401);
       // A bare key that matches nothing is read as a (bad) access token: 401 either way, nothing written.
-      expect(((await data.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code).toMatch(/^INVALID_(TOKEN|API_KEY)$/);
+      expect(
+        ((await data.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code,
+      ).toMatch(/^INVALID_(TOKEN|API_KEY)$/);
     }
-    expect((await owner.call('GET', keysPath())).body.apiKeys.map((k: { name: string }) => k.name)).toEqual(['backend']);
+    expect((await owner.call('GET', keysPath())).body.apiKeys.map((k: { name: string }) => k.name)).toEqual([
+      'backend',
+    ]);
 
     await server.ctx.authEvents.flush();
     const events = await server.ctx.authEvents.list(server.siteId, { type: 'owner_action' });
-    const actions = events.map((e) => `${String(e.detail.action)}:${String(e.detail.keyName)}:${String(e.detail.identityType)}`);
-    expect(actions).toEqual(expect.arrayContaining(['api_key_created:nightly import:WIX_USER', 'api_key_revoked:nightly import:WIX_USER']));
+    const actions = events.map(
+      (e) => `${String(e.detail.action)}:${String(e.detail.keyName)}:${String(e.detail.identityType)}`,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining(['api_key_created:nightly import:WIX_USER', 'api_key_revoked:nightly import:WIX_USER']),
+    );
     const uses = await server.ctx.authEvents.list(server.siteId, { type: 'api_key_used' });
     expect(uses.some((e) => e.detail.keyName === 'nightly import')).toBe(true);
   });
@@ -97,9 +139,17 @@ describe('API keys in the database', () => {
       expect(refused.body.details.applicationError.code).toBe('OWNER_ROLE_REFUSED');
       expect((await other.call('GET', keysPath())).status).toBe(403);
     }
-    const bySiteKey = await fetch(`${server.url}/_admin/v1/api-keys`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${CONFIG_KEY}` }, body: JSON.stringify({ siteId: server.siteId, name: 'minted by a key' }) });
+    const bySiteKey = await fetch(`${server.url}/_admin/v1/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${CONFIG_KEY}` },
+      body: JSON.stringify({ siteId: server.siteId, name: 'minted by a key' }),
+    });
     expect(bySiteKey.status).toBe(401);
-    const byAdmin = await fetch(`${server.url}/_admin/v1/api-keys`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${server.adminKey}` }, body: JSON.stringify({ siteId: server.siteId, name: 'script key' }) });
+    const byAdmin = await fetch(`${server.url}/_admin/v1/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.adminKey}` },
+      body: JSON.stringify({ siteId: server.siteId, name: 'script key' }),
+    });
     expect(byAdmin.status).toBe(200);
     expect(((await byAdmin.json()) as { key: string }).key).toMatch(/^vk_/);
   });
@@ -107,10 +157,15 @@ describe('API keys in the database', () => {
   it('clear refusals: a missing or taken name, an unknown key, a change without the CSRF value', async () => {
     const missing = await owner.call('POST', '/_admin/v1/api-keys', { siteId: server.siteId, name: '  ' });
     expect(missing.status).toBe(400);
-    expect(missing.body.details.validationError.fieldViolations[0]).toMatchObject({ field: 'name', description: 'is required' });
+    expect(missing.body.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'name',
+      description: 'is required',
+    });
     const configName = await owner.call('POST', '/_admin/v1/api-keys', { siteId: server.siteId, name: 'backend' });
     expect(configName.status).toBe(400);
-    expect((await owner.call('POST', '/_admin/v1/api-keys', { siteId: server.siteId, name: 'twice' })).status).toBe(200);
+    expect((await owner.call('POST', '/_admin/v1/api-keys', { siteId: server.siteId, name: 'twice' })).status).toBe(
+      200,
+    );
     const taken = await owner.call('POST', '/_admin/v1/api-keys', { siteId: server.siteId, name: 'twice' });
     expect(taken.status).toBe(400);
     expect(taken.body.details.applicationError.code).toBe('API_KEY_NAME_TAKEN');
@@ -119,7 +174,12 @@ describe('API keys in the database', () => {
       expect(unknown.status).toBe(404);
       expect(unknown.body.details.applicationError.code).toBe('API_KEY_NOT_FOUND');
     }
-    const noCsrf = await owner.call('POST', '/_admin/v1/api-keys', { siteId: server.siteId, name: 'forged' }, { csrf: null });
+    const noCsrf = await owner.call(
+      'POST',
+      '/_admin/v1/api-keys',
+      { siteId: server.siteId, name: 'forged' },
+      { csrf: null },
+    );
     expect(noCsrf.status).toBe(403);
     expect(noCsrf.body.details.applicationError.code).toBe('CSRF_REJECTED');
     const signedOut = await consoleClient(server.url).call('GET', keysPath());

@@ -24,9 +24,22 @@ async function keyManager(ctx: AppContext, request: FastifyRequest, siteId: unkn
   return access;
 }
 
-async function audit(ctx: AppContext, request: FastifyRequest, access: AdminAccess, action: string, keyName: string): Promise<void> {
+async function audit(
+  ctx: AppContext,
+  request: FastifyRequest,
+  access: AdminAccess,
+  action: string,
+  keyName: string,
+): Promise<void> {
   if (!access.owner) return; // the admin key's own use is already in the log (http/key-use.ts)
-  await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId: access.siteId, detail: { action, keyName } });
+  await recordOwnerEvent(ctx, request, {
+    type: 'owner_action',
+    outcome: 'success',
+    email: access.owner.email,
+    owner: access.owner,
+    siteId: access.siteId,
+    detail: { action, keyName },
+  });
 }
 
 export const apiKeyAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -35,7 +48,13 @@ export const apiKeyAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     const { siteId } = await keyManager(ctx, request, input(request).siteId);
     const stored = (await listStoredKeys(ctx.db, siteId)).map((k) => ({ ...k, source: 'database' as const }));
     // The config file's keys are listed too (read-only: they change with the config).
-    const configured = ctx.sites.get(siteId)!.apiKeys.map((k) => ({ id: null, name: k.name, createdDate: null, lastUsedDate: null, source: 'config' as const }));
+    const configured = ctx.sites.get(siteId)!.apiKeys.map((k) => ({
+      id: null,
+      name: k.name,
+      createdDate: null,
+      lastUsedDate: null,
+      source: 'config' as const,
+    }));
     return { apiKeys: [...stored, ...configured] };
   });
 

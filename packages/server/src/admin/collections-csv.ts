@@ -82,7 +82,10 @@ function typed(text: string, key: string, type: FieldType | undefined): Json {
 
 /** Rows of a CSV file with a header row; a cell that does not fit marks its row with an error. */
 export function csvToRows(collection: CollectionConfig, csv: string): { rows: CsvRow[]; errors: string[] } {
-  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
+  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+  });
   const errors = parsed.errors.filter((e) => e.row === undefined).map((e) => e.message);
   const types = new Map((collection.fields ?? []).map((f) => [f.key, f.type]));
   const rows = parsed.data.map((record, index): CsvRow => {

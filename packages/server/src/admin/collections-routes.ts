@@ -71,7 +71,14 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
   const audit = (request: FastifyRequest, access: AdminAccess, detail: Record<string, string | number>) =>
     access.owner
-      ? recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId: access.siteId, detail })
+      ? recordOwnerEvent(ctx, request, {
+          type: 'owner_action',
+          outcome: 'success',
+          email: access.owner.email,
+          owner: access.owner,
+          siteId: access.siteId,
+          detail,
+        })
       : Promise.resolve();
 
   const itemOf = (value: unknown) => parseDataItem(isPlainObject(value) ? { data: value } : value, 'item', itemId);
@@ -96,16 +103,20 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   });
 
   /** {filter, sort: [{fieldName, order}], limit, offset} → {items, total}: the data API's query (open items: JSON.stringify). */
-  app.post('/_admin/v1/collections/:id/query', { schema: S.queryCollection, serializerCompiler: plainJsonSerializer }, async (request) => {
-    const { body, scope, collection } = await open(request);
-    const query = {
-      filter: jsonParam(body.filter, 'filter') ?? {},
-      sort: jsonParam(body.sort, 'sort') ?? [],
-      paging: { limit: intParam(body.limit, 'limit', 50) || 50, offset: intParam(body.offset, 'offset', 0) },
-    };
-    const result = await queryItems(scope, collection, { query, returnTotalCount: true });
-    return { items: result.dataItems.map((d) => d.data), total: result.pagingMetadata.total ?? 0 };
-  });
+  app.post(
+    '/_admin/v1/collections/:id/query',
+    { schema: S.queryCollection, serializerCompiler: plainJsonSerializer },
+    async (request) => {
+      const { body, scope, collection } = await open(request);
+      const query = {
+        filter: jsonParam(body.filter, 'filter') ?? {},
+        sort: jsonParam(body.sort, 'sort') ?? [],
+        paging: { limit: intParam(body.limit, 'limit', 50) || 50, offset: intParam(body.offset, 'offset', 0) },
+      };
+      const result = await queryItems(scope, collection, { query, returnTotalCount: true });
+      return { items: result.dataItems.map((d) => d.data), total: result.pagingMetadata.total ?? 0 };
+    },
+  );
 
   app.post('/_admin/v1/collections/:id/items', { schema: S.insertItem }, async (request) => {
     const { body, access, scope, collection } = await open(request);
@@ -154,10 +165,12 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   /** {csv}: each row saved (by `_id` when given) in its own transaction; the answer reports every row. */
   app.post('/_admin/v1/collections/:id/import', { schema: S.importCollection }, async (request) => {
     const { body, access, scope, collection } = await open(request);
-    if (typeof body.csv !== 'string' || body.csv.trim() === '') throw invalidField('csv', 'must be the text of a CSV file with a header row', 'REQUIRED');
+    if (typeof body.csv !== 'string' || body.csv.trim() === '')
+      throw invalidField('csv', 'must be the text of a CSV file with a header row', 'REQUIRED');
     const { rows, errors } = csvToRows(collection, body.csv);
     if (errors.length > 0) throw invalidField('csv', `cannot be read: ${errors[0]}`);
-    if (rows.length > IMPORT_MAX) throw invalidField('csv', `has ${rows.length} rows; import at most ${IMPORT_MAX} at a time`);
+    if (rows.length > IMPORT_MAX)
+      throw invalidField('csv', `has ${rows.length} rows; import at most ${IMPORT_MAX} at a time`);
     const report: { row: number; id: string | null; outcome: 'inserted' | 'updated' | 'failed'; error?: string }[] = [];
     for (const row of rows) {
       if (row.error) {
@@ -167,7 +180,11 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       try {
         const item = itemOf({ ...row.data, ...(row.id ? { _id: row.id } : {}) });
         const saved = await ctx.db.transaction((tx) => saveOne(tx, scope, collection, item));
-        report.push({ row: row.row, id: String(saved.data._id), outcome: saved.action === 'INSERTED' ? 'inserted' : 'updated' });
+        report.push({
+          row: row.row,
+          id: String(saved.data._id),
+          outcome: saved.action === 'INSERTED' ? 'inserted' : 'updated',
+        });
       } catch (error) {
         // A client mistake (type, permission, duplicate) is this row's report; anything else is a real fault.
         if (!(error instanceof ApiError)) throw error;

@@ -14,6 +14,10 @@ export const consolePagesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/_admin/v1/overview', { schema: S.overview }, (request) => overviewHandler(ctx, request));
   app.get('/_admin/v1/mail', { schema: S.listMail }, (request) => listOutboxHandler(ctx, request, request.query));
-  app.post('/_admin/v1/mail/:id/retry', { schema: S.retryMail }, (request) => retryMailHandler(ctx, request, request.params));
-  app.get('/_admin/v1/settings', { schema: S.siteSettings }, (request) => siteSettingsHandler(ctx, request, request.query));
+  app.post('/_admin/v1/mail/:id/retry', { schema: S.retryMail }, (request) =>
+    retryMailHandler(ctx, request, request.params),
+  );
+  app.get('/_admin/v1/settings', { schema: S.siteSettings }, (request) =>
+    siteSettingsHandler(ctx, request, request.query),
+  );
 };

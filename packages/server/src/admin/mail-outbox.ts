@@ -30,7 +30,11 @@ export interface OutboxRow {
   nextAttemptDate: string | undefined;
 }
 
-export async function listOutbox(db: Queryable, siteId: string, options: { state?: MailState | undefined; limit: number; before?: Date | undefined; id?: string }): Promise<OutboxRow[]> {
+export async function listOutbox(
+  db: Queryable,
+  siteId: string,
+  options: { state?: MailState | undefined; limit: number; before?: Date | undefined; id?: string },
+): Promise<OutboxRow[]> {
   const params: unknown[] = [siteId];
   let where = 'site_id = $1';
   if (options.state) where += ` and ${STATE_SQL} = $${params.push(options.state)}`;
@@ -52,7 +56,8 @@ export async function listOutbox(db: Queryable, siteId: string, options: { state
     lastError: (r.last_error as string | null) ?? undefined,
     createdDate: new Date(r.created_at as string).toISOString(),
     sentDate: r.sent_at ? new Date(r.sent_at as string).toISOString() : undefined,
-    nextAttemptDate: r.state === 'waiting' || r.state === 'failing' ? new Date(r.next_attempt_at as string).toISOString() : undefined,
+    nextAttemptDate:
+      r.state === 'waiting' || r.state === 'failing' ? new Date(r.next_attempt_at as string).toISOString() : undefined,
   }));
 }
 
@@ -60,9 +65,11 @@ export async function listOutbox(db: Queryable, siteId: string, options: { state
 export async function listOutboxHandler(ctx: AppContext, request: FastifyRequest, query: Record<string, unknown>) {
   const siteId = await requireAdminFor(ctx, request, query.siteId, CONSOLE_ROLES.mail);
   const state = query.state === undefined || query.state === '' ? undefined : String(query.state).toLowerCase();
-  if (state !== undefined && !MAIL_STATES.includes(state as MailState)) throw invalidField('state', `must be one of ${MAIL_STATES.join(', ')}`, 'INVALID_ENUM');
+  if (state !== undefined && !MAIL_STATES.includes(state as MailState))
+    throw invalidField('state', `must be one of ${MAIL_STATES.join(', ')}`, 'INVALID_ENUM');
   const limit = query.limit === undefined ? 100 : Number(query.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw invalidField('limit', 'must be an integer from 1 to 500');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+    throw invalidField('limit', 'must be an integer from 1 to 500');
   const before = query.before === undefined ? undefined : new Date(String(query.before));
   if (before && Number.isNaN(before.getTime())) throw invalidField('before', 'must be an ISO 8601 date-time');
   return {
@@ -76,7 +83,12 @@ export async function listOutboxHandler(ctx: AppContext, request: FastifyRequest
 /** POST /_admin/v1/mail/:id/retry {siteId}: a failed message gets a fresh set of attempts, starting now. */
 export async function retryMailHandler(ctx: AppContext, request: FastifyRequest, params: { id: string }) {
   const input = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-  const access = await adminAccess(ctx, request, input.siteId ?? (request.query as Record<string, unknown> | undefined)?.siteId, CONSOLE_ROLES.mail);
+  const access = await adminAccess(
+    ctx,
+    request,
+    input.siteId ?? (request.query as Record<string, unknown> | undefined)?.siteId,
+    CONSOLE_ROLES.mail,
+  );
   const { id } = params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw appError('MAIL_NOT_FOUND');
   const { rowCount } = await ctx.db.query(
@@ -90,7 +102,14 @@ export async function retryMailHandler(ctx: AppContext, request: FastifyRequest,
     throw appError('MAIL_NOT_FAILED');
   }
   if (access.owner) {
-    await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId: access.siteId, detail: { action: 'retry_mail', mailId: id } });
+    await recordOwnerEvent(ctx, request, {
+      type: 'owner_action',
+      outcome: 'success',
+      email: access.owner.email,
+      owner: access.owner,
+      siteId: access.siteId,
+      detail: { action: 'retry_mail', mailId: id },
+    });
   }
   const [message] = await listOutbox(ctx.db, access.siteId, { limit: 1, id });
   return { message };

@@ -32,7 +32,10 @@ export async function siteOverview(db: Queryable, siteId: string, now: number): 
   const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
   const since = new Date(today - (OVERVIEW_DAYS - 1) * DAY_MS);
   const [statuses, signUps, signIns, mail] = await Promise.all([
-    db.query<{ status: string; n: number }>('select status, count(*)::int as n from members where site_id = $1 group by status', [siteId]),
+    db.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from members where site_id = $1 group by status',
+      [siteId],
+    ),
     db.query<{ day: string; n: number }>(
       `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from members
        where site_id = $1 and created_at >= $2 group by 1`,
@@ -77,8 +80,15 @@ export async function siteOverview(db: Queryable, siteId: string, now: number): 
   return {
     membersByStatus: byStatus,
     days: series,
-    failedSignIns: { last24Hours: Number(failed24.rows[0]?.n ?? 0), last30Days: series.reduce((sum, d) => sum + d.failedSignIns, 0) },
-    mail: { waiting: Number(mail.rows[0]?.waiting ?? 0), failing: Number(mail.rows[0]?.failing ?? 0), failed: Number(mail.rows[0]?.failed ?? 0) },
+    failedSignIns: {
+      last24Hours: Number(failed24.rows[0]?.n ?? 0),
+      last30Days: series.reduce((sum, d) => sum + d.failedSignIns, 0),
+    },
+    mail: {
+      waiting: Number(mail.rows[0]?.waiting ?? 0),
+      failing: Number(mail.rows[0]?.failing ?? 0),
+      failed: Number(mail.rows[0]?.failed ?? 0),
+    },
   };
 }
 

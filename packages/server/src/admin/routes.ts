@@ -14,7 +14,9 @@ import * as S from './schemas.js';
 export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(memberAdminRoutes, { ctx });
-  app.get('/_admin/v1/auth-events', { schema: S.listAuthEvents }, (request) => listAuthEventsHandler(ctx, request, request.query));
+  app.get('/_admin/v1/auth-events', { schema: S.listAuthEvents }, (request) =>
+    listAuthEventsHandler(ctx, request, request.query),
+  );
   await app.register(webhookAdminRoutes, { ctx });
   await app.register(consolePagesRoutes, { ctx });
   await app.register(translationAdminRoutes, { ctx });

@@ -7,7 +7,10 @@ import { AnyObject, Body, Described, Empty, Nullable, OneOf, Open, op } from '..
 import { MAIL_STATES } from './mail-outbox.js';
 
 const Id = Type.Object({ id: Type.String() });
-const SiteQuery = Type.Object({ siteId: Described('The site (default: the only one)') }, { additionalProperties: true });
+const SiteQuery = Type.Object(
+  { siteId: Described('The site (default: the only one)') },
+  { additionalProperties: true },
+);
 const Iso = (description = 'ISO date') => Type.String({ description });
 const Count = (description?: string) => Type.Integer(description ? { description } : {});
 const Strings = (description?: string) => Type.Array(Type.String(), description ? { description } : {});
@@ -35,7 +38,12 @@ const AuthEvent = Open({
   createdAt: Iso(),
 });
 // admin/overview.ts
-const DayCount = Open({ day: Type.String({ description: 'YYYY-MM-DD (UTC)' }), signUps: Count(), signIns: Count(), failedSignIns: Count() });
+const DayCount = Open({
+  day: Type.String({ description: 'YYYY-MM-DD (UTC)' }),
+  signUps: Count(),
+  signIns: Count(),
+  failedSignIns: Count(),
+});
 const Overview = Open({
   membersByStatus: Open({ PENDING: Count(), ACTIVE: Count(), BLOCKED: Count() }),
   days: Type.Array(DayCount, { description: 'The last 30 days, oldest first' }),
@@ -58,12 +66,17 @@ const OutboxMessage = Open({
 const Outbox = Open({
   messages: Type.Array(OutboxMessage, { description: 'Newest first' }),
   smtp: Type.Boolean({ description: 'Whether mail is sent (SMTP configured)' }),
-  devMailbox: Type.Optional(Type.String({ description: 'The dev mailbox\'s path, when it is on' })),
+  devMailbox: Type.Optional(Type.String({ description: "The dev mailbox's path, when it is on" })),
 });
 // config/types.ts, as admin/site-settings.ts and the collections list show it.
 const Permission = OneOf(['ANYONE', 'SITE_MEMBER', 'SITE_MEMBER_AUTHOR', 'AUTHOR', 'ADMIN'] as const);
 const Permissions = Open({ read: Permission, insert: Permission, update: Permission, remove: Permission });
-const FieldSpec = Open({ key: Type.String(), type: Type.String(), required: Type.Boolean(), collection: Type.Optional(Type.String({ description: 'The referenced collection' })) });
+const FieldSpec = Open({
+  key: Type.String(),
+  type: Type.String(),
+  required: Type.Boolean(),
+  collection: Type.Optional(Type.String({ description: 'The referenced collection' })),
+});
 const Keyed = (description: string) => ({ key: Type.String({ description }) });
 const SiteSettings = Open({
   site: Open({ ...Keyed('Its place in the config file'), id: Type.String(), name: Type.String() }),
@@ -77,8 +90,21 @@ const SiteSettings = Open({
     mfa: OneOf(['off', 'optional', 'required'] as const),
     mfaFactors: Type.Array(OneOf(['TOTP', 'EMAIL', 'WEBAUTHN'] as const)),
   }),
-  sessions: Open({ ...Keyed('Its place in the config file'), accessTokenTtlSeconds: Type.Number(), absoluteDays: Type.Number(), idleDays: Type.Number() }),
-  clients: Type.Array(Open({ ...Keyed('Its place in the config file'), clientId: Type.String(), redirectUris: Strings(), allowedOrigins: Strings(), refreshTokenRotation: Type.Boolean() })),
+  sessions: Open({
+    ...Keyed('Its place in the config file'),
+    accessTokenTtlSeconds: Type.Number(),
+    absoluteDays: Type.Number(),
+    idleDays: Type.Number(),
+  }),
+  clients: Type.Array(
+    Open({
+      ...Keyed('Its place in the config file'),
+      clientId: Type.String(),
+      redirectUris: Strings(),
+      allowedOrigins: Strings(),
+      refreshTokenRotation: Type.Boolean(),
+    }),
+  ),
   identityProviders: Type.Array(
     Open({
       ...Keyed('Its place in the config file'),
@@ -103,8 +129,12 @@ const SiteSettings = Open({
       translatable: Strings(),
     }),
   ),
-  apiKeys: Type.Array(Open({ ...Keyed('Its place in the config file'), name: Type.String() }), { description: 'The config file\'s keys, by name (never the key)' }),
-  webhooks: Type.Array(Open({ ...Keyed('Its place in the config file'), id: Type.String(), url: Type.String(), events: Strings() })),
+  apiKeys: Type.Array(Open({ ...Keyed('Its place in the config file'), name: Type.String() }), {
+    description: "The config file's keys, by name (never the key)",
+  }),
+  webhooks: Type.Array(
+    Open({ ...Keyed('Its place in the config file'), id: Type.String(), url: Type.String(), events: Strings() }),
+  ),
 });
 const CollectionInfo = Open({
   id: Type.String(),
@@ -118,31 +148,80 @@ const ImportReport = Open({
   inserted: Count(),
   updated: Count(),
   failed: Count(),
-  rows: Type.Array(Open({ row: Count('1 for the first row under the header'), id: Nullable(Type.String()), outcome: OneOf(['inserted', 'updated', 'failed'] as const), error: Type.Optional(Type.String()) })),
+  rows: Type.Array(
+    Open({
+      row: Count('1 for the first row under the header'),
+      id: Nullable(Type.String()),
+      outcome: OneOf(['inserted', 'updated', 'failed'] as const),
+      error: Type.Optional(Type.String()),
+    }),
+  ),
 });
 /** Language tag → field → text (the item's own values are its default language). */
 const Translations = Open({
-  translations: Type.Object({}, { additionalProperties: Type.Object({}, { additionalProperties: Type.String() }), description: 'Language tag → field → text' }),
+  translations: Type.Object(
+    {},
+    {
+      additionalProperties: Type.Object({}, { additionalProperties: Type.String() }),
+      description: 'Language tag → field → text',
+    },
+  ),
 });
 const CollectionParams = Type.Object({ id: Type.String(), itemId: Type.String() });
 const TranslationParams = Type.Object({ collectionId: Type.String(), itemId: Type.String() });
 const LanguageParams = Type.Object({ collectionId: Type.String(), itemId: Type.String(), language: Type.String() });
 
-export const listAuthEvents = op('The audit log: sign-ins, lockouts, key use…', Open({ events: Type.Array(AuthEvent, { description: 'Newest first' }) }), { querystring: SiteQuery });
+export const listAuthEvents = op(
+  'The audit log: sign-ins, lockouts, key use…',
+  Open({ events: Type.Array(AuthEvent, { description: 'Newest first' }) }),
+  { querystring: SiteQuery },
+);
 export const overview = op('Counts for the console overview', Overview);
 export const listMail = op('The mail outbox', Outbox, { querystring: SiteQuery });
-export const retryMail = op('Send a failed mail again', Open({ message: Type.Optional(OutboxMessage) }), { params: Id });
-export const siteSettings = op('A site\'s settings (policies, clients, collections)', SiteSettings, { querystring: SiteQuery });
-export const listApiKeys = op('Site API keys (stored hashed; configured ones too)', Open({ apiKeys: Type.Array(ApiKey, { description: 'The database\'s live keys, newest first, then the config file\'s' }) }), { querystring: SiteQuery });
-export const createApiKey = op('Create a site API key (the key is shown once)', Open({ apiKey: ApiKey, key: Type.String({ description: 'The key, shown once' }) }), { body: Body({ siteId: Described('The site'), name: Described('A name') }) });
+export const retryMail = op('Send a failed mail again', Open({ message: Type.Optional(OutboxMessage) }), {
+  params: Id,
+});
+export const siteSettings = op("A site's settings (policies, clients, collections)", SiteSettings, {
+  querystring: SiteQuery,
+});
+export const listApiKeys = op(
+  'Site API keys (stored hashed; configured ones too)',
+  Open({
+    apiKeys: Type.Array(ApiKey, { description: "The database's live keys, newest first, then the config file's" }),
+  }),
+  { querystring: SiteQuery },
+);
+export const createApiKey = op(
+  'Create a site API key (the key is shown once)',
+  Open({ apiKey: ApiKey, key: Type.String({ description: 'The key, shown once' }) }),
+  { body: Body({ siteId: Described('The site'), name: Described('A name') }) },
+);
 export const revokeApiKey = op('Revoke a site API key', Open({ apiKey: ApiKey }), { params: Id });
-export const listCollections = op('Collections of a site', Open({ collections: Type.Array(CollectionInfo) }), { querystring: SiteQuery });
-export const queryCollection = op('Items of a collection', Open({ items: Type.Array(AnyObject('An item\'s data'), { description: 'Items\' data' }), total: Count('How many match') }), { params: Id });
+export const listCollections = op('Collections of a site', Open({ collections: Type.Array(CollectionInfo) }), {
+  querystring: SiteQuery,
+});
+export const queryCollection = op(
+  'Items of a collection',
+  Open({
+    items: Type.Array(AnyObject("An item's data"), { description: "Items' data" }),
+    total: Count('How many match'),
+  }),
+  { params: Id },
+);
 export const insertItem = op('Insert an item', Open({ item: AnyObject() }), { params: Id });
 export const replaceItem = op('Replace an item', Open({ item: AnyObject() }), { params: CollectionParams });
 export const removeItem = op('Remove an item', Empty, { params: CollectionParams });
-export const exportCollection = { summary: 'Export a collection as CSV', produces: ['text/csv'], params: Id, response: { 200: Type.String({ description: 'CSV' }) } };
+export const exportCollection = {
+  summary: 'Export a collection as CSV',
+  produces: ['text/csv'],
+  params: Id,
+  response: { 200: Type.String({ description: 'CSV' }) },
+};
 export const importCollection = op('Import CSV rows into a collection', ImportReport, { params: Id });
 export const listTranslations = op('Translations of an item', Translations, { params: TranslationParams });
-export const putTranslation = op('Set the translation of an item in one language', Translations, { params: LanguageParams });
-export const deleteTranslation = op('Remove the translation of an item in one language', Translations, { params: LanguageParams });
+export const putTranslation = op('Set the translation of an item in one language', Translations, {
+  params: LanguageParams,
+});
+export const deleteTranslation = op('Remove the translation of an item in one language', Translations, {
+  params: LanguageParams,
+});

@@ -62,7 +62,12 @@ export function siteSettingsView(ctx: Pick<AppContext, 'config'>, site: SiteConf
       translatable: c.translatable ?? [],
     })),
     apiKeys: site.apiKeys.map((k, n) => ({ key: `${key}.apiKeys[${n}]`, name: k.name })),
-    webhooks: (site.webhooks ?? []).map((w, n) => ({ key: `${key}.webhooks[${n}]`, id: w.id, url: w.url, events: w.events })),
+    webhooks: (site.webhooks ?? []).map((w, n) => ({
+      key: `${key}.webhooks[${n}]`,
+      id: w.id,
+      url: w.url,
+      events: w.events,
+    })),
   };
 }
 

@@ -39,16 +39,33 @@ async function target(ctx: AppContext, request: FastifyRequest, params: Params, 
   const collection = site.collections.find((c) => c.id === params.collectionId);
   if (!collection) throw dataErrors.unknownCollection(params.collectionId);
   if (!collection.translatable?.length) {
-    throw invalidField('collectionId', `the ${collection.id} collection declares no "translatable" fields (config: collections[].translatable)`, 'NOT_TRANSLATABLE');
+    throw invalidField(
+      'collectionId',
+      `the ${collection.id} collection declares no "translatable" fields (config: collections[].translatable)`,
+      'NOT_TRANSLATABLE',
+    );
   }
   return { access, site, collection, id: itemId(params.itemId, 'itemId'), language: params.language };
 }
 
 /** A console owner's write goes to the audit log as theirs (keys are not owners: nothing to record). */
-async function audit(ctx: AppContext, request: FastifyRequest, t: Awaited<ReturnType<typeof target>>, action: string, language: string) {
+async function audit(
+  ctx: AppContext,
+  request: FastifyRequest,
+  t: Awaited<ReturnType<typeof target>>,
+  action: string,
+  language: string,
+) {
   if (!t.access.owner) return;
   const detail = { action, collection: t.collection.id, itemId: t.id, language };
-  await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: t.access.owner.email, owner: t.access.owner, siteId: t.site.id, detail });
+  await recordOwnerEvent(ctx, request, {
+    type: 'owner_action',
+    outcome: 'success',
+    email: t.access.owner.email,
+    owner: t.access.owner,
+    siteId: t.site.id,
+    detail,
+  });
 }
 
 export const translationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -58,21 +75,29 @@ export const translationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
     return { translations: await readTranslations(ctx.db, site.id, collection, id) };
   });
 
-  app.put(`${BASE}/:language`, { schema: S.putTranslation, serializerCompiler: plainJsonSerializer }, async (request) => {
-    const body = record(request.body);
-    const t = await target(ctx, request, request.params, body.siteId ?? record(request.query).siteId);
-    const lang = translationLanguage(t.site, t.language, 'language');
-    const values = parseTranslationValues(t.collection, body.values, 'values');
-    const translations = await writeTranslation(ctx.db, t.site.id, t.collection, t.id, lang, values);
-    await audit(ctx, request, t, 'translation_saved', lang);
-    return { translations };
-  });
+  app.put(
+    `${BASE}/:language`,
+    { schema: S.putTranslation, serializerCompiler: plainJsonSerializer },
+    async (request) => {
+      const body = record(request.body);
+      const t = await target(ctx, request, request.params, body.siteId ?? record(request.query).siteId);
+      const lang = translationLanguage(t.site, t.language, 'language');
+      const values = parseTranslationValues(t.collection, body.values, 'values');
+      const translations = await writeTranslation(ctx.db, t.site.id, t.collection, t.id, lang, values);
+      await audit(ctx, request, t, 'translation_saved', lang);
+      return { translations };
+    },
+  );
 
-  app.delete(`${BASE}/:language`, { schema: S.deleteTranslation, serializerCompiler: plainJsonSerializer }, async (request) => {
-    const t = await target(ctx, request, request.params, record(request.query).siteId);
-    const lang = translationLanguage(t.site, t.language, 'language');
-    const translations = await writeTranslation(ctx.db, t.site.id, t.collection, t.id, lang, {});
-    await audit(ctx, request, t, 'translation_removed', lang);
-    return { translations };
-  });
+  app.delete(
+    `${BASE}/:language`,
+    { schema: S.deleteTranslation, serializerCompiler: plainJsonSerializer },
+    async (request) => {
+      const t = await target(ctx, request, request.params, record(request.query).siteId);
+      const lang = translationLanguage(t.site, t.language, 'language');
+      const translations = await writeTranslation(ctx.db, t.site.id, t.collection, t.id, lang, {});
+      await audit(ctx, request, t, 'translation_removed', lang);
+      return { translations };
+    },
+  );
 };

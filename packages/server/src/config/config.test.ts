@@ -22,7 +22,9 @@ const problems = (fn: () => unknown): string[] => {
 };
 const site = (extra: Record<string, unknown> = {}) => ({
   id: 'shop',
-  clients: [{ clientId: 'web', redirectUris: ['https://shop.example/callback'], allowedOrigins: ['https://shop.example'] }],
+  clients: [
+    { clientId: 'web', redirectUris: ['https://shop.example/callback'], allowedOrigins: ['https://shop.example'] },
+  ],
   ...extra,
 });
 
@@ -31,16 +33,40 @@ describe('demo defaults', () => {
     const config = loadConfig({ env: { PORT: '9001' }, dataDir: dir });
     expect(config.publicUrl).toBe('http://localhost:9001');
     const demo = config.sites[0]!;
-    expect(demo).toMatchObject({ id: 'demo', name: 'Demo Store', policies: { emailVerification: 'required', memberApproval: 'auto', captcha: 'off' } });
+    expect(demo).toMatchObject({
+      id: 'demo',
+      name: 'Demo Store',
+      policies: { emailVerification: 'required', memberApproval: 'auto', captcha: 'off' },
+    });
     expect(demo.clients[0]).toMatchObject({
       clientId: 'demo-storefront',
       // …plus the Vite dev server, in development only.
-      redirectUris: ['http://localhost:9001/callback', 'http://127.0.0.1:9001/callback', 'http://localhost:5173/callback', 'http://127.0.0.1:5173/callback'],
-      allowedOrigins: ['http://localhost:9001', 'http://127.0.0.1:9001', 'http://localhost:5173', 'http://127.0.0.1:5173'],
+      redirectUris: [
+        'http://localhost:9001/callback',
+        'http://127.0.0.1:9001/callback',
+        'http://localhost:5173/callback',
+        'http://127.0.0.1:5173/callback',
+      ],
+      allowedOrigins: [
+        'http://localhost:9001',
+        'http://127.0.0.1:9001',
+        'http://localhost:5173',
+        'http://127.0.0.1:5173',
+      ],
     });
     const products = demo.collections.find((c) => c.id === 'Products')!;
     expect(products.seed.length).toBeGreaterThanOrEqual(12);
-    expect(products.seed[0]).toEqual(expect.objectContaining({ title: expect.any(String), slug: expect.any(String), price: expect.any(Number), description: expect.any(String), category: expect.any(String), image: expect.stringMatching(/^\/assets\/products\//), stock: expect.any(Number) }));
+    expect(products.seed[0]).toEqual(
+      expect.objectContaining({
+        title: expect.any(String),
+        slug: expect.any(String),
+        price: expect.any(Number),
+        description: expect.any(String),
+        category: expect.any(String),
+        image: expect.stringMatching(/^\/assets\/products\//),
+        stock: expect.any(Number),
+      }),
+    );
     expect(config.storefront).toEqual({ siteId: 'demo', clientId: 'demo-storefront' });
   });
 
@@ -57,7 +83,14 @@ describe('demo defaults', () => {
       expect.stringContaining('VITRINE_ADMIN_KEY is required when NODE_ENV=production'),
       expect.stringContaining('VITRINE_KEY_ENCRYPTION_KEY is required when NODE_ENV=production'),
     ]);
-    const prod = loadConfig({ env: { NODE_ENV: 'production', VITRINE_ADMIN_KEY: 'k'.repeat(32), VITRINE_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') }, dataDir: dir });
+    const prod = loadConfig({
+      env: {
+        NODE_ENV: 'production',
+        VITRINE_ADMIN_KEY: 'k'.repeat(32),
+        VITRINE_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      },
+      dataDir: dir,
+    });
     expect(prod.devMailbox).toBe(false);
     expect(prod.sites[0]!.clients[0]!.allowedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080']);
   });
@@ -69,11 +102,20 @@ describe('config file', () => {
     const path = file({
       publicUrl: 'https://shop.example/',
       adminKey: 'a'.repeat(30),
-      sites: [site({ apiKeys: [{ name: 'backend', key: 'b'.repeat(30) }], collections: [{ id: 'Things', permissions: { read: 'ANYONE' }, seed: 'seed.json' }] })],
+      sites: [
+        site({
+          apiKeys: [{ name: 'backend', key: 'b'.repeat(30) }],
+          collections: [{ id: 'Things', permissions: { read: 'ANYONE' }, seed: 'seed.json' }],
+        }),
+      ],
     });
     const config = loadConfig({ configPath: path, env: {}, dataDir: dir });
     expect(config.publicUrl).toBe('https://shop.example');
-    expect(config.sites[0]!.collections[0]).toEqual({ id: 'Things', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' }, seed: [{ _id: 'a', title: 'A' }] });
+    expect(config.sites[0]!.collections[0]).toEqual({
+      id: 'Things',
+      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+      seed: [{ _id: 'a', title: 'A' }],
+    });
     expect(config.sites[0]!.clients[0]!.refreshTokenRotation).toBe(true);
     expect(config.storefront).toEqual({ siteId: 'shop', clientId: 'web' });
   });
@@ -106,7 +148,9 @@ describe('config file', () => {
 
   it('reports duplicates, a missing recaptcha secret, and environment mistakes', () => {
     const path = file({ sites: [site({ policies: { captcha: 'recaptcha' } }), site()] });
-    const list = problems(() => loadConfig({ configPath: path, env: { PORT: 'eighty', DATABASE_URL: 'mysql://x@y/z' }, dataDir: dir }));
+    const list = problems(() =>
+      loadConfig({ configPath: path, env: { PORT: 'eighty', DATABASE_URL: 'mysql://x@y/z' }, dataDir: dir }),
+    );
     expect(list).toEqual(
       expect.arrayContaining([
         'PORT must be a whole number from 0 to 65535 (got "eighty")',
@@ -120,11 +164,21 @@ describe('config file', () => {
 
   it('reads the key-encryption key and tokens.keyRotationDays, and names their mistakes', () => {
     const key = Buffer.alloc(32, 9);
-    const config = loadConfig({ configPath: file({ sites: [site()], tokens: { keyRotationDays: 30 } }), env: { VITRINE_KEY_ENCRYPTION_KEY: key.toString('base64') }, dataDir: dir });
+    const config = loadConfig({
+      configPath: file({ sites: [site()], tokens: { keyRotationDays: 30 } }),
+      env: { VITRINE_KEY_ENCRYPTION_KEY: key.toString('base64') },
+      dataDir: dir,
+    });
     expect(config.keyEncryptionKey?.equals(key)).toBe(true);
     expect(config.keyRotationDays).toBe(30);
     expect(loadConfig({ env: {}, dataDir: dir }).keyRotationDays).toBeUndefined();
-    const list = problems(() => loadConfig({ configPath: file({ sites: [site()], tokens: { keyRotationDays: 0, often: 1 } }), env: { VITRINE_KEY_ENCRYPTION_KEY: 'c2hvcnQ=' }, dataDir: dir }));
+    const list = problems(() =>
+      loadConfig({
+        configPath: file({ sites: [site()], tokens: { keyRotationDays: 0, often: 1 } }),
+        env: { VITRINE_KEY_ENCRYPTION_KEY: 'c2hvcnQ=' },
+        dataDir: dir,
+      }),
+    );
     expect(list).toEqual(
       expect.arrayContaining([
         'VITRINE_KEY_ENCRYPTION_KEY must be 32 bytes in base64 (`openssl rand -base64 32`)',
@@ -135,7 +189,9 @@ describe('config file', () => {
   });
 
   it('explains an unreadable or invalid file', () => {
-    expect(problems(() => loadConfig({ configPath: join(dir, 'missing.json'), env: {} }))[0]).toMatch(/could not be read \(ENOENT\)/);
+    expect(problems(() => loadConfig({ configPath: join(dir, 'missing.json'), env: {} }))[0]).toMatch(
+      /could not be read \(ENOENT\)/,
+    );
     expect(problems(() => loadConfig({ configPath: file('{ nope'), env: {} }))[0]).toMatch(/is not valid JSON/);
   });
 });

@@ -1,7 +1,12 @@
 import type { CollectionConfig, SiteConfig } from './types.js';
 import { CATEGORY_FIELDS, demoCategories, demoProducts, PRODUCT_FIELDS } from './demo-catalog.js';
 
-export const DEFAULT_TOKENS = { accessTokenTtl: 14_400, visitorRefreshTtl: 180 * 86_400, memberSessionTtl: 30 * 86_400, memberIdleTtl: 7 * 86_400 };
+export const DEFAULT_TOKENS = {
+  accessTokenTtl: 14_400,
+  visitorRefreshTtl: 180 * 86_400,
+  memberSessionTtl: 30 * 86_400,
+  memberIdleTtl: 7 * 86_400,
+};
 
 /** The demo site's collections: the catalog (typed products and their categories), a guest-owned cart and members' orders. */
 export function demoCollections(): CollectionConfig[] {
@@ -23,7 +28,11 @@ export function demoCollections(): CollectionConfig[] {
       strict: true,
     },
     { id: 'Cart', permissions: { read: 'AUTHOR', insert: 'AUTHOR', update: 'AUTHOR', remove: 'AUTHOR' }, seed: [] },
-    { id: 'Orders', permissions: { read: 'SITE_MEMBER_AUTHOR', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' }, seed: [] },
+    {
+      id: 'Orders',
+      permissions: { read: 'SITE_MEMBER_AUTHOR', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+      seed: [],
+    },
   ];
 }
 

@@ -18,13 +18,23 @@ describe('typed collection config', () => {
       graphql: { introspection: false, maxCost: 500 },
       collections: [
         { id: 'Categories', permissions: perms, fields: [{ key: 'name', type: 'text', required: true }], strict: true },
-        { id: 'Products', permissions: perms, fields: [{ key: 'category', type: 'reference', collection: 'Categories' }, { key: 'tags', type: 'array' }] },
+        {
+          id: 'Products',
+          permissions: perms,
+          fields: [
+            { key: 'category', type: 'reference', collection: 'Categories' },
+            { key: 'tags', type: 'array' },
+          ],
+        },
         { id: 'Loose', permissions: perms },
       ],
     });
     expect(problems).toEqual([]);
     expect(value.graphql).toEqual({ introspection: false, maxCost: 500 });
-    expect(value.collections[0]).toMatchObject({ strict: true, fields: [{ key: 'name', type: 'text', required: true }] });
+    expect(value.collections[0]).toMatchObject({
+      strict: true,
+      fields: [{ key: 'name', type: 'text', required: true }],
+    });
     expect(value.collections[1]!.fields).toEqual([
       { key: 'category', type: 'reference', required: false, collection: 'Categories' },
       { key: 'tags', type: 'array', required: false },
@@ -55,12 +65,16 @@ describe('typed collection config', () => {
     });
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^sites\[0\]\.collections\[0\]\.fields\[0\]\.type must be one of "text", "number", .* \(got "money"\)$/),
+        expect.stringMatching(
+          /^sites\[0\]\.collections\[0\]\.fields\[0\]\.type must be one of "text", "number", .* \(got "money"\)$/,
+        ),
         expect.stringMatching(/^sites\[0\]\.collections\[0\]\.fields\[1\]\.key must be a letter followed by/),
         'sites[0].collections[0].fields[2].key declares "price" a second time',
         'sites[0].collections[0].fields[2].required must be true or false (got "yes")',
         'sites[0].collections[0].fields[3].collection must be a non-empty string (got undefined)',
-        expect.stringMatching(/^sites\[0\]\.collections\[0\]\.fields\[4\]\.collection must name a collection of this site \(got "Makers"; known: Products, Strict\)$/),
+        expect.stringMatching(
+          /^sites\[0\]\.collections\[0\]\.fields\[4\]\.collection must name a collection of this site \(got "Makers"; known: Products, Strict\)$/,
+        ),
         'sites[0].collections[0].fields[5].collection is only for reference and multireference fields (this one is "text")',
         expect.stringMatching(/^sites\[0\]\.collections\[0\]\.fields\[6\]\.type is required/),
         'sites[0].collections[1].strict needs "fields": a strict collection refuses every undeclared field',

@@ -21,13 +21,19 @@ export function buildFields(r: Reader, raw: unknown, path: string): FieldConfig[
     const type = take.oneOf(f.type, FIELD_TYPES, 'text');
     const field: FieldConfig = { key, type, required: take.boolean(f.required, false) };
     if (type === 'reference' || type === 'multireference') field.collection = take.string(f.collection, '');
-    else if (f.collection !== undefined && f.type !== undefined) r.fail(`${at}.collection`, `is only for reference and multireference fields (this one is "${type}")`);
+    else if (f.collection !== undefined && f.type !== undefined)
+      r.fail(`${at}.collection`, `is only for reference and multireference fields (this one is "${type}")`);
     return field;
   });
 }
 
 /** `strict` needs declared fields: a strict collection without any would refuse every field. */
-export function checkStrict(r: Reader, raw: unknown, path: string, fields: FieldConfig[] | undefined): boolean | undefined {
+export function checkStrict(
+  r: Reader,
+  raw: unknown,
+  path: string,
+  fields: FieldConfig[] | undefined,
+): boolean | undefined {
   const strict = take.boolean(raw, false);
   if (strict && !fields) r.fail(path, 'needs "fields": a strict collection refuses every undeclared field');
   return raw === undefined ? undefined : strict;
@@ -40,7 +46,12 @@ const TRANSLATABLE_TYPES: readonly FieldType[] = ['text', 'richtext'];
  * `translatable`: top-level field names holding a value per site language (data/translations.ts). With typed
  * `fields`, each must be a declared text or richtext field.
  */
-export function buildTranslatable(r: Reader, raw: unknown, path: string, fields: FieldConfig[] | undefined): string[] | undefined {
+export function buildTranslatable(
+  r: Reader,
+  raw: unknown,
+  path: string,
+  fields: FieldConfig[] | undefined,
+): string[] | undefined {
   if (raw === undefined) return undefined;
   const seen = new Set<string>();
   return take.list(raw).flatMap((entry, i) => {
@@ -49,7 +60,8 @@ export function buildTranslatable(r: Reader, raw: unknown, path: string, fields:
     if (seen.has(entry)) r.fail(at, `names "${entry}" a second time`);
     seen.add(entry);
     const declared = fields?.find((f) => f.key === entry);
-    if (fields && !declared) r.fail(at, `must name a declared field (got "${entry}"; declared: ${fields.map((f) => f.key).join(', ')})`);
+    if (fields && !declared)
+      r.fail(at, `must name a declared field (got "${entry}"; declared: ${fields.map((f) => f.key).join(', ')})`);
     if (declared && !TRANSLATABLE_TYPES.includes(declared.type)) {
       r.fail(at, `must name a text or richtext field ("${entry}" is "${declared.type}")`);
     }
@@ -63,7 +75,10 @@ export function checkReferenceTargets(r: Reader, collections: readonly Collectio
   collections.forEach((c, i) =>
     c.fields?.forEach((f, j) => {
       if (f.collection !== undefined && f.collection !== '' && !ids.has(f.collection)) {
-        r.fail(`${path}[${i}].fields[${j}].collection`, `must name a collection of this site (got "${f.collection}"; known: ${[...ids].join(', ')})`);
+        r.fail(
+          `${path}[${i}].fields[${j}].collection`,
+          `must name a collection of this site (got "${f.collection}"; known: ${[...ids].join(', ')})`,
+        );
       }
     }),
   );
@@ -72,5 +87,8 @@ export function checkReferenceTargets(r: Reader, collections: readonly Collectio
 export function buildGraphql(raw: unknown): GraphqlSettings | undefined {
   if (raw === undefined) return undefined;
   const g = take.object(raw);
-  return { introspection: take.boolean(g.introspection, DEFAULT_GRAPHQL.introspection), maxCost: take.integer(g.maxCost, DEFAULT_GRAPHQL.maxCost) };
+  return {
+    introspection: take.boolean(g.introspection, DEFAULT_GRAPHQL.introspection),
+    maxCost: take.integer(g.maxCost, DEFAULT_GRAPHQL.maxCost),
+  };
 }

@@ -35,14 +35,19 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const port = options.port ?? r.integer(env.PORT, 'PORT', 8080, 0, 65_535);
   const defaultUrl = `http://localhost:${port}`;
-  const publicUrl = stripSlash(env.PUBLIC_URL ? r.url(env.PUBLIC_URL, 'PUBLIC_URL') : take.string(top.publicUrl, defaultUrl));
+  const publicUrl = stripSlash(
+    env.PUBLIC_URL ? r.url(env.PUBLIC_URL, 'PUBLIC_URL') : take.string(top.publicUrl, defaultUrl),
+  );
   const dataDir = resolve(options.dataDir ?? env.VITRINE_DATA_DIR ?? './.vitrine');
   const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) r.fail('DATABASE_URL', `must be a postgres:// connection string (got "${databaseUrl.split('@').pop()}")`);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    r.fail('DATABASE_URL', `must be a postgres:// connection string (got "${databaseUrl.split('@').pop()}")`);
 
   const baseDir = configPath ? configBaseDir(configPath) : process.cwd();
   const rawSites = take.list(top.sites);
-  const sites: SiteConfig[] = configPath ? rawSites.map((s, i) => readSite(r, s, `sites[${i}]`, baseDir)) : [demoSite(publicUrl, { development: !production })];
+  const sites: SiteConfig[] = configPath
+    ? rawSites.map((s, i) => readSite(r, s, `sites[${i}]`, baseDir))
+    : [demoSite(publicUrl, { development: !production })];
   checkUnique(r, sites);
 
   const sf = take.object(top.storefront);
@@ -52,15 +57,25 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     clientId: take.string(sf.clientId, firstSite?.clients[0]?.clientId ?? 'demo-storefront'),
   };
   const sfSite = sites.find((s) => s.id === storefront.siteId);
-  if (sites.length && !sfSite) r.fail('storefront.siteId', `must name a configured site (${sites.map((s) => `"${s.id}"`).join(', ')})`);
+  if (sites.length && !sfSite)
+    r.fail('storefront.siteId', `must name a configured site (${sites.map((s) => `"${s.id}"`).join(', ')})`);
   if (sfSite && !sfSite.clients.some((c) => c.clientId === storefront.clientId)) {
-    r.fail('storefront.clientId', `must name a client of site "${sfSite.id}" (${sfSite.clients.map((c) => `"${c.clientId}"`).join(', ')})`);
+    r.fail(
+      'storefront.clientId',
+      `must name a client of site "${sfSite.id}" (${sfSite.clients.map((c) => `"${c.clientId}"`).join(', ')})`,
+    );
   }
 
   let adminKey = env.VITRINE_ADMIN_KEY ?? take.string(top.adminKey, undefined);
-  if (env.VITRINE_ADMIN_KEY !== undefined && env.VITRINE_ADMIN_KEY.length < 24) r.fail('VITRINE_ADMIN_KEY', 'must be at least 24 characters (use a long random value)');
-  if (production && !adminKey) r.fail('VITRINE_ADMIN_KEY', 'is required when NODE_ENV=production (or set "adminKey" in the config file)');
-  const mailbox = devMailboxSetting(take.boolean(top.devMailbox, false), top.devMailbox !== undefined, { production, configFile: Boolean(configPath), publicUrl });
+  if (env.VITRINE_ADMIN_KEY !== undefined && env.VITRINE_ADMIN_KEY.length < 24)
+    r.fail('VITRINE_ADMIN_KEY', 'must be at least 24 characters (use a long random value)');
+  if (production && !adminKey)
+    r.fail('VITRINE_ADMIN_KEY', 'is required when NODE_ENV=production (or set "adminKey" in the config file)');
+  const mailbox = devMailboxSetting(take.boolean(top.devMailbox, false), top.devMailbox !== undefined, {
+    production,
+    configFile: Boolean(configPath),
+    publicUrl,
+  });
   const bodyLimit = take.integer(top.bodyLimit, 4 * 1024 * 1024);
 
   const warnings: string[] = [];
@@ -70,7 +85,10 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   const keyEncryptionKey = readKeyEncryptionKey(r, env.VITRINE_KEY_ENCRYPTION_KEY, production);
   const tokens = take.object(top.tokens);
   const keyRotationDays = tokens.keyRotationDays === undefined ? undefined : take.integer(tokens.keyRotationDays, 90);
-  if (mailbox.on && production) warnings.push('the dev mailbox is on in production ("devMailbox": true): anyone can read every mail, reset links included');
+  if (mailbox.on && production)
+    warnings.push(
+      'the dev mailbox is on in production ("devMailbox": true): anyone can read every mail, reset links included',
+    );
 
   const webhooks = buildWebhookSettings(top.webhooks, production);
   if (r.problems.length) throw new ConfigError(r.problems);
@@ -110,12 +128,20 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
  * The dev mailbox shows every mail, reset links included, to anyone: on by default only where that is
  * harmless (the demo site, or a server only reachable on this machine); an explicit setting wins.
  */
-function devMailboxSetting(value: boolean, explicit: boolean, where: { production: boolean; configFile: boolean; publicUrl: string }): { on: boolean; reason: string } {
+function devMailboxSetting(
+  value: boolean,
+  explicit: boolean,
+  where: { production: boolean; configFile: boolean; publicUrl: string },
+): { on: boolean; reason: string } {
   if (explicit) return { on: value, reason: `"devMailbox": ${value} in the config file` };
   if (where.production) return { on: false, reason: 'NODE_ENV=production' };
-  if (isLoopbackUrl(where.publicUrl)) return { on: true, reason: `the public URL ${where.publicUrl} is a loopback address` };
+  if (isLoopbackUrl(where.publicUrl))
+    return { on: true, reason: `the public URL ${where.publicUrl} is a loopback address` };
   if (!where.configFile) return { on: true, reason: 'the demo site runs (no config file)' };
-  return { on: false, reason: `the public URL ${where.publicUrl} is not a loopback address (set "devMailbox": true to force it)` };
+  return {
+    on: false,
+    reason: `the public URL ${where.publicUrl} is not a loopback address (set "devMailbox": true to force it)`,
+  };
 }
 
 function isLoopbackUrl(url: string): boolean {
@@ -130,7 +156,11 @@ function isLoopbackUrl(url: string): boolean {
 
 function readKeyEncryptionKey(r: Reader, raw: string | undefined, production: boolean): Buffer | undefined {
   if (!raw) {
-    if (production) r.fail('VITRINE_KEY_ENCRYPTION_KEY', 'is required when NODE_ENV=production (32 random bytes in base64: `openssl rand -base64 32`)');
+    if (production)
+      r.fail(
+        'VITRINE_KEY_ENCRYPTION_KEY',
+        'is required when NODE_ENV=production (32 random bytes in base64: `openssl rand -base64 32`)',
+      );
     return undefined;
   }
   const key = parseKeyEncryptionKey(raw);
@@ -143,7 +173,9 @@ function readConfigFile(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError([`config file ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`]);
+    throw new ConfigError([
+      `config file ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    ]);
   }
   try {
     return JSON.parse(text);
@@ -155,14 +187,17 @@ function readConfigFile(path: string): unknown {
 function checkUnique(r: Reader, sites: SiteConfig[]): void {
   const clientIds = new Map<string, string>();
   sites.forEach((site, i) => {
-    if (sites.findIndex((s) => s.id === site.id) !== i) r.fail(`sites[${i}].id`, `"${site.id}" is used by another site`);
+    if (sites.findIndex((s) => s.id === site.id) !== i)
+      r.fail(`sites[${i}].id`, `"${site.id}" is used by another site`);
     site.clients.forEach((c, j) => {
       const owner = clientIds.get(c.clientId);
-      if (owner !== undefined) r.fail(`sites[${i}].clients[${j}].clientId`, `"${c.clientId}" is already used in ${owner}`);
+      if (owner !== undefined)
+        r.fail(`sites[${i}].clients[${j}].clientId`, `"${c.clientId}" is already used in ${owner}`);
       clientIds.set(c.clientId, `sites[${i}]`);
     });
     site.collections.forEach((c, j) => {
-      if (site.collections.findIndex((o) => o.id === c.id) !== j) r.fail(`sites[${i}].collections[${j}].id`, `"${c.id}" is declared twice`);
+      if (site.collections.findIndex((o) => o.id === c.id) !== j)
+        r.fail(`sites[${i}].collections[${j}].id`, `"${c.id}" is declared twice`);
     });
   });
 }

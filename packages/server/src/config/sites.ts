@@ -34,11 +34,15 @@ function buildSite(r: Reader, site: Record<string, unknown>, path: string, baseD
   if (p.mfaFactors !== undefined) {
     const factors = take.list(p.mfaFactors);
     policies.mfaFactors = factors.map((f) => take.oneOf(f, MFA_FACTORS, 'TOTP'));
-    if (Array.isArray(p.mfaFactors) && !factors.length && policies.mfa === 'required') r.fail(`${path}.policies.mfaFactors`, 'must name at least one factor when mfa is "required"');
+    if (Array.isArray(p.mfaFactors) && !factors.length && policies.mfa === 'required')
+      r.fail(`${path}.policies.mfaFactors`, 'must name at least one factor when mfa is "required"');
   }
   if (p.recaptcha !== undefined) {
     const rc = take.object(p.recaptcha);
-    policies.recaptcha = { secret: take.string(rc.secret, ''), verifyUrl: take.string(rc.verifyUrl, 'https://www.google.com/recaptcha/api/siteverify') };
+    policies.recaptcha = {
+      secret: take.string(rc.secret, ''),
+      verifyUrl: take.string(rc.verifyUrl, 'https://www.google.com/recaptcha/api/siteverify'),
+    };
   }
 
   const t = take.object(site.tokens);
@@ -51,14 +55,30 @@ function buildSite(r: Reader, site: Record<string, unknown>, path: string, baseD
   readSessions(r, take.object(site.sessions), `${path}.sessions`, tokens, t.memberSessionTtl !== undefined);
 
   const clients = take.list(site.clients).map((c, i) => buildClient(r, take.object(c), `${path}.clients[${i}]`));
-  const apiKeys = take.list(site.apiKeys).map((k) => ({ name: take.string(take.object(k).name, ''), key: take.string(take.object(k).key, '') }));
-  const collections = take.list(site.collections).map((c, i) => buildCollection(r, take.object(c), `${path}.collections[${i}]`, baseDir));
+  const apiKeys = take
+    .list(site.apiKeys)
+    .map((k) => ({ name: take.string(take.object(k).name, ''), key: take.string(take.object(k).key, '') }));
+  const collections = take
+    .list(site.collections)
+    .map((c, i) => buildCollection(r, take.object(c), `${path}.collections[${i}]`, baseDir));
   checkReferenceTargets(r, collections, `${path}.collections`);
   const graphql = buildGraphql(site.graphql);
   const webhooks = buildSiteWebhooks(r, site.webhooks, `${path}.webhooks`);
   const identityProviders = buildIdentityProviders(r, site.identityProviders, `${path}.identityProviders`);
   const languages = buildLanguages(r, site.languages, `${path}.languages`);
-  return { id, name: take.string(site.name, id), policies, tokens, clients, apiKeys, collections, webhooks, identityProviders, languages, ...(graphql ? { graphql } : {}) };
+  return {
+    id,
+    name: take.string(site.name, id),
+    policies,
+    tokens,
+    clients,
+    apiKeys,
+    collections,
+    webhooks,
+    identityProviders,
+    languages,
+    ...(graphql ? { graphql } : {}),
+  };
 }
 
 /**
@@ -66,15 +86,28 @@ function buildSite(r: Reader, site: Record<string, unknown>, path: string, baseD
  * idleDays 0 turns the idle timeout off). absoluteDays is the newer name of `tokens.memberSessionTtl`,
  * and bounds idleDays, a range the schema cannot state.
  */
-function readSessions(r: Reader, s: Record<string, unknown>, path: string, tokens: SiteConfig['tokens'], ttlGiven: boolean): void {
+function readSessions(
+  r: Reader,
+  s: Record<string, unknown>,
+  path: string,
+  tokens: SiteConfig['tokens'],
+  ttlGiven: boolean,
+): void {
   if (s.absoluteDays !== undefined) {
-    if (ttlGiven) r.fail(`${path}.absoluteDays`, 'and tokens.memberSessionTtl set the same lifetime: keep only sessions.absoluteDays');
+    if (ttlGiven)
+      r.fail(
+        `${path}.absoluteDays`,
+        'and tokens.memberSessionTtl set the same lifetime: keep only sessions.absoluteDays',
+      );
     tokens.memberSessionTtl = take.integer(s.absoluteDays, 30) * 86_400;
   }
   if (s.idleDays !== undefined) {
     const absoluteDays = Math.max(1, Math.floor(tokens.memberSessionTtl / 86_400));
     if (typeof s.idleDays === 'number' && s.idleDays > absoluteDays) {
-      r.fail(`${path}.idleDays`, `must not be longer than the absolute lifetime of ${absoluteDays} days (got ${s.idleDays})`);
+      r.fail(
+        `${path}.idleDays`,
+        `must not be longer than the absolute lifetime of ${absoluteDays} days (got ${s.idleDays})`,
+      );
     } else {
       tokens.memberIdleTtl = r.integer(s.idleDays, `${path}.idleDays`, 7, 0, absoluteDays) * 86_400;
     }
@@ -84,7 +117,11 @@ function readSessions(r: Reader, s: Record<string, unknown>, path: string, token
 function buildClient(r: Reader, c: Record<string, unknown>, path: string): ClientConfig {
   const allowedOrigins = take.list(c.allowedOrigins).map((u, i) => {
     const origin = take.string(u, '');
-    if (URL.canParse(origin) && new URL(origin).origin !== origin) r.fail(`${path}.allowedOrigins[${i}]`, `must be a bare origin such as "${new URL(origin).origin}" (got "${origin}")`);
+    if (URL.canParse(origin) && new URL(origin).origin !== origin)
+      r.fail(
+        `${path}.allowedOrigins[${i}]`,
+        `must be a bare origin such as "${new URL(origin).origin}" (got "${origin}")`,
+      );
     return origin;
   });
   return {

@@ -16,7 +16,15 @@ describe('collections[].translatable', () => {
   it('reads translatable fields of untyped and typed collections; absent stays absent', () => {
     const { value, problems } = read([
       { id: 'Pages', permissions: perms, translatable: ['title', 'body'] },
-      { id: 'Products', permissions: perms, fields: [{ key: 'title', type: 'text' }, { key: 'description', type: 'richtext' }], translatable: ['title', 'description'] },
+      {
+        id: 'Products',
+        permissions: perms,
+        fields: [
+          { key: 'title', type: 'text' },
+          { key: 'description', type: 'richtext' },
+        ],
+        translatable: ['title', 'description'],
+      },
       { id: 'Plain', permissions: perms },
     ]);
     expect(problems).toEqual([]);
@@ -28,14 +36,26 @@ describe('collections[].translatable', () => {
   it('names the key of every mistake: nested or system names, repeats, undeclared and non-text fields, a non-array', () => {
     const { problems } = read([
       { id: 'A', permissions: perms, translatable: ['seo.title', '_id', 'title', 'title', 7] },
-      { id: 'B', permissions: perms, fields: [{ key: 'title', type: 'text' }, { key: 'price', type: 'number' }], translatable: ['price', 'subtitle'] },
+      {
+        id: 'B',
+        permissions: perms,
+        fields: [
+          { key: 'title', type: 'text' },
+          { key: 'price', type: 'number' },
+        ],
+        translatable: ['price', 'subtitle'],
+      },
       { id: 'C', permissions: perms, translatable: 'title' },
     ]);
     expect(problems).toEqual([
-      expect.stringMatching(/^sites\[0\]\.collections\[0\]\.translatable\[0\] must be the name of a top-level field.*no "\."/),
+      expect.stringMatching(
+        /^sites\[0\]\.collections\[0\]\.translatable\[0\] must be the name of a top-level field.*no "\."/,
+      ),
       expect.stringMatching(/^sites\[0\]\.collections\[0\]\.translatable\[1\] must be the name of a top-level field/),
       'sites[0].collections[0].translatable[3] names "title" a second time',
-      expect.stringMatching(/^sites\[0\]\.collections\[0\]\.translatable\[4\] must be the name of a top-level field.*\(got 7\)/),
+      expect.stringMatching(
+        /^sites\[0\]\.collections\[0\]\.translatable\[4\] must be the name of a top-level field.*\(got 7\)/,
+      ),
       'sites[0].collections[1].translatable[0] must name a text or richtext field ("price" is "number")',
       'sites[0].collections[1].translatable[1] must name a declared field (got "subtitle"; declared: title, price)',
       'sites[0].collections[2].translatable must be an array (got "title")',

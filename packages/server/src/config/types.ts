@@ -1,7 +1,13 @@
 /** The validated configuration the server runs with (config file + environment, defaults applied). */
 
 export type PermissionLevel = 'ANYONE' | 'SITE_MEMBER' | 'SITE_MEMBER_AUTHOR' | 'ADMIN' | 'AUTHOR';
-export const PERMISSION_LEVELS: readonly PermissionLevel[] = ['ANYONE', 'SITE_MEMBER', 'SITE_MEMBER_AUTHOR', 'ADMIN', 'AUTHOR'];
+export const PERMISSION_LEVELS: readonly PermissionLevel[] = [
+  'ANYONE',
+  'SITE_MEMBER',
+  'SITE_MEMBER_AUTHOR',
+  'ADMIN',
+  'AUTHOR',
+];
 
 export interface CollectionPermissions {
   read: PermissionLevel;
@@ -12,8 +18,25 @@ export interface CollectionPermissions {
 
 /** Field types a collection may declare (the data client's list; data/fields.ts says what each accepts). */
 export const FIELD_TYPES = [
-  'text', 'number', 'date', 'datetime', 'image', 'boolean', 'document', 'url', 'richtext', 'video', 'audio',
-  'time', 'language', 'address', 'pagelink', 'reference', 'multireference', 'object', 'array',
+  'text',
+  'number',
+  'date',
+  'datetime',
+  'image',
+  'boolean',
+  'document',
+  'url',
+  'richtext',
+  'video',
+  'audio',
+  'time',
+  'language',
+  'address',
+  'pagelink',
+  'reference',
+  'multireference',
+  'object',
+  'array',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 

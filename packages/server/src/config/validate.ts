@@ -48,7 +48,8 @@ export class Reader {
   knownKeys(obj: Obj | undefined, path: string, keys: readonly string[]): void {
     if (!obj) return;
     for (const key of Object.keys(obj)) {
-      if (!keys.includes(key)) this.fail(`${path}.${key}`.replace(/^\./, ''), `is not a known key (allowed: ${keys.join(', ')})`);
+      if (!keys.includes(key))
+        this.fail(`${path}.${key}`.replace(/^\./, ''), `is not a known key (allowed: ${keys.join(', ')})`);
     }
   }
 
@@ -108,7 +109,8 @@ export class Reader {
     if (!text) return text;
     try {
       const parsed = new URL(text);
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') this.fail(path, `must be an http(s) URL (got ${this.show(text)})`);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        this.fail(path, `must be an http(s) URL (got ${this.show(text)})`);
     } catch {
       this.fail(path, `must be an absolute URL such as "https://shop.example" (got ${this.show(text)})`);
     }
@@ -121,10 +123,13 @@ export class Reader {
  * wrong shape was already reported, so these fall back without a second message.
  */
 export const take = {
-  object: (value: unknown): Obj => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {}),
+  object: (value: unknown): Obj =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {},
   list: (value: unknown): unknown[] => (Array.isArray(value) ? value : []),
-  string: <T extends string | undefined>(value: unknown, fallback: T): string | T => (typeof value === 'string' && value !== '' ? value : fallback),
+  string: <T extends string | undefined>(value: unknown, fallback: T): string | T =>
+    typeof value === 'string' && value !== '' ? value : fallback,
   boolean: (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback),
   integer: (value: unknown, fallback: number): number => (Number.isInteger(value) ? (value as number) : fallback),
-  oneOf: <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback),
+  oneOf: <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+    allowed.includes(value as T) ? (value as T) : fallback,
 };

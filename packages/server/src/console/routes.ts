@@ -37,9 +37,15 @@ export function findConsoleDist(): string | undefined {
 
 const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Vitrine console</title><body><h1>Vitrine console</h1><p>The console is not built yet: run <code>npm run build -w @vitrine/console</code> or <code>npm start</code>.</p></body></html>`;
 
-async function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, cache: string): Promise<FastifyReply> {
+async function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile,
+  cache: string,
+): Promise<FastifyReply> {
   reply.header('content-type', file.type).header('cache-control', cache).header('vary', 'accept-encoding');
-  if (file.type.startsWith('text/html')) reply.header('content-security-policy', CONSOLE_CSP).header('x-frame-options', 'DENY');
+  if (file.type.startsWith('text/html'))
+    reply.header('content-security-policy', CONSOLE_CSP).header('x-frame-options', 'DENY');
   const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? await gzipped(file) : undefined;
   if (gzip) return reply.header('content-encoding', 'gzip').header('content-length', gzip.length).send(gzip);
   return reply.header('content-length', file.size).send(file.stream());
@@ -49,10 +55,21 @@ export const consoleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   const root = ctx.config.consoleDir ?? findConsoleDist();
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = ((request.params as { '*'?: string })['*'] ?? '').replace(/^\/+/, '');
-    if (!root) return reply.type('text/html; charset=utf-8').header('content-security-policy', CONSOLE_CSP).header('cache-control', 'no-cache').send(NOT_BUILT);
+    if (!root)
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', CONSOLE_CSP)
+        .header('cache-control', 'no-cache')
+        .send(NOT_BUILT);
     const file = path ? await findStaticFile(root, path) : undefined;
     // Vite puts content hashes in /assets/ names, so those can be cached for good.
-    if (file) return send(request, reply, file, path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (file)
+      return send(
+        request,
+        reply,
+        file,
+        path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.callNotFound();
     const index = await findStaticFile(root, 'index.html');
     if (!index) return reply.callNotFound();

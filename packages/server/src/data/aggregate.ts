@@ -29,14 +29,16 @@ function parseAggregation(value: unknown): { groups: string[]; ops: Operation[] 
   if (value == null) return { groups: [], ops: [] };
   if (!isPlainObject(value)) throw invalidField('aggregation', 'must be an object');
   const groupsRaw = value.groupingFields ?? [];
-  if (!Array.isArray(groupsRaw) || groupsRaw.length > 16) throw invalidField('aggregation.groupingFields', 'must be an array of at most 16 field names');
+  if (!Array.isArray(groupsRaw) || groupsRaw.length > 16)
+    throw invalidField('aggregation.groupingFields', 'must be an array of at most 16 field names');
   const groups = groupsRaw.map((g: unknown, i) => {
     if (typeof g !== 'string') throw invalidField(`aggregation.groupingFields[${i}]`, 'must be a string');
     parseFieldPath(g, `aggregation.groupingFields[${i}]`);
     return g;
   });
   const opsRaw = value.operations ?? [];
-  if (!Array.isArray(opsRaw) || opsRaw.length > 50) throw invalidField('aggregation.operations', 'must be an array of at most 50 operations');
+  if (!Array.isArray(opsRaw) || opsRaw.length > 50)
+    throw invalidField('aggregation.operations', 'must be an array of at most 50 operations');
   const ops = opsRaw.map((o: unknown, i): Operation => {
     const at = `aggregation.operations[${i}]`;
     if (!isPlainObject(o)) throw invalidField(at, 'must be an object');
@@ -46,12 +48,14 @@ function parseAggregation(value: unknown): { groups: string[]; ops: Operation[] 
     let field: string | undefined;
     if (op !== 'itemCount') {
       const spec = o[op];
-      if (!isPlainObject(spec) || typeof spec.itemFieldName !== 'string') throw invalidField(`${at}.${op}.itemFieldName`, 'must be a string', 'REQUIRED');
+      if (!isPlainObject(spec) || typeof spec.itemFieldName !== 'string')
+        throw invalidField(`${at}.${op}.itemFieldName`, 'must be a string', 'REQUIRED');
       parseFieldPath(spec.itemFieldName, `${at}.${op}.itemFieldName`);
       field = spec.itemFieldName;
     }
     const name = o.resultFieldName ?? (op === 'itemCount' ? 'count' : `${field}${OPS[op]}`);
-    if (typeof name !== 'string' || name === '' || name.startsWith('$') || name === '_id') throw invalidField(`${at}.resultFieldName`, 'must be a field name');
+    if (typeof name !== 'string' || name === '' || name.startsWith('$') || name === '_id')
+      throw invalidField(`${at}.resultFieldName`, 'must be a field name');
     return { name, op, field };
   });
   return { groups, ops };
@@ -60,7 +64,9 @@ function parseAggregation(value: unknown): { groups: string[]; ops: Operation[] 
 export async function aggregate(scope: DataScope, collection: CollectionConfig, body: Body) {
   const access = authorize(collection, 'read', scope.caller);
   const page = readPaging(scope, body, body, 'aggregate', collection.id);
-  const saved = isPlainObject(page.saved) ? page.saved : { i: body.initialFilter, a: body.aggregation, f: body.finalFilter, s: body.sort };
+  const saved = isPlainObject(page.saved)
+    ? page.saved
+    : { i: body.initialFilter, a: body.aggregation, f: body.finalFilter, s: body.sort };
   const initial = parseFilter(saved.i, 'initialFilter');
   const { groups, ops } = parseAggregation(saved.a);
   const final = parseFilter(saved.f, 'finalFilter');
@@ -98,8 +104,14 @@ export async function aggregate(scope: DataScope, collection: CollectionConfig, 
   const results = rows.slice(0, page.limit).map((row) => row.r);
   let total: number | undefined;
   if (page.returnTotalCount) {
-    const c = await scope.db.query<{ n: number }>(`select count(*) as n from (${grouped}) t where ${finalSql}`, countValues);
+    const c = await scope.db.query<{ n: number }>(
+      `select count(*) as n from (${grouped}) t where ${finalSql}`,
+      countValues,
+    );
     total = Number(c.rows[0]?.n ?? 0);
   }
-  return { results, pagingMetadata: pagingMetadata(scope, page, 'aggregate', collection.id, saved, results.length, hasNext, total) };
+  return {
+    results,
+    pagingMetadata: pagingMetadata(scope, page, 'aggregate', collection.id, saved, results.length, hasNext, total),
+  };
 }

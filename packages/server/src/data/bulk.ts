@@ -33,7 +33,8 @@ interface Entry {
 function list(body: Body, key: string): unknown[] {
   const value = body[key];
   if (!Array.isArray(value)) throw invalidField(key, 'must be an array', 'REQUIRED');
-  if (value.length > MAX_BULK) throw invalidField(key, `must have at most ${MAX_BULK} entries (got ${value.length})`, 'TOO_MANY_ITEMS');
+  if (value.length > MAX_BULK)
+    throw invalidField(key, `must have at most ${MAX_BULK} entries (got ${value.length})`, 'TOO_MANY_ITEMS');
   return value;
 }
 
@@ -48,7 +49,11 @@ function entries(scope: DataScope, collection: CollectionConfig, body: Body, kin
   if (kind === 'remove') {
     return list(body, 'dataItemIds').map((raw, i) => {
       const id = itemId(raw, `dataItemIds[${i}]`);
-      return { id, action: 'DELETE', run: async (tx) => ({ action: 'DELETE', data: await removeOne(tx, scope, collection, id, cond) }) };
+      return {
+        id,
+        action: 'DELETE',
+        run: async (tx) => ({ action: 'DELETE', data: await removeOne(tx, scope, collection, id, cond) }),
+      };
     });
   }
   if (kind === 'patch') {
@@ -56,7 +61,11 @@ function entries(scope: DataScope, collection: CollectionConfig, body: Body, kin
       if (!isPlainObject(raw)) throw invalidField(`patches[${i}]`, 'must be an object');
       const id = itemId(raw.dataItemId, `patches[${i}].dataItemId`);
       const mods: Modification[] = parseModifications(raw.fieldModifications, `patches[${i}].fieldModifications`);
-      return { id, action: 'PATCH', run: async (tx) => ({ action: 'PATCH', data: await patchOne(tx, scope, collection, id, mods, cond) }) };
+      return {
+        id,
+        action: 'PATCH',
+        run: async (tx) => ({ action: 'PATCH', data: await patchOne(tx, scope, collection, id, mods, cond) }),
+      };
     });
   }
   return list(body, 'dataItems').map((raw, i) => {
@@ -71,14 +80,23 @@ function entries(scope: DataScope, collection: CollectionConfig, body: Body, kin
         },
       };
     }
-    const id = item.id ?? (() => { throw invalidField(`dataItems[${i}].id`, 'is required for an update', 'REQUIRED'); })();
-    return { id, action: 'UPDATE', run: async (tx) => ({ action: 'UPDATE', data: await updateOne(tx, scope, collection, { ...item, id }, cond) }) };
+    const id =
+      item.id ??
+      (() => {
+        throw invalidField(`dataItems[${i}].id`, 'is required for an update', 'REQUIRED');
+      })();
+    return {
+      id,
+      action: 'UPDATE',
+      run: async (tx) => ({ action: 'UPDATE', data: await updateOne(tx, scope, collection, { ...item, id }, cond) }),
+    };
   });
 }
 
 function itemError(error: unknown): { code: string; description: string; data: Record<string, unknown> } {
   if (error instanceof ApplicationError) return { code: error.code, description: error.message, data: error.data };
-  if (error instanceof ValidationError) return { code: 'WD_VALIDATION_ERROR', description: error.message, data: { fieldViolations: error.violations } };
+  if (error instanceof ValidationError)
+    return { code: 'WD_VALIDATION_ERROR', description: error.message, data: { fieldViolations: error.violations } };
   throw error;
 }
 
@@ -89,7 +107,12 @@ async function insertMany(scope: DataScope, collection: CollectionConfig, list: 
   } catch (error) {
     return list.map((item, originalIndex) => ({
       action: 'INSERT',
-      itemMetadata: { ...(item.id !== undefined ? { id: item.id } : {}), originalIndex, success: false, error: itemError(error) },
+      itemMetadata: {
+        ...(item.id !== undefined ? { id: item.id } : {}),
+        originalIndex,
+        success: false,
+        error: itemError(error),
+      },
     }));
   }
   const ms = scope.now();
@@ -115,27 +138,57 @@ async function insertMany(scope: DataScope, collection: CollectionConfig, list: 
       [scope.site.id, collection.id, new Date(ms).toISOString(), JSON.stringify(rows)],
     );
     const ids = new Set(result.rows.map((r) => r.id));
-    await emitItemEvents(tx, scope, 'item.inserted', collection.id, rows.filter((r) => ids.has(String(r.d._id))).map((r) => r.d));
+    await emitItemEvents(
+      tx,
+      scope,
+      'item.inserted',
+      collection.id,
+      rows.filter((r) => ids.has(String(r.d._id))).map((r) => r.d),
+    );
     return result;
   });
   const ok = new Set(inserted.rows.map((r) => r.id));
   return prepared.map((p, originalIndex) =>
     p.invalid.length > 0
-      ? { action: 'INSERT', itemMetadata: { id: p.id, originalIndex, success: false, error: itemError(new ValidationError(p.invalid)) } }
+      ? {
+          action: 'INSERT',
+          itemMetadata: { id: p.id, originalIndex, success: false, error: itemError(new ValidationError(p.invalid)) },
+        }
       : p.first && ok.has(p.id)
-      ? { action: 'INSERT', itemMetadata: { id: p.id, originalIndex, success: true }, dataItem: envelope(collection.id, p.data) }
-      : { action: 'INSERT', itemMetadata: { id: p.id, originalIndex, success: false, error: itemError(dataErrors.duplicate(collection.id, p.id)) } },
+        ? {
+            action: 'INSERT',
+            itemMetadata: { id: p.id, originalIndex, success: true },
+            dataItem: envelope(collection.id, p.data),
+          }
+        : {
+            action: 'INSERT',
+            itemMetadata: {
+              id: p.id,
+              originalIndex,
+              success: false,
+              error: itemError(dataErrors.duplicate(collection.id, p.id)),
+            },
+          },
   );
 }
 
 function summary(results: unknown[]) {
   const failures = results.filter((r) => !(r as { itemMetadata: { success: boolean } }).itemMetadata.success).length;
-  return { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } };
+  return {
+    results,
+    bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
+  };
 }
 
 export async function bulkWrite(scope: DataScope, collection: CollectionConfig, body: Body, kind: BulkKind) {
   if (kind === 'insert') {
-    return summary(await insertMany(scope, collection, list(body, 'dataItems').map((raw, i) => parseDataItem(raw, `dataItems[${i}]`, itemId))));
+    return summary(
+      await insertMany(
+        scope,
+        collection,
+        list(body, 'dataItems').map((raw, i) => parseDataItem(raw, `dataItems[${i}]`, itemId)),
+      ),
+    );
   }
   const work = entries(scope, collection, body, kind);
   const results = await scope.db.transaction(async (tx) => {
@@ -143,9 +196,18 @@ export async function bulkWrite(scope: DataScope, collection: CollectionConfig, 
     for (const [originalIndex, entry] of work.entries()) {
       try {
         const { action, data } = await entry.run(tx);
-        out.push({ action, itemMetadata: { id: String(data._id), originalIndex, success: true }, dataItem: envelope(collection.id, data) });
+        out.push({
+          action,
+          itemMetadata: { id: String(data._id), originalIndex, success: true },
+          dataItem: envelope(collection.id, data),
+        });
       } catch (error) {
-        const meta = { ...(entry.id !== undefined ? { id: entry.id } : {}), originalIndex, success: false, error: itemError(error) };
+        const meta = {
+          ...(entry.id !== undefined ? { id: entry.id } : {}),
+          originalIndex,
+          success: false,
+          error: itemError(error),
+        };
         out.push({ action: entry.action, itemMetadata: meta });
       }
     }

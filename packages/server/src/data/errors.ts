@@ -13,16 +13,25 @@ export type Operation = 'read' | 'insert' | 'update' | 'remove' | 'truncate';
 
 export const dataErrors = {
   notFound: (collectionId: string, itemId: string) =>
-    appError('ITEM_NOT_FOUND', { description: `Item [${itemId}] does not exist in collection [${collectionId}].`, data: { collectionId, itemId } }),
+    appError('ITEM_NOT_FOUND', {
+      description: `Item [${itemId}] does not exist in collection [${collectionId}].`,
+      data: { collectionId, itemId },
+    }),
   conditionNotMet: (collectionId: string, itemId: string) =>
     appError('ITEM_NOT_FOUND', {
       description: `Item [${itemId}] does not exist in collection [${collectionId}] or does not match the condition.`,
       data: { collectionId, itemId, reason: 'CONDITION_NOT_MET' },
     }),
   duplicate: (collectionId: string, itemId: string) =>
-    appError('ITEM_EXISTS', { description: `Item [${itemId}] already exists in collection [${collectionId}].`, data: { collectionId, itemId } }),
+    appError('ITEM_EXISTS', {
+      description: `Item [${itemId}] already exists in collection [${collectionId}].`,
+      data: { collectionId, itemId },
+    }),
   unknownCollection: (collectionId: string) =>
-    appError('COLLECTION_NOT_FOUND', { description: `The ${collectionId} collection does not exist.`, data: { collectionId } }),
+    appError('COLLECTION_NOT_FOUND', {
+      description: `The ${collectionId} collection does not exist.`,
+      data: { collectionId },
+    }),
   forbidden: (collectionId: string, operation: Operation) =>
     appError('COLLECTION_PERMISSION_DENIED', {
       description: `The current user does not have permissions to ${operation} on the ${collectionId} collection.`,

@@ -48,7 +48,11 @@ describe('declared field types', () => {
     expect(fieldViolations(required, { f: 2 })).toEqual([]);
     const strict = collection('text', false, true);
     expect(fieldViolations(strict, { f: 'a', _id: 'x', _owner: 'o', other: 1 }, 'dataItems[2].data')).toEqual([
-      expect.objectContaining({ field: 'dataItems[2].data.other', ruleName: 'UNKNOWN_FIELD', description: 'is not a declared field of the C collection' }),
+      expect.objectContaining({
+        field: 'dataItems[2].data.other',
+        ruleName: 'UNKNOWN_FIELD',
+        description: 'is not a declared field of the C collection',
+      }),
     ]);
     expect(fieldViolations({ ...strict, fields: undefined }, { anything: 1 })).toEqual([]);
   });

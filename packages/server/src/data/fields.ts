@@ -46,7 +46,10 @@ const RULES: Record<FieldType, { ok: (v: Json) => boolean; expected: string }> =
   audio: { ok: isText, expected: 'a non-empty string (the audio address)' },
   url: { ok: isUrl, expected: 'an absolute http(s), mailto or tel URL, or a path starting with "/"' },
   pagelink: { ok: isText, expected: 'a non-empty string (the page path)' },
-  language: { ok: (v) => typeof v === 'string' && LANGUAGE.test(v), expected: 'a language code such as "en" or "pt-BR"' },
+  language: {
+    ok: (v) => typeof v === 'string' && LANGUAGE.test(v),
+    expected: 'a language code such as "en" or "pt-BR"',
+  },
   address: { ok: (v) => isPlainObject(v) && !isDateValue(v), expected: 'an address object' },
   reference: { ok: isText, expected: 'the id of the referenced item (a non-empty string)' },
   multireference: { ok: (v) => Array.isArray(v) && v.every(isText), expected: 'an array of referenced item ids' },
@@ -69,13 +72,22 @@ function fieldProblems(field: FieldConfig, value: Json | undefined, where: strin
 }
 
 /** The violations of `data` against the collection's declared fields (empty for untyped collections). */
-export function fieldViolations(collection: CollectionConfig, data: JsonObject, where = 'dataItem.data'): FieldViolation[] {
+export function fieldViolations(
+  collection: CollectionConfig,
+  data: JsonObject,
+  where = 'dataItem.data',
+): FieldViolation[] {
   if (!collection.fields) return [];
-  const problems = collection.fields.flatMap((f) => fieldProblems(f, Object.hasOwn(data, f.key) ? data[f.key] : undefined, where));
+  const problems = collection.fields.flatMap((f) =>
+    fieldProblems(f, Object.hasOwn(data, f.key) ? data[f.key] : undefined, where),
+  );
   if (collection.strict) {
     const declared = new Set<string>([...SYSTEM_FIELDS, ...collection.fields.map((f) => f.key)]);
     for (const key of Object.keys(data)) {
-      if (!declared.has(key)) problems.push(violation(`${where}.${key}`, `is not a declared field of the ${collection.id} collection`, 'UNKNOWN_FIELD'));
+      if (!declared.has(key))
+        problems.push(
+          violation(`${where}.${key}`, `is not a declared field of the ${collection.id} collection`, 'UNKNOWN_FIELD'),
+        );
     }
   }
   return problems;

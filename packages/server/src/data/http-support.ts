@@ -12,8 +12,12 @@ export interface DataServer {
   clientId: string;
   adminKey: string;
   vitrine: VitrineApp;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
-  call(path: string, init?: { method?: string; body?: unknown; auth?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  // Response bodies are asserted field by field.
+  call(
+    path: string,
+    init?: { method?: string; body?: unknown; auth?: string; headers?: Record<string, string> },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   visitorToken(): Promise<string>;
   memberToken(memberId: string): Promise<string>;
   close(): Promise<void>;
@@ -35,7 +39,8 @@ export async function startDataServer(change: (config: ServerConfig) => ServerCo
       const response = await fetch(`${url}${path}`, {
         method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
         headers,
-        body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+        body:
+          init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
       });
       const text = await response.text();
       let body: unknown = text;
@@ -50,7 +55,9 @@ export async function startDataServer(change: (config: ServerConfig) => ServerCo
       return (await getVisitorToken(url, clientId)).access_token;
     },
     async memberToken(memberId) {
-      const tokens = await ctx.db.transaction((tx) => ctx.tokens.createMemberSession(tx, { siteId, clientId, memberId }));
+      const tokens = await ctx.db.transaction((tx) =>
+        ctx.tokens.createMemberSession(tx, { siteId, clientId, memberId }),
+      );
       return tokens.accessToken;
     },
     close: () => server.close(),

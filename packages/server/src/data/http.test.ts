@@ -17,7 +17,11 @@ afterAll(async () => server?.close());
 
 function expectAppError(res: Res, status: number, code: string) {
   expect(res.status).toBe(status);
-  expect(res.body.details.applicationError).toMatchObject({ code, description: expect.any(String), data: expect.any(Object) });
+  expect(res.body.details.applicationError).toMatchObject({
+    code,
+    description: expect.any(String),
+    data: expect.any(Object),
+  });
   expect(res.body.message).toEqual(expect.any(String));
   expect(res.headers.get('x-wix-request-id')).toBeTruthy();
 }
@@ -31,13 +35,20 @@ function expectValidation(res: Res, field: string) {
 
 describe('data items over HTTP', () => {
   it('queries the seeded catalog with GET .r and POST, on both prefixes', async () => {
-    const body = { dataCollectionId: 'Products', query: { paging: { limit: 3 }, filter: {}, sort: [] }, returnTotalCount: true };
+    const body = {
+      dataCollectionId: 'Products',
+      query: { paging: { limit: 3 }, filter: {}, sort: [] },
+      returnTotalCount: true,
+    };
     const viaGet = await server.call(`${V2}/items/query?.r=${dotR(body)}`);
     expect(viaGet.status).toBe(200);
     expect(Object.keys(viaGet.body).sort()).toEqual(['dataItems', 'pagingMetadata']);
     expect(viaGet.body.dataItems).toHaveLength(3);
     expect(viaGet.body.pagingMetadata).toMatchObject({ count: 3, offset: 0, hasNext: true, total: expect.any(Number) });
-    expect(viaGet.body.dataItems[0].data).toMatchObject({ _id: expect.any(String), _createdDate: { $date: expect.any(String) } });
+    expect(viaGet.body.dataItems[0].data).toMatchObject({
+      _id: expect.any(String),
+      _createdDate: { $date: expect.any(String) },
+    });
     const viaPost = await server.call('/_api/cloud-data/v2/items/query', { body });
     expect(viaPost.body).toEqual(viaGet.body);
   });
@@ -46,7 +57,10 @@ describe('data items over HTTP', () => {
     const ins = await server.call(`${V2}/items`, {
       auth: admin,
       headers: { 'x-vitrine-site-id': server.siteId },
-      body: { dataCollectionId: 'Products', dataItem: { id: 'h1', data: { _id: 'h1', title: 'x', when: { $date: '2024-05-05T05:05:05.000Z' } } } },
+      body: {
+        dataCollectionId: 'Products',
+        dataItem: { id: 'h1', data: { _id: 'h1', title: 'x', when: { $date: '2024-05-05T05:05:05.000Z' } } },
+      },
     });
     expect(ins.status).toBe(200);
     expect(ins.body.dataItem.data).toMatchObject({ _id: 'h1', when: { $date: '2024-05-05T05:05:05.000Z' } });
@@ -56,38 +70,64 @@ describe('data items over HTTP', () => {
     const missing = await server.call(`${V2}/items/nope?dataCollectionId=Products&dataItemId=nope`);
     expectAppError(missing, 404, 'WDE0073');
     expect(missing.body.message).toBe('Item [nope] does not exist in collection [Products].');
-    const removed = await server.call(`${V2}/items/remove`, { auth: admin, body: { dataCollectionId: 'Products', dataItemId: 'nope' } });
+    const removed = await server.call(`${V2}/items/remove`, {
+      auth: admin,
+      body: { dataCollectionId: 'Products', dataItemId: 'nope' },
+    });
     expectAppError(removed, 404, 'WDE0073');
-    const dup = await server.call(`${V2}/items`, { auth: admin, body: { dataCollectionId: 'Products', dataItem: { id: 'h1', data: {} } } });
+    const dup = await server.call(`${V2}/items`, {
+      auth: admin,
+      body: { dataCollectionId: 'Products', dataItem: { id: 'h1', data: {} } },
+    });
     expectAppError(dup, 409, 'WDE0074');
   });
 
   it('enforces permissions per caller kind', async () => {
     const visitor = await server.visitorToken();
-    const write = await server.call(`${V2}/items`, { auth: visitor, body: { dataCollectionId: 'Products', dataItem: { data: { title: 'hack' } } } });
+    const write = await server.call(`${V2}/items`, {
+      auth: visitor,
+      body: { dataCollectionId: 'Products', dataItem: { data: { title: 'hack' } } },
+    });
     expectAppError(write, 403, 'WDE0027');
     const anon = await server.call(`${V2}/items/truncate`, { body: { dataCollectionId: 'Products' } });
     expectAppError(anon, 403, 'WDE0027');
     const member = await server.memberToken('member-1');
     const orders = await server.call(`${V2}/items/query`, { auth: member, body: { dataCollectionId: 'Orders' } });
     expect(orders.status).toBe(200);
-    const ordersAsVisitor = await server.call(`${V2}/items/query`, { auth: visitor, body: { dataCollectionId: 'Orders' } });
+    const ordersAsVisitor = await server.call(`${V2}/items/query`, {
+      auth: visitor,
+      body: { dataCollectionId: 'Orders' },
+    });
     expectAppError(ordersAsVisitor, 403, 'WDE0027');
     expectAppError(await server.call(`${V2}/items/count`, { body: { dataCollectionId: 'Nope' } }), 404, 'WDE0025');
-    const badToken = await server.call(`${V2}/items/query`, { auth: 'not-a-token.x.y', body: { dataCollectionId: 'Products' } });
+    const badToken = await server.call(`${V2}/items/query`, {
+      auth: 'not-a-token.x.y',
+      body: { dataCollectionId: 'Products' },
+    });
     expect(badToken.status).toBe(401);
   });
 
   it('keeps a guest cart private and hands it to the member at login', async () => {
     const guest = await server.visitorToken();
     const other = await server.visitorToken();
-    const added = await server.call(`${V2}/items`, { auth: guest, body: { dataCollectionId: 'Cart', dataItem: { data: { sku: 'A', qty: 2 } } } });
+    const added = await server.call(`${V2}/items`, {
+      auth: guest,
+      body: { dataCollectionId: 'Cart', dataItem: { data: { sku: 'A', qty: 2 } } },
+    });
     expect(added.status).toBe(200);
     const owner = added.body.dataItem.data._owner as string;
     expect(owner).toEqual(expect.any(String));
     const cartId = added.body.dataItem.id as string;
-    expect((await server.call(`${V2}/items/query`, { auth: other, body: { dataCollectionId: 'Cart' } })).body.dataItems).toEqual([]);
-    const patch = { dataCollectionId: 'Cart', patch: { dataItemId: cartId, fieldModifications: [{ action: 'INCREMENT_FIELD', fieldPath: 'qty', incrementFieldOptions: { value: 1 } }] } };
+    expect(
+      (await server.call(`${V2}/items/query`, { auth: other, body: { dataCollectionId: 'Cart' } })).body.dataItems,
+    ).toEqual([]);
+    const patch = {
+      dataCollectionId: 'Cart',
+      patch: {
+        dataItemId: cartId,
+        fieldModifications: [{ action: 'INCREMENT_FIELD', fieldPath: 'qty', incrementFieldOptions: { value: 1 } }],
+      },
+    };
     expectAppError(await server.call(`${V2}/items/patch`, { auth: other, body: patch }), 404, 'WDE0073');
     expect((await server.call(`${V2}/items/patch`, { auth: guest, body: patch })).body.dataItem.data.qty).toBe(3);
     await server.vitrine.ctx.db.transaction((tx) => reassignVisitorItems(tx, server.siteId, owner, 'shopper-1'));
@@ -98,11 +138,23 @@ describe('data items over HTTP', () => {
 
   it('answers bad input with envelopes, never a 500', async () => {
     const q = (body: unknown) => server.call(`${V2}/items/query`, { body });
-    expectValidation(await q({ dataCollectionId: 'Products', query: { filter: { title: { $regex: '^a' } } } }), 'query.filter.title.$regex');
-    expectValidation(await q({ dataCollectionId: 'Products', query: { filter: { price: { $gt: [1] } } } }), 'query.filter.price.$gt');
-    expectValidation(await q({ dataCollectionId: 'Products', query: { paging: { limit: 1001 } } }), 'query.paging.limit');
+    expectValidation(
+      await q({ dataCollectionId: 'Products', query: { filter: { title: { $regex: '^a' } } } }),
+      'query.filter.title.$regex',
+    );
+    expectValidation(
+      await q({ dataCollectionId: 'Products', query: { filter: { price: { $gt: [1] } } } }),
+      'query.filter.price.$gt',
+    );
+    expectValidation(
+      await q({ dataCollectionId: 'Products', query: { paging: { limit: 1001 } } }),
+      'query.paging.limit',
+    );
     expectValidation(await q({ dataCollectionId: 5 }), 'dataCollectionId');
-    expectValidation(await q({ dataCollectionId: 'Products', query: { cursorPaging: { cursor: 'e30.AAAA' } } }), 'query.cursorPaging.cursor');
+    expectValidation(
+      await q({ dataCollectionId: 'Products', query: { cursorPaging: { cursor: 'e30.AAAA' } } }),
+      'query.cursorPaging.cursor',
+    );
     expectValidation(await server.call(`${V2}/items/query?.r=%%%`), '.r');
     expectValidation(await server.call(`${V2}/items/query?.r=${dotR([1])}`), '.r');
     const bulk = { dataCollectionId: 'Products', dataItems: Array.from({ length: 1001 }, () => ({ data: {} })) };
@@ -114,7 +166,10 @@ describe('data items over HTTP', () => {
     expect(notJson.status).toBe(400);
     const arrayBody = await server.call(`${V2}/items`, { auth: admin, body: [1, 2] });
     expectValidation(arrayBody, 'body');
-    const wrongTypes = await server.call(`${V2}/items/patch`, { auth: admin, body: { dataCollectionId: 'Products', patch: { dataItemId: 7 } } });
+    const wrongTypes = await server.call(`${V2}/items/patch`, {
+      auth: admin,
+      body: { dataCollectionId: 'Products', patch: { dataItemId: 7 } },
+    });
     expectValidation(wrongTypes, 'patch.dataItemId');
     const wrong: Record<string, Record<string, unknown>> = {
       '/items/update': { dataItem: 'x' },
@@ -140,27 +195,55 @@ describe('data items over HTTP', () => {
 
   it('runs bulk, count, distinct, aggregate and references end to end', async () => {
     const items = Array.from({ length: 10 }, (_, i) => ({ id: `e${i}`, data: { g: i % 3, v: i } }));
-    const bulk = await server.call(`${V2}/bulk/items/insert`, { auth: admin, body: { dataCollectionId: 'Products', dataItems: [...items, items[0]] } });
+    const bulk = await server.call(`${V2}/bulk/items/insert`, {
+      auth: admin,
+      body: { dataCollectionId: 'Products', dataItems: [...items, items[0]] },
+    });
     expect(bulk.status).toBe(200);
-    expect(bulk.body.results[10].itemMetadata).toMatchObject({ originalIndex: 10, success: false, error: { code: 'WDE0074' } });
+    expect(bulk.body.results[10].itemMetadata).toMatchObject({
+      originalIndex: 10,
+      success: false,
+      error: { code: 'WDE0074' },
+    });
     const count = await server.call(`${V2}/items/count`, { body: { dataCollectionId: 'Products', filter: { g: 1 } } });
     expect(count.body).toEqual({ totalCount: 3 });
-    const distinct = await server.call(`${V2}/items/query-distinct-values`, { body: { dataCollectionId: 'Products', fieldName: 'g', filter: { v: { $exists: true } } } });
+    const distinct = await server.call(`${V2}/items/query-distinct-values`, {
+      body: { dataCollectionId: 'Products', fieldName: 'g', filter: { v: { $exists: true } } },
+    });
     expect(distinct.body.distinctValues).toEqual([0, 1, 2]);
     expect(distinct.body.pagingMetadata.hasNext).toBe(false);
     const agg = await server.call(`${V2}/items/aggregate`, {
-      body: { dataCollectionId: 'Products', initialFilter: { v: { $gte: 0 } }, aggregation: { groupingFields: ['g'], operations: [{ resultFieldName: 's', sum: { itemFieldName: 'v' } }] }, sort: [{ fieldName: 's', order: 'DESC' }] },
+      body: {
+        dataCollectionId: 'Products',
+        initialFilter: { v: { $gte: 0 } },
+        aggregation: { groupingFields: ['g'], operations: [{ resultFieldName: 's', sum: { itemFieldName: 'v' } }] },
+        sort: [{ fieldName: 's', order: 'DESC' }],
+      },
     });
-    expect(agg.body.results).toEqual([
-      { _id: { g: 2 }, g: 2, s: 15 },
-      { _id: { g: 1 }, g: 1, s: 12 },
-      { _id: { g: 0 }, g: 0, s: 18 },
-    ].sort((a, b) => b.s - a.s));
-    const refs = { dataCollectionId: 'Products', dataItemReferences: [{ referringItemFieldName: 'related', referringItemId: 'e0', referencedItemId: 'e1' }] };
+    expect(agg.body.results).toEqual(
+      [
+        { _id: { g: 2 }, g: 2, s: 15 },
+        { _id: { g: 1 }, g: 1, s: 12 },
+        { _id: { g: 0 }, g: 0, s: 18 },
+      ].sort((a, b) => b.s - a.s),
+    );
+    const refs = {
+      dataCollectionId: 'Products',
+      dataItemReferences: [{ referringItemFieldName: 'related', referringItemId: 'e0', referencedItemId: 'e1' }],
+    };
     expect((await server.call(`${V2}/bulk/items/insert-references`, { auth: admin, body: refs })).status).toBe(200);
-    const isRef = await server.call(`${V2}/items/is-referenced`, { body: { dataCollectionId: 'Products', referringItemFieldName: 'related', referringItemId: 'e0', referencedItemId: 'e1' } });
+    const isRef = await server.call(`${V2}/items/is-referenced`, {
+      body: {
+        dataCollectionId: 'Products',
+        referringItemFieldName: 'related',
+        referringItemId: 'e0',
+        referencedItemId: 'e1',
+      },
+    });
     expect(isRef.body).toEqual({ isReferenced: true });
-    const qr = await server.call(`${V2}/items/query-referenced`, { body: { dataCollectionId: 'Products', referringItemId: 'e0', referringItemFieldName: 'related' } });
+    const qr = await server.call(`${V2}/items/query-referenced`, {
+      body: { dataCollectionId: 'Products', referringItemId: 'e0', referringItemFieldName: 'related' },
+    });
     expect(qr.body.results).toMatchObject([{ dataItem: { id: 'e1' } }]);
     expect(qr.body.pagingMetadata.hasNext).toBe(false);
   });

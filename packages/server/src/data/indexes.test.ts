@@ -13,7 +13,9 @@ afterAll(async () => db.close());
 
 describe('on-demand sort indexes', () => {
   it('never writes unsafe names into DDL', () => {
-    expect(sortIndexSql(db, ['price'])).toContain(`on data_items (site_id, collection_id, (case jsonb_typeof((data -> 'price'::text))`);
+    expect(sortIndexSql(db, ['price'])).toContain(
+      `on data_items (site_id, collection_id, (case jsonb_typeof((data -> 'price'::text))`,
+    );
     expect(sortIndexSql(db, ["x'; drop table data_items; --"])).toBeUndefined();
     expect(sortIndexSql(db, ['a', 'b c'])).toBeUndefined();
     expect(sortIndexSql(db, ['a\\'])).toBeUndefined();
@@ -29,7 +31,9 @@ describe('on-demand sort indexes', () => {
       [AUTO_INDEX_MIN_ITEMS],
     );
     const s = scopeFor(db, site, callers.anonymous);
-    const request = { query: { filter: { price: { $gte: 990 } }, sort: [{ fieldName: 'price', order: 'DESC' }], paging: { limit: 5 } } };
+    const request = {
+      query: { filter: { price: { $gte: 990 } }, sort: [{ fieldName: 'price', order: 'DESC' }], paging: { limit: 5 } },
+    };
     const before = await queryItems(s, coll, request);
     const errors: unknown[] = [];
     maybeIndexSort(db, 'site1', coll, parseSort([{ fieldName: 'price' }], 's'), (e) => errors.push(e));

@@ -77,8 +77,16 @@ export function maybeIndexSort(
 }
 
 /** 'indexed' when the field has its index, 'full' when no more may be built, false when not yet needed. */
-async function ensure(db: Database, siteId: string, collectionId: string, field: string, sql: string): Promise<'indexed' | 'full' | false> {
-  const have = await db.query<{ field: string }>(`select field from data_sort_indexes where site_id = '*' and collection_id = '*'`);
+async function ensure(
+  db: Database,
+  siteId: string,
+  collectionId: string,
+  field: string,
+  sql: string,
+): Promise<'indexed' | 'full' | false> {
+  const have = await db.query<{ field: string }>(
+    `select field from data_sort_indexes where site_id = '*' and collection_id = '*'`,
+  );
   if (have.rows.some((r) => r.field === field)) return 'indexed';
   if (have.rows.length >= MAX_AUTO_INDEXES) return 'full';
   const big = await db.query(
@@ -89,9 +97,9 @@ async function ensure(db: Database, siteId: string, collectionId: string, field:
   await db.exec(sql);
   // Expression statistics exist only after ANALYZE; the planner needs them to pick this index wisely.
   await db.exec('analyze data_items');
-  await db.query(`insert into data_sort_indexes (site_id, collection_id, field, index_name) values ('*', '*', $1, $2) on conflict do nothing`, [
-    field,
-    sortIndexName(field),
-  ]);
+  await db.query(
+    `insert into data_sort_indexes (site_id, collection_id, field, index_name) values ('*', '*', $1, $2) on conflict do nothing`,
+    [field, sortIndexName(field)],
+  );
   return 'indexed';
 }

@@ -19,7 +19,12 @@ import { applyTranslation, itemLanguage } from './translations.js';
 export type SaveAction = 'INSERTED' | 'UPDATED';
 
 /** One item; `language` (the request's, unchecked) picks the translated values of translatable fields. */
-export async function getItem(scope: DataScope, collection: CollectionConfig, id: string, language?: unknown): Promise<JsonObject> {
+export async function getItem(
+  scope: DataScope,
+  collection: CollectionConfig,
+  id: string,
+  language?: unknown,
+): Promise<JsonObject> {
   const access = authorize(collection, 'read', scope.caller);
   const lang = itemLanguage(scope.site, collection, language);
   const row = await readItem(scope.db, scope.site.id, collection.id, id, lang?.language);
@@ -28,14 +33,20 @@ export async function getItem(scope: DataScope, collection: CollectionConfig, id
   return applyTranslation(row.data, row.tr, lang);
 }
 
-export async function insertOne(tx: Queryable, scope: DataScope, collection: CollectionConfig, item: ParsedItem): Promise<JsonObject> {
+export async function insertOne(
+  tx: Queryable,
+  scope: DataScope,
+  collection: CollectionConfig,
+  item: ParsedItem,
+): Promise<JsonObject> {
   authorize(collection, 'insert', scope.caller);
   const id = item.id ?? randomUUID();
   const ms = scope.now();
   const owner = ownerForNewItem(scope.caller, item.data._owner);
   const data = buildData(item.data, id, owner, dateValue(ms), dateValue(ms));
   checkFields(collection, data);
-  if (!(await insertRow(tx, scope.site.id, collection.id, data, owner, ms))) throw dataErrors.duplicate(collection.id, id);
+  if (!(await insertRow(tx, scope.site.id, collection.id, data, owner, ms)))
+    throw dataErrors.duplicate(collection.id, id);
   await emitItemEvents(tx, scope, 'item.inserted', collection.id, [data]);
   return data;
 }
@@ -127,8 +138,14 @@ export async function removeOne(
 export async function truncate(scope: DataScope, collection: CollectionConfig): Promise<number> {
   authorize(collection, 'truncate', scope.caller);
   return scope.db.transaction(async (tx) => {
-    const removed = await tx.query('delete from data_items where site_id = $1 and collection_id = $2', [scope.site.id, collection.id]);
-    await tx.query('delete from data_references where site_id = $1 and collection_id = $2', [scope.site.id, collection.id]);
+    const removed = await tx.query('delete from data_items where site_id = $1 and collection_id = $2', [
+      scope.site.id,
+      collection.id,
+    ]);
+    await tx.query('delete from data_references where site_id = $1 and collection_id = $2', [
+      scope.site.id,
+      collection.id,
+    ]);
     return removed.rowCount;
   });
 }

@@ -61,7 +61,8 @@ export function normalizeJson(value: unknown, field: string, depth = 0): Json {
     if ('$date' in value) {
       const raw = value.$date;
       const iso = typeof raw === 'string' && Object.keys(value).length === 1 ? canonicalDate(raw) : undefined;
-      if (iso === undefined) throw invalidField(field, 'must be a date as {"$date": "<ISO-8601>"} (years 0001–9999)', 'INVALID_DATE');
+      if (iso === undefined)
+        throw invalidField(field, 'must be a date as {"$date": "<ISO-8601>"} (years 0001–9999)', 'INVALID_DATE');
       return { $date: iso };
     }
     const out: JsonObject = {};
@@ -69,7 +70,12 @@ export function normalizeJson(value: unknown, field: string, depth = 0): Json {
       if (BAD_CHARS.test(k)) throw invalidField(field, 'has a key with NUL characters or unpaired surrogates');
       if (v === undefined) continue;
       // defineProperty keeps a "__proto__" key an ordinary own property instead of a prototype change.
-      Object.defineProperty(out, k, { value: normalizeJson(v, `${field}.${k}`, depth + 1), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, k, {
+        value: normalizeJson(v, `${field}.${k}`, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

@@ -15,7 +15,10 @@ beforeAll(async () => {
   server = await startDataServer();
   owner = await server.visitorToken();
   other = await server.visitorToken();
-  const added = await server.call(`${V2}/items`, { auth: owner, body: { dataCollectionId: 'Cart', dataItem: { data: { sku: 'A', qty: 1 } } } });
+  const added = await server.call(`${V2}/items`, {
+    auth: owner,
+    body: { dataCollectionId: 'Cart', dataItem: { data: { sku: 'A', qty: 1 } } },
+  });
   cartId = added.body.dataItem.id;
 }, 120_000);
 afterAll(async () => server?.close());
@@ -31,14 +34,33 @@ describe('hidden items look missing', () => {
     const missing = 'no-such-item-00000000-0000-0000-0000';
     const writes: [string, (id: string) => Record<string, unknown>][] = [
       ['/items/update', (id) => ({ dataItem: { id, data: { qty: 99 } } })],
-      ['/items/patch', (id) => ({ patch: { dataItemId: id, fieldModifications: [{ action: 'SET_FIELD', fieldPath: 'qty', setFieldOptions: { value: 99 } }] } })],
+      [
+        '/items/patch',
+        (id) => ({
+          patch: {
+            dataItemId: id,
+            fieldModifications: [{ action: 'SET_FIELD', fieldPath: 'qty', setFieldOptions: { value: 99 } }],
+          },
+        }),
+      ],
       ['/items/remove', (id) => ({ dataItemId: id })],
       ['/items/update', (id) => ({ dataItem: { id, data: { qty: 99 } }, condition: { filter: { qty: 1 } } })],
       ['/bulk/items/update', (id) => ({ dataItems: [{ id, data: { qty: 99 } }] })],
       ['/bulk/items/remove', (id) => ({ dataItemIds: [id] })],
-      ['/bulk/items/patch', (id) => ({ patches: [{ dataItemId: id, fieldModifications: [{ action: 'REMOVE_FIELD', fieldPath: 'qty' }] }] })],
-      ['/items/replace-references', (id) => ({ referringItemFieldName: 'rel', referringItemId: id, newReferencedItemIds: [] })],
-      ['/bulk/items/insert-references', (id) => ({ dataItemReferences: [{ referringItemFieldName: 'rel', referringItemId: id, referencedItemId: 'x' }] })],
+      [
+        '/bulk/items/patch',
+        (id) => ({ patches: [{ dataItemId: id, fieldModifications: [{ action: 'REMOVE_FIELD', fieldPath: 'qty' }] }] }),
+      ],
+      [
+        '/items/replace-references',
+        (id) => ({ referringItemFieldName: 'rel', referringItemId: id, newReferencedItemIds: [] }),
+      ],
+      [
+        '/bulk/items/insert-references',
+        (id) => ({
+          dataItemReferences: [{ referringItemFieldName: 'rel', referringItemId: id, referencedItemId: 'x' }],
+        }),
+      ],
       ['/items/is-referenced', (id) => ({ referringItemFieldName: 'rel', referringItemId: id, referencedItemId: 'x' })],
     ];
     for (const [path, body] of writes) {
@@ -53,25 +75,48 @@ describe('hidden items look missing', () => {
   });
 
   it('on save and insert, where a taken id answers WDE0074 whoever holds it', async () => {
-    const save = await server.call(`${V2}/items/save`, { auth: other, body: { dataCollectionId: 'Cart', dataItem: { id: cartId, data: { qty: 7 } } } });
-    const insert = await server.call(`${V2}/items`, { auth: other, body: { dataCollectionId: 'Cart', dataItem: { id: cartId, data: { qty: 7 } } } });
+    const save = await server.call(`${V2}/items/save`, {
+      auth: other,
+      body: { dataCollectionId: 'Cart', dataItem: { id: cartId, data: { qty: 7 } } },
+    });
+    const insert = await server.call(`${V2}/items`, {
+      auth: other,
+      body: { dataCollectionId: 'Cart', dataItem: { id: cartId, data: { qty: 7 } } },
+    });
     expect(save.status).toBe(409);
     expect(save.body).toEqual(insert.body);
     expect(save.body.details.applicationError.code).toBe('WDE0074');
   });
 
   it('keeps 403 where the caller lacks the permission on the whole collection', async () => {
-    const res = await server.call(`${V2}/items/update`, { auth: other, body: { dataCollectionId: 'Products', dataItem: { id: 'anything', data: {} } } });
+    const res = await server.call(`${V2}/items/update`, {
+      auth: other,
+      body: { dataCollectionId: 'Products', dataItem: { id: 'anything', data: {} } },
+    });
     expect(res.status).toBe(403);
     expect(res.body.details.applicationError.code).toBe('WDE0027');
   });
 
   it('in query-referenced, an item of a collection the caller cannot read is an ordinary unresolved reference', async () => {
     const admin = `Bearer ${server.adminKey}`;
-    const order = await server.call(`${V2}/items`, { auth: admin, body: { dataCollectionId: 'Orders', dataItem: { id: 'secret-order', data: { total: 5 } } } });
+    const order = await server.call(`${V2}/items`, {
+      auth: admin,
+      body: { dataCollectionId: 'Orders', dataItem: { id: 'secret-order', data: { total: 5 } } },
+    });
     expect(order.status).toBe(200);
-    const refs = ['secret-order', 'never-existed'].map((referencedItemId) => ({ referringItemFieldName: 'rel', referringItemId: cartId, referencedItemId }));
-    expect((await server.call(`${V2}/bulk/items/insert-references`, { auth: owner, body: { dataCollectionId: 'Cart', dataItemReferences: refs } })).status).toBe(200);
+    const refs = ['secret-order', 'never-existed'].map((referencedItemId) => ({
+      referringItemFieldName: 'rel',
+      referringItemId: cartId,
+      referencedItemId,
+    }));
+    expect(
+      (
+        await server.call(`${V2}/bulk/items/insert-references`, {
+          auth: owner,
+          body: { dataCollectionId: 'Cart', dataItemReferences: refs },
+        })
+      ).status,
+    ).toBe(200);
     const res = await server.call(`${V2}/items/query-referenced`, {
       auth: owner,
       body: { dataCollectionId: 'Cart', referringItemIds: [cartId], referringItemFieldName: 'rel' },

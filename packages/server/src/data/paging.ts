@@ -62,7 +62,8 @@ function decodeCursor(key: Buffer, cursor: unknown, field: string): CursorPayloa
 }
 
 function positiveInt(value: unknown, field: string, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw invalidField(field, 'must be a positive integer', 'INVALID_LIMIT');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+    throw invalidField(field, 'must be a positive integer', 'INVALID_LIMIT');
   if (value > max) throw invalidField(field, `must be at most ${max}`, 'INVALID_LIMIT');
   return value;
 }
@@ -71,15 +72,26 @@ function positiveInt(value: unknown, field: string, max: number): number {
  * Reads `paging` / `cursorPaging` from `holder` (the body, or `body.query` for item queries).
  * `prefix` names the holder in violations (`query.` or '').
  */
-export function readPaging(scope: DataScope, holder: Body, body: Body, kind: string, collectionId: string, prefix = ''): Page {
+export function readPaging(
+  scope: DataScope,
+  holder: Body,
+  body: Body,
+  kind: string,
+  collectionId: string,
+  prefix = '',
+): Page {
   const { paging, cursorPaging } = holder;
-  if (paging != null && cursorPaging != null) throw invalidField(`${prefix}cursorPaging`, 'cannot be combined with paging');
+  if (paging != null && cursorPaging != null)
+    throw invalidField(`${prefix}cursorPaging`, 'cannot be combined with paging');
   const returnTotalCount = body.returnTotalCount === true;
-  if (body.returnTotalCount != null && typeof body.returnTotalCount !== 'boolean') throw invalidField('returnTotalCount', 'must be true or false');
+  if (body.returnTotalCount != null && typeof body.returnTotalCount !== 'boolean')
+    throw invalidField('returnTotalCount', 'must be true or false');
   if (cursorPaging != null) {
     if (!isPlainObject(cursorPaging)) throw invalidField(`${prefix}cursorPaging`, 'must be an object');
     const limitGiven = cursorPaging.limit != null;
-    const limit = limitGiven ? positiveInt(cursorPaging.limit, `${prefix}cursorPaging.limit`, MAX_LIMIT) : DEFAULT_LIMIT;
+    const limit = limitGiven
+      ? positiveInt(cursorPaging.limit, `${prefix}cursorPaging.limit`, MAX_LIMIT)
+      : DEFAULT_LIMIT;
     if (cursorPaging.cursor == null || cursorPaging.cursor === '') {
       return { limit, offset: 0, cursorMode: true, returnTotalCount: false, saved: undefined };
     }
@@ -127,7 +139,8 @@ export function pagingMetadata(
     if (total !== undefined) Object.assign(meta, { total, tooManyToCount: false });
     return meta;
   }
-  const cursor = (o: number) => encodeCursor(scope.cursorKey, { k: kind, s: scope.site.id, c: collectionId, o, l: page.limit, q: saved });
+  const cursor = (o: number) =>
+    encodeCursor(scope.cursorKey, { k: kind, s: scope.site.id, c: collectionId, o, l: page.limit, q: saved });
   const cursors: PagingMetadata['cursors'] = {};
   if (hasNext) cursors.next = cursor(page.offset + page.limit);
   if (page.offset > 0) cursors.prev = cursor(Math.max(0, page.offset - page.limit));

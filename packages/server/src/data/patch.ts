@@ -19,18 +19,28 @@ const OPTIONS = {
 } as const;
 
 export function parseModifications(value: unknown, where: string): Modification[] {
-  if (!Array.isArray(value) || value.length === 0) throw invalidField(where, 'must be a non-empty array of field modifications', 'REQUIRED');
+  if (!Array.isArray(value) || value.length === 0)
+    throw invalidField(where, 'must be a non-empty array of field modifications', 'REQUIRED');
   if (value.length > 1000) throw invalidField(where, 'must have at most 1000 entries');
   return value.map((m: unknown, i): Modification => {
     const at = `${where}[${i}]`;
     if (!isPlainObject(m)) throw invalidField(at, 'must be an object');
     if (typeof m.fieldPath !== 'string') throw invalidField(`${at}.fieldPath`, 'must be a string', 'REQUIRED');
     const path = [...parseFieldPath(m.fieldPath, `${at}.fieldPath`)];
-    if ((SYSTEM_FIELDS as readonly string[]).includes(path[0]!)) throw invalidField(`${at}.fieldPath`, `${path[0]} is a system field and cannot be modified`);
+    if ((SYSTEM_FIELDS as readonly string[]).includes(path[0]!))
+      throw invalidField(`${at}.fieldPath`, `${path[0]} is a system field and cannot be modified`);
     const action = m.action;
     if (action === 'REMOVE_FIELD') return { action, path, at };
-    if (action !== 'SET_FIELD' && action !== 'INCREMENT_FIELD' && action !== 'APPEND_TO_ARRAY' && action !== 'REMOVE_FROM_ARRAY') {
-      throw invalidField(`${at}.action`, 'must be SET_FIELD, REMOVE_FIELD, INCREMENT_FIELD, APPEND_TO_ARRAY or REMOVE_FROM_ARRAY');
+    if (
+      action !== 'SET_FIELD' &&
+      action !== 'INCREMENT_FIELD' &&
+      action !== 'APPEND_TO_ARRAY' &&
+      action !== 'REMOVE_FROM_ARRAY'
+    ) {
+      throw invalidField(
+        `${at}.action`,
+        'must be SET_FIELD, REMOVE_FIELD, INCREMENT_FIELD, APPEND_TO_ARRAY or REMOVE_FROM_ARRAY',
+      );
     }
     const key = OPTIONS[action];
     const options = m[key];
@@ -60,12 +70,15 @@ export function applyModifications(data: JsonObject, mods: readonly Modification
         delete parent[key];
         break;
       case 'INCREMENT_FIELD':
-        if (current != null && typeof current !== 'number') throw invalidField(`${mod.at}.fieldPath`, 'the field does not hold a number');
+        if (current != null && typeof current !== 'number')
+          throw invalidField(`${mod.at}.fieldPath`, 'the field does not hold a number');
         parent[key] = (current ?? 0) + mod.value;
-        if (!Number.isFinite(parent[key])) throw invalidField(`${mod.at}.fieldPath`, 'the result is not a finite number');
+        if (!Number.isFinite(parent[key]))
+          throw invalidField(`${mod.at}.fieldPath`, 'the result is not a finite number');
         break;
       case 'APPEND_TO_ARRAY':
-        if (current != null && !Array.isArray(current)) throw invalidField(`${mod.at}.fieldPath`, 'the field does not hold an array');
+        if (current != null && !Array.isArray(current))
+          throw invalidField(`${mod.at}.fieldPath`, 'the field does not hold an array');
         parent[key] = [...(current ?? []), mod.value];
         break;
       case 'REMOVE_FROM_ARRAY':

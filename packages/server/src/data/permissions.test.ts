@@ -54,7 +54,9 @@ describe('permission levels × callers × operations', () => {
         const s = scopeFor(db, site, caller);
         const id = `i${n++}`;
         // An item the caller owns (created by the admin on their behalf), so *_AUTHOR levels apply to it.
-        await db.transaction((tx) => insertOne(tx, admin(), c, parseDataItem({ id, data: { x: 1, _owner: ownerOf(name) } }, 'd', itemId)));
+        await db.transaction((tx) =>
+          insertOne(tx, admin(), c, parseDataItem({ id, data: { x: 1, _owner: ownerOf(name) } }, 'd', itemId)),
+        );
         const ops: Record<string, () => Promise<unknown>> = {
           query: () => queryItems(s, c, {}),
           get: () => getItem(s, c, id),
@@ -66,15 +68,23 @@ describe('permission levels × callers × operations', () => {
           patch: () => db.transaction((tx) => patchOne(tx, s, c, id, mods)),
           bulkUpdate: async () => {
             const r = await bulkWrite(s, c, { dataItems: [{ id, data: { x: 4 } }] }, 'update');
-            const meta = (r.results[0] as { itemMetadata: { success: boolean; error?: { code: string } } }).itemMetadata;
+            const meta = (r.results[0] as { itemMetadata: { success: boolean; error?: { code: string } } })
+              .itemMetadata;
             if (!meta.success) throw Object.assign(new Error('bulk'), { code: meta.error?.code });
           },
           bulkInsert: async () => {
             const r = await bulkWrite(s, c, { dataItems: [{ data: { x: 5 } }] }, 'insert');
-            const meta = (r.results[0] as { itemMetadata: { success: boolean; error?: { code: string } } }).itemMetadata;
+            const meta = (r.results[0] as { itemMetadata: { success: boolean; error?: { code: string } } })
+              .itemMetadata;
             if (!meta.success) throw Object.assign(new Error('bulk'), { code: meta.error?.code });
           },
-          references: () => writeReferences(s, c, [{ referringItemFieldName: 'rel', referringItemId: id, referencedItemId: 'zzz' }], false),
+          references: () =>
+            writeReferences(
+              s,
+              c,
+              [{ referringItemFieldName: 'rel', referringItemId: id, referencedItemId: 'zzz' }],
+              false,
+            ),
           remove: () => db.transaction((tx) => removeOne(tx, s, c, id)),
         };
         for (const [op, run] of Object.entries(ops)) {
@@ -108,7 +118,9 @@ describe('author-only collections', () => {
     await add(bob(), 'Posts', 'b1', { cat: 'x', n: 10 });
     const posts = coll('Posts');
     expect((await queryItems(alice(), posts, {})).dataItems.map((d) => d.id)).toEqual(['a1', 'a2']);
-    expect((await queryItems(bob(), posts, { query: { filter: { $or: [{}, { cat: 'x' }] } } })).dataItems.map((d) => d.id)).toEqual(['b1']);
+    expect(
+      (await queryItems(bob(), posts, { query: { filter: { $or: [{}, { cat: 'x' }] } } })).dataItems.map((d) => d.id),
+    ).toEqual(['b1']);
     expect((await queryItems(admin(), posts, {})).dataItems).toHaveLength(3);
     expect((await getItem(alice(), posts, 'a1'))._owner).toBe('alice');
     await expectError(getItem(alice(), posts, 'b1'), 404, 'WDE0073');
@@ -117,19 +129,68 @@ describe('author-only collections', () => {
     const agg = await aggregate(alice(), posts, { aggregation: { operations: [{ sum: { itemFieldName: 'n' } }] } });
     expect(agg.results).toEqual([{ _id: null, nSum: 3 }]);
     // Someone else's item looks exactly like a missing one (F-10): WDE0073, not a 403 that confirms it exists.
-    await expectError(db.transaction((tx) => updateOne(tx, alice(), posts, { id: 'b1', data: {} })), 404, 'WDE0073');
-    await expectError(db.transaction((tx) => patchOne(tx, alice(), posts, 'b1', mods)), 404, 'WDE0073');
-    await expectError(db.transaction((tx) => removeOne(tx, alice(), posts, 'b1')), 404, 'WDE0073');
+    await expectError(
+      db.transaction((tx) => updateOne(tx, alice(), posts, { id: 'b1', data: {} })),
+      404,
+      'WDE0073',
+    );
+    await expectError(
+      db.transaction((tx) => patchOne(tx, alice(), posts, 'b1', mods)),
+      404,
+      'WDE0073',
+    );
+    await expectError(
+      db.transaction((tx) => removeOne(tx, alice(), posts, 'b1')),
+      404,
+      'WDE0073',
+    );
     // Saving it is inserting an id that is taken, answered as insert answers it (wire-contract §9.10).
-    await expectError(db.transaction((tx) => saveOne(tx, alice(), posts, parseDataItem({ id: 'b1', data: {} }, 'd', itemId))), 409, 'WDE0074');
-    await expectError(db.transaction((tx) => insertOne(tx, alice(), posts, parseDataItem({ id: 'b1', data: {} }, 'd', itemId))), 409, 'WDE0074');
+    await expectError(
+      db.transaction((tx) => saveOne(tx, alice(), posts, parseDataItem({ id: 'b1', data: {} }, 'd', itemId))),
+      409,
+      'WDE0074',
+    );
+    await expectError(
+      db.transaction((tx) => insertOne(tx, alice(), posts, parseDataItem({ id: 'b1', data: {} }, 'd', itemId))),
+      409,
+      'WDE0074',
+    );
     const bulk = await bulkWrite(alice(), posts, { dataItemIds: ['a2', 'b1'] }, 'remove');
-    expect(bulk.results.map((r) => (r as { itemMetadata: { error?: { code: string } } }).itemMetadata.error?.code ?? 'ok')).toEqual(['ok', 'WDE0073']);
-    await expectError(writeReferences(alice(), posts, [{ referringItemFieldName: 'r', referringItemId: 'b1', referencedItemId: 'a1' }], false), 404, 'WDE0073');
-    await expectError(replaceReferences(alice(), posts, { referringItemFieldName: 'r', referringItemId: 'b1', newReferencedItemIds: [] }), 404, 'WDE0073');
-    expect((await getItem(bob(), posts, 'b1'))._updatedDate).toEqual((await getItem(admin(), posts, 'b1'))._createdDate);
-    await expectError(isReferenced(alice(), posts, { referringItemFieldName: 'r', referringItemId: 'b1', referencedItemId: 'a1' }), 404, 'WDE0073');
-    await expectError(queryReferenced(alice(), posts, { referringItemId: 'b1', referringItemFieldName: 'r' }), 404, 'WDE0073');
+    expect(
+      bulk.results.map((r) => (r as { itemMetadata: { error?: { code: string } } }).itemMetadata.error?.code ?? 'ok'),
+    ).toEqual(['ok', 'WDE0073']);
+    await expectError(
+      writeReferences(
+        alice(),
+        posts,
+        [{ referringItemFieldName: 'r', referringItemId: 'b1', referencedItemId: 'a1' }],
+        false,
+      ),
+      404,
+      'WDE0073',
+    );
+    await expectError(
+      replaceReferences(alice(), posts, {
+        referringItemFieldName: 'r',
+        referringItemId: 'b1',
+        newReferencedItemIds: [],
+      }),
+      404,
+      'WDE0073',
+    );
+    expect((await getItem(bob(), posts, 'b1'))._updatedDate).toEqual(
+      (await getItem(admin(), posts, 'b1'))._createdDate,
+    );
+    await expectError(
+      isReferenced(alice(), posts, { referringItemFieldName: 'r', referringItemId: 'b1', referencedItemId: 'a1' }),
+      404,
+      'WDE0073',
+    );
+    await expectError(
+      queryReferenced(alice(), posts, { referringItemId: 'b1', referringItemFieldName: 'r' }),
+      404,
+      'WDE0073',
+    );
     // Visitors never write where members are required.
     await expectError(add(guest(), 'Posts', 'g1', {}), 403, 'WDE0027');
   });

@@ -21,10 +21,16 @@ describe('project()', () => {
     // The stored own "__proto__" key is copied as an own key (faithful, harmless); the prototype is untouched.
     expect(JSON.stringify(out)).toBe('{"_id":"t","a":{"__proto__":{"polluted":"yes"}}}');
     expect(Object.getPrototypeOf(out.a)).toBe(Object.prototype);
-    expect(project(gadget(), ['constructor.prototype.polluted', '__proto__.polluted', 'b.constructor'])).toEqual({ _id: 't' });
+    expect(project(gadget(), ['constructor.prototype.polluted', '__proto__.polluted', 'b.constructor'])).toEqual({
+      _id: 't',
+    });
     expect(polluted()).toBeUndefined();
     expect(project(gadget(), ['b.c'])).toEqual({ _id: 't', b: { c: 1 } });
-    expect(project({ _id: 'x', p: { q: 1, r: 2 }, s: 3 }, ['p.q', 's', 'p.r'])).toEqual({ _id: 'x', p: { q: 1, r: 2 }, s: 3 });
+    expect(project({ _id: 'x', p: { q: 1, r: 2 }, s: 3 }, ['p.q', 's', 'p.r'])).toEqual({
+      _id: 'x',
+      p: { q: 1, r: 2 },
+      s: 3,
+    });
     expect(Object.getPrototypeOf(project({ _id: 'x', p: { q: 1 } }, ['p.q']).p)).toBe(Object.prototype);
   });
 });
@@ -41,13 +47,23 @@ describe('fields over HTTP', () => {
               ...site,
               collections: [
                 ...site.collections,
-                { id: 'Gadgets', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' }, seed: [gadget(), { _id: 'holder' }] },
+                {
+                  id: 'Gadgets',
+                  permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+                  seed: [gadget(), { _id: 'holder' }],
+                },
               ],
             },
       ),
     }));
-    const refs = { dataCollectionId: 'Gadgets', dataItemReferences: [{ referringItemFieldName: 'rel', referringItemId: 'holder', referencedItemId: 't' }] };
-    const added = await server.call(`${V2}/bulk/items/insert-references`, { auth: `Bearer ${server.adminKey}`, body: refs });
+    const refs = {
+      dataCollectionId: 'Gadgets',
+      dataItemReferences: [{ referringItemFieldName: 'rel', referringItemId: 'holder', referencedItemId: 't' }],
+    };
+    const added = await server.call(`${V2}/bulk/items/insert-references`, {
+      auth: `Bearer ${server.adminKey}`,
+      body: refs,
+    });
     expect(added.status).toBe(200);
   }, 120_000);
   afterAll(async () => server?.close());
@@ -55,15 +71,23 @@ describe('fields over HTTP', () => {
   it('query-referenced validates fields like every other endpoint and never pollutes', async () => {
     for (const fields of [['a.__proto__.polluted'], ['constructor'], ['a..b']]) {
       for (const shape of [{ referringItemId: 'holder' }, { referringItemIds: ['holder'] }]) {
-        const res = await server.call(`${V2}/items/query-referenced`, { body: { dataCollectionId: 'Gadgets', ...shape, referringItemFieldName: 'rel', fields } });
+        const res = await server.call(`${V2}/items/query-referenced`, {
+          body: { dataCollectionId: 'Gadgets', ...shape, referringItemFieldName: 'rel', fields },
+        });
         expect(res.status, JSON.stringify(fields)).toBe(400);
         expect(res.body.details.validationError.fieldViolations[0].field).toBe('fields[0]');
       }
     }
     expect(polluted()).toBeUndefined();
-    const ok = await server.call(`${V2}/items/query-referenced`, { body: { dataCollectionId: 'Gadgets', referringItemId: 'holder', referringItemFieldName: 'rel', fields: ['b.c'] } });
-    expect(ok.body.results).toEqual([{ dataItem: { id: 't', dataCollectionId: 'Gadgets', data: { _id: 't', b: { c: 1 } } } }]);
-    const query = await server.call(`${V2}/items/query`, { body: { dataCollectionId: 'Gadgets', query: { fields: ['a.__proto__.polluted'] } } });
+    const ok = await server.call(`${V2}/items/query-referenced`, {
+      body: { dataCollectionId: 'Gadgets', referringItemId: 'holder', referringItemFieldName: 'rel', fields: ['b.c'] },
+    });
+    expect(ok.body.results).toEqual([
+      { dataItem: { id: 't', dataCollectionId: 'Gadgets', data: { _id: 't', b: { c: 1 } } } },
+    ]);
+    const query = await server.call(`${V2}/items/query`, {
+      body: { dataCollectionId: 'Gadgets', query: { fields: ['a.__proto__.polluted'] } },
+    });
     expect(query.status).toBe(400);
     expect(polluted()).toBeUndefined();
   });

@@ -28,13 +28,20 @@ async function refused(path: string, body: unknown) {
   const res = await server.call(`${V2}${path}`, { body });
   expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400);
   expect(statements.filter((s) => /data_items|begin/.test(s))).toEqual([]);
-  return res.body.details.validationError.fieldViolations[0] as { field: string; description: string; ruleName: string };
+  return res.body.details.validationError.fieldViolations[0] as {
+    field: string;
+    description: string;
+    ruleName: string;
+  };
 }
 
 describe('query cost limits', () => {
   it('refuses the audit’s 2 MB filter with a 400 naming the limit, before any SQL', async () => {
     const values = [...Array(500).keys()];
-    const body = { dataCollectionId: 'Products', query: { filter: { $or: Array.from({ length: 1000 }, () => ({ tags: { $hasAll: values } })) } } };
+    const body = {
+      dataCollectionId: 'Products',
+      query: { filter: { $or: Array.from({ length: 1000 }, () => ({ tags: { $hasAll: values } })) } },
+    };
     expect(JSON.stringify(body).length).toBeGreaterThan(1_900_000);
     const v = await refused('/items/query', body);
     expect(v).toMatchObject({ ruleName: 'TOO_LARGE', description: expect.stringMatching(/more than 2000 operands/) });
@@ -60,7 +67,14 @@ describe('query cost limits', () => {
   it('still answers generous real filters', async () => {
     const ids = Array.from({ length: 1000 }, (_, i) => `id-${i}`);
     const res = await server.call(`${V2}/items/query`, {
-      body: { dataCollectionId: 'Products', query: { filter: { $or: [{ _id: { $in: ids } }, ...Array.from({ length: 200 }, (_, i) => ({ title: { $contains: `x${i}` } }))] } } },
+      body: {
+        dataCollectionId: 'Products',
+        query: {
+          filter: {
+            $or: [{ _id: { $in: ids } }, ...Array.from({ length: 200 }, (_, i) => ({ title: { $contains: `x${i}` } }))],
+          },
+        },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.dataItems).toEqual([]);

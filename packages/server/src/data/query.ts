@@ -19,7 +19,14 @@ import { applyTranslation, itemLanguage, itemTarget, translationColumn, type Ite
  * `where` clause for the caller's view of a collection: site, collection, owner restriction, filter. With `lang`,
  * conditions on translatable fields test that language's values (data/translations.ts).
  */
-export function itemsWhere(scope: DataScope, collection: CollectionConfig, access: Access, filter: FilterNode, params: Params, lang?: ItemLanguage): string {
+export function itemsWhere(
+  scope: DataScope,
+  collection: CollectionConfig,
+  access: Access,
+  filter: FilterNode,
+  params: Params,
+  lang?: ItemLanguage,
+): string {
   const parts = [`i.site_id = ${params.add(scope.site.id)}`, `i.collection_id = ${params.add(collection.id)}`];
   if (access.ownerOnly !== undefined) parts.push(`i.owner_id = ${params.add(access.ownerOnly)}`);
   const compiled = compileFilter(filter, itemTarget(lang), params);
@@ -32,7 +39,10 @@ export function orderBy(sort: readonly SortSpec[], params: Params, lang?: ItemLa
 }
 
 export async function countWhere(scope: DataScope, where: string, params: Params): Promise<number> {
-  const result = await scope.db.query<{ n: number }>(`select count(*) as n from data_items i where ${where}`, params.values);
+  const result = await scope.db.query<{ n: number }>(
+    `select count(*) as n from data_items i where ${where}`,
+    params.values,
+  );
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -45,7 +55,9 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const access = authorize(collection, 'read', scope.caller);
   const query = body.query == null ? {} : asBody(body.query, 'query');
   const page = readPaging(scope, query, body, 'query', collection.id, 'query.');
-  const saved: SavedQuery = isPlainObject(page.saved) ? (page.saved as unknown as SavedQuery) : { f: query.filter, s: query.sort };
+  const saved: SavedQuery = isPlainObject(page.saved)
+    ? (page.saved as unknown as SavedQuery)
+    : { f: query.filter, s: query.sort };
   const filter = parseFilter(saved.f, 'query.filter');
   const sort = parseSort(saved.s, 'query.sort');
   const fields = stringList(query.fields, 'query.fields');
@@ -61,7 +73,8 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
     collection,
     sort,
     // The message only: driver error objects carry the statement and its parameters.
-    (error) => scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building a sort index failed'),
+    (error) =>
+      scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building a sort index failed'),
     sortLanguage,
   );
   const params = new Params();
@@ -78,11 +91,24 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
     total = await countWhere(scope, itemsWhere(scope, collection, access, filter, countParams, lang), countParams);
   }
   if (includes.length > 0) items = await includeReferences(scope, collection, items, includes, body.language);
-  const meta = pagingMetadata(scope, page, 'query', collection.id, { f: saved.f, s: saved.s }, items.length, hasNext, total);
+  const meta = pagingMetadata(
+    scope,
+    page,
+    'query',
+    collection.id,
+    { f: saved.f, s: saved.s },
+    items.length,
+    hasNext,
+    total,
+  );
   return { dataItems: items.map((d) => envelope(collection.id, project(d, fields))), pagingMetadata: meta };
 }
 
-export async function countItems(scope: DataScope, collection: CollectionConfig, body: Body): Promise<{ totalCount: number }> {
+export async function countItems(
+  scope: DataScope,
+  collection: CollectionConfig,
+  body: Body,
+): Promise<{ totalCount: number }> {
   const access = authorize(collection, 'read', scope.caller);
   const filter = parseFilter(body.filter, 'filter');
   const lang = itemLanguage(scope.site, collection, body.language);
@@ -124,7 +150,10 @@ export async function distinctValues(
   const values = rows.slice(0, page.limit).map((r) => r.v);
   let total: number | undefined;
   if (page.returnTotalCount) {
-    const counted = await scope.db.query<{ n: number }>(`select count(*) as n from (${inner}) d`, params.values.slice(0, -2));
+    const counted = await scope.db.query<{ n: number }>(
+      `select count(*) as n from (${inner}) d`,
+      params.values.slice(0, -2),
+    );
     total = Number(counted.rows[0]?.n ?? 0);
   }
   const meta = pagingMetadata(scope, page, 'distinct', collection.id, saved, values.length, hasNext, total);

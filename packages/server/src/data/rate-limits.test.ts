@@ -31,24 +31,46 @@ function expectLimited(res: Awaited<ReturnType<DataServer['call']>>) {
 describe('data API rate limits per address', () => {
   it('limits writes (any write endpoint, one bucket), but not API-key callers', async () => {
     const visitor = await server.visitorToken();
-    const insert = () => server.call(`${V2}/items`, { auth: visitor, body: { dataCollectionId: 'Cart', dataItem: { data: { sku: 'A' } } } });
+    const insert = () =>
+      server.call(`${V2}/items`, {
+        auth: visitor,
+        body: { dataCollectionId: 'Cart', dataItem: { data: { sku: 'A' } } },
+      });
     expect((await insert()).status).toBe(200);
     expect((await insert()).status).toBe(200);
     const first = await insert();
     expect(first.status).toBe(200);
     expectLimited(await insert());
-    const patch = { dataCollectionId: 'Cart', patch: { dataItemId: first.body.dataItem.id, fieldModifications: [{ action: 'REMOVE_FIELD', fieldPath: 'sku' }] } };
+    const patch = {
+      dataCollectionId: 'Cart',
+      patch: { dataItemId: first.body.dataItem.id, fieldModifications: [{ action: 'REMOVE_FIELD', fieldPath: 'sku' }] },
+    };
     expectLimited(await server.call(`${V2}/items/patch`, { auth: visitor, body: patch }));
-    expectLimited(await server.call(`${V2}/bulk/items/remove`, { auth: visitor, body: { dataCollectionId: 'Cart', dataItemIds: ['x'] } }));
+    expectLimited(
+      await server.call(`${V2}/bulk/items/remove`, {
+        auth: visitor,
+        body: { dataCollectionId: 'Cart', dataItemIds: ['x'] },
+      }),
+    );
     // Another visitor from the same address shares the bucket: the limit is per address, not per token.
-    expectLimited(await server.call(`${V2}/items`, { auth: await server.visitorToken(), body: { dataCollectionId: 'Cart', dataItem: { data: {} } } }));
+    expectLimited(
+      await server.call(`${V2}/items`, {
+        auth: await server.visitorToken(),
+        body: { dataCollectionId: 'Cart', dataItem: { data: {} } },
+      }),
+    );
     const admin = `Bearer ${server.adminKey}`;
     for (let i = 0; i < 5; i++) {
-      const res = await server.call(`${V2}/items`, { auth: admin, body: { dataCollectionId: 'Products', dataItem: { data: { n: i } } } });
+      const res = await server.call(`${V2}/items`, {
+        auth: admin,
+        body: { dataCollectionId: 'Products', dataItem: { data: { n: i } } },
+      });
       expect(res.status).toBe(200);
     }
     // Reads are not writes.
-    expect((await server.call(`${V2}/items/query`, { auth: visitor, body: { dataCollectionId: 'Cart' } })).status).toBe(200);
+    expect((await server.call(`${V2}/items/query`, { auth: visitor, body: { dataCollectionId: 'Cart' } })).status).toBe(
+      200,
+    );
   });
 
   it('limits heavy reads only; ordinary reads are never counted', async () => {
@@ -57,11 +79,24 @@ describe('data API rate limits per address', () => {
     const light = { dataCollectionId: 'Products', query: { filter: { _id: 'id-1' } } };
     for (let i = 0; i < 10; i++) expect((await server.call(`${V2}/items/query`, { body: light })).status).toBe(200);
     expect((await server.call(`${V2}/items/query`, { body: heavy })).status).toBe(200);
-    expect((await server.call(`${V2}/items/count`, { body: { dataCollectionId: 'Products', filter: heavy.query.filter } })).status).toBe(200);
+    expect(
+      (await server.call(`${V2}/items/count`, { body: { dataCollectionId: 'Products', filter: heavy.query.filter } }))
+        .status,
+    ).toBe(200);
     expectLimited(await server.call(`${V2}/items/query`, { body: heavy }));
-    expectLimited(await server.call(`${V2}/items/aggregate`, { body: { dataCollectionId: 'Products', initialFilter: heavy.query.filter } }));
-    expectLimited(await server.call(`${V2}/items/query-distinct-values`, { body: { dataCollectionId: 'Products', fieldName: 'title', filter: heavy.query.filter } }));
+    expectLimited(
+      await server.call(`${V2}/items/aggregate`, {
+        body: { dataCollectionId: 'Products', initialFilter: heavy.query.filter },
+      }),
+    );
+    expectLimited(
+      await server.call(`${V2}/items/query-distinct-values`, {
+        body: { dataCollectionId: 'Products', fieldName: 'title', filter: heavy.query.filter },
+      }),
+    );
     expect((await server.call(`${V2}/items/query`, { body: light })).status).toBe(200);
-    expect((await server.call(`${V2}/items/query`, { auth: `Bearer ${server.adminKey}`, body: heavy })).status).toBe(200);
+    expect((await server.call(`${V2}/items/query`, { auth: `Bearer ${server.adminKey}`, body: heavy })).status).toBe(
+      200,
+    );
   });
 });

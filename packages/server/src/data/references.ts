@@ -29,10 +29,12 @@ export function parseIncludes(value: unknown, where: string): Include[] {
   return list.map((entry: unknown, i) => {
     const at = `${where}[${i}]`;
     const obj = typeof entry === 'string' ? { field: entry } : entry;
-    if (!isPlainObject(obj) || typeof obj.field !== 'string') throw invalidField(at, 'must be a field name or {field, limit}');
+    if (!isPlainObject(obj) || typeof obj.field !== 'string')
+      throw invalidField(at, 'must be a field name or {field, limit}');
     parseFieldPath(obj.field, `${at}.field`);
     const limit = obj.limit ?? 50;
-    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw invalidField(`${at}.limit`, 'must be an integer from 1 to 1000');
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+      throw invalidField(`${at}.limit`, 'must be an integer from 1 to 1000');
     return { field: obj.field, limit };
   });
 }
@@ -46,12 +48,22 @@ interface Resolved {
  * Items with these ids that the caller may read, with their collection. Ids the caller may not read are left
  * out exactly like ids that do not exist, so references never reveal what exists elsewhere.
  */
-export async function resolveItems(scope: DataScope, ids: readonly string[], language?: unknown): Promise<{ found: Map<string, Resolved> }> {
+export async function resolveItems(
+  scope: DataScope,
+  ids: readonly string[],
+  language?: unknown,
+): Promise<{ found: Map<string, Resolved> }> {
   const found = new Map<string, Resolved>();
   if (ids.length === 0) return { found };
   // With a language, referenced items of translatable collections are shown in it too (data/translations.ts).
   const translated = siteReadLanguage(scope.site, language);
-  const rows = await scope.db.query<{ collection_id: string; id: string; data: JsonObject; owner_id: string | null; tr?: Json }>(
+  const rows = await scope.db.query<{
+    collection_id: string;
+    id: string;
+    data: JsonObject;
+    owner_id: string | null;
+    tr?: Json;
+  }>(
     `select collection_id, id, data, owner_id${translated ? ', translations -> $3::text as tr' : ''} from data_items where site_id = $1 and id = any($2::text[])`,
     [scope.site.id, [...new Set(ids)], ...(translated ? [translated] : [])],
   );
@@ -64,7 +76,13 @@ export async function resolveItems(scope: DataScope, ids: readonly string[], lan
       } catch {
         readable = false;
       }
-      if (readable) found.set(row.id, { collectionId: collection.id, data: translated ? applyTranslation(row.data, row.tr, itemLanguage(scope.site, collection, translated)) : row.data });
+      if (readable)
+        found.set(row.id, {
+          collectionId: collection.id,
+          data: translated
+            ? applyTranslation(row.data, row.tr, itemLanguage(scope.site, collection, translated))
+            : row.data,
+        });
     }
   }
   return { found };
@@ -106,14 +124,22 @@ export async function includeReferences(
       if (list) d[inc.field] = list.map(lookup).filter((x) => x !== null);
       else if (typeof v === 'string' && found.has(v)) d[inc.field] = lookup(v);
       else if (Array.isArray(v) && v.every((e) => typeof e === 'string')) {
-        d[inc.field] = (v as string[]).slice(0, inc.limit).map(lookup).filter((x) => x !== null);
+        d[inc.field] = (v as string[])
+          .slice(0, inc.limit)
+          .map(lookup)
+          .filter((x) => x !== null);
       }
     }
   }
   return out;
 }
 
-async function requireWritableReferrer(tx: Queryable, scope: DataScope, collection: CollectionConfig, id: string): Promise<void> {
+async function requireWritableReferrer(
+  tx: Queryable,
+  scope: DataScope,
+  collection: CollectionConfig,
+  id: string,
+): Promise<void> {
   const access = authorize(collection, 'update', scope.caller);
   const row = await tx.query<{ owner_id: string | null }>(
     'select owner_id from data_items where site_id = $1 and collection_id = $2 and id = $3',
@@ -135,7 +161,10 @@ export function parseReferences(value: unknown, where: string): Reference[] {
   return value.map((r: unknown, i) => {
     const at = `${where}[${i}]`;
     if (!isPlainObject(r)) throw invalidField(at, 'must be an object');
-    parseFieldPath(requireString(r.referringItemFieldName, `${at}.referringItemFieldName`), `${at}.referringItemFieldName`);
+    parseFieldPath(
+      requireString(r.referringItemFieldName, `${at}.referringItemFieldName`),
+      `${at}.referringItemFieldName`,
+    );
     return {
       referringItemFieldName: r.referringItemFieldName as string,
       referringItemId: itemId(r.referringItemId, `${at}.referringItemId`),
@@ -144,9 +173,15 @@ export function parseReferences(value: unknown, where: string): Reference[] {
   });
 }
 
-export async function writeReferences(scope: DataScope, collection: CollectionConfig, refs: Reference[], remove: boolean) {
+export async function writeReferences(
+  scope: DataScope,
+  collection: CollectionConfig,
+  refs: Reference[],
+  remove: boolean,
+) {
   await scope.db.transaction(async (tx) => {
-    for (const id of new Set(refs.map((r) => r.referringItemId))) await requireWritableReferrer(tx, scope, collection, id);
+    for (const id of new Set(refs.map((r) => r.referringItemId)))
+      await requireWritableReferrer(tx, scope, collection, id);
     for (const r of refs) {
       const args = [scope.site.id, collection.id, r.referringItemFieldName, r.referringItemId, r.referencedItemId];
       await tx.query(
@@ -168,20 +203,15 @@ export async function replaceReferences(scope: DataScope, collection: Collection
   ids.forEach((id, i) => itemId(id, `newReferencedItemIds[${i}]`));
   await scope.db.transaction(async (tx) => {
     await requireWritableReferrer(tx, scope, collection, referringId);
-    await tx.query('delete from data_references where site_id = $1 and collection_id = $2 and field = $3 and referring_id = $4', [
-      scope.site.id,
-      collection.id,
-      field,
-      referringId,
-    ]);
+    await tx.query(
+      'delete from data_references where site_id = $1 and collection_id = $2 and field = $3 and referring_id = $4',
+      [scope.site.id, collection.id, field, referringId],
+    );
     for (const id of new Set(ids)) {
-      await tx.query('insert into data_references (site_id, collection_id, field, referring_id, referenced_id) values ($1, $2, $3, $4, $5)', [
-        scope.site.id,
-        collection.id,
-        field,
-        referringId,
-        id,
-      ]);
+      await tx.query(
+        'insert into data_references (site_id, collection_id, field, referring_id, referenced_id) values ($1, $2, $3, $4, $5)',
+        [scope.site.id, collection.id, field, referringId, id],
+      );
     }
   });
   return {};
@@ -202,7 +232,8 @@ export async function isReferenced(scope: DataScope, collection: CollectionConfi
   const field = requireString(body.referringItemFieldName, 'referringItemFieldName');
   const referringId = itemId(body.referringItemId, 'referringItemId');
   const referencedId = itemId(body.referencedItemId, 'referencedItemId');
-  if ((await visibleReferrers(scope, collection, [referringId])).length === 0) throw dataErrors.notFound(collection.id, referringId);
+  if ((await visibleReferrers(scope, collection, [referringId])).length === 0)
+    throw dataErrors.notFound(collection.id, referringId);
   const row = await scope.db.query(
     'select 1 from data_references where site_id = $1 and collection_id = $2 and field = $3 and referring_id = $4 and referenced_id = $5',
     [scope.site.id, collection.id, field, referringId, referencedId],
@@ -215,7 +246,13 @@ export async function queryReferenced(scope: DataScope, collection: CollectionCo
   const page = readPaging(scope, body, body, 'referenced', collection.id);
   const saved = isPlainObject(page.saved)
     ? page.saved
-    : { one: body.referringItemIds == null, ids: body.referringItemIds ?? [body.referringItemId], n: body.referringItemFieldName, o: body.order, fl: body.fields };
+    : {
+        one: body.referringItemIds == null,
+        ids: body.referringItemIds ?? [body.referringItemId],
+        n: body.referringItemFieldName,
+        o: body.order,
+        fl: body.fields,
+      };
   const ids = stringList(saved.ids, saved.one ? 'referringItemId' : 'referringItemIds');
   if (ids.length === 0) throw invalidField('referringItemIds', 'must name at least one item', 'REQUIRED');
   ids.forEach((id, i) => itemId(id, saved.one ? 'referringItemId' : `referringItemIds[${i}]`));
@@ -236,7 +273,11 @@ export async function queryReferenced(scope: DataScope, collection: CollectionCo
   );
   const hasNext = refs.rows.length > page.limit;
   const rows = refs.rows.slice(0, page.limit);
-  const { found } = await resolveItems(scope, rows.map((r) => r.referenced_id), body.language);
+  const { found } = await resolveItems(
+    scope,
+    rows.map((r) => r.referenced_id),
+    body.language,
+  );
   const results = rows.map((r) => {
     const hit = found.get(r.referenced_id);
     if (hit) {
@@ -244,7 +285,9 @@ export async function queryReferenced(scope: DataScope, collection: CollectionCo
       return saved.one ? { dataItem } : { referringItemId: r.referring_id, dataItem };
     }
     // `unauthorized` stays false: true would tell the caller that an item they may not read exists.
-    return { unresolvedReference: { referringItemId: r.referring_id, referencedItemId: r.referenced_id, unauthorized: false } };
+    return {
+      unresolvedReference: { referringItemId: r.referring_id, referencedItemId: r.referenced_id, unauthorized: false },
+    };
   });
   let total: number | undefined;
   if (page.returnTotalCount) {
@@ -254,5 +297,8 @@ export async function queryReferenced(scope: DataScope, collection: CollectionCo
     );
     total = Number(c.rows[0]?.n ?? 0);
   }
-  return { results, pagingMetadata: pagingMetadata(scope, page, 'referenced', collection.id, saved, results.length, hasNext, total) };
+  return {
+    results,
+    pagingMetadata: pagingMetadata(scope, page, 'referenced', collection.id, saved, results.length, hasNext, total),
+  };
 }

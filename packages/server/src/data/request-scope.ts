@@ -24,11 +24,22 @@ export function scopeResolver(ctx: AppContext): ScopeResolver {
     // A member token whose session ended reads public data of its site; what needs the member answers 401.
     const caller = await resolveCaller(request, ctx, { endedSession: 'signed-out' });
     const header = request.headers['x-vitrine-site-id'];
-    const siteId = caller.kind === 'anonymous' ? (caller.siteId ?? (typeof header === 'string' && header ? header : ctx.config.storefront.siteId)) : caller.siteId;
+    const siteId =
+      caller.kind === 'anonymous'
+        ? (caller.siteId ?? (typeof header === 'string' && header ? header : ctx.config.storefront.siteId))
+        : caller.siteId;
     if (!siteId) throw dataErrors.noSite('Name the site in the x-vitrine-site-id header when using the admin key');
     const site = ctx.sites.get(siteId);
     if (!site) throw dataErrors.noSite(`Unknown site "${siteId}"`);
-    return { db: ctx.db, site, caller, now: ctx.now, cursorKey, log: ctx.log, throttleHeavyRead: () => throttle.heavyRead(request, caller) };
+    return {
+      db: ctx.db,
+      site,
+      caller,
+      now: ctx.now,
+      cursorKey,
+      log: ctx.log,
+      throttleHeavyRead: () => throttle.heavyRead(request, caller),
+    };
   }
   return { scopeOf, throttle };
 }

@@ -16,7 +16,15 @@ import { isPlainObject } from './json.js';
 import { scopeResolver } from './request-scope.js';
 import { parseModifications } from './patch.js';
 import { countItems, distinctValues, queryItems } from './query.js';
-import { includeReferences, isReferenced, parseIncludes, parseReferences, queryReferenced, replaceReferences, writeReferences } from './references.js';
+import {
+  includeReferences,
+  isReferenced,
+  parseIncludes,
+  parseReferences,
+  queryReferenced,
+  replaceReferences,
+  writeReferences,
+} from './references.js';
 import { asBody, collectionOf, itemId, stringList, type Body, type DataScope } from './scope.js';
 import { isWritePath } from './throttle.js';
 import { envelope, parseDataItem, project } from './store.js';
@@ -88,7 +96,12 @@ export const dataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       if (item.id === undefined) throw invalidField('dataItem.id', 'is required for an update', 'REQUIRED');
       const id = item.id;
       const cond = condition(body);
-      return { dataItem: envelope(collection.id, await tx(scope, (q) => updateOne(q, scope, collection, { ...item, id }, cond))) };
+      return {
+        dataItem: envelope(
+          collection.id,
+          await tx(scope, (q) => updateOne(q, scope, collection, { ...item, id }, cond)),
+        ),
+      };
     },
     '/items/save': async (scope, body) => {
       const collection = collectionOf(scope, body);
@@ -99,11 +112,14 @@ export const dataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     '/items/patch': async (scope, body) => {
       const collection = collectionOf(scope, body);
       const patch = body.patch;
-      if (!isPlainObject(patch)) throw invalidField('patch', 'must be an object with dataItemId and fieldModifications', 'REQUIRED');
+      if (!isPlainObject(patch))
+        throw invalidField('patch', 'must be an object with dataItemId and fieldModifications', 'REQUIRED');
       const id = itemId(patch.dataItemId, 'patch.dataItemId');
       const mods = parseModifications(patch.fieldModifications, 'patch.fieldModifications');
       const cond = condition(body);
-      return { dataItem: envelope(collection.id, await tx(scope, (q) => patchOne(q, scope, collection, id, mods, cond))) };
+      return {
+        dataItem: envelope(collection.id, await tx(scope, (q) => patchOne(q, scope, collection, id, mods, cond))),
+      };
     },
     '/items/remove': async (scope, body) => {
       const collection = collectionOf(scope, body);
@@ -123,9 +139,19 @@ export const dataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     '/items/is-referenced': (scope, body) => isReferenced(scope, collectionOf(scope, body), body),
     '/items/replace-references': (scope, body) => replaceReferences(scope, collectionOf(scope, body), body),
     '/bulk/items/insert-references': (scope, body) =>
-      writeReferences(scope, collectionOf(scope, body), parseReferences(body.dataItemReferences, 'dataItemReferences'), false),
+      writeReferences(
+        scope,
+        collectionOf(scope, body),
+        parseReferences(body.dataItemReferences, 'dataItemReferences'),
+        false,
+      ),
     '/bulk/items/remove-references': (scope, body) =>
-      writeReferences(scope, collectionOf(scope, body), parseReferences(body.dataItemReferences, 'dataItemReferences'), true),
+      writeReferences(
+        scope,
+        collectionOf(scope, body),
+        parseReferences(body.dataItemReferences, 'dataItemReferences'),
+        true,
+      ),
   };
   for (const kind of ['insert', 'save', 'update', 'remove', 'patch'] as BulkKind[]) {
     handlers[`/bulk/items/${kind}`] = (scope, body) => bulkWrite(scope, collectionOf(scope, body), body, kind);
@@ -133,31 +159,43 @@ export const dataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   for (const prefix of DATA_PREFIXES) {
     for (const [path, handler] of Object.entries(handlers)) {
-      app.post(`${prefix}${path}`, { schema: dataPostSchema(path), serializerCompiler: plainJsonSerializer }, async (request) => {
-        const scope = await scopeOf(request);
-        if (isWritePath(path)) await throttle.write(request, scope.caller);
-        // The route's schema has checked that the body is an object (data/schemas.ts).
-        return handler(scope, request.body as Body);
-      });
+      app.post(
+        `${prefix}${path}`,
+        { schema: dataPostSchema(path), serializerCompiler: plainJsonSerializer },
+        async (request) => {
+          const scope = await scopeOf(request);
+          if (isWritePath(path)) await throttle.write(request, scope.caller);
+          // The route's schema has checked that the body is an object (data/schemas.ts).
+          return handler(scope, request.body as Body);
+        },
+      );
     }
-    app.get(`${prefix}/items/query`, { schema: DATA_GET_QUERY_SCHEMA, serializerCompiler: plainJsonSerializer }, async (request) => {
-      const query = asBody(request.query ?? {}, 'query string');
-      const scope = await scopeOf(request);
-      if (query['.r'] !== undefined) {
-        const body = decodeDotR(query['.r']);
-        return queryItems(scope, collectionOf(scope, body), body);
-      }
-      // A GET of an item whose id is literally "query" lands here; its id travels in the query string.
-      if (query.dataItemId !== undefined) return getHandler(scope, query, undefined);
-      return queryItems(scope, collectionOf(scope, query), query);
-    });
+    app.get(
+      `${prefix}/items/query`,
+      { schema: DATA_GET_QUERY_SCHEMA, serializerCompiler: plainJsonSerializer },
+      async (request) => {
+        const query = asBody(request.query ?? {}, 'query string');
+        const scope = await scopeOf(request);
+        if (query['.r'] !== undefined) {
+          const body = decodeDotR(query['.r']);
+          return queryItems(scope, collectionOf(scope, body), body);
+        }
+        // A GET of an item whose id is literally "query" lands here; its id travels in the query string.
+        if (query.dataItemId !== undefined) return getHandler(scope, query, undefined);
+        return queryItems(scope, collectionOf(scope, query), query);
+      },
+    );
     // The client inserts the id into the path raw (wire-contract §9.3), so an id with a `/` spans several
     // segments: match them all; the encoded `dataItemId` query parameter wins over the path anyway.
-    app.get(`${prefix}/items/*`, { schema: DATA_GET_ITEM_SCHEMA, serializerCompiler: plainJsonSerializer }, async (request) => {
-      const query = itemGetQuery(request);
-      const input = query['.r'] !== undefined ? decodeDotR(query['.r']) : query;
-      const params = request.params as { '*'?: string };
-      return getHandler(await scopeOf(request), input, params['*']);
-    });
+    app.get(
+      `${prefix}/items/*`,
+      { schema: DATA_GET_ITEM_SCHEMA, serializerCompiler: plainJsonSerializer },
+      async (request) => {
+        const query = itemGetQuery(request);
+        const input = query['.r'] !== undefined ? decodeDotR(query['.r']) : query;
+        const params = request.params as { '*'?: string };
+        return getHandler(await scopeOf(request), input, params['*']);
+      },
+    );
   }
 };

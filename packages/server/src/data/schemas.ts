@@ -7,20 +7,33 @@ import { Type, type TSchema } from 'typebox';
 import { AnyObject, Body, Empty, Key, Open, violation } from '../http/schemas/common.js';
 
 const nonEmpty = violation('must be a non-empty string', 'REQUIRED');
-const DataCollectionId = Type.String({ minLength: 1, description: 'The collection (`Products`, …)', examples: ['Products'], ...nonEmpty });
+const DataCollectionId = Type.String({
+  minLength: 1,
+  description: 'The collection (`Products`, …)',
+  examples: ['Products'],
+  ...nonEmpty,
+});
 const anything = (description: string) => Type.Optional(Type.Unknown({ description }));
-const Condition = Type.Optional(Type.Object({ filter: Type.Unknown({ description: 'A Wix Data filter' }) }, { additionalProperties: true, ...violation('must be an object with a filter') }));
+const Condition = Type.Optional(
+  Type.Object(
+    { filter: Type.Unknown({ description: 'A Wix Data filter' }) },
+    { additionalProperties: true, ...violation('must be an object with a filter') },
+  ),
+);
 
 const DataItemIn = Type.Object(
   {
     id: anything('The item id (optional on insert and save)'),
-    data: Type.Optional(AnyObject('The item\'s fields; `_id` may stand here instead of `id`')),
+    data: Type.Optional(AnyObject("The item's fields; `_id` may stand here instead of `id`")),
   },
   { additionalProperties: true, ...violation('must be an object with a data object', 'REQUIRED') },
 );
 
 const itemBody = (extra: Record<string, TSchema> = {}) =>
-  Body({ dataCollectionId: DataCollectionId, dataItem: DataItemIn, ...extra }, { examples: [{ dataCollectionId: 'Products', dataItem: { data: { title: 'Mug', price: 12 } } }] });
+  Body(
+    { dataCollectionId: DataCollectionId, dataItem: DataItemIn, ...extra },
+    { examples: [{ dataCollectionId: 'Products', dataItem: { data: { title: 'Mug', price: 12 } } }] },
+  );
 
 const collectionBody = (extra: Record<string, TSchema> = {}) => Body({ dataCollectionId: DataCollectionId, ...extra });
 
@@ -32,13 +45,24 @@ const readOptions = {
 export const DataItemOut = Open({
   id: Type.String(),
   dataCollectionId: Type.String(),
-  data: AnyObject('The item: its fields and the system fields `_id`, `_owner`, `_createdDate`, `_updatedDate` (dates as `{"$date": ISO}`)'),
+  data: AnyObject(
+    'The item: its fields and the system fields `_id`, `_owner`, `_createdDate`, `_updatedDate` (dates as `{"$date": ISO}`)',
+  ),
 });
 
-const PagingMetadata = Open({ count: Key('Items in this page'), offset: Key('Offset of the page'), total: Key('All matches, with returnTotalCount'), hasNext: Key('Whether another page follows'), cursors: Key('{next, prev} with cursor paging') });
+const PagingMetadata = Open({
+  count: Key('Items in this page'),
+  offset: Key('Offset of the page'),
+  total: Key('All matches, with returnTotalCount'),
+  hasNext: Key('Whether another page follows'),
+  cursors: Key('{next, prev} with cursor paging'),
+});
 
 const OneItem = Open({ dataItem: DataItemOut });
-const BulkResult = Open({ results: Type.Optional(Type.Array(AnyObject())), bulkActionMetadata: Type.Optional(AnyObject('totalSuccesses, totalFailures, undetailedFailures')) });
+const BulkResult = Open({
+  results: Type.Optional(Type.Array(AnyObject())),
+  bulkActionMetadata: Type.Optional(AnyObject('totalSuccesses, totalFailures, undetailedFailures')),
+});
 
 interface RouteSchema {
   summary: string;
@@ -46,65 +70,146 @@ interface RouteSchema {
   response: { 200: TSchema };
 }
 
-const route = (summary: string, body: TSchema, response: TSchema): RouteSchema => ({ summary, body, response: { 200: response } });
+const route = (summary: string, body: TSchema, response: TSchema): RouteSchema => ({
+  summary,
+  body,
+  response: { 200: response },
+});
 
 /** The POST routes by path below the prefix (`/items`, `/items/query`, …). */
 export const DATA_POST_SCHEMAS: Record<string, RouteSchema> = {
   '/items': route('Insert an item', itemBody(), OneItem),
   '/items/update': route('Replace an item', itemBody({ condition: Condition }), OneItem),
-  '/items/save': route('Insert or replace an item', itemBody(), Open({ action: Type.Optional(Type.String({ description: 'INSERTED or UPDATED' })), dataItem: DataItemOut })),
+  '/items/save': route(
+    'Insert or replace an item',
+    itemBody(),
+    Open({ action: Type.Optional(Type.String({ description: 'INSERTED or UPDATED' })), dataItem: DataItemOut }),
+  ),
   '/items/patch': route(
     'Change some fields of an item',
     collectionBody({
       patch: Type.Object(
-        { dataItemId: anything('The item to change'), fieldModifications: anything('[{fieldPath, action: SET_FIELD|REMOVE_FIELD|INCREMENT_FIELD|APPEND_TO_ARRAY|REMOVE_FROM_ARRAY, …}]') },
-        { additionalProperties: true, ...violation('must be an object with dataItemId and fieldModifications', 'REQUIRED') },
+        {
+          dataItemId: anything('The item to change'),
+          fieldModifications: anything(
+            '[{fieldPath, action: SET_FIELD|REMOVE_FIELD|INCREMENT_FIELD|APPEND_TO_ARRAY|REMOVE_FROM_ARRAY, …}]',
+          ),
+        },
+        {
+          additionalProperties: true,
+          ...violation('must be an object with dataItemId and fieldModifications', 'REQUIRED'),
+        },
       ),
       condition: Condition,
     }),
     OneItem,
   ),
-  '/items/remove': route('Remove an item', collectionBody({ dataItemId: anything('The item to remove'), condition: Condition }), OneItem),
+  '/items/remove': route(
+    'Remove an item',
+    collectionBody({ dataItemId: anything('The item to remove'), condition: Condition }),
+    OneItem,
+  ),
   '/items/truncate': route('Remove every item of the collection', collectionBody(), Empty),
   '/items/query': route(
     'Query items',
-    collectionBody({ query: anything('{filter, sort, paging | cursorPaging, fields}'), includeReferences: anything('[{field, limit}]'), returnTotalCount: anything('Count all matches'), ...readOptions }),
+    collectionBody({
+      query: anything('{filter, sort, paging | cursorPaging, fields}'),
+      includeReferences: anything('[{field, limit}]'),
+      returnTotalCount: anything('Count all matches'),
+      ...readOptions,
+    }),
     Open({ dataItems: Type.Array(DataItemOut), pagingMetadata: PagingMetadata }),
   ),
-  '/items/count': route('Count items', collectionBody({ filter: anything('A Wix Data filter'), ...readOptions }), Open({ totalCount: Type.Integer() })),
+  '/items/count': route(
+    'Count items',
+    collectionBody({ filter: anything('A Wix Data filter'), ...readOptions }),
+    Open({ totalCount: Type.Integer() }),
+  ),
   '/items/query-distinct-values': route(
     'Distinct values of a field',
-    collectionBody({ fieldName: anything('The field'), filter: anything('A Wix Data filter'), order: anything('ASC or DESC'), paging: anything('{limit, offset}'), cursorPaging: anything('{limit, cursor}'), ...readOptions }),
+    collectionBody({
+      fieldName: anything('The field'),
+      filter: anything('A Wix Data filter'),
+      order: anything('ASC or DESC'),
+      paging: anything('{limit, offset}'),
+      cursorPaging: anything('{limit, cursor}'),
+      ...readOptions,
+    }),
     Open({ distinctValues: Type.Array(Type.Unknown()), pagingMetadata: PagingMetadata }),
   ),
   '/items/aggregate': route(
     'Group and aggregate items',
-    collectionBody({ initialFilter: anything('Filter before grouping'), aggregation: anything('{groupingFields, operations}'), finalFilter: anything('Filter of the groups'), sort: anything('Sort of the groups'), paging: anything('{limit, offset}') }),
+    collectionBody({
+      initialFilter: anything('Filter before grouping'),
+      aggregation: anything('{groupingFields, operations}'),
+      finalFilter: anything('Filter of the groups'),
+      sort: anything('Sort of the groups'),
+      paging: anything('{limit, offset}'),
+    }),
     Open({ results: Type.Array(AnyObject()), pagingMetadata: PagingMetadata }),
   ),
   '/items/query-referenced': route(
     'Items a multi-reference field points to',
-    collectionBody({ referringItemId: anything('The referring item'), referringItemFieldName: anything('The reference field') }),
+    collectionBody({
+      referringItemId: anything('The referring item'),
+      referringItemFieldName: anything('The reference field'),
+    }),
     Open({ results: Type.Optional(Type.Array(AnyObject())), pagingMetadata: Type.Optional(PagingMetadata) }),
   ),
-  '/items/is-referenced': route('Whether one item references another', collectionBody({ referringItemFieldName: anything('The field'), referringItemId: anything('From'), referencedItemId: anything('To') }), Open({ isReferenced: Type.Optional(Type.Boolean()) })),
-  '/items/replace-references': route('Replace the references of a field', collectionBody({ referringItemFieldName: anything('The field'), referringItemId: anything('From'), newReferencedItemIds: anything('To') }), Open({})),
-  '/bulk/items/insert-references': route('Add references', collectionBody({ dataItemReferences: anything('[{referringItemFieldName, referringItemId, referencedItemId}]') }), BulkResult),
-  '/bulk/items/remove-references': route('Remove references', collectionBody({ dataItemReferences: anything('[{referringItemFieldName, referringItemId, referencedItemId}]') }), BulkResult),
+  '/items/is-referenced': route(
+    'Whether one item references another',
+    collectionBody({
+      referringItemFieldName: anything('The field'),
+      referringItemId: anything('From'),
+      referencedItemId: anything('To'),
+    }),
+    Open({ isReferenced: Type.Optional(Type.Boolean()) }),
+  ),
+  '/items/replace-references': route(
+    'Replace the references of a field',
+    collectionBody({
+      referringItemFieldName: anything('The field'),
+      referringItemId: anything('From'),
+      newReferencedItemIds: anything('To'),
+    }),
+    Open({}),
+  ),
+  '/bulk/items/insert-references': route(
+    'Add references',
+    collectionBody({ dataItemReferences: anything('[{referringItemFieldName, referringItemId, referencedItemId}]') }),
+    BulkResult,
+  ),
+  '/bulk/items/remove-references': route(
+    'Remove references',
+    collectionBody({ dataItemReferences: anything('[{referringItemFieldName, referringItemId, referencedItemId}]') }),
+    BulkResult,
+  ),
 };
 for (const kind of ['insert', 'save', 'update', 'remove', 'patch']) {
-  DATA_POST_SCHEMAS[`/bulk/items/${kind}`] = route(`Bulk ${kind}`, collectionBody({ dataItems: anything('Items (insert, save, update)'), dataItemIds: anything('Ids (remove)'), patches: anything('Patches (patch)'), returnEntity: anything('Return the items') }), BulkResult);
+  DATA_POST_SCHEMAS[`/bulk/items/${kind}`] = route(
+    `Bulk ${kind}`,
+    collectionBody({
+      dataItems: anything('Items (insert, save, update)'),
+      dataItemIds: anything('Ids (remove)'),
+      patches: anything('Patches (patch)'),
+      returnEntity: anything('Return the items'),
+    }),
+    BulkResult,
+  );
 }
 
 // Query parameters stay untyped: the handlers read them as the client sends them (repeated or single).
 /** A POST route added without its own entry still checks the shared keys and answers an open object. */
-export const dataPostSchema = (path: string): RouteSchema => DATA_POST_SCHEMAS[path] ?? route(path, collectionBody(), Open({}));
+export const dataPostSchema = (path: string): RouteSchema =>
+  DATA_POST_SCHEMAS[path] ?? route(path, collectionBody(), Open({}));
 
 const ItemQuery = Type.Object(
   {
     dataCollectionId: Type.Optional(Type.Unknown({ description: 'The collection' })),
     dataItemId: Type.Optional(Type.Unknown({ description: 'The item id (wins over the path)' })),
-    '.r': Type.Optional(Type.Unknown({ description: 'base64url of the JSON request body (what the client sends for nested options)' })),
+    '.r': Type.Optional(
+      Type.Unknown({ description: 'base64url of the JSON request body (what the client sends for nested options)' }),
+    ),
     fields: Type.Optional(Type.Unknown({ description: 'Fields to return (repeated)' })),
     includeReferences: Type.Optional(Type.Unknown({ description: 'Reference fields to expand (repeated)' })),
     language: Type.Optional(Type.Unknown({ description: 'A language of the site' })),
@@ -115,7 +220,13 @@ const ItemQuery = Type.Object(
 export const DATA_GET_QUERY_SCHEMA = {
   summary: 'Query items with the request in `?.r=` (the client\'s GET form), or get the item whose id is "query"',
   querystring: ItemQuery,
-  response: { 200: Open({ dataItems: Type.Optional(Type.Array(DataItemOut)), pagingMetadata: Type.Optional(PagingMetadata), dataItem: Type.Optional(DataItemOut) }) },
+  response: {
+    200: Open({
+      dataItems: Type.Optional(Type.Array(DataItemOut)),
+      pagingMetadata: Type.Optional(PagingMetadata),
+      dataItem: Type.Optional(DataItemOut),
+    }),
+  },
 };
 
 export const DATA_GET_ITEM_SCHEMA = {

@@ -30,7 +30,8 @@ export function asBody(value: unknown, where = 'body'): Body {
 
 export function collectionOf(scope: DataScope, body: Body): CollectionConfig {
   const id = body.dataCollectionId;
-  if (typeof id !== 'string' || id === '') throw invalidField('dataCollectionId', 'must be a non-empty string', 'REQUIRED');
+  if (typeof id !== 'string' || id === '')
+    throw invalidField('dataCollectionId', 'must be a non-empty string', 'REQUIRED');
   const collection = scope.site.collections.find((c) => c.id === id);
   if (!collection) throw dataErrors.unknownCollection(id);
   return collection;
@@ -59,7 +60,8 @@ export function optionalBoolean(value: unknown, field: string): boolean {
 export function stringList(value: unknown, field: string, max = 1000): string[] {
   if (value === undefined || value === null) return [];
   const list = typeof value === 'string' ? [value] : value;
-  if (!Array.isArray(list) || list.some((v) => typeof v !== 'string')) throw invalidField(field, 'must be an array of strings');
+  if (!Array.isArray(list) || list.some((v) => typeof v !== 'string'))
+    throw invalidField(field, 'must be an array of strings');
   if (list.length > max) throw invalidField(field, `must have at most ${max} entries`);
   list.forEach((v, i) => normalizeJson(v, `${field}[${i}]`));
   return list as string[];

@@ -44,12 +44,22 @@ export async function seedCollections(ctx: AppContext): Promise<void> {
           }
           const id = typeof input._id === 'string' && input._id !== '' ? input._id : randomUUID();
           const owner = typeof input._owner === 'string' ? input._owner : undefined;
-          const inserted = await insertRow(tx, site.id, collection.id, buildData(input, id, owner, dateValue(ms), dateValue(ms)), owner, ms);
+          const inserted = await insertRow(
+            tx,
+            site.id,
+            collection.id,
+            buildData(input, id, owner, dateValue(ms), dateValue(ms)),
+            owner,
+            ms,
+          );
           if (inserted && translations) await setTranslations(tx, site.id, collection.id, id, translations);
         }
         if (skipped.length > 0) {
           const languages = [...new Set(skipped)].join(', ');
-          ctx.log.warn({ site: site.id, collection: collection.id, languages }, 'seed translations for languages the site does not list (sites[].languages, not its default) were left out');
+          ctx.log.warn(
+            { site: site.id, collection: collection.id, languages },
+            'seed translations for languages the site does not list (sites[].languages, not its default) were left out',
+          );
         }
       });
     }

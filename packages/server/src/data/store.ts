@@ -26,12 +26,19 @@ export function parseDataItem(value: unknown, where: string, idField: (v: unknow
   const data = normalizeJson(raw, `${where}.data`) as JsonObject;
   const given = value.id != null ? idField(value.id, `${where}.id`) : undefined;
   const inner = data._id != null ? idField(data._id, `${where}.data._id`) : undefined;
-  if (given !== undefined && inner !== undefined && given !== inner) throw invalidField(`${where}.id`, 'must equal data._id');
+  if (given !== undefined && inner !== undefined && given !== inner)
+    throw invalidField(`${where}.id`, 'must equal data._id');
   return { id: given ?? inner, data };
 }
 
 /** The stored form of an item: caller fields plus system fields (caller copies of system fields are ignored). */
-export function buildData(input: JsonObject, id: string, owner: string | undefined | null, created: Json, updated: Json): JsonObject {
+export function buildData(
+  input: JsonObject,
+  id: string,
+  owner: string | undefined | null,
+  created: Json,
+  updated: Json,
+): JsonObject {
   const data: JsonObject = {};
   for (const [k, v] of Object.entries(input)) if (!(SYSTEM_FIELDS as readonly string[]).includes(k)) data[k] = v;
   data._id = id;
@@ -60,7 +67,13 @@ export async function lockItem(
 }
 
 /** The row; with `language`, also that language's translated values (`tr`, null when none). */
-export async function readItem(db: Queryable, siteId: string, collectionId: string, id: string, language?: string): Promise<(ItemRow & { tr?: Json }) | undefined> {
+export async function readItem(
+  db: Queryable,
+  siteId: string,
+  collectionId: string,
+  id: string,
+  language?: string,
+): Promise<(ItemRow & { tr?: Json }) | undefined> {
   if (language !== undefined) {
     const result = await db.query<ItemRow & { tr: Json }>(
       'select id, data, owner_id, translations -> $4::text as tr from data_items where site_id = $1 and collection_id = $2 and id = $3',
@@ -76,7 +89,14 @@ export async function readItem(db: Queryable, siteId: string, collectionId: stri
 }
 
 /** Inserts a new row; false when the id is taken. */
-export async function insertRow(tx: Queryable, siteId: string, collectionId: string, data: JsonObject, owner: string | undefined, ms: number): Promise<boolean> {
+export async function insertRow(
+  tx: Queryable,
+  siteId: string,
+  collectionId: string,
+  data: JsonObject,
+  owner: string | undefined,
+  ms: number,
+): Promise<boolean> {
   const result = await tx.query(
     `insert into data_items (site_id, collection_id, id, data, owner_id, created_at, updated_at)
      values ($1, $2, $3, $4::jsonb, $5, $6::timestamptz, $6::timestamptz) on conflict do nothing`,
@@ -85,7 +105,13 @@ export async function insertRow(tx: Queryable, siteId: string, collectionId: str
   return result.rowCount === 1;
 }
 
-export async function writeRow(tx: Queryable, siteId: string, collectionId: string, data: JsonObject, ms: number): Promise<void> {
+export async function writeRow(
+  tx: Queryable,
+  siteId: string,
+  collectionId: string,
+  data: JsonObject,
+  ms: number,
+): Promise<void> {
   await tx.query(
     `update data_items set data = $4::jsonb, updated_at = $5::timestamptz
      where site_id = $1 and collection_id = $2 and id = $3`,
@@ -95,12 +121,23 @@ export async function writeRow(tx: Queryable, siteId: string, collectionId: stri
 
 /** Deletes the row and the references it makes. */
 export async function deleteRow(tx: Queryable, siteId: string, collectionId: string, id: string): Promise<void> {
-  await tx.query('delete from data_items where site_id = $1 and collection_id = $2 and id = $3', [siteId, collectionId, id]);
-  await tx.query('delete from data_references where site_id = $1 and collection_id = $2 and referring_id = $3', [siteId, collectionId, id]);
+  await tx.query('delete from data_items where site_id = $1 and collection_id = $2 and id = $3', [
+    siteId,
+    collectionId,
+    id,
+  ]);
+  await tx.query('delete from data_references where site_id = $1 and collection_id = $2 and referring_id = $3', [
+    siteId,
+    collectionId,
+    id,
+  ]);
 }
 
 /** The wire envelope of an item: clients read `data`, which carries the system fields. */
-export function envelope(collectionId: string, data: JsonObject): { id: string; dataCollectionId: string; data: JsonObject } {
+export function envelope(
+  collectionId: string,
+  data: JsonObject,
+): { id: string; dataCollectionId: string; data: JsonObject } {
   return { id: String(data._id), dataCollectionId: collectionId, data };
 }
 

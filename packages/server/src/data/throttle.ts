@@ -18,7 +18,15 @@ import { HEAVY_QUERY_OPERANDS } from './filter/limits.js';
 import type { DataScope } from './scope.js';
 
 export const DEFAULT_WRITES_PER_MINUTE = 300;
-const WRITE_PATHS = new Set(['/items', '/items/update', '/items/save', '/items/patch', '/items/remove', '/items/truncate', '/items/replace-references']);
+const WRITE_PATHS = new Set([
+  '/items',
+  '/items/update',
+  '/items/save',
+  '/items/patch',
+  '/items/remove',
+  '/items/truncate',
+  '/items/replace-references',
+]);
 
 /** Whether a POST path of the data API (without its prefix) changes data. */
 export function isWritePath(path: string): boolean {
@@ -68,7 +76,8 @@ export function dataThrottle(limiter: Pick<RateLimiter, 'hit'>, limits: DataRate
   };
   return {
     write: (request, caller) => check(request, caller, 'data-write', limits.writesPerMinute, 'data writes'),
-    heavyRead: (request, caller) => check(request, caller, 'data-heavy-read', limits.heavyReadsPerMinute, 'heavy data queries'),
+    heavyRead: (request, caller) =>
+      check(request, caller, 'data-heavy-read', limits.heavyReadsPerMinute, 'heavy data queries'),
   };
 }
 

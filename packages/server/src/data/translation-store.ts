@@ -9,7 +9,12 @@ import { dataErrors } from './errors.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 
 /** Every language's translated values of one item (`{}` when none); a missing item is WDE0073. */
-export async function readTranslations(db: Queryable, siteId: string, collection: CollectionConfig, id: string): Promise<JsonObject> {
+export async function readTranslations(
+  db: Queryable,
+  siteId: string,
+  collection: CollectionConfig,
+  id: string,
+): Promise<JsonObject> {
   const result = await db.query<{ translations: Json }>(
     'select translations from data_items where site_id = $1 and collection_id = $2 and id = $3',
     [siteId, collection.id, id],
@@ -46,11 +51,15 @@ export async function writeTranslation(
 }
 
 /** Sets all translations of a freshly inserted item (seeds). */
-export async function setTranslations(db: Queryable, siteId: string, collectionId: string, id: string, translations: JsonObject): Promise<void> {
-  await db.query('update data_items set translations = $4::jsonb where site_id = $1 and collection_id = $2 and id = $3', [
-    siteId,
-    collectionId,
-    id,
-    JSON.stringify(translations),
-  ]);
+export async function setTranslations(
+  db: Queryable,
+  siteId: string,
+  collectionId: string,
+  id: string,
+  translations: JsonObject,
+): Promise<void> {
+  await db.query(
+    'update data_items set translations = $4::jsonb where site_id = $1 and collection_id = $2 and id = $3',
+    [siteId, collectionId, id, JSON.stringify(translations)],
+  );
 }

@@ -19,7 +19,9 @@ const site = { ...testSite([books]), languages: ['en', 'fr'] };
 
 describe('sort indexes in a language', () => {
   it('writes only safe languages and single top-level fields into DDL', () => {
-    expect(sortIndexSql(db, ['title'], 'fr')).toContain(`coalesce(translations -> 'fr'::text -> 'title'::text, data -> 'title'::text)`);
+    expect(sortIndexSql(db, ['title'], 'fr')).toContain(
+      `coalesce(translations -> 'fr'::text -> 'title'::text, data -> 'title'::text)`,
+    );
     expect(sortIndexSql(db, ['title'], "fr'; drop table data_items; --")).toBeUndefined();
     expect(sortIndexSql(db, ['a', 'b'], 'fr')).toBeUndefined();
   });
@@ -49,15 +51,20 @@ describe('sort indexes in a language', () => {
     expect((await db.query('select 1 from pg_indexes where indexname = $1', [name])).rows).toHaveLength(1);
     const after = await queryItems(scope, books, request);
     expect(after.dataItems.map((d) => d.id)).toEqual(before.dataItems.map((d) => d.id));
-    const ascending = await queryItems(scope, books, { language: 'fr', query: { sort: [{ fieldName: 'title', order: 'ASC' }], paging: { limit: 2 } } });
+    const ascending = await queryItems(scope, books, {
+      language: 'fr',
+      query: { sort: [{ fieldName: 'title', order: 'ASC' }], paging: { limit: 2 } },
+    });
     expect(ascending.dataItems.map((d) => d.data.title)).toEqual(shown.slice(0, 2));
     // The statement the service sends, explained with its own parameters: an index scan, no sort of every row.
     const sent: { text: string; params: unknown[] }[] = [];
-    const recording = { ...db, query: (text: string, params?: unknown[]) => (sent.push({ text, params: params ?? [] }), db.query(text, params)) } as Database;
+    const recording = {
+      ...db,
+      query: (text: string, params?: unknown[]) => (sent.push({ text, params: params ?? [] }), db.query(text, params)),
+    } as Database;
     await queryItems(scopeFor(recording, site, callers.anonymous), books, request);
     const statement = sent.find((q) => q.text.startsWith('select i.data'))!;
     const plan = await db.query<{ 'QUERY PLAN': string }>(`explain ${statement.text}`, statement.params);
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain(name);
   });
 });
-

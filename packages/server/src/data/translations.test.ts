@@ -28,7 +28,14 @@ let clock = Date.UTC(2024, 0, 1);
 const sql: { text: string; params: unknown[] }[] = [];
 
 const BOOKS: (JsonObject & { _id: string; fr?: JsonObject; de?: JsonObject })[] = [
-  { _id: 'b1', title: 'The Cat', blurb: 'A cat story', pages: 100, fr: { title: 'Le Chat', blurb: 'Une histoire de chat' }, de: { title: 'Die Katze' } },
+  {
+    _id: 'b1',
+    title: 'The Cat',
+    blurb: 'A cat story',
+    pages: 100,
+    fr: { title: 'Le Chat', blurb: 'Une histoire de chat' },
+    de: { title: 'Die Katze' },
+  },
   { _id: 'b2', title: 'Apples', blurb: 'About apples', pages: 200, fr: { title: 'Zèbre' } },
   { _id: 'b3', title: 'Moon', blurb: 'Night sky', pages: 300 },
 ];
@@ -53,12 +60,17 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => db?.close());
 
-const query = async (body: Record<string, unknown>, coll: CollectionConfig = books) => (await queryItems(scope, coll, body)).dataItems.map((e) => e.data);
+const query = async (body: Record<string, unknown>, coll: CollectionConfig = books) =>
+  (await queryItems(scope, coll, body)).dataItems.map((e) => e.data);
 const titles = (items: JsonObject[]) => items.map((i) => i.title);
 
 describe('reading translated items', () => {
   it('a get in French returns French values, falling back field by field to the default language', async () => {
-    expect(await getItem(scope, books, 'b1', 'fr')).toMatchObject({ title: 'Le Chat', blurb: 'Une histoire de chat', pages: 100 });
+    expect(await getItem(scope, books, 'b1', 'fr')).toMatchObject({
+      title: 'Le Chat',
+      blurb: 'Une histoire de chat',
+      pages: 100,
+    });
     expect(await getItem(scope, books, 'b1', 'de')).toMatchObject({ title: 'Die Katze', blurb: 'A cat story' });
     expect(await getItem(scope, books, 'b2', 'fr')).toMatchObject({ title: 'Zèbre', blurb: 'About apples' });
     expect(await getItem(scope, books, 'b3', 'fr')).toMatchObject({ title: 'Moon', blurb: 'Night sky' });
@@ -86,17 +98,41 @@ describe('reading translated items', () => {
 
 describe('referenced items in a language', () => {
   it('includeReferences and query-referenced show referenced items of a translatable collection in the language', async () => {
-    await db.transaction((tx) => insertOne(tx, scope, shelves, parseDataItem({ data: { _id: 's1', favourite: 'b1' } }, 'dataItem', itemId)));
-    await writeReferences(scope, shelves, [{ referringItemFieldName: 'books', referringItemId: 's1', referencedItemId: 'b2' }, { referringItemFieldName: 'books', referringItemId: 's1', referencedItemId: 'b3' }], false);
+    await db.transaction((tx) =>
+      insertOne(tx, scope, shelves, parseDataItem({ data: { _id: 's1', favourite: 'b1' } }, 'dataItem', itemId)),
+    );
+    await writeReferences(
+      scope,
+      shelves,
+      [
+        { referringItemFieldName: 'books', referringItemId: 's1', referencedItemId: 'b2' },
+        { referringItemFieldName: 'books', referringItemId: 's1', referencedItemId: 'b3' },
+      ],
+      false,
+    );
     const [shelf] = await query({ language: 'fr', includeReferences: ['favourite', 'books'] }, shelves);
     expect(shelf).toMatchObject({ favourite: { _id: 'b1', title: 'Le Chat', blurb: 'Une histoire de chat' } });
     expect(titles(shelf!.books as JsonObject[])).toEqual(['Zèbre', 'Moon']);
     const [english] = await query({ includeReferences: ['favourite'] }, shelves);
     expect(english).toMatchObject({ favourite: { title: 'The Cat' } });
-    const referenced = await queryReferenced(scope, shelves, { language: 'de', referringItemId: 's1', referringItemFieldName: 'books' });
-    expect(referenced.results.map((r) => (r as { dataItem: { data: JsonObject } }).dataItem.data.title)).toEqual(['Apples', 'Moon']);
-    const inFrench = await queryReferenced(scope, shelves, { language: 'fr', referringItemId: 's1', referringItemFieldName: 'books' });
-    expect(inFrench.results.map((r) => (r as { dataItem: { data: JsonObject } }).dataItem.data.title)).toEqual(['Zèbre', 'Moon']);
+    const referenced = await queryReferenced(scope, shelves, {
+      language: 'de',
+      referringItemId: 's1',
+      referringItemFieldName: 'books',
+    });
+    expect(referenced.results.map((r) => (r as { dataItem: { data: JsonObject } }).dataItem.data.title)).toEqual([
+      'Apples',
+      'Moon',
+    ]);
+    const inFrench = await queryReferenced(scope, shelves, {
+      language: 'fr',
+      referringItemId: 's1',
+      referringItemFieldName: 'books',
+    });
+    expect(inFrench.results.map((r) => (r as { dataItem: { data: JsonObject } }).dataItem.data.title)).toEqual([
+      'Zèbre',
+      'Moon',
+    ]);
   });
 });
 
@@ -105,23 +141,46 @@ describe('filters and sorts on translated fields', () => {
     expect(titles(await query({ language: 'fr', query: { filter: { title: 'Le Chat' } } }))).toEqual(['Le Chat']);
     expect(titles(await query({ query: { filter: { title: 'Le Chat' } } }))).toEqual([]);
     expect(titles(await query({ language: 'fr', query: { filter: { title: 'The Cat' } } }))).toEqual([]);
-    expect(titles(await query({ language: 'fr', query: { filter: { title: { $startsWith: 'z' } } } }))).toEqual(['Zèbre']);
-    expect(titles(await query({ language: 'fr', query: { filter: { blurb: { $contains: 'about' } } } }))).toEqual(['Zèbre']);
-    expect(titles(await query({ language: 'fr', query: { filter: { title: { $in: ['Moon', 'Le Chat'] } } } }))).toEqual(['Le Chat', 'Moon']);
+    expect(titles(await query({ language: 'fr', query: { filter: { title: { $startsWith: 'z' } } } }))).toEqual([
+      'Zèbre',
+    ]);
+    expect(titles(await query({ language: 'fr', query: { filter: { blurb: { $contains: 'about' } } } }))).toEqual([
+      'Zèbre',
+    ]);
+    expect(titles(await query({ language: 'fr', query: { filter: { title: { $in: ['Moon', 'Le Chat'] } } } }))).toEqual(
+      ['Le Chat', 'Moon'],
+    );
     expect(titles(await query({ language: 'fr', query: { filter: { title: { $gt: 'N' } } } }))).toEqual(['Zèbre']);
-    expect(titles(await query({ language: 'de', query: { filter: { $and: [{ title: { $ne: 'Moon' } }, { pages: { $lt: 250 } }] } } }))).toEqual(['Die Katze', 'Apples']);
+    expect(
+      titles(
+        await query({
+          language: 'de',
+          query: { filter: { $and: [{ title: { $ne: 'Moon' } }, { pages: { $lt: 250 } }] } },
+        }),
+      ),
+    ).toEqual(['Die Katze', 'Apples']);
   });
 
   it('sorts by the language values', async () => {
     const sort = [{ fieldName: 'title', order: 'ASC' }];
     expect(titles(await query({ query: { sort } }))).toEqual(['Apples', 'Moon', 'The Cat']);
     expect(titles(await query({ language: 'fr', query: { sort } }))).toEqual(['Le Chat', 'Moon', 'Zèbre']);
-    expect(titles(await query({ language: 'de', query: { sort: [{ fieldName: 'title', order: 'DESC' }] } }))).toEqual(['Moon', 'Die Katze', 'Apples']);
+    expect(titles(await query({ language: 'de', query: { sort: [{ fieldName: 'title', order: 'DESC' }] } }))).toEqual([
+      'Moon',
+      'Die Katze',
+      'Apples',
+    ]);
   });
 
   it('count, distinct values and aggregate groups use the language values', async () => {
-    expect(await countItems(scope, books, { language: 'fr', filter: { title: { $startsWith: 'Le' } } })).toEqual({ totalCount: 1 });
-    expect((await distinctValues(scope, books, { language: 'fr', fieldName: 'title' })).distinctValues).toEqual(['Le Chat', 'Moon', 'Zèbre']);
+    expect(await countItems(scope, books, { language: 'fr', filter: { title: { $startsWith: 'Le' } } })).toEqual({
+      totalCount: 1,
+    });
+    expect((await distinctValues(scope, books, { language: 'fr', fieldName: 'title' })).distinctValues).toEqual([
+      'Le Chat',
+      'Moon',
+      'Zèbre',
+    ]);
     const grouped = await aggregate(scope, books, {
       language: 'de',
       aggregation: { groupingFields: ['title'], operations: [{ resultFieldName: 'n', itemCount: {} }] },
@@ -131,7 +190,11 @@ describe('filters and sorts on translated fields', () => {
   });
 
   it('paged results and totals agree with the language filter', async () => {
-    const page = await queryItems(scope, books, { language: 'fr', query: { filter: { title: { $ne: 'Moon' } }, paging: { limit: 1 } }, returnTotalCount: true });
+    const page = await queryItems(scope, books, {
+      language: 'fr',
+      query: { filter: { title: { $ne: 'Moon' } }, paging: { limit: 1 } },
+      returnTotalCount: true,
+    });
     expect(page.dataItems.map((e) => e.data.title)).toEqual(['Le Chat']);
     expect(page.pagingMetadata).toMatchObject({ total: 2, hasNext: true });
   });
@@ -141,7 +204,10 @@ describe('what does not change', () => {
   it('a collection without translatable runs the same SQL with or without a language', async () => {
     const run = async (language?: string) => {
       sql.length = 0;
-      await queryItems(scope, plain, { language, query: { filter: { title: 'Moon' }, sort: [{ fieldName: 'title', order: 'ASC' }] } });
+      await queryItems(scope, plain, {
+        language,
+        query: { filter: { title: 'Moon' }, sort: [{ fieldName: 'title', order: 'ASC' }] },
+      });
       await getItem(scope, plain, 'b1', language);
       // The reads themselves (the sort-index check runs in the background, once per collection).
       return sql.map((s) => s.text).filter((t) => t.startsWith('select i.data') || t.startsWith('select id, data'));
@@ -161,10 +227,14 @@ describe('what does not change', () => {
   });
 
   it('updating an item keeps its translations; writes answer the default-language item', async () => {
-    const updated = await db.transaction((tx) => updateOne(tx, scope, books, { id: 'b3', data: { title: 'Moon', blurb: 'Night sky', pages: 301 } }));
+    const updated = await db.transaction((tx) =>
+      updateOne(tx, scope, books, { id: 'b3', data: { title: 'Moon', blurb: 'Night sky', pages: 301 } }),
+    );
     expect(updated.title).toBe('Moon');
     await writeTranslation(db, site.id, books, 'b3', 'fr', { title: 'Lune' });
-    await db.transaction((tx) => updateOne(tx, scope, books, { id: 'b3', data: { title: 'Moon', blurb: 'Night sky', pages: 302 } }));
+    await db.transaction((tx) =>
+      updateOne(tx, scope, books, { id: 'b3', data: { title: 'Moon', blurb: 'Night sky', pages: 302 } }),
+    );
     expect(await getItem(scope, books, 'b3', 'fr')).toMatchObject({ title: 'Lune', pages: 302 });
     expect(await readTranslations(db, site.id, books, 'b3')).toEqual({ fr: { title: 'Lune' } });
     expect(await writeTranslation(db, site.id, books, 'b3', 'fr', {})).toEqual({});

@@ -41,9 +41,15 @@ export function matchLanguage(site: SiteConfig, requested: string): string {
  * The `language` of a read (body field or query parameter): undefined when nothing is to be translated —
  * no language, the default one, one the site does not have, or a collection without translatable fields.
  */
-export function itemLanguage(site: SiteConfig, collection: CollectionConfig, raw: unknown, where = 'language'): ItemLanguage | undefined {
+export function itemLanguage(
+  site: SiteConfig,
+  collection: CollectionConfig,
+  raw: unknown,
+  where = 'language',
+): ItemLanguage | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
-  if (typeof raw !== 'string' || raw.length > 35) throw invalidField(where, 'must be a language tag such as "fr" or "pt-BR"');
+  if (typeof raw !== 'string' || raw.length > 35)
+    throw invalidField(where, 'must be a language tag such as "fr" or "pt-BR"');
   if (!collection.translatable?.length) return undefined;
   const language = matchLanguage(site, raw);
   if (language === siteLanguages(site)[0]) return undefined;
@@ -55,8 +61,10 @@ export function itemLanguage(site: SiteConfig, collection: CollectionConfig, raw
  * undefined: then the read is the plain one. Only sites with a translatable collection ever read translations.
  */
 export function siteReadLanguage(site: SiteConfig, raw: unknown): string | undefined {
-  if (raw === undefined || raw === null || raw === '' || !site.collections.some((c) => c.translatable?.length)) return undefined;
-  if (typeof raw !== 'string' || raw.length > 35) throw invalidField('language', 'must be a language tag such as "fr" or "pt-BR"');
+  if (raw === undefined || raw === null || raw === '' || !site.collections.some((c) => c.translatable?.length))
+    return undefined;
+  if (typeof raw !== 'string' || raw.length > 35)
+    throw invalidField('language', 'must be a language tag such as "fr" or "pt-BR"');
   const language = matchLanguage(site, raw);
   return language === siteLanguages(site)[0] ? undefined : language;
 }
@@ -64,7 +72,11 @@ export function siteReadLanguage(site: SiteConfig, raw: unknown): string | undef
 /** The compile target of `data_items i` for a read in `lang` (the plain target without one). */
 export function itemTarget(lang: ItemLanguage | undefined): CompileTarget {
   if (!lang) return { doc: 'i.data', itemColumns: 'i.' };
-  return { doc: 'i.data', itemColumns: 'i.', translated: { column: 'i.translations', language: lang.language, fields: lang.fields } };
+  return {
+    doc: 'i.data',
+    itemColumns: 'i.',
+    translated: { column: 'i.translations', language: lang.language, fields: lang.fields },
+  };
 }
 
 /** The select-list entry that fetches only the requested language's values (as `tr`). */
@@ -73,11 +85,16 @@ export function translationColumn(lang: ItemLanguage | undefined, params: Params
 }
 
 /** `data` with the translated fields of `values` (one language's object) laid over it. */
-export function applyTranslation(data: JsonObject, values: Json | null | undefined, lang: ItemLanguage | undefined): JsonObject {
+export function applyTranslation(
+  data: JsonObject,
+  values: Json | null | undefined,
+  lang: ItemLanguage | undefined,
+): JsonObject {
   if (!lang || !isPlainObject(values)) return data;
   const out: JsonObject = { ...data };
   for (const [field, value] of Object.entries(values)) {
-    if (lang.fields.has(field) && value !== null) Object.defineProperty(out, field, { value, enumerable: true, writable: true, configurable: true });
+    if (lang.fields.has(field) && value !== null)
+      Object.defineProperty(out, field, { value, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -87,16 +104,24 @@ export function applyTranslation(data: JsonObject, values: Json | null | undefin
  * translatable field, each value a string; `null` means "no translation" (the default-language value shows).
  */
 export function parseTranslationValues(collection: CollectionConfig, raw: unknown, where: string): JsonObject {
-  if (!isPlainObject(raw)) throw invalidField(where, 'must be an object of translated field values, e.g. {"title": "…"}');
+  if (!isPlainObject(raw))
+    throw invalidField(where, 'must be an object of translated field values, e.g. {"title": "…"}');
   const allowed = collection.translatable ?? [];
   const out: JsonObject = {};
   for (const [field, value] of Object.entries(raw)) {
     if (!allowed.includes(field)) {
-      const known = allowed.length ? `translatable fields: ${allowed.join(', ')}` : 'the collection declares no "translatable" fields';
-      throw invalidField(`${where}.${field}`, `is not a translatable field of the ${collection.id} collection (${known})`, 'NOT_TRANSLATABLE');
+      const known = allowed.length
+        ? `translatable fields: ${allowed.join(', ')}`
+        : 'the collection declares no "translatable" fields';
+      throw invalidField(
+        `${where}.${field}`,
+        `is not a translatable field of the ${collection.id} collection (${known})`,
+        'NOT_TRANSLATABLE',
+      );
     }
     if (value === null) continue;
-    if (typeof value !== 'string') throw invalidField(`${where}.${field}`, 'must be a string (or null to remove the translation)');
+    if (typeof value !== 'string')
+      throw invalidField(`${where}.${field}`, 'must be a string (or null to remove the translation)');
     normalizeJson(value, `${where}.${field}`);
     Object.defineProperty(out, field, { value, enumerable: true, writable: true, configurable: true });
   }
@@ -106,11 +131,21 @@ export function parseTranslationValues(collection: CollectionConfig, raw: unknow
 /** A language translations may be written for: one of the site's, and not its default (that is the item itself). */
 export function translationLanguage(site: SiteConfig, raw: unknown, where: string): string {
   const languages = siteLanguages(site);
-  if (typeof raw !== 'string' || !TAG.test(raw)) throw invalidField(where, 'must be a language tag such as "fr" or "pt-BR"');
+  if (typeof raw !== 'string' || !TAG.test(raw))
+    throw invalidField(where, 'must be a language tag such as "fr" or "pt-BR"');
   const language = languages.find((l) => l.toLowerCase() === raw.toLowerCase());
-  if (!language) throw invalidField(where, `must be one of the site's languages (${languages.join(', ')}; got "${raw}")`, 'UNKNOWN_LANGUAGE');
+  if (!language)
+    throw invalidField(
+      where,
+      `must be one of the site's languages (${languages.join(', ')}; got "${raw}")`,
+      'UNKNOWN_LANGUAGE',
+    );
   if (language === languages[0]) {
-    throw invalidField(where, `is the site's default language: its values are the item's own fields (change the item instead)`, 'DEFAULT_LANGUAGE');
+    throw invalidField(
+      where,
+      `is the site's default language: its values are the item's own fields (change the item instead)`,
+      'DEFAULT_LANGUAGE',
+    );
   }
   return language;
 }
@@ -126,12 +161,14 @@ export function seedTranslations(
   where: string,
 ): { translations: JsonObject | undefined; skipped: string[] } {
   if (raw === undefined) return { translations: undefined, skipped: [] };
-  if (!isPlainObject(raw)) throw invalidField(where, 'must be an object keyed by language, e.g. {"fr": {"title": "…"}}');
+  if (!isPlainObject(raw))
+    throw invalidField(where, 'must be an object keyed by language, e.g. {"fr": {"title": "…"}}');
   const languages = siteLanguages(site);
   const out: JsonObject = {};
   const skipped: string[] = [];
   for (const [tag, values] of Object.entries(raw)) {
-    if (!TAG.test(tag)) throw invalidField(`${where}.${tag}`, 'must be keyed by a language tag such as "fr" or "pt-BR"');
+    if (!TAG.test(tag))
+      throw invalidField(`${where}.${tag}`, 'must be keyed by a language tag such as "fr" or "pt-BR"');
     const parsed = parseTranslationValues(collection, values, `${where}.${tag}`);
     const language = languages.slice(1).find((l) => l.toLowerCase() === tag.toLowerCase());
     if (!language) skipped.push(tag);

@@ -53,7 +53,10 @@ describe('@wix/data items client', () => {
     expect(updated.qty).toBe(2);
     const patched = await c.items.patch('Cart', 'line-1').incrementField('qty', 3).run();
     expect(patched?.qty).toBe(5);
-    const bulk = await c.items.bulkInsert('Cart', [{ _id: 'line-1', sku: 'dup' }, { _id: 'line-2', sku: 'B' }]);
+    const bulk = await c.items.bulkInsert('Cart', [
+      { _id: 'line-1', sku: 'dup' },
+      { _id: 'line-2', sku: 'B' },
+    ]);
     expect(bulk.inserted).toBe(1);
     expect(bulk.skipped).toBe(1);
     const mine = await c.items.query('Cart').gt('when', new Date('2024-01-01')).find();

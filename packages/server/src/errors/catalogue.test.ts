@@ -48,7 +48,9 @@ describe('error catalogue', () => {
     expect(custom.status).toBe(404);
     expect(custom.toBody()).toEqual({
       message: 'No member with this id',
-      details: { applicationError: { code: 'MEMBER_NOT_FOUND', description: 'No member with this id', data: { id: 'm1' } } },
+      details: {
+        applicationError: { code: 'MEMBER_NOT_FOUND', description: 'No member with this id', data: { id: 'm1' } },
+      },
     });
 
     // The few sites that answer a code with another status keep it.
@@ -56,7 +58,13 @@ describe('error catalogue', () => {
   });
 
   it('lists the codes of the http/errors helpers with their statuses', () => {
-    const helpers = [httpErrors.badRequest('x'), httpErrors.unauthorized(), httpErrors.forbidden(), httpErrors.notFound(), httpErrors.tooManyRequests(1)];
+    const helpers = [
+      httpErrors.badRequest('x'),
+      httpErrors.unauthorized(),
+      httpErrors.forbidden(),
+      httpErrors.notFound(),
+      httpErrors.tooManyRequests(1),
+    ];
     for (const error of helpers) {
       const entry = Object.values(ERRORS).find((e) => e.code === error.code);
       expect(entry, error.code).toBeDefined();
@@ -71,7 +79,9 @@ describe('no wire code literals outside the catalogue', () => {
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) return entry.name === 'errors' && dir === src ? [] : sources(path);
-      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')
+        ? [path]
+        : [];
     });
   const files = sources(src);
   const offending = (pattern: RegExp) =>
@@ -95,6 +105,10 @@ describe('no wire code literals outside the catalogue', () => {
 
   // http/errors.ts (the envelopes) keeps its helpers' codes; the test above checks them against the catalogue.
   it('builds no application error from a literal status and code', () => {
-    expect(offending(/new ApplicationError\(\s*\d{3}\s*,\s*['"`]/).filter((hit) => !hit.startsWith(join('http', 'errors.ts:')))).toEqual([]);
+    expect(
+      offending(/new ApplicationError\(\s*\d{3}\s*,\s*['"`]/).filter(
+        (hit) => !hit.startsWith(join('http', 'errors.ts:')),
+      ),
+    ).toEqual([]);
   });
 });

@@ -15,7 +15,11 @@ export const ERRORS = {
   // Wix Headless identity codes (wire-contract §8): numeric, as the reference client expects them.
   EMAIL_EXISTS: { code: '-19995', status: 409, text: 'An account with this email already exists' },
   WRONG_PASSWORD: { code: '-19976', status: 400, text: 'Email or password is incorrect' },
-  PASSWORD_RESET_REQUIRED: { code: '-19973', status: 400, text: 'This account needs a new password; use "Forgot password" to set one' },
+  PASSWORD_RESET_REQUIRED: {
+    code: '-19973',
+    status: 400,
+    text: 'This account needs a new password; use "Forgot password" to set one',
+  },
   CAPTCHA_REQUIRED: { code: '-19971', status: 400, text: 'A captcha token is required' },
   CAPTCHA_INVALID: { code: '-19970', status: 400, text: 'The captcha token is not valid' },
 
@@ -23,9 +27,17 @@ export const ERRORS = {
   ITEM_NOT_FOUND: { code: 'WDE0073', status: 404, text: 'The item does not exist in the collection.' },
   ITEM_EXISTS: { code: 'WDE0074', status: 409, text: 'An item with this id already exists in the collection.' },
   COLLECTION_NOT_FOUND: { code: 'WDE0025', status: 404, text: 'The collection does not exist.' },
-  COLLECTION_PERMISSION_DENIED: { code: 'WDE0027', status: 403, text: 'The current user does not have permissions for this operation on the collection.' },
+  COLLECTION_PERMISSION_DENIED: {
+    code: 'WDE0027',
+    status: 403,
+    text: 'The current user does not have permissions for this operation on the collection.',
+  },
   NO_SITE: { code: 'WDE0026', status: 400, text: 'The request names no site.' },
-  WD_TOO_MANY_REQUESTS: { code: 'WD_TOO_MANY_REQUESTS', status: 429, text: 'Too many requests from this address; try again later.' },
+  WD_TOO_MANY_REQUESTS: {
+    code: 'WD_TOO_MANY_REQUESTS',
+    status: 429,
+    text: 'Too many requests from this address; try again later.',
+  },
 
   // HTTP conventions shared by every route.
   BAD_REQUEST: { code: 'BAD_REQUEST', status: 400, text: 'Bad request' },
@@ -38,66 +50,178 @@ export const ERRORS = {
   NOT_FOUND: { code: 'NOT_FOUND', status: 404, text: 'Not found' },
   UNKNOWN_SITE: { code: 'UNKNOWN_SITE', status: 404, text: 'Unknown site' },
   CONFLICT: { code: 'CONFLICT', status: 409, text: 'The member is being created; retry' },
-  PAYLOAD_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', status: 413, text: 'Request body is larger than this server accepts' },
+  PAYLOAD_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    status: 413,
+    text: 'Request body is larger than this server accepts',
+  },
   UNSUPPORTED_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, text: 'Send the body as application/json' },
   TOO_MANY_REQUESTS: { code: 'TOO_MANY_REQUESTS', status: 429, text: 'Too many requests, try again later' },
   INTERNAL: { code: 'INTERNAL', status: 500, text: 'Internal error' },
-  STATEMENT_TIMEOUT: { code: 'STATEMENT_TIMEOUT', status: 503, text: 'The request took longer than the server allows and was cancelled; narrow it or try again later' },
+  STATEMENT_TIMEOUT: {
+    code: 'STATEMENT_TIMEOUT',
+    status: 503,
+    text: 'The request took longer than the server allows and was cancelled; narrow it or try again later',
+  },
 
   // Members: sign-in, verification, recovery, account.
   INVALID_EMAIL: { code: 'INVALID_EMAIL', status: 400, text: 'Enter a valid email address' },
-  TOO_MANY_FAILED_LOGINS: { code: 'TOO_MANY_FAILED_LOGINS', status: 429, text: 'Too many failed sign-in attempts for this account; try again later' },
+  TOO_MANY_FAILED_LOGINS: {
+    code: 'TOO_MANY_FAILED_LOGINS',
+    status: 429,
+    text: 'Too many failed sign-in attempts for this account; try again later',
+  },
   MEMBER_BLOCKED: { code: 'MEMBER_BLOCKED', status: 403, text: 'This account is blocked; contact the site owner' },
-  MEMBER_PENDING_APPROVAL: { code: 'MEMBER_PENDING_APPROVAL', status: 403, text: 'This member is waiting for the owner’s approval' },
+  MEMBER_PENDING_APPROVAL: {
+    code: 'MEMBER_PENDING_APPROVAL',
+    status: 403,
+    text: 'This member is waiting for the owner’s approval',
+  },
   MEMBER_NOT_FOUND: { code: 'MEMBER_NOT_FOUND', status: 404, text: 'No such member' },
   IDENTITY_NOT_FOUND: { code: 'IDENTITY_NOT_FOUND', status: 404, text: 'No such identity' },
   VERIFICATION_FAILED: { code: 'VERIFICATION_FAILED', status: 400, text: 'The code is wrong' },
-  INVALID_STATE_TOKEN: { code: 'INVALID_STATE_TOKEN', status: 400, text: 'The sign-in step is unknown, used, expired or out of attempts; sign in again' },
-  INVALID_RECOVERY_TOKEN: { code: 'INVALID_RECOVERY_TOKEN', status: 400, text: 'This reset link is invalid, used or expired; ask for a new one' },
-  REAUTHENTICATION_REQUIRED: { code: 'REAUTHENTICATION_REQUIRED', status: 403, text: 'Confirm your current password (send currentPassword), or sign in again, to make this change' },
-  EMAIL_ALREADY_VERIFIED: { code: 'EMAIL_ALREADY_VERIFIED', status: 409, text: 'The member has verified their email already' },
-  NO_VERIFICATION_WAITING: { code: 'NO_VERIFICATION_WAITING', status: 409, text: 'No verification is waiting for this member: they get a new code when they next sign in' },
+  INVALID_STATE_TOKEN: {
+    code: 'INVALID_STATE_TOKEN',
+    status: 400,
+    text: 'The sign-in step is unknown, used, expired or out of attempts; sign in again',
+  },
+  INVALID_RECOVERY_TOKEN: {
+    code: 'INVALID_RECOVERY_TOKEN',
+    status: 400,
+    text: 'This reset link is invalid, used or expired; ask for a new one',
+  },
+  REAUTHENTICATION_REQUIRED: {
+    code: 'REAUTHENTICATION_REQUIRED',
+    status: 403,
+    text: 'Confirm your current password (send currentPassword), or sign in again, to make this change',
+  },
+  EMAIL_ALREADY_VERIFIED: {
+    code: 'EMAIL_ALREADY_VERIFIED',
+    status: 409,
+    text: 'The member has verified their email already',
+  },
+  NO_VERIFICATION_WAITING: {
+    code: 'NO_VERIFICATION_WAITING',
+    status: 409,
+    text: 'No verification is waiting for this member: they get a new code when they next sign in',
+  },
 
   // Second factors.
   MFA_DISABLED: { code: 'MFA_DISABLED', status: 403, text: 'Second factors are turned off on this site' },
-  FACTOR_NOT_AVAILABLE: { code: 'FACTOR_NOT_AVAILABLE', status: 400, text: 'This factor is not available on this server' },
-  INVALID_FACTOR_TYPE: { code: 'INVALID_FACTOR_TYPE', status: 400, text: 'factorType must be one of TOTP, EMAIL, WEBAUTHN, RECOVERY_CODE' },
+  FACTOR_NOT_AVAILABLE: {
+    code: 'FACTOR_NOT_AVAILABLE',
+    status: 400,
+    text: 'This factor is not available on this server',
+  },
+  INVALID_FACTOR_TYPE: {
+    code: 'INVALID_FACTOR_TYPE',
+    status: 400,
+    text: 'factorType must be one of TOTP, EMAIL, WEBAUTHN, RECOVERY_CODE',
+  },
   FACTOR_NOT_FOUND: { code: 'FACTOR_NOT_FOUND', status: 404, text: 'No such factor' },
-  FACTOR_EXISTS: { code: 'FACTOR_EXISTS', status: 409, text: 'This factor is already on; remove it first to set up a new one' },
+  FACTOR_EXISTS: {
+    code: 'FACTOR_EXISTS',
+    status: 409,
+    text: 'This factor is already on; remove it first to set up a new one',
+  },
   FACTOR_ACTIVE: { code: 'FACTOR_ACTIVE', status: 409, text: 'This factor is already active' },
   NO_ACTIVE_FACTOR: { code: 'NO_ACTIVE_FACTOR', status: 400, text: 'Turn on a second factor first' },
-  EMAIL_NOT_VERIFIED: { code: 'EMAIL_NOT_VERIFIED', status: 400, text: 'Verify your email address before using it for sign-in codes' },
+  EMAIL_NOT_VERIFIED: {
+    code: 'EMAIL_NOT_VERIFIED',
+    status: 400,
+    text: 'Verify your email address before using it for sign-in codes',
+  },
   WEBAUTHN_FAILED: { code: 'WEBAUTHN_FAILED', status: 400, text: 'The passkey could not be verified; try again' },
 
   // Sign-in with external providers.
-  SSO_ACCOUNT_EXISTS: { code: 'SSO_ACCOUNT_EXISTS', status: 409, text: 'An account with this email already exists: sign in with it first, then connect the provider' },
-  SSO_EMAIL_REQUIRED: { code: 'SSO_EMAIL_REQUIRED', status: 400, text: 'The provider did not share an email address; ask for the "email" scope' },
+  SSO_ACCOUNT_EXISTS: {
+    code: 'SSO_ACCOUNT_EXISTS',
+    status: 409,
+    text: 'An account with this email already exists: sign in with it first, then connect the provider',
+  },
+  SSO_EMAIL_REQUIRED: {
+    code: 'SSO_EMAIL_REQUIRED',
+    status: 400,
+    text: 'The provider did not share an email address; ask for the "email" scope',
+  },
   INVALID_ID_TOKEN: { code: 'INVALID_ID_TOKEN', status: 400, text: 'The ID token was refused' },
-  IDP_UNAVAILABLE: { code: 'IDP_UNAVAILABLE', status: 503, text: 'The provider could not be reached; try again in a few minutes' },
-  IDP_CONNECTION_NOT_FOUND: { code: 'IDP_CONNECTION_NOT_FOUND', status: 404, text: 'This provider is not connected to your account' },
-  LAST_SIGN_IN_METHOD: { code: 'LAST_SIGN_IN_METHOD', status: 409, text: 'This is your only way to sign in: set a password (Forgot password) or connect another provider first' },
+  IDP_UNAVAILABLE: {
+    code: 'IDP_UNAVAILABLE',
+    status: 503,
+    text: 'The provider could not be reached; try again in a few minutes',
+  },
+  IDP_CONNECTION_NOT_FOUND: {
+    code: 'IDP_CONNECTION_NOT_FOUND',
+    status: 404,
+    text: 'This provider is not connected to your account',
+  },
+  LAST_SIGN_IN_METHOD: {
+    code: 'LAST_SIGN_IN_METHOD',
+    status: 409,
+    text: 'This is your only way to sign in: set a password (Forgot password) or connect another provider first',
+  },
 
   // Owners (console).
   OWNER_SESSION_REQUIRED: { code: 'OWNER_SESSION_REQUIRED', status: 401, text: 'Sign in to the console' },
   INVALID_CREDENTIALS: { code: 'INVALID_CREDENTIALS', status: 401, text: 'Wrong email or password' },
-  INVALID_TWO_FACTOR_CODE: { code: 'INVALID_TWO_FACTOR_CODE', status: 401, text: 'The authentication code is wrong or was used already' },
-  CSRF_REJECTED: { code: 'CSRF_REJECTED', status: 403, text: 'The console request lacks its CSRF value (x-vitrine-csrf); reload the console' },
+  INVALID_TWO_FACTOR_CODE: {
+    code: 'INVALID_TWO_FACTOR_CODE',
+    status: 401,
+    text: 'The authentication code is wrong or was used already',
+  },
+  CSRF_REJECTED: {
+    code: 'CSRF_REJECTED',
+    status: 403,
+    text: 'The console request lacks its CSRF value (x-vitrine-csrf); reload the console',
+  },
   OWNER_ROLE_REFUSED: { code: 'OWNER_ROLE_REFUSED', status: 403, text: 'Your role may not do this' },
-  TWO_FACTOR_ENROLMENT_REQUIRED: { code: 'TWO_FACTOR_ENROLMENT_REQUIRED', status: 403, text: 'Turn on two-factor authentication before anything else' },
-  TWO_FACTOR_ALREADY_ON: { code: 'TWO_FACTOR_ALREADY_ON', status: 409, text: 'Two-factor authentication is on already' },
-  INVALID_SETUP_LINK: { code: 'INVALID_SETUP_LINK', status: 400, text: 'This setup link is invalid, used or expired; ask for a new one (npx vitrine owners add EMAIL)' },
+  TWO_FACTOR_ENROLMENT_REQUIRED: {
+    code: 'TWO_FACTOR_ENROLMENT_REQUIRED',
+    status: 403,
+    text: 'Turn on two-factor authentication before anything else',
+  },
+  TWO_FACTOR_ALREADY_ON: {
+    code: 'TWO_FACTOR_ALREADY_ON',
+    status: 409,
+    text: 'Two-factor authentication is on already',
+  },
+  INVALID_SETUP_LINK: {
+    code: 'INVALID_SETUP_LINK',
+    status: 400,
+    text: 'This setup link is invalid, used or expired; ask for a new one (npx vitrine owners add EMAIL)',
+  },
 
   // Admin API.
-  API_KEY_NOT_FOUND: { code: 'API_KEY_NOT_FOUND', status: 404, text: 'No live API key with this id on this site (keys of the config file change with the config)' },
-  API_KEY_NAME_TAKEN: { code: 'API_KEY_NAME_TAKEN', status: 400, text: 'An API key with this name exists on this site; choose another name or revoke it first' },
+  API_KEY_NOT_FOUND: {
+    code: 'API_KEY_NOT_FOUND',
+    status: 404,
+    text: 'No live API key with this id on this site (keys of the config file change with the config)',
+  },
+  API_KEY_NAME_TAKEN: {
+    code: 'API_KEY_NAME_TAKEN',
+    status: 400,
+    text: 'An API key with this name exists on this site; choose another name or revoke it first',
+  },
   MAIL_NOT_FOUND: { code: 'MAIL_NOT_FOUND', status: 404, text: 'No message with this id' },
-  MAIL_NOT_FAILED: { code: 'MAIL_NOT_FAILED', status: 409, text: 'Only a failed message can be retried; this one is sent or still being tried' },
+  MAIL_NOT_FAILED: {
+    code: 'MAIL_NOT_FAILED',
+    status: 409,
+    text: 'Only a failed message can be retried; this one is sent or still being tried',
+  },
   WEBHOOK_NOT_FOUND: { code: 'WEBHOOK_NOT_FOUND', status: 404, text: 'No webhook endpoint with this id' },
   DELIVERY_NOT_FOUND: { code: 'DELIVERY_NOT_FOUND', status: 404, text: 'No such delivery for this endpoint' },
-  WEBHOOK_FROM_CONFIG: { code: 'WEBHOOK_FROM_CONFIG', status: 409, text: 'This endpoint is defined in the config file; change it there' },
+  WEBHOOK_FROM_CONFIG: {
+    code: 'WEBHOOK_FROM_CONFIG',
+    status: 409,
+    text: 'This endpoint is defined in the config file; change it there',
+  },
 
   // Shop.
-  SHOP_NOT_CONFIGURED: { code: 'SHOP_NOT_CONFIGURED', status: 404, text: 'This site has no shop (Products, Cart and Orders collections)' },
+  SHOP_NOT_CONFIGURED: {
+    code: 'SHOP_NOT_CONFIGURED',
+    status: 404,
+    text: 'This site has no shop (Products, Cart and Orders collections)',
+  },
   ORDER_NOT_FOUND: { code: 'ORDER_NOT_FOUND', status: 404, text: 'No such order' },
   CART_EMPTY: { code: 'CART_EMPTY', status: 409, text: 'The cart is empty' },
   INVALID_CART: { code: 'INVALID_CART', status: 409, text: 'The cart is not valid' },
@@ -129,5 +253,10 @@ export interface AppErrorOptions {
 /** The application error `name` (`{message, details: {applicationError: {code, description, data}}}`). */
 export function appError(name: ErrorName, options: AppErrorOptions = {}): ApplicationError {
   const entry = ERRORS[name];
-  return new ApplicationError(options.status ?? entry.status, entry.code, options.description ?? entry.text, options.data);
+  return new ApplicationError(
+    options.status ?? entry.status,
+    entry.code,
+    options.description ?? entry.text,
+    options.data,
+  );
 }

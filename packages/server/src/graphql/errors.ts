@@ -23,16 +23,27 @@ export interface WireError {
 }
 
 function apiExtensions(error: ApiError): Record<string, unknown> {
-  if (error instanceof ValidationError) return { code: 'BAD_USER_INPUT', httpStatus: 400, fieldViolations: error.violations };
+  if (error instanceof ValidationError)
+    return { code: 'BAD_USER_INPUT', httpStatus: 400, fieldViolations: error.violations };
   if (error instanceof ApplicationError) {
-    const code = error.status === 401 ? 'UNAUTHENTICATED' : error.status === 403 && !error.code.startsWith('WD') ? 'FORBIDDEN' : error.code;
+    const code =
+      error.status === 401
+        ? 'UNAUTHENTICATED'
+        : error.status === 403 && !error.code.startsWith('WD')
+          ? 'FORBIDDEN'
+          : error.code;
     return { code, httpStatus: error.status, ...(code !== error.code ? { reason: error.code } : {}), data: error.data };
   }
   return { code: 'BAD_REQUEST', httpStatus: error.status };
 }
 
 /** One error as it goes on the wire; `phase` is the code of errors GraphQL itself raised (parse, validation). */
-export function wireError(error: GraphQLError | Error, requestId: string, log: Log, phase = 'GRAPHQL_VALIDATION_FAILED'): WireError {
+export function wireError(
+  error: GraphQLError | Error,
+  requestId: string,
+  log: Log,
+  phase = 'GRAPHQL_VALIDATION_FAILED',
+): WireError {
   const gql = error instanceof graphql.GraphQLError ? error : undefined;
   const where = { ...(gql?.locations ? { locations: gql.locations } : {}), ...(gql?.path ? { path: gql.path } : {}) };
   const original = gql ? gql.originalError : error;
@@ -42,15 +53,28 @@ export function wireError(error: GraphQLError | Error, requestId: string, log: L
     return { message: statementTimedOut().message, ...where, extensions: apiExtensions(statementTimedOut()) };
   }
   if (gql && (!original || original instanceof graphql.GraphQLError)) {
-    const code = (gql.extensions?.code as string | undefined) ?? (gql.message.startsWith('Syntax Error') ? 'GRAPHQL_PARSE_FAILED' : phase);
+    const code =
+      (gql.extensions?.code as string | undefined) ??
+      (gql.message.startsWith('Syntax Error') ? 'GRAPHQL_PARSE_FAILED' : phase);
     return { message: gql.message, ...where, extensions: { ...gql.extensions, code } };
   }
   log.error(errorLogFields(original ?? error, requestId), 'unexpected error');
-  return { message: `Internal error, request id: ${requestId}`, ...where, extensions: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, requestId } };
+  return {
+    message: `Internal error, request id: ${requestId}`,
+    ...where,
+    extensions: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, requestId },
+  };
 }
 
 /** `{data, errors}` of an execution, errors on the wire. */
-export function wireResult(execution: ExecutionResult, requestId: string, log: Log): { data: unknown; errors?: WireError[] } {
+export function wireResult(
+  execution: ExecutionResult,
+  requestId: string,
+  log: Log,
+): { data: unknown; errors?: WireError[] } {
   if (!execution.errors?.length) return { data: execution.data ?? null };
-  return { data: execution.data ?? null, errors: execution.errors.map((e) => wireError(e, requestId, log, 'BAD_USER_INPUT')) };
+  return {
+    data: execution.data ?? null,
+    errors: execution.errors.map((e) => wireError(e, requestId, log, 'BAD_USER_INPUT')),
+  };
 }

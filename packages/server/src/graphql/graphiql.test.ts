@@ -22,7 +22,15 @@ beforeAll(async () => {
   // The flags keep Chromium from dialling Google's hosts, which would show up as requests leaving the page.
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 120_000);
 
@@ -44,7 +52,8 @@ describe('GraphiQL in development', () => {
     const problems: string[] = [];
     const elsewhere: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     page.on('response', (response) => {
@@ -56,18 +65,28 @@ describe('GraphiQL in development', () => {
     });
 
     const response = await page.goto(`${server.url}/graphql`);
-    expect(response?.headers()['content-security-policy']).toMatch(/^default-src 'none'; script-src 'nonce-[^']+'; style-src 'nonce-[^']+'/);
+    expect(response?.headers()['content-security-policy']).toMatch(
+      /^default-src 'none'; script-src 'nonce-[^']+'; style-src 'nonce-[^']+'/,
+    );
     // The schema arrives by introspection; the doc explorer button is enabled only once it has.
     await page.locator('.graphiql-query-editor .CodeMirror').waitFor();
     await page.waitForFunction(() => !document.querySelector('.graphiql-spinner'));
     await page.evaluate(() => {
-      const editor = document.querySelector('.graphiql-query-editor .CodeMirror') as unknown as { CodeMirror: { setValue(text: string): void } };
+      const editor = document.querySelector('.graphiql-query-editor .CodeMirror') as unknown as {
+        CodeMirror: { setValue(text: string): void };
+      };
       editor.CodeMirror.setValue('{ products(sort: [{fieldName: "title"}], limit: 2) { totalCount items { title } } }');
     });
     await page.locator('.graphiql-execute-button').click();
     const result = page.locator('.graphiql-response .CodeMirror-code');
     await expect.poll(() => result.innerText(), { timeout: 15_000 }).toContain('"totalCount"');
-    const shown = JSON.parse((await page.evaluate(() => (document.querySelector('.graphiql-response .CodeMirror') as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue())));
+    const shown = JSON.parse(
+      await page.evaluate(() =>
+        (
+          document.querySelector('.graphiql-response .CodeMirror') as unknown as { CodeMirror: { getValue(): string } }
+        ).CodeMirror.getValue(),
+      ),
+    );
     expect(shown.errors).toBeUndefined();
     expect(shown.data.products.totalCount).toBeGreaterThan(2);
     expect(shown.data.products.items).toHaveLength(2);
@@ -93,7 +112,11 @@ describe('GraphiQL in production', () => {
       expect(await ide.text()).not.toMatch(/graphiql/i);
       expect((await fetch(`${server.url}/graphql/ide/graphiql.js`)).status).toBe(404);
       // The API itself is still there.
-      const api = await fetch(`${server.url}/graphql/alpha`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { id } }' }) });
+      const api = await fetch(`${server.url}/graphql/alpha`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ me { id } }' }),
+      });
       expect(await api.json()).toEqual({ data: { me: null } });
     } finally {
       await server.close();

@@ -13,12 +13,24 @@ import { isPlainObject, type JsonObject } from '../data/json.js';
 import { graphql } from './graphql-js.js';
 import { JsonScalar } from './scalars.js';
 
-const { GraphQLBoolean, GraphQLFloat, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLString } = graphql;
+const { GraphQLBoolean, GraphQLFloat, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLString } =
+  graphql;
 
 /** The key of the catch-all for undeclared fields (non-strict collections only). */
 export const EXTRA_FIELD = '_extra';
 
-const STRING_TYPES: readonly FieldType[] = ['text', 'richtext', 'url', 'time', 'language', 'image', 'document', 'video', 'audio', 'pagelink'];
+const STRING_TYPES: readonly FieldType[] = [
+  'text',
+  'richtext',
+  'url',
+  'time',
+  'language',
+  'image',
+  'document',
+  'video',
+  'audio',
+  'pagelink',
+];
 
 function inputTypeOf(type: FieldType): GraphQLInputType {
   if (STRING_TYPES.includes(type)) return GraphQLString;
@@ -42,11 +54,17 @@ export function collectionInputType(collection: CollectionConfig, name: string):
     name,
     description: `The data of an item of the ${collection.id} collection`,
     fields: () => {
-      const fields: GraphQLInputFieldConfigMap = { _id: { type: GraphQLID, description: 'The item id (insert only; generated when absent)' } };
+      const fields: GraphQLInputFieldConfigMap = {
+        _id: { type: GraphQLID, description: 'The item id (insert only; generated when absent)' },
+      };
       for (const f of collection.fields ?? []) {
         fields[f.key] = { type: inputTypeOf(f.type), ...(f.required ? { description: 'Required' } : {}) };
       }
-      if (!collection.strict) fields[EXTRA_FIELD] = { type: JsonScalar, description: 'Undeclared fields, merged into the item (JSON object)' };
+      if (!collection.strict)
+        fields[EXTRA_FIELD] = {
+          type: JsonScalar,
+          description: 'Undeclared fields, merged into the item (JSON object)',
+        };
       return fields;
     },
   });

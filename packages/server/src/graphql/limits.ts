@@ -10,8 +10,17 @@ const { fieldExtensionsEstimator, getComplexity, simpleEstimator } = complexity;
 
 export const MAX_DEPTH = 10;
 
-export function costOf(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): number {
-  return getComplexity({ schema, query: document, variables: variables ?? {}, estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })] });
+export function costOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+): number {
+  return getComplexity({
+    schema,
+    query: document,
+    variables: variables ?? {},
+    estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+  });
 }
 
 /**
@@ -20,7 +29,11 @@ export function costOf(schema: GraphQLSchema, document: DocumentNode, variables:
  */
 const costs = new WeakMap<DocumentNode, Map<string, number>>();
 
-function cachedCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): number {
+function cachedCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+): number {
   const key = JSON.stringify(Object.entries(variables ?? {}).filter(([, v]) => typeof v === 'number'));
   let byVariables = costs.get(document);
   if (!byVariables) costs.set(document, (byVariables = new Map()));
@@ -34,12 +47,20 @@ function cachedCost(schema: GraphQLSchema, document: DocumentNode, variables: Re
 
 /** A mercurius preExecution hook refusing operations above `maxCost`. */
 export function costLimit(maxCost: number) {
-  return async (schema: GraphQLSchema, document: DocumentNode, _context: unknown, variables?: Record<string, unknown>) => {
+  return async (
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    _context: unknown,
+    variables?: Record<string, unknown>,
+  ) => {
     const cost = cachedCost(schema, document, variables);
     if (cost > maxCost) {
-      throw new graphql.GraphQLError(`The query would cost ${cost}, more than this site allows (${maxCost}); ask for fewer items or fields`, {
-        extensions: { code: 'QUERY_TOO_COMPLEX', cost, maxCost },
-      });
+      throw new graphql.GraphQLError(
+        `The query would cost ${cost}, more than this site allows (${maxCost}); ask for fewer items or fields`,
+        {
+          extensions: { code: 'QUERY_TOO_COMPLEX', cost, maxCost },
+        },
+      );
     }
   };
 }

@@ -2,7 +2,23 @@
 import type { CollectionConfig } from '../config/types.js';
 
 /** Type and field names the schema defines itself; a collection may not take them. */
-const RESERVED_TYPES = new Set(['Query', 'Mutation', 'JSON', 'Sort', 'SortOrder', 'Cursors', 'PagingMetadata', 'Member', 'Item', 'ItemPage', 'String', 'Int', 'Float', 'Boolean', 'ID']);
+const RESERVED_TYPES = new Set([
+  'Query',
+  'Mutation',
+  'JSON',
+  'Sort',
+  'SortOrder',
+  'Cursors',
+  'PagingMetadata',
+  'Member',
+  'Item',
+  'ItemPage',
+  'String',
+  'Int',
+  'Float',
+  'Boolean',
+  'ID',
+]);
 const RESERVED_FIELDS = new Set(['me', 'items', 'item', 'insertItem', 'updateItem', 'removeItem']);
 
 export interface CollectionNames {
@@ -26,7 +42,16 @@ function pascal(id: string): string {
 export function collectionNames(collection: CollectionConfig): CollectionNames {
   const type = pascal(collection.id);
   const list = type[0]!.toLowerCase() + type.slice(1);
-  return { type, input: `${type}Input`, page: `${type}Page`, list, byId: `${list}ById`, insert: `insert${type}`, update: `update${type}`, remove: `remove${type}` };
+  return {
+    type,
+    input: `${type}Input`,
+    page: `${type}Page`,
+    list,
+    byId: `${list}ById`,
+    insert: `insert${type}`,
+    update: `update${type}`,
+    remove: `remove${type}`,
+  };
 }
 
 /** The names of every typed collection, or an error naming the two collections that would share one. */
@@ -36,9 +61,23 @@ export function siteNames(siteId: string, collections: readonly CollectionConfig
   for (const c of collections) {
     if (!c.fields) continue;
     const names = collectionNames(c);
-    for (const name of [names.type, names.input, names.page, names.list, names.byId, names.insert, names.update, names.remove]) {
-      const owner = taken.get(name) ?? (RESERVED_TYPES.has(name) || RESERVED_FIELDS.has(name) ? 'the GraphQL schema itself' : undefined);
-      if (owner) throw new Error(`Site "${siteId}": collection "${c.id}" would take the GraphQL name "${name}", already used by ${owner}; rename the collection`);
+    for (const name of [
+      names.type,
+      names.input,
+      names.page,
+      names.list,
+      names.byId,
+      names.insert,
+      names.update,
+      names.remove,
+    ]) {
+      const owner =
+        taken.get(name) ??
+        (RESERVED_TYPES.has(name) || RESERVED_FIELDS.has(name) ? 'the GraphQL schema itself' : undefined);
+      if (owner)
+        throw new Error(
+          `Site "${siteId}": collection "${c.id}" would take the GraphQL name "${name}", already used by ${owner}; rename the collection`,
+        );
       taken.set(name, `collection "${c.id}"`);
     }
     out.set(c.id, names);

@@ -27,15 +27,28 @@ export class PersistedQueries {
   resolve(query: string | undefined, extensions: unknown): PersistedOutcome {
     const persisted = isPlainObject(extensions) ? extensions.persistedQuery : undefined;
     if (persisted === undefined) {
-      return query ? { ok: true, query } : { ok: false, status: 400, message: '"query" must be a non-empty string', code: 'BAD_REQUEST' };
+      return query
+        ? { ok: true, query }
+        : { ok: false, status: 400, message: '"query" must be a non-empty string', code: 'BAD_REQUEST' };
     }
-    if (!isPlainObject(persisted) || persisted.version !== 1 || typeof persisted.sha256Hash !== 'string' || !/^[0-9a-f]{64}$/.test(persisted.sha256Hash)) {
-      return { ok: false, status: 400, message: 'extensions.persistedQuery must be {"version": 1, "sha256Hash": "<64 lowercase hex digits>"}', code: 'BAD_REQUEST' };
+    if (
+      !isPlainObject(persisted) ||
+      persisted.version !== 1 ||
+      typeof persisted.sha256Hash !== 'string' ||
+      !/^[0-9a-f]{64}$/.test(persisted.sha256Hash)
+    ) {
+      return {
+        ok: false,
+        status: 400,
+        message: 'extensions.persistedQuery must be {"version": 1, "sha256Hash": "<64 lowercase hex digits>"}',
+        code: 'BAD_REQUEST',
+      };
     }
     const hash = persisted.sha256Hash;
     if (!query) {
       const known = this.byHash.get(hash);
-      if (known === undefined) return { ok: false, status: 200, message: 'PersistedQueryNotFound', code: 'PERSISTED_QUERY_NOT_FOUND' };
+      if (known === undefined)
+        return { ok: false, status: 200, message: 'PersistedQueryNotFound', code: 'PERSISTED_QUERY_NOT_FOUND' };
       // Most recently used last, so eviction takes the least recently used.
       this.byHash.delete(hash);
       this.byHash.set(hash, known);

@@ -24,13 +24,23 @@ export class ReferenceLoaders {
     for (const item of items) if (item) this.languages.set(item, language);
   }
 
-  private loader(collection: CollectionConfig, field: string, language: string | undefined): DataLoader<JsonObject, Json | undefined> {
+  private loader(
+    collection: CollectionConfig,
+    field: string,
+    language: string | undefined,
+  ): DataLoader<JsonObject, Json | undefined> {
     const key = `${collection.id}\u0000${field}\u0000${language ?? ''}`;
     let loader = this.loaders.get(key);
     if (!loader) {
       loader = new DataLoader(
         async (parents: readonly JsonObject[]) => {
-          const resolved = await includeReferences(this.scope, collection, [...parents], [{ field, limit: MAX_LIMIT }], language);
+          const resolved = await includeReferences(
+            this.scope,
+            collection,
+            [...parents],
+            [{ field, limit: MAX_LIMIT }],
+            language,
+          );
           return resolved.map((d) => d[field]);
         },
         // Parents are item objects: batching is the point, caching them by identity would buy nothing.
@@ -61,4 +71,5 @@ export class ReferenceLoaders {
   }
 }
 
-const isItem = (value: Json | undefined): value is JsonObject => isPlainObject(value) && !isDateValue(value) && typeof value._id === 'string';
+const isItem = (value: Json | undefined): value is JsonObject =>
+  isPlainObject(value) && !isDateValue(value) && typeof value._id === 'string';

@@ -34,7 +34,11 @@ export interface ItemPage {
 function selects(info: GraphQLResolveInfo, name: string): boolean {
   const visit = (set: SelectionSetNode | undefined): boolean =>
     !!set?.selections.some((s) =>
-      s.kind === 'Field' ? s.name.value === name : s.kind === 'InlineFragment' ? visit(s.selectionSet) : visit(info.fragments[s.name.value]?.selectionSet),
+      s.kind === 'Field'
+        ? s.name.value === name
+        : s.kind === 'InlineFragment'
+          ? visit(s.selectionSet)
+          : visit(info.fragments[s.name.value]?.selectionSet),
     );
   return info.fieldNodes.some((node) => visit(node.selectionSet));
 }
@@ -49,18 +53,39 @@ function queryBody(args: ListArgs, info: GraphQLResolveInfo): Body {
   }
   if (args.filter != null) query.filter = args.filter;
   if (args.sort != null) query.sort = args.sort.map((s) => ({ fieldName: s.fieldName, order: s.order ?? 'ASC' }));
-  if (args.limit != null || args.offset != null) query.paging = { ...(args.limit != null ? { limit: args.limit } : {}), ...(args.offset != null ? { offset: args.offset } : {}) };
+  if (args.limit != null || args.offset != null)
+    query.paging = {
+      ...(args.limit != null ? { limit: args.limit } : {}),
+      ...(args.offset != null ? { offset: args.offset } : {}),
+    };
   return { query, returnTotalCount: selects(info, 'totalCount'), language };
 }
 
-export async function listItems(context: GraphqlContext, collection: CollectionConfig, args: ListArgs, info: GraphQLResolveInfo): Promise<ItemPage> {
+export async function listItems(
+  context: GraphqlContext,
+  collection: CollectionConfig,
+  args: ListArgs,
+  info: GraphQLResolveInfo,
+): Promise<ItemPage> {
   const result = await queryItems(context.scope, collection, queryBody(args, info));
-  context.references.remember(result.dataItems.map((e) => e.data), args.language);
-  return { items: result.dataItems.map((e) => e.data), totalCount: result.pagingMetadata.total ?? null, pagingMetadata: result.pagingMetadata };
+  context.references.remember(
+    result.dataItems.map((e) => e.data),
+    args.language,
+  );
+  return {
+    items: result.dataItems.map((e) => e.data),
+    totalCount: result.pagingMetadata.total ?? null,
+    pagingMetadata: result.pagingMetadata,
+  };
 }
 
 /** `null` for an item that does not exist or that the caller may not see (REST answers WDE0073 to both). */
-export async function itemById(context: GraphqlContext, collection: CollectionConfig, id: string, language?: unknown): Promise<JsonObject | null> {
+export async function itemById(
+  context: GraphqlContext,
+  collection: CollectionConfig,
+  id: string,
+  language?: unknown,
+): Promise<JsonObject | null> {
   try {
     const item = await getItem(context.scope, collection, itemId(id, 'id'), language ?? undefined);
     context.references.remember([item], language);
@@ -75,21 +100,35 @@ export function collectionNamed(context: GraphqlContext, id: string): Collection
   return collectionOf(context.scope, { dataCollectionId: id });
 }
 
-const inTransaction = <T>(context: GraphqlContext, fn: (q: Parameters<typeof insertOne>[0]) => Promise<T>) => context.scope.db.transaction(fn);
+const inTransaction = <T>(context: GraphqlContext, fn: (q: Parameters<typeof insertOne>[0]) => Promise<T>) =>
+  context.scope.db.transaction(fn);
 
-export async function insertItem(context: GraphqlContext, collection: CollectionConfig, data: unknown): Promise<JsonObject> {
+export async function insertItem(
+  context: GraphqlContext,
+  collection: CollectionConfig,
+  data: unknown,
+): Promise<JsonObject> {
   await context.admitWrite();
   const item = parseDataItem({ data }, 'dataItem', itemId);
   return inTransaction(context, (q) => insertOne(q, context.scope, collection, item));
 }
 
-export async function updateItem(context: GraphqlContext, collection: CollectionConfig, id: string, data: unknown): Promise<JsonObject> {
+export async function updateItem(
+  context: GraphqlContext,
+  collection: CollectionConfig,
+  id: string,
+  data: unknown,
+): Promise<JsonObject> {
   await context.admitWrite();
   const item = parseDataItem({ id, data }, 'dataItem', itemId);
   return inTransaction(context, (q) => updateOne(q, context.scope, collection, { ...item, id: item.id ?? id }));
 }
 
-export async function removeItem(context: GraphqlContext, collection: CollectionConfig, id: string): Promise<JsonObject> {
+export async function removeItem(
+  context: GraphqlContext,
+  collection: CollectionConfig,
+  id: string,
+): Promise<JsonObject> {
   await context.admitWrite();
   const dataItemId = itemId(id, 'dataItemId');
   return inTransaction(context, (q) => removeOne(q, context.scope, collection, dataItemId));

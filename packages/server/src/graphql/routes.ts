@@ -26,7 +26,12 @@ import { plainJsonSerializer } from '../http/schemas/common.js';
 
 export const API_VERSIONS = ['alpha', 'v1'] as const;
 
-type Engine = (source: string, context: object, variables?: Record<string, unknown>, operationName?: string) => Promise<ExecutionResult>;
+type Engine = (
+  source: string,
+  context: object,
+  variables?: Record<string, unknown>,
+  operationName?: string,
+) => Promise<ExecutionResult>;
 
 interface Operation {
   query: string;
@@ -53,7 +58,8 @@ function jsonObjectParam(value: unknown, name: string): Record<string, unknown> 
       throw new BadRequest(`"${name}" must be a JSON object`);
     }
   }
-  if (value !== undefined && value !== null && !isPlainObject(value)) throw new BadRequest(`"${name}" must be a JSON object`);
+  if (value !== undefined && value !== null && !isPlainObject(value))
+    throw new BadRequest(`"${name}" must be a JSON object`);
   return (value ?? undefined) as Record<string, unknown> | undefined;
 }
 
@@ -64,11 +70,16 @@ function jsonObjectParam(value: unknown, name: string): Record<string, unknown> 
 function readOperation(request: FastifyRequest, persisted: PersistedQueries): Operation {
   const input = (request.method === 'GET' ? request.query : request.body) ?? {};
   if (!isPlainObject(input)) throw new BadRequest('The body must be a JSON object with a "query"');
-  if (input.query !== undefined && typeof input.query !== 'string') throw new BadRequest('"query" must be a non-empty string');
-  const found = persisted.resolve(input.query?.trim() ? input.query : undefined, jsonObjectParam(input.extensions, 'extensions'));
+  if (input.query !== undefined && typeof input.query !== 'string')
+    throw new BadRequest('"query" must be a non-empty string');
+  const found = persisted.resolve(
+    input.query?.trim() ? input.query : undefined,
+    jsonObjectParam(input.extensions, 'extensions'),
+  );
   if (!found.ok) throw new BadRequest(found.message, found.status, found.code);
   const variables = jsonObjectParam(input.variables, 'variables');
-  const operationName = typeof input.operationName === 'string' && input.operationName !== '' ? input.operationName : undefined;
+  const operationName =
+    typeof input.operationName === 'string' && input.operationName !== '' ? input.operationName : undefined;
   return { query: found.query, variables, operationName };
 }
 
@@ -85,7 +96,10 @@ function registerEngine(app: FastifyInstance, site: SiteConfig, engines: Map<str
       queryDepth: MAX_DEPTH,
       validationRules: settings.introspection ? [] : [graphql.NoSchemaIntrospectionCustomRule],
       // Errors are put on the wire by errors.ts; mercurius only hands them back.
-      errorFormatter: (execution) => ({ statusCode: 200, response: { data: execution.data ?? null, errors: execution.errors } }),
+      errorFormatter: (execution) => ({
+        statusCode: 200,
+        response: { data: execution.data ?? null, errors: execution.errors },
+      }),
     });
     child.graphql.addHook('preExecution', costLimit(settings.maxCost));
     engines.set(site.id, child.graphql as unknown as Engine);
@@ -96,7 +110,10 @@ function registerEngine(app: FastifyInstance, site: SiteConfig, engines: Map<str
 function rejected(error: unknown, request: FastifyRequest): { status: number; errors: WireError[] } {
   const e = error as { code?: string; errors?: unknown[]; message: string };
   if (e.code === 'MER_ERR_METHOD_NOT_ALLOWED') {
-    return { status: 405, errors: [{ message: 'Mutations must be sent with POST', extensions: { code: 'METHOD_NOT_ALLOWED' } }] };
+    return {
+      status: 405,
+      errors: [{ message: 'Mutations must be sent with POST', extensions: { code: 'METHOD_NOT_ALLOWED' } }],
+    };
   }
   const list = (Array.isArray(e.errors) ? e.errors : [error]) as (Error & { code?: string })[];
   return {
@@ -118,19 +135,35 @@ export const graphqlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const { apiVersion } = request.params as { apiVersion: string };
     if (!(API_VERSIONS as readonly string[]).includes(apiVersion)) {
-      return reply.code(404).send({ data: null, errors: [{ message: `Unknown GraphQL API version "${apiVersion}" (use alpha or v1)`, extensions: { code: 'NOT_FOUND' } }] });
+      return reply.code(404).send({
+        data: null,
+        errors: [
+          {
+            message: `Unknown GraphQL API version "${apiVersion}" (use alpha or v1)`,
+            extensions: { code: 'NOT_FOUND' },
+          },
+        ],
+      });
     }
     let operation: Operation;
     try {
       operation = readOperation(request, persisted);
     } catch (error) {
       if (!(error instanceof BadRequest)) throw error;
-      return reply.code(error.status).send({ data: null, errors: [{ message: error.message, extensions: { code: error.code } }] });
+      return reply
+        .code(error.status)
+        .send({ data: null, errors: [{ message: error.message, extensions: { code: error.code } }] });
     }
     let context: GraphqlContext;
     try {
       const scope = await scopeOf(request);
-      context = { app: ctx, scope, references: new ReferenceLoaders(scope), admitWrite: () => throttle.write(request, scope.caller), reply };
+      context = {
+        app: ctx,
+        scope,
+        references: new ReferenceLoaders(scope),
+        admitWrite: () => throttle.write(request, scope.caller),
+        reply,
+      };
     } catch (error) {
       return reply.send({ data: null, errors: [wireError(error as Error, request.id, request.log)] });
     }

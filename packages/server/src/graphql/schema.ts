@@ -3,7 +3,14 @@
  * objects, multi-references as lists), the generic `items` / `item` for any collection, and insert / update /
  * remove mutations. List fields carry their cost (`extensions.complexity`) for the cost limit.
  */
-import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap, GraphQLFieldConfigMap, GraphQLObjectType as ObjectType, GraphQLOutputType, GraphQLSchema } from 'graphql';
+import type {
+  GraphQLFieldConfig,
+  GraphQLFieldConfigArgumentMap,
+  GraphQLFieldConfigMap,
+  GraphQLObjectType as ObjectType,
+  GraphQLOutputType,
+  GraphQLSchema,
+} from 'graphql';
 import { graphql } from './graphql-js.js';
 import type { CollectionConfig, FieldConfig, SiteConfig } from '../config/types.js';
 import { DEFAULT_LIMIT } from '../data/paging.js';
@@ -12,16 +19,33 @@ import type { GraphqlContext } from './context.js';
 import { collectionInputType, inputToData } from './inputs.js';
 import { meField } from './me.js';
 import { siteNames, type CollectionNames } from './names.js';
-import { collectionNamed, insertItem, itemById, listItems, removeItem, updateItem, type ListArgs } from './resolvers.js';
+import {
+  collectionNamed,
+  insertItem,
+  itemById,
+  listItems,
+  removeItem,
+  updateItem,
+  type ListArgs,
+} from './resolvers.js';
 import { asBoolean, asNumber, asText, JsonScalar } from './scalars.js';
 
 const {
-  GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLID, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema: Schema, GraphQLString,
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLFloat,
+  GraphQLID,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema: Schema,
+  GraphQLString,
 } = graphql;
 
 type Field = GraphQLFieldConfig<JsonObject, GraphqlContext>;
 type Root = GraphQLFieldConfig<unknown, GraphqlContext, Record<string, unknown>>;
-
 
 const nonNull = <T extends GraphQLOutputType>(t: T) => new GraphQLNonNull(t);
 const SortOrder = new GraphQLEnumType({ name: 'SortOrder', values: { ASC: {}, DESC: {} } });
@@ -29,7 +53,10 @@ const Sort = new GraphQLInputObjectType({
   name: 'Sort',
   fields: { fieldName: { type: new GraphQLNonNull(GraphQLString) }, order: { type: SortOrder, defaultValue: 'ASC' } },
 });
-const Cursors = new GraphQLObjectType({ name: 'Cursors', fields: { next: { type: GraphQLString }, prev: { type: GraphQLString } } });
+const Cursors = new GraphQLObjectType({
+  name: 'Cursors',
+  fields: { next: { type: GraphQLString }, prev: { type: GraphQLString } },
+});
 const PagingMetadata = new GraphQLObjectType({
   name: 'PagingMetadata',
   fields: {
@@ -49,7 +76,10 @@ const LIST_ARGS: GraphQLFieldConfigArgumentMap = {
   limit: { type: GraphQLInt, description: `Page size: default ${DEFAULT_LIMIT}, at most 1000` },
   offset: { type: GraphQLInt },
   cursor: { type: GraphQLString },
-  language: { type: GraphQLString, description: 'Language of translatable fields ("fr"); absent or unknown = the site default' },
+  language: {
+    type: GraphQLString,
+    description: 'Language of translatable fields ("fr"); absent or unknown = the site default',
+  },
 };
 const languageArg = { type: GraphQLString, description: LIST_ARGS.language!.description };
 
@@ -57,7 +87,8 @@ const languageArg = { type: GraphQLString, description: LIST_ARGS.language!.desc
 const listCost = ({ args, childComplexity }: { args: Record<string, unknown>; childComplexity: number }) =>
   1 + (typeof args.limit === 'number' && args.limit > 0 ? args.limit : DEFAULT_LIMIT) * Math.max(1, childComplexity);
 /** A multi-reference has no page size; it counts as a default page. */
-const multiCost = ({ childComplexity }: { childComplexity: number }) => 1 + DEFAULT_LIMIT * Math.max(1, childComplexity);
+const multiCost = ({ childComplexity }: { childComplexity: number }) =>
+  1 + DEFAULT_LIMIT * Math.max(1, childComplexity);
 
 /** An item of any collection, for untyped collections and references into them. */
 interface GenericItem {
@@ -114,7 +145,10 @@ export function buildSiteSchema(site: SiteConfig): GraphQLSchema {
         return { type: JsonScalar, resolve: (d) => d[f.key] ?? null };
       case 'reference': {
         const target = targetOf(f.collection!);
-        return { type: target.type, resolve: async (d, _a, c) => target.wrap(await c.references.one(collection, f.key, d)) };
+        return {
+          type: target.type,
+          resolve: async (d, _a, c) => target.wrap(await c.references.one(collection, f.key, d)),
+        };
       }
       case 'multireference': {
         const target = targetOf(f.collection!);
@@ -170,7 +204,9 @@ export function buildSiteSchema(site: SiteConfig): GraphQLSchema {
     type: ItemType,
     args: { collection: { type: nonNull(GraphQLString) }, id: { type: nonNull(GraphQLID) }, language: languageArg },
     resolve: async (_r, args, c) =>
-      generic(args.collection as string)(await itemById(c, collectionNamed(c, args.collection as string), args.id as string, args.language)),
+      generic(args.collection as string)(
+        await itemById(c, collectionNamed(c, args.collection as string), args.id as string, args.language),
+      ),
   };
   const idArg = { type: nonNull(GraphQLID) };
   const dataArg = { type: nonNull(JsonScalar) };
@@ -178,17 +214,22 @@ export function buildSiteSchema(site: SiteConfig): GraphQLSchema {
   mutation.insertItem = {
     type: nonNull(ItemType),
     args: { collection: collectionArg, data: dataArg },
-    resolve: async (_r, a, c) => generic(a.collection as string)(await insertItem(c, collectionNamed(c, a.collection as string), a.data)),
+    resolve: async (_r, a, c) =>
+      generic(a.collection as string)(await insertItem(c, collectionNamed(c, a.collection as string), a.data)),
   };
   mutation.updateItem = {
     type: nonNull(ItemType),
     args: { collection: collectionArg, id: idArg, data: dataArg },
-    resolve: async (_r, a, c) => generic(a.collection as string)(await updateItem(c, collectionNamed(c, a.collection as string), a.id as string, a.data)),
+    resolve: async (_r, a, c) =>
+      generic(a.collection as string)(
+        await updateItem(c, collectionNamed(c, a.collection as string), a.id as string, a.data),
+      ),
   };
   mutation.removeItem = {
     type: nonNull(ItemType),
     args: { collection: collectionArg, id: idArg },
-    resolve: async (_r, a, c) => generic(a.collection as string)(await removeItem(c, collectionNamed(c, a.collection as string), a.id as string)),
+    resolve: async (_r, a, c) =>
+      generic(a.collection as string)(await removeItem(c, collectionNamed(c, a.collection as string), a.id as string)),
   };
 
   return new Schema({
@@ -210,13 +251,25 @@ function addCollectionFields(
     extensions: { complexity: listCost },
     resolve: (_r, args, c, info) => listItems(c, collection, args as ListArgs, info),
   };
-  query[n.byId] = { type, args: { id: { type: nonNull(GraphQLID) }, language: languageArg }, resolve: (_r, a, c) => itemById(c, collection, a.id as string, a.language) };
+  query[n.byId] = {
+    type,
+    args: { id: { type: nonNull(GraphQLID) }, language: languageArg },
+    resolve: (_r, a, c) => itemById(c, collection, a.id as string, a.language),
+  };
   const data = { type: new GraphQLNonNull(collectionInputType(collection, n.input)) };
-  mutation[n.insert] = { type: nonNull(type), args: { data }, resolve: (_r, a, c) => insertItem(c, collection, inputToData(a.data)) };
+  mutation[n.insert] = {
+    type: nonNull(type),
+    args: { data },
+    resolve: (_r, a, c) => insertItem(c, collection, inputToData(a.data)),
+  };
   mutation[n.update] = {
     type: nonNull(type),
     args: { id: { type: nonNull(GraphQLID) }, data },
     resolve: (_r, a, c) => updateItem(c, collection, a.id as string, inputToData(a.data)),
   };
-  mutation[n.remove] = { type: nonNull(type), args: { id: { type: nonNull(GraphQLID) } }, resolve: (_r, a, c) => removeItem(c, collection, a.id as string) };
+  mutation[n.remove] = {
+    type: nonNull(type),
+    args: { id: { type: nonNull(GraphQLID) } },
+    resolve: (_r, a, c) => removeItem(c, collection, a.id as string),
+  };
 }

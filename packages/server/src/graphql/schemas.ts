@@ -4,7 +4,10 @@ import { AnyObject, Described, Open, op } from '../http/schemas/common.js';
 
 // Every answer, errors included, is a GraphQL result; its `data` is whatever the query selected. The routes
 // serialise it with JSON.stringify (plainJsonSerializer): open, data-heavy answers.
-const GraphqlResult = Open({ data: Type.Optional(Type.Unknown({ description: 'The selected data (null on errors before execution)' })), errors: Type.Optional(Type.Array(AnyObject('{message, path, extensions: {code, …}}'))) });
+const GraphqlResult = Open({
+  data: Type.Optional(Type.Unknown({ description: 'The selected data (null on errors before execution)' })),
+  errors: Type.Optional(Type.Array(AnyObject('{message, path, extensions: {code, …}}'))),
+});
 const Version = Type.Object({ apiVersion: Type.String({ description: 'alpha or v1' }) });
 const description =
   'Generic `items(collection, filter, sort, limit, offset, cursor)` and `item`, `me`, and per typed collection a type with `<collection>` pages and `<collection>ById`; ' +
@@ -18,13 +21,29 @@ export const postOperation = result('Run a GraphQL operation', {
   params: Version,
   body: Type.Unsafe<Record<string, unknown>>({
     description: '{query, variables?, operationName?} or a persisted query extension',
-    properties: { query: Described('The document'), variables: Described('Variables'), operationName: Described('Which operation') },
+    properties: {
+      query: Described('The document'),
+      variables: Described('Variables'),
+      operationName: Described('Which operation'),
+    },
     examples: [{ query: '{ items(collection: "Products", limit: 2) { items { id data } totalCount } }' }],
   }),
 });
 export const getOperation = result('Run a GraphQL query given in the query string', {
   params: Version,
-  querystring: Type.Object({ query: Described('The document'), variables: Described('JSON'), operationName: Described('Which operation') }, { additionalProperties: true }),
+  querystring: Type.Object(
+    { query: Described('The document'), variables: Described('JSON'), operationName: Described('Which operation') },
+    { additionalProperties: true },
+  ),
 });
-export const graphiqlPage = { summary: 'GraphiQL, the development query page (not in production)', produces: ['text/html'], response: { 200: Type.String({ description: 'HTML' }) } };
-export const graphiqlFiles = { summary: 'GraphiQL\'s script and styles', produces: ['text/javascript', 'text/css'], params: Type.Object({ file: Type.String() }), response: { 200: Type.String() } };
+export const graphiqlPage = {
+  summary: 'GraphiQL, the development query page (not in production)',
+  produces: ['text/html'],
+  response: { 200: Type.String({ description: 'HTML' }) },
+};
+export const graphiqlFiles = {
+  summary: "GraphiQL's script and styles",
+  produces: ['text/javascript', 'text/css'],
+  params: Type.Object({ file: Type.String() }),
+  response: { 200: Type.String() },
+};

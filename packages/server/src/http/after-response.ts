@@ -13,7 +13,9 @@ export function afterResponse(ctx: AppContext, what: string, task: () => Promise
   // setImmediate: the handler's reply is written in the microtasks before this turn ends.
   const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
     .then(task)
-    .catch((error: unknown) => ctx.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, `${what} failed`))
+    .catch((error: unknown) =>
+      ctx.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, `${what} failed`),
+    )
     .finally(() => tasks.delete(run));
   tasks.add(run);
 }

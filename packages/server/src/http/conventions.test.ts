@@ -23,7 +23,9 @@ describe('HTTP conventions', () => {
     expect(res.headers.get('x-wix-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await res.json()).toEqual({
       message: 'No route for GET /_api/nothing/here',
-      details: { applicationError: { code: 'NOT_FOUND', description: 'No route for GET /_api/nothing/here', data: {} } },
+      details: {
+        applicationError: { code: 'NOT_FOUND', description: 'No route for GET /_api/nothing/here', data: {} },
+      },
     });
   });
 
@@ -35,7 +37,9 @@ describe('HTTP conventions', () => {
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('secret internal detail');
     expect(text).not.toMatch(/\bat \S+ \(/);
-    expect(JSON.parse(text)).toMatchObject({ details: { applicationError: { code: 'INTERNAL', data: { requestId: id } } } });
+    expect(JSON.parse(text)).toMatchObject({
+      details: { applicationError: { code: 'INTERNAL', data: { requestId: id } } },
+    });
   });
 
   it('sends security headers on every response', async () => {
@@ -51,7 +55,11 @@ describe('HTTP conventions', () => {
     const origin = server.url;
     const pre = await fetch(`${server.url}/wix-data/v2/items/query`, {
       method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-wix-bi-gateway' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-wix-bi-gateway',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
@@ -60,7 +68,10 @@ describe('HTTP conventions', () => {
     const simple = await fetch(`${server.url}/healthz`, { headers: { origin } });
     expect(simple.headers.get('access-control-expose-headers')).toContain('x-wix-request-id');
 
-    const evil = await fetch(`${server.url}/wix-data/v2/items/query`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const evil = await fetch(`${server.url}/wix-data/v2/items/query`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -93,10 +104,14 @@ describe('Authorization header', () => {
   });
 
   it('recognises the admin key, and refuses a member token whose session has ended', async () => {
-    const admin = await fetch(`${server.url}/__test/whoami`, { headers: { authorization: `Bearer ${server.adminKey}` } });
+    const admin = await fetch(`${server.url}/__test/whoami`, {
+      headers: { authorization: `Bearer ${server.adminKey}` },
+    });
     expect(await admin.json()).toMatchObject({ kind: 'admin', keyName: 'admin' });
 
-    const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: 'demo', clientId: 'demo-storefront', memberId: 'm-1' }));
+    const session = await server.ctx.db.transaction((tx) =>
+      server.ctx.tokens.createMemberSession(tx, { siteId: 'demo', clientId: 'demo-storefront', memberId: 'm-1' }),
+    );
     const ok = await fetch(`${server.url}/__test/whoami`, { headers: { authorization: session.accessToken } });
     expect(await ok.json()).toMatchObject({ kind: 'member', memberId: 'm-1', sessionId: session.sessionId });
     await server.ctx.db.transaction((tx) => server.ctx.tokens.revokeSession(tx, 'demo', session.sessionId, 'logout'));

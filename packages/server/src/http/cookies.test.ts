@@ -6,7 +6,12 @@ const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" v
 const setCookie = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
 const pair = (raw: string | undefined) => raw?.split(';')[0];
 const post = (url: string, fields: Record<string, string>, cookie: string) =>
-  fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: new URLSearchParams(fields).toString() });
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 describe('the CSRF cookie cannot be planted (http)', () => {
   let kit: Kit;
@@ -27,7 +32,13 @@ describe('the CSRF cookie cannot be planted (http)', () => {
     expect(fresh).not.toBe(planted);
     const csrf = hiddenValue(await page.text(), 'csrf')!;
     // …and a browser holding the planted cookie posts it: refused.
-    const fields = { redirectSessionId: body.redirectSession.id, csrf, action: 'signin', email: victim.email, password: victim.password };
+    const fields = {
+      redirectSessionId: body.redirectSession.id,
+      csrf,
+      action: 'signin',
+      email: victim.email,
+      password: victim.password,
+    };
     expect((await post(body.redirectSession.fullUrl, fields, planted)).status).toBe(403);
     // The token belongs to the cookie the server minted instead.
     expect((await post(body.redirectSession.fullUrl, fields, fresh!)).status).toBe(302);
@@ -72,7 +83,13 @@ describe('cookie names under https', () => {
     expect(setCookie(page, 'vitrine_csrf')).toBeUndefined();
     const csrf = hiddenValue(await page.text(), 'csrf')!;
     const value = pair(raw)!.slice('__Host-vitrine_csrf='.length);
-    const fields = { redirectSessionId: body.redirectSession.id, csrf, action: 'signin', email: m.email, password: m.password };
+    const fields = {
+      redirectSessionId: body.redirectSession.id,
+      csrf,
+      action: 'signin',
+      email: m.email,
+      password: m.password,
+    };
     // The same value under the plain name (settable by a sibling sub-domain or over http) does not count.
     expect((await post(url, fields, `vitrine_csrf=${value}`)).status).toBe(403);
     const res = await post(url, fields, pair(raw)!);
@@ -86,14 +103,22 @@ describe('cookie names under https', () => {
     expect(fragmentOf(signedIn.headers.get('location')).get('code')).toBeTruthy();
     const plain = await kit.redirectSession(kit.authRequest(pkce(), {}, 'none'));
     const plainName = `vitrine_sso=${pair(sso)!.slice('__Host-vitrine_sso='.length)}`;
-    expect(fragmentOf((await kit.open(local(plain.body.redirectSession.fullUrl), plainName)).headers.get('location')).get('error')).toBe('login_required');
+    expect(
+      fragmentOf((await kit.open(local(plain.body.redirectSession.fullUrl), plainName)).headers.get('location')).get(
+        'error',
+      ),
+    ).toBe('login_required');
 
     // Logout clears the prefixed cookie.
     const out = await kit.redirectSession({ logout: { clientId: APP.clientId } });
     const confirm = await kit.open(local(out.body.redirectSession.fullUrl), pair(sso)!);
     expect(confirm.status).toBe(200);
     const confirmCsrf = pair(setCookie(confirm, '__Host-vitrine_csrf'))!;
-    const done = await post(local(out.body.redirectSession.fullUrl), { redirectSessionId: out.body.redirectSession.id, csrf: hiddenValue(await confirm.text(), 'csrf')! }, `${pair(sso)!}; ${confirmCsrf}`);
+    const done = await post(
+      local(out.body.redirectSession.fullUrl),
+      { redirectSessionId: out.body.redirectSession.id, csrf: hiddenValue(await confirm.text(), 'csrf')! },
+      `${pair(sso)!}; ${confirmCsrf}`,
+    );
     expect(done.status).toBe(200);
     expect(setCookie(done, '__Host-vitrine_sso')).toMatch(/; Max-Age=0; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
   });

@@ -39,7 +39,14 @@ export const cookieOptions = (ctx: Ctx, maxAge: number, sameSite: 'lax' | 'stric
   ({ path: '/', httpOnly: true, sameSite, maxAge, secure: isHttps(ctx) }) as const;
 
 /** Sets (or, with maxAge 0 and an empty value, clears) a cookie; @fastify/cookie writes Set-Cookie on send. */
-export function setCookie(ctx: Ctx, reply: FastifyReply, name: string, value: string, maxAge: number, sameSite: 'lax' | 'strict' | 'none' = 'lax'): void {
+export function setCookie(
+  ctx: Ctx,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAge: number,
+  sameSite: 'lax' | 'strict' | 'none' = 'lax',
+): void {
   reply.setCookie(name, value, cookieOptions(ctx, maxAge, sameSite));
 }
 
@@ -51,7 +58,9 @@ const CSRF_COOKIE = /^([A-Za-z0-9_-]{22})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})
 type KeyCtx = Pick<AppContext, 'config' | 'tokens' | 'now'>;
 
 const cookieMac = (ctx: KeyCtx, nonce: string, expires: string) =>
-  createHmac('sha256', ctx.tokens.keys.secretFor('hosted-csrf-cookie')).update(`${nonce}.${expires}`).digest('base64url');
+  createHmac('sha256', ctx.tokens.keys.secretFor('hosted-csrf-cookie'))
+    .update(`${nonce}.${expires}`)
+    .digest('base64url');
 
 /**
  * The CSRF cookie authenticates itself: `nonce.expiry.HMAC(server secret, nonce.expiry)`. A value the
@@ -83,7 +92,9 @@ export function ensureCsrfCookie(ctx: KeyCtx, request: FastifyRequest, reply: Fa
 
 /** The hidden form field: an HMAC of the cookie and the redirect session, so it fits one form only. */
 export function csrfFor(ctx: KeyCtx, cookie: string, sessionId: string): string {
-  return createHmac('sha256', ctx.tokens.keys.activeMac.secret).update(`csrf:${cookie}:${sessionId}`).digest('base64url');
+  return createHmac('sha256', ctx.tokens.keys.activeMac.secret)
+    .update(`csrf:${cookie}:${sessionId}`)
+    .digest('base64url');
 }
 
 /** A form post is genuine when it carries a minted cookie and the field derived from it for this session. */

@@ -12,7 +12,10 @@ import { errorLogFields } from './install.js';
 const SECRET = 'hash-SECRET-0123456789abcdef';
 
 async function failure(run: () => Promise<unknown>): Promise<Error> {
-  const error = await run().then(() => undefined, (e: unknown) => e);
+  const error = await run().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(Error);
   return error as Error;
 }
@@ -27,7 +30,10 @@ describe('the log line of an unexpected error', () => {
       const line = JSON.stringify(fields);
       expect(line).not.toContain(SECRET);
       expect(line).not.toContain('token_hash');
-      expect(fields).toMatchObject({ reqId: 'req-1', err: { code: '22P02', message: expect.stringMatching(/invalid input syntax for type integer/) } });
+      expect(fields).toMatchObject({
+        reqId: 'req-1',
+        err: { code: '22P02', message: expect.stringMatching(/invalid input syntax for type integer/) },
+      });
       expect(line.length).toBeLessThan(3000);
     } finally {
       await db.close();
@@ -36,7 +42,10 @@ describe('the log line of an unexpected error', () => {
 
   it('keeps a plain error’s type, message and a short stack', () => {
     const fields = errorLogFields(new TypeError('x is not a function'), 'req-2');
-    expect(fields).toMatchObject({ reqId: 'req-2', err: { type: 'TypeError', message: 'x is not a function', stack: expect.stringContaining('TypeError') } });
+    expect(fields).toMatchObject({
+      reqId: 'req-2',
+      err: { type: 'TypeError', message: 'x is not a function', stack: expect.stringContaining('TypeError') },
+    });
     const long = errorLogFields(new Error('y'.repeat(100_000)), 'req-3');
     expect(JSON.stringify(long).length).toBeLessThan(3000);
   });
@@ -48,7 +57,9 @@ describe('errors over HTTP', () => {
     server = await startTestServer({
       routes: (app) => {
         app.get('/_test/statement-timeout', async () => {
-          throw Object.assign(new pg.DatabaseError('canceling statement due to statement timeout', 0, 'error'), { code: '57014' });
+          throw Object.assign(new pg.DatabaseError('canceling statement due to statement timeout', 0, 'error'), {
+            code: '57014',
+          });
         });
         app.get('/_test/sql-failure', async () => {
           await server.ctx.db.query('select $1::int', [SECRET]);

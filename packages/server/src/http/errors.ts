@@ -53,7 +53,10 @@ export class ApplicationError extends ApiError {
 /** 400 `{message, details: {validationError: {fieldViolations}}}`. */
 export class ValidationError extends ApiError {
   readonly status = 400;
-  constructor(readonly violations: FieldViolation[], message?: string) {
+  constructor(
+    readonly violations: FieldViolation[],
+    message?: string,
+  ) {
     super(message ?? violations.map((v) => `${v.field}: ${v.description}`).join('; '));
     this.name = 'ValidationError';
   }
@@ -78,14 +81,24 @@ export class OAuthError extends ApiError {
 }
 
 /** Shorthand for the common single-field validation failure. */
-export function invalidField(field: string, description: string, ruleName = 'INVALID_VALUE', data: Record<string, unknown> = {}): ValidationError {
-  return new ValidationError([{ field, description, violatedRule: 'FORMAT', ruleName, data }], `${field}: ${description}`);
+export function invalidField(
+  field: string,
+  description: string,
+  ruleName = 'INVALID_VALUE',
+  data: Record<string, unknown> = {},
+): ValidationError {
+  return new ValidationError(
+    [{ field, description, violatedRule: 'FORMAT', ruleName, data }],
+    `${field}: ${description}`,
+  );
 }
 
 export const httpErrors = {
   badRequest: (description: string, code = 'BAD_REQUEST') => new ApplicationError(400, code, description),
-  unauthorized: (description = 'Authentication required', code = 'UNAUTHORIZED') => new ApplicationError(401, code, description),
-  forbidden: (description = 'Permission denied', code = 'PERMISSION_DENIED') => new ApplicationError(403, code, description),
+  unauthorized: (description = 'Authentication required', code = 'UNAUTHORIZED') =>
+    new ApplicationError(401, code, description),
+  forbidden: (description = 'Permission denied', code = 'PERMISSION_DENIED') =>
+    new ApplicationError(403, code, description),
   notFound: (description = 'Not found', code = 'NOT_FOUND') => new ApplicationError(404, code, description),
   tooManyRequests(retryAfterSeconds: number, description = 'Too many requests, try again later') {
     const error = new ApplicationError(429, 'TOO_MANY_REQUESTS', description, { retryAfterSeconds });

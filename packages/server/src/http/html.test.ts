@@ -9,7 +9,9 @@ type Tag = (strings: TemplateStringsArray, ...values: HtmlValue[]) => { toString
 /** The properties every template relies on, for any tag (so the check itself can be shown to fail). */
 function checkEscapes(tag: Tag): void {
   expect(String(tag`<p>${HOSTILE}</p>`)).toBe(`<p>${ESCAPED}</p>`);
-  expect(String(tag`<a href="${'/x?a=1&b="2"'}" title='${"it's"}'>${'t'}</a>`)).toBe(`<a href="/x?a=1&#38;b=&#34;2&#34;" title='it&#39;s'>t</a>`);
+  expect(String(tag`<a href="${'/x?a=1&b="2"'}" title='${"it's"}'>${'t'}</a>`)).toBe(
+    `<a href="/x?a=1&#38;b=&#34;2&#34;" title='it&#39;s'>t</a>`,
+  );
   expect(String(tag`${'<'}${'>'}${'&'}`)).toBe('&#60;&#62;&#38;');
 }
 
@@ -17,13 +19,17 @@ describe('html', () => {
   it('escapes every interpolation, first, middle and last, in text and in attributes', () => {
     checkEscapes(html);
     expect(String(html`${HOSTILE}<b>${HOSTILE}</b>${HOSTILE}`)).toBe(`${ESCAPED}<b>${ESCAPED}</b>${ESCAPED}`);
-    expect(String(html`<input value="${'"><img src=x onerror=alert(1)>'}">`)).toBe('<input value="&#34;&#62;&#60;img src=x onerror=alert(1)&#62;">');
+    expect(String(html`<input value="${'"><img src=x onerror=alert(1)>'}">`)).toBe(
+      '<input value="&#34;&#62;&#60;img src=x onerror=alert(1)&#62;">',
+    );
   });
 
   it('writes the same entities as before (&#60; &#62; &#38; &#34; &#39;), nothing else changes', () => {
     expect(escapeHtml(`<>&"'`)).toBe('&#60;&#62;&#38;&#34;&#39;');
     expect(escapeHtml('https://shop.test/a/b?c=d#e é ✓')).toBe('https://shop.test/a/b?c=d#e é ✓');
-    expect(String(html`<p>literal <b>markup</b> & "quotes" stay</p>`)).toBe('<p>literal <b>markup</b> & "quotes" stay</p>');
+    expect(String(html`<p>literal <b>markup</b> & "quotes" stay</p>`)).toBe(
+      '<p>literal <b>markup</b> & "quotes" stay</p>',
+    );
   });
 
   it('inserts nested html as it is, escaped once only', () => {
@@ -50,7 +56,9 @@ describe('html', () => {
   });
 
   it('unsafeRawHtml is the one way to insert unescaped markup', () => {
-    expect(String(html`<script>${unsafeRawHtml('if (a < b && c) {}')}</script>`)).toBe('<script>if (a < b && c) {}</script>');
+    expect(String(html`<script>${unsafeRawHtml('if (a < b && c) {}')}</script>`)).toBe(
+      '<script>if (a < b && c) {}</script>',
+    );
   });
 
   it('the checks above fail for a tag that does not escape (they can fail)', () => {

@@ -18,7 +18,8 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 const PREFLIGHT_SCHEMA = {
   summary: 'CORS preflight for any path',
-  description: 'Allowed origins are the configured clients\' `allowedOrigins`; allowed headers: authorization, content-type, x-wix-bi-gateway, x-wix-consistent, x-vitrine-site-id.',
+  description:
+    "Allowed origins are the configured clients' `allowedOrigins`; allowed headers: authorization, content-type, x-wix-bi-gateway, x-wix-consistent, x-vitrine-site-id.",
   security: [],
   response: { 204: Type.Null({ description: 'No content; the access-control-* headers when the origin is allowed' }) },
 };
@@ -63,7 +64,10 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
   });
 
   app.setNotFoundHandler((request, reply) => {
-    sendError(reply, appError('NOT_FOUND', { description: `No route for ${request.method} ${request.url.split('?')[0]}` }));
+    sendError(
+      reply,
+      appError('NOT_FOUND', { description: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+    );
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -75,7 +79,13 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
       return sendError(reply, statementTimedOut());
     }
     request.log.error(errorLogFields(error, request.id), 'unexpected error');
-    sendError(reply, appError('INTERNAL', { description: `Internal error, request id: ${request.id}`, data: { requestId: request.id } }));
+    sendError(
+      reply,
+      appError('INTERNAL', {
+        description: `Internal error, request id: ${request.id}`,
+        data: { requestId: request.id },
+      }),
+    );
   });
 }
 
@@ -94,12 +104,18 @@ const clip = (text: string) => (text.length > MAX_LOGGED_CHARS ? `${text.slice(0
  * error object itself: PGlite's errors carry the SQL and its parameters (`query`, `params`), pg's the failing
  * parameter (`where`). Data-exception messages (SQLSTATE class 22) quote the offending value, so that is cut too.
  */
-export function errorLogFields(error: unknown, reqId: string): { reqId: string; err: Record<string, string | undefined> } {
+export function errorLogFields(
+  error: unknown,
+  reqId: string,
+): { reqId: string; err: Record<string, string | undefined> } {
   const e = error instanceof Error ? error : new Error(String(error));
   const raw = (e as { code?: unknown }).code;
   const code = typeof raw === 'string' ? raw.slice(0, 40) : undefined;
   const message = clip(code?.startsWith('22') ? e.message.replace(/"[^"]*"/g, '"…"') : e.message);
-  const frames = (e.stack ?? '').split('\n').filter((line) => line.startsWith('    at ')).slice(0, 10);
+  const frames = (e.stack ?? '')
+    .split('\n')
+    .filter((line) => line.startsWith('    at '))
+    .slice(0, 10);
   return { reqId, err: { type: e.name, message, code, stack: [`${e.name}: ${message}`, ...frames].join('\n') } };
 }
 

@@ -9,7 +9,11 @@ const MAX_REMEMBERED = 10_000;
 const noted = new WeakMap<AppContext, Map<string, number>>();
 
 /** Records the use of the server's admin key or a site API key in the authentication event log. */
-export function noteKeyUse(ctx: AppContext, request: FastifyRequest, key: { kind: 'admin' | 'site'; siteId: string | undefined; keyName: string }): void {
+export function noteKeyUse(
+  ctx: AppContext,
+  request: FastifyRequest,
+  key: { kind: 'admin' | 'site'; siteId: string | undefined; keyName: string },
+): void {
   const ip = clientIp(request);
   const now = ctx.now();
   const id = `${key.kind}\u0000${key.siteId ?? ''}\u0000${key.keyName}\u0000${ip}`;

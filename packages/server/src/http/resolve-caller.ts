@@ -5,7 +5,10 @@ import { appError } from '../errors/catalogue.js';
 import { noteKeyUse } from './key-use.js';
 
 /** Splits `Authorization` into the access token and, after a comma, an API key (wire-contract §1.3). */
-export function parseAuthorization(header: string | undefined): { token: string | undefined; apiKey: string | undefined } {
+export function parseAuthorization(header: string | undefined): {
+  token: string | undefined;
+  apiKey: string | undefined;
+} {
   if (!header) return { token: undefined, apiKey: undefined };
   const value = header.replace(/^Bearer\s+/i, '').trim();
   const comma = value.indexOf(',');
@@ -32,14 +35,19 @@ export interface ResolveOptions {
  * a member token counts only while its session is active, so logout and revocation take effect at once.
  * A forged, expired or foreign credential is a 401, never a silent downgrade to anonymous.
  */
-export async function resolveCaller(request: FastifyRequest, ctx: AppContext, options: ResolveOptions = {}): Promise<Caller> {
+export async function resolveCaller(
+  request: FastifyRequest,
+  ctx: AppContext,
+  options: ResolveOptions = {},
+): Promise<Caller> {
   const { token, apiKey } = parseAuthorization(request.headers.authorization);
   const keyCandidate = apiKey ?? (token && !token.includes('.') ? token : undefined);
   if (keyCandidate) {
     const siteHeader = request.headers['x-vitrine-site-id'];
     const requestedSite = typeof siteHeader === 'string' ? siteHeader : undefined;
     if (ctx.apiKeys.isAdminKey(keyCandidate)) {
-      if (requestedSite && !ctx.sites.get(requestedSite)) throw appError('UNKNOWN_SITE', { description: `Unknown site "${requestedSite}"`, status: 400 });
+      if (requestedSite && !ctx.sites.get(requestedSite))
+        throw appError('UNKNOWN_SITE', { description: `Unknown site "${requestedSite}"`, status: 400 });
       const siteId = requestedSite ?? (ctx.sites.sites.length === 1 ? ctx.sites.sites[0]!.id : undefined);
       // The admin API names its site in `siteId` (query or body): the use is filed under that site, so
       // with several sites it still shows in that site's audit log (not only under the server-wide "*").
@@ -55,16 +63,21 @@ export async function resolveCaller(request: FastifyRequest, ctx: AppContext, op
   }
   if (!token) return { kind: 'anonymous' };
   const verified = await ctx.tokens.verify(token);
-  if (!verified.ok) throw invalidToken(verified.reason === 'expired' ? 'The access token has expired' : 'The access token is not valid');
+  if (!verified.ok)
+    throw invalidToken(
+      verified.reason === 'expired' ? 'The access token has expired' : 'The access token is not valid',
+    );
   const c = verified.claims;
   // The audience is the client the token was issued to; it must still be a client of the token's site
   // (a token of a removed or moved client is refused, and `aud` cannot disagree with `client_id`).
-  if (c.aud !== c.client_id || ctx.sites.findClient(c.client_id)?.site.id !== c.site) throw invalidToken('The access token is not valid');
+  if (c.aud !== c.client_id || ctx.sites.findClient(c.client_id)?.site.id !== c.site)
+    throw invalidToken('The access token is not valid');
   if (c.role === 'visitor') return { kind: 'visitor', siteId: c.site, clientId: c.client_id, visitorId: c.sub };
   if (c.sid && (await ctx.tokens.isSessionActive(c.site, c.sid))) {
     return { kind: 'member', siteId: c.site, clientId: c.client_id, memberId: c.sub, sessionId: c.sid };
   }
-  if (options.endedSession === 'signed-out') return { kind: 'anonymous', siteId: c.site, clientId: c.client_id, endedSession: true };
+  if (options.endedSession === 'signed-out')
+    return { kind: 'anonymous', siteId: c.site, clientId: c.client_id, endedSession: true };
   throw sessionEnded();
 }
 

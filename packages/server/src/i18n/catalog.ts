@@ -104,6 +104,10 @@ export function translator(tag: string): Translator {
     markup: messageMarkup,
     // The caller vouches that these strings are markup (the parameter's contract since before `html`).
     html: (key, values, html = {}) =>
-      messageMarkup(key, values, Object.fromEntries(Object.entries(html).map(([name, value]) => [name, unsafeRawHtml(value)]))).toString(),
+      messageMarkup(
+        key,
+        values,
+        Object.fromEntries(Object.entries(html).map(([name, value]) => [name, unsafeRawHtml(value)])),
+      ).toString(),
   };
 }

@@ -12,7 +12,8 @@ const english = load('en.json');
 /** The argument names a message uses (inside plurals and selects too). */
 function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
   for (const e of elements) {
-    if (e.type === TYPE.argument || e.type === TYPE.number || e.type === TYPE.date || e.type === TYPE.time) into.add(e.value);
+    if (e.type === TYPE.argument || e.type === TYPE.number || e.type === TYPE.date || e.type === TYPE.time)
+      into.add(e.value);
     if (e.type === TYPE.plural || e.type === TYPE.select) {
       into.add(e.value);
       for (const option of Object.values(e.options)) argumentsOf(option.value, into);

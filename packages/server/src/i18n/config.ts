@@ -22,7 +22,10 @@ export function buildLanguages(r: Reader, raw: unknown, path: string): string[] 
     if (seen.has(tag.toLowerCase())) return r.fail(at, `lists "${item}" twice`);
     seen.add(tag.toLowerCase());
     if (!catalogTagFor(tag)) {
-      return r.fail(at, `"${item}" has no message catalog (shipped: ${shippedLanguages().join(', ')}; add packages/server/src/i18n/catalogs/${tag.split('-')[0]}.json)`);
+      return r.fail(
+        at,
+        `"${item}" has no message catalog (shipped: ${shippedLanguages().join(', ')}; add packages/server/src/i18n/catalogs/${tag.split('-')[0]}.json)`,
+      );
     }
     languages.push(tag);
   });

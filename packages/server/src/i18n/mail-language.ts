@@ -16,6 +16,12 @@ export const withRequestLanguage = <T>(language: string, fn: () => T): T => requ
  * caused it), else the member's profile `language`, else the site's default. Never the Accept-Language
  * of whoever happened to trigger it: a mail is read by its recipient.
  */
-export function mailLanguage(site: Pick<SiteConfig, 'languages'> | undefined, recipient: { explicit?: unknown; member?: { profile?: Record<string, unknown> } | undefined } = {}): string {
-  return negotiateLanguage(site ?? {}, { explicit: recipient.explicit ?? requested.getStore(), profile: recipient.member?.profile?.language });
+export function mailLanguage(
+  site: Pick<SiteConfig, 'languages'> | undefined,
+  recipient: { explicit?: unknown; member?: { profile?: Record<string, unknown> } | undefined } = {},
+): string {
+  return negotiateLanguage(site ?? {}, {
+    explicit: recipient.explicit ?? requested.getStore(),
+    profile: recipient.member?.profile?.language,
+  });
 }

@@ -37,8 +37,18 @@ describe('sites[].languages in the config', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-languages-'));
   const load = (languages: unknown) => {
     const path = join(dir, `${Math.random().toString(36).slice(2)}.json`);
-    const client = { clientId: 'web', redirectUris: ['https://shop.example/cb'], allowedOrigins: ['https://shop.example'] };
-    writeFileSync(path, JSON.stringify({ adminKey: 'a'.repeat(30), sites: [{ id: 'shop', clients: [client], ...(languages === undefined ? {} : { languages }) }] }));
+    const client = {
+      clientId: 'web',
+      redirectUris: ['https://shop.example/cb'],
+      allowedOrigins: ['https://shop.example'],
+    };
+    writeFileSync(
+      path,
+      JSON.stringify({
+        adminKey: 'a'.repeat(30),
+        sites: [{ id: 'shop', clients: [client], ...(languages === undefined ? {} : { languages }) }],
+      }),
+    );
     return loadConfig({ configPath: path, env: {}, dataDir: dir, ephemeral: true });
   };
   it('defaults to ["en"], keeps the order (first = default) and canonical tags', () => {
@@ -50,9 +60,17 @@ describe('sites[].languages in the config', () => {
     expect(() => load('fr')).toThrow('sites[0].languages must be an array');
     expect(() => load(['en', 'not a tag'])).toThrow('sites[0].languages[1] must be a BCP 47 language tag');
     expect(() => load(['en', 'EN'])).toThrow('sites[0].languages[1] lists "EN" twice');
-    expect(() => load(['en', 'it'])).toThrow(/sites\[0\]\.languages\[1\] "it" has no message catalog \(shipped: ar, de, en, es, fr/);
+    expect(() => load(['en', 'it'])).toThrow(
+      /sites\[0\]\.languages\[1\] "it" has no message catalog \(shipped: ar, de, en, es, fr/,
+    );
   });
   it('the demo site has the five shipped languages', () => {
-    expect(loadConfig({ env: {}, dataDir: dir, ephemeral: true }).sites[0]!.languages).toEqual(['en', 'fr', 'de', 'es', 'ar']);
+    expect(loadConfig({ env: {}, dataDir: dir, ephemeral: true }).sites[0]!.languages).toEqual([
+      'en',
+      'fr',
+      'de',
+      'es',
+      'ar',
+    ]);
   });
 });

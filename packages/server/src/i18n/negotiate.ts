@@ -2,7 +2,8 @@ import Negotiator from 'negotiator';
 import type { SiteConfig } from '../config/types.js';
 
 /** The languages of a site, its default first (`sites[].languages`, default ["en"]). */
-export const siteLanguages = (site: Pick<SiteConfig, 'languages'>): readonly string[] => (site.languages?.length ? site.languages : ['en']);
+export const siteLanguages = (site: Pick<SiteConfig, 'languages'>): readonly string[] =>
+  site.languages?.length ? site.languages : ['en'];
 
 /**
  * The site language a tag asks for: the same tag (case-insensitively), else the site's language with the

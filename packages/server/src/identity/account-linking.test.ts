@@ -20,21 +20,40 @@ const SQUATTER_PASSWORD = 'attacker knows this 1';
 const newEmail = () => `victim-${Math.random().toString(36).slice(2, 10)}@example.com`;
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, any> }); // eslint-disable-line @typescript-eslint/no-explicit-any
 const signOn = (email: string, verifyEmail?: boolean) =>
-  kit.post('/_api/iam/authentication/v2/sign-on', { loginId: { email }, ...(verifyEmail === undefined ? {} : { verifyEmail }) }, { authorization: BACKEND }).then(json);
+  kit
+    .post(
+      '/_api/iam/authentication/v2/sign-on',
+      { loginId: { email }, ...(verifyEmail === undefined ? {} : { verifyEmail }) },
+      { authorization: BACKEND },
+    )
+    .then(json);
 
 /** Exchanges a one-time session token for member tokens, as a browser app would (code flow, PKCE). */
 async function tokensFor(sessionToken: string) {
   const p = pkce();
-  const { body } = await kit.redirectSession(kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined, sessionToken }, 'none'));
+  const { body } = await kit.redirectSession(
+    kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined, sessionToken }, 'none'),
+  );
   const { code } = postedMessage(await (await kit.open(body.redirectSession.fullUrl)).text());
-  return (await (await kit.exchange({ code, codeVerifier: p.verifier })).json()) as { access_token: string; refresh_token: string };
+  return (await (await kit.exchange({ code, codeVerifier: p.verifier })).json()) as {
+    access_token: string;
+    refresh_token: string;
+  };
 }
 
-const refresh = (refreshToken: string) => kit.post('/oauth2/token', { clientId: 'shop-app', grantType: 'refresh_token', refreshToken }).then(json);
-const me = (accessToken: string) => fetch(`${kit.server.url}/_api/members/v1/members/my`, { headers: { authorization: accessToken } });
+const refresh = (refreshToken: string) =>
+  kit.post('/oauth2/token', { clientId: 'shop-app', grantType: 'refresh_token', refreshToken }).then(json);
+const me = (accessToken: string) =>
+  fetch(`${kit.server.url}/_api/members/v1/members/my`, { headers: { authorization: accessToken } });
 const login = async (email: string, password: string) => {
   const visitor = await kit.visitor();
-  return json(await kit.post('/_api/iam/authentication/v2/login', { loginId: { email }, password }, { authorization: visitor.access_token }));
+  return json(
+    await kit.post(
+      '/_api/iam/authentication/v2/login',
+      { loginId: { email }, password },
+      { authorization: visitor.access_token },
+    ),
+  );
 };
 
 describe('trusted sign-on onto an existing account', () => {
@@ -58,16 +77,30 @@ describe('trusted sign-on onto an existing account', () => {
     expect((await refresh(tokens.refresh_token)).body.error).toBe('invalid_grant');
     expect((await me(tokens.access_token)).status).toBe(401);
     expect(await consumeSessionToken(kit.server.ctx.db, kit.server.siteId, unspent)).toBeNull();
-    const recovered = await kit.post('/_api/iam/recovery/v1/recover', { recoveryToken, password: 'attacker resets it 2' });
+    const recovered = await kit.post('/_api/iam/recovery/v1/recover', {
+      recoveryToken,
+      password: 'attacker resets it 2',
+    });
     expect(recovered.status).toBe(400);
 
     // the verified owner gets in with the sign-on's session token
-    const ownerTokens = await json(await kit.post('/oauth2/token', { grantType: 'authorized_client', memberId: squatter.memberId, sessionToken: owner.body.sessionToken }, { authorization: BACKEND }));
+    const ownerTokens = await json(
+      await kit.post(
+        '/oauth2/token',
+        { grantType: 'authorized_client', memberId: squatter.memberId, sessionToken: owner.body.sessionToken },
+        { authorization: BACKEND },
+      ),
+    );
     expect(ownerTokens.status).toBe(200);
     expect((await me(ownerTokens.body.access_token)).status).toBe(200);
 
-    const events = await kit.server.ctx.authEvents.list(kit.server.siteId, { memberId: squatter.memberId, type: 'sign_on' });
-    expect(events).toEqual([expect.objectContaining({ outcome: 'success', email, detail: { adopted: true, sessionsEnded: 1 } })]);
+    const events = await kit.server.ctx.authEvents.list(kit.server.siteId, {
+      memberId: squatter.memberId,
+      type: 'sign_on',
+    });
+    expect(events).toEqual([
+      expect.objectContaining({ outcome: 'success', email, detail: { adopted: true, sessionsEnded: 1 } }),
+    ]);
   });
 
   it('links a verified account as before: its password and sessions are kept', async () => {
@@ -80,7 +113,10 @@ describe('trusted sign-on onto an existing account', () => {
     expect(linked.body.identity.id).toBe(member.memberId);
     expect((await login(email, 'the real owner pass 3')).body.state).toBe('SUCCESS');
     expect((await refresh(tokens.refresh_token)).status).toBe(200);
-    const events = await kit.server.ctx.authEvents.list(kit.server.siteId, { memberId: member.memberId, type: 'sign_on' });
+    const events = await kit.server.ctx.authEvents.list(kit.server.siteId, {
+      memberId: member.memberId,
+      type: 'sign_on',
+    });
     expect(events).toEqual([expect.objectContaining({ outcome: 'success', detail: {} })]);
   });
 

@@ -33,7 +33,12 @@ export async function adoptUnverifiedAccount(
   const adopted = needsAdoption(locked);
   let sessionsEnded = 0;
   if (adopted) {
-    sessionsEnded = await revokeMemberAccess(tx, ctx, { siteId: input.siteId, memberId: locked.id, reason: input.reason, now: input.now });
+    sessionsEnded = await revokeMemberAccess(tx, ctx, {
+      siteId: input.siteId,
+      memberId: locked.id,
+      reason: input.reason,
+      now: input.now,
+    });
   }
   await tx.query(
     `update members set email_verified = true,

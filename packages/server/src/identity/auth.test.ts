@@ -6,7 +6,12 @@ let server: IdentityTestServer;
 let call: ReturnType<typeof api>;
 let visitor: string;
 beforeAll(async () => {
-  server = await startIdentityServer({ site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }) });
+  server = await startIdentityServer({
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
+  });
   call = api(server.url);
   visitor = await visitorToken(server.url, server.clientId);
 });
@@ -14,7 +19,10 @@ afterAll(() => server.close());
 
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@Example.com`;
 const register = (email: string, password = 'correct horse battery', extra: Record<string, unknown> = {}) =>
-  call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password, ...extra } });
+  call('POST', '/_api/iam/authentication/v2/register', {
+    token: visitor,
+    body: { loginId: { email }, password, ...extra },
+  });
 const login = (email: string, password: string) =>
   call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password } });
 
@@ -26,7 +34,9 @@ describe('register', () => {
         firstName: 'Ada',
         lastName: 'Lovelace',
         birthdate: '1815-12-10',
-        addresses: [{ tag: 'SHIPPING', address: { addressLine: '1 Main St', city: 'London', country: 'GB', postalCode: 'N1' } }],
+        addresses: [
+          { tag: 'SHIPPING', address: { addressLine: '1 Main St', city: 'London', country: 'GB', postalCode: 'N1' } },
+        ],
         customFields: [{ name: 'since', value: { dateValue: '2020-01-01T00:00:00Z' } }],
         unknownField: 'dropped',
       },
@@ -60,10 +70,22 @@ describe('register', () => {
   });
 
   it('a malformed email is a validation error with data.type EMAIL on every path', async () => {
-    for (const loginId of [{ email: 'not-an-email' }, { email: '' }, {}, 'x', { email: 42 }, { email: `${'a'.repeat(300)}@x.io` }]) {
-      const res = await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId, password: 'long enough pw' } });
+    for (const loginId of [
+      { email: 'not-an-email' },
+      { email: '' },
+      {},
+      'x',
+      { email: 42 },
+      { email: `${'a'.repeat(300)}@x.io` },
+    ]) {
+      const res = await call('POST', '/_api/iam/authentication/v2/register', {
+        token: visitor,
+        body: { loginId, password: 'long enough pw' },
+      });
       expect(res.status).toBe(400);
-      const violation = res.body.details.validationError.fieldViolations.find((v: { field: string }) => v.field === 'loginId.email');
+      const violation = res.body.details.validationError.fieldViolations.find(
+        (v: { field: string }) => v.field === 'loginId.email',
+      );
       expect(violation.data).toEqual({ type: 'EMAIL' });
       for (const v of res.body.details.validationError.fieldViolations) expect(typeof v.data).toBe('object');
     }
@@ -71,9 +93,14 @@ describe('register', () => {
 
   it('a too short, missing, mistyped or huge password is a validation error on password', async () => {
     for (const password of ['short', undefined, 12345678, 'x'.repeat(257), ['a']]) {
-      const res = await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email: unique('pw') }, password } });
+      const res = await call('POST', '/_api/iam/authentication/v2/register', {
+        token: visitor,
+        body: { loginId: { email: unique('pw') }, password },
+      });
       expect(res.status).toBe(400);
-      const fields = res.body.details.validationError.fieldViolations.map((v: { field: string; data: unknown }) => (expect(v.data).toBeTypeOf('object'), v.field));
+      const fields = res.body.details.validationError.fieldViolations.map(
+        (v: { field: string; data: unknown }) => (expect(v.data).toBeTypeOf('object'), v.field),
+      );
       expect(fields).toContain('password');
     }
     // 64 and 256 characters are accepted, unicode counted by code point
@@ -84,20 +111,37 @@ describe('register', () => {
 
   it('bad profiles, bodies and content are envelopes and write nothing', async () => {
     const email = unique('bad');
-    const badProfile = await register(email, 'long enough pw', { profile: { firstName: 5, addresses: [{ tag: 'MOON' }], birthdate: '12/10/1815' } });
+    const badProfile = await register(email, 'long enough pw', {
+      profile: { firstName: 5, addresses: [{ tag: 'MOON' }], birthdate: '12/10/1815' },
+    });
     expect(badProfile.status).toBe(400);
     const fields = badProfile.body.details.validationError.fieldViolations.map((v: { field: string }) => v.field);
-    expect(fields).toEqual(expect.arrayContaining(['profile.firstName', 'profile.addresses[0].tag', 'profile.birthdate']));
-    expect((await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, raw: '[1,2]' })).status).toBe(400);
-    expect((await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, raw: '{"loginId":' })).status).toBe(400);
-    expect((await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'x'.repeat(100_000) } })).status).toBe(400);
+    expect(fields).toEqual(
+      expect.arrayContaining(['profile.firstName', 'profile.addresses[0].tag', 'profile.birthdate']),
+    );
+    expect((await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, raw: '[1,2]' })).status).toBe(
+      400,
+    );
+    expect(
+      (await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, raw: '{"loginId":' })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', '/_api/iam/authentication/v2/register', {
+          token: visitor,
+          body: { loginId: { email }, password: 'x'.repeat(100_000) },
+        })
+      ).status,
+    ).toBe(400);
     // nothing was written for that address
     const ok = await register(email);
     expect(ok.status).toBe(200);
   });
 
   it('needs a token naming the site', async () => {
-    const res = await call('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email: unique('anon') }, password: 'long enough pw' } });
+    const res = await call('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email: unique('anon') }, password: 'long enough pw' },
+    });
     expect(res.status).toBe(401);
     expect(res.body.details.applicationError.code).toBeTypeOf('string');
     const bad = await call('POST', '/_api/iam/authentication/v2/register', { token: 'garbage.token.here', body: {} });
@@ -132,7 +176,12 @@ describe('login', () => {
   });
 
   it('login failures are application errors, never validation bodies', async () => {
-    for (const body of [{}, { loginId: { email: 'nope' }, password: 'x' }, { loginId: { email: unique('x') } }, { loginId: { email: unique('x') }, password: 'y'.repeat(10_000) }]) {
+    for (const body of [
+      {},
+      { loginId: { email: 'nope' }, password: 'x' },
+      { loginId: { email: unique('x') } },
+      { loginId: { email: unique('x') }, password: 'y'.repeat(10_000) },
+    ]) {
       const res = await call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
@@ -143,7 +192,8 @@ describe('login', () => {
   it('after 5 failures the account is paused for 15 minutes (no captcha on this site)', async () => {
     const email = unique('lock');
     await register(email, 'the right password');
-    for (let i = 0; i < 5; i++) expect((await login(email, `wrong ${i} password`)).body.details.applicationError.code).toBe('-19976');
+    for (let i = 0; i < 5; i++)
+      expect((await login(email, `wrong ${i} password`)).body.details.applicationError.code).toBe('-19976');
     const locked = await login(email, 'the right password');
     expect(locked.status).toBe(429);
     expect(locked.body.details.applicationError.code).toBe('TOO_MANY_FAILED_LOGINS');

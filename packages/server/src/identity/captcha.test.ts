@@ -12,7 +12,12 @@ describe('altcha captcha', () => {
   let call: ReturnType<typeof api>;
   let visitor: string;
   beforeAll(async () => {
-    server = await startIdentityServer({ site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'altcha' } }) });
+    server = await startIdentityServer({
+      site: (s) => ({
+        ...s,
+        policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'altcha' },
+      }),
+    });
     call = api(server.url);
     visitor = await visitorToken(server.url, server.clientId);
   });
@@ -20,12 +25,25 @@ describe('altcha captcha', () => {
 
   async function solved(): Promise<string> {
     const challenge = (await call('GET', '/_api/iam/captcha/v1/altcha/challenge')).body;
-    expect(challenge).toMatchObject({ algorithm: 'SHA-256', challenge: expect.any(String), salt: expect.any(String), signature: expect.any(String) });
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber ?? challenge.maxNumber).promise;
+    expect(challenge).toMatchObject({
+      algorithm: 'SHA-256',
+      challenge: expect.any(String),
+      salt: expect.any(String),
+      signature: expect.any(String),
+    });
+    const solution = await solveChallenge(
+      challenge.challenge,
+      challenge.salt,
+      challenge.algorithm,
+      challenge.maxnumber ?? challenge.maxNumber,
+    ).promise;
     return Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64');
   }
   const register = (captchaTokens?: unknown) =>
-    call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email: unique('alt') }, password: 'correct horse battery', captchaTokens } });
+    call('POST', '/_api/iam/authentication/v2/register', {
+      token: visitor,
+      body: { loginId: { email: unique('alt') }, password: 'correct horse battery', captchaTokens },
+    });
 
   it('register: missing → -19971, invalid → -19970, solved → SUCCESS, replayed → -19970', async () => {
     expect((await register()).body.details.applicationError.code).toBe('-19971');
@@ -33,7 +51,9 @@ describe('altcha captcha', () => {
     expect((await register([{ Altcha: 'garbage' }])).body.details.applicationError.code).toBe('-19970');
     expect((await register('nonsense')).body.details.applicationError.code).toBe('-19971');
     const payload = await solved();
-    const tampered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64').toString()), number: 1e9 })).toString('base64');
+    const tampered = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64').toString()), number: 1e9 }),
+    ).toString('base64');
     expect((await register([{ Altcha: tampered }])).body.details.applicationError.code).toBe('-19970');
     const ok = await register([{ Recaptcha: 'x', Altcha: payload }]);
     expect(ok.status).toBe(200);
@@ -43,15 +63,27 @@ describe('altcha captcha', () => {
 
   it('login needs no captcha until 5 failures, then it does', async () => {
     const email = unique('altlogin');
-    await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'correct horse battery', captchaTokens: [{ Altcha: await solved() }] } });
-    const login = (password: string, captchaTokens?: unknown) => call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password, captchaTokens } });
+    await call('POST', '/_api/iam/authentication/v2/register', {
+      token: visitor,
+      body: { loginId: { email }, password: 'correct horse battery', captchaTokens: [{ Altcha: await solved() }] },
+    });
+    const login = (password: string, captchaTokens?: unknown) =>
+      call('POST', '/_api/iam/authentication/v2/login', {
+        token: visitor,
+        body: { loginId: { email }, password, captchaTokens },
+      });
     expect((await login('correct horse battery')).body.state).toBe('SUCCESS');
-    for (let i = 0; i < 5; i++) expect((await login('wrong password!')).body.details.applicationError.code).toBe('-19976');
+    for (let i = 0; i < 5; i++)
+      expect((await login('wrong password!')).body.details.applicationError.code).toBe('-19976');
     expect((await login('correct horse battery')).body.details.applicationError.code).toBe('-19971');
-    expect((await login('correct horse battery', [{ Altcha: 'bad' }])).body.details.applicationError.code).toBe('-19970');
+    expect((await login('correct horse battery', [{ Altcha: 'bad' }])).body.details.applicationError.code).toBe(
+      '-19970',
+    );
     expect((await login('correct horse battery', [{ Altcha: await solved() }])).body.state).toBe('SUCCESS');
     // the two answers without a good captcha are recorded as refused by the lock
-    const lockouts = (await server.ctx.authEvents.list(server.siteId, { type: 'lockout' })).filter((e) => e.email === email && e.outcome === 'refused');
+    const lockouts = (await server.ctx.authEvents.list(server.siteId, { type: 'lockout' })).filter(
+      (e) => e.email === email && e.outcome === 'refused',
+    );
     expect(lockouts).toHaveLength(2);
     expect(lockouts[0]!.detail).toMatchObject({ scope: 'address', captcha: true });
     // Two proof-of-work solutions and nine argon2id checks: slow by design, slower still beside the whole suite.
@@ -62,12 +94,20 @@ describe('altcha on two sites', () => {
   let server: IdentityTestServer;
   let call: ReturnType<typeof api>;
   beforeAll(async () => {
-    const altcha = (s: SiteConfig): SiteConfig => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'altcha' } });
+    const altcha = (s: SiteConfig): SiteConfig => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'altcha' },
+    });
     server = await startIdentityServer({
       site: altcha,
       config: (c) => {
         const first = c.sites[0]!;
-        const second = { ...first, id: 'second', name: 'Second', clients: [{ ...first.clients[0]!, clientId: 'second-client' }] };
+        const second = {
+          ...first,
+          id: 'second',
+          name: 'Second',
+          clients: [{ ...first.clients[0]!, clientId: 'second-client' }],
+        };
         return { ...c, sites: [...c.sites, second] };
       },
     });
@@ -77,12 +117,21 @@ describe('altcha on two sites', () => {
 
   it('a solution is good once across all sites (audit F-16)', async () => {
     const challenge = (await call('GET', '/_api/iam/captcha/v1/altcha/challenge')).body;
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber ?? challenge.maxNumber).promise;
+    const solution = await solveChallenge(
+      challenge.challenge,
+      challenge.salt,
+      challenge.algorithm,
+      challenge.maxnumber ?? challenge.maxNumber,
+    ).promise;
     const payload = Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64');
     const register = async (clientId: string) =>
       call('POST', '/_api/iam/authentication/v2/register', {
         token: await visitorToken(server.url, clientId),
-        body: { loginId: { email: unique('two') }, password: 'correct horse battery', captchaTokens: [{ Altcha: payload }] },
+        body: {
+          loginId: { email: unique('two') },
+          password: 'correct horse battery',
+          captchaTokens: [{ Altcha: payload }],
+        },
       });
     expect((await register(server.clientId)).body.state).toBe('SUCCESS');
     const elsewhere = await register('second-client');
@@ -106,13 +155,24 @@ describe('recaptcha', () => {
         const form = new URLSearchParams(raw);
         seen.push(form);
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ success: form.get('secret') === 'shh-secret' && form.get('response') === 'good-token' }));
+        res.end(
+          JSON.stringify({ success: form.get('secret') === 'shh-secret' && form.get('response') === 'good-token' }),
+        );
       });
     });
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
     const verifyUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/siteverify`;
     server = await startIdentityServer({
-      site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'recaptcha', recaptcha: { secret: 'shh-secret', verifyUrl } } }),
+      site: (s) => ({
+        ...s,
+        policies: {
+          ...s.policies,
+          emailVerification: 'off',
+          memberApproval: 'auto',
+          captcha: 'recaptcha',
+          recaptcha: { secret: 'shh-secret', verifyUrl },
+        },
+      }),
     });
     call = api(server.url);
     visitor = await visitorToken(server.url, server.clientId);
@@ -123,7 +183,10 @@ describe('recaptcha', () => {
   });
 
   const register = (captchaTokens?: unknown) =>
-    call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email: unique('rc') }, password: 'correct horse battery', captchaTokens } });
+    call('POST', '/_api/iam/authentication/v2/register', {
+      token: visitor,
+      body: { loginId: { email: unique('rc') }, password: 'correct horse battery', captchaTokens },
+    });
 
   it('verifies Recaptcha / InvisibleRecaptcha tokens against the configured verifyUrl', async () => {
     expect((await register()).body.details.applicationError.code).toBe('-19971');

@@ -32,7 +32,12 @@ export const ipLimits = {
 /** `VITRINE_AUTH_RATE_LIMITS=0` turns the per-IP limits off: for load benchmarks from one address only. */
 const ipLimitsOff = () => process.env.VITRINE_AUTH_RATE_LIMITS === '0';
 
-export async function limitIp(deps: IdentityDeps, ip: string, siteId: string, action: keyof typeof ipLimits): Promise<void> {
+export async function limitIp(
+  deps: IdentityDeps,
+  ip: string,
+  siteId: string,
+  action: keyof typeof ipLimits,
+): Promise<void> {
   if (ipLimitsOff()) return;
   const result = await deps.limiter.hit(`ip:${action}:${siteId}:${ip}`, ipLimits[action]);
   if (!result.allowed) throw httpErrors.tooManyRequests(result.retryAfterSeconds);
@@ -63,7 +68,9 @@ export function emailOf(loginId: unknown): string {
 }
 
 export function throwViolations(violations: (FieldViolation | undefined)[]): void {
-  const list = violations.filter((v): v is FieldViolation => v !== undefined).sort((a, b) => a.field.localeCompare(b.field));
+  const list = violations
+    .filter((v): v is FieldViolation => v !== undefined)
+    .sort((a, b) => a.field.localeCompare(b.field));
   if (list.length) throw new ValidationError(list);
 }
 
@@ -109,7 +116,13 @@ export async function nextState(
   }
   if (!member.approved) return { state: 'REQUIRE_OWNER_APPROVAL', identity, additionalData: {} };
   if (!options.secondFactorPassed) {
-    const secondStep = await secondFactorStep(tx, deps.ctx, { site, member, visitorId, identity, deviceToken: options.deviceToken });
+    const secondStep = await secondFactorStep(tx, deps.ctx, {
+      site,
+      member,
+      visitorId,
+      identity,
+      deviceToken: options.deviceToken,
+    });
     if (secondStep) return secondStep;
   }
   const sessionToken = await issueSessionToken(tx, { siteId: site.id, memberId: member.id, visitorId }, now);

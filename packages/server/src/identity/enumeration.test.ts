@@ -10,7 +10,11 @@ const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255
 
 function startServer(redisUrl?: string) {
   return startIdentityServer({
-    site: (s) => ({ ...s, apiKeys: [{ name: 'backend', key: API_KEY }], policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
+    site: (s) => ({
+      ...s,
+      apiKeys: [{ name: 'backend', key: API_KEY }],
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
     config: (c) => ({ ...c, redisUrl, trustProxy: 1 }),
   });
 }
@@ -33,25 +37,43 @@ describe('sign-in answers', () => {
   afterAll(() => server.close());
 
   const login = (email: string, password: string) =>
-    call('POST', '/_api/iam/authentication/v2/login', { token: visitor, headers: { 'x-forwarded-for': address() }, body: { loginId: { email }, password } });
+    call('POST', '/_api/iam/authentication/v2/login', {
+      token: visitor,
+      headers: { 'x-forwarded-for': address() },
+      body: { loginId: { email }, password },
+    });
 
   it('an account without a password (made by sign-on) answers any password exactly like an unknown address', async () => {
     const email = unique('sso');
-    const created = await call('POST', '/_api/iam/authentication/v2/sign-on', { token: `${visitor},${API_KEY}`, body: { loginId: { email } } });
+    const created = await call('POST', '/_api/iam/authentication/v2/sign-on', {
+      token: `${visitor},${API_KEY}`,
+      body: { loginId: { email } },
+    });
     expect(created.status).toBe(200);
     const passwordless = await login(email, 'any password at all');
     const unknown = await login(unique('nobody'), 'any password at all');
     expect(passwordless.body.details.applicationError.code).toBe('-19976');
     expect(await observable(passwordless)).toEqual(await observable(unknown));
     // the audit log still knows what happened
-    const [event] = (await server.ctx.authEvents.list(server.siteId, { type: 'sign_in' })).filter((e) => e.email === email);
-    expect(event).toMatchObject({ outcome: 'failure', memberId: created.body.identity.id, detail: { reason: 'no_password' } });
+    const [event] = (await server.ctx.authEvents.list(server.siteId, { type: 'sign_in' })).filter(
+      (e) => e.email === email,
+    );
+    expect(event).toMatchObject({
+      outcome: 'failure',
+      memberId: created.body.identity.id,
+      detail: { reason: 'no_password' },
+    });
   });
 
   it('-19973 only follows the right password of an account that must choose a new one', async () => {
     const email = unique('must-reset');
-    const reg = await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'the right password' } });
-    await server.ctx.db.query('update members set password_reset_required = true where id = $1', [reg.body.identity.id]);
+    const reg = await call('POST', '/_api/iam/authentication/v2/register', {
+      token: visitor,
+      body: { loginId: { email }, password: 'the right password' },
+    });
+    await server.ctx.db.query('update members set password_reset_required = true where id = $1', [
+      reg.body.identity.id,
+    ]);
     expect((await login(email, 'a wrong password')).body.details.applicationError.code).toBe('-19976');
     expect((await login(email, 'the right password')).body.details.applicationError.code).toBe('-19973');
   });
@@ -71,11 +93,23 @@ describe.runIf(process.env.REDIS_URL)('recovery send-email', () => {
   afterAll(() => server.close());
 
   const sendReset = (email: string) =>
-    call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, headers: { 'x-forwarded-for': address() }, body: { email } });
+    call('POST', '/_api/iam/recovery/v1/send-email', {
+      token: visitor,
+      headers: { 'x-forwarded-for': address() },
+      body: { email },
+    });
 
   it('answers before it looks the address up, so known and unknown addresses take the same path', async () => {
     const email = unique('known');
-    expect((await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, headers: { 'x-forwarded-for': address() }, body: { loginId: { email }, password: 'the right password' } })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/_api/iam/authentication/v2/register', {
+          token: visitor,
+          headers: { 'x-forwarded-for': address() },
+          body: { loginId: { email }, password: 'the right password' },
+        })
+      ).status,
+    ).toBe(200);
 
     // Hold the members table: a reply that waited for the member lookup or the mail could not arrive.
     let release!: () => void;

@@ -8,8 +8,14 @@ let server: IdentityTestServer;
 let call: ReturnType<typeof api>;
 let visitor: string;
 beforeAll(async () => {
-  for (const key of Object.keys(ipLimits) as (keyof typeof ipLimits)[]) ipLimits[key] = { limit: 100_000, windowSeconds: 60 };
-  server = await startIdentityServer({ site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'required', memberApproval: 'manual', captcha: 'altcha' } }) });
+  for (const key of Object.keys(ipLimits) as (keyof typeof ipLimits)[])
+    ipLimits[key] = { limit: 100_000, windowSeconds: 60 };
+  server = await startIdentityServer({
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'required', memberApproval: 'manual', captcha: 'altcha' },
+    }),
+  });
   call = api(server.url);
   visitor = await visitorToken(server.url, server.clientId);
 });
@@ -32,14 +38,24 @@ const POSTS = [
 ];
 
 // Values shaped like the real fields, and wrong in every way JSON allows.
-const anyValue = fc.oneof(fc.jsonValue(), fc.string({ maxLength: 3000 }), fc.constant('a@b.co'), fc.constant('x'.repeat(300)), fc.integer(), fc.constant(null));
+const anyValue = fc.oneof(
+  fc.jsonValue(),
+  fc.string({ maxLength: 3000 }),
+  fc.constant('a@b.co'),
+  fc.constant('x'.repeat(300)),
+  fc.integer(),
+  fc.constant(null),
+);
 const bodyArb = fc.oneof(
   fc.record(
     {
       loginId: fc.oneof(anyValue, fc.record({ email: anyValue })),
       password: anyValue,
       newPassword: anyValue,
-      profile: fc.oneof(anyValue, fc.record({ firstName: anyValue, addresses: anyValue, customFields: anyValue, birthdate: anyValue })),
+      profile: fc.oneof(
+        anyValue,
+        fc.record({ firstName: anyValue, addresses: anyValue, customFields: anyValue, birthdate: anyValue }),
+      ),
       captchaTokens: fc.oneof(anyValue, fc.array(fc.record({ Altcha: anyValue, Recaptcha: anyValue }))),
       code: anyValue,
       stateToken: anyValue,
@@ -59,26 +75,46 @@ const bodyArb = fc.oneof(
 describe('fuzzed identity input', () => {
   it('every endpoint answers arbitrary JSON with a 2xx or a 4xx envelope', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...POSTS), bodyArb, fc.constantFrom(visitor, undefined, `Bearer ${server.adminKey}`), async (path, body, token) => {
-        const res = await call('POST', path, { token, raw: JSON.stringify(body) });
-        expect(res.status, `${path} ${JSON.stringify(body).slice(0, 300)} → ${res.text.slice(0, 300)}`).toBeLessThan(500);
-        if (res.status !== 200) {
-          const details = res.body?.details ?? {};
-          expect(details.applicationError ?? details.validationError).toBeDefined();
-          for (const v of details.validationError?.fieldViolations ?? []) expect(typeof v.data).toBe('object');
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...POSTS),
+        bodyArb,
+        fc.constantFrom(visitor, undefined, `Bearer ${server.adminKey}`),
+        async (path, body, token) => {
+          const res = await call('POST', path, { token, raw: JSON.stringify(body) });
+          expect(res.status, `${path} ${JSON.stringify(body).slice(0, 300)} → ${res.text.slice(0, 300)}`).toBeLessThan(
+            500,
+          );
+          if (res.status !== 200) {
+            const details = res.body?.details ?? {};
+            expect(details.applicationError ?? details.validationError).toBeDefined();
+            for (const v of details.validationError?.fieldViolations ?? []) expect(typeof v.data).toBe('object');
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('query strings of the GET endpoints too', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/_admin/v1/members', '/_api/iam/authentication/v1/logout', '/reset-password', '/_dev/mail.json', '/_api/members/v1/members/my'), fc.dictionary(fc.constantFrom('siteId', 'status', 'limit', 'offset', 'token', 'to', 'postLogoutRedirectUri', 'clientId'), fc.string({ maxLength: 300 })), async (path, params) => {
-        const qs = new URLSearchParams(params).toString();
-        const res = await call('GET', `${path}?${qs}`, { token: `Bearer ${server.adminKey}` });
-        expect(res.status, `${path}?${qs} → ${res.text.slice(0, 300)}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(
+          '/_admin/v1/members',
+          '/_api/iam/authentication/v1/logout',
+          '/reset-password',
+          '/_dev/mail.json',
+          '/_api/members/v1/members/my',
+        ),
+        fc.dictionary(
+          fc.constantFrom('siteId', 'status', 'limit', 'offset', 'token', 'to', 'postLogoutRedirectUri', 'clientId'),
+          fc.string({ maxLength: 300 }),
+        ),
+        async (path, params) => {
+          const qs = new URLSearchParams(params).toString();
+          const res = await call('GET', `${path}?${qs}`, { token: `Bearer ${server.adminKey}` });
+          expect(res.status, `${path}?${qs} → ${res.text.slice(0, 300)}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 150 },
     );
   });

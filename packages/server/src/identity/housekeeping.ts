@@ -19,14 +19,23 @@ export async function sweepExpired(db: Database, now: number): Promise<void> {
   await db.query('delete from sessions where expires_at < $1', [dayAgo]);
   await db.query('delete from captcha_spent where expires_at < $1', [new Date(now)]);
   await db.query('delete from rate_limits where expires_ms < $1', [now]);
-  await db.query('delete from mail_outbox where (sent_at is not null or failed_at is not null) and created_at < $1', [new Date(now - 30 * 24 * 3600 * 1000)]);
+  await db.query('delete from mail_outbox where (sent_at is not null or failed_at is not null) and created_at < $1', [
+    new Date(now - 30 * 24 * 3600 * 1000),
+  ]);
   await pruneAuditLog(db, now);
 }
 
 /** Runs the sweep every `intervalMs` (unref'd: it never keeps the process alive); returns a stopper. */
-export function startHousekeeping(db: Database, now: () => number, log: { warn(obj: object, msg: string): void }, intervalMs = 10 * 60 * 1000): () => void {
+export function startHousekeeping(
+  db: Database,
+  now: () => number,
+  log: { warn(obj: object, msg: string): void },
+  intervalMs = 10 * 60 * 1000,
+): () => void {
   const timer = setInterval(() => {
-    sweepExpired(db, now()).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'identity housekeeping failed'));
+    sweepExpired(db, now()).catch((error: unknown) =>
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'identity housekeeping failed'),
+    );
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -22,7 +22,8 @@ export function statusReasons(member: Member, policies: SitePolicies): string[] 
   const reasons: string[] = [];
   if (member.status === 'BLOCKED') return reasons;
   if (!member.approved) reasons.push('PENDING_ADMIN_APPROVAL_REQUIRED');
-  if (policies.emailVerification === 'required' && !member.emailVerified) reasons.push('PENDING_EMAIL_VERIFICATION_REQUIRED');
+  if (policies.emailVerification === 'required' && !member.emailVerified)
+    reasons.push('PENDING_EMAIL_VERIFICATION_REQUIRED');
   return reasons;
 }
 
@@ -37,7 +38,13 @@ export function toWireIdentity(member: Member, policies: SitePolicies): WireIden
     email: { address: member.email, isVerified: member.emailVerified },
     status: { name: member.status === 'ACTIVE' && reasons.length ? 'PENDING' : member.status, reasons },
     factors: member.passwordHash
-      ? [{ factorId: `${member.id}-password`, type: 'PASSWORD', status: member.passwordResetRequired ? 'REQUIRE_REENROLL' : 'ACTIVE' }]
+      ? [
+          {
+            factorId: `${member.id}-password`,
+            type: 'PASSWORD',
+            status: member.passwordResetRequired ? 'REQUIRE_REENROLL' : 'ACTIVE',
+          },
+        ]
       : [],
     connections: [],
     metadata: { tags: [] },

@@ -11,7 +11,12 @@ beforeAll(async () => {
   ipLimits.register = { limit: 2, windowSeconds: 60 };
   ipLimits.recovery = { limit: 2, windowSeconds: 60 };
   ipLimits.verification = { limit: 2, windowSeconds: 60 };
-  server = await startIdentityServer({ site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }) });
+  server = await startIdentityServer({
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
+  });
   call = api(server.url);
   visitor = await visitorToken(server.url, server.clientId);
 });
@@ -29,13 +34,21 @@ function expectLimited(res: Awaited<ReturnType<typeof call>>) {
 
 describe('per-IP limits', () => {
   it('login', async () => {
-    const post = () => call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email: unique('l') }, password: 'whatever pw' } });
+    const post = () =>
+      call('POST', '/_api/iam/authentication/v2/login', {
+        token: visitor,
+        body: { loginId: { email: unique('l') }, password: 'whatever pw' },
+      });
     for (let i = 0; i < 3; i++) expect((await post()).status).toBe(400);
     expectLimited(await post());
   });
 
   it('register (nothing is written when refused)', async () => {
-    const post = (email: string) => call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'correct horse battery' } });
+    const post = (email: string) =>
+      call('POST', '/_api/iam/authentication/v2/register', {
+        token: visitor,
+        body: { loginId: { email }, password: 'correct horse battery' },
+      });
     expect((await post(unique('r'))).status).toBe(200);
     expect((await post(unique('r'))).status).toBe(200);
     const refused = unique('refused');
@@ -45,14 +58,19 @@ describe('per-IP limits', () => {
   });
 
   it('recovery', async () => {
-    const post = () => call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, body: { email: unique('rec') } });
+    const post = () =>
+      call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, body: { email: unique('rec') } });
     expect((await post()).status).toBe(200);
     expect((await post()).status).toBe(200);
     expectLimited(await post());
   });
 
   it('verification', async () => {
-    const post = () => call('POST', '/_api/iam/verification/v1/auth/verify', { token: visitor, body: { stateToken: 'x'.repeat(43), code: '123456' } });
+    const post = () =>
+      call('POST', '/_api/iam/verification/v1/auth/verify', {
+        token: visitor,
+        body: { stateToken: 'x'.repeat(43), code: '123456' },
+      });
     expect((await post()).status).toBe(400);
     expect((await post()).status).toBe(400);
     expectLimited(await post());

@@ -52,7 +52,11 @@ const accountKey = (a: LoginAttempt) => `login-account:${a.siteId}:${digestsOf(a
 
 const rule = () => ({ limit: accountLockout.failures, windowSeconds: accountLockout.windowSeconds });
 
-const refusal = (scope: LockScope, hit: RateLimitResult): Admission => ({ allowed: false, scope, retryAfterSeconds: hit.retryAfterSeconds });
+const refusal = (scope: LockScope, hit: RateLimitResult): Admission => ({
+  allowed: false,
+  scope,
+  retryAfterSeconds: hit.retryAfterSeconds,
+});
 
 /** Counts one attempt and says whether its password may be checked. */
 export async function admitLoginAttempt(limiter: RateLimiter, attempt: LoginAttempt): Promise<Admission> {
@@ -72,14 +76,24 @@ export async function admitLoginAttempt(limiter: RateLimiter, attempt: LoginAtte
  * attempt itself was counted and committed before the password was checked, so nothing is lost if the
  * sign-in's transaction rolls back.
  */
-export async function loginSucceeded(limiter: RateLimiter, attempt: LoginAttempt, admission?: Admission, tx?: Queryable): Promise<void> {
+export async function loginSucceeded(
+  limiter: RateLimiter,
+  attempt: LoginAttempt,
+  admission?: Admission,
+  tx?: Queryable,
+): Promise<void> {
   // An address already remembered (admitted on the address's own budget, not the shared one) is not
   // written again: a hit on a live window only raises its count and never moves its end, so the write
   // changed nothing anyone reads (#11: one statement fewer per returning sign-in).
   const alreadyKnown = admission?.allowed === true && !admission.shared;
   const writes = [
     () => limiter.reset(pairKey(attempt), tx),
-    ...(alreadyKnown ? [] : [() => limiter.hit(knownKey(attempt), { limit: 1, windowSeconds: accountLockout.rememberAddressSeconds }, 1, tx)]),
+    ...(alreadyKnown
+      ? []
+      : [
+          () =>
+            limiter.hit(knownKey(attempt), { limit: 1, windowSeconds: accountLockout.rememberAddressSeconds }, 1, tx),
+        ]),
     ...(admission?.allowed && admission.shared ? [() => limiter.hit(accountKey(attempt), rule(), -1, tx)] : []),
   ];
   // One transaction is one connection: its statements go one after another (pg refuses overlapping ones).

@@ -21,9 +21,16 @@ export interface RevokeMemberAccess {
  */
 export async function revokeMemberAccess(tx: Queryable, ctx: AppContext, r: RevokeMemberAccess): Promise<number> {
   const at = new Date(r.now);
-  const sessions = await ctx.tokens.revokeMemberSessions(tx, r.siteId, r.memberId, { exceptSessionId: r.exceptSessionId, reason: r.reason });
+  const sessions = await ctx.tokens.revokeMemberSessions(tx, r.siteId, r.memberId, {
+    exceptSessionId: r.exceptSessionId,
+    reason: r.reason,
+  });
   await revokeSessionTokens(tx, r.siteId, r.memberId, r.now);
-  await tx.query('update recovery_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null', [r.siteId, r.memberId, at]);
+  await tx.query('update recovery_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null', [
+    r.siteId,
+    r.memberId,
+    at,
+  ]);
   // Both live at most minutes: the expiry condition lets the expiry indexes find them.
   await tx.query(
     'update authorization_codes set used_at = $3 where expires_at > $3 and site_id = $1 and member_id = $2 and used_at is null',

@@ -29,7 +29,8 @@ class Checker {
   }
   oneOf<T extends string>(field: string, value: unknown, allowed: readonly T[], fallback?: T): T | undefined {
     if (value === undefined || value === null) return fallback;
-    if (typeof value !== 'string' || !allowed.includes(value as T)) return this.fail(field, `must be one of ${allowed.join(', ')}`, 'INVALID_ENUM');
+    if (typeof value !== 'string' || !allowed.includes(value as T))
+      return this.fail(field, `must be one of ${allowed.join(', ')}`, 'INVALID_ENUM');
     return value as T;
   }
   list(field: string, value: unknown, max = LIST_MAX): unknown[] | undefined {
@@ -50,14 +51,28 @@ function compact(obj: Json): Json {
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
 }
 
-const STRING_FIELDS = ['firstName', 'lastName', 'nickname', 'language', 'company', 'position', 'slug', 'vatId'] as const;
+const STRING_FIELDS = [
+  'firstName',
+  'lastName',
+  'nickname',
+  'language',
+  'company',
+  'position',
+  'slug',
+  'vatId',
+] as const;
 
 function address(c: Checker, field: string, value: unknown): Json | undefined {
   const a = c.object(field, value);
   if (!a) return undefined;
   const street = c.object(`${field}.streetAddress`, a.streetAddress);
   const geo = c.object(`${field}.geocode`, a.geocode);
-  const num = (f: string, v: unknown) => (v === undefined || v === null ? undefined : typeof v === 'number' && Number.isFinite(v) ? v : c.fail(f, 'must be a number', 'INVALID_TYPE'));
+  const num = (f: string, v: unknown) =>
+    v === undefined || v === null
+      ? undefined
+      : typeof v === 'number' && Number.isFinite(v)
+        ? v
+        : c.fail(f, 'must be a number', 'INVALID_TYPE');
   return compact({
     addressLine: c.string(`${field}.addressLine`, a.addressLine),
     addressLine2: c.string(`${field}.addressLine2`, a.addressLine2),
@@ -67,13 +82,20 @@ function address(c: Checker, field: string, value: unknown): Json | undefined {
     postalCode: c.string(`${field}.postalCode`, a.postalCode, 20),
     formattedAddress: c.string(`${field}.formattedAddress`, a.formattedAddress, 500),
     hint: c.string(`${field}.hint`, a.hint),
-    streetAddress: street && compact({
-      name: c.string(`${field}.streetAddress.name`, street.name),
-      number: c.string(`${field}.streetAddress.number`, street.number, 20),
-      apt: c.string(`${field}.streetAddress.apt`, street.apt, 20),
-      formattedAddressLine: c.string(`${field}.streetAddress.formattedAddressLine`, street.formattedAddressLine),
-    }),
-    geocode: geo && compact({ latitude: num(`${field}.geocode.latitude`, geo.latitude), longitude: num(`${field}.geocode.longitude`, geo.longitude) }),
+    streetAddress:
+      street &&
+      compact({
+        name: c.string(`${field}.streetAddress.name`, street.name),
+        number: c.string(`${field}.streetAddress.number`, street.number, 20),
+        apt: c.string(`${field}.streetAddress.apt`, street.apt, 20),
+        formattedAddressLine: c.string(`${field}.streetAddress.formattedAddressLine`, street.formattedAddressLine),
+      }),
+    geocode:
+      geo &&
+      compact({
+        latitude: num(`${field}.geocode.latitude`, geo.latitude),
+        longitude: num(`${field}.geocode.longitude`, geo.longitude),
+      }),
   });
 }
 
@@ -81,24 +103,29 @@ function customValue(c: Checker, field: string, value: unknown): Json | undefine
   const v = c.object(field, value);
   if (!v) return c.fail(field, 'is required', 'REQUIRED');
   const keys = Object.keys(v).filter((k) => v[k] !== undefined && v[k] !== null);
-  if (keys.length !== 1) return c.fail(field, 'must hold exactly one of strValue, numValue, dateValue, boolValue, listValue, mapValue');
+  if (keys.length !== 1)
+    return c.fail(field, 'must hold exactly one of strValue, numValue, dateValue, boolValue, listValue, mapValue');
   const key = keys[0]!;
   const raw = v[key];
   switch (key) {
     case 'strValue':
       return compact({ strValue: c.string(`${field}.strValue`, raw, 2000) });
     case 'numValue':
-      if (typeof raw === 'number' || raw === 'NaN' || raw === 'Infinity' || raw === '-Infinity') return { numValue: raw };
+      if (typeof raw === 'number' || raw === 'NaN' || raw === 'Infinity' || raw === '-Infinity')
+        return { numValue: raw };
       return c.fail(`${field}.numValue`, 'must be a number', 'INVALID_TYPE');
     case 'boolValue':
-      return typeof raw === 'boolean' ? { boolValue: raw } : c.fail(`${field}.boolValue`, 'must be a boolean', 'INVALID_TYPE');
+      return typeof raw === 'boolean'
+        ? { boolValue: raw }
+        : c.fail(`${field}.boolValue`, 'must be a boolean', 'INVALID_TYPE');
     case 'dateValue':
       return typeof raw === 'string' && !Number.isNaN(Date.parse(raw))
         ? { dateValue: new Date(raw).toISOString() }
         : c.fail(`${field}.dateValue`, 'must be an ISO-8601 date', 'INVALID_FORMAT');
     case 'listValue':
     case 'mapValue':
-      if (typeof raw !== 'object' || raw === null || JSON.stringify(raw).length > 4000) return c.fail(`${field}.${key}`, 'must be an object of at most 4000 characters');
+      if (typeof raw !== 'object' || raw === null || JSON.stringify(raw).length > 4000)
+        return c.fail(`${field}.${key}`, 'must be an object of at most 4000 characters');
       return { [key]: raw };
     default:
       return c.fail(field, `unknown value kind ${key.slice(0, 40)}`);
@@ -116,10 +143,16 @@ export function parseProfile(input: unknown, prefix = 'profile'): { profile: Jso
   out.picture = c.string(`${prefix}.picture`, p.picture, 2048);
   out.privacyStatus = c.oneOf(`${prefix}.privacyStatus`, p.privacyStatus, PRIVACY_STATUSES);
   if (p.subscription !== undefined && p.subscription !== null) {
-    out.subscription = typeof p.subscription === 'boolean' ? p.subscription : c.fail(`${prefix}.subscription`, 'must be a boolean', 'INVALID_TYPE');
+    out.subscription =
+      typeof p.subscription === 'boolean'
+        ? p.subscription
+        : c.fail(`${prefix}.subscription`, 'must be a boolean', 'INVALID_TYPE');
   }
   if (p.birthdate !== undefined && p.birthdate !== null) {
-    const ok = typeof p.birthdate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(p.birthdate) && !Number.isNaN(Date.parse(p.birthdate));
+    const ok =
+      typeof p.birthdate === 'string' &&
+      /^\d{4}-\d{2}-\d{2}$/.test(p.birthdate) &&
+      !Number.isNaN(Date.parse(p.birthdate));
     out.birthdate = ok ? p.birthdate : c.fail(`${prefix}.birthdate`, 'must be a date as YYYY-MM-DD', 'INVALID_FORMAT');
   }
   for (const key of ['emails', 'phones', 'labels'] as const) {
@@ -131,7 +164,10 @@ export function parseProfile(input: unknown, prefix = 'profile'): { profile: Jso
     out.secondaryEmails = secondary.map((e, i) => {
       const f = `${prefix}.secondaryEmails[${i}]`;
       const o = c.object(f, e) ?? {};
-      return compact({ email: c.string(`${f}.email`, o.email, 254), tag: c.oneOf(`${f}.tag`, o.tag, EMAIL_TAGS, 'UNTAGGED') });
+      return compact({
+        email: c.string(`${f}.email`, o.email, 254),
+        tag: c.oneOf(`${f}.tag`, o.tag, EMAIL_TAGS, 'UNTAGGED'),
+      });
     });
   }
   const phones = c.list(`${prefix}.phonesV2`, p.phonesV2);
@@ -152,7 +188,11 @@ export function parseProfile(input: unknown, prefix = 'profile'): { profile: Jso
       const f = `${prefix}.addresses[${i}]`;
       const o = c.object(f, e) ?? {};
       const id = o.id === undefined || o.id === null ? randomUUID() : c.string(`${f}.id`, o.id, 64);
-      return compact({ id, tag: c.oneOf(`${f}.tag`, o.tag, ADDRESS_TAGS, 'UNTAGGED'), address: address(c, `${f}.address`, o.address) ?? {} });
+      return compact({
+        id,
+        tag: c.oneOf(`${f}.tag`, o.tag, ADDRESS_TAGS, 'UNTAGGED'),
+        address: address(c, `${f}.address`, o.address) ?? {},
+      });
     });
   }
   const custom = c.list(`${prefix}.customFields`, p.customFields, 50);

@@ -22,7 +22,15 @@ beforeAll(async () => {
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
-      clients: [...s.clients, { clientId: CLIENT, redirectUris: [REDIRECT], allowedOrigins: ['https://reauth.test'], refreshTokenRotation: true }],
+      clients: [
+        ...s.clients,
+        {
+          clientId: CLIENT,
+          redirectUris: [REDIRECT],
+          allowedOrigins: ['https://reauth.test'],
+          refreshTokenRotation: true,
+        },
+      ],
     }),
   });
   call = api(server.url);
@@ -35,15 +43,23 @@ afterAll(() => server.close());
 
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 const PASSWORD = 'reauth first pass 1';
-const change = (accessToken: string, body: Record<string, unknown>) => call('POST', '/_api/iam/authentication/v2/change-password', { token: accessToken, body });
-const login = (email: string, password: string) => call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password } });
-const appError = (res: { body: { details?: { applicationError?: { code: string } } } }) => res.body.details?.applicationError?.code;
+const change = (accessToken: string, body: Record<string, unknown>) =>
+  call('POST', '/_api/iam/authentication/v2/change-password', { token: accessToken, body });
+const login = (email: string, password: string) =>
+  call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password } });
+const appError = (res: { body: { details?: { applicationError?: { code: string } } } }) =>
+  res.body.details?.applicationError?.code;
 
 async function signedIn() {
   const email = unique('reauth');
-  const reg = await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: PASSWORD } });
+  const reg = await call('POST', '/_api/iam/authentication/v2/register', {
+    token: visitor,
+    body: { loginId: { email }, password: PASSWORD },
+  });
   const memberId = reg.body.identity.id as string;
-  const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: CLIENT, memberId }));
+  const session = await server.ctx.db.transaction((tx) =>
+    server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: CLIENT, memberId }),
+  );
   return { email, memberId, ...session };
 }
 
@@ -57,7 +73,11 @@ describe('change password: current password or a recent sign-in', () => {
       expect(registered.loginState).toBe('SUCCESS');
       const oauthData = client.auth.generateOAuthData(REDIRECT);
       const sessionToken = (registered as { data: { sessionToken: string } }).data.sessionToken;
-      const { authUrl } = await client.auth.getAuthUrl(oauthData, { prompt: 'none', responseMode: 'query', sessionToken } as Parameters<typeof client.auth.getAuthUrl>[1]);
+      const { authUrl } = await client.auth.getAuthUrl(oauthData, {
+        prompt: 'none',
+        responseMode: 'query',
+        sessionToken,
+      } as Parameters<typeof client.auth.getAuthUrl>[1]);
       const location = (await routing.realFetch(authUrl, { redirect: 'manual' })).headers.get('location')!;
       const { code, state } = client.auth.parseFromUrl(location, 'query');
       client.auth.setTokens(await client.auth.getMemberTokens(code, state, oauthData));
@@ -65,7 +85,9 @@ describe('change password: current password or a recent sign-in', () => {
       expect(routing.seen.filter((r) => r.path === '/_api/iam/authentication/v2/change-password')).toHaveLength(1);
       expect((await login(email, 'changed by the wix sdk 7')).body.state).toBe('SUCCESS');
       // it sent no current password: the recent sign-in was what allowed it
-      const memberId = JSON.parse(Buffer.from(client.auth.getTokens().accessToken.value.split('.')[1]!, 'base64url').toString()).sub as string;
+      const memberId = JSON.parse(
+        Buffer.from(client.auth.getTokens().accessToken.value.split('.')[1]!, 'base64url').toString(),
+      ).sub as string;
       const events = await server.ctx.authEvents.list(server.siteId, { memberId, type: 'password_changed' });
       expect(events).toEqual([expect.objectContaining({ outcome: 'success', detail: { via: 'recent-sign-in' } })]);
     } finally {
@@ -80,7 +102,9 @@ describe('change password: current password or a recent sign-in', () => {
     expect((await change(m.accessToken, { newPassword: 'second reauth pass 2' })).status).toBe(200);
 
     offset = 11 * MINUTE;
-    const refreshed = await call('POST', '/oauth2/token', { body: { clientId: CLIENT, grantType: 'refresh_token', refreshToken: m.refreshToken } });
+    const refreshed = await call('POST', '/oauth2/token', {
+      body: { clientId: CLIENT, grantType: 'refresh_token', refreshToken: m.refreshToken },
+    });
     expect(refreshed.status).toBe(200);
     for (const token of [m.accessToken, refreshed.body.access_token as string]) {
       const stale = await change(token, { newPassword: 'third reauth pass 3' });
@@ -88,18 +112,27 @@ describe('change password: current password or a recent sign-in', () => {
       expect(appError(stale)).toBe('REAUTHENTICATION_REQUIRED');
       expect(stale.body.details.applicationError.data).toEqual({ maxAgeSeconds: 600 });
     }
-    const wrong = await change(m.accessToken, { newPassword: 'third reauth pass 3', currentPassword: 'not the password' });
+    const wrong = await change(m.accessToken, {
+      newPassword: 'third reauth pass 3',
+      currentPassword: 'not the password',
+    });
     expect(wrong.status).toBe(400);
     expect(appError(wrong)).toBe('-19976');
-    const ok = await change(m.accessToken, { newPassword: 'third reauth pass 3', currentPassword: 'second reauth pass 2' });
+    const ok = await change(m.accessToken, {
+      newPassword: 'third reauth pass 3',
+      currentPassword: 'second reauth pass 2',
+    });
     expect(ok.status).toBe(200);
     expect((await login(m.email, 'third reauth pass 3')).body.state).toBe('SUCCESS');
 
     const events = await server.ctx.authEvents.list(server.siteId, { memberId: m.memberId, type: 'password_changed' });
     const seen = events.map((e) => `${e.outcome}:${String(e.detail.reason ?? e.detail.via)}`).sort();
     expect(seen).toEqual([
-      'failure:REAUTHENTICATION_REQUIRED', 'failure:REAUTHENTICATION_REQUIRED', 'failure:WRONG_CURRENT_PASSWORD',
-      'success:current-password', 'success:recent-sign-in',
+      'failure:REAUTHENTICATION_REQUIRED',
+      'failure:REAUTHENTICATION_REQUIRED',
+      'failure:WRONG_CURRENT_PASSWORD',
+      'success:current-password',
+      'success:recent-sign-in',
     ]);
     expect(events.every((e) => e.clientId === CLIENT && typeof e.ip === 'string')).toBe(true);
     expect(JSON.stringify(events)).not.toContain('reauth pass');
@@ -119,14 +152,22 @@ describe('change password: current password or a recent sign-in', () => {
     const m = await signedIn();
     const other = await signedIn();
     for (let i = 0; i < 10; i++) {
-      expect(appError(await change(m.accessToken, { newPassword: 'second reauth pass 2', currentPassword: `wrong guess ${i}` }))).toBe('-19976');
+      expect(
+        appError(
+          await change(m.accessToken, { newPassword: 'second reauth pass 2', currentPassword: `wrong guess ${i}` }),
+        ),
+      ).toBe('-19976');
     }
     const limited = await change(m.accessToken, { newPassword: 'second reauth pass 2', currentPassword: PASSWORD });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // another member is not affected, and the window ends
-    expect((await change(other.accessToken, { newPassword: 'second reauth pass 2', currentPassword: PASSWORD })).status).toBe(200);
+    expect(
+      (await change(other.accessToken, { newPassword: 'second reauth pass 2', currentPassword: PASSWORD })).status,
+    ).toBe(200);
     offset = 16 * MINUTE;
-    expect((await change(m.accessToken, { newPassword: 'second reauth pass 2', currentPassword: PASSWORD })).status).toBe(200);
+    expect(
+      (await change(m.accessToken, { newPassword: 'second reauth pass 2', currentPassword: PASSWORD })).status,
+    ).toBe(200);
   });
 });

@@ -12,7 +12,12 @@ beforeAll(async () => {
   ipLimits.recovery = { limit: 1000, windowSeconds: 900 };
   server = await startIdentityServer({
     now: () => Date.now() + offset,
-    site: (s) => ({ ...s, name: 'Reset Shop', apiKeys: [{ name: 'backend', key: SITE_KEY }], policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }),
+    site: (s) => ({
+      ...s,
+      name: 'Reset Shop',
+      apiKeys: [{ name: 'backend', key: SITE_KEY }],
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
   });
   call = api(server.url);
   visitor = await visitorToken(server.url, server.clientId);
@@ -24,18 +29,27 @@ const callback = () => `${server.url}/callback`;
 
 async function member(password = 'old password 1') {
   const email = unique('rec');
-  const reg = await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password } });
+  const reg = await call('POST', '/_api/iam/authentication/v2/register', {
+    token: visitor,
+    body: { loginId: { email }, password },
+  });
   expect(reg.status).toBe(200);
   return { email, id: reg.body.identity.id as string };
 }
-const sendReset = (email: string, redirect: unknown = { url: callback(), clientId: server.clientId }, token: string | undefined = visitor) =>
-  call('POST', '/_api/iam/recovery/v1/send-email', { token, body: { email, redirect } });
+const sendReset = (
+  email: string,
+  redirect: unknown = { url: callback(), clientId: server.clientId },
+  token: string | undefined = visitor,
+) => call('POST', '/_api/iam/recovery/v1/send-email', { token, body: { email, redirect } });
 async function resetLinks(email: string): Promise<string[]> {
   const res = await call('GET', `/_dev/mail.json?to=${encodeURIComponent(email)}`);
-  return res.body.messages.map((m: { text: string }) => /(http\S+\/reset-password\?token=\S+)/.exec(m.text)?.[1]).filter(Boolean);
+  return res.body.messages
+    .map((m: { text: string }) => /(http\S+\/reset-password\?token=\S+)/.exec(m.text)?.[1])
+    .filter(Boolean);
 }
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
-const login = (email: string, password: string) => call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password } });
+const login = (email: string, password: string) =>
+  call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password } });
 
 describe('recovery', () => {
   it('send-email answers 200 {} for known and unknown addresses alike, and mails only members', async () => {
@@ -52,7 +66,9 @@ describe('recovery', () => {
 
   it('the link opens the hosted page; recover sets the password, ends every session, and works once', async () => {
     const m = await member();
-    const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: m.id }));
+    const session = await server.ctx.db.transaction((tx) =>
+      server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: m.id }),
+    );
     expect((await call('GET', '/_api/members/v1/members/my', { token: session.accessToken })).status).toBe(200);
     await sendReset(m.email);
     const [link] = await resetLinks(m.email);
@@ -68,18 +84,24 @@ describe('recovery', () => {
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(page.headers.get('cache-control')).toBe('no-store');
 
-    const recovered = await call('POST', '/_api/iam/recovery/v1/recover', { body: { recoveryToken: tokenOf(link!), password: 'brand new password' } });
+    const recovered = await call('POST', '/_api/iam/recovery/v1/recover', {
+      body: { recoveryToken: tokenOf(link!), password: 'brand new password' },
+    });
     expect(recovered.status).toBe(200);
     expect(recovered.body.state).toBe('SUCCESS');
     expect(recovered.body.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     // every session and refresh token of the member ended
     expect((await call('GET', '/_api/members/v1/members/my', { token: session.accessToken })).status).toBe(401);
-    const refresh = await call('POST', '/oauth2/token', { body: { grantType: 'refresh_token', clientId: server.clientId, refreshToken: session.refreshToken } });
+    const refresh = await call('POST', '/oauth2/token', {
+      body: { grantType: 'refresh_token', clientId: server.clientId, refreshToken: session.refreshToken },
+    });
     expect(refresh.status).toBe(400);
 
     // single use
-    const replay = await call('POST', '/_api/iam/recovery/v1/recover', { body: { recoveryToken: tokenOf(link!), password: 'another new password' } });
+    const replay = await call('POST', '/_api/iam/recovery/v1/recover', {
+      body: { recoveryToken: tokenOf(link!), password: 'another new password' },
+    });
     expect(replay.status).toBe(400);
     expect(replay.body.details.applicationError.code).toBe('INVALID_RECOVERY_TOKEN');
     expect((await fetch(link!)).status).toBe(400);
@@ -90,11 +112,16 @@ describe('recovery', () => {
 
   it('the alias path family works and links expire after an hour', async () => {
     const m = await member();
-    const res = await call('POST', '/_iam/recovery/v1/send-email', { token: visitor, body: { email: m.email, redirect: { url: callback(), clientId: server.clientId } } });
+    const res = await call('POST', '/_iam/recovery/v1/send-email', {
+      token: visitor,
+      body: { email: m.email, redirect: { url: callback(), clientId: server.clientId } },
+    });
     expect(res.status).toBe(200);
     const [link] = await resetLinks(m.email);
     offset += 3600 * 1000 + 1000;
-    const late = await call('POST', '/_iam/recovery/v1/recover', { body: { recoveryToken: tokenOf(link!), password: 'brand new password' } });
+    const late = await call('POST', '/_iam/recovery/v1/recover', {
+      body: { recoveryToken: tokenOf(link!), password: 'brand new password' },
+    });
     expect(late.body.details.applicationError.code).toBe('INVALID_RECOVERY_TOKEN');
     offset = 0;
   });
@@ -104,7 +131,11 @@ describe('recovery', () => {
     await sendReset(m.email);
     const [link] = await resetLinks(m.email);
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => call('POST', '/_api/iam/recovery/v1/recover', { body: { recoveryToken: tokenOf(link!), password: `parallel password ${i}` } })),
+      Array.from({ length: 5 }, (_, i) =>
+        call('POST', '/_api/iam/recovery/v1/recover', {
+          body: { recoveryToken: tokenOf(link!), password: `parallel password ${i}` },
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(4);
@@ -124,14 +155,29 @@ describe('recovery', () => {
   });
 
   it('bad input is answered with envelopes', async () => {
-    expect((await call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, body: { email: 'nope' } })).status).toBe(400);
-    expect((await call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, body: {} })).body.details.validationError.fieldViolations[0].data).toEqual({ type: 'EMAIL' });
-    expect((await call('POST', '/_api/iam/recovery/v1/recover', { body: {} })).body.details.validationError.fieldViolations.map((v: { field: string }) => v.field)).toEqual(['password', 'recoveryToken']);
-    const short = await call('POST', '/_api/iam/recovery/v1/recover', { body: { recoveryToken: 'a'.repeat(43), password: 'short' } });
+    expect(
+      (await call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, body: { email: 'nope' } })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, body: {} })).body.details
+        .validationError.fieldViolations[0].data,
+    ).toEqual({ type: 'EMAIL' });
+    expect(
+      (
+        await call('POST', '/_api/iam/recovery/v1/recover', { body: {} })
+      ).body.details.validationError.fieldViolations.map((v: { field: string }) => v.field),
+    ).toEqual(['password', 'recoveryToken']);
+    const short = await call('POST', '/_api/iam/recovery/v1/recover', {
+      body: { recoveryToken: 'a'.repeat(43), password: 'short' },
+    });
     expect(short.body.details.validationError.fieldViolations[0].field).toBe('password');
-    const unknown = await call('POST', '/_api/iam/recovery/v1/recover', { body: { recoveryToken: 'a'.repeat(43), password: 'long enough password' } });
+    const unknown = await call('POST', '/_api/iam/recovery/v1/recover', {
+      body: { recoveryToken: 'a'.repeat(43), password: 'long enough password' },
+    });
     expect(unknown.body.details.applicationError.code).toBe('INVALID_RECOVERY_TOKEN');
-    expect((await call('POST', '/_api/iam/recovery/v1/recover', { body: { recoveryToken: ['x'], password: 1 } })).status).toBe(400);
+    expect(
+      (await call('POST', '/_api/iam/recovery/v1/recover', { body: { recoveryToken: ['x'], password: 1 } })).status,
+    ).toBe(400);
     expect((await fetch(`${server.url}/reset-password`)).status).toBe(400);
     expect((await fetch(`${server.url}/reset-password?token=${'z'.repeat(5000)}`)).status).toBe(400);
   });
@@ -140,9 +186,16 @@ describe('recovery', () => {
     const m = await member();
     const other = await member();
     const memberToken = async (id: string) =>
-      (await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: id }))).accessToken;
+      (
+        await server.ctx.db.transaction((tx) =>
+          server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: id }),
+        )
+      ).accessToken;
     const activation = (token: string | undefined, identityId: unknown = m.id) =>
-      call('POST', '/_api/iam/recovery/v1/activation-email', { token, body: { identityId, emailOptions: { redirect: { url: callback(), clientId: server.clientId } } } });
+      call('POST', '/_api/iam/recovery/v1/activation-email', {
+        token,
+        body: { identityId, emailOptions: { redirect: { url: callback(), clientId: server.clientId } } },
+      });
 
     const byVisitor = await activation(visitor);
     expect(byVisitor.status).toBe(403);

@@ -14,13 +14,20 @@ import type { CallOrigin, FlowScope, MemberCaller } from './flow.js';
  * The site a request acts on follows from its access token (visitor or member) or from a site API key
  * (design.md §1.4). Flows that may arrive without a token (recovery links) pass a fallback client id.
  */
-export async function scopeOf(request: FastifyRequest, ctx: AppContext, fallbackClientId?: unknown): Promise<FlowScope> {
+export async function scopeOf(
+  request: FastifyRequest,
+  ctx: AppContext,
+  fallbackClientId?: unknown,
+): Promise<FlowScope> {
   // These flows are how a shopper gets back in: a token whose session ended elsewhere is a signed-out caller.
   const caller = await resolveCaller(request, ctx, { endedSession: 'signed-out' });
   let siteId: string | undefined = caller.siteId;
   if (!siteId && fallbackClientId !== undefined) siteId = ctx.sites.findClient(fallbackClientId)?.site.id;
   const site = siteId ? ctx.sites.get(siteId) : undefined;
-  if (!site) throw appError('UNAUTHORIZED', { description: 'Send a visitor or member access token (Authorization header) so the site is known' });
+  if (!site)
+    throw appError('UNAUTHORIZED', {
+      description: 'Send a visitor or member access token (Authorization header) so the site is known',
+    });
   return { caller, site, visitorId: caller.kind === 'visitor' ? caller.visitorId : undefined, ip: clientIp(request) };
 }
 
@@ -38,15 +45,20 @@ export function bodyOf(request: FastifyRequest): Record<string, unknown> {
   return b as Record<string, unknown>;
 }
 
-
 /** The signed-in member's own calls: a member token whose session is live, or a 401. */
-export async function memberScopeOf(request: FastifyRequest, ctx: AppContext): Promise<CallOrigin & { caller: MemberCaller }> {
+export async function memberScopeOf(
+  request: FastifyRequest,
+  ctx: AppContext,
+): Promise<CallOrigin & { caller: MemberCaller }> {
   const caller = await resolveCaller(request, ctx);
   if (caller.kind !== 'member') throw appError('UNAUTHORIZED');
   return { caller, ip: clientIp(request) };
 }
 
 /** Whoever calls (a rejected token is an error, not a downgrade): routes that check the caller themselves. */
-export async function callerScopeOf(request: FastifyRequest, ctx: AppContext): Promise<CallOrigin & { caller: Caller }> {
+export async function callerScopeOf(
+  request: FastifyRequest,
+  ctx: AppContext,
+): Promise<CallOrigin & { caller: Caller }> {
   return { caller: await resolveCaller(request, ctx), ip: clientIp(request) };
 }

@@ -8,7 +8,12 @@ let call: ReturnType<typeof api>;
 let visitor: string;
 beforeAll(async () => {
   ipLimits.recovery = { limit: 1000, windowSeconds: 900 };
-  server = await startIdentityServer({ site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }) });
+  server = await startIdentityServer({
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
+  });
   call = api(server.url);
   visitor = await visitorToken(server.url, server.clientId);
 });
@@ -16,14 +21,23 @@ afterAll(() => server.close());
 
 async function resetLinkFor(redirectUrl: string): Promise<{ email: string; link: string }> {
   const email = `page-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'old password 1' } });
-  await call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, body: { email, redirect: { url: redirectUrl, clientId: server.clientId } } });
+  await call('POST', '/_api/iam/authentication/v2/register', {
+    token: visitor,
+    body: { loginId: { email }, password: 'old password 1' },
+  });
+  await call('POST', '/_api/iam/recovery/v1/send-email', {
+    token: visitor,
+    body: { email, redirect: { url: redirectUrl, clientId: server.clientId } },
+  });
   const mail = await call('GET', `/_dev/mail.json?to=${encodeURIComponent(email)}`);
   return { email, link: /(http\S+\/reset-password\?token=\S+)/.exec(mail.body.messages[0].text)![1]! };
 }
 
 // jsdom ships without type declarations here; only its constructor is needed.
-type JsdomCtor = new (html: string, options: { url: string; runScripts: 'dangerously'; beforeParse(window: object): void }) => { window: { close(): void } };
+type JsdomCtor = new (
+  html: string,
+  options: { url: string; runScripts: 'dangerously'; beforeParse(window: object): void },
+) => { window: { close(): void } };
 const jsdomModule = 'jsdom';
 const loadJsdom = async (): Promise<JsdomCtor> => ((await import(jsdomModule)) as { JSDOM: JsdomCtor }).JSDOM;
 
@@ -65,7 +79,10 @@ describe('reset page', () => {
     await until(() => assigned.length > 0);
     expect(assigned).toEqual([target]);
     dom.window.close();
-    const login = await call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password: 'page password 123' } });
+    const login = await call('POST', '/_api/iam/authentication/v2/login', {
+      token: visitor,
+      body: { loginId: { email }, password: 'page password 123' },
+    });
     expect(login.body.state).toBe('SUCCESS');
   });
 
@@ -76,7 +93,9 @@ describe('reset page', () => {
     (doc.getElementById('password') as HTMLInputElement).value = 'short';
     doc.getElementById('f')!.dispatchEvent(new win.Event('submit', { cancelable: true }));
     expect(doc.getElementById('msg')!.textContent).toContain('at least 8');
-    await call('POST', '/_api/iam/recovery/v1/recover', { body: { recoveryToken: new URL(link).searchParams.get('token'), password: 'used elsewhere 1' } });
+    await call('POST', '/_api/iam/recovery/v1/recover', {
+      body: { recoveryToken: new URL(link).searchParams.get('token'), password: 'used elsewhere 1' },
+    });
     (doc.getElementById('password') as HTMLInputElement).value = 'long enough password';
     doc.getElementById('f')!.dispatchEvent(new win.Event('submit', { cancelable: true }));
     await until(() => doc.getElementById('msg')!.textContent !== '');

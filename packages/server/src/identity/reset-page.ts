@@ -14,7 +14,11 @@ import { pageQuery } from '../http/pages/input.js';
  * the mail was requested, re-checked here against the client's registered URIs and origins.
  * The token stays out of logs (query strings are not logged) and out of Referer (no-referrer).
  */
-export async function resetPasswordPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+export async function resetPasswordPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string> {
   const token = pageQuery(request).token;
   const found = await findRecoveryToken(ctx.db, token, ctx.now());
   const site = found && ctx.sites.get(found.site_id);
@@ -36,7 +40,8 @@ export async function resetPasswordPage(ctx: AppContext, request: FastifyRequest
   let redirect = '';
   if (found.client_id && found.redirect_url) {
     const entry = ctx.sites.findClient(found.client_id);
-    if (entry && entry.site.id === site.id && ctx.sites.isAllowedRedirect(entry.client, found.redirect_url)) redirect = found.redirect_url;
+    if (entry && entry.site.id === site.id && ctx.sites.isAllowedRedirect(entry.client, found.redirect_url))
+      redirect = found.redirect_url;
   }
   const title = t.t(found.purpose === 'activation' ? 'page.activate.title' : 'page.reset.title');
   // What the script may show, in the page's language (field violations by rule, as on the sign-in pages).
@@ -45,7 +50,10 @@ export async function resetPasswordPage(ctx: AppContext, request: FastifyRequest
     done: t.t('notice.passwordSet'),
     generic: t.t('error.generic'),
     network: t.t('error.network'),
-    codes: { INVALID_RECOVERY_TOKEN: t.t('page.resetInvalid.text'), MEMBER_BLOCKED: t.t('error.memberBlocked') } as Record<string, string>,
+    codes: {
+      INVALID_RECOVERY_TOKEN: t.t('page.resetInvalid.text'),
+      MEMBER_BLOCKED: t.t('error.memberBlocked'),
+    } as Record<string, string>,
     rules: {
       REQUIRED: t.t('error.passwordRequired'),
       VALUE_TOO_SHORT: t.t('error.passwordTooShortLong', { min: PASSWORD_MIN_LENGTH }),

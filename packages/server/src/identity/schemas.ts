@@ -11,8 +11,12 @@ const RequiredString = (description: string) => Type.String({ minLength: 1, desc
 
 export const StateResponse = Open(
   {
-    state: Type.String({ description: 'SUCCESS | REQUIRE_EMAIL_VERIFICATION | REQUIRE_OWNER_APPROVAL | REQUIRE_MFA | MFA_CHALLENGE' }),
-    sessionToken: Type.Optional(Type.String({ description: 'On SUCCESS: single use, exchanged through a redirect session' })),
+    state: Type.String({
+      description: 'SUCCESS | REQUIRE_EMAIL_VERIFICATION | REQUIRE_OWNER_APPROVAL | REQUIRE_MFA | MFA_CHALLENGE',
+    }),
+    sessionToken: Type.Optional(
+      Type.String({ description: 'On SUCCESS: single use, exchanged through a redirect session' }),
+    ),
     stateToken: Type.Optional(Type.String({ description: 'For the next step (verification code, second factor)' })),
     identity: Type.Optional(AnyObject('The member: id, email, identityProfile, status, createdDate…')),
     additionalData: Type.Optional(AnyObject('e.g. deviceToken.strValue after a remembered second factor')),
@@ -26,54 +30,123 @@ const clientMetaData = Described('`{deviceToken}` of a remembered device');
 
 export const IDENTITY_SCHEMAS = {
   register: op('Register a member', StateResponse, {
-    body: Body({ loginId: LoginId, password: Described('The password (site policy)'), profile: Described('Profile fields'), captchaTokens }, { examples: [{ loginId: { email: 'ada@example.com' }, password: 'a long passphrase' }] }),
+    body: Body(
+      {
+        loginId: LoginId,
+        password: Described('The password (site policy)'),
+        profile: Described('Profile fields'),
+        captchaTokens,
+      },
+      { examples: [{ loginId: { email: 'ada@example.com' }, password: 'a long passphrase' }] },
+    ),
   }),
   login: op('Sign in with email and password (failures are application errors only)', StateResponse, {
-    body: Body({ loginId: LoginId, password: Described('The password'), captchaTokens, clientMetaData }, { examples: [{ loginId: { email: 'ada@example.com' }, password: 'a long passphrase' }] }),
+    body: Body(
+      { loginId: LoginId, password: Described('The password'), captchaTokens, clientMetaData },
+      { examples: [{ loginId: { email: 'ada@example.com' }, password: 'a long passphrase' }] },
+    ),
   }),
-  changePassword: op('Change the signed-in member\'s password', Empty, {
-    body: Body({ newPassword: Described('The new password (site policy)'), currentPassword: Described('Needed unless the member signed in within the last minutes') }),
-  }),
-  signOn: op('Sign on a member by email with a site API key (creates the member when new)', Open({ sessionToken: Type.String(), identity: AnyObject() }), {
+  changePassword: op("Change the signed-in member's password", Empty, {
     body: Body({
-      loginId: LoginId,
-      profile: Described('Profile fields'),
-      verifyEmail: Type.Optional(Type.Boolean({ description: 'Mark the email verified', ...violation('must be a boolean', 'INVALID_TYPE') })),
+      newPassword: Described('The new password (site policy)'),
+      currentPassword: Described('Needed unless the member signed in within the last minutes'),
     }),
   }),
-  validateEmail: op('Check the format of an email address', Open({ valid: Type.Boolean(), formatInvalid: Type.Boolean(), failure: Type.Optional(AnyObject()) }), {
-    body: Body({ email: Described('The address') }),
-  }),
+  signOn: op(
+    'Sign on a member by email with a site API key (creates the member when new)',
+    Open({ sessionToken: Type.String(), identity: AnyObject() }),
+    {
+      body: Body({
+        loginId: LoginId,
+        profile: Described('Profile fields'),
+        verifyEmail: Type.Optional(
+          Type.Boolean({ description: 'Mark the email verified', ...violation('must be a boolean', 'INVALID_TYPE') }),
+        ),
+      }),
+    },
+  ),
+  validateEmail: op(
+    'Check the format of an email address',
+    Open({ valid: Type.Boolean(), formatInvalid: Type.Boolean(), failure: Type.Optional(AnyObject()) }),
+    {
+      body: Body({ email: Described('The address') }),
+    },
+  ),
   logout: op('End the member session (browser redirect or JSON)', Open({}), {
-    querystring: Type.Object({ clientId: Described('The client'), postLogoutRedirectUri: Described('Where to go afterwards') }, { additionalProperties: true }),
+    querystring: Type.Object(
+      { clientId: Described('The client'), postLogoutRedirectUri: Described('Where to go afterwards') },
+      { additionalProperties: true },
+    ),
   }),
-  verify: op('Submit the email verification code', StateResponse, { body: Body({ code: Described('The 6-digit code from the email'), stateToken: Described('From the REQUIRE_EMAIL_VERIFICATION answer') }) }),
-  resend: op('Send the verification code again', Empty, { body: Body({ stateToken: Described('From the REQUIRE_EMAIL_VERIFICATION answer') }) }),
-  start: op('Start an email verification for a member (the member themself or a site key)', Open({ verificationId: Type.String() }), {
+  verify: op('Submit the email verification code', StateResponse, {
     body: Body({
-      identityId: RequiredString('The member id'),
-      target: Type.Optional(Type.Literal('EMAIL', violation('must be EMAIL', 'INVALID_ENUM'))),
+      code: Described('The 6-digit code from the email'),
+      stateToken: Described('From the REQUIRE_EMAIL_VERIFICATION answer'),
     }),
   }),
-  sendRecoveryEmail: op('Mail a password reset link (the same answer whether or not the address has an account)', Empty, {
-    body: Body({ email: Described('The address'), redirect: Described('`{url, clientId}`: where the reset page leads afterwards'), language: Described('Mail language') }),
+  resend: op('Send the verification code again', Empty, {
+    body: Body({ stateToken: Described('From the REQUIRE_EMAIL_VERIFICATION answer') }),
   }),
+  start: op(
+    'Start an email verification for a member (the member themself or a site key)',
+    Open({ verificationId: Type.String() }),
+    {
+      body: Body({
+        identityId: RequiredString('The member id'),
+        target: Type.Optional(Type.Literal('EMAIL', violation('must be EMAIL', 'INVALID_ENUM'))),
+      }),
+    },
+  ),
+  sendRecoveryEmail: op(
+    'Mail a password reset link (the same answer whether or not the address has an account)',
+    Empty,
+    {
+      body: Body({
+        email: Described('The address'),
+        redirect: Described('`{url, clientId}`: where the reset page leads afterwards'),
+        language: Described('Mail language'),
+      }),
+    },
+  ),
   recover: op('Set a new password with a recovery token', StateResponse, {
-    body: Body({ recoveryToken: Described('From the reset link (required)'), password: Described('The new password (site policy)') }),
+    body: Body({
+      recoveryToken: Described('From the reset link (required)'),
+      password: Described('The new password (site policy)'),
+    }),
   }),
   activationEmail: op('Mail an activation link to a member without a password', Empty, {
     body: Body({ identityId: RequiredString('The member id'), emailOptions: Described('Mail options') }),
   }),
-  resetPage: { summary: 'The hosted password reset page', produces: ['text/html'], response: { 200: Type.String({ description: 'HTML' }) } },
-  altcha: op('A fresh ALTCHA challenge for the sign-in and register forms', AnyObject('algorithm, challenge, salt, signature, maxnumber')),
-  myMember: op('The signed-in member\'s profile', Open({ member: AnyObject() })),
-  patchMyMember: op('Change the signed-in member\'s profile', Open({ member: AnyObject() }), {
-    body: Body({ profile: Type.Object({}, { additionalProperties: true, description: 'Profile fields to change', ...violation('must be an object', 'REQUIRED') }) }),
+  resetPage: {
+    summary: 'The hosted password reset page',
+    produces: ['text/html'],
+    response: { 200: Type.String({ description: 'HTML' }) },
+  },
+  altcha: op(
+    'A fresh ALTCHA challenge for the sign-in and register forms',
+    AnyObject('algorithm, challenge, salt, signature, maxnumber'),
+  ),
+  myMember: op("The signed-in member's profile", Open({ member: AnyObject() })),
+  patchMyMember: op("Change the signed-in member's profile", Open({ member: AnyObject() }), {
+    body: Body({
+      profile: Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          description: 'Profile fields to change',
+          ...violation('must be an object', 'REQUIRED'),
+        },
+      ),
+    }),
   }),
 };
 
 /** A flow's input: the body its route's schema validates. The hosted pages build the same shape from a form. */
-type BodyOf<K extends keyof typeof IDENTITY_SCHEMAS> = (typeof IDENTITY_SCHEMAS)[K] extends { body: infer B extends TSchema } ? Static<B> : never;
+type BodyOf<K extends keyof typeof IDENTITY_SCHEMAS> = (typeof IDENTITY_SCHEMAS)[K] extends {
+  body: infer B extends TSchema;
+}
+  ? Static<B>
+  : never;
 export type RegisterInput = BodyOf<'register'>;
 export type LoginInput = BodyOf<'login'>;
 export type VerifyEmailInput = BodyOf<'verify'>;

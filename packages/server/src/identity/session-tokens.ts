@@ -17,7 +17,14 @@ export async function issueSessionToken(
   await tx.query(
     `insert into session_tokens (site_id, token_hash, member_id, visitor_id, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6)`,
-    [input.siteId, sha256(token), input.memberId, input.visitorId ?? null, new Date(now), new Date(now + SESSION_TOKEN_TTL_SECONDS * 1000)],
+    [
+      input.siteId,
+      sha256(token),
+      input.memberId,
+      input.visitorId ?? null,
+      new Date(now),
+      new Date(now + SESSION_TOKEN_TTL_SECONDS * 1000),
+    ],
   );
   return token;
 }
@@ -49,6 +56,15 @@ export async function consumeSessionToken(
 }
 
 /** Unspent session tokens die with the sessions on password reset, block and password change. */
-export async function revokeSessionTokens(tx: Queryable, siteId: string, memberId: string, now: number = Date.now()): Promise<void> {
-  await tx.query('update session_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null', [siteId, memberId, new Date(now)]);
+export async function revokeSessionTokens(
+  tx: Queryable,
+  siteId: string,
+  memberId: string,
+  now: number = Date.now(),
+): Promise<void> {
+  await tx.query('update session_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null', [
+    siteId,
+    memberId,
+    new Date(now),
+  ]);
 }

@@ -11,7 +11,11 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startIdentityServer({
     now: () => Date.now() + offset,
-    site: (s) => ({ ...s, name: 'Verify Shop', policies: { ...s.policies, emailVerification: 'required', memberApproval: 'auto', captcha: 'off' } }),
+    site: (s) => ({
+      ...s,
+      name: 'Verify Shop',
+      policies: { ...s.policies, emailVerification: 'required', memberApproval: 'auto', captcha: 'off' },
+    }),
     config: (c) => ({ ...c, smtpUrl: smtp.url }),
   });
   call = api(server.url);
@@ -24,8 +28,12 @@ afterAll(async () => {
 
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 const register = (email: string) =>
-  call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'correct horse battery' } });
-const verify = (stateToken: unknown, code: unknown) => call('POST', '/_api/iam/verification/v1/auth/verify', { token: visitor, body: { stateToken, code } });
+  call('POST', '/_api/iam/authentication/v2/register', {
+    token: visitor,
+    body: { loginId: { email }, password: 'correct horse battery' },
+  });
+const verify = (stateToken: unknown, code: unknown) =>
+  call('POST', '/_api/iam/verification/v1/auth/verify', { token: visitor, body: { stateToken, code } });
 
 async function codesFor(email: string): Promise<string[]> {
   const res = await call('GET', `/_dev/mail.json?to=${encodeURIComponent(email)}`);
@@ -55,7 +63,10 @@ describe('email verification', () => {
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await verify(reg.body.stateToken, wrongCode);
     expect(wrong.status).toBe(400);
-    expect(wrong.body.details.applicationError).toMatchObject({ code: 'VERIFICATION_FAILED', data: { attemptsLeft: 4 } });
+    expect(wrong.body.details.applicationError).toMatchObject({
+      code: 'VERIFICATION_FAILED',
+      data: { attemptsLeft: 4 },
+    });
 
     const ok = await verify(reg.body.stateToken, code);
     expect(ok.status).toBe(200);
@@ -68,7 +79,10 @@ describe('email verification', () => {
     expect(replay.body.details.applicationError.code).toBe('INVALID_STATE_TOKEN');
 
     // verified members log in directly
-    const login = await call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password: 'correct horse battery' } });
+    const login = await call('POST', '/_api/iam/authentication/v2/login', {
+      token: visitor,
+      body: { loginId: { email }, password: 'correct horse battery' },
+    });
     expect(login.body.state).toBe('SUCCESS');
   });
 
@@ -76,7 +90,10 @@ describe('email verification', () => {
     const email = unique('relogin');
     const reg = await register(email);
     const [first] = await codesFor(email);
-    const login = await call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password: 'correct horse battery' } });
+    const login = await call('POST', '/_api/iam/authentication/v2/login', {
+      token: visitor,
+      body: { loginId: { email }, password: 'correct horse battery' },
+    });
     expect(login.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
     expect(login.body.stateToken).not.toBe(reg.body.stateToken);
     expect((await verify(reg.body.stateToken, first)).body.details.applicationError.code).toBe('INVALID_STATE_TOKEN');
@@ -115,16 +132,23 @@ describe('email verification', () => {
     const email = unique('resend');
     const reg = await register(email);
     const [first] = await codesFor(email);
-    const tooSoon = await call('POST', '/_api/iam/verification/v1/auth/resend', { token: visitor, body: { stateToken: reg.body.stateToken } });
+    const tooSoon = await call('POST', '/_api/iam/verification/v1/auth/resend', {
+      token: visitor,
+      body: { stateToken: reg.body.stateToken },
+    });
     expect(tooSoon.status).toBe(429);
     expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(0);
     offset += 61_000;
-    const again = await call('POST', '/_api/iam/verification/v1/auth/resend', { token: visitor, body: { stateToken: reg.body.stateToken } });
+    const again = await call('POST', '/_api/iam/verification/v1/auth/resend', {
+      token: visitor,
+      body: { stateToken: reg.body.stateToken },
+    });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({});
     const [second] = await codesFor(email);
     expect((await codesFor(email)).length).toBe(2);
-    if (second !== first) expect((await verify(reg.body.stateToken, first)).body.details.applicationError.code).toBe('VERIFICATION_FAILED');
+    if (second !== first)
+      expect((await verify(reg.body.stateToken, first)).body.details.applicationError.code).toBe('VERIFICATION_FAILED');
     expect((await verify(reg.body.stateToken, second)).body.state).toBe('SUCCESS');
   });
 
@@ -137,21 +161,43 @@ describe('email verification', () => {
       expect(res.status).toBe(400);
       expect(res.body.details.validationError.fieldViolations[0].field).toBe('code');
     }
-    expect((await verify(undefined, '123456')).body.details.validationError.fieldViolations[0].field).toBe('stateToken');
-    expect((await call('POST', '/_api/iam/verification/v1/auth/resend', { token: visitor, body: { stateToken: 'nope-nope-nope-nope-nope' } })).status).toBe(400);
-    expect((await call('POST', '/_api/iam/verification/v1/auth/resend', { token: visitor, body: {} })).status).toBe(400);
+    expect((await verify(undefined, '123456')).body.details.validationError.fieldViolations[0].field).toBe(
+      'stateToken',
+    );
+    expect(
+      (
+        await call('POST', '/_api/iam/verification/v1/auth/resend', {
+          token: visitor,
+          body: { stateToken: 'nope-nope-nope-nope-nope' },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call('POST', '/_api/iam/verification/v1/auth/resend', { token: visitor, body: {} })).status).toBe(
+      400,
+    );
   });
 
   it('start: only for the member themself (or a site key), answers a verificationId usable as stateToken', async () => {
     const email = unique('start');
     const reg = await register(email);
     const memberId = reg.body.identity.id as string;
-    const anon = await call('POST', '/_api/iam/verification/v1/start', { token: visitor, body: { identityId: memberId, target: 'EMAIL' } });
+    const anon = await call('POST', '/_api/iam/verification/v1/start', {
+      token: visitor,
+      body: { identityId: memberId, target: 'EMAIL' },
+    });
     expect(anon.status).toBe(403);
-    const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId }));
-    const badTarget = await call('POST', '/_api/iam/verification/v1/start', { token: session.accessToken, body: { identityId: memberId, target: 'SMS' } });
+    const session = await server.ctx.db.transaction((tx) =>
+      server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId }),
+    );
+    const badTarget = await call('POST', '/_api/iam/verification/v1/start', {
+      token: session.accessToken,
+      body: { identityId: memberId, target: 'SMS' },
+    });
     expect(badTarget.status).toBe(400);
-    const started = await call('POST', '/_api/iam/verification/v1/start', { token: session.accessToken, body: { identityId: memberId, target: 'EMAIL' } });
+    const started = await call('POST', '/_api/iam/verification/v1/start', {
+      token: session.accessToken,
+      body: { identityId: memberId, target: 'EMAIL' },
+    });
     expect(started.status).toBe(200);
     const [code] = await codesFor(email);
     expect((await verify(started.body.verificationId, code)).body.state).toBe('SUCCESS');

@@ -22,7 +22,9 @@ export const unknownVerification = () => unknownState();
 export const verificationFailed = (description: string, data: Record<string, unknown> = {}) =>
   appError('VERIFICATION_FAILED', { description, data });
 const unknownState = () =>
-  appError('INVALID_STATE_TOKEN', { description: 'The verification is unknown, used or expired; sign in again to get a new code' });
+  appError('INVALID_STATE_TOKEN', {
+    description: 'The verification is unknown, used or expired; sign in again to get a new code',
+  });
 
 export async function startVerification(
   tx: Queryable,
@@ -40,9 +42,28 @@ export async function startVerification(
   await tx.query(
     `insert into verifications (site_id, id, member_id, state_token_hash, code_salt, code_hash, visitor_id, created_at, last_sent_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
-    [site.id, id, member.id, sha256(stateToken), salt, hashCode(code, salt), input.visitorId ?? null, new Date(now), new Date(now + CODE_TTL_SECONDS * 1000)],
+    [
+      site.id,
+      id,
+      member.id,
+      sha256(stateToken),
+      salt,
+      hashCode(code, salt),
+      input.visitorId ?? null,
+      new Date(now),
+      new Date(now + CODE_TTL_SECONDS * 1000),
+    ],
   );
-  await enqueueMail(tx, { siteId: site.id, kind: 'verification-code', to: member.email, ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60) }, now);
+  await enqueueMail(
+    tx,
+    {
+      siteId: site.id,
+      kind: 'verification-code',
+      to: member.email,
+      ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60),
+    },
+    now,
+  );
   return { stateToken, verificationId: id };
 }
 
@@ -83,7 +104,10 @@ export async function checkCode(
   const matches = safeEqual(hashCode(input.code, Buffer.from(row.code_salt)), Buffer.from(row.code_hash));
   if (!matches) {
     const attemptsLeft = MAX_CODE_ATTEMPTS - Number(row.attempts);
-    throw verificationFailed(attemptsLeft > 0 ? 'The code is not correct' : 'The code is not correct and no attempts are left; sign in again', { attemptsLeft });
+    throw verificationFailed(
+      attemptsLeft > 0 ? 'The code is not correct' : 'The code is not correct and no attempts are left; sign in again',
+      { attemptsLeft },
+    );
   }
   return { verificationId: row.id, memberId: row.member_id, visitorId: row.visitor_id };
 }
@@ -92,15 +116,28 @@ export async function checkCode(
  * Spends a checked challenge inside the caller's transaction (with the email marked verified and the
  * session token issued), so a code is never used up without its effect, nor used twice.
  */
-export async function consumeVerification(tx: Queryable, siteId: string, verificationId: string, now: number): Promise<boolean> {
-  const spent = await tx.query('update verifications set consumed_at = $3 where site_id = $1 and id = $2 and consumed_at is null', [siteId, verificationId, new Date(now)]);
+export async function consumeVerification(
+  tx: Queryable,
+  siteId: string,
+  verificationId: string,
+  now: number,
+): Promise<boolean> {
+  const spent = await tx.query(
+    'update verifications set consumed_at = $3 where site_id = $1 and id = $2 and consumed_at is null',
+    [siteId, verificationId, new Date(now)],
+  );
   return spent.rowCount === 1;
 }
 
 /** Sends a new code for a live challenge, at most once a minute and five times in all. */
 export async function resendCode(
   db: Database,
-  input: { site: SiteConfig; stateToken: unknown; now: number; memberOf: (tx: Queryable, memberId: string) => Promise<Member | undefined> },
+  input: {
+    site: SiteConfig;
+    stateToken: unknown;
+    now: number;
+    memberOf: (tx: Queryable, memberId: string) => Promise<Member | undefined>;
+  },
 ): Promise<void> {
   if (!validToken(input.stateToken)) throw unknownState();
   const { site, now } = input;
@@ -112,7 +149,11 @@ export async function resendCode(
     const row = rows[0];
     if (!row) throw unknownState();
     const waited = (now - new Date(row.last_sent_at).getTime()) / 1000;
-    if (waited < RESEND_COOLDOWN_SECONDS) throw httpErrors.tooManyRequests(RESEND_COOLDOWN_SECONDS - waited, 'A code was sent a moment ago; wait before asking for another');
+    if (waited < RESEND_COOLDOWN_SECONDS)
+      throw httpErrors.tooManyRequests(
+        RESEND_COOLDOWN_SECONDS - waited,
+        'A code was sent a moment ago; wait before asking for another',
+      );
     if (Number(row.sends) >= MAX_SENDS) throw unknownState();
     const member = await input.memberOf(tx, row.member_id);
     if (!member) throw unknownState();
@@ -122,6 +163,15 @@ export async function resendCode(
       `update verifications set code_salt = $2, code_hash = $3, attempts = 0, sends = sends + 1, last_sent_at = $4, expires_at = $5 where id = $1`,
       [row.id, salt, hashCode(code, salt), new Date(now), new Date(now + CODE_TTL_SECONDS * 1000)],
     );
-    await enqueueMail(tx, { siteId: site.id, kind: 'verification-code', to: member.email, ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60) }, now);
+    await enqueueMail(
+      tx,
+      {
+        siteId: site.id,
+        kind: 'verification-code',
+        to: member.email,
+        ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60),
+      },
+      now,
+    );
   });
 }

@@ -12,7 +12,12 @@ let server: IdentityTestServer;
 let routing: ReturnType<typeof routeWixToLocal>;
 let realFetch: typeof fetch;
 beforeAll(async () => {
-  server = await startIdentityServer({ site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'required', memberApproval: 'auto', captcha: 'off' } }) });
+  server = await startIdentityServer({
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'required', memberApproval: 'auto', captcha: 'off' },
+    }),
+  });
   routing = routeWixToLocal(server.url);
   realFetch = routing.realFetch;
 });
@@ -27,7 +32,11 @@ describe('@wix/sdk OAuthStrategy against the identity endpoints', () => {
   it('register → EMAIL_VERIFICATION_REQUIRED → processVerification → SUCCESS; error codes map', async () => {
     const client = createClient({ auth: OAuthStrategy({ clientId: server.clientId }) });
     const email = unique('wix');
-    const reg = await client.auth.register({ email, password: 'correct horse battery', profile: { nickname: 'wixer' } });
+    const reg = await client.auth.register({
+      email,
+      password: 'correct horse battery',
+      profile: { nickname: 'wixer' },
+    });
     expect(reg.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
 
     const mail = await (await realFetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json();

@@ -7,7 +7,14 @@ import type { Queryable } from '../store/types.js';
  * `for update skip locked` lets several instances deliver from one outbox without sending twice.
  */
 export interface MailSender {
-  send(mail: { from: string; to: string; subject: string; text: string; html: string; language?: string }): Promise<void>;
+  send(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    language?: string;
+  }): Promise<void>;
   close(): void;
 }
 
@@ -40,7 +47,11 @@ interface LeasedRow {
 }
 
 /** Sends one batch of due mail; returns how many were sent. */
-export async function deliverPending(db: Queryable & { transaction?: unknown }, sender: MailSender, options: DeliveryOptions): Promise<number> {
+export async function deliverPending(
+  db: Queryable & { transaction?: unknown },
+  sender: MailSender,
+  options: DeliveryOptions,
+): Promise<number> {
   const now = options.now();
   const lease = new Date(now + (options.leaseMs ?? 60_000));
   const { rows } = await db.query<LeasedRow>(
@@ -58,7 +69,14 @@ export async function deliverPending(db: Queryable & { transaction?: unknown }, 
   let sent = 0;
   for (const row of rows) {
     try {
-      await sender.send({ from: options.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, language: row.language });
+      await sender.send({
+        from: options.from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        language: row.language,
+      });
       await db.query(
         options.scrubDelivered
           ? `update mail_outbox set sent_at = $2, locked_until = null, last_error = null, text_body = '[delivered]', html_body = '[delivered]' where id = $1`
@@ -99,7 +117,11 @@ export interface DeliveryLoop {
 }
 
 /** Polls the outbox every `intervalMs`; one pass at a time, errors logged and retried next tick. */
-export function runDeliveryLoop(db: Queryable, sender: MailSender, options: DeliveryOptions & { intervalMs: number }): DeliveryLoop {
+export function runDeliveryLoop(
+  db: Queryable,
+  sender: MailSender,
+  options: DeliveryOptions & { intervalMs: number },
+): DeliveryLoop {
   return runOutboxLoop(() => deliverPending(db, sender, options), {
     intervalMs: options.intervalMs,
     batchSize: options.batchSize ?? 20,
@@ -116,7 +138,13 @@ export function runDeliveryLoop(db: Queryable, sender: MailSender, options: Deli
  */
 export function runOutboxLoop(
   pass: () => Promise<number>,
-  options: { intervalMs: number; batchSize: number; label: string; log?: { warn(obj: object, msg: string): void } | undefined; onStop?: () => void },
+  options: {
+    intervalMs: number;
+    batchSize: number;
+    label: string;
+    log?: { warn(obj: object, msg: string): void } | undefined;
+    onStop?: () => void;
+  },
 ): DeliveryLoop {
   let stopped = false;
   let running: Promise<void> | undefined;

@@ -16,15 +16,39 @@ beforeAll(async () => {
   db = await openDatabase({});
   await migrate(db);
   await db.transaction(async (tx) => {
-    await enqueueMail(tx, { siteId: 's', kind: 't', to: 'Ann@Example.com', subject: 'First <b>', text: 'code 123456 http://x/reset-password?token=abc', html: '<p>1</p>' }, 1000);
-    await enqueueMail(tx, { siteId: 's', kind: 't', to: 'ann@example.com', subject: 'Second', text: 'two', html: '<p>2</p>' }, 2000);
-    await enqueueMail(tx, { siteId: 's', kind: 't', to: 'bob@example.com', subject: 'Bob', text: 'bob', html: '<p>b</p>' }, 3000);
+    await enqueueMail(
+      tx,
+      {
+        siteId: 's',
+        kind: 't',
+        to: 'Ann@Example.com',
+        subject: 'First <b>',
+        text: 'code 123456 http://x/reset-password?token=abc',
+        html: '<p>1</p>',
+      },
+      1000,
+    );
+    await enqueueMail(
+      tx,
+      { siteId: 's', kind: 't', to: 'ann@example.com', subject: 'Second', text: 'two', html: '<p>2</p>' },
+      2000,
+    );
+    await enqueueMail(
+      tx,
+      { siteId: 's', kind: 't', to: 'bob@example.com', subject: 'Bob', text: 'bob', html: '<p>b</p>' },
+      3000,
+    );
   });
 });
 afterAll(() => db.close());
 
 const ctxWith = (devMailbox: boolean, smtpUrl?: string) =>
-  ({ db, config: { devMailbox, smtpUrl, publicUrl: 'http://localhost:8080', production: !devMailbox }, now: Date.now, log: { warn() {} } }) as unknown as AppContext;
+  ({
+    db,
+    config: { devMailbox, smtpUrl, publicUrl: 'http://localhost:8080', production: !devMailbox },
+    now: Date.now,
+    log: { warn() {} },
+  }) as unknown as AppContext;
 
 describe('dev mailbox', () => {
   it('lists messages newest first, filtered by address case-insensitively', async () => {
@@ -63,7 +87,12 @@ describe('when the dev mailbox is on (audit F-5)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-mailbox-'));
   const configFile = (extra: Record<string, unknown>) => {
     const path = join(dir, `${Math.random().toString(36).slice(2)}.json`);
-    const site = { id: 'shop', clients: [{ clientId: 'web', redirectUris: ['https://shop.example/cb'], allowedOrigins: ['https://shop.example'] }] };
+    const site = {
+      id: 'shop',
+      clients: [
+        { clientId: 'web', redirectUris: ['https://shop.example/cb'], allowedOrigins: ['https://shop.example'] },
+      ],
+    };
     writeFileSync(path, JSON.stringify({ adminKey: 'a'.repeat(30), sites: [site], ...extra }));
     return path;
   };
@@ -73,7 +102,12 @@ describe('when the dev mailbox is on (audit F-5)', () => {
   };
   /** Status of /_dev/mail.json on a real app built from that config. */
   async function mailboxStatus(configPath: string | undefined, env: Record<string, string> = {}): Promise<number> {
-    const vitrine = await createApp({ config: loadConfig({ configPath, env, dataDir: dir, ephemeral: true }), db, logLevel: 'silent', mailDelivery: false });
+    const vitrine = await createApp({
+      config: loadConfig({ configPath, env, dataDir: dir, ephemeral: true }),
+      db,
+      logLevel: 'silent',
+      mailDelivery: false,
+    });
     try {
       return (await vitrine.app.inject({ method: 'GET', url: '/_dev/mail.json' })).statusCode;
     } finally {
@@ -83,18 +117,32 @@ describe('when the dev mailbox is on (audit F-5)', () => {
 
   it('is off with a config file and an https public URL, unless the config turns it on', async () => {
     expect(await mailboxStatus(configFile({ publicUrl: 'https://shop.example' }))).toBe(404);
-    expect(setting(configFile({ publicUrl: 'https://shop.example' }))).toEqual({ on: false, reason: expect.stringContaining('not a loopback address') });
-    expect(setting(configFile({ publicUrl: 'https://shop.example', devMailbox: true }))).toEqual({ on: true, reason: '"devMailbox": true in the config file' });
+    expect(setting(configFile({ publicUrl: 'https://shop.example' }))).toEqual({
+      on: false,
+      reason: expect.stringContaining('not a loopback address'),
+    });
+    expect(setting(configFile({ publicUrl: 'https://shop.example', devMailbox: true }))).toEqual({
+      on: true,
+      reason: '"devMailbox": true in the config file',
+    });
     expect(await mailboxStatus(configFile({ publicUrl: 'https://shop.example', devMailbox: true }))).toBe(200);
   });
 
   it('is on for a loopback public URL and for the demo site, off in production unless explicitly on', async () => {
     expect(await mailboxStatus(configFile({ publicUrl: 'http://localhost:8080' }))).toBe(200);
-    for (const url of ['http://127.0.0.1:9000', 'http://127.8.0.1', 'http://[::1]:8080', 'http://localhost']) expect(setting(configFile({ publicUrl: url })).on, url).toBe(true);
+    for (const url of ['http://127.0.0.1:9000', 'http://127.8.0.1', 'http://[::1]:8080', 'http://localhost'])
+      expect(setting(configFile({ publicUrl: url })).on, url).toBe(true);
     expect(setting(configFile({ publicUrl: 'http://128.0.0.1' })).on).toBe(false);
     expect(setting(configFile({ publicUrl: 'http://localhost:8080', devMailbox: false })).on).toBe(false);
-    expect(setting(undefined, { PUBLIC_URL: 'https://demo.example' })).toEqual({ on: true, reason: expect.stringContaining('demo site') });
-    const production = { NODE_ENV: 'production', VITRINE_ADMIN_KEY: 'k'.repeat(32), VITRINE_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+    expect(setting(undefined, { PUBLIC_URL: 'https://demo.example' })).toEqual({
+      on: true,
+      reason: expect.stringContaining('demo site'),
+    });
+    const production = {
+      NODE_ENV: 'production',
+      VITRINE_ADMIN_KEY: 'k'.repeat(32),
+      VITRINE_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    };
     expect(setting(undefined, production)).toEqual({ on: false, reason: 'NODE_ENV=production' });
     expect(setting(configFile({ publicUrl: 'http://localhost:8080' }), production).on).toBe(false);
     expect(setting(configFile({ publicUrl: 'https://shop.example', devMailbox: true }), production).on).toBe(true);

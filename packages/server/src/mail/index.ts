@@ -9,7 +9,10 @@ export { enqueueMail, listMail, type OutgoingMail, type StoredMail } from './out
  * Mail: the dev mailbox's routes (only when it is on) and the outbox's delivery loop, which starts with
  * the app and stops when it closes (`delivery: false` leaves the outbox undelivered: tests that read it).
  */
-export const mailRoutes: FastifyPluginAsync<{ ctx: AppContext; delivery?: MailDeliveryOptions | false }> = async (app, { ctx, delivery }) => {
+export const mailRoutes: FastifyPluginAsync<{ ctx: AppContext; delivery?: MailDeliveryOptions | false }> = async (
+  app,
+  { ctx, delivery },
+) => {
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
   if (delivery === false) return;
   const loop = startMailDelivery(ctx, delivery ?? {});
@@ -26,7 +29,10 @@ export interface MailDeliveryOptions {
  * Starts delivering the outbox through SMTP when `SMTP_URL` is configured; without it the mail
  * stays in the outbox (and the dev mailbox) and this is a no-op.
  */
-export function startMailDelivery(ctx: AppContext, options: MailDeliveryOptions = {}): { stop(): Promise<void>; kick(): void } {
+export function startMailDelivery(
+  ctx: AppContext,
+  options: MailDeliveryOptions = {},
+): { stop(): Promise<void>; kick(): void } {
   const sender = options.sender ?? (ctx.config.smtpUrl ? smtpSender(ctx.config.smtpUrl) : undefined);
   if (!sender) return { stop: async () => {}, kick: () => {} };
   const host = safeHost(ctx.config.publicUrl);

@@ -44,7 +44,10 @@ const address = (tag: string) => `${tag}-${Date.now()}-${n++}@example.com`;
 
 /** A member whose verification code was mailed on registration (profile language optional). */
 async function register(email: string, profile: Record<string, unknown> = {}) {
-  const res = await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'polyglot password 9', profile } });
+  const res = await call('POST', '/_api/iam/authentication/v2/register', {
+    token: visitor,
+    body: { loginId: { email }, password: 'polyglot password 9', profile },
+  });
   expect(res.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
 }
 
@@ -61,7 +64,9 @@ describe('mail in the recipient language', () => {
     it(`recovery mail with language "${language}": subject, text and html in ${language}, Content-Language: ${language}`, async () => {
       const email = address(`reset-${language}`);
       await register(email);
-      expect((await call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, body: { email, language } })).status).toBe(200);
+      expect(
+        (await call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, body: { email, language } })).status,
+      ).toBe(200);
       const mail = await received(email, /Polyglot Shop ?: [^0-9]+$/);
       expect(mail.subject).toBe(subject);
       expect(mail.headers.get('content-language')).toBe(language);
@@ -90,9 +95,22 @@ describe('mail in the recipient language', () => {
   it('the activation mail follows emailOptions.language over the profile', async () => {
     const email = address('activation');
     await register(email, { language: 'de' });
-    const id = (await server.ctx.db.query<{ id: string }>('select id from members where lower(email) = lower($1)', [email])).rows[0]!.id;
-    const token = (await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: id }))).accessToken;
-    expect((await call('POST', '/_api/iam/recovery/v1/activation-email', { token, body: { identityId: id, emailOptions: { language: 'es' } } })).status).toBe(200);
+    const id = (
+      await server.ctx.db.query<{ id: string }>('select id from members where lower(email) = lower($1)', [email])
+    ).rows[0]!.id;
+    const token = (
+      await server.ctx.db.transaction((tx) =>
+        server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId: id }),
+      )
+    ).accessToken;
+    expect(
+      (
+        await call('POST', '/_api/iam/recovery/v1/activation-email', {
+          token,
+          body: { identityId: id, emailOptions: { language: 'es' } },
+        })
+      ).status,
+    ).toBe(200);
     const mail = await received(email, /activa tu cuenta/);
     expect(mail.headers.get('content-language')).toBe('es');
     expect(mail.text).toContain('72 horas');
@@ -101,15 +119,31 @@ describe('mail in the recipient language', () => {
   it('a hosted page in French mails its verification code in French', async () => {
     const kit = new Kit(server);
     const email = address('hosted-fr');
-    const { body } = await kit.post('/_api/redirects-api/v1/redirect-session', { ...kit.authRequest(pkce(), { clientId: server.clientId, redirectUri: `${server.url}/callback` }), preferences: { additionalQueryParameters: { lang: 'fr' } } }).then(async (r) => ({ body: await r.json() }));
+    const { body } = await kit
+      .post('/_api/redirects-api/v1/redirect-session', {
+        ...kit.authRequest(pkce(), { clientId: server.clientId, redirectUri: `${server.url}/callback` }),
+        preferences: { additionalQueryParameters: { lang: 'fr' } },
+      })
+      .then(async (r) => ({ body: await r.json() }));
     const url = body.redirectSession.fullUrl as string;
     const page = await kit.open(`${url}&view=register`);
     const html = await page.text();
     const csrf = /name="csrf" value="([^"]*)"/.exec(html)![1]!;
-    const cookie = page.headers.getSetCookie().find((c) => c.startsWith('vitrine_csrf='))!.split(';')[0]!;
+    const cookie = page.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('vitrine_csrf='))!
+      .split(';')[0]!;
     const verify = await fetch(url, {
-      method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      body: new URLSearchParams({ redirectSessionId: body.redirectSession.id, csrf, action: 'register', email, password: 'polyglot password 9' }),
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({
+        redirectSessionId: body.redirectSession.id,
+        csrf,
+        action: 'register',
+        email,
+        password: 'polyglot password 9',
+      }),
     });
     expect(await verify.text()).toContain('Nous avons envoyé un code à 6 chiffres à <strong>');
     const mail = await received(email, /code de vérification/);

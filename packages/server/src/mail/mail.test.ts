@@ -12,7 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const mail = (to: string, subject = 'Hello') => ({ siteId: 's1', kind: 'test', to, subject, text: `text ${subject}`, html: `<p>${subject}</p>` });
+const mail = (to: string, subject = 'Hello') => ({
+  siteId: 's1',
+  kind: 'test',
+  to,
+  subject,
+  text: `text ${subject}`,
+  html: `<p>${subject}</p>`,
+});
 
 describe('outbox', () => {
   it('is transactional: a rolled-back transaction leaves no mail', async () => {
@@ -89,12 +96,20 @@ describe('delivery', () => {
     let clock = Date.now() + 20_000_000;
     const to = `fail-${clock}@example.com`;
     await db.transaction((tx) => enqueueMail(tx, mail(to), clock));
-    const failing: MailSender = { send: async () => { throw new Error('550 no such user'); }, close() {} };
+    const failing: MailSender = {
+      send: async () => {
+        throw new Error('550 no such user');
+      },
+      close() {},
+    };
     for (let i = 0; i < 3; i++) {
       await deliverPending(db, failing, { from: 'a@b.c', now: () => clock, scrubDelivered: false, maxAttempts: 3 });
       clock += 3_600_001;
     }
-    const { rows } = await db.query<{ failed_at: unknown; last_error: string }>('select failed_at, last_error from mail_outbox where to_address = $1', [to]);
+    const { rows } = await db.query<{ failed_at: unknown; last_error: string }>(
+      'select failed_at, last_error from mail_outbox where to_address = $1',
+      [to],
+    );
     expect(rows[0]!.failed_at).not.toBeNull();
     expect(rows[0]!.last_error).toContain('550');
   });
@@ -102,7 +117,12 @@ describe('delivery', () => {
   it('the loop drains the outbox and stops cleanly', async () => {
     const smtp = await startTestSmtp();
     const to = `loop-${Date.now()}@example.com`;
-    const loop = runDeliveryLoop(db, smtpSender(smtp.url), { from: 'a@b.c', now: Date.now, scrubDelivered: false, intervalMs: 50 });
+    const loop = runDeliveryLoop(db, smtpSender(smtp.url), {
+      from: 'a@b.c',
+      now: Date.now,
+      scrubDelivered: false,
+      intervalMs: 50,
+    });
     await db.transaction((tx) => enqueueMail(tx, mail(to, 'Looped')));
     await waitFor(() => smtp.received.some((m) => m.to.includes(to)));
     await loop.stop();

@@ -76,7 +76,10 @@ export function toStoredMail(r: MailRow): StoredMail {
 }
 
 /** Messages newest first, optionally only those to one address (compared case-insensitively). */
-export async function listMail(db: Queryable, options: { to?: string | undefined; limit?: number } = {}): Promise<StoredMail[]> {
+export async function listMail(
+  db: Queryable,
+  options: { to?: string | undefined; limit?: number } = {},
+): Promise<StoredMail[]> {
   // Mail some flows write just after answering (recovery) is part of what a request caused: wait for it.
   await settleAfterResponse(db);
   const limit = Math.min(Math.max(options.limit ?? 200, 1), 1000);

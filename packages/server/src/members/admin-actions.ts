@@ -17,7 +17,13 @@ import type { MemberParams } from './schemas.js';
  * every instance (the session check reads the database); an owner's action goes to the audit log.
  */
 export type MemberAction = 'approve' | 'block' | 'unblock' | 'end-sessions' | 'send-password-reset';
-export const MEMBER_ACTIONS: readonly MemberAction[] = ['approve', 'block', 'unblock', 'end-sessions', 'send-password-reset'];
+export const MEMBER_ACTIONS: readonly MemberAction[] = [
+  'approve',
+  'block',
+  'unblock',
+  'end-sessions',
+  'send-password-reset',
+];
 
 const fields = (request: FastifyRequest) => ({
   ...((request.query ?? {}) as Record<string, unknown>),
@@ -36,12 +42,25 @@ export async function getMemberHandler(ctx: AppContext, request: FastifyRequest,
   const { siteId } = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
   const member = await memberOr404(ctx.db, siteId, params.id);
   await ctx.authEvents.flush();
-  const [sessions, signIn, methods] = await Promise.all([memberSessions(ctx.db, siteId, member.id, ctx.now()), lastSignIn(ctx.db, siteId, member.id), signInMethods(ctx, siteId, member)]);
-  return { member: { ...adminMemberView(member), profile: member.profile, lastSignInDate: signIn?.date }, sessions, signInMethods: methods };
+  const [sessions, signIn, methods] = await Promise.all([
+    memberSessions(ctx.db, siteId, member.id, ctx.now()),
+    lastSignIn(ctx.db, siteId, member.id),
+    signInMethods(ctx, siteId, member),
+  ]);
+  return {
+    member: { ...adminMemberView(member), profile: member.profile, lastSignInDate: signIn?.date },
+    sessions,
+    signInMethods: methods,
+  };
 }
 
 /** POST /_admin/v1/members/:id/<action> {siteId} */
-export async function memberActionHandler(ctx: AppContext, request: FastifyRequest, params: MemberParams, action: MemberAction) {
+export async function memberActionHandler(
+  ctx: AppContext,
+  request: FastifyRequest,
+  params: MemberParams,
+  action: MemberAction,
+) {
   const input = fields(request);
   const access = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
   const { siteId } = access;
@@ -55,12 +74,27 @@ export async function memberActionHandler(ctx: AppContext, request: FastifyReque
     return after;
   });
   if (access.owner) {
-    await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId, memberId: member.id, detail: { action } });
+    await recordOwnerEvent(ctx, request, {
+      type: 'owner_action',
+      outcome: 'success',
+      email: access.owner.email,
+      owner: access.owner,
+      siteId,
+      memberId: member.id,
+      detail: { action },
+    });
   }
   return { member: adminMemberView(member) };
 }
 
-async function applyAction(ctx: AppContext, tx: Queryable, action: MemberAction, siteId: string, target: Member, now: number): Promise<Member> {
+async function applyAction(
+  ctx: AppContext,
+  tx: Queryable,
+  action: MemberAction,
+  siteId: string,
+  target: Member,
+  now: number,
+): Promise<Member> {
   switch (action) {
     case 'approve':
       return (await setApproval(tx, siteId, target.email, 'approve', now))!;
@@ -81,14 +115,30 @@ async function applyAction(ctx: AppContext, tx: Queryable, action: MemberAction,
       await endSessions(ctx, tx, siteId, target.id, 'admin', now);
       return target;
     case 'send-password-reset':
-      if (target.status === 'BLOCKED') throw appError('MEMBER_BLOCKED', { description: 'A blocked member gets no reset mail; unblock them first', status: 400 });
-      await createRecoveryMail(tx, ctx, { site: ctx.sites.get(siteId)!, member: target, purpose: 'reset', redirect: undefined });
+      if (target.status === 'BLOCKED')
+        throw appError('MEMBER_BLOCKED', {
+          description: 'A blocked member gets no reset mail; unblock them first',
+          status: 400,
+        });
+      await createRecoveryMail(tx, ctx, {
+        site: ctx.sites.get(siteId)!,
+        member: target,
+        purpose: 'reset',
+        redirect: undefined,
+      });
       return target;
   }
 }
 
 // Refresh tokens stop working and unspent session tokens die; access tokens fail their session check.
-async function endSessions(ctx: AppContext, tx: Queryable, siteId: string, memberId: string, reason: string, now: number): Promise<void> {
+async function endSessions(
+  ctx: AppContext,
+  tx: Queryable,
+  siteId: string,
+  memberId: string,
+  reason: string,
+  now: number,
+): Promise<void> {
   await ctx.tokens.revokeMemberSessions(tx, siteId, memberId, { reason });
   await revokeSessionTokens(tx, siteId, memberId, now);
 }

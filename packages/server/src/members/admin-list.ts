@@ -24,9 +24,15 @@ export async function listMembersHandler(ctx: AppContext, request: FastifyReques
 }
 
 /** POST /_admin/v1/members/approve|block {siteId, email} */
-export async function setApprovalHandler(ctx: AppContext, request: FastifyRequest, input: SiteEmailBody, action: 'approve' | 'block') {
+export async function setApprovalHandler(
+  ctx: AppContext,
+  request: FastifyRequest,
+  input: SiteEmailBody,
+  action: 'approve' | 'block',
+) {
   const { siteId, identity } = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
-  if (typeof input.email !== 'string' || !input.email || input.email.length > 254) throw invalidField('email', 'is required', 'REQUIRED');
+  if (typeof input.email !== 'string' || !input.email || input.email.length > 254)
+    throw invalidField('email', 'is required', 'REQUIRED');
   const email = input.email;
   const member = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();

@@ -15,12 +15,20 @@ export const memberAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/_admin/v1/members';
   app.get(base, { schema: S.listMembers }, (request) => listMembersHandler(ctx, request, request.query));
-  app.post(`${base}/approve`, { schema: S.approveByEmail }, (request) => setApprovalHandler(ctx, request, request.body, 'approve'));
-  app.post(`${base}/block`, { schema: S.blockByEmail }, (request) => setApprovalHandler(ctx, request, request.body, 'block'));
+  app.post(`${base}/approve`, { schema: S.approveByEmail }, (request) =>
+    setApprovalHandler(ctx, request, request.body, 'approve'),
+  );
+  app.post(`${base}/block`, { schema: S.blockByEmail }, (request) =>
+    setApprovalHandler(ctx, request, request.body, 'block'),
+  );
   app.get(`${base}/:id`, { schema: S.getMember }, (request) => getMemberHandler(ctx, request, request.params));
   for (const action of MEMBER_ACTIONS) {
-    app.post(`${base}/:id/${action}`, { schema: S.memberActions[action] }, (request) => memberActionHandler(ctx, request, request.params, action));
+    app.post(`${base}/:id/${action}`, { schema: S.memberActions[action] }, (request) =>
+      memberActionHandler(ctx, request, request.params, action),
+    );
   }
-  app.post(`${base}/:id/resend-verification`, { schema: S.resendVerification }, (request) => resendVerificationHandler(ctx, request, request.params));
+  app.post(`${base}/:id/resend-verification`, { schema: S.resendVerification }, (request) =>
+    resendVerificationHandler(ctx, request, request.params),
+  );
   app.delete(`${base}/:id`, { schema: S.deleteMember }, (request) => deleteMemberHandler(ctx, request, request.params));
 };

@@ -22,7 +22,12 @@ import type { MemberParams } from './schemas.js';
  */
 export async function resendVerificationHandler(ctx: AppContext, request: FastifyRequest, params: MemberParams) {
   const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-  const access = await adminAccess(ctx, request, body.siteId ?? (request.query as Record<string, unknown> | undefined)?.siteId, CONSOLE_ROLES.members);
+  const access = await adminAccess(
+    ctx,
+    request,
+    body.siteId ?? (request.query as Record<string, unknown> | undefined)?.siteId,
+    CONSOLE_ROLES.members,
+  );
   const site = ctx.sites.get(access.siteId)!;
   const { id } = params;
   const now = ctx.now();
@@ -30,7 +35,11 @@ export async function resendVerificationHandler(ctx: AppContext, request: Fastif
     const member = await findMemberById(tx, site.id, id, true);
     if (!member) throw appError('MEMBER_NOT_FOUND', { description: 'No member with this id' });
     if (member.emailVerified) throw appError('EMAIL_ALREADY_VERIFIED');
-    if (member.status === 'BLOCKED') throw appError('MEMBER_BLOCKED', { description: 'A blocked member gets no verification mail; unblock them first', status: 400 });
+    if (member.status === 'BLOCKED')
+      throw appError('MEMBER_BLOCKED', {
+        description: 'A blocked member gets no verification mail; unblock them first',
+        status: 400,
+      });
     const { rows } = await tx.query<{ id: string; last_sent_at: Date | string; sends: number }>(
       `select id, last_sent_at, sends from verifications where site_id = $1 and member_id = $2 and consumed_at is null and expires_at > $3
        order by created_at desc limit 1 for update`,
@@ -41,17 +50,38 @@ export async function resendVerificationHandler(ctx: AppContext, request: Fastif
       throw appError('NO_VERIFICATION_WAITING');
     }
     const waited = (now - new Date(live.last_sent_at).getTime()) / 1000;
-    if (waited < RESEND_COOLDOWN_SECONDS) throw httpErrors.tooManyRequests(RESEND_COOLDOWN_SECONDS - waited, 'A code was sent a moment ago; wait a minute before sending another');
+    if (waited < RESEND_COOLDOWN_SECONDS)
+      throw httpErrors.tooManyRequests(
+        RESEND_COOLDOWN_SECONDS - waited,
+        'A code was sent a moment ago; wait a minute before sending another',
+      );
     const code = randomCode();
     const salt = randomBytes(16);
     await tx.query(
       `update verifications set code_salt = $2, code_hash = $3, attempts = 0, sends = sends + 1, last_sent_at = $4, expires_at = $5 where id = $1`,
       [live.id, salt, hashCode(code, salt), new Date(now), new Date(now + CODE_TTL_SECONDS * 1000)],
     );
-    await enqueueMail(tx, { siteId: site.id, kind: 'verification-code', to: member.email, ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60) }, now);
+    await enqueueMail(
+      tx,
+      {
+        siteId: site.id,
+        kind: 'verification-code',
+        to: member.email,
+        ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60),
+      },
+      now,
+    );
   });
   if (access.owner) {
-    await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId: site.id, memberId: id, detail: { action: 'resend_verification' } });
+    await recordOwnerEvent(ctx, request, {
+      type: 'owner_action',
+      outcome: 'success',
+      email: access.owner.email,
+      owner: access.owner,
+      siteId: site.id,
+      memberId: id,
+      detail: { action: 'resend_verification' },
+    });
   }
   return { sent: true };
 }

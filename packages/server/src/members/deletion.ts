@@ -19,23 +19,55 @@ import type { MemberParams } from './schemas.js';
  * outlives the deletion in a webhook body.
  */
 const BY_MEMBER = [
-  'session_tokens', 'verifications', 'recovery_tokens', 'authorization_codes', 'redirect_sessions', 'browser_sessions',
-  'mfa_factors', 'mfa_recovery_codes', 'mfa_challenges', 'mfa_webauthn_challenges', 'mfa_device_tokens', 'sso_identities',
+  'session_tokens',
+  'verifications',
+  'recovery_tokens',
+  'authorization_codes',
+  'redirect_sessions',
+  'browser_sessions',
+  'mfa_factors',
+  'mfa_recovery_codes',
+  'mfa_challenges',
+  'mfa_webauthn_challenges',
+  'mfa_device_tokens',
+  'sso_identities',
 ] as const;
 
-export async function deleteMember(ctx: AppContext, tx: Queryable, member: Member, identity: WebhookIdentity, now: number): Promise<{ itemsReleased: number }> {
+export async function deleteMember(
+  ctx: AppContext,
+  tx: Queryable,
+  member: Member,
+  identity: WebhookIdentity,
+  now: number,
+): Promise<{ itemsReleased: number }> {
   const { siteId, id } = member;
   // Ended first, the way block ends them (device tokens too), so nothing issued from them works again.
   await ctx.tokens.revokeMemberSessions(tx, siteId, id, { reason: 'deleted' });
   await revokeSessionTokens(tx, siteId, id, now);
-  await tx.query('delete from refresh_tokens where site_id = $1 and session_id in (select id from sessions where site_id = $1 and member_id = $2)', [siteId, id]);
+  await tx.query(
+    'delete from refresh_tokens where site_id = $1 and session_id in (select id from sessions where site_id = $1 and member_id = $2)',
+    [siteId, id],
+  );
   await tx.query('delete from sessions where site_id = $1 and member_id = $2', [siteId, id]);
   // The table names come from the fixed list above, never from a request.
-  for (const table of BY_MEMBER) await tx.query(`delete from ${table} where site_id = $1 and member_id = $2`, [siteId, id]);
-  await tx.query('delete from mail_outbox where site_id = $1 and lower(to_address) = $2', [siteId, member.email.toLowerCase()]);
-  const released = await tx.query(`update data_items set owner_id = null, data = data - '_owner' where site_id = $1 and owner_id = $2`, [siteId, id]);
+  for (const table of BY_MEMBER)
+    await tx.query(`delete from ${table} where site_id = $1 and member_id = $2`, [siteId, id]);
+  await tx.query('delete from mail_outbox where site_id = $1 and lower(to_address) = $2', [
+    siteId,
+    member.email.toLowerCase(),
+  ]);
+  const released = await tx.query(
+    `update data_items set owner_id = null, data = data - '_owner' where site_id = $1 and owner_id = $2`,
+    [siteId, id],
+  );
   await tx.query('delete from members where site_id = $1 and id = $2', [siteId, id]);
-  await emitEvent(tx, { siteId, type: 'member.deleted', identity, data: { id, deletedDate: new Date(now).toISOString() }, now });
+  await emitEvent(tx, {
+    siteId,
+    type: 'member.deleted',
+    identity,
+    data: { id, deletedDate: new Date(now).toISOString() },
+    now,
+  });
   return { itemsReleased: released.rowCount };
 }
 
@@ -51,7 +83,15 @@ export async function deleteMemberHandler(ctx: AppContext, request: FastifyReque
     return deleteMember(ctx, tx, member, identity, ctx.now());
   });
   if (access.owner) {
-    await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: access.owner.email, owner: access.owner, siteId: access.siteId, memberId: id, detail: { action: 'delete_member' } });
+    await recordOwnerEvent(ctx, request, {
+      type: 'owner_action',
+      outcome: 'success',
+      email: access.owner.email,
+      owner: access.owner,
+      siteId: access.siteId,
+      memberId: id,
+      detail: { action: 'delete_member' },
+    });
   }
   return { deleted: true, itemsReleased: result.itemsReleased };
 }

@@ -17,7 +17,13 @@ export interface MemberSessionView {
 
 export interface SignInMethods {
   password: boolean;
-  sso: { idpConnectionId: string; name: string; email: string | undefined; createdDate: string; lastUsedDate: string }[];
+  sso: {
+    idpConnectionId: string;
+    name: string;
+    email: string | undefined;
+    createdDate: string;
+    lastUsedDate: string;
+  }[];
   factors: { id: string; factorType: string; status: string; name: string | undefined; createdDate: string }[];
 }
 
@@ -25,7 +31,12 @@ const iso = (value: unknown) => new Date(value as string).toISOString();
 // A registration that signs the member in opens a session too.
 const SIGN_IN_TYPES = "('sign_in', 'register', 'sign_on')";
 
-export async function memberSessions(q: Queryable, siteId: string, memberId: string, now: number): Promise<MemberSessionView[]> {
+export async function memberSessions(
+  q: Queryable,
+  siteId: string,
+  memberId: string,
+  now: number,
+): Promise<MemberSessionView[]> {
   // The session row has no address of its own; the member's sign-in event nearest its start does.
   const { rows } = await q.query<Record<string, unknown>>(
     `select s.client_id, s.created_at, s.last_used_at,
@@ -38,10 +49,19 @@ export async function memberSessions(q: Queryable, siteId: string, memberId: str
      order by s.last_used_at desc limit 50`,
     [siteId, memberId, new Date(now)],
   );
-  return rows.map((r) => ({ clientId: String(r.client_id), ip: (r.ip as string | null) ?? undefined, createdDate: iso(r.created_at), lastUsedDate: iso(r.last_used_at) }));
+  return rows.map((r) => ({
+    clientId: String(r.client_id),
+    ip: (r.ip as string | null) ?? undefined,
+    createdDate: iso(r.created_at),
+    lastUsedDate: iso(r.last_used_at),
+  }));
 }
 
-export async function lastSignIn(q: Queryable, siteId: string, memberId: string): Promise<{ date: string; ip: string | undefined } | undefined> {
+export async function lastSignIn(
+  q: Queryable,
+  siteId: string,
+  memberId: string,
+): Promise<{ date: string; ip: string | undefined } | undefined> {
   const { rows } = await q.query<{ created_at: Date | string; ip: string | null }>(
     `select created_at, ip from auth_events where site_id = $1 and member_id = $2 and outcome = 'success' and type in ('sign_in', 'sign_on')
      order by created_at desc limit 1`,
@@ -50,7 +70,11 @@ export async function lastSignIn(q: Queryable, siteId: string, memberId: string)
   return rows[0] ? { date: iso(rows[0].created_at), ip: rows[0].ip ?? undefined } : undefined;
 }
 
-export async function signInMethods(ctx: Pick<AppContext, 'db' | 'sites'>, siteId: string, member: Member): Promise<SignInMethods> {
+export async function signInMethods(
+  ctx: Pick<AppContext, 'db' | 'sites'>,
+  siteId: string,
+  member: Member,
+): Promise<SignInMethods> {
   const providers = new Map((ctx.sites.get(siteId)?.identityProviders ?? []).map((p) => [p.id, p.name]));
   const [sso, factors] = await Promise.all([
     ctx.db.query<Record<string, unknown>>(

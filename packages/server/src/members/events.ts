@@ -12,7 +12,14 @@ import { adminMemberView } from './view.js';
 /** A member event whose data is the member as it stands in `tx` (after the change). */
 export async function emitMemberEvent(
   tx: Queryable,
-  event: { siteId: string; memberId: string; type: WebhookEventType; identity?: WebhookIdentity; now: number; member?: Member },
+  event: {
+    siteId: string;
+    memberId: string;
+    type: WebhookEventType;
+    identity?: WebhookIdentity;
+    now: number;
+    member?: Member;
+  },
 ): Promise<void> {
   const member = event.member ?? (await findMemberById(tx, event.siteId, event.memberId));
   if (!member) return;
@@ -29,14 +36,25 @@ export async function emitMemberEvent(
  * The events a change of a member's state gives, from the member before and after it: approved,
  * blocked, unblocked, email verified. Flows that change several things at once call this once.
  */
-export async function emitMemberTransition(tx: Queryable, before: Member | undefined, after: Member, identity: WebhookIdentity, now: number): Promise<void> {
+export async function emitMemberTransition(
+  tx: Queryable,
+  before: Member | undefined,
+  after: Member,
+  identity: WebhookIdentity,
+  now: number,
+): Promise<void> {
   const types: WebhookEventType[] = [];
   if (before && !before.approved && after.approved) types.push('member.approved');
   if (before?.status !== 'BLOCKED' && after.status === 'BLOCKED') types.push('member.blocked');
   if (before?.status === 'BLOCKED' && after.status !== 'BLOCKED') types.push('member.unblocked');
   if (before && !before.emailVerified && after.emailVerified) types.push('member.email_verified');
   const data = adminMemberView(after);
-  await emitEvents(tx, after.siteId, now, types.map((type) => ({ type, identity, data })));
+  await emitEvents(
+    tx,
+    after.siteId,
+    now,
+    types.map((type) => ({ type, identity, data })),
+  );
 }
 
 /** Marks the member's email verified and, when this call changed it, emits `member.email_verified`. */

@@ -7,7 +7,9 @@ import { AnyObject, Body, Described, Empty, OneOf, Open, op } from '../http/sche
 import { MEMBER_STATUSES } from './store.js';
 
 const Id = Type.Object({ id: Type.String() });
-const Status = OneOf(MEMBER_STATUSES, { description: 'PENDING (waiting for approval or the email check), ACTIVE or BLOCKED' });
+const Status = OneOf(MEMBER_STATUSES, {
+  description: 'PENDING (waiting for approval or the email check), ACTIVE or BLOCKED',
+});
 const Iso = (description: string) => Type.String({ description });
 // The fields of members/view.ts (adminMemberView): what every member answer shows.
 const memberFields = {
@@ -22,47 +24,88 @@ const memberFields = {
 const Member = Open(memberFields);
 // members/search.ts (toRowView): a row of the members table.
 const { id, email, ...rest } = memberFields;
-const MemberRow = Open({ id, email, name: Type.Optional(Type.String({ description: 'First and last name, else the nickname; absent when neither is set' })), ...rest });
+const MemberRow = Open({
+  id,
+  email,
+  name: Type.Optional(
+    Type.String({ description: 'First and last name, else the nickname; absent when neither is set' }),
+  ),
+  ...rest,
+});
 // members/details.ts: the member page's sessions and sign-in methods.
 const MemberSession = Open({
   clientId: Type.String(),
-  ip: Type.Optional(Type.String({ description: 'The address of the sign-in that opened the session, while the audit log keeps it' })),
+  ip: Type.Optional(
+    Type.String({ description: 'The address of the sign-in that opened the session, while the audit log keeps it' }),
+  ),
   createdDate: Iso('ISO date'),
   lastUsedDate: Iso('ISO date'),
 });
 const SignInMethods = Open({
   password: Type.Boolean({ description: 'A password is set' }),
   sso: Type.Array(
-    Open({ idpConnectionId: Type.String(), name: Type.String({ description: 'The provider\'s name (its id when no longer configured)' }), email: Type.Optional(Type.String()), createdDate: Iso('ISO date'), lastUsedDate: Iso('ISO date') }),
+    Open({
+      idpConnectionId: Type.String(),
+      name: Type.String({ description: "The provider's name (its id when no longer configured)" }),
+      email: Type.Optional(Type.String()),
+      createdDate: Iso('ISO date'),
+      lastUsedDate: Iso('ISO date'),
+    }),
   ),
-  factors: Type.Array(Open({ id: Type.String(), factorType: Type.String(), status: Type.String(), name: Type.Optional(Type.String()), createdDate: Iso('ISO date') })),
+  factors: Type.Array(
+    Open({
+      id: Type.String(),
+      factorType: Type.String(),
+      status: Type.String(),
+      name: Type.Optional(Type.String()),
+      createdDate: Iso('ISO date'),
+    }),
+  ),
 });
 const MemberDetail = Open({
   ...memberFields,
-  profile: AnyObject('The member\'s profile'),
+  profile: AnyObject("The member's profile"),
   lastSignInDate: Type.Optional(Iso('The last successful sign-in (ISO date); absent when none is kept')),
 });
-const SiteEmail = Body({ siteId: Described('The site'), email: Described('The member\'s email') }, { examples: [{ siteId: 'demo', email: 'ada@example.com' }] });
+const SiteEmail = Body(
+  { siteId: Described('The site'), email: Described("The member's email") },
+  { examples: [{ siteId: 'demo', email: 'ada@example.com' }] },
+);
 
 const memberAction = (summary: string) => op(summary, Open({ member: Member }), { params: Id });
 
-export const listMembers = op('Members of a site', Open({ members: Type.Array(MemberRow, { description: 'One page of members' }), total: Type.Integer({ description: 'How many members match' }) }), {
-  querystring: Type.Object(
-    {
-      siteId: Described('The site (default: the only one)'),
-      status: Described('PENDING | ACTIVE | BLOCKED (any case)'),
-      search: Described('Part of the email, the first and last name or the nickname (case-insensitive)'),
-      sort: Described('createdDate (default) | email | updatedDate'),
-      order: Described('asc (default) | desc'),
-      limit: Described('1 to 1000 (default 100)'),
-      offset: Described('How many to skip (default 0)'),
-    },
-    { additionalProperties: true },
-  ),
-});
+export const listMembers = op(
+  'Members of a site',
+  Open({
+    members: Type.Array(MemberRow, { description: 'One page of members' }),
+    total: Type.Integer({ description: 'How many members match' }),
+  }),
+  {
+    querystring: Type.Object(
+      {
+        siteId: Described('The site (default: the only one)'),
+        status: Described('PENDING | ACTIVE | BLOCKED (any case)'),
+        search: Described('Part of the email, the first and last name or the nickname (case-insensitive)'),
+        sort: Described('createdDate (default) | email | updatedDate'),
+        order: Described('asc (default) | desc'),
+        limit: Described('1 to 1000 (default 100)'),
+        offset: Described('How many to skip (default 0)'),
+      },
+      { additionalProperties: true },
+    ),
+  },
+);
 export const approveByEmail = op('Approve a member by email', Open({ member: Member }), { body: SiteEmail });
 export const blockByEmail = op('Block a member by email', Open({ member: Member }), { body: SiteEmail });
-export const getMember = op('A member with sessions and sign-in methods', Open({ member: MemberDetail, sessions: Type.Array(MemberSession, { description: 'Open sessions, last used first' }), signInMethods: SignInMethods }), { params: Id });
+export const getMember = op(
+  'A member with sessions and sign-in methods',
+  Open({
+    member: MemberDetail,
+    sessions: Type.Array(MemberSession, { description: 'Open sessions, last used first' }),
+    signInMethods: SignInMethods,
+  }),
+  { params: Id },
+);
 export const deleteMember = op('Delete a member', Empty, { params: Id });
 export const memberActions = {
   approve: memberAction('Approve a member'),
@@ -71,7 +114,9 @@ export const memberActions = {
   'end-sessions': memberAction('End every session of a member'),
   'send-password-reset': memberAction('Mail a member a password reset link'),
 };
-export const resendVerification = op('Mail a member a new verification code', Open({ sent: Type.Boolean() }), { params: Id });
+export const resendVerification = op('Mail a member a new verification code', Open({ sent: Type.Boolean() }), {
+  params: Id,
+});
 
 export type MemberParams = Static<typeof Id>;
 export type ListMembersQuery = Static<typeof listMembers.querystring>;

@@ -32,16 +32,20 @@ export interface MemberRowView {
 /** Reads and checks the query string; every mistake names its field. */
 export function parseMemberQuery(query: Record<string, unknown>): MemberQuery {
   const status = query.status === undefined || query.status === '' ? undefined : String(query.status).toUpperCase();
-  if (status !== undefined && !MEMBER_STATUSES.includes(status as MemberStatus)) throw invalidField('status', `must be one of ${MEMBER_STATUSES.join(', ')}`, 'INVALID_ENUM');
+  if (status !== undefined && !MEMBER_STATUSES.includes(status as MemberStatus))
+    throw invalidField('status', `must be one of ${MEMBER_STATUSES.join(', ')}`, 'INVALID_ENUM');
   const limit = query.limit === undefined ? 100 : Number(query.limit);
   const offset = query.offset === undefined ? 0 : Number(query.offset);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidField('limit', 'must be an integer from 1 to 1000');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw invalidField('limit', 'must be an integer from 1 to 1000');
   if (!Number.isInteger(offset) || offset < 0) throw invalidField('offset', 'must be a non-negative integer');
   const sort = query.sort === undefined || query.sort === '' ? 'createdDate' : String(query.sort);
-  if (!(sort in MEMBER_SORTS)) throw invalidField('sort', `must be one of ${Object.keys(MEMBER_SORTS).join(', ')}`, 'INVALID_ENUM');
+  if (!(sort in MEMBER_SORTS))
+    throw invalidField('sort', `must be one of ${Object.keys(MEMBER_SORTS).join(', ')}`, 'INVALID_ENUM');
   const order = query.order === undefined || query.order === '' ? 'asc' : String(query.order);
   if (order !== 'asc' && order !== 'desc') throw invalidField('order', 'must be asc or desc', 'INVALID_ENUM');
-  const search = typeof query.search === 'string' && query.search.trim() ? query.search.trim().slice(0, 200) : undefined;
+  const search =
+    typeof query.search === 'string' && query.search.trim() ? query.search.trim().slice(0, 200) : undefined;
   return { status: status as MemberStatus | undefined, search, sort: sort as MemberSort, order, limit, offset };
 }
 
@@ -55,7 +59,11 @@ export const SEARCH_TEXT =
 // LIKE treats % and _ as wildcards; a search for "a_b" means those characters.
 const likeLiteral = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function searchMembers(q: Queryable, siteId: string, query: MemberQuery): Promise<{ members: MemberRowView[]; total: number }> {
+export async function searchMembers(
+  q: Queryable,
+  siteId: string,
+  query: MemberQuery,
+): Promise<{ members: MemberRowView[]; total: number }> {
   const params: unknown[] = [siteId];
   let where = 'site_id = $1';
   if (query.status) where += ` and status = $${params.push(query.status)}`;
@@ -79,8 +87,13 @@ export async function searchMembers(q: Queryable, siteId: string, query: MemberQ
 }
 
 function toRowView(r: Record<string, unknown>): MemberRowView {
-  const profile = (typeof r.profile === 'string' ? JSON.parse(r.profile) : r.profile ?? {}) as Record<string, unknown>;
-  const name = [profile.firstName, profile.lastName].filter((p) => typeof p === 'string' && p).join(' ') || (typeof profile.nickname === 'string' ? profile.nickname : '');
+  const profile = (typeof r.profile === 'string' ? JSON.parse(r.profile) : (r.profile ?? {})) as Record<
+    string,
+    unknown
+  >;
+  const name =
+    [profile.firstName, profile.lastName].filter((p) => typeof p === 'string' && p).join(' ') ||
+    (typeof profile.nickname === 'string' ? profile.nickname : '');
   return {
     id: String(r.id),
     email: String(r.email),

@@ -74,7 +74,10 @@ export function isMemberId(value: unknown): value is string {
 }
 
 export async function findMemberByEmail(q: Queryable, siteId: string, email: string): Promise<Member | undefined> {
-  const { rows } = await q.query<MemberRow>('select * from members where site_id = $1 and email_key = $2', [siteId, emailKey(email)]);
+  const { rows } = await q.query<MemberRow>('select * from members where site_id = $1 and email_key = $2', [
+    siteId,
+    emailKey(email),
+  ]);
   return rows[0] && toMember(rows[0]);
 }
 
@@ -88,7 +91,12 @@ export async function findMemberForSignIn(q: Queryable, siteId: string, email: s
   return rows[0] && { ...toMember(rows[0]), hasActiveFactors: rows[0].has_active_factors };
 }
 
-export async function findMemberById(q: Queryable, siteId: string, id: unknown, forUpdate = false): Promise<Member | undefined> {
+export async function findMemberById(
+  q: Queryable,
+  siteId: string,
+  id: unknown,
+  forUpdate = false,
+): Promise<Member | undefined> {
   if (!isMemberId(id)) return undefined;
   const { rows } = await q.query<MemberRow>(
     `select * from members where site_id = $1 and id = $2${forUpdate ? ' for update' : ''}`,
@@ -119,15 +127,30 @@ export async function insertMember(tx: Queryable, m: NewMember): Promise<Member 
      on conflict (site_id, email_key) do nothing
      returning *`,
     [
-      m.siteId, randomUUID(), m.email.trim(), emailKey(m.email), m.emailVerified, m.passwordHash,
-      m.passwordResetRequired ?? false, m.approved ? 'ACTIVE' : 'PENDING', m.approved, JSON.stringify(m.profile),
-      m.visitorId ?? null, at,
+      m.siteId,
+      randomUUID(),
+      m.email.trim(),
+      emailKey(m.email),
+      m.emailVerified,
+      m.passwordHash,
+      m.passwordResetRequired ?? false,
+      m.approved ? 'ACTIVE' : 'PENDING',
+      m.approved,
+      JSON.stringify(m.profile),
+      m.visitorId ?? null,
+      at,
     ],
   );
   return rows[0] && toMember(rows[0]);
 }
 
-export async function setPassword(tx: Queryable, siteId: string, id: string, passwordHash: string, now: number): Promise<void> {
+export async function setPassword(
+  tx: Queryable,
+  siteId: string,
+  id: string,
+  passwordHash: string,
+  now: number,
+): Promise<void> {
   await tx.query(
     `update members set password_hash = $3, password_reset_required = false, revision = revision + 1, updated_at = $4
      where site_id = $1 and id = $2`,
@@ -136,7 +159,12 @@ export async function setPassword(tx: Queryable, siteId: string, id: string, pas
 }
 
 /** Marks the email verified; returns the member when this call verified it (the caller emits `member.email_verified`). */
-export async function markEmailVerified(tx: Queryable, siteId: string, id: string, now: number): Promise<Member | undefined> {
+export async function markEmailVerified(
+  tx: Queryable,
+  siteId: string,
+  id: string,
+  now: number,
+): Promise<Member | undefined> {
   const { rows } = await tx.query<MemberRow>(
     `update members set email_verified = true, revision = revision + 1, updated_at = $3
      where site_id = $1 and id = $2 and not email_verified returning *`,
@@ -145,13 +173,24 @@ export async function markEmailVerified(tx: Queryable, siteId: string, id: strin
   return rows[0] && toMember(rows[0]);
 }
 
-export async function recordVisitor(tx: Queryable, siteId: string, id: string, visitorId: string | undefined): Promise<void> {
+export async function recordVisitor(
+  tx: Queryable,
+  siteId: string,
+  id: string,
+  visitorId: string | undefined,
+): Promise<void> {
   if (!visitorId) return;
   await tx.query('update members set visitor_id = $3 where site_id = $1 and id = $2', [siteId, id, visitorId]);
 }
 
 /** Approve lets a member in (also lifting a block: it is the owner's explicit decision); block shuts them out. */
-export async function setApproval(tx: Queryable, siteId: string, email: string, action: 'approve' | 'block', now: number): Promise<Member | undefined> {
+export async function setApproval(
+  tx: Queryable,
+  siteId: string,
+  email: string,
+  action: 'approve' | 'block',
+  now: number,
+): Promise<Member | undefined> {
   const { rows } = await tx.query<MemberRow>(
     action === 'approve'
       ? `update members set status = 'ACTIVE', approved = true, revision = revision + 1, updated_at = $3
@@ -163,7 +202,11 @@ export async function setApproval(tx: Queryable, siteId: string, email: string, 
   return rows[0] && toMember(rows[0]);
 }
 
-export async function listMembers(q: Queryable, siteId: string, options: { status?: MemberStatus | undefined; limit?: number; offset?: number } = {}): Promise<Member[]> {
+export async function listMembers(
+  q: Queryable,
+  siteId: string,
+  options: { status?: MemberStatus | undefined; limit?: number; offset?: number } = {},
+): Promise<Member[]> {
   const { rows } = await q.query<MemberRow>(
     `select * from members where site_id = $1 and ($2::text is null or status = $2)
      order by created_at, id limit $3 offset $4`,
@@ -172,7 +215,13 @@ export async function listMembers(q: Queryable, siteId: string, options: { statu
   return rows.map(toMember);
 }
 
-export async function updateProfile(tx: Queryable, siteId: string, id: string, profile: Record<string, unknown>, now: number): Promise<Member | undefined> {
+export async function updateProfile(
+  tx: Queryable,
+  siteId: string,
+  id: string,
+  profile: Record<string, unknown>,
+  now: number,
+): Promise<Member | undefined> {
   const { rows } = await tx.query<MemberRow>(
     `update members set profile = $3, revision = revision + 1, updated_at = $4 where site_id = $1 and id = $2 returning *`,
     [siteId, id, JSON.stringify(profile), new Date(now)],

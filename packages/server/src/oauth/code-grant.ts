@@ -25,18 +25,32 @@ export const authorizationCodeGrant: GrantHandler = async (input, ctx, request) 
       const known = await findCode(tx, code);
       if (known?.usedAt && known.sessionId) {
         // RFC 6749 §4.1.2 / RFC 9700 §4.2.4: a second use means the code leaked; end what it issued.
-        await endSession(ctx.authEvents, tx, { siteId: known.siteId, sessionId: known.sessionId, reason: 'authorization-code-replay', ...requestOrigin(request) });
+        await endSession(ctx.authEvents, tx, {
+          siteId: known.siteId,
+          sessionId: known.sessionId,
+          reason: 'authorization-code-replay',
+          ...requestOrigin(request),
+        });
       }
       return { error: known?.usedAt ? 'the code was already used' : 'the code is invalid or expired' } as const;
     }
-    if (stored.siteId !== site.id || stored.clientId !== client.clientId) return { error: 'the code was issued to another client' } as const;
+    if (stored.siteId !== site.id || stored.clientId !== client.clientId)
+      return { error: 'the code was issued to another client' } as const;
     // Issued with a redirect URI → the same one, exactly; issued without → none may be sent.
-    if ((stored.redirectUri ?? undefined) !== (input.redirectUri || undefined)) return { error: 'redirectUri does not match the authorization request' } as const;
-    if (!verifyPkce(input.codeVerifier, stored.codeChallenge)) return { error: 'codeVerifier does not match the code challenge' } as const;
-    const { rows } = await tx.query<{ status: string }>('select status from members where site_id = $1 and id = $2', [site.id, stored.memberId]);
+    if ((stored.redirectUri ?? undefined) !== (input.redirectUri || undefined))
+      return { error: 'redirectUri does not match the authorization request' } as const;
+    if (!verifyPkce(input.codeVerifier, stored.codeChallenge))
+      return { error: 'codeVerifier does not match the code challenge' } as const;
+    const { rows } = await tx.query<{ status: string }>('select status from members where site_id = $1 and id = $2', [
+      site.id,
+      stored.memberId,
+    ]);
     if (rows[0]?.status !== 'ACTIVE') return { error: 'the member can no longer sign in' } as const;
     const tokens = await ctx.tokens.createMemberSession(tx, {
-      siteId: site.id, clientId: client.clientId, memberId: stored.memberId, visitorId: stored.visitorId ?? undefined,
+      siteId: site.id,
+      clientId: client.clientId,
+      memberId: stored.memberId,
+      visitorId: stored.visitorId ?? undefined,
     });
     await recordCodeSession(tx, code, tokens.sessionId);
     if (stored.visitorId) {

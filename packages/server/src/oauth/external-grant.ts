@@ -11,13 +11,29 @@ import type { GrantHandler } from './grants.js';
 /** One row per use of a site API key on the token endpoint, granted or refused. Never the key itself. */
 async function audit(
   q: Queryable,
-  row: { siteId: string; keyName: string; outcome: string; memberId?: string | undefined; clientId?: string | undefined; ip: string },
+  row: {
+    siteId: string;
+    keyName: string;
+    outcome: string;
+    memberId?: string | undefined;
+    clientId?: string | undefined;
+    ip: string;
+  },
   now: number,
 ): Promise<void> {
   await q.query(
     `insert into api_key_audit (site_id, id, key_name, action, outcome, member_id, client_id, ip, created_at)
      values ($1, $2, $3, 'authorized_client', $4, $5, $6, $7, $8)`,
-    [row.siteId, randomUUID(), row.keyName, row.outcome, row.memberId?.slice(0, 64) ?? null, row.clientId ?? null, row.ip, new Date(now)],
+    [
+      row.siteId,
+      randomUUID(),
+      row.keyName,
+      row.outcome,
+      row.memberId?.slice(0, 64) ?? null,
+      row.clientId ?? null,
+      row.ip,
+      new Date(now),
+    ],
   );
 }
 
@@ -59,7 +75,11 @@ export const authorizedClientGrant: GrantHandler = async (input, ctx, request) =
   }
   const memberId = input.memberId;
   const refuse = async (outcome: string, description: string): Promise<never> => {
-    await audit(ctx.db, { siteId: site.id, keyName: key.keyName, outcome: `refused:${outcome}`, memberId, clientId, ip }, now);
+    await audit(
+      ctx.db,
+      { siteId: site.id, keyName: key.keyName, outcome: `refused:${outcome}`, memberId, clientId, ip },
+      now,
+    );
     throw new OAuthError(400, 'invalid_grant', description);
   };
   if (!memberId) return refuse('member', 'member_id is required');
@@ -74,11 +94,27 @@ export const authorizedClientGrant: GrantHandler = async (input, ctx, request) =
     if (member?.status !== 'ACTIVE') return { refused: 'member' } as const;
     const tokens = await ctx.tokens.createMemberSession(tx, { siteId: site.id, clientId, memberId, visitorId });
     if (visitorId) await reassignVisitorItems(tx, site.id, visitorId, memberId);
-    await audit(tx, { siteId: site.id, keyName: key.keyName, outcome: input.sessionToken !== undefined ? 'granted:session-token' : 'granted', memberId, clientId, ip }, now);
+    await audit(
+      tx,
+      {
+        siteId: site.id,
+        keyName: key.keyName,
+        outcome: input.sessionToken !== undefined ? 'granted:session-token' : 'granted',
+        memberId,
+        clientId,
+        ip,
+      },
+      now,
+    );
     return { tokens } as const;
   });
   if (result.refused !== undefined) {
-    return refuse(result.refused, result.refused === 'session-token' ? 'the session token is invalid, used, expired or for another member' : 'no active member with that id');
+    return refuse(
+      result.refused,
+      result.refused === 'session-token'
+        ? 'the session token is invalid, used, expired or for another member'
+        : 'no active member with that id',
+    );
   }
   return ctx.tokens.response(site, result.tokens.accessToken, result.tokens.refreshToken);
 };

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => kit.server.close());
 
-const issuerOfTokens = (jwt: string) => (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { iss: string }).iss;
+const issuerOfTokens = (jwt: string) =>
+  (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { iss: string }).iss;
 
 describe('iss in authorization responses', () => {
   it('fragment: the code, and its issuer equals the tokens’ iss', async () => {
@@ -17,7 +18,9 @@ describe('iss in authorization responses', () => {
     const { body } = await kit.redirectSession(kit.authRequest(p, { sessionToken: m.sessionToken }, 'none'));
     const params = fragmentOf((await kit.open(body.redirectSession.fullUrl)).headers.get('location'));
     expect(params.get('iss')).toBe(kit.server.url);
-    const tokens = (await (await kit.exchange({ code: params.get('code')!, codeVerifier: p.verifier, redirectUri: APP.redirectUri })).json()) as { access_token: string };
+    const tokens = (await (
+      await kit.exchange({ code: params.get('code')!, codeVerifier: p.verifier, redirectUri: APP.redirectUri })
+    ).json()) as { access_token: string };
     expect(issuerOfTokens(tokens.access_token)).toBe(params.get('iss'));
   });
 
@@ -38,9 +41,23 @@ describe('iss in authorization responses', () => {
 
   it('web_message: in the posted message, code and error alike', async () => {
     const m = await kit.member();
-    const ok = await kit.redirectSession(kit.authRequest(pkce(), { responseMode: 'web_message', redirectUri: undefined, sessionToken: m.sessionToken }, 'none'));
-    expect(postedMessage(await (await kit.open(ok.body.redirectSession.fullUrl)).text())).toMatchObject({ code: expect.any(String), iss: kit.server.url });
-    const none = await kit.redirectSession(kit.authRequest(pkce(), { responseMode: 'web_message', redirectUri: undefined }, 'none'));
-    expect(postedMessage(await (await kit.open(none.body.redirectSession.fullUrl)).text())).toMatchObject({ error: 'login_required', iss: kit.server.url });
+    const ok = await kit.redirectSession(
+      kit.authRequest(
+        pkce(),
+        { responseMode: 'web_message', redirectUri: undefined, sessionToken: m.sessionToken },
+        'none',
+      ),
+    );
+    expect(postedMessage(await (await kit.open(ok.body.redirectSession.fullUrl)).text())).toMatchObject({
+      code: expect.any(String),
+      iss: kit.server.url,
+    });
+    const none = await kit.redirectSession(
+      kit.authRequest(pkce(), { responseMode: 'web_message', redirectUri: undefined }, 'none'),
+    );
+    expect(postedMessage(await (await kit.open(none.body.redirectSession.fullUrl)).text())).toMatchObject({
+      error: 'login_required',
+      iss: kit.server.url,
+    });
   });
 });

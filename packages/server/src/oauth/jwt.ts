@@ -58,11 +58,20 @@ export function verifyAccessToken(
     publicKey = createPublicKey({ key: key.publicJwk, format: 'jwk' });
     publicKeys.set(key, publicKey);
   }
-  const valid = verify('sha256', Buffer.from(`${headerPart}.${payloadPart}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signaturePart, 'base64url'));
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${headerPart}.${payloadPart}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signaturePart, 'base64url'),
+  );
   if (!valid) return { ok: false, reason: 'bad-signature' };
   if (claims.iss !== issuer) return { ok: false, reason: 'wrong-issuer' };
   if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds) return { ok: false, reason: 'expired' };
-  if (typeof claims.sub !== 'string' || typeof claims.site !== 'string' || (claims.role !== 'visitor' && claims.role !== 'member')) {
+  if (
+    typeof claims.sub !== 'string' ||
+    typeof claims.site !== 'string' ||
+    (claims.role !== 'visitor' && claims.role !== 'member')
+  ) {
     return { ok: false, reason: 'malformed' };
   }
   verified.remember(token, { claims: Object.freeze(claims), key, kid: header.kid });

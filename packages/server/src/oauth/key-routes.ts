@@ -25,10 +25,18 @@ async function requireServerAdmin(ctx: AppContext, request: FastifyRequest): Pro
   const caller = await resolveCaller(request, ctx).catch(() => undefined);
   const { token, apiKey } = parseAuthorization(request.headers.authorization);
   if (!caller || caller.kind !== 'admin' || !ctx.apiKeys.isAdminKey(apiKey ?? token ?? '')) {
-    throw appError('UNAUTHORIZED', { description: "The server's admin key is required: Authorization: Bearer <adminKey>" });
+    throw appError('UNAUTHORIZED', {
+      description: "The server's admin key is required: Authorization: Bearer <adminKey>",
+    });
   }
 }
 
 export function keyView(key: KeyView) {
-  return { kid: key.kid, createdDate: key.createdAt.toISOString(), state: key.state, ...(key.until ? { verifiesUntil: key.until.toISOString() } : {}), encrypted: key.sealed };
+  return {
+    kid: key.kid,
+    createdDate: key.createdAt.toISOString(),
+    state: key.state,
+    ...(key.until ? { verifiesUntil: key.until.toISOString() } : {}),
+    encrypted: key.sealed,
+  };
 }

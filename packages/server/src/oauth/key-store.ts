@@ -66,7 +66,14 @@ export async function readKeyRecords(db: Queryable): Promise<KeyRecord[]> {
     `select kid, use, created_at, retired_at, public_jwk, null as private_jwk, private_key_sealed is not null as private_key_sealed
      from server_keys where site_id = '*' order by created_at asc, kid asc`,
   );
-  return rows.map((row) => ({ kid: row.kid, use: row.use, createdAt: new Date(row.created_at), retiredAt: row.retired_at && new Date(row.retired_at), publicJwk: row.public_jwk, sealed: Boolean(row.private_key_sealed) }));
+  return rows.map((row) => ({
+    kid: row.kid,
+    use: row.use,
+    createdAt: new Date(row.created_at),
+    retiredAt: row.retired_at && new Date(row.retired_at),
+    publicJwk: row.public_jwk,
+    sealed: Boolean(row.private_key_sealed),
+  }));
 }
 
 /** Unretired keys with their private halves opened; a wrong or missing encryption key is a KeyProtectionError. */
@@ -91,18 +98,28 @@ function openPrivate(row: Row, encryptionKey: Buffer | undefined): JsonWebKey & 
     if (!row.private_jwk) throw new KeyProtectionError(`server key ${row.kid} has no private key`);
     return row.private_jwk;
   }
-  if (!encryptionKey) throw new KeyProtectionError('the stored signing keys are encrypted: set VITRINE_KEY_ENCRYPTION_KEY to the key they were sealed with');
+  if (!encryptionKey)
+    throw new KeyProtectionError(
+      'the stored signing keys are encrypted: set VITRINE_KEY_ENCRYPTION_KEY to the key they were sealed with',
+    );
   try {
     return JSON.parse(unseal(encryptionKey, row.private_key_sealed, context(row.kid)).toString('utf8')) as JsonWebKey;
   } catch (error) {
-    if (error instanceof SealedSecretError && error.reason === 'wrong-key') throw new KeyProtectionError('VITRINE_KEY_ENCRYPTION_KEY does not decrypt the stored signing keys');
+    if (error instanceof SealedSecretError && error.reason === 'wrong-key')
+      throw new KeyProtectionError('VITRINE_KEY_ENCRYPTION_KEY does not decrypt the stored signing keys');
     throw new KeyProtectionError(`the stored signing key ${row.kid} cannot be decrypted (${(error as Error).message})`);
   }
 }
 
 /** The private half as stored: sealed when an encryption key is configured. */
-function storedPrivate(kid: string, jwk: JsonWebKey, encryptionKey: Buffer | undefined): { plain: JsonWebKey | null; sealed: string | null } {
-  return encryptionKey ? { plain: null, sealed: seal(encryptionKey, JSON.stringify(jwk), context(kid)) } : { plain: jwk, sealed: null };
+function storedPrivate(
+  kid: string,
+  jwk: JsonWebKey,
+  encryptionKey: Buffer | undefined,
+): { plain: JsonWebKey | null; sealed: string | null } {
+  return encryptionKey
+    ? { plain: null, sealed: seal(encryptionKey, JSON.stringify(jwk), context(kid)) }
+    : { plain: jwk, sealed: null };
 }
 
 async function insertSigningKey(tx: Queryable, encryptionKey: Buffer | undefined, now: number): Promise<string> {
@@ -111,7 +128,13 @@ async function insertSigningKey(tx: Queryable, encryptionKey: Buffer | undefined
   const stored = storedPrivate(kid, privateKey.export({ format: 'jwk' }), encryptionKey);
   await tx.query(
     `insert into server_keys (kid, use, alg, private_jwk, private_key_sealed, public_jwk, created_at) values ($1, 'sig', 'ES256', $2, $3, $4, $5)`,
-    [kid, stored.plain, stored.sealed, { ...publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' }, new Date(now)],
+    [
+      kid,
+      stored.plain,
+      stored.sealed,
+      { ...publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' },
+      new Date(now),
+    ],
   );
   return kid;
 }
@@ -130,14 +153,20 @@ export async function ensureKeys(db: Database, encryptionKey: Buffer | undefined
         `select kid, private_jwk from server_keys where site_id = '*' and private_jwk is not null and private_key_sealed is null`,
       );
       for (const row of rows) {
-        await tx.query(`update server_keys set private_key_sealed = $2, private_jwk = null where site_id = '*' and kid = $1`, [row.kid, seal(encryptionKey, JSON.stringify(row.private_jwk), context(row.kid))]);
+        await tx.query(
+          `update server_keys set private_key_sealed = $2, private_jwk = null where site_id = '*' and kid = $1`,
+          [row.kid, seal(encryptionKey, JSON.stringify(row.private_jwk), context(row.kid))],
+        );
       }
     }
     if (!usable.some((k) => k.use === 'sig')) await insertSigningKey(tx, encryptionKey, now);
     if (!usable.some((k) => k.use === 'mac')) {
       const kid = randomUUID();
       const stored = storedPrivate(kid, { kty: 'oct', k: randomBytes(32).toString('base64url') }, encryptionKey);
-      await tx.query(`insert into server_keys (kid, use, alg, private_jwk, private_key_sealed, created_at) values ($1, 'mac', 'HS256', $2, $3, $4)`, [kid, stored.plain, stored.sealed, new Date(now)]);
+      await tx.query(
+        `insert into server_keys (kid, use, alg, private_jwk, private_key_sealed, created_at) values ($1, 'mac', 'HS256', $2, $3, $4)`,
+        [kid, stored.plain, stored.sealed, new Date(now)],
+      );
     }
   });
 }
@@ -146,7 +175,12 @@ export async function ensureKeys(db: Database, encryptionKey: Buffer | undefined
  * Makes a new active signing key. With `olderThanMs`, only when the active key is at least that old
  * (automatic rotation: several instances may ask at once, one rotates). Returns the new kid, if any.
  */
-export async function rotateSigningKey(db: Database, encryptionKey: Buffer | undefined, now: number, options: { olderThanMs?: number } = {}): Promise<string | undefined> {
+export async function rotateSigningKey(
+  db: Database,
+  encryptionKey: Buffer | undefined,
+  now: number,
+  options: { olderThanMs?: number } = {},
+): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [KEY_LOCK]);
     // The new key must be readable with the same encryption key as the others: check before adding one.
@@ -171,7 +205,9 @@ export function signingKeyStates(records: KeyRecord[], now: number, maxTokenTtlS
     if (record === newest) return { ...base, state: 'active' as const };
     const supersededAt = signing[i + 1]!.createdAt.getTime();
     const until = new Date(supersededAt + maxTokenTtlSeconds * 1000 + PICKUP_SLACK_MS);
-    return until.getTime() <= now ? { ...base, state: 'retired' as const } : { ...base, state: 'retiring' as const, until };
+    return until.getTime() <= now
+      ? { ...base, state: 'retired' as const }
+      : { ...base, state: 'retiring' as const, until };
   });
 }
 

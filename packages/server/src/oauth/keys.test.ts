@@ -10,8 +10,10 @@ import { getVisitorToken, startTestServer, type TestServer } from '../../test-su
 import { PICKUP_SLACK_MS } from './key-store.js';
 import { KEY_CHECK_MS } from './keys.js';
 
-const kidOf = (jwt: string) => (JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
-const jwksKids = async (url: string, path = '/oauth2/jwks') => ((await (await fetch(`${url}${path}`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid).sort();
+const kidOf = (jwt: string) =>
+  (JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
+const jwksKids = async (url: string, path = '/oauth2/jwks') =>
+  ((await (await fetch(`${url}${path}`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid).sort();
 /** A data query with the token: 200 when it verifies, 401 when not. */
 const queryWith = async (url: string, token: string) =>
   (
@@ -55,7 +57,11 @@ describe('rotating signing keys while a server runs', () => {
     expect(await jwksKids(server.url)).toEqual([oldKid, rotated].sort());
     expect(await jwksKids(server.url, '/.well-known/jwks.json')).toEqual([oldKid, rotated].sort());
 
-    const listed = await runKeyCommand('list', { config: server.ctx.config, db: server.ctx.db, now: () => Date.now() + offset });
+    const listed = await runKeyCommand('list', {
+      config: server.ctx.config,
+      db: server.ctx.db,
+      now: () => Date.now() + offset,
+    });
     expect(listed.keys.map((k) => [k.kid, k.state])).toEqual([
       [oldKid, 'retiring'],
       [rotated, 'active'],
@@ -65,27 +71,49 @@ describe('rotating signing keys while a server runs', () => {
     // Once every token the old key signed has expired (4 h + the pickup slack), it leaves the JWKS and stops verifying.
     offset += 14_400_000 + PICKUP_SLACK_MS + KEY_CHECK_MS;
     await getVisitorToken(server.url, server.clientId);
-    for (let i = 0; i < 100 && (await jwksKids(server.url)).length > 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 100 && (await jwksKids(server.url)).length > 1; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await jwksKids(server.url)).toEqual([rotated]);
     expect(server.ctx.tokens.keys.signingKey(oldKid)).toBeUndefined();
-    const after = await runKeyCommand('list', { config: server.ctx.config, db: server.ctx.db, now: () => Date.now() + offset });
+    const after = await runKeyCommand('list', {
+      config: server.ctx.config,
+      db: server.ctx.db,
+      now: () => Date.now() + offset,
+    });
     expect(after.keys.map((k) => [k.kid, k.state])).toEqual([
       [oldKid, 'retired'],
       [rotated, 'active'],
     ]);
-    const { rows } = await server.ctx.db.query<{ private_jwk: unknown; private_key_sealed: unknown }>('select private_jwk, private_key_sealed from server_keys where kid = $1', [oldKid]);
+    const { rows } = await server.ctx.db.query<{ private_jwk: unknown; private_key_sealed: unknown }>(
+      'select private_jwk, private_key_sealed from server_keys where kid = $1',
+      [oldKid],
+    );
     expect(rows[0]).toEqual({ private_jwk: null, private_key_sealed: null });
   });
 
   it('a key another instance rotates to verifies here at once, and only the admin key may rotate', async () => {
-    const other = await createApp({ config: server.ctx.config, db: server.ctx.db, logLevel: 'silent', mailDelivery: false, now: () => Date.now() + offset });
+    const other = await createApp({
+      config: server.ctx.config,
+      db: server.ctx.db,
+      logLevel: 'silent',
+      mailDelivery: false,
+      now: () => Date.now() + offset,
+    });
     try {
       const refused = await other.app.inject({ method: 'POST', url: '/_admin/v1/keys/rotate' });
       expect(refused.statusCode).toBe(401);
-      const rotated = await other.app.inject({ method: 'POST', url: '/_admin/v1/keys/rotate', headers: { authorization: `Bearer ${server.adminKey}` } });
+      const rotated = await other.app.inject({
+        method: 'POST',
+        url: '/_admin/v1/keys/rotate',
+        headers: { authorization: `Bearer ${server.adminKey}` },
+      });
       expect(rotated.statusCode).toBe(200);
       const { kid } = rotated.json() as { kid: string };
-      const issued = await other.app.inject({ method: 'POST', url: '/oauth2/token', payload: { clientId: server.clientId, grantType: 'anonymous' } });
+      const issued = await other.app.inject({
+        method: 'POST',
+        url: '/oauth2/token',
+        payload: { clientId: server.clientId, grantType: 'anonymous' },
+      });
       const token = (issued.json() as { access_token: string }).access_token;
       expect(kidOf(token)).toBe(kid);
       // This instance has not seen the key yet: the unknown kid makes it reload before answering.
@@ -123,10 +151,16 @@ describe('automatic rotation (tokens.keyRotationDays)', () => {
 describe('private keys encrypted at rest (VITRINE_KEY_ENCRYPTION_KEY)', () => {
   let db: Database;
   const key = Buffer.alloc(32, 3).toString('base64');
-  const configWith = (env: Record<string, string>) => loadConfig({ env: { PUBLIC_URL: 'http://127.0.0.1:8080', ...env }, ephemeral: true });
-  const start = (env: Record<string, string>) => createApp({ config: configWith(env), db, logLevel: 'silent', mailDelivery: false });
+  const configWith = (env: Record<string, string>) =>
+    loadConfig({ env: { PUBLIC_URL: 'http://127.0.0.1:8080', ...env }, ephemeral: true });
+  const start = (env: Record<string, string>) =>
+    createApp({ config: configWith(env), db, logLevel: 'silent', mailDelivery: false });
   const stored = async () =>
-    (await db.query<{ kid: string; use: string; private_jwk: unknown; private_key_sealed: string | null }>('select kid, use, private_jwk, private_key_sealed from server_keys order by use, created_at')).rows;
+    (
+      await db.query<{ kid: string; use: string; private_jwk: unknown; private_key_sealed: string | null }>(
+        'select kid, use, private_jwk, private_key_sealed from server_keys order by use, created_at',
+      )
+    ).rows;
   beforeAll(async () => {
     db = await openDatabase({});
     await migrate(db);
@@ -134,7 +168,11 @@ describe('private keys encrypted at rest (VITRINE_KEY_ENCRYPTION_KEY)', () => {
   afterAll(() => db.close());
 
   async function visitorToken(app: VitrineApp): Promise<string> {
-    const response = await app.app.inject({ method: 'POST', url: '/oauth2/token', payload: { clientId: app.ctx.config.storefront.clientId, grantType: 'anonymous' } });
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      payload: { clientId: app.ctx.config.storefront.clientId, grantType: 'anonymous' },
+    });
     return (response.json() as { access_token: string }).access_token;
   }
 
@@ -164,11 +202,16 @@ describe('private keys encrypted at rest (VITRINE_KEY_ENCRYPTION_KEY)', () => {
 
   it('refuses to start with a wrong or missing key, and never makes a new key instead', async () => {
     const before = await stored();
-    await expect(start({ VITRINE_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 4).toString('base64') })).rejects.toThrow('VITRINE_KEY_ENCRYPTION_KEY does not decrypt the stored signing keys');
-    await expect(start({})).rejects.toThrow(/the stored signing keys are encrypted: set VITRINE_KEY_ENCRYPTION_KEY/);
-    await expect(runKeyCommand('rotate', { config: configWith({ VITRINE_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64') }), db })).rejects.toThrow(
+    await expect(start({ VITRINE_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 4).toString('base64') })).rejects.toThrow(
       'VITRINE_KEY_ENCRYPTION_KEY does not decrypt the stored signing keys',
     );
+    await expect(start({})).rejects.toThrow(/the stored signing keys are encrypted: set VITRINE_KEY_ENCRYPTION_KEY/);
+    await expect(
+      runKeyCommand('rotate', {
+        config: configWith({ VITRINE_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64') }),
+        db,
+      }),
+    ).rejects.toThrow('VITRINE_KEY_ENCRYPTION_KEY does not decrypt the stored signing keys');
     expect(await stored()).toEqual(before);
   });
 

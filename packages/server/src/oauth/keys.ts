@@ -1,6 +1,15 @@
 import { createHmac, createPrivateKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { Database } from '../store/types.js';
-import { ensureKeys, publicOf, readKeyRecords, readUsableKeys, retireKeys, rotateSigningKey, signingKeyStates, type KeyView } from './key-store.js';
+import {
+  ensureKeys,
+  publicOf,
+  readKeyRecords,
+  readUsableKeys,
+  retireKeys,
+  rotateSigningKey,
+  signingKeyStates,
+  type KeyView,
+} from './key-store.js';
 
 export interface SigningKey {
   kid: string;
@@ -79,15 +88,22 @@ export class KeyRing {
     this.lastCheck = this.now();
     const { rotationDays } = this.options;
     if (rotationDays) {
-      const kid = await rotateSigningKey(this.db, this.options.encryptionKey, this.now(), { olderThanMs: rotationDays * 86_400_000 });
+      const kid = await rotateSigningKey(this.db, this.options.encryptionKey, this.now(), {
+        olderThanMs: rotationDays * 86_400_000,
+      });
       if (kid) this.options.log?.info({ kid, rotationDays }, 'signing key rotated (tokens.keyRotationDays)');
     }
     const records = await readKeyRecords(this.db);
     const states = signingKeyStates(records, this.now(), this.maxTtl());
     const stillMarkedLive = new Set(records.filter((r) => !r.retiredAt).map((r) => r.kid));
-    await retireKeys(this.db, states.filter((s) => s.state === 'retired' && stillMarkedLive.has(s.kid)).map((s) => s.kid), this.now());
+    await retireKeys(
+      this.db,
+      states.filter((s) => s.state === 'retired' && stillMarkedLive.has(s.kid)).map((s) => s.kid),
+      this.now(),
+    );
     const live = states.filter((s) => s.state !== 'retired').map((s) => s.kid);
-    if (!this.active || live.length !== this.signing.size || live.some((kid) => !this.signing.has(kid))) await this.reload();
+    if (!this.active || live.length !== this.signing.size || live.some((kid) => !this.signing.has(kid)))
+      await this.reload();
   }
 
   /** Re-reads and opens every usable key. */

@@ -25,7 +25,9 @@ export function refreshTokenFinder(db: Queryable): (token: string) => Promise<St
       // Alone in its turn (a quiet server): the plain primary-key read.
       if (hashes.length === 1) return [await findRefreshToken(db, hashes[0]!, true)];
       const { rows } = await db.query<Row>(FIND_MANY, [hashes.join(',')]);
-      const byHash = new Map(rows.map(({ token_hash, ...row }) => [Buffer.from(token_hash).toString('hex'), row as StoredRefresh]));
+      const byHash = new Map(
+        rows.map(({ token_hash, ...row }) => [Buffer.from(token_hash).toString('hex'), row as StoredRefresh]),
+      );
       return hashes.map((h) => byHash.get(h));
     },
     // cache: false — a token read a moment ago is read again: no answer outlives the statement that read it.

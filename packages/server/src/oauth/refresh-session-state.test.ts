@@ -39,21 +39,41 @@ afterAll(() => server?.close());
 async function newSession(clientId = 'steady-client') {
   const ctx = server.vitrine.ctx;
   return ctx.db.transaction(async (tx) => {
-    const member = await insertMember(tx, { siteId: server.siteId, email: `rss-${randomBytes(4).toString('hex')}@example.com`, passwordHash: null, emailVerified: true, approved: true, profile: {}, now: Date.now() });
-    return { memberId: member!.id, ...(await ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId, memberId: member!.id })) };
+    const member = await insertMember(tx, {
+      siteId: server.siteId,
+      email: `rss-${randomBytes(4).toString('hex')}@example.com`,
+      passwordHash: null,
+      emailVerified: true,
+      approved: true,
+      profile: {},
+      now: Date.now(),
+    });
+    return {
+      memberId: member!.id,
+      ...(await ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId, memberId: member!.id })),
+    };
   });
 }
 
 async function refresh(refreshToken: string, clientId = 'steady-client') {
-  const res = await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId, grantType: 'refresh_token', refreshToken }) });
+  const res = await fetch(`${server.url}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId, grantType: 'refresh_token', refreshToken }),
+  });
   return { status: res.status, body: (await res.json()) as { refresh_token?: string; error?: string } };
 }
 
 const stateOf = async (token: string) =>
-  (await server.vitrine.ctx.db.query<{ member_id: string; session_last_used_at: Date; session_revoked_at: Date | null }>(
-    'select member_id, session_last_used_at, session_revoked_at from refresh_tokens where token_hash = $1',
-    [hashToken(token)],
-  )).rows[0]!;
+  (
+    await server.vitrine.ctx.db.query<{
+      member_id: string;
+      session_last_used_at: Date;
+      session_revoked_at: Date | null;
+    }>('select member_id, session_last_used_at, session_revoked_at from refresh_tokens where token_hash = $1', [
+      hashToken(token),
+    ])
+  ).rows[0]!;
 
 describe('member refresh: one row, always in step with its session', () => {
   it('answers with one statement on the token and session tables, and it reads refresh_tokens alone', async () => {
@@ -71,7 +91,7 @@ describe('member refresh: one row, always in step with its session', () => {
     } finally {
       db.query = original;
     }
-    expect(seen, seen.join("\n---\n")).toHaveLength(1);
+    expect(seen, seen.join('\n---\n')).toHaveLength(1);
     expect(seen[0]).toMatch(/from refresh_tokens\s+where token_hash = \$1/);
     expect(seen[0]).not.toMatch(/sessions/);
   });
@@ -81,7 +101,9 @@ describe('member refresh: one row, always in step with its session', () => {
     // Concurrently once first, so the client has its twelve connections open (as a load generator's are).
     for (const a of await Promise.all(many.map((s) => refresh(s.refreshToken)))) expect(a.status).toBe(200);
     const ended = many[5]!;
-    await server.vitrine.ctx.db.transaction((tx) => server.vitrine.ctx.tokens.revokeSession(tx, server.siteId, ended.sessionId, 'test'));
+    await server.vitrine.ctx.db.transaction((tx) =>
+      server.vitrine.ctx.tokens.revokeSession(tx, server.siteId, ended.sessionId, 'test'),
+    );
     const db = server.vitrine.ctx.db;
     const original = db.query;
     let reads = 0;
@@ -103,10 +125,13 @@ describe('member refresh: one row, always in step with its session', () => {
 
   it('member requests check their sessions in shared statements, and an ended session is refused among them', async () => {
     const many = await Promise.all(Array.from({ length: 12 }, () => newSession()));
-    const me = (token: string) => fetch(`${server.url}/_api/members/v1/members/my`, { headers: { authorization: token } });
+    const me = (token: string) =>
+      fetch(`${server.url}/_api/members/v1/members/my`, { headers: { authorization: token } });
     for (const r of await Promise.all(many.map((s) => me(s.accessToken)))) expect(r.status).toBe(200);
     const ended = many[7]!;
-    await server.vitrine.ctx.db.transaction((tx) => server.vitrine.ctx.tokens.revokeSession(tx, server.siteId, ended.sessionId, 'test'));
+    await server.vitrine.ctx.db.transaction((tx) =>
+      server.vitrine.ctx.tokens.revokeSession(tx, server.siteId, ended.sessionId, 'test'),
+    );
     const db = server.vitrine.ctx.db;
     const original = db.query;
     let checks = 0;
@@ -127,16 +152,23 @@ describe('member refresh: one row, always in step with its session', () => {
 
   it('a revocation by any path, even a bare SQL update of sessions, reaches the token at once', async () => {
     const viaService = await newSession();
-    await server.vitrine.ctx.db.transaction((tx) => server.vitrine.ctx.tokens.revokeSession(tx, server.siteId, viaService.sessionId, 'test'));
+    await server.vitrine.ctx.db.transaction((tx) =>
+      server.vitrine.ctx.tokens.revokeSession(tx, server.siteId, viaService.sessionId, 'test'),
+    );
     expect(await refresh(viaService.refreshToken)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
 
     const viaMember = await newSession();
-    await server.vitrine.ctx.db.transaction((tx) => server.vitrine.ctx.tokens.revokeMemberSessions(tx, server.siteId, viaMember.memberId, { reason: 'test' }));
+    await server.vitrine.ctx.db.transaction((tx) =>
+      server.vitrine.ctx.tokens.revokeMemberSessions(tx, server.siteId, viaMember.memberId, { reason: 'test' }),
+    );
     expect((await refresh(viaMember.refreshToken)).status).toBe(400);
 
     const bare = await newSession();
     expect((await refresh(bare.refreshToken)).status).toBe(200);
-    await server.vitrine.ctx.db.query('update sessions set revoked_at = now(), revoked_reason = $3 where site_id = $1 and id = $2', [server.siteId, bare.sessionId, 'bare']);
+    await server.vitrine.ctx.db.query(
+      'update sessions set revoked_at = now(), revoked_reason = $3 where site_id = $1 and id = $2',
+      [server.siteId, bare.sessionId, 'bare'],
+    );
     expect((await stateOf(bare.refreshToken)).session_revoked_at).not.toBeNull();
     expect((await refresh(bare.refreshToken)).status).toBe(400);
   });
@@ -144,13 +176,20 @@ describe('member refresh: one row, always in step with its session', () => {
   it('copies the last use written on the session (the idle timeout reads it from the token row)', async () => {
     const s = await newSession();
     const earlier = new Date(Date.now() - 5 * 86_400_000);
-    await server.vitrine.ctx.db.query('update sessions set last_used_at = $3 where site_id = $1 and id = $2', [server.siteId, s.sessionId, earlier]);
+    await server.vitrine.ctx.db.query('update sessions set last_used_at = $3 where site_id = $1 and id = $2', [
+      server.siteId,
+      s.sessionId,
+      earlier,
+    ]);
     expect((await stateOf(s.refreshToken)).session_last_used_at.getTime()).toBe(earlier.getTime());
     // The refresh records a use (stale by more than an hour): session and token row move together.
     expect((await refresh(s.refreshToken)).status).toBe(200);
     const after = (await stateOf(s.refreshToken)).session_last_used_at.getTime();
     expect(after).toBeGreaterThan(earlier.getTime());
-    const session = await server.vitrine.ctx.db.query<{ last_used_at: Date }>('select last_used_at from sessions where site_id = $1 and id = $2', [server.siteId, s.sessionId]);
+    const session = await server.vitrine.ctx.db.query<{ last_used_at: Date }>(
+      'select last_used_at from sessions where site_id = $1 and id = $2',
+      [server.siteId, s.sessionId],
+    );
     expect(session.rows[0]!.last_used_at.getTime()).toBe(after);
   });
 
@@ -161,7 +200,9 @@ describe('member refresh: one row, always in step with its session', () => {
     const next = rotated.body.refresh_token!;
     expect(next).not.toBe(s.refreshToken);
     expect(await stateOf(next)).toMatchObject({ member_id: s.memberId, session_revoked_at: null });
-    await server.vitrine.ctx.db.transaction((tx) => server.vitrine.ctx.tokens.revokeSession(tx, server.siteId, s.sessionId, 'test'));
+    await server.vitrine.ctx.db.transaction((tx) =>
+      server.vitrine.ctx.tokens.revokeSession(tx, server.siteId, s.sessionId, 'test'),
+    );
     expect((await stateOf(next)).session_revoked_at).not.toBeNull();
     expect((await refresh(next, 'rotating-client')).status).toBe(400);
   });
@@ -174,21 +215,26 @@ describe('migration 53 on a database that already has sessions', () => {
       const upTo52 = migrations.filter((m) => m.version <= 52);
       await migrate(db, upTo52);
       const lastUse = new Date('2026-01-02T03:04:05.000Z');
-      await db.query(`insert into sessions (site_id, id, member_id, client_id, expires_at, last_used_at) values ('s', $1, 'm1', 'c', $2, $3)`, [
-        '00000000-0000-4000-8000-000000000001', new Date(Date.now() + 86_400_000), lastUse,
-      ]);
-      await db.query(`insert into refresh_tokens (site_id, token_hash, session_id, client_id, expires_at) values ('s', $1, $2, 'c', $3)`, [
-        hashToken('live'), '00000000-0000-4000-8000-000000000001', new Date(Date.now() + 86_400_000),
-      ]);
-      await db.query(`insert into refresh_tokens (site_id, token_hash, session_id, client_id, expires_at) values ('s', $1, $2, 'c', $3)`, [
-        hashToken('orphan'), '00000000-0000-4000-8000-000000000002', new Date(Date.now() + 86_400_000),
-      ]);
+      await db.query(
+        `insert into sessions (site_id, id, member_id, client_id, expires_at, last_used_at) values ('s', $1, 'm1', 'c', $2, $3)`,
+        ['00000000-0000-4000-8000-000000000001', new Date(Date.now() + 86_400_000), lastUse],
+      );
+      await db.query(
+        `insert into refresh_tokens (site_id, token_hash, session_id, client_id, expires_at) values ('s', $1, $2, 'c', $3)`,
+        [hashToken('live'), '00000000-0000-4000-8000-000000000001', new Date(Date.now() + 86_400_000)],
+      );
+      await db.query(
+        `insert into refresh_tokens (site_id, token_hash, session_id, client_id, expires_at) values ('s', $1, $2, 'c', $3)`,
+        [hashToken('orphan'), '00000000-0000-4000-8000-000000000002', new Date(Date.now() + 86_400_000)],
+      );
       await migrate(db);
       const live = await findRefreshToken(db, 'live');
       expect(live).toMatchObject({ member_id: 'm1', revoked_at: null });
       expect(live!.session_last_used_at.getTime()).toBe(lastUse.getTime());
       expect(await findRefreshToken(db, 'orphan')).toBeUndefined();
-      await db.query(`update sessions set revoked_at = now() where site_id = 's' and id = $1`, ['00000000-0000-4000-8000-000000000001']);
+      await db.query(`update sessions set revoked_at = now() where site_id = 's' and id = $1`, [
+        '00000000-0000-4000-8000-000000000001',
+      ]);
       expect((await findRefreshToken(db, 'live'))!.revoked_at).not.toBeNull();
     } finally {
       await db.close();

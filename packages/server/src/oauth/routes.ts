@@ -24,7 +24,10 @@ function tokenRateLimit(): number {
  * The token endpoint and the signing keys it publishes. The plugin owns its grant types: a new grant is
  * one more entry here, not a registration from elsewhere.
  */
-export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext; limiter: Pick<RateLimiter, 'hit'> }> = async (app, { ctx, limiter }) => {
+export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext; limiter: Pick<RateLimiter, 'hit'> }> = async (
+  app,
+  { ctx, limiter },
+) => {
   const grants = new Map<string, GrantHandler>([
     ['anonymous', anonymousGrant],
     ['refresh_token', refreshTokenGrant],
@@ -32,20 +35,29 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext; limiter: Pick<Ra
     ['authorized_client', authorizedClientGrant],
   ]);
   const perMinute = tokenRateLimit();
-  const preHandler = perMinute > 0 ? perIpLimit(limiter, { name: 'token', limit: perMinute, windowSeconds: 60, style: 'oauth' }) : undefined;
+  const preHandler =
+    perMinute > 0
+      ? perIpLimit(limiter, { name: 'token', limit: perMinute, windowSeconds: 60, style: 'oauth' })
+      : undefined;
   const schema = {
     summary: 'Issue tokens (anonymous, refresh_token, authorization_code, authorized_client)',
     body: TokenRequestBody,
     response: { 200: TokenResponseSchema },
   };
   // Schema failures answer RFC 6749 `invalid_request`, not the Wix envelope.
-  const routeOptions = { bodyLimit: 16 * 1024, schema, schemaErrorFormatter: oauthSchemaErrorFormatter, ...(preHandler ? { preHandler } : {}) };
+  const routeOptions = {
+    bodyLimit: 16 * 1024,
+    schema,
+    schemaErrorFormatter: oauthSchemaErrorFormatter,
+    ...(preHandler ? { preHandler } : {}),
+  };
   app.withTypeProvider<TypeBoxTypeProvider>().post('/oauth2/token', routeOptions, async (request, reply) => {
     reply.headers(NO_STORE);
     const input = readTokenRequest(request.body);
     const grantType = input.grantType ?? '';
     const grant = grants.get(grantType);
-    if (!grant) throw new OAuthError(400, 'unsupported_grant_type', `grant type "${grantType.slice(0, 40)}" is not supported`);
+    if (!grant)
+      throw new OAuthError(400, 'unsupported_grant_type', `grant type "${grantType.slice(0, 40)}" is not supported`);
     return grant(input, ctx, request);
   });
 

@@ -22,9 +22,9 @@ export const TokenRequestBody = Body(
     redirectUri: str('authorization_code grant: the redirect URI of the redirect session, when it had one'),
     redirect_uri: str('RFC 6749 spelling of redirectUri'),
     memberId: str('authorized_client grant'),
-    member_id: str('authorized_client grant (the reference client\'s spelling)'),
+    member_id: str("authorized_client grant (the reference client's spelling)"),
     sessionToken: str('authorized_client grant with a sign-on session token'),
-    session_token: str('authorized_client grant (the reference client\'s spelling)'),
+    session_token: str("authorized_client grant (the reference client's spelling)"),
     scope: str('offline_access (ignored)'),
   },
   {
@@ -46,10 +46,16 @@ export const TokenResponseSchema = Open(
   {
     access_token: Type.String({ description: 'A JWT; send it raw as `Authorization`' }),
     refresh_token: Type.String({ description: 'Opaque; visitor or member' }),
-    expires_in: Type.Integer({ description: 'Seconds until the access token expires (14400 by default)', examples: [14400] }),
+    expires_in: Type.Integer({
+      description: 'Seconds until the access token expires (14400 by default)',
+      examples: [14400],
+    }),
     token_type: Type.Literal('Bearer'),
   },
   { description: 'Tokens (RFC 6749 §5.1)' },
 );
 
-export const JwksSchema = Open({ keys: Type.Array(AnyObject('A public JWK (ES256 or EdDSA) with its kid')) }, { description: 'The access-token signing keys (RFC 7517)' });
+export const JwksSchema = Open(
+  { keys: Type.Array(AnyObject('A public JWK (ES256 or EdDSA) with its kid')) },
+  { description: 'The access-token signing keys (RFC 7517)' },
+);

@@ -22,7 +22,9 @@ const MANY = `select id::text as id, revoked_at, expires_at, last_used_at from s
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `(siteId, sessionId, at, idleSince)` → whether the session is live: not revoked, `expires_at > at`, used after `idleSince`. */
-export function sessionChecker(db: Queryable): (siteId: string, sessionId: string, at: Date, idleSince: Date) => Promise<boolean> {
+export function sessionChecker(
+  db: Queryable,
+): (siteId: string, sessionId: string, at: Date, idleSince: Date) => Promise<boolean> {
   const loaders = new Map<string, DataLoader<string, SessionState | undefined>>();
   const loaderOf = (siteId: string) => {
     let loader = loaders.get(siteId);
@@ -45,6 +47,11 @@ export function sessionChecker(db: Queryable): (siteId: string, sessionId: strin
     // A session id is a UUID; anything else (a forged sid would already fail the signature) is no session.
     if (!UUID.test(sessionId)) return false;
     const s = await loaderOf(siteId).load(sessionId);
-    return !!s && s.revoked_at === null && s.expires_at.getTime() > at.getTime() && s.last_used_at.getTime() > idleSince.getTime();
+    return (
+      !!s &&
+      s.revoked_at === null &&
+      s.expires_at.getTime() > at.getTime() &&
+      s.last_used_at.getTime() > idleSince.getTime()
+    );
   };
 }

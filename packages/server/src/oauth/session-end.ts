@@ -16,12 +16,21 @@ export interface EndSession {
  * Ends one member session and records `session_revoked` in the same transaction. Returns the member
  * and client it belonged to, or undefined when it had already ended (then nothing is recorded twice).
  */
-export async function endSession(events: AuthEventLog, tx: Queryable, input: EndSession): Promise<{ memberId: string; clientId: string } | undefined> {
+export async function endSession(
+  events: AuthEventLog,
+  tx: Queryable,
+  input: EndSession,
+): Promise<{ memberId: string; clientId: string } | undefined> {
   const ended = await endSessionRow(tx, input.siteId, input.sessionId, input.reason);
   if (!ended) return undefined;
   await events.record(
     {
-      type: 'session_revoked', outcome: 'success', siteId: input.siteId, memberId: ended.memberId, clientId: ended.clientId, ip: input.ip,
+      type: 'session_revoked',
+      outcome: 'success',
+      siteId: input.siteId,
+      memberId: ended.memberId,
+      clientId: ended.clientId,
+      ip: input.ip,
       detail: { reason: input.reason, sessionId: input.sessionId },
     },
     tx,

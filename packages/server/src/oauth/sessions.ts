@@ -36,7 +36,10 @@ export interface NewSession {
   now: number;
 }
 
-export async function insertSession(tx: Queryable, s: NewSession): Promise<{ sessionId: string; refreshToken: string; expiresAt: Date }> {
+export async function insertSession(
+  tx: Queryable,
+  s: NewSession,
+): Promise<{ sessionId: string; refreshToken: string; expiresAt: Date }> {
   const sessionId = randomUUID();
   const refreshToken = newMemberRefreshToken();
   const expiresAt = new Date(s.now + s.ttlSeconds * 1000);
@@ -74,15 +77,26 @@ export const REFRESH_COLUMNS = `site_id, session_id, client_id, member_id, expir
  * revoking transaction itself, so a logout on any instance is seen by the very next refresh everywhere).
  * `hashed`: `token` is already the hex SHA-256 (refresh-lookup.ts).
  */
-export async function findRefreshToken(db: Queryable, token: string, hashed = false): Promise<StoredRefresh | undefined> {
-  const { rows } = await db.query<StoredRefresh>(`select ${REFRESH_COLUMNS} from refresh_tokens where token_hash = $1`, [
-    hashed ? Buffer.from(token, 'hex') : hashToken(token),
-  ]);
+export async function findRefreshToken(
+  db: Queryable,
+  token: string,
+  hashed = false,
+): Promise<StoredRefresh | undefined> {
+  const { rows } = await db.query<StoredRefresh>(
+    `select ${REFRESH_COLUMNS} from refresh_tokens where token_hash = $1`,
+    [hashed ? Buffer.from(token, 'hex') : hashToken(token)],
+  );
   return rows[0];
 }
 
 /** Marks `previous` rotated and stores its successor; false when another request rotated it first. */
-export async function rotate(tx: Queryable, row: StoredRefresh, previous: string, next: string, at: Date): Promise<boolean> {
+export async function rotate(
+  tx: Queryable,
+  row: StoredRefresh,
+  previous: string,
+  next: string,
+  at: Date,
+): Promise<boolean> {
   const nextHash = hashToken(next);
   const marked = await tx.query(
     `update refresh_tokens set rotated_at = $3, replaced_by = $2 where token_hash = $1 and rotated_at is null`,
@@ -102,16 +116,29 @@ export async function rotate(tx: Queryable, row: StoredRefresh, previous: string
 }
 
 export async function isCurrentToken(db: Queryable, tokenHash: Buffer | Uint8Array): Promise<boolean> {
-  const { rows } = await db.query<{ rotated_at: Date | null }>(`select rotated_at from refresh_tokens where token_hash = $1`, [Buffer.from(tokenHash)]);
+  const { rows } = await db.query<{ rotated_at: Date | null }>(
+    `select rotated_at from refresh_tokens where token_hash = $1`,
+    [Buffer.from(tokenHash)],
+  );
   return rows.length === 1 && rows[0]!.rotated_at === null;
 }
 
-export async function revokeSession(tx: Queryable, siteId: string, sessionId: string, reason: string): Promise<boolean> {
+export async function revokeSession(
+  tx: Queryable,
+  siteId: string,
+  sessionId: string,
+  reason: string,
+): Promise<boolean> {
   return (await endSessionRow(tx, siteId, sessionId, reason)) !== undefined;
 }
 
 /** Revokes one live session; returns whose it was (for the audit event), or undefined if it had already ended. */
-export async function endSessionRow(tx: Queryable, siteId: string, sessionId: string, reason: string): Promise<{ memberId: string; clientId: string } | undefined> {
+export async function endSessionRow(
+  tx: Queryable,
+  siteId: string,
+  sessionId: string,
+  reason: string,
+): Promise<{ memberId: string; clientId: string } | undefined> {
   const { rows } = await tx.query<{ member_id: string; client_id: string }>(
     `update sessions set revoked_at = now(), revoked_reason = $3 where site_id = $1 and id = $2 and revoked_at is null returning member_id, client_id`,
     [siteId, sessionId, reason],
@@ -121,14 +148,17 @@ export async function endSessionRow(tx: Queryable, siteId: string, sessionId: st
 
 /** Records a use of the session, at most once per LAST_USE_RESOLUTION_SECONDS (one indexed update, often a no-op). */
 export async function touchSession(db: Queryable, siteId: string, sessionId: string, now: number): Promise<void> {
-  await db.query(
-    'update sessions set last_used_at = $3 where site_id = $1 and id = $2 and last_used_at < $4',
-    [siteId, sessionId, new Date(now), new Date(now - LAST_USE_RESOLUTION_SECONDS * 1000)],
-  );
+  await db.query('update sessions set last_used_at = $3 where site_id = $1 and id = $2 and last_used_at < $4', [
+    siteId,
+    sessionId,
+    new Date(now),
+    new Date(now - LAST_USE_RESOLUTION_SECONDS * 1000),
+  ]);
 }
 
 /** True when a session last used at `lastUsedAt` is still worth a write to record a new use. */
-export const lastUseIsStale = (lastUsedAt: Date, now: number): boolean => now - lastUsedAt.getTime() >= LAST_USE_RESOLUTION_SECONDS * 1000;
+export const lastUseIsStale = (lastUsedAt: Date, now: number): boolean =>
+  now - lastUsedAt.getTime() >= LAST_USE_RESOLUTION_SECONDS * 1000;
 
 export async function revokeMemberSessions(
   tx: Queryable,

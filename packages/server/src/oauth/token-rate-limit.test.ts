@@ -16,7 +16,11 @@ async function withTokenLimit<T>(limit: number, build: () => Promise<T>): Promis
   }
 }
 
-const anonymous = (clientId: string) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId, grantType: 'anonymous' }) });
+const anonymous = (clientId: string) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ clientId, grantType: 'anonymous' }),
+});
 
 describe('token endpoint per-IP limit', () => {
   let server: TestServer;
@@ -44,7 +48,10 @@ describe('token endpoint per-IP limit across two instances on one database (audi
     db = await openDatabase({});
     await migrate(db);
     const config = loadConfig({ env: { PUBLIC_URL: 'http://127.0.0.1:8080' }, ephemeral: true });
-    for (let i = 0; i < 2; i++) instances.push(await withTokenLimit(600, () => createApp({ config, db, logLevel: 'silent', mailDelivery: false })));
+    for (let i = 0; i < 2; i++)
+      instances.push(
+        await withTokenLimit(600, () => createApp({ config, db, logLevel: 'silent', mailDelivery: false })),
+      );
   });
   afterAll(async () => {
     for (const instance of instances) await instance.close();
@@ -59,7 +66,11 @@ describe('token endpoint per-IP limit across two instances on one database (audi
     const worker = async () => {
       while (next < 800) {
         const i = next++;
-        const { statusCode } = await instances[i % 2]!.app.inject({ ...anonymous(clientId), url: '/oauth2/token', remoteAddress: '198.51.100.9' } as never);
+        const { statusCode } = await instances[i % 2]!.app.inject({
+          ...anonymous(clientId),
+          url: '/oauth2/token',
+          remoteAddress: '198.51.100.9',
+        } as never);
         statuses.push(statusCode);
       }
     };

@@ -17,7 +17,8 @@ export interface TokenRequest {
 type TokenFields = Record<string, string | undefined>;
 
 // Two plain lookups, no arrays: this runs for every token request (the anonymous grant's hot path).
-const pick = (body: TokenFields, name: string, alias?: string): string | undefined => body[name] ?? (alias === undefined ? undefined : body[alias]);
+const pick = (body: TokenFields, name: string, alias?: string): string | undefined =>
+  body[name] ?? (alias === undefined ? undefined : body[alias]);
 
 /** The body has passed the route's schema (`schemas.ts`): an object whose known fields are strings. */
 export function readTokenRequest(body: TokenFields): TokenRequest {

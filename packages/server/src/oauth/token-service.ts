@@ -55,7 +55,13 @@ export class TokenService {
     return Math.floor(this.now() / 1000);
   }
 
-  private accessToken(site: SiteConfig, clientId: string, sub: string, role: 'visitor' | 'member', sid?: string): string {
+  private accessToken(
+    site: SiteConfig,
+    clientId: string,
+    sub: string,
+    role: 'visitor' | 'member',
+    sid?: string,
+  ): string {
     const iat = this.seconds();
     const claims: AccessClaims = {
       iss: this.config.publicUrl,
@@ -89,22 +95,32 @@ export class TokenService {
     return new Date(idle > 0 ? this.now() - idle * 1000 : 0);
   }
 
-  async refresh(site: SiteConfig, client: ClientConfig, refreshToken: string, audit: RefreshAudit): Promise<TokenResponse> {
+  async refresh(
+    site: SiteConfig,
+    client: ClientConfig,
+    refreshToken: string,
+    audit: RefreshAudit,
+  ): Promise<TokenResponse> {
     if (isVisitorRefreshToken(refreshToken)) {
       const payload = openVisitorRefreshToken(this.keys, refreshToken, this.seconds());
       if (!payload) throw invalidGrant('refresh token is invalid or expired');
-      if (payload.site !== site.id || payload.client !== client.clientId) throw invalidGrant('refresh token was issued to another client');
+      if (payload.site !== site.id || payload.client !== client.clientId)
+        throw invalidGrant('refresh token was issued to another client');
       return this.response(site, this.accessToken(site, client.clientId, payload.visitor, 'visitor'), refreshToken);
     }
     if (!/^[A-Za-z0-9_-]{43}$/.test(refreshToken)) throw invalidGrant('refresh token is invalid or expired');
     const row = await this.findRefresh(refreshToken);
-    if (!row || row.site_id !== site.id || row.client_id !== client.clientId) throw invalidGrant('refresh token is invalid or expired');
+    if (!row || row.site_id !== site.id || row.client_id !== client.clientId)
+      throw invalidGrant('refresh token is invalid or expired');
     if (row.revoked_at || row.session_expires_at.getTime() <= this.now()) throw invalidGrant('the session has ended');
     if (row.session_last_used_at.getTime() <= this.idleSince(site).getTime()) {
-      await this.db.transaction((tx) => endSession(audit.events, tx, { siteId: row.site_id, sessionId: row.session_id, reason: 'idle', ip: audit.ip }));
+      await this.db.transaction((tx) =>
+        endSession(audit.events, tx, { siteId: row.site_id, sessionId: row.session_id, reason: 'idle', ip: audit.ip }),
+      );
       throw invalidGrant('the session has ended');
     }
-    if (sessions.lastUseIsStale(row.session_last_used_at, this.now())) await sessions.touchSession(this.db, row.site_id, row.session_id, this.now());
+    if (sessions.lastUseIsStale(row.session_last_used_at, this.now()))
+      await sessions.touchSession(this.db, row.site_id, row.session_id, this.now());
     const access = () => this.accessToken(site, client.clientId, row.member_id, 'member', row.session_id);
     if (!client.refreshTokenRotation) return this.response(site, access(), refreshToken);
     return this.rotateAndIssue(site, row, refreshToken, access, audit);
@@ -115,7 +131,13 @@ export class TokenService {
    * grace window returns the current one (a retry after a lost response); any other replay is taken
    * as theft and ends the whole session (RFC 9700 §4.14.2).
    */
-  private async rotateAndIssue(site: SiteConfig, row: sessions.StoredRefresh, presented: string, access: () => string, audit: RefreshAudit): Promise<TokenResponse> {
+  private async rotateAndIssue(
+    site: SiteConfig,
+    row: sessions.StoredRefresh,
+    presented: string,
+    access: () => string,
+    audit: RefreshAudit,
+  ): Promise<TokenResponse> {
     if (row.rotated_at) {
       const withinGrace = this.now() - row.rotated_at.getTime() <= sessions.ROTATION_GRACE_SECONDS * 1000;
       if (withinGrace && row.replaced_by && (await sessions.isCurrentToken(this.db, row.replaced_by))) {
@@ -123,10 +145,23 @@ export class TokenService {
       }
       await this.db.transaction(async (tx) => {
         await audit.events.record(
-          { type: 'refresh_token_reuse', outcome: 'refused', siteId: row.site_id, memberId: row.member_id, clientId: row.client_id, ip: audit.ip, detail: { sessionId: row.session_id } },
+          {
+            type: 'refresh_token_reuse',
+            outcome: 'refused',
+            siteId: row.site_id,
+            memberId: row.member_id,
+            clientId: row.client_id,
+            ip: audit.ip,
+            detail: { sessionId: row.session_id },
+          },
           tx,
         );
-        await endSession(audit.events, tx, { siteId: row.site_id, sessionId: row.session_id, reason: 'refresh-token-reuse', ip: audit.ip });
+        await endSession(audit.events, tx, {
+          siteId: row.site_id,
+          sessionId: row.session_id,
+          reason: 'refresh-token-reuse',
+          ip: audit.ip,
+        });
       });
       throw invalidGrant('refresh token was already used; the session has been ended');
     }
@@ -148,7 +183,11 @@ export class TokenService {
   ): Promise<MemberSessionTokens> {
     const site = this.config.sites.find((s) => s.id === input.siteId);
     if (!site) throw new Error(`unknown site ${input.siteId}`);
-    const created = await sessions.insertSession(tx, { ...input, ttlSeconds: site.tokens.memberSessionTtl, now: this.now() });
+    const created = await sessions.insertSession(tx, {
+      ...input,
+      ttlSeconds: site.tokens.memberSessionTtl,
+      now: this.now(),
+    });
     return {
       sessionId: created.sessionId,
       accessToken: this.accessToken(site, input.clientId, input.memberId, 'member', created.sessionId),
@@ -161,7 +200,12 @@ export class TokenService {
     return sessions.revokeSession(tx, siteId, sessionId, reason);
   }
 
-  revokeMemberSessions(tx: Queryable, siteId: string, memberId: string, options: { exceptSessionId?: string | undefined; reason: string }): Promise<number> {
+  revokeMemberSessions(
+    tx: Queryable,
+    siteId: string,
+    memberId: string,
+    options: { exceptSessionId?: string | undefined; reason: string },
+  ): Promise<number> {
     return sessions.revokeMemberSessions(tx, siteId, memberId, options);
   }
 
@@ -181,6 +225,11 @@ export class TokenService {
   }
 
   response(site: SiteConfig, accessToken: string, refreshToken: string): TokenResponse {
-    return { access_token: accessToken, refresh_token: refreshToken, expires_in: site.tokens.accessTokenTtl, token_type: 'Bearer' };
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: site.tokens.accessTokenTtl,
+      token_type: 'Bearer',
+    };
   }
 }

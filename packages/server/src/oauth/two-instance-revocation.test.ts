@@ -45,7 +45,12 @@ describe('logout on one instance ends the session on every instance at once', ()
       const db = shared ?? (await openDatabase({ databaseUrl: url }));
       if (!databases.includes(db)) databases.push(db);
       // One after the other: the first migrates the database, the second finds it migrated.
-      const app = await createApp({ config: { ...config, host: '127.0.0.1' }, db, logLevel: 'silent', mailDelivery: false });
+      const app = await createApp({
+        config: { ...config, host: '127.0.0.1' },
+        db,
+        logLevel: 'silent',
+        mailDelivery: false,
+      });
       await app.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.app.server.address() as { port: number };
       instances.push({ app, url: `http://127.0.0.1:${port}` });
@@ -63,12 +68,25 @@ describe('logout on one instance ends the session on every instance at once', ()
     const ctx = a.app.ctx;
     const { siteId, clientId } = ctx.config.storefront;
     const session = await ctx.db.transaction(async (tx) => {
-      const member = await insertMember(tx, { siteId, email: `two-instances-${randomBytes(4).toString('hex')}@example.com`, passwordHash: null, emailVerified: true, approved: true, profile: {}, now: Date.now() });
+      const member = await insertMember(tx, {
+        siteId,
+        email: `two-instances-${randomBytes(4).toString('hex')}@example.com`,
+        passwordHash: null,
+        emailVerified: true,
+        approved: true,
+        profile: {},
+        now: Date.now(),
+      });
       return ctx.tokens.createMemberSession(tx, { siteId, clientId, memberId: member!.id });
     });
     const refresh = (base: string, refreshToken: string) =>
-      fetch(`${base}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId, grantType: 'refresh_token', refreshToken }) });
-    const me = (base: string, token: string) => fetch(`${base}/_api/members/v1/members/my`, { headers: { authorization: token } });
+      fetch(`${base}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId, grantType: 'refresh_token', refreshToken }),
+      });
+    const me = (base: string, token: string) =>
+      fetch(`${base}/_api/members/v1/members/my`, { headers: { authorization: token } });
 
     // B accepts both, twice (anything B could remember is warm now).
     let refreshToken = session.refreshToken;
@@ -79,7 +97,9 @@ describe('logout on one instance ends the session on every instance at once', ()
       expect((await me(b.url, session.accessToken)).status).toBe(200);
     }
 
-    const logout = await fetch(`${a.url}/_api/iam/authentication/v1/logout?clientId=${clientId}`, { headers: { authorization: session.accessToken } });
+    const logout = await fetch(`${a.url}/_api/iam/authentication/v1/logout?clientId=${clientId}`, {
+      headers: { authorization: session.accessToken },
+    });
     expect(logout.status).toBe(200);
 
     const afterRefresh = await refresh(b.url, refreshToken);

@@ -21,12 +21,27 @@ function signingKey(): SigningKey {
 function ring(...keys: SigningKey[]) {
   const byKid = new Map(keys.map((k) => [k.kid, k]));
   return {
-    keys: { get activeSigning() { return keys[0]!; }, signingKey: (kid: string) => byKid.get(kid) } as unknown as KeyRing,
+    keys: {
+      get activeSigning() {
+        return keys[0]!;
+      },
+      signingKey: (kid: string) => byKid.get(kid),
+    } as unknown as KeyRing,
     drop: (kid: string) => byKid.delete(kid),
   };
 }
 
-const claims = (exp: number): AccessClaims => ({ iss: ISSUER, sub: randomUUID(), aud: 'c', client_id: 'c', site: 's', role: 'visitor', iat: exp - 60, exp, jti: randomUUID() });
+const claims = (exp: number): AccessClaims => ({
+  iss: ISSUER,
+  sub: randomUUID(),
+  aud: 'c',
+  client_id: 'c',
+  site: 's',
+  role: 'visitor',
+  iat: exp - 60,
+  exp,
+  jti: randomUUID(),
+});
 
 describe('access tokens verified once per instance (oauth/verified-tokens.ts)', () => {
   it('answers a repeated token with the same claims, and a token differing in its signature is still refused', () => {
@@ -37,7 +52,10 @@ describe('access tokens verified once per instance (oauth/verified-tokens.ts)', 
     expect(first).toMatchObject({ ok: true });
     expect(again).toEqual(first);
     const last = token.at(-2) === 'A' ? 'B' : 'A';
-    expect(verifyAccessToken(keys, `${token.slice(0, -2)}${last}${token.at(-1)}`, ISSUER, 1_000)).toEqual({ ok: false, reason: 'bad-signature' });
+    expect(verifyAccessToken(keys, `${token.slice(0, -2)}${last}${token.at(-1)}`, ISSUER, 1_000)).toEqual({
+      ok: false,
+      reason: 'bad-signature',
+    });
     // Claims handed out from the cache cannot be changed by one caller for the next.
     expect(Object.isFrozen((again as { claims: AccessClaims }).claims)).toBe(true);
   });
@@ -46,7 +64,10 @@ describe('access tokens verified once per instance (oauth/verified-tokens.ts)', 
     const { keys } = ring(signingKey());
     const token = signAccessToken(keys, claims(2_000));
     expect(verifyAccessToken(keys, token, ISSUER, 1_999).ok).toBe(true);
-    expect(verifyAccessToken(keys, token, 'https://elsewhere.example', 1_999)).toEqual({ ok: false, reason: 'wrong-issuer' });
+    expect(verifyAccessToken(keys, token, 'https://elsewhere.example', 1_999)).toEqual({
+      ok: false,
+      reason: 'wrong-issuer',
+    });
     expect(verifyAccessToken(keys, token, ISSUER, 2_000)).toEqual({ ok: false, reason: 'expired' });
     expect(verifyAccessToken(keys, token, ISSUER, 1_999).ok).toBe(true);
   });
@@ -57,7 +78,11 @@ describe('access tokens verified once per instance (oauth/verified-tokens.ts)', 
     const token = signAccessToken(keys, claims(2_000));
     expect(verifyAccessToken(keys, token, ISSUER, 1_000).ok).toBe(true);
     drop(retiring.kid);
-    expect(verifyAccessToken(keys, token, ISSUER, 1_000)).toEqual({ ok: false, reason: 'unknown-key', kid: retiring.kid });
+    expect(verifyAccessToken(keys, token, ISSUER, 1_000)).toEqual({
+      ok: false,
+      reason: 'unknown-key',
+      kid: retiring.kid,
+    });
   });
 
   it('keeps at most VERIFIED_TOKENS_MAX tokens, the oldest going first; a forged token stays refused however often it comes', () => {

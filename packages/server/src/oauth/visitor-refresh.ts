@@ -23,7 +23,9 @@ function mac(secret: Buffer, data: string): Buffer {
 
 export function sealVisitorRefreshToken(keys: KeyRing, payload: VisitorRefreshPayload): string {
   const key = keys.activeMac;
-  const body = Buffer.from(JSON.stringify({ s: payload.site, c: payload.client, v: payload.visitor, e: payload.exp, k: key.kid })).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({ s: payload.site, c: payload.client, v: payload.visitor, e: payload.exp, k: key.kid }),
+  ).toString('base64url');
   return `${PREFIX}${body}.${mac(key.secret, PREFIX + body).toString('base64url')}`;
 }
 
@@ -32,7 +34,11 @@ export function isVisitorRefreshToken(token: string): boolean {
 }
 
 /** The payload of an authentic, unexpired token, or undefined (never throws on garbage). */
-export function openVisitorRefreshToken(keys: KeyRing, token: string, nowSeconds: number): VisitorRefreshPayload | undefined {
+export function openVisitorRefreshToken(
+  keys: KeyRing,
+  token: string,
+  nowSeconds: number,
+): VisitorRefreshPayload | undefined {
   if (!token.startsWith(PREFIX) || token.length > 1024) return undefined;
   const dot = token.lastIndexOf('.');
   const body = token.slice(PREFIX.length, dot);
@@ -48,7 +54,8 @@ export function openVisitorRefreshToken(keys: KeyRing, token: string, nowSeconds
   const expected = mac(key.secret, PREFIX + body);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const { s, c, v, e } = parsed;
-  if (typeof s !== 'string' || typeof c !== 'string' || typeof v !== 'string' || typeof e !== 'number') return undefined;
+  if (typeof s !== 'string' || typeof c !== 'string' || typeof v !== 'string' || typeof e !== 'number')
+    return undefined;
   if (e <= nowSeconds) return undefined;
   return { site: s, client: c, visitor: v, exp: e };
 }

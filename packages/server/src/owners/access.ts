@@ -36,7 +36,11 @@ export function isOwnerRequest(ctx: AppContext, request: FastifyRequest): boolea
  * otherwise). `options.enrolling` lets an owner without two-factor through when production requires it
  * (only the session and enrolment calls pass it).
  */
-export async function currentOwner(ctx: AppContext, request: FastifyRequest, options: { enrolling?: boolean } = {}): Promise<OwnerCaller> {
+export async function currentOwner(
+  ctx: AppContext,
+  request: FastifyRequest,
+  options: { enrolling?: boolean } = {},
+): Promise<OwnerCaller> {
   const token = sessionTokenOf(ctx, request);
   const ownerId = token ? await resumeOwnerSession(ctx, token) : undefined;
   const owner = ownerId ? await findOwnerById(ctx.db, ownerId) : undefined;
@@ -55,15 +59,31 @@ export function mustEnrolTwoFactor(ctx: Pick<AppContext, 'config'>, owner: Owner
 }
 
 /** `requireOwner(ctx, request, roles)`: the signed-in owner when their role is one of `roles`, else 403. */
-export async function requireOwner(ctx: AppContext, request: FastifyRequest, roles: readonly OwnerRole[]): Promise<OwnerCaller> {
+export async function requireOwner(
+  ctx: AppContext,
+  request: FastifyRequest,
+  roles: readonly OwnerRole[],
+): Promise<OwnerCaller> {
   const caller = await currentOwner(ctx, request);
   if (!roles.includes(caller.owner.role)) {
     // A refusal goes to the audit log too: who tried what (on the site named, when it is one).
-    const named = { ...((request.query ?? {}) as Record<string, unknown>), ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>) }.siteId;
+    const named = {
+      ...((request.query ?? {}) as Record<string, unknown>),
+      ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>),
+    }.siteId;
     const siteId = typeof named === 'string' && ctx.sites.get(named) ? named : undefined;
     const action = `${request.method} ${String(request.url).split('?')[0]!.slice(0, 200)}`;
-    await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'refused', email: caller.owner.email, owner: caller.owner, ...(siteId ? { siteId } : {}), detail: { action, reason: 'role' } });
-    throw appError('OWNER_ROLE_REFUSED', { description: `The ${caller.owner.role} role may not do this (needs ${roles.join(' or ')})` });
+    await recordOwnerEvent(ctx, request, {
+      type: 'owner_action',
+      outcome: 'refused',
+      email: caller.owner.email,
+      owner: caller.owner,
+      ...(siteId ? { siteId } : {}),
+      detail: { action, reason: 'role' },
+    });
+    throw appError('OWNER_ROLE_REFUSED', {
+      description: `The ${caller.owner.role} role may not do this (needs ${roles.join(' or ')})`,
+    });
   }
   return caller;
 }
@@ -75,7 +95,15 @@ export async function requireOwner(ctx: AppContext, request: FastifyRequest, rol
 export async function recordOwnerEvent(
   ctx: AppContext,
   request: FastifyRequest,
-  event: { type: AuthEventType; outcome: AuthEventOutcome; email: string; owner?: Owner | undefined; siteId?: string; memberId?: string; detail?: Record<string, string | number | boolean | undefined> },
+  event: {
+    type: AuthEventType;
+    outcome: AuthEventOutcome;
+    email: string;
+    owner?: Owner | undefined;
+    siteId?: string;
+    memberId?: string;
+    detail?: Record<string, string | number | boolean | undefined>;
+  },
 ): Promise<void> {
   const siteIds = event.siteId ? [event.siteId] : ctx.sites.sites.map((s) => s.id);
   for (const siteId of siteIds) {

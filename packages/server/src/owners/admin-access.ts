@@ -23,30 +23,45 @@ export interface AdminAccess {
  * site), or — where `roles` names them — a console owner signed in with one of those roles. Anything
  * else is a 401 envelope; a known caller without the right is a 403.
  */
-export async function adminAccess(ctx: AppContext, request: FastifyRequest, siteId: unknown, roles?: readonly OwnerRole[]): Promise<AdminAccess> {
+export async function adminAccess(
+  ctx: AppContext,
+  request: FastifyRequest,
+  siteId: unknown,
+  roles?: readonly OwnerRole[],
+): Promise<AdminAccess> {
   if (roles && isOwnerRequest(ctx, request)) {
     const { owner } = await requireOwner(ctx, request, roles);
     return { siteId: knownSite(ctx, siteId), owner, identity: { identityType: 'WIX_USER', wixUserId: owner.id } };
   }
   const caller = await resolveCaller(request, ctx).catch(() => undefined);
-  if (!caller || caller.kind !== 'admin') throw appError('UNAUTHORIZED', { description: 'The admin key is required: Authorization: Bearer <adminKey>' });
+  if (!caller || caller.kind !== 'admin')
+    throw appError('UNAUTHORIZED', { description: 'The admin key is required: Authorization: Bearer <adminKey>' });
   const site = knownSite(ctx, siteId);
   // The server's admin key acts on every site. The key itself is checked, not the caller's key name:
   // an operator may well name a site API key "admin".
   if (isServerAdminKey(ctx, request)) return { siteId: site, identity: ownerIdentity };
-  if (caller.siteId !== site) throw appError('PERMISSION_DENIED', { description: 'This API key belongs to another site' });
+  if (caller.siteId !== site)
+    throw appError('PERMISSION_DENIED', { description: 'This API key belongs to another site' });
   return { siteId: site, identity: { identityType: 'APP', appId: caller.keyName } };
 }
 
 /** `adminAccess` for callers that need the site only. */
-export async function requireAdminFor(ctx: AppContext, request: FastifyRequest, siteId: unknown, roles?: readonly OwnerRole[]): Promise<string> {
+export async function requireAdminFor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  siteId: unknown,
+  roles?: readonly OwnerRole[],
+): Promise<string> {
   return (await adminAccess(ctx, request, siteId, roles)).siteId;
 }
 
 /** The server's admin key only (server-wide things: owners, signing keys); a 401 otherwise. */
 export async function requireServerAdmin(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const caller = await resolveCaller(request, ctx).catch(() => undefined);
-  if (caller?.kind !== 'admin' || !isServerAdminKey(ctx, request)) throw appError('UNAUTHORIZED', { description: "The server's admin key is required: Authorization: Bearer <adminKey>" });
+  if (caller?.kind !== 'admin' || !isServerAdminKey(ctx, request))
+    throw appError('UNAUTHORIZED', {
+      description: "The server's admin key is required: Authorization: Bearer <adminKey>",
+    });
 }
 
 function isServerAdminKey(ctx: AppContext, request: FastifyRequest): boolean {

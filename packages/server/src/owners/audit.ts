@@ -7,8 +7,21 @@ import { currentOwner, isOwnerRequest, recordOwnerEvent } from './access.js';
  * succeeded; key callers are audited as key uses already. For handlers that learn the site only, not
  * the owner (the webhooks admin API).
  */
-export async function auditOwnerAction(ctx: AppContext, request: FastifyRequest, siteId: string, action: string, detail: Record<string, string | number | boolean | undefined> = {}): Promise<void> {
+export async function auditOwnerAction(
+  ctx: AppContext,
+  request: FastifyRequest,
+  siteId: string,
+  action: string,
+  detail: Record<string, string | number | boolean | undefined> = {},
+): Promise<void> {
   if (!isOwnerRequest(ctx, request)) return;
   const { owner } = await currentOwner(ctx, request);
-  await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: owner.email, owner, siteId, detail: { action, ...detail } });
+  await recordOwnerEvent(ctx, request, {
+    type: 'owner_action',
+    outcome: 'success',
+    email: owner.email,
+    owner,
+    siteId,
+    detail: { action, ...detail },
+  });
 }

@@ -12,7 +12,12 @@ let second: VitrineApp;
 let secondUrl: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }) });
+  server = await startTestServer({
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
+  });
   second = await createApp({ config: server.ctx.config, db: server.ctx.db, logLevel: 'silent', mailDelivery: false });
   secondUrl = (await second.app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
 });
@@ -31,7 +36,11 @@ describe('console rules', () => {
     // Behind a TLS-terminating proxy the public URL is https while this test talks plain HTTP to the port.
     server.ctx.config.publicUrl = 'https://shop.example';
     try {
-      const res = await fetch(`${server.url}/_admin/v1/console/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'an https password' }) });
+      const res = await fetch(`${server.url}/_admin/v1/console/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'an https password' }),
+      });
       expect(res.status).toBe(200);
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-vitrine_owner='));
       expect(cookie, res.headers.getSetCookie().join(' | ')).toBeDefined();
@@ -45,7 +54,9 @@ describe('console rules', () => {
 
   it('the admin key works for the admin API but is no console session', async () => {
     const admin = { authorization: `Bearer ${server.adminKey}` };
-    expect((await fetch(`${server.url}/_admin/v1/members?siteId=${server.siteId}`, { headers: admin })).status).toBe(200);
+    expect((await fetch(`${server.url}/_admin/v1/members?siteId=${server.siteId}`, { headers: admin })).status).toBe(
+      200,
+    );
     const session = await fetch(`${server.url}/_admin/v1/console/session`, { headers: admin });
     expect(session.status).toBe(401);
     const body = (await session.json()) as { message: string };
@@ -54,13 +65,32 @@ describe('console rules', () => {
   });
 
   it('End sessions in the console ends the member’s sessions on every instance at once, and is audited', async () => {
-    const visitor = (await (await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) })).json()) as { access_token: string };
+    const visitor = (await (
+      await fetch(`${server.url}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }),
+      })
+    ).json()) as { access_token: string };
     const email = unique('member');
-    const registered = (await (await fetch(`${server.url}/_api/iam/authentication/v2/register`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: visitor.access_token }, body: JSON.stringify({ loginId: { email }, password: 'correct horse battery' }) })).json()) as { state: string; identity: { id: string } };
+    const registered = (await (
+      await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: visitor.access_token },
+        body: JSON.stringify({ loginId: { email }, password: 'correct horse battery' }),
+      })
+    ).json()) as { state: string; identity: { id: string } };
     expect(registered.state).toBe('SUCCESS');
     const memberId = registered.identity.id;
-    const sessions = await Promise.all([1, 2].map(() => server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId }))));
-    const me = (base: string, token: string) => fetch(`${base}/_api/members/v1/members/my`, { headers: { authorization: token } }).then((r) => r.status);
+    const sessions = await Promise.all(
+      [1, 2].map(() =>
+        server.ctx.db.transaction((tx) =>
+          server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId }),
+        ),
+      ),
+    );
+    const me = (base: string, token: string) =>
+      fetch(`${base}/_api/members/v1/members/my`, { headers: { authorization: token } }).then((r) => r.status);
     for (const s of sessions) expect(await me(secondUrl, s.accessToken)).toBe(200);
 
     const support = await signedIn(server, unique('support'), 'support');
@@ -69,14 +99,25 @@ describe('console rules', () => {
     expect(ended.body.member.status).toBe('ACTIVE');
     for (const s of sessions) {
       expect(await me(secondUrl, s.accessToken)).toBe(401);
-      const refresh = await fetch(`${secondUrl}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grantType: 'refresh_token', clientId: server.clientId, refreshToken: s.refreshToken }) });
+      const refresh = await fetch(`${secondUrl}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grantType: 'refresh_token', clientId: server.clientId, refreshToken: s.refreshToken }),
+      });
       expect(refresh.status).toBe(400);
     }
     // The member may sign in again: ending sessions is not a block.
-    const login = await fetch(`${secondUrl}/_api/iam/authentication/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: visitor.access_token }, body: JSON.stringify({ loginId: { email }, password: 'correct horse battery' }) });
+    const login = await fetch(`${secondUrl}/_api/iam/authentication/v2/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: visitor.access_token },
+      body: JSON.stringify({ loginId: { email }, password: 'correct horse battery' }),
+    });
     expect(((await login.json()) as { state: string }).state).toBe('SUCCESS');
 
-    const audit = await support.call('GET', `/_admin/v1/auth-events?siteId=${server.siteId}&memberId=${memberId}&type=owner_action`);
+    const audit = await support.call(
+      'GET',
+      `/_admin/v1/auth-events?siteId=${server.siteId}&memberId=${memberId}&type=owner_action`,
+    );
     expect(audit.body.events.map((e: { detail: { action: string } }) => e.detail.action)).toContain('end-sessions');
   });
 });

@@ -28,7 +28,17 @@ export function setupUrlFor(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/console/setup?token=${encodeURIComponent(token)}`;
 }
 
-export async function createInvitation(tx: Queryable, publicUrl: string, input: { email: string; role: OwnerRole | undefined }, now: number): Promise<Invitation> {
+export async function createInvitation(
+  tx: Queryable,
+  publicUrl: string,
+  input: { email: string; role: OwnerRole | undefined },
+  now: number,
+): Promise<Invitation> {
   const { owner, token, created } = await inviteOwner(tx, { ...input, now });
-  return { owner, created, setupUrl: setupUrlFor(publicUrl, token), expiresDate: new Date(now + 24 * 3600 * 1000).toISOString() };
+  return {
+    owner,
+    created,
+    setupUrl: setupUrlFor(publicUrl, token),
+    expiresDate: new Date(now + 24 * 3600 * 1000).toISOString(),
+  };
 }

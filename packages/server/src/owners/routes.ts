@@ -3,7 +3,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { requireServerAdmin } from './admin-access.js';
-import { CONSOLE_ROLES, currentOwner, isOwnerRequest, mustEnrolTwoFactor, recordOwnerEvent, requireOwner } from './access.js';
+import {
+  CONSOLE_ROLES,
+  currentOwner,
+  isOwnerRequest,
+  mustEnrolTwoFactor,
+  recordOwnerEvent,
+  requireOwner,
+} from './access.js';
 import { checkInvite, createInvitation } from './invite.js';
 import { clearOwnerCookie, csrfTokenFor, endOwnerSession } from './sessions.js';
 import { completeSetup, signIn } from './sign-in.js';
@@ -48,12 +55,22 @@ export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     const { owner } = await currentOwner(ctx, request, { enrolling: true });
     if (owner.totpEnabled) throw appError('TWO_FACTOR_ALREADY_ON');
     const step = matchingStep(ctx.config, owner, request.body.code, ctx.now());
-    if (step === undefined) throw appError('INVALID_TWO_FACTOR_CODE', { description: 'The authentication code is wrong; check the app and the device clock', status: 400 });
+    if (step === undefined)
+      throw appError('INVALID_TWO_FACTOR_CODE', {
+        description: 'The authentication code is wrong; check the app and the device clock',
+        status: 400,
+      });
     await ctx.db.transaction(async (tx) => {
       await setTotp(tx, owner.id, { secret: owner.totpSecret, enabled: true }, ctx.now());
       await claimTotpStep(tx, owner.id, step);
     });
-    await recordOwnerEvent(ctx, request, { type: 'factor_added', outcome: 'success', email: owner.email, owner, detail: { factor: 'totp' } });
+    await recordOwnerEvent(ctx, request, {
+      type: 'factor_added',
+      outcome: 'success',
+      email: owner.email,
+      owner,
+      detail: { factor: 'totp' },
+    });
     return { owner: ownerView({ ...owner, totpEnabled: true }) };
   });
 
@@ -67,9 +84,20 @@ export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     const input = checkInvite(request.body.email, request.body.role);
     const invitation = await ctx.db.transaction((tx) => createInvitation(tx, ctx.config.publicUrl, input, ctx.now()));
     if (manager) {
-      await recordOwnerEvent(ctx, request, { type: 'owner_action', outcome: 'success', email: manager.email, owner: manager, detail: { action: 'invite_owner', target: invitation.owner.email, role: invitation.owner.role } });
+      await recordOwnerEvent(ctx, request, {
+        type: 'owner_action',
+        outcome: 'success',
+        email: manager.email,
+        owner: manager,
+        detail: { action: 'invite_owner', target: invitation.owner.email, role: invitation.owner.role },
+      });
     }
-    return { owner: ownerView(invitation.owner), created: invitation.created, setupUrl: invitation.setupUrl, expiresDate: invitation.expiresDate };
+    return {
+      owner: ownerView(invitation.owner),
+      created: invitation.created,
+      setupUrl: invitation.setupUrl,
+      expiresDate: invitation.expiresDate,
+    };
   });
 };
 

@@ -15,15 +15,57 @@ const Owner = Open({
 const CsrfToken = Type.String({ description: 'Send it as x-vitrine-csrf' });
 
 export const signIn = {
-  ...op('Sign in to the console (sets the session cookie)', Open({ owner: Type.Optional(Owner), csrfToken: Type.Optional(CsrfToken), twoFactorRequired: Type.Optional(Type.Boolean({ description: 'true when the code is missing (then nothing else is answered)' })) }), {
-    body: Body({ email: Described('The owner\'s email'), password: Described('The password'), code: Described('The authentication code when two-factor is on') }),
+  ...op(
+    'Sign in to the console (sets the session cookie)',
+    Open({
+      owner: Type.Optional(Owner),
+      csrfToken: Type.Optional(CsrfToken),
+      twoFactorRequired: Type.Optional(
+        Type.Boolean({ description: 'true when the code is missing (then nothing else is answered)' }),
+      ),
+    }),
+    {
+      body: Body({
+        email: Described("The owner's email"),
+        password: Described('The password'),
+        code: Described('The authentication code when two-factor is on'),
+      }),
+    },
+  ),
+  security: [],
+};
+export const setup = {
+  ...op('Set the password from a one-time setup link', Open({ owner: Owner }), {
+    body: Body({ token: Described('From the setup link'), password: Described('The new password') }),
   }),
   security: [],
 };
-export const setup = { ...op('Set the password from a one-time setup link', Open({ owner: Owner }), { body: Body({ token: Described('From the setup link'), password: Described('The new password') }) }), security: [] };
-export const session = op('The signed-in owner, the CSRF value and the sites', Open({ owner: Owner, csrfToken: CsrfToken, mustEnrolTwoFactor: Type.Boolean(), sites: Type.Array(Open({ id: Type.String(), name: Type.String() })), devMailbox: Type.Boolean() }));
+export const session = op(
+  'The signed-in owner, the CSRF value and the sites',
+  Open({
+    owner: Owner,
+    csrfToken: CsrfToken,
+    mustEnrolTwoFactor: Type.Boolean(),
+    sites: Type.Array(Open({ id: Type.String(), name: Type.String() })),
+    devMailbox: Type.Boolean(),
+  }),
+);
 export const signOut = op('Sign out of the console', Empty);
-export const startTwoFactor = op('A pending authenticator secret (shown once)', Open({ secret: Type.String({ description: 'Base32 secret' }), uri: Type.String({ description: 'otpauth:// URI' }) }));
-export const confirmTwoFactor = op('Turn two-factor on with a first code', Open({ owner: Owner }), { body: Body({ code: Described('A code from the app') }) });
+export const startTwoFactor = op(
+  'A pending authenticator secret (shown once)',
+  Open({ secret: Type.String({ description: 'Base32 secret' }), uri: Type.String({ description: 'otpauth:// URI' }) }),
+);
+export const confirmTwoFactor = op('Turn two-factor on with a first code', Open({ owner: Owner }), {
+  body: Body({ code: Described('A code from the app') }),
+});
 export const listOwners = op('Owners of the console', Open({ owners: Type.Array(Owner) }));
-export const inviteOwner = op('Invite an owner (a one-time setup link)', Open({ owner: Owner, created: Type.Boolean({ description: 'false when the owner existed (a new setup link)' }), setupUrl: Type.String({ description: 'The one-time setup link' }), expiresDate: Type.String({ description: 'When the link expires (ISO date)' }) }), { body: Body({ email: Described('Email'), role: Described('owner | editor | support') }) });
+export const inviteOwner = op(
+  'Invite an owner (a one-time setup link)',
+  Open({
+    owner: Owner,
+    created: Type.Boolean({ description: 'false when the owner existed (a new setup link)' }),
+    setupUrl: Type.String({ description: 'The one-time setup link' }),
+    expiresDate: Type.String({ description: 'When the link expires (ISO date)' }),
+  }),
+  { body: Body({ email: Described('Email'), role: Described('owner | editor | support') }) },
+);

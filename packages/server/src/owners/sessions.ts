@@ -40,7 +40,11 @@ export function isGenuineCsrf(ctx: Ctx, sessionToken: string, header: unknown): 
   return safeEqual(Buffer.from(header), Buffer.from(csrfTokenFor(ctx, sessionToken)));
 }
 
-export async function startOwnerSession(ctx: Ctx & Pick<AppContext, 'db'>, reply: FastifyReply, ownerId: string): Promise<string> {
+export async function startOwnerSession(
+  ctx: Ctx & Pick<AppContext, 'db'>,
+  reply: FastifyReply,
+  ownerId: string,
+): Promise<string> {
   const token = randomToken();
   const now = ctx.now();
   await ctx.db.query(
@@ -56,22 +60,33 @@ export function clearOwnerCookie(ctx: Pick<AppContext, 'config'>, reply: Fastify
 }
 
 /** The owner id of a live session, touching its idle clock; undefined when unknown, ended, expired or idle. */
-export async function resumeOwnerSession(ctx: Pick<AppContext, 'db' | 'now'>, token: string): Promise<string | undefined> {
+export async function resumeOwnerSession(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  token: string,
+): Promise<string | undefined> {
   const now = ctx.now();
-  const { rows } = await ctx.db.query<{ owner_id: string; last_used_at: Date | string; expires_at: Date | string; ended_at: Date | string | null }>(
-    'select owner_id, last_used_at, expires_at, ended_at from owner_sessions where id_hash = $1',
-    [sha256(token)],
-  );
+  const { rows } = await ctx.db.query<{
+    owner_id: string;
+    last_used_at: Date | string;
+    expires_at: Date | string;
+    ended_at: Date | string | null;
+  }>('select owner_id, last_used_at, expires_at, ended_at from owner_sessions where id_hash = $1', [sha256(token)]);
   const row = rows[0];
   if (!row || row.ended_at) return undefined;
   const lastUsed = new Date(row.last_used_at).getTime();
   if (new Date(row.expires_at).getTime() <= now || lastUsed + OWNER_IDLE_SECONDS * 1000 <= now) return undefined;
   if (now - lastUsed >= TOUCH_EVERY_MS) {
-    await ctx.db.query('update owner_sessions set last_used_at = $2 where id_hash = $1 and last_used_at < $2', [sha256(token), new Date(now)]);
+    await ctx.db.query('update owner_sessions set last_used_at = $2 where id_hash = $1 and last_used_at < $2', [
+      sha256(token),
+      new Date(now),
+    ]);
   }
   return row.owner_id;
 }
 
 export async function endOwnerSession(q: Queryable, token: string, now: number): Promise<void> {
-  await q.query('update owner_sessions set ended_at = $2 where id_hash = $1 and ended_at is null', [sha256(token), new Date(now)]);
+  await q.query('update owner_sessions set ended_at = $2 where id_hash = $1 and ended_at is null', [
+    sha256(token),
+    new Date(now),
+  ]);
 }

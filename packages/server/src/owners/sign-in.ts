@@ -8,13 +8,21 @@ import { hashPassword, passwordViolation, verifyPassword } from '../security/pas
 import { recordOwnerEvent } from './access.js';
 import { isOwnerEmail } from './invite.js';
 import { csrfTokenFor, startOwnerSession } from './sessions.js';
-import { claimTotpStep, findOwnerByEmail, findSetupOwner, ownerView, setOwnerPassword, spendSetupToken } from './store.js';
+import {
+  claimTotpStep,
+  findOwnerByEmail,
+  findSetupOwner,
+  ownerView,
+  setOwnerPassword,
+  spendSetupToken,
+} from './store.js';
 import { matchingStep } from './two-factor.js';
 
 // Owners share the members' per-account throttle (identity/login-throttle.ts) under a key space of their own.
 const OWNER_THROTTLE_SCOPE = '_owners';
 
-const body = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+const body = (request: FastifyRequest) =>
+  (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
 
 /**
  * POST /_admin/v1/console/sign-in {email, password, code?} → the owner and the session's CSRF value,
@@ -24,18 +32,30 @@ const body = (request: FastifyRequest) => (request.body && typeof request.body =
 export async function signIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const input = body(request);
   if (!isOwnerEmail(input.email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL');
-  if (typeof input.password !== 'string' || !input.password || input.password.length > 256) throw invalidField('password', 'is required', 'REQUIRED');
+  if (typeof input.password !== 'string' || !input.password || input.password.length > 256)
+    throw invalidField('password', 'is required', 'REQUIRED');
   const email = input.email.trim();
   const attempt: LoginAttempt = { siteId: OWNER_THROTTLE_SCOPE, email, ip: clientIp(request) };
   const admission = await admitLoginAttempt(ctx.limiter, attempt);
   if (!admission.allowed) {
-    await recordOwnerEvent(ctx, request, { type: 'owner_sign_in', outcome: 'refused', email, detail: { reason: 'locked', scope: admission.scope } });
+    await recordOwnerEvent(ctx, request, {
+      type: 'owner_sign_in',
+      outcome: 'refused',
+      email,
+      detail: { reason: 'locked', scope: admission.scope },
+    });
     throw httpErrors.tooManyRequests(admission.retryAfterSeconds, 'Too many sign-in attempts; try again later');
   }
   const owner = await findOwnerByEmail(ctx.db, email);
   const passwordOk = await verifyPassword(owner?.passwordHash, input.password);
   if (!owner || !passwordOk) {
-    await recordOwnerEvent(ctx, request, { type: 'owner_sign_in', outcome: 'failure', email, owner, detail: { reason: 'bad_credentials' } });
+    await recordOwnerEvent(ctx, request, {
+      type: 'owner_sign_in',
+      outcome: 'failure',
+      email,
+      owner,
+      detail: { reason: 'bad_credentials' },
+    });
     throw appError('INVALID_CREDENTIALS');
   }
   if (owner.totpEnabled) {
@@ -43,20 +63,33 @@ export async function signIn(ctx: AppContext, request: FastifyRequest, reply: Fa
     if (input.code === undefined || input.code === '') return { twoFactorRequired: true };
     const step = matchingStep(ctx.config, owner, input.code, ctx.now());
     if (step === undefined || !(await claimTotpStep(ctx.db, owner.id, step))) {
-      await recordOwnerEvent(ctx, request, { type: 'owner_sign_in', outcome: 'failure', email, owner, detail: { reason: 'bad_code' } });
+      await recordOwnerEvent(ctx, request, {
+        type: 'owner_sign_in',
+        outcome: 'failure',
+        email,
+        owner,
+        detail: { reason: 'bad_code' },
+      });
       throw appError('INVALID_TWO_FACTOR_CODE');
     }
   }
   const token = await startOwnerSession(ctx, reply, owner.id);
   await loginSucceeded(ctx.limiter, attempt, admission);
-  await recordOwnerEvent(ctx, request, { type: 'owner_sign_in', outcome: 'success', email, owner, detail: { twoFactor: owner.totpEnabled } });
+  await recordOwnerEvent(ctx, request, {
+    type: 'owner_sign_in',
+    outcome: 'success',
+    email,
+    owner,
+    detail: { twoFactor: owner.totpEnabled },
+  });
   return { owner: ownerView(owner), csrfToken: csrfTokenFor(ctx, token) };
 }
 
 /** POST /_admin/v1/console/setup {token, password}: a setup link sets the password (once, within 24 h). */
 export async function completeSetup(ctx: AppContext, request: FastifyRequest) {
   const input = body(request);
-  if (typeof input.token !== 'string' || !input.token || input.token.length > 100) throw invalidField('token', 'is required', 'REQUIRED');
+  if (typeof input.token !== 'string' || !input.token || input.token.length > 100)
+    throw invalidField('token', 'is required', 'REQUIRED');
   const token = input.token;
   // Checked before the token is spent, so a refused password leaves the link usable.
   const email = (await findSetupOwner(ctx.db, token, ctx.now()))?.email;
@@ -70,7 +103,13 @@ export async function completeSetup(ctx: AppContext, request: FastifyRequest) {
     await setOwnerPassword(tx, spent.id, passwordHash, ctx.now());
     return spent;
   });
-  await recordOwnerEvent(ctx, request, { type: 'password_changed', outcome: 'success', email: owner.email, owner, detail: { via: 'setup_link' } });
+  await recordOwnerEvent(ctx, request, {
+    type: 'password_changed',
+    outcome: 'success',
+    email: owner.email,
+    owner,
+    detail: { via: 'setup_link' },
+  });
   return { owner: ownerView({ ...owner, passwordHash }) };
 }
 

@@ -70,7 +70,10 @@ export async function countOwners(q: Queryable): Promise<number> {
  * Adds an owner, or gives an existing one a new setup link (and the role, when one is named). Returns
  * the setup token; only its hash is stored. The link replaces the password when followed.
  */
-export async function inviteOwner(tx: Queryable, input: { email: string; role: OwnerRole | undefined; now: number }): Promise<{ owner: Owner; token: string; created: boolean }> {
+export async function inviteOwner(
+  tx: Queryable,
+  input: { email: string; role: OwnerRole | undefined; now: number },
+): Promise<{ owner: Owner; token: string; created: boolean }> {
   const at = new Date(input.now);
   const inserted = await tx.query<OwnerRow>(
     `insert into owners (id, email, email_key, role, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)
@@ -86,9 +89,10 @@ export async function inviteOwner(tx: Queryable, input: { email: string; role: O
     row = updated.rows[0]!;
   }
   const token = randomToken();
-  await tx.query('insert into owner_setup_tokens (token_hash, owner_id, created_at, expires_at) values ($1, $2, $3, $4)', [
-    sha256(token), row.id, at, new Date(input.now + SETUP_TTL_SECONDS * 1000),
-  ]);
+  await tx.query(
+    'insert into owner_setup_tokens (token_hash, owner_id, created_at, expires_at) values ($1, $2, $3, $4)',
+    [sha256(token), row.id, at, new Date(input.now + SETUP_TTL_SECONDS * 1000)],
+  );
   return { owner: toOwner(row), token, created: inserted.rows.length > 0 };
 }
 
@@ -111,24 +115,52 @@ export async function spendSetupToken(tx: Queryable, token: string, now: number)
 }
 
 /** A new password ends every session and every other setup link of the owner. */
-export async function setOwnerPassword(tx: Queryable, ownerId: string, passwordHash: string, now: number): Promise<void> {
-  await tx.query('update owners set password_hash = $2, updated_at = $3 where id = $1', [ownerId, passwordHash, new Date(now)]);
+export async function setOwnerPassword(
+  tx: Queryable,
+  ownerId: string,
+  passwordHash: string,
+  now: number,
+): Promise<void> {
+  await tx.query('update owners set password_hash = $2, updated_at = $3 where id = $1', [
+    ownerId,
+    passwordHash,
+    new Date(now),
+  ]);
   await tx.query('delete from owner_setup_tokens where owner_id = $1', [ownerId]);
-  await tx.query('update owner_sessions set ended_at = $2 where owner_id = $1 and ended_at is null', [ownerId, new Date(now)]);
+  await tx.query('update owner_sessions set ended_at = $2 where owner_id = $1 and ended_at is null', [
+    ownerId,
+    new Date(now),
+  ]);
 }
 
-export async function setTotp(tx: Queryable, ownerId: string, fields: { secret: string | null; enabled: boolean }, now: number): Promise<void> {
-  await tx.query('update owners set totp_secret = $2, totp_enabled = $3, totp_last_step = 0, updated_at = $4 where id = $1', [
-    ownerId, fields.secret, fields.enabled, new Date(now),
-  ]);
+export async function setTotp(
+  tx: Queryable,
+  ownerId: string,
+  fields: { secret: string | null; enabled: boolean },
+  now: number,
+): Promise<void> {
+  await tx.query(
+    'update owners set totp_secret = $2, totp_enabled = $3, totp_last_step = 0, updated_at = $4 where id = $1',
+    [ownerId, fields.secret, fields.enabled, new Date(now)],
+  );
 }
 
 /** Records the time step of an accepted code; false when that step (or a later one) was used already. */
 export async function claimTotpStep(q: Queryable, ownerId: string, step: number): Promise<boolean> {
-  const { rowCount } = await q.query('update owners set totp_last_step = $2 where id = $1 and totp_last_step < $2', [ownerId, step]);
+  const { rowCount } = await q.query('update owners set totp_last_step = $2 where id = $1 and totp_last_step < $2', [
+    ownerId,
+    step,
+  ]);
   return rowCount > 0;
 }
 
 export function ownerView(o: Owner) {
-  return { id: o.id, email: o.email, role: o.role, twoFactor: o.totpEnabled, passwordSet: o.passwordHash !== null, createdDate: o.createdAt.toISOString() };
+  return {
+    id: o.id,
+    email: o.email,
+    role: o.role,
+    twoFactor: o.totpEnabled,
+    passwordSet: o.passwordHash !== null,
+    createdDate: o.createdAt.toISOString(),
+  };
 }

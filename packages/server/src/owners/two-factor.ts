@@ -1,5 +1,11 @@
 import type { ServerConfig } from '../config/types.js';
-import { matchingTotpStep, newTotpSecret as newSecret, protectTotpSecret, revealTotpSecret, totpUri } from '../security/totp.js';
+import {
+  matchingTotpStep,
+  newTotpSecret as newSecret,
+  protectTotpSecret,
+  revealTotpSecret,
+  totpUri,
+} from '../security/totp.js';
 import type { Owner } from './store.js';
 
 /**
@@ -24,7 +30,12 @@ export function enrolmentUri(email: string, base32: string): string {
  * The time step of a valid code for the owner's stored secret, or undefined. The caller claims the step
  * (store.claimTotpStep) so the same code cannot be replayed.
  */
-export function matchingStep(config: Pick<ServerConfig, 'keyEncryptionKey'>, owner: Owner, code: unknown, now: number): number | undefined {
+export function matchingStep(
+  config: Pick<ServerConfig, 'keyEncryptionKey'>,
+  owner: Owner,
+  code: unknown,
+  now: number,
+): number | undefined {
   if (!owner.totpSecret) return undefined;
   return matchingTotpStep(revealTotpSecret(config, owner.totpSecret, SEAL_CONTEXT), code, now);
 }

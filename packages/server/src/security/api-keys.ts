@@ -26,7 +26,9 @@ export class ApiKeyVerifier {
     private readonly stored?: { db: Queryable; now: () => number },
   ) {
     this.admin = digest(adminKey);
-    this.siteKeys = sites.flatMap((s) => s.apiKeys.map((k) => ({ siteId: s.id, keyName: k.name, hash: digest(k.key) })));
+    this.siteKeys = sites.flatMap((s) =>
+      s.apiKeys.map((k) => ({ siteId: s.id, keyName: k.name, hash: digest(k.key) })),
+    );
   }
 
   isAdminKey(candidate: string): boolean {

@@ -75,7 +75,10 @@ export class AuthEventLog {
    */
   async record(event: AuthEvent, tx?: Queryable): Promise<void> {
     const at = this.now();
-    this.log.info({ authEvent: { ...event, at: new Date(at).toISOString() } }, `auth event ${event.type} ${event.outcome}`);
+    this.log.info(
+      { authEvent: { ...event, at: new Date(at).toISOString() } },
+      `auth event ${event.type} ${event.outcome}`,
+    );
     if (tx) {
       await insert(tx, [{ event, at }]);
       return;
@@ -103,7 +106,10 @@ export class AuthEventLog {
     return this.flushing;
   }
 
-  async list(siteId: string, filter: { memberId?: string; type?: string; limit?: number; before?: Date } = {}): Promise<StoredAuthEvent[]> {
+  async list(
+    siteId: string,
+    filter: { memberId?: string; type?: string; limit?: number; before?: Date } = {},
+  ): Promise<StoredAuthEvent[]> {
     await this.flush();
     const params: unknown[] = [siteId];
     let where = 'site_id = $1';
@@ -140,8 +146,16 @@ async function insert(q: Queryable, batch: { event: AuthEvent; at: number }[]): 
   const values = batch.map(({ event: e, at }) => {
     const base = params.length;
     params.push(
-      e.siteId, randomUUID(), e.type, e.outcome, e.memberId?.slice(0, 64) ?? null, e.email?.slice(0, 254) ?? null,
-      e.clientId?.slice(0, 200) ?? null, e.ip ?? null, JSON.stringify(e.detail ?? {}), new Date(at),
+      e.siteId,
+      randomUUID(),
+      e.type,
+      e.outcome,
+      e.memberId?.slice(0, 64) ?? null,
+      e.email?.slice(0, 254) ?? null,
+      e.clientId?.slice(0, 200) ?? null,
+      e.ip ?? null,
+      JSON.stringify(e.detail ?? {}),
+      new Date(at),
     );
     return `(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}`).join(', ')})`;
   });

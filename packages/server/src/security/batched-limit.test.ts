@@ -15,16 +15,27 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const rule = { limit: 10, windowSeconds: 60 };
-const storedCount = async (key: string) => (await db.query<{ count: number }>('select count from rate_limits where key = $1', [key])).rows[0]?.count;
+const storedCount = async (key: string) =>
+  (await db.query<{ count: number }>('select count from rate_limits where key = $1', [key])).rows[0]?.count;
 
 /** The shared limiter with a count of its round trips (what batching saves). */
 function counted(limiter: RateLimiter): RateLimiter & { calls: number } {
-  const wrapper = { ...limiter, calls: 0, hit: (...args: Parameters<RateLimiter['hit']>) => (wrapper.calls++, limiter.hit(...args)) };
+  const wrapper = {
+    ...limiter,
+    calls: 0,
+    hit: (...args: Parameters<RateLimiter['hit']>) => (wrapper.calls++, limiter.hit(...args)),
+  };
   return wrapper;
 }
 
 /** `total` hits on `key`, spread round-robin over the instances with `concurrency` in flight: how many were allowed. */
-async function admitted(instances: Pick<RateLimiter, 'hit'>[], key: string, limit: number, total: number, concurrency = 8): Promise<number> {
+async function admitted(
+  instances: Pick<RateLimiter, 'hit'>[],
+  key: string,
+  limit: number,
+  total: number,
+  concurrency = 8,
+): Promise<number> {
   let next = 0;
   let allowed = 0;
   const worker = async () => {
@@ -54,7 +65,8 @@ describe('batched per-IP limiter', () => {
   it('reaches the shared store in growing chunks, not once per hit', async () => {
     const shared = counted(createRateLimiter({ db }));
     const limiter = batchedLimiter(shared);
-    for (let i = 0; i < 400; i++) expect((await limiter.hit('ip:busy', { limit: 1000, windowSeconds: 60 })).allowed).toBe(true);
+    for (let i = 0; i < 400; i++)
+      expect((await limiter.hit('ip:busy', { limit: 1000, windowSeconds: 60 })).allowed).toBe(true);
     // Chunks of 1, 2, 4, 8, 16 (31 hits), then 19 of 20 (limit / 50): 24 round trips for 400 hits.
     expect(shared.calls).toBe(24);
     expect(await storedCount('ip:busy')).toBeLessThanOrEqual(400 + 20);
@@ -81,7 +93,9 @@ describe('batched per-IP limiter', () => {
   });
 
   it('is exact for one instance, whatever the concurrency', async () => {
-    expect(await admitted([batchedLimiter(createRateLimiter({ db }))], `ip:one:${randomUUID()}`, 600, 700, 16)).toBe(600);
+    expect(await admitted([batchedLimiter(createRateLimiter({ db }))], `ip:one:${randomUUID()}`, 600, 700, 16)).toBe(
+      600,
+    );
   });
 });
 

@@ -27,7 +27,10 @@ interface Entry {
  * one store round trip each, like an unbatched limiter, while a busy key (a load test, a shared NAT)
  * reaches the store only every `limit / 50` requests.
  */
-export function batchedLimiter(shared: RateLimiter, options: { now?: () => number; maxChunkShare?: number } = {}): Pick<RateLimiter, 'hit'> {
+export function batchedLimiter(
+  shared: RateLimiter,
+  options: { now?: () => number; maxChunkShare?: number } = {},
+): Pick<RateLimiter, 'hit'> {
   const now = options.now ?? Date.now;
   const maxChunkShare = options.maxChunkShare ?? 1 / 50;
   const entries = new Map<string, Entry>();
@@ -57,7 +60,11 @@ export function batchedLimiter(shared: RateLimiter, options: { now?: () => numbe
       entry.used += 1;
       return { allowed: true, count: entry.shared - entry.granted, retryAfterSeconds: 0 };
     }
-    return { allowed: false, count: entry.shared, retryAfterSeconds: Math.max(1, Math.ceil((entry.windowEndsAt - t) / 1000)) };
+    return {
+      allowed: false,
+      count: entry.shared,
+      retryAfterSeconds: Math.max(1, Math.ceil((entry.windowEndsAt - t) / 1000)),
+    };
   }
 
   return {
@@ -66,7 +73,14 @@ export function batchedLimiter(shared: RateLimiter, options: { now?: () => numbe
       if (++hits % 1000 === 0) sweep(t);
       let entry = entries.get(key);
       if (!entry || entry.windowEndsAt <= t) {
-        entry = { granted: 0, used: 0, nextChunk: 1, shared: 0, windowEndsAt: t + rule.windowSeconds * 1000, exhausted: false };
+        entry = {
+          granted: 0,
+          used: 0,
+          nextChunk: 1,
+          shared: 0,
+          windowEndsAt: t + rule.windowSeconds * 1000,
+          exhausted: false,
+        };
         entries.set(key, entry);
       }
       while (entry.granted === 0 && !entry.exhausted) {

@@ -111,7 +111,10 @@ export class CaptchaVerifier {
       return result.success === true;
     } catch (error) {
       // Fail closed: an unreachable verifier must not let unverified requests through.
-      this.deps.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'recaptcha verification unavailable');
+      this.deps.log?.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'recaptcha verification unavailable',
+      );
       return false;
     }
   }

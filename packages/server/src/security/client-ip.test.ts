@@ -14,7 +14,13 @@ describe('TRUST_PROXY', () => {
     expect(trustProxyOf('false').trustProxy).toBe(false);
     expect(trustProxyOf('').trustProxy).toBe(false);
     expect(loadConfig({ env: {}, ephemeral: true }).trustProxy).toBe(false);
-    expect(trustProxyOf('10.0.0.1, 10.1.0.0/16 ,loopback,::1,fd00::/8').trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback', '::1', 'fd00::/8']);
+    expect(trustProxyOf('10.0.0.1, 10.1.0.0/16 ,loopback,::1,fd00::/8').trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
   });
 
   it('reads `true` as one hop, and says so in a start-up warning', () => {
@@ -32,7 +38,9 @@ describe('TRUST_PROXY', () => {
         error = caught;
       }
       expect(error, bad).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^TRUST_PROXY must be a number of proxy hops .*\(got/)]);
+      expect((error as ConfigError).problems).toEqual([
+        expect.stringMatching(/^TRUST_PROXY must be a number of proxy hops .*\(got/),
+      ]);
     }
   });
 });
@@ -70,7 +78,12 @@ describe('trusting the proxies by address', () => {
       config: (c) => ({ ...c, trustProxy: ['loopback', '10.0.0.0/8'] }),
       routes: (app) => app.get('/_test/ip', async (request) => ({ ip: clientIp(request) })),
     });
-    const ipFor = async (forwardedFor: string) => ((await (await fetch(`${server.url}/_test/ip`, { headers: { 'x-forwarded-for': forwardedFor } })).json()) as { ip: string }).ip;
+    const ipFor = async (forwardedFor: string) =>
+      (
+        (await (await fetch(`${server.url}/_test/ip`, { headers: { 'x-forwarded-for': forwardedFor } })).json()) as {
+          ip: string;
+        }
+      ).ip;
     try {
       expect(await ipFor('198.51.100.1, 203.0.113.7')).toBe('203.0.113.7');
       expect(await ipFor('198.51.100.1, 203.0.113.7, 10.1.2.3')).toBe('203.0.113.7');

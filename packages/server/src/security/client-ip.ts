@@ -24,7 +24,11 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy; w
   if (text === '' || text === '0' || text === 'false') return { value: false };
   // `true` used to trust every hop, which let clients choose their address: one hop is what it meant behind a load balancer.
   if (text === 'true') {
-    return { value: 1, warning: 'TRUST_PROXY=true is read as TRUST_PROXY=1 (trust only the nearest proxy); set a hop count or the proxy addresses to silence this' };
+    return {
+      value: 1,
+      warning:
+        'TRUST_PROXY=true is read as TRUST_PROXY=1 (trust only the nearest proxy); set a hop count or the proxy addresses to silence this',
+    };
   }
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
@@ -32,7 +36,8 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy; w
   }
   const entries = text.split(',').map((entry) => entry.trim());
   const bad = entries.find((entry) => !isProxyAddress(entry));
-  if (bad !== undefined) return { error: `TRUST_PROXY ${EXPECTED} (got "${text.slice(0, 100)}"; "${bad.slice(0, 60)}" is not an address)` };
+  if (bad !== undefined)
+    return { error: `TRUST_PROXY ${EXPECTED} (got "${text.slice(0, 100)}"; "${bad.slice(0, 60)}" is not an address)` };
   return { value: entries };
 }
 

@@ -8,7 +8,9 @@ describe('the common-password list', () => {
     const started = performance.now();
     expect(commonPasswordCount()).toBeGreaterThanOrEqual(100_000);
     const loadMs = performance.now() - started;
-    console.warn(`common-password list: loaded in ${loadMs.toFixed(1)} ms, ~${((process.memoryUsage().heapUsed - before) / 2 ** 20).toFixed(1)} MiB heap`);
+    console.warn(
+      `common-password list: loaded in ${loadMs.toFixed(1)} ms, ~${((process.memoryUsage().heapUsed - before) / 2 ** 20).toFixed(1)} MiB heap`,
+    );
     const file = readFileSync(new URL('../../assets/common-passwords.txt', import.meta.url), 'utf8');
     // lower-case entries of 8+ characters, most frequent first
     const lines = file.split('\n').filter(Boolean);

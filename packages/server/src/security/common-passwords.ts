@@ -16,7 +16,11 @@ const LIST_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'ass
 let list: Set<string> | undefined;
 
 function commonPasswords(): Set<string> {
-  list ??= new Set(readFileSync(LIST_PATH, 'utf8').split('\n').filter((line) => line.length > 0));
+  list ??= new Set(
+    readFileSync(LIST_PATH, 'utf8')
+      .split('\n')
+      .filter((line) => line.length > 0),
+  );
   return list;
 }
 

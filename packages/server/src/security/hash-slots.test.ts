@@ -39,7 +39,11 @@ describe('argon2id slots (security/hash-slots.ts)', () => {
     const stored = await hashPassword('correct horse battery staple');
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, passwordHashing.running)), 1);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => verifyPassword(stored, i % 2 ? 'wrong horse' : 'correct horse battery staple')));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        verifyPassword(stored, i % 2 ? 'wrong horse' : 'correct horse battery staple'),
+      ),
+    );
     clearInterval(watch);
     expect(answers).toEqual([true, false, true, false, true, false]);
     expect(most).toBeGreaterThan(0);

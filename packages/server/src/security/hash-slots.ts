@@ -31,7 +31,8 @@ export function hashSlots(size: number): HashSlots {
   const queue: (() => void)[] = [];
   const release = () => {
     const next = queue.shift();
-    if (next) next(); // the slot passes straight to the next in line
+    if (next)
+      next(); // the slot passes straight to the next in line
     else running--;
   };
   return {

@@ -45,13 +45,20 @@ export function seal(key: Buffer, plaintext: string | Buffer, context: string): 
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(context));
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return [VERSION, keyFingerprint(key), iv.toString('base64url'), ciphertext.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+  return [
+    VERSION,
+    keyFingerprint(key),
+    iv.toString('base64url'),
+    ciphertext.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+  ].join('.');
 }
 
 /** Opens an envelope made by `seal` with the same key and context; throws SealedSecretError otherwise. */
 export function unseal(key: Buffer, envelope: string, context: string): Buffer {
   const parts = envelope.split('.');
-  if (parts.length !== 5 || parts[0] !== VERSION) throw new SealedSecretError('not a sealed secret of a known version', 'corrupt');
+  if (parts.length !== 5 || parts[0] !== VERSION)
+    throw new SealedSecretError('not a sealed secret of a known version', 'corrupt');
   const [, fingerprint, iv, ciphertext, tag] = parts as [string, string, string, string, string];
   if (fingerprint !== keyFingerprint(key)) throw new SealedSecretError('sealed under another key', 'wrong-key');
   try {

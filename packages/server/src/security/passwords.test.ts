@@ -50,7 +50,16 @@ describe('passwords', () => {
   });
 
   it('refuses the most common passwords, ignoring case and appended digits or symbols, with a clear message', () => {
-    for (const common of ['password123', 'qwertyuiop', '12345678', 'Passw0rd!', 'iloveyou', 'PASSWORD1', 'aaaaaaaa', 'Football2024!']) {
+    for (const common of [
+      'password123',
+      'qwertyuiop',
+      '12345678',
+      'Passw0rd!',
+      'iloveyou',
+      'PASSWORD1',
+      'aaaaaaaa',
+      'Football2024!',
+    ]) {
       expect(passwordViolation(common, 'newPassword'), common).toEqual({
         field: 'newPassword',
         description: 'is one of the most commonly used passwords; choose another',
@@ -59,15 +68,23 @@ describe('passwords', () => {
         data: {},
       });
     }
-    for (const fine of ['correct horse battery', 'a long enough password', 'first password 1', 'qzvmtkcw']) expect(passwordViolation(fine), fine).toBeUndefined();
+    for (const fine of ['correct horse battery', 'a long enough password', 'first password 1', 'qzvmtkcw'])
+      expect(passwordViolation(fine), fine).toBeUndefined();
   });
 
   it("refuses the shop's name, the email address and its local part, ignoring case and spaces", () => {
     const context = { siteName: 'Open <b>Shop</b> Lisbon', email: 'Grace.Hopper@example.com' };
-    for (const taken of ['open <b>shop</b> lisbon', 'Open<b>Shop</b>Lisbon', 'grace.hopper@EXAMPLE.com', 'GRACE.HOPPER']) {
+    for (const taken of [
+      'open <b>shop</b> lisbon',
+      'Open<b>Shop</b>Lisbon',
+      'grace.hopper@EXAMPLE.com',
+      'GRACE.HOPPER',
+    ]) {
       expect(passwordViolation(taken, 'password', context)?.ruleName, taken).toBe('CONTEXT_PASSWORD');
     }
-    expect(passwordViolation('grace.hopper', 'password', context)?.description).toBe("must not be the shop's name or your email address; choose another");
+    expect(passwordViolation('grace.hopper', 'password', context)?.description).toBe(
+      "must not be the shop's name or your email address; choose another",
+    );
     expect(passwordViolation('grace.hopper sails', 'password', context)).toBeUndefined();
     expect(passwordViolation('grace.hopper')).toBeUndefined();
   });

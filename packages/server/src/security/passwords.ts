@@ -71,7 +71,12 @@ export interface PasswordContext {
   email?: string | undefined;
 }
 
-const violation = (field: string, description: string, ruleName: string, data: Record<string, unknown> = {}): FieldViolation => ({
+const violation = (
+  field: string,
+  description: string,
+  ruleName: string,
+  data: Record<string, unknown> = {},
+): FieldViolation => ({
   field,
   description,
   violatedRule: 'PASSWORD_POLICY',
@@ -95,7 +100,11 @@ function isContextPassword(password: string, context: PasswordContext): boolean 
  * name or the member's email address when `context` tells them.
  * Length counts Unicode code points, not UTF-16 units, so emoji count once.
  */
-export function passwordViolation(password: unknown, field = 'password', context: PasswordContext = {}): FieldViolation | undefined {
+export function passwordViolation(
+  password: unknown,
+  field = 'password',
+  context: PasswordContext = {},
+): FieldViolation | undefined {
   if (typeof password !== 'string' || password.length === 0) {
     return { field, description: 'is required', violatedRule: 'REQUIRED_FIELD', ruleName: 'REQUIRED', data: {} };
   }

@@ -20,7 +20,11 @@ describe('perIpLimit', () => {
       return reply.code(500).send();
     });
     const limiter = createRateLimiter({ db });
-    app.post('/oauth2/token', { preHandler: perIpLimit(limiter, { name: `token-${Date.now()}`, limit: 2, windowSeconds: 30, style: 'oauth' }) }, async () => ({ ok: true }));
+    app.post(
+      '/oauth2/token',
+      { preHandler: perIpLimit(limiter, { name: `token-${Date.now()}`, limit: 2, windowSeconds: 30, style: 'oauth' }) },
+      async () => ({ ok: true }),
+    );
     const hit = () => app.inject({ method: 'POST', url: '/oauth2/token', payload: {} });
     expect((await hit()).statusCode).toBe(200);
     expect((await hit()).statusCode).toBe(200);

@@ -16,7 +16,10 @@ async function exercise(limiter: RateLimiter, advance: (ms: number) => Promise<v
   const rule = { limit: 3, windowSeconds: 2 };
   // hitAndPeek: one key counted, another read, in one round trip; exact under concurrency too.
   const peeked = `${key}:peeked`;
-  expect(await limiter.hitAndPeek(`${key}:pair`, rule, peeked)).toEqual({ hit: { allowed: true, count: 1, retryAfterSeconds: 0 }, peeked: { count: 0, retryAfterSeconds: 0 } });
+  expect(await limiter.hitAndPeek(`${key}:pair`, rule, peeked)).toEqual({
+    hit: { allowed: true, count: 1, retryAfterSeconds: 0 },
+    peeked: { count: 0, retryAfterSeconds: 0 },
+  });
   await limiter.hit(peeked, { limit: 1, windowSeconds: 2 });
   const both = await limiter.hitAndPeek(`${key}:pair`, rule, peeked);
   expect(both.hit).toMatchObject({ allowed: true, count: 2 });
@@ -24,7 +27,9 @@ async function exercise(limiter: RateLimiter, advance: (ms: number) => Promise<v
   expect(both.peeked.retryAfterSeconds).toBeGreaterThanOrEqual(1);
   expect(both.peeked.retryAfterSeconds).toBeLessThanOrEqual(2);
   expect((await limiter.peek(peeked)).count).toBe(1);
-  const many = await Promise.all(Array.from({ length: 12 }, () => limiter.hitAndPeek(`${key}:many`, { limit: 5, windowSeconds: 60 }, peeked)));
+  const many = await Promise.all(
+    Array.from({ length: 12 }, () => limiter.hitAndPeek(`${key}:many`, { limit: 5, windowSeconds: 60 }, peeked)),
+  );
   expect(many.filter((r) => r.hit.allowed)).toHaveLength(5);
   expect(many.map((r) => r.hit.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   expect(many.every((r) => r.peeked.count === 1)).toBe(true);
@@ -56,7 +61,9 @@ describe('rate limiter (database)', () => {
   it('counts concurrent hits exactly', async () => {
     const limiter = createRateLimiter({ db, now: () => clock });
     const key = `c:${randomUUID()}`;
-    const results = await Promise.all(Array.from({ length: 20 }, () => limiter.hit(key, { limit: 10, windowSeconds: 60 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => limiter.hit(key, { limit: 10, windowSeconds: 60 })),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect(Math.max(...results.map((r) => r.count))).toBe(20);
   });
@@ -71,7 +78,7 @@ describe('rate limiter (database)', () => {
 });
 
 describe('rate limiter (database) inside a transaction', () => {
-  it('counts and resets with the caller\'s transaction: kept on commit, undone on rollback', async () => {
+  it("counts and resets with the caller's transaction: kept on commit, undone on rollback", async () => {
     const limiter = createRateLimiter({ db, now: () => clock });
     const rule = { limit: 5, windowSeconds: 60 };
     const kept = `tx:${randomUUID()}`;

@@ -19,14 +19,23 @@ export interface RateLimiter {
    * `tx`: count inside that database transaction, so the count commits (or not) with the caller's other
    * writes and costs no commit of its own (the database limiter; Redis counts at once and ignores it).
    */
-  hit(key: string, rule: { limit: number; windowSeconds: number }, weight?: number, tx?: Queryable): Promise<RateLimitResult>;
+  hit(
+    key: string,
+    rule: { limit: number; windowSeconds: number },
+    weight?: number,
+    tx?: Queryable,
+  ): Promise<RateLimitResult>;
   /** Current count without counting a hit. */
   peek(key: string): Promise<Peeked>;
   /**
    * `hit(key, rule)` and `peek(peekKey)` in one round trip (one statement; one Redis transaction): the
    * login throttle asks both before every password check (#11). `peekKey` must differ from `key`.
    */
-  hitAndPeek(key: string, rule: { limit: number; windowSeconds: number }, peekKey: string): Promise<{ hit: RateLimitResult; peeked: Peeked }>;
+  hitAndPeek(
+    key: string,
+    rule: { limit: number; windowSeconds: number },
+    peekKey: string,
+  ): Promise<{ hit: RateLimitResult; peeked: Peeked }>;
   /** Forgets the key; `tx` as for `hit`. */
   reset(key: string, tx?: Queryable): Promise<void>;
   close(): Promise<void>;
@@ -47,7 +56,9 @@ export interface RateLimiterOptions {
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const now = options.now ?? Date.now;
-  return options.redisUrl ? redisLimiter(options.redisUrl, options.prefix ?? 'vitrine:rl:') : dbLimiter(options.db, now);
+  return options.redisUrl
+    ? redisLimiter(options.redisUrl, options.prefix ?? 'vitrine:rl:')
+    : dbLimiter(options.db, now);
 }
 
 function result(count: number, limit: number, msLeft: number): RateLimitResult {
@@ -63,7 +74,9 @@ const UPSERT = `insert into rate_limits (key, count, expires_ms) values ($1, $4,
          returning count, expires_ms`;
 
 const peeked = (count: unknown, expiresMs: unknown, t: number): Peeked =>
-  count == null ? { count: 0, retryAfterSeconds: 0 } : { count: Number(count), retryAfterSeconds: Math.ceil((Number(expiresMs) - t) / 1000) };
+  count == null
+    ? { count: 0, retryAfterSeconds: 0 }
+    : { count: Number(count), retryAfterSeconds: Math.ceil((Number(expiresMs) - t) / 1000) };
 
 function dbLimiter(db: Queryable, now: () => number): RateLimiter {
   let hits = 0;
@@ -74,7 +87,12 @@ function dbLimiter(db: Queryable, now: () => number): RateLimiter {
   return {
     async hit(key, { limit, windowSeconds }, weight = 1, tx = db) {
       const t = now();
-      const { rows } = await tx.query<{ count: number; expires_ms: number }>(UPSERT, [key, t + windowSeconds * 1000, t, weight]);
+      const { rows } = await tx.query<{ count: number; expires_ms: number }>(UPSERT, [
+        key,
+        t + windowSeconds * 1000,
+        t,
+        weight,
+      ]);
       await sweep(tx, t);
       const row = rows[0]!;
       return result(Number(row.count), limit, Number(row.expires_ms) - t);
@@ -82,7 +100,12 @@ function dbLimiter(db: Queryable, now: () => number): RateLimiter {
     async hitAndPeek(key, { limit, windowSeconds }, peekKey) {
       const t = now();
       // The peeked row is read from the statement's snapshot: a different key, so the upsert cannot touch it.
-      const { rows } = await db.query<{ count: number; expires_ms: number; peek_count: number | null; peek_expires_ms: number | null }>(
+      const { rows } = await db.query<{
+        count: number;
+        expires_ms: number;
+        peek_count: number | null;
+        peek_expires_ms: number | null;
+      }>(
         `with h as (${UPSERT})
          select h.count, h.expires_ms, p.count as peek_count, p.expires_ms as peek_expires_ms
          from h left join rate_limits p on p.key = $5 and p.expires_ms > $3`,
@@ -90,7 +113,10 @@ function dbLimiter(db: Queryable, now: () => number): RateLimiter {
       );
       await sweep(db, t);
       const row = rows[0]!;
-      return { hit: result(Number(row.count), limit, Number(row.expires_ms) - t), peeked: peeked(row.peek_count, row.peek_expires_ms, t) };
+      return {
+        hit: result(Number(row.count), limit, Number(row.expires_ms) - t),
+        peeked: peeked(row.peek_count, row.peek_expires_ms, t),
+      };
     },
     async peek(key) {
       const t = now();
@@ -129,11 +155,24 @@ function redisLimiter(url: string, prefix: string): RateLimiter {
     async hitAndPeek(key, { limit, windowSeconds }, peekKey) {
       const k = prefix + key;
       const p = prefix + peekKey;
-      const replies = await redis.multi().set(k, '0', 'PX', windowSeconds * 1000, 'NX').incrby(k, 1).pttl(k).get(p).pttl(p).exec();
+      const replies = await redis
+        .multi()
+        .set(k, '0', 'PX', windowSeconds * 1000, 'NX')
+        .incrby(k, 1)
+        .pttl(k)
+        .get(p)
+        .pttl(p)
+        .exec();
       if (!replies) throw new Error('rate limit transaction aborted');
       const failed = replies.find(([error]) => error);
       if (failed) throw failed[0];
-      const [, [, count], [, ttl], [, peekCount], [, peekTtl]] = replies as [unknown, [null, number], [null, number], [null, string | null], [null, number]];
+      const [, [, count], [, ttl], [, peekCount], [, peekTtl]] = replies as [
+        unknown,
+        [null, number],
+        [null, number],
+        [null, string | null],
+        [null, number],
+      ];
       return {
         hit: result(Number(count), limit, Number(ttl)),
         peeked: { count: Number(peekCount ?? 0), retryAfterSeconds: peekTtl > 0 ? Math.ceil(peekTtl / 1000) : 0 },

@@ -29,14 +29,18 @@ export class ReauthenticationError extends ApplicationError {
 }
 
 // The same code and answer as a wrong password at login: the reference client maps it to invalidPassword.
-const wrongCurrentPassword = () => new ReauthenticationError('WRONG_PASSWORD', 'The current password is incorrect', 'WRONG_CURRENT_PASSWORD');
+const wrongCurrentPassword = () =>
+  new ReauthenticationError('WRONG_PASSWORD', 'The current password is incorrect', 'WRONG_CURRENT_PASSWORD');
 
 /**
  * The moment the caller's session was signed into: its creation. A refresh keeps the session (and
  * this time); only a new sign-in (password, code, verified link, trusted sign-on) makes a new one.
  */
 async function sessionSignedInAt(ctx: AppContext, caller: MemberCaller): Promise<number | undefined> {
-  const { rows } = await ctx.db.query<{ created_at: Date }>('select created_at from sessions where site_id = $1 and id = $2', [caller.siteId, caller.sessionId]);
+  const { rows } = await ctx.db.query<{ created_at: Date }>(
+    'select created_at from sessions where site_id = $1 and id = $2',
+    [caller.siteId, caller.sessionId],
+  );
   return rows[0] ? new Date(rows[0].created_at).getTime() : undefined;
 }
 
@@ -54,7 +58,12 @@ export async function requireRecentAuthentication(
   const { currentPassword } = proof;
   if (currentPassword !== undefined && currentPassword !== null) {
     // Nothing over the maximum can have been set, so it is refused before any hashing work.
-    if (typeof currentPassword !== 'string' || currentPassword.length === 0 || [...currentPassword].length > PASSWORD_MAX_LENGTH) throw wrongCurrentPassword();
+    if (
+      typeof currentPassword !== 'string' ||
+      currentPassword.length === 0 ||
+      [...currentPassword].length > PASSWORD_MAX_LENGTH
+    )
+      throw wrongCurrentPassword();
     if (!(await verifyPassword(proof.passwordHash, currentPassword))) throw wrongCurrentPassword();
     return 'current-password';
   }

@@ -36,11 +36,15 @@ describe('TOTP (RFC 6238, SHA-1, 6 digits, 30 s)', () => {
     expect(stored).not.toContain(secret);
     expect(revealTotpSecret({ keyEncryptionKey: key }, stored, 'member-totp:a')).toBe(secret);
     expect(() => revealTotpSecret({ keyEncryptionKey: key }, stored, 'member-totp:b')).toThrow();
-    expect(() => revealTotpSecret({ keyEncryptionKey: undefined }, stored, 'member-totp:a')).toThrow(/VITRINE_KEY_ENCRYPTION_KEY/);
+    expect(() => revealTotpSecret({ keyEncryptionKey: undefined }, stored, 'member-totp:a')).toThrow(
+      /VITRINE_KEY_ENCRYPTION_KEY/,
+    );
     expect(protectTotpSecret({ keyEncryptionKey: undefined }, secret, 'x')).toBe(secret);
   });
 
   it('builds the otpauth URI an app scans', () => {
-    expect(totpUri('My Shop', 'a@b.c', RFC_SEED)).toBe(`otpauth://totp/My%20Shop:a%40b.c?issuer=My%20Shop&secret=${RFC_SEED}&algorithm=SHA1&digits=6&period=30`);
+    expect(totpUri('My Shop', 'a@b.c', RFC_SEED)).toBe(
+      `otpauth://totp/My%20Shop:a%40b.c?issuer=My%20Shop&secret=${RFC_SEED}&algorithm=SHA1&digits=6&period=30`,
+    );
   });
 });

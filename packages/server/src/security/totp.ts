@@ -13,7 +13,14 @@ export const TOTP_PERIOD_SECONDS = 30;
 type KeyConfig = Pick<ServerConfig, 'keyEncryptionKey'>;
 
 const totpFor = (issuer: string, label: string, base32: string) =>
-  new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(base32) });
+  new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(base32),
+  });
 
 /** 160 random bits (RFC 4226's recommended length) as Base32. */
 export function newTotpSecret(): string {

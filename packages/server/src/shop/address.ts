@@ -28,7 +28,8 @@ export function parseShippingAddress(value: unknown): ShippingAddress | null {
     const v = input[key];
     if (v === undefined || v === null || v === '') continue;
     if (typeof v !== 'string') throw invalidField(`shippingAddress.${key}`, 'must be a string');
-    if (v.length > LIMITS[key]) throw invalidField(`shippingAddress.${key}`, `must be at most ${LIMITS[key]} characters`);
+    if (v.length > LIMITS[key])
+      throw invalidField(`shippingAddress.${key}`, `must be at most ${LIMITS[key]} characters`);
     out[key] = v;
   }
   return Object.keys(out).length ? out : null;

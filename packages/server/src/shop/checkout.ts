@@ -53,7 +53,9 @@ export async function checkout(db: Database, input: CheckoutInput): Promise<Json
        order by created_at, seq for update`,
       [siteId, collections.cart, memberId],
     );
-    const quantities = quantitiesOf(cart.rows.map((r) => ({ id: r.id, productId: r.data.productId, quantity: r.data.quantity })));
+    const quantities = quantitiesOf(
+      cart.rows.map((r) => ({ id: r.id, productId: r.data.productId, quantity: r.data.quantity })),
+    );
 
     // Locked in id order, so two checkouts of overlapping carts cannot deadlock.
     const productRows = await tx.query<Row>(
@@ -64,7 +66,14 @@ export async function checkout(db: Database, input: CheckoutInput): Promise<Json
     const products = new Map<string, ProductRow>(
       productRows.rows.map((r) => [
         r.id,
-        { id: r.id, title: r.data.title, slug: r.data.slug, price: r.data.price, image: r.data.image, stock: r.data.stock },
+        {
+          id: r.id,
+          title: r.data.title,
+          slug: r.data.slug,
+          price: r.data.price,
+          image: r.data.image,
+          stock: r.data.stock,
+        },
       ]),
     );
     const priced = priceOrder(quantities, products);
@@ -98,7 +107,13 @@ export async function checkout(db: Database, input: CheckoutInput): Promise<Json
     await insertRow(tx, siteId, collections.orders, order, memberId, now);
 
     for (const row of cart.rows) await deleteRow(tx, siteId, collections.cart, row.id);
-    await emitEvent(tx, { siteId, type: 'order.created', identity: memberIdentity(memberId), data: envelope(collections.orders, order), now });
+    await emitEvent(tx, {
+      siteId,
+      type: 'order.created',
+      identity: memberIdentity(memberId),
+      data: envelope(collections.orders, order),
+      now,
+    });
     return order;
   });
 }

@@ -34,7 +34,12 @@ export function orderView(data: JsonObject): OrderView {
 }
 
 /** The member's orders, newest first. */
-export async function listOrders(db: Queryable, siteId: string, ordersCollection: string, memberId: string): Promise<OrderView[]> {
+export async function listOrders(
+  db: Queryable,
+  siteId: string,
+  ordersCollection: string,
+  memberId: string,
+): Promise<OrderView[]> {
   const { rows } = await db.query<{ data: JsonObject }>(
     `select data from data_items where site_id = $1 and collection_id = $2 and owner_id = $3
      order by created_at desc, seq desc limit ${MAX_ORDERS_LISTED}`,
@@ -44,7 +49,13 @@ export async function listOrders(db: Queryable, siteId: string, ordersCollection
 }
 
 /** One order of the member; undefined for a missing order and for another member's. */
-export async function findOrder(db: Queryable, siteId: string, ordersCollection: string, memberId: string, id: string): Promise<OrderView | undefined> {
+export async function findOrder(
+  db: Queryable,
+  siteId: string,
+  ordersCollection: string,
+  memberId: string,
+  id: string,
+): Promise<OrderView | undefined> {
   const { rows } = await db.query<{ data: JsonObject }>(
     'select data from data_items where site_id = $1 and collection_id = $2 and id = $3 and owner_id = $4',
     [siteId, ordersCollection, id, memberId],

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ApplicationError } from '../http/errors.js';
 import { formatOrderNumber, priceOrder, quantitiesOf, type ProductRow } from './pricing.js';
 
-const product = (id: string, price: unknown, stock?: unknown): ProductRow => ({ id, title: id.toUpperCase(), slug: id, price, image: undefined, stock });
+const product = (id: string, price: unknown, stock?: unknown): ProductRow => ({
+  id,
+  title: id.toUpperCase(),
+  slug: id,
+  price,
+  image: undefined,
+  stock,
+});
 const codeOf = (fn: () => unknown) => {
   try {
     fn();
@@ -31,7 +38,14 @@ describe('quantitiesOf', () => {
     expect(codeOf(() => quantitiesOf([{ id: '1', productId: 'mug', quantity: 1.5 }]))).toBe('INVALID_CART');
     expect(codeOf(() => quantitiesOf([{ id: '1', productId: 'mug', quantity: '2' }]))).toBe('INVALID_CART');
     expect(codeOf(() => quantitiesOf([{ id: '1', productId: 7, quantity: 1 }]))).toBe('INVALID_CART');
-    expect(codeOf(() => quantitiesOf([{ id: '1', productId: 'mug', quantity: 60 }, { id: '2', productId: 'mug', quantity: 40 }]))).toBe('INVALID_CART');
+    expect(
+      codeOf(() =>
+        quantitiesOf([
+          { id: '1', productId: 'mug', quantity: 60 },
+          { id: '2', productId: 'mug', quantity: 40 },
+        ]),
+      ),
+    ).toBe('INVALID_CART');
   });
 });
 

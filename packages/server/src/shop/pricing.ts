@@ -45,8 +45,7 @@ export interface PricedOrder {
 export const shopErrors = {
   cartEmpty: () => appError('CART_EMPTY'),
   invalidCart: (description: string) => appError('INVALID_CART', { description }),
-  unavailable: (productId: string) =>
-    appError('PRODUCT_UNAVAILABLE', { data: { productId } }),
+  unavailable: (productId: string) => appError('PRODUCT_UNAVAILABLE', { data: { productId } }),
   outOfStock: (productId: string, title: string, available: number, requested: number) =>
     appError('OUT_OF_STOCK', {
       description: available > 0 ? `Only ${available} of “${title}” left in stock.` : `“${title}” is sold out.`,
@@ -64,19 +63,24 @@ export function quantitiesOf(cart: readonly CartRow[]): Map<string, number> {
   const quantities = new Map<string, number>();
   for (const line of cart) {
     const { productId, quantity } = line;
-    if (typeof productId !== 'string' || productId === '') throw shopErrors.invalidCart('A cart line names no product.');
+    if (typeof productId !== 'string' || productId === '')
+      throw shopErrors.invalidCart('A cart line names no product.');
     if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) {
       throw shopErrors.invalidCart('Every cart line needs a whole quantity of at least 1.');
     }
     const total = (quantities.get(productId) ?? 0) + quantity;
-    if (total > MAX_LINE_QUANTITY) throw shopErrors.invalidCart(`At most ${MAX_LINE_QUANTITY} of one product per order.`);
+    if (total > MAX_LINE_QUANTITY)
+      throw shopErrors.invalidCart(`At most ${MAX_LINE_QUANTITY} of one product per order.`);
     quantities.set(productId, total);
   }
   return quantities;
 }
 
 /** Prices the quantities against the catalog rows and checks stock. */
-export function priceOrder(quantities: ReadonlyMap<string, number>, products: ReadonlyMap<string, ProductRow>): PricedOrder {
+export function priceOrder(
+  quantities: ReadonlyMap<string, number>,
+  products: ReadonlyMap<string, ProductRow>,
+): PricedOrder {
   const lines: OrderLine[] = [];
   let subtotalCents = 0;
   let itemCount = 0;
@@ -84,7 +88,8 @@ export function priceOrder(quantities: ReadonlyMap<string, number>, products: Re
   for (const [productId, quantity] of quantities) {
     const product = products.get(productId);
     const price = product?.price;
-    if (!product || typeof price !== 'number' || !Number.isFinite(price) || price < 0) throw shopErrors.unavailable(productId);
+    if (!product || typeof price !== 'number' || !Number.isFinite(price) || price < 0)
+      throw shopErrors.unavailable(productId);
     const title = typeof product.title === 'string' && product.title ? product.title : productId;
     if (typeof product.stock === 'number' && Number.isFinite(product.stock)) {
       const available = Math.max(0, Math.floor(product.stock));

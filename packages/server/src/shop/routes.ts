@@ -19,7 +19,8 @@ export const SHOP_PREFIX = '/_api/vitrine/v1';
 
 async function requireShopper(request: FastifyRequest, ctx: AppContext) {
   const caller = await resolveCaller(request, ctx);
-  if (caller.kind !== 'member') throw appError('UNAUTHORIZED', { description: 'Sign in as a member to use checkout and orders' });
+  if (caller.kind !== 'member')
+    throw appError('UNAUTHORIZED', { description: 'Sign in as a member to use checkout and orders' });
   const site = ctx.sites.get(caller.siteId);
   const collections: ShopCollections = DEFAULT_COLLECTIONS;
   const has = (id: string) => !!site?.collections.some((c) => c.id === id);
@@ -36,7 +37,13 @@ export const shopRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'must be a JSON object');
     const shippingAddress = parseShippingAddress((body as Record<string, unknown>).shippingAddress);
-    const order = await checkout(ctx.db, { siteId: caller.siteId, memberId: caller.memberId, shippingAddress, collections, now: ctx.now() });
+    const order = await checkout(ctx.db, {
+      siteId: caller.siteId,
+      memberId: caller.memberId,
+      shippingAddress,
+      collections,
+      now: ctx.now(),
+    });
     ctx.log.info({ siteId: caller.siteId, orderId: order._id, number: order.number }, 'order placed');
     return { order: orderView(order) };
   });

@@ -34,22 +34,43 @@ afterAll(async () => {
 
 async function member(): Promise<{ memberId: string; token: string }> {
   const memberId = `member-${++seq}-${Date.now()}`;
-  const tokens = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId, clientId, memberId }));
+  const tokens = await server.ctx.db.transaction((tx) =>
+    server.ctx.tokens.createMemberSession(tx, { siteId, clientId, memberId }),
+  );
   return { memberId, token: tokens.accessToken };
 }
 
 async function put(collection: string, data: JsonObject, owner?: string): Promise<string> {
   const id = String(data._id ?? `${collection}-${++seq}`);
   const now = Date.now();
-  await insertRow(server.ctx.db, siteId, collection, buildData(data, id, owner, dateValue(now), dateValue(now)), owner, now);
+  await insertRow(
+    server.ctx.db,
+    siteId,
+    collection,
+    buildData(data, id, owner, dateValue(now), dateValue(now)),
+    owner,
+    now,
+  );
   return id;
 }
 
 const product = (slug: string, price: number, stock?: number) =>
-  put('Products', { _id: `t-${slug}-${++seq}`, title: `Test ${slug}`, slug: `t-${slug}-${seq}`, price, category: 'Test', ...(stock === undefined ? {} : { stock }) });
+  put('Products', {
+    _id: `t-${slug}-${++seq}`,
+    title: `Test ${slug}`,
+    slug: `t-${slug}-${seq}`,
+    price,
+    category: 'Test',
+    ...(stock === undefined ? {} : { stock }),
+  });
 
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
-  app.inject({ method, url, headers: token ? { authorization: token } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  app.inject({
+    method,
+    url,
+    headers: token ? { authorization: token } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function cartCount(memberId: string): Promise<number> {
   const { rows } = await server.ctx.db.query<{ n: string }>(
@@ -65,7 +86,10 @@ describe('shop API', () => {
   it('requires a member', async () => {
     const anonymous = await call('POST', '/_api/vitrine/v1/checkout', undefined, {});
     expect(anonymous.statusCode).toBe(401);
-    const visitor = server.ctx.tokens.issueVisitor(server.ctx.sites.get(siteId)!, server.ctx.sites.findClient(clientId)!.client);
+    const visitor = server.ctx.tokens.issueVisitor(
+      server.ctx.sites.get(siteId)!,
+      server.ctx.sites.findClient(clientId)!.client,
+    );
     const res = await call('GET', '/_api/vitrine/v1/orders', visitor.access_token);
     expect(res.statusCode).toBe(401);
     expect(res.json().details.applicationError.code).toBe('UNAUTHORIZED');
@@ -80,7 +104,9 @@ describe('shop API', () => {
     await put('Cart', { productId: pen, quantity: 3 }, memberId);
     await put('Cart', { productId: mug, quantity: 1 }, memberId);
 
-    const res = await call('POST', '/_api/vitrine/v1/checkout', token, { shippingAddress: { addressLine: '1 Main St', city: 'Springfield', country: 'US' } });
+    const res = await call('POST', '/_api/vitrine/v1/checkout', token, {
+      shippingAddress: { addressLine: '1 Main St', city: 'Springfield', country: 'US' },
+    });
     expect(res.statusCode).toBe(200);
     const { order } = res.json();
     expect(order.number).toMatch(/^V-1\d{5}$/);
@@ -124,7 +150,10 @@ describe('shop API', () => {
     await put('Cart', { productId: rare, quantity: 2 }, memberId);
     const res = await call('POST', '/_api/vitrine/v1/checkout', token, {});
     expect(res.statusCode).toBe(409);
-    expect(res.json().details.applicationError).toMatchObject({ code: 'OUT_OF_STOCK', data: { productId: rare, available: 1, requested: 2 } });
+    expect(res.json().details.applicationError).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      data: { productId: rare, available: 1, requested: 2 },
+    });
     expect(await stockOf(ok)).toBe(10);
     expect(await stockOf(rare)).toBe(1);
     expect(await cartCount(memberId)).toBe(2);

@@ -12,7 +12,13 @@ import type { FlowScope } from '../identity/flow.js';
 import { sendRecoveryEmail } from '../identity/flows/recover.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
 import {
-  completeRedirectSession, findBrowserMember, findRedirectSession, insertBrowserSession, isLive, issueCode, type RedirectSession,
+  completeRedirectSession,
+  findBrowserMember,
+  findRedirectSession,
+  insertBrowserSession,
+  isLive,
+  issueCode,
+  type RedirectSession,
 } from './redirect-store.js';
 import { endSession } from '../oauth/session-end.js';
 import { lastUseIsStale, touchSession } from '../oauth/sessions.js';
@@ -40,11 +46,23 @@ import { pageForm, pageQuery } from '../http/pages/input.js';
  * The member of this browser's sign-in cookie for the site, if its session is live and not idle. A use
  * is recorded (at most hourly); an idle session is ended here, so its tokens stop working too (F-12).
  */
-async function browserMember(ctx: AppContext, request: FastifyRequest, site: SiteConfig, now: number): Promise<{ memberId: string } | undefined> {
+async function browserMember(
+  ctx: AppContext,
+  request: FastifyRequest,
+  site: SiteConfig,
+  now: number,
+): Promise<{ memberId: string } | undefined> {
   const browser = await findBrowserMember(ctx.db, site.id, readCookies(request)[cookieNames(ctx).session], now);
   if (!browser) return undefined;
   if (browser.lastUsedAt.getTime() <= ctx.tokens.idleSince(site).getTime()) {
-    await ctx.db.transaction((tx) => endSession(ctx.authEvents, tx, { siteId: site.id, sessionId: browser.sessionId, reason: 'idle', ...requestOrigin(request) }));
+    await ctx.db.transaction((tx) =>
+      endSession(ctx.authEvents, tx, {
+        siteId: site.id,
+        sessionId: browser.sessionId,
+        reason: 'idle',
+        ...requestOrigin(request),
+      }),
+    );
     return undefined;
   }
   if (lastUseIsStale(browser.lastUsedAt, now)) await touchSession(ctx.db, site.id, browser.sessionId, now);
@@ -52,7 +70,14 @@ async function browserMember(ctx: AppContext, request: FastifyRequest, site: Sit
 }
 
 /** The answer of an authorization request, in its response mode: a redirect or a web_message page. */
-function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client: ClientConfig, params: Record<string, string>, t: Translator = translator('en')): FastifyReply | string {
+function answer(
+  ctx: AppContext,
+  reply: FastifyReply,
+  s: RedirectSession,
+  client: ClientConfig,
+  params: Record<string, string>,
+  t: Translator = translator('en'),
+): FastifyReply | string {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   // RFC 9207: every authorization response names its issuer (the access tokens' `iss`), success or error.
   const data = { ...params, state: s.state ?? '', iss: ctx.config.publicUrl };
@@ -62,7 +87,10 @@ function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client
     reply.removeHeader('x-frame-options');
     reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; frame-ancestors ${origins.length ? origins.join(' ') : "'none'"}`);
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; frame-ancestors ${origins.length ? origins.join(' ') : "'none'"}`,
+      );
     // postMessage delivers only to a parent whose origin is the target: one try per allowed origin.
     // The script is raw text (not HTML): its only values come through scriptJson, safe inside a script element.
     const script = `(function(){var m=${scriptJson(data)},o=${scriptJson(origins)};if(window.parent===window)return;for(var i=0;i<o.length;i++){try{window.parent.postMessage(m,o[i]);}catch(e){}}})();`;
@@ -70,7 +98,10 @@ function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client
 <script nonce="${nonce}">${unsafeRawHtml(script)}</script></body></html>`.toString();
   }
   const query = new URLSearchParams(data).toString();
-  const raw = s.responseMode === 'query' ? `${s.redirectUri}${s.redirectUri.includes('?') ? '&' : '?'}${query}` : `${s.redirectUri.split('#')[0]}#${query}`;
+  const raw =
+    s.responseMode === 'query'
+      ? `${s.redirectUri}${s.redirectUri.includes('?') ? '&' : '?'}${query}`
+      : `${s.redirectUri.split('#')[0]}#${query}`;
   // Re-serialised by the URL parser like every other Location (F-8); the URI itself was matched exactly.
   const target = URL.canParse(raw) ? new URL(raw).href : undefined;
   if (!target) return invalidLink(reply, ctx);
@@ -78,7 +109,14 @@ function answer(ctx: AppContext, reply: FastifyReply, s: RedirectSession, client
 }
 
 /** Member known: spend the redirect session and issue a code (auth) or go on (login intent). Also ends the SSO flows (identity/sso). */
-export async function finish(scope: Scope, reply: FastifyReply, s: RedirectSession, memberId: string, visitorId: string | null, request?: FastifyRequest): Promise<FastifyReply | string> {
+export async function finish(
+  scope: Scope,
+  reply: FastifyReply,
+  s: RedirectSession,
+  memberId: string,
+  visitorId: string | null,
+  request?: FastifyRequest,
+): Promise<FastifyReply | string> {
   const { ctx } = scope;
   const entry = entryOf(ctx, s);
   if (!entry) return invalidLink(reply, ctx, request);
@@ -87,28 +125,58 @@ export async function finish(scope: Scope, reply: FastifyReply, s: RedirectSessi
   const code = await ctx.db.transaction(async (tx) => {
     if (!(await completeRedirectSession(tx, s.id, now))) return undefined;
     if (s.intent !== 'auth') return '';
-    return issueCode(tx, { siteId: s.siteId, clientId: s.clientId, redirectUri: s.redirectUri, codeChallenge: s.codeChallenge!, memberId, visitorId }, now);
+    return issueCode(
+      tx,
+      {
+        siteId: s.siteId,
+        clientId: s.clientId,
+        redirectUri: s.redirectUri,
+        codeChallenge: s.codeChallenge!,
+        memberId,
+        visitorId,
+      },
+      now,
+    );
   });
   if (code === undefined) return expired(scope, reply, s, request);
   if (s.intent === 'auth') return answer(ctx, reply, s, entry.client, { code }, lang.t);
-  return redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ?? messagePage(reply, entry.site.name, lang.t.t('page.signedIn.title'), lang.t.t('page.signedIn.text'), 200, lang);
+  return (
+    redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ??
+    messagePage(reply, entry.site.name, lang.t.t('page.signedIn.title'), lang.t.t('page.signedIn.text'), 200, lang)
+  );
 }
 
 /** The page's language when the request is known, else the site's default (a provider's callback ends here too). */
 const languageOf = (site: SiteConfig, request: FastifyRequest | undefined): PageLanguage =>
   request ? pageLanguage(site, request) : { t: translator(site.languages?.[0] ?? 'en'), explicit: undefined };
 
-function expired(scope: Scope, reply: FastifyReply, s: RedirectSession, request?: FastifyRequest): FastifyReply | string {
+function expired(
+  scope: Scope,
+  reply: FastifyReply,
+  s: RedirectSession,
+  request?: FastifyRequest,
+): FastifyReply | string {
   const entry = entryOf(scope.ctx, s);
   if (!entry) return invalidLink(reply, scope.ctx, request);
   const lang = languageOf(entry.site, request);
   if (s.intent === 'auth') {
-    return answer(scope.ctx, reply, s, entry.client, { error: 'invalid_request', error_description: 'the sign-in request has expired or was already used' });
+    return answer(scope.ctx, reply, s, entry.client, {
+      error: 'invalid_request',
+      error_description: 'the sign-in request has expired or was already used',
+    });
   }
   return messagePage(reply, entry.site.name, lang.t.t('page.expired.title'), lang.t.t('page.expired.text'), 400, lang);
 }
 
-function renderView(scope: Scope, request: FastifyRequest, reply: FastifyReply, s: RedirectSession, view: View, state: Partial<FormState> = {}, status = 200): string {
+function renderView(
+  scope: Scope,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  s: RedirectSession,
+  view: View,
+  state: Partial<FormState> = {},
+  status = 200,
+): string {
   const { ctx } = scope;
   const entry = entryOf(ctx, s)!;
   const cookie = ensureCsrfCookie(ctx, request, reply);
@@ -119,8 +187,21 @@ function renderView(scope: Scope, request: FastifyRequest, reply: FastifyReply, 
   const altcha = entry.site.policies.captcha === 'altcha' && view !== 'verify' && view !== 'mfa';
   const providers = view === 'signin' || view === 'register' ? ssoButtons(ctx, entry.site, s.id) : [];
   const passkey = view === 'signin' && passkeysOffered(entry.site);
-  const form = renderForm(view, { sessionId: s.id, csrf: csrfFor(ctx, cookie, s.id), altcha, providers, passkey, ...state, lang });
-  const scripts = [altcha ? ALTCHA_SCRIPT : '', passkey || (view === 'mfa' && state.mfa?.passkey) ? passkeyScript() : ''].filter(Boolean).join('\n');
+  const form = renderForm(view, {
+    sessionId: s.id,
+    csrf: csrfFor(ctx, cookie, s.id),
+    altcha,
+    providers,
+    passkey,
+    ...state,
+    lang,
+  });
+  const scripts = [
+    altcha ? ALTCHA_SCRIPT : '',
+    passkey || (view === 'mfa' && state.mfa?.passkey) ? passkeyScript() : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   return page(nonce, entry.site.name, viewTitle(view, lang), form, scripts, lang.t);
 }
 
@@ -128,7 +209,8 @@ function renderView(scope: Scope, request: FastifyRequest, reply: FastifyReply, 
 export async function authorizePage(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const { ctx } = scope;
   // Link checkers and prefetchers send HEAD: it must not spend the session or issue a code.
-  if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
+  if (request.method === 'HEAD')
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   const query = pageQuery(request);
   const s = await findRedirectSession(ctx.db, query.redirectSessionId);
   if (!s || s.intent === 'logout' || !entryOf(ctx, s)) return invalidLink(reply, ctx, request);
@@ -140,7 +222,14 @@ export async function authorizePage(scope: Scope, request: FastifyRequest, reply
   if (s.intent === 'auth' && s.prompt === 'none') {
     const spent = await ctx.db.transaction((tx) => completeRedirectSession(tx, s.id, now));
     if (!spent) return expired(scope, reply, s, request);
-    return answer(ctx, reply, s, entryOf(ctx, s)!.client, { error: 'login_required', error_description: 'the member is not signed in' }, pageLanguage(entryOf(ctx, s)!.site, request).t);
+    return answer(
+      ctx,
+      reply,
+      s,
+      entryOf(ctx, s)!.client,
+      { error: 'login_required', error_description: 'the member is not signed in' },
+      pageLanguage(entryOf(ctx, s)!.site, request).t,
+    );
   }
   const view = query.view === 'register' || query.view === 'forgot' ? query.view : 'signin';
   return renderView(scope, request, reply, s, view);
@@ -151,10 +240,20 @@ export async function authorizePage(scope: Scope, request: FastifyRequest, reply
  * in the scope of the session's site and visitor (a new visitor when the session has none), from this
  * page's address. Mails the flow writes (verification codes, reset links) are in this page's language.
  */
-function callFlow<T>(scope: Scope, request: FastifyRequest, s: RedirectSession, flow: (deps: IdentityDeps, flowScope: FlowScope) => Promise<T>): Promise<T> {
+function callFlow<T>(
+  scope: Scope,
+  request: FastifyRequest,
+  s: RedirectSession,
+  flow: (deps: IdentityDeps, flowScope: FlowScope) => Promise<T>,
+): Promise<T> {
   const { site, client } = entryOf(scope.ctx, s)!;
   const visitorId = s.visitorId ?? randomUUID();
-  const flowScope: FlowScope = { site, caller: { kind: 'visitor', siteId: site.id, clientId: client.clientId, visitorId }, visitorId, ip: clientIp(request) };
+  const flowScope: FlowScope = {
+    site,
+    caller: { kind: 'visitor', siteId: site.id, clientId: client.clientId, visitorId },
+    visitorId,
+    ip: clientIp(request),
+  };
   return withRequestLanguage(pageLanguage(site, request).t.language, () => flow(scope.deps, flowScope));
 }
 
@@ -164,14 +263,21 @@ const text = (form: Record<string, unknown>, name: string, max = 1024): string =
 };
 
 const PASSWORD_RULES: Record<string, MessageKey> = {
-  REQUIRED: 'error.passwordRequired', VALUE_TOO_SHORT: 'error.passwordTooShortLong', VALUE_TOO_LONG: 'error.passwordTooLong',
-  COMMON_PASSWORD: 'error.passwordCommon', CONTEXT_PASSWORD: 'error.passwordContext',
+  REQUIRED: 'error.passwordRequired',
+  VALUE_TOO_SHORT: 'error.passwordTooShortLong',
+  VALUE_TOO_LONG: 'error.passwordTooLong',
+  COMMON_PASSWORD: 'error.passwordCommon',
+  CONTEXT_PASSWORD: 'error.passwordContext',
 };
 
 /** Application error codes → the page's words (the API's own messages are English and for developers). */
 const CODE_MESSAGES: Record<string, MessageKey> = {
-  [ERRORS.PASSWORD_RESET_REQUIRED.code]: 'error.passwordResetRequired', [ERRORS.CAPTCHA_REQUIRED.code]: 'error.captchaNeeded', [ERRORS.CAPTCHA_INVALID.code]: 'error.captchaFailed',
-  [ERRORS.INVALID_STATE_TOKEN.code]: 'error.stepExpired', [ERRORS.MEMBER_BLOCKED.code]: 'error.memberBlocked', [ERRORS.MEMBER_PENDING_APPROVAL.code]: 'page.approval.text',
+  [ERRORS.PASSWORD_RESET_REQUIRED.code]: 'error.passwordResetRequired',
+  [ERRORS.CAPTCHA_REQUIRED.code]: 'error.captchaNeeded',
+  [ERRORS.CAPTCHA_INVALID.code]: 'error.captchaFailed',
+  [ERRORS.INVALID_STATE_TOKEN.code]: 'error.stepExpired',
+  [ERRORS.MEMBER_BLOCKED.code]: 'error.memberBlocked',
+  [ERRORS.MEMBER_PENDING_APPROVAL.code]: 'page.approval.text',
   [ERRORS.WEBAUTHN_FAILED.code]: 'error.passkeyFailed',
 };
 
@@ -180,37 +286,69 @@ function explain(error: ApiError, t: Translator): Partial<FormState> {
   if (error instanceof ValidationError) {
     const errors: Record<string, string> = {};
     for (const v of error.violations) {
-      const name = v.field.endsWith('email') ? 'email' : v.field.includes('password') ? 'password' : v.field === 'code' ? 'code' : undefined;
+      const name = v.field.endsWith('email')
+        ? 'email'
+        : v.field.includes('password')
+          ? 'password'
+          : v.field === 'code'
+            ? 'code'
+            : undefined;
       if (!name || errors[name]) continue;
       if (name === 'email') errors.email = t.t('error.invalidEmail');
       else if (name === 'code') errors.code = t.t('error.codeFromEmail');
-      else errors.password = t.t(PASSWORD_RULES[v.ruleName ?? ''] ?? 'error.passwordRequired', { min: Number(v.data.min) || PASSWORD_MIN_LENGTH, max: Number(v.data.max) || PASSWORD_MAX_LENGTH });
+      else
+        errors.password = t.t(PASSWORD_RULES[v.ruleName ?? ''] ?? 'error.passwordRequired', {
+          min: Number(v.data.min) || PASSWORD_MIN_LENGTH,
+          max: Number(v.data.max) || PASSWORD_MAX_LENGTH,
+        });
     }
     return Object.keys(errors).length ? { errors } : { formError: t.t('error.generic') };
   }
   const code = (error as { code?: string }).code ?? '';
-  if (code === ERRORS.WRONG_PASSWORD.code) return { formError: t.t('error.credentials'), errors: { password: t.t('error.credentialsHint') } };
+  if (code === ERRORS.WRONG_PASSWORD.code)
+    return { formError: t.t('error.credentials'), errors: { password: t.t('error.credentialsHint') } };
   if (code === ERRORS.EMAIL_EXISTS.code) return { errors: { email: t.t('error.emailTaken') } };
   if (code === ERRORS.INVALID_EMAIL.code) return { errors: { email: t.t('error.invalidEmail') } };
   if (code === ERRORS.VERIFICATION_FAILED.code) return { errors: { code: t.t('error.wrongCode') } };
   if (error.status === 429) {
     const seconds = Math.max(1, Number(error.headers['retry-after']) || 60);
-    return { formError: seconds >= 120 ? t.t('error.tooManyMinutes', { minutes: Math.ceil(seconds / 60) }) : t.t('error.tooManySeconds', { seconds }) };
+    return {
+      formError:
+        seconds >= 120
+          ? t.t('error.tooManyMinutes', { minutes: Math.ceil(seconds / 60) })
+          : t.t('error.tooManySeconds', { seconds }),
+    };
   }
   return { formError: t.t(CODE_MESSAGES[code] ?? 'error.generic') };
 }
 
 /** The page after an identity step of this redirect session (also the end of a provider sign-in, identity/sso). */
-export async function afterState(scope: Scope, request: FastifyRequest, reply: FastifyReply, s: RedirectSession, result: StateResponse, email: string): Promise<unknown> {
+export async function afterState(
+  scope: Scope,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  s: RedirectSession,
+  result: StateResponse,
+  email: string,
+): Promise<unknown> {
   const { ctx } = scope;
   const entry = entryOf(ctx, s)!;
   const lang = languageOf(entry.site, request);
-  if (result.state === 'REQUIRE_EMAIL_VERIFICATION') return renderView(scope, request, reply, s, 'verify', { stateToken: result.stateToken ?? '', email });
+  if (result.state === 'REQUIRE_EMAIL_VERIFICATION')
+    return renderView(scope, request, reply, s, 'verify', { stateToken: result.stateToken ?? '', email });
   if (result.state === 'REQUIRE_OWNER_APPROVAL') {
-    return messagePage(reply, entry.site.name, lang.t.t('page.approval.title'), lang.t.t('page.approval.text'), 200, lang);
+    return messagePage(
+      reply,
+      entry.site.name,
+      lang.t.t('page.approval.title'),
+      lang.t.t('page.approval.text'),
+      200,
+      lang,
+    );
   }
   if (result.state === 'REQUIRE_MFA' || result.state === 'MFA_CHALLENGE') {
-    const sendEmailCode = (stateToken: string) => callFlow(scope, request, s, (deps, fs) => verifyFactor(deps, fs, { stateToken }, 'EMAIL'));
+    const sendEmailCode = (stateToken: string) =>
+      callFlow(scope, request, s, (deps, fs) => verifyFactor(deps, fs, { stateToken }, 'EMAIL'));
     return renderView(scope, request, reply, s, 'mfa', await secondStepState(result, sendEmailCode, lang.t));
   }
   rememberDevice(ctx, reply, result);
@@ -219,11 +357,25 @@ export async function afterState(scope: Scope, request: FastifyRequest, reply: F
     const spent = await consumeSessionToken(tx, s.siteId, result.sessionToken, now);
     if (!spent) return undefined;
     // The hosted pages' own session: a member session of its own, so every revocation path ends it too.
-    const session = await ctx.tokens.createMemberSession(tx, { siteId: s.siteId, clientId: s.clientId, memberId: spent.memberId });
-    const cookie = await insertBrowserSession(tx, { siteId: s.siteId, memberId: spent.memberId, sessionId: session.sessionId, ttlSeconds: entry.site.tokens.memberSessionTtl }, now);
+    const session = await ctx.tokens.createMemberSession(tx, {
+      siteId: s.siteId,
+      clientId: s.clientId,
+      memberId: spent.memberId,
+    });
+    const cookie = await insertBrowserSession(
+      tx,
+      {
+        siteId: s.siteId,
+        memberId: spent.memberId,
+        sessionId: session.sessionId,
+        ttlSeconds: entry.site.tokens.memberSessionTtl,
+      },
+      now,
+    );
     return { ...spent, cookie };
   });
-  if (!signedIn) return renderView(scope, request, reply, s, 'signin', { formError: lang.t.t('error.signInIncomplete') }, 400);
+  if (!signedIn)
+    return renderView(scope, request, reply, s, 'signin', { formError: lang.t.t('error.signInIncomplete') }, 400);
   setCookie(ctx, reply, cookieNames(ctx).session, signedIn.cookie, entry.site.tokens.memberSessionTtl);
   return finish(scope, reply, s, signedIn.memberId, s.visitorId ?? signedIn.visitorId, request);
 }
@@ -237,46 +389,91 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
   if (!isLive(s, ctx.now())) return expired(scope, reply, s, request);
   const { t } = pageLanguage(entryOf(ctx, s)!.site, request);
   const action = text(form, 'action', 20);
-  const view: View = action === 'mfa' ? 'mfa' : action === 'register' ? 'register' : action === 'forgot' ? 'forgot' : action === 'verify' || action === 'resend' ? 'verify' : 'signin';
+  const view: View =
+    action === 'mfa'
+      ? 'mfa'
+      : action === 'register'
+        ? 'register'
+        : action === 'forgot'
+          ? 'forgot'
+          : action === 'verify' || action === 'resend'
+            ? 'verify'
+            : 'signin';
   const email = text(form, 'email', 254).trim();
   const stateToken = text(form, 'stateToken', 200);
   if (!isGenuinePost(ctx, request, text(form, 'csrf', 100), s.id)) {
-    return renderView(scope, request, reply, s, view, { formError: t.t('error.sessionExpired'), email, stateToken }, 403);
+    return renderView(
+      scope,
+      request,
+      reply,
+      s,
+      view,
+      { formError: t.t('error.sessionExpired'), email, stateToken },
+      403,
+    );
   }
   const captchaTokens = text(form, 'altcha', 8192) ? [{ Altcha: text(form, 'altcha', 8192) }] : undefined;
   try {
     switch (action) {
       case 'signin': {
         const clientMetaData = { deviceToken: deviceTokenOf(ctx, request) };
-        const result = await callFlow(scope, request, s, (deps, fs) => login(deps, fs, { loginId: { email }, password: text(form, 'password', 4096), captchaTokens, clientMetaData }));
+        const result = await callFlow(scope, request, s, (deps, fs) =>
+          login(deps, fs, {
+            loginId: { email },
+            password: text(form, 'password', 4096),
+            captchaTokens,
+            clientMetaData,
+          }),
+        );
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'register': {
-        const result = await callFlow(scope, request, s, (deps, fs) => register(deps, fs, { loginId: { email }, password: text(form, 'password', 4096), captchaTokens }));
+        const result = await callFlow(scope, request, s, (deps, fs) =>
+          register(deps, fs, { loginId: { email }, password: text(form, 'password', 4096), captchaTokens }),
+        );
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'verify': {
-        const result = await callFlow(scope, request, s, (deps, fs) => verifyDuringAuthentication(deps, fs, { code: text(form, 'code', 12).trim(), stateToken }));
+        const result = await callFlow(scope, request, s, (deps, fs) =>
+          verifyDuringAuthentication(deps, fs, { code: text(form, 'code', 12).trim(), stateToken }),
+        );
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'mfa': {
         const answer = verifyBody(form);
-        const result = await callFlow(scope, request, s, (deps, fs) => verifyFactor(deps, fs, answer, parseFactorType(answer.factorType))).catch((error: unknown) => refusedPasskey(answer, error));
+        const result = await callFlow(scope, request, s, (deps, fs) =>
+          verifyFactor(deps, fs, answer, parseFactorType(answer.factorType)),
+        ).catch((error: unknown) => refusedPasskey(answer, error));
         // A passkey answer the step refused: the same step again (its state token still holds) to retry.
         if (answer.factorType === 'WEBAUTHN' && (!result || result.additionalData.failure)) {
-          const again = await callFlow(scope, request, s, (deps, fs) => verifyFactor(deps, fs, { stateToken }, 'WEBAUTHN'));
-          return renderView(scope, request, reply, s, 'mfa', { ...(await secondStepState(again, async () => again, t)), formError: t.t('error.passkeyFailed') }, 400);
+          const again = await callFlow(scope, request, s, (deps, fs) =>
+            verifyFactor(deps, fs, { stateToken }, 'WEBAUTHN'),
+          );
+          return renderView(
+            scope,
+            request,
+            reply,
+            s,
+            'mfa',
+            { ...(await secondStepState(again, async () => again, t)), formError: t.t('error.passkeyFailed') },
+            400,
+          );
         }
         return await afterState(scope, request, reply, s, result!, email);
       }
       case 'passkey-options': {
         // Fetched by the page's script (passkey-step.ts): JSON, not a page.
-        const call = <T,>(flow: (deps: IdentityDeps, fs: FlowScope) => Promise<T>) => callFlow(scope, request, s, flow);
+        const call = <T>(flow: (deps: IdentityDeps, fs: FlowScope) => Promise<T>) => callFlow(scope, request, s, flow);
         // Serialised here: the hosted routes answer HTML strings, so nothing serialises an object for them.
-        return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(await passkeyOptions(call, stateToken)));
+        return reply
+          .header('cache-control', 'no-store')
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(await passkeyOptions(call, stateToken)));
       }
       case 'passkey': {
-        const result = await callFlow(scope, request, s, (deps, fs) => verifyFactor(deps, fs, { webauthnData: passkeyData(form) }, 'WEBAUTHN'));
+        const result = await callFlow(scope, request, s, (deps, fs) =>
+          verifyFactor(deps, fs, { webauthnData: passkeyData(form) }, 'WEBAUTHN'),
+        );
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'resend':
@@ -285,8 +482,11 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
       case 'forgot': {
         const entry = entryOf(ctx, s)!;
         const back = s.redirectUri ?? s.postFlowUrl;
-        const redirect = back && ctx.sites.isAllowedRedirect(entry.client, back) ? { url: back, clientId: s.clientId } : undefined;
-        await callFlow(scope, request, s, (deps, fs) => sendRecoveryEmail(deps, fs, { email, ...(redirect ? { redirect } : {}) }));
+        const redirect =
+          back && ctx.sites.isAllowedRedirect(entry.client, back) ? { url: back, clientId: s.clientId } : undefined;
+        await callFlow(scope, request, s, (deps, fs) =>
+          sendRecoveryEmail(deps, fs, { email, ...(redirect ? { redirect } : {}) }),
+        );
         // The same answer whether or not the address has an account.
         return renderView(scope, request, reply, s, 'signin', { notice: t.t('notice.resetLinkSent'), email });
       }
@@ -297,6 +497,14 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     if (error.headers['retry-after']) reply.header('retry-after', error.headers['retry-after']);
     // A second step that cannot go on (expired, used, out of attempts) starts over at sign-in.
-    return renderView(scope, request, reply, s, view === 'mfa' ? 'signin' : view, { ...explain(error, t), email, stateToken }, error.status);
+    return renderView(
+      scope,
+      request,
+      reply,
+      s,
+      view === 'mfa' ? 'signin' : view,
+      { ...explain(error, t), email, stateToken },
+      error.status,
+    );
   }
 }

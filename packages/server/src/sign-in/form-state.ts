@@ -48,7 +48,9 @@ export interface MfaForm {
  * may be shown at another one (after an identity provider's callback, whose address holds its spent
  * `state` and `code`). `?lang=` keeps the explicit language on the page that answers the form.
  */
-export const formAction = (lang: PageLanguage): string => `${AUTHORIZE_PATH}${lang.explicit ? `?lang=${encodeURIComponent(lang.explicit)}` : ''}`;
+export const formAction = (lang: PageLanguage): string =>
+  `${AUTHORIZE_PATH}${lang.explicit ? `?lang=${encodeURIComponent(lang.explicit)}` : ''}`;
 
 /** `&lang=…` for a link of a page whose language was chosen by its address. */
-export const langParam = (lang: PageLanguage): string => (lang.explicit ? `&lang=${encodeURIComponent(lang.explicit)}` : '');
+export const langParam = (lang: PageLanguage): string =>
+  lang.explicit ? `&lang=${encodeURIComponent(lang.explicit)}` : '';

@@ -8,7 +8,10 @@ beforeAll(async () => {
 afterAll(() => kit.server.close());
 
 const setCookies = (res: Response) => res.headers.getSetCookie();
-const cookiePair = (res: Response, name: string) => setCookies(res).find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+const cookiePair = (res: Response, name: string) =>
+  setCookies(res)
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0];
 const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
 
 /** Opens a prompt=login page and returns what a browser would hold to submit its form. */
@@ -16,7 +19,15 @@ async function openForm(p = pkce()) {
   const { body } = await kit.redirectSession(kit.authRequest(p));
   const res = await kit.open(body.redirectSession.fullUrl);
   const html = await res.text();
-  return { p, url: body.redirectSession.fullUrl, res, html, csrf: hiddenValue(html, 'csrf')!, csrfCookie: cookiePair(res, 'vitrine_csrf')!, id: body.redirectSession.id };
+  return {
+    p,
+    url: body.redirectSession.fullUrl,
+    res,
+    html,
+    csrf: hiddenValue(html, 'csrf')!,
+    csrfCookie: cookiePair(res, 'vitrine_csrf')!,
+    id: body.redirectSession.id,
+  };
 }
 
 function submit(url: string, fields: Record<string, string>, cookie: string) {
@@ -66,27 +77,53 @@ describe('hosted sign-in page', () => {
   it('wrong password: 400 with the error tied to the field, same answer as an unknown email', async () => {
     const m = await kit.member();
     const f = await openForm();
-    const wrong = await submit(f.url, { redirectSessionId: f.id, csrf: f.csrf, action: 'signin', email: m.email, password: 'not the password' }, f.csrfCookie);
+    const wrong = await submit(
+      f.url,
+      { redirectSessionId: f.id, csrf: f.csrf, action: 'signin', email: m.email, password: 'not the password' },
+      f.csrfCookie,
+    );
     expect(wrong.status).toBe(400);
     const html = await wrong.text();
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain('aria-describedby="password-error"');
     expect(html).toContain('role="alert"');
     const f2 = await openForm();
-    const unknown = await submit(f2.url, { redirectSessionId: f2.id, csrf: f2.csrf, action: 'signin', email: 'nobody@example.com', password: 'not the password' }, f2.csrfCookie);
+    const unknown = await submit(
+      f2.url,
+      {
+        redirectSessionId: f2.id,
+        csrf: f2.csrf,
+        action: 'signin',
+        email: 'nobody@example.com',
+        password: 'not the password',
+      },
+      f2.csrfCookie,
+    );
     expect(unknown.status).toBe(400);
-    const strip = (s: string) => s.replace(/value="[^"]*"/g, '').replace(/nonce(-|=")[^'"]+/g, '').replace(/redirectSessionId=[0-9a-f-]+/g, '');
+    const strip = (s: string) =>
+      s
+        .replace(/value="[^"]*"/g, '')
+        .replace(/nonce(-|=")[^'"]+/g, '')
+        .replace(/redirectSessionId=[0-9a-f-]+/g, '');
     expect(strip(await unknown.text())).toBe(strip(html).replace(m.email, 'nobody@example.com'));
   });
 
   it('signs in, redirects with a code, keeps a session cookie, and the next authorization needs no form', async () => {
     const m = await kit.member();
     const f = await openForm();
-    const res = await submit(f.url, { redirectSessionId: f.id, csrf: f.csrf, action: 'signin', email: m.email, password: m.password }, f.csrfCookie);
+    const res = await submit(
+      f.url,
+      { redirectSessionId: f.id, csrf: f.csrf, action: 'signin', email: m.email, password: m.password },
+      f.csrfCookie,
+    );
     expect(res.status).toBe(302);
     const params = fragmentOf(res.headers.get('location'));
     expect(params.get('state')).toBe(f.p.state);
-    const tokens = await kit.exchange({ code: params.get('code')!, codeVerifier: f.p.verifier, redirectUri: APP.redirectUri });
+    const tokens = await kit.exchange({
+      code: params.get('code')!,
+      codeVerifier: f.p.verifier,
+      redirectUri: APP.redirectUri,
+    });
     expect(tokens.status).toBe(200);
     const raw = setCookies(res).find((c) => c.startsWith('vitrine_sso='))!;
     expect(raw).toMatch(/HttpOnly/);
@@ -94,7 +131,10 @@ describe('hosted sign-in page', () => {
     const sso = raw.split(';')[0]!;
     // The cookie value is stored only as a hash.
     const value = sso.split('=')[1]!;
-    const { rows } = await kit.server.ctx.db.query<{ n: number }>("select count(*)::int as n from browser_sessions where encode(token_hash, 'hex') = $1 or encode(token_hash, 'escape') = $1", [value]);
+    const { rows } = await kit.server.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from browser_sessions where encode(token_hash, 'hex') = $1 or encode(token_hash, 'escape') = $1",
+      [value],
+    );
     expect(rows[0]!.n).toBe(0);
 
     const p2 = pkce();
@@ -111,15 +151,33 @@ describe('hosted sign-in page', () => {
 
   it('create account, forgot password views work without JavaScript', async () => {
     const f = await openForm();
-    const reg = await submit(f.url, { redirectSessionId: f.id, csrf: f.csrf, action: 'register', email: `new${Date.now()}@example.com`, password: 'a long enough password' }, f.csrfCookie);
+    const reg = await submit(
+      f.url,
+      {
+        redirectSessionId: f.id,
+        csrf: f.csrf,
+        action: 'register',
+        email: `new${Date.now()}@example.com`,
+        password: 'a long enough password',
+      },
+      f.csrfCookie,
+    );
     expect(reg.status).toBe(302);
     expect(fragmentOf(reg.headers.get('location')).get('code')).toBeTruthy();
     const short = await openForm();
-    const bad = await submit(short.url, { redirectSessionId: short.id, csrf: short.csrf, action: 'register', email: 'x@example.com', password: 'short' }, short.csrfCookie);
+    const bad = await submit(
+      short.url,
+      { redirectSessionId: short.id, csrf: short.csrf, action: 'register', email: 'x@example.com', password: 'short' },
+      short.csrfCookie,
+    );
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('id="password-error"');
     const forgot = await openForm();
-    const sent = await submit(forgot.url, { redirectSessionId: forgot.id, csrf: forgot.csrf, action: 'forgot', email: 'nobody@example.com' }, forgot.csrfCookie);
+    const sent = await submit(
+      forgot.url,
+      { redirectSessionId: forgot.id, csrf: forgot.csrf, action: 'forgot', email: 'nobody@example.com' },
+      forgot.csrfCookie,
+    );
     expect(sent.status).toBe(200);
     expect(await sent.text()).toContain('If an account exists');
     const viewRes = await kit.open(`${forgot.url}&view=forgot`);
@@ -132,7 +190,14 @@ describe('email verification on the hosted page', () => {
   beforeAll(async () => {
     const { startTestServer } = await import('../../test-support/server.js');
     const { withRedirectClient } = await import('../../test-support/redirect-kit.js');
-    vkit = new Kit(await startTestServer({ site: (s) => { const w = withRedirectClient(s); return { ...w, policies: { ...w.policies, emailVerification: 'required' } }; } }));
+    vkit = new Kit(
+      await startTestServer({
+        site: (s) => {
+          const w = withRedirectClient(s);
+          return { ...w, policies: { ...w.policies, emailVerification: 'required' } };
+        },
+      }),
+    );
   });
   afterAll(() => vkit.server.close());
 
@@ -144,16 +209,30 @@ describe('email verification on the hosted page', () => {
     const cookie = cookiePair(page, 'vitrine_csrf')!;
     const email = `v${Date.now()}@example.com`;
     const fields = { redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')! };
-    const step = await submit(body.redirectSession.fullUrl, { ...fields, action: 'register', email, password: 'a long enough password' }, cookie);
+    const step = await submit(
+      body.redirectSession.fullUrl,
+      { ...fields, action: 'register', email, password: 'a long enough password' },
+      cookie,
+    );
     expect(step.status).toBe(200);
     const verifyHtml = await step.text();
     expect(verifyHtml).toContain('autocomplete="one-time-code"');
     const stateToken = hiddenValue(verifyHtml, 'stateToken')!;
-    const wrong = await submit(body.redirectSession.fullUrl, { ...fields, action: 'verify', stateToken, code: '000000', email }, cookie);
+    const wrong = await submit(
+      body.redirectSession.fullUrl,
+      { ...fields, action: 'verify', stateToken, code: '000000', email },
+      cookie,
+    );
     expect(wrong.status).toBeGreaterThanOrEqual(400);
-    const mail = (await (await fetch(`${vkit.server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
+    const mail = (await (await fetch(`${vkit.server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
+      messages: { text: string }[];
+    };
     const code = /\b(\d{6})\b/.exec(mail.messages[0]!.text)![1]!;
-    const done = await submit(body.redirectSession.fullUrl, { ...fields, action: 'verify', stateToken, code, email }, cookie);
+    const done = await submit(
+      body.redirectSession.fullUrl,
+      { ...fields, action: 'verify', stateToken, code, email },
+      cookie,
+    );
     expect(done.status).toBe(302);
     expect(fragmentOf(done.headers.get('location')).get('code')).toBeTruthy();
   });
@@ -163,10 +242,15 @@ describe('logout', () => {
   async function signedInMember() {
     const m = await kit.member();
     const p = pkce();
-    const { body } = await kit.redirectSession(kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined, sessionToken: m.sessionToken }, 'none'));
+    const { body } = await kit.redirectSession(
+      kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined, sessionToken: m.sessionToken }, 'none'),
+    );
     const html = await (await kit.open(body.redirectSession.fullUrl)).text();
     const code = /"code":"([^"]+)"/.exec(html)![1]!;
-    const tokens = (await (await kit.exchange({ code, codeVerifier: p.verifier })).json()) as { access_token: string; refresh_token: string };
+    const tokens = (await (await kit.exchange({ code, codeVerifier: p.verifier })).json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
     return { m, tokens };
   }
 
@@ -174,28 +258,49 @@ describe('logout', () => {
     // The cookie is the same member's: a logout with one member's token never signs another member's browser out (F-9).
     const { m: login, tokens } = await signedInMember();
     const f = await openForm();
-    const signedIn = await submit(f.url, { redirectSessionId: f.id, csrf: f.csrf, action: 'signin', email: login.email, password: login.password }, f.csrfCookie);
+    const signedIn = await submit(
+      f.url,
+      { redirectSessionId: f.id, csrf: f.csrf, action: 'signin', email: login.email, password: login.password },
+      f.csrfCookie,
+    );
     const sso = cookiePair(signedIn, 'vitrine_sso')!;
-    const { res, body } = await kit.redirectSession({ logout: { clientId: APP.clientId }, callbacks: { postFlowUrl: `${APP.origin}/bye` } }, tokens.access_token);
+    const { res, body } = await kit.redirectSession(
+      { logout: { clientId: APP.clientId }, callbacks: { postFlowUrl: `${APP.origin}/bye` } },
+      tokens.access_token,
+    );
     expect(res.status).toBe(200);
     expect(body.redirectSession.fullUrl.startsWith(`${kit.server.url}/oauth2/logout?`)).toBe(true);
     const out = await kit.open(body.redirectSession.fullUrl, sso);
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe(`${APP.origin}/bye`);
     expect(setCookies(out).find((c) => c.startsWith('vitrine_sso='))).toMatch(/Max-Age=0/);
-    const refresh = await kit.post('/oauth2/token', { clientId: APP.clientId, grantType: 'refresh_token', refreshToken: tokens.refresh_token });
+    const refresh = await kit.post('/oauth2/token', {
+      clientId: APP.clientId,
+      grantType: 'refresh_token',
+      refreshToken: tokens.refresh_token,
+    });
     expect(refresh.status).toBe(400);
-    const member = await fetch(`${kit.server.url}/_api/members/v1/members/my`, { headers: { authorization: tokens.access_token } });
+    const member = await fetch(`${kit.server.url}/_api/members/v1/members/my`, {
+      headers: { authorization: tokens.access_token },
+    });
     expect(member.status).toBe(401);
     // The cookie no longer signs anyone in.
     const p = pkce();
     const silent = await kit.redirectSession(kit.authRequest(p, {}, 'none'));
-    expect(fragmentOf((await kit.open(silent.body.redirectSession.fullUrl, sso)).headers.get('location')).get('error')).toBe('login_required');
+    expect(
+      fragmentOf((await kit.open(silent.body.redirectSession.fullUrl, sso)).headers.get('location')).get('error'),
+    ).toBe('login_required');
     // Single use.
     expect((await kit.open(body.redirectSession.fullUrl)).status).toBe(400);
   });
 
-  it.each(['https://evil.test/', 'https://shop.test.evil.test/', '//evil.test', 'javascript:alert(1)', 'https://user@shop.test/'])('refuses the open redirect %s', async (postFlowUrl) => {
+  it.each([
+    'https://evil.test/',
+    'https://shop.test.evil.test/',
+    '//evil.test',
+    'javascript:alert(1)',
+    'https://user@shop.test/',
+  ])('refuses the open redirect %s', async (postFlowUrl) => {
     const { res } = await kit.redirectSession({ logout: { clientId: APP.clientId }, callbacks: { postFlowUrl } });
     expect(res.status).toBe(400);
   });
@@ -209,16 +314,27 @@ describe('logout', () => {
 });
 
 describe('external login (authorized_client)', () => {
-  const grant = (body: Record<string, unknown>, authorization: string) => kit.post('/oauth2/token', body, { authorization });
+  const grant = (body: Record<string, unknown>, authorization: string) =>
+    kit.post('/oauth2/token', body, { authorization });
 
   it('member_id with a valid site API key gives member tokens, and the use is audited', async () => {
     const m = await kit.member();
     const visitor = await kit.visitor();
-    const res = await grant({ grant_type: 'authorized_client', scope: 'offline_access', member_id: m.memberId }, `${visitor.access_token},${API_KEY}`);
+    const res = await grant(
+      { grant_type: 'authorized_client', scope: 'offline_access', member_id: m.memberId },
+      `${visitor.access_token},${API_KEY}`,
+    );
     expect(res.status).toBe(200);
     const t = (await res.json()) as { access_token: string };
-    expect(JSON.parse(Buffer.from(t.access_token.split('.')[1]!, 'base64url').toString())).toMatchObject({ sub: m.memberId, role: 'member', client_id: APP.clientId });
-    const { rows } = await kit.server.ctx.db.query<{ key_name: string; outcome: string }>('select key_name, outcome from api_key_audit where member_id = $1', [m.memberId]);
+    expect(JSON.parse(Buffer.from(t.access_token.split('.')[1]!, 'base64url').toString())).toMatchObject({
+      sub: m.memberId,
+      role: 'member',
+      client_id: APP.clientId,
+    });
+    const { rows } = await kit.server.ctx.db.query<{ key_name: string; outcome: string }>(
+      'select key_name, outcome from api_key_audit where member_id = $1',
+      [m.memberId],
+    );
     expect(rows).toEqual([{ key_name: 'backend', outcome: 'granted' }]);
     // An empty access token part also works (the SDK may send ",<apiKey>").
     expect((await grant({ grant_type: 'authorized_client', member_id: m.memberId }, `,${API_KEY}`)).status).toBe(200);
@@ -228,23 +344,43 @@ describe('external login (authorized_client)', () => {
     const m = await kit.member();
     expect((await grant({ grant_type: 'authorized_client', member_id: m.memberId }, ',wrong-key')).status).toBe(401);
     expect((await grant({ grant_type: 'authorized_client', member_id: m.memberId }, '')).status).toBe(401);
-    const unknown = await grant({ grant_type: 'authorized_client', member_id: '00000000-0000-4000-8000-000000000000' }, `,${API_KEY}`);
+    const unknown = await grant(
+      { grant_type: 'authorized_client', member_id: '00000000-0000-4000-8000-000000000000' },
+      `,${API_KEY}`,
+    );
     expect(unknown.status).toBe(400);
     expect((await grant({ grant_type: 'authorized_client', member_id: 'not-a-uuid' }, `,${API_KEY}`)).status).toBe(400);
-    const { rows } = await kit.server.ctx.db.query<{ n: number }>("select count(*)::int as n from api_key_audit where outcome like 'refused:%'");
+    const { rows } = await kit.server.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from api_key_audit where outcome like 'refused:%'",
+    );
     expect(rows[0]!.n).toBeGreaterThanOrEqual(2);
   });
 
   it('with session_token from sign-on: single use and bound to that member', async () => {
     const signOn = async (email: string) =>
-      (await (await kit.post('/_api/iam/authentication/v2/sign-on', { loginId: { email } }, { authorization: `,${API_KEY}` })).json()) as { sessionToken: string; identity: { id: string } };
+      (await (
+        await kit.post('/_api/iam/authentication/v2/sign-on', { loginId: { email } }, { authorization: `,${API_KEY}` })
+      ).json()) as { sessionToken: string; identity: { id: string } };
     const a = await signOn(`ext${Date.now()}@example.com`);
-    const ok = await grant({ grant_type: 'authorized_client', member_id: a.identity.id, session_token: a.sessionToken }, `,${API_KEY}`);
+    const ok = await grant(
+      { grant_type: 'authorized_client', member_id: a.identity.id, session_token: a.sessionToken },
+      `,${API_KEY}`,
+    );
     expect(ok.status).toBe(200);
-    const replay = await grant({ grant_type: 'authorized_client', member_id: a.identity.id, session_token: a.sessionToken }, `,${API_KEY}`);
+    const replay = await grant(
+      { grant_type: 'authorized_client', member_id: a.identity.id, session_token: a.sessionToken },
+      `,${API_KEY}`,
+    );
     expect(replay.status).toBe(400);
     const b = await signOn(`ext2${Date.now()}@example.com`);
     const other = await kit.member();
-    expect((await grant({ grant_type: 'authorized_client', member_id: other.memberId, session_token: b.sessionToken }, `,${API_KEY}`)).status).toBe(400);
+    expect(
+      (
+        await grant(
+          { grant_type: 'authorized_client', member_id: other.memberId, session_token: b.sessionToken },
+          `,${API_KEY}`,
+        )
+      ).status,
+    ).toBe(400);
   });
 });

@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => kit.server.close());
 
 const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-const cookiePair = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+const cookiePair = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0];
 const doc = (html: string) => new JSDOM(html).window.document;
 const htmlTag = (html: string) => {
   const d = doc(html).documentElement;
@@ -45,11 +49,19 @@ describe('hosted pages in five languages', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookiePair(res, 'vitrine_csrf')! },
-      body: new URLSearchParams({ redirectSessionId: s.id, csrf: hiddenValue(html, 'csrf')!, action: 'signin', email: 'nobody@example.com', password: 'not the password' }),
+      body: new URLSearchParams({
+        redirectSessionId: s.id,
+        csrf: hiddenValue(html, 'csrf')!,
+        action: 'signin',
+        email: 'nobody@example.com',
+        password: 'not the password',
+      }),
     });
     const wrongDoc = doc(await wrong.text());
     expect(wrongDoc.querySelector('[role=alert]')!.textContent).toBe('L’e-mail ou le mot de passe est incorrect.');
-    expect(wrongDoc.getElementById('password-error')!.textContent).toBe('Vérifiez votre e-mail et votre mot de passe, puis réessayez.');
+    expect(wrongDoc.getElementById('password-error')!.textContent).toBe(
+      'Vérifiez votre e-mail et votre mot de passe, puis réessayez.',
+    );
 
     const register = doc(await (await kit.open(`${s.fullUrl}&view=register&lang=fr`)).text());
     expect(register.querySelector('h1')!.textContent).toBe('Créer un compte');
@@ -93,6 +105,8 @@ describe('hosted pages in five languages', () => {
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(htmlTag(html).lang).toBe('es');
-    expect(doc(html).querySelector('[role=alert]')!.textContent).toBe('Este enlace de inicio de sesión no es válido. Vuelve a la tienda e inténtalo de nuevo.');
+    expect(doc(html).querySelector('[role=alert]')!.textContent).toBe(
+      'Este enlace de inicio de sesión no es válido. Vuelve a la tienda e inténtalo de nuevo.',
+    );
   });
 });

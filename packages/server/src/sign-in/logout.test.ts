@@ -14,8 +14,19 @@ beforeAll(async () => {
         sites: [
           ...c.sites,
           {
-            ...c.sites[0]!, id: OTHER.siteId, name: 'Other shop', apiKeys: [], collections: [],
-            clients: [{ clientId: OTHER.clientId, redirectUris: [`${OTHER.origin}/cb`], allowedOrigins: [OTHER.origin], refreshTokenRotation: true }],
+            ...c.sites[0]!,
+            id: OTHER.siteId,
+            name: 'Other shop',
+            apiKeys: [],
+            collections: [],
+            clients: [
+              {
+                clientId: OTHER.clientId,
+                redirectUris: [`${OTHER.origin}/cb`],
+                allowedOrigins: [OTHER.origin],
+                refreshTokenRotation: true,
+              },
+            ],
           },
         ],
       }),
@@ -24,10 +35,19 @@ beforeAll(async () => {
 });
 afterAll(() => kit.server.close());
 
-const cookiePair = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+const cookiePair = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0];
 const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
 const post = (url: string, fields: Record<string, string>, cookie: string) =>
-  fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: new URLSearchParams(fields).toString() });
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 /** Signs a member in on the hosted page: the browser's `vitrine_sso` cookie, plus the member. */
 async function browserSignedIn() {
@@ -35,7 +55,13 @@ async function browserSignedIn() {
   const p = pkce();
   const { body } = await kit.redirectSession(kit.authRequest(p));
   const page = await kit.open(body.redirectSession.fullUrl);
-  const fields = { redirectSessionId: body.redirectSession.id, csrf: hiddenValue(await page.text(), 'csrf')!, action: 'signin', email: m.email, password: m.password };
+  const fields = {
+    redirectSessionId: body.redirectSession.id,
+    csrf: hiddenValue(await page.text(), 'csrf')!,
+    action: 'signin',
+    email: m.email,
+    password: m.password,
+  };
   const res = await post(body.redirectSession.fullUrl, fields, cookiePair(page, 'vitrine_csrf')!);
   expect(res.status).toBe(302);
   return { m, sso: cookiePair(res, 'vitrine_sso')! };
@@ -46,7 +72,10 @@ async function appTokens(sessionToken: string) {
   const p = pkce();
   const { body } = await kit.redirectSession(kit.authRequest(p, { sessionToken }, 'none'));
   const code = fragmentOf((await kit.open(body.redirectSession.fullUrl)).headers.get('location')).get('code')!;
-  return (await (await kit.exchange({ code, codeVerifier: p.verifier, redirectUri: APP.redirectUri })).json()) as { access_token: string; refresh_token: string };
+  return (await (await kit.exchange({ code, codeVerifier: p.verifier, redirectUri: APP.redirectUri })).json()) as {
+    access_token: string;
+    refresh_token: string;
+  };
 }
 
 const silentSignIn = async (sso: string) => {
@@ -57,7 +86,10 @@ const silentSignIn = async (sso: string) => {
 describe('logout redirect sessions (F-9)', () => {
   it('without the member token: GET shows a confirmation page and signs nobody out; the CSRF-checked POST does', async () => {
     const { m, sso } = await browserSignedIn();
-    const { body } = await kit.redirectSession({ logout: { clientId: APP.clientId }, callbacks: { postFlowUrl: `${APP.origin}/bye` } });
+    const { body } = await kit.redirectSession({
+      logout: { clientId: APP.clientId },
+      callbacks: { postFlowUrl: `${APP.origin}/bye` },
+    });
     const page = await kit.open(body.redirectSession.fullUrl, sso);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -69,7 +101,9 @@ describe('logout redirect sessions (F-9)', () => {
     const fields = { redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')! };
     const csrfCookie = cookiePair(page, 'vitrine_csrf')!;
     expect((await post(body.redirectSession.fullUrl, fields, sso)).status).toBe(403);
-    expect((await post(body.redirectSession.fullUrl, { ...fields, csrf: 'x'.repeat(43) }, `${sso}; ${csrfCookie}`)).status).toBe(403);
+    expect(
+      (await post(body.redirectSession.fullUrl, { ...fields, csrf: 'x'.repeat(43) }, `${sso}; ${csrfCookie}`)).status,
+    ).toBe(403);
     expect((await silentSignIn(sso)).get('code')).toBeTruthy();
 
     const out = await post(body.redirectSession.fullUrl, fields, `${sso}; ${csrfCookie}`);
@@ -87,19 +121,33 @@ describe('logout redirect sessions (F-9)', () => {
     const victim = await browserSignedIn();
     const attacker = await kit.member();
     const tokens = await appTokens(attacker.sessionToken);
-    const { body } = await kit.redirectSession({ logout: { clientId: APP.clientId }, callbacks: { postFlowUrl: `${APP.origin}/` } }, tokens.access_token);
+    const { body } = await kit.redirectSession(
+      { logout: { clientId: APP.clientId }, callbacks: { postFlowUrl: `${APP.origin}/` } },
+      tokens.access_token,
+    );
     const page = await kit.open(body.redirectSession.fullUrl, victim.sso);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Sign out');
     expect((await silentSignIn(victim.sso)).get('code')).toBeTruthy();
     // The token holder asked to end their own session: that happened.
-    expect((await kit.post('/oauth2/token', { clientId: APP.clientId, grantType: 'refresh_token', refreshToken: tokens.refresh_token })).status).toBe(400);
+    expect(
+      (
+        await kit.post('/oauth2/token', {
+          clientId: APP.clientId,
+          grantType: 'refresh_token',
+          refreshToken: tokens.refresh_token,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("the member's own token signs out at once, also this browser's session of the same member", async () => {
     const { m, sso } = await browserSignedIn();
     const tokens = await appTokens(await kit.sessionToken(m.email, m.password));
-    const { body } = await kit.redirectSession({ logout: { clientId: APP.clientId }, callbacks: { postFlowUrl: `${APP.origin}/bye` } }, tokens.access_token);
+    const { body } = await kit.redirectSession(
+      { logout: { clientId: APP.clientId }, callbacks: { postFlowUrl: `${APP.origin}/bye` } },
+      tokens.access_token,
+    );
     const out = await kit.open(body.redirectSession.fullUrl, sso);
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe(`${APP.origin}/bye`);

@@ -1,6 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig, SiteConfig } from '../config/types.js';
-import { completeRedirectSession, findBrowserMember, findRedirectSession, isLive, revokeBrowserSession, type RedirectSession } from './redirect-store.js';
+import {
+  completeRedirectSession,
+  findBrowserMember,
+  findRedirectSession,
+  isLive,
+  revokeBrowserSession,
+  type RedirectSession,
+} from './redirect-store.js';
 import { endSession } from '../oauth/session-end.js';
 import { requestOrigin } from '../security/auth-events.js';
 import type { Queryable } from '../store/types.js';
@@ -22,7 +29,8 @@ type Entry = { site: SiteConfig; client: ClientConfig };
  */
 export async function logoutPage(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const { ctx } = scope;
-  if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
+  if (request.method === 'HEAD')
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   const query = pageQuery(request);
   const found = await lookup(scope, query.redirectSessionId, reply, request);
   if (!('s' in found)) return found.answer;
@@ -44,12 +52,25 @@ export async function logoutSubmit(scope: Scope, request: FastifyRequest, reply:
   if (!('s' in found)) return found.answer;
   const csrf = typeof form.csrf === 'string' ? form.csrf.slice(0, 100) : '';
   if (!isGenuinePost(scope.ctx, request, csrf, found.s.id)) {
-    return confirmPage(scope, request, reply, found.s, found.entry, pageLanguage(found.entry.site, request).t.t('error.logoutSessionExpired'), 403);
+    return confirmPage(
+      scope,
+      request,
+      reply,
+      found.s,
+      found.entry,
+      pageLanguage(found.entry.site, request).t.t('error.logoutSessionExpired'),
+      403,
+    );
   }
   return signOut(scope, request, reply, found.s, found.entry);
 }
 
-async function lookup(scope: Scope, id: unknown, reply: FastifyReply, request: FastifyRequest): Promise<{ s: RedirectSession; entry: Entry } | { answer: string }> {
+async function lookup(
+  scope: Scope,
+  id: unknown,
+  reply: FastifyReply,
+  request: FastifyRequest,
+): Promise<{ s: RedirectSession; entry: Entry } | { answer: string }> {
   const { ctx } = scope;
   const s = await findRedirectSession(ctx.db, id);
   const entry = s && s.intent === 'logout' ? entryOf(ctx, s) : undefined;
@@ -62,7 +83,13 @@ const linkExpired = (reply: FastifyReply, entry: Entry, lang: PageLanguage) =>
   messagePage(reply, entry.site.name, lang.t.t('page.expired.title'), lang.t.t('page.expired.text'), 400, lang);
 
 /** Spends the redirect session, ends the vouched session and this site's browser session, clears the cookie. */
-async function signOut(scope: Scope, request: FastifyRequest, reply: FastifyReply, s: RedirectSession, entry: Entry): Promise<unknown> {
+async function signOut(
+  scope: Scope,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  s: RedirectSession,
+  entry: Entry,
+): Promise<unknown> {
   const { ctx } = scope;
   const now = ctx.now();
   const name = cookieNames(ctx).session;
@@ -76,24 +103,58 @@ async function signOut(scope: Scope, request: FastifyRequest, reply: FastifyRepl
   if (!done) return linkExpired(reply, entry, lang);
   setCookie(ctx, reply, name, '', 0);
   reply.header('cache-control', 'no-store');
-  return redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ?? messagePage(reply, entry.site.name, lang.t.t('page.signedOut.title'), lang.t.t('page.signedOut.text'), 200, lang);
+  return (
+    redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ??
+    messagePage(reply, entry.site.name, lang.t.t('page.signedOut.title'), lang.t.t('page.signedOut.text'), 200, lang)
+  );
 }
 
 /** Ends the given member sessions (`session_revoked` each) and records one `sign_out` when any was live. */
-async function endSessions(scope: Scope, request: FastifyRequest, tx: Queryable, s: RedirectSession, ids: (string | null | undefined)[]): Promise<void> {
+async function endSessions(
+  scope: Scope,
+  request: FastifyRequest,
+  tx: Queryable,
+  s: RedirectSession,
+  ids: (string | null | undefined)[],
+): Promise<void> {
   const { ctx } = scope;
   const { ip } = requestOrigin(request);
   let signedOut: { memberId: string } | undefined;
   for (const sessionId of new Set(ids.filter((id): id is string => Boolean(id)))) {
-    signedOut = (await endSession(ctx.authEvents, tx, { siteId: s.siteId, sessionId, reason: 'logout', ip })) ?? signedOut;
+    signedOut =
+      (await endSession(ctx.authEvents, tx, { siteId: s.siteId, sessionId, reason: 'logout', ip })) ?? signedOut;
   }
   if (signedOut) {
-    await ctx.authEvents.record({ type: 'sign_out', outcome: 'success', siteId: s.siteId, memberId: signedOut.memberId, clientId: s.clientId, ip, detail: { via: 'logout-page' } }, tx);
-    await emitMemberEvent(tx, { siteId: s.siteId, memberId: signedOut.memberId, type: 'member.signed_out', now: ctx.now() });
+    await ctx.authEvents.record(
+      {
+        type: 'sign_out',
+        outcome: 'success',
+        siteId: s.siteId,
+        memberId: signedOut.memberId,
+        clientId: s.clientId,
+        ip,
+        detail: { via: 'logout-page' },
+      },
+      tx,
+    );
+    await emitMemberEvent(tx, {
+      siteId: s.siteId,
+      memberId: signedOut.memberId,
+      type: 'member.signed_out',
+      now: ctx.now(),
+    });
   }
 }
 
-function confirmPage(scope: Scope, request: FastifyRequest, reply: FastifyReply, s: RedirectSession, entry: Entry, formError?: string, status = 200): string {
+function confirmPage(
+  scope: Scope,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  s: RedirectSession,
+  entry: Entry,
+  formError?: string,
+  status = 200,
+): string {
   const { ctx } = scope;
   const cookie = ensureCsrfCookie(ctx, request, reply);
   const nonce = newNonce();

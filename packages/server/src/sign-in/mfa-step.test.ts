@@ -14,24 +14,55 @@ beforeAll(async () => {
 });
 afterAll(() => kit.server.close());
 
-const cookiePair = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+const cookiePair = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0];
 const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-const code = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset });
+const code = (secret: string) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + offset,
+  });
 
 async function openForm() {
   const { body } = await kit.redirectSession(kit.authRequest(pkce()));
   const res = await kit.open(body.redirectSession.fullUrl);
   const html = await res.text();
-  return { url: body.redirectSession.fullUrl, csrf: hiddenValue(html, 'csrf')!, cookie: cookiePair(res, 'vitrine_csrf')!, id: body.redirectSession.id };
+  return {
+    url: body.redirectSession.fullUrl,
+    csrf: hiddenValue(html, 'csrf')!,
+    cookie: cookiePair(res, 'vitrine_csrf')!,
+    id: body.redirectSession.id,
+  };
 }
 const submit = (url: string, fields: Record<string, string>, cookie: string) =>
-  fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: new URLSearchParams(fields).toString() });
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 async function memberWithTotp() {
   const m = await kit.member();
-  const session = await kit.server.ctx.db.transaction((tx) => kit.server.ctx.tokens.createMemberSession(tx, { siteId: kit.server.siteId, clientId: 'shop-app', memberId: m.memberId }));
-  const added = (await (await kit.post('/_api/iam/mfa/v1/factors', { factorType: 'TOTP' }, { authorization: session.accessToken })).json()) as { factor: { factorId: string }; totp: { secret: string } };
-  const activated = (await (await kit.post(`/_api/iam/mfa/v1/factors/${added.factor.factorId}/activate`, { code: code(added.totp.secret) }, { authorization: session.accessToken })).json()) as { recoveryCodes: string[] };
+  const session = await kit.server.ctx.db.transaction((tx) =>
+    kit.server.ctx.tokens.createMemberSession(tx, {
+      siteId: kit.server.siteId,
+      clientId: 'shop-app',
+      memberId: m.memberId,
+    }),
+  );
+  const added = (await (
+    await kit.post('/_api/iam/mfa/v1/factors', { factorType: 'TOTP' }, { authorization: session.accessToken })
+  ).json()) as { factor: { factorId: string }; totp: { secret: string } };
+  const activated = (await (
+    await kit.post(
+      `/_api/iam/mfa/v1/factors/${added.factor.factorId}/activate`,
+      { code: code(added.totp.secret) },
+      { authorization: session.accessToken },
+    )
+  ).json()) as { recoveryCodes: string[] };
   offset += 30_000;
   return { ...m, secret: added.totp.secret, recoveryCodes: activated.recoveryCodes };
 }
@@ -39,7 +70,11 @@ async function memberWithTotp() {
 async function signIn(m: { email: string; password: string }, extraCookie = '') {
   const f = await openForm();
   const cookie = [f.cookie, extraCookie].filter(Boolean).join('; ');
-  const res = await submit(f.url, { redirectSessionId: f.id, csrf: f.csrf, action: 'signin', email: m.email, password: m.password }, cookie);
+  const res = await submit(
+    f.url,
+    { redirectSessionId: f.id, csrf: f.csrf, action: 'signin', email: m.email, password: m.password },
+    cookie,
+  );
   return { f, cookie, res, html: res.status === 200 ? await res.text() : '' };
 }
 
@@ -79,13 +114,31 @@ describe('hosted second step', () => {
     const m = await memberWithTotp();
     const first = await signIn(m);
     const stateToken = hiddenValue(first.html, 'stateToken')!;
-    const ok = await submit(first.f.url, { redirectSessionId: first.f.id, csrf: first.f.csrf, action: 'mfa', stateToken, factor: 'RECOVERY_CODE', recoveryCode: m.recoveryCodes[0]! }, first.cookie);
+    const ok = await submit(
+      first.f.url,
+      {
+        redirectSessionId: first.f.id,
+        csrf: first.f.csrf,
+        action: 'mfa',
+        stateToken,
+        factor: 'RECOVERY_CODE',
+        recoveryCode: m.recoveryCodes[0]!,
+      },
+      first.cookie,
+    );
     expect(ok.status).toBe(302);
 
     const second = await signIn(m);
-    const fields = { redirectSessionId: second.f.id, csrf: second.f.csrf, action: 'mfa', stateToken: hiddenValue(second.html, 'stateToken')!, factor: 'TOTP' };
+    const fields = {
+      redirectSessionId: second.f.id,
+      csrf: second.f.csrf,
+      action: 'mfa',
+      stateToken: hiddenValue(second.html, 'stateToken')!,
+      factor: 'TOTP',
+    };
     const wrongCode = code(m.secret) === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect((await submit(second.f.url, { ...fields, code: wrongCode }, second.cookie)).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await submit(second.f.url, { ...fields, code: wrongCode }, second.cookie)).status).toBe(200);
     const fifth = await submit(second.f.url, { ...fields, code: wrongCode }, second.cookie);
     expect(fifth.status).toBe(400);
     const html = await fifth.text();

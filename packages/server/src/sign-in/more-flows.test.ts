@@ -15,16 +15,31 @@ const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" v
 describe('visitor → member at the code exchange', () => {
   it("the visitor's cart items become the member's", async () => {
     const visitor = await kit.visitor();
-    const insert = await kit.post('/wix-data/v2/items', { dataCollectionId: 'Cart', dataItem: { data: { sku: 'tee-1', qty: 2 } } }, { authorization: visitor.access_token });
+    const insert = await kit.post(
+      '/wix-data/v2/items',
+      { dataCollectionId: 'Cart', dataItem: { data: { sku: 'tee-1', qty: 2 } } },
+      { authorization: visitor.access_token },
+    );
     expect(insert.status).toBe(200);
     const email = `cart${Date.now()}@example.com`;
-    const reg = await kit.post('/_api/iam/authentication/v2/register', { loginId: { email }, password: 'a long enough password' }, { authorization: visitor.access_token });
+    const reg = await kit.post(
+      '/_api/iam/authentication/v2/register',
+      { loginId: { email }, password: 'a long enough password' },
+      { authorization: visitor.access_token },
+    );
     const { sessionToken, identity } = (await reg.json()) as { sessionToken: string; identity: { id: string } };
     const p = pkce();
-    const { body } = await kit.redirectSession(kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined, sessionToken }, 'none'), visitor.access_token);
+    const { body } = await kit.redirectSession(
+      kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined, sessionToken }, 'none'),
+      visitor.access_token,
+    );
     const { code } = postedMessage(await (await kit.open(body.redirectSession.fullUrl)).text());
     const tokens = (await (await kit.exchange({ code, codeVerifier: p.verifier })).json()) as { access_token: string };
-    const query = await kit.post('/wix-data/v2/items/query', { dataCollectionId: 'Cart', query: {} }, { authorization: tokens.access_token });
+    const query = await kit.post(
+      '/wix-data/v2/items/query',
+      { dataCollectionId: 'Cart', query: {} },
+      { authorization: tokens.access_token },
+    );
     const items = ((await query.json()) as { dataItems: { data: Record<string, unknown> }[] }).dataItems;
     expect(items.map((i) => i.data)).toEqual([expect.objectContaining({ sku: 'tee-1', _owner: identity.id })]);
   });
@@ -34,18 +49,33 @@ describe('login intent', () => {
   it('shows the sign-in page for the client of the caller token, then goes to the allowed postFlowUrl', async () => {
     const visitor = await kit.visitor();
     expect((await kit.redirectSession({ login: {} })).res.status).toBe(401);
-    expect((await kit.redirectSession({ login: {}, callbacks: { postFlowUrl: 'https://evil.test/' } }, visitor.access_token)).res.status).toBe(400);
-    const { body } = await kit.redirectSession({ login: {}, callbacks: { postFlowUrl: `${APP.origin}/account` } }, visitor.access_token);
+    expect(
+      (await kit.redirectSession({ login: {}, callbacks: { postFlowUrl: 'https://evil.test/' } }, visitor.access_token))
+        .res.status,
+    ).toBe(400);
+    const { body } = await kit.redirectSession(
+      { login: {}, callbacks: { postFlowUrl: `${APP.origin}/account` } },
+      visitor.access_token,
+    );
     const page = await kit.open(body.redirectSession.fullUrl);
     const html = await page.text();
     expect(html).toContain('Sign in');
     const m = await kit.member();
-    const cookie = page.headers.getSetCookie().find((c) => c.startsWith('vitrine_csrf='))!.split(';')[0]!;
+    const cookie = page.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('vitrine_csrf='))!
+      .split(';')[0]!;
     const res = await fetch(body.redirectSession.fullUrl, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      body: new URLSearchParams({ redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')!, action: 'signin', email: m.email, password: m.password }).toString(),
+      body: new URLSearchParams({
+        redirectSessionId: body.redirectSession.id,
+        csrf: hiddenValue(html, 'csrf')!,
+        action: 'signin',
+        email: m.email,
+        password: m.password,
+      }).toString(),
     });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(`${APP.origin}/account`);
@@ -59,26 +89,45 @@ describe('password reset from the hosted page', () => {
     const { body } = await kit.redirectSession(kit.authRequest(p));
     const page = await kit.open(body.redirectSession.fullUrl);
     const html = await page.text();
-    const cookie = page.headers.getSetCookie().find((c) => c.startsWith('vitrine_csrf='))!.split(';')[0]!;
+    const cookie = page.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('vitrine_csrf='))!
+      .split(';')[0]!;
     const res = await fetch(body.redirectSession.fullUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      body: new URLSearchParams({ redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')!, action: 'forgot', email: m.email }).toString(),
+      body: new URLSearchParams({
+        redirectSessionId: body.redirectSession.id,
+        csrf: hiddenValue(html, 'csrf')!,
+        action: 'forgot',
+        email: m.email,
+      }).toString(),
     });
     expect(res.status).toBe(200);
-    const mail = (await (await fetch(`${kit.server.url}/_dev/mail.json?to=${encodeURIComponent(m.email)}`)).json()) as { messages: { text: string }[] };
+    const mail = (await (await fetch(`${kit.server.url}/_dev/mail.json?to=${encodeURIComponent(m.email)}`)).json()) as {
+      messages: { text: string }[];
+    };
     const link = /(http\S+reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.messages[0]!.text)![1]!;
     const reset = await (await fetch(link)).text();
     expect(reset).toContain(JSON.stringify(APP.redirectUri));
     const visitor = await kit.visitor();
-    const evil = await kit.post('/_api/iam/recovery/v1/send-email', { email: m.email, redirect: { url: 'https://evil.test/', clientId: APP.clientId } }, { authorization: visitor.access_token });
+    const evil = await kit.post(
+      '/_api/iam/recovery/v1/send-email',
+      { email: m.email, redirect: { url: 'https://evil.test/', clientId: APP.clientId } },
+      { authorization: visitor.access_token },
+    );
     expect(evil.status).toBe(400);
   });
 });
 
 describe('captcha policy on the hosted pages', () => {
   it('altcha sites get the solver script, and a submission without a solution is asked for one', async () => {
-    const server = await startTestServer({ site: (s) => { const w = withRedirectClient(s); return { ...w, policies: { ...w.policies, captcha: 'altcha' } }; } });
+    const server = await startTestServer({
+      site: (s) => {
+        const w = withRedirectClient(s);
+        return { ...w, policies: { ...w.policies, captcha: 'altcha' } };
+      },
+    });
     try {
       const ckit = new Kit(server);
       const { body } = await ckit.redirectSession(ckit.authRequest(pkce()));
@@ -86,11 +135,20 @@ describe('captcha policy on the hosted pages', () => {
       const html = await page.text();
       expect(html).toContain('name="altcha"');
       expect(html).toContain('/_api/iam/captcha/v1/altcha/challenge');
-      const cookie = page.headers.getSetCookie().find((c) => c.startsWith('vitrine_csrf='))!.split(';')[0]!;
+      const cookie = page.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('vitrine_csrf='))!
+        .split(';')[0]!;
       const res = await fetch(body.redirectSession.fullUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-        body: new URLSearchParams({ redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')!, action: 'register', email: 'c@example.com', password: 'a long enough password' }).toString(),
+        body: new URLSearchParams({
+          redirectSessionId: body.redirectSession.id,
+          csrf: hiddenValue(html, 'csrf')!,
+          action: 'register',
+          email: 'c@example.com',
+          password: 'a long enough password',
+        }).toString(),
       });
       expect(res.status).toBe(400);
       expect(await res.text()).toContain('captcha');
@@ -113,18 +171,32 @@ describe('the hosted session cookie follows member revocation', () => {
     const { body } = await kit.redirectSession(kit.authRequest(pkce()));
     const page = await kit.open(body.redirectSession.fullUrl);
     const html = await page.text();
-    const csrf = page.headers.getSetCookie().find((c) => c.startsWith('vitrine_csrf='))!.split(';')[0]!;
+    const csrf = page.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('vitrine_csrf='))!
+      .split(';')[0]!;
     const res = await fetch(body.redirectSession.fullUrl, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrf },
-      body: new URLSearchParams({ redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')!, action: 'signin', email: m.email, password: m.password }).toString(),
+      body: new URLSearchParams({
+        redirectSessionId: body.redirectSession.id,
+        csrf: hiddenValue(html, 'csrf')!,
+        action: 'signin',
+        email: m.email,
+        password: m.password,
+      }).toString(),
     });
     expect(res.status).toBe(302);
-    return res.headers.getSetCookie().find((c) => c.startsWith('vitrine_sso='))!.split(';')[0]!;
+    return res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('vitrine_sso='))!
+      .split(';')[0]!;
   }
   const silentWith = async (cookie: string) => {
-    const { body } = await kit.redirectSession(kit.authRequest(pkce(), { responseMode: 'web_message', redirectUri: undefined }, 'none'));
+    const { body } = await kit.redirectSession(
+      kit.authRequest(pkce(), { responseMode: 'web_message', redirectUri: undefined }, 'none'),
+    );
     return postedMessage(await (await kit.open(body.redirectSession.fullUrl, cookie)).text());
   };
 
@@ -133,7 +205,9 @@ describe('the hosted session cookie follows member revocation', () => {
     const cookie = await cookieFor(m);
     expect((await silentWith(cookie)).code).toBeTruthy();
     const p = pkce();
-    const { body } = await kit.redirectSession(kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined }, 'none'));
+    const { body } = await kit.redirectSession(
+      kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined }, 'none'),
+    );
     const { code } = postedMessage(await (await kit.open(body.redirectSession.fullUrl, cookie)).text());
     const block = await fetch(`${kit.server.url}/_admin/v1/members/block`, {
       method: 'POST',
@@ -149,10 +223,24 @@ describe('the hosted session cookie follows member revocation', () => {
     const m = await kit.member();
     const cookie = await cookieFor(m);
     const p = pkce();
-    const { body } = await kit.redirectSession(kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined, sessionToken: await kit.sessionToken(m.email, m.password) }, 'none'));
+    const { body } = await kit.redirectSession(
+      kit.authRequest(
+        p,
+        {
+          responseMode: 'web_message',
+          redirectUri: undefined,
+          sessionToken: await kit.sessionToken(m.email, m.password),
+        },
+        'none',
+      ),
+    );
     const { code } = postedMessage(await (await kit.open(body.redirectSession.fullUrl)).text());
     const tokens = (await (await kit.exchange({ code, codeVerifier: p.verifier })).json()) as { access_token: string };
-    const change = await kit.post('/_api/iam/authentication/v2/change-password', { newPassword: 'another long password' }, { authorization: tokens.access_token });
+    const change = await kit.post(
+      '/_api/iam/authentication/v2/change-password',
+      { newPassword: 'another long password' },
+      { authorization: tokens.access_token },
+    );
     expect(change.status).toBe(200);
     expect((await silentWith(cookie)).error).toBe('login_required');
   });
@@ -178,18 +266,32 @@ describe('redirect-session creation is rate limited per IP', () => {
 
 describe('owner approval and other prompts', () => {
   it('a site with manual approval shows a waiting page instead of a code', async () => {
-    const server = await startTestServer({ site: (s) => { const w = withRedirectClient(s); return { ...w, policies: { ...w.policies, memberApproval: 'manual' } }; } });
+    const server = await startTestServer({
+      site: (s) => {
+        const w = withRedirectClient(s);
+        return { ...w, policies: { ...w.policies, memberApproval: 'manual' } };
+      },
+    });
     try {
       const akit = new Kit(server);
       const { body } = await akit.redirectSession(akit.authRequest(pkce()));
       const page = await akit.open(`${body.redirectSession.fullUrl}&view=register`);
       const html = await page.text();
-      const cookie = page.headers.getSetCookie().find((c) => c.startsWith('vitrine_csrf='))!.split(';')[0]!;
+      const cookie = page.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('vitrine_csrf='))!
+        .split(';')[0]!;
       const res = await fetch(body.redirectSession.fullUrl, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-        body: new URLSearchParams({ redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')!, action: 'register', email: 'wait@example.com', password: 'a long enough password' }).toString(),
+        body: new URLSearchParams({
+          redirectSessionId: body.redirectSession.id,
+          csrf: hiddenValue(html, 'csrf')!,
+          action: 'register',
+          email: 'wait@example.com',
+          password: 'a long enough password',
+        }).toString(),
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('location')).toBeNull();

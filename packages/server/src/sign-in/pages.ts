@@ -21,7 +21,14 @@ export function entryOf(ctx: AppContext, s: RedirectSession): { site: SiteConfig
 }
 
 /** A page with one message; `title` and `text` are plain text (escaped here), from the page's catalog. */
-export function messagePage(reply: FastifyReply, siteName: string, title: string, text: string, status = 200, lang?: PageLanguage): string {
+export function messagePage(
+  reply: FastifyReply,
+  siteName: string,
+  title: string,
+  text: string,
+  status = 200,
+  lang?: PageLanguage,
+): string {
   const nonce = newNonce();
   pageHeaders(reply, nonce);
   reply.code(status);
@@ -31,16 +38,30 @@ export function messagePage(reply: FastifyReply, siteName: string, title: string
 /** No usable redirect session: the first site's name and languages, negotiated from the request alone. */
 export function invalidLink(reply: FastifyReply, ctx: AppContext, request?: FastifyRequest): string {
   const site = ctx.sites.sites[0];
-  const lang = request ? pageLanguage(site, request) : { t: translator(siteLanguages(site ?? {})[0]!), explicit: undefined };
+  const lang = request
+    ? pageLanguage(site, request)
+    : { t: translator(siteLanguages(site ?? {})[0]!), explicit: undefined };
   const { t } = lang;
-  return messagePage(reply, site?.name ?? t.t('page.signin.title'), t.t('page.invalidLink.title'), t.t('page.invalidLink.text'), 400, lang);
+  return messagePage(
+    reply,
+    site?.name ?? t.t('page.signin.title'),
+    t.t('page.invalidLink.title'),
+    t.t('page.invalidLink.text'),
+    400,
+    lang,
+  );
 }
 
 /**
  * A 302 to a stored continuation URL, re-checked and re-serialised by the URL parser (audit F-8: rows
  * stored by older versions may hold raw strings); undefined when it does not survive that.
  */
-export function redirectToContinuation(ctx: AppContext, reply: FastifyReply, client: ClientConfig, url: string | null): FastifyReply | undefined {
+export function redirectToContinuation(
+  ctx: AppContext,
+  reply: FastifyReply,
+  client: ClientConfig,
+  url: string | null,
+): FastifyReply | undefined {
   const target = url ? ctx.sites.normalizeRedirect(client, url) : undefined;
   if (!target) return undefined;
   return reply.code(302).header('cache-control', 'no-store').header('location', target).send();

@@ -45,7 +45,11 @@ export const PASSKEY_LIBRARY_PATH = '/_vitrine/hosted/simplewebauthn-browser.js'
 
 /** GET PASSKEY_LIBRARY_PATH (mounted by routes.ts). */
 export function sendPasskeyLibrary(reply: FastifyReply): FastifyReply {
-  return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(webAuthnBundle());
+  return reply
+    .type('text/javascript; charset=utf-8')
+    .header('cache-control', 'public, max-age=86400')
+    .header('x-content-type-options', 'nosniff')
+    .send(webAuthnBundle());
 }
 
 /**
@@ -70,7 +74,10 @@ catch(e){console.warn('passkey step failed',e&&e.message);b.disabled=false;err.h
 type Call = <T>(flow: (deps: IdentityDeps, scope: FlowScope) => Promise<T>) => Promise<T>;
 
 /** `action=passkey-options`: a challenge for the second step (with its stateToken) or for a password-free sign-in. */
-export async function passkeyOptions(call: Call, stateToken: string): Promise<{ challengeId: string; publicKeyCredentialRequestOptionsJson: string }> {
+export async function passkeyOptions(
+  call: Call,
+  stateToken: string,
+): Promise<{ challengeId: string; publicKeyCredentialRequestOptionsJson: string }> {
   if (!stateToken) return (await call(passkeySignInChallenge)).webauthn;
   const answer = await call((deps, scope) => verifyFactor(deps, scope, { stateToken }, 'WEBAUTHN'));
   const webauthn = answer.mfaChallengeData?.verificationChallengeData?.webauthnData;
@@ -83,7 +90,8 @@ export function passkeyData(form: Record<string, unknown>): { challengeId: strin
   const challengeId = typeof form.challengeId === 'string' ? form.challengeId.slice(0, 200) : '';
   let credential: unknown;
   try {
-    credential = typeof form.credential === 'string' && form.credential.length <= 16_384 ? JSON.parse(form.credential) : undefined;
+    credential =
+      typeof form.credential === 'string' && form.credential.length <= 16_384 ? JSON.parse(form.credential) : undefined;
   } catch {
     credential = undefined;
   }
@@ -92,6 +100,7 @@ export function passkeyData(form: Record<string, unknown>): { challengeId: strin
 
 /** A second-step answer the identity API threw out as a passkey it could not read (WEBAUTHN_FAILED): undefined, so the page offers the step again; anything else is rethrown. */
 export function refusedPasskey(answer: Record<string, unknown>, error: unknown): undefined {
-  if (answer.factorType === 'WEBAUTHN' && (error as { code?: unknown } | null)?.code === ERRORS.WEBAUTHN_FAILED.code) return undefined;
+  if (answer.factorType === 'WEBAUTHN' && (error as { code?: unknown } | null)?.code === ERRORS.WEBAUTHN_FAILED.code)
+    return undefined;
   throw error;
 }

@@ -12,7 +12,10 @@ afterAll(() => kit.server.close());
 async function silentCode(mode: 'web_message' | 'fragment' | 'query' = 'web_message') {
   const m = await kit.member();
   const p = pkce();
-  const extra = mode === 'web_message' ? { responseMode: mode, redirectUri: undefined, sessionToken: m.sessionToken } : { responseMode: mode, sessionToken: m.sessionToken };
+  const extra =
+    mode === 'web_message'
+      ? { responseMode: mode, redirectUri: undefined, sessionToken: m.sessionToken }
+      : { responseMode: mode, sessionToken: m.sessionToken };
   const { body } = await kit.redirectSession(kit.authRequest(p, extra, 'none'), m.visitor.access_token);
   const page = await kit.open(body.redirectSession.fullUrl);
   let code: string;
@@ -31,7 +34,10 @@ describe('redirect sessions', () => {
     const s = body.redirectSession;
     expect(s.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(s.fullUrl.startsWith(`${kit.server.url}/oauth2/authorize?`)).toBe(true);
-    expect(s.urlDetails).toEqual({ endpoint: `${kit.server.url}/oauth2/authorize`, searchParams: { redirectSessionId: s.id } });
+    expect(s.urlDetails).toEqual({
+      endpoint: `${kit.server.url}/oauth2/authorize`,
+      searchParams: { redirectSessionId: s.id },
+    });
     expect(s.sessionToken).toBe(m.sessionToken);
     const alias = await kit.post('/headless/v1/redirect-session', kit.authRequest(pkce()));
     expect(alias.status).toBe(200);
@@ -53,14 +59,22 @@ describe('redirect sessions', () => {
   it.each(refusals)('refuses %s with a validation error naming the field', async (_name, extra, field) => {
     const { res, body } = await kit.redirectSession(kit.authRequest(pkce(), extra));
     expect(res.status).toBe(400);
-    const fields = (body as unknown as { details: { validationError: { fieldViolations: { field: string }[] } } }).details.validationError.fieldViolations.map((v) => v.field);
+    const fields = (
+      body as unknown as { details: { validationError: { fieldViolations: { field: string }[] } } }
+    ).details.validationError.fieldViolations.map((v) => v.field);
     expect(fields).toContain(field);
   });
 
   it('refuses an unknown prompt, several intents, and a non-object body without a 500', async () => {
     expect((await kit.redirectSession(kit.authRequest(pkce(), {}, 'bogus'))).res.status).toBe(400);
-    expect((await kit.redirectSession({ ...kit.authRequest(pkce()), logout: { clientId: APP.clientId } })).res.status).toBe(400);
-    const res = await fetch(`${kit.server.url}/_api/redirects-api/v1/redirect-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[1]' });
+    expect(
+      (await kit.redirectSession({ ...kit.authRequest(pkce()), logout: { clientId: APP.clientId } })).res.status,
+    ).toBe(400);
+    const res = await fetch(`${kit.server.url}/_api/redirects-api/v1/redirect-session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[1]',
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -79,7 +93,10 @@ describe('silent sign-in (prompt none + session token)', () => {
     const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString());
     expect(claims).toMatchObject({ sub: m.memberId, role: 'member', client_id: APP.clientId });
     // The visitor who started the flow is linked to the member session.
-    const { rows } = await kit.server.ctx.db.query<{ visitor_id: string }>('select visitor_id from sessions where id = $1', [claims.sid]);
+    const { rows } = await kit.server.ctx.db.query<{ visitor_id: string }>(
+      'select visitor_id from sessions where id = $1',
+      [claims.sid],
+    );
     const visitorSub = JSON.parse(Buffer.from(m.visitor.access_token.split('.')[1]!, 'base64url').toString()).sub;
     expect(rows[0]!.visitor_id).toBe(visitorSub);
   });
@@ -87,7 +104,9 @@ describe('silent sign-in (prompt none + session token)', () => {
   it('the posted state is the request state, verbatim', async () => {
     const m = await kit.member();
     const p = { ...pkce(), state: 'a b&c=d#e/é"<' };
-    const { body } = await kit.redirectSession(kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined, sessionToken: m.sessionToken }, 'none'));
+    const { body } = await kit.redirectSession(
+      kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined, sessionToken: m.sessionToken }, 'none'),
+    );
     const html = await (await kit.open(body.redirectSession.fullUrl)).text();
     expect(postedMessage(html).state).toBe(p.state);
     expect(html).not.toContain('"<');
@@ -100,7 +119,9 @@ describe('silent sign-in (prompt none + session token)', () => {
     expect(fragmentOf(f.page.headers.get('location')).get('state')).toBe(f.p.state);
     const q = await silentCode('query');
     expect(q.page.headers.get('location')!.startsWith(`${APP.redirectUri}?code=`)).toBe(true);
-    expect((await kit.exchange({ code: q.code, codeVerifier: q.p.verifier, redirectUri: APP.redirectUri })).status).toBe(200);
+    expect(
+      (await kit.exchange({ code: q.code, codeVerifier: q.p.verifier, redirectUri: APP.redirectUri })).status,
+    ).toBe(200);
   });
 
   it('a replayed session token finds no member: login_required', async () => {
@@ -118,7 +139,9 @@ describe('silent sign-in (prompt none + session token)', () => {
 
   it('prompt none without a member answers login_required through web_message too', async () => {
     const p = pkce();
-    const { body } = await kit.redirectSession(kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined }, 'none'));
+    const { body } = await kit.redirectSession(
+      kit.authRequest(p, { responseMode: 'web_message', redirectUri: undefined }, 'none'),
+    );
     const msg = postedMessage(await (await kit.open(body.redirectSession.fullUrl)).text());
     expect(msg).toMatchObject({ error: 'login_required', state: p.state });
     expect(msg.code).toBeUndefined();
@@ -154,7 +177,9 @@ describe('silent sign-in (prompt none + session token)', () => {
   });
 
   it('an unknown redirect session id is a 400 page, not a redirect', async () => {
-    const res = await kit.open(`${kit.server.url}/oauth2/authorize?redirectSessionId=00000000-0000-4000-8000-000000000000`);
+    const res = await kit.open(
+      `${kit.server.url}/oauth2/authorize?redirectSessionId=00000000-0000-4000-8000-000000000000`,
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect((await kit.open(`${kit.server.url}/oauth2/authorize?redirectSessionId=x'--`)).status).toBe(400);
@@ -178,16 +203,25 @@ describe('authorization_code grant', () => {
 
   it('redirect URI: must match exactly when the code was issued with one, and be absent when issued without', async () => {
     const f = await silentCode('fragment');
-    expect((await kit.exchange({ code: f.code, codeVerifier: f.p.verifier, redirectUri: `${APP.redirectUri}/` })).status).toBe(400);
+    expect(
+      (await kit.exchange({ code: f.code, codeVerifier: f.p.verifier, redirectUri: `${APP.redirectUri}/` })).status,
+    ).toBe(400);
     const f2 = await silentCode('fragment');
     expect((await kit.exchange({ code: f2.code, codeVerifier: f2.p.verifier })).status).toBe(400);
     const w = await silentCode('web_message');
-    expect((await kit.exchange({ code: w.code, codeVerifier: w.p.verifier, redirectUri: APP.redirectUri })).status).toBe(400);
+    expect(
+      (await kit.exchange({ code: w.code, codeVerifier: w.p.verifier, redirectUri: APP.redirectUri })).status,
+    ).toBe(400);
   });
 
   it('refuses a code for another client', async () => {
     const { p, code } = await silentCode();
-    const res = await kit.post('/oauth2/token', { clientId: kit.server.clientId, grantType: 'authorization_code', code, codeVerifier: p.verifier });
+    const res = await kit.post('/oauth2/token', {
+      clientId: kit.server.clientId,
+      grantType: 'authorization_code',
+      code,
+      codeVerifier: p.verifier,
+    });
     expect(res.status).toBe(400);
   });
 
@@ -208,14 +242,19 @@ describe('authorization_code grant', () => {
     const replay = await kit.exchange({ code, codeVerifier: p.verifier });
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
-    const refresh = await kit.post('/oauth2/token', { clientId: APP.clientId, grantType: 'refresh_token', refreshToken: first.refresh_token });
+    const refresh = await kit.post('/oauth2/token', {
+      clientId: APP.clientId,
+      grantType: 'refresh_token',
+      refreshToken: first.refresh_token,
+    });
     expect(refresh.status).toBe(400);
   });
 
   it('rotation: a reused rotated refresh token (after the grace window) ends the session', async () => {
     const { p, code } = await silentCode();
     const t0 = (await (await kit.exchange({ code, codeVerifier: p.verifier })).json()) as { refresh_token: string };
-    const refresh = (rt: string) => kit.post('/oauth2/token', { clientId: APP.clientId, grantType: 'refresh_token', refreshToken: rt });
+    const refresh = (rt: string) =>
+      kit.post('/oauth2/token', { clientId: APP.clientId, grantType: 'refresh_token', refreshToken: rt });
     const t1 = (await (await refresh(t0.refresh_token)).json()) as { refresh_token: string };
     expect(t1.refresh_token).not.toBe(t0.refresh_token);
     clock += 120_000;

@@ -26,7 +26,11 @@ export interface RedirectSessionAnswer {
 }
 
 const violation = (field: string, description: string, ruleName = 'INVALID_VALUE'): FieldViolation => ({
-  field, description, violatedRule: 'FORMAT', ruleName, data: {},
+  field,
+  description,
+  violatedRule: 'FORMAT',
+  ruleName,
+  data: {},
 });
 
 const obj = (value: unknown): Record<string, unknown> | undefined =>
@@ -42,7 +46,13 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   if (!body) throw appError('INVALID_ARGUMENT');
   const intents = (['auth', 'login', 'logout'] as const).filter((k) => body[k] !== undefined && body[k] !== null);
   if (intents.length !== 1) {
-    throw new ValidationError([violation('auth', 'exactly one of auth, login or logout is required (other intents are not supported here)', 'REQUIRED')]);
+    throw new ValidationError([
+      violation(
+        'auth',
+        'exactly one of auth, login or logout is required (other intents are not supported here)',
+        'REQUIRED',
+      ),
+    ]);
   }
   const intent = intents[0]!;
   // A bad or ended token on logout still lets the browser sign out of the hosted pages; a token whose
@@ -63,17 +73,33 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
     const entry = ctx.sites.findClient(req.clientId);
     const v: FieldViolation[] = [];
     if (!entry) v.push(violation('auth.authRequest.clientId', 'is not a known client', 'UNKNOWN_CLIENT'));
-    const redirectUri = req.redirectUri === undefined || req.redirectUri === null || req.redirectUri === '' ? null : req.redirectUri;
+    const redirectUri =
+      req.redirectUri === undefined || req.redirectUri === null || req.redirectUri === '' ? null : req.redirectUri;
     if (redirectUri !== null && entry && !ctx.sites.isRegisteredRedirectUri(entry.client, redirectUri)) {
-      v.push(violation('auth.authRequest.redirectUri', 'is not a redirect URI registered for this client (exact match)', 'REDIRECT_URI_NOT_REGISTERED'));
+      v.push(
+        violation(
+          'auth.authRequest.redirectUri',
+          'is not a redirect URI registered for this client (exact match)',
+          'REDIRECT_URI_NOT_REGISTERED',
+        ),
+      );
     }
-    if (req.codeChallengeMethod !== 'S256') v.push(violation('auth.authRequest.codeChallengeMethod', 'must be S256', 'PKCE_S256_REQUIRED'));
+    if (req.codeChallengeMethod !== 'S256')
+      v.push(violation('auth.authRequest.codeChallengeMethod', 'must be S256', 'PKCE_S256_REQUIRED'));
     if (typeof req.codeChallenge !== 'string' || !CHALLENGE.test(req.codeChallenge)) {
-      v.push(violation('auth.authRequest.codeChallenge', 'must be a base64url S256 challenge (43 characters)', 'PKCE_REQUIRED'));
+      v.push(
+        violation(
+          'auth.authRequest.codeChallenge',
+          'must be a base64url S256 challenge (43 characters)',
+          'PKCE_REQUIRED',
+        ),
+      );
     }
-    if (req.responseType !== 'code') v.push(violation('auth.authRequest.responseType', 'must be code', 'UNSUPPORTED_RESPONSE_TYPE'));
+    if (req.responseType !== 'code')
+      v.push(violation('auth.authRequest.responseType', 'must be code', 'UNSUPPORTED_RESPONSE_TYPE'));
     const responseMode = (req.responseMode ?? 'fragment') as ResponseMode;
-    if (!RESPONSE_MODES.includes(responseMode)) v.push(violation('auth.authRequest.responseMode', 'must be fragment, query or web_message', 'INVALID_ENUM'));
+    if (!RESPONSE_MODES.includes(responseMode))
+      v.push(violation('auth.authRequest.responseMode', 'must be fragment, query or web_message', 'INVALID_ENUM'));
     else if (responseMode !== 'web_message' && redirectUri === null) {
       v.push(violation('auth.authRequest.redirectUri', `is required with responseMode ${responseMode}`, 'REQUIRED'));
     }
@@ -81,7 +107,8 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
       v.push(violation('auth.authRequest.state', `is required (at most ${MAX_STATE} characters)`, 'REQUIRED'));
     }
     const prompt = auth.prompt ?? req.prompt ?? 'login';
-    if (!(PROMPTS as readonly unknown[]).includes(prompt)) v.push(violation('auth.prompt', 'must be login, none, consent or select_account', 'INVALID_ENUM'));
+    if (!(PROMPTS as readonly unknown[]).includes(prompt))
+      v.push(violation('auth.prompt', 'must be login, none, consent or select_account', 'INVALID_ENUM'));
     if (req.sessionToken !== undefined && (typeof req.sessionToken !== 'string' || req.sessionToken.length > 200)) {
       v.push(violation('auth.authRequest.sessionToken', 'must be a string', 'INVALID_TYPE'));
     }
@@ -99,9 +126,18 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
       }
     }
     input = {
-      siteId: entry.site.id, intent, clientId: entry.client.clientId, redirectUri: redirectUri as string | null,
-      codeChallenge: req.codeChallenge as string, responseMode, state: req.state as string, prompt: prompt as string,
-      memberId, visitorId, logoutSessionId: null, postFlowUrl: null,
+      siteId: entry.site.id,
+      intent,
+      clientId: entry.client.clientId,
+      redirectUri: redirectUri as string | null,
+      codeChallenge: req.codeChallenge as string,
+      responseMode,
+      state: req.state as string,
+      prompt: prompt as string,
+      memberId,
+      visitorId,
+      logoutSessionId: null,
+      postFlowUrl: null,
     };
   } else if (intent === 'logout') {
     const logout = obj(body.logout) ?? {};
@@ -112,19 +148,43 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
     // session) at once; without it the page asks before signing the browser out (audit F-9).
     const member = caller.kind === 'member' && caller.siteId === entry.site.id ? caller : undefined;
     input = {
-      siteId: entry.site.id, intent, clientId: entry.client.clientId, redirectUri: null, codeChallenge: null, responseMode: null,
-      state: null, prompt: null, memberId: member?.memberId ?? null, visitorId: null, logoutSessionId: member?.sessionId ?? null, postFlowUrl,
+      siteId: entry.site.id,
+      intent,
+      clientId: entry.client.clientId,
+      redirectUri: null,
+      codeChallenge: null,
+      responseMode: null,
+      state: null,
+      prompt: null,
+      memberId: member?.memberId ?? null,
+      visitorId: null,
+      logoutSessionId: member?.sessionId ?? null,
+      postFlowUrl,
     };
   } else {
     // login {}: the sign-in page alone (also the SDK's cookie pre-warm). The client follows from the token.
-    const clientId = caller.kind === 'visitor' || caller.kind === 'member' || caller.kind === 'anonymous' ? caller.clientId : undefined;
-    if (!clientId) throw appError('UNAUTHORIZED', { description: 'Send a visitor or member access token so the site is known' });
+    const clientId =
+      caller.kind === 'visitor' || caller.kind === 'member' || caller.kind === 'anonymous'
+        ? caller.clientId
+        : undefined;
+    if (!clientId)
+      throw appError('UNAUTHORIZED', { description: 'Send a visitor or member access token so the site is known' });
     const entry = ctx.sites.findClient(clientId);
     if (!entry) throw appError('UNAUTHORIZED', { description: 'The token belongs to an unknown client' });
     const postFlowUrl = postFlowOf(ctx, entry.client, callbacks.postFlowUrl);
     input = {
-      siteId: entry.site.id, intent, clientId: entry.client.clientId, redirectUri: null, codeChallenge: null, responseMode: null,
-      state: null, prompt: null, memberId: null, visitorId: caller.kind === 'visitor' ? caller.visitorId : null, logoutSessionId: null, postFlowUrl,
+      siteId: entry.site.id,
+      intent,
+      clientId: entry.client.clientId,
+      redirectUri: null,
+      codeChallenge: null,
+      responseMode: null,
+      state: null,
+      prompt: null,
+      memberId: null,
+      visitorId: caller.kind === 'visitor' ? caller.visitorId : null,
+      logoutSessionId: null,
+      postFlowUrl,
     };
   }
 
@@ -132,7 +192,10 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   const endpoint = `${ctx.config.publicUrl}${intent === 'logout' ? LOGOUT_PATH : AUTHORIZE_PATH}`;
   // preferences.additionalQueryParameters.lang (wire-contract §4.5) rides on the address as the hosted
   // pages' explicit language choice (issue #18); a language the site does not have is left out.
-  const lang = matchLanguage(siteLanguages(ctx.sites.get(input.siteId) ?? {}), obj(obj(body.preferences)?.additionalQueryParameters)?.lang);
+  const lang = matchLanguage(
+    siteLanguages(ctx.sites.get(input.siteId) ?? {}),
+    obj(obj(body.preferences)?.additionalQueryParameters)?.lang,
+  );
   const searchParams: Record<string, string> = { redirectSessionId: session.id, ...(lang ? { lang } : {}) };
   return {
     redirectSession: {
@@ -145,11 +208,21 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
 }
 
 /** callbacks.postFlowUrl: absent, or a registered redirect URI / URL under an allowed origin (no open redirect). */
-function postFlowOf(ctx: AppContext, client: Parameters<AppContext['sites']['isAllowedRedirect']>[0], url: unknown): string | null {
+function postFlowOf(
+  ctx: AppContext,
+  client: Parameters<AppContext['sites']['isAllowedRedirect']>[0],
+  url: unknown,
+): string | null {
   if (url === undefined || url === null || url === '') return null;
   const normalized = ctx.sites.normalizeRedirect(client, url);
   if (!normalized) {
-    throw new ValidationError([violation('callbacks.postFlowUrl', "is not one of the client's registered redirect URIs or allowed origins (or is not a clean URL)", 'REDIRECT_NOT_ALLOWED')]);
+    throw new ValidationError([
+      violation(
+        'callbacks.postFlowUrl',
+        "is not one of the client's registered redirect URIs or allowed origins (or is not a clean URL)",
+        'REDIRECT_NOT_ALLOWED',
+      ),
+    ]);
   }
   return normalized;
 }

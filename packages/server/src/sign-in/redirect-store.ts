@@ -65,15 +65,32 @@ const toSession = (r: SessionRow): RedirectSession => ({
 
 export type NewRedirectSession = Omit<RedirectSession, 'id' | 'expiresAt' | 'usedAt'>;
 
-export async function insertRedirectSession(tx: Queryable, s: NewRedirectSession, now: number): Promise<RedirectSession> {
+export async function insertRedirectSession(
+  tx: Queryable,
+  s: NewRedirectSession,
+  now: number,
+): Promise<RedirectSession> {
   const id = randomUUID();
   const { rows } = await tx.query<SessionRow>(
     `insert into redirect_sessions (site_id, id, intent, client_id, redirect_uri, code_challenge, response_mode, state, prompt,
                                     member_id, visitor_id, logout_session_id, post_flow_url, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning *`,
     [
-      s.siteId, id, s.intent, s.clientId, s.redirectUri, s.codeChallenge, s.responseMode, s.state, s.prompt,
-      s.memberId, s.visitorId, s.logoutSessionId, s.postFlowUrl, new Date(now), new Date(now + REDIRECT_SESSION_TTL_SECONDS * 1000),
+      s.siteId,
+      id,
+      s.intent,
+      s.clientId,
+      s.redirectUri,
+      s.codeChallenge,
+      s.responseMode,
+      s.state,
+      s.prompt,
+      s.memberId,
+      s.visitorId,
+      s.logoutSessionId,
+      s.postFlowUrl,
+      new Date(now),
+      new Date(now + REDIRECT_SESSION_TTL_SECONDS * 1000),
     ],
   );
   return toSession(rows[0]!);
@@ -117,7 +134,17 @@ export async function issueCode(tx: Queryable, b: CodeBinding, now: number): Pro
   await tx.query(
     `insert into authorization_codes (site_id, code_hash, client_id, redirect_uri, code_challenge, member_id, visitor_id, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [b.siteId, sha256(code), b.clientId, b.redirectUri, b.codeChallenge, b.memberId, b.visitorId, new Date(now), new Date(now + CODE_TTL_SECONDS * 1000)],
+    [
+      b.siteId,
+      sha256(code),
+      b.clientId,
+      b.redirectUri,
+      b.codeChallenge,
+      b.memberId,
+      b.visitorId,
+      new Date(now),
+      new Date(now + CODE_TTL_SECONDS * 1000),
+    ],
   );
   return code;
 }
@@ -192,7 +219,14 @@ export async function insertBrowserSession(
   const token = randomToken();
   await tx.query(
     `insert into browser_sessions (site_id, token_hash, member_id, session_id, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)`,
-    [input.siteId, sha256(token), input.memberId, input.sessionId, new Date(now), new Date(now + input.ttlSeconds * 1000)],
+    [
+      input.siteId,
+      sha256(token),
+      input.memberId,
+      input.sessionId,
+      new Date(now),
+      new Date(now + input.ttlSeconds * 1000),
+    ],
   );
   return token;
 }
@@ -205,7 +239,12 @@ export interface BrowserMember {
 }
 
 /** The member behind a cookie of this site: only while the cookie row, its member session and the member are all live. */
-export async function findBrowserMember(q: Queryable, siteId: string, token: unknown, now: number): Promise<BrowserMember | undefined> {
+export async function findBrowserMember(
+  q: Queryable,
+  siteId: string,
+  token: unknown,
+  now: number,
+): Promise<BrowserMember | undefined> {
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
   const { rows } = await q.query<{ member_id: string; session_id: string; last_used_at: Date | string }>(
     `select b.member_id, b.session_id, s.last_used_at from browser_sessions b
@@ -220,7 +259,12 @@ export async function findBrowserMember(q: Queryable, siteId: string, token: unk
 }
 
 /** Ends the cookie's row on this site only (audit F-9) and returns its member session, so logout can end that too. */
-export async function revokeBrowserSession(tx: Queryable, siteId: string, token: unknown, now: number): Promise<{ sessionId: string } | undefined> {
+export async function revokeBrowserSession(
+  tx: Queryable,
+  siteId: string,
+  token: unknown,
+  now: number,
+): Promise<{ sessionId: string } | undefined> {
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) return undefined;
   const { rows } = await tx.query<{ session_id: string }>(
     `update browser_sessions set revoked_at = $3 where token_hash = $1 and site_id = $2 and revoked_at is null returning session_id`,

@@ -9,10 +9,13 @@ beforeAll(async () => {
 afterAll(() => kit.server.close());
 
 const logoutGet = (target: string, token?: string) =>
-  fetch(`${kit.server.url}/_api/iam/authentication/v1/logout?${new URLSearchParams({ clientId: APP.clientId, postLogoutRedirectUri: target }).toString()}`, {
-    redirect: 'manual',
-    headers: token ? { authorization: token } : {},
-  });
+  fetch(
+    `${kit.server.url}/_api/iam/authentication/v1/logout?${new URLSearchParams({ clientId: APP.clientId, postLogoutRedirectUri: target }).toString()}`,
+    {
+      redirect: 'manual',
+      headers: token ? { authorization: token } : {},
+    },
+  );
 
 async function logoutSession(postFlowUrl: string) {
   const { res, body } = await kit.redirectSession({ logout: { clientId: APP.clientId }, callbacks: { postFlowUrl } });
@@ -56,16 +59,28 @@ describe('redirect targets are normalised (F-8)', () => {
   it('a login intent goes to the normalised postFlowUrl', async () => {
     const m = await kit.member();
     const visitor = await kit.visitor();
-    const { body } = await kit.redirectSession({ login: {}, callbacks: { postFlowUrl: `${APP.origin}/konto/ü商` } }, visitor.access_token);
+    const { body } = await kit.redirectSession(
+      { login: {}, callbacks: { postFlowUrl: `${APP.origin}/konto/ü商` } },
+      visitor.access_token,
+    );
     const page = await kit.open(body.redirectSession.fullUrl);
     const html = await page.text();
-    const csrfCookie = page.headers.getSetCookie().find((c) => /vitrine_csrf=/.test(c))!.split(';')[0]!;
+    const csrfCookie = page.headers
+      .getSetCookie()
+      .find((c) => /vitrine_csrf=/.test(c))!
+      .split(';')[0]!;
     const csrf = /name="csrf" value="([^"]*)"/.exec(html)![1]!;
     const res = await fetch(body.redirectSession.fullUrl, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
-      body: new URLSearchParams({ redirectSessionId: body.redirectSession.id, csrf, action: 'signin', email: m.email, password: m.password }).toString(),
+      body: new URLSearchParams({
+        redirectSessionId: body.redirectSession.id,
+        csrf,
+        action: 'signin',
+        email: m.email,
+        password: m.password,
+      }).toString(),
     });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(`${APP.origin}/konto/%C3%BC%E5%95%86`);
@@ -73,7 +88,10 @@ describe('redirect targets are normalised (F-8)', () => {
 
   it('a row stored raw by an older version is still answered with a clean Location, or a page', async () => {
     const { body } = await logoutSession(`${APP.origin}/bye`);
-    await kit.server.ctx.db.query('update redirect_sessions set post_flow_url = $2 where id = $1', [body.redirectSession.id, `${APP.origin}/商品\r\nx: y`]);
+    await kit.server.ctx.db.query('update redirect_sessions set post_flow_url = $2 where id = $1', [
+      body.redirectSession.id,
+      `${APP.origin}/商品\r\nx: y`,
+    ]);
     const page = await kit.open(body.redirectSession.fullUrl);
     expect(page.status).toBeLessThan(500);
     expect(page.headers.get('location')).toBeNull();
@@ -90,11 +108,34 @@ function generator(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  const pools = ['\u0000', '\r', '\n', '\t', '\u007f', '\u0085', '\u2028', '\ud800', '\\', '@', '%', '%0d%0a', '#', '?', ' ', 'é', '商', '😀', '/..', ':'];
+  const pools = [
+    '\u0000',
+    '\r',
+    '\n',
+    '\t',
+    '\u007f',
+    '\u0085',
+    '\u2028',
+    '\ud800',
+    '\\',
+    '@',
+    '%',
+    '%0d%0a',
+    '#',
+    '?',
+    ' ',
+    'é',
+    '商',
+    '😀',
+    '/..',
+    ':',
+  ];
   const chars = () => {
     let out = '';
     const n = Math.floor(next() * 12);
-    for (let i = 0; i < n; i++) out += next() < 0.5 ? pools[Math.floor(next() * pools.length)] : String.fromCharCode(32 + Math.floor(next() * 95));
+    for (let i = 0; i < n; i++)
+      out +=
+        next() < 0.5 ? pools[Math.floor(next() * pools.length)] : String.fromCharCode(32 + Math.floor(next() * 95));
     return out;
   };
   const prefixes = [`${APP.origin}/`, APP.origin, APP.redirectUri, 'https://', '', 'myapp://cb', `${APP.origin}\\`];
@@ -122,7 +163,9 @@ describe('fuzz: random redirect targets never cause a 5xx', () => {
           if (page.status === 302) expect(page.headers.get('location')).toMatch(/^[\x21-\x7e]+$/);
           return Math.max(status, page.status);
         }),
-        kit.redirectSession({ login: {}, callbacks: { postFlowUrl: targets[2] } }, visitor.access_token).then(({ res }) => res.status),
+        kit
+          .redirectSession({ login: {}, callbacks: { postFlowUrl: targets[2] } }, visitor.access_token)
+          .then(({ res }) => res.status),
       ]);
       statuses.push(...results);
     }

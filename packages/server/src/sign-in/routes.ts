@@ -21,12 +21,20 @@ import { startConnect } from './sso-connect.js';
  */
 export const signInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limiter = ctx.limiter;
-  const captcha = new CaptchaVerifier({ db: ctx.db, secret: ctx.tokens.keys.secretFor('altcha'), now: ctx.now, log: ctx.log });
+  const captcha = new CaptchaVerifier({
+    db: ctx.db,
+    secret: ctx.tokens.keys.secretFor('altcha'),
+    now: ctx.now,
+    log: ctx.log,
+  });
   const deps: IdentityDeps = { ctx, limiter, captcha };
   const scope = { ctx, deps };
 
   const perMinute = redirectSessionLimit();
-  const preHandler = perMinute > 0 ? perIpLimit(limiter, { name: 'redirect-session', limit: perMinute, windowSeconds: 60, style: 'envelope' }) : undefined;
+  const preHandler =
+    perMinute > 0
+      ? perIpLimit(limiter, { name: 'redirect-session', limit: perMinute, windowSeconds: 60, style: 'envelope' })
+      : undefined;
   for (const path of ['/_api/redirects-api/v1/redirect-session', '/headless/v1/redirect-session']) {
     app.post(path, { schema: S.redirectSession, ...(preHandler ? { preHandler } : {}) }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -35,18 +43,37 @@ export const signInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   }
 
   app.get(AUTHORIZE_PATH, { schema: S.authorizePage }, (request, reply) => authorizePage(scope, request, reply));
-  app.post(AUTHORIZE_PATH, { schema: S.authorizeSubmit, bodyLimit: 32 * 1024 }, (request, reply) => authorizeSubmit(scope, request, reply));
+  app.post(AUTHORIZE_PATH, { schema: S.authorizeSubmit, bodyLimit: 32 * 1024 }, (request, reply) =>
+    authorizeSubmit(scope, request, reply),
+  );
   app.get(LOGOUT_PATH, { schema: S.logoutPage }, (request, reply) => logoutPage(scope, request, reply));
-  app.post(LOGOUT_PATH, { schema: S.logoutSubmit, bodyLimit: 4 * 1024 }, (request, reply) => logoutSubmit(scope, request, reply));
+  app.post(LOGOUT_PATH, { schema: S.logoutSubmit, bodyLimit: 4 * 1024 }, (request, reply) =>
+    logoutSubmit(scope, request, reply),
+  );
   app.get(PASSKEY_LIBRARY_PATH, { schema: S.passkeyLibrary }, (_request, reply) => sendPasskeyLibrary(reply));
 
   // A provider sign-in's browser legs (sso-browser-flow.ts); the authentication family mounts each once (§1.2).
-  app.get<{ Params: ProviderParams }>(`${SSO_PREFIX}/sso/login/:tenantId/:idpConnectionId`, { schema: S.ssoLogin }, (request, reply) => startProviderLogin(scope, request, reply));
-  app.get(`${SSO_PREFIX}/sso/callback`, { schema: S.ssoCallback }, (request, reply) => providerCallback(scope, request, reply));
-  app.post(`${SSO_PREFIX}/sso/callback`, { schema: S.ssoCallbackPost, bodyLimit: 64 * 1024 }, (request, reply) => providerCallback(scope, request, reply));
-  app.get(`${SSO_PREFIX}/callback`, { schema: S.ssoContinue }, (request, reply) => continueWithSessionToken(scope, request, reply));
-  app.post<{ Params: ConnectParams }>(`${SSO_PREFIX}/sso/connect/:idpConnectionId`, { schema: S.ssoConnect }, (request, reply) =>
-    startConnect(deps, request, reply, (idp, session, r) => beginAtProvider(ctx, { id: session.siteId }, idp, session, r)),
+  app.get<{ Params: ProviderParams }>(
+    `${SSO_PREFIX}/sso/login/:tenantId/:idpConnectionId`,
+    { schema: S.ssoLogin },
+    (request, reply) => startProviderLogin(scope, request, reply),
+  );
+  app.get(`${SSO_PREFIX}/sso/callback`, { schema: S.ssoCallback }, (request, reply) =>
+    providerCallback(scope, request, reply),
+  );
+  app.post(`${SSO_PREFIX}/sso/callback`, { schema: S.ssoCallbackPost, bodyLimit: 64 * 1024 }, (request, reply) =>
+    providerCallback(scope, request, reply),
+  );
+  app.get(`${SSO_PREFIX}/callback`, { schema: S.ssoContinue }, (request, reply) =>
+    continueWithSessionToken(scope, request, reply),
+  );
+  app.post<{ Params: ConnectParams }>(
+    `${SSO_PREFIX}/sso/connect/:idpConnectionId`,
+    { schema: S.ssoConnect },
+    (request, reply) =>
+      startConnect(deps, request, reply, (idp, session, r) =>
+        beginAtProvider(ctx, { id: session.siteId }, idp, session, r),
+      ),
   );
 
   // Spent and expired rows are of no further use; an hourly sweep keeps the tables small.

@@ -17,7 +17,13 @@ import type { IdentityProviderConfig } from '../config/types.js';
 import { matchLanguage, siteLanguages, withRequestLanguage } from '../i18n/index.js';
 import { pageLanguage } from '../http/pages/language.js';
 import { finishConnect, isConnectSession } from './sso-connect.js';
-import { findIdentityProvider, onServerClock, ProviderUnavailable, providerFor, type Provider } from '../identity/sso/providers.js';
+import {
+  findIdentityProvider,
+  onServerClock,
+  ProviderUnavailable,
+  providerFor,
+  type Provider,
+} from '../identity/sso/providers.js';
 import { signInWithProvider } from '../identity/sso/sign-in.js';
 import { consumePendingLogin, insertPendingLogin, LOGIN_TTL_SECONDS } from '../identity/sso/store.js';
 import { pageQuery } from '../http/pages/input.js';
@@ -28,7 +34,8 @@ import type { ProviderParams } from './schemas.js';
  * bound to this browser, back through the callback, on to the redirect session the shop started.
  */
 
-const str = (value: unknown, max = 2048): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
+const str = (value: unknown, max = 2048): string | undefined =>
+  typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
 
 const isHttps = (ctx: AppContext) => ctx.config.publicUrl.startsWith('https:');
 
@@ -46,14 +53,34 @@ function setFlowCookie(ctx: AppContext, reply: FastifyReply, value: string, maxA
 const sessionOf = async (ctx: AppContext, id: unknown) => (id ? findRedirectSession(ctx.db, id) : undefined);
 
 const usable = (ctx: AppContext, s: RedirectSession | undefined, siteId: string): s is RedirectSession =>
-  !!s && s.siteId === siteId && (s.intent === 'auth' || s.intent === 'login') && s.usedAt === null && isLive(s, ctx.now());
+  !!s &&
+  s.siteId === siteId &&
+  (s.intent === 'auth' || s.intent === 'login') &&
+  s.usedAt === null &&
+  isLive(s, ctx.now());
 
-function unavailable(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, name: string, session: RedirectSession | undefined): string {
-  return ssoErrorPage(ctx, reply, request, { status: 503, session, title: 'sso.unavailable.title', text: 'sso.unavailable.text', values: { provider: name } });
+function unavailable(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  session: RedirectSession | undefined,
+): string {
+  return ssoErrorPage(ctx, reply, request, {
+    status: 503,
+    session,
+    title: 'sso.unavailable.title',
+    text: 'sso.unavailable.text',
+    values: { provider: name },
+  });
 }
 
 /** GET /v1/sso/login/{tenantId}/{idpConnectionId}?tenantType=SITE&sessionId=<redirect session id> */
-export async function startProviderLogin(scope: Scope, request: FastifyRequest<{ Params: ProviderParams }>, reply: FastifyReply): Promise<unknown> {
+export async function startProviderLogin(
+  scope: Scope,
+  request: FastifyRequest<{ Params: ProviderParams }>,
+  reply: FastifyReply,
+): Promise<unknown> {
   const { ctx } = scope;
   const { params } = request;
   const query = pageQuery(request);
@@ -61,19 +88,34 @@ export async function startProviderLogin(scope: Scope, request: FastifyRequest<{
   const idp = site && findIdentityProvider(site, params.idpConnectionId);
   const session = await sessionOf(ctx, str(query.sessionId, 100));
   if (!site || !idp || (query.tenantType !== undefined && query.tenantType !== 'SITE')) {
-    return ssoErrorPage(ctx, reply, request, { status: 404, session, title: 'page.invalidLink.title', text: 'sso.noSuchOption.text' });
+    return ssoErrorPage(ctx, reply, request, {
+      status: 404,
+      session,
+      title: 'page.invalidLink.title',
+      text: 'sso.noSuchOption.text',
+    });
   }
   // The visitor (whose cart follows the member) and the client come from the redirect session, which
   // the shop created with the visitor's token; a `visitorId` in the address is not trusted.
   // A connect flow starts only from the member's own authenticated request (connect.ts), never from a link.
   if (!usable(ctx, session, site.id) || isConnectSession(session)) {
-    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.linkExpired.title', text: 'sso.linkExpired.text' });
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session,
+      title: 'sso.linkExpired.title',
+      text: 'sso.linkExpired.text',
+    });
   }
   try {
     await limitIp(scope.deps, clientIp(request), site.id, 'login');
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return ssoErrorPage(ctx, reply, request, { status: error.status, session, title: 'sso.tooMany.title', text: 'sso.tooMany.text' });
+    return ssoErrorPage(ctx, reply, request, {
+      status: error.status,
+      session,
+      title: 'sso.tooMany.title',
+      text: 'sso.tooMany.text',
+    });
   }
   let provider;
   try {
@@ -85,7 +127,11 @@ export async function startProviderLogin(scope: Scope, request: FastifyRequest<{
   }
   // The button's `?lang=` (the hosted page's explicit choice) is kept for the pages after the callback.
   const language = matchLanguage(siteLanguages(site), query.lang);
-  return reply.code(302).header('cache-control', 'no-store').header('location', await beginAtProvider(ctx, site, idp, session, reply, provider, language)).send();
+  return reply
+    .code(302)
+    .header('cache-control', 'no-store')
+    .header('location', await beginAtProvider(ctx, site, idp, session, reply, provider, language))
+    .send();
 }
 
 /**
@@ -93,7 +139,13 @@ export async function startProviderLogin(scope: Scope, request: FastifyRequest<{
  * answers the provider's authorization address. Shared by sign-in and connect-while-signed-in.
  */
 export async function beginAtProvider(
-  ctx: AppContext, site: { id: string }, idp: IdentityProviderConfig, session: RedirectSession, reply: FastifyReply, known?: Provider, language?: string,
+  ctx: AppContext,
+  site: { id: string },
+  idp: IdentityProviderConfig,
+  session: RedirectSession,
+  reply: FastifyReply,
+  known?: Provider,
+  language?: string,
 ): Promise<string> {
   const provider = known ?? (await providerFor(ctx.sites.get(site.id)!, idp, ctx.now()));
   const state = oidc.randomState();
@@ -101,7 +153,13 @@ export async function beginAtProvider(
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const browser = randomToken();
   await ctx.db.transaction((tx) =>
-    insertPendingLogin(tx, state, browser, { siteId: site.id, idpConnectionId: idp.id, redirectSessionId: session.id, nonce, codeVerifier, language }, ctx.now()),
+    insertPendingLogin(
+      tx,
+      state,
+      browser,
+      { siteId: site.id, idpConnectionId: idp.id, redirectSessionId: session.id, nonce, codeVerifier, language },
+      ctx.now(),
+    ),
   );
   const target = oidc.buildAuthorizationUrl(provider.config, {
     redirect_uri: callbackUrl(ctx),
@@ -121,7 +179,10 @@ function answerParams(request: FastifyRequest): URLSearchParams {
   if (request.method === 'POST') {
     const body = request.body;
     if (typeof body === 'string') return new URLSearchParams(body);
-    if (body && typeof body === 'object') return new URLSearchParams(Object.entries(body as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    if (body && typeof body === 'object')
+      return new URLSearchParams(
+        Object.entries(body as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
     return new URLSearchParams();
   }
   const out = new URLSearchParams();
@@ -131,7 +192,8 @@ function answerParams(request: FastifyRequest): URLSearchParams {
 
 /** Network trouble talking to the provider, as opposed to an answer that fails a check. */
 const isNetworkError = (error: unknown) =>
-  error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError' || error.message === 'fetch failed');
+  error instanceof Error &&
+  (error.name === 'AbortError' || error.name === 'TimeoutError' || error.message === 'fetch failed');
 
 /** GET or POST /v1/sso/callback — the provider sends the browser back here. */
 export async function providerCallback(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
@@ -151,16 +213,38 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
   const idp = site && findIdentityProvider(site, pending.idpConnectionId);
   const browser = readCookies(request)[flowCookie(ctx)];
   if (!browser || !safeEqual(sha256(browser), pending.browserHash)) {
-    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.notCompleted.title', text: 'sso.otherBrowser.text' });
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session,
+      title: 'sso.notCompleted.title',
+      text: 'sso.otherBrowser.text',
+    });
   }
-  if (!site || !idp) return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.notCompleted.title', text: 'sso.optionGone.text' });
+  if (!site || !idp)
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session,
+      title: 'sso.notCompleted.title',
+      text: 'sso.optionGone.text',
+    });
   if (answer.get('error')) {
     const reason = (answer.get('error_description') ?? answer.get('error') ?? '').slice(0, 200);
     const text = answer.get('error') === 'access_denied' ? 'sso.cancelled.text' : 'sso.providerError.text';
-    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.notCompleted.title', text, values: { provider: idp.name, reason } });
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session,
+      title: 'sso.notCompleted.title',
+      text,
+      values: { provider: idp.name, reason },
+    });
   }
   if (!usable(ctx, session, site.id)) {
-    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.linkExpired.title', text: 'sso.requestExpired.text' });
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session,
+      title: 'sso.linkExpired.title',
+      text: 'sso.requestExpired.text',
+    });
   }
   let claims: oidc.IDToken;
   let issuer: string;
@@ -171,43 +255,107 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
     url.search = answer.toString();
     // openid-client checks state, the code exchange with the PKCE verifier, and the ID token: signature
     // by the provider's JWKS, issuer, audience, expiry (by the server's clock, 30 s tolerance), nonce.
-    const tokens = await oidc.authorizationCodeGrant(onServerClock(provider, ctx.now()), url, { pkceCodeVerifier: pending.codeVerifier, expectedState: state, expectedNonce: pending.nonce, idTokenExpected: true });
+    const tokens = await oidc.authorizationCodeGrant(onServerClock(provider, ctx.now()), url, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
     claims = tokens.claims()!;
   } catch (error) {
-    if (error instanceof ProviderUnavailable || isNetworkError(error)) return unavailable(ctx, request, reply, idp.name, session);
-    ctx.log.warn({ idp: idp.id, reason: (error as { code?: string }).code, message: (error as Error).message }, 'identity provider answer refused');
-    await ctx.authEvents.record({ type: 'sign_in', outcome: 'failure', siteId: site.id, ...requestOrigin(request), detail: { method: 'sso', provider: idp.id, reason: 'invalid_answer' } });
-    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.notCompleted.title', text: 'sso.unverified.text', values: { provider: idp.name } });
+    if (error instanceof ProviderUnavailable || isNetworkError(error))
+      return unavailable(ctx, request, reply, idp.name, session);
+    ctx.log.warn(
+      { idp: idp.id, reason: (error as { code?: string }).code, message: (error as Error).message },
+      'identity provider answer refused',
+    );
+    await ctx.authEvents.record({
+      type: 'sign_in',
+      outcome: 'failure',
+      siteId: site.id,
+      ...requestOrigin(request),
+      detail: { method: 'sso', provider: idp.id, reason: 'invalid_answer' },
+    });
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session,
+      title: 'sso.notCompleted.title',
+      text: 'sso.unverified.text',
+      values: { provider: idp.name },
+    });
   }
-  if (isConnectSession(session)) return finishConnect(ctx, request, reply, { session, idpId: idp.id, idpName: idp.name, issuer, claims });
+  if (isConnectSession(session))
+    return finishConnect(ctx, request, reply, { session, idpId: idp.id, idpName: idp.name, issuer, claims });
   // A mail this sign-in causes (a verification code) is in the page's language, as from the hosted forms.
   const outcome = await withRequestLanguage(pageLanguage(site, request).t.language, () =>
-    signInWithProvider(scope.deps, { site, idp, issuer, claims, visitorId: session.visitorId ?? undefined, ip: requestOrigin(request).ip, clientId: session.clientId }),
+    signInWithProvider(scope.deps, {
+      site,
+      idp,
+      issuer,
+      claims,
+      visitorId: session.visitorId ?? undefined,
+      ip: requestOrigin(request).ip,
+      clientId: session.clientId,
+    }),
   );
   if (outcome.kind === 'account-exists') {
-    return ssoErrorPage(ctx, reply, request, { status: 409, session, title: 'sso.accountExists.title', text: 'sso.accountExists.text', values: { email: outcome.email, provider: idp.name } });
+    return ssoErrorPage(ctx, reply, request, {
+      status: 409,
+      session,
+      title: 'sso.accountExists.title',
+      text: 'sso.accountExists.text',
+      values: { email: outcome.email, provider: idp.name },
+    });
   }
   if (outcome.kind === 'no-email') {
-    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.noEmail.title', text: 'sso.noEmail.text', values: { provider: idp.name } });
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session,
+      title: 'sso.noEmail.title',
+      text: 'sso.noEmail.text',
+      values: { provider: idp.name },
+    });
   }
   try {
     return await afterState(scope, request, reply, session, outcome.result, outcome.email);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return ssoErrorPage(ctx, reply, request, { status: error.status, session, title: 'sso.notCompleted.title', text: error.status === 403 ? 'error.memberBlocked' : 'error.generic' });
+    return ssoErrorPage(ctx, reply, request, {
+      status: error.status,
+      session,
+      title: 'sso.notCompleted.title',
+      text: error.status === 403 ? 'error.memberBlocked' : 'error.generic',
+    });
   }
 }
 
 /** GET /v1/callback?state=<redirect session id>&sessionToken= — ends a redirect session with a session token got elsewhere. */
-export async function continueWithSessionToken(scope: Scope, request: FastifyRequest, reply: FastifyReply, ctx: AppContext = scope.ctx): Promise<unknown> {
+export async function continueWithSessionToken(
+  scope: Scope,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: AppContext = scope.ctx,
+): Promise<unknown> {
   const query = pageQuery(request);
   const session = await sessionOf(ctx, str(query.state, 100));
   if (!session || !usable(ctx, session, session.siteId)) {
-    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.linkExpired.title', text: 'sso.linkExpired.text' });
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session,
+      title: 'sso.linkExpired.title',
+      text: 'sso.linkExpired.text',
+    });
   }
-  const spent = await ctx.db.transaction((tx) => consumeSessionToken(tx, session.siteId, query.sessionToken, ctx.now()));
+  const spent = await ctx.db.transaction((tx) =>
+    consumeSessionToken(tx, session.siteId, query.sessionToken, ctx.now()),
+  );
   if (!spent) {
-    return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'sso.notCompleted.title', text: 'sso.tokenSpent.text' });
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session,
+      title: 'sso.notCompleted.title',
+      text: 'sso.tokenSpent.text',
+    });
   }
   return finish(scope, reply, session, spent.memberId, session.visitorId ?? spent.visitorId, request);
 }

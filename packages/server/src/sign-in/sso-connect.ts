@@ -30,7 +30,8 @@ import type { ConnectParams } from './schemas.js';
  */
 export const CONNECT_PROMPT = 'connect';
 
-export const isConnectSession = (s: RedirectSession): boolean => s.intent === 'login' && s.prompt === CONNECT_PROMPT && !!s.memberId;
+export const isConnectSession = (s: RedirectSession): boolean =>
+  s.intent === 'login' && s.prompt === CONNECT_PROMPT && !!s.memberId;
 
 /**
  * POST /v1/sso/connect/{idpConnectionId} `{returnUrl, currentPassword?}` (member token) → `{authUrl}`.
@@ -51,16 +52,34 @@ export async function startConnect(
   if (!idp) throw appError('IDP_CONNECTION_NOT_FOUND', { description: 'This shop has no such sign-in provider' });
   const member = await findMemberById(ctx.db, site.id, caller.memberId);
   if (!member) throw appError('UNAUTHORIZED');
-  await requireRecentAuthentication(ctx, caller, { currentPassword: input.currentPassword, passwordHash: member.passwordHash });
+  await requireRecentAuthentication(ctx, caller, {
+    currentPassword: input.currentPassword,
+    passwordHash: member.passwordHash,
+  });
   const entry = ctx.sites.findClient(caller.clientId);
   const returnUrl = entry ? ctx.sites.normalizeRedirect(entry.client, input.returnUrl) : undefined;
-  if (!entry || !returnUrl) throw invalidField('returnUrl', "must be one of the client's registered redirect URIs or lie under an allowed origin", 'REDIRECT_NOT_ALLOWED');
+  if (!entry || !returnUrl)
+    throw invalidField(
+      'returnUrl',
+      "must be one of the client's registered redirect URIs or lie under an allowed origin",
+      'REDIRECT_NOT_ALLOWED',
+    );
   const session = await ctx.db.transaction((tx) =>
     insertRedirectSession(
       tx,
       {
-        siteId: site.id, intent: 'login', clientId: entry.client.clientId, redirectUri: null, codeChallenge: null, responseMode: null, state: null,
-        prompt: CONNECT_PROMPT, memberId: member.id, visitorId: null, logoutSessionId: null, postFlowUrl: returnUrl,
+        siteId: site.id,
+        intent: 'login',
+        clientId: entry.client.clientId,
+        redirectUri: null,
+        codeChallenge: null,
+        responseMode: null,
+        state: null,
+        prompt: CONNECT_PROMPT,
+        memberId: member.id,
+        visitorId: null,
+        logoutSessionId: null,
+        postFlowUrl: returnUrl,
       },
       ctx.now(),
     ),
@@ -68,7 +87,8 @@ export async function startConnect(
   try {
     return { authUrl: await begin(idp, session, reply) };
   } catch (error) {
-    if (error instanceof ProviderUnavailable) throw appError('IDP_UNAVAILABLE', { description: `${idp.name} is not answering; try again in a few minutes` });
+    if (error instanceof ProviderUnavailable)
+      throw appError('IDP_UNAVAILABLE', { description: `${idp.name} is not answering; try again in a few minutes` });
     throw error;
   }
 }
@@ -82,7 +102,14 @@ export async function finishConnect(
 ): Promise<unknown> {
   const { session, idpId, idpName, issuer, claims } = input;
   const memberId = session.memberId!;
-  const refused = (text: MessageKey) => ssoErrorPage(ctx, reply, request, { status: 409, session, title: 'sso.notConnected.title', text, values: { provider: idpName } });
+  const refused = (text: MessageKey) =>
+    ssoErrorPage(ctx, reply, request, {
+      status: 409,
+      session,
+      title: 'sso.notConnected.title',
+      text,
+      values: { provider: idpName },
+    });
   const outcome = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     if (!(await completeRedirectSession(tx, session.id, now))) return 'used' as const;
@@ -91,14 +118,39 @@ export async function finishConnect(
     const mine = await listConnections(tx, session.siteId, memberId);
     if (mine.some((c) => c.idpConnection.idpConnectionId === idpId)) return 'other-account' as const;
     const email = typeof claims.email === 'string' ? claims.email : undefined;
-    if (!(await insertProviderIdentity(tx, { siteId: session.siteId, issuer, subject: claims.sub, memberId, idpConnectionId: idpId, email, now }))) return 'taken' as const;
+    if (
+      !(await insertProviderIdentity(tx, {
+        siteId: session.siteId,
+        issuer,
+        subject: claims.sub,
+        memberId,
+        idpConnectionId: idpId,
+        email,
+        now,
+      }))
+    )
+      return 'taken' as const;
     await ctx.authEvents.record(
-      { type: 'factor_added', outcome: 'success', siteId: session.siteId, memberId, clientId: session.clientId, ...requestOrigin(request), detail: { method: 'sso', provider: idpId } },
+      {
+        type: 'factor_added',
+        outcome: 'success',
+        siteId: session.siteId,
+        memberId,
+        clientId: session.clientId,
+        ...requestOrigin(request),
+        detail: { method: 'sso', provider: idpId },
+      },
       tx,
     );
     return 'connected' as const;
   });
-  if (outcome === 'used') return ssoErrorPage(ctx, reply, request, { status: 400, session, title: 'page.expired.title', text: 'sso.connectDone.text' });
+  if (outcome === 'used')
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session,
+      title: 'page.expired.title',
+      text: 'sso.connectDone.text',
+    });
   if (outcome === 'taken') return refused('sso.taken.text');
   if (outcome === 'other-account') return refused('sso.otherAccount.text');
   const back = new URL(session.postFlowUrl!);

@@ -17,7 +17,13 @@ export function ssoErrorPage(
   ctx: AppContext,
   reply: FastifyReply,
   request: FastifyRequest,
-  input: { status: number; title: MessageKey; text: MessageKey; values?: Record<string, string>; session?: RedirectSession | undefined },
+  input: {
+    status: number;
+    title: MessageKey;
+    text: MessageKey;
+    values?: Record<string, string>;
+    session?: RedirectSession | undefined;
+  },
 ): string {
   const { session } = input;
   const entry = session ? entryOf(ctx, session) : undefined;
@@ -25,7 +31,9 @@ export function ssoErrorPage(
   const { t } = pageLanguage(entry?.site ?? ctx.sites.sites[0], request);
   const links: Html[] = [];
   if (session && entry && isLive(session, ctx.now()) && session.intent !== 'logout' && session.prompt !== 'connect') {
-    links.push(html`<a href="${`${AUTHORIZE_PATH}?${new URLSearchParams({ redirectSessionId: session.id })}`}">${t.t('link.backToSignIn')}</a>`);
+    links.push(
+      html`<a href="${`${AUTHORIZE_PATH}?${new URLSearchParams({ redirectSessionId: session.id })}`}">${t.t('link.backToSignIn')}</a>`,
+    );
   }
   const shop = shopUrl(entry?.client, session);
   if (shop) links.push(html`<a href="${shop}">${t.t('link.backToShop')}</a>`);
@@ -34,11 +42,21 @@ export function ssoErrorPage(
   reply.code(input.status);
   const siteName = entry?.site.name ?? ctx.sites.sites[0]?.name ?? t.t('page.signin.title');
   const text = t.t(input.text, input.values);
-  return page(nonce, siteName, t.t(input.title, input.values), html`<p role="alert">${text}</p>${links.length > 0 && html`<nav>${links}</nav>`}`, '', t);
+  return page(
+    nonce,
+    siteName,
+    t.t(input.title, input.values),
+    html`<p role="alert">${text}</p>${links.length > 0 && html`<nav>${links}</nav>`}`,
+    '',
+    t,
+  );
 }
 
 /** The shop's address: where the client said to come back to, else its first allowed origin. */
-function shopUrl(client: { allowedOrigins: string[] } | undefined, session: RedirectSession | undefined): string | undefined {
+function shopUrl(
+  client: { allowedOrigins: string[] } | undefined,
+  session: RedirectSession | undefined,
+): string | undefined {
   for (const candidate of [session?.postFlowUrl, session?.redirectUri]) {
     if (candidate && URL.canParse(candidate)) {
       const url = new URL(candidate);

@@ -40,7 +40,11 @@ const link = (s: FormState, view: View, key: MessageKey) =>
   html`<a href="?redirectSessionId=${encodeURIComponent(s.sessionId)}&amp;view=${view}${langParam(s.lang)}">${s.lang.t.t(key)}</a>`;
 
 const TITLES: Record<View, MessageKey> = {
-  signin: 'page.signin.title', register: 'page.register.title', verify: 'page.verify.title', forgot: 'page.forgot.title', mfa: 'page.mfa.title',
+  signin: 'page.signin.title',
+  register: 'page.register.title',
+  verify: 'page.verify.title',
+  forgot: 'page.forgot.title',
+  mfa: 'page.mfa.title',
 };
 
 export const viewTitle = (view: View, lang: PageLanguage): string => lang.t.t(TITLES[view]);
@@ -73,7 +77,11 @@ ${s.email && html`<input type="hidden" name="email" value="${s.email}">`}
 <button type="submit">${t.t('button.verify')}</button>
 <button type="submit" name="action" value="resend" formnovalidate>${t.t('button.sendNewCode')}</button></form>`;
     case 'mfa':
-      return renderMfaForm(s, { open, hidden: (action) => hidden(s, action), field: (name, label, type, attrs) => field(s, name, label, type, attrs) });
+      return renderMfaForm(s, {
+        open,
+        hidden: (action) => hidden(s, action),
+        field: (name, label, type, attrs) => field(s, name, label, type, attrs),
+      });
     case 'forgot':
       return html`${open}${hidden(s, 'forgot')}
 <p>${t.t('text.forgotIntro')}</p>

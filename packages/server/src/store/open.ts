@@ -22,11 +22,14 @@ export function statementTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): n
   const raw = env.VITRINE_STATEMENT_TIMEOUT_MS;
   if (raw === undefined || raw === '') return DEFAULT_STATEMENT_TIMEOUT_MS;
   const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0) throw new Error(`VITRINE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0 for none), not "${raw}"`);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new Error(`VITRINE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0 for none), not "${raw}"`);
   return ms;
 }
 
 export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (!options.databaseUrl) return openPglite(options.dataDir);
-  return openPostgres(options.databaseUrl, { statementTimeoutMs: options.statementTimeoutMs ?? statementTimeoutFromEnv() });
+  return openPostgres(options.databaseUrl, {
+    statementTimeoutMs: options.statementTimeoutMs ?? statementTimeoutFromEnv(),
+  });
 }

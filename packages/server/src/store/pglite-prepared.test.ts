@@ -6,28 +6,44 @@ import { preparedStatements } from './pglite-prepared.js';
 describe('PGlite prepared statements', () => {
   let pg: PGlite;
   let prepared: ReturnType<typeof preparedStatements>;
-  const once = <T,>(sql: string, params: unknown[]) => pg._runExclusiveQuery(() => prepared.run<T>(sql, params));
+  const once = <T>(sql: string, params: unknown[]) => pg._runExclusiveQuery(() => prepared.run<T>(sql, params));
   /**
    * Through the prepared path: a text is prepared from its second run (the first answers undefined,
    * the caller then uses PGlite.query), so only statements that may run twice go through here.
    */
-  const run = async <T,>(sql: string, params: unknown[] = []) => {
-    if ((await once<T>(sql, params).catch(() => undefined)) !== undefined) throw new Error('first run should not be prepared');
+  const run = async <T>(sql: string, params: unknown[] = []) => {
+    if ((await once<T>(sql, params).catch(() => undefined)) !== undefined)
+      throw new Error('first run should not be prepared');
     return once<T>(sql, params);
   };
 
   beforeAll(async () => {
     pg = await PGlite.create();
     prepared = preparedStatements(pg);
-    await pg.exec(`create table t (id text primary key, n int8, at timestamptz, b bytea, j jsonb, flag boolean, note text)`);
+    await pg.exec(
+      `create table t (id text primary key, n int8, at timestamptz, b bytea, j jsonb, flag boolean, note text)`,
+    );
   });
   afterAll(() => pg.close());
 
   it('reads the same rows and types as PGlite.query, nulls included', async () => {
     const at = new Date('2026-01-02T03:04:05.678Z');
-    await pg.query('insert into t (id, n, at, b, j, flag, note) values ($1, $2, $3, $4, $5, $6, $7)', ['a', 42, at, Buffer.from([0, 255, 7]), JSON.stringify({ x: [1, 'é'] }), true, null]);
+    await pg.query('insert into t (id, n, at, b, j, flag, note) values ($1, $2, $3, $4, $5, $6, $7)', [
+      'a',
+      42,
+      at,
+      Buffer.from([0, 255, 7]),
+      JSON.stringify({ x: [1, 'é'] }),
+      true,
+      null,
+    ]);
     // Both runs of an upsert take the prepared path's serializers (bytea, timestamptz, jsonb) on the second.
-    await run('update t set b = $2, at = $3, j = $4 where id = $1', ['a', Buffer.from([0, 255, 7]), at, JSON.stringify({ x: [1, 'é'] })]);
+    await run('update t set b = $2, at = $3, j = $4 where id = $1', [
+      'a',
+      Buffer.from([0, 255, 7]),
+      at,
+      JSON.stringify({ x: [1, 'é'] }),
+    ]);
     const sql = 'select id, n, at, b, j, flag, note from t where id = $1';
     const mine = await run(sql, ['a']);
     const theirs = await pg.query(sql, ['a']);

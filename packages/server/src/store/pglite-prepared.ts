@@ -108,7 +108,8 @@ export function preparedStatements(pg: PGlite) {
     return params.map((param, i) => {
       if (param === null || param === undefined) return null;
       // PGlite's bytea serializer builds an array of hex strings per byte; this is the same text, at once.
-      if (p.paramTypes[i] === BYTEA && param instanceof Uint8Array) return `\\x${Buffer.from(param.buffer, param.byteOffset, param.byteLength).toString('hex')}`;
+      if (p.paramTypes[i] === BYTEA && param instanceof Uint8Array)
+        return `\\x${Buffer.from(param.buffer, param.byteOffset, param.byteLength).toString('hex')}`;
       const serializer = pg.serializers[p.paramTypes[i]!];
       return serializer ? String(serializer(param)) : String(param);
     });
@@ -117,14 +118,20 @@ export function preparedStatements(pg: PGlite) {
   /** Sends frontend messages and collects the backend's raw answer (a view of WASM memory: copied). */
   async function roundTrip(messages: Uint8Array): Promise<Uint8Array> {
     const chunks: Uint8Array[] = [];
-    await pg.execProtocolRawStream(messages, { syncToFs: false, onRawData: (bytes: Uint8Array) => chunks.push(bytes.slice()) });
+    await pg.execProtocolRawStream(messages, {
+      syncToFs: false,
+      onRawData: (bytes: Uint8Array) => chunks.push(bytes.slice()),
+    });
     return chunks.length === 1 ? chunks[0]! : concat(chunks);
   }
 
   /** Parse + Describe (statement) + Sync: `sql` becomes statement `name` ('' = the unnamed one), its types read back. */
   async function describe(name: string, sql: string): Promise<Prepared> {
     const parse = message('P', concat([cstring(name), cstring(sql), int16(0)]));
-    return readDescription(name, await roundTrip(concat([parse, message('D', concat([new Uint8Array([0x53]), cstring(name)])), SYNC])));
+    return readDescription(
+      name,
+      await roundTrip(concat([parse, message('D', concat([new Uint8Array([0x53]), cstring(name)])), SYNC])),
+    );
   }
 
   async function execute<T>(p: Prepared, params: readonly unknown[]): Promise<QueryResult<T>> {
@@ -179,7 +186,11 @@ const decoder = new TextDecoder();
  * parsed by the type's PGlite parser), CommandComplete ('C') gives the affected-row count, and an
  * ErrorResponse ('E') is thrown as PGlite's own DatabaseError with the same fields.
  */
-function readAnswer<T>(data: Uint8Array, p: Pick<Prepared, 'fields'>, parsers: PGlite['parsers']): QueryResult<T> & { tag: string } {
+function readAnswer<T>(
+  data: Uint8Array,
+  p: Pick<Prepared, 'fields'>,
+  parsers: PGlite['parsers'],
+): QueryResult<T> & { tag: string } {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const rows: T[] = [];
   let rowCount = 0;
@@ -259,8 +270,22 @@ function readDescription(name: string, data: Uint8Array): Prepared {
 
 /** ErrorResponse fields by their protocol code, as pg-protocol names them. */
 const ERROR_FIELDS: Record<string, string> = {
-  S: 'severity', C: 'code', D: 'detail', H: 'hint', P: 'position', p: 'internalPosition', q: 'internalQuery', W: 'where',
-  s: 'schema', t: 'table', c: 'column', d: 'dataType', n: 'constraint', F: 'file', L: 'line', R: 'routine',
+  S: 'severity',
+  C: 'code',
+  D: 'detail',
+  H: 'hint',
+  P: 'position',
+  p: 'internalPosition',
+  q: 'internalQuery',
+  W: 'where',
+  s: 'schema',
+  t: 'table',
+  c: 'column',
+  d: 'dataType',
+  n: 'constraint',
+  F: 'file',
+  L: 'line',
+  R: 'routine',
 };
 
 function databaseError(body: Uint8Array, length: number): Error {
@@ -272,7 +297,10 @@ function databaseError(body: Uint8Array, length: number): Error {
     fields[code] = decoder.decode(body.subarray(at + 1, end));
     at = end + 1;
   }
-  const error = new pgMessages.DatabaseError(fields.M ?? 'database error', length, 'error') as unknown as Record<string, unknown>;
+  const error = new pgMessages.DatabaseError(fields.M ?? 'database error', length, 'error') as unknown as Record<
+    string,
+    unknown
+  >;
   for (const [code, name] of Object.entries(ERROR_FIELDS)) if (fields[code] !== undefined) error[name] = fields[code];
   return error as unknown as Error;
 }

@@ -10,7 +10,9 @@ describe('PGlite transactions', () => {
   let db: Database;
   beforeAll(async () => {
     db = await openPglite();
-    await db.exec(`create table t (id text primary key, n int8, at timestamptz, b bytea, j jsonb, flag boolean, note text)`);
+    await db.exec(
+      `create table t (id text primary key, n int8, at timestamptz, b bytea, j jsonb, flag boolean, note text)`,
+    );
   });
   afterAll(() => db.close());
 
@@ -20,11 +22,24 @@ describe('PGlite transactions', () => {
     const inside = await db.transaction(async (tx) => {
       // A text run once: not prepared, so the unnamed statement carries it.
       await tx.query('insert into t (id, n, at, b, j, flag, note) values ($1, $2, $3, $4, $5, $6, $7)', params);
-      return tx.query(`select id, n, at, b, j, flag, note, n * 2 as twice /* inside */ from t where id = $1`, ['cold-1']);
+      return tx.query(`select id, n, at, b, j, flag, note, n * 2 as twice /* inside */ from t where id = $1`, [
+        'cold-1',
+      ]);
     });
-    const outside = await db.query(`select id, n, at, b, j, flag, note, n * 2 as twice /* outside */ from t where id = $1`, ['cold-1']);
+    const outside = await db.query(
+      `select id, n, at, b, j, flag, note, n * 2 as twice /* outside */ from t where id = $1`,
+      ['cold-1'],
+    );
     expect(inside.rows).toEqual(outside.rows);
-    expect(inside.rows[0]).toMatchObject({ id: 'cold-1', n: 42, at, j: { a: [1, 'x'] }, flag: true, note: null, twice: 84 });
+    expect(inside.rows[0]).toMatchObject({
+      id: 'cold-1',
+      n: 42,
+      at,
+      j: { a: [1, 'x'] },
+      flag: true,
+      note: null,
+      twice: 84,
+    });
     expect([...(inside.rows[0]!.b as Uint8Array)]).toEqual([0, 1, 255]);
   });
 
@@ -78,7 +93,9 @@ describe('PGlite transactions', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
     let seen: number | undefined;
-    const outside = db.query(`select count(*) as n from t where id = 'isolated'`).then((r) => (seen = Number(r.rows[0]!.n)));
+    const outside = db
+      .query(`select count(*) as n from t where id = 'isolated'`)
+      .then((r) => (seen = Number(r.rows[0]!.n)));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen).toBeUndefined();
     release();

@@ -20,7 +20,12 @@ const extensions = { pg_trgm };
  * `PGlite.query` takes: `lock` is the database's transaction lock at the root, the query lock inside
  * a transaction (which already holds the other).
  */
-function wrap(q: Pick<PGlite, 'query' | 'exec'>, prepared: Prepared, lock: <T>(fn: () => Promise<T>) => Promise<T>, after?: () => Promise<void>): Queryable {
+function wrap(
+  q: Pick<PGlite, 'query' | 'exec'>,
+  prepared: Prepared,
+  lock: <T>(fn: () => Promise<T>) => Promise<T>,
+  after?: () => Promise<void>,
+): Queryable {
   return {
     async query<T = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
       const fast = await lock(async () => {
@@ -65,7 +70,8 @@ async function transaction<T>(pg: PGlite, prepared: Prepared, fn: (tx: Queryable
     try {
       const result = await fn(tx);
       closed = true;
-      if ((await control('COMMIT')) === 'ROLLBACK') throw new Error('The transaction failed and was rolled back (a statement in it raised an error)');
+      if ((await control('COMMIT')) === 'ROLLBACK')
+        throw new Error('The transaction failed and was rolled back (a statement in it raised an error)');
       await pg.syncToFs();
       return result;
     } catch (error) {
@@ -125,7 +131,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   }
   const prepared = preparedStatements(pg);
   // Outside a transaction PGlite writes through to the data directory after each statement; so do we.
-  const root = wrap(pg, prepared, (fn) => pg._runExclusiveTransaction(() => pg._runExclusiveQuery(fn)), () => pg.syncToFs());
+  const root = wrap(
+    pg,
+    prepared,
+    (fn) => pg._runExclusiveTransaction(() => pg._runExclusiveQuery(fn)),
+    () => pg.syncToFs(),
+  );
   return {
     kind: 'pglite',
     query: root.query,

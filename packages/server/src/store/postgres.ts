@@ -8,7 +8,9 @@ const STATEMENT_TIMEOUT = '57014';
 
 /** Whether `error` is PostgreSQL cancelling a statement that ran past `statement_timeout`. */
 export function isStatementTimeout(error: unknown): boolean {
-  return error instanceof pg.DatabaseError && error.code === STATEMENT_TIMEOUT && /statement timeout/.test(error.message);
+  return (
+    error instanceof pg.DatabaseError && error.code === STATEMENT_TIMEOUT && /statement timeout/.test(error.message)
+  );
 }
 
 /**
@@ -32,12 +34,18 @@ function statementName(sql: string): string | undefined {
   return name || undefined;
 }
 
-async function run<T = Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]): Promise<QueryResult<T>> {
+async function run<T = Row>(
+  client: pg.Pool | pg.PoolClient,
+  sql: string,
+  params: readonly unknown[],
+): Promise<QueryResult<T>> {
   // Without parameters pg uses the simple protocol, which allows several statements in one text.
   const name = params.length > 0 ? statementName(sql) : undefined;
   let result;
   try {
-    result = await client.query(name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] });
+    result = await client.query(
+      name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] },
+    );
   } catch (error) {
     if (!name || (error as { code?: string }).code !== '0A000') throw error;
     names.set(sql, '');
@@ -70,7 +78,11 @@ export interface PostgresOptions {
 /** A pool on a PostgreSQL server; `url` is a `postgres://` connection string. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const timeout = options.statementTimeoutMs ?? 0;
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...(timeout > 0 ? { statement_timeout: timeout } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    ...(timeout > 0 ? { statement_timeout: timeout } : {}),
+  });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('select 1');

@@ -15,12 +15,18 @@ describe('statement timeout settings', () => {
     expect(statementTimeoutFromEnv({})).toBe(10_000);
     expect(statementTimeoutFromEnv({ VITRINE_STATEMENT_TIMEOUT_MS: '2500' })).toBe(2500);
     expect(statementTimeoutFromEnv({ VITRINE_STATEMENT_TIMEOUT_MS: '0' })).toBe(0);
-    expect(() => statementTimeoutFromEnv({ VITRINE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/VITRINE_STATEMENT_TIMEOUT_MS/);
+    expect(() => statementTimeoutFromEnv({ VITRINE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(
+      /VITRINE_STATEMENT_TIMEOUT_MS/,
+    );
   });
 
   it('recognises the driver error of a statement timeout and nothing else', () => {
-    const timeout = Object.assign(new pg.DatabaseError('canceling statement due to statement timeout', 0, 'error'), { code: '57014' });
-    const userCancel = Object.assign(new pg.DatabaseError('canceling statement due to user request', 0, 'error'), { code: '57014' });
+    const timeout = Object.assign(new pg.DatabaseError('canceling statement due to statement timeout', 0, 'error'), {
+      code: '57014',
+    });
+    const userCancel = Object.assign(new pg.DatabaseError('canceling statement due to user request', 0, 'error'), {
+      code: '57014',
+    });
     expect(isStatementTimeout(timeout)).toBe(true);
     expect(isStatementTimeout(userCancel)).toBe(false);
     expect(isStatementTimeout(new Error('canceling statement due to statement timeout'))).toBe(false);
@@ -36,14 +42,30 @@ describe.each(targets)('statement timeout on $name', ({ url }) => {
 
   it('cancels a statement that runs too long, inside and outside transactions, but never a script', async () => {
     db = await openDatabase({ databaseUrl: url, statementTimeoutMs: 200 });
-    const slow = await db.query('select pg_sleep(2)').then(() => undefined, (e: unknown) => e);
+    const slow = await db.query('select pg_sleep(2)').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isStatementTimeout(slow)).toBe(true);
-    const inTx = await db.transaction((tx) => tx.query('select pg_sleep(2)')).then(() => undefined, (e: unknown) => e);
+    const inTx = await db
+      .transaction((tx) => tx.query('select pg_sleep(2)'))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(isStatementTimeout(inTx)).toBe(true);
     await db.exec('select pg_sleep(0.4)');
     await db.transaction((tx) => tx.exec('select pg_sleep(0.4)'));
     // The exemption ends with the script: the same pooled connection times out again.
-    for (let i = 0; i < 3; i++) expect(isStatementTimeout(await db.query('select pg_sleep(1)').then(() => undefined, (e: unknown) => e))).toBe(true);
+    for (let i = 0; i < 3; i++)
+      expect(
+        isStatementTimeout(
+          await db.query('select pg_sleep(1)').then(
+            () => undefined,
+            (e: unknown) => e,
+          ),
+        ),
+      ).toBe(true);
   }, 30_000);
 });
 

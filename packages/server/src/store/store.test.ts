@@ -25,7 +25,10 @@ describe.each(targets)('store on $name', ({ url }) => {
 
   it('runs parameterised queries and returns numbers for bigint counts', async () => {
     const db = await open();
-    const { rows } = await db.query<{ n: number; s: string }>('select count(*) as n, $1::text as s from generate_series(1, 3)', ['x']);
+    const { rows } = await db.query<{ n: number; s: string }>(
+      'select count(*) as n, $1::text as s from generate_series(1, 3)',
+      ['x'],
+    );
     expect(rows).toEqual([{ n: 3, s: 'x' }]);
   });
 
@@ -51,7 +54,11 @@ describe.each(targets)('store on $name', ({ url }) => {
     const table = unique();
     const list: Migration[] = [
       { version: 900_001, name: 'a', sql: `create table ${table} (site_id text not null, n int)` },
-      { version: 900_002, name: 'b', sql: `insert into ${table} values ('s', 1); insert into ${table} values ('s', 2);` },
+      {
+        version: 900_002,
+        name: 'b',
+        sql: `insert into ${table} values ('s', 1); insert into ${table} values ('s', 2);`,
+      },
     ];
     const a = await open();
     // Two "instances": on PostgreSQL two pools; PGlite is one process, so the same handle twice.
@@ -66,7 +73,12 @@ describe.each(targets)('store on $name', ({ url }) => {
 
   it('refuses a migration list that is out of order', async () => {
     const db = await open();
-    await expect(migrate(db, [{ version: 2, name: 'x', sql: '' }, { version: 1, name: 'y', sql: '' }])).rejects.toThrow(/out of order/);
+    await expect(
+      migrate(db, [
+        { version: 2, name: 'x', sql: '' },
+        { version: 1, name: 'y', sql: '' },
+      ]),
+    ).rejects.toThrow(/out of order/);
   });
 
   it('creates the built-in schema with site_id on every table', async () => {

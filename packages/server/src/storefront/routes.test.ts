@@ -9,7 +9,10 @@ beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'vitrine-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shop</title>');
-  writeFileSync(join(dist, 'assets', 'app-abc123.js'), `console.log(1);\n${'export const filler = "shop";\n'.repeat(200)}`);
+  writeFileSync(
+    join(dist, 'assets', 'app-abc123.js'),
+    `console.log(1);\n${'export const filler = "shop";\n'.repeat(200)}`,
+  );
   server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: dist }) });
 });
 afterAll(() => server.close());

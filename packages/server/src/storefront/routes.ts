@@ -30,7 +30,12 @@ const PAGE_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-async function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, cache: string): Promise<FastifyReply> {
+async function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile,
+  cache: string,
+): Promise<FastifyReply> {
   reply.header('content-type', file.type).header('cache-control', cache).header('vary', 'accept-encoding');
   const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? await gzipped(file) : undefined;
   if (gzip) return reply.header('content-encoding', 'gzip').header('content-length', gzip.length).send(gzip);
@@ -68,7 +73,9 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     app.get('/', { schema: S.storefrontApp }, async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Vitrine</title><body><h1>Vitrine API</h1><p>The storefront is not built yet: run <code>npm run build -w @vitrine/storefront</code> or <code>npm start</code>.</p><p><a href="/healthz">Health</a></p></body></html>`),
+        .send(
+          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Vitrine</title><body><h1>Vitrine API</h1><p>The storefront is not built yet: run <code>npm run build -w @vitrine/storefront</code> or <code>npm start</code>.</p><p><a href="/healthz">Health</a></p></body></html>`,
+        ),
     );
     return;
   }

@@ -2,9 +2,22 @@
 import { Type } from 'typebox';
 import { Open, op } from '../http/schemas/common.js';
 
-const file = (summary: string) => ({ summary, produces: ['text/html', '*/*'], response: { 200: Type.String({ description: 'A page or a file' }) } });
+const file = (summary: string) => ({
+  summary,
+  produces: ['text/html', '*/*'],
+  response: { 200: Type.String({ description: 'A page or a file' }) },
+});
 
-export const runtimeConfig = op('The storefront\'s run-time config', Open({ apiBaseUrl: Type.String(), clientId: Type.String(), siteId: Type.String(), siteName: Type.String(), devMailbox: Type.Boolean() }));
+export const runtimeConfig = op(
+  "The storefront's run-time config",
+  Open({
+    apiBaseUrl: Type.String(),
+    clientId: Type.String(),
+    siteId: Type.String(),
+    siteName: Type.String(),
+    devMailbox: Type.Boolean(),
+  }),
+);
 export const productImages = file('Demo product images');
 export const storefrontApp = file('The storefront');
-export const storefrontFiles = file('The storefront\'s files; unknown page paths get the app');
+export const storefrontFiles = file("The storefront's files; unknown page paths get the app");

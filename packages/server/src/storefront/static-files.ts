@@ -41,7 +41,13 @@ export async function findStaticFile(root: string, urlPath: string): Promise<Sta
   try {
     const info = await stat(full);
     if (!info.isFile()) return undefined;
-    return { path: full, size: info.size, mtimeMs: info.mtimeMs, type: TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream', stream: () => createReadStream(full) };
+    return {
+      path: full,
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+      type: TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream',
+      stream: () => createReadStream(full),
+    };
   } catch {
     return undefined;
   }

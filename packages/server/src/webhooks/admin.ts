@@ -8,7 +8,16 @@ import { invalidField } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
 import { listDeliveries, queueTestEvent, replayDelivery, replayFailedSince } from './deliveries.js';
 import { noteEmitted } from './emit.js';
-import { createEndpoint, deleteEndpoint, endpointView, findEndpoint, listEndpoints, rotateSecret, updateEndpoint, type EndpointRow } from './endpoints.js';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  endpointView,
+  findEndpoint,
+  listEndpoints,
+  rotateSecret,
+  updateEndpoint,
+  type EndpointRow,
+} from './endpoints.js';
 import { isEventPattern } from './events.js';
 import { blockedRange } from './ssrf.js';
 
@@ -19,16 +28,21 @@ import { blockedRange } from './ssrf.js';
  */
 type Input = Record<string, unknown>;
 
-const bodyOf = (request: FastifyRequest): Input => (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Input) : {});
+const bodyOf = (request: FastifyRequest): Input =>
+  request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Input) : {};
 const queryOf = (request: FastifyRequest): Input => (request.query ?? {}) as Input;
-const idParam = (request: FastifyRequest, name = 'id') => String((request.params as Record<string, string>)[name] ?? '');
+const idParam = (request: FastifyRequest, name = 'id') =>
+  String((request.params as Record<string, string>)[name] ?? '');
 
 // Console owners with the webhooks role manage them too (the console's Webhooks page).
 async function siteOf(ctx: AppContext, request: FastifyRequest): Promise<string> {
   return requireAdminFor(ctx, request, bodyOf(request).siteId ?? queryOf(request).siteId, CONSOLE_ROLES.webhooks);
 }
 
-async function endpointOf(ctx: AppContext, request: FastifyRequest): Promise<{ siteId: string; endpoint: EndpointRow }> {
+async function endpointOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ siteId: string; endpoint: EndpointRow }> {
   const siteId = await siteOf(ctx, request);
   const endpoint = await findEndpoint(ctx.db, siteId, idParam(request));
   if (!endpoint) throw appError('WEBHOOK_NOT_FOUND');
@@ -45,28 +59,36 @@ function readUrl(ctx: AppContext, value: unknown): string {
   } catch {
     throw invalidField('url', 'must be an absolute http(s) URL', 'INVALID_URL');
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || value.length > 2000) throw invalidField('url', 'must be an absolute http(s) URL of at most 2000 characters', 'INVALID_URL');
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || value.length > 2000)
+    throw invalidField('url', 'must be an absolute http(s) URL of at most 2000 characters', 'INVALID_URL');
   if (url.username || url.password) throw invalidField('url', 'must not carry credentials', 'INVALID_URL');
   // Names are resolved (and checked again) at every delivery; literal addresses can be refused now.
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const allowPrivate = ctx.config.webhooks?.allowPrivateNetworks ?? !ctx.config.production;
   if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && blockedRange(host)))) {
-    throw invalidField('url', 'must not point to a private, loopback or link-local address (webhooks.allowPrivateNetworks is off)', 'PRIVATE_ADDRESS');
+    throw invalidField(
+      'url',
+      'must not point to a private, loopback or link-local address (webhooks.allowPrivateNetworks is off)',
+      'PRIVATE_ADDRESS',
+    );
   }
   return url.toString();
 }
 
 function readEvents(value: unknown): string[] {
-  if (!Array.isArray(value) || value.length === 0 || value.length > 50) throw invalidField('events', 'must be a list of 1 to 50 event types or wildcards such as "member.*"', 'REQUIRED');
+  if (!Array.isArray(value) || value.length === 0 || value.length > 50)
+    throw invalidField('events', 'must be a list of 1 to 50 event types or wildcards such as "member.*"', 'REQUIRED');
   value.forEach((e, i) => {
-    if (typeof e !== 'string' || !isEventPattern(e)) throw invalidField(`events[${i}]`, 'is not a known event type or wildcard', 'INVALID_EVENT');
+    if (typeof e !== 'string' || !isEventPattern(e))
+      throw invalidField(`events[${i}]`, 'is not a known event type or wildcard', 'INVALID_EVENT');
   });
   return [...new Set(value as string[])];
 }
 
 function readDescription(value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length > 500) throw invalidField('description', 'must be a string of at most 500 characters');
+  if (typeof value !== 'string' || value.length > 500)
+    throw invalidField('description', 'must be a string of at most 500 characters');
   return value;
 }
 
@@ -100,7 +122,8 @@ export async function updateHandler(ctx: AppContext, request: FastifyRequest) {
   const { siteId, endpoint } = await endpointOf(ctx, request);
   if (endpoint.source === 'config') throw fromConfig();
   const input = bodyOf(request);
-  if (input.enabled !== undefined && typeof input.enabled !== 'boolean') throw invalidField('enabled', 'must be true or false');
+  if (input.enabled !== undefined && typeof input.enabled !== 'boolean')
+    throw invalidField('enabled', 'must be true or false');
   const updated = await updateEndpoint(
     ctx.db,
     siteId,
@@ -153,9 +176,11 @@ export async function deliveriesHandler(ctx: AppContext, request: FastifyRequest
   const { siteId, endpoint } = await endpointOf(ctx, request);
   const query = queryOf(request);
   const status = query.status === undefined || query.status === '' ? undefined : String(query.status).toLowerCase();
-  if (status !== undefined && !STATUSES.includes(status)) throw invalidField('status', 'must be one of PENDING, DELIVERED, FAILED', 'INVALID_ENUM');
+  if (status !== undefined && !STATUSES.includes(status))
+    throw invalidField('status', 'must be one of PENDING, DELIVERED, FAILED', 'INVALID_ENUM');
   const limit = query.limit === undefined ? 100 : Number(query.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidField('limit', 'must be an integer from 1 to 1000');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw invalidField('limit', 'must be an integer from 1 to 1000');
   return { deliveries: await listDeliveries(ctx.db, siteId, endpoint.id, { status, limit }) };
 }
 
@@ -165,7 +190,10 @@ export async function replayOneHandler(ctx: AppContext, request: FastifyRequest)
   const delivery = await replayDelivery(ctx.db, siteId, endpoint.id, idParam(request, 'deliveryId'), ctx.now());
   if (!delivery) throw appError('DELIVERY_NOT_FOUND');
   noteEmitted();
-  await auditOwnerAction(ctx, request, siteId, 'replay_webhook_delivery', { webhookId: endpoint.id, deliveryId: delivery.id });
+  await auditOwnerAction(ctx, request, siteId, 'replay_webhook_delivery', {
+    webhookId: endpoint.id,
+    deliveryId: delivery.id,
+  });
   return { delivery };
 }
 
@@ -174,9 +202,13 @@ export async function replayFailedHandler(ctx: AppContext, request: FastifyReque
   const { siteId, endpoint } = await endpointOf(ctx, request);
   const since = bodyOf(request).since;
   const at = typeof since === 'string' ? new Date(since) : undefined;
-  if (!at || Number.isNaN(at.getTime())) throw invalidField('since', 'must be an ISO date-time such as "2026-11-22T10:00:00Z"', 'REQUIRED');
+  if (!at || Number.isNaN(at.getTime()))
+    throw invalidField('since', 'must be an ISO date-time such as "2026-11-22T10:00:00Z"', 'REQUIRED');
   const replayed = await replayFailedSince(ctx.db, siteId, endpoint.id, at, ctx.now());
   if (replayed) noteEmitted();
-  await auditOwnerAction(ctx, request, siteId, 'replay_failed_webhook_deliveries', { webhookId: endpoint.id, replayed });
+  await auditOwnerAction(ctx, request, siteId, 'replay_failed_webhook_deliveries', {
+    webhookId: endpoint.id,
+    replayed,
+  });
   return { replayed };
 }

@@ -18,7 +18,11 @@ const admin = () => ({ authorization: `Bearer ${server.adminKey}` });
 beforeAll(async () => {
   receiver = await startReceiver();
   server = await startTestServer({
-    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' }, webhooks: [{ id: 'crm', url: receiver.url, secret: SECRET, events: ['member.*'] }] }),
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+      webhooks: [{ id: 'crm', url: receiver.url, secret: SECRET, events: ['member.*'] }],
+    }),
     config: (c) => ({ ...c, webhooks: { allowPrivateNetworks: true, pollMs: 100 } }),
   });
   call = api(server.url);
@@ -33,12 +37,24 @@ describe('webhook endpoints from the config file', () => {
   it('deliver the subscribed events signed with the configured secret, and only those', async () => {
     const visitor = await visitorToken(server.url, server.clientId);
     const email = `config-hook-${Date.now()}@example.com`;
-    const registered = await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'a long passphrase 1' } });
+    const registered = await call('POST', '/_api/iam/authentication/v2/register', {
+      token: visitor,
+      body: { loginId: { email }, password: 'a long passphrase 1' },
+    });
     expect(registered.body.state).toBe('SUCCESS');
     const memberId = registered.body.identity.id as string;
-    expect((await call('POST', '/wix-data/v2/items', { headers: admin(), body: { dataCollectionId: 'Products', dataItem: { data: { title: 'not subscribed' } } } })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/wix-data/v2/items', {
+          headers: admin(),
+          body: { dataCollectionId: 'Products', dataItem: { data: { title: 'not subscribed' } } },
+        })
+      ).status,
+    ).toBe(200);
 
-    await receiver.waitFor((all) => all.some((r) => r.json.type === 'member.created' && (r.json.data as { id?: string }).id === memberId));
+    await receiver.waitFor((all) =>
+      all.some((r) => r.json.type === 'member.created' && (r.json.data as { id?: string }).id === memberId),
+    );
     const hit = receiver.received.find((r) => r.json.type === 'member.created')!;
     expect(new Webhook(SECRET).verify(hit.body, hit.headers)).toEqual(hit.json);
     expect(hit.json.data).toMatchObject({ id: memberId, email });

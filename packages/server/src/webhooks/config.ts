@@ -9,16 +9,25 @@ export function buildSiteWebhooks(r: Reader, raw: unknown, path: string): Webhoo
     const at = `${path}[${i}]`;
     const o = take.object(w);
     const secret = take.string(o.secret, '');
-    if (secret && !isSecret(secret)) r.fail(`${at}.secret`, 'must be "whsec_" followed by the base64 of 24 to 64 random bytes (e.g. whsec_$(openssl rand -base64 32))');
+    if (secret && !isSecret(secret))
+      r.fail(
+        `${at}.secret`,
+        'must be "whsec_" followed by the base64 of 24 to 64 random bytes (e.g. whsec_$(openssl rand -base64 32))',
+      );
     const events = take.list(o.events).map((e, j) => {
       const pattern = take.string(e, '');
-      if (pattern && !isEventPattern(pattern)) r.fail(`${at}.events[${j}]`, `is not a known event type or wildcard such as "member.*" (got "${pattern.slice(0, 60)}")`);
+      if (pattern && !isEventPattern(pattern))
+        r.fail(
+          `${at}.events[${j}]`,
+          `is not a known event type or wildcard such as "member.*" (got "${pattern.slice(0, 60)}")`,
+        );
       return pattern;
     });
     return { id: take.string(o.id, ''), url: take.string(o.url, ''), secret, events: events.length ? events : ['*'] };
   });
   list.forEach((w, i) => {
-    if (w.id && list.findIndex((o) => o.id === w.id) !== i) r.fail(`${path}[${i}].id`, `"${w.id}" is used by another endpoint of this site`);
+    if (w.id && list.findIndex((o) => o.id === w.id) !== i)
+      r.fail(`${path}[${i}].id`, `"${w.id}" is used by another endpoint of this site`);
   });
   return list;
 }
@@ -26,5 +35,8 @@ export function buildSiteWebhooks(r: Reader, raw: unknown, path: string): Webhoo
 /** Top-level `webhooks: {allowPrivateNetworks, ownerEmail}` (private networks: on in development, off in production); checked by schema/file.ts. */
 export function buildWebhookSettings(raw: unknown, production: boolean): WebhookSettings {
   const o = take.object(raw);
-  return { allowPrivateNetworks: take.boolean(o.allowPrivateNetworks, !production), ownerEmail: take.string(o.ownerEmail, undefined) };
+  return {
+    allowPrivateNetworks: take.boolean(o.allowPrivateNetworks, !production),
+    ownerEmail: take.string(o.ownerEmail, undefined),
+  };
 }

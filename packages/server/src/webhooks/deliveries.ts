@@ -44,7 +44,12 @@ const SELECT = `select d.id, d.event_id, e.type, d.status, d.attempts, d.status_
   d.last_attempt_at, d.next_attempt_at, d.delivered_at, d.failed_at from webhook_deliveries d join webhook_events e on e.id = d.event_id`;
 
 /** Newest first. */
-export async function listDeliveries(q: Queryable, siteId: string, endpointId: string, filter: { status?: string | undefined; limit: number }) {
+export async function listDeliveries(
+  q: Queryable,
+  siteId: string,
+  endpointId: string,
+  filter: { status?: string | undefined; limit: number },
+) {
   const { rows } = await q.query<DeliveryRow>(
     `${SELECT} where d.site_id = $1 and d.endpoint_id = $2 and ($3::text is null or d.status = $3) order by d.seq desc limit $4`,
     [siteId, endpointId, filter.status ?? null, filter.limit],
@@ -53,7 +58,13 @@ export async function listDeliveries(q: Queryable, siteId: string, endpointId: s
 }
 
 /** Due again now with a fresh retry schedule (any delivery: a delivered one is sent once more). */
-export async function replayDelivery(q: Queryable, siteId: string, endpointId: string, deliveryId: string, now: number) {
+export async function replayDelivery(
+  q: Queryable,
+  siteId: string,
+  endpointId: string,
+  deliveryId: string,
+  now: number,
+) {
   const { rowCount } = await q.query(
     `update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = $4, locked_until = null, failed_at = null
      where site_id = $1 and endpoint_id = $2 and id::text = $3`,
@@ -65,7 +76,13 @@ export async function replayDelivery(q: Queryable, siteId: string, endpointId: s
 }
 
 /** Every failed delivery of the endpoint created at or after `since`, due again now; returns how many. */
-export async function replayFailedSince(q: Queryable, siteId: string, endpointId: string, since: Date, now: number): Promise<number> {
+export async function replayFailedSince(
+  q: Queryable,
+  siteId: string,
+  endpointId: string,
+  since: Date,
+  now: number,
+): Promise<number> {
   const { rowCount } = await q.query(
     `update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = $4, locked_until = null, failed_at = null
      where site_id = $1 and endpoint_id = $2 and status = 'failed' and created_at >= $3`,
@@ -75,10 +92,31 @@ export async function replayFailedSince(q: Queryable, siteId: string, endpointId
 }
 
 /** A `webhook.test` event for one endpoint, whatever it subscribes to. */
-export async function queueTestEvent(q: Queryable, siteId: string, endpointId: string, identity: WebhookIdentity, now: number) {
-  const body = eventBody({ siteId, type: 'webhook.test', identity, data: { endpointId, message: 'This is a test event from Vitrine.' }, now }, newEventId());
+export async function queueTestEvent(
+  q: Queryable,
+  siteId: string,
+  endpointId: string,
+  identity: WebhookIdentity,
+  now: number,
+) {
+  const body = eventBody(
+    {
+      siteId,
+      type: 'webhook.test',
+      identity,
+      data: { endpointId, message: 'This is a test event from Vitrine.' },
+      now,
+    },
+    newEventId(),
+  );
   const deliveryId = randomUUID();
-  await q.query('insert into webhook_events (site_id, id, type, body, created_at) values ($1, $2, $3, $4, $5)', [siteId, body.id, body.type, JSON.stringify(body), new Date(now)]);
+  await q.query('insert into webhook_events (site_id, id, type, body, created_at) values ($1, $2, $3, $4, $5)', [
+    siteId,
+    body.id,
+    body.type,
+    JSON.stringify(body),
+    new Date(now),
+  ]);
   await q.query(
     `insert into webhook_deliveries (id, site_id, event_id, endpoint_id, next_attempt_at, created_at) values ($1, $2, $3, $4, $5, $5)`,
     [deliveryId, siteId, body.id, endpointId, new Date(now)],

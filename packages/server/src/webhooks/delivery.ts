@@ -79,9 +79,17 @@ export async function deliverDueWebhooks(db: Database, options: WebhookDeliveryO
   return rows.length;
 }
 
-async function deliverInOrder(db: Database, list: Leased[], options: WebhookDeliveryOptions, timeoutMs: number): Promise<void> {
+async function deliverInOrder(
+  db: Database,
+  list: Leased[],
+  options: WebhookDeliveryOptions,
+  timeoutMs: number,
+): Promise<void> {
   const first = list[0]!;
-  const { rows } = await db.query<EndpointRow>('select * from webhook_endpoints where site_id = $1 and id = $2', [first.site_id, first.endpoint_id]);
+  const { rows } = await db.query<EndpointRow>('select * from webhook_endpoints where site_id = $1 and id = $2', [
+    first.site_id,
+    first.endpoint_id,
+  ]);
   const endpoint = rows[0];
   for (const row of list) {
     let result: SendResult;
@@ -90,15 +98,26 @@ async function deliverInOrder(db: Database, list: Leased[], options: WebhookDeli
     } else {
       const secrets = signingSecrets(endpoint, options.keyEncryptionKey, options.now());
       const headers = webhookHeaders(secrets, row.event_id, Math.floor(options.now() / 1000), row.body);
-      result = await postWebhook(endpoint.url, headers, row.body, { timeoutMs, allowPrivateNetworks: options.allowPrivateNetworks });
+      result = await postWebhook(endpoint.url, headers, row.body, {
+        timeoutMs,
+        allowPrivateNetworks: options.allowPrivateNetworks,
+      });
     }
     await recordOutcome(db, row, result, options).catch((error: unknown) => {
-      options.log?.warn({ deliveryId: row.id, err: (error as Error).message }, 'webhook outcome not recorded; the lease will run out and it is retried');
+      options.log?.warn(
+        { deliveryId: row.id, err: (error as Error).message },
+        'webhook outcome not recorded; the lease will run out and it is retried',
+      );
     });
   }
 }
 
-async function recordOutcome(db: Database, row: Leased, result: SendResult, options: WebhookDeliveryOptions): Promise<void> {
+async function recordOutcome(
+  db: Database,
+  row: Leased,
+  result: SendResult,
+  options: WebhookDeliveryOptions,
+): Promise<void> {
   const now = options.now();
   const at = new Date(now);
   const attempts = Number(row.attempts);
@@ -110,12 +129,25 @@ async function recordOutcome(db: Database, row: Leased, result: SendResult, opti
          where id = $1`,
         fields,
       );
-      await tx.query('update webhook_endpoints set failing_since = null where site_id = $1 and id = $2 and failing_since is not null', [row.site_id, row.endpoint_id]);
+      await tx.query(
+        'update webhook_endpoints set failing_since = null where site_id = $1 and id = $2 and failing_since is not null',
+        [row.site_id, row.endpoint_id],
+      );
     });
     return;
   }
   const giveUp = attempts >= MAX_ATTEMPTS;
-  options.log?.warn({ deliveryId: row.id, endpointId: row.endpoint_id, attempts, giveUp, statusCode: result.statusCode, err: result.error }, 'webhook delivery failed');
+  options.log?.warn(
+    {
+      deliveryId: row.id,
+      endpointId: row.endpoint_id,
+      attempts,
+      giveUp,
+      statusCode: result.statusCode,
+      err: result.error,
+    },
+    'webhook delivery failed',
+  );
   await db.transaction(async (tx) => {
     await tx.query(
       `update webhook_deliveries set locked_until = null, status_code = $2, response_excerpt = $3, last_error = $4,
@@ -136,7 +168,10 @@ async function recordOutcome(db: Database, row: Leased, result: SendResult, opti
     );
     const url = disabled.rows[0]?.url;
     if (!url) return;
-    options.log?.warn({ siteId: row.site_id, endpointId: row.endpoint_id }, 'webhook endpoint disabled after failing for 5 days');
+    options.log?.warn(
+      { siteId: row.site_id, endpointId: row.endpoint_id },
+      'webhook endpoint disabled after failing for 5 days',
+    );
     if (options.ownerEmail) {
       const mail = endpointDisabledMail(options.siteName?.(row.site_id) ?? row.site_id, row.endpoint_id, url);
       await enqueueMail(tx, { siteId: row.site_id, kind: 'webhook-disabled', to: options.ownerEmail, ...mail }, now);

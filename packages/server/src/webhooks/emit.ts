@@ -27,7 +27,14 @@ export interface EventBody {
 }
 
 export function eventBody(event: WebhookEvent, id = newEventId()): EventBody {
-  return { id, type: event.type, timestamp: new Date(event.now).toISOString(), siteId: event.siteId, identity: event.identity, data: event.data };
+  return {
+    id,
+    type: event.type,
+    timestamp: new Date(event.now).toISOString(),
+    siteId: event.siteId,
+    identity: event.identity,
+    data: event.data,
+  };
 }
 
 export const newEventId = () => `evt_${randomUUID().replace(/-/g, '')}`;
@@ -50,7 +57,12 @@ export async function emitEvent(tx: Queryable, event: WebhookEvent): Promise<voi
 }
 
 /** Several events of one site in one statement (bulk writes: one event per item). */
-export async function emitEvents(tx: Queryable, siteId: string, now: number, events: Omit<WebhookEvent, 'siteId' | 'now'>[]): Promise<void> {
+export async function emitEvents(
+  tx: Queryable,
+  siteId: string,
+  now: number,
+  events: Omit<WebhookEvent, 'siteId' | 'now'>[],
+): Promise<void> {
   if (!events.length) return;
   const rows = events.map((e) => {
     const body = eventBody({ ...e, siteId, now });

@@ -64,12 +64,18 @@ export function signingSecrets(r: EndpointRow, key: Buffer | undefined, now: num
 }
 
 export async function listEndpoints(q: Queryable, siteId: string): Promise<EndpointRow[]> {
-  const { rows } = await q.query<EndpointRow>('select * from webhook_endpoints where site_id = $1 order by created_at, id', [siteId]);
+  const { rows } = await q.query<EndpointRow>(
+    'select * from webhook_endpoints where site_id = $1 order by created_at, id',
+    [siteId],
+  );
   return rows;
 }
 
 export async function findEndpoint(q: Queryable, siteId: string, id: string): Promise<EndpointRow | undefined> {
-  const { rows } = await q.query<EndpointRow>('select * from webhook_endpoints where site_id = $1 and id = $2', [siteId, id]);
+  const { rows } = await q.query<EndpointRow>('select * from webhook_endpoints where site_id = $1 and id = $2', [
+    siteId,
+    id,
+  ]);
   return rows[0];
 }
 
@@ -79,13 +85,27 @@ export interface NewEndpoint {
   description?: string | undefined;
 }
 
-export async function createEndpoint(q: Queryable, siteId: string, input: NewEndpoint, key: Buffer | undefined, now: number) {
+export async function createEndpoint(
+  q: Queryable,
+  siteId: string,
+  input: NewEndpoint,
+  key: Buffer | undefined,
+  now: number,
+) {
   const id = `ep_${randomBytes(12).toString('base64url')}`;
   const secret = generateSecret();
   const { rows } = await q.query<EndpointRow>(
     `insert into webhook_endpoints (site_id, id, source, url, events, description, secret, created_at, updated_at)
      values ($1, $2, 'api', $3, $4, $5, $6, $7, $7) returning *`,
-    [siteId, id, input.url, input.events, input.description ?? null, sealSecret(key, siteId, id, secret), new Date(now)],
+    [
+      siteId,
+      id,
+      input.url,
+      input.events,
+      input.description ?? null,
+      sealSecret(key, siteId, id, secret),
+      new Date(now),
+    ],
   );
   return { endpoint: rows[0]!, secret };
 }
@@ -94,7 +114,12 @@ export async function updateEndpoint(
   q: Queryable,
   siteId: string,
   id: string,
-  patch: { url?: string | undefined; events?: string[] | undefined; description?: string | undefined; enabled?: boolean | undefined },
+  patch: {
+    url?: string | undefined;
+    events?: string[] | undefined;
+    description?: string | undefined;
+    enabled?: boolean | undefined;
+  },
   now: number,
 ): Promise<EndpointRow | undefined> {
   // Enabling again clears the failure record: the five-day clock restarts.
@@ -105,14 +130,29 @@ export async function updateEndpoint(
        failing_since = case when $6 is true then null else failing_since end,
        updated_at = $7
      where site_id = $1 and id = $2 and source = 'api' returning *`,
-    [siteId, id, patch.url ?? null, patch.events ?? null, patch.description ?? null, patch.enabled ?? null, new Date(now)],
+    [
+      siteId,
+      id,
+      patch.url ?? null,
+      patch.events ?? null,
+      patch.description ?? null,
+      patch.enabled ?? null,
+      new Date(now),
+    ],
   );
   return rows[0];
 }
 
 export async function deleteEndpoint(q: Queryable, siteId: string, id: string): Promise<boolean> {
-  const { rowCount } = await q.query(`delete from webhook_endpoints where site_id = $1 and id = $2 and source = 'api'`, [siteId, id]);
-  if (rowCount) await q.query(`delete from webhook_deliveries where site_id = $1 and endpoint_id = $2 and status = 'pending'`, [siteId, id]);
+  const { rowCount } = await q.query(
+    `delete from webhook_endpoints where site_id = $1 and id = $2 and source = 'api'`,
+    [siteId, id],
+  );
+  if (rowCount)
+    await q.query(`delete from webhook_deliveries where site_id = $1 and endpoint_id = $2 and status = 'pending'`, [
+      siteId,
+      id,
+    ]);
   return rowCount > 0;
 }
 
@@ -131,10 +171,17 @@ export async function rotateSecret(q: Queryable, siteId: string, id: string, key
  * Mirrors the config file's endpoints into the table at start. A changed secret there is a rotation
  * too (the old one keeps signing for 24 h); endpoints removed from the file are removed here.
  */
-export async function syncConfigEndpoints(q: Queryable, sites: readonly SiteConfig[], key: Buffer | undefined, now: number): Promise<void> {
+export async function syncConfigEndpoints(
+  q: Queryable,
+  sites: readonly SiteConfig[],
+  key: Buffer | undefined,
+  now: number,
+): Promise<void> {
   for (const site of sites) {
     const configured = site.webhooks ?? [];
-    const existing = new Map((await listEndpoints(q, site.id)).filter((r) => r.source === 'config').map((r) => [r.id, r]));
+    const existing = new Map(
+      (await listEndpoints(q, site.id)).filter((r) => r.source === 'config').map((r) => [r.id, r]),
+    );
     for (const w of configured) {
       const row = existing.get(w.id);
       existing.delete(w.id);
@@ -159,6 +206,7 @@ export async function syncConfigEndpoints(q: Queryable, sites: readonly SiteConf
         [site.id, w.id, w.url, w.events, new Date(now), secretChanged, new Date(now + ROTATION_OVERLAP_MS), sealed],
       );
     }
-    for (const gone of existing.keys()) await q.query('delete from webhook_endpoints where site_id = $1 and id = $2', [site.id, gone]);
+    for (const gone of existing.keys())
+      await q.query('delete from webhook_endpoints where site_id = $1 and id = $2', [site.id, gone]);
   }
 }

@@ -59,19 +59,33 @@ describe('several instances', () => {
       ? await startTestServer({ databaseUrl, config: (c) => ({ ...c, webhooks: fast }) })
       : await (async () => {
           const { createApp } = await import('../app.js');
-          const vitrine = await createApp({ config: { ...a.ctx.config, webhooks: fast }, db: a.ctx.db, logLevel: 'silent' });
+          const vitrine = await createApp({
+            config: { ...a.ctx.config, webhooks: fast },
+            db: a.ctx.db,
+            logLevel: 'silent',
+          });
           const url = await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
           return { ...a, url, ctx: vitrine.ctx, vitrine, close: () => vitrine.close() };
         })();
     try {
-      const hook = await api(a.url)('POST', '/_admin/v1/webhooks', { headers: { authorization: `Bearer ${a.adminKey}` }, body: { siteId: a.siteId, url: receiver.url, events: ['item.inserted'] } });
+      const hook = await api(a.url)('POST', '/_admin/v1/webhooks', {
+        headers: { authorization: `Bearer ${a.adminKey}` },
+        body: { siteId: a.siteId, url: receiver.url, events: ['item.inserted'] },
+      });
       expect(hook.status).toBe(201);
       const before = receiver.received.length;
       const writes = [];
       for (let i = 0; i < 10; i++) {
         const target = i % 2 ? b : a;
-        const items = Array.from({ length: 20 }, (_, j) => ({ data: { _id: `multi-${i}-${j}`, title: `M ${i}.${j}` } }));
-        writes.push(api(target.url)('POST', '/wix-data/v2/bulk/items/insert', { headers: { authorization: target.adminKey }, body: { dataCollectionId: 'Products', dataItems: items } }));
+        const items = Array.from({ length: 20 }, (_, j) => ({
+          data: { _id: `multi-${i}-${j}`, title: `M ${i}.${j}` },
+        }));
+        writes.push(
+          api(target.url)('POST', '/wix-data/v2/bulk/items/insert', {
+            headers: { authorization: target.adminKey },
+            body: { dataCollectionId: 'Products', dataItems: items },
+          }),
+        );
       }
       for (const w of await Promise.all(writes)) expect(w.body.bulkActionMetadata.totalSuccesses).toBe(20);
       await receiver.waitFor((all) => all.length - before >= 200, 30_000);
@@ -105,38 +119,78 @@ describe('kill -9 between commit and delivery', () => {
       // The real server entry (src/main.ts) bundled into one file, in a real process; the message catalogs
       // are data files read at start, so they go beside it as `npm run build` puts them beside i18n/.
       const esbuild = await import('esbuild');
-      await esbuild.build({ entryPoints: [join(serverRoot, 'src', 'main.ts')], outdir: join(build, 'x'), bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' });
+      await esbuild.build({
+        entryPoints: [join(serverRoot, 'src', 'main.ts')],
+        outdir: join(build, 'x'),
+        bundle: true,
+        packages: 'external',
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        logLevel: 'error',
+      });
       cpSync(join(serverRoot, 'src', 'i18n', 'catalogs'), join(build, 'x', 'catalogs'), { recursive: true });
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const adminKey = randomBytes(24).toString('base64url');
-      child = spawn(process.execPath, [join(build, 'x', 'main.js'), '--port', String(port), '--data-dir', dataDir, '--host', '127.0.0.1'], {
-        // This instance writes events but never delivers: the kill lands between commit and delivery.
-        env: { ...process.env, VITRINE_WEBHOOK_DELIVERY: '0', VITRINE_ADMIN_KEY: adminKey, PUBLIC_URL: url, DATABASE_URL: databaseUrl ?? '', VITRINE_CONFIG: '', LOG_LEVEL: 'silent', NODE_ENV: 'development' },
-        stdio: 'ignore',
-      });
+      child = spawn(
+        process.execPath,
+        [join(build, 'x', 'main.js'), '--port', String(port), '--data-dir', dataDir, '--host', '127.0.0.1'],
+        {
+          // This instance writes events but never delivers: the kill lands between commit and delivery.
+          env: {
+            ...process.env,
+            VITRINE_WEBHOOK_DELIVERY: '0',
+            VITRINE_ADMIN_KEY: adminKey,
+            PUBLIC_URL: url,
+            DATABASE_URL: databaseUrl ?? '',
+            VITRINE_CONFIG: '',
+            LOG_LEVEL: 'silent',
+            NODE_ENV: 'development',
+          },
+          stdio: 'ignore',
+        },
+      );
       for (let i = 0; ; i++) {
-        const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+        const up = await fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (up) break;
         if (i > 600) throw new Error('the child server did not start');
         await new Promise((r) => setTimeout(r, 50));
       }
       const call = api(url);
-      const hook = await call('POST', '/_admin/v1/webhooks', { headers: { authorization: `Bearer ${adminKey}` }, body: { siteId: 'demo', url: receiver.url, events: ['member.created'] } });
+      const hook = await call('POST', '/_admin/v1/webhooks', {
+        headers: { authorization: `Bearer ${adminKey}` },
+        body: { siteId: 'demo', url: receiver.url, events: ['member.created'] },
+      });
       expect(hook.status).toBe(201);
       const email = `killed-${Date.now()}@example.com`;
-      const registered = await call('POST', '/_api/iam/authentication/v2/register', { token: await visitorToken(url, 'demo-storefront'), body: { loginId: { email }, password: 'a long passphrase 1' } });
+      const registered = await call('POST', '/_api/iam/authentication/v2/register', {
+        token: await visitorToken(url, 'demo-storefront'),
+        body: { loginId: { email }, password: 'a long passphrase 1' },
+      });
       expect(registered.status).toBe(200);
       child.kill('SIGKILL');
       await new Promise((resolve) => child!.once('exit', resolve));
-      expect(receiver.received.some((r) => r.json.type === 'member.created' && r.json.data.email === email)).toBe(false);
+      expect(receiver.received.some((r) => r.json.type === 'member.created' && r.json.data.email === email)).toBe(
+        false,
+      );
 
       const { createApp } = await import('../app.js');
       const { loadConfig } = await import('../config/load.js');
-      const config = loadConfig({ env: { VITRINE_ADMIN_KEY: adminKey, PUBLIC_URL: url, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, dataDir, port: 0 });
+      const config = loadConfig({
+        env: { VITRINE_ADMIN_KEY: adminKey, PUBLIC_URL: url, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+        dataDir,
+        port: 0,
+      });
       const next = await createApp({ config: { ...config, webhooks: fast }, logLevel: 'silent' });
       try {
-        const got = await receiver.waitFor((all) => all.some((r) => r.json.type === 'member.created' && r.json.data.email === email), 30_000);
+        const got = await receiver.waitFor(
+          (all) => all.some((r) => r.json.type === 'member.created' && r.json.data.email === email),
+          30_000,
+        );
         expect(got.filter((r) => r.json.data.email === email)).toHaveLength(1);
       } finally {
         await next.close();

@@ -14,5 +14,10 @@ export async function emitItemEvents(
   items: readonly JsonObject[],
 ): Promise<void> {
   const identity = identityOf(scope.caller);
-  await emitEvents(tx, scope.site.id, scope.now(), items.map((data) => ({ type, identity, data: envelope(collectionId, data) })));
+  await emitEvents(
+    tx,
+    scope.site.id,
+    scope.now(),
+    items.map((data) => ({ type, identity, data: envelope(collectionId, data) })),
+  );
 }

@@ -19,11 +19,17 @@ const admin = () => ({ authorization: `Bearer ${server.adminKey}` });
 beforeAll(async () => {
   receiver = await startReceiver();
   server = await startTestServer({
-    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'manual', captcha: 'off' } }),
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'manual', captcha: 'off' },
+    }),
     config: (c) => ({ ...c, webhooks: { allowPrivateNetworks: true, pollMs: POLL_MS } }),
   });
   call = api(server.url);
-  const created = await call('POST', '/_admin/v1/webhooks', { headers: admin(), body: { siteId: server.siteId, url: receiver.url, events: ['*'] } });
+  const created = await call('POST', '/_admin/v1/webhooks', {
+    headers: admin(),
+    body: { siteId: server.siteId, url: receiver.url, events: ['*'] },
+  });
   expect(created.status).toBe(201);
   webhookId = created.body.webhook.id as string;
   // The loop's first pass runs when it starts; from here on only a kick (or a minute) delivers.
@@ -36,7 +42,10 @@ afterAll(async () => {
 });
 
 /** Runs `act` and resolves with how long the matching event took to arrive after its response. */
-async function deliveredAfter(act: () => Promise<void>, match: (type: string, data: Record<string, unknown>) => boolean): Promise<number> {
+async function deliveredAfter(
+  act: () => Promise<void>,
+  match: (type: string, data: Record<string, unknown>) => boolean,
+): Promise<number> {
   await act();
   const answered = Date.now();
   await receiver.waitFor((all) => all.some((r) => match(r.json.type, r.json.data)), 5_000);
@@ -46,7 +55,15 @@ async function deliveredAfter(act: () => Promise<void>, match: (type: string, da
 describe('the webhook kick after a response', () => {
   it('fires for a route of the webhooks admin plugin (a test event)', async () => {
     const ms = await deliveredAfter(
-      async () => void expect((await call('POST', `/_admin/v1/webhooks/${webhookId}/test`, { headers: admin(), body: { siteId: server.siteId } })).status).toBe(200),
+      async () =>
+        void expect(
+          (
+            await call('POST', `/_admin/v1/webhooks/${webhookId}/test`, {
+              headers: admin(),
+              body: { siteId: server.siteId },
+            })
+          ).status,
+        ).toBe(200),
       (type) => type === 'webhook.test',
     );
     expect(ms).toBeLessThan(2_000);
@@ -58,7 +75,10 @@ describe('the webhook kick after a response', () => {
     let memberId = '';
     const created = await deliveredAfter(
       async () => {
-        const registered = await call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password: 'a long passphrase 1' } });
+        const registered = await call('POST', '/_api/iam/authentication/v2/register', {
+          token: visitor,
+          body: { loginId: { email }, password: 'a long passphrase 1' },
+        });
         expect(registered.status).toBe(200);
         memberId = registered.body.identity.id as string;
       },
@@ -66,7 +86,15 @@ describe('the webhook kick after a response', () => {
     );
     expect(created).toBeLessThan(2_000);
     const approved = await deliveredAfter(
-      async () => void expect((await call('POST', '/_admin/v1/members/approve', { headers: admin(), body: { siteId: server.siteId, email } })).status).toBe(200),
+      async () =>
+        void expect(
+          (
+            await call('POST', '/_admin/v1/members/approve', {
+              headers: admin(),
+              body: { siteId: server.siteId, email },
+            })
+          ).status,
+        ).toBe(200),
       (type, data) => type === 'member.approved' && data.id === memberId,
     );
     expect(approved).toBeLessThan(2_000);
@@ -75,7 +103,15 @@ describe('the webhook kick after a response', () => {
   it('fires for a route of the data plugin (an item insert)', async () => {
     const title = `kick-${Date.now()}`;
     const ms = await deliveredAfter(
-      async () => void expect((await call('POST', '/wix-data/v2/items', { headers: admin(), body: { dataCollectionId: 'Products', dataItem: { data: { title } } } })).status).toBe(200),
+      async () =>
+        void expect(
+          (
+            await call('POST', '/wix-data/v2/items', {
+              headers: admin(),
+              body: { dataCollectionId: 'Products', dataItem: { data: { title } } },
+            })
+          ).status,
+        ).toBe(200),
       (type, data) => type === 'item.inserted' && JSON.stringify(data).includes(title),
     );
     expect(ms).toBeLessThan(2_000);

@@ -26,7 +26,9 @@ beforeAll(async () => {
   silent = net.createServer((socket) => socket.on('data', () => {}));
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`;
-  server = await startTestServer({ config: (c) => ({ ...c, webhooks: { allowPrivateNetworks: true, pollMs: 100, timeoutMs: TIMEOUT_MS } }) });
+  server = await startTestServer({
+    config: (c) => ({ ...c, webhooks: { allowPrivateNetworks: true, pollMs: 100, timeoutMs: TIMEOUT_MS } }),
+  });
   call = api(server.url);
 });
 
@@ -37,7 +39,10 @@ afterAll(async () => {
 });
 
 async function endpoint(url: string, events: string[]): Promise<string> {
-  const created = await call('POST', '/_admin/v1/webhooks', { headers: admin(), body: { siteId: server.siteId, url, events } });
+  const created = await call('POST', '/_admin/v1/webhooks', {
+    headers: admin(),
+    body: { siteId: server.siteId, url, events },
+  });
   expect(created.status).toBe(201);
   return created.body.webhook.id as string;
 }
@@ -48,13 +53,24 @@ describe('webhook outbox', () => {
     const marker = `rolled-back-${Date.now()}`;
     await expect(
       server.ctx.db.transaction(async (tx) => {
-        await emitEvent(tx, { siteId: server.siteId, type: 'item.removed', identity: { identityType: 'UNKNOWN' }, data: { id: marker, dataCollectionId: 'Products' }, now: Date.now() });
+        await emitEvent(tx, {
+          siteId: server.siteId,
+          type: 'item.removed',
+          identity: { identityType: 'UNKNOWN' },
+          data: { id: marker, dataCollectionId: 'Products' },
+          now: Date.now(),
+        });
         throw new Error('the change failed after the event was written');
       }),
     ).rejects.toThrow('the change failed');
-    const stored = await server.ctx.db.query<{ n: string }>(`select count(*)::text as n from webhook_events where body::text like $1`, [`%${marker}%`]);
+    const stored = await server.ctx.db.query<{ n: string }>(
+      `select count(*)::text as n from webhook_events where body::text like $1`,
+      [`%${marker}%`],
+    );
     expect(stored.rows[0]!.n).toBe('0');
-    const listed = await call('GET', `/_admin/v1/webhooks/${id}/deliveries?siteId=${server.siteId}`, { headers: admin() });
+    const listed = await call('GET', `/_admin/v1/webhooks/${id}/deliveries?siteId=${server.siteId}`, {
+      headers: admin(),
+    });
     expect(listed.body.deliveries).toEqual([]);
   });
 
@@ -63,11 +79,17 @@ describe('webhook outbox', () => {
     const latencies: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       const title = `timed-${Date.now()}-${i}`;
-      const inserted = await call('POST', '/wix-data/v2/items', { headers: admin(), body: { dataCollectionId: 'Products', dataItem: { data: { title } } } });
+      const inserted = await call('POST', '/wix-data/v2/items', {
+        headers: admin(),
+        body: { dataCollectionId: 'Products', dataItem: { data: { title } } },
+      });
       expect(inserted.status).toBe(200);
       // The response comes after the commit: time from here to arrival bounds commit-to-delivery from above.
       const committed = Date.now();
-      await receiver.waitFor((all) => all.some((r) => r.json.type === 'item.inserted' && JSON.stringify(r.json.data).includes(title)), 5_000);
+      await receiver.waitFor(
+        (all) => all.some((r) => r.json.type === 'item.inserted' && JSON.stringify(r.json.data).includes(title)),
+        5_000,
+      );
       latencies.push(Date.now() - committed);
     }
     expect(Math.max(...latencies)).toBeLessThan(2_000);
@@ -77,12 +99,25 @@ describe('webhook outbox', () => {
     expect(DEFAULT_TIMEOUT_MS).toBe(10_000);
     const id = await endpoint(silentUrl, ['webhook.test']);
     const sent = Date.now();
-    expect((await call('POST', `/_admin/v1/webhooks/${id}/test`, { headers: admin(), body: { siteId: server.siteId } })).status).toBe(200);
-    let delivery: { status: string; attempts: number; statusCode: number | null; error: string | null; nextAttemptDate: string | null } | undefined;
+    expect(
+      (await call('POST', `/_admin/v1/webhooks/${id}/test`, { headers: admin(), body: { siteId: server.siteId } }))
+        .status,
+    ).toBe(200);
+    let delivery:
+      | {
+          status: string;
+          attempts: number;
+          statusCode: number | null;
+          error: string | null;
+          nextAttemptDate: string | null;
+        }
+      | undefined;
     // An attempt is counted when it starts; its outcome is recorded when it ends.
     for (let i = 0; i < 100 && !delivery?.error; i += 1) {
       await new Promise((r) => setTimeout(r, 50));
-      delivery = (await call('GET', `/_admin/v1/webhooks/${id}/deliveries?siteId=${server.siteId}`, { headers: admin() })).body.deliveries[0];
+      delivery = (
+        await call('GET', `/_admin/v1/webhooks/${id}/deliveries?siteId=${server.siteId}`, { headers: admin() })
+      ).body.deliveries[0];
     }
     expect(Date.now() - sent).toBeGreaterThanOrEqual(TIMEOUT_MS);
     expect(delivery).toMatchObject({ status: 'PENDING', attempts: 1, statusCode: null });

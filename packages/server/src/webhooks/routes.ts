@@ -16,6 +16,8 @@ export const webhookAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   app.post(`${base}/:id/rotate-secret`, { schema: S.rotateSecret }, (request) => h.rotateHandler(ctx, request));
   app.post(`${base}/:id/test`, { schema: S.testWebhook }, (request) => h.testHandler(ctx, request));
   app.get(`${base}/:id/deliveries`, { schema: S.listDeliveries }, (request) => h.deliveriesHandler(ctx, request));
-  app.post(`${base}/:id/deliveries/:deliveryId/replay`, { schema: S.replayDelivery }, (request) => h.replayOneHandler(ctx, request));
+  app.post(`${base}/:id/deliveries/:deliveryId/replay`, { schema: S.replayDelivery }, (request) =>
+    h.replayOneHandler(ctx, request),
+  );
   app.post(`${base}/:id/replay`, { schema: S.replayFailed }, (request) => h.replayFailedHandler(ctx, request));
 };

@@ -26,7 +26,7 @@ const Delivery = Open({
   attempts: Type.Integer(),
   statusCode: Nullable(Type.Integer({ description: 'The HTTP status of the last attempt' })),
   responseExcerpt: Nullable(Type.String()),
-  error: Nullable(Type.String({ description: 'The last attempt\'s error' })),
+  error: Nullable(Type.String({ description: "The last attempt's error" })),
   createdDate: Iso(),
   lastAttemptDate: Nullable(Iso()),
   nextAttemptDate: Nullable(Iso('Set while pending')),
@@ -34,15 +34,53 @@ const Delivery = Open({
   failedDate: Nullable(Iso()),
 });
 const Id = Type.Object({ id: Type.String() });
-const WebhookBody = Body({ siteId: Described('The site'), url: Described('https URL'), events: Described('Event types, `*` wildcards'), enabled: Described('On or off') }, { examples: [{ siteId: 'demo', url: 'https://example.com/hooks', events: ['member.*'] }] });
+const WebhookBody = Body(
+  {
+    siteId: Described('The site'),
+    url: Described('https URL'),
+    events: Described('Event types, `*` wildcards'),
+    enabled: Described('On or off'),
+  },
+  { examples: [{ siteId: 'demo', url: 'https://example.com/hooks', events: ['member.*'] }] },
+);
 
-export const listWebhooks = op('Webhook endpoints of a site', Open({ webhooks: Type.Array(Webhook, { description: 'Endpoints' }) }), { querystring: Type.Object({ siteId: Described('The site') }, { additionalProperties: true }) });
-export const createWebhook = op('Add an endpoint (its secret is shown once)', Open({ webhook: Webhook, secret: Type.String({ description: 'whsec_…, shown once' }) }), { body: WebhookBody });
+export const listWebhooks = op(
+  'Webhook endpoints of a site',
+  Open({ webhooks: Type.Array(Webhook, { description: 'Endpoints' }) }),
+  { querystring: Type.Object({ siteId: Described('The site') }, { additionalProperties: true }) },
+);
+export const createWebhook = op(
+  'Add an endpoint (its secret is shown once)',
+  Open({ webhook: Webhook, secret: Type.String({ description: 'whsec_…, shown once' }) }),
+  { body: WebhookBody },
+);
 export const getWebhook = op('An endpoint', Open({ webhook: Webhook }), { params: Id });
 export const updateWebhook = op('Change an endpoint', Open({ webhook: Webhook }), { params: Id, body: WebhookBody });
 export const deleteWebhook = op('Remove an endpoint', Empty, { params: Id });
-export const rotateSecret = op('A new secret; the old one still signs for 24 hours', Open({ webhook: Webhook, secret: Type.String({ description: 'The new secret' }) }), { params: Id });
-export const testWebhook = op('Send a test event', Open({ eventId: Type.String(), deliveryId: Type.String() }), { params: Id });
-export const listDeliveries = op('Recent deliveries', Open({ deliveries: Type.Array(Delivery, { description: 'Newest first' }) }), { params: Id, querystring: Type.Object({ status: Described('Filter'), limit: Described('How many') }, { additionalProperties: true }) });
-export const replayDelivery = op('Deliver one event again', Open({ delivery: Delivery }), { params: Type.Object({ id: Type.String(), deliveryId: Type.String() }) });
-export const replayFailed = op('Deliver every failed event again', Open({ replayed: Type.Integer({ description: 'How many' }) }), { params: Id });
+export const rotateSecret = op(
+  'A new secret; the old one still signs for 24 hours',
+  Open({ webhook: Webhook, secret: Type.String({ description: 'The new secret' }) }),
+  { params: Id },
+);
+export const testWebhook = op('Send a test event', Open({ eventId: Type.String(), deliveryId: Type.String() }), {
+  params: Id,
+});
+export const listDeliveries = op(
+  'Recent deliveries',
+  Open({ deliveries: Type.Array(Delivery, { description: 'Newest first' }) }),
+  {
+    params: Id,
+    querystring: Type.Object(
+      { status: Described('Filter'), limit: Described('How many') },
+      { additionalProperties: true },
+    ),
+  },
+);
+export const replayDelivery = op('Deliver one event again', Open({ delivery: Delivery }), {
+  params: Type.Object({ id: Type.String(), deliveryId: Type.String() }),
+});
+export const replayFailed = op(
+  'Deliver every failed event again',
+  Open({ replayed: Type.Integer({ description: 'How many' }) }),
+  { params: Id },
+);

@@ -23,12 +23,18 @@ export interface SendOptions {
 const EXCERPT_CHARS = 500;
 const READ_LIMIT = 16 * 1024;
 
-export function postWebhook(url: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: SendOptions,
+): Promise<SendResult> {
   return new Promise((resolve) => {
     let target: URL;
     try {
       target = new URL(url);
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error('only http and https URLs are delivered');
+      if (target.protocol !== 'http:' && target.protocol !== 'https:')
+        throw new Error('only http and https URLs are delivered');
       const host = target.hostname.replace(/^\[|\]$/g, '');
       // An address literal never reaches the lookup hook: it is checked here.
       if (isIP(host)) checkAddress(host, options.allowPrivateNetworks);
@@ -48,7 +54,12 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       target,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Vitrine-Webhooks/1' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'Vitrine-Webhooks/1',
+        },
         lookup: guardedLookup(options.allowPrivateNetworks) as never,
         agent: false,
       },
@@ -63,7 +74,12 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
         const finish = () => {
           const status = response.statusCode ?? 0;
           const excerpt = Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS);
-          done({ ok: status >= 200 && status < 300, statusCode: status, excerpt, error: status >= 300 && status < 400 ? 'redirects are not followed' : undefined });
+          done({
+            ok: status >= 200 && status < 300,
+            statusCode: status,
+            excerpt,
+            error: status >= 300 && status < 400 ? 'redirects are not followed' : undefined,
+          });
         };
         response.on('end', finish);
         response.on('close', finish);

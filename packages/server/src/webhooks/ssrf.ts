@@ -8,7 +8,10 @@ import ipaddr from 'ipaddr.js';
  * saved and to 127.0.0.1 at delivery (DNS rebinding) is still refused.
  */
 export class BlockedAddressError extends Error {
-  constructor(readonly address: string, readonly range: string) {
+  constructor(
+    readonly address: string,
+    readonly range: string,
+  ) {
     super(`refused: ${address} is a ${range} address (set webhooks.allowPrivateNetworks to allow it)`);
     this.name = 'BlockedAddressError';
   }
@@ -18,7 +21,8 @@ export class BlockedAddressError extends Error {
 export function blockedRange(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return 'invalid';
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   const range = parsed.range();
   return range === 'unicast' ? undefined : range;
 }

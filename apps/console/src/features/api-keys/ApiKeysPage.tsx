@@ -23,7 +23,10 @@ export function ApiKeysPage({ siteId }: { siteId: string }) {
 
   const load = useCallback(async () => {
     try {
-      setKeys((await api<{ apiKeys: ApiKeyRow[] }>('GET', `/_admin/v1/api-keys?siteId=${encodeURIComponent(siteId)}`)).apiKeys);
+      setKeys(
+        (await api<{ apiKeys: ApiKeyRow[] }>('GET', `/_admin/v1/api-keys?siteId=${encodeURIComponent(siteId)}`))
+          .apiKeys,
+      );
     } catch (e) {
       setError((e as Error).message);
     }
@@ -67,13 +70,20 @@ export function ApiKeysPage({ siteId }: { siteId: string }) {
     <>
       <PageHeading>API keys</PageHeading>
       <p className="help">
-        A site API key lets a backend act for the site: external login (<code>Authorization: &lt;accessToken&gt;,&lt;apiKey&gt;</code>), the data API
-        with ADMIN rights and the admin API. Keep it on servers only.
+        A site API key lets a backend act for the site: external login (
+        <code>Authorization: &lt;accessToken&gt;,&lt;apiKey&gt;</code>), the data API with ADMIN rights and the admin
+        API. Keep it on servers only.
       </p>
       <form className="toolbar" onSubmit={create}>
         <label>
           Name
-          <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} placeholder="e.g. nightly import" />
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            maxLength={100}
+            placeholder="e.g. nightly import"
+          />
         </label>
         <button type="submit" disabled={busy}>
           Create API key
@@ -100,7 +110,9 @@ export function ApiKeysPage({ siteId }: { siteId: string }) {
                 <tr key={`${k.source}:${k.id ?? k.name}`}>
                   <td data-label="Name">{k.name}</td>
                   <td data-label="Created">{when(k.createdDate, '—')}</td>
-                  <td data-label="Last used">{k.source === 'config' ? 'see the audit log' : when(k.lastUsedDate, 'never')}</td>
+                  <td data-label="Last used">
+                    {k.source === 'config' ? 'see the audit log' : when(k.lastUsedDate, 'never')}
+                  </td>
                   <td data-label="Kept in">{k.source === 'config' ? 'config file' : 'database'}</td>
                   <td data-label="Actions">
                     {k.source === 'config' ? (
@@ -115,7 +127,12 @@ export function ApiKeysPage({ siteId }: { siteId: string }) {
                         </button>
                       </span>
                     ) : (
-                      <button type="button" className="danger" aria-label={`Revoke ${k.name}`} onClick={() => setConfirming(k.id!)}>
+                      <button
+                        type="button"
+                        className="danger"
+                        aria-label={`Revoke ${k.name}`}
+                        onClick={() => setConfirming(k.id!)}
+                      >
                         Revoke
                       </button>
                     )}

@@ -6,7 +6,20 @@ import { DataTable } from '../../components/DataTable.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 
-const TYPES = ['', 'owner_sign_in', 'owner_action', 'sign_in', 'lockout', 'register', 'password_changed', 'password_reset', 'session_revoked', 'factor_added', 'api_key_used', 'admin_key_used'];
+const TYPES = [
+  '',
+  'owner_sign_in',
+  'owner_action',
+  'sign_in',
+  'lockout',
+  'register',
+  'password_changed',
+  'password_reset',
+  'session_revoked',
+  'factor_added',
+  'api_key_used',
+  'admin_key_used',
+];
 
 const describe = (e: AuthEvent) =>
   Object.entries(e.detail)
@@ -20,7 +33,10 @@ const TARGET_KEYS = ['collection', 'itemId', 'name', 'keyName', 'url', 'endpoint
 const target = (e: AuthEvent) => {
   if (e.detail.identityType !== 'WIX_USER') return '';
   if (e.memberId) return `member ${e.memberId}`;
-  return TARGET_KEYS.map((key) => e.detail[key]).filter((value) => value !== undefined && value !== '').map(String).join(' / ');
+  return TARGET_KEYS.map((key) => e.detail[key])
+    .filter((value) => value !== undefined && value !== '')
+    .map(String)
+    .join(' / ');
 };
 
 const column = createColumnHelper<AuthEvent>();
@@ -28,7 +44,10 @@ const columns = [
   column.accessor('createdAt', { header: 'Time', cell: (c) => new Date(c.getValue()).toLocaleString() }),
   column.accessor('type', { header: 'Event' }),
   column.accessor('outcome', { header: 'Outcome' }),
-  column.accessor((e) => (e.detail.identityType === 'WIX_USER' ? `${e.email ?? ''} (owner)` : e.email ?? e.memberId ?? ''), { id: 'who', header: 'Who' }),
+  column.accessor(
+    (e) => (e.detail.identityType === 'WIX_USER' ? `${e.email ?? ''} (owner)` : (e.email ?? e.memberId ?? '')),
+    { id: 'who', header: 'Who' },
+  ),
   column.accessor((e) => target(e), { id: 'target', header: 'Target' }),
   column.accessor((e) => describe(e), { id: 'detail', header: 'Details' }),
   column.accessor('ip', { header: 'Address', cell: (c) => c.getValue() ?? '' }),
@@ -63,7 +82,12 @@ export function AuditLogPage({ siteId }: { siteId: string }) {
   }, [siteId, type]);
 
   const events = pages.flat();
-  const table = useReactTable({ data: events, columns, getCoreRowModel: getCoreRowModel(), getRowId: (event) => event.id });
+  const table = useReactTable({
+    data: events,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (event) => event.id,
+  });
   const more = pages.at(-1)?.length === PAGE;
 
   async function loadMore() {

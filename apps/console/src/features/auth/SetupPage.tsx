@@ -41,9 +41,20 @@ export function SetupPage({ token }: { token: string | null }) {
       <form onSubmit={submit} className="form">
         <label>
           Password
-          <input type="password" name="password" autoComplete="new-password" minLength={8} required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="password-help" />
+          <input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            minLength={8}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby="password-help"
+          />
         </label>
-        <p id="password-help" className="help">At least 8 characters; a common password is refused.</p>
+        <p id="password-help" className="help">
+          At least 8 characters; a common password is refused.
+        </p>
         <Notice error={error} />
         <button type="submit" disabled={busy || !token}>
           Set password

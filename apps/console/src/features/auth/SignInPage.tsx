@@ -18,11 +18,19 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true);
     setError(undefined);
     try {
-      const result = await api<SignInAnswer>('POST', '/_admin/v1/console/sign-in', { email, password, ...(needsCode ? { code } : {}) });
+      const result = await api<SignInAnswer>('POST', '/_admin/v1/console/sign-in', {
+        email,
+        password,
+        ...(needsCode ? { code } : {}),
+      });
       if (result.twoFactorRequired) setNeedsCode(true);
       else onSignedIn();
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 429 ? 'Too many attempts. Wait a few minutes and try again.' : (e as Error).message);
+      setError(
+        e instanceof ApiError && e.status === 429
+          ? 'Too many attempts. Wait a few minutes and try again.'
+          : (e as Error).message,
+      );
     } finally {
       setBusy(false);
     }
@@ -34,16 +42,39 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
       <form onSubmit={submit} className="form">
         <label>
           Email
-          <input type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </label>
         <label>
           Password
-          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         {needsCode && (
           <label>
             Authentication code
-            <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
+            <input
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              required
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
           </label>
         )}
         <Notice error={error} />

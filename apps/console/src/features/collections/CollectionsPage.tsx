@@ -9,7 +9,10 @@ export function CollectionsPage({ siteId }: { siteId: string }) {
   const [collections, setCollections] = useState<CollectionInfo[]>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    collectionsApi.list(siteId).then((r) => setCollections(r.collections), (e: Error) => setError(e.message));
+    collectionsApi.list(siteId).then(
+      (r) => setCollections(r.collections),
+      (e: Error) => setError(e.message),
+    );
   }, [siteId]);
 
   return (
@@ -17,7 +20,11 @@ export function CollectionsPage({ siteId }: { siteId: string }) {
       <PageHeading>Collections</PageHeading>
       <Notice error={error} />
       {!collections && !error && <p role="status">Loading collections…</p>}
-      {collections && collections.length === 0 && <p>This site declares no collections (config key <code>sites[].collections</code>).</p>}
+      {collections && collections.length === 0 && (
+        <p>
+          This site declares no collections (config key <code>sites[].collections</code>).
+        </p>
+      )}
       {collections && collections.length > 0 && (
         <div className="table-wrap">
           <table>

@@ -3,7 +3,15 @@ import { Notice } from '../../components/Notice.js';
 import { collectionsApi, type ImportReport } from './collections-api.js';
 
 /** CSV import: the file goes to the server as text; the answer reports every row (inserted, updated or why not). */
-export function CsvImport({ siteId, collectionId, onImported }: { siteId: string; collectionId: string; onImported: () => void }) {
+export function CsvImport({
+  siteId,
+  collectionId,
+  onImported,
+}: {
+  siteId: string;
+  collectionId: string;
+  onImported: () => void;
+}) {
   const [file, setFile] = useState<File>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -28,7 +36,9 @@ export function CsvImport({ siteId, collectionId, onImported }: { siteId: string
   return (
     <section aria-labelledby="import-heading">
       <h2 id="import-heading">Import CSV</h2>
-      <p className="help">A header row of field names; rows with an <code>_id</code> that exists update that item, the others are added.</p>
+      <p className="help">
+        A header row of field names; rows with an <code>_id</code> that exists update that item, the others are added.
+      </p>
       <form className="toolbar" onSubmit={submit}>
         <label>
           CSV file
@@ -38,7 +48,12 @@ export function CsvImport({ siteId, collectionId, onImported }: { siteId: string
           Import
         </button>
       </form>
-      <Notice error={error} success={report && `Import finished: ${report.inserted} added, ${report.updated} updated, ${report.failed} failed.`} />
+      <Notice
+        error={error}
+        success={
+          report && `Import finished: ${report.inserted} added, ${report.updated} updated, ${report.failed} failed.`
+        }
+      />
       {report && report.rows.length > 0 && (
         <div className="table-wrap">
           <table aria-label="Import report">

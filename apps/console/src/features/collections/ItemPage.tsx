@@ -11,7 +11,15 @@ import { TranslationsSection } from './TranslationsSection.js';
 const INPUT_TYPE: Record<string, string> = { number: 'number' };
 
 /** One item as a form typed by the collection's declared fields; **Save**, and **Delete** after a confirmation. */
-export function ItemPage({ siteId, collectionId, itemId }: { siteId: string; collectionId: string; itemId: string | undefined }) {
+export function ItemPage({
+  siteId,
+  collectionId,
+  itemId,
+}: {
+  siteId: string;
+  collectionId: string;
+  itemId: string | undefined;
+}) {
   const [info, setInfo] = useState<CollectionInfo>();
   const [item, setItem] = useState<Item>();
   const [values, setValues] = useState<FormValues>();
@@ -52,7 +60,11 @@ export function ItemPage({ siteId, collectionId, itemId }: { siteId: string; col
         setItem(saved.item);
         setSuccess('Saved.');
       } else {
-        const saved = await collectionsApi.insert(siteId, collectionId, newId.trim() ? { ...data, _id: newId.trim() } : data);
+        const saved = await collectionsApi.insert(
+          siteId,
+          collectionId,
+          newId.trim() ? { ...data, _id: newId.trim() } : data,
+        );
         navigate(`${listPath}/items/${encodeURIComponent(saved.item._id)}`, { replace: true });
       }
     } catch (e) {
@@ -75,7 +87,8 @@ export function ItemPage({ siteId, collectionId, itemId }: { siteId: string; col
     }
   }
 
-  const setField = (key: string, value: string | boolean) => setValues((v) => v && { ...v, fields: { ...v.fields, [key]: value } });
+  const setField = (key: string, value: string | boolean) =>
+    setValues((v) => v && { ...v, fields: { ...v.fields, [key]: value } });
   return (
     <>
       <p>
@@ -92,20 +105,36 @@ export function ItemPage({ siteId, collectionId, itemId }: { siteId: string; col
           ) : (
             <label>
               ID
-              <input value={newId} onChange={(e) => setNewId(e.target.value)} placeholder="Leave empty for a generated id" />
+              <input
+                value={newId}
+                onChange={(e) => setNewId(e.target.value)}
+                placeholder="Leave empty for a generated id"
+              />
             </label>
           )}
           {info.fields.map((f) => (
             <div key={f.key}>
               {f.type === 'boolean' ? (
                 <label>
-                  <input type="checkbox" checked={values.fields[f.key] === true} onChange={(e) => setField(f.key, e.target.checked)} aria-describedby={`type-${f.key}`} /> {f.key}
+                  <input
+                    type="checkbox"
+                    checked={values.fields[f.key] === true}
+                    onChange={(e) => setField(f.key, e.target.checked)}
+                    aria-describedby={`type-${f.key}`}
+                  />{' '}
+                  {f.key}
                 </label>
               ) : (
                 <label>
                   {f.key}
                   {JSON_TYPES.has(f.type) || f.type === 'richtext' ? (
-                    <textarea rows={4} value={String(values.fields[f.key])} onChange={(e) => setField(f.key, e.target.value)} aria-describedby={`type-${f.key}`} spellCheck={false} />
+                    <textarea
+                      rows={4}
+                      value={String(values.fields[f.key])}
+                      onChange={(e) => setField(f.key, e.target.value)}
+                      aria-describedby={`type-${f.key}`}
+                      spellCheck={false}
+                    />
                   ) : (
                     <input
                       type={INPUT_TYPE[f.type] ?? 'text'}
@@ -129,7 +158,13 @@ export function ItemPage({ siteId, collectionId, itemId }: { siteId: string; col
           {!info.strict && (
             <label>
               Other fields (JSON)
-              <textarea rows={5} value={values.others} onChange={(e) => setValues((v) => v && { ...v, others: e.target.value })} spellCheck={false} placeholder='{"tags": ["new"]}' />
+              <textarea
+                rows={5}
+                value={values.others}
+                onChange={(e) => setValues((v) => v && { ...v, others: e.target.value })}
+                spellCheck={false}
+                placeholder='{"tags": ["new"]}'
+              />
             </label>
           )}
           <Notice error={error} success={success} />
@@ -156,13 +191,18 @@ export function ItemPage({ siteId, collectionId, itemId }: { siteId: string; col
           )}
         </form>
       )}
-      {item && info?.translatable?.length ? <TranslationsSection siteId={siteId} collectionId={collectionId} item={item} fields={info.translatable} /> : null}
+      {item && info?.translatable?.length ? (
+        <TranslationsSection siteId={siteId} collectionId={collectionId} item={item} fields={info.translatable} />
+      ) : null}
       {!values && <Notice error={error} />}
     </>
   );
 }
 
 const cellDate = (value: unknown) => {
-  const text = value && typeof value === 'object' && '$date' in value ? String((value as { $date: string }).$date) : String(value ?? '');
+  const text =
+    value && typeof value === 'object' && '$date' in value
+      ? String((value as { $date: string }).$date)
+      : String(value ?? '');
   return text ? new Date(text).toLocaleString() : '—';
 };

@@ -13,7 +13,9 @@ const column = createColumnHelper<Item>();
 /** The columns: `_id` (a link to the item's form), the declared fields, then other fields seen on this page. */
 function columnKeys(info: CollectionInfo | undefined, items: Item[]): string[] {
   const keys = ['_id', ...(info?.fields.map((f) => f.key) ?? [])];
-  for (const item of items) for (const key of Object.keys(item)) if (!keys.includes(key) && !key.startsWith('_') && keys.length < 12) keys.push(key);
+  for (const item of items)
+    for (const key of Object.keys(item))
+      if (!keys.includes(key) && !key.startsWith('_') && keys.length < 12) keys.push(key);
   return keys;
 }
 
@@ -29,10 +31,17 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
   const [sort, setSort] = useState<{ fieldName: string; order: 'ASC' | 'DESC' }>({ fieldName: '', order: 'ASC' });
   const [page, setPage] = useState(0);
   const [reload, setReload] = useState(0);
-  const [result, setResult] = useState<{ items: Item[]; total: number; loading: boolean; error?: string }>({ items: [], total: 0, loading: true });
+  const [result, setResult] = useState<{ items: Item[]; total: number; loading: boolean; error?: string }>({
+    items: [],
+    total: 0,
+    loading: true,
+  });
 
   useEffect(() => {
-    collectionsApi.list(siteId).then((r) => setInfo(r.collections.find((c) => c.id === collectionId)), () => undefined);
+    collectionsApi.list(siteId).then(
+      (r) => setInfo(r.collections.find((c) => c.id === collectionId)),
+      () => undefined,
+    );
   }, [siteId, collectionId]);
 
   useEffect(() => {
@@ -56,14 +65,29 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
           id: key,
           header: key,
           cell: (c) =>
-            key === '_id' ? <Link to={`/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(c.row.original._id)}`}>{c.row.original._id}</Link> : cellText(c.getValue()),
+            key === '_id' ? (
+              <Link
+                to={`/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(c.row.original._id)}`}
+              >
+                {c.row.original._id}
+              </Link>
+            ) : (
+              cellText(c.getValue())
+            ),
         }),
       ),
     // The key list is the dependency by value: a new array with the same keys keeps the columns.
     [keys.join('\u0000'), collectionId],
   );
   const pageCount = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
-  const table = useReactTable({ data: result.items, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true, pageCount });
+  const table = useReactTable({
+    data: result.items,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    pageCount,
+  });
 
   function applyFilter(event: FormEvent) {
     event.preventDefault();
@@ -100,7 +124,8 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
       <PageHeading>{collectionId}</PageHeading>
       {info && (
         <p className="help">
-          Read: {info.permissions.read} · Insert: {info.permissions.insert} · Update: {info.permissions.update} · Remove: {info.permissions.remove}
+          Read: {info.permissions.read} · Insert: {info.permissions.insert} · Update: {info.permissions.update} ·
+          Remove: {info.permissions.remove}
           {info.strict ? ' · strict (only declared fields)' : ''}
         </p>
       )}
@@ -108,7 +133,10 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
         <Link to={`/collections/${encodeURIComponent(collectionId)}/new`} className="button-link">
           Add item
         </Link>
-        <a href={collectionsApi.exportUrl(siteId, collectionId, filter.text, sort.fieldName ? [sort] : [])} download={`${collectionId}.csv`}>
+        <a
+          href={collectionsApi.exportUrl(siteId, collectionId, filter.text, sort.fieldName ? [sort] : [])}
+          download={`${collectionId}.csv`}
+        >
           Export CSV
         </a>
       </div>
@@ -127,7 +155,10 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
         <button type="submit">Apply filter</button>
         <label>
           Sort by
-          <select value={sort.fieldName} onChange={(e) => (setSort((s) => ({ ...s, fieldName: e.target.value })), setPage(0))}>
+          <select
+            value={sort.fieldName}
+            onChange={(e) => (setSort((s) => ({ ...s, fieldName: e.target.value })), setPage(0))}
+          >
             <option value="">Creation order</option>
             {[...keys, '_createdDate', '_updatedDate'].map((k) => (
               <option key={k} value={k}>
@@ -138,19 +169,27 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
         </label>
         <label>
           Order
-          <select value={sort.order} onChange={(e) => (setSort((s) => ({ ...s, order: e.target.value as 'ASC' | 'DESC' })), setPage(0))}>
+          <select
+            value={sort.order}
+            onChange={(e) => (setSort((s) => ({ ...s, order: e.target.value as 'ASC' | 'DESC' })), setPage(0))}
+          >
             <option value="ASC">Ascending</option>
             <option value="DESC">Descending</option>
           </select>
         </label>
       </form>
       <p id="filter-help" className="help">
-        The data API's query language: {'{"price": {"$lt": 50}}'}, {'{"category": {"$in": ["Mugs", "Lamps"]}}'}, {'{"$or": [...]}'}.
+        The data API's query language: {'{"price": {"$lt": 50}}'}, {'{"category": {"$in": ["Mugs", "Lamps"]}}'},{' '}
+        {'{"$or": [...]}'}.
       </p>
       <Notice error={filterError ?? result.error} />
       <DataTable table={table} loading={result.loading} describedBy="items-count" />
       <p id="items-count" role="status">
-        {result.loading ? 'Loading items…' : result.total ? `Showing ${first}–${last} of ${result.total}` : 'No items match'}
+        {result.loading
+          ? 'Loading items…'
+          : result.total
+            ? `Showing ${first}–${last} of ${result.total}`
+            : 'No items match'}
       </p>
       <nav className="pager" aria-label="Pages">
         <button type="button" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>

@@ -10,7 +10,17 @@ import { translationsApi, type Translations } from './translations-api.js';
  * translatable field beside the default-language value, **Save translation** or **Remove translation**.
  * Its own form, after the item's: saving one never sends the other.
  */
-export function TranslationsSection({ siteId, collectionId, item, fields }: { siteId: string; collectionId: string; item: Item; fields: readonly string[] }) {
+export function TranslationsSection({
+  siteId,
+  collectionId,
+  item,
+  fields,
+}: {
+  siteId: string;
+  collectionId: string;
+  item: Item;
+  fields: readonly string[];
+}) {
   const ids = useId();
   const [languages, setLanguages] = useState<string[]>();
   const [defaultLanguage, setDefaultLanguage] = useState('');
@@ -72,9 +82,13 @@ export function TranslationsSection({ siteId, collectionId, item, fields }: { si
   const name = languageName(language);
   const save = (event: FormEvent) => {
     event.preventDefault();
-    void run(() => translationsApi.save(siteId, collectionId, item._id, language, translationValues(fields, form)), `${name} translation saved.`);
+    void run(
+      () => translationsApi.save(siteId, collectionId, item._id, language, translationValues(fields, form)),
+      `${name} translation saved.`,
+    );
   };
-  const remove = () => run(() => translationsApi.remove(siteId, collectionId, item._id, language), `${name} translation removed.`);
+  const remove = () =>
+    run(() => translationsApi.remove(siteId, collectionId, item._id, language), `${name} translation removed.`);
 
   return (
     <section aria-labelledby={`${ids}-heading`}>
@@ -82,7 +96,8 @@ export function TranslationsSection({ siteId, collectionId, item, fields }: { si
       {!languages && !error && <p role="status">Loading translations…</p>}
       {languages?.length === 0 && (
         <p className="help-block">
-          This site has one language. List others in the config (<code>sites[].languages</code>) to translate {fields.join(', ')}.
+          This site has one language. List others in the config (<code>sites[].languages</code>) to translate{' '}
+          {fields.join(', ')}.
         </p>
       )}
       {languages && languages.length > 0 && (
@@ -102,10 +117,17 @@ export function TranslationsSection({ siteId, collectionId, item, fields }: { si
             <div key={`${language}:${field}`}>
               <label>
                 {field} ({name})
-                <input lang={language} dir="auto" value={form[field] ?? ''} onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value }))} aria-describedby={`${ids}-${field}`} />
+                <input
+                  lang={language}
+                  dir="auto"
+                  value={form[field] ?? ''}
+                  onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value }))}
+                  aria-describedby={`${ids}-${field}`}
+                />
               </label>
               <span id={`${ids}-${field}`} className="help">
-                {languageName(defaultLanguage)}: <span lang={defaultLanguage}>{hintText(item[field])}</span>. Left empty, the {languageName(defaultLanguage)} value is shown.
+                {languageName(defaultLanguage)}: <span lang={defaultLanguage}>{hintText(item[field])}</span>. Left
+                empty, the {languageName(defaultLanguage)} value is shown.
               </span>
             </div>
           ))}

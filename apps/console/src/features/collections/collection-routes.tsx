@@ -9,10 +9,20 @@ export function collectionRoutes(path: string, siteId: string): ReactElement | u
   const match = /^\/collections\/([^/]+)(?:\/(new)|\/items\/([^/]+))?$/.exec(path);
   if (!match) return undefined;
   const collectionId = decodeURIComponent(match[1]!);
-  if (match[2]) return <ItemPage key={`${siteId}:${collectionId}:new`} siteId={siteId} collectionId={collectionId} itemId={undefined} />;
+  if (match[2])
+    return (
+      <ItemPage key={`${siteId}:${collectionId}:new`} siteId={siteId} collectionId={collectionId} itemId={undefined} />
+    );
   if (match[3]) {
     const itemId = decodeURIComponent(match[3]);
-    return <ItemPage key={`${siteId}:${collectionId}:${itemId}`} siteId={siteId} collectionId={collectionId} itemId={itemId} />;
+    return (
+      <ItemPage
+        key={`${siteId}:${collectionId}:${itemId}`}
+        siteId={siteId}
+        collectionId={collectionId}
+        itemId={itemId}
+      />
+    );
   }
   return <ItemsPage key={`${siteId}:${collectionId}`} siteId={siteId} collectionId={collectionId} />;
 }

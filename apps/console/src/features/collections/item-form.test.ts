@@ -41,10 +41,18 @@ describe('the item form', () => {
   it('names the field a value cannot be read for; empty fields are left out', () => {
     const form = toForm(fields, undefined);
     expect(fromForm(fields, form)).toEqual({ onSale: false });
-    expect(() => fromForm(fields, { ...form, fields: { ...form.fields, price: 'twelve' } })).toThrow('price must be a number');
-    expect(() => fromForm(fields, { ...form, fields: { ...form.fields, spec: '{"a":' } })).toThrow(/^spec is not valid JSON/);
-    expect(() => fromForm(fields, { ...form, fields: { ...form.fields, shippedAt: 'soon' } })).toThrow('shippedAt must be a date and time');
+    expect(() => fromForm(fields, { ...form, fields: { ...form.fields, price: 'twelve' } })).toThrow(
+      'price must be a number',
+    );
+    expect(() => fromForm(fields, { ...form, fields: { ...form.fields, spec: '{"a":' } })).toThrow(
+      /^spec is not valid JSON/,
+    );
+    expect(() => fromForm(fields, { ...form, fields: { ...form.fields, shippedAt: 'soon' } })).toThrow(
+      'shippedAt must be a date and time',
+    );
     expect(() => fromForm(fields, { ...form, others: '[1]' })).toThrow('Other fields must be a JSON object');
-    expect(fromForm(fields, { ...form, fields: { ...form.fields, released: '2026-05-01' } }).released).toBe('2026-05-01');
+    expect(fromForm(fields, { ...form, fields: { ...form.fields, released: '2026-05-01' } }).released).toBe(
+      '2026-05-01',
+    );
   });
 });

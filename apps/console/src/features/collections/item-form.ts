@@ -44,7 +44,8 @@ export function fromForm(fields: FieldSpec[], values: FormValues): Record<string
   const item: Record<string, unknown> = {};
   if (values.others.trim()) {
     const others = parseJson(values.others, 'Other fields');
-    if (typeof others !== 'object' || others === null || Array.isArray(others)) throw new Error('Other fields must be a JSON object');
+    if (typeof others !== 'object' || others === null || Array.isArray(others))
+      throw new Error('Other fields must be a JSON object');
     Object.assign(item, others);
   }
   for (const f of fields) {

@@ -3,12 +3,18 @@ import { hintText, languageName, translationForm, translationValues } from './tr
 
 describe('the translation form', () => {
   it('shows stored values and leaves untranslated fields empty', () => {
-    expect(translationForm(['title', 'description'], { title: 'Mug en grès' })).toEqual({ title: 'Mug en grès', description: '' });
+    expect(translationForm(['title', 'description'], { title: 'Mug en grès' })).toEqual({
+      title: 'Mug en grès',
+      description: '',
+    });
     expect(translationForm(['title'], undefined)).toEqual({ title: '' });
   });
 
   it('sends empty (or blank) fields as null so they fall back to the default language', () => {
-    expect(translationValues(['title', 'description'], { title: 'Mug en grès', description: '  ' })).toEqual({ title: 'Mug en grès', description: null });
+    expect(translationValues(['title', 'description'], { title: 'Mug en grès', description: '  ' })).toEqual({
+      title: 'Mug en grès',
+      description: null,
+    });
   });
 
   it('names languages in their own language, capitalised', () => {

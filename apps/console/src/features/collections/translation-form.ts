@@ -3,11 +3,17 @@
  * empty field means "no translation" and is sent as null, so the item shows its default-language
  * value there again (rather than an empty title).
  */
-export function translationForm(fields: readonly string[], stored: Record<string, string> | undefined): Record<string, string> {
+export function translationForm(
+  fields: readonly string[],
+  stored: Record<string, string> | undefined,
+): Record<string, string> {
   return Object.fromEntries(fields.map((f) => [f, stored?.[f] ?? '']));
 }
 
-export function translationValues(fields: readonly string[], form: Record<string, string>): Record<string, string | null> {
+export function translationValues(
+  fields: readonly string[],
+  form: Record<string, string>,
+): Record<string, string | null> {
   return Object.fromEntries(fields.map((f) => [f, form[f]?.trim() ? form[f]! : null]));
 }
 

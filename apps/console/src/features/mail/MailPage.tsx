@@ -6,7 +6,12 @@ import { DataTable } from '../../components/DataTable.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 
-const STATE_LABEL: Record<MailState, string> = { waiting: 'Waiting', failing: 'Failing, will retry', failed: 'Failed', sent: 'Sent' };
+const STATE_LABEL: Record<MailState, string> = {
+  waiting: 'Waiting',
+  failing: 'Failing, will retry',
+  failed: 'Failed',
+  sent: 'Sent',
+};
 const column = createColumnHelper<OutboxMessage>();
 
 /** The site's mail outbox, newest first; a failed message can be retried (it gets a fresh set of attempts). */
@@ -46,7 +51,10 @@ export function MailPage({ siteId }: { siteId: string }) {
     return [
       column.accessor('to', { header: 'To' }),
       column.accessor('subject', { header: 'Subject' }),
-      column.accessor('state', { header: 'State', cell: (c) => <span className={`badge badge-mail-${c.getValue()}`}>{STATE_LABEL[c.getValue()]}</span> }),
+      column.accessor('state', {
+        header: 'State',
+        cell: (c) => <span className={`badge badge-mail-${c.getValue()}`}>{STATE_LABEL[c.getValue()]}</span>,
+      }),
       column.accessor('attempts', { header: 'Attempts' }),
       column.accessor('lastError', { header: 'Last error', cell: (c) => c.getValue() ?? '' }),
       column.accessor('createdDate', { header: 'Created', cell: (c) => new Date(c.getValue()).toLocaleString() }),
@@ -55,7 +63,11 @@ export function MailPage({ siteId }: { siteId: string }) {
         header: 'Actions',
         cell: (c) =>
           c.row.original.state === 'failed' ? (
-            <button type="button" aria-describedby={`mail-${c.row.original.id}`} onClick={() => void retry(c.row.original)}>
+            <button
+              type="button"
+              aria-describedby={`mail-${c.row.original.id}`}
+              onClick={() => void retry(c.row.original)}
+            >
               Retry
             </button>
           ) : null,
@@ -68,7 +80,10 @@ export function MailPage({ siteId }: { siteId: string }) {
     <>
       <PageHeading>Mail</PageHeading>
       {outbox && !outbox.smtp && (
-        <p className="help-block">No SMTP server is configured (<code>SMTP_URL</code>): mail waits here{outbox.devMailbox ? ' and in the dev mailbox' : ''} and is not sent.</p>
+        <p className="help-block">
+          No SMTP server is configured (<code>SMTP_URL</code>): mail waits here
+          {outbox.devMailbox ? ' and in the dev mailbox' : ''} and is not sent.
+        </p>
       )}
       {outbox?.devMailbox && (
         <p>
@@ -91,7 +106,11 @@ export function MailPage({ siteId }: { siteId: string }) {
       <Notice error={error} success={success} />
       <DataTable table={table} loading={loading} describedBy="mail-count" />
       <p id="mail-count" role="status">
-        {loading ? 'Loading mail…' : outbox?.messages.length ? `${outbox.messages.length} messages (newest first, at most 100)` : 'No mail'}
+        {loading
+          ? 'Loading mail…'
+          : outbox?.messages.length
+            ? `${outbox.messages.length} messages (newest first, at most 100)`
+            : 'No mail'}
       </p>
       {outbox?.messages.map((m) => (
         <span key={m.id} id={`mail-${m.id}`} hidden>

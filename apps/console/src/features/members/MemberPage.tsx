@@ -28,7 +28,12 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
 
   const load = useCallback(async () => {
     try {
-      setDetail(await api<MemberDetail>('GET', `/_admin/v1/members/${encodeURIComponent(memberId)}?siteId=${encodeURIComponent(siteId)}`));
+      setDetail(
+        await api<MemberDetail>(
+          'GET',
+          `/_admin/v1/members/${encodeURIComponent(memberId)}?siteId=${encodeURIComponent(siteId)}`,
+        ),
+      );
     } catch (e) {
       setError((e as Error).message);
     }
@@ -70,7 +75,10 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
           <Link to="/members">All members</Link>
         </p>
         <PageHeading>Member deleted</PageHeading>
-        <p role="status">The member is deleted: their personal data is removed and every session has ended. Their items stay, owned by nobody.</p>
+        <p role="status">
+          The member is deleted: their personal data is removed and every session has ended. Their items stay, owned by
+          nobody.
+        </p>
       </>
     );
   }
@@ -104,15 +112,35 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
         <dd>{sessions.length}</dd>
       </dl>
       <div className="actions">
-        {member.status === 'PENDING' && <button type="button" disabled={busy} onClick={() => act('approve')}>Approve</button>}
-        {member.status !== 'BLOCKED' ? (
-          <button type="button" className="danger" disabled={busy} onClick={() => act('block')}>Block</button>
-        ) : (
-          <button type="button" disabled={busy} onClick={() => act('unblock')}>Unblock</button>
+        {member.status === 'PENDING' && (
+          <button type="button" disabled={busy} onClick={() => act('approve')}>
+            Approve
+          </button>
         )}
-        <button type="button" disabled={busy || sessions.length === 0} onClick={() => act('end-sessions')}>End sessions</button>
-        <button type="button" disabled={busy || member.status === 'BLOCKED'} onClick={() => act('send-password-reset')}>Send password reset</button>
-        {!member.emailVerified && <button type="button" disabled={busy || member.status === 'BLOCKED'} onClick={() => act('resend-verification')}>Resend verification</button>}
+        {member.status !== 'BLOCKED' ? (
+          <button type="button" className="danger" disabled={busy} onClick={() => act('block')}>
+            Block
+          </button>
+        ) : (
+          <button type="button" disabled={busy} onClick={() => act('unblock')}>
+            Unblock
+          </button>
+        )}
+        <button type="button" disabled={busy || sessions.length === 0} onClick={() => act('end-sessions')}>
+          End sessions
+        </button>
+        <button type="button" disabled={busy || member.status === 'BLOCKED'} onClick={() => act('send-password-reset')}>
+          Send password reset
+        </button>
+        {!member.emailVerified && (
+          <button
+            type="button"
+            disabled={busy || member.status === 'BLOCKED'}
+            onClick={() => act('resend-verification')}
+          >
+            Resend verification
+          </button>
+        )}
         <ConfirmButton
           label="Delete member"
           question={`Delete ${member.email}? Their personal data is removed and their sessions end; their items stay, owned by nobody. This cannot be undone.`}

@@ -1,6 +1,10 @@
 import type { MemberSession, SignInMethods } from '../../api/types.js';
 /** The member page's read-only parts: open sessions, and the ways the member can sign in. */
-const FACTOR_LABEL: Record<string, string> = { TOTP: 'Authenticator app', EMAIL: 'Email code', WEBAUTHN: 'Passkey / security key' };
+const FACTOR_LABEL: Record<string, string> = {
+  TOTP: 'Authenticator app',
+  EMAIL: 'Email code',
+  WEBAUTHN: 'Passkey / security key',
+};
 
 export function MemberSessions({ sessions }: { sessions: MemberSession[] }) {
   return (
@@ -45,7 +49,8 @@ export function SignInMethodsSection({ methods }: { methods: SignInMethods }) {
         {methods.sso.map((c) => (
           <li key={c.idpConnectionId}>
             {c.name}
-            {c.email ? ` (${c.email})` : ''}: connected {new Date(c.createdDate).toLocaleDateString()}, last used {new Date(c.lastUsedDate).toLocaleDateString()}
+            {c.email ? ` (${c.email})` : ''}: connected {new Date(c.createdDate).toLocaleDateString()}, last used{' '}
+            {new Date(c.lastUsedDate).toLocaleDateString()}
           </li>
         ))}
         {methods.factors.map((f) => (

@@ -8,9 +8,15 @@ import { useMembers, type MemberRow, type MembersQuery } from './use-members.js'
 
 const column = createColumnHelper<MemberRow>();
 const columns = [
-  column.accessor('email', { header: 'Email', cell: (c) => <Link to={`/members/${c.row.original.id}`}>{c.getValue()}</Link> }),
+  column.accessor('email', {
+    header: 'Email',
+    cell: (c) => <Link to={`/members/${c.row.original.id}`}>{c.getValue()}</Link>,
+  }),
   column.accessor('name', { header: 'Name', cell: (c) => c.getValue() ?? '' }),
-  column.accessor('status', { header: 'Status', cell: (c) => <span className={`badge badge-${c.getValue().toLowerCase()}`}>{statusLabel[c.getValue()]}</span> }),
+  column.accessor('status', {
+    header: 'Status',
+    cell: (c) => <span className={`badge badge-${c.getValue().toLowerCase()}`}>{statusLabel[c.getValue()]}</span>,
+  }),
   column.accessor('createdDate', { header: 'Created', cell: (c) => new Date(c.getValue()).toLocaleDateString() }),
 ];
 
@@ -19,10 +25,25 @@ const PAGE_SIZE = 25;
 
 /** The members of a site: search (email or name), status filter, sort and paging, all done by the server. */
 export function MembersPage({ siteId }: { siteId: string }) {
-  const [query, setQuery] = useState<MembersQuery>({ siteId, search: '', status: '', sort: 'createdDate', order: 'desc', page: 0, pageSize: PAGE_SIZE });
+  const [query, setQuery] = useState<MembersQuery>({
+    siteId,
+    search: '',
+    status: '',
+    sort: 'createdDate',
+    order: 'desc',
+    page: 0,
+    pageSize: PAGE_SIZE,
+  });
   const { members, total, loading, error } = useMembers({ ...query, siteId });
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const table = useReactTable({ data: members, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true, pageCount });
+  const table = useReactTable({
+    data: members,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    pageCount,
+  });
   const change = (patch: Partial<MembersQuery>) => setQuery((q) => ({ ...q, page: 0, ...patch }));
   const first = total ? query.page * PAGE_SIZE + 1 : 0;
   const last = Math.min(total, (query.page + 1) * PAGE_SIZE);
@@ -33,7 +54,12 @@ export function MembersPage({ siteId }: { siteId: string }) {
       <div className="toolbar" role="search">
         <label>
           Search members
-          <input type="search" value={query.search} placeholder="Email or name" onChange={(e) => change({ search: e.target.value })} />
+          <input
+            type="search"
+            value={query.search}
+            placeholder="Email or name"
+            onChange={(e) => change({ search: e.target.value })}
+          />
         </label>
         <label>
           Status
@@ -46,7 +72,13 @@ export function MembersPage({ siteId }: { siteId: string }) {
         </label>
         <label>
           Sort by
-          <select value={`${query.sort}:${query.order}`} onChange={(e) => { const [sort, order] = e.target.value.split(':') as [MembersQuery['sort'], MembersQuery['order']]; change({ sort, order }); }}>
+          <select
+            value={`${query.sort}:${query.order}`}
+            onChange={(e) => {
+              const [sort, order] = e.target.value.split(':') as [MembersQuery['sort'], MembersQuery['order']];
+              change({ sort, order });
+            }}
+          >
             <option value="createdDate:desc">Newest first</option>
             <option value="createdDate:asc">Oldest first</option>
             <option value="email:asc">Email A–Z</option>
@@ -66,7 +98,11 @@ export function MembersPage({ siteId }: { siteId: string }) {
         <span>
           Page {query.page + 1} of {pageCount}
         </span>
-        <button type="button" disabled={query.page + 1 >= pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+        <button
+          type="button"
+          disabled={query.page + 1 >= pageCount}
+          onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+        >
           Next page
         </button>
       </nav>

@@ -16,7 +16,11 @@ export interface MembersQuery {
 
 /** One page of members from the server (search, filter, sort and paging all happen there). */
 export function useMembers(query: MembersQuery) {
-  const [state, setState] = useState<{ members: MemberRow[]; total: number; loading: boolean; error?: string }>({ members: [], total: 0, loading: true });
+  const [state, setState] = useState<{ members: MemberRow[]; total: number; loading: boolean; error?: string }>({
+    members: [],
+    total: 0,
+    loading: true,
+  });
   useEffect(() => {
     let live = true;
     const params = new URLSearchParams({

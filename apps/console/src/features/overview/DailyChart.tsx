@@ -26,18 +26,34 @@ export function DailyChart({ days }: { days: DayCount[] }) {
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="daily-chart-title">
         <title id="daily-chart-title">{summary}</title>
         <line x1={PAD} x2={W} y1={H - PAD} y2={H - PAD} className="axis" />
-        <text x={0} y={PAD} className="tick">{max}</text>
-        <text x={0} y={H - PAD} className="tick">0</text>
+        <text x={0} y={PAD} className="tick">
+          {max}
+        </text>
+        <text x={0} y={H - PAD} className="tick">
+          0
+        </text>
         {days.map((d, i) =>
           SERIES.map((s, j) => (
-            <rect key={`${d.day}-${s.key}`} x={PAD + i * slot + j * bar} y={y(d[s.key])} width={bar} height={H - PAD - y(d[s.key])} className={s.className} />
+            <rect
+              key={`${d.day}-${s.key}`}
+              x={PAD + i * slot + j * bar}
+              y={y(d[s.key])}
+              width={bar}
+              height={H - PAD - y(d[s.key])}
+              className={s.className}
+            />
           )),
         )}
-        <text x={PAD} y={H - 6} className="tick">{days[0]?.day}</text>
-        <text x={W} y={H - 6} className="tick" textAnchor="end">{days.at(-1)?.day}</text>
+        <text x={PAD} y={H - 6} className="tick">
+          {days[0]?.day}
+        </text>
+        <text x={W} y={H - 6} className="tick" textAnchor="end">
+          {days.at(-1)?.day}
+        </text>
       </svg>
       <figcaption>
-        <span className="key bar-signups" aria-hidden="true" /> Sign-ups <span className="key bar-signins" aria-hidden="true" /> Sign-ins (per day, UTC)
+        <span className="key bar-signups" aria-hidden="true" /> Sign-ups{' '}
+        <span className="key bar-signins" aria-hidden="true" /> Sign-ins (per day, UTC)
       </figcaption>
       <details>
         <summary>The numbers per day</summary>
@@ -55,7 +71,9 @@ export function DailyChart({ days }: { days: DayCount[] }) {
             <tbody>
               {[...days].reverse().map((d) => (
                 <tr key={d.day}>
-                  <th scope="row" data-label="Day">{d.day}</th>
+                  <th scope="row" data-label="Day">
+                    {d.day}
+                  </th>
                   <td data-label="Sign-ups">{d.signUps}</td>
                   <td data-label="Sign-ins">{d.signIns}</td>
                   <td data-label="Failed sign-ins">{d.failedSignIns}</td>

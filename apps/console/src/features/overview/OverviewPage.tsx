@@ -36,7 +36,13 @@ export function OverviewPage({ siteId }: { siteId: string }) {
               </div>
               <div>
                 <dt>Waiting for approval</dt>
-                <dd>{overview.membersByStatus.PENDING > 0 ? <Link to="/members">{String(overview.membersByStatus.PENDING)}</Link> : 0}</dd>
+                <dd>
+                  {overview.membersByStatus.PENDING > 0 ? (
+                    <Link to="/members">{String(overview.membersByStatus.PENDING)}</Link>
+                  ) : (
+                    0
+                  )}
+                </dd>
               </div>
               <div>
                 <dt>Blocked</dt>
@@ -65,7 +71,13 @@ export function OverviewPage({ siteId }: { siteId: string }) {
               </div>
               <div>
                 <dt>Mail failing</dt>
-                <dd>{overview.mail.failing + overview.mail.failed > 0 ? <Link to="/mail">{String(overview.mail.failing + overview.mail.failed)}</Link> : 0}</dd>
+                <dd>
+                  {overview.mail.failing + overview.mail.failed > 0 ? (
+                    <Link to="/mail">{String(overview.mail.failing + overview.mail.failed)}</Link>
+                  ) : (
+                    0
+                  )}
+                </dd>
               </div>
             </dl>
           </section>

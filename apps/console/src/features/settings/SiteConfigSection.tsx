@@ -39,7 +39,9 @@ export function SiteConfigSection({ siteId }: { siteId: string }) {
   const [settings, setSettings] = useState<SiteSettings>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    api<SiteSettings>('GET', `/_admin/v1/settings?siteId=${encodeURIComponent(siteId)}`).then(setSettings, (e: Error) => setError(e.message));
+    api<SiteSettings>('GET', `/_admin/v1/settings?siteId=${encodeURIComponent(siteId)}`).then(setSettings, (e: Error) =>
+      setError(e.message),
+    );
   }, [siteId]);
   if (error) return <Notice error={error} />;
   if (!settings) return <p role="status">Loading the site configuration…</p>;
@@ -48,7 +50,8 @@ export function SiteConfigSection({ siteId }: { siteId: string }) {
     <section aria-labelledby="config-heading">
       <h2 id="config-heading">Site configuration</h2>
       <p className="help-block">
-        Read-only: these come from the config file (<code>{settings.site.key}</code>, site <code>{settings.site.id}</code>). Edit the file and restart to change them.
+        Read-only: these come from the config file (<code>{settings.site.key}</code>, site{' '}
+        <code>{settings.site.id}</code>). Edit the file and restart to change them.
       </p>
       <h3>Policies</h3>
       <Entry
@@ -90,7 +93,11 @@ export function SiteConfigSection({ siteId }: { siteId: string }) {
         />
       ))}
       <h3>Sign-in providers (SSO)</h3>
-      {settings.identityProviders.length === 0 && <p>None (<code>{settings.site.key}.identityProviders</code>).</p>}
+      {settings.identityProviders.length === 0 && (
+        <p>
+          None (<code>{settings.site.key}.identityProviders</code>).
+        </p>
+      )}
       {settings.identityProviders.map((p) => (
         <Entry
           key={p.key}
@@ -114,15 +121,26 @@ export function SiteConfigSection({ siteId }: { siteId: string }) {
           title={c.id}
           configKey={c.key}
           facts={[
-            ['permissions', Object.entries(c.permissions).map(([k, v]) => `${k}: ${v}`).join(', ')],
-            ['fields', c.fields ? c.fields.map((f) => `${f.key} (${f.type}${f.required ? ', required' : ''})`).join(', ') : 'untyped'],
+            [
+              'permissions',
+              Object.entries(c.permissions)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join(', '),
+            ],
+            [
+              'fields',
+              c.fields
+                ? c.fields.map((f) => `${f.key} (${f.type}${f.required ? ', required' : ''})`).join(', ')
+                : 'untyped',
+            ],
             ['strict', c.strict ? 'yes' : 'no'],
           ]}
         />
       ))}
       <h3>API keys and webhooks in the file</h3>
       <p>
-        API keys: {list(settings.apiKeys.map((k) => `${k.name} (${k.key})`))}. Webhooks: {list(settings.webhooks.map((w) => `${w.url} (${w.key})`))}.
+        API keys: {list(settings.apiKeys.map((k) => `${k.name} (${k.key})`))}. Webhooks:{' '}
+        {list(settings.webhooks.map((w) => `${w.url} (${w.key})`))}.
       </p>
       {settings.clients[0] && <SdkSnippet publicUrl={settings.publicUrl} clientId={settings.clients[0].clientId} />}
     </section>

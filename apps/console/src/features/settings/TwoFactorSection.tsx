@@ -4,7 +4,15 @@ import type { Owner, TwoFactorEnrolment } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
 
 /** Turn on authenticator-app codes: show the setup key once, confirm with a first code. */
-export function TwoFactorSection({ owner, onChanged, required }: { owner: Owner; onChanged: () => void; required: boolean }) {
+export function TwoFactorSection({
+  owner,
+  onChanged,
+  required,
+}: {
+  owner: Owner;
+  onChanged: () => void;
+  required: boolean;
+}) {
   const [enrolment, setEnrolment] = useState<{ secret: string; uri: string }>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -47,7 +55,10 @@ export function TwoFactorSection({ owner, onChanged, required }: { owner: Owner;
         </button>
       ) : (
         <form onSubmit={confirm} className="form">
-          <p>Add this key to your authenticator app (or open the link on the phone that has it), then enter the code it shows.</p>
+          <p>
+            Add this key to your authenticator app (or open the link on the phone that has it), then enter the code it
+            shows.
+          </p>
           <p>
             Setup key: <code aria-label="Setup key">{enrolment.secret}</code>
           </p>
@@ -56,7 +67,15 @@ export function TwoFactorSection({ owner, onChanged, required }: { owner: Owner;
           </p>
           <label>
             Authentication code
-            <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required value={code} onChange={(e) => setCode(e.target.value)} />
+            <input
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
           </label>
           <button type="submit">Confirm</button>
         </form>

@@ -9,11 +9,17 @@ export function SecretOnce({ secret }: { secret: string }) {
         Signing secret
         <input className="secret" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} />
       </label>
-      <p className="help-block">Copy it now: it is not shown again. Verify deliveries with it (Standard Webhooks, e.g. the standardwebhooks package).</p>
+      <p className="help-block">
+        Copy it now: it is not shown again. Verify deliveries with it (Standard Webhooks, e.g. the standardwebhooks
+        package).
+      </p>
       <button
         type="button"
         onClick={() => {
-          navigator.clipboard.writeText(secret).then(() => setCopied(true), () => setCopied(false));
+          navigator.clipboard.writeText(secret).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
         }}
       >
         Copy secret

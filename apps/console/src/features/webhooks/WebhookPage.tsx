@@ -24,7 +24,10 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
 
   const load = useCallback(async () => {
     try {
-      const [w, d] = await Promise.all([api<{ webhook: Webhook }>('GET', `${base}?${site}`), api<{ deliveries: Delivery[] }>('GET', `${base}/deliveries?${site}&limit=50`)]);
+      const [w, d] = await Promise.all([
+        api<{ webhook: Webhook }>('GET', `${base}?${site}`),
+        api<{ deliveries: Delivery[] }>('GET', `${base}/deliveries?${site}&limit=50`),
+      ]);
       setWebhook(w.webhook);
       setForm({ url: w.webhook.url, events: w.webhook.events.join(', '), description: w.webhook.description });
       setDeliveries(d.deliveries);
@@ -51,7 +54,16 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    void run(() => api('PATCH', base, { siteId, url: form.url.trim(), events: parseEvents(form.events), description: form.description }), 'Saved.');
+    void run(
+      () =>
+        api('PATCH', base, {
+          siteId,
+          url: form.url.trim(),
+          events: parseEvents(form.events),
+          description: form.description,
+        }),
+      'Saved.',
+    );
   };
 
   if (!webhook) {
@@ -73,7 +85,9 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
       <PageHeading>{webhook.url}</PageHeading>
       <dl className="facts">
         <dt>Status</dt>
-        <dd>{webhook.enabled ? 'Enabled' : `Disabled${webhook.disabledReason ? ` (${webhook.disabledReason})` : ''}`}</dd>
+        <dd>
+          {webhook.enabled ? 'Enabled' : `Disabled${webhook.disabledReason ? ` (${webhook.disabledReason})` : ''}`}
+        </dd>
         <dt>Events</dt>
         <dd>{webhook.events.join(', ')}</dd>
         <dt>Created</dt>
@@ -93,15 +107,38 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
       </dl>
       {fromConfig && <p className="help-block">This endpoint is defined in the config file; change it there.</p>}
       <div className="actions">
-        <button type="button" disabled={busy} onClick={() => void run(() => api('POST', `${base}/test`, { siteId }), 'A test event is on its way.')}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void run(() => api('POST', `${base}/test`, { siteId }), 'A test event is on its way.')}
+        >
           Send test event
         </button>
         {!fromConfig && (
           <>
-            <button type="button" disabled={busy} onClick={() => void run(() => api('PATCH', base, { siteId, enabled: !webhook.enabled }), webhook.enabled ? 'Disabled: no more deliveries.' : 'Enabled.')}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void run(
+                  () => api('PATCH', base, { siteId, enabled: !webhook.enabled }),
+                  webhook.enabled ? 'Disabled: no more deliveries.' : 'Enabled.',
+                )
+              }
+            >
               {webhook.enabled ? 'Disable' : 'Enable'}
             </button>
-            <button type="button" disabled={busy} onClick={() => void run(async () => setSecret((await api<{ secret: string }>('POST', `${base}/rotate-secret`, { siteId })).secret), 'New secret made; the old one signs too for 24 hours.')}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void run(
+                  async () =>
+                    setSecret((await api<{ secret: string }>('POST', `${base}/rotate-secret`, { siteId })).secret),
+                  'New secret made; the old one signs too for 24 hours.',
+                )
+              }
+            >
               Rotate secret
             </button>
             <ConfirmButton
@@ -134,7 +171,17 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
           </form>
         </section>
       )}
-      <DeliveriesTable deliveries={deliveries} busy={busy} onReplay={(d) => void run(() => api('POST', `${base}/deliveries/${d.id}/replay`, { siteId }), `Delivery of ${d.eventType} queued again.`)} onRefresh={() => void load()} />
+      <DeliveriesTable
+        deliveries={deliveries}
+        busy={busy}
+        onReplay={(d) =>
+          void run(
+            () => api('POST', `${base}/deliveries/${d.id}/replay`, { siteId }),
+            `Delivery of ${d.eventType} queued again.`,
+          )
+        }
+        onRefresh={() => void load()}
+      />
     </>
   );
 }

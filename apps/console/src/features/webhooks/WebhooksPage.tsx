@@ -17,7 +17,10 @@ export function WebhooksPage({ siteId }: { siteId: string }) {
 
   const load = useCallback(async () => {
     try {
-      setWebhooks((await api<{ webhooks: Webhook[] }>('GET', `/_admin/v1/webhooks?siteId=${encodeURIComponent(siteId)}`)).webhooks);
+      setWebhooks(
+        (await api<{ webhooks: Webhook[] }>('GET', `/_admin/v1/webhooks?siteId=${encodeURIComponent(siteId)}`))
+          .webhooks,
+      );
     } catch (e) {
       setError((e as Error).message);
     }
@@ -29,7 +32,12 @@ export function WebhooksPage({ siteId }: { siteId: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      const body = { siteId, url: form.url.trim(), events: parseEvents(form.events), ...(form.description ? { description: form.description } : {}) };
+      const body = {
+        siteId,
+        url: form.url.trim(),
+        events: parseEvents(form.events),
+        ...(form.description ? { description: form.description } : {}),
+      };
       setCreated(await api<{ webhook: Webhook; secret: string }>('POST', '/_admin/v1/webhooks', body));
       setForm({ url: '', events: 'member.*', description: '' });
       await load();
@@ -43,14 +51,19 @@ export function WebhooksPage({ siteId }: { siteId: string }) {
   return (
     <>
       <PageHeading>Webhooks</PageHeading>
-      <p className="help-block">Each event is signed (Standard Webhooks) and delivered to every enabled endpoint that subscribes to it, with retries for about a day and a half.</p>
+      <p className="help-block">
+        Each event is signed (Standard Webhooks) and delivered to every enabled endpoint that subscribes to it, with
+        retries for about a day and a half.
+      </p>
       {webhooks && webhooks.length === 0 && <p>No endpoints yet.</p>}
       {webhooks && webhooks.length > 0 && (
         <ul className="cards" aria-label="Endpoints">
           {webhooks.map((w) => (
             <li key={w.id}>
               <Link to={`/webhooks/${w.id}`}>{w.url}</Link>
-              <span className={`badge ${w.enabled ? 'badge-active' : 'badge-blocked'}`}>{w.enabled ? 'Enabled' : 'Disabled'}</span>
+              <span className={`badge ${w.enabled ? 'badge-active' : 'badge-blocked'}`}>
+                {w.enabled ? 'Enabled' : 'Disabled'}
+              </span>
               {w.source === 'config' && <span className="badge">From the config file</span>}
               <div className="help-block">{w.events.join(', ')}</div>
             </li>

@@ -98,6 +98,11 @@ export function NavLink({ to, end, className, ...rest }: LinkProps & { end?: boo
   const path = to.split('?')[0]!;
   const active = pathname == path || (!end && path != '/' && pathname.startsWith(path + '/'));
   return (
-    <Link to={to} className={[className, active ? 'active' : ''].filter(Boolean).join(' ') || undefined} aria-current={active ? 'page' : undefined} {...rest} />
+    <Link
+      to={to}
+      className={[className, active ? 'active' : ''].filter(Boolean).join(' ') || undefined}
+      aria-current={active ? 'page' : undefined}
+      {...rest}
+    />
   );
 }

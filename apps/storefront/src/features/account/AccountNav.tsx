@@ -4,10 +4,13 @@ import { useLingui } from '../../i18n/index.js';
 /** The account area's sections. */
 export function AccountNav() {
   const { _ } = useLingui();
-  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
+  const t = (id: string, message: string, values?: Record<string, unknown>) =>
+    _({ id, message, ...(values && { values }) });
   return (
     <nav className="account-nav" aria-label={t('accountNav.label', 'Account sections')}>
-      <NavLink to="/account" end>{t('accountNav.info', 'Account info')}</NavLink>
+      <NavLink to="/account" end>
+        {t('accountNav.info', 'Account info')}
+      </NavLink>
       <NavLink to="/account/security">{t('accountNav.security', 'Security')}</NavLink>
       <NavLink to="/account/sign-in-methods">{t('accountNav.signInMethods', 'Sign-in methods')}</NavLink>
     </nav>

@@ -8,7 +8,10 @@ import { Field } from '../../components/Field.js';
 /** Address tags; their names are the catalog's `address.tag.<TAG>`. */
 const TAGS: AddressTag[] = ['SHIPPING', 'BILLING', 'HOME', 'WORK', 'UNTAGGED'];
 
-const empty = (): MemberAddress => ({ tag: 'SHIPPING', address: { addressLine: '', city: '', postalCode: '', country: '' } });
+const empty = (): MemberAddress => ({
+  tag: 'SHIPPING',
+  address: { addressLine: '', city: '', postalCode: '', country: '' },
+});
 
 /** The member's addresses, each with its tag; add, edit, remove, then save them together. */
 export function AddressesEditor({ member }: { member: MemberResult }) {
@@ -31,7 +34,9 @@ export function AddressesEditor({ member }: { member: MemberResult }) {
     try {
       const cleaned = addresses.map((a) => ({
         tag: a.tag,
-        address: Object.fromEntries(Object.entries(a.address).filter(([, v]) => typeof v == 'string' && v.trim())) as MemberAddress['address'],
+        address: Object.fromEntries(
+          Object.entries(a.address).filter(([, v]) => typeof v == 'string' && v.trim()),
+        ) as MemberAddress['address'],
       }));
       await member.update({ profile: { addresses: cleaned } });
       setState('saved');
@@ -49,7 +54,11 @@ export function AddressesEditor({ member }: { member: MemberResult }) {
           <legend>{_('address.legend', { n: i + 1 })}</legend>
           <div className="field">
             <label htmlFor={`address-${i}-tag`}>{_('address.tag')}</label>
-            <select id={`address-${i}-tag`} value={a.tag} onChange={(e) => edit(i, { tag: e.target.value as AddressTag })}>
+            <select
+              id={`address-${i}-tag`}
+              value={a.tag}
+              onChange={(e) => edit(i, { tag: e.target.value as AddressTag })}
+            >
               {TAGS.map((t) => (
                 <option key={t} value={t}>
                   {_(`address.tag.${t}`)}
@@ -57,10 +66,26 @@ export function AddressesEditor({ member }: { member: MemberResult }) {
               ))}
             </select>
           </div>
-          <Field label={_('address.street')} autoComplete="address-line1" value={a.address.addressLine ?? ''} onChange={(e) => edit(i, { addressLine: e.target.value })} />
+          <Field
+            label={_('address.street')}
+            autoComplete="address-line1"
+            value={a.address.addressLine ?? ''}
+            onChange={(e) => edit(i, { addressLine: e.target.value })}
+          />
           <div className="form__row">
-            <Field label={_('address.postalCode')} autoComplete="postal-code" value={a.address.postalCode ?? ''} onChange={(e) => edit(i, { postalCode: e.target.value })} maxLength={20} />
-            <Field label={_('address.city')} autoComplete="address-level2" value={a.address.city ?? ''} onChange={(e) => edit(i, { city: e.target.value })} />
+            <Field
+              label={_('address.postalCode')}
+              autoComplete="postal-code"
+              value={a.address.postalCode ?? ''}
+              onChange={(e) => edit(i, { postalCode: e.target.value })}
+              maxLength={20}
+            />
+            <Field
+              label={_('address.city')}
+              autoComplete="address-level2"
+              value={a.address.city ?? ''}
+              onChange={(e) => edit(i, { city: e.target.value })}
+            />
           </div>
           <Field
             label={_('address.country')}
@@ -70,13 +95,22 @@ export function AddressesEditor({ member }: { member: MemberResult }) {
             maxLength={3}
             hint={_('address.countryHint')}
           />
-          <button type="button" className="link-button" onClick={() => setAddresses((list) => list.filter((_, j) => j != i))}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setAddresses((list) => list.filter((_, j) => j != i))}
+          >
             {_('address.remove', { n: i + 1 })}
           </button>
         </fieldset>
       ))}
       <div className="actions">
-        <button type="button" className="button" onClick={() => setAddresses((list) => [...list, empty()])} disabled={addresses.length >= 20}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setAddresses((list) => [...list, empty()])}
+          disabled={addresses.length >= 20}
+        >
           {_('address.add')}
         </button>
         <button type="submit" className="button button--primary" disabled={state == 'saving'}>

@@ -34,11 +34,19 @@ function explain(error: unknown): Problem {
   if (error.code == WRONG_PASSWORD) return { field: 'current', message: TEXT.currentWrong };
   if (error.code == REAUTHENTICATION_REQUIRED) return { field: 'current', message: TEXT.reauthenticate };
   if (error.status == 429) return { field: 'form', message: MESSAGES.tooManyAttempts };
-  const body = error.body as { details?: { validationError?: { fieldViolations?: { ruleName?: string; description?: string }[] } } } | null;
+  const body = error.body as {
+    details?: { validationError?: { fieldViolations?: { ruleName?: string; description?: string }[] } };
+  } | null;
   const violation = body?.details?.validationError?.fieldViolations?.[0];
   if (violation?.ruleName == 'COMMON_PASSWORD') return { field: 'next', message: MESSAGES.commonPassword };
   if (violation?.ruleName == 'CONTEXT_PASSWORD') return { field: 'next', message: TEXT.context };
-  if (violation) return { field: 'next', message: /least|short|length/i.test(violation.description ?? '') ? MESSAGES.weakPassword : i18n._('password.ruleBroken', { rule: violation.description ?? '' }) };
+  if (violation)
+    return {
+      field: 'next',
+      message: /least|short|length/i.test(violation.description ?? '')
+        ? MESSAGES.weakPassword
+        : i18n._('password.ruleBroken', { rule: violation.description ?? '' }),
+    };
   return { field: 'form', message: MESSAGES.unexpectedResponse };
 }
 

@@ -4,9 +4,20 @@ import { Field } from '../../components/Field.js';
 import { useLingui } from '../../i18n/index.js';
 
 /** Asks for the current password before a sensitive change (the sign-in is older than 10 minutes). */
-export function ConfirmPassword({ onConfirm, onCancel, wrong, busy }: { onConfirm(password: string): void; onCancel(): void; wrong: boolean; busy: boolean }) {
+export function ConfirmPassword({
+  onConfirm,
+  onCancel,
+  wrong,
+  busy,
+}: {
+  onConfirm(password: string): void;
+  onCancel(): void;
+  wrong: boolean;
+  busy: boolean;
+}) {
   const { _ } = useLingui();
-  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
+  const t = (id: string, message: string, values?: Record<string, unknown>) =>
+    _({ id, message, ...(values && { values }) });
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -28,8 +28,22 @@ export function ProfileForm({ member }: { member: MemberResult }) {
     <form className="form" onSubmit={(e) => void submit(e)} aria-labelledby="names-heading">
       <h3 id="names-heading">{_('profile.heading')}</h3>
       <div className="form__row">
-        <Field label={_('field.firstName')} name="firstName" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} maxLength={200} />
-        <Field label={_('field.lastName')} name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} maxLength={200} />
+        <Field
+          label={_('field.firstName')}
+          name="firstName"
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+          maxLength={200}
+        />
+        <Field
+          label={_('field.lastName')}
+          name="lastName"
+          autoComplete="family-name"
+          value={lastName}
+          onChange={(e) => setLastName(e.target.value)}
+          maxLength={200}
+        />
       </div>
       <button type="submit" className="button" disabled={state == 'saving'}>
         {_('profile.save')}

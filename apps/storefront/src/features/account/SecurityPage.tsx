@@ -23,7 +23,8 @@ export function SecurityPage() {
 
 function Security() {
   const { _ } = useLingui();
-  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
+  const t = (id: string, message: string, values?: Record<string, unknown>) =>
+    _({ id, message, ...(values && { values }) });
   const factors = useFactors();
   const proof = useFreshProof();
   const [setup, setSetup] = useState<Awaited<ReturnType<typeof factors.addTotp>>>();
@@ -45,9 +46,18 @@ function Security() {
       <AccountNav />
       {notice && <Alert tone="success">{notice}</Alert>}
       {proof.error != null && !proof.wrongPassword && (
-        <Alert tone="error">{(proof.error as Error).message || t('security.failed', 'That change did not work. Please try again.')}</Alert>
+        <Alert tone="error">
+          {(proof.error as Error).message || t('security.failed', 'That change did not work. Please try again.')}
+        </Alert>
       )}
-      {proof.waiting && <ConfirmPassword busy={proof.busy} wrong={proof.wrongPassword} onConfirm={(p) => void proof.confirm(p)} onCancel={proof.cancel} />}
+      {proof.waiting && (
+        <ConfirmPassword
+          busy={proof.busy}
+          wrong={proof.wrongPassword}
+          onConfirm={(p) => void proof.confirm(p)}
+          onCancel={proof.cancel}
+        />
+      )}
       {codes && <RecoveryCodes codes={codes} onClose={() => setCodes(undefined)} />}
       {!factors.data ? (
         factors.status == 'error' ? (
@@ -62,14 +72,37 @@ function Security() {
             {totp ? (
               <p className="security-card__row">
                 <span>{t('security.totpOn', 'On: sign-ins ask for a code from your app.')}</span>
-                <button type="button" className="button" disabled={proof.busy} onClick={() => void proof.run(async (p) => { await factors.remove(totp.factorId, p); done(t('security.totpRemoved', 'The authenticator app was removed.')); })}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={proof.busy}
+                  onClick={() =>
+                    void proof.run(async (p) => {
+                      await factors.remove(totp.factorId, p);
+                      done(t('security.totpRemoved', 'The authenticator app was removed.'));
+                    })
+                  }
+                >
                   {t('security.remove', 'Remove')}
                 </button>
               </p>
             ) : setup ? (
-              <TotpSetup setup={setup} factors={factors} run={proof.run} onDone={(rc) => { setSetup(undefined); done(t('security.totpAdded', 'The authenticator app is on.'), rc); }} />
+              <TotpSetup
+                setup={setup}
+                factors={factors}
+                run={proof.run}
+                onDone={(rc) => {
+                  setSetup(undefined);
+                  done(t('security.totpAdded', 'The authenticator app is on.'), rc);
+                }}
+              />
             ) : (
-              <button type="button" className="button" disabled={proof.busy} onClick={() => void proof.run(async (p) => setSetup(await factors.addTotp(p)))}>
+              <button
+                type="button"
+                className="button"
+                disabled={proof.busy}
+                onClick={() => void proof.run(async (p) => setSetup(await factors.addTotp(p)))}
+              >
                 {t('security.totpSetUp', 'Set up an authenticator app')}
               </button>
             )}
@@ -78,13 +111,35 @@ function Security() {
           <section className="security-card" aria-labelledby="email-title">
             <h2 id="email-title">{t('security.emailTitle', 'Email codes')}</h2>
             <p className="security-card__row">
-              <span>{email ? t('security.emailOn', 'On: we can email you a sign-in code.') : t('security.emailOff', 'Off')}</span>
+              <span>
+                {email ? t('security.emailOn', 'On: we can email you a sign-in code.') : t('security.emailOff', 'Off')}
+              </span>
               {email ? (
-                <button type="button" className="button" disabled={proof.busy} onClick={() => void proof.run(async (p) => { await factors.remove(email.factorId, p); done(t('security.emailRemoved', 'Email codes are off.')); })}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={proof.busy}
+                  onClick={() =>
+                    void proof.run(async (p) => {
+                      await factors.remove(email.factorId, p);
+                      done(t('security.emailRemoved', 'Email codes are off.'));
+                    })
+                  }
+                >
                   {t('security.turnOffEmail', 'Turn off email codes')}
                 </button>
               ) : (
-                <button type="button" className="button" disabled={proof.busy} onClick={() => void proof.run(async (p) => { const r = await factors.addEmail(p); done(t('security.emailAdded', 'Email codes are on.'), r.recoveryCodes); })}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={proof.busy}
+                  onClick={() =>
+                    void proof.run(async (p) => {
+                      const r = await factors.addEmail(p);
+                      done(t('security.emailAdded', 'Email codes are on.'), r.recoveryCodes);
+                    })
+                  }
+                >
                   {t('security.turnOnEmail', 'Turn on email codes')}
                 </button>
               )}
@@ -98,7 +153,20 @@ function Security() {
                 {passkeys.map((k) => (
                   <li key={k.factorId} className="security-card__row">
                     <span>{k.name ?? t('security.passkey', 'Passkey')}</span>
-                    <button type="button" className="button" aria-label={t('security.removeNamed', 'Remove {name}', { name: k.name ?? t('security.passkey', 'Passkey') })} disabled={proof.busy} onClick={() => void proof.run(async (p) => { await factors.remove(k.factorId, p); done(t('security.passkeyRemoved', 'The passkey was removed.')); })}>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={t('security.removeNamed', 'Remove {name}', {
+                        name: k.name ?? t('security.passkey', 'Passkey'),
+                      })}
+                      disabled={proof.busy}
+                      onClick={() =>
+                        void proof.run(async (p) => {
+                          await factors.remove(k.factorId, p);
+                          done(t('security.passkeyRemoved', 'The passkey was removed.'));
+                        })
+                      }
+                    >
                       {t('security.remove', 'Remove')}
                     </button>
                   </li>
@@ -106,7 +174,17 @@ function Security() {
               </ul>
             )}
             {passkeysSupported() ? (
-              <button type="button" className="button" disabled={proof.busy} onClick={() => void proof.run(async (p) => { const r = await factors.addPasskey({ ...p, name: deviceName() }); done(t('security.passkeyAdded', 'The passkey was added.'), r.recoveryCodes); })}>
+              <button
+                type="button"
+                className="button"
+                disabled={proof.busy}
+                onClick={() =>
+                  void proof.run(async (p) => {
+                    const r = await factors.addPasskey({ ...p, name: deviceName() });
+                    done(t('security.passkeyAdded', 'The passkey was added.'), r.recoveryCodes);
+                  })
+                }
+              >
                 {t('security.addPasskey', 'Add a passkey')}
               </button>
             ) : (
@@ -118,8 +196,23 @@ function Security() {
             <section className="security-card" aria-labelledby="recovery-title">
               <h2 id="recovery-title">{t('security.recoveryCodes', 'Recovery codes')}</h2>
               <p className="security-card__row">
-                <span>{t('security.codesLeft', 'Unused recovery codes: {count}', { count: factors.data.recoveryCodesLeft })}</span>
-                <button type="button" className="button" disabled={proof.busy} onClick={() => void proof.run(async (p) => { const r = await factors.newRecoveryCodes(p); done(t('security.codesMade', 'New recovery codes were made; the old ones no longer work.'), r.recoveryCodes); })}>
+                <span>
+                  {t('security.codesLeft', 'Unused recovery codes: {count}', { count: factors.data.recoveryCodesLeft })}
+                </span>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={proof.busy}
+                  onClick={() =>
+                    void proof.run(async (p) => {
+                      const r = await factors.newRecoveryCodes(p);
+                      done(
+                        t('security.codesMade', 'New recovery codes were made; the old ones no longer work.'),
+                        r.recoveryCodes,
+                      );
+                    })
+                  }
+                >
                   {t('security.newCodes', 'Make new recovery codes')}
                 </button>
               </p>
@@ -134,7 +227,25 @@ function Security() {
 /** A name the member recognises in the list: the browser and system of this device. */
 function deviceName(): string {
   const ua = globalThis.navigator?.userAgent ?? '';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
-  const system = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Chrome\//.test(ua)
+      ? 'Chrome'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'Browser';
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Mac OS/.test(ua)
+        ? 'macOS'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
   return system ? `${browser} on ${system}` : browser;
 }

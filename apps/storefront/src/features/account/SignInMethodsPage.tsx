@@ -25,7 +25,8 @@ const RETURN_TO = '/account/sign-in-methods';
 
 function SignInMethods() {
   const { _ } = useLingui();
-  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
+  const t = (id: string, message: string, values?: Record<string, unknown>) =>
+    _({ id, message, ...(values && { values }) });
   const [params] = useSearchParams();
   const methods = useSignInMethods();
   const proof = useFreshProof();
@@ -39,16 +40,32 @@ function SignInMethods() {
     <section className="page account-page sign-in-methods-page">
       <PageHeading>{t('signInMethods.heading', 'Sign-in methods')}</PageHeading>
       <AccountNav />
-      {connectedId && data && !notice && <Alert tone="success">{t('signInMethods.connected', '{name} is connected. You can use it to sign in.', { name: nameOf(connectedId) })}</Alert>}
+      {connectedId && data && !notice && (
+        <Alert tone="success">
+          {t('signInMethods.connected', '{name} is connected. You can use it to sign in.', {
+            name: nameOf(connectedId),
+          })}
+        </Alert>
+      )}
       {notice && <Alert tone="success">{notice}</Alert>}
       {proof.error != null && !proof.wrongPassword && (
         <Alert tone="error">
           {lastWay
-            ? t('signInMethods.lastWay', 'This is your only way to sign in. Set a password (use “Forgot password?” on the sign-in page) or connect another provider first.')
+            ? t(
+                'signInMethods.lastWay',
+                'This is your only way to sign in. Set a password (use “Forgot password?” on the sign-in page) or connect another provider first.',
+              )
             : (proof.error as Error).message || t('security.failed', 'That change did not work. Please try again.')}
         </Alert>
       )}
-      {proof.waiting && <ConfirmPassword busy={proof.busy} wrong={proof.wrongPassword} onConfirm={(p) => void proof.confirm(p)} onCancel={proof.cancel} />}
+      {proof.waiting && (
+        <ConfirmPassword
+          busy={proof.busy}
+          wrong={proof.wrongPassword}
+          onConfirm={(p) => void proof.confirm(p)}
+          onCancel={proof.cancel}
+        />
+      )}
       {!data ? (
         methods.status == 'error' ? (
           <Alert tone="error">{t('signInMethods.loadFailed', 'Your sign-in methods could not be loaded.')}</Alert>
@@ -59,25 +76,56 @@ function SignInMethods() {
         <div className="account-sections">
           <section className="security-card" aria-labelledby="password-title">
             <h2 id="password-title">{t('field.password', 'Password')}</h2>
-            <p>{data.hasPassword ? t('signInMethods.passwordSet', 'You can sign in with your email and password.') : t('signInMethods.noPassword', 'No password set. Use “Forgot password?” on the sign-in page to set one.')}</p>
+            <p>
+              {data.hasPassword
+                ? t('signInMethods.passwordSet', 'You can sign in with your email and password.')
+                : t(
+                    'signInMethods.noPassword',
+                    'No password set. Use “Forgot password?” on the sign-in page to set one.',
+                  )}
+            </p>
           </section>
           {data.providers.length == 0 ? (
             <p className="muted">{t('signInMethods.none', 'This shop offers no other sign-in providers.')}</p>
           ) : (
-            <ul className="security-card security-card__list" aria-label={t('signInMethods.providers', 'Sign-in providers')}>
+            <ul
+              className="security-card security-card__list"
+              aria-label={t('signInMethods.providers', 'Sign-in providers')}
+            >
               {data.providers.map((p) => {
                 const connected = data.connections.some((c) => c.idpConnection.idpConnectionId == p.idpConnectionId);
                 return (
                   <li key={p.idpConnectionId} className="security-card__row">
-                    <span>{connected ? t('signInMethods.isConnected', '{name} — Connected', { name: p.name }) : t('signInMethods.notConnected', '{name} — Not connected', { name: p.name })}</span>
+                    <span>
+                      {connected
+                        ? t('signInMethods.isConnected', '{name} — Connected', { name: p.name })
+                        : t('signInMethods.notConnected', '{name} — Not connected', { name: p.name })}
+                    </span>
                     {connected ? (
-                      <button type="button" className="button" aria-label={t('signInMethods.disconnectNamed', 'Disconnect {name}', { name: p.name })} disabled={proof.busy}
-                        onClick={() => void proof.run(async () => { await methods.disconnect(p.idpConnectionId); setNotice(t('signInMethods.disconnected', '{name} is disconnected.', { name: p.name })); })}>
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={t('signInMethods.disconnectNamed', 'Disconnect {name}', { name: p.name })}
+                        disabled={proof.busy}
+                        onClick={() =>
+                          void proof.run(async () => {
+                            await methods.disconnect(p.idpConnectionId);
+                            setNotice(t('signInMethods.disconnected', '{name} is disconnected.', { name: p.name }));
+                          })
+                        }
+                      >
                         {t('signInMethods.disconnect', 'Disconnect')}
                       </button>
                     ) : (
-                      <button type="button" className="button" aria-label={t('signInMethods.connectNamed', 'Connect {name}', { name: p.name })} disabled={proof.busy}
-                        onClick={() => void proof.run((pr) => methods.connect(p.idpConnectionId, { returnTo: RETURN_TO, ...pr }))}>
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={t('signInMethods.connectNamed', 'Connect {name}', { name: p.name })}
+                        disabled={proof.busy}
+                        onClick={() =>
+                          void proof.run((pr) => methods.connect(p.idpConnectionId, { returnTo: RETURN_TO, ...pr }))
+                        }
+                      >
                         {t('signInMethods.connect', 'Connect')}
                       </button>
                     )}

@@ -23,10 +23,14 @@ export function TotpSetup({
   onDone(recoveryCodes: string[] | undefined): void;
 }) {
   const { _ } = useLingui();
-  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
+  const t = (id: string, message: string, values?: Record<string, unknown>) =>
+    _({ id, message, ...(values && { values }) });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const qr = useMemo(() => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(setup.totp.otpauthUri))}`, [setup.totp.otpauthUri]);
+  const qr = useMemo(
+    () => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(setup.totp.otpauthUri))}`,
+    [setup.totp.otpauthUri],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +41,9 @@ export function TotpSetup({
         onDone(done.recoveryCodes);
       } catch (e) {
         if ((e as { code?: unknown }).code == REAUTHENTICATION_REQUIRED) throw e;
-        setError(t('security.totpWrong', 'This code is not correct. Check the time on your phone and try the newest code.'));
+        setError(
+          t('security.totpWrong', 'This code is not correct. Check the time on your phone and try the newest code.'),
+        );
       }
     });
   };
@@ -45,11 +51,25 @@ export function TotpSetup({
   return (
     <form className="form totp-setup" onSubmit={submit} noValidate>
       <p>{t('security.totpScan', 'Scan this QR code with your authenticator app, or type the key below into it.')}</p>
-      <img className="totp-setup__qr" src={qr} width={180} height={180} alt={t('security.totpQrAlt', 'QR code for your authenticator app')} />
+      <img
+        className="totp-setup__qr"
+        src={qr}
+        width={180}
+        height={180}
+        alt={t('security.totpQrAlt', 'QR code for your authenticator app')}
+      />
       <p>
         {t('security.totpKey', 'Key:')} <code className="totp-setup__secret">{setup.totp.secret}</code>
       </p>
-      <Field label={t('secondStep.code', 'Authentication code')} name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={error} />
+      <Field
+        label={t('secondStep.code', 'Authentication code')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={error}
+      />
       <button type="submit" className="button button--primary" disabled={!code.trim()}>
         {t('security.turnOn', 'Turn on')}
       </button>

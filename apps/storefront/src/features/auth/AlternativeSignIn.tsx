@@ -12,7 +12,8 @@ import './sign-in-options.css';
  */
 export function AlternativeSignIn({ returnTo, passkey = false }: { returnTo: string; passkey?: boolean }) {
   const { _ } = useLingui();
-  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
+  const t = (id: string, message: string, values?: Record<string, unknown>) =>
+    _({ id, message, ...(values && { values }) });
   const navigate = useNavigate();
   const providers = useSsoProviders();
   const step = useSecondStep();
@@ -25,9 +26,14 @@ export function AlternativeSignIn({ returnTo, passkey = false }: { returnTo: str
     try {
       const result = await step.signInWithPasskey();
       if (result.loginState == 'SUCCESS') navigate(returnTo, { replace: true });
-      else setError(t('signIn.passkeyRefused', 'This passkey is not known to the shop. Sign in with your email and password.'));
+      else
+        setError(
+          t('signIn.passkeyRefused', 'This passkey is not known to the shop. Sign in with your email and password.'),
+        );
     } catch {
-      setError(t('signIn.passkeyCancelled', 'No passkey was used. Try again, or sign in with your email and password.'));
+      setError(
+        t('signIn.passkeyCancelled', 'No passkey was used. Try again, or sign in with your email and password.'),
+      );
     } finally {
       setBusy(false);
     }
@@ -49,7 +55,13 @@ export function AlternativeSignIn({ returnTo, passkey = false }: { returnTo: str
     <div className="sign-in-options">
       {error && <Alert tone="error">{error}</Alert>}
       {list.map((p) => (
-        <button key={p.idpConnectionId} type="button" className="button button--wide" onClick={() => void withProvider(p.idpConnectionId)} disabled={busy}>
+        <button
+          key={p.idpConnectionId}
+          type="button"
+          className="button button--wide"
+          onClick={() => void withProvider(p.idpConnectionId)}
+          disabled={busy}
+        >
           {t('signIn.continueWith', 'Continue with {name}', { name: p.name })}
         </button>
       ))}

@@ -9,7 +9,12 @@ import { Skeleton } from '../../components/Skeleton.js';
 import { safeReturnTo } from './auth-errors.js';
 
 /** The redirect-login failures the storefront can name; others carry the server's own description. */
-const KNOWN = { access_denied: 'callback.cancelled', missing_code: 'callback.missingCode', no_pending_login: 'callback.noPending', exchange_failed: 'callback.failed' } as const;
+const KNOWN = {
+  access_denied: 'callback.cancelled',
+  missing_code: 'callback.missingCode',
+  no_pending_login: 'callback.noPending',
+  exchange_failed: 'callback.failed',
+} as const;
 
 function callbackError(e: unknown): string {
   const id = e instanceof RedirectLoginError ? KNOWN[e.code as keyof typeof KNOWN] : undefined;

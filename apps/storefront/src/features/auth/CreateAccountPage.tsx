@@ -27,7 +27,8 @@ export function CreateAccountPage() {
 
   if (isMember && !busy && outcome?.kind != 'done') return <Navigate to={returnTo} replace />;
 
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +43,11 @@ export function CreateAccountPage() {
     if (form.firstName.trim()) profile.firstName = form.firstName.trim();
     if (form.lastName.trim()) profile.lastName = form.lastName.trim();
     try {
-      const result = await register({ email, password: form.password, ...(Object.keys(profile).length ? { profile } : {}) });
+      const result = await register({
+        email,
+        password: form.password,
+        ...(Object.keys(profile).length ? { profile } : {}),
+      });
       setOutcome(finish(result, 'register', email, returnTo));
     } catch (error) {
       setOutcome(thrownProblem(error));
@@ -72,10 +77,31 @@ export function CreateAccountPage() {
       {problem?.field == 'form' && <Alert tone="error">{problem.message}</Alert>}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
         <div className="form__row">
-          <Field label={_('field.firstName')} name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
-          <Field label={_('field.lastName')} name="lastName" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+          <Field
+            label={_('field.firstName')}
+            name="firstName"
+            autoComplete="given-name"
+            value={form.firstName}
+            onChange={set('firstName')}
+          />
+          <Field
+            label={_('field.lastName')}
+            name="lastName"
+            autoComplete="family-name"
+            value={form.lastName}
+            onChange={set('lastName')}
+          />
         </div>
-        <Field label={_('field.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errorFor('email')} />
+        <Field
+          label={_('field.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+          error={errorFor('email')}
+        />
         <Field
           label={_('field.password')}
           type="password"

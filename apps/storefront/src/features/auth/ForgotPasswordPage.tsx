@@ -15,7 +15,8 @@ const AFTER_RESET = '/sign-in?passwordReset=1';
 function resetFailure(e: unknown): { field: 'email' | 'form'; message: string } {
   const { status, message = '' } = (e ?? {}) as { status?: number; message?: string };
   if (status == 429 || /too many/i.test(message)) return { field: 'form', message: MESSAGES.tooManyAttempts };
-  if (/email/i.test(message) && !/redirect/i.test(message)) return { field: 'email', message: MESSAGES.invalidEmailRegister };
+  if (/email/i.test(message) && !/redirect/i.test(message))
+    return { field: 'email', message: MESSAGES.invalidEmailRegister };
   if (status) return { field: 'form', message: MESSAGES.unexpectedResponse };
   return { field: 'form', message: MESSAGES.networkError };
 }
@@ -68,7 +69,12 @@ export function ForgotPasswordPage() {
         <>
           <p>{_('forgot.intro')}</p>
           {error?.field == 'form' && <Alert tone="error">{error.message}</Alert>}
-          <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={state == 'sending' || undefined}>
+          <form
+            className="form"
+            onSubmit={(e) => void submit(e)}
+            noValidate
+            aria-busy={state == 'sending' || undefined}
+          >
             <Field
               label={_('field.email')}
               type="email"

@@ -18,12 +18,15 @@ type Method = 'TOTP' | 'EMAIL' | 'RECOVERY_CODE' | 'WEBAUTHN';
  */
 export function SecondStepPage() {
   const { _ } = useLingui();
-  const t = (id: string, message: string, values?: Record<string, unknown>) => _({ id, message, ...(values && { values }) });
+  const t = (id: string, message: string, values?: Record<string, unknown>) =>
+    _({ id, message, ...(values && { values }) });
   const navigate = useNavigate();
   const step = useSecondStep();
   const [pending, setPending] = useState(readPendingSecondStep);
   const types = new Set(pending?.result.data?.factors?.map((f) => f.factorType));
-  const [method, setMethod] = useState<Method>(types.has('TOTP') ? 'TOTP' : types.has('EMAIL') ? 'EMAIL' : 'RECOVERY_CODE');
+  const [method, setMethod] = useState<Method>(
+    types.has('TOTP') ? 'TOTP' : types.has('EMAIL') ? 'EMAIL' : 'RECOVERY_CODE',
+  );
   const [code, setCode] = useState('');
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -41,7 +44,10 @@ export function SecondStepPage() {
       return;
     }
     if (result.loginState == 'MFA_REQUIRED') {
-      const next = { ...pending, result: { ...result, data: { ...result.data, factors: result.data?.factors ?? pending.result.data?.factors } } };
+      const next = {
+        ...pending,
+        result: { ...result, data: { ...result.data, factors: result.data?.factors ?? pending.result.data?.factors } },
+      };
       savePendingSecondStep(next);
       setPending(next);
       setError(wrong);
@@ -66,19 +72,38 @@ export function SecondStepPage() {
   const wrongCode = t('secondStep.wrongCode', 'This code is not correct. Check it and try again.');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => handle(await step.verifyCode({ factorType: method as 'TOTP', code: code.trim(), rememberThisDevice: remember, stateToken }), wrongCode));
+    void run(async () =>
+      handle(
+        await step.verifyCode({
+          factorType: method as 'TOTP',
+          code: code.trim(),
+          rememberThisDevice: remember,
+          stateToken,
+        }),
+        wrongCode,
+      ),
+    );
   };
   const sendEmail = () =>
     run(async () => {
       const result = await step.sendEmailCode(stateToken);
       setMethod('EMAIL');
-      if (result.loginState == 'MFA_REQUIRED') setNotice(t('secondStep.emailSent', 'We emailed you a code. Enter it below.'));
+      if (result.loginState == 'MFA_REQUIRED')
+        setNotice(t('secondStep.emailSent', 'We emailed you a code. Enter it below.'));
       else handle(result, wrongCode);
     });
   const passkey = () =>
-    run(async () => handle(await step.verifyWithPasskey({ rememberThisDevice: remember, stateToken }), t('secondStep.passkeyFailed', 'The passkey was not accepted. Try again or use a code.')));
+    run(async () =>
+      handle(
+        await step.verifyWithPasskey({ rememberThisDevice: remember, stateToken }),
+        t('secondStep.passkeyFailed', 'The passkey was not accepted. Try again or use a code.'),
+      ),
+    );
 
-  const codeLabel = method == 'RECOVERY_CODE' ? t('secondStep.recoveryCode', 'Recovery code') : t('secondStep.code', 'Authentication code');
+  const codeLabel =
+    method == 'RECOVERY_CODE'
+      ? t('secondStep.recoveryCode', 'Recovery code')
+      : t('secondStep.code', 'Authentication code');
   return (
     <section className="page auth-page">
       <PageHeading>{t('secondStep.heading', 'Two-step verification')}</PageHeading>
@@ -102,7 +127,8 @@ export function SecondStepPage() {
           error={error}
         />
         <label className="checkbox">
-          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> {t('secondStep.remember', 'Remember this device')}
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />{' '}
+          {t('secondStep.remember', 'Remember this device')}
         </label>
         <button type="submit" className="button button--primary button--wide" disabled={busy || !code.trim()}>
           {t('secondStep.verify', 'Verify')}

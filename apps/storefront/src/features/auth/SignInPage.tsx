@@ -61,7 +61,16 @@ export function SignInPage() {
       {outcome?.kind == 'approval' && <ApprovalNotice />}
       {problem?.field == 'form' && <Alert tone="error">{problem.message}</Alert>}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
-        <Field label={_('field.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errorFor('email')} />
+        <Field
+          label={_('field.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errorFor('email')}
+        />
         <Field
           label={_('field.password')}
           type="password"

@@ -22,22 +22,44 @@ describe('auth error sentences', () => {
       ['register', 'unexpectedResponse', 'form', MESSAGES.unexpectedResponse],
     ] as const;
     for (const [flow, errorCode, field, message] of cases) {
-      expect(describeFailure({ loginState: 'FAILURE', errorCode, error: 'x' }, flow), `${flow} ${errorCode}`).toEqual({ field, message });
+      expect(describeFailure({ loginState: 'FAILURE', errorCode, error: 'x' }, flow), `${flow} ${errorCode}`).toEqual({
+        field,
+        message,
+      });
     }
     // Every sentence is a full sentence, not a code.
     for (const text of Object.values(MESSAGES)) expect(text).toMatch(/^[A-Z“].*[.!]$/);
   });
 
   it('explains blocked accounts, throttling and wrong codes', () => {
-    expect(describeFailure({ loginState: 'FAILURE', errorCode: 'invalidEmail', error: 'This account is blocked; contact the site owner' }, 'login')).toEqual({
+    expect(
+      describeFailure(
+        { loginState: 'FAILURE', errorCode: 'invalidEmail', error: 'This account is blocked; contact the site owner' },
+        'login',
+      ),
+    ).toEqual({
       field: 'form',
       message: MESSAGES.blocked,
     });
-    expect(describeFailure({ loginState: 'FAILURE', errorCode: 'invalidEmail', error: '{"message":"Too many requests, try again later"}' }, 'login').message).toBe(
-      MESSAGES.tooManyAttempts,
-    );
-    expect(describeFailure({ loginState: 'FAILURE', error: 'VERIFICATION_FAILED' }, 'verify')).toEqual({ field: 'code', message: MESSAGES.wrongCode });
-    expect(describeFailure({ loginState: 'FAILURE', error: '{"message":"INVALID_ARGUMENT: \\"password\\" must be at least 8 characters"}' }, 'register')).toEqual({
+    expect(
+      describeFailure(
+        { loginState: 'FAILURE', errorCode: 'invalidEmail', error: '{"message":"Too many requests, try again later"}' },
+        'login',
+      ).message,
+    ).toBe(MESSAGES.tooManyAttempts);
+    expect(describeFailure({ loginState: 'FAILURE', error: 'VERIFICATION_FAILED' }, 'verify')).toEqual({
+      field: 'code',
+      message: MESSAGES.wrongCode,
+    });
+    expect(
+      describeFailure(
+        {
+          loginState: 'FAILURE',
+          error: '{"message":"INVALID_ARGUMENT: \\"password\\" must be at least 8 characters"}',
+        },
+        'register',
+      ),
+    ).toEqual({
       field: 'password',
       message: MESSAGES.weakPassword,
     });

@@ -13,9 +13,22 @@ export interface AuthProblem {
 }
 
 const KEYS = [
-  'invalidEmailLogin', 'invalidEmailRegister', 'emailAlreadyExists', 'invalidPassword', 'resetPassword',
-  'missingCaptchaToken', 'invalidCaptchaToken', 'networkError', 'unexpectedResponse', 'blocked', 'ownerApproval',
-  'tooManyAttempts', 'wrongCode', 'weakPassword', 'commonPassword', 'sessionStart',
+  'invalidEmailLogin',
+  'invalidEmailRegister',
+  'emailAlreadyExists',
+  'invalidPassword',
+  'resetPassword',
+  'missingCaptchaToken',
+  'invalidCaptchaToken',
+  'networkError',
+  'unexpectedResponse',
+  'blocked',
+  'ownerApproval',
+  'tooManyAttempts',
+  'wrongCode',
+  'weakPassword',
+  'commonPassword',
+  'sessionStart',
 ] as const;
 
 /** The sentences, read from the catalog (`auth.<key>`) in the active language each time they are used. */
@@ -41,7 +54,8 @@ export function describeFailure(result: LoginResult, flow: 'login' | 'register' 
   const text = plainMessage(result.error);
   if (/blocked/i.test(text)) return { field: 'form', message: MESSAGES.blocked };
   if (/too many/i.test(text)) return { field: 'form', message: MESSAGES.tooManyAttempts };
-  if (/internal error|system error|request id/i.test(text)) return { field: 'form', message: MESSAGES.unexpectedResponse };
+  if (/internal error|system error|request id/i.test(text))
+    return { field: 'form', message: MESSAGES.unexpectedResponse };
   switch (result.errorCode) {
     case 'invalidEmail':
       return flow == 'login' && !/valid email|format/i.test(text)
@@ -64,7 +78,8 @@ export function describeFailure(result: LoginResult, flow: 'login' | 'register' 
   }
   if (flow == 'verify') return { field: 'code', message: MESSAGES.wrongCode };
   if (/commonly used password/i.test(text)) return { field: 'password', message: MESSAGES.commonPassword };
-  if (/password/i.test(text)) return { field: 'password', message: /least|short|length/i.test(text) ? MESSAGES.weakPassword : text };
+  if (/password/i.test(text))
+    return { field: 'password', message: /least|short|length/i.test(text) ? MESSAGES.weakPassword : text };
   if (/email/i.test(text)) return { field: 'email', message: MESSAGES.invalidEmailRegister };
   return { field: 'form', message: text && text != 'Unknown _state' ? text : MESSAGES.unexpectedResponse };
 }

@@ -16,7 +16,10 @@ let clockOffset = 0;
 
 beforeAll(async () => {
   open = await startShopServer();
-  strict = await startShopServer({ now: () => Date.now() + clockOffset, site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'required', memberApproval: 'manual' } }) });
+  strict = await startShopServer({
+    now: () => Date.now() + clockOffset,
+    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'required', memberApproval: 'manual' } }),
+  });
 }, 120_000);
 afterAll(() => Promise.all([open, strict].map((s) => s?.close())));
 afterEach(() => {
@@ -28,7 +31,6 @@ afterEach(() => {
 let n = 0;
 const email = () => `shopper-${Date.now()}-${++n}@example.com`;
 
-
 /** The text tied to a field through aria-describedby. */
 const descriptionOf = (label: string) =>
   (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
@@ -37,7 +39,8 @@ const descriptionOf = (label: string) =>
     .join(' ');
 
 function fill(fields: Record<string, string>) {
-  for (const [label, value] of Object.entries(fields)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  for (const [label, value] of Object.entries(fields))
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
 describe('sign in', () => {
@@ -108,9 +111,13 @@ describe('create account', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await screen.findByRole('heading', { level: 1, name: 'Verify your email' }, { timeout: 5000 });
     expect(window.location.pathname).toBe('/verify');
-    expect(screen.getByRole('link', { name: 'Open the dev mailbox' }).getAttribute('href')).toBe(`${strict.url}/_dev/mail?to=${encodeURIComponent(address)}`);
+    expect(screen.getByRole('link', { name: 'Open the dev mailbox' }).getAttribute('href')).toBe(
+      `${strict.url}/_dev/mail?to=${encodeURIComponent(address)}`,
+    );
 
-    const mail = await fetch(`${strict.url}/_dev/mail.json?to=${encodeURIComponent(address)}`).then((r) => r.json() as Promise<{ messages: { text: string }[] }>);
+    const mail = await fetch(`${strict.url}/_dev/mail.json?to=${encodeURIComponent(address)}`).then(
+      (r) => r.json() as Promise<{ messages: { text: string }[] }>,
+    );
     const code = /\b(\d{6})\b/.exec(mail.messages[0]!.text)![1]!;
     const wrong = code == '000000' ? '111111' : '000000';
     fill({ 'Verification code': wrong });
@@ -119,15 +126,25 @@ describe('create account', () => {
 
     // Codes are spaced out: asking again at once is explained, a minute later it works.
     fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
-    expect(await screen.findByText(/A code was sent a moment ago. You can ask for another one in \d+ seconds./, {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /A code was sent a moment ago. You can ask for another one in \d+ seconds./,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
     clockOffset += 61_000;
     fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByText(/A new code is on its way/, {}, { timeout: 5000 })).toBeTruthy();
     await waitFor(async () => {
-      const after = await fetch(`${strict.url}/_dev/mail.json?to=${encodeURIComponent(address)}`).then((r) => r.json() as Promise<{ messages: unknown[] }>);
+      const after = await fetch(`${strict.url}/_dev/mail.json?to=${encodeURIComponent(address)}`).then(
+        (r) => r.json() as Promise<{ messages: unknown[] }>,
+      );
       expect(after.messages.length).toBe(2);
     });
-    const latest = await fetch(`${strict.url}/_dev/mail.json?to=${encodeURIComponent(address)}`).then((r) => r.json() as Promise<{ messages: { text: string }[] }>);
+    const latest = await fetch(`${strict.url}/_dev/mail.json?to=${encodeURIComponent(address)}`).then(
+      (r) => r.json() as Promise<{ messages: { text: string }[] }>,
+    );
     fill({ 'Verification code': /\b(\d{6})\b/.exec(latest.messages[0]!.text)![1]! });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(MESSAGES.ownerApproval, {}, { timeout: 5000 })).toBeTruthy();

@@ -34,9 +34,13 @@ describe('forgot password', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await screen.findByText('Check your email', {}, long);
-    expect(screen.getByRole('link', { name: 'Open the dev mailbox' }).getAttribute('href')).toBe(`${server.url}/_dev/mail?to=${encodeURIComponent(email)}`);
+    expect(screen.getByRole('link', { name: 'Open the dev mailbox' }).getAttribute('href')).toBe(
+      `${server.url}/_dev/mail?to=${encodeURIComponent(email)}`,
+    );
 
-    const mail = await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`).then((r) => r.json() as Promise<{ messages: { subject: string; text: string }[] }>);
+    const mail = await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`).then(
+      (r) => r.json() as Promise<{ messages: { subject: string; text: string }[] }>,
+    );
     const reset = mail.messages.find((m) => /reset/i.test(m.subject));
     expect(reset?.text).toMatch(/\/reset-password\?token=/);
   });
@@ -44,9 +48,19 @@ describe('forgot password', () => {
   it('the reset page explains a common new password (audit F-15)', async () => {
     const email = `common-reset-${Date.now()}@example.com`;
     await registerByApi(server, email, 'a long enough password');
-    const visitor = await fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }) }).then((r) => r.json() as Promise<{ access_token: string }>);
-    await fetch(`${server.url}/_api/iam/recovery/v1/send-email`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: visitor.access_token }, body: JSON.stringify({ email }) });
-    const mail = await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`).then((r) => r.json() as Promise<{ messages: { text: string }[] }>);
+    const visitor = await fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: server.clientId, grantType: 'anonymous' }),
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    await fetch(`${server.url}/_api/iam/recovery/v1/send-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: visitor.access_token },
+      body: JSON.stringify({ email }),
+    });
+    const mail = await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`).then(
+      (r) => r.json() as Promise<{ messages: { text: string }[] }>,
+    );
     const token = /reset-password\?token=([\w-]+)/.exec(mail.messages[0]!.text)![1]!;
     renderShop(server, `/reset-password?token=${token}`);
     await screen.findByRole('heading', { level: 1, name: 'Set a new password' }, long);

@@ -40,5 +40,8 @@ export function useAuthOutcome() {
 /** A thrown error (the silent frame failed, no network) as a form-level problem. */
 export function thrownProblem(error: unknown): AuthOutcome {
   const offline = error instanceof TypeError || /network|fetch/i.test(String((error as Error)?.message));
-  return { kind: 'problem', problem: { field: 'form', message: offline ? MESSAGES.networkError : MESSAGES.sessionStart } };
+  return {
+    kind: 'problem',
+    problem: { field: 'form', message: offline ? MESSAGES.networkError : MESSAGES.sessionStart },
+  };
 }

@@ -6,7 +6,15 @@ import { useCart } from './cart-context.js';
  * "Add to cart": adds one unit; the cart link's count updates at once. `productTitle` gives screen
  * readers the confirmation ("Added Blue Mug to your cart").
  */
-export function AddToCartButton({ productId, productTitle, disabled }: { productId: string; productTitle: string; disabled?: boolean }) {
+export function AddToCartButton({
+  productId,
+  productTitle,
+  disabled,
+}: {
+  productId: string;
+  productTitle: string;
+  disabled?: boolean;
+}) {
   const { _ } = useLingui();
   const { add } = useCart();
   const [added, setAdded] = useState(0);

@@ -8,7 +8,15 @@ import type { CartLine } from './cart-api.js';
 import { useCart } from './cart-context.js';
 
 /** One cart line: product, quantity stepper (buttons and a number field) and removal. */
-export function CartLineRow({ line, product, loading }: { line: CartLine; product: Product | undefined; loading: boolean }) {
+export function CartLineRow({
+  line,
+  product,
+  loading,
+}: {
+  line: CartLine;
+  product: Product | undefined;
+  loading: boolean;
+}) {
   const { _ } = useLingui();
   const { setQuantity, remove } = useCart();
   const title = product?.title ?? (loading ? _('common.loading') : _('cart.productUnavailable'));
@@ -26,7 +34,12 @@ export function CartLineRow({ line, product, loading }: { line: CartLine; produc
         {product && <Price amount={product.price} className="muted" />}
       </div>
       <div className="stepper" role="group" aria-label={_('cart.quantityOf', { title })}>
-        <button type="button" className="stepper__button" aria-label={_('cart.decrease', { title })} onClick={() => void setQuantity(line._id, line.quantity - 1)}>
+        <button
+          type="button"
+          className="stepper__button"
+          aria-label={_('cart.decrease', { title })}
+          onClick={() => void setQuantity(line._id, line.quantity - 1)}
+        >
           −
         </button>
         <input
@@ -53,7 +66,12 @@ export function CartLineRow({ line, product, loading }: { line: CartLine; produc
         </button>
       </div>
       <Price amount={(product?.price ?? 0) * line.quantity} className="cart-line__total" />
-      <button type="button" className="link-button cart-line__remove" aria-label={_('cart.removeTitle', { title })} onClick={() => void remove(line._id)}>
+      <button
+        type="button"
+        className="link-button cart-line__remove"
+        aria-label={_('cart.removeTitle', { title })}
+        onClick={() => void remove(line._id)}
+      >
         {_('cart.remove')}
       </button>
     </li>

@@ -16,7 +16,10 @@ import { CartLineRow } from './CartLineRow.js';
 export function useCartProducts(productIds: string[]) {
   const client = useShopClient();
   const ids = [...new Set(productIds)].sort();
-  const query = useQuery(['cart-products', ids], () => fetchProductsByIds(client, ids), { shared: true, enabled: ids.length > 0 });
+  const query = useQuery(['cart-products', ids], () => fetchProductsByIds(client, ids), {
+    shared: true,
+    enabled: ids.length > 0,
+  });
   const byId = new Map<string, Product>((query.data ?? []).map((p) => [p._id, p]));
   return { byId, loading: ids.length > 0 && !query.data && query.status != 'error', error: query.status == 'error' };
 }
@@ -27,7 +30,10 @@ export function CartPage() {
   const { isMember } = useSession();
   const navigate = useNavigate();
   const products = useCartProducts(cart.lines.map((l) => l.productId));
-  const subtotal = cart.lines.reduce((sum, line) => sum + (products.byId.get(line.productId)?.price ?? 0) * line.quantity, 0);
+  const subtotal = cart.lines.reduce(
+    (sum, line) => sum + (products.byId.get(line.productId)?.price ?? 0) * line.quantity,
+    0,
+  );
 
   const checkout = () => navigate(isMember ? '/checkout' : '/sign-in?returnTo=%2Fcheckout');
 
@@ -55,7 +61,12 @@ export function CartPage() {
         <>
           <ul className="cart-lines">
             {cart.lines.map((line) => (
-              <CartLineRow key={line._id} line={line} product={products.byId.get(line.productId)} loading={products.loading} />
+              <CartLineRow
+                key={line._id}
+                line={line}
+                product={products.byId.get(line.productId)}
+                loading={products.loading}
+              />
             ))}
           </ul>
           <div className="cart-summary">

@@ -2,7 +2,14 @@ import { useQuery } from '@vitrine/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShopClient } from '../../app/use-shop-client.js';
-import { clampQuantity, countItems, fetchCartLines, insertCartLine, removeCartLine, updateCartLine } from './cart-api.js';
+import {
+  clampQuantity,
+  countItems,
+  fetchCartLines,
+  insertCartLine,
+  removeCartLine,
+  updateCartLine,
+} from './cart-api.js';
 import type { CartLine } from './cart-api.js';
 import { CartContext } from './cart-context.js';
 import type { CartContextValue } from './cart-context.js';
@@ -47,7 +54,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       return change(
         (lines) =>
           existing
-            ? lines.map((l) => (l.productId == productId ? { ...l, quantity: clampQuantity(l.quantity + quantity) } : l))
+            ? lines.map((l) =>
+                l.productId == productId ? { ...l, quantity: clampQuantity(l.quantity + quantity) } : l,
+              )
             : [...lines, { _id: tempId, productId, quantity: clampQuantity(quantity) }],
         async () => {
           // Read the line again when our turn comes: an earlier queued insert may have created it.
@@ -60,7 +69,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
           if (!pending) return; // removed before it was ever sent
           const saved = await insertCartLine(client, productId, pending.quantity);
           realIds.current.set(tempId, saved._id);
-          setData((lines = []) => (latest.current = lines.map((l) => (l._id == tempId ? { ...saved, quantity: l.quantity } : l))));
+          setData(
+            (lines = []) =>
+              (latest.current = lines.map((l) => (l._id == tempId ? { ...saved, quantity: l.quantity } : l))),
+          );
           // Clicks made while the insert travelled raised the pending quantity: send it.
           const now = latest.current.find((l) => l._id == saved._id);
           if (now && now.quantity != saved.quantity) await updateCartLine(client, now);

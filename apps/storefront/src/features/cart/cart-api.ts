@@ -19,7 +19,10 @@ export async function fetchCartLines(client: ShopClient): Promise<CartLine[]> {
 }
 
 export async function insertCartLine(client: ShopClient, productId: string, quantity: number): Promise<CartLine> {
-  return client.items.insert<Omit<CartLine, '_id'> & { _id?: string }>(CART, { productId, quantity }) as Promise<CartLine>;
+  return client.items.insert<Omit<CartLine, '_id'> & { _id?: string }>(CART, {
+    productId,
+    quantity,
+  }) as Promise<CartLine>;
 }
 
 export async function updateCartLine(client: ShopClient, line: CartLine): Promise<CartLine> {

@@ -74,7 +74,9 @@ describe('catalog and cart against a real server', () => {
     const increase = await screen.findByRole('button', { name: /^Increase quantity of (?!Loading)/ });
     fireEvent.click(increase);
     await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 2 items'));
-    await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items.map((i) => i.quantity)).toEqual([2]));
+    await waitFor(async () =>
+      expect((await shop.client.items.query('Cart').find()).items.map((i) => i.quantity)).toEqual([2]),
+    );
     fireEvent.click(screen.getByRole('button', { name: /^Remove / }));
     expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
     expect(cartLink().getAttribute('aria-label')).toBe('Cart, 0 items');

@@ -32,7 +32,13 @@ export function CatalogFilters({ params, categories, onChange }: Props) {
       <div className="filters__search">
         <label htmlFor={`${id}-q`}>{_('catalog.searchLabel')}</label>
         <div className="filters__row">
-          <input id={`${id}-q`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={_('catalog.searchPlaceholder')} />
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={_('catalog.searchPlaceholder')}
+          />
           <button type="submit" className="button">
             {_('catalog.search')}
           </button>
@@ -40,19 +46,29 @@ export function CatalogFilters({ params, categories, onChange }: Props) {
       </div>
       <div className="filters__select">
         <label htmlFor={`${id}-category`}>{_('catalog.category')}</label>
-        <select id={`${id}-category`} value={params.category} onChange={(e) => onChange({ ...params, category: e.target.value, page: 1 })}>
+        <select
+          id={`${id}-category`}
+          value={params.category}
+          onChange={(e) => onChange({ ...params, category: e.target.value, page: 1 })}
+        >
           <option value="">{_('catalog.allCategories')}</option>
           {categories.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
-          {params.category && !categories.includes(params.category) && <option value={params.category}>{params.category}</option>}
+          {params.category && !categories.includes(params.category) && (
+            <option value={params.category}>{params.category}</option>
+          )}
         </select>
       </div>
       <div className="filters__select">
         <label htmlFor={`${id}-sort`}>{_('catalog.sortBy')}</label>
-        <select id={`${id}-sort`} value={params.sort} onChange={(e) => onChange({ ...params, sort: e.target.value as CatalogSort, page: 1 })}>
+        <select
+          id={`${id}-sort`}
+          value={params.sort}
+          onChange={(e) => onChange({ ...params, sort: e.target.value as CatalogSort, page: 1 })}
+        >
           <option value="featured">{_('catalog.sort.name')}</option>
           <option value="price-asc">{_('catalog.sort.priceAsc')}</option>
           <option value="price-desc">{_('catalog.sort.priceDesc')}</option>

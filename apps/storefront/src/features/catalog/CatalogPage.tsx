@@ -17,7 +17,10 @@ export function CatalogPage() {
   const client = useShopClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readCatalogParams(searchParams);
-  const catalog = useQuery(['catalog', params], () => fetchCatalogPage(client, params), { shared: true, keepPreviousData: true });
+  const catalog = useQuery(['catalog', params], () => fetchCatalogPage(client, params), {
+    shared: true,
+    keepPreviousData: true,
+  });
   const categories = useQuery(['categories'], () => fetchCategories(client), { shared: true });
 
   const update = (next: CatalogParams) => setSearchParams(writeCatalogParams(next));
@@ -33,7 +36,12 @@ export function CatalogPage() {
       <PageHeading title={_('catalog.title')}>{params.category || _('catalog.allProducts')}</PageHeading>
       <CatalogFilters params={params} categories={categories.data ?? []} onChange={update} />
       <p className="muted" role="status" aria-live="polite">
-        {page ? _(params.search ? 'catalog.countMatching' : 'catalog.count', { count: page.totalCount, search: params.search }) : ''}
+        {page
+          ? _(params.search ? 'catalog.countMatching' : 'catalog.count', {
+              count: page.totalCount,
+              search: params.search,
+            })
+          : ''}
       </p>
       {catalog.status == 'error' && !page ? (
         <Alert tone="error" title={_('catalog.loadFailed')}>
@@ -47,7 +55,11 @@ export function CatalogPage() {
         <div className="empty-state">
           <p className="empty-state__title">{_('catalog.empty')}</p>
           {filtered && (
-            <button type="button" className="button" onClick={() => update({ search: '', category: '', sort: params.sort, page: 1 })}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => update({ search: '', category: '', sort: params.sort, page: 1 })}
+            >
               {_('catalog.clearFilters')}
             </button>
           )}

@@ -2,10 +2,20 @@ import { useLingui } from '@lingui/react';
 import { Link } from '../../app/router/index.js';
 
 /** Previous / numbered / next page links; the current page is marked with `aria-current`. */
-export function Pagination({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor(page: number): string }) {
+export function Pagination({
+  page,
+  totalPages,
+  hrefFor,
+}: {
+  page: number;
+  totalPages: number;
+  hrefFor(page: number): string;
+}) {
   const { _, i18n } = useLingui();
   if (totalPages <= 1) return null;
-  const pages = Array.from({ length: totalPages }, (_, i) => i + 1).filter((p) => p == 1 || p == totalPages || Math.abs(p - page) <= 2);
+  const pages = Array.from({ length: totalPages }, (_, i) => i + 1).filter(
+    (p) => p == 1 || p == totalPages || Math.abs(p - page) <= 2,
+  );
   return (
     <nav className="pagination" aria-label={_('pagination.label')}>
       {page > 1 ? (
@@ -21,7 +31,11 @@ export function Pagination({ page, totalPages, hrefFor }: { page: number; totalP
         {pages.map((p, i) => (
           <li key={p}>
             {i > 0 && pages[i - 1]! < p - 1 && <span aria-hidden="true">…</span>}
-            <Link to={hrefFor(p)} aria-current={p == page ? 'page' : undefined} aria-label={_('pagination.page', { page: p })}>
+            <Link
+              to={hrefFor(p)}
+              aria-current={p == page ? 'page' : undefined}
+              aria-label={_('pagination.page', { page: p })}
+            >
               {i18n.number(p)}
             </Link>
           </li>

@@ -28,7 +28,9 @@ export async function fetchCatalogPage(client: ShopClient, params: CatalogParams
 /** Every category in use, alphabetically. */
 export async function fetchCategories(client: ShopClient): Promise<string[]> {
   const result = await client.items.query(PRODUCTS).limit(100).distinct<string>('category');
-  return result.items.filter((c): c is string => typeof c == 'string' && c.length > 0).sort((a, b) => a.localeCompare(b));
+  return result.items
+    .filter((c): c is string => typeof c == 'string' && c.length > 0)
+    .sort((a, b) => a.localeCompare(b));
 }
 
 export async function fetchProductBySlug(client: ShopClient, slug: string): Promise<Product | null> {
@@ -38,6 +40,10 @@ export async function fetchProductBySlug(client: ShopClient, slug: string): Prom
 
 export async function fetchProductsByIds(client: ShopClient, ids: string[]): Promise<Product[]> {
   if (!ids.length) return [];
-  const result = await client.items.query<Product>(PRODUCTS).hasSome('_id', ids).limit(Math.min(ids.length, 100)).find();
+  const result = await client.items
+    .query<Product>(PRODUCTS)
+    .hasSome('_id', ids)
+    .limit(Math.min(ids.length, 100))
+    .find();
   return result.items;
 }

@@ -9,7 +9,12 @@ describe('catalog URL state', () => {
       sort: 'price-desc',
       page: 3,
     });
-    expect(readCatalogParams(new URLSearchParams('sort=cheapest&page=-2'))).toEqual({ search: '', category: '', sort: 'featured', page: 1 });
+    expect(readCatalogParams(new URLSearchParams('sort=cheapest&page=-2'))).toEqual({
+      search: '',
+      category: '',
+      sort: 'featured',
+      page: 1,
+    });
     expect(readCatalogParams(new URLSearchParams('page=abc')).page).toBe(1);
   });
 

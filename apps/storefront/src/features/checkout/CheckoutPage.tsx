@@ -31,7 +31,10 @@ function Checkout() {
   const navigate = useNavigate();
   const products = useCartProducts(cart.lines.map((l) => l.productId));
   const addresses = member.data?.profile.addresses ?? [];
-  const preferred = Math.max(0, addresses.findIndex((a) => a.tag == 'SHIPPING'));
+  const preferred = Math.max(
+    0,
+    addresses.findIndex((a) => a.tag == 'SHIPPING'),
+  );
   const [addressIndex, setAddressIndex] = useState<number | null>(null);
   const chosen = addressIndex ?? (addresses.length ? preferred : -1);
   const [busy, setBusy] = useState(false);
@@ -45,7 +48,12 @@ function Checkout() {
     try {
       const address = chosen >= 0 ? addresses[chosen]?.address : undefined;
       const order = await placeOrder(authFetch, address ? { shippingAddress: address } : {});
-      await Promise.all([cart.reload().catch(() => undefined), invalidate(['orders']), invalidate(['product'], { shared: true }), invalidate(['catalog'], { shared: true })]);
+      await Promise.all([
+        cart.reload().catch(() => undefined),
+        invalidate(['orders']),
+        invalidate(['product'], { shared: true }),
+        invalidate(['catalog'], { shared: true }),
+      ]);
       navigate(`/checkout/confirmation/${encodeURIComponent(order._id)}`, { state: { order }, replace: true });
     } catch (e) {
       setError(checkoutErrorMessage(e));
@@ -103,13 +111,19 @@ function Checkout() {
                   <label key={i} className="radio">
                     <input type="radio" name="address" checked={chosen == i} onChange={() => setAddressIndex(i)} />
                     <span>
-                      <strong>{_(`address.tag.${a.tag}`)}</strong> — {formatAddress(a.address) || _('checkout.emptyAddress')}
+                      <strong>{_(`address.tag.${a.tag}`)}</strong> —{' '}
+                      {formatAddress(a.address) || _('checkout.emptyAddress')}
                     </span>
                   </label>
                 ))}
               </fieldset>
             )}
-            <button type="button" className="button button--primary button--wide" onClick={() => void submit()} disabled={busy}>
+            <button
+              type="button"
+              className="button button--primary button--wide"
+              onClick={() => void submit()}
+              disabled={busy}
+            >
               {_('checkout.placeOrder')}
             </button>
           </section>

@@ -16,7 +16,11 @@ beforeAll(async () => {
   server = await startShopServer({
     site: (s) => ({
       ...s,
-      clients: s.clients.map((c) => ({ ...c, allowedOrigins: [...c.allowedOrigins, page], redirectUris: [...c.redirectUris, `${page}/callback`] })),
+      clients: s.clients.map((c) => ({
+        ...c,
+        allowedOrigins: [...c.allowedOrigins, page],
+        redirectUris: [...c.redirectUris, `${page}/callback`],
+      })),
     }),
   });
 }, 120_000);
@@ -29,7 +33,6 @@ afterEach(() => {
 
 const long = { timeout: 8000 };
 const cartLabel = () => screen.getByRole('link', { name: /^Cart, \d+ items?$/ }).getAttribute('aria-label');
-
 
 describe('checkout journey', () => {
   it('signs in from checkout, keeps the cart, places the order and signs out to an empty cart', async () => {
@@ -54,8 +57,12 @@ describe('checkout journey', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     // The demo site verifies email addresses: the code comes from the dev mailbox.
     await screen.findByRole('heading', { level: 1, name: 'Verify your email' }, long);
-    const mail = await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(address)}`).then((r) => r.json() as Promise<{ messages: { text: string }[] }>);
-    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: /\b(\d{6})\b/.exec(mail.messages[0]!.text)![1] } });
+    const mail = await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(address)}`).then(
+      (r) => r.json() as Promise<{ messages: { text: string }[] }>,
+    );
+    fireEvent.change(screen.getByLabelText('Verification code'), {
+      target: { value: /\b(\d{6})\b/.exec(mail.messages[0]!.text)![1] },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByRole('heading', { level: 1, name: 'Checkout' }, long);
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
@@ -76,7 +83,11 @@ describe('checkout journey', () => {
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(shop.navigations.some((url) => url.startsWith(`${server.url}/`) && url.includes('logout'))).toBe(true), long);
+    await waitFor(
+      () =>
+        expect(shop.navigations.some((url) => url.startsWith(`${server.url}/`) && url.includes('logout'))).toBe(true),
+      long,
+    );
     // Back from the logout page: a fresh visitor with an empty cart.
     shop.reload('/');
     expect(await screen.findByRole('link', { name: 'Sign in' }, long)).toBeTruthy();

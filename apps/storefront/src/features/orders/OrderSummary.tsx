@@ -44,7 +44,9 @@ export function OrderSummary({ order }: { order: Order }) {
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.productId}>
-              <th scope="row">{line.slug ? <Link to={`/products/${encodeURIComponent(line.slug)}`}>{line.title}</Link> : line.title}</th>
+              <th scope="row">
+                {line.slug ? <Link to={`/products/${encodeURIComponent(line.slug)}`}>{line.title}</Link> : line.title}
+              </th>
               <td>{format.number(line.quantity)}</td>
               <td>
                 <Price amount={line.unitPrice} />

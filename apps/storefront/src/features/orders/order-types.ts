@@ -33,4 +33,8 @@ export interface Order {
 }
 
 export const formatAddress = (a: OrderAddress | null | undefined): string =>
-  a ? [a.addressLine, a.addressLine2, [a.postalCode, a.city].filter(Boolean).join(' '), a.subdivision, a.country].filter(Boolean).join(', ') : '';
+  a
+    ? [a.addressLine, a.addressLine2, [a.postalCode, a.city].filter(Boolean).join(' '), a.subdivision, a.country]
+        .filter(Boolean)
+        .join(', ')
+    : '';

@@ -60,7 +60,13 @@ export function ProductPage() {
             <Price amount={p.price} />
           </p>
           {p.description && <p>{p.description}</p>}
-          <p className="muted">{soldOut ? _('product.soldOut') : p.stock !== undefined ? _('product.stockCount', { count: p.stock }) : _('product.inStock')}</p>
+          <p className="muted">
+            {soldOut
+              ? _('product.soldOut')
+              : p.stock !== undefined
+                ? _('product.stockCount', { count: p.stock })
+                : _('product.inStock')}
+          </p>
           <AddToCartButton productId={p._id} productTitle={p.title} disabled={soldOut} />
         </div>
       </div>

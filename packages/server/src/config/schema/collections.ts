@@ -17,7 +17,10 @@ export const FieldSchema = Strict(
     required: Optional(Flag()),
     collection: Optional(Text()),
   },
-  { if: { properties: { type: { enum: ['reference', 'multireference'] } }, required: ['type'] }, then: { required: ['collection'] } },
+  {
+    if: { properties: { type: { enum: ['reference', 'multireference'] } }, required: ['type'] },
+    then: { required: ['collection'] },
+  },
 );
 
 const level = () => Optional(Choice(PERMISSION_LEVELS));
@@ -30,8 +33,16 @@ export const CollectionSchema = Strict({
   fields: Optional(List(FieldSchema)),
   strict: Optional(Flag()),
   translatable: Optional(
-    List(Text({ pattern: FIELD_KEY_PATTERN, 'x-message': `must be the name of a top-level field: ${FIELD_KEY_HINT}, no "."` })),
+    List(
+      Text({
+        pattern: FIELD_KEY_PATTERN,
+        'x-message': `must be the name of a top-level field: ${FIELD_KEY_HINT}, no "."`,
+      }),
+    ),
   ),
 });
 
-export const GraphqlSchema = Strict({ introspection: Optional(Flag()), maxCost: Optional(Type.Integer({ minimum: 10, maximum: 10_000_000 })) });
+export const GraphqlSchema = Strict({
+  introspection: Optional(Flag()),
+  maxCost: Optional(Type.Integer({ minimum: 10, maximum: 10_000_000 })),
+});

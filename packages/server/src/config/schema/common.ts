@@ -13,11 +13,14 @@ Format.Set('http-url', (value) => URL.canParse(value) && ['http:', 'https:'].inc
 export const ID_HINT = 'letters, digits, "-" or "_" (at most 64)';
 export const Id = () => Type.String({ minLength: 1, pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$', 'x-hint': ID_HINT });
 export const Text = (options: Record<string, unknown> = {}) => Type.String({ minLength: 1, ...options });
-export const HttpUrl = (options: Record<string, unknown> = {}) => Type.String({ minLength: 1, format: 'http-url', ...options });
+export const HttpUrl = (options: Record<string, unknown> = {}) =>
+  Type.String({ minLength: 1, format: 'http-url', ...options });
 export const Flag = () => Type.Boolean();
 export const WholeNumber = (minimum: number, maximum: number) => Type.Integer({ minimum, maximum });
-export const Choice = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) => Type.Enum([...values], options);
-export const Secret = () => Type.String({ minLength: 24, 'x-short': 'must be at least 24 characters (use a long random value)' });
+export const Choice = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
+  Type.Enum([...values], options);
+export const Secret = () =>
+  Type.String({ minLength: 24, 'x-short': 'must be at least 24 characters (use a long random value)' });
 
 /** An object whose unknown keys are mistakes (a typo must not be silently ignored). */
 export const Strict = <P extends Record<string, TSchema>>(properties: P, options: Record<string, unknown> = {}) =>

@@ -10,7 +10,11 @@ export const ConfigFileSchema = Strict(
     publicUrl: Optional(HttpUrl()),
     adminKey: Optional(Secret()),
     devMailbox: Optional(Flag()),
-    sites: List(SiteSchema, { minItems: 1, 'x-too-few': 'must list at least one site', 'x-required': 'must list at least one site' }),
+    sites: List(SiteSchema, {
+      minItems: 1,
+      'x-too-few': 'must list at least one site',
+      'x-required': 'must list at least one site',
+    }),
     storefront: Optional(Strict({ siteId: Optional(Text()), clientId: Optional(Text()) })),
     bodyLimit: Optional(WholeNumber(1024, 64 * 1024 * 1024)),
     tokens: Optional(Strict({ keyRotationDays: Optional(WholeNumber(1, 3650)) })),
@@ -21,6 +25,13 @@ export const ConfigFileSchema = Strict(
 
 /** The file as load.ts checks it: each `sites[]` entry is checked by readSite (config/sites.ts) with SiteSchema. */
 export const TopLevelSchema = Strict(
-  { ...ConfigFileSchema.properties, sites: List(Type.Unknown(), { minItems: 1, 'x-too-few': 'must list at least one site', 'x-required': 'must list at least one site' }) },
+  {
+    ...ConfigFileSchema.properties,
+    sites: List(Type.Unknown(), {
+      minItems: 1,
+      'x-too-few': 'must list at least one site',
+      'x-required': 'must list at least one site',
+    }),
+  },
   { 'x-root': '(config file)' },
 );

@@ -9,7 +9,10 @@ export const IdentityProviderSchema = Strict(
     type: Optional(Choice(PROVIDER_TYPES)),
     name: Optional(Text()),
     issuer: Optional(
-      HttpUrl({ 'x-required': 'is required for type "oidc" (the provider\'s issuer URL; discovery reads issuer + /.well-known/openid-configuration)' }),
+      HttpUrl({
+        'x-required':
+          'is required for type "oidc" (the provider\'s issuer URL; discovery reads issuer + /.well-known/openid-configuration)',
+      }),
     ),
     clientId: Text(),
     clientSecret: Optional(Text()),

@@ -9,7 +9,12 @@ import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
 
 type Schema = Record<string, unknown>;
-interface SchemaError { keyword: string; schemaPath: string; instancePath: string; params: Record<string, unknown> }
+interface SchemaError {
+  keyword: string;
+  schemaPath: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
 
 /** JSON.stringify, shortened: a message quotes what it got. */
 export function showValue(value: unknown): string {
@@ -21,12 +26,18 @@ const unescape = (part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~');
 const pointer = (path: string) => path.replace(/^#/, '').split('/').slice(1).map(unescape);
 
 function at(root: unknown, parts: string[]): unknown {
-  return parts.reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), root);
+  return parts.reduce<unknown>(
+    (node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+    root,
+  );
 }
 
 /** `["sites", "0", "id"]` under `prefix` → `sites[0].id`. */
 function keyPath(prefix: string, parts: string[]): string {
-  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), prefix);
+  return parts.reduce(
+    (path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part),
+    prefix,
+  );
 }
 
 const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== '';
@@ -50,7 +61,9 @@ function describe(schema: Schema, value: unknown, keyword: string): string {
       if (keyword === 'pattern') return `must be ${schema['x-hint']} ${got}`;
       if (keyword === 'minLength') return String(schema['x-short']);
       if (keyword === 'format') {
-        return URL.canParse(value) ? `must be an http(s) URL ${got}` : `must be an absolute URL such as "https://shop.example" ${got}`;
+        return URL.canParse(value)
+          ? `must be an http(s) URL ${got}`
+          : `must be an absolute URL such as "https://shop.example" ${got}`;
       }
   }
   return `is not valid ${got}`;
@@ -61,7 +74,8 @@ function missingKeys(objectSchema: Schema, keys: string[], prefix: string, parts
   const properties = (objectSchema.properties ?? {}) as Record<string, Schema>;
   return keys.map((key) => {
     const property = properties[key] ?? {};
-    const text = typeof property['x-required'] === 'string' ? property['x-required'] : describe(property, undefined, 'required');
+    const text =
+      typeof property['x-required'] === 'string' ? property['x-required'] : describe(property, undefined, 'required');
     return [keyPath(prefix, [...parts, key]), text];
   });
 }
@@ -79,7 +93,10 @@ function wordError(root: TSchema, value: unknown, prefix: string, error: SchemaE
   switch (error.keyword) {
     case 'additionalProperties': {
       const allowed = Object.keys((schema.properties ?? {}) as Schema).filter((k) => !k.startsWith('$'));
-      return (error.params.additionalProperties as string[]).map((key) => [keyPath(prefix, [...parts, key]), `is not a known key (allowed: ${allowed.join(', ')})`]);
+      return (error.params.additionalProperties as string[]).map((key) => [
+        keyPath(prefix, [...parts, key]),
+        `is not a known key (allowed: ${allowed.join(', ')})`,
+      ]);
     }
     case 'required':
       return missingKeys(schema, error.params.requiredProperties as string[], prefix, parts);

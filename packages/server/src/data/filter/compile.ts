@@ -17,7 +17,11 @@ export class Params {
   add(value: unknown): string {
     // PostgreSQL cannot bind more than 65 535 parameters; answer a 400 long before the driver fails.
     if (this.values.length >= MAX_BIND_PARAMETERS) {
-      throw invalidField('filter', `the request needs more than ${MAX_BIND_PARAMETERS} SQL parameters; use fewer or shorter conditions`, 'TOO_LARGE');
+      throw invalidField(
+        'filter',
+        `the request needs more than ${MAX_BIND_PARAMETERS} SQL parameters; use fewer or shorter conditions`,
+        'TOO_LARGE',
+      );
     }
     this.values.push(value);
     return `$${this.values.length}`;
@@ -39,11 +43,16 @@ export interface CompileTarget {
   translated?: { column: string; language: string; fields: ReadonlySet<string> };
 }
 
-const isTranslated = (target: CompileTarget, path: FieldPath) => !!target.translated && path.length > 0 && target.translated.fields.has(path[0]!);
+const isTranslated = (target: CompileTarget, path: FieldPath) =>
+  !!target.translated && path.length > 0 && target.translated.fields.has(path[0]!);
 
 /** The jsonb value at `path` of the target document (SQL NULL when absent). */
 export function fieldExpr(target: CompileTarget, path: FieldPath, params: Params): string {
-  const rest = (from: number) => path.slice(from).map((p) => ` -> ${params.add(p)}::text`).join('');
+  const rest = (from: number) =>
+    path
+      .slice(from)
+      .map((p) => ` -> ${params.add(p)}::text`)
+      .join('');
   if (!isTranslated(target, path)) return `(${target.doc}${rest(0)})`;
   const { column, language } = target.translated!;
   const head = params.add(path[0]);
@@ -67,7 +76,8 @@ function eqSql(target: CompileTarget, path: FieldPath, value: Json, params: Para
   const exact = `coalesce(${x} = ${params.json(value)}, false)`;
   // Containment is implied by exact equality along a path of objects; it lets the GIN index on data narrow the scan.
   // Not on a translated field: the containment test reads the default-language value only.
-  if (target.itemColumns && isScalar(value) && !isTranslated(target, path)) return `(${target.doc} @> ${params.json(nested(path, value))} and ${exact})`;
+  if (target.itemColumns && isScalar(value) && !isTranslated(target, path))
+    return `(${target.doc} @> ${params.json(nested(path, value))} and ${exact})`;
   return exact;
 }
 
@@ -113,9 +123,13 @@ export function compileFilter(node: FilterNode, target: CompileTarget, params: P
     case 'true':
       return 'true';
     case 'and':
-      return node.children.length === 0 ? 'true' : `(${node.children.map((c) => compileFilter(c, target, params)).join(' and ')})`;
+      return node.children.length === 0
+        ? 'true'
+        : `(${node.children.map((c) => compileFilter(c, target, params)).join(' and ')})`;
     case 'or':
-      return node.children.length === 0 ? 'false' : `(${node.children.map((c) => compileFilter(c, target, params)).join(' or ')})`;
+      return node.children.length === 0
+        ? 'false'
+        : `(${node.children.map((c) => compileFilter(c, target, params)).join(' or ')})`;
     case 'not':
       return `(not ${compileFilter(node.child, target, params)})`;
     case 'exists':
@@ -148,7 +162,12 @@ export function sortKeys(x: string, desc: boolean): string[] {
  * The ORDER BY list for a sort; `tiebreak` (e.g. `i.id collate "C"`) always comes last, in the direction of the
  * last sort field, so that a one-field sort is exactly the order of an index on (keys, id) read either way.
  */
-export function compileSort(sort: readonly SortSpec[], target: CompileTarget, params: Params, tiebreak: string): string {
+export function compileSort(
+  sort: readonly SortSpec[],
+  target: CompileTarget,
+  params: Params,
+  tiebreak: string,
+): string {
   const keys: string[] = [];
   for (const s of sort) {
     const col = target.itemColumns;

@@ -43,7 +43,8 @@ export function evaluate(node: FilterNode, doc: Json): boolean {
     }
     case 'in': {
       const field = getPath(doc, node.path);
-      if (node.op === 'hasAll' && Array.isArray(field)) return node.values.every((v) => field.some((e) => jsonEqual(e, v)));
+      if (node.op === 'hasAll' && Array.isArray(field))
+        return node.values.every((v) => field.some((e) => jsonEqual(e, v)));
       return inList(field, node.values);
     }
     case 'cmp': {

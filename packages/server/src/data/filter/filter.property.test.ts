@@ -33,10 +33,18 @@ const item = fc.record({ a: value, b: value, n: value, tags: value }, { required
 const operand = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }));
 const leaf: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   fc.tuple(fc.constantFrom(...PATHS), value).map(([p, v]) => ({ [p]: v })),
-  fc.tuple(fc.constantFrom(...PATHS), fc.constantFrom('$eq', '$ne'), operand).map(([p, op, v]) => ({ [p]: { [op]: v } })),
-  fc.tuple(fc.constantFrom(...PATHS), fc.constantFrom('$gt', '$gte', '$lt', '$lte'), fc.oneof(str, num, date)).map(([p, op, v]) => ({ [p]: { [op]: v } })),
-  fc.tuple(fc.constantFrom(...PATHS), fc.constantFrom('$in', '$hasSome', '$hasAll'), fc.array(scalar, { maxLength: 3 })).map(([p, op, v]) => ({ [p]: { [op]: v } })),
-  fc.tuple(fc.constantFrom(...PATHS), fc.constantFrom('$contains', '$startsWith', '$endsWith'), str).map(([p, op, v]) => ({ [p]: { [op]: v } })),
+  fc
+    .tuple(fc.constantFrom(...PATHS), fc.constantFrom('$eq', '$ne'), operand)
+    .map(([p, op, v]) => ({ [p]: { [op]: v } })),
+  fc
+    .tuple(fc.constantFrom(...PATHS), fc.constantFrom('$gt', '$gte', '$lt', '$lte'), fc.oneof(str, num, date))
+    .map(([p, op, v]) => ({ [p]: { [op]: v } })),
+  fc
+    .tuple(fc.constantFrom(...PATHS), fc.constantFrom('$in', '$hasSome', '$hasAll'), fc.array(scalar, { maxLength: 3 }))
+    .map(([p, op, v]) => ({ [p]: { [op]: v } })),
+  fc
+    .tuple(fc.constantFrom(...PATHS), fc.constantFrom('$contains', '$startsWith', '$endsWith'), str)
+    .map(([p, op, v]) => ({ [p]: { [op]: v } })),
   fc.tuple(fc.constantFrom(...PATHS), fc.boolean()).map(([p, v]) => ({ [p]: { $exists: v } })),
   fc.constant({}),
 );
@@ -51,7 +59,10 @@ const { filter } = fc.letrec<{ filter: Record<string, unknown> }>((tie) => ({
   ),
 }));
 const sort = fc.array(
-  fc.record({ fieldName: fc.constantFrom('a', 'b', 'n.x', 'n', 'tags', '_id', '_createdDate'), order: fc.constantFrom('ASC', 'DESC') }),
+  fc.record({
+    fieldName: fc.constantFrom('a', 'b', 'n.x', 'n', 'tags', '_id', '_createdDate'),
+    order: fc.constantFrom('ASC', 'DESC'),
+  }),
   { maxLength: 2 },
 );
 
@@ -59,29 +70,48 @@ let run = 0;
 describe('filter compiler agrees with the in-memory evaluator', () => {
   it('on random items, filters and sorts', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(item, { maxLength: 12 }), fc.array(filter, { minLength: 1, maxLength: 4 }), sort, async (raw, filters, sortSpec) => {
-        const coll = `c${run++}`;
-        const docs: JsonObject[] = raw.map((r, i) => buildData(normalizeJson(r, 'item') as JsonObject, `id${i}`, undefined, dateValue(1000 + (i % 3)), dateValue(1000)));
-        for (const d of docs) {
-          await db.query(
-            `insert into data_items (site_id, collection_id, id, data, created_at, updated_at) values ('s', $1, $2, $3::jsonb, $4::timestamptz, now())`,
-            [coll, d._id, JSON.stringify(d), (d._createdDate as { $date: string }).$date],
+      fc.asyncProperty(
+        fc.array(item, { maxLength: 12 }),
+        fc.array(filter, { minLength: 1, maxLength: 4 }),
+        sort,
+        async (raw, filters, sortSpec) => {
+          const coll = `c${run++}`;
+          const docs: JsonObject[] = raw.map((r, i) =>
+            buildData(
+              normalizeJson(r, 'item') as JsonObject,
+              `id${i}`,
+              undefined,
+              dateValue(1000 + (i % 3)),
+              dateValue(1000),
+            ),
           );
-        }
-        const sorts = parseSort(sortSpec, 'sort');
-        for (const f of filters) {
-          const node = parseFilter(f, 'filter');
-          const params = new Params(['s', coll]);
-          const where = compileFilter(node, { doc: 'i.data', itemColumns: 'i.' }, params);
-          const order = compileSort(sorts, { doc: 'i.data', itemColumns: 'i.' }, params, 'i.id collate "C"');
-          const rows = await db.query<{ id: string }>(
-            `select i.id from data_items i where i.site_id = $1 and i.collection_id = $2 and ${where} order by ${order}`,
-            params.values,
-          );
-          const expected = docs.filter((d) => evaluate(node, d)).sort(compareItems(sorts)).map((d) => d._id);
-          expect(rows.rows.map((r) => r.id), JSON.stringify({ f, sortSpec })).toEqual(expected);
-        }
-      }),
+          for (const d of docs) {
+            await db.query(
+              `insert into data_items (site_id, collection_id, id, data, created_at, updated_at) values ('s', $1, $2, $3::jsonb, $4::timestamptz, now())`,
+              [coll, d._id, JSON.stringify(d), (d._createdDate as { $date: string }).$date],
+            );
+          }
+          const sorts = parseSort(sortSpec, 'sort');
+          for (const f of filters) {
+            const node = parseFilter(f, 'filter');
+            const params = new Params(['s', coll]);
+            const where = compileFilter(node, { doc: 'i.data', itemColumns: 'i.' }, params);
+            const order = compileSort(sorts, { doc: 'i.data', itemColumns: 'i.' }, params, 'i.id collate "C"');
+            const rows = await db.query<{ id: string }>(
+              `select i.id from data_items i where i.site_id = $1 and i.collection_id = $2 and ${where} order by ${order}`,
+              params.values,
+            );
+            const expected = docs
+              .filter((d) => evaluate(node, d))
+              .sort(compareItems(sorts))
+              .map((d) => d._id);
+            expect(
+              rows.rows.map((r) => r.id),
+              JSON.stringify({ f, sortSpec }),
+            ).toEqual(expected);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   }, 300_000);

@@ -19,12 +19,37 @@ describe('filter parsing', () => {
     expect(parseFilter({}, 'f')).toEqual({ kind: 'true' });
     expect(parseFilter(undefined, 'f')).toEqual({ kind: 'true' });
     expect(parseFilter({ a: 1 }, 'f')).toEqual({ kind: 'cmp', op: 'eq', path: ['a'], value: 1 });
-    expect(parseFilter({ 'a.b': { $eq: null } }, 'f')).toEqual({ kind: 'cmp', op: 'eq', path: ['a', 'b'], value: null });
-    expect(parseFilter({ d: { $date: '2024-01-01T00:00:00Z' } }, 'f')).toEqual({ kind: 'cmp', op: 'eq', path: ['d'], value: { $date: '2024-01-01T00:00:00.000Z' } });
-    expect(parseFilter({ $and: [{}, { $not: [{ a: { $gt: 1, $lt: 5 } }] }] }, 'f')).toMatchObject({ kind: 'and', children: [{ kind: 'true' }, { kind: 'not' }] });
+    expect(parseFilter({ 'a.b': { $eq: null } }, 'f')).toEqual({
+      kind: 'cmp',
+      op: 'eq',
+      path: ['a', 'b'],
+      value: null,
+    });
+    expect(parseFilter({ d: { $date: '2024-01-01T00:00:00Z' } }, 'f')).toEqual({
+      kind: 'cmp',
+      op: 'eq',
+      path: ['d'],
+      value: { $date: '2024-01-01T00:00:00.000Z' },
+    });
+    expect(parseFilter({ $and: [{}, { $not: [{ a: { $gt: 1, $lt: 5 } }] }] }, 'f')).toMatchObject({
+      kind: 'and',
+      children: [{ kind: 'true' }, { kind: 'not' }],
+    });
     expect(parseFilter({ $or: [{}, { a: 1, z: { $gt: 3 } }] }, 'f')).toMatchObject({ kind: 'or' });
-    for (const op of ['$ne', '$gte', '$lte', '$in', '$hasSome', '$hasAll', '$contains', '$startsWith', '$endsWith', '$exists']) {
-      const operand = op === '$exists' ? true : ['$in', '$hasSome', '$hasAll'].includes(op) ? [1] : op === '$ne' ? null : 'x';
+    for (const op of [
+      '$ne',
+      '$gte',
+      '$lte',
+      '$in',
+      '$hasSome',
+      '$hasAll',
+      '$contains',
+      '$startsWith',
+      '$endsWith',
+      '$exists',
+    ]) {
+      const operand =
+        op === '$exists' ? true : ['$in', '$hasSome', '$hasAll'].includes(op) ? [1] : op === '$ne' ? null : 'x';
       expect(() => parseFilter({ f: { [op]: operand } }, 'f')).not.toThrow();
     }
   });

@@ -7,7 +7,13 @@
 import { ValidationError } from '../../http/errors.js';
 import { isPlainObject, normalizeJson, type Json } from '../json.js';
 import type { FieldPath, FilterNode, SortSpec } from './ast.js';
-import { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, MAX_FILTER_OPERANDS, MAX_LIST_VALUES, MAX_PATH_SEGMENTS } from './limits.js';
+import {
+  MAX_FILTER_CONDITIONS,
+  MAX_FILTER_DEPTH,
+  MAX_FILTER_OPERANDS,
+  MAX_LIST_VALUES,
+  MAX_PATH_SEGMENTS,
+} from './limits.js';
 
 export { MAX_FILTER_DEPTH } from './limits.js';
 export const MAX_SORT_FIELDS = 16;
@@ -16,14 +22,22 @@ const MAX_PATH_LENGTH = 512;
 const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 function fail(field: string, description: string, ruleName = 'INVALID_FILTER'): never {
-  throw new ValidationError([{ field, description, violatedRule: 'FORMAT', ruleName, data: {} }], `${field}: ${description}`);
+  throw new ValidationError(
+    [{ field, description, violatedRule: 'FORMAT', ruleName, data: {} }],
+    `${field}: ${description}`,
+  );
 }
 
 /** Parses a dotted field name; rejects empty segments, `$` names, prototype names and over-deep paths. */
 export function parseFieldPath(name: string, where: string): FieldPath {
   if (name.length === 0 || name.length > MAX_PATH_LENGTH) fail(where, 'field name must be 1–512 characters');
   const parts = name.split('.');
-  if (parts.length > MAX_PATH_SEGMENTS) fail(where, `field name has ${parts.length} segments; at most ${MAX_PATH_SEGMENTS} segments are allowed`, 'TOO_LARGE');
+  if (parts.length > MAX_PATH_SEGMENTS)
+    fail(
+      where,
+      `field name has ${parts.length} segments; at most ${MAX_PATH_SEGMENTS} segments are allowed`,
+      'TOO_LARGE',
+    );
   for (const part of parts) {
     if (part === '') fail(where, `field name "${name}" has an empty segment`);
     if (part.startsWith('$')) fail(where, `"${part}" is not a field name`);
@@ -43,13 +57,18 @@ interface State {
 function charge(state: State, where: string, operands: number): void {
   state.operands += operands;
   if (state.operands > MAX_FILTER_OPERANDS) {
-    fail(where, `filter has more than ${MAX_FILTER_OPERANDS} operands (conditions, list values and sub-filters); split the query`, 'TOO_LARGE');
+    fail(
+      where,
+      `filter has more than ${MAX_FILTER_OPERANDS} operands (conditions, list values and sub-filters); split the query`,
+      'TOO_LARGE',
+    );
   }
 }
 
 /** One field condition with `listValues` values. */
 function chargeCondition(state: State, where: string, listValues = 0): void {
-  if (++state.conditions > MAX_FILTER_CONDITIONS) fail(where, `filter has more than ${MAX_FILTER_CONDITIONS} conditions`, 'TOO_LARGE');
+  if (++state.conditions > MAX_FILTER_CONDITIONS)
+    fail(where, `filter has more than ${MAX_FILTER_CONDITIONS} conditions`, 'TOO_LARGE');
   charge(state, where, 1 + listValues);
 }
 
@@ -71,8 +90,15 @@ function parseObject(value: unknown, where: string, depth: number, state: State)
       parts.push({ kind: key === '$and' ? 'and' : 'or', children });
     } else if (key === '$not') {
       charge(state, at, 1);
-      const inner = Array.isArray(operand) ? (operand.length === 1 ? operand[0] : fail(at, '$not takes a one-element array')) : operand;
-      parts.push({ kind: 'not', child: parseObject(inner, Array.isArray(operand) ? `${at}[0]` : at, depth + 1, state) });
+      const inner = Array.isArray(operand)
+        ? operand.length === 1
+          ? operand[0]
+          : fail(at, '$not takes a one-element array')
+        : operand;
+      parts.push({
+        kind: 'not',
+        child: parseObject(inner, Array.isArray(operand) ? `${at}[0]` : at, depth + 1, state),
+      });
     } else if (key.startsWith('$')) {
       fail(at, key === '$regex' ? '$regex is not supported' : `unknown operator ${key}`, 'UNKNOWN_OPERATOR');
     } else {
@@ -152,7 +178,8 @@ export function parseSort(sort: unknown, where: string): SortSpec[] {
   if (sort.length > MAX_SORT_FIELDS) fail(where, `at most ${MAX_SORT_FIELDS} sort fields`, 'INVALID_SORT');
   return sort.map((entry: unknown, i) => {
     const at = `${where}[${i}]`;
-    if (!isPlainObject(entry) || typeof entry.fieldName !== 'string') fail(`${at}.fieldName`, 'must be a string', 'INVALID_SORT');
+    if (!isPlainObject(entry) || typeof entry.fieldName !== 'string')
+      fail(`${at}.fieldName`, 'must be a string', 'INVALID_SORT');
     const order = entry.order ?? 'ASC';
     if (order !== 'ASC' && order !== 'DESC') fail(`${at}.order`, 'must be ASC or DESC', 'INVALID_SORT');
     return { path: parseFieldPath(entry.fieldName, `${at}.fieldName`), field: entry.fieldName, desc: order === 'DESC' };

@@ -28,4 +28,6 @@ const fetcher: GraphiQLProps['fetcher'] = async (params, options) => {
   return response.json();
 };
 
-createRoot(document.getElementById('graphiql')!).render(<GraphiQL fetcher={fetcher} defaultQuery={EXAMPLE} isHeadersEditorEnabled />);
+createRoot(document.getElementById('graphiql')!).render(
+  <GraphiQL fetcher={fetcher} defaultQuery={EXAMPLE} isHeadersEditorEnabled />,
+);

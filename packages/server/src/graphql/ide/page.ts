@@ -14,7 +14,10 @@ import * as S from '../schemas.js';
 
 /** Where the build puts the bundle: packages/server/dist/graphiql, seen from src/graphql/ide or dist/graphql/ide. */
 export function graphiqlBundleDir(): string {
-  return process.env.VITRINE_GRAPHIQL_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'dist', 'graphiql');
+  return (
+    process.env.VITRINE_GRAPHIQL_DIR ??
+    join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'dist', 'graphiql')
+  );
 }
 
 /**

@@ -15,10 +15,18 @@ export interface PageLanguage {
  * `preferences.additionalQueryParameters.lang` rides there too), the member's profile language when the
  * page knows the member, the browser's Accept-Language, the site's default.
  */
-export function pageLanguage(site: Pick<SiteConfig, 'languages'> | undefined, request: FastifyRequest, profileLanguage?: unknown): PageLanguage {
+export function pageLanguage(
+  site: Pick<SiteConfig, 'languages'> | undefined,
+  request: FastifyRequest,
+  profileLanguage?: unknown,
+): PageLanguage {
   const query = pageQuery(request);
   const languages = siteLanguages(site ?? {});
   const explicit = matchLanguage(languages, query.lang);
-  const language = negotiateLanguage(site ?? {}, { explicit, profile: profileLanguage, acceptLanguage: request.headers['accept-language'] });
+  const language = negotiateLanguage(site ?? {}, {
+    explicit,
+    profile: profileLanguage,
+    acceptLanguage: request.headers['accept-language'],
+  });
   return { t: translator(language), explicit };
 }

@@ -49,7 +49,14 @@ nav{margin-block-start:1.2rem;display:flex;flex-wrap:wrap;gap:1rem}a{color:#1d5f
  * sets `<html lang dir>`; the CSS uses logical properties (margin-inline …), so rtl pages mirror.
  * `script` is the inline script's source (constants and `scriptJson` values).
  */
-export function page(nonce: string, siteName: string, title: string, content: Html, script = '', language: { language: string; dir: string } = { language: 'en', dir: 'ltr' }): string {
+export function page(
+  nonce: string,
+  siteName: string,
+  title: string,
+  content: Html,
+  script = '',
+  language: { language: string; dir: string } = { language: 'en', dir: 'ltr' },
+): string {
   return html`<!doctype html><html lang="${language.language}" dir="${language.dir === 'rtl' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${title} · ${siteName}</title>
 <style nonce="${nonce}">${CSS}</style></head><body><main><p class="site">${siteName}</p><h1>${title}</h1>${content}</main>${
@@ -60,5 +67,8 @@ export function page(nonce: string, siteName: string, title: string, content: Ht
 
 /** A JSON value safe inside an inline script. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

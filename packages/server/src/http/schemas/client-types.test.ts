@@ -32,7 +32,19 @@ afterAll(async () => {
 async function typeCheck(example: string, api: string): Promise<string> {
   await writeFile(join(dir, 'vitrine-api.d.ts'), api);
   await writeFile(join(dir, 'example.ts'), example);
-  const config = { compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ES2022', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false }, files: ['example.ts'] };
+  const config = {
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      target: 'ES2022',
+      module: 'ES2022',
+      moduleResolution: 'bundler',
+      lib: ['ES2022', 'DOM'],
+      types: [],
+      skipLibCheck: false,
+    },
+    files: ['example.ts'],
+  };
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(config));
   try {
     await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')]);
@@ -54,6 +66,8 @@ describe('a client generated with openapi-typescript', () => {
     expect(await typeCheck(`${example}\nexport {};\n`, api)).toBe('');
     // The check has teeth: a misspelt field of the token answer is `unknown` (responses are open), not a number.
     const wrong = example!.replace('tokens.expires_in', 'tokens.expiresIn');
-    expect(await typeCheck(`${wrong}\nexport {};\n`, api)).toMatch(/example\.ts\(\d+,\d+\): error TS2322: Type 'unknown' is not assignable to type 'number'/);
+    expect(await typeCheck(`${wrong}\nexport {};\n`, api)).toMatch(
+      /example\.ts\(\d+,\d+\): error TS2322: Type 'unknown' is not assignable to type 'number'/,
+    );
   }, 60_000);
 });

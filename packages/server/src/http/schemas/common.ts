@@ -13,11 +13,14 @@ export const Open = <P extends TProperties>(properties: P, options: { descriptio
   Type.Object(properties, { additionalProperties: true, ...options });
 
 /** Any JSON object, serialised as is (data items' `data`, identity profiles, pass-through documents). */
-export const AnyObject = (description?: string) => Type.Object({}, { additionalProperties: true, ...(description ? { description } : {}) });
+export const AnyObject = (description?: string) =>
+  Type.Object({}, { additionalProperties: true, ...(description ? { description } : {}) });
 
 /** A request body: an object; unknown keys are kept (the reference clients send more than we read). */
-export const Body = <P extends TProperties>(properties: P, options: { description?: string; examples?: unknown[] } = {}) =>
-  Type.Object(properties, { additionalProperties: true, ...options });
+export const Body = <P extends TProperties>(
+  properties: P,
+  options: { description?: string; examples?: unknown[] } = {},
+) => Type.Object(properties, { additionalProperties: true, ...options });
 
 /**
  * How a failing keyword turns into a field violation when the default (`must be a string`, ruleName
@@ -37,7 +40,10 @@ export const Described = (description: string) => Type.Optional(Type.Unknown({ d
 export const Key = (description: string) => Type.Optional(Type.Unknown({ description }));
 
 /** A route schema: what it does, what it takes, what it answers. */
-export const op = <R extends TSchema, Q extends { body?: TSchema; querystring?: TSchema; params?: TSchema; description?: string } = Record<never, never>>(
+export const op = <
+  R extends TSchema,
+  Q extends { body?: TSchema; querystring?: TSchema; params?: TSchema; description?: string } = Record<never, never>,
+>(
   summary: string,
   response: R,
   request: Q = {} as Q,
@@ -68,7 +74,8 @@ export const OneOf = <const V extends readonly string[]>(values: V, options: { d
   Type.Unsafe<V[number]>({ enum: [...values], ...options });
 
 /** An ISO-8601 timestamp string. */
-export const Timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
+export const Timestamp = (description?: string) =>
+  Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 
 /** The response schema of a route that answers HTML (hosted pages): documented, never serialised. */
 export const Html = (description: string) => Type.String({ description, contentMediaType: 'text/html' });

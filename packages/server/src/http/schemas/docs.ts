@@ -61,13 +61,50 @@ function scalarBundle(): string {
 }
 
 export function registerDocsPage(app: FastifyInstance): void {
-  app.get('/docs', { schema: { summary: 'The API reference page', produces: ['text/html'], response: { 200: Html('A page rendering /openapi.json') } } }, async (_request, reply) => {
-    return reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_CSP).header('cache-control', 'no-cache').send(PAGE);
-  });
-  app.get('/docs/init.js', { schema: { summary: 'The reference page\'s start-up script', produces: ['text/javascript'], response: { 200: Type.String() } } }, async (_request, reply) => {
-    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INIT);
-  });
-  app.get('/docs/scalar.js', { schema: { summary: 'The Scalar API reference bundle (served locally)', produces: ['text/javascript'], response: { 200: Type.String() } } }, async (_request, reply) => {
-    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(createReadStream(scalarBundle()));
-  });
+  app.get(
+    '/docs',
+    {
+      schema: {
+        summary: 'The API reference page',
+        produces: ['text/html'],
+        response: { 200: Html('A page rendering /openapi.json') },
+      },
+    },
+    async (_request, reply) => {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', DOCS_CSP)
+        .header('cache-control', 'no-cache')
+        .send(PAGE);
+    },
+  );
+  app.get(
+    '/docs/init.js',
+    {
+      schema: {
+        summary: "The reference page's start-up script",
+        produces: ['text/javascript'],
+        response: { 200: Type.String() },
+      },
+    },
+    async (_request, reply) => {
+      return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INIT);
+    },
+  );
+  app.get(
+    '/docs/scalar.js',
+    {
+      schema: {
+        summary: 'The Scalar API reference bundle (served locally)',
+        produces: ['text/javascript'],
+        response: { 200: Type.String() },
+      },
+    },
+    async (_request, reply) => {
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(createReadStream(scalarBundle()));
+    },
+  );
 }

@@ -31,7 +31,14 @@ export const ApplicationErrorSchema = Type.Object(
   },
   {
     additionalProperties: true,
-    examples: [{ message: 'Email already exists', details: { applicationError: { code: ERRORS.EMAIL_EXISTS.code, description: 'Email already exists', data: {} } } }],
+    examples: [
+      {
+        message: 'Email already exists',
+        details: {
+          applicationError: { code: ERRORS.EMAIL_EXISTS.code, description: 'Email already exists', data: {} },
+        },
+      },
+    ],
   },
 );
 
@@ -45,7 +52,19 @@ export const ValidationErrorSchema = Type.Object(
     examples: [
       {
         message: 'loginId.email: must be a valid email',
-        details: { validationError: { fieldViolations: [{ field: 'loginId.email', description: 'must be a valid email', violatedRule: 'FORMAT', ruleName: 'INVALID_EMAIL', data: { type: 'EMAIL' } }] } },
+        details: {
+          validationError: {
+            fieldViolations: [
+              {
+                field: 'loginId.email',
+                description: 'must be a valid email',
+                violatedRule: 'FORMAT',
+                ruleName: 'INVALID_EMAIL',
+                data: { type: 'EMAIL' },
+              },
+            ],
+          },
+        },
       },
     ],
   },
@@ -71,13 +90,22 @@ export const ErrorResponse = (kind: 'wix' | 'oauth', description: string) =>
 export function errorResponses(kind: 'wix' | 'oauth'): Record<string, ReturnType<typeof ErrorResponse>> {
   if (kind === 'oauth') {
     return {
-      400: ErrorResponse('oauth', 'RFC 6749 §5.2 error: invalid_request, invalid_grant, unsupported_grant_type, invalid_client…'),
+      400: ErrorResponse(
+        'oauth',
+        'RFC 6749 §5.2 error: invalid_request, invalid_grant, unsupported_grant_type, invalid_client…',
+      ),
       401: ErrorResponse('oauth', 'invalid_client'),
       429: ErrorResponse('oauth', 'Too many token requests from this address (Retry-After)'),
     };
   }
   return {
-    '4xx': ErrorResponse('wix', 'A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code`'),
-    '5xx': ErrorResponse('wix', 'An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503)'),
+    '4xx': ErrorResponse(
+      'wix',
+      'A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code`',
+    ),
+    '5xx': ErrorResponse(
+      'wix',
+      'An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503)',
+    ),
   };
 }

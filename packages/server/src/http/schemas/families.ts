@@ -10,13 +10,15 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'header',
     name: 'Authorization',
-    description: 'A visitor or member access token from `POST /oauth2/token`, sent raw (`Authorization: <token>`); `Bearer <token>` is accepted too.',
+    description:
+      'A visitor or member access token from `POST /oauth2/token`, sent raw (`Authorization: <token>`); `Bearer <token>` is accepted too.',
   },
   accessTokenAndApiKey: {
     type: 'apiKey',
     in: 'header',
     name: 'Authorization',
-    description: 'An access token and a site API key joined by a comma: `Authorization: <accessToken>,<apiKey>` (the reference client\'s external-login flows). A site API key alone acts as ADMIN on its site.',
+    description:
+      "An access token and a site API key joined by a comma: `Authorization: <accessToken>,<apiKey>` (the reference client's external-login flows). A site API key alone acts as ADMIN on its site.",
   },
   adminKey: {
     type: 'http',
@@ -27,7 +29,8 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'cookie',
     name: 'vitrine_owner',
-    description: 'An owner console session (`__Host-vitrine_owner` over https), set by `POST /_admin/v1/console/sign-in`. Requests that change something also send the session\'s CSRF value in `x-vitrine-csrf`.',
+    description:
+      "An owner console session (`__Host-vitrine_owner` over https), set by `POST /_admin/v1/console/sign-in`. Requests that change something also send the session's CSRF value in `x-vitrine-csrf`.",
   },
 } as const;
 
@@ -48,21 +51,41 @@ const admin: Security = [{ adminKey: [] }, { ownerSession: [] }];
 export const FAMILIES: Family[] = [
   { prefixes: ['/oauth2/token'], tag: 'OAuth tokens', security: [{}, { accessTokenAndApiKey: [] }], errors: 'oauth' },
   { prefixes: ['/oauth2/jwks', '/.well-known/'], tag: 'OAuth tokens', security: [], errors: 'wix' },
-  { prefixes: ['/_api/iam/authentication/v1/sso', '/_api/iam/authentication/v1/callback'], tag: 'Single sign-on', security: token, errors: 'wix' },
-  { prefixes: ['/_api/iam/mfa', '/_api/iam/authentication/v2/verify'], tag: 'Second factors', security: token, errors: 'wix' },
+  {
+    prefixes: ['/_api/iam/authentication/v1/sso', '/_api/iam/authentication/v1/callback'],
+    tag: 'Single sign-on',
+    security: token,
+    errors: 'wix',
+  },
+  {
+    prefixes: ['/_api/iam/mfa', '/_api/iam/authentication/v2/verify'],
+    tag: 'Second factors',
+    security: token,
+    errors: 'wix',
+  },
   { prefixes: ['/_api/iam/', '/_iam/', '/_api/members/'], tag: 'Identity', security: token, errors: 'wix' },
   { prefixes: ['/_api/redirects-api/', '/headless/v1/'], tag: 'Redirect sessions', security: token, errors: 'wix' },
   { prefixes: ['/wix-data/v2', '/_api/cloud-data/v2'], tag: 'Data items', security: tokenOrKeys, errors: 'wix' },
   { prefixes: ['/graphql'], tag: 'GraphQL', security: tokenOrKeys, errors: 'none' },
   { prefixes: ['/_api/vitrine/'], tag: 'Shop', security: token, errors: 'wix' },
-  { prefixes: ['/_admin/v1/console', '/_admin/v1/owners'], tag: 'Owners console', security: [{ ownerSession: [] }, { adminKey: [] }], errors: 'wix' },
+  {
+    prefixes: ['/_admin/v1/console', '/_admin/v1/owners'],
+    tag: 'Owners console',
+    security: [{ ownerSession: [] }, { adminKey: [] }],
+    errors: 'wix',
+  },
   { prefixes: ['/_admin/v1/webhooks'], tag: 'Webhooks admin', security: admin, errors: 'wix' },
   { prefixes: ['/_admin/v1/keys'], tag: 'Signing keys', security: [{ adminKey: [] }], errors: 'wix' },
   { prefixes: ['/_admin/'], tag: 'Admin', security: admin, errors: 'wix' },
   { prefixes: ['/_dev/'], tag: 'Dev mailbox', security: [], errors: 'wix' },
   { prefixes: ['/healthz'], tag: 'Operations', security: [], errors: 'none' },
   { prefixes: ['/openapi.json', '/docs'], tag: 'API reference', security: [], errors: 'none' },
-  { prefixes: ['/oauth2/', '/_vitrine/hosted/', '/reset-password', '/sign-in', '/logout', '/_hosted', '/hosted'], tag: 'Hosted pages', security: [], errors: 'none' },
+  {
+    prefixes: ['/oauth2/', '/_vitrine/hosted/', '/reset-password', '/sign-in', '/logout', '/_hosted', '/hosted'],
+    tag: 'Hosted pages',
+    security: [],
+    errors: 'none',
+  },
   { prefixes: ['/console'], tag: 'Owners console', security: [], errors: 'none' },
 ];
 

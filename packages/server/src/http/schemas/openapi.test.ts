@@ -39,18 +39,29 @@ describe('GET /openapi.json', () => {
   });
 
   it('names the four security schemes and the three error envelopes', () => {
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['accessToken', 'accessTokenAndApiKey', 'adminKey', 'ownerSession']);
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['ApplicationError', 'ValidationError', 'OAuthError']));
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'accessToken',
+      'accessTokenAndApiKey',
+      'adminKey',
+      'ownerSession',
+    ]);
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['ApplicationError', 'ValidationError', 'OAuthError']),
+    );
     const login = doc.paths['/_api/iam/authentication/v2/login']!.post!;
     expect(login.security).toEqual([{ accessToken: [] }]);
     expect(JSON.stringify(login.responses['4XX'])).toContain('#/components/schemas/ValidationError');
-    expect(JSON.stringify(doc.paths['/oauth2/token']!.post!.responses['400'])).toContain('#/components/schemas/OAuthError');
+    expect(JSON.stringify(doc.paths['/oauth2/token']!.post!.responses['400'])).toContain(
+      '#/components/schemas/OAuthError',
+    );
   });
 
   it('holds every registered route, each with a summary, a tag and a described success', () => {
     const routes = registeredRoutes(server.vitrine.app).filter((r) => r.method !== 'HEAD');
     expect(routes.length).toBeGreaterThan(100);
-    const missing = routes.filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);
+    const missing = routes
+      .filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
     const undescribed = routes
       .filter((r) => {

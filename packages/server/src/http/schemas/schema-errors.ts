@@ -16,13 +16,21 @@ interface AjvError extends FastifySchemaValidationError {
 
 /** `/loginId/email` → `loginId.email`; `/fields/0` → `fields[0]`. */
 function fieldOf(error: AjvError): string {
-  const parts = error.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'required') parts.push(String((error.params as { missingProperty: string }).missingProperty));
   return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'a string', integer: 'a whole number', number: 'a number', boolean: 'true or false', object: 'an object', array: 'an array',
+  string: 'a string',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
 };
 
 type Violation = { description: string; ruleName: string; data?: Record<string, unknown> };
@@ -47,7 +55,8 @@ function describe(error: AjvError): Violation {
 }
 
 /** A body that is not a JSON object at all is an application error, as the handlers answered before. */
-const isRootTypeError = (error: AjvError, context: string) => context === 'body' && error.instancePath === '' && error.keyword === 'type';
+const isRootTypeError = (error: AjvError, context: string) =>
+  context === 'body' && error.instancePath === '' && error.keyword === 'type';
 
 /**
  * The default for every route: `400 {message, details: {validationError: {fieldViolations}}}`; a body that
@@ -56,7 +65,18 @@ const isRootTypeError = (error: AjvError, context: string) => context === 'body'
 export function wixSchemaErrorFormatter(errors: FastifySchemaValidationError[], context: string): ApiError {
   const list = errors as AjvError[];
   if (list.some((e) => isRootTypeError(e, context))) {
-    return new ValidationError([{ field: 'body', description: 'must be a JSON object', violatedRule: 'FORMAT', ruleName: 'INVALID_VALUE', data: {} }], 'body: must be a JSON object');
+    return new ValidationError(
+      [
+        {
+          field: 'body',
+          description: 'must be a JSON object',
+          violatedRule: 'FORMAT',
+          ruleName: 'INVALID_VALUE',
+          data: {},
+        },
+      ],
+      'body: must be a JSON object',
+    );
   }
   const violations: FieldViolation[] = list.map((error) => {
     const { description, ruleName, data } = describe(error);
@@ -88,9 +108,14 @@ export function applicationSchemaErrorFormatter(errors: FastifySchemaValidationE
 /** The token endpoint: RFC 6749 §5.2 `{error: "invalid_request", error_description}`. */
 export function oauthSchemaErrorFormatter(errors: FastifySchemaValidationError[], context: string): ApiError {
   const error = errors[0] as AjvError;
-  if (isRootTypeError(error, context)) return new OAuthError(400, 'invalid_request', 'the body must be a JSON object or a form');
+  if (isRootTypeError(error, context))
+    return new OAuthError(400, 'invalid_request', 'the body must be a JSON object or a form');
   const custom = error.parentSchema?.['x-violation'] as { description: string } | undefined;
-  return new OAuthError(400, 'invalid_request', custom?.description ?? `${fieldOf(error)} ${describe(error).description}`);
+  return new OAuthError(
+    400,
+    'invalid_request',
+    custom?.description ?? `${fieldOf(error)} ${describe(error).description}`,
+  );
 }
 
 export type { SchemaContext };

@@ -5,7 +5,11 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { passwordChangedMail } from '../../mail/templates.js';
 import { mailLanguage } from '../../i18n/index.js';
 import { hashPassword, passwordViolation } from '../../security/passwords.js';
-import { ReauthenticationError, requireRecentAuthentication, type ReauthenticatedBy } from '../../security/reauthentication.js';
+import {
+  ReauthenticationError,
+  requireRecentAuthentication,
+  type ReauthenticatedBy,
+} from '../../security/reauthentication.js';
 import { memberBlocked, type IdentityDeps } from '../common.js';
 import { revokeMemberAccess } from '../member-access.js';
 import { findMemberById, setPassword } from '../../members/store.js';
@@ -23,13 +27,23 @@ export const changePasswordLimit = { limit: 10, windowSeconds: 900 };
  * follows the password policy, which here also knows the shop's name and the member's address.
  * Every other session of the member ends (the one making the change stays signed in).
  */
-export async function changePassword(deps: IdentityDeps, scope: MemberScope, input: ChangePasswordInput): Promise<Record<string, never>> {
+export async function changePassword(
+  deps: IdentityDeps,
+  scope: MemberScope,
+  input: ChangePasswordInput,
+): Promise<Record<string, never>> {
   const { caller } = scope;
   const member = await findMemberById(deps.ctx.db, caller.siteId, caller.memberId);
   if (!member) throw appError('UNAUTHORIZED');
   if (member.status === 'BLOCKED') throw memberBlocked();
   const site = deps.ctx.sites.get(caller.siteId);
-  const event = { type: 'password_changed', siteId: caller.siteId, memberId: member.id, clientId: caller.clientId, ip: scope.ip } as const;
+  const event = {
+    type: 'password_changed',
+    siteId: caller.siteId,
+    memberId: member.id,
+    clientId: caller.clientId,
+    ip: scope.ip,
+  } as const;
   const refused = async <E extends Error>(reason: string, error: E): Promise<E> => {
     await deps.ctx.authEvents.record({ ...event, outcome: 'failure', detail: { reason } });
     return error;
@@ -41,7 +55,10 @@ export async function changePassword(deps: IdentityDeps, scope: MemberScope, inp
   if (!limited.allowed) throw await refused('RATE_LIMITED', httpErrors.tooManyRequests(limited.retryAfterSeconds));
   let via: ReauthenticatedBy;
   try {
-    via = await requireRecentAuthentication(deps.ctx, caller, { currentPassword: input.currentPassword, passwordHash: member.passwordHash });
+    via = await requireRecentAuthentication(deps.ctx, caller, {
+      currentPassword: input.currentPassword,
+      passwordHash: member.passwordHash,
+    });
   } catch (error) {
     throw error instanceof ReauthenticationError ? await refused(error.reason, error) : error;
   }
@@ -51,7 +68,13 @@ export async function changePassword(deps: IdentityDeps, scope: MemberScope, inp
     const now = deps.ctx.now();
     await setPassword(tx, caller.siteId, member.id, passwordHash, now);
     await emitMemberEvent(tx, { siteId: caller.siteId, memberId: member.id, type: 'member.password_changed', now });
-    await revokeMemberAccess(tx, deps.ctx, { siteId: caller.siteId, memberId: member.id, exceptSessionId: caller.sessionId, reason: 'password-change', now });
+    await revokeMemberAccess(tx, deps.ctx, {
+      siteId: caller.siteId,
+      memberId: member.id,
+      exceptSessionId: caller.sessionId,
+      reason: 'password-change',
+      now,
+    });
     const mail = passwordChangedMail(mailLanguage(site, { member }), site?.name ?? 'Your shop', 'change');
     await enqueueMail(tx, { siteId: caller.siteId, kind: 'password-changed', to: member.email, ...mail }, now);
     await deps.ctx.authEvents.record({ ...event, outcome: 'success', detail: { via } }, tx);

@@ -29,11 +29,13 @@ function tooManyFailedLogins(retryAfterSeconds: number): ApplicationError {
  */
 export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginInput): Promise<StateResponse> {
   const { site, visitorId } = scope;
-  const email = input.loginId && typeof input.loginId === 'object' ? (input.loginId as Record<string, unknown>).email : undefined;
+  const email =
+    input.loginId && typeof input.loginId === 'object' ? (input.loginId as Record<string, unknown>).email : undefined;
   if (!isEmail(email)) throw appError('INVALID_EMAIL');
   const password = input.password;
   // Nothing over the maximum can ever have been set, so it is refused before any hashing work.
-  if (typeof password !== 'string' || password.length === 0 || [...password].length > PASSWORD_MAX_LENGTH) throw wrongCredentials();
+  if (typeof password !== 'string' || password.length === 0 || [...password].length > PASSWORD_MAX_LENGTH)
+    throw wrongCredentials();
   await limitIp(deps, scope.ip, site.id, 'login');
 
   const origin = originOf(scope);
@@ -43,7 +45,13 @@ export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginIn
   const member = await findMemberForSignIn(deps.ctx.db, site.id, email);
   const audit = { siteId: site.id, memberId: member?.id, email: email.trim(), ...origin };
   if (!admission.allowed) {
-    const refused = () => deps.ctx.authEvents.record({ ...audit, type: 'lockout', outcome: 'refused', detail: { scope: admission.scope, captcha: site.policies.captcha !== 'off' } });
+    const refused = () =>
+      deps.ctx.authEvents.record({
+        ...audit,
+        type: 'lockout',
+        outcome: 'refused',
+        detail: { scope: admission.scope, captcha: site.policies.captcha !== 'off' },
+      });
     if (site.policies.captcha === 'off') {
       await refused();
       throw tooManyFailedLogins(admission.retryAfterSeconds);
@@ -60,12 +68,22 @@ export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginIn
     const reason = !member ? 'unknown_account' : member.passwordHash ? 'wrong_password' : 'no_password';
     await deps.ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'failure', detail: { reason } });
     if (admission.allowed && admission.exhausts) {
-      await deps.ctx.authEvents.record({ ...audit, type: 'lockout', outcome: 'success', detail: { scope: admission.exhausts, begins: true } });
+      await deps.ctx.authEvents.record({
+        ...audit,
+        type: 'lockout',
+        outcome: 'success',
+        detail: { scope: admission.exhausts, begins: true },
+      });
     }
     throw wrongCredentials();
   }
   if (member.passwordResetRequired || member.status === 'BLOCKED') {
-    await deps.ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'failure', detail: { reason: member.passwordResetRequired ? 'reset_required' : 'blocked' } });
+    await deps.ctx.authEvents.record({
+      ...audit,
+      type: 'sign_in',
+      outcome: 'failure',
+      detail: { reason: member.passwordResetRequired ? 'reset_required' : 'blocked' },
+    });
     throw member.passwordResetRequired ? mustResetPassword() : memberBlocked();
   }
   const rehash = needsRehash(member.passwordHash!) ? await hashPassword(password) : undefined;
@@ -78,7 +96,10 @@ export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginIn
     if (visitorId !== member.visitorId) await recordVisitor(tx, site.id, member.id, visitorId);
     const deviceToken = (input.clientMetaData as { deviceToken?: unknown } | undefined)?.deviceToken;
     const state = await nextState(tx, deps, site, member, visitorId, { deviceToken });
-    await deps.ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'success', detail: { state: state.state } }, tx);
+    await deps.ctx.authEvents.record(
+      { ...audit, type: 'sign_in', outcome: 'success', detail: { state: state.state } },
+      tx,
+    );
     return state;
   });
 }

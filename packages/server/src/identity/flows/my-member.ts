@@ -52,7 +52,13 @@ export async function patchMyMember(deps: IdentityDeps, scope: MemberScope, inpu
       else if (parsed.profile[key] !== undefined) merged[key] = parsed.profile[key];
     }
     const updated = await updateProfile(tx, caller.siteId, member.id, merged, deps.ctx.now());
-    await emitMemberEvent(tx, { siteId: caller.siteId, memberId: member.id, member: updated, type: 'member.updated', now: deps.ctx.now() });
+    await emitMemberEvent(tx, {
+      siteId: caller.siteId,
+      memberId: member.id,
+      member: updated,
+      type: 'member.updated',
+      now: deps.ctx.now(),
+    });
     return myMember(updated!, deps);
   });
 }

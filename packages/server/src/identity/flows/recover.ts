@@ -9,7 +9,15 @@ import { hashPassword, passwordViolation } from '../../security/passwords.js';
 import { randomToken, sha256 } from '../../security/secrets.js';
 import type { Queryable } from '../../store/types.js';
 import { afterResponse } from '../../http/after-response.js';
-import { isEmail, limitIp, memberBlocked, nextState, throwViolations, type IdentityDeps, type StateResponse } from '../common.js';
+import {
+  isEmail,
+  limitIp,
+  memberBlocked,
+  nextState,
+  throwViolations,
+  type IdentityDeps,
+  type StateResponse,
+} from '../common.js';
 import type { CallOrigin, FlowScope } from '../flow.js';
 import type { ActivationEmailInput, RecoverInput, SendRecoveryEmailInput } from '../schemas.js';
 import { emailKey, findMemberByEmail, findMemberById, setPassword, type Member } from '../../members/store.js';
@@ -26,13 +34,23 @@ export const resetMailsPerAddress = { limit: 3, windowSeconds: 3600 };
 const invalidRecoveryToken = () => appError('INVALID_RECOVERY_TOKEN');
 
 /** A redirect the mail's page may send the browser to, or undefined (validated against the client). */
-function checkedRedirect(ctx: AppContext, site: SiteConfig, redirect: unknown): { url: string; clientId: string } | undefined {
+function checkedRedirect(
+  ctx: AppContext,
+  site: SiteConfig,
+  redirect: unknown,
+): { url: string; clientId: string } | undefined {
   if (redirect === undefined || redirect === null) return undefined;
   const r = redirect as Record<string, unknown>;
   if (typeof redirect !== 'object' || r.url === undefined) return undefined;
   const entry = ctx.sites.findClient(r.clientId);
-  if (!entry || entry.site.id !== site.id) throw invalidField('redirect.clientId', 'is not a client of this site', 'UNKNOWN_CLIENT');
-  if (!ctx.sites.isAllowedRedirect(entry.client, r.url)) throw invalidField('redirect.url', "is not one of the client's registered redirect URIs or origins", 'REDIRECT_NOT_ALLOWED');
+  if (!entry || entry.site.id !== site.id)
+    throw invalidField('redirect.clientId', 'is not a client of this site', 'UNKNOWN_CLIENT');
+  if (!ctx.sites.isAllowedRedirect(entry.client, r.url))
+    throw invalidField(
+      'redirect.url',
+      "is not one of the client's registered redirect URIs or origins",
+      'REDIRECT_NOT_ALLOWED',
+    );
   return { url: r.url, clientId: entry.client.clientId };
 }
 
@@ -40,7 +58,13 @@ function checkedRedirect(ctx: AppContext, site: SiteConfig, redirect: unknown): 
 export async function createRecoveryMail(
   tx: Queryable,
   ctx: AppContext,
-  input: { site: SiteConfig; member: Member; purpose: 'reset' | 'activation'; redirect: { url: string; clientId: string } | undefined; language?: unknown },
+  input: {
+    site: SiteConfig;
+    member: Member;
+    purpose: 'reset' | 'activation';
+    redirect: { url: string; clientId: string } | undefined;
+    language?: unknown;
+  },
 ): Promise<void> {
   const now = ctx.now();
   const token = randomToken();
@@ -48,14 +72,30 @@ export async function createRecoveryMail(
   await tx.query(
     `insert into recovery_tokens (site_id, token_hash, member_id, purpose, client_id, redirect_url, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [input.site.id, sha256(token), input.member.id, input.purpose, input.redirect?.clientId ?? null, input.redirect?.url ?? null, new Date(now), new Date(now + ttl * 1000)],
+    [
+      input.site.id,
+      sha256(token),
+      input.member.id,
+      input.purpose,
+      input.redirect?.clientId ?? null,
+      input.redirect?.url ?? null,
+      new Date(now),
+      new Date(now + ttl * 1000),
+    ],
   );
   // The request's `language`, else the member's profile language, else the site's default (issue #18).
   const language = mailLanguage(input.site, { explicit: input.language, member: input.member });
   // The page the link opens speaks the mail's language.
   const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(language)}`;
-  const mail = input.purpose === 'reset' ? passwordResetMail(language, input.site.name, link, ttl / 60) : activationMail(language, input.site.name, link, ttl / 3600);
-  await enqueueMail(tx, { siteId: input.site.id, kind: `recovery-${input.purpose}`, to: input.member.email, ...mail }, now);
+  const mail =
+    input.purpose === 'reset'
+      ? passwordResetMail(language, input.site.name, link, ttl / 60)
+      : activationMail(language, input.site.name, link, ttl / 3600);
+  await enqueueMail(
+    tx,
+    { siteId: input.site.id, kind: `recovery-${input.purpose}`, to: input.member.email, ...mail },
+    now,
+  );
 }
 
 /**
@@ -63,7 +103,11 @@ export async function createRecoveryMail(
  * the answer is the same whether or not the address belongs to a member (no enumeration), and it is
  * sent before the member is even looked up, so it takes the same time too.
  */
-export async function sendRecoveryEmail(deps: IdentityDeps, scope: FlowScope, input: SendRecoveryEmailInput): Promise<Record<string, never>> {
+export async function sendRecoveryEmail(
+  deps: IdentityDeps,
+  scope: FlowScope,
+  input: SendRecoveryEmailInput,
+): Promise<Record<string, never>> {
   const { site } = scope;
   if (!isEmail(input.email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL', { type: 'EMAIL' });
   const email = input.email;
@@ -74,7 +118,9 @@ export async function sendRecoveryEmail(deps: IdentityDeps, scope: FlowScope, in
   afterResponse(deps.ctx, 'password reset mail', async () => {
     const member = await findMemberByEmail(deps.ctx.db, site.id, email);
     if (!member || member.status === 'BLOCKED') return;
-    await deps.ctx.db.transaction((tx) => createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'reset', redirect, language: input.language }));
+    await deps.ctx.db.transaction((tx) =>
+      createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'reset', redirect, language: input.language }),
+    );
   });
   return {};
 }
@@ -84,19 +130,32 @@ export async function sendRecoveryEmail(deps: IdentityDeps, scope: FlowScope, in
  * Only the member themself or a site API key may ask (audit F-16: anyone could mail any member a
  * set-password link), with the send limits of recovery.
  */
-export async function sendActivationEmail(deps: IdentityDeps, scope: FlowScope, input: ActivationEmailInput): Promise<Record<string, never>> {
+export async function sendActivationEmail(
+  deps: IdentityDeps,
+  scope: FlowScope,
+  input: ActivationEmailInput,
+): Promise<Record<string, never>> {
   const options = activationOptions(input);
   const { site, caller } = scope;
-  if (caller.kind === 'anonymous') throw appError('UNAUTHORIZED', { description: "Send the member's access token or a site API key" });
+  if (caller.kind === 'anonymous')
+    throw appError('UNAUTHORIZED', { description: "Send the member's access token or a site API key" });
   const allowed = caller.kind === 'admin' || (caller.kind === 'member' && caller.memberId === input.identityId);
-  if (!allowed) throw appError('PERMISSION_DENIED', { description: 'Only the member or a site API key may send an activation email' });
+  if (!allowed)
+    throw appError('PERMISSION_DENIED', {
+      description: 'Only the member or a site API key may send an activation email',
+    });
   const redirect = checkedRedirect(deps.ctx, site, options.redirect);
   await limitIp(deps, scope.ip, site.id, 'recovery');
-  const perMember = await deps.limiter.hit(`activation-mail:${site.id}:${input.identityId.slice(0, 64)}`, resetMailsPerAddress);
+  const perMember = await deps.limiter.hit(
+    `activation-mail:${site.id}:${input.identityId.slice(0, 64)}`,
+    resetMailsPerAddress,
+  );
   if (!perMember.allowed) return {};
   const member = await findMemberById(deps.ctx.db, site.id, input.identityId);
   if (!member || member.status === 'BLOCKED') return {};
-  await deps.ctx.db.transaction((tx) => createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'activation', redirect, language: options.language }));
+  await deps.ctx.db.transaction((tx) =>
+    createRecoveryMail(tx, deps.ctx, { site, member, purpose: 'activation', redirect, language: options.language }),
+  );
   return {};
 }
 
@@ -108,9 +167,11 @@ const activationOptions = (input: ActivationEmailInput): Record<string, unknown>
  * The client id a recovery or activation request names in its redirect. These may arrive without a token
  * (from a reset link); the site then follows from it, so the adapters pass it to their scope.
  */
-const clientIdOf = (redirect: unknown): unknown => (redirect && typeof redirect === 'object' ? (redirect as Record<string, unknown>).clientId : undefined);
+const clientIdOf = (redirect: unknown): unknown =>
+  redirect && typeof redirect === 'object' ? (redirect as Record<string, unknown>).clientId : undefined;
 export const recoveryClientId = (input: SendRecoveryEmailInput): unknown => clientIdOf(input.redirect);
-export const activationClientId = (input: ActivationEmailInput): unknown => clientIdOf(activationOptions(input).redirect);
+export const activationClientId = (input: ActivationEmailInput): unknown =>
+  clientIdOf(activationOptions(input).redirect);
 
 interface TokenRow {
   site_id: string;
@@ -139,7 +200,9 @@ export async function recover(deps: IdentityDeps, origin: CallOrigin, input: Rec
   const { ctx } = deps;
   // Both problems at once (a form shows them together), so these stay here rather than in the schema.
   throwViolations([
-    typeof input.recoveryToken === 'string' && input.recoveryToken ? undefined : { field: 'recoveryToken', description: 'is required', ruleName: 'REQUIRED', data: {} },
+    typeof input.recoveryToken === 'string' && input.recoveryToken
+      ? undefined
+      : { field: 'recoveryToken', description: 'is required', ruleName: 'REQUIRED', data: {} },
     passwordViolation(input.password),
   ]);
   const found = await findRecoveryToken(ctx.db, input.recoveryToken, ctx.now());
@@ -169,13 +232,28 @@ export async function recover(deps: IdentityDeps, origin: CallOrigin, input: Rec
     await ctx.tokens.revokeMemberSessions(tx, site.id, member.id, { reason: 'password-reset' });
     await revokeSessionTokens(tx, site.id, member.id, now);
     // Other links in other mails die with this one.
-    await tx.query('update recovery_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null', [site.id, member.id, new Date(now)]);
+    await tx.query(
+      'update recovery_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null',
+      [site.id, member.id, new Date(now)],
+    );
     if (spent.purpose === 'reset') {
       const mail = passwordChangedMail(mailLanguage(site, { member }), site.name, 'reset');
       await enqueueMail(tx, { siteId: site.id, kind: 'password-changed', to: member.email, ...mail }, now);
     }
     const fresh = (await findMemberById(tx, site.id, member.id))!;
-    await ctx.authEvents.record({ type: 'password_reset', outcome: 'success', siteId: site.id, memberId: member.id, email: member.email, clientId: spent.client_id ?? undefined, ip, detail: { purpose: spent.purpose } }, tx);
+    await ctx.authEvents.record(
+      {
+        type: 'password_reset',
+        outcome: 'success',
+        siteId: site.id,
+        memberId: member.id,
+        email: member.email,
+        clientId: spent.client_id ?? undefined,
+        ip,
+        detail: { purpose: spent.purpose },
+      },
+      tx,
+    );
     return { email: member.email, next: await nextState(tx, deps, site, fresh, undefined) };
   });
   // The inbox is proven: a lock others caused must not keep the owner out (audit F-14).

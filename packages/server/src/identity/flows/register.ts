@@ -2,7 +2,15 @@
 import { appError } from '../../errors/catalogue.js';
 import { hashPassword, passwordViolation } from '../../security/passwords.js';
 import { originOf, type FlowScope } from '../flow.js';
-import { emailOf, emailViolation, limitIp, nextState, throwViolations, type IdentityDeps, type StateResponse } from '../common.js';
+import {
+  emailOf,
+  emailViolation,
+  limitIp,
+  nextState,
+  throwViolations,
+  type IdentityDeps,
+  type StateResponse,
+} from '../common.js';
 import { insertMember } from '../../members/store.js';
 import { parseProfile } from '../profile.js';
 import { emitMemberEvent } from '../../members/events.js';
@@ -33,8 +41,25 @@ export async function register(deps: IdentityDeps, scope: FlowScope, input: Regi
       now: deps.ctx.now(),
     });
     if (!member) throw emailExists();
-    await deps.ctx.authEvents.record({ type: 'register', outcome: 'success', siteId: site.id, memberId: member.id, email: member.email, ...originOf(scope) }, tx);
-    await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.created', identity: identityOf(caller), now: deps.ctx.now() });
+    await deps.ctx.authEvents.record(
+      {
+        type: 'register',
+        outcome: 'success',
+        siteId: site.id,
+        memberId: member.id,
+        email: member.email,
+        ...originOf(scope),
+      },
+      tx,
+    );
+    await emitMemberEvent(tx, {
+      siteId: site.id,
+      memberId: member.id,
+      member,
+      type: 'member.created',
+      identity: identityOf(caller),
+      now: deps.ctx.now(),
+    });
     return nextState(tx, deps, site, member, visitorId);
   });
 }

@@ -18,11 +18,19 @@ import type { CallOrigin } from '../flow.js';
  * With `verifyEmail: true` onto an existing unverified password account, the account is taken over for
  * the owner of the address (identity/account-linking.ts; audit F-2) instead of linked as it is.
  */
-export async function signOn(deps: IdentityDeps, scope: CallOrigin & { caller: Caller }, input: SignOnInput): Promise<{ sessionToken: string; identity: WireIdentity }> {
+export async function signOn(
+  deps: IdentityDeps,
+  scope: CallOrigin & { caller: Caller },
+  input: SignOnInput,
+): Promise<{ sessionToken: string; identity: WireIdentity }> {
   const { caller } = scope;
-  if (caller.kind !== 'admin') throw appError('UNAUTHORIZED', { description: 'Sign-on needs a site API key: Authorization: <accessToken>,<apiKey>' });
+  if (caller.kind !== 'admin')
+    throw appError('UNAUTHORIZED', {
+      description: 'Sign-on needs a site API key: Authorization: <accessToken>,<apiKey>',
+    });
   const site = caller.siteId ? deps.ctx.sites.get(caller.siteId) : undefined;
-  if (!site) throw appError('PERMISSION_DENIED', { description: 'The key is not bound to a site; send X-Vitrine-Site-Id' });
+  if (!site)
+    throw appError('PERMISSION_DENIED', { description: 'The key is not bound to a site; send X-Vitrine-Site-Id' });
   const parsed = parseProfile(input.profile);
   throwViolations([emailViolation(input.loginId), ...parsed.violations]);
   const email = emailOf(input.loginId);
@@ -32,23 +40,60 @@ export async function signOn(deps: IdentityDeps, scope: CallOrigin & { caller: C
     let member: Member | undefined = await findMemberByEmail(tx, site.id, email);
     if (!member) {
       member = await insertMember(tx, {
-        siteId: site.id, email, passwordHash: null, passwordResetRequired: true, emailVerified: input.verifyEmail === true,
-        approved: true, profile: parsed.profile, now,
+        siteId: site.id,
+        email,
+        passwordHash: null,
+        passwordResetRequired: true,
+        emailVerified: input.verifyEmail === true,
+        approved: true,
+        profile: parsed.profile,
+        now,
       });
-      if (member) await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.created', identity: identityOf(caller), now });
+      if (member)
+        await emitMemberEvent(tx, {
+          siteId: site.id,
+          memberId: member.id,
+          member,
+          type: 'member.created',
+          identity: identityOf(caller),
+          now,
+        });
       // A concurrent sign-on created it a moment ago.
       member ??= await findMemberByEmail(tx, site.id, email);
       if (!member) throw appError('CONFLICT');
     } else if (input.verifyEmail === true && !member.emailVerified) {
-      const linked = await adoptUnverifiedAccount(tx, deps.ctx, { siteId: site.id, memberId: member.id, reason: 'account-adopted', now });
+      const linked = await adoptUnverifiedAccount(tx, deps.ctx, {
+        siteId: site.id,
+        memberId: member.id,
+        reason: 'account-adopted',
+        now,
+      });
       member = linked.member;
       if (linked.adopted) adopted = { adopted: true, sessionsEnded: linked.sessionsEnded };
     }
     if (member.status === 'BLOCKED') throw memberBlocked();
     if (member.status !== 'ACTIVE') throw appError('MEMBER_PENDING_APPROVAL');
     const sessionToken = await issueSessionToken(tx, { siteId: site.id, memberId: member.id }, now);
-    await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.signed_in', identity: identityOf(caller), now });
-    await deps.ctx.authEvents.record({ type: 'sign_on', outcome: 'success', siteId: site.id, memberId: member.id, email, ip: scope.ip, detail: adopted }, tx);
+    await emitMemberEvent(tx, {
+      siteId: site.id,
+      memberId: member.id,
+      member,
+      type: 'member.signed_in',
+      identity: identityOf(caller),
+      now,
+    });
+    await deps.ctx.authEvents.record(
+      {
+        type: 'sign_on',
+        outcome: 'success',
+        siteId: site.id,
+        memberId: member.id,
+        email,
+        ip: scope.ip,
+        detail: adopted,
+      },
+      tx,
+    );
     return { sessionToken, identity: toWireIdentity(member, site.policies) };
   });
 }

@@ -13,9 +13,30 @@ export async function signOut(deps: IdentityDeps, scope: CallOrigin & { caller: 
   const { caller, ip } = scope;
   if (caller.kind !== 'member') return;
   await deps.ctx.db.transaction(async (tx) => {
-    const ended = await endSession(deps.ctx.authEvents, tx, { siteId: caller.siteId, sessionId: caller.sessionId, reason: 'logout', ip });
+    const ended = await endSession(deps.ctx.authEvents, tx, {
+      siteId: caller.siteId,
+      sessionId: caller.sessionId,
+      reason: 'logout',
+      ip,
+    });
     if (!ended) return;
-    await deps.ctx.authEvents.record({ type: 'sign_out', outcome: 'success', siteId: caller.siteId, memberId: ended.memberId, clientId: caller.clientId, ip, detail: { via: 'logout-endpoint' } }, tx);
-    await emitMemberEvent(tx, { siteId: caller.siteId, memberId: ended.memberId, type: 'member.signed_out', now: deps.ctx.now() });
+    await deps.ctx.authEvents.record(
+      {
+        type: 'sign_out',
+        outcome: 'success',
+        siteId: caller.siteId,
+        memberId: ended.memberId,
+        clientId: caller.clientId,
+        ip,
+        detail: { via: 'logout-endpoint' },
+      },
+      tx,
+    );
+    await emitMemberEvent(tx, {
+      siteId: caller.siteId,
+      memberId: ended.memberId,
+      type: 'member.signed_out',
+      now: deps.ctx.now(),
+    });
   });
 }

@@ -6,15 +6,31 @@ import { isEmail, limitIp, nextState, type IdentityDeps, type StateResponse } fr
 import { findMemberById } from '../../members/store.js';
 import { checkCode, consumeVerification, resendCode, startVerification, unknownVerification } from '../verification.js';
 import { verifyMemberEmail } from '../../members/events.js';
-import type { ResendVerificationInput, StartVerificationInput, ValidateEmailInput, VerifyEmailInput } from '../schemas.js';
+import type {
+  ResendVerificationInput,
+  StartVerificationInput,
+  ValidateEmailInput,
+  VerifyEmailInput,
+} from '../schemas.js';
 
 /** POST /_api/iam/verification/v1/auth/verify {code, stateToken} */
-export async function verifyDuringAuthentication(deps: IdentityDeps, scope: FlowScope, input: VerifyEmailInput): Promise<StateResponse> {
+export async function verifyDuringAuthentication(
+  deps: IdentityDeps,
+  scope: FlowScope,
+  input: VerifyEmailInput,
+): Promise<StateResponse> {
   const { site, visitorId } = scope;
-  if (typeof input.code !== 'string' || !/^\d{6}$/.test(input.code)) throw invalidField('code', 'must be the 6-digit code from the email', 'INVALID_CODE');
-  if (typeof input.stateToken !== 'string' || !input.stateToken) throw invalidField('stateToken', 'is required', 'REQUIRED');
+  if (typeof input.code !== 'string' || !/^\d{6}$/.test(input.code))
+    throw invalidField('code', 'must be the 6-digit code from the email', 'INVALID_CODE');
+  if (typeof input.stateToken !== 'string' || !input.stateToken)
+    throw invalidField('stateToken', 'is required', 'REQUIRED');
   await limitIp(deps, scope.ip, site.id, 'verification');
-  const checked = await checkCode(deps.ctx.db, { siteId: site.id, stateToken: input.stateToken, code: input.code, now: deps.ctx.now() });
+  const checked = await checkCode(deps.ctx.db, {
+    siteId: site.id,
+    stateToken: input.stateToken,
+    code: input.code,
+    now: deps.ctx.now(),
+  });
   return deps.ctx.db.transaction(async (tx) => {
     const now = deps.ctx.now();
     if (!(await consumeVerification(tx, site.id, checked.verificationId, now))) throw unknownVerification();
@@ -26,9 +42,14 @@ export async function verifyDuringAuthentication(deps: IdentityDeps, scope: Flow
 }
 
 /** POST /_api/iam/verification/v1/auth/resend {stateToken} */
-export async function resendVerification(deps: IdentityDeps, scope: FlowScope, input: ResendVerificationInput): Promise<Record<string, never>> {
+export async function resendVerification(
+  deps: IdentityDeps,
+  scope: FlowScope,
+  input: ResendVerificationInput,
+): Promise<Record<string, never>> {
   const { site } = scope;
-  if (typeof input.stateToken !== 'string' || !input.stateToken) throw invalidField('stateToken', 'is required', 'REQUIRED');
+  if (typeof input.stateToken !== 'string' || !input.stateToken)
+    throw invalidField('stateToken', 'is required', 'REQUIRED');
   await limitIp(deps, scope.ip, site.id, 'verification');
   await resendCode(deps.ctx.db, {
     site,
@@ -44,13 +65,19 @@ export async function resendVerification(deps: IdentityDeps, scope: FlowScope, i
  * Only the member themself or a site key may start one (anyone else could spam a member's inbox).
  * The verificationId doubles as the stateToken for /auth/verify.
  */
-export async function startForIdentity(deps: IdentityDeps, scope: FlowScope, input: StartVerificationInput): Promise<{ verificationId: string }> {
+export async function startForIdentity(
+  deps: IdentityDeps,
+  scope: FlowScope,
+  input: StartVerificationInput,
+): Promise<{ verificationId: string }> {
   const { site, caller } = scope;
   // identityId and target: checked by the route's schema (schemas.ts).
   // No token, or one whose session has ended: the member must sign in (401), not a refusal of who they are.
-  if (caller.kind === 'anonymous') throw appError('UNAUTHORIZED', { description: "Send the member's access token or a site API key" });
+  if (caller.kind === 'anonymous')
+    throw appError('UNAUTHORIZED', { description: "Send the member's access token or a site API key" });
   const allowed = caller.kind === 'admin' || (caller.kind === 'member' && caller.memberId === input.identityId);
-  if (!allowed) throw appError('PERMISSION_DENIED', { description: 'Only the member or a site API key may start a verification' });
+  if (!allowed)
+    throw appError('PERMISSION_DENIED', { description: 'Only the member or a site API key may start a verification' });
   await limitIp(deps, scope.ip, site.id, 'verification');
   return deps.ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, site.id, input.identityId);
@@ -64,9 +91,15 @@ export async function startForIdentity(deps: IdentityDeps, scope: FlowScope, inp
  * POST /_api/iam/authentication/v2/validate-email {email} → {valid, formatInvalid, failure?}.
  * Format only: whether an account uses the address is deliberately not part of the answer.
  */
-export async function validateEmail(deps: IdentityDeps, scope: FlowScope, input: ValidateEmailInput): Promise<{ valid: boolean; formatInvalid: boolean; failure?: { reason: string } }> {
+export async function validateEmail(
+  deps: IdentityDeps,
+  scope: FlowScope,
+  input: ValidateEmailInput,
+): Promise<{ valid: boolean; formatInvalid: boolean; failure?: { reason: string } }> {
   const { site } = scope;
   await limitIp(deps, scope.ip, site.id, 'verification');
   const valid = isEmail(input.email);
-  return valid ? { valid: true, formatInvalid: false } : { valid: false, formatInvalid: true, failure: { reason: 'EMAIL_DOMAIN_FORMAT_INVALID' } };
+  return valid
+    ? { valid: true, formatInvalid: false }
+    : { valid: false, formatInvalid: true, failure: { reason: 'EMAIL_DOMAIN_FORMAT_INVALID' } };
 }

@@ -42,22 +42,38 @@ const toChallenge = (r: Row): MfaChallenge => ({
   emailSentAt: r.email_sent_at ? new Date(r.email_sent_at) : null,
 });
 
-export const invalidStateToken = () =>
-  appError('INVALID_STATE_TOKEN');
+export const invalidStateToken = () => appError('INVALID_STATE_TOKEN');
 
-const validToken = (value: unknown): value is string => typeof value === 'string' && value.length >= 20 && value.length <= 200;
+const validToken = (value: unknown): value is string =>
+  typeof value === 'string' && value.length >= 20 && value.length <= 200;
 
-export async function startChallenge(tx: Queryable, c: { siteId: string; memberId: string; visitorId: string | undefined; now: number }): Promise<string> {
+export async function startChallenge(
+  tx: Queryable,
+  c: { siteId: string; memberId: string; visitorId: string | undefined; now: number },
+): Promise<string> {
   const stateToken = randomToken();
   await tx.query(
     `insert into mfa_challenges (site_id, id, state_token_hash, member_id, visitor_id, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)`,
-    [c.siteId, randomUUID(), sha256(stateToken), c.memberId, c.visitorId ?? null, new Date(c.now), new Date(c.now + MFA_STATE_TTL_SECONDS * 1000)],
+    [
+      c.siteId,
+      randomUUID(),
+      sha256(stateToken),
+      c.memberId,
+      c.visitorId ?? null,
+      new Date(c.now),
+      new Date(c.now + MFA_STATE_TTL_SECONDS * 1000),
+    ],
   );
   return stateToken;
 }
 
 /** The live step of a stateToken (unspent, unexpired, attempts left), or an INVALID_STATE_TOKEN error. */
-export async function liveChallenge(db: Queryable, siteId: string, stateToken: unknown, now: number): Promise<MfaChallenge> {
+export async function liveChallenge(
+  db: Queryable,
+  siteId: string,
+  stateToken: unknown,
+  now: number,
+): Promise<MfaChallenge> {
   if (!validToken(stateToken)) throw invalidStateToken();
   const { rows } = await db.query<Row>(
     `select * from mfa_challenges where site_id = $1 and state_token_hash = $2 and consumed_at is null and expires_at > $3 and attempts < $4`,
@@ -81,8 +97,16 @@ export async function countAttempt(db: Queryable, siteId: string, challengeId: s
 }
 
 /** Spends the step with its effect (the session token) in the caller's transaction. */
-export async function consumeChallenge(tx: Queryable, siteId: string, challengeId: string, now: number): Promise<boolean> {
-  const { rowCount } = await tx.query('update mfa_challenges set consumed_at = $3 where site_id = $1 and id = $2 and consumed_at is null', [siteId, challengeId, new Date(now)]);
+export async function consumeChallenge(
+  tx: Queryable,
+  siteId: string,
+  challengeId: string,
+  now: number,
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    'update mfa_challenges set consumed_at = $3 where site_id = $1 and id = $2 and consumed_at is null',
+    [siteId, challengeId, new Date(now)],
+  );
   return rowCount === 1;
 }
 
@@ -90,13 +114,15 @@ export async function consumeChallenge(tx: Queryable, siteId: string, challengeI
 export async function setEmailCode(tx: Queryable, siteId: string, challengeId: string, now: number): Promise<string> {
   const code = randomCode();
   const salt = randomBytes(16);
-  await tx.query('update mfa_challenges set email_code_salt = $3, email_code_hash = $4, email_sent_at = $5 where site_id = $1 and id = $2', [
-    siteId, challengeId, salt, hashCode(code, salt), new Date(now),
-  ]);
+  await tx.query(
+    'update mfa_challenges set email_code_salt = $3, email_code_hash = $4, email_sent_at = $5 where site_id = $1 and id = $2',
+    [siteId, challengeId, salt, hashCode(code, salt), new Date(now)],
+  );
   return code;
 }
 
 export function emailCodeMatches(challenge: MfaChallenge, code: unknown): boolean {
-  if (!challenge.emailCodeSalt || !challenge.emailCodeHash || typeof code !== 'string' || !/^\d{6}$/.test(code.trim())) return false;
+  if (!challenge.emailCodeSalt || !challenge.emailCodeHash || typeof code !== 'string' || !/^\d{6}$/.test(code.trim()))
+    return false;
   return safeEqual(hashCode(code.trim(), Buffer.from(challenge.emailCodeSalt)), Buffer.from(challenge.emailCodeHash));
 }

@@ -18,7 +18,13 @@ export async function issueDeviceToken(tx: Queryable, siteId: string, memberId: 
   return token;
 }
 
-export async function isRememberedDevice(db: Queryable, siteId: string, memberId: string, token: unknown, now: number): Promise<boolean> {
+export async function isRememberedDevice(
+  db: Queryable,
+  siteId: string,
+  memberId: string,
+  token: unknown,
+  now: number,
+): Promise<boolean> {
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) return false;
   const { rows } = await db.query(
     'select 1 from mfa_device_tokens where token_hash = $1 and site_id = $2 and member_id = $3 and revoked_at is null and expires_at > $4',
@@ -28,5 +34,8 @@ export async function isRememberedDevice(db: Queryable, siteId: string, memberId
 }
 
 export async function voidDeviceTokens(tx: Queryable, siteId: string, memberId: string): Promise<void> {
-  await tx.query('update mfa_device_tokens set revoked_at = now() where site_id = $1 and member_id = $2 and revoked_at is null', [siteId, memberId]);
+  await tx.query(
+    'update mfa_device_tokens set revoked_at = now() where site_id = $1 and member_id = $2 and revoked_at is null',
+    [siteId, memberId],
+  );
 }

@@ -53,7 +53,12 @@ export const toWireFactor = (f: Factor) => ({
   ...(f.name ? { name: f.name } : {}),
 });
 
-export async function listFactors(db: Queryable, siteId: string, memberId: string, activeOnly = false): Promise<Factor[]> {
+export async function listFactors(
+  db: Queryable,
+  siteId: string,
+  memberId: string,
+  activeOnly = false,
+): Promise<Factor[]> {
   const { rows } = await db.query<FactorRow>(
     `select * from mfa_factors where site_id = $1 and member_id = $2 ${activeOnly ? "and status = 'ACTIVE'" : ''} order by created_at, id`,
     [siteId, memberId],
@@ -61,13 +66,25 @@ export async function listFactors(db: Queryable, siteId: string, memberId: strin
   return rows.map(toFactor);
 }
 
-export async function findFactor(db: Queryable, siteId: string, memberId: string, factorId: unknown): Promise<Factor | undefined> {
+export async function findFactor(
+  db: Queryable,
+  siteId: string,
+  memberId: string,
+  factorId: unknown,
+): Promise<Factor | undefined> {
   if (typeof factorId !== 'string' || !/^[0-9a-f-]{36}$/i.test(factorId)) return undefined;
-  const { rows } = await db.query<FactorRow>('select * from mfa_factors where site_id = $1 and member_id = $2 and id = $3', [siteId, memberId, factorId]);
+  const { rows } = await db.query<FactorRow>(
+    'select * from mfa_factors where site_id = $1 and member_id = $2 and id = $3',
+    [siteId, memberId, factorId],
+  );
   return rows[0] && toFactor(rows[0]);
 }
 
-export async function findFactorByCredential(db: Queryable, siteId: string, credentialId: string): Promise<Factor | undefined> {
+export async function findFactorByCredential(
+  db: Queryable,
+  siteId: string,
+  credentialId: string,
+): Promise<Factor | undefined> {
   const { rows } = await db.query<FactorRow>(
     `select * from mfa_factors where site_id = $1 and credential_id = $2 and status = 'ACTIVE'`,
     [siteId, credentialId],
@@ -77,7 +94,17 @@ export async function findFactorByCredential(db: Queryable, siteId: string, cred
 
 export async function insertFactor(
   tx: Queryable,
-  f: { id?: string; siteId: string; memberId: string; type: EnrollableFactor; status: 'INACTIVE' | 'ACTIVE'; now: number; name?: string | undefined; totpSecret?: string; credential?: { id: string; publicKey: Uint8Array; signCount: number; transports: string[] } },
+  f: {
+    id?: string;
+    siteId: string;
+    memberId: string;
+    type: EnrollableFactor;
+    status: 'INACTIVE' | 'ACTIVE';
+    now: number;
+    name?: string | undefined;
+    totpSecret?: string;
+    credential?: { id: string; publicKey: Uint8Array; signCount: number; transports: string[] };
+  },
 ): Promise<Factor> {
   const id = f.id ?? randomUUID();
   const at = new Date(f.now);
@@ -85,9 +112,19 @@ export async function insertFactor(
     `insert into mfa_factors (site_id, id, member_id, factor_type, status, name, totp_secret, credential_id, public_key, sign_count, transports, created_at, activated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning *`,
     [
-      f.siteId, id, f.memberId, f.type, f.status, f.name ?? null, f.totpSecret ?? null,
-      f.credential?.id ?? null, f.credential ? Buffer.from(f.credential.publicKey) : null, f.credential?.signCount ?? 0,
-      f.credential ? JSON.stringify(f.credential.transports) : null, at, f.status === 'ACTIVE' ? at : null,
+      f.siteId,
+      id,
+      f.memberId,
+      f.type,
+      f.status,
+      f.name ?? null,
+      f.totpSecret ?? null,
+      f.credential?.id ?? null,
+      f.credential ? Buffer.from(f.credential.publicKey) : null,
+      f.credential?.signCount ?? 0,
+      f.credential ? JSON.stringify(f.credential.transports) : null,
+      at,
+      f.status === 'ACTIVE' ? at : null,
     ],
   );
   return toFactor(rows[0]!);
@@ -107,8 +144,16 @@ export async function deleteFactor(tx: Queryable, siteId: string, factorId: stri
 }
 
 /** Enrolment attempts that were never activated: replaced by a new one of the same type. */
-export async function dropInactive(tx: Queryable, siteId: string, memberId: string, type: EnrollableFactor): Promise<void> {
-  await tx.query(`delete from mfa_factors where site_id = $1 and member_id = $2 and factor_type = $3 and status = 'INACTIVE'`, [siteId, memberId, type]);
+export async function dropInactive(
+  tx: Queryable,
+  siteId: string,
+  memberId: string,
+  type: EnrollableFactor,
+): Promise<void> {
+  await tx.query(
+    `delete from mfa_factors where site_id = $1 and member_id = $2 and factor_type = $3 and status = 'INACTIVE'`,
+    [siteId, memberId, type],
+  );
 }
 
 /**
@@ -116,11 +161,23 @@ export async function dropInactive(tx: Queryable, siteId: string, memberId: stri
  * so a code (and any earlier one) works once (RFC 6238 §5.2), even against a parallel request.
  */
 export async function claimTotpStep(tx: Queryable, siteId: string, factorId: string, step: number): Promise<boolean> {
-  const { rowCount } = await tx.query('update mfa_factors set totp_last_step = $3 where site_id = $1 and id = $2 and totp_last_step < $3', [siteId, factorId, step]);
+  const { rowCount } = await tx.query(
+    'update mfa_factors set totp_last_step = $3 where site_id = $1 and id = $2 and totp_last_step < $3',
+    [siteId, factorId, step],
+  );
   return rowCount === 1;
 }
 
 /** Stores the authenticator's new sign counter (a counter that does not grow is refused before this). */
-export async function recordSignCount(tx: Queryable, siteId: string, factorId: string, signCount: number): Promise<void> {
-  await tx.query('update mfa_factors set sign_count = $3 where site_id = $1 and id = $2', [siteId, factorId, signCount]);
+export async function recordSignCount(
+  tx: Queryable,
+  siteId: string,
+  factorId: string,
+  signCount: number,
+): Promise<void> {
+  await tx.query('update mfa_factors set sign_count = $3 where site_id = $1 and id = $2', [
+    siteId,
+    factorId,
+    signCount,
+  ]);
 }

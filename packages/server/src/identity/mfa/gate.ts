@@ -18,7 +18,10 @@ export interface MfaStateData {
   requireMfaData?: { availableFactors: AvailableFactor[]; reason: 'USER_SETTINGS' };
   mfaChallengeData?: {
     factorType: SecondFactorType;
-    verificationChallengeData?: { webauthnData?: { challengeId: string; publicKeyCredentialRequestOptionsJson: string }; hint?: string };
+    verificationChallengeData?: {
+      webauthnData?: { challengeId: string; publicKeyCredentialRequestOptionsJson: string };
+      hint?: string;
+    };
     availableFactors: AvailableFactor[];
     reason: 'USER_SETTINGS';
   };
@@ -29,17 +32,29 @@ export interface MfaStateData {
  * allows, and recovery codes while some are left. With none and `policies.mfa: "required"`, the
  * allowed types to enrol (REQUIRE_ACTIVATION).
  */
-export async function availableFactors(db: Queryable, site: SiteConfig, memberId: string, hasActiveFactors?: boolean): Promise<AvailableFactor[]> {
+export async function availableFactors(
+  db: Queryable,
+  site: SiteConfig,
+  memberId: string,
+  hasActiveFactors?: boolean,
+): Promise<AvailableFactor[]> {
   const allowed = allowedFactors(site);
   // `false`: the member was read with their factor flag just now (findMemberForSignIn): nothing to list.
-  const active = hasActiveFactors === false ? [] : (await listFactors(db, site.id, memberId, true)).filter((f) => allowed.includes(f.type));
-  if (!active.length) return mfaMode(site) === 'required' ? allowed.map((factorType) => ({ factorType, factorStatus: 'REQUIRE_ACTIVATION' })) : [];
+  const active =
+    hasActiveFactors === false
+      ? []
+      : (await listFactors(db, site.id, memberId, true)).filter((f) => allowed.includes(f.type));
+  if (!active.length)
+    return mfaMode(site) === 'required'
+      ? allowed.map((factorType) => ({ factorType, factorStatus: 'REQUIRE_ACTIVATION' }))
+      : [];
   const types: SecondFactorType[] = [...new Set(active.map((f) => f.type))];
   if ((await liveRecoveryCodeCount(db, site.id, memberId)) > 0) types.push('RECOVERY_CODE');
   return types.map((factorType) => ({ factorType, factorStatus: 'ENABLED' }));
 }
 
-export const needsEnrolment = (factors: AvailableFactor[]) => factors.length > 0 && factors.every((f) => f.factorStatus === 'REQUIRE_ACTIVATION');
+export const needsEnrolment = (factors: AvailableFactor[]) =>
+  factors.length > 0 && factors.every((f) => f.factorStatus === 'REQUIRE_ACTIVATION');
 
 /**
  * Called by nextState (identity/common.ts) once a member has proven their password (or a link or a
@@ -50,12 +65,33 @@ export async function secondFactorStep(
   tx: Queryable,
   ctx: AppContext,
   s: { site: SiteConfig; member: Member; visitorId: string | undefined; identity: WireIdentity; deviceToken: unknown },
-): Promise<{ state: 'REQUIRE_MFA'; stateToken: string; identity: WireIdentity; additionalData: Record<string, unknown>; requireMfaData: NonNullable<MfaStateData['requireMfaData']> } | undefined> {
+): Promise<
+  | {
+      state: 'REQUIRE_MFA';
+      stateToken: string;
+      identity: WireIdentity;
+      additionalData: Record<string, unknown>;
+      requireMfaData: NonNullable<MfaStateData['requireMfaData']>;
+    }
+  | undefined
+> {
   if (mfaMode(s.site) === 'off') return undefined;
   const now = ctx.now();
   const factors = await availableFactors(tx, s.site, s.member.id, s.member.hasActiveFactors);
   if (!factors.length) return undefined;
-  if (!needsEnrolment(factors) && (await isRememberedDevice(tx, s.site.id, s.member.id, s.deviceToken, now))) return undefined;
-  const stateToken = await startChallenge(tx, { siteId: s.site.id, memberId: s.member.id, visitorId: s.visitorId, now });
-  return { state: 'REQUIRE_MFA', stateToken, identity: s.identity, additionalData: {}, requireMfaData: { availableFactors: factors, reason: 'USER_SETTINGS' } };
+  if (!needsEnrolment(factors) && (await isRememberedDevice(tx, s.site.id, s.member.id, s.deviceToken, now)))
+    return undefined;
+  const stateToken = await startChallenge(tx, {
+    siteId: s.site.id,
+    memberId: s.member.id,
+    visitorId: s.visitorId,
+    now,
+  });
+  return {
+    state: 'REQUIRE_MFA',
+    stateToken,
+    identity: s.identity,
+    additionalData: {},
+    requireMfaData: { availableFactors: factors, reason: 'USER_SETTINGS' },
+  };
 }

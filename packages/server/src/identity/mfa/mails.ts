@@ -8,7 +8,10 @@ export type FactorChange = { kind: 'added' | 'removed'; factor: string } | { kin
 /** The notice every factor change mails to the member: a change they did not make is their cue to act. */
 export function factorChangedMail(language: string, siteName: string, change: FactorChange): RenderedMail {
   const t = translator(language);
-  const what = change.kind === 'recoveryCodes' ? t.t('mail.factor.recoveryCodes') : t.t(change.kind === 'added' ? 'mail.factor.added' : 'mail.factor.removed', { factor: change.factor });
+  const what =
+    change.kind === 'recoveryCodes'
+      ? t.t('mail.factor.recoveryCodes')
+      : t.t(change.kind === 'added' ? 'mail.factor.added' : 'mail.factor.removed', { factor: change.factor });
   const hint = t.t('mail.factor.hint');
   return {
     language,

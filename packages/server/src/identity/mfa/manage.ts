@@ -13,7 +13,17 @@ import type { FlowScope } from '../flow.js';
 import { findMemberById, type Member } from '../../members/store.js';
 import { consumeChallenge, invalidStateToken, liveChallenge, type MfaChallenge } from './challenge.js';
 import { voidDeviceTokens } from './device-tokens.js';
-import { activateFactor, claimTotpStep, deleteFactor, dropInactive, findFactor, insertFactor, listFactors, toWireFactor, type Factor } from './factors.js';
+import {
+  activateFactor,
+  claimTotpStep,
+  deleteFactor,
+  dropInactive,
+  findFactor,
+  insertFactor,
+  listFactors,
+  toWireFactor,
+  type Factor,
+} from './factors.js';
 import { availableFactors, needsEnrolment } from './gate.js';
 import { factorChangedMail } from './mails.js';
 import { mailLanguage } from '../../i18n/index.js';
@@ -25,7 +35,11 @@ import { registrationOptions, verifyRegistration } from './webauthn.js';
 /** Factor changes per member: 20 per 15 minutes (each may mail a notice). */
 export const factorChangeLimit = { limit: 20, windowSeconds: 900 };
 
-const FACTOR_LABEL: Record<EnrollableFactor, string> = { TOTP: 'An authenticator app', EMAIL: 'Email sign-in codes', WEBAUTHN: 'A passkey' };
+const FACTOR_LABEL: Record<EnrollableFactor, string> = {
+  TOTP: 'An authenticator app',
+  EMAIL: 'Email sign-in codes',
+  WEBAUTHN: 'A passkey',
+};
 
 /**
  * Who manages factors: a signed-in member (changes need a fresh sign-in or the current password,
@@ -55,7 +69,10 @@ async function actorOf(deps: IdentityDeps, scope: FlowScope, input: FactorInput,
       if (mfaMode(site) === 'off') throw appError('MFA_DISABLED');
       const limited = await deps.limiter.hit(`mfa-change:${site.id}:${member.id}`, factorChangeLimit);
       if (!limited.allowed) throw httpErrors.tooManyRequests(limited.retryAfterSeconds);
-      await requireRecentAuthentication(ctx, caller, { currentPassword: input.currentPassword, passwordHash: member.passwordHash });
+      await requireRecentAuthentication(ctx, caller, {
+        currentPassword: input.currentPassword,
+        passwordHash: member.passwordHash,
+      });
     }
     return { site, member, caller, enrolment: undefined, ip };
   }
@@ -64,7 +81,8 @@ async function actorOf(deps: IdentityDeps, scope: FlowScope, input: FactorInput,
     const member = await findMemberById(ctx.db, site.id, challenge.memberId);
     if (!member) throw invalidStateToken();
     // A stateToken enrols only the first factor of a member the site requires one of.
-    if (!needsEnrolment(await availableFactors(ctx.db, site, member.id))) throw appError('PERMISSION_DENIED', { description: 'Sign in to manage your factors' });
+    if (!needsEnrolment(await availableFactors(ctx.db, site, member.id)))
+      throw appError('PERMISSION_DENIED', { description: 'Sign in to manage your factors' });
     return { site, member, caller: undefined, enrolment: challenge, ip };
   }
   throw appError('UNAUTHORIZED');
@@ -73,35 +91,79 @@ async function actorOf(deps: IdentityDeps, scope: FlowScope, input: FactorInput,
 function enrollable(site: SiteConfig, raw: unknown): EnrollableFactor {
   const type = typeof raw === 'string' ? raw.toUpperCase() : '';
   if ((type === 'TOTP' || type === 'EMAIL' || type === 'WEBAUTHN') && allowedFactors(site).includes(type)) return type;
-  throw invalidField('factorType', `must be one of ${allowedFactors(site).join(', ')} on this site`, 'INVALID_FACTOR_TYPE');
+  throw invalidField(
+    'factorType',
+    `must be one of ${allowedFactors(site).join(', ')} on this site`,
+    'INVALID_FACTOR_TYPE',
+  );
 }
 
 /** Notice mail, auth event and webhook of a factor change, in the change's transaction. */
-async function recordChange(tx: Queryable, deps: IdentityDeps, a: Actor, factor: Factor, kind: 'added' | 'removed', now: number): Promise<void> {
+async function recordChange(
+  tx: Queryable,
+  deps: IdentityDeps,
+  a: Actor,
+  factor: Factor,
+  kind: 'added' | 'removed',
+  now: number,
+): Promise<void> {
   const { ctx } = deps;
-  const mail = factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, { kind, factor: factor.type });
+  const mail = factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, {
+    kind,
+    factor: factor.type,
+  });
   await enqueueMail(tx, { siteId: a.site.id, kind: `factor-${kind}`, to: a.member.email, ...mail }, now);
-  await ctx.authEvents.record({ type: `factor_${kind}`, outcome: 'success', siteId: a.site.id, memberId: a.member.id, clientId: a.caller?.clientId, ip: a.ip, detail: { factorType: factor.type } }, tx);
+  await ctx.authEvents.record(
+    {
+      type: `factor_${kind}`,
+      outcome: 'success',
+      siteId: a.site.id,
+      memberId: a.member.id,
+      clientId: a.caller?.clientId,
+      ip: a.ip,
+      detail: { factorType: factor.type },
+    },
+    tx,
+  );
   await emitMemberEvent(tx, { siteId: a.site.id, memberId: a.member.id, type: `member.factor_${kind}`, now });
 }
 
 /** After a factor became active: recovery codes if the member has none, the notice, and (enrolment) the sign-in's next state. */
-async function factorActivated(tx: Queryable, deps: IdentityDeps, a: Actor, factor: Factor, now: number, completesSignIn: boolean) {
-  const recoveryCodes = (await liveRecoveryCodeCount(tx, a.site.id, a.member.id)) === 0 ? await replaceRecoveryCodes(tx, a.site.id, a.member.id, now) : undefined;
+async function factorActivated(
+  tx: Queryable,
+  deps: IdentityDeps,
+  a: Actor,
+  factor: Factor,
+  now: number,
+  completesSignIn: boolean,
+) {
+  const recoveryCodes =
+    (await liveRecoveryCodeCount(tx, a.site.id, a.member.id)) === 0
+      ? await replaceRecoveryCodes(tx, a.site.id, a.member.id, now)
+      : undefined;
   await recordChange(tx, deps, a, factor, 'added', now);
   let state: StateResponse | undefined;
   if (a.enrolment && completesSignIn) {
     if (!(await consumeChallenge(tx, a.site.id, a.enrolment.id, now))) throw invalidStateToken();
-    state = await nextState(tx, deps, a.site, a.member, a.enrolment.visitorId ?? undefined, { secondFactorPassed: true });
+    state = await nextState(tx, deps, a.site, a.member, a.enrolment.visitorId ?? undefined, {
+      secondFactorPassed: true,
+    });
   }
-  return { ...state, factor: { ...toWireFactor(factor), status: 'ACTIVE' as const }, ...(recoveryCodes ? { recoveryCodes } : {}) };
+  return {
+    ...state,
+    factor: { ...toWireFactor(factor), status: 'ACTIVE' as const },
+    ...(recoveryCodes ? { recoveryCodes } : {}),
+  };
 }
 
 /** GET /_api/iam/mfa/v1/factors */
 export async function listMyFactors(deps: IdentityDeps, scope: FlowScope) {
   const a = await actorOf(deps, scope, {}, false);
   const factors = await listFactors(deps.ctx.db, a.site.id, a.member.id);
-  return { factors: factors.map(toWireFactor), recoveryCodesLeft: await liveRecoveryCodeCount(deps.ctx.db, a.site.id, a.member.id) };
+  return {
+    factors: factors.map(toWireFactor),
+    recoveryCodesLeft: await liveRecoveryCodeCount(deps.ctx.db, a.site.id, a.member.id),
+  };
 }
 
 /** POST /_api/iam/mfa/v1/factors {factorType: "TOTP" | "EMAIL", name?} */
@@ -109,23 +171,46 @@ export async function addFactor(deps: IdentityDeps, scope: FlowScope, input: Fac
   const { ctx } = deps;
   const a = await actorOf(deps, scope, input, true);
   const type = enrollable(a.site, input.factorType);
-  if (type === 'WEBAUTHN') throw invalidField('factorType', 'passkeys are added with /_api/iam/mfa/v1/passkeys/registration-options and /_api/iam/mfa/v1/passkeys', 'USE_PASSKEY_REGISTRATION');
+  if (type === 'WEBAUTHN')
+    throw invalidField(
+      'factorType',
+      'passkeys are added with /_api/iam/mfa/v1/passkeys/registration-options and /_api/iam/mfa/v1/passkeys',
+      'USE_PASSKEY_REGISTRATION',
+    );
   const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) || undefined : undefined;
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     if ((await listFactors(tx, a.site.id, a.member.id, true)).some((f) => f.type === type)) {
-      throw appError('FACTOR_EXISTS', { description: `${FACTOR_LABEL[type]} is already on; remove it first to set up a new one` });
+      throw appError('FACTOR_EXISTS', {
+        description: `${FACTOR_LABEL[type]} is already on; remove it first to set up a new one`,
+      });
     }
     await dropInactive(tx, a.site.id, a.member.id, type);
     if (type === 'EMAIL') {
       if (!a.member.emailVerified) throw appError('EMAIL_NOT_VERIFIED');
-      const factor = await insertFactor(tx, { siteId: a.site.id, memberId: a.member.id, type, status: 'ACTIVE', name, now });
+      const factor = await insertFactor(tx, {
+        siteId: a.site.id,
+        memberId: a.member.id,
+        type,
+        status: 'ACTIVE',
+        name,
+        now,
+      });
       return factorActivated(tx, deps, a, factor, now, false);
     }
     const id = randomUUID();
     const secret = newTotpSecret();
     const totpSecret = protectTotpSecret(ctx.config, secret, totpSealContext(a.site.id, id));
-    const factor = await insertFactor(tx, { id, siteId: a.site.id, memberId: a.member.id, type, status: 'INACTIVE', name, totpSecret, now });
+    const factor = await insertFactor(tx, {
+      id,
+      siteId: a.site.id,
+      memberId: a.member.id,
+      type,
+      status: 'INACTIVE',
+      name,
+      totpSecret,
+      now,
+    });
     return { factor: toWireFactor(factor), totp: { secret, otpauthUri: totpUri(a.site.name, a.member.email, secret) } };
   });
 }
@@ -137,11 +222,17 @@ export async function activate(deps: IdentityDeps, scope: FlowScope, input: Fact
   const factor = await findFactor(ctx.db, a.site.id, a.member.id, factorId);
   if (!factor) throw appError('FACTOR_NOT_FOUND');
   if (factor.status === 'ACTIVE') throw appError('FACTOR_ACTIVE');
-  if (factor.type !== 'TOTP' || !factor.totpSecret) throw appError('INVALID_FACTOR_TYPE', { description: 'Only an authenticator app is activated with a code' });
-  const step = matchingTotpStep(revealTotpSecret(ctx.config, factor.totpSecret, totpSealContext(a.site.id, factor.id)), input.code, ctx.now());
+  if (factor.type !== 'TOTP' || !factor.totpSecret)
+    throw appError('INVALID_FACTOR_TYPE', { description: 'Only an authenticator app is activated with a code' });
+  const step = matchingTotpStep(
+    revealTotpSecret(ctx.config, factor.totpSecret, totpSealContext(a.site.id, factor.id)),
+    input.code,
+    ctx.now(),
+  );
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    if (step === undefined || !(await claimTotpStep(tx, a.site.id, factor.id, step))) throw invalidField('code', 'is not the current code of the authenticator app', 'INVALID_CODE');
+    if (step === undefined || !(await claimTotpStep(tx, a.site.id, factor.id, step)))
+      throw invalidField('code', 'is not the current code of the authenticator app', 'INVALID_CODE');
     if (!(await activateFactor(tx, a.site.id, factor.id, now))) throw appError('FACTOR_ACTIVE');
     return factorActivated(tx, deps, a, factor, now, true);
   });
@@ -158,7 +249,8 @@ export async function removeFactor(deps: IdentityDeps, scope: FlowScope, input: 
     const factor = await findFactor(tx, a.site.id, a.member.id, factorId);
     if (!factor || !(await deleteFactor(tx, a.site.id, factor.id))) throw appError('FACTOR_NOT_FOUND');
     await voidDeviceTokens(tx, a.site.id, a.member.id);
-    if (!(await listFactors(tx, a.site.id, a.member.id, true)).length) await deleteRecoveryCodes(tx, a.site.id, a.member.id);
+    if (!(await listFactors(tx, a.site.id, a.member.id, true)).length)
+      await deleteRecoveryCodes(tx, a.site.id, a.member.id);
     if (factor.status === 'ACTIVE') await recordChange(tx, deps, a, factor, 'removed', now);
     return {};
   });
@@ -173,7 +265,16 @@ export async function newRecoveryCodes(deps: IdentityDeps, scope: FlowScope, inp
     const now = ctx.now();
     if (!(await listFactors(tx, a.site.id, a.member.id, true)).length) throw appError('NO_ACTIVE_FACTOR');
     const recoveryCodes = await replaceRecoveryCodes(tx, a.site.id, a.member.id, now);
-    await enqueueMail(tx, { siteId: a.site.id, kind: 'factor-added', to: a.member.email, ...factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, { kind: 'recoveryCodes' }) }, now);
+    await enqueueMail(
+      tx,
+      {
+        siteId: a.site.id,
+        kind: 'factor-added',
+        to: a.member.email,
+        ...factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, { kind: 'recoveryCodes' }),
+      },
+      now,
+    );
     return { recoveryCodes };
   });
 }
@@ -195,9 +296,25 @@ export async function addPasskey(deps: IdentityDeps, scope: FlowScope, input: Fa
   const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) || 'Passkey' : 'Passkey';
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const credential = await verifyRegistration(tx, ctx, a.site, a.member.id, { challengeId: input.challengeId, credential: input.credential }, now);
-    const factor = await insertFactor(tx, { siteId: a.site.id, memberId: a.member.id, type: 'WEBAUTHN', status: 'ACTIVE', name, credential, now }).catch((error: unknown) => {
-      if (String((error as { code?: string }).code) === '23505') throw appError('FACTOR_EXISTS', { description: 'This passkey is already registered' });
+    const credential = await verifyRegistration(
+      tx,
+      ctx,
+      a.site,
+      a.member.id,
+      { challengeId: input.challengeId, credential: input.credential },
+      now,
+    );
+    const factor = await insertFactor(tx, {
+      siteId: a.site.id,
+      memberId: a.member.id,
+      type: 'WEBAUTHN',
+      status: 'ACTIVE',
+      name,
+      credential,
+      now,
+    }).catch((error: unknown) => {
+      if (String((error as { code?: string }).code) === '23505')
+        throw appError('FACTOR_EXISTS', { description: 'This passkey is already registered' });
       throw error;
     });
     return factorActivated(tx, deps, a, factor, now, true);

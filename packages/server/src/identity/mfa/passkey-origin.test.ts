@@ -35,7 +35,11 @@ async function withPasskey(tag: string) {
   const options = await registrationOptions(member.token);
   const added = await h.call('POST', '/_api/iam/mfa/v1/passkeys', {
     token: member.token,
-    body: { challengeId: options.challengeId, credential: passkey.register(options.publicKeyCredentialCreationOptionsJson, { origin }), name: 'Software key' },
+    body: {
+      challengeId: options.challengeId,
+      credential: passkey.register(options.publicKeyCredentialCreationOptionsJson, { origin }),
+      name: 'Software key',
+    },
   });
   expect(added.status).toBe(200);
   expect(added.body.factor).toMatchObject({ factorType: 'WEBAUTHN', status: 'ACTIVE' });
@@ -46,7 +50,10 @@ async function withPasskey(tag: string) {
 async function secondStepOptions(stateToken: string) {
   const res = await m.verify('webauthn/verify', { stateToken });
   expect(res.body).toMatchObject({ state: 'MFA_CHALLENGE', mfaChallengeData: { factorType: 'WEBAUTHN' } });
-  return res.body.mfaChallengeData.verificationChallengeData.webauthnData as { challengeId: string; publicKeyCredentialRequestOptionsJson: string };
+  return res.body.mfaChallengeData.verificationChallengeData.webauthnData as {
+    challengeId: string;
+    publicKeyCredentialRequestOptionsJson: string;
+  };
 }
 
 async function passwordFreeOptions() {
@@ -55,12 +62,21 @@ async function passwordFreeOptions() {
   return res.body.webauthn as { challengeId: string; publicKeyCredentialRequestOptionsJson: string };
 }
 
-const passwordFree = async (passkey: SoftwarePasskey, overrides: Partial<Parameters<SoftwarePasskey['assert']>[1]> = {}) => {
+const passwordFree = async (
+  passkey: SoftwarePasskey,
+  overrides: Partial<Parameters<SoftwarePasskey['assert']>[1]> = {},
+) => {
   const options = await passwordFreeOptions();
-  return m.verify('webauthn/verify', { webauthnData: { challengeId: options.challengeId, credential: passkey.assert(options.publicKeyCredentialRequestOptionsJson, { origin, ...overrides }) } });
+  return m.verify('webauthn/verify', {
+    webauthnData: {
+      challengeId: options.challengeId,
+      credential: passkey.assert(options.publicKeyCredentialRequestOptionsJson, { origin, ...overrides }),
+    },
+  });
 };
 
-const factorCount = async (token: string) => ((await h.call('GET', '/_api/iam/mfa/v1/factors', { token })).body.factors as unknown[]).length;
+const factorCount = async (token: string) =>
+  ((await h.call('GET', '/_api/iam/mfa/v1/factors', { token })).body.factors as unknown[]).length;
 
 describe('options sent to the browser', () => {
   it('registration: RP ID is the publicUrl host and authenticatorSelection.userVerification is "preferred"', async () => {
@@ -73,7 +89,9 @@ describe('options sent to the browser', () => {
   it('authentication (second step and password-free): rpId is the publicUrl host and userVerification is "preferred"', async () => {
     const member = await withPasskey('auth-options');
     const login = await m.login(member.email);
-    const secondStep = JSON.parse((await secondStepOptions(login.body.stateToken)).publicKeyCredentialRequestOptionsJson);
+    const secondStep = JSON.parse(
+      (await secondStepOptions(login.body.stateToken)).publicKeyCredentialRequestOptionsJson,
+    );
     expect(secondStep).toMatchObject({ rpId, userVerification: 'preferred' });
     expect(secondStep.allowCredentials.map((c: { id: string }) => c.id)).toEqual([member.passkey.id]);
     const free = JSON.parse((await passwordFreeOptions()).publicKeyCredentialRequestOptionsJson);
@@ -88,7 +106,10 @@ describe('registration', () => {
     const evil = await registrationOptions(member.token);
     const refused = await h.call('POST', '/_api/iam/mfa/v1/passkeys', {
       token: member.token,
-      body: { challengeId: evil.challengeId, credential: passkey.register(evil.publicKeyCredentialCreationOptionsJson, { origin: EVIL }) },
+      body: {
+        challengeId: evil.challengeId,
+        credential: passkey.register(evil.publicKeyCredentialCreationOptionsJson, { origin: EVIL }),
+      },
     });
     expect([refused.status, appError(refused)]).toEqual([400, 'WEBAUTHN_FAILED']);
     expect(await factorCount(member.token)).toBe(0);
@@ -96,7 +117,10 @@ describe('registration', () => {
     const other = await registrationOptions(member.token);
     const wrongRp = await h.call('POST', '/_api/iam/mfa/v1/passkeys', {
       token: member.token,
-      body: { challengeId: other.challengeId, credential: passkey.register(other.publicKeyCredentialCreationOptionsJson, { origin, rpId: 'evil.example' }) },
+      body: {
+        challengeId: other.challengeId,
+        credential: passkey.register(other.publicKeyCredentialCreationOptionsJson, { origin, rpId: 'evil.example' }),
+      },
     });
     expect([wrongRp.status, appError(wrongRp)]).toEqual([400, 'WEBAUTHN_FAILED']);
     expect(await factorCount(member.token)).toBe(0);
@@ -104,7 +128,10 @@ describe('registration', () => {
     const honest = await registrationOptions(member.token);
     const added = await h.call('POST', '/_api/iam/mfa/v1/passkeys', {
       token: member.token,
-      body: { challengeId: honest.challengeId, credential: passkey.register(honest.publicKeyCredentialCreationOptionsJson, { origin }) },
+      body: {
+        challengeId: honest.challengeId,
+        credential: passkey.register(honest.publicKeyCredentialCreationOptionsJson, { origin }),
+      },
     });
     expect(added.status).toBe(200);
     expect(await factorCount(member.token)).toBe(1);
@@ -115,18 +142,27 @@ describe('second step with a passkey', () => {
   it('a foreign origin or another RP ID is refused (REQUIRE_MFA, no session); publicUrl on the same stateToken → SUCCESS', async () => {
     const member = await withPasskey('second-step');
     const login = await m.login(member.email);
-    expect(login.body.requireMfaData.availableFactors).toEqual(expect.arrayContaining([{ factorType: 'WEBAUTHN', factorStatus: 'ENABLED' }]));
+    expect(login.body.requireMfaData.availableFactors).toEqual(
+      expect.arrayContaining([{ factorType: 'WEBAUTHN', factorStatus: 'ENABLED' }]),
+    );
     const { stateToken } = login.body;
 
     const answer = async (overrides: Partial<Parameters<SoftwarePasskey['assert']>[1]>) => {
       const options = await secondStepOptions(stateToken);
       const credential = member.passkey.assert(options.publicKeyCredentialRequestOptionsJson, { origin, ...overrides });
-      return m.verify('webauthn/verify', { stateToken, webauthnData: { challengeId: options.challengeId, credential } });
+      return m.verify('webauthn/verify', {
+        stateToken,
+        webauthnData: { challengeId: options.challengeId, credential },
+      });
     };
 
     for (const forged of [{ origin: EVIL }, { rpId: 'evil.example' }]) {
       const refused = await answer(forged);
-      expect(refused.body).toMatchObject({ state: 'REQUIRE_MFA', stateToken, additionalData: { failure: { strValue: 'WRONG_CODE' } } });
+      expect(refused.body).toMatchObject({
+        state: 'REQUIRE_MFA',
+        stateToken,
+        additionalData: { failure: { strValue: 'WRONG_CODE' } },
+      });
       expect(refused.body.sessionToken).toBeUndefined();
     }
 
@@ -146,9 +182,18 @@ describe('password-free sign-in with a passkey', () => {
 
   it('a foreign origin or an rpIdHash of another RP ID is refused with WEBAUTHN_FAILED', async () => {
     const member = await withPasskey('free-forged');
-    for (const forged of [{ origin: EVIL }, { origin: 'http://evil.example' }, { rpId: 'evil.example' }, { rpId: `${rpId}.evil.example` }]) {
+    for (const forged of [
+      { origin: EVIL },
+      { origin: 'http://evil.example' },
+      { rpId: 'evil.example' },
+      { rpId: `${rpId}.evil.example` },
+    ]) {
       const refused = await passwordFree(member.passkey, forged);
-      expect([refused.status, appError(refused), refused.body.sessionToken]).toEqual([400, 'WEBAUTHN_FAILED', undefined]);
+      expect([refused.status, appError(refused), refused.body.sessionToken]).toEqual([
+        400,
+        'WEBAUTHN_FAILED',
+        undefined,
+      ]);
     }
     expect((await passwordFree(member.passkey)).body.state).toBe('SUCCESS');
   });

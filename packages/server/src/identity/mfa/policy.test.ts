@@ -9,7 +9,13 @@ import { allowedFactors, mfaMode, parseFactorType } from './policy.js';
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-mfa-config-'));
 function load(policies: Record<string, unknown>) {
   const path = join(dir, `c${Math.random().toString(36).slice(2)}.json`);
-  const site = { id: 'shop', policies, clients: [{ clientId: 'web', redirectUris: ['https://shop.example/callback'], allowedOrigins: ['https://shop.example'] }] };
+  const site = {
+    id: 'shop',
+    policies,
+    clients: [
+      { clientId: 'web', redirectUris: ['https://shop.example/callback'], allowedOrigins: ['https://shop.example'] },
+    ],
+  };
   writeFileSync(path, JSON.stringify({ publicUrl: 'https://shop.example', sites: [site] }));
   return loadConfig({ configPath: path, env: {}, dataDir: dir });
 }
@@ -32,16 +38,29 @@ describe('policies.mfa and policies.mfaFactors', () => {
   });
 
   it('name the bad key and what is allowed', () => {
-    expect(problems({ mfa: 'always' })).toEqual(['sites[0].policies.mfa must be one of "off", "optional", "required" (got "always")']);
-    expect(problems({ mfaFactors: ['TOTP', 'SMS'] })).toEqual(['sites[0].policies.mfaFactors[1] must be one of "TOTP", "EMAIL", "WEBAUTHN" (got "SMS")']);
-    expect(problems({ mfa: 'required', mfaFactors: [] })).toEqual(['sites[0].policies.mfaFactors must name at least one factor when mfa is "required"']);
+    expect(problems({ mfa: 'always' })).toEqual([
+      'sites[0].policies.mfa must be one of "off", "optional", "required" (got "always")',
+    ]);
+    expect(problems({ mfaFactors: ['TOTP', 'SMS'] })).toEqual([
+      'sites[0].policies.mfaFactors[1] must be one of "TOTP", "EMAIL", "WEBAUTHN" (got "SMS")',
+    ]);
+    expect(problems({ mfa: 'required', mfaFactors: [] })).toEqual([
+      'sites[0].policies.mfaFactors must name at least one factor when mfa is "required"',
+    ]);
   });
 });
 
 describe('factor types of a verify call', () => {
   it('accepts any case and refuses what this server cannot deliver', () => {
-    expect(['totp', 'Email', 'WEBAUTHN', 'recovery_code', 'recovery-code'].map(parseFactorType)).toEqual(['TOTP', 'EMAIL', 'WEBAUTHN', 'RECOVERY_CODE', 'RECOVERY_CODE']);
-    for (const type of ['sms', 'CALL', 'push', 'password']) expect(() => parseFactorType(type)).toThrow(expect.objectContaining({ code: 'FACTOR_NOT_AVAILABLE' }));
+    expect(['totp', 'Email', 'WEBAUTHN', 'recovery_code', 'recovery-code'].map(parseFactorType)).toEqual([
+      'TOTP',
+      'EMAIL',
+      'WEBAUTHN',
+      'RECOVERY_CODE',
+      'RECOVERY_CODE',
+    ]);
+    for (const type of ['sms', 'CALL', 'push', 'password'])
+      expect(() => parseFactorType(type)).toThrow(expect.objectContaining({ code: 'FACTOR_NOT_AVAILABLE' }));
     expect(() => parseFactorType(undefined)).toThrow(expect.objectContaining({ code: 'INVALID_FACTOR_TYPE' }));
   });
 });

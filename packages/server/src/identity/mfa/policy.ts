@@ -10,13 +10,17 @@ export const DEFAULT_MFA_FACTORS: readonly EnrollableFactor[] = ['TOTP', 'EMAIL'
 /** `policies.mfa`: "off" (no second step), "optional" (members choose; the default), "required". */
 export const mfaMode = (site: SiteConfig): 'off' | 'optional' | 'required' => site.policies.mfa ?? 'optional';
 
-export const allowedFactors = (site: SiteConfig): readonly EnrollableFactor[] => site.policies.mfaFactors ?? DEFAULT_MFA_FACTORS;
+export const allowedFactors = (site: SiteConfig): readonly EnrollableFactor[] =>
+  site.policies.mfaFactors ?? DEFAULT_MFA_FACTORS;
 
 /** Types the wire contract knows that this server does not deliver (no SMS gateway, no push app). */
 const UNAVAILABLE = new Set(['SMS', 'CALL', 'PUSH']);
 
 export const factorNotAvailable = (type: string) =>
-  appError('FACTOR_NOT_AVAILABLE', { description: `The ${type} factor is not available on this server; use TOTP, EMAIL, WEBAUTHN or RECOVERY_CODE`, data: { factorType: type } });
+  appError('FACTOR_NOT_AVAILABLE', {
+    description: `The ${type} factor is not available on this server; use TOTP, EMAIL, WEBAUTHN or RECOVERY_CODE`,
+    data: { factorType: type },
+  });
 
 /**
  * The factor type of a verify call: from the path (`totp`, `recovery_code`, any case) or the body.
@@ -26,6 +30,10 @@ export function parseFactorType(raw: unknown): SecondFactorType {
   const type = typeof raw === 'string' ? raw.trim().toUpperCase().replace(/-/g, '_') : '';
   if (type === 'TOTP' || type === 'EMAIL' || type === 'WEBAUTHN' || type === 'RECOVERY_CODE') return type;
   if (UNAVAILABLE.has(type)) throw factorNotAvailable(type);
-  if (type === 'PASSWORD') throw appError('FACTOR_NOT_AVAILABLE', { description: 'PASSWORD is the first factor: sign in with /_api/iam/authentication/v2/login', data: { factorType: type } });
+  if (type === 'PASSWORD')
+    throw appError('FACTOR_NOT_AVAILABLE', {
+      description: 'PASSWORD is the first factor: sign in with /_api/iam/authentication/v2/login',
+      data: { factorType: type },
+    });
   throw appError('INVALID_FACTOR_TYPE', { data: { factorType: String(raw ?? '') } });
 }

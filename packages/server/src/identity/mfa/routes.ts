@@ -2,7 +2,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { IdentityDeps } from '../common.js';
 import { bodyOf, scopeOf } from '../request-scope.js';
-import { activate, addFactor, addPasskey, listMyFactors, newRecoveryCodes, passkeyRegistrationOptions, removeFactor } from './manage.js';
+import {
+  activate,
+  addFactor,
+  addPasskey,
+  listMyFactors,
+  newRecoveryCodes,
+  passkeyRegistrationOptions,
+  removeFactor,
+} from './manage.js';
 import { parseFactorType } from './policy.js';
 import { MFA_SCHEMAS as S } from './schemas.js';
 import { passkeySignInChallenge, verifyFactor } from './verify.js';
@@ -22,7 +30,9 @@ export const mfaRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fast
     const type = parseFactorType(input.factorType);
     return verifyFactor(deps, await scopeOf(request, ctx), input, type);
   });
-  app.post(`${authn}/v2/webauthn/challenge`, { schema: S.passkeyChallenge }, async (request) => passkeySignInChallenge(deps, await scopeOf(request, ctx)));
+  app.post(`${authn}/v2/webauthn/challenge`, { schema: S.passkeyChallenge }, async (request) =>
+    passkeySignInChallenge(deps, await scopeOf(request, ctx)),
+  );
   app.post(`${authn}/v2/:factorType/verify`, { schema: S.verifyNamed }, async (request) => {
     const input = bodyOf(request);
     const type = parseFactorType(request.params.factorType);
@@ -30,7 +40,9 @@ export const mfaRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fast
   });
   // The authentication family has no alias path (wire-contract §1.2); management follows the recovery family's `/_iam` alias.
   for (const mfa of ['/_api/iam/mfa/v1', '/_iam/mfa/v1']) {
-    app.get(`${mfa}/factors`, { schema: S.listFactors }, async (request) => listMyFactors(deps, await scopeOf(request, ctx)));
+    app.get(`${mfa}/factors`, { schema: S.listFactors }, async (request) =>
+      listMyFactors(deps, await scopeOf(request, ctx)),
+    );
     app.post(`${mfa}/factors`, { schema: S.addFactor }, async (request) => {
       const input = bodyOf(request);
       return addFactor(deps, await scopeOf(request, ctx), input);
@@ -41,7 +53,12 @@ export const mfaRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fast
     });
     // A DELETE may carry `currentPassword` in the query or the body.
     app.delete(`${mfa}/factors/:factorId`, { schema: S.removeFactor }, async (request) =>
-      removeFactor(deps, await scopeOf(request, ctx), { ...(request.query ?? {}), ...(request.body && typeof request.body === 'object' ? request.body : {}) }, request.params.factorId),
+      removeFactor(
+        deps,
+        await scopeOf(request, ctx),
+        { ...(request.query ?? {}), ...(request.body && typeof request.body === 'object' ? request.body : {}) },
+        request.params.factorId,
+      ),
     );
     app.post(`${mfa}/recovery-codes`, { schema: S.recoveryCodes }, async (request) => {
       const input = bodyOf(request);

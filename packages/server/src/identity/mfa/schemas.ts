@@ -3,7 +3,11 @@ import { Type } from 'typebox';
 import { AnyObject, Body, Described, Empty, Key, Open, op } from '../../http/schemas/common.js';
 import { StateResponse } from '../schemas.js';
 
-const Factor = Open({ factorId: Key('Factor id'), factorType: Key('TOTP | EMAIL | WEBAUTHN'), status: Key('PENDING | ACTIVE') });
+const Factor = Open({
+  factorId: Key('Factor id'),
+  factorType: Key('TOTP | EMAIL | WEBAUTHN'),
+  status: Key('PENDING | ACTIVE'),
+});
 const FactorId = Type.Object({ factorId: Type.String() });
 
 const verifyBody = Body({
@@ -17,13 +21,32 @@ const verifyBody = Body({
 /** Route schemas of the second step and of factor management (mfa/routes.ts mounts each on both path families). */
 export const MFA_SCHEMAS = {
   verify: op('Verify the second factor of a sign-in', StateResponse, { body: verifyBody }),
-  verifyNamed: op('Verify the second factor named in the path', StateResponse, { body: verifyBody, params: Type.Object({ factorType: Type.String() }) }),
-  passkeyChallenge: op('A passkey sign-in challenge', Open({ webauthn: Key('WebAuthn request options') }), { body: Body({ loginId: Described('`{email}` (optional: discoverable passkeys)') }) }),
-  listFactors: op('The member\'s factors', Open({ factors: Key('The factors'), recoveryCodesLeft: Key('How many recovery codes are unused') })),
-  addFactor: op('Add a factor (pending until activated)', Open({ factor: Factor, totp: Key('{secret, otpauthUri}') }), { body: Body({ factorType: Described('TOTP or EMAIL'), stateToken: Described('To enrol a required first factor during sign-in') }) }),
-  activate: op('Activate a factor with a first code', Open({ factor: Factor, recoveryCodes: Key('Shown once, on the first factor') }), { params: FactorId, body: Body({ code: Described('A code') }) }),
+  verifyNamed: op('Verify the second factor named in the path', StateResponse, {
+    body: verifyBody,
+    params: Type.Object({ factorType: Type.String() }),
+  }),
+  passkeyChallenge: op('A passkey sign-in challenge', Open({ webauthn: Key('WebAuthn request options') }), {
+    body: Body({ loginId: Described('`{email}` (optional: discoverable passkeys)') }),
+  }),
+  listFactors: op(
+    "The member's factors",
+    Open({ factors: Key('The factors'), recoveryCodesLeft: Key('How many recovery codes are unused') }),
+  ),
+  addFactor: op('Add a factor (pending until activated)', Open({ factor: Factor, totp: Key('{secret, otpauthUri}') }), {
+    body: Body({
+      factorType: Described('TOTP or EMAIL'),
+      stateToken: Described('To enrol a required first factor during sign-in'),
+    }),
+  }),
+  activate: op(
+    'Activate a factor with a first code',
+    Open({ factor: Factor, recoveryCodes: Key('Shown once, on the first factor') }),
+    { params: FactorId, body: Body({ code: Described('A code') }) },
+  ),
   removeFactor: op('Remove a factor', Empty, { params: FactorId }),
   recoveryCodes: op('New recovery codes (the old ones stop working)', Open({ recoveryCodes: Key('Shown once') })),
   passkeyOptions: op('Options to create a passkey', AnyObject('WebAuthn creation options')),
-  addPasskey: op('Register a passkey', Open({ factor: Factor }), { body: Body({ response: Described('The WebAuthn attestation') }) }),
+  addPasskey: op('Register a passkey', Open({ factor: Factor }), {
+    body: Body({ response: Described('The WebAuthn attestation') }),
+  }),
 };

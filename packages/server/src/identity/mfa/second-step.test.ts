@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sweepExpired } from '../housekeeping.js';
-import { advance, appError, memberCalls, startMfaServer, totpCode, type MfaHarness } from '../../../test-support/mfa-kit.js';
+import {
+  advance,
+  appError,
+  memberCalls,
+  startMfaServer,
+  totpCode,
+  type MfaHarness,
+} from '../../../test-support/mfa-kit.js';
 
 /**
  * The second step of a sign-in (issue #14): REQUIRE_MFA from login, TOTP codes (wrong, replayed,
@@ -36,13 +43,26 @@ describe('second step with an authenticator app', () => {
     expect(first.body).toMatchObject({
       state: 'REQUIRE_MFA',
       stateToken: expect.any(String),
-      requireMfaData: { reason: 'USER_SETTINGS', availableFactors: [{ factorType: 'TOTP', factorStatus: 'ENABLED' }, { factorType: 'RECOVERY_CODE', factorStatus: 'ENABLED' }] },
+      requireMfaData: {
+        reason: 'USER_SETTINGS',
+        availableFactors: [
+          { factorType: 'TOTP', factorStatus: 'ENABLED' },
+          { factorType: 'RECOVERY_CODE', factorStatus: 'ENABLED' },
+        ],
+      },
     });
     expect(first.body.sessionToken).toBeUndefined();
     const { stateToken } = first.body;
 
-    const wrong = await m.verify('totp/verify', { stateToken, totpData: { code: '000000' === totpCode(h, member.secret) ? '111111' : '000000' } });
-    expect(wrong.body).toMatchObject({ state: 'REQUIRE_MFA', stateToken, additionalData: { attemptsLeft: { numValue: 4 } } });
+    const wrong = await m.verify('totp/verify', {
+      stateToken,
+      totpData: { code: '000000' === totpCode(h, member.secret) ? '111111' : '000000' },
+    });
+    expect(wrong.body).toMatchObject({
+      state: 'REQUIRE_MFA',
+      stateToken,
+      additionalData: { attemptsLeft: { numValue: 4 } },
+    });
 
     const code = totpCode(h, member.secret);
     const ok = await m.verify('TOTP/verify', { stateToken, totpData: { code } });
@@ -53,9 +73,16 @@ describe('second step with an authenticator app', () => {
     // Replayed in a new sign-in within the same 30 s step: refused (RFC 6238 §5.2).
     const again = await m.login(member.email);
     const replay = await m.verify('totp/verify', { stateToken: again.body.stateToken, totpData: { code } });
-    expect(replay.body).toMatchObject({ state: 'REQUIRE_MFA', additionalData: { failure: { strValue: 'WRONG_CODE' } } });
+    expect(replay.body).toMatchObject({
+      state: 'REQUIRE_MFA',
+      additionalData: { failure: { strValue: 'WRONG_CODE' } },
+    });
     h.clock.offset += STEP;
-    const next = await m.verify('verify', { factorType: 'totp', stateToken: again.body.stateToken, totpData: { code: totpCode(h, member.secret) } });
+    const next = await m.verify('verify', {
+      factorType: 'totp',
+      stateToken: again.body.stateToken,
+      totpData: { code: totpCode(h, member.secret) },
+    });
     expect(next.body.state).toBe('SUCCESS');
   });
 
@@ -63,18 +90,27 @@ describe('second step with an authenticator app', () => {
     const member = await m.withTotp('attempts');
     const { body } = await m.login(member.email);
     for (let i = 4; i >= 1; i--) {
-      const res = await m.verify('totp/verify', { stateToken: body.stateToken, totpData: { code: '12345x'.replace('x', String(i)) } });
+      const res = await m.verify('totp/verify', {
+        stateToken: body.stateToken,
+        totpData: { code: '12345x'.replace('x', String(i)) },
+      });
       expect(res.body.additionalData.attemptsLeft.numValue).toBe(i);
     }
     const fifth = await m.verify('totp/verify', { stateToken: body.stateToken, totpData: { code: '999999' } });
     expect([fifth.status, appError(fifth)]).toEqual([400, 'INVALID_STATE_TOKEN']);
-    const right = await m.verify('totp/verify', { stateToken: body.stateToken, totpData: { code: totpCode(h, member.secret) } });
+    const right = await m.verify('totp/verify', {
+      stateToken: body.stateToken,
+      totpData: { code: totpCode(h, member.secret) },
+    });
     expect(appError(right)).toBe('INVALID_STATE_TOKEN');
 
     h.clock.offset += STEP;
     const late = await m.login(member.email);
     h.clock.offset += 10 * 60_000 + 1000;
-    const expired = await m.verify('totp/verify', { stateToken: late.body.stateToken, totpData: { code: totpCode(h, member.secret) } });
+    const expired = await m.verify('totp/verify', {
+      stateToken: late.body.stateToken,
+      totpData: { code: totpCode(h, member.secret) },
+    });
     expect([expired.status, appError(expired)]).toEqual([400, 'INVALID_STATE_TOKEN']);
   });
 
@@ -82,12 +118,22 @@ describe('second step with an authenticator app', () => {
     const member = await m.withTotp('recovery');
     const first = await m.login(member.email);
     const code = member.recoveryCodes[0]!;
-    const ok = await m.verify('recovery_code/verify', { stateToken: first.body.stateToken, recoveryCodeData: { code: ` ${code.toUpperCase()} ` } });
+    const ok = await m.verify('recovery_code/verify', {
+      stateToken: first.body.stateToken,
+      recoveryCodeData: { code: ` ${code.toUpperCase()} ` },
+    });
     expect(ok.body.state).toBe('SUCCESS');
     const second = await m.login(member.email);
-    const reused = await m.verify('RECOVERY_CODE/verify', { stateToken: second.body.stateToken, recoveryCodeData: { code } });
+    const reused = await m.verify('RECOVERY_CODE/verify', {
+      stateToken: second.body.stateToken,
+      recoveryCodeData: { code },
+    });
     expect(reused.body).toMatchObject({ state: 'REQUIRE_MFA', additionalData: { attemptsLeft: { numValue: 4 } } });
-    const other = await m.verify('verify', { factorType: 'RECOVERY_CODE', stateToken: second.body.stateToken, recoveryCodeData: { code: member.recoveryCodes[1] } });
+    const other = await m.verify('verify', {
+      factorType: 'RECOVERY_CODE',
+      stateToken: second.body.stateToken,
+      recoveryCodeData: { code: member.recoveryCodes[1] },
+    });
     expect(other.body.state).toBe('SUCCESS');
     const listed = await h.call('GET', '/_api/iam/mfa/v1/factors', { token: member.token });
     expect(listed.body.recoveryCodesLeft).toBe(8);
@@ -102,9 +148,14 @@ describe('second step with an authenticator app', () => {
       expect([res.status, appError(res)]).toEqual([400, 'FACTOR_NOT_AVAILABLE']);
     }
     expect(appError(await m.verify('email/verify', { stateToken: body.stateToken }))).toBe('FACTOR_NOT_AVAILABLE');
-    expect(appError(await m.verify('verify', { factorType: 'FAX', stateToken: body.stateToken }))).toBe('INVALID_FACTOR_TYPE');
+    expect(appError(await m.verify('verify', { factorType: 'FAX', stateToken: body.stateToken }))).toBe(
+      'INVALID_FACTOR_TYPE',
+    );
     // None of those spent an attempt.
-    const ok = await m.verify('totp/verify', { stateToken: body.stateToken, totpData: { code: totpCode(h, member.secret) } });
+    const ok = await m.verify('totp/verify', {
+      stateToken: body.stateToken,
+      totpData: { code: totpCode(h, member.secret) },
+    });
     expect(ok.body.state).toBe('SUCCESS');
   });
 });
@@ -114,7 +165,11 @@ describe('remember this device', () => {
     const member = await m.withTotp('device');
     h.clock.offset += STEP;
     const first = await m.login(member.email);
-    const ok = await m.verify('totp/verify', { stateToken: first.body.stateToken, rememberThisDevice: true, totpData: { code: totpCode(h, member.secret) } });
+    const ok = await m.verify('totp/verify', {
+      stateToken: first.body.stateToken,
+      rememberThisDevice: true,
+      totpData: { code: totpCode(h, member.secret) },
+    });
     const deviceToken = ok.body.additionalData.deviceToken.strValue as string;
     expect(deviceToken.length).toBeGreaterThanOrEqual(40);
 
@@ -132,17 +187,29 @@ describe('remember this device', () => {
     const remember = async () => {
       h.clock.offset += STEP;
       const { body } = await m.login(member.email);
-      const ok = await m.verify('totp/verify', { stateToken: body.stateToken, rememberThisDevice: true, totpData: { code: totpCode(h, member.secret) } });
+      const ok = await m.verify('totp/verify', {
+        stateToken: body.stateToken,
+        rememberThisDevice: true,
+        totpData: { code: totpCode(h, member.secret) },
+      });
       return ok.body.additionalData.deviceToken.strValue as string;
     };
     const before = await remember();
-    const change = await h.call('POST', '/_api/iam/authentication/v2/change-password', { token: member.token, body: { newPassword: 'second factor pass 2', currentPassword: 'second factor pass 1' } });
+    const change = await h.call('POST', '/_api/iam/authentication/v2/change-password', {
+      token: member.token,
+      body: { newPassword: 'second factor pass 2', currentPassword: 'second factor pass 1' },
+    });
     expect(change.status).toBe(200);
-    await h.call('POST', '/_api/iam/authentication/v2/change-password', { token: member.token, body: { newPassword: 'second factor pass 1', currentPassword: 'second factor pass 2' } });
+    await h.call('POST', '/_api/iam/authentication/v2/change-password', {
+      token: member.token,
+      body: { newPassword: 'second factor pass 1', currentPassword: 'second factor pass 2' },
+    });
     expect((await m.login(member.email, { deviceToken: before })).body.state).toBe('REQUIRE_MFA');
 
     const beforeEnd = await remember();
-    await h.server.ctx.db.transaction((tx) => h.server.ctx.tokens.revokeMemberSessions(tx, h.server.siteId, member.memberId, { reason: 'sign-out-everywhere' }));
+    await h.server.ctx.db.transaction((tx) =>
+      h.server.ctx.tokens.revokeMemberSessions(tx, h.server.siteId, member.memberId, { reason: 'sign-out-everywhere' }),
+    );
     expect((await m.login(member.email, { deviceToken: beforeEnd })).body.state).toBe('REQUIRE_MFA');
   });
 });
@@ -152,7 +219,11 @@ describe('housekeeping', () => {
     const member = await m.withTotp('sweep');
     h.clock.offset += STEP;
     const { body } = await m.login(member.email);
-    const ok = await m.verify('totp/verify', { stateToken: body.stateToken, rememberThisDevice: true, totpData: { code: totpCode(h, member.secret) } });
+    const ok = await m.verify('totp/verify', {
+      stateToken: body.stateToken,
+      rememberThisDevice: true,
+      totpData: { code: totpCode(h, member.secret) },
+    });
     expect(ok.body.state).toBe('SUCCESS');
     await m.login(member.email); // a second step left unanswered
     const count = async () => {

@@ -9,7 +9,16 @@ import { limitIp, nextState, type IdentityDeps, type StateResponse } from '../co
 import type { FlowScope } from '../flow.js';
 import { toWireIdentity } from '../identity-view.js';
 import { findMemberById, type Member } from '../../members/store.js';
-import { consumeChallenge, countAttempt, emailCodeMatches, invalidStateToken, liveChallenge, MFA_STATE_TTL_SECONDS, setEmailCode, type MfaChallenge } from './challenge.js';
+import {
+  consumeChallenge,
+  countAttempt,
+  emailCodeMatches,
+  invalidStateToken,
+  liveChallenge,
+  MFA_STATE_TTL_SECONDS,
+  setEmailCode,
+  type MfaChallenge,
+} from './challenge.js';
 import { issueDeviceToken } from './device-tokens.js';
 import { claimTotpStep, findFactorByCredential, listFactors, recordSignCount } from './factors.js';
 import { availableFactors, needsEnrolment, type AvailableFactor } from './gate.js';
@@ -41,12 +50,18 @@ const dataOf = (input: Record<string, unknown>, key: string): Record<string, unk
  * WEBAUTHN without a stateToken is the password-free sign-in. `type`: the factor the path or the body
  * names, parsed by the adapter first (`parseFactorType`: an unknown type is refused before anything else).
  */
-export async function verifyFactor(deps: IdentityDeps, scope: FlowScope, input: VerifyFactorInput, type: SecondFactorType): Promise<StateResponse> {
+export async function verifyFactor(
+  deps: IdentityDeps,
+  scope: FlowScope,
+  input: VerifyFactorInput,
+  type: SecondFactorType,
+): Promise<StateResponse> {
   const { site, visitorId } = scope;
   if (type === 'WEBAUTHN' && (input.stateToken === undefined || input.stateToken === null || input.stateToken === '')) {
     return passwordFreeSignIn(deps, scope, input);
   }
-  if (typeof input.stateToken !== 'string' || !input.stateToken) throw invalidField('stateToken', 'is required', 'REQUIRED');
+  if (typeof input.stateToken !== 'string' || !input.stateToken)
+    throw invalidField('stateToken', 'is required', 'REQUIRED');
   if (mfaMode(site) === 'off') throw invalidStateToken();
   await limitIp(deps, scope.ip, site.id, 'verification');
   const { ctx } = deps;
@@ -54,12 +69,22 @@ export async function verifyFactor(deps: IdentityDeps, scope: FlowScope, input: 
   const member = await findMemberById(ctx.db, site.id, challenge.memberId);
   if (!member) throw invalidStateToken();
   const factors = await availableFactors(ctx.db, site, member.id);
-  if (needsEnrolment(factors)) throw invalidField('factorType', 'no factor is enrolled yet: enrol one with /_api/iam/mfa/v1/factors and this stateToken', 'REQUIRE_ACTIVATION');
+  if (needsEnrolment(factors))
+    throw invalidField(
+      'factorType',
+      'no factor is enrolled yet: enrol one with /_api/iam/mfa/v1/factors and this stateToken',
+      'REQUIRE_ACTIVATION',
+    );
   if (!factors.some((f) => f.factorType === type)) throw factorNotAvailable(type);
 
-  const data = dataOf(input, { TOTP: 'totpData', EMAIL: 'emailData', WEBAUTHN: 'webauthnData', RECOVERY_CODE: 'recoveryCodeData' }[type]);
-  if (type === 'EMAIL' && (data.code === undefined || data.code === '')) return mailCode(deps, site, member, challenge, input.stateToken, factors);
-  if (type === 'WEBAUTHN' && data.credential === undefined) return passkeyChallenge(deps, site, member, input.stateToken, factors);
+  const data = dataOf(
+    input,
+    { TOTP: 'totpData', EMAIL: 'emailData', WEBAUTHN: 'webauthnData', RECOVERY_CODE: 'recoveryCodeData' }[type],
+  );
+  if (type === 'EMAIL' && (data.code === undefined || data.code === ''))
+    return mailCode(deps, site, member, challenge, input.stateToken, factors);
+  if (type === 'WEBAUTHN' && data.credential === undefined)
+    return passkeyChallenge(deps, site, member, input.stateToken, factors);
 
   const startedAt = performance.now();
   const limited = await deps.limiter.hit(`mfa:${site.id}:${member.id}`, memberAttemptLimit);
@@ -70,15 +95,28 @@ export async function verifyFactor(deps: IdentityDeps, scope: FlowScope, input: 
     const now = ctx.now();
     if (!(await checkFactor(tx, deps, site, member, challenge, type, data, now))) return undefined;
     if (!(await consumeChallenge(tx, site.id, challenge.id, now))) throw invalidStateToken();
-    const state = await nextState(tx, deps, site, member, visitorId ?? challenge.visitorId ?? undefined, { secondFactorPassed: true });
+    const state = await nextState(tx, deps, site, member, visitorId ?? challenge.visitorId ?? undefined, {
+      secondFactorPassed: true,
+    });
     if (state.state === 'SUCCESS' && input.rememberThisDevice === true) {
-      state.additionalData = { ...state.additionalData, deviceToken: { strValue: await issueDeviceToken(tx, site.id, member.id, now) } };
+      state.additionalData = {
+        ...state.additionalData,
+        deviceToken: { strValue: await issueDeviceToken(tx, site.id, member.id, now) },
+      };
     }
-    await ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'success', detail: { state: state.state, factorType: type } }, tx);
+    await ctx.authEvents.record(
+      { ...audit, type: 'sign_in', outcome: 'success', detail: { state: state.state, factorType: type } },
+      tx,
+    );
     return state;
   });
   if (result) return result;
-  await ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'failure', detail: { reason: 'wrong_second_factor', factorType: type } });
+  await ctx.authEvents.record({
+    ...audit,
+    type: 'sign_in',
+    outcome: 'failure',
+    detail: { reason: 'wrong_second_factor', factorType: type },
+  });
   await holdRefusal(startedAt);
   if (attemptsLeft <= 0) throw invalidStateToken();
   return {
@@ -91,12 +129,25 @@ export async function verifyFactor(deps: IdentityDeps, scope: FlowScope, input: 
 }
 
 /** True when the answer proves the factor; every factor type is checked inside the step's transaction. */
-async function checkFactor(tx: Queryable, deps: IdentityDeps, site: SiteConfig, member: Member, challenge: MfaChallenge, type: SecondFactorType, data: Record<string, unknown>, now: number): Promise<boolean> {
+async function checkFactor(
+  tx: Queryable,
+  deps: IdentityDeps,
+  site: SiteConfig,
+  member: Member,
+  challenge: MfaChallenge,
+  type: SecondFactorType,
+  data: Record<string, unknown>,
+  now: number,
+): Promise<boolean> {
   switch (type) {
     case 'TOTP': {
       for (const factor of await listFactors(tx, site.id, member.id, true)) {
         if (factor.type !== 'TOTP' || !factor.totpSecret) continue;
-        const step = matchingTotpStep(revealTotpSecret(deps.ctx.config, factor.totpSecret, totpSealContext(site.id, factor.id)), data.code, now);
+        const step = matchingTotpStep(
+          revealTotpSecret(deps.ctx.config, factor.totpSecret, totpSealContext(site.id, factor.id)),
+          data.code,
+          now,
+        );
         if (step !== undefined && (await claimTotpStep(tx, site.id, factor.id, step))) return true;
       }
       return false;
@@ -108,7 +159,14 @@ async function checkFactor(tx: Queryable, deps: IdentityDeps, site: SiteConfig, 
     case 'WEBAUTHN': {
       const factor = await findFactorByCredential(tx, site.id, assertionCredentialId(data.credential));
       if (!factor || factor.memberId !== member.id) return false;
-      const signCount = await verifyAssertion(tx, deps.ctx, site, { challengeId: data.challengeId, credential: data.credential }, factor, now).catch(() => undefined);
+      const signCount = await verifyAssertion(
+        tx,
+        deps.ctx,
+        site,
+        { challengeId: data.challengeId, credential: data.credential },
+        factor,
+        now,
+      ).catch(() => undefined);
       if (signCount === undefined) return false;
       await recordSignCount(tx, site.id, factor.id, signCount);
       return true;
@@ -116,39 +174,77 @@ async function checkFactor(tx: Queryable, deps: IdentityDeps, site: SiteConfig, 
   }
 }
 
-async function mailCode(deps: IdentityDeps, site: SiteConfig, member: Member, challenge: MfaChallenge, stateToken: string, factors: AvailableFactor[]): Promise<StateResponse> {
+async function mailCode(
+  deps: IdentityDeps,
+  site: SiteConfig,
+  member: Member,
+  challenge: MfaChallenge,
+  stateToken: string,
+  factors: AvailableFactor[],
+): Promise<StateResponse> {
   const { ctx } = deps;
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     // One mail a minute per step: choosing EMAIL again sooner answers the same challenge without a new mail.
     if (challenge.emailSentAt && now - challenge.emailSentAt.getTime() < 60_000) return;
     const code = await setEmailCode(tx, site.id, challenge.id, now);
-    await enqueueMail(tx, { siteId: site.id, kind: 'mfa-code', to: member.email, ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, MFA_STATE_TTL_SECONDS / 60) }, now);
+    await enqueueMail(
+      tx,
+      {
+        siteId: site.id,
+        kind: 'mfa-code',
+        to: member.email,
+        ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, MFA_STATE_TTL_SECONDS / 60),
+      },
+      now,
+    );
   });
   return {
     state: 'MFA_CHALLENGE',
     stateToken,
     identity: toWireIdentity(member, site.policies),
     additionalData: {},
-    mfaChallengeData: { factorType: 'EMAIL', verificationChallengeData: { hint: maskEmail(member.email) }, availableFactors: factors, reason: 'USER_SETTINGS' },
+    mfaChallengeData: {
+      factorType: 'EMAIL',
+      verificationChallengeData: { hint: maskEmail(member.email) },
+      availableFactors: factors,
+      reason: 'USER_SETTINGS',
+    },
   };
 }
 
-async function passkeyChallenge(deps: IdentityDeps, site: SiteConfig, member: Member, stateToken: string, factors: AvailableFactor[]): Promise<StateResponse> {
+async function passkeyChallenge(
+  deps: IdentityDeps,
+  site: SiteConfig,
+  member: Member,
+  stateToken: string,
+  factors: AvailableFactor[],
+): Promise<StateResponse> {
   const { ctx } = deps;
   const passkeys = (await listFactors(ctx.db, site.id, member.id, true)).filter((f) => f.type === 'WEBAUTHN');
-  const webauthnData = await ctx.db.transaction((tx) => authenticationOptions(tx, ctx, site, member.id, passkeys, ctx.now()));
+  const webauthnData = await ctx.db.transaction((tx) =>
+    authenticationOptions(tx, ctx, site, member.id, passkeys, ctx.now()),
+  );
   return {
     state: 'MFA_CHALLENGE',
     stateToken,
     identity: toWireIdentity(member, site.policies),
     additionalData: {},
-    mfaChallengeData: { factorType: 'WEBAUTHN', verificationChallengeData: { webauthnData }, availableFactors: factors, reason: 'USER_SETTINGS' },
+    mfaChallengeData: {
+      factorType: 'WEBAUTHN',
+      verificationChallengeData: { webauthnData },
+      availableFactors: factors,
+      reason: 'USER_SETTINGS',
+    },
   };
 }
 
 /** `/v2/webauthn/verify` without a stateToken: a passkey is the whole sign-in (possession + the authenticator's own check). */
-async function passwordFreeSignIn(deps: IdentityDeps, scope: FlowScope, input: VerifyFactorInput): Promise<StateResponse> {
+async function passwordFreeSignIn(
+  deps: IdentityDeps,
+  scope: FlowScope,
+  input: VerifyFactorInput,
+): Promise<StateResponse> {
   const { ctx } = deps;
   const { site, visitorId } = scope;
   if (mfaMode(site) === 'off' || !allowedFactors(site).includes('WEBAUTHN')) throw factorNotAvailable('WEBAUTHN');
@@ -159,19 +255,40 @@ async function passwordFreeSignIn(deps: IdentityDeps, scope: FlowScope, input: V
     const now = ctx.now();
     const factor = await findFactorByCredential(tx, site.id, assertionCredentialId(data.credential));
     if (!factor || factor.type !== 'WEBAUTHN') throw passkeyRefused();
-    const signCount = await verifyAssertion(tx, ctx, site, { challengeId: data.challengeId, credential: data.credential }, factor, now);
+    const signCount = await verifyAssertion(
+      tx,
+      ctx,
+      site,
+      { challengeId: data.challengeId, credential: data.credential },
+      factor,
+      now,
+    );
     await recordSignCount(tx, site.id, factor.id, signCount);
     const member = await findMemberById(tx, site.id, factor.memberId);
     if (!member) throw passkeyRefused();
     const next = await nextState(tx, deps, site, member, visitorId, { secondFactorPassed: true });
-    await ctx.authEvents.record({ siteId: site.id, memberId: member.id, email: member.email, ...origin, type: 'sign_in', outcome: 'success', detail: { state: next.state, factorType: 'WEBAUTHN', passwordless: true } }, tx);
+    await ctx.authEvents.record(
+      {
+        siteId: site.id,
+        memberId: member.id,
+        email: member.email,
+        ...origin,
+        type: 'sign_in',
+        outcome: 'success',
+        detail: { state: next.state, factorType: 'WEBAUTHN', passwordless: true },
+      },
+      tx,
+    );
     return next;
   });
   return state;
 }
 
 /** POST /v2/webauthn/challenge {loginId?} → {webauthn: {challengeId, publicKeyCredentialRequestOptionsJson}}. */
-export async function passkeySignInChallenge(deps: IdentityDeps, scope: FlowScope): Promise<{ webauthn: { challengeId: string; publicKeyCredentialRequestOptionsJson: string } }> {
+export async function passkeySignInChallenge(
+  deps: IdentityDeps,
+  scope: FlowScope,
+): Promise<{ webauthn: { challengeId: string; publicKeyCredentialRequestOptionsJson: string } }> {
   const { ctx } = deps;
   const { site } = scope;
   await limitIp(deps, scope.ip, site.id, 'login');

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type AuthenticatorTransport, type RegistrationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
@@ -24,7 +29,14 @@ export function relyingParty(ctx: AppContext, site: SiteConfig): { rpID: string;
   return { rpID: publicUrl.hostname, origins: [...origins] };
 }
 
-async function storeChallenge(tx: Queryable, siteId: string, memberId: string | undefined, purpose: 'register' | 'authenticate', challenge: string, now: number): Promise<string> {
+async function storeChallenge(
+  tx: Queryable,
+  siteId: string,
+  memberId: string | undefined,
+  purpose: 'register' | 'authenticate',
+  challenge: string,
+  now: number,
+): Promise<string> {
   const id = randomUUID();
   await tx.query(
     'insert into mfa_webauthn_challenges (site_id, id, member_id, purpose, challenge, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)',
@@ -34,7 +46,13 @@ async function storeChallenge(tx: Queryable, siteId: string, memberId: string | 
 }
 
 /** Spends a challenge; answers its text and member (null for a password-free sign-in without loginId). */
-async function takeChallenge(tx: Queryable, siteId: string, challengeId: unknown, purpose: 'register' | 'authenticate', now: number): Promise<{ challenge: string; memberId: string | null }> {
+async function takeChallenge(
+  tx: Queryable,
+  siteId: string,
+  challengeId: unknown,
+  purpose: 'register' | 'authenticate',
+  now: number,
+): Promise<{ challenge: string; memberId: string | null }> {
   if (typeof challengeId !== 'string' || !/^[0-9a-f-]{36}$/i.test(challengeId)) throw passkeyRefused();
   const { rows } = await tx.query<{ challenge: string; member_id: string | null }>(
     `update mfa_webauthn_challenges set used_at = $4 where site_id = $1 and id = $2 and purpose = $3 and used_at is null and expires_at > $4 returning challenge, member_id`,
@@ -46,7 +64,14 @@ async function takeChallenge(tx: Queryable, siteId: string, challengeId: unknown
 
 const transportsOf = (f: Factor) => (f.transports ?? []) as AuthenticatorTransport[];
 
-export async function registrationOptions(tx: Queryable, ctx: AppContext, site: SiteConfig, member: { id: string; email: string }, existing: Factor[], now: number) {
+export async function registrationOptions(
+  tx: Queryable,
+  ctx: AppContext,
+  site: SiteConfig,
+  member: { id: string; email: string },
+  existing: Factor[],
+  now: number,
+) {
   const { rpID } = relyingParty(ctx, site);
   const options = await generateRegistrationOptions({
     rpName: site.name,
@@ -54,14 +79,23 @@ export async function registrationOptions(tx: Queryable, ctx: AppContext, site: 
     userName: member.email,
     userID: new TextEncoder().encode(member.id),
     attestationType: 'none',
-    excludeCredentials: existing.filter((f) => f.credentialId).map((f) => ({ id: f.credentialId!, transports: transportsOf(f) })),
+    excludeCredentials: existing
+      .filter((f) => f.credentialId)
+      .map((f) => ({ id: f.credentialId!, transports: transportsOf(f) })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
   });
   const challengeId = await storeChallenge(tx, site.id, member.id, 'register', options.challenge, now);
   return { challengeId, publicKeyCredentialCreationOptionsJson: JSON.stringify(options) };
 }
 
-export async function verifyRegistration(tx: Queryable, ctx: AppContext, site: SiteConfig, memberId: string, input: { challengeId: unknown; credential: unknown }, now: number) {
+export async function verifyRegistration(
+  tx: Queryable,
+  ctx: AppContext,
+  site: SiteConfig,
+  memberId: string,
+  input: { challengeId: unknown; credential: unknown },
+  now: number,
+) {
   const { challenge, memberId: owner } = await takeChallenge(tx, site.id, input.challengeId, 'register', now);
   if (owner !== memberId) throw passkeyRefused();
   const { rpID, origins } = relyingParty(ctx, site);
@@ -74,14 +108,28 @@ export async function verifyRegistration(tx: Queryable, ctx: AppContext, site: S
   }).catch(() => undefined);
   if (!result?.verified) throw passkeyRefused();
   const { credential } = result.registrationInfo;
-  return { id: credential.id, publicKey: credential.publicKey, signCount: credential.counter, transports: credential.transports ?? [] };
+  return {
+    id: credential.id,
+    publicKey: credential.publicKey,
+    signCount: credential.counter,
+    transports: credential.transports ?? [],
+  };
 }
 
-export async function authenticationOptions(tx: Queryable, ctx: AppContext, site: SiteConfig, memberId: string | undefined, passkeys: Factor[], now: number) {
+export async function authenticationOptions(
+  tx: Queryable,
+  ctx: AppContext,
+  site: SiteConfig,
+  memberId: string | undefined,
+  passkeys: Factor[],
+  now: number,
+) {
   const { rpID } = relyingParty(ctx, site);
   const options = await generateAuthenticationOptions({
     rpID,
-    allowCredentials: passkeys.filter((f) => f.credentialId).map((f) => ({ id: f.credentialId!, transports: transportsOf(f) })),
+    allowCredentials: passkeys
+      .filter((f) => f.credentialId)
+      .map((f) => ({ id: f.credentialId!, transports: transportsOf(f) })),
     userVerification: 'preferred',
   });
   const challengeId = await storeChallenge(tx, site.id, memberId, 'authenticate', options.challenge, now);
@@ -96,7 +144,14 @@ export function assertionCredentialId(credential: unknown): string {
 }
 
 /** Verifies an assertion for `factor`; answers the new sign counter. `memberId` (when the challenge named one) must own the factor. */
-export async function verifyAssertion(tx: Queryable, ctx: AppContext, site: SiteConfig, input: { challengeId: unknown; credential: unknown }, factor: Factor, now: number): Promise<number> {
+export async function verifyAssertion(
+  tx: Queryable,
+  ctx: AppContext,
+  site: SiteConfig,
+  input: { challengeId: unknown; credential: unknown },
+  factor: Factor,
+  now: number,
+): Promise<number> {
   const { challenge, memberId } = await takeChallenge(tx, site.id, input.challengeId, 'authenticate', now);
   if (memberId && memberId !== factor.memberId) throw passkeyRefused();
   const { rpID, origins } = relyingParty(ctx, site);
@@ -105,7 +160,12 @@ export async function verifyAssertion(tx: Queryable, ctx: AppContext, site: Site
     expectedChallenge: challenge,
     expectedOrigin: origins,
     expectedRPID: rpID,
-    credential: { id: factor.credentialId!, publicKey: new Uint8Array(factor.publicKey!), counter: factor.signCount, transports: transportsOf(factor) },
+    credential: {
+      id: factor.credentialId!,
+      publicKey: new Uint8Array(factor.publicKey!),
+      counter: factor.signCount,
+      transports: transportsOf(factor),
+    },
     requireUserVerification: false,
   }).catch(() => undefined);
   if (!result?.verified) throw passkeyRefused();

@@ -11,6 +11,13 @@ export function ssoLoginPath(siteId: string, idpConnectionId: string, redirectSe
   return `${SSO_PREFIX}/sso/login/${encodeURIComponent(siteId)}/${encodeURIComponent(idpConnectionId)}?${new URLSearchParams({ tenantType: 'SITE', sessionId: redirectSessionId })}`;
 }
 
-export function ssoButtons(_ctx: Pick<AppContext, 'config'>, site: SiteConfig, redirectSessionId: string): { name: string; href: string }[] {
-  return (site.identityProviders ?? []).map((p) => ({ name: p.name, href: ssoLoginPath(site.id, p.id, redirectSessionId) }));
+export function ssoButtons(
+  _ctx: Pick<AppContext, 'config'>,
+  site: SiteConfig,
+  redirectSessionId: string,
+): { name: string; href: string }[] {
+  return (site.identityProviders ?? []).map((p) => ({
+    name: p.name,
+    href: ssoLoginPath(site.id, p.id, redirectSessionId),
+  }));
 }

@@ -23,7 +23,12 @@ interface Preset {
  * school accounts: set `issuer` to `https://login.microsoftonline.com/<tenant id>/v2.0`.
  */
 const PRESETS: Record<Exclude<ProviderType, 'oidc'>, Preset> = {
-  google: { name: 'Google', issuer: 'https://accounts.google.com', scopes: ['openid', 'email', 'profile'], responseMode: 'query' },
+  google: {
+    name: 'Google',
+    issuer: 'https://accounts.google.com',
+    scopes: ['openid', 'email', 'profile'],
+    responseMode: 'query',
+  },
   microsoft: {
     name: 'Microsoft',
     issuer: 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0',
@@ -31,7 +36,12 @@ const PRESETS: Record<Exclude<ProviderType, 'oidc'>, Preset> = {
     responseMode: 'query',
   },
   // Apple answers with a cross-site form post whenever name or email is asked for.
-  apple: { name: 'Apple', issuer: 'https://appleid.apple.com', scopes: ['openid', 'email', 'name'], responseMode: 'form_post' },
+  apple: {
+    name: 'Apple',
+    issuer: 'https://appleid.apple.com',
+    scopes: ['openid', 'email', 'name'],
+    responseMode: 'form_post',
+  },
 };
 
 /** Plain http is for a provider on this machine only (development, tests); everything else is https. */
@@ -40,7 +50,12 @@ export function isLoopbackHttp(url: URL): boolean {
 }
 
 /** Checks `raw` against schema/identity-providers.ts, then what the schema cannot say. */
-export function readIdentityProviders(r: Reader, raw: unknown, path: string, env: NodeJS.ProcessEnv = process.env): IdentityProviderConfig[] {
+export function readIdentityProviders(
+  r: Reader,
+  raw: unknown,
+  path: string,
+  env: NodeJS.ProcessEnv = process.env,
+): IdentityProviderConfig[] {
   const code = new Reader();
   const list = buildIdentityProviders(code, raw ?? [], path, env);
   r.problems.push(...byKeyPath([...schemaProblems(IdentityProvidersSchema, raw ?? [], path), ...code.problems]));
@@ -48,15 +63,26 @@ export function readIdentityProviders(r: Reader, raw: unknown, path: string, env
 }
 
 /** Builds providers from an already schema-checked list: https-only issuers, "openid", secrets from the environment, unique ids. */
-export function buildIdentityProviders(r: Reader, raw: unknown, path: string, env: NodeJS.ProcessEnv = process.env): IdentityProviderConfig[] {
+export function buildIdentityProviders(
+  r: Reader,
+  raw: unknown,
+  path: string,
+  env: NodeJS.ProcessEnv = process.env,
+): IdentityProviderConfig[] {
   const list = take.list(raw).map((entry, i) => buildProvider(r, take.object(entry), `${path}[${i}]`, env));
   list.forEach((p, i) => {
-    if (p.id && list.findIndex((o) => o.id === p.id) !== i) r.fail(`${path}[${i}].id`, `"${p.id}" is used by another identity provider of this site`);
+    if (p.id && list.findIndex((o) => o.id === p.id) !== i)
+      r.fail(`${path}[${i}].id`, `"${p.id}" is used by another identity provider of this site`);
   });
   return list;
 }
 
-function buildProvider(r: Reader, o: Record<string, unknown>, at: string, env: NodeJS.ProcessEnv): IdentityProviderConfig {
+function buildProvider(
+  r: Reader,
+  o: Record<string, unknown>,
+  at: string,
+  env: NodeJS.ProcessEnv,
+): IdentityProviderConfig {
   const type = take.oneOf(o.type, PROVIDER_TYPES, 'oidc');
   const preset = type === 'oidc' ? undefined : PRESETS[type];
   const issuer = take.string(o.issuer, preset?.issuer ?? '');
@@ -64,8 +90,12 @@ function buildProvider(r: Reader, o: Record<string, unknown>, at: string, env: N
     r.fail(`${at}.issuer`, `must be an https URL (plain http only for localhost; got "${issuer.slice(0, 80)}")`);
   }
   const clientSecret = readSecret(r, o, at, env);
-  const scopes = o.scopes === undefined ? (preset?.scopes ?? ['openid', 'email', 'profile']) : take.list(o.scopes).map((s) => take.string(s, ''));
-  if (Array.isArray(o.scopes) && !scopes.includes('openid')) r.fail(`${at}.scopes`, `must include "openid" (got ${JSON.stringify(scopes).slice(0, 80)})`);
+  const scopes =
+    o.scopes === undefined
+      ? (preset?.scopes ?? ['openid', 'email', 'profile'])
+      : take.list(o.scopes).map((s) => take.string(s, ''));
+  if (Array.isArray(o.scopes) && !scopes.includes('openid'))
+    r.fail(`${at}.scopes`, `must include "openid" (got ${JSON.stringify(scopes).slice(0, 80)})`);
   const id = take.string(o.id, '');
   return {
     id,
@@ -89,7 +119,8 @@ function readSecret(r: Reader, o: Record<string, unknown>, at: string, env: Node
   if (o.clientSecretEnv !== undefined) {
     const name = take.string(o.clientSecretEnv, '');
     const value = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? env[name] : undefined;
-    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !value) r.fail(`${at}.clientSecretEnv`, `names the environment variable ${name}, which is not set`);
+    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !value)
+      r.fail(`${at}.clientSecretEnv`, `names the environment variable ${name}, which is not set`);
     return value || undefined;
   }
   return take.string(o.clientSecret, undefined);

@@ -35,7 +35,15 @@ export async function disconnect(deps: IdentityDeps, scope: MemberScope, idpConn
     }
     await deleteConnection(tx, caller.siteId, member.id, idpConnectionId);
     await deps.ctx.authEvents.record(
-      { type: 'factor_removed', outcome: 'success', siteId: caller.siteId, memberId: member.id, clientId: caller.clientId, ip: scope.ip, detail: { method: 'sso', provider: idpConnectionId } },
+      {
+        type: 'factor_removed',
+        outcome: 'success',
+        siteId: caller.siteId,
+        memberId: member.id,
+        clientId: caller.clientId,
+        ip: scope.ip,
+        detail: { method: 'sso', provider: idpConnectionId },
+      },
       tx,
     );
     return { connections: await listConnections(tx, caller.siteId, member.id) };
@@ -45,5 +53,8 @@ export async function disconnect(deps: IdentityDeps, scope: MemberScope, idpConn
 /** GET /v1/sso/providers — the site's providers for "Continue with {name}" buttons (any token of the site). */
 export async function listProviders(scope: FlowScope) {
   const { site } = scope;
-  return { siteId: site.id, providers: (site.identityProviders ?? []).map((p) => ({ idpConnectionId: p.id, name: p.name })) };
+  return {
+    siteId: site.id,
+    providers: (site.identityProviders ?? []).map((p) => ({ idpConnectionId: p.id, name: p.name })),
+  };
 }

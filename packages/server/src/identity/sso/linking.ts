@@ -39,7 +39,14 @@ const name = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 export async function resolveMember(
   tx: Queryable,
   ctx: AppContext,
-  input: { site: SiteConfig; idp: IdentityProviderConfig; issuer: string; claims: ProviderClaims; visitorId: string | undefined; now: number },
+  input: {
+    site: SiteConfig;
+    idp: IdentityProviderConfig;
+    issuer: string;
+    claims: ProviderClaims;
+    visitorId: string | undefined;
+    now: number;
+  },
 ): Promise<Resolution> {
   const { site, idp, issuer, claims, now } = input;
   const known = await findProviderIdentity(tx, site.id, issuer, claims.sub);
@@ -53,12 +60,26 @@ export async function resolveMember(
   const email = typeof claims.email === 'string' && isEmail(claims.email) ? claims.email.trim() : undefined;
   if (!email) return { kind: 'no-email' };
   const verified = verifiedEmail(claims);
-  const link = (memberId: string) => insertProviderIdentity(tx, { siteId: site.id, issuer, subject: claims.sub, memberId, idpConnectionId: idp.id, email, now });
+  const link = (memberId: string) =>
+    insertProviderIdentity(tx, {
+      siteId: site.id,
+      issuer,
+      subject: claims.sub,
+      memberId,
+      idpConnectionId: idp.id,
+      email,
+      now,
+    });
 
   const existing = await findMemberByEmail(tx, site.id, email);
   if (existing) {
     if (!verified || !idp.linkByVerifiedEmail) return { kind: 'account-exists', email: existing.email };
-    const adoption = await adoptUnverifiedAccount(tx, ctx, { siteId: site.id, memberId: existing.id, reason: 'account-adopted', now });
+    const adoption = await adoptUnverifiedAccount(tx, ctx, {
+      siteId: site.id,
+      memberId: existing.id,
+      reason: 'account-adopted',
+      now,
+    });
     if (!(await link(existing.id))) throw new ConcurrentSignIn();
     return { kind: 'member', member: adoption.member, created: false, linked: true, adopted: adoption.adopted };
   }
@@ -66,8 +87,14 @@ export async function resolveMember(
   if (name(claims.given_name)) profile.firstName = name(claims.given_name);
   if (name(claims.family_name)) profile.lastName = name(claims.family_name);
   const member = await insertMember(tx, {
-    siteId: site.id, email, passwordHash: null, emailVerified: verified, approved: site.policies.memberApproval !== 'manual',
-    profile, visitorId: input.visitorId, now,
+    siteId: site.id,
+    email,
+    passwordHash: null,
+    emailVerified: verified,
+    approved: site.policies.memberApproval !== 'manual',
+    profile,
+    visitorId: input.visitorId,
+    now,
   });
   if (!member || !(await link(member.id))) throw new ConcurrentSignIn();
   await emitMemberEvent(tx, { siteId: site.id, memberId: member.id, member, type: 'member.created', now });

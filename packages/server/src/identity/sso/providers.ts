@@ -12,7 +12,10 @@ export const DISCOVERY_TTL_MS = 3600 * 1000;
 const TIMEOUT_SECONDS = 8;
 
 export class ProviderUnavailable extends Error {
-  constructor(readonly providerName: string, cause: unknown) {
+  constructor(
+    readonly providerName: string,
+    cause: unknown,
+  ) {
     super(`the identity provider ${providerName} could not be reached`, { cause });
     this.name = 'ProviderUnavailable';
   }
@@ -34,7 +37,9 @@ interface Entry {
 const cache = new Map<string, Entry>();
 
 export function findIdentityProvider(site: SiteConfig, idpConnectionId: unknown): IdentityProviderConfig | undefined {
-  return typeof idpConnectionId === 'string' ? site.identityProviders?.find((p) => p.id === idpConnectionId) : undefined;
+  return typeof idpConnectionId === 'string'
+    ? site.identityProviders?.find((p) => p.id === idpConnectionId)
+    : undefined;
 }
 
 export function providerFor(site: SiteConfig, idp: IdentityProviderConfig, now = Date.now()): Promise<Provider> {
@@ -56,13 +61,22 @@ function executeFor(idp: IdentityProviderConfig): ((config: oidc.Configuration) 
   return execute;
 }
 
-const clientAuth = (idp: IdentityProviderConfig) => (idp.clientSecret ? oidc.ClientSecretPost(idp.clientSecret) : oidc.None());
+const clientAuth = (idp: IdentityProviderConfig) =>
+  idp.clientSecret ? oidc.ClientSecretPost(idp.clientSecret) : oidc.None();
 
 async function discover(idp: IdentityProviderConfig): Promise<Provider> {
-  const config = await oidc.discovery(new URL(idp.issuer), idp.clientId, idp.clientSecret, clientAuth(idp), { execute: executeFor(idp), timeout: TIMEOUT_SECONDS });
+  const config = await oidc.discovery(new URL(idp.issuer), idp.clientId, idp.clientSecret, clientAuth(idp), {
+    execute: executeFor(idp),
+    timeout: TIMEOUT_SECONDS,
+  });
   const metadata = config.serverMetadata();
   if (!metadata.jwks_uri) throw new Error('the discovery document has no jwks_uri');
-  return { idp, config, issuer: metadata.issuer, jwks: createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: TIMEOUT_SECONDS * 1000 }) };
+  return {
+    idp,
+    config,
+    issuer: metadata.issuer,
+    jwks: createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: TIMEOUT_SECONDS * 1000 }),
+  };
 }
 
 /**
@@ -75,7 +89,12 @@ export function onServerClock(provider: Provider, now: number): oidc.Configurati
   const skew = Math.round((now - Date.now()) / 1000);
   if (skew === 0) return provider.config;
   const { idp } = provider;
-  const config = new oidc.Configuration(provider.config.serverMetadata(), idp.clientId, { ...provider.config.clientMetadata(), [oidc.clockSkew]: skew }, clientAuth(idp));
+  const config = new oidc.Configuration(
+    provider.config.serverMetadata(),
+    idp.clientId,
+    { ...provider.config.clientMetadata(), [oidc.clockSkew]: skew },
+    clientAuth(idp),
+  );
   for (const apply of executeFor(idp)) apply(config);
   config.timeout = TIMEOUT_SECONDS;
   return config;
@@ -93,15 +112,33 @@ export class InvalidIdToken extends Error {
  * the provider's JWKS, issuer, audience = our client id, expiry; and the nonce the app says it sent.
  * A token carrying a nonce is accepted only with that nonce (it was minted for a flow of its own).
  */
-export async function verifyIdToken(provider: Provider, idToken: string, nonce: string | undefined, now = Date.now()): Promise<JWTPayload> {
+export async function verifyIdToken(
+  provider: Provider,
+  idToken: string,
+  nonce: string | undefined,
+  now = Date.now(),
+): Promise<JWTPayload> {
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(idToken, provider.jwks, { issuer: provider.issuer, audience: provider.idp.clientId, requiredClaims: ['sub', 'exp', 'iat'], currentDate: new Date(now) }));
+    ({ payload } = await jwtVerify(idToken, provider.jwks, {
+      issuer: provider.issuer,
+      audience: provider.idp.clientId,
+      requiredClaims: ['sub', 'exp', 'iat'],
+      currentDate: new Date(now),
+    }));
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JOSE_GENERIC') throw new ProviderUnavailable(provider.idp.name, error);
-    throw new InvalidIdToken(code === 'ERR_JWT_EXPIRED' ? 'the ID token has expired' : code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' ? `the ID token's ${(error as { claim?: string }).claim ?? 'claims'} is not for this site` : 'the ID token is not valid');
+    if (code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JOSE_GENERIC')
+      throw new ProviderUnavailable(provider.idp.name, error);
+    throw new InvalidIdToken(
+      code === 'ERR_JWT_EXPIRED'
+        ? 'the ID token has expired'
+        : code === 'ERR_JWT_CLAIM_VALIDATION_FAILED'
+          ? `the ID token's ${(error as { claim?: string }).claim ?? 'claims'} is not for this site`
+          : 'the ID token is not valid',
+    );
   }
-  if ((payload.nonce !== undefined || nonce !== undefined) && payload.nonce !== nonce) throw new InvalidIdToken('the nonce does not match the ID token');
+  if ((payload.nonce !== undefined || nonce !== undefined) && payload.nonce !== nonce)
+    throw new InvalidIdToken('the nonce does not match the ID token');
   return payload;
 }

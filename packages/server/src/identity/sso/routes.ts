@@ -15,10 +15,16 @@ import { loginWithTokenParams } from './token-flow.js';
 export const ssoRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = deps;
-  app.post(`${SSO_PREFIX}/sso/login-with-token-params`, { schema: S.tokenParams }, async (request) => loginWithTokenParams(deps, await scopeOf(request, ctx), request.body));
-  app.get(`${SSO_PREFIX}/sso/connections`, { schema: S.connections }, async (request) => myConnections(deps, await memberScopeOf(request, ctx)));
+  app.post(`${SSO_PREFIX}/sso/login-with-token-params`, { schema: S.tokenParams }, async (request) =>
+    loginWithTokenParams(deps, await scopeOf(request, ctx), request.body),
+  );
+  app.get(`${SSO_PREFIX}/sso/connections`, { schema: S.connections }, async (request) =>
+    myConnections(deps, await memberScopeOf(request, ctx)),
+  );
   app.delete(`${SSO_PREFIX}/sso/connections/:idpConnectionId`, { schema: S.disconnect }, async (request) =>
     disconnect(deps, await memberScopeOf(request, ctx), request.params.idpConnectionId),
   );
-  app.get(`${SSO_PREFIX}/sso/providers`, { schema: S.providers }, async (request) => listProviders(await scopeOf(request, ctx)));
+  app.get(`${SSO_PREFIX}/sso/providers`, { schema: S.providers }, async (request) =>
+    listProviders(await scopeOf(request, ctx)),
+  );
 };

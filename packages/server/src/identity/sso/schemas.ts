@@ -4,8 +4,10 @@ import { AnyObject, Body, Described, Empty, Key, Open, op } from '../../http/sch
 
 /** Route schemas of the SSO JSON routes (sso/routes.ts). */
 export const SSO_SCHEMAS = {
-  tokenParams: op('Sign in with tokens from a provider', AnyObject('A StateMachineResponse or tokens'), { body: Body({ tokenParams: Described('The provider\'s tokens') }) }),
-  connections: op('The member\'s provider connections', Open({ connections: Key('Connected providers') })),
+  tokenParams: op('Sign in with tokens from a provider', AnyObject('A StateMachineResponse or tokens'), {
+    body: Body({ tokenParams: Described("The provider's tokens") }),
+  }),
+  connections: op("The member's provider connections", Open({ connections: Key('Connected providers') })),
   disconnect: op('Disconnect a provider', Empty, { params: Type.Object({ idpConnectionId: Type.String() }) }),
-  providers: op('The site\'s providers', Open({ siteId: Key('The site'), providers: Key('[{idpConnectionId, name}]') })),
+  providers: op("The site's providers", Open({ siteId: Key('The site'), providers: Key('[{idpConnectionId, name}]') })),
 };

@@ -17,7 +17,15 @@ export type SsoOutcome =
  */
 export async function signInWithProvider(
   deps: IdentityDeps,
-  input: { site: SiteConfig; idp: IdentityProviderConfig; issuer: string; claims: ProviderClaims; visitorId: string | undefined; ip: string; clientId?: string | undefined },
+  input: {
+    site: SiteConfig;
+    idp: IdentityProviderConfig;
+    issuer: string;
+    claims: ProviderClaims;
+    visitorId: string | undefined;
+    ip: string;
+    clientId?: string | undefined;
+  },
 ): Promise<SsoOutcome> {
   const { ctx } = deps;
   const { site, idp } = input;
@@ -26,10 +34,25 @@ export async function signInWithProvider(
     try {
       return await ctx.db.transaction(async (tx): Promise<SsoOutcome> => {
         const now = ctx.now();
-        const resolution = await resolveMember(tx, ctx, { site, idp, issuer: input.issuer, claims: input.claims, visitorId: input.visitorId, now });
+        const resolution = await resolveMember(tx, ctx, {
+          site,
+          idp,
+          issuer: input.issuer,
+          claims: input.claims,
+          visitorId: input.visitorId,
+          now,
+        });
         if (resolution.kind !== 'member') {
           await ctx.authEvents.record(
-            { type: 'sign_in', outcome: 'refused', siteId: site.id, email: resolution.kind === 'account-exists' ? resolution.email : undefined, ip: input.ip, clientId: input.clientId, detail: { ...detail, reason: resolution.kind } },
+            {
+              type: 'sign_in',
+              outcome: 'refused',
+              siteId: site.id,
+              email: resolution.kind === 'account-exists' ? resolution.email : undefined,
+              ip: input.ip,
+              clientId: input.clientId,
+              detail: { ...detail, reason: resolution.kind },
+            },
             tx,
           );
           return resolution;
@@ -40,8 +63,20 @@ export async function signInWithProvider(
         result.identity.connections = await listConnections(tx, site.id, member.id);
         await ctx.authEvents.record(
           {
-            type: 'sign_in', outcome: 'success', siteId: site.id, memberId: member.id, email: member.email, ip: input.ip, clientId: input.clientId,
-            detail: { ...detail, state: result.state, created: resolution.created, linked: resolution.linked, adopted: resolution.adopted },
+            type: 'sign_in',
+            outcome: 'success',
+            siteId: site.id,
+            memberId: member.id,
+            email: member.email,
+            ip: input.ip,
+            clientId: input.clientId,
+            detail: {
+              ...detail,
+              state: result.state,
+              created: resolution.created,
+              linked: resolution.linked,
+              adopted: resolution.adopted,
+            },
           },
           tx,
         );

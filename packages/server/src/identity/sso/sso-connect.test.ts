@@ -21,31 +21,52 @@ const RETURN = `${APP.origin}/account/sign-in-methods`;
 async function signedInMember() {
   const m = await sso.kit.member();
   const { server } = sso.kit;
-  const session = await server.ctx.db.transaction((tx) => server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: APP.clientId, memberId: m.memberId }));
+  const session = await server.ctx.db.transaction((tx) =>
+    server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: APP.clientId, memberId: m.memberId }),
+  );
   return { ...m, token: session.accessToken };
 }
 
 /** POST connect in `browser`, then the provider's login as `accountId`, then Vitrine's callback. */
 async function connect(browser: Browser, token: string, accountId: string) {
   const started = await browser.go(`${sso.kit.server.url}/_api/iam/authentication/v1/sso/connect/${IDP.id}`, {
-    method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ returnUrl: RETURN }),
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify({ returnUrl: RETURN }),
   });
   if (started.status !== 200) return { started, done: undefined };
   const { authUrl } = (await started.json()) as { authUrl: string };
   const atProvider = await browser.go(authUrl);
   const interaction = new URL(atProvider.headers.get('location')!, sso.provider.issuer).href;
-  const loggedIn = await browser.go(interaction, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `login=${accountId}` });
+  const loggedIn = await browser.go(interaction, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `login=${accountId}`,
+  });
   const resumed = await browser.go(new URL(loggedIn.headers.get('location')!, sso.provider.issuer).href);
   return { started, authUrl, callback: resumed.headers.get('location')! };
 }
 
 const linkedMember = async (subject: string) =>
-  (await sso.kit.server.ctx.db.query<{ member_id: string }>('select member_id from sso_identities where subject = $1', [subject])).rows[0]?.member_id;
+  (
+    await sso.kit.server.ctx.db.query<{ member_id: string }>(
+      'select member_id from sso_identities where subject = $1',
+      [subject],
+    )
+  ).rows[0]?.member_id;
 
 describe('connecting a provider while signed in', () => {
   it('lists the site’s providers for any token of the site', async () => {
-    const res = await fetch(`${sso.kit.server.url}/_api/iam/authentication/v1/sso/providers`, { headers: { authorization: (await sso.kit.visitor()).access_token } });
-    expect(await res.json()).toEqual({ siteId: sso.kit.server.siteId, providers: [{ idpConnectionId: IDP.id, name: IDP.name }, { idpConnectionId: 'downidp', name: 'Down IdP' }] });
+    const res = await fetch(`${sso.kit.server.url}/_api/iam/authentication/v1/sso/providers`, {
+      headers: { authorization: (await sso.kit.visitor()).access_token },
+    });
+    expect(await res.json()).toEqual({
+      siteId: sso.kit.server.siteId,
+      providers: [
+        { idpConnectionId: IDP.id, name: IDP.name },
+        { idpConnectionId: 'downidp', name: 'Down IdP' },
+      ],
+    });
   });
 
   it('links the provider identity to the signed-in member, returns to the shop, and password logins then list the connection', async () => {
@@ -58,8 +79,14 @@ describe('connecting a provider while signed in', () => {
     expect(done.headers.get('location')).toBe(`${RETURN}?connected=${IDP.id}`);
     expect(await linkedMember(id)).toBe(m.memberId);
 
-    const login = await sso.kit.post('/_api/iam/authentication/v2/login', { loginId: { email: m.email }, password: m.password }, { authorization: (await sso.kit.visitor()).access_token });
-    expect(((await login.json()) as { identity: { connections: unknown[] } }).identity.connections).toEqual([{ idpConnection: { idpConnectionId: IDP.id, idpUserId: id } }]);
+    const login = await sso.kit.post(
+      '/_api/iam/authentication/v2/login',
+      { loginId: { email: m.email }, password: m.password },
+      { authorization: (await sso.kit.visitor()).access_token },
+    );
+    expect(((await login.json()) as { identity: { connections: unknown[] } }).identity.connections).toEqual([
+      { idpConnection: { idpConnectionId: IDP.id, idpUserId: id } },
+    ]);
 
     // Signing in with that provider now reaches this member, though its address differs.
     const signIn = new Browser();
@@ -93,11 +120,22 @@ describe('connecting a provider while signed in', () => {
 
   it('needs a member token, a fresh sign-in, a known provider and an allowed return address', async () => {
     const url = `${sso.kit.server.url}/_api/iam/authentication/v1/sso/connect/${IDP.id}`;
-    const visitor = await sso.kit.post(`/_api/iam/authentication/v1/sso/connect/${IDP.id}`, { returnUrl: RETURN }, { authorization: (await sso.kit.visitor()).access_token });
+    const visitor = await sso.kit.post(
+      `/_api/iam/authentication/v1/sso/connect/${IDP.id}`,
+      { returnUrl: RETURN },
+      { authorization: (await sso.kit.visitor()).access_token },
+    );
     expect(visitor.status).toBe(401);
     const m = await signedInMember();
-    const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { authorization: m.token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await post(`${sso.kit.server.url}/_api/iam/authentication/v1/sso/connect/nope`, { returnUrl: RETURN })).status).toBe(404);
+    const post = (path: string, body: unknown) =>
+      fetch(path, {
+        method: 'POST',
+        headers: { authorization: m.token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (await post(`${sso.kit.server.url}/_api/iam/authentication/v1/sso/connect/nope`, { returnUrl: RETURN })).status,
+    ).toBe(404);
     const evil = await post(url, { returnUrl: 'https://evil.test/steal' });
     expect(evil.status).toBe(400);
     expect(await evil.text()).toContain('returnUrl');
@@ -117,10 +155,20 @@ describe('a provider sign-in of a member with a second factor', () => {
   it('asks for the second step on the hosted page instead of signing in', async () => {
     const m = await signedInMember();
     const call = async (path: string, body: unknown) =>
-      (await fetch(`${sso.kit.server.url}${path}`, { method: 'POST', headers: { authorization: m.token, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      (
+        await fetch(`${sso.kit.server.url}${path}`, {
+          method: 'POST',
+          headers: { authorization: m.token, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json() as Promise<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
     const added = await call('/_api/iam/mfa/v1/factors', { factorType: 'TOTP' });
-    const code = new TOTP({ secret: Secret.fromBase32(added.totp.secret) }).generate({ timestamp: Date.now() + offsetMs });
-    expect((await call(`/_api/iam/mfa/v1/factors/${added.factor.factorId}/activate`, { code })).factor.status).toBe('ACTIVE');
+    const code = new TOTP({ secret: Secret.fromBase32(added.totp.secret) }).generate({
+      timestamp: Date.now() + offsetMs,
+    });
+    expect((await call(`/_api/iam/mfa/v1/factors/${added.factor.factorId}/activate`, { code })).factor.status).toBe(
+      'ACTIVE',
+    );
     const id = account(sso.provider, { email: m.email, email_verified: true });
     const browser = new Browser();
     const answer = await browser.go((await toCallback(sso, browser, id)).callback!);

@@ -11,9 +11,14 @@ afterAll(async () => {
 });
 
 async function memberByEmail(email: string) {
-  const { rows } = await sso.kit.server.ctx.db.query<{ id: string; email_verified: boolean; password_hash: string | null }>(
-    'select id, email_verified, password_hash from members where site_id = $1 and email_key = $2', [sso.kit.server.siteId, email.toLowerCase()],
-  );
+  const { rows } = await sso.kit.server.ctx.db.query<{
+    id: string;
+    email_verified: boolean;
+    password_hash: string | null;
+  }>('select id, email_verified, password_hash from members where site_id = $1 and email_key = $2', [
+    sso.kit.server.siteId,
+    email.toLowerCase(),
+  ]);
   return rows[0];
 }
 
@@ -39,11 +44,18 @@ describe('hosted sign-in with an OpenID Connect provider', () => {
     const answer = fragmentOf(done.headers.get('location'));
     expect(done.headers.get('location')!.startsWith(APP.redirectUri)).toBe(true);
     expect(answer.get('state')).toBe(flow.p.state);
-    const tokens = await sso.kit.exchange({ code: answer.get('code'), codeVerifier: flow.p.verifier, redirectUri: APP.redirectUri });
+    const tokens = await sso.kit.exchange({
+      code: answer.get('code'),
+      codeVerifier: flow.p.verifier,
+      redirectUri: APP.redirectUri,
+    });
     expect(tokens.status).toBe(200);
     const member = await memberByEmail(email);
     expect(member).toMatchObject({ email_verified: true, password_hash: null });
-    const events = await sso.kit.server.ctx.authEvents.list(sso.kit.server.siteId, { memberId: member!.id, type: 'sign_in' });
+    const events = await sso.kit.server.ctx.authEvents.list(sso.kit.server.siteId, {
+      memberId: member!.id,
+      type: 'sign_in',
+    });
     expect(events[0]).toMatchObject({ outcome: 'success', detail: { method: 'sso', provider: IDP.id, created: true } });
   });
 
@@ -58,8 +70,18 @@ describe('hosted sign-in with an OpenID Connect provider', () => {
     const flow = await toCallback(sso, browser, id);
     const done = await browser.go(flow.callback!);
     expect(done.status).toBe(302);
-    const tokens = await (await sso.kit.exchange({ code: fragmentOf(done.headers.get('location')).get('code'), codeVerifier: flow.p.verifier, redirectUri: APP.redirectUri })).json() as { access_token: string };
-    const me = await (await fetch(`${sso.kit.server.url}/_api/members/v1/members/my`, { headers: { authorization: tokens.access_token } })).json() as { member: { id: string } };
+    const tokens = (await (
+      await sso.kit.exchange({
+        code: fragmentOf(done.headers.get('location')).get('code'),
+        codeVerifier: flow.p.verifier,
+        redirectUri: APP.redirectUri,
+      })
+    ).json()) as { access_token: string };
+    const me = (await (
+      await fetch(`${sso.kit.server.url}/_api/members/v1/members/my`, {
+        headers: { authorization: tokens.access_token },
+      })
+    ).json()) as { member: { id: string } };
     expect(me.member.id).toBe(before!.id);
   });
 });
@@ -68,7 +90,11 @@ describe('hosted sign-in with an OpenID Connect provider', () => {
 async function passwordMember() {
   const email = `pw-${Math.random().toString(36).slice(2, 10)}@shop.test`;
   const password = 'correct horse battery';
-  const res = await sso.kit.post('/_api/iam/authentication/v2/register', { loginId: { email }, password }, { authorization: (await sso.kit.visitor()).access_token });
+  const res = await sso.kit.post(
+    '/_api/iam/authentication/v2/register',
+    { loginId: { email }, password },
+    { authorization: (await sso.kit.visitor()).access_token },
+  );
   const body = (await res.json()) as { identity: { id: string } };
   return { email, password, memberId: body.identity.id };
 }
@@ -82,7 +108,10 @@ describe('linking a provider identity to an existing member', () => {
     const done = await browser.go((await toCallback(sso, browser, id)).callback!);
     expect(done.status).toBe(302);
     expect(fragmentOf(done.headers.get('location')).get('code')).toBeTruthy();
-    const { rows } = await sso.kit.server.ctx.db.query<{ member_id: string }>('select member_id from sso_identities where subject = $1', [id]);
+    const { rows } = await sso.kit.server.ctx.db.query<{ member_id: string }>(
+      'select member_id from sso_identities where subject = $1',
+      [id],
+    );
     expect(rows).toEqual([{ member_id: m.memberId }]);
     expect((await memberByEmail(m.email))!.password_hash).not.toBeNull();
   });
@@ -95,7 +124,11 @@ describe('linking a provider identity to an existing member', () => {
     expect(done.status).toBe(302);
     const member = await memberByEmail(squatter.email);
     expect(member).toMatchObject({ id: squatter.memberId, email_verified: true, password_hash: null });
-    const login = await sso.kit.post('/_api/iam/authentication/v2/login', { loginId: { email: squatter.email }, password: squatter.password }, { authorization: (await sso.kit.visitor()).access_token });
+    const login = await sso.kit.post(
+      '/_api/iam/authentication/v2/login',
+      { loginId: { email: squatter.email }, password: squatter.password },
+      { authorization: (await sso.kit.visitor()).access_token },
+    );
     expect(login.status).toBe(400);
   });
 
@@ -120,7 +153,11 @@ describe('a provider answer that fails a check ends on a clear page, never signe
 
   it('wrong state', async () => {
     const browser = new Browser();
-    const flow = await toCallback(sso, browser, account(sso.provider, { email: `s-${Date.now()}@shop.test`, email_verified: true }));
+    const flow = await toCallback(
+      sso,
+      browser,
+      account(sso.provider, { email: `s-${Date.now()}@shop.test`, email_verified: true }),
+    );
     const url = new URL(flow.callback!);
     url.searchParams.set('state', 'not-the-state');
     const response = await browser.go(url.href);
@@ -131,7 +168,11 @@ describe('a provider answer that fails a check ends on a clear page, never signe
 
   it('a replayed callback', async () => {
     const browser = new Browser();
-    const flow = await toCallback(sso, browser, account(sso.provider, { email: `r-${Date.now()}@shop.test`, email_verified: true }));
+    const flow = await toCallback(
+      sso,
+      browser,
+      account(sso.provider, { email: `r-${Date.now()}@shop.test`, email_verified: true }),
+    );
     expect((await browser.go(flow.callback!)).status).toBe(302);
     const again = await browser.go(flow.callback!);
     expect(again.status).toBe(400);
@@ -140,7 +181,11 @@ describe('a provider answer that fails a check ends on a clear page, never signe
   });
 
   it('a callback opened in another browser (no binding cookie)', async () => {
-    const flow = await toCallback(sso, new Browser(), account(sso.provider, { email: `b-${Date.now()}@shop.test`, email_verified: true }));
+    const flow = await toCallback(
+      sso,
+      new Browser(),
+      account(sso.provider, { email: `b-${Date.now()}@shop.test`, email_verified: true }),
+    );
     const response = await new Browser().go(flow.callback!);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('started in another browser');
@@ -159,10 +204,17 @@ describe('a provider answer that fails a check ends on a clear page, never signe
 
   it('the shopper cancels at the provider', async () => {
     const browser = new Browser();
-    const flow = await toCallback(sso, browser, account(sso.provider, { email: `c-${Date.now()}@shop.test`, email_verified: true }));
+    const flow = await toCallback(
+      sso,
+      browser,
+      account(sso.provider, { email: `c-${Date.now()}@shop.test`, email_verified: true }),
+    );
     const url = new URL(flow.callback!);
     const cancelled = new URL(`${url.origin}${url.pathname}`);
-    cancelled.search = new URLSearchParams({ state: url.searchParams.get('state')!, error: 'access_denied' }).toString();
+    cancelled.search = new URLSearchParams({
+      state: url.searchParams.get('state')!,
+      error: 'access_denied',
+    }).toString();
     const response = await browser.go(cancelled.href);
     expect(response.status).toBe(400);
     const html = await response.text();

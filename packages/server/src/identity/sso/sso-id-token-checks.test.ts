@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestProvider } from '../../../test-support/oidc-provider.js';
 import { fragmentOf } from '../../../test-support/redirect-kit.js';
-import { account, anotherProvider, Browser, IDP, idTokenFrom, signingKeys, startSso, toCallback, type SsoKit } from '../../../test-support/sso-kit.js';
+import {
+  account,
+  anotherProvider,
+  Browser,
+  IDP,
+  idTokenFrom,
+  signingKeys,
+  startSso,
+  toCallback,
+  type SsoKit,
+} from '../../../test-support/sso-kit.js';
 
 const PATH = '/_api/iam/authentication/v1/sso/login-with-token-params';
 /** How far the server's clock is moved ahead of the machine's (the browser-callback tests move it). */
@@ -26,14 +36,22 @@ afterAll(async () => {
 
 async function loginWithIdToken(idToken: string) {
   const visitor = (await sso.kit.visitor()).access_token;
-  const res = await sso.kit.post(PATH, { idpConnectionId: IDP.id, tokenParams: { idToken } }, { authorization: visitor });
+  const res = await sso.kit.post(
+    PATH,
+    { idpConnectionId: IDP.id, tokenParams: { idToken } },
+    { authorization: visitor },
+  );
   return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { iss: string; exp: number; iat: number };
+const claimsOf = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { iss: string; exp: number; iat: number };
 
 async function memberByEmail(email: string) {
-  const { rows } = await sso.kit.server.ctx.db.query('select id from members where site_id = $1 and email_key = $2', [sso.kit.server.siteId, email]);
+  const { rows } = await sso.kit.server.ctx.db.query('select id from members where site_id = $1 and email_key = $2', [
+    sso.kit.server.siteId,
+    email,
+  ]);
   return rows[0];
 }
 
@@ -62,7 +80,11 @@ describe('login-with-token-params: expiry and issuer', () => {
     const visitor = (await sso.kit.visitor()).access_token;
     appClockAhead = 2 * 3600 * 1000;
     try {
-      const res = await sso.kit.post(PATH, { idpConnectionId: IDP.id, tokenParams: { idToken: token } }, { authorization: visitor });
+      const res = await sso.kit.post(
+        PATH,
+        { idpConnectionId: IDP.id, tokenParams: { idToken: token } },
+        { authorization: visitor },
+      );
       const body = (await res.json()) as { message: string };
       expect(res.status).toBe(400);
       expect(body.message).toBe('The ID token was refused: the ID token has expired');

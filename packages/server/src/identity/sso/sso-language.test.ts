@@ -30,14 +30,20 @@ async function signInThroughProvider(lang: string, claims: { email: string; emai
   const hosted = await browser.go(body.redirectSession.fullUrl, { headers: ENGLISH_BROWSER });
   const signIn = new JSDOM(await hosted.text()).window.document;
   expect(signIn.documentElement.lang).toBe(lang);
-  const href = [...signIn.querySelectorAll<HTMLAnchorElement>('a.sso-button')].map((a) => a.getAttribute('href')!).find((h) => h.includes(`/${IDP.id}?`));
+  const href = [...signIn.querySelectorAll<HTMLAnchorElement>('a.sso-button')]
+    .map((a) => a.getAttribute('href')!)
+    .find((h) => h.includes(`/${IDP.id}?`));
   expect(href, 'the provider button').toBeDefined();
   const start = await browser.go(`${kit.server.url}${href}`, { headers: ENGLISH_BROWSER });
   expect(start.status).toBe(302);
   const atProvider = await browser.go(start.headers.get('location')!);
   const interaction = new URL(atProvider.headers.get('location')!, sso.provider.issuer).href;
   const id = account(sso.provider, claims);
-  const loggedIn = await browser.go(interaction, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `login=${id}` });
+  const loggedIn = await browser.go(interaction, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `login=${id}`,
+  });
   const resumed = await browser.go(new URL(loggedIn.headers.get('location')!, sso.provider.issuer).href);
   const callback = resumed.headers.get('location')!;
   expect(callback.startsWith(`${kit.server.url}/_api/iam/authentication/v1/sso/callback`)).toBe(true);
@@ -50,7 +56,11 @@ describe('a provider sign-in in the chosen language', () => {
   it('the page after the callback is in French although the browser asks for English', async () => {
     const email = `fr-${Date.now()}@shop.test`;
     // An unverified password account with the same address: the callback ends on "you already have an account".
-    const res = await sso.kit.post('/_api/iam/authentication/v2/register', { loginId: { email }, password: 'correct horse battery' }, { authorization: (await sso.kit.visitor()).access_token });
+    const res = await sso.kit.post(
+      '/_api/iam/authentication/v2/register',
+      { loginId: { email }, password: 'correct horse battery' },
+      { authorization: (await sso.kit.visitor()).access_token },
+    );
     expect(res.status).toBe(200);
     const { status, document } = await signInThroughProvider('fr', { email, email_verified: false });
     expect(status).toBe(409);
@@ -72,9 +82,15 @@ describe('a provider sign-in in the chosen language', () => {
     const action = new URL(form.getAttribute('action')!, sso.kit.server.url);
     expect(action.pathname).toBe('/oauth2/authorize');
     expect(action.searchParams.get('lang')).toBe('ar');
-    const fields = Object.fromEntries([...form.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((i) => [i.name, i.value]));
+    const fields = Object.fromEntries(
+      [...form.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((i) => [i.name, i.value]),
+    );
     const post = (code: string) =>
-      browser.go(action.href, { method: 'POST', headers: { ...ENGLISH_BROWSER, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...fields, code }).toString() });
+      browser.go(action.href, {
+        method: 'POST',
+        headers: { ...ENGLISH_BROWSER, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...fields, code }).toString(),
+      });
 
     const wrong = await post('000000');
     expect(wrong.status).toBe(400);
@@ -83,7 +99,9 @@ describe('a provider sign-in in the chosen language', () => {
     expect(answer.querySelector('#code')?.getAttribute('aria-invalid')).toBe('true');
 
     // The code itself was mailed in Arabic too.
-    const mail = (await (await fetch(`${sso.kit.server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string; subject: string }[] };
+    const mail = (await (
+      await fetch(`${sso.kit.server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)
+    ).json()) as { messages: { text: string; subject: string }[] };
     const latest = mail.messages.at(-1)!;
     expect(latest.subject).toMatch(/[\u0600-\u06FF]/);
     const right = await post(/\b(\d{6})\b/.exec(latest.text)![1]!);

@@ -5,14 +5,27 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, Browser, IDP, idTokenFrom, startSso, toCallback, type SsoKit } from '../../../test-support/sso-kit.js';
+import {
+  account,
+  Browser,
+  IDP,
+  idTokenFrom,
+  startSso,
+  toCallback,
+  type SsoKit,
+} from '../../../test-support/sso-kit.js';
 
 let approval: SsoKit;
 let open: SsoKit;
 beforeAll(async () => {
   [approval, open] = await Promise.all([
     startSso({ site: (s) => ({ ...s, policies: { ...s.policies, memberApproval: 'manual' } }) }),
-    startSso({ site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }) }),
+    startSso({
+      site: (s) => ({
+        ...s,
+        policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+      }),
+    }),
   ]);
 }, 60_000);
 afterAll(() => Promise.all([approval?.close(), open?.close()]));
@@ -21,13 +34,18 @@ const PATH = '/_api/iam/authentication/v1/sso/login-with-token-params';
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@shop.test`;
 
 async function tokenLogin(sso: SsoKit, idToken: string) {
-  const res = await sso.kit.post(PATH, { idpConnectionId: IDP.id, tokenParams: { idToken } }, { authorization: (await sso.kit.visitor()).access_token });
+  const res = await sso.kit.post(
+    PATH,
+    { idpConnectionId: IDP.id, tokenParams: { idToken } },
+    { authorization: (await sso.kit.visitor()).access_token },
+  );
   return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 async function memberRow(sso: SsoKit, email: string) {
   const { rows } = await sso.kit.server.ctx.db.query<{ id: string; approved: boolean; email_verified: boolean }>(
-    'select id, approved, email_verified from members where site_id = $1 and email_key = $2', [sso.kit.server.siteId, email],
+    'select id, approved, email_verified from members where site_id = $1 and email_key = $2',
+    [sso.kit.server.siteId, email],
   );
   return rows[0];
 }
@@ -46,7 +64,10 @@ describe('a site that approves new members by hand', () => {
 
   it('token-params: REQUIRE_OWNER_APPROVAL, no session token', async () => {
     const email = unique('approve-token');
-    const { status, body } = await tokenLogin(approval, await idTokenFrom(approval, account(approval.provider, { email, email_verified: true })));
+    const { status, body } = await tokenLogin(
+      approval,
+      await idTokenFrom(approval, account(approval.provider, { email, email_verified: true })),
+    );
     expect(status).toBe(200);
     expect(body.state).toBe('REQUIRE_OWNER_APPROVAL');
     expect(body.sessionToken).toBeUndefined();
@@ -62,10 +83,22 @@ describe('token-params for a member with a second factor', () => {
     expect(first.body.state).toBe('SUCCESS');
     // The member adds an authenticator app.
     const memberId = first.body.identity.id as string;
-    const session = await kit.server.ctx.db.transaction((tx) => kit.server.ctx.tokens.createMemberSession(tx, { siteId: kit.server.siteId, clientId: kit.server.clientId, memberId }));
-    const added = (await (await kit.post('/_api/iam/mfa/v1/factors', { factorType: 'TOTP' }, { authorization: session.accessToken })).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const session = await kit.server.ctx.db.transaction((tx) =>
+      kit.server.ctx.tokens.createMemberSession(tx, {
+        siteId: kit.server.siteId,
+        clientId: kit.server.clientId,
+        memberId,
+      }),
+    );
+    const added = (await (
+      await kit.post('/_api/iam/mfa/v1/factors', { factorType: 'TOTP' }, { authorization: session.accessToken })
+    ).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     const totp = new TOTP({ secret: Secret.fromBase32(added.totp.secret) });
-    const activated = await kit.post(`/_api/iam/mfa/v1/factors/${added.factor.factorId}/activate`, { code: totp.generate() }, { authorization: session.accessToken });
+    const activated = await kit.post(
+      `/_api/iam/mfa/v1/factors/${added.factor.factorId}/activate`,
+      { code: totp.generate() },
+      { authorization: session.accessToken },
+    );
     expect(activated.status).toBe(200);
 
     const second = await tokenLogin(open, await idTokenFrom(open, id));
@@ -74,7 +107,11 @@ describe('token-params for a member with a second factor', () => {
     expect(second.body.sessionToken).toBeUndefined();
     const verify = await kit.post(
       '/_api/iam/authentication/v2/verify',
-      { factorType: 'TOTP', stateToken: second.body.stateToken, totpData: { code: totp.generate({ timestamp: Date.now() + 30_000 }) } },
+      {
+        factorType: 'TOTP',
+        stateToken: second.body.stateToken,
+        totpData: { code: totp.generate({ timestamp: Date.now() + 30_000 }) },
+      },
       { authorization: (await kit.visitor()).access_token },
     );
     // The next step's code (the current one was spent on activation) is within the accepted window.

@@ -14,7 +14,11 @@ const PATH = '/_api/iam/authentication/v1/sso/login-with-token-params';
 
 async function loginWithIdToken(idToken: string, nonce?: string, token?: string) {
   const visitor = token ?? (await sso.kit.visitor()).access_token;
-  const res = await sso.kit.post(PATH, { idpConnectionId: IDP.id, tokenParams: { idToken, ...(nonce ? { nonce } : {}) } }, visitor ? { authorization: visitor } : {});
+  const res = await sso.kit.post(
+    PATH,
+    { idpConnectionId: IDP.id, tokenParams: { idToken, ...(nonce ? { nonce } : {}) } },
+    visitor ? { authorization: visitor } : {},
+  );
   return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -72,7 +76,11 @@ describe('login-with-token-params (an ID token a native app got from the provide
 
   it('answers account-exists (409) for an unverified address of an existing member', async () => {
     const email = `exists-${Date.now()}@shop.test`;
-    await sso.kit.post('/_api/iam/authentication/v2/register', { loginId: { email }, password: 'correct horse battery' }, { authorization: (await sso.kit.visitor()).access_token });
+    await sso.kit.post(
+      '/_api/iam/authentication/v2/register',
+      { loginId: { email }, password: 'correct horse battery' },
+      { authorization: (await sso.kit.visitor()).access_token },
+    );
     const id = account(sso.provider, { email, email_verified: false });
     const { status, body } = await loginWithIdToken(await idTokenFrom(sso, id));
     expect(status).toBe(409);
@@ -84,17 +92,36 @@ describe('login-with-token-params (an ID token a native app got from the provide
     const id = account(sso.provider, { email, email_verified: true });
     const { body } = await loginWithIdToken(await idTokenFrom(sso, id));
     const p = pkce();
-    const { body: rs } = await sso.kit.redirectSession(sso.kit.authRequest({ ...p }, { sessionToken: body.sessionToken }, 'none'), (await sso.kit.visitor()).access_token);
+    const { body: rs } = await sso.kit.redirectSession(
+      sso.kit.authRequest({ ...p }, { sessionToken: body.sessionToken }, 'none'),
+      (await sso.kit.visitor()).access_token,
+    );
     const page = await fetch(rs.redirectSession.fullUrl, { redirect: 'manual' });
     const code = fragmentOf(page.headers.get('location')).get('code');
-    const tokens = (await (await sso.kit.exchange({ code, codeVerifier: p.verifier, redirectUri: APP.redirectUri })).json()) as { access_token: string };
+    const tokens = (await (
+      await sso.kit.exchange({ code, codeVerifier: p.verifier, redirectUri: APP.redirectUri })
+    ).json()) as { access_token: string };
     const base = `${sso.kit.server.url}/_api/iam/authentication/v1/sso/connections`;
-    const listed = (await (await fetch(base, { headers: { authorization: tokens.access_token } })).json()) as { connections: unknown[]; hasPassword: boolean };
-    expect(listed).toMatchObject({ connections: [{ idpConnection: { idpConnectionId: IDP.id, idpUserId: id } }], hasPassword: false });
-    const refused = await fetch(`${base}/${IDP.id}`, { method: 'DELETE', headers: { authorization: tokens.access_token } });
+    const listed = (await (await fetch(base, { headers: { authorization: tokens.access_token } })).json()) as {
+      connections: unknown[];
+      hasPassword: boolean;
+    };
+    expect(listed).toMatchObject({
+      connections: [{ idpConnection: { idpConnectionId: IDP.id, idpUserId: id } }],
+      hasPassword: false,
+    });
+    const refused = await fetch(`${base}/${IDP.id}`, {
+      method: 'DELETE',
+      headers: { authorization: tokens.access_token },
+    });
     expect(refused.status).toBe(409);
-    await sso.kit.server.ctx.db.query("update members set password_hash = 'set-elsewhere' where email_key = $1", [email]);
-    const allowed = await fetch(`${base}/${IDP.id}`, { method: 'DELETE', headers: { authorization: tokens.access_token } });
+    await sso.kit.server.ctx.db.query("update members set password_hash = 'set-elsewhere' where email_key = $1", [
+      email,
+    ]);
+    const allowed = await fetch(`${base}/${IDP.id}`, {
+      method: 'DELETE',
+      headers: { authorization: tokens.access_token },
+    });
     expect(allowed.status).toBe(200);
     expect(await allowed.json()).toEqual({ connections: [] });
   });

@@ -11,7 +11,12 @@ export interface ProviderIdentity {
   subject: string;
 }
 
-export async function findProviderIdentity(q: Queryable, siteId: string, issuer: string, subject: string): Promise<ProviderIdentity | undefined> {
+export async function findProviderIdentity(
+  q: Queryable,
+  siteId: string,
+  issuer: string,
+  subject: string,
+): Promise<ProviderIdentity | undefined> {
   const { rows } = await q.query<{ member_id: string; idp_connection_id: string; subject: string }>(
     'select member_id, idp_connection_id, subject from sso_identities where site_id = $1 and issuer = $2 and subject = $3',
     [siteId, issuer, subject],
@@ -23,7 +28,15 @@ export async function findProviderIdentity(q: Queryable, siteId: string, issuer:
 /** Links a provider identity to a member; false when it was linked meanwhile (the primary key decides). */
 export async function insertProviderIdentity(
   tx: Queryable,
-  input: { siteId: string; issuer: string; subject: string; memberId: string; idpConnectionId: string; email: string | undefined; now: number },
+  input: {
+    siteId: string;
+    issuer: string;
+    subject: string;
+    memberId: string;
+    idpConnectionId: string;
+    email: string | undefined;
+    now: number;
+  },
 ): Promise<boolean> {
   const at = new Date(input.now);
   const { rowCount } = await tx.query(
@@ -34,12 +47,27 @@ export async function insertProviderIdentity(
   return rowCount === 1;
 }
 
-export async function touchProviderIdentity(tx: Queryable, siteId: string, issuer: string, subject: string, now: number): Promise<void> {
-  await tx.query('update sso_identities set last_used_at = $4 where site_id = $1 and issuer = $2 and subject = $3', [siteId, issuer, subject, new Date(now)]);
+export async function touchProviderIdentity(
+  tx: Queryable,
+  siteId: string,
+  issuer: string,
+  subject: string,
+  now: number,
+): Promise<void> {
+  await tx.query('update sso_identities set last_used_at = $4 where site_id = $1 and issuer = $2 and subject = $3', [
+    siteId,
+    issuer,
+    subject,
+    new Date(now),
+  ]);
 }
 
 /** A member's connections in the wire shape of wire-contract §6.3. */
-export async function listConnections(q: Queryable, siteId: string, memberId: string): Promise<{ idpConnection: { idpConnectionId: string; idpUserId: string } }[]> {
+export async function listConnections(
+  q: Queryable,
+  siteId: string,
+  memberId: string,
+): Promise<{ idpConnection: { idpConnectionId: string; idpUserId: string } }[]> {
   const { rows } = await q.query<{ idp_connection_id: string; subject: string }>(
     'select idp_connection_id, subject from sso_identities where site_id = $1 and member_id = $2 order by created_at, idp_connection_id',
     [siteId, memberId],
@@ -47,8 +75,16 @@ export async function listConnections(q: Queryable, siteId: string, memberId: st
   return rows.map((r) => ({ idpConnection: { idpConnectionId: r.idp_connection_id, idpUserId: r.subject } }));
 }
 
-export async function deleteConnection(tx: Queryable, siteId: string, memberId: string, idpConnectionId: string): Promise<number> {
-  const { rowCount } = await tx.query('delete from sso_identities where site_id = $1 and member_id = $2 and idp_connection_id = $3', [siteId, memberId, idpConnectionId]);
+export async function deleteConnection(
+  tx: Queryable,
+  siteId: string,
+  memberId: string,
+  idpConnectionId: string,
+): Promise<number> {
+  const { rowCount } = await tx.query(
+    'delete from sso_identities where site_id = $1 and member_id = $2 and idp_connection_id = $3',
+    [siteId, memberId, idpConnectionId],
+  );
   return rowCount ?? 0;
 }
 
@@ -63,11 +99,28 @@ export interface PendingLogin {
   language?: string | null;
 }
 
-export async function insertPendingLogin(tx: Queryable, state: string, browser: string, p: Omit<PendingLogin, 'browserHash'>, now: number): Promise<void> {
+export async function insertPendingLogin(
+  tx: Queryable,
+  state: string,
+  browser: string,
+  p: Omit<PendingLogin, 'browserHash'>,
+  now: number,
+): Promise<void> {
   await tx.query(
     `insert into sso_logins (state_hash, site_id, idp_connection_id, redirect_session_id, browser_hash, nonce, code_verifier, created_at, expires_at, language)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [sha256(state), p.siteId, p.idpConnectionId, p.redirectSessionId, sha256(browser), p.nonce, p.codeVerifier, new Date(now), new Date(now + LOGIN_TTL_SECONDS * 1000), p.language ?? null],
+    [
+      sha256(state),
+      p.siteId,
+      p.idpConnectionId,
+      p.redirectSessionId,
+      sha256(browser),
+      p.nonce,
+      p.codeVerifier,
+      new Date(now),
+      new Date(now + LOGIN_TTL_SECONDS * 1000),
+      p.language ?? null,
+    ],
   );
   // Old rows are of no use to anyone; the sweep rides on the sign-ins themselves.
   await tx.query('delete from sso_logins where expires_at < $1', [new Date(now - 24 * 3600 * 1000)]);
@@ -77,17 +130,34 @@ export async function insertPendingLogin(tx: Queryable, state: string, browser: 
  * Spends the sign-in a provider's answer belongs to: the `update … where used_at is null` is the single
  * point of consumption, so a replayed or doubled callback finds nothing.
  */
-export async function consumePendingLogin(tx: Queryable, state: string, now: number): Promise<PendingLogin | undefined> {
+export async function consumePendingLogin(
+  tx: Queryable,
+  state: string,
+  now: number,
+): Promise<PendingLogin | undefined> {
   const { rows } = await tx.query<{
-    site_id: string; idp_connection_id: string; redirect_session_id: string; browser_hash: Buffer | Uint8Array; nonce: string; code_verifier: string; language: string | null;
+    site_id: string;
+    idp_connection_id: string;
+    redirect_session_id: string;
+    browser_hash: Buffer | Uint8Array;
+    nonce: string;
+    code_verifier: string;
+    language: string | null;
   }>(
     `update sso_logins set used_at = $2 where state_hash = $1 and used_at is null and expires_at > $2
      returning site_id, idp_connection_id, redirect_session_id, browser_hash, nonce, code_verifier, language`,
     [sha256(state), new Date(now)],
   );
   const row = rows[0];
-  return row && {
-    siteId: row.site_id, idpConnectionId: row.idp_connection_id, redirectSessionId: row.redirect_session_id,
-    browserHash: Buffer.from(row.browser_hash), nonce: row.nonce, codeVerifier: row.code_verifier, language: row.language,
-  };
+  return (
+    row && {
+      siteId: row.site_id,
+      idpConnectionId: row.idp_connection_id,
+      redirectSessionId: row.redirect_session_id,
+      browserHash: Buffer.from(row.browser_hash),
+      nonce: row.nonce,
+      codeVerifier: row.code_verifier,
+      language: row.language,
+    }
+  );
 }

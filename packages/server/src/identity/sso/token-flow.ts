@@ -11,23 +11,31 @@ const MAX_ID_TOKEN = 16 * 1024;
 export type TokenParamsInput = Record<string, unknown>;
 
 export const accountExists = (email: string, providerName: string) =>
-  appError('SSO_ACCOUNT_EXISTS', { description: `An account with ${email} already exists: sign in with it first, then connect ${providerName} from Account → Sign-in methods` });
+  appError('SSO_ACCOUNT_EXISTS', {
+    description: `An account with ${email} already exists: sign in with it first, then connect ${providerName} from Account → Sign-in methods`,
+  });
 
 /**
  * POST /v1/sso/login-with-token-params {idpConnectionId, tokenParams: {idToken, nonce?}} with a visitor
  * token: native apps (Google One Tap, Sign in with Apple) bring an ID token they got from the provider;
  * it is verified against that provider and answered like any login (a StateMachineResponse).
  */
-export async function loginWithTokenParams(deps: IdentityDeps, scope: FlowScope, input: TokenParamsInput): Promise<StateResponse> {
+export async function loginWithTokenParams(
+  deps: IdentityDeps,
+  scope: FlowScope,
+  input: TokenParamsInput,
+): Promise<StateResponse> {
   const { ctx } = deps;
   const { site, visitorId } = scope;
   const idp = findIdentityProvider(site, input.idpConnectionId);
   if (!idp) throw invalidField('idpConnectionId', 'is not an identity provider of this site', 'UNKNOWN_IDP_CONNECTION');
-  const params = input.tokenParams && typeof input.tokenParams === 'object' ? (input.tokenParams as Record<string, unknown>) : {};
+  const params =
+    input.tokenParams && typeof input.tokenParams === 'object' ? (input.tokenParams as Record<string, unknown>) : {};
   if (typeof params.idToken !== 'string' || params.idToken.length === 0 || params.idToken.length > MAX_ID_TOKEN) {
     throw invalidField('tokenParams.idToken', 'is required (the ID token the provider issued)', 'REQUIRED');
   }
-  if (params.nonce !== undefined && (typeof params.nonce !== 'string' || params.nonce.length > 512)) throw invalidField('tokenParams.nonce', 'must be a string', 'INVALID_TYPE');
+  if (params.nonce !== undefined && (typeof params.nonce !== 'string' || params.nonce.length > 512))
+    throw invalidField('tokenParams.nonce', 'must be a string', 'INVALID_TYPE');
   await limitIp(deps, scope.ip, site.id, 'login');
   const origin = originOf(scope);
   let claims;
@@ -37,13 +45,32 @@ export async function loginWithTokenParams(deps: IdentityDeps, scope: FlowScope,
     issuer = provider.issuer;
     claims = await verifyIdToken(provider, params.idToken, params.nonce as string | undefined, ctx.now());
   } catch (error) {
-    if (error instanceof ProviderUnavailable) throw appError('IDP_UNAVAILABLE', { description: `${idp.name} could not be reached; try again in a few minutes` });
+    if (error instanceof ProviderUnavailable)
+      throw appError('IDP_UNAVAILABLE', {
+        description: `${idp.name} could not be reached; try again in a few minutes`,
+      });
     if (!(error instanceof InvalidIdToken)) throw error;
-    await ctx.authEvents.record({ type: 'sign_in', outcome: 'failure', siteId: site.id, ...origin, detail: { method: 'sso', provider: idp.id, reason: 'invalid_id_token' } });
+    await ctx.authEvents.record({
+      type: 'sign_in',
+      outcome: 'failure',
+      siteId: site.id,
+      ...origin,
+      detail: { method: 'sso', provider: idp.id, reason: 'invalid_id_token' },
+    });
     throw appError('INVALID_ID_TOKEN', { description: `The ID token was refused: ${error.message}` });
   }
-  const outcome = await signInWithProvider(deps, { site, idp, issuer, claims: { ...claims, sub: claims.sub! }, visitorId, ...origin });
+  const outcome = await signInWithProvider(deps, {
+    site,
+    idp,
+    issuer,
+    claims: { ...claims, sub: claims.sub! },
+    visitorId,
+    ...origin,
+  });
   if (outcome.kind === 'account-exists') throw accountExists(outcome.email, idp.name);
-  if (outcome.kind === 'no-email') throw appError('SSO_EMAIL_REQUIRED', { description: `${idp.name} did not share an email address; ask for the "email" scope` });
+  if (outcome.kind === 'no-email')
+    throw appError('SSO_EMAIL_REQUIRED', {
+      description: `${idp.name} did not share an email address; ask for the "email" scope`,
+    });
   return outcome.result;
 }

@@ -37,7 +37,8 @@ afterAll(() => kit.server.close());
 
 const local = (url: string) => url.replace(PUBLIC_URL, kit.server.url);
 /** A Set-Cookie of the given base name, with or without a __Host-/__Secure- prefix. */
-const setCookie = (res: Response, base: string) => res.headers.getSetCookie().find((c) => new RegExp(`^(__Host-|__Secure-)?${base}=`).test(c));
+const setCookie = (res: Response, base: string) =>
+  res.headers.getSetCookie().find((c) => new RegExp(`^(__Host-|__Secure-)?${base}=`).test(c));
 const pair = (raw: string | undefined) => raw?.split(';')[0];
 const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
 
@@ -46,15 +47,32 @@ async function signInForm(p = pkce(), cookie?: string) {
   const url = local(body.redirectSession.fullUrl);
   const res = await kit.open(url, cookie);
   const html = await res.text();
-  return { p, url, res, html, id: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')!, csrfCookie: pair(setCookie(res, 'vitrine_csrf'))! };
+  return {
+    p,
+    url,
+    res,
+    html,
+    id: body.redirectSession.id,
+    csrf: hiddenValue(html, 'csrf')!,
+    csrfCookie: pair(setCookie(res, 'vitrine_csrf'))!,
+  };
 }
 
 const submit = (url: string, fields: Record<string, string>, cookie: string) =>
-  fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: new URLSearchParams(fields).toString() });
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 async function resetLink(redirectUrl = APP.redirectUri): Promise<string> {
   const m = await kit.member();
-  const res = await kit.post('/_api/iam/recovery/v1/send-email', { email: m.email, redirect: { url: redirectUrl, clientId: APP.clientId } }, { authorization: m.visitor.access_token });
+  const res = await kit.post(
+    '/_api/iam/recovery/v1/send-email',
+    { email: m.email, redirect: { url: redirectUrl, clientId: APP.clientId } },
+    { authorization: m.visitor.access_token },
+  );
   expect(res.status).toBe(200);
   const [mail] = await listMail(kit.server.ctx.db, { to: m.email });
   return local(/(https?:\S+\/reset-password\?token=[A-Za-z0-9_%-]+)/.exec(mail!.text)![1]!);
@@ -74,7 +92,8 @@ function expectBaseHeaders(res: Response) {
 
 describe('#13 transport and browser headers under an https PUBLIC_URL', () => {
   it('HSTS, nosniff and no-referrer on every kind of response, errors and the storefront included', async () => {
-    const token = (body: string, type = 'application/json') => fetch(`${kit.server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': type }, body });
+    const token = (body: string, type = 'application/json') =>
+      fetch(`${kit.server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': type }, body });
     const responses: [string, Response][] = [
       ['health', await fetch(`${kit.server.url}/healthz`)],
       ['jwks', await fetch(`${kit.server.url}/.well-known/jwks.json`)],
@@ -87,21 +106,33 @@ describe('#13 transport and browser headers under an https PUBLIC_URL', () => {
       ['413', await token(JSON.stringify({ pad: 'x'.repeat(20_000) }))],
       ['415', await token('<x/>', 'application/xml')],
       ['401 member route', await fetch(`${kit.server.url}/_api/members/v1/members/my`)],
-      ['preflight', await fetch(`${kit.server.url}/wix-data/v2/items/query`, { method: 'OPTIONS', headers: { origin: APP.origin, 'access-control-request-method': 'POST' } })],
+      [
+        'preflight',
+        await fetch(`${kit.server.url}/wix-data/v2/items/query`, {
+          method: 'OPTIONS',
+          headers: { origin: APP.origin, 'access-control-request-method': 'POST' },
+        }),
+      ],
       ['data query', await kit.post('/wix-data/v2/items/query', { dataCollectionId: 'Products', query: {} })],
       ['hosted page 400', await kit.open(`${kit.server.url}/oauth2/authorize?redirectSessionId=nope`)],
       ['reset page 400', await fetch(`${kit.server.url}/reset-password?token=nope`)],
       ['storefront page', await fetch(`${kit.server.url}/`)],
-      ['storefront route fallback', await fetch(`${kit.server.url}/products/mug`, { headers: { accept: 'text/html' } })],
+      [
+        'storefront route fallback',
+        await fetch(`${kit.server.url}/products/mug`, { headers: { accept: 'text/html' } }),
+      ],
       ['storefront asset', await fetch(`${kit.server.url}/assets/app-abc123.js`)],
       ['storefront missing asset', await fetch(`${kit.server.url}/assets/missing.js`)],
       ['storefront config', await fetch(`${kit.server.url}/_vitrine/config.json`)],
       ['product picture', await fetch(`${kit.server.url}/assets/products/stoneware-mug.svg`)],
     ];
     for (const [name, res] of responses) {
-      expect([name, res.headers.get('strict-transport-security'), res.headers.get('x-content-type-options'), res.headers.get('referrer-policy')]).toEqual([
-        name, HSTS, 'nosniff', 'no-referrer',
-      ]);
+      expect([
+        name,
+        res.headers.get('strict-transport-security'),
+        res.headers.get('x-content-type-options'),
+        res.headers.get('referrer-policy'),
+      ]).toEqual([name, HSTS, 'nosniff', 'no-referrer']);
     }
     expect(responses.find(([n]) => n === '500')![1].status).toBe(500);
     expectNotFrameable(responses.find(([n]) => n === 'storefront page')![1]);
@@ -113,9 +144,32 @@ describe('#13 transport and browser headers under an https PUBLIC_URL', () => {
       ['sign-in', form.res],
       ['register', await kit.open(`${form.url}&view=register`)],
       ['forgot', await kit.open(`${form.url}&view=forgot`)],
-      ['failed sign-in', await submit(form.url, { redirectSessionId: form.id, csrf: form.csrf, action: 'signin', email: 'nobody@example.com', password: 'not the password' }, form.csrfCookie)],
-      ['csrf refusal', await submit(form.url, { redirectSessionId: form.id, csrf: 'x', action: 'signin', email: 'nobody@example.com', password: 'x' }, form.csrfCookie)],
-      ['unknown session', await kit.open(`${kit.server.url}/oauth2/authorize?redirectSessionId=00000000-0000-4000-8000-000000000000`)],
+      [
+        'failed sign-in',
+        await submit(
+          form.url,
+          {
+            redirectSessionId: form.id,
+            csrf: form.csrf,
+            action: 'signin',
+            email: 'nobody@example.com',
+            password: 'not the password',
+          },
+          form.csrfCookie,
+        ),
+      ],
+      [
+        'csrf refusal',
+        await submit(
+          form.url,
+          { redirectSessionId: form.id, csrf: 'x', action: 'signin', email: 'nobody@example.com', password: 'x' },
+          form.csrfCookie,
+        ),
+      ],
+      [
+        'unknown session',
+        await kit.open(`${kit.server.url}/oauth2/authorize?redirectSessionId=00000000-0000-4000-8000-000000000000`),
+      ],
       ['unknown logout', await kit.open(`${kit.server.url}/oauth2/logout?redirectSessionId=nope`)],
     ];
     const logout = await kit.redirectSession({ logout: { clientId: APP.clientId } });
@@ -139,7 +193,11 @@ describe('#18 session fixation on the hosted pages', () => {
     const m = await kit.member();
     const form = await signInForm(pkce(), plantedCookies);
     expect(form.res.status).toBe(200); // the planted value is nobody: the form is shown
-    const signedIn = await submit(form.url, { redirectSessionId: form.id, csrf: form.csrf, action: 'signin', email: m.email, password: m.password }, `${form.csrfCookie}; ${plantedCookies}`);
+    const signedIn = await submit(
+      form.url,
+      { redirectSessionId: form.id, csrf: form.csrf, action: 'signin', email: m.email, password: m.password },
+      `${form.csrfCookie}; ${plantedCookies}`,
+    );
     expect(signedIn.status).toBe(302);
     const issued = pair(setCookie(signedIn, 'vitrine_sso'))!;
     expect(issued).toBeTruthy();
@@ -147,7 +205,10 @@ describe('#18 session fixation on the hosted pages', () => {
     expect(issuedValue).not.toBe(PLANTED);
     expect(issuedValue).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const { rows } = await kit.server.ctx.db.query<{ n: number }>('select count(*)::int as n from browser_sessions where token_hash = $1', [createHash('sha256').update(PLANTED).digest()]);
+    const { rows } = await kit.server.ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from browser_sessions where token_hash = $1',
+      [createHash('sha256').update(PLANTED).digest()],
+    );
     expect(rows[0]!.n).toBe(0);
 
     const silent = async (cookie: string) => {
@@ -173,12 +234,15 @@ describe('#37 the reset page keeps its token to itself', () => {
       expectNotFrameable(res);
       expect(res.headers.get('cache-control')).toBe('no-store');
       const csp = res.headers.get('content-security-policy')!;
-      for (const directive of ["default-src 'none'", "base-uri 'none'", "form-action 'self'", "connect-src 'self'"]) expect(csp).toContain(directive);
+      for (const directive of ["default-src 'none'", "base-uri 'none'", "form-action 'self'", "connect-src 'self'"])
+        expect(csp).toContain(directive);
       expect(csp).toMatch(/script-src 'nonce-[^']+'/);
       expect(csp).not.toContain('unsafe-inline');
       expect(html).toContain('<meta name="referrer" content="no-referrer">');
       // Nothing on the page makes the browser load or follow another URL (which would carry a Referer).
-      const references = [...html.matchAll(/\b(?:href|src|action|srcset|poster|background)\s*=\s*["']?([^"'\s>]+)/gi)].map((m) => m[1]);
+      const references = [
+        ...html.matchAll(/\b(?:href|src|action|srcset|poster|background)\s*=\s*["']?([^"'\s>]+)/gi),
+      ].map((m) => m[1]);
       expect(references).toEqual([]);
       expect(html).not.toMatch(/<(?:a|link|img|iframe|object|embed|form[^>]*action)\b[^>]*>/i);
       expect(html).not.toMatch(/url\(/i);

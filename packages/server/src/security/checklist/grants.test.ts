@@ -18,15 +18,34 @@ beforeAll(async () => {
 });
 afterAll(() => kit.server.close());
 
-const tokenEndpoint = (body: Record<string, unknown>, authorization?: string) => kit.post('/oauth2/token', body, authorization ? { authorization } : {});
+const tokenEndpoint = (body: Record<string, unknown>, authorization?: string) =>
+  kit.post('/oauth2/token', body, authorization ? { authorization } : {});
 const form = (fields: Record<string, string>) =>
-  fetch(`${kit.server.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  fetch(`${kit.server.url}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 describe('#8 grants and response types that do not exist here', () => {
-  const GRANTS = ['password', 'client_credentials', 'implicit', 'urn:ietf:params:oauth:grant-type:jwt-bearer', 'token', 'urn:ietf:params:oauth:grant-type:device_code', 'urn:ietf:params:oauth:grant-type:token-exchange'];
+  const GRANTS = [
+    'password',
+    'client_credentials',
+    'implicit',
+    'urn:ietf:params:oauth:grant-type:jwt-bearer',
+    'token',
+    'urn:ietf:params:oauth:grant-type:device_code',
+    'urn:ietf:params:oauth:grant-type:token-exchange',
+  ];
 
   it.each(GRANTS)('grant_type %s is unsupported_grant_type, as JSON and as a form', async (grantType) => {
-    const extra = { username: 'a@example.com', password: 'correct horse battery', client_secret: 'x', assertion: 'a.b.c', scope: 'offline_access' };
+    const extra = {
+      username: 'a@example.com',
+      password: 'correct horse battery',
+      client_secret: 'x',
+      assertion: 'a.b.c',
+      scope: 'offline_access',
+    };
     for (const res of [
       await tokenEndpoint({ clientId: APP.clientId, grantType, ...extra }),
       await tokenEndpoint({ client_id: APP.clientId, grant_type: grantType, ...extra }, `,${API_KEY}`),
@@ -39,18 +58,28 @@ describe('#8 grants and response types that do not exist here', () => {
     }
   });
 
-  it.each(['token', 'id_token', 'code token', 'code id_token', 'id_token token', 'none'])('responseType %j is refused for both prompts', async (responseType) => {
-    for (const prompt of ['login', 'none']) {
-      const { res, body } = await kit.redirectSession(kit.authRequest(pkce(), { responseType }, prompt));
-      expect(res.status).toBe(400);
-      const fields = (body as unknown as { details: { validationError: { fieldViolations: { field: string; ruleName: string }[] } } }).details.validationError.fieldViolations;
-      expect(fields).toContainEqual(expect.objectContaining({ field: 'auth.authRequest.responseType', ruleName: 'UNSUPPORTED_RESPONSE_TYPE' }));
-    }
-  });
+  it.each(['token', 'id_token', 'code token', 'code id_token', 'id_token token', 'none'])(
+    'responseType %j is refused for both prompts',
+    async (responseType) => {
+      for (const prompt of ['login', 'none']) {
+        const { res, body } = await kit.redirectSession(kit.authRequest(pkce(), { responseType }, prompt));
+        expect(res.status).toBe(400);
+        const fields = (
+          body as unknown as {
+            details: { validationError: { fieldViolations: { field: string; ruleName: string }[] } };
+          }
+        ).details.validationError.fieldViolations;
+        expect(fields).toContainEqual(
+          expect.objectContaining({ field: 'auth.authRequest.responseType', ruleName: 'UNSUPPORTED_RESPONSE_TYPE' }),
+        );
+      }
+    },
+  );
 });
 
 describe('#11 authorized_client refuses every bad credential', () => {
-  const grant = (body: Record<string, unknown>, authorization?: string) => tokenEndpoint({ grant_type: 'authorized_client', ...body }, authorization);
+  const grant = (body: Record<string, unknown>, authorization?: string) =>
+    tokenEndpoint({ grant_type: 'authorized_client', ...body }, authorization);
 
   it('no Authorization header at all, or a token without a key: 401 invalid_client', async () => {
     const m = await kit.member();
@@ -83,16 +112,28 @@ describe('#11 authorized_client refuses every bad credential', () => {
     // The key in the body instead of the header counts for nothing.
     const inBody = await grant({ member_id: m.memberId, client_secret: API_KEY, api_key: API_KEY });
     expect(inBody.status).toBe(401);
-    const { rows } = await kit.server.ctx.db.query<{ n: number }>("select count(*)::int as n from api_key_audit where member_id = $1 and outcome like 'granted%'", [m.memberId]);
+    const { rows } = await kit.server.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from api_key_audit where member_id = $1 and outcome like 'granted%'",
+      [m.memberId],
+    );
     expect(rows[0]!.n).toBe(0);
   });
 
   it('a replayed, expired, garbage or foreign session token is refused; the right one once is granted', async () => {
     const signOn = async (email: string) =>
-      (await (await kit.post('/_api/iam/authentication/v2/sign-on', { loginId: { email } }, { authorization: `,${API_KEY}` })).json()) as { sessionToken: string; identity: { id: string } };
+      (await (
+        await kit.post('/_api/iam/authentication/v2/sign-on', { loginId: { email } }, { authorization: `,${API_KEY}` })
+      ).json()) as { sessionToken: string; identity: { id: string } };
     const a = await signOn(`ct-a-${Date.now()}@example.com`);
     const b = await signOn(`ct-b-${Date.now()}@example.com`);
-    for (const sessionToken of ['', 'x', 'x'.repeat(43), `${a.sessionToken}x`, b.sessionToken.slice(0, 42), b.sessionToken]) {
+    for (const sessionToken of [
+      '',
+      'x',
+      'x'.repeat(43),
+      `${a.sessionToken}x`,
+      b.sessionToken.slice(0, 42),
+      b.sessionToken,
+    ]) {
       const res = await grant({ member_id: a.identity.id, session_token: sessionToken }, `,${API_KEY}`);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: 'invalid_grant' });
@@ -134,7 +175,12 @@ describe('#11 API keys are compared in constant time', () => {
     for (const key of Object.values(KEYS)) {
       expect(dump).not.toContain(key);
       // A Buffer of the raw key would print as its bytes.
-      expect(dump).not.toContain(Buffer.from(key).subarray(0, 8).toString('hex').replace(/(..)(?!$)/g, '$1 '));
+      expect(dump).not.toContain(
+        Buffer.from(key)
+          .subarray(0, 8)
+          .toString('hex')
+          .replace(/(..)(?!$)/g, '$1 '),
+      );
     }
   });
 
@@ -158,7 +204,7 @@ describe('#11 API keys are compared in constant time', () => {
     expect(report.equality).toEqual(['k.key === candidate']);
     expect(report.shortCircuitingCalls.length).toBe(2);
     expect(report.earlyExitsInLoops).toEqual(['return k;']);
-    expect(report.nonDigestArguments).toEqual(["Buffer.from(candidate)", "Buffer.from('x')"]);
+    expect(report.nonDigestArguments).toEqual(['Buffer.from(candidate)', "Buffer.from('x')"]);
   });
 });
 
@@ -167,13 +213,29 @@ function compareReport(text: string) {
   const source = ts.createSourceFile('verifier.ts', text, ts.ScriptTarget.ES2022, true);
   const imported = source.statements
     .filter(ts.isImportDeclaration)
-    .find((d) => (d.moduleSpecifier as ts.StringLiteral).text === 'node:crypto')
-    ?.importClause?.namedBindings;
-  const equalityOps = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken]);
+    .find((d) => (d.moduleSpecifier as ts.StringLiteral).text === 'node:crypto')?.importClause?.namedBindings;
+  const equalityOps = new Set([
+    ts.SyntaxKind.EqualsEqualsEqualsToken,
+    ts.SyntaxKind.EqualsEqualsToken,
+    ts.SyntaxKind.ExclamationEqualsEqualsToken,
+    ts.SyntaxKind.ExclamationEqualsToken,
+  ]);
   // Comparisons that return at the first differing byte or element.
-  const shortCircuiting = new Set(['equals', 'compare', 'includes', 'indexOf', 'startsWith', 'endsWith', 'localeCompare', 'find', 'some', 'findIndex']);
+  const shortCircuiting = new Set([
+    'equals',
+    'compare',
+    'includes',
+    'indexOf',
+    'startsWith',
+    'endsWith',
+    'localeCompare',
+    'find',
+    'some',
+    'findIndex',
+  ]);
   const report = {
-    importsTimingSafeEqual: !!imported && ts.isNamedImports(imported) && imported.elements.some((e) => e.name.text === 'timingSafeEqual'),
+    importsTimingSafeEqual:
+      !!imported && ts.isNamedImports(imported) && imported.elements.some((e) => e.name.text === 'timingSafeEqual'),
     safeEqualCalls: 0,
     nonDigestArguments: [] as string[],
     equality: [] as string[],
@@ -184,16 +246,29 @@ function compareReport(text: string) {
     if (ts.isBinaryExpression(node) && equalityOps.has(node.operatorToken.kind)) report.equality.push(node.getText());
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+      const name = ts.isPropertyAccessExpression(callee)
+        ? callee.name.text
+        : ts.isIdentifier(callee)
+          ? callee.text
+          : '';
       if (shortCircuiting.has(name)) report.shortCircuitingCalls.push(node.getText());
       if (name === 'timingSafeEqual') {
         report.safeEqualCalls++;
         // Both sides must be SHA-256 digests (equal length): a fresh digest(…) or a stored digest.
-        for (const arg of node.arguments) if (!/^(digest\(candidate\)|hash|this\.admin|key\.hash)$/.test(arg.getText())) report.nonDigestArguments.push(arg.getText());
+        for (const arg of node.arguments)
+          if (!/^(digest\(candidate\)|hash|this\.admin|key\.hash)$/.test(arg.getText()))
+            report.nonDigestArguments.push(arg.getText());
       }
     }
-    if (inLoop && (ts.isReturnStatement(node) || ts.isBreakStatement(node))) report.earlyExitsInLoops.push(node.getText());
-    const loop = inLoop || ts.isForOfStatement(node) || ts.isForStatement(node) || ts.isForInStatement(node) || ts.isWhileStatement(node) || ts.isDoStatement(node);
+    if (inLoop && (ts.isReturnStatement(node) || ts.isBreakStatement(node)))
+      report.earlyExitsInLoops.push(node.getText());
+    const loop =
+      inLoop ||
+      ts.isForOfStatement(node) ||
+      ts.isForStatement(node) ||
+      ts.isForInStatement(node) ||
+      ts.isWhileStatement(node) ||
+      ts.isDoStatement(node);
     ts.forEachChild(node, (child) => visit(child, loop));
   };
   visit(source, false);

@@ -15,7 +15,10 @@ let jkuFetches = 0;
 let attacker: { privateKey: KeyObject; publicJwk: JsonWebKey };
 beforeAll(async () => {
   const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  attacker = { privateKey: pair.privateKey, publicJwk: { ...pair.publicKey.export({ format: 'jwk' }), kid: 'attacker', alg: 'ES256', use: 'sig' } };
+  attacker = {
+    privateKey: pair.privateKey,
+    publicJwk: { ...pair.publicKey.export({ format: 'jwk' }), kid: 'attacker', alg: 'ES256', use: 'sig' },
+  };
   const server = await startTestServer({
     site: withRedirectClient,
     now: () => clock,
@@ -31,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => kit.server.close());
 
-const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: object | string) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const decode = (segment: string) => JSON.parse(Buffer.from(segment, 'base64url').toString()) as Record<string, unknown>;
 const hs256 = (key: string | Buffer, header: object, claims: object) => {
   const input = `${b64(header)}.${b64(claims)}`;
@@ -45,14 +49,24 @@ const es256 = (key: KeyObject, header: object, claims: object) => {
 /** A real member with a live session, and that session's tokens. */
 async function memberTokens() {
   const m = await kit.member();
-  const session = await kit.server.ctx.db.transaction((tx) => kit.server.ctx.tokens.createMemberSession(tx, { siteId: kit.server.siteId, clientId: APP.clientId, memberId: m.memberId }));
+  const session = await kit.server.ctx.db.transaction((tx) =>
+    kit.server.ctx.tokens.createMemberSession(tx, {
+      siteId: kit.server.siteId,
+      clientId: APP.clientId,
+      memberId: m.memberId,
+    }),
+  );
   return { ...m, accessToken: session.accessToken, refreshToken: session.refreshToken };
 }
 
 /** What a caller can do with a token: read its member record and query its own orders. */
 async function statuses(token: string): Promise<[number, number]> {
   const my = await fetch(`${kit.server.url}/_api/members/v1/members/my`, { headers: { authorization: token } });
-  const orders = await kit.post('/wix-data/v2/items/query', { dataCollectionId: 'Orders', query: {} }, { authorization: token });
+  const orders = await kit.post(
+    '/wix-data/v2/items/query',
+    { dataCollectionId: 'Orders', query: {} },
+    { authorization: token },
+  );
   return [my.status, orders.status];
 }
 
@@ -75,7 +89,13 @@ describe('#15 access tokens', () => {
   it('a genuine member token is ES256 with typ at+jwt and the published kid, and works', async () => {
     expect(header).toEqual({ alg: 'ES256', kid: expect.any(String), typ: 'at+jwt' });
     expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256' });
-    expect(claims).toMatchObject({ sub: genuine.memberId, role: 'member', iss: kit.server.url, aud: APP.clientId, client_id: APP.clientId });
+    expect(claims).toMatchObject({
+      sub: genuine.memberId,
+      role: 'member',
+      iss: kit.server.url,
+      aud: APP.clientId,
+      client_id: APP.clientId,
+    });
     expect(await statuses(genuine.accessToken)).toEqual([200, 200]);
   });
 
@@ -91,12 +111,28 @@ describe('#15 access tokens', () => {
       ['HS256 keyed with the public PEM', hs256(pem, { ...header, alg: 'HS256' }, far)],
       ['HS256 keyed with the JWK JSON', hs256(JSON.stringify(jwk), { ...header, alg: 'HS256' }, far)],
       ['HS256 keyed with x', hs256(String(jwk.x), { ...header, alg: 'HS256' }, far)],
-      ['HS256 keyed with the bytes of x', hs256(Buffer.from(String(jwk.x), 'base64url'), { ...header, alg: 'HS256' }, far)],
+      [
+        'HS256 keyed with the bytes of x',
+        hs256(Buffer.from(String(jwk.x), 'base64url'), { ...header, alg: 'HS256' }, far),
+      ],
       ['ES256 header over a PEM HMAC', hs256(pem, header, far)],
       ['attacker key under the real kid', es256(attacker.privateKey, header, far)],
-      ['attacker key with an embedded jwk', es256(attacker.privateKey, { alg: 'ES256', typ: 'at+jwt', jwk: attacker.publicJwk }, far)],
-      ['attacker key with an embedded jwk and the real kid', es256(attacker.privateKey, { ...header, jwk: attacker.publicJwk }, far)],
-      ['attacker key behind a jku', es256(attacker.privateKey, { alg: 'ES256', typ: 'at+jwt', kid: 'attacker', jku: `${kit.server.url}/__attacker/jwks.json` }, far)],
+      [
+        'attacker key with an embedded jwk',
+        es256(attacker.privateKey, { alg: 'ES256', typ: 'at+jwt', jwk: attacker.publicJwk }, far),
+      ],
+      [
+        'attacker key with an embedded jwk and the real kid',
+        es256(attacker.privateKey, { ...header, jwk: attacker.publicJwk }, far),
+      ],
+      [
+        'attacker key behind a jku',
+        es256(
+          attacker.privateKey,
+          { alg: 'ES256', typ: 'at+jwt', kid: 'attacker', jku: `${kit.server.url}/__attacker/jwks.json` },
+          far,
+        ),
+      ],
       ['kid path traversal', hs256('', { alg: 'HS256', kid: '../../../../dev/null' }, far)],
       ['kid path traversal, ES256', es256(attacker.privateKey, { ...header, kid: '../../../../dev/null' }, far)],
       ['SQL-ish kid', es256(attacker.privateKey, { ...header, kid: "' or '1'='1" }, far)],
@@ -111,7 +147,10 @@ describe('#15 access tokens', () => {
       ['truncated signature', `${h}.${p}.${s.slice(0, -4)}`],
       ['no signature', `${h}.${p}.`],
       ['signature of another token', `${h}.${p}.${other.accessToken.split('.')[2]}`],
-      ['signature bits flipped', `${h}.${p}.${Buffer.from(Buffer.from(s, 'base64url').map((byte) => byte ^ 1)).toString('base64url')}`],
+      [
+        'signature bits flipped',
+        `${h}.${p}.${Buffer.from(Buffer.from(s, 'base64url').map((byte) => byte ^ 1)).toString('base64url')}`,
+      ],
       ['signature doubled', `${h}.${p}.${s}${s}`],
       ['four segments', `${h}.${p}.${s}.${s}`],
       ['payload not JSON', `${h}.${b64('not json')}.${s}`],
@@ -123,7 +162,8 @@ describe('#15 access tokens', () => {
   });
 
   it('a token signed with the real key but naming another issuer, or already expired, is a 401', async () => {
-    const real = (overrides: Partial<AccessClaims>) => signAccessToken(kit.server.ctx.tokens.keys, { ...(claims as unknown as AccessClaims), ...overrides });
+    const real = (overrides: Partial<AccessClaims>) =>
+      signAccessToken(kit.server.ctx.tokens.keys, { ...(claims as unknown as AccessClaims), ...overrides });
     expect(await statuses(real({}))).toEqual([200, 200]); // the control: re-signing the same claims is genuine
     expect(await statuses(real({ iss: 'https://evil.test' }))).toEqual([401, 401]);
     expect(await statuses(real({ exp: Math.floor(clock / 1000) - 1 }))).toEqual([401, 401]);
@@ -136,12 +176,18 @@ describe('#15 access tokens', () => {
     const start = clock;
     clock = exp * 1000 + 1000;
     try {
-      const res = await fetch(`${kit.server.url}/_api/members/v1/members/my`, { headers: { authorization: fresh.accessToken } });
+      const res = await fetch(`${kit.server.url}/_api/members/v1/members/my`, {
+        headers: { authorization: fresh.accessToken },
+      });
       expect(res.status).toBe(401);
       expect(((await res.json()) as { message: string }).message).toBe('The access token has expired');
       expect(await statuses(fresh.accessToken)).toEqual([401, 401]);
       // The session itself lives on: the refresh token still gives a working access token.
-      const renewed = await kit.post('/oauth2/token', { clientId: APP.clientId, grantType: 'refresh_token', refreshToken: fresh.refreshToken });
+      const renewed = await kit.post('/oauth2/token', {
+        clientId: APP.clientId,
+        grantType: 'refresh_token',
+        refreshToken: fresh.refreshToken,
+      });
       expect(renewed.status).toBe(200);
       expect(await statuses(((await renewed.json()) as { access_token: string }).access_token)).toEqual([200, 200]);
     } finally {

@@ -1,6 +1,11 @@
 import { hash, parseOptions, verify, type Algorithm } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../../test-support/identity-server.js';
+import {
+  api,
+  startIdentityServer,
+  visitorToken,
+  type IdentityTestServer,
+} from '../../../test-support/identity-server.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_PARAMS } from '../passwords.js';
 
 /**
@@ -12,16 +17,24 @@ let server: IdentityTestServer;
 let call: ReturnType<typeof api>;
 let visitor: string;
 beforeAll(async () => {
-  server = await startIdentityServer({ site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' } }) });
+  server = await startIdentityServer({
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
+  });
   call = api(server.url);
   visitor = await visitorToken(server.url, server.clientId);
 });
 afterAll(() => server.close());
 
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-const register = (email: string, password: string) => call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password } });
-const login = (email: string, password: string) => call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password } });
-const codeOf = (res: Awaited<ReturnType<typeof login>>) => (res.status === 200 ? res.body.state : res.body?.details?.applicationError?.code);
+const register = (email: string, password: string) =>
+  call('POST', '/_api/iam/authentication/v2/register', { token: visitor, body: { loginId: { email }, password } });
+const login = (email: string, password: string) =>
+  call('POST', '/_api/iam/authentication/v2/login', { token: visitor, body: { loginId: { email }, password } });
+const codeOf = (res: Awaited<ReturnType<typeof login>>) =>
+  res.status === 200 ? res.body.state : res.body?.details?.applicationError?.code;
 
 async function member(password: string): Promise<{ email: string; id: string }> {
   const email = unique('pw');
@@ -31,9 +44,18 @@ async function member(password: string): Promise<{ email: string; id: string }> 
 }
 
 const storedHash = async (id: string) =>
-  (await server.ctx.db.query<{ password_hash: string }>('select password_hash from members where site_id = $1 and id = $2', [server.siteId, id])).rows[0]!.password_hash;
+  (
+    await server.ctx.db.query<{ password_hash: string }>(
+      'select password_hash from members where site_id = $1 and id = $2',
+      [server.siteId, id],
+    )
+  ).rows[0]!.password_hash;
 const plantHash = (id: string, passwordHash: string) =>
-  server.ctx.db.query('update members set password_hash = $3 where site_id = $1 and id = $2', [server.siteId, id, passwordHash]);
+  server.ctx.db.query('update members set password_hash = $3 where site_id = $1 and id = $2', [
+    server.siteId,
+    id,
+    passwordHash,
+  ]);
 
 describe('#27 the password is used exactly as typed', () => {
   // 100 characters, both cases, spaces inside: every variant below differs from it.
@@ -51,7 +73,8 @@ describe('#27 the password is used exactly as typed', () => {
   it('surrounding spaces are part of the password: the trimmed forms are refused', async () => {
     const spaced = '  Harbour Quince Nimbus 93  ';
     const m = await member(spaced);
-    for (const variant of [spaced.trim(), spaced.trimEnd(), spaced.trimStart()]) expect(codeOf(await login(m.email, variant))).toBe('-19976');
+    for (const variant of [spaced.trim(), spaced.trimEnd(), spaced.trimStart()])
+      expect(codeOf(await login(m.email, variant))).toBe('-19976');
     expect(codeOf(await login(m.email, spaced))).toBe('SUCCESS');
   });
 
@@ -77,8 +100,13 @@ describe('#28 a huge password is refused before any work', () => {
       const email = unique('huge');
       const res = await register(email, password);
       expect(res.status).toBe(400);
-      expect(res.body.details.validationError.fieldViolations).toContainEqual(expect.objectContaining({ field: 'password', ruleName: 'VALUE_TOO_LONG' }));
-      const { rows } = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from members where site_id = $1 and lower(email) = lower($2)', [server.siteId, email]);
+      expect(res.body.details.validationError.fieldViolations).toContainEqual(
+        expect.objectContaining({ field: 'password', ruleName: 'VALUE_TOO_LONG' }),
+      );
+      const { rows } = await server.ctx.db.query<{ n: number }>(
+        'select count(*)::int as n from members where site_id = $1 and lower(email) = lower($2)',
+        [server.siteId, email],
+      );
       expect(rows[0]!.n).toBe(0);
     }
   });
@@ -112,26 +140,33 @@ describe('#31 stored hashes: weaker ones are upgraded at login, foreign ones fai
   it.each([
     ['argon2id m=8192,t=1,p=1', 2, 8192, 1],
     ['argon2i at the current cost', 1, PASSWORD_PARAMS.memoryCost, PASSWORD_PARAMS.timeCost],
-  ])('a planted %s hash signs in and is replaced by one at the current parameters', async (_name, algorithm, memoryCost, timeCost) => {
-    const password = 'Velvet Comet Sparrow 318';
-    const m = await member('Placeholder Heron Dune 11');
-    const planted = await weak(password, algorithm, memoryCost, timeCost);
-    await plantHash(m.id, planted);
-    // A wrong password changes nothing.
-    expect(codeOf(await login(m.email, 'Velvet Comet Sparrow 319'))).toBe('-19976');
-    expect(await storedHash(m.id)).toBe(planted);
+  ])(
+    'a planted %s hash signs in and is replaced by one at the current parameters',
+    async (_name, algorithm, memoryCost, timeCost) => {
+      const password = 'Velvet Comet Sparrow 318';
+      const m = await member('Placeholder Heron Dune 11');
+      const planted = await weak(password, algorithm, memoryCost, timeCost);
+      await plantHash(m.id, planted);
+      // A wrong password changes nothing.
+      expect(codeOf(await login(m.email, 'Velvet Comet Sparrow 319'))).toBe('-19976');
+      expect(await storedHash(m.id)).toBe(planted);
 
-    expect(codeOf(await login(m.email, password))).toBe('SUCCESS');
-    const upgraded = await storedHash(m.id);
-    expect(upgraded).not.toBe(planted);
-    expect(upgraded.startsWith('$argon2id$')).toBe(true);
-    const p = parseOptions(upgraded);
-    expect([p.memoryCost, p.timeCost, p.parallelism]).toEqual([PASSWORD_PARAMS.memoryCost, PASSWORD_PARAMS.timeCost, PASSWORD_PARAMS.parallelism]);
-    expect(await verify(upgraded, password)).toBe(true);
-    // And the upgraded hash keeps working.
-    expect(codeOf(await login(m.email, password))).toBe('SUCCESS');
-    expect(await storedHash(m.id)).toBe(upgraded);
-  });
+      expect(codeOf(await login(m.email, password))).toBe('SUCCESS');
+      const upgraded = await storedHash(m.id);
+      expect(upgraded).not.toBe(planted);
+      expect(upgraded.startsWith('$argon2id$')).toBe(true);
+      const p = parseOptions(upgraded);
+      expect([p.memoryCost, p.timeCost, p.parallelism]).toEqual([
+        PASSWORD_PARAMS.memoryCost,
+        PASSWORD_PARAMS.timeCost,
+        PASSWORD_PARAMS.parallelism,
+      ]);
+      expect(await verify(upgraded, password)).toBe(true);
+      // And the upgraded hash keeps working.
+      expect(codeOf(await login(m.email, password))).toBe('SUCCESS');
+      expect(await storedHash(m.id)).toBe(upgraded);
+    },
+  );
 
   it.each([
     ['bcrypt', '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy'],

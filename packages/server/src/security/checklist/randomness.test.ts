@@ -26,7 +26,9 @@ interface RandomnessReport {
 /** Shape, uniqueness and bit statistics of a set of base64url tokens meant to carry 256 random bits. */
 function assess(tokens: string[]): RandomnessReport {
   const bytes = tokens.map((t) => Buffer.from(t, 'base64url'));
-  const wellFormed = tokens.every((t, i) => /^[A-Za-z0-9_-]{43}$/.test(t) && bytes[i]!.length === 32 && bytes[i]!.toString('base64url') === t);
+  const wellFormed = tokens.every(
+    (t, i) => /^[A-Za-z0-9_-]{43}$/.test(t) && bytes[i]!.length === 32 && bytes[i]!.toString('base64url') === t,
+  );
   const n = bytes.length;
   const positions = new Array<number>(256).fill(0);
   const byteCounts = new Array<number>(256).fill(0);
@@ -72,7 +74,8 @@ function expectRandom(tokens: string[]) {
 /** Runs `task` `count` times, a few at a time (the server is a shared machine's guest). */
 async function collect<T>(count: number, task: () => Promise<T>, parallel = 4): Promise<T[]> {
   const out: T[] = [];
-  while (out.length < count) out.push(...(await Promise.all(Array.from({ length: Math.min(parallel, count - out.length) }, task))));
+  while (out.length < count)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(parallel, count - out.length) }, task))));
   return out;
 }
 
@@ -83,7 +86,11 @@ beforeAll(async () => {
   // Sign-on (site API key) hands out a session token per call and has no per-IP limit to trip.
   const email = `random-${Date.now()}@example.com`;
   sessionTokens = await collect(SAMPLES, async () => {
-    const res = await kit.post('/_api/iam/authentication/v2/sign-on', { loginId: { email } }, { authorization: `,${API_KEY}` });
+    const res = await kit.post(
+      '/_api/iam/authentication/v2/sign-on',
+      { loginId: { email } },
+      { authorization: `,${API_KEY}` },
+    );
     return ((await res.json()) as { sessionToken: string }).sessionToken;
   });
 });
@@ -109,7 +116,11 @@ describe('#19 randomness of the secrets handed to clients', () => {
     const p = pkce();
     const { body } = await kit.redirectSession(kit.authRequest(p, { sessionToken: m.sessionToken }, 'none'));
     const code = fragmentOf((await kit.open(body.redirectSession.fullUrl)).headers.get('location')).get('code')!;
-    let refreshToken = ((await (await kit.exchange({ code, codeVerifier: p.verifier, redirectUri: APP.redirectUri })).json()) as { refresh_token: string }).refresh_token;
+    let refreshToken = (
+      (await (await kit.exchange({ code, codeVerifier: p.verifier, redirectUri: APP.redirectUri })).json()) as {
+        refresh_token: string;
+      }
+    ).refresh_token;
     const rotated: string[] = [];
     for (let i = 0; i < SAMPLES; i++) {
       const res = await kit.post('/oauth2/token', { clientId: APP.clientId, grantType: 'refresh_token', refreshToken });
@@ -121,15 +132,34 @@ describe('#19 randomness of the secrets handed to clients', () => {
 
   it('(control) the bounds pass random bytes and reject a stuck bit, a padded short secret, a counter and a repeat', () => {
     const random = () => randomBytes(32);
-    const tokens = (make: (i: number) => Buffer) => Array.from({ length: SAMPLES }, (_, i) => make(i).toString('base64url'));
+    const tokens = (make: (i: number) => Buffer) =>
+      Array.from({ length: SAMPLES }, (_, i) => make(i).toString('base64url'));
     const good = assess(tokens(random));
-    expect([good.wellFormed, good.unique, good.zTotal < Z_TOTAL, good.zWorstPosition < Z_POSITION, good.chiSquareBytes < CHI_SQUARE_MAX]).toEqual([true, true, true, true, true]);
+    expect([
+      good.wellFormed,
+      good.unique,
+      good.zTotal < Z_TOTAL,
+      good.zWorstPosition < Z_POSITION,
+      good.chiSquareBytes < CHI_SQUARE_MAX,
+    ]).toEqual([true, true, true, true, true]);
 
-    const stuckBit = assess(tokens(() => { const b = random(); b[5]! |= 0x10; return b; }));
+    const stuckBit = assess(
+      tokens(() => {
+        const b = random();
+        b[5]! |= 0x10;
+        return b;
+      }),
+    );
     expect(stuckBit.zWorstPosition).toBeGreaterThan(Z_POSITION);
     const padded = assess(tokens(() => Buffer.concat([randomBytes(16), Buffer.alloc(16)])));
     expect(padded.zTotal).toBeGreaterThan(Z_TOTAL);
-    const counter = assess(tokens((i) => { const b = random(); b.writeUInt32BE(i, 0); return b; }));
+    const counter = assess(
+      tokens((i) => {
+        const b = random();
+        b.writeUInt32BE(i, 0);
+        return b;
+      }),
+    );
     expect(counter.zWorstPosition).toBeGreaterThan(Z_POSITION);
     const repeated = tokens(random);
     repeated[7] = repeated[3]!;

@@ -49,7 +49,9 @@ describe('#1 exact redirect-URI matching', () => {
   it.each(cases)('refuses the %s variant with prompt=%s', async (_name, prompt, redirectUri) => {
     const { res, body } = await kit.redirectSession(kit.authRequest(pkce(), { redirectUri }, prompt));
     expect(res.status).toBe(400);
-    expect(violations(body)).toContainEqual(expect.objectContaining({ field: 'auth.authRequest.redirectUri', ruleName: 'REDIRECT_URI_NOT_REGISTERED' }));
+    expect(violations(body)).toContainEqual(
+      expect.objectContaining({ field: 'auth.authRequest.redirectUri', ruleName: 'REDIRECT_URI_NOT_REGISTERED' }),
+    );
     expect(body.redirectSession).toBeUndefined();
   });
 });
@@ -57,7 +59,9 @@ describe('#1 exact redirect-URI matching', () => {
 describe('#2 unknown client or unregistered URI: no redirect, also with prompt=none', () => {
   it('an unregistered URI with prompt=none creates no redirect session', async () => {
     const before = await kit.server.ctx.db.query<{ n: number }>('select count(*)::int as n from redirect_sessions');
-    const { res, body } = await kit.redirectSession(kit.authRequest(pkce(), { redirectUri: 'https://evil.test/cb' }, 'none'));
+    const { res, body } = await kit.redirectSession(
+      kit.authRequest(pkce(), { redirectUri: 'https://evil.test/cb' }, 'none'),
+    );
     expect(res.status).toBe(400);
     expect(body.redirectSession).toBeUndefined();
     expect(JSON.stringify(body)).not.toContain('/oauth2/authorize');
@@ -66,26 +70,37 @@ describe('#2 unknown client or unregistered URI: no redirect, also with prompt=n
   });
 
   it('an unknown client with prompt=none is a 400 naming the client', async () => {
-    const { res, body } = await kit.redirectSession(kit.authRequest(pkce(), { clientId: 'nope', redirectUri: 'https://evil.test/cb' }, 'none'));
+    const { res, body } = await kit.redirectSession(
+      kit.authRequest(pkce(), { clientId: 'nope', redirectUri: 'https://evil.test/cb' }, 'none'),
+    );
     expect(res.status).toBe(400);
     expect(violations(body).map((v) => v.field)).toContain('auth.authRequest.clientId');
   });
 
   it('a classic authorize URL naming an unregistered URI is a 400 page without Location', async () => {
-    const query = new URLSearchParams({ client_id: APP.clientId, redirect_uri: 'https://evil.test/cb', response_type: 'code', prompt: 'none', state: 'x' });
+    const query = new URLSearchParams({
+      client_id: APP.clientId,
+      redirect_uri: 'https://evil.test/cb',
+      response_type: 'code',
+      prompt: 'none',
+      state: 'x',
+    });
     const res = await kit.open(`${kit.server.url}/oauth2/authorize?${query.toString()}`);
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.text()).not.toContain('evil.test');
   });
 
-  it.each(['00000000-0000-4000-8000-000000000000', "' or 1=1--", '', 'x'.repeat(300)])('an unknown redirectSessionId %j is a 400 without Location on both pages', async (id) => {
-    for (const path of ['/oauth2/authorize', '/oauth2/logout']) {
-      const res = await kit.open(`${kit.server.url}${path}?redirectSessionId=${encodeURIComponent(id)}`);
-      expect(res.status).toBe(400);
-      expect(res.headers.get('location')).toBeNull();
-    }
-  });
+  it.each(['00000000-0000-4000-8000-000000000000', "' or 1=1--", '', 'x'.repeat(300)])(
+    'an unknown redirectSessionId %j is a 400 without Location on both pages',
+    async (id) => {
+      for (const path of ['/oauth2/authorize', '/oauth2/logout']) {
+        const res = await kit.open(`${kit.server.url}${path}?redirectSessionId=${encodeURIComponent(id)}`);
+        expect(res.status).toBe(400);
+        expect(res.headers.get('location')).toBeNull();
+      }
+    },
+  );
 });
 
 // Appendix A item 17 (the backslash-echo and control-character cases are F-8, tested with its fix).
@@ -128,7 +143,11 @@ describe('#17 continuation URLs never lead to a foreign host', () => {
   const mailsTo = (email: string) => listMail(kit.server.ctx.db, { to: email });
 
   it.each(FOREIGN_TARGETS)('a reset mail refuses redirect.url %j and sends nothing', async (url) => {
-    const res = await kit.post('/_api/iam/recovery/v1/send-email', { email: member.email, redirect: { url, clientId: APP.clientId } }, { authorization: member.visitor.access_token });
+    const res = await kit.post(
+      '/_api/iam/recovery/v1/send-email',
+      { email: member.email, redirect: { url, clientId: APP.clientId } },
+      { authorization: member.visitor.access_token },
+    );
     expect(res.status).toBe(400);
     expect(violations(await res.json()).map((v) => v.field)).toContain('redirect.url');
     expect(await mailsTo(member.email)).toHaveLength(0);
@@ -136,19 +155,35 @@ describe('#17 continuation URLs never lead to a foreign host', () => {
 
   it('a URL under an allowed origin is accepted by every one of those flows (the refusals above are not blanket)', async () => {
     // The member's own token: the logout happens at once, without a confirmation step.
-    const session = await kit.server.ctx.db.transaction((tx) => kit.server.ctx.tokens.createMemberSession(tx, { siteId: kit.server.siteId, clientId: APP.clientId, memberId: member.memberId }));
-    const logout = await kit.redirectSession({ logout: { clientId: APP.clientId }, callbacks: { postFlowUrl: ALLOWED_TARGET } }, session.accessToken);
+    const session = await kit.server.ctx.db.transaction((tx) =>
+      kit.server.ctx.tokens.createMemberSession(tx, {
+        siteId: kit.server.siteId,
+        clientId: APP.clientId,
+        memberId: member.memberId,
+      }),
+    );
+    const logout = await kit.redirectSession(
+      { logout: { clientId: APP.clientId }, callbacks: { postFlowUrl: ALLOWED_TARGET } },
+      session.accessToken,
+    );
     expect(logout.res.status).toBe(200);
     const out = await kit.open(logout.body.redirectSession.fullUrl);
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe(ALLOWED_TARGET);
     const visitor = await kit.visitor();
-    expect((await kit.redirectSession({ login: {}, callbacks: { postFlowUrl: ALLOWED_TARGET } }, visitor.access_token)).res.status).toBe(200);
+    expect(
+      (await kit.redirectSession({ login: {}, callbacks: { postFlowUrl: ALLOWED_TARGET } }, visitor.access_token)).res
+        .status,
+    ).toBe(200);
     const query = new URLSearchParams({ postLogoutRedirectUri: ALLOWED_TARGET, clientId: APP.clientId });
     const v1 = await kit.open(`${kit.server.url}/_api/iam/authentication/v1/logout?${query.toString()}`);
     expect(v1.status).toBe(302);
     expect(v1.headers.get('location')).toBe(ALLOWED_TARGET);
-    const reset = await kit.post('/_api/iam/recovery/v1/send-email', { email: member.email, redirect: { url: ALLOWED_TARGET, clientId: APP.clientId } }, { authorization: member.visitor.access_token });
+    const reset = await kit.post(
+      '/_api/iam/recovery/v1/send-email',
+      { email: member.email, redirect: { url: ALLOWED_TARGET, clientId: APP.clientId } },
+      { authorization: member.visitor.access_token },
+    );
     expect(reset.status).toBe(200);
     expect(await mailsTo(member.email)).toHaveLength(1);
   });

@@ -29,4 +29,28 @@ import { ssoLoginLanguage } from './0082_sso_login_language.js';
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
  * 80–89 languages (translated item fields, the language of each mail, of a provider sign-in).
  */
-export const migrations: readonly Migration[] = [core, identity, mfa, identityProviders, mfaSweep, dataItems, dataIndexes, redirects, shop, security, sessionIdle, keyProtection, refreshSessionState, webhooks, owners, ownersSiteMarker, apiKeys, consoleSearchAudit, auditTypeIndex, auditDeleteGuard, itemTranslations, mailLanguage, ssoLoginLanguage];
+export const migrations: readonly Migration[] = [
+  core,
+  identity,
+  mfa,
+  identityProviders,
+  mfaSweep,
+  dataItems,
+  dataIndexes,
+  redirects,
+  shop,
+  security,
+  sessionIdle,
+  keyProtection,
+  refreshSessionState,
+  webhooks,
+  owners,
+  ownersSiteMarker,
+  apiKeys,
+  consoleSearchAudit,
+  auditTypeIndex,
+  auditDeleteGuard,
+  itemTranslations,
+  mailLanguage,
+  ssoLoginLanguage,
+];
