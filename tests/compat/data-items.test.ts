@@ -1,5 +1,5 @@
 /**
- * The unmodified @wix/sdk + @wix/data `items` client against a real Vitrine server (wire-contract §9, §12):
+ * The unmodified @wix/sdk + @wix/data `items` client against a real Vitrine server (docs/wire-format.md §9, §12):
  * single-item CRUD, the patch builder, the query builder (every operator, sort, projection, paging, GET `.r`
  * vs POST), count, distinct, aggregate, bulk writes with the client's own tally, references and the 413 path.
  * Every assertion is on what the client returns, so a wire-shape mismatch shows up as a wrong result.
@@ -206,7 +206,7 @@ describe('unmodified @wix/data items: single-item CRUD', () => {
   });
 
   it('ids with spaces, slashes and query characters round-trip (the client puts them raw in the GET path)', async () => {
-    // (An id with `#` cannot work for get: fetch cuts the URL there, wire-contract §9.3.)
+    // (An id with `#` cannot work for get: fetch cuts the URL there, docs/wire-format.md §9.3.)
     for (const id of ['a b', 'x/y', 'x/y/z', 'q?r=1&s', 'p?dataItemId=x', '%41', 'ünï']) {
       const note = await c.items.insert('Notes', { _id: id, title: id });
       expect(note._id).toBe(id);
@@ -573,7 +573,7 @@ describe('unmodified @wix/data items: references', () => {
     const included = await c.items.query('Books').eq('_id', 'b01').include('writers').find();
     expect(names(included.items[0]!.writers as Record<string, unknown>[])).toEqual(['Frank Herbert', 'Brian Herbert']);
 
-    // includeReferences as objects makes get() send its whole payload as ?.r= (wire-contract §9.3).
+    // includeReferences as objects makes get() send its whole payload as ?.r= (docs/wire-format.md §9.3).
     const got = await c.items.get('Books', 'b01', { includeReferences: [{ field: 'writers', limit: 1 }] });
     expect(names(got!.writers as Record<string, unknown>[])).toEqual(['Frank Herbert']);
 

@@ -1,5 +1,5 @@
 /**
- * `@wix/sdk`'s `client.graphql(query, variables)` unchanged against a real Vitrine server (wire-contract §10):
+ * `@wix/sdk`'s `client.graphql(query, variables)` unchanged against a real Vitrine server (docs/wire-format.md §10):
  * it posts to https://www.wixapis.com/graphql/alpha (or the apiVersion it is given) with the access token and
  * returns `{data, errors}` of a 200 answer. Routed to the local server by the fetch hook of §12.
  */
@@ -50,7 +50,7 @@ describe('@wix/sdk client.graphql', () => {
     const refused = await client.graphql('mutation { insertProducts(data: { title: "x" }) { _id } }');
     expect(refused.data).toEqual({});
     expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'WDE0027' }, path: ['insertProducts'] });
-    // The third argument (options.apiVersion) is in the client's code (wire-contract §10), not in its typings.
+    // The third argument (options.apiVersion) is in the client's code (docs/wire-format.md §10), not in its typings.
     const graphql = client.graphql as unknown as (
       query: string,
       variables: undefined,

@@ -6,7 +6,7 @@ import { startWixClientServer, type WixClientServer } from './wix-fetch.js';
 
 /**
  * Issue #14 with the unmodified @wix/sdk: its OAuthStrategy maps any state it does not know, such as
- * REQUIRE_MFA, to `{loginState: 'FAILURE', error: 'Unknown _state'}` (wire-contract §6.3). It must do
+ * REQUIRE_MFA, to `{loginState: 'FAILURE', error: 'Unknown _state'}` (docs/wire-format.md §6.3). It must do
  * exactly that and nothing worse; members without factors sign in as before; and the session token of
  * a second step finished on our verify endpoint works with the same client's getAuthUrl.
  */

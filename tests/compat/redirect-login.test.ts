@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const newClient = () => createClient({ auth: OAuthStrategy({ clientId: CLIENT }) });
-// The runtime sends opts.sessionToken (wire-contract §4.2); this version's typings leave it out.
+// The runtime sends opts.sessionToken (docs/wire-format.md §4.2); this version's typings leave it out.
 type AuthUrlOptions = Parameters<ReturnType<typeof newClient>['auth']['getAuthUrl']>[1];
 const withSessionToken = (sessionToken: string) =>
   ({ prompt: 'none', responseMode: 'query', sessionToken }) as AuthUrlOptions;

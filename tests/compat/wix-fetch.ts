@@ -1,6 +1,6 @@
 import { routeWixToLocal, startTestServer, type TestServer } from '@vitrine/server/test-support';
 
-// The compat suites' fetch routing (wire-contract §12) lives with the other test helpers of the server.
+// The compat suites' fetch routing (docs/wire-format.md §12) lives with the other test helpers of the server.
 export { routeWixToLocal, type RoutedRequest } from '@vitrine/server/test-support';
 
 type SiteConfig = Parameters<NonNullable<Parameters<typeof startTestServer>[0]>['site'] & {}>[0];

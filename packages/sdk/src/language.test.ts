@@ -1,5 +1,5 @@
 /**
- * The client's `language`: every call that has a language on the wire sends it (wire-contract §4.5,
+ * The client's `language`: every call that has a language on the wire sends it (docs/wire-format.md §4.5,
  * §6.2, §7.2, §9.1), `setLanguage` changes it for later calls, and without one nothing is added.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

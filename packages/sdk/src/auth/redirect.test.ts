@@ -50,7 +50,7 @@ describe('parseFromUrl', () => {
 });
 
 describe('redirect flows', () => {
-  it('getAuthUrl posts the wire-contract body and returns the session URLs', async () => {
+  it('getAuthUrl posts the body of docs/wire-format.md §4.2 and returns the session URLs', async () => {
     const { flows, calls } = setup([session()]);
     const oauthData = {
       codeVerifier: 'v',

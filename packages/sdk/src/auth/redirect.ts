@@ -54,7 +54,7 @@ export function createRedirectFlows(http: HttpContext, clientId: string, tokens:
       await http.request<RedirectSessionResponse>({
         method: 'POST',
         path: '/_api/redirects-api/v1/redirect-session',
-        // The hosted page shows itself in the shopper's language (wire-contract §4.5).
+        // The hosted page shows itself in the shopper's language (docs/wire-format.md §4.5).
         body: lang ? { ...body, preferences: { additionalQueryParameters: { lang } } } : body,
       })
     ).redirectSession;

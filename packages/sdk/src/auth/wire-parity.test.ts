@@ -1,6 +1,6 @@
 /**
  * Wire parity with the real `@wix/sdk` OAuthStrategy: both clients run against the same recording
- * fetch (the "logging" technique of wire-contract §12) and must send the same requests and map the
+ * fetch (the "logging" technique of docs/wire-format.md §12) and must send the same requests and map the
  * same answers to the same results.
  */
 import { OAuthStrategy as WixOAuthStrategy } from '@wix/sdk';

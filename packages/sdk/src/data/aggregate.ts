@@ -1,6 +1,6 @@
 /**
  * `items.aggregate(collection)`: group, accumulate, filter before (`filter`) and after (`having`)
- * grouping, sort and page; `run()` posts `/items/aggregate` (wire-contract §9.1, §9.9).
+ * grouping, sort and page; `run()` posts `/items/aggregate` (docs/wire-format.md §9.1, §9.9).
  */
 import { filterProblem, type FilterBuilder } from './filter.js';
 import { first, type FindOptions } from './query.js';

@@ -1,6 +1,6 @@
 /**
  * The bulk calls of `items` (insert, save, update, remove up to 1000 items) and the tallying of their
- * answers exactly as `@wix/data` reports them (wire-contract §9.2). A module of its own, so apps that
+ * answers exactly as `@wix/data` reports them (docs/wire-format.md §9.2). A module of its own, so apps that
  * bind only `coreItems` do not ship it.
  */
 import { ITEM_EXISTS, ITEM_NOT_FOUND } from '../http/error-codes.js';

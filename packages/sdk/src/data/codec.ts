@@ -1,5 +1,5 @@
 /**
- * JSON conventions of the data wire (wire-contract §9.2, §9.3): dates travel as `{"$date": ISO}`,
+ * JSON conventions of the data wire (docs/wire-format.md §9.2, §9.3): dates travel as `{"$date": ISO}`,
  * and GET queries carry their JSON as base64url in `?.r=`.
  */
 

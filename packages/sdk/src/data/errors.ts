@@ -3,7 +3,7 @@
  * written against `@wix/data` can keep branching on `e.details.applicationError.code`.
  */
 
-/** The wire `details` object of an error answer (wire-contract §8.1). */
+/** The wire `details` object of an error answer (docs/wire-format.md §8.1). */
 export interface ErrorDetails {
   applicationError?: { code?: string | number; description?: string; data?: Record<string, unknown> };
   validationError?: { fieldViolations?: FieldViolation[] };
@@ -60,7 +60,7 @@ interface HttpLikeError {
 }
 
 /**
- * Turns an HTTP-layer rejection into the data client's error (wire-contract §9.10). Errors that are
+ * Turns an HTTP-layer rejection into the data client's error (docs/wire-format.md §9.10). Errors that are
  * not server answers (network failure, abort) pass through so callers can see the cause.
  */
 export function fromHttpError(error: unknown): unknown {

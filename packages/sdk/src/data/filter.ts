@@ -1,7 +1,7 @@
 /**
  * The immutable filter builder shared by queries, aggregations (filter/having) and conditions.
  * It records the same tree as `@wix/filter-builder` and optimises it at build time, so requests
- * are what the Wix client sends (wire-contract §9.4). Bad arguments are collected, not thrown,
+ * are what the Wix client sends (docs/wire-format.md §9.4). Bad arguments are collected, not thrown,
  * and surface when the query runs — the same timing as `@wix/data`.
  * Builders are plain objects of closures (no classes): it keeps the bundle small.
  */

@@ -1,5 +1,5 @@
 /**
- * The `items` module: the calls of wire-contract §9.1 with the call shapes of `@wix/data`, so code
+ * The `items` module: the calls of docs/wire-format.md §9.1 with the call shapes of `@wix/data`, so code
  * can move between the two clients unchanged. `createItems` binds every call; `createCoreItems` only
  * the everyday ones, and the other groups live in modules of their own (bulk, references, aggregate,
  * patch) so that a bundler leaves them out of apps that bind `coreItems` (the storefront, issue #18).

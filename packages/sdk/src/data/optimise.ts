@@ -1,5 +1,5 @@
 /**
- * The filter simplification `@wix/filter-builder` applies before sending (wire-contract §9.4).
+ * The filter simplification `@wix/filter-builder` applies before sending (docs/wire-format.md §9.4).
  * Servers see exactly these shapes, so the rewrite rules and their order are kept as observed:
  * unwrap one-element `$and`, `$and: []` → `{}`, merge sibling conditions on distinct fields,
  * flatten nested `$and`s, flatten nested `$or`s — repeated until nothing changes.

@@ -1,6 +1,6 @@
 /**
  * `items.patch(collection, id)`: field modifications applied server-side, so concurrent writers
- * do not overwrite each other's fields (wire-contract §9.1).
+ * do not overwrite each other's fields (docs/wire-format.md §9.1).
  */
 import type { DataItem } from './query.js';
 import { condition, writeOptions, type Condition } from './request.js';

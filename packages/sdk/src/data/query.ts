@@ -1,6 +1,6 @@
 /**
  * `items.query(collection)`: an immutable builder whose `find`, `count` and `distinct` send the
- * requests of wire-contract §9.3–§9.6. Invalid calls are collected and reported together by the
+ * requests of docs/wire-format.md §9.3–§9.6. Invalid calls are collected and reported together by the
  * terminal method, before anything is sent.
  */
 import { filterOps, filterProblem, type Filter, type FilterOps } from './filter.js';

@@ -1,5 +1,5 @@
 /**
- * The reference calls of `items` (wire-contract §9.1): query the items one item references, check,
+ * The reference calls of `items` (docs/wire-format.md §9.1): query the items one item references, check,
  * add, remove or replace references in (multi-)reference fields. A module of its own, so apps that
  * bind only `coreItems` do not ship it.
  */

@@ -1,5 +1,5 @@
 /**
- * A page of results with the paging arithmetic of `@wix/data` (wire-contract §9.6): cursors are
+ * A page of results with the paging arithmetic of `@wix/data` (docs/wire-format.md §9.6): cursors are
  * followed when the server sends them, otherwise pages move by offset.
  */
 import { clientError } from './errors.js';

@@ -1,6 +1,6 @@
 /**
  * The data module's use of the client's HTTP context: canonical paths, `$date` encoding both ways,
- * the GET-with-`.r` switch for queries and the data-specific error mapping (wire-contract §9).
+ * the GET-with-`.r` switch for queries and the data-specific error mapping (docs/wire-format.md §9).
  */
 import type { HttpContext } from '../module.js';
 import { base64url, decodeDates, encodeDates } from './codec.js';

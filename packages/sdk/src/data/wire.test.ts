@@ -118,7 +118,7 @@ describe('direct query form → same requests and results as @wix/data', () => {
   for (const [name, scenario] of Object.entries(direct)) it(name, () => compare(scenario));
 });
 
-describe('emitted filter grammar (wire-contract §9.4 examples)', () => {
+describe('emitted filter grammar (docs/wire-format.md §9.4 examples)', () => {
   const filterOf = async (s: Scenario) =>
     ((await compare(s)).calls[0]!.payload as { query: { filter: unknown } }).query.filter;
 

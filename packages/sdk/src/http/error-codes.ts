@@ -6,13 +6,13 @@
  */
 import type { WireCode } from '@vitrine/server/errors';
 
-// Identity (wire-contract §8): numeric codes, always compared as strings.
+// Identity (docs/wire-format.md §8): numeric codes, always compared as strings.
 export const EMAIL_EXISTS = '-19995' satisfies WireCode<'EMAIL_EXISTS'>;
 export const WRONG_PASSWORD = '-19976' satisfies WireCode<'WRONG_PASSWORD'>;
 export const PASSWORD_RESET_REQUIRED = '-19973' satisfies WireCode<'PASSWORD_RESET_REQUIRED'>;
 export const CAPTCHA_REQUIRED = '-19971' satisfies WireCode<'CAPTCHA_REQUIRED'>;
 export const CAPTCHA_INVALID = '-19970' satisfies WireCode<'CAPTCHA_INVALID'>;
 
-// Data items (wire-contract §9.10).
+// Data items (docs/wire-format.md §9.10).
 export const ITEM_NOT_FOUND = 'WDE0073' satisfies WireCode<'ITEM_NOT_FOUND'>;
 export const ITEM_EXISTS = 'WDE0074' satisfies WireCode<'ITEM_EXISTS'>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApplicationError, SystemError, ValidationError, VitrineError, toHttpError } from './errors.js';
 
-// Exact wire bodies from wire-contract.md §8.
+// Exact wire bodies from docs/wire-format.md §8.
 const invalidEmail = {
   message: 'invalid request',
   details: {

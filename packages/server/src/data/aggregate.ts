@@ -1,5 +1,5 @@
 /**
- * Aggregation (§9.1 `/items/aggregate`): initial filter → group by fields → sum/average/min/max/itemCount →
+ * Aggregation (docs/wire-format.md §9.1 `/items/aggregate`): initial filter → group by fields → sum/average/min/max/itemCount →
  * final filter and sort on the result rows → paging. All in one SQL statement; the final filter and sort
  * go through the same compiler, applied to the computed row document.
  */

@@ -1,6 +1,6 @@
 /**
  * Application errors of the data API. Codes (documented in README of this folder):
- * - WDE0073 404 item not found (exact §9.10 wording; `get`/`remove` clients resolve to null). Also used when a
+ * - WDE0073 404 item not found (the exact wording of docs/wire-format.md §9.10; `get`/`remove` clients resolve to null). Also used when a
  *   `condition` filter does not match, so a conditional remove resolves to null as well.
  * - WDE0074 409 an item with this id already exists.
  * - WDE0025 404 the collection is not declared for the site.

@@ -92,7 +92,7 @@ export async function saveOne(
   if (item.id !== undefined) {
     const existing = await lockItem(tx, scope.site.id, collection.id, item.id);
     // An item outside the caller's view does not exist for them, so saving it is an insert, and the taken id
-    // answers WDE0074 exactly as `insert` would (wire-contract §9.10); the item is neither shown nor changed.
+    // answers WDE0074 exactly as `insert` would (docs/wire-format.md §9.10); the item is neither shown nor changed.
     const visible = existing && ownsItem(authorize(collection, 'update', scope.caller), existing.owner_id);
     if (visible) return { data: await updateOne(tx, scope, collection, { ...item, id: item.id }), action: 'UPDATED' };
     if (existing) {

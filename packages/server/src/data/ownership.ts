@@ -1,7 +1,7 @@
 import type { Queryable } from '../store/types.js';
 
 /**
- * Visitor → member hand-over (design.md §4): every item the visitor owns on the site becomes the member's,
+ * Visitor → member hand-over (docs/design.md §4): every item the visitor owns on the site becomes the member's,
  * in `owner_id` and in the item's `_owner`. Runs in the caller's transaction (the login that links the two).
  * Returns how many items moved.
  */

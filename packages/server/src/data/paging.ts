@@ -1,5 +1,5 @@
 /**
- * Offset and cursor paging (§9.6). A cursor is `base64url(JSON) "." base64url(HMAC-SHA256)`: it carries the
+ * Offset and cursor paging (docs/wire-format.md §9.6). A cursor is `base64url(JSON) "." base64url(HMAC-SHA256)`: it carries the
  * endpoint kind, site, collection, the request's filter/sort (whatever `q` the endpoint saved) and the position.
  * A cursor that was altered, truncated or minted for another endpoint is a 400, never a 500.
  */

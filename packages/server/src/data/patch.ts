@@ -1,4 +1,4 @@
-/** Field modifications of patch / bulk patch (§9.1): SET_FIELD, REMOVE_FIELD, INCREMENT_FIELD, APPEND_TO_ARRAY, REMOVE_FROM_ARRAY. */
+/** Field modifications of patch / bulk patch (docs/wire-format.md §9.1): SET_FIELD, REMOVE_FIELD, INCREMENT_FIELD, APPEND_TO_ARRAY, REMOVE_FROM_ARRAY. */
 import { invalidField } from '../http/errors.js';
 import { parseFieldPath } from './filter/parse.js';
 import { isPlainObject, jsonEqual, normalizeJson, type Json, type JsonObject } from './json.js';

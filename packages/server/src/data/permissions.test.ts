@@ -144,7 +144,7 @@ describe('author-only collections', () => {
       404,
       'WDE0073',
     );
-    // Saving it is inserting an id that is taken, answered as insert answers it (wire-contract §9.10).
+    // Saving it is inserting an id that is taken, answered as insert answers it (docs/wire-format.md §9.10).
     await expectError(
       db.transaction((tx) => saveOne(tx, alice(), posts, parseDataItem({ id: 'b1', data: {} }, 'd', itemId))),
       409,

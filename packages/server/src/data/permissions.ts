@@ -1,5 +1,5 @@
 /**
- * Who may do what on a collection (design.md §3). A decision either throws WDE0027 or says whether the
+ * Who may do what on a collection (docs/design.md §3). A decision either throws WDE0027 or says whether the
  * caller is limited to the items they own (`ownerOnly`), which every query and write then applies.
  */
 import type { CollectionConfig, PermissionLevel } from '../config/types.js';

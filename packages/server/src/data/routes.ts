@@ -1,5 +1,5 @@
 /**
- * HTTP surface of the data items API (wire-contract §9) under `/wix-data/v2` and `/_api/cloud-data/v2`.
+ * HTTP surface of the data items API (docs/wire-format.md §9) under `/wix-data/v2` and `/_api/cloud-data/v2`.
  * Handlers are thin: resolve the caller and site, read the body (or `.r` on GET), call the service.
  * Every success is 200 with a JSON object holding the keys §9.1 lists.
  */
@@ -185,7 +185,7 @@ export const dataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         return queryItems(scope, collectionOf(scope, query), query);
       },
     );
-    // The client inserts the id into the path raw (wire-contract §9.3), so an id with a `/` spans several
+    // The client inserts the id into the path raw (docs/wire-format.md §9.3), so an id with a `/` spans several
     // segments: match them all; the encoded `dataItemId` query parameter wins over the path anyway.
     app.get(
       `${prefix}/items/*`,

@@ -1,5 +1,5 @@
 /**
- * Schemas of the data items API (wire-contract §9). Requests: the keys every call shares are checked here
+ * Schemas of the data items API (docs/wire-format.md §9). Requests: the keys every call shares are checked here
  * (collection id, the item or patch object); filters, sorts and paging keep their own parsers, whose
  * messages name the exact clause. Responses are open: items' `data` travels as stored.
  */

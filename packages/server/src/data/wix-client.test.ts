@@ -1,5 +1,5 @@
 /**
- * The unmodified @wix/sdk + @wix/data clients against this server (wire-contract §12: requests to the Wix
+ * The unmodified @wix/sdk + @wix/data clients against this server (docs/wire-format.md §12: requests to the Wix
  * hosts are rewritten to the local server by a fetch wrapper). Checks the wire shapes the clients depend on.
  */
 import { createClient, OAuthStrategy } from '@wix/sdk';

@@ -12,7 +12,7 @@
 import { ApplicationError } from '../http/errors.js';
 
 export const ERRORS = {
-  // Wix Headless identity codes (wire-contract §8): numeric, as the reference client expects them.
+  // Wix Headless identity codes (docs/wire-format.md §8): numeric, as the reference client expects them.
   EMAIL_EXISTS: { code: '-19995', status: 409, text: 'An account with this email already exists' },
   WRONG_PASSWORD: { code: '-19976', status: 400, text: 'Email or password is incorrect' },
   PASSWORD_RESET_REQUIRED: {
@@ -23,7 +23,7 @@ export const ERRORS = {
   CAPTCHA_REQUIRED: { code: '-19971', status: 400, text: 'A captcha token is required' },
   CAPTCHA_INVALID: { code: '-19970', status: 400, text: 'The captcha token is not valid' },
 
-  // Wix Data codes (wire-contract §9.10).
+  // Wix Data codes (docs/wire-format.md §9.10).
   ITEM_NOT_FOUND: { code: 'WDE0073', status: 404, text: 'The item does not exist in the collection.' },
   ITEM_EXISTS: { code: 'WDE0074', status: 409, text: 'An item with this id already exists in the collection.' },
   COLLECTION_NOT_FOUND: { code: 'WDE0025', status: 404, text: 'The collection does not exist.' },

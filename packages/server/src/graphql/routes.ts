@@ -1,5 +1,5 @@
 /**
- * `POST|GET /graphql/{apiVersion}` (`alpha`, `v1`; wire-contract §10) and, in development, GraphiQL at
+ * `POST|GET /graphql/{apiVersion}` (`alpha`, `v1`; docs/wire-format.md §10) and, in development, GraphiQL at
  * `/graphql` (ide/). Each site gets its own mercurius engine (its own schema, introspection and cost settings) in an
  * encapsulated Fastify context without routes; this one route resolves the caller and site exactly as the
  * REST data API does and hands the operation to that site's engine. Answers are `{data, errors}` with 200

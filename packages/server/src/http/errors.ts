@@ -1,5 +1,5 @@
 /**
- * Error envelopes of the wire contract (§8): every failure the API reports is one of these.
+ * Error envelopes of docs/wire-format.md §8: every failure the API reports is one of these.
  * Route code throws them; the error handler in `install.ts` turns them into responses.
  */
 

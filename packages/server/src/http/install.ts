@@ -28,7 +28,7 @@ const CORS_ALLOW_HEADERS = 'authorization, content-type, x-wix-bi-gateway, x-wix
 const CORS_EXPOSE_HEADERS = 'x-wix-request-id, x-wix-consistent, retry-after';
 
 /**
- * The wire conventions of every route (wire-contract §1, §8): request ids, envelopes for every
+ * The wire conventions of every route (docs/wire-format.md §1, §8): request ids, envelopes for every
  * failure (bad JSON, wrong content type, unknown route, oversized body), CORS, security headers.
  */
 export function installHttpConventions(app: FastifyInstance, options: { sites: SiteRegistry; https: boolean }): void {

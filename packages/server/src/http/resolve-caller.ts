@@ -4,7 +4,7 @@ import type { Caller } from './caller.js';
 import { appError } from '../errors/catalogue.js';
 import { noteKeyUse } from './key-use.js';
 
-/** Splits `Authorization` into the access token and, after a comma, an API key (wire-contract §1.3). */
+/** Splits `Authorization` into the access token and, after a comma, an API key (docs/wire-format.md §1.3). */
 export function parseAuthorization(header: string | undefined): {
   token: string | undefined;
   apiKey: string | undefined;

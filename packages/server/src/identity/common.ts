@@ -76,7 +76,7 @@ export function throwViolations(violations: (FieldViolation | undefined)[]): voi
 
 export const memberBlocked = () => appError('MEMBER_BLOCKED');
 
-/** StateMachineResponse of wire-contract §6.3. */
+/** StateMachineResponse of docs/wire-format.md §6.3. */
 export interface StateResponse extends MfaStateData {
   state: 'SUCCESS' | 'REQUIRE_EMAIL_VERIFICATION' | 'REQUIRE_OWNER_APPROVAL' | 'REQUIRE_MFA' | 'MFA_CHALLENGE';
   sessionToken?: string;

@@ -2,7 +2,7 @@ import type { SitePolicies } from '../config/types.js';
 import type { Member } from '../members/store.js';
 
 /**
- * The wire Identity of wire-contract §6.3 (`id`, ISO dates, `identityProfile` in wire names).
+ * The wire Identity of docs/wire-format.md §6.3 (`id`, ISO dates, `identityProfile` in wire names).
  * Secrets (password hash, tokens) never appear; only what a member may see about themselves.
  */
 export interface WireIdentity {

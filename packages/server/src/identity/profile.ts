@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FieldViolation } from '../http/errors.js';
 
 /**
- * IdentityProfile of wire-contract §6.2: validated field by field, kept in the wire's own names.
+ * IdentityProfile of docs/wire-format.md §6.2: validated field by field, kept in the wire's own names.
  * Unknown keys are dropped (newer clients may send more); wrong types and oversized values are violations.
  */
 export const ADDRESS_TAGS = ['UNTAGGED', 'HOME', 'WORK', 'BILLING', 'SHIPPING'] as const;

@@ -12,7 +12,7 @@ import type { CallOrigin, FlowScope, MemberCaller } from './flow.js';
 
 /**
  * The site a request acts on follows from its access token (visitor or member) or from a site API key
- * (design.md §1.4). Flows that may arrive without a token (recovery links) pass a fallback client id.
+ * (docs/design.md §1.4). Flows that may arrive without a token (recovery links) pass a fallback client id.
  */
 export async function scopeOf(
   request: FastifyRequest,

@@ -33,7 +33,7 @@ import { IDENTITY_SCHEMAS as S } from './schemas.js';
 import { ssoRoutes } from './sso/routes.js';
 
 /**
- * Member accounts (issue #3): the identity endpoints of wire-contract §6–7 on their canonical paths,
+ * Member accounts (issue #3): the identity endpoints of docs/wire-format.md §6–7 on their canonical paths,
  * the recovery alias family of §1.2, the hosted reset page and the account page's profile endpoint.
  * Each route is an adapter: it builds the flow's scope from the request (request-scope.ts) and hands the
  * body its schema typed to the flow (flows/*), which knows nothing of HTTP.
@@ -58,7 +58,7 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
   app.post(`${authn}/v2/register`, { schema: S.register, schemaErrorFormatter }, async (request) =>
     register(deps, await scopeOf(request, ctx), request.body),
   );
-  // Login failures are application errors only (wire-contract §8.3).
+  // Login failures are application errors only (docs/wire-format.md §8.3).
   app.post(
     `${authn}/v2/login`,
     { schema: S.login, schemaErrorFormatter: applicationSchemaErrorFormatter },

@@ -1,5 +1,5 @@
 /**
- * Schemas of the identity routes (wire-contract §6–7). Register, login, verify, resend and the recovery
+ * Schemas of the identity routes (docs/wire-format.md §6–7). Register, login, verify, resend and the recovery
  * mail share their handlers with the hosted pages, which call them without HTTP; those handlers keep
  * their checks and the schemas describe the fields. Checks used by the HTTP routes alone live here.
  */
@@ -21,7 +21,7 @@ export const StateResponse = Open(
     identity: Type.Optional(AnyObject('The member: id, email, identityProfile, status, createdDate…')),
     additionalData: Type.Optional(AnyObject('e.g. deviceToken.strValue after a remembered second factor')),
   },
-  { description: 'A StateMachineResponse (wire-contract §6.3)' },
+  { description: 'A StateMachineResponse (docs/wire-format.md §6.3)' },
 );
 
 const LoginId = Described('`{email}`');

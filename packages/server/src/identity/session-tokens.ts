@@ -2,7 +2,7 @@ import type { Queryable } from '../store/types.js';
 import { randomToken, sha256 } from '../security/secrets.js';
 
 /**
- * One-time session tokens (design.md §4): what login, register, verify, recover and sign-on hand the
+ * One-time session tokens (docs/design.md §4): what login, register, verify, recover and sign-on hand the
  * client, to be exchanged once through a redirect session for an authorization code.
  * 256 random bits, only their SHA-256 stored, valid for a few minutes, consumed atomically.
  */

@@ -4,7 +4,7 @@ import { routeWixToLocal } from '../../test-support/server.js';
 import { startIdentityServer, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 /**
- * The unmodified @wix/sdk OAuthStrategy against our identity endpoints (wire-contract §12: the Wix
+ * The unmodified @wix/sdk OAuthStrategy against our identity endpoints (docs/wire-format.md §12: the Wix
  * hosts are rewritten to the local server in global fetch). Proves the state machine and the error
  * codes map to the client's loginState / errorCode as §6.3 and §8.3 describe.
  */

@@ -6,7 +6,7 @@ import { html, joinHtml, type Html } from '../http/html.js';
 import * as S from './schemas.js';
 
 /**
- * The development mailbox (design.md §3): every message of the outbox, readable without SMTP.
+ * The development mailbox (docs/design.md §3): every message of the outbox, readable without SMTP.
  * Mounted only when `config.devMailbox` is on: by default only for the demo site or a loopback public URL
  * (never by default in production), since anyone reaching it reads every reset link.
  */

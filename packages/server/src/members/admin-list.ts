@@ -12,7 +12,7 @@ import { parseMemberQuery, searchMembers } from './search.js';
 import type { ListMembersQuery, SiteEmailBody } from './schemas.js';
 
 /**
- * Admin member management (design.md §3): list, approve, block. The server's admin key may act on
+ * Admin member management (docs/design.md §3): list, approve, block. The server's admin key may act on
  * any site; a site API key only on its own; a console owner with the members role (owners/admin-access.ts).
  */
 export { requireAdminFor };

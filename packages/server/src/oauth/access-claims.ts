@@ -1,4 +1,4 @@
-/** The claims of a Vitrine access token (design.md §4): what signing, verifying and the verified-token cache share. */
+/** The claims of a Vitrine access token (docs/design.md §4): what signing, verifying and the verified-token cache share. */
 export interface AccessClaims {
   iss: string;
   sub: string;

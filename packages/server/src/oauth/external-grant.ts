@@ -38,7 +38,7 @@ async function audit(
 }
 
 /**
- * grant_type authorized_client (wire-contract §2.1): a site's backend, holding an API key, asks for
+ * grant_type authorized_client (docs/wire-format.md §2.1): a site's backend, holding an API key, asks for
  * member tokens — `Authorization: <accessToken>,<apiKey>`, `member_id`, and optionally the
  * `session_token` sign-on returned (then it must name that same member). The access token part may be
  * empty; when it is a visitor token of the site, that visitor is linked to the member.

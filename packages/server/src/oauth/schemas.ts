@@ -1,4 +1,4 @@
-/** Schemas of the token endpoint and the key set (wire-contract §2; RFC 6749, RFC 7517). */
+/** Schemas of the token endpoint and the key set (docs/wire-format.md §2; RFC 6749, RFC 7517). */
 import { Type, type Static } from 'typebox';
 import { AnyObject, Body, Open, violation } from '../http/schemas/common.js';
 
@@ -6,7 +6,7 @@ const str = (description: string) => Type.Optional(Type.String({ description }))
 
 /**
  * Both spellings the reference client sends (camelCase for most grants, snake_case for authorized_client,
- * wire-contract §2.1) and RFC 6749 form fields; `token-request.ts` folds them into one shape.
+ * docs/wire-format.md §2.1) and RFC 6749 form fields; `token-request.ts` folds them into one shape.
  */
 export const TokenRequestBody = Body(
   {

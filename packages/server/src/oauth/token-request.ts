@@ -1,6 +1,6 @@
 /**
  * The token endpoint's input, normalised: the reference client sends camelCase JSON for some grants
- * and snake_case for others (wire-contract §2.1); RFC 6749 clients send form bodies.
+ * and snake_case for others (docs/wire-format.md §2.1); RFC 6749 clients send form bodies.
  */
 export interface TokenRequest {
   grantType: string | undefined;

@@ -34,7 +34,7 @@ export interface RefreshAudit {
   ip?: string | undefined;
 }
 
-/** Issues, refreshes, verifies and revokes tokens: the token model of design.md §4. */
+/** Issues, refreshes, verifies and revokes tokens: the token model of docs/design.md §4. */
 export class TokenService {
   /** The member refresh grant's read, batched per event-loop turn (refresh-lookup.ts); never cached. */
   private readonly findRefresh: (token: string) => Promise<sessions.StoredRefresh | undefined>;

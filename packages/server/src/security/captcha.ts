@@ -5,8 +5,8 @@ import { appError } from '../errors/catalogue.js';
 import type { Queryable } from '../store/types.js';
 
 /**
- * Captcha per site (design.md §3): `off`, `altcha` (self-hosted proof of work) or `recaptcha`
- * (verified server-side against `verifyUrl`). Tokens arrive in `captchaTokens` as in wire-contract
+ * Captcha per site (docs/design.md §3): `off`, `altcha` (self-hosted proof of work) or `recaptcha`
+ * (verified server-side against `verifyUrl`). Tokens arrive in `captchaTokens` as in docs/wire-format.md
  * §6.2: `[{Recaptcha, InvisibleRecaptcha}]`, and for altcha an `Altcha` entry beside them.
  */
 export type CaptchaOutcome = 'ok' | 'missing' | 'invalid';

@@ -38,7 +38,7 @@ const obj = (value: unknown): Record<string, unknown> | undefined =>
 
 /**
  * POST /_api/redirects-api/v1/redirect-session (and /headless/v1/redirect-session): one of the
- * intents `auth`, `login`, `logout` (wire-contract §4). Everything the page behind `fullUrl` will do
+ * intents `auth`, `login`, `logout` (docs/wire-format.md §4). Everything the page behind `fullUrl` will do
  * is decided and validated here, so the page only acts on stored, checked values.
  */
 export async function createRedirectSession(ctx: AppContext, request: FastifyRequest): Promise<RedirectSessionAnswer> {
@@ -190,7 +190,7 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
 
   const session = await ctx.db.transaction((tx) => insertRedirectSession(tx, input, now));
   const endpoint = `${ctx.config.publicUrl}${intent === 'logout' ? LOGOUT_PATH : AUTHORIZE_PATH}`;
-  // preferences.additionalQueryParameters.lang (wire-contract §4.5) rides on the address as the hosted
+  // preferences.additionalQueryParameters.lang (docs/wire-format.md §4.5) rides on the address as the hosted
   // pages' explicit language choice (issue #18); a language the site does not have is left out.
   const lang = matchLanguage(
     siteLanguages(ctx.sites.get(input.siteId) ?? {}),

@@ -52,7 +52,7 @@ export const signInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   );
   app.get(PASSKEY_LIBRARY_PATH, { schema: S.passkeyLibrary }, (_request, reply) => sendPasskeyLibrary(reply));
 
-  // A provider sign-in's browser legs (sso-browser-flow.ts); the authentication family mounts each once (§1.2).
+  // A provider sign-in's browser legs (sso-browser-flow.ts); the authentication family mounts each once (docs/wire-format.md §1.2).
   app.get<{ Params: ProviderParams }>(
     `${SSO_PREFIX}/sso/login/:tenantId/:idpConnectionId`,
     { schema: S.ssoLogin },

@@ -1,5 +1,5 @@
 /**
- * Schemas of the sign-in routes: redirect sessions (wire-contract §4), the hosted pages behind them and
+ * Schemas of the sign-in routes: redirect sessions (docs/wire-format.md §4), the hosted pages behind them and
  * the browser legs of a provider sign-in (identity/sso keeps the JSON ones).
  */
 import { Type, type Static } from 'typebox';

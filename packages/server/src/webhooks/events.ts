@@ -26,7 +26,7 @@ export const WEBHOOK_EVENT_TYPES = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** Who caused an event (wire-contract §4.6 `WebhookIdentityType`). */
+/** Who caused an event (docs/wire-format.md §4.6 `WebhookIdentityType`). */
 export type WebhookIdentity =
   | { identityType: 'ANONYMOUS_VISITOR'; anonymousVisitorId: string }
   | { identityType: 'MEMBER'; memberId: string }

@@ -60,7 +60,7 @@ export const op = <
  */
 export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 
-/** `{}`: what an acknowledging route answers (the clients need a JSON object, wire-contract §1.4). */
+/** `{}`: what an acknowledging route answers (the clients need a JSON object, docs/wire-format.md §1.4). */
 export const Empty = Open({}, { description: 'An empty object' });
 
 /** A value that may be `null` on the wire (JSON null, never dropped). */

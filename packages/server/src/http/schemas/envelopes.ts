@@ -1,5 +1,5 @@
 /**
- * The error envelopes of wire-contract §8 as schemas. Responses declare `ErrorResponse` (open, so
+ * The error envelopes of docs/wire-format.md §8 as schemas. Responses declare `ErrorResponse` (open, so
  * fast-json-stringify passes every envelope through unchanged); the OpenAPI document shows the precise
  * variants (`ApplicationError`, `ValidationError`, `OAuthError`) through `x-vitrine-envelope`.
  */

@@ -1,5 +1,5 @@
 /**
- * Request-schema failures in today's wire envelopes (wire-contract §8): Fastify hands Ajv's errors to a
+ * Request-schema failures in today's wire envelopes (docs/wire-format.md §8): Fastify hands Ajv's errors to a
  * `schemaErrorFormatter`; these turn them into the `ApiError`s route code used to throw by hand, which
  * the error handler in `install.ts` sends. Only the failure path runs here; valid requests never do.
  */
@@ -96,7 +96,7 @@ export function identitySchemaErrorFormatter(errors: FastifySchemaValidationErro
 
 /**
  * Routes whose clients read application errors only (login: a validation body crashes the reference
- * client, wire-contract §8.3): the first violation as `applicationError` with the rule as its code.
+ * client, docs/wire-format.md §8.3): the first violation as `applicationError` with the rule as its code.
  */
 export function applicationSchemaErrorFormatter(errors: FastifySchemaValidationError[], context: string): ApiError {
   const error = errors[0] as AjvError;

@@ -25,7 +25,7 @@ function tooManyFailedLogins(retryAfterSeconds: number): ApplicationError {
 
 /**
  * POST /_api/iam/authentication/v2/login. Failures are application errors only: the reference
- * client crashes on a validation body here (wire-contract §8.3).
+ * client crashes on a validation body here (docs/wire-format.md §8.3).
  */
 export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginInput): Promise<StateResponse> {
   const { site, visitorId } = scope;

@@ -9,7 +9,7 @@ import { listFactors } from './factors.js';
 import { allowedFactors, mfaMode, type SecondFactorType } from './policy.js';
 import { liveRecoveryCodeCount } from './recovery-codes.js';
 
-/** wire-contract §6.3: the internal one-of of a StateMachineResponse. */
+/** docs/wire-format.md §6.3: the internal one-of of a StateMachineResponse. */
 export interface AvailableFactor {
   factorType: SecondFactorType;
   factorStatus: 'ENABLED' | 'REQUIRE_ACTIVATION';

@@ -1,7 +1,7 @@
 import type { SiteConfig } from '../../config/types.js';
 import { appError } from '../../errors/catalogue.js';
 
-/** The factor types a member can enrol (wire-contract §6.4 FactorType); RECOVERY_CODE comes with them. */
+/** The factor types a member can enrol (docs/wire-format.md §6.4 FactorType); RECOVERY_CODE comes with them. */
 export type EnrollableFactor = 'TOTP' | 'EMAIL' | 'WEBAUTHN';
 export type SecondFactorType = EnrollableFactor | 'RECOVERY_CODE';
 

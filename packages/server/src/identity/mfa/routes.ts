@@ -38,7 +38,7 @@ export const mfaRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fast
     const type = parseFactorType(request.params.factorType);
     return verifyFactor(deps, await scopeOf(request, ctx), input, type);
   });
-  // The authentication family has no alias path (wire-contract §1.2); management follows the recovery family's `/_iam` alias.
+  // The authentication family has no alias path (docs/wire-format.md §1.2); management follows the recovery family's `/_iam` alias.
   for (const mfa of ['/_api/iam/mfa/v1', '/_iam/mfa/v1']) {
     app.get(`${mfa}/factors`, { schema: S.listFactors }, async (request) =>
       listMyFactors(deps, await scopeOf(request, ctx)),

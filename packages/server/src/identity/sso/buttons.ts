@@ -1,7 +1,7 @@
 import type { SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
 
-/** Canonical prefix of the SSO endpoints (wire-contract §6.1); the provider's redirect URI lives under it. */
+/** Canonical prefix of the SSO endpoints (docs/wire-format.md §6.1); the provider's redirect URI lives under it. */
 export const SSO_PREFIX = '/_api/iam/authentication/v1';
 
 export const callbackUrl = (ctx: Pick<AppContext, 'config'>) => `${ctx.config.publicUrl}${SSO_PREFIX}/sso/callback`;

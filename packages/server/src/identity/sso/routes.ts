@@ -8,7 +8,7 @@ import { SSO_SCHEMAS as S } from './schemas.js';
 import { loginWithTokenParams } from './token-flow.js';
 
 /**
- * Sign in with external OpenID Connect providers (issue #15, wire-contract §6.1): the JSON routes (ID
+ * Sign in with external OpenID Connect providers (issue #15, docs/wire-format.md §6.1): the JSON routes (ID
  * tokens from native apps, the member's connections). The browser legs (redirects, callbacks, connect)
  * are the sign-in plugin's (sign-in/routes.ts). The authentication family has one path set (§1.2).
  */

@@ -62,7 +62,7 @@ export async function touchProviderIdentity(
   ]);
 }
 
-/** A member's connections in the wire shape of wire-contract §6.3. */
+/** A member's connections in the wire shape of docs/wire-format.md §6.3. */
 export async function listConnections(
   q: Queryable,
   siteId: string,

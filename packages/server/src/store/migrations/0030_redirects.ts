@@ -4,7 +4,7 @@ export const redirects: Migration = {
   version: 30,
   name: 'redirects',
   sql: `
-    -- Redirect sessions (wire-contract §4): what a fullUrl stands for. Ten minutes, single use.
+    -- Redirect sessions (docs/wire-format.md §4): what a fullUrl stands for. Ten minutes, single use.
     create table redirect_sessions (
       site_id text not null,
       id uuid not null primary key,
