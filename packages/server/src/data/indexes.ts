@@ -20,8 +20,14 @@ export const AUTO_INDEX_MIN_ITEMS = 2000;
 export const MAX_AUTO_INDEXES = 8;
 const SEGMENT = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
-const known = new Set<string>();
-const building = new Set<string>();
+// Per database, not per process: a process may hold several (the CLI, the tests' servers), each with its own indexes.
+const progress = new WeakMap<Database, { known: Set<string>; building: Set<string> }>();
+
+function progressOf(db: Database): { known: Set<string>; building: Set<string> } {
+  let state = progress.get(db);
+  if (!state) progress.set(db, (state = { known: new Set(), building: new Set() }));
+  return state;
+}
 
 /** A language tag is safe in DDL quotes (letters, digits, "-"). */
 const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
@@ -64,6 +70,7 @@ export function maybeIndexSort(
   if (sort.length !== 1 || sort[0]!.path[0]!.startsWith('_')) return;
   const field = indexKey(sort[0]!.field, language);
   const key = `${siteId}\0${collection.id}\0${field}`;
+  const { known, building } = progressOf(db);
   if (known.has(field) || known.has(key) || building.has(key)) return;
   const sql = sortIndexSql(db, sort[0]!.path, language);
   if (!sql) return;

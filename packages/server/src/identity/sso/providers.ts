@@ -34,7 +34,14 @@ interface Entry {
   expiresAt: number;
 }
 
-const cache = new Map<string, Entry>();
+// Kept per site configuration object, so each app (and each change of its settings) discovers afresh.
+const caches = new WeakMap<SiteConfig, Map<string, Entry>>();
+
+function cacheOf(site: SiteConfig): Map<string, Entry> {
+  let cache = caches.get(site);
+  if (!cache) caches.set(site, (cache = new Map()));
+  return cache;
+}
 
 export function findIdentityProvider(site: SiteConfig, idpConnectionId: unknown): IdentityProviderConfig | undefined {
   return typeof idpConnectionId === 'string'
@@ -44,6 +51,7 @@ export function findIdentityProvider(site: SiteConfig, idpConnectionId: unknown)
 
 export function providerFor(site: SiteConfig, idp: IdentityProviderConfig, now = Date.now()): Promise<Provider> {
   const key = JSON.stringify([site.id, idp.id, idp.issuer, idp.clientId]);
+  const cache = cacheOf(site);
   const hit = cache.get(key);
   if (hit && hit.expiresAt > now) return hit.provider;
   const provider = discover(idp).catch((error: unknown) => {
