@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { storefrontCatalogs } from './apps/storefront/lingui-plugin.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -17,32 +18,69 @@ const alias = [
   { find: /^@vitrine\/server$/, replacement: here('./packages/server/src/index.ts') },
 ];
 
+// A file that starts a server, a browser or a database is `*.integration.test.ts(x)`; the rest are unit tests.
+const integration = '**/*.integration.test.{ts,tsx}';
+const ui = [
+  'packages/react/src/**/*.test.{ts,tsx}',
+  'apps/storefront/src/**/*.test.{ts,tsx}',
+  'apps/console/src/**/*.test.{ts,tsx}',
+];
+
+// Node projects run their files one after another in each worker without a fresh module graph per file
+// (isolate: false): importing the server and compiling PGlite once per worker instead of once per file
+// halves the run. A file that changes shared module state puts it back (test-support/limits.ts).
+const shared = { environment: 'node', isolate: false } as const;
+
 export default defineConfig({
   // Storefront message catalogs (`.po` imports) compile as in the storefront's own build.
   plugins: [storefrontCatalogs()],
   resolve: { alias },
   test: {
+    // Vitest's default is one worker per core less one: a single worker on a 2-core machine, while most of
+    // a test waits on sockets. Two at least, one per core beyond that.
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'server', environment: 'node', include: ['packages/server/src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'sdk', environment: 'node', include: ['packages/sdk/src/**/*.test.ts'] } },
+      // Unit: plain functions, no server, no browser, no build. `npm run test:unit`, the inner loop.
       {
         extends: true,
         test: {
-          name: 'ui',
-          environment: 'jsdom',
-          include: [
-            'packages/react/src/**/*.test.{ts,tsx}',
-            'apps/storefront/src/**/*.test.{ts,tsx}',
-            'apps/console/src/**/*.test.{ts,tsx}',
-          ],
+          name: 'unit',
+          ...shared,
+          include: ['packages/{server,sdk}/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, integration],
         },
       },
-      { extends: true, test: { name: 'compat', environment: 'node', include: ['tests/compat/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], fileParallelism: false },
+        test: { name: 'ui', environment: 'jsdom', include: ui, exclude: [...configDefaults.exclude, integration] },
+      },
+      // Integration: a real server on a real port, on PGlite (or PostgreSQL with VITRINE_TEST_DATABASE_URL).
+      {
+        extends: true,
+        test: { name: 'integration', ...shared, include: ['packages/{server,sdk}/src/' + integration] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui-integration',
+          environment: 'jsdom',
+          include: ui.map((glob) => glob.replace('*.test.', '*.integration.test.')),
+        },
+      },
+      // The unmodified @wix/sdk and @wix/data against a real server.
+      { extends: true, test: { name: 'compat', ...shared, include: ['tests/compat/**/*.test.ts'] } },
+      // Real headless Chromium against the built apps.
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          ...shared,
+          include: ['tests/e2e/**/*.test.ts'],
+          // The storefront and console are built once per run (and reused while their sources are unchanged).
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+        },
       },
     ],
   },

@@ -4,16 +4,13 @@
  * width with the keyboard, a member action felt at once by another instance on the same database, and
  * an audit log filterable down to owner actions, admin-key and API-key use.
  */
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtApps } from './support/apps.js';
 import { createApp, type VitrineApp } from '../../packages/server/src/app.js';
 import { addOwner, startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
-const root = fileURLToPath(new URL('../../apps/console/', import.meta.url));
-const dist = fileURLToPath(new URL('../../apps/console/dist/', import.meta.url));
 const SITE_KEY = 'backend-key-for-console-gaps-0123456789';
 const PASSWORD = 'console gaps password';
 let browser: Browser;
@@ -23,7 +20,6 @@ let secondUrl: string;
 let ownerEmail: string;
 
 beforeAll(async () => {
-  await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
   server = await startTestServer({
     site: (s) => ({
       ...s,
@@ -33,7 +29,7 @@ beforeAll(async () => {
     // A second site with a client of its own: the console offers a site switcher.
     config: (c) => ({
       ...c,
-      consoleDir: dist,
+      consoleDir: builtApps().console,
       sites: [
         ...c.sites,
         {

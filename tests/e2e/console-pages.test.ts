@@ -3,11 +3,10 @@
  * headless Chromium at phone width, against a real server with a real SMTP server and a real webhook
  * receiver. Controls are found by role and accessible name.
  */
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtApps } from './support/apps.js';
 import {
   addOwner,
   startReceiver,
@@ -19,8 +18,6 @@ import {
 } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
-const root = fileURLToPath(new URL('../../apps/console/', import.meta.url));
-const dist = fileURLToPath(new URL('../../apps/console/dist/', import.meta.url));
 let browser: Browser;
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
@@ -29,13 +26,12 @@ const PASSWORD = 'console pages owner password';
 let ownerEmail: string;
 
 beforeAll(async () => {
-  await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
   smtp = await startTestSmtp();
   receiver = await startReceiver();
   server = await startTestServer({
     config: (c) => ({
       ...c,
-      consoleDir: dist,
+      consoleDir: builtApps().console,
       smtpUrl: smtp.url,
       webhooks: { allowPrivateNetworks: true, pollMs: 100 },
     }),

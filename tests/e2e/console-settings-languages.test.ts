@@ -3,32 +3,20 @@
  * first, each with its own name — what an owner needs before translating content in Collections.
  * The BUILT console (into a temporary folder) in real headless Chromium against a real server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtApps } from './support/apps.js';
 import { addOwner, startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
-const root = fileURLToPath(new URL('../../apps/console/', import.meta.url));
-const out = mkdtempSync(join(tmpdir(), 'vitrine-console-settings-languages-'));
 let browser: Browser;
 let server: TestServer;
 const EMAIL = 'languages-owner@example.com';
 const PASSWORD = 'console languages owner password';
 
 beforeAll(async () => {
-  await build({
-    root,
-    configFile: `${root}vite.config.ts`,
-    logLevel: 'warn',
-    build: { outDir: out, emptyOutDir: true },
-  });
   server = await startTestServer({
-    config: (c) => ({ ...c, consoleDir: out }),
+    config: (c) => ({ ...c, consoleDir: builtApps().console }),
     site: (s) => ({ ...s, languages: ['de', 'fr', 'ar'] }),
   });
   await addOwner(server, EMAIL, 'owner', PASSWORD);
@@ -38,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  rmSync(out, { recursive: true, force: true });
 });
 
 describe('console Settings in Chromium', () => {

@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { buildAppsApart } from './support/apps.js';
+import { builtApps } from './support/apps.js';
 import { launchChromium, newPhonePage, type PhonePageOptions } from './support/browser.js';
 import { registerMember as registerAnyMember, signedInOwner } from './support/console.js';
 
@@ -18,11 +18,9 @@ const OWNER_PASSWORD = 'console and storefront owner password';
 const MEMBER_PASSWORD = 'correct horse battery';
 let browser: Browser;
 let server: TestServer;
-let removeBuilds: () => void;
 
 beforeAll(async () => {
-  const { dirs, remove } = await buildAppsApart('console-storefront-e2e', ['console', 'storefront']);
-  removeBuilds = remove;
+  const dirs = builtApps();
   server = await startTestServer({
     config: (c) => ({ ...c, consoleDir: dirs.console, storefrontDir: dirs.storefront }),
     site: (s) => ({
@@ -36,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  removeBuilds?.();
 });
 
 const newPage = (options: PhonePageOptions = {}) => newPhonePage(browser, { stepTimeoutMs: 10_000, ...options });

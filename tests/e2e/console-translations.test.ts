@@ -8,17 +8,15 @@
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { buildAppsApart } from './support/apps.js';
+import { builtApps } from './support/apps.js';
 import { launchChromium, newPhonePage } from './support/browser.js';
 import { signedInOwner } from './support/console.js';
 
 let browser: Browser;
 let server: TestServer;
-let removeBuilds: () => void;
 
 beforeAll(async () => {
-  const { dirs, remove } = await buildAppsApart('console-translations-e2e', ['console', 'storefront']);
-  removeBuilds = remove;
+  const dirs = builtApps();
   server = await startTestServer({
     config: (c) => ({ ...c, consoleDir: dirs.console, storefrontDir: dirs.storefront }),
   });
@@ -28,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  removeBuilds?.();
 });
 
 const newPage = () => newPhonePage(browser, { stepTimeoutMs: 10_000 });

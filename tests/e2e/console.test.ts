@@ -2,25 +2,21 @@
  * The owner console through its BUILT app in real headless Chromium, served by a real server under
  * `/console`, at phone width. Controls are found by role and accessible name.
  */
-import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import { type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOwnerCommand } from '../../packages/server/src/cli-owners.js';
 import { consoleClient } from '@vitrine/server/test-support';
+import { builtApps } from './support/apps.js';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
-const root = fileURLToPath(new URL('../../apps/console/', import.meta.url));
-const dist = fileURLToPath(new URL('../../apps/console/dist/', import.meta.url));
 let browser: Browser;
 let server: TestServer;
 
 beforeAll(async () => {
-  await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
   server = await startTestServer({
-    config: (c) => ({ ...c, consoleDir: dist }),
+    config: (c) => ({ ...c, consoleDir: builtApps().console }),
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'manual', captcha: 'off' },

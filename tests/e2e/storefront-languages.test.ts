@@ -4,24 +4,20 @@
  * header), the choice survives a reload, data queries carry it, and signing in through the hosted
  * page happens in that language, which then lands in the member's profile.
  */
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtApps } from './support/apps.js';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
-const root = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));
-const dist = fileURLToPath(new URL('../../apps/storefront/dist/', import.meta.url));
 const PASSWORD = 'a long enough password';
 let browser: Browser;
 let server: TestServer;
 
 beforeAll(async () => {
-  await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
   // Verification off: the hosted sign-in ends at once, without a mailed code.
   server = await startTestServer({
-    config: (c) => ({ ...c, storefrontDir: dist }),
+    config: (c) => ({ ...c, storefrontDir: builtApps().storefront }),
     site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off' } }),
   });
   browser = await launchChromium();

@@ -5,11 +5,10 @@
  * then used as the second factor and password-free; "Continue with" a real local OpenID Connect
  * provider, landing signed in with the cart; connecting and disconnecting the provider from Account → Sign-in methods.
  */
-import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import { type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtApps } from './support/apps.js';
 import {
   getVisitorToken,
   startTestProvider,
@@ -19,8 +18,6 @@ import {
 } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
-const root = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));
-const dist = fileURLToPath(new URL('../../apps/storefront/dist/', import.meta.url));
 const PASSWORD = 'storefront second factor 8';
 const IDP = { id: 'testidp', name: 'Test IdP' };
 let browser: Browser;
@@ -29,12 +26,11 @@ let provider: TestProvider;
 let origin: string;
 
 beforeAll(async () => {
-  await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
   const listening = await startTestProvider();
   // The local provider's client secret (test-support/oidc-provider.ts).
   const secret = 'test-provider-secret-0123456789abcdef';
   server = await startTestServer({
-    config: (c) => ({ ...c, storefrontDir: dist }),
+    config: (c) => ({ ...c, storefrontDir: builtApps().storefront }),
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },

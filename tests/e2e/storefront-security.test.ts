@@ -7,25 +7,21 @@
  * for the app's code.
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import { type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtApps } from './support/apps.js';
 import { getVisitorToken, startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
-const root = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));
-const dist = fileURLToPath(new URL('../../apps/storefront/dist/', import.meta.url));
 const PASSWORD = 'storefront security page 4';
 let browser: Browser;
 let server: TestServer;
 let origin: string;
 
 beforeAll(async () => {
-  await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
   server = await startTestServer({
-    config: (c) => ({ ...c, storefrontDir: dist }),
+    config: (c) => ({ ...c, storefrontDir: builtApps().storefront }),
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },

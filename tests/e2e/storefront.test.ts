@@ -3,21 +3,17 @@
  * Vitrine server at `/` (as `npm start` does), at phone width. Controls are found by role and name,
  * the accessible-name contract of the storefront.
  */
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtApps } from './support/apps.js';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './browser.js';
 
-const root = fileURLToPath(new URL('../../apps/storefront/', import.meta.url));
-const dist = fileURLToPath(new URL('../../apps/storefront/dist/', import.meta.url));
 let browser: Browser;
 let server: TestServer;
 
 beforeAll(async () => {
-  await build({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn' });
-  server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: dist }) });
+  server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: builtApps().storefront }) });
   browser = await launchChromium();
 }, 180_000);
 

@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config/load.js';
 import type { ServerConfig, SiteConfig } from '../src/config/types.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/store/open.js';
+import { openMigratedPglite } from './database.js';
 
 export interface TestServerOptions {
   /** Changes to the demo site (policies, clients, collections…). */
@@ -70,7 +71,9 @@ async function startOn(options: TestServerOptions): Promise<TestServer> {
     port: 0,
   });
   // The port is known only after listening; the public URL is fixed up below before any token is issued.
-  const db = await openDatabase({ databaseUrl: options.databaseUrl });
+  const db = options.databaseUrl
+    ? await openDatabase({ databaseUrl: options.databaseUrl })
+    : await openMigratedPglite();
   if (options.site) config = { ...config, sites: config.sites.map(options.site) };
   if (options.config) config = options.config(config);
   const vitrine = await createApp({ config, db, logLevel: 'silent', now: options.now, mailPollMs: 50 });
@@ -122,7 +125,7 @@ export async function getVisitorToken(
 }
 
 /**
- * Drives the unmodified @wix/* clients against a local Vitrine (wire-contract §12): their hosts are
+ * Drives the unmodified @wix/* clients against a local Vitrine (docs/wire-format.md §12): their hosts are
  * hard-coded, so global `fetch` is wrapped and requests for www/edge.wixapis.com are re-addressed to
  * the local server with method, headers and body untouched.
  */

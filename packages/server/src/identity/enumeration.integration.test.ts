@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ipLimits } from './common.js';
+import { useIpLimits } from '../../test-support/limits.js';
 import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 /** Audit F-10 (checklist #34): sign-in and recovery answers must not tell which addresses have accounts. */
@@ -84,8 +84,8 @@ describe.runIf(process.env.REDIS_URL)('recovery send-email', () => {
   let server: IdentityTestServer;
   let call: ReturnType<typeof api>;
   let visitor: string;
+  useIpLimits({ recovery: { limit: 1000, windowSeconds: 900 } });
   beforeAll(async () => {
-    ipLimits.recovery = { limit: 1000, windowSeconds: 900 };
     server = await startServer(process.env.REDIS_URL);
     call = api(server.url);
     visitor = await visitorToken(server.url, server.clientId);

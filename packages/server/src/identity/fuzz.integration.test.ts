@@ -1,15 +1,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ipLimits } from './common.js';
+import { useIpLimits } from '../../test-support/limits.js';
 import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 /** Arbitrary JSON at every identity endpoint: always an envelope, never a 500. */
 let server: IdentityTestServer;
 let call: ReturnType<typeof api>;
 let visitor: string;
+useIpLimits((limits) =>
+  Object.fromEntries(Object.keys(limits).map((action) => [action, { limit: 100_000, windowSeconds: 60 }])),
+);
 beforeAll(async () => {
-  for (const key of Object.keys(ipLimits) as (keyof typeof ipLimits)[])
-    ipLimits[key] = { limit: 100_000, windowSeconds: 60 };
   server = await startIdentityServer({
     site: (s) => ({
       ...s,

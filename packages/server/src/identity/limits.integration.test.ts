@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ipLimits } from './common.js';
+import { useIpLimits } from '../../test-support/limits.js';
 import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 let server: IdentityTestServer;
 let call: ReturnType<typeof api>;
 let visitor: string;
+// Small limits so the suite reaches them quickly; each action has its own bucket.
+useIpLimits({
+  login: { limit: 3, windowSeconds: 60 },
+  register: { limit: 2, windowSeconds: 60 },
+  recovery: { limit: 2, windowSeconds: 60 },
+  verification: { limit: 2, windowSeconds: 60 },
+});
 beforeAll(async () => {
-  // Small limits so the suite reaches them quickly; each action has its own bucket.
-  ipLimits.login = { limit: 3, windowSeconds: 60 };
-  ipLimits.register = { limit: 2, windowSeconds: 60 };
-  ipLimits.recovery = { limit: 2, windowSeconds: 60 };
-  ipLimits.verification = { limit: 2, windowSeconds: 60 };
   server = await startIdentityServer({
     site: (s) => ({
       ...s,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ipLimits } from './common.js';
+import { useIpLimits } from '../../test-support/limits.js';
 import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 /**
@@ -12,8 +12,8 @@ const COMMON = 'is one of the most commonly used passwords; choose another';
 let server: IdentityTestServer;
 let call: ReturnType<typeof api>;
 let visitor: string;
+useIpLimits({ recovery: { limit: 1000, windowSeconds: 900 } });
 beforeAll(async () => {
-  ipLimits.recovery = { limit: 1000, windowSeconds: 900 };
   server = await startIdentityServer({
     site: (s) => ({
       ...s,

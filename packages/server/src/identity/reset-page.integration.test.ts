@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ipLimits } from './common.js';
+import { useIpLimits } from '../../test-support/limits.js';
 import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 /** The hosted reset page's own script, run in jsdom against the real server. */
 let server: IdentityTestServer;
 let call: ReturnType<typeof api>;
 let visitor: string;
+useIpLimits({ recovery: { limit: 1000, windowSeconds: 900 } });
 beforeAll(async () => {
-  ipLimits.recovery = { limit: 1000, windowSeconds: 900 };
   server = await startIdentityServer({
     site: (s) => ({
       ...s,

@@ -88,7 +88,7 @@ async function transaction<T>(pg: PGlite, prepared: Prepared, fn: (tx: Queryable
  * A fresh cluster costs an initdb (seconds of WASM); an in-memory database instead starts from a
  * snapshot of an empty cluster, made once per machine and kept in the temp folder. Tests open many.
  */
-function pgliteVersion(): string {
+export function pgliteVersion(): string {
   try {
     // The package does not export its package.json; find it beside the resolved entry.
     let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
@@ -121,13 +121,13 @@ async function emptyClusterSnapshot(): Promise<Blob> {
  * cost limits (data/filter/limits.ts) and per-address rate limits are therefore the guard; production sites
  * with public data should run on PostgreSQL, where `VITRINE_STATEMENT_TIMEOUT_MS` applies.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, options: { snapshot?: Blob } = {}): Promise<Database> {
   let pg: PGlite;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     pg = await PGlite.create({ dataDir, parsers, extensions });
   } else {
-    pg = await PGlite.create({ parsers, extensions, loadDataDir: await emptyClusterSnapshot() });
+    pg = await PGlite.create({ parsers, extensions, loadDataDir: options.snapshot ?? (await emptyClusterSnapshot()) });
   }
   const prepared = preparedStatements(pg);
   // Outside a transaction PGlite writes through to the data directory after each statement; so do we.
@@ -137,11 +137,25 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     (fn) => pg._runExclusiveTransaction(() => pg._runExclusiveQuery(fn)),
     () => pg.syncToFs(),
   );
-  return {
+  const db: Database = {
     kind: 'pglite',
     query: root.query,
     exec: root.exec,
     transaction: (fn) => transaction(pg, prepared, fn),
     close: () => pg.close(),
   };
+  clusters.set(db, pg);
+  return db;
+}
+
+const clusters = new WeakMap<Database, PGlite>();
+
+/**
+ * The files of an open embedded database, for `openPglite(undefined, { snapshot })`: the tests migrate
+ * one database and start each of their servers from a copy instead of replaying every migration.
+ */
+export async function snapshotPglite(db: Database): Promise<Blob> {
+  const pg = clusters.get(db);
+  if (!pg) throw new Error('snapshotPglite: not an embedded database opened by openPglite');
+  return pg.dumpDataDir('none');
 }

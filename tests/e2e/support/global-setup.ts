@@ -1,0 +1,74 @@
+/**
+ * Builds the storefront and the console once per test run, before any browser suite starts, instead of
+ * once per suite: each production build costs 20–40 s of both cores. A build is kept under
+ * node_modules/.cache and reused while none of its inputs changed (the hash below), so a second
+ * `npm test` on an unchanged tree builds nothing. Suites read the folders with `builtApps()`.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+import type { AppName } from './apps.js';
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const cache = join(repo, 'node_modules', '.cache', 'vitrine-test-apps');
+
+// Everything a build reads besides node_modules (the lock file stands for those).
+const inputs: Record<AppName, string[]> = {
+  storefront: ['apps/storefront', 'packages/sdk/src', 'packages/react/src', 'package-lock.json'],
+  console: ['apps/console', 'packages/sdk/src', 'package-lock.json'],
+};
+
+function files(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true })
+    .filter((entry) => entry.name !== 'node_modules' && entry.name !== 'dist' && !entry.name.endsWith('.test.tsx'))
+    .flatMap((entry) => files(join(path, entry.name)));
+}
+
+function inputHash(app: AppName): string {
+  const hash = createHash('sha256');
+  for (const file of inputs[app].flatMap((path) => files(join(repo, path))).sort()) {
+    hash.update(relative(repo, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function buildOnce(app: AppName): Promise<string> {
+  const out = join(cache, `${app}-${inputHash(app)}`);
+  if (existsSync(join(out, 'index.html'))) return out;
+  // Built beside the final folder and renamed into place, so a run stopped half-way leaves no half build.
+  const partial = `${out}.${process.pid}.partial`;
+  const root = join(repo, 'apps', app) + '/';
+  const started = Date.now();
+  await build({
+    root,
+    configFile: `${root}vite.config.ts`,
+    logLevel: 'warn',
+    build: { outDir: partial, emptyOutDir: true },
+  });
+  // Builds of earlier sources are of no more use: keep only this one.
+  for (const old of readdirSync(cache)) {
+    if (old.startsWith(`${app}-`) && join(cache, old) !== partial)
+      rmSync(join(cache, old), { recursive: true, force: true });
+  }
+  renameSync(partial, out);
+  process.stdout.write(`built the ${app} for the browser tests in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return out;
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  mkdirSync(cache, { recursive: true });
+  // One after the other: two Vite builds side by side on two cores are no faster and use twice the memory.
+  const storefront = await buildOnce('storefront');
+  const console = await buildOnce('console');
+  project.provide('builtApps', { storefront, console });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    builtApps: Record<AppName, string>;
+  }
+}
