@@ -1,26 +1,27 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { migrate } from '../src/store/migrate.js';
 import { migrations } from '../src/store/migrations/index.js';
 import { openPglite, pgliteVersion, snapshotPglite } from '../src/store/pglite.js';
+import { openPostgres } from '../src/store/postgres.js';
 import type { Database } from '../src/store/types.js';
 
 /**
- * Test servers start from a copy of one migrated embedded database instead of replaying every migration
- * (~100 servers a run). The copy is made once per machine for each set of migrations and PGlite version
- * (the file name carries both), kept in the temp folder, and read once per worker.
+ * Test servers start from a copy of one migrated database instead of replaying every migration (~120
+ * servers a run). Embedded: a snapshot made once per machine for each set of migrations and PGlite version
+ * (the file name carries both), kept in the temp folder and read once per worker. PostgreSQL: a template
+ * database per set of migrations, which each test server's database is created from.
  */
 let migrated: Promise<Blob> | undefined;
 
+const migrationsKey = () => createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 12);
+
 function migratedSnapshot(): Promise<Blob> {
   migrated ??= (async () => {
-    const key = createHash('sha256')
-      .update(pgliteVersion())
-      .update(JSON.stringify(migrations))
-      .digest('hex')
-      .slice(0, 16);
+    const key = `${pgliteVersion()}-${migrationsKey()}`;
     const file = join(tmpdir(), `vitrine-pglite-migrated-${key}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const db = await openPglite();
@@ -39,4 +40,71 @@ function migratedSnapshot(): Promise<Blob> {
 /** A fresh in-memory database with every migration applied, as `createApp` would leave it. */
 export async function openMigratedPglite(): Promise<Database> {
   return openPglite(undefined, { snapshot: await migratedSnapshot() });
+}
+
+const TEMPLATE_LOCK = 7_324_512;
+
+async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The migrated template on this PostgreSQL server, made by the first worker that needs it. */
+async function postgresTemplate(adminUrl: string): Promise<string> {
+  const name = `vitrine_template_${migrationsKey()}`;
+  await withAdmin(adminUrl, async (client) => {
+    // One worker builds it; the others wait on the lock and then find it.
+    await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount) return;
+      const stale = await client.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'vitrine\\_template\\_%'",
+      );
+      for (const { datname } of stale.rows) await client.query(`drop database if exists ${datname} with (force)`);
+      const building = `${name}_building`;
+      await client.query(`drop database if exists ${building} with (force)`);
+      await client.query(`create database ${building}`);
+      const db = await openPostgres(databaseUrl(adminUrl, building), { statementTimeoutMs: 0 });
+      try {
+        await migrate(db);
+      } finally {
+        await db.close();
+      }
+      // Renamed only once complete, so a run stopped half-way leaves no half-migrated template.
+      await client.query(`alter database ${building} rename to ${name}`);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+  return name;
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * A fresh, migrated PostgreSQL database of its own for one test server (dropped by `drop`), so rows and
+ * rate-limit counters of suites running in parallel never meet. `adminUrl` may create databases.
+ */
+export async function createPostgresTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  template ??= postgresTemplate(adminUrl);
+  const from = await template;
+  const name = `vitrine_t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name} template ${from}`));
+  return {
+    url: databaseUrl(adminUrl, name),
+    drop: () =>
+      withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+  };
 }

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createApp, type VitrineApp } from '../src/app.js';
 import { loadConfig } from '../src/config/load.js';
 import type { ServerConfig, SiteConfig } from '../src/config/types.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/store/open.js';
-import { openMigratedPglite } from './database.js';
+import { createPostgresTestDatabase, openMigratedPglite } from './database.js';
 
 export interface TestServerOptions {
   /** Changes to the demo site (policies, clients, collections…). */
@@ -37,30 +36,15 @@ export interface TestServer {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const admin = process.env.VITRINE_TEST_DATABASE_URL;
   if (!admin || options.databaseUrl) return startOn(options);
-  // On a real PostgreSQL server each test server gets a database of its own (dropped on close),
-  // so rows and rate-limit counters of suites running in parallel never meet.
-  const name = `vitrine_t_${randomBytes(6).toString('hex')}`;
-  await runAdmin(admin, `create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const server = await startOn({ ...options, databaseUrl: url.toString() });
+  const database = await createPostgresTestDatabase(admin);
+  const server = await startOn({ ...options, databaseUrl: database.url });
   return {
     ...server,
     async close() {
       await server.close();
-      await runAdmin(admin, `drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
-}
-
-async function runAdmin(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 async function startOn(options: TestServerOptions): Promise<TestServer> {
