@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.js';
+import { launchChromium } from './support/browser.js';
 
 let browser: Browser;
 let server: TestServer;

@@ -16,7 +16,7 @@ import {
   type Receiver,
   type TestServer,
 } from '@vitrine/server/test-support';
-import { launchChromium } from './browser.js';
+import { launchChromium } from './support/browser.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -129,8 +129,18 @@ describe('console pages in Chromium', () => {
       .filter({ hasText: `The mail to ${email} is queued again` })
       .waitFor();
     await waitFor(() => smtp.received.filter((m) => m.to.includes(email)).length > before);
+    // Sent once more, through SMTP.
+    expect(smtp.received.filter((m) => m.to.includes(email)).length).toBe(before + 1);
     await page.getByLabel('State').selectOption('sent');
-    await page.getByRole('row').filter({ hasText: email }).getByText('Sent').waitFor();
+    const sentCell = page.getByRole('row').filter({ hasText: email }).getByText('Sent');
+    await sentCell.waitFor();
+    expect(await sentCell.isVisible()).toBe(true);
+    // The outbox holds it as sent, no longer failed.
+    const { rows } = await server.ctx.db.query<{ sent: boolean; failed: boolean }>(
+      'select sent_at is not null as sent, failed_at is not null as failed from mail_outbox where id = $1',
+      [sent.id],
+    );
+    expect(rows).toEqual([{ sent: true, failed: false }]);
     await page.context().close();
   });
 

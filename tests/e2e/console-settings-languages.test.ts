@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtApps } from './support/apps.js';
 import { addOwner, startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { launchChromium } from './browser.js';
+import { launchChromium } from './support/browser.js';
 
 let browser: Browser;
 let server: TestServer;

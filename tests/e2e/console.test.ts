@@ -9,7 +9,7 @@ import { addOwnerCommand } from '../../packages/server/src/cli-owners.js';
 import { consoleClient } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { launchChromium } from './browser.js';
+import { launchChromium } from './support/browser.js';
 
 let browser: Browser;
 let server: TestServer;

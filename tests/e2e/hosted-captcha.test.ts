@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { launchChromium } from './browser.js';
+import { launchChromium } from './support/browser.js';
 
 const CLIENT = 'e2e-captcha';
 const REDIRECT = 'http://localhost:9/callback';

@@ -16,7 +16,7 @@ import {
   type TestProvider,
   type TestServer,
 } from '@vitrine/server/test-support';
-import { launchChromium } from './browser.js';
+import { launchChromium } from './support/browser.js';
 
 const PASSWORD = 'storefront second factor 8';
 const IDP = { id: 'testidp', name: 'Test IdP' };

@@ -7,7 +7,8 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtApps } from './support/apps.js';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { launchChromium } from './browser.js';
+import { launchChromium, newPhonePage } from './support/browser.js';
+import { signUpInStorefront } from './support/storefront.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -22,17 +23,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  return context.newPage();
-}
-
-async function codeFor(email: string): Promise<string> {
-  const mail = (await (await fetch(`${server.url}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
-    messages: { text: string }[];
-  };
-  return /\b(\d{6})\b/.exec(mail.messages[0]!.text)![1]!;
-}
+const newPage = (): Promise<Page> => newPhonePage(browser);
 
 describe('storefront in Chromium', () => {
   // Paint time is a benchmark figure (scripts/screenshots.mjs measures it), not a timed test.
@@ -56,51 +47,38 @@ describe('storefront in Chromium', () => {
 
   it('creates an account from checkout, verifies it, places an order and signs out to an empty cart', async () => {
     const page = await newPage();
-    const email = `e2e-${Date.now()}@example.com`;
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await page.getByRole('link', { name: 'Cart, 1 item' }).click();
     await page.getByRole('button', { name: 'Checkout' }).click();
-    await page.getByRole('link', { name: 'Create account' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/verify$|\/$/);
-    if (page.url().endsWith('/verify')) {
-      await page.getByRole('link', { name: 'Open the dev mailbox' }).waitFor();
-      await page.getByLabel('Verification code').fill(await codeFor(email));
-      await page.getByRole('button', { name: 'Verify' }).click();
-    }
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await signUpInStorefront(browser, server, { page });
     // The visitor's cart followed the new member.
-    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+    const cart = page.getByRole('link', { name: /^Cart, \d+ items?$/ });
+    await expect.poll(() => cart.getAttribute('aria-label')).toBe('Cart, 1 item');
+    await cart.click();
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
     const number = await page.getByText(/^V-\d{6}$/).textContent();
-    await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/checkout\/confirmation\/[^/]+$/);
+    await expect.poll(() => cart.getAttribute('aria-label')).toBe('Cart, 0 items');
     await page.getByRole('link', { name: 'Orders' }).click();
-    await page.getByRole('link', { name: `Order ${number}` }).waitFor();
+    const order = page.getByRole('link', { name: `Order ${number}` });
+    await order.waitFor();
+    expect(await order.getAttribute('href')).toMatch(/^\/account\/orders\/[^/]+$/);
     // A reload keeps the member signed in.
     await page.reload();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    await signOut.waitFor();
+    expect(await signOut.isVisible()).toBe(true);
+    await signOut.click();
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
-    await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
+    expect(await signOut.count()).toBe(0);
+    await expect.poll(() => cart.getAttribute('aria-label')).toBe('Cart, 0 items');
     await page.context().close();
   });
 
   it('signs in through the hosted login page and comes back to where the shopper was', async () => {
-    const page = await newPage();
-    const email = `hosted-${Date.now()}@example.com`;
-    await page.goto(`${server.url}/create-account`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/verify$|\/$/);
-    if (page.url().endsWith('/verify')) {
-      await page.getByLabel('Verification code').fill(await codeFor(email));
-      await page.getByRole('button', { name: 'Verify' }).click();
-    }
+    const { page, email, password } = await signUpInStorefront(browser, server);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
 
@@ -108,25 +86,17 @@ describe('storefront in Chromium', () => {
     await page.getByRole('button', { name: 'Continue with the secure login page' }).click();
     await page.waitForURL(/\/oauth2\/authorize/);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.url}/cart`);
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(page.url()).toBe(`${server.url}/cart`);
+    expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
     await page.context().close();
   });
 
   it('resets a forgotten password through the mailed link and signs in with the new one', async () => {
-    const page = await newPage();
-    const email = `reset-${Date.now()}@example.com`;
-    await page.goto(`${server.url}/create-account`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('the first password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/verify$|\/$/);
-    if (page.url().endsWith('/verify')) {
-      await page.getByLabel('Verification code').fill(await codeFor(email));
-      await page.getByRole('button', { name: 'Verify' }).click();
-    }
+    const { page, email } = await signUpInStorefront(browser, server, { password: 'the first password' });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -147,29 +117,27 @@ describe('storefront in Chromium', () => {
     await page.getByLabel('Password').fill('the second password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
     await page.context().close();
   });
 
   it('shares the session between tabs of the shop', async () => {
     const page = await newPage();
     const other = await page.context().newPage();
-    const email = `tabs-${Date.now()}@example.com`;
     await other.goto(server.url);
     await other.getByRole('link', { name: 'Sign in' }).waitFor();
-    await page.goto(`${server.url}/create-account`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/verify$|\/$/);
-    if (page.url().endsWith('/verify')) {
-      await page.getByLabel('Verification code').fill(await codeFor(email));
-      await page.getByRole('button', { name: 'Verify' }).click();
-    }
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    // A mark in the other tab's document: still there afterwards, it was not reloaded.
+    await other.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const sameDocument = () => other.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
+    await signUpInStorefront(browser, server, { page });
     // The other tab follows without a reload, and follows the sign-out too.
     await other.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await other.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+    expect(await sameDocument()).toBe(true);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await other.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await other.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    expect(await sameDocument()).toBe(true);
     await page.context().close();
   });
 
@@ -182,6 +150,7 @@ describe('storefront in Chromium', () => {
     await expect.poll(() => page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
     await page.goto(`${server.url}/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Page not found']);
     await page.context().close();
   });
 });

@@ -199,8 +199,9 @@ describe('useSsoProviders (Continue with … buttons)', () => {
     const at = new URL(toProvider.headers.get('location')!);
     expect(at.href.startsWith(sso.provider.issuer)).toBe(true);
     expect(at.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(at.searchParams.get('state')).toBeTruthy();
-    expect(at.searchParams.get('nonce')).toBeTruthy();
+    // Both fresh for this flow: 256 random bits, base64url.
+    expect(at.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    expect(at.searchParams.get('nonce')).toMatch(/^[\w-]{43}$/);
   });
 });
 

@@ -47,7 +47,8 @@ describe('identity against @vitrine/server', () => {
       spy.mockRestore();
     }
     expect(registered.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
-    expect(registered.data?.stateToken).toBeTruthy();
+    // The server's state token: 256 random bits, base64url.
+    expect(registered.data?.stateToken).toMatch(/^[\w-]{43}$/);
     // The visitor's token went along so the server can link visitor → member.
     expect(seen[0]!.get('authorization')).toBe(auth.getTokens().accessToken.value);
     expect(auth.getTokens().refreshToken.role).toBe('visitor');
@@ -64,7 +65,8 @@ describe('identity against @vitrine/server', () => {
     );
     const verified = await auth.processVerification({ verificationCode: code });
     expect(verified.loginState).toBe('SUCCESS');
-    expect(verified.data?.sessionToken).toBeTruthy();
+    // A one-time session token: 256 random bits, base64url.
+    expect(verified.data?.sessionToken).toMatch(/^[\w-]{43}$/);
 
     const again = strategy();
     expect(await again.register({ email, password: 'another password 1' })).toMatchObject({
@@ -77,14 +79,14 @@ describe('identity against @vitrine/server', () => {
     });
     const ok = await again.login({ email, password: 'correct horse battery' });
     expect(ok.loginState).toBe('SUCCESS');
-    expect(ok.data?.sessionToken).toBeTruthy();
+    expect(ok.data?.sessionToken).toMatch(/^[\w-]{43}$/);
   });
 
   it('maps an invalid email on register to invalidEmail with the server description', async () => {
     const result = await strategy().register({ email: 'not-an-email', password: 'correct horse battery' });
     expect(result.loginState).toBe('FAILURE');
     expect(result.errorCode).toBe('invalidEmail');
-    expect(result.error).toBeTruthy();
+    expect(result.error).toBe('must be a valid email');
   });
 
   it('sends a password reset email', async () => {

@@ -88,7 +88,10 @@ describe('against @vitrine/server', () => {
     expect(events.map((e) => e.type)).toEqual(['member-session-ended', 'role-changed']);
     const ended = events[0] as Extract<AuthEvent, { type: 'member-session-ended' }>;
     expect(ended.reason).toBeInstanceOf(ApplicationError);
-    expect((ended.reason as ApplicationError).requestId).toBeTruthy();
+    // The server's request id (x-wix-request-id): a UUID.
+    expect((ended.reason as ApplicationError).requestId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     expect(auth.getTokens().refreshToken.role).toBe('visitor');
     expect(auth.loggedIn()).toBe(false);
   });
@@ -112,6 +115,6 @@ describe('against @vitrine/server', () => {
     expect(error.status).toBeGreaterThanOrEqual(400);
     expect(error.status).toBeLessThan(500);
     expect(typeof error.code).toBe('string');
-    expect(error.requestId).toBeTruthy();
+    expect(error.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 });

@@ -127,12 +127,13 @@ describe('wire parity with @wix/sdk OAuthStrategy', () => {
       status: 400,
       body: { message: description, details: { applicationError: { code, description, data: {} } } },
     });
-    for (const [path, reply, op] of [
-      ['/_api/iam/authentication/v2/register', app('-19995', 'Email already exists'), 'register'],
-      ['/_api/iam/authentication/v2/register', app('-19971', 'Missing captcha'), 'register'],
-      ['/_api/iam/authentication/v2/login', app('-19976', 'Wrong password'), 'login'],
-      ['/_api/iam/authentication/v2/login', app('-19973', 'Reset password'), 'login'],
-      ['/_api/iam/authentication/v2/login', app('-19995', 'Whatever'), 'login'],
+    for (const [path, reply, op, errorCode] of [
+      ['/_api/iam/authentication/v2/register', app('-19995', 'Email already exists'), 'register', 'emailAlreadyExists'],
+      ['/_api/iam/authentication/v2/register', app('-19971', 'Missing captcha'), 'register', 'missingCaptchaToken'],
+      ['/_api/iam/authentication/v2/login', app('-19976', 'Wrong password'), 'login', 'invalidPassword'],
+      ['/_api/iam/authentication/v2/login', app('-19973', 'Reset password'), 'login', 'resetPassword'],
+      // Any other verdict on login reads as an unknown email.
+      ['/_api/iam/authentication/v2/login', app('-19995', 'Whatever'), 'login', 'invalidEmail'],
       [
         '/_api/iam/authentication/v2/register',
         {
@@ -149,13 +150,14 @@ describe('wire parity with @wix/sdk OAuthStrategy', () => {
           },
         },
         'register',
+        'invalidEmail',
       ],
     ] as const) {
       const r = await both((auth) => auth[op]({ email: 'a@b.c', password: 'pw' }), { [path]: reply });
       const strip = ({ error: _e, ...rest }: { error?: string }) => rest;
       // The Wix client's `error` is a JSON string (§8.2); ours is the plain message. All else is equal.
       expect(strip(r.ours.result as never)).toEqual(strip(r.wix.result as never));
-      expect((r.ours.result as { errorCode?: string }).errorCode).toBeTruthy();
+      expect((r.ours.result as { errorCode?: string }).errorCode).toBe(errorCode);
     }
   });
 

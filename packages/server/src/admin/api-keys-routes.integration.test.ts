@@ -94,7 +94,13 @@ describe('API keys in the database', () => {
     for (const base of [server.url, secondUrl]) {
       const granted = await externalLogin(base, key, memberId);
       expect(granted.status).toBe(200);
-      expect(((await granted.json()) as { access_token: string }).access_token).toBeTruthy();
+      // A member access token (a JWT) for that member.
+      const { access_token } = (await granted.json()) as { access_token: string };
+      const [, payload] = access_token.split('.');
+      expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).toMatchObject({
+        sub: memberId,
+        role: 'member',
+      });
       expect((await dataInsert(base, key)).status).toBe(200);
     }
     const used = await owner.call('GET', keysPath());

@@ -23,7 +23,8 @@ function expectAppError(res: Res, status: number, code: string) {
     data: expect.any(Object),
   });
   expect(res.body.message).toEqual(expect.any(String));
-  expect(res.headers.get('x-wix-request-id')).toBeTruthy();
+  // The request id is a fresh UUID.
+  expect(res.headers.get('x-wix-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 }
 
 function expectValidation(res: Res, field: string) {

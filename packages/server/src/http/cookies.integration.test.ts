@@ -28,7 +28,8 @@ describe('the CSRF cookie cannot be planted (http)', () => {
     const { body } = await kit.redirectSession(kit.authRequest(pkce()));
     const page = await kit.open(body.redirectSession.fullUrl, planted);
     const fresh = pair(setCookie(page, 'vitrine_csrf'));
-    expect(fresh).toBeTruthy();
+    // One the server minted: nonce.expiry.HMAC.
+    expect(fresh).toMatch(/^vitrine_csrf=[\w-]{22}\.[0-9a-z]{1,10}\.[\w-]{43}$/);
     expect(fresh).not.toBe(planted);
     const csrf = hiddenValue(await page.text(), 'csrf')!;
     // …and a browser holding the planted cookie posts it: refused.
@@ -100,7 +101,8 @@ describe('cookie names under https', () => {
 
     const silent = await kit.redirectSession(kit.authRequest(pkce(), {}, 'none'));
     const signedIn = await kit.open(local(silent.body.redirectSession.fullUrl), pair(sso)!);
-    expect(fragmentOf(signedIn.headers.get('location')).get('code')).toBeTruthy();
+    // An authorization code: 256 random bits, base64url.
+    expect(fragmentOf(signedIn.headers.get('location')).get('code')).toMatch(/^[\w-]{43}$/);
     const plain = await kit.redirectSession(kit.authRequest(pkce(), {}, 'none'));
     const plainName = `vitrine_sso=${pair(sso)!.slice('__Host-vitrine_sso='.length)}`;
     expect(

@@ -115,9 +115,10 @@ describe('member sessions: idle timeout', () => {
       return fragmentOf((await kit.open(s.redirectSession.fullUrl, sso)).headers.get('location'));
     };
     offset = 6 * DAY;
-    expect((await silent()).get('code')).toBeTruthy();
+    // An authorization code: 256 random bits, base64url.
+    expect((await silent()).get('code')).toMatch(/^[\w-]{43}$/);
     offset = 12 * DAY;
-    expect((await silent()).get('code')).toBeTruthy();
+    expect((await silent()).get('code')).toMatch(/^[\w-]{43}$/);
     offset = 19 * DAY + 1000;
     expect((await silent()).get('error')).toBe('login_required');
     const events = await kit.server.ctx.authEvents.list(kit.server.siteId, { type: 'session_revoked' });

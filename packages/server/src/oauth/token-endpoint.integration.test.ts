@@ -240,7 +240,10 @@ describe('token endpoint refusals', () => {
     const res = await token(body);
     expect(res.status).toBe(status);
     expect(await res.json()).toMatchObject({ error });
-    expect(res.headers.get('x-wix-request-id')).toBeTruthy();
+    // The request id is a fresh UUID.
+    expect(res.headers.get('x-wix-request-id')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
   });
 
   it('answers malformed JSON with a 400 envelope', async () => {

@@ -60,7 +60,7 @@ describe('console rules', () => {
     const session = await fetch(`${server.url}/_admin/v1/console/session`, { headers: admin });
     expect(session.status).toBe(401);
     const body = (await session.json()) as { message: string };
-    expect(body.message).toBeTruthy();
+    expect(body.message).toBe('Sign in to the console');
     expect(JSON.stringify(body)).not.toMatch(/stack|at \w+ \(/);
   });
 

@@ -60,7 +60,8 @@ describe('hosted sign-in page', () => {
     expect(raw).toMatch(/HttpOnly/);
     expect(raw).toMatch(/SameSite=Lax/);
     expect(raw).not.toMatch(/Secure/); // plain http test server
-    expect(csrfCookie).toBeTruthy();
+    // The cookie authenticates itself: nonce.expiry.HMAC (http/cookies.ts).
+    expect(csrfCookie).toMatch(/^vitrine_csrf=[\w-]{22}\.[0-9a-z]{1,10}\.[\w-]{43}$/);
   });
 
   it('refuses a POST without the CSRF cookie or with a wrong token', async () => {
@@ -141,12 +142,13 @@ describe('hosted sign-in page', () => {
     const { body } = await kit.redirectSession(kit.authRequest(p2));
     const again = await kit.open(body.redirectSession.fullUrl, sso);
     expect(again.status).toBe(302);
-    expect(fragmentOf(again.headers.get('location')).get('code')).toBeTruthy();
+    // An authorization code: 256 random bits, base64url.
+    expect(fragmentOf(again.headers.get('location')).get('code')).toMatch(/^[\w-]{43}$/);
     // prompt none is satisfied by the cookie as well.
     const p3 = pkce();
     const silent = await kit.redirectSession(kit.authRequest(p3, {}, 'none'));
     const s = await kit.open(silent.body.redirectSession.fullUrl, sso);
-    expect(fragmentOf(s.headers.get('location')).get('code')).toBeTruthy();
+    expect(fragmentOf(s.headers.get('location')).get('code')).toMatch(/^[\w-]{43}$/);
   });
 
   it('create account, forgot password views work without JavaScript', async () => {
@@ -163,7 +165,7 @@ describe('hosted sign-in page', () => {
       f.csrfCookie,
     );
     expect(reg.status).toBe(302);
-    expect(fragmentOf(reg.headers.get('location')).get('code')).toBeTruthy();
+    expect(fragmentOf(reg.headers.get('location')).get('code')).toMatch(/^[\w-]{43}$/);
     const short = await openForm();
     const bad = await submit(
       short.url,
@@ -234,7 +236,7 @@ describe('email verification on the hosted page', () => {
       cookie,
     );
     expect(done.status).toBe(302);
-    expect(fragmentOf(done.headers.get('location')).get('code')).toBeTruthy();
+    expect(fragmentOf(done.headers.get('location')).get('code')).toMatch(/^[\w-]{43}$/);
   });
 });
 

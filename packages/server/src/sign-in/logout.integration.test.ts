@@ -96,7 +96,8 @@ describe('logout redirect sessions (F-9)', () => {
     expect(html).toMatch(/<button type="submit">Sign out<\/button>/);
     expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${APP.origin}`);
     expect(page.headers.getSetCookie().some((c) => c.startsWith('vitrine_sso='))).toBe(false);
-    expect((await silentSignIn(sso)).get('code')).toBeTruthy();
+    // An authorization code: 256 random bits, base64url.
+    expect((await silentSignIn(sso)).get('code')).toMatch(/^[\w-]{43}$/);
 
     const fields = { redirectSessionId: body.redirectSession.id, csrf: hiddenValue(html, 'csrf')! };
     const csrfCookie = cookiePair(page, 'vitrine_csrf')!;
@@ -104,7 +105,7 @@ describe('logout redirect sessions (F-9)', () => {
     expect(
       (await post(body.redirectSession.fullUrl, { ...fields, csrf: 'x'.repeat(43) }, `${sso}; ${csrfCookie}`)).status,
     ).toBe(403);
-    expect((await silentSignIn(sso)).get('code')).toBeTruthy();
+    expect((await silentSignIn(sso)).get('code')).toMatch(/^[\w-]{43}$/);
 
     const out = await post(body.redirectSession.fullUrl, fields, `${sso}; ${csrfCookie}`);
     expect(out.status).toBe(302);
@@ -128,7 +129,7 @@ describe('logout redirect sessions (F-9)', () => {
     const page = await kit.open(body.redirectSession.fullUrl, victim.sso);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Sign out');
-    expect((await silentSignIn(victim.sso)).get('code')).toBeTruthy();
+    expect((await silentSignIn(victim.sso)).get('code')).toMatch(/^[\w-]{43}$/);
     // The token holder asked to end their own session: that happened.
     expect(
       (
@@ -160,6 +161,6 @@ describe('logout redirect sessions (F-9)', () => {
     const page = await kit.open(body.redirectSession.fullUrl, sso);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Other shop');
-    expect((await silentSignIn(sso)).get('code')).toBeTruthy();
+    expect((await silentSignIn(sso)).get('code')).toMatch(/^[\w-]{43}$/);
   });
 });

@@ -99,7 +99,8 @@ describe('hosted second step', () => {
 
     const ok = await submit(f.url, { ...fields, code: code(m.secret), remember: 'on' }, cookie);
     expect(ok.status).toBe(302);
-    expect(fragmentOf(ok.headers.get('location')).get('code')).toBeTruthy();
+    // An authorization code: 256 random bits, base64url.
+    expect(fragmentOf(ok.headers.get('location')).get('code')).toMatch(/^[\w-]{43}$/);
     const device = ok.headers.getSetCookie().find((c) => c.startsWith('vitrine_device='))!;
     expect(device).toMatch(/HttpOnly/);
     expect(device).toMatch(/Max-Age=2592000/);
@@ -107,7 +108,7 @@ describe('hosted second step', () => {
     // Next time on this browser: straight through after the password.
     const again = await signIn(m, device.split(';')[0]);
     expect(again.res.status).toBe(302);
-    expect(fragmentOf(again.res.headers.get('location')).get('code')).toBeTruthy();
+    expect(fragmentOf(again.res.headers.get('location')).get('code')).toMatch(/^[\w-]{43}$/);
   });
 
   it('a recovery code from the second form signs in; the fifth wrong code starts over at sign-in', async () => {

@@ -152,13 +152,18 @@ describe('silent sign-in (prompt none + session token)', () => {
     const { body } = await kit.redirectSession(kit.authRequest(pkce(), { sessionToken: m.sessionToken }, 'none'));
     const head = await fetch(body.redirectSession.fullUrl, { method: 'HEAD', redirect: 'manual' });
     expect(head.status).toBe(200);
-    expect(fragmentOf((await kit.open(body.redirectSession.fullUrl)).headers.get('location')).get('code')).toBeTruthy();
+    // An authorization code: 256 random bits, base64url.
+    expect(fragmentOf((await kit.open(body.redirectSession.fullUrl)).headers.get('location')).get('code')).toMatch(
+      /^[\w-]{43}$/,
+    );
   });
 
   it('a redirect session is single-use', async () => {
     const m = await kit.member();
     const { body } = await kit.redirectSession(kit.authRequest(pkce(), { sessionToken: m.sessionToken }, 'none'));
-    expect(fragmentOf((await kit.open(body.redirectSession.fullUrl)).headers.get('location')).get('code')).toBeTruthy();
+    expect(fragmentOf((await kit.open(body.redirectSession.fullUrl)).headers.get('location')).get('code')).toMatch(
+      /^[\w-]{43}$/,
+    );
     const second = fragmentOf((await kit.open(body.redirectSession.fullUrl)).headers.get('location'));
     expect(second.get('code')).toBeNull();
     expect(second.get('error')).toBe('invalid_request');

@@ -19,6 +19,15 @@ afterEach(() => {
 const long = { timeout: 8000 };
 const PASSWORD = 'a long enough password';
 
+/** The text tied to the field labelled `label` with `aria-describedby` (its error, then its hint). */
+const descriptionOf = (label: string) =>
+  (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+/** How a message is announced: the role of the region holding it (`alert` at once, `status` politely). */
+const announcedAs = (element: HTMLElement) => element.closest('[role]')?.getAttribute('role');
+
 describe('account info', () => {
   it('saves names and tagged addresses through the member profile endpoint, and they survive a reload', async () => {
     const email = `account-${Date.now()}@example.com`;
@@ -26,7 +35,8 @@ describe('account info', () => {
     const shop = renderShop(server, '/sign-in?returnTo=%2Faccount');
     await signInThroughForm(server, email, PASSWORD);
     await screen.findByRole('heading', { level: 1, name: 'Account info' }, long);
-    expect(await screen.findByText(email, {}, long)).toBeTruthy();
+    // The address is the Email entry of the account summary.
+    expect((await screen.findByText(email, {}, long)).previousElementSibling?.textContent).toBe('Email');
 
     fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Lovelace' } });
@@ -61,9 +71,12 @@ describe('account info', () => {
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a brand new password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await screen.findByText('Your current password is not correct.', {}, long);
+    expect(descriptionOf('Current password')).toBe('Your current password is not correct.');
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: PASSWORD } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await screen.findByText('Your password was changed.', {}, long);
+    expect(announcedAs(await screen.findByText('Your password was changed.', {}, long))).toBe('status');
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('asks for the current password and explains a common new password (audit F-6, F-15)', async () => {
@@ -76,16 +89,23 @@ describe('account info', () => {
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a brand new password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await screen.findByText('Enter your current password.', {}, long);
+    expect(descriptionOf('Current password')).toBe('Enter your current password.');
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: PASSWORD } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Password123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await screen.findByText(MESSAGES.commonPassword, {}, long);
+    expect(descriptionOf('New password')).toContain(MESSAGES.commonPassword);
+    expect(descriptionOf('Current password')).toBe('');
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: email.toUpperCase() } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await screen.findByText('Do not use the shop’s name or your email address as your password.', {}, long);
+    expect(descriptionOf('New password')).toContain(
+      'Do not use the shop’s name or your email address as your password.',
+    );
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a brand new password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await screen.findByText('Your password was changed.', {}, long);
+    expect(announcedAs(await screen.findByText('Your password was changed.', {}, long))).toBe('status');
+    expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('sends visitors to sign in', async () => {

@@ -32,6 +32,9 @@ let n = 0;
 const email = () => `shopper-${Date.now()}-${++n}@example.com`;
 
 /** The text tied to a field through aria-describedby. */
+/** How a message is announced: the role of the region holding it (`alert` at once, `status` politely). */
+const announcedAs = (element: HTMLElement) => element.closest('[role]')?.getAttribute('role');
+
 const descriptionOf = (label: string) =>
   (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
     .split(' ')
@@ -69,7 +72,7 @@ describe('sign in', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5000 });
     fill({ Email: address, Password: 'correct horse battery' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(MESSAGES.blocked, {}, { timeout: 5000 })).toBeTruthy();
+    expect(announcedAs(await screen.findByText(MESSAGES.blocked, {}, { timeout: 5000 }))).toBe('alert');
   });
 });
 
@@ -127,15 +130,17 @@ describe('create account', () => {
     // Codes are spaced out: asking again at once is explained, a minute later it works.
     fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(
-      await screen.findByText(
-        /A code was sent a moment ago. You can ask for another one in \d+ seconds./,
-        {},
-        { timeout: 5000 },
+      announcedAs(
+        await screen.findByText(
+          /A code was sent a moment ago. You can ask for another one in \d+ seconds./,
+          {},
+          { timeout: 5000 },
+        ),
       ),
-    ).toBeTruthy();
+    ).toBe('status');
     clockOffset += 61_000;
     fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
-    expect(await screen.findByText(/A new code is on its way/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(announcedAs(await screen.findByText(/A new code is on its way/, {}, { timeout: 5000 }))).toBe('status');
     await waitFor(async () => {
       const after = await fetch(`${strict.url}/_dev/mail.json?to=${encodeURIComponent(address)}`).then(
         (r) => r.json() as Promise<{ messages: unknown[] }>,
@@ -147,7 +152,7 @@ describe('create account', () => {
     );
     fill({ 'Verification code': /\b(\d{6})\b/.exec(latest.messages[0]!.text)![1]! });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText(MESSAGES.ownerApproval, {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(announcedAs(await screen.findByText(MESSAGES.ownerApproval, {}, { timeout: 5000 }))).toBe('status');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
   });
 });

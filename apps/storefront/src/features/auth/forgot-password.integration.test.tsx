@@ -29,7 +29,10 @@ describe('forgot password', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not an email' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(MESSAGES.invalidEmailRegister)).toBeTruthy();
+    // The message is the Email field's description.
+    expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toBe(
+      screen.getByText(MESSAGES.invalidEmailRegister).id,
+    );
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -66,6 +69,10 @@ describe('forgot password', () => {
     await screen.findByRole('heading', { level: 1, name: 'Set a new password' }, long);
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'iloveyou2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    await screen.findByText(MESSAGES.commonPassword, {}, long);
+    const message = await screen.findByText(MESSAGES.commonPassword, {}, long);
+    // Explained next to the field: the message is the New password field's description.
+    const field = screen.getByLabelText('New password');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
   });
 });

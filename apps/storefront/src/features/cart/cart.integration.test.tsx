@@ -26,7 +26,7 @@ describe('catalog and cart against a real server', () => {
     expect(items).toHaveLength(cards.length);
     for (const item of items) {
       expect(within(item).getByRole('heading', { level: 2 }).textContent).not.toBe('');
-      expect(within(item).getByText(/^\$\d/)).toBeTruthy();
+      expect(within(item).getByText(/^\$\d/).textContent).toMatch(/^\$\d[\d,]*\.\d{2}$/);
       expect(item.querySelector('img')?.getAttribute('src')).toMatch(/\/assets\/products\//);
       expect(within(item).getAllByRole('button', { name: 'Add to cart' })).toHaveLength(1);
     }
@@ -78,15 +78,20 @@ describe('catalog and cart against a real server', () => {
       expect((await shop.client.items.query('Cart').find()).items.map((i) => i.quantity)).toEqual([2]),
     );
     fireEvent.click(screen.getByRole('button', { name: /^Remove / }));
-    expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
+    await screen.findByText('Your cart is empty.');
+    expect(screen.queryAllByRole('button', { name: /^Remove / })).toEqual([]);
     expect(cartLink().getAttribute('aria-label')).toBe('Cart, 0 items');
     await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items).toEqual([]));
   });
 
   it('shows a 404 page for unknown addresses and unknown products', async () => {
     const shop = renderShop(server, '/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Page not found']);
     shop.reload('/products/does-not-exist');
-    expect(await screen.findByRole('heading', { level: 1, name: 'This product was not found' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'This product was not found' });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'This product was not found',
+    ]);
   });
 });

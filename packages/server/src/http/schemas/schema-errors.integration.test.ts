@@ -73,7 +73,7 @@ describe('schema failures elsewhere', () => {
     for (const body of [{ dataCollectionId: 5 }, {}, { dataCollectionId: '' }]) {
       const answer = await post('/wix-data/v2/items/query', body);
       expect(answer.status).toBe(400);
-      expect(answer.requestId).toBeTruthy();
+      expect(answer.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect(answer.body).toEqual({
         message: 'dataCollectionId: must be a non-empty string',
         details: { validationError: { fieldViolations: [violation] } },

@@ -107,7 +107,8 @@ describe('linking a provider identity to an existing member', () => {
     const browser = new Browser();
     const done = await browser.go((await toCallback(sso, browser, id)).callback!);
     expect(done.status).toBe(302);
-    expect(fragmentOf(done.headers.get('location')).get('code')).toBeTruthy();
+    // An authorization code: 256 random bits, base64url.
+    expect(fragmentOf(done.headers.get('location')).get('code')).toMatch(/^[\w-]{43}$/);
     const { rows } = await sso.kit.server.ctx.db.query<{ member_id: string }>(
       'select member_id from sso_identities where subject = $1',
       [id],

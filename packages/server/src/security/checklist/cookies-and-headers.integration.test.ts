@@ -200,7 +200,8 @@ describe('#18 session fixation on the hosted pages', () => {
     );
     expect(signedIn.status).toBe(302);
     const issued = pair(setCookie(signedIn, 'vitrine_sso'))!;
-    expect(issued).toBeTruthy();
+    // Under https the cookie carries the __Host- prefix.
+    expect(issued).toMatch(/^__Host-vitrine_sso=[\w-]{43}$/);
     const issuedValue = issued.slice(issued.indexOf('=') + 1);
     expect(issuedValue).not.toBe(PLANTED);
     expect(issuedValue).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -219,7 +220,8 @@ describe('#18 session fixation on the hosted pages', () => {
     const withPlanted = await silent(plantedCookies);
     expect(withPlanted.get('error')).toBe('login_required');
     expect(withPlanted.get('code')).toBeNull();
-    expect((await silent(issued)).get('code')).toBeTruthy();
+    // An authorization code: 256 random bits, base64url.
+    expect((await silent(issued)).get('code')).toMatch(/^[\w-]{43}$/);
   });
 });
 

@@ -1,0 +1,87 @@
+/**
+ * The owner console's Audit log (#13), in real headless Chromium against the BUILT app: filtered by event
+ * type down to owner actions (a block made in the console, with the owner who made it), API-key use and
+ * admin-key use (an admin-key call is filed under the site its `siteId` names).
+ */
+import { type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { builtApps } from './support/apps.js';
+import { launchChromium } from './support/browser.js';
+import { registerMember, signedInOwner } from './support/console.js';
+
+const SITE_KEY = 'backend-key-for-console-audit-log-0123';
+const PASSWORD = 'console audit log password';
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    config: (c) => ({ ...c, consoleDir: builtApps().console }),
+    site: (s) => ({
+      ...s,
+      apiKeys: [{ name: 'backend', key: SITE_KEY }],
+      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    }),
+  });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('console audit log in Chromium', () => {
+  it('filters owner actions, admin-key and API-key use', { timeout: 60_000 }, async () => {
+    const member = await registerMember(server);
+    expect(member.state).toBe('SUCCESS');
+    // Key uses for the audit log: the site's API key on the data API, the admin key on the admin API.
+    expect(
+      (
+        await fetch(`${server.url}/wix-data/v2/items/query`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: SITE_KEY },
+          body: JSON.stringify({ dataCollectionId: 'Products', query: {} }),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await fetch(`${server.url}/_admin/v1/members?siteId=${server.siteId}`, {
+          headers: { authorization: `Bearer ${server.adminKey}` },
+        })
+      ).status,
+    ).toBe(200);
+
+    // An owner action: a block made in the console.
+    const { page, email: ownerEmail } = await signedInOwner(browser, server, 'owner', PASSWORD, {
+      onlyOrigin: server.url,
+      height: 740,
+    });
+    await page.goto(`${server.url}/console/members/${member.id}`);
+    await page.getByRole('heading', { name: member.email }).waitFor();
+    await page.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('status').filter({ hasText: 'Blocked' }).waitFor();
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    const filter = page.getByLabel('Event type');
+    const rows = page.getByRole('table').getByRole('row');
+    for (const [type, text] of [
+      ['owner_action', 'action: block'],
+      ['api_key_used', 'keyName: backend'],
+      ['admin_key_used', 'keyName: admin'],
+    ] as const) {
+      await filter.selectOption(type);
+      await rows.filter({ hasText: text }).first().waitFor();
+      // Filtered: every row shown is of that type.
+      const types = await page.locator('tbody td[data-label="Event"]').allTextContents();
+      expect(types.length).toBeGreaterThan(0);
+      expect(new Set(types)).toEqual(new Set([type]));
+    }
+    await filter.selectOption('owner_action');
+    const blockRow = rows.filter({ hasText: 'action: block' }).first();
+    expect(await blockRow.textContent()).toContain(ownerEmail);
+    await page.context().close();
+  });
+});
