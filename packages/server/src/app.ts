@@ -28,6 +28,7 @@ import { createRateLimiter } from './security/rate-limit.js';
 import { shopRoutes } from './shop/routes.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
+import { closeGracefully } from './http/shutdown.js';
 import { openDatabase } from './store/open.js';
 import type { Database } from './store/types.js';
 import { storefrontRoutes } from './storefront/routes.js';
@@ -129,7 +130,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       async close() {
         // Requests in flight finish and the plugins' background jobs stop first (app.close); then the
         // deferred work they left settles, before its events and counters are flushed and the stores close.
-        await app.close();
+        await closeGracefully(app);
         await settleAfterResponse(db);
         await limiter.close();
         await ctx.authEvents.close();
