@@ -52,6 +52,17 @@ export async function advance(h: MfaHarness, ms: number): Promise<void> {
   h.visitor = await visitorToken(h.server.url, h.server.clientId);
 }
 
+/** One mail the development mailbox holds: its subject and plain-text body. */
+export interface DevMail {
+  subject: string;
+  text: string;
+}
+
+/** The mails the harness's server has sent to `email`, read from the development mailbox (`/_dev/mail.json`). */
+export async function mailTo(h: MfaHarness, email: string): Promise<DevMail[]> {
+  return (await h.call('GET', `/_dev/mail.json?to=${encodeURIComponent(email)}`)).body.messages as DevMail[];
+}
+
 export const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 export const totpCode = (h: MfaHarness, secret: string) =>

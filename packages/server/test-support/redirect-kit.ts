@@ -113,6 +113,34 @@ export class Kit {
     return fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
   }
 
+  /**
+   * Submits the form of a hosted page loaded with {@link open} as a browser would: a urlencoded POST to
+   * `url` carrying the page's `vitrine_csrf` cookie and its hidden `csrf` field, plus `fields`
+   * (redirectSessionId, action and the inputs; a `csrf` among them replaces the page's). `page` is the
+   * page's response and `html` its body, already read. Redirects are not followed unless asked.
+   */
+  submitForm(
+    url: string,
+    page: Response,
+    html: string,
+    fields: Record<string, string>,
+    { redirect = 'manual' }: { redirect?: RequestRedirect } = {},
+  ) {
+    const cookie = page.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('vitrine_csrf='))
+      ?.split(';')[0];
+    if (!cookie) throw new Error('the page set no vitrine_csrf cookie');
+    const csrf = /name="csrf" value="([^"]*)"/.exec(html)?.[1];
+    if (csrf === undefined) throw new Error(`no csrf field in page: ${html.slice(0, 200)}`);
+    return fetch(url, {
+      method: 'POST',
+      redirect,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ csrf, ...fields }).toString(),
+    });
+  }
+
   exchange(body: Record<string, unknown>) {
     return this.post('/oauth2/token', { clientId: APP.clientId, grantType: 'authorization_code', ...body });
   }

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../test-support/server.js';
 import { Kit, pkce, withRedirectClient } from '../../test-support/redirect-kit.js';
 
-const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-
 describe('captcha policy on the hosted pages', () => {
   it('altcha sites get the solver script, and a submission without a solution is asked for one', async () => {
     const server = await startTestServer({
@@ -20,21 +18,18 @@ describe('captcha policy on the hosted pages', () => {
       const html = await page.text();
       expect(html).toContain('name="altcha"');
       expect(html).toContain('/_api/iam/captcha/v1/altcha/challenge');
-      const cookie = page.headers
-        .getSetCookie()
-        .find((c) => c.startsWith('vitrine_csrf='))!
-        .split(';')[0]!;
-      const res = await fetch(body.redirectSession.fullUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-        body: new URLSearchParams({
+      const res = await ckit.submitForm(
+        body.redirectSession.fullUrl,
+        page,
+        html,
+        {
           redirectSessionId: body.redirectSession.id,
-          csrf: hiddenValue(html, 'csrf')!,
           action: 'register',
           email: 'c@example.com',
           password: 'a long enough password',
-        }).toString(),
-      });
+        },
+        { redirect: 'follow' },
+      );
       expect(res.status).toBe(400);
       expect(await res.text()).toContain('captcha');
     } finally {

@@ -8,8 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => kit.server.close());
 
-const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-
 describe('password reset from the hosted page', () => {
   it('the reset link leads back only to the registered redirect URI; a foreign redirect is refused', async () => {
     const m = await kit.member();
@@ -17,20 +15,13 @@ describe('password reset from the hosted page', () => {
     const { body } = await kit.redirectSession(kit.authRequest(p));
     const page = await kit.open(body.redirectSession.fullUrl);
     const html = await page.text();
-    const cookie = page.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('vitrine_csrf='))!
-      .split(';')[0]!;
-    const res = await fetch(body.redirectSession.fullUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      body: new URLSearchParams({
-        redirectSessionId: body.redirectSession.id,
-        csrf: hiddenValue(html, 'csrf')!,
-        action: 'forgot',
-        email: m.email,
-      }).toString(),
-    });
+    const res = await kit.submitForm(
+      body.redirectSession.fullUrl,
+      page,
+      html,
+      { redirectSessionId: body.redirectSession.id, action: 'forgot', email: m.email },
+      { redirect: 'follow' },
+    );
     expect(res.status).toBe(200);
     const mail = (await (await fetch(`${kit.server.url}/_dev/mail.json?to=${encodeURIComponent(m.email)}`)).json()) as {
       messages: { text: string }[];

@@ -11,28 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => kit.server.close());
 
-const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-
 describe('the hosted session cookie follows member revocation', () => {
   async function cookieFor(m: { email: string; password: string }) {
     const { body } = await kit.redirectSession(kit.authRequest(pkce()));
     const page = await kit.open(body.redirectSession.fullUrl);
     const html = await page.text();
-    const csrf = page.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('vitrine_csrf='))!
-      .split(';')[0]!;
-    const res = await fetch(body.redirectSession.fullUrl, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrf },
-      body: new URLSearchParams({
-        redirectSessionId: body.redirectSession.id,
-        csrf: hiddenValue(html, 'csrf')!,
-        action: 'signin',
-        email: m.email,
-        password: m.password,
-      }).toString(),
+    const res = await kit.submitForm(body.redirectSession.fullUrl, page, html, {
+      redirectSessionId: body.redirectSession.id,
+      action: 'signin',
+      email: m.email,
+      password: m.password,
     });
     expect(res.status).toBe(302);
     return res.headers

@@ -13,12 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => kit.server.close());
 
-const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-const cookiePair = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(';')[0];
 const doc = (html: string) => new JSDOM(html).window.document;
 const htmlTag = (html: string) => {
   const d = doc(html).documentElement;
@@ -45,17 +39,11 @@ describe('hosted pages in five languages', () => {
     expect(links[0]!.getAttribute('href')).toContain('view=register&lang=fr');
 
     // A wrong password: the errors in French too; the form posts back to the same address (lang kept).
-    const wrong = await fetch(`${s.fullUrl}&lang=fr`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookiePair(res, 'vitrine_csrf')! },
-      body: new URLSearchParams({
-        redirectSessionId: s.id,
-        csrf: hiddenValue(html, 'csrf')!,
-        action: 'signin',
-        email: 'nobody@example.com',
-        password: 'not the password',
-      }),
+    const wrong = await kit.submitForm(`${s.fullUrl}&lang=fr`, res, html, {
+      redirectSessionId: s.id,
+      action: 'signin',
+      email: 'nobody@example.com',
+      password: 'not the password',
     });
     const wrongDoc = doc(await wrong.text());
     expect(wrongDoc.querySelector('[role=alert]')!.textContent).toBe('L’e-mail ou le mot de passe est incorrect.');

@@ -11,8 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => kit.server.close());
 
-const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-
 describe('login intent', () => {
   it('shows the sign-in page for the client of the caller token, then goes to the allowed postFlowUrl', async () => {
     const visitor = await kit.visitor();
@@ -29,21 +27,11 @@ describe('login intent', () => {
     const html = await page.text();
     expect(html).toContain('Sign in');
     const m = await kit.member();
-    const cookie = page.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('vitrine_csrf='))!
-      .split(';')[0]!;
-    const res = await fetch(body.redirectSession.fullUrl, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      body: new URLSearchParams({
-        redirectSessionId: body.redirectSession.id,
-        csrf: hiddenValue(html, 'csrf')!,
-        action: 'signin',
-        email: m.email,
-        password: m.password,
-      }).toString(),
+    const res = await kit.submitForm(body.redirectSession.fullUrl, page, html, {
+      redirectSessionId: body.redirectSession.id,
+      action: 'signin',
+      email: m.email,
+      password: m.password,
     });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(`${APP.origin}/account`);

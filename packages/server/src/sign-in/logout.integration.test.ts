@@ -55,14 +55,12 @@ async function browserSignedIn() {
   const p = pkce();
   const { body } = await kit.redirectSession(kit.authRequest(p));
   const page = await kit.open(body.redirectSession.fullUrl);
-  const fields = {
+  const res = await kit.submitForm(body.redirectSession.fullUrl, page, await page.text(), {
     redirectSessionId: body.redirectSession.id,
-    csrf: hiddenValue(await page.text(), 'csrf')!,
     action: 'signin',
     email: m.email,
     password: m.password,
-  };
-  const res = await post(body.redirectSession.fullUrl, fields, cookiePair(page, 'vitrine_csrf')!);
+  });
   expect(res.status).toBe(302);
   return { m, sso: cookiePair(res, 'vitrine_sso')! };
 }

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../test-support/server.js';
 import { Kit, pkce, withRedirectClient } from '../../test-support/redirect-kit.js';
 
-const hiddenValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-
 describe('owner approval on the hosted pages', () => {
   it('a site with manual approval shows a waiting page instead of a code', async () => {
     const server = await startTestServer({
@@ -18,21 +16,11 @@ describe('owner approval on the hosted pages', () => {
       const { body } = await akit.redirectSession(akit.authRequest(pkce()));
       const page = await akit.open(`${body.redirectSession.fullUrl}&view=register`);
       const html = await page.text();
-      const cookie = page.headers
-        .getSetCookie()
-        .find((c) => c.startsWith('vitrine_csrf='))!
-        .split(';')[0]!;
-      const res = await fetch(body.redirectSession.fullUrl, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-        body: new URLSearchParams({
-          redirectSessionId: body.redirectSession.id,
-          csrf: hiddenValue(html, 'csrf')!,
-          action: 'register',
-          email: 'wait@example.com',
-          password: 'a long enough password',
-        }).toString(),
+      const res = await akit.submitForm(body.redirectSession.fullUrl, page, html, {
+        redirectSessionId: body.redirectSession.id,
+        action: 'register',
+        email: 'wait@example.com',
+        password: 'a long enough password',
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('location')).toBeNull();

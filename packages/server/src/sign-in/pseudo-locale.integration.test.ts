@@ -92,17 +92,8 @@ async function form(k: Kit, intent: Record<string, unknown> = k.authRequest(pkce
   const url = body.redirectSession.fullUrl;
   const res = await k.open(`${url}${view}`);
   const html = await res.text();
-  const post = (fields: Record<string, string>, cookie = cookiePair(res, 'vitrine_csrf')!) =>
-    fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      body: new URLSearchParams({
-        redirectSessionId: body.redirectSession.id,
-        csrf: hiddenValue(html, 'csrf')!,
-        ...fields,
-      }),
-    });
+  const post = (fields: Record<string, string>) =>
+    k.submitForm(url, res, html, { redirectSessionId: body.redirectSession.id, ...fields });
   return { url, html, status: res.status, post };
 }
 
@@ -209,17 +200,11 @@ describe('pseudo-locale: no hosted page shows text that is not from the catalog'
     );
     const page = await kit.open(visitorLogin.body.redirectSession.fullUrl);
     const html = await page.text();
-    const signedIn = await fetch(visitorLogin.body.redirectSession.fullUrl, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookiePair(page, 'vitrine_csrf')! },
-      body: new URLSearchParams({
-        redirectSessionId: visitorLogin.body.redirectSession.id,
-        csrf: hiddenValue(html, 'csrf')!,
-        action: 'signin',
-        email: m.email,
-        password: m.password,
-      }),
+    const signedIn = await kit.submitForm(visitorLogin.body.redirectSession.fullUrl, page, html, {
+      redirectSessionId: visitorLogin.body.redirectSession.id,
+      action: 'signin',
+      email: m.email,
+      password: m.password,
     });
     expectAllFromCatalog('signed in', await signedIn.text());
     const cookie = signedIn.headers

@@ -65,22 +65,11 @@ describe('redirect targets are normalised (F-8)', () => {
     );
     const page = await kit.open(body.redirectSession.fullUrl);
     const html = await page.text();
-    const csrfCookie = page.headers
-      .getSetCookie()
-      .find((c) => /vitrine_csrf=/.test(c))!
-      .split(';')[0]!;
-    const csrf = /name="csrf" value="([^"]*)"/.exec(html)![1]!;
-    const res = await fetch(body.redirectSession.fullUrl, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
-      body: new URLSearchParams({
-        redirectSessionId: body.redirectSession.id,
-        csrf,
-        action: 'signin',
-        email: m.email,
-        password: m.password,
-      }).toString(),
+    const res = await kit.submitForm(body.redirectSession.fullUrl, page, html, {
+      redirectSessionId: body.redirectSession.id,
+      action: 'signin',
+      email: m.email,
+      password: m.password,
     });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(`${APP.origin}/konto/%C3%BC%E5%95%86`);

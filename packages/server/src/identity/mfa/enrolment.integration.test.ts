@@ -5,6 +5,7 @@ import { verifyMemberEmail } from '../../members/events.js';
 import {
   advance,
   appError,
+  mailTo,
   memberCalls,
   PASSWORD,
   startMfaServer,
@@ -29,12 +30,6 @@ afterAll(async () => {
   await h.server.close();
   await smtp.close();
 });
-
-const mailTo = async (email: string) =>
-  (await h.call('GET', `/_dev/mail.json?to=${encodeURIComponent(email)}`)).body.messages as {
-    subject: string;
-    text: string;
-  }[];
 
 describe('authenticator app enrolment', () => {
   it('adds an inactive factor, activates it with a code, hands out 10 recovery codes once, mails a notice and records the event', async () => {
@@ -77,7 +72,7 @@ describe('authenticator app enrolment', () => {
       expect.objectContaining({ factorType: 'TOTP', status: 'ACTIVE', createdDate: expect.any(String) }),
     ]);
     expect(JSON.stringify(listed.body)).not.toContain(added.body.totp.secret);
-    expect((await mailTo(member.email)).map((x) => x.subject)).toContainEqual(
+    expect((await mailTo(h, member.email)).map((x) => x.subject)).toContainEqual(
       expect.stringContaining('authenticator app was added'),
     );
     const events = await h.server.ctx.db.query<{ type: string; detail: { factorType: string } }>(
@@ -137,7 +132,7 @@ describe('authenticator app enrolment', () => {
       factors: [],
       recoveryCodesLeft: 0,
     });
-    expect((await mailTo(member.email)).map((x) => x.subject)).toContainEqual(
+    expect((await mailTo(h, member.email)).map((x) => x.subject)).toContainEqual(
       expect.stringContaining('authenticator app was removed'),
     );
     expect(

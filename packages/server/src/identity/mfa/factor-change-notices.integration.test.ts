@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberCalls, startMfaServer, type MfaHarness } from '../../../test-support/mfa-kit.js';
+import { mailTo, memberCalls, startMfaServer, type MfaHarness } from '../../../test-support/mfa-kit.js';
 
 /**
  * Each change to a member's second factors mails them a notice (email codes on and off, new recovery
@@ -12,12 +12,6 @@ beforeAll(async () => {
   m = memberCalls(h);
 });
 afterAll(() => h.server.close());
-
-const mailTo = async (r: MfaHarness, email: string) =>
-  (await r.call('GET', `/_dev/mail.json?to=${encodeURIComponent(email)}`)).body.messages as {
-    subject: string;
-    text: string;
-  }[];
 
 describe('factor changes', () => {
   it('email codes on and off and new recovery codes each mail a notice; management answers on the /_iam alias too', async () => {

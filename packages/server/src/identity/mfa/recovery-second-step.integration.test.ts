@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberCalls, startMfaServer, totpCode, type MfaHarness } from '../../../test-support/mfa-kit.js';
+import { mailTo, memberCalls, startMfaServer, totpCode, type MfaHarness } from '../../../test-support/mfa-kit.js';
 
 /**
  * Password recovery of a member with a second factor (issue #14) ends in the second step like login
@@ -12,12 +12,6 @@ beforeAll(async () => {
   m = memberCalls(h);
 });
 afterAll(() => h.server.close());
-
-const mailTo = async (r: MfaHarness, email: string) =>
-  (await r.call('GET', `/_dev/mail.json?to=${encodeURIComponent(email)}`)).body.messages as {
-    subject: string;
-    text: string;
-  }[];
 
 describe('password recovery ends in the second step', () => {
   it('password recovery of a member with an authenticator app answers REQUIRE_MFA, and voids remembered devices', async () => {

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, startMfaServer, type MfaHarness } from '../../../test-support/mfa-kit.js';
+import { mailTo, PASSWORD, startMfaServer } from '../../../test-support/mfa-kit.js';
 
 /**
  * Under the "required" second-factor policy (issue #14), registration and the email verification step
  * answer REQUIRE_MFA with the factors to set up (REQUIRE_ACTIVATION) instead of a session token.
  */
-const mailTo = async (r: MfaHarness, email: string) =>
-  (await r.call('GET', `/_dev/mail.json?to=${encodeURIComponent(email)}`)).body.messages as {
-    subject: string;
-    text: string;
-  }[];
-
 describe('registration under "required"', () => {
   it('under "required", registration and the email verification step answer REQUIRE_MFA with REQUIRE_ACTIVATION', async () => {
     const r = await startMfaServer({ mfa: 'required', mfaFactors: ['TOTP'] });
