@@ -1,11 +1,18 @@
-import { chromium, type Browser, type BrowserContextOptions, type CDPSession, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type CDPSession,
+  type Page,
+} from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
  * Headless Debian Chromium for the browser suites. The network flags matter here: without them
  * Chromium keeps dialling Google's hosts, which this machine's closed network refuses.
  */
-export function launchChromium(): Promise<Browser> {
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -18,6 +25,35 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  });
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium, started by the first suite that asks (a start costs ~0.7 s of CPU and a run has
+ * ~25 suites; suites run one after another in a worker). Each suite gets its own view of it: the contexts it
+ * opens through `newContext` / `newPage`, which its `close()` closes, leaving the browser to the next suite.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const running = shared && (await shared);
+  if (!running?.isConnected()) shared = launch();
+  const browser = await shared!;
+  const opened = new Set<BrowserContext>();
+  const own = async (options?: BrowserContextOptions) => {
+    const context = await browser.newContext(options);
+    opened.add(context);
+    return context;
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext') return own;
+      if (property === 'newPage') return async (options?: BrowserContextOptions) => (await own(options)).newPage();
+      if (property === 'close')
+        return async () => void (await Promise.all([...opened].map((context) => context.close())));
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }
 
