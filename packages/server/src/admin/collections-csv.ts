@@ -12,6 +12,15 @@ const TRAILING = ['_createdDate', '_updatedDate', '_owner'];
 /** Columns the server sets itself: import reads `_id` only. */
 const SYSTEM = new Set([...LEADING, ...TRAILING]);
 
+/**
+ * A cell or header a spreadsheet would run as a formula, whatever follows the first character: papaparse's
+ * own `escapeFormulae: true` pattern ends in `.*$`, whose `.` stops at a line break, so `"=HYPERLINK(…)\n"`
+ * went out unescaped (audit S-3).
+ */
+const FORMULA = /^[=+\-@\t\r]/;
+const ESCAPED = /^'[=+\-@\t\r]/;
+const unescape = (text: string) => (ESCAPED.test(text) ? text.slice(1) : text);
+
 function cell(value: Json | undefined): string | number | boolean {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
@@ -33,7 +42,7 @@ export function itemsToCsv(collection: CollectionConfig, items: readonly JsonObj
   }
   columns.push(...TRAILING);
   const rows = items.map((item) => columns.map((c) => cell(item[c])));
-  return Papa.unparse({ fields: columns, data: rows }, { escapeFormulae: true, newline: '\r\n' });
+  return Papa.unparse({ fields: columns, data: rows }, { escapeFormulae: FORMULA, newline: '\r\n' });
 }
 
 export interface CsvRow {
@@ -85,8 +94,13 @@ export function csvToRows(collection: CollectionConfig, csv: string): { rows: Cs
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',
+    transformHeader: unescape,
   });
-  const errors = parsed.errors.filter((e) => e.row === undefined).map((e) => e.message);
+  // A file of one column has no delimiter to detect: papaparse then reads it with a comma, which is right,
+  // and only reports that it had to guess (audit S-20).
+  const errors = parsed.errors
+    .filter((e) => e.row === undefined && e.code !== 'UndetectableDelimiter')
+    .map((e) => e.message);
   const types = new Map((collection.fields ?? []).map((f) => [f.key, f.type]));
   const rows = parsed.data.map((record, index): CsvRow => {
     const data: JsonObject = {};
@@ -94,7 +108,7 @@ export function csvToRows(collection: CollectionConfig, csv: string): { rows: Cs
     try {
       for (const [key, raw] of Object.entries(record)) {
         if (typeof raw !== 'string' || raw === '' || key === '' || key === '__parsed_extra') continue;
-        const text = /^'[=+\-@\t\r]/.test(raw) ? raw.slice(1) : raw;
+        const text = unescape(raw);
         if (key === '_id') id = text;
         else if (!SYSTEM.has(key)) data[key] = typed(text, key, types.get(key));
       }

@@ -30,7 +30,7 @@ describe('typed collection config', () => {
       ],
     });
     expect(problems).toEqual([]);
-    expect(value.graphql).toEqual({ introspection: false, maxCost: 500 });
+    expect(value.graphql).toEqual({ introspection: false, maxCost: 500, maxAliases: 15 });
     expect(value.collections[0]).toMatchObject({
       strict: true,
       fields: [{ key: 'name', type: 'text', required: true }],
@@ -79,7 +79,7 @@ describe('typed collection config', () => {
         expect.stringMatching(/^sites\[0\]\.collections\[0\]\.fields\[6\]\.type is required/),
         'sites[0].collections[1].strict needs "fields": a strict collection refuses every undeclared field',
         'sites[0].graphql.introspection must be true or false (got "yes")',
-        'sites[0].graphql.depth is not a known key (allowed: introspection, maxCost)',
+        'sites[0].graphql.depth is not a known key (allowed: introspection, maxCost, maxAliases)',
       ]),
     );
   });

@@ -6,7 +6,7 @@
 import { FIELD_TYPES, type CollectionConfig, type FieldConfig, type FieldType, type GraphqlSettings } from './types.js';
 import { take, type Reader } from './validate.js';
 
-export const DEFAULT_GRAPHQL: GraphqlSettings = { introspection: true, maxCost: 20_000 };
+export const DEFAULT_GRAPHQL: GraphqlSettings = { introspection: undefined, maxCost: 20_000, maxAliases: 15 };
 const FIELD_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 export function buildFields(r: Reader, raw: unknown, path: string): FieldConfig[] | undefined {
@@ -88,7 +88,8 @@ export function buildGraphql(raw: unknown): GraphqlSettings | undefined {
   if (raw === undefined) return undefined;
   const g = take.object(raw);
   return {
-    introspection: take.boolean(g.introspection, DEFAULT_GRAPHQL.introspection),
+    introspection: g.introspection === undefined ? undefined : take.boolean(g.introspection, false),
     maxCost: take.integer(g.maxCost, DEFAULT_GRAPHQL.maxCost),
+    maxAliases: take.integer(g.maxAliases, DEFAULT_GRAPHQL.maxAliases),
   };
 }

@@ -63,9 +63,12 @@ export interface CollectionConfig {
 
 /** Per-site GraphQL settings (`sites[].graphql`). */
 export interface GraphqlSettings {
-  introspection: boolean;
+  /** Schema introspection; undefined = on in development, off in production (audit S-12). */
+  introspection: boolean | undefined;
   /** Largest estimated cost of one operation (fields × list sizes). */
   maxCost: number;
+  /** Most aliases in one operation, fragments included: each alias is another resolver run (audit S-4). */
+  maxAliases: number;
 }
 
 export interface ClientConfig {

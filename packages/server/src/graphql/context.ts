@@ -10,6 +10,8 @@ export interface GraphqlContext {
   references: ReferenceLoaders;
   /** Counts a write against the caller's per-address limit, as REST writes do (throws 429). */
   admitWrite: () => Promise<void>;
+  /** Counts a costly operation as one heavy read against the caller's per-address limit (throws 429). */
+  admitHeavyRead: () => Promise<void>;
   /** Mercurius rejects mutations sent with GET when it sees the reply. */
   reply?: FastifyReply;
 }

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_GRAPHQL } from '../config/fields.js';
 import type { ServerConfig } from '../config/types.js';
 import { startDataServer, type DataServer } from '../data/http-support.js';
 import { insertMember } from '../members/store.js';
@@ -437,7 +438,7 @@ describe('automatic persisted queries', () => {
 describe('per-site switches', () => {
   it('turns introspection off for a site', async () => {
     const other = await startDataServer((config) => {
-      config.sites[0]!.graphql = { introspection: false, maxCost: 100 };
+      config.sites[0]!.graphql = { ...DEFAULT_GRAPHQL, introspection: false, maxCost: 100 };
       return config;
     });
     try {

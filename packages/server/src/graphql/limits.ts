@@ -3,8 +3,8 @@
  * checked on every execution because it depends on the variables (`limit: $n`). Cost: every field 1, a list
  * its page size times what each element asks for (schema.ts), a multi-reference a default page.
  */
-import type { DocumentNode, GraphQLSchema } from 'graphql';
-import { complexity, graphql } from './graphql-js.js';
+import type { DocumentNode, GraphQLSchema, ValidationRule } from 'graphql';
+import { armor, complexity, graphql } from './graphql-js.js';
 
 const { fieldExtensionsEstimator, getComplexity, simpleEstimator } = complexity;
 
@@ -24,17 +24,22 @@ export function costOf(
 }
 
 /**
- * Costs per document (mercurius hands the same parsed document for the same query text) and per the numeric
- * variables, the only ones a cost can depend on (`limit: $n`): a hot query is costed once, not per request.
+ * Costs per document (mercurius hands the same parsed document for the same query text) and per the values
+ * of all its variables: a hot query is costed once, not per request. Every variable is part of the key, not
+ * only the numeric ones: a Boolean decides `@include(if: $b)` / `@skip`, so a document first costed with
+ * `false` must not run later with `true` at that price (audit S-1). Variables too long to be a key are costed
+ * every time.
  */
 const costs = new WeakMap<DocumentNode, Map<string, number>>();
+const MAX_KEY_LENGTH = 1024;
 
 function cachedCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   variables: Record<string, unknown> | undefined,
 ): number {
-  const key = JSON.stringify(Object.entries(variables ?? {}).filter(([, v]) => typeof v === 'number'));
+  const key = JSON.stringify(variables ?? {});
+  if (key.length > MAX_KEY_LENGTH) return costOf(schema, document, variables);
   let byVariables = costs.get(document);
   if (!byVariables) costs.set(document, (byVariables = new Map()));
   let cost = byVariables.get(key);
@@ -45,12 +50,21 @@ function cachedCost(
   return cost;
 }
 
-/** A mercurius preExecution hook refusing operations above `maxCost`. */
+/**
+ * An operation at least this costly counts as one heavy read against the caller's per-address limit, as a
+ * REST query with a large filter does (data/throttle.ts): a page of 50 items with ten fields costs ~500.
+ */
+export const HEAVY_COST = 1_000;
+
+/**
+ * A mercurius preExecution hook refusing operations above `maxCost`, and counting costly ones through the
+ * context's `admitHeavyRead` (which throws 429 over the limit).
+ */
 export function costLimit(maxCost: number) {
   return async (
     schema: GraphQLSchema,
     document: DocumentNode,
-    _context: unknown,
+    context: { admitHeavyRead?: () => Promise<void> },
     variables?: Record<string, unknown>,
   ) => {
     const cost = cachedCost(schema, document, variables);
@@ -62,5 +76,28 @@ export function costLimit(maxCost: number) {
         },
       );
     }
+    if (cost >= HEAVY_COST) await context.admitHeavyRead?.();
   };
+}
+
+/**
+ * At most `max` aliases in one operation (graphql-armor's rule, fragments counted once per use): an alias is
+ * another run of a resolver, and 4,900 aliases of one cheap field cost little but ran for seconds (audit S-4).
+ * The refusal is thrown, not reported: it comes on entering the operation, before graphql-js's own rules
+ * visit its fields, and throwing ends validation there (comparing 4,900 fields pairwise for overlaps takes
+ * longer than running them).
+ */
+export function aliasLimit(max: number): ValidationRule {
+  return armor.maxAliasesRule({
+    n: max,
+    onReject: [
+      (_context, rejection) => {
+        const found = Number(/found (\d+)/.exec(rejection.message)?.[1]);
+        throw new graphql.GraphQLError(
+          `The query has ${found} aliases, more than this site allows (${max}); ask for several items with one list field`,
+          { extensions: { code: 'TOO_MANY_ALIASES', aliases: found, maxAliases: max } },
+        );
+      },
+    ],
+  });
 }

@@ -16,7 +16,7 @@ import { scopeResolver } from '../data/request-scope.js';
 import type { GraphqlContext } from './context.js';
 import { wireError, wireResult, type WireError } from './errors.js';
 import { graphql } from './graphql-js.js';
-import { costLimit, MAX_DEPTH } from './limits.js';
+import { aliasLimit, costLimit, MAX_DEPTH } from './limits.js';
 import { registerGraphiql } from './ide/page.js';
 import { ReferenceLoaders } from './references.js';
 import { PersistedQueries } from './persisted-queries.js';
@@ -84,9 +84,17 @@ function readOperation(request: FastifyRequest, persisted: PersistedQueries): Op
 }
 
 /** The site's schema is built here, so a config it cannot express fails the start; the engine loads with the app. */
-function registerEngine(app: FastifyInstance, site: SiteConfig, engines: Map<string, Engine>): void {
+function registerEngine(
+  app: FastifyInstance,
+  site: SiteConfig,
+  production: boolean,
+  engines: Map<string, Engine>,
+): void {
   const schema = buildSiteSchema(site);
   const settings = site.graphql ?? DEFAULT_GRAPHQL;
+  // A production schema is not handed to whoever asks unless the site says so (audit S-12).
+  const introspection = settings.introspection ?? !production;
+  const rules = [aliasLimit(settings.maxAliases), ...(introspection ? [] : [graphql.NoSchemaIntrospectionCustomRule])];
   void app.register(async (child) => {
     await child.register(mercurius, {
       schema,
@@ -94,7 +102,7 @@ function registerEngine(app: FastifyInstance, site: SiteConfig, engines: Map<str
       graphiql: false,
       jit: 1,
       queryDepth: MAX_DEPTH,
-      validationRules: settings.introspection ? [] : [graphql.NoSchemaIntrospectionCustomRule],
+      validationRules: rules,
       // Errors are put on the wire by errors.ts; mercurius only hands them back.
       errorFormatter: (execution) => ({
         statusCode: 200,
@@ -130,7 +138,7 @@ export const graphqlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   const { scopeOf, throttle } = scopeResolver(ctx);
   const engines = new Map<string, Engine>();
   const persisted = new PersistedQueries();
-  for (const site of ctx.config.sites) registerEngine(app, site, engines);
+  for (const site of ctx.config.sites) registerEngine(app, site, ctx.config.production, engines);
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const { apiVersion } = request.params as { apiVersion: string };
@@ -162,6 +170,7 @@ export const graphqlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         scope,
         references: new ReferenceLoaders(scope),
         admitWrite: () => throttle.write(request, scope.caller),
+        admitHeavyRead: () => throttle.heavyRead(request, scope.caller),
         reply,
       };
     } catch (error) {

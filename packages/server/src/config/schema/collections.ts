@@ -45,4 +45,5 @@ export const CollectionSchema = Strict({
 export const GraphqlSchema = Strict({
   introspection: Optional(Flag()),
   maxCost: Optional(Type.Integer({ minimum: 10, maximum: 10_000_000 })),
+  maxAliases: Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
 });
