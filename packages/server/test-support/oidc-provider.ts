@@ -7,10 +7,15 @@ import Provider from 'oidc-provider';
  * issuer and signing keys). Its login "form" is a minimal interaction: POST /interaction/{uid} with
  * `login=<account id>` signs that account in and grants the scopes asked for. Accounts and their
  * claims are whatever the test puts in `accounts`.
+ *
+ * On oidc-provider's defaults the ID token of a code flow carries only `sub` (and the protocol claims):
+ * `email` and `profile` claims come from its UserInfo endpoint (OpenID Connect Core §5.4, "thin" ID
+ * tokens). `claimsInIdToken` puts them in the ID token as well, as Google and Apple do.
  */
 export interface TestAccount {
   email?: string;
-  email_verified?: boolean;
+  /** Some providers send the flag as the string "true" / "false". */
+  email_verified?: boolean | string;
   given_name?: string;
   family_name?: string;
 }
@@ -31,6 +36,10 @@ export interface TestProvider {
 export interface TestProviderOptions {
   /** Signing keys (private JWKs); two providers given the same keys differ only by issuer. Default: generated. */
   jwks?: { keys: Record<string, unknown>[] };
+  /** Scope claims in the ID token too (oidc-provider's `conformIdTokenClaims: false`). Default: UserInfo only. */
+  claimsInIdToken?: boolean;
+  /** The `sub` its UserInfo endpoint answers for an account (a misbehaving provider). Default: the account's. */
+  userInfoSubject?: (sub: string) => string;
 }
 
 const readBody = (req: IncomingMessage) =>
@@ -80,10 +89,10 @@ export async function startTestProvider(
       cookies: { keys: ['test-provider-cookie-key-0123456789'] },
       ...(options.jwks ? { jwks: options.jwks } : {}),
       ttl: { IdToken: () => settings.idTokenTtlSeconds },
-      // Put every claim in the ID token: what Vitrine reads comes from there.
-      conformIdTokenClaims: false,
-      findAccount: async (_ctx: unknown, sub: string) => ({
-        accountId: sub,
+      ...(options.claimsInIdToken ? { conformIdTokenClaims: false } : {}),
+      // oidc-provider answers `sub` = the account id it finds, so a lying UserInfo finds another id there.
+      findAccount: async (ctx: { oidc?: { route?: string } }, sub: string) => ({
+        accountId: ctx.oidc?.route === 'userinfo' && options.userInfoSubject ? options.userInfoSubject(sub) : sub,
         claims: async () => ({ sub, ...accounts.get(sub) }),
       }),
       interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },

@@ -6,7 +6,8 @@ import { ssoOf } from './index.js';
 
 let sso: SsoKit;
 beforeAll(async () => {
-  sso = await startSso();
+  // Claims in the ID token: loginWithIdToken signs a new shopper in (login-with-token-params reads no UserInfo).
+  sso = await startSso({ provider: { claimsInIdToken: true } });
 });
 afterAll(() => sso?.close());
 

@@ -25,6 +25,7 @@ import {
   type Provider,
 } from '../identity/sso/providers.js';
 import { signInWithProvider } from '../identity/sso/sign-in.js';
+import { claimsWithUserInfo } from '../identity/sso/userinfo.js';
 import { consumePendingLogin, insertPendingLogin, LOGIN_TTL_SECONDS } from '../identity/sso/store.js';
 import { pageQuery } from '../http/pages/input.js';
 import type { ProviderParams } from './schemas.js';
@@ -255,13 +256,15 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
     url.search = answer.toString();
     // openid-client checks state, the code exchange with the PKCE verifier, and the ID token: signature
     // by the provider's JWKS, issuer, audience, expiry (by the server's clock, 30 s tolerance), nonce.
-    const tokens = await oidc.authorizationCodeGrant(onServerClock(provider, ctx.now()), url, {
+    const config = onServerClock(provider, ctx.now());
+    const tokens = await oidc.authorizationCodeGrant(config, url, {
       pkceCodeVerifier: pending.codeVerifier,
       expectedState: state,
       expectedNonce: pending.nonce,
       idTokenExpected: true,
     });
-    claims = tokens.claims()!;
+    // A provider that keeps the email to its UserInfo endpoint is asked there (same `sub` required).
+    claims = await claimsWithUserInfo(config, tokens);
   } catch (error) {
     if (error instanceof ProviderUnavailable || isNetworkError(error))
       return unavailable(ctx, request, reply, idp.name, session);

@@ -22,7 +22,7 @@ export type Resolution =
   | { kind: 'account-exists'; email: string }
   | { kind: 'no-email' };
 
-// Apple sends the flag as the string "true".
+// Apple and some UserInfo endpoints send the flag as a string: "true" is verified, "false" (like anything else) is not.
 const verifiedEmail = (claims: ProviderClaims) => claims.email_verified === true || claims.email_verified === 'true';
 
 const name = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : undefined);

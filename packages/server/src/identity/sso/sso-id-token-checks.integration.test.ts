@@ -26,7 +26,8 @@ let other: TestProvider;
 
 beforeAll(async () => {
   const jwks = await signingKeys();
-  sso = await startSso({ now: () => Date.now() + appClockAhead, provider: { jwks } });
+  // Claims in the ID token: new shoppers sign in with login-with-token-params too (no UserInfo there).
+  sso = await startSso({ now: () => Date.now() + appClockAhead, provider: { jwks, claimsInIdToken: true } });
   other = await anotherProvider(sso, { jwks });
 });
 afterAll(async () => {

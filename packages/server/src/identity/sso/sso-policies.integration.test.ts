@@ -17,10 +17,13 @@ import {
 
 let approval: SsoKit;
 let open: SsoKit;
+// Claims in the ID token: new shoppers sign in with login-with-token-params too (no UserInfo there).
+const provider = { claimsInIdToken: true };
 beforeAll(async () => {
   [approval, open] = await Promise.all([
-    startSso({ site: (s) => ({ ...s, policies: { ...s.policies, memberApproval: 'manual' } }) }),
+    startSso({ provider, site: (s) => ({ ...s, policies: { ...s.policies, memberApproval: 'manual' } }) }),
     startSso({
+      provider,
       site: (s) => ({
         ...s,
         policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },

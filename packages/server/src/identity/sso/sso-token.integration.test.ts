@@ -4,7 +4,8 @@ import { account, IDP, idTokenFrom, startSso, type SsoKit } from '../../../test-
 
 let sso: SsoKit;
 beforeAll(async () => {
-  sso = await startSso();
+  // A native app's ID token carries the email (Google, Apple): login-with-token-params has no UserInfo to read.
+  sso = await startSso({ provider: { claimsInIdToken: true } });
 });
 afterAll(async () => {
   await sso?.close();

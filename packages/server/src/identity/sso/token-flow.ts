@@ -68,9 +68,11 @@ export async function loginWithTokenParams(
     ...origin,
   });
   if (outcome.kind === 'account-exists') throw accountExists(outcome.email, idp.name);
+  // The browser flow reads a missing email from UserInfo (userinfo.ts); that needs an access token,
+  // and a native app hands over only its ID token.
   if (outcome.kind === 'no-email')
     throw appError('SSO_EMAIL_REQUIRED', {
-      description: `${idp.name} did not share an email address; ask for the "email" scope`,
+      description: `The ID token from ${idp.name} carries no email address, and without an access token its UserInfo endpoint cannot be read: ask ${idp.name} for an ID token with the "email" claim, or sign in through the browser flow`,
     });
   return outcome.result;
 }
