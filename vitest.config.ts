@@ -10,6 +10,7 @@ const alias = [
   { find: /^@vitrine\/sdk\/data$/, replacement: here('./packages/sdk/src/data/index.ts') },
   { find: /^@vitrine\/sdk\/mfa$/, replacement: here('./packages/sdk/src/mfa/index.ts') },
   { find: /^@vitrine\/sdk\/sso$/, replacement: here('./packages/sdk/src/sso/index.ts') },
+  { find: /^@vitrine\/sdk\/wix$/, replacement: here('./packages/sdk/src/wix/index.ts') },
   // Only what jsdom suites need (no server, no other package): evaluated before anything else they import.
   { find: /^@vitrine\/sdk\/test-support\/jsdom$/, replacement: here('./packages/sdk/test-support/jsdom-sign-in.ts') },
   { find: /^@vitrine\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },

@@ -29,6 +29,8 @@ entries.push(
     contents: `export * from './index.ts';\nexport * from './sso/index.ts';`,
     budget: 6656,
   },
+  // Used without the core: an `@wix/sdk` app adds only this to point its calls at Vitrine.
+  { name: '@vitrine/sdk/wix', contents: `export * from './wix/index.ts';`, budget: 1024 },
 );
 
 let failed = false;

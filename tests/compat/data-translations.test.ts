@@ -5,7 +5,8 @@
  */
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { items } from '@wix/data';
-import { routeWixToLocal, startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { routeWixToLocal } from './wix-fetch.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let server: TestServer;

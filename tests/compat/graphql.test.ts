@@ -42,7 +42,12 @@ describe('@wix/sdk client.graphql', () => {
       { _id: 'linen-tea-towels', price: 24, category: { name: 'Kitchen' } },
     ]);
     const calls = routing.seen.filter((r) => r.path.startsWith('/graphql/'));
-    expect(calls.at(-1)).toEqual({ host: 'www.wixapis.com', method: 'POST', path: '/graphql/alpha' });
+    expect(calls.at(-1)).toEqual({
+      host: 'www.wixapis.com',
+      method: 'POST',
+      path: '/graphql/alpha',
+      url: `${server.url}/graphql/alpha`,
+    });
   });
 
   it('hands back errors with their codes (a refused mutation), and takes apiVersion v1', async () => {

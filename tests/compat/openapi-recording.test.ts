@@ -86,7 +86,7 @@ beforeAll(async () => {
           clientId: 'recording-client',
           redirectUris: ['http://app.test/callback'],
           allowedOrigins: ['http://app.test'],
-          refreshTokenRotation: false,
+          refreshTokenRotation: true, // what a client gets when its config says nothing
         },
       ],
       collections: [

@@ -1,22 +1,42 @@
-import { routeWixToLocal, startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { routeWixApis, type RoutedRequest } from '@vitrine/sdk/wix';
 
-// The compat suites' fetch routing (docs/wire-format.md §12) lives with the other test helpers of the server.
-export { routeWixToLocal, type RoutedRequest } from '@vitrine/server/test-support';
+export type { RoutedRequest } from '@vitrine/sdk/wix';
 
 type SiteConfig = Parameters<NonNullable<Parameters<typeof startTestServer>[0]>['site'] & {}>[0];
 
+export interface WixRouting {
+  restore(): void;
+  /** Every request the clients addressed to Wix's hosts, in order. */
+  seen: RoutedRequest[];
+  /** The `fetch` from before the routing: requests a test makes itself, to the server directly. */
+  realFetch: typeof fetch;
+}
+
+/**
+ * The compat suites point the unmodified clients at a local server exactly as an app would: with the
+ * published `@vitrine/sdk/wix` (docs/compatibility.md), recording which Wix host each call meant.
+ */
+export function routeWixToLocal(baseUrl: string): WixRouting {
+  const realFetch = globalThis.fetch;
+  const seen: RoutedRequest[] = [];
+  const { restore } = routeWixApis(baseUrl, { onRequest: (request) => seen.push(request) });
+  return { restore, seen, realFetch };
+}
+
 export interface WixClientServer {
   server: TestServer;
-  routing: ReturnType<typeof routeWixToLocal>;
+  routing: WixRouting;
   close(): Promise<void>;
 }
 
 /**
- * A test server whose demo site has one more client as the unmodified `@wix/sdk` needs it (it keeps its
- * first refresh token, so rotation is off), with open sign-up policies, and Wix's hosts routed to it.
+ * A test server with open sign-up policies and Wix's hosts routed to it. With `client`, its demo site
+ * has one more client with the settings a client gets when its config says nothing more (rotation on,
+ * config/sites.ts): `@wix/sdk` must keep its member sessions on those (docs/tokens.md#the-token-model).
  */
 export async function startWixClientServer(
-  client: { clientId: string; redirectUri: string },
+  client?: { clientId: string; redirectUri: string },
   site: (s: SiteConfig) => SiteConfig = (s) => s,
 ): Promise<WixClientServer> {
   const server = await startTestServer({
@@ -25,6 +45,7 @@ export async function startWixClientServer(
         ...s,
         policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
       });
+      if (!client) return base;
       const origin = new URL(client.redirectUri).origin;
       return {
         ...base,
@@ -34,7 +55,7 @@ export async function startWixClientServer(
             clientId: client.clientId,
             redirectUris: [client.redirectUri],
             allowedOrigins: [origin],
-            refreshTokenRotation: false,
+            refreshTokenRotation: true,
           },
         ],
       };

@@ -2,6 +2,7 @@ import { reassignVisitorItems } from '../data/ownership.js';
 import { OAuthError } from '../http/errors.js';
 import { recordVisitor } from '../members/store.js';
 import { requestOrigin } from '../security/auth-events.js';
+import { keepsFirstRefreshToken } from './client-kind.js';
 import { requireClient, type GrantHandler } from './grants.js';
 import { consumeCode, findCode, recordCodeSession, verifyPkce } from '../sign-in/redirect-store.js';
 import { endSession } from './session-end.js';
@@ -51,6 +52,7 @@ export const authorizationCodeGrant: GrantHandler = async (input, ctx, request) 
       clientId: client.clientId,
       memberId: stored.memberId,
       visitorId: stored.visitorId ?? undefined,
+      keepsFirstRefreshToken: keepsFirstRefreshToken(request.headers),
     });
     await recordCodeSession(tx, code, tokens.sessionId);
     if (stored.visitorId) {

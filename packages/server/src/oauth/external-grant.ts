@@ -6,6 +6,7 @@ import { findMemberById, isMemberId } from '../members/store.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
 import { clientIp } from '../security/client-ip.js';
 import type { Queryable } from '../store/types.js';
+import { keepsFirstRefreshToken } from './client-kind.js';
 import type { GrantHandler } from './grants.js';
 
 /** One row per use of a site API key on the token endpoint, granted or refused. Never the key itself. */
@@ -92,7 +93,13 @@ export const authorizedClientGrant: GrantHandler = async (input, ctx, request) =
     }
     const member = await findMemberById(tx, site.id, memberId);
     if (member?.status !== 'ACTIVE') return { refused: 'member' } as const;
-    const tokens = await ctx.tokens.createMemberSession(tx, { siteId: site.id, clientId, memberId, visitorId });
+    const tokens = await ctx.tokens.createMemberSession(tx, {
+      siteId: site.id,
+      clientId,
+      memberId,
+      visitorId,
+      keepsFirstRefreshToken: keepsFirstRefreshToken(request.headers),
+    });
     if (visitorId) await reassignVisitorItems(tx, site.id, visitorId, memberId);
     await audit(
       tx,

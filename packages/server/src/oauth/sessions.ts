@@ -14,8 +14,20 @@ export const LAST_USE_RESOLUTION_SECONDS = 3600;
 
 export const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
 
-export function newMemberRefreshToken(): string {
-  return randomBytes(32).toString('base64url');
+/**
+ * Marks the refresh token of a session that never rotates because its client keeps its first token
+ * (`@wix/sdk`, docs/tokens.md#the-token-model). The mark is part of what is hashed and stored, so a
+ * holder of a rotating token cannot turn it into a kept one.
+ */
+const KEPT_TOKEN_PREFIX = 'k1.';
+
+/** The two shapes of a member refresh token: 256 random bits, with the kept mark or without. */
+export const MEMBER_REFRESH_TOKEN = /^(?:k1\.)?[A-Za-z0-9_-]{43}$/;
+
+export const isKeptRefreshToken = (token: string): boolean => token.startsWith(KEPT_TOKEN_PREFIX);
+
+export function newMemberRefreshToken(kept = false): string {
+  return (kept ? KEPT_TOKEN_PREFIX : '') + randomBytes(32).toString('base64url');
 }
 
 /**
@@ -34,6 +46,8 @@ export interface NewSession {
   ttlSeconds: number;
   /** The service clock, so expiry follows the same time source as every other check. */
   now: number;
+  /** The client keeps its first refresh token (`@wix/sdk`): the session's token never rotates. */
+  keepsFirstRefreshToken?: boolean | undefined;
 }
 
 export async function insertSession(
@@ -41,7 +55,7 @@ export async function insertSession(
   s: NewSession,
 ): Promise<{ sessionId: string; refreshToken: string; expiresAt: Date }> {
   const sessionId = randomUUID();
-  const refreshToken = newMemberRefreshToken();
+  const refreshToken = newMemberRefreshToken(s.keepsFirstRefreshToken);
   const expiresAt = new Date(s.now + s.ttlSeconds * 1000);
   await tx.query(
     `insert into sessions (site_id, id, member_id, client_id, visitor_id, expires_at, last_used_at) values ($1, $2, $3, $4, $5, $6, $7)`,

@@ -108,7 +108,7 @@ export class TokenService {
         throw invalidGrant('refresh token was issued to another client');
       return this.response(site, this.accessToken(site, client.clientId, payload.visitor, 'visitor'), refreshToken);
     }
-    if (!/^[A-Za-z0-9_-]{43}$/.test(refreshToken)) throw invalidGrant('refresh token is invalid or expired');
+    if (!sessions.MEMBER_REFRESH_TOKEN.test(refreshToken)) throw invalidGrant('refresh token is invalid or expired');
     const row = await this.findRefresh(refreshToken);
     if (!row || row.site_id !== site.id || row.client_id !== client.clientId)
       throw invalidGrant('refresh token is invalid or expired');
@@ -122,7 +122,9 @@ export class TokenService {
     if (sessions.lastUseIsStale(row.session_last_used_at, this.now()))
       await sessions.touchSession(this.db, row.site_id, row.session_id, this.now());
     const access = () => this.accessToken(site, client.clientId, row.member_id, 'member', row.session_id);
-    if (!client.refreshTokenRotation) return this.response(site, access(), refreshToken);
+    // A kept token (its client keeps its first refresh token, client-kind.ts) never rotates.
+    if (!client.refreshTokenRotation || sessions.isKeptRefreshToken(refreshToken))
+      return this.response(site, access(), refreshToken);
     return this.rotateAndIssue(site, row, refreshToken, access, audit);
   }
 
@@ -179,7 +181,14 @@ export class TokenService {
   /** Starts a member session (login, code exchange, external login) and returns its first tokens. */
   async createMemberSession(
     tx: Queryable,
-    input: { siteId: string; clientId: string; memberId: string; visitorId?: string | undefined },
+    input: {
+      siteId: string;
+      clientId: string;
+      memberId: string;
+      visitorId?: string | undefined;
+      /** The client keeps its first refresh token (`keepsFirstRefreshToken`): the session's never rotates. */
+      keepsFirstRefreshToken?: boolean | undefined;
+    },
   ): Promise<MemberSessionTokens> {
     const site = this.config.sites.find((s) => s.id === input.siteId);
     if (!site) throw new Error(`unknown site ${input.siteId}`);
