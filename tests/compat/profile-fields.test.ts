@@ -38,7 +38,7 @@ const keyClient = () =>
   createClient({ modules: { authentication }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: env.server.siteId }) });
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
-type SdkProfile = NonNullable<Parameters<typeof authentication.registerV2>[1]>['profile'] & {};
+type SdkProfile = authentication.IdentityProfile;
 type Profile = Record<string, unknown>;
 const address = (tag: string, parts: Record<string, unknown>) => ({ addresses: [{ tag, address: parts }] });
 const custom = (value: Record<string, unknown>) => ({ customFields: [{ name: 'field', value }] });
