@@ -116,9 +116,11 @@ export async function nextState(
   }
   if (!member.approved) return { state: 'REQUIRE_OWNER_APPROVAL', identity, additionalData: {} };
   if (!options.secondFactorPassed) {
+    // The identity has just read the member's active factors: without any, the second step need not read them again.
+    const hasActiveFactors = identity.factors.some((f) => f.type !== 'PASSWORD');
     const secondStep = await secondFactorStep(tx, deps.ctx, {
       site,
-      member,
+      member: { ...member, hasActiveFactors },
       visitorId,
       identity,
       deviceToken: options.deviceToken,
