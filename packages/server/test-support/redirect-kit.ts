@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SiteConfig } from '../src/config/types.js';
 import { getVisitorToken, startTestServer, type TestServer } from './server.js';
 import { SoftwarePasskey } from './software-passkey.js';
+import { findCode } from '../src/sign-in/redirect-store.js';
 
 /** Shared by the redirect-login tests: a site with a second client, an API key, no email verification. */
 export const APP = { clientId: 'shop-app', redirectUri: 'https://shop.test/callback', origin: 'https://shop.test' };
@@ -221,6 +222,14 @@ export class Kit {
   }
 
   /** The member's hosted browser sessions that are still live (not revoked, not expired). */
+  /** The member an authorization answer's code was issued to; throws unless the answer is a redirect with a code. */
+  async memberOfCode(res: Response): Promise<string | undefined> {
+    const code = fragmentOf(res.headers.get('location')).get('code');
+    if (res.status !== 302 || !code || !/^[\w-]{43}$/.test(code))
+      throw new Error(`expected a 302 with a code, got ${res.status} to ${res.headers.get('location')}`);
+    return (await findCode(this.server.ctx.db, code))?.memberId;
+  }
+
   async liveBrowserSessions(memberId: string): Promise<number> {
     const { rows } = await this.server.ctx.db.query<{ n: number }>(
       'select count(*)::int as n from browser_sessions where site_id = $1 and member_id = $2 and revoked_at is null and expires_at > now()',

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP, fragmentOf, Kit, type HostedPage } from '../../test-support/redirect-kit.js';
 import { Browser } from '../../test-support/sso-kit.js';
 import type { SoftwarePasskey } from '../../test-support/software-passkey.js';
-import { findCode } from './redirect-store.js';
 
 /**
  * `prompt` on /oauth2/authorize (issue #25) for members who sign in with a passkey: **Sign in with a
@@ -17,13 +16,6 @@ beforeAll(async () => {
 afterAll(() => kit.server.close());
 
 const doc = (html: string) => new JSDOM(html).window.document;
-
-async function memberOfCode(res: Response): Promise<string | undefined> {
-  expect(res.status).toBe(302);
-  const code = fragmentOf(res.headers.get('location')).get('code');
-  expect(code).toMatch(/^[\w-]{43}$/);
-  return (await findCode(kit.server.ctx.db, code!))?.memberId;
-}
 
 /** The sign-in page with its passkey button, not a code. */
 function expectSignInForm(page: Pick<HostedPage, 'res' | 'html'>) {
@@ -43,7 +35,7 @@ async function signInWithPasskey(
   m: { memberId: string; passkey: SoftwarePasskey },
 ) {
   const res = await kit.signInWithPasskey(browser, page, m.passkey);
-  expect(await memberOfCode(res)).toBe(m.memberId);
+  expect(await kit.memberOfCode(res)).toBe(m.memberId);
   return res;
 }
 
@@ -80,7 +72,7 @@ describe('passkey members without a hosted browser session', () => {
 describe('passkey members with a live hosted browser session', () => {
   it('prompt none issues a code for them, with no page', async () => {
     const { m, browser } = await signedIn();
-    expect(await memberOfCode((await kit.authorize(browser, 'none')).res)).toBe(m.memberId);
+    expect(await kit.memberOfCode((await kit.authorize(browser, 'none')).res)).toBe(m.memberId);
   });
 
   it.each(['login', 'consent'])(
@@ -91,7 +83,7 @@ describe('passkey members with a live hosted browser session', () => {
       expectSignInForm(page);
       await signInWithPasskey(browser, page, m);
       expect(await kit.liveBrowserSessions(m.memberId)).toBe(1);
-      expect(await memberOfCode((await kit.authorize(browser, 'none')).res)).toBe(m.memberId);
+      expect(await kit.memberOfCode((await kit.authorize(browser, 'none')).res)).toBe(m.memberId);
     },
   );
 
@@ -100,7 +92,7 @@ describe('passkey members with a live hosted browser session', () => {
     const page = await kit.authorize(browser, 'select_account');
     expect(doc(page.html).querySelector('button[type=submit]')!.textContent).toBe(`Continue as ${m.email}`);
     const res = await kit.postForm(browser, page, { action: 'continue', account: m.memberId });
-    expect(await memberOfCode(res)).toBe(m.memberId);
+    expect(await kit.memberOfCode(res)).toBe(m.memberId);
     expect(await kit.liveBrowserSessions(m.memberId)).toBe(1);
   });
 
@@ -116,6 +108,6 @@ describe('passkey members with a live hosted browser session', () => {
     expect([await kit.liveBrowserSessions(first.memberId), await kit.liveBrowserSessions(second.memberId)]).toEqual([
       0, 1,
     ]);
-    expect(await memberOfCode((await kit.authorize(browser, 'none')).res)).toBe(second.memberId);
+    expect(await kit.memberOfCode((await kit.authorize(browser, 'none')).res)).toBe(second.memberId);
   });
 });

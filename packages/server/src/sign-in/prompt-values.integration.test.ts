@@ -22,14 +22,6 @@ const ssoCookieOf = (res: Response) =>
     .find((c) => c.startsWith('vitrine_sso='))
     ?.split(';')[0];
 
-/** The member an authorization answer's code was issued to (the answer must be a redirect with a code). */
-async function memberOfCode(res: Response): Promise<string | undefined> {
-  expect(res.status).toBe(302);
-  const code = fragmentOf(res.headers.get('location')).get('code');
-  expect(code).toMatch(/^[\w-]{43}$/);
-  return (await findCode(kit.server.ctx.db, code!))?.memberId;
-}
-
 /** A page that asks for a password: 200, no redirect, no code issued. */
 function expectSignInForm(page: Pick<HostedPage, 'res' | 'html'>) {
   expect([page.res.status, page.res.headers.get('location')]).toEqual([200, null]);
@@ -43,7 +35,7 @@ async function signedIn() {
   const browser = new Browser();
   const page = await kit.authorize(browser, 'login');
   const res = await kit.signInWithPassword(browser, page, m);
-  expect(await memberOfCode(res)).toBe(m.memberId);
+  expect(await kit.memberOfCode(res)).toBe(m.memberId);
   return { m, browser, cookie: ssoCookieOf(res)! };
 }
 
@@ -77,7 +69,7 @@ describe('without a hosted browser session', () => {
       const page = await kit.authorize(browser, prompt);
       expectSignInForm(page);
       const res = await kit.signInWithPassword(browser, page, m);
-      expect(await memberOfCode(res)).toBe(m.memberId);
+      expect(await kit.memberOfCode(res)).toBe(m.memberId);
       const code = fragmentOf(res.headers.get('location')).get('code')!;
       const tokens = await kit.exchange({ code, codeVerifier: page.p.verifier, redirectUri: APP.redirectUri });
       expect(tokens.status).toBe(200);
@@ -90,7 +82,7 @@ describe('with a live hosted browser session', () => {
   it('prompt none issues a code for the signed-in member, with no page', async () => {
     const { m, browser } = await signedIn();
     const page = await kit.authorize(browser, 'none');
-    expect(await memberOfCode(page.res)).toBe(m.memberId);
+    expect(await kit.memberOfCode(page.res)).toBe(m.memberId);
   });
 
   it.each(['login', 'consent'])(
@@ -100,7 +92,7 @@ describe('with a live hosted browser session', () => {
       const page = await kit.authorize(browser, prompt);
       expectSignInForm(page);
       const res = await kit.signInWithPassword(browser, page, m);
-      expect(await memberOfCode(res)).toBe(m.memberId);
+      expect(await kit.memberOfCode(res)).toBe(m.memberId);
       const after = ssoCookieOf(res)!;
       expect(after).not.toBe(before);
       expect(await kit.liveBrowserSessions(m.memberId)).toBe(1);
@@ -143,7 +135,7 @@ describe('with a live hosted browser session', () => {
     const page = await kit.authorize(browser, 'select_account');
     expect(doc(page.html).querySelector('button[type=submit]')!.textContent).toBe(`Continue as ${m.email}`);
     const res = await kit.postForm(browser, page, { action: 'continue', account: m.memberId });
-    expect(await memberOfCode(res)).toBe(m.memberId);
+    expect(await kit.memberOfCode(res)).toBe(m.memberId);
     expect(ssoCookieOf(res)).toBeUndefined();
     expect(await kit.liveBrowserSessions(m.memberId)).toBe(1);
     expect(await silentWith(cookie)).toBe(m.memberId);
@@ -161,12 +153,12 @@ describe('with a live hosted browser session', () => {
     const formPage = { ...page, res: form, html: await form.text() };
     expectSignInForm(formPage);
     const res = await kit.signInWithPassword(browser, formPage, second);
-    expect(await memberOfCode(res)).toBe(second.memberId);
+    expect(await kit.memberOfCode(res)).toBe(second.memberId);
     expect([await kit.liveBrowserSessions(first.memberId), await kit.liveBrowserSessions(second.memberId)]).toEqual([
       0, 1,
     ]);
     expect(await silentWith(cookie)).toBe('login_required');
-    expect(await memberOfCode((await kit.authorize(browser, 'none')).res)).toBe(second.memberId);
+    expect(await kit.memberOfCode((await kit.authorize(browser, 'none')).res)).toBe(second.memberId);
   });
 
   it('select_account: "Continue as" after the browser signed in as someone else shows who it is now, no code', async () => {
@@ -175,7 +167,7 @@ describe('with a live hosted browser session', () => {
     // Another tab of the same browser signs in as a second member.
     const second = await kit.member();
     const other = await kit.authorize(browser, 'login');
-    expect(await memberOfCode(await kit.signInWithPassword(browser, other, second))).toBe(second.memberId);
+    expect(await kit.memberOfCode(await kit.signInWithPassword(browser, other, second))).toBe(second.memberId);
     const res = await kit.postForm(browser, chooser, { action: 'continue', account: first.memberId });
     expect([res.status, res.headers.get('location')]).toEqual([200, null]);
     expect(doc(await res.text()).querySelector('button[type=submit]')!.textContent).toBe(`Continue as ${second.email}`);
@@ -188,7 +180,7 @@ describe('a session token (a sign-in the shopper has just done)', () => {
     async (p) => {
       const m = await kit.member();
       const { body } = await kit.redirectSession(kit.authRequest(pkce(), { sessionToken: m.sessionToken }, p));
-      expect(await memberOfCode(await kit.open(body.redirectSession.fullUrl))).toBe(m.memberId);
+      expect(await kit.memberOfCode(await kit.open(body.redirectSession.fullUrl))).toBe(m.memberId);
     },
   );
 });
