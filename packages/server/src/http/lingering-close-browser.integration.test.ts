@@ -68,7 +68,7 @@ function uploads(megabytes: number, times: number): Promise<string[]> {
   );
 }
 
-// Chromium uploads at 1–3 MB/s on a loaded 2-core machine: 50 MB takes 20–35 s an attempt, hence fewer of them.
+// Chromium uploads at 1–3 MB/s on a loaded 2-core machine: 50 MB takes 20–47 s an attempt, hence fewer of them.
 describe.each([
   [5, 5],
   [50, 2],

@@ -8,10 +8,12 @@ export const LINGER_MAX_BYTES = 64 * 1024 * 1024;
 /** How long it waits for the next bytes of that body (nginx's `lingering_timeout`). */
 export const LINGER_IDLE_MS = 5_000;
 /**
- * How long it drains in all, from the moment it answered (nginx's `lingering_time`, 30 s there): 64 MB at
- * ~1.1 MB/s, about what a headless Chromium managed uploading on a loaded 2-core machine.
+ * How long it drains in all, from the moment it answered (nginx's `lingering_time`, 30 s there). A headless
+ * Chromium on a loaded 2-core machine took up to 47 s to send 50 MB; the idle and byte bounds already stop
+ * stalled and flooding clients, and a slow body under the limit holds a connection longer (the server sets no
+ * `requestTimeout`), so this only ends a trickle that would go on and on.
  */
-export const LINGER_MAX_MS = 60_000;
+export const LINGER_MAX_MS = 120_000;
 
 export interface LingerBounds {
   maxBytes: number;
