@@ -1,12 +1,14 @@
 /**
  * Oversized bodies from a real headless Chromium: `fetch` from a page of the test server uploads 5 MB and
  * 50 MB to the login route, and every attempt must read the 413 envelope (lingering close,
- * docs/operating.md "HTTP conventions"). Chromium streams no request body over HTTP/1.1, so its uploads
- * always carry a content-length; the chunked case is covered by `lingering-close.integration.test.ts`.
+ * docs/operating.md "HTTP conventions"; the server side is
+ * `packages/server/src/http/lingering-close.ts`). Chromium streams no request body over HTTP/1.1, so its uploads
+ * always carry a content-length; the chunked case is covered by `http/lingering-close.integration.test.ts`.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { launchChromium } from './support/browser.js';
 
 const LOGIN = '/_api/iam/authentication/v2/login';
 const MESSAGE = 'Request body is larger than this server accepts';
@@ -26,20 +28,7 @@ beforeAll(async () => {
       );
     },
   });
-  // The flags keep Chromium from dialling Google's hosts (tests/e2e/support/browser.ts).
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   await page.goto(`${server.url}/__test/upload`);
 }, 120_000);
