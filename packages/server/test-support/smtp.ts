@@ -13,6 +13,7 @@ export async function startTestSmtp(
 ): Promise<{ url: string; received: CapturedMail[]; close(): Promise<void> }> {
   const received: CapturedMail[] = [];
   let toFail = options.failFirst ?? 0;
+  // Lenient (no AUTH, no STARTTLS) so suites send without credentials: see src/mail/smtp-strict.integration.test.ts
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

@@ -188,6 +188,17 @@ describe('config file', () => {
     );
   });
 
+  it('names an unreadable or non-certificate VITRINE_SMTP_CA_FILE', () => {
+    const missing = join(dir, 'missing-ca.pem');
+    expect(problems(() => loadConfig({ env: { VITRINE_SMTP_CA_FILE: missing }, dataDir: dir }))).toEqual([
+      'VITRINE_SMTP_CA_FILE could not be read (ENOENT)',
+    ]);
+    const notPem = file('not a certificate', 'ca.txt');
+    expect(problems(() => loadConfig({ env: { VITRINE_SMTP_CA_FILE: notPem }, dataDir: dir }))).toEqual([
+      `VITRINE_SMTP_CA_FILE must name a PEM certificate file ("-----BEGIN CERTIFICATE-----"; got ${notPem})`,
+    ]);
+  });
+
   it('explains an unreadable or invalid file', () => {
     expect(problems(() => loadConfig({ configPath: join(dir, 'missing.json'), env: {} }))[0]).toMatch(
       /could not be read \(ENOENT\)/,

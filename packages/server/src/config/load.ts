@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +83,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   if ('error' in trust) r.problems.push(trust.error);
   else if (trust.warning) warnings.push(trust.warning);
   const keyEncryptionKey = readKeyEncryptionKey(r, env.VITRINE_KEY_ENCRYPTION_KEY, production);
+  const smtpCa = readSmtpCa(r, env.VITRINE_SMTP_CA_FILE);
   const tokens = take.object(top.tokens);
   const keyRotationDays = tokens.keyRotationDays === undefined ? undefined : take.integer(tokens.keyRotationDays, 90);
   if (mailbox.on && production)
@@ -116,6 +117,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     warnings,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    smtpCa,
     bodyLimit,
     sites,
     storefront,
@@ -166,6 +168,25 @@ function readKeyEncryptionKey(r: Reader, raw: string | undefined, production: bo
   const key = parseKeyEncryptionKey(raw);
   if (!key) r.fail('VITRINE_KEY_ENCRYPTION_KEY', 'must be 32 bytes in base64 (`openssl rand -base64 32`)');
   return key;
+}
+
+/** A private relay's CA, read once at start: a missing or non-certificate file stops the start, not the first mail. */
+function readSmtpCa(r: Reader, path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  let pem: string;
+  try {
+    pem = readFileSync(path, 'utf8');
+  } catch (error) {
+    r.fail('VITRINE_SMTP_CA_FILE', `could not be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    return undefined;
+  }
+  try {
+    new X509Certificate(pem);
+  } catch {
+    r.fail('VITRINE_SMTP_CA_FILE', `must name a PEM certificate file ("-----BEGIN CERTIFICATE-----"; got ${path})`);
+    return undefined;
+  }
+  return pem;
 }
 
 function readConfigFile(path: string): unknown {

@@ -166,6 +166,8 @@ export interface ServerConfig {
   warnings: string[];
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** PEM text of VITRINE_SMTP_CA_FILE: a private relay's CA, trusted for SMTP beside the public roots. */
+  smtpCa?: string | undefined;
   /** Largest accepted request body in bytes (413 above it). */
   bodyLimit: number;
   sites: SiteConfig[];

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { rootCertificates } from 'node:tls';
 import type { Queryable } from '../store/types.js';
 
 /**
@@ -99,9 +100,15 @@ export async function deliverPending(
   return sent;
 }
 
-/** An SMTP sender from a `smtp://user:pass@host:port` or `smtps://…` URL. */
-export function smtpSender(url: string): MailSender {
-  const transport = nodemailer.createTransport(url);
+/**
+ * An SMTP sender from a `smtp://user:pass@host:port` or `smtps://…` URL. nodemailer upgrades with
+ * STARTTLS whenever the relay offers it and verifies the relay's certificate; `ca` (VITRINE_SMTP_CA_FILE)
+ * adds a private relay's CA to Node's public roots instead of turning verification off.
+ */
+export function smtpSender(url: string, options: { ca?: string | undefined } = {}): MailSender {
+  const transport = nodemailer.createTransport(
+    options.ca ? { url, tls: { ca: [...rootCertificates, options.ca] } } : url,
+  );
   return {
     async send({ language, ...mail }) {
       await transport.sendMail({ ...mail, headers: language ? { 'Content-Language': language } : {} });

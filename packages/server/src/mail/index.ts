@@ -33,7 +33,8 @@ export function startMailDelivery(
   ctx: AppContext,
   options: MailDeliveryOptions = {},
 ): { stop(): Promise<void>; kick(): void } {
-  const sender = options.sender ?? (ctx.config.smtpUrl ? smtpSender(ctx.config.smtpUrl) : undefined);
+  const sender =
+    options.sender ?? (ctx.config.smtpUrl ? smtpSender(ctx.config.smtpUrl, { ca: ctx.config.smtpCa }) : undefined);
   if (!sender) return { stop: async () => {}, kick: () => {} };
   const host = safeHost(ctx.config.publicUrl);
   return runDeliveryLoop(ctx.db, sender, {
