@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -45,6 +46,8 @@ export function installLingeringClose(
 function lingerOnUnreadBody(request: FastifyRequest, reply: FastifyReply, bounds: LingerBounds): void {
   const raw = request.raw;
   if (raw.complete || raw.destroyed) return;
+  // A request made with `app.inject` has no connection to keep open or to cut (its socket is a stand-in).
+  if (typeof (raw.socket as Partial<Socket> | null)?.destroy !== 'function') return;
   if (Number(raw.headers['content-length']) > bounds.maxBytes) {
     reply.header('connection', 'close');
     return;
@@ -54,8 +57,9 @@ function lingerOnUnreadBody(request: FastifyRequest, reply: FastifyReply, bounds
   const socket = raw.socket;
   let drained = 0;
   const cut = () => socket.destroy();
-  const deadline = setTimeout(cut, bounds.maxMs);
-  const idle = setTimeout(cut, bounds.idleMs);
+  // Unref'd: a connection being drained must not keep a stopping process alive.
+  const deadline = setTimeout(cut, bounds.maxMs).unref();
+  const idle = setTimeout(cut, bounds.idleMs).unref();
   const onData = (chunk: Buffer) => {
     drained += chunk.length;
     if (drained > bounds.maxBytes) cut();
