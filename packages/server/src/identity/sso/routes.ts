@@ -21,8 +21,12 @@ export const ssoRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fast
   app.get(`${SSO_PREFIX}/sso/connections`, { schema: S.connections }, async (request) =>
     myConnections(deps, await memberScopeOf(request, ctx)),
   );
+  // Like a factor's removal, a DELETE may carry `currentPassword` in the query or the body.
   app.delete(`${SSO_PREFIX}/sso/connections/:idpConnectionId`, { schema: S.disconnect }, async (request) =>
-    disconnect(deps, await memberScopeOf(request, ctx), request.params.idpConnectionId),
+    disconnect(deps, await memberScopeOf(request, ctx), request.params.idpConnectionId, {
+      ...(request.query && typeof request.query === 'object' ? request.query : {}),
+      ...(request.body && typeof request.body === 'object' ? request.body : {}),
+    }),
   );
   app.get(`${SSO_PREFIX}/sso/providers`, { schema: S.providers }, async (request) =>
     listProviders(await scopeOf(request, ctx)),
