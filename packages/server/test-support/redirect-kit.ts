@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SiteConfig } from '../src/config/types.js';
 import { getVisitorToken, startTestServer, type TestServer } from './server.js';
+import { SoftwarePasskey } from './software-passkey.js';
+import { findCode } from '../src/sign-in/redirect-store.js';
 
 /** Shared by the redirect-login tests: a site with a second client, an API key, no email verification. */
 export const APP = { clientId: 'shop-app', redirectUri: 'https://shop.test/callback', origin: 'https://shop.test' };
@@ -30,6 +32,21 @@ export function pkce() {
     challenge: createHash('sha256').update(verifier).digest('base64url'),
     state: randomBytes(32).toString('base64url'),
   };
+}
+
+/** Anything that keeps a browser's cookies between requests (sso-kit's `Browser`). */
+export interface CookieBrowser {
+  go(url: string, init?: RequestInit): Promise<Response>;
+}
+
+/** A hosted page loaded by {@link Kit.authorize}: its request's PKCE values, redirect session and answer. */
+export interface HostedPage {
+  p: ReturnType<typeof pkce>;
+  id: string;
+  url: string;
+  res: Response;
+  /** The body when the answer was a page (200), else empty. */
+  html: string;
 }
 
 export class Kit {
@@ -141,6 +158,86 @@ export class Kit {
     });
   }
 
+  /** Starts an authorization request with `prompt` and loads its page in `browser` (the hosted flows). */
+  async authorize(browser: CookieBrowser, prompt: string, extra: Record<string, unknown> = {}): Promise<HostedPage> {
+    const p = pkce();
+    const { body } = await this.redirectSession(this.authRequest(p, extra, prompt));
+    const url = body.redirectSession.fullUrl;
+    const res = await browser.go(url);
+    return { p, id: body.redirectSession.id, url, res, html: res.status === 200 ? await res.text() : '' };
+  }
+
+  /** Posts a form of `page` as its browser would: the redirect session and CSRF fields, plus `fields`. */
+  postForm(browser: CookieBrowser, page: Pick<HostedPage, 'id' | 'html'>, fields: Record<string, string>) {
+    const csrf = inputValue(page.html, 'csrf');
+    if (csrf === undefined) throw new Error(`no csrf field in page: ${page.html.slice(0, 200)}`);
+    return browser.go(`${this.server.url}/oauth2/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ redirectSessionId: page.id, csrf, ...fields }).toString(),
+    });
+  }
+
+  signInWithPassword(browser: CookieBrowser, page: HostedPage, m: { email: string; password: string }) {
+    return this.postForm(browser, page, { action: 'signin', email: m.email, password: m.password });
+  }
+
+  /** A software passkey enrolled for the member through the real management endpoints. */
+  async enrolPasskey(memberId: string): Promise<SoftwarePasskey> {
+    const { ctx } = this.server;
+    const session = await ctx.db.transaction((tx) =>
+      ctx.tokens.createMemberSession(tx, { siteId: this.server.siteId, clientId: APP.clientId, memberId }),
+    );
+    const auth = { authorization: session.accessToken };
+    const options = (await (await this.post('/_api/iam/mfa/v1/passkeys/registration-options', {}, auth)).json()) as {
+      challengeId: string;
+      publicKeyCredentialCreationOptionsJson: string;
+    };
+    const passkey = new SoftwarePasskey();
+    const credential = passkey.register(options.publicKeyCredentialCreationOptionsJson, { origin: this.origin });
+    const added = await this.post('/_api/iam/mfa/v1/passkeys', { challengeId: options.challengeId, credential }, auth);
+    if (added.status !== 200) throw new Error(`passkey enrolment: ${added.status} ${await added.text()}`);
+    return passkey;
+  }
+
+  /** **Sign in with a passkey** on a sign-in page, as its script does: a challenge from the page, the assertion, the form. */
+  async signInWithPasskey(browser: CookieBrowser, page: HostedPage, passkey: SoftwarePasskey) {
+    const res = await this.postForm(browser, page, { action: 'passkey-options', stateToken: '' });
+    if (res.status !== 200) throw new Error(`passkey options: ${res.status} ${await res.text()}`);
+    const options = (await res.json()) as { challengeId: string; publicKeyCredentialRequestOptionsJson: string };
+    const credential = passkey.assert(options.publicKeyCredentialRequestOptionsJson, { origin: this.origin });
+    return this.postForm(browser, page, {
+      action: 'passkey',
+      stateToken: '',
+      factor: 'WEBAUTHN',
+      challengeId: options.challengeId,
+      credential: JSON.stringify(credential),
+      remember: '',
+    });
+  }
+
+  /** The WebAuthn origin of the hosted pages: the server's public URL. */
+  get origin(): string {
+    return new URL(this.server.ctx.config.publicUrl).origin;
+  }
+
+  /** The member's hosted browser sessions that are still live (not revoked, not expired). */
+  /** The member an authorization answer's code was issued to; throws unless the answer is a redirect with a code. */
+  async memberOfCode(res: Response): Promise<string | undefined> {
+    const code = fragmentOf(res.headers.get('location')).get('code');
+    if (res.status !== 302 || !code || !/^[\w-]{43}$/.test(code))
+      throw new Error(`expected a 302 with a code, got ${res.status} to ${res.headers.get('location')}`);
+    return (await findCode(this.server.ctx.db, code))?.memberId;
+  }
+
+  async liveBrowserSessions(memberId: string): Promise<number> {
+    const { rows } = await this.server.ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from browser_sessions where site_id = $1 and member_id = $2 and revoked_at is null and expires_at > now()',
+      [this.server.siteId, memberId],
+    );
+    return rows[0]!.n;
+  }
+
   exchange(body: Record<string, unknown>) {
     return this.post('/oauth2/token', { clientId: APP.clientId, grantType: 'authorization_code', ...body });
   }
@@ -157,3 +254,7 @@ export function fragmentOf(location: string | null): URLSearchParams {
   if (!location) throw new Error('no Location header');
   return new URLSearchParams(new URL(location).hash.slice(1));
 }
+
+/** The value of a hidden (or any) input of a page, by name. */
+export const inputValue = (html: string, name: string): string | undefined =>
+  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];

@@ -75,7 +75,7 @@ export function createFactors(http: HttpContext) {
         .request<Record<string, never>>({
           method: 'DELETE',
           path: `${MFA}factors/${encodeURIComponent(factorId)}`,
-          ...(options.currentPassword ? { body: options } : {}),
+          ...(options.currentPassword || options.stateToken ? { body: options } : {}),
         })
         .then(() => undefined),
     /** A new set of 10 recovery codes; the old ones stop working. */

@@ -5,6 +5,7 @@ import type { SiteRegistry } from '../sites/registry.js';
 import { isStatementTimeout } from '../store/postgres.js';
 import { ApiError, type ApplicationError } from './errors.js';
 import { appError } from '../errors/catalogue.js';
+import { installLingeringClose } from './lingering-close.js';
 
 /** Headers every response carries; HTML pages add their own Content-Security-Policy. */
 const SECURITY_HEADERS: Record<string, string> = {
@@ -46,6 +47,7 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
     if (origin) reply.header('vary', 'origin');
     done();
   });
+  installLingeringClose(app);
 
   // Preflight for any path: answered here so unknown routes still get a clean CORS answer.
   app.options('/*', { schema: PREFLIGHT_SCHEMA }, (request, reply) => {

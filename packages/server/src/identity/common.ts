@@ -6,7 +6,7 @@ import { appError } from '../errors/catalogue.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
 import type { RateLimiter } from '../security/rate-limit.js';
 import type { Queryable } from '../store/types.js';
-import { toWireIdentity, type WireIdentity } from './identity-view.js';
+import { loadWireIdentity, type WireIdentity } from './identity-view.js';
 import type { Member } from '../members/store.js';
 import { issueSessionToken } from './session-tokens.js';
 import { startVerification } from './verification.js';
@@ -107,7 +107,7 @@ export async function nextState(
 ): Promise<StateResponse> {
   const now = deps.ctx.now();
   if (member.status === 'BLOCKED') throw memberBlocked();
-  const identity = toWireIdentity(member, site.policies);
+  const identity = await loadWireIdentity(tx, site, member);
   // Sites with providers list the member's connections in every answer (issue #15); others skip the query.
   if (site.identityProviders?.length) identity.connections = await listConnections(tx, site.id, member.id);
   if (site.policies.emailVerification === 'required' && !member.emailVerified) {
@@ -116,9 +116,11 @@ export async function nextState(
   }
   if (!member.approved) return { state: 'REQUIRE_OWNER_APPROVAL', identity, additionalData: {} };
   if (!options.secondFactorPassed) {
+    // The identity has just read the member's active factors: without any, the second step need not read them again.
+    const hasActiveFactors = identity.factors.some((f) => f.type !== 'PASSWORD');
     const secondStep = await secondFactorStep(tx, deps.ctx, {
       site,
-      member,
+      member: { ...member, hasActiveFactors },
       visitorId,
       identity,
       deviceToken: options.deviceToken,

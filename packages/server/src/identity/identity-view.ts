@@ -1,5 +1,15 @@
-import type { SitePolicies } from '../config/types.js';
+import type { SiteConfig, SitePolicies } from '../config/types.js';
 import type { Member } from '../members/store.js';
+import type { Queryable } from '../store/types.js';
+import { listFactors, type Factor } from './mfa/factors.js';
+import type { EnrollableFactor } from './mfa/policy.js';
+
+/** One entry of `identity.factors` (docs/wire-format.md §6.3): the wire's FactorType and factor Status names. */
+export interface WireIdentityFactor {
+  factorId: string;
+  type: 'PASSWORD' | EnrollableFactor;
+  status: 'ACTIVE' | 'REQUIRE_REENROLL';
+}
 
 /**
  * The wire Identity of docs/wire-format.md §6.3 (`id`, ISO dates, `identityProfile` in wire names).
@@ -13,7 +23,7 @@ export interface WireIdentity {
   identityProfile: Record<string, unknown>;
   email: { address: string; isVerified: boolean };
   status: { name: 'PENDING' | 'ACTIVE' | 'BLOCKED'; reasons: string[] };
-  factors: { factorId: string; type: 'PASSWORD'; status: 'ACTIVE' | 'REQUIRE_REENROLL' }[];
+  factors: WireIdentityFactor[];
   connections: unknown[];
   metadata: { tags: string[] };
 }
@@ -27,8 +37,27 @@ export function statusReasons(member: Member, policies: SitePolicies): string[] 
   return reasons;
 }
 
-export function toWireIdentity(member: Member, policies: SitePolicies): WireIdentity {
+/**
+ * `secondFactors`: the member's ACTIVE second factors (`loadWireIdentity` reads them). A factor still
+ * being set up (INACTIVE) is not listed: it cannot be used to sign in yet.
+ */
+export function toWireIdentity(
+  member: Member,
+  policies: SitePolicies,
+  secondFactors: readonly Factor[] = [],
+): WireIdentity {
   const reasons = statusReasons(member, policies);
+  const factors: WireIdentityFactor[] = member.passwordHash
+    ? [
+        {
+          factorId: `${member.id}-password`,
+          type: 'PASSWORD',
+          status: member.passwordResetRequired ? 'REQUIRE_REENROLL' : 'ACTIVE',
+        },
+      ]
+    : [];
+  for (const f of secondFactors)
+    if (f.status === 'ACTIVE') factors.push({ factorId: f.id, type: f.type, status: 'ACTIVE' });
   return {
     id: member.id,
     revision: String(member.revision),
@@ -37,16 +66,17 @@ export function toWireIdentity(member: Member, policies: SitePolicies): WireIden
     identityProfile: member.profile,
     email: { address: member.email, isVerified: member.emailVerified },
     status: { name: member.status === 'ACTIVE' && reasons.length ? 'PENDING' : member.status, reasons },
-    factors: member.passwordHash
-      ? [
-          {
-            factorId: `${member.id}-password`,
-            type: 'PASSWORD',
-            status: member.passwordResetRequired ? 'REQUIRE_REENROLL' : 'ACTIVE',
-          },
-        ]
-      : [],
+    factors,
     connections: [],
     metadata: { tags: [] },
   };
+}
+
+/**
+ * The wire Identity with the member's active second factors read from `db`. A member read for a
+ * password sign-in already says whether they have any (`hasActiveFactors`), which spares the read.
+ */
+export async function loadWireIdentity(db: Queryable, site: SiteConfig, member: Member): Promise<WireIdentity> {
+  const secondFactors = member.hasActiveFactors === false ? [] : await listFactors(db, site.id, member.id, true);
+  return toWireIdentity(member, site.policies, secondFactors);
 }

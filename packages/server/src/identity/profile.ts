@@ -62,11 +62,24 @@ const STRING_FIELDS = [
   'vatId',
 ] as const;
 
+/**
+ * The SDK's names of three address parts (docs/wire-format.md §6.2). The @wix clients rename them before
+ * sending; a caller that sends them as they appear in the SDK's typings gets them stored under the wire
+ * name rather than silently dropped. The wire name wins when both are sent.
+ */
+const ADDRESS_ALIASES = { addressLine: 'addressLine1', formattedAddress: 'formatted', geocode: 'location' } as const;
+
+function aliased(a: Json, field: string, wire: keyof typeof ADDRESS_ALIASES): [string, unknown] {
+  const sdk = ADDRESS_ALIASES[wire];
+  return a[wire] === undefined && a[sdk] !== undefined ? [`${field}.${sdk}`, a[sdk]] : [`${field}.${wire}`, a[wire]];
+}
+
 function address(c: Checker, field: string, value: unknown): Json | undefined {
   const a = c.object(field, value);
   if (!a) return undefined;
   const street = c.object(`${field}.streetAddress`, a.streetAddress);
-  const geo = c.object(`${field}.geocode`, a.geocode);
+  const [geoField, geoValue] = aliased(a, field, 'geocode');
+  const geo = c.object(geoField, geoValue);
   const num = (f: string, v: unknown) =>
     v === undefined || v === null
       ? undefined
@@ -74,13 +87,13 @@ function address(c: Checker, field: string, value: unknown): Json | undefined {
         ? v
         : c.fail(f, 'must be a number', 'INVALID_TYPE');
   return compact({
-    addressLine: c.string(`${field}.addressLine`, a.addressLine),
+    addressLine: c.string(...aliased(a, field, 'addressLine')),
     addressLine2: c.string(`${field}.addressLine2`, a.addressLine2),
     city: c.string(`${field}.city`, a.city),
     subdivision: c.string(`${field}.subdivision`, a.subdivision),
     country: c.string(`${field}.country`, a.country, 3),
     postalCode: c.string(`${field}.postalCode`, a.postalCode, 20),
-    formattedAddress: c.string(`${field}.formattedAddress`, a.formattedAddress, 500),
+    formattedAddress: c.string(...aliased(a, field, 'formattedAddress'), 500),
     hint: c.string(`${field}.hint`, a.hint),
     streetAddress:
       street &&
@@ -93,8 +106,8 @@ function address(c: Checker, field: string, value: unknown): Json | undefined {
     geocode:
       geo &&
       compact({
-        latitude: num(`${field}.geocode.latitude`, geo.latitude),
-        longitude: num(`${field}.geocode.longitude`, geo.longitude),
+        latitude: num(`${geoField}.latitude`, geo.latitude),
+        longitude: num(`${geoField}.longitude`, geo.longitude),
       }),
   });
 }

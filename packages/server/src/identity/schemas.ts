@@ -4,10 +4,34 @@
  * their checks and the schemas describe the fields. Checks used by the HTTP routes alone live here.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { AnyObject, Body, Described, Empty, Open, op, violation } from '../http/schemas/common.js';
+import { AnyObject, Body, Described, Empty, Key, OneOf, Open, op, violation } from '../http/schemas/common.js';
 
 const required = violation('is required', 'REQUIRED');
 const RequiredString = (description: string) => Type.String({ minLength: 1, description, ...required });
+
+/** The wire's factor `Status` enum (docs/wire-format.md §6.4): every value a factor of Vitrine's can have. */
+export const FACTOR_STATUSES = ['INACTIVE', 'ACTIVE', 'REQUIRE_REENROLL'] as const;
+export const FactorStatus = (description: string) => OneOf(FACTOR_STATUSES, { description });
+
+/** docs/wire-format.md §6.3: open, so every key of the identity reaches the wire; `factors` documented. */
+const Identity = Open(
+  {
+    id: Key('The member id'),
+    identityProfile: Key('The profile in wire names (docs/wire-format.md §6.2)'),
+    status: Key('{name: PENDING | ACTIVE | BLOCKED, reasons}'),
+    factors: Type.Optional(
+      Type.Array(
+        Open({
+          factorId: Key('Factor id'),
+          type: OneOf(['PASSWORD', 'TOTP', 'EMAIL', 'WEBAUTHN'], { description: 'FactorType' }),
+          status: FactorStatus('ACTIVE; REQUIRE_REENROLL for a password that must be reset'),
+        }),
+        { description: 'The password and every ACTIVE second factor' },
+      ),
+    ),
+  },
+  { description: 'The member: id, email, identityProfile, status, factors, createdDate…' },
+);
 
 export const StateResponse = Open(
   {
@@ -18,7 +42,7 @@ export const StateResponse = Open(
       Type.String({ description: 'On SUCCESS: single use, exchanged through a redirect session' }),
     ),
     stateToken: Type.Optional(Type.String({ description: 'For the next step (verification code, second factor)' })),
-    identity: Type.Optional(AnyObject('The member: id, email, identityProfile, status, createdDate…')),
+    identity: Type.Optional(Identity),
     additionalData: Type.Optional(AnyObject('e.g. deviceToken.strValue after a remembered second factor')),
   },
   { description: 'A StateMachineResponse (docs/wire-format.md §6.3)' },
@@ -54,7 +78,7 @@ export const IDENTITY_SCHEMAS = {
   }),
   signOn: op(
     'Sign on a member by email with a site API key (creates the member when new)',
-    Open({ sessionToken: Type.String(), identity: AnyObject() }),
+    Open({ sessionToken: Type.String(), identity: Identity }),
     {
       body: Body({
         loginId: LoginId,

@@ -29,7 +29,8 @@ export function verificationCodeMail(language: string, siteName: string, code: s
   const t = translator(language);
   return {
     language,
-    subject: t.t('mail.code.subject', { site: siteName, code }),
+    // No code in the subject: lock screens show subjects to whoever holds the phone (audit S-15).
+    subject: t.t('mail.code.subject', { site: siteName }),
     text: `${t.t('mail.code.intro', { site: siteName, code })}\n\n${t.t('mail.code.expires', { minutes })}\n\n${t.t('mail.ignore')}\n`,
     html: mailLayout(
       t,

@@ -2,8 +2,11 @@ import type { AuthEventLog } from '../security/auth-events.js';
 import type { Queryable } from '../store/types.js';
 import { endSessionRow } from './sessions.js';
 
-/** Why a session ended, as stored in `sessions.revoked_reason` and the `session_revoked` event. */
-export type EndReason = 'logout' | 'idle' | 'refresh-token-reuse' | 'authorization-code-replay';
+/**
+ * Why a session ended, as stored in `sessions.revoked_reason` and the `session_revoked` event. `replaced`:
+ * a hosted browser session whose browser signed in again (sign-in/browser-session.ts).
+ */
+export type EndReason = 'logout' | 'idle' | 'refresh-token-reuse' | 'authorization-code-replay' | 'replaced';
 
 export interface EndSession {
   siteId: string;

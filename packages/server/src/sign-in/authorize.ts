@@ -13,17 +13,14 @@ import { sendRecoveryEmail } from '../identity/flows/recover.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
 import {
   completeRedirectSession,
-  findBrowserMember,
   findRedirectSession,
-  insertBrowserSession,
   isLive,
   issueCode,
   type RedirectSession,
 } from './redirect-store.js';
-import { endSession } from '../oauth/session-end.js';
-import { lastUseIsStale, touchSession } from '../oauth/sessions.js';
-import { requestOrigin } from '../security/auth-events.js';
-import { cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies, setCookie } from '../http/cookies.js';
+import { browserMember, replaceBrowserSession } from './browser-session.js';
+import { accountChooser, accountOf, browserSessionUse } from './account-chooser.js';
+import { cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, setCookie } from '../http/cookies.js';
 import { html, unsafeRawHtml } from '../http/html.js';
 import { formActionSources, newNonce, page, pageHeaders, scriptJson } from '../http/pages/layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
@@ -41,33 +38,6 @@ import { translator, withRequestLanguage, type MessageKey, type Translator } fro
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import { pageLanguage, type PageLanguage } from '../http/pages/language.js';
 import { pageForm, pageQuery } from '../http/pages/input.js';
-
-/**
- * The member of this browser's sign-in cookie for the site, if its session is live and not idle. A use
- * is recorded (at most hourly); an idle session is ended here, so its tokens stop working too (F-12).
- */
-async function browserMember(
-  ctx: AppContext,
-  request: FastifyRequest,
-  site: SiteConfig,
-  now: number,
-): Promise<{ memberId: string } | undefined> {
-  const browser = await findBrowserMember(ctx.db, site.id, readCookies(request)[cookieNames(ctx).session], now);
-  if (!browser) return undefined;
-  if (browser.lastUsedAt.getTime() <= ctx.tokens.idleSince(site).getTime()) {
-    await ctx.db.transaction((tx) =>
-      endSession(ctx.authEvents, tx, {
-        siteId: site.id,
-        sessionId: browser.sessionId,
-        reason: 'idle',
-        ...requestOrigin(request),
-      }),
-    );
-    return undefined;
-  }
-  if (lastUseIsStale(browser.lastUsedAt, now)) await touchSession(ctx.db, site.id, browser.sessionId, now);
-  return browser;
-}
 
 /** The answer of an authorization request, in its response mode: a redirect or a web_message page. */
 function answer(
@@ -217,8 +187,12 @@ export async function authorizePage(scope: Scope, request: FastifyRequest, reply
   const now = ctx.now();
   if (!isLive(s, now)) return expired(scope, reply, s, request);
   if (s.memberId) return finish(scope, reply, s, s.memberId, s.visitorId, request);
-  const browser = await browserMember(ctx, request, entryOf(ctx, s)!.site, now);
-  if (browser) return finish(scope, reply, s, browser.memberId, s.visitorId, request);
+  const formAsked = query.view === 'signin' || query.view === 'register' || query.view === 'forgot';
+  const use = browserSessionUse(s, formAsked);
+  const browser = use === 'ignore' ? undefined : await browserMember(ctx, request, entryOf(ctx, s)!.site, now);
+  if (browser && use === 'use') return finish(scope, reply, s, browser.memberId, s.visitorId, request);
+  const account = browser && (await accountOf(ctx, s.siteId, browser.memberId));
+  if (account) return accountChooser(scope, request, reply, s, account);
   if (s.intent === 'auth' && s.prompt === 'none') {
     const spent = await ctx.db.transaction((tx) => completeRedirectSession(tx, s.id, now));
     if (!spent) return expired(scope, reply, s, request);
@@ -356,18 +330,14 @@ export async function afterState(
   const signedIn = await ctx.db.transaction(async (tx) => {
     const spent = await consumeSessionToken(tx, s.siteId, result.sessionToken, now);
     if (!spent) return undefined;
-    // The hosted pages' own session: a member session of its own, so every revocation path ends it too.
-    const session = await ctx.tokens.createMemberSession(tx, {
-      siteId: s.siteId,
-      clientId: s.clientId,
-      memberId: spent.memberId,
-    });
-    const cookie = await insertBrowserSession(
+    const cookie = await replaceBrowserSession(
+      ctx,
       tx,
+      request,
       {
         siteId: s.siteId,
+        clientId: s.clientId,
         memberId: spent.memberId,
-        sessionId: session.sessionId,
         ttlSeconds: entry.site.tokens.memberSessionTtl,
       },
       now,
@@ -378,6 +348,28 @@ export async function afterState(
     return renderView(scope, request, reply, s, 'signin', { formError: lang.t.t('error.signInIncomplete') }, 400);
   setCookie(ctx, reply, cookieNames(ctx).session, signedIn.cookie, entry.site.tokens.memberSessionTtl);
   return finish(scope, reply, s, signedIn.memberId, s.visitorId ?? signedIn.visitorId, request);
+}
+
+/**
+ * "Continue as …" of the account chooser (account-chooser.ts): the browser's session signs in, only when
+ * the request's prompt shows the chooser and the session is still the member the page showed.
+ */
+async function continueAs(
+  scope: Scope,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  s: RedirectSession,
+  shownMemberId: string,
+): Promise<unknown> {
+  const { ctx } = scope;
+  const choosing = browserSessionUse(s, false) === 'choose';
+  const browser = choosing ? await browserMember(ctx, request, entryOf(ctx, s)!.site, ctx.now()) : undefined;
+  if (browser && browser.memberId === shownMemberId)
+    return finish(scope, reply, s, browser.memberId, s.visitorId, request);
+  // Someone else signed in meanwhile: show who; no session left (or no chooser for this prompt): the form.
+  const account = browser && (await accountOf(ctx, s.siteId, browser.memberId));
+  if (account) return accountChooser(scope, request, reply, s, account);
+  return renderView(scope, request, reply, s, 'signin');
 }
 
 /** POST /oauth2/authorize — the hosted forms (sign in, create account, verify, resend, forgot). */
@@ -412,6 +404,7 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
       403,
     );
   }
+  if (action === 'continue') return continueAs(scope, request, reply, s, text(form, 'account', 64));
   const captchaTokens = text(form, 'altcha', 8192) ? [{ Altcha: text(form, 'altcha', 8192) }] : undefined;
   try {
     switch (action) {

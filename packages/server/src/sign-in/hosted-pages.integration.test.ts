@@ -109,7 +109,7 @@ describe('hosted sign-in page', () => {
     expect(strip(await unknown.text())).toBe(strip(html).replace(m.email, 'nobody@example.com'));
   });
 
-  it('signs in, redirects with a code, keeps a session cookie, and the next authorization needs no form', async () => {
+  it('signs in, redirects with a code, keeps a session cookie; the next silent authorization needs no form', async () => {
     const m = await kit.member();
     const f = await openForm();
     const res = await submit(
@@ -138,17 +138,17 @@ describe('hosted sign-in page', () => {
     );
     expect(rows[0]!.n).toBe(0);
 
-    const p2 = pkce();
-    const { body } = await kit.redirectSession(kit.authRequest(p2));
-    const again = await kit.open(body.redirectSession.fullUrl, sso);
-    expect(again.status).toBe(302);
-    // An authorization code: 256 random bits, base64url.
-    expect(fragmentOf(again.headers.get('location')).get('code')).toMatch(/^[\w-]{43}$/);
-    // prompt none is satisfied by the cookie as well.
-    const p3 = pkce();
-    const silent = await kit.redirectSession(kit.authRequest(p3, {}, 'none'));
+    // prompt none is satisfied by the cookie.
+    const silent = await kit.redirectSession(kit.authRequest(pkce(), {}, 'none'));
     const s = await kit.open(silent.body.redirectSession.fullUrl, sso);
+    expect(s.status).toBe(302);
+    // An authorization code: 256 random bits, base64url.
     expect(fragmentOf(s.headers.get('location')).get('code')).toMatch(/^[\w-]{43}$/);
+    // prompt login asks again (prompt-values.integration.test.ts has every value).
+    const { body } = await kit.redirectSession(kit.authRequest(pkce(), {}, 'login'));
+    const again = await kit.open(body.redirectSession.fullUrl, sso);
+    expect([again.status, again.headers.get('location')]).toEqual([200, null]);
+    expect(await again.text()).toContain('name="password"');
   });
 
   it('create account, forgot password views work without JavaScript', async () => {

@@ -233,6 +233,20 @@ describe('pseudo-locale: no hosted page shows text that is not from the catalog'
     expectAllFromCatalog('signed out', await out.text());
   });
 
+  it('the account chooser of prompt=select_account', async () => {
+    const m = await kit.member();
+    const signin = await form(kit);
+    const signedIn = await signin.post({ action: 'signin', email: m.email, password: m.password });
+    const { body } = await kit.redirectSession({
+      ...kit.authRequest(pkce(), {}, 'select_account'),
+      preferences: { additionalQueryParameters: { lang: PSEUDO } },
+    });
+    const chooser = await kit.open(body.redirectSession.fullUrl, cookiePair(signedIn, 'vitrine_sso'));
+    const html = await chooser.text();
+    expect(html).toContain(`⟦Continue as ${m.email}⟧`);
+    expectAllFromCatalog('account chooser', html, [m.email]);
+  });
+
   it("provider sign-in pages: an unknown option (language from the button's address) and an expired callback (from Accept-Language)", async () => {
     const signin = await form(kit);
     const href = new JSDOM(signin.html).window.document.querySelector('.sso-button')!.getAttribute('href')!;

@@ -60,6 +60,7 @@ export async function register(deps: IdentityDeps, scope: FlowScope, input: Regi
       identity: identityOf(caller),
       now: deps.ctx.now(),
     });
-    return nextState(tx, deps, site, member, visitorId);
+    // A new member has no second factor yet: nothing to read for the identity or the second step.
+    return nextState(tx, deps, site, { ...member, hasActiveFactors: false }, visitorId);
   });
 }

@@ -3,7 +3,7 @@ import { appError } from '../../errors/catalogue.js';
 import type { Caller } from '../../http/caller.js';
 import { adoptUnverifiedAccount } from '../account-linking.js';
 import { emailOf, emailViolation, memberBlocked, throwViolations, type IdentityDeps } from '../common.js';
-import { toWireIdentity, type WireIdentity } from '../identity-view.js';
+import { loadWireIdentity, type WireIdentity } from '../identity-view.js';
 import { findMemberByEmail, insertMember, type Member } from '../../members/store.js';
 import { parseProfile } from '../profile.js';
 import { issueSessionToken } from '../session-tokens.js';
@@ -94,6 +94,6 @@ export async function signOn(
       },
       tx,
     );
-    return { sessionToken, identity: toWireIdentity(member, site.policies) };
+    return { sessionToken, identity: await loadWireIdentity(tx, site, member) };
   });
 }

@@ -240,7 +240,6 @@ export async function activate(deps: IdentityDeps, scope: FlowScope, input: Fact
 }
 
 /** DELETE /_api/iam/mfa/v1/factors/{factorId}: remembered devices die with it; the last factor takes the recovery codes along. */
-/** `input`: the query and the body together (a DELETE may carry `currentPassword` in either). */
 export async function removeFactor(deps: IdentityDeps, scope: FlowScope, input: FactorInput, factorId: string) {
   const { ctx } = deps;
   const a = await actorOf(deps, scope, input, true);

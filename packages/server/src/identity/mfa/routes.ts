@@ -51,14 +51,9 @@ export const mfaRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fast
       const input = bodyOf(request);
       return activate(deps, await scopeOf(request, ctx), input, request.params.factorId);
     });
-    // A DELETE may carry `currentPassword` in the query or the body.
+    // `currentPassword` (or a `stateToken`) only from the body: a query string lands in access logs (audit S-16).
     app.delete(`${mfa}/factors/:factorId`, { schema: S.removeFactor }, async (request) =>
-      removeFactor(
-        deps,
-        await scopeOf(request, ctx),
-        { ...(request.query ?? {}), ...(request.body && typeof request.body === 'object' ? request.body : {}) },
-        request.params.factorId,
-      ),
+      removeFactor(deps, await scopeOf(request, ctx), bodyOf(request), request.params.factorId),
     );
     app.post(`${mfa}/recovery-codes`, { schema: S.recoveryCodes }, async (request) => {
       const input = bodyOf(request);

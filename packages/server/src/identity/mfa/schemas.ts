@@ -1,12 +1,15 @@
 /** Schemas of the second-factor routes (issue #14): verify calls and factor management. */
 import { Type } from 'typebox';
-import { AnyObject, Body, Described, Empty, Key, Open, op } from '../../http/schemas/common.js';
-import { StateResponse } from '../schemas.js';
+import { AnyObject, Body, Described, Empty, Key, OneOf, Open, op } from '../../http/schemas/common.js';
+import { FactorStatus, StateResponse } from '../schemas.js';
 
+/** A factor as `toWireFactor` (mfa/factors.ts) sends it. */
 const Factor = Open({
   factorId: Key('Factor id'),
-  factorType: Key('TOTP | EMAIL | WEBAUTHN'),
-  status: Key('PENDING | ACTIVE'),
+  factorType: OneOf(['TOTP', 'EMAIL', 'WEBAUTHN'], { description: 'FactorType' }),
+  status: FactorStatus('INACTIVE until activated with a first code, then ACTIVE'),
+  createdDate: Key('ISO-8601'),
+  name: Key('The name given to a passkey'),
 });
 const FactorId = Type.Object({ factorId: Type.String() });
 
@@ -30,7 +33,10 @@ export const MFA_SCHEMAS = {
   }),
   listFactors: op(
     "The member's factors",
-    Open({ factors: Key('The factors'), recoveryCodesLeft: Key('How many recovery codes are unused') }),
+    Open({
+      factors: Type.Optional(Type.Array(Factor, { description: 'Every factor, active or being set up' })),
+      recoveryCodesLeft: Key('How many recovery codes are unused'),
+    }),
   ),
   addFactor: op('Add a factor (pending until activated)', Open({ factor: Factor, totp: Key('{secret, otpauthUri}') }), {
     body: Body({

@@ -7,7 +7,7 @@ import { revealTotpSecret, matchingTotpStep } from '../../security/totp.js';
 import type { Queryable } from '../../store/types.js';
 import { limitIp, nextState, type IdentityDeps, type StateResponse } from '../common.js';
 import type { FlowScope } from '../flow.js';
-import { toWireIdentity } from '../identity-view.js';
+import { loadWireIdentity } from '../identity-view.js';
 import { findMemberById, type Member } from '../../members/store.js';
 import {
   consumeChallenge,
@@ -122,7 +122,7 @@ export async function verifyFactor(
   return {
     state: 'REQUIRE_MFA',
     stateToken: input.stateToken,
-    identity: toWireIdentity(member, site.policies),
+    identity: await loadWireIdentity(ctx.db, site, member),
     additionalData: { failure: { strValue: 'WRONG_CODE' }, attemptsLeft: { numValue: attemptsLeft } },
     requireMfaData: { availableFactors: factors, reason: 'USER_SETTINGS' },
   };
@@ -202,7 +202,7 @@ async function mailCode(
   return {
     state: 'MFA_CHALLENGE',
     stateToken,
-    identity: toWireIdentity(member, site.policies),
+    identity: await loadWireIdentity(ctx.db, site, member),
     additionalData: {},
     mfaChallengeData: {
       factorType: 'EMAIL',
@@ -228,7 +228,7 @@ async function passkeyChallenge(
   return {
     state: 'MFA_CHALLENGE',
     stateToken,
-    identity: toWireIdentity(member, site.policies),
+    identity: await loadWireIdentity(ctx.db, site, member),
     additionalData: {},
     mfaChallengeData: {
       factorType: 'WEBAUTHN',
