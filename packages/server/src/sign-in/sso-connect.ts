@@ -55,7 +55,7 @@ export async function startConnect(
   await requireRecentAuthentication(ctx, caller, {
     currentPassword: input.currentPassword,
     member,
-    ip: ip,
+    ip,
   });
   const entry = ctx.sites.findClient(caller.clientId);
   const returnUrl = entry ? ctx.sites.normalizeRedirect(entry.client, input.returnUrl) : undefined;

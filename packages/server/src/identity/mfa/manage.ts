@@ -72,7 +72,7 @@ async function actorOf(deps: IdentityDeps, scope: FlowScope, input: FactorInput,
       await requireRecentAuthentication(ctx, caller, {
         currentPassword: input.currentPassword,
         member,
-        ip: ip,
+        ip,
       });
     }
     return { site, member, caller, enrolment: undefined, ip };

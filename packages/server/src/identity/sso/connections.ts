@@ -20,7 +20,7 @@ export async function myConnections(deps: IdentityDeps, scope: MemberScope) {
 }
 
 /**
- * DELETE /v1/sso/connections/{idpConnectionId} `{currentPassword?}` (body or query) — a sign-in method
+ * DELETE /v1/sso/connections/{idpConnectionId} `{currentPassword?}` (body only) — a sign-in method
  * goes, so it takes the proof connecting one takes: a sign-in of the last 10 minutes or the current
  * password (security/reauthentication.ts; audit S-10), else 403 REAUTHENTICATION_REQUIRED. Allowed unless
  * it is the member's only way to sign in (no password and no other provider): an account must never

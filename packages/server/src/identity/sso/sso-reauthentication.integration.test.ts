@@ -129,12 +129,13 @@ describe('disconnecting a provider needs a fresh sign-in or the current password
     }
   });
 
-  it('takes the password in the query as factor removal does, and a fresh sign-in needs none', async () => {
+  it('takes the password from the body only, as factor removal does (S-16), and a fresh sign-in needs none', async () => {
     const old = await linked();
     offsetMs += 11 * 60_000;
     try {
       const query = `?currentPassword=${encodeURIComponent(old.password)}`;
-      expect(await disconnect(old.token, undefined, query)).toEqual({ status: 200, code: undefined });
+      expect(await disconnect(old.token, undefined, query)).toEqual({ status: 403, code: 'REAUTHENTICATION_REQUIRED' });
+      expect(await disconnect(old.token, { currentPassword: old.password })).toEqual({ status: 200, code: undefined });
     } finally {
       offsetMs -= 11 * 60_000;
     }
