@@ -62,7 +62,8 @@ export interface SignInMethods extends QueryResult<{
 }> {
   /** Connects a provider to the signed-in member: off to the provider, back at `returnTo?connected={id}`. */
   connect(idpConnectionId: string, options: { returnTo: string; currentPassword?: string }): Promise<void>;
-  disconnect(idpConnectionId: string): Promise<void>;
+  /** Needs a sign-in of the last 10 minutes or `currentPassword` (else REAUTHENTICATION_REQUIRED). */
+  disconnect(idpConnectionId: string, options?: { currentPassword?: string }): Promise<void>;
 }
 
 /** Account → Sign-in methods: the member's connected providers, connect and disconnect. */
@@ -80,8 +81,8 @@ export function useSignInMethods(): SignInMethods {
     [navigate, sso],
   );
   const disconnect = useCallback(
-    async (idpConnectionId: string) => {
-      await sso.disconnect(idpConnectionId);
+    async (idpConnectionId: string, options: { currentPassword?: string } = {}) => {
+      await sso.disconnect(idpConnectionId, options);
       await invalidate(['sso', 'connections']);
     },
     [invalidate, sso],

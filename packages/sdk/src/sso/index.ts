@@ -88,11 +88,15 @@ export function ssoOf(auth: SsoAuth) {
         path: SSO + 'connect/' + encodeURIComponent(idpConnectionId),
         body: options,
       }),
-    /** Disconnects a provider (refused with LAST_SIGN_IN_METHOD when it is the only way in). */
-    disconnect: (idpConnectionId: string) =>
+    /**
+     * Disconnects a provider (refused with LAST_SIGN_IN_METHOD when it is the only way in). Like connecting,
+     * it needs a sign-in of the last 10 minutes or `currentPassword` (else REAUTHENTICATION_REQUIRED).
+     */
+    disconnect: (idpConnectionId: string, options: { currentPassword?: string } = {}) =>
       http.request<{ connections: Connection[] }>({
         method: 'DELETE',
         path: SSO + 'connections/' + encodeURIComponent(idpConnectionId),
+        ...(options.currentPassword ? { body: { currentPassword: options.currentPassword } } : {}),
       }),
   };
 }

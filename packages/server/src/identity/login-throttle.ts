@@ -1,3 +1,5 @@
+import { appError } from '../errors/catalogue.js';
+import type { ApplicationError } from '../http/errors.js';
 import type { RateLimiter, RateLimitResult } from '../security/rate-limit.js';
 import { sha256 } from '../security/secrets.js';
 import type { Queryable } from '../store/types.js';
@@ -14,6 +16,8 @@ import { emailKey } from '../members/store.js';
  * An address with a successful sign-in (or password reset) in the last `rememberAddressSeconds` skips
  * the shared budget, so a stranger's failures do not lock the owner out where they usually sign in.
  * On sites with captcha, a spent budget asks for a captcha instead of refusing.
+ * Every check of a member's password counts here, not only the login's: the current password that
+ * re-authenticates a sensitive change (security/reauthentication.ts; audit S-2) spends the same budgets.
  */
 export const accountLockout = { failures: 5, windowSeconds: 900, rememberAddressSeconds: 30 * 86_400 };
 
@@ -57,6 +61,17 @@ const refusal = (scope: LockScope, hit: RateLimitResult): Admission => ({
   scope,
   retryAfterSeconds: hit.retryAfterSeconds,
 });
+
+/** 429 `TOO_MANY_FAILED_LOGINS` with `retry-after`: the answer of a locked account (login, re-authentication). */
+export function tooManyFailedLogins(retryAfterSeconds: number): ApplicationError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const error = appError('TOO_MANY_FAILED_LOGINS', {
+    description: `Too many failed sign-in attempts for this account; try again in ${minutes} minute(s)`,
+    data: { retryAfterSeconds },
+  });
+  error.headers['retry-after'] = String(Math.max(1, retryAfterSeconds));
+  return error;
+}
 
 /** Counts one attempt and says whether its password may be checked. */
 export async function admitLoginAttempt(limiter: RateLimiter, attempt: LoginAttempt): Promise<Admission> {

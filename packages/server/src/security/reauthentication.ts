@@ -3,11 +3,14 @@ import type { Caller } from '../http/caller.js';
 import { ApplicationError } from '../http/errors.js';
 import { ERRORS } from '../errors/catalogue.js';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords.js';
+import { admitLoginAttempt, loginSucceeded, tooManyFailedLogins } from '../identity/login-throttle.js';
 
 /**
  * Re-authentication for sensitive account changes (ASVS 6.2.3 / 7.5.1; audit F-6): the member proves
  * it is them again with the current password, or signed in so recently that the proof is still fresh.
- * Password change uses it today; email and factor changes are meant to call the same rule.
+ * Password change, factor changes and SSO connect/disconnect call it. A current password is a password
+ * check like a login's, so it counts in the login's throttle (identity/login-throttle.ts; audit S-2): a
+ * stolen access token is no guessing oracle, and wrong guesses here lock the account as login failures do.
  */
 export const RECENT_SIGN_IN_SECONDS = 600;
 
@@ -45,18 +48,34 @@ async function sessionSignedInAt(ctx: AppContext, caller: MemberCaller): Promise
 }
 
 /**
- * Passes when `currentPassword` is sent and matches `passwordHash` (argon2id), or, when it is not sent
- * (`undefined`/`null`), when the caller's session was signed in within the last 10 minutes. A current
- * password that is sent is always checked, even in a fresh session. Throws a ReauthenticationError:
- * 400 `-19976` for a wrong current password, 403 `REAUTHENTICATION_REQUIRED` otherwise.
+ * What the member offers: `currentPassword` if sent, checked against their `passwordHash`; `email` and
+ * `ip` are the login throttle's keys (the same budgets a login to this account from this address spends).
+ */
+export interface ReauthenticationProof {
+  currentPassword?: unknown;
+  member: { email: string; passwordHash: string | null };
+  ip: string;
+}
+
+/**
+ * Passes when `currentPassword` is sent and matches the member's password (argon2id), or, when it is not
+ * sent (`undefined`/`null`), when the caller's session was signed in within the last 10 minutes. A
+ * current password that is sent is always checked, even in a fresh session, and is counted in the login
+ * throttle before it is checked. Throws a ReauthenticationError: 400 `-19976` for a wrong current
+ * password, 403 `REAUTHENTICATION_REQUIRED` otherwise; 429 `TOO_MANY_FAILED_LOGINS` while the account
+ * (or this address for it) is locked — even for the right password, and with no captcha escape: a
+ * signed-in member can still sign in again (the login's own rules) and act within the fresh-sign-in window.
  */
 export async function requireRecentAuthentication(
   ctx: AppContext,
   caller: MemberCaller,
-  proof: { currentPassword?: unknown; passwordHash: string | null },
+  proof: ReauthenticationProof,
 ): Promise<ReauthenticatedBy> {
-  const { currentPassword } = proof;
+  const { currentPassword, member } = proof;
   if (currentPassword !== undefined && currentPassword !== null) {
+    const attempt = { siteId: caller.siteId, email: member.email, ip: proof.ip };
+    const admission = await admitLoginAttempt(ctx.limiter, attempt);
+    if (!admission.allowed) throw tooManyFailedLogins(admission.retryAfterSeconds);
     // Nothing over the maximum can have been set, so it is refused before any hashing work.
     if (
       typeof currentPassword !== 'string' ||
@@ -64,7 +83,8 @@ export async function requireRecentAuthentication(
       [...currentPassword].length > PASSWORD_MAX_LENGTH
     )
       throw wrongCurrentPassword();
-    if (!(await verifyPassword(proof.passwordHash, currentPassword))) throw wrongCurrentPassword();
+    if (!(await verifyPassword(member.passwordHash, currentPassword))) throw wrongCurrentPassword();
+    await loginSucceeded(ctx.limiter, attempt, admission);
     return 'current-password';
   }
   const signedInAt = await sessionSignedInAt(ctx, caller);

@@ -44,7 +44,7 @@ export async function startConnect(
   begin: (idp: IdentityProviderConfig, session: RedirectSession, reply: FastifyReply) => Promise<string>,
 ) {
   const { ctx } = deps;
-  const { site, caller } = await scopeOf(request, ctx);
+  const { site, caller, ip } = await scopeOf(request, ctx);
   if (caller.kind !== 'member') throw appError('UNAUTHORIZED');
   const input = bodyOf(request);
   const { idpConnectionId } = request.params;
@@ -54,7 +54,8 @@ export async function startConnect(
   if (!member) throw appError('UNAUTHORIZED');
   await requireRecentAuthentication(ctx, caller, {
     currentPassword: input.currentPassword,
-    passwordHash: member.passwordHash,
+    member,
+    ip,
   });
   const entry = ctx.sites.findClient(caller.clientId);
   const returnUrl = entry ? ctx.sites.normalizeRedirect(entry.client, input.returnUrl) : undefined;

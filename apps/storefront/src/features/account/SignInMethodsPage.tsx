@@ -108,8 +108,8 @@ function SignInMethods() {
                         aria-label={t('signInMethods.disconnectNamed', 'Disconnect {name}', { name: p.name })}
                         disabled={proof.busy}
                         onClick={() =>
-                          void proof.run(async () => {
-                            await methods.disconnect(p.idpConnectionId);
+                          void proof.run(async (pr) => {
+                            await methods.disconnect(p.idpConnectionId, pr);
                             setNotice(t('signInMethods.disconnected', '{name} is disconnected.', { name: p.name }));
                           })
                         }

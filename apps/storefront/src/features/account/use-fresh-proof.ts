@@ -1,5 +1,5 @@
 /**
- * Sensitive account changes (factors, connecting a provider) need a sign-in of the last 10 minutes or
+ * Sensitive account changes (factors, connecting or disconnecting a provider) need a sign-in of the last 10 minutes or
  * the current password (REAUTHENTICATION_REQUIRED otherwise). This runs a change, and when the server
  * asks for the password, keeps the change waiting until the member typed it, then runs it again.
  */

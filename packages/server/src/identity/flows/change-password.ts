@@ -57,7 +57,8 @@ export async function changePassword(
   try {
     via = await requireRecentAuthentication(deps.ctx, caller, {
       currentPassword: input.currentPassword,
-      passwordHash: member.passwordHash,
+      member,
+      ip: scope.ip,
     });
   } catch (error) {
     throw error instanceof ReauthenticationError ? await refused(error.reason, error) : error;

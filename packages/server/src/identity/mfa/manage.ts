@@ -71,7 +71,8 @@ async function actorOf(deps: IdentityDeps, scope: FlowScope, input: FactorInput,
       if (!limited.allowed) throw httpErrors.tooManyRequests(limited.retryAfterSeconds);
       await requireRecentAuthentication(ctx, caller, {
         currentPassword: input.currentPassword,
-        passwordHash: member.passwordHash,
+        member,
+        ip,
       });
     }
     return { site, member, caller, enrolment: undefined, ip };

@@ -3,6 +3,7 @@ import type { MemberScope } from '../flow.js';
 import type { IdentityDeps } from '../common.js';
 import type { FlowScope } from '../flow.js';
 import { findMemberById } from '../../members/store.js';
+import { requireRecentAuthentication } from '../../security/reauthentication.js';
 import { deleteConnection, listConnections } from './store.js';
 
 /** GET /v1/sso/connections — the signed-in member's providers (Account → Sign-in methods). */
@@ -19,11 +20,27 @@ export async function myConnections(deps: IdentityDeps, scope: MemberScope) {
 }
 
 /**
- * DELETE /v1/sso/connections/{idpConnectionId} — allowed unless it is the member's only way to sign in
- * (no password and no other provider): an account must never lock its owner out.
+ * DELETE /v1/sso/connections/{idpConnectionId} `{currentPassword?}` (body only) — a sign-in method
+ * goes, so it takes the proof connecting one takes: a sign-in of the last 10 minutes or the current
+ * password (security/reauthentication.ts; audit S-10), else 403 REAUTHENTICATION_REQUIRED. Allowed unless
+ * it is the member's only way to sign in (no password and no other provider): an account must never
+ * lock its owner out.
  */
-export async function disconnect(deps: IdentityDeps, scope: MemberScope, idpConnectionId: string) {
+export async function disconnect(
+  deps: IdentityDeps,
+  scope: MemberScope,
+  idpConnectionId: string,
+  input: { currentPassword?: unknown } = {},
+) {
   const { caller } = scope;
+  const current = await findMemberById(deps.ctx.db, caller.siteId, caller.memberId);
+  if (!current) throw appError('MEMBER_NOT_FOUND');
+  // Before the transaction: a password check is argon2 work, and no row should stay locked during it.
+  await requireRecentAuthentication(deps.ctx, caller, {
+    currentPassword: input.currentPassword,
+    member: current,
+    ip: scope.ip,
+  });
   return deps.ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, caller.siteId, caller.memberId, true);
     if (!member) throw appError('MEMBER_NOT_FOUND');

@@ -108,6 +108,9 @@ export function onServerClock(provider: Provider, now: number): oidc.Configurati
   return config;
 }
 
+/** How far ahead of the server's clock an ID token's `iat` may be (a provider's clock running fast). */
+export const ID_TOKEN_IAT_SKEW_SECONDS = 300;
+
 export class InvalidIdToken extends Error {
   constructor(reason: string) {
     super(reason);
@@ -117,8 +120,9 @@ export class InvalidIdToken extends Error {
 
 /**
  * An ID token a native app got from the provider itself (One Tap, Sign in with Apple): signature by
- * the provider's JWKS, issuer, audience = our client id, expiry; and the nonce the app says it sent.
- * A token carrying a nonce is accepted only with that nonce (it was minted for a flow of its own).
+ * the provider's JWKS, issuer, audience = our client id (and azp when there are several audiences), expiry,
+ * an `iat` not in the future; and the nonce the app says it sent. A token carrying a nonce is accepted only
+ * with that nonce (it was minted for a flow of its own). One use per token is token-flow.ts's check.
  */
 export async function verifyIdToken(
   provider: Provider,
@@ -148,5 +152,12 @@ export async function verifyIdToken(
   }
   if ((payload.nonce !== undefined || nonce !== undefined) && payload.nonce !== nonce)
     throw new InvalidIdToken('the nonce does not match the ID token');
+  // OpenID Connect Core 3.1.3.7 (4, 5): a token for several audiences names the party it was issued to, and
+  // that must be us. A single-audience token's azp is not checked: Google's Android tokens name the app there.
+  if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== provider.idp.clientId)
+    throw new InvalidIdToken("the ID token's azp is not for this site");
+  // jose checks only that iat is a number; a token "issued" in the future was not minted as providers do.
+  if (payload.iat! * 1000 > now + ID_TOKEN_IAT_SKEW_SECONDS * 1000)
+    throw new InvalidIdToken("the ID token's iat is in the future");
   return payload;
 }

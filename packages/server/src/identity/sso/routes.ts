@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { IdentityDeps } from '../common.js';
-import { memberScopeOf, scopeOf } from '../request-scope.js';
+import { bodyOf, memberScopeOf, scopeOf } from '../request-scope.js';
 import { SSO_PREFIX } from './buttons.js';
 import { disconnect, listProviders, myConnections } from './connections.js';
 import { SSO_SCHEMAS as S } from './schemas.js';
@@ -21,8 +21,9 @@ export const ssoRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fast
   app.get(`${SSO_PREFIX}/sso/connections`, { schema: S.connections }, async (request) =>
     myConnections(deps, await memberScopeOf(request, ctx)),
   );
+  // `currentPassword` only from the body, as for a factor's removal: a query string lands in access logs (S-16).
   app.delete(`${SSO_PREFIX}/sso/connections/:idpConnectionId`, { schema: S.disconnect }, async (request) =>
-    disconnect(deps, await memberScopeOf(request, ctx), request.params.idpConnectionId),
+    disconnect(deps, await memberScopeOf(request, ctx), request.params.idpConnectionId, bodyOf(request)),
   );
   app.get(`${SSO_PREFIX}/sso/providers`, { schema: S.providers }, async (request) =>
     listProviders(await scopeOf(request, ctx)),

@@ -4,6 +4,7 @@ import { limitIp, type IdentityDeps, type StateResponse } from '../common.js';
 import { originOf, type FlowScope } from '../flow.js';
 import { findIdentityProvider, InvalidIdToken, ProviderUnavailable, providerFor, verifyIdToken } from './providers.js';
 import { signInWithProvider } from './sign-in.js';
+import { idTokenKey, spendIdToken } from './used-id-tokens.js';
 
 const MAX_ID_TOKEN = 16 * 1024;
 
@@ -18,7 +19,12 @@ export const accountExists = (email: string, providerName: string) =>
 /**
  * POST /v1/sso/login-with-token-params {idpConnectionId, tokenParams: {idToken, nonce?}} with a visitor
  * token: native apps (Google One Tap, Sign in with Apple) bring an ID token they got from the provider;
- * it is verified against that provider and answered like any login (a StateMachineResponse).
+ * it is verified against that provider (providers.ts verifyIdToken), spent (one sign-in per token), and
+ * answered like any login (a StateMachineResponse).
+ *
+ * `tokenParams.nonce` is the nonce the app put in its request to the provider, compared with the token's.
+ * It is the app's, not ours: a native app asks the provider directly, and the server issues no nonce for
+ * it yet (docs/providers.md). What a copied token cannot get past is its one use, azp and iat.
  */
 export async function loginWithTokenParams(
   deps: IdentityDeps,
@@ -44,6 +50,9 @@ export async function loginWithTokenParams(
     const provider = await providerFor(site, idp, ctx.now());
     issuer = provider.issuer;
     claims = await verifyIdToken(provider, params.idToken, params.nonce as string | undefined, ctx.now());
+    // Valid, and now spent: the same token never signs in twice (audit S-9).
+    const spend = { siteId: site.id, issuer, key: idTokenKey(params.idToken, claims), expiresAt: claims.exp! * 1000 };
+    if (!(await spendIdToken(ctx.db, spend, ctx.now()))) throw new InvalidIdToken('the ID token was already used');
   } catch (error) {
     if (error instanceof ProviderUnavailable)
       throw appError('IDP_UNAVAILABLE', {

@@ -6,6 +6,7 @@ import { identity } from './0010_identity.js';
 import { mfa } from './0011_mfa.js';
 import { identityProviders } from './0012_identity_providers.js';
 import { mfaSweep } from './0013_mfa_sweep.js';
+import { ssoUsedIdTokens } from './0014_sso_used_id_tokens.js';
 import { redirects } from './0030_redirects.js';
 import { shop } from './0040_shop.js';
 import { security } from './0050_security.js';
@@ -35,6 +36,7 @@ export const migrations: readonly Migration[] = [
   mfa,
   identityProviders,
   mfaSweep,
+  ssoUsedIdTokens,
   dataItems,
   dataIndexes,
   redirects,
