@@ -100,8 +100,9 @@ async function lastError(id: string): Promise<string> {
     const listed = await call('GET', `/_admin/v1/webhooks/${id}/deliveries?siteId=${server.siteId}`, {
       headers: admin(),
     });
-    const [latest] = listed.body.deliveries as { attempts: number; error: string | null }[];
-    if (latest && latest.attempts > 0) return latest.error ?? '';
+    // attempts counts from the lease: the error is there once the outcome is recorded.
+    const [latest] = listed.body.deliveries as { error: string | null }[];
+    if (latest?.error) return latest.error;
     if (Date.now() > deadline) throw new Error(`no attempt of ${id} within 10 s`);
     await new Promise((r) => setTimeout(r, 50));
   }

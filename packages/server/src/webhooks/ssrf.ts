@@ -47,7 +47,11 @@ export function blockedRange(address: string): string | undefined {
   if (family !== 6) return 'invalid';
   // ipaddr.js reads "::a.b.c.d" as IPv4-mapped, and that is how resolvers print an IPv4-compatible
   // address (::5db8:d822 comes back as "::93.184.216.34"). The URL parser reads it as written.
-  return ipv6Blocked(ipaddr.IPv6.parse(new URL(`http://[${bare}]/`).hostname.slice(1, -1)));
+  try {
+    return ipv6Blocked(ipaddr.IPv6.parse(new URL(`http://[${bare}]/`).hostname.slice(1, -1)));
+  } catch {
+    return 'invalid';
+  }
 }
 
 function ipv4Blocked(address: ipaddr.IPv4): string | undefined {
