@@ -91,7 +91,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
       'the dev mailbox is on in production ("devMailbox": true): anyone can read every mail, reset links included',
     );
 
-  const webhooks = buildWebhookSettings(top.webhooks, production);
+  const webhooks = buildWebhookSettings(top.webhooks);
   if (r.problems.length) throw new ConfigError(r.problems);
 
   let adminKeyGenerated = false;

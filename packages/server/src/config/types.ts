@@ -190,7 +190,7 @@ export interface WebhookEndpointConfig {
 }
 
 export interface WebhookSettings {
-  /** Deliver to private, loopback and link-local addresses (default: true in development only). */
+  /** Deliver to private, loopback, link-local and reserved addresses (default: false, in every mode). */
   allowPrivateNetworks: boolean;
   /** Where the notice goes when an endpoint is disabled after failing for 5 days. */
   ownerEmail?: string | undefined;

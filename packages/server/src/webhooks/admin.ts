@@ -19,6 +19,7 @@ import {
   type EndpointRow,
 } from './endpoints.js';
 import { isEventPattern } from './events.js';
+import { privateNetworksAllowed } from './config.js';
 import { blockedRange } from './ssrf.js';
 
 /**
@@ -63,12 +64,12 @@ function readUrl(ctx: AppContext, value: unknown): string {
     throw invalidField('url', 'must be an absolute http(s) URL of at most 2000 characters', 'INVALID_URL');
   if (url.username || url.password) throw invalidField('url', 'must not carry credentials', 'INVALID_URL');
   // Names are resolved (and checked again) at every delivery; literal addresses can be refused now.
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const allowPrivate = ctx.config.webhooks?.allowPrivateNetworks ?? !ctx.config.production;
-  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && blockedRange(host)))) {
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const local = host === 'localhost' || host.endsWith('.localhost');
+  if (!privateNetworksAllowed(ctx.config) && (local || (isIP(host) && blockedRange(host)))) {
     throw invalidField(
       'url',
-      'must not point to a private, loopback or link-local address (webhooks.allowPrivateNetworks is off)',
+      'must not point to a private, loopback, link-local or reserved address, or an IPv6 form that embeds one (webhooks.allowPrivateNetworks is off)',
       'PRIVATE_ADDRESS',
     );
   }

@@ -1,4 +1,4 @@
-import type { WebhookEndpointConfig, WebhookSettings } from '../config/types.js';
+import type { ServerConfig, WebhookEndpointConfig, WebhookSettings } from '../config/types.js';
 import { take, type Reader } from '../config/validate.js';
 import { isEventPattern } from './events.js';
 import { isSecret } from './signing.js';
@@ -32,11 +32,20 @@ export function buildSiteWebhooks(r: Reader, raw: unknown, path: string): Webhoo
   return list;
 }
 
-/** Top-level `webhooks: {allowPrivateNetworks, ownerEmail}` (private networks: on in development, off in production); checked by schema/file.ts. */
-export function buildWebhookSettings(raw: unknown, production: boolean): WebhookSettings {
+/**
+ * Top-level `webhooks: {allowPrivateNetworks, ownerEmail}`; checked by schema/file.ts. Private networks are
+ * off in every mode (audit S-13: a site API key could read a service on the server's own network); a shop
+ * that delivers to its own network turns them on.
+ */
+export function buildWebhookSettings(raw: unknown): WebhookSettings {
   const o = take.object(raw);
   return {
-    allowPrivateNetworks: take.boolean(o.allowPrivateNetworks, !production),
+    allowPrivateNetworks: take.boolean(o.allowPrivateNetworks, false),
     ownerEmail: take.string(o.ownerEmail, undefined),
   };
+}
+
+/** Whether deliveries may reach private, loopback and reserved addresses: only when the config says so. */
+export function privateNetworksAllowed(config: Pick<ServerConfig, 'webhooks'>): boolean {
+  return config.webhooks?.allowPrivateNetworks === true;
 }

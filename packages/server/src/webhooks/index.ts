@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { AppContext } from '../context.js';
 import { runOutboxLoop } from '../mail/delivery.js';
+import { privateNetworksAllowed } from './config.js';
 import { deliverDueWebhooks } from './delivery.js';
 import { emittedSoFar } from './emit.js';
 import { syncConfigEndpoints } from './endpoints.js';
@@ -24,7 +25,7 @@ async function startWebhooks(app: FastifyInstance, ctx: AppContext): Promise<{ s
     () =>
       deliverDueWebhooks(ctx.db, {
         now: ctx.now,
-        allowPrivateNetworks: settings?.allowPrivateNetworks ?? !ctx.config.production,
+        allowPrivateNetworks: privateNetworksAllowed(ctx.config),
         timeoutMs: settings?.timeoutMs,
         batchSize: BATCH,
         keyEncryptionKey: ctx.config.keyEncryptionKey,

@@ -133,6 +133,27 @@ describe('kill -9 between commit and delivery', () => {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const adminKey = randomBytes(24).toString('base64url');
+      const { createApp } = await import('../app.js');
+      const { loadConfig } = await import('../config/load.js');
+      const config = loadConfig({
+        env: { VITRINE_ADMIN_KEY: adminKey, PUBLIC_URL: url, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+        dataDir,
+        port: 0,
+      });
+      // The child has no config file, so private networks are off there: the endpoint on the receiver
+      // (127.0.0.1) is created first by an instance that allows them, on the same database.
+      const setup = await createApp({ config: { ...config, webhooks: fast }, logLevel: 'silent' });
+      try {
+        const hook = await setup.app.inject({
+          method: 'POST',
+          url: '/_admin/v1/webhooks',
+          headers: { authorization: `Bearer ${adminKey}` },
+          payload: { siteId: 'demo', url: receiver.url, events: ['member.created'] },
+        });
+        expect(hook.statusCode).toBe(201);
+      } finally {
+        await setup.close();
+      }
       child = spawn(
         process.execPath,
         [join(build, 'x', 'main.js'), '--port', String(port), '--data-dir', dataDir, '--host', '127.0.0.1'],
@@ -161,11 +182,6 @@ describe('kill -9 between commit and delivery', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       const call = api(url);
-      const hook = await call('POST', '/_admin/v1/webhooks', {
-        headers: { authorization: `Bearer ${adminKey}` },
-        body: { siteId: 'demo', url: receiver.url, events: ['member.created'] },
-      });
-      expect(hook.status).toBe(201);
       const email = `killed-${Date.now()}@example.com`;
       const registered = await call('POST', '/_api/iam/authentication/v2/register', {
         token: await visitorToken(url, 'demo-storefront'),
@@ -178,13 +194,6 @@ describe('kill -9 between commit and delivery', () => {
         false,
       );
 
-      const { createApp } = await import('../app.js');
-      const { loadConfig } = await import('../config/load.js');
-      const config = loadConfig({
-        env: { VITRINE_ADMIN_KEY: adminKey, PUBLIC_URL: url, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-        dataDir,
-        port: 0,
-      });
       const next = await createApp({ config: { ...config, webhooks: fast }, logLevel: 'silent' });
       try {
         const got = await receiver.waitFor(
