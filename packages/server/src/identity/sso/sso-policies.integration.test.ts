@@ -36,10 +36,11 @@ afterAll(() => Promise.all([approval?.close(), open?.close()]));
 const PATH = '/_api/iam/authentication/v1/sso/login-with-token-params';
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@shop.test`;
 
-async function tokenLogin(sso: SsoKit, idToken: string) {
+/** `nonce`: the one the app put in its request; two tokens of one second differ only by it (a replay otherwise). */
+async function tokenLogin(sso: SsoKit, idToken: string, nonce?: string) {
   const res = await sso.kit.post(
     PATH,
-    { idpConnectionId: IDP.id, tokenParams: { idToken } },
+    { idpConnectionId: IDP.id, tokenParams: { idToken, ...(nonce ? { nonce } : {}) } },
     { authorization: (await sso.kit.visitor()).access_token },
   );
   return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -104,7 +105,8 @@ describe('token-params for a member with a second factor', () => {
     );
     expect(activated.status).toBe(200);
 
-    const second = await tokenLogin(open, await idTokenFrom(open, id));
+    // Another sign-in at the provider: within the same second its token would be the same bytes, so a nonce tells it apart.
+    const second = await tokenLogin(open, await idTokenFrom(open, id, { nonce: 'second' }), 'second');
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ state: 'REQUIRE_MFA', stateToken: expect.any(String) });
     expect(second.body.sessionToken).toBeUndefined();

@@ -43,10 +43,11 @@ async function hostedSignIn(sso: SsoKit, accountId: string) {
   return browser.go((await toCallback(sso, browser, accountId)).callback!);
 }
 
-async function tokenLogin(sso: SsoKit, idToken: string) {
+/** `nonce`: the one the app put in its request; two tokens of one second differ only by it (a replay otherwise). */
+async function tokenLogin(sso: SsoKit, idToken: string, nonce?: string) {
   const res = await sso.kit.post(
     '/_api/iam/authentication/v1/sso/login-with-token-params',
-    { idpConnectionId: IDP.id, tokenParams: { idToken } },
+    { idpConnectionId: IDP.id, tokenParams: { idToken, ...(nonce ? { nonce } : {}) } },
     { authorization: (await sso.kit.visitor()).access_token },
   );
   return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -110,7 +111,8 @@ describe.each([
       );
       expect((await hostedSignIn(sso, id)).status).toBe(302);
     }
-    const again = await tokenLogin(sso, await idTokenFrom(sso, id));
+    // Another sign-in at the provider: within the same second its token would be the same bytes, so a nonce tells it apart.
+    const again = await tokenLogin(sso, await idTokenFrom(sso, id, { nonce: 'again' }), 'again');
     expect(again).toMatchObject({ status: 200, body: { state: 'SUCCESS' } });
   });
 });
