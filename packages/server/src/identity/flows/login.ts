@@ -1,10 +1,9 @@
 /** The login flow: email and password, the per-account throttle and its captcha escape, then the next step. */
-import type { ApplicationError } from '../../http/errors.js';
 import { appError } from '../../errors/catalogue.js';
 import { hashPassword, needsRehash, verifyPassword, PASSWORD_MAX_LENGTH } from '../../security/passwords.js';
 import { originOf, type FlowScope } from '../flow.js';
 import { isEmail, limitIp, memberBlocked, nextState, type IdentityDeps, type StateResponse } from '../common.js';
-import { admitLoginAttempt, loginSucceeded } from '../login-throttle.js';
+import { admitLoginAttempt, loginSucceeded, tooManyFailedLogins } from '../login-throttle.js';
 import { findMemberForSignIn, recordVisitor, setPassword } from '../../members/store.js';
 import type { LoginInput } from '../schemas.js';
 
@@ -12,16 +11,6 @@ import type { LoginInput } from '../schemas.js';
 export const wrongCredentials = () => appError('WRONG_PASSWORD');
 
 export const mustResetPassword = () => appError('PASSWORD_RESET_REQUIRED');
-
-function tooManyFailedLogins(retryAfterSeconds: number): ApplicationError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const error = appError('TOO_MANY_FAILED_LOGINS', {
-    description: `Too many failed sign-in attempts for this account; try again in ${minutes} minute(s)`,
-    data: { retryAfterSeconds },
-  });
-  error.headers['retry-after'] = String(Math.max(1, retryAfterSeconds));
-  return error;
-}
 
 /**
  * POST /_api/iam/authentication/v2/login. Failures are application errors only: the reference
