@@ -9,6 +9,7 @@ import { seedCollections } from './data/seed.js';
 import { healthRoutes } from './health/routes.js';
 import { genReqId, installHttpConventions } from './http/install.js';
 import { ajvOptions } from './http/schemas/ajv.js';
+import { sharedCompilers } from './http/schemas/compilers.js';
 import { registerOpenApi } from './http/schemas/openapi.js';
 import { wixSchemaErrorFormatter } from './http/schemas/schema-errors.js';
 import { settleAfterResponse } from './http/after-response.js';
@@ -71,6 +72,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       trustProxy: fastifyTrustProxy(config.trustProxy),
       // Request schemas (http/schemas/): failures answer in the wire contract's envelopes, not Fastify's.
       ajv: ajvOptions,
+      schemaController: { compilersFactory: sharedCompilers },
       schemaErrorFormatter: wixSchemaErrorFormatter,
       // One log line per request costs throughput on the token endpoint; opt in with LOG_REQUESTS=1.
       logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== '1' }),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { migrate } from '../src/store/migrate.js';
 import { migrations } from '../src/store/migrations/index.js';
-import { openPglite, pgliteVersion, snapshotPglite } from '../src/store/pglite.js';
+import { openPglite, pgliteVersion, snapshotPglite, Tarball } from '../src/store/pglite.js';
 import { openPostgres } from '../src/store/postgres.js';
 import type { Database } from '../src/store/types.js';
 
@@ -23,7 +23,7 @@ function migratedSnapshot(): Promise<Blob> {
   migrated ??= (async () => {
     const key = `${pgliteVersion()}-${migrationsKey()}`;
     const file = join(tmpdir(), `vitrine-pglite-migrated-${key}-small.tar`);
-    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    if (existsSync(file)) return new Tarball(readFileSync(file));
     const db = await openPglite();
     await migrate(db);
     // The app runs in the `postgres` database and never creates one: without the two template databases
@@ -35,13 +35,13 @@ function migratedSnapshot(): Promise<Blob> {
     // a test database opens in ~0.5 s instead of ~1.2 s, and none holds more than a few MB.
     await db.exec("alter system set shared_buffers = '16MB'");
     await db.exec('checkpoint');
-    const snapshot = await snapshotPglite(db);
+    const bytes = new Uint8Array(await (await snapshotPglite(db)).arrayBuffer());
     await db.close();
     // Written beside and renamed, so parallel workers never read half a file.
     const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, Buffer.from(await snapshot.arrayBuffer()));
+    writeFileSync(partial, bytes);
     renameSync(partial, file);
-    return snapshot;
+    return new Tarball(bytes);
   })();
   return migrated;
 }

@@ -99,9 +99,25 @@ export function pgliteVersion(): string {
   }
 }
 
+/**
+ * A tarball for PGlite's `loadDataDir`. Node's `Blob.arrayBuffer()` reads a blob back in small pulls and
+ * joins them: for a 27 MB snapshot that was ~0.3 s of CPU on every open, a third of what opening a test
+ * database costs. PGlite only asks for `arrayBuffer()`, so this Blob answers with a copy of bytes it keeps.
+ */
+export class Tarball extends Blob {
+  readonly #bytes: Uint8Array;
+  constructor(bytes: Uint8Array) {
+    super([bytes as BlobPart]);
+    this.#bytes = bytes;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes.slice().buffer as ArrayBuffer);
+  }
+}
+
 async function emptyClusterSnapshot(): Promise<Blob> {
   const file = join(tmpdir(), `vitrine-pglite-empty-${pgliteVersion()}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  if (existsSync(file)) return new Tarball(readFileSync(file));
   const fresh = await PGlite.create();
   const dump = await fresh.dumpDataDir('none');
   await fresh.close();
