@@ -18,12 +18,7 @@ import type { MemberParams } from './schemas.js';
  * every instance (the session check reads the database); an owner's action goes to the audit log.
  */
 export type MemberAction =
-  | 'approve'
-  | 'block'
-  | 'unblock'
-  | 'end-sessions'
-  | 'send-password-reset'
-  | 'unlock-second-factor';
+  'approve' | 'block' | 'unblock' | 'end-sessions' | 'send-password-reset' | 'unlock-second-factor';
 export const MEMBER_ACTIONS: readonly MemberAction[] = [
   'approve',
   'block',
@@ -78,7 +73,7 @@ export async function memberActionHandler(
   const member = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const target = await memberOr404(tx, siteId, id, true);
-    const after = await applyAction(ctx, tx, action, siteId, target, now);
+    const after = await applyAction(ctx, tx, action, siteId, target, now, access.owner ? 'owner' : 'admin_key');
     await emitMemberTransition(tx, target, after, identity, now);
     return after;
   });
@@ -103,6 +98,7 @@ async function applyAction(
   siteId: string,
   target: Member,
   now: number,
+  by: 'owner' | 'admin_key',
 ): Promise<Member> {
   switch (action) {
     case 'approve':
@@ -133,7 +129,7 @@ async function applyAction(
             siteId,
             memberId: target.id,
             email: target.email,
-            detail: { scope: 'second_factor', ended: true, by: 'owner' },
+            detail: { scope: 'second_factor', ended: true, by },
           },
           tx,
         );

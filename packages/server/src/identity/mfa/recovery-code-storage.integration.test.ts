@@ -160,38 +160,42 @@ describe('migration 15 keeps the codes a database already holds', () => {
   const admin = process.env.VITRINE_TEST_DATABASE_URL;
   const targets = [{ name: 'PGlite' }, ...(admin ? [{ name: 'PostgreSQL', admin }] : [])];
 
-  it.each(targets)('on $name: a legacy row survives the migration and is upgraded after it', async ({ admin }) => {
-    const empty = admin ? await createEmptyPostgresDatabase(admin) : undefined;
-    const db: Database = await openDatabase({ databaseUrl: empty?.url });
-    try {
-      await migrate(
-        db,
-        migrations.filter((x) => x.version < 15),
-      );
-      const memberId = '6f1c1d2e-0000-4000-8000-000000000001';
-      const hmac = legacyHmac('demo', memberId, 'abcde-fghjk');
-      await db.query(
-        'insert into mfa_recovery_codes (site_id, member_id, code_hash, created_at) values ($1, $2, $3, now())',
-        ['demo', memberId, hmac],
-      );
-      await migrate(db);
-      const before = await db.query<{ id: string; code_hash: Uint8Array; code_digest: string | null }>(
-        'select id, code_hash, code_digest from mfa_recovery_codes',
-      );
-      expect(before.rows).toHaveLength(1);
-      expect(before.rows[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(Buffer.from(before.rows[0]!.code_hash).equals(hmac)).toBe(true);
-      expect(before.rows[0]!.code_digest).toBeNull();
+  it.each(targets)(
+    'on $name: a legacy row survives the migration and is upgraded after it',
+    async ({ admin }) => {
+      const empty = admin ? await createEmptyPostgresDatabase(admin) : undefined;
+      const db: Database = await openDatabase({ databaseUrl: empty?.url });
+      try {
+        await migrate(
+          db,
+          migrations.filter((x) => x.version < 15),
+        );
+        const memberId = '6f1c1d2e-0000-4000-8000-000000000001';
+        const hmac = legacyHmac('demo', memberId, 'abcde-fghjk');
+        await db.query(
+          'insert into mfa_recovery_codes (site_id, member_id, code_hash, created_at) values ($1, $2, $3, now())',
+          ['demo', memberId, hmac],
+        );
+        await migrate(db);
+        const before = await db.query<{ id: string; code_hash: Uint8Array; code_digest: string | null }>(
+          'select id, code_hash, code_digest from mfa_recovery_codes',
+        );
+        expect(before.rows).toHaveLength(1);
+        expect(before.rows[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
+        expect(Buffer.from(before.rows[0]!.code_hash).equals(hmac)).toBe(true);
+        expect(before.rows[0]!.code_digest).toBeNull();
 
-      expect(await upgradeLegacyRecoveryCodes(db)).toBe(1);
-      const after = await db.query<{ code_hash: Uint8Array | null; code_digest: string }>(
-        'select code_hash, code_digest from mfa_recovery_codes',
-      );
-      expect(after.rows[0]!.code_hash).toBeNull();
-      expect(await verify(after.rows[0]!.code_digest, hmac.toString('base64url'))).toBe(true);
-    } finally {
-      await db.close();
-      await empty?.drop();
-    }
-  });
+        expect(await upgradeLegacyRecoveryCodes(db)).toBe(1);
+        const after = await db.query<{ code_hash: Uint8Array | null; code_digest: string }>(
+          'select code_hash, code_digest from mfa_recovery_codes',
+        );
+        expect(after.rows[0]!.code_hash).toBeNull();
+        expect(await verify(after.rows[0]!.code_digest, hmac.toString('base64url'))).toBe(true);
+      } finally {
+        await db.close();
+        await empty?.drop();
+      }
+    },
+    120_000,
+  ); // a fresh PGlite replays every migration: ~15 s alone, more beside other suites
 });

@@ -1,5 +1,6 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../../../test-support/owners-kit.js';
 import { startTestSmtp, waitFor } from '../../../test-support/smtp.js';
 import {
   advance,
@@ -70,9 +71,6 @@ const mailsTo = async (email: string): Promise<ParsedMail[]> =>
 const failureMails = async (email: string) =>
   (await mailsTo(email)).filter((x) => /wrong sign-in codes|codes de connexion erronés/.test(x.subject ?? ''));
 
-const admin = (path: string, body?: unknown) =>
-  h.call(body === undefined ? 'GET' : 'POST', path, { token: `Bearer ${h.server.adminKey}`, body });
-
 describe('second-step lockout (S-5)', () => {
   it('100 wrong answers across stateTokens and 15-minute windows lock the step, the right code included; mailed once; an owner unlocks it', async () => {
     const member = members['lock-100']!;
@@ -81,15 +79,16 @@ describe('second-step lockout (S-5)', () => {
       await wrongAnswers(member, tokens, 5);
       await advance(h, 15 * 60_000 + 1000);
     }
+    const locked = await rightCode(member);
+    expect([locked.status, appError(locked)]).toEqual([400, 'INVALID_STATE_TOKEN']);
+    expect(locked.body.details.applicationError.data).toEqual({ reason: 'SECOND_FACTOR_LOCKED' });
+    // Counted in the database (mfa_failures), which every instance shares and a restart keeps.
     const { rows } = await h.server.ctx.db.query<{ consecutive: number }>(
       'select consecutive from mfa_failures where member_id = $1',
       [member.memberId],
     );
     expect(rows.map((r) => Number(r.consecutive))).toEqual([100]);
 
-    const locked = await rightCode(member);
-    expect([locked.status, appError(locked)]).toEqual([400, 'INVALID_STATE_TOKEN']);
-    expect(locked.body.details.applicationError.data).toEqual({ reason: 'SECOND_FACTOR_LOCKED' });
     // A recovery code is refused as well, and a fresh window does not open it.
     await advance(h, 15 * 60_000 + 1000);
     const viaRecovery = await m.login(member.email);
@@ -106,12 +105,13 @@ describe('second-step lockout (S-5)', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toContain('After 100 wrong codes in a row the second step is locked');
 
-    // The owner sees the lock and ends it; the audit log has the lock and its end.
+    // Support staff (console session) see the lock and end it; the audit log has the lock, its end, and who.
+    const support = await signedIn(h.server, 'lock-support@example.com', 'support');
     const path = `/_admin/v1/members/${member.memberId}`;
-    const before = await admin(`${path}?siteId=${h.server.siteId}`);
+    const before = await support.call('GET', `${path}?siteId=${h.server.siteId}`);
     expect(before.body.signInMethods.secondFactorLock).toMatchObject({ locked: true, failuresInARow: 100 });
-    expect((await admin(`${path}/unlock-second-factor`, { siteId: h.server.siteId })).status).toBe(200);
-    const after = await admin(`${path}?siteId=${h.server.siteId}`);
+    expect((await support.call('POST', `${path}/unlock-second-factor`, { siteId: h.server.siteId })).status).toBe(200);
+    const after = await support.call('GET', `${path}?siteId=${h.server.siteId}`);
     expect(after.body.signInMethods.secondFactorLock).toMatchObject({ locked: false, failuresInARow: 0 });
     expect((await rightCode(member)).body.state).toBe('SUCCESS');
     await h.server.ctx.authEvents.flush();
@@ -122,6 +122,13 @@ describe('second-step lockout (S-5)', () => {
     expect(events.rows.map((e) => e.detail)).toEqual([
       expect.objectContaining({ scope: 'second_factor', begins: true }),
       expect.objectContaining({ scope: 'second_factor', ended: true, by: 'owner' }),
+    ]);
+    const ownerActions = await h.server.ctx.db.query<{ email: string; detail: Record<string, unknown> }>(
+      `select email, detail from auth_events where member_id = $1 and type = 'owner_action'`,
+      [member.memberId],
+    );
+    expect(ownerActions.rows).toEqual([
+      { email: 'lock-support@example.com', detail: expect.objectContaining({ action: 'unlock-second-factor' }) },
     ]);
   });
 
