@@ -51,12 +51,9 @@ export async function countSecondFactorAnswer(
   return rows[0] ? Number(rows[0].consecutive) : undefined;
 }
 
-/** A right answer (in the sign-in's transaction): the count starts again, and so does the notice. */
+/** A right answer (in the sign-in's transaction): the count starts again, and so does the notice (no row is 0). */
 export async function secondFactorPassed(tx: Queryable, siteId: string, memberId: string): Promise<void> {
-  await tx.query(
-    'update mfa_failures set consecutive = 0, notified_at = null, locked_at = null where site_id = $1 and member_id = $2 and consecutive > 0',
-    [siteId, memberId],
-  );
+  await tx.query('delete from mfa_failures where site_id = $1 and member_id = $2', [siteId, memberId]);
 }
 
 /** Ends a lock (password reset, owner) and any count below it: true when the step was locked. */
