@@ -130,7 +130,7 @@ describe('second-step lockout (S-5)', () => {
     expect(ownerActions.rows).toEqual([
       { email: 'lock-support@example.com', detail: expect.objectContaining({ action: 'unlock-second-factor' }) },
     ]);
-  });
+  }, 120_000); // ~100 answers held to the 150 ms floor and 20 sign-ins (argon2id): 12 s alone, more on a busy machine
 
   it('a right answer sets the count back to 0, and the next run of failures mails again (in the member’s language)', async () => {
     const saved = { ...secondFactorLockout };
