@@ -117,3 +117,14 @@ export async function createPostgresTestDatabase(adminUrl: string): Promise<{ ur
       withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
 }
+
+/** An empty PostgreSQL database (no migrations), for tests that migrate step by step; dropped by `drop`. */
+export async function createEmptyPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `vitrine_e_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  return {
+    url: databaseUrl(adminUrl, name),
+    drop: () =>
+      withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+  };
+}

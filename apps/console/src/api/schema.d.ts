@@ -513,6 +513,17 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /** @description Ended by a password reset or the `unlock-second-factor` action */
+                                secondFactorLock: {
+                                    /** @description The second step is locked after 100 wrong answers in a row (audit S-5) */
+                                    locked: boolean;
+                                    /** @description Wrong second-step answers since the last right one */
+                                    failuresInARow: number;
+                                    /** @description When the lock began (ISO date) */
+                                    lockedDate?: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
                             } & {
                                 [key: string]: unknown;
                             };
@@ -917,6 +928,85 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mail a member a password reset link */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            member: {
+                                /** @description Member id */
+                                id: string;
+                                /** @description Login email */
+                                email: string;
+                                /**
+                                 * @description PENDING (waiting for approval or the email check), ACTIVE or BLOCKED
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "ACTIVE" | "BLOCKED";
+                                emailVerified: boolean;
+                                /** @description Approved by an owner (or automatically) */
+                                approved: boolean;
+                                /** @description ISO date */
+                                createdDate: string;
+                                /** @description ISO date */
+                                updatedDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/members/{id}/unlock-second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlock the second step of a member locked after 100 wrong second-factor answers in a row (audit S-5) */
         post: {
             parameters: {
                 query?: never;

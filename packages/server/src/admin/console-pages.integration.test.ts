@@ -160,7 +160,12 @@ describe('console pages: admin API', () => {
       (await support.call('POST', `/_admin/v1/members/${id}/resend-verification`, { siteId: server.siteId })).status,
     ).toBe(429);
     const detail = await support.call('GET', `/_admin/v1/members/${id}?${site()}`);
-    expect(detail.body.signInMethods).toEqual({ password: true, sso: [], factors: [] });
+    expect(detail.body.signInMethods).toEqual({
+      password: true,
+      sso: [],
+      factors: [],
+      secondFactorLock: { locked: false, failuresInARow: 0 },
+    });
     expect(detail.body.member.lastSignInDate).toBeUndefined();
     expect(detail.body.sessions).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import type { Database } from '../store/types.js';
 import { sweepMfa } from './mfa/housekeeping.js';
+import { upgradeLegacyRecoveryCodes } from './mfa/recovery-code-upgrade.js';
 import { pruneAuditLog } from '../security/audit-retention.js';
 
 /**
@@ -32,10 +33,15 @@ export function startHousekeeping(
   log: { warn(obj: object, msg: string): void },
   intervalMs = 10 * 60 * 1000,
 ): () => void {
+  const failed = (what: string) => (error: unknown) =>
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, what);
+  // Recovery codes stored before audit S-11 get their argon2id at start (and again with every sweep,
+  // for rows an interrupted run left).
+  const upgrade = () => upgradeLegacyRecoveryCodes(db).catch(failed('recovery-code upgrade failed'));
+  void upgrade();
   const timer = setInterval(() => {
-    sweepExpired(db, now()).catch((error: unknown) =>
-      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'identity housekeeping failed'),
-    );
+    sweepExpired(db, now()).catch(failed('identity housekeeping failed'));
+    void upgrade();
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -10,19 +10,22 @@ import { adminAccess } from '../owners/admin-access.js';
 import { lastSignIn, memberSessions, signInMethods } from './details.js';
 import { adminMemberView } from './view.js';
 import { emitMemberTransition } from './events.js';
+import { secondFactorLockState, unlockSecondFactor } from '../identity/mfa/lockout.js';
 import type { MemberParams } from './schemas.js';
 
 /**
  * The console's member page: one member by id, and the actions on it. Each takes effect at once on
  * every instance (the session check reads the database); an owner's action goes to the audit log.
  */
-export type MemberAction = 'approve' | 'block' | 'unblock' | 'end-sessions' | 'send-password-reset';
+export type MemberAction =
+  'approve' | 'block' | 'unblock' | 'end-sessions' | 'send-password-reset' | 'unlock-second-factor';
 export const MEMBER_ACTIONS: readonly MemberAction[] = [
   'approve',
   'block',
   'unblock',
   'end-sessions',
   'send-password-reset',
+  'unlock-second-factor',
 ];
 
 const fields = (request: FastifyRequest) => ({
@@ -42,15 +45,16 @@ export async function getMemberHandler(ctx: AppContext, request: FastifyRequest,
   const { siteId } = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
   const member = await memberOr404(ctx.db, siteId, params.id);
   await ctx.authEvents.flush();
-  const [sessions, signIn, methods] = await Promise.all([
+  const [sessions, signIn, methods, lock] = await Promise.all([
     memberSessions(ctx.db, siteId, member.id, ctx.now()),
     lastSignIn(ctx.db, siteId, member.id),
     signInMethods(ctx, siteId, member),
+    secondFactorLockState(ctx.db, siteId, member.id),
   ]);
   return {
     member: { ...adminMemberView(member), profile: member.profile, lastSignInDate: signIn?.date },
     sessions,
-    signInMethods: methods,
+    signInMethods: { ...methods, secondFactorLock: lock },
   };
 }
 
@@ -69,7 +73,7 @@ export async function memberActionHandler(
   const member = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const target = await memberOr404(tx, siteId, id, true);
-    const after = await applyAction(ctx, tx, action, siteId, target, now);
+    const after = await applyAction(ctx, tx, action, siteId, target, now, access.owner ? 'owner' : 'admin_key');
     await emitMemberTransition(tx, target, after, identity, now);
     return after;
   });
@@ -94,6 +98,7 @@ async function applyAction(
   siteId: string,
   target: Member,
   now: number,
+  by: 'owner' | 'admin_key',
 ): Promise<Member> {
   switch (action) {
     case 'approve':
@@ -113,6 +118,21 @@ async function applyAction(
       return memberOr404(tx, siteId, target.id);
     case 'end-sessions':
       await endSessions(ctx, tx, siteId, target.id, 'admin', now);
+      return target;
+    case 'unlock-second-factor':
+      // Audit S-5: the owner ends a lock that wrong second-step answers caused (and the count below it).
+      if (await unlockSecondFactor(tx, siteId, target.id))
+        await ctx.authEvents.record(
+          {
+            type: 'lockout',
+            outcome: 'success',
+            siteId,
+            memberId: target.id,
+            email: target.email,
+            detail: { scope: 'second_factor', ended: true, by },
+          },
+          tx,
+        );
       return target;
     case 'send-password-reset':
       if (target.status === 'BLOCKED')

@@ -30,6 +30,7 @@ const BY_MEMBER = [
   'mfa_challenges',
   'mfa_webauthn_challenges',
   'mfa_device_tokens',
+  'mfa_failures',
   'sso_identities',
 ] as const;
 

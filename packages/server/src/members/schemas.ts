@@ -61,6 +61,16 @@ const SignInMethods = Open({
       createdDate: Iso('ISO date'),
     }),
   ),
+  secondFactorLock: Open(
+    {
+      locked: Type.Boolean({
+        description: 'The second step is locked after 100 wrong answers in a row (audit S-5)',
+      }),
+      failuresInARow: Type.Integer({ description: 'Wrong second-step answers since the last right one' }),
+      lockedDate: Type.Optional(Iso('When the lock began (ISO date)')),
+    },
+    { description: 'Ended by a password reset or the `unlock-second-factor` action' },
+  ),
 });
 const MemberDetail = Open({
   ...memberFields,
@@ -113,6 +123,9 @@ export const memberActions = {
   unblock: memberAction('Unblock a member'),
   'end-sessions': memberAction('End every session of a member'),
   'send-password-reset': memberAction('Mail a member a password reset link'),
+  'unlock-second-factor': memberAction(
+    'Unlock the second step of a member locked after 100 wrong second-factor answers in a row (audit S-5)',
+  ),
 };
 export const resendVerification = op('Mail a member a new verification code', Open({ sent: Type.Boolean() }), {
   params: Id,

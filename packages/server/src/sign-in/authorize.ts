@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
-import { ApiError, ValidationError } from '../http/errors.js';
+import { ApiError, ApplicationError, ValidationError } from '../http/errors.js';
 import { ERRORS } from '../errors/catalogue.js';
 import { login } from '../identity/flows/login.js';
 import { register } from '../identity/flows/register.js';
@@ -284,6 +284,9 @@ function explain(error: ApiError, t: Translator): Partial<FormState> {
   if (code === ERRORS.EMAIL_EXISTS.code) return { errors: { email: t.t('error.emailTaken') } };
   if (code === ERRORS.INVALID_EMAIL.code) return { errors: { email: t.t('error.invalidEmail') } };
   if (code === ERRORS.VERIFICATION_FAILED.code) return { errors: { code: t.t('error.wrongCode') } };
+  // The second step locked after 100 wrong answers in a row (audit S-5): the way out is a password reset.
+  if (error instanceof ApplicationError && error.data.reason === 'SECOND_FACTOR_LOCKED')
+    return { formError: t.t('error.secondStepLocked') };
   if (error.status === 429) {
     const seconds = Math.max(1, Number(error.headers['retry-after']) || 60);
     return {

@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kit, fragmentOf, pkce } from '../../test-support/redirect-kit.js';
+import { secondFactorLockout } from '../identity/mfa/lockout.js';
 
 /**
  * The hosted second step (issue #14): after the password, a member with an authenticator app gets the
@@ -145,5 +146,28 @@ describe('hosted second step', () => {
     const html = await fifth.text();
     expect(html).toContain('<h1>Sign in</h1>');
     expect(html).toContain('sign in again');
+  });
+
+  it('a second step locked by wrong codes in a row (S-5) says so at sign-in, and how to unlock it', async () => {
+    const saved = { ...secondFactorLockout };
+    Object.assign(secondFactorLockout, { failures: 2, notifyAt: 100 });
+    try {
+      const m = await memberWithTotp();
+      const { f, cookie, html } = await signIn(m);
+      const fields = { redirectSessionId: f.id, csrf: f.csrf, action: 'mfa', factor: 'TOTP' };
+      const stateToken = hiddenValue(html, 'stateToken')!;
+      const wrongCode = code(m.secret) === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 2; i++)
+        expect(await (await submit(f.url, { ...fields, stateToken, code: wrongCode }, cookie)).text()).toContain(
+          'That code is not right',
+        );
+      const locked = await submit(f.url, { ...fields, stateToken, code: code(m.secret) }, cookie);
+      expect(locked.status).toBe(400);
+      const page = await locked.text();
+      expect(page).toContain('<h1>Sign in</h1>');
+      expect(page).toContain('the second step is locked. Reset your password to unlock it');
+    } finally {
+      Object.assign(secondFactorLockout, saved);
+    }
   });
 });

@@ -8,7 +8,14 @@ import { PageHeading } from '../../components/PageHeading.js';
 import { statusLabel } from './MembersPage.js';
 import { MemberSessions, SignInMethodsSection } from './MemberSections.js';
 
-type Action = 'approve' | 'block' | 'unblock' | 'end-sessions' | 'send-password-reset' | 'resend-verification';
+type Action =
+  | 'approve'
+  | 'block'
+  | 'unblock'
+  | 'end-sessions'
+  | 'send-password-reset'
+  | 'resend-verification'
+  | 'unlock-second-factor';
 const DONE: Record<Action, string> = {
   approve: 'Approved: the member can sign in now.',
   block: 'Blocked: every session of the member has ended.',
@@ -16,6 +23,7 @@ const DONE: Record<Action, string> = {
   'end-sessions': 'Every session of the member has ended.',
   'send-password-reset': 'A password reset link is on its way to the member.',
   'resend-verification': 'A new verification code is on its way to the member.',
+  'unlock-second-factor': 'Unlocked: the member can answer the second step again.',
 };
 
 /** One member: details, open sessions, and the actions support can take (each takes effect at once). */
@@ -110,6 +118,17 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
         <dd>{member.lastSignInDate ? new Date(member.lastSignInDate).toLocaleString() : 'Not in the last 180 days'}</dd>
         <dt>Open sessions</dt>
         <dd>{sessions.length}</dd>
+        {signInMethods.secondFactorLock.locked && (
+          <>
+            <dt>Second step</dt>
+            <dd>
+              Locked after {signInMethods.secondFactorLock.failuresInARow} wrong codes in a row
+              {signInMethods.secondFactorLock.lockedDate &&
+                ` (${new Date(signInMethods.secondFactorLock.lockedDate).toLocaleString()})`}
+              . A password reset unlocks it too.
+            </dd>
+          </>
+        )}
       </dl>
       <div className="actions">
         {member.status === 'PENDING' && (
@@ -132,6 +151,11 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
         <button type="button" disabled={busy || member.status === 'BLOCKED'} onClick={() => act('send-password-reset')}>
           Send password reset
         </button>
+        {signInMethods.secondFactorLock.locked && (
+          <button type="button" disabled={busy} onClick={() => act('unlock-second-factor')}>
+            Unlock second step
+          </button>
+        )}
         {!member.emailVerified && (
           <button
             type="button"

@@ -24,6 +24,7 @@ import { emailKey, findMemberByEmail, findMemberById, setPassword, type Member }
 import { clearLoginLocks } from '../login-throttle.js';
 import { revokeSessionTokens } from '../session-tokens.js';
 import { emitMemberEvent, verifyMemberEmail } from '../../members/events.js';
+import { unlockSecondFactor } from '../mfa/lockout.js';
 
 /** Reset links: single use, one hour, only the SHA-256 kept. Activation links last three days. */
 export const RESET_TTL_SECONDS = 3600;
@@ -236,6 +237,9 @@ export async function recover(deps: IdentityDeps, origin: CallOrigin, input: Rec
       'update recovery_tokens set used_at = $3 where site_id = $1 and member_id = $2 and used_at is null',
       [site.id, member.id, new Date(now)],
     );
+    // The reset proved the inbox and replaced the password whoever was guessing had: a second step
+    // locked by wrong answers opens again (audit S-5), and the member still has to pass it.
+    const unlocked = await unlockSecondFactor(tx, site.id, member.id);
     if (spent.purpose === 'reset') {
       const mail = passwordChangedMail(mailLanguage(site, { member }), site.name, 'reset');
       await enqueueMail(tx, { siteId: site.id, kind: 'password-changed', to: member.email, ...mail }, now);
@@ -250,7 +254,7 @@ export async function recover(deps: IdentityDeps, origin: CallOrigin, input: Rec
         email: member.email,
         clientId: spent.client_id ?? undefined,
         ip,
-        detail: { purpose: spent.purpose },
+        detail: { purpose: spent.purpose, ...(unlocked ? { secondFactorUnlocked: true } : {}) },
       },
       tx,
     );

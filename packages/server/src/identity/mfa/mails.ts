@@ -20,3 +20,18 @@ export function factorChangedMail(language: string, siteName: string, change: Fa
     html: mailLayout(t, siteName, html`<p>${t.t('mail.factor.introHtml', { change: what })}</p><p>${hint}</p>`, false),
   };
 }
+
+/**
+ * Wrong second-step answers in a row (audit S-5): someone has the password and is guessing the second
+ * factor. Sent once per run of failures; says what happens at the limit and how to end a lock.
+ */
+export function secondFactorFailuresMail(language: string, siteName: string, limit: number): RenderedMail {
+  const t = translator(language);
+  const hint = t.t('mail.secondFactorFailures.hint', { limit });
+  return {
+    language,
+    subject: t.t('mail.secondFactorFailures.subject', { site: siteName }),
+    text: `${t.t('mail.secondFactorFailures.intro', { site: siteName })}\n\n${hint}\n`,
+    html: mailLayout(t, siteName, html`<p>${t.t('mail.secondFactorFailures.introHtml')}</p><p>${hint}</p>`, false),
+  };
+}

@@ -28,7 +28,14 @@ import { availableFactors, needsEnrolment } from './gate.js';
 import { factorChangedMail } from './mails.js';
 import { mailLanguage } from '../../i18n/index.js';
 import { allowedFactors, mfaMode, type EnrollableFactor } from './policy.js';
-import { deleteRecoveryCodes, liveRecoveryCodeCount, replaceRecoveryCodes } from './recovery-codes.js';
+import {
+  deleteRecoveryCodes,
+  liveRecoveryCodeCount,
+  newRecoveryCodeSet,
+  recoveryCodesIfNone,
+  replaceRecoveryCodes,
+  type RecoveryCodeSet,
+} from './recovery-codes.js';
 import { totpSealContext } from './verify.js';
 import { registrationOptions, verifyRegistration } from './webauthn.js';
 
@@ -137,10 +144,18 @@ async function factorActivated(
   factor: Factor,
   now: number,
   completesSignIn: boolean,
+  prepared: RecoveryCodeSet | undefined,
 ) {
+  // `prepared` was hashed before the transaction; a member whose last code went in between gets a set made here.
   const recoveryCodes =
     (await liveRecoveryCodeCount(tx, a.site.id, a.member.id)) === 0
-      ? await replaceRecoveryCodes(tx, a.site.id, a.member.id, now)
+      ? await replaceRecoveryCodes(
+          tx,
+          a.site.id,
+          a.member.id,
+          now,
+          prepared ?? (await newRecoveryCodeSet(a.site.id, a.member.id)),
+        )
       : undefined;
   await recordChange(tx, deps, a, factor, 'added', now);
   let state: StateResponse | undefined;
@@ -179,6 +194,7 @@ export async function addFactor(deps: IdentityDeps, scope: FlowScope, input: Fac
       'USE_PASSKEY_REGISTRATION',
     );
   const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) || undefined : undefined;
+  const prepared = type === 'EMAIL' ? await recoveryCodesIfNone(ctx.db, a.site.id, a.member.id) : undefined;
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     if ((await listFactors(tx, a.site.id, a.member.id, true)).some((f) => f.type === type)) {
@@ -197,7 +213,7 @@ export async function addFactor(deps: IdentityDeps, scope: FlowScope, input: Fac
         name,
         now,
       });
-      return factorActivated(tx, deps, a, factor, now, false);
+      return factorActivated(tx, deps, a, factor, now, false, prepared);
     }
     const id = randomUUID();
     const secret = newTotpSecret();
@@ -230,12 +246,13 @@ export async function activate(deps: IdentityDeps, scope: FlowScope, input: Fact
     input.code,
     ctx.now(),
   );
+  const prepared = step === undefined ? undefined : await recoveryCodesIfNone(ctx.db, a.site.id, a.member.id);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     if (step === undefined || !(await claimTotpStep(tx, a.site.id, factor.id, step)))
       throw invalidField('code', 'is not the current code of the authenticator app', 'INVALID_CODE');
     if (!(await activateFactor(tx, a.site.id, factor.id, now))) throw appError('FACTOR_ACTIVE');
-    return factorActivated(tx, deps, a, factor, now, true);
+    return factorActivated(tx, deps, a, factor, now, true, prepared);
   });
 }
 
@@ -261,10 +278,11 @@ export async function newRecoveryCodes(deps: IdentityDeps, scope: FlowScope, inp
   const { ctx } = deps;
   const a = await actorOf(deps, scope, input, true);
   if (!a.caller) throw appError('UNAUTHORIZED');
+  const set = await newRecoveryCodeSet(a.site.id, a.member.id);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     if (!(await listFactors(tx, a.site.id, a.member.id, true)).length) throw appError('NO_ACTIVE_FACTOR');
-    const recoveryCodes = await replaceRecoveryCodes(tx, a.site.id, a.member.id, now);
+    const recoveryCodes = await replaceRecoveryCodes(tx, a.site.id, a.member.id, now, set);
     await enqueueMail(
       tx,
       {
@@ -294,6 +312,7 @@ export async function addPasskey(deps: IdentityDeps, scope: FlowScope, input: Fa
   const a = await actorOf(deps, scope, input, true);
   enrollable(a.site, 'WEBAUTHN');
   const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) || 'Passkey' : 'Passkey';
+  const prepared = await recoveryCodesIfNone(ctx.db, a.site.id, a.member.id);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const credential = await verifyRegistration(
@@ -317,6 +336,6 @@ export async function addPasskey(deps: IdentityDeps, scope: FlowScope, input: Fa
         throw appError('FACTOR_EXISTS', { description: 'This passkey is already registered' });
       throw error;
     });
-    return factorActivated(tx, deps, a, factor, now, true);
+    return factorActivated(tx, deps, a, factor, now, true, prepared);
   });
 }

@@ -23,13 +23,17 @@ import { issueDeviceToken } from './device-tokens.js';
 import { claimTotpStep, findFactorByCredential, listFactors, recordSignCount } from './factors.js';
 import { availableFactors, needsEnrolment, type AvailableFactor } from './gate.js';
 import { allowedFactors, factorNotAvailable, mfaMode, type SecondFactorType } from './policy.js';
-import { useRecoveryCode } from './recovery-codes.js';
+import { countSecondFactorAnswer, secondFactorFailed, secondFactorLocked, secondFactorPassed } from './lockout.js';
+import { matchRecoveryCode, spendRecoveryCode } from './recovery-codes.js';
 import { assertionCredentialId, authenticationOptions, passkeyRefused, verifyAssertion } from './webauthn.js';
 import { holdRefusal } from '../../security/answer-floor.js';
 
 export const totpSealContext = (siteId: string, factorId: string) => `member-totp:${siteId}:${factorId}`;
 
-/** Per member: at most 30 second-step attempts per 15 minutes, on top of the 5 per stateToken and the per-address limit. */
+/**
+ * Per member: at most 30 second-step attempts per 15 minutes, on top of the 5 per stateToken and the
+ * per-address limit; and at most 100 wrong in a row across windows before a lock (lockout.ts, audit S-5).
+ */
 export const memberAttemptLimit = { limit: 30, windowSeconds: 900 };
 
 /**
@@ -91,10 +95,25 @@ export async function verifyFactor(
   if (!limited.allowed) throw invalidStateToken();
   const attemptsLeft = await countAttempt(ctx.db, site.id, challenge.id, ctx.now());
   const audit = { siteId: site.id, memberId: member.id, email: member.email, ip: scope.ip };
+  const inARow = await countSecondFactorAnswer(ctx.db, site.id, member.id, ctx.now());
+  if (inARow === undefined) {
+    await ctx.authEvents.record({
+      ...audit,
+      type: 'sign_in',
+      outcome: 'refused',
+      detail: { reason: 'second_factor_locked', factorType: type },
+    });
+    await holdRefusal(startedAt);
+    throw secondFactorLocked();
+  }
+  // argon2id runs before the transaction opens, so no transaction waits on it.
+  const recoveryCodeId =
+    type === 'RECOVERY_CODE' ? await matchRecoveryCode(ctx.db, site.id, member.id, data.code) : undefined;
   const result = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    if (!(await checkFactor(tx, deps, site, member, challenge, type, data, now))) return undefined;
+    if (!(await checkFactor(tx, deps, site, member, challenge, type, data, now, recoveryCodeId))) return undefined;
     if (!(await consumeChallenge(tx, site.id, challenge.id, now))) throw invalidStateToken();
+    await secondFactorPassed(tx, site.id, member.id);
     const state = await nextState(tx, deps, site, member, visitorId ?? challenge.visitorId ?? undefined, {
       secondFactorPassed: true,
     });
@@ -117,6 +136,7 @@ export async function verifyFactor(
     outcome: 'failure',
     detail: { reason: 'wrong_second_factor', factorType: type },
   });
+  await secondFactorFailed(ctx, site, member, inARow, audit);
   await holdRefusal(startedAt);
   if (attemptsLeft <= 0) throw invalidStateToken();
   return {
@@ -128,7 +148,7 @@ export async function verifyFactor(
   };
 }
 
-/** True when the answer proves the factor; every factor type is checked inside the step's transaction. */
+/** True when the answer proves the factor, inside the step's transaction (a recovery code was matched before it: `recoveryCodeId`). */
 async function checkFactor(
   tx: Queryable,
   deps: IdentityDeps,
@@ -138,6 +158,7 @@ async function checkFactor(
   type: SecondFactorType,
   data: Record<string, unknown>,
   now: number,
+  recoveryCodeId: string | undefined,
 ): Promise<boolean> {
   switch (type) {
     case 'TOTP': {
@@ -155,7 +176,7 @@ async function checkFactor(
     case 'EMAIL':
       return emailCodeMatches(challenge, data.code);
     case 'RECOVERY_CODE':
-      return useRecoveryCode(tx, site.id, member.id, data.code, now);
+      return spendRecoveryCode(tx, site.id, recoveryCodeId, now);
     case 'WEBAUTHN': {
       const factor = await findFactorByCredential(tx, site.id, assertionCredentialId(data.credential));
       if (!factor || factor.memberId !== member.id) return false;
