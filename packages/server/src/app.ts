@@ -10,6 +10,7 @@ import { healthRoutes } from './health/routes.js';
 import { genReqId, installHttpConventions } from './http/install.js';
 import { ajvOptions } from './http/schemas/ajv.js';
 import { registerOpenApi } from './http/schemas/openapi.js';
+import { installTextPolicy } from './http/schemas/text-policy.js';
 import { wixSchemaErrorFormatter } from './http/schemas/schema-errors.js';
 import { settleAfterResponse } from './http/after-response.js';
 import { identityRoutes } from './identity/routes.js';
@@ -100,6 +101,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       log: app.log,
       now,
     };
+    // Before any route: every request schema gets its character policy (audit S-6), the API description included.
+    installTextPolicy(app);
     await registerOpenApi(app, { publicUrl: config.publicUrl });
     installHttpConventions(app, { sites, https: config.publicUrl.startsWith('https:') });
     await app.register(import('@fastify/cookie'), { hook: false }); // parsed on demand: http/cookies.ts, README "Cookies"
