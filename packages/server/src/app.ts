@@ -29,6 +29,7 @@ import { createRateLimiter } from './security/rate-limit.js';
 import { shopRoutes } from './shop/routes.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
+import { rekeyEmails } from './members/email-rekey.js';
 import { closeGracefully } from './http/shutdown.js';
 import { openDatabase } from './store/open.js';
 import type { Database } from './store/types.js';
@@ -81,6 +82,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
         serializers: { req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0] }) },
       },
     });
+    // Stored email keys follow today's normalisation (audit S-8); clashes are listed, never merged.
+    await rekeyEmails(db, app.log, new Date(now()));
     const keys = await KeyRing.open(db, {
       encryptionKey: config.keyEncryptionKey,
       rotationDays: config.keyRotationDays,

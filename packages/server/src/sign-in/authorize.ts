@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
-import { ApiError, ValidationError } from '../http/errors.js';
+import { ApiError, ApplicationError, ValidationError } from '../http/errors.js';
 import { ERRORS } from '../errors/catalogue.js';
 import { login } from '../identity/flows/login.js';
 import { register } from '../identity/flows/register.js';
@@ -268,7 +268,11 @@ function explain(error: ApiError, t: Translator): Partial<FormState> {
             ? 'code'
             : undefined;
       if (!name || errors[name]) continue;
-      if (name === 'email') errors.email = t.t('error.invalidEmail');
+      if (name === 'email')
+        errors.email =
+          v.ruleName === ERRORS.EMAIL_NEEDS_CONFIRMATION.code
+            ? t.t('error.emailReadAs', { email: String(v.data.normalizedEmail) })
+            : t.t('error.invalidEmail');
       else if (name === 'code') errors.code = t.t('error.codeFromEmail');
       else
         errors.password = t.t(PASSWORD_RULES[v.ruleName ?? ''] ?? 'error.passwordRequired', {
@@ -283,6 +287,10 @@ function explain(error: ApiError, t: Translator): Partial<FormState> {
     return { formError: t.t('error.credentials'), errors: { password: t.t('error.credentialsHint') } };
   if (code === ERRORS.EMAIL_EXISTS.code) return { errors: { email: t.t('error.emailTaken') } };
   if (code === ERRORS.INVALID_EMAIL.code) return { errors: { email: t.t('error.invalidEmail') } };
+  if (code === ERRORS.EMAIL_NEEDS_CONFIRMATION.code) {
+    const email = String(error instanceof ApplicationError ? error.data.normalizedEmail : '');
+    return { errors: { email: t.t('error.emailReadAs', { email }) } };
+  }
   if (code === ERRORS.VERIFICATION_FAILED.code) return { errors: { code: t.t('error.wrongCode') } };
   if (error.status === 429) {
     const seconds = Math.max(1, Number(error.headers['retry-after']) || 60);
