@@ -6,8 +6,9 @@
  * is the route's own validation error (docs/wire-format.md §8).
  *
  * Policies (`x-text` on a schema):
- * - `line` — the default of every declared string: no control character (Unicode `Cc`: U+0000–U+001F,
- *   U+007F–U+009F). Names, emails, ids, codes, search terms: a line break there is a mistake or an attack.
+ * - `line` — the default of every declared string and of every untyped field (`Described`, `Type.Unknown`,
+ *   checked to any depth): no control character (Unicode `Cc`: U+0000–U+001F, U+007F–U+009F). Names, emails,
+ *   ids, codes, search terms: a line break there is a mistake or an attack.
  * - `multiline` — tab, line feed and carriage return allowed (free text a person writes over lines, CSV).
  * - `json` — the string is JSON text (a WebAuthn credential): its decoded values are checked too, with `any`.
  * - `any` — everything but U+0000 and lone surrogates: passwords (never normalised, docs/security-checklist.md
