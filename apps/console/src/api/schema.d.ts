@@ -1059,6 +1059,14 @@ export interface paths {
                 query?: {
                     /** @description The site (default: the only one) */
                     siteId?: unknown;
+                    /** @description One member's events */
+                    memberId?: unknown;
+                    /** @description One event type (`login_failed`, `owner_action`, …) */
+                    type?: unknown;
+                    /** @description 1 to 1000 (default 100) */
+                    limit?: unknown;
+                    /** @description ISO 8601: events before this instant */
+                    before?: unknown;
                 };
                 header?: never;
                 path?: never;
@@ -1235,6 +1243,8 @@ export interface paths {
                         events?: unknown;
                         /** @description On or off */
                         enabled?: unknown;
+                        /** @description A note for the console (one line) */
+                        description?: unknown;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1459,6 +1469,8 @@ export interface paths {
                         events?: unknown;
                         /** @description On or off */
                         enabled?: unknown;
+                        /** @description A note for the console (one line) */
+                        description?: unknown;
                     } & {
                         [key: string]: unknown;
                     };
