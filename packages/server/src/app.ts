@@ -11,6 +11,7 @@ import { genReqId, installHttpConventions } from './http/install.js';
 import { ajvOptions } from './http/schemas/ajv.js';
 import { sharedCompilers } from './http/schemas/compilers.js';
 import { registerOpenApi } from './http/schemas/openapi.js';
+import { installTextPolicy } from './http/schemas/text-policy.js';
 import { wixSchemaErrorFormatter } from './http/schemas/schema-errors.js';
 import { settleAfterResponse } from './http/after-response.js';
 import { identityRoutes } from './identity/routes.js';
@@ -29,6 +30,7 @@ import { createRateLimiter } from './security/rate-limit.js';
 import { shopRoutes } from './shop/routes.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
+import { rekeyEmails } from './members/email-rekey.js';
 import { closeGracefully } from './http/shutdown.js';
 import { openDatabase } from './store/open.js';
 import type { Database } from './store/types.js';
@@ -82,6 +84,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
         serializers: { req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0] }) },
       },
     });
+    // Stored email keys follow today's normalisation (audit S-8); clashes are listed, never merged.
+    await rekeyEmails(db, app.log, new Date(now()));
     const keys = await KeyRing.open(db, {
       encryptionKey: config.keyEncryptionKey,
       rotationDays: config.keyRotationDays,
@@ -102,6 +106,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       log: app.log,
       now,
     };
+    // Before any route: every request schema gets its character policy (audit S-6), the API description included.
+    installTextPolicy(app);
     await registerOpenApi(app, { publicUrl: config.publicUrl });
     installHttpConventions(app, { sites, https: config.publicUrl.startsWith('https:') });
     await app.register(import('@fastify/cookie'), { hook: false }); // parsed on demand: http/cookies.ts, README "Cookies"

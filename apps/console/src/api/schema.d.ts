@@ -1149,6 +1149,14 @@ export interface paths {
                 query?: {
                     /** @description The site (default: the only one) */
                     siteId?: unknown;
+                    /** @description One member's events */
+                    memberId?: unknown;
+                    /** @description One event type (`login_failed`, `owner_action`, …) */
+                    type?: unknown;
+                    /** @description 1 to 1000 (default 100) */
+                    limit?: unknown;
+                    /** @description ISO 8601: events before this instant */
+                    before?: unknown;
                 };
                 header?: never;
                 path?: never;
@@ -1325,6 +1333,8 @@ export interface paths {
                         events?: unknown;
                         /** @description On or off */
                         enabled?: unknown;
+                        /** @description A note for the console (one line) */
+                        description?: unknown;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1549,6 +1559,8 @@ export interface paths {
                         events?: unknown;
                         /** @description On or off */
                         enabled?: unknown;
+                        /** @description A note for the console (one line) */
+                        description?: unknown;
                     } & {
                         [key: string]: unknown;
                     };

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
 import { ApiError, invalidField } from '../http/errors.js';
+import { refuseForbidden } from '../http/schemas/text-policy.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { dataErrors } from '../data/errors.js';
 import { insertOne, removeOne, saveOne, updateOne } from '../data/items-service.js';
@@ -35,11 +36,15 @@ const input = (request: FastifyRequest): Input => ({
 function jsonParam(value: unknown, field: string): unknown {
   if (typeof value !== 'string') return value;
   if (value.trim() === '') return undefined;
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value);
   } catch {
     throw invalidField(field, 'must be JSON, e.g. {"price": {"$lt": 50}}', 'INVALID_JSON');
   }
+  // Decoded after the schema saw the escapes only: the same character floor as a body (audit S-6).
+  refuseForbidden(parsed, 'any', field);
+  return parsed;
 }
 
 function intParam(value: unknown, field: string, fallback: number): number {

@@ -174,7 +174,18 @@ const LanguageParams = Type.Object({ collectionId: Type.String(), itemId: Type.S
 export const listAuthEvents = op(
   'The audit log: sign-ins, lockouts, key use…',
   Open({ events: Type.Array(AuthEvent, { description: 'Newest first' }) }),
-  { querystring: SiteQuery },
+  {
+    querystring: Type.Object(
+      {
+        siteId: Described('The site (default: the only one)'),
+        memberId: Described("One member's events"),
+        type: Described('One event type (`login_failed`, `owner_action`, …)'),
+        limit: Described('1 to 1000 (default 100)'),
+        before: Described('ISO 8601: events before this instant'),
+      },
+      { additionalProperties: true },
+    ),
+  },
 );
 export const overview = op('Counts for the console overview', Overview);
 export const listMail = op('The mail outbox', Outbox, { querystring: SiteQuery });

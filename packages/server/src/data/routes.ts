@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
+import { refuseForbidden } from '../http/schemas/text-policy.js';
 import type { Queryable } from '../store/types.js';
 import { aggregate } from './aggregate.js';
 import { bulkWrite, type BulkKind } from './bulk.js';
@@ -58,6 +59,8 @@ export function decodeDotR(value: unknown): Body {
   } catch {
     throw invalidField('.r', 'must be base64url-encoded JSON');
   }
+  // Decoded here, after the schema saw only base64url: the same character floor as a POST body (audit S-6).
+  refuseForbidden(parsed, 'any', '.r');
   return asBody(parsed, '.r');
 }
 

@@ -5,6 +5,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import { AnyObject, Body, Empty, Key, Open, violation } from '../http/schemas/common.js';
+import { text } from '../http/schemas/text-policy.js';
 
 const nonEmpty = violation('must be a non-empty string', 'REQUIRED');
 const DataCollectionId = Type.String({
@@ -13,17 +14,18 @@ const DataCollectionId = Type.String({
   examples: ['Products'],
   ...nonEmpty,
 });
-const anything = (description: string) => Type.Optional(Type.Unknown({ description }));
+/** Filters, patches and item values are free-form: any text but U+0000 (text-policy.ts). */
+const anything = (description: string) => Type.Optional(Type.Unknown({ description, ...text('any') }));
 const Condition = Type.Optional(
   Type.Object(
-    { filter: Type.Unknown({ description: 'A Wix Data filter' }) },
+    { filter: Type.Unknown({ description: 'A Wix Data filter', ...text('any') }) },
     { additionalProperties: true, ...violation('must be an object with a filter') },
   ),
 );
 
 const DataItemIn = Type.Object(
   {
-    id: anything('The item id (optional on insert and save)'),
+    id: Type.Optional(Type.Unknown({ description: 'The item id (optional on insert and save)' })),
     data: Type.Optional(AnyObject("The item's fields; `_id` may stand here instead of `id`")),
   },
   { additionalProperties: true, ...violation('must be an object with a data object', 'REQUIRED') },

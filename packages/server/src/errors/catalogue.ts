@@ -66,6 +66,12 @@ export const ERRORS = {
 
   // Members: sign-in, verification, recovery, account.
   INVALID_EMAIL: { code: 'INVALID_EMAIL', status: 400, text: 'Enter a valid email address' },
+  // Audit S-8: the address holds characters read as others (data.normalizedEmail); sending that form confirms it.
+  EMAIL_NEEDS_CONFIRMATION: {
+    code: 'EMAIL_NEEDS_CONFIRMATION',
+    status: 400,
+    text: 'This address is read as another one; send the address it is read as to use it',
+  },
   TOO_MANY_FAILED_LOGINS: {
     code: 'TOO_MANY_FAILED_LOGINS',
     status: 429,

@@ -13,6 +13,7 @@ import { DEFAULT_GRAPHQL } from '../config/fields.js';
 import type { SiteConfig } from '../config/types.js';
 import { isPlainObject } from '../data/json.js';
 import { scopeResolver } from '../data/request-scope.js';
+import { refusedCharactersRule } from './characters.js';
 import type { GraphqlContext } from './context.js';
 import { wireError, wireResult, type WireError } from './errors.js';
 import { graphql } from './graphql-js.js';
@@ -94,7 +95,11 @@ function registerEngine(
   const settings = site.graphql ?? DEFAULT_GRAPHQL;
   // A production schema is not handed to whoever asks unless the site says so (audit S-12).
   const introspection = settings.introspection ?? !production;
-  const rules = [aliasLimit(settings.maxAliases), ...(introspection ? [] : [graphql.NoSchemaIntrospectionCustomRule])];
+  const rules = [
+    refusedCharactersRule,
+    aliasLimit(settings.maxAliases),
+    ...(introspection ? [] : [graphql.NoSchemaIntrospectionCustomRule]),
+  ];
   void app.register(async (child) => {
     await child.register(mercurius, {
       schema,

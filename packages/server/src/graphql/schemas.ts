@@ -22,8 +22,8 @@ export const postOperation = result('Run a GraphQL operation', {
   body: Type.Unsafe<Record<string, unknown>>({
     description: '{query, variables?, operationName?} or a persisted query extension',
     properties: {
-      query: Described('The document'),
-      variables: Described('Variables'),
+      query: Described('The document', 'multiline'),
+      variables: Described('Variables', 'any'),
       operationName: Described('Which operation'),
     },
     examples: [{ query: '{ items(collection: "Products", limit: 2) { items { id data } totalCount } }' }],
@@ -32,7 +32,11 @@ export const postOperation = result('Run a GraphQL operation', {
 export const getOperation = result('Run a GraphQL query given in the query string', {
   params: Version,
   querystring: Type.Object(
-    { query: Described('The document'), variables: Described('JSON'), operationName: Described('Which operation') },
+    {
+      query: Described('The document', 'multiline'),
+      variables: Described('JSON', 'json'),
+      operationName: Described('Which operation'),
+    },
     { additionalProperties: true },
   ),
 });

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 export type { FlowScope } from './flow.js';
 import { ValidationError, httpErrors, type FieldViolation } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
+import { confirmationViolation, emailNeedsConfirmation } from '../members/email-key.js';
 import type { CaptchaVerifier } from '../security/captcha.js';
 import type { RateLimiter } from '../security/rate-limit.js';
 import type { Queryable } from '../store/types.js';
@@ -50,10 +51,22 @@ export function isEmail(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 254 && EMAIL.test(value.trim());
 }
 
+export { confirmationViolation };
+
+/** The same for routes that answer application errors only (login, docs/wire-format.md §8.3). */
+export function refuseUnconfirmedEmail(email: string): void {
+  const normalizedEmail = emailNeedsConfirmation(email);
+  if (normalizedEmail)
+    throw appError('EMAIL_NEEDS_CONFIRMATION', {
+      description: `This address is read as ${normalizedEmail}; sign in with that address`,
+      data: { normalizedEmail },
+    });
+}
+
 /** The `loginId.email` violation the reference client turns into `invalidEmail` (data.type = EMAIL). */
 export function emailViolation(loginId: unknown, field = 'loginId.email'): FieldViolation | undefined {
   const email = loginId && typeof loginId === 'object' ? (loginId as Record<string, unknown>).email : undefined;
-  if (isEmail(email)) return undefined;
+  if (isEmail(email)) return confirmationViolation(email, field);
   return {
     field,
     description: email === undefined || email === '' ? 'is required' : 'must be a valid email',

@@ -5,6 +5,7 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { AnyObject, Body, Described, Empty, Key, OneOf, Open, op, violation } from '../http/schemas/common.js';
+import { text } from '../http/schemas/text-policy.js';
 
 const required = violation('is required', 'REQUIRED');
 const RequiredString = (description: string) => Type.String({ minLength: 1, description, ...required });
@@ -57,7 +58,7 @@ export const IDENTITY_SCHEMAS = {
     body: Body(
       {
         loginId: LoginId,
-        password: Described('The password (site policy)'),
+        password: Described('The password (site policy)', 'any'),
         profile: Described('Profile fields'),
         captchaTokens,
       },
@@ -66,14 +67,14 @@ export const IDENTITY_SCHEMAS = {
   }),
   login: op('Sign in with email and password (failures are application errors only)', StateResponse, {
     body: Body(
-      { loginId: LoginId, password: Described('The password'), captchaTokens, clientMetaData },
+      { loginId: LoginId, password: Described('The password', 'any'), captchaTokens, clientMetaData },
       { examples: [{ loginId: { email: 'ada@example.com' }, password: 'a long passphrase' }] },
     ),
   }),
   changePassword: op("Change the signed-in member's password", Empty, {
     body: Body({
-      newPassword: Described('The new password (site policy)'),
-      currentPassword: Described('Needed unless the member signed in within the last minutes'),
+      newPassword: Described('The new password (site policy)', 'any'),
+      currentPassword: Described('Needed unless the member signed in within the last minutes', 'any'),
     }),
   }),
   signOn: op(
@@ -135,7 +136,7 @@ export const IDENTITY_SCHEMAS = {
   recover: op('Set a new password with a recovery token', StateResponse, {
     body: Body({
       recoveryToken: Described('From the reset link (required)'),
-      password: Described('The new password (site policy)'),
+      password: Described('The new password (site policy)', 'any'),
     }),
   }),
   activationEmail: op('Mail an activation link to a member without a password', Empty, {
@@ -158,6 +159,7 @@ export const IDENTITY_SCHEMAS = {
         {
           additionalProperties: true,
           description: 'Profile fields to change',
+          ...text('line'),
           ...violation('must be an object', 'REQUIRED'),
         },
       ),

@@ -1,6 +1,7 @@
 import { MEMBER_STATUSES, type MemberStatus } from './store.js';
 import type { Queryable } from '../store/types.js';
 import { invalidField } from '../http/errors.js';
+import { searchKey } from './email-key.js';
 
 /**
  * The members table of the admin API and the console: filter by status, search by email or name
@@ -57,7 +58,8 @@ export const SEARCH_TEXT =
   "lower(email_key || ' ' || coalesce(profile->>'firstName', '') || ' ' || coalesce(profile->>'lastName', '') || ' ' || coalesce(profile->>'nickname', ''))";
 
 // LIKE treats % and _ as wildcards; a search for "a_b" means those characters.
-const likeLiteral = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+// The term is mapped as keys are (email-key.ts): a fullwidth or ligature spelling finds the plain address.
+const likeLiteral = (text: string) => `%${searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function searchMembers(
   q: Queryable,

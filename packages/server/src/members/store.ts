@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
+import { emailKey } from './email-key.js';
 
 /** Members of a site: the rows behind register, login, approval and the admin API. */
 export type MemberStatus = 'PENDING' | 'ACTIVE' | 'BLOCKED';
@@ -62,10 +63,8 @@ function toMember(r: MemberRow): Member {
   };
 }
 
-/** Addresses compare case-insensitively (the whole address: no provider treats case as significant). */
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
-}
+// Addresses compare by one normalised key (email-key.ts, audit S-8); re-exported for the stores that key on it.
+export { emailKey } from './email-key.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids arrive from clients; a non-uuid would make PostgreSQL raise, so it is "not found" before the query. */

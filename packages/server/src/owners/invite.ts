@@ -1,4 +1,5 @@
 import { invalidField } from '../http/errors.js';
+import { requireConfirmedEmail } from '../members/email-key.js';
 import type { Queryable } from '../store/types.js';
 import { inviteOwner, OWNER_ROLES, type Owner, type OwnerRole } from './store.js';
 
@@ -18,6 +19,7 @@ export function isOwnerEmail(value: unknown): value is string {
 
 export function checkInvite(email: unknown, role: unknown): { email: string; role: OwnerRole | undefined } {
   if (!isOwnerEmail(email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL');
+  requireConfirmedEmail(email, 'email');
   if (role !== undefined && role !== null && !OWNER_ROLES.includes(role as OwnerRole)) {
     throw invalidField('role', `must be one of ${OWNER_ROLES.join(', ')}`, 'INVALID_ENUM');
   }

@@ -27,7 +27,7 @@ export const signIn = {
     {
       body: Body({
         email: Described("The owner's email"),
-        password: Described('The password'),
+        password: Described('The password', 'any'),
         code: Described('The authentication code when two-factor is on'),
       }),
     },
@@ -36,7 +36,7 @@ export const signIn = {
 };
 export const setup = {
   ...op('Set the password from a one-time setup link', Open({ owner: Owner }), {
-    body: Body({ token: Described('From the setup link'), password: Described('The new password') }),
+    body: Body({ token: Described('From the setup link'), password: Described('The new password', 'any') }),
   }),
   security: [],
 };

@@ -7,6 +7,7 @@ import { clientIp } from '../security/client-ip.js';
 import { hashPassword, passwordViolation, verifyPassword } from '../security/passwords.js';
 import { recordOwnerEvent } from './access.js';
 import { isOwnerEmail } from './invite.js';
+import { requireConfirmedEmail } from '../members/email-key.js';
 import { csrfTokenFor, startOwnerSession } from './sessions.js';
 import {
   claimTotpStep,
@@ -32,6 +33,7 @@ const body = (request: FastifyRequest) =>
 export async function signIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const input = body(request);
   if (!isOwnerEmail(input.email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL');
+  requireConfirmedEmail(input.email, 'email');
   if (typeof input.password !== 'string' || !input.password || input.password.length > 256)
     throw invalidField('password', 'is required', 'REQUIRED');
   const email = input.email.trim();

@@ -12,7 +12,7 @@ const Order = Open({
 // No `type: object` at the root: a checkout may come without a body (`{shippingAddress?}` is optional).
 const CheckoutBody = Type.Unsafe<Record<string, unknown>>({
   description: 'Optional; `shippingAddress` with the fields a delivery needs',
-  properties: { shippingAddress: Described('{name, line1, line2?, city, postalCode, country}') },
+  properties: { shippingAddress: Described('{name, line1, line2?, city, postalCode, country}', 'multiline') },
   examples: [
     {
       shippingAddress: {

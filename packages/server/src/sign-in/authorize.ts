@@ -268,7 +268,11 @@ function explain(error: ApiError, t: Translator): Partial<FormState> {
             ? 'code'
             : undefined;
       if (!name || errors[name]) continue;
-      if (name === 'email') errors.email = t.t('error.invalidEmail');
+      if (name === 'email')
+        errors.email =
+          v.ruleName === ERRORS.EMAIL_NEEDS_CONFIRMATION.code
+            ? t.t('error.emailReadAs', { email: String(v.data.normalizedEmail) })
+            : t.t('error.invalidEmail');
       else if (name === 'code') errors.code = t.t('error.codeFromEmail');
       else
         errors.password = t.t(PASSWORD_RULES[v.ruleName ?? ''] ?? 'error.passwordRequired', {
@@ -283,6 +287,10 @@ function explain(error: ApiError, t: Translator): Partial<FormState> {
     return { formError: t.t('error.credentials'), errors: { password: t.t('error.credentialsHint') } };
   if (code === ERRORS.EMAIL_EXISTS.code) return { errors: { email: t.t('error.emailTaken') } };
   if (code === ERRORS.INVALID_EMAIL.code) return { errors: { email: t.t('error.invalidEmail') } };
+  if (code === ERRORS.EMAIL_NEEDS_CONFIRMATION.code) {
+    const email = String(error instanceof ApplicationError ? error.data.normalizedEmail : '');
+    return { errors: { email: t.t('error.emailReadAs', { email }) } };
+  }
   if (code === ERRORS.VERIFICATION_FAILED.code) return { errors: { code: t.t('error.wrongCode') } };
   // The second step locked after 100 wrong answers in a row (audit S-5): the way out is a password reset.
   if (error instanceof ApplicationError && error.data.reason === 'SECOND_FACTOR_LOCKED')

@@ -310,6 +310,15 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
       values: { email: outcome.email, provider: idp.name },
     });
   }
+  if (outcome.kind === 'lookalike-email') {
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session,
+      title: 'sso.lookalikeEmail.title',
+      text: 'sso.lookalikeEmail.text',
+      values: { email: outcome.email, provider: idp.name },
+    });
+  }
   if (outcome.kind === 'no-email') {
     return ssoErrorPage(ctx, reply, request, {
       status: 400,

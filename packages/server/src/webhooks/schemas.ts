@@ -40,6 +40,7 @@ const WebhookBody = Body(
     url: Described('https URL'),
     events: Described('Event types, `*` wildcards'),
     enabled: Described('On or off'),
+    description: Described('A note for the console (one line)'),
   },
   { examples: [{ siteId: 'demo', url: 'https://example.com/hooks', events: ['member.*'] }] },
 );

@@ -4,6 +4,7 @@
  * @fastify/swagger describes them — types, validation and documentation from one source.
  */
 import { Type, type TProperties, type TSchema } from 'typebox';
+import { text, type TextPolicy } from './text-policy.js';
 
 /**
  * A response object whose unlisted keys still reach the wire. fast-json-stringify drops keys a schema
@@ -30,8 +31,12 @@ export const violation = (description: string, ruleName = 'INVALID_VALUE', data?
   'x-violation': { description, ruleName, ...(data ? { data } : {}) },
 });
 
-/** A documented field the handler reads and checks itself (its checks are shared with the hosted pages). */
-export const Described = (description: string) => Type.Optional(Type.Unknown({ description }));
+/**
+ * A documented field the handler reads and checks itself (its checks are shared with the hosted pages).
+ * Its characters follow `policy` (text-policy.ts; `line` unless said otherwise).
+ */
+export const Described = (description: string, policy?: TextPolicy) =>
+  Type.Optional(Type.Unknown({ description, ...(policy ? text(policy) : {}) }));
 
 /**
  * A documented response key serialised exactly as the handler gives it (no type to coerce to): for

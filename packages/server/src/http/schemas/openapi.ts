@@ -12,6 +12,7 @@ import { AnyObject } from './common.js';
 import { ENVELOPE_COMPONENTS } from './envelopes.js';
 import { familyErrors, familyOf, SECURITY_SCHEMES } from './families.js';
 import { registerDocsPage } from './docs.js';
+import { FLOOR_ONLY } from './text-policy.js';
 
 const ENVELOPE_VARIANTS: Record<string, unknown> = {
   wix: { oneOf: [{ $ref: '#/components/schemas/ApplicationError' }, { $ref: '#/components/schemas/ValidationError' }] },
@@ -63,19 +64,37 @@ function packageVersion(): string {
 }
 const version = packageVersion();
 
-const registered = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+/** A request part that holds only the character floor (text-policy.ts) is not a documented input. */
+function withoutFloors(schema: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!schema) return schema;
+  const floors = ['body', 'querystring', 'params'].filter(
+    (part) => (schema[part] as Record<string, unknown> | undefined)?.[FLOOR_ONLY],
+  );
+  if (!floors.length) return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => !floors.includes(key)));
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** The route's schema as compiled (request parts with their character policy). */
+  schema: Record<string, unknown>;
+}
+
+const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
 /** Every route added after `registerOpenApi`, as the onRoute hook saw it (tests compare it with the document). */
-export function registeredRoutes(app: FastifyInstance): { method: string; url: string }[] {
+export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
   return registered.get(app) ?? [];
 }
 
 export async function registerOpenApi(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
-  const routes: { method: string; url: string }[] = [];
+  const routes: RegisteredRoute[] = [];
   registered.set(app, routes);
   app.addHook('onRoute', (route) => {
     describeRoute(route);
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    const schema = route.schema as Record<string, unknown>;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema });
   });
   await app.register(swagger, {
     openapi: {
@@ -96,6 +115,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
         schemas: ENVELOPE_COMPONENTS as never,
       },
     },
+    transform: ({ schema, url }) => ({ schema: withoutFloors(schema as Record<string, unknown>) as never, url }),
     transformObject: (documents) => {
       if (!('openapiObject' in documents)) return documents.swaggerObject;
       showEnvelopeVariants(documents.openapiObject.paths);

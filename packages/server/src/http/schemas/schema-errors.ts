@@ -6,6 +6,7 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { ApplicationError, OAuthError, ValidationError, type ApiError, type FieldViolation } from '../errors.js';
 import { appError } from '../../errors/catalogue.js';
+import { FORBIDDEN_RULE, TEXT_KEYWORD } from './text-policy.js';
 
 type SchemaContext = 'body' | 'params' | 'querystring' | 'headers';
 
@@ -44,6 +45,11 @@ function customViolation(error: AjvError): Violation | undefined {
 }
 
 function describe(error: AjvError): Violation {
+  // A refused character (text-policy.ts) is named as such, whatever the field's own wording of a bad value.
+  if (error.keyword === TEXT_KEYWORD) {
+    const { codePoint } = error.params as { codePoint: string };
+    return { description: error.message ?? 'holds a refused character', ruleName: FORBIDDEN_RULE, data: { codePoint } };
+  }
   const custom = customViolation(error);
   if (custom) return custom;
   if (error.keyword === 'required') return { description: 'is required', ruleName: 'REQUIRED' };

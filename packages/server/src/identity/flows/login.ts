@@ -2,7 +2,15 @@
 import { appError } from '../../errors/catalogue.js';
 import { hashPassword, needsRehash, verifyPassword, PASSWORD_MAX_LENGTH } from '../../security/passwords.js';
 import { originOf, type FlowScope } from '../flow.js';
-import { isEmail, limitIp, memberBlocked, nextState, type IdentityDeps, type StateResponse } from '../common.js';
+import {
+  isEmail,
+  limitIp,
+  refuseUnconfirmedEmail,
+  memberBlocked,
+  nextState,
+  type IdentityDeps,
+  type StateResponse,
+} from '../common.js';
 import { admitLoginAttempt, loginSucceeded, tooManyFailedLogins } from '../login-throttle.js';
 import { findMemberForSignIn, recordVisitor, setPassword } from '../../members/store.js';
 import type { LoginInput } from '../schemas.js';
@@ -21,6 +29,7 @@ export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginIn
   const email =
     input.loginId && typeof input.loginId === 'object' ? (input.loginId as Record<string, unknown>).email : undefined;
   if (!isEmail(email)) throw appError('INVALID_EMAIL');
+  refuseUnconfirmedEmail(email);
   const password = input.password;
   // Nothing over the maximum can ever have been set, so it is refused before any hashing work.
   if (typeof password !== 'string' || password.length === 0 || [...password].length > PASSWORD_MAX_LENGTH)

@@ -10,6 +10,7 @@ import { randomToken, sha256 } from '../../security/secrets.js';
 import type { Queryable } from '../../store/types.js';
 import { afterResponse } from '../../http/after-response.js';
 import {
+  confirmationViolation,
   isEmail,
   limitIp,
   memberBlocked,
@@ -111,6 +112,7 @@ export async function sendRecoveryEmail(
 ): Promise<Record<string, never>> {
   const { site } = scope;
   if (!isEmail(input.email)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL', { type: 'EMAIL' });
+  throwViolations([confirmationViolation(input.email, 'email')]);
   const email = input.email;
   const redirect = checkedRedirect(deps.ctx, site, input.redirect);
   await limitIp(deps, scope.ip, site.id, 'recovery');

@@ -18,7 +18,11 @@ const verifyBody = Body({
   code: Described('The code from the app, the mail or a recovery code'),
   stateToken: Described('From the REQUIRE_MFA / MFA_CHALLENGE answer'),
   rememberThisDevice: Described('Skip the second step on this device for 30 days'),
-  webauthn: Described('The passkey assertion'),
+  webauthn: Described('The passkey assertion', 'json'),
+  webauthnData: Described(
+    '`{challengeId, credential}`: the passkey assertion (the credential may be JSON text)',
+    'json',
+  ),
 });
 
 /** Route schemas of the second step and of factor management (mfa/routes.ts mounts each on both path families). */
@@ -41,6 +45,7 @@ export const MFA_SCHEMAS = {
   addFactor: op('Add a factor (pending until activated)', Open({ factor: Factor, totp: Key('{secret, otpauthUri}') }), {
     body: Body({
       factorType: Described('TOTP or EMAIL'),
+      name: Described('A name for the factor (one line, up to 100 characters)'),
       stateToken: Described('To enrol a required first factor during sign-in'),
     }),
   }),
@@ -53,6 +58,6 @@ export const MFA_SCHEMAS = {
   recoveryCodes: op('New recovery codes (the old ones stop working)', Open({ recoveryCodes: Key('Shown once') })),
   passkeyOptions: op('Options to create a passkey', AnyObject('WebAuthn creation options')),
   addPasskey: op('Register a passkey', Open({ factor: Factor }), {
-    body: Body({ response: Described('The WebAuthn attestation') }),
+    body: Body({ response: Described('The WebAuthn attestation', 'json') }),
   }),
 };

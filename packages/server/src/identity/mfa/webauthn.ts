@@ -11,6 +11,7 @@ import {
 import type { SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/catalogue.js';
+import { findForbidden } from '../../http/schemas/text-policy.js';
 import type { Queryable } from '../../store/types.js';
 import type { Factor } from './factors.js';
 
@@ -172,14 +173,21 @@ export async function verifyAssertion(
   return result.authenticationInfo.newCounter;
 }
 
-/** Clients send the credential as an object or as its JSON text. */
+/**
+ * Clients send the credential as an object or as its JSON text. The JSON routes' schema already refuses
+ * U+0000 in either (`x-text: json`); the hosted form's credential arrives here undecoded, so the same floor
+ * is applied to what was decoded: such an id would otherwise reach SQL (audit S-6).
+ */
 function parseCredential(credential: unknown): unknown {
   if (typeof credential === 'string') {
+    let parsed: unknown;
     try {
-      return JSON.parse(credential) as unknown;
+      parsed = JSON.parse(credential) as unknown;
     } catch {
       throw passkeyRefused();
     }
+    if (findForbidden(parsed, 'any')) throw passkeyRefused();
+    return parsed;
   }
   if (!credential || typeof credential !== 'object') throw passkeyRefused();
   return credential;

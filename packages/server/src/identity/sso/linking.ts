@@ -4,6 +4,7 @@ import type { Queryable } from '../../store/types.js';
 import { emitMemberEvent } from '../../members/events.js';
 import { adoptUnverifiedAccount } from '../account-linking.js';
 import { isEmail } from '../common.js';
+import { emailNeedsConfirmation } from '../../members/email-key.js';
 import { findMemberByEmail, findMemberById, insertMember, type Member } from '../../members/store.js';
 import { findProviderIdentity, insertProviderIdentity, touchProviderIdentity } from './store.js';
 
@@ -20,7 +21,9 @@ export type Resolution =
   | { kind: 'member'; member: Member; created: boolean; linked: boolean; adopted: boolean }
   /** The address belongs to a member this identity may not join on its own: sign in first, then connect. */
   | { kind: 'account-exists'; email: string }
-  | { kind: 'no-email' };
+  | { kind: 'no-email' }
+  /** The provider's address is read as another one (members/email-key.ts, audit S-8): never linked or created. */
+  | { kind: 'lookalike-email'; email: string; normalizedEmail: string };
 
 // Apple and some UserInfo endpoints send the flag as a string: "true" is verified, "false" (like anything else) is not.
 const verifiedEmail = (claims: ProviderClaims) => claims.email_verified === true || claims.email_verified === 'true';
@@ -59,6 +62,10 @@ export async function resolveMember(
   }
   const email = typeof claims.email === 'string' && isEmail(claims.email) ? claims.email.trim() : undefined;
   if (!email) return { kind: 'no-email' };
+  // Nobody is there to confirm what the address is read as, and linking or creating by it would reach or
+  // squat the account of the address it stands for (`\u212Aate@…` is `kate@…`).
+  const normalizedEmail = emailNeedsConfirmation(email);
+  if (normalizedEmail) return { kind: 'lookalike-email', email, normalizedEmail };
   const verified = verifiedEmail(claims);
   const link = (memberId: string) =>
     insertProviderIdentity(tx, {

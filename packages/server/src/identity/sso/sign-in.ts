@@ -8,7 +8,8 @@ import { listConnections } from './store.js';
 export type SsoOutcome =
   | { kind: 'state'; result: StateResponse; email: string }
   | { kind: 'account-exists'; email: string }
-  | { kind: 'no-email' };
+  | { kind: 'no-email' }
+  | { kind: 'lookalike-email'; email: string; normalizedEmail: string };
 
 /**
  * A provider vouched for `claims` (signature, issuer, audience, expiry and nonce already checked): find
@@ -48,7 +49,7 @@ export async function signInWithProvider(
               type: 'sign_in',
               outcome: 'refused',
               siteId: site.id,
-              email: resolution.kind === 'account-exists' ? resolution.email : undefined,
+              email: resolution.kind === 'no-email' ? undefined : resolution.email,
               ip: input.ip,
               clientId: input.clientId,
               detail: { ...detail, reason: resolution.kind },

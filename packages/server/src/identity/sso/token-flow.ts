@@ -79,6 +79,11 @@ export async function loginWithTokenParams(
   if (outcome.kind === 'account-exists') throw accountExists(outcome.email, idp.name);
   // The browser flow reads a missing email from UserInfo (userinfo.ts); that needs an access token,
   // and a native app hands over only its ID token.
+  if (outcome.kind === 'lookalike-email')
+    throw appError('EMAIL_NEEDS_CONFIRMATION', {
+      description: `${idp.name} shared ${outcome.email}, which is read as ${outcome.normalizedEmail}: such an address cannot sign in through a provider; sign in another way`,
+      data: { normalizedEmail: outcome.normalizedEmail },
+    });
   if (outcome.kind === 'no-email')
     throw appError('SSO_EMAIL_REQUIRED', {
       description: `The ID token from ${idp.name} carries no email address, and without an access token its UserInfo endpoint cannot be read: ask ${idp.name} for an ID token with the "email" claim, or sign in through the browser flow`,

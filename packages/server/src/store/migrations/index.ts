@@ -8,6 +8,7 @@ import { identityProviders } from './0012_identity_providers.js';
 import { mfaSweep } from './0013_mfa_sweep.js';
 import { ssoUsedIdTokens } from './0014_sso_used_id_tokens.js';
 import { mfaLockout } from './0015_mfa_lockout.js';
+import { emailKeys } from './0016_email_keys.js';
 import { redirects } from './0030_redirects.js';
 import { shop } from './0040_shop.js';
 import { security } from './0050_security.js';
@@ -39,6 +40,7 @@ export const migrations: readonly Migration[] = [
   mfaSweep,
   ssoUsedIdTokens,
   mfaLockout,
+  emailKeys,
   dataItems,
   dataIndexes,
   redirects,
