@@ -132,13 +132,29 @@ export async function toCallback(sso: SsoKit, browser: Browser, accountId: strin
   return { p, visitor, redirectSessionId: body.redirectSession.id, start, callback };
 }
 
-/** An ID token the provider issues to `clientId` for `accountId` (what a native app would hold). */
+/** A nonce Vitrine issues for login-with-token-params (POST /v1/sso/nonce), as a native app asks for one. */
+export async function serverNonce(sso: SsoKit, idpConnectionId = IDP.id): Promise<string> {
+  const visitor = (await sso.kit.visitor()).access_token;
+  const res = await sso.kit.post(
+    '/_api/iam/authentication/v1/sso/nonce',
+    { idpConnectionId },
+    { authorization: visitor },
+  );
+  if (res.status !== 200) throw new Error(`no nonce: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { nonce: string }).nonce;
+}
+
+/**
+ * An ID token the provider issues to `clientId` for `accountId` (what a native app would hold). It carries
+ * a nonce Vitrine issued for `idp` unless `nonce` names another one (null: none), as a native app asks.
+ */
 export async function idTokenFrom(
   sso: SsoKit,
   accountId: string,
-  options: { clientId?: string; nonce?: string; provider?: TestProvider } = {},
+  options: { clientId?: string; nonce?: string | null; provider?: TestProvider; idp?: string } = {},
 ): Promise<string> {
   const provider = options.provider ?? sso.provider;
+  const nonce = options.nonce === undefined ? await serverNonce(sso, options.idp) : (options.nonce ?? undefined);
   const config = await oidc.discovery(
     new URL(provider.issuer),
     options.clientId ?? provider.clientId,
@@ -155,7 +171,7 @@ export async function idTokenFrom(
     state,
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
-    ...(options.nonce ? { nonce: options.nonce } : {}),
+    ...(nonce ? { nonce } : {}),
   });
   const browser = new Browser();
   const first = await browser.go(url.href);
@@ -169,7 +185,7 @@ export async function idTokenFrom(
   const tokens = await oidc.authorizationCodeGrant(config, new URL(resumed.headers.get('location')!), {
     pkceCodeVerifier: verifier,
     expectedState: state,
-    ...(options.nonce ? { expectedNonce: options.nonce } : {}),
+    ...(nonce ? { expectedNonce: nonce } : {}),
     idTokenExpected: true,
   });
   return tokens.id_token!;

@@ -7,6 +7,7 @@ import { mfa } from './0011_mfa.js';
 import { identityProviders } from './0012_identity_providers.js';
 import { mfaSweep } from './0013_mfa_sweep.js';
 import { ssoUsedIdTokens } from './0014_sso_used_id_tokens.js';
+import { ssoTokenNonces } from './0015_sso_token_nonces.js';
 import { redirects } from './0030_redirects.js';
 import { shop } from './0040_shop.js';
 import { security } from './0050_security.js';
@@ -37,6 +38,7 @@ export const migrations: readonly Migration[] = [
   identityProviders,
   mfaSweep,
   ssoUsedIdTokens,
+  ssoTokenNonces,
   dataItems,
   dataIndexes,
   redirects,
