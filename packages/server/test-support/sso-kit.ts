@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import type { SiteConfig } from '../src/config/types.js';
 import { Kit, pkce, withRedirectClient } from './redirect-kit.js';
-import { startTestServer } from './server.js';
+import { startTestServer, type TestServerOptions } from './server.js';
 import { exportJWK, generateKeyPair } from 'jose';
 import { startTestProvider, type TestAccount, type TestProvider, type TestProviderOptions } from './oidc-provider.js';
 
@@ -42,7 +42,12 @@ export const IDP = { id: 'testidp', name: 'Test IdP' };
 
 /** A Vitrine test server whose site offers the local provider (and one whose issuer does not answer). */
 export async function startSso(
-  options: { site?: (site: SiteConfig) => SiteConfig; now?: () => number; provider?: TestProviderOptions } = {},
+  options: {
+    site?: (site: SiteConfig) => SiteConfig;
+    now?: () => number;
+    provider?: TestProviderOptions;
+    config?: TestServerOptions['config'];
+  } = {},
 ): Promise<SsoKit> {
   const listening = await startTestProvider(options.provider);
   const provider = {
@@ -52,6 +57,7 @@ export async function startSso(
   };
   const server = await startTestServer({
     now: options.now,
+    config: options.config,
     site: (site) => {
       const base = withRedirectClient(site);
       const withIdps: SiteConfig = {
