@@ -23,6 +23,8 @@ export interface IdentityProvider {
 
 export interface Connection {
   idpConnection: { idpConnectionId: string; idpUserId: string };
+  /** When the provider was linked (ISO 8601); on `connections()` and `disconnect()`, not in a StateMachineResponse. */
+  connectedDate?: string;
 }
 
 /** The part of an `OAuthStrategy` these helpers use. */

@@ -75,6 +75,26 @@ export async function listConnections(
   return rows.map((r) => ({ idpConnection: { idpConnectionId: r.idp_connection_id, idpUserId: r.subject } }));
 }
 
+/**
+ * The same, each with the date it was linked (`connectedDate`, ISO 8601): what Account → Sign-in methods
+ * shows, so a link the member did not make is seen (audit S-7). Vitrine's own routes only; the
+ * StateMachineResponse keeps the reference shape above.
+ */
+export async function listConnectionsWithDates(
+  q: Queryable,
+  siteId: string,
+  memberId: string,
+): Promise<{ idpConnection: { idpConnectionId: string; idpUserId: string }; connectedDate: string }[]> {
+  const { rows } = await q.query<{ idp_connection_id: string; subject: string; created_at: Date | string }>(
+    'select idp_connection_id, subject, created_at from sso_identities where site_id = $1 and member_id = $2 order by created_at, idp_connection_id',
+    [siteId, memberId],
+  );
+  return rows.map((r) => ({
+    idpConnection: { idpConnectionId: r.idp_connection_id, idpUserId: r.subject },
+    connectedDate: new Date(r.created_at).toISOString(),
+  }));
+}
+
 export async function deleteConnection(
   tx: Queryable,
   siteId: string,
