@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import type { SiteConfig } from '../src/config/types.js';
 import { Kit, pkce, withRedirectClient } from './redirect-kit.js';
-import { startTestServer } from './server.js';
+import { startTestServer, type TestServerOptions } from './server.js';
 import { exportJWK, generateKeyPair } from 'jose';
 import { startTestProvider, type TestAccount, type TestProvider, type TestProviderOptions } from './oidc-provider.js';
 
@@ -42,7 +42,12 @@ export const IDP = { id: 'testidp', name: 'Test IdP' };
 
 /** A Vitrine test server whose site offers the local provider (and one whose issuer does not answer). */
 export async function startSso(
-  options: { site?: (site: SiteConfig) => SiteConfig; now?: () => number; provider?: TestProviderOptions } = {},
+  options: {
+    site?: (site: SiteConfig) => SiteConfig;
+    now?: () => number;
+    provider?: TestProviderOptions;
+    config?: TestServerOptions['config'];
+  } = {},
 ): Promise<SsoKit> {
   const listening = await startTestProvider(options.provider);
   const provider = {
@@ -52,6 +57,7 @@ export async function startSso(
   };
   const server = await startTestServer({
     now: options.now,
+    config: options.config,
     site: (site) => {
       const base = withRedirectClient(site);
       const withIdps: SiteConfig = {
@@ -132,13 +138,29 @@ export async function toCallback(sso: SsoKit, browser: Browser, accountId: strin
   return { p, visitor, redirectSessionId: body.redirectSession.id, start, callback };
 }
 
-/** An ID token the provider issues to `clientId` for `accountId` (what a native app would hold). */
+/** A nonce Vitrine issues for login-with-token-params (POST /v1/sso/nonce), as a native app asks for one. */
+export async function serverNonce(sso: SsoKit, idpConnectionId = IDP.id): Promise<string> {
+  const visitor = (await sso.kit.visitor()).access_token;
+  const res = await sso.kit.post(
+    '/_api/iam/authentication/v1/sso/nonce',
+    { idpConnectionId },
+    { authorization: visitor },
+  );
+  if (res.status !== 200) throw new Error(`no nonce: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { nonce: string }).nonce;
+}
+
+/**
+ * An ID token the provider issues to `clientId` for `accountId` (what a native app would hold). It carries
+ * a nonce Vitrine issued for `idp` unless `nonce` names another one (null: none), as a native app asks.
+ */
 export async function idTokenFrom(
   sso: SsoKit,
   accountId: string,
-  options: { clientId?: string; nonce?: string; provider?: TestProvider } = {},
+  options: { clientId?: string; nonce?: string | null; provider?: TestProvider; idp?: string } = {},
 ): Promise<string> {
   const provider = options.provider ?? sso.provider;
+  const nonce = options.nonce === undefined ? await serverNonce(sso, options.idp) : (options.nonce ?? undefined);
   const config = await oidc.discovery(
     new URL(provider.issuer),
     options.clientId ?? provider.clientId,
@@ -155,7 +177,7 @@ export async function idTokenFrom(
     state,
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
-    ...(options.nonce ? { nonce: options.nonce } : {}),
+    ...(nonce ? { nonce } : {}),
   });
   const browser = new Browser();
   const first = await browser.go(url.href);
@@ -169,7 +191,7 @@ export async function idTokenFrom(
   const tokens = await oidc.authorizationCodeGrant(config, new URL(resumed.headers.get('location')!), {
     pkceCodeVerifier: verifier,
     expectedState: state,
-    ...(options.nonce ? { expectedNonce: options.nonce } : {}),
+    ...(nonce ? { expectedNonce: nonce } : {}),
     idTokenExpected: true,
   });
   return tokens.id_token!;

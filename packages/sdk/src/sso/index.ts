@@ -6,7 +6,8 @@
  *   const { providers } = await sso.providers();                  // "Continue with {name}" buttons
  *   location.assign(await sso.getSsoUrl('google', await client.auth.generateOAuthData(redirectUri)));
  *   // …back at redirectUri: client.auth.getMemberTokens(code, state, oauthData) as after getAuthUrl
- *   await sso.loginWithIdToken({ idpConnectionId: 'google', idToken });   // native apps, One Tap
+ *   const { nonce } = await sso.nonce('google');                   // native apps, One Tap: the provider's
+ *   await sso.loginWithIdToken({ idpConnectionId: 'google', idToken });   //   request carries this nonce
  */
 import { toFailure, toLoginResult } from '../auth/identity.js';
 import type { AuthUrlOptions } from '../auth/redirect.js';
@@ -23,6 +24,8 @@ export interface IdentityProvider {
 
 export interface Connection {
   idpConnection: { idpConnectionId: string; idpUserId: string };
+  /** When the provider was linked (ISO 8601); on `connections()` and `disconnect()`, not in a StateMachineResponse. */
+  connectedDate?: string;
 }
 
 /** The part of an `OAuthStrategy` these helpers use. */
@@ -57,7 +60,20 @@ export function ssoOf(auth: SsoAuth) {
       const query = new URLSearchParams({ tenantType: 'SITE', sessionId });
       return `${http.baseUrl}${SSO}login/${encodeURIComponent(siteId)}/${encodeURIComponent(idpConnectionId)}?${query}`;
     },
-    /** Signs in with an ID token the app got from the provider (needs the visitor's token) → a login result. */
+    /**
+     * A single-use nonce (10 minutes) for `idpConnectionId`: put it as is in the app's request to the
+     * provider; the ID token brought to `loginWithIdToken` must carry it (audit S-9).
+     */
+    nonce: (idpConnectionId: string) =>
+      http.request<{ nonce: string; expiresIn: number }>({
+        method: 'POST',
+        path: SSO + 'nonce',
+        body: { idpConnectionId },
+      }),
+    /**
+     * Signs in with an ID token the app got from the provider (needs the visitor's token) → a login
+     * result. The token must carry a nonce from `nonce()` (unless the site's provider says otherwise).
+     */
     async loginWithIdToken(p: { idpConnectionId: string; idToken: string; nonce?: string }): Promise<LoginResult> {
       try {
         return toLoginResult(

@@ -60,9 +60,12 @@ describe('@vitrine/sdk/sso', () => {
 
   it('loginWithIdToken: a verified token → SUCCESS with a session token; a token for another audience → FAILURE', async () => {
     const id = account(sso.provider, { email: `sdk-token-${Date.now()}@shop.test`, email_verified: true });
+    // The app asks Vitrine for a nonce, then the provider for a token carrying it.
+    const { nonce, expiresIn } = await ssoOf(strategy()).nonce(IDP.id);
+    expect(expiresIn).toBe(600);
     const result = await ssoOf(strategy()).loginWithIdToken({
       idpConnectionId: IDP.id,
-      idToken: await idTokenFrom(sso, id),
+      idToken: await idTokenFrom(sso, id, { nonce }),
     });
     expect(result).toEqual({ loginState: 'SUCCESS', data: { sessionToken: expect.any(String) } });
     const other = await ssoOf(strategy()).loginWithIdToken({

@@ -141,6 +141,12 @@ export interface IdentityProviderConfig {
   linkByVerifiedEmail: boolean;
   /** How the provider answers: `form_post` for Apple. */
   responseMode: 'query' | 'form_post';
+  /**
+   * Whose nonce an ID token on login-with-token-params carries: `server` (the default) one issued by
+   * POST /v1/sso/nonce, single use; `app` the app's own, or none (the behaviour before audit S-9, for
+   * apps already shipped; docs/providers.md). Absent = `server`.
+   */
+  tokenNonce?: 'server' | 'app';
 }
 
 export interface ServerConfig {

@@ -7,7 +7,7 @@ import type { Scope } from './pages.js';
 import { ApiError } from '../http/errors.js';
 import { findRedirectSession, isLive, type RedirectSession } from './redirect-store.js';
 import { requestOrigin } from '../security/auth-events.js';
-import { randomToken, safeEqual, sha256 } from '../security/secrets.js';
+import { randomToken } from '../security/secrets.js';
 import { clientIp } from '../security/client-ip.js';
 import { limitIp } from '../identity/common.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
@@ -26,7 +26,7 @@ import {
 } from '../identity/sso/providers.js';
 import { signInWithProvider } from '../identity/sso/sign-in.js';
 import { claimsWithUserInfo } from '../identity/sso/userinfo.js';
-import { consumePendingLogin, insertPendingLogin, LOGIN_TTL_SECONDS } from '../identity/sso/store.js';
+import { consumePendingLogin, findPendingLogin, insertPendingLogin, LOGIN_TTL_SECONDS } from '../identity/sso/store.js';
 import { pageQuery } from '../http/pages/input.js';
 import type { ProviderParams } from './schemas.js';
 
@@ -201,26 +201,31 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
   const { ctx } = scope;
   const answer = answerParams(request);
   const state = str(answer.get('state'), 512);
-  const pending = state ? await ctx.db.transaction((tx) => consumePendingLogin(tx, state, ctx.now())) : undefined;
-  setFlowCookie(ctx, reply, '', 0);
+  const browser = readCookies(request)[flowCookie(ctx)];
+  // Only the browser that started the sign-in spends it (audit S-17): a stray callback with a forged
+  // state, without the flow cookie or with an error leaves it, and the cookie, to the legitimate one.
+  const pending = state
+    ? await ctx.db.transaction((tx) => consumePendingLogin(tx, state, browser, ctx.now()))
+    : undefined;
   if (!state || !pending) {
-    return ssoErrorPage(ctx, reply, request, { status: 400, title: 'sso.expired.title', text: 'sso.expired.text' });
+    const elsewhere = state ? await findPendingLogin(ctx.db, state, ctx.now()) : undefined;
+    if (!elsewhere)
+      return ssoErrorPage(ctx, reply, request, { status: 400, title: 'sso.expired.title', text: 'sso.expired.text' });
+    if (elsewhere.language) request.query = { ...pageQuery(request), lang: elsewhere.language };
+    return ssoErrorPage(ctx, reply, request, {
+      status: 400,
+      session: await sessionOf(ctx, elsewhere.redirectSessionId),
+      title: 'sso.notCompleted.title',
+      text: 'sso.otherBrowser.text',
+    });
   }
+  setFlowCookie(ctx, reply, '', 0);
   // The provider's address carries no ?lang=: the pages from here on (and their forms' links) read the
   // language chosen before leaving as if it were on the address, as every hosted page does.
   if (pending.language) request.query = { ...pageQuery(request), lang: pending.language };
   const session = await sessionOf(ctx, pending.redirectSessionId);
   const site = ctx.sites.get(pending.siteId);
   const idp = site && findIdentityProvider(site, pending.idpConnectionId);
-  const browser = readCookies(request)[flowCookie(ctx)];
-  if (!browser || !safeEqual(sha256(browser), pending.browserHash)) {
-    return ssoErrorPage(ctx, reply, request, {
-      status: 400,
-      session,
-      title: 'sso.notCompleted.title',
-      text: 'sso.otherBrowser.text',
-    });
-  }
   if (!site || !idp)
     return ssoErrorPage(ctx, reply, request, {
       status: 400,

@@ -5,7 +5,7 @@ import { useSearchParams } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { useLingui } from '../../i18n/index.js';
+import { useFormat, useLingui } from '../../i18n/index.js';
 import { RequireMember } from '../auth/RequireMember.js';
 import { AccountNav } from './AccountNav.js';
 import { ConfirmPassword } from './ConfirmPassword.js';
@@ -29,6 +29,7 @@ function SignInMethods() {
     _({ id, message, ...(values && { values }) });
   const [params] = useSearchParams();
   const methods = useSignInMethods();
+  const format = useFormat();
   const proof = useFreshProof();
   const [notice, setNotice] = useState<string>();
   const connectedId = params.get('connected');
@@ -93,13 +94,20 @@ function SignInMethods() {
               aria-label={t('signInMethods.providers', 'Sign-in providers')}
             >
               {data.providers.map((p) => {
-                const connected = data.connections.some((c) => c.idpConnection.idpConnectionId == p.idpConnectionId);
+                const connection = data.connections.find((c) => c.idpConnection.idpConnectionId == p.idpConnectionId);
+                const connected = !!connection;
                 return (
                   <li key={p.idpConnectionId} className="security-card__row">
                     <span>
-                      {connected
-                        ? t('signInMethods.isConnected', '{name} — Connected', { name: p.name })
-                        : t('signInMethods.notConnected', '{name} — Not connected', { name: p.name })}
+                      {connection?.connectedDate
+                        ? // The date shows a link the member did not make (a provider joining by email, audit S-7).
+                          t('signInMethods.connectedSince', '{name} — Connected on {date}', {
+                            name: p.name,
+                            date: format.date(connection.connectedDate),
+                          })
+                        : connected
+                          ? t('signInMethods.isConnected', '{name} — Connected', { name: p.name })
+                          : t('signInMethods.notConnected', '{name} — Not connected', { name: p.name })}
                     </span>
                     {connected ? (
                       <button

@@ -2,7 +2,7 @@
  * Account → Sign-in methods: disconnecting a provider needs a fresh sign-in or the current password
  * (audit S-10). With a sign-in older than 10 minutes, Disconnect asks for the password, explains a wrong
  * one, and goes through with the right one. Disconnecting never talks to the provider, so the site names
- * one that is never reached.
+ * one that is never reached. The page also shows when each provider was linked (audit S-7).
  */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -94,5 +94,17 @@ describe('Account → Sign-in methods: Disconnect', () => {
     fireEvent.click(await screen.findByRole('button', { name: `Disconnect ${PROVIDER.name}` }, long));
     await screen.findByText(`${PROVIDER.name} is disconnected.`, {}, long);
     expect(await links(memberId)).toBe(0);
+  });
+});
+
+describe('Account → Sign-in methods: when each provider was linked (audit S-7)', () => {
+  it('shows the date a provider was connected, so a link the member did not make is seen', async () => {
+    const { email, memberId } = await connectedMember();
+    await server.ctx.db.query("update sso_identities set created_at = '2026-03-04T10:00:00Z' where member_id = $1", [
+      memberId,
+    ]);
+    renderShop(server, '/sign-in?returnTo=%2Faccount%2Fsign-in-methods');
+    await signInThroughForm(server, email, PASSWORD);
+    await screen.findByText(`${PROVIDER.name} — Connected on March 4, 2026`, {}, long);
   });
 });

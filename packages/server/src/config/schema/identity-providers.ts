@@ -19,6 +19,7 @@ export const IdentityProviderSchema = Strict(
     clientSecretEnv: Optional(Text({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', 'x-hint': 'an environment variable name' })),
     scopes: Optional(List(Text())),
     linkByVerifiedEmail: Optional(Flag()),
+    tokenNonce: Optional(Choice(['server', 'app'] as const)),
   },
   // A preset knows its issuer; a generic provider (the default type) must name one.
   { if: { properties: { type: { const: 'oidc' } } }, then: { required: ['issuer'] } },

@@ -36,6 +36,17 @@ describe('sites[].identityProviders', () => {
     expect(providers[0]!.linkByVerifiedEmail).toBe(false);
   });
 
+  it('login-with-token-params wants a server-issued nonce unless tokenNonce is "app" (audit S-9)', () => {
+    const base = { type: 'oidc', clientId: 'c', issuer: 'https://idp.example' };
+    const { providers, problems } = read([
+      { id: 'a', ...base },
+      { id: 'b', ...base, tokenNonce: 'app' },
+      { id: 'c', ...base, tokenNonce: 'client' },
+    ]);
+    expect(providers.map((p) => p.tokenNonce)).toEqual(['server', 'app', 'server']);
+    expect(problems).toEqual([expect.stringMatching(/^sites\[0\]\.identityProviders\[2\]\.tokenNonce must be/)]);
+  });
+
   it('names the key of every mistake', () => {
     const { problems } = read([
       { id: 'a', type: 'okta', clientId: 'c', issuer: 'https://idp.example' },
@@ -54,7 +65,7 @@ describe('sites[].identityProviders', () => {
         'sites[0].identityProviders[1].issuer must be an https URL (plain http only for localhost; got "http://idp.example")',
         'sites[0].identityProviders[1].scopes must include "openid" (got ["email"])',
         'sites[0].identityProviders[1].clientSecretEnv names the environment variable MISSING_SECRET, which is not set',
-        'sites[0].identityProviders[1].colour is not a known key (allowed: id, type, name, issuer, clientId, clientSecret, clientSecretEnv, scopes, linkByVerifiedEmail)',
+        'sites[0].identityProviders[1].colour is not a known key (allowed: id, type, name, issuer, clientId, clientSecret, clientSecretEnv, scopes, linkByVerifiedEmail, tokenNonce)',
         'sites[0].identityProviders[1].id "a" is used by another identity provider of this site',
       ]),
     );

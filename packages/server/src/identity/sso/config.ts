@@ -107,6 +107,7 @@ function buildProvider(
     scopes,
     linkByVerifiedEmail: take.boolean(o.linkByVerifiedEmail, type !== 'oidc'),
     responseMode: preset?.responseMode ?? 'query',
+    tokenNonce: take.oneOf(o.tokenNonce, ['server', 'app'] as const, 'server'),
   };
 }
 

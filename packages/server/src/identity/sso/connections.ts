@@ -4,13 +4,13 @@ import type { IdentityDeps } from '../common.js';
 import type { FlowScope } from '../flow.js';
 import { findMemberById } from '../../members/store.js';
 import { requireRecentAuthentication } from '../../security/reauthentication.js';
-import { deleteConnection, listConnections } from './store.js';
+import { deleteConnection, listConnections, listConnectionsWithDates } from './store.js';
 
 /** GET /v1/sso/connections — the signed-in member's providers (Account → Sign-in methods). */
 export async function myConnections(deps: IdentityDeps, scope: MemberScope) {
   const { caller } = scope;
   const site = deps.ctx.sites.get(caller.siteId)!;
-  const connections = await listConnections(deps.ctx.db, caller.siteId, caller.memberId);
+  const connections = await listConnectionsWithDates(deps.ctx.db, caller.siteId, caller.memberId);
   const member = await findMemberById(deps.ctx.db, caller.siteId, caller.memberId);
   return {
     connections,
@@ -63,7 +63,7 @@ export async function disconnect(
       },
       tx,
     );
-    return { connections: await listConnections(tx, caller.siteId, member.id) };
+    return { connections: await listConnectionsWithDates(tx, caller.siteId, member.id) };
   });
 }
 

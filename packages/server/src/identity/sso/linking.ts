@@ -6,6 +6,7 @@ import { adoptUnverifiedAccount } from '../account-linking.js';
 import { isEmail } from '../common.js';
 import { emailNeedsConfirmation } from '../../members/email-key.js';
 import { findMemberByEmail, findMemberById, insertMember, type Member } from '../../members/store.js';
+import { mailProviderLinked } from './link-mail.js';
 import { findProviderIdentity, insertProviderIdentity, touchProviderIdentity } from './store.js';
 
 /** The claims of a verified ID token this module reads. */
@@ -35,7 +36,8 @@ const name = (value: unknown) => (typeof value === 'string' && value.trim() ? va
  * - an identity (issuer + sub) seen before is its member, whatever its email says today;
  * - a new identity whose address has a member joins it only when the provider verified the address AND
  *   the provider is trusted to link by it; an unverified password account is adopted first (pre-hijacking
- *   defence: the squatter's password and sessions end), otherwise the shopper must sign in and connect;
+ *   defence: the squatter's password and sessions end), and the member is mailed about the link (audit
+ *   S-7); otherwise the shopper must sign in and connect;
  * - otherwise a new member under the site's policies, its address verified when the provider says so.
  * Runs in the caller's transaction: the link exists only if the whole sign-in commits.
  */
@@ -88,6 +90,8 @@ export async function resolveMember(
       now,
     });
     if (!(await link(existing.id))) throw new ConcurrentSignIn();
+    // Nobody asked the member: tell them what was linked, when, and how to undo it (audit S-7).
+    await mailProviderLinked(tx, { site, idp, member: adoption.member, now });
     return { kind: 'member', member: adoption.member, created: false, linked: true, adopted: adoption.adopted };
   }
   const profile: Record<string, unknown> = {};

@@ -122,13 +122,16 @@ export class InvalidIdToken extends Error {
  * An ID token a native app got from the provider itself (One Tap, Sign in with Apple): signature by
  * the provider's JWKS, issuer, audience = our client id (and azp when there are several audiences), expiry,
  * an `iat` not in the future; and the nonce the app says it sent. A token carrying a nonce is accepted only
- * with that nonce (it was minted for a flow of its own). One use per token is token-flow.ts's check.
+ * with that nonce (it was minted for a flow of its own), unless `serverNonce`: then the nonce is one the
+ * server issued and token-flow.ts spends it, so the app need not repeat it. One use per token is
+ * token-flow.ts's check too.
  */
 export async function verifyIdToken(
   provider: Provider,
   idToken: string,
   nonce: string | undefined,
   now = Date.now(),
+  serverNonce = false,
 ): Promise<JWTPayload> {
   let payload: JWTPayload;
   try {
@@ -150,7 +153,7 @@ export async function verifyIdToken(
           : 'the ID token is not valid',
     );
   }
-  if ((payload.nonce !== undefined || nonce !== undefined) && payload.nonce !== nonce)
+  if (nonce !== undefined ? payload.nonce !== nonce : payload.nonce !== undefined && !serverNonce)
     throw new InvalidIdToken('the nonce does not match the ID token');
   // OpenID Connect Core 3.1.3.7 (4, 5): a token for several audiences names the party it was issued to, and
   // that must be us. A single-audience token's azp is not checked: Google's Android tokens name the app there.

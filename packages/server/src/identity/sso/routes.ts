@@ -6,6 +6,7 @@ import { SSO_PREFIX } from './buttons.js';
 import { disconnect, listProviders, myConnections } from './connections.js';
 import { SSO_SCHEMAS as S } from './schemas.js';
 import { loginWithTokenParams } from './token-flow.js';
+import { issueTokenNonce } from './token-nonces.js';
 
 /**
  * Sign in with external OpenID Connect providers (issue #15, docs/wire-format.md §6.1): the JSON routes (ID
@@ -15,6 +16,9 @@ import { loginWithTokenParams } from './token-flow.js';
 export const ssoRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = deps;
+  app.post(`${SSO_PREFIX}/sso/nonce`, { schema: S.nonce }, async (request) =>
+    issueTokenNonce(deps, await scopeOf(request, ctx), bodyOf(request)),
+  );
   app.post(`${SSO_PREFIX}/sso/login-with-token-params`, { schema: S.tokenParams }, async (request) =>
     loginWithTokenParams(deps, await scopeOf(request, ctx), request.body),
   );

@@ -7,7 +7,15 @@
  */
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, IDP, idTokenFrom, signingKeys, startSso, type SsoKit } from '../../../test-support/sso-kit.js';
+import {
+  account,
+  IDP,
+  idTokenFrom,
+  serverNonce,
+  signingKeys,
+  startSso,
+  type SsoKit,
+} from '../../../test-support/sso-kit.js';
 
 const PATH = '/_api/iam/authentication/v1/sso/login-with-token-params';
 let sso: SsoKit;
@@ -31,7 +39,7 @@ async function loginWithIdToken(idToken: string, nonce?: string) {
   return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-/** A token as the provider would sign it, with `claims` over the usual ones. */
+/** A token as the provider would sign it (with a nonce Vitrine issued), with `claims` over the usual ones. */
 async function signed(claims: JWTPayload & { aud?: string | string[] }) {
   const key = await importJWK(jwks.keys[0]!, 'RS256');
   const now = Math.floor(Date.now() / 1000);
@@ -44,6 +52,7 @@ async function signed(claims: JWTPayload & { aud?: string | string[] }) {
     aud: sso.provider.clientId,
     iat: now,
     exp: now + 600,
+    nonce: await serverNonce(sso),
     ...claims,
   })
     .setProtectedHeader({ alg: 'RS256', kid: 'shared-test-key' })
@@ -70,9 +79,10 @@ describe('login-with-token-params: one use, our client, not from the future', ()
   });
 
   it('refuses a replay that sends the nonce copied from the token itself', async () => {
-    const token = await idTokenFrom(sso, fresh(), { nonce: 'n-123' });
-    expect((await loginWithIdToken(token, 'n-123')).body.state).toBe('SUCCESS');
-    const replay = await loginWithIdToken(token, 'n-123');
+    const nonce = await serverNonce(sso);
+    const token = await idTokenFrom(sso, fresh(), { nonce });
+    expect((await loginWithIdToken(token, nonce)).body.state).toBe('SUCCESS');
+    const replay = await loginWithIdToken(token, nonce);
     expect(replay.status).toBe(400);
     expect(replay.body.message).toBe('The ID token was refused: the ID token was already used');
   });

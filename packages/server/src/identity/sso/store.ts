@@ -75,6 +75,26 @@ export async function listConnections(
   return rows.map((r) => ({ idpConnection: { idpConnectionId: r.idp_connection_id, idpUserId: r.subject } }));
 }
 
+/**
+ * The same, each with the date it was linked (`connectedDate`, ISO 8601): what Account → Sign-in methods
+ * shows, so a link the member did not make is seen (audit S-7). Vitrine's own routes only; the
+ * StateMachineResponse keeps the reference shape above.
+ */
+export async function listConnectionsWithDates(
+  q: Queryable,
+  siteId: string,
+  memberId: string,
+): Promise<{ idpConnection: { idpConnectionId: string; idpUserId: string }; connectedDate: string }[]> {
+  const { rows } = await q.query<{ idp_connection_id: string; subject: string; created_at: Date | string }>(
+    'select idp_connection_id, subject, created_at from sso_identities where site_id = $1 and member_id = $2 order by created_at, idp_connection_id',
+    [siteId, memberId],
+  );
+  return rows.map((r) => ({
+    idpConnection: { idpConnectionId: r.idp_connection_id, idpUserId: r.subject },
+    connectedDate: new Date(r.created_at).toISOString(),
+  }));
+}
+
 export async function deleteConnection(
   tx: Queryable,
   siteId: string,
@@ -127,14 +147,18 @@ export async function insertPendingLogin(
 }
 
 /**
- * Spends the sign-in a provider's answer belongs to: the `update … where used_at is null` is the single
- * point of consumption, so a replayed or doubled callback finds nothing.
+ * Spends the sign-in a provider's answer belongs to, for the browser that started it only: the state
+ * AND the flow cookie must match (audit S-17), so a stray callback (a forged state, another browser, a
+ * second tab's error) leaves the pending sign-in for its own browser. The `update … where used_at is
+ * null` is the single point of consumption, so a replayed or doubled callback finds nothing.
  */
 export async function consumePendingLogin(
   tx: Queryable,
   state: string,
+  browser: string | undefined,
   now: number,
 ): Promise<PendingLogin | undefined> {
+  if (!browser) return undefined;
   const { rows } = await tx.query<{
     site_id: string;
     idp_connection_id: string;
@@ -144,9 +168,10 @@ export async function consumePendingLogin(
     code_verifier: string;
     language: string | null;
   }>(
-    `update sso_logins set used_at = $2 where state_hash = $1 and used_at is null and expires_at > $2
+    `update sso_logins set used_at = $2
+     where state_hash = $1 and browser_hash = $3 and used_at is null and expires_at > $2
      returning site_id, idp_connection_id, redirect_session_id, browser_hash, nonce, code_verifier, language`,
-    [sha256(state), new Date(now)],
+    [sha256(state), new Date(now), sha256(browser)],
   );
   const row = rows[0];
   return (
@@ -160,4 +185,21 @@ export async function consumePendingLogin(
       language: row.language,
     }
   );
+}
+
+/**
+ * A live sign-in of this state, without spending it: the redirect session whose pages a callback from the
+ * wrong browser answers with ("started in another browser").
+ */
+export async function findPendingLogin(
+  q: Queryable,
+  state: string,
+  now: number,
+): Promise<{ redirectSessionId: string; language: string | null } | undefined> {
+  const { rows } = await q.query<{ redirect_session_id: string; language: string | null }>(
+    'select redirect_session_id, language from sso_logins where state_hash = $1 and used_at is null and expires_at > $2',
+    [sha256(state), new Date(now)],
+  );
+  const row = rows[0];
+  return row && { redirectSessionId: row.redirect_session_id, language: row.language };
 }

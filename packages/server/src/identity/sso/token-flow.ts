@@ -4,6 +4,7 @@ import { limitIp, type IdentityDeps, type StateResponse } from '../common.js';
 import { originOf, type FlowScope } from '../flow.js';
 import { findIdentityProvider, InvalidIdToken, ProviderUnavailable, providerFor, verifyIdToken } from './providers.js';
 import { signInWithProvider } from './sign-in.js';
+import { spendTokenNonce } from './token-nonces.js';
 import { idTokenKey, spendIdToken } from './used-id-tokens.js';
 
 const MAX_ID_TOKEN = 16 * 1024;
@@ -22,9 +23,10 @@ export const accountExists = (email: string, providerName: string) =>
  * it is verified against that provider (providers.ts verifyIdToken), spent (one sign-in per token), and
  * answered like any login (a StateMachineResponse).
  *
- * `tokenParams.nonce` is the nonce the app put in its request to the provider, compared with the token's.
- * It is the app's, not ours: a native app asks the provider directly, and the server issues no nonce for
- * it yet (docs/providers.md). What a copied token cannot get past is its one use, azp and iat.
+ * The token must carry a nonce this server issued for the provider (POST /v1/sso/nonce, token-nonces.ts),
+ * unspent and unexpired, unless the provider is configured `tokenNonce: "app"` (apps shipped before audit
+ * S-9). `tokenParams.nonce`, when sent, must equal the token's. A copied token also cannot get past its
+ * one use, azp and iat.
  */
 export async function loginWithTokenParams(
   deps: IdentityDeps,
@@ -49,10 +51,20 @@ export async function loginWithTokenParams(
   try {
     const provider = await providerFor(site, idp, ctx.now());
     issuer = provider.issuer;
-    claims = await verifyIdToken(provider, params.idToken, params.nonce as string | undefined, ctx.now());
+    const serverNonce = (idp.tokenNonce ?? 'server') === 'server';
+    claims = await verifyIdToken(provider, params.idToken, params.nonce as string | undefined, ctx.now(), serverNonce);
     // Valid, and now spent: the same token never signs in twice (audit S-9).
     const spend = { siteId: site.id, issuer, key: idTokenKey(params.idToken, claims), expiresAt: claims.exp! * 1000 };
     if (!(await spendIdToken(ctx.db, spend, ctx.now()))) throw new InvalidIdToken('the ID token was already used');
+    if (serverNonce) {
+      const nonce = { siteId: site.id, idpConnectionId: idp.id, nonce: claims.nonce };
+      if (!(await spendTokenNonce(ctx.db, nonce, ctx.now())))
+        throw new InvalidIdToken(
+          claims.nonce === undefined
+            ? 'the ID token carries no nonce (ask POST /v1/sso/nonce for one before signing in at the provider)'
+            : "the ID token's nonce was not issued by this server, or was used or has expired",
+        );
+    }
   } catch (error) {
     if (error instanceof ProviderUnavailable)
       throw appError('IDP_UNAVAILABLE', {
