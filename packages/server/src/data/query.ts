@@ -8,6 +8,7 @@ import { maybeIndexSort } from './indexes.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { pagingMetadata, readPaging, type PagingMetadata } from './paging.js';
 import { authorize, type Access } from './permissions.js';
+import { boundedCount, DEFAULT_READ_LIMITS, type Total } from './read-limits.js';
 import { includeReferences, parseIncludes } from './references.js';
 import { asBody, stringList, type Body, type DataScope } from './scope.js';
 import { filterOperands } from './filter/limits.js';
@@ -85,10 +86,12 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const rows = (await scope.db.query<{ data: JsonObject; tr?: Json }>(sql, params.values)).rows;
   const hasNext = rows.length > page.limit;
   let items = rows.slice(0, page.limit).map((r) => applyTranslation(r.data, r.tr, lang));
-  let total: number | undefined;
+  let total: Total | undefined;
   if (page.returnTotalCount) {
     const countParams = new Params();
-    total = await countWhere(scope, itemsWhere(scope, collection, access, filter, countParams, lang), countParams);
+    const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang)}`;
+    const { countLimit } = scope.readLimits ?? DEFAULT_READ_LIMITS;
+    total = await boundedCount(scope.db, countFrom, countParams.values, countLimit);
   }
   if (includes.length > 0) items = await includeReferences(scope, collection, items, includes, body.language);
   const meta = pagingMetadata(
