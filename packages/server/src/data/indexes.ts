@@ -17,8 +17,8 @@ import type { SortSpec } from './filter/ast.js';
 import { sortKeys } from './filter/compile.js';
 
 export const AUTO_INDEX_MIN_ITEMS = 2000;
-export const MAX_AUTO_INDEXES = 8;
-const SEGMENT = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+export const MAX_AUTO_INDEXES = 12;
+export const SEGMENT = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
 // Per database, not per process: a process may hold several (the CLI, the tests' servers), each with its own indexes.
 const progress = new WeakMap<Database, { known: Set<string>; building: Set<string> }>();
@@ -69,13 +69,28 @@ export function maybeIndexSort(
 ): void {
   if (sort.length !== 1 || sort[0]!.path[0]!.startsWith('_')) return;
   const field = indexKey(sort[0]!.field, language);
-  const key = `${siteId}\0${collection.id}\0${field}`;
+  maybeBuildIndex(db, siteId, collection.id, field, () => sortIndexSql(db, sort[0]!.path, language), onError);
+}
+
+/**
+ * Starts building the index `field` names (its DDL from `ddl`, undefined when unsafe) once the collection is
+ * large enough, unless it exists or is being built; never throws, never delays the caller.
+ */
+export function maybeBuildIndex(
+  db: Database,
+  siteId: string,
+  collectionId: string,
+  field: string,
+  ddl: () => string | undefined,
+  onError: (e: unknown) => void,
+): void {
+  const key = `${siteId}\0${collectionId}\0${field}`;
   const { known, building } = progressOf(db);
   if (known.has(field) || known.has(key) || building.has(key)) return;
-  const sql = sortIndexSql(db, sort[0]!.path, language);
+  const sql = ddl();
   if (!sql) return;
   building.add(key);
-  void ensure(db, siteId, collection.id, field, sql)
+  void ensure(db, siteId, collectionId, field, sql)
     .then((done) => {
       if (done) known.add(done === 'indexed' ? field : key);
     })

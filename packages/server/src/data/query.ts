@@ -5,6 +5,7 @@ import type { FilterNode, SortSpec } from './filter/ast.js';
 import { compileFilter, compileSort, fieldExpr, Params, sortKeys } from './filter/compile.js';
 import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
 import { maybeIndexSort } from './indexes.js';
+import { maybeIndexText } from './text-indexes.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { pagingMetadata, readPaging, type PagingMetadata } from './paging.js';
 import { authorize, type Access } from './permissions.js';
@@ -68,16 +69,11 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   await admitRead(scope, filterOperands(filter));
 
   const sortLanguage = lang && sort.length === 1 && lang.fields.has(sort[0]!.path[0]!) ? lang.language : undefined;
-  maybeIndexSort(
-    scope.db,
-    scope.site.id,
-    collection,
-    sort,
-    // The message only: driver error objects carry the statement and its parameters.
-    (error) =>
-      scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building a sort index failed'),
-    sortLanguage,
-  );
+  // The message only: driver error objects carry the statement and its parameters.
+  const onIndexError = (error: unknown) =>
+    scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building an index failed');
+  maybeIndexSort(scope.db, scope.site.id, collection, sort, onIndexError, sortLanguage);
+  maybeIndexText(scope.db, scope.site.id, collection, filter, onIndexError);
   const params = new Params();
   const columns = `i.data${translationColumn(lang, params)}`;
   const where = itemsWhere(scope, collection, access, filter, params, lang);
