@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { CollectionConfig } from '../config/types.js';
 import type { Database } from '../store/types.js';
-import type { SortSpec } from './filter/ast.js';
+import type { FilterNode, SortSpec } from './filter/ast.js';
 import { sortKeys } from './filter/compile.js';
 
 export const AUTO_INDEX_MIN_ITEMS = 2000;
@@ -124,4 +124,31 @@ async function ensure(
     [field, sortIndexName(field)],
   );
   return 'indexed';
+}
+
+function rangePaths(node: FilterNode, out: FilterNode[]): void {
+  if (node.kind === 'and' || node.kind === 'or') node.children.forEach((c) => rangePaths(c, out));
+  else if (node.kind === 'not') rangePaths(node.child, out);
+  else if (node.kind === 'cmp' && node.op !== 'eq' && node.op !== 'ne') out.push(node);
+}
+
+/**
+ * A range (`$lt`, `$gte`…) is compiled with the sort-key expressions (filter/compile.ts), so the field's sort index
+ * serves it too: without one, a range on a large collection (and counting its matches) reads every row. Builds it
+ * like a sort would; not for a read in another language, whose range tests the translated value.
+ */
+export function maybeIndexRanges(
+  db: Database,
+  siteId: string,
+  collection: CollectionConfig,
+  filter: FilterNode,
+  onError: (e: unknown) => void,
+): void {
+  const found: FilterNode[] = [];
+  rangePaths(filter, found);
+  for (const node of found) {
+    if (node.kind !== 'cmp' || node.path[0]!.startsWith('_')) continue;
+    const field = node.path.join('.');
+    maybeIndexSort(db, siteId, collection, [{ path: node.path, field, desc: false }], onError);
+  }
 }

@@ -4,7 +4,7 @@ import { invalidField } from '../http/errors.js';
 import type { FilterNode, SortSpec } from './filter/ast.js';
 import { compileFilter, compileSort, fieldExpr, Params, sortKeys } from './filter/compile.js';
 import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
-import { maybeIndexSort } from './indexes.js';
+import { maybeIndexRanges, maybeIndexSort } from './indexes.js';
 import { maybeIndexText } from './text-indexes.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { pagingMetadata, readPaging, type PagingMetadata } from './paging.js';
@@ -74,6 +74,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
     scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building an index failed');
   maybeIndexSort(scope.db, scope.site.id, collection, sort, onIndexError, sortLanguage);
   maybeIndexText(scope.db, scope.site.id, collection, filter, onIndexError);
+  if (!lang) maybeIndexRanges(scope.db, scope.site.id, collection, filter, onIndexError);
   const params = new Params();
   const columns = `i.data${translationColumn(lang, params)}`;
   const where = itemsWhere(scope, collection, access, filter, params, lang);
