@@ -64,6 +64,17 @@ describe('total counts up to the bound', () => {
     }
   });
 
+  it('says the same through GraphQL', async () => {
+    const res = await server.call('/graphql/alpha', {
+      body: { query: '{ items(collection: "Many", limit: 2) { totalCount pagingMetadata { total tooManyToCount } } }' },
+    });
+    expect(res.status).toBe(200);
+    const page = res.body.data.items;
+    expect(page.pagingMetadata.tooManyToCount).toBe(true);
+    expect(page.totalCount).toBe(page.pagingMetadata.total);
+    expect(page.totalCount).toBeGreaterThanOrEqual(6);
+  });
+
   it('leaves /items/count exact', async () => {
     const res = await server.call(`${V2}/items/count`, { body: { dataCollectionId: 'Many', filter: { kind: 'a' } } });
     expect(res.body).toEqual({ totalCount: 8 });
