@@ -149,8 +149,8 @@ export function vitrineCase({ label, db, config, body, env, request, check }) {
   });
 }
 
-/** Items in the data-items cases' `Items` collection (servers/vitrine.mjs --items). */
-export const ITEMS = 100_000;
+/** Items in the data-items cases' `Items` collection (servers/vitrine.mjs --items): env `ITEMS`, default 100,000. */
+export const ITEMS = Math.min(Number(process.env.ITEMS) || 100_000, 1_000_000);
 
 /**
  * The data-items query bodies, sent round-robin: filter on a category (one of 20) and a price floor,

@@ -125,6 +125,7 @@ process.on('SIGTERM', async () => {
  * `price` (data/indexes.ts: `create index concurrently` + `analyze`), awaited until it is recorded in
  * `data_sort_indexes`: the measured load is the steady state.
  */
+// g is bigint: g * 7919 overflows int past 271,000 items (issue #28); 7 digits keep titles unique to 9,999,999.
 async function loadItems(n) {
   const site = values.site;
   const timings = {};
@@ -139,11 +140,11 @@ async function loadItems(n) {
       `insert into data_items (site_id, collection_id, id, data, owner_id, created_at, updated_at)
        select $1, 'Items', x.id,
               jsonb_build_object('_id', x.id, '_createdDate', jsonb_build_object('$date', x.iso), '_updatedDate', jsonb_build_object('$date', x.iso),
-                                 'title', 'Item ' || lpad(x.g::text, 6, '0'), 'category', 'c' || (x.g % 20),
+                                 'title', 'Item ' || lpad(x.g::text, 7, '0'), 'category', 'c' || (x.g % 20),
                                  'price', round(((x.g * 7919) % 100000) / 100.0, 2), 'stock', (x.g * 37) % 500),
               null, x.ts, x.ts
        from (select g, md5('bench-item-' || g)::uuid::text as id, t as ts, to_char(t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso
-             from generate_series(1, $2::int) g, lateral (select timestamptz '2026-01-01 00:00:00+00' + g * interval '1 second' as t) d) x`,
+             from generate_series(1::bigint, $2::bigint) g, lateral (select timestamptz '2026-01-01 00:00:00+00' + g * interval '1 second' as t) d) x`,
       [site, n],
     );
     timings.insertMs = Date.now() - t;

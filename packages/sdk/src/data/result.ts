@@ -18,6 +18,11 @@ export interface WixDataResult<T> {
   readonly length: number;
   /** `pagingMetadata.total` of the first page (ask with `returnTotalCount`). */
   readonly totalCount: number | undefined;
+  /**
+   * Vitrine: `pagingMetadata.tooManyToCount` of the first page, true when `totalCount` is the server's estimate
+   * because more items match than it counts exactly (10,000 by default).
+   */
+  readonly tooManyToCount: boolean;
   /** The requested limit, or inferred from the first page. */
   readonly pageSize: number | undefined;
   readonly currentPage: number | undefined;
@@ -41,6 +46,7 @@ interface Origin {
   skip: number | undefined;
   pageSize: number | undefined;
   totalCount: number | undefined;
+  tooManyToCount: boolean;
 }
 
 /** @internal `context.skip` is undefined once pages follow cursors. */
@@ -57,6 +63,7 @@ export function result<T>(
   const skip = context.skip ?? origin?.skip;
   const cursors = paging.cursors;
   let { totalCount, pageSize } = origin ?? {};
+  const tooManyToCount = origin ? origin.tooManyToCount : paging.tooManyToCount === true;
   let back = (currentPage ?? 0) > 0;
   if (!origin) {
     // First page: the total is only ever reported here, and the page size may have to be inferred.
@@ -86,7 +93,7 @@ export function result<T>(
       fetchPage,
       coll,
       { skip: cursors?.next ? undefined : offset },
-      { skip, pageSize, totalCount },
+      { skip, pageSize, totalCount, tooManyToCount },
       Math.max((currentPage ?? 0) + step, 0),
     );
   };
@@ -94,6 +101,7 @@ export function result<T>(
     items,
     length,
     totalCount,
+    tooManyToCount,
     pageSize,
     currentPage,
     totalPages:

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/types.js';
 import { parseSort } from './filter/parse.js';
-import { AUTO_INDEX_MIN_ITEMS, maybeIndexSort, sortIndexName, sortIndexSql } from './indexes.js';
+import { AUTO_INDEX_MIN_ITEMS, maybeIndexRanges, maybeIndexSort, sortIndexName, sortIndexSql } from './indexes.js';
+import { parseFilter } from './filter/parse.js';
 import { queryItems } from './query.js';
 import { callers, collection, openTestDb, scopeFor, testSite } from '../../test-support/data.js';
 
@@ -50,5 +51,22 @@ describe('on-demand sort indexes', () => {
     const after = await queryItems(s, coll, request);
     expect(after.dataItems.map((d) => d.id)).toEqual(before.dataItems.map((d) => d.id));
     expect(after.dataItems.map((d) => d.data.price)).toEqual([999, 999, 998, 998, 997]);
+  });
+
+  it('builds the same index for a field a range filters on (the range and its count read the index)', async () => {
+    const coll = collection('Big', 'ANYONE');
+    const errors: unknown[] = [];
+    const filter = parseFilter({ $or: [{ qty: { $lt: 5 } }, { price: { $gt: 3 } }], name: 'x' }, 'f');
+    maybeIndexRanges(db, 'site1', coll, filter, (e) => errors.push(e));
+    const name = sortIndexName('qty');
+    for (let i = 0; i < 100; i++) {
+      if ((await db.query('select 1 from data_sort_indexes where index_name = $1', [name])).rows.length) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(errors).toEqual([]);
+    expect((await db.query('select field from data_sort_indexes order by field')).rows).toEqual([
+      { field: 'price' },
+      { field: 'qty' },
+    ]);
   });
 });

@@ -13,12 +13,12 @@
 import { createHash } from 'node:crypto';
 import type { CollectionConfig } from '../config/types.js';
 import type { Database } from '../store/types.js';
-import type { SortSpec } from './filter/ast.js';
+import type { FilterNode, SortSpec } from './filter/ast.js';
 import { sortKeys } from './filter/compile.js';
 
 export const AUTO_INDEX_MIN_ITEMS = 2000;
-export const MAX_AUTO_INDEXES = 8;
-const SEGMENT = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+export const MAX_AUTO_INDEXES = 12;
+export const SEGMENT = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
 // Per database, not per process: a process may hold several (the CLI, the tests' servers), each with its own indexes.
 const progress = new WeakMap<Database, { known: Set<string>; building: Set<string> }>();
@@ -69,13 +69,28 @@ export function maybeIndexSort(
 ): void {
   if (sort.length !== 1 || sort[0]!.path[0]!.startsWith('_')) return;
   const field = indexKey(sort[0]!.field, language);
-  const key = `${siteId}\0${collection.id}\0${field}`;
+  maybeBuildIndex(db, siteId, collection.id, field, () => sortIndexSql(db, sort[0]!.path, language), onError);
+}
+
+/**
+ * Starts building the index `field` names (its DDL from `ddl`, undefined when unsafe) once the collection is
+ * large enough, unless it exists or is being built; never throws, never delays the caller.
+ */
+export function maybeBuildIndex(
+  db: Database,
+  siteId: string,
+  collectionId: string,
+  field: string,
+  ddl: () => string | undefined,
+  onError: (e: unknown) => void,
+): void {
+  const key = `${siteId}\0${collectionId}\0${field}`;
   const { known, building } = progressOf(db);
   if (known.has(field) || known.has(key) || building.has(key)) return;
-  const sql = sortIndexSql(db, sort[0]!.path, language);
+  const sql = ddl();
   if (!sql) return;
   building.add(key);
-  void ensure(db, siteId, collection.id, field, sql)
+  void ensure(db, siteId, collectionId, field, sql)
     .then((done) => {
       if (done) known.add(done === 'indexed' ? field : key);
     })
@@ -109,4 +124,31 @@ async function ensure(
     [field, sortIndexName(field)],
   );
   return 'indexed';
+}
+
+function rangePaths(node: FilterNode, out: FilterNode[]): void {
+  if (node.kind === 'and' || node.kind === 'or') node.children.forEach((c) => rangePaths(c, out));
+  else if (node.kind === 'not') rangePaths(node.child, out);
+  else if (node.kind === 'cmp' && node.op !== 'eq' && node.op !== 'ne') out.push(node);
+}
+
+/**
+ * A range (`$lt`, `$gte`…) is compiled with the sort-key expressions (filter/compile.ts), so the field's sort index
+ * serves it too: without one, a range on a large collection (and counting its matches) reads every row. Builds it
+ * like a sort would; not for a read in another language, whose range tests the translated value.
+ */
+export function maybeIndexRanges(
+  db: Database,
+  siteId: string,
+  collection: CollectionConfig,
+  filter: FilterNode,
+  onError: (e: unknown) => void,
+): void {
+  const found: FilterNode[] = [];
+  rangePaths(filter, found);
+  for (const node of found) {
+    if (node.kind !== 'cmp' || node.path[0]!.startsWith('_')) continue;
+    const field = node.path.join('.');
+    maybeIndexSort(db, siteId, collection, [{ path: node.path, field, desc: false }], onError);
+  }
 }

@@ -4,10 +4,12 @@ import { invalidField } from '../http/errors.js';
 import type { FilterNode, SortSpec } from './filter/ast.js';
 import { compileFilter, compileSort, fieldExpr, Params, sortKeys } from './filter/compile.js';
 import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
-import { maybeIndexSort } from './indexes.js';
+import { maybeIndexRanges, maybeIndexSort } from './indexes.js';
+import { maybeIndexText } from './text-indexes.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { pagingMetadata, readPaging, type PagingMetadata } from './paging.js';
 import { authorize, type Access } from './permissions.js';
+import { boundedCount, DEFAULT_READ_LIMITS, type Total } from './read-limits.js';
 import { includeReferences, parseIncludes } from './references.js';
 import { asBody, stringList, type Body, type DataScope } from './scope.js';
 import { filterOperands } from './filter/limits.js';
@@ -67,16 +69,12 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   await admitRead(scope, filterOperands(filter));
 
   const sortLanguage = lang && sort.length === 1 && lang.fields.has(sort[0]!.path[0]!) ? lang.language : undefined;
-  maybeIndexSort(
-    scope.db,
-    scope.site.id,
-    collection,
-    sort,
-    // The message only: driver error objects carry the statement and its parameters.
-    (error) =>
-      scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building a sort index failed'),
-    sortLanguage,
-  );
+  // The message only: driver error objects carry the statement and its parameters.
+  const onIndexError = (error: unknown) =>
+    scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building an index failed');
+  maybeIndexSort(scope.db, scope.site.id, collection, sort, onIndexError, sortLanguage);
+  maybeIndexText(scope.db, scope.site.id, collection, filter, onIndexError);
+  if (!lang) maybeIndexRanges(scope.db, scope.site.id, collection, filter, onIndexError);
   const params = new Params();
   const columns = `i.data${translationColumn(lang, params)}`;
   const where = itemsWhere(scope, collection, access, filter, params, lang);
@@ -85,10 +83,12 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const rows = (await scope.db.query<{ data: JsonObject; tr?: Json }>(sql, params.values)).rows;
   const hasNext = rows.length > page.limit;
   let items = rows.slice(0, page.limit).map((r) => applyTranslation(r.data, r.tr, lang));
-  let total: number | undefined;
+  let total: Total | undefined;
   if (page.returnTotalCount) {
     const countParams = new Params();
-    total = await countWhere(scope, itemsWhere(scope, collection, access, filter, countParams, lang), countParams);
+    const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang)}`;
+    const { countLimit } = scope.readLimits ?? DEFAULT_READ_LIMITS;
+    total = await boundedCount(scope.db, countFrom, countParams.values, countLimit);
   }
   if (includes.length > 0) items = await includeReferences(scope, collection, items, includes, body.language);
   const meta = pagingMetadata(

@@ -8,6 +8,7 @@ import { resolveCaller } from '../http/resolve-caller.js';
 import { batchedLimiter } from '../security/batched-limit.js';
 import { dataErrors } from './errors.js';
 import { cursorKeyFrom } from './paging.js';
+import { dataReadLimits } from './read-limits.js';
 import type { DataScope } from './scope.js';
 import { dataRateLimits, dataThrottle, type DataThrottle } from './throttle.js';
 
@@ -19,6 +20,7 @@ export interface ScopeResolver {
 export function scopeResolver(ctx: AppContext): ScopeResolver {
   const cursorKey = cursorKeyFrom(ctx.tokens.keys.secretFor('data-cursor'));
   const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
+  const readLimits = dataReadLimits();
 
   async function scopeOf(request: FastifyRequest): Promise<DataScope> {
     // A member token whose session ended reads public data of its site; what needs the member answers 401.
@@ -39,6 +41,7 @@ export function scopeResolver(ctx: AppContext): ScopeResolver {
       cursorKey,
       log: ctx.log,
       throttleHeavyRead: () => throttle.heavyRead(request, caller),
+      readLimits,
     };
   }
   return { scopeOf, throttle };

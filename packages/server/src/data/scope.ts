@@ -5,6 +5,7 @@ import { invalidField } from '../http/errors.js';
 import type { Database } from '../store/types.js';
 import { dataErrors } from './errors.js';
 import { isPlainObject, normalizeJson } from './json.js';
+import type { DataReadLimits } from './read-limits.js';
 
 export interface DataScope {
   db: Database;
@@ -17,6 +18,8 @@ export interface DataScope {
   log?: { warn(details: object, message: string): void };
   /** Counts a heavy read against the caller's per-address limit (throws 429); absent outside HTTP. */
   throttleHeavyRead?: () => Promise<void>;
+  /** The count bound and the offset window (data/read-limits.ts); absent means the defaults. */
+  readLimits?: DataReadLimits;
 }
 
 export const MAX_ID_LENGTH = 256;

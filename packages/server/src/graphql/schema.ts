@@ -110,7 +110,11 @@ function pageType(name: string, item: GraphQLOutputType) {
     name,
     fields: {
       items: { type: nonNull(new GraphQLList(nonNull(item))) },
-      totalCount: { type: GraphQLInt, description: 'Counted only when asked for (offset paging)' },
+      totalCount: {
+        type: GraphQLInt,
+        description:
+          'Counted only when asked for (offset paging); past the count bound (10,000 by default) the planner’s estimate, with pagingMetadata.tooManyToCount true',
+      },
       pagingMetadata: { type: nonNull(PagingMetadata) },
     },
   });

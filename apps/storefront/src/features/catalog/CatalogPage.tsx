@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { CardGridSkeleton } from '../../components/Skeleton.js';
 import { fetchCatalogPage, fetchCategories } from './catalog-api.js';
+import { catalogCountText } from './catalog-count.js';
 import { readCatalogParams, writeCatalogParams } from './catalog-params.js';
 import type { CatalogParams } from './catalog-params.js';
 import { CatalogFilters } from './CatalogFilters.js';
@@ -36,12 +37,7 @@ export function CatalogPage() {
       <PageHeading title={_('catalog.title')}>{params.category || _('catalog.allProducts')}</PageHeading>
       <CatalogFilters params={params} categories={categories.data ?? []} onChange={update} />
       <p className="muted" role="status" aria-live="polite">
-        {page
-          ? _(params.search ? 'catalog.countMatching' : 'catalog.count', {
-              count: page.totalCount,
-              search: params.search,
-            })
-          : ''}
+        {page ? catalogCountText(_, page, params.search) : ''}
       </p>
       {catalog.status == 'error' && !page ? (
         <Alert tone="error" title={_('catalog.loadFailed')}>

@@ -7,8 +7,18 @@ import type { Product } from './product-types.js';
 export interface CatalogPage {
   products: Product[];
   totalCount: number;
+  /** More products match than the server counts exactly: `totalCount` is an estimate ("10,000+ products"). */
+  tooManyToCount: boolean;
   totalPages: number;
 }
+
+/**
+ * The server counts exactly up to 10,000 matches and refuses offsets past 10,000 (VITRINE_DATA_COUNT_LIMIT,
+ * VITRINE_DATA_MAX_OFFSET, docs/data.md → Large collections): past that the catalog shows "10,000+" and offers
+ * only the pages it can open.
+ */
+export const COUNT_SHOWN = 10_000;
+const MAX_PAGES = Math.floor(COUNT_SHOWN / PAGE_SIZE) + 1;
 
 export async function fetchCatalogPage(client: ShopClient, params: CatalogParams): Promise<CatalogPage> {
   let query = client.items.query<Product>(PRODUCTS);
@@ -22,7 +32,8 @@ export async function fetchCatalogPage(client: ShopClient, params: CatalogParams
     .skip((params.page - 1) * PAGE_SIZE)
     .find({ returnTotalCount: true });
   const totalCount = result.totalCount ?? result.items.length;
-  return { products: result.items, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)) };
+  const totalPages = Math.min(MAX_PAGES, Math.max(1, Math.ceil(totalCount / PAGE_SIZE)));
+  return { products: result.items, totalCount, tooManyToCount: result.tooManyToCount, totalPages };
 }
 
 /** Every category in use, alphabetically. */

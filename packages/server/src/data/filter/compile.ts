@@ -107,6 +107,15 @@ function orderedSql(target: CompileTarget, op: keyof typeof CMP, path: FieldPath
   return `(${rank} = 3 and ${date} ${sym} ${params.add(iso)}::text)`;
 }
 
+/** `value` as a LIKE pattern that matches it literally (`\\` is LIKE's default escape character). */
+const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Case-insensitive text tests. The exact test (inside CASE, so only strings match) is ANDed with the same test
+ * written as `lower(<field> #>> '{}') like <pattern>`: redundant for the answer (never NULL together with the
+ * exact test's false), but the form a `text_pattern_ops` b-tree (a prefix) or a trigram index serves
+ * (data/text-indexes.ts).
+ */
 function textSql(target: CompileTarget, node: Extract<FilterNode, { kind: 'text' }>, params: Params): string {
   const x = fieldExpr(target, node.path, params);
   const s = `lower(${x} #>> '{}')`;
@@ -115,7 +124,9 @@ function textSql(target: CompileTarget, node: Extract<FilterNode, { kind: 'text'
     node.op === 'contains'
       ? `strpos(${s}, ${needle}) > 0`
       : `${node.op === 'startsWith' ? 'left' : 'right'}(${s}, length(${needle})) = ${needle}`;
-  return `coalesce(case when jsonb_typeof(${x}) = 'string' then ${test} end, false)`;
+  const literal = likeLiteral(node.value);
+  const pattern = node.op === 'startsWith' ? `${literal}%` : node.op === 'endsWith' ? `%${literal}` : `%${literal}%`;
+  return `(${s} like lower(${params.add(pattern)}::text) and coalesce(case when jsonb_typeof(${x}) = 'string' then ${test} end, false))`;
 }
 
 export function compileFilter(node: FilterNode, target: CompileTarget, params: Params): string {

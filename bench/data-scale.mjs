@@ -1,0 +1,202 @@
+// The data API at scale (issue #28): every query shape of the issue, through the real server over HTTP
+// (one connection, one request at a time), with and without `returnTotalCount`, beside the same SQL
+// statements replayed straight on the database (the baseline: what the API costs on top of its SQL).
+//
+//   ITEMS=1000000 DATABASE_URL=postgres://postgres@127.0.0.1:5432/vitrine_scale node bench/data-scale.mjs
+//   ITEMS=1000000 PGLITE_DIR=/tmp/pglite-scale node bench/data-scale.mjs        (the embedded database)
+//
+// Runs the built server (packages/server/dist; `npm run build -w packages/server`). The `Items` collection
+// (site `demo`, readable by anyone) is loaded with one set-based INSERT … SELECT generate_series only when it
+// does not already hold exactly ITEMS items, so a database is seeded once and reused. Options (env): ITEMS
+// (default 100000), ROUNDS (timed calls per shape and variant, default 20), SHAPES (comma-separated ids).
+// Prints a markdown table: p50 / max per variant, then verdicts against the issue's targets (PostgreSQL,
+// 1,000,000 items): p50 ≤ 20 ms including the count, ≥ 0.8× the SQL's rate, no request over 200 ms.
+import { performance } from 'node:perf_hooks';
+
+const ITEMS = Number(process.env.ITEMS ?? 100_000);
+const ROUNDS = Number(process.env.ROUNDS ?? 20);
+const DATABASE_URL = process.env.DATABASE_URL;
+const PGLITE_DIR = process.env.PGLITE_DIR;
+if (!Number.isInteger(ITEMS) || ITEMS < 1 || ITEMS > 10_000_000) throw new Error('ITEMS: 1…10,000,000');
+if (!DATABASE_URL && !PGLITE_DIR) throw new Error('set DATABASE_URL (PostgreSQL) or PGLITE_DIR (PGlite data dir)');
+
+const dist = new URL('../packages/server/dist/', import.meta.url);
+const { createApp } = await import(new URL('app.js', dist).href);
+const { loadConfig } = await import(new URL('config/load.js', dist).href);
+
+const SITE = 'demo';
+const sort = (fieldName, order = 'ASC') => [{ fieldName, order }];
+/** The issue's table, plus the storefront's catalog query (category, sort title, 24 a page, with its count). */
+export const SHAPES = [
+  {
+    id: 'category-price',
+    label: 'category + price floor, sort price',
+    q: { filter: { category: 'c7', price: { $gte: 100 } }, sort: sort('price') },
+  },
+  {
+    id: 'category-newest',
+    label: 'category, newest first',
+    q: { filter: { category: 'c7' }, sort: sort('_createdDate', 'DESC') },
+  },
+  { id: 'stock-title', label: 'stock < 10, sort title', q: { filter: { stock: { $lt: 10 } }, sort: sort('title') } },
+  {
+    id: 'price-range',
+    label: 'price range, sort stock desc',
+    q: { filter: { price: { $gte: 100, $lt: 110 } }, sort: sort('stock', 'DESC') },
+  },
+  { id: 'starts-with', label: 'title `$startsWith`', q: { filter: { title: { $startsWith: 'item 00012' } } } },
+  { id: 'contains', label: 'title `$contains`', q: { filter: { title: { $contains: '34567' } } } },
+  {
+    id: 'or-categories',
+    label: 'two categories with `$or`, sort price',
+    q: { filter: { $or: [{ category: 'c3' }, { category: 'c12' }] }, sort: sort('price') },
+  },
+  {
+    id: 'deep-offset',
+    label: 'no filter, sort price, offset 900,000',
+    q: { sort: sort('price'), paging: { limit: 50, offset: 900_000 } },
+  },
+  {
+    id: 'catalog',
+    label: 'storefront catalog (category, sort title, 24, skip 48)',
+    q: { filter: { category: 'c7' }, sort: sort('title'), paging: { limit: 24, offset: 48 } },
+  },
+];
+const only = process.env.SHAPES?.split(',');
+
+const config = loadConfig({
+  env: { ...process.env, VITRINE_DATA_QUERY_RATE_LIMIT: '0', ...(DATABASE_URL ? { DATABASE_URL } : {}) },
+  dataDir: PGLITE_DIR ?? process.env.DATA_DIR ?? '/tmp/vitrine-data-scale',
+  port: 0,
+});
+config.host = '127.0.0.1';
+config.sites = config.sites.map((s) =>
+  s.id !== SITE
+    ? s
+    : {
+        ...s,
+        collections: [
+          ...s.collections,
+          { id: 'Items', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' }, seed: [] },
+        ],
+      },
+);
+const vitrine = await createApp({ config, logLevel: process.env.LOG_LEVEL ?? 'warn' });
+const { db } = vitrine.ctx;
+await seed();
+const address = await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
+
+// Every statement the data service sends, to replay them as the baseline.
+const sent = [];
+const query = db.query.bind(db);
+db.query = (sql, params) => {
+  sent.push([sql, params]);
+  return query(sql, params);
+};
+
+/** Items `{title: 'Item 0000001'…, category: c0…c19, price: 0–999.99 scattered, stock: 0–499}`, once. */
+async function seed() {
+  const have = Number(
+    (await db.query(`select count(*) as n from data_items where site_id = $1 and collection_id = 'Items'`, [SITE]))
+      .rows[0].n,
+  );
+  if (have === ITEMS) return console.log(`# ${ITEMS} items already loaded (kept)`);
+  const t = performance.now();
+  await db.query(`delete from data_items where site_id = $1 and collection_id = 'Items'`, [SITE]);
+  // bigint: g * 7919 overflows int past 271,000 items; lpad to 7 digits keeps titles unique up to 9,999,999.
+  await db.query(
+    `insert into data_items (site_id, collection_id, id, data, owner_id, created_at, updated_at)
+     select $1, 'Items', x.id,
+            jsonb_build_object('_id', x.id, '_createdDate', jsonb_build_object('$date', x.iso), '_updatedDate', jsonb_build_object('$date', x.iso),
+                               'title', 'Item ' || lpad(x.g::text, 7, '0'), 'category', 'c' || (x.g % 20),
+                               'price', round(((x.g * 7919) % 100000) / 100.0, 2), 'stock', (x.g * 37) % 500),
+            null, x.ts, x.ts
+     from (select g, md5('bench-item-' || g)::uuid::text as id, t as ts, to_char(t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso
+           from generate_series(1::bigint, $2::bigint) g, lateral (select timestamptz '2026-01-01 00:00:00+00' + g * interval '1 second' as t) d) x`,
+    [SITE, ITEMS],
+  );
+  await db.exec('analyze data_items');
+  console.log(`# seeded ${ITEMS} items in ${Math.round(performance.now() - t)} ms`);
+}
+
+async function call(body) {
+  const t = performance.now();
+  const res = await fetch(`${address}/wix-data/v2/items/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-vitrine-site-id': SITE },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  return { ms: performance.now() - t, status: res.status, json };
+}
+
+const p50 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+
+async function measure(shape, withCount) {
+  const body = { dataCollectionId: 'Items', query: { paging: { limit: 50 }, ...shape.q }, returnTotalCount: withCount };
+  const first = await call(body);
+  // Anything but a 200 (a refusal, a statement timeout) is reported in the verdict, not retried.
+  if (first.status !== 200)
+    return { ...first, first: first.ms, p50: first.ms, max: first.ms, code: codeOf(first.json) };
+  // On-demand indexes start from a query (after a few checks); give a build up to 120 s to finish before the timed calls.
+  await new Promise((r) => setTimeout(r, 3000));
+  for (let i = 0; i < 60 && (await building()); i++) await new Promise((r) => setTimeout(r, 2000));
+  const times = [];
+  let last = first;
+  for (let i = 0; i < ROUNDS; i++) times.push((last = await call(body)).ms);
+  // The baseline: the statements of one call, replayed on the database directly.
+  sent.length = 0;
+  await call(body);
+  const statements = sent.filter(([sql]) => /data_items/.test(sql) && !/^select 1 from data_items .* offset/.test(sql));
+  const sqlTimes = [];
+  for (let i = 0; i < ROUNDS && statements.length > 0; i++) {
+    const t = performance.now();
+    for (const [sql, params] of statements) await query(sql, params);
+    sqlTimes.push(performance.now() - t);
+  }
+  const meta = last.json.pagingMetadata;
+  return {
+    first: first.ms,
+    p50: p50(times),
+    max: Math.max(...times),
+    sql: sqlTimes.length ? p50(sqlTimes) : undefined,
+    status: last.status,
+    total: meta?.total,
+    tooMany: meta?.tooManyToCount,
+    items: last.json.dataItems?.length,
+    code: codeOf(last.json),
+  };
+}
+
+const codeOf = (json) =>
+  json?.details?.validationError?.fieldViolations?.[0]?.ruleName ?? json?.details?.applicationError?.code;
+
+async function building() {
+  if (db.kind !== 'postgres') return false;
+  const r = await query(`select 1 from pg_stat_activity where query ilike 'create index%' and state = 'active'`);
+  return r.rows.length > 0;
+}
+
+console.log(`# ${db.kind}, ${ITEMS} items, ${ROUNDS} calls per variant`);
+console.log('| query | first call | p50 | max | SQL p50 | with count: p50 | max | SQL p50 | total | verdict |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const shape of SHAPES.filter((s) => !only || only.includes(s.id))) {
+  const plain = await measure(shape, false);
+  const counted = await measure(shape, true);
+  const misses = [];
+  if (plain.status === 400 && plain.code === 'OFFSET_TOO_LARGE') misses.push('refused: OFFSET_TOO_LARGE');
+  else if (plain.status !== 200) misses.push(`MISS: answers ${plain.status} ${plain.code ?? ''}`.trim());
+  else {
+    if (counted.p50 > 20) misses.push('MISS: p50 > 20 ms');
+    if (Math.max(plain.max, counted.max) > 200) misses.push('MISS: a call > 200 ms');
+    if (counted.sql && counted.sql / counted.p50 < 0.8) misses.push('MISS: < 0.8× SQL');
+  }
+  const total = counted.total === undefined ? '—' : `${counted.total}${counted.tooMany ? ' (estimate)' : ''}`;
+  const verdict = misses.length ? misses.join(', ') : 'ok';
+  const sql = (r) => (r.sql === undefined ? '—' : fmt(r.sql));
+  console.log(
+    `| ${shape.label} | ${fmt(plain.first)} | ${fmt(plain.p50)} | ${fmt(plain.max)} | ${sql(plain)} | ${fmt(counted.p50)} | ${fmt(counted.max)} | ${sql(counted)} | ${total} | ${verdict} |`,
+  );
+}
+await vitrine.close();
