@@ -28,6 +28,7 @@ import { createRateLimiter } from './security/rate-limit.js';
 import { shopRoutes } from './shop/routes.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
+import { reportAuditGuard } from './security/audit-retention.js';
 import { closeGracefully } from './http/shutdown.js';
 import { openDatabase } from './store/open.js';
 import type { Database } from './store/types.js';
@@ -80,6 +81,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
         serializers: { req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0] }) },
       },
     });
+    await reportAuditGuard(db, app.log);
     const keys = await KeyRing.open(db, {
       encryptionKey: config.keyEncryptionKey,
       rotationDays: config.keyRotationDays,
