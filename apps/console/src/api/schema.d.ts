@@ -3233,6 +3233,8 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
@@ -3324,6 +3326,8 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
@@ -3398,6 +3402,8 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
@@ -3612,6 +3618,8 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
@@ -3686,6 +3694,8 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
@@ -3732,6 +3742,8 @@ export interface paths {
                         email?: unknown;
                         /** @description owner | editor | support */
                         role?: unknown;
+                        /** @description Site ids the owner runs (["*"]: every site); default: the inviter's sites, every site for the admin key */
+                        siteIds?: unknown;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3759,12 +3771,14 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
-                            /** @description false when the owner existed (a new setup link) */
+                            /** @description false when the owner existed without a password (a new link; earlier links stop working) */
                             created: boolean;
                             /** @description The one-time setup link */
                             setupUrl: string;
