@@ -39,9 +39,22 @@ describe('GET /docs', () => {
       if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
     });
 
+    // The page's own report of every refusal, beside the console's wording (S-21, issue #26).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`),
+      );
+    });
     const response = await page.goto(`${server.url}/docs`);
     expect(response?.status()).toBe(200);
-    expect(response?.headers()['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self';/);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toMatch(
+      /^default-src 'none'; script-src 'self'; style-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' ('sha256-[A-Za-z0-9+/]{43}=' ?)+; /,
+    );
+    // S-21: no 'unsafe-inline' anywhere; Scalar's injected styles carry the page's nonce instead.
+    expect(csp).not.toContain('unsafe-inline');
     // Scalar renders each tag and operation summary; these come from the route schemas.
     // Scalar renders the document's title, tags and operation summaries, all from the route schemas.
     await page.getByText('Vitrine API').first().waitFor({ timeout: 30_000 });
@@ -65,7 +78,19 @@ describe('GET /docs', () => {
       .waitFor({ timeout: 10_000 });
     expect(elsewhere).toEqual([]);
     expect(refused).toEqual([]);
-    expect(failures).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    // The code blocks' gutter width comes from the served CSS file, not from a refused inline style.
+    const blocks = await page.evaluate(() =>
+      [...document.querySelectorAll('code.hljs[data-line-digits]')].map((code) => [
+        code.getAttribute('style'),
+        getComputedStyle(code).getPropertyValue('--line-digits'),
+      ]),
+    );
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const [style, value] of blocks) {
+      expect(style).toBeNull();
+      expect(value).toMatch(/^[1-9]$/);
+    }
     await page.close();
   }, 60_000);
 });

@@ -31,6 +31,7 @@ import { shopRoutes } from './shop/routes.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
 import { rekeyEmails } from './members/email-rekey.js';
+import { reportAuditGuard } from './security/audit-retention.js';
 import { closeGracefully } from './http/shutdown.js';
 import { openDatabase } from './store/open.js';
 import type { Database } from './store/types.js';
@@ -86,6 +87,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     });
     // Stored email keys follow today's normalisation (audit S-8); clashes are listed, never merged.
     await rekeyEmails(db, app.log, new Date(now()));
+    await reportAuditGuard(db, app.log);
     const keys = await KeyRing.open(db, {
       encryptionKey: config.keyEncryptionKey,
       rotationDays: config.keyRotationDays,

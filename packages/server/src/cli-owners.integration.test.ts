@@ -63,6 +63,18 @@ describe('vitrine owners add', () => {
         ).toBe(400);
       }
 
+      // S-14 (issue #26): running it again for an owner who has a password changes nothing and makes no link.
+      expect(await main(['owners', 'add', 'first@example.com', '--role', 'editor', '--data-dir', dataDir])).toBe(2);
+      expect(io.err()).toContain('first@example.com has set a password already; an invitation never replaces it');
+      expect(linkLine(io.out())).toHaveLength(2);
+      const still = await post(server.localUrl, '/_admin/v1/console/sign-in', {
+        email: 'first@example.com',
+        password: 'a console password',
+      });
+      expect(still.body.owner).toMatchObject({ email: 'first@example.com', role: 'owner', sites: ['*'] });
+      expect(await main(['owners', 'add', 'third@example.com', '--site', 'nope', '--data-dir', dataDir])).toBe(2);
+      expect(io.err()).toContain('siteIds: has an unknown site "nope"');
+
       expect(await main(['owners', 'add', 'third@example.com', '--role', 'boss', '--data-dir', dataDir])).toBe(2);
       expect(io.err()).toContain('role: must be one of owner, editor, support');
       expect(await main(['owners', 'remove', 'x@example.com', '--data-dir', dataDir])).toBe(2);

@@ -1,14 +1,16 @@
 import { runningServer } from './cli-keys.js';
 import type { ServerConfig } from './config/types.js';
-import { checkInvite, createInvitation } from './owners/invite.js';
+import { ApplicationError } from './http/errors.js';
+import { checkInvite, createInvitation, type InviteInput } from './owners/invite.js';
 import type { OwnerRole } from './owners/store.js';
 import { migrate } from './store/migrate.js';
 import { openDatabase } from './store/open.js';
 import type { Database } from './store/types.js';
 
 /**
- * `vitrine owners add EMAIL [--role]`: a new owner (or a new link for an existing one) and a one-time
- * setup link. Like `vitrine keys`, it works on the database directly, or — when a server holds the
+ * `vitrine owners add EMAIL [--role] [--site ID…]`: a new owner (or a new link for one who has not set a
+ * password yet) and a one-time setup link. An owner with a password is refused (OwnerExistsError): an
+ * invitation never replaces a password (issue #26, S-14). Like `vitrine keys`, it works on the database directly, or — when a server holds the
  * embedded database (its `server.json` marker) — asks that server with the admin key.
  */
 export interface OwnerInviteResult {
@@ -18,13 +20,22 @@ export interface OwnerInviteResult {
   setupUrl: string;
 }
 
+/** The owner has a password already: nothing was changed and no link made. */
+export class OwnerExistsError extends Error {}
+
+const ownerExists = (email: string) =>
+  new OwnerExistsError(
+    `${email} has set a password already; an invitation never replaces it. They sign in with it (docs/console.md, "First owner", for a forgotten one).`,
+  );
+
 export async function addOwnerCommand(
   config: ServerConfig,
   email: string,
   role: string | undefined,
   target: { db?: Database; now?: () => number } = {},
+  sites?: string[],
 ): Promise<OwnerInviteResult> {
-  const input = checkInvite(email, role);
+  const input = checkInvite(email, role, sites, (id) => config.sites.some((s) => s.id === id));
   if (!target.db && !config.databaseUrl) {
     const running = runningServer(config.dataDir);
     if (running) return viaServer(running.url, config.adminKey, input);
@@ -32,9 +43,11 @@ export async function addOwnerCommand(
   const db = target.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   try {
     if (!target.db) await migrate(db);
-    const invitation = await db.transaction((tx) =>
-      createInvitation(tx, config.publicUrl, input, (target.now ?? Date.now)()),
-    );
+    const invitation = await db
+      .transaction((tx) => createInvitation(tx, config.publicUrl, input, undefined, (target.now ?? Date.now)()))
+      .catch((error: unknown) => {
+        throw error instanceof ApplicationError && error.code === 'OWNER_EXISTS' ? ownerExists(input.email) : error;
+      });
     return {
       email: invitation.owner.email,
       role: invitation.owner.role,
@@ -46,11 +59,7 @@ export async function addOwnerCommand(
   }
 }
 
-async function viaServer(
-  url: string,
-  adminKey: string,
-  input: { email: string; role: OwnerRole | undefined },
-): Promise<OwnerInviteResult> {
+async function viaServer(url: string, adminKey: string, input: InviteInput): Promise<OwnerInviteResult> {
   const response = await fetch(`${url}/_admin/v1/owners`, {
     method: 'POST',
     headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
@@ -62,6 +71,7 @@ async function viaServer(
     throw new Error(
       `the server running on this data directory (${url}) refused the admin key: use the same --config / VITRINE_ADMIN_KEY as the server`,
     );
+  if (response.status === 409) throw ownerExists(input.email);
   if (!response.ok) throw new Error(`the server running on this data directory (${url}) answered ${response.status}`);
   const body = (await response.json()) as {
     owner: { email: string; role: OwnerRole };
@@ -75,6 +85,6 @@ async function viaServer(
 export function formatInvite(result: OwnerInviteResult): string {
   const what = result.created
     ? `Owner ${result.email} (${result.role}) added.`
-    : `Owner ${result.email} (${result.role}) already exists: a new setup link.`;
+    : `Owner ${result.email} (${result.role}) has not set a password yet: a new setup link (earlier ones no longer work).`;
   return `${what} Open this link within 24 hours to set the password (it works once):\n${result.setupUrl}\n`;
 }

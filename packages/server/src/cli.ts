@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createApp, type VitrineApp } from './app.js';
 import { formatKeys, markRunningServer, runKeyCommand } from './cli-keys.js';
-import { addOwnerCommand, formatInvite } from './cli-owners.js';
+import { addOwnerCommand, formatInvite, OwnerExistsError } from './cli-owners.js';
 import { ConfigError, loadConfig, type LoadConfigOptions } from './config/index.js';
 import type { ServerConfig } from './config/types.js';
 import { ValidationError } from './http/errors.js';
@@ -13,7 +13,8 @@ Commands:
   serve             Run the API, hosted login pages and storefront
   keys list         List the access-token signing keys: kid, created, state (active, retiring, retired)
   keys rotate       Make a new signing key; older ones keep verifying until their tokens expire
-  owners add EMAIL  Add a console owner (or renew their link) and print a one-time setup link (24 h)
+  owners add EMAIL  Add a console owner and print a one-time setup link (24 h); for an owner who has not
+                    set a password yet, a new link (an owner with a password is refused: never replaced)
   help              Show this help
 
 Options:
@@ -22,6 +23,7 @@ Options:
   --data-dir DIR    Embedded database folder (default: $VITRINE_DATA_DIR or ./.vitrine)
   --host HOST       serve: interface to bind (default: $HOST or 0.0.0.0)
   --role ROLE       owners add: owner (default), editor or support
+  --site ID         owners add: a site the owner runs (repeat for more; default: every site)
 
 \`keys\` and \`owners\` work on DATABASE_URL or the data directory, whether or not a server is running on it.
 
@@ -41,6 +43,7 @@ export async function main(argv: string[]): Promise<number> {
         'data-dir': { type: 'string' },
         host: { type: 'string' },
         role: { type: 'string' },
+        site: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -69,7 +72,7 @@ export async function main(argv: string[]): Promise<number> {
       );
       return 2;
     }
-    return owners(email, parsed.values.role, configOptions);
+    return owners(email, parsed.values.role, parsed.values.site, configOptions);
   }
   if (command !== 'serve') {
     console.error(`vitrine: unknown command "${command}"\n\n${HELP}`);
@@ -113,16 +116,22 @@ async function keys(action: 'list' | 'rotate', options: LoadConfigOptions): Prom
   }
 }
 
-async function owners(email: string, role: string | undefined, options: LoadConfigOptions): Promise<number> {
+async function owners(
+  email: string,
+  role: string | undefined,
+  sites: string[] | undefined,
+  options: LoadConfigOptions,
+): Promise<number> {
   const config = configOrExplain(options);
   if (!config) return 1;
   try {
-    process.stdout.write(formatInvite(await addOwnerCommand(config, email, role)));
+    process.stdout.write(formatInvite(await addOwnerCommand(config, email, role, {}, sites)));
     return 0;
   } catch (error) {
-    // A bad email or role is the caller's mistake (2); anything else, the database's or the server's (1).
+    // A bad email, role or site, or an owner who has a password, is the caller's mistake (2); anything
+    // else, the database's or the server's (1).
     console.error(`vitrine owners add: ${(error as Error).message}`);
-    return error instanceof ValidationError ? 2 : 1;
+    return error instanceof ValidationError || error instanceof OwnerExistsError ? 2 : 1;
   }
 }
 

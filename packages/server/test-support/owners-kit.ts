@@ -49,12 +49,14 @@ export async function addOwner(
   email: string,
   role: string,
   password: string,
+  siteIds?: string[],
 ): Promise<{ setupUrl: string }> {
   const invited = await fetch(`${server.url}/_admin/v1/owners`, {
     method: 'POST',
     headers: { authorization: `Bearer ${server.adminKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, role }),
+    body: JSON.stringify({ email, role, siteIds }),
   });
+  if (invited.status !== 200) throw new Error(`invite answered ${invited.status}: ${await invited.text()}`);
   const { setupUrl } = (await invited.json()) as { setupUrl: string };
   const token = new URL(setupUrl).searchParams.get('token');
   const setup = await fetch(`${server.url}/_admin/v1/console/setup`, {
@@ -71,8 +73,9 @@ export async function signedIn(
   email: string,
   role: string,
   password = 'console password 1',
+  siteIds?: string[],
 ): Promise<ConsoleClient> {
-  await addOwner(server, email, role, password);
+  await addOwner(server, email, role, password, siteIds);
   const client = consoleClient(server.url);
   const res = await client.call('POST', '/_admin/v1/console/sign-in', { email, password });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${JSON.stringify(res.body)}`);

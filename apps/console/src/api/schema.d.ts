@@ -3335,6 +3335,8 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
@@ -3426,6 +3428,8 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
@@ -3500,6 +3504,8 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
@@ -3714,6 +3720,8 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
@@ -3788,6 +3796,8 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
@@ -3834,6 +3844,8 @@ export interface paths {
                         email?: unknown;
                         /** @description owner | editor | support */
                         role?: unknown;
+                        /** @description Site ids the owner runs (["*"]: every site); default: the inviter's sites, every site for the admin key */
+                        siteIds?: unknown;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3861,12 +3873,14 @@ export interface paths {
                                 twoFactor: boolean;
                                 /** @description False until the setup link is used */
                                 passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
                                 /** @description ISO date */
                                 createdDate: string;
                             } & {
                                 [key: string]: unknown;
                             };
-                            /** @description false when the owner existed (a new setup link) */
+                            /** @description false when the owner existed without a password (a new link; earlier links stop working) */
                             created: boolean;
                             /** @description The one-time setup link */
                             setupUrl: string;

@@ -191,6 +191,16 @@ export const ERRORS = {
     status: 409,
     text: 'Two-factor authentication is on already',
   },
+  OWNER_EXISTS: {
+    code: 'OWNER_EXISTS',
+    status: 409,
+    text: 'This owner has set a password already: they sign in with it (an invitation never replaces a password)',
+  },
+  OWNER_SITE_REFUSED: {
+    code: 'OWNER_SITE_REFUSED',
+    status: 403,
+    text: 'You may only give access to the sites you run',
+  },
   INVALID_SETUP_LINK: {
     code: 'INVALID_SETUP_LINK',
     status: 400,

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { requestOrigin, type AuthEventOutcome, type AuthEventType } from '../security/auth-events.js';
 import { isGenuineCsrf, resumeOwnerSession, sessionTokenOf } from './sessions.js';
-import { findOwnerById, type Owner, type OwnerRole } from './store.js';
+import { findOwnerById, ownerRunsSite, ownerSiteIds, type Owner, type OwnerRole } from './store.js';
 
 /** Which roles may use which part of the console API (checked by the server on every call). */
 export const CONSOLE_ROLES = {
@@ -71,7 +71,8 @@ export async function requireOwner(
       ...((request.query ?? {}) as Record<string, unknown>),
       ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>),
     }.siteId;
-    const siteId = typeof named === 'string' && ctx.sites.get(named) ? named : undefined;
+    const siteId =
+      typeof named === 'string' && ctx.sites.get(named) && ownerRunsSite(caller.owner, named) ? named : undefined;
     const action = `${request.method} ${String(request.url).split('?')[0]!.slice(0, 200)}`;
     await recordOwnerEvent(ctx, request, {
       type: 'owner_action',
@@ -89,8 +90,9 @@ export async function requireOwner(
 }
 
 /**
- * An owner event in the authentication log, identity WIX_USER. Owners belong to the server, so an event
- * about the owner alone (sign-in, two-factor) goes to every site's log; an action on a site to that site's.
+ * An owner event in the authentication log, identity WIX_USER. An event about the owner alone (sign-in,
+ * two-factor) goes to the log of every site they run (every site for an unknown address); an action on a
+ * site to that site's. Another shop's log never names them (S-14).
  */
 export async function recordOwnerEvent(
   ctx: AppContext,
@@ -105,7 +107,8 @@ export async function recordOwnerEvent(
     detail?: Record<string, string | number | boolean | undefined>;
   },
 ): Promise<void> {
-  const siteIds = event.siteId ? [event.siteId] : ctx.sites.sites.map((s) => s.id);
+  const all = ctx.sites.sites.map((s) => s.id);
+  const siteIds = event.siteId ? [event.siteId] : event.owner ? ownerSiteIds(event.owner, all) : all;
   for (const siteId of siteIds) {
     await ctx.authEvents.record({
       type: event.type,

@@ -4,7 +4,7 @@ import { invalidField } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
 import { parseAuthorization, resolveCaller } from '../http/resolve-caller.js';
 import { isOwnerRequest, requireOwner } from './access.js';
-import type { Owner, OwnerRole } from './store.js';
+import { ownerRunsSite, type Owner, type OwnerRole } from './store.js';
 import { ownerIdentity, type WebhookIdentity } from '../webhooks/events.js';
 
 export interface AdminAccess {
@@ -20,7 +20,8 @@ export interface AdminAccess {
 
 /**
  * Who may call the admin API on a site: the server's admin key (every site), a site API key (its own
- * site), or — where `roles` names them — a console owner signed in with one of those roles. Anything
+ * site), or — where `roles` names them — a console owner signed in with one of those roles, on a site
+ * they run. Anything
  * else is a 401 envelope; a known caller without the right is a 403.
  */
 export async function adminAccess(
@@ -31,7 +32,11 @@ export async function adminAccess(
 ): Promise<AdminAccess> {
   if (roles && isOwnerRequest(ctx, request)) {
     const { owner } = await requireOwner(ctx, request, roles);
-    return { siteId: knownSite(ctx, siteId), owner, identity: { identityType: 'WIX_USER', wixUserId: owner.id } };
+    const site = knownSite(ctx, siteId);
+    // An owner acts on the sites they run only (S-14); another shop answers as an unknown site would.
+    if (!ownerRunsSite(owner, site))
+      throw appError('UNKNOWN_SITE', { description: `Unknown site "${site.slice(0, 100)}"` });
+    return { siteId: site, owner, identity: { identityType: 'WIX_USER', wixUserId: owner.id } };
   }
   const caller = await resolveCaller(request, ctx).catch(() => undefined);
   if (!caller || caller.kind !== 'admin')

@@ -14,7 +14,7 @@ import {
 import { checkInvite, createInvitation } from './invite.js';
 import { clearOwnerCookie, csrfTokenFor, endOwnerSession } from './sessions.js';
 import { completeSetup, signIn } from './sign-in.js';
-import { claimTotpStep, listOwners, ownerView, setTotp } from './store.js';
+import { claimTotpStep, listOwners, ownerRunsSite, ownerSiteIds, ownerView, setTotp } from './store.js';
 import { enrolmentUri, matchingStep, newTotpSecret, protectSecret } from './two-factor.js';
 import * as S from './schemas.js';
 
@@ -30,7 +30,8 @@ export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       owner: ownerView(owner),
       csrfToken: csrfTokenFor(ctx, sessionToken),
       mustEnrolTwoFactor: mustEnrolTwoFactor(ctx, owner),
-      sites: ctx.sites.sites.map((s) => ({ id: s.id, name: s.name })),
+      // The sites this owner runs only (S-14): the switcher never names another shop.
+      sites: ctx.sites.sites.filter((s) => ownerRunsSite(owner, s.id)).map((s) => ({ id: s.id, name: s.name })),
       devMailbox: ctx.config.devMailbox,
     };
   });
@@ -76,13 +77,27 @@ export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
 
   // Owners are managed by the server's admin key (the CLI) or an owner with the `owner` role.
   app.get('/_admin/v1/owners', { schema: S.listOwners }, async (request) => {
-    await requireOwnerManager(ctx, request);
-    return { owners: (await listOwners(ctx.db)).map(ownerView) };
+    const manager = await requireOwnerManager(ctx, request);
+    const owners = await listOwners(ctx.db);
+    // An owner manager sees the owners of the sites they run (S-14); the admin key sees every owner.
+    const mine = manager
+      ? ownerSiteIds(
+          manager,
+          ctx.sites.sites.map((s) => s.id),
+        )
+      : undefined;
+    return {
+      owners: owners.filter((o) => !mine || mine.some((id) => ownerRunsSite(o, id))).map(ownerView),
+    };
   });
   app.post('/_admin/v1/owners', { schema: S.inviteOwner }, async (request) => {
     const manager = await requireOwnerManager(ctx, request);
-    const input = checkInvite(request.body.email, request.body.role);
-    const invitation = await ctx.db.transaction((tx) => createInvitation(tx, ctx.config.publicUrl, input, ctx.now()));
+    const input = checkInvite(request.body.email, request.body.role, request.body.siteIds, (id) =>
+      Boolean(ctx.sites.get(id)),
+    );
+    const invitation = await ctx.db.transaction((tx) =>
+      createInvitation(tx, ctx.config.publicUrl, input, manager, ctx.now()),
+    );
     if (manager) {
       await recordOwnerEvent(ctx, request, {
         type: 'owner_action',

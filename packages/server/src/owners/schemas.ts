@@ -10,6 +10,7 @@ const Owner = Open({
   role: OneOf(OWNER_ROLES, { description: 'owner | editor | support' }),
   twoFactor: Type.Boolean({ description: 'An authenticator app is on' }),
   passwordSet: Type.Boolean({ description: 'False until the setup link is used' }),
+  sites: Type.Array(Type.String(), { description: 'The site ids this owner runs; ["*"] for every site' }),
   createdDate: Type.String({ description: 'ISO date' }),
 });
 const CsrfToken = Type.String({ description: 'Send it as x-vitrine-csrf' });
@@ -63,9 +64,19 @@ export const inviteOwner = op(
   'Invite an owner (a one-time setup link)',
   Open({
     owner: Owner,
-    created: Type.Boolean({ description: 'false when the owner existed (a new setup link)' }),
+    created: Type.Boolean({
+      description: 'false when the owner existed without a password (a new link; earlier links stop working)',
+    }),
     setupUrl: Type.String({ description: 'The one-time setup link' }),
     expiresDate: Type.String({ description: 'When the link expires (ISO date)' }),
   }),
-  { body: Body({ email: Described('Email'), role: Described('owner | editor | support') }) },
+  {
+    body: Body({
+      email: Described('Email'),
+      role: Described('owner | editor | support'),
+      siteIds: Described(
+        'Site ids the owner runs (["*"]: every site); default: the inviter\'s sites, every site for the admin key',
+      ),
+    }),
+  },
 );

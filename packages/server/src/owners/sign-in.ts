@@ -94,14 +94,16 @@ export async function completeSetup(ctx: AppContext, request: FastifyRequest) {
     throw invalidField('token', 'is required', 'REQUIRED');
   const token = input.token;
   // Checked before the token is spent, so a refused password leaves the link usable.
-  const email = (await findSetupOwner(ctx.db, token, ctx.now()))?.email;
-  if (!email) throw invalidSetupLink();
+  const pending = await findSetupOwner(ctx.db, token, ctx.now());
+  // A link never replaces a password (S-14): one issued before that rule (or raced) is refused here too.
+  if (!pending || pending.passwordHash !== null) throw invalidSetupLink();
+  const email = pending.email;
   const violation = passwordViolation(input.password, 'password', { email });
   if (violation) throw new ValidationError([violation], `password: ${violation.description}`);
   const passwordHash = await hashPassword(input.password as string);
   const owner = await ctx.db.transaction(async (tx) => {
     const spent = await spendSetupToken(tx, token, ctx.now());
-    if (!spent) throw invalidSetupLink();
+    if (!spent || spent.passwordHash !== null) throw invalidSetupLink();
     await setOwnerPassword(tx, spent.id, passwordHash, ctx.now());
     return spent;
   });

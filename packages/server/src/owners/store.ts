@@ -19,6 +19,8 @@ export interface Owner {
   totpEnabled: boolean;
   totpLastStep: number;
   createdAt: Date;
+  /** The sites this owner runs: site ids, or `['*']` for every site of the server (issue #26, S-14). */
+  sites: string[];
 }
 
 interface OwnerRow {
@@ -30,6 +32,7 @@ interface OwnerRow {
   totp_enabled: boolean;
   totp_last_step: number | string;
   created_at: Date | string;
+  sites: string[] | null;
 }
 
 const toOwner = (r: OwnerRow): Owner => ({
@@ -41,23 +44,39 @@ const toOwner = (r: OwnerRow): Owner => ({
   totpEnabled: r.totp_enabled,
   totpLastStep: Number(r.totp_last_step),
   createdAt: new Date(r.created_at),
+  sites: r.sites ?? [],
 });
+
+/** Stored for owners of every site (the server's operators). */
+export const ALL_SITES = '*';
+
+/** Every select of owners carries their sites. */
+const OWNER = 'o.*, array(select s.site_id from owner_sites s where s.owner_id = o.id order by s.site_id) as sites';
+
+/** The site ids an owner may act on, among the server's sites. */
+export function ownerSiteIds(owner: Pick<Owner, 'sites'>, serverSites: readonly string[]): string[] {
+  return owner.sites.includes(ALL_SITES) ? [...serverSites] : serverSites.filter((id) => owner.sites.includes(id));
+}
+
+export function ownerRunsSite(owner: Pick<Owner, 'sites'>, siteId: string): boolean {
+  return owner.sites.includes(ALL_SITES) || owner.sites.includes(siteId);
+}
 
 /** One-time setup links last a day. */
 export const SETUP_TTL_SECONDS = 24 * 3600;
 
 export async function findOwnerByEmail(q: Queryable, email: string): Promise<Owner | undefined> {
-  const { rows } = await q.query<OwnerRow>('select * from owners where email_key = $1', [emailKey(email)]);
+  const { rows } = await q.query<OwnerRow>(`select ${OWNER} from owners o where o.email_key = $1`, [emailKey(email)]);
   return rows[0] && toOwner(rows[0]);
 }
 
 export async function findOwnerById(q: Queryable, id: string): Promise<Owner | undefined> {
-  const { rows } = await q.query<OwnerRow>('select * from owners where id = $1', [id]);
+  const { rows } = await q.query<OwnerRow>(`select ${OWNER} from owners o where o.id = $1`, [id]);
   return rows[0] && toOwner(rows[0]);
 }
 
 export async function listOwners(q: Queryable): Promise<Owner[]> {
-  const { rows } = await q.query<OwnerRow>('select * from owners order by created_at, id');
+  const { rows } = await q.query<OwnerRow>(`select ${OWNER} from owners o order by o.created_at, o.id`);
   return rows.map(toOwner);
 }
 
@@ -67,39 +86,68 @@ export async function countOwners(q: Queryable): Promise<number> {
 }
 
 /**
- * Adds an owner, or gives an existing one a new setup link (and the role, when one is named). Returns
- * the setup token; only its hash is stored. The link replaces the password when followed.
+ * Adds an owner for `sites`, or gives an owner who has not set a password yet a new setup link (the
+ * earlier ones stop working) and, when named, the role and sites. An owner with a password is never
+ * touched: `undefined` (the caller answers OWNER_EXISTS), so no invite can replace a password (issue #26,
+ * S-14). `mayReplace` decides for a pending owner (an owner manager may only re-invite within their sites).
+ * Returns the setup token; only its hash is stored.
  */
 export async function inviteOwner(
   tx: Queryable,
-  input: { email: string; role: OwnerRole | undefined; now: number },
-): Promise<{ owner: Owner; token: string; created: boolean }> {
+  input: {
+    email: string;
+    role: OwnerRole | undefined;
+    /** For a new owner; for a pending one only when `sitesNamed` (else theirs stay). */
+    sites: readonly string[];
+    sitesNamed: boolean;
+    now: number;
+    mayReplace: (existing: Owner) => boolean;
+  },
+): Promise<{ owner: Owner; token: string; created: boolean } | undefined> {
   const at = new Date(input.now);
-  const inserted = await tx.query<OwnerRow>(
+  const inserted = await tx.query<{ id: string }>(
     `insert into owners (id, email, email_key, role, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)
-     on conflict (email_key) do nothing returning *`,
+     on conflict (email_key) do nothing returning id`,
     [randomUUID(), input.email.trim(), emailKey(input.email), input.role ?? 'owner', at],
   );
-  let row = inserted.rows[0];
-  if (!row) {
-    const updated = await tx.query<OwnerRow>(
-      'update owners set role = coalesce($2, role), updated_at = $3 where email_key = $1 returning *',
-      [emailKey(input.email), input.role ?? null, at],
-    );
-    row = updated.rows[0]!;
+  let id = inserted.rows[0]?.id;
+  if (id) {
+    await setOwnerSites(tx, id, input.sites);
+  } else {
+    // Locked, so a setup completing at the same time is seen here (or sees this link gone).
+    const { rows } = await tx.query<{ id: string }>('select id from owners where email_key = $1 for update', [
+      emailKey(input.email),
+    ]);
+    const existing = rows[0] && (await findOwnerById(tx, rows[0].id));
+    if (!existing || existing.passwordHash !== null || !input.mayReplace(existing)) return undefined;
+    id = existing.id;
+    await tx.query('update owners set role = coalesce($2, role), updated_at = $3 where id = $1', [
+      id,
+      input.role ?? null,
+      at,
+    ]);
+    if (input.sitesNamed) await setOwnerSites(tx, id, input.sites);
+    await tx.query('delete from owner_setup_tokens where owner_id = $1', [id]);
   }
   const token = randomToken();
   await tx.query(
     'insert into owner_setup_tokens (token_hash, owner_id, created_at, expires_at) values ($1, $2, $3, $4)',
-    [sha256(token), row.id, at, new Date(input.now + SETUP_TTL_SECONDS * 1000)],
+    [sha256(token), id, at, new Date(input.now + SETUP_TTL_SECONDS * 1000)],
   );
-  return { owner: toOwner(row), token, created: inserted.rows.length > 0 };
+  return { owner: (await findOwnerById(tx, id))!, token, created: inserted.rows.length > 0 };
+}
+
+async function setOwnerSites(tx: Queryable, ownerId: string, sites: readonly string[]): Promise<void> {
+  await tx.query('delete from owner_sites where owner_id = $1', [ownerId]);
+  for (const siteId of new Set(sites)) {
+    await tx.query('insert into owner_sites (site_id, owner_id) values ($1, $2)', [siteId, ownerId]);
+  }
 }
 
 /** The owner a live setup token is for, without spending it. */
 export async function findSetupOwner(q: Queryable, token: string, now: number): Promise<Owner | undefined> {
   const { rows } = await q.query<OwnerRow>(
-    'select o.* from owner_setup_tokens t join owners o on o.id = t.owner_id where t.token_hash = $1 and t.expires_at > $2',
+    `select ${OWNER} from owner_setup_tokens t join owners o on o.id = t.owner_id where t.token_hash = $1 and t.expires_at > $2`,
     [sha256(token), new Date(now)],
   );
   return rows[0] && toOwner(rows[0]);
@@ -161,6 +209,7 @@ export function ownerView(o: Owner) {
     role: o.role,
     twoFactor: o.totpEnabled,
     passwordSet: o.passwordHash !== null,
+    sites: o.sites,
     createdDate: o.createdAt.toISOString(),
   };
 }

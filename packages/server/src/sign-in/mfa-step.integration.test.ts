@@ -102,6 +102,9 @@ describe('hosted second step', () => {
     expect(ok.status).toBe(302);
     // An authorization code: 256 random bits, base64url.
     expect(fragmentOf(ok.headers.get('location')).get('code')).toMatch(/^[\w-]{43}$/);
+    // S-21 (issue #26): one Set-Cookie line per cookie (the device cookie was sent twice).
+    const names = ok.headers.getSetCookie().map((c) => c.slice(0, c.indexOf('=')));
+    expect(names.sort()).toEqual(['vitrine_device', 'vitrine_sso']);
     const device = ok.headers.getSetCookie().find((c) => c.startsWith('vitrine_device='))!;
     expect(device).toMatch(/HttpOnly/);
     expect(device).toMatch(/Max-Age=2592000/);

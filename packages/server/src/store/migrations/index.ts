@@ -24,6 +24,8 @@ import { apiKeys } from './0072_api_keys.js';
 import { consoleSearchAudit } from './0073_console_search_audit.js';
 import { auditTypeIndex } from './0074_audit_type_index.js';
 import { auditDeleteGuard } from './0075_audit_delete_guard.js';
+import { ownerSites } from './0076_owner_sites.js';
+import { auditPruneRole } from './0077_audit_prune_role.js';
 import { itemTranslations } from './0080_item_translations.js';
 import { ssoLoginLanguage } from './0082_sso_login_language.js';
 
@@ -58,6 +60,8 @@ export const migrations: readonly Migration[] = [
   consoleSearchAudit,
   auditTypeIndex,
   auditDeleteGuard,
+  ownerSites,
+  auditPruneRole,
   itemTranslations,
   mailLanguage,
   ssoLoginLanguage,
