@@ -3,7 +3,7 @@
  * Each transaction may run on another server connection, so nothing may outlive one: no start-up
  * parameters PgBouncer refuses (it closed the connection on `statement_timeout`), no named prepared
  * statement reused on a connection that never saw it, no session SET. Needs PostgreSQL
- * (VITRINE_TEST_DATABASE_URL or TEST_DATABASE_URL, allowed to create databases) and `pgbouncer`.
+ * (VITRINE_TEST_DATABASE_URL, allowed to create databases) and `pgbouncer`.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { startTestSmtp, waitFor } from '../../test-support/smtp.js';
 import { openDatabase } from './open.js';
 import { isStatementTimeout } from './postgres.js';
 
-const adminUrl = process.env.VITRINE_TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const adminUrl = process.env.VITRINE_TEST_DATABASE_URL;
 const targets = adminUrl && PGBOUNCER_BIN ? [{ adminUrl }] : [];
 
 interface Tokens {
@@ -184,4 +184,38 @@ describe.each(targets)('two instances behind one PgBouncer in transaction mode',
       await db.close();
     }
   });
+});
+
+describe.each(targets)('a PgBouncer pool run dry', ({ adminUrl }) => {
+  it('answers 503 DATABASE_BUSY when PgBouncer gives up the wait (query_wait_timeout), then serves again', async () => {
+    const bouncer = await startPgBouncer({
+      upstream: adminUrl,
+      settings: { default_pool_size: 1, query_wait_timeout: 1 },
+    });
+    const database = await createPostgresTestDatabase(adminUrl);
+    const server = await startTestServer({ databaseUrl: bouncer.url(new URL(database.url).pathname.slice(1)) });
+    const query = () =>
+      fetch(`${server.url}/wix-data/v2/items/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ dataCollectionId: 'Products' }),
+      });
+    try {
+      expect((await query()).status).toBe(200);
+      // The one server connection PgBouncer may open is held; the next statement queues in PgBouncer.
+      const held = server.ctx.db.transaction((tx) => tx.query('select pg_sleep(3)'));
+      await new Promise((r) => setTimeout(r, 200));
+      const busy = await query();
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toBe('1');
+      expect(await busy.json()).toMatchObject({ details: { applicationError: { code: 'DATABASE_BUSY' } } });
+      await held;
+      expect((await query()).status).toBe(200);
+      expect((await query()).status).toBe(200);
+    } finally {
+      await server.close();
+      await bouncer.stop();
+      await database.drop();
+    }
+  }, 30_000);
 });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DatabaseBusyError } from './busy.js';
+import { DatabaseBusyError, isDatabaseBusy } from './busy.js';
 import { secondSighting } from './hot-statements.js';
 import { probeConnection } from './pooler-probe.js';
 import { DEFAULT_POOL_SETTINGS, type PreparedStatements } from './pool-settings.js';
@@ -130,7 +130,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     }
   }
 
-  /** Runs `fn` on a connection of the pool; a connection whose socket failed is dropped, not reused. */
+  /** Runs `fn` on a connection of the pool; a connection that failed (not just its statement) is dropped. */
   async function withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await acquire();
     try {
@@ -138,7 +138,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       client.release();
       return result;
     } catch (error) {
-      client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+      // PgBouncer closes a client it answered `query_wait_timeout` (08P01); such a connection is not reused.
+      const broken = !(error instanceof pg.DatabaseError) || isDatabaseBusy(error);
+      client.release(broken ? (error as Error) : undefined);
       throw error;
     }
   }
