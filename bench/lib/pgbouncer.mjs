@@ -48,7 +48,14 @@ export async function startPgBouncer(upstream) {
   writeFileSync(join(dir, 'pgbouncer.ini'), `${ini}\n`, { mode: 0o644 });
   writeFileSync(join(dir, 'users.txt'), `"${user}" "${password}"\n`, { mode: 0o644 });
   const root = process.getuid?.() === 0;
-  const child = spawn(BIN, [...(root ? ['-u', 'nobody'] : []), join(dir, 'pgbouncer.ini')], { stdio: 'ignore' });
+  // The shell stops PgBouncer once this process is gone, however it ends (as test-support/pgbouncer.ts does);
+  // unref: the bench exits when it is done.
+  const watchdog =
+    `"$0" "$@" & bouncer=$!; trap 'kill $bouncer 2>/dev/null; wait $bouncer; exit 0' TERM INT; ` +
+    `while kill -0 ${process.pid} 2>/dev/null && kill -0 $bouncer 2>/dev/null; do sleep 1; done; kill $bouncer 2>/dev/null; wait $bouncer`;
+  const args = [...(root ? ['-u', 'nobody'] : []), join(dir, 'pgbouncer.ini')];
+  const child = spawn('/bin/sh', ['-c', watchdog, BIN, ...args], { stdio: 'ignore' });
+  child.unref();
   process.on('exit', () => {
     child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });

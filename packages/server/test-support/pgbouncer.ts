@@ -34,6 +34,14 @@ export function pgBouncerTracksPreparedStatements(): boolean {
   return Boolean(v && (v[0] > 1 || v[1] >= 21));
 }
 
+/**
+ * A shell that runs PgBouncer (`"$0" "$@"`) and stops it when told to (TERM) or once process `pid` is gone:
+ * Vitest ends its workers without running exit handlers, which would leave PgBouncer running after the tests.
+ */
+export const watchdog = (pid: number) =>
+  `"$0" "$@" & bouncer=$!; trap 'kill $bouncer 2>/dev/null; wait $bouncer; exit 0' TERM INT; ` +
+  `while kill -0 ${pid} 2>/dev/null && kill -0 $bouncer 2>/dev/null; do sleep 1; done; kill $bouncer 2>/dev/null; wait $bouncer`;
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -89,7 +97,8 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
   writeFileSync(join(dir, 'users.txt'), `"${user}" "${password}"\n`, { mode: 0o644 });
 
   const root = process.getuid?.() === 0;
-  const child: ChildProcess = spawn(PGBOUNCER_BIN, [...(root ? ['-u', 'nobody'] : []), join(dir, 'pgbouncer.ini')], {
+  const args = [...(root ? ['-u', 'nobody'] : []), join(dir, 'pgbouncer.ini')];
+  const child: ChildProcess = spawn('/bin/sh', ['-c', watchdog(process.pid), PGBOUNCER_BIN, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
