@@ -2,7 +2,8 @@
 // Environment: BENCH_DURATION (s, ≤ 15, default 8), BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS
 // (default 50), BENCH_ROUNDS (default 1, at most 5: the whole plan again, median per case), BENCH_BUDGET
 // (s, default 240 per round: a case that would end past it is skipped, loudly), BENCH_CASES (comma-separated case ids to run), BENCH_CPU_PROF (dir: V8 profiles of the
-// Vitrine servers), BENCH_PIN=0 (no taskset), DATABASE_URL (adds the PostgreSQL runs, in `vitrine_bench`).
+// Vitrine servers), BENCH_PIN=0 (no taskset), DATABASE_URL (adds the PostgreSQL runs, in `vitrine_bench`),
+// BENCH_DB_MODES (with DATABASE_URL: postgres,postgres-unnamed,pgbouncer,pgbouncer-db-timeout; lib/vitrine.mjs).
 import { readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +45,7 @@ const config = writeBenchConfig();
 // the cases compared with them), then the per-database cases on the other databases.
 // A case with `databases: ['postgres']` runs only there; without such a database it is listed as skipped.
 const plan = [];
-const fits = (spec, db) => !spec.databases || spec.databases.includes(db.name);
+const fits = (spec, db) => !spec.databases || spec.databases.includes(db.kind ?? db.name);
 for (const spec of selected) {
   if (!spec.perDatabase) plan.push({ spec });
   else if (databases[0] && fits(spec, databases[0])) plan.push({ spec, db: databases[0] });

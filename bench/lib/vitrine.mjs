@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { log, ROOT, serverCase } from './harness.mjs';
+import { startPgBouncer } from './pgbouncer.mjs';
 
 export const BENCH_SITE = 'bench';
 export const BENCH_CLIENT = 'bench-client';
@@ -89,11 +90,20 @@ export async function benchDatabases() {
   const benchUrl = new URL(url);
   benchUrl.pathname = '/vitrine_bench';
   const pg = createRequire(join(SERVER, 'package.json'))('pg');
+  const modes = (process.env.BENCH_DB_MODES ?? 'postgres').split(',').map((m) => m.trim());
+  const unknown = modes.filter((m) => !DB_MODES.includes(m));
+  if (unknown.length) throw new Error(`BENCH_DB_MODES: unknown ${unknown.join(', ')} (known: ${DB_MODES.join(', ')})`);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
     await admin.query('drop database if exists vitrine_bench');
     await admin.query('create database vitrine_bench');
+    if (modes.includes('pgbouncer-db-timeout')) {
+      // The operator's way to spare the per-statement transaction: the database's own statement_timeout.
+      await admin.query('drop database if exists vitrine_bench_dbt');
+      await admin.query('create database vitrine_bench_dbt');
+      await admin.query('alter database vitrine_bench_dbt set statement_timeout = 10000');
+    }
   } finally {
     await admin.end();
   }
@@ -101,14 +111,28 @@ export async function benchDatabases() {
   log(
     `PostgreSQL: using database vitrine_bench (${shown}), re-created empty; DATABASE_URL's own database is not touched`,
   );
-  list.push({
-    name: 'postgres',
-    env: { DATABASE_URL: benchUrl.href },
-    fresh: () => ({ args: ['--data-dir', tempDir('vitrine-bench-unused-')] }),
-    shown,
-  });
+  const bouncer = modes.some((m) => m.startsWith('pgbouncer')) ? await startPgBouncer(url) : undefined;
+  const fresh = () => ({ args: ['--data-dir', tempDir('vitrine-bench-unused-')] });
+  // Each mode is the same PostgreSQL reached another way (docs/many-instances.md); `kind` lets a case
+  // limited to PostgreSQL run on every one of them.
+  const entries = {
+    postgres: { DATABASE_URL: benchUrl.href },
+    'postgres-unnamed': { DATABASE_URL: benchUrl.href, VITRINE_DB_PREPARED_STATEMENTS: 'unnamed' },
+    pgbouncer: { DATABASE_URL: bouncer?.url('vitrine_bench') },
+    'pgbouncer-db-timeout': { DATABASE_URL: bouncer?.url('vitrine_bench_dbt') },
+  };
+  for (const mode of modes) list.push({ name: mode, kind: 'postgres', env: entries[mode], fresh, shown });
   return list;
 }
+
+/**
+ * BENCH_DB_MODES (with DATABASE_URL): how the PostgreSQL runs reach the server, comma-separated.
+ * `postgres`: direct, named prepared statements (the default). `postgres-unnamed`: direct, unnamed.
+ * `pgbouncer`: through PgBouncer in transaction mode with default settings (unnamed, SET LOCAL timeout in
+ * a transaction around each statement). `pgbouncer-db-timeout`: the same with the database's own
+ * statement_timeout, so statements outside transactions run alone.
+ */
+export const DB_MODES = ['postgres', 'postgres-unnamed', 'pgbouncer', 'pgbouncer-db-timeout'];
 
 export const tokenRequest = (body) => ({
   path: '/oauth2/token',

@@ -64,7 +64,9 @@ const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.head
 export async function createApp(options: CreateAppOptions): Promise<VitrineApp> {
   const { config } = options;
   const ownsDb = !options.db;
-  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db =
+    options.db ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.database }));
   const now = options.now ?? Date.now;
   try {
     await migrate(db);

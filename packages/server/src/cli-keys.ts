@@ -33,7 +33,9 @@ export async function runKeyCommand(
     const running = runningServer(config.dataDir);
     if (running) return viaServer(action, running.url, config.adminKey);
   }
-  const db = target.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db =
+    target.db ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.database }));
   try {
     const now = target.now ?? Date.now;
     if (!target.db) await migrate(db);

@@ -40,7 +40,9 @@ export async function addOwnerCommand(
     const running = runningServer(config.dataDir);
     if (running) return viaServer(running.url, config.adminKey, input);
   }
-  const db = target.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db =
+    target.db ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.database }));
   try {
     if (!target.db) await migrate(db);
     const invitation = await db

@@ -188,6 +188,11 @@ async function serve(options: LoadConfigOptions & { host?: string | undefined })
       ? `  dev mailbox:          ${config.publicUrl}/_dev/mail (on: ${config.devMailboxReason})`
       : `  dev mailbox:          off (${config.devMailboxReason})`,
   );
+  const link = server.vitrine.ctx.db.connection;
+  if (link)
+    console.log(
+      `  database connection:  ${link.path === 'direct' ? 'direct' : link.path === 'pooler' ? 'through a pooler' : 'Unix socket (treated as a pooler)'}, ${link.preparedStatements} prepared statements, statement timeout: ${link.statementTimeout}`,
+    );
   console.log(`  trusted proxies:      ${describeTrustProxy(config.trustProxy)}`);
   console.log(
     `  signing keys:         ${config.keyEncryptionKey ? 'encrypted at rest' : 'NOT encrypted at rest (set VITRINE_KEY_ENCRYPTION_KEY)'}${config.keyRotationDays ? `, rotated every ${config.keyRotationDays} days` : ''}`,

@@ -5,6 +5,7 @@ import type { ServerConfig, SiteConfig } from '../src/config/types.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/store/open.js';
 import { createPostgresTestDatabase, openMigratedPglite } from './database.js';
+import { testPgBouncer } from './pgbouncer.js';
 
 export interface TestServerOptions {
   /** Changes to the demo site (policies, clients, collections…). */
@@ -31,13 +32,16 @@ export interface TestServer {
 /**
  * A real Vitrine server on a free port of 127.0.0.1, with the demo site and an in-memory database:
  * what integration, compat and browser tests talk to. With `VITRINE_TEST_DATABASE_URL` (a PostgreSQL
- * URL allowed to create databases) every test server runs on a fresh PostgreSQL database instead.
+ * URL allowed to create databases) every test server runs on a fresh PostgreSQL database instead, and with
+ * `VITRINE_TEST_PGBOUNCER=1` reaches it through a PgBouncer in transaction mode (test-support/pgbouncer.ts).
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const admin = process.env.VITRINE_TEST_DATABASE_URL;
   if (!admin || options.databaseUrl) return startOn(options);
   const database = await createPostgresTestDatabase(admin);
-  const server = await startOn({ ...options, databaseUrl: database.url });
+  const bouncer = await testPgBouncer(admin);
+  const url = bouncer ? bouncer.url(new URL(database.url).pathname.slice(1)) : database.url;
+  const server = await startOn({ ...options, databaseUrl: url });
   return {
     ...server,
     async close() {

@@ -135,7 +135,7 @@ describe('config file', () => {
     const list = problems(() => loadConfig({ configPath: path, env: {}, dataDir: dir }));
     expect(list).toEqual(
       expect.arrayContaining([
-        'colour is not a known key (allowed: publicUrl, adminKey, devMailbox, sites, storefront, bodyLimit, tokens, webhooks)',
+        'colour is not a known key (allowed: publicUrl, adminKey, devMailbox, sites, storefront, bodyLimit, tokens, webhooks, database)',
         'sites[0].policies.captcha must be one of "off", "altcha", "recaptcha" (got "maybe")',
         'sites[0].policies.emailVerification must be one of "off", "required" (got true)',
         'sites[0].tokens.accessTokenTtl must be a whole number from 60 to 86400 (got 5)',
@@ -184,6 +184,27 @@ describe('config file', () => {
         'VITRINE_KEY_ENCRYPTION_KEY must be 32 bytes in base64 (`openssl rand -base64 32`)',
         'tokens.keyRotationDays must be a whole number from 1 to 3650 (got 0)',
         'tokens.often is not a known key (allowed: keyRotationDays)',
+      ]),
+    );
+  });
+
+  it('reads the database section (pool size, acquire timeout, prepared statements) and names its mistakes', () => {
+    const database = { poolSize: 4, acquireTimeoutMs: 2000, preparedStatements: 'unnamed' };
+    expect(loadConfig({ configPath: file({ sites: [site()], database }), env: {}, dataDir: dir }).database).toEqual(
+      database,
+    );
+    const list = problems(() =>
+      loadConfig({
+        configPath: file({ sites: [site()], database: { poolSize: 0, preparedStatements: 'always', size: 3 } }),
+        env: {},
+        dataDir: dir,
+      }),
+    );
+    expect(list).toEqual(
+      expect.arrayContaining([
+        'database.poolSize must be a whole number from 1 to 1000 (got 0)',
+        'database.preparedStatements must be one of "auto", "named", "unnamed" (got "always")',
+        'database.size is not a known key (allowed: poolSize, acquireTimeoutMs, preparedStatements)',
       ]),
     );
   });

@@ -7,6 +7,7 @@ import { parseKeyEncryptionKey } from '../security/key-encryption.js';
 import { demoSite } from './demo.js';
 import { configBaseDir, readSite } from './sites.js';
 import type { ServerConfig, SiteConfig } from './types.js';
+import type { PoolSettings } from '../store/pool-settings.js';
 import { ConfigError, Reader, take } from './validate.js';
 import { buildWebhookSettings } from '../webhooks/config.js';
 import { schemaProblems } from './schema/messages.js';
@@ -92,6 +93,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     );
 
   const webhooks = buildWebhookSettings(top.webhooks);
+  const database = take.object(top.database) as Partial<PoolSettings>;
   if (r.problems.length) throw new ConfigError(r.problems);
 
   let adminKeyGenerated = false;
@@ -123,6 +125,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     storefront,
     storefrontDir: env.VITRINE_STOREFRONT_DIR ?? findStorefrontDist(),
     webhooks,
+    database,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PoolSettings } from '../store/pool-settings.js';
 /** The validated configuration the server runs with (config file + environment, defaults applied). */
 
 export type PermissionLevel = 'ANYONE' | 'SITE_MEMBER' | 'SITE_MEMBER_AUTHOR' | 'ADMIN' | 'AUTHOR';
@@ -182,6 +183,8 @@ export interface ServerConfig {
   storefrontDir: string | undefined;
   /** Folder of the built owner console to serve at `/console` (default: VITRINE_CONSOLE_DIR, else apps/console/dist when built). */
   consoleDir?: string | undefined;
+  /** The config file's `database` section (store/pool-settings.ts); the environment overrides it at open. */
+  database?: Partial<PoolSettings>;
   /** Top-level `webhooks` settings (webhooks/config.ts); absent = the defaults. */
   webhooks?: WebhookSettings;
 }

@@ -63,6 +63,11 @@ export const ERRORS = {
     status: 503,
     text: 'The request took longer than the server allows and was cancelled; narrow it or try again later',
   },
+  DATABASE_BUSY: {
+    code: 'DATABASE_BUSY',
+    status: 503,
+    text: 'The server is busy; try again shortly',
+  },
 
   // Members: sign-in, verification, recovery, account.
   INVALID_EMAIL: { code: 'INVALID_EMAIL', status: 400, text: 'Enter a valid email address' },

@@ -7,8 +7,7 @@
 import type { ExecutionResult, GraphQLError } from 'graphql';
 import { graphql } from './graphql-js.js';
 import { ApiError, ApplicationError, ValidationError } from '../http/errors.js';
-import { errorLogFields, statementTimedOut } from '../http/install.js';
-import { isStatementTimeout } from '../store/postgres.js';
+import { capacityError, errorLogFields } from '../http/install.js';
 
 export interface Log {
   warn(details: object, message: string): void;
@@ -48,9 +47,13 @@ export function wireError(
   const where = { ...(gql?.locations ? { locations: gql.locations } : {}), ...(gql?.path ? { path: gql.path } : {}) };
   const original = gql ? gql.originalError : error;
   if (original instanceof ApiError) return { message: original.message, ...where, extensions: apiExtensions(original) };
-  if (original && isStatementTimeout(original)) {
-    log.warn(errorLogFields(original, requestId), 'statement timeout');
-    return { message: statementTimedOut().message, ...where, extensions: apiExtensions(statementTimedOut()) };
+  const capacity = original && capacityError(original);
+  if (capacity) {
+    log.warn(
+      errorLogFields(original, requestId),
+      capacity.code === 'DATABASE_BUSY' ? 'database busy' : 'statement timeout',
+    );
+    return { message: capacity.message, ...where, extensions: apiExtensions(capacity) };
   }
   if (gql && (!original || original instanceof graphql.GraphQLError)) {
     const code =

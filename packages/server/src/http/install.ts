@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { SiteRegistry } from '../sites/registry.js';
+import { isDatabaseBusy } from '../store/busy.js';
 import { isStatementTimeout } from '../store/postgres.js';
 import { ApiError, type ApplicationError } from './errors.js';
 import { appError } from '../errors/catalogue.js';
@@ -76,9 +77,13 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
     if (error instanceof ApiError) return sendError(reply, error);
     const mapped = mapFrameworkError(error);
     if (mapped) return sendError(reply, mapped);
-    if (isStatementTimeout(error)) {
-      request.log.warn(errorLogFields(error, request.id), 'statement timeout');
-      return sendError(reply, statementTimedOut());
+    const capacity = capacityError(error);
+    if (capacity) {
+      request.log.warn(
+        errorLogFields(error, request.id),
+        capacity.code === 'DATABASE_BUSY' ? 'database busy' : 'statement timeout',
+      );
+      return sendError(reply, capacity);
     }
     request.log.error(errorLogFields(error, request.id), 'unexpected error');
     sendError(
@@ -96,6 +101,20 @@ export function statementTimedOut(): ApplicationError {
   const error = appError('STATEMENT_TIMEOUT');
   error.headers['retry-after'] = '1';
   return error;
+}
+
+/** 503 when no database connection could be had in time (pool exhausted, pooler or server full): load, not a bug. */
+export function databaseBusy(): ApplicationError {
+  const error = appError('DATABASE_BUSY');
+  error.headers['retry-after'] = '1';
+  return error;
+}
+
+/** The 503 of a database capacity fault (a statement timeout, no connection in time), else undefined. */
+export function capacityError(error: unknown): ApplicationError | undefined {
+  if (isStatementTimeout(error)) return statementTimedOut();
+  if (isDatabaseBusy(error)) return databaseBusy();
+  return undefined;
 }
 
 const MAX_LOGGED_CHARS = 1000;

@@ -1,4 +1,5 @@
 import { openPglite } from './pglite.js';
+import { poolSettings, type PoolSettings } from './pool-settings.js';
 import { openPostgres } from './postgres.js';
 import type { Database } from './types.js';
 
@@ -15,6 +16,8 @@ export interface OpenDatabaseOptions {
    * else 10 s. PGlite has no such setting that works (see pglite.ts); there the data API's cost limits apply.
    */
   statementTimeoutMs?: number;
+  /** PostgreSQL only: the config file's `database` section; each value is overridden by its environment variable. */
+  pool?: Partial<PoolSettings> | undefined;
 }
 
 /** `VITRINE_STATEMENT_TIMEOUT_MS`: a whole number of milliseconds, 0 for none; anything else is a start-up error. */
@@ -29,7 +32,11 @@ export function statementTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): n
 
 export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (!options.databaseUrl) return openPglite(options.dataDir);
+  const pool = poolSettings(options.pool);
   return openPostgres(options.databaseUrl, {
     statementTimeoutMs: options.statementTimeoutMs ?? statementTimeoutFromEnv(),
+    max: pool.poolSize,
+    acquireTimeoutMs: pool.acquireTimeoutMs,
+    preparedStatements: pool.preparedStatements,
   });
 }

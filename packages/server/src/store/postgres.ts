@@ -1,6 +1,9 @@
 import pg from 'pg';
+import { DatabaseBusyError, isDatabaseBusy } from './busy.js';
 import { secondSighting } from './hot-statements.js';
-import type { Database, Queryable, QueryResult, Row } from './types.js';
+import { probeConnection } from './pooler-probe.js';
+import { DEFAULT_POOL_SETTINGS, type PreparedStatements } from './pool-settings.js';
+import type { ConnectionInfo, Database, Queryable, QueryResult } from './types.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
@@ -34,13 +37,20 @@ function statementName(sql: string): string | undefined {
   return name || undefined;
 }
 
-async function run<T = Row>(
-  client: pg.Pool | pg.PoolClient,
+/**
+ * One statement on one connection. Named only when `named` (a transaction pooler without protocol-level
+ * prepared statement support hands the next transaction another server connection, where the name is
+ * unknown or already taken). Without parameters pg uses the simple protocol, which allows several
+ * statements in one text. `retry`: outside a transaction, a stale plan (0A000) is retried unnamed.
+ */
+async function statement<T>(
+  client: pg.PoolClient,
   sql: string,
   params: readonly unknown[],
+  named: boolean,
+  retry: boolean,
 ): Promise<QueryResult<T>> {
-  // Without parameters pg uses the simple protocol, which allows several statements in one text.
-  const name = params.length > 0 ? statementName(sql) : undefined;
+  const name = named && params.length > 0 ? statementName(sql) : undefined;
   let result;
   try {
     result = await client.query(
@@ -49,73 +59,143 @@ async function run<T = Row>(
   } catch (error) {
     if (!name || (error as { code?: string }).code !== '0A000') throw error;
     names.set(sql, '');
-    if (!(client instanceof pg.Pool)) throw error; // the transaction is aborted; its caller retries or fails
+    if (!retry) throw error; // the transaction is aborted; its caller retries or fails
     result = await client.query({ text: sql, values: params as unknown[] });
   }
   return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
 }
 
-/** Inside a transaction: scripts (migrations) run without the statement timeout until the transaction ends. */
-function wrapTransaction(client: pg.PoolClient): Queryable {
-  return {
-    query: (sql, params = []) => run(client, sql, params),
-    async exec(sql: string): Promise<void> {
-      await client.query('set local statement_timeout = 0');
-      await client.query(sql);
-    },
-  };
-}
-
 export interface PostgresOptions {
+  /** Connections this instance opens at most. */
   max?: number;
+  /** Longest a statement waits for a free connection; then DatabaseBusyError (503). */
+  acquireTimeoutMs?: number;
   /**
    * Longest a statement may run, in ms (0: no limit); PostgreSQL cancels it after that (SQLSTATE 57014).
    * Scripts run through `exec` (migrations, sort-index builds) are exempt: they may rightly take long.
    */
   statementTimeoutMs?: number;
+  preparedStatements?: PreparedStatements;
 }
 
-/** A pool on a PostgreSQL server; `url` is a `postgres://` connection string. */
+/**
+ * How this pool talks to PostgreSQL, decided once at open (store/pooler-probe.ts). On a direct connection
+ * the statement timeout is a start-up parameter and statements are named. Behind a pooler nothing may
+ * outlive a transaction: PgBouncer refuses start-up parameters it does not know, and a session `SET` would
+ * stay on a server connection that other clients get next. There the timeout is `SET LOCAL` at the start of
+ * each transaction, unless the role's or database's own `statement_timeout` already is the configured one.
+ */
+function plan(
+  path: ConnectionInfo['path'],
+  mode: PreparedStatements,
+  timeoutMs: number,
+  defaultMs: number,
+): ConnectionInfo {
+  const direct = path === 'direct';
+  return {
+    path,
+    preparedStatements: mode === 'named' || (mode === 'auto' && direct) ? 'named' : 'unnamed',
+    statementTimeout:
+      timeoutMs === 0 ? 'none' : direct ? 'startup' : defaultMs === timeoutMs ? 'role default' : 'set local',
+  };
+}
+
+/** A pool on a PostgreSQL server (or a pooler in front of one); `url` is a `postgres://` connection string. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const timeout = options.statementTimeoutMs ?? 0;
+  const probe = await probeConnection(url);
+  const info = plan(
+    probe.path,
+    options.preparedStatements ?? DEFAULT_POOL_SETTINGS.preparedStatements,
+    timeout,
+    probe.defaultStatementTimeoutMs,
+  );
+  const named = info.preparedStatements === 'named';
+  const local = info.statementTimeout === 'set local';
+  const begin = local ? `begin; set local statement_timeout = ${timeout}` : 'begin';
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
-    ...(timeout > 0 ? { statement_timeout: timeout } : {}),
+    max: options.max ?? DEFAULT_POOL_SETTINGS.poolSize,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_POOL_SETTINGS.acquireTimeoutMs,
+    ...(info.statementTimeout === 'startup' ? { statement_timeout: timeout } : {}),
   });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  await pool.query('select 1');
+
+  async function acquire(): Promise<pg.PoolClient> {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      throw new DatabaseBusyError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+  }
+
+  /** Runs `fn` on a connection of the pool; a connection that failed (not just its statement) is dropped. */
+  async function withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await acquire();
+    try {
+      const result = await fn(client);
+      client.release();
+      return result;
+    } catch (error) {
+      // PgBouncer closes a client it answered `query_wait_timeout` (08P01); such a connection is not reused.
+      const broken = !(error instanceof pg.DatabaseError) || isDatabaseBusy(error);
+      client.release(broken ? (error as Error) : undefined);
+      throw error;
+    }
+  }
+
+  async function inTransaction<T>(client: pg.PoolClient, fn: () => Promise<T>): Promise<T> {
+    await client.query(begin);
+    try {
+      const result = await fn();
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    }
+  }
+
+  function wrapTransaction(client: pg.PoolClient): Queryable {
+    return {
+      query: (sql, params = []) => statement(client, sql, params, named, false),
+      // Scripts (migrations) run without the statement timeout until the transaction ends.
+      async exec(sql: string): Promise<void> {
+        await client.query('set local statement_timeout = 0');
+        await client.query(sql);
+      },
+    };
+  }
+
+  await withClient((client) => client.query('select 1'));
   return {
     kind: 'postgres',
-    query: (sql, params = []) => run(pool, sql, params),
-    async exec(sql: string): Promise<void> {
-      // One connection, unlimited for the script, back to the pool's setting afterwards.
-      const client = await pool.connect();
-      try {
+    connection: info,
+    query: (sql, params = []) =>
+      withClient((client) =>
+        // Behind a pooler each statement is its own transaction; the timeout needs an explicit one.
+        local
+          ? inTransaction(client, () => statement(client, sql, params, named, false))
+          : statement(client, sql, params, named, true),
+      ),
+    exec: (sql: string) =>
+      withClient(async (client) => {
+        // Behind a pooler the script runs alone (a `create index concurrently` cannot run in a transaction),
+        // under the server connection's own setting; a session SET would outlive it on a shared connection.
+        if (info.statementTimeout !== 'startup') return void (await client.query(sql));
+        // A direct connection: unlimited for the script, back to the pool's setting afterwards.
         await client.query('set statement_timeout = 0');
-        await client.query(sql);
-      } finally {
-        await client.query('reset statement_timeout').then(
-          () => client.release(),
-          (error: Error) => client.release(error),
-        );
-      }
-    },
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn(wrapTransaction(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+        try {
+          await client.query(sql);
+        } finally {
+          // A connection that cannot be reset (the script left a failed transaction) is dropped, not reused.
+          await client.query('reset statement_timeout').catch((error: Error) => {
+            throw new Error(`could not reset statement_timeout: ${error.message}`);
+          });
+        }
+      }),
+    transaction: (fn) => withClient((client) => inTransaction(client, () => fn(wrapTransaction(client)))),
     close: () => pool.end(),
   };
 }

@@ -14,8 +14,19 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** How a PostgreSQL pool talks to its server (store/postgres.ts), logged at start. */
+export interface ConnectionInfo {
+  /** What stands between: `unknown` is a Unix socket, treated like a pooler. */
+  path: 'direct' | 'pooler' | 'unknown';
+  preparedStatements: 'named' | 'unnamed';
+  /** Where the statement timeout is set: a start-up parameter, `SET LOCAL` per transaction, or the role's own. */
+  statementTimeout: 'startup' | 'set local' | 'role default' | 'none';
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL only. */
+  readonly connection?: ConnectionInfo;
   /**
    * Runs `fn` inside one transaction: committed when it resolves, rolled back when it throws.
    * Statements inside must go through the `tx` argument, not the database.

@@ -1,6 +1,6 @@
 /** The whole config file (`VITRINE_CONFIG`); `vitrine config schema` prints it as JSON Schema. */
 import { Type } from 'typebox';
-import { Flag, HttpUrl, List, Optional, Secret, Strict, Text, WholeNumber } from './common.js';
+import { Choice, Flag, HttpUrl, List, Optional, Secret, Strict, Text, WholeNumber } from './common.js';
 import { SiteSchema } from './site.js';
 import { WebhookSettingsSchema } from './webhooks.js';
 
@@ -19,6 +19,14 @@ export const ConfigFileSchema = Strict(
     bodyLimit: Optional(WholeNumber(1024, 64 * 1024 * 1024)),
     tokens: Optional(Strict({ keyRotationDays: Optional(WholeNumber(1, 3650)) })),
     webhooks: Optional(WebhookSettingsSchema),
+    // PostgreSQL only; each value is overridden by its VITRINE_DB_* variable (docs/many-instances.md).
+    database: Optional(
+      Strict({
+        poolSize: Optional(WholeNumber(1, 1000)),
+        acquireTimeoutMs: Optional(WholeNumber(1, 600_000)),
+        preparedStatements: Optional(Choice(['auto', 'named', 'unnamed'] as const)),
+      }),
+    ),
   },
   { title: 'Vitrine config file', 'x-root': '(config file)' },
 );

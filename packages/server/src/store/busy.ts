@@ -1,0 +1,23 @@
+import pg from 'pg';
+
+/**
+ * The database could not give this request a connection in time: the pool's connections were all busy for
+ * `acquireTimeoutMs`, or a new one could not be opened (server or pooler full, restarting, unreachable).
+ * A capacity fault, not a bug: answered 503 DATABASE_BUSY with Retry-After, and gone once load drops.
+ */
+export class DatabaseBusyError extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(`no database connection available: ${reason}`, options);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+// too_many_connections, cannot_connect_now, and class 08 (connection exception: what PgBouncer sends for
+// query_wait_timeout or max_client_conn).
+const BUSY_CODES = /^(53300|57P03|08...)$/;
+
+/** Whether `error` means "no connection now" rather than a fault of the statement or the code. */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (error instanceof DatabaseBusyError) return true;
+  return error instanceof pg.DatabaseError && BUSY_CODES.test(error.code ?? '');
+}
