@@ -21,11 +21,17 @@ export const MAX_AUTO_INDEXES = 12;
 export const SEGMENT = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
 // Per database, not per process: a process may hold several (the CLI, the tests' servers), each with its own indexes.
-const progress = new WeakMap<Database, { known: Set<string>; building: Set<string> }>();
+interface Progress {
+  known: Set<string>;
+  building: Set<string>;
+  /** The build running now: builds on one database go one at a time (see maybeBuildIndex). */
+  queue: Promise<unknown>;
+}
+const progress = new WeakMap<Database, Progress>();
 
-function progressOf(db: Database): { known: Set<string>; building: Set<string> } {
+function progressOf(db: Database): Progress {
   let state = progress.get(db);
-  if (!state) progress.set(db, (state = { known: new Set(), building: new Set() }));
+  if (!state) progress.set(db, (state = { known: new Set(), building: new Set(), queue: Promise.resolve() }));
   return state;
 }
 
@@ -85,12 +91,17 @@ export function maybeBuildIndex(
   onError: (e: unknown) => void,
 ): void {
   const key = `${siteId}\0${collectionId}\0${field}`;
-  const { known, building } = progressOf(db);
+  const state = progressOf(db);
+  const { known, building } = state;
   if (known.has(field) || known.has(key) || building.has(key)) return;
   const sql = ddl();
   if (!sql) return;
   building.add(key);
-  void ensure(db, siteId, collectionId, field, sql)
+  // One build at a time: two CREATE INDEX CONCURRENTLY on expressions of one table wait for each other's
+  // snapshots, and PostgreSQL ends one of them as a deadlock (seen with a query that wanted two text indexes).
+  const build = state.queue.then(() => ensure(db, siteId, collectionId, field, sql));
+  state.queue = build.catch(() => undefined);
+  void build
     .then((done) => {
       if (done) known.add(done === 'indexed' ? field : key);
     })
@@ -116,6 +127,15 @@ async function ensure(
     [siteId, collectionId, AUTO_INDEX_MIN_ITEMS - 1],
   );
   if (big.rows.length === 0) return false;
+  // A concurrent build that failed (another instance's deadlock, a cancelled statement) leaves an invalid index,
+  // which `create index if not exists` would then take for done: drop it and build again.
+  if (db.kind === 'postgres') {
+    const invalid = await db.query(
+      `select 1 from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = $1 and not i.indisvalid`,
+      [sortIndexName(field)],
+    );
+    if (invalid.rows.length) await db.exec(`drop index concurrently if exists ${sortIndexName(field)}`);
+  }
   await db.exec(sql);
   // Expression statistics exist only after ANALYZE; the planner needs them to pick this index wisely.
   await db.exec('analyze data_items');

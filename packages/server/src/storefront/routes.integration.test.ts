@@ -41,10 +41,12 @@ describe('storefront serving', () => {
   });
 
   it('never serves a file outside its folders', async () => {
-    for (const path of ['/..%2f..%2fpackage.json', '/assets/products/..%2f..%2fpackage.json', '/%00']) {
+    for (const path of ['/..%2f..%2fpackage.json', '/assets/products/..%2f..%2fpackage.json']) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status).toBe(404);
     }
+    // A control character in a path is refused before any route looks for a file (http/schemas/text-policy.ts).
+    expect((await fetch(`${server.url}/%00`)).status).toBe(400);
   });
 
   it('serves the demo product pictures and the run-time config', async () => {
