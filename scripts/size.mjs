@@ -79,7 +79,9 @@ if (!process.argv.includes('--sdk-only')) {
     visit(Object.keys(manifest).find((key) => key.endsWith('storefront-catalog/en/shell')));
     let gz = 0;
     for (const file of files) gz += gzipSync(readFileSync(join(out, file)), { level: 9 }).length;
-    const budget = 90 * 1024;
+    // 90 KiB until 2026-11-27; the catalog's "10,000+ products" line (#28) and the sign-in methods' dates
+    // (#26 S-7) took it 103 B over: both are text a shopper reads, so the budget grew rather than the page.
+    const budget = 91 * 1024;
     const ok = gz <= budget;
     failed ||= !ok;
     console.log(
