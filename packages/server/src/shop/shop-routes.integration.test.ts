@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateValue, type JsonObject } from '../data/json.js';
 import { buildData, insertRow, readItem } from '../data/store.js';
 import { installHttpConventions } from '../http/install.js';
+import { ajvOptions } from '../http/schemas/ajv.js';
+import { installTextPolicy } from '../http/schemas/text-policy.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { shopRoutes } from './routes.js';
 
@@ -21,8 +23,10 @@ beforeAll(async () => {
   server = await startTestServer();
   siteId = server.siteId;
   clientId = server.clientId;
-  app = Fastify();
+  // The app's Ajv and character policy, which the route schemas are written for (`x-text`).
+  app = Fastify({ ajv: ajvOptions });
   installHttpConventions(app, { sites: server.ctx.sites, https: false });
+  installTextPolicy(app);
   await app.register(shopRoutes, { ctx: server.ctx });
   await app.ready();
 });
