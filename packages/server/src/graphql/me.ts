@@ -32,7 +32,7 @@ export const meField: GraphQLFieldConfig<unknown, GraphqlContext> = {
     // A member token whose session has ended asks about a member who is no longer signed in.
     if (caller.kind === 'anonymous' && caller.endedSession) throw sessionEnded();
     if (caller.kind !== 'member') return null;
-    const member = await findMemberById(context.scope.db, site.id, caller.memberId);
+    const member = await findMemberById(context.app.db, site.id, caller.memberId);
     if (!member) return null;
     const identity = toWireIdentity(member, site.policies);
     return {
