@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/load.js';
+import { insertMember } from '../members/store.js';
 import { replicaUnavailable, startReplicaPair, type ReplicaPair } from '../../test-support/replica.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { replicaSettings } from './replica-settings.js';
@@ -102,6 +103,36 @@ describe.each(unavailable ? [] : [{ name: 'a streaming replica' }])('reads from 
       await pair.onReplica('select pg_wal_replay_resume()');
     }
     await until(async () => (await titleOf(server, 'r1')) === 'second');
+  });
+
+  it("reads identity from the primary: GraphQL's me finds a member the replica has not replayed yet", async () => {
+    const { ctx, siteId, clientId } = server;
+    await pair.onReplica('select pg_wal_replay_pause()');
+    try {
+      const m = await insertMember(ctx.db, {
+        siteId,
+        email: 'replica-me@example.com',
+        passwordHash: null,
+        emailVerified: true,
+        approved: true,
+        profile: {},
+        now: Date.now(),
+      });
+      const { accessToken } = await ctx.db.transaction((tx) =>
+        ctx.tokens.createMemberSession(tx, { siteId, clientId, memberId: m!.id }),
+      );
+      const res = await fetch(`${server.url}/graphql/v1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ query: '{ me { id loginEmail } }' }),
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: unknown }).data).toEqual({
+        me: { id: m!.id, loginEmail: 'replica-me@example.com' },
+      });
+    } finally {
+      await pair.onReplica('select pg_wal_replay_resume()');
+    }
   });
 
   it('leaves reads to the primary while the replica lags beyond the bound', async () => {
