@@ -156,6 +156,19 @@ describe.each(unavailable ? [] : [{ name: 'a streaming replica' }])('reads from 
     }
   });
 
+  it('starts with a replica that is not there, and reads from the primary', async () => {
+    const closed = await startTestServer({
+      databaseUrl: pair.primaryUrl,
+      config: (c) => ({ ...c, databaseReadUrl: 'postgres://postgres@127.0.0.1:1/postgres' }),
+    });
+    try {
+      expect(closed.ctx.reads!.state().state).toBe('down');
+      expect(await titleOf(closed, 'r1')).toBe('second');
+    } finally {
+      await closed.close();
+    }
+  });
+
   it('answers from the primary, never a 5xx, when the replica goes away, and uses it again once it is back', async () => {
     await save(server, 'r3', 'kept');
     await until(async () => (await titleOf(server, 'r3')) === 'kept');
