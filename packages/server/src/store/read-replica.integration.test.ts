@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/load.js';
 import { insertMember } from '../members/store.js';
 import { replicaUnavailable, startReplicaPair, type ReplicaPair } from '../../test-support/replica.js';
+import { signedIn } from '../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { replicaSettings } from './replica-settings.js';
 
@@ -103,6 +104,32 @@ describe.each(unavailable ? [] : [{ name: 'a streaming replica' }])('reads from 
       await pair.onReplica('select pg_wal_replay_resume()');
     }
     await until(async () => (await titleOf(server, 'r1')) === 'second');
+  });
+
+  it("serves the console's lists from the replica, and an owner's own edits from the primary", async () => {
+    const editor = await signedIn(server, 'replica-editor@example.com', 'editor');
+    const listed = async () => {
+      const res = await editor.call('POST', '/_admin/v1/collections/Products/query', {
+        siteId: server.siteId,
+        filter: { _id: { $in: ['r4', 'r5'] } },
+      });
+      expect(res.status).toBe(200);
+      return (res.body.items as { _id: string }[]).map((i) => i._id).sort();
+    };
+    expect(await listed()).toEqual([]);
+    await pair.onReplica('select pg_wal_replay_pause()');
+    try {
+      await save(server, 'r4', 'by the key');
+      expect(await listed()).toEqual([]); // the replica's copy: the key's write is not replayed
+      const added = await editor.call('POST', '/_admin/v1/collections/Products/items', {
+        siteId: server.siteId,
+        item: { _id: 'r5', title: 'by the owner' },
+      });
+      expect(added.status).toBe(200);
+      expect(await listed()).toEqual(['r4', 'r5']); // the owner wrote: from the primary
+    } finally {
+      await pair.onReplica('select pg_wal_replay_resume()');
+    }
   });
 
   it("reads identity from the primary: GraphQL's me finds a member the replica has not replayed yet", async () => {
