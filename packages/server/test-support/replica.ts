@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,11 +40,28 @@ async function freePort(): Promise<number> {
 
 const asRoot = process.getuid?.() === 0;
 
+function command(bin: string, args: string[]): [string, string[]] {
+  return asRoot ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, bin), ...args]] : [join(PG_BIN, bin), args];
+}
+
 function run(bin: string, args: string[]): void {
-  const [cmd, argv] = asRoot
-    ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, bin), ...args]]
-    : [join(PG_BIN, bin), args];
-  execFileSync(cmd, argv, { stdio: 'pipe', timeout: 60_000 });
+  execFileSync(...command(bin, args), { stdio: 'pipe', timeout: 60_000 });
+}
+
+/**
+ * Stops both servers and removes the folder once this process is gone: Vitest ends its workers without running
+ * `afterAll` when a run is cut short, and the servers pg_ctl started outlive the process that started them.
+ */
+function watchdog(dir: string, datas: string[]): () => void {
+  const quote = (a: string) => `'${a}'`; // paths from mkdtemp: no quotes in them
+  const stops = datas.map((d) => [...command('pg_ctl', ['-D', d, '-m', 'immediate', 'stop'])].flat().map(quote));
+  const script =
+    `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ` +
+    stops.map((argv) => `${argv.join(' ')} >/dev/null 2>&1; `).join('') +
+    `rm -rf ${quote(dir)}`;
+  const child = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  child.unref();
+  return () => child.kill();
 }
 
 export async function startReplicaPair(): Promise<ReplicaPair> {
@@ -64,7 +81,9 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
       // already stopped
     }
   };
+  let unwatch = () => {};
   const stop = () => {
+    unwatch();
     stopOne(replica);
     stopOne(primary);
     rmSync(dir, { recursive: true, force: true });
@@ -76,6 +95,7 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
     const from = ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres'];
     run('pg_basebackup', [...from, '-D', replica, '-X', 'stream', '-R', '--no-sync']);
     start(replica, replicaPort);
+    unwatch = watchdog(dir, [replica, primary]);
   } catch (error) {
     stop();
     throw error;
