@@ -33,7 +33,8 @@ import { migrate } from './store/migrate.js';
 import { rekeyEmails } from './members/email-rekey.js';
 import { reportAuditGuard } from './security/audit-retention.js';
 import { closeGracefully } from './http/shutdown.js';
-import { openDatabase } from './store/open.js';
+import { openDatabase, openReadReplica } from './store/open.js';
+import type { ReadRouting } from './store/read-replica.js';
 import type { Database } from './store/types.js';
 import { storefrontRoutes } from './storefront/routes.js';
 import { webhookDelivery } from './webhooks/index.js';
@@ -68,6 +69,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     options.db ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.database }));
   const now = options.now ?? Date.now;
+  let reads: ReadRouting | undefined;
   try {
     await migrate(db);
     const app = Fastify({
@@ -99,9 +101,11 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     });
     const sites = new SiteRegistry(config.sites);
     const limiter = createRateLimiter({ db, redisUrl: config.redisUrl, now });
+    reads = await openReadReplica(db, config.databaseReadUrl, config.database, app.log);
     const ctx: AppContext = {
       config,
       db,
+      reads,
       sites,
       tokens: new TokenService(db, keys, config, now),
       apiKeys: new ApiKeyVerifier(config.adminKey, config.sites, { db, now }),
@@ -146,10 +150,12 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
         await settleAfterResponse(db);
         await limiter.close();
         await ctx.authEvents.close();
+        await reads?.close();
         if (ownsDb) await db.close();
       },
     };
   } catch (error) {
+    await reads?.close().catch(() => {});
     if (ownsDb) await db.close().catch(() => {});
     throw error;
   }

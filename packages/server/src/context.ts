@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from './config/types.js';
 import type { SiteRegistry } from './sites/registry.js';
+import type { ReadRouting } from './store/read-replica.js';
 import type { Database } from './store/types.js';
 import type { TokenService } from './oauth/token-service.js';
 import type { ApiKeyVerifier } from './security/api-keys.js';
@@ -14,6 +15,8 @@ import type { RateLimiter } from './security/rate-limit.js';
 export interface AppContext {
   config: ServerConfig;
   db: Database;
+  /** DATABASE_READ_URL: data reads routed to a replica (store/read-replica.ts); absent without one. */
+  reads?: ReadRouting | undefined;
   sites: SiteRegistry;
   tokens: TokenService;
   apiKeys: ApiKeyVerifier;

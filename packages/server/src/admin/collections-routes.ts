@@ -15,6 +15,7 @@ import { insertOne, removeOne, saveOne, updateOne } from '../data/items-service.
 import { isPlainObject, type JsonObject } from '../data/json.js';
 import { cursorKeyFrom } from '../data/paging.js';
 import { queryItems } from '../data/query.js';
+import { dataDatabase } from '../data/request-scope.js';
 import { itemId, type DataScope } from '../data/scope.js';
 import { parseDataItem } from '../data/store.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
@@ -67,7 +68,9 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     const caller: Caller = access.owner
       ? { kind: 'admin', siteId: site.id, keyName: `owner:${access.owner.email}`, ownerId: access.owner.id }
       : await resolveCaller(request, ctx);
-    const scope: DataScope = { db: ctx.db, site, caller, now: ctx.now, cursorKey, log: ctx.log };
+    // The console's lists read like the data API: from the replica, the owner's own writes from the primary.
+    const db = dataDatabase(ctx, caller, request.ip);
+    const scope: DataScope = { db, site, caller, now: ctx.now, cursorKey, log: ctx.log };
     const id = (request.params as { id?: string }).id;
     const collection = site.collections.find((c) => c.id === id);
     if (id !== undefined && !collection) throw dataErrors.unknownCollection(id.slice(0, 100));
@@ -90,7 +93,7 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
   app.get('/_admin/v1/collections', { schema: S.listCollections }, async (request) => {
     const { scope } = await open(request);
-    const { rows } = await ctx.db.query<{ collection_id: string; n: number }>(
+    const { rows } = await scope.db.query<{ collection_id: string; n: number }>(
       'select collection_id, count(*) as n from data_items where site_id = $1 group by collection_id',
       [scope.site.id],
     );
@@ -126,7 +129,7 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   app.post('/_admin/v1/collections/:id/items', { schema: S.insertItem }, async (request) => {
     const { body, access, scope, collection } = await open(request);
     const item = itemOf(body.item);
-    const data = await ctx.db.transaction((tx) => insertOne(tx, scope, collection, item));
+    const data = await scope.db.transaction((tx) => insertOne(tx, scope, collection, item));
     await audit(request, access, { action: 'item_inserted', collection: collection.id, itemId: String(data._id) });
     return { item: data };
   });
@@ -135,7 +138,7 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     const { body, access, scope, collection } = await open(request);
     const id = itemId(request.params.itemId, 'itemId');
     const item = itemOf(body.item);
-    const data = await ctx.db.transaction((tx) => updateOne(tx, scope, collection, { ...item, id }));
+    const data = await scope.db.transaction((tx) => updateOne(tx, scope, collection, { ...item, id }));
     await audit(request, access, { action: 'item_updated', collection: collection.id, itemId: id });
     return { item: data };
   });
@@ -143,7 +146,7 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   app.post('/_admin/v1/collections/:id/items/:itemId/remove', { schema: S.removeItem }, async (request) => {
     const { access, scope, collection } = await open(request);
     const id = itemId(request.params.itemId, 'itemId');
-    await ctx.db.transaction((tx) => removeOne(tx, scope, collection, id));
+    await scope.db.transaction((tx) => removeOne(tx, scope, collection, id));
     await audit(request, access, { action: 'item_removed', collection: collection.id, itemId: id });
     return {};
   });
@@ -184,7 +187,7 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       }
       try {
         const item = itemOf({ ...row.data, ...(row.id ? { _id: row.id } : {}) });
-        const saved = await ctx.db.transaction((tx) => saveOne(tx, scope, collection, item));
+        const saved = await scope.db.transaction((tx) => saveOne(tx, scope, collection, item));
         report.push({
           row: row.row,
           id: String(saved.data._id),

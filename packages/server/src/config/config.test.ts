@@ -204,7 +204,7 @@ describe('config file', () => {
       expect.arrayContaining([
         'database.poolSize must be a whole number from 1 to 1000 (got 0)',
         'database.preparedStatements must be one of "auto", "named", "unnamed" (got "always")',
-        'database.size is not a known key (allowed: poolSize, acquireTimeoutMs, preparedStatements)',
+        'database.size is not a known key (allowed: poolSize, acquireTimeoutMs, preparedStatements, readUrl, replicaMaxLagMs, readYourWritesMs)',
       ]),
     );
   });

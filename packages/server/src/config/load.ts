@@ -8,6 +8,7 @@ import { demoSite } from './demo.js';
 import { configBaseDir, readSite } from './sites.js';
 import type { ServerConfig, SiteConfig } from './types.js';
 import type { PoolSettings } from '../store/pool-settings.js';
+import type { ReplicaFileSettings } from '../store/replica-settings.js';
 import { ConfigError, Reader, take } from './validate.js';
 import { buildWebhookSettings } from '../webhooks/config.js';
 import { schemaProblems } from './schema/messages.js';
@@ -93,7 +94,15 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     );
 
   const webhooks = buildWebhookSettings(top.webhooks);
-  const database = take.object(top.database) as Partial<PoolSettings>;
+  const database = take.object(top.database) as Partial<PoolSettings> & ReplicaFileSettings;
+  const databaseReadUrl = env.DATABASE_READ_URL || database.readUrl || undefined;
+  if (databaseReadUrl && !/^postgres(ql)?:\/\//.test(databaseReadUrl))
+    r.fail('DATABASE_READ_URL', `must be a postgres:// connection string (got "${databaseReadUrl.split('@').pop()}")`);
+  else if (databaseReadUrl && !databaseUrl)
+    r.fail(
+      'DATABASE_READ_URL',
+      'needs DATABASE_URL: a read replica serves a PostgreSQL primary, and the embedded database (PGlite) has none',
+    );
   if (r.problems.length) throw new ConfigError(r.problems);
 
   let adminKeyGenerated = false;
@@ -126,6 +135,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     storefrontDir: env.VITRINE_STOREFRONT_DIR ?? findStorefrontDist(),
     webhooks,
     database,
+    databaseReadUrl,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { PoolSettings } from '../store/pool-settings.js';
+import type { ReplicaFileSettings } from '../store/replica-settings.js';
 /** The validated configuration the server runs with (config file + environment, defaults applied). */
 
 export type PermissionLevel = 'ANYONE' | 'SITE_MEMBER' | 'SITE_MEMBER_AUTHOR' | 'ADMIN' | 'AUTHOR';
@@ -184,7 +185,9 @@ export interface ServerConfig {
   /** Folder of the built owner console to serve at `/console` (default: VITRINE_CONSOLE_DIR, else apps/console/dist when built). */
   consoleDir?: string | undefined;
   /** The config file's `database` section (store/pool-settings.ts); the environment overrides it at open. */
-  database?: Partial<PoolSettings>;
+  database?: Partial<PoolSettings> & ReplicaFileSettings;
+  /** DATABASE_READ_URL (or `database.readUrl`): a streaming replica of DATABASE_URL for data reads. */
+  databaseReadUrl?: string | undefined;
   /** Top-level `webhooks` settings (webhooks/config.ts); absent = the defaults. */
   webhooks?: WebhookSettings;
 }

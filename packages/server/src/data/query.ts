@@ -6,6 +6,7 @@ import { compileFilter, compileSort, fieldExpr, Params, sortKeys } from './filte
 import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
 import { maybeIndexRanges, maybeIndexSort } from './indexes.js';
 import { maybeIndexText } from './text-indexes.js';
+import { primaryOf } from '../store/read-replica.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { pagingMetadata, readPaging, type PagingMetadata } from './paging.js';
 import { authorize, type Access } from './permissions.js';
@@ -72,9 +73,11 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   // The message only: driver error objects carry the statement and its parameters.
   const onIndexError = (error: unknown) =>
     scope.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'building an index failed');
-  maybeIndexSort(scope.db, scope.site.id, collection, sort, onIndexError, sortLanguage);
-  maybeIndexText(scope.db, scope.site.id, collection, filter, onIndexError);
-  if (!lang) maybeIndexRanges(scope.db, scope.site.id, collection, filter, onIndexError);
+  // Index builds write (DDL, data_sort_indexes): on the primary, never a replica.
+  const primary = primaryOf(scope.db);
+  maybeIndexSort(primary, scope.site.id, collection, sort, onIndexError, sortLanguage);
+  maybeIndexText(primary, scope.site.id, collection, filter, onIndexError);
+  if (!lang) maybeIndexRanges(primary, scope.site.id, collection, filter, onIndexError);
   const params = new Params();
   const columns = `i.data${translationColumn(lang, params)}`;
   const where = itemsWhere(scope, collection, access, filter, params, lang);

@@ -4,7 +4,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { Caller } from '../http/caller.js';
 import { resolveCaller } from '../http/resolve-caller.js';
+import type { Database } from '../store/types.js';
 import { batchedLimiter } from '../security/batched-limit.js';
 import { dataErrors } from './errors.js';
 import { cursorKeyFrom } from './paging.js';
@@ -15,6 +17,22 @@ import { dataRateLimits, dataThrottle, type DataThrottle } from './throttle.js';
 export interface ScopeResolver {
   scopeOf(request: FastifyRequest): Promise<DataScope>;
   throttle: DataThrottle;
+}
+
+/**
+ * Who a caller is for read-your-writes (store/read-replica.ts): the member, visitor or key; an anonymous
+ * caller by address, the only thing that ties their write to their next read.
+ */
+export function readerOf(caller: Caller, ip: string): string {
+  if (caller.kind === 'member') return `member:${caller.siteId}:${caller.memberId}`;
+  if (caller.kind === 'visitor') return `visitor:${caller.siteId}:${caller.visitorId}`;
+  if (caller.kind === 'admin') return `key:${caller.siteId ?? '*'}:${caller.keyName}`;
+  return `ip:${ip}`;
+}
+
+/** The database of a caller's data: reads routed to the replica when there is one (DATABASE_READ_URL). */
+export function dataDatabase(ctx: AppContext, caller: Caller, ip: string): Database {
+  return ctx.reads ? ctx.reads.forCaller(readerOf(caller, ip)) : ctx.db;
 }
 
 export function scopeResolver(ctx: AppContext): ScopeResolver {
@@ -34,7 +52,7 @@ export function scopeResolver(ctx: AppContext): ScopeResolver {
     const site = ctx.sites.get(siteId);
     if (!site) throw dataErrors.noSite(`Unknown site "${siteId}"`);
     return {
-      db: ctx.db,
+      db: dataDatabase(ctx, caller, request.ip),
       site,
       caller,
       now: ctx.now,

@@ -3,6 +3,7 @@ import type { GraphQLFieldConfig } from 'graphql';
 import { sessionEnded } from '../http/resolve-caller.js';
 import { toWireIdentity } from '../identity/identity-view.js';
 import { findMemberById } from '../members/store.js';
+import { primaryOf } from '../store/read-replica.js';
 import type { GraphqlContext } from './context.js';
 import { graphql } from './graphql-js.js';
 import { JsonScalar } from './scalars.js';
@@ -32,7 +33,8 @@ export const meField: GraphQLFieldConfig<unknown, GraphqlContext> = {
     // A member token whose session has ended asks about a member who is no longer signed in.
     if (caller.kind === 'anonymous' && caller.endedSession) throw sessionEnded();
     if (caller.kind !== 'member') return null;
-    const member = await findMemberById(context.scope.db, site.id, caller.memberId);
+    // Identity is read from the primary, never a read replica (store/read-replica.ts).
+    const member = await findMemberById(primaryOf(context.scope.db), site.id, caller.memberId);
     if (!member) return null;
     const identity = toWireIdentity(member, site.policies);
     return {

@@ -1,6 +1,8 @@
 import { openPglite } from './pglite.js';
 import { poolSettings, type PoolSettings } from './pool-settings.js';
 import { openPostgres } from './postgres.js';
+import { openReadRouting, type ReadRouting } from './read-replica.js';
+import { replicaSettings, type ReplicaFileSettings } from './replica-settings.js';
 import type { Database } from './types.js';
 
 /** Default statement timeout: far above any query the limits of the data API let through, short enough to free the pool. */
@@ -39,4 +41,35 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
     acquireTimeoutMs: pool.acquireTimeoutMs,
     preparedStatements: pool.preparedStatements,
   });
+}
+
+/**
+ * The read replica's routing when `readUrl` is set (store/read-replica.ts), checked once before the server
+ * serves; a replica that is down or lagging then only logs, and reads stay on the primary until it is well.
+ */
+export async function openReadReplica(
+  primary: Database,
+  readUrl: string | undefined,
+  file: (Partial<PoolSettings> & ReplicaFileSettings) | undefined,
+  log: { warn(details: object, message: string): void; info(details: object, message: string): void },
+): Promise<ReadRouting | undefined> {
+  if (!readUrl) return undefined;
+  if (primary.kind !== 'postgres')
+    throw new Error('DATABASE_READ_URL needs DATABASE_URL: a read replica serves a PostgreSQL primary, not PGlite');
+  const pool = poolSettings(file);
+  const routing = openReadRouting(
+    primary,
+    readUrl,
+    {
+      statementTimeoutMs: statementTimeoutFromEnv(),
+      max: pool.poolSize,
+      // A replica that does not answer quickly is left for the primary rather than waited on.
+      acquireTimeoutMs: Math.min(pool.acquireTimeoutMs, 2_000),
+      preparedStatements: pool.preparedStatements,
+    },
+    replicaSettings(file),
+    log,
+  );
+  await routing.check();
+  return routing;
 }

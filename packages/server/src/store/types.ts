@@ -28,6 +28,11 @@ export interface Database extends Queryable {
   /** PostgreSQL only. */
   readonly connection?: ConnectionInfo;
   /**
+   * A caller's database with reads routed to a replica (store/read-replica.ts): the primary its writes go to.
+   * Code that writes outside a transaction (index builds) uses `primaryOf(db)`.
+   */
+  readonly primary?: Database;
+  /**
    * Runs `fn` inside one transaction: committed when it resolves, rolled back when it throws.
    * Statements inside must go through the `tx` argument, not the database.
    */

@@ -25,6 +25,10 @@ export const ConfigFileSchema = Strict(
         poolSize: Optional(WholeNumber(1, 1000)),
         acquireTimeoutMs: Optional(WholeNumber(1, 600_000)),
         preparedStatements: Optional(Choice(['auto', 'named', 'unnamed'] as const)),
+        // A streaming replica for data reads (DATABASE_READ_URL wins); docs/many-instances.md#read-replicas.
+        readUrl: Optional(Text()),
+        replicaMaxLagMs: Optional(WholeNumber(0, 3_600_000)),
+        readYourWritesMs: Optional(WholeNumber(0, 3_600_000)),
       }),
     ),
   },
