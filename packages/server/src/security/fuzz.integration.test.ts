@@ -48,7 +48,11 @@ beforeAll(async () => {
     .filter((r) => r.method !== 'HEAD' && (!ONLY || ONLY.test(`${r.method} ${r.url}`) || r.url.startsWith(CONTROL)))
     .sort((a, b) => `${a.url} ${a.method}`.localeCompare(`${b.url} ${b.method}`)) as FuzzRoute[];
   const perRoute = Math.max(2, Math.round(TOTAL / routes.length));
-  const build = (list: FuzzRoute[]) => list.flatMap((route) => requestsFor(fuzz.world, route, SEED, perRoute));
+  // The controls get more, so that whatever the seed they meet the input that breaks them.
+  const build = (list: FuzzRoute[]) =>
+    list.flatMap((route) =>
+      requestsFor(fuzz.world, route, SEED, route.url.startsWith(CONTROL) ? Math.max(perRoute, 60) : perRoute),
+    );
   // Interleaved, so one route's requests are spread over the run; the destructive routes come last.
   const interleave = (requests: FuzzRequest[]) =>
     requests
