@@ -73,13 +73,17 @@ const STACK = /\bat (?:[^\s()]+ )?\(?(?:file:\/\/|node:|\/)[^\s()]*:\d+:\d+\)?|n
 
 /**
  * What is wrong with an answer, or undefined: a 5xx (a 503 with Retry-After is the server's documented
- * answer to load, not a bug), a stack trace in an error answer or a JSON body, or no answer at all.
+ * answer to load, not a bug), GraphQL's equivalent, a stack trace in an error answer or a JSON body, or no
+ * answer at all.
  */
 export function finding(result: FuzzResult): string | undefined {
   if (result.error) return `no answer: ${result.error}`;
   if (result.status >= 500 && !(result.status === 503 && result.headers['retry-after']))
     return `answered ${result.status}`;
   const json = String(result.headers['content-type'] ?? '').includes('json');
+  // GraphQL answers 200 and says in `extensions` what REST would have answered: an internal error hides there.
+  if (json && /"code":"INTERNAL_SERVER_ERROR"|"httpStatus":5(?!03)\d\d/.test(result.text))
+    return 'a GraphQL error that REST would have answered with a 5xx';
   if ((result.status >= 400 || json) && STACK.test(result.text)) return 'a stack trace in the answer';
   return undefined;
 }
