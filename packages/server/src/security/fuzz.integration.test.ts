@@ -76,12 +76,18 @@ const findings = (control: boolean) =>
     return [describeResult(result, problem)];
   });
 
+// The same run again needs the same size and routes as well as the seed.
+const rerun = ['VITRINE_FUZZ_REQUESTS', 'VITRINE_FUZZ_ROUTES']
+  .filter((name) => process.env[name])
+  .map((name) => ` ${name}='${process.env[name]}'`)
+  .join('');
+
 describe(`route fuzz (VITRINE_FUZZ_SEED=${SEED})`, () => {
   it('no route answers a 5xx or a stack trace', () => {
     const found = findings(false);
     const report = [
       `${found.length} of ${results.length} requests failed (${seconds.toFixed(1)} s). Reproduce with:`,
-      `  VITRINE_FUZZ_SEED=${SEED} npx vitest run --project integration packages/server/src/security/fuzz.integration.test.ts`,
+      `  VITRINE_FUZZ_SEED=${SEED}${rerun} npx vitest run --project integration packages/server/src/security/fuzz.integration.test.ts`,
       ...found.slice(0, 15),
     ].join('\n\n');
     expect(found.length, report).toBe(0);
