@@ -47,6 +47,7 @@ export async function startSso(
     now?: () => number;
     provider?: TestProviderOptions;
     config?: TestServerOptions['config'];
+    routes?: TestServerOptions['routes'];
   } = {},
 ): Promise<SsoKit> {
   const listening = await startTestProvider(options.provider);
@@ -58,6 +59,7 @@ export async function startSso(
   const server = await startTestServer({
     now: options.now,
     config: options.config,
+    routes: options.routes,
     site: (site) => {
       const base = withRedirectClient(site);
       const withIdps: SiteConfig = {

@@ -15,6 +15,7 @@ import { isPlainObject } from '../data/json.js';
 import { scopeResolver } from '../data/request-scope.js';
 import { refusedCharactersRule } from './characters.js';
 import type { GraphqlContext } from './context.js';
+import { documentProblem } from './documents.js';
 import { wireError, wireResult, type WireError } from './errors.js';
 import { graphql } from './graphql-js.js';
 import { aliasLimit, costLimit, MAX_DEPTH } from './limits.js';
@@ -181,6 +182,8 @@ export const graphqlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     } catch (error) {
       return reply.send({ data: null, errors: [wireError(error as Error, request.id, request.log)] });
     }
+    const problem = documentProblem(operation.query, operation.operationName, request.method);
+    if (problem) return reply.send({ data: null, errors: [wireError(problem, request.id, request.log)] });
     const engine = engines.get(context.scope.site.id)!;
     try {
       const execution = await engine(operation.query, context, operation.variables, operation.operationName);
