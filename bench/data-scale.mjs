@@ -12,6 +12,7 @@
 // Prints a markdown table: p50 / max per variant, then verdicts against the issue's targets (PostgreSQL,
 // 1,000,000 items): p50 ≤ 20 ms including the count, ≥ 0.8× the SQL's rate, no request over 200 ms.
 import { performance } from 'node:perf_hooks';
+import { SEED_ITEMS_SQL } from './lib/items-seed.mjs';
 
 const ITEMS = Number(process.env.ITEMS ?? 100_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
@@ -103,18 +104,7 @@ async function seed() {
   if (have === ITEMS) return console.log(`# ${ITEMS} items already loaded (kept)`);
   const t = performance.now();
   await db.query(`delete from data_items where site_id = $1 and collection_id = 'Items'`, [SITE]);
-  // bigint: g * 7919 overflows int past 271,000 items; lpad to 7 digits keeps titles unique up to 9,999,999.
-  await db.query(
-    `insert into data_items (site_id, collection_id, id, data, owner_id, created_at, updated_at)
-     select $1, 'Items', x.id,
-            jsonb_build_object('_id', x.id, '_createdDate', jsonb_build_object('$date', x.iso), '_updatedDate', jsonb_build_object('$date', x.iso),
-                               'title', 'Item ' || lpad(x.g::text, 7, '0'), 'category', 'c' || (x.g % 20),
-                               'price', round(((x.g * 7919) % 100000) / 100.0, 2), 'stock', (x.g * 37) % 500),
-            null, x.ts, x.ts
-     from (select g, md5('bench-item-' || g)::uuid::text as id, t as ts, to_char(t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso
-           from generate_series(1::bigint, $2::bigint) g, lateral (select timestamptz '2026-01-01 00:00:00+00' + g * interval '1 second' as t) d) x`,
-    [SITE, ITEMS],
-  );
+  await db.query(SEED_ITEMS_SQL, [SITE, ITEMS]);
   await db.exec('analyze data_items');
   console.log(`# seeded ${ITEMS} items in ${Math.round(performance.now() - t)} ms`);
 }

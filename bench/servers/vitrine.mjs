@@ -4,6 +4,7 @@
 // visitor refresh token; `--items N` loads N items into the `Items` collection (data-items case, see loadItems).
 // Prints `BENCH_READY {"port", "memberRefreshTokens", "visitorRefreshToken", …}`.
 import { parseArgs } from 'node:util';
+import { SEED_ITEMS_SQL } from '../lib/items-seed.mjs';
 
 const BENCH_PASSWORD = 'correct horse battery staple';
 
@@ -136,17 +137,7 @@ async function loadItems(n) {
   );
   if (count !== n) {
     await ctx.db.query(`delete from data_items where site_id = $1 and collection_id = 'Items'`, [site]);
-    await ctx.db.query(
-      `insert into data_items (site_id, collection_id, id, data, owner_id, created_at, updated_at)
-       select $1, 'Items', x.id,
-              jsonb_build_object('_id', x.id, '_createdDate', jsonb_build_object('$date', x.iso), '_updatedDate', jsonb_build_object('$date', x.iso),
-                                 'title', 'Item ' || lpad(x.g::text, 7, '0'), 'category', 'c' || (x.g % 20),
-                                 'price', round(((x.g * 7919) % 100000) / 100.0, 2), 'stock', (x.g * 37) % 500),
-              null, x.ts, x.ts
-       from (select g, md5('bench-item-' || g)::uuid::text as id, t as ts, to_char(t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso
-             from generate_series(1::bigint, $2::bigint) g, lateral (select timestamptz '2026-01-01 00:00:00+00' + g * interval '1 second' as t) d) x`,
-      [site, n],
-    );
+    await ctx.db.query(SEED_ITEMS_SQL, [site, n]);
     timings.insertMs = Date.now() - t;
     t = Date.now();
     await ctx.db.exec('analyze data_items');
