@@ -14,7 +14,7 @@ const adminUrl = process.env.VITRINE_TEST_DATABASE_URL ?? process.env.TEST_DATAB
 
 /** Runs one parameterised text a few times, then reads the session's prepared statements on the same connection. */
 async function preparedNames(db: Database): Promise<string[]> {
-  for (let i = 0; i < 3; i++) await db.query('select $1::int + 1 as n', [i]);
+  for (let i = 0; i < 10; i++) await db.query('select $1::int + 1 as n', [i]);
   const { rows } = await db.transaction((tx) =>
     tx.query<{ name: string }>("select name from pg_prepared_statements where name like 'vitrine\\_%'"),
   );
