@@ -98,8 +98,9 @@ export function useFactors(): FactorsResult {
   const invalidate = useInvalidate();
   const factors = useMemo(() => factorsOf(auth), [auth]);
   const query = useQuery(['mfa', 'factors'], () => factors.list(), { enabled: isMember });
+  // Resolves only after the list has refetched, so a "removed" notice never shows beside the removed factor.
   const changed = useCallback(
-    <T>(p: Promise<T>) => p.finally(() => void invalidate(['mfa', 'factors']).catch(() => undefined)),
+    <T>(p: Promise<T>) => p.finally(() => invalidate(['mfa', 'factors']).catch(() => undefined)),
     [invalidate],
   );
   return {

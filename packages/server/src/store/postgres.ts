@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { DatabaseBusyError, isDatabaseBusy } from './busy.js';
-import { secondSighting } from './hot-statements.js';
+import { statementNamer, type StatementNamer } from './hot-statements.js';
 import { probeConnection } from './pooler-probe.js';
 import { DEFAULT_POOL_SETTINGS, type PreparedStatements } from './pool-settings.js';
 import type { ConnectionInfo, Database, Queryable, QueryResult } from './types.js';
@@ -17,28 +17,7 @@ export function isStatementTimeout(error: unknown): boolean {
 }
 
 /**
- * Statement texts sent as named prepared statements: pg parses and plans each once per connection
- * and then only binds and executes (the token endpoint's lookups are a few static texts run
- * thousands of times a second). Bounded, so generated texts cannot grow every connection's backend
- * memory: a text is named from its second run, and after MAX_NAMED texts, new ones run unnamed as before. A plan PostgreSQL can no
- * longer use (a migration changed a table's row type) fails with SQLSTATE 0A000; the text is then
- * run unnamed from then on.
- */
-const MAX_NAMED = 256;
-const names = new Map<string, string>();
-const isHot = secondSighting();
-
-function statementName(sql: string): string | undefined {
-  let name = names.get(sql);
-  if (name === undefined && names.size < MAX_NAMED && isHot(sql)) {
-    name = `vitrine_${names.size + 1}`;
-    names.set(sql, name);
-  }
-  return name || undefined;
-}
-
-/**
- * One statement on one connection. Named only when `named` (a transaction pooler without protocol-level
+ * One statement on one connection. Named only with a `namer` (a transaction pooler without protocol-level
  * prepared statement support hands the next transaction another server connection, where the name is
  * unknown or already taken). Without parameters pg uses the simple protocol, which allows several
  * statements in one text. `retry`: outside a transaction, a stale plan (0A000) is retried unnamed.
@@ -47,10 +26,10 @@ async function statement<T>(
   client: pg.PoolClient,
   sql: string,
   params: readonly unknown[],
-  named: boolean,
+  namer: StatementNamer | undefined,
   retry: boolean,
 ): Promise<QueryResult<T>> {
-  const name = named && params.length > 0 ? statementName(sql) : undefined;
+  const name = namer && params.length > 0 ? namer.name(sql) : undefined;
   let result;
   try {
     result = await client.query(
@@ -58,7 +37,7 @@ async function statement<T>(
     );
   } catch (error) {
     if (!name || (error as { code?: string }).code !== '0A000') throw error;
-    names.set(sql, '');
+    namer?.forget(sql);
     if (!retry) throw error; // the transaction is aborted; its caller retries or fails
     result = await client.query({ text: sql, values: params as unknown[] });
   }
@@ -110,7 +89,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     timeout,
     probe.defaultStatementTimeoutMs,
   );
-  const named = info.preparedStatements === 'named';
+  // One namer per pool: its connections are the only ones that hold its names.
+  const namer = info.preparedStatements === 'named' ? statementNamer() : undefined;
   const local = info.statementTimeout === 'set local';
   const begin = local ? `begin; set local statement_timeout = ${timeout}` : 'begin';
   const pool = new pg.Pool({
@@ -159,7 +139,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
   function wrapTransaction(client: pg.PoolClient): Queryable {
     return {
-      query: (sql, params = []) => statement(client, sql, params, named, false),
+      query: (sql, params = []) => statement(client, sql, params, namer, false),
       // Scripts (migrations) run without the statement timeout until the transaction ends.
       async exec(sql: string): Promise<void> {
         await client.query('set local statement_timeout = 0');
@@ -176,8 +156,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       withClient((client) =>
         // Behind a pooler each statement is its own transaction; the timeout needs an explicit one.
         local
-          ? inTransaction(client, () => statement(client, sql, params, named, false))
-          : statement(client, sql, params, named, true),
+          ? inTransaction(client, () => statement(client, sql, params, namer, false))
+          : statement(client, sql, params, namer, true),
       ),
     exec: (sql: string) =>
       withClient(async (client) => {
