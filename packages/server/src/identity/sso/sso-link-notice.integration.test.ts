@@ -16,32 +16,37 @@ import {
 } from '../../../test-support/sso-kit.js';
 
 let sso: SsoKit;
+/** The same site behind an oidc-provider on its defaults: the address comes from UserInfo, not the ID token. */
+let ssoDefaults: SsoKit;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  sso = await startSso({
-    provider: { claimsInIdToken: true },
-    site: (site) => ({ ...site, languages: ['en', 'fr'] }),
-    config: (c) => ({ ...c, smtpUrl: smtp.url }),
-  });
+  const kit = (provider: { claimsInIdToken?: boolean }) =>
+    startSso({
+      provider,
+      site: (site) => ({ ...site, languages: ['en', 'fr'] }),
+      config: (c) => ({ ...c, smtpUrl: smtp.url }),
+    });
+  [sso, ssoDefaults] = await Promise.all([kit({ claimsInIdToken: true }), kit({})]);
 });
 afterAll(async () => {
   await sso?.close();
+  await ssoDefaults?.close();
   await smtp?.close();
 });
 
 const mailTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 
 /** A verified password member, as the audit's victim. */
-async function victim(language?: string) {
+async function victim(language?: string, on: SsoKit = sso) {
   const email = `victim-${Math.random().toString(36).slice(2, 10)}@shop.test`;
-  const res = await sso.kit.post(
+  const res = await on.kit.post(
     '/_api/iam/authentication/v2/register',
     { loginId: { email }, password: 'correct horse battery' },
-    { authorization: (await sso.kit.visitor()).access_token },
+    { authorization: (await on.kit.visitor()).access_token },
   );
   const memberId = ((await res.json()) as { identity: { id: string } }).identity.id;
-  await sso.kit.server.ctx.db.query(
+  await on.kit.server.ctx.db.query(
     `update members set email_verified = true, profile = profile || $2::jsonb where id = $1`,
     [memberId, JSON.stringify(language ? { language } : {})],
   );
@@ -66,29 +71,36 @@ const decoded = (raw: string) =>
   ).toString('utf8');
 
 describe('linking by verified email is mailed to the member (S-7)', () => {
-  it('the browser flow: exactly one notice naming the provider, the date and the way back; none for the next sign-in', async () => {
-    const m = await victim();
-    const before = mailTo(m.email).length;
-    const id = account(sso.provider, { email: m.email, email_verified: true });
-    const browser = new Browser();
-    const done = await browser.go((await toCallback(sso, browser, id)).callback!);
-    expect(done.status).toBe(302);
-    const notices = await newMailTo(m.email, before);
-    expect(notices).toHaveLength(1);
-    const text = decoded(notices[0]!.raw);
-    expect(text).toContain(`${IDP.name} was linked to your account`);
-    expect(text).toContain(
-      `Your ${sso.kit.server.ctx.sites.get(sso.kit.server.siteId)!.name} account was linked to ${IDP.name} on `,
-    );
-    expect(text).toContain(String(new Date().getUTCFullYear()));
-    expect(text).toContain(`Account → Sign-in methods and disconnect ${IDP.name}`);
+  it.each([
+    ['with the claims in the ID token as well', () => sso],
+    ["on oidc-provider's defaults (the address from UserInfo)", () => ssoDefaults],
+  ])(
+    'the browser flow %s: exactly one notice naming the provider, the date and the way back; none for the next sign-in',
+    async (_variant, on) => {
+      const kit = on();
+      const m = await victim(undefined, kit);
+      const before = mailTo(m.email).length;
+      const id = account(kit.provider, { email: m.email, email_verified: true });
+      const browser = new Browser();
+      const done = await browser.go((await toCallback(kit, browser, id)).callback!);
+      expect(done.status).toBe(302);
+      const notices = await newMailTo(m.email, before);
+      expect(notices).toHaveLength(1);
+      const text = decoded(notices[0]!.raw);
+      expect(text).toContain(`${IDP.name} was linked to your account`);
+      expect(text).toContain(
+        `Your ${kit.kit.server.ctx.sites.get(kit.kit.server.siteId)!.name} account was linked to ${IDP.name} on `,
+      );
+      expect(text).toContain(String(new Date().getUTCFullYear()));
+      expect(text).toContain(`Account → Sign-in methods and disconnect ${IDP.name}`);
 
-    // The identity is known now: signing in with it again links nothing and mails nothing.
-    const again = new Browser();
-    expect((await again.go((await toCallback(sso, again, id)).callback!)).status).toBe(302);
-    await new Promise((r) => setTimeout(r, 800));
-    expect(mailTo(m.email)).toHaveLength(before + 1);
-  });
+      // The identity is known now: signing in with it again links nothing and mails nothing.
+      const again = new Browser();
+      expect((await again.go((await toCallback(kit, again, id)).callback!)).status).toBe(302);
+      await new Promise((r) => setTimeout(r, 800));
+      expect(mailTo(m.email)).toHaveLength(before + 1);
+    },
+  );
 
   it('login-with-token-params: the notice in the member’s language', async () => {
     const m = await victim('fr');
