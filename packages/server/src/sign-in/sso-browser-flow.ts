@@ -196,6 +196,13 @@ const isNetworkError = (error: unknown) =>
   error instanceof Error &&
   (error.name === 'AbortError' || error.name === 'TimeoutError' || error.message === 'fetch failed');
 
+/** The page for each provider sign-in that cannot go on (identity/sso/sign-in.ts): why, and what to do. */
+const REFUSED_OUTCOMES = {
+  'account-exists': { status: 409, title: 'sso.accountExists.title', text: 'sso.accountExists.text' },
+  'lookalike-email': { status: 400, title: 'sso.lookalikeEmail.title', text: 'sso.lookalikeEmail.text' },
+  'no-email': { status: 400, title: 'sso.noEmail.title', text: 'sso.noEmail.text' },
+} as const;
+
 /** GET or POST /v1/sso/callback — the provider sends the browser back here. */
 export async function providerCallback(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const { ctx } = scope;
@@ -306,32 +313,10 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
       clientId: session.clientId,
     }),
   );
-  if (outcome.kind === 'account-exists') {
-    return ssoErrorPage(ctx, reply, request, {
-      status: 409,
-      session,
-      title: 'sso.accountExists.title',
-      text: 'sso.accountExists.text',
-      values: { email: outcome.email, provider: idp.name },
-    });
-  }
-  if (outcome.kind === 'lookalike-email') {
-    return ssoErrorPage(ctx, reply, request, {
-      status: 400,
-      session,
-      title: 'sso.lookalikeEmail.title',
-      text: 'sso.lookalikeEmail.text',
-      values: { email: outcome.email, provider: idp.name },
-    });
-  }
-  if (outcome.kind === 'no-email') {
-    return ssoErrorPage(ctx, reply, request, {
-      status: 400,
-      session,
-      title: 'sso.noEmail.title',
-      text: 'sso.noEmail.text',
-      values: { provider: idp.name },
-    });
+  if (outcome.kind !== 'state') {
+    const values: Record<string, string> = { provider: idp.name };
+    if ('email' in outcome) values.email = outcome.email;
+    return ssoErrorPage(ctx, reply, request, { ...REFUSED_OUTCOMES[outcome.kind], session, values });
   }
   try {
     return await afterState(scope, request, reply, session, outcome.result, outcome.email);
