@@ -148,30 +148,44 @@ export async function resendCode(
     );
     const row = rows[0];
     if (!row) throw unknownState();
-    const waited = (now - new Date(row.last_sent_at).getTime()) / 1000;
-    if (waited < RESEND_COOLDOWN_SECONDS)
-      throw httpErrors.tooManyRequests(
-        RESEND_COOLDOWN_SECONDS - waited,
-        'A code was sent a moment ago; wait before asking for another',
-      );
     if (Number(row.sends) >= MAX_SENDS) throw unknownState();
     const member = await input.memberOf(tx, row.member_id);
     if (!member) throw unknownState();
-    const code = randomCode();
-    const salt = randomBytes(16);
-    await tx.query(
-      `update verifications set code_salt = $2, code_hash = $3, attempts = 0, sends = sends + 1, last_sent_at = $4, expires_at = $5 where id = $1`,
-      [row.id, salt, hashCode(code, salt), new Date(now), new Date(now + CODE_TTL_SECONDS * 1000)],
-    );
-    await enqueueMail(
-      tx,
-      {
-        siteId: site.id,
-        kind: 'verification-code',
-        to: member.email,
-        ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60),
-      },
-      now,
-    );
+    await sendNewCode(tx, site, member, row, now);
   });
+}
+
+/**
+ * A new code for a live challenge, mailed to the member; the previous code stops working. At most once a
+ * minute: the member's own "send again" and an owner's resend (members/admin-verification.ts) share this.
+ */
+export async function sendNewCode(
+  tx: Queryable,
+  site: SiteConfig,
+  member: Member,
+  challenge: { id: string; last_sent_at: Date | string },
+  now: number,
+): Promise<void> {
+  const waited = (now - new Date(challenge.last_sent_at).getTime()) / 1000;
+  if (waited < RESEND_COOLDOWN_SECONDS)
+    throw httpErrors.tooManyRequests(
+      RESEND_COOLDOWN_SECONDS - waited,
+      'A code was sent a moment ago; wait a minute before asking for another',
+    );
+  const code = randomCode();
+  const salt = randomBytes(16);
+  await tx.query(
+    `update verifications set code_salt = $2, code_hash = $3, attempts = 0, sends = sends + 1, last_sent_at = $4, expires_at = $5 where id = $1`,
+    [challenge.id, salt, hashCode(code, salt), new Date(now), new Date(now + CODE_TTL_SECONDS * 1000)],
+  );
+  await enqueueMail(
+    tx,
+    {
+      siteId: site.id,
+      kind: 'verification-code',
+      to: member.email,
+      ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60),
+    },
+    now,
+  );
 }

@@ -1,15 +1,9 @@
-import { mailLanguage } from '../i18n/index.js';
-import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { httpErrors } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
 import { findMemberById } from './store.js';
-import { CODE_TTL_SECONDS, MAX_SENDS, RESEND_COOLDOWN_SECONDS } from '../identity/verification.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { verificationCodeMail } from '../mail/templates.js';
+import { MAX_SENDS, sendNewCode } from '../identity/verification.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
-import { hashCode, randomCode } from '../security/secrets.js';
 import { adminAccess } from '../owners/admin-access.js';
 import type { MemberParams } from './schemas.js';
 
@@ -49,28 +43,7 @@ export async function resendVerificationHandler(ctx: AppContext, request: Fastif
     if (!live || Number(live.sends) >= MAX_SENDS) {
       throw appError('NO_VERIFICATION_WAITING');
     }
-    const waited = (now - new Date(live.last_sent_at).getTime()) / 1000;
-    if (waited < RESEND_COOLDOWN_SECONDS)
-      throw httpErrors.tooManyRequests(
-        RESEND_COOLDOWN_SECONDS - waited,
-        'A code was sent a moment ago; wait a minute before sending another',
-      );
-    const code = randomCode();
-    const salt = randomBytes(16);
-    await tx.query(
-      `update verifications set code_salt = $2, code_hash = $3, attempts = 0, sends = sends + 1, last_sent_at = $4, expires_at = $5 where id = $1`,
-      [live.id, salt, hashCode(code, salt), new Date(now), new Date(now + CODE_TTL_SECONDS * 1000)],
-    );
-    await enqueueMail(
-      tx,
-      {
-        siteId: site.id,
-        kind: 'verification-code',
-        to: member.email,
-        ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60),
-      },
-      now,
-    );
+    await sendNewCode(tx, site, member, live, now);
   });
   if (access.owner) {
     await recordOwnerEvent(ctx, request, {
