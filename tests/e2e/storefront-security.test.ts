@@ -136,6 +136,9 @@ describe('Account → Security in Chromium', () => {
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     await signIn(page, email);
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    // "Remember this device" is a checkbox beside its words, not a full-width 44 px box (issue #29).
+    const remember = (await page.getByRole('checkbox', { name: 'Remember this device' }).boundingBox())!;
+    expect(remember.width).toBeLessThan(32);
     await page.getByLabel('Authentication code').fill(totpCode(secret, Date.now() + 30_000));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();

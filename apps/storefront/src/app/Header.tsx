@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react';
 import { useAuthActions, useSession } from '@vitrine/react';
 import { useState } from 'react';
-import { Link, NavLink } from './router/index.js';
+import { Link, NavLink, useLocation } from './router/index.js';
 import { useRuntimeConfig } from '../config/config-context.js';
+import { authPageLink } from '../features/auth/return-to.js';
 import { CartLink } from '../features/cart/CartLink.js';
 import { LanguageSelect } from '../i18n/LanguageSelect.js';
 
@@ -12,6 +13,7 @@ export function Header() {
   const { siteName } = useRuntimeConfig();
   const { isMember } = useSession();
   const { logout } = useAuthActions();
+  const location = useLocation();
   const [signingOut, setSigningOut] = useState(false);
 
   const signOut = async () => {
@@ -60,12 +62,12 @@ export function Header() {
             ) : (
               <>
                 <li>
-                  <NavLink to="/sign-in" className="nav-link">
+                  <NavLink to={authPageLink('/sign-in', location)} className="nav-link">
                     {_('header.signIn')}
                   </NavLink>
                 </li>
                 <li>
-                  <NavLink to="/create-account" className="nav-link nav-link--accent">
+                  <NavLink to={authPageLink('/create-account', location)} className="nav-link nav-link--accent">
                     {_('header.createAccount')}
                   </NavLink>
                 </li>

@@ -13,10 +13,6 @@ export function Layout() {
   const { siteName, devMailbox } = useRuntimeConfig();
   const first = useRef(true);
 
-  useEffect(() => {
-    document.documentElement.dataset.siteName = siteName;
-  }, [siteName]);
-
   // A new path moves focus to the new page's heading (see PageHeading) and scrolls to the top.
   useEffect(() => {
     if (first.current) {

@@ -1,5 +1,6 @@
 import { NavLink } from '../../app/router/index.js';
 import { useLingui } from '../../i18n/index.js';
+import './account-nav.css';
 
 /** The account area's sections. */
 export function AccountNav() {

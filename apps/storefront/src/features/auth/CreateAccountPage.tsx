@@ -2,13 +2,15 @@ import { useLingui } from '@lingui/react';
 import { useAuthActions, useSession } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, Navigate, useSearchParams } from '../../app/router/index.js';
+import { Link, Navigate, useLocation, useSearchParams } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { AlternativeSignIn } from './AlternativeSignIn.js';
 import { ApprovalNotice } from './ApprovalNotice.js';
-import { MESSAGES, safeReturnTo } from './auth-errors.js';
+import { Rich } from '../../i18n/Rich.js';
+import { MESSAGES } from './auth-errors.js';
+import { authPageLink, safeReturnTo } from './return-to.js';
 import { thrownProblem, useAuthOutcome } from './use-auth-outcome.js';
 import type { AuthOutcome } from './use-auth-outcome.js';
 
@@ -17,6 +19,7 @@ const PASSWORD_MIN = 8;
 export function CreateAccountPage() {
   const { _ } = useLingui();
   const [params] = useSearchParams();
+  const location = useLocation();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const { isMember } = useSession();
   const { register } = useAuthActions();
@@ -119,7 +122,9 @@ export function CreateAccountPage() {
         </button>
       </form>
       <AlternativeSignIn returnTo={returnTo} />
-      <p className="muted">{_('createAccount.haveAccount')}</p>
+      <p className="muted">
+        <Rich id="createAccount.haveAccount" components={{ 0: <Link to={authPageLink('/sign-in', location)} /> }} />
+      </p>
     </section>
   );
 }

@@ -2,13 +2,14 @@ import { useLingui } from '@lingui/react';
 import { useAuthActions, useSession } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, Navigate, useSearchParams } from '../../app/router/index.js';
+import { Link, Navigate, useLocation, useSearchParams } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { AlternativeSignIn } from './AlternativeSignIn.js';
 import { ApprovalNotice } from './ApprovalNotice.js';
-import { safeReturnTo } from './auth-errors.js';
+import { Rich } from '../../i18n/Rich.js';
+import { authPageLink, safeReturnTo } from './return-to.js';
 import { thrownProblem, useAuthOutcome } from './use-auth-outcome.js';
 import type { AuthOutcome } from './use-auth-outcome.js';
 
@@ -16,6 +17,7 @@ import type { AuthOutcome } from './use-auth-outcome.js';
 export function SignInPage() {
   const { _ } = useLingui();
   const [params] = useSearchParams();
+  const location = useLocation();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const { isMember } = useSession();
   const { login, loginWithRedirect } = useAuthActions();
@@ -95,7 +97,9 @@ export function SignInPage() {
         {_('signIn.hosted')}
       </button>
       <AlternativeSignIn returnTo={returnTo} passkey />
-      <p className="muted">{_('signIn.newHere')}</p>
+      <p className="muted">
+        <Rich id="signIn.newHere" components={{ 0: <Link to={authPageLink('/create-account', location)} /> }} />
+      </p>
     </section>
   );
 }

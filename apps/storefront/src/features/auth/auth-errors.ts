@@ -84,8 +84,4 @@ export function describeFailure(result: LoginResult, flow: 'login' | 'register' 
   return { field: 'form', message: text && text != 'Unknown _state' ? text : MESSAGES.unexpectedResponse };
 }
 
-/** Only same-site paths are followed after sign-in (never another origin). */
-export function safeReturnTo(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-}
+export { safeReturnTo } from './return-to.js';

@@ -1,0 +1,111 @@
+/**
+ * The ways into sign-in and create-account bring a shopper back where they were (issue #29), in the BUILT
+ * storefront in real headless Chromium at phone width: Checkout → Sign in → the page's own "Create an
+ * account" link → verify lands at checkout, not at the catalog; and the first screens look finished: the
+ * tab names the shop from the first load, and the account section links are laid out apart on a first visit.
+ */
+import { type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtApps } from './support/apps.js';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { launchChromium, newPhonePage } from './support/browser.js';
+import { uniqueEmail } from './support/console.js';
+import { mailedCode } from './support/storefront.js';
+
+let browser: Browser;
+let server: TestServer;
+let siteName: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: builtApps().storefront }) });
+  siteName = server.ctx.sites.get(server.siteId)!.name;
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe('the way back from sign-in and create-account', () => {
+  it('Checkout → Sign in → "Create an account" → verify ends at checkout with the cart', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(server.url);
+    // The tab names the shop from the first load, before any navigation.
+    await expect.poll(() => page.title()).toBe(`Catalog · ${siteName}`);
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(`${server.url}/sign-in?returnTo=%2Fcheckout`);
+
+    // A link in the page's own words, not "use the button at the top".
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(`${server.url}/create-account?returnTo=%2Fcheckout`);
+    // And back again: the way back survives the round trip between the two forms.
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/sign-in?returnTo=%2Fcheckout',
+    );
+    const email = uniqueEmail('way-back');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${server.url}/verify`);
+    await page.getByLabel('Verification code').fill(await mailedCode(server, email));
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    await page.getByRole('button', { name: 'Place order' }).waitFor();
+    expect(path(page)).toBe('/checkout');
+    await expect.poll(() => page.title()).toBe(`Checkout · ${siteName}`);
+    await page.context().close();
+  });
+
+  it("the header's Sign in and Create account carry the page the shopper is on", async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${server.url}/cart`);
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Create account' }).waitFor();
+    expect(await header.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in?returnTo=%2Fcart');
+    expect(await header.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe(
+      '/create-account?returnTo=%2Fcart',
+    );
+    // From the catalog's home there is nothing to come back to but the home itself.
+    await page.goto(server.url);
+    expect(await header.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
+    await page.context().close();
+  });
+
+  it('the account section links stand apart on a first visit (their styles load with them)', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(server.url);
+    await page.getByRole('banner').getByRole('link', { name: 'Create account' }).click();
+    const email = uniqueEmail('account-nav');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${server.url}/verify`);
+    await page.getByLabel('Verification code').fill(await mailedCode(server, email));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    // A full load of the account page: only what that page loads styles the nav.
+    await page.goto(`${server.url}/account`);
+    const nav = page.getByRole('navigation', { name: 'Account sections' });
+    await nav.getByRole('link', { name: 'Sign-in methods' }).waitFor();
+    const boxes = await nav.getByRole('link').evaluateAll((links) =>
+      links.map((l) => {
+        const r = l.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, height: r.height };
+      }),
+    );
+    expect(boxes).toHaveLength(3);
+    for (let i = 1; i < boxes.length; i++) {
+      const [a, b] = [boxes[i - 1]!, boxes[i]!];
+      // Either on the same row with a gap, or wrapped onto a row below.
+      expect(b.top > a.top || b.left - a.right >= 8).toBe(true);
+    }
+    // Each is a touch target of at least 44 px.
+    expect(Math.min(...boxes.map((b) => b.height))).toBeGreaterThanOrEqual(44);
+    await page.context().close();
+  });
+});
