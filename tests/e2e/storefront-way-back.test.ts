@@ -1,8 +1,9 @@
 /**
- * The ways into sign-in and create-account bring a shopper back where they were (issue #29), in the BUILT
- * storefront in real headless Chromium at phone width: Checkout → Sign in → the page's own "Create an
- * account" link → verify lands at checkout, not at the catalog; and the first screens look finished: the
- * tab names the shop from the first load, and the account section links are laid out apart on a first visit.
+ * A shopper's path on a phone through the BUILT storefront in real headless Chromium (issue #29): the ways
+ * into sign-in and create-account bring them back where they were (Checkout → Sign in → the page's own
+ * "Create an account" link → verify lands at checkout, not at the catalog); the order page fits the screen
+ * in English and Arabic with a Latin address in its own order; the tab names the shop from the first load,
+ * and the account section links are laid out apart on a first visit.
  */
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,51 @@ describe('the way back from sign-in and create-account', () => {
     await page.getByRole('button', { name: 'Place order' }).waitFor();
     expect(path(page)).toBe('/checkout');
     await expect.poll(() => page.title()).toBe(`Checkout · ${siteName}`);
+    await page.context().close();
+  });
+
+  it('the order page fits a phone in English and Arabic, the Latin address in its own order', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(server.url);
+    await page.getByRole('banner').getByRole('link', { name: 'Create account' }).click();
+    const email = uniqueEmail('order-phone');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${server.url}/verify`);
+    await page.getByLabel('Verification code').fill(await mailedCode(server, email));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(`${server.url}/account`);
+    await page.getByRole('button', { name: 'Add an address' }).click();
+    await page.getByLabel('Street and number').fill('12 Rue des Lilas');
+    await page.getByLabel('Postal code').fill('75011');
+    await page.getByLabel('City').fill('Paris');
+    await page.getByLabel('Country code').fill('FR');
+    await page.getByRole('button', { name: 'Save addresses' }).click();
+    await page.getByText('Your addresses were saved.').waitFor();
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByRole('button', { name: 'Add to cart' }).nth(1).click();
+    await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/checkout\/confirmation\//);
+    const table = page.getByRole('table');
+    await table.waitFor();
+    // Two lines and the total row, still a table to assistive technology though laid out as cards.
+    expect(await table.getByRole('row').count()).toBe(4);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    await page.getByLabel('Language').selectOption('ar');
+    await page.locator('html[dir="rtl"]').waitFor();
+    await table.waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    // The address is isolated from the right-to-left page around it: read left to right, as written.
+    const address = page.locator('bdi', { hasText: 'Rue des Lilas' });
+    expect(await address.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(await address.textContent()).toBe('12 Rue des Lilas, 75011 Paris, FR');
     await page.context().close();
   });
 

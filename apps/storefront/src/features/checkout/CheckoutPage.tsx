@@ -112,7 +112,7 @@ function Checkout() {
                     <input type="radio" name="address" checked={chosen == i} onChange={() => setAddressIndex(i)} />
                     <span>
                       <strong>{_(`address.tag.${a.tag}`)}</strong> —{' '}
-                      {formatAddress(a.address) || _('checkout.emptyAddress')}
+                      <bdi>{formatAddress(a.address) || _('checkout.emptyAddress')}</bdi>
                     </span>
                   </label>
                 ))}

@@ -27,42 +27,58 @@ export function OrderSummary({ order }: { order: Order }) {
         {order.shippingAddress && (
           <div>
             <dt>{_('order.shipsTo')}</dt>
-            <dd>{formatAddress(order.shippingAddress)}</dd>
+            <dd>
+              {/* Isolated: a Latin address inside a right-to-left page keeps its own order. */}
+              <bdi>{formatAddress(order.shippingAddress)}</bdi>
+            </dd>
           </div>
         )}
       </dl>
-      <table className="order-table">
+      {/* Explicit roles: on phones the rows become stacked cards (CSS display), which would drop table semantics. */}
+      <table className="order-table" role="table">
         <caption className="visually-hidden">{_('order.itemsCaption', { number: order.number })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{_('order.col.product')}</th>
-            <th scope="col">{_('order.col.quantity')}</th>
-            <th scope="col">{_('order.col.price')}</th>
-            <th scope="col">{_('order.col.total')}</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              {_('order.col.product')}
+            </th>
+            <th scope="col" role="columnheader">
+              {_('order.col.quantity')}
+            </th>
+            <th scope="col" role="columnheader">
+              {_('order.col.price')}
+            </th>
+            <th scope="col" role="columnheader">
+              {_('order.col.total')}
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {order.lines.map((line) => (
-            <tr key={line.productId}>
-              <th scope="row">
-                {line.slug ? <Link to={`/products/${encodeURIComponent(line.slug)}`}>{line.title}</Link> : line.title}
+            <tr key={line.productId} role="row">
+              <th scope="row" role="rowheader">
+                <bdi>
+                  {line.slug ? <Link to={`/products/${encodeURIComponent(line.slug)}`}>{line.title}</Link> : line.title}
+                </bdi>
               </th>
-              <td>{format.number(line.quantity)}</td>
-              <td>
+              <td role="cell" data-label={_('order.col.quantity')}>
+                {format.number(line.quantity)}
+              </td>
+              <td role="cell" data-label={_('order.col.price')}>
                 <Price amount={line.unitPrice} />
               </td>
-              <td>
+              <td role="cell" data-label={_('order.col.total')}>
                 <Price amount={line.lineTotal} />
               </td>
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
+        <tfoot role="rowgroup">
+          <tr role="row">
+            <th scope="row" colSpan={3} role="rowheader">
               {_('order.col.total')}
             </th>
-            <td>
+            <td role="cell">
               <Price amount={order.total} className="price price--strong" />
             </td>
           </tr>
