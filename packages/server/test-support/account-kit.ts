@@ -16,7 +16,7 @@ export class AccountKit {
     const code = fragmentOf((await this.kit.open(body.redirectSession.fullUrl)).headers.get('location')).get('code')!;
     const res = await this.kit.exchange({ code, codeVerifier: p.verifier, redirectUri: APP.redirectUri });
     const tokens = (await res.json()) as { access_token: string; refresh_token: string };
-    return { ...m, accessToken: tokens.access_token };
+    return { ...m, accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
   }
 
   link(section: string, token: string | undefined, extra: Record<string, unknown> = {}) {
@@ -63,4 +63,4 @@ export class AccountKit {
   }
 }
 
-export { Browser };
+

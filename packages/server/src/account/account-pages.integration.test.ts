@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountKit, Browser } from '../../test-support/account-kit.js';
+import { AccountKit } from '../../test-support/account-kit.js';
+import { Browser } from '../../test-support/sso-kit.js';
 import { APP, Kit } from '../../test-support/redirect-kit.js';
 
 /** Hosted account pages through `membersAccount` redirect sessions (issue #34, docs/account-pages.md). */
