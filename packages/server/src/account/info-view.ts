@@ -55,7 +55,8 @@ export function renderInfo(a: AccountPageContext, csrf: string, data: AccountInf
   const shipping = shippingAddressOf(p);
   const when = new Intl.DateTimeFormat(t.language, { dateStyle: 'medium', timeStyle: 'short' });
   const languages = siteLanguages(a.site);
-  const current = str(p.language);
+  // No language of their own yet: the page's (what they are reading now), so Save keeps it.
+  const current = str(p.language) || t.language;
   const optional = t.t('account.password.currentHint');
 
   const profile = form(
