@@ -47,7 +47,12 @@ beforeAll(async () => {
       policies: { ...s.policies, emailVerification: 'off' },
       clients: [
         ...s.clients,
-        { clientId: CLIENT, redirectUris: [`${appOrigin}/callback`], allowedOrigins: [appOrigin], refreshTokenRotation: false },
+        {
+          clientId: CLIENT,
+          redirectUris: [`${appOrigin}/callback`],
+          allowedOrigins: [appOrigin],
+          refreshTokenRotation: false,
+        },
       ],
     }),
   });
@@ -112,16 +117,29 @@ async function signedInMember() {
   const location = (await fetch(session.redirectSession.fullUrl, { redirect: 'manual' })).headers.get('location')!;
   const code = new URLSearchParams(new URL(location).hash.slice(1)).get('code');
   const tokens = (await (
-    await post('/oauth2/token', { clientId: CLIENT, grantType: 'authorization_code', code, codeVerifier: verifier, redirectUri: `${appOrigin}/callback` })
+    await post('/oauth2/token', {
+      clientId: CLIENT,
+      grantType: 'authorization_code',
+      code,
+      codeVerifier: verifier,
+      redirectUri: `${appOrigin}/callback`,
+    })
   ).json()) as { access_token: string; refresh_token: string };
-  return { email, memberId: registered.identity.id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+  return {
+    email,
+    memberId: registered.identity.id,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+  };
 }
 
 /** axe-core in the page (its own context bypasses the page's CSP for the injected script): no serious violation. */
 async function expectAccessible(page: Page) {
   await page.addScriptTag({ content: axe });
   const found = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
+    const result = await (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }
+    ).axe.run();
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
   });
   expect(found).toEqual([]);
@@ -140,7 +158,12 @@ describe('browser: hosted account pages', () => {
       {
         membersAccount: { section: 'ACCOUNT_INFO' },
         callbacks: { postFlowUrl: `${appOrigin}/` },
-        preferences: { useGenericWixPages: false, maintainIdentity: true, additionalQueryParameters: { lang: 'en' }, checkIfPublish: true },
+        preferences: {
+          useGenericWixPages: false,
+          maintainIdentity: true,
+          additionalQueryParameters: { lang: 'en' },
+          checkIfPublish: true,
+        },
         origin: appOrigin,
       },
       m.accessToken,
@@ -150,7 +173,10 @@ describe('browser: hosted account pages', () => {
     const page = await newPhonePage(browser, { stepTimeoutMs: 15_000 });
     // The pages' own CSP must not block anything of theirs (the browser's favicon 404 is not the page's).
     const errors: string[] = [];
-    page.on('console', (msg) => msg.type() === 'error' && /Content Security Policy/.test(msg.text()) && errors.push(msg.text()));
+    page.on(
+      'console',
+      (msg) => msg.type() === 'error' && /Content Security Policy/.test(msg.text()) && errors.push(msg.text()),
+    );
     await page.goto(redirectSession.fullUrl);
     await expect(page.title()).resolves.toBe('Account info · Demo Store');
     await expectFits(page, 375);
@@ -166,7 +192,10 @@ describe('browser: hosted account pages', () => {
     await Promise.all([page.waitForLoadState('load'), page.getByLabel('Country').press('Enter')]);
     await expect(page.getByRole('status').first().textContent()).resolves.toBe('Your changes are saved.');
     expect(errors).toEqual([]);
-    await Promise.all([page.waitForURL(`${appOrigin}/`), page.getByRole('link', { name: 'Back to the shop' }).first().click()]);
+    await Promise.all([
+      page.waitForURL(`${appOrigin}/`),
+      page.getByRole('link', { name: 'Back to the shop' }).first().click(),
+    ]);
     // The unmodified @wix/sdk client, with the shop's member tokens, reads the member back.
     const wix = createClient({
       auth: WixOAuthStrategy({
@@ -178,16 +207,29 @@ describe('browser: hosted account pages', () => {
       }),
     });
     const me = (await (await wix.fetchWithAuth(`${server.url}/_api/members/v1/members/my`)).json()) as {
-      member: { profile: { firstName: string; lastName: string; addresses: { tag: string; address: Record<string, string> }[] } };
+      member: {
+        profile: { firstName: string; lastName: string; addresses: { tag: string; address: Record<string, string> }[] };
+      };
     };
     expect(me.member.profile).toMatchObject({
       firstName: 'Grace',
       lastName: 'Hopper',
-      addresses: [{ tag: 'SHIPPING', address: { addressLine: '1 Navy Yard', city: 'Arlington', postalCode: '22202', country: 'US' } }],
+      addresses: [
+        {
+          tag: 'SHIPPING',
+          address: { addressLine: '1 Navy Yard', city: 'Arlington', postalCode: '22202', country: 'US' },
+        },
+      ],
     });
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 375, height: 812 } });
     const again = await context.newPage();
-    const link = (await (await post('/_api/redirects-api/v1/redirect-session', { membersAccount: { section: 'ACCOUNT_INFO' } }, m.accessToken)).json()) as {
+    const link = (await (
+      await post(
+        '/_api/redirects-api/v1/redirect-session',
+        { membersAccount: { section: 'ACCOUNT_INFO' } },
+        m.accessToken,
+      )
+    ).json()) as {
       redirectSession: { fullUrl: string };
     };
     await again.goto(link.redirectSession.fullUrl);
@@ -203,7 +245,11 @@ describe('browser: hosted account pages', () => {
     await page.goto(`${appOrigin}/`);
     const accountUrl = await page.evaluate(
       async ({ api, client, tokens }) => {
-        const auth = (window as unknown as { OAuthStrategy: (o: unknown) => { getAccountUrl(s: string, o: unknown): Promise<{ accountUrl: string }> } }).OAuthStrategy({
+        const auth = (
+          window as unknown as {
+            OAuthStrategy: (o: unknown) => { getAccountUrl(s: string, o: unknown): Promise<{ accountUrl: string }> };
+          }
+        ).OAuthStrategy({
           clientId: client,
           baseUrl: api,
           tokens,
@@ -236,7 +282,11 @@ describe('browser: hosted account pages', () => {
     const link = (await (
       await post(
         '/_api/redirects-api/v1/redirect-session',
-        { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${appOrigin}/` }, preferences: { additionalQueryParameters: { lang } } },
+        {
+          membersAccount: { section: 'ACCOUNT_INFO' },
+          callbacks: { postFlowUrl: `${appOrigin}/` },
+          preferences: { additionalQueryParameters: { lang } },
+        },
         m.accessToken,
       )
     ).json()) as { redirectSession: { fullUrl: string } };

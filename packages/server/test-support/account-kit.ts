@@ -1,7 +1,8 @@
 import { dateValue } from '../src/data/json.js';
 import { buildData, insertRow } from '../src/data/store.js';
-import { APP, fragmentOf, Kit, pkce } from './redirect-kit.js';
-import { Browser } from './sso-kit.js';
+import type { Kit } from './redirect-kit.js';
+import { APP, fragmentOf, pkce } from './redirect-kit.js';
+import type { Browser } from './sso-kit.js';
 
 /** The account-pages tests' helpers (issue #34): member tokens, account links, pages opened in a cookie browser. */
 export class AccountKit {
@@ -62,5 +63,3 @@ export class AccountKit {
     return ((await res.json()) as { order: { number: string } }).order;
   }
 }
-
-

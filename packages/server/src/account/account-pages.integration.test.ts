@@ -18,7 +18,9 @@ const violations = (body: unknown): Violation[] =>
   (body as { details: { validationError: { fieldViolations: Violation[] } } }).details.validationError.fieldViolations;
 
 const myMember = async (token: string) =>
-  (await (await fetch(`${kit.server.url}/_api/members/v1/members/my`, { headers: { authorization: token } })).json()) as {
+  (await (
+    await fetch(`${kit.server.url}/_api/members/v1/members/my`, { headers: { authorization: token } })
+  ).json()) as {
     member: { profile: Record<string, unknown> };
   };
 
@@ -41,7 +43,9 @@ describe('ACCOUNT_INFO for a member', () => {
     expect(html).toContain('name="firstName"');
     // The link works once; the page it opened stays usable in this browser only.
     expect((await new Browser().go(body.redirectSession.fullUrl)).status).toBe(400);
-    const elsewhere = await new Browser().go(`${kit.server.url}/account/info?redirectSessionId=${body.redirectSession.id}`);
+    const elsewhere = await new Browser().go(
+      `${kit.server.url}/account/info?redirectSessionId=${body.redirectSession.id}`,
+    );
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.text()).toContain('Account page closed');
   });
@@ -72,7 +76,12 @@ describe('ACCOUNT_INFO for a member', () => {
       lastName: 'Lovelace',
       language: 'fr',
       phones: ['+44 20 7946 0000'],
-      addresses: [{ tag: 'SHIPPING', address: { addressLine: '12 Rue de la Paix', city: 'Paris', postalCode: '75002', country: 'FR' } }],
+      addresses: [
+        {
+          tag: 'SHIPPING',
+          address: { addressLine: '12 Rue de la Paix', city: 'Paris', postalCode: '75002', country: 'FR' },
+        },
+      ],
     });
   });
 
@@ -130,7 +139,9 @@ describe('ACCOUNT_INFO for a member', () => {
     const res = await acct.post(browser, html, { action: 'signout-all' });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('All your sessions are signed out');
-    const me = await fetch(`${kit.server.url}/_api/members/v1/members/my`, { headers: { authorization: m.accessToken } });
+    const me = await fetch(`${kit.server.url}/_api/members/v1/members/my`, {
+      headers: { authorization: m.accessToken },
+    });
     expect(me.status).toBe(401);
     const after = await browser.go(`${kit.server.url}/account/info?redirectSessionId=${body.redirectSession.id}`);
     expect(after.status).toBe(400);
@@ -231,14 +242,19 @@ describe('account links: sign-in first and refusals', () => {
     expect(v!.description).toContain(`${section}: this site does not offer`);
   });
 
-  it.each(['ecomCheckout', 'bookingsCheckout', 'eventsCheckout', 'paidPlansCheckout', 'storesProduct', 'bookingsBook', 'ecomOrderPaymentRequest'])(
-    'refuses the unserved intent %s by name',
-    async (intent) => {
-      const { res, body } = await kit.redirectSession({ [intent]: { checkoutId: 'chk-1' }, callbacks: {} });
-      expect(res.status).toBe(400);
-      expect(violations(body)).toEqual([expect.objectContaining({ field: intent, ruleName: 'INTENT_NOT_SUPPORTED' })]);
-    },
-  );
+  it.each([
+    'ecomCheckout',
+    'bookingsCheckout',
+    'eventsCheckout',
+    'paidPlansCheckout',
+    'storesProduct',
+    'bookingsBook',
+    'ecomOrderPaymentRequest',
+  ])('refuses the unserved intent %s by name', async (intent) => {
+    const { res, body } = await kit.redirectSession({ [intent]: { checkoutId: 'chk-1' }, callbacks: {} });
+    expect(res.status).toBe(400);
+    expect(violations(body)).toEqual([expect.objectContaining({ field: intent, ruleName: 'INTENT_NOT_SUPPORTED' })]);
+  });
 
   it('ignores unknown preferences keys and carries lang: the Arabic page is right-to-left', async () => {
     const m = await acct.member();

@@ -20,15 +20,7 @@ export interface InfoState {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-function field(
-  st: InfoState,
-  name: string,
-  label: string,
-  type: string,
-  attrs: Html,
-  value = '',
-  hint = '',
-): Html {
+function field(st: InfoState, name: string, label: string, type: string, attrs: Html, value = '', hint = ''): Html {
   const error = st.errors?.[name];
   const first = st.errors && Object.keys(st.errors)[0] === name;
   const described = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
@@ -68,7 +60,8 @@ export function renderInfo(a: AccountPageContext, csrf: string, data: AccountInf
 ${field(st, 'lastName', t.t('account.field.lastName'), 'text', html`autocomplete="family-name" maxlength="200"`, str(p.lastName))}
 ${field(st, 'phone', t.t('account.field.phone'), 'tel', html`autocomplete="tel" maxlength="40" inputmode="tel"`, firstPhoneOf(p))}
 <label for="language">${t.t('account.field.language')}</label><select id="language" name="language">${languages.map(
-      (l) => html`<option value="${l}"${l === current ? html` selected` : ''}>${translator(l).t('language.name')}</option>`,
+      (l) =>
+        html`<option value="${l}"${l === current ? html` selected` : ''}>${translator(l).t('language.name')}</option>`,
     )}</select>
 <fieldset><legend>${t.t('account.shipping.legend')}</legend>
 ${field(st, 'addressLine', t.t('account.field.addressLine'), 'text', html`autocomplete="shipping address-line1" maxlength="200"`, str(shipping.addressLine))}

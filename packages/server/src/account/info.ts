@@ -38,7 +38,8 @@ async function show(
 }
 
 export async function accountInfoPage(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-  if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
+  if (request.method === 'HEAD')
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   const a = await accountContext(scope, request, reply, pageQuery(request).redirectSessionId);
   if ('answer' in a) return a.answer;
   return show(scope, request, reply, a);
@@ -55,7 +56,8 @@ const PASSWORD_RULES: Record<string, MessageKey> = {
 /** A refused step in the page's words: which field, or the whole form. */
 function explain(error: ApiError, form: string, passwordField: string, t: Translator): InfoState {
   if (error instanceof ReauthenticationError) {
-    const key = error.reason === 'WRONG_CURRENT_PASSWORD' ? 'account.error.wrongPassword' : 'account.error.reauthenticate';
+    const key =
+      error.reason === 'WRONG_CURRENT_PASSWORD' ? 'account.error.wrongPassword' : 'account.error.reauthenticate';
     return { errors: { [passwordField]: t.t(key) } };
   }
   if (error instanceof ValidationError) {
@@ -75,7 +77,11 @@ function explain(error: ApiError, form: string, passwordField: string, t: Transl
 }
 
 /** profile.addresses[0].address.city → city; profile.firstName → firstName. */
-const fieldOf = (path: string): string => path.split('.').pop()?.replace(/\[\d+\]$/, '') ?? 'firstName';
+const fieldOf = (path: string): string =>
+  path
+    .split('.')
+    .pop()
+    ?.replace(/\[\d+\]$/, '') ?? 'firstName';
 
 export async function accountInfoSubmit(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const { ctx, deps } = scope;
@@ -88,7 +94,8 @@ export async function accountInfoSubmit(scope: Scope, request: FastifyRequest, r
   if (!isGenuinePost(ctx, request, csrf, a.s.id))
     return show(scope, request, reply, a, { formError: { form: action, text: t.t('error.sessionExpired') } }, 403);
   const flowScope = { caller: a.caller, ip: clientIp(request) };
-  const str = (name: string, max = 4096) => (typeof form[name] === 'string' ? (form[name] as string).slice(0, max) : '');
+  const str = (name: string, max = 4096) =>
+    typeof form[name] === 'string' ? (form[name] as string).slice(0, max) : '';
   try {
     switch (action) {
       case 'profile': {
@@ -96,7 +103,9 @@ export async function accountInfoSubmit(scope: Scope, request: FastifyRequest, r
         await patchMyMember(deps, flowScope, { profile });
         const again = await accountContext(scope, request, reply, a.s.id);
         if ('answer' in again) return again.answer;
-        return show(scope, request, reply, again, { notice: { form: 'profile', text: again.lang.t.t('account.notice.saved') } });
+        return show(scope, request, reply, again, {
+          notice: { form: 'profile', text: again.lang.t.t('account.notice.saved') },
+        });
       }
       case 'password': {
         const current = str('currentPassword');
@@ -104,15 +113,25 @@ export async function accountInfoSubmit(scope: Scope, request: FastifyRequest, r
           newPassword: str('newPassword'),
           ...(current ? { currentPassword: current } : {}),
         });
-        return show(scope, request, reply, a, { notice: { form: 'password', text: t.t('account.notice.passwordChanged') } });
+        return show(scope, request, reply, a, {
+          notice: { form: 'password', text: t.t('account.notice.passwordChanged') },
+        });
       }
       case 'signout-all':
         return await signOutEverywhere(scope, request, reply, a);
       case 'delete':
-        if (form.confirm !== 'yes') return show(scope, request, reply, a, { errors: { confirm: t.t('account.error.confirm') } }, 400);
+        if (form.confirm !== 'yes')
+          return show(scope, request, reply, a, { errors: { confirm: t.t('account.error.confirm') } }, 400);
         return await deleteAccount(scope, request, reply, a, str('deletePassword'));
       default:
-        return show(scope, request, reply, a, { formError: { form: 'profile', text: t.t('error.unknownAction') } }, 400);
+        return show(
+          scope,
+          request,
+          reply,
+          a,
+          { formError: { form: 'profile', text: t.t('error.unknownAction') } },
+          400,
+        );
     }
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
@@ -126,7 +145,12 @@ async function signOutEverywhere(scope: Scope, request: FastifyRequest, reply: F
   const { ctx } = scope;
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await revokeMemberAccess(tx, ctx, { siteId: a.caller.siteId, memberId: a.member.id, reason: 'sign-out-everywhere', now });
+    await revokeMemberAccess(tx, ctx, {
+      siteId: a.caller.siteId,
+      memberId: a.member.id,
+      reason: 'sign-out-everywhere',
+      now,
+    });
     await ctx.authEvents.record(
       {
         type: 'sign_out',

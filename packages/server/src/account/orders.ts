@@ -35,7 +35,8 @@ function renderOrders(a: AccountPageContext, orders: OrderView[]) {
 }
 
 export async function accountOrdersPage(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-  if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
+  if (request.method === 'HEAD')
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   const a = await accountContext(scope, request, reply, pageQuery(request).redirectSessionId);
   if ('answer' in a) return a.answer;
   const offered = a.site.collections.some((c) => c.id === DEFAULT_COLLECTIONS.orders);

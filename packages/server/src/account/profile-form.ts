@@ -45,11 +45,18 @@ export function profilePatch(form: PageInput, current: Json, languages: readonly
   const index = list.findIndex((a) => a.tag === 'SHIPPING');
   const others = list.filter((_, i) => i !== index);
   const shipping = Object.keys(filled).length
-    ? [{ ...(index >= 0 ? { id: list[index]!.id } : {}), tag: 'SHIPPING', address: { ...shippingAddressOf(current), ...parts, ...filled } }]
+    ? [
+        {
+          ...(index >= 0 ? { id: list[index]!.id } : {}),
+          tag: 'SHIPPING',
+          address: { ...shippingAddressOf(current), ...parts, ...filled },
+        },
+      ]
     : [];
   // Emptied parts go: the spread above keeps only what the form still holds.
   for (const s of shipping) for (const [k, v] of Object.entries(parts)) if (v === '') delete (s.address as Json)[k];
-  const merged = index >= 0 ? [...list.slice(0, index), ...shipping, ...list.slice(index + 1)] : [...others, ...shipping];
+  const merged =
+    index >= 0 ? [...list.slice(0, index), ...shipping, ...list.slice(index + 1)] : [...others, ...shipping];
   return {
     firstName: orNull(text(form, 'firstName', 200)),
     lastName: orNull(text(form, 'lastName', 200)),

@@ -40,7 +40,11 @@ const violation = (field: string, description: string, ruleName: string): FieldV
 /** A field violation for every unserved intent the body carries (an empty list when none). */
 export function unservedIntents(body: Record<string, unknown>): FieldViolation[] {
   return UNSERVED_INTENTS.filter((k) => body[k] !== undefined && body[k] !== null).map((k) =>
-    violation(k, `the ${k} intent is not served by this server (served: auth, login, logout, membersAccount)`, 'INTENT_NOT_SUPPORTED'),
+    violation(
+      k,
+      `the ${k} intent is not served by this server (served: auth, login, logout, membersAccount)`,
+      'INTENT_NOT_SUPPORTED',
+    ),
   );
 }
 
@@ -50,7 +54,11 @@ export function parseSection(ctx: AppContext, siteId: string, value: unknown): A
   const field = 'membersAccount.section';
   if ((NOT_OFFERED_SECTIONS as readonly unknown[]).includes(section)) {
     throw new ValidationError([
-      violation(field, `${String(section)}: this site does not offer ${String(section).toLowerCase()}`, 'SECTION_NOT_OFFERED'),
+      violation(
+        field,
+        `${String(section)}: this site does not offer ${String(section).toLowerCase()}`,
+        'SECTION_NOT_OFFERED',
+      ),
     ]);
   }
   if (!(SERVED_SECTIONS as readonly unknown[]).includes(section)) {

@@ -24,12 +24,17 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     log: ctx.log,
   });
   const scope = { ctx, deps: { ctx, limiter: ctx.limiter, captcha } };
-  app.get(ACCOUNT_PATHS.ACCOUNT_INFO!, { schema: page('The hosted ACCOUNT_INFO page of an account link') }, (request, reply) =>
-    accountInfoPage(scope, request, reply),
+  app.get(
+    ACCOUNT_PATHS.ACCOUNT_INFO!,
+    { schema: page('The hosted ACCOUNT_INFO page of an account link') },
+    (request, reply) => accountInfoPage(scope, request, reply),
   );
   app.post(
     ACCOUNT_PATHS.ACCOUNT_INFO!,
-    { schema: page('A submitted ACCOUNT_INFO form (profile, password, sign out everywhere, delete)'), bodyLimit: 16 * 1024 },
+    {
+      schema: page('A submitted ACCOUNT_INFO form (profile, password, sign out everywhere, delete)'),
+      bodyLimit: 16 * 1024,
+    },
     (request, reply) => accountInfoSubmit(scope, request, reply),
   );
   app.get(ACCOUNT_PATHS.ORDERS!, { schema: page('The hosted ORDERS page of an account link') }, (request, reply) =>
