@@ -137,18 +137,16 @@ async function signedInMember() {
 async function expectAccessible(page: Page) {
   await page.addScriptTag({ content: axe });
   const found = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }
-    ).axe.run();
+    type Axe = { run(): Promise<{ violations: { id: string; impact: string }[] }> };
+    const result = await (window as unknown as { axe: Axe }).axe.run();
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
   });
   expect(found).toEqual([]);
 }
 
 /** Nothing wider than the viewport: usable at phone width without sideways scrolling. */
-async function expectFits(page: Page, width: number) {
+const expectFits = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 describe('browser: hosted account pages', () => {
   it('raw seed-shaped POST → ACCOUNT_INFO → name and shipping address changed → back to the shop → @wix/sdk sees it', async () => {

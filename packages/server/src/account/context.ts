@@ -12,8 +12,8 @@ import { newNonce, page, pageHeaders } from '../http/pages/layout.js';
 import { findMemberById, type Member } from '../members/store.js';
 import { browserMember } from '../sign-in/browser-session.js';
 import { entryOf, invalidLink, type Scope } from '../sign-in/pages.js';
-import { ACCOUNT_LINK_TTL_SECONDS, findRedirectSession, type RedirectSession } from '../sign-in/redirect-store.js';
-import { accountPath } from './paths.js';
+import { findRedirectSession, type RedirectSession } from '../sign-in/redirect-store.js';
+import { ACCOUNT_LINK_TTL_SECONDS, accountPath } from './paths.js';
 
 export interface AccountPageContext {
   s: RedirectSession;

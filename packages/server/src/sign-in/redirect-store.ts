@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { randomToken, safeEqual, sha256 } from '../security/secrets.js';
 import type { Queryable } from '../store/types.js';
+import { ACCOUNT_LINK_TTL_SECONDS, type AccountLink } from '../account/paths.js';
 
 /** Redirect sessions and authorization codes both live at most this long (RFC 9700 §2.1.1: codes ≤ 10 min). */
 export const REDIRECT_SESSION_TTL_SECONDS = 600;
@@ -27,13 +28,6 @@ export interface RedirectSession {
   usedAt: Date | null;
   /** A members account link (account/): the section it opens; a 'login' session otherwise. */
   account?: AccountLink | undefined;
-}
-
-/** What an account link adds to its redirect session (table account_redirects). */
-export interface AccountLink {
-  section: string;
-  /** The member session of the access token that created the link, when that was a member's. */
-  memberSessionId: string | null;
 }
 
 interface SessionRow {
@@ -115,12 +109,6 @@ export async function insertRedirectSession(
   }
   return { ...toSession(rows[0]!), account: s.account };
 }
-
-/**
- * How long the account pages opened by one link stay usable (with the browser's live sign-in): the link
- * itself works once and for ten minutes like every redirect session; the pages it opened, an hour.
- */
-export const ACCOUNT_LINK_TTL_SECONDS = 3600;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
