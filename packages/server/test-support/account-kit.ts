@@ -1,4 +1,4 @@
-import { dateValue } from '../src/data/json.js';
+import { dateValue, type JsonObject } from '../src/data/json.js';
 import { buildData, insertRow } from '../src/data/store.js';
 import type { Kit } from './redirect-kit.js';
 import { APP, fragmentOf, pkce } from './redirect-kit.js';
@@ -54,7 +54,7 @@ export class AccountKit {
     const { ctx, siteId } = this.kit.server;
     const now = Date.now();
     const productId = `acct-${title}-${++this.seq}-${now}`;
-    const put = (collection: string, id: string, data: Record<string, unknown>, owner?: string) =>
+    const put = (collection: string, id: string, data: JsonObject, owner?: string) =>
       insertRow(ctx.db, siteId, collection, buildData(data, id, owner, dateValue(now), dateValue(now)), owner, now);
     await put('Products', productId, { title, slug: productId, price, category: 'Test' });
     await put('Cart', `${productId}-line`, { productId, quantity }, memberId);
