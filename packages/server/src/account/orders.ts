@@ -10,6 +10,7 @@ import { DEFAULT_COLLECTIONS } from '../shop/checkout.js';
 import { listOrders, type OrderView } from '../shop/orders.js';
 import type { Scope } from '../sign-in/pages.js';
 import { accountContext, accountPage, type AccountPageContext } from './context.js';
+import { hasOrders } from './paths.js';
 
 interface Line {
   title?: unknown;
@@ -39,7 +40,8 @@ export async function accountOrdersPage(scope: Scope, request: FastifyRequest, r
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   const a = await accountContext(scope, request, reply, pageQuery(request).redirectSessionId);
   if ('answer' in a) return a.answer;
-  const offered = a.site.collections.some((c) => c.id === DEFAULT_COLLECTIONS.orders);
-  const orders = offered ? await listOrders(scope.ctx.db, a.site.id, DEFAULT_COLLECTIONS.orders, a.member.id) : [];
+  const orders = hasOrders(a.site)
+    ? await listOrders(scope.ctx.db, a.site.id, DEFAULT_COLLECTIONS.orders, a.member.id)
+    : [];
   return accountPage(reply, a, 'ORDERS', a.lang.t.t('account.orders.title'), renderOrders(a, orders));
 }

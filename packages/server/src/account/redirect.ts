@@ -7,8 +7,8 @@ import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
 import { ValidationError, type FieldViolation } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
-import { DEFAULT_COLLECTIONS } from '../shop/checkout.js';
 import type { NewRedirectSession } from '../sign-in/redirect-store.js';
+import { hasOrders } from './paths.js';
 
 /** The seed's MembersAccountSection values; the first two have pages here. */
 export const SERVED_SECTIONS = ['ACCOUNT_INFO', 'ORDERS'] as const;
@@ -67,7 +67,7 @@ export function parseSection(ctx: AppContext, siteId: string, value: unknown): A
     ]);
   }
   const site = ctx.sites.get(siteId);
-  if (section === 'ORDERS' && !site?.collections.some((c) => c.id === DEFAULT_COLLECTIONS.orders)) {
+  if (section === 'ORDERS' && !(site && hasOrders(site))) {
     throw new ValidationError([violation(field, 'ORDERS: this site does not offer orders', 'SECTION_NOT_OFFERED')]);
   }
   return section as AccountSection;
