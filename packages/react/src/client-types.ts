@@ -4,9 +4,16 @@
  */
 
 // The token and login-result shapes are the SDK's own (type-only: nothing of the SDK is bundled by this).
-import type { LoginErrorCode, LoginResult, TokenRole, Tokens, VerifyFactorParams } from '@vitrine/sdk';
+import type {
+  LoginErrorCode,
+  LoginResult,
+  MembersAccountSection,
+  TokenRole,
+  Tokens,
+  VerifyFactorParams,
+} from '@vitrine/sdk';
 
-export type { LoginErrorCode, LoginResult, TokenRole, Tokens, VerifyFactorParams };
+export type { LoginErrorCode, LoginResult, MembersAccountSection, TokenRole, Tokens, VerifyFactorParams };
 
 export interface OAuthDataLike {
   state: string;
@@ -43,6 +50,8 @@ export interface AuthClient {
   ): Promise<{ authUrl: string }>;
   parseFromUrl(url?: string): { code?: string; state?: string; error?: string; errorDescription?: string };
   logout(originalUrl: string): Promise<{ logoutUrl: string }>;
+  /** `@vitrine/sdk`: a hosted account page's single-use URL (docs/account-pages.md). */
+  getAccountUrl?(section: MembersAccountSection, opts?: { postFlowUrl?: string }): Promise<{ accountUrl: string }>;
   setTokens(tokens: Tokens): void;
   getTokens(): Tokens;
   loggedIn(): boolean;

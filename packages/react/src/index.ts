@@ -21,9 +21,12 @@ export type {
   VitrineClientLike,
   OAuthDataLike,
   VerifyFactorParams,
+  MembersAccountSection,
 } from './client-types.js';
 export { useFactors, useSecondStep, passkeysSupported } from './mfa.js';
 export type { Activation, ChangeProof, Factor, FactorsResult, SecondStep } from './mfa.js';
 export { useSignInMethods, useSsoClient, useSsoProviders } from './sso.js';
 export type { Connection, IdentityProvider, SignInMethods, SsoProviders } from './sso.js';
 export { startLogin } from './redirect-login.js';
+export { useAccountUrl } from './account.js';
+export type { AccountUrl } from './account.js';

@@ -13,6 +13,12 @@ export { cookieTokens, localStorageTokens, memoryStorage } from './auth/storage.
 export type { CookieOptions, CookieStorage, LocalStorageOptions } from './auth/storage.js';
 export { base64url, generateCodeChallenge, generateCodeVerifier } from './auth/pkce.js';
 export { parseFromUrl } from './auth/redirect.js';
-export type { AuthUrlOptions, Prompt, ResponseMode } from './auth/redirect.js';
+export type {
+  AccountUrlOptions,
+  AuthUrlOptions,
+  MembersAccountSection,
+  Prompt,
+  ResponseMode,
+} from './auth/redirect.js';
 export { emptyTokens } from './auth/types.js';
 export type * from './auth/types.js';

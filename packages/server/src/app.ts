@@ -19,6 +19,7 @@ import { mailRoutes } from './mail/index.js';
 import { keyRoutes } from './oauth/key-routes.js';
 import { KeyRing } from './oauth/keys.js';
 import { signInRoutes } from './sign-in/routes.js';
+import { accountRoutes } from './account/routes.js';
 import { tokenRoutes } from './oauth/routes.js';
 import { ownerRoutes } from './owners/routes.js';
 import { TokenService } from './oauth/token-service.js';
@@ -125,6 +126,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(keyRoutes, { ctx });
     await app.register(identityRoutes, { ctx });
     await app.register(signInRoutes, { ctx });
+    await app.register(accountRoutes, { ctx });
     await app.register(adminRoutes, { ctx });
     await app.register(ownerRoutes, { ctx });
     await app.register(consoleRoutes, { ctx });

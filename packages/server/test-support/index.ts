@@ -6,6 +6,7 @@ export * from './oidc-provider.js';
 export * from './pgbouncer.js';
 export * from './owners-kit.js';
 export * from './redirect-kit.js';
+export * from './account-kit.js';
 export * from './server.js';
 export * from './smtp.js';
 export * from './sso-kit.js';

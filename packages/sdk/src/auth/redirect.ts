@@ -13,6 +13,14 @@ import type { OAuthData, Tokens } from './types.js';
 export type Prompt = 'login' | 'none' | 'consent' | 'select_account';
 export type ResponseMode = 'query' | 'fragment' | 'web_message';
 
+/** The seed's MembersAccountSection values; the server has pages for ACCOUNT_INFO and ORDERS (docs/account-pages.md). */
+export type MembersAccountSection = 'ACCOUNT_INFO' | 'ORDERS' | 'BOOKINGS' | 'SUBSCRIPTIONS' | 'EVENTS';
+
+export interface AccountUrlOptions {
+  /** Where the hosted account page's "Back to the shop" leads: a registered redirect URI or allowed origin. */
+  postFlowUrl?: string;
+}
+
 export interface AuthUrlOptions {
   prompt?: Prompt;
   responseMode?: ResponseMode;
@@ -140,6 +148,17 @@ export function createRedirectFlows(http: HttpContext, clientId: string, tokens:
         // Even when the server cannot be reached, this device stops acting as the member.
         tokens.clearTokens();
       }
+    },
+    /**
+     * A single-use, ten-minute URL of a hosted account page (docs/account-pages.md). Sent with the
+     * member's token, it opens straight on the section; a visitor signs in on the hosted page first.
+     */
+    async getAccountUrl(section: MembersAccountSection, opts: AccountUrlOptions = {}) {
+      const s = await createSession({
+        membersAccount: { section },
+        ...(opts.postFlowUrl ? { callbacks: { postFlowUrl: opts.postFlowUrl } } : {}),
+      });
+      return { accountUrl: s.fullUrl! };
     },
     /** Server-side only (API key): member tokens for a member id. */
     getMemberTokensForExternalLogin: (memberId: string, apiKey: string) =>

@@ -31,6 +31,7 @@ import { deviceTokenOf, rememberDevice, secondStepState, verifyBody } from './mf
 import { passkeyData, passkeyOptions, passkeyScript, refusedPasskey } from './passkey-step.js';
 import { allowedFactors, mfaMode, parseFactorType } from '../identity/mfa/policy.js';
 import { clientIp } from '../security/client-ip.js';
+import { openAccount, openVouchedAccount } from '../account/open.js';
 
 /** Passkeys as a first factor: offered while the site takes passkeys at all. */
 const passkeysOffered = (site: SiteConfig) => mfaMode(site) !== 'off' && allowedFactors(site).includes('WEBAUTHN');
@@ -90,6 +91,8 @@ export async function finish(
   const { ctx } = scope;
   const entry = entryOf(ctx, s);
   if (!entry) return invalidLink(reply, ctx, request);
+  // An account link (account/): on to the section's page rather than back to the shop.
+  if (s.account) return openAccount(scope, reply, s, memberId, request);
   const lang = languageOf(entry.site, request);
   const now = ctx.now();
   const code = await ctx.db.transaction(async (tx) => {
@@ -186,7 +189,11 @@ export async function authorizePage(scope: Scope, request: FastifyRequest, reply
   if (!s || s.intent === 'logout' || !entryOf(ctx, s)) return invalidLink(reply, ctx, request);
   const now = ctx.now();
   if (!isLive(s, now)) return expired(scope, reply, s, request);
-  if (s.memberId) return finish(scope, reply, s, s.memberId, s.visitorId, request);
+  if (s.account && s.memberId) {
+    const opened = await openVouchedAccount(scope, request, reply, s);
+    if (opened !== undefined) return opened;
+    // The token's session ended since the link was made: the sign-in page, as for a visitor.
+  } else if (s.memberId) return finish(scope, reply, s, s.memberId, s.visitorId, request);
   const formAsked = query.view === 'signin' || query.view === 'register' || query.view === 'forgot';
   const use = browserSessionUse(s, formAsked);
   const browser = use === 'ignore' ? undefined : await browserMember(ctx, request, entryOf(ctx, s)!.site, now);

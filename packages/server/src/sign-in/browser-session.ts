@@ -22,7 +22,7 @@ export async function browserMember(
   request: FastifyRequest,
   site: SiteConfig,
   now: number,
-): Promise<{ memberId: string } | undefined> {
+): Promise<{ memberId: string; sessionId: string } | undefined> {
   const browser = await findBrowserMember(ctx.db, site.id, readCookies(request)[cookieNames(ctx).session], now);
   if (!browser) return undefined;
   if (browser.lastUsedAt.getTime() <= ctx.tokens.idleSince(site).getTime()) {

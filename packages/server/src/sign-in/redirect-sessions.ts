@@ -6,6 +6,7 @@ import { ValidationError, type FieldViolation } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { consumeSessionToken } from '../identity/session-tokens.js';
+import { accountSessionInput, unservedIntents } from '../account/redirect.js';
 import { CHALLENGE, insertRedirectSession, type NewRedirectSession, type ResponseMode } from './redirect-store.js';
 
 export const PROMPTS = ['login', 'none', 'consent', 'select_account'] as const;
@@ -38,20 +39,21 @@ const obj = (value: unknown): Record<string, unknown> | undefined =>
 
 /**
  * POST /_api/redirects-api/v1/redirect-session (and /headless/v1/redirect-session): one of the
- * intents `auth`, `login`, `logout` (docs/wire-format.md §4). Everything the page behind `fullUrl` will do
+ * intents `auth`, `login`, `logout` (docs/wire-format.md §4) or `membersAccount` (docs/account-pages.md);
+ * the seed's other intents (checkouts …) are refused by name. Everything the page behind `fullUrl` will do
  * is decided and validated here, so the page only acts on stored, checked values.
  */
 export async function createRedirectSession(ctx: AppContext, request: FastifyRequest): Promise<RedirectSessionAnswer> {
   const body = obj(request.body);
   if (!body) throw appError('INVALID_ARGUMENT');
-  const intents = (['auth', 'login', 'logout'] as const).filter((k) => body[k] !== undefined && body[k] !== null);
+  const unserved = unservedIntents(body);
+  if (unserved.length) throw new ValidationError(unserved);
+  const intents = (['auth', 'login', 'logout', 'membersAccount'] as const).filter(
+    (k) => body[k] !== undefined && body[k] !== null,
+  );
   if (intents.length !== 1) {
     throw new ValidationError([
-      violation(
-        'auth',
-        'exactly one of auth, login or logout is required (other intents are not supported here)',
-        'REQUIRED',
-      ),
+      violation('auth', 'exactly one of auth, login, logout or membersAccount is required', 'REQUIRED'),
     ]);
   }
   const intent = intents[0]!;
@@ -66,7 +68,11 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   let input: NewRedirectSession;
   let sessionToken: string | undefined;
 
-  if (intent === 'auth') {
+  if (intent === 'membersAccount') {
+    input = accountSessionInput(ctx, caller, body.membersAccount, (client) =>
+      postFlowOf(ctx, client, callbacks.postFlowUrl),
+    );
+  } else if (intent === 'auth') {
     const auth = obj(body.auth) ?? {};
     const req = obj(auth.authRequest);
     if (!req) throw new ValidationError([violation('auth.authRequest', 'is required', 'REQUIRED')]);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { randomToken, safeEqual, sha256 } from '../security/secrets.js';
 import type { Queryable } from '../store/types.js';
+import { ACCOUNT_LINK_TTL_SECONDS, type AccountLink } from '../account/paths.js';
 
 /** Redirect sessions and authorization codes both live at most this long (RFC 9700 §2.1.1: codes ≤ 10 min). */
 export const REDIRECT_SESSION_TTL_SECONDS = 600;
@@ -25,6 +26,8 @@ export interface RedirectSession {
   postFlowUrl: string | null;
   expiresAt: Date;
   usedAt: Date | null;
+  /** A members account link (account/): the section it opens; a 'login' session otherwise. */
+  account?: AccountLink | undefined;
 }
 
 interface SessionRow {
@@ -43,6 +46,8 @@ interface SessionRow {
   post_flow_url: string | null;
   expires_at: Date | string;
   used_at: Date | string | null;
+  account_section?: string | null;
+  account_member_session_id?: string | null;
 }
 
 const toSession = (r: SessionRow): RedirectSession => ({
@@ -61,6 +66,9 @@ const toSession = (r: SessionRow): RedirectSession => ({
   postFlowUrl: r.post_flow_url,
   expiresAt: new Date(r.expires_at),
   usedAt: r.used_at ? new Date(r.used_at) : null,
+  account: r.account_section
+    ? { section: r.account_section, memberSessionId: r.account_member_session_id ?? null }
+    : undefined,
 });
 
 export type NewRedirectSession = Omit<RedirectSession, 'id' | 'expiresAt' | 'usedAt'>;
@@ -93,7 +101,13 @@ export async function insertRedirectSession(
       new Date(now + REDIRECT_SESSION_TTL_SECONDS * 1000),
     ],
   );
-  return toSession(rows[0]!);
+  if (s.account) {
+    await tx.query(
+      `insert into account_redirects (site_id, redirect_session_id, section, member_session_id, expires_at) values ($1, $2, $3, $4, $5)`,
+      [s.siteId, id, s.account.section, s.account.memberSessionId, new Date(now + ACCOUNT_LINK_TTL_SECONDS * 1000)],
+    );
+  }
+  return { ...toSession(rows[0]!), account: s.account };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,15 +115,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Any state (used, expired included): the pages tell those apart. Non-uuid ids are simply unknown. */
 export async function findRedirectSession(q: Queryable, id: unknown): Promise<RedirectSession | undefined> {
   if (typeof id !== 'string' || !UUID.test(id)) return undefined;
-  const { rows } = await q.query<SessionRow>('select * from redirect_sessions where id = $1', [id]);
+  const { rows } = await q.query<SessionRow>(
+    `select r.*, a.section as account_section, a.member_session_id as account_member_session_id
+       from redirect_sessions r left join account_redirects a on a.redirect_session_id = r.id
+      where r.id = $1`,
+    [id],
+  );
   return rows[0] && toSession(rows[0]);
 }
 
 /** Spends a redirect session: exactly one caller wins (`… where used_at is null … returning`). */
-export async function completeRedirectSession(tx: Queryable, id: string, now: number): Promise<boolean> {
+export async function completeRedirectSession(
+  tx: Queryable,
+  id: string,
+  now: number,
+  memberId?: string,
+): Promise<boolean> {
+  // An account link records who opened it: its pages then serve that member's browser session only.
   const result = await tx.query(
-    'update redirect_sessions set used_at = $2 where id = $1 and used_at is null and expires_at > $2',
-    [id, new Date(now)],
+    `update redirect_sessions set used_at = $2${memberId ? ', member_id = $3' : ''} where id = $1 and used_at is null and expires_at > $2`,
+    memberId ? [id, new Date(now), memberId] : [id, new Date(now)],
   );
   return result.rowCount === 1;
 }

@@ -80,7 +80,7 @@ export const signInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   // (api_key_audit is kept: it is the audit trail.)
   const sweep = async () => {
     const cutoff = new Date(ctx.now() - 24 * 3600 * 1000);
-    for (const table of ['redirect_sessions', 'authorization_codes', 'browser_sessions']) {
+    for (const table of ['redirect_sessions', 'account_redirects', 'authorization_codes', 'browser_sessions']) {
       await ctx.db.query(`delete from ${table} where expires_at < $1`, [cutoff]).catch(() => {});
     }
   };
