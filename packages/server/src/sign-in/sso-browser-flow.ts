@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../context.js';
-import { afterState, finish } from './authorize.js';
+import { afterState } from './authorize.js';
+import { finish } from './authorization-response.js';
 import { readCookies, setCookie } from '../http/cookies.js';
 import type { Scope } from './pages.js';
 import { ApiError } from '../http/errors.js';
