@@ -38,7 +38,7 @@ export class AccountKit {
   /** Posts an ACCOUNT_INFO form with the page's hidden fields. */
   post(browser: Browser, html: string, fields: Record<string, string>) {
     const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
-    return browser.go(`${this.kit.server.url}/account/info`, {
+    return browser.go(`${this.kit.server.url}/members-account/info`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({

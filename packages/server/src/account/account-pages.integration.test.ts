@@ -33,7 +33,7 @@ describe('ACCOUNT_INFO for a member', () => {
     const browser = new Browser();
     const { first, page, html } = await acct.open(browser, body.redirectSession.fullUrl);
     expect(first.status).toBe(302);
-    expect(first.headers.get('location')).toBe(`/account/info?redirectSessionId=${body.redirectSession.id}`);
+    expect(first.headers.get('location')).toBe(`/members-account/info?redirectSessionId=${body.redirectSession.id}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'; script-src 'nonce-/);
     expect(page.headers.get('cache-control')).toBe('no-store');
@@ -44,7 +44,7 @@ describe('ACCOUNT_INFO for a member', () => {
     // The link works once; the page it opened stays usable in this browser only.
     expect((await new Browser().go(body.redirectSession.fullUrl)).status).toBe(400);
     const elsewhere = await new Browser().go(
-      `${kit.server.url}/account/info?redirectSessionId=${body.redirectSession.id}`,
+      `${kit.server.url}/members-account/info?redirectSessionId=${body.redirectSession.id}`,
     );
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.text()).toContain('Account page closed');
@@ -143,7 +143,7 @@ describe('ACCOUNT_INFO for a member', () => {
       headers: { authorization: m.accessToken },
     });
     expect(me.status).toBe(401);
-    const after = await browser.go(`${kit.server.url}/account/info?redirectSessionId=${body.redirectSession.id}`);
+    const after = await browser.go(`${kit.server.url}/members-account/info?redirectSessionId=${body.redirectSession.id}`);
     expect(after.status).toBe(400);
   });
 
@@ -174,7 +174,7 @@ describe('ORDERS for a member', () => {
     const foreign = await acct.order(other.accessToken, other.memberId, 'Lamp', 40, 1);
     const { body } = await acct.link('ORDERS', m.accessToken);
     const { first, html } = await acct.open(new Browser(), body.redirectSession.fullUrl);
-    expect(first.headers.get('location')).toBe(`/account/orders?redirectSessionId=${body.redirectSession.id}`);
+    expect(first.headers.get('location')).toBe(`/members-account/orders?redirectSessionId=${body.redirectSession.id}`);
     expect(html.indexOf(`Order ${newer.number}`)).toBeGreaterThan(-1);
     expect(html.indexOf(`Order ${newer.number}`)).toBeLessThan(html.indexOf(`Order ${older.number}`));
     expect(html).toContain('Mug × 2 · $36.00');
@@ -196,7 +196,7 @@ describe('account links: sign-in first and refusals', () => {
     expect(html).toContain('name="password"');
     const signedIn = await kit.signInWithPassword(browser, { id: body.redirectSession.id, html } as never, m);
     expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get('location')).toBe(`/account/orders?redirectSessionId=${body.redirectSession.id}`);
+    expect(signedIn.headers.get('location')).toBe(`/members-account/orders?redirectSessionId=${body.redirectSession.id}`);
     const orders = await browser.go(`${kit.server.url}${signedIn.headers.get('location')}`);
     expect(orders.status).toBe(200);
     expect(await orders.text()).toContain('You have no orders yet.');

@@ -1,5 +1,5 @@
 /**
- * GET/POST /account/info — the ACCOUNT_INFO section (docs/account-pages.md). Each form runs the flow the
+ * GET/POST /members-account/info — the ACCOUNT_INFO section (docs/account-pages.md). Each form runs the flow the
  * JSON API runs (profile: patchMyMember; password: changePassword with its fresh-sign-in rule), as the
  * member session of this browser's hosted sign-in. "Sign out everywhere" and "Delete my account" end the
  * pages, with the way back to the shop.

@@ -1,5 +1,5 @@
 /**
- * GET /account/orders — the ORDERS section (docs/account-pages.md): the member's orders from the shop's
+ * GET /members-account/orders — the ORDERS section (docs/account-pages.md): the member's orders from the shop's
  * Orders collection (shop/orders.ts, the same read as GET /_api/vitrine/v1/orders), newest first, each
  * with its lines and totals.
  */

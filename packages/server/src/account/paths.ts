@@ -3,8 +3,8 @@ import { DEFAULT_COLLECTIONS } from '../shop/checkout.js';
 
 /** Where the hosted account pages live; the redirect session's id rides in the query (docs/account-pages.md). */
 export const ACCOUNT_PATHS: Readonly<Record<string, string>> = {
-  ACCOUNT_INFO: '/account/info',
-  ORDERS: '/account/orders',
+  ACCOUNT_INFO: '/members-account/info',
+  ORDERS: '/members-account/orders',
 };
 
 /** The page of a section, for the account link `sessionId`, keeping an explicit `lang`. */
