@@ -194,8 +194,13 @@ async function journey(browser, size) {
     // Cart with 2 items: two different products from the catalog.
     await page.goto(`${BASE}/`);
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    const panel = page.getByRole('dialog', { name: 'Added to your cart' });
+    await panel.getByRole('button', { name: 'Keep shopping' }).waitFor();
+    await shot(page, 'cart-panel', size);
+    await panel.getByRole('button', { name: 'Keep shopping' }).click();
     await cartLink(page, 1).waitFor();
     await page.getByRole('button', { name: 'Add to cart' }).nth(1).click();
+    await panel.getByRole('button', { name: 'Keep shopping' }).click();
     await cartLink(page, 2).waitFor();
     await cartLink(page, 2).click();
     await page.waitForURL(`${BASE}/cart`);

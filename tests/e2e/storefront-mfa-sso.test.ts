@@ -16,6 +16,7 @@ import {
   type TestProvider,
   type TestServer,
 } from '@vitrine/server/test-support';
+import { addToCart } from './support/storefront.js';
 import { launchChromium } from './support/browser.js';
 
 const PASSWORD = 'storefront second factor 8';
@@ -280,7 +281,7 @@ describe('storefront sign-in with an identity provider in Chromium', () => {
     provider.accounts.set(accountId, { email: `${accountId}@example.com`, email_verified: true });
     const page = await newPage();
     await page.goto(origin);
-    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await addToCart(page);
     await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
     await page.goto(`${origin}/sign-in`);
     await page.getByRole('button', { name: `Continue with ${IDP.name}` }).click();

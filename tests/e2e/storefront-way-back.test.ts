@@ -11,7 +11,7 @@ import { builtApps } from './support/apps.js';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium, newPhonePage } from './support/browser.js';
 import { uniqueEmail } from './support/console.js';
-import { mailedCode } from './support/storefront.js';
+import { addToCart, mailedCode } from './support/storefront.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -36,7 +36,7 @@ describe('the way back from sign-in and create-account', () => {
     await page.goto(server.url);
     // The tab names the shop from the first load, before any navigation.
     await expect.poll(() => page.title()).toBe(`Catalog · ${siteName}`);
-    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await addToCart(page);
     await page.getByRole('link', { name: 'Cart, 1 item' }).click();
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL(`${server.url}/sign-in?returnTo=%2Fcheckout`);
@@ -83,8 +83,8 @@ describe('the way back from sign-in and create-account', () => {
     await page.getByRole('button', { name: 'Save addresses' }).click();
     await page.getByText('Your addresses were saved.').waitFor();
     await page.goto(server.url);
-    await page.getByRole('button', { name: 'Add to cart' }).first().click();
-    await page.getByRole('button', { name: 'Add to cart' }).nth(1).click();
+    await addToCart(page, 0);
+    await addToCart(page, 1);
     await page.getByRole('link', { name: 'Cart, 2 items' }).click();
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.getByRole('button', { name: 'Place order' }).click();

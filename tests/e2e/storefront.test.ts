@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtApps } from './support/apps.js';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium, newPhonePage } from './support/browser.js';
-import { signUpInStorefront } from './support/storefront.js';
+import { addToCart, signUpInStorefront } from './support/storefront.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -34,8 +34,19 @@ describe('storefront in Chromium', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Add to cart' }).first().waitFor();
 
-    await page.getByRole('button', { name: 'Add to cart' }).first().click();
-    await page.getByRole('button', { name: 'Add to cart' }).nth(1).click();
+    // The cart panel: the line just added, the subtotal and Checkout; Esc closes it and focus comes back.
+    const add = page.getByRole('button', { name: 'Add to cart' }).first();
+    await add.click();
+    const panel = page.getByRole('dialog', { name: 'Added to your cart' });
+    await panel.getByText('1 in your cart').waitFor();
+    await panel.getByText('Subtotal (1 item)').waitFor();
+    expect(await panel.getByRole('button', { name: 'Checkout' }).isVisible()).toBe(true);
+    // Modal: the page behind it is out of reach until it closes.
+    expect(await page.evaluate(() => document.querySelector('dialog.cart-panel')?.matches(':modal'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    await expect.poll(() => add.evaluate((el) => el == document.activeElement)).toBe(true);
+    await addToCart(page, 1);
     await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
     await page.reload();
     await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
@@ -48,9 +59,10 @@ describe('storefront in Chromium', () => {
   it('creates an account from checkout, verifies it, places an order and signs out to an empty cart', async () => {
     const page = await newPage();
     await page.goto(server.url);
+    // Checkout straight from the cart panel.
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
-    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
-    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('dialog', { name: 'Added to your cart' }).getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(`${server.url}/sign-in?returnTo=%2Fcheckout`);
     await signUpInStorefront(browser, server, { page });
     // The visitor's cart followed the new member.
     const cart = page.getByRole('link', { name: /^Cart, \d+ items?$/ });

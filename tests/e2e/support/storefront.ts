@@ -49,3 +49,14 @@ export async function signUpInStorefront(
   expect(await signOut.isVisible()).toBe(true);
   return { page, email, password };
 }
+
+/**
+ * "Add to cart" on the `index`-th product of the page, then "Keep shopping" in the cart panel it opens
+ * (a modal dialog: the rest of the page waits until it closes). Returns once the panel is gone.
+ */
+export async function addToCart(page: Page, index = 0): Promise<void> {
+  await page.getByRole('button', { name: 'Add to cart' }).nth(index).click();
+  const panel = page.getByRole('dialog', { name: 'Added to your cart' });
+  await panel.getByRole('button', { name: 'Keep shopping' }).click();
+  await panel.waitFor({ state: 'hidden' });
+}

@@ -1,10 +1,14 @@
 import { useLingui } from '@lingui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { withPageTexts } from '../../i18n/i18n.js';
 import { useCart } from './cart-context.js';
 
+// Out of the first load: the panel's code, styles and texts (the catalog's `pages` part) come with the first add.
+const CartPanel = lazy(withPageTexts(() => import('./CartPanel.js')));
+
 /**
- * "Add to cart": adds one unit; the cart link's count updates at once. `productTitle` gives screen
- * readers the confirmation ("Added Blue Mug to your cart").
+ * "Add to cart": adds one unit and opens the cart panel (the line, the subtotal, Checkout); the cart link's
+ * count updates at once. `productTitle` gives screen readers the confirmation ("Added Blue Mug to your cart").
  */
 export function AddToCartButton({
   productId,
@@ -18,6 +22,7 @@ export function AddToCartButton({
   const { _ } = useLingui();
   const { add } = useCart();
   const [added, setAdded] = useState(0);
+  const [panel, setPanel] = useState(false);
   return (
     <>
       <button
@@ -26,6 +31,7 @@ export function AddToCartButton({
         disabled={disabled}
         onClick={() => {
           setAdded((n) => n + 1);
+          setPanel(true);
           void add(productId, 1);
         }}
       >
@@ -34,6 +40,11 @@ export function AddToCartButton({
       <span className="visually-hidden" role="status">
         {added > 0 ? _('cart.added', { title: productTitle }) : ''}
       </span>
+      {panel && (
+        <Suspense fallback={null}>
+          <CartPanel productId={productId} onClose={() => setPanel(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -62,7 +62,9 @@ export function CartPage() {
           <ul className="cart-lines">
             {cart.lines.map((line) => (
               <CartLineRow
-                key={line._id}
+                // A line's id changes when its insert lands: keyed by its product (one line each, unless two
+                // tabs raced), the row and a focused quantity button stay in place.
+                key={cart.lines.filter((l) => l.productId == line.productId).length > 1 ? line._id : line.productId}
                 line={line}
                 product={products.byId.get(line.productId)}
                 loading={products.loading}
