@@ -125,8 +125,8 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   if (page.returnTotalCount) {
     const countParams = new Params();
     const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang)}`;
-    const { countLimit } = scope.readLimits ?? DEFAULT_READ_LIMITS;
-    total = await boundedCount(scope.db, countFrom, countParams.values, countLimit);
+    const { countLimit, estimateFactor } = scope.readLimits ?? DEFAULT_READ_LIMITS;
+    total = await boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor);
   }
   if (includes.length > 0) items = await includeReferences(scope, collection, items, includes, body.language);
   const meta = pagingMetadata(
