@@ -128,6 +128,12 @@ describe('a unique declared index over HTTP', () => {
     });
     expect(bulk.status).toBe(409);
     expect(bulk.body.details.applicationError.code).toBe('WD_UNIQUE_INDEX_VIOLATION');
+    // GraphQL answers the same code in its error's extensions (not a 500).
+    const gql = await server.call('/graphql/alpha', {
+      body: { query: 'mutation { insertItem(collection: "Stock", data: {sku: "U-1"}) { id } }' },
+      auth: `Bearer ${server.adminKey}`,
+    });
+    expect(gql.body.errors[0].extensions).toMatchObject({ code: 'WD_UNIQUE_INDEX_VIOLATION', httpStatus: 409 });
     const again = await insert('Stock', { _id: 'u1', sku: 'U-9' });
     expect(again.status).toBe(409);
     expect(again.body.details.applicationError.code).toBe('WDE0074');
