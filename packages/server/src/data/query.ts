@@ -57,7 +57,6 @@ export function orderColumns(sort: readonly SortSpec[], params: Params, lang?: I
   return sort.length === 0 ? DEFAULT_ORDER : sortColumns(sort, itemTarget(lang), params, 'i.id collate "C"');
 }
 
-
 export async function countWhere(scope: DataScope, where: string, params: Params): Promise<number> {
   const result = await scope.db.query<{ n: number }>(
     `select count(*) as n from data_items i where ${where}`,
