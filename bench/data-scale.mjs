@@ -63,6 +63,11 @@ export const SHAPES = [
     q: { filter: { category: 'c7' }, sort: sort('title'), paging: { limit: 24, offset: 48 } },
   },
 ];
+/** Keyset cursor pages (no filter, sort price, 50 a page) at item 50 and at item ~900,000 of the collection. */
+export const CURSOR_SHAPES = [
+  { id: 'cursor-50', label: 'no filter, sort price, cursor at item 50', at: 50 },
+  { id: 'cursor-900k', label: 'no filter, sort price, cursor at item 900,000', at: 900_000 },
+];
 const only = process.env.SHAPES?.split(',');
 
 const config = loadConfig({
@@ -168,6 +173,62 @@ async function building() {
   return r.rows.length > 0;
 }
 
+/**
+ * The `cursors.next` standing after item `at` (capped to the collection), reached the way a client would: by
+ * paging, 1,000 items a call, then one call of the remainder.
+ */
+async function cursorAt(at) {
+  const target = Math.min(at, ITEMS - 100);
+  const sortPrice = sort('price');
+  let res = await call({
+    dataCollectionId: 'Items',
+    query: { sort: sortPrice, cursorPaging: { limit: Math.min(1000, target) } },
+  });
+  let seen = res.json.dataItems.length;
+  while (seen < target) {
+    const limit = Math.min(1000, target - seen);
+    res = await call({
+      dataCollectionId: 'Items',
+      query: { cursorPaging: { limit, cursor: res.json.pagingMetadata.cursors.next } },
+    });
+    if (res.status !== 200) throw new Error(`cursor paging answered ${res.status}`);
+    seen += res.json.dataItems.length;
+  }
+  return res.json.pagingMetadata.cursors.next;
+}
+
+async function measureCursor(shape) {
+  // The first sort on price starts its on-demand index; paging 900,000 items without it would sort them per page.
+  await call({ dataCollectionId: 'Items', query: { sort: sort('price'), paging: { limit: 1 } } });
+  await new Promise((r) => setTimeout(r, 3000));
+  for (let i = 0; i < 300 && (await building()); i++) await new Promise((r) => setTimeout(r, 2000));
+  const t = performance.now();
+  const cursor = await cursorAt(shape.at);
+  const walk = performance.now() - t;
+  const body = { dataCollectionId: 'Items', query: { cursorPaging: { limit: 50, cursor } } };
+  const times = [];
+  let last;
+  for (let i = 0; i < ROUNDS; i++) times.push((last = await call(body)).ms);
+  sent.length = 0;
+  await call(body);
+  const statements = sent.filter(([sql]) => /data_items/.test(sql));
+  const sqlTimes = [];
+  for (let i = 0; i < ROUNDS && statements.length > 0; i++) {
+    const t0 = performance.now();
+    for (const [sql, params] of statements) await query(sql, params);
+    sqlTimes.push(performance.now() - t0);
+  }
+  const first = last.json.dataItems?.[0]?.data?.price;
+  return {
+    walk,
+    p50: p50(times),
+    max: Math.max(...times),
+    sql: sqlTimes.length ? p50(sqlTimes) : undefined,
+    status: last.status,
+    first,
+  };
+}
+
 console.log(`# ${db.kind}, ${ITEMS} items, ${ROUNDS} calls per variant`);
 console.log('| query | first call | p50 | max | SQL p50 | with count: p50 | max | SQL p50 | total | verdict |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
@@ -188,5 +249,21 @@ for (const shape of SHAPES.filter((s) => !only || only.includes(s.id))) {
   console.log(
     `| ${shape.label} | ${fmt(plain.first)} | ${fmt(plain.p50)} | ${fmt(plain.max)} | ${sql(plain)} | ${fmt(counted.p50)} | ${fmt(counted.max)} | ${sql(counted)} | ${total} | ${verdict} |`,
   );
+}
+const cursorShapes = CURSOR_SHAPES.filter((s) => !only || only.includes(s.id));
+if (cursorShapes.length) {
+  console.log('\n| cursor page (50 items) | reached in | p50 | max | SQL p50 | first price | verdict |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const shape of cursorShapes) {
+    const r = await measureCursor(shape);
+    const misses = [];
+    if (r.status !== 200) misses.push(`MISS: answers ${r.status}`);
+    if (r.p50 > 20) misses.push('MISS: p50 > 20 ms');
+    if (r.max > 200) misses.push('MISS: a call > 200 ms');
+    const sql = r.sql === undefined ? '—' : fmt(r.sql);
+    console.log(
+      `| ${shape.label} | ${(r.walk / 1000).toFixed(1)} s | ${fmt(r.p50)} | ${fmt(r.max)} | ${sql} | ${r.first} | ${misses.join(', ') || 'ok'} |`,
+    );
+  }
 }
 await vitrine.close();

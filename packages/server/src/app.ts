@@ -6,6 +6,7 @@ import { consoleRoutes } from './console/routes.js';
 import { dataRoutes } from './data/routes.js';
 import { graphqlRoutes } from './graphql/routes.js';
 import { seedCollections } from './data/seed.js';
+import { buildDeclaredIndexes } from './data/declared-indexes.js';
 import { healthRoutes } from './health/routes.js';
 import { genReqId, installHttpConventions } from './http/install.js';
 import { ajvOptions } from './http/schemas/ajv.js';
@@ -140,6 +141,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(shopRoutes, { ctx });
     await app.register(storefrontRoutes, { ctx });
     await seedCollections(ctx);
+    // Before serving: a unique index holds from the first request (data/declared-indexes.ts).
+    await buildDeclaredIndexes(db, ctx.config.sites, ctx.log);
     // After the seed, as before: the config's endpoints are mirrored into the database when delivery starts.
     await app.register(webhookDelivery, { ctx });
     return {

@@ -3,11 +3,20 @@
  * endpoint (`sites[].graphql`). Shapes are schema/collections.ts's; this file keeps the checks that
  * compare one value with another (repeats, references, translatable naming a declared text field).
  */
-import { FIELD_TYPES, type CollectionConfig, type FieldConfig, type FieldType, type GraphqlSettings } from './types.js';
+import {
+  FIELD_TYPES,
+  type CollectionConfig,
+  type FieldConfig,
+  type FieldType,
+  type GraphqlSettings,
+  type IndexConfig,
+} from './types.js';
+import { INDEX_FIELD_PATTERN } from './schema/collections.js';
 import { take, type Reader } from './validate.js';
 
 export const DEFAULT_GRAPHQL: GraphqlSettings = { introspection: undefined, maxCost: 20_000, maxAliases: 15 };
 const FIELD_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const INDEX_FIELD = new RegExp(INDEX_FIELD_PATTERN);
 
 export function buildFields(r: Reader, raw: unknown, path: string): FieldConfig[] | undefined {
   if (raw === undefined) return undefined;
@@ -66,6 +75,49 @@ export function buildTranslatable(
       r.fail(at, `must name a text or richtext field ("${entry}" is "${declared.type}")`);
     }
     return [entry];
+  });
+}
+
+/**
+ * `indexes` (data/declared-indexes.ts): shapes are the schema's; here a field named twice in one index, an index
+ * declared twice, and, in a typed collection, a field that is not declared.
+ */
+export function buildIndexes(
+  r: Reader,
+  raw: unknown,
+  path: string,
+  fields: FieldConfig[] | undefined,
+): IndexConfig[] | undefined {
+  if (raw === undefined) return undefined;
+  const seen = new Map<string, number>();
+  return take.list(raw).map((entry, i) => {
+    const at = `${path}[${i}]`;
+    const x = take.object(entry);
+    const names = new Set<string>();
+    // Entries the schema refused are named there; the checks below compare well-formed ones only.
+    let wellFormed = typeof x.unique === 'boolean' || x.unique === undefined;
+    const list = take.list(x.fields).map((f, j) => {
+      const o = take.object(f);
+      const field = take.string(o.field, '');
+      const valid = INDEX_FIELD.test(field) && (o.order === undefined || o.order === 'ASC' || o.order === 'DESC');
+      wellFormed &&= valid;
+      if (valid && names.has(field)) r.fail(`${at}.fields[${j}].field`, `names "${field}" a second time`);
+      names.add(field);
+      const head = field.split('.')[0]!;
+      if (valid && fields && !fields.some((d) => d.key === head)) {
+        r.fail(
+          `${at}.fields[${j}].field`,
+          `must name a declared field (got "${field}"; declared: ${fields.map((d) => d.key).join(', ')})`,
+        );
+      }
+      return { field, order: take.oneOf(o.order, ['ASC', 'DESC'] as const, 'ASC') };
+    });
+    const index: IndexConfig = { fields: list, unique: take.boolean(x.unique, false) };
+    const key = JSON.stringify(index);
+    const earlier = wellFormed && list.length > 0 ? seen.get(key) : undefined;
+    if (earlier !== undefined) r.fail(at, `declares the index of ${path}[${earlier}] a second time`);
+    if (wellFormed && list.length > 0 && earlier === undefined) seen.set(key, i);
+    return index;
   });
 }
 

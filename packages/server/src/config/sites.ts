@@ -6,7 +6,14 @@ import { Reader, take } from './validate.js';
 import { byKeyPath, schemaProblems, SiteSchema } from './schema/index.js';
 import { MFA_FACTORS } from './schema/policies.js';
 import { buildSiteWebhooks } from '../webhooks/config.js';
-import { checkReferenceTargets, buildFields, buildGraphql, checkStrict, buildTranslatable } from './fields.js';
+import {
+  checkReferenceTargets,
+  buildFields,
+  buildGraphql,
+  buildIndexes,
+  checkStrict,
+  buildTranslatable,
+} from './fields.js';
 import { buildIdentityProviders } from '../identity/sso/config.js';
 import { buildLanguages } from '../i18n/config.js';
 
@@ -138,6 +145,7 @@ function buildCollection(r: Reader, c: Record<string, unknown>, path: string, ba
   const fields = buildFields(r, c.fields, `${path}.fields`);
   const strict = checkStrict(r, c.strict, `${path}.strict`, fields);
   const translatable = buildTranslatable(r, c.translatable, `${path}.translatable`, fields);
+  const indexes = buildIndexes(r, c.indexes, `${path}.indexes`, fields);
   return {
     id: take.string(c.id, ''),
     permissions: { read: level('read'), insert: level('insert'), update: level('update'), remove: level('remove') },
@@ -145,6 +153,7 @@ function buildCollection(r: Reader, c: Record<string, unknown>, path: string, ba
     ...(fields ? { fields } : {}),
     ...(strict !== undefined ? { strict } : {}),
     ...(translatable ? { translatable } : {}),
+    ...(indexes ? { indexes } : {}),
   };
 }
 

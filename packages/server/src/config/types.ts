@@ -50,6 +50,13 @@ export interface FieldConfig {
   collection?: string;
 }
 
+/** A declared index (`collections[].indexes`, data/declared-indexes.ts). */
+export interface IndexConfig {
+  fields: { field: string; order: 'ASC' | 'DESC' }[];
+  /** No two items of the collection share the values (numbers, strings, dates, booleans; missing ones never clash). */
+  unique: boolean;
+}
+
 export interface CollectionConfig {
   id: string;
   permissions: CollectionPermissions;
@@ -61,6 +68,8 @@ export interface CollectionConfig {
   strict?: boolean;
   /** Top-level text fields that hold a value per site language (data/translations.ts); absent = none. */
   translatable?: string[];
+  /** Indexes built at start and kept; absent = none (sort indexes are still built on demand). */
+  indexes?: IndexConfig[];
 }
 
 /** Per-site GraphQL settings (`sites[].graphql`). */

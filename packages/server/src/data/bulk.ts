@@ -134,7 +134,7 @@ async function insertMany(scope: DataScope, collection: CollectionConfig, list: 
       `insert into data_items (site_id, collection_id, id, data, owner_id, created_at, updated_at)
        select $1, $2, t.e -> 'd' ->> '_id', t.e -> 'd', t.e ->> 'o', $3::timestamptz, $3::timestamptz
        from jsonb_array_elements($4::jsonb) with ordinality as t(e, n) order by t.n
-       on conflict do nothing returning id`,
+       on conflict (site_id, collection_id, id) do nothing returning id`,
       [scope.site.id, collection.id, new Date(ms).toISOString(), JSON.stringify(rows)],
     );
     const ids = new Set(result.rows.map((r) => r.id));

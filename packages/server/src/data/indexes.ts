@@ -15,6 +15,7 @@ import type { CollectionConfig } from '../config/types.js';
 import type { Database } from '../store/types.js';
 import type { FilterNode, SortSpec } from './filter/ast.js';
 import { sortKeys } from './filter/compile.js';
+import { conditions } from './filter/walk.js';
 
 export const AUTO_INDEX_MIN_ITEMS = 2000;
 export const MAX_AUTO_INDEXES = 12;
@@ -146,12 +147,6 @@ async function ensure(
   return 'indexed';
 }
 
-function rangePaths(node: FilterNode, out: FilterNode[]): void {
-  if (node.kind === 'and' || node.kind === 'or') node.children.forEach((c) => rangePaths(c, out));
-  else if (node.kind === 'not') rangePaths(node.child, out);
-  else if (node.kind === 'cmp' && node.op !== 'eq' && node.op !== 'ne') out.push(node);
-}
-
 /**
  * A range (`$lt`, `$gte`…) is compiled with the sort-key expressions (filter/compile.ts), so the field's sort index
  * serves it too: without one, a range on a large collection (and counting its matches) reads every row. Builds it
@@ -164,10 +159,8 @@ export function maybeIndexRanges(
   filter: FilterNode,
   onError: (e: unknown) => void,
 ): void {
-  const found: FilterNode[] = [];
-  rangePaths(filter, found);
-  for (const node of found) {
-    if (node.kind !== 'cmp' || node.path[0]!.startsWith('_')) continue;
+  for (const node of conditions(filter)) {
+    if (node.kind !== 'cmp' || node.op === 'eq' || node.op === 'ne' || node.path[0]!.startsWith('_')) continue;
     const field = node.path.join('.');
     maybeIndexSort(db, siteId, collection, [{ path: node.path, field, desc: false }], onError);
   }

@@ -6,6 +6,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { invalidField } from '../http/errors.js';
 import { isPlainObject } from './json.js';
+import type { KeyValues, Position } from './keyset.js';
 import { DEFAULT_READ_LIMITS, type Total } from './read-limits.js';
 import type { Body, DataScope } from './scope.js';
 
@@ -20,15 +21,22 @@ export interface Page {
   returnTotalCount: boolean;
   /** The endpoint's saved request when the call continues from a cursor. */
   saved: unknown;
+  /** A keyset cursor's position (item queries, data/keyset.ts); offset cursors use `offset`. */
+  position?: Position;
 }
 
 interface CursorPayload {
   k: string;
   s: string;
   c: string;
-  o: number;
+  /** Offset cursors (distinct, aggregate, referenced): the position. */
+  o?: number;
   l: number;
   q: unknown;
+  /** Keyset cursors (item queries): the ORDER BY key values of the page edge, `b` before it, `i` inclusive. */
+  a?: KeyValues;
+  b?: 1;
+  i?: 1;
 }
 
 export function cursorKeyFrom(secret: string): Buffer {
@@ -58,7 +66,9 @@ function decodeCursor(key: Buffer, cursor: unknown, field: string): CursorPayloa
   } catch {
     throw bad();
   }
-  if (!isPlainObject(payload) || typeof payload.o !== 'number' || typeof payload.l !== 'number') throw bad();
+  if (!isPlainObject(payload) || typeof payload.l !== 'number') throw bad();
+  const keyset = Array.isArray(payload.a) && payload.a.every((v) => v === null || typeof v === 'string');
+  if (typeof payload.o !== 'number' && !keyset) throw bad();
   return payload as unknown as CursorPayload;
 }
 
@@ -100,7 +110,9 @@ export function readPaging(
     if (c.k !== kind || c.s !== scope.site.id || c.c !== collectionId) {
       throw invalidField(`${prefix}cursorPaging.cursor`, 'belongs to another collection or request', 'INVALID_CURSOR');
     }
-    return { limit: limitGiven ? limit : c.l, offset: c.o, cursorMode: true, returnTotalCount: false, saved: c.q };
+    const position = c.a ? { values: c.a, back: c.b === 1, inclusive: c.i === 1 } : undefined;
+    const offset = c.o ?? 0;
+    return { limit: limitGiven ? limit : c.l, offset, cursorMode: true, returnTotalCount: false, saved: c.q, position };
   }
   if (paging != null && !isPlainObject(paging)) throw invalidField(`${prefix}paging`, 'must be an object');
   const p = (paging ?? {}) as Body;
@@ -134,7 +146,17 @@ export interface PagingMetadata {
   cursors: { next?: string; prev?: string };
 }
 
-/** `pagingMetadata` of a page; in cursor mode `saved` is stored in the next/prev cursors. */
+/** A keyset page's edges: the key values of its first and last rows, and whether rows come before it. */
+export interface Edges {
+  first?: KeyValues;
+  last?: KeyValues;
+  hasPrev: boolean;
+}
+
+/**
+ * `pagingMetadata` of a page; in cursor mode `saved` is stored in the next/prev cursors, which hold the page's
+ * `edges` when given (keyset cursors), else offsets.
+ */
 export function pagingMetadata(
   scope: DataScope,
   page: Page,
@@ -144,6 +166,7 @@ export function pagingMetadata(
   count: number,
   hasNext: boolean,
   total?: number | Total,
+  edges?: Edges,
 ): PagingMetadata {
   if (!page.cursorMode) {
     const meta: PagingMetadata = { count, offset: page.offset, hasNext, cursors: {} };
@@ -151,9 +174,21 @@ export function pagingMetadata(
     else if (total !== undefined) Object.assign(meta, total);
     return meta;
   }
-  const cursor = (o: number) =>
-    encodeCursor(scope.cursorKey, { k: kind, s: scope.site.id, c: collectionId, o, l: page.limit, q: saved });
+  const base = { k: kind, s: scope.site.id, c: collectionId, l: page.limit, q: saved };
   const cursors: PagingMetadata['cursors'] = {};
+  if (edges) {
+    // An empty page has no edge: continue from the cursor's own position, that row included.
+    const at = page.position?.values ?? [];
+    if (hasNext)
+      cursors.next = encodeCursor(scope.cursorKey, edges.last ? { ...base, a: edges.last } : { ...base, a: at, i: 1 });
+    if (edges.hasPrev)
+      cursors.prev = encodeCursor(
+        scope.cursorKey,
+        edges.first ? { ...base, a: edges.first, b: 1 } : { ...base, a: at, b: 1, i: 1 },
+      );
+    return { count, hasNext, cursors };
+  }
+  const cursor = (o: number) => encodeCursor(scope.cursorKey, { ...base, o });
   if (hasNext) cursors.next = cursor(page.offset + page.limit);
   if (page.offset > 0) cursors.prev = cursor(Math.max(0, page.offset - page.limit));
   return { count, hasNext, cursors };

@@ -2,13 +2,22 @@
 import type { CollectionConfig } from '../config/types.js';
 import { invalidField } from '../http/errors.js';
 import type { FilterNode, SortSpec } from './filter/ast.js';
-import { compileFilter, compileSort, fieldExpr, Params, sortKeys } from './filter/compile.js';
+import {
+  compileFilter,
+  fieldExpr,
+  orderItem,
+  Params,
+  sortColumns,
+  sortKeys,
+  type SortColumn,
+} from './filter/compile.js';
 import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
 import { maybeIndexRanges, maybeIndexSort } from './indexes.js';
 import { maybeIndexText } from './text-indexes.js';
 import { primaryOf } from '../store/read-replica.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
-import { pagingMetadata, readPaging, type PagingMetadata } from './paging.js';
+import { keyColumns, keysetWhere, rowKeys } from './keyset.js';
+import { pagingMetadata, readPaging, type Edges, type PagingMetadata } from './paging.js';
 import { authorize, type Access } from './permissions.js';
 import { boundedCount, DEFAULT_READ_LIMITS, type Total } from './read-limits.js';
 import { includeReferences, parseIncludes } from './references.js';
@@ -37,8 +46,15 @@ export function itemsWhere(
   return parts.join(' and ');
 }
 
-export function orderBy(sort: readonly SortSpec[], params: Params, lang?: ItemLanguage): string {
-  return sort.length === 0 ? 'i.created_at, i.seq' : compileSort(sort, itemTarget(lang), params, 'i.id collate "C"');
+/** No sort: creation time, then insertion order (the index on (site, collection, created_at, seq)). */
+const DEFAULT_ORDER: readonly SortColumn[] = [
+  { sql: 'i.created_at', desc: false, type: 'timestamptz' },
+  { sql: 'i.seq', desc: false, type: 'bigint' },
+];
+
+/** The ORDER BY columns of an item query; `_id` breaks ties. */
+export function orderColumns(sort: readonly SortSpec[], params: Params, lang?: ItemLanguage): readonly SortColumn[] {
+  return sort.length === 0 ? DEFAULT_ORDER : sortColumns(sort, itemTarget(lang), params, 'i.id collate "C"');
 }
 
 export async function countWhere(scope: DataScope, where: string, params: Params): Promise<number> {
@@ -81,17 +97,30 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const params = new Params();
   const columns = `i.data${translationColumn(lang, params)}`;
   const where = itemsWhere(scope, collection, access, filter, params, lang);
-  const order = orderBy(sort, params, lang);
-  const sql = `select ${columns} from data_items i where ${where} order by ${order} limit ${params.add(page.limit + 1)} offset ${params.add(page.offset)}`;
-  const rows = (await scope.db.query<{ data: JsonObject; tr?: Json }>(sql, params.values)).rows;
-  const hasNext = rows.length > page.limit;
-  let items = rows.slice(0, page.limit).map((r) => applyTranslation(r.data, r.tr, lang));
+  // Cursor pages select their rows' sort keys and start after (or before) the cursor's keys (data/keyset.ts).
+  const keys = orderColumns(sort, params, lang);
+  const pos = page.position;
+  const after = pos ? ` and ${keysetWhere(keys, pos, params, 'query.cursorPaging.cursor')}` : '';
+  const order = keys.map((c) => orderItem(c, pos?.back)).join(', ');
+  const keyed = page.cursorMode ? keyColumns(keys) : '';
+  const sql = `select ${columns}${keyed} from data_items i where ${where}${after} order by ${order} limit ${params.add(page.limit + 1)} offset ${params.add(page.offset)}`;
+  const result = await scope.db.query<{ data: JsonObject; tr?: Json }>(sql, params.values);
+  const more = result.rows.length > page.limit;
+  const rows = result.rows.slice(0, page.limit);
+  // A page before the cursor is read backwards; there is always the page it came from after it.
+  if (pos?.back) rows.reverse();
+  const hasNext = pos?.back ? true : more;
+  const edge = (row: object | undefined) => (row ? rowKeys(row as Record<string, unknown>, keys.length) : undefined);
+  const edges: Edges | undefined = page.cursorMode
+    ? { first: edge(rows[0]), last: edge(rows[rows.length - 1]), hasPrev: pos ? !pos.back || more : false }
+    : undefined;
+  let items = rows.map((r) => applyTranslation(r.data, r.tr, lang));
   let total: Total | undefined;
   if (page.returnTotalCount) {
     const countParams = new Params();
     const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang)}`;
-    const { countLimit } = scope.readLimits ?? DEFAULT_READ_LIMITS;
-    total = await boundedCount(scope.db, countFrom, countParams.values, countLimit);
+    const { countLimit, estimateFactor } = scope.readLimits ?? DEFAULT_READ_LIMITS;
+    total = await boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor);
   }
   if (includes.length > 0) items = await includeReferences(scope, collection, items, includes, body.language);
   const meta = pagingMetadata(
@@ -103,6 +132,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
     items.length,
     hasNext,
     total,
+    edges,
   );
   return { dataItems: items.map((d) => envelope(collection.id, project(d, fields))), pagingMetadata: meta };
 }

@@ -5,32 +5,47 @@
  * read and drop every row before it, so offsets past a window (Elasticsearch's `max_result_window`) are refused
  * with an error that names cursor paging.
  *
- * `VITRINE_DATA_COUNT_LIMIT` (exact counts up to this many matches, default 10,000) and
- * `VITRINE_DATA_MAX_OFFSET` (largest `paging.offset`, default 10,000).
+ * `VITRINE_DATA_COUNT_LIMIT` (exact counts up to this many matches, default 10,000),
+ * `VITRINE_DATA_COUNT_ESTIMATE_FACTOR` (trust a plan that expects this many times the bound without counting,
+ * default 2; 0 always counts) and `VITRINE_DATA_MAX_OFFSET` (largest `paging.offset`, default 10,000).
+ *
+ * Why the estimate first: counting up to the bound still reads bound + 1 rows when more match (about 170 ms for
+ * a category of 50,000 at 1,000,000 items: the GIN bitmap is built whole before the first row), while EXPLAIN
+ * costs about a millisecond. When the planner expects far more matches than the bound, the answer would be
+ * its estimate anyway. The price: a filter the planner overestimates by more than the factor answers an
+ * estimate (`tooManyToCount`) where an exact count was possible.
  */
 import type { Queryable } from '../store/types.js';
 
 export const DEFAULT_COUNT_LIMIT = 10_000;
 export const DEFAULT_MAX_OFFSET = 10_000;
+export const DEFAULT_ESTIMATE_FACTOR = 2;
 
 export interface DataReadLimits {
   /** Matches counted exactly; above it the total is the planner's estimate. */
   countLimit: number;
   /** Largest offset accepted in offset paging. */
   maxOffset: number;
+  /** Past `countLimit × estimateFactor` expected rows the estimate is answered without counting; 0 = never. */
+  estimateFactor: number;
 }
 
-export const DEFAULT_READ_LIMITS: DataReadLimits = { countLimit: DEFAULT_COUNT_LIMIT, maxOffset: DEFAULT_MAX_OFFSET };
+export const DEFAULT_READ_LIMITS: DataReadLimits = {
+  countLimit: DEFAULT_COUNT_LIMIT,
+  maxOffset: DEFAULT_MAX_OFFSET,
+  estimateFactor: DEFAULT_ESTIMATE_FACTOR,
+};
 
-function positive(raw: string | undefined, fallback: number): number {
+function positive(raw: string | undefined, fallback: number, least = 1): number {
   const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
+  return Number.isInteger(n) && n >= least ? n : fallback;
 }
 
 export function dataReadLimits(env: NodeJS.ProcessEnv = process.env): DataReadLimits {
   return {
     countLimit: positive(env.VITRINE_DATA_COUNT_LIMIT, DEFAULT_COUNT_LIMIT),
     maxOffset: positive(env.VITRINE_DATA_MAX_OFFSET, DEFAULT_MAX_OFFSET),
+    estimateFactor: positive(env.VITRINE_DATA_COUNT_ESTIMATE_FACTOR, DEFAULT_ESTIMATE_FACTOR, 0),
   };
 }
 
@@ -42,7 +57,8 @@ export interface Total {
 
 /**
  * Counts the rows of `select 1 <from>` exactly up to `bound`; past it, EXPLAIN's row estimate (never less than
- * bound + 1, so the answer stays consistent with what was counted). `from` is `from … where …` with `$n`
+ * bound + 1, so the answer stays consistent with what was counted). With `estimateFactor`, a plan expecting at
+ * least `bound × estimateFactor` rows is answered without counting. `from` is `from … where …` with `$n`
  * placeholders for `values`.
  */
 export async function boundedCount(
@@ -50,7 +66,12 @@ export async function boundedCount(
   from: string,
   values: readonly unknown[],
   bound: number,
+  estimateFactor = 0,
 ): Promise<Total> {
+  if (estimateFactor > 0) {
+    const expected = await estimateRows(db, from, values);
+    if (expected >= bound * estimateFactor) return { total: expected, tooManyToCount: true };
+  }
   const limit = `$${values.length + 1}`;
   const counted = await db.query<{ n: number | string }>(
     `select count(*) as n from (select 1 ${from} limit ${limit}) b`,

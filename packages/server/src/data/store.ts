@@ -99,7 +99,8 @@ export async function insertRow(
 ): Promise<boolean> {
   const result = await tx.query(
     `insert into data_items (site_id, collection_id, id, data, owner_id, created_at, updated_at)
-     values ($1, $2, $3, $4::jsonb, $5, $6::timestamptz, $6::timestamptz) on conflict do nothing`,
+     values ($1, $2, $3, $4::jsonb, $5, $6::timestamptz, $6::timestamptz)
+     on conflict (site_id, collection_id, id) do nothing`,
     [siteId, collectionId, data._id, JSON.stringify(data), owner ?? null, new Date(ms).toISOString()],
   );
   return result.rowCount === 1;

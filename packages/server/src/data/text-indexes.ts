@@ -10,6 +10,7 @@
 import type { CollectionConfig } from '../config/types.js';
 import type { Database } from '../store/types.js';
 import type { FilterNode } from './filter/ast.js';
+import { conditions } from './filter/walk.js';
 import { maybeBuildIndex, SEGMENT, sortIndexName } from './indexes.js';
 
 type Kind = 'prefix' | 'trigram';
@@ -26,12 +27,6 @@ export function textIndexSql(db: Database, path: readonly string[], kind: Kind):
     : `create index ${concurrently}if not exists ${name} on data_items using gin ((${x}) gin_trgm_ops)`;
 }
 
-function textConditions(node: FilterNode, out: { path: readonly string[]; kind: Kind }[]): void {
-  if (node.kind === 'and' || node.kind === 'or') node.children.forEach((c) => textConditions(c, out));
-  else if (node.kind === 'not') textConditions(node.child, out);
-  else if (node.kind === 'text') out.push({ path: node.path, kind: node.op === 'startsWith' ? 'prefix' : 'trigram' });
-}
-
 /**
  * Starts building the text indexes a filter's `$startsWith` / `$contains` / `$endsWith` conditions would use.
  * They index the default-language value: a read in another language tests another expression and scans.
@@ -43,10 +38,10 @@ export function maybeIndexText(
   filter: FilterNode,
   onError: (e: unknown) => void,
 ): void {
-  const found: { path: readonly string[]; kind: Kind }[] = [];
-  textConditions(filter, found);
-  for (const { path, kind } of found) {
-    if (path[0]!.startsWith('_')) continue;
+  for (const node of conditions(filter)) {
+    if (node.kind !== 'text' || node.path[0]!.startsWith('_')) continue;
+    const { path } = node;
+    const kind: Kind = node.op === 'startsWith' ? 'prefix' : 'trigram';
     maybeBuildIndex(
       db,
       siteId,

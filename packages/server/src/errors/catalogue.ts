@@ -33,6 +33,12 @@ export const ERRORS = {
     text: 'The current user does not have permissions for this operation on the collection.',
   },
   NO_SITE: { code: 'WDE0026', status: 400, text: 'The request names no site.' },
+  // A write repeating the values of a declared unique index (data/declared-indexes.ts).
+  WD_UNIQUE_INDEX_VIOLATION: {
+    code: 'WD_UNIQUE_INDEX_VIOLATION',
+    status: 409,
+    text: 'Another item of the collection already has these values of a unique index.',
+  },
   WD_TOO_MANY_REQUESTS: {
     code: 'WD_TOO_MANY_REQUESTS',
     status: 429,

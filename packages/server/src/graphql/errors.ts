@@ -7,7 +7,7 @@
 import type { ExecutionResult, GraphQLError } from 'graphql';
 import { graphql } from './graphql-js.js';
 import { ApiError, ApplicationError, ValidationError } from '../http/errors.js';
-import { capacityError, errorLogFields } from '../http/install.js';
+import { capacityError, errorLogFields, uniqueValueError } from '../http/install.js';
 
 export interface Log {
   warn(details: object, message: string): void;
@@ -47,6 +47,8 @@ export function wireError(
   const where = { ...(gql?.locations ? { locations: gql.locations } : {}), ...(gql?.path ? { path: gql.path } : {}) };
   const original = gql ? gql.originalError : error;
   if (original instanceof ApiError) return { message: original.message, ...where, extensions: apiExtensions(original) };
+  const clash = original && uniqueValueError(original);
+  if (clash) return { message: clash.message, ...where, extensions: apiExtensions(clash) };
   const capacity = original && capacityError(original);
   if (capacity) {
     log.warn(

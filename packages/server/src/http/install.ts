@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { SiteRegistry } from '../sites/registry.js';
 import { isDatabaseBusy } from '../store/busy.js';
 import { isStatementTimeout } from '../store/postgres.js';
+import { uniqueIndexViolated } from '../store/unique-indexes.js';
 import { ApiError, type ApplicationError } from './errors.js';
 import { appError } from '../errors/catalogue.js';
 import { installLingeringClose } from './lingering-close.js';
@@ -77,6 +78,8 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
     if (error instanceof ApiError) return sendError(reply, error);
     const mapped = mapFrameworkError(error);
     if (mapped) return sendError(reply, mapped);
+    const clash = uniqueValueError(error);
+    if (clash) return sendError(reply, clash);
     const capacity = capacityError(error);
     if (capacity) {
       request.log.warn(
@@ -108,6 +111,17 @@ export function databaseBusy(): ApplicationError {
   const error = appError('DATABASE_BUSY');
   error.headers['retry-after'] = '1';
   return error;
+}
+
+/** The 409 of a write that repeats the values of a declared unique index, else undefined. */
+export function uniqueValueError(error: unknown): ApplicationError | undefined {
+  const index = uniqueIndexViolated(error);
+  if (!index) return undefined;
+  const fields = index.fields.join(', ');
+  return appError('WD_UNIQUE_INDEX_VIOLATION', {
+    description: `Another item of collection [${index.collectionId}] already has this value of [${fields}] (a unique index).`,
+    data: { collectionId: index.collectionId, fields: index.fields },
+  });
 }
 
 /** The 503 of a database capacity fault (a statement timeout, no connection in time), else undefined. */

@@ -25,6 +25,31 @@ export const FieldSchema = Strict(
 
 const level = () => Optional(Choice(PERMISSION_LEVELS));
 
+/** A field an index may name: a path of up to 4 plain segments (written into DDL, data/declared-indexes.ts). */
+export const INDEX_FIELD_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,62}(\\.[A-Za-z][A-Za-z0-9_]{0,62}){0,3}$';
+export const MAX_INDEX_FIELDS = 4;
+export const MAX_DECLARED_INDEXES = 8;
+
+export const IndexSchema = Strict({
+  fields: List(
+    Strict({
+      field: Text({
+        pattern: INDEX_FIELD_PATTERN,
+        'x-hint': 'a field name, or a dotted path of up to 4 of them (letters, digits, "_"; no leading "_")',
+      }),
+      order: Optional(Choice(['ASC', 'DESC'] as const)),
+    }),
+    {
+      minItems: 1,
+      maxItems: MAX_INDEX_FIELDS,
+      'x-too-few': 'must list at least one field',
+      'x-message': `must be a list of 1 to ${MAX_INDEX_FIELDS} fields`,
+      'x-required': 'is required: the fields the index orders by, e.g. [{ "field": "price" }]',
+    },
+  ),
+  unique: Optional(Flag()),
+});
+
 export const CollectionSchema = Strict({
   id: Id(),
   permissions: Optional(Strict({ read: level(), insert: level(), update: level(), remove: level() })),
@@ -32,6 +57,12 @@ export const CollectionSchema = Strict({
   seed: Optional(Type.Union([Text(), List(Type.Object({}))], { 'x-checked-in-code': true })),
   fields: Optional(List(FieldSchema)),
   strict: Optional(Flag()),
+  indexes: Optional(
+    List(IndexSchema, {
+      maxItems: MAX_DECLARED_INDEXES,
+      'x-message': `must be a list of at most ${MAX_DECLARED_INDEXES} indexes`,
+    }),
+  ),
   translatable: Optional(
     List(
       Text({

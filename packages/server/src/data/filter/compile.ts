@@ -156,41 +156,91 @@ export function compileFilter(node: FilterNode, target: CompileTarget, params: P
   }
 }
 
-/** ORDER BY keys of one value, mirroring `compareValues`: type rank, then number, text, date, boolean. */
-export function sortKeys(x: string, desc: boolean): string[] {
-  const dir = desc ? ' desc' : '';
+/** SQL type of an ORDER BY key, so a cursor can carry its value as text and cast it back (data/keyset.ts). */
+export type KeyType = 'int' | 'numeric' | 'text' | 'boolean' | 'timestamptz' | 'bigint';
+
+export interface SortColumn {
+  /** The key expression, without direction (may end in `collate "C"`). */
+  sql: string;
+  desc: boolean;
+  type: KeyType;
+  /** A value's type rank (first key of a field): the keys after it that apply depend on its value. */
+  rank?: true;
+  /** A typed key: non-null exactly when the field's rank is this one. */
+  forRank?: number;
+}
+
+/** The keys of one value, mirroring `compareValues`: type rank, then number, text, date, boolean. */
+function valueColumns(x: string, desc: boolean): SortColumn[] {
   return [
-    `case jsonb_typeof(${x}) when 'number' then 1 when 'string' then 2 when 'boolean' then 4 when 'array' then 5 ` +
-      `when 'object' then case when jsonb_typeof(${x} -> '$date') = 'string' then 3 else 6 end else 0 end${dir}`,
-    `case when jsonb_typeof(${x}) = 'number' then (${x})::numeric end${dir}`,
-    `case when jsonb_typeof(${x}) = 'string' then ${x} #>> '{}' end collate "C"${dir}`,
-    `case when jsonb_typeof(${x} -> '$date') = 'string' then ${x} ->> '$date' end collate "C"${dir}`,
-    `case when jsonb_typeof(${x}) = 'boolean' then (${x})::boolean end${dir}`,
+    {
+      sql:
+        `case jsonb_typeof(${x}) when 'number' then 1 when 'string' then 2 when 'boolean' then 4 when 'array' then 5 ` +
+        `when 'object' then case when jsonb_typeof(${x} -> '$date') = 'string' then 3 else 6 end else 0 end`,
+      desc,
+      type: 'int',
+      rank: true,
+    },
+    { sql: `case when jsonb_typeof(${x}) = 'number' then (${x})::numeric end`, desc, type: 'numeric', forRank: 1 },
+    {
+      sql: `case when jsonb_typeof(${x}) = 'string' then ${x} #>> '{}' end collate "C"`,
+      desc,
+      type: 'text',
+      forRank: 2,
+    },
+    {
+      sql: `case when jsonb_typeof(${x} -> '$date') = 'string' then ${x} ->> '$date' end collate "C"`,
+      desc,
+      type: 'text',
+      forRank: 3,
+    },
+    { sql: `case when jsonb_typeof(${x}) = 'boolean' then (${x})::boolean end`, desc, type: 'boolean', forRank: 4 },
   ];
 }
 
+/** An ORDER BY item. */
+export const orderItem = (c: SortColumn, reverse = false) => `${c.sql}${c.desc !== reverse ? ' desc' : ''}`;
+
+/** ORDER BY keys of one value, mirroring `compareValues`: type rank, then number, text, date, boolean. */
+export function sortKeys(x: string, desc: boolean): string[] {
+  return valueColumns(x, desc).map((c) => orderItem(c));
+}
+
 /**
- * The ORDER BY list for a sort; `tiebreak` (e.g. `i.id collate "C"`) always comes last, in the direction of the
+ * The ORDER BY columns of a sort; `tiebreak` (e.g. `i.id collate "C"`) always comes last, in the direction of the
  * last sort field, so that a one-field sort is exactly the order of an index on (keys, id) read either way.
  */
+export function sortColumns(
+  sort: readonly SortSpec[],
+  target: CompileTarget,
+  params: Params,
+  tiebreak: string,
+): SortColumn[] {
+  const keys: SortColumn[] = [];
+  for (const s of sort) {
+    const col = target.itemColumns;
+    const system = col && s.path.length === 1 ? s.path[0] : undefined;
+    if (system === '_createdDate' || system === '_updatedDate') {
+      const sql = `${col}${system === '_createdDate' ? 'created_at' : 'updated_at'}`;
+      keys.push({ sql, desc: s.desc, type: 'timestamptz' });
+    } else if (system === '_id') {
+      keys.push({ sql: `${col}id collate "C"`, desc: s.desc, type: 'text' });
+    } else {
+      keys.push(...valueColumns(fieldExpr(target, s.path, params), s.desc));
+    }
+  }
+  keys.push({ sql: tiebreak, desc: sort[sort.length - 1]?.desc ?? false, type: 'text' });
+  return keys;
+}
+
+/** The ORDER BY list for a sort (see sortColumns). */
 export function compileSort(
   sort: readonly SortSpec[],
   target: CompileTarget,
   params: Params,
   tiebreak: string,
 ): string {
-  const keys: string[] = [];
-  for (const s of sort) {
-    const col = target.itemColumns;
-    const system = col && s.path.length === 1 ? s.path[0] : undefined;
-    if (system === '_createdDate' || system === '_updatedDate') {
-      keys.push(`${col}${system === '_createdDate' ? 'created_at' : 'updated_at'}${s.desc ? ' desc' : ''}`);
-    } else if (system === '_id') {
-      keys.push(`${col}id collate "C"${s.desc ? ' desc' : ''}`);
-    } else {
-      keys.push(...sortKeys(fieldExpr(target, s.path, params), s.desc));
-    }
-  }
-  keys.push(`${tiebreak}${sort[sort.length - 1]?.desc ? ' desc' : ''}`);
-  return keys.join(', ');
+  return sortColumns(sort, target, params, tiebreak)
+    .map((c) => orderItem(c))
+    .join(', ');
 }

@@ -1,0 +1,132 @@
+/**
+ * Indexes a shop declares (`collections[].indexes`, issue #28; docs/data.md → Declared indexes). Each is built
+ * at start, before the server serves (CREATE INDEX CONCURRENTLY on PostgreSQL, so other instances keep writing),
+ * under a name derived from its declaration: a restart finds it and builds nothing, a changed declaration gets a
+ * new index (the old one is left for the operator to drop, see the doc).
+ *
+ * - A plain index holds the sort keys of its fields in their directions, then `id`: exactly the ORDER BY of a
+ *   sort on those fields (filter/compile.ts `sortColumns`), so such a sort, a range on its first field, and
+ *   cursor pages (keyset.ts) read it. Like on-demand sort indexes (indexes.ts) it is whole-table, led by
+ *   (site_id, collection_id): the planner keeps statistics for its expressions.
+ * - A unique index is partial to its site and collection, on one key per field that is NULL for a missing,
+ *   null, array or object value (those never clash) and else tags the type: `n:1` (numbers compare as numbers,
+ *   1 = 1.0), `s:abc`, `d:<instant>`, `b:true`. A write that would repeat a value is a 409
+ *   (`WD_UNIQUE_INDEX_VIOLATION`, store/unique-indexes.ts says which fields).
+ *
+ * DDL takes no parameters: field segments are checked by the config schema (and again here), ids too.
+ */
+import { createHash } from 'node:crypto';
+import type { CollectionConfig, IndexConfig, SiteConfig } from '../config/types.js';
+import { registerUniqueIndex } from '../store/unique-indexes.js';
+import type { Database } from '../store/types.js';
+import { sortColumns, Params } from './filter/compile.js';
+import { SEGMENT } from './indexes.js';
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export function declaredIndexName(siteId: string, collectionId: string, index: IndexConfig): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([siteId, collectionId, index.fields, index.unique]))
+    .digest('hex');
+  return `data_${index.unique ? 'uniq' : 'decl'}_${digest.slice(0, 24)}`;
+}
+
+const pathOf = (field: string) => field.split('.');
+const docAt = (path: readonly string[]) => `(data${path.map((p) => ` -> '${p}'::text`).join('')})`;
+
+/** One text per value, NULL where values never clash (see the header). */
+function uniqueKey(x: string): string {
+  return (
+    `(case jsonb_typeof(${x}) when 'number' then 'n:' || trim_scale((${x})::numeric)::text ` +
+    `when 'string' then 's:' || (${x} #>> '{}') when 'boolean' then 'b:' || (${x})::text ` +
+    `when 'object' then case when jsonb_typeof(${x} -> '$date') = 'string' then 'd:' || (${x} ->> '$date') end end)`
+  );
+}
+
+/** The CREATE INDEX statement, or undefined when a name is not safe to write into DDL. */
+export function declaredIndexSql(
+  db: Database,
+  siteId: string,
+  collectionId: string,
+  index: IndexConfig,
+): string | undefined {
+  const paths = index.fields.map((f) => pathOf(f.field));
+  if (!ID.test(siteId) || !ID.test(collectionId)) return undefined;
+  if (paths.some((p) => p.length > 4 || !p.every((s) => SEGMENT.test(s)))) return undefined;
+  const name = declaredIndexName(siteId, collectionId, index);
+  const concurrently = db.kind === 'postgres' ? 'concurrently ' : '';
+  if (index.unique) {
+    const keys = paths.map((p) => uniqueKey(docAt(p)));
+    return `create unique index ${concurrently}if not exists ${name} on data_items (${keys.join(', ')}) where site_id = '${siteId}' and collection_id = '${collectionId}'`;
+  }
+  // The very expressions a sort compiles to, parameters folded into constants (or the planner cannot match them).
+  const sort = index.fields.map((f) => ({ path: pathOf(f.field), field: f.field, desc: f.order === 'DESC' }));
+  const params = new Params();
+  const columns = sortColumns(sort, { doc: 'data' }, params, 'id collate "C"').map((c) => {
+    const sql = c.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(params.values[Number(n) - 1])}'`);
+    // The tiebreak as the on-demand indexes write it: the column with its collation, not an expression.
+    return `${c.type === 'text' && sql.startsWith('id ') ? sql : `(${sql})`}${c.desc ? ' desc' : ''}`;
+  });
+  return `create index ${concurrently}if not exists ${name} on data_items (site_id, collection_id, ${columns.join(', ')})`;
+}
+
+export interface DeclaredIndexLog {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+/**
+ * Builds every declared index that does not exist yet (one at a time), and records the unique ones so a clash
+ * is answered in their words. A build that fails (values that already clash) is logged with the config key
+ * that declared it and dropped; the server still starts, without that index.
+ */
+export async function buildDeclaredIndexes(
+  db: Database,
+  sites: readonly SiteConfig[],
+  log: DeclaredIndexLog,
+): Promise<void> {
+  for (const [s, site] of sites.entries()) {
+    for (const [c, collection] of site.collections.entries()) {
+      for (const [i, index] of (collection.indexes ?? []).entries()) {
+        const key = `sites[${s}].collections[${c}].indexes[${i}]`;
+        await buildOne(db, site.id, collection, index, key, log);
+      }
+    }
+  }
+}
+
+async function buildOne(
+  db: Database,
+  siteId: string,
+  collection: CollectionConfig,
+  index: IndexConfig,
+  key: string,
+  log: DeclaredIndexLog,
+): Promise<void> {
+  const name = declaredIndexName(siteId, collection.id, index);
+  const sql = declaredIndexSql(db, siteId, collection.id, index);
+  if (!sql) return log.error({ key }, 'declared index not built: a name cannot be written into DDL');
+  if (index.unique)
+    registerUniqueIndex(name, { collectionId: collection.id, fields: index.fields.map((f) => f.field) });
+  const found = await db.query<{ valid: boolean }>(
+    `select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = $1`,
+    [name],
+  );
+  if (found.rows[0]?.valid) return;
+  // A concurrent build that was interrupted leaves an invalid index that `if not exists` would take for done.
+  if (found.rows.length) await dropIndex(db, name);
+  const started = Date.now();
+  try {
+    await db.exec(sql);
+  } catch (error) {
+    await dropIndex(db, name).catch(() => undefined);
+    const message = error instanceof Error ? error.message : String(error);
+    return log.error({ key, index: name, err: message }, 'declared index not built');
+  }
+  if (!index.unique) await db.exec('analyze data_items');
+  log.info({ key, index: name, ms: Date.now() - started }, 'declared index built');
+}
+
+async function dropIndex(db: Database, name: string): Promise<void> {
+  await db.exec(`drop index ${db.kind === 'postgres' ? 'concurrently ' : ''}if exists ${name}`);
+}
