@@ -28,7 +28,8 @@ Options:
 \`keys\` and \`owners\` work on DATABASE_URL or the data directory, whether or not a server is running on it.
 
 Environment: PORT, PUBLIC_URL, DATABASE_URL, DATABASE_READ_URL, VITRINE_CONFIG, VITRINE_DATA_DIR, VITRINE_ADMIN_KEY,
-VITRINE_KEY_ENCRYPTION_KEY, REDIS_URL, SMTP_URL, NODE_ENV, LOG_LEVEL, TRUST_PROXY. See the README for details.
+VITRINE_KEY_ENCRYPTION_KEY, REDIS_URL, SMTP_URL, NODE_ENV, LOG_LEVEL, TRUST_PROXY, VITRINE_METRICS_PORT,
+VITRINE_SHUTDOWN_TIMEOUT_MS. See the README for details.
 `;
 
 export async function main(argv: string[]): Promise<number> {
