@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import type { VitrineApp } from '../app.js';
 import { startTestServer } from '../../test-support/server.js';
 
 describe('closing the server', () => {
@@ -35,7 +36,7 @@ describe('closing the server', () => {
 });
 
 describe('closing the server while requests are in flight', () => {
-  const slowRoute = (app: Parameters<NonNullable<Parameters<typeof startTestServer>[0]>['routes']>[0]) =>
+  const slowRoute = (app: VitrineApp['app']) =>
     app.get('/_test/slow', async () => {
       await new Promise((r) => setTimeout(r, 400));
       return { slow: true };

@@ -62,7 +62,7 @@ describe('SIGTERM under load', () => {
           body: JSON.stringify(body),
         });
         statuses.push(res.status);
-        return { status: res.status, json: (await res.json()) as Record<string, never> };
+        return { status: res.status, json: (await res.json()) as Record<string, unknown> };
       };
       const writer = async (w: number) => {
         const grant = await post('/oauth2/token', '', { clientId: 'demo-storefront', grantType: 'anonymous' });
