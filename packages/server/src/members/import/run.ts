@@ -140,7 +140,10 @@ export async function importMembers(
           batch.map((r) => r.createdAt ?? null),
         ]);
         const ids = new Map(written.map((w) => [w.email_key, w.id]));
-        for (const w of written) w.inserted ? report.created++ : report.updated++;
+        for (const w of written) {
+          if (w.inserted) report.created++;
+          else report.updated++;
+        }
         const links = batch.flatMap((r) => r.links.map((l) => ({ ...l, member: ids.get(r.key)!, email: r.email })));
         if (links.length) {
           const linked = await tx.query(LINK, [
