@@ -74,9 +74,9 @@ function check(rows: ImportRow[], refused: Refusal[]): { ok: Checked[]; withoutP
 
 const UPSERT = `
   insert into members (site_id, id, email, email_key, email_verified, password_hash, password_reset_required,
-                       status, approved, profile, created_at, updated_at)
+                       status, approved, profile, created_at, updated_at, imported_at)
   select $1, gen_random_uuid(), t.email, t.key, t.verified, t.hash, t.hash is null,
-         case when t.blocked then 'BLOCKED' else 'ACTIVE' end, true, t.profile::jsonb, coalesce(t.created, $2), $2
+         case when t.blocked then 'BLOCKED' else 'ACTIVE' end, true, t.profile::jsonb, coalesce(t.created, $2), $2, $2
     from unnest($3::text[], $4::text[], $5::boolean[], $6::text[], $7::boolean[], $8::text[], $9::timestamptz[])
       as t(email, key, verified, hash, blocked, profile, created)
   on conflict (site_id, email_key) do update set
@@ -89,7 +89,8 @@ const UPSERT = `
     profile = members.profile || excluded.profile,
     created_at = least(members.created_at, excluded.created_at),
     revision = members.revision + 1,
-    updated_at = $2
+    updated_at = $2,
+    imported_at = $2
   returning id, email_key, (xmax = 0) as inserted`;
 
 const LINK = `
