@@ -146,6 +146,25 @@ describe('owner console in Chromium', () => {
     await page.context().close();
   });
 
+  it("downloads a member's data from the member page", async () => {
+    const member = await waitingMember();
+    const page = await newPage();
+    const email = unique('support');
+    await setUpOwner(page, email, 'support', 'support desk password');
+    await signIn(page, email, 'support desk password');
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(`${server.url}/console/members/${member.id}`);
+    await page.getByRole('heading', { name: member.email }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`member-${member.id}.json`);
+    const file = await download.path();
+    const data = JSON.parse((await import('node:fs')).readFileSync(file, 'utf8')) as { member: { email: string } };
+    expect(data.member.email).toBe(member.email);
+  });
+
   it('blocking a member in the console ends their open session at once', async () => {
     const member = await waitingMember();
     await server.ctx.db.query("update members set status = 'ACTIVE', approved = true where id = $1", [member.id]);
