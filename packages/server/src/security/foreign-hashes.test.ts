@@ -42,6 +42,9 @@ describe('imported password hashes (test vectors of the exporting systems and th
     const stored = `$pbkdf2-sha256$i=1$${Buffer.from('salt').toString('base64')}$${hex64(dk)}`;
     expect(await verifyForeignHash(stored, 'passwd')).toBe(true);
     expect(await verifyForeignHash(stored, 'passwe')).toBe(false);
+    // Auth0's custom_password_hash PHC form: the key length as `l`, base64 without padding.
+    const auth0 = `$pbkdf2-sha256$i=1,l=64$${Buffer.from('salt').toString('base64').replace(/=+$/, '')}$${hex64(dk).replace(/=+$/, '')}`;
+    expect(await verifyPassword(auth0, 'passwd')).toBe(true);
     const dk2 =
       '4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d';
     const django = fromDjangoPbkdf2(`pbkdf2_sha256$80000$NaCl$${hex64(dk2)}`)!;

@@ -7,7 +7,7 @@
  * Stored forms (one text column; the prefix says how to verify):
  *   $2a$/$2b$/$2y$…                                   bcrypt, as exported
  *   $argon2id$… / $argon2i$…                          argon2 PHC string, as exported
- *   $pbkdf2-sha256$i=<iterations>$<salt b64>$<hash b64>
+ *   $pbkdf2-sha256$i=<iterations>[,l=<length>]$<salt b64>$<hash b64>
  *   $scrypt$ln=<log2 N>,r=<r>,p=<p>$<salt b64>$<hash b64>
  *   $firebase-scrypt$r=<rounds>,m=<mem cost>$<salt separator b64>$<signer key b64>$<salt b64>$<hash b64>
  */
@@ -20,7 +20,8 @@ const scryptAsync = promisify(scrypt) as (p: string, s: Buffer, len: number, o: 
 
 const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 const B64 = '([A-Za-z0-9+/=_-]*)';
-const PBKDF2 = new RegExp(`^\\$pbkdf2-sha256\\$i=(\\d{1,8})\\$${B64}\\$${B64}$`);
+// Auth0's custom_password_hash PHC form adds the key length: `$pbkdf2-sha256$i=100000,l=32$…`.
+const PBKDF2 = new RegExp(`^\\$pbkdf2-sha256\\$i=(\\d{1,8})(?:,l=\\d{1,3})?\\$${B64}\\$${B64}$`);
 const SCRYPT = new RegExp(`^\\$scrypt\\$ln=(\\d{1,2}),r=(\\d{1,3}),p=(\\d{1,3})\\$${B64}\\$${B64}$`);
 const FIREBASE = new RegExp(`^\\$firebase-scrypt\\$r=(\\d{1,3}),m=(\\d{1,2})\\$${B64}\\$${B64}\\$${B64}\\$${B64}$`);
 
