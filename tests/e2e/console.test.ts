@@ -146,6 +146,54 @@ describe('owner console in Chromium', () => {
     await page.context().close();
   });
 
+  it('imports members from a file: check (dry run) with the refused rows, then import', async () => {
+    const page = await newPage();
+    const email = unique('importer');
+    await setUpOwner(page, email, 'owner', 'import desk password');
+    await signIn(page, email, 'import desk password');
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(`${server.url}/console/members`);
+    await page.getByRole('link', { name: 'Import members' }).click();
+    await page.getByRole('heading', { name: 'Import members' }).waitFor();
+    const imported = unique('imported');
+    await page.getByLabel('Format').selectOption('csv');
+    await page.getByLabel('Export file').setInputFiles({
+      name: 'members.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`email,email_verified,first_name\n${imported},true,Imp\nnot-an-address,false,\n`),
+    });
+    await page.getByRole('button', { name: 'Check file' }).click();
+    const report = page.getByRole('region', { name: 'Import report' });
+    await report.getByText('Would import 2 rows: 1 new, 0 updated, 1 refused').waitFor();
+    await report.getByRole('cell', { name: 'not an email address' }).waitFor();
+    await page.getByRole('button', { name: 'Import' }).click();
+    await report.getByText('Imported 2 rows: 1 new, 0 updated, 1 refused').waitFor();
+    const { rows } = await server.ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from members where email = $1',
+      [imported],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it("downloads a member's data from the member page", async () => {
+    const member = await waitingMember();
+    const page = await newPage();
+    const email = unique('support');
+    await setUpOwner(page, email, 'support', 'support desk password');
+    await signIn(page, email, 'support desk password');
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(`${server.url}/console/members/${member.id}`);
+    await page.getByRole('heading', { name: member.email }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`member-${member.id}.json`);
+    const file = await download.path();
+    const data = JSON.parse((await import('node:fs')).readFileSync(file, 'utf8')) as { member: { email: string } };
+    expect(data.member.email).toBe(member.email);
+  });
+
   it('blocking a member in the console ends their open session at once', async () => {
     const member = await waitingMember();
     await server.ctx.db.query("update members set status = 'ACTIVE', approved = true where id = $1", [member.id]);

@@ -8,6 +8,8 @@ import { graphqlRoutes } from './graphql/routes.js';
 import { seedCollections } from './data/seed.js';
 import { buildDeclaredIndexes } from './data/declared-indexes.js';
 import { healthRoutes } from './health/routes.js';
+import { Metrics, timedDatabase } from './metrics/metrics.js';
+import { installMetrics, listenForMetrics } from './metrics/routes.js';
 import { genReqId, installHttpConventions } from './http/install.js';
 import { ajvOptions } from './http/schemas/ajv.js';
 import { sharedCompilers } from './http/schemas/compilers.js';
@@ -67,9 +69,13 @@ const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.head
 export async function createApp(options: CreateAppOptions): Promise<VitrineApp> {
   const { config } = options;
   const ownsDb = !options.db;
-  const db =
+  const opened =
     options.db ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.database }));
+  const metrics = new Metrics(opened);
+  const db = timedDatabase(opened, metrics);
+  const lifecycle = { shuttingDown: false };
+  let metricsServer: FastifyInstance | undefined;
   const now = options.now ?? Date.now;
   let reads: ReadRouting | undefined;
   try {
@@ -77,6 +83,9 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     const app = Fastify({
       genReqId,
       bodyLimit: config.bodyLimit,
+      // While closing, requests on open connections are still served (a 503 there would be an error a
+      // client sees during every deploy); new connections are refused and idle ones closed.
+      return503OnClosing: false,
       // A hop count or the proxies' addresses (TRUST_PROXY): never "every hop", which lets clients pick their address.
       trustProxy: fastifyTrustProxy(config.trustProxy),
       // Request schemas (http/schemas/): failures answer in the wire contract's envelopes, not Fastify's.
@@ -112,15 +121,18 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       tokens: new TokenService(db, keys, config, now),
       apiKeys: new ApiKeyVerifier(config.adminKey, config.sites, { db, now }),
       limiter,
-      authEvents: new AuthEventLog(db, app.log, now),
+      authEvents: new AuthEventLog(db, app.log, now, (event) => metrics.authEvent(event)),
       log: app.log,
       now,
+      metrics,
+      lifecycle,
     };
     // Before any route: every request schema gets its character policy (audit S-6), the API description included.
     installTextPolicy(app);
     await registerOpenApi(app, { publicUrl: config.publicUrl });
     installHttpConventions(app, { sites, https: config.publicUrl.startsWith('https:') });
     await app.register(import('@fastify/cookie'), { hook: false }); // parsed on demand: http/cookies.ts, README "Cookies"
+    installMetrics(app, ctx, metrics, config.metrics);
     await app.register(healthRoutes, { ctx });
     // The token endpoint is the hottest route: its per-IP counts reach the shared store in batches.
     await app.register(tokenRoutes, { ctx, limiter: batchedLimiter(limiter, { now }) });
@@ -145,13 +157,18 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await buildDeclaredIndexes(db, ctx.config.sites, ctx.log);
     // After the seed, as before: the config's endpoints are mirrored into the database when delivery starts.
     await app.register(webhookDelivery, { ctx });
+    const metricsPort = config.metrics?.port;
+    if (metricsPort)
+      metricsServer = await listenForMetrics(ctx, metrics, { ...config.metrics!, port: metricsPort }, config.host);
     return {
       app,
       ctx,
       async close() {
         // Requests in flight finish and the plugins' background jobs stop first (app.close); then the
         // deferred work they left settles, before its events and counters are flushed and the stores close.
-        await closeGracefully(app);
+        lifecycle.shuttingDown = true;
+        await closeGracefully(app, { timeoutMs: config.shutdownTimeoutMs ?? 10_000 });
+        await metricsServer?.close();
         await settleAfterResponse(db);
         await limiter.close();
         await ctx.authEvents.close();
@@ -160,6 +177,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       },
     };
   } catch (error) {
+    await metricsServer?.close().catch(() => {});
     await reads?.close().catch(() => {});
     if (ownsDb) await db.close().catch(() => {});
     throw error;

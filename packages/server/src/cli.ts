@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createApp, type VitrineApp } from './app.js';
 import { formatKeys, markRunningServer, runKeyCommand } from './cli-keys.js';
+import { formatImportReport, importMembersCommand, ImportUsageError } from './cli-members.js';
 import { addOwnerCommand, formatInvite, OwnerExistsError } from './cli-owners.js';
 import { ConfigError, loadConfig, type LoadConfigOptions } from './config/index.js';
 import type { ServerConfig } from './config/types.js';
@@ -15,6 +16,9 @@ Commands:
   keys rotate       Make a new signing key; older ones keep verifying until their tokens expire
   owners add EMAIL  Add a console owner and print a one-time setup link (24 h); for an owner who has not
                     set a password yet, a new link (an owner with a password is refused: never replaced)
+  members import FILE --format auth0|firebase|supabase|clerk|csv [--dry-run] [--site ID]
+                    Import members from another system's export, password hashes kept (docs/operating.md);
+                    Firebase: --hash-key, --salt-separator, --rounds, --mem-cost of the project
   help              Show this help
 
 Options:
@@ -28,7 +32,8 @@ Options:
 \`keys\` and \`owners\` work on DATABASE_URL or the data directory, whether or not a server is running on it.
 
 Environment: PORT, PUBLIC_URL, DATABASE_URL, DATABASE_READ_URL, VITRINE_CONFIG, VITRINE_DATA_DIR, VITRINE_ADMIN_KEY,
-VITRINE_KEY_ENCRYPTION_KEY, REDIS_URL, SMTP_URL, NODE_ENV, LOG_LEVEL, TRUST_PROXY. See the README for details.
+VITRINE_KEY_ENCRYPTION_KEY, REDIS_URL, SMTP_URL, NODE_ENV, LOG_LEVEL, TRUST_PROXY, VITRINE_METRICS_PORT,
+VITRINE_SHUTDOWN_TIMEOUT_MS. See the README for details.
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -44,6 +49,12 @@ export async function main(argv: string[]): Promise<number> {
         host: { type: 'string' },
         role: { type: 'string' },
         site: { type: 'string', multiple: true },
+        format: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        'hash-key': { type: 'string' },
+        'salt-separator': { type: 'string' },
+        rounds: { type: 'string' },
+        'mem-cost': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -73,6 +84,23 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     return owners(email, parsed.values.role, parsed.values.site, configOptions);
+  }
+  if (command === 'members') {
+    const file = parsed.positionals[2];
+    if (subcommand !== 'import' || !file) {
+      console.error(`vitrine: members needs "import FILE --format …"\n\n${HELP}`);
+      return 2;
+    }
+    const v = parsed.values;
+    return importMembers(file, configOptions, {
+      format: v.format,
+      dryRun: v['dry-run'] ?? false,
+      site: v.site?.[0],
+      hashKey: v['hash-key'],
+      saltSeparator: v['salt-separator'],
+      rounds: v.rounds,
+      memCost: v['mem-cost'],
+    });
   }
   if (command !== 'serve') {
     console.error(`vitrine: unknown command "${command}"\n\n${HELP}`);
@@ -132,6 +160,23 @@ async function owners(
     // else, the database's or the server's (1).
     console.error(`vitrine owners add: ${(error as Error).message}`);
     return error instanceof ValidationError || error instanceof OwnerExistsError ? 2 : 1;
+  }
+}
+
+async function importMembers(
+  file: string,
+  options: LoadConfigOptions,
+  importOptions: Parameters<typeof importMembersCommand>[2],
+): Promise<number> {
+  const config = configOrExplain(options);
+  if (!config) return 1;
+  try {
+    const report = await importMembersCommand(config, file, importOptions, (line) => process.stderr.write(`${line}\n`));
+    process.stdout.write(formatImportReport(report));
+    return 0;
+  } catch (error) {
+    console.error(`vitrine members import: ${(error as Error).message}`);
+    return error instanceof ImportUsageError || error instanceof ValidationError ? 2 : 1;
   }
 }
 

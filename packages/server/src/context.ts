@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from './config/types.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { SiteRegistry } from './sites/registry.js';
 import type { ReadRouting } from './store/read-replica.js';
 import type { Database } from './store/types.js';
@@ -27,4 +28,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Milliseconds since the epoch; replaceable in tests that need to move time. */
   now: () => number;
+  /** Counters and histograms of `/metrics` (metrics/); absent in contexts built by hand (tests). */
+  metrics?: Metrics;
+  /** `shuttingDown` turns true on SIGTERM (and close): `/readyz` then answers 503. */
+  lifecycle?: { shuttingDown: boolean };
 }

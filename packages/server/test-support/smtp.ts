@@ -9,7 +9,7 @@ export interface CapturedMail {
 }
 
 export async function startTestSmtp(
-  options: { failFirst?: number } = {},
+  options: { failFirst?: number; delayMs?: number } = {},
 ): Promise<{ url: string; received: CapturedMail[]; close(): Promise<void> }> {
   const received: CapturedMail[] = [];
   let toFail = options.failFirst ?? 0;
@@ -21,7 +21,9 @@ export async function startTestSmtp(
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        // A slow relay (the shutdown test needs deliveries in flight when SIGTERM comes).
+        if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
         if (toFail > 0) {
           toFail--;
           const err = new Error('451 try again later') as Error & { responseCode: number };

@@ -4,6 +4,7 @@ import { AuditLogPage } from '../features/audit-log/AuditLogPage.js';
 import { collectionRoutes } from '../features/collections/collection-routes.js';
 import { PageHeading } from '../components/PageHeading.js';
 import { MailPage } from '../features/mail/MailPage.js';
+import { ImportMembersPage } from '../features/members/ImportMembersPage.js';
 import { MemberPage } from '../features/members/MemberPage.js';
 import { MembersPage } from '../features/members/MembersPage.js';
 import { OverviewPage } from '../features/overview/OverviewPage.js';
@@ -25,6 +26,7 @@ export function SignedInRoutes({
   const [siteId] = useSiteId(session.sites);
   if (session.mustEnrolTwoFactor || path === '/settings')
     return <SettingsPage session={session} onChanged={onSessionChanged} />;
+  if (path === '/members/import') return <ImportMembersPage key={siteId} siteId={siteId} />;
   const member = /^\/members\/([^/]+)$/.exec(path);
   if (member)
     return <MemberPage key={`${siteId}:${member[1]}`} siteId={siteId} memberId={decodeURIComponent(member[1]!)} />;

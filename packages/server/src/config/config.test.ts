@@ -135,7 +135,7 @@ describe('config file', () => {
     const list = problems(() => loadConfig({ configPath: path, env: {}, dataDir: dir }));
     expect(list).toEqual(
       expect.arrayContaining([
-        'colour is not a known key (allowed: publicUrl, adminKey, devMailbox, sites, storefront, bodyLimit, tokens, webhooks, database)',
+        'colour is not a known key (allowed: publicUrl, adminKey, devMailbox, sites, storefront, bodyLimit, tokens, webhooks, metrics, database)',
         'sites[0].policies.captcha must be one of "off", "altcha", "recaptcha" (got "maybe")',
         'sites[0].policies.emailVerification must be one of "off", "required" (got true)',
         'sites[0].tokens.accessTokenTtl must be a whole number from 60 to 86400 (got 5)',
@@ -205,6 +205,35 @@ describe('config file', () => {
         'database.poolSize must be a whole number from 1 to 1000 (got 0)',
         'database.preparedStatements must be one of "auto", "named", "unnamed" (got "always")',
         'database.size is not a known key (allowed: poolSize, acquireTimeoutMs, preparedStatements, readUrl, replicaMaxLagMs, readYourWritesMs)',
+      ]),
+    );
+  });
+
+  it('reads the metrics section and VITRINE_METRICS_*, VITRINE_SHUTDOWN_TIMEOUT_MS, and names their mistakes', () => {
+    const configPath = file({ sites: [site()], metrics: { port: 9464, host: '10.0.0.5' } });
+    const fromFile = loadConfig({ configPath, env: {}, dataDir: dir });
+    expect(fromFile.metrics).toEqual({ port: 9464, host: '10.0.0.5', public: false });
+    expect(fromFile.shutdownTimeoutMs).toBe(10_000);
+    const fromEnv = loadConfig({
+      configPath,
+      env: { VITRINE_METRICS_PORT: '9100', VITRINE_METRICS_PUBLIC: '1', VITRINE_SHUTDOWN_TIMEOUT_MS: '2500' },
+      dataDir: dir,
+    });
+    expect(fromEnv.metrics).toEqual({ port: 9100, host: '10.0.0.5', public: true });
+    expect(fromEnv.shutdownTimeoutMs).toBe(2500);
+    expect(loadConfig({ env: {}, dataDir: dir }).metrics).toEqual({ port: undefined, host: undefined, public: false });
+    const list = problems(() =>
+      loadConfig({
+        configPath: file({ sites: [site()], metrics: { port: 70_000, open: true } }),
+        env: { VITRINE_METRICS_PORT: 'nine' },
+        dataDir: dir,
+      }),
+    );
+    expect(list).toEqual(
+      expect.arrayContaining([
+        'metrics.port must be a whole number from 1 to 65535 (got 70000)',
+        'metrics.open is not a known key (allowed: port, host, public)',
+        'VITRINE_METRICS_PORT must be a whole number from 1 to 65535 (got "nine")',
       ]),
     );
   });

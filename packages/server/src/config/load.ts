@@ -11,6 +11,7 @@ import type { PoolSettings } from '../store/pool-settings.js';
 import type { ReplicaFileSettings } from '../store/replica-settings.js';
 import { ConfigError, Reader, take } from './validate.js';
 import { buildWebhookSettings } from '../webhooks/config.js';
+import { buildMetricsSettings } from '../metrics/config.js';
 import { schemaProblems } from './schema/messages.js';
 import { TopLevelSchema } from './schema/file.js';
 
@@ -94,6 +95,14 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     );
 
   const webhooks = buildWebhookSettings(top.webhooks);
+  const metrics = buildMetricsSettings(top.metrics, env, (key, message) => r.fail(key, message));
+  const shutdownTimeoutMs = r.integer(
+    env.VITRINE_SHUTDOWN_TIMEOUT_MS,
+    'VITRINE_SHUTDOWN_TIMEOUT_MS',
+    10_000,
+    0,
+    600_000,
+  );
   const database = take.object(top.database) as Partial<PoolSettings> & ReplicaFileSettings;
   const databaseReadUrl = env.DATABASE_READ_URL || database.readUrl || undefined;
   if (databaseReadUrl && !/^postgres(ql)?:\/\//.test(databaseReadUrl))
@@ -134,6 +143,8 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     storefront,
     storefrontDir: env.VITRINE_STOREFRONT_DIR ?? findStorefrontDist(),
     webhooks,
+    metrics,
+    shutdownTimeoutMs,
     database,
     databaseReadUrl,
   };

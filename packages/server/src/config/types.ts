@@ -1,3 +1,4 @@
+import type { MetricsSettings } from '../metrics/config.js';
 import type { PoolSettings } from '../store/pool-settings.js';
 import type { ReplicaFileSettings } from '../store/replica-settings.js';
 /** The validated configuration the server runs with (config file + environment, defaults applied). */
@@ -199,6 +200,10 @@ export interface ServerConfig {
   databaseReadUrl?: string | undefined;
   /** Top-level `webhooks` settings (webhooks/config.ts); absent = the defaults. */
   webhooks?: WebhookSettings;
+  /** `GET /metrics` (metrics/config.ts); absent = off. */
+  metrics?: MetricsSettings;
+  /** VITRINE_SHUTDOWN_TIMEOUT_MS: how long in-flight requests may take to finish on SIGTERM (default 10 000). */
+  shutdownTimeoutMs?: number;
 }
 
 export interface WebhookEndpointConfig {

@@ -1,15 +1,67 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../test-support/server.js';
 
-describe('/healthz', () => {
-  it('answers 503 once the database is gone', async () => {
+describe('/healthz and /readyz', () => {
+  it('are both 200 on a running server', async () => {
     const server = await startTestServer();
     try {
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-      await server.ctx.db.close();
-      const res = await fetch(`${server.url}/healthz`);
+      expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({
+        status: 'ok',
+        database: server.ctx.db.kind,
+      });
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready', database: true, migrations: true, shuttingDown: false });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('readyz answers 503 while migrations are missing', async () => {
+    const server = await startTestServer();
+    try {
+      // As if an older instance's database: the last migration not recorded yet.
+      await server.ctx.db.query(
+        'delete from schema_migrations where version = (select max(version) from schema_migrations)',
+      );
+      const res = await fetch(`${server.url}/readyz`);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'unavailable', database: server.ctx.db.kind });
+      expect(await res.json()).toEqual({
+        status: 'unavailable',
+        database: true,
+        migrations: false,
+        shuttingDown: false,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('readyz answers 503 once shutting down', async () => {
+    const server = await startTestServer();
+    try {
+      server.ctx.lifecycle!.shuttingDown = true;
+      const res = await fetch(`${server.url}/readyz`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ status: 'unavailable', shuttingDown: true });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('once the database is gone: readyz 503, healthz still alive', async () => {
+    const server = await startTestServer();
+    try {
+      await server.ctx.db.close();
+      const res = await fetch(`${server.url}/readyz`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        status: 'unavailable',
+        database: false,
+        migrations: false,
+        shuttingDown: false,
+      });
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     } finally {
       // The database is already closed; closing it again may complain, the rest must still stop.
       await server.close().catch(() => server.vitrine.app.close());

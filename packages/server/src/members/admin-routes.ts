@@ -6,6 +6,8 @@ import { listMembersHandler, setApprovalHandler } from './admin-list.js';
 import { resendVerificationHandler } from './admin-verification.js';
 import { deleteMemberHandler } from './deletion.js';
 import * as S from './schemas.js';
+import { memberImportRoutes } from './import/routes.js';
+import { memberDataRoutes } from './portability.js';
 
 /**
  * The admin API's member routes (`/_admin/v1/members…`): list, approve or block by email, one member
@@ -14,6 +16,8 @@ import * as S from './schemas.js';
 export const memberAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/_admin/v1/members';
+  await fastify.register(memberImportRoutes, { ctx });
+  await fastify.register(memberDataRoutes, { ctx });
   app.get(base, { schema: S.listMembers }, (request) => listMembersHandler(ctx, request, request.query));
   app.post(`${base}/approve`, { schema: S.approveByEmail }, (request) =>
     setApprovalHandler(ctx, request, request.body, 'approve'),

@@ -20,6 +20,8 @@ export interface Member {
   revision: number;
   createdAt: Date;
   updatedAt: Date;
+  /** When the member was imported from another system (members/import/); null for members made here. */
+  importedAt: Date | null;
   /**
    * Whether a second factor was active when the member was read for a password sign-in
    * (findMemberForSignIn); undefined when not read. Lets the second step skip its own read for the
@@ -43,6 +45,7 @@ interface MemberRow {
   revision: number;
   created_at: Date | string;
   updated_at: Date | string;
+  imported_at?: Date | string | null;
 }
 
 function toMember(r: MemberRow): Member {
@@ -60,6 +63,7 @@ function toMember(r: MemberRow): Member {
     revision: Number(r.revision),
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
+    importedAt: r.imported_at ? new Date(r.imported_at) : null,
   };
 }
 

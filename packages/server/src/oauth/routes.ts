@@ -58,7 +58,14 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext; limiter: Pick<Ra
     const grant = grants.get(grantType);
     if (!grant)
       throw new OAuthError(400, 'unsupported_grant_type', `grant type "${grantType.slice(0, 40)}" is not supported`);
-    return grant(input, ctx, request);
+    try {
+      const granted = await grant(input, ctx, request);
+      ctx.metrics?.grant(grantType, 'success');
+      return granted;
+    } catch (error) {
+      ctx.metrics?.grant(grantType, 'failure');
+      throw error;
+    }
   });
 
   const jwks = async (_request: unknown, reply: { header(k: string, v: string): unknown }) => {

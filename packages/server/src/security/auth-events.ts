@@ -66,6 +66,8 @@ export class AuthEventLog {
     private readonly db: Queryable,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
+    /** Sees every event as it is recorded (the metrics count sign-ins and second steps here). */
+    private readonly observe?: (event: AuthEvent) => void,
   ) {}
 
   /**
@@ -75,6 +77,7 @@ export class AuthEventLog {
    */
   async record(event: AuthEvent, tx?: Queryable): Promise<void> {
     const at = this.now();
+    this.observe?.(event);
     this.log.info(
       { authEvent: { ...event, at: new Date(at).toISOString() } },
       `auth event ${event.type} ${event.outcome}`,

@@ -176,6 +176,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         }
       }),
     transaction: (fn) => withClient((client) => inTransaction(client, () => fn(wrapTransaction(client)))),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
     close: () => pool.end(),
   };
 }

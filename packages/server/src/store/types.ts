@@ -37,6 +37,8 @@ export interface Database extends Queryable {
    * Statements inside must go through the `tx` argument, not the database.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** PostgreSQL only: the pool's connections (metrics); `waiting` = callers queued for one. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 

@@ -48,6 +48,28 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
   }, [siteId, memberId]);
   useEffect(() => void load(), [load]);
 
+  /** The member's data as one JSON file (the same file the member downloads from their account). */
+  async function downloadData() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const data = await api<unknown>(
+        'GET',
+        `/_admin/v1/members/${encodeURIComponent(memberId)}/data?siteId=${encodeURIComponent(siteId)}`,
+      );
+      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `member-${memberId}.json`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function act(action: Action) {
     setBusy(true);
     setError(undefined);
@@ -165,6 +187,9 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
             Resend verification
           </button>
         )}
+        <button type="button" disabled={busy} onClick={() => void downloadData()}>
+          Download data
+        </button>
         <ConfirmButton
           label="Delete member"
           question={`Delete ${member.email}? Their personal data is removed and their sessions end; their items stay, owned by nobody. This cannot be undone.`}

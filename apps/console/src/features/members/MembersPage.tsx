@@ -51,6 +51,9 @@ export function MembersPage({ siteId }: { siteId: string }) {
   return (
     <>
       <PageHeading>Members</PageHeading>
+      <p>
+        <Link to="/members/import">Import members</Link> from Auth0, Firebase, Supabase, Clerk or a CSV file.
+      </p>
       <div className="toolbar" role="search">
         <label>
           Search members

@@ -7,6 +7,7 @@ import { RequireMember } from '../auth/RequireMember.js';
 import { AccountNav } from './AccountNav.js';
 import { AddressesEditor } from './AddressesEditor.js';
 import { ChangePasswordForm } from './ChangePasswordForm.js';
+import { DownloadMyData } from './DownloadMyData.js';
 import { ProfileForm } from './ProfileForm.js';
 
 /** Account area, section "Account info": email, names, addresses, password. Orders is its sibling. */
@@ -45,6 +46,7 @@ function AccountInfo() {
             <ProfileForm member={member} />
             <AddressesEditor member={member} />
             <ChangePasswordForm />
+            <DownloadMyData />
           </div>
         </>
       )}

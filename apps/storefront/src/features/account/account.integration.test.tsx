@@ -108,6 +108,33 @@ describe('account info', () => {
     expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBeNull();
   });
 
+  it("downloads the member's own data as one JSON file", async () => {
+    const email = `my-data-${Date.now()}@example.com`;
+    await registerByApi(server, email, PASSWORD);
+    renderShop(server, '/sign-in?returnTo=%2Faccount');
+    await signInThroughForm(server, email, PASSWORD);
+    await screen.findByRole('heading', { level: 1, name: 'Account info' }, long);
+    // jsdom has no object URLs: the file handed to the download link is caught here.
+    let file: Blob | undefined;
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (blob: Blob) => ((file = blob), 'blob:my-data');
+    URL.revokeObjectURL = () => {};
+    try {
+      fireEvent.click(await screen.findByRole('button', { name: 'Download my data' }, long));
+      await waitFor(() => expect(file).toBeDefined(), long);
+      const data = JSON.parse(await file!.text()) as {
+        member: { email: string };
+        signInMethods: { password: boolean };
+      };
+      expect(data.member.email).toBe(email);
+      expect(data.signInMethods.password).toBe(true);
+      expect(screen.queryByText('Your data could not be downloaded. Try again.')).toBeNull();
+    } finally {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    }
+  });
+
   it('sends visitors to sign in', async () => {
     renderShop(server, '/account/orders');
     await screen.findByRole('heading', { level: 1, name: 'Sign in' }, long);

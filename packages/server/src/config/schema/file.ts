@@ -19,6 +19,10 @@ export const ConfigFileSchema = Strict(
     bodyLimit: Optional(WholeNumber(1024, 64 * 1024 * 1024)),
     tokens: Optional(Strict({ keyRotationDays: Optional(WholeNumber(1, 3650)) })),
     webhooks: Optional(WebhookSettingsSchema),
+    // GET /metrics (docs/operating.md#metrics); VITRINE_METRICS_* variables win.
+    metrics: Optional(
+      Strict({ port: Optional(WholeNumber(1, 65_535)), host: Optional(Text()), public: Optional(Flag()) }),
+    ),
     // PostgreSQL only; each value is overridden by its VITRINE_DB_* variable (docs/many-instances.md).
     database: Optional(
       Strict({

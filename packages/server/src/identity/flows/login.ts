@@ -62,6 +62,16 @@ export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginIn
 
   // Unknown addresses and accounts without a password verify a decoy hash: the same answer in the same time.
   const ok = await verifyPassword(member?.passwordHash, password);
+  // Imported without a usable password hash (members/import/): the way in is the reset mail (-19973).
+  if (member && !member.passwordHash && member.importedAt && member.passwordResetRequired) {
+    await deps.ctx.authEvents.record({
+      ...audit,
+      type: 'sign_in',
+      outcome: 'failure',
+      detail: { reason: 'reset_required' },
+    });
+    throw mustResetPassword();
+  }
   if (!member || !ok) {
     const reason = !member ? 'unknown_account' : member.passwordHash ? 'wrong_password' : 'no_password';
     await deps.ctx.authEvents.record({ ...audit, type: 'sign_in', outcome: 'failure', detail: { reason } });
