@@ -41,7 +41,19 @@ export function App() {
     void refresh();
   }, [refresh]);
 
-  if (path === '/setup') return <SetupPage token={search.get('token')} />;
+  // A one-time link's page (a first password, or a new one after "Forgot password"): once the password is
+  // set the owner is signed in, and the console opens on its first page.
+  if (path === '/setup' || path === '/reset-password')
+    return (
+      <SetupPage
+        token={search.get('token')}
+        onSignedIn={() => {
+          setState({ kind: 'loading' });
+          navigate('/', { replace: true });
+          void refresh();
+        }}
+      />
+    );
   if (state.kind === 'loading')
     return (
       <p className="loading" role="status">

@@ -209,7 +209,17 @@ export const ERRORS = {
   INVALID_SETUP_LINK: {
     code: 'INVALID_SETUP_LINK',
     status: 400,
-    text: 'This setup link is invalid, used or expired; ask for a new one (npx vitrine owners add EMAIL)',
+    text: 'This link is not known: check that the whole link was copied, or ask for a new one',
+  },
+  SETUP_LINK_USED: {
+    code: 'SETUP_LINK_USED',
+    status: 410,
+    text: 'This link was used already: sign in with the password, or choose "Forgot your password?"',
+  },
+  SETUP_LINK_EXPIRED: {
+    code: 'SETUP_LINK_EXPIRED',
+    status: 410,
+    text: 'This link expired: ask for a new one',
   },
 
   // Admin API.

@@ -13,7 +13,9 @@ import {
 } from './access.js';
 import { checkInvite, createInvitation } from './invite.js';
 import { clearOwnerCookie, csrfTokenFor, endOwnerSession } from './sessions.js';
-import { completeSetup, signIn } from './sign-in.js';
+import { requestPasswordReset } from './password-reset.js';
+import { describeLink, setPasswordFromLink } from './set-password.js';
+import { signIn } from './sign-in.js';
 import { claimTotpStep, listOwners, ownerRunsSite, ownerSiteIds, ownerView, setTotp } from './store.js';
 import { enrolmentUri, matchingStep, newTotpSecret, protectSecret } from './two-factor.js';
 import * as S from './schemas.js';
@@ -22,7 +24,13 @@ import * as S from './schemas.js';
 export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post('/_admin/v1/console/sign-in', { schema: S.signIn }, (request, reply) => signIn(ctx, request, reply));
-  app.post('/_admin/v1/console/setup', { schema: S.setup }, (request) => completeSetup(ctx, request));
+  app.post('/_admin/v1/console/password-reset', { schema: S.requestPasswordReset }, (request) =>
+    requestPasswordReset(ctx, request),
+  );
+  app.get('/_admin/v1/console/setup', { schema: S.describeLink }, (request) => describeLink(ctx, request.query.token));
+  app.post('/_admin/v1/console/setup', { schema: S.setup }, (request, reply) =>
+    setPasswordFromLink(ctx, request, reply),
+  );
 
   app.get('/_admin/v1/console/session', { schema: S.session }, async (request) => {
     const { owner, sessionToken } = await currentOwner(ctx, request, { enrolling: true });

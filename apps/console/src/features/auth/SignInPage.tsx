@@ -82,6 +82,15 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
           Sign in
         </button>
       </form>
+      <section aria-labelledby="first-time-heading" className="first-time">
+        <h2 id="first-time-heading">No account yet?</h2>
+        <p>
+          The console has no sign-up. When the server starts with no owner, it prints a one-time setup link for the
+          first owner in its output (<code>npm start</code> or <code>vitrine serve</code>): open it to set your
+          password. Anyone else is invited by an owner from the Owners page, or by the server's operator with{' '}
+          <code>npx vitrine owners add EMAIL</code>.
+        </p>
+      </section>
     </main>
   );
 }
