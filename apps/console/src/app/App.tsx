@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, setCsrfToken, whenSignedOut } from '../api/client.js';
 import type { Session } from '../api/types.js';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
 import { SetupPage } from '../features/auth/SetupPage.js';
 import { SignInPage } from '../features/auth/SignInPage.js';
 import { Layout } from './Layout.js';
@@ -54,6 +55,7 @@ export function App() {
         }}
       />
     );
+  if (path === '/forgot-password') return <ForgotPasswordPage />;
   if (state.kind === 'loading')
     return (
       <p className="loading" role="status">

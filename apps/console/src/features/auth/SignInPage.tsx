@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/client.js';
 import type { SignInAnswer } from '../../api/types.js';
+import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 
@@ -82,6 +83,9 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
           Sign in
         </button>
       </form>
+      <p>
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
       <section aria-labelledby="first-time-heading" className="first-time">
         <h2 id="first-time-heading">No account yet?</h2>
         <p>
