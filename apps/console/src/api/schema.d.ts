@@ -4046,6 +4046,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_admin/v1/owners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an owner: their sessions and links end at once (not yourself, nor the last owner who can manage owners) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Owner id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            owner: {
+                                /** @description Owner id */
+                                id: string;
+                                /** @description Email */
+                                email: string;
+                                /**
+                                 * @description owner | editor | support
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "editor" | "support";
+                                /** @description An authenticator app is on */
+                                twoFactor: boolean;
+                                /** @description False until the setup link is used */
+                                passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
+                                /** @description ISO date */
+                                createdDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

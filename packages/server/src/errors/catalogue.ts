@@ -201,6 +201,12 @@ export const ERRORS = {
     status: 409,
     text: 'This owner has set a password already: they sign in with it (an invitation never replaces a password)',
   },
+  OWNER_NOT_FOUND: { code: 'OWNER_NOT_FOUND', status: 404, text: 'No such owner' },
+  OWNER_REMOVE_REFUSED: {
+    code: 'OWNER_REMOVE_REFUSED',
+    status: 409,
+    text: 'This owner cannot be removed: you cannot remove yourself, nor the last owner who can manage owners',
+  },
   OWNER_SITE_REFUSED: {
     code: 'OWNER_SITE_REFUSED',
     status: 403,

@@ -2,34 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { afterResponse } from '../http/after-response.js';
 import { httpErrors, invalidField } from '../http/errors.js';
-import { passwordChangedMail, passwordResetMail } from '../mail/templates.js';
+import { passwordResetMail } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { emailKey } from '../members/store.js';
 import { clientIp } from '../security/client-ip.js';
-import type { Queryable } from '../store/types.js';
 import { recordOwnerEvent } from './access.js';
 import { isOwnerEmail } from './invite.js';
 import { issueLink, LINK_TTL_SECONDS } from './links.js';
-import { findOwnerByEmail, ownerSiteIds, type Owner } from './store.js';
+import { CONSOLE_NAME, mailSite } from './mails.js';
+import { findOwnerByEmail } from './store.js';
 
-/** The name owner mails go out under: the console is the server's, not one shop's. */
-const CONSOLE_NAME = 'Vitrine console';
 // Per address a few mails an hour (an inbox is not a target); per client address more, for shared offices.
 const PER_OWNER = { limit: 3, windowSeconds: 3600 };
 const PER_IP = { limit: 10, windowSeconds: 900 };
 
 export function resetUrlFor(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/console/reset-password?token=${encodeURIComponent(token)}`;
-}
-
-/** The outbox is kept per site: an owner's mail goes under the first site they run. */
-function mailSite(ctx: AppContext, owner: Owner): string {
-  return (
-    ownerSiteIds(
-      owner,
-      ctx.sites.sites.map((s) => s.id),
-    )[0] ?? ctx.sites.sites[0]!.id
-  );
 }
 
 /**
@@ -73,10 +61,4 @@ export async function requestPasswordReset(ctx: AppContext, request: FastifyRequ
     });
   });
   return {};
-}
-
-/** After a reset: a notice to the owner's address, in the same transaction as the new password. */
-export async function mailPasswordChanged(ctx: AppContext, tx: Queryable, owner: Owner): Promise<void> {
-  const mail = passwordChangedMail('en', CONSOLE_NAME, 'reset');
-  await enqueueMail(tx, { siteId: mailSite(ctx, owner), kind: 'owner-password-changed', to: owner.email, ...mail });
 }

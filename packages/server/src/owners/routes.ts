@@ -13,7 +13,9 @@ import {
 } from './access.js';
 import { checkInvite, createInvitation } from './invite.js';
 import { clearOwnerCookie, csrfTokenFor, endOwnerSession } from './sessions.js';
+import { mailInvitation } from './mails.js';
 import { requestPasswordReset } from './password-reset.js';
+import { removeOwner } from './remove.js';
 import { describeLink, setPasswordFromLink } from './set-password.js';
 import { signIn } from './sign-in.js';
 import { claimTotpStep, listOwners, ownerRunsSite, ownerSiteIds, ownerView, setTotp } from './store.js';
@@ -103,9 +105,12 @@ export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     const input = checkInvite(request.body.email, request.body.role, request.body.siteIds, (id) =>
       Boolean(ctx.sites.get(id)),
     );
-    const invitation = await ctx.db.transaction((tx) =>
-      createInvitation(tx, ctx.config.publicUrl, input, manager, ctx.now()),
-    );
+    const invitation = await ctx.db.transaction(async (tx) => {
+      const made = await createInvitation(tx, ctx.config.publicUrl, input, manager, ctx.now());
+      // From the console the invitee gets the link by mail too; the CLI and scripts pass it on themselves.
+      if (manager) await mailInvitation(ctx, tx, made.owner, made.setupUrl);
+      return made;
+    });
     if (manager) {
       await recordOwnerEvent(ctx, request, {
         type: 'owner_action',
@@ -121,6 +126,23 @@ export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       setupUrl: invitation.setupUrl,
       expiresDate: invitation.expiresDate,
     };
+  });
+  app.delete('/_admin/v1/owners/:id', { schema: S.removeOwner }, async (request) => {
+    const manager = await requireOwnerManager(ctx, request);
+    const removed = await removeOwner(ctx, manager, request.params.id);
+    await recordOwnerEvent(ctx, request, {
+      type: 'owner_action',
+      outcome: 'success',
+      email: manager?.email ?? removed.email,
+      owner: manager ?? removed,
+      detail: {
+        action: 'remove_owner',
+        target: removed.email,
+        role: removed.role,
+        by: manager ? 'owner' : 'admin_key',
+      },
+    });
+    return { owner: ownerView(removed) };
   });
 };
 

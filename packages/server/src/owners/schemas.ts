@@ -115,3 +115,8 @@ export const requestPasswordReset = {
   ),
   security: [],
 };
+export const removeOwner = op(
+  'Remove an owner: their sessions and links end at once (not yourself, nor the last owner who can manage owners)',
+  Open({ owner: Owner }),
+  { params: Type.Object({ id: Type.String({ description: 'Owner id' }) }) },
+);

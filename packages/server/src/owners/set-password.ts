@@ -4,7 +4,7 @@ import { appError } from '../errors/catalogue.js';
 import { invalidField, ValidationError } from '../http/errors.js';
 import { hashPassword, passwordViolation } from '../security/passwords.js';
 import { mustEnrolTwoFactor, recordOwnerEvent } from './access.js';
-import { mailPasswordChanged } from './password-reset.js';
+import { mailPasswordChanged } from './mails.js';
 import { lookUpLink, spendLink, type LinkPurpose, type OwnerLink } from './links.js';
 import { csrfTokenFor, startOwnerSession } from './sessions.js';
 import { ownerView, setOwnerPassword } from './store.js';
