@@ -57,6 +57,14 @@ describe('owners in the console, in Chromium', () => {
     const nav = editor.getByRole('navigation', { name: 'Console' });
     await nav.getByRole('link', { name: 'Collections' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Owners' }).count()).toBe(0);
+    // Their authenticator: a QR code drawn in the page (no third-party request: onlyOrigin) and the key.
+    await nav.getByRole('link', { name: 'Settings' }).click();
+    await editor.getByRole('button', { name: 'Turn on two-factor' }).click();
+    const qr = editor.getByRole('img', { name: 'QR code of the authenticator setup key' });
+    await qr.waitFor();
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;utf8,/);
+    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await editor.getByLabel('Setup key').innerText()).toMatch(/^[A-Z2-7]{16,}$/);
 
     // Remove asks first: the dialog says what will happen, starts on Cancel, and Escape keeps the editor.
     await page.reload();
