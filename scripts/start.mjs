@@ -66,18 +66,8 @@ if (
   step('Building the owner console', 'npm', ['run', 'build', '--silent', '-w', '@vitrine/console']);
 }
 
-// The very first start (no embedded database yet): an owner account for owner@localhost and its setup
-// link, so a newcomer is in the console with one click. `vitrine owners add` prints the link.
-const dataDir = process.env.VITRINE_DATA_DIR ?? join(root, '.vitrine');
-if (!process.env.DATABASE_URL && !existsSync(dataDir)) {
-  process.stdout.write('• First start: an owner account for the console…\n');
-  spawnSync(
-    process.execPath,
-    [join(root, 'packages/server/bin/vitrine.js'), 'owners', 'add', 'owner@localhost', ...process.argv.slice(2)],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '8080' } },
-  );
-}
-
+// The very first start needs no step here: `vitrine serve` prints a one-time setup link for the first
+// owner (owner@localhost, or VITRINE_OWNER_EMAIL) while no owner has a password.
 const child = spawn(
   process.execPath,
   [join(root, 'packages/server/bin/vitrine.js'), 'serve', ...process.argv.slice(2)],

@@ -62,6 +62,8 @@ describe('console audit log in Chromium', () => {
     await page.goto(`${server.url}/console/members/${member.id}`);
     await page.getByRole('heading', { name: member.email }).waitFor();
     await page.getByRole('button', { name: 'Block' }).click();
+    // Block asks first, in a dialog saying what will happen.
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, block' }).click();
     await page.getByRole('status').filter({ hasText: 'Blocked' }).waitFor();
 
     await page.getByRole('link', { name: 'Audit log' }).click();

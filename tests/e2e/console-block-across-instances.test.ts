@@ -58,6 +58,8 @@ describe('console block on two instances, in Chromium', () => {
     await page.goto(`${server.url}/console/members/${member.id}`);
     await page.getByRole('heading', { name: member.email }).waitFor();
     await page.getByRole('button', { name: 'Block' }).click();
+    // Block asks first, in a dialog saying what will happen.
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, block' }).click();
     await page.getByRole('status').filter({ hasText: 'Blocked' }).waitFor();
     expect(await meOnSecond()).toBe(401);
     const refresh = await fetch(`${secondUrl}/oauth2/token`, {

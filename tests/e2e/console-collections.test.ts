@@ -148,7 +148,7 @@ describe('console collections and API keys in Chromium', () => {
 
     await page.getByRole('button', { name: 'Revoke e2e backend' }).click();
     await page
-      .getByRole('group', { name: 'Confirm revoking e2e backend' })
+      .getByRole('dialog', { name: 'Revoke the API key "e2e backend"?' })
       .getByRole('button', { name: 'Yes, revoke' })
       .click();
     await page.getByRole('status').filter({ hasText: 'Revoked "e2e backend"' }).waitFor();

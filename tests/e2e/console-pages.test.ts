@@ -224,7 +224,7 @@ describe('console pages in Chromium', () => {
     await page.getByRole('heading', { name: 'Sign-in methods' }).waitFor();
     await page.getByRole('cell', { name: server.clientId }).waitFor();
     await page.getByRole('button', { name: 'Delete member' }).click();
-    await page.getByRole('group', { name: `Delete ${email}?`, exact: false }).waitFor();
+    await page.getByRole('dialog', { name: `Delete ${email}?` }).waitFor();
     await page.getByRole('button', { name: 'Yes, delete member' }).click();
     await page.getByRole('heading', { name: 'Member deleted' }).waitFor();
     expect(await me()).toBe(401);

@@ -86,6 +86,8 @@ describe('console and storefront together in Chromium', () => {
       await console_.goto(`${server.url}/console/members/${member.id}`);
       await console_.getByRole('heading', { name: member.email }).waitFor();
       await console_.getByRole('button', { name: 'Block' }).click();
+      // Block asks first, in a dialog saying what will happen.
+      await console_.getByRole('dialog').getByRole('button', { name: 'Yes, block' }).click();
       await console_.getByRole('status').filter({ hasText: 'Blocked' }).waitFor();
       expect(await me()).toBe(401);
 

@@ -91,7 +91,7 @@ describe('translations in the console, in Chromium', () => {
 
       await section.getByRole('button', { name: 'Remove translation' }).click();
       await section
-        .getByRole('group', { name: /Remove the Français translation/ })
+        .getByRole('dialog', { name: 'Remove the Français translation?' })
         .getByRole('button', { name: 'Yes, remove' })
         .click();
       await section.getByRole('status').filter({ hasText: 'Français translation removed.' }).waitFor();

@@ -40,15 +40,24 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-/** The setup link exactly as `vitrine owners add` makes it, followed in the browser. */
-async function setUpOwner(page: Page, email: string, role: string, password: string): Promise<void> {
+/**
+ * The setup link exactly as `vitrine owners add` makes it, followed in the browser: the page names the
+ * account, and setting the password signs the owner in (issue #31). `signOut` leaves the page signed out.
+ */
+async function setUpOwner(page: Page, email: string, role: string, password: string, signOut = false): Promise<void> {
   const { setupUrl } = await addOwnerCommand(server.ctx.config, email, role, { db: server.ctx.db });
   const response = await page.goto(setupUrl);
   expect(response!.headers()['content-security-policy']).toContain("default-src 'none'");
   expect(response!.headers()['x-frame-options']).toBe('DENY');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await page.getByRole('status').filter({ hasText: 'Your password is set' }).waitFor();
+  await page.getByRole('heading', { name: 'Set up your console account' }).waitFor();
+  expect(await page.locator('dl.account').innerText()).toContain(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  if (signOut) {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
+  }
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -94,12 +103,10 @@ async function memberLogin(email: string): Promise<string> {
 }
 
 describe('owner console in Chromium', () => {
-  it('setup link → set password → sign in → approve a waiting member, who then signs in; the audit log shows it', async () => {
+  it('setup link → set password → signed in → approve a waiting member, who then signs in; the audit log shows it', async () => {
     const page = await newPage();
     const email = unique('owner');
     await setUpOwner(page, email, 'owner', 'a long owner password');
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    await signIn(page, email, 'a long owner password');
     for (const name of ['Overview', 'Members', 'Collections', 'API keys', 'Mail', 'Audit log', 'Settings']) {
       await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).waitFor();
     }
@@ -126,7 +133,7 @@ describe('owner console in Chromium', () => {
     const password = 'another owner password';
     const api = consoleClient(server.url);
     const page = await newPage();
-    await setUpOwner(page, email, 'support', password);
+    await setUpOwner(page, email, 'support', password, true);
     await api.call('POST', '/_admin/v1/console/sign-in', { email, password });
     const { secret } = (await api.call('POST', '/_admin/v1/console/two-factor/start', {})).body as { secret: string };
     const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
@@ -212,12 +219,14 @@ describe('owner console in Chromium', () => {
 
     const page = await newPage();
     const email = unique('support');
-    await setUpOwner(page, email, 'support', 'support desk password');
+    await setUpOwner(page, email, 'support', 'support desk password', true);
     await signIn(page, email, 'support desk password');
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.goto(`${server.url}/console/members/${member.id}`);
     await page.getByRole('heading', { name: member.email }).waitFor();
     await page.getByRole('button', { name: 'Block' }).click();
+    // Block asks first, in a dialog saying what will happen.
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, block' }).click();
     await page.getByRole('status').filter({ hasText: 'Blocked' }).waitFor();
     expect(await me()).toBe(401);
     const refresh = await fetch(`${server.url}/oauth2/token`, {

@@ -1,7 +1,8 @@
 /**
  * `npm start` (scripts/start.mjs) as a newcomer runs it, in a real child process on a fresh data
  * directory: it prints the console's address and, on the very first start only, a setup link for
- * owner@localhost on a line of its own; following that link sets the password and the owner signs in.
+ * owner@localhost on a line of its own (printed by `vitrine serve` itself, issue #31); following that
+ * link in Chromium names the account, sets the password and lands the owner signed in.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { launchChromium, newPhonePage } from './support/browser.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 // A data directory that does not exist yet, as on a newcomer's first `npm start`.
@@ -86,21 +88,31 @@ describe('npm start', () => {
       expect(link, first.output).toBeDefined();
       expect(link!.startsWith(`${base}/console/setup?token=`)).toBe(true);
 
-      // The link's page is the console; the token it carries sets the password, once.
-      const page = await fetch(link!);
-      expect(page.status).toBe(200);
-      expect(page.headers.get('content-type')).toContain('text/html');
-      const token = new URL(link!).searchParams.get('token');
-      const post = (path: string, body: unknown) =>
-        fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-      expect((await post('/_admin/v1/console/setup', { token, password: 'newcomer password 1' })).status).toBe(200);
-      const signIn = await post('/_admin/v1/console/sign-in', {
-        email: 'owner@localhost',
-        password: 'newcomer password 1',
+      expect(first.output).toContain('First start: no owner has a password yet');
+
+      // The link's page names the account; setting the password signs the owner in.
+      const browser = await launchChromium();
+      try {
+        const page = await newPhonePage(browser, { onlyOrigin: base, stepTimeoutMs: 30_000 });
+        await page.goto(link!);
+        await page.getByRole('heading', { name: 'Set up your console account' }).waitFor();
+        expect(await page.locator('dl.account').innerText()).toContain('owner@localhost');
+        await page.getByLabel('Password', { exact: true }).fill('newcomer password 1');
+        await page.getByRole('button', { name: 'Set password and sign in' }).click();
+        await page.getByRole('button', { name: 'Sign out' }).waitFor();
+        await page.getByRole('heading', { name: 'Overview' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/console');
+        // The link works once, and says so when opened again.
+        await page.goto(link!);
+        await page.getByRole('heading', { name: 'This link cannot be used' }).waitFor();
+        expect(await page.getByRole('alert').innerText()).toContain('This link was used already: owner@localhost');
+      } finally {
+        await browser.close();
+      }
+      const signIn = await fetch(`${base}/_admin/v1/console/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@localhost', password: 'newcomer password 1' }),
       });
       expect(signIn.status).toBe(200);
       expect(((await signIn.json()) as { owner: { role: string } }).owner.role).toBe('owner');

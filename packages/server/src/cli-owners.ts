@@ -90,3 +90,42 @@ export function formatInvite(result: OwnerInviteResult): string {
     : `Owner ${result.email} (${result.role}) has not set a password yet: a new setup link (earlier ones no longer work).`;
   return `${what} Open this link within 24 hours to set the password (it works once):\n${result.setupUrl}\n`;
 }
+
+/** The first owner's address when VITRINE_OWNER_EMAIL is not set: the development owner. */
+export const FIRST_OWNER_EMAIL = 'owner@localhost';
+
+/**
+ * On a start where no owner has a password yet, a setup link for the first owner so a newcomer gets
+ * into the console from `vitrine serve`'s output (issue #31): the earliest pending owner with the `owner`
+ * role gets a new link (earlier ones stop working), else `email` is added as an owner of every site.
+ * Undefined once any owner has a password: the console is theirs, and they invite the others.
+ */
+export async function firstStartInvite(
+  config: ServerConfig,
+  db: Database,
+  email: string,
+  now: number,
+): Promise<OwnerInviteResult | undefined> {
+  return db.transaction(async (tx) => {
+    // One start at a time decides, so two instances on one database do not both add an owner.
+    await tx.query('lock table owners in share row exclusive mode');
+    const { rows } = await tx.query<{ email: string; password_hash: string | null; role: string }>(
+      'select email, password_hash, role from owners order by created_at, id',
+    );
+    if (rows.some((r) => r.password_hash !== null)) return undefined;
+    const pending = rows.find((r) => r.role === 'owner');
+    const input = checkInvite(pending?.email ?? email, pending ? undefined : 'owner', undefined, () => false);
+    const invitation = await createInvitation(tx, config.publicUrl, input, undefined, now);
+    return {
+      email: invitation.owner.email,
+      role: invitation.owner.role,
+      created: invitation.created,
+      setupUrl: invitation.setupUrl,
+    };
+  });
+}
+
+/** What `vitrine serve` prints under the console's address on such a start. */
+export function formatFirstStart(result: OwnerInviteResult): string {
+  return `  First start: no owner has a password yet. Open this one-time link within 24 hours to set up the console account ${result.email} (${result.role}):\n${result.setupUrl}\n`;
+}

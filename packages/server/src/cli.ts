@@ -2,7 +2,14 @@ import { parseArgs } from 'node:util';
 import { createApp, type VitrineApp } from './app.js';
 import { formatKeys, markRunningServer, runKeyCommand } from './cli-keys.js';
 import { formatImportReport, importMembersCommand, ImportUsageError } from './cli-members.js';
-import { addOwnerCommand, formatInvite, OwnerExistsError } from './cli-owners.js';
+import {
+  addOwnerCommand,
+  FIRST_OWNER_EMAIL,
+  firstStartInvite,
+  formatFirstStart,
+  formatInvite,
+  OwnerExistsError,
+} from './cli-owners.js';
 import { ConfigError, loadConfig, type LoadConfigOptions } from './config/index.js';
 import type { ServerConfig } from './config/types.js';
 import { ValidationError } from './http/errors.js';
@@ -11,7 +18,8 @@ import { KeyProtectionError } from './oauth/key-store.js';
 const HELP = `Usage: vitrine <command> [options]
 
 Commands:
-  serve             Run the API, hosted login pages and storefront
+  serve             Run the API, hosted login pages and storefront; while no owner has a password, it
+                    prints a one-time setup link for the first owner ($VITRINE_OWNER_EMAIL, else owner@localhost)
   keys list         List the access-token signing keys: kid, created, state (active, retiring, retired)
   keys rotate       Make a new signing key; older ones keep verifying until their tokens expire
   owners add EMAIL  Add a console owner and print a one-time setup link (24 h); for an owner who has not
@@ -32,8 +40,8 @@ Options:
 \`keys\` and \`owners\` work on DATABASE_URL or the data directory, whether or not a server is running on it.
 
 Environment: PORT, PUBLIC_URL, DATABASE_URL, DATABASE_READ_URL, VITRINE_CONFIG, VITRINE_DATA_DIR, VITRINE_ADMIN_KEY,
-VITRINE_KEY_ENCRYPTION_KEY, REDIS_URL, SMTP_URL, NODE_ENV, LOG_LEVEL, TRUST_PROXY, VITRINE_METRICS_PORT,
-VITRINE_SHUTDOWN_TIMEOUT_MS. See the README for details.
+VITRINE_KEY_ENCRYPTION_KEY, VITRINE_OWNER_EMAIL, REDIS_URL, SMTP_URL, NODE_ENV, LOG_LEVEL, TRUST_PROXY,
+VITRINE_METRICS_PORT, VITRINE_SHUTDOWN_TIMEOUT_MS. See the README for details.
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -227,6 +235,14 @@ async function serve(options: LoadConfigOptions & { host?: string | undefined })
   }
   console.log(`Vitrine is running at ${config.publicUrl}`);
   console.log(`  owner console:        ${config.publicUrl}/console (add an owner: npx vitrine owners add EMAIL)`);
+  const firstOwnerEmail = process.env.VITRINE_OWNER_EMAIL?.trim() || FIRST_OWNER_EMAIL;
+  try {
+    const first = await firstStartInvite(config, server.vitrine.ctx.db, firstOwnerEmail, Date.now());
+    if (first) process.stdout.write(formatFirstStart(first));
+  } catch (error) {
+    // A bad VITRINE_OWNER_EMAIL must not stop the server: `vitrine owners add` remains.
+    console.error(`Vitrine: no first-start setup link (${(error as Error).message})`);
+  }
   console.log(`  storefront client id: ${config.storefront.clientId} (site "${config.storefront.siteId}")`);
   console.log(
     config.devMailbox

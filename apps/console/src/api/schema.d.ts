@@ -3377,7 +3377,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/_admin/v1/console/setup": {
+    "/_admin/v1/console/password-reset": {
         parameters: {
             query?: never;
             header?: never;
@@ -3386,7 +3386,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set the password from a one-time setup link */
+        /** Mail a one-time password reset link (30 min) to an owner; the same answer whether or not the address is one */
         post: {
             parameters: {
                 query?: never;
@@ -3397,7 +3397,132 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description From the setup link */
+                        /** @description The owner's email */
+                        email?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description An empty object */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/console/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whose one-time link this is and what it does (410 SETUP_LINK_USED / SETUP_LINK_EXPIRED say why not) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description From the link */
+                    token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The account the link is for */
+                            email: string;
+                            /**
+                             * @description owner | editor | support
+                             * @enum {unknown}
+                             */
+                            role: "owner" | "editor" | "support";
+                            /**
+                             * @description setup: a first password; reset: a new one
+                             * @enum {unknown}
+                             */
+                            purpose: "setup" | "reset";
+                            /** @description When the link expires (ISO date) */
+                            expiresDate: string;
+                            /** @description An authenticator app is set up right after (production) */
+                            twoFactorNext: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Set the password from a one-time setup or reset link, then sign in (sets the session cookie) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description From the link */
                         token?: unknown;
                         /** @description The new password */
                         password?: unknown;
@@ -3435,6 +3560,10 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             };
+                            /** @description Send it as x-vitrine-csrf */
+                            csrfToken?: string;
+                            /** @description true for an owner with an authenticator: sign in with the password and a code */
+                            signInNext?: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3912,6 +4041,87 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/owners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an owner: their sessions and links end at once (not yourself, nor the last owner who can manage owners) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Owner id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            owner: {
+                                /** @description Owner id */
+                                id: string;
+                                /** @description Email */
+                                email: string;
+                                /**
+                                 * @description owner | editor | support
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "editor" | "support";
+                                /** @description An authenticator app is on */
+                                twoFactor: boolean;
+                                /** @description False until the setup link is used */
+                                passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
+                                /** @description ISO date */
+                                createdDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

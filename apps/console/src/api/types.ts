@@ -75,3 +75,8 @@ export type TranslationsAnswer = AdminAnswer<
 >;
 /** Language tag → field → value. */
 export type Translations = TranslationsAnswer['translations'];
+
+/** A one-time owner link (setup or password reset): whose it is, before anything is typed. */
+export type OwnerLink = AdminAnswer<'/_admin/v1/console/setup', 'get'>;
+export type SetPasswordAnswer = AdminAnswer<'/_admin/v1/console/setup', 'post'>;
+export type OwnerInvitation = AdminAnswer<'/_admin/v1/owners', 'post'>;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, setCsrfToken, whenSignedOut } from '../api/client.js';
 import type { Session } from '../api/types.js';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
 import { SetupPage } from '../features/auth/SetupPage.js';
 import { SignInPage } from '../features/auth/SignInPage.js';
 import { Layout } from './Layout.js';
@@ -41,7 +42,20 @@ export function App() {
     void refresh();
   }, [refresh]);
 
-  if (path === '/setup') return <SetupPage token={search.get('token')} />;
+  // A one-time link's page (a first password, or a new one after "Forgot password"): once the password is
+  // set the owner is signed in, and the console opens on its first page.
+  if (path === '/setup' || path === '/reset-password')
+    return (
+      <SetupPage
+        token={search.get('token')}
+        onSignedIn={() => {
+          setState({ kind: 'loading' });
+          navigate('/', { replace: true });
+          void refresh();
+        }}
+      />
+    );
+  if (path === '/forgot-password') return <ForgotPasswordPage />;
   if (state.kind === 'loading')
     return (
       <p className="loading" role="status">

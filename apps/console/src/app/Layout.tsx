@@ -11,6 +11,7 @@ export const NAV = [
   { to: '/api-keys', label: 'API keys', roles: ['owner'] },
   { to: '/mail', label: 'Mail' },
   { to: '/webhooks', label: 'Webhooks', roles: ['owner'] },
+  { to: '/owners', label: 'Owners', roles: ['owner'] },
   { to: '/audit-log', label: 'Audit log' },
   { to: '/settings', label: 'Settings' },
 ] as const;

@@ -8,6 +8,7 @@ import { ImportMembersPage } from '../features/members/ImportMembersPage.js';
 import { MemberPage } from '../features/members/MemberPage.js';
 import { MembersPage } from '../features/members/MembersPage.js';
 import { OverviewPage } from '../features/overview/OverviewPage.js';
+import { OwnersPage } from '../features/owners/OwnersPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
 import { WebhookPage } from '../features/webhooks/WebhookPage.js';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage.js';
@@ -44,6 +45,8 @@ export function SignedInRoutes({
       return <ApiKeysPage key={siteId} siteId={siteId} />;
     case '/mail':
       return <MailPage key={siteId} siteId={siteId} />;
+    case '/owners':
+      return <OwnersPage me={session.owner} />;
     case '/webhooks':
       return <WebhooksPage key={siteId} siteId={siteId} />;
     case '/':

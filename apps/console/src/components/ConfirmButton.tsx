@@ -1,52 +1,93 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 /**
- * A destructive action that asks first, inline rather than with window.confirm (which screen readers
- * and phone browsers handle poorly): the first press shows the question and moves focus to Cancel,
- * the safe choice; `confirmLabel` does it.
+ * A destructive action that asks first, in a modal `<dialog>` (not window.confirm, which screen readers and
+ * phone browsers handle poorly): the first press opens it, titled with the question and saying what will
+ * happen; focus starts on Cancel, the safe choice; Escape cancels; the page behind is inert while it is
+ * open, and focus returns to the button afterwards. `confirmLabel` does it.
  */
 export function ConfirmButton({
   label,
+  ariaLabel,
   question,
+  consequence,
   confirmLabel,
   disabled,
   onConfirm,
 }: {
   label: string;
+  /** The trigger's accessible name when `label` alone is ambiguous (a row's "Revoke"). */
+  ariaLabel?: string;
   question: string;
+  /** What will happen, in a sentence or two: what is lost, who is affected, whether it can be undone. */
+  consequence?: string;
   confirmLabel: string;
   disabled?: boolean;
   onConfirm: () => void | Promise<void>;
 }) {
   const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
   useEffect(() => {
-    if (asking) cancel.current?.focus();
+    const element = dialog.current;
+    if (!element) return;
+    if (asking && !element.open) {
+      element.showModal();
+      cancel.current?.focus();
+    } else if (!asking && element.open) element.close();
   }, [asking]);
-  if (!asking) {
-    return (
-      <button type="button" className="danger" disabled={disabled} onClick={() => setAsking(true)}>
-        {label}
-      </button>
-    );
-  }
+
   return (
-    <div role="group" aria-label={question} className="confirm">
-      <p>{question}</p>
+    <>
       <button
         type="button"
         className="danger"
         disabled={disabled}
-        onClick={async () => {
-          await onConfirm();
-          setAsking(false);
-        }}
+        aria-label={ariaLabel}
+        aria-haspopup="dialog"
+        onClick={() => setAsking(true)}
       >
-        {confirmLabel}
+        {label}
       </button>
-      <button type="button" ref={cancel} className="secondary" onClick={() => setAsking(false)}>
-        Cancel
-      </button>
-    </div>
+      <dialog
+        ref={dialog}
+        className="confirm-dialog"
+        aria-labelledby={`${id}-q`}
+        aria-describedby={consequence ? `${id}-c` : undefined}
+        // Escape and the browser's own close: the same as Cancel.
+        onClose={() => setAsking(false)}
+      >
+        {asking && (
+          <>
+            <h2 id={`${id}-q`}>{question}</h2>
+            {consequence && <p id={`${id}-c`}>{consequence}</p>}
+            <div className="dialog-actions">
+              <button type="button" ref={cancel} className="secondary" onClick={() => setAsking(false)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="danger"
+                disabled={busy}
+                onClick={async () => {
+                  setBusy(true);
+                  try {
+                    await onConfirm();
+                  } finally {
+                    setBusy(false);
+                    setAsking(false);
+                  }
+                }}
+              >
+                {confirmLabel}
+              </button>
+            </div>
+          </>
+        )}
+      </dialog>
+    </>
   );
 }

@@ -207,6 +207,12 @@ export const ERRORS = {
     status: 409,
     text: 'This owner has set a password already: they sign in with it (an invitation never replaces a password)',
   },
+  OWNER_NOT_FOUND: { code: 'OWNER_NOT_FOUND', status: 404, text: 'No such owner' },
+  OWNER_REMOVE_REFUSED: {
+    code: 'OWNER_REMOVE_REFUSED',
+    status: 409,
+    text: 'This owner cannot be removed: you cannot remove yourself, nor the last owner who can manage owners',
+  },
   OWNER_SITE_REFUSED: {
     code: 'OWNER_SITE_REFUSED',
     status: 403,
@@ -215,7 +221,17 @@ export const ERRORS = {
   INVALID_SETUP_LINK: {
     code: 'INVALID_SETUP_LINK',
     status: 400,
-    text: 'This setup link is invalid, used or expired; ask for a new one (npx vitrine owners add EMAIL)',
+    text: 'This link is not known: check that the whole link was copied, or ask for a new one',
+  },
+  SETUP_LINK_USED: {
+    code: 'SETUP_LINK_USED',
+    status: 410,
+    text: 'This link was used already: sign in with the password, or choose "Forgot your password?"',
+  },
+  SETUP_LINK_EXPIRED: {
+    code: 'SETUP_LINK_EXPIRED',
+    status: 410,
+    text: 'This link expired: ask for a new one',
   },
 
   // Admin API.

@@ -138,8 +138,8 @@ describe('re-inviting an owner', () => {
       token,
       password: 'a new password 2',
     });
-    expect(setup.status).toBe(400);
-    expect(code(setup)).toBe('INVALID_SETUP_LINK');
+    expect(setup.status).toBe(410);
+    expect(code(setup)).toBe('SETUP_LINK_USED');
     expect((await signIn(email, 'the old password')).status).toBe(200);
     expect((await signIn(email, 'a new password 2')).status).toBe(401);
   });

@@ -13,7 +13,11 @@ import {
 } from './access.js';
 import { checkInvite, createInvitation } from './invite.js';
 import { clearOwnerCookie, csrfTokenFor, endOwnerSession } from './sessions.js';
-import { completeSetup, signIn } from './sign-in.js';
+import { mailInvitation } from './mails.js';
+import { requestPasswordReset } from './password-reset.js';
+import { removeOwner } from './remove.js';
+import { describeLink, setPasswordFromLink } from './set-password.js';
+import { signIn } from './sign-in.js';
 import { claimTotpStep, listOwners, ownerRunsSite, ownerSiteIds, ownerView, setTotp } from './store.js';
 import { enrolmentUri, matchingStep, newTotpSecret, protectSecret } from './two-factor.js';
 import * as S from './schemas.js';
@@ -22,7 +26,13 @@ import * as S from './schemas.js';
 export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post('/_admin/v1/console/sign-in', { schema: S.signIn }, (request, reply) => signIn(ctx, request, reply));
-  app.post('/_admin/v1/console/setup', { schema: S.setup }, (request) => completeSetup(ctx, request));
+  app.post('/_admin/v1/console/password-reset', { schema: S.requestPasswordReset }, (request) =>
+    requestPasswordReset(ctx, request),
+  );
+  app.get('/_admin/v1/console/setup', { schema: S.describeLink }, (request) => describeLink(ctx, request.query.token));
+  app.post('/_admin/v1/console/setup', { schema: S.setup }, (request, reply) =>
+    setPasswordFromLink(ctx, request, reply),
+  );
 
   app.get('/_admin/v1/console/session', { schema: S.session }, async (request) => {
     const { owner, sessionToken } = await currentOwner(ctx, request, { enrolling: true });
@@ -95,9 +105,12 @@ export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     const input = checkInvite(request.body.email, request.body.role, request.body.siteIds, (id) =>
       Boolean(ctx.sites.get(id)),
     );
-    const invitation = await ctx.db.transaction((tx) =>
-      createInvitation(tx, ctx.config.publicUrl, input, manager, ctx.now()),
-    );
+    const invitation = await ctx.db.transaction(async (tx) => {
+      const made = await createInvitation(tx, ctx.config.publicUrl, input, manager, ctx.now());
+      // From the console the invitee gets the link by mail too; the CLI and scripts pass it on themselves.
+      if (manager) await mailInvitation(ctx, tx, made.owner, made.setupUrl);
+      return made;
+    });
     if (manager) {
       await recordOwnerEvent(ctx, request, {
         type: 'owner_action',
@@ -113,6 +126,23 @@ export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       setupUrl: invitation.setupUrl,
       expiresDate: invitation.expiresDate,
     };
+  });
+  app.delete('/_admin/v1/owners/:id', { schema: S.removeOwner }, async (request) => {
+    const manager = await requireOwnerManager(ctx, request);
+    const removed = await removeOwner(ctx, manager, request.params.id);
+    await recordOwnerEvent(ctx, request, {
+      type: 'owner_action',
+      outcome: 'success',
+      email: manager?.email ?? removed.email,
+      owner: manager ?? removed,
+      detail: {
+        action: 'remove_owner',
+        target: removed.email,
+        role: removed.role,
+        by: manager ? 'owner' : 'admin_key',
+      },
+    });
+    return { owner: ownerView(removed) };
   });
 };
 

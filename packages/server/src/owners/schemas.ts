@@ -35,10 +35,37 @@ export const signIn = {
   ),
   security: [],
 };
+export const describeLink = {
+  ...op(
+    'Whose one-time link this is and what it does (410 SETUP_LINK_USED / SETUP_LINK_EXPIRED say why not)',
+    Open({
+      email: Type.String({ description: 'The account the link is for' }),
+      role: OneOf(OWNER_ROLES, { description: 'owner | editor | support' }),
+      purpose: OneOf(['setup', 'reset'] as const, { description: 'setup: a first password; reset: a new one' }),
+      expiresDate: Type.String({ description: 'When the link expires (ISO date)' }),
+      twoFactorNext: Type.Boolean({ description: 'An authenticator app is set up right after (production)' }),
+    }),
+    {
+      querystring: Type.Object(
+        { token: Type.Optional(Type.String({ description: 'From the link' })) },
+        { additionalProperties: true },
+      ),
+    },
+  ),
+  security: [],
+};
 export const setup = {
-  ...op('Set the password from a one-time setup link', Open({ owner: Owner }), {
-    body: Body({ token: Described('From the setup link'), password: Described('The new password', 'any') }),
-  }),
+  ...op(
+    'Set the password from a one-time setup or reset link, then sign in (sets the session cookie)',
+    Open({
+      owner: Owner,
+      csrfToken: Type.Optional(CsrfToken),
+      signInNext: Type.Optional(
+        Type.Boolean({ description: 'true for an owner with an authenticator: sign in with the password and a code' }),
+      ),
+    }),
+    { body: Body({ token: Described('From the link'), password: Described('The new password', 'any') }) },
+  ),
   security: [],
 };
 export const session = op(
@@ -79,4 +106,17 @@ export const inviteOwner = op(
       ),
     }),
   },
+);
+export const requestPasswordReset = {
+  ...op(
+    'Mail a one-time password reset link (30 min) to an owner; the same answer whether or not the address is one',
+    Empty,
+    { body: Body({ email: Described("The owner's email") }) },
+  ),
+  security: [],
+};
+export const removeOwner = op(
+  'Remove an owner: their sessions and links end at once (not yourself, nor the last owner who can manage owners)',
+  Open({ owner: Owner }),
+  { params: Type.Object({ id: Type.String({ description: 'Owner id' }) }) },
 );

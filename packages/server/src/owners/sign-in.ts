@@ -1,22 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { httpErrors, invalidField, ValidationError } from '../http/errors.js';
+import { httpErrors, invalidField } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
 import { admitLoginAttempt, loginSucceeded, type LoginAttempt } from '../identity/login-throttle.js';
 import { clientIp } from '../security/client-ip.js';
-import { hashPassword, passwordViolation, verifyPassword } from '../security/passwords.js';
+import { verifyPassword } from '../security/passwords.js';
 import { recordOwnerEvent } from './access.js';
 import { isOwnerEmail } from './invite.js';
 import { requireConfirmedEmail } from '../members/email-key.js';
 import { csrfTokenFor, startOwnerSession } from './sessions.js';
-import {
-  claimTotpStep,
-  findOwnerByEmail,
-  findSetupOwner,
-  ownerView,
-  setOwnerPassword,
-  spendSetupToken,
-} from './store.js';
+import { claimTotpStep, findOwnerByEmail, ownerView } from './store.js';
 import { matchingStep } from './two-factor.js';
 
 // Owners share the members' per-account throttle (identity/login-throttle.ts) under a key space of their own.
@@ -86,35 +79,3 @@ export async function signIn(ctx: AppContext, request: FastifyRequest, reply: Fa
   });
   return { owner: ownerView(owner), csrfToken: csrfTokenFor(ctx, token) };
 }
-
-/** POST /_admin/v1/console/setup {token, password}: a setup link sets the password (once, within 24 h). */
-export async function completeSetup(ctx: AppContext, request: FastifyRequest) {
-  const input = body(request);
-  if (typeof input.token !== 'string' || !input.token || input.token.length > 100)
-    throw invalidField('token', 'is required', 'REQUIRED');
-  const token = input.token;
-  // Checked before the token is spent, so a refused password leaves the link usable.
-  const pending = await findSetupOwner(ctx.db, token, ctx.now());
-  // A link never replaces a password (S-14): one issued before that rule (or raced) is refused here too.
-  if (!pending || pending.passwordHash !== null) throw invalidSetupLink();
-  const email = pending.email;
-  const violation = passwordViolation(input.password, 'password', { email });
-  if (violation) throw new ValidationError([violation], `password: ${violation.description}`);
-  const passwordHash = await hashPassword(input.password as string);
-  const owner = await ctx.db.transaction(async (tx) => {
-    const spent = await spendSetupToken(tx, token, ctx.now());
-    if (!spent || spent.passwordHash !== null) throw invalidSetupLink();
-    await setOwnerPassword(tx, spent.id, passwordHash, ctx.now());
-    return spent;
-  });
-  await recordOwnerEvent(ctx, request, {
-    type: 'password_changed',
-    outcome: 'success',
-    email: owner.email,
-    owner,
-    detail: { via: 'setup_link' },
-  });
-  return { owner: ownerView({ ...owner, passwordHash }) };
-}
-
-const invalidSetupLink = () => appError('INVALID_SETUP_LINK');

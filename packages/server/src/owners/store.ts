@@ -144,25 +144,7 @@ async function setOwnerSites(tx: Queryable, ownerId: string, sites: readonly str
   }
 }
 
-/** The owner a live setup token is for, without spending it. */
-export async function findSetupOwner(q: Queryable, token: string, now: number): Promise<Owner | undefined> {
-  const { rows } = await q.query<OwnerRow>(
-    `select ${OWNER} from owner_setup_tokens t join owners o on o.id = t.owner_id where t.token_hash = $1 and t.expires_at > $2`,
-    [sha256(token), new Date(now)],
-  );
-  return rows[0] && toOwner(rows[0]);
-}
-
-/** Spends a setup token (single use): the owner it was for, or undefined when unknown, used or expired. */
-export async function spendSetupToken(tx: Queryable, token: string, now: number): Promise<Owner | undefined> {
-  const { rows } = await tx.query<{ owner_id: string }>(
-    'delete from owner_setup_tokens where token_hash = $1 and expires_at > $2 returning owner_id',
-    [sha256(token), new Date(now)],
-  );
-  return rows[0] ? findOwnerById(tx, rows[0].owner_id) : undefined;
-}
-
-/** A new password ends every session and every other setup link of the owner. */
+/** A new password ends every session and every unused link of the owner (spent ones stay, to say "used"). */
 export async function setOwnerPassword(
   tx: Queryable,
   ownerId: string,
@@ -174,7 +156,7 @@ export async function setOwnerPassword(
     passwordHash,
     new Date(now),
   ]);
-  await tx.query('delete from owner_setup_tokens where owner_id = $1', [ownerId]);
+  await tx.query('delete from owner_setup_tokens where owner_id = $1 and used_at is null', [ownerId]);
   await tx.query('update owner_sessions set ended_at = $2 where owner_id = $1 and ended_at is null', [
     ownerId,
     new Date(now),

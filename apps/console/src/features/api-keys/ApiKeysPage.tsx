@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.js';
 import type { ApiKeyRow } from '../../api/types.js';
+import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { NewKey } from './NewKey.js';
@@ -16,7 +17,6 @@ export function ApiKeysPage({ siteId }: { siteId: string }) {
   const [keys, setKeys] = useState<ApiKeyRow[]>();
   const [name, setName] = useState('');
   const [created, setCreated] = useState<{ name: string; key: string }>();
-  const [confirming, setConfirming] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [success, setSuccess] = useState<string>();
@@ -56,7 +56,6 @@ export function ApiKeysPage({ siteId }: { siteId: string }) {
     try {
       await api('POST', `/_admin/v1/api-keys/${encodeURIComponent(key.id!)}/revoke`, { siteId });
       setSuccess(`Revoked "${key.name}": it stopped working everywhere.`);
-      setConfirming(undefined);
       if (created?.name === key.name) setCreated(undefined);
       await load();
     } catch (e) {
@@ -117,24 +116,16 @@ export function ApiKeysPage({ siteId }: { siteId: string }) {
                   <td data-label="Actions">
                     {k.source === 'config' ? (
                       <span className="help">change it in the config file</span>
-                    ) : confirming === k.id ? (
-                      <span role="group" aria-label={`Confirm revoking ${k.name}`}>
-                        <button type="button" className="danger" disabled={busy} onClick={() => revoke(k)} autoFocus>
-                          Yes, revoke
-                        </button>{' '}
-                        <button type="button" onClick={() => setConfirming(undefined)}>
-                          Cancel
-                        </button>
-                      </span>
                     ) : (
-                      <button
-                        type="button"
-                        className="danger"
-                        aria-label={`Revoke ${k.name}`}
-                        onClick={() => setConfirming(k.id!)}
-                      >
-                        Revoke
-                      </button>
+                      <ConfirmButton
+                        label="Revoke"
+                        ariaLabel={`Revoke ${k.name}`}
+                        question={`Revoke the API key "${k.name}"?`}
+                        consequence="It stops working at once, on every instance: any backend or script using it is refused until you give it a new key. This cannot be undone."
+                        confirmLabel="Yes, revoke"
+                        disabled={busy}
+                        onConfirm={() => revoke(k)}
+                      />
                     )}
                   </td>
                 </tr>

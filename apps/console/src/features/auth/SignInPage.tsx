@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/client.js';
 import type { SignInAnswer } from '../../api/types.js';
+import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 
@@ -82,6 +83,18 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
           Sign in
         </button>
       </form>
+      <p>
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
+      <section aria-labelledby="first-time-heading" className="first-time">
+        <h2 id="first-time-heading">No account yet?</h2>
+        <p>
+          The console has no sign-up. When the server starts with no owner, it prints a one-time setup link for the
+          first owner in its output (<code>npm start</code> or <code>vitrine serve</code>): open it to set your
+          password. Anyone else is invited by an owner from the Owners page, or by the server's operator with{' '}
+          <code>npx vitrine owners add EMAIL</code>.
+        </p>
+      </section>
     </main>
   );
 }

@@ -138,7 +138,8 @@ export function TranslationsSection({
             </button>
             <ConfirmButton
               label="Remove translation"
-              question={`Remove the ${name} translation? Shoppers reading ${name} see the ${languageName(defaultLanguage)} values instead.`}
+              question={`Remove the ${name} translation?`}
+              consequence={`Its values are deleted; shoppers reading ${name} see the ${languageName(defaultLanguage)} values instead.`}
               confirmLabel="Yes, remove"
               disabled={busy || !translations[language]}
               onConfirm={remove}

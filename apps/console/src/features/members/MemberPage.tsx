@@ -159,9 +159,14 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
           </button>
         )}
         {member.status !== 'BLOCKED' ? (
-          <button type="button" className="danger" disabled={busy} onClick={() => act('block')}>
-            Block
-          </button>
+          <ConfirmButton
+            label="Block"
+            question={`Block ${member.email}?`}
+            consequence="They are signed out everywhere at once and cannot sign in or register again with this address until you unblock them. Their data stays."
+            confirmLabel="Yes, block"
+            disabled={busy}
+            onConfirm={() => act('block')}
+          />
         ) : (
           <button type="button" disabled={busy} onClick={() => act('unblock')}>
             Unblock
@@ -192,7 +197,8 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
         </button>
         <ConfirmButton
           label="Delete member"
-          question={`Delete ${member.email}? Their personal data is removed and their sessions end; their items stay, owned by nobody. This cannot be undone.`}
+          question={`Delete ${member.email}?`}
+          consequence="Their personal data is removed and their sessions end; their items stay, owned by nobody. This cannot be undone."
           confirmLabel="Yes, delete member"
           disabled={busy}
           onConfirm={remove}

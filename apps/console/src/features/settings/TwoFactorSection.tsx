@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { renderSVG } from 'uqr';
 import { api } from '../../api/client.js';
 import type { Owner, TwoFactorEnrolment } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
@@ -16,6 +17,11 @@ export function TwoFactorSection({
   const [enrolment, setEnrolment] = useState<{ secret: string; uri: string }>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
+  // Drawn here from the otpauth URI (no third-party QR service): the secret never leaves the page.
+  const qr = useMemo(
+    () => enrolment && `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(enrolment.uri))}`,
+    [enrolment],
+  );
 
   async function start() {
     setError(undefined);
@@ -56,9 +62,10 @@ export function TwoFactorSection({
       ) : (
         <form onSubmit={confirm} className="form">
           <p>
-            Add this key to your authenticator app (or open the link on the phone that has it), then enter the code it
-            shows.
+            Scan this QR code with your authenticator app (or type the setup key into it, or open the link on the phone
+            that has it), then enter the code it shows.
           </p>
+          <img className="qr" src={qr} alt="QR code of the authenticator setup key" width={192} height={192} />
           <p>
             Setup key: <code aria-label="Setup key">{enrolment.secret}</code>
           </p>

@@ -143,7 +143,8 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
             </button>
             <ConfirmButton
               label="Delete endpoint"
-              question="Delete this endpoint and its delivery history?"
+              question="Delete this endpoint?"
+              consequence="No more events are sent to it, deliveries waiting to be retried are dropped, and its delivery history is deleted. This cannot be undone."
               confirmLabel="Yes, delete the endpoint"
               disabled={busy}
               onConfirm={async () => {

@@ -28,6 +28,7 @@ import { auditTypeIndex } from './0074_audit_type_index.js';
 import { auditDeleteGuard } from './0075_audit_delete_guard.js';
 import { ownerSites } from './0076_owner_sites.js';
 import { auditPruneRole } from './0077_audit_prune_role.js';
+import { ownerLinkPurpose } from './0078_owner_link_purpose.js';
 import { itemTranslations } from './0080_item_translations.js';
 import { ssoLoginLanguage } from './0082_sso_login_language.js';
 
@@ -66,6 +67,7 @@ export const migrations: readonly Migration[] = [
   auditDeleteGuard,
   ownerSites,
   auditPruneRole,
+  ownerLinkPurpose,
   itemTranslations,
   mailLanguage,
   ssoLoginLanguage,
