@@ -13,6 +13,7 @@ import { ConfigError, Reader, take } from './validate.js';
 import { buildWebhookSettings } from '../webhooks/config.js';
 import { schemaProblems } from './schema/messages.js';
 import { TopLevelSchema } from './schema/file.js';
+import { checkPhoneInProduction } from '../phone/config.js';
 
 export interface LoadConfigOptions {
   /** Config file; falls back to `VITRINE_CONFIG`, then to the demo defaults. */
@@ -51,6 +52,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     ? rawSites.map((s, i) => readSite(r, s, `sites[${i}]`, baseDir))
     : [demoSite(publicUrl, { development: !production })];
   checkUnique(r, sites);
+  checkPhoneInProduction(r, sites, production);
 
   const sf = take.object(top.storefront);
   const firstSite = sites[0];

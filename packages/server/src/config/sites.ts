@@ -9,6 +9,7 @@ import { buildSiteWebhooks } from '../webhooks/config.js';
 import { checkReferenceTargets, buildFields, buildGraphql, checkStrict, buildTranslatable } from './fields.js';
 import { buildIdentityProviders } from '../identity/sso/config.js';
 import { buildLanguages } from '../i18n/config.js';
+import { buildPhone } from '../phone/config.js';
 
 /**
  * Reads `sites[i]` of a config file; `baseDir` resolves seed file names. The shape is the TypeBox
@@ -66,6 +67,7 @@ function buildSite(r: Reader, site: Record<string, unknown>, path: string, baseD
   const webhooks = buildSiteWebhooks(r, site.webhooks, `${path}.webhooks`);
   const identityProviders = buildIdentityProviders(r, site.identityProviders, `${path}.identityProviders`);
   const languages = buildLanguages(r, site.languages, `${path}.languages`);
+  const phone = buildPhone(r, site.phone, `${path}.phone`);
   return {
     id,
     name: take.string(site.name, id),
@@ -77,6 +79,7 @@ function buildSite(r: Reader, site: Record<string, unknown>, path: string, baseD
     webhooks,
     identityProviders,
     languages,
+    ...(phone ? { phone } : {}),
     ...(graphql ? { graphql } : {}),
   };
 }

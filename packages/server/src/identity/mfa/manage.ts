@@ -27,7 +27,8 @@ import {
 import { availableFactors, needsEnrolment } from './gate.js';
 import { factorChangedMail } from './mails.js';
 import { mailLanguage } from '../../i18n/index.js';
-import { allowedFactors, mfaMode, type EnrollableFactor } from './policy.js';
+import { allowedFactors, isPhoneFactor, mfaMode, type EnrollableFactor } from './policy.js';
+import { activatePhoneFactor, addPhoneFactor } from './phone-factor.js';
 import {
   deleteRecoveryCodes,
   liveRecoveryCodeCount,
@@ -46,6 +47,8 @@ const FACTOR_LABEL: Record<EnrollableFactor, string> = {
   TOTP: 'An authenticator app',
   EMAIL: 'Email sign-in codes',
   WEBAUTHN: 'A passkey',
+  SMS: 'Text-message codes',
+  CALL: 'Codes by phone call',
 };
 
 /**
@@ -53,7 +56,7 @@ const FACTOR_LABEL: Record<EnrollableFactor, string> = {
  * security/reauthentication.ts), or — to enrol a first factor when `policies.mfa` is "required" — the
  * stateToken of the REQUIRE_MFA answer.
  */
-interface Actor {
+export interface Actor {
   site: SiteConfig;
   member: Member;
   caller: Extract<Caller, { kind: 'member' }> | undefined;
@@ -98,7 +101,8 @@ async function actorOf(deps: IdentityDeps, scope: FlowScope, input: FactorInput,
 
 function enrollable(site: SiteConfig, raw: unknown): EnrollableFactor {
   const type = typeof raw === 'string' ? raw.toUpperCase() : '';
-  if ((type === 'TOTP' || type === 'EMAIL' || type === 'WEBAUTHN') && allowedFactors(site).includes(type)) return type;
+  const known = ['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL'];
+  if (known.includes(type) && allowedFactors(site).includes(type as EnrollableFactor)) return type as EnrollableFactor;
   throw invalidField(
     'factorType',
     `must be one of ${allowedFactors(site).join(', ')} on this site`,
@@ -137,7 +141,7 @@ async function recordChange(
 }
 
 /** After a factor became active: recovery codes if the member has none, the notice, and (enrolment) the sign-in's next state. */
-async function factorActivated(
+export async function factorActivated(
   tx: Queryable,
   deps: IdentityDeps,
   a: Actor,
@@ -182,7 +186,7 @@ export async function listMyFactors(deps: IdentityDeps, scope: FlowScope) {
   };
 }
 
-/** POST /_api/iam/mfa/v1/factors {factorType: "TOTP" | "EMAIL", name?} */
+/** POST /_api/iam/mfa/v1/factors {factorType: "TOTP" | "EMAIL" | "SMS" | "CALL", name?, phoneNumber?} */
 export async function addFactor(deps: IdentityDeps, scope: FlowScope, input: FactorInput) {
   const { ctx } = deps;
   const a = await actorOf(deps, scope, input, true);
@@ -193,6 +197,7 @@ export async function addFactor(deps: IdentityDeps, scope: FlowScope, input: Fac
       'passkeys are added with /_api/iam/mfa/v1/passkeys/registration-options and /_api/iam/mfa/v1/passkeys',
       'USE_PASSKEY_REGISTRATION',
     );
+  if (isPhoneFactor(type)) return addPhoneFactor(deps, a, input, type);
   const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) || undefined : undefined;
   const prepared = type === 'EMAIL' ? await recoveryCodesIfNone(ctx.db, a.site.id, a.member.id) : undefined;
   return ctx.db.transaction(async (tx) => {
@@ -239,6 +244,7 @@ export async function activate(deps: IdentityDeps, scope: FlowScope, input: Fact
   const factor = await findFactor(ctx.db, a.site.id, a.member.id, factorId);
   if (!factor) throw appError('FACTOR_NOT_FOUND');
   if (factor.status === 'ACTIVE') throw appError('FACTOR_ACTIVE');
+  if (isPhoneFactor(factor.type)) return activatePhoneFactor(deps, a, factor, input.code);
   if (factor.type !== 'TOTP' || !factor.totpSecret)
     throw appError('INVALID_FACTOR_TYPE', { description: 'Only an authenticator app is activated with a code' });
   const step = matchingTotpStep(
