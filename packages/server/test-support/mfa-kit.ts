@@ -29,7 +29,7 @@ export async function startMfaServer(
   const server = await startIdentityServer({
     now: () => Date.now() + clock.offset,
     ...options,
-    site: (s) => ({
+    site: (s) => (options.site ?? ((x: SiteConfig) => x))({
       ...s,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off', ...policies },
       clients: [
