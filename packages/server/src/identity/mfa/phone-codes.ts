@@ -58,10 +58,9 @@ export async function sendPhoneCode(deps: IdentityDeps, req: PhoneCodeRequest): 
       data: { limit: 'country' },
     });
   }
-  const wait = await limiter.hit(`phone-wait:${site.id}:${member.id}`, {
-    limit: 1,
-    windowSeconds: phone.limits.resendSeconds,
-  });
+  const waitKey = `phone-wait:${site.id}:${member.id}`;
+  const waitRule = { limit: 1, windowSeconds: phone.limits.resendSeconds };
+  const wait = await limiter.hit(waitKey, waitRule);
   if (!wait.allowed) {
     await audit('refused', { reason: 'resend_too_soon' });
     throw appError('PHONE_RESEND_TOO_SOON', { data: { retryAfterSeconds: wait.retryAfterSeconds } });
@@ -78,6 +77,7 @@ export async function sendPhoneCode(deps: IdentityDeps, req: PhoneCodeRequest): 
     if (!hit.allowed) {
       // The sends counted before this refusal did not happen: give them back.
       for (const k of [...counted, key]) await limiter.hit(k, { limit: max, windowSeconds: DAY }, -1);
+      await limiter.hit(waitKey, waitRule, -1);
       await audit('refused', { reason: 'daily_limit', limit });
       throw appError('PHONE_LIMIT_REACHED', { data: { limit, retryAfterSeconds: hit.retryAfterSeconds } });
     }
@@ -101,6 +101,8 @@ export async function sendPhoneCode(deps: IdentityDeps, req: PhoneCodeRequest): 
     await ctx.db.query('delete from mfa_phone_codes where site_id = $1 and factor_id = $2', [site.id, factor.id]);
     const reason = error instanceof PhoneDeliveryError ? error.message : 'unexpected error';
     ctx.log.warn({ siteId: site.id, channel: req.channel, reason }, 'phone code delivery failed');
+    // The member may try another channel (a call instead of a text) at once.
+    await limiter.hit(waitKey, waitRule, -1);
     await audit('failure', { reason: 'delivery_failed' });
     throw appError('PHONE_DELIVERY_FAILED');
   }
