@@ -33,8 +33,7 @@ export async function startTwilioFake(accountSid: string, authToken: string): Pr
       const match = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/.exec(req.url ?? '');
       if (req.method !== 'POST' || !match) return error(404, 20404, 'The requested resource was not found');
       const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
-      if (req.headers.authorization !== expected || match[1] !== accountSid)
-        return error(401, 20003, 'Authenticate');
+      if (req.headers.authorization !== expected || match[1] !== accountSid) return error(401, 20003, 'Authenticate');
       if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded'))
         return error(400, 20001, 'Form-encoded body required');
       const fields = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));

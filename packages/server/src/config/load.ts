@@ -49,7 +49,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   const baseDir = configPath ? configBaseDir(configPath) : process.cwd();
   const rawSites = take.list(top.sites);
   const sites: SiteConfig[] = configPath
-    ? rawSites.map((s, i) => readSite(r, s, `sites[${i}]`, baseDir))
+    ? rawSites.map((s, i) => readSite(r, s, `sites[${i}]`, baseDir, env))
     : [demoSite(publicUrl, { development: !production })];
   checkUnique(r, sites);
   checkPhoneInProduction(r, sites, production);

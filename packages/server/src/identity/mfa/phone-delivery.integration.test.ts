@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  advance,
-  appError,
-  memberCalls,
-  PASSWORD,
-  totpCode,
-  type MfaHarness,
-} from '../../../test-support/mfa-kit.js';
+import { advance, appError, memberCalls, PASSWORD, totpCode, type MfaHarness } from '../../../test-support/mfa-kit.js';
 import { freshNumber, startPhoneServer } from '../../../test-support/phone-kit.js';
 import { startTwilioFake, type TwilioFake } from '../../../test-support/twilio-fake.js';
 

@@ -86,7 +86,10 @@ describe('adding a phone', () => {
     const factorId = added.body.factor.factorId as string;
     const code = await lastCode(h, number);
     const activate = (c: string) =>
-      h.call('POST', `/_api/iam/mfa/v1/factors/${factorId}/activate`, { token: member.token, body: { code: c, currentPassword: PASSWORD } });
+      h.call('POST', `/_api/iam/mfa/v1/factors/${factorId}/activate`, {
+        token: member.token,
+        body: { code: c, currentPassword: PASSWORD },
+      });
     const wrongCode = code === '999999' ? '999998' : '999999';
     for (let i = 0; i < 5; i++) expect((await activate(wrongCode)).status).toBe(400);
     expect((await activate(code)).status).toBe(400);
