@@ -193,6 +193,26 @@ describe('signing in with a phone factor', () => {
     expect(appError(calls)).toBe('FACTOR_NOT_AVAILABLE');
   });
 
+  it('within one second step: the same wait; a new code replaces the old one (one live code per factor)', async () => {
+    const member = await withPhone(h, 'step-wait', 'SMS');
+    await advance(h, WAIT);
+    const { stateToken } = (await m.login(member.email)).body;
+    const ask = () =>
+      h.call('POST', '/_api/iam/authentication/v2/sms/verify', { token: h.visitor, body: { stateToken } });
+    expect((await ask()).body.state).toBe('MFA_CHALLENGE');
+    const old = await lastCode(h, member.number);
+    const soon = await ask();
+    expect(appError(soon)).toBe('PHONE_RESEND_TOO_SOON');
+    await advance(h, WAIT);
+    expect((await ask()).body.state).toBe('MFA_CHALLENGE');
+    const fresh = await lastCode(h, member.number);
+    if (old !== fresh) {
+      const stale = await m.verify('sms/verify', { stateToken, smsData: { code: old } });
+      expect(stale.body.state).toBe('REQUIRE_MFA');
+    }
+    expect((await m.verify('sms/verify', { stateToken, smsData: { code: fresh } })).body.state).toBe('SUCCESS');
+  });
+
   it('PUSH is still refused clearly', async () => {
     const res = await m.verify('push/verify', { stateToken: 'x'.repeat(40), pushData: { transactionId: 't' } });
     expect(res.status).toBe(400);
