@@ -71,9 +71,10 @@ export async function activatePhoneFactor(deps: IdentityDeps, a: Actor, factor: 
   });
 }
 
-/** The member's active phone factor of this type (one per type). */
+/** The member's active phone factor of this type (one per type), else their other confirmed number (gate.ts offers both ways). */
 async function activePhoneFactor(db: Queryable, siteId: string, memberId: string, type: 'SMS' | 'CALL') {
-  return (await listFactors(db, siteId, memberId, true)).find((f) => f.type === type);
+  const phones = (await listFactors(db, siteId, memberId, true)).filter((f) => f.type === 'SMS' || f.type === 'CALL');
+  return phones.find((f) => f.type === type) ?? phones[0];
 }
 
 /**

@@ -120,6 +120,7 @@ describe('signing in with a phone factor', () => {
       requireMfaData: {
         availableFactors: [
           { factorType: 'SMS', factorStatus: 'ENABLED' },
+          { factorType: 'CALL', factorStatus: 'ENABLED' },
           { factorType: 'RECOVERY_CODE', factorStatus: 'ENABLED' },
         ],
       },
@@ -179,7 +180,7 @@ describe('signing in with a phone factor', () => {
     expect(ok.body.state).toBe('SUCCESS');
   });
 
-  it("a code answers only its own second step, once; another member's factor types are not offered", async () => {
+  it('a code answers only its own second step, once; "call me instead" calls the same confirmed number', async () => {
     const member = await withPhone(h, 'sign-bound', 'SMS');
     await advance(h, WAIT);
     const first = (await m.login(member.email)).body.stateToken as string;
@@ -189,8 +190,14 @@ describe('signing in with a phone factor', () => {
     const elsewhere = await m.verify('sms/verify', { stateToken: second, smsData: { code } });
     expect(elsewhere.body.state).toBe('REQUIRE_MFA');
     expect((await m.verify('sms/verify', { stateToken: first, smsData: { code } })).body.state).toBe('SUCCESS');
-    const calls = await m.verify('call/verify', { stateToken: second });
-    expect(appError(calls)).toBe('FACTOR_NOT_AVAILABLE');
+    const call = await m.verify('call/verify', { stateToken: second });
+    expect(call.body.mfaChallengeData).toMatchObject({ factorType: 'CALL' });
+    expect((await phoneMessages(h, member.number))[0]!.channel).toBe('call');
+    const byCall = await m.verify('call/verify', {
+      stateToken: second,
+      callData: { code: await lastCode(h, member.number) },
+    });
+    expect(byCall.body.state).toBe('SUCCESS');
   });
 
   it('within one second step: the same wait; a new code replaces the old one (one live code per factor)', async () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
       limits: { perNumberPerDay: 2, perAddressPerDay: 3, perMemberPerDay: 3, perSitePerDay: 5, resendSeconds: 30 },
       allowedCountries: ['FR', 'BE'],
     },
-    { config: (c) => ({ ...c, trustProxy: true }) },
+    { config: (c) => ({ ...c, trustProxy: 1 }) },
   );
   m = memberCalls(h);
 });
