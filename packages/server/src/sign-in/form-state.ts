@@ -37,6 +37,8 @@ export interface MfaForm {
   factor: 'TOTP' | 'EMAIL' | 'SMS' | 'CALL';
   /** Phone factors the member can get a code by (issue #32): **Text me a code**, **Call me instead**. */
   phone?: ('SMS' | 'CALL')[];
+  /** A code went to the phone by `factor` (or was answered): its field and **Send a new code** show. */
+  phoneSent?: boolean;
   recovery: boolean;
   hint?: string | undefined;
   /** The member has a passkey: **Use a passkey** (passkey-step.ts). */

@@ -60,6 +60,7 @@ export async function secondStepState(
       // A phone factor's code field shows once a code was sent (or answered).
       codes: types.includes('TOTP') || types.includes('EMAIL') || onPhone !== undefined,
       phone,
+      phoneSent: onPhone !== undefined,
     },
     ...(wrong ? { errors: { code: t.t('error.wrongCode') } } : {}),
   };
@@ -185,7 +186,7 @@ function phoneButtons(s: FormState, parts: Parts, token: Html): Html | '' {
   const phone = mfa.phone ?? [];
   if (!phone.length) return '';
   const { t } = s.lang;
-  const sent = mfa.factor === 'SMS' || mfa.factor === 'CALL' ? mfa.factor : undefined;
+  const sent = mfa.phoneSent && (mfa.factor === 'SMS' || mfa.factor === 'CALL') ? mfa.factor : undefined;
   const label = (type: 'SMS' | 'CALL') =>
     type === sent
       ? t.t('button.sendNewCode')

@@ -17,7 +17,7 @@ import type { Factor } from './factors.js';
 /**
  * Codes sent to a phone factor (issue #32): 6 digits, 10 minutes, 5 tries, one live code per factor
  * (a new send replaces it), stored as a salted HMAC. Every send passes the toll-fraud limits first:
- * a wait between sends per member and second step, and per day per number, per address, per member and per site.
+ * a wait between sends per member, second step and channel, and per day per number, per address, per member and per site.
  */
 export interface PhoneCodeRequest {
   site: SiteConfig;
@@ -58,8 +58,9 @@ export async function sendPhoneCode(deps: IdentityDeps, req: PhoneCodeRequest): 
       data: { limit: 'country' },
     });
   }
-  // The wait runs per second step (and for adding a number): a new sign-in is its own step, held by the daily limits.
-  const waitKey = `phone-wait:${site.id}:${member.id}:${req.challengeId ?? 'enrol'}`;
+  // The wait runs per second step (or adding a number) and channel: "call me instead" right after a text is
+  // fine, another text is not; a new sign-in is its own step, held by the daily limits.
+  const waitKey = `phone-wait:${site.id}:${member.id}:${req.challengeId ?? 'enrol'}:${req.channel}`;
   const waitRule = { limit: 1, windowSeconds: phone.limits.resendSeconds };
   const wait = await limiter.hit(waitKey, waitRule);
   if (!wait.allowed) {
