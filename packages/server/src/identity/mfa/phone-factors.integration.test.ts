@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advance, appError, memberCalls, PASSWORD, type MfaHarness } from '../../../test-support/mfa-kit.js';
+import { signedIn } from '../../../test-support/owners-kit.js';
 import { freshNumber, lastCode, phoneMessages, startPhoneServer, withPhone } from '../../../test-support/phone-kit.js';
 
 /**
@@ -74,6 +75,14 @@ describe('adding a phone', () => {
     const login = await m.login(member.email);
     expect(login.body.identity.identityProfile.phonesV2).toEqual([{ countryCode: 'FR', phone: masked, tag: 'MOBILE' }]);
     expect(login.text).not.toContain(number.slice(3));
+
+    // The console's member page: the factor with its masked number.
+    const support = await signedIn(h.server, 'phone-support@example.com', 'support');
+    const detail = await support.call('GET', `/_admin/v1/members/${member.memberId}?siteId=${h.server.siteId}`);
+    expect(detail.body.signInMethods.factors).toEqual([
+      expect.objectContaining({ factorType: 'SMS', status: 'ACTIVE', phoneNumber: masked }),
+    ]);
+    expect(JSON.stringify(detail.body)).not.toContain(number.slice(3));
   });
 
   it('an enrolment code dies after 5 wrong tries, and after 10 minutes', async () => {
