@@ -27,7 +27,11 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const ctxWith = (devMailbox: boolean, production: boolean) =>
-  ({ db, config: { devMailbox, production, publicUrl: 'http://localhost:8080' }, now: Date.now }) as unknown as AppContext;
+  ({
+    db,
+    config: { devMailbox, production, publicUrl: 'http://localhost:8080' },
+    now: Date.now,
+  }) as unknown as AppContext;
 
 describe('dev phone', () => {
   it('GET /_dev/phone.json?to= lists {id, to, channel, text, createdAt}, newest first', async () => {

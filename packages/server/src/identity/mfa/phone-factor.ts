@@ -11,7 +11,7 @@ import { phoneOf } from '../../phone/config.js';
 import { parsePhone } from '../../phone/numbers.js';
 import type { IdentityDeps } from '../common.js';
 import { activateFactor, dropInactive, insertFactor, listFactors, toWireFactor, type Factor } from './factors.js';
-import { factorActivated, type Actor, type FactorInput } from './manage.js';
+import { factorActivated, type Actor, type FactorInput } from './factor-changes.js';
 import { phoneCodeMatches, sendPhoneCode } from './phone-codes.js';
 import { factorNotAvailable } from './policy.js';
 import { recoveryCodesIfNone } from './recovery-codes.js';
