@@ -25,6 +25,12 @@ export async function startPhoneServer(
   );
 }
 
+/** The site with the dev phone and default limits: SMS and CALL offered (for other packages' suites). */
+export const withDevPhone = <S extends { phone?: PhoneConfig }>(site: S): S => ({
+  ...site,
+  phone: { provider: { kind: 'dev' }, allowedCountries: [], limits: DEFAULT_PHONE_LIMITS },
+});
+
 let counter = 0;
 /** A fresh valid French mobile number per call (the limits count per number). */
 export function freshNumber(): string {
