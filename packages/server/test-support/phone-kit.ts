@@ -31,12 +31,12 @@ export const withDevPhone = <S extends { phone?: PhoneConfig }>(site: S): S => (
   phone: { provider: { kind: 'dev' }, allowedCountries: [], limits: DEFAULT_PHONE_LIMITS },
 });
 
-let counter = 0;
-/** A fresh valid French mobile number per call (the limits count per number). */
+/**
+ * A fresh valid French mobile number (+33 6 1…: a range libphonenumber's metadata calls valid), random so
+ * that suites running side by side do not share one (the limits count per number).
+ */
 export function freshNumber(): string {
-  counter += 1;
-  const n = (Date.now() % 1_000_000) * 100 + (counter % 100);
-  return `+336${String(n).padStart(8, '0').slice(-8)}`;
+  return `+3361${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 }
 
 export interface DevPhoneMessage {
