@@ -120,4 +120,33 @@ describe('hosted second step with a phone', () => {
     expect(done.status).toBe(302);
     expect(done.headers.get('location')).toMatch(/^https:\/\/shop\.test\/callback#code=/);
   });
+
+  it('a provider failure is a message on the step (503, never an error page); the recovery code form stays', async () => {
+    const number = `+3361${String(Date.now()).slice(-7)}`;
+    const m = await memberWithSms(number);
+    const site = kit.server.ctx.sites.get(kit.server.siteId)!;
+    const saved = site.phone;
+    // The provider goes down after the number was confirmed: nothing listens on port 9.
+    site.phone = { ...DEV_PHONE, provider: { kind: 'webhook', url: 'http://127.0.0.1:9/sms', secret: 'whsec_x' } };
+    try {
+      const { body } = await kit.redirectSession(kit.authRequest(pkce()));
+      const url = body.redirectSession.fullUrl as string;
+      const opened = await kit.open(url);
+      const csrf = hiddenValue(await opened.text(), 'csrf')!;
+      const cookie = cookiePair(opened, 'vitrine_csrf')!;
+      const base = { redirectSessionId: body.redirectSession.id as string, csrf };
+      const step = await (
+        await submit(url, { ...base, action: 'signin', email: m.email, password: m.password }, cookie)
+      ).text();
+      const stateToken = hiddenValue(step, 'stateToken')!;
+      const failed = await submit(url, { ...base, action: 'mfa', stateToken, send: 'SMS' }, cookie);
+      expect(failed.status).toBe(503);
+      const page = await failed.text();
+      expect(page).toContain('We could not send the code just now.');
+      expect(page).toContain('name="recoveryCode"');
+      expect(page).toContain('>Call me with a code</button>');
+    } finally {
+      site.phone = saved;
+    }
+  });
 });
