@@ -1,6 +1,6 @@
 /**
- * Second factors (issue #14) over `@vitrine/sdk/mfa`: the second step of a sign-in (codes, emailed
- * codes, recovery codes, passkeys), password-free passkey sign-in, and the member's factor management.
+ * Second factors (issues #14, #32) over `@vitrine/sdk/mfa`: the second step of a sign-in (codes, emailed
+ * codes, codes by text or call, recovery codes, passkeys), password-free passkey sign-in, and the member's factor management.
  */
 import { factorsOf, passkeysSupported, signInWithPasskey, verifyWithPasskey } from '@vitrine/sdk/mfa';
 import type { Activation, ChangeProof, Factor, MfaAuth } from '@vitrine/sdk/mfa';
@@ -34,15 +34,24 @@ function useMfaAuth(): MfaAuth {
 }
 
 export interface SecondStep {
-  /** A code from the authenticator app, the email or a recovery code; signs in on SUCCESS. */
+  /** A code from the authenticator app, the email, a text or call, or a recovery code; signs in on SUCCESS. */
   verifyCode(p: {
-    factorType: 'TOTP' | 'EMAIL' | 'RECOVERY_CODE';
+    factorType: 'TOTP' | 'EMAIL' | 'RECOVERY_CODE' | 'SMS' | 'CALL';
     code: string;
     rememberThisDevice?: boolean;
     stateToken?: string;
   }): Promise<LoginResult>;
   /** Mails a code for the EMAIL factor (answers MFA_REQUIRED with the address hint). */
   sendEmailCode(stateToken?: string): Promise<LoginResult>;
+  /**
+   * Texts (`SMS`, by WhatsApp with `deliveryMethod: "WHATSAPP"`) or calls (`CALL`) with a code: answers
+   * MFA_REQUIRED with the masked number as the hint, or FAILURE (too soon, a limit, the provider down).
+   */
+  sendPhoneCode(p: {
+    factorType: 'SMS' | 'CALL';
+    deliveryMethod?: 'SMS' | 'WHATSAPP';
+    stateToken?: string;
+  }): Promise<LoginResult>;
   /** Answers the step with a passkey of this device; signs in on SUCCESS. */
   verifyWithPasskey(p?: { rememberThisDevice?: boolean; stateToken?: string }): Promise<LoginResult>;
   /** Password-free sign-in with a passkey; signs in on SUCCESS. */
@@ -72,6 +81,8 @@ export function useSecondStep(): SecondStep {
       verifyCode: async ({ factorType, code, rememberThisDevice, stateToken }) =>
         signIn(await auth.verifyFactor({ factorType, code, rememberThisDevice, stateToken })),
       sendEmailCode: (stateToken) => auth.verifyFactor({ factorType: 'EMAIL', stateToken }),
+      sendPhoneCode: ({ factorType, deliveryMethod, stateToken }) =>
+        auth.verifyFactor({ factorType, deliveryMethod, stateToken }),
       verifyWithPasskey: async (p = {}) => signIn(await verifyWithPasskey(auth, p)),
       signInWithPasskey: async () => signIn(await signInWithPasskey(auth)),
     };
@@ -85,6 +96,11 @@ export interface FactorsResult extends QueryResult<{ factors: Factor[]; recovery
   ): Promise<{ factor: Factor; totp: { secret: string; otpauthUri: string } }>;
   activate(factorId: string, code: string, options?: ChangeProof): Promise<Activation>;
   addEmail(options?: ChangeProof): Promise<Activation>;
+  /** Adds a phone (E.164): a code goes to it by text (or WhatsApp) or by call; `activate` with it confirms the number. */
+  addPhone(
+    phoneNumber: string,
+    options?: ChangeProof & { type?: 'SMS' | 'CALL'; deliveryMethod?: 'SMS' | 'WHATSAPP' },
+  ): Promise<{ factor: Factor; phone: { maskedNumber: string } }>;
   /** Registers a passkey of this device (the browser asks the member). */
   addPasskey(options?: ChangeProof & { name?: string }): Promise<Activation>;
   remove(factorId: string, options?: ChangeProof): Promise<void>;
@@ -108,6 +124,7 @@ export function useFactors(): FactorsResult {
     addTotp: (o) => changed(factors.addTotp(o)),
     activate: (id, code, o) => changed(factors.activate(id, code, o)),
     addEmail: (o) => changed(factors.addEmail(o)),
+    addPhone: (number, o) => changed(factors.addPhone(number, o)),
     addPasskey: (o) => changed(factors.addPasskey(o)),
     remove: (id, o) => changed(factors.remove(id, o)),
     newRecoveryCodes: (o) => changed(factors.newRecoveryCodes(o)),

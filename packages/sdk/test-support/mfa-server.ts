@@ -1,4 +1,6 @@
-import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { startTestServer, type TestServer, type TestServerOptions } from '@vitrine/server/test-support';
+
+type SiteChange = NonNullable<TestServerOptions['site']>;
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll } from 'vitest';
 import { OAuthStrategy } from '../src/auth/oauth-strategy.js';
@@ -19,7 +21,8 @@ export interface MfaTestServer {
  * Starts the server for this file (beforeAll / afterAll): anyone may register and sign in at once, no
  * email check, owner approval or captcha, so every test reaches the second step directly.
  */
-export function useMfaTestServer(): MfaTestServer {
+/** `site`: a change to the site (e.g. `withDevPhone`), applied after the suite's own policies. */
+export function useMfaTestServer(site: SiteChange = (s) => s): MfaTestServer {
   let offsetMs = 0;
   const harness: MfaTestServer = {
     server: undefined as unknown as TestServer,
@@ -32,10 +35,11 @@ export function useMfaTestServer(): MfaTestServer {
   beforeAll(async () => {
     harness.server = await startTestServer({
       now: () => Date.now() + offsetMs,
-      site: (s) => ({
-        ...s,
-        policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
-      }),
+      site: (s) =>
+        site({
+          ...s,
+          policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+        }),
     });
   });
   afterAll(() => harness.server?.close());

@@ -4,6 +4,7 @@ export * from './identity-server.js';
 export * from './mfa-kit.js';
 export * from './oidc-provider.js';
 export * from './pgbouncer.js';
+export * from './phone-kit.js';
 export * from './owners-kit.js';
 export * from './redirect-kit.js';
 export * from './account-kit.js';

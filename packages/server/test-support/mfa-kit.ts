@@ -29,19 +29,20 @@ export async function startMfaServer(
   const server = await startIdentityServer({
     now: () => Date.now() + clock.offset,
     ...options,
-    site: (s) => ({
-      ...s,
-      policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off', ...policies },
-      clients: [
-        ...s.clients,
-        {
-          clientId: CLIENT,
-          redirectUris: ['https://mfa.test/callback'],
-          allowedOrigins: ['https://mfa.test'],
-          refreshTokenRotation: true,
-        },
-      ],
-    }),
+    site: (s) =>
+      (options.site ?? ((x: SiteConfig) => x))({
+        ...s,
+        policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off', ...policies },
+        clients: [
+          ...s.clients,
+          {
+            clientId: CLIENT,
+            redirectUris: ['https://mfa.test/callback'],
+            allowedOrigins: ['https://mfa.test'],
+            refreshTokenRotation: true,
+          },
+        ],
+      }),
   });
   return { server, call: api(server.url), visitor: await visitorToken(server.url, server.clientId), clock };
 }

@@ -52,8 +52,8 @@ export interface HostedPage {
 export class Kit {
   constructor(readonly server: TestServer) {}
 
-  static async start(now?: () => number): Promise<Kit> {
-    return new Kit(await startTestServer({ site: withRedirectClient, ...(now ? { now } : {}) }));
+  static async start(now?: () => number, site: (s: SiteConfig) => SiteConfig = (s) => s): Promise<Kit> {
+    return new Kit(await startTestServer({ site: (s) => site(withRedirectClient(s)), ...(now ? { now } : {}) }));
   }
 
   post(path: string, body: unknown, headers: Record<string, string> = {}) {

@@ -508,6 +508,8 @@ export interface paths {
                                     factorType: string;
                                     status: string;
                                     name?: string;
+                                    /** @description SMS and CALL: the number, masked (+33 •• •• •• 12) */
+                                    phoneNumber?: string;
                                     /** @description ISO date */
                                     createdDate: string;
                                 } & {
@@ -2302,7 +2304,7 @@ export interface paths {
                                 captcha: "off" | "altcha" | "recaptcha";
                                 /** @enum {unknown} */
                                 mfa: "off" | "optional" | "required";
-                                mfaFactors: ("TOTP" | "EMAIL" | "WEBAUTHN")[];
+                                mfaFactors: ("TOTP" | "EMAIL" | "WEBAUTHN" | "SMS" | "CALL")[];
                             } & {
                                 [key: string]: unknown;
                             };

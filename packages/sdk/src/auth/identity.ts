@@ -152,7 +152,8 @@ export function createIdentity(http: HttpContext, clientId: string) {
           );
     },
     /**
-     * Answers `MFA_REQUIRED` with a factor: TOTP, EMAIL (no code = mail one), RECOVERY_CODE, or WEBAUTHN
+     * Answers `MFA_REQUIRED` with a factor: TOTP, EMAIL (no code = mail one), SMS or CALL (no code = text
+     * or call one; `deliveryMethod: "WHATSAPP"`), RECOVERY_CODE, or WEBAUTHN
      * (`webauthn: {challengeId, credential}`; without a stateToken, the password-free sign-in).
      */
     verifyFactor: (p: VerifyFactorParams, state = lastState) =>
@@ -161,9 +162,21 @@ export function createIdentity(http: HttpContext, clientId: string) {
         {
           stateToken: p.stateToken ?? state?.data?.stateToken,
           rememberThisDevice: p.rememberThisDevice,
-          [{ TOTP: 'totp', EMAIL: 'email', RECOVERY_CODE: 'recoveryCode', WEBAUTHN: 'webauthn' }[
-            p.factorType.toUpperCase()
-          ] + 'Data']: p.webauthn ?? (p.code && { code: p.code }),
+          [{
+            TOTP: 'totp',
+            EMAIL: 'email',
+            RECOVERY_CODE: 'recoveryCode',
+            WEBAUTHN: 'webauthn',
+            SMS: 'sms',
+            CALL: 'call',
+          }[p.factorType.toUpperCase()] + 'Data']:
+            p.webauthn ??
+            (p.code || p.deliveryMethod
+              ? {
+                  ...(p.code ? { code: p.code } : {}),
+                  ...(p.deliveryMethod ? { deliveryMethod: p.deliveryMethod } : {}),
+                }
+              : undefined),
         },
         'verify',
       ),

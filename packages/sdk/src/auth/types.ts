@@ -49,7 +49,7 @@ export type LoginState =
   | 'MFA_REQUIRED';
 
 export interface MfaFactor {
-  factorType: 'TOTP' | 'EMAIL' | 'WEBAUTHN' | 'RECOVERY_CODE';
+  factorType: 'TOTP' | 'EMAIL' | 'WEBAUTHN' | 'RECOVERY_CODE' | 'SMS' | 'CALL';
   /** REQUIRE_ACTIVATION: the site requires a factor the member has yet to enrol. */
   factorStatus: 'ENABLED' | 'REQUIRE_ACTIVATION';
 }
@@ -64,8 +64,11 @@ export interface MfaChallenge {
 }
 
 export interface VerifyFactorParams {
-  factorType: MfaFactor['factorType'] | 'totp' | 'email' | 'webauthn' | 'recovery_code';
+  factorType: MfaFactor['factorType'] | 'totp' | 'email' | 'webauthn' | 'recovery_code' | 'sms' | 'call';
+  /** Without a code, EMAIL mails one, SMS texts one and CALL calls with one (the answer says where: `challenge.verificationChallengeData.hint`). */
   code?: string;
+  /** SMS: deliver the code by text (default) or WhatsApp. */
+  deliveryMethod?: 'SMS' | 'WHATSAPP';
   /** Defaults to the stateToken of the last MFA_REQUIRED result. */
   stateToken?: string;
   /** SUCCESS then carries `data.deviceToken`: send it as `clientMetaData.deviceToken` at the next login. */

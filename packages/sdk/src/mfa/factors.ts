@@ -1,6 +1,6 @@
 /**
- * Factor management (issue #14) for the signed-in member: list, add an authenticator app, email codes
- * or a passkey, activate, remove, new recovery codes. Every change needs a sign-in of the last 10
+ * Factor management (issues #14, #32) for the signed-in member: list, add an authenticator app, email
+ * codes, a phone or a passkey, activate, remove, new recovery codes. Every change needs a sign-in of the last 10
  * minutes or `currentPassword` (else the call throws `REAUTHENTICATION_REQUIRED`). During an
  * enrolment the site requires (`factorStatus: "REQUIRE_ACTIVATION"`) pass the sign-in's `stateToken`
  * instead; the activation then also answers the sign-in's `loginState`.
@@ -12,7 +12,7 @@ import { createPasskeyCredential, type CredentialsLike } from './passkeys.js';
 
 const MFA = '/_api/iam/mfa/v1/';
 
-export type FactorType = 'TOTP' | 'EMAIL' | 'WEBAUTHN';
+export type FactorType = 'TOTP' | 'EMAIL' | 'WEBAUTHN' | 'SMS' | 'CALL';
 
 export interface Factor {
   factorId: string;
@@ -20,6 +20,8 @@ export interface Factor {
   status: 'ACTIVE' | 'INACTIVE';
   createdDate?: string;
   name?: string;
+  /** SMS and CALL: the number, masked (`+33 •• •• •• 12`). */
+  phoneNumber?: string;
 }
 
 /** Proof for a change: the current password (when the sign-in is older than 10 minutes), or an enrolment's stateToken. */
@@ -56,7 +58,24 @@ export function createFactors(http: HttpContext) {
     /** Email codes: active at once for a verified address. */
     addEmail: async (options: ChangeProof = {}) =>
       activation(await post('factors', { factorType: 'EMAIL', ...options })),
-    /** Turns on an added authenticator app with a code from it. */
+    /**
+     * Adds a phone (E.164, `+33612345678`) for codes by text (`type: "SMS"`, the default; `deliveryMethod:
+     * "WHATSAPP"` for the first code by WhatsApp) or by call (`"CALL"`): a code goes to the number at once;
+     * `activate` with it confirms the number. Throws `PHONE_RESEND_TOO_SOON` / `PHONE_LIMIT_REACHED` (429),
+     * `PHONE_DELIVERY_FAILED` (503), or a validation error on `phoneNumber`.
+     */
+    addPhone: (
+      phoneNumber: string,
+      options: ChangeProof & { type?: 'SMS' | 'CALL'; deliveryMethod?: 'SMS' | 'WHATSAPP'; name?: string } = {},
+    ) => {
+      const { type = 'SMS', ...rest } = options;
+      return post<{ factor: Factor; phone: { maskedNumber: string } }>('factors', {
+        factorType: type,
+        phoneNumber,
+        ...rest,
+      });
+    },
+    /** Turns on an added authenticator app or phone with a code from it. */
     activate: async (factorId: string, code: string, options: ChangeProof = {}) =>
       activation(await post(`factors/${encodeURIComponent(factorId)}/activate`, { code, ...options })),
     /** Registers a passkey in this browser (`navigator.credentials.create`) and adds it as an active factor. */

@@ -14,6 +14,7 @@ import { buildWebhookSettings } from '../webhooks/config.js';
 import { buildMetricsSettings } from '../metrics/config.js';
 import { schemaProblems } from './schema/messages.js';
 import { TopLevelSchema } from './schema/file.js';
+import { checkPhoneInProduction } from '../phone/config.js';
 
 export interface LoadConfigOptions {
   /** Config file; falls back to `VITRINE_CONFIG`, then to the demo defaults. */
@@ -49,9 +50,10 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   const baseDir = configPath ? configBaseDir(configPath) : process.cwd();
   const rawSites = take.list(top.sites);
   const sites: SiteConfig[] = configPath
-    ? rawSites.map((s, i) => readSite(r, s, `sites[${i}]`, baseDir))
+    ? rawSites.map((s, i) => readSite(r, s, `sites[${i}]`, baseDir, env))
     : [demoSite(publicUrl, { development: !production })];
   checkUnique(r, sites);
+  checkPhoneInProduction(r, sites, production);
 
   const sf = take.object(top.storefront);
   const firstSite = sites[0];

@@ -16,20 +16,33 @@ import {
 } from './fields.js';
 import { buildIdentityProviders } from '../identity/sso/config.js';
 import { buildLanguages } from '../i18n/config.js';
+import { buildPhone } from '../phone/config.js';
 
 /**
  * Reads `sites[i]` of a config file; `baseDir` resolves seed file names. The shape is the TypeBox
  * schema's to judge (schema/site.ts); what follows checks only what depends on other values.
  */
-export function readSite(r: Reader, raw: unknown, path: string, baseDir: string): SiteConfig {
+export function readSite(
+  r: Reader,
+  raw: unknown,
+  path: string,
+  baseDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): SiteConfig {
   const fromSchema = schemaProblems(SiteSchema, raw, path);
   const code = new Reader();
-  const site = buildSite(code, take.object(raw), path, baseDir);
+  const site = buildSite(code, take.object(raw), path, baseDir, env);
   r.problems.push(...byKeyPath([...fromSchema, ...code.problems]));
   return site;
 }
 
-function buildSite(r: Reader, site: Record<string, unknown>, path: string, baseDir: string): SiteConfig {
+function buildSite(
+  r: Reader,
+  site: Record<string, unknown>,
+  path: string,
+  baseDir: string,
+  env: NodeJS.ProcessEnv,
+): SiteConfig {
   const id = take.string(site.id, '');
   const p = take.object(site.policies);
   const policies: SiteConfig['policies'] = {
@@ -73,6 +86,7 @@ function buildSite(r: Reader, site: Record<string, unknown>, path: string, baseD
   const webhooks = buildSiteWebhooks(r, site.webhooks, `${path}.webhooks`);
   const identityProviders = buildIdentityProviders(r, site.identityProviders, `${path}.identityProviders`);
   const languages = buildLanguages(r, site.languages, `${path}.languages`);
+  const phone = buildPhone(r, site.phone, `${path}.phone`, env);
   return {
     id,
     name: take.string(site.name, id),
@@ -84,6 +98,7 @@ function buildSite(r: Reader, site: Record<string, unknown>, path: string, baseD
     webhooks,
     identityProviders,
     languages,
+    ...(phone ? { phone } : {}),
     ...(graphql ? { graphql } : {}),
   };
 }

@@ -102,8 +102,8 @@ export interface SitePolicies {
   recaptcha?: { secret: string; verifyUrl: string };
   /** Second factors (identity/mfa): absent = "optional". */
   mfa?: 'off' | 'optional' | 'required';
-  /** Factor types members may enrol; absent = ["TOTP", "EMAIL", "WEBAUTHN"]. */
-  mfaFactors?: ('TOTP' | 'EMAIL' | 'WEBAUTHN')[];
+  /** Factor types members may enrol; absent = ["TOTP", "EMAIL", "WEBAUTHN"] (and SMS, CALL when `phone` is set). */
+  mfaFactors?: ('TOTP' | 'EMAIL' | 'WEBAUTHN' | 'SMS' | 'CALL')[];
 }
 
 export interface TokenSettings {
@@ -136,6 +136,36 @@ export interface SiteConfig {
   webhooks?: WebhookEndpointConfig[];
   /** External OpenID Connect providers members may sign in with (identity/sso/config.ts reads them). */
   identityProviders?: IdentityProviderConfig[];
+  /** Text messages and calls for phone second factors (phone/config.ts); absent = the dev phone in development, none in production. */
+  phone?: PhoneConfig;
+}
+
+/** `sites[].phone` with its defaults applied (phone/config.ts). */
+export interface PhoneConfig {
+  provider:
+    | {
+        kind: 'twilio';
+        accountSid: string;
+        /** Read from the variable `authTokenEnv` names, at start. */
+        authToken: string;
+        from: string | undefined;
+        messagingServiceSid: string | undefined;
+        whatsappFrom: string | undefined;
+        apiBaseUrl: string;
+      }
+    | { kind: 'webhook'; url: string; secret: string }
+    | { kind: 'dev' };
+  /** ISO 3166 alpha-2 codes numbers may belong to; empty = any. */
+  allowedCountries: string[];
+  limits: PhoneLimits;
+}
+
+export interface PhoneLimits {
+  perNumberPerDay: number;
+  perAddressPerDay: number;
+  perMemberPerDay: number;
+  perSitePerDay: number;
+  resendSeconds: number;
 }
 
 export interface IdentityProviderConfig {

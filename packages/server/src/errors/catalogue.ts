@@ -142,6 +142,21 @@ export const ERRORS = {
     text: 'This factor is already on; remove it first to set up a new one',
   },
   FACTOR_ACTIVE: { code: 'FACTOR_ACTIVE', status: 409, text: 'This factor is already active' },
+  PHONE_DELIVERY_FAILED: {
+    code: 'PHONE_DELIVERY_FAILED',
+    status: 503,
+    text: 'The code could not be sent to your phone just now; try again later or use another way to sign in',
+  },
+  PHONE_LIMIT_REACHED: {
+    code: 'PHONE_LIMIT_REACHED',
+    status: 429,
+    text: 'Too many codes were sent today; use another way to sign in or try again tomorrow',
+  },
+  PHONE_RESEND_TOO_SOON: {
+    code: 'PHONE_RESEND_TOO_SOON',
+    status: 429,
+    text: 'A code was sent a moment ago; wait a little before asking for another',
+  },
   NO_ACTIVE_FACTOR: { code: 'NO_ACTIVE_FACTOR', status: 400, text: 'Turn on a second factor first' },
   EMAIL_NOT_VERIFIED: {
     code: 'EMAIL_NOT_VERIFIED',

@@ -3,6 +3,7 @@ import type { Member } from '../members/store.js';
 import type { Queryable } from '../store/types.js';
 import { listFactors, type Factor } from './mfa/factors.js';
 import type { EnrollableFactor } from './mfa/policy.js';
+import { countryOf, maskPhone } from '../phone/numbers.js';
 
 /** One entry of `identity.factors` (docs/wire-format.md §6.3): the wire's FactorType and factor Status names. */
 export interface WireIdentityFactor {
@@ -63,13 +64,27 @@ export function toWireIdentity(
     revision: String(member.revision),
     createdDate: member.createdAt.toISOString(),
     updatedDate: member.updatedAt.toISOString(),
-    identityProfile: member.profile,
+    identityProfile: withConfirmedPhones(member.profile, secondFactors),
     email: { address: member.email, isVerified: member.emailVerified },
     status: { name: member.status === 'ACTIVE' && reasons.length ? 'PENDING' : member.status, reasons },
     factors,
     connections: [],
     metadata: { tags: [] },
   };
+}
+
+/**
+ * `phonesV2` shows the numbers the member confirmed for SMS or CALL codes (issue #32), masked and
+ * tagged MOBILE, after the numbers of the member's own profile.
+ */
+function withConfirmedPhones(profile: Record<string, unknown>, factors: readonly Factor[]): Record<string, unknown> {
+  const numbers = [
+    ...new Set(factors.filter((f) => f.status === 'ACTIVE' && f.phoneNumber).map((f) => f.phoneNumber!)),
+  ];
+  if (!numbers.length) return profile;
+  const own = Array.isArray(profile.phonesV2) ? profile.phonesV2 : [];
+  const confirmed = numbers.map((n) => ({ countryCode: countryOf(n) ?? '', phone: maskPhone(n), tag: 'MOBILE' }));
+  return { ...profile, phonesV2: [...own, ...confirmed] };
 }
 
 /**

@@ -40,7 +40,7 @@ function page(messages: StoredMail[]): string {
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
 article{border:1px solid #ddd;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#666;font-size:.9rem}
 pre{white-space:pre-wrap}</style></head><body><h1>Dev mailbox</h1>
-<p>${messages.length} message(s), newest first. Anyone who can reach this server can read this page: it is on only for the demo site or a loopback public URL unless the config says otherwise.</p>
+<p>${messages.length} message(s), newest first · <a href="/_dev/phone">Dev phone</a>. Anyone who can reach this server can read this page: it is on only for the demo site or a loopback public URL unless the config says otherwise.</p>
 ${items.length ? joinHtml(items, '\n') : html`<p>No mail yet.</p>`}</body></html>`.toString();
 }
 

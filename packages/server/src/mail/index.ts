@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerDevMailboxRoutes } from './dev-mailbox.js';
+import { registerDevPhoneRoutes } from '../phone/dev-phone.js';
 import { runDeliveryLoop, smtpSender, type MailSender } from './delivery.js';
 
 export { enqueueMail, listMail, type OutgoingMail, type StoredMail } from './outbox.js';
@@ -14,6 +15,8 @@ export const mailRoutes: FastifyPluginAsync<{ ctx: AppContext; delivery?: MailDe
   { ctx, delivery },
 ) => {
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
+  // The dev phone shows sign-in codes: beside the dev mailbox, and never in production whatever the config says.
+  if (ctx.config.devMailbox && !ctx.config.production) registerDevPhoneRoutes(app, ctx);
   if (delivery === false) return;
   const loop = startMailDelivery(ctx, delivery ?? {});
   app.addHook('onClose', async () => loop.stop());

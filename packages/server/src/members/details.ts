@@ -1,3 +1,4 @@
+import { maskPhone } from '../phone/numbers.js';
 import type { AppContext } from '../context.js';
 import type { Member } from './store.js';
 import type { Queryable } from '../store/types.js';
@@ -82,7 +83,7 @@ export async function signInMethods(
       [siteId, member.id],
     ),
     ctx.db.query<Record<string, unknown>>(
-      'select id, factor_type, status, name, created_at from mfa_factors where site_id = $1 and member_id = $2 order by created_at',
+      'select id, factor_type, status, name, phone_number, created_at from mfa_factors where site_id = $1 and member_id = $2 order by created_at',
       [siteId, member.id],
     ),
   ]);
@@ -100,6 +101,8 @@ export async function signInMethods(
       factorType: String(r.factor_type),
       status: String(r.status),
       name: (r.name as string | null) ?? undefined,
+      // SMS and CALL: masked, as everywhere (issue #32); the owner recognises the number, no one reads it.
+      phoneNumber: r.phone_number ? maskPhone(String(r.phone_number)) : undefined,
       createdDate: iso(r.created_at),
     })),
   };

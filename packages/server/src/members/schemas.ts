@@ -58,6 +58,7 @@ const SignInMethods = Open({
       factorType: Type.String(),
       status: Type.String(),
       name: Type.Optional(Type.String()),
+      phoneNumber: Type.Optional(Type.String({ description: 'SMS and CALL: the number, masked (+33 •• •• •• 12)' })),
       createdDate: Iso('ISO date'),
     }),
   ),

@@ -21,6 +21,8 @@ export type AuthEventType =
   | 'sign_on'
   | 'factor_added'
   | 'factor_removed'
+  // A code sent (or refused) to a phone factor: the toll-fraud limits' audit trail (issue #32).
+  | 'phone_code'
   | 'api_key_used'
   | 'admin_key_used'
   // Owner console (identity WIX_USER): sign-ins and sign-outs of owners, and what they do to a site.

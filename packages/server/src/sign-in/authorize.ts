@@ -15,7 +15,7 @@ import { cookieNames, isGenuinePost, setCookie } from '../http/cookies.js';
 import { entryOf, invalidLink, messagePage, type Scope } from './pages.js';
 import { type View } from './views.js';
 import { verifyFactor } from '../identity/mfa/verify.js';
-import { deviceTokenOf, rememberDevice, secondStepState, verifyBody } from './mfa-step.js';
+import { askPhoneCode, deviceTokenOf, phoneSendOf, rememberDevice, secondStepState, verifyBody } from './mfa-step.js';
 import { passkeyData, passkeyOptions, refusedPasskey } from './passkey-step.js';
 import { parseFactorType } from '../identity/mfa/policy.js';
 import { clientIp } from '../security/client-ip.js';
@@ -229,6 +229,17 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
         return await afterState(scope, request, reply, s, result, email);
       }
       case 'mfa': {
+        const send = phoneSendOf(form);
+        if (send) {
+          const asked = await askPhoneCode(
+            ctx,
+            entryOf(ctx, s)!.site,
+            stateToken,
+            () => callFlow(scope, request, s, (deps, fs) => verifyFactor(deps, fs, { stateToken }, send)),
+            t,
+          );
+          return renderView(scope, request, reply, s, 'mfa', asked.state, asked.status);
+        }
         const answer = verifyBody(form);
         const result = await callFlow(scope, request, s, (deps, fs) =>
           verifyFactor(deps, fs, answer, parseFactorType(answer.factorType)),
@@ -247,6 +258,14 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
             { ...(await secondStepState(again, async () => again, t)), formError: t.t('error.passkeyFailed') },
             400,
           );
+        }
+        // A wrong phone code: the same phone form again (REQUIRE_MFA does not say which factor was tried).
+        if (result?.state === 'REQUIRE_MFA' && (answer.factorType === 'SMS' || answer.factorType === 'CALL')) {
+          const again = await secondStepState(result, async () => result, t, answer.factorType);
+          return renderView(scope, request, reply, s, 'mfa', {
+            ...again,
+            mfa: { ...again.mfa!, hint: text(form, 'hint', 40) },
+          });
         }
         return await afterState(scope, request, reply, s, result!, email);
       }

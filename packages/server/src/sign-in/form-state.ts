@@ -33,8 +33,12 @@ export interface FormState {
 
 /** The second step's form (mfa-step.ts). */
 export interface MfaForm {
-  /** The factor the main form answers; EMAIL when the member has no authenticator app. */
-  factor: 'TOTP' | 'EMAIL';
+  /** The factor the main form answers; EMAIL when the member has no authenticator app; SMS or CALL once a code was sent. */
+  factor: 'TOTP' | 'EMAIL' | 'SMS' | 'CALL';
+  /** Phone factors the member can get a code by (issue #32): **Text me a code**, **Call me instead**. */
+  phone?: ('SMS' | 'CALL')[];
+  /** A code went to the phone by `factor` (or was answered): its field and **Send a new code** show. */
+  phoneSent?: boolean;
   recovery: boolean;
   hint?: string | undefined;
   /** The member has a passkey: **Use a passkey** (passkey-step.ts). */

@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { SiteConfig } from '../config/types.js';
+import { ApplicationError } from '../http/errors.js';
 import type { StateResponse } from '../identity/common.js';
+import { liveChallenge } from '../identity/mfa/challenge.js';
+import { availableFactors } from '../identity/mfa/gate.js';
 import { DEVICE_TOKEN_DAYS } from '../identity/mfa/device-tokens.js';
 import { cookieNames, readCookies, setCookie } from '../http/cookies.js';
 import type { Translator } from '../i18n/index.js';
@@ -25,17 +29,24 @@ export function rememberDevice(ctx: AppContext, reply: FastifyReply, result: Sta
 
 /**
  * The form state of a REQUIRE_MFA / MFA_CHALLENGE answer. A member whose only code factor is EMAIL is
- * mailed a code first (`sendEmailCode`, the EMAIL verify call without a code).
+ * mailed a code first (`sendEmailCode`, the EMAIL verify call without a code). Phone codes cost the shop
+ * money, so they are sent only when the member asks (**Text me a code**); `answered`: the factor of a
+ * wrong answer, whose form stays.
  */
 export async function secondStepState(
   result: StateResponse,
   sendEmailCode: (stateToken: string) => Promise<StateResponse>,
   t: Translator,
+  answered?: string,
 ): Promise<Partial<FormState>> {
   const types = (result.requireMfaData ?? result.mfaChallengeData)?.availableFactors.map((f) => f.factorType) ?? [];
   const wrong = result.additionalData.failure !== undefined;
   const stateToken = result.stateToken ?? '';
-  const factor = types.includes('TOTP') ? 'TOTP' : 'EMAIL';
+  const phone = types.filter((f): f is 'SMS' | 'CALL' => f === 'SMS' || f === 'CALL');
+  const sentTo = result.mfaChallengeData?.factorType;
+  const onPhone = [sentTo, answered].find((f): f is 'SMS' | 'CALL' => f === 'SMS' || f === 'CALL');
+  const factor =
+    onPhone ?? (types.includes('TOTP') ? 'TOTP' : types.includes('EMAIL') || !phone.length ? 'EMAIL' : phone[0]!);
   let hint = result.mfaChallengeData?.verificationChallengeData?.hint;
   if (factor === 'EMAIL' && types.includes('EMAIL') && !wrong && !hint)
     hint = (await sendEmailCode(stateToken)).mfaChallengeData?.verificationChallengeData?.hint;
@@ -46,17 +57,75 @@ export async function secondStepState(
       recovery: types.includes('RECOVERY_CODE'),
       hint,
       passkey: types.includes('WEBAUTHN'),
-      codes: types.includes('TOTP') || types.includes('EMAIL'),
+      // A phone factor's code field shows once a code was sent (or answered).
+      codes: types.includes('TOTP') || types.includes('EMAIL') || onPhone !== undefined,
+      phone,
+      phoneSent: onPhone !== undefined,
     },
     ...(wrong ? { errors: { code: t.t('error.wrongCode') } } : {}),
+  };
+}
+
+/** **Text me a code** / **Call me instead**: the phone factor a second-step form asks a code by. */
+export function phoneSendOf(form: Record<string, unknown>): 'SMS' | 'CALL' | undefined {
+  return form.send === 'SMS' || form.send === 'CALL' ? form.send : undefined;
+}
+
+const PHONE_REFUSALS: Record<string, 'error.phoneTooSoon' | 'error.phoneLimit' | 'error.phoneFailed'> = {
+  PHONE_RESEND_TOO_SOON: 'error.phoneTooSoon',
+  PHONE_LIMIT_REACHED: 'error.phoneLimit',
+  PHONE_DELIVERY_FAILED: 'error.phoneFailed',
+};
+
+/**
+ * **Text me a code** / **Call me instead** on the hosted second step: the verify call without a code
+ * (`ask`). A refusal (too soon, a limit, the provider down) is said on the same step, whose other
+ * factors stay on offer; the provider's 503 is a message here, not an error page.
+ */
+export async function askPhoneCode(
+  ctx: AppContext,
+  site: SiteConfig,
+  stateToken: string,
+  ask: () => Promise<StateResponse>,
+  t: Translator,
+): Promise<{ state: Partial<FormState>; status: number }> {
+  try {
+    return { state: await secondStepState(await ask(), async (token) => stepAgain(ctx, site, token), t), status: 200 };
+  } catch (error) {
+    const key = error instanceof ApplicationError ? PHONE_REFUSALS[error.code] : undefined;
+    if (!key) throw error;
+    const again = await stepAgain(ctx, site, stateToken);
+    const state = await secondStepState(again, async () => again, t);
+    return { state: { ...state, formError: t.t(key) }, status: (error as ApplicationError).status };
+  }
+}
+
+/** The step of a stateToken as REQUIRE_MFA (its factors), without sending or counting anything. */
+async function stepAgain(ctx: AppContext, site: SiteConfig, stateToken: string): Promise<StateResponse> {
+  const challenge = await liveChallenge(ctx.db, site.id, stateToken, ctx.now());
+  const factors = await availableFactors(ctx.db, site, challenge.memberId);
+  return {
+    state: 'REQUIRE_MFA',
+    stateToken,
+    identity: undefined as never, // not read by the form
+    additionalData: {},
+    requireMfaData: { availableFactors: factors, reason: 'USER_SETTINGS' },
   };
 }
 
 /** The verify body of a submitted second-step form. */
 export function verifyBody(form: Record<string, unknown>): Record<string, unknown> {
   const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string).slice(0, 40).trim() : '');
-  const factorType = ['TOTP', 'EMAIL', 'RECOVERY_CODE', 'WEBAUTHN'].includes(text('factor')) ? text('factor') : 'TOTP';
-  const data = { TOTP: 'totpData', EMAIL: 'emailData', RECOVERY_CODE: 'recoveryCodeData' }[factorType as 'TOTP'];
+  const factorType = ['TOTP', 'EMAIL', 'RECOVERY_CODE', 'WEBAUTHN', 'SMS', 'CALL'].includes(text('factor'))
+    ? text('factor')
+    : 'TOTP';
+  const data = {
+    TOTP: 'totpData',
+    EMAIL: 'emailData',
+    RECOVERY_CODE: 'recoveryCodeData',
+    SMS: 'smsData',
+    CALL: 'callData',
+  }[factorType as 'TOTP'];
   const stateToken = typeof form.stateToken === 'string' ? form.stateToken.slice(0, 200) : '';
   if (factorType === 'WEBAUTHN')
     return { factorType, stateToken, rememberThisDevice: form.remember === 'on', webauthnData: passkeyData(form) };
@@ -79,10 +148,16 @@ export function renderMfaForm(s: FormState, parts: Parts): Html {
   const mfa = s.mfa ?? { factor: 'TOTP', recovery: false };
   const { t } = s.lang;
   const token = html`<input type="hidden" name="stateToken" value="${s.stateToken ?? ''}">`;
+  const sentTo = (key: 'text.codeSentTo' | 'text.codeTexted' | 'text.codeCalled', name: 'email' | 'phone') =>
+    t.markup(key, { [name]: '' }, { [name]: html`<strong dir="ltr">${mfa.hint ?? ''}</strong>` });
   const intro =
     mfa.factor === 'EMAIL'
-      ? html`<p>${mfa.hint ? t.markup('text.codeSentTo', { email: '' }, { email: html`<strong>${mfa.hint}</strong>` }) : t.t('text.codeSent')}</p>`
-      : html`<p>${t.t('text.authenticatorCode')}</p>`;
+      ? html`<p>${mfa.hint ? sentTo('text.codeSentTo', 'email') : t.t('text.codeSent')}</p>`
+      : mfa.factor === 'SMS'
+        ? html`<p>${sentTo('text.codeTexted', 'phone')}</p>`
+        : mfa.factor === 'CALL'
+          ? html`<p>${sentTo('text.codeCalled', 'phone')}</p>`
+          : html`<p>${t.t('text.authenticatorCode')}</p>`;
   const remember = html`<label class="check"><input type="checkbox" name="remember" value="on"> ${t.t('field.rememberDevice')}</label>`;
   const passkey = mfa.passkey && passkeyControls(s, parts.hidden('mfa'), t.t('button.usePasskey'));
   // A passkey-only member has no code form, whose head would show the page's error: shown here instead.
@@ -90,13 +165,42 @@ export function renderMfaForm(s: FormState, parts: Parts): Html {
   const main =
     mfa.codes === false
       ? html`${alert}${passkey}`
-      : html`${passkey}${parts.open}${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="${mfa.factor}">${intro}
+      : html`${passkey}${parts.open}${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="${mfa.factor}">${phoneHint(mfa)}${intro}
 ${parts.field('code', t.t('field.authenticationCode'), 'text', html`autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required`)}
 ${remember}
 <button type="submit">${t.t('button.verify')}</button></form>`;
-  if (!mfa.recovery) return main;
-  return html`${main}<nav><a href="#recovery">${t.t('link.useRecoveryCode')}</a></nav>
+  const withPhone = html`${main}${phoneButtons(s, parts, token)}`;
+  if (!mfa.recovery) return withPhone;
+  return html`${withPhone}<nav><a href="#recovery">${t.t('link.useRecoveryCode')}</a></nav>
 <form method="post" action="${formAction(s.lang)}" id="recovery" novalidate>${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="RECOVERY_CODE">
 ${parts.field('recoveryCode', t.t('field.recoveryCode'), 'text', html`autocomplete="off" maxlength="20" required`)}
 <button type="submit">${t.t('button.useRecoveryCode')}</button></form>`;
 }
+
+/**
+ * The phone choices (issue #32): **Text me a code** and **Call me with a code** before a code was sent;
+ * then **Send a new code** for the same way and **Call me instead** (or **Text me instead**).
+ */
+function phoneButtons(s: FormState, parts: Parts, token: Html): Html | '' {
+  const mfa = s.mfa!;
+  const phone = mfa.phone ?? [];
+  if (!phone.length) return '';
+  const { t } = s.lang;
+  const sent = mfa.phoneSent && (mfa.factor === 'SMS' || mfa.factor === 'CALL') ? mfa.factor : undefined;
+  const label = (type: 'SMS' | 'CALL') =>
+    type === sent
+      ? t.t('button.sendNewCode')
+      : type === 'SMS'
+        ? t.t(sent ? 'button.textMeInstead' : 'button.textMe')
+        : t.t(sent ? 'button.callMeInstead' : 'button.callMe');
+  const buttons = phone.map(
+    (type) => html`<button type="submit" name="send" value="${type}" class="secondary">${label(type)}</button>`,
+  );
+  return html`<form method="post" action="${formAction(s.lang)}" class="phone-choices" novalidate>${parts.hidden('mfa')}${token}${buttons}</form>`;
+}
+
+/** The masked number, carried so a wrong phone code's page still says where the code went. */
+const phoneHint = (mfa: NonNullable<FormState['mfa']>): Html | '' =>
+  (mfa.factor === 'SMS' || mfa.factor === 'CALL') && mfa.hint
+    ? html`<input type="hidden" name="hint" value="${mfa.hint}">`
+    : '';

@@ -17,6 +17,8 @@ const TYPES = [
   'password_reset',
   'session_revoked',
   'factor_added',
+  // Texts and calls of phone second factors: sent, refused by a toll-fraud limit, or failed at the provider.
+  'phone_code',
   'api_key_used',
   'admin_key_used',
 ];

@@ -4,6 +4,8 @@ const FACTOR_LABEL: Record<string, string> = {
   TOTP: 'Authenticator app',
   EMAIL: 'Email code',
   WEBAUTHN: 'Passkey / security key',
+  SMS: 'Text-message codes',
+  CALL: 'Codes by phone call',
 };
 
 export function MemberSessions({ sessions }: { sessions: MemberSession[] }) {
@@ -56,7 +58,8 @@ export function SignInMethodsSection({ methods }: { methods: SignInMethods }) {
         {methods.factors.map((f) => (
           <li key={f.id}>
             Second factor: {FACTOR_LABEL[f.factorType] ?? f.factorType}
-            {f.name ? ` “${f.name}”` : ''} ({f.status === 'ACTIVE' ? 'active' : 'not finished'})
+            {f.name ? ` “${f.name}”` : ''}
+            {f.phoneNumber ? ` to ${f.phoneNumber}` : ''} ({f.status === 'ACTIVE' ? 'active' : 'not finished'})
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { CollectionSchema, GraphqlSchema } from './collections.js';
 import { IdentityProvidersSchema } from './identity-providers.js';
 import { LanguagesSchema } from './languages.js';
 import { PoliciesSchema, SessionsSchema, TokensSchema } from './policies.js';
+import { PhoneSchema } from './phone.js';
 import { WebhookEndpointSchema } from './webhooks.js';
 
 export const SiteSchema = Strict({
@@ -20,4 +21,5 @@ export const SiteSchema = Strict({
   graphql: Optional(GraphqlSchema),
   identityProviders: Optional(IdentityProvidersSchema),
   languages: Optional(LanguagesSchema),
+  phone: Optional(PhoneSchema),
 });

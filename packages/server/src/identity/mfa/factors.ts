@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../store/types.js';
+import { maskPhone } from '../../phone/numbers.js';
 import type { EnrollableFactor } from './policy.js';
 
 /** A member's second factor as stored (secrets stay in the row; `toWireFactor` is what leaves the server). */
@@ -14,6 +15,8 @@ export interface Factor {
   publicKey: Uint8Array | null;
   signCount: number;
   transports: string[] | null;
+  /** SMS and CALL: the number in E.164 (only ever shown masked). */
+  phoneNumber: string | null;
   createdAt: Date;
 }
 
@@ -28,6 +31,7 @@ interface FactorRow {
   public_key: Uint8Array | null;
   sign_count: string | number;
   transports: string[] | null;
+  phone_number: string | null;
   created_at: Date | string;
 }
 
@@ -42,6 +46,7 @@ const toFactor = (r: FactorRow): Factor => ({
   publicKey: r.public_key ? new Uint8Array(r.public_key) : null,
   signCount: Number(r.sign_count),
   transports: r.transports,
+  phoneNumber: r.phone_number ?? null,
   createdAt: new Date(r.created_at),
 });
 
@@ -51,6 +56,7 @@ export const toWireFactor = (f: Factor) => ({
   status: f.status,
   createdDate: f.createdAt.toISOString(),
   ...(f.name ? { name: f.name } : {}),
+  ...(f.phoneNumber ? { phoneNumber: maskPhone(f.phoneNumber) } : {}),
 });
 
 export async function listFactors(
@@ -104,13 +110,14 @@ export async function insertFactor(
     name?: string | undefined;
     totpSecret?: string;
     credential?: { id: string; publicKey: Uint8Array; signCount: number; transports: string[] };
+    phoneNumber?: string;
   },
 ): Promise<Factor> {
   const id = f.id ?? randomUUID();
   const at = new Date(f.now);
   const { rows } = await tx.query<FactorRow>(
-    `insert into mfa_factors (site_id, id, member_id, factor_type, status, name, totp_secret, credential_id, public_key, sign_count, transports, created_at, activated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning *`,
+    `insert into mfa_factors (site_id, id, member_id, factor_type, status, name, totp_secret, credential_id, public_key, sign_count, transports, created_at, activated_at, phone_number)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning *`,
     [
       f.siteId,
       id,
@@ -125,6 +132,7 @@ export async function insertFactor(
       f.credential ? JSON.stringify(f.credential.transports) : null,
       at,
       f.status === 'ACTIVE' ? at : null,
+      f.phoneNumber ?? null,
     ],
   );
   return toFactor(rows[0]!);

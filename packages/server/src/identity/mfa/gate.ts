@@ -6,7 +6,7 @@ import type { Member } from '../../members/store.js';
 import { startChallenge } from './challenge.js';
 import { isRememberedDevice } from './device-tokens.js';
 import { listFactors } from './factors.js';
-import { allowedFactors, mfaMode, type SecondFactorType } from './policy.js';
+import { allowedFactors, isPhoneFactor, mfaMode, PHONE_FACTORS, type SecondFactorType } from './policy.js';
 import { liveRecoveryCodeCount } from './recovery-codes.js';
 
 /** docs/wire-format.md §6.3: the internal one-of of a StateMachineResponse. */
@@ -49,6 +49,9 @@ export async function availableFactors(
       ? allowed.map((factorType) => ({ factorType, factorStatus: 'REQUIRE_ACTIVATION' }))
       : [];
   const types: SecondFactorType[] = [...new Set(active.map((f) => f.type))];
+  // A confirmed number takes codes by text or by call alike ("Call me instead"), where the site allows both.
+  if (types.some(isPhoneFactor))
+    for (const type of PHONE_FACTORS) if (allowed.includes(type) && !types.includes(type)) types.push(type);
   if ((await liveRecoveryCodeCount(db, site.id, memberId)) > 0) types.push('RECOVERY_CODE');
   return types.map((factorType) => ({ factorType, factorStatus: 'ENABLED' }));
 }

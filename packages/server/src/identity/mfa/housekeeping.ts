@@ -4,5 +4,6 @@ import type { Queryable } from '../../store/types.js';
 export async function sweepMfa(db: Queryable, before: Date): Promise<void> {
   await db.query('delete from mfa_challenges where expires_at < $1', [before]);
   await db.query('delete from mfa_webauthn_challenges where expires_at < $1', [before]);
+  await db.query('delete from mfa_phone_codes where expires_at < $1', [before]);
   await db.query('delete from mfa_device_tokens where expires_at < $1 or revoked_at < $1', [before]);
 }

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { SiteConfig } from '../../config/types.js';
-import type { Caller } from '../../http/caller.js';
 import { httpErrors, invalidField } from '../../http/errors.js';
 import { appError } from '../../errors/catalogue.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { requireRecentAuthentication } from '../../security/reauthentication.js';
 import { matchingTotpStep, newTotpSecret, protectTotpSecret, revealTotpSecret, totpUri } from '../../security/totp.js';
-import type { Queryable } from '../../store/types.js';
-import { emitMemberEvent } from '../../members/events.js';
-import { memberBlocked, nextState, type IdentityDeps, type StateResponse } from '../common.js';
+import { memberBlocked, type IdentityDeps } from '../common.js';
 import type { FlowScope } from '../flow.js';
-import { findMemberById, type Member } from '../../members/store.js';
-import { consumeChallenge, invalidStateToken, liveChallenge, type MfaChallenge } from './challenge.js';
+import { findMemberById } from '../../members/store.js';
+import { invalidStateToken, liveChallenge } from './challenge.js';
 import { voidDeviceTokens } from './device-tokens.js';
 import {
   activateFactor,
@@ -22,19 +19,19 @@ import {
   insertFactor,
   listFactors,
   toWireFactor,
-  type Factor,
 } from './factors.js';
 import { availableFactors, needsEnrolment } from './gate.js';
 import { factorChangedMail } from './mails.js';
 import { mailLanguage } from '../../i18n/index.js';
-import { allowedFactors, mfaMode, type EnrollableFactor } from './policy.js';
+import { allowedFactors, isPhoneFactor, mfaMode, type EnrollableFactor } from './policy.js';
+import { activatePhoneFactor, addPhoneFactor } from './phone-factor.js';
+import { factorActivated, recordChange, type Actor, type FactorInput } from './factor-changes.js';
 import {
   deleteRecoveryCodes,
   liveRecoveryCodeCount,
   newRecoveryCodeSet,
   recoveryCodesIfNone,
   replaceRecoveryCodes,
-  type RecoveryCodeSet,
 } from './recovery-codes.js';
 import { totpSealContext } from './verify.js';
 import { registrationOptions, verifyRegistration } from './webauthn.js';
@@ -46,24 +43,9 @@ const FACTOR_LABEL: Record<EnrollableFactor, string> = {
   TOTP: 'An authenticator app',
   EMAIL: 'Email sign-in codes',
   WEBAUTHN: 'A passkey',
+  SMS: 'Text-message codes',
+  CALL: 'Codes by phone call',
 };
-
-/**
- * Who manages factors: a signed-in member (changes need a fresh sign-in or the current password,
- * security/reauthentication.ts), or — to enrol a first factor when `policies.mfa` is "required" — the
- * stateToken of the REQUIRE_MFA answer.
- */
-interface Actor {
-  site: SiteConfig;
-  member: Member;
-  caller: Extract<Caller, { kind: 'member' }> | undefined;
-  enrolment: MfaChallenge | undefined;
-  /** The caller's address, for the audit log. */
-  ip: string;
-}
-
-/** The body of a factor-management call: the fields each call reads are checked where it reads them. */
-export type FactorInput = Record<string, unknown>;
 
 async function actorOf(deps: IdentityDeps, scope: FlowScope, input: FactorInput, change: boolean): Promise<Actor> {
   const { ctx } = deps;
@@ -98,78 +80,13 @@ async function actorOf(deps: IdentityDeps, scope: FlowScope, input: FactorInput,
 
 function enrollable(site: SiteConfig, raw: unknown): EnrollableFactor {
   const type = typeof raw === 'string' ? raw.toUpperCase() : '';
-  if ((type === 'TOTP' || type === 'EMAIL' || type === 'WEBAUTHN') && allowedFactors(site).includes(type)) return type;
+  const known = ['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL'];
+  if (known.includes(type) && allowedFactors(site).includes(type as EnrollableFactor)) return type as EnrollableFactor;
   throw invalidField(
     'factorType',
     `must be one of ${allowedFactors(site).join(', ')} on this site`,
     'INVALID_FACTOR_TYPE',
   );
-}
-
-/** Notice mail, auth event and webhook of a factor change, in the change's transaction. */
-async function recordChange(
-  tx: Queryable,
-  deps: IdentityDeps,
-  a: Actor,
-  factor: Factor,
-  kind: 'added' | 'removed',
-  now: number,
-): Promise<void> {
-  const { ctx } = deps;
-  const mail = factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, {
-    kind,
-    factor: factor.type,
-  });
-  await enqueueMail(tx, { siteId: a.site.id, kind: `factor-${kind}`, to: a.member.email, ...mail }, now);
-  await ctx.authEvents.record(
-    {
-      type: `factor_${kind}`,
-      outcome: 'success',
-      siteId: a.site.id,
-      memberId: a.member.id,
-      clientId: a.caller?.clientId,
-      ip: a.ip,
-      detail: { factorType: factor.type },
-    },
-    tx,
-  );
-  await emitMemberEvent(tx, { siteId: a.site.id, memberId: a.member.id, type: `member.factor_${kind}`, now });
-}
-
-/** After a factor became active: recovery codes if the member has none, the notice, and (enrolment) the sign-in's next state. */
-async function factorActivated(
-  tx: Queryable,
-  deps: IdentityDeps,
-  a: Actor,
-  factor: Factor,
-  now: number,
-  completesSignIn: boolean,
-  prepared: RecoveryCodeSet | undefined,
-) {
-  // `prepared` was hashed before the transaction; a member whose last code went in between gets a set made here.
-  const recoveryCodes =
-    (await liveRecoveryCodeCount(tx, a.site.id, a.member.id)) === 0
-      ? await replaceRecoveryCodes(
-          tx,
-          a.site.id,
-          a.member.id,
-          now,
-          prepared ?? (await newRecoveryCodeSet(a.site.id, a.member.id)),
-        )
-      : undefined;
-  await recordChange(tx, deps, a, factor, 'added', now);
-  let state: StateResponse | undefined;
-  if (a.enrolment && completesSignIn) {
-    if (!(await consumeChallenge(tx, a.site.id, a.enrolment.id, now))) throw invalidStateToken();
-    state = await nextState(tx, deps, a.site, a.member, a.enrolment.visitorId ?? undefined, {
-      secondFactorPassed: true,
-    });
-  }
-  return {
-    ...state,
-    factor: { ...toWireFactor(factor), status: 'ACTIVE' as const },
-    ...(recoveryCodes ? { recoveryCodes } : {}),
-  };
 }
 
 /** GET /_api/iam/mfa/v1/factors */
@@ -182,7 +99,7 @@ export async function listMyFactors(deps: IdentityDeps, scope: FlowScope) {
   };
 }
 
-/** POST /_api/iam/mfa/v1/factors {factorType: "TOTP" | "EMAIL", name?} */
+/** POST /_api/iam/mfa/v1/factors {factorType: "TOTP" | "EMAIL" | "SMS" | "CALL", name?, phoneNumber?} */
 export async function addFactor(deps: IdentityDeps, scope: FlowScope, input: FactorInput) {
   const { ctx } = deps;
   const a = await actorOf(deps, scope, input, true);
@@ -193,6 +110,7 @@ export async function addFactor(deps: IdentityDeps, scope: FlowScope, input: Fac
       'passkeys are added with /_api/iam/mfa/v1/passkeys/registration-options and /_api/iam/mfa/v1/passkeys',
       'USE_PASSKEY_REGISTRATION',
     );
+  if (isPhoneFactor(type)) return addPhoneFactor(deps, a, input, type);
   const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) || undefined : undefined;
   const prepared = type === 'EMAIL' ? await recoveryCodesIfNone(ctx.db, a.site.id, a.member.id) : undefined;
   return ctx.db.transaction(async (tx) => {
@@ -239,6 +157,7 @@ export async function activate(deps: IdentityDeps, scope: FlowScope, input: Fact
   const factor = await findFactor(ctx.db, a.site.id, a.member.id, factorId);
   if (!factor) throw appError('FACTOR_NOT_FOUND');
   if (factor.status === 'ACTIVE') throw appError('FACTOR_ACTIVE');
+  if (isPhoneFactor(factor.type)) return activatePhoneFactor(deps, a, factor, input.code);
   if (factor.type !== 'TOTP' || !factor.totpSecret)
     throw appError('INVALID_FACTOR_TYPE', { description: 'Only an authenticator app is activated with a code' });
   const step = matchingTotpStep(

@@ -2,7 +2,9 @@ import type { SiteConfig } from '../../config/types.js';
 import { appError } from '../../errors/catalogue.js';
 
 /** The factor types a member can enrol (docs/wire-format.md §6.4 FactorType); RECOVERY_CODE comes with them. */
-export type EnrollableFactor = 'TOTP' | 'EMAIL' | 'WEBAUTHN';
+export type EnrollableFactor = 'TOTP' | 'EMAIL' | 'WEBAUTHN' | 'SMS' | 'CALL';
+export const PHONE_FACTORS = ['SMS', 'CALL'] as const;
+export const isPhoneFactor = (type: string): type is 'SMS' | 'CALL' => type === 'SMS' || type === 'CALL';
 export type SecondFactorType = EnrollableFactor | 'RECOVERY_CODE';
 
 export const DEFAULT_MFA_FACTORS: readonly EnrollableFactor[] = ['TOTP', 'EMAIL', 'WEBAUTHN'];
@@ -10,25 +12,26 @@ export const DEFAULT_MFA_FACTORS: readonly EnrollableFactor[] = ['TOTP', 'EMAIL'
 /** `policies.mfa`: "off" (no second step), "optional" (members choose; the default), "required". */
 export const mfaMode = (site: SiteConfig): 'off' | 'optional' | 'required' => site.policies.mfa ?? 'optional';
 
+/** Explicit `policies.mfaFactors`, else the defaults, with SMS and CALL when the site sets up `phone`. */
 export const allowedFactors = (site: SiteConfig): readonly EnrollableFactor[] =>
-  site.policies.mfaFactors ?? DEFAULT_MFA_FACTORS;
+  site.policies.mfaFactors ?? (site.phone ? [...DEFAULT_MFA_FACTORS, ...PHONE_FACTORS] : DEFAULT_MFA_FACTORS);
 
-/** Types the wire contract knows that this server does not deliver (no SMS gateway, no push app). */
-const UNAVAILABLE = new Set(['SMS', 'CALL', 'PUSH']);
+/** Types the wire contract knows that this server does not deliver (no push approval yet). */
+const UNAVAILABLE = new Set(['PUSH']);
 
 export const factorNotAvailable = (type: string) =>
   appError('FACTOR_NOT_AVAILABLE', {
-    description: `The ${type} factor is not available on this server; use TOTP, EMAIL, WEBAUTHN or RECOVERY_CODE`,
+    description: `The ${type} factor is not available on this server; use TOTP, EMAIL, WEBAUTHN, SMS, CALL or RECOVERY_CODE`,
     data: { factorType: type },
   });
 
 /**
  * The factor type of a verify call: from the path (`totp`, `recovery_code`, any case) or the body.
- * SMS, CALL and PUSH are refused clearly; PASSWORD is the first factor (`/v2/login`).
+ * PUSH is refused clearly; PASSWORD is the first factor (`/v2/login`).
  */
 export function parseFactorType(raw: unknown): SecondFactorType {
   const type = typeof raw === 'string' ? raw.trim().toUpperCase().replace(/-/g, '_') : '';
-  if (type === 'TOTP' || type === 'EMAIL' || type === 'WEBAUTHN' || type === 'RECOVERY_CODE') return type;
+  if (['TOTP', 'EMAIL', 'WEBAUTHN', 'RECOVERY_CODE', 'SMS', 'CALL'].includes(type)) return type as SecondFactorType;
   if (UNAVAILABLE.has(type)) throw factorNotAvailable(type);
   if (type === 'PASSWORD')
     throw appError('FACTOR_NOT_AVAILABLE', {

@@ -6,16 +6,19 @@ import { FactorStatus, StateResponse } from '../schemas.js';
 /** A factor as `toWireFactor` (mfa/factors.ts) sends it. */
 const Factor = Open({
   factorId: Key('Factor id'),
-  factorType: OneOf(['TOTP', 'EMAIL', 'WEBAUTHN'], { description: 'FactorType' }),
+  factorType: OneOf(['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL'], { description: 'FactorType' }),
   status: FactorStatus('INACTIVE until activated with a first code, then ACTIVE'),
   createdDate: Key('ISO-8601'),
   name: Key('The name given to a passkey'),
+  phoneNumber: Key('SMS and CALL: the number, masked (+33 •• •• •• 12)'),
 });
 const FactorId = Type.Object({ factorId: Type.String() });
 
 const verifyBody = Body({
-  factorType: Described('TOTP | EMAIL | RECOVERY_CODE | WEBAUTHN (or in the path)'),
+  factorType: Described('TOTP | EMAIL | SMS | CALL | RECOVERY_CODE | WEBAUTHN (or in the path)'),
   code: Described('The code from the app, the mail or a recovery code'),
+  smsData: Described('`{code, deliveryMethod: SMS | WHATSAPP}`: without a code, a code is texted', 'json'),
+  callData: Described('`{code}`: without a code, the phone is called with one', 'json'),
   stateToken: Described('From the REQUIRE_MFA / MFA_CHALLENGE answer'),
   rememberThisDevice: Described('Skip the second step on this device for 30 days'),
   webauthn: Described('The passkey assertion', 'json'),
@@ -44,7 +47,9 @@ export const MFA_SCHEMAS = {
   ),
   addFactor: op('Add a factor (pending until activated)', Open({ factor: Factor, totp: Key('{secret, otpauthUri}') }), {
     body: Body({
-      factorType: Described('TOTP or EMAIL'),
+      factorType: Described('TOTP, EMAIL, SMS or CALL'),
+      phoneNumber: Described('SMS and CALL: the number in E.164 (+33612345678); a code is sent to confirm it'),
+      deliveryMethod: Described('SMS: SMS (default) or WHATSAPP for the confirmation code'),
       name: Described('A name for the factor (one line, up to 100 characters)'),
       stateToken: Described('To enrol a required first factor during sign-in'),
     }),

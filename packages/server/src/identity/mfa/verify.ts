@@ -22,7 +22,8 @@ import {
 import { issueDeviceToken } from './device-tokens.js';
 import { claimTotpStep, findFactorByCredential, listFactors, recordSignCount } from './factors.js';
 import { availableFactors, needsEnrolment, type AvailableFactor } from './gate.js';
-import { allowedFactors, factorNotAvailable, mfaMode, type SecondFactorType } from './policy.js';
+import { allowedFactors, factorNotAvailable, isPhoneFactor, mfaMode, type SecondFactorType } from './policy.js';
+import { phoneChallenge, phoneSignInMatches } from './phone-factor.js';
 import { countSecondFactorAnswer, secondFactorFailed, secondFactorLocked, secondFactorPassed } from './lockout.js';
 import { matchRecoveryCode, spendRecoveryCode } from './recovery-codes.js';
 import { assertionCredentialId, authenticationOptions, passkeyRefused, verifyAssertion } from './webauthn.js';
@@ -83,12 +84,27 @@ export async function verifyFactor(
 
   const data = dataOf(
     input,
-    { TOTP: 'totpData', EMAIL: 'emailData', WEBAUTHN: 'webauthnData', RECOVERY_CODE: 'recoveryCodeData' }[type],
+    {
+      TOTP: 'totpData',
+      EMAIL: 'emailData',
+      WEBAUTHN: 'webauthnData',
+      RECOVERY_CODE: 'recoveryCodeData',
+      SMS: 'smsData',
+      CALL: 'callData',
+    }[type],
   );
   if (type === 'EMAIL' && (data.code === undefined || data.code === ''))
     return mailCode(deps, site, member, challenge, input.stateToken, factors);
   if (type === 'WEBAUTHN' && data.credential === undefined)
     return passkeyChallenge(deps, site, member, input.stateToken, factors);
+  if (isPhoneFactor(type) && (data.code === undefined || data.code === ''))
+    return phoneChallenge(
+      deps,
+      { site, member, challenge, stateToken: input.stateToken, ip: scope.ip },
+      type,
+      data,
+      factors,
+    );
 
   const startedAt = performance.now();
   const limited = await deps.limiter.hit(`mfa:${site.id}:${member.id}`, memberAttemptLimit);
@@ -177,6 +193,9 @@ async function checkFactor(
       return emailCodeMatches(challenge, data.code);
     case 'RECOVERY_CODE':
       return spendRecoveryCode(tx, site.id, recoveryCodeId, now);
+    case 'SMS':
+    case 'CALL':
+      return phoneSignInMatches(tx, site.id, member.id, challenge.id, type, data.code, now);
     case 'WEBAUTHN': {
       const factor = await findFactorByCredential(tx, site.id, assertionCredentialId(data.credential));
       if (!factor || factor.memberId !== member.id) return false;

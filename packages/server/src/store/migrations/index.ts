@@ -10,6 +10,7 @@ import { ssoUsedIdTokens } from './0014_sso_used_id_tokens.js';
 import { mfaLockout } from './0015_mfa_lockout.js';
 import { emailKeys } from './0016_email_keys.js';
 import { ssoTokenNonces } from './0017_sso_token_nonces.js';
+import { phoneFactors } from './0018_phone_factors.js';
 import { accountRedirects } from './0019_account_redirects.js';
 import { redirects } from './0030_redirects.js';
 import { shop } from './0040_shop.js';
@@ -48,6 +49,7 @@ export const migrations: readonly Migration[] = [
   mfaLockout,
   emailKeys,
   ssoTokenNonces,
+  phoneFactors,
   accountRedirects,
   dataItems,
   dataIndexes,
