@@ -143,7 +143,9 @@ describe('ACCOUNT_INFO for a member', () => {
       headers: { authorization: m.accessToken },
     });
     expect(me.status).toBe(401);
-    const after = await browser.go(`${kit.server.url}/members-account/info?redirectSessionId=${body.redirectSession.id}`);
+    const after = await browser.go(
+      `${kit.server.url}/members-account/info?redirectSessionId=${body.redirectSession.id}`,
+    );
     expect(after.status).toBe(400);
   });
 
@@ -196,7 +198,9 @@ describe('account links: sign-in first and refusals', () => {
     expect(html).toContain('name="password"');
     const signedIn = await kit.signInWithPassword(browser, { id: body.redirectSession.id, html } as never, m);
     expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get('location')).toBe(`/members-account/orders?redirectSessionId=${body.redirectSession.id}`);
+    expect(signedIn.headers.get('location')).toBe(
+      `/members-account/orders?redirectSessionId=${body.redirectSession.id}`,
+    );
     const orders = await browser.go(`${kit.server.url}${signedIn.headers.get('location')}`);
     expect(orders.status).toBe(200);
     expect(await orders.text()).toContain('You have no orders yet.');
