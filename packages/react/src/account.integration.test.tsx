@@ -50,7 +50,7 @@ describe('useAccountUrl', () => {
     expect(navigations).toHaveLength(1);
     const opened = await fetch(navigations[0]!, { redirect: 'manual' });
     expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toMatch(/^\/account\/info\?redirectSessionId=/);
+    expect(opened.headers.get('location')).toMatch(/^\/members-account\/info\?redirectSessionId=/);
     await expect(account!.getAccountUrl('EVENTS')).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -139,6 +139,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_admin/v1/members/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import members from another system’s export (or report what an import would do) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        siteId?: string;
+                        /** @description auth0, firebase, supabase, clerk, csv */
+                        format: "auth0" | "firebase" | "supabase" | "clerk" | "csv";
+                        /** @description The export file as it is (JSON, NDJSON or CSV) */
+                        content: string;
+                        dryRun?: boolean;
+                        /** @description Firebase's password hash parameters (console → Authentication → Users → ⋮) */
+                        firebase?: {
+                            /** @description base64_signer_key of the project */
+                            signerKey: string;
+                            /** @description base64_salt_separator */
+                            saltSeparator: string;
+                            rounds: number;
+                            memCost: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dryRun: boolean;
+                            total: number;
+                            created: number;
+                            updated: number;
+                            /** @description Imported without a usable hash: they sign in through a reset */
+                            withoutPassword: number;
+                            /** @description Provider links (issuer + subject) added */
+                            linked: number;
+                            refused: ({
+                                row: number;
+                                email?: string;
+                                reason: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/members/{id}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's data, as the member would download it */
+        get: {
+            parameters: {
+                query?: {
+                    siteId?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            exportedDate: string;
+                            siteId: string;
+                            /** @description Account and profile */
+                            member: {
+                                [key: string]: unknown;
+                            };
+                            sessions: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description Password set, factors (never their secrets), provider links */
+                            signInMethods: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Data items the member owns (orders, cart…), by collection */
+                            items: {
+                                [key: string]: unknown;
+                            };
+                            itemsTruncated: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_admin/v1/members": {
         parameters: {
             query?: never;

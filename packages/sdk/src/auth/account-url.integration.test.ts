@@ -25,7 +25,7 @@ describe('auth.getAccountUrl', () => {
     expect(accountUrl.startsWith(`${kit.server.url}/oauth2/authorize?redirectSessionId=`)).toBe(true);
     const opened = await fetch(accountUrl, { redirect: 'manual' });
     expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toMatch(/^\/account\/orders\?redirectSessionId=/);
+    expect(opened.headers.get('location')).toMatch(/^\/members-account\/orders\?redirectSessionId=/);
   });
 
   it('a visitor gets the hosted sign-in first; an unoffered section is refused by name', async () => {
