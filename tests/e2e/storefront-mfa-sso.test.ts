@@ -271,7 +271,8 @@ describe('storefront passkeys in a browser without the WebAuthn JSON helpers (ol
 
 /** The provider's own login form (the local OpenID Connect provider's "Account" field). */
 async function atProvider(page: Page, accountId: string) {
-  await page.getByLabel('Account').fill(accountId);
+  // Exact: until the browser has left the shop, its "Account sections" nav would match a bare "Account".
+  await page.getByLabel('Account', { exact: true }).fill(accountId);
   await page.getByRole('button', { name: 'Sign in at provider' }).click();
 }
 
