@@ -11,7 +11,7 @@ import { builtApps } from './support/apps.js';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium, newPhonePage } from './support/browser.js';
 import { uniqueEmail } from './support/console.js';
-import { addToCart, mailedCode } from './support/storefront.js';
+import { addToCart, mailedCode, signUpInStorefront } from './support/storefront.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -63,17 +63,7 @@ describe('the way back from sign-in and create-account', () => {
   });
 
   it('the order page fits a phone in English and Arabic, the Latin address in its own order', async () => {
-    const page = await newPhonePage(browser);
-    await page.goto(server.url);
-    await page.getByRole('banner').getByRole('link', { name: 'Create account' }).click();
-    const email = uniqueEmail('order-phone');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${server.url}/verify`);
-    await page.getByLabel('Verification code').fill(await mailedCode(server, email));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    const { page } = await signUpInStorefront(browser, server, { email: uniqueEmail('order-phone') });
     await page.goto(`${server.url}/account`);
     await page.getByRole('button', { name: 'Add an address' }).click();
     await page.getByLabel('Street and number').fill('12 Rue des Lilas');
@@ -123,17 +113,7 @@ describe('the way back from sign-in and create-account', () => {
   });
 
   it('the account section links stand apart on a first visit (their styles load with them)', async () => {
-    const page = await newPhonePage(browser);
-    await page.goto(server.url);
-    await page.getByRole('banner').getByRole('link', { name: 'Create account' }).click();
-    const email = uniqueEmail('account-nav');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${server.url}/verify`);
-    await page.getByLabel('Verification code').fill(await mailedCode(server, email));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    const { page } = await signUpInStorefront(browser, server, { email: uniqueEmail('account-nav') });
     // A full load of the account page: only what that page loads styles the nav.
     await page.goto(`${server.url}/account`);
     const nav = page.getByRole('navigation', { name: 'Account sections' });
