@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.js';
 import { login } from '../identity/flows/login.js';
@@ -18,14 +17,13 @@ import { verifyFactor } from '../identity/mfa/verify.js';
 import { askPhoneCode, deviceTokenOf, phoneSendOf, rememberDevice, secondStepState, verifyBody } from './mfa-step.js';
 import { passkeyData, passkeyOptions, refusedPasskey } from './passkey-step.js';
 import { parseFactorType } from '../identity/mfa/policy.js';
-import { clientIp } from '../security/client-ip.js';
 import { openVouchedAccount } from '../account/open.js';
-import { withRequestLanguage } from '../i18n/index.js';
 import { pageLanguage } from '../http/pages/language.js';
 import { pageForm, pageQuery } from '../http/pages/input.js';
 import { answer, expired, finish, languageOf } from './authorization-response.js';
 import { renderView } from './render-view.js';
 import { explain } from './form-errors.js';
+import { callFlow, text } from './page-flow.js';
 
 /** GET /oauth2/authorize?redirectSessionId=…[&view=register|forgot] */
 export async function authorizePage(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
@@ -64,33 +62,6 @@ export async function authorizePage(scope: Scope, request: FastifyRequest, reply
   const view = query.view === 'register' || query.view === 'forgot' ? query.view : 'signin';
   return renderView(scope, request, reply, s, view);
 }
-
-/**
- * Runs an identity flow (identity/) for this redirect session: the same function its JSON endpoint calls,
- * in the scope of the session's site and visitor (a new visitor when the session has none), from this
- * page's address. Mails the flow writes (verification codes, reset links) are in this page's language.
- */
-function callFlow<T>(
-  scope: Scope,
-  request: FastifyRequest,
-  s: RedirectSession,
-  flow: (deps: IdentityDeps, flowScope: FlowScope) => Promise<T>,
-): Promise<T> {
-  const { site, client } = entryOf(scope.ctx, s)!;
-  const visitorId = s.visitorId ?? randomUUID();
-  const flowScope: FlowScope = {
-    site,
-    caller: { kind: 'visitor', siteId: site.id, clientId: client.clientId, visitorId },
-    visitorId,
-    ip: clientIp(request),
-  };
-  return withRequestLanguage(pageLanguage(site, request).t.language, () => flow(scope.deps, flowScope));
-}
-
-const text = (form: Record<string, unknown>, name: string, max = 1024): string => {
-  const value = form[name];
-  return typeof value === 'string' ? value.slice(0, max) : '';
-};
 
 /** The page after an identity step of this redirect session (also the end of a provider sign-in, identity/sso). */
 export async function afterState(

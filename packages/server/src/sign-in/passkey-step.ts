@@ -70,7 +70,7 @@ f.elements.challengeId.value=o.challengeId;f.elements.credential.value=JSON.stri
 catch(e){console.warn('passkey step failed',e&&e.message);b.disabled=false;err.hidden=false;}});})();`;
 }
 
-/** Runs a flow for the page's redirect session (authorize.ts `callFlow`). */
+/** Runs a flow for the page's redirect session (page-flow.ts `callFlow`). */
 type Call = <T>(flow: (deps: IdentityDeps, scope: FlowScope) => Promise<T>) => Promise<T>;
 
 /** `action=passkey-options`: a challenge for the second step (with its stateToken) or for a password-free sign-in. */
