@@ -49,7 +49,7 @@ describe('/healthz and /readyz', () => {
     }
   });
 
-  it('once the database is gone: readyz 503, healthz still alive', async () => {
+  it('once the database is gone: readyz and healthz both 503', async () => {
     const server = await startTestServer();
     try {
       await server.ctx.db.close();
@@ -61,7 +61,9 @@ describe('/healthz and /readyz', () => {
         migrations: false,
         shuttingDown: false,
       });
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: 'unavailable', database: server.ctx.db.kind });
     } finally {
       // The database is already closed; closing it again may complain, the rest must still stop.
       await server.close().catch(() => server.vitrine.app.close());

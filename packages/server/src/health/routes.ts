@@ -6,13 +6,19 @@ import * as S from './schemas.js';
 const LATEST_MIGRATION = Math.max(...migrations.map((m) => m.version));
 
 /**
- * `GET /healthz`: alive, whatever the database says (a liveness probe that failed with the database
- * would restart every instance during a database outage). `GET /readyz`: 200 only while the database
- * answers, this code's migrations are applied and the server is not shutting down; load balancers send
- * traffic on it.
+ * `GET /healthz`: 200 while the database answers, 503 otherwise — the runtime contract (docs/design.md
+ * §3.8), which deployments and other tests rely on. `GET /readyz` adds what a rolling deploy needs: 503
+ * also while this code's migrations are missing or a shutdown has begun.
  */
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/healthz', { schema: S.health }, async () => ({ status: 'ok', database: ctx.db.kind }));
+  app.get('/healthz', { schema: S.health }, async (_request, reply) => {
+    try {
+      await ctx.db.query('select 1');
+      return { status: 'ok', database: ctx.db.kind };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: ctx.db.kind });
+    }
+  });
 
   app.get('/readyz', { schema: S.ready }, async (_request, reply) => {
     const checks = { database: false, migrations: false, shuttingDown: ctx.lifecycle?.shuttingDown ?? false };

@@ -8,8 +8,8 @@ const Health = Open({
 });
 
 export const health = {
-  ...op('Alive: 200 while the process serves requests, whatever the database says', Health),
-  response: { 200: Health },
+  ...op('Healthy: 200 while the database answers, 503 otherwise', Health),
+  response: { 200: Health, 503: Health },
 };
 
 const Readiness = Open({
