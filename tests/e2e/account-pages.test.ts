@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, OAuthStrategy as WixOAuthStrategy } from '@wix/sdk';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountKit, Kit, startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { sdkBrowserBundle } from './support/sdk-bundle.js';
 import { launchChromium, newPhonePage } from './support/browser.js';
 
 const CLIENT = 'e2e-account-shop';
@@ -56,20 +56,7 @@ beforeAll(async () => {
       ],
     }),
   });
-  const sdkEntry = fileURLToPath(new URL('../../packages/sdk/src/index.ts', import.meta.url));
-  const out = await build({
-    stdin: {
-      contents: `import { OAuthStrategy } from ${JSON.stringify(sdkEntry)}; window.OAuthStrategy = OAuthStrategy;`,
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    write: false,
-  });
-  bundle = out.outputFiles[0]!.text;
+  bundle = await sdkBrowserBundle();
   browser = await launchChromium();
 }, 120_000);
 

@@ -5,11 +5,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { sdkBrowserBundle } from './support/sdk-bundle.js';
 import { launchChromium } from './support/browser.js';
 
 const CLIENT = 'e2e-shop';
@@ -50,20 +49,7 @@ beforeAll(async () => {
       ],
     }),
   });
-  const sdkEntry = fileURLToPath(new URL('../../packages/sdk/src/index.ts', import.meta.url));
-  const out = await build({
-    stdin: {
-      contents: `import { OAuthStrategy } from ${JSON.stringify(sdkEntry)}; window.OAuthStrategy = OAuthStrategy;`,
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    write: false,
-  });
-  bundle = out.outputFiles[0]!.text;
+  bundle = await sdkBrowserBundle();
   browser = await launchChromium();
 }, 120_000);
 
