@@ -9,7 +9,9 @@ import { PASSKEY_LIBRARY_PATH, sendPasskeyLibrary } from './passkey-step.js';
 import { AUTHORIZE_PATH, createRedirectSession, LOGOUT_PATH } from './redirect-sessions.js';
 import { SIGN_IN_SCHEMAS as S, type ConnectParams, type ProviderParams } from './schemas.js';
 import { SSO_PREFIX } from '../identity/sso/buttons.js';
-import { beginAtProvider, continueWithSessionToken, providerCallback, startProviderLogin } from './sso-browser-flow.js';
+import { beginAtProvider, startProviderLogin } from './sso-browser-flow.js';
+import { providerCallback } from './sso-callback.js';
+import { continueWithSessionToken } from './session-token-callback.js';
 import { startConnect } from './sso-connect.js';
 
 /**
@@ -52,7 +54,7 @@ export const signInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   );
   app.get(PASSKEY_LIBRARY_PATH, { schema: S.passkeyLibrary }, (_request, reply) => sendPasskeyLibrary(reply));
 
-  // A provider sign-in's browser legs (sso-browser-flow.ts); the authentication family mounts each once (docs/wire-format.md §1.2).
+  // A provider sign-in's browser legs (sso-browser-flow.ts, sso-callback.ts, session-token-callback.ts); the authentication family mounts each once (docs/wire-format.md §1.2).
   app.get<{ Params: ProviderParams }>(
     `${SSO_PREFIX}/sso/login/:tenantId/:idpConnectionId`,
     { schema: S.ssoLogin },
