@@ -73,14 +73,19 @@ async function seed() {
   }
   const orderId = await seedOrders(memberIds);
   await call('POST', '/_admin/v1/members/block', { siteId: 'demo', email: 'ken@example.com' });
-  const { webhook } = await call('POST', '/_admin/v1/webhooks', {
+  // The SSRF guard refuses the loopback address unless webhooks.allowPrivateNetworks is on: then the
+  // webhook page is left out rather than the whole run.
+  const webhook = await call('POST', '/_admin/v1/webhooks', {
     siteId: 'demo',
     url: 'http://127.0.0.1:9/hooks',
     events: ['member.*', 'order.created'],
     description: 'CRM sync',
-  });
-  await call('POST', `/_admin/v1/webhooks/${webhook.id}/test`, { siteId: 'demo' });
-  return { webhookId: webhook.id, orderId };
+  }).then(
+    (r) => r.webhook,
+    (error) => console.log(`webhook page left out: ${error.message.slice(0, 120)}`),
+  );
+  if (webhook) await call('POST', `/_admin/v1/webhooks/${webhook.id}/test`, { siteId: 'demo' });
+  return { webhookId: webhook?.id, orderId };
 }
 
 /** Orders as checkout writes them (the admin key inserts them: the demo members have not verified their address). */
@@ -139,7 +144,7 @@ async function shoot(browser, size, { webhookId, orderId }) {
     ['order', `/console/orders/${orderId}`, 'Order V-100001'],
     ['members', '/console/members', 'Members'],
     ['mail', '/console/mail', 'Mail'],
-    ['webhook', `/console/webhooks/${webhookId}`, 'http://127.0.0.1:9/hooks'],
+    ...(webhookId ? [['webhook', `/console/webhooks/${webhookId}`, 'http://127.0.0.1:9/hooks']] : []),
     ['settings', '/console/settings', 'Site configuration'],
   ];
   for (const [name, path, heading] of pages) {
@@ -186,7 +191,7 @@ for (let i = 0; ; i++) {
     )
   )
     break;
-  if (i > 240) throw new Error('the server did not start');
+  if (i > 720) throw new Error('the server did not start');
   await new Promise((r) => setTimeout(r, 250));
 }
 const seeded = await seed();

@@ -75,17 +75,19 @@ function where(filter: OrderFilter): { sql: string; params: unknown[] } {
   if (filter.to) parts.push(`d.created_at < (${param(`${filter.to}T00:00:00Z`)}::timestamptz + interval '1 day')`);
   if (filter.search) {
     const text = filter.search;
-    if (text.includes('@')) {
-      const like = param(`%${likeEscape(text.toLowerCase())}%`);
-      parts.push(
-        `(lower(coalesce(d.data ->> 'guestEmail', d.data ->> 'email', '')) like ${like}
-          or lower(m.email) like ${like})`,
-      );
-    } else {
+    const number = /^(?:[a-z]+-?)?(\d+)$/i.exec(text);
+    if (number) {
       // "V-100042", "100042" or its first digits: the number's prefix, with or without the "V-".
       const upper = likeEscape(text.toUpperCase());
       parts.push(
         `(upper(d.data ->> 'number') like ${param(`${upper}%`)} or upper(d.data ->> 'number') like ${param(`%-${upper}%`)})`,
+      );
+    } else {
+      // Anything else is a part of an email address: the member's, or the guest's (#29).
+      const like = param(`%${likeEscape(text.toLowerCase())}%`);
+      parts.push(
+        `(lower(coalesce(d.data ->> 'guestEmail', d.data ->> 'email', '')) like ${like}
+          or lower(m.email) like ${like})`,
       );
     }
   }
