@@ -45,20 +45,26 @@ export async function salesOverview(
   const since = new Date(today - (OVERVIEW_DAYS - 1) * DAY_MS);
   const range = `d.site_id = $1 and d.collection_id = $2 and d.created_at >= $3 and ${SOLD}`;
   const [perDay, top, awaiting, currency] = await Promise.all([
-    db.query<{ day: string; orders: number; revenue: string }>(
+    db.query<{ day: string; orders: number; revenue: string | number }>(
       `select to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as orders,
-              sum(${num("d.data -> 'total'")})::text as revenue
+              sum(${num("d.data -> 'total'")}) as revenue
        from data_items d where ${range} group by 1`,
       [siteId, collection, since],
     ),
-    db.query<{ product_id: string; title: string | null; image: string | null; quantity: number; revenue: string }>(
+    db.query<{
+      product_id: string;
+      title: string | null;
+      image: string | null;
+      quantity: number;
+      revenue: string | number;
+    }>(
       `select l ->> 'productId' as product_id, max(l ->> 'title') as title, max(l ->> 'image') as image,
-              sum(${num("l -> 'quantity'")})::int as quantity, sum(${num("l -> 'lineTotal'")})::text as revenue
+              sum(${num("l -> 'quantity'")})::int as quantity, sum(${num("l -> 'lineTotal'")}) as revenue
        from data_items d
        cross join lateral jsonb_array_elements(case when jsonb_typeof(d.data -> 'lines') = 'array'
          then d.data -> 'lines' else '[]'::jsonb end) l
        where ${range} and l ->> 'productId' is not null
-       group by 1 order by 4 desc, 5 desc, 1 limit ${TOP_PRODUCTS}`,
+       group by 1 order by quantity desc, revenue desc, 1 limit ${TOP_PRODUCTS}`,
       [siteId, collection, since],
     ),
     db.query<{ status: string; n: number }>(

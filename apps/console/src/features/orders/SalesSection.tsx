@@ -54,6 +54,15 @@ export function SalesSection({ siteId }: { siteId: string }) {
           <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="sales-chart-title">
             <title id="sales-chart-title">{`Revenue per day; best day ${cur(max)}.`}</title>
             <line x1={PAD} x2={W} y1={H - PAD} y2={H - PAD} className="axis" />
+            <text x={0} y={PAD} className="tick">
+              {Math.round(max)}
+            </text>
+            <text x={PAD} y={H - 6} className="tick">
+              {sales.days[0]?.day}
+            </text>
+            <text x={W} y={H - 6} className="tick" textAnchor="end">
+              {sales.days.at(-1)?.day}
+            </text>
             {sales.days.map((d, i) => (
               <rect
                 key={d.day}
@@ -65,6 +74,7 @@ export function SalesSection({ siteId }: { siteId: string }) {
               />
             ))}
           </svg>
+          <figcaption>Revenue per day (UTC), in {sales.currency}</figcaption>
           <details>
             <summary>The numbers per day</summary>
             <div className="table-wrap">
