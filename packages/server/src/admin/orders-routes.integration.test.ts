@@ -8,6 +8,9 @@ import { signedIn, type ConsoleClient } from '../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { startTestSmtp, waitFor } from '../../test-support/smtp.js';
 import { startReceiver, type Receiver } from '../../test-support/webhook-receiver.js';
+import { listShopOrders } from '../shop/admin-orders.js';
+import { salesOverview } from '../shop/sales-overview.js';
+import type { Queryable } from '../store/types.js';
 
 /**
  * Orders in the console, end to end on a real server: orders placed through the shop API, statuses changed
@@ -367,5 +370,29 @@ describe('orders list, export and overview', () => {
     expect(after.awaitingAction.toShip - before.awaitingAction.toShip).toBe(1);
     expect(after.awaitingAction.awaitingPayment - before.awaitingAction.awaitingPayment).toBe(1);
     expect(after.awaitingAction.oldest[0].email).toBe('d@example.com');
+  });
+
+  it('every query of the overview and the list is served by an index (EXPLAIN, sequential scans off)', async () => {
+    const plans: { sql: string; plan: string }[] = [];
+    await server.ctx.db.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      // Each query is explained instead of run (the flows then see no rows).
+      const explaining: Queryable = {
+        query: async (sql, params) => {
+          const result = await tx.query<Record<string, string>>(`explain ${sql}`, params);
+          plans.push({ sql, plan: result.rows.map((r) => Object.values(r)[0]).join('\n') });
+          return { rows: [], rowCount: 0 } as never;
+        },
+        exec: (sql) => tx.exec(sql),
+      };
+      await salesOverview(explaining, server.siteId, 'Orders', Date.now());
+      await listShopOrders(explaining, server.siteId, 'Orders', { search: 'V-1000' }, { limit: 25, offset: 0 });
+    });
+    // With sequential scans off the planner still takes one when no index can serve a query.
+    expect(plans.length).toBeGreaterThanOrEqual(7);
+    expect(plans.filter((p) => p.plan.includes('Seq Scan on data_items')).map((p) => p.sql)).toEqual([]);
+    expect(plans.find((p) => p.sql.includes("in ('PLACED', 'PAID') group by"))!.plan).toContain(
+      'data_items_order_status',
+    );
   });
 });

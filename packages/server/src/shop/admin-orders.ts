@@ -64,24 +64,23 @@ export function parseOrderFilter(query: Record<string, unknown>): OrderFilter {
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The where clause and parameters of a filter ($1 site, $2 collection). */
+/** The where clause and parameters of a filter ($1 is the site). */
 function where(filter: OrderFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const parts: string[] = [];
-  const param = (value: unknown) => `$${params.push(value) + 2}`;
+  const param = (value: unknown) => `$${params.push(value) + 1}`;
   // Checkout always writes a status (the index data_items_order_status serves this).
   if (filter.status) parts.push(`d.data ->> 'status' = ${param(filter.status)}`);
   if (filter.from) parts.push(`d.created_at >= ${param(`${filter.from}T00:00:00Z`)}::timestamptz`);
   if (filter.to) parts.push(`d.created_at < (${param(`${filter.to}T00:00:00Z`)}::timestamptz + interval '1 day')`);
   if (filter.search) {
     const text = filter.search;
-    const number = /^(?:[a-z]+-?)?(\d+)$/i.exec(text);
+    const number = /^(?:([a-z]+)-?)?(\d+)$/i.exec(text);
     if (number) {
-      // "V-100042", "100042" or its first digits: the number's prefix, with or without the "V-".
-      const upper = likeEscape(text.toUpperCase());
-      parts.push(
-        `(upper(d.data ->> 'number') like ${param(`${upper}%`)} or upper(d.data ->> 'number') like ${param(`%-${upper}%`)})`,
-      );
+      // "V-100042", "v100042", "100042" or its first digits: a prefix of the number, which checkout writes as
+      // V-<digits> (pricing.ts formatOrderNumber); one LIKE prefix, so data_items_order_number serves it.
+      const prefix = `${(number[1] ?? 'V').toUpperCase()}-${number[2]}`;
+      parts.push(`upper(d.data ->> 'number') like ${param(`${likeEscape(prefix)}%`)}`);
     } else {
       // Anything else is a part of an email address: the member's, or the guest's (#29).
       const like = param(`%${likeEscape(text.toLowerCase())}%`);
@@ -94,10 +93,19 @@ function where(filter: OrderFilter): { sql: string; params: unknown[] } {
   return { sql: parts.length ? ` and ${parts.join(' and ')}` : '', params };
 }
 
+/**
+ * The orders collection as an SQL literal rather than a parameter, so the planner matches the partial indexes
+ * of migration 43 (`where collection_id = 'Orders'`) with generic plans too. Ids are config names; checked anyway.
+ */
+export function collectionLiteral(id: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9_-]{0,99}$/.test(id)) throw new Error(`unexpected collection id "${id.slice(0, 100)}"`);
+  return `'${id}'`;
+}
+
 // The member behind an order: its `memberId`, else the row's owner (checkout writes both).
-const FROM = `from data_items d
+const from = (collection: string) => `from data_items d
   left join members m on m.site_id = d.site_id and m.id::text = coalesce(d.data ->> 'memberId', d.owner_id)
-  where d.site_id = $1 and d.collection_id = $2`;
+  where d.site_id = $1 and d.collection_id = ${collectionLiteral(collection)}`;
 
 interface ListRow {
   data: JsonObject;
@@ -136,11 +144,11 @@ export async function listShopOrders(
   const w = where(filter);
   const [rows, count] = await Promise.all([
     db.query<ListRow>(
-      `select d.data, d.owner_id, m.email as member_email, m.id::text as member_id ${FROM}${w.sql}
+      `select d.data, d.owner_id, m.email as member_email, m.id::text as member_id ${from(collection)}${w.sql}
        order by d.created_at ${page.oldestFirst ? 'asc' : 'desc'}, d.seq ${page.oldestFirst ? 'asc' : 'desc'} limit ${page.limit} offset ${page.offset}`,
-      [siteId, collection, ...w.params],
+      [siteId, ...w.params],
     ),
-    db.query<{ n: number }>(`select count(*)::int as n ${FROM}${w.sql}`, [siteId, collection, ...w.params]),
+    db.query<{ n: number }>(`select count(*)::int as n ${from(collection)}${w.sql}`, [siteId, ...w.params]),
   ]);
   return { orders: rows.rows.map(summary), total: Number(count.rows[0]?.n ?? 0) };
 }
@@ -148,8 +156,8 @@ export async function listShopOrders(
 /** One order with its member's address (when it has a member) — or undefined. */
 export async function findShopOrder(db: Queryable, siteId: string, collection: string, id: string) {
   const { rows } = await db.query<ListRow>(
-    `select d.data, d.owner_id, m.email as member_email, m.id::text as member_id ${FROM} and d.id = $3`,
-    [siteId, collection, id],
+    `select d.data, d.owner_id, m.email as member_email, m.id::text as member_id ${from(collection)} and d.id = $2`,
+    [siteId, id],
   );
   const row = rows[0];
   if (!row) return undefined;

@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../store/types.js';
 import { OVERVIEW_DAYS } from '../admin/overview.js';
-import { listShopOrders, type OrderSummaryRow } from './admin-orders.js';
+import { collectionLiteral, listShopOrders, type OrderSummaryRow } from './admin-orders.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 export const TOP_PRODUCTS = 5;
@@ -43,13 +43,14 @@ export async function salesOverview(
   const date = new Date(now);
   const today = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
   const since = new Date(today - (OVERVIEW_DAYS - 1) * DAY_MS);
-  const range = `d.site_id = $1 and d.collection_id = $2 and d.created_at >= $3 and ${SOLD}`;
+  const ofOrders = `d.site_id = $1 and d.collection_id = ${collectionLiteral(collection)}`;
+  const range = `${ofOrders} and d.created_at >= $2 and ${SOLD}`;
   const [perDay, top, awaiting, currency] = await Promise.all([
     db.query<{ day: string; orders: number; revenue: string | number }>(
       `select to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as orders,
               sum(${num("d.data -> 'total'")}) as revenue
        from data_items d where ${range} group by 1`,
-      [siteId, collection, since],
+      [siteId, since],
     ),
     db.query<{
       product_id: string;
@@ -65,17 +66,16 @@ export async function salesOverview(
          then d.data -> 'lines' else '[]'::jsonb end) l
        where ${range} and l ->> 'productId' is not null
        group by 1 order by quantity desc, revenue desc, 1 limit ${TOP_PRODUCTS}`,
-      [siteId, collection, since],
+      [siteId, since],
     ),
     db.query<{ status: string; n: number }>(
       `select d.data ->> 'status' as status, count(*)::int as n from data_items d
-       where d.site_id = $1 and d.collection_id = $2 and d.data ->> 'status' in ('PLACED', 'PAID') group by 1`,
-      [siteId, collection],
+       where ${ofOrders} and d.data ->> 'status' in ('PLACED', 'PAID') group by 1`,
+      [siteId],
     ),
     db.query<{ currency: string | null }>(
-      `select d.data ->> 'currency' as currency from data_items d where d.site_id = $1 and d.collection_id = $2
-       order by d.created_at desc limit 1`,
-      [siteId, collection],
+      `select d.data ->> 'currency' as currency from data_items d where ${ofOrders} order by d.created_at desc limit 1`,
+      [siteId],
     ),
   ]);
 
