@@ -18,7 +18,8 @@ import { AnyObject, Body, Described, Nullable, Open, op } from '../http/schemas/
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { adminAccess, type AdminAccess } from '../owners/admin-access.js';
 import type { OwnerRole } from '../owners/store.js';
-import { findShopOrder, listShopOrders, ORDERS_PAGE_MAX, ordersCsv, parseOrderFilter } from '../shop/admin-orders.js';
+import { findShopOrder, listShopOrders, ORDERS_PAGE_MAX, parseOrderFilter } from '../shop/admin-orders.js';
+import { ordersCsv } from './orders-csv.js';
 import { DEFAULT_COLLECTIONS } from '../shop/checkout.js';
 import { currentStatus, NEXT_STATUSES, ORDER_STATUSES, parseStatusChange } from '../shop/order-rules.js';
 import { changeOrderStatus, orderHistory, type HistoryEntry } from '../shop/order-status.js';

@@ -3,11 +3,9 @@
  * newest first, and one order with its customer and history. Plain SQL over the Orders collection's
  * data items (indexes in migration 0043); orders of guests (#29's guest checkout) carry `guestEmail`.
  */
-import Papa from 'papaparse';
 import { invalidField } from '../http/errors.js';
 import { isDateValue, type JsonObject } from '../data/json.js';
 import type { Queryable } from '../store/types.js';
-import { FORMULA } from '../admin/collections-csv.js';
 import { currentStatus, isOrderStatus, type OrderStatus } from './order-rules.js';
 
 export const ORDERS_PAGE_MAX = 100;
@@ -162,26 +160,4 @@ export async function findShopOrder(db: Queryable, siteId: string, collection: s
   const row = rows[0];
   if (!row) return undefined;
   return { order: row.data, summary: summary(row) };
-}
-
-const COLUMNS = ['number', 'date', 'status', 'email', 'customer', 'items', 'subtotal', 'total', 'currency'];
-
-/** The CSV export: one row per order, newest first, with the collections export's formula escaping (S-3). */
-export async function ordersCsv(db: Queryable, siteId: string, collection: string, filter: OrderFilter) {
-  const { orders } = await listShopOrders(db, siteId, collection, filter, { limit: ORDERS_EXPORT_MAX, offset: 0 });
-  const data = orders.map((o) => [
-    o.number,
-    o.createdDate,
-    o.status,
-    o.email ?? '',
-    o.memberId ? 'member' : o.guest ? 'guest' : '',
-    o.itemCount,
-    o.subtotal,
-    o.total,
-    o.currency,
-  ]);
-  return {
-    csv: Papa.unparse({ fields: COLUMNS, data }, { escapeFormulae: FORMULA, newline: '\r\n' }),
-    count: orders.length,
-  };
 }

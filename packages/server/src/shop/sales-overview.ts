@@ -5,10 +5,11 @@
  * (data_items_created, data_items_order_status); nothing cached, so every instance shows the same numbers.
  */
 import type { Queryable } from '../store/types.js';
-import { OVERVIEW_DAYS } from '../admin/overview.js';
 import { collectionLiteral, listShopOrders, type OrderSummaryRow } from './admin-orders.js';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** As many days as the Overview's sign-up chart (admin/overview.ts). */
+export const OVERVIEW_DAYS = 30;
 export const TOP_PRODUCTS = 5;
 export const AWAITING_LISTED = 10;
 
