@@ -3457,6 +3457,462 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_admin/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                    /** @description An order number (or its first digits) or an email address (member or guest) */
+                    search?: unknown;
+                    /** @description One status: PLACED, PAID, SHIPPED, DELIVERED, CANCELED */
+                    status?: unknown;
+                    /** @description First day, YYYY-MM-DD (UTC) */
+                    from?: unknown;
+                    /** @description Last day, YYYY-MM-DD (UTC) */
+                    to?: unknown;
+                    /** @description 1 to 100 (default 25) */
+                    limit?: unknown;
+                    /** @description Rows to skip */
+                    offset?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orders: ({
+                                _id: string;
+                                number: string;
+                                /** @enum {unknown} */
+                                status: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                                createdDate: string;
+                                itemCount: number;
+                                subtotal: number;
+                                total: number;
+                                currency: string;
+                                email: string | null;
+                                memberId: string | null;
+                                guest: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            total: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders as CSV (the list filters) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                    /** @description An order number (or its first digits) or an email address (member or guest) */
+                    search?: unknown;
+                    /** @description One status: PLACED, PAID, SHIPPED, DELIVERED, CANCELED */
+                    status?: unknown;
+                    /** @description First day, YYYY-MM-DD (UTC) */
+                    from?: unknown;
+                    /** @description Last day, YYYY-MM-DD (UTC) */
+                    to?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/orders/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales of the last 30 days */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            /** @description The last 30 UTC days, oldest first */
+                            days: ({
+                                day: string;
+                                orders: number;
+                                revenue: number;
+                                averageOrderValue: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            totals: {
+                                orders: number;
+                                revenue: number;
+                                averageOrderValue: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            topProducts: ({
+                                productId: string;
+                                title: string;
+                                image: string | null;
+                                quantity: number;
+                                revenue: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            awaitingAction: {
+                                awaitingPayment: number;
+                                toShip: number;
+                                /** @description The orders waiting longest, oldest first */
+                                oldest: ({
+                                    _id: string;
+                                    number: string;
+                                    /** @enum {unknown} */
+                                    status: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                                    createdDate: string;
+                                    itemCount: number;
+                                    subtotal: number;
+                                    total: number;
+                                    currency: string;
+                                    email: string | null;
+                                    memberId: string | null;
+                                    guest: boolean;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its customer and history */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The order item: lines, totals, shippingAddress, shippingMethod, carrier, trackingNumber… */
+                            order: {
+                                [key: string]: unknown;
+                            };
+                            customer: {
+                                memberId: string | null;
+                                email: string | null;
+                                guest: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {unknown} */
+                            status: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                            /** @description Status changes, oldest first */
+                            history: ({
+                                fromStatus: ("PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED") | null;
+                                /** @enum {unknown} */
+                                toStatus: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                                /** @description An owner's email or a key's name */
+                                actor: string;
+                                carrier: string | null;
+                                trackingNumber: string | null;
+                                note: string | null;
+                                date: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description What the order may become now */
+                            nextStatuses: ("PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED")[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the status of an order */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId?: unknown;
+                        /** @description The new status: PLACED, PAID, SHIPPED, DELIVERED, CANCELED */
+                        status?: unknown;
+                        /** @description Required for SHIPPED */
+                        carrier?: unknown;
+                        /** @description Required for SHIPPED */
+                        trackingNumber?: unknown;
+                        /** @description Optional; mailed to the shopper and kept in the history */
+                        note?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The order item: lines, totals, shippingAddress, shippingMethod, carrier, trackingNumber… */
+                            order: {
+                                [key: string]: unknown;
+                            };
+                            customer: {
+                                memberId: string | null;
+                                email: string | null;
+                                guest: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {unknown} */
+                            status: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                            /** @description Status changes, oldest first */
+                            history: ({
+                                fromStatus: ("PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED") | null;
+                                /** @enum {unknown} */
+                                toStatus: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                                /** @description An owner's email or a key's name */
+                                actor: string;
+                                carrier: string | null;
+                                trackingNumber: string | null;
+                                note: string | null;
+                                date: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description What the order may become now */
+                            nextStatuses: ("PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED")[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_admin/v1/console/sign-in": {
         parameters: {
             query?: never;

@@ -80,3 +80,10 @@ export type Translations = TranslationsAnswer['translations'];
 export type OwnerLink = AdminAnswer<'/_admin/v1/console/setup', 'get'>;
 export type SetPasswordAnswer = AdminAnswer<'/_admin/v1/console/setup', 'post'>;
 export type OwnerInvitation = AdminAnswer<'/_admin/v1/owners', 'post'>;
+
+export type OrderList = AdminAnswer<'/_admin/v1/orders', 'get'>;
+export type OrderRow = Each<OrderList['orders']>;
+export type OrderStatus = OrderRow['status'];
+export type OrderDetail = AdminAnswer<'/_admin/v1/orders/{id}', 'get'>;
+export type OrderHistoryEntry = Each<OrderDetail['history']>;
+export type SalesOverview = AdminAnswer<'/_admin/v1/orders/overview', 'get'>;

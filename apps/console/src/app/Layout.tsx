@@ -5,6 +5,7 @@ import { useSiteId } from './site.js';
 
 export const NAV = [
   { to: '/', label: 'Overview' },
+  { to: '/orders', label: 'Orders' },
   { to: '/members', label: 'Members' },
   // The server refuses these to other roles; the links are not shown to them either.
   { to: '/collections', label: 'Collections', roles: ['owner', 'editor'] },

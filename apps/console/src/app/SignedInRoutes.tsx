@@ -7,6 +7,8 @@ import { MailPage } from '../features/mail/MailPage.js';
 import { ImportMembersPage } from '../features/members/ImportMembersPage.js';
 import { MemberPage } from '../features/members/MemberPage.js';
 import { MembersPage } from '../features/members/MembersPage.js';
+import { OrderPage } from '../features/orders/OrderPage.js';
+import { OrdersPage } from '../features/orders/OrdersPage.js';
 import { OverviewPage } from '../features/overview/OverviewPage.js';
 import { OwnersPage } from '../features/owners/OwnersPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
@@ -34,11 +36,24 @@ export function SignedInRoutes({
   const webhook = /^\/webhooks\/([^/]+)$/.exec(path);
   if (webhook)
     return <WebhookPage key={`${siteId}:${webhook[1]}`} siteId={siteId} webhookId={decodeURIComponent(webhook[1]!)} />;
+  const order = /^\/orders\/([^/]+)$/.exec(path);
+  if (order)
+    return (
+      <OrderPage
+        key={`${siteId}:${order[1]}`}
+        siteId={siteId}
+        orderId={decodeURIComponent(order[1]!)}
+        // The server decides (CONSOLE_ROLES.orderStatus); support is not offered buttons it would be refused.
+        canChange={session.owner.role !== 'support'}
+      />
+    );
   const collections = collectionRoutes(path, siteId);
   if (collections) return collections;
   switch (path) {
     case '/members':
       return <MembersPage key={siteId} siteId={siteId} />;
+    case '/orders':
+      return <OrdersPage key={siteId} siteId={siteId} />;
     case '/audit-log':
       return <AuditLogPage key={siteId} siteId={siteId} />;
     case '/api-keys':

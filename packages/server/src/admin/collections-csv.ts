@@ -17,7 +17,7 @@ const SYSTEM = new Set([...LEADING, ...TRAILING]);
  * own `escapeFormulae: true` pattern ends in `.*$`, whose `.` stops at a line break, so `"=HYPERLINK(…)\n"`
  * went out unescaped (audit S-3).
  */
-const FORMULA = /^[=+\-@\t\r]/;
+export const FORMULA = /^[=+\-@\t\r]/;
 const ESCAPED = /^'[=+\-@\t\r]/;
 const unescape = (text: string) => (ESCAPED.test(text) ? text.slice(1) : text);
 

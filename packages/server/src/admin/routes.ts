@@ -8,6 +8,7 @@ import { consolePagesRoutes } from './console-pages-routes.js';
 import { translationAdminRoutes } from './translations-routes.js';
 import { apiKeyAdminRoutes } from './api-keys-routes.js';
 import { collectionAdminRoutes } from './collections-routes.js';
+import { orderAdminRoutes } from './orders-routes.js';
 import * as S from './schemas.js';
 
 /** The admin API (`Authorization: Bearer <adminKey>`, a site API key or a console owner); grows as features need it. */
@@ -22,4 +23,5 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   await app.register(translationAdminRoutes, { ctx });
   await app.register(apiKeyAdminRoutes, { ctx });
   await app.register(collectionAdminRoutes, { ctx });
+  await app.register(orderAdminRoutes, { ctx });
 };

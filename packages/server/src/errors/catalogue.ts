@@ -285,6 +285,11 @@ export const ERRORS = {
   INVALID_CART: { code: 'INVALID_CART', status: 409, text: 'The cart is not valid' },
   PRODUCT_UNAVAILABLE: { code: 'PRODUCT_UNAVAILABLE', status: 409, text: 'A product in the cart is no longer sold.' },
   OUT_OF_STOCK: { code: 'OUT_OF_STOCK', status: 409, text: 'A product in the cart is sold out.' },
+  ORDER_TRANSITION_REFUSED: {
+    code: 'ORDER_TRANSITION_REFUSED',
+    status: 409,
+    text: 'The order cannot move to that status from the one it has',
+  },
 } as const satisfies Record<string, { code: string; status: number; text: string }>;
 
 /** The name of a catalogued error, e.g. `'WRONG_PASSWORD'`. */

@@ -11,6 +11,9 @@ export const CONSOLE_ROLES = {
   auditLog: ['owner', 'support'],
   owners: ['owner'],
   collections: ['owner', 'editor'],
+  // Orders: every role reads them; owners and editors change their status (shop/order-status.ts).
+  orders: ['owner', 'editor', 'support'],
+  orderStatus: ['owner', 'editor'],
   overview: ['owner', 'editor', 'support'],
   mail: ['owner', 'support'],
   // Read-only, secret-free configuration: every role may see it.

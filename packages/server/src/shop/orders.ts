@@ -15,6 +15,9 @@ export interface OrderView {
   total: number;
   currency: string;
   shippingAddress: unknown;
+  /** Set once the shop marks the order shipped (console, shop/order-status.ts). */
+  carrier?: string;
+  trackingNumber?: string;
 }
 
 export function orderView(data: JsonObject): OrderView {
@@ -30,6 +33,8 @@ export function orderView(data: JsonObject): OrderView {
     total: Number(data.total ?? 0),
     currency: String(data.currency ?? 'USD'),
     shippingAddress: data.shippingAddress ?? null,
+    ...(typeof data.carrier === 'string' ? { carrier: data.carrier } : {}),
+    ...(typeof data.trackingNumber === 'string' ? { trackingNumber: data.trackingNumber } : {}),
   };
 }
 

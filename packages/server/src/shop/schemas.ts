@@ -7,6 +7,8 @@ const Order = Open({
   number: Key('Order number'),
   status: Key('Status'),
   lines: Key('Lines with server-side prices'),
+  carrier: Key('Carrier, once shipped'),
+  trackingNumber: Key('Tracking number, once shipped'),
 });
 
 // No `type: object` at the root: a checkout may come without a body (`{shippingAddress?}` is optional).

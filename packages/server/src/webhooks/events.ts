@@ -21,6 +21,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'item.updated',
   'item.removed',
   'order.created',
+  'order.updated',
+  'order.cancelled',
   'webhook.test',
 ] as const;
 

@@ -4,6 +4,7 @@ import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import type { Overview } from '../../api/types.js';
+import { SalesSection } from '../orders/SalesSection.js';
 import { DailyChart } from './DailyChart.js';
 
 /** The site at a glance: members by status, daily sign-ups and sign-ins, failed sign-ins, mail trouble. */
@@ -27,6 +28,7 @@ export function OverviewPage({ siteId }: { siteId: string }) {
       {!overview && !error && <p role="status">Loading the overview…</p>}
       {overview && (
         <>
+          <SalesSection siteId={siteId} />
           <section aria-labelledby="members-heading">
             <h2 id="members-heading">Members</h2>
             <dl className="stats">

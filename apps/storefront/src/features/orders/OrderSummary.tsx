@@ -24,6 +24,22 @@ export function OrderSummary({ order }: { order: Order }) {
           <dt>{_('order.status')}</dt>
           <dd>{_('order.statusValue', { status: order.status })}</dd>
         </div>
+        {order.carrier && (
+          <div>
+            <dt>{_('order.carrier')}</dt>
+            <dd>
+              <bdi>{order.carrier}</bdi>
+            </dd>
+          </div>
+        )}
+        {order.trackingNumber && (
+          <div>
+            <dt>{_('order.trackingNumber')}</dt>
+            <dd className="order-tracking" dir="ltr">
+              {order.trackingNumber}
+            </dd>
+          </div>
+        )}
         {order.shippingAddress && (
           <div>
             <dt>{_('order.shipsTo')}</dt>

@@ -30,6 +30,9 @@ export interface Order {
   total: number;
   currency: string;
   shippingAddress?: OrderAddress | null;
+  /** Set once the shop has shipped the order. */
+  carrier?: string;
+  trackingNumber?: string;
 }
 
 export const formatAddress = (a: OrderAddress | null | undefined): string =>

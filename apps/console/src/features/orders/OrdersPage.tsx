@@ -1,0 +1,140 @@
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useEffect, useState } from 'react';
+import { DataTable } from '../../components/DataTable.js';
+import { Link } from '../../components/Link.js';
+import { Notice } from '../../components/Notice.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import {
+  money,
+  ORDER_STATUSES,
+  ordersApi,
+  STATUS_LABEL,
+  StatusBadge,
+  type OrderQuery,
+  type OrderRow,
+} from './orders-api.js';
+
+const PAGE_SIZE = 25;
+const column = createColumnHelper<OrderRow>();
+const columns = [
+  column.accessor('number', {
+    header: 'Order',
+    cell: (c) => <Link to={`/orders/${encodeURIComponent(c.row.original._id)}`}>{c.getValue()}</Link>,
+  }),
+  column.accessor('createdDate', { header: 'Placed', cell: (c) => new Date(c.getValue()).toLocaleString() }),
+  column.accessor('email', {
+    header: 'Customer',
+    cell: (c) => (
+      <>
+        {c.getValue() ?? '—'}
+        {c.row.original.guest && <span className="help"> (guest)</span>}
+      </>
+    ),
+  }),
+  column.accessor('status', { header: 'Status', cell: (c) => <StatusBadge status={c.getValue()} /> }),
+  column.accessor('itemCount', { header: 'Items' }),
+  column.accessor('total', { header: 'Total', cell: (c) => money(c.getValue(), c.row.original.currency) }),
+];
+
+/** The shop's orders, newest first: search by number or email, status and date filters, CSV export. */
+export function OrdersPage({ siteId }: { siteId: string }) {
+  const [query, setQuery] = useState<OrderQuery>({ search: '', status: '', from: '', to: '' });
+  const [page, setPage] = useState(0);
+  const [result, setResult] = useState<{ orders: OrderRow[]; total: number; loading: boolean; error?: string }>({
+    orders: [],
+    total: 0,
+    loading: true,
+  });
+
+  useEffect(() => {
+    let live = true;
+    setResult((r) => ({ ...r, loading: true }));
+    // Typing in the search box waits a moment before asking the server.
+    const timer = setTimeout(() => {
+      ordersApi
+        .list(siteId, query, { limit: PAGE_SIZE, offset: page * PAGE_SIZE })
+        .then((r) => live && setResult({ ...r, loading: false }))
+        .catch((e: Error) => live && setResult({ orders: [], total: 0, loading: false, error: e.message }));
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [siteId, query, page]);
+
+  const pageCount = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  const table = useReactTable({
+    data: result.orders,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    pageCount,
+  });
+  const change = (patch: Partial<OrderQuery>) => {
+    setQuery((q) => ({ ...q, ...patch }));
+    setPage(0);
+  };
+  const first = result.total ? page * PAGE_SIZE + 1 : 0;
+  const last = Math.min(result.total, (page + 1) * PAGE_SIZE);
+
+  return (
+    <>
+      <PageHeading>Orders</PageHeading>
+      <div className="actions">
+        <a href={ordersApi.exportUrl(siteId, query)} download="orders.csv">
+          Export CSV
+        </a>
+      </div>
+      <div className="toolbar" role="search">
+        <label>
+          Search orders
+          <input
+            type="search"
+            value={query.search}
+            placeholder="Order number or email"
+            onChange={(e) => change({ search: e.target.value })}
+          />
+        </label>
+        <label>
+          Status
+          <select value={query.status} onChange={(e) => change({ status: e.target.value as OrderQuery['status'] })}>
+            <option value="">All</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" value={query.from} onChange={(e) => change({ from: e.target.value })} />
+        </label>
+        <label>
+          To
+          <input type="date" value={query.to} onChange={(e) => change({ to: e.target.value })} />
+        </label>
+      </div>
+      <Notice error={result.error} />
+      <DataTable table={table} loading={result.loading} describedBy="orders-count" />
+      <p id="orders-count" role="status">
+        {result.loading
+          ? 'Loading orders…'
+          : result.total
+            ? `Showing ${first}–${last} of ${result.total}`
+            : 'No orders match'}
+      </p>
+      <nav className="pager" aria-label="Pages">
+        <button type="button" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+          Previous page
+        </button>
+        <span>
+          Page {page + 1} of {pageCount}
+        </span>
+        <button type="button" disabled={page + 1 >= pageCount} onClick={() => setPage((p) => p + 1)}>
+          Next page
+        </button>
+      </nav>
+    </>
+  );
+}
