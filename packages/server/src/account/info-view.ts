@@ -8,6 +8,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.
 import type { AccountPageContext } from './context.js';
 import type { AccountInfoData } from './info-data.js';
 import { ACCOUNT_PATHS } from './paths.js';
+import { renderMethods, type TotpSetup } from './methods-view.js';
 import { shippingAddressOf, firstPhoneOf } from './profile-form.js';
 
 export interface InfoState {
@@ -16,7 +17,12 @@ export interface InfoState {
   /** Which form a message belongs to, and the message (role=alert or status). */
   formError?: { form: string; text: string };
   notice?: { form: string; text: string };
+  /** The recovery codes a first second factor brought: shown once. */
+  recoveryCodes?: string[];
 }
+
+/** A form of the page: its `action` name, its fields, and an element id when a script needs it. */
+export type InfoForm = (name: string, body: Html, id?: string) => Html;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -32,16 +38,22 @@ function field(st: InfoState, name: string, label: string, type: string, attrs: 
   }`;
 }
 
-function form(a: AccountPageContext, csrf: string, st: InfoState, name: string, body: Html): Html {
+function form(a: AccountPageContext, csrf: string, st: InfoState, name: string, body: Html, id = ''): Html {
   const action = `${ACCOUNT_PATHS.ACCOUNT_INFO}${a.lang.explicit ? `?lang=${encodeURIComponent(a.lang.explicit)}` : ''}`;
   const error = st.formError?.form === name ? st.formError.text : '';
   const notice = st.notice?.form === name ? st.notice.text : '';
-  return html`<form method="post" action="${action}" novalidate>${error && html`<p class="alert" role="alert">${error}</p>`}${
+  return html`<form method="post" action="${action}"${id && html` id="${id}"`} novalidate>${error && html`<p class="alert" role="alert">${error}</p>`}${
     notice && html`<p class="notice" role="status">${notice}</p>`
   }<input type="hidden" name="redirectSessionId" value="${a.s.id}"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="action" value="${name}">${body}</form>`;
 }
 
-export function renderInfo(a: AccountPageContext, csrf: string, data: AccountInfoData, st: InfoState = {}): Html {
+export function renderInfo(
+  a: AccountPageContext,
+  csrf: string,
+  data: AccountInfoData,
+  st: InfoState = {},
+  totp?: TotpSetup,
+): Html {
   const { t } = a.lang;
   const p = a.member.profile;
   const shipping = shippingAddressOf(p);
@@ -85,10 +97,7 @@ ${field(st, 'newPassword', t.t('account.field.newPassword'), 'password', html`au
 <button type="submit">${t.t('account.button.changePassword')}</button>`,
   );
 
-  const methods = html`<ul>${data.hasPassword && html`<li>${t.t('account.methods.password')}</li>`}${data.providers.map(
-    (name) => html`<li>${name}</li>`,
-  )}${data.factors.map((f) => html`<li>${t.t('account.methods.factor', { type: f.type })}${f.name && html` · ${f.name}`}</li>`)}</ul>
-<p class="hint">${t.t('account.methods.readOnly')}</p>`;
+  const methods = renderMethods(a, (name, body, id) => form(a, csrf, st, name, body, id), data, st, totp);
 
   const sessions = html`<ul>${data.sessions.map(
     (s) =>
