@@ -1,5 +1,6 @@
 /** What the ACCOUNT_INFO page shows besides the profile: live sessions, second factors, providers. */
 import type { AppContext } from '../context.js';
+import { pendingEmailChange } from '../identity/flows/change-email.js';
 import { listFactors } from '../identity/mfa/factors.js';
 import { allowedFactors, mfaMode, type EnrollableFactor } from '../identity/mfa/policy.js';
 import type { AccountPageContext } from './context.js';
@@ -20,6 +21,8 @@ export interface AccountInfoData {
   /** The site's providers, and whether this member is connected to each. */
   providers: { id: string; name: string; connected: boolean }[];
   hasPassword: boolean;
+  /** The new address of an email change waiting for its code. */
+  pendingEmail: string | undefined;
 }
 
 const MAX_SESSIONS = 20;
@@ -59,5 +62,6 @@ export async function accountInfoData(ctx: AppContext, a: AccountPageContext): P
         .map((id) => ({ id, name: id, connected: true })),
     ],
     hasPassword: a.member.passwordHash !== null,
+    pendingEmail: (await pendingEmailChange(ctx, a.caller))?.newEmail,
   };
 }

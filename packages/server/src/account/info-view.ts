@@ -21,8 +21,8 @@ export interface InfoState {
   recoveryCodes?: string[];
 }
 
-/** A form of the page: its `action` name, its fields, and an element id when a script needs it. */
-export type InfoForm = (name: string, body: Html, id?: string) => Html;
+/** A form of the page: its `action` name, its fields, and an element id when a script needs it (hidden: no fields to show). */
+export type InfoForm = (name: string, body: Html, script?: { id: string; hidden?: boolean }) => Html;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -38,11 +38,18 @@ function field(st: InfoState, name: string, label: string, type: string, attrs: 
   }`;
 }
 
-function form(a: AccountPageContext, csrf: string, st: InfoState, name: string, body: Html, id = ''): Html {
+function form(
+  a: AccountPageContext,
+  csrf: string,
+  st: InfoState,
+  name: string,
+  body: Html,
+  script?: { id: string; hidden?: boolean },
+): Html {
   const action = `${ACCOUNT_PATHS.ACCOUNT_INFO}${a.lang.explicit ? `?lang=${encodeURIComponent(a.lang.explicit)}` : ''}`;
   const error = st.formError?.form === name ? st.formError.text : '';
   const notice = st.notice?.form === name ? st.notice.text : '';
-  return html`<form method="post" action="${action}"${id && html` id="${id}"`} novalidate>${error && html`<p class="alert" role="alert">${error}</p>`}${
+  return html`<form method="post" action="${action}"${script && html` id="${script.id}"${script.hidden && html` hidden`}`} novalidate>${error && html`<p class="alert" role="alert">${error}</p>`}${
     notice && html`<p class="notice" role="status">${notice}</p>`
   }<input type="hidden" name="redirectSessionId" value="${a.s.id}"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="action" value="${name}">${body}</form>`;
 }
@@ -83,9 +90,30 @@ ${field(st, 'country', t.t('account.field.country'), 'text', html`autocomplete="
 </fieldset><button type="submit">${t.t('account.button.save')}</button>`,
   );
 
+  const pending = data.pendingEmail;
   const email = html`<p>${a.member.email} · <strong>${
     a.member.emailVerified ? t.t('account.email.verified') : t.t('account.email.notVerified')
-  }</strong></p>`;
+  }</strong></p>${
+    pending
+      ? html`${form(
+          a,
+          csrf,
+          st,
+          'email-confirm',
+          html`<p role="status">${t.t('account.email.codeSent', { email: pending })}</p>
+${field(st, 'emailCode', t.t('account.email.code'), 'text', html`inputmode="numeric" autocomplete="one-time-code" maxlength="10" required`)}
+<button type="submit">${t.t('account.email.confirm')}</button>`,
+        )}${form(a, csrf, st, 'email-cancel', html`<button type="submit" class="inline">${t.t('account.email.cancel')}</button>`)}`
+      : form(
+          a,
+          csrf,
+          st,
+          'email',
+          html`${field(st, 'newEmail', t.t('account.email.newEmail'), 'email', html`autocomplete="email" maxlength="254" required`)}
+${field(st, 'emailPassword', t.t('account.field.currentPassword'), 'password', html`autocomplete="current-password" maxlength="${PASSWORD_MAX_LENGTH}"`, '', optional)}
+<button type="submit">${t.t('account.email.change')}</button>`,
+        )
+  }`;
 
   const password = form(
     a,
@@ -97,7 +125,7 @@ ${field(st, 'newPassword', t.t('account.field.newPassword'), 'password', html`au
 <button type="submit">${t.t('account.button.changePassword')}</button>`,
   );
 
-  const methods = renderMethods(a, (name, body, id) => form(a, csrf, st, name, body, id), data, st, totp);
+  const methods = renderMethods(a, (name, body, script) => form(a, csrf, st, name, body, script), data, st, totp);
 
   const sessions = html`<ul>${data.sessions.map(
     (s) =>

@@ -22,6 +22,7 @@ import { memberIdentity } from '../webhooks/events.js';
 import { accountContext, accountPage, ended, type AccountPageContext } from './context.js';
 import { accountInfoData } from './info-data.js';
 import { renderInfo, type InfoState } from './info-view.js';
+import { EMAIL_ACTIONS, emailAction } from './email.js';
 import { METHOD_ACTIONS, methodsAction, providerOrigins } from './methods.js';
 import { methodsScript, type TotpSetup } from './methods-view.js';
 import { formActionSources } from '../http/pages/layout.js';
@@ -112,6 +113,13 @@ export async function accountInfoSubmit(scope: Scope, request: FastifyRequest, r
   const flowScope = { caller: a.caller, ip: clientIp(request) };
   const str = (name: string, max = 4096) =>
     typeof form[name] === 'string' ? (form[name] as string).slice(0, max) : '';
+  if ((EMAIL_ACTIONS as readonly string[]).includes(action)) {
+    const done = await emailAction(scope, request, a, action, form);
+    // A new address: the page reads the member again so it shows it.
+    const now = done.changed ? await accountContext(scope, request, reply, a.s.id) : a;
+    if ('answer' in now) return now.answer;
+    return show(scope, request, reply, now, done.st, done.status);
+  }
   if ((METHOD_ACTIONS as readonly string[]).includes(action)) {
     const outcome = await methodsAction(scope, request, reply, a, action, form);
     if ('sent' in outcome) return outcome.sent;

@@ -66,13 +66,13 @@ export function renderMethods(
   totp: TotpSetup | undefined,
 ): Html {
   const { t } = a.lang;
-  const button = (op: string, label: string, danger = false) =>
-    html`<button type="submit" name="op" value="${op}" class="inline${danger ? ' danger' : ''}">${label}</button>`;
+  const button = (op: string, label: string, kind: 'inline' | 'danger' | 'main' = 'inline') =>
+    html`<button type="submit" name="op" value="${op}"${kind !== 'main' && html` class="inline${kind === 'danger' ? ' danger' : ''}"`}>${label}</button>`;
   const providers = data.providers.map(
     (p) =>
       html`<li>${p.name} · ${p.connected ? t.t('account.methods.connected') : t.t('account.methods.notConnected')} ${
         p.connected
-          ? button(`disconnect:${p.id}`, t.t('account.methods.disconnect', { provider: p.name }), true)
+          ? button(`disconnect:${p.id}`, t.t('account.methods.disconnect', { provider: p.name }), 'danger')
           : button(`connect:${p.id}`, t.t('account.methods.connect', { provider: p.name }))
       }</li>`,
   );
@@ -81,7 +81,7 @@ export function renderMethods(
       html`<li>${t.t('account.methods.factor', { type: f.type })}${f.name && html` · ${f.name}`} ${button(
         `remove-factor:${f.id}`,
         t.t('account.methods.remove', { name: f.name ?? t.t('account.methods.factor', { type: f.type }) }),
-        true,
+        'danger',
       )}</li>`,
   );
   // Enter in the password field must not press the first Remove or Disconnect: a disabled default button.
@@ -90,7 +90,7 @@ export function renderMethods(
     html`<button type="submit" disabled hidden aria-hidden="true" tabindex="-1"></button>
 ${passwordField(a, st, 'methodsPassword')}
 <ul class="methods">${data.hasPassword && html`<li>${t.t('account.methods.password')}</li>`}${providers}${factors}</ul>${
-      data.addable.totp && button('add-totp', t.t('account.methods.addTotp'))
+      data.addable.totp && button('add-totp', t.t('account.methods.addTotp'), 'main')
     }${
       data.addable.passkey &&
       html`<button type="button" id="passkey" hidden>${t.t('account.methods.addPasskey')}</button><p class="error" id="passkey-error" role="alert" hidden>${t.t('account.methods.passkeyNotAdded')}</p>`
@@ -102,7 +102,7 @@ ${passwordField(a, st, 'methodsPassword')}
     form(
       'passkey-add',
       html`<input type="hidden" name="challengeId" value=""><input type="hidden" name="credential" value=""><input type="hidden" name="methodsPassword" value="">`,
-      'passkey-form',
+      { id: 'passkey-form', hidden: true },
     );
   return html`${st.recoveryCodes && recoveryCodes(a, st.recoveryCodes)}${totp && totpStep(a, form, st, totp)}${methods}${passkeyForm}`;
 }

@@ -13,6 +13,7 @@ import { ssoTokenNonces } from './0017_sso_token_nonces.js';
 import { phoneFactors } from './0018_phone_factors.js';
 import { accountRedirects } from './0019_account_redirects.js';
 import { redirects } from './0030_redirects.js';
+import { emailChanges } from './0031_email_changes.js';
 import { shop } from './0040_shop.js';
 import { security } from './0050_security.js';
 import { sessionIdle } from './0051_session_idle.js';
@@ -54,6 +55,7 @@ export const migrations: readonly Migration[] = [
   dataItems,
   dataIndexes,
   redirects,
+  emailChanges,
   shop,
   security,
   sessionIdle,
