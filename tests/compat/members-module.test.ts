@@ -1,6 +1,5 @@
 import { members } from '@wix/members';
 import { createClient, OAuthStrategy } from '@wix/sdk';
-import type { TestServer } from '@vitrine/server/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWixClientServer, type WixClientServer } from './wix-fetch.js';
 
@@ -13,11 +12,9 @@ const CLIENT = 'wix-members';
 const REDIRECT = 'https://members.test/callback';
 const PASSWORD = 'members module pass 7712';
 
-let server: TestServer;
 let env: WixClientServer;
 beforeAll(async () => {
   env = await startWixClientServer({ clientId: CLIENT, redirectUri: REDIRECT });
-  ({ server } = env);
 });
 afterAll(() => env?.close());
 

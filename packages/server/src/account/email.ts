@@ -18,7 +18,7 @@ import { clientIp } from '../security/client-ip.js';
 import { ReauthenticationError } from '../security/reauthentication.js';
 import type { Scope } from '../sign-in/pages.js';
 import type { AccountPageContext } from './context.js';
-import type { InfoState } from './info-view.js';
+import type { InfoState } from './info-state.js';
 
 export const EMAIL_ACTIONS = ['email', 'email-confirm', 'email-cancel'] as const;
 

@@ -7,22 +7,10 @@ import { siteLanguages, translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import type { AccountPageContext } from './context.js';
 import type { AccountInfoData } from './info-data.js';
+import type { InfoState } from './info-state.js';
 import { ACCOUNT_PATHS } from './paths.js';
 import { renderMethods, type TotpSetup } from './methods-view.js';
 import { shippingAddressOf, firstPhoneOf } from './profile-form.js';
-
-export interface InfoState {
-  /** Field name → message; the first gets focus. */
-  errors?: Record<string, string>;
-  /** Which form a message belongs to, and the message (role=alert or status). */
-  formError?: { form: string; text: string };
-  notice?: { form: string; text: string };
-  /** The recovery codes a first second factor brought: shown once. */
-  recoveryCodes?: string[];
-}
-
-/** A form of the page: its `action` name, its fields, and an element id when a script needs it (hidden: no fields to show). */
-export type InfoForm = (name: string, body: Html, script?: { id: string; hidden?: boolean }) => Html;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 

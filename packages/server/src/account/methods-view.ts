@@ -10,7 +10,7 @@ import { PASSWORD_MAX_LENGTH } from '../security/passwords.js';
 import { passkeyLibraryLoader } from '../sign-in/passkey-step.js';
 import type { AccountPageContext } from './context.js';
 import type { AccountInfoData } from './info-data.js';
-import type { InfoForm, InfoState } from './info-view.js';
+import type { InfoForm, InfoState } from './info-state.js';
 
 /** An authenticator app being set up: its (INACTIVE) factor and what the member scans or types. */
 export interface TotpSetup {

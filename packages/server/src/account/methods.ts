@@ -23,7 +23,7 @@ import { beginAtProvider } from '../sign-in/sso-browser-flow.js';
 import { connectProvider } from '../sign-in/sso-connect.js';
 import { accountPage, type AccountPageContext } from './context.js';
 import { html } from '../http/html.js';
-import type { InfoState } from './info-view.js';
+import type { InfoState } from './info-state.js';
 import type { TotpSetup } from './methods-view.js';
 import { accountPath } from './paths.js';
 
