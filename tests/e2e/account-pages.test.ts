@@ -225,7 +225,8 @@ describe('browser: hosted account pages', () => {
     await again.goto(link.redirectSession.fullUrl);
     await expect(again.getByLabel('First name').inputValue()).resolves.toBe('Grace');
     await expectAccessible(again);
-  });
+    // A long journey (two pages, a passkey ceremony, axe-core): room for a busy machine.
+  }, 90_000);
 
   it('@vitrine/sdk getAccountUrl → ORDERS lists the order placed in the shop', async () => {
     const m = await signedInMember();
