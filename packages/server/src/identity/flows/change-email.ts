@@ -6,7 +6,8 @@
  *    that address already has an account on the site, it gets a mail saying so instead of a code, and
  *    the answer is the same: the page never tells whether an address is taken.
  * 2. `confirmEmailChange` — the code. The address changes (and counts as verified: the code proved the
- *    member reads it), the old address gets a notice, `member.updated` goes to the webhooks.
+ *    member reads it), the old address gets a notice, `member.updated` (and `member.email_verified` when it
+ *    was not verified before) goes to the webhooks.
  * Five wrong codes end the change. Provider identities stay linked (they are linked by subject, not address).
  */
 import { randomBytes } from 'node:crypto';
@@ -15,7 +16,8 @@ import { httpErrors, invalidField } from '../../http/errors.js';
 import { mailLanguage } from '../../i18n/index.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { verificationCodeMail } from '../../mail/templates.js';
-import { emitMemberEvent } from '../../members/events.js';
+import { emitMemberEvent, emitMemberTransition } from '../../members/events.js';
+import { memberIdentity } from '../../webhooks/events.js';
 import { emailKey, findMemberByEmail, findMemberById, type Member } from '../../members/store.js';
 import { requireRecentAuthentication } from '../../security/reauthentication.js';
 import { hashCode, randomCode, safeEqual } from '../../security/secrets.js';
@@ -165,7 +167,11 @@ export async function confirmEmailChange(
       },
       now,
     );
-    await emitMemberEvent(tx, { siteId, memberId, type: 'member.updated', now });
+    const after = await findMemberById(tx, siteId, memberId);
+    if (after) {
+      await emitMemberEvent(tx, { siteId, memberId, member: after, type: 'member.updated', now });
+      await emitMemberTransition(tx, member, after, memberIdentity(memberId), now);
+    }
     return { kind: 'changed' as const, email: row.new_email };
   });
   if (outcome.kind === 'none')
