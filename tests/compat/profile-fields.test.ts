@@ -9,8 +9,8 @@ import { startWixClientServer, type WixClientServer } from './wix-fetch.js';
  * each: what `registerV2` and `signOn` send comes back the same from the client, in SDK names
  * (`addressLine1`, `formatted`, `location`, Dates, NaN), and all of them together from `loginV2`.
  *
- * `@wix/members` is not installed: its `members` module speaks Wix's Members API (`contact`,
- * `profile.photo`, `PATCH /v1/members/{id}`), which Vitrine does not serve (docs/members.md).
+ * `@wix/members` speaks Wix's Members API (`contact`, `profile.photo`); Vitrine serves only its
+ * `getCurrentMember` read (members-module.test.ts, docs/members.md).
  */
 const CLIENT = 'wix-profile';
 const API_KEY = 'profile-compat-key-0123456789-abcdef';

@@ -89,9 +89,10 @@ export function accountPage(
   title: string,
   content: Html,
   status = 200,
+  options: { script?: string; formAction?: string } = {},
 ): string {
   const nonce = newNonce();
-  pageHeaders(reply, nonce);
+  pageHeaders(reply, nonce, { formAction: options.formAction });
   reply.code(status);
   const { t } = a.lang;
   const current = (name: string) => (name === section ? html` aria-current="page"` : '');
@@ -99,5 +100,5 @@ export function accountPage(
     hasOrders(a.site) &&
     html`<a href="${accountPath('ORDERS', a.s.id, a.lang.explicit)}"${current('ORDERS')}>${t.t('account.orders.title')}</a>`
   }${a.back && html`<a href="${a.back}">${t.t('account.nav.back')}</a>`}</nav>`;
-  return page(nonce, a.site.name, title, html`${nav}${content}`, '', t);
+  return page(nonce, a.site.name, title, html`${nav}${content}`, options.script ?? '', t);
 }

@@ -1,6 +1,8 @@
-/** What the ACCOUNT_INFO page lists besides the profile: live sessions, second factors, providers. */
+/** What the ACCOUNT_INFO page shows besides the profile: live sessions, second factors, providers. */
 import type { AppContext } from '../context.js';
+import { pendingEmailChange } from '../identity/flows/change-email.js';
 import { listFactors } from '../identity/mfa/factors.js';
+import { allowedFactors, mfaMode, type EnrollableFactor } from '../identity/mfa/policy.js';
 import type { AccountPageContext } from './context.js';
 
 export interface SessionRow {
@@ -12,11 +14,15 @@ export interface SessionRow {
 
 export interface AccountInfoData {
   sessions: SessionRow[];
-  /** Active second factors: type (TOTP, EMAIL, SMS, WEBAUTHN …) and the member's name for it. */
-  factors: { type: string; name: string | null }[];
-  /** Sign-in methods: the password (when one is set) and each connected provider's name. */
-  providers: string[];
+  /** Active second factors: id, type (TOTP, EMAIL, SMS, WEBAUTHN …) and the member's name for it. */
+  factors: { id: string; type: string; name: string | null }[];
+  /** The factors the member may add here (the site's, minus an authenticator app they already have). */
+  addable: { totp: boolean; passkey: boolean };
+  /** The site's providers, and whether this member is connected to each. */
+  providers: { id: string; name: string; connected: boolean }[];
   hasPassword: boolean;
+  /** The new address of an email change waiting for its code. */
+  pendingEmail: string | undefined;
 }
 
 const MAX_SESSIONS = 20;
@@ -34,7 +40,8 @@ export async function accountInfoData(ctx: AppContext, a: AccountPageContext): P
     'select idp_connection_id from sso_identities where site_id = $1 and member_id = $2 order by created_at',
     [siteId, memberId],
   );
-  const names = new Map((a.site.identityProviders ?? []).map((p) => [p.id, p.name]));
+  const linked = new Set(links.rows.map((r) => r.idp_connection_id));
+  const allowed = (type: EnrollableFactor) => mfaMode(a.site) !== 'off' && allowedFactors(a.site).includes(type);
   return {
     sessions: sessions.rows.map((r) => ({
       id: r.id,
@@ -42,8 +49,19 @@ export async function accountInfoData(ctx: AppContext, a: AccountPageContext): P
       createdAt: new Date(r.created_at),
       lastUsedAt: r.last_used_at ? new Date(r.last_used_at) : null,
     })),
-    factors: factors.map((f) => ({ type: f.type, name: f.name })),
-    providers: links.rows.map((r) => names.get(r.idp_connection_id) ?? r.idp_connection_id),
+    factors: factors.map((f) => ({ id: f.id, type: f.type, name: f.name })),
+    addable: {
+      totp: allowed('TOTP') && !factors.some((f) => f.type === 'TOTP'),
+      passkey: allowed('WEBAUTHN'),
+    },
+    // A connection to a provider the site has since removed is listed too (by its id), so it can go.
+    providers: [
+      ...(a.site.identityProviders ?? []).map((p) => ({ id: p.id, name: p.name, connected: linked.has(p.id) })),
+      ...[...linked]
+        .filter((id) => !(a.site.identityProviders ?? []).some((p) => p.id === id))
+        .map((id) => ({ id, name: id, connected: true })),
+    ],
     hasPassword: a.member.passwordHash !== null,
+    pendingEmail: (await pendingEmailChange(ctx, a.caller))?.newEmail,
   };
 }

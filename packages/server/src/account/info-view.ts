@@ -7,16 +7,10 @@ import { siteLanguages, translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import type { AccountPageContext } from './context.js';
 import type { AccountInfoData } from './info-data.js';
+import type { InfoState } from './info-state.js';
 import { ACCOUNT_PATHS } from './paths.js';
+import { renderMethods, type TotpSetup } from './methods-view.js';
 import { shippingAddressOf, firstPhoneOf } from './profile-form.js';
-
-export interface InfoState {
-  /** Field name → message; the first gets focus. */
-  errors?: Record<string, string>;
-  /** Which form a message belongs to, and the message (role=alert or status). */
-  formError?: { form: string; text: string };
-  notice?: { form: string; text: string };
-}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -32,16 +26,29 @@ function field(st: InfoState, name: string, label: string, type: string, attrs: 
   }`;
 }
 
-function form(a: AccountPageContext, csrf: string, st: InfoState, name: string, body: Html): Html {
+function form(
+  a: AccountPageContext,
+  csrf: string,
+  st: InfoState,
+  name: string,
+  body: Html,
+  script?: { id: string; hidden?: boolean },
+): Html {
   const action = `${ACCOUNT_PATHS.ACCOUNT_INFO}${a.lang.explicit ? `?lang=${encodeURIComponent(a.lang.explicit)}` : ''}`;
   const error = st.formError?.form === name ? st.formError.text : '';
   const notice = st.notice?.form === name ? st.notice.text : '';
-  return html`<form method="post" action="${action}" novalidate>${error && html`<p class="alert" role="alert">${error}</p>`}${
+  return html`<form method="post" action="${action}"${script && html` id="${script.id}"${script.hidden && html` hidden`}`} novalidate>${error && html`<p class="alert" role="alert">${error}</p>`}${
     notice && html`<p class="notice" role="status">${notice}</p>`
   }<input type="hidden" name="redirectSessionId" value="${a.s.id}"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="action" value="${name}">${body}</form>`;
 }
 
-export function renderInfo(a: AccountPageContext, csrf: string, data: AccountInfoData, st: InfoState = {}): Html {
+export function renderInfo(
+  a: AccountPageContext,
+  csrf: string,
+  data: AccountInfoData,
+  st: InfoState = {},
+  totp?: TotpSetup,
+): Html {
   const { t } = a.lang;
   const p = a.member.profile;
   const shipping = shippingAddressOf(p);
@@ -71,9 +78,30 @@ ${field(st, 'country', t.t('account.field.country'), 'text', html`autocomplete="
 </fieldset><button type="submit">${t.t('account.button.save')}</button>`,
   );
 
+  const pending = data.pendingEmail;
   const email = html`<p>${a.member.email} · <strong>${
     a.member.emailVerified ? t.t('account.email.verified') : t.t('account.email.notVerified')
-  }</strong></p>`;
+  }</strong></p>${
+    pending
+      ? html`${form(
+          a,
+          csrf,
+          st,
+          'email-confirm',
+          html`<p role="status">${t.t('account.email.codeSent', { email: pending })}</p>
+${field(st, 'emailCode', t.t('account.email.code'), 'text', html`inputmode="numeric" autocomplete="one-time-code" maxlength="10" required`)}
+<button type="submit">${t.t('account.email.confirm')}</button>`,
+        )}${form(a, csrf, st, 'email-cancel', html`<button type="submit" class="inline">${t.t('account.email.cancel')}</button>`)}`
+      : form(
+          a,
+          csrf,
+          st,
+          'email',
+          html`${field(st, 'newEmail', t.t('account.email.newEmail'), 'email', html`autocomplete="email" maxlength="254" required`)}
+${field(st, 'emailPassword', t.t('account.field.currentPassword'), 'password', html`autocomplete="current-password" maxlength="${PASSWORD_MAX_LENGTH}"`, '', optional)}
+<button type="submit">${t.t('account.email.change')}</button>`,
+        )
+  }`;
 
   const password = form(
     a,
@@ -85,10 +113,7 @@ ${field(st, 'newPassword', t.t('account.field.newPassword'), 'password', html`au
 <button type="submit">${t.t('account.button.changePassword')}</button>`,
   );
 
-  const methods = html`<ul>${data.hasPassword && html`<li>${t.t('account.methods.password')}</li>`}${data.providers.map(
-    (name) => html`<li>${name}</li>`,
-  )}${data.factors.map((f) => html`<li>${t.t('account.methods.factor', { type: f.type })}${f.name && html` · ${f.name}`}</li>`)}</ul>
-<p class="hint">${t.t('account.methods.readOnly')}</p>`;
+  const methods = renderMethods(a, (name, body, script) => form(a, csrf, st, name, body, script), data, st, totp);
 
   const sessions = html`<ul>${data.sessions.map(
     (s) =>

@@ -21,7 +21,12 @@ import type { Scope } from '../sign-in/pages.js';
 import { memberIdentity } from '../webhooks/events.js';
 import { accountContext, accountPage, ended, type AccountPageContext } from './context.js';
 import { accountInfoData } from './info-data.js';
-import { renderInfo, type InfoState } from './info-view.js';
+import type { InfoState } from './info-state.js';
+import { renderInfo } from './info-view.js';
+import { EMAIL_ACTIONS, emailAction } from './email.js';
+import { METHOD_ACTIONS, methodsAction, providerOrigins } from './methods.js';
+import { methodsScript, type TotpSetup } from './methods-view.js';
+import { formActionSources } from '../http/pages/layout.js';
 import { profilePatch } from './profile-form.js';
 
 async function show(
@@ -31,10 +36,15 @@ async function show(
   a: AccountPageContext,
   st: InfoState = {},
   status = 200,
+  totp?: TotpSetup,
 ): Promise<string> {
   const csrf = csrfFor(scope.ctx, ensureCsrfCookie(scope.ctx, request, reply), a.s.id);
   const data = await accountInfoData(scope.ctx, a);
-  return accountPage(reply, a, 'ACCOUNT_INFO', a.lang.t.t('account.info.title'), renderInfo(a, csrf, data, st), status);
+  const content = renderInfo(a, csrf, data, st, totp);
+  return accountPage(reply, a, 'ACCOUNT_INFO', a.lang.t.t('account.info.title'), content, status, {
+    script: data.addable.passkey ? methodsScript() : '',
+    formAction: formActionSources(providerOrigins(a)),
+  });
 }
 
 export async function accountInfoPage(scope: Scope, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
@@ -42,7 +52,15 @@ export async function accountInfoPage(scope: Scope, request: FastifyRequest, rep
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   const a = await accountContext(scope, request, reply, pageQuery(request).redirectSessionId);
   if ('answer' in a) return a.answer;
-  return show(scope, request, reply, a);
+  // Back from a provider's Connect (sign-in/sso-connect.ts adds `connected`): said only when it is so.
+  const connected = pageQuery(request).connected;
+  const data = typeof connected === 'string' ? await accountInfoData(scope.ctx, a) : undefined;
+  const provider = data?.providers.find((p) => p.id === connected && p.connected);
+  const notice = provider && {
+    form: 'methods',
+    text: a.lang.t.t('account.methods.nowConnected', { provider: provider.name }),
+  };
+  return show(scope, request, reply, a, notice ? { notice } : {});
 }
 
 const PASSWORD_RULES: Record<string, MessageKey> = {
@@ -96,6 +114,18 @@ export async function accountInfoSubmit(scope: Scope, request: FastifyRequest, r
   const flowScope = { caller: a.caller, ip: clientIp(request) };
   const str = (name: string, max = 4096) =>
     typeof form[name] === 'string' ? (form[name] as string).slice(0, max) : '';
+  if ((EMAIL_ACTIONS as readonly string[]).includes(action)) {
+    const done = await emailAction(scope, request, a, action, form);
+    // A new address: the page reads the member again so it shows it.
+    const now = done.changed ? await accountContext(scope, request, reply, a.s.id) : a;
+    if ('answer' in now) return now.answer;
+    return show(scope, request, reply, now, done.st, done.status);
+  }
+  if ((METHOD_ACTIONS as readonly string[]).includes(action)) {
+    const outcome = await methodsAction(scope, request, reply, a, action, form);
+    if ('sent' in outcome) return outcome.sent;
+    return show(scope, request, reply, a, outcome.show, outcome.status ?? 200, outcome.totp);
+  }
   try {
     switch (action) {
       case 'profile': {

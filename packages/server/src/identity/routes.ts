@@ -7,6 +7,7 @@ import { applicationSchemaErrorFormatter, identitySchemaErrorFormatter } from '.
 import { CaptchaVerifier } from '../security/captcha.js';
 import { changePassword } from './flows/change-password.js';
 import { login } from './flows/login.js';
+import { getCurrentMember } from './flows/members-api.js';
 import { getMyMember, patchMyMember } from './flows/my-member.js';
 import { register } from './flows/register.js';
 import { signOn } from './flows/sign-on.js';
@@ -139,6 +140,10 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
 
   app.get('/_api/members/v1/members/my', { schema: S.myMember }, async (request) =>
     getMyMember(deps, await memberScopeOf(request, ctx)),
+  );
+  // The Members API's canonical path, which @wix/members calls on www.wixapis.com (docs/members.md).
+  app.get('/members/v1/members/my', { schema: S.currentMember }, async (request) =>
+    getCurrentMember(deps, await memberScopeOf(request, ctx), request.query as { fieldsets?: unknown }),
   );
   app.patch('/_api/members/v1/members/my', { schema: S.patchMyMember, schemaErrorFormatter }, async (request) =>
     patchMyMember(deps, await memberScopeOf(request, ctx), request.body),

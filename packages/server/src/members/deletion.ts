@@ -31,6 +31,7 @@ const BY_MEMBER = [
   'mfa_webauthn_challenges',
   'mfa_device_tokens',
   'mfa_failures',
+  'email_changes',
   'sso_identities',
 ] as const;
 

@@ -53,14 +53,23 @@ export function sendPasskeyLibrary(reply: FastifyReply): FastifyReply {
 }
 
 /**
+ * Script text defining `load()`: a promise of the `SimpleWebAuthnBrowser` library, loaded once by a script
+ * element carrying the running script's nonce (so the page's CSP admits it). Must run synchronously in
+ * an inline script (it reads `document.currentScript`). Shared by every hosted page with a passkey button.
+ */
+export function passkeyLibraryLoader(): string {
+  return `const nonce=document.currentScript&&document.currentScript.nonce;let lib;
+const load=()=>lib||(lib=new Promise((ok,no)=>{const s=document.createElement('script');s.src=${JSON.stringify(PASSKEY_LIBRARY_PATH)};s.nonce=nonce;s.onload=()=>ok(window.SimpleWebAuthnBrowser);s.onerror=()=>{lib=undefined;no(new Error('library'));};document.head.appendChild(s);}));`;
+}
+
+/**
  * The page script: on the first click it loads the library (a script element carrying this script's
  * nonce, so the CSP admits it), asks for a challenge, runs the ceremony and posts the signed answer.
  * Pages whose visitors never click pay for a few hundred bytes only.
  */
 export function passkeyScript(): string {
   return `(()=>{const b=document.getElementById('passkey'),f=document.getElementById('passkey-form');if(!b||!f||!window.PublicKeyCredential)return;b.hidden=false;
-const err=document.getElementById('passkey-error'),nonce=document.currentScript&&document.currentScript.nonce;let lib;
-const load=()=>lib||(lib=new Promise((ok,no)=>{const s=document.createElement('script');s.src=${JSON.stringify(PASSKEY_LIBRARY_PATH)};s.nonce=nonce;s.onload=()=>ok(window.SimpleWebAuthnBrowser);s.onerror=()=>{lib=undefined;no(new Error('library'));};document.head.appendChild(s);}));
+const err=document.getElementById('passkey-error');${passkeyLibraryLoader()}
 b.addEventListener('click',async()=>{b.disabled=true;err.hidden=true;try{const w=await load();const body=new URLSearchParams(new FormData(f));body.set('action','passkey-options');
 // The form's own address: f.action would be its input named action.
 const r=await fetch(f.getAttribute('action')||location.href,{method:'POST',body,credentials:'same-origin'});if(!r.ok)throw new Error('options');const o=await r.json();

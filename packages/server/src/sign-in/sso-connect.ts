@@ -1,7 +1,8 @@
 import type { MessageKey } from '../i18n/index.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as oidc from 'openid-client';
-import type { IdentityProviderConfig } from '../config/types.js';
+import type { ClientConfig, IdentityProviderConfig, SiteConfig } from '../config/types.js';
+import type { MemberCaller } from '../identity/flow.js';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
@@ -33,6 +34,13 @@ export const CONNECT_PROMPT = 'connect';
 export const isConnectSession = (s: RedirectSession): boolean =>
   s.intent === 'login' && s.prompt === CONNECT_PROMPT && !!s.memberId;
 
+/** Sends the browser to the provider with the connect flow's cookie set on `reply`; answers the provider's address. */
+export type BeginAtProvider = (
+  idp: IdentityProviderConfig,
+  session: RedirectSession,
+  reply: FastifyReply,
+) => Promise<string>;
+
 /**
  * POST /v1/sso/connect/{idpConnectionId} `{returnUrl, currentPassword?}` (member token) → `{authUrl}`.
  * `returnUrl` must be a registered redirect URI or lie under an allowed origin of the member's client.
@@ -41,13 +49,38 @@ export async function startConnect(
   deps: IdentityDeps,
   request: FastifyRequest<{ Params: ConnectParams }>,
   reply: FastifyReply,
-  begin: (idp: IdentityProviderConfig, session: RedirectSession, reply: FastifyReply) => Promise<string>,
+  begin: BeginAtProvider,
 ) {
   const { ctx } = deps;
   const { site, caller, ip } = await scopeOf(request, ctx);
   if (caller.kind !== 'member') throw appError('UNAUTHORIZED');
   const input = bodyOf(request);
-  const { idpConnectionId } = request.params;
+  return connectProvider(deps, { site, caller, ip }, request.params.idpConnectionId, {
+    currentPassword: input.currentPassword,
+    returnUrl: (client) => ctx.sites.normalizeRedirect(client, input.returnUrl),
+    reply,
+    begin,
+  });
+}
+
+/**
+ * The connect flow for a signed-in member, whoever asks (the JSON route above, the hosted account page):
+ * the provider must be the site's, the member proves a fresh sign-in or their current password, and the
+ * way back is `returnUrl(client)` (undefined: refused). Answers the provider's address to send the browser to.
+ */
+export async function connectProvider(
+  deps: IdentityDeps,
+  scope: { site: SiteConfig; caller: MemberCaller; ip: string },
+  idpConnectionId: string,
+  input: {
+    currentPassword: unknown;
+    returnUrl: (client: ClientConfig) => string | undefined;
+    reply: FastifyReply;
+    begin: BeginAtProvider;
+  },
+): Promise<{ authUrl: string }> {
+  const { ctx } = deps;
+  const { site, caller, ip } = scope;
   const idp = findIdentityProvider(site, idpConnectionId);
   if (!idp) throw appError('IDP_CONNECTION_NOT_FOUND', { description: 'This shop has no such sign-in provider' });
   const member = await findMemberById(ctx.db, site.id, caller.memberId);
@@ -58,7 +91,7 @@ export async function startConnect(
     ip,
   });
   const entry = ctx.sites.findClient(caller.clientId);
-  const returnUrl = entry ? ctx.sites.normalizeRedirect(entry.client, input.returnUrl) : undefined;
+  const returnUrl = entry ? input.returnUrl(entry.client) : undefined;
   if (!entry || !returnUrl)
     throw invalidField(
       'returnUrl',
@@ -86,7 +119,7 @@ export async function startConnect(
     ),
   );
   try {
-    return { authUrl: await begin(idp, session, reply) };
+    return { authUrl: await input.begin(idp, session, input.reply) };
   } catch (error) {
     if (error instanceof ProviderUnavailable)
       throw appError('IDP_UNAVAILABLE', { description: `${idp.name} is not answering; try again in a few minutes` });

@@ -13,6 +13,7 @@ import { ssoTokenNonces } from './0017_sso_token_nonces.js';
 import { phoneFactors } from './0018_phone_factors.js';
 import { accountRedirects } from './0019_account_redirects.js';
 import { redirects } from './0030_redirects.js';
+import { emailChanges } from './0031_email_changes.js';
 import { shop } from './0040_shop.js';
 import { orderHistory } from './0042_order_history.js';
 import { orderIndexes } from './0043_order_indexes.js';
@@ -56,6 +57,7 @@ export const migrations: readonly Migration[] = [
   dataItems,
   dataIndexes,
   redirects,
+  emailChanges,
   shop,
   orderHistory,
   orderIndexes,
