@@ -59,6 +59,16 @@ describe('email change on the ACCOUNT_INFO page', () => {
     expect(await kit.sessionToken(next, m.password)).toMatch(/\S{20,}/);
     // The old address no longer signs in.
     expect(await kit.sessionToken(m.email, m.password)).toBeUndefined();
+    // In the audit log: the wrong code, then the change.
+    await kit.server.ctx.authEvents.flush();
+    const events = await kit.server.ctx.db.query<{ outcome: string; detail: Record<string, unknown> }>(
+      `select outcome, detail from auth_events where member_id = $1 and type = 'email_changed' order by created_at`,
+      [m.memberId],
+    );
+    expect(events.rows).toEqual([
+      { outcome: 'failure', detail: { reason: 'INVALID_CODE' } },
+      { outcome: 'success', detail: {} },
+    ]);
   });
 
   it('an address that has an account gets a mail saying so, no code; the page answers the same', async () => {

@@ -16,6 +16,8 @@ export type AuthEventType =
   | 'lockout'
   | 'password_changed'
   | 'password_reset'
+  // A member's sign-in address changed (or a wrong code for the change) on the hosted account page.
+  | 'email_changed'
   | 'session_revoked'
   | 'refresh_token_reuse'
   | 'sign_on'

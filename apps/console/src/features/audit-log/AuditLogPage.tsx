@@ -15,6 +15,7 @@ const TYPES = [
   'register',
   'password_changed',
   'password_reset',
+  'email_changed',
   'session_revoked',
   'factor_added',
   // Texts and calls of phone second factors: sent, refused by a toll-fraud limit, or failed at the provider.

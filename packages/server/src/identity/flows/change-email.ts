@@ -174,6 +174,17 @@ export async function confirmEmailChange(
     }
     return { kind: 'changed' as const, email: row.new_email };
   });
+  // In the audit log like a password change: who changed their sign-in address, or tried a wrong code.
+  if (outcome.kind === 'wrong' || outcome.kind === 'changed')
+    await ctx.authEvents.record({
+      type: 'email_changed',
+      outcome: outcome.kind === 'changed' ? 'success' : 'failure',
+      siteId,
+      memberId,
+      clientId: scope.caller.clientId,
+      ip: scope.ip,
+      ...(outcome.kind === 'wrong' ? { detail: { reason: 'INVALID_CODE' } } : {}),
+    });
   if (outcome.kind === 'none')
     throw appError('INVALID_STATE_TOKEN', { description: 'No address change is waiting; start again' });
   if (outcome.kind === 'wrong') throw invalidField('code', 'is not the code sent to the new address', 'INVALID_CODE');
