@@ -80,3 +80,12 @@ export type Translations = TranslationsAnswer['translations'];
 export type OwnerLink = AdminAnswer<'/_admin/v1/console/setup', 'get'>;
 export type SetPasswordAnswer = AdminAnswer<'/_admin/v1/console/setup', 'post'>;
 export type OwnerInvitation = AdminAnswer<'/_admin/v1/owners', 'post'>;
+
+/** The Settings form (server settings/view.ts): sections of the site, each key with its schema, value and lock. */
+export type SiteSettingsForm = AdminAnswer<'/_admin/v1/site-settings', 'get'>;
+export type SettingsSection = Each<SiteSettingsForm['sections']>;
+export type SettingField = Each<NonNullable<SettingsSection['fields']>>;
+export type SettingsChangeAnswer = AdminAnswer<'/_admin/v1/site-settings', 'patch'>;
+export type SettingsExport = AdminAnswer<'/_admin/v1/site-settings/export', 'get'>;
+export type SettingsImport = AdminAnswer<'/_admin/v1/site-settings/import', 'post'>;
+export type ProviderTest = AdminAnswer<'/_admin/v1/site-settings/test-provider', 'post'>;
