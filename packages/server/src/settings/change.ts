@@ -67,13 +67,18 @@ export async function changeSettings(
           description: `${keyPathOf(source, name)} is not a setting the console can change`,
           data: { key: name },
         });
-      if (source.fromFile ? lockedBy(source, base, name) : value === null && lockedBy(source, base, name))
+      // With a file, its keys and entries are locked; without one, the entries the site started with stay.
+      if ((source.fromFile || value === null) && lockedBy(source, base, name))
         throw appError('SETTING_LOCKED', { description: lockedSentence(source, name), data: { key: name } });
       const schema = schemaOf(key);
       const plain = value === null ? undefined : keepSecrets(schema, value, valueAt(before, key));
       if (key.entry !== undefined && key.field === undefined) {
         // A whole entry: its keys go, and (unless it is removed) the entry's value is the console's.
-        for (const k of [...next.keys()]) if (k.startsWith(`${name}.`)) (writes.push([k, undefined]), next.delete(k));
+        for (const k of [...next.keys()]) {
+          if (!k.startsWith(`${name}.`)) continue;
+          writes.push([k, undefined]);
+          next.delete(k);
+        }
       }
       if (plain === undefined) next.delete(formatKey(key));
       else next.set(formatKey(key), plain);

@@ -17,7 +17,7 @@ import {
 } from '../../test-support/index.js';
 import { createApp, type VitrineApp } from '../app.js';
 import { loadConfig } from '../config/load.js';
-import { ConfigError } from '../config/validate.js';
+import type { ConfigError } from '../config/validate.js';
 import type { ServerConfig } from '../config/types.js';
 
 const SECRET = 'provider-client-secret-never-shown-1234';
