@@ -35,9 +35,14 @@ export class SettingsRuntime {
 
   /** Loads the rows when the version moved (or always, with `force`) and swaps the sites they change. */
   refresh(force = false): Promise<void> {
-    // One refresh at a time: a poll and a change's own refresh share the read.
-    this.running ??= this.load(force).finally(() => (this.running = undefined));
-    return this.running;
+    // One load at a time, in order: a change's own refresh runs after a poll already under way, so it reads
+    // the rows the change committed.
+    const next = (this.running ?? Promise.resolve()).catch(() => {}).then(() => this.load(force));
+    this.running = next;
+    void next.finally(() => {
+      if (this.running === next) this.running = undefined;
+    }).catch(() => {});
+    return next;
   }
 
   private async load(force: boolean): Promise<void> {

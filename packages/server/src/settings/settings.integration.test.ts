@@ -226,6 +226,27 @@ describe('site settings', () => {
   });
 });
 
+describe('site settings at start', () => {
+  it('a new instance (a restart) runs with the stored settings from its first request', async () => {
+    // The sites as a fresh process loads them (the config alone), and no poll before the checks below.
+    const fresh = ownCopy(server.ctx.config);
+    const sites = fresh.sites.map((s) => ({
+      ...s,
+      name: 'Demo Store',
+      policies: { ...s.policies, emailVerification: 'off' as const },
+    }));
+    const config = { ...fresh, sites, settingsPollMs: 3_600_000 };
+    const restarted = await createApp({ config, db: server.ctx.db, logLevel: 'silent', mailDelivery: false });
+    try {
+      const site = restarted.ctx.sites.get(server.siteId)!;
+      expect(site.policies.emailVerification).toBe('required');
+      expect(site.name).toBe('Imported Store');
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
 describe('site settings with a config file', () => {
   let fileServer: TestServer;
   let fileOwner: ConsoleClient;
