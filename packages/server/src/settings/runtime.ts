@@ -39,9 +39,11 @@ export class SettingsRuntime {
     // the rows the change committed.
     const next = (this.running ?? Promise.resolve()).catch(() => {}).then(() => this.load(force));
     this.running = next;
-    void next.finally(() => {
-      if (this.running === next) this.running = undefined;
-    }).catch(() => {});
+    void next
+      .finally(() => {
+        if (this.running === next) this.running = undefined;
+      })
+      .catch(() => {});
     return next;
   }
 

@@ -49,13 +49,12 @@ function field(
     path: keyPathOf(source, key),
     schema,
     ...(value !== undefined ? { value } : {}),
+    // Without a config file, what the site started with counts as its default.
     source: source.locked.has(key)
       ? 'file'
-      : consoleKeys.has(key)
+      : consoleKeys.has(key) || (parsed.entry !== undefined && consoleKeys.has(key.slice(0, key.indexOf('.'))))
         ? 'console'
-        : stored !== undefined
-          ? 'file'
-          : 'default',
+        : 'default',
     locked: source.fromFile && source.locked.has(key),
     secret,
   };
