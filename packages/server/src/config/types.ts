@@ -138,6 +138,8 @@ export interface SiteConfig {
   identityProviders?: IdentityProviderConfig[];
   /** Text messages and calls for phone second factors (phone/config.ts); absent = the dev phone in development, none in production. */
   phone?: PhoneConfig;
+  /** `sites[].mail.from`: the sender of the site's mail; absent = MAIL_FROM or the server's default. */
+  mail?: { from: string };
 }
 
 /** `sites[].phone` with its defaults applied (phone/config.ts). */

@@ -33,6 +33,7 @@ export function siteToRaw(site: SiteConfig): Record<string, unknown> {
     identityProviders: site.identityProviders?.map(({ responseMode: _, ...p }) => defined({ ...p })),
     languages: site.languages,
     phone: site.phone ? rawPhone(site.phone) : undefined,
+    mail: site.mail ? { ...site.mail } : undefined,
   });
 }
 

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   signedIn,
+  startTestSmtp,
+  waitFor,
   startTestProvider,
   startTestServer,
   type ConsoleClient,
@@ -26,6 +28,7 @@ let owner: ConsoleClient;
 let editor: ConsoleClient;
 let second: VitrineApp;
 let secondUrl: string;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 
 /** The config a second instance loads: its own site objects (as another process would have), a fast poll. */
 const ownCopy = (config: ServerConfig): ServerConfig => ({
@@ -66,8 +69,9 @@ function fileProblems(site: Record<string, unknown>): string[] {
 }
 
 beforeAll(async () => {
+  smtp = await startTestSmtp();
   server = await startTestServer({
-    config: (c) => ({ ...c, keyEncryptionKey: randomBytes(32), settingsPollMs: 100 }),
+    config: (c) => ({ ...c, keyEncryptionKey: randomBytes(32), settingsPollMs: 100, smtpUrl: smtp.url }),
     site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off' } }),
   });
   owner = await signedIn(server, 'settings-owner@example.com', 'owner');
@@ -84,6 +88,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.close();
   await server?.close();
+  await smtp?.close();
 });
 
 const site = () => `siteId=${server.siteId}`;
@@ -135,6 +140,18 @@ describe('site settings', () => {
     ]);
     expect(res.body.details.applicationError.data.problems).toEqual(expected);
     expect(res.body.message).toBe(expected[0]);
+  });
+
+  it("sends the site's mail from the sender set in the console", async () => {
+    const bad = await patch(owner, { 'mail.from': 'nobody' });
+    expect(bad.body.message).toBe(
+      'sites[0].mail.from must be an address such as "Shop <no-reply@shop.example>" or "no-reply@shop.example" (got "nobody")',
+    );
+    expect((await patch(owner, { 'mail.from': 'Settings Shop <shop@example.com>' })).status).toBe(200);
+    // Email verification is required since the test above: registering mails a code.
+    expect(await register(server.url, server.clientId)).toBe('REQUIRE_EMAIL_VERIFICATION');
+    const mail = await waitFor(() => smtp.received.find((m) => m.from === 'shop@example.com'));
+    expect(mail.raw).toContain('From: Settings Shop <shop@example.com>');
   });
 
   it('refuses a key that is not a setting', async () => {

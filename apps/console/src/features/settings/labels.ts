@@ -49,6 +49,8 @@ const LABELS: Record<string, string> = {
   'phone.secret': 'Webhook secret',
   'phone.allowedCountries': 'Countries numbers may belong to (one code per line; empty: any)',
   'phone.limits': 'Sending limits',
+  mail: 'Mail',
+  'mail.from': "Sender of the shop's mail (e.g. Shop <no-reply@shop.example>)",
 };
 
 /** Words for some values of choices; the others are shown as they are. */
