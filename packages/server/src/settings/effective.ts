@@ -6,7 +6,7 @@
 import type { ServerConfig, SiteConfig } from '../config/types.js';
 import { readSite } from '../config/sites.js';
 import { Reader } from '../config/validate.js';
-import { keysIn, parseKey, schemaOf, setValueAt, settingSections, valueAt, type SectionShape } from './keys.js';
+import { keysIn, parseKey, schemaOf, setValueAt, settingSections, valueAt } from './keys.js';
 import { openSecrets } from './secrets.js';
 import { siteToRaw } from './raw-site.js';
 import type { StoredSetting } from './store.js';
@@ -120,5 +120,3 @@ export function buildSite(
   };
   return { site, problems };
 }
-
-export type { SectionShape };
