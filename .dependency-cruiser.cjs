@@ -6,7 +6,7 @@
 const SRC = '^packages/server/src/';
 // Folders that hold a product capability. `http/` (conventions every route shares) imports none of them.
 const FEATURES =
-  '(admin|data|graphql|hosted|identity|members|mail|oauth|owners|shop|storefront|webhooks|sign-in|tokens|console|health)';
+  '(admin|data|graphql|hosted|identity|members|mail|oauth|owners|shop|storefront|webhooks|sign-in|tokens|console|health|settings)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -40,8 +40,12 @@ describe('console Settings in Chromium', () => {
       .getByRole('navigation', { name: 'Console' })
       .getByRole('link', { name: 'Settings', exact: true })
       .click();
-    await page.getByRole('heading', { name: 'Languages', exact: true, level: 3 }).waitFor();
-    const entry = page.locator('.config-entry').filter({ has: page.getByText('sites[0].languages', { exact: true }) });
+    // The read-only configuration below the forms (the editable Languages form is above it).
+    const configuration = page.getByRole('region', { name: 'Site configuration' });
+    await configuration.getByRole('heading', { name: 'Languages', exact: true, level: 3 }).waitFor();
+    const entry = configuration
+      .locator('.config-entry')
+      .filter({ has: page.getByText('sites[0].languages', { exact: true }) });
     const fact = async (name: string) =>
       (
         await entry

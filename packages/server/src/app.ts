@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config/types.js';
+import { settingsRoutes } from './settings/routes.js';
 import type { AppContext } from './context.js';
 import { adminRoutes } from './admin/routes.js';
 import { consoleRoutes } from './console/routes.js';
@@ -137,6 +138,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     // The token endpoint is the hottest route: its per-IP counts reach the shared store in batches.
     await app.register(tokenRoutes, { ctx, limiter: batchedLimiter(limiter, { now }) });
     await app.register(keyRoutes, { ctx });
+    // Before the routes that read a site: the console's settings are in force from the first request.
+    await app.register(settingsRoutes, { ctx });
     await app.register(identityRoutes, { ctx });
     await app.register(signInRoutes, { ctx });
     await app.register(accountRoutes, { ctx });

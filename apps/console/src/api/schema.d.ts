@@ -139,6 +139,495 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_admin/v1/site-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A site's settings, as the console edits them */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            siteId: string;
+                            siteName: string;
+                            /** @description The site in the config file: `sites[0]` */
+                            path: string;
+                            /** @description The server runs with a config file (its keys are locked) */
+                            configFile: boolean;
+                            /** @description The caller may change settings (role owner, or the admin key) */
+                            canChange: boolean;
+                            sections: ({
+                                name: string;
+                                kind: "value" | "group" | "list";
+                                path: string;
+                                fields?: ({
+                                    /** @description The setting key: `policies.emailVerification`, `clients[web].redirectUris` */
+                                    key: string;
+                                    /** @description The key inside its section */
+                                    name: string;
+                                    /** @description Its place in the config file: `sites[0].policies.emailVerification` */
+                                    path: string;
+                                    /** @description The key's JSON Schema in the config file (the console picks a control from it) */
+                                    schema: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @description The value in force; a secret is `{"set": true}` or absent */
+                                    value?: unknown;
+                                    source: "file" | "console" | "default";
+                                    /** @description Set in the config file: the console cannot change it */
+                                    locked: boolean;
+                                    /** @description Write-only: never answered */
+                                    secret: boolean;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description A list: the key naming each entry */
+                                idKey?: string;
+                                /** @description A list: the JSON Schema of an entry */
+                                itemSchema?: {
+                                    [key: string]: unknown;
+                                };
+                                entries?: ({
+                                    id: string;
+                                    path: string;
+                                    removable: boolean;
+                                    fields: ({
+                                        /** @description The setting key: `policies.emailVerification`, `clients[web].redirectUris` */
+                                        key: string;
+                                        /** @description The key inside its section */
+                                        name: string;
+                                        /** @description Its place in the config file: `sites[0].policies.emailVerification` */
+                                        path: string;
+                                        /** @description The key's JSON Schema in the config file (the console picks a control from it) */
+                                        schema: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description The value in force; a secret is `{"set": true}` or absent */
+                                        value?: unknown;
+                                        source: "file" | "console" | "default";
+                                        /** @description Set in the config file: the console cannot change it */
+                                        locked: boolean;
+                                        /** @description Write-only: never answered */
+                                        secret: boolean;
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change site settings (owners): validated as the config file is, applied on every instance */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId?: unknown;
+                        /** @description Setting key → new value (null: back to the file or the default; a whole entry: removed) */
+                        changes: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            changed: ({
+                                key: string;
+                                before: string;
+                                after: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            settings: {
+                                siteId: string;
+                                siteName: string;
+                                /** @description The site in the config file: `sites[0]` */
+                                path: string;
+                                /** @description The server runs with a config file (its keys are locked) */
+                                configFile: boolean;
+                                /** @description The caller may change settings (role owner, or the admin key) */
+                                canChange: boolean;
+                                sections: ({
+                                    name: string;
+                                    kind: "value" | "group" | "list";
+                                    path: string;
+                                    fields?: ({
+                                        /** @description The setting key: `policies.emailVerification`, `clients[web].redirectUris` */
+                                        key: string;
+                                        /** @description The key inside its section */
+                                        name: string;
+                                        /** @description Its place in the config file: `sites[0].policies.emailVerification` */
+                                        path: string;
+                                        /** @description The key's JSON Schema in the config file (the console picks a control from it) */
+                                        schema: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description The value in force; a secret is `{"set": true}` or absent */
+                                        value?: unknown;
+                                        source: "file" | "console" | "default";
+                                        /** @description Set in the config file: the console cannot change it */
+                                        locked: boolean;
+                                        /** @description Write-only: never answered */
+                                        secret: boolean;
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                    /** @description A list: the key naming each entry */
+                                    idKey?: string;
+                                    /** @description A list: the JSON Schema of an entry */
+                                    itemSchema?: {
+                                        [key: string]: unknown;
+                                    };
+                                    entries?: ({
+                                        id: string;
+                                        path: string;
+                                        removable: boolean;
+                                        fields: ({
+                                            /** @description The setting key: `policies.emailVerification`, `clients[web].redirectUris` */
+                                            key: string;
+                                            /** @description The key inside its section */
+                                            name: string;
+                                            /** @description Its place in the config file: `sites[0].policies.emailVerification` */
+                                            path: string;
+                                            /** @description The key's JSON Schema in the config file (the console picks a control from it) */
+                                            schema: {
+                                                [key: string]: unknown;
+                                            };
+                                            /** @description The value in force; a secret is `{"set": true}` or absent */
+                                            value?: unknown;
+                                            source: "file" | "console" | "default";
+                                            /** @description Set in the config file: the console cannot change it */
+                                            locked: boolean;
+                                            /** @description Write-only: never answered */
+                                            secret: boolean;
+                                        } & {
+                                            [key: string]: unknown;
+                                        })[];
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/_admin/v1/site-settings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's settings as a config file (secrets left out) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A config file */
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Where secrets were left out */
+                            omittedSecrets: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/site-settings/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a config file: a dry run answers the differences; `apply: true` changes them */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId?: unknown;
+                        /** @description The config file (JSON) */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Change the settings (default: a dry run) */
+                        apply?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            differences: ({
+                                key: string;
+                                before: string;
+                                after: string;
+                                locked: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            applied: boolean;
+                            /** @description Why the import cannot be applied (as the config file would be refused) */
+                            problems: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/site-settings/test-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test an identity provider: OpenID Connect discovery */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId?: unknown;
+                        /** @description A provider entry, or {"id"} of one */
+                        provider: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                            message: string;
+                            issuer?: string;
+                            authorizationEndpoint?: string;
+                            tokenEndpoint?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_admin/v1/members/import": {
         parameters: {
             query?: never;

@@ -87,3 +87,11 @@ export type OrderStatus = OrderRow['status'];
 export type OrderDetail = AdminAnswer<'/_admin/v1/orders/{id}', 'get'>;
 export type OrderHistoryEntry = Each<OrderDetail['history']>;
 export type SalesOverview = AdminAnswer<'/_admin/v1/orders/overview', 'get'>;
+/** The Settings form (server settings/view.ts): sections of the site, each key with its schema, value and lock. */
+export type SiteSettingsForm = AdminAnswer<'/_admin/v1/site-settings', 'get'>;
+export type SettingsSection = Each<SiteSettingsForm['sections']>;
+export type SettingField = Each<NonNullable<SettingsSection['fields']>>;
+export type SettingsChangeAnswer = AdminAnswer<'/_admin/v1/site-settings', 'patch'>;
+export type SettingsExport = AdminAnswer<'/_admin/v1/site-settings/export', 'get'>;
+export type SettingsImport = AdminAnswer<'/_admin/v1/site-settings/import', 'post'>;
+export type ProviderTest = AdminAnswer<'/_admin/v1/site-settings/test-provider', 'post'>;

@@ -142,6 +142,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     smtpCa,
     bodyLimit,
     sites,
+    ...(configPath ? { siteFiles: rawSites.map((s) => structuredClone(take.object(s))), configBaseDir: baseDir } : {}),
     storefront,
     storefrontDir: env.VITRINE_STOREFRONT_DIR ?? findStorefrontDist(),
     webhooks,

@@ -99,6 +99,9 @@ function buildSite(
     identityProviders,
     languages,
     ...(phone ? { phone } : {}),
+    ...(typeof take.object(site.mail).from === 'string'
+      ? { mail: { from: take.string(take.object(site.mail).from, '') } }
+      : {}),
     ...(graphql ? { graphql } : {}),
   };
 }

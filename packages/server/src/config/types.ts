@@ -138,6 +138,8 @@ export interface SiteConfig {
   identityProviders?: IdentityProviderConfig[];
   /** Text messages and calls for phone second factors (phone/config.ts); absent = the dev phone in development, none in production. */
   phone?: PhoneConfig;
+  /** `sites[].mail.from`: the sender of the site's mail; absent = MAIL_FROM or the server's default. */
+  mail?: { from: string };
 }
 
 /** `sites[].phone` with its defaults applied (phone/config.ts). */
@@ -219,6 +221,15 @@ export interface ServerConfig {
   /** Largest accepted request body in bytes (413 above it). */
   bodyLimit: number;
   sites: SiteConfig[];
+  /**
+   * Each site's entry exactly as the config file has it (index-aligned with `sites`); absent without a
+   * file. The keys it sets are locked in the console; the others are the console's (settings/).
+   */
+  siteFiles?: Record<string, unknown>[];
+  /** Folder the config file's relative names (seed files) resolve from. */
+  configBaseDir?: string;
+  /** Not in the config file: how often each instance looks for settings changed elsewhere (default 2000 ms). */
+  settingsPollMs?: number;
   storefront: { siteId: string; clientId: string };
   /** Folder of a built storefront to serve at `/`, when present. */
   storefrontDir: string | undefined;

@@ -223,6 +223,14 @@ export const ERRORS = {
     text: 'This owner has set a password already: they sign in with it (an invitation never replaces a password)',
   },
   OWNER_NOT_FOUND: { code: 'OWNER_NOT_FOUND', status: 404, text: 'No such owner' },
+  // Site settings in the console (settings/, issue #31).
+  UNKNOWN_SETTING: { code: 'UNKNOWN_SETTING', status: 400, text: 'Not a setting the console can change' },
+  SETTING_LOCKED: {
+    code: 'SETTING_LOCKED',
+    status: 409,
+    text: 'This setting is set in the config file: change it there',
+  },
+  SETTING_INVALID: { code: 'SETTING_INVALID', status: 400, text: 'The settings are not valid' },
   OWNER_REMOVE_REFUSED: {
     code: 'OWNER_REMOVE_REFUSED',
     status: 409,

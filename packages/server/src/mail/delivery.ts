@@ -21,6 +21,8 @@ export interface MailSender {
 
 export interface DeliveryOptions {
   from: string;
+  /** A site's own sender (its `mail.from` setting), read at each send: a change needs no restart. */
+  fromFor?: (siteId: string) => string | undefined;
   now: () => number;
   log?: { warn(obj: object, msg: string): void };
   /** Replace delivered bodies (codes, reset links) with a marker when nobody needs to read them again. */
@@ -39,6 +41,7 @@ export function backoffMs(attempts: number): number {
 
 interface LeasedRow {
   id: string;
+  site_id: string;
   to_address: string;
   subject: string;
   text_body: string;
@@ -64,14 +67,14 @@ export async function deliverPending(
        order by created_at
        limit $3
        for update skip locked)
-     returning id, to_address, subject, text_body, html_body, language, attempts`,
+     returning id, site_id, to_address, subject, text_body, html_body, language, attempts`,
     [lease, new Date(now), options.batchSize ?? 20],
   );
   let sent = 0;
   for (const row of rows) {
     try {
       await sender.send({
-        from: options.from,
+        from: options.fromFor?.(row.site_id) ?? options.from,
         to: row.to_address,
         subject: row.subject,
         text: row.text_body,

@@ -42,6 +42,7 @@ export function startMailDelivery(
   const host = safeHost(ctx.config.publicUrl);
   return runDeliveryLoop(ctx.db, sender, {
     from: process.env.MAIL_FROM || `Vitrine <no-reply@${host}>`,
+    fromFor: (siteId) => ctx.sites.get(siteId)?.mail?.from,
     now: ctx.now,
     log: ctx.log,
     // With the dev mailbox on, delivered bodies stay readable there; otherwise codes and links are erased.

@@ -18,6 +18,8 @@ export const CONSOLE_ROLES = {
   mail: ['owner', 'support'],
   // Read-only, secret-free configuration: every role may see it.
   settings: ['owner', 'editor', 'support'],
+  // Changing the site's settings (settings/): owners only.
+  settingsChange: ['owner'],
   webhooks: ['owner'],
   apiKeys: ['owner'],
 } as const satisfies Record<string, readonly OwnerRole[]>;

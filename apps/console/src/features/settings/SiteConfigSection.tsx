@@ -34,7 +34,7 @@ function Entry({ title, configKey, facts }: { title: string; configKey: string; 
   );
 }
 
-/** The site's configuration as the config file defines it (read-only): change it in the file. */
+/** The site's configuration as the server runs it (read-only), by config key, and the SDK snippets. */
 export function SiteConfigSection({ siteId }: { siteId: string }) {
   const [settings, setSettings] = useState<SiteSettings>();
   const [error, setError] = useState<string>();
@@ -50,8 +50,9 @@ export function SiteConfigSection({ siteId }: { siteId: string }) {
     <section aria-labelledby="config-heading">
       <h2 id="config-heading">Site configuration</h2>
       <p className="help-block">
-        Read-only: these come from the config file (<code>{settings.site.key}</code>, site{' '}
-        <code>{settings.site.id}</code>). Edit the file and restart to change them.
+        What the server runs with now, under each part's key in the config file (<code>{settings.site.key}</code>, site{' '}
+        <code>{settings.site.id}</code>). Change settings above; collections, API keys and webhooks have pages of their
+        own.
       </p>
       <h3>Policies</h3>
       <Entry

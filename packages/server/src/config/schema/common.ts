@@ -1,7 +1,7 @@
 /**
  * Building blocks of the config-file schema. Besides JSON Schema, each carries the words of its message
  * (read by messages.ts): `x-hint` for a pattern, `x-too-few` for an empty list, `x-short` for a short
- * secret, `x-required` for a missing key, `x-message` for any failure, `x-checked-in-code` where the
+ * secret, `x-required` for a missing key, `x-secret` for a value the console never shows, `x-message` for any failure, `x-checked-in-code` where the
  * answer depends on more than the value (the reader in code words it).
  */
 import { Type, type TSchema } from 'typebox';
@@ -20,7 +20,13 @@ export const WholeNumber = (minimum: number, maximum: number) => Type.Integer({ 
 export const Choice = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
   Type.Enum([...values], options);
 export const Secret = () =>
-  Type.String({ minLength: 24, 'x-short': 'must be at least 24 characters (use a long random value)' });
+  Type.String({
+    minLength: 24,
+    'x-short': 'must be at least 24 characters (use a long random value)',
+    'x-secret': true,
+  });
+/** A secret of any length: write-only in the console (settings/secrets.ts), sealed at rest. */
+export const SecretText = () => Text({ 'x-secret': true });
 
 /** An object whose unknown keys are mistakes (a typo must not be silently ignored). */
 export const Strict = <P extends Record<string, TSchema>>(properties: P, options: Record<string, unknown> = {}) =>

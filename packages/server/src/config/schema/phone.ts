@@ -1,5 +1,5 @@
 /** `sites[].phone`: who delivers phone second-factor codes (phone/config.ts reads it and the environment). */
-import { Choice, HttpUrl, List, Optional, Strict, Text, WholeNumber } from './common.js';
+import { Choice, HttpUrl, List, Optional, SecretText, Strict, Text, WholeNumber } from './common.js';
 
 const E164 = () => Text({ pattern: '^\\+[1-9][0-9]{6,14}$', 'x-hint': 'a number in E.164 such as "+33612345678"' });
 
@@ -17,7 +17,7 @@ export const PhoneSchema = Strict(
     apiBaseUrl: Optional(HttpUrl()),
     // webhook
     url: Optional(HttpUrl()),
-    secret: Optional(Text()),
+    secret: Optional(SecretText()),
     // every provider
     allowedCountries: Optional(
       List(Text({ pattern: '^[A-Z]{2}$', 'x-hint': 'an ISO 3166 country code such as "FR"' })),

@@ -1,6 +1,6 @@
 /** `sites[].policies`, `sites[].tokens` and `sites[].sessions`. */
 import { Type } from 'typebox';
-import { Choice, HttpUrl, List, Optional, Strict, Text, WholeNumber } from './common.js';
+import { Choice, HttpUrl, List, Optional, SecretText, Strict, WholeNumber } from './common.js';
 
 export const MFA_FACTORS = ['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL'] as const;
 
@@ -11,7 +11,7 @@ export const PoliciesSchema = Strict(
     captcha: Optional(Choice(['off', 'altcha', 'recaptcha'])),
     recaptcha: Optional(
       Strict(
-        { secret: Text(), verifyUrl: Optional(HttpUrl()) },
+        { secret: SecretText(), verifyUrl: Optional(HttpUrl()) },
         { 'x-required': 'is required when captcha is "recaptcha" ({ "secret", "verifyUrl" })' },
       ),
     ),

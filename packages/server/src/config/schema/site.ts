@@ -22,4 +22,15 @@ export const SiteSchema = Strict({
   identityProviders: Optional(IdentityProvidersSchema),
   languages: Optional(LanguagesSchema),
   phone: Optional(PhoneSchema),
+  // Who the site's mail comes from (mail/index.ts); absent = MAIL_FROM, else "Vitrine <no-reply@host>".
+  mail: Optional(
+    Strict({
+      from: Optional(
+        Text({
+          pattern: '^([^<>\\r\\n]*<[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+>|[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+)$',
+          'x-hint': 'an address such as "Shop <no-reply@shop.example>" or "no-reply@shop.example"',
+        }),
+      ),
+    }),
+  ),
 });

@@ -1,10 +1,10 @@
 /** `sites[].webhooks` endpoints and the top-level `webhooks` settings. Secret and event names: webhooks/config.ts. */
-import { Flag, HttpUrl, Id, List, Optional, Strict, Text } from './common.js';
+import { Flag, HttpUrl, Id, List, Optional, SecretText, Strict, Text } from './common.js';
 
 export const WebhookEndpointSchema = Strict({
   id: Id(),
   url: HttpUrl(),
-  secret: Text(),
+  secret: SecretText(),
   events: Optional(List(Text(), { minItems: 1, 'x-too-few': 'must list at least one event type' })),
 });
 

@@ -72,6 +72,9 @@ function executeFor(idp: IdentityProviderConfig): ((config: oidc.Configuration) 
 const clientAuth = (idp: IdentityProviderConfig) =>
   idp.clientSecret ? oidc.ClientSecretPost(idp.clientSecret) : oidc.None();
 
+/** Runs discovery once, uncached: the console's "Test connection" (settings/provider-test.ts). */
+export const discoverProvider = (idp: IdentityProviderConfig): Promise<Provider> => discover(idp);
+
 async function discover(idp: IdentityProviderConfig): Promise<Provider> {
   const config = await oidc.discovery(new URL(idp.issuer), idp.clientId, idp.clientSecret, clientAuth(idp), {
     execute: executeFor(idp),

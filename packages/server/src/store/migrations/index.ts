@@ -33,6 +33,7 @@ import { auditDeleteGuard } from './0075_audit_delete_guard.js';
 import { ownerSites } from './0076_owner_sites.js';
 import { auditPruneRole } from './0077_audit_prune_role.js';
 import { ownerLinkPurpose } from './0078_owner_link_purpose.js';
+import { siteSettings } from './0079_site_settings.js';
 import { itemTranslations } from './0080_item_translations.js';
 import { ssoLoginLanguage } from './0082_sso_login_language.js';
 
@@ -76,6 +77,7 @@ export const migrations: readonly Migration[] = [
   ownerSites,
   auditPruneRole,
   ownerLinkPurpose,
+  siteSettings,
   itemTranslations,
   mailLanguage,
   ssoLoginLanguage,

@@ -1,0 +1,91 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { api } from '../../api/client.js';
+import type { SettingField, SettingsChangeAnswer, SiteSettingsForm } from '../../api/types.js';
+import { Notice } from '../../components/Notice.js';
+import { labelOf } from './labels.js';
+import { SettingControl } from './SettingControl.js';
+import { changesOf, controlOf, toDraft, type Draft } from './setting-values.js';
+
+/**
+ * A form over some settings (a section, or one entry of a list): a control per key, Save sends the keys
+ * that changed. The server checks them as it checks the config file and answers the new settings.
+ */
+export function SettingsForm({
+  siteId,
+  title,
+  titleLevel = 3,
+  fields,
+  canChange,
+  onSaved,
+  mapChanges,
+  submitLabel = 'Save',
+  children,
+}: {
+  siteId: string;
+  title: string;
+  titleLevel?: 3 | 4;
+  fields: SettingField[];
+  canChange: boolean;
+  onSaved: (settings: SiteSettingsForm) => void;
+  /** The changes as sent (a new list entry's keys become the entry), or a sentence saying what is missing. */
+  mapChanges?: (changes: Record<string, unknown>) => Record<string, unknown> | string;
+  submitLabel?: string;
+  children?: ReactNode;
+}) {
+  const headingId = useId();
+  const controls = fields.map((f) => ({ field: f, control: controlOf(f.schema, f.secret) }));
+  const initial = Object.fromEntries(controls.map(({ field, control }) => [field.key, toDraft(control, field.value)]));
+  const [drafts, setDrafts] = useState<Record<string, Draft>>(initial);
+  const [error, setError] = useState<string>();
+  const [saved, setSaved] = useState<string>();
+  const editable = canChange && fields.some((f) => !f.locked);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    setSaved(undefined);
+    const read = changesOf(
+      controls.map(({ field, control }) => ({
+        key: field.key,
+        control,
+        initial: initial[field.key]!,
+        draft: drafts[field.key]!,
+      })),
+    );
+    if ('error' in read) return setError(`${labelOf(read.key)} ${read.error}`);
+    if (!Object.keys(read.changes).length) return setSaved('Nothing changed.');
+    const changes = mapChanges ? mapChanges(read.changes) : read.changes;
+    if (typeof changes === 'string') return setError(changes);
+    try {
+      const answer = await api<SettingsChangeAnswer>('PATCH', '/_admin/v1/site-settings', { siteId, changes });
+      setSaved('Saved: in force on every instance within seconds.');
+      onSaved(answer.settings);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }
+
+  const Heading = titleLevel === 3 ? 'h3' : 'h4';
+  return (
+    <form className="settings-form" aria-labelledby={headingId} onSubmit={save} noValidate>
+      <Heading id={headingId}>{title}</Heading>
+      {controls.map(({ field, control }) => (
+        <SettingControl
+          key={field.key}
+          field={field}
+          control={control}
+          draft={drafts[field.key]!}
+          onDraft={(draft) => setDrafts((d) => ({ ...d, [field.key]: draft }))}
+          canChange={canChange}
+        />
+      ))}
+      {editable && (
+        <div className="actions">
+          <button type="submit">{submitLabel}</button>
+          {children}
+        </div>
+      )}
+      <Notice error={error} success={saved} />
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client.js';
+import type { SettingField, SettingsSection, SiteSettingsForm } from '../../api/types.js';
+import { ConfirmButton } from '../../components/ConfirmButton.js';
+import { Notice } from '../../components/Notice.js';
+import { entryNoun, labelOf } from './labels.js';
+import { ProviderTestButton } from './ProviderTestButton.js';
+import { SettingsForm } from './SettingsForm.js';
+import { TransferSection } from './TransferSection.js';
+
+type Schema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };
+
+/** The fields of a new list entry, from the entry's schema (nothing set yet). */
+function newEntryFields(section: SettingsSection): SettingField[] {
+  const properties = (section.itemSchema as Schema | undefined)?.properties ?? {};
+  return Object.entries(properties)
+    .filter(([name]) => name !== section.idKey)
+    .map(([name, schema]) => ({
+      key: `${section.name}[new].${name}`,
+      name,
+      path: `${section.path}[new].${name}`,
+      schema,
+      source: 'default' as const,
+      locked: false,
+      secret: schema['x-secret'] === true,
+    }));
+}
+
+/** A list section (apps, sign-in providers): a form per entry, and one to add an entry. */
+function ListSection({
+  section,
+  settings,
+  onSaved,
+}: {
+  section: SettingsSection;
+  settings: SiteSettingsForm;
+  onSaved: (s: SiteSettingsForm) => void;
+}) {
+  const [newId, setNewId] = useState('');
+  const [error, setError] = useState<string>();
+  const noun = entryNoun(section.name);
+  const providers = section.name === 'identityProviders';
+
+  async function remove(id: string) {
+    try {
+      const answer = await api<{ settings: SiteSettingsForm }>('PATCH', '/_admin/v1/site-settings', {
+        siteId: settings.siteId,
+        changes: { [`${section.name}[${id}]`]: null },
+      });
+      onSaved(answer.settings);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }
+
+  return (
+    <section className="settings-list" aria-labelledby={`settings-${section.name}`}>
+      <h3 id={`settings-${section.name}`}>{labelOf(section.name)}</h3>
+      {!section.entries?.length && <p>None yet.</p>}
+      {section.entries?.map((entry) => (
+        <SettingsForm
+          key={entry.id}
+          siteId={settings.siteId}
+          title={entry.id}
+          titleLevel={4}
+          fields={entry.fields}
+          canChange={settings.canChange}
+          onSaved={onSaved}
+        >
+          {providers && <ProviderTestButton siteId={settings.siteId} providerId={entry.id} />}
+          {entry.removable && settings.canChange && (
+            <ConfirmButton
+              label="Remove"
+              question={`Remove ${noun} ${entry.id}?`}
+              consequence={`Its settings are deleted on every instance${providers ? '; members who signed in with it keep their accounts' : ''}.`}
+              confirmLabel={`Yes, remove ${entry.id}`}
+              onConfirm={() => remove(entry.id)}
+            />
+          )}
+        </SettingsForm>
+      ))}
+      <Notice error={error} />
+      {settings.canChange && (
+        <details className="add-entry">
+          <summary>Add a {noun}</summary>
+          <label htmlFor={`new-${section.name}-id`}>Id ({noun}: letters, digits, "-" or "_")</label>
+          <input id={`new-${section.name}-id`} value={newId} onChange={(e) => setNewId(e.target.value.trim())} />
+          <SettingsForm
+            key={`${section.name}-new-${section.entries?.length ?? 0}`}
+            siteId={settings.siteId}
+            title={`New ${noun}`}
+            titleLevel={4}
+            fields={newEntryFields(section)}
+            canChange={settings.canChange}
+            submitLabel={`Add ${noun}`}
+            onSaved={(s) => {
+              setNewId('');
+              onSaved(s);
+            }}
+            mapChanges={(changes) =>
+              newId
+                ? {
+                    [`${section.name}[${newId}]`]: Object.fromEntries(
+                      Object.entries(changes)
+                        .filter(([, value]) => value !== null)
+                        .map(([key, value]) => [key.slice(key.lastIndexOf('.') + 1), value]),
+                    ),
+                  }
+                : `Give the new ${noun} an id.`
+            }
+          />
+        </details>
+      )}
+    </section>
+  );
+}
+
+/** The site's settings, editable by owners: one form per section of the config file, then export and import. */
+export function SiteSettingsSection({ siteId }: { siteId: string }) {
+  const [settings, setSettings] = useState<SiteSettingsForm>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    api<SiteSettingsForm>('GET', `/_admin/v1/site-settings?siteId=${encodeURIComponent(siteId)}`).then(
+      setSettings,
+      (e: Error) => setError(e.message),
+    );
+  }, [siteId]);
+  if (error) return <Notice error={error} />;
+  if (!settings) return <p role="status">Loading the site settings…</p>;
+  return (
+    <section aria-labelledby="site-settings-heading" className="site-settings">
+      <h2 id="site-settings-heading">Site settings</h2>
+      <p className="help-block">
+        {settings.configFile
+          ? 'Settings the config file sets are locked here (change them in the file); the others are yours to change.'
+          : 'The server runs without a config file: every setting below is yours to change.'}{' '}
+        A change is checked as the config file is and is in force on every instance within seconds.
+        {!settings.canChange && ' Only owners change settings.'}
+      </p>
+      {settings.sections.map((section) =>
+        section.kind === 'list' ? (
+          <ListSection key={section.name} section={section} settings={settings} onSaved={setSettings} />
+        ) : (
+          <SettingsForm
+            key={section.name}
+            siteId={settings.siteId}
+            title={section.kind === 'value' ? labelOf(section.name).replace(/ \(.*\)$/, '') : labelOf(section.name)}
+            fields={section.fields ?? []}
+            canChange={settings.canChange}
+            onSaved={setSettings}
+          />
+        ),
+      )}
+      {settings.canChange && <TransferSection siteId={settings.siteId} onImported={setSettings} />}
+    </section>
+  );
+}

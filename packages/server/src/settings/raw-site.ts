@@ -1,0 +1,60 @@
+/**
+ * A running site written back as a config file's `sites[]` entry. The settings start from the file's own
+ * entry when there is a file; a server without one (the demo, test servers) starts from this instead.
+ */
+import type { SiteConfig } from '../config/types.js';
+
+const DAY = 86_400;
+const wholeDays = (seconds: number) => seconds % DAY === 0;
+const defined = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+export function siteToRaw(site: SiteConfig): Record<string, unknown> {
+  const { tokens } = site;
+  const absolute = wholeDays(tokens.memberSessionTtl) && tokens.memberSessionTtl / DAY <= 400;
+  return defined({
+    id: site.id,
+    name: site.name,
+    policies: defined({ ...site.policies }),
+    tokens: defined({
+      accessTokenTtl: tokens.accessTokenTtl,
+      visitorRefreshTtl: tokens.visitorRefreshTtl,
+      memberSessionTtl: absolute ? undefined : tokens.memberSessionTtl,
+    }),
+    sessions: defined({
+      absoluteDays: absolute ? tokens.memberSessionTtl / DAY : undefined,
+      idleDays: wholeDays(tokens.memberIdleTtl) ? tokens.memberIdleTtl / DAY : undefined,
+    }),
+    clients: site.clients.map((c) => ({ ...c })),
+    apiKeys: site.apiKeys.length ? site.apiKeys.map((k) => ({ ...k })) : undefined,
+    collections: site.collections.map((c) => defined({ ...c, seed: c.seed.length ? c.seed : undefined })),
+    webhooks: site.webhooks?.length ? site.webhooks.map((w) => ({ ...w })) : undefined,
+    graphql: site.graphql ? defined({ ...site.graphql }) : undefined,
+    identityProviders: site.identityProviders?.map(({ responseMode: _, ...p }) => defined({ ...p })),
+    languages: site.languages,
+    phone: site.phone ? rawPhone(site.phone) : undefined,
+    mail: site.mail ? { ...site.mail } : undefined,
+  });
+}
+
+function rawPhone(phone: NonNullable<SiteConfig['phone']>): Record<string, unknown> {
+  const { provider } = phone;
+  const common = {
+    allowedCountries: phone.allowedCountries.length ? phone.allowedCountries : undefined,
+    limits: phone.limits,
+  };
+  if (provider.kind === 'webhook')
+    return defined({ provider: 'webhook', url: provider.url, secret: provider.secret, ...common });
+  if (provider.kind === 'twilio')
+    // The auth token came from the environment at start and is read from there again.
+    return defined({
+      provider: 'twilio',
+      accountSid: provider.accountSid,
+      from: provider.from,
+      messagingServiceSid: provider.messagingServiceSid,
+      whatsappFrom: provider.whatsappFrom,
+      apiBaseUrl: provider.apiBaseUrl,
+      ...common,
+    });
+  return defined({ provider: 'dev', ...common });
+}

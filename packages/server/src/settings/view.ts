@@ -1,0 +1,113 @@
+/**
+ * The console's Settings form, from the schema: each section with its keys, each key with its schema
+ * (the console picks a control from it), its value, where the value comes from (the config file, the
+ * console, or the default) and whether the file locks it. Secrets are `{set: true}` or absent, never shown.
+ */
+import { Value } from 'typebox/value';
+import type { SiteConfig } from '../config/types.js';
+import { baseOf, keyPathOf, mergedRaw, type SiteSource } from './effective.js';
+import { entriesOf, parseKey, settingSections, valueAt, type SectionShape, type SettingKey } from './keys.js';
+import { hasSecret, maskSecrets } from './secrets.js';
+
+type Schema = Record<string, unknown>;
+
+export interface SettingField {
+  key: string;
+  name: string;
+  /** Its place in the config file, e.g. `sites[0].policies.emailVerification`. */
+  path: string;
+  schema: Schema;
+  value?: unknown;
+  source: 'file' | 'console' | 'default';
+  locked: boolean;
+  secret: boolean;
+}
+
+/** The running site's value where it has the config file's shape (defaults applied: "off", true, ["en"]). */
+function runningValue(site: SiteConfig, key: SettingKey, schema: Schema): unknown {
+  const value = valueAt(site as unknown as Record<string, unknown>, key);
+  return value !== undefined && Value.Check(schema, value) ? value : undefined;
+}
+
+function field(
+  source: SiteSource,
+  raw: Record<string, unknown>,
+  site: SiteConfig,
+  consoleKeys: ReadonlySet<string>,
+  name: string,
+  key: string,
+  schema: Schema,
+): SettingField {
+  const parsed = parseKey(key)!;
+  const secret = hasSecret(schema);
+  const stored = valueAt(raw, parsed);
+  const value =
+    stored !== undefined ? maskSecrets(schema, stored) : secret ? undefined : runningValue(site, parsed, schema);
+  return {
+    key,
+    name,
+    path: keyPathOf(source, key),
+    schema,
+    ...(value !== undefined ? { value } : {}),
+    // Without a config file, what the site started with counts as its default.
+    source: source.locked.has(key)
+      ? 'file'
+      : consoleKeys.has(key) || (parsed.entry !== undefined && consoleKeys.has(key.slice(0, key.indexOf('.'))))
+        ? 'console'
+        : 'default',
+    locked: source.fromFile && source.locked.has(key),
+    secret,
+  };
+}
+
+function sectionView(
+  section: SectionShape,
+  source: SiteSource,
+  raw: Record<string, unknown>,
+  site: SiteConfig,
+  consoleKeys: ReadonlySet<string>,
+) {
+  const make = (name: string, key: string, schema: Schema) => field(source, raw, site, consoleKeys, name, key, schema);
+  const common = { name: section.name, kind: section.kind, path: keyPathOf(source, section.name) };
+  if (section.kind === 'value') return { ...common, fields: [make(section.name, section.name, section.schema)] };
+  if (section.kind === 'group') {
+    const properties = section.schema.properties as Record<string, Schema>;
+    return { ...common, fields: section.fields.map((f) => make(f, `${section.name}.${f}`, properties[f]!)) };
+  }
+  const item = section.schema.items as Schema & { properties: Record<string, Schema> };
+  const base = baseOf(source, site);
+  return {
+    ...common,
+    idKey: section.idKey,
+    itemSchema: item,
+    entries: entriesOf(raw, section).map((entry) => {
+      const id = String(entry[section.idKey]);
+      const inBase = valueAt(base, { section: section.name, entry: id }) !== undefined;
+      return {
+        id,
+        path: keyPathOf(source, `${section.name}[${id}]`),
+        // An entry of the file (or of the site as it started) stays; one the console added may go.
+        removable: !inBase,
+        fields: section.fields.map((f) => make(f, `${section.name}[${id}].${f}`, item.properties[f]!)),
+      };
+    }),
+  };
+}
+
+export function settingsView(
+  source: SiteSource,
+  site: SiteConfig,
+  values: ReadonlyMap<string, unknown>,
+  canChange: boolean,
+) {
+  const raw = mergedRaw(baseOf(source, site), values);
+  const consoleKeys = new Set(values.keys());
+  return {
+    siteId: site.id,
+    siteName: site.name,
+    path: `sites[${source.index}]`,
+    configFile: source.fromFile,
+    canChange,
+    sections: settingSections().map((section) => sectionView(section, source, raw, site, consoleKeys)),
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Settings owners change in the console (issue #31), in headless Chromium against the BUILT console, on two
+ * instances sharing one database (as behind a load balancer): a change of email verification made on one is
+ * in force for the next registration on the other without a restart; a key the config file sets is locked and
+ * says why; an invalid redirect URI is refused with the config file's own sentence; a secret typed in never
+ * comes back in any answer. The page is usable at phone width and has no serious axe-core violation.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { createApp, type VitrineApp } from '../../packages/server/src/app.js';
+import type { ConfigError } from '../../packages/server/src/config/index.js';
+import { loadConfig } from '../../packages/server/src/config/index.js';
+import { builtApps } from './support/apps.js';
+import { launchChromium } from './support/browser.js';
+import { signedInOwner } from './support/console.js';
+
+const PASSWORD = 'console settings password';
+const SECRET = 'okta-client-secret-typed-once-0123456789';
+const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
+let browser: Browser;
+let server: TestServer;
+let second: VitrineApp;
+let secondUrl: string;
+
+/** The config loader's sentences for a config file with these sites. */
+function loaderProblems(dir: string, sites: unknown[]): string[] {
+  const path = join(dir, 'check.json');
+  writeFileSync(path, JSON.stringify({ sites }));
+  try {
+    loadConfig({ configPath: path, env: {}, ephemeral: true, port: 0 });
+    return [];
+  } catch (error) {
+    return (error as ConfigError).problems;
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-settings-'));
+// The file sets the captcha (locked in the console) and names the client; the rest is the console's.
+const FILE_SITE = { id: 'shop', name: 'Settings Shop', policies: { captcha: 'off' }, clients: [{ clientId: 'web' }] };
+
+beforeAll(async () => {
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ sites: [FILE_SITE] }));
+  const file = loadConfig({ configPath: join(dir, 'config.json'), env: {}, ephemeral: true, port: 0 });
+  server = await startTestServer({
+    config: (c) => ({
+      ...c,
+      consoleDir: builtApps().console,
+      sites: file.sites,
+      siteFiles: file.siteFiles,
+      configBaseDir: dir,
+      storefront: file.storefront,
+    }),
+  });
+  // A second instance: its own copy of the sites, as another process has; it polls every 200 ms (2 s by default).
+  const config = {
+    ...server.ctx.config,
+    sites: server.ctx.config.sites.map((s) => structuredClone(s)),
+    settingsPollMs: 200,
+  };
+  second = await createApp({ config, db: server.ctx.db, logLevel: 'silent', mailDelivery: false });
+  secondUrl = (await second.app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await second?.close();
+  await server?.close();
+});
+
+async function registrationState(url: string): Promise<string> {
+  const visitor = (await (
+    await fetch(`${url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: 'web', grantType: 'anonymous' }),
+    })
+  ).json()) as { access_token: string };
+  const res = await fetch(`${url}/_api/iam/authentication/v2/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: visitor.access_token },
+    body: JSON.stringify({
+      loginId: { email: `s${Math.random().toString(36).slice(2)}@example.com` },
+      password: 'correct horse battery',
+    }),
+  });
+  return ((await res.json()) as { state: string }).state;
+}
+
+async function expectAccessibleAndFits(page: Page) {
+  // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses inline scripts.
+  await page.evaluate(axe);
+  const serious = await page.evaluate(async () => {
+    type Axe = { run(): Promise<{ violations: { id: string; impact: string }[] }> };
+    const result = await (window as unknown as { axe: Axe }).axe.run();
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+  expect(serious).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+describe('console Settings in Chromium', () => {
+  it(
+    'changes, locks, refuses and keeps secrets as the config file would, on every instance',
+    { timeout: 90_000 },
+    async () => {
+      const { page } = await signedInOwner(browser, server, 'owner', PASSWORD, {
+        onlyOrigin: server.url,
+        stepTimeoutMs: 10_000,
+      });
+      const answers: string[] = [];
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.startsWith('/_admin/'))
+          void response.text().then(
+            (text) => answers.push(text),
+            () => {},
+          );
+      });
+      await page.goto(`${server.url}/console/settings`);
+      await page.getByRole('heading', { name: 'Site settings' }).waitFor();
+      const rules = page.getByRole('form', { name: 'Sign-up and sign-in' });
+
+      // The file's key: locked, and the page says where to change it.
+      const captcha = rules.getByLabel('Captcha on sign-up and sign-in');
+      expect(await captcha.isDisabled()).toBe(true);
+      await rules.getByText('Set in the config file (sites[0].policies.captcha): change it there.').waitFor();
+      await expectAccessibleAndFits(page);
+
+      // Email verification, changed here, is in force on the other instance for the next registration.
+      expect(await registrationState(secondUrl)).toBe('SUCCESS');
+      await rules.getByLabel('Email verification').selectOption({ label: 'Required before the first sign-in' });
+      await rules.getByRole('button', { name: 'Save' }).click();
+      await rules.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await expect.poll(() => registrationState(secondUrl), { timeout: 5000 }).toBe('REQUIRE_EMAIL_VERIFICATION');
+
+      // An invalid redirect URI: the config file's own sentence.
+      const app = page.getByRole('form', { name: 'web' });
+      await app.getByLabel('Redirect URIs (one per line)').fill('not a url');
+      await app.getByRole('button', { name: 'Save' }).click();
+      const [sentence] = loaderProblems(dir, [
+        { ...FILE_SITE, clients: [{ clientId: 'web', redirectUris: ['not a url'] }] },
+      ]);
+      expect(sentence).toBe(
+        'sites[0].clients[0].redirectUris[0] must be an absolute URL such as "https://shop.example" (got "not a url")',
+      );
+      await app.getByRole('alert').filter({ hasText: sentence! }).waitFor();
+
+      // A secret goes in once and never comes back: not in an answer, not in the page.
+      await page.getByText('Add a sign-in provider').click();
+      await page.getByLabel('Id (sign-in provider: letters, digits, "-" or "_")').fill('okta');
+      const add = page.getByRole('form', { name: 'New sign-in provider' });
+      await add.getByLabel('Issuer URL').fill('https://login.example.com');
+      await add.getByLabel('Client ID', { exact: true }).fill('vitrine');
+      await add.getByLabel('Client secret', { exact: true }).fill(SECRET);
+      await add.getByRole('button', { name: 'Add sign-in provider' }).click();
+      const okta = page.getByRole('form', { name: 'okta' });
+      await okta.getByText('Set (never shown). Type a new one to replace it.').waitFor();
+      expect(server.ctx.sites.get('shop')!.identityProviders?.[0]?.clientSecret).toBe(SECRET);
+      await page.reload();
+      await page.getByRole('form', { name: 'okta' }).waitFor();
+      expect(await page.content()).not.toContain(SECRET);
+      expect(answers.length).toBeGreaterThan(3);
+      expect(answers.filter((text) => text.includes(SECRET))).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
