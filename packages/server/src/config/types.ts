@@ -138,6 +138,21 @@ export interface SiteConfig {
   identityProviders?: IdentityProviderConfig[];
   /** Text messages and calls for phone second factors (phone/config.ts); absent = the dev phone in development, none in production. */
   phone?: PhoneConfig;
+  /** Delivery methods of checkout (shop/shipping.ts); absent = checkout asks for no delivery choice. */
+  shipping?: ShippingConfig;
+}
+
+/** `sites[].shipping` (config/schema/shipping.ts): flat rates per country, optionally free above a subtotal. */
+export interface ShippingConfig {
+  methods: ShippingMethodConfig[];
+}
+
+export interface ShippingMethodConfig {
+  id: string;
+  name: string;
+  description?: string;
+  rates: { countries: string[]; amount: number }[];
+  freeAbove?: number;
 }
 
 /** `sites[].phone` with its defaults applied (phone/config.ts). */

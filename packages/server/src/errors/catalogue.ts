@@ -285,6 +285,24 @@ export const ERRORS = {
   INVALID_CART: { code: 'INVALID_CART', status: 409, text: 'The cart is not valid' },
   PRODUCT_UNAVAILABLE: { code: 'PRODUCT_UNAVAILABLE', status: 409, text: 'A product in the cart is no longer sold.' },
   OUT_OF_STOCK: { code: 'OUT_OF_STOCK', status: 409, text: 'A product in the cart is sold out.' },
+  // Checkout's delivery choice (shop/shipping.ts) and guest orders (shop/order-link.ts).
+  SHIPPING_COUNTRY_REQUIRED: {
+    code: 'SHIPPING_COUNTRY_REQUIRED',
+    status: 400,
+    text: "Give the shipping address's country",
+  },
+  SHIPPING_METHOD_REQUIRED: { code: 'SHIPPING_METHOD_REQUIRED', status: 400, text: 'Choose a delivery method' },
+  SHIPPING_METHOD_UNKNOWN: { code: 'SHIPPING_METHOD_UNKNOWN', status: 400, text: 'There is no such delivery method' },
+  SHIPPING_COUNTRY_UNSUPPORTED: {
+    code: 'SHIPPING_COUNTRY_UNSUPPORTED',
+    status: 400,
+    text: 'This delivery method does not deliver to that country',
+  },
+  ORDER_LINK_EXPIRED: {
+    code: 'ORDER_LINK_EXPIRED',
+    status: 410,
+    text: 'This order link has expired; the order stays in the account of its email address',
+  },
 } as const satisfies Record<string, { code: string; status: number; text: string }>;
 
 /** The name of a catalogued error, e.g. `'WRONG_PASSWORD'`. */

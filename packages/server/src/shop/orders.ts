@@ -15,6 +15,12 @@ export interface OrderView {
   total: number;
   currency: string;
   shippingAddress: unknown;
+  /** AWAITING_PAYMENT at first; later statuses are set in the console (#30). */
+  paymentMethod: string;
+  shippingMethod: unknown;
+  shippingTotal: number;
+  /** Set on guest orders only. */
+  guestEmail: string | null;
 }
 
 export function orderView(data: JsonObject): OrderView {
@@ -30,6 +36,10 @@ export function orderView(data: JsonObject): OrderView {
     total: Number(data.total ?? 0),
     currency: String(data.currency ?? 'USD'),
     shippingAddress: data.shippingAddress ?? null,
+    paymentMethod: String(data.paymentMethod ?? 'OFFLINE'),
+    shippingMethod: data.shippingMethod ?? null,
+    shippingTotal: Number(data.shippingTotal ?? 0),
+    guestEmail: typeof data.guestEmail === 'string' ? data.guestEmail : null,
   };
 }
 
@@ -59,6 +69,20 @@ export async function findOrder(
   const { rows } = await db.query<{ data: JsonObject }>(
     'select data from data_items where site_id = $1 and collection_id = $2 and id = $3 and owner_id = $4',
     [siteId, ordersCollection, id, memberId],
+  );
+  return rows[0] && orderView(rows[0].data);
+}
+
+/** An order by id whoever owns it: for the signed link of a guest's confirmation (order-link.ts). */
+export async function findOrderById(
+  db: Queryable,
+  siteId: string,
+  ordersCollection: string,
+  id: string,
+): Promise<OrderView | undefined> {
+  const { rows } = await db.query<{ data: JsonObject }>(
+    'select data from data_items where site_id = $1 and collection_id = $2 and id = $3',
+    [siteId, ordersCollection, id],
   );
   return rows[0] && orderView(rows[0].data);
 }

@@ -14,6 +14,7 @@ import { phoneFactors } from './0018_phone_factors.js';
 import { accountRedirects } from './0019_account_redirects.js';
 import { redirects } from './0030_redirects.js';
 import { shop } from './0040_shop.js';
+import { guestOrders } from './0041_guest_orders.js';
 import { security } from './0050_security.js';
 import { sessionIdle } from './0051_session_idle.js';
 import { keyProtection } from './0052_key_protection.js';
@@ -55,6 +56,7 @@ export const migrations: readonly Migration[] = [
   dataIndexes,
   redirects,
   shop,
+  guestOrders,
   security,
   sessionIdle,
   keyProtection,
