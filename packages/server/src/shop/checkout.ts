@@ -80,7 +80,14 @@ async function readProducts(
   const byId = new Map<string, ProductRow>(
     rows.map((r) => [
       r.id,
-      { id: r.id, title: r.data.title, slug: r.data.slug, price: r.data.price, image: r.data.image, stock: r.data.stock },
+      {
+        id: r.id,
+        title: r.data.title,
+        slug: r.data.slug,
+        price: r.data.price,
+        image: r.data.image,
+        stock: r.data.stock,
+      },
     ]),
   );
   return { rows, byId };
@@ -126,7 +133,8 @@ export async function quoteCheckout(
   },
 ): Promise<CheckoutQuote> {
   const { priced } = await priceCart(db, input.siteId, input.collections, cartOwner(input.buyer), false);
-  const options = input.shipping && input.country ? shippingOptions(input.shipping, input.country, priced.subtotal) : [];
+  const options =
+    input.shipping && input.country ? shippingOptions(input.shipping, input.country, priced.subtotal) : [];
   const shipping =
     input.shipping && input.shippingMethod && input.country
       ? chooseShipping(input.shipping, { methodId: input.shippingMethod, country: input.country }, priced.subtotal)

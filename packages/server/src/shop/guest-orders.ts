@@ -15,10 +15,12 @@ export async function recordGuestOrder(
   email: string,
   now: number,
 ): Promise<void> {
-  await tx.query(
-    'insert into shop_guest_orders (site_id, order_id, email_key, created_at) values ($1, $2, $3, $4)',
-    [siteId, orderId, emailKey(email), new Date(now)],
-  );
+  await tx.query('insert into shop_guest_orders (site_id, order_id, email_key, created_at) values ($1, $2, $3, $4)', [
+    siteId,
+    orderId,
+    emailKey(email),
+    new Date(now),
+  ]);
 }
 
 /**

@@ -31,7 +31,8 @@ export function readCheckoutBody(raw: unknown): CheckoutBody {
   const text = (key: string, max: number) => {
     const v = b[key];
     if (v === undefined || v === null || v === '') return undefined;
-    if (typeof v !== 'string' || v.length > max) throw invalidField(key, `must be a string of at most ${max} characters`);
+    if (typeof v !== 'string' || v.length > max)
+      throw invalidField(key, `must be a string of at most ${max} characters`);
     return v;
   };
   return {
@@ -80,8 +81,7 @@ export async function placeOrder(
     now: ctx.now(),
     onPlaced: async (tx, placed, priced, shipping) => {
       const id = String(placed._id);
-      if (buyer.kind === 'guest')
-        guestToken = signOrderLink(orderLinkSecret(ctx.tokens.keys), site.id, id, ctx.now());
+      if (buyer.kind === 'guest') guestToken = signOrderLink(orderLinkSecret(ctx.tokens.keys), site.id, id, ctx.now());
       if (!to) return;
       const url = guestToken
         ? `${base(ctx)}/order?token=${encodeURIComponent(guestToken)}`

@@ -10,10 +10,14 @@
 import { Type } from 'typebox';
 import { Id, List, Optional, Strict, Text } from './common.js';
 
-const Country = () =>
-  Text({ pattern: '^[A-Z]{2}$', 'x-hint': 'an ISO 3166 country code in capitals such as "FR"' });
+const Country = () => Text({ pattern: '^[A-Z]{2}$', 'x-hint': 'an ISO 3166 country code in capitals such as "FR"' });
 const Amount = (description: string) =>
-  Type.Number({ minimum: 0, maximum: 1_000_000, description, 'x-message': 'must be an amount of 0 or more, such as 4.9' });
+  Type.Number({
+    minimum: 0,
+    maximum: 1_000_000,
+    description,
+    'x-message': 'must be an amount of 0 or more, such as 4.9',
+  });
 
 export const ShippingRateSchema = Strict({
   countries: List(Country(), { minItems: 1, 'x-too-few': 'must list at least one country code, e.g. ["FR"]' }),
