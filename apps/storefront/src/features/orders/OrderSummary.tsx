@@ -24,6 +24,14 @@ export function OrderSummary({ order }: { order: Order }) {
           <dt>{_('order.status')}</dt>
           <dd>{_('order.statusValue', { status: order.status })}</dd>
         </div>
+        {order.guestEmail && (
+          <div>
+            <dt>{_('order.email')}</dt>
+            <dd>
+              <bdi>{order.guestEmail}</bdi>
+            </dd>
+          </div>
+        )}
         {order.shippingAddress && (
           <div>
             <dt>{_('order.shipsTo')}</dt>
@@ -74,6 +82,26 @@ export function OrderSummary({ order }: { order: Order }) {
           ))}
         </tbody>
         <tfoot role="rowgroup">
+          {order.shippingMethod && (
+            <>
+              <tr role="row">
+                <th scope="row" colSpan={3} role="rowheader">
+                  {_('order.subtotal')}
+                </th>
+                <td role="cell">
+                  <Price amount={order.subtotal} />
+                </td>
+              </tr>
+              <tr role="row">
+                <th scope="row" colSpan={3} role="rowheader">
+                  {_('order.delivery', { method: order.shippingMethod.name })}
+                </th>
+                <td role="cell">
+                  <Price amount={order.shippingMethod.amount} />
+                </td>
+              </tr>
+            </>
+          )}
           <tr role="row">
             <th scope="row" colSpan={3} role="rowheader">
               {_('order.col.total')}
