@@ -56,7 +56,7 @@ export async function signUpInStorefront(
  * Account and Orders, and Language live there); does nothing on wider pages, where they sit in the row.
  */
 export async function openShopMenu(page: Page): Promise<void> {
-  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', includeHidden: true });
   await menu.waitFor({ state: 'attached' });
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) != 'true') await menu.click();
 }

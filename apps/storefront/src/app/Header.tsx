@@ -40,7 +40,8 @@ export function Header() {
   return (
     <header className="site-header" onKeyDown={(e) => e.key == 'Escape' && setMenuOpen(false)}>
       <div className="site-header__inner">
-        <Link to="/" className="brand">
+        {/* dir="auto": the shop's name keeps its own direction (and its ellipsis end) in right-to-left pages. */}
+        <Link to="/" className="brand" dir="auto">
           {siteName}
         </Link>
         <CartLink />

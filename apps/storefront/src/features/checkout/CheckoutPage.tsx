@@ -132,7 +132,7 @@ export function CheckoutPage() {
     <section className="page checkout-page">
       <PageHeading>{_('checkout.heading')}</PageHeading>
       {error && <Alert tone="error">{error}</Alert>}
-      <div className="checkout-layout">
+      <div className={step == 'review' ? 'checkout-layout checkout-layout--review' : 'checkout-layout'}>
         {step == 'review' && quote.data ? (
           <ReviewStep
             quote={quote.data}
@@ -224,25 +224,27 @@ export function CheckoutPage() {
             </button>
           </form>
         )}
-        <aside aria-labelledby="checkout-items" className="checkout-aside">
-          <h2 id="checkout-items">{_('checkout.items')}</h2>
-          <ul className="checkout-lines">
-            {cart.lines.map((line) => {
-              const product = products.byId.get(line.productId);
-              return (
-                <li key={line._id}>
-                  <bdi>
-                    {_('checkout.line', { title: product?.title ?? _('common.loading'), quantity: line.quantity })}
-                  </bdi>
-                  <Price amount={(product?.price ?? 0) * line.quantity} />
-                </li>
-              );
-            })}
-          </ul>
-          <p className="checkout-total">
-            {_('checkout.subtotal')} <Price amount={subtotal} className="price price--strong" />
-          </p>
-        </aside>
+        {step == 'details' && (
+          <aside aria-labelledby="checkout-items" className="checkout-aside">
+            <h2 id="checkout-items">{_('checkout.items')}</h2>
+            <ul className="checkout-lines">
+              {cart.lines.map((line) => {
+                const product = products.byId.get(line.productId);
+                return (
+                  <li key={line._id}>
+                    <bdi>
+                      {_('checkout.line', { title: product?.title ?? _('common.loading'), quantity: line.quantity })}
+                    </bdi>
+                    <Price amount={(product?.price ?? 0) * line.quantity} />
+                  </li>
+                );
+              })}
+            </ul>
+            <p className="checkout-total">
+              {_('checkout.subtotal')} <Price amount={subtotal} className="price price--strong" />
+            </p>
+          </aside>
+        )}
       </div>
     </section>
   );

@@ -41,8 +41,15 @@ export function DeliveryOptions({
               required
             />
             <span className="delivery-option__text">
-              <strong>{o.name}</strong>
-              {o.description && <span className="muted">{o.description}</span>}
+              {/* The shop's own words from its config: isolated, so "3–5 working days" keeps its order in Arabic. */}
+              <strong>
+                <bdi>{o.name}</bdi>
+              </strong>
+              {o.description && (
+                <span className="muted">
+                  <bdi>{o.description}</bdi>
+                </span>
+              )}
               {o.freeAbove !== undefined && o.amount > 0 && (
                 <span className="muted">{_('checkout.freeAbove', { amount: format.price(o.freeAbove) })}</span>
               )}

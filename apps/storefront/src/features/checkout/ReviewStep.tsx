@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { useEffect, useRef } from 'react';
 import { Price } from '../../components/Price.js';
 import { formatAddress, type OrderAddress } from '../orders/order-types.js';
 import type { Quote, ShippingOption } from './checkout-api.js';
@@ -26,10 +27,15 @@ export function ReviewStep({
   onPlace(): void;
 }) {
   const { _ } = useLingui();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The step replaces the form: focus (and the screen) move to its heading, as on a new page.
+  useEffect(() => heading.current?.focus(), []);
   const total = (Math.round(quote.subtotal * 100) + Math.round((shipping?.amount ?? 0) * 100)) / 100;
   return (
     <section aria-labelledby="review-heading" className="review">
-      <h2 id="review-heading">{_('checkout.reviewHeading')}</h2>
+      <h2 id="review-heading" ref={heading} tabIndex={-1}>
+        {_('checkout.reviewHeading')}
+      </h2>
       <dl className="review__facts">
         <div>
           <dt>{_('checkout.contact')}</dt>
