@@ -80,109 +80,120 @@ async function headerIsOneRow(page: Page): Promise<boolean> {
 }
 
 describe('checkout in Chromium', () => {
-  it('a guest on a phone buys two products with a delivery method, gets the mail and opens the order by its link', { timeout: 90_000 }, async () => {
-    const page = await newPage(PHONE);
-    await page.goto(server.url);
-    expect(await headerIsOneRow(page)).toBe(true);
-    await addToCart(page, 0);
-    await addToCart(page, 1);
-    await page.getByRole('link', { name: 'Cart, 2 items' }).click();
-    await page.getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL(`${server.url}/checkout`);
-    await page.getByLabel('Email').waitFor();
-    await page.screenshot({ path: '/tmp/co/checkout-phone-empty.png', fullPage: true }); // TEMP
-    await expectAccessible(page, 'checkout, English');
+  it(
+    'a guest on a phone buys two products with a delivery method, gets the mail and opens the order by its link',
+    { timeout: 90_000 },
+    async () => {
+      const page = await newPage(PHONE);
+      await page.goto(server.url);
+      expect(await headerIsOneRow(page)).toBe(true);
+      await addToCart(page, 0);
+      await addToCart(page, 1);
+      await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      await page.waitForURL(`${server.url}/checkout`);
+      await page.getByLabel('Email').waitFor();
+      await page.screenshot({ path: '/tmp/co/checkout-phone-empty.png', fullPage: true }); // TEMP
+      await expectAccessible(page, 'checkout, English');
 
-    const email = uniqueEmail('guest');
-    const address = {
-      name: 'Ada Lovelace',
-      street: '12 Rue des Lilas',
-      postalCode: '75011',
-      city: 'Paris',
-      country: 'FR',
-    };
-    await fillCheckout(page, { email, address, method: 'Express delivery' });
-    const review = page.getByRole('region', { name: 'Review your order' });
-    await review.getByText('Delivery (Express delivery)').waitFor();
-    expect(await review.getByText('Pay on delivery or by bank transfer', { exact: false }).count()).toBe(1);
-    expect(await fits(page)).toBe(true);
-    await page.screenshot({ path: '/tmp/co/review-phone.png', fullPage: true }); // TEMP
-    await expectAccessible(page, 'review, English');
+      const email = uniqueEmail('guest');
+      const address = {
+        name: 'Ada Lovelace',
+        street: '12 Rue des Lilas',
+        postalCode: '75011',
+        city: 'Paris',
+        country: 'FR',
+      };
+      await fillCheckout(page, { email, address, method: 'Express delivery' });
+      const review = page.getByRole('region', { name: 'Review your order' });
+      await review.getByText('Delivery (Express delivery)').waitFor();
+      expect(await review.getByText('Pay on delivery or by bank transfer', { exact: false }).count()).toBe(1);
+      expect(await fits(page)).toBe(true);
+      await page.screenshot({ path: '/tmp/co/review-phone.png', fullPage: true }); // TEMP
+      await expectAccessible(page, 'review, English');
 
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await page.waitForURL(/\/checkout\/confirmation\//);
-    const number = (await page.getByText(/^Your order number is V-\d{6}$/).textContent())!.slice(-8);
-    await page.getByText(`We sent a confirmation to`, { exact: false }).waitFor();
-    expect(await page.getByRole('table').getByText('Delivery (Express delivery)').count()).toBe(1);
-    await page.screenshot({ path: '/tmp/co/confirm-phone.png', fullPage: true }); // TEMP
-    expect(await fits(page)).toBe(true);
-    await expectAccessible(page, 'confirmation, English');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(/\/checkout\/confirmation\//);
+      const number = (await page.getByText(/^Your order number is V-\d{6}$/).textContent())!.slice(-8);
+      await page.getByText(`We sent a confirmation to`, { exact: false }).waitFor();
+      expect(await page.getByRole('table').getByText('Delivery (Express delivery)').count()).toBe(1);
+      await page.screenshot({ path: '/tmp/co/confirm-phone.png', fullPage: true }); // TEMP
+      expect(await fits(page)).toBe(true);
+      await expectAccessible(page, 'confirmation, English');
 
-    const mail = await waitFor(() => smtp.received.find((m) => m.to.includes(email)), 10_000);
-    const text = mailText(mail.raw);
-    expect(text).toContain(`order ${number} received`);
-    expect(text).toContain('Delivery (Express delivery)');
-    const link = /https?:\/\/[^\s"<>]+\/order\?token=[^\s"<>]+/.exec(text)![0];
+      const mail = await waitFor(() => smtp.received.find((m) => m.to.includes(email)), 10_000);
+      const text = mailText(mail.raw);
+      expect(text).toContain(`order ${number} received`);
+      expect(text).toContain('Delivery (Express delivery)');
+      const link = /https?:\/\/[^\s"<>]+\/order\?token=[^\s"<>]+/.exec(text)![0];
 
-    // The link opens the order in a browser that never saw the shop: the signed link is the key.
-    const other = await newPage(DESKTOP);
-    await other.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
-    await other.getByRole('heading', { name: `Order ${number}` }).waitFor();
-    await other.getByText('Awaiting payment').waitFor();
-    expect(await other.getByText(email).count()).toBe(1);
-    await other.context().close();
-    await page.context().close();
-  });
+      // The link opens the order in a browser that never saw the shop: the signed link is the key.
+      const other = await newPage(DESKTOP);
+      await other.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+      await other.getByRole('heading', { name: `Order ${number}` }).waitFor();
+      await other.getByText('Awaiting payment').waitFor();
+      expect(await other.getByText(email).count()).toBe(1);
+      await other.context().close();
+      await page.context().close();
+    },
+  );
 
-  it('a member checks out on a desktop with their saved address; Arabic pages pass axe and fit a phone', { timeout: 90_000 }, async () => {
-    const page = await newPage(DESKTOP);
-    await page.goto(server.url);
-    expect(await page.getByRole('button', { name: 'Menu', includeHidden: true }).isVisible()).toBe(false);
-    await signUpInStorefront(browser, server, { page });
-    await page.goto(`${server.url}/account`);
-    await page.getByRole('button', { name: 'Add an address' }).click();
-    await page.getByLabel('Street and number').fill('1 Main St');
-    await page.getByLabel('Postal code').fill('10001');
-    await page.getByLabel('City').fill('New York');
-    await page.getByLabel('Country code').fill('US');
-    await page.getByRole('button', { name: 'Save addresses' }).click();
-    await page.getByText('Your addresses were saved.').waitFor();
-    await page.goto(server.url);
-    await addToCart(page, 0);
-    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
-    await page.getByRole('button', { name: 'Checkout' }).click();
-    await page.getByText(/^Signed in as /).waitFor();
-    await page.getByRole('radio', { name: /^Standard delivery/ }).waitFor();
-    await page.screenshot({ path: '/tmp/co/checkout-desktop.png', fullPage: true }); // TEMP
-    await fillCheckout(page, { method: 'Standard delivery' });
-    await page.getByRole('region', { name: 'Review your order' }).getByText('1 Main St, 10001 New York, US').waitFor();
-    await page.screenshot({ path: '/tmp/co/review-desktop.png', fullPage: true }); // TEMP
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await page.waitForURL(/\/checkout\/confirmation\//);
-    await page.getByRole('link', { name: 'View order details' }).click();
-    await page.waitForURL(/\/account\/orders\/[^/]+$/);
-    await page.getByText('Awaiting payment').waitFor();
+  it(
+    'a member checks out on a desktop with their saved address; Arabic pages pass axe and fit a phone',
+    { timeout: 90_000 },
+    async () => {
+      const page = await newPage(DESKTOP);
+      await page.goto(server.url);
+      expect(await page.getByRole('button', { name: 'Menu', includeHidden: true }).isVisible()).toBe(false);
+      await signUpInStorefront(browser, server, { page });
+      await page.goto(`${server.url}/account`);
+      await page.getByRole('button', { name: 'Add an address' }).click();
+      await page.getByLabel('Street and number').fill('1 Main St');
+      await page.getByLabel('Postal code').fill('10001');
+      await page.getByLabel('City').fill('New York');
+      await page.getByLabel('Country code').fill('US');
+      await page.getByRole('button', { name: 'Save addresses' }).click();
+      await page.getByText('Your addresses were saved.').waitFor();
+      await page.goto(server.url);
+      await addToCart(page, 0);
+      await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      await page.getByText(/^Signed in as /).waitFor();
+      await page.getByRole('radio', { name: /^Standard delivery/ }).waitFor();
+      await page.screenshot({ path: '/tmp/co/checkout-desktop.png', fullPage: true }); // TEMP
+      await fillCheckout(page, { method: 'Standard delivery' });
+      await page
+        .getByRole('region', { name: 'Review your order' })
+        .getByText('1 Main St, 10001 New York, US')
+        .waitFor();
+      await page.screenshot({ path: '/tmp/co/review-desktop.png', fullPage: true }); // TEMP
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(/\/checkout\/confirmation\//);
+      await page.getByRole('link', { name: 'View order details' }).click();
+      await page.waitForURL(/\/account\/orders\/[^/]+$/);
+      await page.getByText('Awaiting payment').waitFor();
 
-    // Arabic, at phone width: checkout and review pass axe and fit the screen.
-    await page.setViewportSize(PHONE);
-    await page.goto(server.url);
-    await addToCart(page, 0);
-    await openShopMenu(page);
-    await page.getByLabel('Language').selectOption('ar');
-    await page.locator('html[dir="rtl"]').waitFor();
-    await page.screenshot({ path: '/tmp/co/header-ar.png' }); // TEMP
-    expect(await headerIsOneRow(page)).toBe(true);
-    await page.goto(`${server.url}/checkout`);
-    await page.getByRole('button', { name: 'مراجعة الطلب' }).waitFor();
-    expect(await fits(page)).toBe(true);
-    await page.screenshot({ path: '/tmp/co/checkout-ar.png', fullPage: true }); // TEMP
-    await expectAccessible(page, 'checkout, Arabic');
-    await page.getByRole('radio', { name: /^Standard delivery/ }).check();
-    await page.getByRole('button', { name: 'مراجعة الطلب' }).click();
-    await page.getByRole('heading', { name: 'راجع طلبك' }).waitFor();
-    expect(await fits(page)).toBe(true);
-    await page.screenshot({ path: '/tmp/co/review-ar.png', fullPage: true }); // TEMP
-    await expectAccessible(page, 'review, Arabic');
-    await page.context().close();
-  });
+      // Arabic, at phone width: checkout and review pass axe and fit the screen.
+      await page.setViewportSize(PHONE);
+      await page.goto(server.url);
+      await addToCart(page, 0);
+      await openShopMenu(page);
+      await page.getByLabel('Language').selectOption('ar');
+      await page.locator('html[dir="rtl"]').waitFor();
+      await page.screenshot({ path: '/tmp/co/header-ar.png' }); // TEMP
+      expect(await headerIsOneRow(page)).toBe(true);
+      await page.goto(`${server.url}/checkout`);
+      await page.getByRole('button', { name: 'مراجعة الطلب' }).waitFor();
+      expect(await fits(page)).toBe(true);
+      await page.screenshot({ path: '/tmp/co/checkout-ar.png', fullPage: true }); // TEMP
+      await expectAccessible(page, 'checkout, Arabic');
+      await page.getByRole('radio', { name: /^Standard delivery/ }).check();
+      await page.getByRole('button', { name: 'مراجعة الطلب' }).click();
+      await page.getByRole('heading', { name: 'راجع طلبك' }).waitFor();
+      expect(await fits(page)).toBe(true);
+      await page.screenshot({ path: '/tmp/co/review-ar.png', fullPage: true }); // TEMP
+      await expectAccessible(page, 'review, Arabic');
+      await page.context().close();
+    },
+  );
 });
