@@ -93,7 +93,6 @@ describe('checkout in Chromium', () => {
       await page.getByRole('button', { name: 'Checkout' }).click();
       await page.waitForURL(`${server.url}/checkout`);
       await page.getByLabel('Email').waitFor();
-      await page.screenshot({ path: '/tmp/co/checkout-phone-empty.png', fullPage: true }); // TEMP
       await expectAccessible(page, 'checkout, English');
 
       const email = uniqueEmail('guest');
@@ -109,7 +108,6 @@ describe('checkout in Chromium', () => {
       await review.getByText('Delivery (Express delivery)').waitFor();
       expect(await review.getByText('Pay on delivery or by bank transfer', { exact: false }).count()).toBe(1);
       expect(await fits(page)).toBe(true);
-      await page.screenshot({ path: '/tmp/co/review-phone.png', fullPage: true }); // TEMP
       await expectAccessible(page, 'review, English');
 
       await page.getByRole('button', { name: 'Place order' }).click();
@@ -117,7 +115,6 @@ describe('checkout in Chromium', () => {
       const number = (await page.getByText(/^Your order number is V-\d{6}$/).textContent())!.slice(-8);
       await page.getByText(`We sent a confirmation to`, { exact: false }).waitFor();
       expect(await page.getByRole('table').getByText('Delivery (Express delivery)').count()).toBe(1);
-      await page.screenshot({ path: '/tmp/co/confirm-phone.png', fullPage: true }); // TEMP
       expect(await fits(page)).toBe(true);
       await expectAccessible(page, 'confirmation, English');
 
@@ -160,13 +157,11 @@ describe('checkout in Chromium', () => {
       await page.getByRole('button', { name: 'Checkout' }).click();
       await page.getByText(/^Signed in as /).waitFor();
       await page.getByRole('radio', { name: /^Standard delivery/ }).waitFor();
-      await page.screenshot({ path: '/tmp/co/checkout-desktop.png', fullPage: true }); // TEMP
       await fillCheckout(page, { method: 'Standard delivery' });
       await page
         .getByRole('region', { name: 'Review your order' })
         .getByText('1 Main St, 10001 New York, US')
         .waitFor();
-      await page.screenshot({ path: '/tmp/co/review-desktop.png', fullPage: true }); // TEMP
       await page.getByRole('button', { name: 'Place order' }).click();
       await page.waitForURL(/\/checkout\/confirmation\//);
       await page.getByRole('link', { name: 'View order details' }).click();
@@ -180,18 +175,15 @@ describe('checkout in Chromium', () => {
       await openShopMenu(page);
       await page.getByLabel('Language').selectOption('ar');
       await page.locator('html[dir="rtl"]').waitFor();
-      await page.screenshot({ path: '/tmp/co/header-ar.png' }); // TEMP
       expect(await headerIsOneRow(page)).toBe(true);
       await page.goto(`${server.url}/checkout`);
       await page.getByRole('button', { name: 'مراجعة الطلب' }).waitFor();
       expect(await fits(page)).toBe(true);
-      await page.screenshot({ path: '/tmp/co/checkout-ar.png', fullPage: true }); // TEMP
       await expectAccessible(page, 'checkout, Arabic');
       await page.getByRole('radio', { name: /^Standard delivery/ }).check();
       await page.getByRole('button', { name: 'مراجعة الطلب' }).click();
       await page.getByRole('heading', { name: 'راجع طلبك' }).waitFor();
       expect(await fits(page)).toBe(true);
-      await page.screenshot({ path: '/tmp/co/review-ar.png', fullPage: true }); // TEMP
       await expectAccessible(page, 'review, Arabic');
       await page.context().close();
     },
