@@ -53,12 +53,10 @@ export function guestEmail(email: string | undefined): string {
 
 const base = (ctx: AppContext) => ctx.config.publicUrl.replace(/\/$/, '');
 
-/** The order's link for its confirmation: the member's account page, or a guest's signed link. */
-export function orderLink(ctx: AppContext, siteId: string, orderId: string, guest: boolean): string {
-  if (!guest) return `${base(ctx)}/account/orders/${encodeURIComponent(orderId)}`;
-  const token = signOrderLink(orderLinkSecret(ctx.tokens.keys), siteId, orderId, ctx.now());
-  return `${base(ctx)}/order?token=${encodeURIComponent(token)}`;
-}
+/** Where the confirmation mail points: the member's account page, or a guest's signed link. */
+const memberOrderUrl = (ctx: AppContext, orderId: string) =>
+  `${base(ctx)}/account/orders/${encodeURIComponent(orderId)}`;
+const guestOrderUrl = (ctx: AppContext, token: string) => `${base(ctx)}/order?token=${encodeURIComponent(token)}`;
 
 export async function placeOrder(
   ctx: AppContext,
@@ -83,9 +81,7 @@ export async function placeOrder(
       const id = String(placed._id);
       if (buyer.kind === 'guest') guestToken = signOrderLink(orderLinkSecret(ctx.tokens.keys), site.id, id, ctx.now());
       if (!to) return;
-      const url = guestToken
-        ? `${base(ctx)}/order?token=${encodeURIComponent(guestToken)}`
-        : orderLink(ctx, site.id, id, false);
+      const url = guestToken ? guestOrderUrl(ctx, guestToken) : memberOrderUrl(ctx, id);
       const mail = orderConfirmationMail(
         language,
         site.name,
