@@ -113,8 +113,12 @@ describe('checkout journey', () => {
   });
 
   it('lets a visitor check out as a guest, with a way to sign in that comes back', async () => {
-    renderShop(server, '/checkout');
-    await screen.findByRole('heading', { level: 1, name: 'Checkout' }, long);
+    const shop = renderShop(server);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add to cart' }, long))[0]!);
+    await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items.length).toBe(1), long);
+    shop.reload('/checkout');
+    // Not sent to sign in: the guest's email is asked for, beside a link to sign in and come back.
+    await screen.findByLabelText('Email', {}, long);
     expect(window.location.pathname).toBe('/checkout');
     expect(screen.getByText('Sign in', { selector: 'main a' }).getAttribute('href')).toBe(
       '/sign-in?returnTo=%2Fcheckout',
