@@ -13,7 +13,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import type { Caller } from '../http/caller.js';
+import { httpErrors } from '../http/errors.js';
 import { resolveCaller } from '../http/resolve-caller.js';
+import { clientIp } from '../security/client-ip.js';
 import { DEFAULT_COLLECTIONS, quoteCheckout, type Buyer, type ShopCollections } from './checkout.js';
 import { orderLinkSecret, readOrderLink } from './order-link.js';
 import { findOrder, findOrderById, listOrders, orderView } from './orders.js';
@@ -22,6 +24,12 @@ import { shippedCountries } from './shipping.js';
 import * as S from './schemas.js';
 
 export const SHOP_PREFIX = '/_api/vitrine/v1';
+
+/**
+ * Guest orders per client address: each one mails whatever address it names, so a script must not turn the
+ * shop into a mailer (or empty its stock) — a person places a few orders an hour at most.
+ */
+export const GUEST_ORDERS_PER_HOUR = { limit: 20, windowSeconds: 3600 };
 
 /** The caller and the shop's collections; `guests` lets a visitor's token through (checkout as a guest). */
 type Shopper = Extract<Caller, { kind: 'member' | 'visitor' }>;
@@ -91,6 +99,10 @@ export const shopRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     const { caller, site, collections } = await shopCaller(request, ctx, true);
     const body = readCheckoutBody(request.body);
     const buyer = buyerOf(caller, () => guestEmail(body.email));
+    if (buyer.kind === 'guest') {
+      const hit = await ctx.limiter.hit(`ip:guest-checkout:${site.id}:${clientIp(request)}`, GUEST_ORDERS_PER_HOUR);
+      if (!hit.allowed) throw httpErrors.tooManyRequests(hit.retryAfterSeconds);
+    }
     const { order, guestToken } = await placeOrder(ctx, site, buyer, body, collections);
     ctx.log.info({ siteId: site.id, orderId: order._id, number: order.number, guest: !!guestToken }, 'order placed');
     return { order: orderView(order), ...(guestToken ? { orderToken: guestToken } : {}) };
