@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
 import { launchChromium, newPhonePage, type PhonePageOptions } from './support/browser.js';
 import { registerMember as registerAnyMember, signedInOwner } from './support/console.js';
+import { openShopMenu } from './support/storefront.js';
 
 const OWNER_PASSWORD = 'console and storefront owner password';
 const MEMBER_PASSWORD = 'correct horse battery';
@@ -71,6 +72,7 @@ describe('console and storefront together in Chromium', () => {
       await shop.getByLabel('Password').fill(MEMBER_PASSWORD);
       await shop.getByRole('button', { name: 'Sign in', exact: true }).click();
       await shop.getByRole('button', { name: 'Sign out' }).waitFor();
+      await openShopMenu(shop);
       await shop.getByRole('link', { name: 'Account' }).click();
       await shop.getByRole('heading', { name: 'Account info' }).waitFor();
       await shop.getByText(member.email).waitFor();
@@ -92,6 +94,7 @@ describe('console and storefront together in Chromium', () => {
       expect(await me()).toBe(401);
 
       // The shopper's page was open all along; their next step inside it (no reload) meets the ended session.
+      await openShopMenu(shop);
       await shop.getByRole('link', { name: 'Orders' }).click();
       await shop.getByRole('link', { name: 'Sign in' }).waitFor();
       expect(await shop.getByRole('button', { name: 'Sign out' }).count()).toBe(0);

@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
 import { launchChromium, newPhonePage } from './support/browser.js';
 import { signedInOwner } from './support/console.js';
+import { openShopMenu } from './support/storefront.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -85,6 +86,7 @@ describe('translations in the console, in Chromium', () => {
       // The storefront, switched to French, lists the product under the console's title.
       const shop = await newPage();
       await shop.goto(server.url);
+      await openShopMenu(shop);
       await shop.getByLabel('Language').selectOption('fr');
       await shop.getByText(frenchTitle).first().waitFor();
       await shop.context().close();

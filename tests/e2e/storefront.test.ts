@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtApps } from './support/apps.js';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium, newPhonePage } from './support/browser.js';
-import { addToCart, signUpInStorefront } from './support/storefront.js';
+import { addToCart, fillCheckout, openShopMenu, signUpInStorefront } from './support/storefront.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -59,9 +59,11 @@ describe('storefront in Chromium', () => {
   it('creates an account from checkout, verifies it, places an order and signs out to an empty cart', async () => {
     const page = await newPage();
     await page.goto(server.url);
-    // Checkout straight from the cart panel.
+    // Checkout straight from the cart panel, then its "Sign in" (guests may also check out with an email).
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await page.getByRole('dialog', { name: 'Added to your cart' }).getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(`${server.url}/checkout`);
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(`${server.url}/sign-in?returnTo=%2Fcheckout`);
     await signUpInStorefront(browser, server, { page });
     // The visitor's cart followed the new member.
@@ -69,10 +71,13 @@ describe('storefront in Chromium', () => {
     await expect.poll(() => cart.getAttribute('aria-label')).toBe('Cart, 1 item');
     await cart.click();
     await page.getByRole('button', { name: 'Checkout' }).click();
+    const address = { name: 'Ada Lovelace', street: '1 Main St', postalCode: '10001', city: 'New York', country: 'US' };
+    await fillCheckout(page, { address, method: 'Standard delivery' });
     await page.getByRole('button', { name: 'Place order' }).click();
     const number = await page.getByText(/^V-\d{6}$/).textContent();
     expect(new URL(page.url()).pathname).toMatch(/^\/checkout\/confirmation\/[^/]+$/);
     await expect.poll(() => cart.getAttribute('aria-label')).toBe('Cart, 0 items');
+    await openShopMenu(page);
     await page.getByRole('link', { name: 'Orders' }).click();
     const order = page.getByRole('link', { name: `Order ${number}` });
     await order.waitFor();

@@ -35,6 +35,7 @@ export async function signUpInStorefront(
 ): Promise<{ page: Page; email: string; password: string }> {
   page ??= await newPhonePage(browser);
   if (!page.url().startsWith(server.url)) await page.goto(server.url);
+  await openShopMenu(page);
   await page.getByRole('link', { name: 'Create account' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -51,6 +52,16 @@ export async function signUpInStorefront(
 }
 
 /**
+ * Opens the storefront header's Menu when the page is narrow enough to have one (phones: Create account, or
+ * Account and Orders, and Language live there); does nothing on wider pages, where they sit in the row.
+ */
+export async function openShopMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', includeHidden: true });
+  await menu.waitFor({ state: 'attached' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) != 'true') await menu.click();
+}
+
+/**
  * "Add to cart" on the `index`-th product of the page, then "Keep shopping" in the cart panel it opens
  * (a modal dialog: the rest of the page waits until it closes). Returns once the panel is gone.
  */
@@ -59,4 +70,32 @@ export async function addToCart(page: Page, index = 0): Promise<void> {
   const panel = page.getByRole('dialog', { name: 'Added to your cart' });
   await panel.getByRole('button', { name: 'Keep shopping' }).click();
   await panel.waitFor({ state: 'hidden' });
+}
+
+export interface CheckoutDetails {
+  /** A guest's email (members are not asked). */
+  email?: string;
+  /** A typed address; without it the member's saved address (chosen by default) is used. */
+  address?: { name: string; street: string; postalCode: string; city: string; country: string };
+  /** The start of the delivery method's name, e.g. "Standard delivery". */
+  method: string;
+}
+
+/**
+ * Fills the checkout page as a shopper does — email (guests), address, delivery method — then **Review
+ * order**; returns once the review step shows.
+ */
+export async function fillCheckout(page: Page, details: CheckoutDetails): Promise<void> {
+  if (details.email) await page.getByLabel('Email').fill(details.email);
+  if (details.address) {
+    const a = details.address;
+    await page.getByLabel('Full name').fill(a.name);
+    await page.getByLabel('Street and number').fill(a.street);
+    await page.getByLabel('Postal code').fill(a.postalCode);
+    await page.getByLabel('City').fill(a.city);
+    await page.getByLabel('Country', { exact: true }).selectOption(a.country);
+  }
+  await page.getByRole('radio', { name: new RegExp(`^${details.method}`) }).check();
+  await page.getByRole('button', { name: 'Review order' }).click();
+  await page.getByRole('heading', { name: 'Review your order' }).waitFor();
 }

@@ -21,6 +21,7 @@ const SecondStepPage = lazyPage(() => import('../features/auth/SecondStepPage.js
 const SecurityPage = lazyPage(() => import('../features/account/SecurityPage.js'), 'SecurityPage');
 const SignInMethodsPage = lazyPage(() => import('../features/account/SignInMethodsPage.js'), 'SignInMethodsPage');
 const OrdersPage = lazyPage(() => import('../features/orders/OrdersPage.js'), 'OrdersPage');
+const GuestOrderPage = lazyPage(() => import('../features/orders/GuestOrderPage.js'), 'GuestOrderPage');
 const OrderDetailPage = lazyPage(() => import('../features/orders/OrderDetailPage.js'), 'OrderDetailPage');
 const NotFoundPage = lazyPage(() => import('./NotFoundPage.js'), 'NotFoundPage');
 
@@ -159,6 +160,14 @@ export const routes: RouteDefinition[] = [
     element: (
       <Area name="order">
         <OrderDetailPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/order',
+    element: (
+      <Area name="order">
+        <GuestOrderPage />
       </Area>
     ),
   },

@@ -1,13 +1,17 @@
 import { useLingui } from '@lingui/react';
 import { useAuthActions, useSession } from '@vitrine/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from './router/index.js';
 import { useRuntimeConfig } from '../config/config-context.js';
 import { authPageLink } from '../features/auth/return-to.js';
 import { CartLink } from '../features/cart/CartLink.js';
 import { LanguageSelect } from '../i18n/LanguageSelect.js';
 
-/** Site header: brand, cart (with count), and the session's links. Wraps cleanly at 375 px. */
+/**
+ * Site header: brand, cart (with count), the session's main action (Sign in / Sign out) and, on phones, a
+ * Menu button that opens the rest (Create account or Account and Orders, Language) under the row, so the
+ * header is one row at 390 px. From 48rem on the menu's contents sit in the row and the button is hidden.
+ */
 export function Header() {
   const { _ } = useLingui();
   const { siteName } = useRuntimeConfig();
@@ -15,6 +19,14 @@ export function Header() {
   const { logout } = useAuthActions();
   const location = useLocation();
   const [signingOut, setSigningOut] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPage, setMenuPage] = useState(location);
+  const menuId = useId();
+  // A new page closes the menu.
+  if (menuPage != location) {
+    setMenuPage(location);
+    setMenuOpen(false);
+  }
 
   const signOut = async () => {
     setSigningOut(true);
@@ -26,56 +38,58 @@ export function Header() {
   };
 
   return (
-    <header className="site-header">
+    <header className="site-header" onKeyDown={(e) => e.key == 'Escape' && setMenuOpen(false)}>
       <div className="site-header__inner">
-        <Link to="/" className="brand">
+        {/* dir="auto": the shop's name keeps its own direction (and its ellipsis end) in right-to-left pages. */}
+        <Link to="/" className="brand" dir="auto">
           {siteName}
         </Link>
-        <nav aria-label={_('header.nav')} className="main-nav">
-          <ul>
-            <li>
-              <CartLink />
-            </li>
-            {isMember ? (
-              <>
-                <li>
-                  <NavLink to="/account" end className="nav-link">
-                    {_('header.account')}
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/account/orders" className="nav-link">
-                    {_('header.orders')}
-                  </NavLink>
-                </li>
-                <li>
-                  <button
-                    type="button"
-                    className="nav-link nav-button"
-                    onClick={() => void signOut()}
-                    disabled={signingOut}
-                  >
-                    {_('header.signOut')}
-                  </button>
-                </li>
-              </>
-            ) : (
-              <>
-                <li>
-                  <NavLink to={authPageLink('/sign-in', location)} className="nav-link">
-                    {_('header.signIn')}
-                  </NavLink>
-                </li>
+        <CartLink />
+        {isMember ? (
+          <button type="button" className="nav-link nav-button" onClick={() => void signOut()} disabled={signingOut}>
+            {_('header.signOut')}
+          </button>
+        ) : (
+          <NavLink to={authPageLink('/sign-in', location)} className="nav-link">
+            {_('header.signIn')}
+          </NavLink>
+        )}
+        <button
+          type="button"
+          className="nav-link menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <span className="visually-hidden">{_('header.menu')}</span>
+        </button>
+        <div id={menuId} className={menuOpen ? 'site-menu site-menu--open' : 'site-menu'}>
+          <nav aria-label={_('header.nav')} className="main-nav">
+            <ul>
+              {isMember ? (
+                <>
+                  <li>
+                    <NavLink to="/account" end className="nav-link">
+                      {_('header.account')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/account/orders" className="nav-link">
+                      {_('header.orders')}
+                    </NavLink>
+                  </li>
+                </>
+              ) : (
                 <li>
                   <NavLink to={authPageLink('/create-account', location)} className="nav-link nav-link--accent">
                     {_('header.createAccount')}
                   </NavLink>
                 </li>
-              </>
-            )}
-          </ul>
-        </nav>
-        <LanguageSelect />
+              )}
+            </ul>
+          </nav>
+          <LanguageSelect />
+        </div>
       </div>
     </header>
   );

@@ -113,9 +113,33 @@ describe('pseudo-locale: no hard-coded text', () => {
     await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items.length).toBe(1), long);
     shop.reload('/checkout');
     await waitFor(() => expect(document.querySelector('.checkout-lines li')).not.toBeNull(), long);
+    // The country names (Intl's) and the delivery methods (the site's config) are data.
+    const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+    const { siteId, ctx } = shopServer.server;
+    for (const m of ctx.sites.get(siteId)!.shipping!.methods)
+      data.push(m.name, m.description ?? '', ...m.rates.flatMap((r) => r.countries.map((c) => regions.of(c) ?? c)));
     await expectAllTranslated('checkout');
 
-    fireEvent.click(document.querySelector<HTMLButtonElement>('.checkout-page .button--primary')!);
+    // Fields found by their autocomplete tokens: their labels are in the pseudo-locale.
+    const type = (token: string, value: string) =>
+      fireEvent.change(document.querySelector(`[autocomplete="shipping ${token}"]`)!, { target: { value } });
+    type('name', 'Ada');
+    type('address-line1', '12 Rue des Lilas');
+    type('postal-code', '75011');
+    type('address-level2', 'Paris');
+    type('country', 'FR');
+    data.push('Ada, 12 Rue des Lilas, 75011 Paris, FR');
+    const standard = await waitFor(
+      () => document.querySelector<HTMLInputElement>('input[name="delivery"][value="standard"]') ?? Promise.reject(),
+      long,
+    );
+    fireEvent.click(standard);
+    await expectAllTranslated('checkout with delivery methods');
+    fireEvent.click(document.querySelector<HTMLButtonElement>('.checkout-form button[type="submit"]')!);
+    await waitFor(() => expect(document.querySelector('.review')).not.toBeNull(), long);
+    await expectAllTranslated('review');
+
+    fireEvent.click(document.querySelector<HTMLButtonElement>('.review .button--primary')!);
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/checkout\/confirmation\//), long);
     const number = (await screen.findByText(/^V-\d+$/, {}, long)).textContent!;
     // Dates are written by Intl (no pseudo-locale data there: it falls back to English month names).

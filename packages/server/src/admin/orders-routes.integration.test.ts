@@ -125,7 +125,7 @@ async function guestOrder(
   guestEmail: string,
   total: number,
   createdMs: number,
-  status = 'PLACED',
+  status = 'AWAITING_PAYMENT',
   lines: JsonObject[] = [],
 ) {
   const id = `guest-order-${++seq}-${Date.now()}`;
@@ -191,7 +191,7 @@ describe('order statuses', () => {
         h.actor,
       ]),
     ).toEqual([
-      ['PLACED', 'PAID', 'orders-editor@example.com'],
+      ['AWAITING_PAYMENT', 'PAID', 'orders-editor@example.com'],
       ['PAID', 'SHIPPED', 'orders-owner@example.com'],
       ['SHIPPED', 'DELIVERED', 'orders-owner@example.com'],
     ]);
@@ -282,7 +282,7 @@ describe('order statuses', () => {
     await receiver.waitFor((all) =>
       all.some((r) => r.json.type === 'order.cancelled' && (r.json.data as { id: string }).id === order.id),
     );
-    expect(verifiedEvent('order.cancelled', order.id, 'CANCELED').data).toMatchObject({ previousStatus: 'PLACED' });
+    expect(verifiedEvent('order.cancelled', order.id, 'CANCELED').data).toMatchObject({ previousStatus: 'AWAITING_PAYMENT' });
   });
 
   it('support reads orders but cannot change them; a guest order mails the guest', async () => {
@@ -291,7 +291,7 @@ describe('order statuses', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.details.applicationError.code).toBe('OWNER_ROLE_REFUSED');
     const read = await support.call('GET', `/_admin/v1/orders/${guest.id}?siteId=${server.siteId}`);
-    expect(read.body).toMatchObject({ status: 'PLACED', customer: { memberId: null, guest: true }, history: [] });
+    expect(read.body).toMatchObject({ status: 'AWAITING_PAYMENT', customer: { memberId: null, guest: true }, history: [] });
     expect((await editor.call('GET', `/_admin/v1/orders?siteId=${server.siteId}`)).status).toBe(200);
     expect((await setStatus(editor, guest.id, { status: 'PAID' })).status).toBe(200);
     await waitFor(() => smtp.received.find((m) => m.to.includes(read.body.customer.email)));
@@ -354,7 +354,7 @@ describe('orders list, export and overview', () => {
     await guestOrder('a@example.com', 130, at, 'PAID', [line(900, 30), line(1000, 100, runner)]);
     await guestOrder('b@example.com', 15.5, at, 'SHIPPED', [line(100, 15.5)]);
     await guestOrder('c@example.com', 1000, at, 'CANCELED', [line(5000, 1000)]);
-    await guestOrder('d@example.com', 70, Date.now() - 45 * DAY, 'PLACED');
+    await guestOrder('d@example.com', 70, Date.now() - 45 * DAY, 'AWAITING_PAYMENT');
     const after = await overview();
     const dayOf = (o: { days: { day: string; orders: number; revenue: number }[] }) =>
       o.days.find((d) => d.day === yesterday)!;
@@ -391,7 +391,7 @@ describe('orders list, export and overview', () => {
     // With sequential scans off the planner still takes one when no index can serve a query.
     expect(plans.length).toBeGreaterThanOrEqual(7);
     expect(plans.filter((p) => p.plan.includes('Seq Scan on data_items')).map((p) => p.sql)).toEqual([]);
-    expect(plans.find((p) => p.sql.includes("in ('PLACED', 'PAID') group by"))!.plan).toContain(
+    expect(plans.find((p) => p.sql.includes("in ('AWAITING_PAYMENT', 'PAID') group by"))!.plan).toContain(
       'data_items_order_status',
     );
   });

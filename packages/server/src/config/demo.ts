@@ -1,4 +1,4 @@
-import type { CollectionConfig, SiteConfig } from './types.js';
+import type { CollectionConfig, ShippingConfig, SiteConfig } from './types.js';
 import { CATEGORY_FIELDS, demoCategories, demoProducts, PRODUCT_FIELDS } from './demo-catalog.js';
 
 export const DEFAULT_TOKENS = {
@@ -61,8 +61,35 @@ export function demoSite(publicUrl: string, options: { development?: boolean } =
     collections: demoCollections(),
     // Catalogs ship for these five (i18n/catalogs); Arabic pages are right to left.
     languages: ['en', 'fr', 'de', 'es', 'ar'],
+    shipping: DEMO_SHIPPING,
   };
 }
+
+/** The demo shop's delivery methods (config/schema/shipping.ts): flat rates per country, free above an amount. */
+export const DEMO_SHIPPING: ShippingConfig = {
+  methods: [
+    {
+      id: 'standard',
+      name: 'Standard delivery',
+      description: '3–5 working days',
+      rates: [
+        { countries: ['US'], amount: 5 },
+        { countries: ['FR', 'DE', 'ES', 'BE', 'NL', 'IT'], amount: 7.5 },
+        { countries: ['GB', 'AE', 'SA', 'EG', 'MA'], amount: 12 },
+      ],
+      freeAbove: 100,
+    },
+    {
+      id: 'express',
+      name: 'Express delivery',
+      description: '1–2 working days',
+      rates: [
+        { countries: ['US'], amount: 15 },
+        { countries: ['FR', 'DE', 'ES', 'BE', 'NL', 'IT', 'GB'], amount: 20 },
+      ],
+    },
+  ],
+};
 
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 

@@ -17,6 +17,7 @@ import {
 import { buildIdentityProviders } from '../identity/sso/config.js';
 import { buildLanguages } from '../i18n/config.js';
 import { buildPhone } from '../phone/config.js';
+import { buildShipping } from '../shop/shipping.js';
 
 /**
  * Reads `sites[i]` of a config file; `baseDir` resolves seed file names. The shape is the TypeBox
@@ -87,6 +88,7 @@ function buildSite(
   const identityProviders = buildIdentityProviders(r, site.identityProviders, `${path}.identityProviders`);
   const languages = buildLanguages(r, site.languages, `${path}.languages`);
   const phone = buildPhone(r, site.phone, `${path}.phone`, env);
+  const shipping = buildShipping(r, site.shipping, `${path}.shipping`);
   return {
     id,
     name: take.string(site.name, id),
@@ -102,6 +104,7 @@ function buildSite(
     ...(typeof take.object(site.mail).from === 'string'
       ? { mail: { from: take.string(take.object(site.mail).from, '') } }
       : {}),
+    ...(shipping ? { shipping } : {}),
     ...(graphql ? { graphql } : {}),
   };
 }

@@ -140,6 +140,21 @@ export interface SiteConfig {
   phone?: PhoneConfig;
   /** `sites[].mail.from`: the sender of the site's mail; absent = MAIL_FROM or the server's default. */
   mail?: { from: string };
+  /** Delivery methods of checkout (shop/shipping.ts); absent = checkout asks for no delivery choice. */
+  shipping?: ShippingConfig;
+}
+
+/** `sites[].shipping` (config/schema/shipping.ts): flat rates per country, optionally free above a subtotal. */
+export interface ShippingConfig {
+  methods: ShippingMethodConfig[];
+}
+
+export interface ShippingMethodConfig {
+  id: string;
+  name: string;
+  description?: string;
+  rates: { countries: string[]; amount: number }[];
+  freeAbove?: number;
 }
 
 /** `sites[].phone` with its defaults applied (phone/config.ts). */

@@ -297,6 +297,23 @@ export const ERRORS = {
     code: 'ORDER_TRANSITION_REFUSED',
     status: 409,
     text: 'The order cannot move to that status from the one it has',
+  // Checkout's delivery choice (shop/shipping.ts) and guest orders (shop/order-link.ts).
+  SHIPPING_COUNTRY_REQUIRED: {
+    code: 'SHIPPING_COUNTRY_REQUIRED',
+    status: 400,
+    text: "Give the shipping address's country",
+  },
+  SHIPPING_METHOD_REQUIRED: { code: 'SHIPPING_METHOD_REQUIRED', status: 400, text: 'Choose a delivery method' },
+  SHIPPING_METHOD_UNKNOWN: { code: 'SHIPPING_METHOD_UNKNOWN', status: 400, text: 'There is no such delivery method' },
+  SHIPPING_COUNTRY_UNSUPPORTED: {
+    code: 'SHIPPING_COUNTRY_UNSUPPORTED',
+    status: 400,
+    text: 'This delivery method does not deliver to that country',
+  },
+  ORDER_LINK_EXPIRED: {
+    code: 'ORDER_LINK_EXPIRED',
+    status: 410,
+    text: 'This order link has expired; the order stays in the account of its email address',
   },
 } as const satisfies Record<string, { code: string; status: number; text: string }>;
 

@@ -6,6 +6,7 @@ import { keepsFirstRefreshToken } from './client-kind.js';
 import { requireClient, type GrantHandler } from './grants.js';
 import { consumeCode, findCode, recordCodeSession, verifyPkce } from '../sign-in/redirect-store.js';
 import { endSession } from './session-end.js';
+import { linkGuestOrders } from '../shop/guest-orders.js';
 
 const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
 
@@ -59,6 +60,8 @@ export const authorizationCodeGrant: GrantHandler = async (input, ctx, request) 
       await recordVisitor(tx, site.id, stored.memberId, stored.visitorId);
       await reassignVisitorItems(tx, site.id, stored.visitorId, stored.memberId);
     }
+    // Orders placed as a guest with this member's verified address join the account (issue #29).
+    await linkGuestOrders(tx, site.id, stored.memberId, ctx.now());
     return { tokens } as const;
   });
   if (outcome.error !== undefined) throw invalidGrant(outcome.error);

@@ -1,6 +1,8 @@
 import { invalidField } from '../http/errors.js';
 
 export interface ShippingAddress {
+  /** Who receives the parcel. */
+  name?: string;
   addressLine?: string;
   addressLine2?: string;
   city?: string;
@@ -10,6 +12,7 @@ export interface ShippingAddress {
 }
 
 const LIMITS: Record<keyof ShippingAddress, number> = {
+  name: 200,
   addressLine: 200,
   addressLine2: 200,
   city: 200,
@@ -30,7 +33,8 @@ export function parseShippingAddress(value: unknown): ShippingAddress | null {
     if (typeof v !== 'string') throw invalidField(`shippingAddress.${key}`, 'must be a string');
     if (v.length > LIMITS[key])
       throw invalidField(`shippingAddress.${key}`, `must be at most ${LIMITS[key]} characters`);
-    out[key] = v;
+    // Country codes are compared with the shipping config's capitals.
+    out[key] = key === 'country' ? v.toUpperCase() : v;
   }
   return Object.keys(out).length ? out : null;
 }

@@ -48,7 +48,7 @@ export function parseOrderFilter(query: Record<string, unknown>): OrderFilter {
   const search = typeof query.search === 'string' ? query.search.trim().slice(0, 200) : undefined;
   const status = query.status === undefined || query.status === '' ? undefined : query.status;
   if (status !== undefined && !isOrderStatus(status))
-    throw invalidField('status', 'must be PLACED, PAID, SHIPPED, DELIVERED or CANCELED');
+    throw invalidField('status', 'must be AWAITING_PAYMENT, PAID, SHIPPED, DELIVERED or CANCELED');
   const from = day(query.from, 'from');
   const to = day(query.to, 'to');
   if (from && to && from > to) throw invalidField('to', 'must not be before from');

@@ -7,7 +7,7 @@ import { translator } from '../i18n/index.js';
 import { mailLayout, type RenderedMail } from '../mail/templates.js';
 import type { OrderStatus } from './order-rules.js';
 
-export type MailedStatus = Exclude<OrderStatus, 'PLACED'>;
+export type MailedStatus = Exclude<OrderStatus, 'AWAITING_PAYMENT'>;
 
 export interface OrderMailFacts {
   number: string;

@@ -1,18 +1,18 @@
 /**
  * The rules of an order's status, as pure functions (tested without a database):
- *   PLACED (awaiting payment) → PAID → SHIPPED (carrier and tracking number) → DELIVERED,
- *   and PLACED or PAID → CANCELED (its stock goes back). DELIVERED and CANCELED are final.
+ *   AWAITING_PAYMENT → PAID → SHIPPED (carrier and tracking number) → DELIVERED,
+ *   and AWAITING_PAYMENT or PAID → CANCELED (its stock goes back). DELIVERED and CANCELED are final.
  * `CANCELED` keeps the spelling the storefront's catalogs already had; the webhook event is `order.cancelled`.
  */
 import { appError } from '../errors/catalogue.js';
 import { invalidField } from '../http/errors.js';
 
-export const ORDER_STATUSES = ['PLACED', 'PAID', 'SHIPPED', 'DELIVERED', 'CANCELED'] as const;
+export const ORDER_STATUSES = ['AWAITING_PAYMENT', 'PAID', 'SHIPPED', 'DELIVERED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Words for error messages (the console and the mails have their own). */
 export const STATUS_WORDS: Record<OrderStatus, string> = {
-  PLACED: 'awaiting payment',
+  AWAITING_PAYMENT: 'awaiting payment',
   PAID: 'paid',
   SHIPPED: 'shipped',
   DELIVERED: 'delivered',
@@ -20,7 +20,7 @@ export const STATUS_WORDS: Record<OrderStatus, string> = {
 };
 
 export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  PLACED: ['PAID', 'CANCELED'],
+  AWAITING_PAYMENT: ['PAID', 'CANCELED'],
   PAID: ['SHIPPED', 'CANCELED'],
   SHIPPED: ['DELIVERED'],
   DELIVERED: [],
@@ -28,13 +28,13 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 /** Statuses an owner still has to act on: taking the payment, then shipping. */
-export const AWAITING_ACTION: readonly OrderStatus[] = ['PLACED', 'PAID'];
+export const AWAITING_ACTION: readonly OrderStatus[] = ['AWAITING_PAYMENT', 'PAID'];
 
 export const isOrderStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 
-/** A stored order's status: older orders and unknown values read as PLACED, the status checkout writes. */
-export const currentStatus = (value: unknown): OrderStatus => (isOrderStatus(value) ? value : 'PLACED');
+/** A stored order's status: unknown values read as AWAITING_PAYMENT, the status checkout writes (migration 44 renamed the earlier PLACED). */
+export const currentStatus = (value: unknown): OrderStatus => (isOrderStatus(value) ? value : 'AWAITING_PAYMENT');
 
 export const MAX_CARRIER = 100;
 export const MAX_TRACKING = 100;
@@ -88,7 +88,7 @@ export function checkTransition(from: OrderStatus, to: OrderStatus): void {
 
 /** The date field a status stamps on the order (`paidDate`, `shippedDate`…). */
 export const STATUS_DATE_FIELD: Record<OrderStatus, string> = {
-  PLACED: '_createdDate',
+  AWAITING_PAYMENT: '_createdDate',
   PAID: 'paidDate',
   SHIPPED: 'shippedDate',
   DELIVERED: 'deliveredDate',

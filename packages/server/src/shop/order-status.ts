@@ -131,7 +131,7 @@ export async function changeOrderStatus(
     );
 
     const shopper = await shopperOf(tx, site.id, { data: row.data, ownerId: row.owner_id });
-    if (shopper && change.status !== 'PLACED') {
+    if (shopper && change.status !== 'AWAITING_PAYMENT') {
       const language = mailLanguage(site, {
         explicit: shopper.language,
         member: shopper.profile ? { profile: shopper.profile } : undefined,

@@ -18,6 +18,12 @@ export interface OrderView {
   /** Set once the shop marks the order shipped (console, shop/order-status.ts). */
   carrier?: string;
   trackingNumber?: string;
+  /** AWAITING_PAYMENT at first; later statuses are set in the console (#30). */
+  paymentMethod: string;
+  shippingMethod: unknown;
+  shippingTotal: number;
+  /** Set on guest orders only. */
+  guestEmail: string | null;
 }
 
 export function orderView(data: JsonObject): OrderView {
@@ -25,7 +31,7 @@ export function orderView(data: JsonObject): OrderView {
   return {
     _id: String(data._id),
     number: String(data.number ?? ''),
-    status: String(data.status ?? 'PLACED'),
+    status: String(data.status ?? 'AWAITING_PAYMENT'),
     createdDate: isDateValue(created) ? created.$date : String(created ?? ''),
     lines: Array.isArray(data.lines) ? data.lines : [],
     itemCount: Number(data.itemCount ?? 0),
@@ -35,6 +41,10 @@ export function orderView(data: JsonObject): OrderView {
     shippingAddress: data.shippingAddress ?? null,
     ...(typeof data.carrier === 'string' ? { carrier: data.carrier } : {}),
     ...(typeof data.trackingNumber === 'string' ? { trackingNumber: data.trackingNumber } : {}),
+    paymentMethod: String(data.paymentMethod ?? 'OFFLINE'),
+    shippingMethod: data.shippingMethod ?? null,
+    shippingTotal: Number(data.shippingTotal ?? 0),
+    guestEmail: typeof data.guestEmail === 'string' ? data.guestEmail : null,
   };
 }
 
@@ -64,6 +74,20 @@ export async function findOrder(
   const { rows } = await db.query<{ data: JsonObject }>(
     'select data from data_items where site_id = $1 and collection_id = $2 and id = $3 and owner_id = $4',
     [siteId, ordersCollection, id, memberId],
+  );
+  return rows[0] && orderView(rows[0].data);
+}
+
+/** An order by id whoever owns it: for the signed link of a guest's confirmation (order-link.ts). */
+export async function findOrderById(
+  db: Queryable,
+  siteId: string,
+  ordersCollection: string,
+  id: string,
+): Promise<OrderView | undefined> {
+  const { rows } = await db.query<{ data: JsonObject }>(
+    'select data from data_items where site_id = $1 and collection_id = $2 and id = $3',
+    [siteId, ordersCollection, id],
   );
   return rows[0] && orderView(rows[0].data);
 }

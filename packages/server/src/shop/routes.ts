@@ -1,61 +1,130 @@
 /**
- * The shop API of the storefront (member token required):
- *   POST /_api/vitrine/v1/checkout      {shippingAddress?} → {order}   (server-side prices and stock)
- *   GET  /_api/vitrine/v1/orders                            → {orders} (newest first)
- *   GET  /_api/vitrine/v1/orders/:id                        → {order}  (404 for others' orders)
+ * The shop API of the storefront:
+ *   GET  /_api/vitrine/v1/shipping-methods   (any token)    → {methods, countries}
+ *   POST /_api/vitrine/v1/checkout/quote     (visitor/member) {shippingAddress?, shippingMethod?} → {quote}
+ *   POST /_api/vitrine/v1/checkout           (visitor/member) {email (guests), shippingAddress, shippingMethod,
+ *                                             language?} → {order, orderToken? (guests)}
+ *   POST /_api/vitrine/v1/orders/by-link     (any token)    {token} → {order}  (a guest's signed link)
+ *   GET  /_api/vitrine/v1/orders             (member)       → {orders} (newest first)
+ *   GET  /_api/vitrine/v1/orders/:id         (member)       → {order}  (404 for others' orders)
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { invalidField } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
+import type { Caller } from '../http/caller.js';
+import { httpErrors } from '../http/errors.js';
 import { resolveCaller } from '../http/resolve-caller.js';
-import { parseShippingAddress } from './address.js';
-import { checkout, DEFAULT_COLLECTIONS, type ShopCollections } from './checkout.js';
-import { findOrder, listOrders, orderView } from './orders.js';
+import { clientIp } from '../security/client-ip.js';
+import { DEFAULT_COLLECTIONS, quoteCheckout, type Buyer, type ShopCollections } from './checkout.js';
+import { orderLinkSecret, readOrderLink } from './order-link.js';
+import { findOrder, findOrderById, listOrders, orderView } from './orders.js';
+import { guestEmail, placeOrder, readCheckoutBody } from './place-order.js';
+import { shippedCountries } from './shipping.js';
 import * as S from './schemas.js';
 
 export const SHOP_PREFIX = '/_api/vitrine/v1';
 
-async function requireShopper(request: FastifyRequest, ctx: AppContext) {
-  const caller = await resolveCaller(request, ctx);
-  if (caller.kind !== 'member')
-    throw appError('UNAUTHORIZED', { description: 'Sign in as a member to use checkout and orders' });
+/**
+ * Guest orders per client address: each one mails whatever address it names, so a script must not turn the
+ * shop into a mailer (or empty its stock) — a person places a few orders an hour at most.
+ */
+export const GUEST_ORDERS_PER_HOUR = { limit: 20, windowSeconds: 3600 };
+
+/** The caller and the shop's collections; `guests` lets a visitor's token through (checkout as a guest). */
+type Shopper = Extract<Caller, { kind: 'member' | 'visitor' }>;
+
+async function shopCaller(request: FastifyRequest, ctx: AppContext, guests: boolean) {
+  const resolved = await resolveCaller(request, ctx);
+  const allowed = resolved.kind === 'member' || (guests && resolved.kind === 'visitor');
+  if (!allowed)
+    throw appError('UNAUTHORIZED', {
+      description: guests ? 'Send a visitor or member token' : 'Sign in as a member to see orders',
+    });
+  const caller = resolved as Shopper;
   const site = ctx.sites.get(caller.siteId);
   const collections: ShopCollections = DEFAULT_COLLECTIONS;
   const has = (id: string) => !!site?.collections.some((c) => c.id === id);
   if (!site || !has(collections.products) || !has(collections.cart) || !has(collections.orders)) {
     throw appError('SHOP_NOT_CONFIGURED');
   }
-  return { caller, collections };
+  return { caller, site, collections };
+}
+
+const buyerOf = (caller: Shopper, email: () => string): Buyer =>
+  caller.kind === 'member'
+    ? { kind: 'member', memberId: caller.memberId }
+    : { kind: 'guest', visitorId: caller.visitorId, email: email() };
+
+/** Orders are a member's: a visitor's token gets the same 401 as none. */
+function memberOf(caller: Shopper): string {
+  if (caller.kind !== 'member') throw appError('UNAUTHORIZED', { description: 'Sign in as a member to see orders' });
+  return caller.memberId;
 }
 
 export const shopRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.post(`${SHOP_PREFIX}/checkout`, { schema: S.checkout }, async (request) => {
-    const { caller, collections } = await requireShopper(request, ctx);
-    const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'must be a JSON object');
-    const shippingAddress = parseShippingAddress((body as Record<string, unknown>).shippingAddress);
-    const order = await checkout(ctx.db, {
-      siteId: caller.siteId,
-      memberId: caller.memberId,
-      shippingAddress,
+
+  app.get(`${SHOP_PREFIX}/shipping-methods`, { schema: S.shippingMethods }, async (request) => {
+    const { site } = await shopCaller(request, ctx, true);
+    const shipping = site.shipping;
+    if (!shipping) return { methods: [], countries: [] };
+    return {
+      methods: shipping.methods.map((m) => ({
+        id: m.id,
+        name: m.name,
+        ...(m.description ? { description: m.description } : {}),
+        rates: m.rates,
+        ...(m.freeAbove !== undefined ? { freeAbove: m.freeAbove } : {}),
+      })),
+      countries: shippedCountries(shipping),
+    };
+  });
+
+  app.post(`${SHOP_PREFIX}/checkout/quote`, { schema: S.quote }, async (request) => {
+    const { caller, site, collections } = await shopCaller(request, ctx, true);
+    const body = readCheckoutBody(request.body);
+    const quote = await quoteCheckout(ctx.db, {
+      siteId: site.id,
+      buyer: buyerOf(caller, () => ''),
+      shipping: site.shipping,
       collections,
-      now: ctx.now(),
+      shippingMethod: body.shippingMethod,
+      country: body.shippingAddress?.country,
     });
-    ctx.log.info({ siteId: caller.siteId, orderId: order._id, number: order.number }, 'order placed');
-    return { order: orderView(order) };
+    return { quote };
+  });
+
+  app.post(`${SHOP_PREFIX}/checkout`, { schema: S.checkout }, async (request) => {
+    const { caller, site, collections } = await shopCaller(request, ctx, true);
+    const body = readCheckoutBody(request.body);
+    const buyer = buyerOf(caller, () => guestEmail(body.email));
+    if (buyer.kind === 'guest') {
+      const hit = await ctx.limiter.hit(`ip:guest-checkout:${site.id}:${clientIp(request)}`, GUEST_ORDERS_PER_HOUR);
+      if (!hit.allowed) throw httpErrors.tooManyRequests(hit.retryAfterSeconds);
+    }
+    const { order, guestToken } = await placeOrder(ctx, site, buyer, body, collections);
+    ctx.log.info({ siteId: site.id, orderId: order._id, number: order.number, guest: !!guestToken }, 'order placed');
+    return { order: orderView(order), ...(guestToken ? { orderToken: guestToken } : {}) };
+  });
+
+  app.post(`${SHOP_PREFIX}/orders/by-link`, { schema: S.orderByLink }, async (request) => {
+    const { site, collections } = await shopCaller(request, ctx, true);
+    const id = readOrderLink(orderLinkSecret(ctx.tokens.keys), site.id, request.body.token, ctx.now());
+    const order = await findOrderById(ctx.db, site.id, collections.orders, id);
+    if (!order) throw appError('ORDER_NOT_FOUND');
+    return { order };
   });
 
   app.get(`${SHOP_PREFIX}/orders`, { schema: S.listOrders }, async (request) => {
-    const { caller, collections } = await requireShopper(request, ctx);
-    return { orders: await listOrders(ctx.db, caller.siteId, collections.orders, caller.memberId) };
+    const { caller, collections } = await shopCaller(request, ctx, false);
+    return { orders: await listOrders(ctx.db, caller.siteId, collections.orders, memberOf(caller)) };
   });
 
   app.get(`${SHOP_PREFIX}/orders/:id`, { schema: S.getOrder }, async (request) => {
-    const { caller, collections } = await requireShopper(request, ctx);
-    const order = await findOrder(ctx.db, caller.siteId, collections.orders, caller.memberId, request.params.id);
+    const { caller, collections } = await shopCaller(request, ctx, false);
+    const memberId = memberOf(caller);
+    const order = await findOrder(ctx.db, caller.siteId, collections.orders, memberId, request.params.id);
     if (!order) throw appError('ORDER_NOT_FOUND');
     return { order };
   });

@@ -33,7 +33,7 @@ const average = (revenue: number, orders: number) => (orders ? money(revenue / o
 // A number field read as numeric; anything else (an item written through the data API by hand) as 0.
 const num = (json: string) =>
   `(case when jsonb_typeof(${json}) = 'number' then (${json} #>> '{}')::numeric else 0 end)`;
-const SOLD = `coalesce(d.data ->> 'status', 'PLACED') <> 'CANCELED'`;
+const SOLD = `coalesce(d.data ->> 'status', 'AWAITING_PAYMENT') <> 'CANCELED'`;
 
 export async function salesOverview(
   db: Queryable,
@@ -71,7 +71,7 @@ export async function salesOverview(
     ),
     db.query<{ status: string; n: number }>(
       `select d.data ->> 'status' as status, count(*)::int as n from data_items d
-       where ${ofOrders} and d.data ->> 'status' in ('PLACED', 'PAID') group by 1`,
+       where ${ofOrders} and d.data ->> 'status' in ('AWAITING_PAYMENT', 'PAID') group by 1`,
       [siteId],
     ),
     db.query<{ currency: string | null }>(
@@ -98,7 +98,7 @@ export async function salesOverview(
   const count = (status: string) => Number(awaiting.rows.find((r) => r.status === status)?.n ?? 0);
   // Oldest first: the order that has waited longest is the one to act on.
   const waiting = await Promise.all(
-    (['PAID', 'PLACED'] as const).map((status) =>
+    (['PAID', 'AWAITING_PAYMENT'] as const).map((status) =>
       listShopOrders(db, siteId, collection, { status }, { limit: AWAITING_LISTED, offset: 0, oldestFirst: true }),
     ),
   );
@@ -114,7 +114,7 @@ export async function salesOverview(
       revenue: money(Number(r.revenue)),
     })),
     awaitingAction: {
-      awaitingPayment: count('PLACED'),
+      awaitingPayment: count('AWAITING_PAYMENT'),
       toShip: count('PAID'),
       oldest: waiting
         .flatMap((w) => w.orders)

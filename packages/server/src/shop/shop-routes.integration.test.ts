@@ -20,7 +20,9 @@ let clientId: string;
 let seq = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // A shop without delivery methods: checkout asks for no delivery choice (guest-checkout.integration.test.ts
+  // covers the demo site's methods).
+  server = await startTestServer({ site: (s) => ({ ...s, shipping: undefined }) });
   siteId = server.siteId;
   clientId = server.clientId;
   // The app's Ajv and character policy, which the route schemas are written for (`x-text`).

@@ -304,7 +304,7 @@ describe('webhook events', () => {
     expect(placed.identity).toEqual({ identityType: 'MEMBER', memberId });
     expect(placed.data).toMatchObject({
       dataCollectionId: 'Orders',
-      data: { memberId, status: 'PLACED', itemCount: 2, total: 10 },
+      data: { memberId, status: 'AWAITING_PAYMENT', itemCount: 2, total: 10 },
     });
   });
 });

@@ -118,7 +118,7 @@ export function SalesSection({ siteId }: { siteId: string }) {
         <h2 id="orders-waiting-heading">Orders awaiting action</h2>
         <dl className="stats">
           <div>
-            <dt>{STATUS_LABEL.PLACED}</dt>
+            <dt>{STATUS_LABEL.AWAITING_PAYMENT}</dt>
             <dd>{waiting.awaitingPayment}</dd>
           </div>
           <div>

@@ -35,7 +35,7 @@ export const ordersApi = {
 
 /** Words for each status, as owners say them. */
 export const STATUS_LABEL: Record<OrderStatus, string> = {
-  PLACED: 'Awaiting payment',
+  AWAITING_PAYMENT: 'Awaiting payment',
   PAID: 'Paid',
   SHIPPED: 'Shipped',
   DELIVERED: 'Delivered',
@@ -44,7 +44,7 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
 
 /** The button that moves an order to each status. */
 export const ACTION_LABEL: Record<OrderStatus, string> = {
-  PLACED: 'Mark awaiting payment',
+  AWAITING_PAYMENT: 'Mark awaiting payment',
   PAID: 'Mark paid',
   SHIPPED: 'Mark shipped',
   DELIVERED: 'Mark delivered',

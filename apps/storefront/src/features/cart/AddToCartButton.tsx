@@ -7,17 +7,20 @@ import { useCart } from './cart-context.js';
 const CartPanel = lazy(withPageTexts(() => import('./CartPanel.js')));
 
 /**
- * "Add to cart": adds one unit and opens the cart panel (the line, the subtotal, Checkout); the cart link's
+ * "Add to cart": adds `quantity` units (one by default) and opens the cart panel (the line, the subtotal, Checkout); the cart link's
  * count updates at once. `productTitle` gives screen readers the confirmation ("Added Blue Mug to your cart").
  */
 export function AddToCartButton({
   productId,
   productTitle,
   disabled,
+  quantity = 1,
 }: {
   productId: string;
   productTitle: string;
   disabled?: boolean;
+  /** How many to add (the product page's quantity selector); one from a catalog card. */
+  quantity?: number;
 }) {
   const { _ } = useLingui();
   const { add } = useCart();
@@ -32,7 +35,7 @@ export function AddToCartButton({
         onClick={() => {
           setAdded((n) => n + 1);
           setPanel(true);
-          void add(productId, 1);
+          void add(productId, quantity);
         }}
       >
         {_('cart.add')}

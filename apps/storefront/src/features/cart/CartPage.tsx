@@ -35,7 +35,7 @@ export function CartPage() {
     0,
   );
 
-  const checkout = () => navigate(isMember ? '/checkout' : '/sign-in?returnTo=%2Fcheckout');
+  const checkout = () => navigate('/checkout');
 
   return (
     <section className="page cart-page">

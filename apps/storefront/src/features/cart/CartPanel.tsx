@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react';
-import { useSession } from '@vitrine/react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from '../../app/router/index.js';
 import { Price } from '../../components/Price.js';
@@ -16,7 +15,6 @@ import './cart-panel.css';
 export default function CartPanel({ productId, onClose }: { productId: string; onClose: () => void }) {
   const { _ } = useLingui();
   const cart = useCart();
-  const { isMember } = useSession();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
   const products = useCartProducts(cart.lines.map((l) => l.productId));
@@ -61,11 +59,7 @@ export default function CartPanel({ productId, onClose }: { productId: string; o
         <Price amount={subtotal} className="price price--strong" />
       </p>
       <div className="cart-panel__actions">
-        <button
-          type="button"
-          className="button button--primary button--wide"
-          onClick={() => go(isMember ? '/checkout' : '/sign-in?returnTo=%2Fcheckout')}
-        >
+        <button type="button" className="button button--primary button--wide" onClick={() => go('/checkout')}>
           {_('cart.checkout')}
         </button>
         <Link to="/cart" className="button button--wide" onClick={close}>

@@ -8,7 +8,10 @@ interface Props {
   onChange(next: CatalogParams): void;
 }
 
-/** Search by title (submitted), category and price sort (applied on change). */
+/**
+ * Search by title (submitted), then category and price sort (applied on change) behind a "Filter and sort"
+ * disclosure, so on a phone the products start near the top. It opens by itself when a filter is active.
+ */
 export function CatalogFilters({ params, categories, onChange }: Props) {
   const { _ } = useLingui();
   const id = useId();
@@ -44,36 +47,39 @@ export function CatalogFilters({ params, categories, onChange }: Props) {
           </button>
         </div>
       </div>
-      <div className="filters__select">
-        <label htmlFor={`${id}-category`}>{_('catalog.category')}</label>
-        <select
-          id={`${id}-category`}
-          value={params.category}
-          onChange={(e) => onChange({ ...params, category: e.target.value, page: 1 })}
-        >
-          <option value="">{_('catalog.allCategories')}</option>
-          {categories.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-          {params.category && !categories.includes(params.category) && (
-            <option value={params.category}>{params.category}</option>
-          )}
-        </select>
-      </div>
-      <div className="filters__select">
-        <label htmlFor={`${id}-sort`}>{_('catalog.sortBy')}</label>
-        <select
-          id={`${id}-sort`}
-          value={params.sort}
-          onChange={(e) => onChange({ ...params, sort: e.target.value as CatalogSort, page: 1 })}
-        >
-          <option value="featured">{_('catalog.sort.name')}</option>
-          <option value="price-asc">{_('catalog.sort.priceAsc')}</option>
-          <option value="price-desc">{_('catalog.sort.priceDesc')}</option>
-        </select>
-      </div>
+      <details className="filters__more" open={params.category != '' || params.sort != 'featured' || undefined}>
+        <summary className="button">{_('catalog.filterAndSort')}</summary>
+        <div className="filters__select">
+          <label htmlFor={`${id}-category`}>{_('catalog.category')}</label>
+          <select
+            id={`${id}-category`}
+            value={params.category}
+            onChange={(e) => onChange({ ...params, category: e.target.value, page: 1 })}
+          >
+            <option value="">{_('catalog.allCategories')}</option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+            {params.category && !categories.includes(params.category) && (
+              <option value={params.category}>{params.category}</option>
+            )}
+          </select>
+        </div>
+        <div className="filters__select">
+          <label htmlFor={`${id}-sort`}>{_('catalog.sortBy')}</label>
+          <select
+            id={`${id}-sort`}
+            value={params.sort}
+            onChange={(e) => onChange({ ...params, sort: e.target.value as CatalogSort, page: 1 })}
+          >
+            <option value="featured">{_('catalog.sort.name')}</option>
+            <option value="price-asc">{_('catalog.sort.priceAsc')}</option>
+            <option value="price-desc">{_('catalog.sort.priceDesc')}</option>
+          </select>
+        </div>
+      </details>
     </form>
   );
 }

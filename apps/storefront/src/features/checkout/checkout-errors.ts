@@ -1,8 +1,14 @@
 import { i18n } from '../../i18n/i18n.js';
 import { ApiRequestError } from '@vitrine/react';
-import { CART_EMPTY, OUT_OF_STOCK, PRODUCT_UNAVAILABLE } from '../../app/error-codes.js';
+import {
+  CART_EMPTY,
+  OUT_OF_STOCK,
+  PRODUCT_UNAVAILABLE,
+  SHIPPING_COUNTRY_UNSUPPORTED,
+  SHIPPING_METHOD_UNKNOWN,
+} from '../../app/error-codes.js';
 
-/** Checkout failures as sentences: stock, empty cart, session, network. */
+/** Checkout failures as sentences: stock, empty cart, delivery, email, session, network. */
 export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
     switch (error.code) {
@@ -12,7 +18,11 @@ export function checkoutErrorMessage(error: unknown): string {
         return i18n._('checkout.error.cartEmpty');
       case PRODUCT_UNAVAILABLE:
         return i18n._('checkout.error.unavailable', { reason: error.message });
+      case SHIPPING_COUNTRY_UNSUPPORTED:
+      case SHIPPING_METHOD_UNKNOWN:
+        return i18n._('checkout.error.delivery');
     }
+    if (error.status == 400 && /email/i.test(error.message)) return i18n._('checkout.error.email');
     if (error.status == 401) return i18n._('checkout.error.sessionEnded');
     if (error.status >= 500) return i18n._('checkout.error.server');
     return error.message;

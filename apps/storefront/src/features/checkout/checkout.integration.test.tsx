@@ -5,9 +5,10 @@ import { renderShop } from '../../../test-support/render-shop.js';
 import { startShopServer, type ShopTestServer } from '../../../test-support/test-server.js';
 
 /**
- * The member journey against a real server: a visitor fills a cart, signs in from checkout, the cart
- * follows, the order is placed server-side, the orders list shows it, and signing out starts an
- * empty visitor cart that never shows the member's.
+ * The member journey against a real server: a visitor fills a cart, signs in from checkout's own link, the
+ * cart follows, the address and delivery are chosen, the review shows the server's total, the order is placed
+ * server-side, the orders list shows it, and signing out starts an empty visitor cart that never shows the
+ * member's. Visitors may also check out as guests (tests/e2e/storefront-checkout.test.ts buys as one).
  */
 let server: ShopTestServer;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ const long = { timeout: 8000 };
 const cartLabel = () => screen.getByRole('link', { name: /^Cart, \d+ items?$/ }).getAttribute('aria-label');
 
 describe('checkout journey', () => {
-  it('signs in from checkout, keeps the cart, places the order and signs out to an empty cart', async () => {
+  it('signs in from checkout, keeps the cart, reviews and places the order and signs out to an empty cart', async () => {
     const address = `buyer-${Date.now()}@example.com`;
     await registerByApi(server, address, 'a long enough password');
     const shop = renderShop(server);
@@ -49,6 +50,8 @@ describe('checkout journey', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'Cart, 3 items' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }, long));
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' }, long);
+    fireEvent.click(screen.getByText('Sign in', { selector: 'main a' }));
     await screen.findByRole('heading', { level: 1, name: 'Sign in' }, long);
     expect(window.location.search).toBe('?returnTo=%2Fcheckout');
 
@@ -69,6 +72,18 @@ describe('checkout journey', () => {
     // The visitor's cart followed the member.
     await waitFor(() => expect(cartLabel()).toBe('Cart, 3 items'), long);
 
+    const field = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    field('Full name', 'Ada Lovelace');
+    field('Street and number', '1 Main St');
+    field('Postal code', '10001');
+    field('City', 'New York');
+    field('Country', 'US');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Express delivery/ }, long));
+    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
+    await screen.findByRole('heading', { level: 2, name: 'Review your order' }, long);
+    // Server prices: the products' and $15 express delivery to the US.
+    expect(screen.getByText('Delivery (Express delivery)').textContent).toBe('Delivery (Express delivery)');
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
     await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }, long);
     const number = screen.getByText(/^V-\d{6}$/).textContent!;
@@ -97,9 +112,16 @@ describe('checkout journey', () => {
     expect((await shop.client.items.query('Cart').find()).items).toEqual([]);
   });
 
-  it('sends visitors who open checkout to sign in first', async () => {
-    renderShop(server, '/checkout');
-    await screen.findByRole('heading', { level: 1, name: 'Sign in' }, long);
-    expect(window.location.pathname).toBe('/sign-in');
+  it('lets a visitor check out as a guest, with a way to sign in that comes back', async () => {
+    const shop = renderShop(server);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add to cart' }, long))[0]!);
+    await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items.length).toBe(1), long);
+    shop.reload('/checkout');
+    // Not sent to sign in: the guest's email is asked for, beside a link to sign in and come back.
+    await screen.findByLabelText('Email', {}, long);
+    expect(window.location.pathname).toBe('/checkout');
+    expect(screen.getByText('Sign in', { selector: 'main a' }).getAttribute('href')).toBe(
+      '/sign-in?returnTo=%2Fcheckout',
+    );
   });
 });

@@ -40,6 +40,14 @@ export function OrderSummary({ order }: { order: Order }) {
             </dd>
           </div>
         )}
+        {order.guestEmail && (
+          <div>
+            <dt>{_('order.email')}</dt>
+            <dd>
+              <bdi>{order.guestEmail}</bdi>
+            </dd>
+          </div>
+        )}
         {order.shippingAddress && (
           <div>
             <dt>{_('order.shipsTo')}</dt>
@@ -90,6 +98,26 @@ export function OrderSummary({ order }: { order: Order }) {
           ))}
         </tbody>
         <tfoot role="rowgroup">
+          {order.shippingMethod && (
+            <>
+              <tr role="row">
+                <th scope="row" colSpan={3} role="rowheader">
+                  {_('order.subtotal')}
+                </th>
+                <td role="cell">
+                  <Price amount={order.subtotal} />
+                </td>
+              </tr>
+              <tr role="row">
+                <th scope="row" colSpan={3} role="rowheader">
+                  {_('order.delivery', { method: order.shippingMethod.name })}
+                </th>
+                <td role="cell">
+                  <Price amount={order.shippingMethod.amount} />
+                </td>
+              </tr>
+            </>
+          )}
           <tr role="row">
             <th scope="row" colSpan={3} role="rowheader">
               {_('order.col.total')}

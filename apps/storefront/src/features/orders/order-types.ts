@@ -10,6 +10,8 @@ export interface OrderLine {
 }
 
 export interface OrderAddress {
+  /** Who receives the parcel (entered at checkout). */
+  name?: string;
   addressLine?: string;
   addressLine2?: string;
   city?: string;
@@ -33,11 +35,23 @@ export interface Order {
   /** Set once the shop has shipped the order. */
   carrier?: string;
   trackingNumber?: string;
+  /** The delivery chosen at checkout, priced by the server; null for shops without delivery methods. */
+  shippingMethod?: { methodId: string; name: string; country: string; amount: number } | null;
+  shippingTotal?: number;
+  /** The contact address of a guest order. */
+  guestEmail?: string | null;
 }
 
 export const formatAddress = (a: OrderAddress | null | undefined): string =>
   a
-    ? [a.addressLine, a.addressLine2, [a.postalCode, a.city].filter(Boolean).join(' '), a.subdivision, a.country]
+    ? [
+        a.name,
+        a.addressLine,
+        a.addressLine2,
+        [a.postalCode, a.city].filter(Boolean).join(' '),
+        a.subdivision,
+        a.country,
+      ]
         .filter(Boolean)
         .join(', ')
     : '';

@@ -1,5 +1,5 @@
 import { readJson } from '@vitrine/react';
-import type { Order, OrderAddress } from './order-types.js';
+import type { Order } from './order-types.js';
 
 type AuthFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
@@ -13,11 +13,5 @@ export async function fetchOrders(authFetch: AuthFetch): Promise<Order[]> {
 export async function fetchOrder(authFetch: AuthFetch, id: string): Promise<Order | null> {
   const response = await authFetch(`${SHOP_API}/orders/${encodeURIComponent(id)}`);
   if (response.status == 404) return null;
-  return (await readJson<{ order: Order }>(response)).order;
-}
-
-/** Server-side checkout: prices from the catalog, stock checked, order written, cart emptied. */
-export async function placeOrder(authFetch: AuthFetch, input: { shippingAddress?: OrderAddress }): Promise<Order> {
-  const response = await authFetch(`${SHOP_API}/checkout`, { method: 'POST', body: JSON.stringify(input) });
   return (await readJson<{ order: Order }>(response)).order;
 }

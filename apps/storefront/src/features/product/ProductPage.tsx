@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@vitrine/react';
+import { useState } from 'react';
 import { Link, useParams } from '../../app/router/index.js';
 import { useShopClient } from '../../app/use-shop-client.js';
 import { NotFoundPage } from '../../app/NotFoundPage.js';
@@ -9,11 +10,17 @@ import { Price } from '../../components/Price.js';
 import { ProductImage } from '../../components/ProductImage.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { AddToCartButton } from '../cart/AddToCartButton.js';
+import { MAX_QUANTITY } from '../cart/cart-api.js';
 import { fetchProductBySlug } from '../catalog/catalog-api.js';
+import { QuantityStepper } from './QuantityStepper.js';
 
-/** `/products/:slug` — one product with its description, stock and "Add to cart". */
+/**
+ * `/products/:slug` — one product with its description, stock, a quantity and "Add to cart". On phones the
+ * price, quantity and button form a bar held at the bottom of the screen (sticky), always in reach.
+ */
 export function ProductPage() {
   const { _ } = useLingui();
+  const [quantity, setQuantity] = useState(1);
   const { slug = '' } = useParams();
   const client = useShopClient();
   const product = useQuery(['product', slug], () => fetchProductBySlug(client, slug), { shared: true });
@@ -67,7 +74,17 @@ export function ProductPage() {
                 ? _('product.stockCount', { count: p.stock })
                 : _('product.inStock')}
           </p>
-          <AddToCartButton productId={p._id} productTitle={p.title} disabled={soldOut} />
+          <div className="buy-box">
+            <Price amount={p.price} className="price buy-box__price" />
+            {!soldOut && (
+              <QuantityStepper
+                value={quantity}
+                max={Math.min(MAX_QUANTITY, p.stock ?? MAX_QUANTITY)}
+                onChange={setQuantity}
+              />
+            )}
+            <AddToCartButton productId={p._id} productTitle={p.title} disabled={soldOut} quantity={quantity} />
+          </div>
         </div>
       </div>
     </article>

@@ -6,6 +6,7 @@ import { IdentityProvidersSchema } from './identity-providers.js';
 import { LanguagesSchema } from './languages.js';
 import { PoliciesSchema, SessionsSchema, TokensSchema } from './policies.js';
 import { PhoneSchema } from './phone.js';
+import { ShippingSchema } from './shipping.js';
 import { WebhookEndpointSchema } from './webhooks.js';
 
 export const SiteSchema = Strict({
@@ -33,4 +34,5 @@ export const SiteSchema = Strict({
       ),
     }),
   ),
+  shipping: Optional(ShippingSchema),
 });

@@ -15,8 +15,10 @@ import { accountRedirects } from './0019_account_redirects.js';
 import { redirects } from './0030_redirects.js';
 import { emailChanges } from './0031_email_changes.js';
 import { shop } from './0040_shop.js';
+import { guestOrders } from './0041_guest_orders.js';
 import { orderHistory } from './0042_order_history.js';
 import { orderIndexes } from './0043_order_indexes.js';
+import { orderStatusNames } from './0044_order_status_names.js';
 import { security } from './0050_security.js';
 import { sessionIdle } from './0051_session_idle.js';
 import { keyProtection } from './0052_key_protection.js';
@@ -60,8 +62,10 @@ export const migrations: readonly Migration[] = [
   redirects,
   emailChanges,
   shop,
+  guestOrders,
   orderHistory,
   orderIndexes,
+  orderStatusNames,
   security,
   sessionIdle,
   keyProtection,
