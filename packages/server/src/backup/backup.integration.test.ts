@@ -55,7 +55,7 @@ describe('vitrine backup and restore', () => {
         const res = await fetch(`${first.server.localUrl}/wix-data/v2/items`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: BACKUP_ADMIN_KEY, 'x-vitrine-site-id': 'demo' },
-          body: JSON.stringify({ dataCollectionId: 'Products', dataItem: { _id: id, data: { title: id, price: n } } }),
+          body: JSON.stringify({ dataCollectionId: 'Products', dataItem: { data: { title: id, price: n } } }),
         });
         if (res.status !== 200) throw new Error(`write ${id}: ${res.status} ${await res.text()}`);
         acked.push({ id, at: performance.now() });
@@ -103,7 +103,7 @@ describe('vitrine backup and restore', () => {
     const second = await startBackupServer(backupConfig(port, { dataDir: restoredDir }));
     try {
       const { rows } = await second.server.vitrine.ctx.db.query<{ id: string }>(
-        `select id from data_items where collection_id = 'Products' and id like 'w%'`,
+        `select data->>'title' as id from data_items where collection_id = 'Products' and data->>'title' like 'w%'`,
       );
       const restored = new Set(rows.map((r) => r.id));
       expect(before.filter((id) => !restored.has(id))).toEqual([]);
