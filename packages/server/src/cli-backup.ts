@@ -39,7 +39,12 @@ export async function runBackupCli(
     }
     if (command === 'restore') {
       if (!options.file) return usage('restore needs a FILE');
-      const { manifest, upgraded } = await restoreCommand(config, options.file, { force: options.force ?? false }, progress);
+      const { manifest, upgraded } = await restoreCommand(
+        config,
+        options.file,
+        { force: options.force ?? false },
+        progress,
+      );
       process.stdout.write(
         `Restored ${describe(manifest)} in ${took()}; row counts and checksums match the backup.\n` +
           (upgraded.length ? `Then applied ${upgraded.length} newer migrations (${upgraded.join(', ')}).\n` : '') +

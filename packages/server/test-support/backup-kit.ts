@@ -77,7 +77,11 @@ export async function startBackupServer(config: ServerConfig) {
 }
 
 /** What proves a member session still works: its access token reads the member, its refresh token renews. */
-export async function sessionWorks(url: string, tokens: { accessToken: string; refreshToken: string }, clientId: string) {
+export async function sessionWorks(
+  url: string,
+  tokens: { accessToken: string; refreshToken: string },
+  clientId: string,
+) {
   const me = await fetch(`${url}/_api/members/v1/members/my`, { headers: { authorization: tokens.accessToken } });
   const renewed = await fetch(`${url}/oauth2/token`, {
     method: 'POST',
@@ -85,7 +89,11 @@ export async function sessionWorks(url: string, tokens: { accessToken: string; r
     body: JSON.stringify({ clientId, grantType: 'refresh_token', refreshToken: tokens.refreshToken }),
   });
   const body = (await renewed.json()) as { access_token?: string };
-  return { me: me.status, refresh: renewed.status, renewedKid: body.access_token ? kidOf(body.access_token) : undefined };
+  return {
+    me: me.status,
+    refresh: renewed.status,
+    renewedKid: body.access_token ? kidOf(body.access_token) : undefined,
+  };
 }
 
 export const kidOf = (jwt: string) =>

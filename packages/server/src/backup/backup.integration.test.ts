@@ -16,6 +16,7 @@ import {
   stubBackupEnv,
 } from '../../test-support/backup-kit.js';
 import { readManifest } from './format.js';
+import { createEmptyPostgresDatabase } from '../../test-support/database.js';
 
 /**
  * Backup under load and restore (issue #33): a server on an embedded database takes writes from 8 writers
@@ -24,6 +25,9 @@ import { readManifest } from './format.js';
  * before still work on the restored server.
  */
 const WRITERS = 8;
+// With VITRINE_TEST_DATABASE_URL the same runs on PostgreSQL: the backup reads a repeatable-read snapshot
+// directly (no server in between) and is restored into a second, empty database.
+const adminUrl = process.env.VITRINE_TEST_DATABASE_URL;
 
 function capture() {
   let out = '';
@@ -43,76 +47,92 @@ describe('vitrine backup and restore', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-backup-a-'));
     const restoredDir = mkdtempSync(join(tmpdir(), 'vitrine-backup-b-'));
     const file = join(mkdtempSync(join(tmpdir(), 'vitrine-backup-f-')), 'shop.ndjson.gz');
-    const first = await startBackupServer(backupConfig(port, { dataDir }));
-    const member = await first.account.member();
-    const kid = kidOf(member.accessToken);
-
-    const acked: { id: string; at: number }[] = [];
-    let stop = false;
-    const writer = async (w: number) => {
-      for (let n = 0; !stop; n++) {
-        const id = `w${w}-${n}`;
-        const res = await fetch(`${first.server.localUrl}/wix-data/v2/items`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: BACKUP_ADMIN_KEY, 'x-vitrine-site-id': 'demo' },
-          body: JSON.stringify({ dataCollectionId: 'Products', dataItem: { data: { title: id, price: n } } }),
-        });
-        if (res.status !== 200) throw new Error(`write ${id}: ${res.status} ${await res.text()}`);
-        acked.push({ id, at: performance.now() });
-      }
+    const [db1, db2] = adminUrl
+      ? await Promise.all([createEmptyPostgresDatabase(adminUrl), createEmptyPostgresDatabase(adminUrl)])
+      : [];
+    const on = (db: typeof db1) => {
+      if (db) vi.stubEnv('DATABASE_URL', db.url);
+      return db ? { databaseUrl: db.url } : {};
     };
-    const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
-    while (acked.length < 40) await new Promise((r) => setTimeout(r, 20));
-    const askedAt = performance.now();
-    const io = capture();
-    let code: number;
     try {
-      code = await main(['backup', '--out', file, '--data-dir', dataDir]);
-    } finally {
-      io.restore();
-    }
-    expect(io.err()).toContain('A server runs on this data directory');
-    expect(code).toBe(0);
-    expect(io.out()).toMatch(/Backup written to .*shop\.ndjson\.gz \(taken by the running server\)/);
-    // Writes go on after the snapshot; then the writers stop.
-    const afterBackup = acked.length;
-    while (acked.length < afterBackup + 16) await new Promise((r) => setTimeout(r, 20));
-    stop = true;
-    await Promise.all(writers);
-    await first.server.close();
+      const first = await startBackupServer(backupConfig(port, { dataDir, ...on(db1) }));
+      const member = await first.account.member();
+      const kid = kidOf(member.accessToken);
 
-    const before = acked.filter((a) => a.at < askedAt).map((a) => a.id);
-    expect(before.length).toBeGreaterThanOrEqual(40);
-    const manifest = await readManifest(file);
-    expect(manifest.schemaVersion).toBeGreaterThan(0);
-    expect(manifest.keyEncryptionKeyIds).toHaveLength(1);
-    expect(JSON.stringify(manifest)).not.toContain(process.env.VITRINE_KEY_ENCRYPTION_KEY);
+      const acked: { id: string; at: number }[] = [];
+      let stop = false;
+      const writer = async (w: number) => {
+        for (let n = 0; !stop; n++) {
+          const id = `w${w}-${n}`;
+          const res = await fetch(`${first.server.localUrl}/wix-data/v2/items`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              authorization: BACKUP_ADMIN_KEY,
+              'x-vitrine-site-id': 'demo',
+            },
+            body: JSON.stringify({ dataCollectionId: 'Products', dataItem: { data: { title: id, price: n } } }),
+          });
+          if (res.status !== 200) throw new Error(`write ${id}: ${res.status} ${await res.text()}`);
+          acked.push({ id, at: performance.now() });
+        }
+      };
+      const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
+      while (acked.length < 40) await new Promise((r) => setTimeout(r, 20));
+      const askedAt = performance.now();
+      const io = capture();
+      let code: number;
+      try {
+        code = await main(['backup', '--out', file, '--data-dir', dataDir]);
+      } finally {
+        io.restore();
+      }
+      expect(code).toBe(0);
+      if (!db1) expect(io.out()).toMatch(/Backup written to .*shop\.ndjson\.gz \(taken by the running server\)/);
+      else expect(io.out()).toMatch(/Backup written to .*shop\.ndjson\.gz in/);
+      // Writes go on after the snapshot; then the writers stop.
+      const afterBackup = acked.length;
+      while (acked.length < afterBackup + 16) await new Promise((r) => setTimeout(r, 20));
+      stop = true;
+      await Promise.all(writers);
+      await first.server.close();
 
-    const restoreIo = capture();
-    try {
-      expect(await main(['restore', file, '--data-dir', restoredDir])).toBe(0);
-      expect(restoreIo.out()).toContain('row counts and checksums match the backup');
-      // A second restore into the same (now full) directory is refused without --force, then allowed with it.
-      expect(await main(['restore', file, '--data-dir', restoredDir])).toBe(2);
-      expect(restoreIo.err()).toContain('is not empty');
-      expect(await main(['restore', file, '--data-dir', restoredDir, '--force'])).toBe(0);
-    } finally {
-      restoreIo.restore();
-    }
+      const before = acked.filter((a) => a.at < askedAt).map((a) => a.id);
+      expect(before.length).toBeGreaterThanOrEqual(40);
+      const manifest = await readManifest(file);
+      expect(manifest.schemaVersion).toBeGreaterThan(0);
+      expect(manifest.keyEncryptionKeyIds).toHaveLength(1);
+      expect(JSON.stringify(manifest)).not.toContain(process.env.VITRINE_KEY_ENCRYPTION_KEY);
 
-    const second = await startBackupServer(backupConfig(port, { dataDir: restoredDir }));
-    try {
-      const { rows } = await second.server.vitrine.ctx.db.query<{ id: string }>(
-        `select data->>'title' as id from data_items where collection_id = 'Products' and data->>'title' like 'w%'`,
-      );
-      const restored = new Set(rows.map((r) => r.id));
-      expect(before.filter((id) => !restored.has(id))).toEqual([]);
-      // The snapshot is the moment it was taken: the manifest's count is what was restored, and no more.
-      expect(rows.length).toBeLessThan(acked.length);
-      const session = await sessionWorks(second.server.localUrl, member, APP.clientId);
-      expect(session).toEqual({ me: 200, refresh: 200, renewedKid: kid });
+      on(db2);
+      const restoreIo = capture();
+      try {
+        expect(await main(['restore', file, '--data-dir', restoredDir])).toBe(0);
+        expect(restoreIo.out()).toContain('row counts and checksums match the backup');
+        // A second restore into the same (now full) directory is refused without --force, then allowed with it.
+        expect(await main(['restore', file, '--data-dir', restoredDir])).toBe(2);
+        expect(restoreIo.err()).toContain('is not empty');
+        expect(await main(['restore', file, '--data-dir', restoredDir, '--force'])).toBe(0);
+      } finally {
+        restoreIo.restore();
+      }
+
+      const second = await startBackupServer(backupConfig(port, { dataDir: restoredDir, ...on(db2) }));
+      try {
+        const { rows } = await second.server.vitrine.ctx.db.query<{ id: string }>(
+          `select data->>'title' as id from data_items where collection_id = 'Products' and data->>'title' like 'w%'`,
+        );
+        const restored = new Set(rows.map((r) => r.id));
+        expect(before.filter((id) => !restored.has(id))).toEqual([]);
+        // The snapshot is the moment it was taken: the manifest's count is what was restored, and no more.
+        expect(rows.length).toBeLessThan(acked.length);
+        const session = await sessionWorks(second.server.localUrl, member, APP.clientId);
+        expect(session).toEqual({ me: 200, refresh: 200, renewedKid: kid });
+      } finally {
+        await second.server.close();
+      }
     } finally {
-      await second.server.close();
+      await Promise.all([db1?.drop(), db2?.drop()]);
     }
   }, 300_000);
 
@@ -137,7 +157,12 @@ describe('vitrine backup and restore', () => {
 
       const manifest = await readManifest(file);
       const newer = join(dir, 'newer.ndjson.gz');
-      const lines = [{ t: 'manifest', manifest: { ...manifest, migrations: [...manifest.migrations, 99_999], schemaVersion: 99_999 } }];
+      const lines = [
+        {
+          t: 'manifest',
+          manifest: { ...manifest, migrations: [...manifest.migrations, 99_999], schemaVersion: 99_999 },
+        },
+      ];
       writeFileSync(newer, gzipSync(lines.map((l) => JSON.stringify(l)).join('\n') + '\n'));
       expect(await main(['restore', newer, '--data-dir', join(dir, 'y')])).toBe(2);
       expect(io.err()).toContain('this backup has a newer schema (version 99999; migrations 99999 are unknown');
@@ -146,7 +171,9 @@ describe('vitrine backup and restore', () => {
       const table = Object.entries(manifest.tables).find(([, n]) => n > 0)!;
       writeFileSync(
         cut,
-        gzipSync(`${JSON.stringify({ t: 'manifest', manifest })}\n${JSON.stringify({ t: 'table', name: table[0], rows: table[1] })}\n`),
+        gzipSync(
+          `${JSON.stringify({ t: 'manifest', manifest })}\n${JSON.stringify({ t: 'table', name: table[0], rows: table[1] })}\n`,
+        ),
       );
       expect(await main(['restore', cut, '--data-dir', join(dir, 'z')])).toBe(2);
       expect(io.err()).toMatch(/ends before its \d+ rows|is cut off/);

@@ -44,7 +44,8 @@ export async function tablesInLoadOrder(db: Queryable): Promise<string[]> {
   while (ordered.length < tables.length) {
     const ready = tables.filter((t) => !placed.has(t) && [...parents.get(t)!].every((p) => placed.has(p)));
     // A cycle of foreign keys between tables (none today) would stop here: name it instead of looping.
-    if (!ready.length) throw new Error(`foreign keys form a cycle among: ${tables.filter((t) => !placed.has(t)).join(', ')}`);
+    if (!ready.length)
+      throw new Error(`foreign keys form a cycle among: ${tables.filter((t) => !placed.has(t)).join(', ')}`);
     for (const t of ready) (ordered.push(t), placed.add(t));
   }
   return ordered;

@@ -39,7 +39,9 @@ export async function backupCommand(
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: 0 });
   try {
-    progress(`Backing up ${config.databaseUrl ? 'the PostgreSQL database' : `the embedded database in ${config.dataDir}`} …`);
+    progress(
+      `Backing up ${config.databaseUrl ? 'the PostgreSQL database' : `the embedded database in ${config.dataDir}`} …`,
+    );
     const sink = fileSink(file);
     let manifest: Manifest;
     try {
@@ -60,7 +62,10 @@ async function backupViaServer(url: string, adminKey: string, file: string, prog
   const { backup } = (await made.json()) as { backup: { name: string } };
   const download = await serverCall(url, `${url}/_admin/v1/backups/${encodeURIComponent(backup.name)}`, { headers });
   progress(`Downloading ${backup.name} …`);
-  await pipeline(Readable.fromWeb(download.body! as Parameters<typeof Readable.fromWeb>[0]), createWriteStream(file, { mode: 0o600 }));
+  await pipeline(
+    Readable.fromWeb(download.body! as Parameters<typeof Readable.fromWeb>[0]),
+    createWriteStream(file, { mode: 0o600 }),
+  );
   return { file, manifest: await readManifest(file) };
 }
 

@@ -22,7 +22,11 @@ export type Progress = (message: string) => void;
  * on PGlite the transaction holds the one connection, so writes wait until the snapshot is written —
  * every write acknowledged before the snapshot started is in it, none after.
  */
-export async function exportSnapshot(db: Database, sink: SnapshotSink, progress: Progress = () => {}): Promise<Manifest> {
+export async function exportSnapshot(
+  db: Database,
+  sink: SnapshotSink,
+  progress: Progress = () => {},
+): Promise<Manifest> {
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('set transaction isolation level repeatable read, read only');
     await snapshotSettings(tx);
@@ -78,6 +82,7 @@ async function copyRows(tx: Queryable, table: string, expected: number, sink: Sn
     }
   }
   await tx.query(`close ${cursor}`);
-  if (done !== expected) throw new Error(`${table} changed during the snapshot (${done} rows read, ${expected} counted)`);
+  if (done !== expected)
+    throw new Error(`${table} changed during the snapshot (${done} rows read, ${expected} counted)`);
   return sum.toString();
 }

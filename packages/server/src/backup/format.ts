@@ -108,38 +108,39 @@ export async function* readBackup(path: string): AsyncGenerator<Entry> {
   let ended = false;
   const iterator = lines[Symbol.asyncIterator]();
   try {
-  for (;;) {
-    const next = await Promise.race([iterator.next(), broken]);
-    if (next.done) break;
-    const text = next.value;
-    if (first) {
-      const head = parse(text, path);
-      if (head.t !== 'manifest' || head.manifest?.format !== FORMAT)
-        throw new BackupFormatError(`${path} is not a Vitrine backup (no manifest at its start)`);
-      if (head.manifest.formatVersion > FORMAT_VERSION)
-        throw new BackupFormatError(
-          `${path} is in backup format ${head.manifest.formatVersion}; this Vitrine reads format ${FORMAT_VERSION}: upgrade Vitrine first`,
-        );
-      first = false;
-      yield head;
-      continue;
+    for (;;) {
+      const next = await Promise.race([iterator.next(), broken]);
+      if (next.done) break;
+      const text = next.value;
+      if (first) {
+        const head = parse(text, path);
+        if (head.t !== 'manifest' || head.manifest?.format !== FORMAT)
+          throw new BackupFormatError(`${path} is not a Vitrine backup (no manifest at its start)`);
+        if (head.manifest.formatVersion > FORMAT_VERSION)
+          throw new BackupFormatError(
+            `${path} is in backup format ${head.manifest.formatVersion}; this Vitrine reads format ${FORMAT_VERSION}: upgrade Vitrine first`,
+          );
+        first = false;
+        yield head;
+        continue;
+      }
+      if (rowsLeft > 0) {
+        rowsLeft--;
+        yield { t: 'row', json: text };
+        continue;
+      }
+      const entry = parse(text, path);
+      if (entry.t === 'table') rowsLeft = entry.rows;
+      if (entry.t === 'end') ended = true;
+      yield entry;
     }
-    if (rowsLeft > 0) {
-      rowsLeft--;
-      yield { t: 'row', json: text };
-      continue;
-    }
-    const entry = parse(text, path);
-    if (entry.t === 'table') rowsLeft = entry.rows;
-    if (entry.t === 'end') ended = true;
-    yield entry;
-  }
   } finally {
     // A reader that stops early (readManifest) must not leave the file open.
     input.destroy();
   }
   if (first) throw new BackupFormatError(`${path} is empty`);
-  if (!ended || rowsLeft > 0) throw new BackupFormatError(`${path} is cut off (it ends before its last table is complete)`);
+  if (!ended || rowsLeft > 0)
+    throw new BackupFormatError(`${path} is cut off (it ends before its last table is complete)`);
 }
 
 function parse(text: string, path: string): Entry {

@@ -125,5 +125,6 @@ async function verify(tx: Queryable, manifest: Manifest, checksums: Record<strin
     const sum = await tableChecksum(tx, table);
     if (sum !== checksums[table]) wrong.push(`${table}: checksum ${sum}, the snapshot's is ${checksums[table]}`);
   }
-  if (wrong.length) throw new VerificationError(`the copy differs from the snapshot, nothing was kept:\n  ${wrong.join('\n  ')}`);
+  if (wrong.length)
+    throw new VerificationError(`the copy differs from the snapshot, nothing was kept:\n  ${wrong.join('\n  ')}`);
 }
