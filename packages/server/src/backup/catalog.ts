@@ -46,7 +46,10 @@ export async function tablesInLoadOrder(db: Queryable): Promise<string[]> {
     // A cycle of foreign keys between tables (none today) would stop here: name it instead of looping.
     if (!ready.length)
       throw new Error(`foreign keys form a cycle among: ${tables.filter((t) => !placed.has(t)).join(', ')}`);
-    for (const t of ready) (ordered.push(t), placed.add(t));
+    for (const t of ready) {
+      ordered.push(t);
+      placed.add(t);
+    }
   }
   return ordered;
 }

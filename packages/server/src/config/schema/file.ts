@@ -25,7 +25,11 @@ export const ConfigFileSchema = Strict(
     ),
     // Scheduled backups of the embedded database (backup/config.ts, docs/operating.md#backups).
     backups: Optional(
-      Strict({ everyHours: Optional(WholeNumber(1, 8760)), keep: Optional(WholeNumber(1, 1000)), dir: Optional(Text()) }),
+      Strict({
+        everyHours: Optional(WholeNumber(1, 8760)),
+        keep: Optional(WholeNumber(1, 1000)),
+        dir: Optional(Text()),
+      }),
     ),
     // PostgreSQL only; each value is overridden by its VITRINE_DB_* variable (docs/many-instances.md).
     database: Optional(
