@@ -25,17 +25,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** The env the CLI reads (main() loads its config from process.env), stubbed for the test's duration. */
-export function stubBackupEnv(port: number, kek = BACKUP_KEK): Record<string, string> {
-  const env = {
-    VITRINE_ADMIN_KEY: BACKUP_ADMIN_KEY,
-    VITRINE_KEY_ENCRYPTION_KEY: kek,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    VITRINE_DATA_WRITE_RATE_LIMIT: '0',
-    LOG_LEVEL: 'silent',
-  };
+export function stubBackupEnv(port: number): void {
+  const env = { ...stubEnvValues(port), VITRINE_DATA_WRITE_RATE_LIMIT: '0', LOG_LEVEL: 'silent', DATABASE_URL: '' };
   for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
-  vi.stubEnv('DATABASE_URL', '');
-  return env;
 }
 
 export function backupConfig(

@@ -88,7 +88,8 @@ export function fileSink(path: string, onBytes?: (bytes: number) => void): Snaps
 /** The entries of a backup file, checked for shape as they are read (a cut-off file ends without a trailer). */
 export async function* readBackup(path: string): AsyncGenerator<Entry> {
   const input = createReadStream(path);
-  const opened = await new Promise<void>((resolve, reject) => {
+  // A missing or unreadable file is the operator's to fix: said in one line, not as a stream error.
+  await new Promise<void>((resolve, reject) => {
     input.once('open', () => resolve());
     input.once('error', reject);
   }).catch((error: NodeJS.ErrnoException) => {
@@ -96,7 +97,6 @@ export async function* readBackup(path: string): AsyncGenerator<Entry> {
       error.code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path}: ${error.message}`,
     );
   });
-  void opened;
   const gunzip = createGunzip();
   const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Infinity });
   const broken = new Promise<never>((_, reject) =>
