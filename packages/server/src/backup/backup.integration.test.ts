@@ -134,7 +134,7 @@ describe('vitrine backup and restore', () => {
     } finally {
       await Promise.all([db1?.drop(), db2?.drop()]);
     }
-  }, 300_000);
+  }, 600_000);
 
   it('refuses a wrong key-encryption key, a newer schema, a cut-off file and a missing one, with a reason', async () => {
     const port = await freePort();
@@ -184,5 +184,5 @@ describe('vitrine backup and restore', () => {
     } finally {
       io.restore();
     }
-  }, 300_000);
+  }, 600_000);
 });

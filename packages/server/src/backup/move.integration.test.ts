@@ -79,5 +79,5 @@ describe.skipIf(!adminUrl)('vitrine move --to postgres://…', () => {
       io.restore();
       await target.drop();
     }
-  }, 300_000);
+  }, 600_000);
 });

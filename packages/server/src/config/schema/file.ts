@@ -23,14 +23,6 @@ export const ConfigFileSchema = Strict(
     metrics: Optional(
       Strict({ port: Optional(WholeNumber(1, 65_535)), host: Optional(Text()), public: Optional(Flag()) }),
     ),
-    // Scheduled backups of the embedded database (backup/config.ts, docs/operating.md#backups).
-    backups: Optional(
-      Strict({
-        everyHours: Optional(WholeNumber(1, 8760)),
-        keep: Optional(WholeNumber(1, 1000)),
-        dir: Optional(Text()),
-      }),
-    ),
     // PostgreSQL only; each value is overridden by its VITRINE_DB_* variable (docs/many-instances.md).
     database: Optional(
       Strict({
@@ -41,6 +33,14 @@ export const ConfigFileSchema = Strict(
         readUrl: Optional(Text()),
         replicaMaxLagMs: Optional(WholeNumber(0, 3_600_000)),
         readYourWritesMs: Optional(WholeNumber(0, 3_600_000)),
+      }),
+    ),
+    // Scheduled backups of the embedded database (backup/config.ts, docs/operating.md#backups).
+    backups: Optional(
+      Strict({
+        everyHours: Optional(WholeNumber(1, 8760)),
+        keep: Optional(WholeNumber(1, 1000)),
+        dir: Optional(Text()),
       }),
     ),
   },
