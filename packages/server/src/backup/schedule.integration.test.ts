@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config/index.js';
+import { signedIn } from '../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { listBackups } from './folder.js';
 import { runDueBackup } from './schedule.js';
@@ -41,6 +42,13 @@ describe.skipIf(Boolean(process.env.VITRINE_TEST_DATABASE_URL))('scheduled backu
     expect(body.latest.name).toBe(kept[0]!.name);
     expect(body.schedule).toMatchObject({ everyHours: 6, keep: 2 });
     expect((await fetch(`${server.url}/_admin/v1/backups/latest`)).status).toBe(401);
+    // A console owner (any role) sees the status; taking or downloading a backup (every site's data) needs the key.
+    const support = await signedIn(server, 'backup-support@example.com', 'support');
+    expect((await support.call('GET', '/_admin/v1/backups/latest')).body).toMatchObject({
+      latest: { name: kept[0]!.name },
+    });
+    expect((await support.call('POST', '/_admin/v1/backups', {})).status).toBe(401);
+    expect((await support.call('GET', `/_admin/v1/backups/${kept[0]!.name}`)).status).toBe(401);
     // Only names from the folder are served.
     const probe = await fetch(`${server.url}/_admin/v1/backups/..%2Fadmin-key`, {
       headers: { authorization: `Bearer ${server.adminKey}` },
