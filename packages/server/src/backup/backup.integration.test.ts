@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../cli.js';
 import { APP } from '../../test-support/redirect-kit.js';
@@ -136,7 +136,7 @@ describe('vitrine backup and restore', () => {
     }
   }, 600_000);
 
-  it('refuses a wrong key-encryption key, a newer schema, a cut-off file and a missing one, with a reason', async () => {
+  it('refuses a wrong key-encryption key, a newer schema, a cut-off or changed file and a missing one, with a reason', async () => {
     const port = await freePort();
     stubBackupEnv(port);
     const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-backup-c-'));
@@ -177,6 +177,13 @@ describe('vitrine backup and restore', () => {
       );
       expect(await main(['restore', cut, '--data-dir', join(dir, 'z')])).toBe(2);
       expect(io.err()).toMatch(/ends before its \d+ rows|is cut off/);
+
+      // A row changed in the file: its count still matches, its checksum does not; nothing is kept.
+      const tampered = join(dir, 'tampered.ndjson.gz');
+      const text = gunzipSync(readFileSync(file)).toString().replace('"name": "core"', '"name": "corE"');
+      writeFileSync(tampered, gzipSync(text));
+      expect(await main(['restore', tampered, '--data-dir', join(dir, 'v')])).toBe(2);
+      expect(io.err()).toMatch(/the copy differs from the snapshot, nothing was kept:\s+schema_migrations: checksum/);
 
       expect(await main(['restore', join(dir, 'none.gz'), '--data-dir', join(dir, 'w')])).toBe(2);
       expect(io.err()).toContain('no such file');
