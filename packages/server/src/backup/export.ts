@@ -77,7 +77,7 @@ async function copyRows(tx: Queryable, table: string, expected: number, sink: Sn
     done += rows.length;
     // Long tables say how far they are, every 100,000 rows.
     if (done - reported >= 100_000) {
-      progress(`  ${table}: ${done.toLocaleString('en')} of ${expected.toLocaleString('en')} rows`);
+      progress(`  ${table}: ${done.toLocaleString('en')} of ${expected.toLocaleString('en')} rows read`);
       reported = done;
     }
   }

@@ -86,7 +86,7 @@ async function loadTable(
     batch = [];
     chars = 0;
     if (done - reported >= 100_000) {
-      progress(`  ${table}: ${done.toLocaleString('en')} of ${rows.toLocaleString('en')} rows`);
+      progress(`  ${table}: ${done.toLocaleString('en')} of ${rows.toLocaleString('en')} rows written`);
       reported = done;
     }
   };
