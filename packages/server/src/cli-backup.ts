@@ -33,7 +33,11 @@ export async function runBackupCli(
       const { file, manifest, via } = await backupCommand(config, options.out, progress);
       process.stdout.write(
         `Backup written to ${file}${via === 'server' ? ' (taken by the running server)' : ''} in ${took()}: ${describe(manifest)}.\n` +
-          `Key-encryption key id: ${manifest.keyEncryptionKeyIds.join(', ') || 'none (signing keys not sealed)'}\n`,
+          `Key-encryption key id: ${manifest.keyEncryptionKeyIds.join(', ') || 'none (signing keys not sealed)'}\n` +
+          // A large PostgreSQL database, or point-in-time recovery: the server's own tools (docs/operating.md#backups).
+          (manifest.source === 'postgres'
+            ? 'PostgreSQL\'s own tools work as well: pg_dump --format=custom "$DATABASE_URL" > vitrine.dump\n'
+            : ''),
       );
       return 0;
     }
