@@ -3,6 +3,7 @@ import type { ServerConfig } from './config/types.js';
 import { settingsRoutes } from './settings/routes.js';
 import type { AppContext } from './context.js';
 import { adminRoutes } from './admin/routes.js';
+import { backupRoutes } from './backup/routes.js';
 import { consoleRoutes } from './console/routes.js';
 import { dataRoutes } from './data/routes.js';
 import { graphqlRoutes } from './graphql/routes.js';
@@ -144,6 +145,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(signInRoutes, { ctx });
     await app.register(accountRoutes, { ctx });
     await app.register(adminRoutes, { ctx });
+    await app.register(backupRoutes, { ctx });
     await app.register(ownerRoutes, { ctx });
     await app.register(consoleRoutes, { ctx });
     await app.register(mailRoutes, {

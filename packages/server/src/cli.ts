@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createApp, type VitrineApp } from './app.js';
+import { runBackupCli } from './cli-backup.js';
 import { formatKeys, markRunningServer, runKeyCommand } from './cli-keys.js';
 import { formatImportReport, importMembersCommand, ImportUsageError } from './cli-members.js';
 import {
@@ -27,6 +28,9 @@ Commands:
   members import FILE --format auth0|firebase|supabase|clerk|csv [--dry-run] [--site ID]
                     Import members from another system's export, password hashes kept (docs/operating.md);
                     Firebase: --hash-key, --salt-separator, --rounds, --mem-cost of the project
+  backup [--out FILE]   A consistent backup, whether or not a server runs (docs/operating.md#backups)
+  restore FILE [--force] Restore a backup into an empty database (--force: replace what is there)
+  move --to postgres://… Copy the embedded database into an empty PostgreSQL database
   help              Show this help
 
 Options:
@@ -63,6 +67,9 @@ export async function main(argv: string[]): Promise<number> {
         'salt-separator': { type: 'string' },
         rounds: { type: 'string' },
         'mem-cost': { type: 'string' },
+        out: { type: 'string' },
+        force: { type: 'boolean' },
+        to: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -109,6 +116,11 @@ export async function main(argv: string[]): Promise<number> {
       rounds: v.rounds,
       memCost: v['mem-cost'],
     });
+  }
+  if (command === 'backup' || command === 'restore' || command === 'move') {
+    const config = configOrExplain(configOptions);
+    const v = parsed.values;
+    return config ? runBackupCli(command, config, { file: subcommand, out: v.out, force: v.force, to: v.to }) : 1;
   }
   if (command !== 'serve') {
     console.error(`vitrine: unknown command "${command}"\n\n${HELP}`);

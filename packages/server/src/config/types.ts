@@ -1,3 +1,4 @@
+import type { BackupSettings } from '../backup/config.js';
 import type { MetricsSettings } from '../metrics/config.js';
 import type { PoolSettings } from '../store/pool-settings.js';
 import type { ReplicaFileSettings } from '../store/replica-settings.js';
@@ -258,6 +259,8 @@ export interface ServerConfig {
   webhooks?: WebhookSettings;
   /** `GET /metrics` (metrics/config.ts); absent = off. */
   metrics?: MetricsSettings;
+  /** `backups` (backup/config.ts): the backups folder, and the schedule of the embedded database's backups. */
+  backups?: BackupSettings;
   /** VITRINE_SHUTDOWN_TIMEOUT_MS: how long in-flight requests may take to finish on SIGTERM (default 10 000). */
   shutdownTimeoutMs?: number;
 }

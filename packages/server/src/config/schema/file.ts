@@ -35,6 +35,14 @@ export const ConfigFileSchema = Strict(
         readYourWritesMs: Optional(WholeNumber(0, 3_600_000)),
       }),
     ),
+    // Scheduled backups of the embedded database (backup/config.ts, docs/operating.md#backups).
+    backups: Optional(
+      Strict({
+        everyHours: Optional(WholeNumber(1, 8760)),
+        keep: Optional(WholeNumber(1, 1000)),
+        dir: Optional(Text()),
+      }),
+    ),
   },
   { title: 'Vitrine config file', 'x-root': '(config file)' },
 );
