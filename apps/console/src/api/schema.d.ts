@@ -3961,7 +3961,7 @@ export interface paths {
                     siteId?: unknown;
                     /** @description An order number (or its first digits) or an email address (member or guest) */
                     search?: unknown;
-                    /** @description One status: PLACED, PAID, SHIPPED, DELIVERED, CANCELED */
+                    /** @description One status: AWAITING_PAYMENT, PAID, SHIPPED, DELIVERED, CANCELED */
                     status?: unknown;
                     /** @description First day, YYYY-MM-DD (UTC) */
                     from?: unknown;
@@ -3989,7 +3989,7 @@ export interface paths {
                                 _id: string;
                                 number: string;
                                 /** @enum {unknown} */
-                                status: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                                status: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
                                 createdDate: string;
                                 itemCount: number;
                                 subtotal: number;
@@ -4050,7 +4050,7 @@ export interface paths {
                     siteId?: unknown;
                     /** @description An order number (or its first digits) or an email address (member or guest) */
                     search?: unknown;
-                    /** @description One status: PLACED, PAID, SHIPPED, DELIVERED, CANCELED */
+                    /** @description One status: AWAITING_PAYMENT, PAID, SHIPPED, DELIVERED, CANCELED */
                     status?: unknown;
                     /** @description First day, YYYY-MM-DD (UTC) */
                     from?: unknown;
@@ -4161,7 +4161,7 @@ export interface paths {
                                     _id: string;
                                     number: string;
                                     /** @enum {unknown} */
-                                    status: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                                    status: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
                                     createdDate: string;
                                     itemCount: number;
                                     subtotal: number;
@@ -4247,12 +4247,12 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             /** @enum {unknown} */
-                            status: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                            status: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
                             /** @description Status changes, oldest first */
                             history: ({
-                                fromStatus: ("PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED") | null;
+                                fromStatus: ("AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED") | null;
                                 /** @enum {unknown} */
-                                toStatus: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                                toStatus: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
                                 /** @description An owner's email or a key's name */
                                 actor: string;
                                 carrier: string | null;
@@ -4263,7 +4263,7 @@ export interface paths {
                                 [key: string]: unknown;
                             })[];
                             /** @description What the order may become now */
-                            nextStatuses: ("PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED")[];
+                            nextStatuses: ("AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED")[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -4321,7 +4321,7 @@ export interface paths {
                     "application/json": {
                         /** @description The site */
                         siteId?: unknown;
-                        /** @description The new status: PLACED, PAID, SHIPPED, DELIVERED, CANCELED */
+                        /** @description The new status: AWAITING_PAYMENT, PAID, SHIPPED, DELIVERED, CANCELED */
                         status?: unknown;
                         /** @description Required for SHIPPED */
                         carrier?: unknown;
@@ -4354,12 +4354,12 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             /** @enum {unknown} */
-                            status: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                            status: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
                             /** @description Status changes, oldest first */
                             history: ({
-                                fromStatus: ("PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED") | null;
+                                fromStatus: ("AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED") | null;
                                 /** @enum {unknown} */
-                                toStatus: "PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                                toStatus: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
                                 /** @description An owner's email or a key's name */
                                 actor: string;
                                 carrier: string | null;
@@ -4370,7 +4370,7 @@ export interface paths {
                                 [key: string]: unknown;
                             })[];
                             /** @description What the order may become now */
-                            nextStatuses: ("PLACED" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED")[];
+                            nextStatuses: ("AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED")[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -4396,6 +4396,215 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a consistent backup into the backups folder (server admin key) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            backup: {
+                                /** @description File name in the backups folder */
+                                name: string;
+                                /** @description When the snapshot was taken (ISO 8601) */
+                                created: string;
+                                /** @description Size of the compressed file */
+                                bytes: number;
+                                /** @description Newest migration applied in the snapshot */
+                                schemaVersion: number;
+                                /** @description Rows in every table together */
+                                rows: number;
+                                tables: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/backups/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest backup in the backups folder and the backup schedule (server admin key, or a console owner) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            latest: ({
+                                /** @description File name in the backups folder */
+                                name: string;
+                                /** @description When the snapshot was taken (ISO 8601) */
+                                created: string;
+                                /** @description Size of the compressed file */
+                                bytes: number;
+                                /** @description Newest migration applied in the snapshot */
+                                schemaVersion: number;
+                                /** @description Rows in every table together */
+                                rows: number;
+                                tables: number;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            schedule: ({
+                                everyHours: number;
+                                keep: number;
+                                /** @description When the next scheduled backup is due (ISO 8601) */
+                                next: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            database: "pglite" | "postgres";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a backup from the backups folder (server admin key) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The backup file (gzip, JSON lines) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/gzip": string;
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/gzip": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/gzip": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

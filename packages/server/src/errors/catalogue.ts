@@ -297,6 +297,7 @@ export const ERRORS = {
     code: 'ORDER_TRANSITION_REFUSED',
     status: 409,
     text: 'The order cannot move to that status from the one it has',
+  },
   // Checkout's delivery choice (shop/shipping.ts) and guest orders (shop/order-link.ts).
   SHIPPING_COUNTRY_REQUIRED: {
     code: 'SHIPPING_COUNTRY_REQUIRED',

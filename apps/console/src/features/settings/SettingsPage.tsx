@@ -1,12 +1,13 @@
 import type { Session } from '../../api/types.js';
 import { useSiteId } from '../../app/site.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { LastBackupSection } from './LastBackupSection.js';
 import { SiteConfigSection } from './SiteConfigSection.js';
 import { SiteSettingsSection } from './SiteSettingsSection.js';
 import { TwoFactorSection } from './TwoFactorSection.js';
 
 /**
- * Settings: the owner's own two-factor, the site's settings (owners change them; the config file's are
+ * Settings: the owner's own two-factor, the last backup, the site's settings (owners change them; the config file's are
  * locked), then what the server runs with (collections, keys, SDK snippets).
  */
 export function SettingsPage({ session, onChanged }: { session: Session; onChanged: () => void }) {
@@ -18,7 +19,7 @@ export function SettingsPage({ session, onChanged }: { session: Session; onChang
         Signed in as {session.owner.email} ({session.owner.role}).
       </p>
       <TwoFactorSection owner={session.owner} onChanged={onChanged} required={session.mustEnrolTwoFactor} />
-      {/* Backups (#33) put their "last backup" summary here. */}
+      {!session.mustEnrolTwoFactor && <LastBackupSection />}
       {!session.mustEnrolTwoFactor && <SiteSettingsSection key={`settings-${siteId}`} siteId={siteId} />}
       {!session.mustEnrolTwoFactor && <SiteConfigSection key={siteId} siteId={siteId} />}
     </>
