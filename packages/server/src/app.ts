@@ -4,6 +4,7 @@ import type { AppContext } from './context.js';
 import { adminRoutes } from './admin/routes.js';
 import { consoleRoutes } from './console/routes.js';
 import { dataRoutes } from './data/routes.js';
+import { mediaRoutes } from './media/routes.js';
 import { graphqlRoutes } from './graphql/routes.js';
 import { seedCollections } from './data/seed.js';
 import { buildDeclaredIndexes } from './data/declared-indexes.js';
@@ -149,6 +150,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
         options.mailDelivery === false ? false : { ...(options.mailPollMs ? { intervalMs: options.mailPollMs } : {}) },
     });
     await app.register(dataRoutes, { ctx });
+    await app.register(mediaRoutes, { ctx });
     await app.register(graphqlRoutes, { ctx });
     await app.register(shopRoutes, { ctx });
     await app.register(storefrontRoutes, { ctx });

@@ -12,6 +12,7 @@ import type { ReplicaFileSettings } from '../store/replica-settings.js';
 import { ConfigError, Reader, take } from './validate.js';
 import { buildWebhookSettings } from '../webhooks/config.js';
 import { buildMetricsSettings } from '../metrics/config.js';
+import { buildMediaSettings } from '../media/config.js';
 import { schemaProblems } from './schema/messages.js';
 import { TopLevelSchema } from './schema/file.js';
 import { checkPhoneInProduction } from '../phone/config.js';
@@ -146,6 +147,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     storefrontDir: env.VITRINE_STOREFRONT_DIR ?? findStorefrontDist(),
     webhooks,
     metrics,
+    media: buildMediaSettings(top.media, env),
     shutdownTimeoutMs,
     database,
     databaseReadUrl,

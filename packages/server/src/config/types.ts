@@ -1,3 +1,4 @@
+import type { MediaSettings } from '../media/config.js';
 import type { MetricsSettings } from '../metrics/config.js';
 import type { PoolSettings } from '../store/pool-settings.js';
 import type { ReplicaFileSettings } from '../store/replica-settings.js';
@@ -230,6 +231,8 @@ export interface ServerConfig {
   databaseReadUrl?: string | undefined;
   /** Top-level `webhooks` settings (webhooks/config.ts); absent = the defaults. */
   webhooks?: WebhookSettings;
+  /** Uploaded images (media/config.ts); absent = in the database, 10 MB each at most. */
+  media?: MediaSettings;
   /** `GET /metrics` (metrics/config.ts); absent = off. */
   metrics?: MetricsSettings;
   /** VITRINE_SHUTDOWN_TIMEOUT_MS: how long in-flight requests may take to finish on SIGTERM (default 10 000). */
