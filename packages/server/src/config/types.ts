@@ -50,6 +50,10 @@ export interface FieldConfig {
   required: boolean;
   /** The referenced collection (`reference` and `multireference` only). */
   collection?: string;
+  /** What the console calls the field (forms, grid headers); absent = the key. */
+  label?: string;
+  /** A sentence under the field in the console's forms. */
+  help?: string;
 }
 
 /** A declared index (`collections[].indexes`, data/declared-indexes.ts). */
