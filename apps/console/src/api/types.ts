@@ -80,3 +80,6 @@ export type Translations = TranslationsAnswer['translations'];
 export type OwnerLink = AdminAnswer<'/_admin/v1/console/setup', 'get'>;
 export type SetPasswordAnswer = AdminAnswer<'/_admin/v1/console/setup', 'post'>;
 export type OwnerInvitation = AdminAnswer<'/_admin/v1/owners', 'post'>;
+
+export type MediaList = AdminAnswer<'/_admin/v1/media', 'get'>;
+export type MediaFile = Each<MediaList['media']>;

@@ -30,7 +30,7 @@ async function upload(
   const response = await fetch(`${server.url}/_admin/v1/media?siteId=demo&name=${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { authorization: auth, 'content-type': contentType },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, body: (await response.json()) as any };
@@ -180,14 +180,14 @@ describe('refusals', () => {
     const refused = await fetch(`${server.url}/_admin/v1/media?siteId=demo`, {
       method: 'POST',
       headers: { cookie: support.cookie!, 'x-vitrine-csrf': support.csrf!, 'content-type': 'image/png' },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
     expect(refused.status).toBe(403);
     const editor = await signedIn(server, 'editor-media@example.com', 'editor');
     const allowed = await fetch(`${server.url}/_admin/v1/media?siteId=demo&name=e.png`, {
       method: 'POST',
       headers: { cookie: editor.cookie!, 'x-vitrine-csrf': editor.csrf!, 'content-type': 'image/png' },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
     expect(allowed.status).toBe(200);
   });
@@ -219,6 +219,8 @@ describe('the media library', () => {
     expect(list.media[0]!.id).toBe(id);
     expect(list.media[0]!.alt).toEqual({ en: 'A red mug', fr: 'Un mug rouge' });
     expect(list.media[0]!.usedBy).toEqual([{ collection: 'Products', itemId: 'media-mug', field: 'image' }]);
+    const one = (await (await admin(`/_admin/v1/media/${id}?siteId=demo`)).json()) as typeof list;
+    expect(one).toMatchObject({ media: { id, alt: { fr: 'Un mug rouge' }, usedBy: [{ itemId: 'media-mug' }] } });
 
     expect((await admin(`/_admin/v1/media/${id}?siteId=demo`, { method: 'DELETE' })).status).toBe(200);
     expect((await fetch(`${server.url}${body.media.url}`)).status).toBe(404);

@@ -2,6 +2,7 @@
  * Uploaded images (issue #30): the console's media library over the admin API, and the public files.
  *   POST   /_admin/v1/media?siteId=&name=   body: the image bytes (any image/* or application/octet-stream type)
  *   GET    /_admin/v1/media?siteId=&limit=&offset=   newest first, each with where it is used
+ *   GET    /_admin/v1/media/{id}?siteId=        one file, with where it is used
  *   PUT    /_admin/v1/media/{id}/alt        {siteId, alt: {language: text}}
  *   DELETE /_admin/v1/media/{id}?siteId=
  *   GET    /_media/{id}.{ext}?w=&format=    the file or a variant; public, cached for a year (immutable)
@@ -168,6 +169,16 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
         page.media.map((m) => m.id),
       );
       return { media: page.media.map((m) => info(m, uses.get(m.id))), total: page.total };
+    },
+  );
+
+  app.get(
+    '/_admin/v1/media/:id',
+    { schema: op('One media file, with the items that use it', Open({ media: MediaInfo }), { params: IdParams }) },
+    async (request) => {
+      const { who, media } = await ownMedia(request, request.params.id);
+      const uses = await whereUsed(ctx.db, who.siteId, [media.id]);
+      return { media: info(media, uses.get(media.id)) };
     },
   );
 
