@@ -138,7 +138,7 @@ export function FilterBuilder({
       </form>
       <details className="advanced">
         <summary>Advanced (JSON filter)</summary>
-        <form role="search" aria-label="JSON filter" onSubmit={applyJson}>
+        <form role="search" aria-label="Filter with JSON" onSubmit={applyJson}>
           <label>
             JSON filter
             <input
