@@ -150,10 +150,15 @@ describe('refusals', () => {
     expect((await upload('just words', 'application/octet-stream', 'notes.jpg')).status).toBe(415);
   });
 
-  it('refuses a PNG header over broken pixel data', async () => {
-    const bytes = await png();
-    const broken = Buffer.concat([bytes.subarray(0, 60), Buffer.alloc(200, 7)]);
-    expect((await upload(broken, 'image/png')).status).toBe(415);
+  it('refuses a JPEG whose header is fine but whose pixels are cut short (the whole image is decoded)', async () => {
+    const jpeg = await sharp({
+      create: { width: 600, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const truncated = jpeg.subarray(0, Math.floor(jpeg.length * 0.6));
+    expect((await sharp(truncated).metadata()).format).toBe('jpeg'); // the header alone passes
+    expect((await upload(truncated, 'image/jpeg', 'cut.jpg')).status).toBe(415);
   });
 
   it('refuses a file over the configured size with a 413', async () => {
@@ -224,5 +229,38 @@ describe('the media library', () => {
 
     expect((await admin(`/_admin/v1/media/${id}?siteId=demo`, { method: 'DELETE' })).status).toBe(200);
     expect((await fetch(`${server.url}${body.media.url}`)).status).toBe(404);
+  });
+});
+
+describe('media in a folder (media.dir)', () => {
+  it('keeps the bytes in the folder under the server’s own name, none in the database, and serves them', async () => {
+    const { mkdtemp, readdir, readFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'vitrine-media-'));
+    const onDisk = await startTestServer({ config: (c) => ({ ...c, media: { dir, maxBytes: MAX_BYTES } }) });
+    try {
+      const bytes = await png(200, 100);
+      const response = await fetch(`${onDisk.url}/_admin/v1/media?siteId=demo&name=../../x.png`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${onDisk.adminKey}`, 'content-type': 'image/png' },
+        body: new Uint8Array(bytes),
+      });
+      const { media } = (await response.json()) as { media: { id: string; url: string } };
+      expect(await readdir(dir)).toEqual([`${media.id}.png`]);
+      expect((await readFile(join(dir, `${media.id}.png`))).equals(bytes)).toBe(true);
+      const stored = await onDisk.ctx.db.query<{ bytes: unknown }>('select bytes from media where id = $1', [media.id]);
+      expect(stored.rows[0]!.bytes).toBeNull();
+      const served = await fetch(`${onDisk.url}${media.url}`);
+      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+      await fetch(`${onDisk.url}/_admin/v1/media/${media.id}?siteId=demo`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${onDisk.adminKey}` },
+      });
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await onDisk.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

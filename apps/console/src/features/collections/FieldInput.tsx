@@ -41,13 +41,14 @@ export function FieldInput({
   const label = labelOf(f);
   const hintId = `type-${f.key}`;
   const text = String(value);
+  // A labelled field speaks to owners (its help); an unlabelled one shows the developer's view (its type).
   const hint = (
     <span id={hintId} className="help">
-      {f.help ? `${f.help} · ` : ''}
-      {f.type}
-      {JSON_TYPES.has(f.type) && f.type !== 'multireference' ? ' (JSON)' : ''}
-      {f.required ? ', required' : ''}
-      {f.collection ? ` → ${f.collection}` : ''}
+      {f.label
+        ? [f.help, f.required ? 'Required' : ''].filter(Boolean).join(' · ')
+        : `${f.type}${JSON_TYPES.has(f.type) && f.type !== 'multireference' ? ' (JSON)' : ''}${f.required ? ', required' : ''}${
+            f.collection ? ` → ${f.collection}` : ''
+          }`}
     </span>
   );
   if (f.type === 'image')

@@ -11,6 +11,15 @@ import { FilterBuilder } from './FilterBuilder.js';
 import { previewOf } from '../media/media-api.js';
 
 const PAGE_SIZE = 25;
+
+/** Rich text in a cell: its words without markup, at most 120 characters. */
+function plainText(html: string): string {
+  const text = html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
 const column = createColumnHelper<Item>();
 
 /** Every column the chooser offers: `_id`, the declared fields, other fields seen on this page, the dates. */
@@ -64,6 +73,7 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
   const display = displayFieldOf(info);
   const visible = keys.filter((k) => shown[k] ?? (!isTechnical(k) || (k === '_id' && display === '_id')));
   const imageKeys = new Set(info?.fields.filter((f) => f.type === 'image').map((f) => f.key));
+  const richKeys = new Set(info?.fields.filter((f) => f.type === 'richtext').map((f) => f.key));
   // The link to an item's form sits on its display field (its title), or on the first column shown.
   const linkKey = visible.includes(display) ? display : visible[0];
   const columns = useMemo(
@@ -82,6 +92,7 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
                   {cellText(value) || c.row.original._id}
                 </Link>
               );
+            if (richKeys.has(key) && typeof value === 'string') return plainText(value);
             if (imageKeys.has(key) && typeof value === 'string' && value)
               return <img className="cell-image" src={previewOf(value, 160)} alt="" width={40} height={40} />;
             return cellText(value);

@@ -105,7 +105,6 @@ export function ReferenceList({
   value: string[];
   onChange: (ids: string[]) => void;
 }) {
-  const ids = useId();
   return (
     <fieldset className="reference-list" aria-describedby={describedBy}>
       <legend>{label}</legend>

@@ -81,12 +81,16 @@ export function MediaLibraryPage({ siteId }: { siteId: string }) {
                 <p className="help">
                   {m.width} × {m.height} · {size(m.size)} · {m.contentType.replace('image/', '').toUpperCase()}
                 </p>
-                <p className="help">{Object.keys(m.alt).length ? `Alt text: ${Object.keys(m.alt).join(', ')}` : 'No alt text'}</p>
+                <p className="help">
+                  {Object.keys(m.alt).length ? `Alt text: ${Object.keys(m.alt).join(', ')}` : 'No alt text'}
+                </p>
                 {m.usedBy?.length ? (
                   <ul className="media-card__uses" aria-label={`Where ${m.name} is used`}>
                     {m.usedBy.map((u) => (
                       <li key={`${u.collection}/${u.itemId}/${u.field}`}>
-                        <Link to={`/collections/${encodeURIComponent(u.collection)}/items/${encodeURIComponent(u.itemId)}`}>
+                        <Link
+                          to={`/collections/${encodeURIComponent(u.collection)}/items/${encodeURIComponent(u.itemId)}`}
+                        >
                           {u.collection} · {u.itemId}
                         </Link>{' '}
                         ({u.field})
@@ -99,7 +103,9 @@ export function MediaLibraryPage({ siteId }: { siteId: string }) {
                 <ConfirmButton
                   label={`Delete ${m.name}`}
                   question={`Delete ${m.name}?`}
-                  consequence={m.usedBy?.length ? 'Items that use it will show no picture.' : 'It is not used anywhere.'}
+                  consequence={
+                    m.usedBy?.length ? 'Items that use it will show no picture.' : 'It is not used anywhere.'
+                  }
                   confirmLabel="Yes, delete"
                   disabled={busy}
                   onConfirm={() => run(() => mediaApi.remove(siteId, m.id), `Deleted ${m.name}.`)}
