@@ -152,7 +152,13 @@ describe('refusals', () => {
 
   it('refuses a JPEG whose header is fine but whose pixels are cut short (the whole image is decoded)', async () => {
     const jpeg = await sharp({
-      create: { width: 600, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+      create: {
+        width: 600,
+        height: 400,
+        channels: 3,
+        background: 'grey',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
     })
       .jpeg()
       .toBuffer();
