@@ -201,6 +201,18 @@ describe('refusals', () => {
       body: new Uint8Array(bytes),
     });
     expect(allowed.status).toBe(200);
+    // The editor's upload is in the audit log as theirs.
+    await server.ctx.authEvents.flush();
+    const audit = await admin('/_admin/v1/auth-events?siteId=demo&type=owner_action');
+    const events = ((await audit.json()) as { events: { email?: string; detail: { action?: string } }[] }).events;
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          email: 'editor-media@example.com',
+          detail: expect.objectContaining({ action: 'media_uploaded' }),
+        }),
+      ]),
+    );
   });
 });
 
