@@ -1,6 +1,7 @@
 // README screenshots of the owner console.
 //
-//   node scripts/console-screenshots.mjs
+//   node scripts/console-screenshots.mjs            every page
+//   node scripts/console-screenshots.mjs catalog    the catalog editor only (grid, item form, media library)
 //
 // Builds the console when `apps/console/dist/index.html` is missing, starts `vitrine serve` on :8096
 // with a fresh data folder, invites an owner through the admin API and sets their password, registers a
@@ -9,14 +10,15 @@
 // Orders, an order, Members, a member page, Mail, Webhooks and Settings at desktop (1280×800) and phone (390×844) sizes, writing `docs/screenshots/console-*.png`.
 // The server child is killed on every exit path.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const PORT = 8096;
+const PORT = Number(process.env.SCREENSHOTS_PORT ?? 8096);
+const ONLY_CATALOG = process.argv[2] === 'catalog';
 const BASE = `http://localhost:${PORT}`;
 const OUT = join(root, 'docs/screenshots');
 const ADMIN_KEY = 'console-screenshots-admin-key-0123456789';
@@ -43,7 +45,7 @@ async function call(method, path, body, headers = {}) {
   return text ? JSON.parse(text) : undefined;
 }
 
-async function seed() {
+async function seedOwner() {
   const { setupUrl } = await call('POST', '/_admin/v1/owners', { email: OWNER.email, role: 'owner' });
   await call(
     'POST',
@@ -51,6 +53,9 @@ async function seed() {
     { token: new URL(setupUrl).searchParams.get('token'), password: OWNER.password },
     { authorization: '' },
   );
+}
+
+async function seed() {
   const memberIds = [];
   for (const name of ['ada', 'grace', 'linus', 'margaret', 'ken']) {
     const { access_token } = await call(
@@ -112,7 +117,7 @@ async function seedOrders(memberIds) {
       siteId: 'demo',
       item: {
         number: `V-10000${i + 1}`,
-        status: 'PLACED',
+        status: 'AWAITING_PAYMENT',
         memberId: memberIds[i],
         lines,
         itemCount: lines.reduce((sum, l) => sum + l.quantity, 0),
@@ -131,13 +136,58 @@ async function seedOrders(memberIds) {
   return ids[0];
 }
 
-async function shoot(browser, size, { webhookId, orderId }) {
+/** The catalog editor's data: an uploaded picture and rich text on one product (issue #30). */
+async function seedCatalog() {
+  const upload = await fetch(`${BASE}/_admin/v1/media?siteId=demo&name=brass-pen.png`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'image/png' },
+    body: readFileSync(join(OUT, 'product-desktop.png')),
+  });
+  const { media } = await upload.json();
+  await call('PUT', `/_admin/v1/media/${media.id}/alt`, {
+    siteId: 'demo',
+    alt: { en: 'The product page of the brass pen', fr: 'La page du stylo en laiton' },
+  });
+  const [item] = (
+    await call('POST', '/_admin/v1/collections/Products/query', { siteId: 'demo', filter: { _id: 'brass-pen' } })
+  ).items;
+  const { _id, _createdDate, _updatedDate, _owner, ...data } = item;
+  await call('POST', '/_admin/v1/collections/Products/items/brass-pen', {
+    siteId: 'demo',
+    item: {
+      ...data,
+      category: 'Stationery',
+      image: media.url,
+      description:
+        '<p>A heavy pen that <strong>patinas</strong> with use.</p><ul><li>Solid brass</li><li>Refillable</li></ul>',
+    },
+  });
+}
+
+async function shootCatalog(page, size) {
+  const pages = [
+    ['collection', '/console/collections/Products', 'Products'],
+    ['item', '/console/collections/Products/items/brass-pen', 'Solid Brass Pen'],
+    ['media', '/console/media', 'Media'],
+  ];
+  for (const [name, path, heading] of pages) {
+    await page.goto(`${BASE}${path}`);
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(OUT, `console-${name}-${size}.png`), fullPage: true });
+    console.log(`• console-${name}-${size}.png`);
+  }
+}
+
+async function shoot(browser, size, { webhookId, orderId } = {}) {
   const page = await browser.newPage({ viewport: SIZES[size] });
   await page.goto(`${BASE}/console/sign-in`);
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  await shootCatalog(page, size);
+  if (ONLY_CATALOG) return page.close();
   const pages = [
     ['overview', '/console', 'Overview'],
     ['orders', '/console/orders', 'Orders'],
@@ -191,10 +241,12 @@ for (let i = 0; ; i++) {
     )
   )
     break;
-  if (i > 720) throw new Error('the server did not start');
+  if (i > 720) throw new Error('the server did not start in 3 minutes');
   await new Promise((r) => setTimeout(r, 250));
 }
-const seeded = await seed();
+await seedOwner();
+await seedCatalog();
+const seeded = ONLY_CATALOG ? {} : await seed();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

@@ -72,18 +72,20 @@ describe('console collections and API keys in Chromium', () => {
       await nav(page, 'Collections').click();
       await page.getByRole('link', { name: 'Products', exact: true }).click();
       await page.getByRole('heading', { name: 'Products' }).waitFor();
-      await page.getByLabel('Filter').fill('{"price": ');
-      await page.getByRole('button', { name: 'Apply filter' }).click();
+      await page.getByText('Advanced (JSON filter)').click();
+      await page.getByLabel('JSON filter').fill('{"price": ');
+      await page.getByRole('button', { name: 'Apply JSON filter' }).click();
       await page.getByRole('alert').filter({ hasText: 'The filter is not valid JSON' }).waitFor();
-      await page.getByLabel('Filter').fill('{"price": {"$lessThan": 50}}');
-      await page.getByRole('button', { name: 'Apply filter' }).click();
+      await page.getByLabel('JSON filter').fill('{"price": {"$lessThan": 50}}');
+      await page.getByRole('button', { name: 'Apply JSON filter' }).click();
       await page.getByRole('alert').filter({ hasText: '$lessThan' }).waitFor();
-      await page.getByLabel('Filter').fill(JSON.stringify({ _id: product.id }));
-      await page.getByRole('button', { name: 'Apply filter' }).click();
+      await page.getByLabel('JSON filter').fill(JSON.stringify({ _id: product.id }));
+      await page.getByRole('button', { name: 'Apply JSON filter' }).click();
       await page.getByRole('status').filter({ hasText: 'Showing 1–1 of 1' }).waitFor();
 
-      await page.getByRole('link', { name: product.id }).click();
-      await page.getByLabel('title', { exact: true }).fill(newTitle);
+      // The grid links each item by its title (the `_id` column is hidden until chosen).
+      await page.getByRole('link', { name: product.data.title, exact: true }).click();
+      await page.getByLabel('Title', { exact: true }).fill(newTitle);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
@@ -107,10 +109,10 @@ describe('console collections and API keys in Chromium', () => {
     await page.goto(`${server.url}/console/collections/Products`);
     await page.getByRole('link', { name: 'Add item' }).click();
     await page.getByLabel('ID', { exact: true }).fill('console-e2e-item');
-    await page.getByLabel('title', { exact: true }).fill('Made in the console');
-    await page.getByLabel('price', { exact: true }).fill('9.5');
+    await page.getByLabel('Title', { exact: true }).fill('Made in the console');
+    await page.getByLabel('Price', { exact: true }).fill('9.5');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('heading', { name: 'Item console-e2e-item' }).waitFor();
+    await page.getByRole('heading', { name: 'Made in the console' }).waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page
       .getByRole('alertdialog', { name: 'Confirm deletion' })

@@ -181,8 +181,9 @@ describe('console and storefront together in Chromium', () => {
         .click();
       await page.getByRole('link', { name: 'Products', exact: true }).click();
       await page.getByRole('heading', { name: 'Products' }).waitFor();
-      await page.getByLabel('Filter').fill(JSON.stringify(filter));
-      await page.getByRole('button', { name: 'Apply filter' }).click();
+      await page.getByText('Advanced (JSON filter)').click();
+      await page.getByLabel('JSON filter').fill(JSON.stringify(filter));
+      await page.getByRole('button', { name: 'Apply JSON filter' }).click();
       await page.getByLabel('Sort by').selectOption('price');
       await page
         .locator('select')

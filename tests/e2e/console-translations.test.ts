@@ -70,7 +70,7 @@ describe('translations in the console, in Chromium', () => {
         'العربية',
       ]);
       await section.getByLabel('Language').selectOption('fr');
-      const titleField = section.getByLabel('title (Français)');
+      const titleField = section.getByLabel('Title (Français)');
       // The seeded French title is there to edit; the English one is the hint.
       await expect(titleField.inputValue()).resolves.toBe(await productTitle(product.id, 'fr'));
       await expect(
@@ -140,7 +140,7 @@ describe('translations in the console, in Chromium', () => {
       await page.goto(`${server.url}/console/collections/Products/items/short-lived`);
       const section = translations(page);
       await section.getByLabel('Language').selectOption('de');
-      await section.getByLabel('title (Deutsch)').fill('Kurzlebige Tasse');
+      await section.getByLabel('Title (Deutsch)').fill('Kurzlebige Tasse');
       const removed = await fetch(`${server.url}/_admin/v1/collections/Products/items/short-lived/remove`, {
         method: 'POST',
         headers: admin,

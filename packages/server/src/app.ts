@@ -6,6 +6,7 @@ import { adminRoutes } from './admin/routes.js';
 import { backupRoutes } from './backup/routes.js';
 import { consoleRoutes } from './console/routes.js';
 import { dataRoutes } from './data/routes.js';
+import { mediaRoutes } from './media/routes.js';
 import { graphqlRoutes } from './graphql/routes.js';
 import { seedCollections } from './data/seed.js';
 import { buildDeclaredIndexes } from './data/declared-indexes.js';
@@ -154,6 +155,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
         options.mailDelivery === false ? false : { ...(options.mailPollMs ? { intervalMs: options.mailPollMs } : {}) },
     });
     await app.register(dataRoutes, { ctx });
+    await app.register(mediaRoutes, { ctx });
     await app.register(graphqlRoutes, { ctx });
     await app.register(shopRoutes, { ctx });
     await app.register(storefrontRoutes, { ctx });

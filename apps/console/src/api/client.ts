@@ -38,12 +38,14 @@ export async function api<T>(
   body?: unknown,
 ): Promise<T> {
   const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A file (an image upload) goes as its own bytes; anything else as JSON.
+  const file = typeof Blob !== 'undefined' && body instanceof Blob;
+  if (body !== undefined) headers['content-type'] = file ? body.type || 'application/octet-stream' : 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-vitrine-csrf'] = csrfToken;
   const response = await fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : file ? body : JSON.stringify(body),
     credentials: 'same-origin',
   });
   const text = await response.text();

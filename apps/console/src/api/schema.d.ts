@@ -3029,6 +3029,10 @@ export interface paths {
                                     required: boolean;
                                     /** @description The referenced collection */
                                     collection?: string;
+                                    /** @description What the console calls the field */
+                                    label?: string;
+                                    /** @description A sentence shown under the field */
+                                    help?: string;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -3526,6 +3530,10 @@ export interface paths {
                                     required: boolean;
                                     /** @description The referenced collection */
                                     collection?: string;
+                                    /** @description What the console calls the field */
+                                    label?: string;
+                                    /** @description A sentence shown under the field */
+                                    help?: string;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -5451,6 +5459,377 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Media files of a site, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    siteId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            media: ({
+                                id: string;
+                                /** @description Public path: /_media/<id>.<ext>; add ?w=<width>&format=webp|avif for a variant */
+                                url: string;
+                                /** @description The uploader's file name, cleaned (a label only) */
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                width: number;
+                                height: number;
+                                /** @description Alt text per language */
+                                alt: {
+                                    [key: string]: string;
+                                };
+                                createdDate: string;
+                                /** @description Items whose data holds this file */
+                                usedBy?: ({
+                                    collection: string;
+                                    itemId: string;
+                                    field: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            total: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Upload an image
+         * @description The body is the file itself (JPEG, PNG, WebP, AVIF or GIF, at most 10485760 bytes); its type is read from the bytes.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    siteId?: string;
+                    name?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            media: {
+                                id: string;
+                                /** @description Public path: /_media/<id>.<ext>; add ?w=<width>&format=webp|avif for a variant */
+                                url: string;
+                                /** @description The uploader's file name, cleaned (a label only) */
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                width: number;
+                                height: number;
+                                /** @description Alt text per language */
+                                alt: {
+                                    [key: string]: string;
+                                };
+                                createdDate: string;
+                                /** @description Items whose data holds this file */
+                                usedBy?: ({
+                                    collection: string;
+                                    itemId: string;
+                                    field: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One media file, with the items that use it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            media: {
+                                id: string;
+                                /** @description Public path: /_media/<id>.<ext>; add ?w=<width>&format=webp|avif for a variant */
+                                url: string;
+                                /** @description The uploader's file name, cleaned (a label only) */
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                width: number;
+                                height: number;
+                                /** @description Alt text per language */
+                                alt: {
+                                    [key: string]: string;
+                                };
+                                createdDate: string;
+                                /** @description Items whose data holds this file */
+                                usedBy?: ({
+                                    collection: string;
+                                    itemId: string;
+                                    field: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete an image (items that use it keep a broken link) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An empty object */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/media/{id}/alt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the alt text of an image, per language */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            media: {
+                                id: string;
+                                /** @description Public path: /_media/<id>.<ext>; add ?w=<width>&format=webp|avif for a variant */
+                                url: string;
+                                /** @description The uploader's file name, cleaned (a label only) */
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                width: number;
+                                height: number;
+                                /** @description Alt text per language */
+                                alt: {
+                                    [key: string]: string;
+                                };
+                                createdDate: string;
+                                /** @description Items whose data holds this file */
+                                usedBy?: ({
+                                    collection: string;
+                                    itemId: string;
+                                    field: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

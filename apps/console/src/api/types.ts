@@ -95,3 +95,5 @@ export type SettingsChangeAnswer = AdminAnswer<'/_admin/v1/site-settings', 'patc
 export type SettingsExport = AdminAnswer<'/_admin/v1/site-settings/export', 'get'>;
 export type SettingsImport = AdminAnswer<'/_admin/v1/site-settings/import', 'post'>;
 export type ProviderTest = AdminAnswer<'/_admin/v1/site-settings/test-provider', 'post'>;
+export type MediaList = AdminAnswer<'/_admin/v1/media', 'get'>;
+export type MediaFile = Each<MediaList['media']>;

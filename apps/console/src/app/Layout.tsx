@@ -9,6 +9,7 @@ export const NAV = [
   { to: '/members', label: 'Members' },
   // The server refuses these to other roles; the links are not shown to them either.
   { to: '/collections', label: 'Collections', roles: ['owner', 'editor'] },
+  { to: '/media', label: 'Media', roles: ['owner', 'editor'] },
   { to: '/api-keys', label: 'API keys', roles: ['owner'] },
   { to: '/mail', label: 'Mail' },
   { to: '/webhooks', label: 'Webhooks', roles: ['owner'] },

@@ -4,6 +4,7 @@ import { AuditLogPage } from '../features/audit-log/AuditLogPage.js';
 import { collectionRoutes } from '../features/collections/collection-routes.js';
 import { PageHeading } from '../components/PageHeading.js';
 import { MailPage } from '../features/mail/MailPage.js';
+import { MediaLibraryPage } from '../features/media/MediaLibraryPage.js';
 import { ImportMembersPage } from '../features/members/ImportMembersPage.js';
 import { MemberPage } from '../features/members/MemberPage.js';
 import { MembersPage } from '../features/members/MembersPage.js';
@@ -58,6 +59,8 @@ export function SignedInRoutes({
       return <AuditLogPage key={siteId} siteId={siteId} />;
     case '/api-keys':
       return <ApiKeysPage key={siteId} siteId={siteId} />;
+    case '/media':
+      return <MediaLibraryPage key={siteId} siteId={siteId} />;
     case '/mail':
       return <MailPage key={siteId} siteId={siteId} />;
     case '/owners':

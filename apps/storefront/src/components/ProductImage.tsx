@@ -1,5 +1,10 @@
 import { useState } from 'react';
 
+/** Uploaded images (`/_media/…`) come in a fixed set of widths as WebP (docs/data.md#media). */
+const WIDTHS = [160, 320, 480, 640, 960, 1280, 1920];
+const variant = (src: string, width: number) => `${src}?w=${WIDTHS.find((w) => w >= width) ?? 1920}&format=webp`;
+const isMedia = (src: string) => src.startsWith('/_media/');
+
 /** A product picture that falls back to a neutral tile when the file is missing. */
 export function ProductImage({
   src,
@@ -27,7 +32,8 @@ export function ProductImage({
   return (
     <img
       className={className}
-      src={src}
+      src={isMedia(src) ? variant(src, size) : src}
+      srcSet={isMedia(src) ? `${variant(src, size)} 1x, ${variant(src, size * 2)} 2x` : undefined}
       alt={alt}
       width={size}
       height={size}

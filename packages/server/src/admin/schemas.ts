@@ -76,6 +76,8 @@ const FieldSpec = Open({
   type: Type.String(),
   required: Type.Boolean(),
   collection: Type.Optional(Type.String({ description: 'The referenced collection' })),
+  label: Type.Optional(Type.String({ description: 'What the console calls the field' })),
+  help: Type.Optional(Type.String({ description: 'A sentence shown under the field' })),
 });
 const Keyed = (description: string) => ({ key: Type.String({ description }) });
 const SiteSettings = Open({

@@ -135,7 +135,7 @@ describe('config file', () => {
     const list = problems(() => loadConfig({ configPath: path, env: {}, dataDir: dir }));
     expect(list).toEqual(
       expect.arrayContaining([
-        'colour is not a known key (allowed: publicUrl, adminKey, devMailbox, sites, storefront, bodyLimit, tokens, webhooks, metrics, database, backups)',
+        'colour is not a known key (allowed: publicUrl, adminKey, devMailbox, sites, storefront, bodyLimit, tokens, webhooks, media, metrics, database, backups)',
         'sites[0].policies.captcha must be one of "off", "altcha", "recaptcha" (got "maybe")',
         'sites[0].policies.emailVerification must be one of "off", "required" (got true)',
         'sites[0].tokens.accessTokenTtl must be a whole number from 60 to 86400 (got 5)',

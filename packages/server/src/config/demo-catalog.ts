@@ -1,6 +1,6 @@
 /** The demo shop's catalog: seeded into `Products` and `Categories` the first time the demo site starts. */
 import type { FieldConfig } from './types.js';
-import { DEMO_PRODUCT_TRANSLATIONS } from './demo-translations.js';
+import { DEMO_CATEGORY_TRANSLATIONS, DEMO_PRODUCT_TRANSLATIONS } from './demo-translations.js';
 
 interface DemoProduct {
   slug: string;
@@ -139,22 +139,40 @@ const categories: { name: DemoProduct['category']; description: string }[] = [
 ];
 
 export function demoCategories(): Record<string, unknown>[] {
-  return categories.map((c) => ({ _id: c.name, name: c.name, slug: c.name.toLowerCase(), description: c.description }));
+  return categories.map((c) => ({
+    _id: c.name,
+    name: c.name,
+    slug: c.name.toLowerCase(),
+    description: c.description,
+    translations: DEMO_CATEGORY_TRANSLATIONS[c.name] ?? {},
+  }));
 }
 
 /** Declared fields of the demo collections (typed collections, see data/fields.ts). */
 export const PRODUCT_FIELDS: FieldConfig[] = [
-  { key: 'title', type: 'text', required: false },
-  { key: 'slug', type: 'text', required: false },
-  { key: 'price', type: 'number', required: false },
-  { key: 'category', type: 'reference', required: false, collection: 'Categories' },
-  { key: 'description', type: 'richtext', required: false },
-  { key: 'image', type: 'image', required: false },
-  { key: 'stock', type: 'number', required: false },
+  { key: 'title', type: 'text', required: false, label: 'Title' },
+  {
+    key: 'slug',
+    type: 'text',
+    required: false,
+    label: 'Web address',
+    help: 'The last part of the product page address',
+  },
+  { key: 'price', type: 'number', required: false, label: 'Price' },
+  { key: 'category', type: 'reference', required: false, collection: 'Categories', label: 'Category' },
+  { key: 'description', type: 'richtext', required: false, label: 'Description' },
+  { key: 'image', type: 'image', required: false, label: 'Image' },
+  {
+    key: 'stock',
+    type: 'number',
+    required: false,
+    label: 'In stock',
+    help: 'Units left; 0 shows the product as sold out',
+  },
 ];
 
 export const CATEGORY_FIELDS: FieldConfig[] = [
-  { key: 'name', type: 'text', required: true },
-  { key: 'slug', type: 'text', required: true },
-  { key: 'description', type: 'text', required: false },
+  { key: 'name', type: 'text', required: true, label: 'Name' },
+  { key: 'slug', type: 'text', required: true, label: 'Web address' },
+  { key: 'description', type: 'text', required: false, label: 'Description' },
 ];

@@ -209,3 +209,34 @@ export const DEMO_PRODUCT_TRANSLATIONS: Record<string, Record<'fr' | 'de' | 'es'
     ar: { title: 'كوب تخييم مطلي بالمينا', description: 'الكوب المناسب للدرب ونار المخيم؛ نفد حاليًا.' },
   },
 };
+
+/** The demo categories' names and descriptions in the other languages (issue #30): shoppers see them translated. */
+export const DEMO_CATEGORY_TRANSLATIONS: Record<
+  string,
+  Record<'fr' | 'de' | 'es' | 'ar', { name: string; description: string }>
+> = {
+  Kitchen: {
+    fr: { name: 'Cuisine', description: 'Mugs, bouilloires et planches pour la cuisine et le café de tous les jours.' },
+    de: { name: 'Küche', description: 'Becher, Kessel und Bretter für das tägliche Kochen und den Kaffee.' },
+    es: { name: 'Cocina', description: 'Tazas, hervidores y tablas para cocinar y tomar café cada día.' },
+    ar: { name: 'المطبخ', description: 'أكواب وغلايات وألواح للطبخ والقهوة كل يوم.' },
+  },
+  Home: {
+    fr: { name: 'Maison', description: 'Plaids, vases et bougies pour une maison plus sereine.' },
+    de: { name: 'Wohnen', description: 'Decken, Vasen und Kerzen für ein ruhigeres Zuhause.' },
+    es: { name: 'Hogar', description: 'Mantas, jarrones y velas para un hogar más tranquilo.' },
+    ar: { name: 'المنزل', description: 'أغطية ومزهريات وشموع لبيت أكثر هدوءًا.' },
+  },
+  Stationery: {
+    fr: { name: 'Papeterie', description: 'Carnets, stylos et plateaux pour le bureau.' },
+    de: { name: 'Schreibwaren', description: 'Notizbücher, Stifte und Ablagen für den Schreibtisch.' },
+    es: { name: 'Papelería', description: 'Cuadernos, bolígrafos y bandejas para el escritorio.' },
+    ar: { name: 'القرطاسية', description: 'دفاتر وأقلام وصوانٍ للمكتب.' },
+  },
+  Outdoors: {
+    fr: { name: 'Plein air', description: 'Sacs et mugs pour les sentiers.' },
+    de: { name: 'Draußen', description: 'Taschen und Becher für unterwegs.' },
+    es: { name: 'Aire libre', description: 'Bolsas y tazas para el camino.' },
+    ar: { name: 'في الهواء الطلق', description: 'حقائب وأكواب للرحلات.' },
+  },
+};

@@ -26,6 +26,8 @@ export function demoCollections(): CollectionConfig[] {
       seed: demoCategories(),
       fields: CATEGORY_FIELDS,
       strict: true,
+      // Seeded in fr, de, es and ar too: the storefront shows category names in the shopper's language.
+      translatable: ['name', 'description'],
     },
     { id: 'Cart', permissions: { read: 'AUTHOR', insert: 'AUTHOR', update: 'AUTHOR', remove: 'AUTHOR' }, seed: [] },
     {

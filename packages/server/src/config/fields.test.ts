@@ -13,6 +13,30 @@ function read(site: Record<string, unknown>) {
 }
 
 describe('typed collection config', () => {
+  it("keeps a field's label and help for the console, and refuses them too long", () => {
+    const { value, problems } = read({
+      collections: [
+        {
+          id: 'Products',
+          permissions: perms,
+          fields: [
+            { key: 'stock', type: 'number', label: ' In stock ', help: 'Units left' },
+            { key: 'sku', type: 'text' },
+          ],
+        },
+      ],
+    });
+    expect(problems).toEqual([]);
+    expect(value.collections[0]!.fields).toEqual([
+      { key: 'stock', type: 'number', required: false, label: 'In stock', help: 'Units left' },
+      { key: 'sku', type: 'text', required: false },
+    ]);
+    const long = read({
+      collections: [{ id: 'P', permissions: perms, fields: [{ key: 'a', type: 'text', label: 'x'.repeat(101) }] }],
+    });
+    expect(long.problems.join('\n')).toContain('sites[0].collections[0].fields[0].label');
+  });
+
   it('reads fields, strict and graphql settings', () => {
     const { value, problems } = read({
       graphql: { introspection: false, maxCost: 500 },

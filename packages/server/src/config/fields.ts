@@ -29,6 +29,8 @@ export function buildFields(r: Reader, raw: unknown, path: string): FieldConfig[
     seen.add(key);
     const type = take.oneOf(f.type, FIELD_TYPES, 'text');
     const field: FieldConfig = { key, type, required: take.boolean(f.required, false) };
+    if (typeof f.label === 'string' && f.label.trim()) field.label = f.label.trim();
+    if (typeof f.help === 'string' && f.help.trim()) field.help = f.help.trim();
     if (type === 'reference' || type === 'multireference') field.collection = take.string(f.collection, '');
     else if (f.collection !== undefined && f.type !== undefined)
       r.fail(`${at}.collection`, `is only for reference and multireference fields (this one is "${type}")`);

@@ -13,6 +13,7 @@ import { ConfigError, Reader, take } from './validate.js';
 import { buildWebhookSettings } from '../webhooks/config.js';
 import { buildMetricsSettings } from '../metrics/config.js';
 import { buildBackupSettings } from '../backup/config.js';
+import { buildMediaSettings } from '../media/config.js';
 import { schemaProblems } from './schema/messages.js';
 import { TopLevelSchema } from './schema/file.js';
 import { checkPhoneInProduction } from '../phone/config.js';
@@ -149,6 +150,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     webhooks,
     metrics,
     backups: buildBackupSettings(top.backups, dataDir),
+    media: buildMediaSettings(top.media, env),
     shutdownTimeoutMs,
     database,
     databaseReadUrl,

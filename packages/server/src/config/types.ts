@@ -1,4 +1,5 @@
 import type { BackupSettings } from '../backup/config.js';
+import type { MediaSettings } from '../media/config.js';
 import type { MetricsSettings } from '../metrics/config.js';
 import type { PoolSettings } from '../store/pool-settings.js';
 import type { ReplicaFileSettings } from '../store/replica-settings.js';
@@ -50,6 +51,10 @@ export interface FieldConfig {
   required: boolean;
   /** The referenced collection (`reference` and `multireference` only). */
   collection?: string;
+  /** What the console calls the field (forms, grid headers); absent = the key. */
+  label?: string;
+  /** A sentence under the field in the console's forms. */
+  help?: string;
 }
 
 /** A declared index (`collections[].indexes`, data/declared-indexes.ts). */
@@ -257,6 +262,8 @@ export interface ServerConfig {
   databaseReadUrl?: string | undefined;
   /** Top-level `webhooks` settings (webhooks/config.ts); absent = the defaults. */
   webhooks?: WebhookSettings;
+  /** Uploaded images (media/config.ts); absent = in the database, 10 MB each at most. */
+  media?: MediaSettings;
   /** `GET /metrics` (metrics/config.ts); absent = off. */
   metrics?: MetricsSettings;
   /** `backups` (backup/config.ts): the backups folder, and the schedule of the embedded database's backups. */

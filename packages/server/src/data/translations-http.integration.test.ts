@@ -53,6 +53,18 @@ const query = (body: Record<string, unknown>) =>
   server.call(`${V2}/items/query`, { body: { dataCollectionId: 'Products', ...body } });
 
 describe('the demo catalog in five languages', () => {
+  it('categories are translated too: French and Arabic shoppers read their own category names', async () => {
+    const names = async (language: string) =>
+      (
+        await server.call(`${V2}/items/query`, {
+          body: { dataCollectionId: 'Categories', language, query: { sort: [{ fieldName: '_id' }] } },
+        })
+      ).body.dataItems.map((d: { data: { name: string } }) => d.data.name);
+    expect(await names('fr')).toEqual(['Maison', 'Cuisine', 'Plein air', 'Papeterie']);
+    expect(await names('ar')).toEqual(['المنزل', 'المطبخ', 'في الهواء الطلق', 'القرطاسية']);
+    expect(await names('en')).toEqual(['Home', 'Kitchen', 'Outdoors', 'Stationery']);
+  });
+
   it('a get with ?language= returns the seeded title and description in that language', async () => {
     const fr = await server.call(`${V2}/items/brass-pen?dataCollectionId=Products&dataItemId=brass-pen&language=fr`);
     expect(fr.status).toBe(200);

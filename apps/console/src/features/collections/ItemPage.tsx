@@ -4,11 +4,11 @@ import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { collectionsApi, fetchItem, type CollectionInfo, type Item } from './collections-api.js';
-import { fromForm, JSON_TYPES, toForm, type FormValues } from './item-form.js';
+import { displayFieldOf } from './editor-fields.js';
+import { FieldInput } from './FieldInput.js';
+import { fromForm, toForm, type FormValues } from './item-form.js';
+import { translationsApi } from './translations-api.js';
 import { TranslationsSection } from './TranslationsSection.js';
-
-// Dates stay text: a stored {"$date"} value would not fit a date picker and would be dropped on Save.
-const INPUT_TYPE: Record<string, string> = { number: 'number' };
 
 /** One item as a form typed by the collection's declared fields; **Save**, and **Delete** after a confirmation. */
 export function ItemPage({
@@ -28,12 +28,15 @@ export function ItemPage({
   const [success, setSuccess] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [languages, setLanguages] = useState<string[]>([]);
   const listPath = `/collections/${encodeURIComponent(collectionId)}`;
 
   useEffect(() => {
     (async () => {
       const collection = (await collectionsApi.list(siteId)).collections.find((c) => c.id === collectionId);
       if (!collection) throw new Error(`This site has no collection "${collectionId}"`);
+      // The site's languages, for an image's alt text; a failure only leaves those inputs out.
+      translationsApi.languages(siteId).then(setLanguages, () => undefined);
       const found = itemId === undefined ? undefined : await fetchItem(siteId, collectionId, itemId);
       if (itemId !== undefined && !found) throw new Error('No item with this id (it may have been deleted)');
       setInfo(collection);
@@ -94,7 +97,9 @@ export function ItemPage({
       <p>
         <Link to={listPath}>All items of {collectionId}</Link>
       </p>
-      <PageHeading>{itemId === undefined ? `New item in ${collectionId}` : `Item ${itemId}`}</PageHeading>
+      <PageHeading>
+        {itemId === undefined ? `New item in ${collectionId}` : itemTitle(info, item) || `Item ${itemId}`}
+      </PageHeading>
       {!values && !error && <p role="status">Loading item…</p>}
       {values && info && (
         <form className="form" onSubmit={save} noValidate>
@@ -113,47 +118,14 @@ export function ItemPage({
             </label>
           )}
           {info.fields.map((f) => (
-            <div key={f.key}>
-              {f.type === 'boolean' ? (
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={values.fields[f.key] === true}
-                    onChange={(e) => setField(f.key, e.target.checked)}
-                    aria-describedby={`type-${f.key}`}
-                  />{' '}
-                  {f.key}
-                </label>
-              ) : (
-                <label>
-                  {f.key}
-                  {JSON_TYPES.has(f.type) || f.type === 'richtext' ? (
-                    <textarea
-                      rows={4}
-                      value={String(values.fields[f.key])}
-                      onChange={(e) => setField(f.key, e.target.value)}
-                      aria-describedby={`type-${f.key}`}
-                      spellCheck={false}
-                    />
-                  ) : (
-                    <input
-                      type={INPUT_TYPE[f.type] ?? 'text'}
-                      step={f.type === 'number' ? 'any' : undefined}
-                      required={f.required}
-                      value={String(values.fields[f.key])}
-                      onChange={(e) => setField(f.key, e.target.value)}
-                      aria-describedby={`type-${f.key}`}
-                    />
-                  )}
-                </label>
-              )}
-              <span id={`type-${f.key}`} className="help">
-                {f.type}
-                {JSON_TYPES.has(f.type) ? ' (JSON)' : ''}
-                {f.required ? ', required' : ''}
-                {f.collection ? ` → ${f.collection}` : ''}
-              </span>
-            </div>
+            <FieldInput
+              key={f.key}
+              siteId={siteId}
+              field={f}
+              value={values.fields[f.key] ?? ''}
+              languages={languages}
+              onChange={(value) => setField(f.key, value)}
+            />
           ))}
           {!info.strict && (
             <label>
@@ -192,7 +164,13 @@ export function ItemPage({
         </form>
       )}
       {item && info?.translatable?.length ? (
-        <TranslationsSection siteId={siteId} collectionId={collectionId} item={item} fields={info.translatable} />
+        <TranslationsSection
+          siteId={siteId}
+          collectionId={collectionId}
+          item={item}
+          fields={info.translatable}
+          specs={info.fields}
+        />
       ) : null}
       {!values && <Notice error={error} />}
     </>
@@ -206,3 +184,9 @@ const cellDate = (value: unknown) => {
       : String(value ?? '');
   return text ? new Date(text).toLocaleString() : '—';
 };
+
+/** The item's name by the collection's display field (`title`, `name`…), for the heading. */
+function itemTitle(info: CollectionInfo | undefined, item: Item | undefined): string {
+  const value = item?.[displayFieldOf(info)];
+  return typeof value === 'string' ? value : '';
+}

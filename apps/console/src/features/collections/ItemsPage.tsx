@@ -1,33 +1,45 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DataTable } from '../../components/DataTable.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { cellText, collectionsApi, type CollectionInfo, type Item } from './collections-api.js';
 import { CsvImport } from './CsvImport.js';
+import { displayFieldOf, isTechnical, labelOfKey } from './editor-fields.js';
+import { FilterBuilder } from './FilterBuilder.js';
+import { previewOf } from '../media/media-api.js';
 
 const PAGE_SIZE = 25;
+
+/** Rich text in a cell: its words without markup, at most 120 characters. */
+function plainText(html: string): string {
+  const text = html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
 const column = createColumnHelper<Item>();
 
-/** The columns: `_id` (a link to the item's form), the declared fields, then other fields seen on this page. */
+/** Every column the chooser offers: `_id`, the declared fields, other fields seen on this page, the dates. */
 function columnKeys(info: CollectionInfo | undefined, items: Item[]): string[] {
   const keys = ['_id', ...(info?.fields.map((f) => f.key) ?? [])];
   for (const item of items)
     for (const key of Object.keys(item))
-      if (!keys.includes(key) && !key.startsWith('_') && keys.length < 12) keys.push(key);
-  return keys;
+      if (!keys.includes(key) && !isTechnical(key) && keys.length < 12) keys.push(key);
+  return [...keys, '_createdDate', '_updatedDate'];
 }
 
 /**
- * A collection's items: the query language in the filter box, sort by any column, server-side paging,
- * Add item, CSV export of the current query and CSV import with a per-row report.
+ * A collection's items: the filter builder (JSON behind Advanced), columns by their labels with technical ones
+ * hidden until chosen, sort by any column, server-side paging, Add item, CSV export of the current query and CSV
+ * import with a per-row report.
  */
 export function ItemsPage({ siteId, collectionId }: { siteId: string; collectionId: string }) {
   const [info, setInfo] = useState<CollectionInfo>();
-  const [filterText, setFilterText] = useState('');
   const [filter, setFilter] = useState<{ text: string; value: unknown }>({ text: '', value: {} });
-  const [filterError, setFilterError] = useState<string>();
+  const [shown, setShown] = useState<Record<string, boolean>>({});
   const [sort, setSort] = useState<{ fieldName: string; order: 'ASC' | 'DESC' }>({ fieldName: '', order: 'ASC' });
   const [page, setPage] = useState(0);
   const [reload, setReload] = useState(0);
@@ -58,26 +70,37 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
   }, [siteId, collectionId, filter, sort, page, reload]);
 
   const keys = columnKeys(info, result.items);
+  const display = displayFieldOf(info);
+  const visible = keys.filter((k) => shown[k] ?? (!isTechnical(k) || (k === '_id' && display === '_id')));
+  const imageKeys = new Set(info?.fields.filter((f) => f.type === 'image').map((f) => f.key));
+  const richKeys = new Set(info?.fields.filter((f) => f.type === 'richtext').map((f) => f.key));
+  // The link to an item's form sits on its display field (its title), or on the first column shown.
+  const linkKey = visible.includes(display) ? display : visible[0];
   const columns = useMemo(
     () =>
-      keys.map((key) =>
+      visible.map((key) =>
         column.accessor((row) => row[key], {
           id: key,
-          header: key,
-          cell: (c) =>
-            key === '_id' ? (
-              <Link
-                to={`/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(c.row.original._id)}`}
-              >
-                {c.row.original._id}
-              </Link>
-            ) : (
-              cellText(c.getValue())
-            ),
+          header: labelOfKey(info, key),
+          cell: (c) => {
+            const value = c.getValue();
+            if (key === linkKey)
+              return (
+                <Link
+                  to={`/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(c.row.original._id)}`}
+                >
+                  {cellText(value) || c.row.original._id}
+                </Link>
+              );
+            if (richKeys.has(key) && typeof value === 'string') return plainText(value);
+            if (imageKeys.has(key) && typeof value === 'string' && value)
+              return <img className="cell-image" src={previewOf(value, 160)} alt="" width={40} height={40} />;
+            return cellText(value);
+          },
         }),
       ),
     // The key list is the dependency by value: a new array with the same keys keeps the columns.
-    [keys.join('\u0000'), collectionId],
+    [visible.join('\u0000'), collectionId, info, linkKey],
   );
   const pageCount = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   const table = useReactTable({
@@ -88,31 +111,6 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
     manualSorting: true,
     pageCount,
   });
-
-  function applyFilter(event: FormEvent) {
-    event.preventDefault();
-    const text = filterText.trim();
-    if (!text) {
-      setFilterError(undefined);
-      setFilter({ text: '', value: {} });
-      setPage(0);
-      return;
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      setFilterError(`The filter is not valid JSON (${(e as Error).message}). Example: {"price": {"$lt": 50}}`);
-      return;
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      setFilterError('The filter must be a JSON object, e.g. {"price": {"$lt": 50}}');
-      return;
-    }
-    setFilterError(undefined);
-    setFilter({ text, value });
-    setPage(0);
-  }
 
   const first = result.total ? page * PAGE_SIZE + 1 : 0;
   const last = Math.min(result.total, (page + 1) * PAGE_SIZE);
@@ -140,19 +138,8 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
           Export CSV
         </a>
       </div>
-      <form className="toolbar" role="search" onSubmit={applyFilter}>
-        <label>
-          Filter
-          <input
-            value={filterText}
-            onChange={(e) => setFilterText(e.target.value)}
-            placeholder='{"price": {"$lt": 50}}'
-            aria-invalid={filterError ? true : undefined}
-            aria-describedby="filter-help"
-            spellCheck={false}
-          />
-        </label>
-        <button type="submit">Apply filter</button>
+      <FilterBuilder info={info} onApply={(next) => (setFilter(next), setPage(0))} />
+      <div className="toolbar">
         <label>
           Sort by
           <select
@@ -160,9 +147,9 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
             onChange={(e) => (setSort((s) => ({ ...s, fieldName: e.target.value })), setPage(0))}
           >
             <option value="">Creation order</option>
-            {[...keys, '_createdDate', '_updatedDate'].map((k) => (
+            {keys.map((k) => (
               <option key={k} value={k}>
-                {k}
+                {labelOfKey(info, k)}
               </option>
             ))}
           </select>
@@ -177,12 +164,24 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
             <option value="DESC">Descending</option>
           </select>
         </label>
-      </form>
-      <p id="filter-help" className="help">
-        The data API's query language: {'{"price": {"$lt": 50}}'}, {'{"category": {"$in": ["Mugs", "Lamps"]}}'},{' '}
-        {'{"$or": [...]}'}.
-      </p>
-      <Notice error={filterError ?? result.error} />
+        <details className="column-chooser">
+          <summary>Columns</summary>
+          <fieldset>
+            <legend className="visually-hidden">Columns shown</legend>
+            {keys.map((k) => (
+              <label key={k}>
+                <input
+                  type="checkbox"
+                  checked={visible.includes(k)}
+                  onChange={(e) => setShown((s) => ({ ...s, [k]: e.target.checked }))}
+                />{' '}
+                {labelOfKey(info, k)}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      </div>
+      <Notice error={result.error} />
       <DataTable table={table} loading={result.loading} describedBy="items-count" />
       <p id="items-count" role="status">
         {result.loading

@@ -1,13 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Notice } from '../../components/Notice.js';
-import type { Item } from './collections-api.js';
+import type { FieldSpec, Item } from './collections-api.js';
+import { labelOf } from './editor-fields.js';
 import { hintText, languageName, translationForm, translationValues } from './translation-form.js';
 import { translationsApi, type Translations } from './translations-api.js';
 
 /**
- * An item's translations (issue #18): pick one of the site's other languages, write its value of each
- * translatable field beside the default-language value, **Save translation** or **Remove translation**.
+ * An item's translations (issues #18, #30): pick one of the site's other languages, write its value of each
+ * translatable field side by side with the default-language value, **Save translation** or **Remove translation**.
  * Its own form, after the item's: saving one never sends the other.
  */
 export function TranslationsSection({
@@ -15,11 +16,14 @@ export function TranslationsSection({
   collectionId,
   item,
   fields,
+  specs = [],
 }: {
   siteId: string;
   collectionId: string;
   item: Item;
   fields: readonly string[];
+  /** The declared fields: labels, and rich text translated in a larger box. */
+  specs?: readonly FieldSpec[];
 }) {
   const ids = useId();
   const [languages, setLanguages] = useState<string[]>();
@@ -113,24 +117,44 @@ export function TranslationsSection({
               ))}
             </select>
           </label>
-          {fields.map((field) => (
-            <div key={`${language}:${field}`}>
-              <label>
-                {field} ({name})
-                <input
-                  lang={language}
-                  dir="auto"
-                  value={form[field] ?? ''}
-                  onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value }))}
-                  aria-describedby={`${ids}-${field}`}
-                />
-              </label>
-              <span id={`${ids}-${field}`} className="help">
-                {languageName(defaultLanguage)}: <span lang={defaultLanguage}>{hintText(item[field])}</span>. Left
-                empty, the {languageName(defaultLanguage)} value is shown.
-              </span>
-            </div>
-          ))}
+          <div className="side-by-side" role="presentation">
+            <span className="side-by-side__head" lang={defaultLanguage}>
+              {languageName(defaultLanguage)}
+            </span>
+            <span className="side-by-side__head" lang={language}>
+              {name}
+            </span>
+            {fields.map((field) => {
+              const spec = specs.find((f) => f.key === field);
+              const label = spec ? labelOf(spec) : field;
+              const long = spec?.type === 'richtext' || hintText(item[field]).length > 80;
+              const input = {
+                id: `${ids}-${field}-input`,
+                lang: language,
+                dir: 'auto',
+                value: form[field] ?? '',
+                'aria-describedby': `${ids}-${field}`,
+                onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value })),
+              };
+              return (
+                <div key={`${language}:${field}`} className="side-by-side__row">
+                  <div className="side-by-side__source" id={`${ids}-${field}`}>
+                    <span className="field-label">{label}</span>
+                    <span lang={defaultLanguage} dir="auto">
+                      {hintText(item[field]).replace(/<[^>]+>/g, ' ')}
+                    </span>
+                  </div>
+                  <div>
+                    <label htmlFor={input.id}>
+                      {label} ({name})
+                    </label>
+                    {long ? <textarea rows={4} {...input} /> : <input {...input} />}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+          <p className="help">Left empty, a field shows its {languageName(defaultLanguage)} value.</p>
           <Notice error={error} success={success} />
           <div className="actions">
             <button type="submit" disabled={busy}>

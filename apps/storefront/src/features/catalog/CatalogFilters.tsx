@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
+import type { Category } from './catalog-api.js';
 import type { CatalogParams, CatalogSort } from './catalog-params.js';
 
 interface Props {
   params: CatalogParams;
-  categories: string[];
+  categories: Category[];
   onChange(next: CatalogParams): void;
 }
 
@@ -58,11 +59,11 @@ export function CatalogFilters({ params, categories, onChange }: Props) {
           >
             <option value="">{_('catalog.allCategories')}</option>
             {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
+              <option key={c.id} value={c.id}>
+                {c.name}
               </option>
             ))}
-            {params.category && !categories.includes(params.category) && (
+            {params.category && !categories.some((c) => c.id == params.category) && (
               <option value={params.category}>{params.category}</option>
             )}
           </select>

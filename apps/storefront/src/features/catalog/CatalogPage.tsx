@@ -31,10 +31,11 @@ export function CatalogPage() {
   };
   const page = catalog.data;
   const filtered = params.search || params.category;
+  const categoryName = categories.data?.find((c) => c.id == params.category)?.name ?? params.category;
 
   return (
     <section className="page catalog-page">
-      <PageHeading title={_('catalog.title')}>{params.category || _('catalog.allProducts')}</PageHeading>
+      <PageHeading title={_('catalog.title')}>{categoryName || _('catalog.allProducts')}</PageHeading>
       <CatalogFilters params={params} categories={categories.data ?? []} onChange={update} />
       <p className="muted" role="status" aria-live="polite">
         {page ? catalogCountText(_, page, params.search) : ''}

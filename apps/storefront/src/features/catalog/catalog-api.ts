@@ -1,7 +1,7 @@
 import type { ShopClient } from '../../app/shop-client.js';
 import { PAGE_SIZE } from './catalog-params.js';
 import type { CatalogParams } from './catalog-params.js';
-import { PRODUCTS } from './product-types.js';
+import { CATEGORIES, PRODUCTS } from './product-types.js';
 import type { Product } from './product-types.js';
 
 export interface CatalogPage {
@@ -36,12 +36,31 @@ export async function fetchCatalogPage(client: ShopClient, params: CatalogParams
   return { products: result.items, totalCount, tooManyToCount: result.tooManyToCount, totalPages };
 }
 
-/** Every category in use, alphabetically. */
-export async function fetchCategories(client: ShopClient): Promise<string[]> {
-  const result = await client.items.query(PRODUCTS).limit(100).distinct<string>('category');
-  return result.items
+export interface Category {
+  /** What products hold in `category` (the `Categories` item's id). */
+  id: string;
+  /** Its name in the shopper's language (the client sends the language with every read). */
+  name: string;
+}
+
+/**
+ * Every category in use, by name in the shopper's language. The names come from the `Categories` collection,
+ * translated by the server; a shop without one shows the ids products hold.
+ */
+export async function fetchCategories(client: ShopClient): Promise<Category[]> {
+  const [used, named] = await Promise.all([
+    client.items.query(PRODUCTS).limit(100).distinct<string>('category'),
+    client.items
+      .query<{ _id: string; name?: unknown }>(CATEGORIES)
+      .limit(100)
+      .find()
+      .catch(() => undefined),
+  ]);
+  const names = new Map((named?.items ?? []).map((c) => [c._id, typeof c.name == 'string' ? c.name : c._id]));
+  return used.items
     .filter((c): c is string => typeof c == 'string' && c.length > 0)
-    .sort((a, b) => a.localeCompare(b));
+    .map((id) => ({ id, name: names.get(id) ?? id }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export async function fetchProductBySlug(client: ShopClient, slug: string): Promise<Product | null> {

@@ -12,3 +12,6 @@ export interface Product {
 }
 
 export const PRODUCTS = 'Products';
+
+/** The catalog's categories (read: ANYONE); `name` is translatable. */
+export const CATEGORIES = 'Categories';

@@ -11,8 +11,9 @@ import { ProductImage } from '../../components/ProductImage.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { AddToCartButton } from '../cart/AddToCartButton.js';
 import { MAX_QUANTITY } from '../cart/cart-api.js';
-import { fetchProductBySlug } from '../catalog/catalog-api.js';
+import { fetchCategories, fetchProductBySlug } from '../catalog/catalog-api.js';
 import { QuantityStepper } from './QuantityStepper.js';
+import { RichText } from './RichText.js';
 
 /**
  * `/products/:slug` — one product with its description, stock, a quantity and "Add to cart". On phones the
@@ -24,6 +25,8 @@ export function ProductPage() {
   const { slug = '' } = useParams();
   const client = useShopClient();
   const product = useQuery(['product', slug], () => fetchProductBySlug(client, slug), { shared: true });
+  // The catalog page's query: names in the shopper's language, usually cached already.
+  const categories = useQuery(['categories'], () => fetchCategories(client), { shared: true });
 
   if (product.status == 'error') {
     return (
@@ -48,6 +51,7 @@ export function ProductPage() {
   const p = product.data;
   if (!p) return <NotFoundPage what="product" />;
   const soldOut = p.stock !== undefined && p.stock <= 0;
+  const categoryName = categories.data?.find((c) => c.id == p.category)?.name ?? p.category;
   return (
     <article className="page product-page">
       <nav aria-label={_('product.breadcrumb')} className="breadcrumb">
@@ -55,7 +59,7 @@ export function ProductPage() {
         {p.category && (
           <>
             <span aria-hidden="true"> / </span>
-            <Link to={`/?category=${encodeURIComponent(p.category)}`}>{p.category}</Link>
+            <Link to={`/?category=${encodeURIComponent(p.category)}`}>{categoryName}</Link>
           </>
         )}
       </nav>
@@ -66,7 +70,7 @@ export function ProductPage() {
           <p className="product-page__price">
             <Price amount={p.price} />
           </p>
-          {p.description && <p>{p.description}</p>}
+          {p.description && <RichText className="rich-text" value={p.description} />}
           <p className="muted">
             {soldOut
               ? _('product.soldOut')

@@ -16,6 +16,9 @@ export const FieldSchema = Strict(
     type: Choice(FIELD_TYPES, { 'x-required': `is required (one of ${FIELD_TYPES.join(', ')})` }),
     required: Optional(Flag()),
     collection: Optional(Text()),
+    // Shown by the console's forms and grid (docs/console.md#the-catalog-editor); the key is shown without them.
+    label: Optional(Text({ maxLength: 100 })),
+    help: Optional(Text({ maxLength: 300 })),
   },
   {
     if: { properties: { type: { enum: ['reference', 'multireference'] } }, required: ['type'] },

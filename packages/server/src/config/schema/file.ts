@@ -19,6 +19,8 @@ export const ConfigFileSchema = Strict(
     bodyLimit: Optional(WholeNumber(1024, 64 * 1024 * 1024)),
     tokens: Optional(Strict({ keyRotationDays: Optional(WholeNumber(1, 3650)) })),
     webhooks: Optional(WebhookSettingsSchema),
+    // Uploaded images (media/config.ts, docs/data.md#media); VITRINE_MEDIA_DIR wins over dir.
+    media: Optional(Strict({ dir: Optional(Text()), maxBytes: Optional(WholeNumber(1024, 256 * 1024 * 1024)) })),
     // GET /metrics (docs/operating.md#metrics); VITRINE_METRICS_* variables win.
     metrics: Optional(
       Strict({ port: Optional(WholeNumber(1, 65_535)), host: Optional(Text()), public: Optional(Flag()) }),

@@ -1,0 +1,134 @@
+import { useEffect, useId, useState } from 'react';
+import { cellText, collectionsApi } from './collections-api.js';
+import { displayFieldOf } from './editor-fields.js';
+
+interface Choice {
+  id: string;
+  name: string;
+}
+
+/** Items of the referenced collection by their display field, optionally those containing `search`. */
+function useChoices(siteId: string, collectionId: string, search: string) {
+  const [choices, setChoices] = useState<Choice[]>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(async () => {
+      try {
+        const info = (await collectionsApi.list(siteId)).collections.find((c) => c.id === collectionId);
+        const display = displayFieldOf(info);
+        const filter = search.trim() ? { [display]: { $contains: search.trim() } } : {};
+        const sort = display === '_id' ? [] : [{ fieldName: display, order: 'ASC' as const }];
+        const page = await collectionsApi.query(siteId, collectionId, { filter, sort, limit: 100, offset: 0 });
+        if (live)
+          setChoices(page.items.map((i) => ({ id: String(i._id), name: cellText(i[display]) || String(i._id) })));
+      } catch (e) {
+        if (live) setError((e as Error).message);
+      }
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [siteId, collectionId, search]);
+  return { choices, error };
+}
+
+/**
+ * A reference field: a search over the referenced collection and a list of its items by their display field
+ * (`title`, `name` or the first text field). The value stays the referenced item's id.
+ */
+export function ReferencePicker({
+  siteId,
+  collectionId,
+  label,
+  describedBy,
+  value,
+  onChange,
+}: {
+  siteId: string;
+  collectionId: string;
+  label: string;
+  describedBy?: string | undefined;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const ids = useId();
+  const [search, setSearch] = useState('');
+  const { choices, error } = useChoices(siteId, collectionId, search);
+  const known = choices?.some((c) => c.id === value);
+  return (
+    <div className="reference-picker">
+      <label htmlFor={`${ids}-select`}>{label}</label>
+      <div className="reference-picker__row">
+        <input
+          type="search"
+          aria-label={`Search ${collectionId}`}
+          placeholder={`Search ${collectionId}`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <select
+          id={`${ids}-select`}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby={describedBy}
+          aria-busy={!choices || undefined}
+        >
+          <option value="">— None —</option>
+          {value && !known && <option value={value}>{value}</option>}
+          {choices?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error && <p className="help">{error}</p>}
+    </div>
+  );
+}
+
+/** A multi-reference field: the referenced items as a list, each removable, and a picker to add one. */
+export function ReferenceList({
+  siteId,
+  collectionId,
+  label,
+  describedBy,
+  value,
+  onChange,
+}: {
+  siteId: string;
+  collectionId: string;
+  label: string;
+  describedBy?: string | undefined;
+  value: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  return (
+    <fieldset className="reference-list" aria-describedby={describedBy}>
+      <legend>{label}</legend>
+      {value.length === 0 ? (
+        <p className="help">None yet.</p>
+      ) : (
+        <ul>
+          {value.map((id) => (
+            <li key={id}>
+              {id}{' '}
+              <button type="button" className="secondary" onClick={() => onChange(value.filter((v) => v !== id))}>
+                Remove {id}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ReferencePicker
+        siteId={siteId}
+        collectionId={collectionId}
+        label={`Add to ${label}`}
+        value=""
+        onChange={(id) => id && !value.includes(id) && onChange([...value, id])}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,81 @@
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+
+/**
+ * A `richtext` field edited with Tiptap (loaded only when an item form has one). It writes the HTML subset of
+ * docs/data.md#rich-text — paragraphs, headings 2–3, bold, italic, underline, strike, lists, quotes and links — which
+ * the storefront rebuilds element by element (apps/storefront/src/features/product/RichText.tsx).
+ */
+export default function RichTextEditor({
+  label,
+  describedBy,
+  value,
+  onChange,
+}: {
+  label: string;
+  describedBy?: string | undefined;
+  value: string;
+  onChange: (html: string) => void;
+}) {
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        link: { openOnClick: false, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' },
+      }),
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        class: 'rich-editor__content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      },
+    },
+    // An empty document is "", so a cleared field is left out like any empty input.
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e?.isActive('bold') ?? false,
+      italic: e?.isActive('italic') ?? false,
+      h2: e?.isActive('heading', { level: 2 }) ?? false,
+      h3: e?.isActive('heading', { level: 3 }) ?? false,
+      bullets: e?.isActive('bulletList') ?? false,
+      numbers: e?.isActive('orderedList') ?? false,
+      link: e?.isActive('link') ?? false,
+    }),
+  });
+  if (!editor) return <p role="status">Loading the editor…</p>;
+  const chain = () => editor.chain().focus();
+  const tool = (name: string, pressed: boolean | undefined, run: () => void) => (
+    <button type="button" className="secondary" aria-pressed={pressed} onClick={run}>
+      {name}
+    </button>
+  );
+  function link() {
+    if (state?.link) return void chain().unsetLink().run();
+    const href = window.prompt('Link address (https://…)');
+    if (href) chain().extendMarkRange('link').setLink({ href }).run();
+  }
+  return (
+    <div className="rich-editor">
+      <div role="toolbar" aria-label={`${label} formatting`} className="rich-editor__toolbar">
+        {tool('Bold', state?.bold, () => chain().toggleBold().run())}
+        {tool('Italic', state?.italic, () => chain().toggleItalic().run())}
+        {tool('Heading', state?.h2, () => chain().toggleHeading({ level: 2 }).run())}
+        {tool('Subheading', state?.h3, () => chain().toggleHeading({ level: 3 }).run())}
+        {tool('Bulleted list', state?.bullets, () => chain().toggleBulletList().run())}
+        {tool('Numbered list', state?.numbers, () => chain().toggleOrderedList().run())}
+        {tool(state?.link ? 'Remove link' : 'Link', undefined, link)}
+      </div>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

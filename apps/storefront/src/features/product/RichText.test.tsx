@@ -1,0 +1,54 @@
+/** Rich text reaches the page as React elements: formatting survives, scripts, handlers and unsafe URLs do not. */
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RichText } from './RichText.js';
+
+const html = (value: string) => render(<RichText value={value} />).container.innerHTML;
+
+describe('RichText', () => {
+  it('keeps paragraphs, headings, emphasis, lists and safe links', () => {
+    const out = html(
+      '<h2>Care</h2><p>Hand <strong>wash</strong>, <em>dry</em> <b>flat</b>.</p><ul><li>one</li></ul>' +
+        '<p><a href="https://example.com/care">guide</a> <a href="/products/mug">mug</a></p>',
+    );
+    expect(out).toBe(
+      '<div><h2>Care</h2><p>Hand <strong>wash</strong>, <em>dry</em> <strong>flat</strong>.</p><ul><li>one</li></ul>' +
+        '<p><a href="https://example.com/care" rel="noopener noreferrer nofollow">guide</a> ' +
+        '<a href="/products/mug" rel="noopener noreferrer nofollow">mug</a></p></div>',
+    );
+  });
+
+  it('drops script, style and iframe with their content, and every event handler', () => {
+    const out = html(
+      '<p>ok<script>alert(1)</script></p><style>p{}</style><iframe src="https://evil"></iframe>' +
+        '<p onclick="alert(2)" style="color:red">styled</p><svg onload="alert(3)"><text>x</text></svg>',
+    );
+    expect(out).toBe('<div><p>ok</p><p>styled</p></div>');
+  });
+
+  it('keeps no javascript:, data: or protocol-relative link, however it is spelt', () => {
+    const out = html(
+      '<a href="javascript:alert(1)">a</a><a href=" JaVaScRiPt:alert(1)">b</a><a href="java&#9;script:alert(1)">c</a>' +
+        '<a href="data:text/html,<script>alert(1)</script>">d</a><a href="//evil.example">e</a>',
+    );
+    expect(out).toBe('<div><span>a</span><span>b</span><span>c</span><span>d</span><span>e</span></div>');
+  });
+
+  it('keeps uploaded and https images without their handlers; drops javascript: and other sources', () => {
+    const media = '/_media/0123456789abcdef01234567.png';
+    const out = html(
+      `<p><img src="${media}" alt="mug" onerror="alert(1)"><img src="x" onerror="alert(2)">` +
+        '<img src="javascript:alert(3)"><img src="https://cdn.example/a.jpg"></p>',
+    );
+    expect(out).toBe(
+      `<div><p><img alt="mug" loading="lazy" decoding="async" src="${media}">` +
+        '<img alt="" loading="lazy" decoding="async" src="https://cdn.example/a.jpg"></p></div>',
+    );
+  });
+
+  it('shows plain text as paragraphs, escaping anything that looks like markup only by accident', () => {
+    expect(html('First line.\n\nSecond & last < 3')).toBe(
+      '<div><p>First line.</p><p>Second &amp; last &lt; 3</p></div>',
+    );
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * Uploaded images (issue #30): the console's media library over the admin API, and the public files.
+ *   POST   /_admin/v1/media?siteId=&name=   body: the image bytes (any image/* or application/octet-stream type)
+ *   GET    /_admin/v1/media?siteId=&limit=&offset=   newest first, each with where it is used
+ *   GET    /_admin/v1/media/{id}?siteId=        one file, with where it is used
+ *   PUT    /_admin/v1/media/{id}/alt        {siteId, alt: {language: text}}
+ *   DELETE /_admin/v1/media/{id}?siteId=
+ *   GET    /_media/{id}.{ext}?w=&format=    the file or a variant; public, cached for a year (immutable)
+ * Callers of the admin routes: the admin key, the site's API key, or a console owner who may edit collections
+ * (the one check, owners/admin-access.ts). The declared type and name are never trusted (images.ts, store.ts).
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { appError } from '../errors/catalogue.js';
+import { invalidField } from '../http/errors.js';
+import { Empty, Open, op } from '../http/schemas/common.js';
+import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
+import { adminAccess, type AdminAccess } from '../owners/admin-access.js';
+import { DEFAULT_MEDIA_MAX_BYTES, type MediaSettings } from './config.js';
+import { inspectImage } from './images.js';
+import {
+  cleanName,
+  findMedia,
+  insertMedia,
+  listMedia,
+  MEDIA_PATH,
+  mediaUrl,
+  removeMedia,
+  setAlt,
+  type MediaRecord,
+} from './store.js';
+import { whereUsed, type MediaUse } from './usage.js';
+import { mediaBytes, parseVariant } from './variants.js';
+
+const MediaInfo = Open({
+  id: Type.String(),
+  url: Type.String({ description: 'Public path: /_media/<id>.<ext>; add ?w=<width>&format=webp|avif for a variant' }),
+  name: Type.String({ description: "The uploader's file name, cleaned (a label only)" }),
+  contentType: Type.String(),
+  size: Type.Integer(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  alt: Type.Record(Type.String(), Type.String(), { description: 'Alt text per language' }),
+  createdDate: Type.String(),
+  usedBy: Type.Optional(
+    Type.Array(Open({ collection: Type.String(), itemId: Type.String(), field: Type.String() }), {
+      description: 'Items whose data holds this file',
+    }),
+  ),
+});
+const SiteQuery = Type.Object({ siteId: Type.Optional(Type.String()) }, { additionalProperties: true });
+const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) });
+const FileParams = Type.Object({ file: Type.String({ pattern: '^[0-9a-f]{24}\\.[a-z]{3,4}$' }) });
+const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+const info = (m: MediaRecord, usedBy?: MediaUse[]) => ({
+  id: m.id,
+  url: mediaUrl(m),
+  name: m.name,
+  contentType: m.contentType,
+  size: m.size,
+  width: m.width,
+  height: m.height,
+  alt: m.alt,
+  createdDate: m.createdDate,
+  ...(usedBy ? { usedBy } : {}),
+});
+
+function parseAlt(value: unknown, languages: readonly string[]): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw invalidField('alt', 'must be an object of language → text, e.g. {"en": "A blue mug"}', 'REQUIRED');
+  const alt: Record<string, string> = {};
+  for (const [language, text] of Object.entries(value)) {
+    if (!LANGUAGE.test(language) || (languages.length > 0 && !languages.includes(language)))
+      throw invalidField(`alt.${language.slice(0, 20)}`, `must be a language of the site (${languages.join(', ')})`);
+    if (typeof text !== 'string' || text.length > 500)
+      throw invalidField(`alt.${language}`, 'must be text of at most 500 characters');
+    if (text.trim()) alt[language] = text.trim();
+  }
+  return alt;
+}
+
+export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const settings: MediaSettings = ctx.config.media ?? { maxBytes: DEFAULT_MEDIA_MAX_BYTES };
+
+  // Raw bytes, only inside this plugin: images by any declared type (sniffed anyway) and unlabelled files.
+  const rawBody = (_request: unknown, body: string | Buffer, done: (error: null, body: Buffer) => void) =>
+    done(null, body as Buffer);
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: settings.maxBytes }, rawBody);
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: settings.maxBytes }, rawBody);
+
+  const access = (request: FastifyRequest) =>
+    adminAccess(
+      ctx,
+      request,
+      (request.query as { siteId?: unknown }).siteId ?? (request.body as { siteId?: unknown } | undefined)?.siteId,
+      CONSOLE_ROLES.collections,
+    );
+
+  const audit = (request: FastifyRequest, who: AdminAccess, detail: Record<string, string | number>) =>
+    who.owner
+      ? recordOwnerEvent(ctx, request, {
+          type: 'owner_action',
+          outcome: 'success',
+          email: who.owner.email,
+          owner: who.owner,
+          siteId: who.siteId,
+          detail,
+        })
+      : Promise.resolve();
+
+  async function ownMedia(request: FastifyRequest, id: string) {
+    const who = await access(request);
+    const media = await findMedia(ctx.db, id, who.siteId);
+    if (!media) throw appError('NOT_FOUND', { description: 'No such media file on this site' });
+    return { who, media };
+  }
+
+  app.post(
+    '/_admin/v1/media',
+    {
+      bodyLimit: settings.maxBytes,
+      schema: {
+        ...op('Upload an image', Open({ media: MediaInfo })),
+        querystring: Type.Object(
+          { siteId: Type.Optional(Type.String()), name: Type.Optional(Type.String({ maxLength: 500 })) },
+          { additionalProperties: true },
+        ),
+        description: `The body is the file itself (JPEG, PNG, WebP, AVIF or GIF, at most ${settings.maxBytes} bytes); its type is read from the bytes.`,
+      },
+    },
+    async (request) => {
+      const who = await access(request);
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+        throw appError('UNSUPPORTED_MEDIA_TYPE', {
+          description: 'Send the image bytes as the body (Content-Type: image/… )',
+        });
+      const facts = await inspectImage(request.body);
+      const media = await insertMedia(
+        ctx.db,
+        settings,
+        { siteId: who.siteId, ...facts, name: cleanName(request.query.name), createdBy: who.owner?.id },
+        request.body,
+      );
+      await audit(request, who, { action: 'media_uploaded', mediaId: media.id, size: media.size });
+      return { media: info(media) };
+    },
+  );
+
+  app.get(
+    '/_admin/v1/media',
+    {
+      schema: op('Media files of a site, newest first', Open({ media: Type.Array(MediaInfo), total: Type.Integer() }), {
+        querystring: SiteQuery,
+      }),
+    },
+    async (request) => {
+      const who = await access(request);
+      const q = request.query as { limit?: string; offset?: string };
+      const limit = Math.min(Math.max(Number(q.limit ?? 50) || 50, 1), 200);
+      const offset = Math.max(Number(q.offset ?? 0) || 0, 0);
+      const page = await listMedia(ctx.db, who.siteId, { limit, offset });
+      const uses = await whereUsed(
+        ctx.db,
+        who.siteId,
+        page.media.map((m) => m.id),
+      );
+      return { media: page.media.map((m) => info(m, uses.get(m.id))), total: page.total };
+    },
+  );
+
+  app.get(
+    '/_admin/v1/media/:id',
+    { schema: op('One media file, with the items that use it', Open({ media: MediaInfo }), { params: IdParams }) },
+    async (request) => {
+      const { who, media } = await ownMedia(request, request.params.id);
+      const uses = await whereUsed(ctx.db, who.siteId, [media.id]);
+      return { media: info(media, uses.get(media.id)) };
+    },
+  );
+
+  app.put(
+    '/_admin/v1/media/:id/alt',
+    { schema: op('Set the alt text of an image, per language', Open({ media: MediaInfo }), { params: IdParams }) },
+    async (request) => {
+      const { who, media } = await ownMedia(request, request.params.id);
+      const site = ctx.sites.get(who.siteId)!;
+      const alt = parseAlt((request.body as { alt?: unknown } | undefined)?.alt, site.languages ?? []);
+      const saved = await setAlt(ctx.db, who.siteId, media.id, alt);
+      await audit(request, who, { action: 'media_alt_saved', mediaId: media.id });
+      return { media: info(saved!) };
+    },
+  );
+
+  app.delete(
+    '/_admin/v1/media/:id',
+    { schema: op('Delete an image (items that use it keep a broken link)', Empty, { params: IdParams }) },
+    async (request) => {
+      const { who, media } = await ownMedia(request, request.params.id);
+      await removeMedia(ctx.db, settings, media);
+      await audit(request, who, { action: 'media_removed', mediaId: media.id });
+      return {};
+    },
+  );
+
+  app.get(
+    `${MEDIA_PATH}/:file`,
+    {
+      schema: {
+        summary: 'An uploaded image or a variant of it (public)',
+        params: FileParams,
+        querystring: Type.Object(
+          { w: Type.Optional(Type.String()), format: Type.Optional(Type.String()) },
+          { additionalProperties: true },
+        ),
+        produces: ['image/*'],
+      },
+    },
+    async (request, reply) => {
+      const [id, ext] = request.params.file.split('.') as [string, string];
+      const want = parseVariant(request.query);
+      const media = await findMedia(ctx.db, id);
+      if (!media || mediaUrl(media) !== `${MEDIA_PATH}/${id}.${ext}`)
+        throw appError('NOT_FOUND', { description: 'No such media file' });
+      const { bytes, contentType } = await mediaBytes(ctx.db, settings, media, want);
+      return reply
+        .header('content-type', contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', `"${media.sha256.slice(0, 32)}-${want.width ?? 0}-${want.format ?? 'o'}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(bytes);
+    },
+  );
+};

@@ -1,0 +1,173 @@
+/**
+ * The catalog editor (issue #30) through the BUILT console and storefront in real headless Chromium, one real
+ * server: an owner narrows the grid with the filter builder (no JSON), edits a product with the form — picks a
+ * category, uploads an image (a script named .png is refused), writes rich text, translates the title into French —
+ * and a French shopper sees all of it in the storefront; an editor may edit the catalog but not change owner-only
+ * settings. axe: no serious violation on the editor.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { builtApps } from './support/apps.js';
+import { launchChromium, newPhonePage } from './support/browser.js';
+import { signedInOwner } from './support/console.js';
+
+/** A real PNG of the repository (a screenshot) and its size, read from its IHDR header. */
+const png = readFileSync(fileURLToPath(new URL('../../docs/screenshots/product-phone.png', import.meta.url)));
+const pngSize = `${png.readUInt32BE(16)} × ${png.readUInt32BE(20)}`;
+const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  const dirs = builtApps();
+  server = await startTestServer({
+    config: (c) => ({ ...c, consoleDir: dirs.console, storefrontDir: dirs.storefront }),
+  });
+  browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** axe-core evaluated through DevTools (the console's CSP allows no inline script): no serious violation. */
+async function expectAccessible(page: Page) {
+  await page.evaluate(axe);
+  const found = await page.evaluate(async () => {
+    type Axe = { run(): Promise<{ violations: { id: string; impact: string }[] }> };
+    const result = await (window as unknown as { axe: Axe }).axe.run();
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+  expect(found).toEqual([]);
+}
+
+const countCheaperThan = async (price: number) =>
+  (
+    (await (
+      await fetch(`${server.url}/wix-data/v2/items/count`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ dataCollectionId: 'Products', filter: { price: { $lt: price } } }),
+      })
+    ).json()) as { totalCount: number }
+  ).totalCount;
+
+describe('the catalog editor in Chromium', () => {
+  it(
+    'an owner filters without JSON, edits a product with the form, and a French shopper sees all of it',
+    { timeout: 90_000 },
+    async () => {
+      const { page } = await signedInOwner(browser, server, 'owner', 'a long console password', {
+        stepTimeoutMs: 10_000,
+      });
+      await page.goto(`${server.url}/console/collections/Products`);
+      await page.getByRole('heading', { name: 'Products' }).waitFor();
+      // Labels from the config head the columns; `_id` is hidden until the column chooser brings it back.
+      await page.getByRole('columnheader', { name: 'Title' }).waitFor();
+      await expect(page.getByRole('columnheader', { name: '_id' }).count()).resolves.toBe(0);
+      await page.getByText('Columns', { exact: true }).click();
+      await page.getByRole('checkbox', { name: '_id' }).check();
+      await page.getByRole('columnheader', { name: '_id' }).waitFor();
+
+      // The filter builder: field, operator and value, the number field asking for a number.
+      const cheap = await countCheaperThan(20);
+      expect(cheap).toBeGreaterThan(0);
+      await page.getByLabel('Field of condition 1').selectOption({ label: 'Price' });
+      await page.getByLabel('Operator of condition 1').selectOption({ label: 'is less than' });
+      await expect(page.getByLabel('Value of condition 1').getAttribute('type')).resolves.toBe('number');
+      await page.getByLabel('Value of condition 1').fill('20');
+      await page.getByRole('button', { name: 'Apply filter' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Showing 1–${cheap} of ${cheap}` })
+        .waitFor();
+
+      await page.goto(`${server.url}/console/collections/Products/items/brass-pen`);
+      await page.getByRole('heading', { name: 'Solid Brass Pen' }).waitFor();
+      // A category is picked from the Categories collection by name.
+      await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Home' });
+
+      // A script named .png is refused; a real image is uploaded and previewed.
+      const file = page.locator('input[type="file"]');
+      await file.setInputFiles({
+        name: 'evil.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('<script>alert(1)</script>'),
+      });
+      await page.getByRole('alert').filter({ hasText: 'not a JPEG, PNG, WebP, AVIF or GIF image' }).waitFor();
+      await file.setInputFiles({ name: 'brass pen.png', mimeType: 'image/png', buffer: png });
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Uploaded brass pen.png (${pngSize})` })
+        .waitFor();
+      await page.getByLabel('Alt text (English)').fill('A brass pen on a desk');
+      await page.getByLabel('Alt text (Français)').fill('Un stylo en laiton sur un bureau');
+      await page.getByRole('button', { name: 'Save alt text' }).click();
+      await page.getByRole('status').filter({ hasText: 'Alt text saved.' }).waitFor();
+
+      // Rich text with the editor's toolbar.
+      const description = page.getByRole('textbox', { name: 'Description', exact: true });
+      await description.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('Solid brass, refillable. ');
+      await page.getByRole('button', { name: 'Bold' }).click();
+      await page.keyboard.type('Engraved by hand');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Saved\.$/ })
+        .waitFor();
+      await expectAccessible(page);
+
+      // The French title, side by side with the English one.
+      const translations = page.getByRole('region', { name: 'Translations' });
+      await translations.getByLabel('Language').selectOption('fr');
+      await translations.getByLabel('Title (Français)').fill('Stylo en laiton gravé');
+      await translations.getByRole('button', { name: 'Save translation' }).click();
+      await translations.getByRole('status').filter({ hasText: 'Français translation saved.' }).waitFor();
+      await page.context().close();
+
+      const shop = await newPhonePage(browser, { stepTimeoutMs: 10_000 });
+      // In English: the rich text (bold survives, as <strong>) and the uploaded image as a WebP variant.
+      await shop.goto(`${server.url}/products/brass-pen`);
+      await shop.getByRole('heading', { name: 'Solid Brass Pen' }).waitFor();
+      await expect(
+        shop
+          .locator('.rich-text strong')
+          .textContent()
+          .then((t) => t?.trim()),
+      ).resolves.toBe('Engraved by hand');
+      const image = shop.locator('img.product-page__image');
+      await expect(image.getAttribute('src')).resolves.toMatch(/^\/_media\/[0-9a-f]{24}\.png\?w=480&format=webp$/);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBe(Math.min(480, png.readUInt32BE(16))); // never enlarged
+      // In French: the translated title and category (the description keeps its seeded French translation).
+      await shop.getByLabel('Language').selectOption('fr');
+      await shop.getByRole('heading', { name: 'Stylo en laiton gravé' }).waitFor();
+      await shop.getByRole('navigation').getByRole('link', { name: 'Maison' }).waitFor();
+      await shop.goto(server.url);
+      // The catalog's category filter speaks French too (the demo's categories are translated).
+      await shop.getByRole('option', { name: 'Maison' }).waitFor({ state: 'attached' });
+      await shop.context().close();
+    },
+  );
+
+  it('an editor edits the catalog and its media but cannot open owner-only settings', { timeout: 60_000 }, async () => {
+    const { page } = await signedInOwner(browser, server, 'editor', 'a long console password', {
+      stepTimeoutMs: 10_000,
+    });
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    await nav.getByRole('link', { name: 'Media', exact: true }).click();
+    await page.getByRole('heading', { name: 'Media' }).waitFor();
+    await page.getByRole('link', { name: 'Products · brass-pen' }).waitFor();
+    await expect(nav.getByRole('link', { name: 'API keys' }).count()).resolves.toBe(0);
+    await page.goto(`${server.url}/console/api-keys`);
+    await page.getByRole('alert').filter({ hasText: 'The editor role may not do this' }).waitFor();
+    await page.context().close();
+  });
+});
