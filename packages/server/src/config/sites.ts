@@ -17,6 +17,7 @@ import {
 import { buildIdentityProviders } from '../identity/sso/config.js';
 import { buildLanguages } from '../i18n/config.js';
 import { buildPhone } from '../phone/config.js';
+import { buildPush } from '../push/config.js';
 
 /**
  * Reads `sites[i]` of a config file; `baseDir` resolves seed file names. The shape is the TypeBox
@@ -87,6 +88,7 @@ function buildSite(
   const identityProviders = buildIdentityProviders(r, site.identityProviders, `${path}.identityProviders`);
   const languages = buildLanguages(r, site.languages, `${path}.languages`);
   const phone = buildPhone(r, site.phone, `${path}.phone`, env);
+  const push = buildPush(r, site.push, `${path}.push`, env);
   return {
     id,
     name: take.string(site.name, id),
@@ -99,6 +101,7 @@ function buildSite(
     identityProviders,
     languages,
     ...(phone ? { phone } : {}),
+    ...(push ? { push } : {}),
     ...(graphql ? { graphql } : {}),
   };
 }

@@ -103,7 +103,7 @@ export interface SitePolicies {
   /** Second factors (identity/mfa): absent = "optional". */
   mfa?: 'off' | 'optional' | 'required';
   /** Factor types members may enrol; absent = ["TOTP", "EMAIL", "WEBAUTHN"] (and SMS, CALL when `phone` is set). */
-  mfaFactors?: ('TOTP' | 'EMAIL' | 'WEBAUTHN' | 'SMS' | 'CALL')[];
+  mfaFactors?: ('TOTP' | 'EMAIL' | 'WEBAUTHN' | 'SMS' | 'CALL' | 'PUSH')[];
 }
 
 export interface TokenSettings {
@@ -138,6 +138,16 @@ export interface SiteConfig {
   identityProviders?: IdentityProviderConfig[];
   /** Text messages and calls for phone second factors (phone/config.ts); absent = the dev phone in development, none in production. */
   phone?: PhoneConfig;
+  /** Push approval of sign-ins (push/config.ts); absent = no PUSH factor unless `policies.mfaFactors` lists it. */
+  push?: PushConfig;
+}
+
+/** `sites[].push` with its defaults applied (push/config.ts). */
+export interface PushConfig {
+  expirySeconds: number;
+  placeHeader: string | undefined;
+  /** Web Push; the private key read from `privateKeyEnv` at start. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
 }
 
 /** `sites[].phone` with its defaults applied (phone/config.ts). */

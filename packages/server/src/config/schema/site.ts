@@ -6,6 +6,7 @@ import { IdentityProvidersSchema } from './identity-providers.js';
 import { LanguagesSchema } from './languages.js';
 import { PoliciesSchema, SessionsSchema, TokensSchema } from './policies.js';
 import { PhoneSchema } from './phone.js';
+import { PushSchema } from './push.js';
 import { WebhookEndpointSchema } from './webhooks.js';
 
 export const SiteSchema = Strict({
@@ -22,4 +23,5 @@ export const SiteSchema = Strict({
   identityProviders: Optional(IdentityProvidersSchema),
   languages: Optional(LanguagesSchema),
   phone: Optional(PhoneSchema),
+  push: Optional(PushSchema),
 });

@@ -28,6 +28,9 @@ import { countSecondFactorAnswer, secondFactorFailed, secondFactorLocked, second
 import { matchRecoveryCode, spendRecoveryCode } from './recovery-codes.js';
 import { assertionCredentialId, authenticationOptions, passkeyRefused, verifyAssertion } from './webauthn.js';
 import { holdRefusal } from '../../security/answer-floor.js';
+import { appError } from '../../errors/catalogue.js';
+import { spendApprovedPush } from './push.js';
+import { endDeniedPushStep, limitPushPolls, pushStepBeforeAnswer } from './push-step.js';
 
 export const totpSealContext = (siteId: string, factorId: string) => `member-totp:${siteId}:${factorId}`;
 
@@ -42,6 +45,17 @@ export const memberAttemptLimit = { limit: 30, windowSeconds: 900 };
  * (`totpData`, `emailData`, `webauthnData`, `recoveryCodeData`): which fields apply depends on the factor.
  */
 export type VerifyFactorInput = Record<string, unknown>;
+
+/** Where each factor's answer travels in the verify body (docs/wire-format.md §6.1). */
+const DATA_KEY: Record<SecondFactorType, string> = {
+  TOTP: 'totpData',
+  EMAIL: 'emailData',
+  WEBAUTHN: 'webauthnData',
+  RECOVERY_CODE: 'recoveryCodeData',
+  SMS: 'smsData',
+  CALL: 'callData',
+  PUSH: 'pushData',
+};
 
 const dataOf = (input: Record<string, unknown>, key: string): Record<string, unknown> => {
   const value = input[key];
@@ -68,7 +82,10 @@ export async function verifyFactor(
   if (typeof input.stateToken !== 'string' || !input.stateToken)
     throw invalidField('stateToken', 'is required', 'REQUIRED');
   if (mfaMode(site) === 'off') throw invalidStateToken();
-  await limitIp(deps, scope.ip, site.id, 'verification');
+  const data = dataOf(input, DATA_KEY[type]);
+  // The waiting page polls a push transaction every few seconds: its own, wider limit (push.ts).
+  if (type === 'PUSH' && data.transactionId !== undefined) await limitPushPolls(deps, scope);
+  else await limitIp(deps, scope.ip, site.id, 'verification');
   const { ctx } = deps;
   const challenge = await liveChallenge(ctx.db, site.id, input.stateToken, ctx.now());
   const member = await findMemberById(ctx.db, site.id, challenge.memberId);
@@ -82,17 +99,6 @@ export async function verifyFactor(
     );
   if (!factors.some((f) => f.factorType === type)) throw factorNotAvailable(type);
 
-  const data = dataOf(
-    input,
-    {
-      TOTP: 'totpData',
-      EMAIL: 'emailData',
-      WEBAUTHN: 'webauthnData',
-      RECOVERY_CODE: 'recoveryCodeData',
-      SMS: 'smsData',
-      CALL: 'callData',
-    }[type],
-  );
   if (type === 'EMAIL' && (data.code === undefined || data.code === ''))
     return mailCode(deps, site, member, challenge, input.stateToken, factors);
   if (type === 'WEBAUTHN' && data.credential === undefined)
@@ -105,6 +111,11 @@ export async function verifyFactor(
       data,
       factors,
     );
+  const step = { site, member, challenge, stateToken: input.stateToken, scope };
+  if (type === 'PUSH') {
+    const waiting = await pushStepBeforeAnswer(deps, step, data, factors);
+    if (waiting) return waiting;
+  }
 
   const startedAt = performance.now();
   const limited = await deps.limiter.hit(`mfa:${site.id}:${member.id}`, memberAttemptLimit);
@@ -153,7 +164,9 @@ export async function verifyFactor(
     detail: { reason: 'wrong_second_factor', factorType: type },
   });
   await secondFactorFailed(ctx, site, member, inARow, audit);
+  if (type === 'PUSH') await endDeniedPushStep(ctx.db, site.id, challenge.id, ctx.now());
   await holdRefusal(startedAt);
+  if (type === 'PUSH') throw appError('PUSH_DENIED');
   if (attemptsLeft <= 0) throw invalidStateToken();
   return {
     state: 'REQUIRE_MFA',
@@ -193,6 +206,8 @@ async function checkFactor(
       return emailCodeMatches(challenge, data.code);
     case 'RECOVERY_CODE':
       return spendRecoveryCode(tx, site.id, recoveryCodeId, now);
+    case 'PUSH':
+      return spendApprovedPush(tx, site.id, challenge.id, data.transactionId);
     case 'SMS':
     case 'CALL':
       return phoneSignInMatches(tx, site.id, member.id, challenge.id, type, data.code, now);
