@@ -50,7 +50,10 @@ describe('signing in with push approval', () => {
   it('pending until another session approves with the right number; then SUCCESS, remembering the device', async () => {
     const member = await withPush(h, 'push-ok');
     const s = await startPushSignIn(h, member.email, { 'x-client-country': 'France' });
-    expect(s.login.body.requireMfaData.availableFactors).toContainEqual({ factorType: 'PUSH', factorStatus: 'ENABLED' });
+    expect(s.login.body.requireMfaData.availableFactors).toContainEqual({
+      factorType: 'PUSH',
+      factorStatus: 'ENABLED',
+    });
     expect(s.started.body).toMatchObject({
       state: 'MFA_CHALLENGE',
       additionalData: { pushStatus: { strValue: 'PENDING' } },
@@ -87,10 +90,18 @@ describe('signing in with push approval', () => {
       [member.memberId],
     );
     expect(events.rows).toContainEqual(
-      expect.objectContaining({ type: 'push_approval', outcome: 'success', detail: expect.objectContaining({ decision: 'approved' }) }),
+      expect.objectContaining({
+        type: 'push_approval',
+        outcome: 'success',
+        detail: expect.objectContaining({ decision: 'approved' }),
+      }),
     );
     expect(events.rows).toContainEqual(
-      expect.objectContaining({ type: 'sign_in', outcome: 'success', detail: expect.objectContaining({ factorType: 'PUSH' }) }),
+      expect.objectContaining({
+        type: 'sign_in',
+        outcome: 'success',
+        detail: expect.objectContaining({ factorType: 'PUSH' }),
+      }),
     );
   });
 
@@ -100,7 +111,11 @@ describe('signing in with push approval', () => {
     const started = await m.verify('verify', { factorType: 'PUSH', stateToken: login.body.stateToken });
     const { transactionId, matchNumber } = started.body.mfaChallengeData.verificationChallengeData.pushData;
     await approve(member.token, transactionId, matchNumber);
-    const done = await m.verify('verify', { factorType: 'PUSH', stateToken: login.body.stateToken, pushData: { transactionId } });
+    const done = await m.verify('verify', {
+      factorType: 'PUSH',
+      stateToken: login.body.stateToken,
+      pushData: { transactionId },
+    });
     expect(done.body.state).toBe('SUCCESS');
   });
 
@@ -134,7 +149,11 @@ describe('signing in with push approval', () => {
     // Secure the account: every other session and any sign-in in its second step end.
     const other = await m.register('push-unrelated');
     const second = await h.server.ctx.db.transaction((tx) =>
-      h.server.ctx.tokens.createMemberSession(tx, { siteId: h.server.siteId, clientId: 'mfa-app', memberId: member.memberId }),
+      h.server.ctx.tokens.createMemberSession(tx, {
+        siteId: h.server.siteId,
+        clientId: 'mfa-app',
+        memberId: member.memberId,
+      }),
     );
     const another = await startPushSignIn(h, member.email);
     const secured = await h.call('POST', '/_api/iam/mfa/v1/push/secure-account', { token: member.token, body: {} });
@@ -162,7 +181,10 @@ describe('signing in with push approval', () => {
     const s = await startPushSignIn(h, member.email);
     await advance(h, 31_000);
     const expired = await poll(s.stateToken, s.transactionId);
-    expect(expired.body).toMatchObject({ state: 'REQUIRE_MFA', additionalData: { failure: { strValue: 'PUSH_EXPIRED' } } });
+    expect(expired.body).toMatchObject({
+      state: 'REQUIRE_MFA',
+      additionalData: { failure: { strValue: 'PUSH_EXPIRED' } },
+    });
     expect(appError(await approve(member.token, s.transactionId, s.matchNumber))).toBe('PUSH_ANSWERED');
     const again = await m.verify('push/verify', { stateToken: s.stateToken });
     const next = again.body.mfaChallengeData.verificationChallengeData.pushData;

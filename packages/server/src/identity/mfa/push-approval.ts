@@ -76,7 +76,11 @@ export async function answerApproval(
         memberId: member.id,
         clientId: scope.caller.clientId,
         ip: scope.ip,
-        detail: { decision: reason ? 'denied' : 'approved', ...(reason ? { reason } : {}), browser: t.browser ?? undefined },
+        detail: {
+          decision: reason ? 'denied' : 'approved',
+          ...(reason ? { reason } : {}),
+          browser: t.browser ?? undefined,
+        },
       },
       tx,
     );
