@@ -14,3 +14,9 @@ export const LAST_SIGN_IN_METHOD = 'LAST_SIGN_IN_METHOD' satisfies WireCode<'LAS
 export const OUT_OF_STOCK = 'OUT_OF_STOCK' satisfies WireCode<'OUT_OF_STOCK'>;
 export const CART_EMPTY = 'CART_EMPTY' satisfies WireCode<'CART_EMPTY'>;
 export const PRODUCT_UNAVAILABLE = 'PRODUCT_UNAVAILABLE' satisfies WireCode<'PRODUCT_UNAVAILABLE'>;
+
+// Phone codes and push approval (issue #32).
+export const PHONE_RESEND_TOO_SOON = 'PHONE_RESEND_TOO_SOON' satisfies WireCode<'PHONE_RESEND_TOO_SOON'>;
+export const PHONE_LIMIT_REACHED = 'PHONE_LIMIT_REACHED' satisfies WireCode<'PHONE_LIMIT_REACHED'>;
+export const PHONE_DELIVERY_FAILED = 'PHONE_DELIVERY_FAILED' satisfies WireCode<'PHONE_DELIVERY_FAILED'>;
+export const PUSH_ANSWERED = 'PUSH_ANSWERED' satisfies WireCode<'PUSH_ANSWERED'>;
