@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advance, appError, memberCalls, type MfaHarness } from '../../../test-support/mfa-kit.js';
+import { advance, appError, mailTo, memberCalls, type MfaHarness } from '../../../test-support/mfa-kit.js';
+import { signedIn } from '../../../test-support/owners-kit.js';
 import { startPushServer, startPushSignIn, withPush } from '../../../test-support/push-kit.js';
 
 /**
@@ -204,5 +205,42 @@ describe('signing in with push approval', () => {
     expect(started.status).toBe(200);
     const list = await pending(member.token);
     expect(list.body.transactions[0].browser).toBeUndefined();
+  });
+});
+
+describe("the console's member page", () => {
+  it('lists the factors and support removes one: the member is mailed, it is audited, another member is untouched', async () => {
+    const member = await withPush(h, 'push-console');
+    const support = await signedIn(h.server, 'push-support@example.com', 'support');
+    const page = `/_admin/v1/members/${member.memberId}?siteId=${h.server.siteId}`;
+    expect((await support.call('GET', page)).body.signInMethods.factors).toEqual([
+      expect.objectContaining({ id: member.factorId, factorType: 'PUSH', status: 'ACTIVE' }),
+    ]);
+    const other = await withPush(h, 'push-console-other');
+    const wrongMember = await support.call(
+      'DELETE',
+      `/_admin/v1/members/${member.memberId}/factors/${other.factorId}?siteId=${h.server.siteId}`,
+    );
+    expect(wrongMember.status).toBe(404);
+    const removed = await support.call(
+      'DELETE',
+      `/_admin/v1/members/${member.memberId}/factors/${member.factorId}?siteId=${h.server.siteId}`,
+    );
+    expect(removed.status).toBe(200);
+    expect((await support.call('GET', page)).body.signInMethods.factors).toEqual([]);
+    expect((await m.login(member.email)).body.state).toBe('SUCCESS');
+    expect((await h.call('GET', '/_api/iam/mfa/v1/factors', { token: other.token })).body.factors).toHaveLength(1);
+    const mails = await mailTo(h, member.email);
+    expect(mails.map((mail) => mail.subject).join('\n')).toMatch(/removed/i);
+    const events = await h.server.ctx.db.query<{ type: string; detail: Record<string, unknown> }>(
+      `select type, detail from auth_events where member_id = $1 and type in ('factor_removed', 'owner_action')`,
+      [member.memberId],
+    );
+    expect(events.rows).toContainEqual(
+      expect.objectContaining({
+        type: 'factor_removed',
+        detail: expect.objectContaining({ factorType: 'PUSH', by: 'owner' }),
+      }),
+    );
   });
 });
