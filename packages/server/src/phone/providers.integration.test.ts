@@ -132,9 +132,7 @@ describe('webhook', () => {
     expect(() => new Webhook(generateSecret()).verify(got!.body, got!.headers)).toThrow();
 
     receiver.respond = () => 500;
-    await expect(sender.send(message('sms'))).rejects.toThrow(
-      new PhoneDeliveryError('the phone webhook answered 500'),
-    );
+    await expect(sender.send(message('sms'))).rejects.toThrow(new PhoneDeliveryError('the phone webhook answered 500'));
     receiver.respond = () => 204;
   });
 });

@@ -56,7 +56,7 @@ export const MFA_SCHEMAS = {
       factorType: Described('TOTP, EMAIL, SMS, CALL or PUSH (this signed-in browser approves sign-ins)'),
       phoneNumber: Described('SMS and CALL: the number in E.164 (+33612345678); a code is sent to confirm it'),
       deliveryMethod: Described('SMS: SMS (default) or WHATSAPP for the confirmation code'),
-      pushSubscription: Described('PUSH: the browser\'s Web Push subscription (PushSubscription.toJSON())', 'json'),
+      pushSubscription: Described("PUSH: the browser's Web Push subscription (PushSubscription.toJSON())", 'json'),
       name: Described('A name for the factor (one line, up to 100 characters)'),
       stateToken: Described('To enrol a required first factor during sign-in'),
     }),
@@ -80,7 +80,11 @@ export const MFA_SCHEMAS = {
   ),
   pushApprove: op(
     'Approve a waiting sign-in with the number its page shows (a wrong number denies it)',
-    Open({ status: Key('APPROVED | DENIED'), reason: Key('wrong_number'), secureAccount: Key('Offered after a denial') }),
+    Open({
+      status: Key('APPROVED | DENIED'),
+      reason: Key('wrong_number'),
+      secureAccount: Key('Offered after a denial'),
+    }),
     { params: TransactionId, body: Body({ number: Described('The number shown on the page signing in', 'any') }) },
   ),
   pushDeny: op(

@@ -1,8 +1,5 @@
 import type { SiteConfig } from '../../config/types.js';
 import { invalidField } from '../../http/errors.js';
-import { enqueueMail } from '../../mail/outbox.js';
-import { verificationCodeMail } from '../../mail/templates.js';
-import { mailLanguage } from '../../i18n/index.js';
 import { revealTotpSecret, matchingTotpStep } from '../../security/totp.js';
 import type { Queryable } from '../../store/types.js';
 import { limitIp, nextState, type IdentityDeps, type StateResponse } from '../common.js';
@@ -15,18 +12,17 @@ import {
   emailCodeMatches,
   invalidStateToken,
   liveChallenge,
-  MFA_STATE_TTL_SECONDS,
-  setEmailCode,
   type MfaChallenge,
 } from './challenge.js';
 import { issueDeviceToken } from './device-tokens.js';
 import { claimTotpStep, findFactorByCredential, listFactors, recordSignCount } from './factors.js';
-import { availableFactors, needsEnrolment, type AvailableFactor } from './gate.js';
+import { availableFactors, needsEnrolment } from './gate.js';
 import { allowedFactors, factorNotAvailable, isPhoneFactor, mfaMode, type SecondFactorType } from './policy.js';
 import { phoneChallenge, phoneSignInMatches } from './phone-factor.js';
 import { countSecondFactorAnswer, secondFactorFailed, secondFactorLocked, secondFactorPassed } from './lockout.js';
 import { matchRecoveryCode, spendRecoveryCode } from './recovery-codes.js';
 import { assertionCredentialId, authenticationOptions, passkeyRefused, verifyAssertion } from './webauthn.js';
+import { mailCode, passkeyChallenge } from './verify-challenges.js';
 import { holdRefusal } from '../../security/answer-floor.js';
 import { appError } from '../../errors/catalogue.js';
 import { spendApprovedPush } from './push.js';
@@ -229,71 +225,6 @@ async function checkFactor(
   }
 }
 
-async function mailCode(
-  deps: IdentityDeps,
-  site: SiteConfig,
-  member: Member,
-  challenge: MfaChallenge,
-  stateToken: string,
-  factors: AvailableFactor[],
-): Promise<StateResponse> {
-  const { ctx } = deps;
-  await ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    // One mail a minute per step: choosing EMAIL again sooner answers the same challenge without a new mail.
-    if (challenge.emailSentAt && now - challenge.emailSentAt.getTime() < 60_000) return;
-    const code = await setEmailCode(tx, site.id, challenge.id, now);
-    await enqueueMail(
-      tx,
-      {
-        siteId: site.id,
-        kind: 'mfa-code',
-        to: member.email,
-        ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, MFA_STATE_TTL_SECONDS / 60),
-      },
-      now,
-    );
-  });
-  return {
-    state: 'MFA_CHALLENGE',
-    stateToken,
-    identity: await loadWireIdentity(ctx.db, site, member),
-    additionalData: {},
-    mfaChallengeData: {
-      factorType: 'EMAIL',
-      verificationChallengeData: { hint: maskEmail(member.email) },
-      availableFactors: factors,
-      reason: 'USER_SETTINGS',
-    },
-  };
-}
-
-async function passkeyChallenge(
-  deps: IdentityDeps,
-  site: SiteConfig,
-  member: Member,
-  stateToken: string,
-  factors: AvailableFactor[],
-): Promise<StateResponse> {
-  const { ctx } = deps;
-  const passkeys = (await listFactors(ctx.db, site.id, member.id, true)).filter((f) => f.type === 'WEBAUTHN');
-  const webauthnData = await ctx.db.transaction((tx) =>
-    authenticationOptions(tx, ctx, site, member.id, passkeys, ctx.now()),
-  );
-  return {
-    state: 'MFA_CHALLENGE',
-    stateToken,
-    identity: await loadWireIdentity(ctx.db, site, member),
-    additionalData: {},
-    mfaChallengeData: {
-      factorType: 'WEBAUTHN',
-      verificationChallengeData: { webauthnData },
-      availableFactors: factors,
-      reason: 'USER_SETTINGS',
-    },
-  };
-}
-
 /** `/v2/webauthn/verify` without a stateToken: a passkey is the whole sign-in (possession + the authenticator's own check). */
 async function passwordFreeSignIn(
   deps: IdentityDeps,
@@ -350,9 +281,4 @@ export async function passkeySignInChallenge(
   // Always discoverable credentials: listing a member's passkeys for a typed address would tell which addresses have accounts.
   const webauthn = await ctx.db.transaction((tx) => authenticationOptions(tx, ctx, site, undefined, [], ctx.now()));
   return { webauthn };
-}
-
-function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
 }
