@@ -3,43 +3,9 @@ import { isIP } from 'node:net';
 import webpush from 'web-push';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
-import { invalidField } from '../http/errors.js';
-import type { PushTransaction } from '../identity/mfa/push.js';
+import type { PushSubscriptionJson } from './types.js';
 import { privateNetworksAllowed } from '../webhooks/config.js';
 import { checkAddress, guardedLookup } from '../webhooks/ssrf.js';
-
-/** A browser's `PushSubscription.toJSON()`: where its push service takes messages for it. */
-export interface PushSubscriptionJson {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
-
-const B64URL = /^[A-Za-z0-9_-]{8,200}$/;
-
-/** The `pushSubscription` of an enrolment, checked; undefined when the browser sent none. */
-export function readSubscription(raw: unknown): PushSubscriptionJson | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  const o = raw as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
-  let url: URL | undefined;
-  try {
-    url = typeof o.endpoint === 'string' && o.endpoint.length <= 2000 ? new URL(o.endpoint) : undefined;
-  } catch {
-    url = undefined;
-  }
-  const { p256dh, auth } = o.keys ?? {};
-  if (
-    url?.protocol !== 'https:' ||
-    typeof p256dh !== 'string' ||
-    typeof auth !== 'string' ||
-    !B64URL.test(p256dh) ||
-    !B64URL.test(auth)
-  )
-    throw invalidField(
-      'pushSubscription',
-      'must be the browser\'s PushSubscription as JSON: {endpoint: "https://…", keys: {p256dh, auth}}',
-    );
-  return { endpoint: url.href, keys: { p256dh, auth } };
-}
 
 /**
  * Web Push (RFC 8030, VAPID RFC 8292, with the `web-push` library) to every PUSH factor of the member whose
@@ -52,7 +18,7 @@ export async function notifyPushDevices(
   ctx: AppContext,
   site: SiteConfig,
   memberId: string,
-  t: Pick<PushTransaction, 'id' | 'browser' | 'expiresAt'>,
+  t: { id: string; browser: string | null; expiresAt: Date },
 ): Promise<void> {
   const vapid = site.push?.vapid;
   if (!vapid) return;

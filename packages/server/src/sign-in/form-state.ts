@@ -32,8 +32,11 @@ export interface FormState {
 }
 
 /** The second step's form (mfa-step.ts). */
-export type { PushWaiting } from './push-step.js';
-import type { PushWaiting } from './push-step.js';
+/** A push approval waiting on the hosted second step (push-step.ts): the transaction and the number shown. */
+export interface PushWaiting {
+  transactionId: string;
+  matchNumber: number;
+}
 
 export interface MfaForm {
   /** The factor the main form answers; EMAIL when the member has no authenticator app; SMS or CALL once a code was sent. */

@@ -3,7 +3,7 @@ import type { SiteConfig } from '../config/types.js';
 import { liveChallenge } from '../identity/mfa/challenge.js';
 import { findStepTransaction } from '../identity/mfa/push.js';
 import { html, type Html } from '../http/html.js';
-import { formAction, type FormState } from './form-state.js';
+import { formAction, type FormState, type PushWaiting } from './form-state.js';
 
 /**
  * Push approval on the hosted second step (issue #32): **Approve on another device** starts a push
@@ -12,10 +12,6 @@ import { formAction, type FormState } from './form-state.js';
  * CSRF-checked like every post, nothing counted) and submits the form once it was answered. Without
  * script the member presses **Continue** after approving.
  */
-export interface PushWaiting {
-  transactionId: string;
-  matchNumber: number;
-}
 
 /** `action=push-status`: {status} of the step's transaction (PENDING, APPROVED, DENIED, EXPIRED, or GONE). */
 export async function pushStatus(

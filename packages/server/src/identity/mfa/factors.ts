@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../store/types.js';
 import { maskPhone } from '../../phone/numbers.js';
 import type { EnrollableFactor } from './policy.js';
-import type { PushSubscriptionJson } from '../../push/notify.js';
+import type { PushSubscriptionJson } from '../../push/types.js';
 
 /** A member's second factor as stored (secrets stay in the row; `toWireFactor` is what leaves the server). */
 export interface Factor {

@@ -8,7 +8,7 @@ import { isRememberedDevice } from './device-tokens.js';
 import { listFactors } from './factors.js';
 import { allowedFactors, isPhoneFactor, mfaMode, PHONE_FACTORS, type SecondFactorType } from './policy.js';
 import { liveRecoveryCodeCount } from './recovery-codes.js';
-import type { PushStatus } from './push.js';
+import type { PushStatus } from '../../push/types.js';
 
 /** docs/wire-format.md §6.3: the internal one-of of a StateMachineResponse. */
 export interface AvailableFactor {

@@ -4,7 +4,9 @@ import { appError } from '../../errors/catalogue.js';
 import type { Member } from '../../members/store.js';
 import { DEFAULT_PUSH_EXPIRY_SECONDS } from '../../push/config.js';
 import { browserOf, placeOf } from '../../push/device.js';
-import { notifyPushDevices, readSubscription } from '../../push/notify.js';
+import { notifyPushDevices } from '../../push/notify.js';
+import { readSubscription } from '../../push/subscription.js';
+import type { PushStatus } from '../../push/types.js';
 import type { Queryable } from '../../store/types.js';
 import type { IdentityDeps, StateResponse } from '../common.js';
 import type { FlowScope } from '../flow.js';
@@ -20,7 +22,7 @@ import { recoveryCodesIfNone } from './recovery-codes.js';
  * sessions (push-approval.ts) see "Is this you signing in?" and approve it by picking the number the
  * waiting page shows, or deny it. The waiting side polls `/v2/push/verify {pushData: {transactionId}}`.
  */
-export type PushStatus = 'PENDING' | 'APPROVED' | 'DENIED' | 'EXPIRED';
+export type { PushStatus };
 
 export interface PushTransaction {
   id: string;
