@@ -145,5 +145,5 @@ describe('phone codes and push approval in Chromium', () => {
     await home.getByText('Your other sessions were ended.').waitFor();
     await home.context().close();
     await away.context().close();
-  });
+  }, 120_000);
 });
