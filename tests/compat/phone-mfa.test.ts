@@ -7,6 +7,8 @@ import { startWixClientServer, type WixClientServer } from './wix-fetch.js';
  * Issue #32 with the unmodified @wix/sdk: a member with a text-message factor gets the same FAILURE
  * "Unknown _state" the SDK gives any state it does not know; a client that knows the second step finishes
  * it on /v2/sms/verify with the code from the dev phone, and its session token signs the SDK client in.
+ * The same for push approval: FAILURE for the SDK; /v2/push/verify pending, approved by the member's
+ * signed-in session, then SUCCESS.
  */
 const CLIENT = 'wix-phone';
 const REDIRECT = 'https://phone-compat.test/callback';
@@ -23,6 +25,7 @@ beforeAll(async () => {
       allowedCountries: [],
       limits: { perNumberPerDay: 50, perAddressPerDay: 50, perMemberPerDay: 50, perSitePerDay: 50, resendSeconds: 10 },
     },
+    push: { expirySeconds: 60, placeHeader: undefined, vapid: undefined },
   }));
   ({ server, routing } = env);
 });
@@ -91,5 +94,43 @@ describe('unmodified @wix/sdk and phone factors', () => {
     expect(step.state).toBe('SUCCESS');
     const tokens = await memberTokens(client, step.sessionToken as string);
     expect(tokens.refreshToken.role).toBe('member');
+  });
+
+  it('login of a member with push approval → exactly FAILURE "Unknown _state"; the approved push step signs the client in', async () => {
+    const client = newClient();
+    const email = `wix-push-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const registered = await client.auth.register({ email, password: PASSWORD });
+    const first = await memberTokens(client, (registered as { data: { sessionToken: string } }).data.sessionToken);
+    const member = first.accessToken.value;
+    const added = await local('POST', '/_api/iam/mfa/v1/factors', member, { factorType: 'PUSH' });
+    expect(added.factor).toMatchObject({ factorType: 'PUSH', status: 'ACTIVE' });
+
+    const login = await client.auth.login({ email, password: PASSWORD });
+    expect(login).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+
+    const visitor = client.auth.getTokens().accessToken.value;
+    const raw = await local('POST', '/_api/iam/authentication/v2/login', visitor, {
+      loginId: { email },
+      password: PASSWORD,
+    });
+    const started = await local('POST', '/_api/iam/authentication/v2/push/verify', visitor, {
+      stateToken: raw.stateToken,
+    });
+    const { transactionId, matchNumber } = started.mfaChallengeData.verificationChallengeData.pushData;
+    const pending = await local('POST', '/_api/iam/authentication/v2/push/verify', visitor, {
+      stateToken: raw.stateToken,
+      pushData: { transactionId },
+    });
+    expect(pending.additionalData.pushStatus.strValue).toBe('PENDING');
+    const approved = await local('POST', `/_api/iam/mfa/v1/push/transactions/${transactionId}/approve`, member, {
+      number: matchNumber,
+    });
+    expect(approved.status).toBe('APPROVED');
+    const step = await local('POST', '/_api/iam/authentication/v2/push/verify', visitor, {
+      stateToken: raw.stateToken,
+      pushData: { transactionId },
+    });
+    expect(step.state).toBe('SUCCESS');
+    expect((await memberTokens(client, step.sessionToken as string)).refreshToken.role).toBe('member');
   });
 });

@@ -15,7 +15,7 @@ export type { Activation, ChangeProof, Factor };
 export { passkeysSupported };
 
 /** The client's auth as the SDK's MFA helpers want it. */
-function useMfaAuth(): MfaAuth {
+export function useMfaAuth(): MfaAuth {
   const { auth, apiBaseUrl } = useVitrine();
   return useMemo(
     () => ({
@@ -52,6 +52,12 @@ export interface SecondStep {
     deliveryMethod?: 'SMS' | 'WHATSAPP';
     stateToken?: string;
   }): Promise<LoginResult>;
+  /**
+   * Push approval: without `transactionId`, asks the member's signed-in devices to approve (MFA_REQUIRED
+   * with `challenge.verificationChallengeData.pushData`: the number to show); with it, the approval's
+   * state: MFA_REQUIRED while pending, SUCCESS (signed in) once approved. Poll every few seconds.
+   */
+  checkPush(p: { transactionId?: string; rememberThisDevice?: boolean; stateToken?: string }): Promise<LoginResult>;
   /** Answers the step with a passkey of this device; signs in on SUCCESS. */
   verifyWithPasskey(p?: { rememberThisDevice?: boolean; stateToken?: string }): Promise<LoginResult>;
   /** Password-free sign-in with a passkey; signs in on SUCCESS. */
@@ -83,6 +89,10 @@ export function useSecondStep(): SecondStep {
       sendEmailCode: (stateToken) => auth.verifyFactor({ factorType: 'EMAIL', stateToken }),
       sendPhoneCode: ({ factorType, deliveryMethod, stateToken }) =>
         auth.verifyFactor({ factorType, deliveryMethod, stateToken }),
+      checkPush: async ({ transactionId, rememberThisDevice, stateToken }) => {
+        const result = await auth.verifyFactor({ factorType: 'PUSH', transactionId, rememberThisDevice, stateToken });
+        return result.loginState == 'SUCCESS' ? signIn(result) : result;
+      },
       verifyWithPasskey: async (p = {}) => signIn(await verifyWithPasskey(auth, p)),
       signInWithPasskey: async () => signIn(await signInWithPasskey(auth)),
     };
@@ -101,6 +111,8 @@ export interface FactorsResult extends QueryResult<{ factors: Factor[]; recovery
     phoneNumber: string,
     options?: ChangeProof & { type?: 'SMS' | 'CALL'; deliveryMethod?: 'SMS' | 'WHATSAPP' },
   ): Promise<{ factor: Factor; phone: { maskedNumber: string } }>;
+  /** Push approval: this browser approves later sign-ins (`pushSubscription` when it allowed notifications). */
+  addPush(options?: ChangeProof & { pushSubscription?: unknown }): Promise<Activation>;
   /** Registers a passkey of this device (the browser asks the member). */
   addPasskey(options?: ChangeProof & { name?: string }): Promise<Activation>;
   remove(factorId: string, options?: ChangeProof): Promise<void>;
@@ -125,6 +137,7 @@ export function useFactors(): FactorsResult {
     activate: (id, code, o) => changed(factors.activate(id, code, o)),
     addEmail: (o) => changed(factors.addEmail(o)),
     addPhone: (number, o) => changed(factors.addPhone(number, o)),
+    addPush: (o) => changed(factors.addPush(o)),
     addPasskey: (o) => changed(factors.addPasskey(o)),
     remove: (id, o) => changed(factors.remove(id, o)),
     newRecoveryCodes: (o) => changed(factors.newRecoveryCodes(o)),

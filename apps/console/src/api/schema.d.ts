@@ -1800,6 +1800,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_admin/v1/members/{id}/factors/{factorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member's second factor (remembered devices are forgotten; the member is mailed) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    factorId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An empty object */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_admin/v1/auth-events": {
         parameters: {
             query?: never;
@@ -2966,7 +3025,7 @@ export interface paths {
                                 captcha: "off" | "altcha" | "recaptcha";
                                 /** @enum {unknown} */
                                 mfa: "off" | "optional" | "required";
-                                mfaFactors: ("TOTP" | "EMAIL" | "WEBAUTHN" | "SMS" | "CALL")[];
+                                mfaFactors: ("TOTP" | "EMAIL" | "WEBAUTHN" | "SMS" | "CALL" | "PUSH")[];
                             } & {
                                 [key: string]: unknown;
                             };

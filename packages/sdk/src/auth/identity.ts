@@ -71,6 +71,7 @@ export function toLoginResult(response: unknown): LoginResult {
           factors: (c ?? r.requireMfaData)?.availableFactors,
           ...(c && { challenge: c }),
           ...(extra.attemptsLeft && { attemptsLeft: extra.attemptsLeft.numValue }),
+          ...(extra.failure?.strValue && { failure: extra.failure.strValue }),
         },
       };
     }
@@ -153,7 +154,8 @@ export function createIdentity(http: HttpContext, clientId: string) {
     },
     /**
      * Answers `MFA_REQUIRED` with a factor: TOTP, EMAIL (no code = mail one), SMS or CALL (no code = text
-     * or call one; `deliveryMethod: "WHATSAPP"`), RECOVERY_CODE, or WEBAUTHN
+     * or call one; `deliveryMethod: "WHATSAPP"`), PUSH (no `transactionId` = start an approval; with one,
+     * MFA_REQUIRED while `challenge.verificationChallengeData.pushData.status` is PENDING), RECOVERY_CODE, or WEBAUTHN
      * (`webauthn: {challengeId, credential}`; without a stateToken, the password-free sign-in).
      */
     verifyFactor: (p: VerifyFactorParams, state = lastState) =>
@@ -169,8 +171,10 @@ export function createIdentity(http: HttpContext, clientId: string) {
             WEBAUTHN: 'webauthn',
             SMS: 'sms',
             CALL: 'call',
+            PUSH: 'push',
           }[p.factorType.toUpperCase()] + 'Data']:
             p.webauthn ??
+            (p.transactionId ? { transactionId: p.transactionId } : undefined) ??
             (p.code || p.deliveryMethod
               ? {
                   ...(p.code ? { code: p.code } : {}),

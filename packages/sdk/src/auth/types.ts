@@ -49,7 +49,7 @@ export type LoginState =
   | 'MFA_REQUIRED';
 
 export interface MfaFactor {
-  factorType: 'TOTP' | 'EMAIL' | 'WEBAUTHN' | 'RECOVERY_CODE' | 'SMS' | 'CALL';
+  factorType: 'TOTP' | 'EMAIL' | 'WEBAUTHN' | 'RECOVERY_CODE' | 'SMS' | 'CALL' | 'PUSH';
   /** REQUIRE_ACTIVATION: the site requires a factor the member has yet to enrol. */
   factorStatus: 'ENABLED' | 'REQUIRE_ACTIVATION';
 }
@@ -60,11 +60,18 @@ export interface MfaChallenge {
   verificationChallengeData?: {
     hint?: string;
     webauthnData?: { challengeId: string; publicKeyCredentialRequestOptionsJson: string };
+    /** PUSH: the transaction to poll, the number the waiting page shows, and whether it was answered. */
+    pushData?: {
+      transactionId: string;
+      matchNumber: number;
+      expiresDate: string;
+      status: 'PENDING' | 'APPROVED' | 'DENIED' | 'EXPIRED';
+    };
   };
 }
 
 export interface VerifyFactorParams {
-  factorType: MfaFactor['factorType'] | 'totp' | 'email' | 'webauthn' | 'recovery_code' | 'sms' | 'call';
+  factorType: MfaFactor['factorType'] | 'totp' | 'email' | 'webauthn' | 'recovery_code' | 'sms' | 'call' | 'push';
   /** Without a code, EMAIL mails one, SMS texts one and CALL calls with one (the answer says where: `challenge.verificationChallengeData.hint`). */
   code?: string;
   /** SMS: deliver the code by text (default) or WhatsApp. */
@@ -73,6 +80,8 @@ export interface VerifyFactorParams {
   stateToken?: string;
   /** SUCCESS then carries `data.deviceToken`: send it as `clientMetaData.deviceToken` at the next login. */
   rememberThisDevice?: boolean;
+  /** PUSH: the transaction to ask about (without one, a push approval starts). */
+  transactionId?: string;
   /** A passkey answer: the challenge id and `PublicKeyCredential.toJSON()`. */
   webauthn?: { challengeId: string; credential: unknown };
 }
@@ -99,6 +108,8 @@ export interface LoginResult {
     challenge?: MfaChallenge;
     /** Set after a wrong code: the attempts this stateToken has left. */
     attemptsLeft?: number;
+    /** Why the last answer did not pass: `WRONG_CODE`, or `PUSH_EXPIRED` for a push approval nobody answered. */
+    failure?: string;
   };
   error?: string;
   errorCode?: LoginErrorCode;

@@ -1,6 +1,6 @@
 /**
  * Factor management (issues #14, #32) for the signed-in member: list, add an authenticator app, email
- * codes, a phone or a passkey, activate, remove, new recovery codes. Every change needs a sign-in of the last 10
+ * codes, a phone, push approval or a passkey, answer push approvals, activate, remove, new recovery codes. Every change needs a sign-in of the last 10
  * minutes or `currentPassword` (else the call throws `REAUTHENTICATION_REQUIRED`). During an
  * enrolment the site requires (`factorStatus: "REQUIRE_ACTIVATION"`) pass the sign-in's `stateToken`
  * instead; the activation then also answers the sign-in's `loginState`.
@@ -12,7 +12,7 @@ import { createPasskeyCredential, type CredentialsLike } from './passkeys.js';
 
 const MFA = '/_api/iam/mfa/v1/';
 
-export type FactorType = 'TOTP' | 'EMAIL' | 'WEBAUTHN' | 'SMS' | 'CALL';
+export type FactorType = 'TOTP' | 'EMAIL' | 'WEBAUTHN' | 'SMS' | 'CALL' | 'PUSH';
 
 export interface Factor {
   factorId: string;
@@ -22,6 +22,28 @@ export interface Factor {
   name?: string;
   /** SMS and CALL: the number, masked (`+33 •• •• •• 12`). */
   phoneNumber?: string;
+  /** PUSH: true for the factor of this browser. */
+  currentDevice?: boolean;
+}
+
+/** A sign-in waiting for the member's approval ("Is this you signing in?"). */
+export interface PendingApproval {
+  transactionId: string;
+  /** "Chrome on Linux", when known. */
+  browser?: string;
+  /** Where the address is, when the server knows (a country). */
+  place?: string;
+  createdDate: string;
+  expiresDate: string;
+  /** Three numbers: the member picks the one the page signing in shows. */
+  numberChoices: number[];
+}
+
+/** The answer to an approval: after a denial, the offer to secure the account. */
+export interface ApprovalAnswer {
+  status: 'APPROVED' | 'DENIED';
+  reason?: 'wrong_number';
+  secureAccount?: { endOtherSessions: boolean; changePassword: boolean };
 }
 
 /** Proof for a change: the current password (when the sign-in is older than 10 minutes), or an enrolment's stateToken. */
@@ -75,6 +97,23 @@ export function createFactors(http: HttpContext) {
         ...rest,
       });
     },
+    /**
+     * Push approval: this signed-in browser approves later sign-ins (active at once). `pushSubscription`:
+     * the browser's `PushSubscription.toJSON()` when it allowed notifications (the site's VAPID key).
+     */
+    addPush: async (options: ChangeProof & { pushSubscription?: unknown } = {}) =>
+      activation(await post('factors', { factorType: 'PUSH', ...options })),
+    /** Sign-ins waiting for approval (newest first). */
+    pendingApprovals: () =>
+      http.request<{ transactions: PendingApproval[] }>({ method: 'GET', path: MFA + 'push/transactions' }),
+    /** Approves with the number the page signing in shows; a wrong number denies it. Throws `PUSH_ANSWERED` (409) when too late. */
+    approve: (transactionId: string, number: number) =>
+      post<ApprovalAnswer>(`push/transactions/${encodeURIComponent(transactionId)}/approve`, { number }),
+    /** Denies a waiting sign-in. */
+    deny: (transactionId: string) =>
+      post<ApprovalAnswer>(`push/transactions/${encodeURIComponent(transactionId)}/deny`, {}),
+    /** After a denial: ends every other session and any sign-in waiting for its second step. */
+    secureAccount: () => post<{ endedSessions: number }>('push/secure-account', {}),
     /** Turns on an added authenticator app or phone with a code from it. */
     activate: async (factorId: string, code: string, options: ChangeProof = {}) =>
       activation(await post(`factors/${encodeURIComponent(factorId)}/activate`, { code, ...options })),

@@ -14,7 +14,15 @@ import { createFactors } from './factors.js';
 import { getPasskeyCredential, type CredentialsLike } from './passkeys.js';
 
 export { createFactors } from './factors.js';
-export type { Activation, ChangeProof, Factor, Factors, FactorType } from './factors.js';
+export type {
+  Activation,
+  ApprovalAnswer,
+  ChangeProof,
+  Factor,
+  Factors,
+  FactorType,
+  PendingApproval,
+} from './factors.js';
 export { createPasskeyCredential, getPasskeyCredential, passkeysSupported } from './passkeys.js';
 export type { CredentialsLike } from './passkeys.js';
 

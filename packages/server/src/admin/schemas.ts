@@ -90,7 +90,7 @@ const SiteSettings = Open({
     memberApproval: OneOf(['auto', 'manual'] as const),
     captcha: OneOf(['off', 'altcha', 'recaptcha'] as const),
     mfa: OneOf(['off', 'optional', 'required'] as const),
-    mfaFactors: Type.Array(OneOf(['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL'] as const)),
+    mfaFactors: Type.Array(OneOf(['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL', 'PUSH'] as const)),
   }),
   sessions: Open({
     ...Keyed('Its place in the config file'),

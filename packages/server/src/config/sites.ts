@@ -18,6 +18,7 @@ import { buildIdentityProviders } from '../identity/sso/config.js';
 import { buildLanguages } from '../i18n/config.js';
 import { buildPhone } from '../phone/config.js';
 import { buildShipping } from '../shop/shipping.js';
+import { buildPush } from '../push/config.js';
 
 /**
  * Reads `sites[i]` of a config file; `baseDir` resolves seed file names. The shape is the TypeBox
@@ -89,6 +90,7 @@ function buildSite(
   const languages = buildLanguages(r, site.languages, `${path}.languages`);
   const phone = buildPhone(r, site.phone, `${path}.phone`, env);
   const shipping = buildShipping(r, site.shipping, `${path}.shipping`);
+  const push = buildPush(r, site.push, `${path}.push`, env);
   return {
     id,
     name: take.string(site.name, id),
@@ -105,6 +107,7 @@ function buildSite(
       ? { mail: { from: take.string(take.object(site.mail).from, '') } }
       : {}),
     ...(shipping ? { shipping } : {}),
+    ...(push ? { push } : {}),
     ...(graphql ? { graphql } : {}),
   };
 }

@@ -109,7 +109,7 @@ export interface SitePolicies {
   /** Second factors (identity/mfa): absent = "optional". */
   mfa?: 'off' | 'optional' | 'required';
   /** Factor types members may enrol; absent = ["TOTP", "EMAIL", "WEBAUTHN"] (and SMS, CALL when `phone` is set). */
-  mfaFactors?: ('TOTP' | 'EMAIL' | 'WEBAUTHN' | 'SMS' | 'CALL')[];
+  mfaFactors?: ('TOTP' | 'EMAIL' | 'WEBAUTHN' | 'SMS' | 'CALL' | 'PUSH')[];
 }
 
 export interface TokenSettings {
@@ -148,6 +148,8 @@ export interface SiteConfig {
   mail?: { from: string };
   /** Delivery methods of checkout (shop/shipping.ts); absent = checkout asks for no delivery choice. */
   shipping?: ShippingConfig;
+  /** Push approval of sign-ins (push/config.ts); absent = no PUSH factor unless `policies.mfaFactors` lists it. */
+  push?: PushConfig;
 }
 
 /** `sites[].shipping` (config/schema/shipping.ts): flat rates per country, optionally free above a subtotal. */
@@ -161,6 +163,14 @@ export interface ShippingMethodConfig {
   description?: string;
   rates: { countries: string[]; amount: number }[];
   freeAbove?: number;
+}
+
+/** `sites[].push` with its defaults applied (push/config.ts). */
+export interface PushConfig {
+  expirySeconds: number;
+  placeHeader: string | undefined;
+  /** Web Push; the private key read from `privateKeyEnv` at start. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
 }
 
 /** `sites[].phone` with its defaults applied (phone/config.ts). */

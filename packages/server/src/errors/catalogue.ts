@@ -157,6 +157,16 @@ export const ERRORS = {
     status: 429,
     text: 'A code was sent a moment ago; wait a little before asking for another',
   },
+  PUSH_DENIED: {
+    code: 'PUSH_DENIED',
+    status: 403,
+    text: 'The sign-in was denied on your other device; sign in again',
+  },
+  PUSH_ANSWERED: {
+    code: 'PUSH_ANSWERED',
+    status: 409,
+    text: 'This sign-in was already answered, or it expired',
+  },
   NO_ACTIVE_FACTOR: { code: 'NO_ACTIVE_FACTOR', status: 400, text: 'Turn on a second factor first' },
   EMAIL_NOT_VERIFIED: {
     code: 'EMAIL_NOT_VERIFIED',

@@ -18,6 +18,8 @@ export interface FlowScope extends CallOrigin {
   caller: Caller;
   site: SiteConfig;
   visitorId: string | undefined;
+  /** The request's headers: the browser and place a push approval shows (identity/mfa/push.ts). */
+  headers?: Record<string, string | string[] | undefined>;
 }
 
 export type MemberCaller = Extract<Caller, { kind: 'member' }>;

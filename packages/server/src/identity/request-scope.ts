@@ -28,7 +28,13 @@ export async function scopeOf(
     throw appError('UNAUTHORIZED', {
       description: 'Send a visitor or member access token (Authorization header) so the site is known',
     });
-  return { caller, site, visitorId: caller.kind === 'visitor' ? caller.visitorId : undefined, ip: clientIp(request) };
+  return {
+    caller,
+    site,
+    visitorId: caller.kind === 'visitor' ? caller.visitorId : undefined,
+    ip: clientIp(request),
+    headers: request.headers,
+  };
 }
 
 /** The origin alone, for flows whose site follows from their input (a recovery token). */

@@ -24,7 +24,7 @@ const Identity = Open(
       Type.Array(
         Open({
           factorId: Key('Factor id'),
-          type: OneOf(['PASSWORD', 'TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL'], { description: 'FactorType' }),
+          type: OneOf(['PASSWORD', 'TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL', 'PUSH'], { description: 'FactorType' }),
           status: FactorStatus('ACTIVE; REQUIRE_REENROLL for a password that must be reset'),
         }),
         { description: 'The password and every ACTIVE second factor' },

@@ -5,6 +5,7 @@ import { getMemberHandler, MEMBER_ACTIONS, memberActionHandler } from './admin-a
 import { listMembersHandler, setApprovalHandler } from './admin-list.js';
 import { resendVerificationHandler } from './admin-verification.js';
 import { deleteMemberHandler } from './deletion.js';
+import { removeMemberFactorHandler } from './admin-factors.js';
 import * as S from './schemas.js';
 import { memberImportRoutes } from './import/routes.js';
 import { memberDataRoutes } from './portability.js';
@@ -33,6 +34,9 @@ export const memberAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   }
   app.post(`${base}/:id/resend-verification`, { schema: S.resendVerification }, (request) =>
     resendVerificationHandler(ctx, request, request.params),
+  );
+  app.delete(`${base}/:id/factors/:factorId`, { schema: S.removeMemberFactor }, (request) =>
+    removeMemberFactorHandler(ctx, request, request.params),
   );
   app.delete(`${base}/:id`, { schema: S.deleteMember }, (request) => deleteMemberHandler(ctx, request, request.params));
 };

@@ -135,3 +135,9 @@ export const resendVerification = op('Mail a member a new verification code', Op
 export type MemberParams = Static<typeof Id>;
 export type ListMembersQuery = Static<typeof listMembers.querystring>;
 export type SiteEmailBody = Static<typeof SiteEmail>;
+
+export const removeMemberFactor = op(
+  "Remove a member's second factor (remembered devices are forgotten; the member is mailed)",
+  Empty,
+  { params: Type.Object({ id: Type.String(), factorId: Type.String() }) },
+);

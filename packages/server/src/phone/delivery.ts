@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PhoneConfig } from '../config/types.js';
 import type { Queryable } from '../store/types.js';
 import { callTwiml } from './texts.js';
+import { postWebhook } from '../webhooks/send.js';
 import { webhookHeaders } from '../webhooks/signing.js';
 
 export type PhoneChannel = 'sms' | 'whatsapp' | 'call';
@@ -26,13 +27,21 @@ export class PhoneDeliveryError extends Error {}
 
 const TIMEOUT_MS = 10_000;
 
-export function phoneSender(db: Queryable, phone: PhoneConfig): PhoneSender {
+/**
+ * `network.allowPrivateNetworks`: the webhooks' setting (`webhooks.allowPrivateNetworks`, off by default):
+ * the webhook provider's POST goes through the same private-network guard as webhook deliveries.
+ */
+export function phoneSender(
+  db: Queryable,
+  phone: PhoneConfig,
+  network: { allowPrivateNetworks: boolean } = { allowPrivateNetworks: false },
+): PhoneSender {
   const p = phone.provider;
   switch (p.kind) {
     case 'dev':
       return { send: (m) => storeDevMessage(db, m) };
     case 'webhook':
-      return { send: (m) => postToWebhook(p, m) };
+      return { send: (m) => postToWebhook(p, m, network.allowPrivateNetworks) };
     case 'twilio':
       return { send: (m) => sendWithTwilio(p, m) };
   }
@@ -45,8 +54,15 @@ async function storeDevMessage(db: Queryable, m: PhoneMessage): Promise<void> {
   );
 }
 
-/** A Standard Webhooks POST (the outgoing webhooks' signing) to the shop's own gateway. */
-async function postToWebhook(p: { url: string; secret: string }, m: PhoneMessage): Promise<void> {
+/**
+ * A Standard Webhooks POST (the outgoing webhooks' signing) to the shop's own gateway, sent like a webhook
+ * delivery (webhooks/send.ts): redirects not followed, and the address checked by the SSRF guard.
+ */
+async function postToWebhook(
+  p: { url: string; secret: string },
+  m: PhoneMessage,
+  allowPrivateNetworks: boolean,
+): Promise<void> {
   const id = `msg_${randomUUID()}`;
   const timestamp = Math.floor(Date.now() / 1000);
   const body = JSON.stringify({
@@ -56,14 +72,16 @@ async function postToWebhook(p: { url: string; secret: string }, m: PhoneMessage
     siteId: m.siteId,
     data: { to: m.to, channel: m.channel, text: m.text, spoken: m.spoken },
   });
-  const res = await fetchOrFail(p.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...webhookHeaders([p.secret], id, timestamp, body) },
-    body,
-    redirect: 'error',
+  const sent = await postWebhook(p.url, webhookHeaders([p.secret], id, timestamp, body), body, {
+    timeoutMs: TIMEOUT_MS,
+    allowPrivateNetworks,
   });
-  await res.arrayBuffer().catch(() => undefined);
-  if (res.status < 200 || res.status >= 300) throw new PhoneDeliveryError(`the phone webhook answered ${res.status}`);
+  if (sent.ok) return;
+  throw new PhoneDeliveryError(
+    sent.statusCode && !sent.error
+      ? `the phone webhook answered ${sent.statusCode}`
+      : `the phone webhook could not be reached (${sent.error ?? 'no answer'})`,
+  );
 }
 
 type TwilioProvider = Extract<PhoneConfig['provider'], { kind: 'twilio' }>;

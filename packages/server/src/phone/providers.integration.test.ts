@@ -109,7 +109,13 @@ describe('webhook', () => {
       allowedCountries: [],
       limits: DEFAULT_PHONE_LIMITS,
     };
-    await phoneSender(noDb, config).send(message('whatsapp'));
+    // The receiver listens on 127.0.0.1: like a webhook endpoint, reachable only with allowPrivateNetworks.
+    await expect(phoneSender(noDb, config).send(message('whatsapp'))).rejects.toThrow(
+      /the phone webhook could not be reached \(the host resolves to an address that is not allowed|the URL's address is not allowed/,
+    );
+    expect(receiver.received).toHaveLength(0);
+    const sender = phoneSender(noDb, config, { allowPrivateNetworks: true });
+    await sender.send(message('whatsapp'));
     const [got] = await receiver.waitFor((all) => all.length === 1);
     const verified = new Webhook(secret).verify(got!.body, got!.headers) as Record<string, unknown>;
     expect(verified).toMatchObject({
@@ -126,9 +132,7 @@ describe('webhook', () => {
     expect(() => new Webhook(generateSecret()).verify(got!.body, got!.headers)).toThrow();
 
     receiver.respond = () => 500;
-    await expect(phoneSender(noDb, config).send(message('sms'))).rejects.toThrow(
-      new PhoneDeliveryError('the phone webhook answered 500'),
-    );
+    await expect(sender.send(message('sms'))).rejects.toThrow(new PhoneDeliveryError('the phone webhook answered 500'));
     receiver.respond = () => 204;
   });
 });

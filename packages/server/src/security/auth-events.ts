@@ -25,6 +25,8 @@ export type AuthEventType =
   | 'factor_removed'
   // A code sent (or refused) to a phone factor: the toll-fraud limits' audit trail (issue #32).
   | 'phone_code'
+  // A push approval answered on a member's device: approved, denied, or the wrong number picked (issue #32).
+  | 'push_approval'
   | 'api_key_used'
   | 'admin_key_used'
   // Owner console (identity WIX_USER): sign-ins and sign-outs of owners, and what they do to a site.

@@ -23,6 +23,7 @@ import { pageForm, pageQuery } from '../http/pages/input.js';
 import { answer, expired, finish, languageOf } from './authorization-response.js';
 import { renderView } from './render-view.js';
 import { explain } from './form-errors.js';
+import { pushStatus } from './push-step.js';
 import { callFlow, text } from './page-flow.js';
 
 /** GET /oauth2/authorize?redirectSessionId=…[&view=register|forgot] */
@@ -240,6 +241,14 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
         }
         return await afterState(scope, request, reply, s, result!, email);
       }
+      case 'push-status':
+        // Polled by the waiting page's script (push-step.ts): JSON, not a page.
+        return reply
+          .header('cache-control', 'no-store')
+          .type('application/json; charset=utf-8')
+          .send(
+            JSON.stringify(await pushStatus(ctx, entryOf(ctx, s)!.site, stateToken, text(form, 'transactionId', 40))),
+          );
       case 'passkey-options': {
         // Fetched by the page's script (passkey-step.ts): JSON, not a page.
         const call = <T>(flow: (deps: IdentityDeps, fs: FlowScope) => Promise<T>) => callFlow(scope, request, s, flow);

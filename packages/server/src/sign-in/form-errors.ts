@@ -23,6 +23,7 @@ const CODE_MESSAGES: Record<string, MessageKey> = {
   [ERRORS.MEMBER_BLOCKED.code]: 'error.memberBlocked',
   [ERRORS.MEMBER_PENDING_APPROVAL.code]: 'page.approval.text',
   [ERRORS.WEBAUTHN_FAILED.code]: 'error.passkeyFailed',
+  [ERRORS.PUSH_DENIED.code]: 'error.pushDenied',
 };
 
 /** Field errors from an identity error, worded for people in the page's language; never whether an account exists. */

@@ -32,6 +32,12 @@ export interface FormState {
 }
 
 /** The second step's form (mfa-step.ts). */
+/** A push approval waiting on the hosted second step (push-step.ts): the transaction and the number shown. */
+export interface PushWaiting {
+  transactionId: string;
+  matchNumber: number;
+}
+
 export interface MfaForm {
   /** The factor the main form answers; EMAIL when the member has no authenticator app; SMS or CALL once a code was sent. */
   factor: 'TOTP' | 'EMAIL' | 'SMS' | 'CALL';
@@ -45,6 +51,10 @@ export interface MfaForm {
   passkey?: boolean;
   /** The member has a code factor (TOTP, EMAIL); a passkey-only member gets no code field. */
   codes?: boolean;
+  /** The member has push approval: **Approve on another device** (push-step.ts). */
+  push?: boolean;
+  /** A push approval is waiting: the number to pick on the other device. */
+  pushWaiting?: PushWaiting;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Translator } from '../i18n/index.js';
 import { html, type Html } from '../http/html.js';
 import { passkeyControls, passkeyData } from './passkey-step.js';
 import { formAction, type FormState } from './form-state.js';
+import { pushButton, renderPushWaiting } from './push-step.js';
 
 /**
  * The hosted pages' second step (issue #14): the form that answers REQUIRE_MFA with an authenticator
@@ -40,7 +41,9 @@ export async function secondStepState(
   answered?: string,
 ): Promise<Partial<FormState>> {
   const types = (result.requireMfaData ?? result.mfaChallengeData)?.availableFactors.map((f) => f.factorType) ?? [];
-  const wrong = result.additionalData.failure !== undefined;
+  const failure = (result.additionalData.failure as { strValue?: string } | undefined)?.strValue;
+  const wrong = failure !== undefined;
+  const pushData = result.mfaChallengeData?.verificationChallengeData?.pushData;
   const stateToken = result.stateToken ?? '';
   const phone = types.filter((f): f is 'SMS' | 'CALL' => f === 'SMS' || f === 'CALL');
   const sentTo = result.mfaChallengeData?.factorType;
@@ -48,7 +51,7 @@ export async function secondStepState(
   const factor =
     onPhone ?? (types.includes('TOTP') ? 'TOTP' : types.includes('EMAIL') || !phone.length ? 'EMAIL' : phone[0]!);
   let hint = result.mfaChallengeData?.verificationChallengeData?.hint;
-  if (factor === 'EMAIL' && types.includes('EMAIL') && !wrong && !hint)
+  if (factor === 'EMAIL' && types.includes('EMAIL') && !wrong && !hint && !pushData)
     hint = (await sendEmailCode(stateToken)).mfaChallengeData?.verificationChallengeData?.hint;
   return {
     stateToken,
@@ -61,14 +64,22 @@ export async function secondStepState(
       codes: types.includes('TOTP') || types.includes('EMAIL') || onPhone !== undefined,
       phone,
       phoneSent: onPhone !== undefined,
+      push: types.includes('PUSH'),
+      ...(pushData?.status === 'PENDING'
+        ? { pushWaiting: { transactionId: pushData.transactionId, matchNumber: pushData.matchNumber } }
+        : {}),
     },
-    ...(wrong ? { errors: { code: t.t('error.wrongCode') } } : {}),
+    ...(failure === 'PUSH_EXPIRED'
+      ? { formError: t.t('error.pushExpired') }
+      : wrong
+        ? { errors: { code: t.t('error.wrongCode') } }
+        : {}),
   };
 }
 
-/** **Text me a code** / **Call me instead**: the phone factor a second-step form asks a code by. */
-export function phoneSendOf(form: Record<string, unknown>): 'SMS' | 'CALL' | undefined {
-  return form.send === 'SMS' || form.send === 'CALL' ? form.send : undefined;
+/** **Text me a code** / **Call me instead** / **Approve on another device**: what a second-step form asks for. */
+export function phoneSendOf(form: Record<string, unknown>): 'SMS' | 'CALL' | 'PUSH' | undefined {
+  return form.send === 'SMS' || form.send === 'CALL' || form.send === 'PUSH' ? form.send : undefined;
 }
 
 const PHONE_REFUSALS: Record<string, 'error.phoneTooSoon' | 'error.phoneLimit' | 'error.phoneFailed'> = {
@@ -116,7 +127,7 @@ async function stepAgain(ctx: AppContext, site: SiteConfig, stateToken: string):
 /** The verify body of a submitted second-step form. */
 export function verifyBody(form: Record<string, unknown>): Record<string, unknown> {
   const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string).slice(0, 40).trim() : '');
-  const factorType = ['TOTP', 'EMAIL', 'RECOVERY_CODE', 'WEBAUTHN', 'SMS', 'CALL'].includes(text('factor'))
+  const factorType = ['TOTP', 'EMAIL', 'RECOVERY_CODE', 'WEBAUTHN', 'SMS', 'CALL', 'PUSH'].includes(text('factor'))
     ? text('factor')
     : 'TOTP';
   const data = {
@@ -129,6 +140,13 @@ export function verifyBody(form: Record<string, unknown>): Record<string, unknow
   const stateToken = typeof form.stateToken === 'string' ? form.stateToken.slice(0, 200) : '';
   if (factorType === 'WEBAUTHN')
     return { factorType, stateToken, rememberThisDevice: form.remember === 'on', webauthnData: passkeyData(form) };
+  if (factorType === 'PUSH')
+    return {
+      factorType,
+      stateToken,
+      rememberThisDevice: form.remember === 'on',
+      pushData: { transactionId: text('transactionId') },
+    };
   return {
     factorType,
     stateToken,
@@ -169,7 +187,10 @@ export function renderMfaForm(s: FormState, parts: Parts): Html {
 ${parts.field('code', t.t('field.authenticationCode'), 'text', html`autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required`)}
 ${remember}
 <button type="submit">${t.t('button.verify')}</button></form>`;
-  const withPhone = html`${main}${phoneButtons(s, parts, token)}`;
+  const push = mfa.push ? pushButton(s, parts.hidden('mfa'), mfa.pushWaiting !== undefined) : '';
+  const withPhone = mfa.pushWaiting
+    ? html`${alert}${renderPushWaiting(s, parts.hidden('mfa'), mfa.pushWaiting)}${push}${passkey}${phoneButtons(s, parts, token)}`
+    : html`${main}${phoneButtons(s, parts, token)}${push}`;
   if (!mfa.recovery) return withPhone;
   return html`${withPhone}<nav><a href="#recovery">${t.t('link.useRecoveryCode')}</a></nav>
 <form method="post" action="${formAction(s.lang)}" id="recovery" novalidate>${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="RECOVERY_CODE">

@@ -26,6 +26,7 @@ export function callFlow<T>(
     caller: { kind: 'visitor', siteId: site.id, clientId: client.clientId, visitorId },
     visitorId,
     ip: clientIp(request),
+    headers: request.headers,
   };
   return withRequestLanguage(pageLanguage(site, request).t.language, () => flow(scope.deps, flowScope));
 }

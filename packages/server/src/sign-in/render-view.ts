@@ -9,6 +9,7 @@ import { entryOf, type Scope } from './pages.js';
 import { ALTCHA_SCRIPT, renderForm, viewTitle, type FormState, type View } from './views.js';
 import { ssoButtons } from '../identity/sso/buttons.js';
 import { passkeyScript } from './passkey-step.js';
+import { pushScript } from './push-step.js';
 import { allowedFactors, mfaMode } from '../identity/mfa/policy.js';
 import { pageLanguage } from '../http/pages/language.js';
 
@@ -46,6 +47,7 @@ export function renderView(
   const scripts = [
     altcha ? ALTCHA_SCRIPT : '',
     passkey || (view === 'mfa' && state.mfa?.passkey) ? passkeyScript() : '',
+    view === 'mfa' && state.mfa?.pushWaiting ? pushScript() : '',
   ]
     .filter(Boolean)
     .join('\n');

@@ -85,6 +85,23 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
     }
   }
 
+  async function removeFactor(factorId: string) {
+    setBusy(true);
+    setError(undefined);
+    setSuccess(undefined);
+    try {
+      await api(
+        'DELETE',
+        `/_admin/v1/members/${encodeURIComponent(memberId)}/factors/${encodeURIComponent(factorId)}?siteId=${encodeURIComponent(siteId)}`,
+      );
+      setSuccess('The second factor was removed; the member was told by mail.');
+      await load();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
   async function remove() {
     setBusy(true);
     setError(undefined);
@@ -206,7 +223,7 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
       </div>
       <Notice error={error} success={success} />
       <MemberSessions sessions={sessions} />
-      <SignInMethodsSection methods={signInMethods} />
+      <SignInMethodsSection methods={signInMethods} busy={busy} onRemoveFactor={removeFactor} />
     </>
   );
 }

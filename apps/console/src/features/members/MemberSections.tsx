@@ -1,11 +1,13 @@
 import type { MemberSession, SignInMethods } from '../../api/types.js';
-/** The member page's read-only parts: open sessions, and the ways the member can sign in. */
+import { ConfirmButton } from '../../components/ConfirmButton.js';
+/** The member page's parts: open sessions, and the ways the member can sign in (second factors can be removed). */
 const FACTOR_LABEL: Record<string, string> = {
   TOTP: 'Authenticator app',
   EMAIL: 'Email code',
   WEBAUTHN: 'Passkey / security key',
   SMS: 'Text-message codes',
   CALL: 'Codes by phone call',
+  PUSH: 'Push approval',
 };
 
 export function MemberSessions({ sessions }: { sessions: MemberSession[] }) {
@@ -42,7 +44,16 @@ export function MemberSessions({ sessions }: { sessions: MemberSession[] }) {
   );
 }
 
-export function SignInMethodsSection({ methods }: { methods: SignInMethods }) {
+export function SignInMethodsSection({
+  methods,
+  busy,
+  onRemoveFactor,
+}: {
+  methods: SignInMethods;
+  busy?: boolean;
+  /** Removes a second factor (a lost phone, a number that changed hands). */
+  onRemoveFactor?: (factorId: string) => void | Promise<void>;
+}) {
   return (
     <section aria-labelledby="methods-heading">
       <h2 id="methods-heading">Sign-in methods</h2>
@@ -55,13 +66,25 @@ export function SignInMethodsSection({ methods }: { methods: SignInMethods }) {
             {new Date(c.lastUsedDate).toLocaleDateString()}
           </li>
         ))}
-        {methods.factors.map((f) => (
-          <li key={f.id}>
-            Second factor: {FACTOR_LABEL[f.factorType] ?? f.factorType}
-            {f.name ? ` “${f.name}”` : ''}
-            {f.phoneNumber ? ` to ${f.phoneNumber}` : ''} ({f.status === 'ACTIVE' ? 'active' : 'not finished'})
-          </li>
-        ))}
+        {methods.factors.map((f) => {
+          const label = `${FACTOR_LABEL[f.factorType] ?? f.factorType}${f.name ? ` “${f.name}”` : ''}${f.phoneNumber ? ` to ${f.phoneNumber}` : ''}`;
+          return (
+            <li key={f.id} className="factor-row">
+              Second factor: <span dir="auto">{label}</span> ({f.status === 'ACTIVE' ? 'active' : 'not finished'}){' '}
+              {onRemoveFactor && (
+                <ConfirmButton
+                  label="Remove"
+                  ariaLabel={`Remove ${label}`}
+                  question={`Remove ${label}?`}
+                  consequence="The member no longer gets codes or approvals this way; remembered devices are forgotten and the member is told by mail."
+                  confirmLabel="Yes, remove it"
+                  disabled={busy}
+                  onConfirm={() => onRemoveFactor(f.id)}
+                />
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -8,11 +8,13 @@ import { RequireMember } from '../auth/RequireMember.js';
 import { AccountNav } from './AccountNav.js';
 import { ConfirmPassword } from './ConfirmPassword.js';
 import { RecoveryCodes } from './RecoveryCodes.js';
+import { PhoneSection } from './PhoneSection.js';
+import { PushSection } from './PushSection.js';
 import { TotpSetup } from './TotpSetup.js';
 import { useFreshProof } from './use-fresh-proof.js';
 import './security.css';
 
-/** Account → Security (issue #14): authenticator app, email codes, passkeys, recovery codes. */
+/** Account → Security (issues #14, #32): authenticator app, email codes, phone, push approval, passkeys, recovery codes. */
 export function SecurityPage() {
   return (
     <RequireMember>
@@ -145,6 +147,9 @@ function Security() {
               )}
             </p>
           </section>
+
+          <PhoneSection factors={factors} run={proof.run} busy={proof.busy} onDone={done} />
+          <PushSection factors={factors} run={proof.run} busy={proof.busy} onDone={done} />
 
           <section className="security-card" aria-labelledby="passkeys-title">
             <h2 id="passkeys-title">{t('security.passkeysTitle', 'Passkeys')}</h2>

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { Choice, HttpUrl, List, Optional, SecretText, Strict, WholeNumber } from './common.js';
 
-export const MFA_FACTORS = ['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL'] as const;
+export const MFA_FACTORS = ['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL', 'PUSH'] as const;
 
 export const PoliciesSchema = Strict(
   {

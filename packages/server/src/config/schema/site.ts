@@ -7,6 +7,7 @@ import { LanguagesSchema } from './languages.js';
 import { PoliciesSchema, SessionsSchema, TokensSchema } from './policies.js';
 import { PhoneSchema } from './phone.js';
 import { ShippingSchema } from './shipping.js';
+import { PushSchema } from './push.js';
 import { WebhookEndpointSchema } from './webhooks.js';
 
 export const SiteSchema = Strict({
@@ -35,4 +36,5 @@ export const SiteSchema = Strict({
     }),
   ),
   shipping: Optional(ShippingSchema),
+  push: Optional(PushSchema),
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../store/types.js';
 import { maskPhone } from '../../phone/numbers.js';
 import type { EnrollableFactor } from './policy.js';
+import type { PushSubscriptionJson } from '../../push/types.js';
 
 /** A member's second factor as stored (secrets stay in the row; `toWireFactor` is what leaves the server). */
 export interface Factor {
@@ -17,6 +18,9 @@ export interface Factor {
   transports: string[] | null;
   /** SMS and CALL: the number in E.164 (only ever shown masked). */
   phoneNumber: string | null;
+  /** PUSH: the session of the browser that approves, and its Web Push subscription when it allowed notifications. */
+  pushSessionId: string | null;
+  pushSubscription: PushSubscriptionJson | null;
   createdAt: Date;
 }
 
@@ -32,6 +36,8 @@ interface FactorRow {
   sign_count: string | number;
   transports: string[] | null;
   phone_number: string | null;
+  push_session_id?: string | null;
+  push_subscription?: PushSubscriptionJson | string | null;
   created_at: Date | string;
 }
 
@@ -47,6 +53,11 @@ const toFactor = (r: FactorRow): Factor => ({
   signCount: Number(r.sign_count),
   transports: r.transports,
   phoneNumber: r.phone_number ?? null,
+  pushSessionId: r.push_session_id ?? null,
+  pushSubscription:
+    typeof r.push_subscription === 'string'
+      ? (JSON.parse(r.push_subscription) as PushSubscriptionJson)
+      : (r.push_subscription ?? null),
   createdAt: new Date(r.created_at),
 });
 
@@ -111,13 +122,14 @@ export async function insertFactor(
     totpSecret?: string;
     credential?: { id: string; publicKey: Uint8Array; signCount: number; transports: string[] };
     phoneNumber?: string;
+    push?: { sessionId: string; subscription: PushSubscriptionJson | undefined };
   },
 ): Promise<Factor> {
   const id = f.id ?? randomUUID();
   const at = new Date(f.now);
   const { rows } = await tx.query<FactorRow>(
-    `insert into mfa_factors (site_id, id, member_id, factor_type, status, name, totp_secret, credential_id, public_key, sign_count, transports, created_at, activated_at, phone_number)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning *`,
+    `insert into mfa_factors (site_id, id, member_id, factor_type, status, name, totp_secret, credential_id, public_key, sign_count, transports, created_at, activated_at, phone_number, push_session_id, push_subscription)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning *`,
     [
       f.siteId,
       id,
@@ -133,6 +145,8 @@ export async function insertFactor(
       at,
       f.status === 'ACTIVE' ? at : null,
       f.phoneNumber ?? null,
+      f.push?.sessionId ?? null,
+      f.push?.subscription ? JSON.stringify(f.push.subscription) : null,
     ],
   );
   return toFactor(rows[0]!);

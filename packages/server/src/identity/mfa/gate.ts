@@ -8,6 +8,7 @@ import { isRememberedDevice } from './device-tokens.js';
 import { listFactors } from './factors.js';
 import { allowedFactors, isPhoneFactor, mfaMode, PHONE_FACTORS, type SecondFactorType } from './policy.js';
 import { liveRecoveryCodeCount } from './recovery-codes.js';
+import type { PushStatus } from '../../push/types.js';
 
 /** docs/wire-format.md §6.3: the internal one-of of a StateMachineResponse. */
 export interface AvailableFactor {
@@ -21,6 +22,8 @@ export interface MfaStateData {
     verificationChallengeData?: {
       webauthnData?: { challengeId: string; publicKeyCredentialRequestOptionsJson: string };
       hint?: string;
+      /** PUSH (push.ts): the transaction to poll and the number the waiting page shows. */
+      pushData?: { transactionId: string; matchNumber: number; expiresDate: string; status: PushStatus };
     };
     availableFactors: AvailableFactor[];
     reason: 'USER_SETTINGS';
@@ -46,7 +49,10 @@ export async function availableFactors(
       : (await listFactors(db, site.id, memberId, true)).filter((f) => allowed.includes(f.type));
   if (!active.length)
     return mfaMode(site) === 'required'
-      ? allowed.map((factorType) => ({ factorType, factorStatus: 'REQUIRE_ACTIVATION' }))
+      ? // PUSH needs a browser already signed in: not a first factor to enrol during sign-in.
+        allowed
+          .filter((type) => type !== 'PUSH')
+          .map((factorType) => ({ factorType, factorStatus: 'REQUIRE_ACTIVATION' }))
       : [];
   const types: SecondFactorType[] = [...new Set(active.map((f) => f.type))];
   // A confirmed number takes codes by text or by call alike ("Call me instead"), where the site allows both.

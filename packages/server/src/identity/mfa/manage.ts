@@ -25,6 +25,7 @@ import { factorChangedMail } from './mails.js';
 import { mailLanguage } from '../../i18n/index.js';
 import { allowedFactors, isPhoneFactor, mfaMode, type EnrollableFactor } from './policy.js';
 import { activatePhoneFactor, addPhoneFactor } from './phone-factor.js';
+import { addPushFactor } from './push.js';
 import { factorActivated, recordChange, type Actor, type FactorInput } from './factor-changes.js';
 import {
   deleteRecoveryCodes,
@@ -45,6 +46,7 @@ const FACTOR_LABEL: Record<EnrollableFactor, string> = {
   WEBAUTHN: 'A passkey',
   SMS: 'Text-message codes',
   CALL: 'Codes by phone call',
+  PUSH: 'Push approval',
 };
 
 async function actorOf(deps: IdentityDeps, scope: FlowScope, input: FactorInput, change: boolean): Promise<Actor> {
@@ -80,7 +82,7 @@ async function actorOf(deps: IdentityDeps, scope: FlowScope, input: FactorInput,
 
 function enrollable(site: SiteConfig, raw: unknown): EnrollableFactor {
   const type = typeof raw === 'string' ? raw.toUpperCase() : '';
-  const known = ['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL'];
+  const known = ['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL', 'PUSH'];
   if (known.includes(type) && allowedFactors(site).includes(type as EnrollableFactor)) return type as EnrollableFactor;
   throw invalidField(
     'factorType',
@@ -93,13 +95,17 @@ function enrollable(site: SiteConfig, raw: unknown): EnrollableFactor {
 export async function listMyFactors(deps: IdentityDeps, scope: FlowScope) {
   const a = await actorOf(deps, scope, {}, false);
   const factors = await listFactors(deps.ctx.db, a.site.id, a.member.id);
+  const current = a.caller?.sessionId;
   return {
-    factors: factors.map(toWireFactor),
+    factors: factors.map((f) => ({
+      ...toWireFactor(f),
+      ...(f.type === 'PUSH' ? { currentDevice: f.pushSessionId === current } : {}),
+    })),
     recoveryCodesLeft: await liveRecoveryCodeCount(deps.ctx.db, a.site.id, a.member.id),
   };
 }
 
-/** POST /_api/iam/mfa/v1/factors {factorType: "TOTP" | "EMAIL" | "SMS" | "CALL", name?, phoneNumber?} */
+/** POST /_api/iam/mfa/v1/factors {factorType: "TOTP" | "EMAIL" | "SMS" | "CALL" | "PUSH", name?, phoneNumber?, pushSubscription?} */
 export async function addFactor(deps: IdentityDeps, scope: FlowScope, input: FactorInput) {
   const { ctx } = deps;
   const a = await actorOf(deps, scope, input, true);
@@ -111,6 +117,7 @@ export async function addFactor(deps: IdentityDeps, scope: FlowScope, input: Fac
       'USE_PASSKEY_REGISTRATION',
     );
   if (isPhoneFactor(type)) return addPhoneFactor(deps, a, input, type);
+  if (type === 'PUSH') return addPushFactor(deps, a, input, scope);
   const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) || undefined : undefined;
   const prepared = type === 'EMAIL' ? await recoveryCodesIfNone(ctx.db, a.site.id, a.member.id) : undefined;
   return ctx.db.transaction(async (tx) => {

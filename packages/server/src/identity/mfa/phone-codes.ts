@@ -1,3 +1,4 @@
+import { privateNetworksAllowed } from '../../webhooks/config.js';
 import { randomBytes } from 'node:crypto';
 import type { SiteConfig } from '../../config/types.js';
 import { appError } from '../../errors/catalogue.js';
@@ -92,7 +93,7 @@ export async function sendPhoneCode(deps: IdentityDeps, req: PhoneCodeRequest): 
   const language = mailLanguage(site, { member });
   const minutes = MFA_STATE_TTL_SECONDS / 60;
   try {
-    await phoneSender(ctx.db, phone).send({
+    await phoneSender(ctx.db, phone, { allowPrivateNetworks: privateNetworksAllowed(ctx.config) }).send({
       siteId: site.id,
       to: number,
       channel: req.channel,

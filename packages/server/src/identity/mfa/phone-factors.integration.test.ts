@@ -229,9 +229,9 @@ describe('signing in with a phone factor', () => {
     expect((await m.verify('sms/verify', { stateToken, smsData: { code: fresh } })).body.state).toBe('SUCCESS');
   });
 
-  it('PUSH is still refused clearly', async () => {
+  it('PUSH with an unknown step is refused like the other factors (push-approval.integration.test.ts)', async () => {
     const res = await m.verify('push/verify', { stateToken: 'x'.repeat(40), pushData: { transactionId: 't' } });
     expect(res.status).toBe(400);
-    expect(appError(res)).toBe('FACTOR_NOT_AVAILABLE');
+    expect(appError(res)).toBe('INVALID_STATE_TOKEN');
   });
 });

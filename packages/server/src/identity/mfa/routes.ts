@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { IdentityDeps } from '../common.js';
-import { bodyOf, scopeOf } from '../request-scope.js';
+import { bodyOf, memberScopeOf, scopeOf } from '../request-scope.js';
 import {
   activate,
   addFactor,
@@ -12,6 +12,7 @@ import {
   removeFactor,
 } from './manage.js';
 import { parseFactorType } from './policy.js';
+import { answerApproval, listPendingApprovals, secureAccount } from './push-approval.js';
 import { MFA_SCHEMAS as S } from './schemas.js';
 import { passkeySignInChallenge, verifyFactor } from './verify.js';
 
@@ -67,5 +68,21 @@ export const mfaRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fast
       const input = bodyOf(request);
       return addPasskey(deps, await scopeOf(request, ctx), input);
     });
+    // Push approval's approving side (push-approval.ts): a live member session only.
+    app.get(`${mfa}/push/transactions`, { schema: S.pushTransactions }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listPendingApprovals(deps, await memberScopeOf(request, ctx));
+    });
+    app.post(`${mfa}/push/transactions/:transactionId/approve`, { schema: S.pushApprove }, async (request) => {
+      const input = bodyOf(request);
+      const scope = await memberScopeOf(request, ctx);
+      return answerApproval(deps, scope, request.params.transactionId, { approve: true, number: input.number });
+    });
+    app.post(`${mfa}/push/transactions/:transactionId/deny`, { schema: S.pushDeny }, async (request) =>
+      answerApproval(deps, await memberScopeOf(request, ctx), request.params.transactionId, { approve: false }),
+    );
+    app.post(`${mfa}/push/secure-account`, { schema: S.pushSecure }, async (request) =>
+      secureAccount(deps, await memberScopeOf(request, ctx)),
+    );
   }
 };

@@ -6,19 +6,25 @@ import { FactorStatus, StateResponse } from '../schemas.js';
 /** A factor as `toWireFactor` (mfa/factors.ts) sends it. */
 const Factor = Open({
   factorId: Key('Factor id'),
-  factorType: OneOf(['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL'], { description: 'FactorType' }),
+  factorType: OneOf(['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL', 'PUSH'], { description: 'FactorType' }),
   status: FactorStatus('INACTIVE until activated with a first code, then ACTIVE'),
   createdDate: Key('ISO-8601'),
   name: Key('The name given to a passkey'),
   phoneNumber: Key('SMS and CALL: the number, masked (+33 •• •• •• 12)'),
+  currentDevice: Key('PUSH: true for the factor of the browser asking'),
 });
 const FactorId = Type.Object({ factorId: Type.String() });
+const TransactionId = Type.Object({ transactionId: Type.String() });
 
 const verifyBody = Body({
   factorType: Described('TOTP | EMAIL | SMS | CALL | RECOVERY_CODE | WEBAUTHN (or in the path)'),
   code: Described('The code from the app, the mail or a recovery code'),
   smsData: Described('`{code, deliveryMethod: SMS | WHATSAPP}`: without a code, a code is texted', 'json'),
   callData: Described('`{code}`: without a code, the phone is called with one', 'json'),
+  pushData: Described(
+    '`{transactionId}`: without one, a push approval starts; with it, its state (PENDING until answered)',
+    'json',
+  ),
   stateToken: Described('From the REQUIRE_MFA / MFA_CHALLENGE answer'),
   rememberThisDevice: Described('Skip the second step on this device for 30 days'),
   webauthn: Described('The passkey assertion', 'json'),
@@ -47,9 +53,10 @@ export const MFA_SCHEMAS = {
   ),
   addFactor: op('Add a factor (pending until activated)', Open({ factor: Factor, totp: Key('{secret, otpauthUri}') }), {
     body: Body({
-      factorType: Described('TOTP, EMAIL, SMS or CALL'),
+      factorType: Described('TOTP, EMAIL, SMS, CALL or PUSH (this signed-in browser approves sign-ins)'),
       phoneNumber: Described('SMS and CALL: the number in E.164 (+33612345678); a code is sent to confirm it'),
       deliveryMethod: Described('SMS: SMS (default) or WHATSAPP for the confirmation code'),
+      pushSubscription: Described("PUSH: the browser's Web Push subscription (PushSubscription.toJSON())", 'json'),
       name: Described('A name for the factor (one line, up to 100 characters)'),
       stateToken: Described('To enrol a required first factor during sign-in'),
     }),
@@ -65,4 +72,28 @@ export const MFA_SCHEMAS = {
   addPasskey: op('Register a passkey', Open({ factor: Factor }), {
     body: Body({ response: Described('The WebAuthn attestation', 'json') }),
   }),
+  pushTransactions: op(
+    'Sign-ins waiting for approval on this account',
+    Open({
+      transactions: Key('[{transactionId, browser?, place?, createdDate, expiresDate, numberChoices: [3 numbers]}]'),
+    }),
+  ),
+  pushApprove: op(
+    'Approve a waiting sign-in with the number its page shows (a wrong number denies it)',
+    Open({
+      status: Key('APPROVED | DENIED'),
+      reason: Key('wrong_number'),
+      secureAccount: Key('Offered after a denial'),
+    }),
+    { params: TransactionId, body: Body({ number: Described('The number shown on the page signing in', 'any') }) },
+  ),
+  pushDeny: op(
+    'Deny a waiting sign-in',
+    Open({ status: Key('DENIED'), secureAccount: Key('{endOtherSessions, changePassword}') }),
+    { params: TransactionId },
+  ),
+  pushSecure: op(
+    'After a denial: end every other session and any sign-in waiting for its second step',
+    Open({ endedSessions: Key('How many sessions ended') }),
+  ),
 };

@@ -139,7 +139,7 @@ describe('second step with an authenticator app', () => {
     expect(listed.body.recoveryCodesLeft).toBe(8);
   });
 
-  it('PUSH and PASSWORD answer "not available"; SMS, CALL and EMAIL when the member has no such factor', async () => {
+  it('PASSWORD answers "not available"; SMS, CALL, PUSH and EMAIL when the member has no such factor', async () => {
     const member = await m.withTotp('unavailable');
     h.clock.offset += STEP;
     const { body } = await m.login(member.email);

@@ -1,8 +1,5 @@
 import type { SiteConfig } from '../../config/types.js';
 import { invalidField } from '../../http/errors.js';
-import { enqueueMail } from '../../mail/outbox.js';
-import { verificationCodeMail } from '../../mail/templates.js';
-import { mailLanguage } from '../../i18n/index.js';
 import { revealTotpSecret, matchingTotpStep } from '../../security/totp.js';
 import type { Queryable } from '../../store/types.js';
 import { limitIp, nextState, type IdentityDeps, type StateResponse } from '../common.js';
@@ -15,19 +12,21 @@ import {
   emailCodeMatches,
   invalidStateToken,
   liveChallenge,
-  MFA_STATE_TTL_SECONDS,
-  setEmailCode,
   type MfaChallenge,
 } from './challenge.js';
 import { issueDeviceToken } from './device-tokens.js';
 import { claimTotpStep, findFactorByCredential, listFactors, recordSignCount } from './factors.js';
-import { availableFactors, needsEnrolment, type AvailableFactor } from './gate.js';
+import { availableFactors, needsEnrolment } from './gate.js';
 import { allowedFactors, factorNotAvailable, isPhoneFactor, mfaMode, type SecondFactorType } from './policy.js';
 import { phoneChallenge, phoneSignInMatches } from './phone-factor.js';
 import { countSecondFactorAnswer, secondFactorFailed, secondFactorLocked, secondFactorPassed } from './lockout.js';
 import { matchRecoveryCode, spendRecoveryCode } from './recovery-codes.js';
 import { assertionCredentialId, authenticationOptions, passkeyRefused, verifyAssertion } from './webauthn.js';
+import { mailCode, passkeyChallenge } from './verify-challenges.js';
 import { holdRefusal } from '../../security/answer-floor.js';
+import { appError } from '../../errors/catalogue.js';
+import { spendApprovedPush } from './push.js';
+import { endDeniedPushStep, limitPushPolls, pushStepBeforeAnswer } from './push-step.js';
 
 export const totpSealContext = (siteId: string, factorId: string) => `member-totp:${siteId}:${factorId}`;
 
@@ -42,6 +41,17 @@ export const memberAttemptLimit = { limit: 30, windowSeconds: 900 };
  * (`totpData`, `emailData`, `webauthnData`, `recoveryCodeData`): which fields apply depends on the factor.
  */
 export type VerifyFactorInput = Record<string, unknown>;
+
+/** Where each factor's answer travels in the verify body (docs/wire-format.md §6.1). */
+const DATA_KEY: Record<SecondFactorType, string> = {
+  TOTP: 'totpData',
+  EMAIL: 'emailData',
+  WEBAUTHN: 'webauthnData',
+  RECOVERY_CODE: 'recoveryCodeData',
+  SMS: 'smsData',
+  CALL: 'callData',
+  PUSH: 'pushData',
+};
 
 const dataOf = (input: Record<string, unknown>, key: string): Record<string, unknown> => {
   const value = input[key];
@@ -68,7 +78,10 @@ export async function verifyFactor(
   if (typeof input.stateToken !== 'string' || !input.stateToken)
     throw invalidField('stateToken', 'is required', 'REQUIRED');
   if (mfaMode(site) === 'off') throw invalidStateToken();
-  await limitIp(deps, scope.ip, site.id, 'verification');
+  const data = dataOf(input, DATA_KEY[type]);
+  // The waiting page polls a push transaction every few seconds: its own, wider limit (push.ts).
+  if (type === 'PUSH' && data.transactionId !== undefined) await limitPushPolls(deps, scope);
+  else await limitIp(deps, scope.ip, site.id, 'verification');
   const { ctx } = deps;
   const challenge = await liveChallenge(ctx.db, site.id, input.stateToken, ctx.now());
   const member = await findMemberById(ctx.db, site.id, challenge.memberId);
@@ -82,17 +95,6 @@ export async function verifyFactor(
     );
   if (!factors.some((f) => f.factorType === type)) throw factorNotAvailable(type);
 
-  const data = dataOf(
-    input,
-    {
-      TOTP: 'totpData',
-      EMAIL: 'emailData',
-      WEBAUTHN: 'webauthnData',
-      RECOVERY_CODE: 'recoveryCodeData',
-      SMS: 'smsData',
-      CALL: 'callData',
-    }[type],
-  );
   if (type === 'EMAIL' && (data.code === undefined || data.code === ''))
     return mailCode(deps, site, member, challenge, input.stateToken, factors);
   if (type === 'WEBAUTHN' && data.credential === undefined)
@@ -105,6 +107,11 @@ export async function verifyFactor(
       data,
       factors,
     );
+  const step = { site, member, challenge, stateToken: input.stateToken, scope };
+  if (type === 'PUSH') {
+    const waiting = await pushStepBeforeAnswer(deps, step, data, factors);
+    if (waiting) return waiting;
+  }
 
   const startedAt = performance.now();
   const limited = await deps.limiter.hit(`mfa:${site.id}:${member.id}`, memberAttemptLimit);
@@ -153,7 +160,9 @@ export async function verifyFactor(
     detail: { reason: 'wrong_second_factor', factorType: type },
   });
   await secondFactorFailed(ctx, site, member, inARow, audit);
+  if (type === 'PUSH') await endDeniedPushStep(ctx.db, site.id, challenge.id, ctx.now());
   await holdRefusal(startedAt);
+  if (type === 'PUSH') throw appError('PUSH_DENIED');
   if (attemptsLeft <= 0) throw invalidStateToken();
   return {
     state: 'REQUIRE_MFA',
@@ -193,6 +202,8 @@ async function checkFactor(
       return emailCodeMatches(challenge, data.code);
     case 'RECOVERY_CODE':
       return spendRecoveryCode(tx, site.id, recoveryCodeId, now);
+    case 'PUSH':
+      return spendApprovedPush(tx, site.id, challenge.id, data.transactionId);
     case 'SMS':
     case 'CALL':
       return phoneSignInMatches(tx, site.id, member.id, challenge.id, type, data.code, now);
@@ -212,71 +223,6 @@ async function checkFactor(
       return true;
     }
   }
-}
-
-async function mailCode(
-  deps: IdentityDeps,
-  site: SiteConfig,
-  member: Member,
-  challenge: MfaChallenge,
-  stateToken: string,
-  factors: AvailableFactor[],
-): Promise<StateResponse> {
-  const { ctx } = deps;
-  await ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    // One mail a minute per step: choosing EMAIL again sooner answers the same challenge without a new mail.
-    if (challenge.emailSentAt && now - challenge.emailSentAt.getTime() < 60_000) return;
-    const code = await setEmailCode(tx, site.id, challenge.id, now);
-    await enqueueMail(
-      tx,
-      {
-        siteId: site.id,
-        kind: 'mfa-code',
-        to: member.email,
-        ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, MFA_STATE_TTL_SECONDS / 60),
-      },
-      now,
-    );
-  });
-  return {
-    state: 'MFA_CHALLENGE',
-    stateToken,
-    identity: await loadWireIdentity(ctx.db, site, member),
-    additionalData: {},
-    mfaChallengeData: {
-      factorType: 'EMAIL',
-      verificationChallengeData: { hint: maskEmail(member.email) },
-      availableFactors: factors,
-      reason: 'USER_SETTINGS',
-    },
-  };
-}
-
-async function passkeyChallenge(
-  deps: IdentityDeps,
-  site: SiteConfig,
-  member: Member,
-  stateToken: string,
-  factors: AvailableFactor[],
-): Promise<StateResponse> {
-  const { ctx } = deps;
-  const passkeys = (await listFactors(ctx.db, site.id, member.id, true)).filter((f) => f.type === 'WEBAUTHN');
-  const webauthnData = await ctx.db.transaction((tx) =>
-    authenticationOptions(tx, ctx, site, member.id, passkeys, ctx.now()),
-  );
-  return {
-    state: 'MFA_CHALLENGE',
-    stateToken,
-    identity: await loadWireIdentity(ctx.db, site, member),
-    additionalData: {},
-    mfaChallengeData: {
-      factorType: 'WEBAUTHN',
-      verificationChallengeData: { webauthnData },
-      availableFactors: factors,
-      reason: 'USER_SETTINGS',
-    },
-  };
 }
 
 /** `/v2/webauthn/verify` without a stateToken: a passkey is the whole sign-in (possession + the authenticator's own check). */
@@ -335,9 +281,4 @@ export async function passkeySignInChallenge(
   // Always discoverable credentials: listing a member's passkeys for a typed address would tell which addresses have accounts.
   const webauthn = await ctx.db.transaction((tx) => authenticationOptions(tx, ctx, site, undefined, [], ctx.now()));
   return { webauthn };
-}
-
-function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
 }

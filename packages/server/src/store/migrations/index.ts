@@ -26,6 +26,7 @@ import { sessionIdle } from './0051_session_idle.js';
 import { keyProtection } from './0052_key_protection.js';
 import { refreshSessionState } from './0053_refresh_session_state.js';
 import { memberImport } from './0054_member_import.js';
+import { pushApprovals } from './0056_push_approvals.js';
 import { webhooks } from './0060_webhooks.js';
 import { owners } from './0070_owners.js';
 import { ownersSiteMarker } from './0071_owners_site_marker.js';
@@ -75,6 +76,7 @@ export const migrations: readonly Migration[] = [
   keyProtection,
   refreshSessionState,
   memberImport,
+  pushApprovals,
   webhooks,
   owners,
   ownersSiteMarker,

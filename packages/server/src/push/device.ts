@@ -1,0 +1,30 @@
+import Bowser from 'bowser';
+import type { SiteConfig } from '../config/types.js';
+
+type Headers = Record<string, string | string[] | undefined> | undefined;
+
+const header = (headers: Headers, name: string): string | undefined => {
+  const value = headers?.[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+};
+
+/** "Chrome on Linux": what a push approval shows of the browser signing in (parsed by bowser). */
+export function browserOf(headers: Headers): string | undefined {
+  const agent = header(headers, 'user-agent');
+  if (!agent) return undefined;
+  const parsed = Bowser.parse(agent.slice(0, 512));
+  const browser = parsed.browser.name;
+  const os = parsed.os.name;
+  if (!browser) return undefined;
+  return (os ? `${browser} on ${os}` : browser).slice(0, 100);
+}
+
+/**
+ * The place of the address signing in, when known: the site's `push.placeHeader`, which a trusted proxy
+ * sets (a country code such as Cloudflare's `cf-ipcountry`). Without one the prompt says nothing of place.
+ */
+export function placeOf(site: SiteConfig, headers: Headers): string | undefined {
+  const name = site.push?.placeHeader;
+  const value = name ? header(headers, name) : undefined;
+  return value && /^[\p{L}\p{N} ,.'-]{1,60}$/u.test(value) ? value : undefined;
+}

@@ -1,0 +1,66 @@
+import https from 'node:https';
+import { isIP } from 'node:net';
+import webpush from 'web-push';
+import type { SiteConfig } from '../config/types.js';
+import type { AppContext } from '../context.js';
+import type { PushSubscriptionJson } from './types.js';
+import { privateNetworksAllowed } from '../webhooks/config.js';
+import { checkAddress, guardedLookup } from '../webhooks/ssrf.js';
+
+/**
+ * Web Push (RFC 8030, VAPID RFC 8292, with the `web-push` library) to every PUSH factor of the member whose
+ * browser allowed notifications, when the site has `push.vapid`. The payload says only that a sign-in
+ * waits (no number: the number is matched on the page). A failed push is logged and never fails the
+ * sign-in: the approving page polls anyway. A subscription the push service says is gone is dropped.
+ * The endpoint comes from a browser, so the POST goes through the webhooks' SSRF guard (webhooks/ssrf.ts).
+ */
+export async function notifyPushDevices(
+  ctx: AppContext,
+  site: SiteConfig,
+  memberId: string,
+  t: { id: string; browser: string | null; expiresAt: Date },
+): Promise<void> {
+  const vapid = site.push?.vapid;
+  if (!vapid) return;
+  const { rows } = await ctx.db.query<{ id: string; push_subscription: PushSubscriptionJson | string }>(
+    `select id, push_subscription from mfa_factors
+     where site_id = $1 and member_id = $2 and factor_type = 'PUSH' and status = 'ACTIVE' and push_subscription is not null`,
+    [site.id, memberId],
+  );
+  const payload = JSON.stringify({
+    type: 'sign_in_approval',
+    transactionId: t.id,
+    browser: t.browser,
+    expiresDate: t.expiresAt.toISOString(),
+  });
+  const allowPrivate = privateNetworksAllowed(ctx.config);
+  const agent = new https.Agent({ lookup: guardedLookup(allowPrivate) as never });
+  const ttl = Math.max(1, Math.round((t.expiresAt.getTime() - ctx.now()) / 1000));
+  await Promise.all(
+    rows.map(async (row) => {
+      const subscription =
+        typeof row.push_subscription === 'string'
+          ? (JSON.parse(row.push_subscription) as PushSubscriptionJson)
+          : row.push_subscription;
+      try {
+        const host = new URL(subscription.endpoint).hostname.replace(/^\[|\]$/g, '');
+        if (isIP(host)) checkAddress(host, allowPrivate, true);
+        await webpush.sendNotification(subscription, payload, {
+          vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          TTL: ttl,
+          urgency: 'high',
+          timeout: 5000,
+          agent,
+        });
+      } catch (error) {
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 404 || status === 410)
+          await ctx.db.query('update mfa_factors set push_subscription = null where site_id = $1 and id = $2', [
+            site.id,
+            row.id,
+          ]);
+        ctx.log.warn({ siteId: site.id, status, reason: (error as Error).name }, 'web push notification failed');
+      }
+    }),
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * Phone codes and push approval (issue #32) in real headless Chromium with the BUILT storefront: the
+ * member adds a phone in Account → Security and confirms it with the code from the dev phone, turns on
+ * push approval for that browser; then a second browser context signs in on the hosted pages with a text
+ * code, with a call code, and with push approval (the first context picks the number in "Is this you
+ * signing in?", the waiting page completes by itself); a wrong number refuses the sign-in.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getVisitorToken, startTestServer, withDevPhone, type TestServer } from '@vitrine/server/test-support';
+import { builtApps } from './support/apps.js';
+import { launchChromium } from './support/browser.js';
+import { hostedSignInUrl, passwordToSecondStep } from './support/passkey-server.js';
+
+const PASSWORD = 'phone and push pass 6';
+const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    config: (c) => ({ ...c, storefrontDir: builtApps().storefront }),
+    site: (s) =>
+      withDevPhone({
+        ...s,
+        policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+        push: { expirySeconds: 60, placeHeader: undefined, vapid: undefined },
+      }),
+  });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// `bypassCSP` only so axe-core can be injected into the member's page (the storefront's CSP allows no inline script).
+const newPage = async (bypassCSP = false): Promise<Page> =>
+  (await browser.newContext({ viewport: { width: 1024, height: 900 }, bypassCSP })).newPage();
+
+/** The 6-digit code of the newest text or call the dev phone holds for `to` (its JSON, newest first). */
+async function devPhoneCode(to: string, channel: 'sms' | 'call'): Promise<string> {
+  const { messages } = (await (await fetch(`${server.url}/_dev/phone.json?to=${encodeURIComponent(to)}`)).json()) as {
+    messages: { channel: string; text: string }[];
+  };
+  const last = messages[0]!;
+  expect(last.channel).toBe(channel);
+  const digits =
+    /#(\d{6})$/.exec(last.text)?.[1] ?? /(\d), (\d), (\d), (\d), (\d), (\d)\./.exec(last.text)?.slice(1, 7).join('');
+  expect(digits).toMatch(/^\d{6}$/);
+  return digits!;
+}
+
+/** axe-core on the page's content (this issue's sections; the shared header is not this suite's): no serious violation. */
+async function expectAccessible(page: Page) {
+  await page.addScriptTag({ content: axe });
+  const found = await page.evaluate(async () => {
+    type Axe = {
+      run(context: unknown): Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }>;
+    };
+    const result = await (window as unknown as { axe: Axe }).axe.run({ include: ['#main'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`);
+  });
+  expect(found).toEqual([]);
+}
+
+describe('phone codes and push approval in Chromium', () => {
+  it('adds and confirms a phone, turns on push; signs in with a text code, a call code and push approval; a wrong number refuses', async () => {
+    const email = `phone-push-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const number = `+3361${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+    const visitor = (await getVisitorToken(server.url, server.clientId)).access_token;
+    const reg = await fetch(`${server.url}/_api/iam/authentication/v2/register`, {
+      method: 'POST',
+      headers: { authorization: visitor, 'content-type': 'application/json' },
+      body: JSON.stringify({ loginId: { email }, password: PASSWORD }),
+    });
+    expect(reg.status).toBe(200);
+
+    // The member's own browser: signed in to the storefront, Account → Security.
+    const home = await newPage(true);
+    await home.goto(`${server.url}/sign-in`);
+    await home.getByLabel('Email').fill(email);
+    await home.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await home.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await home.getByRole('button', { name: 'Sign out' }).waitFor();
+    await home.goto(`${server.url}/account/security`);
+    await home.getByRole('heading', { name: 'Phone', level: 2 }).waitFor();
+    await home.getByLabel('Phone number').fill(number.replace(/^(\+33)(\d)(\d\d)/, '$1 $2 $3 '));
+    await home.getByRole('radio', { name: 'Text message' }).check();
+    await home.getByRole('button', { name: 'Send a code' }).click();
+    const masked = `+33 •• •• •• ${number.slice(-2)}`;
+    await home.getByText(`We sent a 6-digit code to ${masked}.`).waitFor();
+    expect(await home.getByLabel('Code', { exact: true }).getAttribute('autocomplete')).toBe('one-time-code');
+    await home.getByLabel('Code', { exact: true }).fill(await devPhoneCode(number, 'sms'));
+    await home.getByRole('button', { name: 'Confirm' }).click();
+    await home.getByRole('button', { name: 'I have saved them' }).click();
+    await home.getByText(`Codes by text message: ${masked}`).waitFor();
+    await home.getByRole('button', { name: 'Approve sign-ins from this browser' }).click();
+    await home.getByText('On: this browser can approve your sign-ins.').waitFor();
+    await expectAccessible(home);
+
+    // Another browser signs in on the hosted pages: a text code, then a call code.
+    const away = await newPage();
+    const callback = /\/callback\?.*code=/;
+    await passwordToSecondStep(away, await hostedSignInUrl(server, server.url), email, PASSWORD);
+    await away.getByRole('button', { name: 'Text me a code' }).click();
+    await away.getByLabel('Authentication code').fill(await devPhoneCode(number, 'sms'));
+    await away.getByRole('button', { name: 'Verify' }).click();
+    await away.waitForURL(callback);
+
+    await passwordToSecondStep(away, await hostedSignInUrl(server, server.url), email, PASSWORD);
+    await away.getByRole('button', { name: 'Call me with a code' }).click();
+    await away.getByLabel('Authentication code').fill(await devPhoneCode(number, 'call'));
+    await away.getByRole('button', { name: 'Verify' }).click();
+    await away.waitForURL(callback);
+
+    // Push approval: the waiting page shows a number; the member's browser picks it; the page goes on by itself.
+    await passwordToSecondStep(away, await hostedSignInUrl(server, server.url), email, PASSWORD);
+    await away.getByRole('button', { name: 'Approve on another device' }).click();
+    const shown = (await away.locator('#push-number').textContent())!.trim();
+    expect(shown).toMatch(/^\d{2}$/);
+    await home.getByRole('heading', { name: 'Is this you signing in?' }).waitFor();
+    await home.getByText(/Chrome/).waitFor();
+    await home.getByRole('button', { name: shown, exact: true }).click();
+    await home.getByText('Approved. The sign-in continues.').waitFor();
+    await away.waitForURL(callback);
+
+    // A wrong number refuses: the waiting page says so, the approving browser offers to secure the account.
+    await passwordToSecondStep(away, await hostedSignInUrl(server, server.url), email, PASSWORD);
+    await away.getByRole('button', { name: 'Approve on another device' }).click();
+    const right = (await away.locator('#push-number').textContent())!.trim();
+    await home.getByRole('heading', { name: 'Is this you signing in?' }).waitFor();
+    const choices = await home.locator('.push-prompt__number').allTextContents();
+    expect(choices).toHaveLength(3);
+    expect(choices).toContain(right);
+    await home.getByRole('button', { name: choices.find((n) => n !== right)!, exact: true }).click();
+    await home.getByText('The sign-in was refused').waitFor();
+    await away.getByText('This sign-in was denied on your other device.').waitFor();
+    await home.getByRole('button', { name: 'End my other sessions' }).click();
+    await home.getByText('Your other sessions were ended.').waitFor();
+    await home.context().close();
+    await away.context().close();
+  }, 120_000);
+});
