@@ -140,11 +140,11 @@ export async function methodsAction(
     const target = colon < 0 ? '' : op.slice(colon + 1);
     const password = proof(form, 'methodsPassword');
     if (op === 'add-totp') {
-      const started = (await addFactor(deps, fs, { ...password, factorType: 'TOTP' })) as {
-        factor: { factorId: string };
-        totp: { secret: string; otpauthUri: string };
-      };
-      return { show: {}, totp: { factorId: started.factor.factorId, ...started.totp } };
+      const started = await addFactor(deps, fs, { ...password, factorType: 'TOTP' });
+      // A TOTP enrolment always answers its secret; the check narrows addFactor's answer for every factor type.
+      const totp = 'totp' in started ? (started.totp as { secret: string; otpauthUri: string } | undefined) : undefined;
+      if (!totp) throw new Error('an authenticator app was added without its secret');
+      return { show: {}, totp: { factorId: started.factor.factorId, ...totp } };
     }
     if (verb === 'remove-factor') {
       await removeFactor(deps, fs, password, target);

@@ -282,7 +282,9 @@ describe('order statuses', () => {
     await receiver.waitFor((all) =>
       all.some((r) => r.json.type === 'order.cancelled' && (r.json.data as { id: string }).id === order.id),
     );
-    expect(verifiedEvent('order.cancelled', order.id, 'CANCELED').data).toMatchObject({ previousStatus: 'AWAITING_PAYMENT' });
+    expect(verifiedEvent('order.cancelled', order.id, 'CANCELED').data).toMatchObject({
+      previousStatus: 'AWAITING_PAYMENT',
+    });
   });
 
   it('support reads orders but cannot change them; a guest order mails the guest', async () => {
@@ -291,7 +293,11 @@ describe('order statuses', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.details.applicationError.code).toBe('OWNER_ROLE_REFUSED');
     const read = await support.call('GET', `/_admin/v1/orders/${guest.id}?siteId=${server.siteId}`);
-    expect(read.body).toMatchObject({ status: 'AWAITING_PAYMENT', customer: { memberId: null, guest: true }, history: [] });
+    expect(read.body).toMatchObject({
+      status: 'AWAITING_PAYMENT',
+      customer: { memberId: null, guest: true },
+      history: [],
+    });
     expect((await editor.call('GET', `/_admin/v1/orders?siteId=${server.siteId}`)).status).toBe(200);
     expect((await setStatus(editor, guest.id, { status: 'PAID' })).status).toBe(200);
     await waitFor(() => smtp.received.find((m) => m.to.includes(read.body.customer.email)));
