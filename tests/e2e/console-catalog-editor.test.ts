@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
 import { launchChromium, newPhonePage } from './support/browser.js';
 import { signedInOwner } from './support/console.js';
+import { openShopMenu } from './support/storefront.js';
 
 /** A real PNG of the repository (a screenshot) and its size, read from its IHDR header. */
 const png = readFileSync(fileURLToPath(new URL('../../docs/screenshots/product-phone.png', import.meta.url)));
@@ -147,6 +148,7 @@ describe('the catalog editor in Chromium', () => {
         .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBe(Math.min(480, png.readUInt32BE(16))); // never enlarged
       // In French: the translated title and category (the description keeps its seeded French translation).
+      await openShopMenu(shop); // the language is in the header's menu on a phone
       await shop.getByLabel('Language').selectOption('fr');
       await shop.getByRole('heading', { name: 'Stylo en laiton gravé' }).waitFor();
       await shop.getByRole('navigation').getByRole('link', { name: 'Maison' }).waitFor();

@@ -45,8 +45,10 @@ beforeAll(async () => {
       smtpUrl: smtp.url,
       webhooks: { allowPrivateNetworks: true, pollMs: 50 },
     }),
+    // No delivery methods: the journey is about statuses, and its totals are its lines'.
     site: (s) => ({
       ...s,
+      shipping: undefined,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
     }),
   });

@@ -123,6 +123,10 @@ describe('console Settings in Chromium', () => {
       });
       await page.goto(`${server.url}/console/settings`);
       await page.getByRole('heading', { name: 'Site settings' }).waitFor();
+      // The last backup and the schedule (#33): a test server has taken none and schedules none.
+      const backups = page.getByRole('region', { name: 'Backups' });
+      await backups.getByText('None yet').waitFor();
+      expect(await backups.innerText()).toContain('Not scheduled');
       const rules = page.getByRole('form', { name: 'Sign-up and sign-in' });
 
       // The file's key: locked, and the page says where to change it.

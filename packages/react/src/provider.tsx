@@ -6,8 +6,11 @@ import type { AuthActions, VitrineContextValue } from './context.js';
 import { MEMBER_PATH, readJson } from './member.js';
 import { readDeviceToken } from './device-token.js';
 import { QueryCache } from './query-cache.js';
-import { completeRedirectLogin, startRedirectLogin } from './redirect-login.js';
 import { SessionStore } from './session.js';
+
+// The hosted-login round trip is used on the sign-in click and the callback page only: it loads then, so a
+// shop's first load does not carry it (the storefront's first-load budget, scripts/size.mjs).
+const redirectLogin = () => import('./redirect-login.js');
 
 export interface VitrineProviderProps {
   client: VitrineClientLike;
@@ -106,9 +109,11 @@ export function VitrineProvider({
       },
       async loginWithRedirect(options = {}) {
         const returnTo = options.returnTo ?? globalThis.location.pathname + globalThis.location.search;
+        const { startRedirectLogin } = await redirectLogin();
         go(await startRedirectLogin(auth, redirectUri ?? origin() + '/callback', returnTo, options.prompt));
       },
-      handleRedirectCallback: (url = globalThis.location.href) => after(completeRedirectLogin(auth, url)),
+      handleRedirectCallback: (url = globalThis.location.href) =>
+        after(redirectLogin().then(({ completeRedirectLogin }) => completeRedirectLogin(auth, url))),
       async logout(options = {}) {
         let logoutUrl: string | undefined;
         try {

@@ -58,7 +58,12 @@ export class AccountKit {
       insertRow(ctx.db, siteId, collection, buildData(data, id, owner, dateValue(now), dateValue(now)), owner, now);
     await put('Products', productId, { title, slug: productId, price, category: 'Test' });
     await put('Cart', `${productId}-line`, { productId, quantity }, memberId);
-    const res = await this.kit.post('/_api/vitrine/v1/checkout', {}, { authorization: accessToken });
+    // The site's first delivery method to France, when it has delivery methods (the demo has).
+    const method = ctx.sites.get(siteId)?.shipping?.methods[0]?.id;
+    const body = method
+      ? { shippingAddress: { addressLine: '1 Rue de la Paix', city: 'Paris', country: 'FR' }, shippingMethod: method }
+      : {};
+    const res = await this.kit.post('/_api/vitrine/v1/checkout', body, { authorization: accessToken });
     if (res.status !== 200) throw new Error(`checkout: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { order: { number: string } }).order;
   }

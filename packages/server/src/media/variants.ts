@@ -56,9 +56,9 @@ export async function mediaBytes(
   const bytes = await makeVariant(await readMediaBytes(db, settings, media), width, format);
   // Two instances may make the same variant at once: the first one stored wins, both answer with equal images.
   await db.query(
-    `insert into media_variants (media_id, width, format, bytes) values ($1, $2, $3, $4)
+    `insert into media_variants (site_id, media_id, width, format, bytes) values ($1, $2, $3, $4, $5)
      on conflict (media_id, width, format) do nothing`,
-    [media.id, width ?? 0, format, bytes],
+    [media.siteId, media.id, width ?? 0, format, bytes],
   );
   return { bytes, contentType };
 }

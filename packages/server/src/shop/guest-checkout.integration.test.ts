@@ -242,3 +242,28 @@ describe('guest orders join the account of their address', () => {
     expect((await call('/orders', await signIn(stranger))).body.orders).toEqual([]);
   });
 });
+
+describe('guest orders per address', () => {
+  // Each guest order mails the address it was given: 20 an hour per client address and site
+  // (GUEST_ORDERS_PER_HOUR); the attempts of the tests above count too, so this one goes until refused.
+  it('are limited per client address, with Retry-After; a member’s checkout is not', async () => {
+    const token = await shopper(10);
+    let refused: Response | undefined;
+    for (let i = 0; i < 25 && !refused; i++) {
+      const res = await fetch(`${kit.server.url}/_api/vitrine/v1/checkout`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `flood-${i}@example.com`, shippingAddress: address('FR') }),
+      });
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(400); // no delivery method: refused after it was counted
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    const m = await kit.member();
+    const member = await signIn(m);
+    // Past the limit: the member's empty cart is what refuses this one.
+    const placed = await call('/checkout', member, { shippingAddress: address('FR'), shippingMethod: 'standard' });
+    expect(errorOf(placed)).toMatchObject({ code: 'CART_EMPTY' });
+  });
+});

@@ -78,6 +78,7 @@ export const FAMILIES: Family[] = [
   { prefixes: ['/_admin/v1/keys'], tag: 'Signing keys', security: [{ adminKey: [] }], errors: 'wix' },
   { prefixes: ['/_admin/'], tag: 'Admin', security: admin, errors: 'wix' },
   { prefixes: ['/_dev/'], tag: 'Dev mailbox', security: [], errors: 'wix' },
+  { prefixes: ['/_media/'], tag: 'Media', security: [], errors: 'wix' },
   { prefixes: ['/healthz', '/readyz', '/metrics'], tag: 'Operations', security: [], errors: 'none' },
   { prefixes: ['/openapi.json', '/docs'], tag: 'API reference', security: [], errors: 'none' },
   {
