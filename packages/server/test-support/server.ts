@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createApp, type VitrineApp } from '../src/app.js';
 import { loadConfig } from '../src/config/load.js';
 import type { ServerConfig, SiteConfig } from '../src/config/types.js';
@@ -62,6 +65,10 @@ async function startOn(options: TestServerOptions): Promise<TestServer> {
   const db = options.databaseUrl
     ? await openDatabase({ databaseUrl: options.databaseUrl })
     : await openMigratedPglite();
+  // Backups a test server takes (the route fuzz asks for some) go to a folder of its own, made on first use
+  // and removed at close: never the working directory's .vitrine/, where they would outlive the run.
+  const backupsDir = join(tmpdir(), `vitrine-test-backups-${randomBytes(6).toString('hex')}`);
+  config = { ...config, backups: { keep: 7, ...config.backups, dir: backupsDir } };
   if (options.site) config = { ...config, sites: config.sites.map(options.site) };
   if (options.config) config = options.config(config);
   const vitrine = await createApp({ config, db, logLevel: 'silent', now: options.now, mailPollMs: 50 });
@@ -80,6 +87,7 @@ async function startOn(options: TestServerOptions): Promise<TestServer> {
     async close() {
       await vitrine.close();
       await db.close();
+      rmSync(backupsDir, { recursive: true, force: true });
     },
   };
 }
