@@ -18,8 +18,8 @@ import { queryItems } from '../data/query.js';
 import { dataDatabase } from '../data/request-scope.js';
 import { itemId, type DataScope } from '../data/scope.js';
 import { parseDataItem } from '../data/store.js';
-import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
-import { adminAccess, type AdminAccess } from '../owners/admin-access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
+import { adminAccess, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
 import { csvToRows, itemsToCsv } from './collections-csv.js';
 import { plainJsonSerializer } from '../http/schemas/common.js';
 import * as S from './schemas.js';
@@ -78,16 +78,7 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   }
 
   const audit = (request: FastifyRequest, access: AdminAccess, detail: Record<string, string | number>) =>
-    access.owner
-      ? recordOwnerEvent(ctx, request, {
-          type: 'owner_action',
-          outcome: 'success',
-          email: access.owner.email,
-          owner: access.owner,
-          siteId: access.siteId,
-          detail,
-        })
-      : Promise.resolve();
+    recordOwnerAction(ctx, request, access, detail);
 
   const itemOf = (value: unknown) => parseDataItem(isPlainObject(value) ? { data: value } : value, 'item', itemId);
 

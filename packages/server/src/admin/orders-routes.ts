@@ -15,8 +15,8 @@ import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { invalidField } from '../http/errors.js';
 import { AnyObject, Body, Described, Nullable, Open, op } from '../http/schemas/common.js';
-import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
-import { adminAccess, type AdminAccess } from '../owners/admin-access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
+import { adminAccess, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
 import type { OwnerRole } from '../owners/store.js';
 import { findShopOrder, listShopOrders, ORDERS_PAGE_MAX, parseOrderFilter } from '../shop/admin-orders.js';
 import { ordersCsv } from './orders-csv.js';
@@ -223,16 +223,6 @@ export const orderAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return answer(order, found!.summary, history);
   });
 
-  /** An owner's action in the audit log (keys are the operator's: their changes show in the order's history). */
   const audit = (request: FastifyRequest, access: AdminAccess, detail: Record<string, string | number>) =>
-    access.owner
-      ? recordOwnerEvent(ctx, request, {
-          type: 'owner_action',
-          outcome: 'success',
-          email: access.owner.email,
-          owner: access.owner,
-          siteId: access.siteId,
-          detail,
-        })
-      : Promise.resolve();
+    recordOwnerAction(ctx, request, access, detail);
 };

@@ -16,8 +16,8 @@ import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { invalidField } from '../http/errors.js';
 import { Empty, Open, op } from '../http/schemas/common.js';
-import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
-import { adminAccess, type AdminAccess } from '../owners/admin-access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
+import { adminAccess, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
 import { DEFAULT_MEDIA_MAX_BYTES, type MediaSettings } from './config.js';
 import { inspectImage } from './images.js';
 import {
@@ -100,17 +100,8 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       CONSOLE_ROLES.collections,
     );
 
-  const audit = (request: FastifyRequest, who: AdminAccess, detail: Record<string, string | number>) =>
-    who.owner
-      ? recordOwnerEvent(ctx, request, {
-          type: 'owner_action',
-          outcome: 'success',
-          email: who.owner.email,
-          owner: who.owner,
-          siteId: who.siteId,
-          detail,
-        })
-      : Promise.resolve();
+  const audit = (request: FastifyRequest, access: AdminAccess, detail: Record<string, string | number>) =>
+    recordOwnerAction(ctx, request, access, detail);
 
   async function ownMedia(request: FastifyRequest, id: string) {
     const who = await access(request);

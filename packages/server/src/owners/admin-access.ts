@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
 import { appError } from '../errors/catalogue.js';
 import { parseAuthorization, resolveCaller } from '../http/resolve-caller.js';
-import { isOwnerRequest, requireOwner } from './access.js';
+import { isOwnerRequest, recordOwnerEvent, requireOwner } from './access.js';
 import { ownerRunsSite, type Owner, type OwnerRole } from './store.js';
 import { ownerIdentity, type WebhookIdentity } from '../webhooks/events.js';
 
@@ -78,4 +78,25 @@ function knownSite(ctx: AppContext, siteId: unknown): string {
   if (typeof siteId !== 'string' || !siteId) throw invalidField('siteId', 'is required', 'REQUIRED');
   if (!ctx.sites.get(siteId)) throw appError('UNKNOWN_SITE', { description: `Unknown site "${siteId.slice(0, 100)}"` });
   return siteId;
+}
+
+/**
+ * An owner's action on a site, in the audit log as theirs (`owner_action` with its detail). Calls made with a
+ * key are the operator's: they show where the change lands (an order's history, webhook identities), not here.
+ */
+export function recordOwnerAction(
+  ctx: AppContext,
+  request: FastifyRequest,
+  access: AdminAccess,
+  detail: Record<string, string | number>,
+): Promise<void> {
+  if (!access.owner) return Promise.resolve();
+  return recordOwnerEvent(ctx, request, {
+    type: 'owner_action',
+    outcome: 'success',
+    email: access.owner.email,
+    owner: access.owner,
+    siteId: access.siteId,
+    detail,
+  });
 }
