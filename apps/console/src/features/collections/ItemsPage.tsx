@@ -1,6 +1,7 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { DataTable } from '../../components/DataTable.js';
+import { Pager } from '../../components/Pager.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -112,8 +113,6 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
     pageCount,
   });
 
-  const first = result.total ? page * PAGE_SIZE + 1 : 0;
-  const last = Math.min(result.total, (page + 1) * PAGE_SIZE);
   return (
     <>
       <p>
@@ -183,24 +182,15 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
       </div>
       <Notice error={result.error} />
       <DataTable table={table} loading={result.loading} describedBy="items-count" />
-      <p id="items-count" role="status">
-        {result.loading
-          ? 'Loading items…'
-          : result.total
-            ? `Showing ${first}–${last} of ${result.total}`
-            : 'No items match'}
-      </p>
-      <nav className="pager" aria-label="Pages">
-        <button type="button" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-          Previous page
-        </button>
-        <span>
-          Page {page + 1} of {pageCount}
-        </span>
-        <button type="button" disabled={page + 1 >= pageCount} onClick={() => setPage((p) => p + 1)}>
-          Next page
-        </button>
-      </nav>
+      <Pager
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={result.total}
+        loading={result.loading}
+        noun="items"
+        statusId="items-count"
+        onPage={setPage}
+      />
       <CsvImport siteId={siteId} collectionId={collectionId} onImported={() => setReload((n) => n + 1)} />
     </>
   );

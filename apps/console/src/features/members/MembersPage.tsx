@@ -2,6 +2,7 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/re
 import { useState } from 'react';
 import { Link } from '../../components/Link.js';
 import { DataTable } from '../../components/DataTable.js';
+import { Pager } from '../../components/Pager.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { useMembers, type MemberRow, type MembersQuery } from './use-members.js';
@@ -45,8 +46,6 @@ export function MembersPage({ siteId }: { siteId: string }) {
     pageCount,
   });
   const change = (patch: Partial<MembersQuery>) => setQuery((q) => ({ ...q, page: 0, ...patch }));
-  const first = total ? query.page * PAGE_SIZE + 1 : 0;
-  const last = Math.min(total, (query.page + 1) * PAGE_SIZE);
 
   return (
     <>
@@ -91,24 +90,15 @@ export function MembersPage({ siteId }: { siteId: string }) {
       </div>
       <Notice error={error} />
       <DataTable table={table} loading={loading} describedBy="members-count" />
-      <p id="members-count" role="status">
-        {loading ? 'Loading members…' : total ? `Showing ${first}–${last} of ${total}` : 'No members match'}
-      </p>
-      <nav className="pager" aria-label="Pages">
-        <button type="button" disabled={query.page === 0} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
-          Previous page
-        </button>
-        <span>
-          Page {query.page + 1} of {pageCount}
-        </span>
-        <button
-          type="button"
-          disabled={query.page + 1 >= pageCount}
-          onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-        >
-          Next page
-        </button>
-      </nav>
+      <Pager
+        page={query.page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        loading={loading}
+        noun="members"
+        statusId="members-count"
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+      />
     </>
   );
 }

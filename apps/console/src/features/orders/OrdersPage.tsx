@@ -1,6 +1,7 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { DataTable } from '../../components/DataTable.js';
+import { Pager } from '../../components/Pager.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -74,8 +75,6 @@ export function OrdersPage({ siteId }: { siteId: string }) {
     setQuery((q) => ({ ...q, ...patch }));
     setPage(0);
   };
-  const first = result.total ? page * PAGE_SIZE + 1 : 0;
-  const last = Math.min(result.total, (page + 1) * PAGE_SIZE);
 
   return (
     <>
@@ -117,24 +116,15 @@ export function OrdersPage({ siteId }: { siteId: string }) {
       </div>
       <Notice error={result.error} />
       <DataTable table={table} loading={result.loading} describedBy="orders-count" />
-      <p id="orders-count" role="status">
-        {result.loading
-          ? 'Loading orders…'
-          : result.total
-            ? `Showing ${first}–${last} of ${result.total}`
-            : 'No orders match'}
-      </p>
-      <nav className="pager" aria-label="Pages">
-        <button type="button" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-          Previous page
-        </button>
-        <span>
-          Page {page + 1} of {pageCount}
-        </span>
-        <button type="button" disabled={page + 1 >= pageCount} onClick={() => setPage((p) => p + 1)}>
-          Next page
-        </button>
-      </nav>
+      <Pager
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={result.total}
+        loading={result.loading}
+        noun="orders"
+        statusId="orders-count"
+        onPage={setPage}
+      />
     </>
   );
 }
