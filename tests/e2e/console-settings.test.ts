@@ -4,6 +4,8 @@
  * in force for the next registration on the other without a restart; a key the config file sets is locked and
  * says why; an invalid redirect URI is refused with the config file's own sentence; a secret typed in never
  * comes back in any answer. The page is usable at phone width and has no serious axe-core violation.
+ * An editor sees the same settings read-only, told why, with nothing to press, and a change sent anyway is
+ * refused and saved nowhere (issue #30).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -173,4 +175,63 @@ describe('console Settings in Chromium', () => {
       await page.context().close();
     },
   );
+
+  it('an editor sees the settings read-only, told why, and no change is saved', { timeout: 60_000 }, async () => {
+    const settingsAsAdmin = async () => {
+      const res = await fetch(`${server.url}/_admin/v1/site-settings?siteId=shop`, {
+        headers: { authorization: `Bearer ${server.adminKey}` },
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { sections: { name: string; fields?: { key: string; value: unknown }[] }[] };
+      return body.sections.flatMap((section) => section.fields ?? []);
+    };
+    const valueOf = async (key: string) => (await settingsAsAdmin()).find((f) => f.key === key)?.value;
+    const before = await settingsAsAdmin();
+    const approvalBefore = await valueOf('policies.memberApproval');
+    expect(approvalBefore).toBeDefined();
+
+    const { page } = await signedInOwner(browser, server, 'editor', PASSWORD, {
+      onlyOrigin: server.url,
+      stepTimeoutMs: 10_000,
+    });
+    await page.goto(`${server.url}/console/settings`);
+    const settings = page.getByRole('region', { name: 'Site settings' });
+    await settings.waitFor();
+    const note = settings.getByRole('note');
+    await note.waitFor();
+    expect(await note.innerText()).toBe(
+      'Read-only: only owners change the site’s settings. You are signed in as an editor; ask an owner for a change.',
+    );
+    // The values are there to read, every control is disabled and says why, and there is nothing to press.
+    const rules = settings.getByRole('form', { name: 'Sign-up and sign-in' });
+    const approval = rules.getByLabel('Approval of new members');
+    expect(await approval.isDisabled()).toBe(true);
+    expect(await approval.getAttribute('aria-describedby')).toBeTruthy();
+    await rules.getByText('Only owners change settings.').first().waitFor();
+    const enabled = await settings.locator('input:enabled, select:enabled, textarea:enabled').count();
+    expect(enabled).toBe(0);
+    expect(await settings.getByRole('button').count()).toBe(0);
+    expect(await settings.getByText('Add a sign-in provider').count()).toBe(0);
+    expect(await settings.getByText('Export as a config file').count()).toBe(0);
+    await expectAccessibleAndFits(page);
+
+    // A change sent anyway, with the session's CSRF value, is refused for the role ...
+    const refused = await page.evaluate(
+      async (value) => {
+        const session = await (await fetch('/_admin/v1/console/session')).json();
+        const res = await fetch('/_admin/v1/site-settings', {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', 'x-vitrine-csrf': session.csrfToken },
+          body: JSON.stringify({ siteId: 'shop', changes: { 'policies.memberApproval': value } }),
+        });
+        return { status: res.status, body: await res.json() };
+      },
+      approvalBefore === 'manual' ? 'auto' : 'manual',
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.details.applicationError.code).toBe('OWNER_ROLE_REFUSED');
+    // ... and saved nowhere: the API answers the same settings as before.
+    expect(await settingsAsAdmin()).toEqual(before);
+    await page.context().close();
+  });
 });

@@ -20,7 +20,9 @@ export function SettingsPage({ session, onChanged }: { session: Session; onChang
       </p>
       <TwoFactorSection owner={session.owner} onChanged={onChanged} required={session.mustEnrolTwoFactor} />
       {!session.mustEnrolTwoFactor && <LastBackupSection />}
-      {!session.mustEnrolTwoFactor && <SiteSettingsSection key={`settings-${siteId}`} siteId={siteId} />}
+      {!session.mustEnrolTwoFactor && (
+        <SiteSettingsSection key={`settings-${siteId}`} siteId={siteId} role={session.owner.role} />
+      )}
       {!session.mustEnrolTwoFactor && <SiteConfigSection key={siteId} siteId={siteId} />}
     </>
   );

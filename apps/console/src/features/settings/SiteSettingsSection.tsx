@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
-import type { SettingField, SettingsSection, SiteSettingsForm } from '../../api/types.js';
+import type { OwnerRole, SettingField, SettingsSection, SiteSettingsForm } from '../../api/types.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Notice } from '../../components/Notice.js';
 import { entryNoun, labelOf } from './labels.js';
 import { ProviderTestButton } from './ProviderTestButton.js';
 import { SettingsForm } from './SettingsForm.js';
 import { TransferSection } from './TransferSection.js';
+
+const ROLE_NOUN: Record<OwnerRole, string> = { owner: 'an owner', editor: 'an editor', support: 'support' };
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };
 
@@ -115,8 +117,11 @@ function ListSection({
   );
 }
 
-/** The site's settings, editable by owners: one form per section of the config file, then export and import. */
-export function SiteSettingsSection({ siteId }: { siteId: string }) {
+/**
+ * The site's settings, editable by owners: one form per section of the config file, then export and import.
+ * Other roles see the same values read-only, told why first, with no Save, Remove, Add or import to try.
+ */
+export function SiteSettingsSection({ siteId, role }: { siteId: string; role: OwnerRole }) {
   const [settings, setSettings] = useState<SiteSettingsForm>();
   const [error, setError] = useState<string>();
   useEffect(() => {
@@ -135,8 +140,13 @@ export function SiteSettingsSection({ siteId }: { siteId: string }) {
           ? 'Settings the config file sets are locked here (change them in the file); the others are yours to change.'
           : 'The server runs without a config file: every setting below is yours to change.'}{' '}
         A change is checked as the config file is and is in force on every instance within seconds.
-        {!settings.canChange && ' Only owners change settings.'}
       </p>
+      {!settings.canChange && (
+        <p className="notice notice-read-only" role="note" id="settings-read-only">
+          Read-only: only owners change the site&rsquo;s settings. You are signed in as {ROLE_NOUN[role]}; ask an owner
+          for a change.
+        </p>
+      )}
       {settings.sections.map((section) =>
         section.kind === 'list' ? (
           <ListSection key={section.name} section={section} settings={settings} onSaved={setSettings} />
