@@ -3,6 +3,7 @@ import { ImageField } from '../media/ImageField.js';
 import type { FieldSpec } from './collections-api.js';
 import { labelOf } from './editor-fields.js';
 import { JSON_TYPES } from './item-form.js';
+import { referencedIds } from './reference-names.js';
 import { ReferenceList, ReferencePicker } from './ReferencePicker.js';
 
 // Tiptap loads with the first rich text field, not with the console.
@@ -16,9 +17,7 @@ function idsOf(text: string): string[] | undefined {
   if (!text.trim()) return [];
   try {
     const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value)) return undefined;
-    const ids = value.map((v) => (typeof v === 'string' ? v : (v as { _id?: unknown } | null)?._id));
-    return ids.every((id): id is string => typeof id === 'string') ? ids : undefined;
+    return Array.isArray(value) ? referencedIds(value) : undefined;
   } catch {
     return undefined;
   }

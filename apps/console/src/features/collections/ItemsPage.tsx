@@ -9,6 +9,7 @@ import { cellText, collectionsApi, type CollectionInfo, type Item } from './coll
 import { CsvImport } from './CsvImport.js';
 import { displayFieldOf, isTechnical, labelOfKey } from './editor-fields.js';
 import { FilterBuilder } from './FilterBuilder.js';
+import { referencedIds, useReferenceNames } from './reference-names.js';
 import { previewOf } from '../media/media-api.js';
 
 const PAGE_SIZE = 25;
@@ -22,6 +23,16 @@ function plainText(html: string): string {
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 const column = createColumnHelper<Item>();
+
+// A multi-reference cell names this many items, then says how many more there are.
+const NAMES_IN_CELL = 2;
+
+/** A reference cell: the items' names (their ids while the names load, or for items not found), truncated with a count. */
+function referenceCell(ids: string[], names: Map<string, string> | undefined): string {
+  const shown = ids.slice(0, NAMES_IN_CELL).map((id) => names?.get(id) ?? id);
+  const more = ids.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
 
 /** Every column the chooser offers: `_id`, the declared fields, other fields seen on this page, the dates. */
 function columnKeys(info: CollectionInfo | undefined, items: Item[]): string[] {
@@ -75,6 +86,15 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
   const visible = keys.filter((k) => shown[k] ?? (!isTechnical(k) || (k === '_id' && display === '_id')));
   const imageKeys = new Set(info?.fields.filter((f) => f.type === 'image').map((f) => f.key));
   const richKeys = new Set(info?.fields.filter((f) => f.type === 'richtext').map((f) => f.key));
+  const referenceFields =
+    info?.fields.filter((f) => (f.type === 'reference' || f.type === 'multireference') && f.collection) ?? [];
+  const referenceKeys = new Set(referenceFields.map((f) => f.key));
+  const names = useReferenceNames(
+    siteId,
+    referenceFields
+      .filter((f) => visible.includes(f.key))
+      .map((f) => ({ collectionId: f.collection!, ids: result.items.flatMap((i) => referencedIds(i[f.key]) ?? []) })),
+  );
   // The link to an item's form sits on its display field (its title), or on the first column shown.
   const linkKey = visible.includes(display) ? display : visible[0];
   const columns = useMemo(
@@ -94,6 +114,8 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
                 </Link>
               );
             if (richKeys.has(key) && typeof value === 'string') return plainText(value);
+            const ids = referenceKeys.has(key) ? referencedIds(value) : undefined;
+            if (ids) return referenceCell(ids, names);
             if (imageKeys.has(key) && typeof value === 'string' && value)
               return <img className="cell-image" src={previewOf(value, 160)} alt="" width={40} height={40} />;
             return cellText(value);
@@ -101,7 +123,7 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
         }),
       ),
     // The key list is the dependency by value: a new array with the same keys keeps the columns.
-    [visible.join('\u0000'), collectionId, info, linkKey],
+    [visible.join('\u0000'), collectionId, info, linkKey, names],
   );
   const pageCount = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   const table = useReactTable({

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { cellText, collectionsApi } from './collections-api.js';
 import { displayFieldOf } from './editor-fields.js';
+import { useReferenceNames } from './reference-names.js';
 
 interface Choice {
   id: string;
@@ -89,7 +90,18 @@ export function ReferencePicker({
   );
 }
 
-/** A multi-reference field: the referenced items as a list, each removable, and a picker to add one. */
+/** `list` with the entry at `from` moved to `to`. */
+function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [entry] = next.splice(from, 1);
+  next.splice(to, 0, entry!);
+  return next;
+}
+
+/**
+ * A multi-reference field: the referenced items in order by their display field, each removable and movable up or
+ * down, and a picker to add one. An id that names no item (deleted since) shows as the id, marked so.
+ */
 export function ReferenceList({
   siteId,
   collectionId,
@@ -105,22 +117,46 @@ export function ReferenceList({
   value: string[];
   onChange: (ids: string[]) => void;
 }) {
+  const names = useReferenceNames(siteId, [{ collectionId, ids: value }]);
+  const nameOf = (id: string) => names?.get(id) ?? (names ? `${id} (not found)` : id);
   return (
-    <fieldset className="reference-list" aria-describedby={describedBy}>
+    <fieldset className="reference-list" aria-describedby={describedBy} aria-busy={!names || undefined}>
       <legend>{label}</legend>
       {value.length === 0 ? (
         <p className="help">None yet.</p>
       ) : (
-        <ul>
-          {value.map((id) => (
+        <ol>
+          {value.map((id, index) => (
             <li key={id}>
-              {id}{' '}
-              <button type="button" className="secondary" onClick={() => onChange(value.filter((v) => v !== id))}>
-                Remove {id}
-              </button>
+              <span className="reference-list__name">{nameOf(id)}</span>
+              <span className="reference-list__actions">
+                {value.length > 1 && (
+                  <>
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={index === 0}
+                      onClick={() => onChange(moved(value, index, index - 1))}
+                    >
+                      Move {nameOf(id)} up
+                    </button>
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={index === value.length - 1}
+                      onClick={() => onChange(moved(value, index, index + 1))}
+                    >
+                      Move {nameOf(id)} down
+                    </button>
+                  </>
+                )}
+                <button type="button" className="secondary" onClick={() => onChange(value.filter((v) => v !== id))}>
+                  Remove {nameOf(id)}
+                </button>
+              </span>
             </li>
           ))}
-        </ul>
+        </ol>
       )}
       <ReferencePicker
         siteId={siteId}
