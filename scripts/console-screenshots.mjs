@@ -7,14 +7,19 @@
 // with a fresh data folder, invites an owner through the admin API and sets their password, registers a
 // few members, a few orders (one paid, one shipped) and adds a webhook endpoint (to an address nobody
 // answers, so its deliveries wait), then drives headless Chromium (playwright-core) through Overview,
-// Orders, an order, Members, a member page, Mail, Webhooks and Settings at desktop (1280×800) and phone (390×844) sizes, writing `docs/screenshots/console-*.png`.
+// Orders, an order, Members, a member page, Mail, Webhooks and Settings (an owner's, and an editor's read-only one) at
+// desktop (1280×800) and phone (390×844) sizes, writing `docs/screenshots/console-*.png` as palette PNGs (sharp, the
+// server's image library: a third of the size of Chromium's PNGs, no visible difference on an interface).
 // The server child is killed on every exit path.
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+
+const sharp = createRequire(join(dirname(fileURLToPath(import.meta.url)), '../packages/server/package.json'))('sharp');
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 8096);
@@ -23,6 +28,7 @@ const BASE = `http://localhost:${PORT}`;
 const OUT = join(root, 'docs/screenshots');
 const ADMIN_KEY = 'console-screenshots-admin-key-0123456789';
 const OWNER = { email: 'owner@shop.example', password: 'a long owner password' };
+const EDITOR = { email: 'editor@shop.example', password: 'a long editor password' };
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 let server;
@@ -45,14 +51,33 @@ async function call(method, path, body, headers = {}) {
   return text ? JSON.parse(text) : undefined;
 }
 
-async function seedOwner() {
-  const { setupUrl } = await call('POST', '/_admin/v1/owners', { email: OWNER.email, role: 'owner' });
+async function seedOwner({ email, password }, role) {
+  const { setupUrl } = await call('POST', '/_admin/v1/owners', { email, role });
   await call(
     'POST',
     '/_admin/v1/console/setup',
-    { token: new URL(setupUrl).searchParams.get('token'), password: OWNER.password },
+    { token: new URL(setupUrl).searchParams.get('token'), password },
     { authorization: '' },
   );
+}
+
+/** Chromium's screenshot, written as a palette PNG. */
+async function save(page, name, options = {}) {
+  const path = join(OUT, `console-${name}.png`);
+  await sharp(await page.screenshot(options))
+    .png({ palette: true, quality: 90, compressionLevel: 9, effort: 10 })
+    .toFile(path);
+  console.log(`• console-${name}.png`);
+}
+
+async function signIn(browser, size, { email, password }) {
+  const page = await browser.newPage({ viewport: SIZES[size] });
+  await page.goto(`${BASE}/console/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  return page;
 }
 
 async function seed() {
@@ -78,11 +103,11 @@ async function seed() {
   }
   const orderId = await seedOrders(memberIds);
   await call('POST', '/_admin/v1/members/block', { siteId: 'demo', email: 'ken@example.com' });
-  // The SSRF guard refuses the loopback address unless webhooks.allowPrivateNetworks is on: then the
-  // webhook page is left out rather than the whole run.
+  // A name under .example resolves nowhere, so the deliveries wait (the SSRF guard refuses a loopback address);
+  // should the endpoint be refused anyway, the webhook page is left out rather than the whole run.
   const webhook = await call('POST', '/_admin/v1/webhooks', {
     siteId: 'demo',
-    url: 'http://127.0.0.1:9/hooks',
+    url: 'https://crm.shop.example/hooks',
     events: ['member.*', 'order.created'],
     description: 'CRM sync',
   }).then(
@@ -174,18 +199,12 @@ async function shootCatalog(page, size) {
     await page.goto(`${BASE}${path}`);
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: join(OUT, `console-${name}-${size}.png`), fullPage: true });
-    console.log(`• console-${name}-${size}.png`);
+    await save(page, `${name}-${size}`, { fullPage: true });
   }
 }
 
 async function shoot(browser, size, { webhookId, orderId } = {}) {
-  const page = await browser.newPage({ viewport: SIZES[size] });
-  await page.goto(`${BASE}/console/sign-in`);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  const page = await signIn(browser, size, OWNER);
   await shootCatalog(page, size);
   if (ONLY_CATALOG) return page.close();
   const pages = [
@@ -194,22 +213,40 @@ async function shoot(browser, size, { webhookId, orderId } = {}) {
     ['order', `/console/orders/${orderId}`, 'Order V-100001'],
     ['members', '/console/members', 'Members'],
     ['mail', '/console/mail', 'Mail'],
-    ...(webhookId ? [['webhook', `/console/webhooks/${webhookId}`, 'http://127.0.0.1:9/hooks']] : []),
-    ['settings', '/console/settings', 'Site configuration'],
+    ...(webhookId ? [['webhook', `/console/webhooks/${webhookId}`, 'https://crm.shop.example/hooks']] : []),
   ];
   for (const [name, path, heading] of pages) {
     await page.goto(`${BASE}${path}`);
     await page.getByRole('heading', { name: heading }).waitFor();
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: join(OUT, `console-${name}-${size}.png`), fullPage: size === 'desktop' });
-    console.log(`• console-${name}-${size}.png`);
+    await save(page, `${name}-${size}`, { fullPage: size === 'desktop' });
   }
+  // Settings runs to many screens: the desktop shot ends under its first two forms.
+  await page.goto(`${BASE}/console/settings`);
+  const rules = page.getByRole('form', { name: 'Sign-up and sign-in' });
+  await rules.waitFor();
+  await page.waitForLoadState('networkidle');
+  const box = await rules.boundingBox();
+  await save(
+    page,
+    `settings-${size}`,
+    size === 'desktop' ? { fullPage: true, clip: { x: 0, y: 0, width: 1280, height: box.y + box.height + 24 } } : {},
+  );
   await page.getByRole('link', { name: 'Members' }).first().click();
   await page.getByRole('link', { name: 'ada@example.com' }).click();
   await page.getByRole('heading', { name: 'Sign-in methods' }).waitFor();
-  await page.screenshot({ path: join(OUT, `console-member-${size}.png`), fullPage: size === 'desktop' });
-  console.log(`• console-member-${size}.png`);
+  await save(page, `member-${size}`, { fullPage: size === 'desktop' });
   await page.close();
+
+  // An editor's Settings: read-only, and the page says so first.
+  const editor = await signIn(browser, size, EDITOR);
+  await editor.goto(`${BASE}/console/settings`);
+  const note = editor.getByRole('note');
+  await note.waitFor();
+  await editor.waitForLoadState('networkidle');
+  await editor.getByRole('heading', { name: 'Site settings' }).evaluate((h) => h.scrollIntoView({ block: 'start' }));
+  await save(editor, `settings-editor-${size}`);
+  await editor.close();
 }
 
 if (!existsSync(join(root, 'apps/console/dist/index.html'))) {
@@ -244,7 +281,8 @@ for (let i = 0; ; i++) {
   if (i > 720) throw new Error('the server did not start in 3 minutes');
   await new Promise((r) => setTimeout(r, 250));
 }
-await seedOwner();
+await seedOwner(OWNER, 'owner');
+await seedOwner(EDITOR, 'editor');
 await seedCatalog();
 const seeded = ONLY_CATALOG ? {} : await seed();
 const browser = await chromium.launch({
