@@ -150,6 +150,7 @@ async function seedOrders(memberIds) {
         total,
         currency: 'USD',
         shippingAddress: { addressLine: `${i + 1} Rue de la Paix`, city: 'Paris', postalCode: '75002', country: 'FR' },
+        shippingMethod: { name: 'Colissimo (2–3 days)' },
       },
     });
     ids.push(item._id);
