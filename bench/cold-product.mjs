@@ -48,7 +48,8 @@ async function visit(browser, url) {
     await page.waitForTimeout(300);
     const paint = await page.evaluate(() => globalThis.__vitrinePaint);
     const ttfb = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.responseStart ?? NaN);
-    if (paint?.fcp === undefined || paint?.lcp === undefined) throw new Error(`no paint entries: ${JSON.stringify(paint)}`);
+    if (paint?.fcp === undefined || paint?.lcp === undefined)
+      throw new Error(`no paint entries: ${JSON.stringify(paint)}`);
     return { ...paint, ttfb };
   } finally {
     await context.close();
@@ -68,7 +69,9 @@ try {
   await visit(browser, `${shop.base}${PATH}`);
   for (let i = 1; i <= RUNS; i++) {
     const r = await visit(browser, `${shop.base}${PATH}`);
-    log(`run ${i}/${RUNS}: FCP ${r.fcp.toFixed(0)} ms, LCP ${r.lcp.toFixed(0)} ms (${r.lcpElement}), TTFB ${r.ttfb.toFixed(0)} ms`);
+    log(
+      `run ${i}/${RUNS}: FCP ${r.fcp.toFixed(0)} ms, LCP ${r.lcp.toFixed(0)} ms (${r.lcpElement}), TTFB ${r.ttfb.toFixed(0)} ms`,
+    );
     runs.push(r);
   }
 } finally {

@@ -25,7 +25,9 @@ const PAGES = [
 ].filter((p) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(p.name));
 
 const notes = machineNotes();
-console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} — ${notes.date}`);
+console.log(
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} — ${notes.date}`,
+);
 console.log(`  ${notes.nproc} CPUs (${notes.cpu}), Node ${notes.node}, load average ${notes.loadavg}`);
 
 const shop = await startShop(PORT);
@@ -68,7 +70,9 @@ try {
   await shop.stop();
 }
 
-console.log(`\nLighthouse ${notes.date.slice(0, 10)}, mobile, median of ${RUNS}; load average before: ${notes.loadavg}\n`);
+console.log(
+  `\nLighthouse ${notes.date.slice(0, 10)}, mobile, median of ${RUNS}; load average ${notes.loadavg} → ${machineNotes().loadavg}\n`,
+);
 console.log('| Page | Performance | Accessibility | Best Practices | SEO |');
 console.log('|---|---|---|---|---|');
 for (const { page, scores, all } of rows) {
