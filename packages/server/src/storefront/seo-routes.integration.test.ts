@@ -190,12 +190,33 @@ describe('a shop whose products visitors may not read', () => {
   });
 });
 
-describe('the tools are never indexed', () => {
+describe('awkward names, and the tools', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
   });
   afterAll(() => server.close());
+
+  it('escapes a slug and a category full of XML and URL characters, and leaves out a product without a slug', async () => {
+    const insert = (data: Record<string, unknown>) =>
+      fetch(`${server.url}/wix-data/v2/items`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${server.adminKey}`,
+          'x-vitrine-site-id': server.siteId,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ dataCollectionId: 'Products', dataItem: { data } }),
+      });
+    const slug = `tea & "cups" <b>'s/x?y#z`;
+    expect((await insert({ title: 'Odd', slug, price: 1, category: 'Home & <Garden>' })).status).toBe(200);
+    expect((await insert({ title: 'No page', price: 1, category: 'Kitchen' })).status).toBe(200);
+    const list = entries(parseXml((await get(`${server.url}/sitemap.xml`)).text));
+    const locs = list.map((e) => e.loc);
+    expect(locs).toContain(`${server.url}/products/${encodeURIComponent(slug)}`);
+    expect(locs).toContain(`${server.url}/fr/?category=${encodeURIComponent('Home & <Garden>')}`);
+    expect(list).toHaveLength((1 + CATEGORIES.length + 1 + demoProductSlugs.length + 1) * LANGUAGES.length);
+  });
 
   it('the console and the dev mailbox and phone answer X-Robots-Tag: noindex', async () => {
     for (const path of ['/console', '/console/sign-in', '/_dev/mail', '/_dev/mail.json', '/_dev/phone']) {
