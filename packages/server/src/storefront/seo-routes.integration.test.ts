@@ -171,6 +171,8 @@ describe('a large shop: a sitemap index of small files', () => {
 describe('a shop whose products visitors may not read', () => {
   let server: TestServer;
   beforeAll(async () => {
+    // Two heavy reads a minute per address, read when the routes are registered.
+    process.env.VITRINE_DATA_QUERY_RATE_LIMIT = '2';
     server = await startTestServer({
       site: (site) => ({
         ...site,
@@ -179,6 +181,7 @@ describe('a shop whose products visitors may not read', () => {
         ),
       }),
     });
+    delete process.env.VITRINE_DATA_QUERY_RATE_LIMIT;
   });
   afterAll(() => server.close());
 
@@ -187,6 +190,13 @@ describe('a shop whose products visitors may not read', () => {
     const locs = entries(parseXml(text)).map((e) => e.loc);
     expect(locs.sort()).toEqual(LANGUAGES.map((l) => `${server.url}/${l === 'en' ? '' : `${l}/`}`).sort());
     expect((await get(`${server.url}/sitemap-products.xml`)).text).not.toContain('/products/');
+  });
+
+  it('counts each products file as a heavy data read of the address', async () => {
+    await fetch(`${server.url}/sitemap-products.xml`);
+    const third = await fetch(`${server.url}/sitemap-products.xml`);
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
 

@@ -7,7 +7,9 @@ import { createGzip } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
+import { dataRateLimits, dataThrottle } from '../data/throttle.js';
 import { ValidationError } from '../http/errors.js';
+import { batchedLimiter } from '../security/batched-limit.js';
 import { robotsTxt } from './robots.js';
 import * as S from './seo-schemas.js';
 import { catalogPath, categoryPath, productPath, publicOrigin, shopLanguages } from './shop-addresses.js';
@@ -44,6 +46,8 @@ export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   const { config } = ctx;
   // The index walks every product id once: kept a while, and shared by the requests that arrive meanwhile.
   const plans = new Map<string, { expires: number; plan: Promise<Plan> }>();
+  // A products file reads up to 10,000 items: each counts as one heavy data read of its address (data/throttle.ts).
+  const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
 
   function context() {
     const site = ctx.sites.get(config.storefront.siteId);
@@ -126,6 +130,7 @@ export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     const c = context();
     if (!c) return reply.callNotFound();
     const from = (request.query as { from?: string }).from || undefined;
+    await throttle.heavyRead(request, c.scope.caller);
     const pages = productPages(c, from, c.productsPerFile);
     // The first batch is read before answering, so a forged or outdated cursor is a 404, not a cut-off file.
     let first: IteratorResult<string>;
