@@ -17,7 +17,8 @@ const SHOPPER_PAGES = [
 
 /**
  * The server's own paths (http/schemas/families.ts): APIs, the hosted sign-in pages, the owner console,
- * the dev mailbox and phone, operations, the API reference.
+ * the dev mailbox and phone, operations, the API reference. Not `/_media/` nor `/assets/`: product pictures
+ * and the storefront's scripts are what a crawler needs to see and render the shop's pages.
  */
 const SERVER_PATHS = [
   '/_api/',
@@ -26,7 +27,6 @@ const SERVER_PATHS = [
   '/_dev/',
   '/_vitrine/',
   '/_hosted',
-  '/_media/',
   '/wix-data/',
   '/headless/',
   '/oauth2/',

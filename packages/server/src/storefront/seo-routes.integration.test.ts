@@ -125,7 +125,9 @@ describe('sitemap and robots.txt of the demo shop', () => {
     expect(lines).toContain(`Sitemap: ${server.url}/sitemap.xml`);
     // Nothing a shop page's address starts with is disallowed.
     const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length));
-    for (const page of ['/', '/products/stoneware-mug', '/fr/products/stoneware-mug', '/?category=Home', '/fr/'])
+    const shopAddresses = ['/', '/products/stoneware-mug', '/fr/products/stoneware-mug', '/?category=Home', '/fr/'];
+    // Pictures and scripts too: a crawler renders the pages with them.
+    for (const page of [...shopAddresses, '/_media/m1.webp', '/assets/products/stoneware-mug.svg', '/assets/index.js'])
       expect(disallowed.filter((d) => page.startsWith(d))).toEqual([]);
   });
 });
