@@ -44,6 +44,7 @@ import { openDatabase, openReadReplica } from './store/open.js';
 import type { ReadRouting } from './store/read-replica.js';
 import type { Database } from './store/types.js';
 import { storefrontRoutes } from './storefront/routes.js';
+import { seoRoutes } from './storefront/seo-routes.js';
 import { webhookDelivery } from './webhooks/index.js';
 
 export interface CreateAppOptions {
@@ -158,6 +159,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(mediaRoutes, { ctx });
     await app.register(graphqlRoutes, { ctx });
     await app.register(shopRoutes, { ctx });
+    await app.register(seoRoutes, { ctx });
     await app.register(storefrontRoutes, { ctx });
     await seedCollections(ctx);
     // Before serving: a unique index holds from the first request (data/declared-indexes.ts).

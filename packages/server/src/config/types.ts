@@ -262,6 +262,8 @@ export interface ServerConfig {
   /** Not in the config file: how often each instance looks for settings changed elsewhere (default 2000 ms). */
   settingsPollMs?: number;
   storefront: { siteId: string; clientId: string };
+  /** Not in the config file: addresses per sitemap file (default 50,000); tests set a few to see the index. */
+  sitemapPageSize?: number;
   /** Folder of a built storefront to serve at `/`, when present. */
   storefrontDir: string | undefined;
   /** Folder of the built owner console to serve at `/console` (default: VITRINE_CONSOLE_DIR, else apps/console/dist when built). */

@@ -54,6 +54,8 @@ async function send(
 export const consoleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const root = ctx.config.consoleDir ?? findConsoleDist();
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    // robots.txt keeps crawlers out; this keeps a linked console address out of search results too.
+    reply.header('x-robots-tag', 'noindex, nofollow');
     const path = ((request.params as { '*'?: string })['*'] ?? '').replace(/^\/+/, '');
     if (!root)
       return reply

@@ -14,13 +14,16 @@ export function registerDevMailboxRoutes(fastify: FastifyInstance, ctx: AppConte
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/_dev/mail.json', { schema: S.devMailJson }, async (request, reply) => {
     const messages = await listMail(ctx.db, { to: request.query.to || undefined });
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
     return { messages: messages.map(publicShape) };
   });
 
   app.get('/_dev/mail', { schema: S.devMailPage }, async (_request, reply) => {
     const messages = await listMail(ctx.db, {});
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .type('text/html; charset=utf-8');
     return page(messages);
   });
 }
@@ -36,7 +39,7 @@ function page(messages: StoredMail[]): string {
 <pre>${linkify(m.text)}</pre></article>`,
   );
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
 article{border:1px solid #ddd;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#666;font-size:.9rem}
 pre{white-space:pre-wrap}</style></head><body><h1>Dev mailbox</h1>

@@ -71,7 +71,10 @@ export function registerDevPhoneRoutes(fastify: FastifyInstance, ctx: AppContext
   });
   app.get('/_dev/phone', { schema: devPhonePage }, async (_request, reply) => {
     const messages = await listDevPhone(ctx.db, undefined);
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .type('text/html; charset=utf-8');
     const items = messages.map(
       (
         m,

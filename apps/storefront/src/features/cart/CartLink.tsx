@@ -21,6 +21,7 @@ export function CartLink() {
         <path d="M6 6h15l-1.5 9h-12z M6 6 5 3H2 M9 20a1 1 0 1 0 0.01 0 M18 20a1 1 0 1 0 0.01 0" />
       </svg>
       <span aria-hidden="true">{_('cart.link')}</span>
+      {/* The space makes the visible text "Cart 2", which the name "Cart, 2 items" contains (axe's label-in-name). */}{' '}
       <span className="cart-link__count" aria-hidden="true">
         {i18n.number(shown)}
       </span>

@@ -1,0 +1,156 @@
+/**
+ * `/sitemap.xml` and `/robots.txt` of the storefront (docs/storefront.md → Search engines). Every address is
+ * built on the configured public URL; the request's Host header is never read (shop-addresses.ts).
+ */
+import { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteConfig } from '../config/types.js';
+import type { AppContext } from '../context.js';
+import { dataRateLimits, dataThrottle } from '../data/throttle.js';
+import { ValidationError } from '../http/errors.js';
+import { batchedLimiter } from '../security/batched-limit.js';
+import { robotsTxt } from './robots.js';
+import * as S from './seo-schemas.js';
+import { catalogPath, categoryPath, productPath, publicOrigin, shopLanguages } from './shop-addresses.js';
+import {
+  categoryIds,
+  MAX_URLS_PER_SITEMAP,
+  PRODUCTS,
+  productFiles,
+  productsFrom,
+  readableCollection,
+  visitorScope,
+  type ProductFiles,
+} from './sitemap.js';
+import * as X from './sitemap-xml.js';
+
+// Crawlers come back daily at most; an hour keeps a busy shop from walking its catalog on every fetch.
+const CACHE = 'public, max-age=3600';
+const PLAN_TTL_MS = 10 * 60_000;
+
+interface Plan {
+  categories: string[];
+  products: ProductFiles;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, type: string, parts: AsyncIterable<string>) {
+  reply.header('content-type', type).header('cache-control', CACHE).header('vary', 'accept-encoding');
+  const body = Readable.from(parts);
+  // A products file of 50,000 addresses is tens of megabytes of XML and compresses about twentyfold.
+  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(body);
+  return reply.header('content-encoding', 'gzip').send(body.pipe(createGzip()));
+}
+
+export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { config } = ctx;
+  // The index walks every product id once: kept a while, and shared by the requests that arrive meanwhile.
+  const plans = new Map<string, { expires: number; plan: Promise<Plan> }>();
+  // A products file reads up to 10,000 items: each counts as one heavy data read of its address (data/throttle.ts).
+  const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
+
+  function context() {
+    const site = ctx.sites.get(config.storefront.siteId);
+    if (!site) return undefined;
+    const languages = shopLanguages(site);
+    const perPage = config.sitemapPageSize ?? MAX_URLS_PER_SITEMAP;
+    // Each product is one address per language, and all of them go in the same file.
+    const productsPerFile = Math.max(1, Math.floor(perPage / languages.all.length));
+    const scope = visitorScope(ctx, site);
+    return { site, languages, origin: publicOrigin(config.publicUrl), productsPerFile, scope };
+  }
+  type Context = NonNullable<ReturnType<typeof context>>;
+
+  function planOf(c: Context): Promise<Plan> {
+    const key = `${c.site.id}\0${c.languages.all.join(',')}\0${c.productsPerFile}`;
+    const cached = plans.get(key);
+    if (cached && cached.expires > ctx.now()) return cached.plan;
+    const plan = (async (): Promise<Plan> => {
+      const products = readableCollection(c.scope, PRODUCTS);
+      return {
+        categories: products ? await categoryIds(c.scope, products, c.productsPerFile - 1) : [],
+        products: products ? await productFiles(c.scope, products, c.productsPerFile) : { starts: [], count: 0 },
+      };
+    })();
+    plans.set(key, { expires: ctx.now() + PLAN_TTL_MS, plan });
+    plan.catch(() => plans.delete(key));
+    return plan;
+  }
+
+  async function* shopPages(c: Context, categories: string[]) {
+    yield X.pageEntries(c.origin, c.languages, catalogPath());
+    for (const id of categories) yield X.pageEntries(c.origin, c.languages, categoryPath(id));
+  }
+
+  async function* productPages(c: Context, from: string | undefined, count: number) {
+    const products = readableCollection(c.scope, PRODUCTS);
+    if (!products) return;
+    for await (const p of productsFrom(c.scope, products, from, count))
+      yield X.pageEntries(c.origin, c.languages, productPath(p.slug), p.updated);
+  }
+
+  async function* urlset(pages: AsyncIterable<string>) {
+    yield X.URLSET_OPEN;
+    yield* pages;
+    yield X.URLSET_CLOSE;
+  }
+
+  app.get('/sitemap.xml', { schema: S.sitemap }, async (request, reply) => {
+    const c = context();
+    if (!c) return reply.callNotFound();
+    const plan = await planOf(c);
+    const pages = 1 + plan.categories.length + plan.products.count;
+    if (plan.products.starts.length <= 1 && pages <= c.productsPerFile) {
+      // A shop that fits one file gets one file; what was added since the plan stays within the limit.
+      const room = c.productsPerFile - 1 - plan.categories.length;
+      async function* all() {
+        yield* shopPages(c!, plan.categories);
+        if (room > 0) yield* productPages(c!, undefined, room);
+      }
+      return send(request, reply, 'application/xml; charset=utf-8', urlset(all()));
+    }
+    async function* index() {
+      yield X.INDEX_OPEN;
+      yield X.indexEntry(`${c!.origin}/sitemap-pages.xml`);
+      for (const start of plan.products.starts)
+        yield X.indexEntry(`${c!.origin}/sitemap-products.xml${start ? `?from=${encodeURIComponent(start)}` : ''}`);
+      yield X.INDEX_CLOSE;
+    }
+    return send(request, reply, 'application/xml; charset=utf-8', index());
+  });
+
+  app.get('/sitemap-pages.xml', { schema: S.sitemapPages }, async (request, reply) => {
+    const c = context();
+    if (!c) return reply.callNotFound();
+    const plan = await planOf(c);
+    return send(request, reply, 'application/xml; charset=utf-8', urlset(shopPages(c, plan.categories)));
+  });
+
+  app.get('/sitemap-products.xml', { schema: S.sitemapProducts }, async (request, reply) => {
+    const c = context();
+    if (!c) return reply.callNotFound();
+    const from = (request.query as { from?: string }).from || undefined;
+    await throttle.heavyRead(request, c.scope.caller);
+    const pages = productPages(c, from, c.productsPerFile);
+    // The first batch is read before answering, so a forged or outdated cursor is a 404, not a cut-off file.
+    let first: IteratorResult<string>;
+    try {
+      first = await pages.next();
+    } catch (error) {
+      if (from && error instanceof ValidationError) return reply.callNotFound();
+      throw error;
+    }
+    async function* rest() {
+      if (!first.done) yield first.value;
+      yield* pages;
+    }
+    return send(request, reply, 'application/xml; charset=utf-8', urlset(rest()));
+  });
+
+  app.get('/robots.txt', { schema: S.robots }, async (_request, reply) => {
+    const site: SiteConfig | undefined = ctx.sites.get(config.storefront.siteId);
+    const languages = site ? shopLanguages(site) : { defaultLanguage: 'en', all: ['en'] };
+    reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', CACHE);
+    return robotsTxt(languages, `${publicOrigin(config.publicUrl)}/sitemap.xml`);
+  });
+};

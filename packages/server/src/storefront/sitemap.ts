@@ -1,0 +1,155 @@
+/**
+ * What the sitemap lists, read through the data service exactly as an anonymous visitor would read it (the
+ * data API's permission check included): a collection a visitor may not read lists nothing, and no item
+ * outside a visitor's view ever appears. Products are read in keyset pages (data/keyset.ts), so a shop of a
+ * million products is walked a thousand at a time and never held in memory.
+ */
+import type { CollectionConfig, SiteConfig } from '../config/types.js';
+import type { AppContext } from '../context.js';
+import type { Caller } from '../http/caller.js';
+import { cursorKeyFrom } from '../data/paging.js';
+import { distinctValues, queryItems } from '../data/query.js';
+import { authorize } from '../data/permissions.js';
+import { dataReadLimits } from '../data/read-limits.js';
+import { dataDatabase } from '../data/request-scope.js';
+import type { DataScope } from '../data/scope.js';
+
+export const PRODUCTS = 'Products';
+/** The sitemaps.org limit of one file, and our default. */
+export const MAX_URLS_PER_SITEMAP = 50_000;
+const BATCH = 1000;
+
+export interface SitemapProduct {
+  slug: string;
+  /** `_updatedDate` as ISO 8601. */
+  updated: string | undefined;
+}
+
+export function visitorScope(ctx: AppContext, site: SiteConfig): DataScope {
+  // A crawler holds no token: the most limited caller there is, so AUTHOR and member-only data stay out.
+  const caller: Caller = { kind: 'anonymous', siteId: site.id };
+  return {
+    db: dataDatabase(ctx, caller, 'sitemap'),
+    site,
+    caller,
+    now: ctx.now,
+    cursorKey: cursorKeyFrom(ctx.tokens.keys.secretFor('data-cursor')),
+    log: ctx.log,
+    readLimits: dataReadLimits(),
+  };
+}
+
+/** The collection, when the scope's caller may read it (the data API's own check); else `undefined`. */
+export function readableCollection(scope: DataScope, id: string): CollectionConfig | undefined {
+  const collection = scope.site.collections.find((c) => c.id === id);
+  if (!collection) return undefined;
+  try {
+    authorize(collection, 'read', scope.caller);
+    return collection;
+  } catch {
+    return undefined;
+  }
+}
+
+function dateOf(value: unknown): string | undefined {
+  const raw = value && typeof value === 'object' && '$date' in value ? (value as { $date: unknown }).$date : value;
+  return typeof raw === 'string' && !Number.isNaN(Date.parse(raw)) ? new Date(raw).toISOString() : undefined;
+}
+
+interface ProductBatch {
+  products: SitemapProduct[];
+  /** Items in the batch, with or without a slug. */
+  read: number;
+  /** The data service's cursor after this batch, when more products follow. */
+  next: string | undefined;
+}
+
+async function productBatch(
+  scope: DataScope,
+  collection: CollectionConfig,
+  cursor: string | undefined,
+  limit: number,
+  fields: string[],
+): Promise<ProductBatch> {
+  // No sort: the default order (created, then inserted), whose keyset the (site, collection, created_at, seq) index serves.
+  const result = await queryItems(scope, collection, {
+    query: { fields, cursorPaging: cursor ? { cursor, limit } : { limit } },
+  });
+  const products: SitemapProduct[] = [];
+  for (const { data } of result.dataItems) {
+    if (typeof data.slug === 'string' && data.slug !== '')
+      products.push({ slug: data.slug, updated: dateOf(data._updatedDate) });
+  }
+  return {
+    products,
+    read: result.dataItems.length,
+    next: result.pagingMetadata.hasNext ? result.pagingMetadata.cursors.next : undefined,
+  };
+}
+
+/**
+ * The products of one sitemap file: at most `count` items from `cursor` (the start of the catalog when absent),
+ * a batch at a time. An item without a slug has no page and is skipped (its place still counts, so every
+ * file's start stays where the index put it).
+ */
+export async function* productsFrom(
+  scope: DataScope,
+  collection: CollectionConfig,
+  cursor: string | undefined,
+  count: number,
+): AsyncGenerator<SitemapProduct> {
+  let left = count;
+  let at = cursor;
+  let first = true;
+  while (left > 0 && (first || at)) {
+    first = false;
+    const batch = await productBatch(scope, collection, at, Math.min(BATCH, left), ['slug', '_updatedDate']);
+    yield* batch.products;
+    left -= Math.min(BATCH, left);
+    at = batch.next;
+  }
+}
+
+export interface ProductFiles {
+  /** Where each file starts: `undefined` for the first, then the data service's cursor after every `perFile` items. */
+  starts: (string | undefined)[];
+  /** Items read (those without a slug included). */
+  count: number;
+}
+
+/** Walks the products once, reading only ids a batch at a time; the answer holds one cursor per file. */
+export async function productFiles(
+  scope: DataScope,
+  collection: CollectionConfig,
+  perFile: number,
+): Promise<ProductFiles> {
+  const starts: (string | undefined)[] = [undefined];
+  let at: string | undefined;
+  let inFile = 0;
+  let count = 0;
+  for (;;) {
+    const limit = Math.min(BATCH, perFile - inFile);
+    const batch = await productBatch(scope, collection, at, limit, ['_id']);
+    inFile += limit;
+    count += batch.read;
+    if (!batch.next) return { starts, count };
+    at = batch.next;
+    if (inFile === perFile) {
+      starts.push(at);
+      inFile = 0;
+    }
+  }
+}
+
+/** The category ids products hold, as a visitor reads them, at most `max`. */
+export async function categoryIds(scope: DataScope, collection: CollectionConfig, max: number): Promise<string[]> {
+  const ids: string[] = [];
+  const { maxOffset } = scope.readLimits ?? { maxOffset: 10_000 };
+  for (let offset = 0; ids.length < max && offset <= maxOffset; offset += BATCH) {
+    const limit = Math.min(BATCH, max - ids.length);
+    const page = await distinctValues(scope, collection, { fieldName: 'category', paging: { limit, offset } });
+    for (const v of page.distinctValues) if (typeof v === 'string' && v !== '') ids.push(v);
+    if (!page.pagingMetadata.hasNext) break;
+  }
+  return ids;
+}
