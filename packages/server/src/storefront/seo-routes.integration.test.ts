@@ -118,14 +118,21 @@ describe('sitemap and robots.txt of the demo shop', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/cart', '/checkout', '/account', '/sign-in', '/callback', '/order', '/verify'])
+    for (const path of ['/checkout', '/account', '/sign-in', '/callback', '/order', '/verify'])
       for (const prefix of ['', '/fr', '/ar']) expect(lines).toContain(`Disallow: ${prefix}${path}`);
     for (const path of ['/_api/', '/_admin/', '/wix-data/', '/oauth2/', '/graphql', '/console', '/_dev/'])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain(`Sitemap: ${server.url}/sitemap.xml`);
     // Nothing a shop page's address starts with is disallowed.
     const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length));
-    const shopAddresses = ['/', '/products/stoneware-mug', '/fr/products/stoneware-mug', '/?category=Home', '/fr/'];
+    const shopAddresses = [
+      '/',
+      '/products/stoneware-mug',
+      '/fr/products/stoneware-mug',
+      '/?category=Home',
+      '/fr/',
+      '/cart',
+    ];
     // Pictures and scripts too: a crawler renders the pages with them.
     for (const page of [...shopAddresses, '/_media/m1.webp', '/assets/products/stoneware-mug.svg', '/assets/index.js'])
       expect(disallowed.filter((d) => page.startsWith(d))).toEqual([]);
