@@ -186,7 +186,9 @@ export function declaredSortFor(
     const rest = lead <= 0 ? [] : fields.slice(lead);
     if (rest.length !== sort.length) continue;
     const fits = (reversed: boolean) =>
-      rest.every((f, i) => f.field === sort[i]!.path.join('.') && (f.order === 'DESC') !== reversed === sort[i]!.desc);
+      rest.every(
+        (f, i) => f.field === sort[i]!.path.join('.') && ((f.order === 'DESC') !== reversed) === sort[i]!.desc,
+      );
     const reversed = fits(true);
     if (!fits(false) && !reversed) continue;
     return fields.map((f) => ({ path: pathOf(f.field), field: f.field, desc: (f.order === 'DESC') !== reversed }));

@@ -35,7 +35,10 @@ const progress = new WeakMap<Database, Progress>();
 function progressOf(db: Database): Progress {
   let state = progress.get(db);
   if (!state)
-    progress.set(db, (state = { known: new Set(), declared: new Map(), building: new Set(), queue: Promise.resolve() }));
+    progress.set(
+      db,
+      (state = { known: new Set(), declared: new Map(), building: new Set(), queue: Promise.resolve() }),
+    );
   return state;
 }
 
