@@ -11,7 +11,7 @@
  * any other field is simply not indexed.
  */
 import { createHash } from 'node:crypto';
-import type { CollectionConfig } from '../config/types.js';
+import type { CollectionConfig, IndexConfig } from '../config/types.js';
 import type { Database } from '../store/types.js';
 import type { FilterNode, SortSpec } from './filter/ast.js';
 import { sortKeys } from './filter/compile.js';
@@ -24,6 +24,8 @@ export const SEGMENT = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 // Per database, not per process: a process may hold several (the CLI, the tests' servers), each with its own indexes.
 interface Progress {
   known: Set<string>;
+  /** Per `site\0collection`: the fields of its declared plain indexes that exist (data/declared-indexes.ts). */
+  declared: Map<string, IndexConfig['fields'][]>;
   building: Set<string>;
   /** The build running now: builds on one database go one at a time (see maybeBuildIndex). */
   queue: Promise<unknown>;
@@ -32,8 +34,36 @@ const progress = new WeakMap<Database, Progress>();
 
 function progressOf(db: Database): Progress {
   let state = progress.get(db);
-  if (!state) progress.set(db, (state = { known: new Set(), building: new Set(), queue: Promise.resolve() }));
+  if (!state)
+    progress.set(
+      db,
+      (state = { known: new Set(), declared: new Map(), building: new Set(), queue: Promise.resolve() }),
+    );
   return state;
+}
+
+/** Records that a declared plain index on `fields` of this collection exists (data/declared-indexes.ts). */
+export function markDeclared(db: Database, siteId: string, collectionId: string, fields: IndexConfig['fields']): void {
+  const { declared } = progressOf(db);
+  const key = `${siteId}\0${collectionId}`;
+  declared.set(key, [...(declared.get(key) ?? []), fields]);
+}
+
+/** The declared plain indexes of a collection that exist. */
+export function declaredIndexes(db: Database, siteId: string, collectionId: string): readonly IndexConfig['fields'][] {
+  return progressOf(db).declared.get(`${siteId}\0${collectionId}`) ?? [];
+}
+
+/**
+ * The fields of a collection that a b-tree on their sort keys leads: the on-demand sort indexes this process knows
+ * built (whole-table, one per field) and the first fields of the collection's declared plain indexes. Equality on
+ * them compiles to those keys (filter/compile.ts): the b-tree seeks to the value, and the planner estimates it
+ * from the index's expression statistics (the containment that the GIN index serves is estimated poorly).
+ */
+export function keyedFields(db: Database, siteId: string, collectionId: string): ReadonlySet<string> {
+  const fields = new Set(declaredIndexes(db, siteId, collectionId).map((f) => f[0]!.field));
+  for (const field of progressOf(db).known) if (!field.includes('\0') && !field.includes('@')) fields.add(field);
+  return fields;
 }
 
 /** A language tag is safe in DDL quotes (letters, digits, "-"). */

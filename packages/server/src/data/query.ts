@@ -12,6 +12,7 @@ import {
   type SortColumn,
 } from './filter/compile.js';
 import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
+import { declaredSortFor, keyedFor } from './declared-indexes.js';
 import { maybeIndexRanges, maybeIndexSort } from './indexes.js';
 import { maybeIndexText } from './text-indexes.js';
 import { primaryOf } from '../store/read-replica.js';
@@ -41,7 +42,8 @@ export function itemsWhere(
 ): string {
   const parts = [`i.site_id = ${params.add(scope.site.id)}`, `i.collection_id = ${params.add(collection.id)}`];
   if (access.ownerOnly !== undefined) parts.push(`i.owner_id = ${params.add(access.ownerOnly)}`);
-  const compiled = compileFilter(filter, itemTarget(lang), params);
+  const keyed = keyedFor(primaryOf(scope.db), scope.site.id, collection.id, filter);
+  const compiled = compileFilter(filter, { ...itemTarget(lang), keyed }, params);
   if (compiled !== 'true') parts.push(compiled);
   return parts.join(' and ');
 }
@@ -98,12 +100,22 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const columns = `i.data${translationColumn(lang, params)}`;
   const where = itemsWhere(scope, collection, access, filter, params, lang);
   // Cursor pages select their rows' sort keys and start after (or before) the cursor's keys (data/keyset.ts).
-  const keys = orderColumns(sort, params, lang);
+  const keys = orderColumns(declaredSortFor(primary, scope.site.id, collection.id, filter, sort), params, lang);
   const pos = page.position;
   const after = pos ? ` and ${keysetWhere(keys, pos, params, 'query.cursorPaging.cursor')}` : '';
   const order = keys.map((c) => orderItem(c, pos?.back)).join(', ');
   const keyed = page.cursorMode ? keyColumns(keys) : '';
   const sql = `select ${columns}${keyed} from data_items i where ${where}${after} order by ${order} limit ${params.add(page.limit + 1)} offset ${params.add(page.offset)}`;
+  // The count does not depend on the page: on PostgreSQL it runs beside it, on another connection of the pool.
+  let counting: Promise<Total> | undefined;
+  if (page.returnTotalCount) {
+    const countParams = new Params();
+    const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang)}`;
+    const { countLimit, estimateFactor } = scope.readLimits ?? DEFAULT_READ_LIMITS;
+    counting = boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor);
+    // Awaited below; a failing page query must not leave its rejection unhandled.
+    counting.catch(() => undefined);
+  }
   const result = await scope.db.query<{ data: JsonObject; tr?: Json }>(sql, params.values);
   const more = result.rows.length > page.limit;
   const rows = result.rows.slice(0, page.limit);
@@ -115,13 +127,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
     ? { first: edge(rows[0]), last: edge(rows[rows.length - 1]), hasPrev: pos ? !pos.back || more : false }
     : undefined;
   let items = rows.map((r) => applyTranslation(r.data, r.tr, lang));
-  let total: Total | undefined;
-  if (page.returnTotalCount) {
-    const countParams = new Params();
-    const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang)}`;
-    const { countLimit, estimateFactor } = scope.readLimits ?? DEFAULT_READ_LIMITS;
-    total = await boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor);
-  }
+  const total = counting ? await counting : undefined;
   if (includes.length > 0) items = await includeReferences(scope, collection, items, includes, body.language);
   const meta = pagingMetadata(
     scope,

@@ -41,6 +41,11 @@ export interface CompileTarget {
    * translations (trusted); a path starting at one of `fields` reads `language`'s value, else the item's own.
    */
   translated?: { column: string; language: string; fields: ReadonlySet<string> };
+  /**
+   * Fields (dotted paths) that a b-tree on their sort keys leads (data/indexes.ts `keyedFields`): equality on them is
+   * written as sort keys, which that b-tree seeks, instead of jsonb containment for the GIN index.
+   */
+  keyed?: ReadonlySet<string>;
 }
 
 const isTranslated = (target: CompileTarget, path: FieldPath) =>
@@ -73,12 +78,39 @@ function eqSql(target: CompileTarget, path: FieldPath, value: Json, params: Para
   }
   const x = fieldExpr(target, path, params);
   if (value === null) return `(${x} is null or ${x} = 'null'::jsonb)`;
+  if (target.keyed?.has(path.join('.')) && !isTranslated(target, path)) {
+    const keyed = keyEquals(x, value);
+    if (keyed) return keyed(params);
+  }
   const exact = `coalesce(${x} = ${params.json(value)}, false)`;
   // Containment is implied by exact equality along a path of objects; it lets the GIN index on data narrow the scan.
   // Not on a translated field: the containment test reads the default-language value only.
   if (target.itemColumns && isScalar(value) && !isTranslated(target, path))
     return `(${target.doc} @> ${params.json(nested(path, value))} and ${exact})`;
   return exact;
+}
+
+/**
+ * Equality with a string, number or boolean written on the sort keys: the rank, that rank's key equal to the value
+ * and every other typed key null. The nulls are implied by the rank (a typed key is set only for its rank), but
+ * written out they pin every key of the field, so a b-tree led by it seeks to the value and reads the fields
+ * after it in order (a declared index on `category, price`: `category = c7` sorted by price). Same answer as
+ * JSON equality: jsonb compares numbers numerically and strings bytewise, like the numeric and `collate "C"` keys.
+ * Dates keep the JSON form (an object's other members take part in its equality, not in its key).
+ */
+function keyEquals(x: string, value: Json): ((params: Params) => string) | undefined {
+  const rank = typeof value === 'number' ? 1 : typeof value === 'string' ? 2 : typeof value === 'boolean' ? 4 : 0;
+  if (!rank) return undefined;
+  return (params) => {
+    const columns = valueColumns(x, false);
+    const parts = columns.map((c) => {
+      if (c.rank) return `${c.sql} = ${rank}`;
+      if (c.forRank !== rank) return `${c.sql} is null`;
+      const cast = c.type === 'numeric' ? 'numeric' : c.type === 'boolean' ? 'boolean' : 'text';
+      return `${c.sql} = ${params.add(typeof value === 'number' ? String(value) : value)}::${cast}`;
+    });
+    return `(${parts.join(' and ')})`;
+  };
 }
 
 function inSql(target: CompileTarget, node: Extract<FilterNode, { kind: 'in' }>, params: Params): string {

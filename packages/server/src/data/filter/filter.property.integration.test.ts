@@ -66,6 +66,7 @@ const sort = fc.array(
   { maxLength: 2 },
 );
 
+const KEYED: ReadonlySet<string> = new Set(['a', 'n.x', 'n']);
 let run = 0;
 describe('filter compiler agrees with the in-memory evaluator', () => {
   it('on random items, filters and sorts', async () => {
@@ -92,10 +93,11 @@ describe('filter compiler agrees with the in-memory evaluator', () => {
             );
           }
           const sorts = parseSort(sortSpec, 'sort');
-          for (const f of filters) {
+          // Both forms of equality: jsonb containment, and sort keys for fields a b-tree leads (`keyed`).
+          for (const [f, keyed] of filters.flatMap((f) => [[f, undefined] as const, [f, KEYED] as const])) {
             const node = parseFilter(f, 'filter');
             const params = new Params(['s', coll]);
-            const where = compileFilter(node, { doc: 'i.data', itemColumns: 'i.' }, params);
+            const where = compileFilter(node, { doc: 'i.data', itemColumns: 'i.', keyed }, params);
             const order = compileSort(sorts, { doc: 'i.data', itemColumns: 'i.' }, params, 'i.id collate "C"');
             const rows = await db.query<{ id: string }>(
               `select i.id from data_items i where i.site_id = $1 and i.collection_id = $2 and ${where} order by ${order}`,
@@ -107,7 +109,7 @@ describe('filter compiler agrees with the in-memory evaluator', () => {
               .map((d) => d._id);
             expect(
               rows.rows.map((r) => r.id),
-              JSON.stringify({ f, sortSpec }),
+              JSON.stringify({ f, sortSpec, keyed: !!keyed }),
             ).toEqual(expected);
           }
         },
