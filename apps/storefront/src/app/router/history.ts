@@ -36,7 +36,13 @@ let counter = 0;
 
 function read(): RouterLocation {
   const { search, hash } = window.location;
-  return { pathname: withinBase(window.location.pathname), search, hash, state: (window.history.state as { usr?: unknown } | null)?.usr, key: ++counter };
+  return {
+    pathname: withinBase(window.location.pathname),
+    search,
+    hash,
+    state: (window.history.state as { usr?: unknown } | null)?.usr,
+    key: ++counter,
+  };
 }
 
 /** The current location; a new object only when the address changed (a stable store snapshot). */
