@@ -141,7 +141,10 @@ describe('browser: server-rendered storefront pages', () => {
         await page.screenshot({ path: `/tmp/ssr-product-${language}-${width}.png`, fullPage: true });
         await expectAccessible(page);
         await page.goto(`${server.url}${base}/`);
+        await page.waitForLoadState('networkidle');
         await page.screenshot({ path: `/tmp/ssr-catalog-${language}-${width}.png` });
+        // A page load keeps the browser's focus: nothing on the page took it.
+        expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
         await expectAccessible(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         expect(problems).toEqual([]);

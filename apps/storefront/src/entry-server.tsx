@@ -8,7 +8,6 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryCache, keyOf } from '@vitrine/react';
-import type { VitrineClientLike } from '@vitrine/react';
 import { coreItems } from '@vitrine/sdk/data';
 import type { HttpContext } from '@vitrine/sdk';
 import { App } from './app/App.js';
@@ -164,7 +163,7 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | unde
 }
 
 /** Nobody is signed in on the server: no tokens, so the page renders as a visitor's before any request. */
-function serverClient(client: ShopClient): VitrineClientLike {
+function serverClient(client: ShopClient): ShopClient {
   const auth = { getTokens: () => undefined, loggedIn: () => false };
-  return { ...client, auth, setLanguage: () => undefined } as unknown as VitrineClientLike;
+  return { ...client, auth, setLanguage: () => undefined } as unknown as ShopClient;
 }

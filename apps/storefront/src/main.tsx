@@ -3,7 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryCache } from '@vitrine/react';
 import { App } from './app/App.js';
-import { setBase } from './app/router/index.js';
+import { routes } from './app/AppRoutes.js';
+import { getLocation, matchPath, setBase } from './app/router/index.js';
 import { createShopClient } from './app/shop-client.js';
 import { fetchRuntimeConfig, runtimeConfigFrom } from './config/runtime-config.js';
 import { activateLanguage, addressLanguage, i18n, initialLanguage, languageBase } from './i18n/index.js';
@@ -27,8 +28,10 @@ if (!addressLanguage(location.pathname) && code != 'en')
   history.replaceState(history.state, '', languageBase(code) + location.pathname + location.search + location.hash);
 // The catalog of the shopper's language loads alongside the config: no extra round trip before the first paint.
 const language = activateLanguage(code);
+// A rendered page's own lazy part (with the texts of the language), fetched before hydrating (see lazyPage).
+const page = state && language.then(() => routes.find((r) => matchPath(r.path, getLocation().pathname))?.preload?.());
 
-Promise.all([state ? runtimeConfigFrom(state.config) : fetchRuntimeConfig(), language])
+Promise.all([state ? runtimeConfigFrom(state.config) : fetchRuntimeConfig(), language, page])
   .then(([config]) => {
     const { client, tokenStorage } = createShopClient(config);
     // Ask for visitor tokens now, while React renders: the catalog query then finds them ready.

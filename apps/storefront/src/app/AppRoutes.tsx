@@ -37,6 +37,7 @@ export const routes: RouteDefinition[] = [
   },
   {
     path: '/products/:slug',
+    preload: ProductPage.preload,
     element: (
       <Area name="product">
         <ProductPage />

@@ -11,6 +11,8 @@ export interface RouteDefinition {
   /** Pattern, or `*` for everything else (put it last). */
   path: string;
   element: ReactElement;
+  /** Fetches the route's lazy page ahead (before a server-rendered page hydrates). */
+  preload?: () => Promise<unknown>;
 }
 
 const LocationContext = createContext<RouterLocation | null>(null);
