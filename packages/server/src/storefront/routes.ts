@@ -96,7 +96,10 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const page = render && (await renderedPage(request, render));
     if (page) {
       // 200, or 404 for an unknown product (a page all the same: the schema's 200 string is its shape).
-      reply.code(page.status as 200).header('content-security-policy', PAGE_CSP).header('cache-control', 'no-cache');
+      reply
+        .code(page.status as 200)
+        .header('content-security-policy', PAGE_CSP)
+        .header('cache-control', 'no-cache');
       reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
       return reply.send(page.html);
     }

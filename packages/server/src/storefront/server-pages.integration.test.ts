@@ -48,8 +48,14 @@ const page = async (target: TestServer, path: string, headers: Record<string, st
 };
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+interface ProductLd {
+  name: string;
+  sku: string;
+  image: string[];
+  offers: { availability: string };
+}
 const jsonLd = (html: string) =>
-  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, any>;
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as ProductLd;
 const hreflangs = (html: string) =>
   Object.fromEntries(
     [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]),
