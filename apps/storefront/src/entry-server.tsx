@@ -15,6 +15,7 @@ import type { ShopClient } from './app/shop-client.js';
 import type { RuntimeConfig } from './config/runtime-config.js';
 import { fetchCatalogPage, fetchCategories, fetchProductBySlug } from './features/catalog/catalog-api.js';
 import { readCatalogParams, writeCatalogParams } from './features/catalog/catalog-params.js';
+import { fetchImageAlt, isUploaded } from './features/product/image-alt.js';
 import { loadAllTexts } from './i18n/i18n.js';
 import { i18n } from './i18n/index.js';
 import { addressLanguage, directionOf, languageBase, DEFAULT_LANGUAGE } from './i18n/languages.js';
@@ -84,7 +85,7 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | unde
   }
 
   const http: HttpContext = { request: page.request, baseUrl: '', language };
-  const client = { items: coreItems.__vitrineModule(http) } as unknown as ShopClient;
+  const client = { items: coreItems.__vitrineModule(http), request: page.request } as unknown as ShopClient;
   const cache = new QueryCache();
   const answered: [string, unknown][] = [];
   const seed = (key: unknown[], data: unknown) => {
@@ -121,6 +122,10 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | unde
   } else {
     const product = await fetchProductBySlug(client, slug);
     seed(['product', slug], product);
+    if (isUploaded(product?.image)) {
+      const alt = await fetchImageAlt(client, product.image, language).catch(() => undefined);
+      if (alt !== undefined) seed(['imageAlt', product.image, language], alt);
+    }
     if (product) {
       headOf = () => ({
         path,

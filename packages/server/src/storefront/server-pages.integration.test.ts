@@ -6,6 +6,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
@@ -181,6 +182,33 @@ describe('server-rendered storefront pages', () => {
     expect(meta(html, 'og:title')).toBe(
       'Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(2)&gt;',
     );
+  });
+
+  it("shows an uploaded picture with the media library's alt text in the page's language", async () => {
+    const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c83c28' } })
+      .png()
+      .toBuffer();
+    const admin = { authorization: `Bearer ${server.adminKey}` };
+    const uploaded = await fetch(`${server.url}/_admin/v1/media?siteId=demo&name=vase.png`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'image/png' },
+      body: new Uint8Array(bytes),
+    });
+    const { media } = (await uploaded.json()) as { media: { id: string; url: string } };
+    const alt = { en: 'A red stoneware vase', fr: 'Un vase rouge en grès' };
+    const saved = await fetch(`${server.url}/_admin/v1/media/${media.id}/alt`, {
+      method: 'PUT',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ siteId: 'demo', alt }),
+    });
+    expect(saved.status).toBe(200);
+    await insertProduct({ title: 'Red vase', slug: 'red-vase', price: 30, stock: 2, image: media.url });
+    const image = (html: string) => /<img class="product-page__image"[^>]*alt="([^"]*)"/.exec(html)?.[1];
+    expect(image((await page(server, '/products/red-vase')).html)).toBe(alt.en);
+    expect(image((await page(server, '/fr/products/red-vase')).html)).toBe(alt.fr);
+    // German has none: the site's default language's.
+    expect(image((await page(server, '/de/products/red-vase')).html)).toBe(alt.en);
+    expect(await (await fetch(`${server.url}${media.url}/alt?language=fr`)).json()).toEqual({ alt: alt.fr });
   });
 
   it('never shows what a visitor may not read', async () => {
