@@ -112,7 +112,7 @@ export function serverPages(root: string) {
   return async (
     page: Parameters<ServerEntry['renderPage']>[0],
   ): Promise<{ status: number; html: string } | undefined> => {
-    entry ??= import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
+    entry ??= import(/* @vite-ignore */ pathToFileURL(entryFile).href) as Promise<ServerEntry>;
     const rendered = await (await entry).renderPage(page);
     if (!rendered) return undefined;
     return { status: rendered.status, html: fillTemplate(await readTemplate(root), rendered) };
