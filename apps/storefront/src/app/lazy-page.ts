@@ -19,5 +19,8 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M & 
       loading = undefined; // a failed fetch may be retried
       throw error;
     }));
-  return Object.assign(lazy(async () => ({ default: (await preload())[name] as ComponentType })), { preload });
+  return Object.assign(
+    lazy(async () => ({ default: (await preload())[name] as ComponentType })),
+    { preload },
+  );
 }
