@@ -81,7 +81,11 @@ if (!process.argv.includes('--sdk-only')) {
     for (const file of files) gz += gzipSync(readFileSync(join(out, file)), { level: 9 }).length;
     // 90 KiB until 2026-11-27; the catalog's "10,000+ products" line (#28) and the sign-in methods' dates
     // (#26 S-7) took it 103 B over: both are text a shopper reads, so the budget grew rather than the page.
-    const budget = 91 * 1024;
+    // 92 KiB since the server-rendered pages (#29): hydrating them costs 707 B (93,130 → 93,837 B: hydrateRoot
+    // 156 B in React's chunk; reading the page's data, the language in the address, the router's language part,
+    // lazy pages' preload and the provider's cache 551 B; docs/storefront-rendering.md), while their first
+    // paint no longer waits for any script.
+    const budget = 92 * 1024;
     const ok = gz <= budget;
     failed ||= !ok;
     console.log(

@@ -21,7 +21,7 @@ const proxiedPaths = [
   '/healthz',
 ];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), storefrontCatalogs()],
   resolve: {
     // Build against the workspace sources, so the storefront never needs the packages built first.
@@ -37,18 +37,25 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },
+  // The server-rendering bundle (src/entry-server.tsx, docs/storefront-rendering.md) carries its libraries
+  // with it, so the server can load it from any folder (a test build lives under node_modules/.cache).
+  ssr: { noExternal: true },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist/ssr' : 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     // Every browser the shop supports follows <link rel=modulepreload> itself (the polyfill cost 0.6 KB).
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // React in a chunk of its own: cached across deploys of the shop's code, and named for what it is.
-      output: {
-        advancedChunks: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
-      },
-    },
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          // React in a chunk of its own: cached across deploys of the shop's code, and named for what it is.
+          output: {
+            advancedChunks: {
+              groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+            },
+          },
+        },
   },
-});
+}));

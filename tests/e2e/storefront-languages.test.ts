@@ -81,6 +81,9 @@ describe('storefront languages in Chromium', () => {
     await page.getByRole('button', { name: 'Ajouter au panier' }).first().waitFor();
     expect(await html(page)).toEqual({ lang: 'fr', dir: 'ltr' });
     await page.getByRole('link', { name: 'Panier, 0 article' }).waitFor();
+    // The address names the language, and the shop's links stay in it.
+    expect(new URL(page.url()).pathname).toBe('/fr/');
+    expect(await page.locator('.product-card__link').first().getAttribute('href')).toMatch(/^\/fr\/products\//);
     // Prices are written the French way (decimal comma, currency after the amount).
     expect(await page.locator('.product-card .price').first().textContent()).toMatch(/^\d[\d\s\u202f]*,\d{2}\s\$/);
     await expect.poll(() => languages.at(-1)).toBe('fr');
@@ -115,7 +118,8 @@ describe('storefront languages in Chromium', () => {
     await page.getByRole('button', { name: 'Continuer avec la page de connexion sécurisée' }).click();
 
     // The hosted page: the language rides on its address (lang) and the page is written in it.
-    await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+    // (The shop's own address names the language once chosen: /fr/sign-in.)
+    await page.waitForURL((url) => !/^(\/fr)?\/sign-in/.test(url.pathname));
     expect(new URL(page.url()).searchParams.get('lang')).toBe('fr');
     await page.locator('input[type=email]').waitFor();
     expect(await html(page)).toMatchObject({ lang: 'fr' });

@@ -1,31 +1,61 @@
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { QueryCache } from '@vitrine/react';
 import { App } from './app/App.js';
+import { routes } from './app/AppRoutes.js';
+import { getLocation, matchPath, setBase } from './app/router/index.js';
 import { createShopClient } from './app/shop-client.js';
-import { fetchRuntimeConfig } from './config/runtime-config.js';
-import { activateLanguage, i18n, initialLanguage } from './i18n/index.js';
+import { fetchRuntimeConfig, runtimeConfigFrom } from './config/runtime-config.js';
+import { activateLanguage, addressLanguage, i18n, initialLanguage, languageBase } from './i18n/index.js';
+import type { ServerState } from './entry-server.js';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// A server-rendered page (docs/storefront-rendering.md) carries the data it was rendered with.
+const state = (() => {
+  try {
+    return JSON.parse(document.getElementById('vitrine-state')?.textContent ?? 'null') as ServerState | null;
+  } catch {
+    return null;
+  }
+})();
 
+// The address names the language (`/fr/…`); without one, the shopper's earlier choice or browser decides,
+// and the address then shows it.
+const code = addressLanguage(location.pathname) ?? initialLanguage();
+setBase(languageBase(code));
+if (!addressLanguage(location.pathname) && code != 'en')
+  history.replaceState(history.state, '', languageBase(code) + location.pathname + location.search + location.hash);
 // The catalog of the shopper's language loads alongside the config: no extra round trip before the first paint.
-const language = activateLanguage(initialLanguage());
+const language = activateLanguage(code);
+// A rendered page's own lazy part (with the texts of the language), fetched before hydrating (see lazyPage).
+const page = state && language.then(() => routes.find((r) => matchPath(r.path, getLocation().pathname))?.preload?.());
 
-Promise.all([fetchRuntimeConfig(), language])
+Promise.all([state ? runtimeConfigFrom(state.config) : fetchRuntimeConfig(), language, page])
   .then(([config]) => {
     const { client, tokenStorage } = createShopClient(config);
     // Ask for visitor tokens now, while React renders: the catalog query then finds them ready.
     // (Concurrent token requests share one round trip, so the provider's own start costs nothing.)
     client.auth.getAuthHeaders().catch(() => undefined);
-    root.render(
+    const cache = new QueryCache();
+    state?.queries.forEach(([hash, data]) => cache.setData(hash, () => data));
+    const app = (
       <StrictMode>
-        <App config={config} client={client} subscribeToTokens={tokenStorage.subscribe?.bind(tokenStorage)} />
-      </StrictMode>,
+        <App
+          config={config}
+          client={client}
+          subscribeToTokens={tokenStorage.subscribe?.bind(tokenStorage)}
+          cache={cache}
+        />
+      </StrictMode>
     );
+    // Hydrated when the server rendered this page in this language; else rendered afresh.
+    if (state?.language == code) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   })
   .catch((error: unknown) => {
     console.error(error);
-    root.render(
+    createRoot(container).render(
       <main className="site-main" id="main">
         {/* English when even the catalog could not be loaded. */}
         <h1>{i18n.locale ? i18n._('app.unavailable.title') : 'The shop is not available right now'}</h1>

@@ -10,10 +10,14 @@ export interface Session extends SessionSnapshot {
   isLoading: boolean;
 }
 
+// A server-rendered page was rendered for nobody in particular: hydration starts from that, then reads the tokens.
+const SERVER_SESSION: SessionSnapshot = { status: 'loading', identity: '' };
+const serverSession = () => SERVER_SESSION;
+
 /** The session status (`loading` | `visitor` | `member`), known synchronously from stored tokens. */
 export function useSession(): Session {
   const { session } = useVitrine();
-  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, serverSession);
   return { ...snapshot, isMember: snapshot.status == 'member', isLoading: snapshot.status == 'loading' };
 }
 

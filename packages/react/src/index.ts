@@ -8,7 +8,7 @@ export { useMember, readJson, ApiRequestError, MEMBER_PATH } from './member.js';
 export type { MemberProfile, MemberAddress, AddressTag, MemberResult } from './member.js';
 export { SessionStore, subjectOf } from './session.js';
 export type { SessionStatus, SessionSnapshot } from './session.js';
-export { QueryCache } from './query-cache.js';
+export { QueryCache, keyOf } from './query-cache.js';
 export type { QueryState, QueryStatus } from './query-cache.js';
 export { RedirectLoginError } from './redirect-login.js';
 export type { RedirectResult } from './redirect-login.js';

@@ -24,6 +24,8 @@ export interface VitrineProviderProps {
   navigate?: (url: string) => void;
   /** The shopper's language at start (BCP 47); change it later with `useLanguage().setLanguage`. */
   language?: string;
+  /** Queries answered already (server rendering: the data the page was rendered with). */
+  cache?: QueryCache;
   children: ReactNode;
 }
 
@@ -45,11 +47,12 @@ export function VitrineProvider({
   subscribeToTokens,
   navigate,
   language: initialLanguage,
+  cache: givenCache,
   children,
 }: VitrineProviderProps) {
   const { auth } = client;
   const [session] = useState(() => new SessionStore(auth, subscribeToTokens));
-  const [cache] = useState(() => new QueryCache());
+  const [cache] = useState(() => givenCache ?? new QueryCache());
   // Set on the client before the first render, so the very first queries already carry it.
   const [language, setLanguageState] = useState(() => {
     if (initialLanguage) client.setLanguage?.(initialLanguage);

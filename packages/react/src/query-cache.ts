@@ -106,8 +106,12 @@ export class QueryCache {
     return Promise.all(running);
   }
 
-  /** Forgets everything not currently watched (after a change of identity). */
+  /**
+   * Forgets everything not currently watched (after a change of identity), but the answers that are the same
+   * for everyone (`shared`): a page's data, rendered on the server, waits there for its lazy component.
+   */
   clear(): void {
-    for (const [hash, e] of this.entries) if (!e.listeners.size) this.entries.delete(hash);
+    for (const [hash, e] of this.entries)
+      if (!e.listeners.size && !hash.startsWith('["shared"')) this.entries.delete(hash);
   }
 }

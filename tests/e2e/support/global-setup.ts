@@ -38,7 +38,8 @@ function inputHash(app: AppName): string {
 
 async function buildOnce(app: AppName): Promise<string> {
   const out = join(cache, `${app}-${inputHash(app)}`);
-  if (existsSync(join(out, 'index.html'))) return out;
+  if (existsSync(join(out, 'index.html')) && (app !== 'storefront' || existsSync(join(out, 'ssr', 'entry-server.js'))))
+    return out;
   // Built beside the final folder and renamed into place, so a run stopped half-way leaves no half build.
   const partial = `${out}.${process.pid}.partial`;
   const root = join(repo, 'apps', app) + '/';
@@ -49,6 +50,14 @@ async function buildOnce(app: AppName): Promise<string> {
     logLevel: 'warn',
     build: { outDir: partial, emptyOutDir: true },
   });
+  // The storefront's server-rendering bundle goes where the server looks for it: <build>/ssr/entry-server.js.
+  if (app === 'storefront')
+    await build({
+      root,
+      configFile: `${root}vite.config.ts`,
+      logLevel: 'warn',
+      build: { ssr: 'src/entry-server.tsx', outDir: join(partial, 'ssr'), emptyOutDir: true },
+    });
   // Builds of earlier sources are of no more use: keep only this one.
   for (const old of readdirSync(cache)) {
     if (old.startsWith(`${app}-`) && join(cache, old) !== partial)

@@ -1,5 +1,5 @@
 import { Router } from './router/index.js';
-import type { RouteDefinition } from './router/index.js';
+import type { RouteDefinition, RouterLocation } from './router/index.js';
 import { CatalogPage } from '../features/catalog/CatalogPage.js';
 import { Area } from './Area.js';
 import { Layout } from './Layout.js';
@@ -37,6 +37,7 @@ export const routes: RouteDefinition[] = [
   },
   {
     path: '/products/:slug',
+    preload: ProductPage.preload,
     element: (
       <Area name="product">
         <ProductPage />
@@ -174,6 +175,7 @@ export const routes: RouteDefinition[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-export function AppRoutes() {
-  return <Router routes={routes} layout={<Layout />} />;
+/** `at` and `base`: the server's location and language part (the browser reads its own address). */
+export function AppRoutes({ at, base }: { at?: RouterLocation | undefined; base?: string | undefined }) {
+  return <Router routes={routes} layout={<Layout />} at={at} base={base} />;
 }

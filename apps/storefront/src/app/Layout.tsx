@@ -11,14 +11,13 @@ export function Layout() {
   const { pathname } = useLocation();
   const { _ } = useLingui();
   const { siteName, devMailbox } = useRuntimeConfig();
-  const first = useRef(true);
+  const shown = useRef(pathname);
 
-  // A new path moves focus to the new page's heading (see PageHeading) and scrolls to the top.
+  // A new path moves focus to the new page's heading (see PageHeading) and scrolls to the top. Compared with the
+  // path shown before, not "is this the first run": Strict Mode runs a new effect twice in development.
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current == pathname) return;
+    shown.current = pathname;
     requestRouteFocus();
     window.scrollTo?.(0, 0);
   }, [pathname]);

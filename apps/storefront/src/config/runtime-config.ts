@@ -35,7 +35,11 @@ export function resolveApiBaseUrl(configured: string | undefined, page: Location
 export async function fetchRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   const response = await fetchImpl(CONFIG_PATH, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`The shop configuration could not be loaded (HTTP ${response.status}).`);
-  const raw = (await response.json()) as Partial<RuntimeConfig>;
+  return runtimeConfigFrom((await response.json()) as Partial<RuntimeConfig>);
+}
+
+/** The config as served (also inside a server-rendered page), with the API address resolved for this page. */
+export function runtimeConfigFrom(raw: Partial<RuntimeConfig>): RuntimeConfig {
   if (!raw.clientId) throw new Error('The shop configuration names no client id.');
   return {
     apiBaseUrl: resolveApiBaseUrl(raw.apiBaseUrl),

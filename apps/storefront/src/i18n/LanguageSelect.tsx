@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react';
 import { useLanguage } from '@vitrine/react';
 import { useId } from 'react';
+import { getLocation, navigate, setBase } from '../app/router/index.js';
 import { chooseLanguage } from './i18n.js';
-import { LANGUAGES, isLanguage } from './languages.js';
+import { LANGUAGES, isLanguage, languageBase } from './languages.js';
 
 /**
  * The header's language menu. Each option is written in its own language; the label keeps the word
  * "Language" in every translation, so a shopper lost in a language they cannot read still finds it.
- * A choice switches the texts, is kept for the next visit, and goes to the API (data, hosted pages,
+ * A choice switches the texts and the address's language part, is kept for the next visit, and goes to the API (data, hosted pages,
  * the member's profile) through `useLanguage`.
  */
 export function LanguageSelect() {
@@ -23,7 +24,13 @@ export function LanguageSelect() {
         onChange={(e) => {
           const code = e.target.value;
           if (!isLanguage(code)) return;
-          void chooseLanguage(code).then(() => setLanguage(code));
+          void chooseLanguage(code).then(() => {
+            // The address names the language (`/fr/…`): the same page, in the new language's part.
+            const { pathname, search, hash, state } = getLocation();
+            setBase(languageBase(code));
+            navigate(pathname + search + hash, { replace: true, state });
+            return setLanguage(code);
+          });
         }}
       >
         {LANGUAGES.map((l) => (

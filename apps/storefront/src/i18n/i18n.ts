@@ -80,6 +80,12 @@ export async function activateLanguage(code: LanguageCode | 'pseudo', load?: () 
   html.dir = directionOf(code);
 }
 
+/** Server rendering: every text of `code` (both parts), loaded without touching a document. */
+export async function loadAllTexts(code: LanguageCode): Promise<void> {
+  pagesWanted = true;
+  await Promise.all([loadPart(code, 'shell'), loadPart(code, 'pages')]);
+}
+
 /** For lazy pages: the page's module, once the active language's page texts are there too. */
 export function withPageTexts<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => {

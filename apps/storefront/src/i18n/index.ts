@@ -8,6 +8,8 @@ export {
   initialLanguage,
   isLanguage,
   directionOf,
+  addressLanguage,
+  languageBase,
 } from './languages.js';
 export type { LanguageCode } from './languages.js';
 export { LanguageSelect } from './LanguageSelect.js';

@@ -24,6 +24,15 @@ export const isLanguage = (code: unknown): code is LanguageCode => LANGUAGES.som
 /** `rtl` for right-to-left scripts (Arabic), else `ltr`. */
 export const directionOf = (code: string): 'rtl' | 'ltr' => (RTL.has(code.split('-')[0]!) ? 'rtl' : 'ltr');
 
+/** The language an address names in its first segment (`/fr/…`); the default language has none. */
+export function addressLanguage(pathname: string): LanguageCode | undefined {
+  const code = pathname.split('/')[1];
+  return code != DEFAULT_LANGUAGE && isLanguage(code) ? code : undefined;
+}
+
+/** The part of the address for a language: `/fr`, or '' for the default language. */
+export const languageBase = (code: LanguageCode): string => (code == DEFAULT_LANGUAGE ? '' : `/${code}`);
+
 function stored(): string | null {
   try {
     return localStorage.getItem(LANGUAGE_STORAGE_KEY);

@@ -6,6 +6,7 @@
  *   PUT    /_admin/v1/media/{id}/alt        {siteId, alt: {language: text}}
  *   DELETE /_admin/v1/media/{id}?siteId=
  *   GET    /_media/{id}.{ext}?w=&format=    the file or a variant; public, cached for a year (immutable)
+ *   GET    /_media/{id}.{ext}/alt?language=  its alt text in a language (else the site's default); public
  * Callers of the admin routes: the admin key, the site's API key, or a console owner who may edit collections
  * (the one check, owners/admin-access.ts). The declared type and name are never trusted (images.ts, store.ts).
  */
@@ -194,6 +195,33 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       await removeMedia(ctx.db, settings, media);
       await audit(request, who, { action: 'media_removed', mediaId: media.id });
       return {};
+    },
+  );
+
+  // The alt text is published with the picture (the storefront shows it, server-rendered or not): public too.
+  app.get(
+    `${MEDIA_PATH}/:file/alt`,
+    {
+      schema: {
+        summary: "An uploaded image's alt text in a language (public)",
+        params: FileParams,
+        querystring: Type.Object({ language: Type.Optional(Type.String({ maxLength: 35 })) }),
+        response: {
+          200: Object.assign(Open({ alt: Type.String({ description: "'' when the image has none" }) }), {
+            description: "The text in `language`, else in the site's default language, else ''",
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const [id, ext] = request.params.file.split('.') as [string, string];
+      const media = await findMedia(ctx.db, id);
+      if (!media || mediaUrl(media) !== `${MEDIA_PATH}/${id}.${ext}`)
+        throw appError('NOT_FOUND', { description: 'No such media file' });
+      const fallback = ctx.sites.get(media.siteId)?.languages?.[0] ?? 'en';
+      const language = request.query.language ?? fallback;
+      reply.header('cache-control', 'no-cache');
+      return { alt: media.alt[language] ?? media.alt[language.split('-')[0]!] ?? media.alt[fallback] ?? '' };
     },
   );
 

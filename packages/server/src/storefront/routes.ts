@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import * as S from './schemas.js';
+import { DataReadError, inProcessDataApi, serverPages } from './server-pages.js';
 import { findStaticFile, gzipped, type StaticFile } from './static-files.js';
 
 /** Product pictures of the demo catalog, shipped with the server package. */
@@ -50,15 +51,16 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   const { config } = ctx;
   const site = ctx.sites.get(config.storefront.siteId);
 
+  const runtimeConfig = () => ({
+    apiBaseUrl: config.publicUrl,
+    clientId: config.storefront.clientId,
+    siteId: config.storefront.siteId,
+    siteName: site?.name ?? config.storefront.siteId,
+    devMailbox: config.devMailbox,
+  });
   app.get('/_vitrine/config.json', { schema: S.runtimeConfig }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return {
-      apiBaseUrl: config.publicUrl,
-      clientId: config.storefront.clientId,
-      siteId: config.storefront.siteId,
-      siteName: site?.name ?? config.storefront.siteId,
-      devMailbox: config.devMailbox,
-    };
+    return runtimeConfig();
   });
 
   const assets = assetsDir();
@@ -79,14 +81,27 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     );
     return;
   }
+  const render = serverPages(root);
   app.get('/*', { schema: S.storefrontFiles }, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
-    const file = path ? await findStaticFile(root, path) : undefined;
+    // The server-rendering bundle is the server's own code, never a file of the site.
+    const file = path && !path.startsWith('ssr/') ? await findStaticFile(root, path) : undefined;
     if (file) {
       // Vite puts content hashes in /assets/ names, so those can be cached for good.
       const cache = path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
       if (file.type.startsWith('text/html')) reply.header('content-security-policy', PAGE_CSP);
       return send(request, reply, file, cache);
+    }
+    // Catalog, category and product pages come rendered, whatever the client accepts (link previews, crawlers).
+    const page = render && (await renderedPage(request, render));
+    if (page) {
+      // 200, or 404 for an unknown product (a page all the same: the schema's 200 string is its shape).
+      reply
+        .code(page.status as 200)
+        .header('content-security-policy', PAGE_CSP)
+        .header('cache-control', 'no-cache');
+      reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
+      return reply.send(page.html);
     }
     // `/` is always the app; deeper unknown paths get it only when a browser asks for a page.
     const wantsHtml = path === '' || (request.headers.accept ?? '').includes('text/html');
@@ -97,4 +112,20 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     reply.header('content-security-policy', PAGE_CSP);
     return send(request, reply, index, 'no-cache');
   });
+
+  async function renderedPage(request: FastifyRequest, render: NonNullable<ReturnType<typeof serverPages>>) {
+    try {
+      return await render({
+        url: request.url,
+        // Read at each request: the public address is known only once the server listens (tests, port 0).
+        origin: config.publicUrl.replace(/\/+$/, ''),
+        config: runtimeConfig(),
+        request: inProcessDataApi(app, request, config.storefront.siteId),
+      });
+    } catch (error) {
+      // A read the visitor may not make (or a failing one): the browser app shows the page as it can.
+      if (!(error instanceof DataReadError)) request.log.error({ err: error }, 'storefront page not rendered');
+      return undefined;
+    }
+  }
 };

@@ -17,17 +17,38 @@ export interface NavigateOptions {
 }
 
 const listeners = new Set<() => void>();
+/** The language part of the address (`/fr`), or '' for the default language: routes never see it. */
+let base = '';
+
+export const getBase = (): string => base;
+export function setBase(next: string): void {
+  base = next;
+}
+
+/** The path within the language part: `/fr/cart` → `/cart`. */
+function withinBase(pathname: string): string {
+  if (!base || (pathname != base && !pathname.startsWith(base + '/'))) return pathname;
+  return pathname.slice(base.length) || '/';
+}
+
 let current: RouterLocation | undefined;
 let counter = 0;
 
 function read(): RouterLocation {
-  const { pathname, search, hash } = window.location;
-  return { pathname, search, hash, state: (window.history.state as { usr?: unknown } | null)?.usr, key: ++counter };
+  const { search, hash } = window.location;
+  return {
+    pathname: withinBase(window.location.pathname),
+    search,
+    hash,
+    state: (window.history.state as { usr?: unknown } | null)?.usr,
+    key: ++counter,
+  };
 }
 
 /** The current location; a new object only when the address changed (a stable store snapshot). */
 export function getLocation(): RouterLocation {
-  const { pathname, search, hash } = window.location;
+  const { search, hash } = window.location;
+  const pathname = withinBase(window.location.pathname);
   if (!current || current.pathname != pathname || current.search != search || current.hash != hash) current = read();
   return current;
 }
@@ -57,6 +78,7 @@ export function resolve(to: string, from: RouterLocation = getLocation()): strin
 
 export function navigate(to: string, options: NavigateOptions = {}): void {
   const url = new URL(resolve(to));
+  url.pathname = base + url.pathname;
   const state = { usr: options.state };
   if (options.replace) window.history.replaceState(state, '', url);
   else window.history.pushState(state, '', url);

