@@ -152,12 +152,16 @@ export async function tokenShopper(
   { claimsInIdToken, idp = IDP.id }: { claimsInIdToken: boolean; idp?: string },
 ): Promise<string> {
   const id = account(sso.provider, claims);
-  if (claimsInIdToken) return id;
+  if (!claimsInIdToken) await signInThroughBrowser(sso, id, idp);
+  return id;
+}
+
+/** `accountId` signs in once through the hosted page and the browser callback, to the code for the shop. */
+export async function signInThroughBrowser(sso: SsoKit, accountId: string, idp = IDP.id): Promise<void> {
   const browser = new Browser();
-  const done = await browser.go((await toCallback(sso, browser, id, idp)).callback!);
+  const done = await browser.go((await toCallback(sso, browser, accountId, idp)).callback!);
   if (!fragmentOf(done.headers.get('location')).get('code'))
     throw new Error(`the browser sign-in did not end with a code: ${done.status} ${await done.text()}`);
-  return id;
 }
 
 /** A nonce Vitrine issues for login-with-token-params (POST /v1/sso/nonce), as a native app asks for one. */
