@@ -11,9 +11,10 @@
 //
 // Alone, a file pays for what `npm test` pays once per worker: importing the server, compiling PGlite,
 // starting Chromium (`isolate: false`, one browser per worker). Without `--base` the first line is Vitest's
-// own start (config, no test file) and `net` takes only that off. With `--base <small file>`, each file runs
-// after that file in one worker (`--maxWorkers=1`) and `net` is the difference from the base alone: what the
-// file costs once the worker is warm, which is what it costs inside the whole run. A failing file is marked.
+// own start (config, no test file) and `net` takes only that off: the file's cost in a worker of its own.
+// With `--base <small file>`, each file shares one worker with that file (VITRINE_TEST_WORKERS=1) and `net`
+// is the difference from the base alone: what the file costs once the worker is warm, which is what it
+// costs inside the whole run. A failing file is marked, with the failures (the base's too).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,7 +76,11 @@ function measure(vitestArgs) {
       '--reporter=json',
       `--outputFile=${report}`,
     ],
-    { cwd: repo, encoding: 'utf8', env: { ...process.env, REPORT: report } },
+    {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, REPORT: report, ...(base ? { VITRINE_TEST_WORKERS: '1' } : {}) },
+    },
   );
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   const children = result.stdout.trim().split('\n').at(-1).split(/\s+/);
@@ -108,14 +113,12 @@ function measureRuns(vitestArgs) {
 const fmt = (n) => n.toFixed(1).padStart(7);
 console.log(`${'cpu s'.padStart(7)} ${'net'.padStart(7)} ${'wall s'.padStart(7)}  tests  file`);
 // A filter no test file matches: Vitest starts, loads its config and stops. Or the base file alone.
-const start = base
-  ? measureRuns(['--maxWorkers=1', base])
-  : measureRuns(['--passWithNoTests', 'test-cost-matches-no-file']);
+const start = base ? measureRuns([base]) : measureRuns(['--passWithNoTests', 'test-cost-matches-no-file']);
 console.log(`${fmt(start.cpu)} ${fmt(0)} ${fmt(start.wall)}      -  (${base ? `${base} alone` : "Vitest's start"})`);
 
 const rows = [];
 for (const file of files) {
-  const row = { file, ...measureRuns(base ? ['--maxWorkers=1', base, file] : [file]) };
+  const row = { file, ...measureRuns(base ? [base, file] : [file]) };
   row.net = Math.max(0, row.cpu - start.cpu);
   if (base) row.tests -= start.tests; // the base file's own tests are not this file's
   rows.push(row);
