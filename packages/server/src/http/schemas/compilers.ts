@@ -2,7 +2,7 @@
  * The route schemas' validator and serializer compilers, shared by every Fastify instance of the process.
  *
  * Fastify makes new compilers for each instance, so each app compiles every route schema again: ~0.3 s of
- * CPU per app with ~300 routes. One server per process never notices, but tests start ~400 servers a run
+ * CPU per app with ~300 routes. One server per process never notices, but tests start hundreds of servers a run
  * (and a process may host several apps). Most route schemas are written inline in the route plugins, so
  * each app brings new objects of the same content: a compiled function is kept per schema's content (its
  * JSON), not per object. A schema holding something JSON cannot spell (a function, a RegExp) is only
