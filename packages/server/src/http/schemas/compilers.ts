@@ -51,19 +51,16 @@ function memoized<R extends { schema?: unknown }, F>(compile: (route: R) => F): 
   };
 }
 
-// Fastify's own pools (one Ajv / one serializer factory per set of shared schemas and options), held here
-// instead of per instance, each wrapped once.
-function pooled<B extends (...args: never[]) => (route: never) => unknown>(build: B): B {
-  const wrapped = new WeakMap<object, ReturnType<B>>();
-  return ((...args: Parameters<B>) => {
-    const inner = build(...args) as ReturnType<B>;
-    let compile = wrapped.get(inner);
-    if (!compile) wrapped.set(inner, (compile = memoized(inner as never) as ReturnType<B>));
-    return compile;
-  }) as B;
-}
-
-const buildValidator = pooled(ValidatorSelector() as BuildValidator);
+// Fastify's own pool (one Ajv per set of shared schemas and options), held here instead of per instance;
+// each compiler it hands out is wrapped once.
+const validatorFactory = ValidatorSelector() as BuildValidator;
+const validatorPools = new WeakMap<object, ReturnType<BuildValidator>>();
+const buildValidator: BuildValidator = (externalSchemas, options) => {
+  const inner = validatorFactory(externalSchemas, options);
+  let compile = validatorPools.get(inner);
+  if (!compile) validatorPools.set(inner, (compile = memoized(inner)));
+  return compile;
+};
 
 // The serializer factory has no pool of its own: one per set of shared schemas and options.
 const serializerFactory = SerializerSelector() as BuildSerializer;
