@@ -38,8 +38,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // Vitest's default is one worker per core less one: a single worker on a 2-core machine, while most of
-    // a test waits on sockets. Two at least, one per core beyond that.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // a test waits on sockets. Two at least, one per core beyond that. VITRINE_TEST_WORKERS sets the number
+    // (`--maxWorkers` on the command line does not reach the projects): scripts/test-cost.mjs runs with one.
+    maxWorkers: Number(process.env.VITRINE_TEST_WORKERS) || Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import type { SiteConfig } from '../src/config/types.js';
-import { Kit, pkce, withRedirectClient } from './redirect-kit.js';
+import { fragmentOf, Kit, pkce, withRedirectClient } from './redirect-kit.js';
 import { startTestServer, type TestServerOptions } from './server.js';
 import { exportJWK, generateKeyPair } from 'jose';
 import { startTestProvider, type TestAccount, type TestProvider, type TestProviderOptions } from './oidc-provider.js';
@@ -138,6 +138,30 @@ export async function toCallback(sso: SsoKit, browser: Browser, accountId: strin
   if (!callback?.startsWith(kit.server.url))
     throw new Error(`the provider did not send the browser back: ${resumed.status} ${await resumed.text()}`);
   return { p, visitor, redirectSessionId: body.redirectSession.id, start, callback };
+}
+
+/**
+ * How a suite gets the shopper for a sign-in that must succeed with login-with-token-params. A provider with
+ * claims in its ID tokens introduces a new shopper there; on oidc-provider's defaults the ID token carries no
+ * email, so only a shopper the site already knows signs in that way: one who signed in once through the
+ * browser callback, where Vitrine reads the email from UserInfo.
+ */
+export async function tokenShopper(
+  sso: SsoKit,
+  claims: TestAccount,
+  { claimsInIdToken, idp = IDP.id }: { claimsInIdToken: boolean; idp?: string },
+): Promise<string> {
+  const id = account(sso.provider, claims);
+  if (!claimsInIdToken) await signInThroughBrowser(sso, id, idp);
+  return id;
+}
+
+/** `accountId` signs in once through the hosted page and the browser callback, to the code for the shop. */
+export async function signInThroughBrowser(sso: SsoKit, accountId: string, idp = IDP.id): Promise<void> {
+  const browser = new Browser();
+  const done = await browser.go((await toCallback(sso, browser, accountId, idp)).callback!);
+  if (!fragmentOf(done.headers.get('location')).get('code'))
+    throw new Error(`the browser sign-in did not end with a code: ${done.status} ${await done.text()}`);
 }
 
 /** A nonce Vitrine issues for login-with-token-params (POST /v1/sso/nonce), as a native app asks for one. */

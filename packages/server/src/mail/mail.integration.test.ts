@@ -124,8 +124,17 @@ describe('delivery', () => {
       intervalMs: 50,
     });
     await db.transaction((tx) => enqueueMail(tx, mail(to, 'Looped')));
-    await waitFor(() => smtp.received.some((m) => m.to.includes(to)));
+    const delivered = await waitFor(() => smtp.received.find((m) => m.to.includes(to)));
+    expect(delivered.to).toEqual([to]);
+    expect(delivered.raw).toContain('Subject: Looped');
+    expect((await listMail(db, { to }))[0]!.sentAt).not.toBeNull();
     await loop.stop();
+    // Stopped: a mail queued now stays queued however many of the loop's intervals pass.
+    const after = `after-stop-${Date.now()}@example.com`;
+    await db.transaction((tx) => enqueueMail(tx, mail(after, 'Too late')));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received).toHaveLength(1);
+    expect((await listMail(db, { to: after }))[0]!.sentAt).toBeNull();
     await smtp.close();
   });
 });

@@ -3,59 +3,74 @@
  * POST /v1/sso/nonce first and the provider puts that value in the token. A token without a nonce, one
  * whose nonce was copied from the token itself (never issued), an issued nonce used a second time, one
  * past its 10 minutes and one issued for another provider are refused; `tokenNonce: "app"` keeps the
- * earlier behaviour for apps already shipped. Tokens come from the local oidc-provider.
+ * earlier behaviour for apps already shipped. Tokens come from the local oidc-provider, on its defaults (thin ID
+ * tokens: the shoppers who sign in are known to the site) and with claims in the ID token (new shoppers).
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, IDP, idTokenFrom, serverNonce, startSso, type SsoKit } from '../../../test-support/sso-kit.js';
+import {
+  account,
+  IDP,
+  idTokenFrom,
+  serverNonce,
+  startSso,
+  tokenShopper,
+  type SsoKit,
+} from '../../../test-support/sso-kit.js';
 
 const PATH = '/_api/iam/authentication/v1/sso/login-with-token-params';
 const APP_NONCE_IDP = 'appnonce';
-/** How far the server's clock is moved ahead of the machine's (the expiry test moves it). */
-let clockAhead = 0;
-let sso: SsoKit;
-
-beforeAll(async () => {
-  sso = await startSso({
-    now: () => Date.now() + clockAhead,
-    provider: { claimsInIdToken: true },
-    // The same provider once more, configured for apps that bring their own nonce (or none).
-    site: (site) => ({
-      ...site,
-      identityProviders: [
-        ...site.identityProviders!,
-        { ...site.identityProviders![0]!, id: APP_NONCE_IDP, tokenNonce: 'app' },
-      ],
-    }),
-  });
-});
-afterAll(async () => {
-  await sso?.close();
-});
-
-async function login(idToken: string, nonce?: string, idpConnectionId = IDP.id) {
-  const visitor = (await sso.kit.visitor()).access_token;
-  const res = await sso.kit.post(
-    PATH,
-    { idpConnectionId, tokenParams: { idToken, ...(nonce ? { nonce } : {}) } },
-    { authorization: visitor },
-  );
-  return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-const fresh = () =>
-  account(sso.provider, { email: `nonce-${Date.now()}-${Math.random()}@shop.test`, email_verified: true });
-
 const NOT_ISSUED =
   "The ID token was refused: the ID token's nonce was not issued by this server, or was used or has expired";
 
-function expectRefused(answer: Awaited<ReturnType<typeof login>>, message = NOT_ISSUED) {
-  expect(answer.status).toBe(400);
-  expect(answer.body.details.applicationError.code).toBe('INVALID_ID_TOKEN');
-  expect(answer.body.message).toBe(message);
-}
+describe.each([
+  { variant: "oidc-provider's defaults (thin ID tokens)", claimsInIdToken: false },
+  { variant: 'claims in the ID token', claimsInIdToken: true },
+])('login-with-token-params: the nonce is the server’s — a provider with $variant', ({ claimsInIdToken }) => {
+  /** How far the server's clock is moved ahead of the machine's (the expiry test moves it). */
+  let clockAhead = 0;
+  let sso: SsoKit;
 
-describe('login-with-token-params: the nonce is the server’s', () => {
+  beforeAll(async () => {
+    sso = await startSso({
+      now: () => Date.now() + clockAhead,
+      provider: { claimsInIdToken },
+      // The same provider once more, configured for apps that bring their own nonce (or none).
+      site: (site) => ({
+        ...site,
+        identityProviders: [
+          ...site.identityProviders!,
+          { ...site.identityProviders![0]!, id: APP_NONCE_IDP, tokenNonce: 'app' },
+        ],
+      }),
+    });
+  });
+  afterAll(async () => {
+    await sso?.close();
+  });
+
+  async function login(idToken: string, nonce?: string, idpConnectionId = IDP.id) {
+    const visitor = (await sso.kit.visitor()).access_token;
+    const res = await sso.kit.post(
+      PATH,
+      { idpConnectionId, tokenParams: { idToken, ...(nonce ? { nonce } : {}) } },
+      { authorization: visitor },
+    );
+    return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+
+  const claims = () => ({ email: `nonce-${Date.now()}-${Math.random()}@shop.test`, email_verified: true });
+  /** A shopper whose token-params sign-in must succeed (known to the site when the ID token is thin). */
+  const fresh = (idp = IDP.id) => tokenShopper(sso, claims(), { claimsInIdToken, idp });
+  /** A shopper whose token is refused: the refusal must come before the question of who they are. */
+  const stranger = () => account(sso.provider, claims());
+
+  function expectRefused(answer: Awaited<ReturnType<typeof login>>, message = NOT_ISSUED) {
+    expect(answer.status).toBe(400);
+    expect(answer.body.details.applicationError.code).toBe('INVALID_ID_TOKEN');
+    expect(answer.body.message).toBe(message);
+  }
+
   it('issues a nonce (single use, 10 minutes) and signs in with a token carrying it (the positive control)', async () => {
     const visitor = (await sso.kit.visitor()).access_token;
     const res = await sso.kit.post(
@@ -75,7 +90,7 @@ describe('login-with-token-params: the nonce is the server’s', () => {
         ])
       ).rows.length;
     expect(await stored()).toBe(1);
-    const answer = await login(await idTokenFrom(sso, fresh(), { nonce: issued.nonce }), issued.nonce);
+    const answer = await login(await idTokenFrom(sso, await fresh(), { nonce: issued.nonce }), issued.nonce);
     expect(answer.status).toBe(200);
     expect(answer.body.state).toBe('SUCCESS');
     expect(await stored()).toBe(0);
@@ -83,25 +98,25 @@ describe('login-with-token-params: the nonce is the server’s', () => {
 
   it('refuses a token without a nonce', async () => {
     expectRefused(
-      await login(await idTokenFrom(sso, fresh(), { nonce: null })),
+      await login(await idTokenFrom(sso, stranger(), { nonce: null })),
       'The ID token was refused: the ID token carries no nonce (ask POST /v1/sso/nonce for one before signing in at the provider)',
     );
   });
 
   it('refuses a nonce copied from the token itself (the app chose it; the server never issued it)', async () => {
-    const token = await idTokenFrom(sso, fresh(), { nonce: 'n-123' });
+    const token = await idTokenFrom(sso, stranger(), { nonce: 'n-123' });
     expectRefused(await login(token, 'n-123'));
   });
 
   it('refuses an issued nonce the second time, in another token', async () => {
     const nonce = await serverNonce(sso);
-    expect((await login(await idTokenFrom(sso, fresh(), { nonce }), nonce)).body.state).toBe('SUCCESS');
-    expectRefused(await login(await idTokenFrom(sso, fresh(), { nonce }), nonce));
+    expect((await login(await idTokenFrom(sso, await fresh(), { nonce }), nonce)).body.state).toBe('SUCCESS');
+    expectRefused(await login(await idTokenFrom(sso, stranger(), { nonce }), nonce));
   });
 
   it('refuses a nonce past its 10 minutes', async () => {
     const nonce = await serverNonce(sso);
-    const token = await idTokenFrom(sso, fresh(), { nonce });
+    const token = await idTokenFrom(sso, stranger(), { nonce });
     clockAhead = 601_000;
     try {
       expectRefused(await login(token, nonce));
@@ -112,7 +127,7 @@ describe('login-with-token-params: the nonce is the server’s', () => {
 
   it('refuses a nonce issued for another provider of the site', async () => {
     const nonce = await serverNonce(sso, 'downidp');
-    expectRefused(await login(await idTokenFrom(sso, fresh(), { nonce }), nonce));
+    expectRefused(await login(await idTokenFrom(sso, stranger(), { nonce }), nonce));
   });
 
   it('answers 400 for an unknown provider and 401 without a token, not a nonce', async () => {
@@ -129,9 +144,17 @@ describe('login-with-token-params: the nonce is the server’s', () => {
   });
 
   it('a provider configured tokenNonce "app" takes the app’s own nonce, or none, as before', async () => {
-    const own = await login(await idTokenFrom(sso, fresh(), { nonce: 'app-nonce-1' }), 'app-nonce-1', APP_NONCE_IDP);
+    const own = await login(
+      await idTokenFrom(sso, await fresh(APP_NONCE_IDP), { nonce: 'app-nonce-1' }),
+      'app-nonce-1',
+      APP_NONCE_IDP,
+    );
     expect(own.body.state).toBe('SUCCESS');
-    const none = await login(await idTokenFrom(sso, fresh(), { nonce: null }), undefined, APP_NONCE_IDP);
+    const none = await login(
+      await idTokenFrom(sso, await fresh(APP_NONCE_IDP), { nonce: null }),
+      undefined,
+      APP_NONCE_IDP,
+    );
     expect(none.body.state).toBe('SUCCESS');
   });
 });

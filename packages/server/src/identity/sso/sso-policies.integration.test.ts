@@ -12,18 +12,21 @@ import {
   idTokenFrom,
   startSso,
   toCallback,
+  tokenShopper,
   type SsoKit,
 } from '../../../test-support/sso-kit.js';
 
 let approval: SsoKit;
 let open: SsoKit;
-// Claims in the ID token: new shoppers sign in with login-with-token-params too (no UserInfo there).
-const provider = { claimsInIdToken: true };
 beforeAll(async () => {
   [approval, open] = await Promise.all([
-    startSso({ provider, site: (s) => ({ ...s, policies: { ...s.policies, memberApproval: 'manual' } }) }),
+    // Claims in the ID token: a new shopper signs in with login-with-token-params (no UserInfo there).
     startSso({
-      provider,
+      provider: { claimsInIdToken: true },
+      site: (s) => ({ ...s, policies: { ...s.policies, memberApproval: 'manual' } }),
+    }),
+    // oidc-provider's defaults (thin ID tokens): the second-factor test's shopper is known to the site.
+    startSso({
       site: (s) => ({
         ...s,
         policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
@@ -81,8 +84,12 @@ describe('a site that approves new members by hand', () => {
 
 describe('token-params for a member with a second factor', () => {
   it('answers REQUIRE_MFA with a stateToken; the app code then gives SUCCESS', async () => {
-    const { kit, provider } = open;
-    const id = account(provider, { email: unique('mfa-token'), email_verified: true });
+    const { kit } = open;
+    const id = await tokenShopper(
+      open,
+      { email: unique('mfa-token'), email_verified: true },
+      { claimsInIdToken: false },
+    );
     const first = await tokenLogin(open, await idTokenFrom(open, id));
     expect(first.body.state).toBe('SUCCESS');
     // The member adds an authenticator app.
