@@ -8,6 +8,10 @@ import {
   CAPTCHA_REQUIRED,
   EMAIL_EXISTS,
   PASSWORD_RESET_REQUIRED,
+  PHONE_DELIVERY_FAILED,
+  PHONE_LIMIT_REACHED,
+  PHONE_RESEND_TOO_SOON,
+  PUSH_DENIED,
   WRONG_PASSWORD,
 } from '../http/error-codes.js';
 import { ApplicationError, SystemError, ValidationError } from '../http/errors.js';
@@ -33,6 +37,14 @@ const CODES: Record<string, LoginErrorCode> = {
   [EMAIL_EXISTS]: 'emailAlreadyExists',
   [WRONG_PASSWORD]: 'invalidPassword',
   [PASSWORD_RESET_REQUIRED]: 'resetPassword',
+};
+
+// The second step's refusals a page words for itself (and then offers another factor).
+const VERIFY_CODES: Record<string, LoginErrorCode> = {
+  [PHONE_RESEND_TOO_SOON]: 'phoneResendTooSoon',
+  [PHONE_LIMIT_REACHED]: 'phoneLimitReached',
+  [PHONE_DELIVERY_FAILED]: 'phoneDeliveryFailed',
+  [PUSH_DENIED]: 'pushDenied',
 };
 
 /** Wire form: all tokens in ONE element with capitalised keys; absent tokens are left out. */
@@ -72,6 +84,9 @@ export function toLoginResult(response: unknown): LoginResult {
           ...(c && { challenge: c }),
           ...(extra.attemptsLeft && { attemptsLeft: extra.attemptsLeft.numValue }),
           ...(extra.failure?.strValue && { failure: extra.failure.strValue }),
+          ...(extra.resendAfterSeconds?.numValue !== undefined && {
+            resendAfterSeconds: extra.resendAfterSeconds.numValue,
+          }),
         },
       };
     }
@@ -100,7 +115,14 @@ export function toFailure(e: unknown, flow: 'register' | 'login' | 'verify'): Lo
   const email = (e as ValidationError).violations?.find((v) => v.data?.type == 'EMAIL');
   // Object keys are strings: without the type check a numeric -19976 would match '-19976'.
   const code = typeof e.code == 'string' ? CODES[e.code] : undefined;
-  if (flow == 'verify') return failure(e);
+  if (flow == 'verify') {
+    const verifyCode = typeof e.code == 'string' ? VERIFY_CODES[e.code] : undefined;
+    const wait = (e as ApplicationError).data?.retryAfterSeconds;
+    return {
+      ...failure(e, verifyCode),
+      ...(verifyCode && typeof wait == 'number' && { retryAfterSeconds: wait }),
+    };
+  }
   if (flow == 'register') {
     return email
       ? failure(email.description, 'invalidEmail')

@@ -96,7 +96,15 @@ export type LoginErrorCode =
   /** No answer from the server (offline, DNS, CORS). */
   | 'networkError'
   /** An answer the client cannot interpret (server fault, malformed body). */
-  | 'unexpectedResponse';
+  | 'unexpectedResponse'
+  /** Second step: a code went to the phone a moment ago (`retryAfterSeconds` says how long to wait). */
+  | 'phoneResendTooSoon'
+  /** Second step: the day's codes for this number, address, member or site are used up, or the country is not served. */
+  | 'phoneLimitReached'
+  /** Second step: the text or call provider failed; another factor may work. */
+  | 'phoneDeliveryFailed'
+  /** Second step: the push approval was denied on the member's other device; the step is over. */
+  | 'pushDenied';
 
 export interface LoginResult {
   loginState: LoginState;
@@ -110,9 +118,13 @@ export interface LoginResult {
     attemptsLeft?: number;
     /** Why the last answer did not pass: `WRONG_CODE`, or `PUSH_EXPIRED` for a push approval nobody answered. */
     failure?: string;
+    /** After a code was texted or called: seconds before another may be asked for. */
+    resendAfterSeconds?: number;
   };
   error?: string;
   errorCode?: LoginErrorCode;
+  /** With `phoneResendTooSoon` (and a daily `phoneLimitReached`): seconds before asking again can work. */
+  retryAfterSeconds?: number;
 }
 
 export interface CaptchaTokens {

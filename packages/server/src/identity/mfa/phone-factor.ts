@@ -79,7 +79,8 @@ async function activePhoneFactor(db: Queryable, siteId: string, memberId: string
 
 /**
  * `/v2/sms/verify` or `/v2/call/verify` without a code: a code texted (`smsData.deliveryMethod`
- * SMS | WHATSAPP) or read out by a call, bound to this second step; MFA_CHALLENGE with the masked number.
+ * SMS | WHATSAPP) or read out by a call, bound to this second step; MFA_CHALLENGE with the masked number
+ * and the wait before another code may be asked for.
  */
 export async function phoneChallenge(
   deps: IdentityDeps,
@@ -97,7 +98,11 @@ export async function phoneChallenge(
     state: 'MFA_CHALLENGE',
     stateToken: step.stateToken,
     identity: await loadWireIdentity(ctx.db, step.site, step.member),
-    additionalData: { deliveryMethod: { strValue: channel.toUpperCase() } },
+    additionalData: {
+      deliveryMethod: { strValue: channel.toUpperCase() },
+      // So a page can show when "Send again" works instead of learning it from a refusal.
+      resendAfterSeconds: { numValue: phoneOf(step.site, ctx.config)?.limits.resendSeconds ?? 60 },
+    },
     mfaChallengeData: {
       factorType: type,
       verificationChallengeData: { hint: sent.maskedNumber },
