@@ -8,7 +8,6 @@ import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { useLingui } from '../../i18n/index.js';
-import { isolate } from '../../i18n/isolate.js';
 import { clearPendingSecondStep, readPendingSecondStep, savePendingSecondStep } from './pending-second-step.js';
 import { PushWaitPanel } from './PushWaitPanel.js';
 import { usePhoneCodes, type PhoneRefusal, type PhoneWay } from './use-phone-codes.js';
@@ -146,7 +145,9 @@ export function SecondStepPage() {
       ),
     );
 
-  const where = isolate(phone.hint ?? '');
+  // One unbroken left-to-right isolate (LRI … PDI): digits and '+' alone would take the Arabic sentence's
+  // direction ("82 •• 33+"), and a number wrapped across lines reads scrambled.
+  const where = `\u2066${(phone.hint ?? '').replace(/ /g, '\u00a0')}\u2069`;
   const help: Record<Method, string> = {
     TOTP: t('secondStep.totpHelp', 'Enter the 6-digit code from your authenticator app.'),
     EMAIL: t('secondStep.emailHelp', 'Enter the 6-digit code we emailed you.'),
