@@ -145,9 +145,9 @@ export function SecondStepPage() {
       ),
     );
 
-  // One unbroken left-to-right isolate (LRI … PDI): digits and '+' alone would take the Arabic sentence's
-  // direction ("82 •• 33+"), and a number wrapped across lines reads scrambled.
-  const where = `\u2066${(phone.hint ?? '').replace(/ /g, '\u00a0')}\u2069`;
+  // The number goes in as a marker, then becomes its own left-to-right element: in Arabic text the digits
+  // and '+' alone would take the sentence's direction ("48 •• 33+"); no-break spaces keep it on one line.
+  const where = '\u0000';
   const help: Record<Method, string> = {
     TOTP: t('secondStep.totpHelp', 'Enter the 6-digit code from your authenticator app.'),
     EMAIL: t('secondStep.emailHelp', 'Enter the 6-digit code we emailed you.'),
@@ -190,7 +190,18 @@ export function SecondStepPage() {
   return (
     <section className="page auth-page">
       <PageHeading>{t('secondStep.heading', 'Two-step verification')}</PageHeading>
-      <p>{help[method]}</p>
+      <p>
+        {help[method].split(where).flatMap((part, i) =>
+          i == 0
+            ? [part]
+            : [
+                <bdi key={i} dir="ltr">
+                  {(phone.hint ?? '').replace(/ /g, '\u00a0')}
+                </bdi>,
+                part,
+              ],
+        )}
+      </p>
       {notice && <Alert tone="success">{notice}</Alert>}
       {refusal && <Alert tone="error">{refusal}</Alert>}
       {method == 'PUSH' && (
