@@ -13,7 +13,8 @@ import { APP, startTestServer, type TestServer } from '@vitrine/server/test-supp
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { httpSilentLogin } from '../test-support/real-server.js';
 import { useAuthActions, useSession } from './hooks.js';
-import { usePushApprovals, usePushSignIn, type PushApprovals, type PushSignIn } from './push.js';
+import { usePushApprovals, type PushApprovals } from './push.js';
+import { usePushSignIn, type PushSignIn } from './push-sign-in.js';
 import { VitrineProvider } from './provider.js';
 
 const PASSWORD = 'react push password 8';
@@ -97,7 +98,7 @@ describe('push approval through the hooks', () => {
     expect(answer).toMatchObject({ status: 'DENIED', secureAccount: { endOtherSessions: true } });
     await waitFor(() => expect(screen.getByTestId('pending').textContent).toBe('none'));
     const refused = await waiting.verifyFactor({ factorType: 'PUSH', transactionId: pushData.transactionId });
-    expect(refused).toMatchObject({ loginState: 'FAILURE', errorCode: 'pushDenied' });
+    expect(refused).toMatchObject({ loginState: 'FAILURE', errorCode: 'PUSH_DENIED' });
     expect(await act(() => approvals!.secureAccount())).toMatchObject({ endedSessions: expect.any(Number) });
   });
 
@@ -145,6 +146,6 @@ describe('push approval through the hooks', () => {
       reason: 'wrong_number',
     });
     await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('denied'), { timeout: 5000 });
-    expect(push!.result).toMatchObject({ loginState: 'FAILURE', errorCode: 'pushDenied' });
+    expect(push!.result).toMatchObject({ loginState: 'FAILURE', errorCode: 'PUSH_DENIED' });
   });
 });

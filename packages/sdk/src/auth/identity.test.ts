@@ -121,22 +121,21 @@ describe('second-step refusals', () => {
       },
       'R',
     );
-    expect(toFailure(tooSoon, 'verify')).toMatchObject({ errorCode: 'phoneResendTooSoon', retryAfterSeconds: 42 });
-    expect(toFailure(appError('PHONE_LIMIT_REACHED'), 'verify').errorCode).toBe('phoneLimitReached');
-    expect(toFailure(appError('PHONE_DELIVERY_FAILED'), 'verify').errorCode).toBe('phoneDeliveryFailed');
-    expect(toFailure(appError('PUSH_DENIED'), 'verify').errorCode).toBe('pushDenied');
+    expect(toFailure(tooSoon, 'verify')).toMatchObject({ errorCode: 'PHONE_RESEND_TOO_SOON', retryAfterSeconds: 42 });
+    expect(toFailure(appError('PHONE_LIMIT_REACHED'), 'verify').errorCode).toBe('PHONE_LIMIT_REACHED');
+    expect(toFailure(appError('PHONE_DELIVERY_FAILED'), 'verify').errorCode).toBe('PHONE_DELIVERY_FAILED');
+    expect(toFailure(appError('PUSH_DENIED'), 'verify').errorCode).toBe('PUSH_DENIED');
     expect(toFailure(appError('PUSH_DENIED'), 'login').errorCode).toBe('invalidEmail');
     expect(toFailure(appError('other'), 'verify')).toEqual({ loginState: 'FAILURE', error: 'boom' });
   });
 
-  it('carries the resend wait of a texted code', () => {
+  it('passes the resend wait of a texted code through with the challenge', () => {
     const r = toLoginResult({
       state: 'MFA_CHALLENGE',
       stateToken: 's',
-      additionalData: { resendAfterSeconds: { numValue: 60 } },
-      mfaChallengeData: { factorType: 'SMS', availableFactors: [] },
+      mfaChallengeData: { factorType: 'SMS', verificationChallengeData: { hint: 'h', resendAfterSeconds: 60 } },
     });
-    expect(r.data?.resendAfterSeconds).toBe(60);
+    expect(r.data?.challenge?.verificationChallengeData?.resendAfterSeconds).toBe(60);
   });
 });
 

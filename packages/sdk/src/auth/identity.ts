@@ -8,10 +8,6 @@ import {
   CAPTCHA_REQUIRED,
   EMAIL_EXISTS,
   PASSWORD_RESET_REQUIRED,
-  PHONE_DELIVERY_FAILED,
-  PHONE_LIMIT_REACHED,
-  PHONE_RESEND_TOO_SOON,
-  PUSH_DENIED,
   WRONG_PASSWORD,
 } from '../http/error-codes.js';
 import { ApplicationError, SystemError, ValidationError } from '../http/errors.js';
@@ -37,14 +33,6 @@ const CODES: Record<string, LoginErrorCode> = {
   [EMAIL_EXISTS]: 'emailAlreadyExists',
   [WRONG_PASSWORD]: 'invalidPassword',
   [PASSWORD_RESET_REQUIRED]: 'resetPassword',
-};
-
-// The second step's refusals a page words for itself (and then offers another factor).
-const VERIFY_CODES: Record<string, LoginErrorCode> = {
-  [PHONE_RESEND_TOO_SOON]: 'phoneResendTooSoon',
-  [PHONE_LIMIT_REACHED]: 'phoneLimitReached',
-  [PHONE_DELIVERY_FAILED]: 'phoneDeliveryFailed',
-  [PUSH_DENIED]: 'pushDenied',
 };
 
 /** Wire form: all tokens in ONE element with capitalised keys; absent tokens are left out. */
@@ -84,9 +72,6 @@ export function toLoginResult(response: unknown): LoginResult {
           ...(c && { challenge: c }),
           ...(extra.attemptsLeft && { attemptsLeft: extra.attemptsLeft.numValue }),
           ...(extra.failure?.strValue && { failure: extra.failure.strValue }),
-          ...(extra.resendAfterSeconds?.numValue !== undefined && {
-            resendAfterSeconds: extra.resendAfterSeconds.numValue,
-          }),
         },
       };
     }
@@ -116,12 +101,12 @@ export function toFailure(e: unknown, flow: 'register' | 'login' | 'verify'): Lo
   // Object keys are strings: without the type check a numeric -19976 would match '-19976'.
   const code = typeof e.code == 'string' ? CODES[e.code] : undefined;
   if (flow == 'verify') {
-    const verifyCode = typeof e.code == 'string' ? VERIFY_CODES[e.code] : undefined;
-    const wait = (e as ApplicationError).data?.retryAfterSeconds;
-    return {
-      ...failure(e, verifyCode),
-      ...(verifyCode && typeof wait == 'number' && { retryAfterSeconds: wait }),
-    };
+    // The second step's refusals a page words for itself (then offers another factor), named as in the
+    // server's catalogue: PHONE_RESEND_TOO_SOON (with the wait), PHONE_LIMIT_REACHED, PHONE_DELIVERY_FAILED, PUSH_DENIED.
+    const c = e.code as LoginErrorCode;
+    return /^PHONE_|^PUSH_DENIED/.test(c)
+      ? { ...failure(e, c), retryAfterSeconds: (e as ApplicationError).data?.retryAfterSeconds as number | undefined }
+      : failure(e);
   }
   if (flow == 'register') {
     return email

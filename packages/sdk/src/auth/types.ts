@@ -59,6 +59,8 @@ export interface MfaChallenge {
   factorType: MfaFactor['factorType'];
   verificationChallengeData?: {
     hint?: string;
+    /** SMS and CALL once a code went: seconds before another may be asked for. */
+    resendAfterSeconds?: number;
     webauthnData?: { challengeId: string; publicKeyCredentialRequestOptionsJson: string };
     /** PUSH: the transaction to poll, the number the waiting page shows, and whether it was answered. */
     pushData?: {
@@ -98,13 +100,13 @@ export type LoginErrorCode =
   /** An answer the client cannot interpret (server fault, malformed body). */
   | 'unexpectedResponse'
   /** Second step: a code went to the phone a moment ago (`retryAfterSeconds` says how long to wait). */
-  | 'phoneResendTooSoon'
+  | 'PHONE_RESEND_TOO_SOON'
   /** Second step: the day's codes for this number, address, member or site are used up, or the country is not served. */
-  | 'phoneLimitReached'
+  | 'PHONE_LIMIT_REACHED'
   /** Second step: the text or call provider failed; another factor may work. */
-  | 'phoneDeliveryFailed'
+  | 'PHONE_DELIVERY_FAILED'
   /** Second step: the push approval was denied on the member's other device; the step is over. */
-  | 'pushDenied';
+  | 'PUSH_DENIED';
 
 export interface LoginResult {
   loginState: LoginState;
@@ -118,12 +120,10 @@ export interface LoginResult {
     attemptsLeft?: number;
     /** Why the last answer did not pass: `WRONG_CODE`, or `PUSH_EXPIRED` for a push approval nobody answered. */
     failure?: string;
-    /** After a code was texted or called: seconds before another may be asked for. */
-    resendAfterSeconds?: number;
   };
   error?: string;
   errorCode?: LoginErrorCode;
-  /** With `phoneResendTooSoon` (and a daily `phoneLimitReached`): seconds before asking again can work. */
+  /** With `PHONE_RESEND_TOO_SOON` (and a daily `PHONE_LIMIT_REACHED`): seconds before asking again can work. */
   retryAfterSeconds?: number;
 }
 

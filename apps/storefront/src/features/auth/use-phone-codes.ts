@@ -41,16 +41,16 @@ export function usePhoneCodes(step: SecondStep, stateToken: string | undefined) 
     if (result.loginState == 'MFA_REQUIRED') {
       setSent((s) => ({ ...s, [way]: true }));
       setHint(result.data?.challenge?.verificationChallengeData?.hint ?? hint);
-      waitFor(way, result.data?.resendAfterSeconds ?? 60);
+      waitFor(way, result.data?.challenge?.verificationChallengeData?.resendAfterSeconds ?? 60);
       return undefined;
     }
-    if (result.errorCode == 'phoneResendTooSoon') {
+    if (result.errorCode == 'PHONE_RESEND_TOO_SOON') {
       waitFor(way, result.retryAfterSeconds ?? 60);
       return 'tooSoon';
     }
-    return result.errorCode == 'phoneLimitReached'
+    return result.errorCode == 'PHONE_LIMIT_REACHED'
       ? 'limit'
-      : result.errorCode == 'phoneDeliveryFailed'
+      : result.errorCode == 'PHONE_DELIVERY_FAILED'
         ? 'delivery'
         : 'other';
   };

@@ -98,14 +98,14 @@ export async function phoneChallenge(
     state: 'MFA_CHALLENGE',
     stateToken: step.stateToken,
     identity: await loadWireIdentity(ctx.db, step.site, step.member),
-    additionalData: {
-      deliveryMethod: { strValue: channel.toUpperCase() },
-      // So a page can show when "Send again" works instead of learning it from a refusal.
-      resendAfterSeconds: { numValue: phoneOf(step.site, ctx.config)?.limits.resendSeconds ?? 60 },
-    },
+    additionalData: { deliveryMethod: { strValue: channel.toUpperCase() } },
     mfaChallengeData: {
       factorType: type,
-      verificationChallengeData: { hint: sent.maskedNumber },
+      // The wait, so a page can show when "Send again" works instead of learning it from a refusal.
+      verificationChallengeData: {
+        hint: sent.maskedNumber,
+        resendAfterSeconds: phoneOf(step.site, ctx.config)?.limits.resendSeconds ?? 60,
+      },
       availableFactors: factors,
       reason: 'USER_SETTINGS',
     },
