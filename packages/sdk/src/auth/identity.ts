@@ -102,11 +102,13 @@ export function toFailure(e: unknown, flow: 'register' | 'login' | 'verify'): Lo
   const code = typeof e.code == 'string' ? CODES[e.code] : undefined;
   if (flow == 'verify') {
     // The second step's refusals a page words for itself (then offers another factor), named as in the
-    // server's catalogue: PHONE_RESEND_TOO_SOON (with the wait), PHONE_LIMIT_REACHED, PHONE_DELIVERY_FAILED, PUSH_DENIED.
+    // server's catalogue: PHONE_RESEND_TOO_SOON, PHONE_LIMIT_REACHED, PHONE_DELIVERY_FAILED, PUSH_DENIED;
+    // a refusal to wait says how long.
     const c = e.code as LoginErrorCode;
-    return /^PHONE_|^PUSH_DENIED/.test(c)
-      ? { ...failure(e, c), retryAfterSeconds: (e as ApplicationError).data?.retryAfterSeconds as number | undefined }
-      : failure(e);
+    return {
+      ...failure(e, /^PHONE_|^PUSH_DENIED/.test(c) ? c : undefined),
+      retryAfterSeconds: (e as ApplicationError).data?.retryAfterSeconds as number | undefined,
+    };
   }
   if (flow == 'register') {
     return email

@@ -123,7 +123,7 @@ export interface LoginResult {
   };
   error?: string;
   errorCode?: LoginErrorCode;
-  /** With `PHONE_RESEND_TOO_SOON` (and a daily `PHONE_LIMIT_REACHED`): seconds before asking again can work. */
+  /** A second step's refusal to wait (`PHONE_RESEND_TOO_SOON`, a daily `PHONE_LIMIT_REACHED`, too many tries): seconds before asking again can work. */
   retryAfterSeconds?: number;
 }
 
