@@ -27,6 +27,8 @@ export { useFactors, useSecondStep, passkeysSupported } from './mfa.js';
 export type { Activation, ChangeProof, Factor, FactorsResult, SecondStep } from './mfa.js';
 export { usePushApprovals } from './push.js';
 export type { ApprovalAnswer, PendingApproval, PushApprovals } from './push.js';
+export { usePushSignIn } from './push-sign-in.js';
+export type { PushSignIn, PushSignInStatus } from './push-sign-in.js';
 export { useSignInMethods, useSsoClient, useSsoProviders } from './sso.js';
 export type { Connection, IdentityProvider, SignInMethods, SsoProviders } from './sso.js';
 export { startLogin } from './redirect-login.js';

@@ -1,6 +1,7 @@
 /**
  * Push approval's approving side (issue #32): the sign-ins waiting for the signed-in member's approval,
- * polled while mounted, and the answers (approve with the number, deny, secure the account).
+ * polled while mounted, and the answers (approve with the number, deny, secure the account). The waiting
+ * side is push-sign-in.ts (its own module, so a page that only approves does not carry it).
  */
 import { factorsOf } from '@vitrine/sdk/mfa';
 import type { ApprovalAnswer, PendingApproval } from '@vitrine/sdk/mfa';

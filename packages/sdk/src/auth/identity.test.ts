@@ -109,6 +109,36 @@ describe('login failures', () => {
   });
 });
 
+describe('second-step refusals', () => {
+  it('name the phone and push refusals, with the wait; other verify errors keep the message alone', () => {
+    const tooSoon = toHttpError(
+      429,
+      'Too Many Requests',
+      {
+        details: {
+          applicationError: { code: 'PHONE_RESEND_TOO_SOON', description: 'wait', data: { retryAfterSeconds: 42 } },
+        },
+      },
+      'R',
+    );
+    expect(toFailure(tooSoon, 'verify')).toMatchObject({ errorCode: 'PHONE_RESEND_TOO_SOON', retryAfterSeconds: 42 });
+    expect(toFailure(appError('PHONE_LIMIT_REACHED'), 'verify').errorCode).toBe('PHONE_LIMIT_REACHED');
+    expect(toFailure(appError('PHONE_DELIVERY_FAILED'), 'verify').errorCode).toBe('PHONE_DELIVERY_FAILED');
+    expect(toFailure(appError('PUSH_DENIED'), 'verify').errorCode).toBe('PUSH_DENIED');
+    expect(toFailure(appError('PUSH_DENIED'), 'login').errorCode).toBe('invalidEmail');
+    expect(toFailure(appError('other'), 'verify')).toEqual({ loginState: 'FAILURE', error: 'boom' });
+  });
+
+  it('passes the resend wait of a texted code through with the challenge', () => {
+    const r = toLoginResult({
+      state: 'MFA_CHALLENGE',
+      stateToken: 's',
+      mfaChallengeData: { factorType: 'SMS', verificationChallengeData: { hint: 'h', resendAfterSeconds: 60 } },
+    });
+    expect(r.data?.challenge?.verificationChallengeData?.resendAfterSeconds).toBe(60);
+  });
+});
+
 describe('transport failures never throw', () => {
   it('has codes of their own', () => {
     for (const flow of ['register', 'login', 'verify'] as const) {

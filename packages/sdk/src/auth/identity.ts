@@ -100,7 +100,16 @@ export function toFailure(e: unknown, flow: 'register' | 'login' | 'verify'): Lo
   const email = (e as ValidationError).violations?.find((v) => v.data?.type == 'EMAIL');
   // Object keys are strings: without the type check a numeric -19976 would match '-19976'.
   const code = typeof e.code == 'string' ? CODES[e.code] : undefined;
-  if (flow == 'verify') return failure(e);
+  if (flow == 'verify') {
+    // The second step's refusals a page words for itself (then offers another factor), named as in the
+    // server's catalogue: PHONE_RESEND_TOO_SOON, PHONE_LIMIT_REACHED, PHONE_DELIVERY_FAILED, PUSH_DENIED;
+    // a refusal to wait says how long.
+    const c = e.code as LoginErrorCode;
+    return {
+      ...failure(e, /^PHONE_|^PUSH_DENIED/.test(c) ? c : undefined),
+      retryAfterSeconds: (e as ApplicationError).data?.retryAfterSeconds as number | undefined,
+    };
+  }
   if (flow == 'register') {
     return email
       ? failure(email.description, 'invalidEmail')

@@ -59,6 +59,8 @@ export interface MfaChallenge {
   factorType: MfaFactor['factorType'];
   verificationChallengeData?: {
     hint?: string;
+    /** SMS and CALL once a code went: seconds before another may be asked for. */
+    resendAfterSeconds?: number;
     webauthnData?: { challengeId: string; publicKeyCredentialRequestOptionsJson: string };
     /** PUSH: the transaction to poll, the number the waiting page shows, and whether it was answered. */
     pushData?: {
@@ -96,7 +98,15 @@ export type LoginErrorCode =
   /** No answer from the server (offline, DNS, CORS). */
   | 'networkError'
   /** An answer the client cannot interpret (server fault, malformed body). */
-  | 'unexpectedResponse';
+  | 'unexpectedResponse'
+  /** Second step: a code went to the phone a moment ago (`retryAfterSeconds` says how long to wait). */
+  | 'PHONE_RESEND_TOO_SOON'
+  /** Second step: the day's codes for this number, address, member or site are used up, or the country is not served. */
+  | 'PHONE_LIMIT_REACHED'
+  /** Second step: the text or call provider failed; another factor may work. */
+  | 'PHONE_DELIVERY_FAILED'
+  /** Second step: the push approval was denied on the member's other device; the step is over. */
+  | 'PUSH_DENIED';
 
 export interface LoginResult {
   loginState: LoginState;
@@ -113,6 +123,8 @@ export interface LoginResult {
   };
   error?: string;
   errorCode?: LoginErrorCode;
+  /** A second step's refusal to wait (`PHONE_RESEND_TOO_SOON`, a daily `PHONE_LIMIT_REACHED`, too many tries): seconds before asking again can work. */
+  retryAfterSeconds?: number;
 }
 
 export interface CaptchaTokens {

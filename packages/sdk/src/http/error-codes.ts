@@ -13,6 +13,12 @@ export const PASSWORD_RESET_REQUIRED = '-19973' satisfies WireCode<'PASSWORD_RES
 export const CAPTCHA_REQUIRED = '-19971' satisfies WireCode<'CAPTCHA_REQUIRED'>;
 export const CAPTCHA_INVALID = '-19970' satisfies WireCode<'CAPTCHA_INVALID'>;
 
+// Second factors by phone and push approval (issue #32).
+export const PHONE_RESEND_TOO_SOON = 'PHONE_RESEND_TOO_SOON' satisfies WireCode<'PHONE_RESEND_TOO_SOON'>;
+export const PHONE_LIMIT_REACHED = 'PHONE_LIMIT_REACHED' satisfies WireCode<'PHONE_LIMIT_REACHED'>;
+export const PHONE_DELIVERY_FAILED = 'PHONE_DELIVERY_FAILED' satisfies WireCode<'PHONE_DELIVERY_FAILED'>;
+export const PUSH_DENIED = 'PUSH_DENIED' satisfies WireCode<'PUSH_DENIED'>;
+
 // Data items (docs/wire-format.md §9.10).
 export const ITEM_NOT_FOUND = 'WDE0073' satisfies WireCode<'ITEM_NOT_FOUND'>;
 export const ITEM_EXISTS = 'WDE0074' satisfies WireCode<'ITEM_EXISTS'>;

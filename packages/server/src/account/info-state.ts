@@ -9,6 +9,8 @@ export interface InfoState {
   notice?: { form: string; text: string };
   /** The recovery codes a first second factor brought: shown once. */
   recoveryCodes?: string[];
+  /** The last answer to "Is this you signing in?" (push-prompt.ts). */
+  push?: 'approved' | 'denied' | 'late' | 'secured';
 }
 
 /** A form of the page: its `action` name, its fields, and an element id when a script needs it (hidden: no fields to show). */

@@ -26,7 +26,7 @@ function field(st: InfoState, name: string, label: string, type: string, attrs: 
   }`;
 }
 
-function form(
+export function form(
   a: AccountPageContext,
   csrf: string,
   st: InfoState,

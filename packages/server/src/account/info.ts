@@ -22,7 +22,9 @@ import { memberIdentity } from '../webhooks/events.js';
 import { accountContext, accountPage, ended, type AccountPageContext } from './context.js';
 import { accountInfoData } from './info-data.js';
 import type { InfoState } from './info-state.js';
-import { renderInfo } from './info-view.js';
+import { form as infoForm, renderInfo } from './info-view.js';
+import { html } from '../http/html.js';
+import { PUSH_ACTIONS, pendingApprovals, pushAction, renderPushPrompt } from './push-prompt.js';
 import { EMAIL_ACTIONS, emailAction } from './email.js';
 import { METHOD_ACTIONS, methodsAction, providerOrigins } from './methods.js';
 import { methodsScript, type TotpSetup } from './methods-view.js';
@@ -40,7 +42,9 @@ async function show(
 ): Promise<string> {
   const csrf = csrfFor(scope.ctx, ensureCsrfCookie(scope.ctx, request, reply), a.s.id);
   const data = await accountInfoData(scope.ctx, a);
-  const content = renderInfo(a, csrf, data, st, totp);
+  const pending = await pendingApprovals(scope, request, a);
+  const prompt = renderPushPrompt(a, (name, body, script) => infoForm(a, csrf, st, name, body, script), pending, st);
+  const content = html`${prompt}${renderInfo(a, csrf, data, st, totp)}`;
   return accountPage(reply, a, 'ACCOUNT_INFO', a.lang.t.t('account.info.title'), content, status, {
     script: data.addable.passkey ? methodsScript() : '',
     formAction: formActionSources(providerOrigins(a)),
@@ -120,6 +124,10 @@ export async function accountInfoSubmit(scope: Scope, request: FastifyRequest, r
     const now = done.changed ? await accountContext(scope, request, reply, a.s.id) : a;
     if ('answer' in now) return now.answer;
     return show(scope, request, reply, now, done.st, done.status);
+  }
+  if ((PUSH_ACTIONS as readonly string[]).includes(action)) {
+    const done = await pushAction(scope, request, a, action as (typeof PUSH_ACTIONS)[number], form);
+    return show(scope, request, reply, a, done.show, done.status);
   }
   if ((METHOD_ACTIONS as readonly string[]).includes(action)) {
     const outcome = await methodsAction(scope, request, reply, a, action, form);

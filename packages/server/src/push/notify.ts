@@ -1,5 +1,6 @@
 import https from 'node:https';
 import { isIP } from 'node:net';
+import tls from 'node:tls';
 import webpush from 'web-push';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
@@ -34,7 +35,10 @@ export async function notifyPushDevices(
     expiresDate: t.expiresAt.toISOString(),
   });
   const allowPrivate = privateNetworksAllowed(ctx.config);
-  const agent = new https.Agent({ lookup: guardedLookup(allowPrivate) as never });
+  const agent = new https.Agent({
+    lookup: guardedLookup(allowPrivate) as never,
+    ...(ctx.testPushCa ? { ca: [...tls.rootCertificates, ctx.testPushCa] } : {}),
+  });
   const ttl = Math.max(1, Math.round((t.expiresAt.getTime() - ctx.now()) / 1000));
   await Promise.all(
     rows.map(async (row) => {

@@ -45,7 +45,8 @@ nav{margin-block-start:1.2rem;display:flex;flex-wrap:wrap;gap:1rem}a{color:#1d5f
 h2{font-size:1.15rem;margin-block:2rem .6rem}fieldset{border:1px solid #ddd;border-radius:.35rem;margin-block:1rem 0;padding:.2rem .8rem .8rem}legend{font-weight:600;padding-inline:.3rem}
 .danger{background:#9b0019}nav a[aria-current=page]{font-weight:700;color:#1a1a1a}ul,ol{padding-inline-start:1.2rem}
 .inline{width:auto;margin-block:.3rem 0;margin-inline:0;padding:.45rem .8rem;font-size:.9rem}.methods li{margin-block:.6rem}.qr{display:block;margin-block:.6rem}code{overflow-wrap:anywhere}
-.sso{margin-block-start:1rem;display:grid;gap:.6rem}.sso-button{display:block;text-align:center;padding:.75rem;border:1px solid #1a1a1a;border-radius:.35rem;background:#fff;color:#1a1a1a;font-weight:600;text-decoration:none}`;
+.sso{margin-block-start:1rem;display:grid;gap:.6rem}.sso-button{display:block;text-align:center;padding:.75rem;border:1px solid #1a1a1a;border-radius:.35rem;background:#fff;color:#1a1a1a;font-weight:600;text-decoration:none}
+.push-numbers{display:flex;gap:.6rem}.push-numbers button{font-size:1.4rem}`;
 
 /**
  * The common page: site name, heading, content. `title` and `siteName` are text. `language`

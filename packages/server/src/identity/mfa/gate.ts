@@ -22,6 +22,8 @@ export interface MfaStateData {
     verificationChallengeData?: {
       webauthnData?: { challengeId: string; publicKeyCredentialRequestOptionsJson: string };
       hint?: string;
+      /** SMS and CALL once a code went: seconds before another may be asked for (`phone.limits.resendSeconds`). */
+      resendAfterSeconds?: number;
       /** PUSH (push.ts): the transaction to poll and the number the waiting page shows. */
       pushData?: { transactionId: string; matchNumber: number; expiresDate: string; status: PushStatus };
     };

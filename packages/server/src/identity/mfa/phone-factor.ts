@@ -79,7 +79,8 @@ async function activePhoneFactor(db: Queryable, siteId: string, memberId: string
 
 /**
  * `/v2/sms/verify` or `/v2/call/verify` without a code: a code texted (`smsData.deliveryMethod`
- * SMS | WHATSAPP) or read out by a call, bound to this second step; MFA_CHALLENGE with the masked number.
+ * SMS | WHATSAPP) or read out by a call, bound to this second step; MFA_CHALLENGE with the masked number
+ * and the wait before another code may be asked for.
  */
 export async function phoneChallenge(
   deps: IdentityDeps,
@@ -100,7 +101,11 @@ export async function phoneChallenge(
     additionalData: { deliveryMethod: { strValue: channel.toUpperCase() } },
     mfaChallengeData: {
       factorType: type,
-      verificationChallengeData: { hint: sent.maskedNumber },
+      // The wait, so a page can show when "Send again" works instead of learning it from a refusal.
+      verificationChallengeData: {
+        hint: sent.maskedNumber,
+        resendAfterSeconds: phoneOf(step.site, ctx.config)?.limits.resendSeconds ?? 60,
+      },
       availableFactors: factors,
       reason: 'USER_SETTINGS',
     },

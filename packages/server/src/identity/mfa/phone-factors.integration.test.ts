@@ -164,6 +164,7 @@ describe('signing in with a phone factor', () => {
       smsData: { deliveryMethod: 'WHATSAPP' },
     });
     expect(challenge.body.additionalData).toEqual({ deliveryMethod: { strValue: 'WHATSAPP' } });
+    expect(challenge.body.mfaChallengeData.verificationChallengeData.resendAfterSeconds).toBe(60);
     const [message] = await phoneMessages(h, member.number);
     expect(message!.channel).toBe('whatsapp');
     const ok = await m.verify('verify', {
