@@ -37,8 +37,10 @@ Promise.all([state ? runtimeConfigFrom(state.config) : fetchRuntimeConfig(), lan
     // Ask for visitor tokens now, while React renders: the catalog query then finds them ready.
     // (Concurrent token requests share one round trip, so the provider's own start costs nothing.)
     client.auth.getAuthHeaders().catch(() => undefined);
+    // The rendered page's answers, when it was rendered in this language (a product's title, the categories).
+    const rendered = state?.language == code ? state : null;
     const cache = new QueryCache();
-    state?.queries.forEach(([hash, data]) => cache.setData(hash, () => data));
+    rendered?.queries.forEach(([hash, data]) => cache.setData(hash, () => data));
     const app = (
       <StrictMode>
         <App
@@ -50,7 +52,7 @@ Promise.all([state ? runtimeConfigFrom(state.config) : fetchRuntimeConfig(), lan
       </StrictMode>
     );
     // Hydrated when the server rendered this page in this language; else rendered afresh.
-    if (state?.language == code) hydrateRoot(container, app);
+    if (rendered) hydrateRoot(container, app);
     else createRoot(container).render(app);
   })
   .catch((error: unknown) => {

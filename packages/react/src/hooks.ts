@@ -66,7 +66,9 @@ export function useQuery<T>(
 
   // The fetcher is recreated each render; the key decides when to fetch.
   useEffect(() => {
-    if (enabled && !cache.isSettledOrRunning(hash)) cache.fetch(hash, fetcher).catch(() => undefined);
+    if (!enabled) return;
+    if (cache.isSettledOrRunning(hash)) cache.adopt(hash, fetcher);
+    else cache.fetch(hash, fetcher).catch(() => undefined);
   }, [cache, hash, enabled]);
 
   const previous = useRef<T | undefined>(undefined);

@@ -94,6 +94,15 @@ export class QueryCache {
     this.set(e, { status: 'success', data: update(e.state.data as T | undefined), error: undefined, fetching: false });
   }
 
+  /**
+   * Remembers how to fetch a key that was answered without a fetch of its own (seeded from a server-rendered
+   * page), so that invalidating it (a new language) refetches it rather than dropping it from under its reader.
+   */
+  adopt(hash: string, fetcher: () => Promise<unknown>): void {
+    const e = this.entries.get(hash);
+    if (e && !e.fetcher) e.fetcher = fetcher;
+  }
+
   /** Marks every key starting with `prefix` stale: watched keys refetch, others are dropped. */
   invalidate(prefix: readonly unknown[]): Promise<unknown> {
     const start = keyOf(prefix).slice(0, -1);

@@ -55,7 +55,15 @@ export default function RichTextEditor({
   if (!editor) return <p role="status">Loading the editor…</p>;
   const chain = () => editor.chain().focus();
   const tool = (name: string, pressed: boolean | undefined, run: () => void) => (
-    <button type="button" className="secondary" aria-pressed={pressed} onClick={run}>
+    // A pointer press keeps the focus (and the selection) in the text: otherwise the button takes it and the
+    // editor gets it back a frame later, and whatever is typed in between is lost.
+    <button
+      type="button"
+      className="secondary"
+      aria-pressed={pressed}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+    >
       {name}
     </button>
   );
