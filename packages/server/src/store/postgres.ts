@@ -125,8 +125,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     }
   }
 
-  async function inTransaction<T>(client: pg.PoolClient, fn: () => Promise<T>): Promise<T> {
-    await client.query(begin);
+  async function inTransaction<T>(client: pg.PoolClient, fn: () => Promise<T>, start = begin): Promise<T> {
+    await client.query(start);
     try {
       const result = await fn();
       await client.query('commit');
@@ -176,6 +176,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         }
       }),
     transaction: (fn) => withClient((client) => inTransaction(client, () => fn(wrapTransaction(client)))),
+    queryWithin: (timeLimitMs, sql, params = []) => {
+      const limit = Math.max(1, Math.floor(timeout > 0 ? Math.min(timeLimitMs, timeout) : timeLimitMs));
+      const start = `begin; set local statement_timeout = ${limit}`;
+      return withClient((client) => inTransaction(client, () => statement(client, sql, params, namer, false), start));
+    },
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
