@@ -113,11 +113,12 @@ export async function boundedCount(
   }
   const sql = `select count(*) as n from (select 1 ${from} limit $${values.length + 1}) b`;
   const counting = [...values, bound + 1];
+  // queryWithin (PostgreSQL) also plans the count for its values: a generic plan may scan the whole collection.
   const budgeted = limit.timeLimitMs > 0 && db.queryWithin !== undefined;
   let counted;
   try {
-    counted = budgeted
-      ? await db.queryWithin!<{ n: number | string }>(limit.timeLimitMs, sql, counting)
+    counted = db.queryWithin
+      ? await db.queryWithin<{ n: number | string }>(limit.timeLimitMs, sql, counting)
       : await db.query<{ n: number | string }>(sql, counting);
   } catch (error) {
     if (!budgeted || (error as { code?: unknown } | undefined)?.code !== STATEMENT_CANCELLED) throw error;

@@ -176,11 +176,15 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         }
       }),
     transaction: (fn) => withClient((client) => inTransaction(client, () => fn(wrapTransaction(client)))),
-    queryWithin: (timeLimitMs, sql, params = []) => {
-      const limit = Math.max(1, Math.floor(timeout > 0 ? Math.min(timeLimitMs, timeout) : timeLimitMs));
-      const start = `begin; set local statement_timeout = ${limit}`;
-      return withClient((client) => inTransaction(client, () => statement(client, sql, params, namer, false), start));
-    },
+    queryWithin: <T>(timeLimitMs: number, sql: string, params: readonly unknown[] = []) =>
+      withClient((client) => {
+        // Unnamed: planned for these values every time. A named statement turns generic after five runs, and a
+        // generic plan may choose a parallel seq scan for what an index answers (a count: 240 ms, not 6 ms).
+        const run = () => statement<T>(client, sql, params, undefined, false);
+        if (timeLimitMs <= 0) return local ? inTransaction(client, run) : run();
+        const limit = Math.max(1, Math.floor(timeout > 0 ? Math.min(timeLimitMs, timeout) : timeLimitMs));
+        return inTransaction(client, run, `begin; set local statement_timeout = ${limit}`);
+      }),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
