@@ -11,15 +11,15 @@
  * default 50; 0 no limit) and `VITRINE_DATA_MAX_OFFSET` (largest `paging.offset`, default 10,000).
  *
  * Why the estimate first: counting up to the bound still reads bound + 1 rows when more match (their heap rows:
- * an expression index never gives an index-only scan, since PostgreSQL wants the `data` column for it; 50-450 ms
- * for 10,001 rows scattered over a 1,000,000-item table), while EXPLAIN costs about a millisecond. When the
+ * an expression index never gives an index-only scan, since PostgreSQL wants the `data` column for it; 6-16 ms
+ * for 10,001 cached rows of a 1,000,000-item table, more from disk), while EXPLAIN costs about a millisecond. When the
  * planner expects far more matches than the bound, the answer would be its estimate anyway. The estimate is
  * good where a b-tree holds the field (its expression statistics; equality on such a field is written on its
  * sort keys for that, filter/compile.ts) and rough for jsonb containment. The price: a filter the planner
  * overestimates by more than the factor answers an estimate (`tooManyToCount`) where an exact count was possible.
  *
- * Why a time limit too: a plan expected just under the factor still counts up to bound + 1 scattered rows (350 ms
- * for `stock < 10` at 1,000,000 items). On PostgreSQL the count runs under its own `statement_timeout`; when
+ * Why a time limit too: a plan expected just under the factor still counts up to bound + 1 rows, from disk when
+ * they are not cached. On PostgreSQL the count runs under its own `statement_timeout`; when
  * PostgreSQL cancels it (57014) the answer is the estimate, flagged `tooManyToCount` ("not counted"). PGlite runs
  * in the same thread as the server and cannot cancel a running statement: there the count stays bounded only.
  */
