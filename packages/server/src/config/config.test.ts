@@ -238,6 +238,13 @@ describe('config file', () => {
     );
   });
 
+  it('refuses a count time limit that is not a whole number of ms at start, naming the key', () => {
+    expect(problems(() => loadConfig({ env: { VITRINE_DATA_COUNT_TIME_LIMIT_MS: '50ms' }, dataDir: dir }))).toEqual([
+      'VITRINE_DATA_COUNT_TIME_LIMIT_MS must be a whole number of milliseconds from 0 to 60000 (got "50ms")',
+    ]);
+    expect(() => loadConfig({ env: { VITRINE_DATA_COUNT_TIME_LIMIT_MS: '20' }, dataDir: dir })).not.toThrow();
+  });
+
   it('names an unreadable or non-certificate VITRINE_SMTP_CA_FILE', () => {
     const missing = join(dir, 'missing-ca.pem');
     expect(problems(() => loadConfig({ env: { VITRINE_SMTP_CA_FILE: missing }, dataDir: dir }))).toEqual([

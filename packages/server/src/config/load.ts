@@ -17,6 +17,7 @@ import { buildMediaSettings } from '../media/config.js';
 import { schemaProblems } from './schema/messages.js';
 import { TopLevelSchema } from './schema/file.js';
 import { checkPhoneInProduction } from '../phone/config.js';
+import { checkDataReadEnv } from '../data/read-limits.js';
 
 export interface LoadConfigOptions {
   /** Config file; falls back to `VITRINE_CONFIG`, then to the demo defaults. */
@@ -107,6 +108,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     0,
     600_000,
   );
+  checkDataReadEnv(env, (key, message) => r.fail(key, message));
   const database = take.object(top.database) as Partial<PoolSettings> & ReplicaFileSettings;
   const databaseReadUrl = env.DATABASE_READ_URL || database.readUrl || undefined;
   if (databaseReadUrl && !/^postgres(ql)?:\/\//.test(databaseReadUrl))

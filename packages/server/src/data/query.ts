@@ -111,8 +111,12 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   if (page.returnTotalCount) {
     const countParams = new Params();
     const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang)}`;
-    const { countLimit, estimateFactor } = scope.readLimits ?? DEFAULT_READ_LIMITS;
-    counting = boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor);
+    const { countLimit, estimateFactor, countTimeLimitMs } = scope.readLimits ?? DEFAULT_READ_LIMITS;
+    counting = boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor, {
+      timeLimitMs: countTimeLimitMs,
+      onTimeLimit: (ms) =>
+        scope.log?.debug?.({ collection: collection.id, timeLimitMs: ms }, 'count past its time limit: estimated'),
+    });
     // Awaited below; a failing page query must not leave its rejection unhandled.
     counting.catch(() => undefined);
   }

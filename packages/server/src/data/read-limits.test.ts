@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataReadLimits, DEFAULT_READ_LIMITS } from './read-limits.js';
+import { checkDataReadEnv, dataReadLimits, DEFAULT_READ_LIMITS } from './read-limits.js';
 
 describe('dataReadLimits', () => {
   it('takes a fractional estimate factor, whole numbers for the bound and the offset window', () => {
@@ -8,8 +8,10 @@ describe('dataReadLimits', () => {
         VITRINE_DATA_COUNT_ESTIMATE_FACTOR: '1.5',
         VITRINE_DATA_COUNT_LIMIT: '500',
         VITRINE_DATA_MAX_OFFSET: '2000',
+        VITRINE_DATA_COUNT_TIME_LIMIT_MS: '0',
       }),
-    ).toEqual({ estimateFactor: 1.5, countLimit: 500, maxOffset: 2000 });
+    ).toEqual({ estimateFactor: 1.5, countLimit: 500, maxOffset: 2000, countTimeLimitMs: 0 });
+    expect(dataReadLimits({}).countTimeLimitMs).toBe(50);
     expect(dataReadLimits({ VITRINE_DATA_COUNT_ESTIMATE_FACTOR: '0' }).estimateFactor).toBe(0);
   });
 
@@ -22,5 +24,21 @@ describe('dataReadLimits', () => {
       }),
     ).toEqual(DEFAULT_READ_LIMITS);
     expect(dataReadLimits({ VITRINE_DATA_COUNT_ESTIMATE_FACTOR: 'Infinity' }).estimateFactor).toBe(2);
+  });
+});
+
+describe('checkDataReadEnv', () => {
+  const problems = (value: string | undefined) => {
+    const found: string[] = [];
+    checkDataReadEnv({ VITRINE_DATA_COUNT_TIME_LIMIT_MS: value }, (key, message) => found.push(`${key} ${message}`));
+    return found;
+  };
+
+  it('refuses a count time limit that is not a whole number of ms up to a minute, naming the key', () => {
+    for (const bad of ['fast', '-5', '2.5', '60001'])
+      expect(problems(bad)).toEqual([
+        `VITRINE_DATA_COUNT_TIME_LIMIT_MS must be a whole number of milliseconds from 0 to 60000 (got "${bad}")`,
+      ]);
+    for (const good of [undefined, '', '0', '50', '60000']) expect(problems(good)).toEqual([]);
   });
 });

@@ -7,21 +7,32 @@
  *
  * `VITRINE_DATA_COUNT_LIMIT` (exact counts up to this many matches, default 10,000),
  * `VITRINE_DATA_COUNT_ESTIMATE_FACTOR` (trust a plan that expects this many times the bound without counting,
- * default 2; 0 always counts) and `VITRINE_DATA_MAX_OFFSET` (largest `paging.offset`, default 10,000).
+ * default 2; 0 always counts), `VITRINE_DATA_COUNT_TIME_LIMIT_MS` (how long the exact count may run on PostgreSQL,
+ * default 50; 0 no limit) and `VITRINE_DATA_MAX_OFFSET` (largest `paging.offset`, default 10,000).
  *
  * Why the estimate first: counting up to the bound still reads bound + 1 rows when more match (their heap rows:
- * an expression index never gives an index-only scan, since PostgreSQL wants the `data` column for it; 50-450 ms
- * for 10,001 rows scattered over a 1,000,000-item table), while EXPLAIN costs about a millisecond. When the
+ * an expression index never gives an index-only scan, since PostgreSQL wants the `data` column for it; 6-16 ms
+ * for 10,001 cached rows of a 1,000,000-item table, more from disk), while EXPLAIN costs about a millisecond. When the
  * planner expects far more matches than the bound, the answer would be its estimate anyway. The estimate is
  * good where a b-tree holds the field (its expression statistics; equality on such a field is written on its
  * sort keys for that, filter/compile.ts) and rough for jsonb containment. The price: a filter the planner
  * overestimates by more than the factor answers an estimate (`tooManyToCount`) where an exact count was possible.
+ *
+ * Why a time limit too: a plan expected just under the factor still counts up to bound + 1 rows, from disk when
+ * they are not cached. On PostgreSQL the count runs under its own `statement_timeout`; when
+ * PostgreSQL cancels it (57014) the answer is the estimate, flagged `tooManyToCount` ("not counted"). PGlite runs
+ * in the same thread as the server and cannot cancel a running statement: there the count stays bounded only.
  */
-import type { Queryable } from '../store/types.js';
+import type { Database, Queryable } from '../store/types.js';
 
 export const DEFAULT_COUNT_LIMIT = 10_000;
 export const DEFAULT_MAX_OFFSET = 10_000;
 export const DEFAULT_ESTIMATE_FACTOR = 2;
+export const DEFAULT_COUNT_TIME_LIMIT_MS = 50;
+const MAX_COUNT_TIME_LIMIT_MS = 60_000;
+/** SQLSTATE query_canceled: only the count's own time limit cancels it (the pool's is never shorter). */
+const STATEMENT_CANCELLED = '57014';
+const COUNT_TIME_LIMIT_KEY = 'VITRINE_DATA_COUNT_TIME_LIMIT_MS';
 
 export interface DataReadLimits {
   /** Matches counted exactly; above it the total is the planner's estimate. */
@@ -30,12 +41,15 @@ export interface DataReadLimits {
   maxOffset: number;
   /** Past `countLimit × estimateFactor` expected rows the estimate is answered without counting; 0 = never. */
   estimateFactor: number;
+  /** How long the exact count may run on PostgreSQL before the estimate answers instead; 0 = no limit. */
+  countTimeLimitMs: number;
 }
 
 export const DEFAULT_READ_LIMITS: DataReadLimits = {
   countLimit: DEFAULT_COUNT_LIMIT,
   maxOffset: DEFAULT_MAX_OFFSET,
   estimateFactor: DEFAULT_ESTIMATE_FACTOR,
+  countTimeLimitMs: DEFAULT_COUNT_TIME_LIMIT_MS,
 };
 
 function positive(raw: string | undefined, fallback: number, least = 1, integer = true): number {
@@ -49,7 +63,20 @@ export function dataReadLimits(env: NodeJS.ProcessEnv = process.env): DataReadLi
     maxOffset: positive(env.VITRINE_DATA_MAX_OFFSET, DEFAULT_MAX_OFFSET),
     // A fraction is allowed (1.5): with estimates from b-tree statistics the margin can be narrower.
     estimateFactor: positive(env.VITRINE_DATA_COUNT_ESTIMATE_FACTOR, DEFAULT_ESTIMATE_FACTOR, 0, false),
+    countTimeLimitMs: positive(env[COUNT_TIME_LIMIT_KEY], DEFAULT_COUNT_TIME_LIMIT_MS, 0),
   };
+}
+
+/** At start (config/load.ts): a time limit that is not a whole number of ms from 0 to 60,000 is refused. */
+export function checkDataReadEnv(env: NodeJS.ProcessEnv, fail: (key: string, message: string) => void): void {
+  const raw = env[COUNT_TIME_LIMIT_KEY];
+  if (raw === undefined || raw === '') return;
+  const n = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || n > MAX_COUNT_TIME_LIMIT_MS)
+    fail(
+      COUNT_TIME_LIMIT_KEY,
+      `must be a whole number of milliseconds from 0 to ${MAX_COUNT_TIME_LIMIT_MS} (got "${raw}")`,
+    );
 }
 
 export interface Total {
@@ -58,28 +85,47 @@ export interface Total {
   tooManyToCount: boolean;
 }
 
+export interface CountTimeLimit {
+  /** Longest the exact count may run, in ms (0: no limit); applied where the database has `queryWithin`. */
+  timeLimitMs: number;
+  /** Told when the limit cancelled the count (a debug line: an expected outcome, not an error). */
+  onTimeLimit?: (timeLimitMs: number) => void;
+}
+
 /**
  * Counts the rows of `select 1 <from>` exactly up to `bound`; past it, EXPLAIN's row estimate (never less than
  * bound + 1, so the answer stays consistent with what was counted). With `estimateFactor`, a plan expecting at
- * least `bound × estimateFactor` rows is answered without counting. `from` is `from … where …` with `$n`
- * placeholders for `values`.
+ * least `bound × estimateFactor` rows is answered without counting. With a time limit (PostgreSQL), a count
+ * cancelled by it answers the estimate too. `from` is `from … where …` with `$n` placeholders for `values`.
  */
 export async function boundedCount(
-  db: Queryable,
+  db: Queryable & Pick<Database, 'queryWithin'>,
   from: string,
   values: readonly unknown[],
   bound: number,
   estimateFactor = 0,
+  limit: CountTimeLimit = { timeLimitMs: 0 },
 ): Promise<Total> {
+  let expected: number | undefined;
   if (estimateFactor > 0) {
-    const expected = await estimateRows(db, from, values);
+    expected = await estimateRows(db, from, values);
     if (expected >= bound * estimateFactor) return { total: expected, tooManyToCount: true };
   }
-  const limit = `$${values.length + 1}`;
-  const counted = await db.query<{ n: number | string }>(
-    `select count(*) as n from (select 1 ${from} limit ${limit}) b`,
-    [...values, bound + 1],
-  );
+  const sql = `select count(*) as n from (select 1 ${from} limit $${values.length + 1}) b`;
+  const counting = [...values, bound + 1];
+  // queryWithin (PostgreSQL) also plans the count for its values: a generic plan may scan the whole collection.
+  const budgeted = limit.timeLimitMs > 0 && db.queryWithin !== undefined;
+  let counted;
+  try {
+    counted = db.queryWithin
+      ? await db.queryWithin<{ n: number | string }>(limit.timeLimitMs, sql, counting)
+      : await db.query<{ n: number | string }>(sql, counting);
+  } catch (error) {
+    if (!budgeted || (error as { code?: unknown } | undefined)?.code !== STATEMENT_CANCELLED) throw error;
+    limit.onTimeLimit?.(limit.timeLimitMs);
+    // Not counted, so not known to pass the bound: the estimate as it is.
+    return { total: expected ?? (await estimateRows(db, from, values)), tooManyToCount: true };
+  }
   const n = Number(counted.rows[0]?.n ?? 0);
   if (n <= bound) return { total: n, tooManyToCount: false };
   return { total: Math.max(bound + 1, await estimateRows(db, from, values)), tooManyToCount: true };

@@ -15,7 +15,7 @@ export interface DataScope {
   /** HMAC key that signs paging cursors (shared by every instance of one deployment). */
   cursorKey: Buffer;
   /** Where background failures (on-demand index builds) are reported. */
-  log?: { warn(details: object, message: string): void };
+  log?: { warn(details: object, message: string): void; debug?(details: object, message: string): void };
   /** Counts a heavy read against the caller's per-address limit (throws 429); absent outside HTTP. */
   throttleHeavyRead?: () => Promise<void>;
   /** The count bound and the offset window (data/read-limits.ts); absent means the defaults. */

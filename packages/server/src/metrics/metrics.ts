@@ -144,5 +144,17 @@ export function timedDatabase(db: Database, metrics: Metrics): Database {
     ...db,
     query: timed(db),
     transaction: (fn) => db.transaction((tx) => fn({ query: timed(tx), exec: (sql) => tx.exec(sql) })),
+    ...(db.queryWithin && { queryWithin: timedWithin(db.queryWithin.bind(db), metrics) }),
+  };
+}
+
+function timedWithin(queryWithin: NonNullable<Database['queryWithin']>, metrics: Metrics): Database['queryWithin'] {
+  return async function timed(timeLimitMs, sql, params) {
+    const started = performance.now();
+    try {
+      return await queryWithin(timeLimitMs, sql, params);
+    } finally {
+      metrics.statement((performance.now() - started) / 1000);
+    }
   };
 }

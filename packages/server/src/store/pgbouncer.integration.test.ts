@@ -173,6 +173,10 @@ describe.skipIf(!runs).each(targets)('two instances behind one PgBouncer in tran
       expect(isStatementTimeout(await failure(db.transaction((tx) => tx.query('select pg_sleep(1)'))))).toBe(true);
       await db.transaction((tx) => tx.exec('select pg_sleep(0.4)'));
       await db.exec('select pg_sleep(0.4)');
+      // A statement's own limit (the count's, data/read-limits.ts): shorter works, longer stays the pool's.
+      expect(isStatementTimeout(await failure(db.queryWithin!(20, 'select pg_sleep(0.1)')))).toBe(true);
+      expect(isStatementTimeout(await failure(db.queryWithin!(5_000, 'select pg_sleep(0.4)')))).toBe(true);
+      expect((await db.queryWithin!(5_000, 'select 1 as one')).rows).toEqual([{ one: 1 }]);
       // A plain client of the same PgBouncer sees PostgreSQL's default, whichever server connection it gets.
       const client = new pg.Client({ connectionString: url });
       await client.connect();

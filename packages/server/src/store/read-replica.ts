@@ -102,18 +102,17 @@ export function openReadRouting(
   const timer = setInterval(() => void check(), settings.checkEveryMs);
   timer.unref();
 
-  async function read<T>(who: string, sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+  async function read<T>(who: string, run: (db: Database) => Promise<QueryResult<T>>): Promise<QueryResult<T>> {
     const until = wrote.get(who);
-    if (current.state !== 'serving' || !replica || (until !== undefined && until > Date.now()))
-      return primary.query<T>(sql, params);
+    if (current.state !== 'serving' || !replica || (until !== undefined && until > Date.now())) return run(primary);
     try {
-      return await replica.query<T>(sql, params);
+      return await run(replica);
     } catch (error) {
       if (!replicaFault(error)) throw error;
       // A conflict with replay (40001) is this statement's bad luck; anything else takes the replica out.
       if ((error as { code?: string }).code !== '40001')
         set({ state: 'down', reason: error instanceof Error ? error.message : String(error) });
-      return primary.query<T>(sql, params);
+      return run(primary);
     }
   }
 
@@ -122,7 +121,9 @@ export function openReadRouting(
       kind: primary.kind,
       connection: primary.connection,
       primary,
-      query: (sql, params) => read(who, sql, params),
+      query: (sql, params) => read(who, (db) => db.query(sql, params)),
+      queryWithin: (timeLimitMs, sql, params) =>
+        read(who, (db) => (db.queryWithin ? db.queryWithin(timeLimitMs, sql, params) : db.query(sql, params))),
       exec: (sql) => primary.exec(sql),
       async transaction(fn) {
         try {

@@ -37,6 +37,13 @@ export interface Database extends Queryable {
    * Statements inside must go through the `tx` argument, not the database.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: one statement under its own time limit in ms (`SET LOCAL statement_timeout` in a short
+   * transaction of its own, which holds behind PgBouncer in transaction mode too; never above the pool's own
+   * limit; 0: the pool's limit only), planned for its own values (never a generic plan). Past the limit it fails
+   * with SQLSTATE 57014 and the connection goes back to the pool clean.
+   */
+  queryWithin?<T = Row>(timeLimitMs: number, sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
   /** PostgreSQL only: the pool's connections (metrics); `waiting` = callers queued for one. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
