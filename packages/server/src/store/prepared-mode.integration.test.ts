@@ -21,7 +21,9 @@ async function preparedNames(db: Database, sql = 'select $1::int + 1 as n'): Pro
   return rows.map((r) => r.name);
 }
 
-describe.each(adminUrl ? [{ adminUrl }] : [])('prepared statements on a direct connection', ({ adminUrl }) => {
+// Skipped (not absent) without PostgreSQL: a file with no suite at all fails `npm test` on PGlite.
+describe.skipIf(!adminUrl)('prepared statements on a direct connection', () => {
+  const adminUrl = process.env.VITRINE_TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
   const open: Database[] = [];
   afterAll(async () => {
     for (const db of open) await db.close();
