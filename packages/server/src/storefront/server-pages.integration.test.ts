@@ -184,6 +184,19 @@ describe('server-rendered storefront pages', () => {
     );
   });
 
+  it("puts a title with dollar signs into the page as written ($& and $' are text, not replacement patterns)", async () => {
+    const title = "Two for $$5: $& and $' and $`";
+    await insertProduct({ title, slug: 'dollars', price: 5, stock: 3, description: "Costs $' less" });
+    const { status, html } = await page(server, '/products/dollars');
+    expect(status).toBe(200);
+    expect(jsonLd(html).name).toBe(title);
+    expect(meta(html, 'og:title')).toBe('Two for $$5: $&amp; and $&#39; and $`');
+    // In the head (title, previews) and in the markup, `$$` stays two signs.
+    expect(html.match(/Two for \$\$5/g)!.length).toBeGreaterThanOrEqual(4);
+    expect(html).toMatch(/Costs \$(&#x27;|&#39;|') less/);
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
+  });
+
   it("shows an uploaded picture with the media library's alt text in the page's language", async () => {
     const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c83c28' } })
       .png()

@@ -89,15 +89,17 @@ export function fillTemplate(html: string, page: RenderedPage): string {
   // React puts the page's resource hints (image preloads) before the markup: they belong in the head.
   const hints = /^(?:<link [^>]*>)+/.exec(page.body)?.[0] ?? '';
   const body = page.body.slice(hints.length);
+  // Replacer functions, not strings: a shop's text may hold `$&` or `$'`, which a replacement string expands.
   return html
-    .replace(/<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`)
+    .replace(/<html[^>]*>/, () => `<html lang="${page.lang}" dir="${page.dir}">`)
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/\s*<link rel="preload" href="\/_vitrine\/config.json"[^>]*>/, '')
-    .replace('</head>', `  ${page.head}\n    ${hints}\n  </head>`)
+    .replace('</head>', () => `  ${page.head}\n    ${hints}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${body}</div>\n    <script type="application/json" id="vitrine-state">${page.state}</script>`,
+      () =>
+        `<div id="root">${body}</div>\n    <script type="application/json" id="vitrine-state">${page.state}</script>`,
     );
 }
 
