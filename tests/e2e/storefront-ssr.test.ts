@@ -95,6 +95,33 @@ describe('browser: server-rendered storefront pages', () => {
     await context.close();
   });
 
+  it('hydrates a rich-text description as the server rendered it (parse5 on the server, DOMParser here)', async () => {
+    const description =
+      '<h2>Care</h2><p>Hand <b>wash</b>, <a href="https://example.com">guide</a><script>alert(1)</script></p>' +
+      '<ul><li>one<li>two</ul><p>unclosed <em>emphasis<p>next';
+    const res = await fetch(`${server.url}/wix-data/v2/items`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        dataCollectionId: 'Products',
+        dataItem: { data: { title: 'Rich Mug', slug: 'rich-mug', price: 9, stock: 4, description } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const served = await (await fetch(`${server.url}/products/rich-mug`)).text();
+    expect(served).toContain('<strong>wash</strong>');
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const { problems } = watch(page);
+    await page.goto(`${server.url}/products/rich-mug`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.rich-text strong').textContent()).resolves.toBe('wash');
+    await expect(page.locator('.rich-text li').count()).resolves.toBe(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('lives at /fr/… in French with hreflang alternates, and its links stay in French', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
     const page = await context.newPage();

@@ -16,13 +16,18 @@ import type { RuntimeConfig } from './config/runtime-config.js';
 import { fetchCatalogPage, fetchCategories, fetchProductBySlug } from './features/catalog/catalog-api.js';
 import { readCatalogParams, writeCatalogParams } from './features/catalog/catalog-params.js';
 import { fetchImageAlt, isUploaded } from './features/product/image-alt.js';
+import { setHtmlParser } from './features/product/RichText.js';
 import { loadAllTexts } from './i18n/i18n.js';
 import { i18n } from './i18n/index.js';
 import { addressLanguage, directionOf, languageBase, DEFAULT_LANGUAGE } from './i18n/languages.js';
 import type { LanguageCode } from './i18n/languages.js';
+import { parseHtmlOnServer } from './server/html-parser.js';
 import { headHtml } from './server/page-head.js';
 import type { PageHead } from './server/page-head.js';
 import { plainText, scriptJson } from './server/safe-html.js';
+
+// Product descriptions written as rich text are rendered here too, not only after hydration.
+setHtmlParser(parseHtmlOnServer);
 
 export interface PageRequest {
   /** The requested path and query, language part included: `/fr/products/mug?x=1`. */

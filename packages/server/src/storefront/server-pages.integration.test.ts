@@ -177,6 +177,8 @@ describe('server-rendered storefront pages', () => {
     expect(html.match(/<script/g)).toHaveLength(html.match(/<\/script>/g)!.length);
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img src=x');
+    // The rich-text description is rendered on the server too, through the same allowlist as in the browser.
+    expect(html).toContain('<div class="rich-text"><p>x</p></div>');
     expect(jsonLd(html).name).toBe(title);
     expect(jsonLd(html).offers.availability).toBe('https://schema.org/OutOfStock');
     expect(meta(html, 'og:title')).toBe(

@@ -1,7 +1,8 @@
 /** Rich text reaches the page as React elements: formatting survives, scripts, handlers and unsafe URLs do not. */
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RichText } from './RichText.js';
+import { parseHtmlOnServer } from '../../server/html-parser.js';
+import { RichText, setHtmlParser } from './RichText.js';
 
 const html = (value: string) => render(<RichText value={value} />).container.innerHTML;
 
@@ -50,5 +51,24 @@ describe('RichText', () => {
     expect(html('First line.\n\nSecond & last < 3')).toBe(
       '<div><p>First line.</p><p>Second &amp; last &lt; 3</p></div>',
     );
+  });
+
+  it('builds the same markup from the server parser (parse5) as from the browser DOMParser, so pages hydrate as sent', () => {
+    const samples = [
+      '<h2>Care</h2><p>Hand <b>wash</b>, <i>dry</i> <strong>flat</strong>.</p><ul><li>one<li>two</ul>',
+      '<p>ok<script>alert(1)</script></p><style>p{}</style><iframe src="https://evil"></iframe><svg><text>x</text></svg>',
+      '<p><a href="java\tscript:alert(1)">x</a> <a href="https://example.com">y</a><img src="/_media/0123456789abcdef01234567.png" alt="a"></p>',
+      '<table><tr><td>cell</td></tr></table><p>unclosed <em>emphasis<p>next</p><!-- comment --><template><p>t</p></template>',
+      'text before <h1>title</h1> after<br>line',
+    ];
+    for (const sample of samples) {
+      const inBrowser = html(sample);
+      setHtmlParser(parseHtmlOnServer);
+      try {
+        expect(html(sample)).toBe(inBrowser);
+      } finally {
+        setHtmlParser(undefined);
+      }
+    }
   });
 });

@@ -1,8 +1,10 @@
-import { createElement, useSyncExternalStore, type ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 
 /**
  * A `richtext` field (docs/data.md#rich-text) rendered as React elements, never as HTML: the text is parsed by the
- * browser's DOMParser (an inert document — no script runs, no image loads) and only the elements and attributes
+ * browser's DOMParser (an inert document — no script runs, no image loads), or on the server by the HTML parser
+ * the server entry gives (`setHtmlParser`: parse5, which builds the same tree by the same HTML standard, so the
+ * page hydrates without a difference), and only the elements and attributes
  * below are rebuilt. Everything else is dropped with its content (script, style, iframe, svg…) or unwrapped to its
  * text (any other tag). Links keep http(s), mailto and same-site paths only; images only uploaded media or https.
  */
@@ -24,30 +26,61 @@ const DROPPED = new Set([
 const SAFE_LINK = /^(https?:\/\/|mailto:|\/(?!\/))/i;
 const SAFE_IMAGE = /^(\/_media\/[0-9a-f]{24}\.[a-z]{3,4}(\?[\w=&]*)?$|https:\/\/)/i;
 
-function convert(node: Node, key: number): ReactNode {
-  if (node.nodeType === 3) return node.textContent;
-  if (node.nodeType !== 1) return null;
+/** A parsed node, whichever parser made it: text, an element, or anything else (comments, doctype). */
+export type HtmlNode =
+  | { kind: 'text'; text: string }
+  | { kind: 'element'; tag: string; attribute(name: string): string | null; children: HtmlNode[] }
+  | { kind: 'other' };
+
+/** The body's nodes of an HTML text. */
+export type HtmlParser = (html: string) => HtmlNode[];
+
+function fromDom(node: Node): HtmlNode {
+  if (node.nodeType === 3) return { kind: 'text', text: node.textContent ?? '' };
+  if (node.nodeType !== 1) return { kind: 'other' };
   const element = node as Element;
-  const raw = element.tagName.toLowerCase();
+  return {
+    kind: 'element',
+    tag: element.tagName.toLowerCase(),
+    attribute: (name) => element.getAttribute(name),
+    children: Array.from(element.childNodes, fromDom),
+  };
+}
+
+const domParser: HtmlParser | undefined =
+  typeof DOMParser == 'undefined'
+    ? undefined
+    : (html) => Array.from(new DOMParser().parseFromString(html, 'text/html').body.childNodes, fromDom);
+let serverParser: HtmlParser | undefined;
+
+/** The server entry's parser (the server has no DOMParser); undefined goes back to the browser's. */
+export function setHtmlParser(parser: HtmlParser | undefined): void {
+  serverParser = parser;
+}
+
+function convert(node: HtmlNode, key: number): ReactNode {
+  if (node.kind === 'text') return node.text;
+  if (node.kind !== 'element') return null;
+  const raw = node.tag;
   if (DROPPED.has(raw)) return null;
   const tag = RENAMED[raw] ?? raw;
-  const children = Array.from(element.childNodes, convert);
+  const children = node.children.map(convert);
   if (!BLOCKS.has(tag) && !INLINE.has(tag)) return children.length ? createElement('span', { key }, ...children) : null;
   if (tag === 'br' || tag === 'hr') return createElement(tag, { key });
   if (tag === 'a') {
     // Spaces and control characters are how "java\tscript:" slips past a naive test: the URL must start right.
-    const href = (element.getAttribute('href') ?? '').trim();
+    const href = (node.attribute('href') ?? '').trim();
     // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
     if (!SAFE_LINK.test(href) || /[\s\u0000-\u001f]/.test(href)) return createElement('span', { key }, ...children);
     return createElement('a', { key, href, rel: 'noopener noreferrer nofollow' }, ...children);
   }
   if (tag === 'img') {
-    const src = (element.getAttribute('src') ?? '').trim();
+    const src = (node.attribute('src') ?? '').trim();
     if (!SAFE_IMAGE.test(src)) return null;
     return createElement('img', {
       key,
       src,
-      alt: element.getAttribute('alt') ?? '',
+      alt: node.attribute('alt') ?? '',
       loading: 'lazy',
       decoding: 'async',
     });
@@ -58,13 +91,7 @@ function convert(node: Node, key: number): ReactNode {
 /** Plain text (older items, other tools) is shown as paragraphs, one per blank-line-separated block. */
 const looksLikeHtml = (value: string) => /<[a-z][^>]*>/i.test(value);
 
-// The server has no DOMParser: HTML is parsed in the browser, after hydration (the server sends the empty block).
-const noChanges = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
-
 export function RichText({ value, className }: { value: string; className?: string }) {
-  const canParse = useSyncExternalStore(noChanges, inBrowser, onServer);
   if (!looksLikeHtml(value)) {
     return (
       <div className={className}>
@@ -77,7 +104,6 @@ export function RichText({ value, className }: { value: string; className?: stri
       </div>
     );
   }
-  if (!canParse) return <div className={className} />;
-  const body = new DOMParser().parseFromString(value, 'text/html').body;
-  return <div className={className}>{Array.from(body.childNodes, convert)}</div>;
+  const parse = serverParser ?? domParser;
+  return <div className={className}>{parse ? parse(value).map(convert) : null}</div>;
 }
