@@ -12,7 +12,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getVisitorToken, startTestServer, withDevPhone, type TestServer } from '@vitrine/server/test-support';
+import {
+  getVisitorToken,
+  memberSessionByEmail,
+  startTestServer,
+  withDevPhone,
+  type TestServer,
+} from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
 import { launchChromium } from './support/browser.js';
 import { hostedSignInUrl, passwordToSecondStep, postJson } from './support/passkey-server.js';
@@ -83,17 +89,7 @@ async function memberWithPhone(email: string, number: string, withPush = false):
     password: PASSWORD,
   });
   expect(reg.status).toBe(200);
-  const { rows } = await server.ctx.db.query<{ id: string }>(
-    'select id from members where site_id = $1 and email_key = $2',
-    [server.siteId, email],
-  );
-  const session = await server.ctx.db.transaction((tx) =>
-    server.ctx.tokens.createMemberSession(tx, {
-      siteId: server.siteId,
-      clientId: server.clientId,
-      memberId: rows[0]!.id,
-    }),
-  );
+  const session = await memberSessionByEmail(server, email);
   const added = await postJson(server, '/_api/iam/mfa/v1/factors', session.accessToken, {
     factorType: 'SMS',
     phoneNumber: number,

@@ -6,7 +6,14 @@
 import '../test-support/real-server.js';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createClient, OAuthStrategy, type Tokens } from '@vitrine/sdk';
-import { APP, freshNumber, startTestServer, withDevPhone, type TestServer } from '@vitrine/server/test-support';
+import {
+  APP,
+  freshNumber,
+  memberSessionByEmail,
+  startTestServer,
+  withDevPhone,
+  type TestServer,
+} from '@vitrine/server/test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { httpSilentLogin } from '../test-support/real-server.js';
 import { useAuthActions, useSession } from './hooks.js';
@@ -59,17 +66,7 @@ describe('phone factors through the hooks', () => {
       (await OAuthStrategy({ clientId: server.clientId, baseUrl: server.url }).register({ email, password: PASSWORD }))
         .loginState,
     ).toBe('SUCCESS');
-    const { rows } = await server.ctx.db.query<{ id: string }>(
-      'select id from members where site_id = $1 and email_key = $2',
-      [server.siteId, email],
-    );
-    const session = await server.ctx.db.transaction((tx) =>
-      server.ctx.tokens.createMemberSession(tx, {
-        siteId: server.siteId,
-        clientId: server.clientId,
-        memberId: rows[0]!.id,
-      }),
-    );
+    const session = await memberSessionByEmail(server, email);
     const number = freshNumber();
     const masked = `+33 •• •• •• ${number.slice(-2)}`;
     let factors: FactorsResult | undefined;

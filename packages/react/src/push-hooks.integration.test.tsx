@@ -9,7 +9,7 @@ import '../test-support/real-server.js';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createClient, OAuthStrategy, type Tokens } from '@vitrine/sdk';
 import { factorsOf } from '@vitrine/sdk/mfa';
-import { APP, startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { APP, memberSessionByEmail, startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { httpSilentLogin } from '../test-support/real-server.js';
 import { useAuthActions, useSession } from './hooks.js';
@@ -42,17 +42,7 @@ async function memberWithPush(): Promise<{ email: string; tokens: Tokens }> {
     password: PASSWORD,
   });
   expect(reg.loginState).toBe('SUCCESS');
-  const { rows } = await server.ctx.db.query<{ id: string }>(
-    'select id from members where site_id = $1 and email_key = $2',
-    [server.siteId, email],
-  );
-  const session = await server.ctx.db.transaction((tx) =>
-    server.ctx.tokens.createMemberSession(tx, {
-      siteId: server.siteId,
-      clientId: server.clientId,
-      memberId: rows[0]!.id,
-    }),
-  );
+  const session = await memberSessionByEmail(server, email);
   const tokens: Tokens = {
     accessToken: { value: session.accessToken, expiresAt: Math.floor(Date.now() / 1000) + 3000 },
     refreshToken: { value: session.refreshToken, role: 'member' },

@@ -146,3 +146,19 @@ export function routeWixToLocal(baseUrl: string): { restore(): void; seen: Route
   }) as typeof fetch;
   return { restore: () => void (globalThis.fetch = realFetch), seen, realFetch };
 }
+
+/**
+ * A member session (access and refresh tokens) for the member registered with `email`, made by the token service
+ * as a finished sign-in would: for tests about what a signed-in member does next, not about signing in.
+ */
+export async function memberSessionByEmail(server: TestServer, email: string) {
+  const { rows } = await server.ctx.db.query<{ id: string }>(
+    'select id from members where site_id = $1 and email_key = $2',
+    [server.siteId, email],
+  );
+  if (!rows[0]) throw new Error(`No member ${email} on ${server.siteId}`);
+  const memberId = rows[0].id;
+  return server.ctx.db.transaction((tx) =>
+    server.ctx.tokens.createMemberSession(tx, { siteId: server.siteId, clientId: server.clientId, memberId }),
+  );
+}

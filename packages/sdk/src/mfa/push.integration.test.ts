@@ -1,5 +1,6 @@
 /** `@vitrine/sdk` with push approval (issue #32) against a real @vitrine/server: one client approves, the other signs in. */
 import { describe, expect, it } from 'vitest';
+import { memberSessionByEmail } from '@vitrine/server/test-support';
 import { useMfaTestServer } from '../../test-support/mfa-server.js';
 import { OAuthStrategy } from '../auth/oauth-strategy.js';
 import { ApplicationError } from '../http/errors.js';
@@ -14,17 +15,7 @@ const PASSWORD = 'sdk push approval 5';
 async function signedIn() {
   const email = `sdk-push-${Math.random().toString(36).slice(2, 10)}@example.test`;
   expect((await mfa.strategy().register({ email, password: PASSWORD })).loginState).toBe('SUCCESS');
-  const { rows } = await mfa.server.ctx.db.query<{ id: string }>(
-    'select id from members where site_id = $1 and email_key = $2',
-    [mfa.server.siteId, email],
-  );
-  const session = await mfa.server.ctx.db.transaction((tx) =>
-    mfa.server.ctx.tokens.createMemberSession(tx, {
-      siteId: mfa.server.siteId,
-      clientId: mfa.server.clientId,
-      memberId: rows[0]!.id,
-    }),
-  );
+  const session = await memberSessionByEmail(mfa.server, email);
   const auth = OAuthStrategy({
     clientId: mfa.server.clientId,
     baseUrl: mfa.server.url,

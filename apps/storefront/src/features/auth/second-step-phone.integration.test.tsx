@@ -5,7 +5,7 @@
  * switched to a gateway the server cannot reach (a webhook on loopback, which the SSRF guard refuses).
  */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { withDevPhone } from '@vitrine/server/test-support';
+import { memberSessionByEmail, withDevPhone } from '@vitrine/server/test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi } from '../../../test-support/members.js';
 import { renderShop } from '../../../test-support/render-shop.js';
@@ -41,17 +41,7 @@ describe('second step: the phone provider fails', () => {
     const email = `phone-down-${Date.now()}@example.com`;
     const number = `+3364${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
     await registerByApi(server, email, PASSWORD);
-    const { rows } = await server.ctx.db.query<{ id: string }>(
-      'select id from members where site_id = $1 and email_key = $2',
-      [server.siteId, email],
-    );
-    const session = await server.ctx.db.transaction((tx) =>
-      server.ctx.tokens.createMemberSession(tx, {
-        siteId: server.siteId,
-        clientId: server.clientId,
-        memberId: rows[0]!.id,
-      }),
-    );
+    const session = await memberSessionByEmail(server, email);
     const added = await post('/_api/iam/mfa/v1/factors', session.accessToken, {
       factorType: 'SMS',
       phoneNumber: number,
