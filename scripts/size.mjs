@@ -1,5 +1,7 @@
-// Size budget of the SDK: the auth entry (everything `@vitrine/sdk` exports) must stay under
-// 6 KiB min+gzip (5 KiB before second factors, issue #14); with the data module, under 11 KiB.
+// Size budget of the SDK: what an app loads first with each entry (the entry and its static imports)
+// must stay under its budget, min+gzip: the auth entry (everything `@vitrine/sdk` exports) under 6 KiB
+// (5 KiB before second factors, issue #14); with the data module, under 11 KiB. Since the sign-in flows load
+// on first use (auth/oauth-strategy.ts), the whole of each entry, lazy parts included, is printed beside it.
 // Exits 1 when a budget is exceeded.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -34,21 +36,37 @@ entries.push(
 );
 
 let failed = false;
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 for (const { name, contents, budget } of entries) {
+  // Split as an app's bundler splits it: dynamic imports become chunks of their own.
   const result = await build({
     stdin: { contents, resolveDir: src, loader: 'ts', sourcefile: 'size-entry.ts' },
     bundle: true,
     minify: true,
+    splitting: true,
     format: 'esm',
     platform: 'neutral',
+    outdir: 'size-out',
+    metafile: true,
     write: false,
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0].contents;
-  const gzipped = gzipSync(code, { level: 9 }).length;
-  const ok = gzipped <= budget;
+  const files = new Map(result.outputFiles.map((file) => [file.path.slice(file.path.indexOf('size-out')), file]));
+  const outputs = result.metafile.outputs;
+  const first = new Set();
+  const visit = (path) => {
+    if (first.has(path)) return;
+    first.add(path);
+    for (const { path: imported, kind } of outputs[path].imports) if (kind == 'import-statement') visit(imported);
+  };
+  visit(Object.keys(outputs).find((path) => outputs[path].entryPoint));
+  const firstLoad = [...first].reduce((sum, path) => sum + gz(files.get(path).contents), 0);
+  const whole = [...files.values()].reduce((sum, file) => sum + gz(file.contents), 0);
+  const ok = firstLoad <= budget;
   failed ||= !ok;
-  console.log(`${ok ? 'ok  ' : 'OVER'} ${name}: ${code.length} B min, ${gzipped} B min+gzip (budget ${budget} B)`);
+  console.log(
+    `${ok ? 'ok  ' : 'OVER'} ${name}: first load ${firstLoad} B min+gzip (budget ${budget} B), ${files.size} files ${whole} B`,
+  );
 }
 // The storefront's first load (issue #18): the entry script, its static imports and the shell texts of
 // the default language, from a production build into a temporary folder. Budget: 90 KiB gzip.
@@ -77,19 +95,16 @@ if (!process.argv.includes('--sdk-only')) {
     };
     visit('index.html');
     visit(Object.keys(manifest).find((key) => key.endsWith('storefront-catalog/en/shell')));
-    let gz = 0;
-    for (const file of files) gz += gzipSync(readFileSync(join(out, file)), { level: 9 }).length;
-    // 90 KiB until 2026-11-27; the catalog's "10,000+ products" line (#28) and the sign-in methods' dates
-    // (#26 S-7) took it 103 B over: both are text a shopper reads, so the budget grew rather than the page.
-    // 92 KiB since the server-rendered pages (#29): hydrating them costs 707 B (93,130 → 93,837 B: hydrateRoot
-    // 156 B in React's chunk; reading the page's data, the language in the address, the router's language part,
-    // lazy pages' preload and the provider's cache 551 B; docs/storefront-rendering.md), while their first
-    // paint no longer waits for any script.
-    const budget = 92 * 1024;
-    const ok = gz <= budget;
+    let total = 0;
+    for (const file of files) total += gz(readFileSync(join(out, file)));
+    // 90 KiB, as before the server-rendered pages (#29). Hydrating them cost 707 B and two lines of text a
+    // shopper reads 103 B (the budget was 92 KiB for a day); the SDK's sign-in flows, loaded on first use since
+    // (auth/oauth-strategy.ts), took 2,052 B off: 93,913 → 91,861 B.
+    const budget = 90 * 1024;
+    const ok = total <= budget;
     failed ||= !ok;
     console.log(
-      `${ok ? 'ok  ' : 'OVER'} storefront first load: ${files.size} scripts, ${gz} B min+gzip (budget ${budget} B)`,
+      `${ok ? 'ok  ' : 'OVER'} storefront first load: ${files.size} scripts, ${total} B min+gzip (budget ${budget} B)`,
     );
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -12,7 +12,7 @@ export type { OAuthStrategyClient, OAuthStrategyOptions } from './auth/oauth-str
 export { cookieTokens, localStorageTokens, memoryStorage } from './auth/storage.js';
 export type { CookieOptions, CookieStorage, LocalStorageOptions } from './auth/storage.js';
 export { base64url, generateCodeChallenge, generateCodeVerifier } from './auth/pkce.js';
-export { parseFromUrl } from './auth/redirect.js';
+export { parseFromUrl } from './auth/oauth-data.js';
 export type {
   AccountUrlOptions,
   AuthUrlOptions,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SystemError, VitrineError, toHttpError } from '../http/errors.js';
 import { recorder } from '../../test-support/recorder.js';
-import { createIdentity, toFailure, toLoginResult, toWireCaptchaTokens } from './identity.js';
+import { createIdentity, toWireCaptchaTokens } from './identity.js';
+import { toFailure, toLoginResult } from './login-result.js';
 
 const appError = (code: string | number, description = 'boom') =>
   toHttpError(

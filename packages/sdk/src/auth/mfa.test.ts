@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toLoginResult } from './identity.js';
+import { toLoginResult } from './login-result.js';
 
 describe('second-step states', () => {
   it('maps REQUIRE_MFA, MFA_CHALLENGE and a remembered device', () => {

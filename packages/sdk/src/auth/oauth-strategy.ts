@@ -3,8 +3,8 @@
  * so an app can switch by changing its import (and pointing `baseUrl` at a Vitrine server).
  */
 import { createHttp } from '../http/request.js';
-import { createIdentity } from './identity.js';
-import { createRedirectFlows } from './redirect.js';
+import { generateOAuthData, parseFromUrl } from './oauth-data.js';
+import { onFirstUse } from './on-first-use.js';
 import { memoryStorage } from './storage.js';
 import { createTokenManager } from './tokens.js';
 import type { TokenStorage, Tokens } from './types.js';
@@ -37,13 +37,47 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
   http.language = options.language;
   const manager = createTokenManager({ clientId, http, storage, now: options.now });
   const { requestTokens: _r, ensureTokens: _e, ...lifecycle } = manager;
+  const identity = onFirstUse(
+    () => import('./identity.js').then((m) => m.createIdentity(http, clientId)),
+    [
+      'register',
+      'login',
+      'processVerification',
+      'verifyFactor',
+      'resendVerificationCode',
+      'sendPasswordResetEmail',
+      'sendActivationEmail',
+      'changePassword',
+    ],
+  );
+  const redirects = onFirstUse(
+    () => import('./redirect.js').then((m) => m.createRedirectFlows(http, clientId, manager)),
+    [
+      'getMemberTokens',
+      'getAuthUrl',
+      'getMemberTokensForDirectLogin',
+      'logout',
+      'getAccountUrl',
+      'getMemberTokensForExternalLogin',
+      'getMemberTokensForExternalLoginWithSession',
+    ],
+  );
   return {
     clientId,
     baseUrl: http.baseUrl,
     setLanguage: (language: string | undefined) => void (http.language = language),
     ...lifecycle,
-    ...createIdentity(http, clientId),
-    ...createRedirectFlows(http, clientId, manager),
+    ...identity,
+    generateOAuthData,
+    parseFromUrl,
+    ...redirects,
+    /** Returns the URL that ends the server session; the local tokens are cleared (role none). */
+    logout: (originalUrl: string) =>
+      redirects.logout(originalUrl).catch((error: unknown) => {
+        // Even when the flows could not be loaded, this device stops acting as the member.
+        manager.clearTokens();
+        throw error;
+      }),
   };
 }
 

@@ -1,10 +1,10 @@
 /**
- * Member sign-in through the authorize page: PKCE data, redirect sessions (login, silent login,
- * logout), the callback, the code exchange, and the API-key external logins for trusted servers.
+ * Member sign-in through the authorize page: redirect sessions (login, silent login, logout), the code
+ * exchange, and the API-key external logins for trusted servers. Loaded on first use (oauth-strategy.ts).
  */
 import type { HttpContext } from '../module.js';
 import { VitrineError, unexpectedResponse } from '../http/errors.js';
-import { generateCodeChallenge, generateCodeVerifier } from './pkce.js';
+import { generateOAuthData } from './oauth-data.js';
 import { waitForFrameMessage } from './silent-frame.js';
 import type { SilentFrameOptions } from './silent-frame.js';
 import type { TokenManager } from './tokens.js';
@@ -25,30 +25,6 @@ export interface AuthUrlOptions {
   prompt?: Prompt;
   responseMode?: ResponseMode;
   sessionToken?: string;
-}
-
-export async function generateOAuthData(redirectUri = '', originalUri = ''): Promise<OAuthData> {
-  const codeVerifier = generateCodeVerifier();
-  return {
-    codeVerifier,
-    codeChallenge: await generateCodeChallenge(codeVerifier),
-    // The state is itself a challenge of a throwaway verifier: 43 unguessable URL-safe characters.
-    state: await generateCodeChallenge(generateCodeVerifier()),
-    redirectUri,
-    originalUri,
-  };
-}
-
-/** Reads `code`, `state`, `error`, `error_description` from the callback URL's fragment or query. */
-export function parseFromUrl(url = globalThis.location.href, responseMode: 'query' | 'fragment' = 'fragment') {
-  const u = new URL(url);
-  const p = new URLSearchParams(responseMode == 'query' ? u.search : u.hash.slice(1));
-  const error = p.get('error');
-  return {
-    code: p.get('code') ?? '',
-    state: p.get('state') ?? '',
-    ...(error && { error, errorDescription: p.get('error_description') || undefined }),
-  };
 }
 
 interface RedirectSessionResponse {
@@ -114,8 +90,6 @@ export function createRedirectFlows(http: HttpContext, clientId: string, tokens:
   };
 
   return {
-    generateOAuthData,
-    parseFromUrl,
     getMemberTokens,
     async getAuthUrl(oauthData: OAuthData, opts?: AuthUrlOptions) {
       const s = await authSession(oauthData, opts);

@@ -5,7 +5,7 @@
  * enrolment the site requires (`factorStatus: "REQUIRE_ACTIVATION"`) pass the sign-in's `stateToken`
  * instead; the activation then also answers the sign-in's `loginState`.
  */
-import { toLoginResult } from '../auth/identity.js';
+import { toLoginResult } from '../auth/login-result.js';
 import type { LoginResult } from '../auth/types.js';
 import type { HttpContext } from '../module.js';
 import { createPasskeyCredential, type CredentialsLike } from './passkeys.js';

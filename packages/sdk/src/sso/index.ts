@@ -9,7 +9,7 @@
  *   const { nonce } = await sso.nonce('google');                   // native apps, One Tap: the provider's
  *   await sso.loginWithIdToken({ idpConnectionId: 'google', idToken });   //   request carries this nonce
  */
-import { toFailure, toLoginResult } from '../auth/identity.js';
+import { toFailure, toLoginResult } from '../auth/login-result.js';
 import type { AuthUrlOptions } from '../auth/redirect.js';
 import type { LoginResult, OAuthData } from '../auth/types.js';
 import { createHttp } from '../http/request.js';
