@@ -5,11 +5,15 @@ import type { Control, Draft } from './setting-values.js';
 
 type Schema = Record<string, unknown> & { items?: { enum?: string[] }; enum?: string[] };
 
-/** Why a control cannot be used, said next to it (and read with it: aria-describedby). */
-function lockNote(field: SettingField, canChange: boolean): string | undefined {
-  if (field.locked) return `Set in the config file (${field.path}): change it there.`;
-  if (!canChange) return 'Only owners change settings.';
-  return undefined;
+/**
+ * The page's one note for a role that may not change settings (SiteSettingsSection): every control is read
+ * with it (aria-describedby) rather than repeating it under each.
+ */
+export const READ_ONLY_NOTE_ID = 'settings-read-only';
+
+/** Why a control set in the config file cannot be used, said next to it (and read with it). */
+function lockNote(field: SettingField): string | undefined {
+  return field.locked ? `Set in the config file (${field.path}): change it there.` : undefined;
 }
 
 /** One setting: its label, the control its schema calls for, and where its value comes from. */
@@ -30,9 +34,10 @@ export function SettingControl({
   const noteId = `${id}-note`;
   const schema = field.schema as Schema;
   const label = labelOf(field.key);
-  const note = lockNote(field, canChange);
-  const disabled = note !== undefined;
-  const describedBy = note || field.secret ? noteId : undefined;
+  const note = lockNote(field);
+  const disabled = note !== undefined || !canChange;
+  const describedBy =
+    [canChange ? '' : READ_ONLY_NOTE_ID, note || field.secret ? noteId : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, disabled, 'aria-describedby': describedBy };
   const hint = field.secret
     ? field.value

@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Notice } from '../../components/Notice.js';
 import { entryNoun, labelOf } from './labels.js';
 import { ProviderTestButton } from './ProviderTestButton.js';
+import { READ_ONLY_NOTE_ID } from './SettingControl.js';
 import { SettingsForm } from './SettingsForm.js';
 import { TransferSection } from './TransferSection.js';
 
@@ -142,7 +143,7 @@ export function SiteSettingsSection({ siteId, role }: { siteId: string; role: Ow
         A change is checked as the config file is and is in force on every instance within seconds.
       </p>
       {!settings.canChange && (
-        <p className="notice notice-read-only" role="note" id="settings-read-only">
+        <p className="notice notice-read-only" role="note" id={READ_ONLY_NOTE_ID}>
           Read-only: only owners change the site&rsquo;s settings. You are signed in as {ROLE_NOUN[role]}; ask an owner
           for a change.
         </p>
