@@ -88,19 +88,19 @@ async function memberWithPhone(email: string, number: string, withPush = false):
     loginId: { email },
     password: PASSWORD,
   });
-  expect(reg.status).toBe(200);
+  expect(reg.status, JSON.stringify(reg.body)).toBe(200);
   const session = await memberSessionByEmail(server, email);
   const added = await postJson(server, '/_api/iam/mfa/v1/factors', session.accessToken, {
     factorType: 'SMS',
     phoneNumber: number,
   });
-  expect(added.status).toBe(200);
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
   const factorId = (added.body.factor as { factorId: string }).factorId;
   const code = await devPhoneCode(number, 'sms');
   const activated = await postJson(server, `/_api/iam/mfa/v1/factors/${factorId}/activate`, session.accessToken, {
     code,
   });
-  expect(activated.status).toBe(200);
+  expect(activated.status, JSON.stringify(activated.body)).toBe(200);
   if (withPush)
     expect(
       (await postJson(server, '/_api/iam/mfa/v1/factors', session.accessToken, { factorType: 'PUSH' })).status,
