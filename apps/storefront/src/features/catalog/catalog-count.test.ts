@@ -25,6 +25,11 @@ describe('the catalog’s count line', () => {
     );
   });
 
+  it('says no number when a count stopped for time estimated fewer than the floor', () => {
+    expect(catalogCountText(_, { totalCount: 3_180, tooManyToCount: true }, 'mug')).toBe('');
+    expect(catalogCountText(_, { totalCount: 9_999, tooManyToCount: true }, '')).toBe('');
+  });
+
   it('formats the floor in the reader’s language', async () => {
     await activateLanguage('fr');
     await withPageTexts(async () => undefined)();
