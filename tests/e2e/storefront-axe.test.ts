@@ -9,10 +9,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountKit, getVisitorToken, Kit, startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { builtApps } from './support/apps.js';
-import { launchChromium } from './support/browser.js';
+import { AccountKit, getVisitorToken, Kit, type TestServer } from '@vitrine/server/test-support';
 import { uniqueEmail } from './support/console.js';
+import { startShop } from './support/storefront.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -20,8 +19,7 @@ const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js'
 const PASSWORD = 'a long enough password';
 
 beforeAll(async () => {
-  server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: builtApps().storefront }) });
-  browser = await launchChromium();
+  ({ server, browser } = await startShop());
 }, 180_000);
 
 afterAll(async () => {

@@ -9,10 +9,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getVisitorToken, startTestServer, withDevPhone, type TestServer } from '@vitrine/server/test-support';
-import { builtApps } from './support/apps.js';
-import { launchChromium } from './support/browser.js';
+import { getVisitorToken, type TestServer } from '@vitrine/server/test-support';
 import { hostedSignInUrl, passwordToSecondStep } from './support/passkey-server.js';
+import { devPhoneCode, phonePushSite, startShop } from './support/storefront.js';
 
 const PASSWORD = 'phone and push pass 6';
 const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
@@ -20,16 +19,7 @@ let browser: Browser;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    config: (c) => ({ ...c, storefrontDir: builtApps().storefront }),
-    site: (s) =>
-      withDevPhone({
-        ...s,
-        policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
-        push: { expirySeconds: 60, placeHeader: undefined, vapid: undefined },
-      }),
-  });
-  browser = await launchChromium();
+  ({ server, browser } = await startShop({ site: phonePushSite }));
 }, 180_000);
 
 afterAll(async () => {
@@ -40,19 +30,6 @@ afterAll(async () => {
 // `bypassCSP` only so axe-core can be injected into the member's page (the storefront's CSP allows no inline script).
 const newPage = async (bypassCSP = false): Promise<Page> =>
   (await browser.newContext({ viewport: { width: 1024, height: 900 }, bypassCSP })).newPage();
-
-/** The 6-digit code of the newest text or call the dev phone holds for `to` (its JSON, newest first). */
-async function devPhoneCode(to: string, channel: 'sms' | 'call'): Promise<string> {
-  const { messages } = (await (await fetch(`${server.url}/_dev/phone.json?to=${encodeURIComponent(to)}`)).json()) as {
-    messages: { channel: string; text: string }[];
-  };
-  const last = messages[0]!;
-  expect(last.channel).toBe(channel);
-  const digits =
-    /#(\d{6})$/.exec(last.text)?.[1] ?? /(\d), (\d), (\d), (\d), (\d), (\d)\./.exec(last.text)?.slice(1, 7).join('');
-  expect(digits).toMatch(/^\d{6}$/);
-  return digits!;
-}
 
 /** axe-core on the page's content (this issue's sections; the shared header is not this suite's): no serious violation. */
 async function expectAccessible(page: Page) {
@@ -96,7 +73,7 @@ describe('phone codes and push approval in Chromium', () => {
     const masked = `+33 •• •• •• ${number.slice(-2)}`;
     await home.getByText(`We sent a 6-digit code to ${masked}.`).waitFor();
     expect(await home.getByLabel('Code', { exact: true }).getAttribute('autocomplete')).toBe('one-time-code');
-    await home.getByLabel('Code', { exact: true }).fill(await devPhoneCode(number, 'sms'));
+    await home.getByLabel('Code', { exact: true }).fill(await devPhoneCode(server, number, 'sms'));
     await home.getByRole('button', { name: 'Confirm' }).click();
     await home.getByRole('button', { name: 'I have saved them' }).click();
     await home.getByText(`Codes by text message: ${masked}`).waitFor();
@@ -109,13 +86,13 @@ describe('phone codes and push approval in Chromium', () => {
     const callback = /\/callback\?.*code=/;
     await passwordToSecondStep(away, await hostedSignInUrl(server, server.url), email, PASSWORD);
     await away.getByRole('button', { name: 'Text me a code' }).click();
-    await away.getByLabel('Authentication code').fill(await devPhoneCode(number, 'sms'));
+    await away.getByLabel('Authentication code').fill(await devPhoneCode(server, number, 'sms'));
     await away.getByRole('button', { name: 'Verify' }).click();
     await away.waitForURL(callback);
 
     await passwordToSecondStep(away, await hostedSignInUrl(server, server.url), email, PASSWORD);
     await away.getByRole('button', { name: 'Call me with a code' }).click();
-    await away.getByLabel('Authentication code').fill(await devPhoneCode(number, 'call'));
+    await away.getByLabel('Authentication code').fill(await devPhoneCode(server, number, 'call'));
     await away.getByRole('button', { name: 'Verify' }).click();
     await away.waitForURL(callback);
 

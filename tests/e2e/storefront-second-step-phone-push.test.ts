@@ -12,17 +12,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  getVisitorToken,
-  memberSessionByEmail,
-  startTestServer,
-  withDevPhone,
-  type TestServer,
-} from '@vitrine/server/test-support';
-import { builtApps } from './support/apps.js';
-import { launchChromium } from './support/browser.js';
+import { getVisitorToken, memberSessionByEmail, type TestServer } from '@vitrine/server/test-support';
 import { hostedSignInUrl, passwordToSecondStep, postJson } from './support/passkey-server.js';
-import { openShopMenu } from './support/storefront.js';
+import { devPhoneCode, openShopMenu, phonePushSite, startShop } from './support/storefront.js';
 
 const PASSWORD = 'storefront second step 7';
 const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
@@ -30,16 +22,7 @@ let browser: Browser;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    config: (c) => ({ ...c, storefrontDir: builtApps().storefront }),
-    site: (s) =>
-      withDevPhone({
-        ...s,
-        policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
-        push: { expirySeconds: 60, placeHeader: undefined, vapid: undefined },
-      }),
-  });
-  browser = await launchChromium();
+  ({ server, browser } = await startShop({ site: phonePushSite }));
 }, 180_000);
 
 afterAll(async () => {
@@ -50,18 +33,6 @@ afterAll(async () => {
 // `bypassCSP` only so axe-core can be injected (the storefront's CSP allows no inline script).
 const newPage = async (width = 1024): Promise<Page> =>
   (await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true })).newPage();
-
-async function devPhoneCode(to: string, channel: 'sms' | 'call'): Promise<string> {
-  const { messages } = (await (await fetch(`${server.url}/_dev/phone.json?to=${encodeURIComponent(to)}`)).json()) as {
-    messages: { channel: string; text: string }[];
-  };
-  const last = messages[0]!;
-  expect(last.channel).toBe(channel);
-  const digits =
-    /#(\d{6})$/.exec(last.text)?.[1] ?? /(\d), (\d), (\d), (\d), (\d), (\d)\./.exec(last.text)?.slice(1, 7).join('');
-  expect(digits).toMatch(/^\d{6}$/);
-  return digits!;
-}
 
 /** A sentence naming the masked number, which the page keeps on one line (no-break spaces). */
 const naming = (before: string, masked: string, after: string) =>
@@ -96,7 +67,7 @@ async function memberWithPhone(email: string, number: string, withPush = false):
   });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const factorId = (added.body.factor as { factorId: string }).factorId;
-  const code = await devPhoneCode(number, 'sms');
+  const code = await devPhoneCode(server, number, 'sms');
   const activated = await postJson(server, `/_api/iam/mfa/v1/factors/${factorId}/activate`, session.accessToken, {
     code,
   });
@@ -142,7 +113,7 @@ describe("the storefront's own second step by phone and push in Chromium", () =>
     await home.getByText(/You can ask for a new code in \d+ seconds\./).waitFor();
     expect(await home.getByRole('button', { name: 'Text me a new code' }).isDisabled()).toBe(true);
     await expectAccessible(home);
-    await field.fill(await devPhoneCode(number, 'sms'));
+    await field.fill(await devPhoneCode(server, number, 'sms'));
     await home.getByRole('button', { name: 'Verify' }).click();
     await home.getByRole('button', { name: 'Sign out' }).waitFor();
     await home.goto(`${server.url}/account/security`);
@@ -156,7 +127,7 @@ describe("the storefront's own second step by phone and push in Chromium", () =>
     await away.getByText(naming('We texted a 6-digit code to', masked, '. Enter it below.')).waitFor();
     await away.getByRole('button', { name: 'Call me instead' }).click();
     await away.getByText(naming('We are calling', masked, '. Enter the 6-digit code you hear.')).waitFor();
-    await away.getByLabel('Authentication code').fill(await devPhoneCode(number, 'call'));
+    await away.getByLabel('Authentication code').fill(await devPhoneCode(server, number, 'call'));
     await away.getByRole('button', { name: 'Verify' }).click();
     await away.getByRole('button', { name: 'Sign out' }).waitFor();
     await signOut(away);

@@ -8,17 +8,15 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtApps } from './support/apps.js';
-import { startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { launchChromium } from './support/browser.js';
+import { type TestServer } from '@vitrine/server/test-support';
+import { startShop } from './support/storefront.js';
 
 const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 let browser: Browser;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: builtApps().storefront }) });
-  browser = await launchChromium();
+  ({ server, browser } = await startShop());
 }, 180_000);
 
 afterAll(async () => {

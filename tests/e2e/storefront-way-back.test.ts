@@ -7,20 +7,25 @@
  */
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtApps } from './support/apps.js';
-import { startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { launchChromium, newPhonePage } from './support/browser.js';
+import { type TestServer } from '@vitrine/server/test-support';
+import { newPhonePage } from './support/browser.js';
 import { uniqueEmail } from './support/console.js';
-import { addToCart, fillCheckout, mailedCode, openShopMenu, signUpInStorefront } from './support/storefront.js';
+import {
+  addToCart,
+  fillCheckout,
+  mailedCode,
+  openShopMenu,
+  signUpInStorefront,
+  startShop,
+} from './support/storefront.js';
 
 let browser: Browser;
 let server: TestServer;
 let siteName: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: builtApps().storefront }) });
+  ({ server, browser } = await startShop());
   siteName = server.ctx.sites.get(server.siteId)!.name;
-  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {

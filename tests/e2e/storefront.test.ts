@@ -5,17 +5,15 @@
  */
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtApps } from './support/apps.js';
-import { startTestServer, type TestServer } from '@vitrine/server/test-support';
-import { launchChromium, newPhonePage } from './support/browser.js';
-import { addToCart, fillCheckout, openShopMenu, signUpInStorefront } from './support/storefront.js';
+import { type TestServer } from '@vitrine/server/test-support';
+import { newPhonePage } from './support/browser.js';
+import { addToCart, fillCheckout, openShopMenu, signUpInStorefront, startShop } from './support/storefront.js';
 
 let browser: Browser;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: builtApps().storefront }) });
-  browser = await launchChromium();
+  ({ server, browser } = await startShop());
 }, 180_000);
 
 afterAll(async () => {

@@ -1,8 +1,45 @@
 import { type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { type TestServer } from '@vitrine/server/test-support';
-import { newPhonePage } from './browser.js';
+import { startTestServer, withDevPhone, type TestServer, type TestServerOptions } from '@vitrine/server/test-support';
+import { builtApps } from './apps.js';
+import { launchChromium, newPhonePage } from './browser.js';
 import { uniqueEmail } from './console.js';
+
+/**
+ * A test server serving the BUILT storefront, and the worker's Chromium: what every storefront suite's
+ * `beforeAll` starts. `options.config` applies after the storefront is set.
+ */
+export async function startShop(options: TestServerOptions = {}): Promise<{ server: TestServer; browser: Browser }> {
+  const server = await startTestServer({
+    ...options,
+    config: (c) => {
+      const shop = { ...c, storefrontDir: builtApps().storefront };
+      return options.config ? options.config(shop) : shop;
+    },
+  });
+  return { server, browser: await launchChromium() };
+}
+
+/** A site for the phone and push suites: codes on the dev phone, push without a real push service, no verification. */
+export const phonePushSite: NonNullable<TestServerOptions['site']> = (s) =>
+  withDevPhone({
+    ...s,
+    policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+    push: { expirySeconds: 60, placeHeader: undefined, vapid: undefined },
+  });
+
+/** The 6-digit code of the newest text or call the dev phone holds for `to` (its JSON, newest first). */
+export async function devPhoneCode(server: TestServer, to: string, channel: 'sms' | 'call'): Promise<string> {
+  const { messages } = (await (await fetch(`${server.url}/_dev/phone.json?to=${encodeURIComponent(to)}`)).json()) as {
+    messages: { channel: string; text: string }[];
+  };
+  const last = messages[0]!;
+  expect(last.channel).toBe(channel);
+  const digits =
+    /#(\d{6})$/.exec(last.text)?.[1] ?? /(\d), (\d), (\d), (\d), (\d), (\d)\./.exec(last.text)?.slice(1, 7).join('');
+  expect(digits).toMatch(/^\d{6}$/);
+  return digits!;
+}
 
 /** The 6-digit code of the newest mail the dev mailbox holds for `email`. */
 export async function mailedCode(server: TestServer, email: string): Promise<string> {
