@@ -113,6 +113,7 @@ describe('axe-core on every storefront page', () => {
         await check(page, found, path);
       await check(page, found, '/order?token=not-a-real-token');
       await check(page, found, '/no-such-page');
+      await check(page, found, '/pages/delivery-and-returns');
       // Create account → the verify page waiting for the code.
       await page.goto(`${server.url}/create-account`);
       await page.locator('main input[type=email]').fill(uniqueEmail(`axe-${language}`));

@@ -1,7 +1,8 @@
 /**
  * Server-rendered storefront pages in real Chromium against the BUILT storefront (browser and server bundles)
  * and a real server: the product page reads without JavaScript, hydrates without a warning and without asking
- * for its data again, add-to-cart works, the French page lives at /fr/… with hreflang, and the pages pass axe at
+ * for its data again, add-to-cart works, the French page lives at /fr/… with hreflang, information pages open from
+ * the footer and hydrate without a second read, and the pages pass axe at
  * phone and desktop widths, left to right and right to left (screenshots in /tmp).
  */
 import { readFileSync } from 'node:fs';
@@ -145,6 +146,32 @@ describe('browser: server-rendered storefront pages', () => {
     await context.close();
   });
 
+  it('opens an information page from the footer, and a loaded one hydrates without reading it again', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const { problems, queries } = watch(page);
+    await page.goto(`${server.url}/fr/`);
+    await page.waitForLoadState('networkidle');
+    const footer = page.getByRole('navigation', { name: 'À propos de la boutique' });
+    await footer.getByRole('link', { name: 'Livraison et retours' }).click();
+    await page.waitForURL(`${server.url}/fr/pages/delivery-and-returns`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Livraison et retours');
+    await expect(page.getByRole('heading', { level: 2 }).first().textContent()).resolves.toBe('Livraison');
+    expect(await page.title()).toBe('Livraison et retours · Demo Store');
+
+    queries.length = 0;
+    await page.goto(`${server.url}/pages/contact`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Contact us');
+    await expect(page.getByRole('link', { name: 'hello@example.com' }).getAttribute('href')).resolves.toBe(
+      'mailto:hello@example.com',
+    );
+    // The page and the footer's links came with it: the browser asked for neither.
+    expect(queries.filter((q) => q.includes('"Pages"'))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   for (const language of ['en', 'ar'] as const) {
     for (const [width, height] of [
       [390, 844],
@@ -168,6 +195,11 @@ describe('browser: server-rendered storefront pages', () => {
         await page.screenshot({ path: `/tmp/ssr-catalog-${language}-${width}.png` });
         // A page load keeps the browser's focus: nothing on the page took it.
         expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+        await expectAccessible(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.goto(`${server.url}${base}/pages/delivery-and-returns`);
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `/tmp/ssr-page-${language}-${width}.png`, fullPage: true });
         await expectAccessible(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         expect(problems).toEqual([]);

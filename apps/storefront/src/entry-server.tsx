@@ -1,7 +1,7 @@
 /**
  * Server rendering (docs/storefront-rendering.md). The Vitrine server imports the build of this file
- * (`dist/ssr/entry-server.js`) and calls `renderPage` for the catalog, category views and product pages: the
- * page's data is read through the storefront's own query functions, over the data API in-process as an
+ * (`dist/ssr/entry-server.js`) and calls `renderPage` for the catalog, category views, product and information
+ * pages: the page's data is read through the storefront's own query functions, over the data API in-process as an
  * anonymous visitor (`request`), rendered with React's `prerender` (the whole page, lazy pages included), and
  * handed to the browser with the page so it hydrates without asking again.
  */
@@ -15,8 +15,9 @@ import type { ShopClient } from './app/shop-client.js';
 import type { RuntimeConfig } from './config/runtime-config.js';
 import { fetchCatalogPage, fetchCategories, fetchProductBySlug } from './features/catalog/catalog-api.js';
 import { readCatalogParams, writeCatalogParams } from './features/catalog/catalog-params.js';
+import { fetchPageBySlug, fetchPageLinks } from './features/pages/pages-api.js';
 import { fetchImageAlt, isUploaded } from './features/product/image-alt.js';
-import { setHtmlParser } from './features/product/RichText.js';
+import { setHtmlParser } from './components/RichText.js';
 import { loadAllTexts } from './i18n/i18n.js';
 import { i18n } from './i18n/index.js';
 import { addressLanguage, directionOf, languageBase, DEFAULT_LANGUAGE } from './i18n/languages.js';
@@ -74,17 +75,21 @@ async function toHtml(element: React.ReactElement): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** A rendered page for the catalog (`/`, `/?category=…`) and product pages; undefined for any other address. */
+/**
+ * A rendered page for the catalog (`/`, `/?category=…`), product pages and information pages (`/pages/<slug>`);
+ * undefined for any other address.
+ */
 export async function renderPage(page: PageRequest): Promise<RenderedPage | undefined> {
   const url = new URL(page.url, 'http://page.invalid');
   const language = addressLanguage(url.pathname) ?? DEFAULT_LANGUAGE;
   const base = languageBase(language);
   const path = url.pathname.slice(base.length) || '/';
   const productSlug = /^\/products\/([^/]+)$/.exec(path)?.[1];
-  if (path != '/' && productSlug === undefined) return undefined;
+  const pageSlug = /^\/pages\/([^/]+)$/.exec(path)?.[1];
+  if (path != '/' && productSlug === undefined && pageSlug === undefined) return undefined;
   let slug = '';
   try {
-    slug = productSlug === undefined ? '' : decodeURIComponent(productSlug);
+    slug = decodeURIComponent(productSlug ?? pageSlug ?? '');
   } catch {
     return undefined;
   }
@@ -99,8 +104,9 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | unde
     answered.push([hash, data]);
   };
 
-  const categories = await fetchCategories(client);
+  const [categories, pageLinks] = await Promise.all([fetchCategories(client), fetchPageLinks(client)]);
   seed(['categories'], categories);
+  seed(['pageLinks'], pageLinks);
   const { siteName } = page.config;
   await loadAllTexts(language);
   // Texts are read once the language is active (inside the one-at-a-time section below).
@@ -108,7 +114,21 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | unde
   let headOf: () => Omit<PageHead, 'origin' | 'language' | 'siteName'>;
   let status: 200 | 404 = 200;
 
-  if (productSlug === undefined) {
+  if (pageSlug !== undefined) {
+    const shown = await fetchPageBySlug(client, slug);
+    seed(['page', slug], shown);
+    if (!shown) status = 404;
+    headOf = () => ({
+      path,
+      query: '',
+      title: `${shown?.title ?? t('notFound.page.title')} · ${siteName}`,
+      shareTitle: shown?.title,
+      // Headings read as run-on words in a preview: the description is the page's paragraphs.
+      description: shown
+        ? plainText((shown.body ?? '').replace(/<h[1-6][^>]*>[\s\S]*?<\/h[1-6]>/gi, ' ')) || shown.title
+        : t('notFound.page.body'),
+    });
+  } else if (productSlug === undefined) {
     const params = readCatalogParams(url.searchParams);
     const catalog = await fetchCatalogPage(client, params);
     seed(['catalog', params], catalog);

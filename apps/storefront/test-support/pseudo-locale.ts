@@ -9,14 +9,29 @@ import { activateLanguage } from '../src/i18n/i18n.js';
 import { LANGUAGES } from '../src/i18n/languages.js';
 import { startShopServer, type ShopTestServer } from './test-server.js';
 
-/** Strings that come from data, not from the storefront: allowed in plain English. */
-export const PSEUDO_LOCALE_DATA: readonly string[] = ['Test Shop', ...LANGUAGES.map((l) => l.name)];
+/**
+ * Strings that come from data, not from the storefront: allowed in plain English. The information pages' titles
+ * (every footer links them) join once the server is up.
+ */
+export const PSEUDO_LOCALE_DATA: string[] = ['Test Shop', ...LANGUAGES.map((l) => l.name)];
+
+async function pageTitles(server: ShopTestServer): Promise<string[]> {
+  const res = await fetch(`${server.url}/wix-data/v2/items/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-vitrine-site-id': server.siteId },
+    body: JSON.stringify({ dataCollectionId: 'Pages', query: { fields: ['title'] } }),
+  });
+  const { dataItems } = (await res.json()) as { dataItems: { data: { title: string } }[] };
+  return dataItems.map((item) => item.data.title);
+}
 
 /** Registers the suite's hooks; the server is there from `beforeAll` on. */
 export function pseudoLocaleShop(): { readonly server: ShopTestServer } {
   const state = {} as { server: ShopTestServer };
   beforeAll(async () => {
     state.server = await startShopServer();
+    for (const title of await pageTitles(state.server))
+      if (!PSEUDO_LOCALE_DATA.includes(title)) PSEUDO_LOCALE_DATA.push(title);
     await activateLanguage('pseudo', () => import('../src/locales/pseudo.po'));
   }, 120_000);
   afterAll(async () => {

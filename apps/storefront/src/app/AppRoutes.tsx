@@ -23,6 +23,7 @@ const SignInMethodsPage = lazyPage(() => import('../features/account/SignInMetho
 const OrdersPage = lazyPage(() => import('../features/orders/OrdersPage.js'), 'OrdersPage');
 const GuestOrderPage = lazyPage(() => import('../features/orders/GuestOrderPage.js'), 'GuestOrderPage');
 const OrderDetailPage = lazyPage(() => import('../features/orders/OrderDetailPage.js'), 'OrderDetailPage');
+const StaticPage = lazyPage(() => import('../features/pages/StaticPage.js'), 'StaticPage');
 const NotFoundPage = lazyPage(() => import('./NotFoundPage.js'), 'NotFoundPage');
 
 /** Every address of the storefront, first match wins. Feature pages live in `src/features/<feature>/`. */
@@ -41,6 +42,15 @@ export const routes: RouteDefinition[] = [
     element: (
       <Area name="product">
         <ProductPage />
+      </Area>
+    ),
+  },
+  {
+    path: '/pages/:slug',
+    preload: StaticPage.preload,
+    element: (
+      <Area name="staticPage">
+        <StaticPage />
       </Area>
     ),
   },

@@ -17,7 +17,8 @@ export type AreaName =
   | 'passwordReset'
   | 'account'
   | 'orderList'
-  | 'order';
+  | 'order'
+  | 'staticPage';
 
 /** One area of the shop (catalog, cart, account…): its own error boundary and loading state. */
 export function Area({ name, children }: { name: AreaName; children: ReactNode }) {

@@ -3,10 +3,11 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from './router/index.js';
 import { useRuntimeConfig } from '../config/config-context.js';
 import { Skeleton } from '../components/Skeleton.js';
+import { FooterLinks } from '../features/pages/FooterLinks.js';
 import { Header } from './Header.js';
 import { requestRouteFocus } from './route-focus.js';
 
-/** Skip link, header, the routed page (lazy pages load inside), footer. */
+/** Skip link, header, the routed page (lazy pages load inside), footer with the information pages' links. */
 export function Layout() {
   const { pathname } = useLocation();
   const { _ } = useLingui();
@@ -34,6 +35,7 @@ export function Layout() {
         </Suspense>
       </main>
       <footer className="site-footer">
+        <FooterLinks />
         <p>{_(devMailbox ? 'layout.footerDevelopment' : 'layout.footer', { siteName })}</p>
       </footer>
     </>

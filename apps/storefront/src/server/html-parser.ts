@@ -1,10 +1,10 @@
 /**
  * Rich text's HTML parsed on the server by parse5, which follows the HTML standard's tree construction as
  * browsers do: the server-rendered description is the tree the browser's DOMParser builds, so it hydrates
- * without a difference (features/product/RichText.tsx). Only the server entry imports this file.
+ * without a difference (components/RichText.tsx). Only the server entry imports this file.
  */
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
-import type { HtmlNode, HtmlParser } from '../features/product/RichText.js';
+import type { HtmlNode, HtmlParser } from '../components/RichText.js';
 
 type Parse5Node = DefaultTreeAdapterMap['node'];
 

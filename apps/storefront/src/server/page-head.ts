@@ -23,6 +23,8 @@ export interface PageHead {
   /** Absolute or site-relative picture for link previews. */
   image?: string | undefined;
   product?: Product | undefined;
+  /** What a link preview calls the page when not its title (the title names the shop too). */
+  shareTitle?: string | undefined;
 }
 
 export const absolute = (origin: string, src: string) => (/^https?:\/\//i.test(src) ? src : origin + src);
@@ -67,7 +69,7 @@ export function headHtml(head: PageHead): string {
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(addressIn(head, 'en'))}" />`,
     meta('property', 'og:type', head.product ? 'product' : 'website'),
     meta('property', 'og:site_name', head.siteName),
-    meta('property', 'og:title', head.product?.title ?? head.title),
+    meta('property', 'og:title', head.product?.title ?? head.shareTitle ?? head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', url),
     meta('property', 'og:locale', head.language),

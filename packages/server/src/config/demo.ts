@@ -1,5 +1,6 @@
 import type { CollectionConfig, ShippingConfig, SiteConfig } from './types.js';
 import { CATEGORY_FIELDS, demoCategories, demoProducts, PRODUCT_FIELDS } from './demo-catalog.js';
+import { demoPages, PAGE_FIELDS } from './demo-pages.js';
 
 export const DEFAULT_TOKENS = {
   accessTokenTtl: 14_400,
@@ -8,7 +9,10 @@ export const DEFAULT_TOKENS = {
   memberIdleTtl: 7 * 86_400,
 };
 
-/** The demo site's collections: the catalog (typed products and their categories), a guest-owned cart and members' orders. */
+/**
+ * The demo site's collections: the catalog (typed products and their categories), the shop's information pages, a
+ * guest-owned cart and members' orders.
+ */
 export function demoCollections(): CollectionConfig[] {
   return [
     {
@@ -28,6 +32,15 @@ export function demoCollections(): CollectionConfig[] {
       strict: true,
       // Seeded in fr, de, es and ar too: the storefront shows category names in the shopper's language.
       translatable: ['name', 'description'],
+    },
+    {
+      id: 'Pages',
+      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+      seed: demoPages(),
+      fields: PAGE_FIELDS,
+      strict: true,
+      // About, delivery and contact in every language the storefront ships (demo-pages.ts).
+      translatable: ['title', 'body'],
     },
     { id: 'Cart', permissions: { read: 'AUTHOR', insert: 'AUTHOR', update: 'AUTHOR', remove: 'AUTHOR' }, seed: [] },
     {

@@ -17,7 +17,8 @@ function withPages(config: ServerConfig): ServerConfig {
   const site = config.sites[0]!;
   site.languages = ['en', 'fr', 'de', 'es', 'ar'];
   site.collections = [
-    ...site.collections,
+    // Its own `Pages`, in place of the demo's information pages.
+    ...site.collections.filter((c) => c.id !== 'Pages'),
     {
       id: 'Pages',
       permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },

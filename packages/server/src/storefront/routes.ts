@@ -92,7 +92,8 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       if (file.type.startsWith('text/html')) reply.header('content-security-policy', PAGE_CSP);
       return send(request, reply, file, cache);
     }
-    // Catalog, category and product pages come rendered, whatever the client accepts (link previews, crawlers).
+    // Catalog, category, product and information pages come rendered, whatever the client accepts (link previews,
+    // crawlers).
     const page = render && (await renderedPage(request, render));
     if (page) {
       // 200, or 404 for an unknown product (a page all the same: the schema's 200 string is its shape).

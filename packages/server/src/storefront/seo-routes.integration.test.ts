@@ -3,12 +3,14 @@ import { gunzipSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductSlugs } from '../config/demo-catalog.js';
+import { demoPages } from '../config/demo-pages.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 
 const SITEMAP = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XHTML = 'http://www.w3.org/1999/xhtml';
 const LANGUAGES = ['en', 'fr', 'de', 'es', 'ar'];
 const CATEGORIES = ['Home', 'Kitchen', 'Outdoors', 'Stationery'];
+const INFO_PAGES = demoPages().map((p) => p.slug as string);
 
 /** A strict XML parse: jsdom answers a `parsererror` document for anything that is not well-formed. */
 function parseXml(text: string): Document {
@@ -68,12 +70,12 @@ describe('sitemap and robots.txt of the demo shop', () => {
   });
   afterAll(() => server.close());
 
-  it('lists the catalog, each category and each product in every language, with alternates', async () => {
+  it('lists the catalog, each category, each information page and each product in every language, with alternates', async () => {
     const { res, text } = await get(`${server.url}/sitemap.xml`);
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
     const list = entries(parseXml(text));
-    expect(list).toHaveLength((1 + CATEGORIES.length + demoProductSlugs.length) * LANGUAGES.length);
+    expect(list).toHaveLength((1 + CATEGORIES.length + INFO_PAGES.length + demoProductSlugs.length) * LANGUAGES.length);
     for (const entry of list) {
       expect(entry.loc.startsWith(`${server.url}/`)).toBe(true);
       // Each address names all five languages, itself included, and the default as x-default.
@@ -93,6 +95,14 @@ describe('sitemap and robots.txt of the demo shop', () => {
       ar: `${server.url}/ar/products/stoneware-mug`,
     });
     expect(new Date(mug!.lastmod!).toISOString()).toBe(mug!.lastmod);
+    const delivery = list.find((e) => e.loc === `${server.url}/ar/pages/delivery-and-returns`);
+    expect(delivery?.alternates).toMatchObject({
+      en: `${server.url}/pages/delivery-and-returns`,
+      fr: `${server.url}/fr/pages/delivery-and-returns`,
+    });
+    expect(new Date(delivery!.lastmod!).toISOString()).toBe(delivery!.lastmod);
+    expect(locs).toContain(`${server.url}/pages/about`);
+    expect(locs).toContain(`${server.url}/de/pages/contact`);
     // The shopper's own pages and the other collections have no place in it.
     expect(text).not.toMatch(/\/cart|\/checkout|\/account|Cart|Orders/);
   });
@@ -142,8 +152,9 @@ describe('sitemap and robots.txt of the demo shop', () => {
 describe('a large shop: a sitemap index of small files', () => {
   let server: TestServer;
   beforeAll(async () => {
-    // 25 addresses a file: 5 products (in 5 languages) each, so the 20 products need 4 files.
-    server = await startTestServer({ config: (c) => ({ ...c, sitemapPageSize: 25 }) });
+    // 40 addresses a file: 8 pages (in 5 languages) each; the catalog, 3 information pages and 4 categories fill
+    // the pages file, and the 20 products need 3 files.
+    server = await startTestServer({ config: (c) => ({ ...c, sitemapPageSize: 40 }) });
   });
   afterAll(() => server.close());
 
@@ -152,16 +163,16 @@ describe('a large shop: a sitemap index of small files', () => {
     expect(index.documentElement.localName).toBe('sitemapindex');
     const files = [...index.getElementsByTagNameNS(SITEMAP, 'loc')].map((l) => l.textContent!);
     expect(files[0]).toBe(`${server.url}/sitemap-pages.xml`);
-    expect(files).toHaveLength(1 + Math.ceil(demoProductSlugs.length / 5));
+    expect(files).toHaveLength(1 + Math.ceil(demoProductSlugs.length / 8));
 
     const pages = entries(parseXml((await get(files[0]!)).text));
-    expect(pages).toHaveLength((1 + CATEGORIES.length) * LANGUAGES.length);
+    expect(pages).toHaveLength((1 + CATEGORIES.length + INFO_PAGES.length) * LANGUAGES.length);
 
     const seen: string[] = [];
     for (const file of files.slice(1)) {
       expect(file.startsWith(`${server.url}/sitemap-products.xml`)).toBe(true);
       const list = entries(parseXml((await get(file)).text));
-      expect(list.length).toBeLessThanOrEqual(25);
+      expect(list.length).toBeLessThanOrEqual(40);
       for (const e of list) {
         expect(e.loc.startsWith(`${server.url}/`)).toBe(true);
         const slug = /\/products\/([^/]+)$/.exec(e.alternates.en!)![1]!;
@@ -194,10 +205,12 @@ describe('a shop whose products visitors may not read', () => {
   });
   afterAll(() => server.close());
 
-  it('lists no product and no category, only the catalog', async () => {
+  it('lists no product and no category, only the catalog and the information pages', async () => {
     const { text } = await get(`${server.url}/sitemap.xml`);
     const locs = entries(parseXml(text)).map((e) => e.loc);
-    expect(locs.sort()).toEqual(LANGUAGES.map((l) => `${server.url}/${l === 'en' ? '' : `${l}/`}`).sort());
+    const prefix = (l: string) => `${server.url}/${l === 'en' ? '' : `${l}/`}`;
+    const expected = LANGUAGES.flatMap((l) => [prefix(l), ...INFO_PAGES.map((slug) => `${prefix(l)}pages/${slug}`)]);
+    expect(locs.sort()).toEqual(expected.sort());
     expect((await get(`${server.url}/sitemap-products.xml`)).text).not.toContain('/products/');
   });
 
@@ -234,7 +247,9 @@ describe('awkward names, and the tools', () => {
     const locs = list.map((e) => e.loc);
     expect(locs).toContain(`${server.url}/products/${encodeURIComponent(slug)}`);
     expect(locs).toContain(`${server.url}/fr/?category=${encodeURIComponent('Home & <Garden>')}`);
-    expect(list).toHaveLength((1 + CATEGORIES.length + 1 + demoProductSlugs.length + 1) * LANGUAGES.length);
+    expect(list).toHaveLength(
+      (1 + CATEGORIES.length + 1 + INFO_PAGES.length + demoProductSlugs.length + 1) * LANGUAGES.length,
+    );
   });
 
   it('the console and the dev mailbox and phone answer X-Robots-Tag: noindex', async () => {

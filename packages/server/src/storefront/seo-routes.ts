@@ -12,16 +12,19 @@ import { ValidationError } from '../http/errors.js';
 import { batchedLimiter } from '../security/batched-limit.js';
 import { robotsTxt } from './robots.js';
 import * as S from './seo-schemas.js';
-import { catalogPath, categoryPath, productPath, publicOrigin, shopLanguages } from './shop-addresses.js';
+import { catalogPath, categoryPath, infoPagePath, productPath, publicOrigin, shopLanguages } from './shop-addresses.js';
 import {
   categoryIds,
+  INFO_PAGES,
   MAX_URLS_PER_SITEMAP,
   PRODUCTS,
   productFiles,
   productsFrom,
   readableCollection,
+  slugsOf,
   visitorScope,
   type ProductFiles,
+  type SitemapProduct,
 } from './sitemap.js';
 import * as X from './sitemap-xml.js';
 
@@ -29,8 +32,12 @@ import * as X from './sitemap-xml.js';
 const CACHE = 'public, max-age=3600';
 const PLAN_TTL_MS = 10 * 60_000;
 
+// A shop has a handful of information pages; more than this stay out of the sitemap.
+const MAX_INFO_PAGES = 100;
+
 interface Plan {
   categories: string[];
+  infoPages: SitemapProduct[];
   products: ProductFiles;
 }
 
@@ -67,8 +74,13 @@ export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     if (cached && cached.expires > ctx.now()) return cached.plan;
     const plan = (async (): Promise<Plan> => {
       const products = readableCollection(c.scope, PRODUCTS);
+      const pages = readableCollection(c.scope, INFO_PAGES);
+      // The pages file holds the catalog, the information pages and the categories, within one file's limit.
+      const infoPages = pages ? await slugsOf(c.scope, pages, Math.min(MAX_INFO_PAGES, c.productsPerFile - 1)) : [];
+      const room = c.productsPerFile - 1 - infoPages.length;
       return {
-        categories: products ? await categoryIds(c.scope, products, c.productsPerFile - 1) : [],
+        infoPages,
+        categories: products && room > 0 ? await categoryIds(c.scope, products, room) : [],
         products: products ? await productFiles(c.scope, products, c.productsPerFile) : { starts: [], count: 0 },
       };
     })();
@@ -77,9 +89,11 @@ export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     return plan;
   }
 
-  async function* shopPages(c: Context, categories: string[]) {
+  async function* shopPages(c: Context, plan: Plan) {
     yield X.pageEntries(c.origin, c.languages, catalogPath());
-    for (const id of categories) yield X.pageEntries(c.origin, c.languages, categoryPath(id));
+    for (const page of plan.infoPages)
+      yield X.pageEntries(c.origin, c.languages, infoPagePath(page.slug), page.updated);
+    for (const id of plan.categories) yield X.pageEntries(c.origin, c.languages, categoryPath(id));
   }
 
   async function* productPages(c: Context, from: string | undefined, count: number) {
@@ -99,12 +113,12 @@ export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     const c = context();
     if (!c) return reply.callNotFound();
     const plan = await planOf(c);
-    const pages = 1 + plan.categories.length + plan.products.count;
-    if (plan.products.starts.length <= 1 && pages <= c.productsPerFile) {
+    const shop = 1 + plan.categories.length + plan.infoPages.length;
+    if (plan.products.starts.length <= 1 && shop + plan.products.count <= c.productsPerFile) {
       // A shop that fits one file gets one file; what was added since the plan stays within the limit.
-      const room = c.productsPerFile - 1 - plan.categories.length;
+      const room = c.productsPerFile - shop;
       async function* all() {
-        yield* shopPages(c!, plan.categories);
+        yield* shopPages(c!, plan);
         if (room > 0) yield* productPages(c!, undefined, room);
       }
       return send(request, reply, 'application/xml; charset=utf-8', urlset(all()));
@@ -123,7 +137,7 @@ export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     const c = context();
     if (!c) return reply.callNotFound();
     const plan = await planOf(c);
-    return send(request, reply, 'application/xml; charset=utf-8', urlset(shopPages(c, plan.categories)));
+    return send(request, reply, 'application/xml; charset=utf-8', urlset(shopPages(c, plan)));
   });
 
   app.get('/sitemap-products.xml', { schema: S.sitemapProducts }, async (request, reply) => {

@@ -12,7 +12,10 @@ export const sitemap = xml(
   'The sitemap',
   'The catalog, its categories and every product a visitor may read, in each of the shop’s languages; a sitemap index when they do not fit one file.',
 );
-export const sitemapPages = xml('The sitemap of the catalog and its categories', 'One file of the sitemap index.');
+export const sitemapPages = xml(
+  'The sitemap of the catalog, its categories and the information pages',
+  'One file of the sitemap index.',
+);
 export const sitemapProducts = {
   ...xml('One file of product pages', 'A file of the sitemap index, from the position `from` names.'),
   querystring: Type.Object({

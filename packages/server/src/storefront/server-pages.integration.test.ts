@@ -15,6 +15,7 @@ const storefront = fileURLToPath(new URL('../../../../apps/storefront/', import.
 let dist: string;
 let server: TestServer;
 let hidden: TestServer;
+let withoutPages: TestServer;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'vitrine-ssr-'));
@@ -27,19 +28,26 @@ beforeAll(async () => {
     build: { ssr: 'src/entry-server.tsx', outDir: join(dist, 'ssr'), emptyOutDir: true },
   });
   server = await startTestServer({ config: (c) => ({ ...c, storefrontDir: dist }) });
-  // A shop whose products only members may read: a visitor's page must not show them.
-  hidden = await startTestServer({
-    config: (c) => ({ ...c, storefrontDir: dist }),
-    site: (site) => ({
-      ...site,
-      collections: site.collections.map((c) =>
-        c.id == 'Products' ? { ...c, permissions: { ...c.permissions, read: 'SITE_MEMBER' } } : c,
-      ),
+  [hidden, withoutPages] = await Promise.all([
+    // A shop whose products only members may read: a visitor's page must not show them.
+    startTestServer({
+      config: (c) => ({ ...c, storefrontDir: dist }),
+      site: (site) => ({
+        ...site,
+        collections: site.collections.map((c) =>
+          c.id == 'Products' ? { ...c, permissions: { ...c.permissions, read: 'SITE_MEMBER' } } : c,
+        ),
+      }),
     }),
-  });
+    // A shop whose config declares no information pages.
+    startTestServer({
+      config: (c) => ({ ...c, storefrontDir: dist }),
+      site: (site) => ({ ...site, collections: site.collections.filter((c) => c.id != 'Pages') }),
+    }),
+  ]);
 }, 120_000);
 afterAll(async () => {
-  await Promise.all([server?.close(), hidden?.close()]);
+  await Promise.all([server?.close(), hidden?.close(), withoutPages?.close()]);
   rmSync(dist, { recursive: true, force: true });
 });
 
@@ -224,6 +232,83 @@ describe('server-rendered storefront pages', () => {
     // German has none: the site's default language's.
     expect(image((await page(server, '/de/products/red-vase')).html)).toBe(alt.en);
     expect(await (await fetch(`${server.url}${media.url}/alt?language=fr`)).json()).toEqual({ alt: alt.fr });
+  });
+
+  it('renders information pages: /pages/<slug> in every language, linked from every page footer', async () => {
+    const { status, type, html } = await page(server, '/pages/delivery-and-returns');
+    expect(status).toBe(200);
+    expect(type).toContain('text/html');
+    expect(html).toContain('<title>Delivery and returns · Demo Store</title>');
+    expect(html).toContain('<h1 tabindex="-1" class="page-heading">Delivery and returns</h1>');
+    // The rich text is rendered on the server, through the storefront's allowlist.
+    expect(html).toMatch(/<div class="rich-text"><h2>Delivery<\/h2><p><strong>Standard delivery<\/strong> takes/);
+    // The preview text is the page's paragraphs, not its headings run into them.
+    expect(meta(html, 'description')).toMatch(/^Standard delivery takes 3–5 working days/);
+    expect(meta(html, 'og:title')).toBe('Delivery and returns');
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/pages/delivery-and-returns" />`);
+    expect(hreflangs(html)).toMatchObject({
+      fr: `${server.url}/fr/pages/delivery-and-returns`,
+      ar: `${server.url}/ar/pages/delivery-and-returns`,
+      'x-default': `${server.url}/pages/delivery-and-returns`,
+    });
+    expect(html).not.toContain('application/ld+json');
+
+    const fr = await page(server, '/fr/pages/contact');
+    expect(fr.status).toBe(200);
+    expect(fr.html).toContain('<html lang="fr" dir="ltr">');
+    expect(fr.html).toContain('<title>Nous contacter · Demo Store</title>');
+    expect(fr.html).toContain('<a href="mailto:hello@example.com" rel="noopener noreferrer nofollow">');
+    const ar = await page(server, '/ar/pages/about');
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+    expect(ar.html).toContain('>من نحن</h1>');
+
+    // Every rendered page's footer links the pages in order, in the page's language and under its address.
+    const footer = (html: string) => /<footer[\s\S]*?<\/footer>/.exec(html)![0];
+    const links = (html: string) =>
+      [...footer(html).matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(links((await page(server, '/')).html)).toEqual([
+      '/pages/about About us',
+      '/pages/delivery-and-returns Delivery and returns',
+      '/pages/contact Contact us',
+    ]);
+    expect(links((await page(server, '/de/products/stoneware-mug')).html)).toEqual([
+      '/de/pages/about Über uns',
+      '/de/pages/delivery-and-returns Versand und Rückgabe',
+      '/de/pages/contact Kontakt',
+    ]);
+    expect(footer(html)).toMatch(/<nav aria-label="About the shop">/);
+  });
+
+  it('shows an owner’s edit of a page at once, and answers an unknown page with a real 404', async () => {
+    const res = await fetch(`${server.url}/wix-data/v2/items/update`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        dataCollectionId: 'Pages',
+        dataItem: {
+          id: 'about',
+          data: { _id: 'about', slug: 'about', title: 'Our story', body: '<p>Since 2019.</p>', position: 1 },
+        },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const about = await page(server, '/pages/about');
+    expect(about.html).toContain('<title>Our story · Demo Store</title>');
+    expect(about.html).toContain('<div class="rich-text"><p>Since 2019.</p></div>');
+    expect(meta(about.html, 'description')).toBe('Since 2019.');
+
+    const missing = await page(server, '/pages/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.type).toContain('text/html');
+    expect(missing.html).toContain('<title>Page not found · Demo Store</title>');
+  });
+
+  it('a shop without a Pages collection: no footer links, and /pages/… is a 404 page, not an error', async () => {
+    const missing = await page(withoutPages, '/fr/pages/about');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('<html lang="fr" dir="ltr">');
+    expect(missing.html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    expect(/<footer[\s\S]*?<\/footer>/.exec(missing.html)![0]).not.toContain('<a ');
   });
 
   it('never shows what a visitor may not read', async () => {

@@ -1,7 +1,7 @@
 /**
  * Server-rendered storefront pages (docs/storefront-rendering.md): the storefront's build carries a server entry
- * (`ssr/entry-server.js`, made by `vite build --ssr`) that renders the catalog, category views and product pages.
- * It reads its data through the data API answered in-process (`app.inject`) with no credentials: the same routes,
+ * (`ssr/entry-server.js`, made by `vite build --ssr`) that renders the catalog, category views, product pages and
+ * information pages (`/pages/<slug>`). It reads its data through the data API answered in-process (`app.inject`) with no credentials: the same routes,
  * permissions and translations as an anonymous visitor's own requests, so a page never shows what a visitor may
  * not read. This module loads that entry and puts what it renders into the built `index.html`.
  */

@@ -1,7 +1,7 @@
 /**
  * The storefront's public addresses as search engines see them: the catalog at `/`, a category view at
- * `/?category=<id>`, a product at `/products/<slug>` (apps/storefront/src/app/AppRoutes.tsx), each in the
- * site's default language without a prefix and in its other languages under `/<language>/`.
+ * `/?category=<id>`, a product at `/products/<slug>`, an information page at `/pages/<slug>`
+ * (apps/storefront/src/app/AppRoutes.tsx), each in the site's default language without a prefix and in its other languages under `/<language>/`.
  */
 import type { SiteConfig } from '../config/types.js';
 
@@ -39,6 +39,7 @@ export function localizedPath(languages: ShopLanguages, language: string, path: 
 export const catalogPath = (): string => '/';
 export const categoryPath = (categoryId: string): string => `/?category=${encodeURIComponent(categoryId)}`;
 export const productPath = (slug: string): string => `/products/${encodeURIComponent(slug)}`;
+export const infoPagePath = (slug: string): string => `/pages/${encodeURIComponent(slug)}`;
 
 /**
  * The absolute origin of every address we publish: the configured public URL (PUBLIC_URL / `publicUrl`), never

@@ -15,6 +15,8 @@ import { dataDatabase } from '../data/request-scope.js';
 import type { DataScope } from '../data/scope.js';
 
 export const PRODUCTS = 'Products';
+/** The shop's information pages (about, delivery, contact…): a handful, listed with the catalog's pages. */
+export const INFO_PAGES = 'Pages';
 /** The sitemaps.org limit of one file, and our default. */
 export const MAX_URLS_PER_SITEMAP = 50_000;
 const BATCH = 1000;
@@ -139,6 +141,13 @@ export async function productFiles(
       inFile = 0;
     }
   }
+}
+
+/** The first `max` items with a slug of a small collection (the information pages), as a visitor reads them. */
+export async function slugsOf(scope: DataScope, collection: CollectionConfig, max: number): Promise<SitemapProduct[]> {
+  const found: SitemapProduct[] = [];
+  if (max > 0) for await (const item of productsFrom(scope, collection, undefined, max)) found.push(item);
+  return found;
 }
 
 /** The category ids products hold, as a visitor reads them, at most `max`. */

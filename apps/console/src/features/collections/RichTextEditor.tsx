@@ -4,7 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 /**
  * A `richtext` field edited with Tiptap (loaded only when an item form has one). It writes the HTML subset of
  * docs/data.md#rich-text — paragraphs, headings 2–3, bold, italic, underline, strike, lists, quotes and links — which
- * the storefront rebuilds element by element (apps/storefront/src/features/product/RichText.tsx).
+ * the storefront rebuilds element by element (apps/storefront/src/components/RichText.tsx).
  */
 export default function RichTextEditor({
   label,

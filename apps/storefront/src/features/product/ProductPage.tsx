@@ -14,7 +14,7 @@ import { MAX_QUANTITY } from '../cart/cart-api.js';
 import { fetchCategories, fetchProductBySlug } from '../catalog/catalog-api.js';
 import { fetchImageAlt, isUploaded } from './image-alt.js';
 import { QuantityStepper } from './QuantityStepper.js';
-import { RichText } from './RichText.js';
+import { RichText } from '../../components/RichText.js';
 
 /**
  * `/products/:slug` — one product with its description, stock, a quantity and "Add to cart". On phones the

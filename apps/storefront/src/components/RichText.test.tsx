@@ -1,7 +1,7 @@
 /** Rich text reaches the page as React elements: formatting survives, scripts, handlers and unsafe URLs do not. */
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { parseHtmlOnServer } from '../../server/html-parser.js';
+import { parseHtmlOnServer } from '../server/html-parser.js';
 import { RichText, setHtmlParser } from './RichText.js';
 
 const html = (value: string) => render(<RichText value={value} />).container.innerHTML;
