@@ -3,7 +3,8 @@
  * server: an owner narrows the grid with the filter builder (no JSON), edits a product with the form — picks a
  * category, uploads an image (a script named .png is refused), writes rich text, translates the title into French —
  * and a French shopper sees all of it in the storefront; an editor may edit the catalog but not change owner-only
- * settings. axe: no serious violation on the editor.
+ * settings; an owner rewrites an information page and the shop's footer leads to it. axe: no serious violation on
+ * the editor.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -155,6 +156,49 @@ describe('the catalog editor in Chromium', () => {
       await shop.goto(server.url);
       // The catalog's category filter speaks French too (the demo's categories are translated).
       await shop.getByRole('option', { name: 'Maison' }).waitFor({ state: 'attached' });
+      await shop.context().close();
+    },
+  );
+
+  it(
+    'an owner rewrites an information page with the form, and the shop links and shows it',
+    { timeout: 60_000 },
+    async () => {
+      const { page } = await signedInOwner(browser, server, 'owner', 'a long console password', {
+        stepTimeoutMs: 10_000,
+      });
+      await page.goto(`${server.url}/console/collections/Pages/items/delivery-and-returns`);
+      await page.getByRole('heading', { name: 'Delivery and returns' }).waitFor();
+      await page.getByLabel('Title', { exact: true }).fill('Shipping and returns');
+      const body = page.getByRole('textbox', { name: 'Text', exact: true });
+      await body.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('Orders leave within a day. ');
+      await page.getByRole('button', { name: 'Bold' }).click();
+      await page.keyboard.type('Returns are free.');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Saved\.$/ })
+        .waitFor();
+      await expectAccessible(page);
+      await page.context().close();
+
+      const shop = await newPhonePage(browser, { stepTimeoutMs: 10_000 });
+      await shop.goto(server.url);
+      await shop
+        .getByRole('navigation', { name: 'About the shop' })
+        .getByRole('link', { name: 'Shipping and returns' })
+        .click();
+      await shop.waitForURL(`${server.url}/pages/delivery-and-returns`);
+      await shop.getByRole('heading', { level: 1, name: 'Shipping and returns' }).waitFor();
+      // The editor's bold (the space typed before it goes with it) is <strong> in the shop.
+      await expect(
+        shop
+          .locator('.rich-text strong')
+          .textContent()
+          .then((t) => t?.trim()),
+      ).resolves.toBe('Returns are free.');
       await shop.context().close();
     },
   );
