@@ -47,6 +47,23 @@ async function expectAccessible(page: Page) {
   expect(found).toEqual([]);
 }
 
+/** Replaces a rich-text field's content with the editor's toolbar: plain words, then bold ones. */
+async function rewriteRichText(page: Page, field: string, plain: string, bold: string) {
+  await page.getByRole('textbox', { name: field, exact: true }).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(plain);
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(bold);
+}
+
+async function saveItem(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved\.$/ })
+    .waitFor();
+}
+
 const countCheaperThan = async (price: number) =>
   (
     (await (
@@ -112,17 +129,8 @@ describe('the catalog editor in Chromium', () => {
       await page.getByRole('status').filter({ hasText: 'Alt text saved.' }).waitFor();
 
       // Rich text with the editor's toolbar.
-      const description = page.getByRole('textbox', { name: 'Description', exact: true });
-      await description.click();
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.type('Solid brass, refillable. ');
-      await page.getByRole('button', { name: 'Bold' }).click();
-      await page.keyboard.type('Engraved by hand');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^Saved\.$/ })
-        .waitFor();
+      await rewriteRichText(page, 'Description', 'Solid brass, refillable. ', 'Engraved by hand');
+      await saveItem(page);
       await expectAccessible(page);
 
       // The French title, side by side with the English one.
@@ -170,17 +178,8 @@ describe('the catalog editor in Chromium', () => {
       await page.goto(`${server.url}/console/collections/Pages/items/delivery-and-returns`);
       await page.getByRole('heading', { name: 'Delivery and returns' }).waitFor();
       await page.getByLabel('Title', { exact: true }).fill('Shipping and returns');
-      const body = page.getByRole('textbox', { name: 'Text', exact: true });
-      await body.click();
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.type('Orders leave within a day. ');
-      await page.getByRole('button', { name: 'Bold' }).click();
-      await page.keyboard.type('Returns are free.');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^Saved\.$/ })
-        .waitFor();
+      await rewriteRichText(page, 'Text', 'Orders leave within a day. ', 'Returns are free.');
+      await saveItem(page);
       await expectAccessible(page);
       await page.context().close();
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useQuery, useVitrine } from '@vitrine/react';
 import { Link, useParams } from '../../app/router/index.js';
 import { NotFoundPage } from '../../app/NotFoundPage.js';
-import { Alert } from '../../components/Alert.js';
+import { LoadFailedPage } from '../../components/LoadFailedPage.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { RequireMember } from '../auth/RequireMember.js';
@@ -24,14 +24,11 @@ function OrderDetail() {
   const order = useQuery(['order', orderId], () => fetchOrder(authFetch, orderId));
   if (order.status == 'error') {
     return (
-      <section className="page">
-        <PageHeading>{_('order.heading')}</PageHeading>
-        <Alert tone="error" title={_('order.loadFailed')}>
-          <button type="button" className="button" onClick={() => void order.refetch()}>
-            {_('common.tryAgain')}
-          </button>
-        </Alert>
-      </section>
+      <LoadFailedPage
+        heading={_('order.heading')}
+        message={_('order.loadFailed')}
+        onRetry={() => void order.refetch()}
+      />
     );
   }
   if (order.data === undefined) return <Skeleton lines={5} label={_('order.loading')} />;

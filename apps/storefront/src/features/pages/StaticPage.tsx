@@ -3,7 +3,7 @@ import { useQuery } from '@vitrine/react';
 import { useParams } from '../../app/router/index.js';
 import { useShopClient } from '../../app/use-shop-client.js';
 import { NotFoundPage } from '../../app/NotFoundPage.js';
-import { Alert } from '../../components/Alert.js';
+import { LoadFailedPage } from '../../components/LoadFailedPage.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { RichText } from '../../components/RichText.js';
 import { Skeleton } from '../../components/Skeleton.js';
@@ -18,14 +18,11 @@ export function StaticPage() {
 
   if (page.status == 'error') {
     return (
-      <section className="page">
-        <PageHeading>{_('staticPage.heading')}</PageHeading>
-        <Alert tone="error" title={_('staticPage.loadFailed')}>
-          <button type="button" className="button" onClick={() => void page.refetch()}>
-            {_('common.tryAgain')}
-          </button>
-        </Alert>
-      </section>
+      <LoadFailedPage
+        heading={_('staticPage.heading')}
+        message={_('staticPage.loadFailed')}
+        onRetry={() => void page.refetch()}
+      />
     );
   }
   if (page.status == 'loading' || page.data === undefined)

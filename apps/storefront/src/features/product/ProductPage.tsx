@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from '../../app/router/index.js';
 import { useShopClient } from '../../app/use-shop-client.js';
 import { NotFoundPage } from '../../app/NotFoundPage.js';
-import { Alert } from '../../components/Alert.js';
+import { LoadFailedPage } from '../../components/LoadFailedPage.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Price } from '../../components/Price.js';
 import { ProductImage } from '../../components/ProductImage.js';
@@ -37,14 +37,11 @@ export function ProductPage() {
 
   if (product.status == 'error') {
     return (
-      <section className="page">
-        <PageHeading>{_('product.heading')}</PageHeading>
-        <Alert tone="error" title={_('product.loadFailed')}>
-          <button type="button" className="button" onClick={() => void product.refetch()}>
-            {_('common.tryAgain')}
-          </button>
-        </Alert>
-      </section>
+      <LoadFailedPage
+        heading={_('product.heading')}
+        message={_('product.loadFailed')}
+        onRetry={() => void product.refetch()}
+      />
     );
   }
   if (product.status == 'loading' || product.data === undefined) {
