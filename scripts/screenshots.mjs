@@ -4,7 +4,7 @@
 //
 // Builds the storefront when `apps/storefront/dist/index.html` is missing, starts `vitrine serve` on
 // :8095 with a fresh data folder, drives headless Chromium (playwright-core) through the catalog,
-// a product page, a cart with 2 items, the account page of a newly created (and verified)
+// a product page, an information page, a cart with 2 items, the account page of a newly created (and verified)
 // member and that member's checkout (address and delivery, review, confirmation), at desktop (1280×800) and phone (390×844) sizes, and writes `docs/screenshots/*.png`.
 // It prints:
 //   - the first-load JavaScript: every script response of a cold first visit of `/`, gzipped here
@@ -197,6 +197,14 @@ async function journey(browser, size) {
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
     await page.locator('.product-page__image').waitFor();
     await shot(page, 'product', size);
+
+    // An information page, from the footer's link.
+    await page
+      .getByRole('navigation', { name: 'About the shop' })
+      .getByRole('link', { name: 'Delivery and returns' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Delivery and returns' }).waitFor();
+    await shot(page, 'information-page', size, true);
 
     // Cart with 2 items: two different products from the catalog.
     await page.goto(`${BASE}/`);

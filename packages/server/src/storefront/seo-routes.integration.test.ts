@@ -142,6 +142,8 @@ describe('sitemap and robots.txt of the demo shop', () => {
       '/?category=Home',
       '/fr/',
       '/cart',
+      '/pages/about',
+      '/ar/pages/contact',
     ];
     // Pictures and scripts too: a crawler renders the pages with them.
     for (const page of [...shopAddresses, '/_media/m1.webp', '/assets/products/stoneware-mug.svg', '/assets/index.js'])
