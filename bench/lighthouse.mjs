@@ -1,11 +1,11 @@
 // `npm run bench:lighthouse`: Lighthouse (the `lighthouse` package, pinned to 12.2.3 for Node 20) on the demo shop,
 // with Debian's Chromium launched by chrome-launcher, Lighthouse's default mobile settings (emulated phone,
-// simulated slow 4G and 4× CPU slowdown), against the catalog, a product page and the cart. Prints a markdown
+// simulated slow 4G and 4× CPU slowdown), against the catalog, a product page, the cart and an information page. Prints a markdown
 // table of Performance, Accessibility, Best Practices and SEO (the median of LIGHTHOUSE_RUNS runs, default 3)
 // and every audit below full marks in the last three, for bench/RESULTS.md.
 //
 // Environment: LIGHTHOUSE_RUNS, LIGHTHOUSE_PORT (default 8096), LIGHTHOUSE_OUT (folder for the JSON reports),
-// CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_PAGES (comma-separated names: catalog,product,cart).
+// CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_PAGES (comma-separated names: catalog,product,cart,information).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -22,6 +22,7 @@ const PAGES = [
   { name: 'catalog', path: '/' },
   { name: 'product', path: '/products/stoneware-mug' },
   { name: 'cart', path: '/cart' },
+  { name: 'information', path: '/pages/delivery-and-returns' },
 ].filter((p) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(p.name));
 
 const notes = machineNotes();
