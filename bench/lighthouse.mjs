@@ -1,7 +1,7 @@
 // `npm run bench:lighthouse`: Lighthouse (the `lighthouse` package, pinned to 12.2.3 for Node 20) on the demo shop,
 // with Debian's Chromium launched by chrome-launcher, Lighthouse's default mobile settings (emulated phone,
-// simulated slow 4G and 4× CPU slowdown), against the catalog, a product page, the cart and an information page. Prints a markdown
-// table of Performance, Accessibility, Best Practices and SEO (the median of LIGHTHOUSE_RUNS runs, default 3)
+// simulated slow 4G and 4× CPU slowdown), against the catalog, a product page, the cart and an information page.
+// Prints a markdown table of Performance, Accessibility, Best Practices and SEO (the median of LIGHTHOUSE_RUNS runs, default 3)
 // and every audit below full marks in the last three, for bench/RESULTS.md.
 //
 // Environment: LIGHTHOUSE_RUNS, LIGHTHOUSE_PORT (default 8096), LIGHTHOUSE_OUT (folder for the JSON reports),
