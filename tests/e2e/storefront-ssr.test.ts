@@ -166,6 +166,13 @@ describe('browser: server-rendered storefront pages', () => {
     await expect(page.getByRole('link', { name: 'hello@example.com' }).getAttribute('href')).resolves.toBe(
       'mailto:hello@example.com',
     );
+    // The footer marks the page being read.
+    const links = page.getByRole('navigation', { name: 'About the shop' }).getByRole('link');
+    await expect(links.evaluateAll((all) => all.map((a) => a.getAttribute('aria-current')))).resolves.toEqual([
+      null,
+      null,
+      'page',
+    ]);
     // The page and the footer's links came with it: the browser asked for neither.
     expect(queries.filter((q) => q.includes('"Pages"'))).toEqual([]);
     expect(problems).toEqual([]);
