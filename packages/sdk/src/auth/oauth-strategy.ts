@@ -37,30 +37,27 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
   http.language = options.language;
   const manager = createTokenManager({ clientId, http, storage, now: options.now });
   const { requestTokens: _r, ensureTokens: _e, ...lifecycle } = manager;
-  const identity = onFirstUse(
-    () => import('./identity.js').then((m) => m.createIdentity(http, clientId)),
-    [
-      'register',
-      'login',
-      'processVerification',
-      'verifyFactor',
-      'resendVerificationCode',
-      'sendPasswordResetEmail',
-      'sendActivationEmail',
-      'changePassword',
-    ],
-  );
+  const identity = onFirstUse(() => import('./identity.js').then((m) => m.createIdentity(http, clientId)), {
+    register: true,
+    login: true,
+    processVerification: true,
+    verifyFactor: true,
+    resendVerificationCode: true,
+    sendPasswordResetEmail: true,
+    sendActivationEmail: true,
+    changePassword: true,
+  });
   const redirects = onFirstUse(
     () => import('./redirect.js').then((m) => m.createRedirectFlows(http, clientId, manager)),
-    [
-      'getMemberTokens',
-      'getAuthUrl',
-      'getMemberTokensForDirectLogin',
-      'logout',
-      'getAccountUrl',
-      'getMemberTokensForExternalLogin',
-      'getMemberTokensForExternalLoginWithSession',
-    ],
+    {
+      getMemberTokens: true,
+      getAuthUrl: true,
+      getMemberTokensForDirectLogin: true,
+      logout: true,
+      getAccountUrl: true,
+      getMemberTokensForExternalLogin: true,
+      getMemberTokensForExternalLoginWithSession: true,
+    },
   );
   return {
     clientId,
