@@ -19,12 +19,12 @@ import {
   MAX_URLS_PER_SITEMAP,
   PRODUCTS,
   productFiles,
-  productsFrom,
+  pagesFrom,
   readableCollection,
   slugsOf,
   visitorScope,
   type ProductFiles,
-  type SitemapProduct,
+  type SitemapPage,
 } from './sitemap.js';
 import * as X from './sitemap-xml.js';
 
@@ -37,7 +37,7 @@ const MAX_INFO_PAGES = 100;
 
 interface Plan {
   categories: string[];
-  infoPages: SitemapProduct[];
+  infoPages: SitemapPage[];
   products: ProductFiles;
 }
 
@@ -99,7 +99,7 @@ export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   async function* productPages(c: Context, from: string | undefined, count: number) {
     const products = readableCollection(c.scope, PRODUCTS);
     if (!products) return;
-    for await (const p of productsFrom(c.scope, products, from, count))
+    for await (const p of pagesFrom(c.scope, products, from, count))
       yield X.pageEntries(c.origin, c.languages, productPath(p.slug), p.updated);
   }
 

@@ -21,7 +21,8 @@ export const INFO_PAGES = 'Pages';
 export const MAX_URLS_PER_SITEMAP = 50_000;
 const BATCH = 1000;
 
-export interface SitemapProduct {
+/** An item with a page of its own (a product, an information page): its slug and when it last changed. */
+export interface SitemapPage {
   slug: string;
   /** `_updatedDate` as ISO 8601. */
   updated: string | undefined;
@@ -58,55 +59,55 @@ function dateOf(value: unknown): string | undefined {
   return typeof raw === 'string' && !Number.isNaN(Date.parse(raw)) ? new Date(raw).toISOString() : undefined;
 }
 
-interface ProductBatch {
-  products: SitemapProduct[];
+interface ItemBatch {
+  pages: SitemapPage[];
   /** Items in the batch, with or without a slug. */
   read: number;
-  /** The data service's cursor after this batch, when more products follow. */
+  /** The data service's cursor after this batch, when more items follow. */
   next: string | undefined;
 }
 
-async function productBatch(
+async function itemBatch(
   scope: DataScope,
   collection: CollectionConfig,
   cursor: string | undefined,
   limit: number,
   fields: string[],
-): Promise<ProductBatch> {
+): Promise<ItemBatch> {
   // No sort: the default order (created, then inserted), whose keyset the (site, collection, created_at, seq) index serves.
   const result = await queryItems(scope, collection, {
     query: { fields, cursorPaging: cursor ? { cursor, limit } : { limit } },
   });
-  const products: SitemapProduct[] = [];
+  const pages: SitemapPage[] = [];
   for (const { data } of result.dataItems) {
     if (typeof data.slug === 'string' && data.slug !== '')
-      products.push({ slug: data.slug, updated: dateOf(data._updatedDate) });
+      pages.push({ slug: data.slug, updated: dateOf(data._updatedDate) });
   }
   return {
-    products,
+    pages,
     read: result.dataItems.length,
     next: result.pagingMetadata.hasNext ? result.pagingMetadata.cursors.next : undefined,
   };
 }
 
 /**
- * The products of one sitemap file: at most `count` items from `cursor` (the start of the catalog when absent),
- * a batch at a time. An item without a slug has no page and is skipped (its place still counts, so every
- * file's start stays where the index put it).
+ * The pages of a collection's items (one products file of the sitemap): at most `count` items from `cursor` (the
+ * start of the collection when absent), a batch at a time. An item without a slug has no page and is skipped (its
+ * place still counts, so every file's start stays where the index put it).
  */
-export async function* productsFrom(
+export async function* pagesFrom(
   scope: DataScope,
   collection: CollectionConfig,
   cursor: string | undefined,
   count: number,
-): AsyncGenerator<SitemapProduct> {
+): AsyncGenerator<SitemapPage> {
   let left = count;
   let at = cursor;
   let first = true;
   while (left > 0 && (first || at)) {
     first = false;
-    const batch = await productBatch(scope, collection, at, Math.min(BATCH, left), ['slug', '_updatedDate']);
-    yield* batch.products;
+    const batch = await itemBatch(scope, collection, at, Math.min(BATCH, left), ['slug', '_updatedDate']);
+    yield* batch.pages;
     left -= Math.min(BATCH, left);
     at = batch.next;
   }
@@ -131,7 +132,7 @@ export async function productFiles(
   let count = 0;
   for (;;) {
     const limit = Math.min(BATCH, perFile - inFile);
-    const batch = await productBatch(scope, collection, at, limit, ['_id']);
+    const batch = await itemBatch(scope, collection, at, limit, ['_id']);
     inFile += limit;
     count += batch.read;
     if (!batch.next) return { starts, count };
@@ -144,9 +145,9 @@ export async function productFiles(
 }
 
 /** The first `max` items with a slug of a small collection (the information pages), as a visitor reads them. */
-export async function slugsOf(scope: DataScope, collection: CollectionConfig, max: number): Promise<SitemapProduct[]> {
-  const found: SitemapProduct[] = [];
-  if (max > 0) for await (const item of productsFrom(scope, collection, undefined, max)) found.push(item);
+export async function slugsOf(scope: DataScope, collection: CollectionConfig, max: number): Promise<SitemapPage[]> {
+  const found: SitemapPage[] = [];
+  if (max > 0) for await (const page of pagesFrom(scope, collection, undefined, max)) found.push(page);
   return found;
 }
 
