@@ -297,6 +297,21 @@ describe('server-rendered storefront pages', () => {
     expect(about.html).toContain('<div class="rich-text"><p>Since 2019.</p></div>');
     expect(meta(about.html, 'description')).toBe('Since 2019.');
 
+    // A page without a position has its address but no footer link.
+    const press = await fetch(`${server.url}/wix-data/v2/items`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        dataCollectionId: 'Pages',
+        dataItem: { data: { slug: 'press', title: 'Press kit', body: '<p>Logos.</p>' } },
+      }),
+    });
+    expect(press.status).toBe(200);
+    const pressPage = await page(server, '/pages/press');
+    expect(pressPage.status).toBe(200);
+    expect(pressPage.html).toContain('<title>Press kit · Demo Store</title>');
+    expect(/<footer[\s\S]*?<\/footer>/.exec(pressPage.html)![0]).not.toContain('Press kit');
+
     const missing = await page(server, '/pages/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.type).toContain('text/html');
