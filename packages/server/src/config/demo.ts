@@ -1,4 +1,4 @@
-import type { CollectionConfig, ShippingConfig, SiteConfig } from './types.js';
+import type { CollectionConfig, CollectionPermissions, ShippingConfig, SiteConfig } from './types.js';
 import { CATEGORY_FIELDS, demoCategories, demoProducts, PRODUCT_FIELDS } from './demo-catalog.js';
 import { demoPages, PAGE_FIELDS } from './demo-pages.js';
 
@@ -9,6 +9,14 @@ export const DEFAULT_TOKENS = {
   memberIdleTtl: 7 * 86_400,
 };
 
+/** The shop's own content (catalog, information pages): anyone reads it, admins write it. A new object each time. */
+const shopContent = (): CollectionPermissions => ({
+  read: 'ANYONE',
+  insert: 'ADMIN',
+  update: 'ADMIN',
+  remove: 'ADMIN',
+});
+
 /**
  * The demo site's collections: the catalog (typed products and their categories), the shop's information pages, a
  * guest-owned cart and members' orders.
@@ -17,7 +25,7 @@ export function demoCollections(): CollectionConfig[] {
   return [
     {
       id: 'Products',
-      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+      permissions: shopContent(),
       seed: demoProducts(),
       // Not strict and nothing required: admins and tests add items with other fields.
       fields: PRODUCT_FIELDS,
@@ -26,7 +34,7 @@ export function demoCollections(): CollectionConfig[] {
     },
     {
       id: 'Categories',
-      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+      permissions: shopContent(),
       seed: demoCategories(),
       fields: CATEGORY_FIELDS,
       strict: true,
@@ -35,7 +43,7 @@ export function demoCollections(): CollectionConfig[] {
     },
     {
       id: 'Pages',
-      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+      permissions: shopContent(),
       seed: demoPages(),
       fields: PAGE_FIELDS,
       strict: true,
