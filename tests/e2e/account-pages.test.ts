@@ -6,12 +6,10 @@
  * the change.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { members } from '@wix/members';
 import { createClient, OAuthStrategy as WixOAuthStrategy } from '@wix/sdk';
 import { routeWixApis } from '@vitrine/sdk/wix';
@@ -20,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountKit, Kit, startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { sdkBrowserBundle } from './support/sdk-bundle.js';
 import { addVirtualAuthenticator, launchChromium, newPhonePage } from './support/browser.js';
+import { expectAccessible } from './support/axe.js';
 
 const CLIENT = 'e2e-account-shop';
 const PASSWORD = 'a long enough password';
@@ -28,7 +27,6 @@ let server: TestServer;
 let app: Server;
 let appOrigin: string;
 let bundle = '';
-const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 
 beforeAll(async () => {
   // The shop: its own origin (localhost) while the API is on 127.0.0.1; it has no account area.
@@ -126,17 +124,6 @@ async function signedInMember() {
   };
 }
 
-/** axe-core in the page (its own context bypasses the page's CSP for the injected script): no serious violation. */
-async function expectAccessible(page: Page) {
-  await page.addScriptTag({ content: axe });
-  const found = await page.evaluate(async () => {
-    type Axe = { run(): Promise<{ violations: { id: string; impact: string }[] }> };
-    const result = await (window as unknown as { axe: Axe }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-  expect(found).toEqual([]);
-}
-
 /** Nothing wider than the viewport: usable at phone width without sideways scrolling. */
 const expectFits = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -211,7 +198,7 @@ describe('browser: hosted account pages', () => {
       lastName: 'Hopper',
       addresses: [{ addressLine: '1 Navy Yard', city: 'Arlington', postalCode: '22202', country: 'US' }],
     });
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 375, height: 812 } });
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
     const again = await context.newPage();
     const link = (await (
       await post(
@@ -231,7 +218,7 @@ describe('browser: hosted account pages', () => {
   it('@vitrine/sdk getAccountUrl → ORDERS lists the order placed in the shop', async () => {
     const m = await signedInMember();
     const order = await new AccountKit(new Kit(server)).order(m.accessToken, m.memberId, 'Lamp', 40, 2);
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 375, height: 812 } });
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
     const page = await context.newPage();
     await page.goto(`${appOrigin}/`);
     const accountUrl = await page.evaluate(
@@ -281,7 +268,7 @@ describe('browser: hosted account pages', () => {
         m.accessToken,
       )
     ).json()) as { redirectSession: { fullUrl: string } };
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 844 } });
+    const context = await browser.newContext({ viewport: { width, height: 844 } });
     const page = await context.newPage();
     await page.goto(link.redirectSession.fullUrl);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);

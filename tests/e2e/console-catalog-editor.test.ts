@@ -15,11 +15,11 @@ import { builtApps } from './support/apps.js';
 import { launchChromium, newPhonePage } from './support/browser.js';
 import { signedInOwner } from './support/console.js';
 import { openShopMenu } from './support/storefront.js';
+import { expectAccessible } from './support/axe.js';
 
 /** A real PNG of the repository (a screenshot) and its size, read from its IHDR header. */
 const png = readFileSync(fileURLToPath(new URL('../../docs/screenshots/product-phone.png', import.meta.url)));
 const pngSize = `${png.readUInt32BE(16)} × ${png.readUInt32BE(20)}`;
-const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 let browser: Browser;
 let server: TestServer;
 
@@ -35,17 +35,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** axe-core evaluated through DevTools (the console's CSP allows no inline script): no serious violation. */
-async function expectAccessible(page: Page) {
-  await page.evaluate(axe);
-  const found = await page.evaluate(async () => {
-    type Axe = { run(): Promise<{ violations: { id: string; impact: string }[] }> };
-    const result = await (window as unknown as { axe: Axe }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-  expect(found).toEqual([]);
-}
 
 /** Replaces a rich-text field's content with the editor's toolbar: plain words, then bold ones. */
 async function rewriteRichText(page: Page, field: string, plain: string, bold: string) {

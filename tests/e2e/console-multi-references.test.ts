@@ -4,16 +4,14 @@
  * name in order, and an owner moves one up, removes one and adds one with the picker; the saved item holds the
  * ids in the new order. axe: no serious violation on the form.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
 import { launchChromium } from './support/browser.js';
 import { signedInOwner } from './support/console.js';
+import { expectAccessible } from './support/axe.js';
 
-const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 const RELATED = {
   key: 'related',
   type: 'multireference' as const,
@@ -67,16 +65,6 @@ const product = async (id: string) =>
       offset: 0,
     })
   ).items[0]!;
-
-async function expectAccessible(page: Page) {
-  await page.evaluate(axe);
-  const found = await page.evaluate(async () => {
-    type Axe = { run(): Promise<{ violations: { id: string; impact: string }[] }> };
-    const result = await (window as unknown as { axe: Axe }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-  expect(found).toEqual([]);
-}
 
 describe('multi-references in Chromium', () => {
   it('the grid and the form show names, and the form adds, removes and reorders', { timeout: 90_000 }, async () => {

@@ -5,10 +5,8 @@
  * the storefront's order page, the receiver gets `order.updated`) and cancels another (its stock comes
  * back); support reads an order but is offered no change and is refused one. axe: no serious violation.
  */
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,10 +21,10 @@ import {
 import { builtApps } from './support/apps.js';
 import { launchChromium, newPhonePage } from './support/browser.js';
 import { registerMember, signedInOwner } from './support/console.js';
+import { expectAccessible } from './support/axe.js';
 
 const OWNER_PASSWORD = 'orders owner password';
 const MEMBER_PASSWORD = 'correct horse battery';
-const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 let browser: Browser;
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
@@ -114,17 +112,6 @@ async function placeOrder(token: string, productId: string, quantity: number): P
     shippingAddress: { addressLine: '1 Main St', city: 'Lyon', country: 'FR' },
   });
   return { id: order._id, number: order.number };
-}
-
-/** axe-core evaluated through the DevTools protocol (the console's CSP allows no inline script tag). */
-async function expectAccessible(page: Page) {
-  await page.evaluate(axe);
-  const serious = await page.evaluate(async () => {
-    type Axe = { run(): Promise<{ violations: { id: string; impact: string }[] }> };
-    const result = await (window as unknown as { axe: Axe }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-  expect(serious).toEqual([]);
 }
 
 /** Screenshots at 390 and 1280 px for a person to look at (written to the temporary folder). */

@@ -5,17 +5,15 @@
  * the second step of a member with a second factor, and a member's pages (account, security, sign-in methods,
  * orders, an order). Checkout's review and confirmation steps are checked in storefront-checkout.test.ts.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountKit, getVisitorToken, Kit, type TestServer } from '@vitrine/server/test-support';
 import { uniqueEmail } from './support/console.js';
 import { startShop } from './support/storefront.js';
+import { seriousViolations } from './support/axe.js';
 
 let browser: Browser;
 let server: TestServer;
-const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 const PASSWORD = 'a long enough password';
 
 beforeAll(async () => {
@@ -29,8 +27,7 @@ afterAll(async () => {
 
 /** A page `width` wide (a phone by default) whose storefront starts in `language` (its stored choice). */
 async function phonePage(language: string, width = 390): Promise<Page> {
-  // bypassCSP: axe is injected as an inline script, which the shop's CSP rightly refuses.
-  const context = await browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true });
+  const context = await browser.newContext({ viewport: { width, height: 844 } });
   await context.addInitScript((l) => localStorage.setItem('vitrine.language', l), language);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -43,24 +40,12 @@ async function settled(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {});
 }
 
-/** axe-core on the whole page: no serious or critical violation (with the elements, to fix them). */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: unknown; html: string }[] }[] };
-    const result = await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${location.pathname}: ${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
-
 async function check(page: Page, found: string[], path?: string) {
   if (path) await page.goto(`${server.url}${path}`);
   await settled(page);
   const language = await page.evaluate(() => localStorage.getItem('vitrine.language'));
   expect(await page.getAttribute('html', 'dir')).toBe(language == 'ar' ? 'rtl' : 'ltr');
-  found.push(...(await violations(page)));
+  found.push(...(await seriousViolations(page)));
 }
 
 /** A registered member with a verified address, and an access token of their own session. */
@@ -106,7 +91,7 @@ describe('axe-core on every storefront page', () => {
       await page.locator('.buy-box button').last().click();
       const panel = page.getByRole('dialog');
       await panel.waitFor();
-      found.push(...(await violations(page)));
+      found.push(...(await seriousViolations(page)));
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'hidden' });
       for (const path of ['/cart', '/checkout', '/sign-in', '/create-account', '/forgot-password', '/verify'])

@@ -5,16 +5,14 @@
  * code, with a call code, and with push approval (the first context picks the number in "Is this you
  * signing in?", the waiting page completes by itself); a wrong number refuses the sign-in.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getVisitorToken, type TestServer } from '@vitrine/server/test-support';
 import { hostedSignInUrl, passwordToSecondStep } from './support/passkey-server.js';
 import { devPhoneCode, phonePushSite, startShop } from './support/storefront.js';
+import { expectAccessible } from './support/axe.js';
 
 const PASSWORD = 'phone and push pass 6';
-const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 let browser: Browser;
 let server: TestServer;
 
@@ -27,24 +25,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-// `bypassCSP` only so axe-core can be injected into the member's page (the storefront's CSP allows no inline script).
-const newPage = async (bypassCSP = false): Promise<Page> =>
-  (await browser.newContext({ viewport: { width: 1024, height: 900 }, bypassCSP })).newPage();
-
-/** axe-core on the page's content (this issue's sections; the shared header is not this suite's): no serious violation. */
-async function expectAccessible(page: Page) {
-  await page.addScriptTag({ content: axe });
-  const found = await page.evaluate(async () => {
-    type Axe = {
-      run(context: unknown): Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }>;
-    };
-    const result = await (window as unknown as { axe: Axe }).axe.run({ include: ['#main'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`);
-  });
-  expect(found).toEqual([]);
-}
+const newPage = async (): Promise<Page> =>
+  (await browser.newContext({ viewport: { width: 1024, height: 900 } })).newPage();
 
 describe('phone codes and push approval in Chromium', () => {
   it('adds and confirms a phone, turns on push; signs in with a text code, a call code and push approval; a wrong number refuses', async () => {
@@ -59,7 +41,7 @@ describe('phone codes and push approval in Chromium', () => {
     expect(reg.status).toBe(200);
 
     // The member's own browser: signed in to the storefront, Account → Security.
-    const home = await newPage(true);
+    const home = await newPage();
     await home.goto(`${server.url}/sign-in`);
     await home.getByLabel('Email').fill(email);
     await home.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -79,7 +61,7 @@ describe('phone codes and push approval in Chromium', () => {
     await home.getByText(`Codes by text message: ${masked}`).waitFor();
     await home.getByRole('button', { name: 'Approve sign-ins from this browser' }).click();
     await home.getByText('On: this browser can approve your sign-ins.').waitFor();
-    await expectAccessible(home);
+    await expectAccessible(home, { include: '#main' });
 
     // Another browser signs in on the hosted pages: a text code, then a call code.
     const away = await newPage();

@@ -8,16 +8,14 @@
  * /tmp). Last, the hosted account page's "Is this you signing in?" approves (and denies) a sign-in waiting
  * at the hosted second step.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getVisitorToken, memberSessionByEmail, type TestServer } from '@vitrine/server/test-support';
 import { hostedSignInUrl, passwordToSecondStep, postJson } from './support/passkey-server.js';
 import { devPhoneCode, openShopMenu, phonePushSite, startShop } from './support/storefront.js';
+import { expectAccessible } from './support/axe.js';
 
 const PASSWORD = 'storefront second step 7';
-const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 let browser: Browser;
 let server: TestServer;
 
@@ -30,27 +28,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-// `bypassCSP` only so axe-core can be injected (the storefront's CSP allows no inline script).
 const newPage = async (width = 1024): Promise<Page> =>
-  (await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true })).newPage();
+  (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
 
 /** A sentence naming the masked number, which the page keeps on one line (no-break spaces). */
 const naming = (before: string, masked: string, after: string) =>
   new RegExp(`^${before} ${masked.replace(/\+/g, '\\+').replace(/ /g, '\\s')}${after.replace(/\./g, '\\.')}$`);
-
-async function expectAccessible(page: Page, include = '#main') {
-  await page.addScriptTag({ content: axe });
-  const found = await page.evaluate(async (selector) => {
-    type Axe = {
-      run(context: unknown): Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }>;
-    };
-    const result = await (window as unknown as { axe: Axe }).axe.run({ include: [selector] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`);
-  }, include);
-  expect(found).toEqual([]);
-}
 
 /** Registers a member and confirms a phone for text codes through the API (its own session; push approval from it too). */
 async function memberWithPhone(email: string, number: string, withPush = false): Promise<string> {
@@ -112,7 +95,7 @@ describe("the storefront's own second step by phone and push in Chromium", () =>
     expect(await field.getAttribute('inputmode')).toBe('numeric');
     await home.getByText(/You can ask for a new code in \d+ seconds\./).waitFor();
     expect(await home.getByRole('button', { name: 'Text me a new code' }).isDisabled()).toBe(true);
-    await expectAccessible(home);
+    await expectAccessible(home, { include: '#main' });
     await field.fill(await devPhoneCode(server, number, 'sms'));
     await home.getByRole('button', { name: 'Verify' }).click();
     await home.getByRole('button', { name: 'Sign out' }).waitFor();
@@ -139,7 +122,7 @@ describe("the storefront's own second step by phone and push in Chromium", () =>
     const shown = (await away.locator('.push-wait__number').textContent())!.trim();
     expect(shown).toMatch(/^\d{2}$/);
     await away.getByText('Waiting for your approval…').waitFor();
-    await expectAccessible(away);
+    await expectAccessible(away, { include: '#main' });
     await home.getByRole('heading', { name: 'Is this you signing in?' }).waitFor();
     await home.getByRole('button', { name: shown, exact: true }).click();
     await home.getByText('Approved. The sign-in continues.').waitFor();
@@ -156,7 +139,7 @@ describe("the storefront's own second step by phone and push in Chromium", () =>
     expect(choices).toContain(right);
     await home.getByRole('button', { name: choices.find((n) => n !== right)!, exact: true }).click();
     await away.getByText('This sign-in was denied on your other device.').waitFor();
-    await expectAccessible(away);
+    await expectAccessible(away, { include: '#main' });
     await away.getByRole('link', { name: 'Sign in again' }).click();
     await away.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
 
@@ -189,7 +172,7 @@ describe("the storefront's own second step by phone and push in Chromium", () =>
     await page.screenshot({ path: '/tmp/second-step-ar-390-push.png', fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await expectAccessible(page);
+    await expectAccessible(page, { include: '#main' });
     await page.context().close();
   }, 90_000);
 
@@ -217,7 +200,7 @@ describe("the storefront's own second step by phone and push in Chromium", () =>
     await home.getByText(/Chrome.* · at /).waitFor();
     expect(await home.locator('.push-numbers button').allTextContents()).toContain(shown);
     await home.screenshot({ path: '/tmp/account-push-prompt-390.png', fullPage: true });
-    await expectAccessible(home, 'main');
+    await expectAccessible(home, { include: 'main' });
     await home.getByRole('button', { name: shown, exact: true }).click();
     await home.getByText('Approved. The sign-in continues.').waitFor();
     await away.waitForURL(callback);

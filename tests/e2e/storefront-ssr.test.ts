@@ -5,14 +5,12 @@
  * the footer and hydrate without a second read, and the pages pass axe at
  * phone and desktop widths, left to right and right to left (screenshots in /tmp).
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer } from '@vitrine/server/test-support';
 import { startShop } from './support/storefront.js';
+import { expectAccessible } from './support/axe.js';
 
-const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 let browser: Browser;
 let server: TestServer;
 
@@ -40,20 +38,6 @@ function watch(page: Page) {
     queries.push(r ? Buffer.from(r, 'base64url').toString() : (request.postData() ?? ''));
   });
   return { problems, queries };
-}
-
-/** No serious or critical axe finding. */
-async function expectAccessible(page: Page) {
-  await page.addScriptTag({ content: axe });
-  const found = await page.evaluate(async () => {
-    type Axe = { run(): Promise<{ violations: { id: string; impact: string }[] }> };
-    const result = await (window as unknown as { axe: Axe }).axe.run();
-    type Found = { id: string; impact: string; nodes: { target: string[] }[] };
-    return (result.violations as Found[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(found).toEqual([]);
 }
 
 describe('browser: server-rendered storefront pages', () => {
@@ -185,7 +169,7 @@ describe('browser: server-rendered storefront pages', () => {
       [1280, 860],
     ] as const) {
       it(`passes axe at ${width}×${height} in ${language == 'en' ? 'English' : 'Arabic'}`, async () => {
-        const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true, locale: 'en-US' });
+        const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US' });
         const page = await context.newPage();
         const { problems } = watch(page);
         const base = language == 'en' ? '' : '/ar';
