@@ -178,7 +178,8 @@ describe("the storefront's own second step by phone and push in Chromium", () =>
 
   it('"Is this you signing in?" on the hosted account page approves a sign-in waiting at the hosted second step; Deny refuses', async () => {
     const email = `step-hosted-${Math.random().toString(36).slice(2, 10)}@example.com`;
-    const number = `+3363${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+    // +33 64…: every number of the block is a valid French mobile (+33 639… is not, in libphonenumber's ranges).
+    const number = `+3364${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
     const token = await memberWithPhone(email, number, true);
     const link = await postJson(server, '/_api/redirects-api/v1/redirect-session', token, {
       membersAccount: { section: 'ACCOUNT_INFO' },
