@@ -61,6 +61,7 @@ describe('phone codes and push approval in Chromium', () => {
     await home.getByText(`Codes by text message: ${masked}`).waitFor();
     await home.getByRole('button', { name: 'Approve sign-ins from this browser' }).click();
     await home.getByText('On: this browser can approve your sign-ins.').waitFor();
+    // The page's content (this suite's sections; the shared header is checked by storefront-axe).
     await expectAccessible(home, { include: '#main' });
 
     // Another browser signs in on the hosted pages: a text code, then a call code.
