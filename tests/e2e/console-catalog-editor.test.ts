@@ -36,6 +36,13 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The bold words of the shop's rich text (`<strong>`), trimmed. */
+const boldText = (page: Page) =>
+  page
+    .locator('.rich-text strong')
+    .textContent()
+    .then((t) => t?.trim());
+
 /** Replaces a rich-text field's content with the editor's toolbar: plain words, then bold ones. */
 async function rewriteRichText(page: Page, field: string, plain: string, bold: string) {
   await page.getByRole('textbox', { name: field, exact: true }).click();
@@ -134,12 +141,7 @@ describe('the catalog editor in Chromium', () => {
       // In English: the rich text (bold survives, as <strong>) and the uploaded image as a WebP variant.
       await shop.goto(`${server.url}/products/brass-pen`);
       await shop.getByRole('heading', { name: 'Solid Brass Pen' }).waitFor();
-      await expect(
-        shop
-          .locator('.rich-text strong')
-          .textContent()
-          .then((t) => t?.trim()),
-      ).resolves.toBe('Engraved by hand');
+      await expect(boldText(shop)).resolves.toBe('Engraved by hand');
       const image = shop.locator('img.product-page__image');
       await expect(image.getAttribute('src')).resolves.toMatch(/^\/_media\/[0-9a-f]{24}\.png\?w=480&format=webp$/);
       await expect
@@ -181,12 +183,7 @@ describe('the catalog editor in Chromium', () => {
       await shop.waitForURL(`${server.url}/pages/delivery-and-returns`);
       await shop.getByRole('heading', { level: 1, name: 'Shipping and returns' }).waitFor();
       // The editor's bold (the space typed before it goes with it) is <strong> in the shop.
-      await expect(
-        shop
-          .locator('.rich-text strong')
-          .textContent()
-          .then((t) => t?.trim()),
-      ).resolves.toBe('Returns are free.');
+      await expect(boldText(shop)).resolves.toBe('Returns are free.');
       await shop.context().close();
     },
   );
