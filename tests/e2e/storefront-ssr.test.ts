@@ -40,6 +40,19 @@ function watch(page: Page) {
   return { problems, queries };
 }
 
+/**
+ * Waits until React has hydrated every element the server sent: a hydrated element carries React's fiber
+ * key, one in a Suspense boundary still waiting does not. `networkidle` is not enough on a busy machine, and
+ * a screenshot before hydration sets an inline caret-color on the inputs, which React then reports as a
+ * mismatch (Playwright's default `caret: 'hide'`).
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const elements = [...document.querySelectorAll('#root *')];
+    return elements.length > 0 && elements.every((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$')));
+  });
+}
+
 describe('browser: server-rendered storefront pages', () => {
   it('shows the product page with JavaScript off', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
@@ -178,11 +191,13 @@ describe('browser: server-rendered storefront pages', () => {
           .getByRole('button', { name: language == 'en' ? 'Add to cart' : /./ })
           .first()
           .waitFor();
+        await hydrated(page);
         expect(await page.evaluate(() => document.documentElement.dir)).toBe(language == 'ar' ? 'rtl' : 'ltr');
         await page.screenshot({ path: `/tmp/ssr-product-${language}-${width}.png`, fullPage: true });
         await expectAccessible(page);
         await page.goto(`${server.url}${base}/`);
         await page.waitForLoadState('networkidle');
+        await hydrated(page);
         await page.screenshot({ path: `/tmp/ssr-catalog-${language}-${width}.png` });
         // A page load keeps the browser's focus: nothing on the page took it.
         expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
@@ -190,6 +205,7 @@ describe('browser: server-rendered storefront pages', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.goto(`${server.url}${base}/pages/delivery-and-returns`);
         await page.waitForLoadState('networkidle');
+        await hydrated(page);
         await page.screenshot({ path: `/tmp/ssr-page-${language}-${width}.png`, fullPage: true });
         await expectAccessible(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
