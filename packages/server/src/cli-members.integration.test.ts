@@ -30,24 +30,28 @@ describe('vitrine members import', () => {
           'broken,false,,,',
         ].join('\n'),
       );
+      // What the command wrote to stderr is the message of a failed exit-code check.
       const io = capture();
       let server: Awaited<ReturnType<typeof startServer>> | undefined;
       try {
-        expect(await main(['members', 'import', file, '--format', 'nope', '--data-dir', dataDir])).toBe(2);
+        expect(await main(['members', 'import', file, '--format', 'nope', '--data-dir', dataDir]), io.err()).toBe(2);
         expect(io.err()).toContain('--format must be one of auth0, firebase, supabase, clerk, csv (got "nope")');
 
-        expect(await main(['members', 'import', file, '--format', 'csv', '--dry-run', '--data-dir', dataDir])).toBe(0);
+        expect(
+          await main(['members', 'import', file, '--format', 'csv', '--dry-run', '--data-dir', dataDir]),
+          io.err(),
+        ).toBe(0);
         expect(io.out()).toContain(
           'Dry run — nothing written. Would import 3 rows: 2 new, 0 updated, 1 refused; 1 without a usable password hash',
         );
         expect(io.out()).toContain('  row 3 (broken): not an email address');
 
-        expect(await main(['members', 'import', file, '--format', 'csv', '--data-dir', dataDir])).toBe(0);
+        expect(await main(['members', 'import', file, '--format', 'csv', '--data-dir', dataDir]), io.err()).toBe(0);
         expect(io.out()).toContain('Imported 3 rows: 2 new, 0 updated, 1 refused;');
         expect(io.err()).toMatch(/2\/2 rows \(\d+\/s\)/);
 
         server = await startServer(loadConfig({ env: {}, dataDir, port: 0 }));
-        expect(await main(['members', 'import', file, '--format', 'csv', '--data-dir', dataDir])).toBe(0);
+        expect(await main(['members', 'import', file, '--format', 'csv', '--data-dir', dataDir]), io.err()).toBe(0);
         expect(io.out()).toContain('Imported 3 rows: 0 new, 2 updated, 1 refused;');
       } finally {
         io.restore();
