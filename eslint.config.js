@@ -12,6 +12,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Vitest's vi.unstubAllEnvs() deletes from the original object: after a swap, stubs outlive their test.
+          selector: "AssignmentExpression[left.object.name='process'][left.property.name='env']",
+          message: 'Do not replace process.env: use vi.stubEnv() and vi.unstubAllEnvs() in tests.',
+        },
+      ],
     },
   },
   {

@@ -96,14 +96,16 @@ describe('vitrine CLI', () => {
 
   it('refuses to serve in production without VITRINE_KEY_ENCRYPTION_KEY, naming the variable', async () => {
     const io = capture();
-    const saved = { ...process.env };
-    Object.assign(process.env, { NODE_ENV: 'production', VITRINE_ADMIN_KEY: 'k'.repeat(32) });
-    delete process.env.VITRINE_KEY_ENCRYPTION_KEY;
+    // Stubbed and put back in place: replacing `process.env` with a copy left Vitest's later unstubs deleting
+    // from the old object, so other files' stubbed variables (an admin key) stayed set for the rest of the worker.
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('VITRINE_ADMIN_KEY', 'k'.repeat(32));
+    vi.stubEnv('VITRINE_KEY_ENCRYPTION_KEY', undefined);
     try {
       expect(await main(['serve', '--data-dir', mkdtempSync(join(tmpdir(), 'vitrine-prod-'))])).toBe(1);
       expect(io.err()).toContain('VITRINE_KEY_ENCRYPTION_KEY is required when NODE_ENV=production');
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
       io.restore();
     }
   });
