@@ -55,9 +55,9 @@ export function ApiKeysPage({ siteId }: { siteId: string }) {
     setError(undefined);
     try {
       await api('POST', `/_admin/v1/api-keys/${encodeURIComponent(key.id!)}/revoke`, { siteId });
-      setSuccess(`Revoked "${key.name}": it stopped working everywhere.`);
       if (created?.name === key.name) setCreated(undefined);
       await load();
+      setSuccess(`Revoked "${key.name}": it stopped working everywhere.`);
     } catch (e) {
       setError((e as Error).message);
     } finally {

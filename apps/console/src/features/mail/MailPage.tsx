@@ -42,8 +42,8 @@ export function MailPage({ siteId }: { siteId: string }) {
       setSuccess(undefined);
       try {
         await api('POST', `/_admin/v1/mail/${message.id}/retry`, { siteId });
-        setSuccess(`The mail to ${message.to} is queued again.`);
         await load();
+        setSuccess(`The mail to ${message.to} is queued again.`);
       } catch (e) {
         setError((e as Error).message);
       }

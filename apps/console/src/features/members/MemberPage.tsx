@@ -76,8 +76,8 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
     setSuccess(undefined);
     try {
       await api('POST', `/_admin/v1/members/${encodeURIComponent(memberId)}/${action}`, { siteId });
-      setSuccess(DONE[action]);
       await load();
+      setSuccess(DONE[action]);
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -94,8 +94,8 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
         'DELETE',
         `/_admin/v1/members/${encodeURIComponent(memberId)}/factors/${encodeURIComponent(factorId)}?siteId=${encodeURIComponent(siteId)}`,
       );
-      setSuccess('The second factor was removed; the member was told by mail.');
       await load();
+      setSuccess('The second factor was removed; the member was told by mail.');
     } catch (e) {
       setError((e as Error).message);
     } finally {

@@ -53,6 +53,8 @@ export function OwnersPage({ me }: { me: Owner }) {
     setSuccess(undefined);
     try {
       await api('DELETE', `/_admin/v1/owners/${encodeURIComponent(owner.id)}`);
+      // Gone from the table in the same render as the message: "Removed" never stands beside their row.
+      setOwners((list) => list?.filter((o) => o.id !== owner.id));
       setSuccess(`Removed ${owner.email}: their sessions ended and their links stopped working.`);
       await load();
     } catch (e) {

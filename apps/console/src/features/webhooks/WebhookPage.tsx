@@ -43,8 +43,8 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
     setSuccess(undefined);
     try {
       await action();
-      setSuccess(done);
       await load();
+      setSuccess(done);
     } catch (e) {
       setError((e as Error).message);
     } finally {
