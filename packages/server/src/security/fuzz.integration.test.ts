@@ -48,10 +48,12 @@ beforeAll(async () => {
     .filter((r) => r.method !== 'HEAD' && (!ONLY || ONLY.test(`${r.method} ${r.url}`) || r.url.startsWith(CONTROL)))
     .sort((a, b) => `${a.url} ${a.method}`.localeCompare(`${b.url} ${b.method}`)) as FuzzRoute[];
   const perRoute = Math.max(2, Math.round(TOTAL / routes.length));
-  // The controls get more, so that whatever the seed they meet the input that breaks them.
+  // The controls get more, so that whatever the seed they meet the input that breaks them. About one request
+  // in fourteen breaks the leaky one (129 of 1,800 over six seeds: an odd path parameter that is not a word):
+  // with 60, about one run in ninety met none (seed 1251532582 did, in CI); with 300, one in billions.
   const build = (list: FuzzRoute[]) =>
     list.flatMap((route) =>
-      requestsFor(fuzz.world, route, SEED, route.url.startsWith(CONTROL) ? Math.max(perRoute, 60) : perRoute),
+      requestsFor(fuzz.world, route, SEED, route.url.startsWith(CONTROL) ? Math.max(perRoute, 300) : perRoute),
     );
   // Interleaved, so one route's requests are spread over the run; the destructive routes come last.
   const interleave = (requests: FuzzRequest[]) =>
