@@ -53,10 +53,9 @@ export function OwnersPage({ me }: { me: Owner }) {
     setSuccess(undefined);
     try {
       await api('DELETE', `/_admin/v1/owners/${encodeURIComponent(owner.id)}`);
-      // Gone from the table in the same render as the message: "Removed" never stands beside their row.
-      setOwners((list) => list?.filter((o) => o.id !== owner.id));
-      setSuccess(`Removed ${owner.email}: their sessions ended and their links stopped working.`);
+      // The table first, then the message: "Removed" never stands beside their row (as on the other pages).
       await load();
+      setSuccess(`Removed ${owner.email}: their sessions ended and their links stopped working.`);
     } catch (e) {
       setError((e as Error).message);
     } finally {
