@@ -150,6 +150,11 @@ async function measureRuns(vitestArgs) {
 }
 
 const fmt = (n) => n.toFixed(1).padStart(7);
+// One file's figures; a failing file is marked wherever it is listed.
+function line(row) {
+  const mark = row.failed !== 0 ? `  FAILED (${row.failed === -1 ? 'no report' : `${row.failed} tests`})` : '';
+  return `${fmt(row.cpu)} ${fmt(row.net)} ${fmt(row.wall)} ${String(row.tests).padStart(6)}  ${row.file}${mark}`;
+}
 console.log(`${'cpu s'.padStart(7)} ${'net'.padStart(7)} ${'wall s'.padStart(7)}  tests  file`);
 // A filter no test file matches: Vitest starts, loads its config and stops. Or the base file alone.
 const start = await measureRuns(base ? [base] : ['--passWithNoTests', 'test-cost-matches-no-file']);
@@ -161,18 +166,19 @@ for (const file of files) {
   row.net = Math.max(0, row.cpu - start.cpu);
   if (base) row.tests -= start.tests; // the base file's own tests are not this file's
   rows.push(row);
-  const mark = row.failed !== 0 ? `  FAILED (${row.failed === -1 ? 'no report' : `${row.failed} tests`})` : '';
-  console.log(`${fmt(row.cpu)} ${fmt(row.net)} ${fmt(row.wall)} ${String(row.tests).padStart(6)}  ${file}${mark}`);
+  console.log(line(row));
   if (row.failed !== 0) process.stderr.write(row.log);
 }
 
 if (rows.length > 1) {
   console.log('\ncostliest first:');
   for (const row of [...rows].sort((a, b) => b.cpu - a.cpu)) {
-    console.log(`${fmt(row.cpu)} ${fmt(row.net)} ${fmt(row.wall)} ${String(row.tests).padStart(6)}  ${row.file}`);
+    console.log(line(row));
   }
   const total = rows.reduce((sum, row) => sum + row.net, 0);
-  console.log(`${fmt(total)} net CPU seconds over ${rows.length} files`);
+  const failed = rows.filter((row) => row.failed !== 0).length;
+  // A file that fails early costs less: its figure says nothing about the change being measured.
+  console.log(`${fmt(total)} net CPU seconds over ${rows.length} files${failed ? `, ${failed} of them FAILED` : ''}`);
 }
 if (jsonOut) {
   const figures = rows.map(({ file, cpu, net, wall, tests, failed }) => ({ file, cpu, net, wall, tests, failed }));
