@@ -129,11 +129,14 @@ async function measure(vitestArgs) {
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     tests = json.numTotalTests;
-    failed = json.numFailedTests;
+    // A file whose set-up failed (a beforeAll that threw) has no failed test, only skipped ones: count it too.
+    failed = json.numFailedTests || (json.success ? 0 : Math.max(1, json.numFailedTestSuites));
     // What failed, from the report (the reporter writes nothing else).
-    for (const { assertionResults } of json.testResults)
+    for (const { assertionResults, message, name } of json.testResults) {
+      if (message) log += `  ✗ ${relative(repo, name)}\n    ${message.split('\n')[0]}\n`;
       for (const test of assertionResults.filter((t) => t.status === 'failed'))
         log += `  ✗ ${test.fullName}\n    ${String(test.failureMessages[0] ?? '').split('\n')[0]}\n`;
+    }
   } catch {
     failed = -1; // no report: Vitest itself failed
     log = readFileSync(`${report}.log`, 'utf8').split('\n').slice(-40).join('\n');
