@@ -155,7 +155,7 @@ async function measureRuns(vitestArgs) {
 const fmt = (n) => n.toFixed(1).padStart(7);
 // One file's figures; a failing file is marked wherever it is listed.
 function line(row) {
-  const mark = row.failed !== 0 ? `  FAILED (${row.failed === -1 ? 'no report' : `${row.failed} tests`})` : '';
+  const mark = row.failed === 0 ? '' : row.failed === -1 ? '  FAILED (no report)' : '  FAILED';
   return `${fmt(row.cpu)} ${fmt(row.net)} ${fmt(row.wall)} ${String(row.tests).padStart(6)}  ${row.file}${mark}`;
 }
 console.log(`${'cpu s'.padStart(7)} ${'net'.padStart(7)} ${'wall s'.padStart(7)}  tests  file`);
