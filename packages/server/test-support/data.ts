@@ -6,21 +6,18 @@ import type { Caller } from '../src/http/caller.js';
 import { ApplicationError, ValidationError } from '../src/http/errors.js';
 import { migrate } from '../src/store/migrate.js';
 import { openDatabase } from '../src/store/open.js';
+import { openMigratedPglite } from './database.js';
 import type { Database } from '../src/store/types.js';
 import { cursorKeyFrom } from '../src/data/paging.js';
 import type { DataScope } from '../src/data/scope.js';
 
 /**
- * In-memory PGlite with the schema; with TEST_DATABASE_URL set, a fresh schema on that PostgreSQL server
- * (dropped again on close), so every test file runs isolated on either engine.
+ * In-memory PGlite with the schema (test-support/database.ts); with TEST_DATABASE_URL set, a fresh schema on
+ * that PostgreSQL server (dropped again on close), so every test file runs isolated on either engine.
  */
 export async function openTestDb(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const db = await openDatabase({});
-    await migrate(db);
-    return db;
-  }
+  if (!url) return openMigratedPglite();
   const schema = `data_test_${randomBytes(6).toString('hex')}`;
   const admin = await openDatabase({ databaseUrl: url });
   await admin.exec(`create schema ${schema}`);

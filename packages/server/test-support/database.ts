@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { migrate } from '../src/store/migrate.js';
 import { migrations } from '../src/store/migrations/index.js';
-import { openPglite, pgliteVersion, snapshotPglite, Tarball } from '../src/store/pglite.js';
+import { openPglite, pgliteVersion, snapshotPglite, startPglite, Tarball } from '../src/store/pglite.js';
 import { openPostgres } from '../src/store/postgres.js';
 import type { Database } from '../src/store/types.js';
+import { pooledPglite } from './pglite-pool.js';
 
 /**
  * Test servers start from a copy of one migrated database instead of replaying every migration (~120
@@ -46,9 +47,12 @@ function migratedSnapshot(): Promise<Blob> {
   return migrated;
 }
 
-/** A fresh in-memory database with every migration applied, as `createApp` would leave it. */
+/**
+ * A fresh in-memory database with every migration applied, as `createApp` would leave it: opened from the
+ * snapshot, or one an earlier test closed, emptied (test-support/pglite-pool.ts).
+ */
 export async function openMigratedPglite(): Promise<Database> {
-  return openPglite(undefined, { snapshot: await migratedSnapshot() });
+  return pooledPglite(async () => startPglite(undefined, { snapshot: await migratedSnapshot() }));
 }
 
 const TEMPLATE_LOCK = 7_324_512;

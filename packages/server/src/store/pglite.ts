@@ -138,13 +138,19 @@ async function emptyClusterSnapshot(): Promise<Blob> {
  * with public data should run on PostgreSQL, where `VITRINE_STATEMENT_TIMEOUT_MS` applies.
  */
 export async function openPglite(dataDir?: string, options: { snapshot?: Blob } = {}): Promise<Database> {
-  let pg: PGlite;
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    pg = await PGlite.create({ dataDir, parsers, extensions });
-  } else {
-    pg = await PGlite.create({ parsers, extensions, loadDataDir: options.snapshot ?? (await emptyClusterSnapshot()) });
-  }
+  return pgliteDatabase(await startPglite(dataDir, options));
+}
+
+/** The running cluster under `openPglite`: the tests keep emptied ones for their next server (test-support/database.ts). */
+export async function startPglite(dataDir?: string, options: { snapshot?: Blob } = {}): Promise<PGlite> {
+  if (!dataDir)
+    return PGlite.create({ parsers, extensions, loadDataDir: options.snapshot ?? (await emptyClusterSnapshot()) });
+  mkdirSync(dataDir, { recursive: true });
+  return PGlite.create({ dataDir, parsers, extensions });
+}
+
+/** The app's database over a running cluster; `close` ends the cluster unless told otherwise. */
+export function pgliteDatabase(pg: PGlite, close: () => Promise<void> = () => pg.close()): Database {
   const prepared = preparedStatements(pg);
   // Outside a transaction PGlite writes through to the data directory after each statement; so do we.
   const root = wrap(
@@ -158,7 +164,7 @@ export async function openPglite(dataDir?: string, options: { snapshot?: Blob } 
     query: root.query,
     exec: root.exec,
     transaction: (fn) => transaction(pg, prepared, fn),
-    close: () => pg.close(),
+    close,
   };
   clusters.set(db, pg);
   return db;
