@@ -34,22 +34,21 @@ const ui = [
 // each test; `ui-integration` 156 → 64 s of CPU, `ui` 42 → 20 s (docs/testing.md).
 const shared = { environment: 'node', isolate: false } as const;
 
-// Vitest's default is one worker per core less one: a single worker on a 2-core machine, while most of a test
-// waits on sockets. Two at least, one per core beyond that. VITRINE_TEST_WORKERS sets the number for every
-// project (`--maxWorkers` on the command line does not reach the projects): scripts/test-cost.mjs runs with one.
-const workers = Number(process.env.VITRINE_TEST_WORKERS) || Math.max(2, availableParallelism());
-// The browser suites wait on Chromium: with two workers a fifth to a half of both cores sat idle while they ran
-// (vmstat, 2026-11-28), so they get one worker more, in a group of their own that runs before the rest.
-const e2eWorkers = Number(process.env.VITRINE_TEST_WORKERS) || workers + 1;
+// Vitest's default is one worker per core less one: a single worker on a 2-core machine, while much of a test
+// waits on sockets and Chromium. One worker per core and one more: on 2 cores, three workers ran the whole suite in
+// 314 s, two in 329 s (the browser suites in a group of their own with three) and four in 328 s (2026-11-28,
+// docs/testing.md). VITRINE_TEST_WORKERS sets the number (`--maxWorkers` on the command line does not reach the
+// projects): scripts/test-cost.mjs runs with one.
+const workers = Number(process.env.VITRINE_TEST_WORKERS) || availableParallelism() + 1;
 
 export default defineConfig({
   // Storefront message catalogs (`.po` imports) compile as in the storefront's own build.
   plugins: [storefrontCatalogs()],
   resolve: { alias },
   test: {
+    // One group for every project: a worker that finishes its project's last file starts on the next project's
+    // files while the others still run (groups run one after the other, each waiting for its slowest file).
     maxWorkers: workers,
-    // Every project but e2e in the second group: groups run one after the other, each with its own workers.
-    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -96,8 +95,6 @@ export default defineConfig({
           name: 'e2e',
           ...shared,
           include: ['tests/e2e/**/*.test.ts'],
-          maxWorkers: e2eWorkers,
-          sequence: { groupOrder: 0 },
           // The storefront and console are built once per run (and reused while their sources are unchanged).
           globalSetup: ['tests/e2e/support/global-setup.ts'],
         },
