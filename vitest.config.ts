@@ -31,7 +31,7 @@ const ui = [
 // (isolate: false): importing the server and compiling PGlite once per worker instead of once per file
 // halves the run. A file that changes shared module state puts it back (test-support/limits.ts). The jsdom
 // projects too, since 2026-11-27: each file still gets a fresh jsdom, and Testing Library unmounts after
-// each test; `ui-integration` 156 → 64 s of CPU, `ui` 42 → 20 s (docs/testing.md).
+// each test; the jsdom integration files 156 → 64 s of CPU, the component tests 42 → 20 s (docs/testing.md).
 const shared = { environment: 'node', isolate: false } as const;
 
 // Vitest's default is one worker per core less one: a single worker on a 2-core machine, while much of a test
@@ -62,32 +62,21 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, integration],
         },
       },
+      // A worker boots once per project it runs (the server imported, PGlite compiled: ~4 s with both cores
+      // busy), and Vitest starts new workers at every switch: so few projects, one per environment and cost.
+      // The components in jsdom, and (`*.integration.test.tsx`) the React package and the apps against a real
+      // server: `npm run test:unit` leaves those out by name.
+      { extends: true, test: { name: 'ui', environment: 'jsdom', isolate: false, include: ui } },
+      // Integration: a real server on a real port, on PGlite (or PostgreSQL with VITRINE_TEST_DATABASE_URL), and
+      // the unmodified @wix/sdk and @wix/data against one (tests/compat, `npm run test:compat`).
       {
         extends: true,
         test: {
-          name: 'ui',
-          environment: 'jsdom',
-          isolate: false,
-          include: ui,
-          exclude: [...configDefaults.exclude, integration],
+          name: 'integration',
+          ...shared,
+          include: ['packages/{server,sdk}/src/' + integration, 'tests/compat/**/*.test.ts'],
         },
       },
-      // Integration: a real server on a real port, on PGlite (or PostgreSQL with VITRINE_TEST_DATABASE_URL).
-      {
-        extends: true,
-        test: { name: 'integration', ...shared, include: ['packages/{server,sdk}/src/' + integration] },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'ui-integration',
-          environment: 'jsdom',
-          isolate: false,
-          include: ui.map((glob) => glob.replace('*.test.', '*.integration.test.')),
-        },
-      },
-      // The unmodified @wix/sdk and @wix/data against a real server.
-      { extends: true, test: { name: 'compat', ...shared, include: ['tests/compat/**/*.test.ts'] } },
       // Real headless Chromium against the built apps.
       {
         extends: true,
