@@ -141,7 +141,10 @@ export async function openPglite(dataDir?: string, options: { snapshot?: Blob } 
   return pgliteDatabase(await startPglite(dataDir, options));
 }
 
-/** The running cluster under `openPglite`: the tests keep emptied ones for their next server (test-support/database.ts). */
+/**
+ * The running cluster under `openPglite`: the tests keep emptied ones for their next server
+ * (test-support/pglite-pool.ts).
+ */
 export async function startPglite(dataDir?: string, options: { snapshot?: Blob } = {}): Promise<PGlite> {
   if (!dataDir)
     return PGlite.create({ parsers, extensions, loadDataDir: options.snapshot ?? (await emptyClusterSnapshot()) });
