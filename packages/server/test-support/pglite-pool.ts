@@ -55,12 +55,13 @@ const USED_TABLES = `select format('%I.%I', nspname, relname) as name from pg_cl
   where relkind = 'r' and c.oid >= 16384 and nspname not in ('pg_catalog', 'information_schema')
     and relname <> 'schema_migrations' and pg_relation_size(c.oid) > 0`;
 
-async function describe(pg: PGlite): Promise<Pristine> {
-  const [catalogue, sequences] = await Promise.all([
-    pg.query<{ catalogue: string }>(CATALOGUE),
-    pg.query<Pristine['sequences'][number]>(SEQUENCES),
-  ]);
-  return { catalogue: catalogue.rows[0]!.catalogue, sequences: sequences.rows };
+async function catalogueOf(pg: PGlite): Promise<string> {
+  return (await pg.query<{ catalogue: string }>(CATALOGUE)).rows[0]!.catalogue;
+}
+
+async function pristineOf(pg: PGlite): Promise<Pristine> {
+  const sequences = await pg.query<Pristine['sequences'][number]>(SEQUENCES);
+  return { catalogue: await catalogueOf(pg), sequences: sequences.rows };
 }
 
 /** A database from the pool, or a new one from `open` (the migrated snapshot). */
@@ -68,11 +69,8 @@ export async function pooledPglite(open: () => Promise<PGlite>): Promise<Databas
   let pg = idle.pop();
   if (!pg) {
     pg = await open();
-    if (!pristine) {
-      const first = pg;
-      pristine = describe(first);
-    }
-    await pristine;
+    // The worker's first database, untouched yet, is what every later one is compared with.
+    await (pristine ??= pristineOf(pg));
   }
   return handle(pg);
 }
@@ -115,14 +113,17 @@ async function recycle(pg: PGlite): Promise<void> {
     const before = await pristine!;
     // A test may have left its session changed: a role, settings, advisory locks, prepared statements.
     await pg.exec('discard all');
-    const now = await describe(pg);
-    if (now.catalogue === before.catalogue) {
+    if ((await catalogueOf(pg)) === before.catalogue) {
       const used = await pg.query<{ name: string }>(USED_TABLES);
       // Triggers that keep tables append-only refuse a TRUNCATE; a replica session does not fire them.
       await pg.exec('set session_replication_role = replica');
       if (used.rows.length) await pg.exec(`truncate ${used.rows.map((r) => r.name).join(', ')} cascade`);
-      for (const s of before.sequences)
-        await pg.query('select setval($1::regclass, $2::bigint, $3)', [s.name, s.lastValue, s.isCalled]);
+      const { sequences } = before;
+      await pg.query(
+        `select setval(name::regclass, value::bigint, called)
+           from unnest($1::text[], $2::text[], $3::bool[]) as s(name, value, called)`,
+        [sequences.map((s) => s.name), sequences.map((s) => s.lastValue), sequences.map((s) => s.isCalled)],
+      );
       await pg.exec('discard all');
       keep = idle.length < MAX_IDLE;
     }
