@@ -1,6 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedStatements } from './pglite-prepared.js';
+import { startPglite } from './pglite.js';
 
 /** The prepared path must answer exactly what PGlite.query answers: rows, types, counts and errors. */
 describe('PGlite prepared statements', () => {
@@ -18,7 +19,8 @@ describe('PGlite prepared statements', () => {
   };
 
   beforeAll(async () => {
-    pg = await PGlite.create();
+    // Opened as the app opens one (its parsers, from the empty-cluster snapshot rather than an initdb).
+    pg = await startPglite();
     prepared = preparedStatements(pg);
     await pg.exec(
       `create table t (id text primary key, n int8, at timestamptz, b bytea, j jsonb, flag boolean, note text)`,

@@ -107,8 +107,12 @@ export function pgliteVersion(): string {
 export class Tarball extends Blob {
   readonly #bytes: Uint8Array;
   constructor(bytes: Uint8Array) {
-    super([bytes as BlobPart]);
+    // Nothing handed to Blob itself: it copies what it is given (~90 ms of CPU for 27 MB), bytes never read.
+    super([]);
     this.#bytes = bytes;
+  }
+  override get size(): number {
+    return this.#bytes.byteLength;
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
     return Promise.resolve(this.#bytes.slice().buffer as ArrayBuffer);
@@ -149,7 +153,15 @@ export async function startPglite(dataDir?: string, options: { snapshot?: Blob }
   if (!dataDir)
     return PGlite.create({ parsers, extensions, loadDataDir: options.snapshot ?? (await emptyClusterSnapshot()) });
   mkdirSync(dataDir, { recursive: true });
-  return PGlite.create({ dataDir, parsers, extensions });
+  // A new data directory starts from the same empty-cluster snapshot instead of its own initdb: ~2.5 s of
+  // CPU less for every new directory (a first start, a restore, each test that starts from nothing).
+  const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+  return PGlite.create({
+    dataDir,
+    parsers,
+    extensions,
+    ...(fresh ? { loadDataDir: await emptyClusterSnapshot() } : {}),
+  });
 }
 
 /** The app's database over a running cluster; `close` ends the cluster unless told otherwise. */

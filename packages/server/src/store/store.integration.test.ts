@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,27 @@ describe('embedded database on disk', () => {
       expect(rows).toEqual([{ v: 'still here' }]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // initdb makes a new system identifier each time; a cluster loaded from the empty-cluster snapshot keeps the
+  // snapshot's, as every in-memory database does: the same identifier means no initdb ran for the directory.
+  it('starts a new directory from the empty-cluster snapshot, not its own initdb', async () => {
+    const dirs = [mkdtempSync(join(tmpdir(), 'vitrine-pglite-')), mkdtempSync(join(tmpdir(), 'vitrine-pglite-'))];
+    const systemId = async (db: Database) =>
+      (await db.query<{ id: string }>('select system_identifier::text as id from pg_control_system()')).rows[0]!.id;
+    try {
+      const ids: string[] = [];
+      for (const options of [{}, { dataDir: dirs[0] }, { dataDir: dirs[1] }]) {
+        const db = await openDatabase(options);
+        ids.push(await systemId(db));
+        await db.close();
+      }
+      expect(ids[1]).toBe(ids[0]);
+      expect(ids[2]).toBe(ids[0]);
+      expect(existsSync(join(dirs[0]!, 'PG_VERSION'))).toBe(true);
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
   });
 });
