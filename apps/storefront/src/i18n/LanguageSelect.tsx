@@ -24,7 +24,8 @@ export function LanguageSelect() {
         onChange={(e) => {
           const code = e.target.value;
           if (!isLanguage(code)) return;
-          void chooseLanguage(code).then(() => {
+          void chooseLanguage(code).then((chosen) => {
+            if (!chosen) return; // another language was picked while this one's texts loaded
             // The address names the language (`/fr/…`): the same page, in the new language's part.
             const { pathname, search, hash, state } = getLocation();
             setBase(languageBase(code));

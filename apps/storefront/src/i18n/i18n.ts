@@ -61,12 +61,16 @@ function loadPart(code: string, part: Part, load?: () => Catalog): Promise<void>
   return done;
 }
 
+/** Calls of `activateLanguage` so far: only the latest may switch the language. */
+let requests = 0;
+
 /**
  * Loads `code`'s texts and makes it the active language of every component. When they were loaded
  * before, the switch happens synchronously (before this call returns). `load` gives the whole
- * catalog at once (tests: the pseudo-locale).
+ * catalog at once (tests: the pseudo-locale). False when a later call chose another language first.
  */
-export async function activateLanguage(code: LanguageCode | 'pseudo', load?: () => Catalog): Promise<void> {
+export async function activateLanguage(code: LanguageCode | 'pseudo', load?: () => Catalog): Promise<boolean> {
+  const request = ++requests;
   if (load) {
     await loadPart(code, 'shell', load);
     ready.add(`${code}/pages`);
@@ -74,10 +78,13 @@ export async function activateLanguage(code: LanguageCode | 'pseudo', load?: () 
   const parts: Part[] = pagesWanted ? ['shell', 'pages'] : ['shell'];
   if (!parts.every((part) => ready.has(`${code}/${part}`)))
     await Promise.all(parts.map((part) => loadPart(code, part)));
+  // The last choice wins: a shopper who picked another language while these texts loaded keeps that one.
+  if (request != requests) return false;
   if (i18n.locale != code) i18n.activate(code);
   const html = document.documentElement;
   html.lang = code == 'pseudo' ? 'en-XA' : code;
   html.dir = directionOf(code);
+  return true;
 }
 
 /** Server rendering: every text of `code` (both parts), loaded without touching a document. */
@@ -98,8 +105,9 @@ export function withPageTexts<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** A shopper's choice: activated and kept for the next visit. */
-export async function chooseLanguage(code: LanguageCode): Promise<void> {
-  await activateLanguage(code);
+/** A shopper's choice: activated and kept for the next visit, unless they chose again meanwhile (false). */
+export async function chooseLanguage(code: LanguageCode): Promise<boolean> {
+  if (!(await activateLanguage(code))) return false;
   saveLanguage(code);
+  return true;
 }
