@@ -84,10 +84,7 @@ async function transaction<T>(pg: PGlite, prepared: Prepared, fn: (tx: Queryable
   });
 }
 
-/**
- * A fresh cluster costs an initdb (seconds of WASM); an in-memory database instead starts from a
- * snapshot of an empty cluster, made once per machine and kept in the temp folder. Tests open many.
- */
+/** The installed PGlite's version: it names the snapshots, whose files only that version can read. */
 export function pgliteVersion(): string {
   try {
     // The package does not export its package.json; find it beside the resolved entry.
@@ -119,6 +116,10 @@ export class Tarball extends Blob {
   }
 }
 
+/**
+ * A fresh cluster costs an initdb (seconds of WASM): every new database, in memory or in a new data directory,
+ * instead starts from a snapshot of an empty cluster, made once per machine and kept in the temp folder.
+ */
 async function emptyClusterSnapshot(): Promise<Blob> {
   const file = join(tmpdir(), `vitrine-pglite-empty-${pgliteVersion()}.tar`);
   if (existsSync(file)) return new Tarball(readFileSync(file));
@@ -153,8 +154,7 @@ export async function startPglite(dataDir?: string, options: { snapshot?: Blob }
   if (!dataDir)
     return PGlite.create({ parsers, extensions, loadDataDir: options.snapshot ?? (await emptyClusterSnapshot()) });
   mkdirSync(dataDir, { recursive: true });
-  // A new data directory starts from the same empty-cluster snapshot instead of its own initdb: ~2.5 s of
-  // CPU less for every new directory (a first start, a restore, each test that starts from nothing).
+  // A directory without PostgreSQL's files is new: a first start, a restore, a test that starts from nothing.
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
   return PGlite.create({
     dataDir,
