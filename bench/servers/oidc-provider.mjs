@@ -3,7 +3,7 @@
 // token can be replayed by the load generator, scope "openid" so every refresh signs one ES256
 // ID token (the access token stays oidc-provider's default opaque format, stored in the adapter).
 // `--refresh-tokens N` grants + refresh tokens are created through the provider's own models.
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import Provider from 'oidc-provider';
@@ -13,7 +13,14 @@ const count = Math.max(1, Math.min(Number(values['refresh-tokens']) || 1, 10_000
 
 const CLIENT_ID = 'bench-client';
 const ISSUER = 'http://127.0.0.1:8080';
-const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+// DER out of the generation and a KeyObject of its own: exporting the generated KeyObject as a JWK can deadlock
+// on Node 20 (packages/server/src/oauth/es256-key-pair.ts says why).
+const pkcs8 = generateKeyPairSync('ec', {
+  namedCurve: 'P-256',
+  privateKeyEncoding: { type: 'pkcs8', format: 'der' },
+  publicKeyEncoding: { type: 'spki', format: 'der' },
+}).privateKey;
+const privateKey = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
 const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'bench-es256', alg: 'ES256', use: 'sig' };
 
 /**

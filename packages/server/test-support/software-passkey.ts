@@ -1,4 +1,5 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { generateEs256KeyPair } from '../src/oauth/es256-key-pair.js';
 
 /**
  * A software WebAuthn authenticator for server tests without a browser: an ES256 (P-256) key pair
@@ -59,9 +60,8 @@ export class SoftwarePasskey {
   signCount = 0;
 
   constructor() {
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const { privateKey, publicJwk: jwk } = generateEs256KeyPair();
     this.privateKey = privateKey;
-    const jwk = publicKey.export({ format: 'jwk' });
     // COSE_Key (RFC 9053): kty EC2 (2), alg ES256 (-7), crv P-256 (1), x, y.
     this.cosePublicKey = encodeCbor(
       new Map<Cbor, Cbor>([

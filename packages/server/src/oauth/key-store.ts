@@ -1,6 +1,7 @@
-import { createPublicKey, generateKeyPairSync, randomBytes, randomUUID, type JsonWebKey } from 'node:crypto';
+import { createPublicKey, randomBytes, randomUUID, type JsonWebKey } from 'node:crypto';
 import { seal, SealedSecretError, unseal } from '../security/key-encryption.js';
 import type { Database, Queryable } from '../store/types.js';
+import { generateEs256KeyPair } from './es256-key-pair.js';
 
 /**
  * The `server_keys` table: signing keys (ES256, `use = 'sig'`) and the MAC key (`use = 'mac'`), shared by
@@ -123,18 +124,12 @@ function storedPrivate(
 }
 
 async function insertSigningKey(tx: Queryable, encryptionKey: Buffer | undefined, now: number): Promise<string> {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const { privateJwk, publicJwk } = generateEs256KeyPair();
   const kid = randomUUID();
-  const stored = storedPrivate(kid, privateKey.export({ format: 'jwk' }), encryptionKey);
+  const stored = storedPrivate(kid, privateJwk, encryptionKey);
   await tx.query(
     `insert into server_keys (kid, use, alg, private_jwk, private_key_sealed, public_jwk, created_at) values ($1, 'sig', 'ES256', $2, $3, $4, $5)`,
-    [
-      kid,
-      stored.plain,
-      stored.sealed,
-      { ...publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' },
-      new Date(now),
-    ],
+    [kid, stored.plain, stored.sealed, { ...publicJwk, kid, alg: 'ES256', use: 'sig' }, new Date(now)],
   );
   return kid;
 }

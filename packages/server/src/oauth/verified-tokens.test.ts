@@ -1,5 +1,6 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { generateEs256KeyPair } from './es256-key-pair.js';
 import { signAccessToken, verifyAccessToken, type AccessClaims } from './jwt.js';
 import type { KeyRing, SigningKey } from './keys.js';
 import { VERIFIED_TOKENS_MAX, VerifiedTokens } from './verified-tokens.js';
@@ -8,11 +9,11 @@ const ISSUER = 'http://127.0.0.1:8080';
 
 function signingKey(): SigningKey {
   const kid = randomUUID();
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const { privateKey, publicJwk } = generateEs256KeyPair();
   return {
     kid,
     privateKey,
-    publicJwk: { ...publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' },
+    publicJwk: { ...publicJwk, kid, alg: 'ES256', use: 'sig' },
     headerSegment: Buffer.from(JSON.stringify({ alg: 'ES256', kid, typ: 'at+jwt' })).toString('base64url'),
   };
 }

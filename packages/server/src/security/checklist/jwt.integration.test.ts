@@ -1,5 +1,6 @@
-import { createHmac, createPublicKey, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createHmac, createPublicKey, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateEs256KeyPair } from '../../oauth/es256-key-pair.js';
 import { signAccessToken, type AccessClaims } from '../../oauth/jwt.js';
 import { APP, Kit, withRedirectClient } from '../../../test-support/redirect-kit.js';
 import { startTestServer } from '../../../test-support/server.js';
@@ -14,10 +15,10 @@ let clock = Date.now();
 let jkuFetches = 0;
 let attacker: { privateKey: KeyObject; publicJwk: JsonWebKey };
 beforeAll(async () => {
-  const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const pair = generateEs256KeyPair();
   attacker = {
     privateKey: pair.privateKey,
-    publicJwk: { ...pair.publicKey.export({ format: 'jwk' }), kid: 'attacker', alg: 'ES256', use: 'sig' },
+    publicJwk: { ...pair.publicJwk, kid: 'attacker', alg: 'ES256', use: 'sig' },
   };
   const server = await startTestServer({
     site: withRedirectClient,
