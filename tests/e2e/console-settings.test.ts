@@ -7,10 +7,9 @@
  * An editor sees the same settings read-only, told why, with nothing to press, and a change sent anyway is
  * refused and saved nowhere (issue #30).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
@@ -18,12 +17,12 @@ import { createApp, type VitrineApp } from '../../packages/server/src/app.js';
 import type { ConfigError } from '../../packages/server/src/config/index.js';
 import { loadConfig } from '../../packages/server/src/config/index.js';
 import { builtApps } from './support/apps.js';
+import { expectAccessible } from './support/axe.js';
 import { launchChromium } from './support/browser.js';
 import { signedInOwner } from './support/console.js';
 
 const PASSWORD = 'console settings password';
 const SECRET = 'okta-client-secret-typed-once-0123456789';
-const axe = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 let browser: Browser;
 let server: TestServer;
 let second: VitrineApp;
@@ -95,14 +94,7 @@ async function registrationState(url: string): Promise<string> {
 }
 
 async function expectAccessibleAndFits(page: Page) {
-  // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(axe);
-  const serious = await page.evaluate(async () => {
-    type Axe = { run(): Promise<{ violations: { id: string; impact: string }[] }> };
-    const result = await (window as unknown as { axe: Axe }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-  expect(serious).toEqual([]);
+  await expectAccessible(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
 
