@@ -46,6 +46,7 @@ import type { Database } from './store/types.js';
 import { storefrontRoutes } from './storefront/routes.js';
 import { seoRoutes } from './storefront/seo-routes.js';
 import { webhookDelivery } from './webhooks/index.js';
+import { named } from './http/named-plugin.js';
 
 export interface CreateAppOptions {
   config: ServerConfig;
@@ -137,35 +138,35 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     installHttpConventions(app, { sites, https: config.publicUrl.startsWith('https:') });
     await app.register(import('@fastify/cookie'), { hook: false }); // parsed on demand: http/cookies.ts, README "Cookies"
     installMetrics(app, ctx, metrics, config.metrics);
-    await app.register(healthRoutes, { ctx });
+    await app.register(named(healthRoutes), { ctx });
     // The token endpoint is the hottest route: its per-IP counts reach the shared store in batches.
-    await app.register(tokenRoutes, { ctx, limiter: batchedLimiter(limiter, { now }) });
-    await app.register(keyRoutes, { ctx });
+    await app.register(named(tokenRoutes), { ctx, limiter: batchedLimiter(limiter, { now }) });
+    await app.register(named(keyRoutes), { ctx });
     // Before the routes that read a site: the console's settings are in force from the first request.
-    await app.register(settingsRoutes, { ctx });
-    await app.register(identityRoutes, { ctx });
-    await app.register(signInRoutes, { ctx });
-    await app.register(accountRoutes, { ctx });
-    await app.register(adminRoutes, { ctx });
-    await app.register(backupRoutes, { ctx });
-    await app.register(ownerRoutes, { ctx });
-    await app.register(consoleRoutes, { ctx });
-    await app.register(mailRoutes, {
+    await app.register(named(settingsRoutes), { ctx });
+    await app.register(named(identityRoutes), { ctx });
+    await app.register(named(signInRoutes), { ctx });
+    await app.register(named(accountRoutes), { ctx });
+    await app.register(named(adminRoutes), { ctx });
+    await app.register(named(backupRoutes), { ctx });
+    await app.register(named(ownerRoutes), { ctx });
+    await app.register(named(consoleRoutes), { ctx });
+    await app.register(named(mailRoutes), {
       ctx,
       delivery:
         options.mailDelivery === false ? false : { ...(options.mailPollMs ? { intervalMs: options.mailPollMs } : {}) },
     });
-    await app.register(dataRoutes, { ctx });
-    await app.register(mediaRoutes, { ctx });
-    await app.register(graphqlRoutes, { ctx });
-    await app.register(shopRoutes, { ctx });
-    await app.register(seoRoutes, { ctx });
-    await app.register(storefrontRoutes, { ctx });
+    await app.register(named(dataRoutes), { ctx });
+    await app.register(named(mediaRoutes), { ctx });
+    await app.register(named(graphqlRoutes), { ctx });
+    await app.register(named(shopRoutes), { ctx });
+    await app.register(named(seoRoutes), { ctx });
+    await app.register(named(storefrontRoutes), { ctx });
     await seedCollections(ctx);
     // Before serving: a unique index holds from the first request (data/declared-indexes.ts).
     await buildDeclaredIndexes(db, ctx.config.sites, ctx.log);
     // After the seed, as before: the config's endpoints are mirrored into the database when delivery starts.
-    await app.register(webhookDelivery, { ctx });
+    await app.register(named(webhookDelivery), { ctx });
     const metricsPort = config.metrics?.port;
     if (metricsPort)
       metricsServer = await listenForMetrics(ctx, metrics, { ...config.metrics!, port: metricsPort }, config.host);

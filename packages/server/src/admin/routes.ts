@@ -10,18 +10,19 @@ import { apiKeyAdminRoutes } from './api-keys-routes.js';
 import { collectionAdminRoutes } from './collections-routes.js';
 import { orderAdminRoutes } from './orders-routes.js';
 import * as S from './schemas.js';
+import { named } from '../http/named-plugin.js';
 
 /** The admin API (`Authorization: Bearer <adminKey>`, a site API key or a console owner); grows as features need it. */
 export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  await app.register(memberAdminRoutes, { ctx });
+  await app.register(named(memberAdminRoutes), { ctx });
   app.get('/_admin/v1/auth-events', { schema: S.listAuthEvents }, (request) =>
     listAuthEventsHandler(ctx, request, request.query),
   );
-  await app.register(webhookAdminRoutes, { ctx });
-  await app.register(consolePagesRoutes, { ctx });
-  await app.register(translationAdminRoutes, { ctx });
-  await app.register(apiKeyAdminRoutes, { ctx });
-  await app.register(collectionAdminRoutes, { ctx });
-  await app.register(orderAdminRoutes, { ctx });
+  await app.register(named(webhookAdminRoutes), { ctx });
+  await app.register(named(consolePagesRoutes), { ctx });
+  await app.register(named(translationAdminRoutes), { ctx });
+  await app.register(named(apiKeyAdminRoutes), { ctx });
+  await app.register(named(collectionAdminRoutes), { ctx });
+  await app.register(named(orderAdminRoutes), { ctx });
 };

@@ -25,6 +25,7 @@ import { PersistedQueries } from './persisted-queries.js';
 import { buildSiteSchema } from './schema.js';
 import * as S from './schemas.js';
 import { plainJsonSerializer } from '../http/schemas/common.js';
+import { named } from '../http/named-plugin.js';
 
 export const API_VERSIONS = ['alpha', 'v1'] as const;
 
@@ -101,23 +102,25 @@ function registerEngine(
     aliasLimit(settings.maxAliases),
     ...(introspection ? [] : [graphql.NoSchemaIntrospectionCustomRule]),
   ];
-  void app.register(async (child) => {
-    await child.register(mercurius, {
-      schema,
-      routes: false,
-      graphiql: false,
-      jit: 1,
-      queryDepth: MAX_DEPTH,
-      validationRules: rules,
-      // Errors are put on the wire by errors.ts; mercurius only hands them back.
-      errorFormatter: (execution) => ({
-        statusCode: 200,
-        response: { data: execution.data ?? null, errors: execution.errors },
-      }),
-    });
-    child.graphql.addHook('preExecution', costLimit(settings.maxCost));
-    engines.set(site.id, child.graphql as unknown as Engine);
-  });
+  void app.register(
+    named(async function siteEngine(child) {
+      await child.register(mercurius, {
+        schema,
+        routes: false,
+        graphiql: false,
+        jit: 1,
+        queryDepth: MAX_DEPTH,
+        validationRules: rules,
+        // Errors are put on the wire by errors.ts; mercurius only hands them back.
+        errorFormatter: (execution) => ({
+          statusCode: 200,
+          response: { data: execution.data ?? null, errors: execution.errors },
+        }),
+      });
+      child.graphql.addHook('preExecution', costLimit(settings.maxCost));
+      engines.set(site.id, child.graphql as unknown as Engine);
+    }),
+  );
 }
 
 /** Errors mercurius throws before execution: invalid documents, depth, cost, a mutation over GET. */

@@ -32,6 +32,7 @@ import { callerScopeOf, memberScopeOf, originOfRequest, scopeOf } from './reques
 import { resetPasswordPage } from './reset-page.js';
 import { IDENTITY_SCHEMAS as S } from './schemas.js';
 import { ssoRoutes } from './sso/routes.js';
+import { named } from '../http/named-plugin.js';
 
 /**
  * Member accounts (issue #3): the identity endpoints of docs/wire-format.md §6–7 on their canonical paths,
@@ -103,8 +104,8 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       return {};
     },
   );
-  await app.register(mfaRoutes, { deps });
-  await app.register(ssoRoutes, { deps });
+  await app.register(named(mfaRoutes), { deps });
+  await app.register(named(ssoRoutes), { deps });
 
   const verification = '/_api/iam/verification/v1';
   app.post(`${verification}/auth/verify`, { schema: S.verify, schemaErrorFormatter }, async (request) =>

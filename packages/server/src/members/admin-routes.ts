@@ -9,6 +9,7 @@ import { removeMemberFactorHandler } from './admin-factors.js';
 import * as S from './schemas.js';
 import { memberImportRoutes } from './import/routes.js';
 import { memberDataRoutes } from './portability.js';
+import { named } from '../http/named-plugin.js';
 
 /**
  * The admin API's member routes (`/_admin/v1/members…`): list, approve or block by email, one member
@@ -17,8 +18,8 @@ import { memberDataRoutes } from './portability.js';
 export const memberAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/_admin/v1/members';
-  await fastify.register(memberImportRoutes, { ctx });
-  await fastify.register(memberDataRoutes, { ctx });
+  await fastify.register(named(memberImportRoutes), { ctx });
+  await fastify.register(named(memberDataRoutes), { ctx });
   app.get(base, { schema: S.listMembers }, (request) => listMembersHandler(ctx, request, request.query));
   app.post(`${base}/approve`, { schema: S.approveByEmail }, (request) =>
     setApprovalHandler(ctx, request, request.body, 'approve'),
