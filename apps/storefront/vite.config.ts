@@ -21,8 +21,12 @@ const proxiedPaths = [
   '/healthz',
 ];
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react(), storefrontCatalogs()],
+  // Vite leaves `process.env.NODE_ENV` to be read at run time in a server bundle: the server would then render
+  // with React's development build unless its own process says production. Fixed at build time instead, by
+  // the rule Vite applies to the browser bundle, so both halves of a page come from the same React build.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV || mode) } : {},
   resolve: {
     // Build against the workspace sources, so the storefront never needs the packages built first.
     alias: [

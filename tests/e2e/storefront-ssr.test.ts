@@ -14,8 +14,9 @@ import { expectAccessible } from './support/axe.js';
 let browser: Browser;
 let server: TestServer;
 
+// React's development build: the production build says nothing of an attribute the first render would change.
 beforeAll(async () => {
-  ({ server, browser } = await startShop());
+  ({ server, browser } = await startShop({}, { react: 'development' }));
 }, 180_000);
 
 afterAll(async () => {
@@ -88,6 +89,22 @@ describe('browser: server-rendered storefront pages', () => {
     // The page came with its product: the browser never asked for it (a mismatch would have logged an error).
     expect(queries.filter((q) => q.includes('"slug"'))).toEqual([]);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('reports a hydration mismatch: an attribute the server sent that the first render does not make', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const { problems } = watch(page);
+    await page.route(`${server.url}/products/stoneware-mug`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('class="site-header"', 'class="site-header x"');
+      expect(html).toContain('site-header x');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`${server.url}/products/stoneware-mug`);
+    await hydrated(page);
+    await expect.poll(() => problems.join('\n')).toContain("didn't match the client properties");
     await context.close();
   });
 

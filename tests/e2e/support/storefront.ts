@@ -7,13 +7,21 @@ import { uniqueEmail } from './console.js';
 
 /**
  * A test server serving the BUILT storefront, and the worker's Chromium: what every storefront suite's
- * `beforeAll` starts. `options.config` applies after the storefront is set.
+ * `beforeAll` starts. `options.config` applies after the storefront is set. `react: 'development'` serves the
+ * build with React's development build, for a suite about hydration warnings (./global-setup.ts).
  */
-export async function startShop(options: TestServerOptions = {}): Promise<{ server: TestServer; browser: Browser }> {
+export async function startShop(
+  options: TestServerOptions = {},
+  { react = 'production' }: { react?: 'production' | 'development' } = {},
+): Promise<{ server: TestServer; browser: Browser }> {
+  const built = builtApps();
   const server = await startTestServer({
     ...options,
     config: (c) => {
-      const shop = { ...c, storefrontDir: builtApps().storefront };
+      const shop = {
+        ...c,
+        storefrontDir: react === 'production' ? built.storefront : built.storefrontReactDevelopment,
+      };
       return options.config ? options.config(shop) : shop;
     },
   });
