@@ -21,13 +21,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const page_ = (body: string) =>
+const shopPage = (body: string) =>
   `<!doctype html><html lang="en"><head><title>axe helper</title></head><body><main><h1>Shop</h1>${body}</main></body></html>`;
 
 describe('seriousViolations', () => {
   it('names every serious and critical violation with its elements, and nothing once they are mended', async () => {
     await page.setContent(
-      page_(
+      shopPage(
         '<button id="empty"></button><img id="bare" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">' +
           '<p id="faint" style="color:#eee;background:#fff">Free delivery</p><p style="color:#222">Readable</p>',
       ),
@@ -38,7 +38,7 @@ describe('seriousViolations', () => {
       'blank: image-alt: [["#bare"]]',
     ]);
     await page.setContent(
-      page_(
+      shopPage(
         '<button>Add to cart</button><img alt="A mug" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">' +
           '<p style="color:#333;background:#fff">Free delivery</p>',
       ),
@@ -47,7 +47,9 @@ describe('seriousViolations', () => {
   });
 
   it('looks only inside the part of the page it is given', async () => {
-    await page.setContent(page_('<section id="ok"><button>Pay</button></section><section><button></button></section>'));
+    await page.setContent(
+      shopPage('<section id="ok"><button>Pay</button></section><section><button></button></section>'),
+    );
     expect(await seriousViolations(page, '#ok')).toEqual([]);
     expect(await seriousViolations(page)).toHaveLength(1);
   });

@@ -32,9 +32,9 @@ function files(path: string): string[] {
     .flatMap((entry) => files(join(path, entry.name)));
 }
 
-type React = 'production' | 'development';
+type ReactBuild = 'production' | 'development';
 
-function inputHash(app: AppName, react: React): string {
+function inputHash(app: AppName, react: ReactBuild): string {
   const hash = createHash('sha256').update(react);
   // This file is the build's recipe: a change here (the mode, say) must not reuse a build made the old way.
   hash.update(readFileSync(fileURLToPath(import.meta.url)));
@@ -44,7 +44,7 @@ function inputHash(app: AppName, react: React): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function buildOnce(app: AppName, react: React = 'production'): Promise<string> {
+async function buildOnce(app: AppName, react: ReactBuild = 'production'): Promise<string> {
   const name = react === 'production' ? app : `${app}-react-${react}`;
   const out = join(cache, `${name}-${inputHash(app, react)}`);
   if (existsSync(join(out, 'index.html')) && (app !== 'storefront' || existsSync(join(out, 'ssr', 'entry-server.js'))))
@@ -70,9 +70,9 @@ async function buildOnce(app: AppName, react: React = 'production'): Promise<str
       });
   });
   // Builds of earlier sources are of no more use: keep only this one.
+  const earlier = new RegExp(`^${name}-[0-9a-f]{16}(\\.\\d+\\.partial)?$`);
   for (const old of readdirSync(cache)) {
-    if (new RegExp(`^${name}-[0-9a-f]{16}(\\.\\d+\\.partial)?$`).test(old) && join(cache, old) !== partial)
-      rmSync(join(cache, old), { recursive: true, force: true });
+    if (earlier.test(old) && join(cache, old) !== partial) rmSync(join(cache, old), { recursive: true, force: true });
   }
   renameSync(partial, out);
   process.stdout.write(`built the ${name} for the browser tests in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
@@ -85,7 +85,7 @@ async function buildOnce(app: AppName, react: React = 'production'): Promise<str
  * this, every suite ran React's development build (its checks and warnings, a 431 KB chunk for 219 KB), which
  * no shopper runs, and the browser suites took a tenth more CPU.
  */
-async function withNodeEnv(nodeEnv: React, fn: () => Promise<void>): Promise<void> {
+async function withNodeEnv(nodeEnv: ReactBuild, fn: () => Promise<void>): Promise<void> {
   const before = process.env.NODE_ENV;
   process.env.NODE_ENV = nodeEnv;
   try {
