@@ -5,9 +5,9 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../store/open.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { errorLogFields } from './install.js';
+import { openMigratedPglite } from '../../test-support/database.js';
 
 const SECRET = 'hash-SECRET-0123456789abcdef';
 
@@ -22,7 +22,7 @@ async function failure(run: () => Promise<unknown>): Promise<Error> {
 
 describe('the log line of an unexpected error', () => {
   it('keeps message, code and request id of a PGlite error, and drops its SQL and parameters', async () => {
-    const db = await openDatabase({});
+    const db = await openMigratedPglite();
     try {
       const error = await failure(() => db.query('select $1::int as n, $2::text as token_hash', [SECRET, SECRET]));
       expect(JSON.stringify(error)).toContain(SECRET); // what the audit saw in the log

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
 import { sweepExpired } from './housekeeping.js';
 import { issueSessionToken } from './session-tokens.js';
+import { openMigratedPglite } from '../../test-support/database.js';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({});
-  await migrate(db);
+  db = await openMigratedPglite();
 });
 afterAll(() => db.close());
 

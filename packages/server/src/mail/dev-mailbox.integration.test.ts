@@ -7,14 +7,14 @@ import { createApp } from '../app.js';
 import { loadConfig } from '../config/load.js';
 import type { AppContext } from '../context.js';
 import { startTestServer } from '../../test-support/server.js';
-import { migrate, openDatabase, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
 import { mailRoutes, startMailDelivery } from './index.js';
 import { enqueueMail } from './outbox.js';
+import { openMigratedPglite } from '../../test-support/database.js';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({});
-  await migrate(db);
+  db = await openMigratedPglite();
   await db.transaction(async (tx) => {
     await enqueueMail(
       tx,

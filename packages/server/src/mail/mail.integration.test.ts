@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
 import { enqueueMail, listMail } from './outbox.js';
 import { backoffMs, deliverPending, runDeliveryLoop, smtpSender, type MailSender } from './delivery.js';
 import { passwordResetMail, verificationCodeMail } from './templates.js';
 import { startTestSmtp, waitFor } from '../../test-support/smtp.js';
+import { openMigratedPglite } from '../../test-support/database.js';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({});
-  await migrate(db);
+  db = await openMigratedPglite();
 });
 afterAll(() => db.close());
 

@@ -3,12 +3,11 @@ import { createApp, type VitrineApp } from '../app.js';
 import { runKeyCommand } from '../cli-keys.js';
 import { loadConfig } from '../config/load.js';
 import { isSealed } from '../security/key-encryption.js';
-import { migrate } from '../store/migrate.js';
-import { openDatabase } from '../store/open.js';
 import type { Database } from '../store/types.js';
 import { getVisitorToken, startTestServer, type TestServer } from '../../test-support/server.js';
 import { PICKUP_SLACK_MS } from './key-store.js';
 import { KEY_CHECK_MS } from './keys.js';
+import { openMigratedPglite } from '../../test-support/database.js';
 
 const kidOf = (jwt: string) =>
   (JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
@@ -162,8 +161,7 @@ describe('private keys encrypted at rest (VITRINE_KEY_ENCRYPTION_KEY)', () => {
       )
     ).rows;
   beforeAll(async () => {
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openMigratedPglite();
   });
   afterAll(() => db.close());
 

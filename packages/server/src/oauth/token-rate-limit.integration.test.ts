@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type VitrineApp } from '../app.js';
 import { loadConfig } from '../config/load.js';
-import { migrate } from '../store/migrate.js';
-import { openDatabase } from '../store/open.js';
 import type { Database } from '../store/types.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { openMigratedPglite } from '../../test-support/database.js';
 
 /** Builds the app(s) while VITRINE_TOKEN_RATE_LIMIT is set: the token route reads it when registered. */
 async function withTokenLimit<T>(limit: number, build: () => Promise<T>): Promise<T> {
@@ -45,8 +44,7 @@ describe('token endpoint per-IP limit across two instances on one database (audi
   let db: Database;
   const instances: VitrineApp[] = [];
   beforeAll(async () => {
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openMigratedPglite();
     const config = loadConfig({ env: { PUBLIC_URL: 'http://127.0.0.1:8080' }, ephemeral: true });
     for (let i = 0; i < 2; i++)
       instances.push(

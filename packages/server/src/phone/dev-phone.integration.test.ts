@@ -2,9 +2,10 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import { mailRoutes } from '../mail/index.js';
-import { migrate, openDatabase, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
 import { DEV_PHONE } from './config.js';
 import { phoneSender, type PhoneMessage } from './delivery.js';
+import { openMigratedPglite } from '../../test-support/database.js';
 
 /** The dev phone (issue #32): texts and calls as JSON and as a page beside the dev mailbox; never in production. */
 let db: Database;
@@ -16,8 +17,7 @@ const message = (to: string, channel: PhoneMessage['channel'], text: string): Ph
   spoken: { language: 'en', lines: ['Your code is', '1, 2, 3, 4, 5, 6.'] },
 });
 beforeAll(async () => {
-  db = await openDatabase({});
-  await migrate(db);
+  db = await openMigratedPglite();
   const phone = phoneSender(db, DEV_PHONE);
   await phone.send(message('+33612345678', 'sms', 'First <b> @shop.example #111111'));
   await new Promise((r) => setTimeout(r, 5));

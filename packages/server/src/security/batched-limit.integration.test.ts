@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../store/migrate.js';
-import { openDatabase } from '../store/open.js';
 import type { Database } from '../store/types.js';
 import { startTestServer } from '../../test-support/server.js';
 import { batchedLimiter } from './batched-limit.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
+import { openMigratedPglite } from '../../test-support/database.js';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({});
-  await migrate(db);
+  db = await openMigratedPglite();
 });
 afterAll(() => db.close());
 

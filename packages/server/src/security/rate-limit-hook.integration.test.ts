@@ -1,14 +1,14 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.js';
-import { migrate, openDatabase, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
 import { createRateLimiter } from './rate-limit.js';
 import { perIpLimit } from './rate-limit-hook.js';
+import { openMigratedPglite } from '../../test-support/database.js';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({});
-  await migrate(db);
+  db = await openMigratedPglite();
 });
 afterAll(() => db.close());
 

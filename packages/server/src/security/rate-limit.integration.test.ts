@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { migrate, openDatabase, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
+import { openMigratedPglite } from '../../test-support/database.js';
 
 let db: Database;
 let clock = 1_000_000;
 beforeAll(async () => {
-  db = await openDatabase({});
-  await migrate(db);
+  db = await openMigratedPglite();
 });
 afterAll(() => db.close());
 
