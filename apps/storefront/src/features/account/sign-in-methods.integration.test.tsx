@@ -105,6 +105,8 @@ describe('Account → Sign-in methods: when each provider was linked (audit S-7)
     ]);
     renderShop(server, '/sign-in?returnTo=%2Faccount%2Fsign-in-methods');
     await signInThroughForm(server, email, PASSWORD);
-    await screen.findByText(`${PROVIDER.name} — Connected on March 4, 2026`, {}, long);
+    // Found by its wording, then read: a wrong date fails here, naming the date shown, rather than timing out.
+    const connected = await screen.findByText(/Connected on/, {}, long);
+    expect(connected.textContent).toBe(`${PROVIDER.name} — Connected on March 4, 2026`);
   });
 });
