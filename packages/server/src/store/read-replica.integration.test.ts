@@ -50,6 +50,11 @@ describe.each(unavailable ? [] : [{ name: 'a streaming replica' }])('reads from 
     pair = await startReplicaPair();
     // A lag bound far above the test's pauses: the replica keeps serving while replay is paused.
     server = await start(60_000, 60_500);
+    // `pg_ctl start -w` returns once the replica takes connections, not once it streams: its WAL receiver may still
+    // be connecting, or replaying what the server's migrations wrote, and until then its lag is unknown and the
+    // server rightly reads from the primary (once on a busy machine: 'lagging' here, three tests failed). The
+    // tests below start from a replica that serves.
+    await until(async () => (await server.ctx.reads!.check()) === 'serving', 30_000);
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -83,8 +88,9 @@ describe.each(unavailable ? [] : [{ name: 'a streaming replica' }])('reads from 
     expect(body.errors).toBeUndefined();
     return body.data!.products.items[0]?.title;
   }
-  async function until(fn: () => Promise<boolean>): Promise<void> {
-    for (let i = 0; i < 200 && !(await fn()); i++) await new Promise((r) => setTimeout(r, 25));
+  async function until(fn: () => Promise<boolean>, withinMs = 5_000): Promise<void> {
+    for (const end = Date.now() + withinMs; Date.now() < end && !(await fn());)
+      await new Promise((r) => setTimeout(r, 25));
     expect(await fn()).toBe(true);
   }
 
