@@ -168,8 +168,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     // After the seed, as before: the config's endpoints are mirrored into the database when delivery starts.
     await app.register(named(webhookDelivery), { ctx });
     const metricsPort = config.metrics?.port;
-    if (metricsPort)
-      metricsServer = await listenForMetrics(ctx, metrics, { ...config.metrics!, port: metricsPort }, config.host);
+    if (metricsPort) metricsServer = await listenForMetrics(ctx, metrics, { ...config.metrics!, port: metricsPort });
     return {
       app,
       ctx,

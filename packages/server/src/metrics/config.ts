@@ -8,7 +8,7 @@ import { take } from '../config/validate.js';
 export interface MetricsSettings {
   /** Port of the metrics-only listener; absent = none. */
   port?: number | undefined;
-  /** Interface the metrics-only listener binds (default: the server's HOST). */
+  /** Interface the metrics-only listener binds (default: 127.0.0.1, never the server's HOST). */
   host?: string | undefined;
   /** `/metrics` on the public port too, behind `Authorization: Bearer <admin key>`. */
   public: boolean;

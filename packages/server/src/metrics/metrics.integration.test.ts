@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, visitorToken } from '../../test-support/identity-server.js';
@@ -9,6 +10,29 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as { port: number };
   await new Promise((resolve) => probe.close(resolve));
   return port;
+}
+
+/** The local addresses of the IPv4 and IPv6 sockets listening on `port`, as the kernel lists them (Linux). */
+function listeningAddresses(port: number): string[] {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const found: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(1) : [];
+    for (const line of lines) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (state !== '0A' || !local?.endsWith(`:${hex}`)) continue; // 0A: LISTEN
+      const address = local.slice(0, -5);
+      found.push(
+        address.length === 8
+          ? (address.match(/../g) ?? [])
+              .reverse()
+              .map((b) => parseInt(b, 16))
+              .join('.')
+          : `ipv6:${address}`,
+      );
+    }
+  }
+  return found;
 }
 
 /** The value of one sample line (`name{labels} value`) of a Prometheus text, or undefined. */
@@ -69,7 +93,7 @@ describe('/metrics on the public port (metrics.public)', () => {
     expect(sample(text, 'vitrine_token_grants_total', { grant_type: 'anonymous', outcome: 'success' })).toBe(1);
     expect(sample(text, 'vitrine_token_grants_total', { grant_type: 'refresh_token', outcome: 'failure' })).toBe(1);
     expect(
-      sample(text, 'vitrine_sign_ins_total', { who: 'member', outcome: 'failure', reason: 'unknown_account' }),
+      sample(text, 'vitrine_sign_ins_total', { who: 'member', outcome: 'failure', reason: 'bad_credentials' }),
     ).toBe(1);
     expect(sample(text, 'vitrine_outbox_pending', { outbox: 'mail' })).toBe(0);
     expect(sample(text, 'vitrine_outbox_oldest_age_seconds', { outbox: 'webhook' })).toBe(0);
@@ -101,9 +125,46 @@ describe('/metrics on the public port (metrics.public)', () => {
     expect(sample(text, 'vitrine_outbox_pending', { outbox: 'mail' })).toBe(1);
     expect(sample(text, 'vitrine_outbox_oldest_age_seconds', { outbox: 'mail' })).toBeGreaterThanOrEqual(119);
   });
+
+  it('counts an unknown address and a wrong password under one reason (audit V5-11: no enumeration oracle)', async () => {
+    const call = api(server.url);
+    const token = await visitorToken(server.url, server.clientId);
+    const email = `known-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const registered = await call('POST', '/_api/iam/authentication/v2/register', {
+      token,
+      body: { loginId: { email }, password: 'correct horse battery' },
+    });
+    expect(registered.status).toBe(200);
+    const read = async () =>
+      (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.adminKey}` } })).text();
+    const failures = { who: 'member', outcome: 'failure', reason: 'bad_credentials' };
+    const before = sample(await read(), 'vitrine_sign_ins_total', failures) ?? 0;
+    for (const loginEmail of [email, `unknown-${Date.now()}@example.com`]) {
+      const login = await call('POST', '/_api/iam/authentication/v2/login', {
+        token,
+        body: { loginId: { email: loginEmail }, password: 'not the password 1' },
+      });
+      expect(login.status).toBe(400);
+    }
+    const text = await read();
+    expect(sample(text, 'vitrine_sign_ins_total', failures)).toBe(before + 2);
+    expect(text).not.toMatch(/reason="(unknown_account|wrong_password|no_password)"/);
+  });
 });
 
 describe('/metrics on its own port (metrics.port)', () => {
+  it("binds to the loopback interface, not the server's HOST, unless metrics.host names another (audit V5-11)", async () => {
+    const port = await freePort();
+    const server = await startTestServer({
+      config: (c) => ({ ...c, host: '0.0.0.0', metrics: { port, public: false } }),
+    });
+    try {
+      expect(listeningAddresses(port)).toEqual(['127.0.0.1']);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('serves the metrics there without a key, and not on the public port', async () => {
     const port = await freePort();
     const server = await startTestServer({

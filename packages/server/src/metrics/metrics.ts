@@ -13,6 +13,15 @@ const STATEMENT_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
 const label = (value: unknown, fallback: string) =>
   typeof value === 'string' && /^[A-Za-z_]{1,48}$/.test(value) ? value : fallback;
 
+/**
+ * The sign-in answers for an unknown address, a wrong password and an account without a password are the
+ * same on purpose; a label that told them apart would turn whoever reads /metrics into an account-enumeration
+ * oracle (audit V5-11). The authentication event log, which only the site's owners read, keeps the detail.
+ */
+const CREDENTIAL_FAILURES = new Set(['unknown_account', 'wrong_password', 'no_password']);
+const failureLabel = (reason: unknown): string =>
+  typeof reason === 'string' && CREDENTIAL_FAILURES.has(reason) ? 'bad_credentials' : label(reason, 'other');
+
 export class Metrics {
   readonly registry = new client.Registry();
   private readonly requests: client.Histogram<'method' | 'route' | 'status'>;
@@ -93,7 +102,7 @@ export class Metrics {
   authEvent(event: AuthEvent): void {
     if (event.type !== 'sign_in' && event.type !== 'owner_sign_in') return;
     const detail = event.detail ?? {};
-    const reason = event.outcome === 'success' ? label(detail.state, 'SUCCESS') : label(detail.reason, 'other');
+    const reason = event.outcome === 'success' ? label(detail.state, 'SUCCESS') : failureLabel(detail.reason);
     this.signIns.inc({ who: event.type === 'sign_in' ? 'member' : 'owner', outcome: event.outcome, reason });
     if (detail.factorType !== undefined && detail.passwordless !== true)
       this.secondSteps.inc({ factor: label(detail.factorType, 'other'), outcome: event.outcome });

@@ -27,18 +27,23 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext, metrics: M
   });
 }
 
-/** The metrics-only listener (`metrics.port`): `/metrics` and nothing else, no key asked. */
+/**
+ * The metrics-only listener (`metrics.port`): `/metrics` and nothing else, no key asked. It binds to the
+ * loopback interface unless `metrics.host` names another: an unguarded port on the server's public
+ * interface (HOST defaults to 0.0.0.0) would serve every visitor the shop's traffic (audit V5-11).
+ */
 export async function listenForMetrics(
   ctx: AppContext,
   metrics: Metrics,
   settings: MetricsSettings & { port: number },
-  fallbackHost: string,
 ): Promise<FastifyInstance> {
   const server = Fastify({ logger: false });
   server.get('/metrics', (_request: FastifyRequest, reply: FastifyReply) => send(ctx, metrics, reply));
-  await server.listen({ port: settings.port, host: settings.host ?? fallbackHost });
+  await server.listen({ port: settings.port, host: settings.host ?? METRICS_DEFAULT_HOST });
   return server;
 }
+
+export const METRICS_DEFAULT_HOST = '127.0.0.1';
 
 async function send(ctx: AppContext, metrics: Metrics, reply: FastifyReply): Promise<string> {
   reply.header('content-type', CONTENT_TYPE).header('cache-control', 'no-store');
