@@ -20,6 +20,8 @@ export interface FlowScope extends CallOrigin {
   visitorId: string | undefined;
   /** The request's headers: the browser and place a push approval shows (identity/mfa/push.ts). */
   headers?: Record<string, string | string[] | undefined>;
+  /** The request came through a proxy TRUST_PROXY trusts, so the headers that proxy sets are its own (push's place). */
+  viaTrustedProxy?: boolean;
 }
 
 export type MemberCaller = Extract<Caller, { kind: 'member' }>;

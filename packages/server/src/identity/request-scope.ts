@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
 import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
-import { clientIp } from '../security/client-ip.js';
+import { cameThroughTrustedProxy, clientIp } from '../security/client-ip.js';
 import type { CallOrigin, FlowScope, MemberCaller } from './flow.js';
 
 /**
@@ -34,6 +34,7 @@ export async function scopeOf(
     visitorId: caller.kind === 'visitor' ? caller.visitorId : undefined,
     ip: clientIp(request),
     headers: request.headers,
+    viaTrustedProxy: cameThroughTrustedProxy(request),
   };
 }
 

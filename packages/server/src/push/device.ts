@@ -21,9 +21,13 @@ export function browserOf(headers: Headers): string | undefined {
 
 /**
  * The place of the address signing in, when known: the site's `push.placeHeader`, which a trusted proxy
- * sets (a country code such as Cloudflare's `cf-ipcountry`). Without one the prompt says nothing of place.
+ * sets (a country code such as Cloudflare's `cf-ipcountry`). Read only from a request that came through a
+ * proxy TRUST_PROXY trusts: sent straight to the server, the header is whatever the signing-in party wrote,
+ * and showing the member their own country would help an attacker be approved (audit V5-12). Without
+ * one the prompt says nothing of place.
  */
-export function placeOf(site: SiteConfig, headers: Headers): string | undefined {
+export function placeOf(site: SiteConfig, headers: Headers, viaTrustedProxy: boolean): string | undefined {
+  if (!viaTrustedProxy) return undefined;
   const name = site.push?.placeHeader;
   const value = name ? header(headers, name) : undefined;
   return value && /^[\p{L}\p{N} ,.'-]{1,60}$/u.test(value) ? value : undefined;

@@ -10,6 +10,17 @@ export function clientIp(request: FastifyRequest): string {
 }
 
 /**
+ * Did the request reach the server through a proxy that TRUST_PROXY trusts? Only then is a header such a
+ * proxy sets (a country code) the proxy's word; without one, whoever sends the request writes it (audit
+ * V5-12). Fastify takes the client's address from X-Forwarded-For only past trusted hops, so the address
+ * differs from the socket's peer exactly when that peer was trusted as a proxy.
+ */
+export function cameThroughTrustedProxy(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress;
+  return peer !== undefined && Boolean(request.ip) && request.ip !== peer;
+}
+
+/**
  * What Fastify's `trustProxy` gets: `false` (X-Forwarded-For ignored), a hop count (trust that many
  * proxies in front of the server: `1` takes the address the nearest proxy appended), or the proxies'
  * own addresses and ranges (proxy-addr also knows `loopback`, `linklocal` and `uniquelocal`).

@@ -4,7 +4,7 @@ import type { IdentityDeps } from '../identity/common.js';
 import type { FlowScope } from '../identity/flow.js';
 import { withRequestLanguage } from '../i18n/index.js';
 import { pageLanguage } from '../http/pages/language.js';
-import { clientIp } from '../security/client-ip.js';
+import { cameThroughTrustedProxy, clientIp } from '../security/client-ip.js';
 import { entryOf, type Scope } from './pages.js';
 import type { RedirectSession } from './redirect-store.js';
 
@@ -27,6 +27,7 @@ export function callFlow<T>(
     visitorId,
     ip: clientIp(request),
     headers: request.headers,
+    viaTrustedProxy: cameThroughTrustedProxy(request),
   };
   return withRequestLanguage(pageLanguage(site, request).t.language, () => flow(scope.deps, flowScope));
 }

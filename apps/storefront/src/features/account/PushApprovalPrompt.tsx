@@ -84,7 +84,10 @@ function Prompt() {
               .join(' · ')}
           </p>
           <p id="push-prompt-help">
-            {t('push.pickNumber', 'If it is you, pick the number shown on the sign-in page.')}
+            {t(
+              'push.pickNumber',
+              'The browser and place are what the signing-in device says of itself. Approve only if you are signing in yourself right now, and pick the number shown on that sign-in page.',
+            )}
           </p>
           <div className="actions" role="group" aria-describedby="push-prompt-help">
             {waiting.numberChoices.map((n) => (

@@ -11,7 +11,8 @@ import { startPushServer, startPushSignIn, withPush } from '../../../test-suppor
 let h: MfaHarness;
 let m: ReturnType<typeof memberCalls>;
 beforeAll(async () => {
-  h = await startPushServer({ expirySeconds: 30 });
+  // Behind a proxy on this machine (TRUST_PROXY=loopback): the place header counts only through it.
+  h = await startPushServer({ expirySeconds: 30 }, { config: (c) => ({ ...c, trustProxy: ['loopback'] }) });
   m = memberCalls(h);
 });
 afterAll(() => h.server.close());
@@ -50,7 +51,10 @@ describe('turning push approval on', () => {
 describe('signing in with push approval', () => {
   it('pending until another session approves with the right number; then SUCCESS, remembering the device', async () => {
     const member = await withPush(h, 'push-ok');
-    const s = await startPushSignIn(h, member.email, { 'x-client-country': 'France' });
+    const s = await startPushSignIn(h, member.email, {
+      'x-client-country': 'France',
+      'x-forwarded-for': '203.0.113.7',
+    });
     expect(s.login.body.requireMfaData.availableFactors).toContainEqual({
       factorType: 'PUSH',
       factorStatus: 'ENABLED',
@@ -192,6 +196,24 @@ describe('signing in with push approval', () => {
     expect(next.transactionId).not.toBe(s.transactionId);
     await approve(member.token, next.transactionId, next.matchNumber);
     expect((await poll(s.stateToken, next.transactionId)).body.state).toBe('SUCCESS');
+  });
+
+  it('shows the place only when the header came through a trusted proxy (audit V5-12)', async () => {
+    const member = await withPush(h, 'push-place');
+    // Straight to the server: no X-Forwarded-For, so the peer is the caller and its header is its own word.
+    await startPushSignIn(h, member.email, { 'x-client-country': 'France' });
+    expect((await pending(member.token)).body.transactions[0].place).toBeUndefined();
+    // A server that trusts no proxy ignores the header whatever else the request says.
+    const direct = await startPushServer({}, { config: (c) => ({ ...c, trustProxy: false }) });
+    try {
+      const other = await withPush(direct, 'push-place-direct');
+      await startPushSignIn(direct, other.email, { 'x-client-country': 'France', 'x-forwarded-for': '203.0.113.7' });
+      const list = await direct.call('GET', '/_api/iam/mfa/v1/push/transactions', { token: other.token });
+      expect(list.body.transactions).toHaveLength(1);
+      expect(list.body.transactions[0].place).toBeUndefined();
+    } finally {
+      await direct.server.close();
+    }
   });
 
   it('a sign-in without a user agent shows no browser', async () => {

@@ -150,7 +150,7 @@ export async function pushChallenge(
         matchNumber,
         choices,
         browserOf(step.scope.headers) ?? null,
-        placeOf(site, step.scope.headers) ?? null,
+        placeOf(site, step.scope.headers, step.scope.viaTrustedProxy === true) ?? null,
         step.scope.ip,
         new Date(now),
         new Date(now + pushExpirySeconds(site) * 1000),
