@@ -54,6 +54,8 @@ export interface CreateAppOptions {
   db?: Database;
   /** pino level; `silent` in tests. */
   logLevel?: string;
+  /** Where log lines go (default standard output); test servers read them for double replies. */
+  logStream?: { write(line: string): void };
   now?: () => number;
   /** Run the outbox delivery loop (default true); its poll interval in ms. */
   mailDelivery?: boolean;
@@ -103,6 +105,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
         level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
         redact: LOG_REDACT,
         serializers: { req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0] }) },
+        ...(options.logStream ? { stream: options.logStream } : {}),
       },
     });
     // Stored email keys follow today's normalisation (audit S-8); clashes are listed, never merged.

@@ -71,7 +71,15 @@ async function startOn(options: TestServerOptions): Promise<TestServer> {
   config = { ...config, backups: { keep: 7, ...config.backups, dir: backupsDir } };
   if (options.site) config = { ...config, sites: config.sites.map(options.site) };
   if (options.config) config = options.config(config);
-  const vitrine = await createApp({ config, db, logLevel: 'silent', now: options.now, mailPollMs: 50 });
+  // Warnings are read, not printed: a route that sends a second answer (Fastify's FST_ERR_REP_ALREADY_SENT)
+  // fails the test server's close, since the code after the first answer has run on wrongly (audit V5-15).
+  const doubleReplies: string[] = [];
+  const logStream = {
+    write(line: string) {
+      if (line.includes('FST_ERR_REP_ALREADY_SENT')) doubleReplies.push(line);
+    },
+  };
+  const vitrine = await createApp({ config, db, logLevel: 'warn', logStream, now: options.now, mailPollMs: 50 });
   options.routes?.(vitrine.app, vitrine.ctx);
   const address = await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
   const url = address.replace('[::1]', '127.0.0.1');
@@ -88,6 +96,8 @@ async function startOn(options: TestServerOptions): Promise<TestServer> {
       await vitrine.close();
       await db.close();
       rmSync(backupsDir, { recursive: true, force: true });
+      if (doubleReplies.length)
+        throw new Error(`the server answered a request twice: ${doubleReplies.slice(0, 3).join(' ').slice(0, 2000)}`);
     },
   };
 }

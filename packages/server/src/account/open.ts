@@ -50,22 +50,34 @@ export async function openAccount(
 }
 
 /**
- * A link created with a member's access token: this browser joins that token's member session (a new
- * cookie row, not a new session, so the token's sign-in time still decides what needs a fresh sign-in
- * and ending that session ends these pages too). Undefined when that session has ended since: the
- * caller shows the sign-in page as for a visitor.
+ * Does the member session of a link created with a member's access token still live? When it has ended
+ * since, the caller shows the sign-in page as for a visitor instead of opening the account pages.
+ *
+ * Asked before anything is sent, not signalled by openVouchedAccount's answer: a FastifyReply is a
+ * thenable, so an async function returning one resolves to undefined, and "undefined = session ended"
+ * sent the sign-in page after the account page had been (audit V5-15).
+ */
+export async function vouchedSessionLive(ctx: Scope['ctx'], s: RedirectSession): Promise<boolean> {
+  const sessionId = s.account?.memberSessionId;
+  if (!entryOf(ctx, s) || !s.memberId || !sessionId) return false;
+  return ctx.tokens.isSessionActive(s.siteId, sessionId);
+}
+
+/**
+ * A link created with a member's access token whose session lives (vouchedSessionLive): this browser joins
+ * that token's member session (a new cookie row, not a new session, so the token's sign-in time still
+ * decides what needs a fresh sign-in and ending that session ends these pages too).
  */
 export async function openVouchedAccount(
   scope: Scope,
   request: FastifyRequest,
   reply: FastifyReply,
   s: RedirectSession,
-): Promise<FastifyReply | string | undefined> {
+): Promise<FastifyReply | string> {
   const { ctx } = scope;
   const entry = entryOf(ctx, s);
   const sessionId = s.account?.memberSessionId;
-  if (!entry || !s.memberId || !sessionId) return undefined;
-  if (!(await ctx.tokens.isSessionActive(s.siteId, sessionId))) return undefined;
+  if (!entry || !s.memberId || !sessionId) return invalidLink(reply, ctx, request);
   const now = ctx.now();
   const browser = await browserMember(ctx, request, entry.site, now);
   if (browser?.memberId !== s.memberId) {

@@ -17,7 +17,7 @@ import { verifyFactor } from '../identity/mfa/verify.js';
 import { askPhoneCode, deviceTokenOf, phoneSendOf, rememberDevice, secondStepState, verifyBody } from './mfa-step.js';
 import { passkeyData, passkeyOptions, refusedPasskey } from './passkey-step.js';
 import { parseFactorType } from '../identity/mfa/policy.js';
-import { openVouchedAccount } from '../account/open.js';
+import { openVouchedAccount, vouchedSessionLive } from '../account/open.js';
 import { pageLanguage } from '../http/pages/language.js';
 import { pageForm, pageQuery } from '../http/pages/input.js';
 import { answer, expired, finish, languageOf } from './authorization-response.js';
@@ -38,8 +38,7 @@ export async function authorizePage(scope: Scope, request: FastifyRequest, reply
   const now = ctx.now();
   if (!isLive(s, now)) return expired(scope, reply, s, request);
   if (s.account && s.memberId) {
-    const opened = await openVouchedAccount(scope, request, reply, s);
-    if (opened !== undefined) return opened;
+    if (await vouchedSessionLive(ctx, s)) return openVouchedAccount(scope, request, reply, s);
     // The token's session ended since the link was made: the sign-in page, as for a visitor.
   } else if (s.memberId) return finish(scope, reply, s, s.memberId, s.visitorId, request);
   const formAsked = query.view === 'signin' || query.view === 'register' || query.view === 'forgot';
