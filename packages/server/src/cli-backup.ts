@@ -1,3 +1,4 @@
+import { BackupAuthenticationError } from './backup/authenticate.js';
 import { BackupFormatError } from './backup/format.js';
 import { backupCommand, describe, moveCommand, restoreCommand } from './backup/commands.js';
 import { VerificationError } from './backup/load.js';
@@ -5,10 +6,10 @@ import { RestoreRefusedError } from './backup/target.js';
 import type { ServerConfig } from './config/types.js';
 
 /**
- * `vitrine backup [--out FILE]`, `vitrine restore FILE [--force]`, `vitrine move --to postgres://…`:
+ * `vitrine backup [--out FILE]`, `vitrine restore FILE [--force] [--unverified]`, `vitrine move --to postgres://…`:
  * progress on stderr, the outcome on stdout, a one-line reason (never a stack trace) on failure.
  * Exit codes: 0 done, 2 refused (the operator's to fix: a wrong key, a newer backup, a busy or non-empty
- * target, a bad file), 1 anything else.
+ * target, a bad, changed or unsigned file), 1 anything else.
  */
 export type BackupCliCommand = 'backup' | 'restore' | 'move';
 
@@ -16,6 +17,8 @@ export interface BackupCliOptions {
   file?: string | undefined;
   out?: string | undefined;
   force?: boolean | undefined;
+  /** restore: load a file this server cannot authenticate (still data only). */
+  unverified?: boolean | undefined;
   to?: string | undefined;
 }
 
@@ -34,6 +37,9 @@ export async function runBackupCli(
       process.stdout.write(
         `Backup written to ${file}${via === 'server' ? ' (taken by the running server)' : ''} in ${took()}: ${describe(manifest)}.\n` +
           `Key-encryption key id: ${manifest.keyEncryptionKeyIds.join(', ') || 'none (signing keys not sealed)'}\n` +
+          (manifest.authentication
+            ? `Signed with backup key ${manifest.authentication.keyId} (derived from ${manifest.authentication.from === 'key-encryption-key' ? 'VITRINE_KEY_ENCRYPTION_KEY' : 'the admin key'})\n`
+            : '') +
           // A large PostgreSQL database, or point-in-time recovery: the server's own tools (docs/operating.md#backups).
           (manifest.source === 'postgres'
             ? 'PostgreSQL\'s own tools work as well: pg_dump --format=custom "$DATABASE_URL" > vitrine.dump\n'
@@ -46,7 +52,7 @@ export async function runBackupCli(
       const { manifest, upgraded } = await restoreCommand(
         config,
         options.file,
-        { force: options.force ?? false },
+        { force: options.force ?? false, unverified: options.unverified ?? false },
         progress,
       );
       process.stdout.write(
@@ -68,6 +74,7 @@ export async function runBackupCli(
     console.error(`vitrine ${command}: ${(error as Error).message}`);
     return error instanceof RestoreRefusedError ||
       error instanceof BackupFormatError ||
+      error instanceof BackupAuthenticationError ||
       error instanceof VerificationError
       ? 2
       : 1;

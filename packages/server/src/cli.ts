@@ -29,7 +29,9 @@ Commands:
                     Import members from another system's export, password hashes kept (docs/operating.md);
                     Firebase: --hash-key, --salt-separator, --rounds, --mem-cost of the project
   backup [--out FILE]   A consistent backup, whether or not a server runs (docs/operating.md#backups)
-  restore FILE [--force] Restore a backup into an empty database (--force: replace what is there)
+  restore FILE [--force] [--unverified]
+                    Restore a backup into an empty database (--force: replace what is there;
+                    --unverified: a file this server cannot authenticate, loaded as data only)
   move --to postgres://… Copy the embedded database into an empty PostgreSQL database
   help              Show this help
 
@@ -69,6 +71,7 @@ export async function main(argv: string[]): Promise<number> {
         'mem-cost': { type: 'string' },
         out: { type: 'string' },
         force: { type: 'boolean' },
+        unverified: { type: 'boolean' },
         to: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -120,7 +123,15 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'backup' || command === 'restore' || command === 'move') {
     const config = configOrExplain(configOptions);
     const v = parsed.values;
-    return config ? runBackupCli(command, config, { file: subcommand, out: v.out, force: v.force, to: v.to }) : 1;
+    return config
+      ? runBackupCli(command, config, {
+          file: subcommand,
+          out: v.out,
+          force: v.force,
+          unverified: v.unverified,
+          to: v.to,
+        })
+      : 1;
   }
   if (command !== 'serve') {
     console.error(`vitrine: unknown command "${command}"\n\n${HELP}`);

@@ -178,11 +178,14 @@ describe('vitrine backup and restore', () => {
       expect(await main(['restore', cut, '--data-dir', join(dir, 'z')])).toBe(2);
       expect(io.err()).toMatch(/ends before its \d+ rows|is cut off/);
 
-      // A row changed in the file: its count still matches, its checksum does not; nothing is kept.
+      // A row changed in the file: its MAC no longer matches (V5-6); with --unverified its count still
+      // matches, its checksum does not; nothing is kept.
       const tampered = join(dir, 'tampered.ndjson.gz');
       const text = gunzipSync(readFileSync(file)).toString().replace('"name": "core"', '"name": "corE"');
       writeFileSync(tampered, gzipSync(text));
       expect(await main(['restore', tampered, '--data-dir', join(dir, 'v')])).toBe(2);
+      expect(io.err()).toContain('has been changed since it was made (its authentication code does not match)');
+      expect(await main(['restore', tampered, '--data-dir', join(dir, 'v'), '--unverified'])).toBe(2);
       expect(io.err()).toMatch(/the copy differs from the snapshot, nothing was kept:\s+schema_migrations: checksum/);
 
       expect(await main(['restore', join(dir, 'none.gz'), '--data-dir', join(dir, 'w')])).toBe(2);

@@ -5,10 +5,11 @@ import { pipeline } from 'node:stream/promises';
 import { runningServer } from '../cli-keys.js';
 import type { ServerConfig } from '../config/types.js';
 import { openDatabase } from '../store/open.js';
+import { backupKey } from './authenticate.js';
 import { EntryChannel } from './channel.js';
 import { exportSnapshot, type Progress } from './export.js';
 import { backupFileName } from './folder.js';
-import { fileSink, readBackup, readManifest, type Manifest } from './format.js';
+import { authenticateBackup, fileSink, readBackup, readManifest, type Manifest } from './format.js';
 import { loadSnapshot } from './load.js';
 import { checkKeyEncryptionKey, checkSchema, migrateForward, prepareTarget, RestoreRefusedError } from './target.js';
 
@@ -42,7 +43,7 @@ export async function backupCommand(
     progress(
       `Backing up ${config.databaseUrl ? 'the PostgreSQL database' : `the embedded database in ${config.dataDir}`} …`,
     );
-    const sink = fileSink(file);
+    const sink = fileSink(file, backupKey(config));
     let manifest: Manifest;
     try {
       manifest = await exportSnapshot(db, sink, progress);
@@ -86,17 +87,30 @@ export interface RestoreResult {
   rows: number;
   /** Migrations applied after the load (a backup made by an older Vitrine). */
   upgraded: string[];
+  /** Run-time indexes built again (run-time-indexes.ts). */
+  indexes: number;
 }
 
+/**
+ * Restores a backup file. Unless `unverified`, the whole file is authenticated with this server's backup key
+ * before the database is touched (and again while it loads, so a file changed in between is rolled back).
+ * `unverified` skips only that: the load is data only either way (load.ts).
+ */
 export async function restoreCommand(
   config: ServerConfig,
   file: string,
-  options: { force: boolean },
+  options: { force: boolean; unverified?: boolean },
   progress: Progress,
 ): Promise<RestoreResult> {
   const manifest = await readManifest(file);
   checkSchema(manifest);
   checkKeyEncryptionKey(manifest, config.keyEncryptionKey);
+  const key = options.unverified ? undefined : backupKey(config);
+  if (key) {
+    progress(`Checking ${file}'s authentication code …`);
+    await authenticateBackup(file, key);
+  } else
+    progress(`Not checking where ${file} came from (--unverified): its rows are loaded as data, nothing in it runs.`);
   if (!config.databaseUrl && runningServer(config.dataDir))
     throw new RestoreRefusedError(
       `a server is running on ${config.dataDir}: stop it first (the embedded database admits one process)`,
@@ -106,10 +120,10 @@ export async function restoreCommand(
   try {
     await prepareTarget(db, manifest, { force: options.force, where });
     progress(`Restoring ${describe(manifest)} into ${where} …`);
-    const entries = readBackup(file);
+    const entries = readBackup(file, key);
     await entries.next(); // the manifest, read above
-    const { rows } = await loadSnapshot(db, manifest, entries, progress);
-    return { manifest, rows, upgraded: await migrateForward(db) };
+    const { rows, indexes } = await loadSnapshot(db, manifest, entries, progress);
+    return { manifest, rows, indexes, upgraded: await migrateForward(db) };
   } finally {
     await db.close();
   }

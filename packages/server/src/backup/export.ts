@@ -31,6 +31,7 @@ export async function exportSnapshot(
     if (db.kind === 'postgres') await tx.query('set transaction isolation level repeatable read, read only');
     await snapshotSettings(tx);
     const manifest = await readManifestOf(tx, db.kind);
+    if (sink.authentication) manifest.authentication = sink.authentication;
     await sink.write({ t: 'manifest', manifest });
     const checksums: Record<string, string> = {};
     for (const [table, rows] of Object.entries(manifest.tables)) {

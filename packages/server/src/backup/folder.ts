@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../store/types.js';
+import type { BackupKey } from './authenticate.js';
 import { exportSnapshot, type Progress } from './export.js';
 import { fileSink, type Manifest } from './format.js';
 
@@ -24,12 +25,17 @@ export function backupFileName(at: Date): string {
   return `vitrine-backup-${at.toISOString().replace(/[-:]/g, '').replace('.', '')}.ndjson.gz`;
 }
 
-/** Writes a snapshot into `dir`; the file appears under its final name only once complete. */
-export async function backupIntoFolder(db: Database, dir: string, progress?: Progress): Promise<BackupSummary> {
+/** Writes a snapshot signed with `key` into `dir`; the file appears under its final name only once complete. */
+export async function backupIntoFolder(
+  db: Database,
+  dir: string,
+  key: BackupKey,
+  progress?: Progress,
+): Promise<BackupSummary> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const partial = join(dir, `.partial-${process.pid}-${Date.now()}.ndjson.gz`);
   try {
-    const sink = fileSink(partial);
+    const sink = fileSink(partial, key);
     let manifest: Manifest;
     try {
       manifest = await exportSnapshot(db, sink, progress);

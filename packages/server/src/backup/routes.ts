@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { CONSOLE_ROLES, isOwnerRequest, requireOwner } from '../owners/access.js';
 import { requireServerAdmin } from '../owners/admin-access.js';
+import { backupKey } from './authenticate.js';
 import { BACKUP_NAME, backupIntoFolder, listBackups } from './folder.js';
 import { nextBackupDue, startBackupSchedule } from './schedule.js';
 import * as S from './schemas.js';
@@ -23,7 +24,7 @@ export const backupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.post('/_admin/v1/backups', { schema: S.createBackup }, async (request) => {
     await requireServerAdmin(ctx, request);
-    const backup = await backupIntoFolder(ctx.db, dir());
+    const backup = await backupIntoFolder(ctx.db, dir(), backupKey(ctx.config));
     ctx.log.info({ backup: backup.name, rows: backup.rows }, 'backup written on request');
     return { backup };
   });

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { backupKey } from './authenticate.js';
 import { backupIntoFolder, listBackups, pruneBackups, type BackupSummary } from './folder.js';
 
 const HOUR_MS = 3_600_000;
@@ -19,7 +20,7 @@ export async function runDueBackup(ctx: AppContext, now: number): Promise<Backup
   const settings = ctx.config.backups;
   if (!settings?.everyHours || ctx.db.kind !== 'pglite') return undefined;
   if (nextBackupDue(settings.dir, settings.everyHours, now) > now) return undefined;
-  const made = await backupIntoFolder(ctx.db, settings.dir);
+  const made = await backupIntoFolder(ctx.db, settings.dir, backupKey(ctx.config));
   const removed = pruneBackups(settings.dir, settings.keep);
   ctx.log.info({ backup: made.name, rows: made.rows, bytes: made.bytes, removed }, 'scheduled backup written');
   return made;

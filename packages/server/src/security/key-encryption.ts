@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * Secrets at rest (signing keys now, TOTP secrets later) sealed with AES-256-GCM under the operator's
@@ -34,6 +34,14 @@ export function parseKeyEncryptionKey(text: string): Buffer | undefined {
 
 export function keyFingerprint(key: Buffer): string {
   return createHash('sha256').update(key).digest().subarray(0, 6).toString('base64url');
+}
+
+/**
+ * A key for one purpose only (HKDF-SHA-256, the purpose as its info), so the key-encryption key itself never
+ * keys anything but sealing: e.g. `deriveKey(kek, 'vitrine backup authentication v1')` signs backups.
+ */
+export function deriveKey(secret: Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), purpose, KEY_BYTES));
 }
 
 export function isSealed(value: unknown): value is string {
