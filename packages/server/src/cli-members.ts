@@ -3,11 +3,13 @@
  * the data directory; through the running server's admin API when an embedded database is held by one.
  */
 import { readFileSync } from 'node:fs';
+import { pino } from 'pino';
 import { runningServer } from './cli-keys.js';
 import type { ServerConfig } from './config/types.js';
 import { IMPORT_FORMATS } from './members/import/formats.js';
 import { runImport, type ImportRequest } from './members/import/routes.js';
 import type { ImportReport } from './members/import/run.js';
+import { AuthEventLog } from './security/auth-events.js';
 import { migrate } from './store/migrate.js';
 import { openDatabase } from './store/open.js';
 
@@ -59,7 +61,10 @@ export async function importMembersCommand(
   try {
     await migrate(db);
     const started = Date.now();
-    return await runImport({ db, now: Date.now }, siteId, input, (done, total) => {
+    // The operator's command: it may link existing members, who are mailed (the outbox a server delivers).
+    const events = new AuthEventLog(db, pino({ level: 'silent' }), Date.now);
+    const notices = { site: config.sites.find((s) => s.id === siteId)!, record: events.record.bind(events) };
+    return await runImport({ db, now: Date.now }, siteId, input, { importer: 'operator', notices }, (done, total) => {
       const seconds = (Date.now() - started) / 1000;
       progress(`${done}/${total} rows (${Math.round(done / Math.max(seconds, 0.001))}/s)`);
     });

@@ -2,7 +2,7 @@ import { runningServer } from './cli-keys.js';
 import type { ServerConfig } from './config/types.js';
 import { ApplicationError } from './http/errors.js';
 import { checkInvite, createInvitation, type InviteInput } from './owners/invite.js';
-import type { OwnerRole } from './owners/store.js';
+import { FIRST_START_LINK, type OwnerRole } from './owners/store.js';
 import { migrate } from './store/migrate.js';
 import { openDatabase } from './store/open.js';
 import type { Database } from './store/types.js';
@@ -98,7 +98,9 @@ export const FIRST_OWNER_EMAIL = 'owner@localhost';
  * On a start where no owner has a password yet, a setup link for the first owner so a newcomer gets
  * into the console from `vitrine serve`'s output (issue #31): the earliest pending owner with the `owner`
  * role gets a new link (earlier ones stop working), else `email` is added as an owner of every site.
- * Undefined once any owner has a password: the console is theirs, and they invite the others.
+ * Undefined once any owner has a password: the console is theirs, and they invite the others. The link is
+ * in the start log, so once any owner has a password (by any route) it stops working and its pending owner
+ * is removed (owners/store.ts setOwnerPassword, audit V5-13).
  */
 export async function firstStartInvite(
   config: ServerConfig,
@@ -116,6 +118,11 @@ export async function firstStartInvite(
     const pending = rows.find((r) => r.role === 'owner');
     const input = checkInvite(pending?.email ?? email, pending ? undefined : 'owner', undefined, () => false);
     const invitation = await createInvitation(tx, config.publicUrl, input, undefined, now);
+    // Marked, so the first password any owner sets removes this pending owner and link (owners/store.ts).
+    await tx.query('update owner_setup_tokens set purpose = $2 where owner_id = $1 and used_at is null', [
+      invitation.owner.id,
+      FIRST_START_LINK,
+    ]);
     return {
       email: invitation.owner.email,
       role: invitation.owner.role,

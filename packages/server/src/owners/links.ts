@@ -22,10 +22,13 @@ export interface OwnerLink {
 
 interface LinkRow {
   owner_id: string;
-  purpose: LinkPurpose;
+  /** A LinkPurpose, or store.ts FIRST_START_LINK (a setup link the first start printed). */
+  purpose: string;
   used_at: Date | string | null;
   expires_at: Date | string;
 }
+
+const purposeOf = (stored: string): LinkPurpose => (stored === 'reset' ? 'reset' : 'setup');
 
 /** A new link for the owner; earlier unused links of the same purpose stop working. */
 export async function issueLink(tx: Queryable, ownerId: string, purpose: LinkPurpose, now: number): Promise<string> {
@@ -52,7 +55,7 @@ export async function lookUpLink(q: Queryable, token: string, now: number): Prom
   if (!row || !owner) return undefined;
   const expiresAt = new Date(row.expires_at);
   const state: LinkState = row.used_at !== null ? 'used' : expiresAt.getTime() <= now ? 'expired' : 'live';
-  return { owner, purpose: row.purpose, state, expiresAt };
+  return { owner, purpose: purposeOf(row.purpose), state, expiresAt };
 }
 
 /** Spends a live link (single use, first caller wins): the owner and purpose, or undefined. */
@@ -61,11 +64,11 @@ export async function spendLink(
   token: string,
   now: number,
 ): Promise<{ owner: Owner; purpose: LinkPurpose } | undefined> {
-  const { rows } = await tx.query<{ owner_id: string; purpose: LinkPurpose }>(
+  const { rows } = await tx.query<{ owner_id: string; purpose: string }>(
     `update owner_setup_tokens set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2
      returning owner_id, purpose`,
     [sha256(token), new Date(now)],
   );
   const owner = rows[0] && (await findOwnerById(tx, rows[0].owner_id));
-  return owner && { owner, purpose: rows[0]!.purpose };
+  return owner && { owner, purpose: purposeOf(rows[0]!.purpose) };
 }

@@ -144,7 +144,18 @@ async function setOwnerSites(tx: Queryable, ownerId: string, sites: readonly str
   }
 }
 
-/** A new password ends every session and every unused link of the owner (spent ones stay, to say "used"). */
+/**
+ * The `purpose` of the link the first start prints (cli-owners.ts firstStartInvite); read as a setup link
+ * (links.ts). It is in the start log, so it works only while no owner has a password (audit V5-13).
+ */
+export const FIRST_START_LINK = 'first-start';
+
+/**
+ * A new password ends every session and every unused link of the owner (spent ones stay, to say "used").
+ * Whatever the route (setup or reset link, an invitation from the console, the admin API or the command),
+ * an owner with a password means the console is someone's: the pending owner whose link the first start
+ * printed is removed with that link (audit V5-13). An owner invites them again if they are wanted.
+ */
 export async function setOwnerPassword(
   tx: Queryable,
   ownerId: string,
@@ -161,6 +172,11 @@ export async function setOwnerPassword(
     ownerId,
     new Date(now),
   ]);
+  await tx.query(
+    `delete from owners o where o.id <> $1 and o.password_hash is null and exists (
+       select 1 from owner_setup_tokens t where t.owner_id = o.id and t.purpose = $2 and t.used_at is null)`,
+    [ownerId, FIRST_START_LINK],
+  );
 }
 
 export async function setTotp(

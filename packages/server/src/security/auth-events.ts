@@ -21,6 +21,8 @@ export type AuthEventType =
   | 'session_revoked'
   | 'refresh_token_reuse'
   | 'sign_on'
+  // A provider identity added to a member by a member import (audit V5-3; the SSO path records its sign_in).
+  | 'provider_linked'
   | 'factor_added'
   | 'factor_removed'
   // A code sent (or refused) to a phone factor: the toll-fraud limits' audit trail (issue #32).

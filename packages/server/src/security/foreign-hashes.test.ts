@@ -1,6 +1,13 @@
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { firebaseHash, fromDjangoPbkdf2, isUsableHash, verifyForeignHash } from './foreign-hashes.js';
+import {
+  firebaseHash,
+  fromDjangoPbkdf2,
+  hashProblem,
+  HASH_WORK_CAPS,
+  isUsableHash,
+  verifyForeignHash,
+} from './foreign-hashes.js';
 import { needsRehash, verifyPassword } from './passwords.js';
 
 const hex64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
@@ -77,5 +84,74 @@ describe('imported password hashes (test vectors of the exporting systems and th
     const huge = `$scrypt$ln=30,r=8,p=1$${Buffer.from('s').toString('base64')}$${hex64('00'.repeat(32))}`;
     expect(await verifyForeignHash(huge, 'password')).toBe(false);
     expect(await verifyPassword('$pbkdf2-sha256$i=99999999$c2FsdA==$AAAA', 'password')).toBe(false);
+  });
+});
+
+/** The hashes of the audit's V5-8 reproduction (scratch/hashes.mjs), the elided parts filled in. */
+const salt = Buffer.from('sixteen byte salt').toString('base64');
+const AUDIT_V5_8 = {
+  bcrypt16: '$2b$16$abcdefghijklmnopqrstuvABCDEFGHIJKLMNOPQRSTUVWXYZ01234',
+  bcrypt31: '$2b$31$abcdefghijklmnopqrstuvABCDEFGHIJKLMNOPQRSTUVWXYZ01234',
+  scryptP64: `$scrypt$ln=14,r=8,p=64$${salt}$${Buffer.alloc(32, 7).toString('base64')}`,
+  pbkdf2Long: `$pbkdf2-sha256$i=2000000$${salt}$${Buffer.alloc(256, 7).toString('base64')}`,
+  argon2TwoGiB: '$argon2id$v=19$m=2097152,t=1,p=1$c29tZXNhbHRzb21lc2FsdA$RdescudvJCsgt3ub+b+dWRWJTmaaJObG',
+};
+
+describe('work caps (audit V5-8): refused before any work, at import and at sign-in', () => {
+  /** Over the caps: not usable, and both verifiers answer false at once (no hash is computed). */
+  async function refusedUncomputed(stored: string, reason: RegExp) {
+    expect(isUsableHash(stored)).toBe(false);
+    expect(hashProblem(stored)).toMatch(reason);
+    const started = performance.now();
+    expect(await verifyForeignHash(stored, 'password')).toBe(false);
+    expect(await verifyPassword(stored, 'password')).toBe(false);
+    expect(performance.now() - started).toBeLessThan(50);
+  }
+
+  it("the audit's hashes: bcrypt 16 and 31, scrypt p=64, PBKDF2 of 256 bytes, argon2 of 2 GiB", async () => {
+    await refusedUncomputed(AUDIT_V5_8.bcrypt16, /bcrypt cost 16 is above the cap of 14/);
+    await refusedUncomputed(AUDIT_V5_8.bcrypt31, /bcrypt cost 31 is above the cap of 14/);
+    await refusedUncomputed(AUDIT_V5_8.scryptP64, /scrypt p=64 is above the cap of 16/);
+    await refusedUncomputed(AUDIT_V5_8.pbkdf2Long, /PBKDF2 output of 256 bytes is above the cap of 64/);
+    await refusedUncomputed(AUDIT_V5_8.argon2TwoGiB, /argon2 m=2097152 KiB is above the cap of 262144 KiB/);
+  });
+
+  it('bcrypt: cost 4 to 14', async () => {
+    const body = 'CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW';
+    expect(isUsableHash(`$2a$14$${body}`)).toBe(true);
+    await refusedUncomputed(`$2a$15$${body}`, /cost 15 is above the cap of 14/);
+    await refusedUncomputed(`$2a$03$${body}`, /below bcrypt's minimum/);
+    expect(HASH_WORK_CAPS.bcryptCost).toBe(14);
+  });
+
+  it('PBKDF2: iterations ≤ 2 000 000, output ≤ 64 bytes, and `l` must be the output length', async () => {
+    const hash = (bytes: number) => Buffer.alloc(bytes, 1).toString('base64');
+    expect(isUsableHash(`$pbkdf2-sha256$i=2000000$${salt}$${hash(64)}`)).toBe(true);
+    await refusedUncomputed(`$pbkdf2-sha256$i=2000001$${salt}$${hash(32)}`, /2000001 iterations is above the cap/);
+    await refusedUncomputed(`$pbkdf2-sha256$i=1000$${salt}$${hash(65)}`, /65 bytes is above the cap of 64/);
+    expect(isUsableHash(`$pbkdf2-sha256$i=1000,l=32$${salt}$${hash(32)}`)).toBe(true);
+    await refusedUncomputed(`$pbkdf2-sha256$i=1000,l=16$${salt}$${hash(32)}`, /l=16 does not match/);
+  });
+
+  it('scrypt: memory 128·N·r ≤ 256 MB, p ≤ 16, N·r·p ≤ 2^21; Firebase scrypt under the same caps', async () => {
+    const hash = Buffer.alloc(32, 1).toString('base64');
+    expect(isUsableHash(`$scrypt$ln=18,r=8,p=1$${salt}$${hash}`)).toBe(true);
+    expect(isUsableHash(`$scrypt$ln=10,r=8,p=16$${salt}$${hash}`)).toBe(true);
+    await refusedUncomputed(`$scrypt$ln=19,r=8,p=1$${salt}$${hash}`, /scrypt needs 512 MB, above the cap of 256 MB/);
+    await refusedUncomputed(`$scrypt$ln=10,r=1,p=17$${salt}$${hash}`, /p=17 is above the cap of 16/);
+    await refusedUncomputed(`$scrypt$ln=17,r=8,p=4$${salt}$${hash}`, /N·r·p = 4194304 is above the cap of 2097152/);
+    const firebase = (rounds: number, memCost: number) =>
+      firebaseHash({ signerKey: 'AA==', saltSeparator: 'Bw==', rounds, memCost }, salt, hash);
+    expect(isUsableHash(firebase(8, 14))).toBe(true);
+    await refusedUncomputed(firebase(64, 20), /scrypt needs 8192 MB/);
+  });
+
+  it('argon2: m ≤ 256 MiB, t ≤ 10, p ≤ 16', async () => {
+    const phc = (m: number, t: number, p: number) =>
+      `$argon2id$v=19$m=${m},t=${t},p=${p}$c29tZXNhbHRzb21lc2FsdA$RdescudvJCsgt3ub+b+dWRWJTmaaJObG`;
+    expect(isUsableHash(phc(262144, 10, 16))).toBe(true);
+    await refusedUncomputed(phc(262145, 1, 1), /m=262145 KiB is above the cap/);
+    await refusedUncomputed(phc(65536, 11, 1), /t=11 is above the cap of 10/);
+    await refusedUncomputed(phc(65536, 1, 17), /p=17 is above the cap of 16/);
   });
 });

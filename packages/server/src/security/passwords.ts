@@ -1,7 +1,7 @@
 import { hash, verify, parseOptions, type Algorithm } from '@node-rs/argon2';
 import type { FieldViolation } from '../http/errors.js';
 import { isCommonPassword } from './common-passwords.js';
-import { verifyForeignHash } from './foreign-hashes.js';
+import { exceedsWorkCaps, verifyForeignHash } from './foreign-hashes.js';
 import { defaultHashSlots, hashSlots } from './hash-slots.js';
 
 /**
@@ -42,6 +42,8 @@ function decoyHash(): Promise<string> {
  * so "no such account" costs the same time as "wrong password" and always answers false.
  */
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+  // Work over the caps (an imported or planted argon2 string too, audit V5-8) fails closed, uncomputed.
+  if (stored && exceedsWorkCaps(stored)) return false;
   // Imported from another system (bcrypt, PBKDF2, scrypt, Firebase): verified once, then rehashed.
   if (stored && !stored.startsWith('$argon2')) {
     const foreign = await passwordHashing.run(() => verifyForeignHash(stored, password)).catch(() => false);

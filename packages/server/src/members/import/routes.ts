@@ -1,7 +1,8 @@
 /**
  * `POST /_admin/v1/members/import`: the same import as `vitrine members import` (which calls it when an
  * embedded database is held by a running server). The admin key, a site API key (its own site) or a console
- * owner of the members role. `dryRun` reports what would happen and writes nothing.
+ * owner of the members role; which sign-in methods each may bring is sign-in-methods.ts. `dryRun` reports
+ * what would happen and writes nothing.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
@@ -11,9 +12,10 @@ import { invalidField } from '../../http/errors.js';
 import { Body, Open, op } from '../../http/schemas/common.js';
 import { text } from '../../http/schemas/text-policy.js';
 import { CONSOLE_ROLES } from '../../owners/access.js';
-import { requireAdminFor } from '../../owners/admin-access.js';
+import { adminAccess, type AdminAccess } from '../../owners/admin-access.js';
 import { IMPORT_FORMATS, parseExport, type ImportFormat } from './formats.js';
 import { importMembers } from './run.js';
+import type { Importer, SignInNotices } from './sign-in-methods.js';
 
 /** A 100 000-member export is about 30 MB of JSON. */
 const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
@@ -59,15 +61,26 @@ export const memberImportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post('/_admin/v1/members/import', { schema, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const input = request.body;
-    const siteId = await requireAdminFor(ctx, request, input.siteId, CONSOLE_ROLES.members);
-    return runImport(ctx, siteId, input);
+    const access = await adminAccess(ctx, request, input.siteId, CONSOLE_ROLES.members);
+    const notices: SignInNotices = {
+      site: ctx.sites.get(access.siteId)!,
+      record: (event, tx) => ctx.authEvents.record(event, tx),
+    };
+    return runImport(ctx, access.siteId, input, { importer: importerOf(access), notices });
   });
 };
+
+/** The operator is the server's admin key; a site API key may what an owner may; any other role, support's. */
+function importerOf(access: AdminAccess): Importer {
+  if (access.owner) return access.owner.role === 'owner' ? 'owner' : 'support';
+  return access.identity.identityType === 'APP' ? 'owner' : 'operator';
+}
 
 export async function runImport(
   ctx: Pick<AppContext, 'db' | 'now'>,
   siteId: string,
   input: ImportRequest,
+  who: { importer: Importer; notices?: SignInNotices | undefined },
   onProgress?: (done: number, total: number) => void,
 ) {
   // Firebase hashes cannot be checked without the project's parameters: refused rather than dropped.
@@ -84,6 +97,8 @@ export async function runImport(
     format: input.format as ImportFormat,
     dryRun: input.dryRun ?? false,
     now: ctx.now(),
+    importer: who.importer,
+    notices: who.notices,
     ...(onProgress ? { onProgress } : {}),
   });
 }
