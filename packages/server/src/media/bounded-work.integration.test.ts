@@ -98,7 +98,7 @@ describe('V5-2: variants cost one bounded encode', () => {
   });
 
   it('a format change without w is made at 1920 wide at most, never at the original size', async () => {
-    const { body } = await upload(await photo(2400, 1600));
+    const { body } = await upload(await flat(2400, 1600));
     const avif = await get(`${server.url}${body.media.url}?format=avif`);
     expect(avif.response.status).toBe(200);
     const meta = await sharp(avif.bytes).metadata();
