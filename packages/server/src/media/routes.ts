@@ -15,25 +15,33 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
-import { invalidField } from '../http/errors.js';
+import { httpErrors, invalidField } from '../http/errors.js';
 import { Empty, Open, op } from '../http/schemas/common.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
-import { DEFAULT_MEDIA_MAX_BYTES, type MediaSettings } from './config.js';
-import { inspectImage } from './images.js';
+import { clientIp } from '../security/client-ip.js';
+import {
+  DEFAULT_MEDIA_CONCURRENCY,
+  DEFAULT_MEDIA_MAX_BYTES,
+  DEFAULT_VARIANT_MISSES,
+  type MediaSettings,
+} from './config.js';
 import {
   cleanName,
   findMedia,
-  insertMedia,
   listMedia,
   MEDIA_PATH,
   mediaUrl,
+  readMediaBytes,
   removeMedia,
   setAlt,
   type MediaRecord,
 } from './store.js';
 import { whereUsed, type MediaUse } from './usage.js';
-import { mediaBytes, parseVariant } from './variants.js';
+import { MEDIA_TYPES } from './images.js';
+import { storeUpload } from './upload.js';
+import { parseVariant, variantBytes, variantKey } from './variants.js';
+import { mediaWork } from './work.js';
 
 const MediaInfo = Open({
   id: Type.String(),
@@ -86,6 +94,10 @@ function parseAlt(value: unknown, languages: readonly string[]): Record<string, 
 export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const settings: MediaSettings = ctx.config.media ?? { maxBytes: DEFAULT_MEDIA_MAX_BYTES };
+  // This app's image work: its own slots (never argon2's), single flight, encode counts (work.ts).
+  const work = mediaWork(settings.concurrency ?? DEFAULT_MEDIA_CONCURRENCY, ctx.metrics);
+  const deps = { db: ctx.db, settings, work };
+  const missRule = { ...DEFAULT_VARIANT_MISSES, ...settings.variantMisses };
 
   // Raw bytes, only inside this plugin: images by any declared type (sniffed anyway) and unlabelled files.
   const rawBody = (_request: unknown, body: string | Buffer, done: (error: null, body: Buffer) => void) =>
@@ -130,11 +142,9 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
         throw appError('UNSUPPORTED_MEDIA_TYPE', {
           description: 'Send the image bytes as the body (Content-Type: image/… )',
         });
-      const facts = await inspectImage(request.body);
-      const media = await insertMedia(
-        ctx.db,
-        settings,
-        { siteId: who.siteId, ...facts, name: cleanName(request.query.name), createdBy: who.owner?.id },
+      const media = await storeUpload(
+        deps,
+        { siteId: who.siteId, name: cleanName(request.query.name), createdBy: who.owner?.id },
         request.body,
       );
       await audit(request, who, { action: 'media_uploaded', mediaId: media.id, size: media.size });
@@ -245,11 +255,18 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       const media = await findMedia(ctx.db, id);
       if (!media || mediaUrl(media) !== `${MEDIA_PATH}/${id}.${ext}`)
         throw appError('NOT_FOUND', { description: 'No such media file' });
-      const { bytes, contentType } = await mediaBytes(ctx.db, settings, media, want);
+      const key = variantKey(media, want);
+      // A miss starts an encode: counted per address, 429 with Retry-After beyond the limit.
+      const onMiss = async () => {
+        const limit = await ctx.limiter.hit(`ip:media-variant:${clientIp(request)}`, missRule);
+        if (!limit.allowed)
+          throw httpErrors.tooManyRequests(limit.retryAfterSeconds, 'Too many new image variants, try again later');
+      };
+      const bytes = key ? await variantBytes(deps, media, key, onMiss) : await readMediaBytes(ctx.db, settings, media);
       return reply
-        .header('content-type', contentType)
+        .header('content-type', key ? MEDIA_TYPES[key.format].contentType : media.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', `"${media.sha256.slice(0, 32)}-${want.width ?? 0}-${want.format ?? 'o'}"`)
+        .header('etag', `"${media.sha256.slice(0, 32)}-${key ? `${key.width}-${key.format}` : 'o'}"`)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cross-origin-resource-policy', 'cross-origin')
