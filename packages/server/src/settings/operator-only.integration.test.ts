@@ -121,6 +121,9 @@ describe('secrets a tenant cannot select (audit V5-1)', () => {
     expect(field('type')).toMatchObject({ locked: true });
     expect(field('clientSecretEnv')).toBeUndefined();
     expect(JSON.stringify(view.body)).not.toContain(FILE_SECRET_NAME);
+    const exported = await owner.call('GET', '/_admin/v1/site-settings/export?siteId=shop');
+    expect(exported.status).toBe(200);
+    expect(JSON.stringify(exported.body)).not.toContain(FILE_SECRET_NAME);
 
     // The issuer the file leaves to the preset: locked all the same.
     const issuer = await patch({ 'identityProviders[google].issuer': 'http://localhost:18726' });
