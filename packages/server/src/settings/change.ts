@@ -110,8 +110,8 @@ export async function changeSettings(
     // However the change got there (a whole entry replaced, a started site's entry edited), the base's
     // secrets still go where the base sends them.
     for (const name of destinations) {
-      const key = parseKey(name)!;
-      if (JSON.stringify(valueAt(base, key)) !== JSON.stringify(valueAt(after, key)))
+      const key = parseKey(name);
+      if (key && JSON.stringify(valueAt(base, key)) !== JSON.stringify(valueAt(after, key)))
         throw appError('SETTING_LOCKED', { description: destinationSentence(source, name), data: { key: name } });
     }
     const { problems } = buildSite(source, after, running, ctx.sites.sites);
