@@ -86,7 +86,7 @@ function buildSite(
   checkReferenceTargets(r, collections, `${path}.collections`);
   const graphql = buildGraphql(site.graphql);
   const webhooks = buildSiteWebhooks(r, site.webhooks, `${path}.webhooks`);
-  const identityProviders = buildIdentityProviders(r, site.identityProviders, `${path}.identityProviders`);
+  const identityProviders = buildIdentityProviders(r, site.identityProviders, `${path}.identityProviders`, env);
   const languages = buildLanguages(r, site.languages, `${path}.languages`);
   const phone = buildPhone(r, site.phone, `${path}.phone`, env);
   const shipping = buildShipping(r, site.shipping, `${path}.shipping`);

@@ -179,7 +179,7 @@ export interface PhoneConfig {
     | {
         kind: 'twilio';
         accountSid: string;
-        /** Read from the variable `authTokenEnv` names, at start. */
+        /** `authToken`, or read from the variable `authTokenEnv` names (the config file's alone). */
         authToken: string;
         from: string | undefined;
         messagingServiceSid: string | undefined;
@@ -209,7 +209,7 @@ export interface IdentityProviderConfig {
   name: string;
   issuer: string;
   clientId: string;
-  /** From `clientSecret` or the variable `clientSecretEnv` names; absent = a public client (PKCE only). */
+  /** From `clientSecret` or the variable `clientSecretEnv` names (the config file's alone); absent = a public client (PKCE only). */
   clientSecret: string | undefined;
   scopes: string[];
   /** A new provider identity may join the member of its address when the provider verified it. */

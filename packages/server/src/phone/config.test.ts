@@ -53,6 +53,15 @@ describe('sites[].phone', () => {
     });
   });
 
+  it('twilio: or the auth token itself (what an owner types in the console), never both', () => {
+    const phone = { provider: 'twilio', accountSid: SID, from: '+33700000001' };
+    const site = load({ ...phone, authToken: 'typed-token' }, { TWILIO_AUTH_TOKEN: 'env-token' }).sites[0]!;
+    expect(site.phone!.provider).toMatchObject({ kind: 'twilio', authToken: 'typed-token' });
+    expect(problems(() => load({ ...phone, authToken: 'typed', authTokenEnv: 'SHOP_TWILIO_TOKEN' }))).toEqual([
+      'sites[0].phone.authTokenEnv and authToken both give the Twilio auth token: keep only one',
+    ]);
+  });
+
   it('names every mistake at start', () => {
     expect(problems(() => load({ provider: 'twilio', accountSid: 'nope' }))).toEqual(
       expect.arrayContaining([

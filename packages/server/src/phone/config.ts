@@ -23,7 +23,8 @@ export const DEV_PHONE: PhoneConfig = {
 
 /**
  * `sites[].phone`: the shape is schema/phone.ts's; here what depends on the provider and the
- * environment (the Twilio auth token is read from the variable `authTokenEnv` names, at start).
+ * environment. The Twilio auth token is `authToken` (typed in the console, sealed), or read at start from
+ * the variable `authTokenEnv` names (the config file's alone; default TWILIO_AUTH_TOKEN).
  */
 export function buildPhone(
   r: Reader,
@@ -45,10 +46,7 @@ export function buildPhone(
   const kind = take.string(o.provider, 'dev');
   let provider: PhoneConfig['provider'] = { kind: 'dev' };
   if (kind === 'twilio') {
-    const tokenEnv = take.string(o.authTokenEnv, 'TWILIO_AUTH_TOKEN');
-    const authToken = env[tokenEnv] ?? '';
-    if (!authToken)
-      r.fail(tokenEnv, `must hold the Twilio auth token of ${path} (the account's, or an API key secret)`);
+    const authToken = readAuthToken(r, o, path, env);
     const from = take.string(o.from, undefined);
     const messagingServiceSid = take.string(o.messagingServiceSid, undefined);
     if (!from && !messagingServiceSid)
@@ -76,16 +74,38 @@ export function buildPhone(
   return { provider, allowedCountries, limits };
 }
 
-/** The production rule: the dev phone shows every code to anyone, so it never runs there. */
+/** `authToken`, or the variable `authTokenEnv` names (TWILIO_AUTH_TOKEN when neither is given). */
+function readAuthToken(r: Reader, o: Record<string, unknown>, path: string, env: NodeJS.ProcessEnv): string {
+  if (o.authToken !== undefined && o.authTokenEnv !== undefined) {
+    r.fail(`${path}.authTokenEnv`, 'and authToken both give the Twilio auth token: keep only one');
+    return '';
+  }
+  if (o.authToken !== undefined) return take.string(o.authToken, '');
+  const tokenEnv = take.string(o.authTokenEnv, 'TWILIO_AUTH_TOKEN');
+  const authToken = env[tokenEnv] ?? '';
+  if (!authToken)
+    r.fail(
+      tokenEnv,
+      `must hold the Twilio auth token of ${path} (the account's, or an API key secret), or give ${path}.authToken`,
+    );
+  return authToken;
+}
+
+/**
+ * The production rule: the dev phone shows every code to anyone, so it never runs there. Checked at start
+ * (config/load.ts) and whenever the console rebuilds a site (settings/effective.ts), in the same words.
+ */
 export function checkPhoneInProduction(r: Reader, sites: SiteConfig[], production: boolean): void {
+  sites.forEach((site, i) => checkSitePhoneInProduction(r, site, `sites[${i}]`, production));
+}
+
+export function checkSitePhoneInProduction(r: Reader, site: SiteConfig, path: string, production: boolean): void {
   if (!production) return;
-  sites.forEach((site, i) => {
-    if (site.phone?.provider.kind === 'dev')
-      r.fail(`sites[${i}].phone.provider`, 'must not be "dev" when NODE_ENV=production (use "twilio" or "webhook")');
-    const phoneFactors = (site.policies.mfaFactors ?? []).filter((f) => f === 'SMS' || f === 'CALL');
-    if (phoneFactors.length && !site.phone)
-      r.fail(`sites[${i}].phone`, `is required for ${phoneFactors.join(' and ')} in policies.mfaFactors`);
-  });
+  if (site.phone?.provider.kind === 'dev')
+    r.fail(`${path}.phone.provider`, 'must not be "dev" when NODE_ENV=production (use "twilio" or "webhook")');
+  const phoneFactors = (site.policies.mfaFactors ?? []).filter((f) => f === 'SMS' || f === 'CALL');
+  if (phoneFactors.length && !site.phone)
+    r.fail(`${path}.phone`, `is required for ${phoneFactors.join(' and ')} in policies.mfaFactors`);
 }
 
 /** The site's phone delivery: its own, else the dev phone outside production, else none (no phone factors). */

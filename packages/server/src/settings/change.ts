@@ -16,7 +16,8 @@ import {
   sealContext,
   type SiteSource,
 } from './effective.js';
-import { formatKey, parseKey, schemaOf, valueAt } from './keys.js';
+import { formatKey, isOperatorOnlyKey, keysIn, parseKey, schemaOf, valueAt } from './keys.js';
+import { operatorOnlyIn, secretDestinations } from './operator-only.js';
 import type { SettingsRuntime } from './runtime.js';
 import { auditText, keepSecrets, sealSecrets } from './secrets.js';
 import { loadSettings, lockSiteSettings, writeSetting } from './store.js';
@@ -36,6 +37,19 @@ export function lockedSentence(source: SiteSource, key: string): string {
     : `${keyPathOf(source, key)} is part of the site the server started with and cannot be removed`;
 }
 
+/** Why a key that decides where the file's (or the started site's) secret goes cannot change. */
+const destinationSentence = (source: SiteSource, key: string) =>
+  `${keyPathOf(source, key)} decides where the ${source.fromFile ? "config file's" : "server's own"} secret is sent: ${
+    source.fromFile ? 'change it in the config file' : 'it stays as the server started'
+  }`;
+
+/** An environment variable's or file's name, a secret's destination, a test hook: the operator's (operator-only.ts). */
+const operatorOnlyRefusal = (source: SiteSource, key: string) =>
+  appError('UNKNOWN_SETTING', {
+    description: `${keyPathOf(source, key)} can only be set by the server's operator in the config file (it names an environment variable or a file of the server, or where a secret is sent)`,
+    data: { key },
+  });
+
 /** Checks and writes `changes`; answers what changed (nothing when every value was already so). */
 export async function changeSettings(
   ctx: AppContext,
@@ -52,6 +66,7 @@ export async function changeSettings(
   const entries = Object.entries(changes);
   if (!entries.length) throw appError('SETTING_INVALID', { description: 'Name at least one setting to change' });
   const base = baseOf(source, running);
+  const destinations = secretDestinations(base);
 
   const applied = await ctx.db.transaction(async (tx) => {
     await lockSiteSettings(tx, siteId);
@@ -62,15 +77,22 @@ export async function changeSettings(
     const writes: [string, unknown][] = [];
     for (const [name, value] of entries) {
       const key = parseKey(name);
+      if (!key && isOperatorOnlyKey(name)) throw operatorOnlyRefusal(source, name);
       if (!key)
         throw appError('UNKNOWN_SETTING', {
           description: `${keyPathOf(source, name)} is not a setting the console can change`,
           data: { key: name },
         });
       // With a file, its keys and entries are locked; without one, the entries the site started with stay.
-      if ((source.fromFile || value === null) && lockedBy(source, base, name))
-        throw appError('SETTING_LOCKED', { description: lockedSentence(source, name), data: { key: name } });
+      if ((source.fromFile || value === null) && lockedBy(source, base, name)) {
+        const destination = source.fromFile && !keysIn(base).includes(name) && destinations.includes(name);
+        const description = destination ? destinationSentence(source, name) : lockedSentence(source, name);
+        throw appError('SETTING_LOCKED', { description, data: { key: name } });
+      }
       const schema = schemaOf(key);
+      // Inside a whole entry or group too (`identityProviders[corp]` = {…, clientSecretEnv}).
+      const nested = value === null ? undefined : operatorOnlyIn(schema, value, name);
+      if (nested) throw operatorOnlyRefusal(source, nested);
       const plain = value === null ? undefined : keepSecrets(schema, value, valueAt(before, key));
       if (key.entry !== undefined && key.field === undefined) {
         // A whole entry: its keys go, and (unless it is removed) the entry's value is the console's.
@@ -85,6 +107,13 @@ export async function changeSettings(
       writes.push([formatKey(key), plain]);
     }
     const after = mergedRaw(base, next);
+    // However the change got there (a whole entry replaced, a started site's entry edited), the base's
+    // secrets still go where the base sends them.
+    for (const name of destinations) {
+      const key = parseKey(name);
+      if (key && JSON.stringify(valueAt(base, key)) !== JSON.stringify(valueAt(after, key)))
+        throw appError('SETTING_LOCKED', { description: destinationSentence(source, name), data: { key: name } });
+    }
     const { problems } = buildSite(source, after, running, ctx.sites.sites);
     if (problems.length) throw appError('SETTING_INVALID', { description: problems.join('; '), data: { problems } });
     if (options.dryRun) return [];

@@ -6,7 +6,9 @@
 import type { ServerConfig, SiteConfig } from '../config/types.js';
 import { readSite } from '../config/sites.js';
 import { Reader } from '../config/validate.js';
+import { checkSitePhoneInProduction } from '../phone/config.js';
 import { keysIn, parseKey, schemaOf, setValueAt, settingSections, valueAt } from './keys.js';
+import { environmentOfFile, secretDestinations, withoutOperatorOnly } from './operator-only.js';
 import { openSecrets } from './secrets.js';
 import { siteToRaw } from './raw-site.js';
 import type { StoredSetting } from './store.js';
@@ -24,9 +26,13 @@ export interface SiteSource {
   base: Raw | undefined;
   /** True when `base` is the config file's entry (then its keys are locked). */
   fromFile: boolean;
-  /** Setting keys the file sets. */
+  /** Setting keys the file sets, and those deciding where the file's secrets go (operator-only.ts). */
   locked: Set<string>;
   baseDir: string;
+  /** What the rebuild may read of the environment: the variables the file's entry reads, nothing else. */
+  env: Readonly<NodeJS.ProcessEnv>;
+  /** NODE_ENV=production: the loader's production rules apply to every rebuild. */
+  production: boolean;
 }
 
 /** One source per site, from the config as loaded at start (before any console value). */
@@ -34,13 +40,16 @@ export function siteSources(config: ServerConfig): SiteSource[] {
   const sections = settingSections();
   return config.sites.map((site, index) => {
     const file = config.siteFiles?.[index];
+    const baseDir = config.configBaseDir ?? process.cwd();
     return {
       siteId: site.id,
       index,
       base: file ? structuredClone(file) : undefined,
       fromFile: file !== undefined,
-      locked: new Set(file ? keysIn(file, sections) : []),
-      baseDir: config.configBaseDir ?? process.cwd(),
+      locked: new Set(file ? [...keysIn(file, sections), ...secretDestinations(file)] : []),
+      baseDir,
+      env: environmentOfFile(file, `sites[${index}]`, baseDir),
+      production: config.production,
     };
   });
 }
@@ -72,8 +81,10 @@ export function consoleValues(
   for (const row of rows) {
     if (row.siteId !== source.siteId || source.locked.has(row.key)) continue;
     const key = parseKey(row.key);
-    if (!key) continue; // a key the schema no longer has
-    values.set(row.key, openSecrets(schemaOf(key), row.value, keyEncryptionKey, sealContext(source.siteId, row.key)));
+    if (!key) continue; // a key the schema no longer has (or an operator-only one, stored before they were refused)
+    const schema = schemaOf(key);
+    const plain = openSecrets(schema, row.value, keyEncryptionKey, sealContext(source.siteId, row.key));
+    values.set(row.key, withoutOperatorOnly(schema, plain));
   }
   return values;
 }
@@ -101,7 +112,10 @@ export function buildSite(
   others: readonly SiteConfig[],
 ): { site: SiteConfig; problems: string[] } {
   const reader = new Reader();
-  const built = readSite(reader, raw, `sites[${source.index}]`, source.baseDir, process.env);
+  // Never process.env: a console value must not be able to read the server's environment (audit V5-1).
+  const built = readSite(reader, raw, `sites[${source.index}]`, source.baseDir, { ...source.env });
+  // The loader's production rules, which it checks once at start (audit V5-14).
+  checkSitePhoneInProduction(reader, built, `sites[${source.index}]`, source.production);
   const problems = [...reader.problems];
   // As the loader's checkUnique: a client id names one client of one site.
   built.clients.forEach((client, j) => {

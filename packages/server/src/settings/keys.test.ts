@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Id, List, Optional, Strict, Text, WholeNumber } from '../config/schema/common.js';
 import { SiteSchema } from '../config/schema/site.js';
-import { keysIn, parseKey, setValueAt, settingSections, valueAt } from './keys.js';
+import { isOperatorOnlyKey, keysIn, parseKey, setValueAt, settingSections, valueAt } from './keys.js';
 
 // A site schema with a key the console has never heard of: it must show up with no code in settings/.
 const WithShipping = Strict({
@@ -51,5 +51,22 @@ describe('setting keys from the config schema', () => {
     expect(parseKey('apiKeys[x].key')).toBeUndefined();
     expect(parseKey('policies.nope')).toBeUndefined();
     expect(parseKey('policies')).toBeUndefined();
+  });
+
+  it('leaves out keys only the config file may hold (environment variables, secret destinations), and knows them', () => {
+    const fields = Object.fromEntries(
+      settingSections().map((s) => [s.name, s.kind === 'value' ? [] : s.fields] as const),
+    );
+    expect(fields.phone).toContain('authToken');
+    expect(fields.phone).not.toContain('authTokenEnv');
+    expect(fields.phone).not.toContain('apiBaseUrl');
+    expect(fields.identityProviders).not.toContain('clientSecretEnv');
+    expect(parseKey('phone.authTokenEnv')).toBeUndefined();
+    expect(parseKey('identityProviders[corp].clientSecretEnv')).toBeUndefined();
+    expect(isOperatorOnlyKey('phone.authTokenEnv')).toBe(true);
+    expect(isOperatorOnlyKey('identityProviders[corp].clientSecretEnv')).toBe(true);
+    expect(isOperatorOnlyKey('collections[faq].seed')).toBe(true);
+    expect(isOperatorOnlyKey('phone.from')).toBe(false);
+    expect(isOperatorOnlyKey('policies.recaptcha')).toBe(false);
   });
 });

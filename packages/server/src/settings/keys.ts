@@ -12,7 +12,10 @@ import { SiteSchema } from '../config/schema/site.js';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; items?: Schema };
 
-/** Managed on pages of their own (API keys, webhooks, collections), or the site's identity: not settings. */
+/**
+ * Managed on pages of their own (API keys, webhooks, collections), or the site's identity: not settings.
+ * Keys marked `x-operator-only` (config/schema/common.ts) are not settings either: see operator-only.ts.
+ */
 const NOT_SETTINGS = new Set(['id', 'apiKeys', 'webhooks', 'collections']);
 /** What names an entry of a list, in the order looked for. */
 const ENTRY_IDS = ['id', 'clientId'];
@@ -31,20 +34,24 @@ export interface SettingKey {
 }
 
 const isObject = (s: Schema | undefined): boolean => s?.type === 'object' && s.properties !== undefined;
+/** Only the config file may hold it: an environment variable's or file's name, a secret's destination, a test's. */
+export const isOperatorOnly = (s: Schema | undefined): boolean => s?.['x-operator-only'] === true;
+const settable = (properties: Record<string, Schema>) =>
+  Object.keys(properties).filter((k) => !isOperatorOnly(properties[k]));
 
 /** Every section of a site the console shows, in the schema's order. */
 export function settingSections(root: TSchema = SiteSchema): SectionShape[] {
   const properties = (root as Schema).properties ?? {};
   return Object.entries(properties)
-    .filter(([name]) => !NOT_SETTINGS.has(name))
+    .filter(([name, schema]) => !NOT_SETTINGS.has(name) && !isOperatorOnly(schema))
     .map(([name, schema]): SectionShape => {
-      if (isObject(schema)) return { kind: 'group', name, schema, fields: Object.keys(schema.properties!) };
+      if (isObject(schema)) return { kind: 'group', name, schema, fields: settable(schema.properties!) };
       const item = schema.type === 'array' ? schema.items : undefined;
       const idKey = isObject(item)
         ? ENTRY_IDS.find((k) => (item!.required as string[] | undefined)?.includes(k))
         : undefined;
       if (item && idKey)
-        return { kind: 'list', name, schema, idKey, fields: Object.keys(item.properties!).filter((k) => k !== idKey) };
+        return { kind: 'list', name, schema, idKey, fields: settable(item.properties!).filter((k) => k !== idKey) };
       return { kind: 'value', name, schema };
     });
 }
@@ -64,6 +71,20 @@ export function parseKey(key: string, sections = settingSections()): SettingKey 
   if (!entry) return undefined;
   if (field !== undefined && !section.fields.includes(field)) return undefined;
   return { section: section.name, entry, ...(field ? { field } : {}) };
+}
+
+/**
+ * Does `key` name a key of the site schema that only the config file may hold (`phone.authTokenEnv`,
+ * `identityProviders[corp].clientSecretEnv`)? Such a key is not a setting; this tells why.
+ */
+export function isOperatorOnlyKey(key: string, root: TSchema = SiteSchema): boolean {
+  const match = KEY.exec(key);
+  if (!match) return false;
+  const [, sectionName, entry, field] = match;
+  const section = (root as Schema).properties?.[sectionName!];
+  if (isOperatorOnly(section) || field === undefined) return isOperatorOnly(section);
+  const holder = entry !== undefined ? section?.items : section;
+  return isOperatorOnly(holder?.properties?.[field]);
 }
 
 export function formatKey(key: SettingKey): string {

@@ -46,10 +46,11 @@ function rawPhone(phone: NonNullable<SiteConfig['phone']>): Record<string, unkno
   if (provider.kind === 'webhook')
     return defined({ provider: 'webhook', url: provider.url, secret: provider.secret, ...common });
   if (provider.kind === 'twilio')
-    // The auth token came from the environment at start and is read from there again.
+    // The token as the site started with it: the console's rebuild reads no environment (operator-only.ts).
     return defined({
       provider: 'twilio',
       accountSid: provider.accountSid,
+      authToken: provider.authToken || undefined,
       from: provider.from,
       messagingServiceSid: provider.messagingServiceSid,
       whatsappFrom: provider.whatsappFrom,

@@ -14,8 +14,9 @@ import { auditText } from './secrets.js';
 type Raw = Record<string, unknown>;
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; items?: Schema };
 
-/** `raw` without its secrets, and where they were. */
+/** `raw` without its secrets (and where they were), nor the operator's keys (operator-only.ts), which the console never shows. */
 function withoutSecrets(schema: Schema, value: unknown, path: string, omitted: string[]): unknown {
+  if (schema['x-operator-only'] === true) return undefined;
   if (schema['x-secret'] === true) {
     omitted.push(path);
     return undefined;

@@ -7,6 +7,7 @@ import { Value } from 'typebox/value';
 import type { SiteConfig } from '../config/types.js';
 import { baseOf, keyPathOf, mergedRaw, type SiteSource } from './effective.js';
 import { entriesOf, parseKey, settingSections, valueAt, type SectionShape, type SettingKey } from './keys.js';
+import { secretDestinations, settableSchema, withoutOperatorOnly } from './operator-only.js';
 import { hasSecret, maskSecrets } from './secrets.js';
 
 type Schema = Record<string, unknown>;
@@ -31,6 +32,7 @@ function runningValue(site: SiteConfig, key: SettingKey, schema: Schema): unknow
 
 function field(
   source: SiteSource,
+  destinations: ReadonlySet<string>,
   raw: Record<string, unknown>,
   site: SiteConfig,
   consoleKeys: ReadonlySet<string>,
@@ -40,14 +42,19 @@ function field(
 ): SettingField {
   const parsed = parseKey(key)!;
   const secret = hasSecret(schema);
-  const stored = valueAt(raw, parsed);
+  // Operator-only keys (a variable's name, verifyUrl…) are the file's business: neither shown nor offered.
+  const stored = withoutOperatorOnly(schema, valueAt(raw, parsed));
   const value =
-    stored !== undefined ? maskSecrets(schema, stored) : secret ? undefined : runningValue(site, parsed, schema);
+    stored !== undefined
+      ? maskSecrets(schema, stored)
+      : secret
+        ? undefined
+        : withoutOperatorOnly(schema, runningValue(site, parsed, schema));
   return {
     key,
     name,
     path: keyPathOf(source, key),
-    schema,
+    schema: settableSchema(schema),
     ...(value !== undefined ? { value } : {}),
     // Without a config file, what the site started with counts as its default.
     source: source.locked.has(key)
@@ -55,7 +62,7 @@ function field(
       : consoleKeys.has(key) || (parsed.entry !== undefined && consoleKeys.has(key.slice(0, key.indexOf('.'))))
         ? 'console'
         : 'default',
-    locked: source.fromFile && source.locked.has(key),
+    locked: (source.fromFile && source.locked.has(key)) || destinations.has(key),
     secret,
   };
 }
@@ -67,7 +74,10 @@ function sectionView(
   site: SiteConfig,
   consoleKeys: ReadonlySet<string>,
 ) {
-  const make = (name: string, key: string, schema: Schema) => field(source, raw, site, consoleKeys, name, key, schema);
+  // Where the started site's (or the file's) secrets go: shown locked (change.ts refuses a change).
+  const destinations = new Set(secretDestinations(baseOf(source, site)));
+  const make = (name: string, key: string, schema: Schema) =>
+    field(source, destinations, raw, site, consoleKeys, name, key, schema);
   const common = { name: section.name, kind: section.kind, path: keyPathOf(source, section.name) };
   if (section.kind === 'value') return { ...common, fields: [make(section.name, section.name, section.schema)] };
   if (section.kind === 'group') {
@@ -79,7 +89,7 @@ function sectionView(
   return {
     ...common,
     idKey: section.idKey,
-    itemSchema: item,
+    itemSchema: settableSchema(item),
     entries: entriesOf(raw, section).map((entry) => {
       const id = String(entry[section.idKey]);
       const inBase = valueAt(base, { section: section.name, entry: id }) !== undefined;

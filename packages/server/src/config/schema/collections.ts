@@ -5,7 +5,7 @@
  */
 import { Type } from 'typebox';
 import { FIELD_TYPES, PERMISSION_LEVELS } from '../types.js';
-import { Choice, Flag, Id, List, Optional, Strict, Text } from './common.js';
+import { Choice, Flag, Id, List, OPERATOR_ONLY, Optional, Strict, Text } from './common.js';
 
 export const FIELD_KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
 export const FIELD_KEY_HINT = 'a letter followed by letters, digits or "_" (at most 64)';
@@ -56,8 +56,11 @@ export const IndexSchema = Strict({
 export const CollectionSchema = Strict({
   id: Id(),
   permissions: Optional(Strict({ read: level(), insert: level(), update: level(), remove: level() })),
-  /** A JSON file name (relative to the config file) or the items; the file is read and checked in code. */
-  seed: Optional(Type.Union([Text(), List(Type.Object({}))], { 'x-checked-in-code': true })),
+  /**
+   * A JSON file name (relative to the config file) or the items; the file is read and checked in code. A
+   * file of the server: the config file's alone (collections are not console settings either).
+   */
+  seed: Optional(Type.Union([Text(), List(Type.Object({}))], { 'x-checked-in-code': true, ...OPERATOR_ONLY })),
   fields: Optional(List(FieldSchema)),
   strict: Optional(Flag()),
   indexes: Optional(

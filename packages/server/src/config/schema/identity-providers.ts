@@ -1,5 +1,5 @@
 /** `sites[].identityProviders`: OpenID Connect providers. https-only issuers, "openid" in scopes and secrets from the environment: identity/sso/config.ts. */
-import { Choice, Flag, HttpUrl, Id, List, Optional, SecretText, Strict, Text } from './common.js';
+import { Choice, EnvName, Flag, HttpUrl, Id, List, Optional, SecretText, Strict, Text } from './common.js';
 
 export const PROVIDER_TYPES = ['oidc', 'google', 'microsoft', 'apple'] as const;
 
@@ -16,7 +16,7 @@ export const IdentityProviderSchema = Strict(
     ),
     clientId: Text(),
     clientSecret: Optional(SecretText()),
-    clientSecretEnv: Optional(Text({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', 'x-hint': 'an environment variable name' })),
+    clientSecretEnv: Optional(EnvName('^[A-Za-z_][A-Za-z0-9_]*$')),
     scopes: Optional(List(Text())),
     linkByVerifiedEmail: Optional(Flag()),
     tokenNonce: Optional(Choice(['server', 'app'] as const)),

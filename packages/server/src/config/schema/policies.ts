@@ -1,6 +1,6 @@
 /** `sites[].policies`, `sites[].tokens` and `sites[].sessions`. */
 import { Type } from 'typebox';
-import { Choice, HttpUrl, List, Optional, SecretText, Strict, WholeNumber } from './common.js';
+import { Choice, HttpUrl, List, OPERATOR_ONLY, Optional, SecretText, Strict, WholeNumber } from './common.js';
 
 export const MFA_FACTORS = ['TOTP', 'EMAIL', 'WEBAUTHN', 'SMS', 'CALL', 'PUSH'] as const;
 
@@ -11,7 +11,8 @@ export const PoliciesSchema = Strict(
     captcha: Optional(Choice(['off', 'altcha', 'recaptcha'])),
     recaptcha: Optional(
       Strict(
-        { secret: SecretText(), verifyUrl: Optional(HttpUrl()) },
+        // verifyUrl is where the secret is sent (tests point it at a fake): the config file's alone.
+        { secret: SecretText(), verifyUrl: Optional(HttpUrl(OPERATOR_ONLY)) },
         { 'x-required': 'is required when captcha is "recaptcha" ({ "secret", "verifyUrl" })' },
       ),
     ),

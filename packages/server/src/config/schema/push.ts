@@ -1,5 +1,5 @@
 /** `sites[].push`: push approval of sign-ins (push/config.ts reads it and the environment). */
-import { Optional, Strict, Text, WholeNumber } from './common.js';
+import { EnvName, Optional, Strict, Text, WholeNumber } from './common.js';
 
 export const PushSchema = Strict({
   // How long a sign-in waits for approval; 120 s unless set (tests set a few seconds).
@@ -10,7 +10,7 @@ export const PushSchema = Strict({
   vapid: Optional(
     Strict({
       publicKey: Text({ pattern: '^[A-Za-z0-9_-]{80,100}$', 'x-hint': 'the base64url VAPID public key' }),
-      privateKeyEnv: Optional(Text({ pattern: '^[A-Z_][A-Z0-9_]*$', 'x-hint': 'an environment variable name' })),
+      privateKeyEnv: Optional(EnvName()),
       subject: Text({ pattern: '^(mailto:|https://)', 'x-hint': 'a "mailto:" or "https://" contact' }),
     }),
   ),

@@ -111,7 +111,11 @@ function buildProvider(
   };
 }
 
-/** `clientSecret`, or `clientSecretEnv` naming the environment variable that holds it; neither = a public client (PKCE only). */
+/**
+ * `clientSecret`, or `clientSecretEnv` naming the environment variable that holds it; neither = a public
+ * client (PKCE only). `clientSecretEnv` is the config file's alone (`x-operator-only`: the console refuses it,
+ * and its rebuild passes only the variables the file reads as `env`).
+ */
 function readSecret(r: Reader, o: Record<string, unknown>, at: string, env: NodeJS.ProcessEnv): string | undefined {
   if (o.clientSecret !== undefined && o.clientSecretEnv !== undefined) {
     r.fail(`${at}.clientSecretEnv`, 'and clientSecret both give the secret: keep only one');
