@@ -9,12 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ShippingConfig } from '../config/types.js';
 import { dateValue, type JsonObject } from '../data/json.js';
+import { SHOP_COLLECTIONS } from '../data/module-collections.js';
 import { buildData, deleteRow, envelope, insertRow, writeRow } from '../data/store.js';
 import type { Database, Queryable } from '../store/types.js';
 import { emitEvent } from '../webhooks/emit.js';
 import type { WebhookIdentity } from '../webhooks/events.js';
 import type { ShippingAddress } from './address.js';
 import { recordGuestOrder } from './guest-orders.js';
+import { recordStockTaken } from './order-stock.js';
 import { formatOrderNumber, priceOrder, quantitiesOf, type PricedOrder, type ProductRow } from './pricing.js';
 import { chooseShipping, shippingOptions, type ChosenShipping, type ShippingOption } from './shipping.js';
 
@@ -24,7 +26,7 @@ export interface ShopCollections {
   orders: string;
 }
 
-export const DEFAULT_COLLECTIONS: ShopCollections = { products: 'Products', cart: 'Cart', orders: 'Orders' };
+export const DEFAULT_COLLECTIONS: ShopCollections = { ...SHOP_COLLECTIONS };
 
 /**
  * The first status of every order: no payment provider yet, shoppers pay on delivery or by bank transfer.
@@ -196,6 +198,7 @@ export async function checkout(db: Database, input: CheckoutInput): Promise<Json
       stamp,
     );
     await insertRow(tx, siteId, collections.orders, order, memberId ?? undefined, now);
+    await recordStockTaken(tx, siteId, String(order._id), priced.decrements);
     if (buyer.kind === 'guest') await recordGuestOrder(tx, siteId, String(order._id), buyer.email, now);
 
     for (const row of cart.rows) await deleteRow(tx, siteId, collections.cart, row.id);

@@ -11,6 +11,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { hasShop } from '../data/module-collections.js';
 import { appError } from '../errors/catalogue.js';
 import type { Caller } from '../http/caller.js';
 import { httpErrors } from '../http/errors.js';
@@ -44,10 +45,7 @@ async function shopCaller(request: FastifyRequest, ctx: AppContext, guests: bool
   const caller = resolved as Shopper;
   const site = ctx.sites.get(caller.siteId);
   const collections: ShopCollections = DEFAULT_COLLECTIONS;
-  const has = (id: string) => !!site?.collections.some((c) => c.id === id);
-  if (!site || !has(collections.products) || !has(collections.cart) || !has(collections.orders)) {
-    throw appError('SHOP_NOT_CONFIGURED');
-  }
+  if (!site || !hasShop(site)) throw appError('SHOP_NOT_CONFIGURED');
   return { caller, site, collections };
 }
 

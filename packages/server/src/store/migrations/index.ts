@@ -21,6 +21,7 @@ import { guestOrders } from './0041_guest_orders.js';
 import { orderHistory } from './0042_order_history.js';
 import { orderIndexes } from './0043_order_indexes.js';
 import { orderStatusNames } from './0044_order_status_names.js';
+import { orderStock } from './0045_order_stock.js';
 import { security } from './0050_security.js';
 import { sessionIdle } from './0051_session_idle.js';
 import { keyProtection } from './0052_key_protection.js';
@@ -71,6 +72,7 @@ export const migrations: readonly Migration[] = [
   orderHistory,
   orderIndexes,
   orderStatusNames,
+  orderStock,
   security,
   sessionIdle,
   keyProtection,
