@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DEFAULT_TOKENS } from './demo.js';
-import {
-  PERMISSION_LEVELS,
-  type ClientConfig,
-  type CollectionConfig,
-  type ShopSettings,
-  type SiteConfig,
-} from './types.js';
+import { PERMISSION_LEVELS, type ClientConfig, type CollectionConfig, type SiteConfig } from './types.js';
 import { Reader, take } from './validate.js';
 import { byKeyPath, schemaProblems, SiteSchema } from './schema/index.js';
 import { MFA_FACTORS } from './schema/policies.js';
@@ -113,7 +107,7 @@ function buildSite(
       ? { mail: { from: take.string(take.object(site.mail).from, '') } }
       : {}),
     ...(shipping ? { shipping } : {}),
-    ...(site.shop !== undefined ? { shop: take.object(site.shop) as ShopSettings } : {}),
+    ...(site.shop !== undefined ? { shop: take.object(site.shop) as SiteConfig['shop'] } : {}),
     ...(push ? { push } : {}),
     ...(graphql ? { graphql } : {}),
   };
