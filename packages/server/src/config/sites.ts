@@ -107,6 +107,7 @@ function buildSite(
       ? { mail: { from: take.string(take.object(site.mail).from, '') } }
       : {}),
     ...(shipping ? { shipping } : {}),
+    ...(site.shop !== undefined ? { shop: take.object(site.shop) as SiteConfig['shop'] } : {}),
     ...(push ? { push } : {}),
     ...(graphql ? { graphql } : {}),
   };

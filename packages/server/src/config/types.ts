@@ -148,8 +148,21 @@ export interface SiteConfig {
   mail?: { from: string };
   /** Delivery methods of checkout (shop/shipping.ts); absent = checkout asks for no delivery choice. */
   shipping?: ShippingConfig;
+  /** Checkout's limits (config/schema/shop.ts); absent keys take shop/limits.ts's defaults. */
+  shop?: ShopSettings;
   /** Push approval of sign-ins (push/config.ts); absent = no PUSH factor unless `policies.mfaFactors` lists it. */
   push?: PushConfig;
+}
+
+/** `sites[].shop` as written (config/schema/shop.ts); shop/limits.ts applies the defaults. */
+export interface ShopSettings {
+  maxUnitsPerProduct?: number;
+  maxUnitsPerOrder?: number;
+  maxLinesPerOrder?: number;
+  maxOpenUnpaidOrders?: number;
+  memberOrdersPerHour?: number;
+  guestOrdersPerHour?: number;
+  unpaidOrderHours?: number;
 }
 
 /** `sites[].shipping` (config/schema/shipping.ts): flat rates per country, optionally free above a subtotal. */

@@ -15,7 +15,7 @@ import { fieldViolations } from './fields.js';
 import { patchOne, removeOne, saveOne, updateOne } from './items-service.js';
 import { emitItemEvents } from '../webhooks/items.js';
 import { parseModifications, type Modification } from './patch.js';
-import { authorize, ownerForNewItem } from './permissions.js';
+import { authorizeWrite, ownerForNewItem } from './permissions.js';
 import { itemId, type Body, type DataScope } from './scope.js';
 import { buildData, envelope, parseDataItem, type ParsedItem } from './store.js';
 
@@ -103,7 +103,7 @@ function itemError(error: unknown): { code: string; description: string; data: R
 /** Bulk insert in one statement: duplicates (in the table or earlier in the request) fail with WDE0074 per item. */
 async function insertMany(scope: DataScope, collection: CollectionConfig, list: ParsedItem[]): Promise<unknown[]> {
   try {
-    authorize(collection, 'insert', scope.caller);
+    authorizeWrite(scope, collection, 'insert');
   } catch (error) {
     return list.map((item, originalIndex) => ({
       action: 'INSERT',

@@ -10,7 +10,7 @@ import { checkFields } from './fields.js';
 import type { FilterNode } from './filter/ast.js';
 import { dateValue, type JsonObject } from './json.js';
 import { applyModifications, type Modification } from './patch.js';
-import { authorize, ownerForNewItem, ownsItem } from './permissions.js';
+import { authorize, authorizeWrite, ownerForNewItem, ownsItem } from './permissions.js';
 import type { DataScope } from './scope.js';
 import { buildData, deleteRow, insertRow, lockItem, readItem, writeRow, type ParsedItem } from './store.js';
 import { emitItemEvents } from '../webhooks/items.js';
@@ -39,7 +39,7 @@ export async function insertOne(
   collection: CollectionConfig,
   item: ParsedItem,
 ): Promise<JsonObject> {
-  authorize(collection, 'insert', scope.caller);
+  authorizeWrite(scope, collection, 'insert');
   const id = item.id ?? randomUUID();
   const ms = scope.now();
   const owner = ownerForNewItem(scope.caller, item.data._owner);
@@ -59,7 +59,7 @@ async function lockForWrite(
   operation: 'update' | 'remove',
   condition: FilterNode | undefined,
 ) {
-  const access = authorize(collection, operation, scope.caller);
+  const access = authorizeWrite(scope, collection, operation);
   const row = await lockItem(tx, scope.site.id, collection.id, id, condition);
   // Someone else's item is reported exactly like a missing one: a 403 here would confirm that the id exists.
   if (!row || !ownsItem(access, row.owner_id)) throw dataErrors.notFound(collection.id, id);
@@ -93,10 +93,10 @@ export async function saveOne(
     const existing = await lockItem(tx, scope.site.id, collection.id, item.id);
     // An item outside the caller's view does not exist for them, so saving it is an insert, and the taken id
     // answers WDE0074 exactly as `insert` would (docs/wire-format.md §9.10); the item is neither shown nor changed.
-    const visible = existing && ownsItem(authorize(collection, 'update', scope.caller), existing.owner_id);
+    const visible = existing && ownsItem(authorizeWrite(scope, collection, 'update'), existing.owner_id);
     if (visible) return { data: await updateOne(tx, scope, collection, { ...item, id: item.id }), action: 'UPDATED' };
     if (existing) {
-      authorize(collection, 'insert', scope.caller);
+      authorizeWrite(scope, collection, 'insert');
       throw dataErrors.duplicate(collection.id, item.id);
     }
   }
@@ -136,7 +136,7 @@ export async function removeOne(
 
 /** Removes every item of the collection (and their references); ADMIN only. */
 export async function truncate(scope: DataScope, collection: CollectionConfig): Promise<number> {
-  authorize(collection, 'truncate', scope.caller);
+  authorizeWrite(scope, collection, 'truncate');
   return scope.db.transaction(async (tx) => {
     const removed = await tx.query('delete from data_items where site_id = $1 and collection_id = $2', [
       scope.site.id,

@@ -6,6 +6,8 @@ import type { CollectionConfig, PermissionLevel } from '../config/types.js';
 import { ownerIdOf, type Caller } from '../http/caller.js';
 import { sessionEnded } from '../http/resolve-caller.js';
 import { dataErrors, type Operation } from './errors.js';
+import { refuseModuleWrite } from './module-collections.js';
+import type { DataScope } from './scope.js';
 
 export interface Access {
   /** Set when the caller may touch only items whose owner is this id. */
@@ -30,8 +32,30 @@ function allowed(level: PermissionLevel, caller: Caller): Access | undefined {
   }
 }
 
+export type WriteOperation = Exclude<Operation, 'read'>;
+
+/** Throws WDE0027 when `caller` may not read the collection. Writes go through `authorizeWrite`. */
+export function authorize(collection: CollectionConfig, operation: 'read', caller: Caller): Access {
+  return decide(collection, operation, caller);
+}
+
+/**
+ * The decision for every write of the data service (insert, update, save, patch, remove, bulk, references,
+ * truncate): WDE0027 when the caller's role may not, then COLLECTION_READ_ONLY for a collection a module writes
+ * itself (module-collections.ts: the shop's Orders), whatever the caller's role, the admin key included.
+ */
+export function authorizeWrite(
+  scope: Pick<DataScope, 'site' | 'caller'>,
+  collection: CollectionConfig,
+  operation: WriteOperation,
+): Access {
+  const access = decide(collection, operation, scope.caller);
+  refuseModuleWrite(scope.site, collection.id);
+  return access;
+}
+
 /** Throws WDE0027 when `caller` may not perform `operation`; truncate always needs ADMIN. */
-export function authorize(collection: CollectionConfig, operation: Operation, caller: Caller): Access {
+function decide(collection: CollectionConfig, operation: Operation, caller: Caller): Access {
   const level = operation === 'truncate' ? 'ADMIN' : collection.permissions[operation];
   const access = allowed(level, caller);
   // The caller came with a member token whose session has ended: what they lack is a session, not a role.

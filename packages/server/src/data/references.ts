@@ -11,7 +11,7 @@ import { dataErrors } from './errors.js';
 import { parseFieldPath } from './filter/parse.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { pagingMetadata, readPaging, MAX_LIMIT } from './paging.js';
-import { authorize, ownsItem } from './permissions.js';
+import { authorize, authorizeWrite, ownsItem } from './permissions.js';
 import { itemId, requireString, stringList, type Body, type DataScope } from './scope.js';
 import { envelope, project } from './store.js';
 import { admitRead } from './throttle.js';
@@ -140,7 +140,7 @@ async function requireWritableReferrer(
   collection: CollectionConfig,
   id: string,
 ): Promise<void> {
-  const access = authorize(collection, 'update', scope.caller);
+  const access = authorizeWrite(scope, collection, 'update');
   const row = await tx.query<{ owner_id: string | null }>(
     'select owner_id from data_items where site_id = $1 and collection_id = $2 and id = $3',
     [scope.site.id, collection.id, id],

@@ -326,6 +326,18 @@ export const ERRORS = {
     status: 410,
     text: 'This order link has expired; the order stays in the account of its email address',
   },
+  // A write to a collection a module writes itself (data/module-collections.ts: the shop's Orders; audit V5-5).
+  COLLECTION_READ_ONLY: {
+    code: 'COLLECTION_READ_ONLY',
+    status: 403,
+    text: 'This collection is changed by its own API, not through the data API.',
+  },
+  // Checkout's limits of open unpaid orders per buyer (shop/order-limits.ts; audit V5-4).
+  TOO_MANY_OPEN_ORDERS: {
+    code: 'TOO_MANY_OPEN_ORDERS',
+    status: 409,
+    text: 'Too many orders are awaiting payment; pay or cancel one before placing another.',
+  },
 } as const satisfies Record<string, { code: string; status: number; text: string }>;
 
 /** The name of a catalogued error, e.g. `'WRONG_PASSWORD'`. */

@@ -9,13 +9,26 @@
 import { randomUUID } from 'node:crypto';
 import type { ShippingConfig } from '../config/types.js';
 import { dateValue, type JsonObject } from '../data/json.js';
+import { SHOP_COLLECTIONS } from '../data/module-collections.js';
 import { buildData, deleteRow, envelope, insertRow, writeRow } from '../data/store.js';
 import type { Database, Queryable } from '../store/types.js';
 import { emitEvent } from '../webhooks/emit.js';
 import type { WebhookIdentity } from '../webhooks/events.js';
 import type { ShippingAddress } from './address.js';
+import type { Buyer } from './buyer.js';
 import { recordGuestOrder } from './guest-orders.js';
-import { formatOrderNumber, priceOrder, quantitiesOf, type PricedOrder, type ProductRow } from './pricing.js';
+import type { ShopLimits } from './limits.js';
+import { checkOpenOrders } from './order-limits.js';
+import { recordStockTaken } from './order-stock.js';
+import {
+  formatOrderNumber,
+  HARD_CAPS,
+  priceOrder,
+  quantitiesOf,
+  type CartCaps,
+  type PricedOrder,
+  type ProductRow,
+} from './pricing.js';
 import { chooseShipping, shippingOptions, type ChosenShipping, type ShippingOption } from './shipping.js';
 
 export interface ShopCollections {
@@ -24,7 +37,7 @@ export interface ShopCollections {
   orders: string;
 }
 
-export const DEFAULT_COLLECTIONS: ShopCollections = { products: 'Products', cart: 'Cart', orders: 'Orders' };
+export const DEFAULT_COLLECTIONS: ShopCollections = { ...SHOP_COLLECTIONS };
 
 /**
  * The first status of every order: no payment provider yet, shoppers pay on delivery or by bank transfer.
@@ -33,8 +46,7 @@ export const DEFAULT_COLLECTIONS: ShopCollections = { products: 'Products', cart
 export const INITIAL_ORDER_STATUS = 'AWAITING_PAYMENT';
 export const PAYMENT_METHOD = 'OFFLINE';
 
-/** Who buys: a member, or a visitor (the cart's owner) checking out as a guest with an email. */
-export type Buyer = { kind: 'member'; memberId: string } | { kind: 'guest'; visitorId: string; email: string };
+export type { Buyer } from './buyer.js';
 
 export interface CheckoutInput {
   siteId: string;
@@ -44,6 +56,10 @@ export interface CheckoutInput {
   shippingMethod: string | undefined;
   shipping: ShippingConfig | undefined;
   collections: ShopCollections;
+  /** The site's limits (limits.ts): caps on the order, open unpaid orders per buyer. */
+  limits: ShopLimits;
+  /** The client's address, for a guest's open-order cap (and stored with the guest order). */
+  clientIp?: string;
   now: number;
   /** Runs inside the transaction once the order is written (the confirmation mail). */
   onPlaced?: (tx: Queryable, order: JsonObject, priced: PricedOrder, shipping: ChosenShipping | null) => Promise<void>;
@@ -93,10 +109,18 @@ async function readProducts(
   return { rows, byId };
 }
 
-async function priceCart(tx: Queryable, siteId: string, collections: ShopCollections, owner: string, lock: boolean) {
+async function priceCart(
+  tx: Queryable,
+  siteId: string,
+  collections: ShopCollections,
+  owner: string,
+  lock: boolean,
+  caps: CartCaps,
+) {
   const cart = await readCart(tx, siteId, collections, owner, lock);
   const quantities = quantitiesOf(
     cart.rows.map((r) => ({ id: r.id, productId: r.data.productId, quantity: r.data.quantity })),
+    caps,
   );
   const products = await readProducts(tx, siteId, collections, [...quantities.keys()], lock);
   return { cart, products, priced: priceOrder(quantities, products.byId) };
@@ -130,9 +154,11 @@ export async function quoteCheckout(
   db: Queryable,
   input: Pick<CheckoutInput, 'siteId' | 'buyer' | 'shipping' | 'collections' | 'shippingMethod'> & {
     country: string | undefined;
+    caps?: CartCaps;
   },
 ): Promise<CheckoutQuote> {
-  const { priced } = await priceCart(db, input.siteId, input.collections, cartOwner(input.buyer), false);
+  const owner = cartOwner(input.buyer);
+  const { priced } = await priceCart(db, input.siteId, input.collections, owner, false, input.caps ?? HARD_CAPS);
   const options =
     input.shipping && input.country ? shippingOptions(input.shipping, input.country, priced.subtotal) : [];
   const shipping =
@@ -154,7 +180,10 @@ export async function quoteCheckout(
 export async function checkout(db: Database, input: CheckoutInput): Promise<JsonObject> {
   const { siteId, buyer, collections, now } = input;
   return db.transaction(async (tx) => {
-    const { cart, products, priced } = await priceCart(tx, siteId, collections, cartOwner(buyer), true);
+    // First, before any product row is locked: the buyer's own lock (order-limits.ts) comes before them.
+    const { clientIp, limits } = input;
+    await checkOpenOrders(tx, { siteId, orders: collections.orders, buyer, clientIp, max: limits.maxOpenUnpaidOrders });
+    const { cart, products, priced } = await priceCart(tx, siteId, collections, cartOwner(buyer), true, limits);
     const shipping = input.shipping
       ? chooseShipping(
           input.shipping,
@@ -196,7 +225,15 @@ export async function checkout(db: Database, input: CheckoutInput): Promise<Json
       stamp,
     );
     await insertRow(tx, siteId, collections.orders, order, memberId ?? undefined, now);
-    if (buyer.kind === 'guest') await recordGuestOrder(tx, siteId, String(order._id), buyer.email, now);
+    await recordStockTaken(tx, siteId, String(order._id), priced.decrements);
+    if (buyer.kind === 'guest')
+      await recordGuestOrder(
+        tx,
+        siteId,
+        String(order._id),
+        { email: buyer.email, visitorId: buyer.visitorId, clientIp },
+        now,
+      );
 
     for (const row of cart.rows) await deleteRow(tx, siteId, collections.cart, row.id);
     const identity: WebhookIdentity =

@@ -245,7 +245,7 @@ describe('guest orders join the account of their address', () => {
 
 describe('guest orders per address', () => {
   // Each guest order mails the address it was given: 20 an hour per client address and site
-  // (GUEST_ORDERS_PER_HOUR); the attempts of the tests above count too, so this one goes until refused.
+  // (`guestOrdersPerHour`, shop/limits.ts); the attempts of the tests above count too, so this one goes until refused.
   it('are limited per client address, with Retry-After; a member’s checkout is not', async () => {
     const token = await shopper(10);
     let refused: Response | undefined;

@@ -8,19 +8,19 @@
 import { emailKey } from '../members/email-key.js';
 import type { Queryable } from '../store/types.js';
 
+/** The guest order's email key, visitor and client address (the open-order caps count them: order-limits.ts). */
 export async function recordGuestOrder(
   tx: Queryable,
   siteId: string,
   orderId: string,
-  email: string,
+  guest: { email: string; visitorId: string; clientIp: string | undefined },
   now: number,
 ): Promise<void> {
-  await tx.query('insert into shop_guest_orders (site_id, order_id, email_key, created_at) values ($1, $2, $3, $4)', [
-    siteId,
-    orderId,
-    emailKey(email),
-    new Date(now),
-  ]);
+  await tx.query(
+    `insert into shop_guest_orders (site_id, order_id, email_key, visitor_id, client_ip, created_at)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [siteId, orderId, emailKey(guest.email), guest.visitorId, guest.clientIp ?? null, new Date(now)],
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import { emitEvent } from '../webhooks/emit.js';
 import type { WebhookIdentity } from '../webhooks/events.js';
 import type { ShopCollections } from './checkout.js';
 import { orderStatusMail } from './order-mail.js';
+import { returnStock } from './order-stock.js';
 import {
   checkTransition,
   currentStatus,
@@ -64,29 +65,6 @@ export async function shopperOf(
   return typeof guest === 'string' && guest.includes('@') ? { email: guest, language: order.data.language } : undefined;
 }
 
-/** Puts each line's quantity back on its product (products without a numeric stock are unlimited). */
-async function returnStock(tx: Queryable, siteId: string, products: string, lines: unknown, now: number) {
-  const quantities = new Map<string, number>();
-  for (const line of Array.isArray(lines) ? (lines as JsonObject[]) : []) {
-    const id = line?.productId;
-    const quantity = Number(line?.quantity);
-    if (typeof id === 'string' && Number.isInteger(quantity) && quantity > 0)
-      quantities.set(id, (quantities.get(id) ?? 0) + quantity);
-  }
-  if (!quantities.size) return;
-  // Locked in id order, like checkout, so a cancel and a checkout of the same products cannot deadlock.
-  const { rows } = await tx.query<{ id: string; data: JsonObject }>(
-    `select id, data from data_items where site_id = $1 and collection_id = $2
-     and id in (select jsonb_array_elements_text($3::jsonb)) order by id for update`,
-    [siteId, products, JSON.stringify([...quantities.keys()])],
-  );
-  for (const row of rows) {
-    if (typeof row.data.stock !== 'number') continue;
-    const stock = row.data.stock + quantities.get(row.id)!;
-    await writeRow(tx, siteId, products, { ...row.data, stock, _updatedDate: dateValue(now) }, now);
-  }
-}
-
 export async function changeOrderStatus(
   db: Database,
   input: StatusChangeInput,
@@ -102,7 +80,7 @@ export async function changeOrderStatus(
     const from = currentStatus(row.data.status);
     checkTransition(from, change.status);
 
-    if (change.status === 'CANCELED') await returnStock(tx, site.id, collections.products, row.data.lines, now);
+    if (change.status === 'CANCELED') await returnStock(tx, site.id, collections.products, orderId, now);
     const stamp = dateValue(now);
     const order: JsonObject = {
       ...row.data,

@@ -14,6 +14,7 @@ import { requireConfirmedEmail } from '../members/email-key.js';
 import { parseShippingAddress } from './address.js';
 import { checkout, type Buyer, type ShopCollections } from './checkout.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
+import { shopLimits } from './limits.js';
 import { GUEST_ORDER_LINK_TTL_SECONDS, orderLinkSecret, signOrderLink } from './order-link.js';
 
 export interface CheckoutBody {
@@ -64,6 +65,7 @@ export async function placeOrder(
   buyer: Buyer,
   body: CheckoutBody,
   collections: ShopCollections,
+  clientIp?: string,
 ): Promise<{ order: JsonObject; guestToken?: string }> {
   const member = buyer.kind === 'member' ? await findMemberById(ctx.db, site.id, buyer.memberId) : undefined;
   const to = buyer.kind === 'guest' ? buyer.email : member?.email;
@@ -76,6 +78,8 @@ export async function placeOrder(
     shippingMethod: body.shippingMethod,
     shipping: site.shipping,
     collections,
+    limits: shopLimits(site),
+    ...(clientIp ? { clientIp } : {}),
     now: ctx.now(),
     onPlaced: async (tx, placed, priced, shipping) => {
       const id = String(placed._id);

@@ -47,6 +47,53 @@ describe('quantitiesOf', () => {
       ),
     ).toBe('INVALID_CART');
   });
+
+  it('applies a site’s caps and names the one a cart goes over (audit V5-4)', () => {
+    const caps = { maxUnitsPerProduct: 3, maxUnitsPerOrder: 5, maxLinesPerOrder: 2 };
+    const dataOf = (cart: { productId: string; quantity: number }[]) => {
+      try {
+        quantitiesOf(
+          cart.map((l, i) => ({ id: String(i), ...l })),
+          caps,
+        );
+      } catch (e) {
+        return (e as ApplicationError).data;
+      }
+      return undefined;
+    };
+    expect(
+      dataOf([
+        { productId: 'a', quantity: 2 },
+        { productId: 'a', quantity: 2 },
+      ]),
+    ).toEqual({
+      limit: 'maxUnitsPerProduct',
+      max: 3,
+      productId: 'a',
+    });
+    expect(
+      dataOf([
+        { productId: 'a', quantity: 3 },
+        { productId: 'b', quantity: 3 },
+      ]),
+    ).toEqual({
+      limit: 'maxUnitsPerOrder',
+      max: 5,
+    });
+    expect(
+      dataOf([
+        { productId: 'a', quantity: 1 },
+        { productId: 'b', quantity: 1 },
+        { productId: 'c', quantity: 1 },
+      ]),
+    ).toEqual({ limit: 'maxLinesPerOrder', max: 2 });
+    expect(
+      dataOf([
+        { productId: 'a', quantity: 3 },
+        { productId: 'b', quantity: 2 },
+      ]),
+    ).toBeUndefined();
+  });
 });
 
 describe('priceOrder', () => {

@@ -56,11 +56,32 @@ export const shopErrors = {
 const toCents = (amount: number): number => Math.round(amount * 100);
 const fromCents = (cents: number): number => cents / 100;
 
-/** Cart lines → quantities per product (lines of the same product add up), validated. */
-export function quantitiesOf(cart: readonly CartRow[]): Map<string, number> {
+/** A site's caps on one order (shop/limits.ts gives them from the config). */
+export interface CartCaps {
+  maxUnitsPerProduct: number;
+  maxUnitsPerOrder: number;
+  maxLinesPerOrder: number;
+}
+
+/** The hard caps: what any cart may hold whatever the site sets. */
+export const HARD_CAPS: CartCaps = {
+  maxUnitsPerProduct: MAX_LINE_QUANTITY,
+  maxUnitsPerOrder: MAX_LINE_QUANTITY * MAX_CART_LINES,
+  maxLinesPerOrder: MAX_CART_LINES,
+};
+
+const overCap = (description: string, limit: keyof CartCaps, max: number, productId?: string) =>
+  appError('INVALID_CART', { description, data: { limit, max, ...(productId ? { productId } : {}) } });
+
+/**
+ * Cart lines → quantities per product (lines of the same product add up), validated against `caps` (audit V5-4):
+ * a refusal names the limit (`data.limit`, `data.max`) and, for one product, the product.
+ */
+export function quantitiesOf(cart: readonly CartRow[], caps: CartCaps = HARD_CAPS): Map<string, number> {
   if (cart.length === 0) throw shopErrors.cartEmpty();
   if (cart.length > MAX_CART_LINES) throw shopErrors.invalidCart(`A cart holds at most ${MAX_CART_LINES} lines.`);
   const quantities = new Map<string, number>();
+  let units = 0;
   for (const line of cart) {
     const { productId, quantity } = line;
     if (typeof productId !== 'string' || productId === '')
@@ -69,10 +90,24 @@ export function quantitiesOf(cart: readonly CartRow[]): Map<string, number> {
       throw shopErrors.invalidCart('Every cart line needs a whole quantity of at least 1.');
     }
     const total = (quantities.get(productId) ?? 0) + quantity;
-    if (total > MAX_LINE_QUANTITY)
-      throw shopErrors.invalidCart(`At most ${MAX_LINE_QUANTITY} of one product per order.`);
+    const perProduct = Math.min(caps.maxUnitsPerProduct, MAX_LINE_QUANTITY);
+    if (total > perProduct)
+      throw overCap(`At most ${perProduct} of one product per order.`, 'maxUnitsPerProduct', perProduct, productId);
     quantities.set(productId, total);
+    units += quantity;
   }
+  if (quantities.size > caps.maxLinesPerOrder)
+    throw overCap(
+      `An order holds at most ${caps.maxLinesPerOrder} different products.`,
+      'maxLinesPerOrder',
+      caps.maxLinesPerOrder,
+    );
+  if (units > caps.maxUnitsPerOrder)
+    throw overCap(
+      `An order holds at most ${caps.maxUnitsPerOrder} items in all.`,
+      'maxUnitsPerOrder',
+      caps.maxUnitsPerOrder,
+    );
   return quantities;
 }
 

@@ -11,12 +11,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { hasShop } from '../data/module-collections.js';
 import { appError } from '../errors/catalogue.js';
 import type { Caller } from '../http/caller.js';
 import { httpErrors } from '../http/errors.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { clientIp } from '../security/client-ip.js';
 import { DEFAULT_COLLECTIONS, quoteCheckout, type Buyer, type ShopCollections } from './checkout.js';
+import { shopLimits } from './limits.js';
+import { startOrderExpiry } from './order-expiry.js';
 import { orderLinkSecret, readOrderLink } from './order-link.js';
 import { findOrder, findOrderById, listOrders, orderView } from './orders.js';
 import { guestEmail, placeOrder, readCheckoutBody } from './place-order.js';
@@ -26,10 +29,11 @@ import * as S from './schemas.js';
 export const SHOP_PREFIX = '/_api/vitrine/v1';
 
 /**
- * Guest orders per client address: each one mails whatever address it names, so a script must not turn the
- * shop into a mailer (or empty its stock) — a person places a few orders an hour at most.
+ * Orders per hour (audit V5-4), from the site's limits (limits.ts): guests per client address, since each guest
+ * order mails whatever address it names (a script must not turn the shop into a mailer); members per member.
+ * A person places a few orders an hour at most.
  */
-export const GUEST_ORDERS_PER_HOUR = { limit: 20, windowSeconds: 3600 };
+const HOUR = 3600;
 
 /** The caller and the shop's collections; `guests` lets a visitor's token through (checkout as a guest). */
 type Shopper = Extract<Caller, { kind: 'member' | 'visitor' }>;
@@ -44,10 +48,7 @@ async function shopCaller(request: FastifyRequest, ctx: AppContext, guests: bool
   const caller = resolved as Shopper;
   const site = ctx.sites.get(caller.siteId);
   const collections: ShopCollections = DEFAULT_COLLECTIONS;
-  const has = (id: string) => !!site?.collections.some((c) => c.id === id);
-  if (!site || !has(collections.products) || !has(collections.cart) || !has(collections.orders)) {
-    throw appError('SHOP_NOT_CONFIGURED');
-  }
+  if (!site || !hasShop(site)) throw appError('SHOP_NOT_CONFIGURED');
   return { caller, site, collections };
 }
 
@@ -64,6 +65,9 @@ function memberOf(caller: Shopper): string {
 
 export const shopRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // Unpaid orders give their stock back after the site's `unpaidOrderHours` (order-expiry.ts).
+  const stopExpiry = startOrderExpiry(ctx);
+  fastify.addHook('onClose', async () => stopExpiry());
 
   app.get(`${SHOP_PREFIX}/shipping-methods`, { schema: S.shippingMethods }, async (request) => {
     const { site } = await shopCaller(request, ctx, true);
@@ -91,6 +95,7 @@ export const shopRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       collections,
       shippingMethod: body.shippingMethod,
       country: body.shippingAddress?.country,
+      caps: shopLimits(site),
     });
     return { quote };
   });
@@ -99,11 +104,20 @@ export const shopRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     const { caller, site, collections } = await shopCaller(request, ctx, true);
     const body = readCheckoutBody(request.body);
     const buyer = buyerOf(caller, () => guestEmail(body.email));
-    if (buyer.kind === 'guest') {
-      const hit = await ctx.limiter.hit(`ip:guest-checkout:${site.id}:${clientIp(request)}`, GUEST_ORDERS_PER_HOUR);
-      if (!hit.allowed) throw httpErrors.tooManyRequests(hit.retryAfterSeconds);
-    }
-    const { order, guestToken } = await placeOrder(ctx, site, buyer, body, collections);
+    const limits = shopLimits(site);
+    const address = clientIp(request);
+    const hit =
+      buyer.kind === 'guest'
+        ? await ctx.limiter.hit(`ip:guest-checkout:${site.id}:${address}`, {
+            limit: limits.guestOrdersPerHour,
+            windowSeconds: HOUR,
+          })
+        : await ctx.limiter.hit(`member:checkout:${site.id}:${buyer.memberId}`, {
+            limit: limits.memberOrdersPerHour,
+            windowSeconds: HOUR,
+          });
+    if (!hit.allowed) throw httpErrors.tooManyRequests(hit.retryAfterSeconds);
+    const { order, guestToken } = await placeOrder(ctx, site, buyer, body, collections, address);
     ctx.log.info({ siteId: site.id, orderId: order._id, number: order.number, guest: !!guestToken }, 'order placed');
     return { order: orderView(order), ...(guestToken ? { orderToken: guestToken } : {}) };
   });

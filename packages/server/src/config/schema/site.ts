@@ -7,6 +7,7 @@ import { LanguagesSchema } from './languages.js';
 import { PoliciesSchema, SessionsSchema, TokensSchema } from './policies.js';
 import { PhoneSchema } from './phone.js';
 import { ShippingSchema } from './shipping.js';
+import { ShopSchema } from './shop.js';
 import { PushSchema } from './push.js';
 import { WebhookEndpointSchema } from './webhooks.js';
 
@@ -36,5 +37,6 @@ export const SiteSchema = Strict({
     }),
   ),
   shipping: Optional(ShippingSchema),
+  shop: Optional(ShopSchema),
   push: Optional(PushSchema),
 });

@@ -22,6 +22,8 @@ import { guestOrders } from './0041_guest_orders.js';
 import { orderHistory } from './0042_order_history.js';
 import { orderIndexes } from './0043_order_indexes.js';
 import { orderStatusNames } from './0044_order_status_names.js';
+import { orderStock } from './0045_order_stock.js';
+import { guestOrderBuyers } from './0046_guest_order_buyers.js';
 import { security } from './0050_security.js';
 import { sessionIdle } from './0051_session_idle.js';
 import { keyProtection } from './0052_key_protection.js';
@@ -73,6 +75,8 @@ export const migrations: readonly Migration[] = [
   orderHistory,
   orderIndexes,
   orderStatusNames,
+  orderStock,
+  guestOrderBuyers,
   security,
   sessionIdle,
   keyProtection,
