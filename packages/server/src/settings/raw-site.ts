@@ -34,6 +34,18 @@ export function siteToRaw(site: SiteConfig): Record<string, unknown> {
     languages: site.languages,
     phone: site.phone ? rawPhone(site.phone) : undefined,
     mail: site.mail ? { ...site.mail } : undefined,
+    shipping: site.shipping ? structuredClone(site.shipping) : undefined,
+    shop: site.shop ? { ...site.shop } : undefined,
+    push: site.push ? rawPush(site.push) : undefined,
+  });
+}
+
+/** The private key is not written back: the rebuild reads it from the variable the site started with. */
+function rawPush(push: NonNullable<SiteConfig['push']>): Record<string, unknown> {
+  return defined({
+    expirySeconds: push.expirySeconds,
+    placeHeader: push.placeHeader,
+    vapid: push.vapid ? { publicKey: push.vapid.publicKey, subject: push.vapid.subject } : undefined,
   });
 }
 

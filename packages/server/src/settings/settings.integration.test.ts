@@ -72,7 +72,12 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startTestServer({
     config: (c) => ({ ...c, keyEncryptionKey: randomBytes(32), settingsPollMs: 100, smtpUrl: smtp.url }),
-    site: (s) => ({ ...s, policies: { ...s.policies, emailVerification: 'off' } }),
+    site: (s) => ({
+      ...s,
+      policies: { ...s.policies, emailVerification: 'off' },
+      shop: { maxUnitsPerProduct: 5 },
+      push: { expirySeconds: 60, placeHeader: 'cf-ipcountry', vapid: undefined },
+    }),
   });
   owner = await signedIn(server, 'settings-owner@example.com', 'owner');
   editor = await signedIn(server, 'settings-editor@example.com', 'editor');
@@ -127,6 +132,16 @@ describe('site settings', () => {
     const log = await owner.call('GET', `/_admin/v1/auth-events?${site()}&type=owner_action&limit=20`);
     const entry = log.body.events.find((e: { detail: { action?: string } }) => e.detail.action === 'change_setting');
     expect(entry.detail).toMatchObject({ key: 'policies.emailVerification', before: '"off"', after: '"required"' });
+  });
+
+  it('keeps what a server without a config file runs with outside the changed key: delivery methods, shop limits, push', async () => {
+    const running = () => server.ctx.sites.get(server.siteId)!;
+    const before = { shipping: running().shipping, shop: running().shop, push: running().push };
+    expect(before.shipping?.methods.length).toBeGreaterThan(0);
+    expect((await patch(owner, { name: 'Renamed shop' })).status).toBe(200);
+    expect(running().name).toBe('Renamed shop');
+    expect({ shipping: running().shipping, shop: running().shop, push: running().push }).toEqual(before);
+    expect((await patch(owner, { name: null })).status).toBe(200);
   });
 
   it('refuses an invalid redirect URI with the sentence the config file gets', async () => {
