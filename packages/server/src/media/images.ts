@@ -45,6 +45,13 @@ const ACCEPTED = 'a JPEG, PNG, WebP, AVIF or GIF image';
 
 /** The format and size libvips reads from the header; a 415 for anything that is not an accepted image. */
 export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
+  const facts = await readImageFacts(bytes);
+  checkLimits(facts);
+  return facts;
+}
+
+/** The header's facts without the upload limits: what the metadata sweep (backfill.ts) reads of a stored file. */
+export async function readImageFacts(bytes: Buffer): Promise<ImageFacts> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).metadata();
@@ -55,9 +62,7 @@ export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
   if (!format || !meta.width || !meta.height) {
     throw appError('UNSUPPORTED_MEDIA_TYPE', { description: `The file must be ${ACCEPTED} (got ${meta.format})` });
   }
-  const facts = { format, width: meta.width, height: meta.height, pages: Math.max(1, meta.pages ?? 1) };
-  checkLimits(facts);
-  return facts;
+  return { format, width: meta.width, height: meta.height, pages: Math.max(1, meta.pages ?? 1) };
 }
 
 /** Refuses (4xx, with the limit in the message) an image whose size no encoder or variant should have to handle. */

@@ -38,6 +38,7 @@ import {
   type MediaRecord,
 } from './store.js';
 import { whereUsed, type MediaUse } from './usage.js';
+import { startMetadataSweep } from './backfill.js';
 import { MEDIA_TYPES } from './images.js';
 import { storeUpload } from './upload.js';
 import { parseVariant, variantBytes, variantKey } from './variants.js';
@@ -98,6 +99,9 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   const work = mediaWork(settings.concurrency ?? DEFAULT_MEDIA_CONCURRENCY, ctx.metrics);
   const deps = { db: ctx.db, settings, work };
   const missRule = { ...DEFAULT_VARIANT_MISSES, ...settings.variantMisses };
+  // Files stored before uploads were cleaned lose their metadata in the background, in the same slots (backfill.ts).
+  const sweep = startMetadataSweep({ ...deps, log: ctx.log });
+  fastify.addHook('onClose', () => sweep.stop());
 
   // Raw bytes, only inside this plugin: images by any declared type (sniffed anyway) and unlabelled files.
   const rawBody = (_request: unknown, body: string | Buffer, done: (error: null, body: Buffer) => void) =>

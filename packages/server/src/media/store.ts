@@ -80,7 +80,7 @@ export function cleanName(raw: unknown): string {
   return cleaned.replace(/^\.+/, '') || 'image';
 }
 
-const filePath = (settings: MediaSettings, id: string, contentType: string) =>
+export const filePath = (settings: MediaSettings, id: string, contentType: string) =>
   join(resolve(settings.dir!), `${id}.${extensionOf(contentType)}`);
 
 export async function insertMedia(
@@ -97,8 +97,10 @@ export async function insertMedia(
     await writeFile(filePath(settings, id, contentType), bytes, { flag: 'wx' });
   }
   const { rows } = await db.query<MediaRow>(
-    `insert into media (id, site_id, content_type, name, size, width, height, sha256, bytes, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNS}`,
+    // Stored cleaned (upload.ts): marked, so the metadata sweep (backfill.ts) never touches it.
+    `insert into media (id, site_id, content_type, name, size, width, height, sha256, bytes, created_by,
+       metadata_stripped_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now()) returning ${COLUMNS}`,
     [
       id,
       input.siteId,

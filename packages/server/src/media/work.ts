@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { hashSlots } from '../security/hash-slots.js';
 import type { Metrics } from '../metrics/metrics.js';
 
-export type WorkKind = 'upload' | 'variant';
+export type WorkKind = 'upload' | 'variant' | 'backfill';
 
 export interface MediaWork {
   /** Runs `work` in an image slot (at once if one is free, else in turn), releasing it however `work` ends. */
@@ -36,7 +36,7 @@ export function mediaWork(concurrency: number, metrics: Metrics | undefined): Me
   const registers = metrics ? [metrics.registry] : [];
   const encodes = new client.Counter({
     name: 'vitrine_media_encodes_total',
-    help: 'Image encodes by kind (upload: the cleaned original and its storefront widths; variant: one on request)',
+    help: 'Image encodes by kind (upload: the cleaned original and its storefront widths; variant: one on request; backfill: a file stored before uploads were cleaned)',
     labelNames: ['kind'],
     registers,
   });

@@ -5,6 +5,7 @@ import { dataIndexes } from './0021_data_indexes.js';
 import { media } from './0023_media.js';
 import { mediaVariants } from './0024_media_variants.js';
 import { mediaVariantClaims } from './0025_media_variant_claims.js';
+import { mediaMetadataStripped } from './0026_media_metadata_stripped.js';
 import { identity } from './0010_identity.js';
 import { mfa } from './0011_mfa.js';
 import { identityProviders } from './0012_identity_providers.js';
@@ -47,7 +48,7 @@ import { ssoLoginLanguage } from './0082_sso_login_language.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
- * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items (23–25 media), 30–39 redirect login, 40–49 storefront,
+ * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items (23–26 media), 30–39 redirect login, 40–49 storefront,
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
  * 80–89 languages (translated item fields, the language of each mail, of a provider sign-in).
  */
@@ -68,6 +69,7 @@ export const migrations: readonly Migration[] = [
   media,
   mediaVariants,
   mediaVariantClaims,
+  mediaMetadataStripped,
   redirects,
   emailChanges,
   shop,
