@@ -33,10 +33,10 @@ export async function postWebhook(
       url,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Vitrine-Webhooks/1' },
+        headers: { ...headers, 'content-type': 'application/json' },
         body,
       },
-      { ...options, maxResponseBytes: READ_LIMIT, oversize: 'truncate' },
+      { ...options, maxResponseBytes: READ_LIMIT, oversize: 'truncate', userAgent: 'Vitrine-Webhooks/1' },
     );
     const status = answer.status;
     return {

@@ -16,7 +16,7 @@ import { checkAddress, guardedLookup, type OutboundPolicy, type ResolveAll } fro
  * - one timeout for the whole exchange, and a cap on the answer's size (bigger answers fail, or are cut
  *   when the caller keeps only an excerpt);
  * - no ambient credentials: no agent (so no pooled sockets or proxy from the environment), no cookies,
- *   no compression; only the headers the caller gives;
+ *   no compression; only the headers the caller gives, and one user-agent for every request;
  * - failures are OutboundErrors in fixed words (failure.ts) that never name the resolved address.
  * Private, loopback and reserved addresses only with the operator's `webhooks.allowPrivateNetworks`.
  */
@@ -29,6 +29,8 @@ export interface OutboundOptions extends OutboundPolicy {
   resolve?: ResolveAll | undefined;
   /** One more trusted certificate authority (tests' push services, `ctx.testPushCa`). */
   extraCa?: string | undefined;
+  /** How the server names itself (default `Vitrine/1`); a library's own user-agent header is dropped. */
+  userAgent?: string | undefined;
   /** Aborts the request; it then rejects with the signal's reason, as fetch does. */
   signal?: AbortSignal | null | undefined;
 }
@@ -91,10 +93,10 @@ export function outboundRequest(
     const headers: Record<string, string | number> = {};
     for (const [name, value] of Object.entries(request.headers ?? {})) {
       const lower = name.toLowerCase();
-      // We never decode a compressed answer, and the length is the body's own.
-      if (lower !== 'accept-encoding' && lower !== 'content-length' && lower !== 'host') headers[lower] = value;
+      // We never decode a compressed answer, the length is the body's own, and the server names itself.
+      if (!['accept-encoding', 'content-length', 'host', 'user-agent'].includes(lower)) headers[lower] = value;
     }
-    headers['user-agent'] ??= USER_AGENT;
+    headers['user-agent'] = options.userAgent ?? USER_AGENT;
     if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
 
     let settled = false;
