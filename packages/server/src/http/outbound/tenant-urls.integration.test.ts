@@ -29,6 +29,10 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
       hits.push({ method: req.method!, url: req.url!, body });
+      if (req.url === '/other/.well-known/openid-configuration')
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ issuer: 'https://elsewhere.example', jwks_uri: 'https://elsewhere.example/jwks' }));
       res.writeHead(200, { 'content-type': 'text/plain' }).end('internal');
     });
   });
@@ -111,12 +115,18 @@ describe('with webhooks.allowPrivateNetworks off (the default)', () => {
         });
       });
       const answers = new Map<string, string>();
-      for (const issuer of [`http://127.0.0.1:${closedPort}`, internalUrl.replace('http:', 'https:'), internalUrl])
-        answers.set(issuer, (await test(issuer)).body.message as string);
+      const issuers = [
+        `http://127.0.0.1:${closedPort}`,
+        internalUrl.replace('http:', 'https:'),
+        internalUrl,
+        `${internalUrl}/other`,
+      ];
+      for (const issuer of issuers) answers.set(issuer, (await test(issuer)).body.message as string);
       expect([...answers.values()]).toEqual([
-        `Discovery at http://127.0.0.1:${closedPort} failed: could not connect.`,
-        `Discovery at ${internalUrl.replace('http:', 'https:')} failed: could not connect.`,
-        `Discovery at ${internalUrl} failed: not an OpenID provider.`,
+        `Discovery at ${issuers[0]} failed: could not connect.`,
+        `Discovery at ${issuers[1]} failed: could not connect.`,
+        `Discovery at ${issuers[2]} failed: not an OpenID provider.`,
+        `Discovery at ${issuers[3]} failed: the discovery document names another issuer.`,
       ]);
     } finally {
       server.ctx.config.webhooks = { ...server.ctx.config.webhooks!, allowPrivateNetworks: false };
