@@ -28,6 +28,8 @@ export interface TestProvider {
   /** A second client of the same provider (an ID token for it has another audience). */
   otherClientId: string;
   accounts: Map<string, TestAccount>;
+  /** Every request it received: what the tests check the server's outbound client sent (its user-agent). */
+  requests: { method: string; path: string; userAgent: string | undefined }[];
   /** How long the ID tokens it issues from now on live (oidc-provider's `ttl.IdToken`); tests shorten it. */
   idTokenTtlSeconds: number;
   close(): Promise<void>;
@@ -65,8 +67,16 @@ export async function startTestProvider(
   options: TestProviderOptions = {},
 ): Promise<{ issuer: string; ready(redirectUris: string[]): TestProvider }> {
   const accounts = new Map<string, TestAccount>();
+  const requests: TestProvider['requests'] = [];
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  const server: Server = createServer((req, res) => handler!(req, res));
+  const server: Server = createServer((req, res) => {
+    requests.push({
+      method: req.method ?? '',
+      path: new URL(req.url ?? '/', 'http://x').pathname,
+      userAgent: req.headers['user-agent'],
+    });
+    handler!(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientSecret = 'test-provider-secret-0123456789abcdef';
@@ -130,6 +140,7 @@ export async function startTestProvider(
       clientSecret,
       otherClientId: 'other-app',
       accounts,
+      requests,
       get idTokenTtlSeconds() {
         return settings.idTokenTtlSeconds;
       },

@@ -1,7 +1,7 @@
 import type { PhoneConfig, PhoneLimits } from '../src/config/types.js';
 import { DEFAULT_PHONE_LIMITS } from '../src/phone/config.js';
 import { memberCalls, PASSWORD, startMfaServer, type MfaHarness } from './mfa-kit.js';
-import type { TestServerOptions } from './server.js';
+import { withLoopbackPeers, type TestServerOptions } from './server.js';
 
 /** Phone second factors (issue #32): a harness whose site delivers with `provider` (default: the dev phone). */
 export async function startPhoneServer(
@@ -13,6 +13,8 @@ export async function startPhoneServer(
     {},
     {
       ...options,
+      // A fake Twilio or phone webhook listens on 127.0.0.1: reachable only with the operator's switch.
+      config: (c) => (options.config ?? ((x) => x))(provider.kind === 'dev' ? c : withLoopbackPeers(c)),
       site: (s) => ({
         ...s,
         phone: {

@@ -102,6 +102,16 @@ async function startOn(options: TestServerOptions): Promise<TestServer> {
   };
 }
 
+/**
+ * The operator's switch (`webhooks.allowPrivateNetworks`) on: every outbound request (http/outbound/) may
+ * reach 127.0.0.1, where a suite's fake provider, verifier or push service listens. Off by default, as in
+ * production; the suites that prove the guard keep it off.
+ */
+export const withLoopbackPeers = (config: ServerConfig): ServerConfig => ({
+  ...config,
+  webhooks: { ...config.webhooks, allowPrivateNetworks: true },
+});
+
 /** Points the public URL and the demo client's origins at the port the test server really got. */
 function retarget(config: ServerConfig, url: string): void {
   const placeholder = 'http://127.0.0.1:1';

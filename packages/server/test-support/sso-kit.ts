@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import type { SiteConfig } from '../src/config/types.js';
 import { fragmentOf, Kit, pkce, withRedirectClient } from './redirect-kit.js';
-import { startTestServer, type TestServerOptions } from './server.js';
+import { startTestServer, withLoopbackPeers, type TestServerOptions } from './server.js';
 import { exportJWK, generateKeyPair } from 'jose';
 import { startTestProvider, type TestAccount, type TestProvider, type TestProviderOptions } from './oidc-provider.js';
 
@@ -58,7 +58,8 @@ export async function startSso(
   };
   const server = await startTestServer({
     now: options.now,
-    config: options.config,
+    // The test provider listens on 127.0.0.1: reachable only with the operator's switch.
+    config: (c) => (options.config ?? ((x) => x))(withLoopbackPeers(c)),
     routes: options.routes,
     site: (site) => {
       const base = withRedirectClient(site);

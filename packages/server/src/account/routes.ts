@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { CaptchaVerifier } from '../security/captcha.js';
+import { privateNetworksAllowed } from '../http/outbound/index.js';
 import { accountInfoPage, accountInfoSubmit } from './info.js';
 import { accountOrdersPage } from './orders.js';
 import { ACCOUNT_PATHS } from './paths.js';
@@ -21,6 +22,7 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     db: ctx.db,
     secret: ctx.tokens.keys.secretFor('altcha'),
     now: ctx.now,
+    allowPrivateNetworks: privateNetworksAllowed(ctx.config),
     log: ctx.log,
   });
   const scope = { ctx, deps: { ctx, limiter: ctx.limiter, captcha } };

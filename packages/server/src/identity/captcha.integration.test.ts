@@ -5,6 +5,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteConfig } from '../config/types.js';
 import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
+import { withLoopbackPeers } from '../../test-support/server.js';
 
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
@@ -183,6 +184,8 @@ describe('recaptcha', () => {
           recaptcha: { secret: 'shh-secret', verifyUrl },
         },
       }),
+      // The stand-in listens on 127.0.0.1: reachable only with the operator's switch (V5-7).
+      config: withLoopbackPeers,
     });
     call = api(server.url);
     visitor = await visitorToken(server.url, server.clientId);

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { invalidField } from '../http/errors.js';
 import { applicationSchemaErrorFormatter, identitySchemaErrorFormatter } from '../http/schemas/schema-errors.js';
 import { CaptchaVerifier } from '../security/captcha.js';
+import { privateNetworksAllowed } from '../http/outbound/index.js';
 import { changePassword } from './flows/change-password.js';
 import { login } from './flows/login.js';
 import { getCurrentMember } from './flows/members-api.js';
@@ -46,6 +47,7 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     db: ctx.db,
     secret: ctx.tokens.keys.secretFor('altcha'),
     now: ctx.now,
+    allowPrivateNetworks: privateNetworksAllowed(ctx.config),
     log: ctx.log,
   });
   const deps: IdentityDeps = { ctx, limiter: ctx.limiter, captcha };

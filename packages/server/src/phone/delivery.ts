@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PhoneConfig } from '../config/types.js';
+import { outboundFetch, type OutboundInit, type OutboundPolicy } from '../http/outbound/index.js';
 import type { Queryable } from '../store/types.js';
 import { callTwiml } from './texts.js';
 import { postWebhook } from '../webhooks/send.js';
@@ -28,13 +29,14 @@ export class PhoneDeliveryError extends Error {}
 const TIMEOUT_MS = 10_000;
 
 /**
- * `network.allowPrivateNetworks`: the webhooks' setting (`webhooks.allowPrivateNetworks`, off by default):
- * the webhook provider's POST goes through the same private-network guard as webhook deliveries.
+ * `network.allowPrivateNetworks`: the operator's switch (`webhooks.allowPrivateNetworks`, off by default):
+ * both providers' requests go through the outbound client (http/outbound/), the webhook's POST like a
+ * webhook delivery and Twilio's as well, so neither reaches a private address unless the switch is on.
  */
 export function phoneSender(
   db: Queryable,
   phone: PhoneConfig,
-  network: { allowPrivateNetworks: boolean } = { allowPrivateNetworks: false },
+  network: OutboundPolicy = { allowPrivateNetworks: false },
 ): PhoneSender {
   const p = phone.provider;
   switch (p.kind) {
@@ -43,7 +45,7 @@ export function phoneSender(
     case 'webhook':
       return { send: (m) => postToWebhook(p, m, network.allowPrivateNetworks) };
     case 'twilio':
-      return { send: (m) => sendWithTwilio(p, m) };
+      return { send: (m) => sendWithTwilio(p, m, network) };
   }
 }
 
@@ -90,7 +92,7 @@ type TwilioProvider = Extract<PhoneConfig['provider'], { kind: 'twilio' }>;
  * Twilio's REST API (2010-04-01): Messages for SMS and WhatsApp (`whatsapp:` addressing on both ends),
  * Calls with inline TwiML. Basic auth with the Account SID and auth token.
  */
-async function sendWithTwilio(p: TwilioProvider, m: PhoneMessage): Promise<void> {
+async function sendWithTwilio(p: TwilioProvider, m: PhoneMessage, network: OutboundPolicy): Promise<void> {
   const fields: Record<string, string> = {};
   let resource: 'Messages' | 'Calls' = 'Messages';
   if (m.channel === 'call') {
@@ -109,15 +111,19 @@ async function sendWithTwilio(p: TwilioProvider, m: PhoneMessage): Promise<void>
     else fields.From = p.from!;
     fields.Body = m.text;
   }
-  const res = await fetchOrFail(`${p.apiBaseUrl}/2010-04-01/Accounts/${p.accountSid}/${resource}.json`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${p.accountSid}:${p.authToken}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'application/json',
+  const res = await fetchOrFail(
+    `${p.apiBaseUrl}/2010-04-01/Accounts/${p.accountSid}/${resource}.json`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${p.accountSid}:${p.authToken}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: new URLSearchParams(fields).toString(),
     },
-    body: new URLSearchParams(fields).toString(),
-  });
+    network,
+  );
   const answer = (await res.json().catch(() => ({}))) as { code?: unknown; message?: unknown };
   if (res.status !== 201 && res.status !== 200)
     throw new PhoneDeliveryError(
@@ -125,10 +131,15 @@ async function sendWithTwilio(p: TwilioProvider, m: PhoneMessage): Promise<void>
     );
 }
 
-async function fetchOrFail(url: string, init: RequestInit): Promise<Response> {
+// Twilio's answers are a few hundred bytes; a bigger one is not Twilio.
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+async function fetchOrFail(url: string, init: OutboundInit, network: OutboundPolicy): Promise<Response> {
+  const send = outboundFetch({ ...network, timeoutMs: TIMEOUT_MS, maxResponseBytes: MAX_ANSWER_BYTES });
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    return await send(url, init);
   } catch (error) {
-    throw new PhoneDeliveryError(`the phone provider could not be reached (${(error as Error).name})`);
+    // The outbound client's words never name the address the host resolved to (http/outbound/failure.ts).
+    throw new PhoneDeliveryError(`the phone provider could not be reached (${(error as Error).message})`);
   }
 }

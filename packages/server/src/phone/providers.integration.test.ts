@@ -17,6 +17,8 @@ import { callScript, codeText } from './texts.js';
 const SID = `AC${'a1'.repeat(16)}`;
 const TOKEN = 'twilio-test-auth-token-0123456789';
 const noDb = {} as Queryable; // only the dev phone writes to the database
+// The fakes listen on 127.0.0.1: reachable only with the operator's switch (webhooks.allowPrivateNetworks).
+const loopback = { allowPrivateNetworks: true };
 let twilio: TwilioFake;
 let receiver: Receiver;
 beforeAll(async () => {
@@ -53,7 +55,7 @@ const message = (channel: PhoneMessage['channel'], language = 'en'): PhoneMessag
 
 describe('twilio', () => {
   it('a text: Messages API with To, From and the body ending in the domain-bound code line', async () => {
-    await phoneSender(noDb, twilioProvider()).send(message('sms'));
+    await phoneSender(noDb, twilioProvider(), loopback).send(message('sms'));
     expect(twilio.requests.at(-1)).toEqual({
       resource: 'Messages',
       fields: {
@@ -66,10 +68,12 @@ describe('twilio', () => {
 
   it('a messaging service instead of a sender; WhatsApp with whatsapp: addressing on both ends', async () => {
     const mg = `MG${'b2'.repeat(16)}`;
-    await phoneSender(noDb, twilioProvider({ from: undefined, messagingServiceSid: mg })).send(message('sms'));
+    await phoneSender(noDb, twilioProvider({ from: undefined, messagingServiceSid: mg }), loopback).send(
+      message('sms'),
+    );
     expect(twilio.requests.at(-1)!.fields).toMatchObject({ To: '+33612345678', MessagingServiceSid: mg });
     expect(twilio.requests.at(-1)!.fields.From).toBeUndefined();
-    await phoneSender(noDb, twilioProvider({ whatsappFrom: '+14155238886' })).send(message('whatsapp'));
+    await phoneSender(noDb, twilioProvider({ whatsappFrom: '+14155238886' }), loopback).send(message('whatsapp'));
     expect(twilio.requests.at(-1)!.fields).toMatchObject({
       To: 'whatsapp:+33612345678',
       From: 'whatsapp:+14155238886',
@@ -77,7 +81,7 @@ describe('twilio', () => {
   });
 
   it("a call: Calls API with TwiML that says the code twice, slowly, in the member's language", async () => {
-    await phoneSender(noDb, twilioProvider()).send(message('call', 'fr'));
+    await phoneSender(noDb, twilioProvider(), loopback).send(message('call', 'fr'));
     const { resource, fields } = twilio.requests.at(-1)!;
     expect(resource).toBe('Calls');
     expect(fields).toMatchObject({ To: '+33612345678', From: '+33700000001' });
@@ -90,14 +94,27 @@ describe('twilio', () => {
 
   it('a refused token, a refused number and an unreachable API are PhoneDeliveryErrors', async () => {
     const wrongToken = twilioProvider({ authToken: 'not-the-token' });
-    await expect(phoneSender(noDb, wrongToken).send(message('sms'))).rejects.toThrow(
+    await expect(phoneSender(noDb, wrongToken, loopback).send(message('sms'))).rejects.toThrow(
       new PhoneDeliveryError('Twilio Messages answered 401 (error 20003)'),
     );
     twilio.refuse.add('+33612345678');
-    await expect(phoneSender(noDb, twilioProvider()).send(message('call'))).rejects.toBeInstanceOf(PhoneDeliveryError);
+    await expect(phoneSender(noDb, twilioProvider(), loopback).send(message('call'))).rejects.toBeInstanceOf(
+      PhoneDeliveryError,
+    );
     twilio.refuse.clear();
     const nowhere = twilioProvider({ apiBaseUrl: 'http://127.0.0.1:9' });
-    await expect(phoneSender(noDb, nowhere).send(message('sms'))).rejects.toBeInstanceOf(PhoneDeliveryError);
+    await expect(phoneSender(noDb, nowhere, loopback).send(message('sms'))).rejects.toBeInstanceOf(PhoneDeliveryError);
+  });
+
+  it('V5-7: an apiBaseUrl on a private address is refused without the operator switch: nothing is sent', async () => {
+    const before = twilio.requests.length;
+    const refused = phoneSender(noDb, twilioProvider()).send(message('sms'));
+    await expect(refused).rejects.toThrow(
+      new PhoneDeliveryError(
+        "the phone provider could not be reached (the URL's address is not allowed (private, loopback or reserved; webhooks.allowPrivateNetworks is off))",
+      ),
+    );
+    expect(twilio.requests).toHaveLength(before);
   });
 });
 

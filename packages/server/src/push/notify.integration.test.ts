@@ -119,4 +119,26 @@ describe('Web Push delivery of a push approval', () => {
     expect(JSON.stringify(payload)).not.toContain(`"${waiting.matchNumber}"`);
     expect(payload).not.toHaveProperty('matchNumber');
   });
+
+  it('without webhooks.allowPrivateNetworks a push endpoint on loopback receives nothing; the sign-in still waits', async () => {
+    const browserKey = createECDH('prime256v1');
+    browserKey.generateKeys();
+    const member = await withPush(h, 'web-push-private', {
+      pushSubscription: {
+        endpoint: `${origin}/push/${b64url(randomBytes(8))}`,
+        keys: { p256dh: b64url(browserKey.getPublicKey()), auth: b64url(randomBytes(16)) },
+      },
+    });
+    const config = h.server.ctx.config;
+    config.webhooks = { ...config.webhooks!, allowPrivateNetworks: false };
+    try {
+      const before = received.length;
+      // The push is sent (or refused) before push/verify answers: nothing can arrive later.
+      const waiting = await startPushSignIn(h, member.email);
+      expect(waiting.transactionId).toEqual(expect.any(String));
+      expect(received).toHaveLength(before);
+    } finally {
+      config.webhooks = { ...config.webhooks!, allowPrivateNetworks: true };
+    }
+  });
 });

@@ -1,19 +1,16 @@
-import https from 'node:https';
-import { isIP } from 'node:net';
-import tls from 'node:tls';
 import webpush from 'web-push';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
+import { outboundPolicy, outboundRequest } from '../http/outbound/index.js';
 import type { PushSubscriptionJson } from './types.js';
-import { privateNetworksAllowed } from '../webhooks/config.js';
-import { checkAddress, guardedLookup } from '../webhooks/ssrf.js';
 
 /**
  * Web Push (RFC 8030, VAPID RFC 8292, with the `web-push` library) to every PUSH factor of the member whose
  * browser allowed notifications, when the site has `push.vapid`. The payload says only that a sign-in
  * waits (no number: the number is matched on the page). A failed push is logged and never fails the
  * sign-in: the approving page polls anyway. A subscription the push service says is gone is dropped.
- * The endpoint comes from a browser, so the POST goes through the webhooks' SSRF guard (webhooks/ssrf.ts).
+ * The endpoint comes from a browser, so web-push only builds the request (encryption, VAPID headers) and the
+ * outbound client (http/outbound/) sends it: the SSRF guard, no redirects, a timeout and a size cap.
  */
 export async function notifyPushDevices(
   ctx: AppContext,
@@ -34,11 +31,7 @@ export async function notifyPushDevices(
     browser: t.browser,
     expiresDate: t.expiresAt.toISOString(),
   });
-  const allowPrivate = privateNetworksAllowed(ctx.config);
-  const agent = new https.Agent({
-    lookup: guardedLookup(allowPrivate) as never,
-    ...(ctx.testPushCa ? { ca: [...tls.rootCertificates, ctx.testPushCa] } : {}),
-  });
+  const network = { ...outboundPolicy(ctx.config), timeoutMs: 5000, maxResponseBytes: 16 * 1024 };
   const ttl = Math.max(1, Math.round((t.expiresAt.getTime() - ctx.now()) / 1000));
   await Promise.all(
     rows.map(async (row) => {
@@ -47,15 +40,18 @@ export async function notifyPushDevices(
           ? (JSON.parse(row.push_subscription) as PushSubscriptionJson)
           : row.push_subscription;
       try {
-        const host = new URL(subscription.endpoint).hostname.replace(/^\[|\]$/g, '');
-        if (isIP(host)) checkAddress(host, allowPrivate, true);
-        await webpush.sendNotification(subscription, payload, {
+        const push = webpush.generateRequestDetails(subscription, payload, {
           vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
           TTL: ttl,
           urgency: 'high',
-          timeout: 5000,
-          agent,
         });
+        const answer = await outboundRequest(
+          push.endpoint,
+          { method: push.method, headers: stringHeaders(push.headers), body: push.body },
+          { ...network, extraCa: ctx.testPushCa },
+        );
+        if (answer.status < 200 || answer.status > 299)
+          throw Object.assign(new Error('the push service refused the message'), { statusCode: answer.status });
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
         if (status === 404 || status === 410)
@@ -68,3 +64,8 @@ export async function notifyPushDevices(
     }),
   );
 }
+
+const stringHeaders = (headers: Record<string, string | number | undefined>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+  );

@@ -2,6 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import { createChallenge, verifySolution, extractParams } from 'altcha-lib/v1';
 import type { SiteConfig } from '../config/types.js';
 import { appError } from '../errors/catalogue.js';
+import { outboundFetch, type OutboundFetch } from '../http/outbound/index.js';
 import type { Queryable } from '../store/types.js';
 
 /**
@@ -35,14 +36,27 @@ export interface CaptchaDeps {
   /** Server secret the altcha HMAC key derives from (every instance must share it). */
   secret: string;
   now: () => number;
-  fetch?: typeof fetch;
+  /**
+   * The operator's `webhooks.allowPrivateNetworks` (outboundPolicy(ctx.config)): `verifyUrl` is fetched
+   * through the outbound client (http/outbound/), so it reaches a private address only with it (audit V5-7).
+   */
+  allowPrivateNetworks: boolean;
   log?: { warn(obj: object, msg: string): void };
 }
 
+// Google's answer is a few hundred bytes of JSON.
+const RECAPTCHA_ANSWER_BYTES = 16 * 1024;
+
 export class CaptchaVerifier {
   private readonly hmacKey: string;
+  private readonly fetch: OutboundFetch;
   constructor(private readonly deps: CaptchaDeps) {
     this.hmacKey = Buffer.from(hkdfSync('sha256', deps.secret, 'vitrine', 'altcha-hmac-key', 32)).toString('hex');
+    this.fetch = outboundFetch({
+      allowPrivateNetworks: deps.allowPrivateNetworks,
+      timeoutMs: 5000,
+      maxResponseBytes: RECAPTCHA_ANSWER_BYTES,
+    });
   }
 
   async altchaChallenge(): Promise<Record<string, unknown>> {
@@ -100,17 +114,17 @@ export class CaptchaVerifier {
     const body = new URLSearchParams({ secret: config.secret, response: token });
     if (remoteIp) body.set('remoteip', remoteIp);
     try {
-      const response = await (this.deps.fetch ?? fetch)(config.verifyUrl, {
+      const response = await this.fetch(config.verifyUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body,
-        signal: AbortSignal.timeout(5000),
       });
       if (!response.ok) return false;
       const result = (await response.json()) as { success?: unknown };
       return result.success === true;
     } catch (error) {
-      // Fail closed: an unreachable verifier must not let unverified requests through.
+      // Fail closed: an unreachable or refused verifier must not let unverified requests through. The
+      // outbound client's words never name the address the verifier resolved to.
       this.deps.log?.warn(
         { err: error instanceof Error ? error.message : String(error) },
         'recaptcha verification unavailable',

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { ApplicationError } from '../http/errors.js';
+import { outboundPolicy } from '../http/outbound/index.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { adminAccess, requireServerAdmin, type AdminAccess } from '../owners/admin-access.js';
 import { changeSettings, type AppliedChange } from './change.js';
@@ -104,6 +105,10 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
 
   app.post('/_admin/v1/site-settings/test-provider', { schema: S.testProvider }, async (request) => {
     const found = await access(ctx, request, request.body.siteId, true);
-    return testProvider(ctx.sites.get(found.siteId)!, request.body.provider as Record<string, unknown>);
+    return testProvider(
+      ctx.sites.get(found.siteId)!,
+      request.body.provider as Record<string, unknown>,
+      outboundPolicy(ctx.config),
+    );
   });
 };

@@ -14,6 +14,7 @@ import {
   waitFor,
   startTestProvider,
   startTestServer,
+  withLoopbackPeers,
   type ConsoleClient,
   type TestServer,
 } from '../../test-support/index.js';
@@ -71,7 +72,13 @@ function fileProblems(site: Record<string, unknown>): string[] {
 beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startTestServer({
-    config: (c) => ({ ...c, keyEncryptionKey: randomBytes(32), settingsPollMs: 100, smtpUrl: smtp.url }),
+    // withLoopbackPeers: "Test connection" reaches the test provider on 127.0.0.1 only with the operator's switch.
+    config: (c) => ({
+      ...withLoopbackPeers(c),
+      keyEncryptionKey: randomBytes(32),
+      settingsPollMs: 100,
+      smtpUrl: smtp.url,
+    }),
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off' },

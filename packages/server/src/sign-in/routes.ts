@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { IdentityDeps } from '../identity/common.js';
 import { CaptchaVerifier } from '../security/captcha.js';
+import { privateNetworksAllowed } from '../http/outbound/index.js';
 import { perIpLimit } from '../security/rate-limit-hook.js';
 import { authorizePage, authorizeSubmit } from './authorize.js';
 import { logoutPage, logoutSubmit } from './logout.js';
@@ -27,6 +28,7 @@ export const signInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     db: ctx.db,
     secret: ctx.tokens.keys.secretFor('altcha'),
     now: ctx.now,
+    allowPrivateNetworks: privateNetworksAllowed(ctx.config),
     log: ctx.log,
   });
   const deps: IdentityDeps = { ctx, limiter, captcha };

@@ -13,6 +13,7 @@ import type { IdentityProviderConfig } from '../config/types.js';
 import { matchLanguage, siteLanguages } from '../i18n/index.js';
 import { isConnectSession } from './sso-connect.js';
 import { findIdentityProvider, ProviderUnavailable, providerFor, type Provider } from '../identity/sso/providers.js';
+import { outboundPolicy } from '../http/outbound/index.js';
 import { insertPendingLogin, LOGIN_TTL_SECONDS } from '../identity/sso/store.js';
 import { pageQuery } from '../http/pages/input.js';
 import type { ProviderParams } from './schemas.js';
@@ -67,7 +68,7 @@ export async function startProviderLogin(
   }
   let provider;
   try {
-    provider = await providerFor(site, idp, ctx.now());
+    provider = await providerFor(site, idp, ctx.now(), outboundPolicy(ctx.config));
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
     ctx.log.warn({ idp: idp.id, err: error.cause }, 'identity provider discovery failed');
@@ -95,7 +96,7 @@ export async function beginAtProvider(
   known?: Provider,
   language?: string,
 ): Promise<string> {
-  const provider = known ?? (await providerFor(ctx.sites.get(site.id)!, idp, ctx.now()));
+  const provider = known ?? (await providerFor(ctx.sites.get(site.id)!, idp, ctx.now(), outboundPolicy(ctx.config)));
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();

@@ -11,6 +11,7 @@ import { withRequestLanguage } from '../i18n/index.js';
 import { pageLanguage } from '../http/pages/language.js';
 import { finishConnect, isConnectSession } from './sso-connect.js';
 import { findIdentityProvider, onServerClock, ProviderUnavailable, providerFor } from '../identity/sso/providers.js';
+import { outboundPolicy } from '../http/outbound/index.js';
 import { signInWithProvider } from '../identity/sso/sign-in.js';
 import { claimsWithUserInfo } from '../identity/sso/userinfo.js';
 import { consumePendingLogin, findPendingLogin } from '../identity/sso/store.js';
@@ -109,7 +110,7 @@ export async function providerCallback(scope: Scope, request: FastifyRequest, re
   let claims: oidc.IDToken;
   let issuer: string;
   try {
-    const provider = await providerFor(site, idp, ctx.now());
+    const provider = await providerFor(site, idp, ctx.now(), outboundPolicy(ctx.config));
     issuer = provider.issuer;
     const url = new URL(callbackUrl(ctx));
     url.search = answer.toString();

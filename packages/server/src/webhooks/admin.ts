@@ -20,7 +20,7 @@ import {
 } from './endpoints.js';
 import { isEventPattern } from './events.js';
 import { privateNetworksAllowed } from './config.js';
-import { blockedRange } from './ssrf.js';
+import { blockedRange } from '../http/outbound/index.js';
 
 /**
  * The admin API of webhooks (`/_admin/v1/webhooks`, `Authorization: Bearer <adminKey>` or a site key):

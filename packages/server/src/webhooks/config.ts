@@ -1,4 +1,4 @@
-import type { ServerConfig, WebhookEndpointConfig, WebhookSettings } from '../config/types.js';
+import type { WebhookEndpointConfig, WebhookSettings } from '../config/types.js';
 import { take, type Reader } from '../config/validate.js';
 import { isEventPattern } from './events.js';
 import { isSecret } from './signing.js';
@@ -45,7 +45,5 @@ export function buildWebhookSettings(raw: unknown): WebhookSettings {
   };
 }
 
-/** Whether deliveries may reach private, loopback and reserved addresses: only when the config says so. */
-export function privateNetworksAllowed(config: Pick<ServerConfig, 'webhooks'>): boolean {
-  return config.webhooks?.allowPrivateNetworks === true;
-}
+// The switch now governs every outbound request (http/outbound/guard.ts); kept here for its older callers.
+export { privateNetworksAllowed } from '../http/outbound/guard.js';

@@ -4,7 +4,7 @@ import { api } from '../../test-support/identity-server.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_SCHEDULE_MS, retryDelayMs } from './delivery.js';
 import { postWebhook } from './send.js';
-import { blockedRange } from './ssrf.js';
+import { blockedRange } from '../http/outbound/index.js';
 import { startReceiver, type Receiver } from '../../test-support/webhook-receiver.js';
 
 /**

@@ -4,7 +4,7 @@ import { api } from '../../test-support/identity-server.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { startReceiver, type Receiver } from '../../test-support/webhook-receiver.js';
 import { postWebhook } from './send.js';
-import type { ResolveAll } from './ssrf.js';
+import type { ResolveAll } from '../http/outbound/index.js';
 
 /**
  * Audit S-13: a server with the default config (development, no `webhooks` settings) refuses private

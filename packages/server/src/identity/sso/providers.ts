@@ -1,6 +1,7 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch as joseFetch, jwtVerify, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
 import type { IdentityProviderConfig, SiteConfig } from '../../config/types.js';
+import { OutboundError, outboundFetch, type OutboundFetch, type OutboundPolicy } from '../../http/outbound/index.js';
 import { isLoopbackHttp } from './config.js';
 
 /**
@@ -10,6 +11,17 @@ import { isLoopbackHttp } from './config.js';
  */
 export const DISCOVERY_TTL_MS = 3600 * 1000;
 const TIMEOUT_SECONDS = 8;
+// Discovery documents, JWKS, tokens and UserInfo answers are a few kilobytes; a megabyte is not a provider.
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * Every request to a provider (discovery, JWKS, token, UserInfo) goes through the outbound client
+ * (http/outbound/): the issuer is typed by an owner, and every other address comes from the document it
+ * serves (audit V5-7). openid-client and jose take it as their `customFetch`.
+ */
+function providerFetch(policy: OutboundPolicy): OutboundFetch {
+  return outboundFetch({ ...policy, timeoutMs: TIMEOUT_SECONDS * 1000, maxResponseBytes: MAX_ANSWER_BYTES });
+}
 
 export class ProviderUnavailable extends Error {
   constructor(
@@ -27,6 +39,8 @@ export interface Provider {
   /** The issuer the discovery document names (and every ID token must carry). */
   issuer: string;
   jwks: ReturnType<typeof createRemoteJWKSet>;
+  /** The outbound client its requests go through (a configuration made later takes it too). */
+  fetch: OutboundFetch;
 }
 
 interface Entry {
@@ -49,12 +63,18 @@ export function findIdentityProvider(site: SiteConfig, idpConnectionId: unknown)
     : undefined;
 }
 
-export function providerFor(site: SiteConfig, idp: IdentityProviderConfig, now = Date.now()): Promise<Provider> {
-  const key = JSON.stringify([site.id, idp.id, idp.issuer, idp.clientId]);
+/** `policy`: the operator's outbound switch (outboundPolicy(ctx.config)). */
+export function providerFor(
+  site: SiteConfig,
+  idp: IdentityProviderConfig,
+  now: number,
+  policy: OutboundPolicy,
+): Promise<Provider> {
+  const key = JSON.stringify([site.id, idp.id, idp.issuer, idp.clientId, policy.allowPrivateNetworks]);
   const cache = cacheOf(site);
   const hit = cache.get(key);
   if (hit && hit.expiresAt > now) return hit.provider;
-  const provider = discover(idp).catch((error: unknown) => {
+  const provider = discover(idp, policy).catch((error: unknown) => {
     cache.delete(key);
     throw new ProviderUnavailable(idp.name, error);
   });
@@ -73,20 +93,34 @@ const clientAuth = (idp: IdentityProviderConfig) =>
   idp.clientSecret ? oidc.ClientSecretPost(idp.clientSecret) : oidc.None();
 
 /** Runs discovery once, uncached: the console's "Test connection" (settings/provider-test.ts). */
-export const discoverProvider = (idp: IdentityProviderConfig): Promise<Provider> => discover(idp);
+export const discoverProvider = (idp: IdentityProviderConfig, policy: OutboundPolicy): Promise<Provider> =>
+  discover(idp, policy);
 
-async function discover(idp: IdentityProviderConfig): Promise<Provider> {
+export class NoJwksUri extends Error {
+  constructor() {
+    super('the discovery document has no jwks_uri');
+    this.name = 'NoJwksUri';
+  }
+}
+
+async function discover(idp: IdentityProviderConfig, policy: OutboundPolicy): Promise<Provider> {
+  const fetch = providerFetch(policy);
   const config = await oidc.discovery(new URL(idp.issuer), idp.clientId, idp.clientSecret, clientAuth(idp), {
     execute: executeFor(idp),
     timeout: TIMEOUT_SECONDS,
+    [oidc.customFetch]: fetch,
   });
   const metadata = config.serverMetadata();
-  if (!metadata.jwks_uri) throw new Error('the discovery document has no jwks_uri');
+  if (!metadata.jwks_uri) throw new NoJwksUri();
   return {
     idp,
     config,
     issuer: metadata.issuer,
-    jwks: createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: TIMEOUT_SECONDS * 1000 }),
+    jwks: createRemoteJWKSet(new URL(metadata.jwks_uri), {
+      timeoutDuration: TIMEOUT_SECONDS * 1000,
+      [joseFetch]: fetch,
+    }),
+    fetch,
   };
 }
 
@@ -108,6 +142,7 @@ export function onServerClock(provider: Provider, now: number): oidc.Configurati
   );
   for (const apply of executeFor(idp)) apply(config);
   config.timeout = TIMEOUT_SECONDS;
+  config[oidc.customFetch] = provider.fetch;
   return config;
 }
 
@@ -146,7 +181,7 @@ export async function verifyIdToken(
     }));
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JOSE_GENERIC')
+    if (code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JOSE_GENERIC' || error instanceof OutboundError)
       throw new ProviderUnavailable(provider.idp.name, error);
     throw new InvalidIdToken(
       code === 'ERR_JWT_EXPIRED'

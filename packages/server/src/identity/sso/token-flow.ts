@@ -3,6 +3,7 @@ import { appError } from '../../errors/catalogue.js';
 import { limitIp, type IdentityDeps, type StateResponse } from '../common.js';
 import { originOf, type FlowScope } from '../flow.js';
 import { findIdentityProvider, InvalidIdToken, ProviderUnavailable, providerFor, verifyIdToken } from './providers.js';
+import { outboundPolicy } from '../../http/outbound/index.js';
 import { signInWithProvider } from './sign-in.js';
 import { spendTokenNonce } from './token-nonces.js';
 import { idTokenKey, spendIdToken } from './used-id-tokens.js';
@@ -49,7 +50,7 @@ export async function loginWithTokenParams(
   let claims;
   let issuer;
   try {
-    const provider = await providerFor(site, idp, ctx.now());
+    const provider = await providerFor(site, idp, ctx.now(), outboundPolicy(ctx.config));
     issuer = provider.issuer;
     const serverNonce = (idp.tokenNonce ?? 'server') === 'server';
     claims = await verifyIdToken(provider, params.idToken, params.nonce as string | undefined, ctx.now(), serverNonce);

@@ -2,9 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/load.js';
-import { privateNetworksAllowed } from './config.js';
-import { blockedRange } from './ssrf.js';
+import { loadConfig } from '../../config/load.js';
+import { blockedRange, privateNetworksAllowed } from './guard.js';
 
 /**
  * The SSRF guard's classification (audit S-13): every IPv6 form that embeds an IPv4 address the guard

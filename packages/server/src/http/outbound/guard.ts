@@ -1,16 +1,36 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { ServerConfig } from '../../config/types.js';
 
 /**
- * SSRF guard (docs/webhooks.md "SSRF guard"). Only public unicast addresses may be reached unless
- * `webhooks.allowPrivateNetworks` is on (off by default in every mode). The check runs on the address
- * the connection really uses (a `lookup` hook of the HTTP request), so a name that resolves to a public
- * address when saved and to 127.0.0.1 at delivery (DNS rebinding) is still refused.
+ * SSRF guard of every outbound request (docs/webhooks.md "SSRF guard"; the client is ./request.ts). Only
+ * public unicast addresses may be reached unless `webhooks.allowPrivateNetworks` is on (off by default in
+ * every mode). The check runs on the address the connection really uses (a `lookup` hook of the HTTP
+ * request), so a name that resolves to a public address when saved and to 127.0.0.1 at delivery (DNS
+ * rebinding) is still refused.
  *
  * The error never names the address: delivery errors are shown to site owners and site API keys, and
  * what a name resolves to inside the server's network is not theirs to learn (audit S-13).
  */
+
+/** What the operator allows outbound requests to reach: the config file's switch, never a site setting. */
+export interface OutboundPolicy {
+  allowPrivateNetworks: boolean;
+}
+
+/**
+ * `webhooks.allowPrivateNetworks` (the name it had when webhooks were the only outbound requests): whether
+ * any outbound request may reach private, loopback and reserved addresses. Only when the config says so.
+ */
+export function privateNetworksAllowed(config: Pick<ServerConfig, 'webhooks'>): boolean {
+  return config.webhooks?.allowPrivateNetworks === true;
+}
+
+export const outboundPolicy = (config: Pick<ServerConfig, 'webhooks'>): OutboundPolicy => ({
+  allowPrivateNetworks: privateNetworksAllowed(config),
+});
+
 export class BlockedAddressError extends Error {
   constructor(literal: boolean) {
     super(
