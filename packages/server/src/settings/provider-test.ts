@@ -75,10 +75,12 @@ export async function testProvider(
     };
     const [built] = buildIdentityProviders(reader, [entry], 'identityProviders[0]');
     if (reader.problems.length || !built) return { ok: false, message: reader.problems.join('; ') };
-    idp = { ...built, clientSecret: existing?.clientSecret };
+    idp = built;
   }
   try {
-    const provider = await discoverProvider(idp, policy);
+    // Discovery needs no client secret: none rides along, so an issuer the owner typed never gets the one of
+    // the provider it names (a secret the config file gave, audit V5-1).
+    const provider = await discoverProvider({ ...idp, clientSecret: undefined }, policy);
     const metadata = provider.config.serverMetadata();
     return {
       ok: true,
