@@ -7,7 +7,8 @@ import { cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { App } from '../src/app/App.js';
 import { createShopClient } from '../src/app/shop-client.js';
-import type { RuntimeConfig } from '../src/config/runtime-config.js';
+import { DEFAULT_CART_LIMITS } from '../src/config/runtime-config.js';
+import type { CartLimits, RuntimeConfig } from '../src/config/runtime-config.js';
 import { LANGUAGES, activateLanguage, initialLanguage } from '../src/i18n/index.js';
 import type { LanguageCode } from '../src/i18n/index.js';
 import { installHttpSilentLogin } from './direct-login.js';
@@ -24,8 +25,15 @@ let renders = 0;
 // whose catalog arrived with its config (main.tsx).
 for (const { code } of LANGUAGES) await activateLanguage(code);
 
-/** `language`: start in this (already loaded) language instead of the stored or browser one, e.g. `pseudo`. */
-export function renderShop(server: ShopServer, path = '/', options: { language?: string } = {}) {
+/**
+ * `language`: start in this (already loaded) language instead of the stored or browser one, e.g. `pseudo`.
+ * `cartLimits`: the caps the server's `/_vitrine/config.json` sends (default: the server's defaults).
+ */
+export function renderShop(
+  server: ShopServer,
+  path = '/',
+  options: { language?: string; cartLimits?: CartLimits } = {},
+) {
   // A storage key of its own: late writes of an earlier test's shop never leak into this one.
   const storageKey = `vitrine.tokens.test-${++renders}`;
   const config: RuntimeConfig = {
@@ -34,6 +42,7 @@ export function renderShop(server: ShopServer, path = '/', options: { language?:
     siteId: server.siteId,
     siteName: 'Test Shop',
     devMailbox: true,
+    cartLimits: options.cartLimits ?? DEFAULT_CART_LIMITS,
   };
   const navigations: string[] = [];
   const mount = () => {

@@ -13,6 +13,7 @@ export const LAST_SIGN_IN_METHOD = 'LAST_SIGN_IN_METHOD' satisfies WireCode<'LAS
 // Checkout.
 export const OUT_OF_STOCK = 'OUT_OF_STOCK' satisfies WireCode<'OUT_OF_STOCK'>;
 export const CART_EMPTY = 'CART_EMPTY' satisfies WireCode<'CART_EMPTY'>;
+export const INVALID_CART = 'INVALID_CART' satisfies WireCode<'INVALID_CART'>;
 export const PRODUCT_UNAVAILABLE = 'PRODUCT_UNAVAILABLE' satisfies WireCode<'PRODUCT_UNAVAILABLE'>;
 export const SHIPPING_COUNTRY_UNSUPPORTED =
   'SHIPPING_COUNTRY_UNSUPPORTED' satisfies WireCode<'SHIPPING_COUNTRY_UNSUPPORTED'>;

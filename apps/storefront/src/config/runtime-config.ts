@@ -9,6 +9,34 @@ export interface RuntimeConfig {
   siteName: string;
   /** Development: the verification and reset screens link to the dev mailbox. */
   devMailbox: boolean;
+  /** Checkout's caps on one cart (the site's `shop` settings): the cart never goes past them. */
+  cartLimits: CartLimits;
+}
+
+export interface CartLimits {
+  /** Units of one product per order. */
+  maxUnitsPerProduct: number;
+  /** Units per order, all products together. */
+  maxUnitsPerOrder: number;
+  /** Different products per order. */
+  maxLinesPerOrder: number;
+}
+
+/** The server's own defaults (docs/storefront.md), for a server that does not send its caps yet. */
+export const DEFAULT_CART_LIMITS: CartLimits = { maxUnitsPerProduct: 10, maxUnitsPerOrder: 50, maxLinesPerOrder: 30 };
+
+/** Each cap as sent when it is a whole number of at least 1, else its default. */
+function cartLimitsFrom(raw: unknown): CartLimits {
+  const sent = (raw && typeof raw == 'object' ? raw : {}) as Partial<Record<keyof CartLimits, unknown>>;
+  const pick = (key: keyof CartLimits) => {
+    const value = sent[key];
+    return typeof value == 'number' && Number.isInteger(value) && value >= 1 ? value : DEFAULT_CART_LIMITS[key];
+  };
+  return {
+    maxUnitsPerProduct: pick('maxUnitsPerProduct'),
+    maxUnitsPerOrder: pick('maxUnitsPerOrder'),
+    maxLinesPerOrder: pick('maxLinesPerOrder'),
+  };
 }
 
 export const CONFIG_PATH = '/_vitrine/config.json';
@@ -47,5 +75,6 @@ export function runtimeConfigFrom(raw: Partial<RuntimeConfig>): RuntimeConfig {
     siteId: raw.siteId ?? '',
     siteName: raw.siteName || 'Vitrine',
     devMailbox: raw.devMailbox === true,
+    cartLimits: cartLimitsFrom(raw.cartLimits),
   };
 }

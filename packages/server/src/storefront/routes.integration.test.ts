@@ -59,6 +59,29 @@ describe('storefront serving', () => {
       siteId: 'demo',
       siteName: 'Demo Store',
       devMailbox: true,
+      cartLimits: { maxUnitsPerProduct: 10, maxUnitsPerOrder: 50, maxLinesPerOrder: 30 },
     });
+  });
+
+  it("serves the site's cart caps as they are now, and nothing else of its shop settings (V5-4)", async () => {
+    // The console's settings swap the site object at run time (settings/runtime.ts): do the same.
+    const sites = server.ctx.config.sites;
+    const i = sites.findIndex((s) => s.id === server.siteId);
+    const before = sites[i]!;
+    sites[i] = {
+      ...before,
+      name: 'Renamed Store',
+      shop: { maxUnitsPerProduct: 4, maxLinesPerOrder: 7, guestOrdersPerHour: 3, unpaidOrderHours: 12 },
+    };
+    server.ctx.sites.reindex();
+    try {
+      const served = (await (await fetch(`${server.url}/_vitrine/config.json`)).json()) as Record<string, unknown>;
+      expect(served.siteName).toBe('Renamed Store');
+      expect(served.cartLimits).toEqual({ maxUnitsPerProduct: 4, maxUnitsPerOrder: 50, maxLinesPerOrder: 7 });
+      expect(JSON.stringify(served)).not.toMatch(/guestOrdersPerHour|unpaidOrderHours|maxOpenUnpaidOrders/);
+    } finally {
+      sites[i] = before;
+      server.ctx.sites.reindex();
+    }
   });
 });

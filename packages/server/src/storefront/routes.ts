@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { shopLimits } from '../shop/limits.js';
 import * as S from './schemas.js';
 import { DataReadError, inProcessDataApi, serverPages } from './server-pages.js';
 import { findStaticFile, gzipped, type StaticFile } from './static-files.js';
@@ -49,15 +50,26 @@ async function send(
  */
 export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
-  const site = ctx.sites.get(config.storefront.siteId);
 
-  const runtimeConfig = () => ({
-    apiBaseUrl: config.publicUrl,
-    clientId: config.storefront.clientId,
-    siteId: config.storefront.siteId,
-    siteName: site?.name ?? config.storefront.siteId,
-    devMailbox: config.devMailbox,
-  });
+  const runtimeConfig = () => {
+    // Read at each request: the console's settings replace the site object at run time (settings/runtime.ts).
+    const site = ctx.sites.get(config.storefront.siteId);
+    const limits = shopLimits(site ?? {});
+    return {
+      apiBaseUrl: config.publicUrl,
+      clientId: config.storefront.clientId,
+      siteId: config.storefront.siteId,
+      siteName: site?.name ?? config.storefront.siteId,
+      devMailbox: config.devMailbox,
+      // Checkout's caps on one cart (audit V5-4), so the storefront never builds a cart checkout refuses.
+      // Only these three: the other limits are the server's business.
+      cartLimits: {
+        maxUnitsPerProduct: limits.maxUnitsPerProduct,
+        maxUnitsPerOrder: limits.maxUnitsPerOrder,
+        maxLinesPerOrder: limits.maxLinesPerOrder,
+      },
+    };
+  };
   app.get('/_vitrine/config.json', { schema: S.runtimeConfig }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return runtimeConfig();

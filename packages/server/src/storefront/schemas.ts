@@ -16,6 +16,14 @@ export const runtimeConfig = op(
     siteId: Type.String(),
     siteName: Type.String(),
     devMailbox: Type.Boolean(),
+    cartLimits: Type.Object(
+      {
+        maxUnitsPerProduct: Type.Integer({ minimum: 1 }),
+        maxUnitsPerOrder: Type.Integer({ minimum: 1 }),
+        maxLinesPerOrder: Type.Integer({ minimum: 1 }),
+      },
+      { description: "Checkout's caps on one cart (sites[].shop): the storefront's steppers follow them" },
+    ),
   }),
 );
 export const productImages = file('Demo product images');

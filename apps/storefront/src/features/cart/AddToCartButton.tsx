@@ -8,7 +8,8 @@ const CartPanel = lazy(withPageTexts(() => import('./CartPanel.js')));
 
 /**
  * "Add to cart": adds `quantity` units (one by default) and opens the cart panel (the line, the subtotal, Checkout); the cart link's
- * count updates at once. `productTitle` gives screen readers the confirmation ("Added Blue Mug to your cart").
+ * count updates at once. `productTitle` gives screen readers the confirmation ("Added Blue Mug to your cart"). When the
+ * cart holds what one order may (the site's caps), the button is off and a short line says which cap.
  */
 export function AddToCartButton({
   productId,
@@ -23,7 +24,9 @@ export function AddToCartButton({
   quantity?: number;
 }) {
   const { _ } = useLingui();
-  const { add } = useCart();
+  const { add, room } = useCart();
+  // A full cart (the site's caps, cart-limits.ts) takes no more: the button says so instead of failing at checkout.
+  const { reached, max } = room(productId);
   const [added, setAdded] = useState(0);
   const [panel, setPanel] = useState(false);
   return (
@@ -31,7 +34,7 @@ export function AddToCartButton({
       <button
         type="button"
         className="button button--primary"
-        disabled={disabled}
+        disabled={disabled || reached !== undefined}
         onClick={() => {
           setAdded((n) => n + 1);
           setPanel(true);
@@ -40,6 +43,7 @@ export function AddToCartButton({
       >
         {_('cart.add')}
       </button>
+      {reached && !disabled && <p className="cart-limit muted">{_(`cart.limit.${reached}`, { max })}</p>}
       <span className="visually-hidden" role="status">
         {added > 0 ? _('cart.added', { title: productTitle }) : ''}
       </span>

@@ -3,9 +3,9 @@ import { Link } from '../../app/router/index.js';
 import { Price } from '../../components/Price.js';
 import { ProductImage } from '../../components/ProductImage.js';
 import type { Product } from '../catalog/product-types.js';
-import { MAX_QUANTITY } from './cart-api.js';
 import type { CartLine } from './cart-api.js';
 import { useCart } from './cart-context.js';
+import { lineMax } from './cart-limits.js';
 
 /** One cart line: product, quantity stepper (buttons and a number field) and removal. */
 export function CartLineRow({
@@ -18,7 +18,9 @@ export function CartLineRow({
   loading: boolean;
 }) {
   const { _ } = useLingui();
-  const { setQuantity, remove } = useCart();
+  const { lines, limits, setQuantity, remove } = useCart();
+  // The site's caps (what is left of them for this line), and never more than the stock.
+  const max = Math.min(lineMax(lines, line, limits), product?.stock ?? Infinity);
   const title = product?.title ?? (loading ? _('common.loading') : _('cart.productUnavailable'));
   return (
     <li className="cart-line">
@@ -47,19 +49,19 @@ export function CartLineRow({
           type="number"
           inputMode="numeric"
           min={0}
-          max={MAX_QUANTITY}
+          max={max}
           aria-label={_('cart.quantityOf', { title })}
           value={line.quantity}
           onChange={(e) => {
             const n = Number.parseInt(e.target.value, 10);
-            if (Number.isFinite(n) && n >= 1) void setQuantity(line._id, n);
+            if (Number.isFinite(n) && n >= 1) void setQuantity(line._id, Math.min(n, Math.max(max, 1)));
           }}
         />
         <button
           type="button"
           className="stepper__button"
           aria-label={_('cart.increase', { title })}
-          disabled={line.quantity >= MAX_QUANTITY}
+          disabled={line.quantity >= max}
           onClick={() => void setQuantity(line._id, line.quantity + 1)}
         >
           +

@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/Skeleton.js';
 import { fetchProductsByIds } from '../catalog/catalog-api.js';
 import type { Product } from '../catalog/product-types.js';
 import { useCart } from './cart-context.js';
+import { cartFull } from './cart-limits.js';
 import { CartLineRow } from './CartLineRow.js';
 
 /** Products of the cart's lines, looked up in the catalog (prices always come from there). */
@@ -36,6 +37,7 @@ export function CartPage() {
   );
 
   const checkout = () => navigate('/checkout');
+  const full = cartFull(cart.lines, cart.limits);
 
   return (
     <section className="page cart-page">
@@ -76,6 +78,7 @@ export function CartPage() {
               {_('cart.subtotal')} <Price amount={subtotal} />
             </p>
             <p className="muted">{_('cart.pricesConfirmed')}</p>
+            {full && <p className="cart-limit">{_(`cart.limit.${full.reached}`, { max: full.max })}</p>}
             <button type="button" className="button button--primary button--wide" onClick={checkout}>
               {_('cart.checkout')}
             </button>

@@ -2,6 +2,7 @@ import { useQuery } from '@vitrine/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShopClient } from '../../app/use-shop-client.js';
+import { useRuntimeConfig } from '../../config/config-context.js';
 import {
   clampQuantity,
   countItems,
@@ -13,13 +14,16 @@ import {
 import type { CartLine } from './cart-api.js';
 import { CartContext } from './cart-context.js';
 import type { CartContextValue } from './cart-context.js';
+import { lineMax, roomFor } from './cart-limits.js';
 
 /**
  * Holds the shopper's cart. Changes show at once (optimistic) and are sent one after another, so
- * quick repeated clicks never race each other into duplicate lines; a failure reloads the truth.
+ * quick repeated clicks never race each other into duplicate lines; a failure reloads the truth. Quantities stay
+ * within the site's caps (`cartLimits` of the run-time config), so checkout never refuses the cart for them.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const client = useShopClient();
+  const { cartLimits: limits } = useRuntimeConfig();
   const cart = useQuery(['cart'], () => fetchCartLines(client));
   const { setData, refetch } = cart;
   const [error, setError] = useState<string>();
@@ -50,14 +54,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const add = useCallback(
     (productId: string, quantity = 1) => {
       const tempId = `pending-${productId}-${++tempCounter.current}`;
-      const existing = latest.current.find((l) => l.productId == productId);
+      // Only what the caps leave room for; nothing at all when the cart is full (the add button says why).
+      const units = clampQuantity(quantity, roomFor(latest.current, productId, limits).room);
+      if (units == 0) return Promise.resolve();
       return change(
-        (lines) =>
-          existing
-            ? lines.map((l) =>
-                l.productId == productId ? { ...l, quantity: clampQuantity(l.quantity + quantity) } : l,
-              )
-            : [...lines, { _id: tempId, productId, quantity: clampQuantity(quantity) }],
+        (lines) => {
+          const first = lines.find((l) => l.productId == productId);
+          return first
+            ? lines.map((l) => (l == first ? { ...l, quantity: l.quantity + units } : l))
+            : [...lines, { _id: tempId, productId, quantity: units }];
+        },
         async () => {
           // Read the line again when our turn comes: an earlier queued insert may have created it.
           const line = latest.current.find((l) => l.productId == productId && !l._id.startsWith('pending-'));
@@ -79,7 +85,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         },
       );
     },
-    [change, client, setData],
+    [change, client, setData, limits],
   );
 
   const remove = useCallback(
@@ -95,7 +101,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const setQuantity = useCallback(
     (lineId: string, quantity: number) => {
-      const q = clampQuantity(quantity);
+      const line = latest.current.find((l) => l._id == lineId || l._id == idOf(lineId));
+      const q = clampQuantity(quantity, line ? lineMax(latest.current, line, limits) : 0);
       if (q == 0) return remove(lineId);
       return change(
         (lines) => lines.map((l) => (l._id == lineId || l._id == idOf(lineId) ? { ...l, quantity: q } : l)),
@@ -105,7 +112,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         },
       );
     },
-    [change, client, remove, idOf],
+    [change, client, remove, idOf, limits],
   );
 
   const value = useMemo<CartContextValue>(
@@ -114,12 +121,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
       status: cart.status == 'success' || cart.data ? 'success' : cart.status,
       count: countItems(cart.data ?? []),
       error,
+      limits,
+      room: (productId: string) => roomFor(cart.data ?? [], productId, limits),
       add,
       setQuantity,
       remove,
       reload: refetch,
     }),
-    [cart.data, cart.status, error, add, setQuantity, remove, refetch],
+    [cart.data, cart.status, error, limits, add, setQuantity, remove, refetch],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -11,7 +11,6 @@ export type CartLine = {
 };
 
 export const CART = 'Cart';
-export const MAX_QUANTITY = 99;
 
 export async function fetchCartLines(client: ShopClient): Promise<CartLine[]> {
   const result = await client.items.query<CartLine>(CART).ascending('_createdDate').limit(100).find();
@@ -36,4 +35,5 @@ export async function removeCartLine(client: ShopClient, lineId: string): Promis
 /** Total number of items (sum of quantities), as shown on the cart link. */
 export const countItems = (lines: readonly CartLine[]): number => lines.reduce((n, line) => n + line.quantity, 0);
 
-export const clampQuantity = (n: number): number => Math.max(0, Math.min(MAX_QUANTITY, Math.floor(n)));
+/** A whole quantity from 0 to `max` (the room the site's caps leave: cart-limits.ts). */
+export const clampQuantity = (n: number, max: number): number => Math.max(0, Math.min(max, Math.floor(n)));

@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
+import type { CartLimits } from '../../config/runtime-config.js';
 import type { CartLine } from './cart-api.js';
+import type { CartRoom } from './cart-limits.js';
 
 export interface CartContextValue {
   lines: CartLine[];
@@ -9,6 +11,10 @@ export interface CartContextValue {
   count: number;
   /** The last failed change, as a sentence for the shopper. */
   error: string | undefined;
+  /** The site's caps on one cart: `add` and `setQuantity` never go past them. */
+  limits: CartLimits;
+  /** How many more units of a product the cart may take, and the cap that stops it. */
+  room(productId: string): CartRoom;
   add(productId: string, quantity?: number): Promise<void>;
   setQuantity(lineId: string, quantity: number): Promise<void>;
   remove(lineId: string): Promise<void>;

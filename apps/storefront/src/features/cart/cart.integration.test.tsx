@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { startShopServer, type ShopTestServer } from '../../../test-support/test-server.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderShop } from '../../../test-support/render-shop.js';
+import { runtimeConfigFrom } from '../../config/runtime-config.js';
 
 let server: ShopTestServer;
 beforeAll(async () => {
@@ -15,6 +16,19 @@ afterEach(() => {
 });
 
 const cartLink = () => screen.getByRole('link', { name: /^Cart, \d+ items?$/ });
+
+/**
+ * Sets the demo site's caps (`sites[].shop`) the way the console's settings do at run time (a new site object in
+ * the registry), and gives the caps the storefront then reads from `/_vitrine/config.json`.
+ */
+async function siteCaps(shop: Record<string, number> | undefined) {
+  const sites = server.ctx.config.sites;
+  const i = sites.findIndex((s) => s.id == server.siteId);
+  sites[i] = { ...sites[i]!, shop };
+  server.ctx.sites.reindex();
+  const served = (await (await fetch(`${server.url}/_vitrine/config.json`)).json()) as { cartLimits?: unknown };
+  return runtimeConfigFrom(served as Parameters<typeof runtimeConfigFrom>[0]).cartLimits;
+}
 
 describe('catalog and cart against a real server', () => {
   it('shows product cards with image, title, price and one "Add to cart" each', async () => {
@@ -93,5 +107,61 @@ describe('catalog and cart against a real server', () => {
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
       'This product was not found',
     ]);
+  });
+
+  it("keeps the product page's quantity and the cart within the site's caps, and says when the cart is full", async () => {
+    const cartLimits = await siteCaps({ maxUnitsPerProduct: 3, maxUnitsPerOrder: 4, maxLinesPerOrder: 3 });
+    expect(cartLimits).toEqual({ maxUnitsPerProduct: 3, maxUnitsPerOrder: 4, maxLinesPerOrder: 3 });
+    try {
+      const shop = renderShop(server, '/products/stoneware-mug', { cartLimits });
+      await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 0 items'));
+      const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' }, { timeout: 5000 });
+      expect(quantity.getAttribute('max')).toBe('3'); // 40 in stock: the cap wins
+      for (let i = 0; i < 5; i++) fireEvent.click(screen.getByRole('button', { name: 'One more' }));
+      expect((quantity as HTMLInputElement).value).toBe('3');
+      expect(screen.getByRole('button', { name: 'One more' }).hasAttribute('disabled')).toBe(true);
+      fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+      expect(cartLink().getAttribute('aria-label')).toBe('Cart, 3 items');
+      // The product's cap is met: no more of it, and the shopper is told why.
+      expect(screen.getByRole('button', { name: 'Add to cart' }).hasAttribute('disabled')).toBe(true);
+      screen.getByText('Your cart has the most of this product one order may hold: 3.');
+      await waitFor(async () =>
+        expect((await shop.client.items.query('Cart').find()).items.map((i) => i.quantity)).toEqual([3]),
+      );
+
+      // A second product takes the order's last unit; then no product has room.
+      shop.reload('/');
+      await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 3 items'));
+      const cards = await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+      const other = cards.find((b) => !b.hasAttribute('disabled'))!;
+      fireEvent.click(other);
+      fireEvent.click(other);
+      expect(cartLink().getAttribute('aria-label')).toBe('Cart, 4 items');
+      expect(screen.getAllByText('Your cart is full. Most items per order: 4.').length).toBeGreaterThan(0);
+      for (const card of screen.getAllByRole('button', { name: 'Add to cart' }))
+        expect(card.hasAttribute('disabled')).toBe(true);
+      await waitFor(async () =>
+        expect((await shop.client.items.query('Cart').find()).items.map((i) => i.quantity).sort()).toEqual([1, 3]),
+      );
+
+      // The cart page says it too, and its steppers stop at the caps.
+      fireEvent.click(cartLink());
+      await screen.findByRole('heading', { level: 1, name: 'Your cart' });
+      await screen.findByText('Your cart is full. Most items per order: 4.');
+      for (const more of await screen.findAllByRole('button', { name: /^Increase quantity of (?!Loading)/ }))
+        expect(more.hasAttribute('disabled')).toBe(true);
+      fireEvent.click(screen.getAllByRole('button', { name: /^Remove / })[0]!);
+      await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 1 item'));
+      expect(screen.queryByText(/^Your cart is full/)).toBeNull();
+      const field = await screen.findByRole('spinbutton', { name: /^Quantity of (?!Loading)/ }, { timeout: 5000 });
+      expect(field.getAttribute('max')).toBe('3');
+      fireEvent.change(field, { target: { value: '50' } });
+      await waitFor(async () =>
+        expect((await shop.client.items.query('Cart').find()).items.map((i) => i.quantity)).toEqual([3]),
+      );
+      expect(cartLink().getAttribute('aria-label')).toBe('Cart, 3 items');
+    } finally {
+      await siteCaps(undefined);
+    }
   });
 });

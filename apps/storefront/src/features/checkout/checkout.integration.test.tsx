@@ -124,4 +124,22 @@ describe('checkout journey', () => {
       '/sign-in?returnTo=%2Fcheckout',
     );
   });
+
+  it("shows checkout's own sentence when the cart is past the site's caps (they changed since it was filled)", async () => {
+    const shop = renderShop(server);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add to cart' }, long))[0]!);
+    let line: { _id: string; productId: string } | undefined;
+    await waitFor(async () => {
+      line = (await shop.client.items.query('Cart').find()).items[0] as typeof line;
+      expect(line).toBeDefined();
+    }, long);
+    // Twelve units, past the default cap of ten per product (as if an owner had just lowered it).
+    await shop.client.items.update('Cart', { _id: line!._id, productId: line!.productId, quantity: 12 });
+    shop.reload('/checkout');
+    await screen.findByLabelText('Email', {}, long);
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'US' } });
+    expect((await screen.findByText(/^At most 10 of one product per order\./, {}, long)).textContent).toBe(
+      'At most 10 of one product per order. Change your cart, then try again.',
+    );
+  });
 });

@@ -10,7 +10,7 @@ import { Price } from '../../components/Price.js';
 import { ProductImage } from '../../components/ProductImage.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { AddToCartButton } from '../cart/AddToCartButton.js';
-import { MAX_QUANTITY } from '../cart/cart-api.js';
+import { useCart } from '../cart/cart-context.js';
 import { fetchCategories, fetchProductBySlug } from '../catalog/catalog-api.js';
 import { fetchImageAlt, isUploaded } from './image-alt.js';
 import { QuantityStepper } from './QuantityStepper.js';
@@ -23,6 +23,7 @@ import { RichText } from '../../components/RichText.js';
 export function ProductPage() {
   const { _, i18n } = useLingui();
   const [quantity, setQuantity] = useState(1);
+  const { limits } = useCart();
   const { slug = '' } = useParams();
   const client = useShopClient();
   const product = useQuery(['product', slug], () => fetchProductBySlug(client, slug), { shared: true });
@@ -87,7 +88,8 @@ export function ProductPage() {
             {!soldOut && (
               <QuantityStepper
                 value={quantity}
-                max={Math.min(MAX_QUANTITY, p.stock ?? MAX_QUANTITY)}
+                // Checkout's cap per product (the site's settings), and never more than the stock.
+                max={Math.min(limits.maxUnitsPerProduct, p.stock ?? Infinity)}
                 onChange={setQuantity}
               />
             )}
