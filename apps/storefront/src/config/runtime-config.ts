@@ -25,18 +25,13 @@ export interface CartLimits {
 /** The server's own defaults (docs/storefront.md), for a server that does not send its caps yet. */
 export const DEFAULT_CART_LIMITS: CartLimits = { maxUnitsPerProduct: 10, maxUnitsPerOrder: 50, maxLinesPerOrder: 30 };
 
-/** Each cap as sent when it is a whole number of at least 1, else its default. */
+/** Each cap as sent when it is a whole number of at least 1 (the server's schema says so), else its default. */
 function cartLimitsFrom(raw: unknown): CartLimits {
-  const sent = (raw && typeof raw == 'object' ? raw : {}) as Partial<Record<keyof CartLimits, unknown>>;
-  const pick = (key: keyof CartLimits) => {
-    const value = sent[key];
-    return typeof value == 'number' && Number.isInteger(value) && value >= 1 ? value : DEFAULT_CART_LIMITS[key];
-  };
-  return {
-    maxUnitsPerProduct: pick('maxUnitsPerProduct'),
-    maxUnitsPerOrder: pick('maxUnitsPerOrder'),
-    maxLinesPerOrder: pick('maxLinesPerOrder'),
-  };
+  const limits = { ...DEFAULT_CART_LIMITS };
+  for (const [key, value] of Object.entries(raw ?? {}))
+    if (key in limits && Number.isInteger(value) && (value as number) >= 1)
+      limits[key as keyof CartLimits] = value as number;
+  return limits;
 }
 
 export const CONFIG_PATH = '/_vitrine/config.json';
