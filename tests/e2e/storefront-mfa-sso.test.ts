@@ -13,6 +13,7 @@ import {
   getVisitorToken,
   startTestProvider,
   startTestServer,
+  withLoopbackPeers,
   type TestProvider,
   type TestServer,
 } from '@vitrine/server/test-support';
@@ -31,7 +32,8 @@ beforeAll(async () => {
   // The local provider's client secret (test-support/oidc-provider.ts).
   const secret = 'test-provider-secret-0123456789abcdef';
   server = await startTestServer({
-    config: (c) => ({ ...c, storefrontDir: builtApps().storefront }),
+    // The provider listens on 127.0.0.1: only the operator's switch lets the server's requests reach it.
+    config: (c) => ({ ...withLoopbackPeers(c), storefrontDir: builtApps().storefront }),
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },

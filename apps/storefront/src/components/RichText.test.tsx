@@ -1,8 +1,12 @@
 /** Rich text reaches the page as React elements: formatting survives, scripts, handlers and unsafe URLs do not. */
-import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseHtmlOnServer } from '../server/html-parser.js';
 import { RichText, setHtmlParser } from './RichText.js';
+
+// The ui project shares one document between the files of a worker: a container left behind was read as page
+// text by the pseudo-locale suites that run after this file.
+afterEach(cleanup);
 
 const html = (value: string) => render(<RichText value={value} />).container.innerHTML;
 
