@@ -35,7 +35,7 @@ export default tseslint.config(
     // it, so the SSRF guard, the timeout, the size cap and the no-redirect rule cannot be forgotten (audit
     // V5-7). Elsewhere in the server, fetch and the HTTP client modules are refused. Exempt by name: the
     // client itself; the CLI commands (cli-*.ts, backup/commands.ts), which call the operator's own server
-    // at the URL the operator typed; data/http-support.ts, a test helper that calls the test server.
+    // at the URL the operator typed. (Test helpers live in packages/server/test-support/, outside this rule.)
     // Inline browser scripts in template strings are text, not code, and are not affected.
     files: ['packages/server/src/**/*.ts'],
     ignores: [
@@ -43,7 +43,6 @@ export default tseslint.config(
       'packages/server/src/http/outbound/**',
       'packages/server/src/cli-*.ts',
       'packages/server/src/backup/commands.ts',
-      'packages/server/src/data/http-support.ts',
     ],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: OUTBOUND }],

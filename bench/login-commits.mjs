@@ -13,7 +13,7 @@ import { openDatabase } from '../packages/server/dist/store/open.js';
 import { migrate } from '../packages/server/dist/store/migrate.js';
 import { insertSession } from '../packages/server/dist/oauth/sessions.js';
 import { createRateLimiter } from '../packages/server/dist/security/rate-limit.js';
-import { admitLoginAttempt, loginSucceeded } from '../packages/server/dist/identity/login-throttle.js';
+import { admitLoginAttempt, loginSucceeded } from '../packages/server/dist/security/login-throttle.js';
 
 const at = process.argv.indexOf('--postgres');
 const databaseUrl = at > 0 ? process.argv[at + 1] : undefined;

@@ -33,7 +33,7 @@ export interface WixClientServer {
 /**
  * A test server with open sign-up policies and Wix's hosts routed to it. With `client`, its demo site
  * has one more client with the settings a client gets when its config says nothing more (rotation on,
- * config/sites.ts): `@wix/sdk` must keep its member sessions on those (docs/tokens.md#the-token-model).
+ * config-files/sites.ts): `@wix/sdk` must keep its member sessions on those (docs/tokens.md#the-token-model).
  */
 export async function startWixClientServer(
   client?: { clientId: string; redirectUri: string },

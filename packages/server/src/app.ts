@@ -25,7 +25,7 @@ import { mailRoutes } from './mail/index.js';
 import { keyRoutes } from './oauth/key-routes.js';
 import { KeyRing } from './oauth/keys.js';
 import { signInRoutes } from './sign-in/routes.js';
-import { accountRoutes } from './account/routes.js';
+import { accountRoutes } from './sign-in/account/routes.js';
 import { tokenRoutes } from './oauth/routes.js';
 import { ownerRoutes } from './owners/routes.js';
 import { TokenService } from './oauth/token-service.js';

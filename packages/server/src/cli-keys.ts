@@ -1,9 +1,8 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ServerConfig } from './config/types.js';
 import { keyView } from './oauth/key-routes.js';
 import { ensureKeys, readKeyRecords, rotateSigningKey, signingKeyStates } from './oauth/key-store.js';
 import { migrate } from './store/migrate.js';
+import { runningServer } from './store/running-server.js';
 import { openDatabase } from './store/open.js';
 import type { Database } from './store/types.js';
 
@@ -91,31 +90,4 @@ export function formatKeys(keys: KeyRow[]): string {
       )
       .join('\n') + '\n'
   );
-}
-
-// Which server holds an embedded database: written when it listens, removed when it stops.
-const MARKER = 'server.json';
-
-export function markRunningServer(dataDir: string, url: string): () => void {
-  const file = join(dataDir, MARKER);
-  writeFileSync(file, JSON.stringify({ pid: process.pid, url }), { mode: 0o600 });
-  return () => rmSync(file, { force: true });
-}
-
-/** The server holding an embedded database, from its marker (also used by `vitrine owners add`). */
-export function runningServer(dataDir: string): { url: string } | undefined {
-  const file = join(dataDir, MARKER);
-  if (!existsSync(file)) return undefined;
-  try {
-    const { pid, url } = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; url: string };
-    process.kill(pid, 0);
-    return { url };
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else. Anything else: a stale marker.
-    if ((error as NodeJS.ErrnoException).code === 'EPERM') {
-      const { url } = JSON.parse(readFileSync(file, 'utf8')) as { url: string };
-      return { url };
-    }
-    return undefined;
-  }
 }

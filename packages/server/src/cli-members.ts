@@ -4,11 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
-import { runningServer } from './cli-keys.js';
+import { runningServer } from './store/running-server.js';
 import type { ServerConfig } from './config/types.js';
-import { IMPORT_FORMATS } from './members/import/formats.js';
-import { runImport, type ImportRequest } from './members/import/routes.js';
-import type { ImportReport } from './members/import/run.js';
+import { IMPORT_FORMATS } from './member-admin/import/formats.js';
+import { runImport, type ImportRequest } from './member-admin/import/routes.js';
+import type { ImportReport } from './member-admin/import/run.js';
 import { AuthEventLog } from './security/auth-events.js';
 import { migrate } from './store/migrate.js';
 import { openDatabase } from './store/open.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main, startServer } from './cli.js';
-import { loadConfig } from './config/load.js';
+import { loadConfig } from './config-files/load.js';
 
 function capture(): { out: () => string; err: () => string; restore(): void } {
   let out = '';

@@ -1,6 +1,6 @@
-import { runningServer } from './cli-keys.js';
+import { runningServer } from './store/running-server.js';
 import type { ServerConfig } from './config/types.js';
-import { ApplicationError } from './http/errors.js';
+import { ApplicationError } from './errors/wire.js';
 import { checkInvite, createInvitation, type InviteInput } from './owners/invite.js';
 import { FIRST_START_LINK, type OwnerRole } from './owners/store.js';
 import { migrate } from './store/migrate.js';

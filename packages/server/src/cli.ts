@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createApp, type VitrineApp } from './app.js';
 import { runBackupCli } from './cli-backup.js';
-import { formatKeys, markRunningServer, runKeyCommand } from './cli-keys.js';
+import { formatKeys, runKeyCommand } from './cli-keys.js';
+import { markRunningServer } from './store/running-server.js';
 import { formatImportReport, importMembersCommand, ImportUsageError } from './cli-members.js';
 import {
   addOwnerCommand,
@@ -11,9 +12,9 @@ import {
   formatInvite,
   OwnerExistsError,
 } from './cli-owners.js';
-import { ConfigError, loadConfig, type LoadConfigOptions } from './config/index.js';
+import { ConfigError, loadConfig, type LoadConfigOptions } from './config-files/index.js';
 import type { ServerConfig } from './config/types.js';
-import { ValidationError } from './http/errors.js';
+import { ValidationError } from './errors/wire.js';
 import { KeyProtectionError } from './oauth/key-store.js';
 
 const HELP = `Usage: vitrine <command> [options]

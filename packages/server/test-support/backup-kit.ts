@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { vi } from 'vitest';
 import { startServer, type RunningServer } from '../src/cli.js';
-import { loadConfig } from '../src/config/load.js';
+import { loadConfig } from '../src/config-files/load.js';
 import type { ServerConfig } from '../src/config/types.js';
 import { AccountKit } from './account-kit.js';
 import { Kit, withRedirectClient } from './redirect-kit.js';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CollectionConfig, PermissionLevel, SiteConfig } from '../src/config/types.js';
 import type { Caller } from '../src/http/caller.js';
-import { ApplicationError, ValidationError } from '../src/http/errors.js';
+import { ApplicationError, ValidationError } from '../src/errors/wire.js';
 import { migrate } from '../src/store/migrate.js';
 import { openDatabase } from '../src/store/open.js';
 import { openMigratedPglite } from './database.js';

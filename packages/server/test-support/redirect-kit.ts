@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SiteConfig } from '../src/config/types.js';
 import { getVisitorToken, startTestServer, type TestServer } from './server.js';
 import { SoftwarePasskey } from './software-passkey.js';
-import { findCode } from '../src/sign-in/redirect-store.js';
+import { findCode } from '../src/oauth/redirect-store.js';
 
 /** Shared by the redirect-login tests: a site with a second client, an API key, no email verification. */
 export const APP = { clientId: 'shop-app', redirectUri: 'https://shop.test/callback', origin: 'https://shop.test' };

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type VitrineApp } from '../src/app.js';
-import { loadConfig } from '../src/config/load.js';
+import { loadConfig } from '../src/config-files/load.js';
 import type { ServerConfig, SiteConfig } from '../src/config/types.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/store/open.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VitrineApp } from '../app.js';
+import { createApp, type VitrineApp } from '../../test-support/boot.js';
 import {
   consoleClient,
   signedIn,

@@ -5,7 +5,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { createStoredKey, listStoredKeys, revokeStoredKey, validKeyName } from '../security/stored-api-keys.js';

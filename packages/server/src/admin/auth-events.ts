@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { requireAdminFor } from '../owners/admin-access.js';
 

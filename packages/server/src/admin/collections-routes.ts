@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
-import { ApiError, invalidField } from '../http/errors.js';
+import { ApiError, invalidField } from '../errors/wire.js';
 import { refuseForbidden } from '../http/schemas/text-policy.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { dataErrors } from '../data/errors.js';

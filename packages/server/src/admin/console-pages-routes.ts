@@ -7,7 +7,7 @@ import * as S from './schemas.js';
 import { siteSettingsHandler } from './site-settings.js';
 
 /**
- * Admin API behind the console's Overview, Mail and Settings pages (the member page's actions are in members/admin-routes.ts).
+ * Admin API behind the console's Overview, Mail and Settings pages (the member page's actions are in member-admin/routes.ts).
  * Each answers the admin key, a site API key (its own site) and a console owner of the right role.
  */
 export const consolePagesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {

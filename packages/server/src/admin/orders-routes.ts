@@ -13,7 +13,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { AnyObject, Body, Described, Nullable, Open, op } from '../http/schemas/common.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';

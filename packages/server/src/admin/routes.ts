@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { listAuthEventsHandler } from './auth-events.js';
-import { memberAdminRoutes } from '../members/admin-routes.js';
+import { memberAdminRoutes } from '../member-admin/routes.js';
 import { webhookAdminRoutes } from '../webhooks/routes.js';
 import { consolePagesRoutes } from './console-pages-routes.js';
 import { translationAdminRoutes } from './translations-routes.js';

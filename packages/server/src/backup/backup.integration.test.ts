@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../cli.js';
+import { main } from '../../test-support/boot.js';
 import { APP } from '../../test-support/redirect-kit.js';
 import {
   BACKUP_ADMIN_KEY,

@@ -2,7 +2,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { runningServer } from '../cli-keys.js';
+import { runningServer } from '../store/running-server.js';
 import type { ServerConfig } from '../config/types.js';
 import { openDatabase } from '../store/open.js';
 import { backupKey } from './authenticate.js';

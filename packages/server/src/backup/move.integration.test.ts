@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../cli.js';
+import { main } from '../../test-support/boot.js';
 import { createEmptyPostgresDatabase } from '../../test-support/database.js';
 import { APP } from '../../test-support/redirect-kit.js';
 import {

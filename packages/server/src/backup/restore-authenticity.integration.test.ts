@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../cli.js';
+import { main } from '../../test-support/boot.js';
 import { createEmptyPostgresDatabase } from '../../test-support/database.js';
 import { backupConfig, freePort, startBackupServer, stubBackupEnv } from '../../test-support/backup-kit.js';
 import { sortIndexName, sortIndexSql } from '../data/indexes.js';

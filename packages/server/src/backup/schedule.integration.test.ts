@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config/index.js';
+import { ConfigError, loadConfig } from '../config-files/index.js';
 import { signedIn } from '../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { listBackups } from './folder.js';

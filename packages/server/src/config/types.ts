@@ -1,6 +1,6 @@
-import type { BackupSettings } from '../backup/config.js';
-import type { MediaSettings } from '../media/config.js';
-import type { MetricsSettings } from '../metrics/config.js';
+import type { BackupSettings } from './backup.js';
+import type { MediaSettings } from './media.js';
+import type { MetricsSettings } from './metrics.js';
 import type { PoolSettings } from '../store/pool-settings.js';
 import type { ReplicaFileSettings } from '../store/replica-settings.js';
 /** The validated configuration the server runs with (config file + environment, defaults applied). */
@@ -287,11 +287,11 @@ export interface ServerConfig {
   databaseReadUrl?: string | undefined;
   /** Top-level `webhooks` settings (webhooks/config.ts); absent = the defaults. */
   webhooks?: WebhookSettings;
-  /** Uploaded images (media/config.ts); absent = in the database, 10 MB each at most. */
+  /** Uploaded images (config/media.ts); absent = in the database, 10 MB each at most. */
   media?: MediaSettings;
-  /** `GET /metrics` (metrics/config.ts); absent = off. */
+  /** `GET /metrics` (config/metrics.ts); absent = off. */
   metrics?: MetricsSettings;
-  /** `backups` (backup/config.ts): the backups folder, and the schedule of the embedded database's backups. */
+  /** `backups` (config/backup.ts): the backups folder, and the schedule of the embedded database's backups. */
   backups?: BackupSettings;
   /** VITRINE_SHUTDOWN_TIMEOUT_MS: how long in-flight requests may take to finish on SIGTERM (default 10 000). */
   shutdownTimeoutMs?: number;

@@ -4,7 +4,7 @@
  * go through the same compiler, applied to the computed row document.
  */
 import type { CollectionConfig } from '../config/types.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { compileFilter, compileSort, fieldExpr, Params } from './filter/compile.js';
 import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
 import { isPlainObject, type JsonObject } from './json.js';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CollectionConfig } from '../config/types.js';
-import { ApplicationError, invalidField, ValidationError } from '../http/errors.js';
+import { ApplicationError, invalidField, ValidationError } from '../errors/wire.js';
 import type { Queryable } from '../store/types.js';
 import type { FilterNode } from './filter/ast.js';
 import { parseFilter } from './filter/parse.js';

@@ -11,7 +11,7 @@ import type { IndexConfig } from '../config/types.js';
 import type { Database } from '../store/types.js';
 import { collection } from '../../test-support/data.js';
 import { declaredIndexName } from './declared-indexes.js';
-import { startDataServer, type DataServer } from './http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
 const V2 = '/wix-data/v2';
 const byCategoryPrice: IndexConfig = {

@@ -8,7 +8,7 @@ import type { IndexConfig } from '../config/types.js';
 import type { Database } from '../store/types.js';
 import { collection, openTestDb, testSite } from '../../test-support/data.js';
 import { buildDeclaredIndexes, declaredIndexName } from './declared-indexes.js';
-import { startDataServer, type DataServer } from './http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
 const V2 = '/wix-data/v2';
 const bySku: IndexConfig = { fields: [{ field: 'sku', order: 'ASC' }], unique: true };

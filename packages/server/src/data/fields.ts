@@ -6,7 +6,7 @@
  * for existence (a reference to a removed item reads as null, as it does without a schema).
  */
 import type { CollectionConfig, FieldConfig, FieldType } from '../config/types.js';
-import { ValidationError, type FieldViolation } from '../http/errors.js';
+import { ValidationError, type FieldViolation } from '../errors/wire.js';
 import { canonicalDate, isDateValue, isPlainObject, type Json, type JsonObject } from './json.js';
 import { SYSTEM_FIELDS } from './store.js';
 

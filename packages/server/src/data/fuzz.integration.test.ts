@@ -1,7 +1,7 @@
 /** Random, mostly malformed requests to every endpoint: the answer is a 200 or a 4xx envelope, never a 500. */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDataServer, type DataServer } from './http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
 let server: DataServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../errors/wire.js';
 import type { Database } from '../store/types.js';
 import { bulkWrite } from './bulk.js';
 import { parseFilter } from './filter/parse.js';

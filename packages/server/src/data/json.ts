@@ -3,7 +3,7 @@
  * dates travel and are stored as `{"$date": "<canonical ISO>"}`, strings never hold NUL or lone surrogates
  * (PostgreSQL's jsonb rejects them), and values have a total "type rank" used for sorting.
  */
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

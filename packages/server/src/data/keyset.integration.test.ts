@@ -5,7 +5,7 @@
  * its query is a 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ValidationError } from '../http/errors.js';
+import type { ValidationError } from '../errors/wire.js';
 import type { Database } from '../store/types.js';
 import { bulkWrite } from './bulk.js';
 import { encodeCursor } from './paging.js';

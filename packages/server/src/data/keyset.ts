@@ -9,7 +9,7 @@
  * the rank and the typed key of that rank only, and is never NULL. Mixed directions are written as the
  * expanded OR form, led by a bound on the first key so an index still starts near the position.
  */
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import type { KeyType, Params, SortColumn } from './filter/compile.js';
 
 export type KeyValues = (string | null)[];

@@ -3,7 +3,7 @@
  * query-referenced; only a missing permission on the whole collection is a 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDataServer, type DataServer } from './http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 import { dateValue } from './json.js';
 import { buildData, insertRow } from './store.js';
 

@@ -4,7 +4,7 @@
  * A cursor that was altered, truncated or minted for another endpoint is a 400, never a 500.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { isPlainObject } from './json.js';
 import type { KeyValues, Position } from './keyset.js';
 import { DEFAULT_READ_LIMITS, type Total } from './read-limits.js';

@@ -1,5 +1,5 @@
 /** Field modifications of patch / bulk patch (docs/wire-format.md §9.1): SET_FIELD, REMOVE_FIELD, INCREMENT_FIELD, APPEND_TO_ARRAY, REMOVE_FROM_ARRAY. */
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { parseFieldPath } from './filter/parse.js';
 import { isPlainObject, jsonEqual, normalizeJson, type Json, type JsonObject } from './json.js';
 import { SYSTEM_FIELDS } from './store.js';

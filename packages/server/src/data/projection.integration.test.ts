@@ -1,6 +1,6 @@
 /** F-17: projecting fields never reaches Object.prototype, whatever the stored item or the field list holds. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDataServer, type DataServer } from './http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 import type { JsonObject } from './json.js';
 import { project } from './store.js';
 

@@ -1,6 +1,6 @@
 /** F-4 / F-7 over HTTP: oversized filters and field paths are 400s decided before any SQL runs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDataServer, type DataServer } from './http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
 const V2 = '/wix-data/v2';
 let server: DataServer;

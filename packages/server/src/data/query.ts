@@ -1,6 +1,6 @@
 /** Reading many items: query (with projection, paging and references), count and distinct values. */
 import type { CollectionConfig } from '../config/types.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import type { FilterNode, SortSpec } from './filter/ast.js';
 import {
   compileFilter,

@@ -1,6 +1,6 @@
 /** F-4: per-address limits on data writes and on heavy reads; ordinary reads and API-key callers are never counted. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDataServer, type DataServer } from './http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
 const V2 = '/wix-data/v2';
 const ENV = { VITRINE_DATA_WRITE_RATE_LIMIT: '3', VITRINE_DATA_QUERY_RATE_LIMIT: '2' };

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collection } from '../../test-support/data.js';
-import { startDataServer, type DataServer } from './http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
 const V2 = '/wix-data/v2';
 const ENV = { VITRINE_DATA_COUNT_LIMIT: '5', VITRINE_DATA_MAX_OFFSET: '4' };

@@ -67,7 +67,7 @@ export function dataReadLimits(env: NodeJS.ProcessEnv = process.env): DataReadLi
   };
 }
 
-/** At start (config/load.ts): a time limit that is not a whole number of ms from 0 to 60,000 is refused. */
+/** At start (config-files/load.ts): a time limit that is not a whole number of ms from 0 to 60,000 is refused. */
 export function checkDataReadEnv(env: NodeJS.ProcessEnv, fail: (key: string, message: string) => void): void {
   const raw = env[COUNT_TIME_LIMIT_KEY];
   if (raw === undefined || raw === '') return;

@@ -5,7 +5,7 @@
  * whose item the caller may read). Writing references needs update permission on the referring item.
  */
 import type { CollectionConfig } from '../config/types.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import type { Queryable } from '../store/types.js';
 import { dataErrors } from './errors.js';
 import { parseFieldPath } from './filter/parse.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { refuseForbidden } from '../http/schemas/text-policy.js';
 import type { Queryable } from '../store/types.js';
 import { aggregate } from './aggregate.js';

@@ -1,7 +1,7 @@
 /** The per-request context of the data service and the small request-reading helpers every endpoint shares. */
 import type { CollectionConfig, SiteConfig } from '../config/types.js';
 import type { Caller } from '../http/caller.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import type { Database } from '../store/types.js';
 import { dataErrors } from './errors.js';
 import { isPlainObject, normalizeJson } from './json.js';

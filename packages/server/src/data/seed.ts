@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../errors/wire.js';
 import { checkFields } from './fields.js';
 import { dateValue, normalizeJson, type JsonObject } from './json.js';
 import { buildData, insertRow } from './store.js';

@@ -1,5 +1,5 @@
 /** Row-level SQL on `data_items`. Every statement is scoped by site and collection. */
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import type { Queryable } from '../store/types.js';
 import { compileFilter, Params } from './filter/compile.js';
 import type { FilterNode } from './filter/ast.js';

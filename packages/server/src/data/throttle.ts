@@ -10,7 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../http/caller.js';
-import type { ApplicationError } from '../http/errors.js';
+import type { ApplicationError } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { clientIp } from '../security/client-ip.js';
 import type { RateLimiter } from '../security/rate-limit.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config/types.js';
-import { startDataServer, type DataServer } from './http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
 let server: DataServer;
 let admin: string;

@@ -8,7 +8,7 @@
  * `translatable`, and reads without a language or in the default language, run the same SQL as before.
  */
 import type { CollectionConfig, SiteConfig } from '../config/types.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import type { CompileTarget, Params } from './filter/compile.js';
 import { isPlainObject, normalizeJson, type Json, type JsonObject } from './json.js';
 

@@ -6,7 +6,7 @@ import { createClient, OAuthStrategy } from '@wix/sdk';
 import { items } from '@wix/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeWixToLocal } from '../../test-support/server.js';
-import { startDataServer, type DataServer } from './http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
 let server: DataServer;
 let routing: ReturnType<typeof routeWixToLocal> | undefined;

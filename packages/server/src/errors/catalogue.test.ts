@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ApplicationError, httpErrors } from '../http/errors.js';
+import { ApplicationError, httpErrors } from './wire.js';
 import { appError, ERRORS, type ErrorName } from './catalogue.js';
 
 const names = Object.keys(ERRORS) as ErrorName[];
@@ -103,7 +103,7 @@ describe('no wire code literals outside the catalogue', () => {
     expect(offending(/['"]WDE\d{4}['"]/)).toEqual([]);
   });
 
-  // http/errors.ts (the envelopes) keeps its helpers' codes; the test above checks them against the catalogue.
+  // errors/wire.ts (the envelopes) keeps its helpers' codes; the test above checks them against the catalogue.
   it('builds no application error from a literal status and code', () => {
     expect(
       offending(/new ApplicationError\(\s*\d{3}\s*,\s*['"`]/).filter(

@@ -9,7 +9,7 @@
  * never change an existing entry's code or status. OAuth token-endpoint errors (`{error}`, RFC 6749) and
  * the rule names of validation errors are not application codes and are not listed.
  */
-import { ApplicationError } from '../http/errors.js';
+import { ApplicationError } from './wire.js';
 
 export const ERRORS = {
   // Wix Headless identity codes (docs/wire-format.md §8): numeric, as the reference client expects them.

@@ -6,7 +6,7 @@
  */
 import type { ExecutionResult, GraphQLError } from 'graphql';
 import { graphql } from './graphql-js.js';
-import { ApiError, ApplicationError, ValidationError } from '../http/errors.js';
+import { ApiError, ApplicationError, ValidationError } from '../errors/wire.js';
 import { capacityError, errorLogFields, uniqueValueError } from '../http/install.js';
 
 export interface Log {

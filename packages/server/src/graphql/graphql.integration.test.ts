@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GRAPHQL } from '../config/fields.js';
 import type { ServerConfig } from '../config/types.js';
-import { startDataServer, type DataServer } from '../data/http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 import { insertMember } from '../members/store.js';
 
 let server: DataServer;

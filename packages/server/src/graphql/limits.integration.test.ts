@@ -4,7 +4,7 @@
  * introspection off in production unless the site turns it on (S-12).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDataServer, type DataServer } from '../data/http-support.js';
+import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
 let server: DataServer;
 beforeAll(async () => {

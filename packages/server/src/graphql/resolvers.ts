@@ -4,7 +4,7 @@
  */
 import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import type { CollectionConfig } from '../config/types.js';
-import { ApplicationError } from '../http/errors.js';
+import { ApplicationError } from '../errors/wire.js';
 import { ERRORS } from '../errors/catalogue.js';
 import { getItem, insertOne, removeOne, updateOne } from '../data/items-service.js';
 import type { JsonObject } from '../data/json.js';

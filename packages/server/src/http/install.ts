@@ -5,7 +5,7 @@ import type { SiteRegistry } from '../sites/registry.js';
 import { isDatabaseBusy } from '../store/busy.js';
 import { isStatementTimeout } from '../store/postgres.js';
 import { uniqueIndexViolated } from '../store/unique-indexes.js';
-import { ApiError, type ApplicationError } from './errors.js';
+import { ApiError, type ApplicationError } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { installLingeringClose } from './lingering-close.js';
 

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { VitrineApp } from '../app.js';
+import type { VitrineApp } from '../../test-support/boot.js';
 import { startTestServer } from '../../test-support/server.js';
 
 describe('closing the server', () => {

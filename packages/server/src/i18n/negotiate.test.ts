@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../../test-support/boot.js';
 import { matchLanguage, negotiateLanguage } from './negotiate.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, Kit, pkce, postedMessage } from '../../test-support/redirect-kit.js';
 import { verifyMemberEmail } from '../members/events.js';
-import { consumeSessionToken } from './session-tokens.js';
+import { consumeSessionToken } from '../sessions/session-tokens.js';
 
 /**
  * Audit F-2 (account pre-hijacking): someone registers a victim's address with a password they know,

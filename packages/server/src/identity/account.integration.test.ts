@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeSessionToken } from './session-tokens.js';
+import { consumeSessionToken } from '../sessions/session-tokens.js';
 import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 const API_KEY = 'backend-key-0123456789-abcdefghij';

@@ -100,7 +100,7 @@ describe('owner approval', () => {
     });
     expect(refresh.status).toBe(400);
     expect((await call('GET', '/_api/members/v1/members/my', { token: session.accessToken })).status).toBe(401);
-    const { consumeSessionToken } = await import('./session-tokens.js');
+    const { consumeSessionToken } = await import('../sessions/session-tokens.js');
     expect(await consumeSessionToken(server.ctx.db, server.siteId, ok.body.sessionToken)).toBeNull();
     // no reset mail for a blocked member either
     await call('POST', '/_api/iam/recovery/v1/send-email', { token: visitor, body: { email } });

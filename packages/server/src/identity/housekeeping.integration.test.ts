@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
 import { sweepExpired } from './housekeeping.js';
-import { issueSessionToken } from './session-tokens.js';
+import { issueSessionToken } from '../sessions/session-tokens.js';
 import { openMigratedPglite } from '../../test-support/database.js';
 
 let db: Database;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../store/types.js';
-import { revokeSessionTokens } from './session-tokens.js';
+import { revokeSessionTokens } from '../sessions/session-tokens.js';
 
 export interface RevokeMemberAccess {
   siteId: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FieldViolation } from '../http/errors.js';
+import type { FieldViolation } from '../errors/wire.js';
 
 /**
  * IdentityProfile of docs/wire-format.md §6.2: validated field by field, kept in the wire's own names.

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppContext } from '../context.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { applicationSchemaErrorFormatter, identitySchemaErrorFormatter } from '../http/schemas/schema-errors.js';
 import { CaptchaVerifier } from '../security/captcha.js';
 import { privateNetworksAllowed } from '../http/outbound/index.js';

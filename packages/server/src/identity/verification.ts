@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SiteConfig } from '../config/types.js';
-import { httpErrors } from '../http/errors.js';
+import { httpErrors } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { verificationCodeMail } from '../mail/templates.js';
@@ -157,7 +157,7 @@ export async function resendCode(
 
 /**
  * A new code for a live challenge, mailed to the member; the previous code stops working. At most once a
- * minute: the member's own "send again" and an owner's resend (members/admin-verification.ts) share this.
+ * minute: the member's own "send again" and an owner's resend (member-admin/verification.ts) share this.
  */
 export async function sendNewCode(
   tx: Queryable,

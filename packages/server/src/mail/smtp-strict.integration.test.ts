@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { loadConfig } from '../config/index.js';
+import { loadConfig } from '../../test-support/boot.js';
 import { waitFor } from '../../test-support/smtp.js';
 import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 import { enqueueMail } from './outbox.js';

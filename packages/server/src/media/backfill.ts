@@ -20,7 +20,7 @@ import { checkLimits, readImageFacts, VARIANT_WIDTHS } from './images.js';
 import { filePath, findMedia, readMediaBytes, type MediaRecord } from './store.js';
 import { cleanWithVariants, type CleanedWithVariants } from './upload.js';
 import { formatOfType, storeVariant } from './variants.js';
-import type { MediaSettings } from './config.js';
+import type { MediaSettings } from '../config/media.js';
 import type { MediaWork } from './work.js';
 
 export interface SweepDeps {

@@ -8,7 +8,7 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VitrineApp } from '../app.js';
+import { createApp, type VitrineApp } from '../../test-support/boot.js';
 import type { ServerConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import { createPostgresTestDatabase } from '../../test-support/database.js';

@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VitrineApp } from '../app.js';
+import { createApp, type VitrineApp } from '../../test-support/boot.js';
 import type { ServerConfig } from '../config/types.js';
 import { signedIn } from '../../test-support/owners-kit.js';
 import { createPostgresTestDatabase } from '../../test-support/database.js';

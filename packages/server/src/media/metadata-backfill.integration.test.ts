@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VitrineApp } from '../app.js';
+import { createApp, type VitrineApp } from '../../test-support/boot.js';
 import type { ServerConfig } from '../config/types.js';
 import { Metrics } from '../metrics/metrics.js';
 import type { Database } from '../store/types.js';

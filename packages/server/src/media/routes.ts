@@ -15,7 +15,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
-import { httpErrors, invalidField } from '../http/errors.js';
+import { httpErrors, invalidField } from '../errors/wire.js';
 import { Empty, Open, op } from '../http/schemas/common.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
@@ -25,7 +25,7 @@ import {
   DEFAULT_MEDIA_MAX_BYTES,
   DEFAULT_VARIANT_MISSES,
   type MediaSettings,
-} from './config.js';
+} from '../config/media.js';
 import {
   cleanName,
   findMedia,

@@ -7,7 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Queryable } from '../store/types.js';
 import { MEDIA_TYPES, type MediaFormat } from './images.js';
-import type { MediaSettings } from './config.js';
+import type { MediaSettings } from '../config/media.js';
 
 export interface MediaRecord {
   id: string;

@@ -9,7 +9,7 @@ import { cleanImage, makeVariants, type Cleaned } from './encode.js';
 import { inspectImage, MEDIA_TYPES, type ImageFacts, type MediaFormat } from './images.js';
 import { insertMedia, type MediaRecord } from './store.js';
 import { storeVariant, variantKey, type VariantKey } from './variants.js';
-import type { MediaSettings } from './config.js';
+import type { MediaSettings } from '../config/media.js';
 import type { MediaWork } from './work.js';
 
 /**

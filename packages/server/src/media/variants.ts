@@ -9,11 +9,11 @@
  * `media_variant_claims` row: the first insert encodes, the others poll for its result), and the work slots.
  */
 import type { Queryable } from '../store/types.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { makeVariant, MAX_VARIANT_WIDTH } from './encode.js';
 import { MEDIA_TYPES, VARIANT_FORMATS, VARIANT_WIDTHS, type MediaFormat } from './images.js';
 import { asBuffer, readMediaBytes, type MediaRecord } from './store.js';
-import type { MediaSettings } from './config.js';
+import type { MediaSettings } from '../config/media.js';
 import type { MediaWork } from './work.js';
 
 export interface VariantRequest {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { findMemberById, type Member } from './store.js';
-import { revokeSessionTokens } from '../identity/session-tokens.js';
+import { revokeSessionTokens } from '../sessions/session-tokens.js';
 import { appError } from '../errors/catalogue.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';

@@ -32,7 +32,7 @@ const MemberRow = Open({
   ),
   ...rest,
 });
-// members/details.ts: the member page's sessions and sign-in methods.
+// member-admin/details.ts: the member page's sessions and sign-in methods.
 const MemberSession = Open({
   clientId: Type.String(),
   ip: Type.Optional(

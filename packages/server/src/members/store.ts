@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
-import { emailKey } from './email-key.js';
+import { emailKey } from '../security/email-key.js';
 
 /** Members of a site: the rows behind register, login, approval and the admin API. */
 export type MemberStatus = 'PENDING' | 'ACTIVE' | 'BLOCKED';
@@ -20,7 +20,7 @@ export interface Member {
   revision: number;
   createdAt: Date;
   updatedAt: Date;
-  /** When the member was imported from another system (members/import/); null for members made here. */
+  /** When the member was imported from another system (member-admin/import/); null for members made here. */
   importedAt: Date | null;
   /**
    * Whether a second factor was active when the member was read for a password sign-in
@@ -68,7 +68,7 @@ function toMember(r: MemberRow): Member {
 }
 
 // Addresses compare by one normalised key (email-key.ts, audit S-8); re-exported for the stores that key on it.
-export { emailKey } from './email-key.js';
+export { emailKey } from '../security/email-key.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids arrive from clients; a non-uuid would make PostgreSQL raise, so it is "not found" before the query. */

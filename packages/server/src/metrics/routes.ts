@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { parseAuthorization } from '../http/resolve-caller.js';
-import type { MetricsSettings } from './config.js';
+import type { MetricsSettings } from '../config/metrics.js';
 import type { Metrics } from './metrics.js';
 
 const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';

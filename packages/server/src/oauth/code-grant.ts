@@ -1,10 +1,10 @@
 import { reassignVisitorItems } from '../data/ownership.js';
-import { OAuthError } from '../http/errors.js';
+import { OAuthError } from '../errors/wire.js';
 import { recordVisitor } from '../members/store.js';
 import { requestOrigin } from '../security/auth-events.js';
 import { keepsFirstRefreshToken } from './client-kind.js';
 import { requireClient, type GrantHandler } from './grants.js';
-import { consumeCode, findCode, recordCodeSession, verifyPkce } from '../sign-in/redirect-store.js';
+import { consumeCode, findCode, recordCodeSession, verifyPkce } from './redirect-store.js';
 import { endSession } from './session-end.js';
 import { linkGuestOrders } from '../shop/guest-orders.js';
 

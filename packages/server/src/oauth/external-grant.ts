@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { reassignVisitorItems } from '../data/ownership.js';
-import { OAuthError } from '../http/errors.js';
+import { OAuthError } from '../errors/wire.js';
 import { parseAuthorization } from '../http/resolve-caller.js';
 import { findMemberById, isMemberId } from '../members/store.js';
-import { consumeSessionToken } from '../identity/session-tokens.js';
+import { consumeSessionToken } from '../sessions/session-tokens.js';
 import { clientIp } from '../security/client-ip.js';
 import type { Queryable } from '../store/types.js';
 import { keepsFirstRefreshToken } from './client-kind.js';

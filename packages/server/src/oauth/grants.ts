@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { OAuthError } from '../http/errors.js';
+import { OAuthError } from '../errors/wire.js';
 import { requestOrigin } from '../security/auth-events.js';
 import type { TokenRequest } from './token-request.js';
 import type { TokenResponse } from './token-service.js';

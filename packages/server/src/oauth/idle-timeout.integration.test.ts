@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../../test-support/boot.js';
 import { ConfigError } from '../config/validate.js';
 import { startTestServer } from '../../test-support/server.js';
 import { APP, Kit, fragmentOf, pkce, withRedirectClient } from '../../test-support/redirect-kit.js';

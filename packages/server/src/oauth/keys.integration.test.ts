@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VitrineApp } from '../app.js';
-import { runKeyCommand } from '../cli-keys.js';
-import { loadConfig } from '../config/load.js';
+import { createApp, type VitrineApp, runKeyCommand, loadConfig } from '../../test-support/boot.js';
 import { isSealed } from '../security/key-encryption.js';
 import type { Database } from '../store/types.js';
 import { getVisitorToken, startTestServer, type TestServer } from '../../test-support/server.js';

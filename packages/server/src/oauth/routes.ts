@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
-import { OAuthError } from '../http/errors.js';
+import { OAuthError } from '../errors/wire.js';
 import type { RateLimiter } from '../security/rate-limit.js';
 import { perIpLimit } from '../security/rate-limit-hook.js';
 import { authorizationCodeGrant } from './code-grant.js';

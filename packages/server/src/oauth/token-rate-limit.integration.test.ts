@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VitrineApp } from '../app.js';
-import { loadConfig } from '../config/load.js';
+import { createApp, type VitrineApp, loadConfig } from '../../test-support/boot.js';
 import type { Database } from '../store/types.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { openMigratedPglite } from '../../test-support/database.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { parseAuthorization, resolveCaller } from '../http/resolve-caller.js';
 import { isOwnerRequest, recordOwnerEvent, requireOwner } from './access.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VitrineApp } from '../app.js';
+import { createApp, type VitrineApp } from '../../test-support/boot.js';
 import { addOwner, signedIn } from '../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 

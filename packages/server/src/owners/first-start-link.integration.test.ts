@@ -3,7 +3,7 @@
  * any route (audit V5-13): its pending owner is removed with it. Invitations made otherwise keep working.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOwnerCommand, firstStartInvite } from '../cli-owners.js';
+import { addOwnerCommand, firstStartInvite } from '../../test-support/boot.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { addOwner, consoleClient } from '../../test-support/owners-kit.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstStartInvite } from '../cli-owners.js';
+import { firstStartInvite } from '../../test-support/boot.js';
 import { listMail } from '../mail/outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { addOwner, consoleClient } from '../../test-support/owners-kit.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { afterResponse } from '../http/after-response.js';
-import { httpErrors, invalidField } from '../http/errors.js';
+import { httpErrors, invalidField } from '../errors/wire.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { emailKey } from '../members/store.js';

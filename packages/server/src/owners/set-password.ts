@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
-import { invalidField, ValidationError } from '../http/errors.js';
+import { invalidField, ValidationError } from '../errors/wire.js';
 import { hashPassword, passwordViolation } from '../security/passwords.js';
 import { mustEnrolTwoFactor, recordOwnerEvent } from './access.js';
 import { mailPasswordChanged } from './mails.js';

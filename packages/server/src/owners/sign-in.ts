@@ -1,18 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { httpErrors, invalidField } from '../http/errors.js';
+import { httpErrors, invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
-import { admitLoginAttempt, loginSucceeded, type LoginAttempt } from '../identity/login-throttle.js';
+import { admitLoginAttempt, loginSucceeded, type LoginAttempt } from '../security/login-throttle.js';
 import { clientIp } from '../security/client-ip.js';
 import { verifyPassword } from '../security/passwords.js';
 import { recordOwnerEvent } from './access.js';
 import { isOwnerEmail } from './invite.js';
-import { requireConfirmedEmail } from '../members/email-key.js';
+import { requireConfirmedEmail } from '../security/email-key.js';
 import { csrfTokenFor, startOwnerSession } from './sessions.js';
 import { claimTotpStep, findOwnerByEmail, ownerView } from './store.js';
 import { matchingStep } from './two-factor.js';
 
-// Owners share the members' per-account throttle (identity/login-throttle.ts) under a key space of their own.
+// Owners share the members' per-account throttle (security/login-throttle.ts) under a key space of their own.
 const OWNER_THROTTLE_SCOPE = '_owners';
 
 const body = (request: FastifyRequest) =>

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../../test-support/boot.js';
 import { ConfigError } from '../config/validate.js';
 import { DEFAULT_PHONE_LIMITS, phoneOf } from './config.js';
 import { maskPhone, parsePhone } from './numbers.js';

@@ -93,7 +93,7 @@ function readAuthToken(r: Reader, o: Record<string, unknown>, path: string, env:
 
 /**
  * The production rule: the dev phone shows every code to anyone, so it never runs there. Checked at start
- * (config/load.ts) and whenever the console rebuilds a site (settings/effective.ts), in the same words.
+ * (config-files/load.ts) and whenever the console rebuilds a site (settings/effective.ts), in the same words.
  */
 export function checkPhoneInProduction(r: Reader, sites: SiteConfig[], production: boolean): void {
   sites.forEach((site, i) => checkSitePhoneInProduction(r, site, `sites[${i}]`, production));

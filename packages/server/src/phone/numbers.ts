@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 
 export interface PhoneNumber {
   /** E.164, e.g. "+33612345678". */

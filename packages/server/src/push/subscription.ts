@@ -1,4 +1,4 @@
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import type { PushSubscriptionJson } from './types.js';
 
 const B64URL = /^[A-Za-z0-9_-]{8,200}$/;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../../test-support/boot.js';
 import { ConfigError } from '../config/validate.js';
 import { getVisitorToken, startTestServer, type TestServer } from '../../test-support/server.js';
 import { clientIp } from './client-ip.js';

@@ -1,5 +1,5 @@
 import { hash, verify, parseOptions, type Algorithm } from '@node-rs/argon2';
-import type { FieldViolation } from '../http/errors.js';
+import type { FieldViolation } from '../errors/wire.js';
 import { isCommonPassword } from './common-passwords.js';
 import { exceedsWorkCaps, verifyForeignHash } from './foreign-hashes.js';
 import { defaultHashSlots, hashSlots } from './hash-slots.js';

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/wire.js';
 import type { Database } from '../store/index.js';
 import { createRateLimiter } from './rate-limit.js';
 import { perIpLimit } from './rate-limit-hook.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OAuthError, httpErrors } from '../http/errors.js';
+import { OAuthError, httpErrors } from '../errors/wire.js';
 import { clientIp } from './client-ip.js';
 import type { RateLimiter } from './rate-limit.js';
 

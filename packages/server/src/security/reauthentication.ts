@@ -1,15 +1,15 @@
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
-import { ApplicationError } from '../http/errors.js';
+import { ApplicationError } from '../errors/wire.js';
 import { ERRORS } from '../errors/catalogue.js';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords.js';
-import { admitLoginAttempt, loginSucceeded, tooManyFailedLogins } from '../identity/login-throttle.js';
+import { admitLoginAttempt, loginSucceeded, tooManyFailedLogins } from './login-throttle.js';
 
 /**
  * Re-authentication for sensitive account changes (ASVS 6.2.3 / 7.5.1; audit F-6): the member proves
  * it is them again with the current password, or signed in so recently that the proof is still fresh.
  * Password change, factor changes and SSO connect/disconnect call it. A current password is a password
- * check like a login's, so it counts in the login's throttle (identity/login-throttle.ts; audit S-2): a
+ * check like a login's, so it counts in the login's throttle (security/login-throttle.ts; audit S-2): a
  * stolen access token is no guessing oracle, and wrong guesses here lock the account as login failures do.
  */
 export const RECENT_SIGN_IN_SECONDS = 600;

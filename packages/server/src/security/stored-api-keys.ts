@@ -4,7 +4,7 @@
  * database, so a revoke takes effect at once on every instance (no cache that could outlive it).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import type { Queryable } from '../store/types.js';
 

@@ -1,10 +1,10 @@
 /**
  * A site's effective settings: its config file entry (or, without a file, the site it started as) with
- * the console's values on top, built by the config loader's own reader (config/sites.ts `readSite`, the
+ * the console's values on top, built by the config loader's own reader (config-files/sites.ts `readSite`, the
  * TypeBox schemas and the cross checks), so a console value is refused with the sentence the file gets.
  */
 import type { ServerConfig, SiteConfig } from '../config/types.js';
-import { readSite } from '../config/sites.js';
+import { readSite } from '../config-files/sites.js';
 import { Reader } from '../config/validate.js';
 import { checkSitePhoneInProduction } from '../phone/config.js';
 import { keysIn, parseKey, schemaOf, setValueAt, settingSections, valueAt } from './keys.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, startTestServer, type ConsoleClient, type TestServer } from '../../test-support/index.js';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../config-files/load.js';
 
 const ADMIN_KEY = randomBytes(24).toString('base64url');
 const KEK = randomBytes(32).toString('base64');

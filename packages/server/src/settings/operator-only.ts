@@ -11,7 +11,7 @@
  *   phone sender) stays as the base has it;
  * - environment: the console's rebuild reads only the variables the file's own entry reads.
  */
-import { readSite } from '../config/sites.js';
+import { readSite } from '../config-files/sites.js';
 import { Reader } from '../config/validate.js';
 import { isOperatorOnly } from './keys.js';
 

@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
-import { ApplicationError } from '../http/errors.js';
+import { ApplicationError } from '../errors/wire.js';
 import { outboundPolicy } from '../http/outbound/index.js';
 import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { adminAccess, requireServerAdmin, type AdminAccess } from '../owners/admin-access.js';

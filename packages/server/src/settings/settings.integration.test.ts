@@ -18,8 +18,8 @@ import {
   type ConsoleClient,
   type TestServer,
 } from '../../test-support/index.js';
-import { createApp, type VitrineApp } from '../app.js';
-import { loadConfig } from '../config/load.js';
+import { createApp, type VitrineApp } from '../../test-support/boot.js';
+import { loadConfig } from '../config-files/load.js';
 import type { ConfigError } from '../config/validate.js';
 import type { ServerConfig } from '../config/types.js';
 

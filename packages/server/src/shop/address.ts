@@ -1,4 +1,4 @@
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 
 export interface ShippingAddress {
   /** Who receives the parcel. */

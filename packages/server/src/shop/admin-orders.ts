@@ -3,7 +3,7 @@
  * newest first, and one order with its customer and history. Plain SQL over the Orders collection's
  * data items (indexes in migration 0043); orders of guests (#29's guest checkout) carry `guestEmail`.
  */
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { isDateValue, type JsonObject } from '../data/json.js';
 import type { Queryable } from '../store/types.js';
 import { currentStatus, isOrderStatus, type OrderStatus } from './order-rules.js';

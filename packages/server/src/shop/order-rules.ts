@@ -5,7 +5,7 @@
  * `CANCELED` keeps the spelling the storefront's catalogs already had; the webhook event is `order.cancelled`.
  */
 import { appError } from '../errors/catalogue.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 
 export const ORDER_STATUSES = ['AWAITING_PAYMENT', 'PAID', 'SHIPPED', 'DELIVERED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

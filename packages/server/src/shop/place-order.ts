@@ -5,12 +5,12 @@
 import type { AppContext } from '../context.js';
 import type { SiteConfig } from '../config/types.js';
 import type { JsonObject } from '../data/json.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { mailLanguage } from '../i18n/index.js';
 import { isEmail } from '../identity/common.js';
 import { enqueueMail } from '../mail/index.js';
 import { findMemberById } from '../members/store.js';
-import { requireConfirmedEmail } from '../members/email-key.js';
+import { requireConfirmedEmail } from '../security/email-key.js';
 import { parseShippingAddress } from './address.js';
 import { checkout, type Buyer, type ShopCollections } from './checkout.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
@@ -44,7 +44,7 @@ export function readCheckoutBody(raw: unknown): CheckoutBody {
   };
 }
 
-/** A guest's email: required, well-formed, and not a look-alike of another address (members/email-key.ts). */
+/** A guest's email: required, well-formed, and not a look-alike of another address (security/email-key.ts). */
 export function guestEmail(email: string | undefined): string {
   if (!email) throw invalidField('email', 'is required to check out without an account');
   if (!isEmail(email)) throw invalidField('email', 'must be a valid email');

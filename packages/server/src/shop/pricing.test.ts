@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplicationError } from '../http/errors.js';
+import type { ApplicationError } from '../errors/wire.js';
 import { formatOrderNumber, priceOrder, quantitiesOf, type ProductRow } from './pricing.js';
 
 const product = (id: string, price: unknown, stock?: unknown): ProductRow => ({

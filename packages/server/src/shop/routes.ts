@@ -14,7 +14,7 @@ import type { AppContext } from '../context.js';
 import { hasShop } from '../data/module-collections.js';
 import { appError } from '../errors/catalogue.js';
 import type { Caller } from '../http/caller.js';
-import { httpErrors } from '../http/errors.js';
+import { httpErrors } from '../errors/wire.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { clientIp } from '../security/client-ip.js';
 import { DEFAULT_COLLECTIONS, quoteCheckout, type Buyer, type ShopCollections } from './checkout.js';

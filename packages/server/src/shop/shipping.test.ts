@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../../test-support/boot.js';
 import type { ShippingConfig } from '../config/types.js';
 import { ConfigError } from '../config/validate.js';
-import { ApplicationError } from '../http/errors.js';
+import { ApplicationError } from '../errors/wire.js';
 import { chooseShipping, shippingOptions } from './shipping.js';
 
 const config: ShippingConfig = {

@@ -8,7 +8,7 @@ import { findMemberById } from '../members/store.js';
 import { formAction, langParam } from './form-state.js';
 import { entryOf, type Scope } from './pages.js';
 import { AUTHORIZE_PATH } from './redirect-sessions.js';
-import type { RedirectSession } from './redirect-store.js';
+import type { RedirectSession } from '../oauth/redirect-store.js';
 
 /**
  * What the authorization request's `prompt` (OpenID Connect Core §3.1.2.1) does with a live hosted

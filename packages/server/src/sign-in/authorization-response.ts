@@ -7,11 +7,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
-import { completeRedirectSession, issueCode, type RedirectSession } from './redirect-store.js';
+import { completeRedirectSession, issueCode, type RedirectSession } from '../oauth/redirect-store.js';
 import { html, unsafeRawHtml } from '../http/html.js';
 import { newNonce, scriptJson } from '../http/pages/layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
-import { openAccount } from '../account/open.js';
+import { openAccount } from './account/open.js';
 import { translator, type Translator } from '../i18n/index.js';
 import { pageLanguage, type PageLanguage } from '../http/pages/language.js';
 

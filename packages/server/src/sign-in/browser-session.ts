@@ -6,7 +6,7 @@ import { endSession } from '../oauth/session-end.js';
 import { lastUseIsStale, touchSession } from '../oauth/sessions.js';
 import { requestOrigin } from '../security/auth-events.js';
 import type { Queryable } from '../store/types.js';
-import { findBrowserMember, insertBrowserSession, revokeBrowserSession } from './redirect-store.js';
+import { findBrowserMember, insertBrowserSession, revokeBrowserSession } from '../oauth/redirect-store.js';
 
 /**
  * The hosted pages' browser session (docs/sign-in.md#hosted-pages): the `vitrine_sso` cookie, a row in

@@ -1,6 +1,6 @@
 /** Identity errors in the hosted pages' words: field by field, in the page's language. */
 
-import { ApplicationError, ValidationError, type ApiError } from '../http/errors.js';
+import { ApplicationError, ValidationError, type ApiError } from '../errors/wire.js';
 import { ERRORS } from '../errors/catalogue.js';
 import { type FormState } from './views.js';
 import { type MessageKey, type Translator } from '../i18n/index.js';

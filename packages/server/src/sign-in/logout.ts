@@ -7,7 +7,7 @@ import {
   isLive,
   revokeBrowserSession,
   type RedirectSession,
-} from './redirect-store.js';
+} from '../oauth/redirect-store.js';
 import { endSession } from '../oauth/session-end.js';
 import { requestOrigin } from '../security/auth-events.js';
 import type { Queryable } from '../store/types.js';

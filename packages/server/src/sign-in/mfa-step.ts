@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { SiteConfig } from '../config/types.js';
-import { ApplicationError } from '../http/errors.js';
+import { ApplicationError } from '../errors/wire.js';
 import type { StateResponse } from '../identity/common.js';
 import { liveChallenge } from '../identity/mfa/challenge.js';
 import { availableFactors } from '../identity/mfa/gate.js';

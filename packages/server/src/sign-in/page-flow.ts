@@ -6,7 +6,7 @@ import { withRequestLanguage } from '../i18n/index.js';
 import { pageLanguage } from '../http/pages/language.js';
 import { cameThroughTrustedProxy, clientIp } from '../security/client-ip.js';
 import { entryOf, type Scope } from './pages.js';
-import type { RedirectSession } from './redirect-store.js';
+import type { RedirectSession } from '../oauth/redirect-store.js';
 
 /**
  * Runs an identity flow (identity/) for this redirect session: the same function its JSON endpoint calls,

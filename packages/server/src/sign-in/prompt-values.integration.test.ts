@@ -2,7 +2,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP, fragmentOf, Kit, pkce, type HostedPage } from '../../test-support/redirect-kit.js';
 import { Browser } from '../../test-support/sso-kit.js';
-import { findCode } from './redirect-store.js';
+import { findCode } from '../oauth/redirect-store.js';
 
 /**
  * `prompt` on /oauth2/authorize means what OpenID Connect Core §3.1.2.1 says (issue #25), here for

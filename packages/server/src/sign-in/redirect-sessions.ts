@@ -2,12 +2,17 @@ import { matchLanguage, siteLanguages } from '../i18n/index.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
-import { ValidationError, type FieldViolation } from '../http/errors.js';
+import { ValidationError, type FieldViolation } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
-import { consumeSessionToken } from '../identity/session-tokens.js';
-import { accountSessionInput, unservedIntents } from '../account/redirect.js';
-import { CHALLENGE, insertRedirectSession, type NewRedirectSession, type ResponseMode } from './redirect-store.js';
+import { consumeSessionToken } from '../sessions/session-tokens.js';
+import { accountSessionInput, unservedIntents } from './account/redirect.js';
+import {
+  CHALLENGE,
+  insertRedirectSession,
+  type NewRedirectSession,
+  type ResponseMode,
+} from '../oauth/redirect-store.js';
 
 export const PROMPTS = ['login', 'none', 'consent', 'select_account'] as const;
 const RESPONSE_MODES: readonly ResponseMode[] = ['fragment', 'query', 'web_message'];

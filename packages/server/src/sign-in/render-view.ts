@@ -2,7 +2,7 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../config/types.js';
-import { type RedirectSession } from './redirect-store.js';
+import { type RedirectSession } from '../oauth/redirect-store.js';
 import { csrfFor, ensureCsrfCookie } from '../http/cookies.js';
 import { formActionSources, newNonce, page, pageHeaders } from '../http/pages/layout.js';
 import { entryOf, type Scope } from './pages.js';

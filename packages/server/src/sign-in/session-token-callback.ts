@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { finish } from './authorization-response.js';
 import type { Scope } from './pages.js';
-import { consumeSessionToken } from '../identity/session-tokens.js';
+import { consumeSessionToken } from '../sessions/session-tokens.js';
 import { ssoErrorPage } from './sso-pages.js';
 import { pageQuery } from '../http/pages/input.js';
 import { sessionOf, str, usable } from './sso-flow-common.js';

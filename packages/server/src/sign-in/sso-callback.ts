@@ -3,7 +3,7 @@ import * as oidc from 'openid-client';
 import { afterState } from './authorize.js';
 import { readCookies } from '../http/cookies.js';
 import type { Scope } from './pages.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/wire.js';
 import { requestOrigin } from '../security/auth-events.js';
 import { callbackUrl } from '../identity/sso/buttons.js';
 import { ssoErrorPage } from './sso-pages.js';

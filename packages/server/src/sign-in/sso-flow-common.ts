@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { setCookie } from '../http/cookies.js';
-import { findRedirectSession, isLive, type RedirectSession } from './redirect-store.js';
+import { findRedirectSession, isLive, type RedirectSession } from '../oauth/redirect-store.js';
 import { ssoErrorPage } from './sso-pages.js';
 
 /**

@@ -6,7 +6,7 @@ import { entryOf } from './pages.js';
 import { pageLanguage } from '../http/pages/language.js';
 import type { MessageKey } from '../i18n/index.js';
 import { AUTHORIZE_PATH } from './redirect-sessions.js';
-import { isLive, type RedirectSession } from './redirect-store.js';
+import { isLive, type RedirectSession } from '../oauth/redirect-store.js';
 
 /**
  * Every way a provider sign-in can fail ends here: a hosted page that says what happened in words, with

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import { dataRateLimits, dataThrottle } from '../data/throttle.js';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../errors/wire.js';
 import { batchedLimiter } from '../security/batched-limit.js';
 import { robotsTxt } from './robots.js';
 import * as S from './seo-schemas.js';

@@ -4,7 +4,7 @@ import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
 import { auditOwnerAction } from '../owners/audit.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import type { AppContext } from '../context.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { listDeliveries, queueTestEvent, replayDelivery, replayFailedSince } from './deliveries.js';
 import { noteEmitted } from './emit.js';

@@ -58,7 +58,7 @@ describe('several instances', () => {
     const b: TestServer = databaseUrl
       ? await startTestServer({ databaseUrl, config: (c) => ({ ...c, webhooks: fast }) })
       : await (async () => {
-          const { createApp } = await import('../app.js');
+          const { createApp } = await import('../../test-support/boot.js');
           const vitrine = await createApp({
             config: { ...a.ctx.config, webhooks: fast },
             db: a.ctx.db,
@@ -133,8 +133,8 @@ describe('kill -9 between commit and delivery', () => {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const adminKey = randomBytes(24).toString('base64url');
-      const { createApp } = await import('../app.js');
-      const { loadConfig } = await import('../config/load.js');
+      const { createApp } = await import('../../test-support/boot.js');
+      const { loadConfig } = await import('../../test-support/boot.js');
       const config = loadConfig({
         env: { VITRINE_ADMIN_KEY: adminKey, PUBLIC_URL: url, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
         dataDir,

@@ -19,7 +19,7 @@ export const ConfigFileSchema = Strict(
     bodyLimit: Optional(WholeNumber(1024, 64 * 1024 * 1024)),
     tokens: Optional(Strict({ keyRotationDays: Optional(WholeNumber(1, 3650)) })),
     webhooks: Optional(WebhookSettingsSchema),
-    // Uploaded images (media/config.ts, docs/data.md#media); VITRINE_MEDIA_DIR wins over dir.
+    // Uploaded images (config/media.ts, docs/data.md#media); VITRINE_MEDIA_DIR wins over dir.
     media: Optional(Strict({ dir: Optional(Text()), maxBytes: Optional(WholeNumber(1024, 256 * 1024 * 1024)) })),
     // GET /metrics (docs/operating.md#metrics); VITRINE_METRICS_* variables win.
     metrics: Optional(
@@ -37,7 +37,7 @@ export const ConfigFileSchema = Strict(
         readYourWritesMs: Optional(WholeNumber(0, 3_600_000)),
       }),
     ),
-    // Scheduled backups of the embedded database (backup/config.ts, docs/operating.md#backups).
+    // Scheduled backups of the embedded database (config/backup.ts, docs/operating.md#backups).
     backups: Optional(
       Strict({
         everyHours: Optional(WholeNumber(1, 8760)),
@@ -49,7 +49,7 @@ export const ConfigFileSchema = Strict(
   { title: 'Vitrine config file', 'x-root': '(config file)' },
 );
 
-/** The file as load.ts checks it: each `sites[]` entry is checked by readSite (config/sites.ts) with SiteSchema. */
+/** The file as load.ts checks it: each `sites[]` entry is checked by readSite (config-files/sites.ts) with SiteSchema. */
 export const TopLevelSchema = Strict(
   {
     ...ConfigFileSchema.properties,

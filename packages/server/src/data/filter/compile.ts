@@ -4,7 +4,7 @@
  * Every predicate evaluates to true or false, never SQL NULL, so NOT composes safely.
  * Casts sit inside CASE so that a value of another type can never make the statement fail.
  */
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../errors/wire.js';
 import { isDateValue, isPlainObject, type Json } from '../json.js';
 import type { FieldPath, FilterNode, SortSpec } from './ast.js';
 import { MAX_BIND_PARAMETERS } from './limits.js';

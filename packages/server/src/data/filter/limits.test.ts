@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../http/errors.js';
+import { ValidationError } from '../../errors/wire.js';
 import { compileFilter, Params } from './compile.js';
 import { HEAVY_QUERY_OPERANDS, MAX_BIND_PARAMETERS, filterOperands } from './limits.js';
 import { parseFilter } from './parse.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../http/errors.js';
+import { ValidationError } from '../../errors/wire.js';
 import { parseFieldPath, parseFilter, parseSort } from './parse.js';
 
 function violation(filter: unknown, where = 'query.filter'): string {

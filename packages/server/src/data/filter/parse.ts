@@ -4,7 +4,7 @@
  * The cost limits of `limits.ts` are checked while parsing, before any operand is even normalised, so an
  * oversized filter is refused after reading only as much of it as the limits allow.
  */
-import { ValidationError } from '../../http/errors.js';
+import { ValidationError } from '../../errors/wire.js';
 import { isPlainObject, normalizeJson, type Json } from '../json.js';
 import type { FieldPath, FilterNode, SortSpec } from './ast.js';
 import {

@@ -4,7 +4,13 @@
  * the error handler in `install.ts` sends. Only the failure path runs here; valid requests never do.
  */
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { ApplicationError, OAuthError, ValidationError, type ApiError, type FieldViolation } from '../errors.js';
+import {
+  ApplicationError,
+  OAuthError,
+  ValidationError,
+  type ApiError,
+  type FieldViolation,
+} from '../../errors/wire.js';
 import { appError } from '../../errors/catalogue.js';
 import { FORBIDDEN_RULE, TEXT_KEYWORD } from './text-policy.js';
 

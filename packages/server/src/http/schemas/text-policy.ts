@@ -16,7 +16,7 @@
  *   path as a whole, keys included, so undeclared and untyped values get it too.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { invalidField } from '../errors.js';
+import { invalidField } from '../../errors/wire.js';
 
 export type TextPolicy = 'line' | 'multiline' | 'json' | 'any';
 export const TEXT_POLICIES: readonly TextPolicy[] = ['line', 'multiline', 'json', 'any'];

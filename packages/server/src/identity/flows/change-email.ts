@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { appError } from '../../errors/catalogue.js';
-import { httpErrors, invalidField } from '../../http/errors.js';
+import { httpErrors, invalidField } from '../../errors/wire.js';
 import { mailLanguage } from '../../i18n/index.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { verificationCodeMail } from '../../mail/templates.js';

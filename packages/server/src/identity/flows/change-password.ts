@@ -1,5 +1,5 @@
 /** The signed-in member changes their password; every other session ends. */
-import { ValidationError, httpErrors } from '../../http/errors.js';
+import { ValidationError, httpErrors } from '../../errors/wire.js';
 import { appError } from '../../errors/catalogue.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordChangedMail } from '../../mail/templates.js';

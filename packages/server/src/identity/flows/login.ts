@@ -11,7 +11,7 @@ import {
   type IdentityDeps,
   type StateResponse,
 } from '../common.js';
-import { admitLoginAttempt, loginSucceeded, tooManyFailedLogins } from '../login-throttle.js';
+import { admitLoginAttempt, loginSucceeded, tooManyFailedLogins } from '../../security/login-throttle.js';
 import { findMemberForSignIn, recordVisitor, setPassword } from '../../members/store.js';
 import type { LoginInput } from '../schemas.js';
 
@@ -62,7 +62,7 @@ export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginIn
 
   // Unknown addresses and accounts without a password verify a decoy hash: the same answer in the same time.
   const ok = await verifyPassword(member?.passwordHash, password);
-  // Imported without a usable password hash (members/import/): the way in is the reset mail (-19973).
+  // Imported without a usable password hash (member-admin/import/): the way in is the reset mail (-19973).
   if (member && !member.passwordHash && member.importedAt && member.passwordResetRequired) {
     await deps.ctx.authEvents.record({
       ...audit,

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../errors/wire.js';
 import { appError } from '../../errors/catalogue.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { activationMail, passwordChangedMail, passwordResetMail } from '../../mail/templates.js';
@@ -22,8 +22,8 @@ import {
 import type { CallOrigin, FlowScope } from '../flow.js';
 import type { ActivationEmailInput, RecoverInput, SendRecoveryEmailInput } from '../schemas.js';
 import { emailKey, findMemberByEmail, findMemberById, setPassword, type Member } from '../../members/store.js';
-import { clearLoginLocks } from '../login-throttle.js';
-import { revokeSessionTokens } from '../session-tokens.js';
+import { clearLoginLocks } from '../../security/login-throttle.js';
+import { revokeSessionTokens } from '../../sessions/session-tokens.js';
 import { emitMemberEvent, verifyMemberEmail } from '../../members/events.js';
 import { unlockSecondFactor } from '../mfa/lockout.js';
 

@@ -6,7 +6,7 @@ import { emailOf, emailViolation, memberBlocked, throwViolations, type IdentityD
 import { loadWireIdentity, type WireIdentity } from '../identity-view.js';
 import { findMemberByEmail, insertMember, type Member } from '../../members/store.js';
 import { parseProfile } from '../profile.js';
-import { issueSessionToken } from '../session-tokens.js';
+import { issueSessionToken } from '../../sessions/session-tokens.js';
 import { emitMemberEvent } from '../../members/events.js';
 import { identityOf } from '../../webhooks/events.js';
 import type { SignOnInput } from '../schemas.js';

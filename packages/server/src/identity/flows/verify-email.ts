@@ -1,5 +1,5 @@
 /** Email verification: the code from the mail during sign-in, a new code, a verification for a member, the address format. */
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../errors/wire.js';
 import { appError } from '../../errors/catalogue.js';
 import type { FlowScope } from '../flow.js';
 import { isEmail, limitIp, nextState, type IdentityDeps, type StateResponse } from '../common.js';

@@ -12,7 +12,7 @@ import { secondFactorFailuresMail } from './mails.js';
  * wrong answers in a row per member, whatever stateTokens and addresses they came through, counted in
  * `mfa_failures` (so the count survives restarts and every instance shares it). Then the second step
  * is locked, the right code included, until a password reset proves the inbox (flows/recover.ts) or an
- * owner unlocks it (members/admin-actions.ts, `unlock-second-factor`). A right answer sets the count
+ * owner unlocks it (member-admin/actions.ts, `unlock-second-factor`). A right answer sets the count
  * back to 0. At `notifyAt` failures in a row the member is mailed once; the next mail needs a right
  * answer (or an unlock) in between. The 30-per-15-minutes window (`memberAttemptLimit`) stays in front.
  * Exported so an operator (or a test) can tune it, like `ipLimits`.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SiteConfig } from '../../config/types.js';
-import { httpErrors, invalidField } from '../../http/errors.js';
+import { httpErrors, invalidField } from '../../errors/wire.js';
 import { appError } from '../../errors/catalogue.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { requireRecentAuthentication } from '../../security/reauthentication.js';

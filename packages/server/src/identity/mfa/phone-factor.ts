@@ -6,7 +6,7 @@ import type { StateResponse } from '../common.js';
 import { loadWireIdentity } from '../identity-view.js';
 import type { MfaChallenge } from './challenge.js';
 import type { AvailableFactor } from './gate.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../errors/wire.js';
 import { phoneOf } from '../../phone/config.js';
 import { parsePhone } from '../../phone/numbers.js';
 import type { IdentityDeps } from '../common.js';

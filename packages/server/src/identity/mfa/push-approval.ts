@@ -1,5 +1,5 @@
 import { appError } from '../../errors/catalogue.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../errors/wire.js';
 import { emitMemberEvent } from '../../members/events.js';
 import { findMemberById } from '../../members/store.js';
 import type { IdentityDeps } from '../common.js';

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../../config/types.js';
-import { httpErrors } from '../../http/errors.js';
+import { httpErrors } from '../../errors/wire.js';
 import type { Member } from '../../members/store.js';
 import type { Queryable } from '../../store/types.js';
 import type { IdentityDeps, StateResponse } from '../common.js';

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../../config/types.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../errors/wire.js';
 import { revealTotpSecret, matchingTotpStep } from '../../security/totp.js';
 import type { Queryable } from '../../store/types.js';
 import { limitIp, nextState, type IdentityDeps, type StateResponse } from '../common.js';

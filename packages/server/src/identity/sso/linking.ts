@@ -4,7 +4,7 @@ import type { Queryable } from '../../store/types.js';
 import { emitMemberEvent } from '../../members/events.js';
 import { adoptUnverifiedAccount } from '../account-linking.js';
 import { isEmail } from '../common.js';
-import { emailNeedsConfirmation } from '../../members/email-key.js';
+import { emailNeedsConfirmation } from '../../security/email-key.js';
 import { findMemberByEmail, findMemberById, insertMember, type Member } from '../../members/store.js';
 import { mailProviderLinked } from './link-mail.js';
 import { findProviderIdentity, insertProviderIdentity, touchProviderIdentity } from './store.js';
@@ -23,7 +23,7 @@ export type Resolution =
   /** The address belongs to a member this identity may not join on its own: sign in first, then connect. */
   | { kind: 'account-exists'; email: string }
   | { kind: 'no-email' }
-  /** The provider's address is read as another one (members/email-key.ts, audit S-8): never linked or created. */
+  /** The provider's address is read as another one (security/email-key.ts, audit S-8): never linked or created. */
   | { kind: 'lookalike-email'; email: string; normalizedEmail: string };
 
 // Apple and some UserInfo endpoints send the flag as a string: "true" is verified, "false" (like anything else) is not.

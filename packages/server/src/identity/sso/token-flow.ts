@@ -1,4 +1,4 @@
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../errors/wire.js';
 import { appError } from '../../errors/catalogue.js';
 import { limitIp, type IdentityDeps, type StateResponse } from '../common.js';
 import { originOf, type FlowScope } from '../flow.js';

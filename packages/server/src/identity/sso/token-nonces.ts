@@ -1,4 +1,4 @@
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../errors/wire.js';
 import { randomToken, sha256 } from '../../security/secrets.js';
 import type { Queryable } from '../../store/types.js';
 import { limitIp, type IdentityDeps } from '../common.js';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMail } from '../../mail/outbox.js';
+import { listMail } from '../../../test-support/checklist.js';
 import { APP, Kit, fragmentOf, pkce, withRedirectClient } from '../../../test-support/redirect-kit.js';
 import { startTestServer } from '../../../test-support/server.js';
 

@@ -1,7 +1,6 @@
 import { createHmac, createPublicKey, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateEs256KeyPair } from '../../oauth/es256-key-pair.js';
-import { signAccessToken, type AccessClaims } from '../../oauth/jwt.js';
+import { generateEs256KeyPair, signAccessToken, type AccessClaims } from '../../../test-support/checklist.js';
 import { APP, Kit, withRedirectClient } from '../../../test-support/redirect-kit.js';
 import { startTestServer } from '../../../test-support/server.js';
 

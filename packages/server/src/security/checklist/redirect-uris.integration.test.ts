@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMail } from '../../mail/outbox.js';
+import { listMail } from '../../../test-support/checklist.js';
 import { APP, Kit, pkce } from '../../../test-support/redirect-kit.js';
 
 /**
