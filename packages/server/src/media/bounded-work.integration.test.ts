@@ -8,17 +8,15 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VitrineApp } from '../../test-support/boot.js';
 import type { ServerConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
-import { createPostgresTestDatabase } from '../../test-support/database.js';
+import { startTwoInstances, type SecondInstance } from '../../test-support/instances.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { insertMedia } from './store.js';
 
 const MEDIA = { maxBytes: 8 * 1024 * 1024, variantMisses: { limit: 1000, windowSeconds: 60 } };
 let server: TestServer;
-let second: { app: VitrineApp; url: string; close(): Promise<void> };
-let dropDatabase: (() => Promise<void>) | undefined;
+let second: SecondInstance;
 
 /** A photo-like JPEG (noise: the encoders' worst case). */
 const photo = (width: number, height: number) =>
@@ -53,32 +51,14 @@ async function encodes(ctx: AppContext, kind: 'upload' | 'variant'): Promise<num
   return values.find((v) => v.labels.kind === kind)?.value ?? 0;
 }
 
+let instances: Awaited<ReturnType<typeof startTwoInstances>>;
 beforeAll(async () => {
-  const adminUrl = process.env.VITRINE_TEST_DATABASE_URL;
-  const database = adminUrl ? await createPostgresTestDatabase(adminUrl) : undefined;
-  dropDatabase = database?.drop;
-  const config = (c: ServerConfig) => ({ ...c, media: MEDIA });
-  server = await startTestServer({ config, ...(database ? { databaseUrl: database.url } : {}) });
-  const opened = database
-    ? await (await import('../store/open.js')).openDatabase({ databaseUrl: database.url })
-    : server.ctx.db;
-  const app = await createApp({ config: server.ctx.config, db: opened, logLevel: 'silent' });
-  const url = (await app.app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
-  second = {
-    app,
-    url,
-    close: async () => {
-      await app.close();
-      if (database) await opened.close();
-    },
-  };
+  // A second instance on the same database: PostgreSQL through its own pool; PGlite shares its one embedded database.
+  instances = await startTwoInstances((c: ServerConfig) => ({ ...c, media: MEDIA }));
+  ({ server, second } = instances);
 }, 120_000);
 
-afterAll(async () => {
-  await second?.close();
-  await server?.close();
-  await dropDatabase?.();
-});
+afterAll(() => instances?.close());
 
 describe('V5-2: variants cost one bounded encode', () => {
   it('six concurrent requests for one uncached variant, on two instances, encode it once', async () => {

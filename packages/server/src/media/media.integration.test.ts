@@ -5,16 +5,14 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VitrineApp } from '../../test-support/boot.js';
 import type { ServerConfig } from '../config/types.js';
 import { signedIn } from '../../test-support/owners-kit.js';
-import { createPostgresTestDatabase } from '../../test-support/database.js';
+import { startTwoInstances, type SecondInstance } from '../../test-support/instances.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 
 const MAX_BYTES = 64 * 1024;
 let server: TestServer;
-let second: { app: VitrineApp; url: string; close(): Promise<void> };
-let dropDatabase: (() => Promise<void>) | undefined;
+let second: SecondInstance;
 
 const png = (width = 600, height = 400) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } })
@@ -46,32 +44,14 @@ const admin = (path: string, init: { method?: string; body?: unknown } = {}) =>
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 
+let instances: Awaited<ReturnType<typeof startTwoInstances>>;
 beforeAll(async () => {
-  const adminUrl = process.env.VITRINE_TEST_DATABASE_URL;
-  const database = adminUrl ? await createPostgresTestDatabase(adminUrl) : undefined;
-  dropDatabase = database?.drop;
-  const withLimit = { config: (c: ServerConfig) => ({ ...c, media: { maxBytes: MAX_BYTES } }) };
-  server = await startTestServer({ ...withLimit, ...(database ? { databaseUrl: database.url } : {}) });
   // A second instance on the same database: PostgreSQL through its own pool; PGlite shares its one embedded database.
-  const db = database ? (await import('../store/open.js')).openDatabase({ databaseUrl: database.url }) : server.ctx.db;
-  const opened = await db;
-  const app = await createApp({ config: server.ctx.config, db: opened, logLevel: 'silent' });
-  const url = (await app.app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
-  second = {
-    app,
-    url,
-    close: async () => {
-      await app.close();
-      if (database) await opened.close();
-    },
-  };
+  instances = await startTwoInstances((c: ServerConfig) => ({ ...c, media: { maxBytes: MAX_BYTES } }));
+  ({ server, second } = instances);
 }, 120_000);
 
-afterAll(async () => {
-  await second?.close();
-  await server?.close();
-  await dropDatabase?.();
-});
+afterAll(() => instances?.close());
 
 describe('uploading and serving an image', () => {
   it('stores a PNG, reads its type and size from the bytes, and serves it with immutable cache headers', async () => {

@@ -5,12 +5,9 @@
  * file's provider), defaults the file does not use, the owner's own Twilio token, and the production rule.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, startTestServer, type ConsoleClient, type TestServer } from '../../test-support/index.js';
-import { loadConfig } from '../config-files/load.js';
+import { startWithConfigFile } from '../../test-support/config-file.js';
 
 const ADMIN_KEY = randomBytes(24).toString('base64url');
 const KEK = randomBytes(32).toString('base64');
@@ -32,25 +29,13 @@ let owner: ConsoleClient;
 
 beforeAll(async () => {
   Object.assign(process.env, ENV);
-  const dir = mkdtempSync(join(tmpdir(), 'vitrine-operator-only-'));
-  const path = join(dir, 'config.json');
   const site = {
     id: 'shop',
     clients: [{ clientId: 'web' }],
     // The operator's provider: its secret from the environment, its issuer the Google preset's.
     identityProviders: [{ id: 'google', type: 'google', clientId: 'shop-google', clientSecretEnv: FILE_SECRET_NAME }],
   };
-  writeFileSync(path, JSON.stringify({ sites: [site] }));
-  const file = loadConfig({ configPath: path, env: { ...ENV }, ephemeral: true, port: 0 });
-  server = await startTestServer({
-    config: (c) => ({
-      ...c,
-      sites: file.sites,
-      siteFiles: file.siteFiles,
-      configBaseDir: dir,
-      storefront: file.storefront,
-    }),
-  });
+  server = await startWithConfigFile([site], ENV);
   owner = await signedIn(server, 'operator-only-owner@example.com', 'owner');
 }, 60_000);
 

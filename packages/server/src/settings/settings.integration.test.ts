@@ -19,6 +19,7 @@ import {
   type TestServer,
 } from '../../test-support/index.js';
 import { createApp, type VitrineApp } from '../../test-support/boot.js';
+import { startWithConfigFile } from '../../test-support/config-file.js';
 import { loadConfig } from '../config-files/load.js';
 import type { ConfigError } from '../config/validate.js';
 import type { ServerConfig } from '../config/types.js';
@@ -291,24 +292,9 @@ describe('site settings with a config file', () => {
   let fileOwner: ConsoleClient;
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vitrine-settings-file-'));
-    const path = join(dir, 'config.json');
-    writeFileSync(
-      path,
-      JSON.stringify({
-        sites: [{ id: 'shop', policies: { emailVerification: 'off' }, clients: [{ clientId: 'web' }] }],
-      }),
-    );
-    const file = loadConfig({ configPath: path, env: {}, ephemeral: true, port: 0 });
-    fileServer = await startTestServer({
-      config: (c) => ({
-        ...c,
-        sites: file.sites,
-        siteFiles: file.siteFiles,
-        configBaseDir: dir,
-        storefront: file.storefront,
-      }),
-    });
+    fileServer = await startWithConfigFile([
+      { id: 'shop', policies: { emailVerification: 'off' }, clients: [{ clientId: 'web' }] },
+    ]);
     fileOwner = await signedIn(fileServer, 'file-owner@example.com', 'owner');
   }, 60_000);
 
