@@ -1,0 +1,22 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { ApiError } from './client.js';
+
+/**
+ * TanStack Query for every read of the console. Each feature names its keys in its `api.ts` (`membersKeys`,
+ * …) and invalidates them after a change. No retries (a refusal is an answer, shown at once) and no refetch on
+ * window focus (a form being filled must not jump); a page mounted again reads afresh, as before.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+// Every query and mutation fails with the one error type (api/client.ts `answer`), so `error.message`,
+// `error.status` and `error.violations` are read without casts.
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError;
+  }
+}
