@@ -20,3 +20,11 @@ declare module '@tanstack/react-query' {
     defaultError: ApiError;
   }
 }
+
+/**
+ * Of a page's changes (mutations), the one the owner made last: its error or its success is what the page's
+ * notice says, as one message at a time did before.
+ */
+export function lastChange<M extends { submittedAt: number }[]>(...mutations: M): M[number] {
+  return mutations.reduce((last, m) => (m.submittedAt > last.submittedAt ? m : last));
+}

@@ -23,7 +23,7 @@ export function ConfirmButton({
   consequence?: string;
   confirmLabel: string;
   disabled?: boolean;
-  onConfirm: () => void | Promise<void>;
+  onConfirm: () => unknown;
 }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -76,6 +76,8 @@ export function ConfirmButton({
                   setBusy(true);
                   try {
                     await onConfirm();
+                  } catch {
+                    // A refusal is shown by the page (its mutation's error), not here.
                   } finally {
                     setBusy(false);
                     setAsking(false);
