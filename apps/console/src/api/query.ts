@@ -28,3 +28,13 @@ declare module '@tanstack/react-query' {
 export function lastChange<M extends { submittedAt: number }[]>(...mutations: M): M[number] {
   return mutations.reduce((last, m) => (m.submittedAt > last.submittedAt ? m : last));
 }
+
+/**
+ * A short wait at the start of a query while the owner types (search boxes): each keystroke makes a new key,
+ * and TanStack Query aborts the superseded query's signal, so only the last one reaches the server.
+ */
+export const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { CollectionInfo } from './collections-api.js';
+import type { CollectionInfo } from './api.js';
 import { labelOf } from './editor-fields.js';
 import { buildFilter, inputFor, OPERATOR_LABELS, operatorsFor, type FilterRow } from './filter-builder.js';
 

@@ -1,4 +1,4 @@
-import type { FieldSpec, Item } from './collections-api.js';
+import type { FieldSpec, Item } from './api.js';
 
 /**
  * The item form's values as text (what inputs hold) and back to JSON for the server. Nested values

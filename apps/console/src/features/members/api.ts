@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, client, undeclared } from '../../api/client.js';
+import { pause } from '../../api/query.js';
 import type { MemberStatus } from '../../api/types.js';
 
 /** The console's side of `/_admin/v1/members` (server: members/admin-routes.ts). */
@@ -20,13 +21,6 @@ export interface MembersQuery {
   page: number;
   pageSize: number;
 }
-
-/** A short pause while typing, so each keystroke does not cost a query (a newer key cancels it). */
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 
 /** One page of members from the server (search, filter, sort and paging all happen there). */
 export function useMembers(query: MembersQuery) {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, client, undeclared } from '../../api/client.js';
+import { pause } from '../../api/query.js';
 import type { OrderStatus } from '../../api/types.js';
 
 /** The console's side of `/_admin/v1/orders` (admin/orders-routes.ts on the server). */
@@ -20,13 +21,6 @@ export interface OrderQuery {
 /** The query's filled fields only (an empty filter is no filter). */
 const filled = (query: Partial<OrderQuery>) =>
   Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '' && v !== undefined)) as Partial<OrderQuery>;
-
-/** Typing in the search box waits a moment before asking the server (a newer key cancels it). */
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 
 export function useOrders(siteId: string, query: OrderQuery, page: { limit: number; offset: number }) {
   return useQuery({
