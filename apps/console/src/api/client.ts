@@ -101,26 +101,3 @@ export async function answer<D>(call: Promise<{ data?: D; error?: unknown; respo
 export const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** @deprecated The old untyped call, kept only while features move to their `api.ts` hooks. */
-export async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const file = typeof Blob !== 'undefined' && body instanceof Blob;
-  const headers: Record<string, string> = {};
-  if (method !== 'GET' && csrfToken) headers['x-vitrine-csrf'] = csrfToken;
-  if (body !== undefined) headers['content-type'] = file ? body.type || 'application/octet-stream' : 'application/json';
-  const call = fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : file ? body : JSON.stringify(body),
-    credentials: 'same-origin',
-  }).then(async (response) => {
-    const text = await response.text();
-    const json = text ? (JSON.parse(text) as unknown) : undefined;
-    return response.ok ? { data: json as T, response } : { error: json, response };
-  });
-  return answer<T>(call);
-}

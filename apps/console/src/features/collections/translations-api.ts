@@ -6,15 +6,7 @@ import { answer, client, undeclared } from '../../api/client.js';
  * site's languages (the Settings API's `languages.tags`, the first being the default).
  */
 export type { Translations } from '../../api/types.js';
-
-/** The site's language tags, the default first. */
-export function useLanguages(siteId: string) {
-  return useQuery({
-    queryKey: ['settings', siteId, 'languages'],
-    queryFn: async () =>
-      (await answer(client.GET('/_admin/v1/settings', { params: { query: { siteId } } }))).languages.tags,
-  });
-}
+export { useLanguages } from '../settings/api.js';
 
 const translationsKey = (siteId: string, collectionId: string, itemId: string) =>
   ['collections', siteId, 'translations', collectionId, itemId] as const;
