@@ -4,8 +4,9 @@ import { ApiError, type FieldViolation } from '../api/client.js';
 /**
  * Every console form's state in one small helper: the fields' values, the submit (a TanStack mutation's
  * `isPending` and `error`, passed in) and the server's field violations, each shown by its field.
- * `field('email')` spreads onto an input (`value`, `onChange`, `aria-invalid`, `aria-describedby`);
- * `violation('email')` is the sentence to show under it, with the id that `aria-describedby` names.
+ * `field('email')` spreads onto an input (`value`, `onChange`, and `aria-invalid` while the server's answer
+ * names that field); `violation('email')` is the server's sentence about it. The form's notice says the first
+ * violation already ("Email must be…"), so inputs are marked, not described twice.
  */
 export function useForm<V extends Record<string, string>>(initial: V, mutation: FormMutation) {
   const [values, setValues] = useState(initial);
@@ -19,7 +20,6 @@ export function useForm<V extends Record<string, string>>(initial: V, mutation: 
       value: values[name],
       onChange: (e: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: e.target.value })),
       'aria-invalid': violationOf(name) ? true : undefined,
-      'aria-describedby': violationOf(name) ? `${name}-violation` : undefined,
     }),
     violation: (name: keyof V & string) => violationOf(name)?.description,
     /** The form's `onSubmit`: no page load, then `submit` with the values (not while one is under way). */

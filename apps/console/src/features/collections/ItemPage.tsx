@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { messageOf } from '../../api/client.js';
 import { navigate } from '../../app/router.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
@@ -86,7 +87,7 @@ function ItemForm({
       data = fromForm(info.fields, values);
       setInvalid(undefined);
     } catch (e) {
-      return setInvalid(e instanceof Error ? e.message : String(e));
+      return setInvalid(messageOf(e));
     }
     if (item) save.mutate({ id: item._id, data });
     else

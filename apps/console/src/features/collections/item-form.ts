@@ -1,3 +1,4 @@
+import { messageOf } from '../../api/client.js';
 import type { FieldSpec, Item } from './api.js';
 
 /**
@@ -35,7 +36,7 @@ function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new Error(`${what} is not valid JSON: ${(e as Error).message}`);
+    throw new Error(`${what} is not valid JSON: ${messageOf(e)}`);
   }
 }
 
