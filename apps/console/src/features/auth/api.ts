@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { answer, ApiError, client, setCsrfToken } from '../../api/client.js';
 import type { Session } from '../../api/types.js';
 
@@ -29,11 +30,11 @@ export function useSession() {
 /** Forgets the session and everything read under it (another owner may sign in next in this tab). */
 export function useForgetSession() {
   const queryClient = useQueryClient();
-  return () => {
+  return useCallback(() => {
     setCsrfToken(undefined);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
     queryClient.setQueryData(sessionKey, null);
-  };
+  }, [queryClient]);
 }
 
 export function useSignOut() {

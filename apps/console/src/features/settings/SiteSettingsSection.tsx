@@ -58,6 +58,7 @@ function ListSection({ section, settings }: { section: SettingsSection; settings
               question={`Remove ${noun} ${entry.id}?`}
               consequence={`Its settings are deleted on every instance${providers ? '; members who signed in with it keep their accounts' : ''}.`}
               confirmLabel={`Yes, remove ${entry.id}`}
+              disabled={removal.isPending}
               onConfirm={() => remove(entry.id)}
             />
           )}
