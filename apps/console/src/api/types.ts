@@ -27,27 +27,22 @@ export type Session = AdminAnswer<'/_admin/v1/console/session', 'get'>;
 export type Owner = Session['owner'];
 /** An owner's role in the console. */
 export type OwnerRole = Owner['role'];
-export type SignInAnswer = AdminAnswer<'/_admin/v1/console/sign-in', 'post'>;
-export type TwoFactorEnrolment = AdminAnswer<'/_admin/v1/console/two-factor/start', 'post'>;
 
 export type Overview = AdminAnswer<'/_admin/v1/overview', 'get'>;
 export type DayCount = Each<Overview['days']>;
 
-export type Outbox = AdminAnswer<'/_admin/v1/mail', 'get'>;
+type Outbox = AdminAnswer<'/_admin/v1/mail', 'get'>;
 export type OutboxMessage = Each<Outbox['messages']>;
 export type MailState = OutboxMessage['state'];
 
 export type AuthEvent = Each<AdminAnswer<'/_admin/v1/auth-events', 'get'>['events']>;
 
-/** `languages.tags`: the first is the default (issue #18). */
-export type SiteSettings = AdminAnswer<'/_admin/v1/settings', 'get'>;
-
 export type ApiKeyRow = Each<AdminAnswer<'/_admin/v1/api-keys', 'get'>['apiKeys']>;
 
-export type MemberList = AdminAnswer<'/_admin/v1/members', 'get'>;
+type MemberList = AdminAnswer<'/_admin/v1/members', 'get'>;
 export type MemberRow = Each<MemberList['members']>;
 export type MemberStatus = MemberRow['status'];
-export type MemberDetail = AdminAnswer<'/_admin/v1/members/{id}', 'get'>;
+type MemberDetail = AdminAnswer<'/_admin/v1/members/{id}', 'get'>;
 export type MemberSession = Each<MemberDetail['sessions']>;
 export type SignInMethods = MemberDetail['signInMethods'];
 
@@ -69,19 +64,13 @@ export type ItemPage = AdminAnswer<'/_admin/v1/collections/{id}/query', 'post'> 
 
 export type ImportReport = AdminAnswer<'/_admin/v1/collections/{id}/import', 'post'>;
 
-export type TranslationsAnswer = AdminAnswer<
-  '/_admin/v1/collections/{collectionId}/items/{itemId}/translations',
-  'get'
->;
+type TranslationsAnswer = AdminAnswer<'/_admin/v1/collections/{collectionId}/items/{itemId}/translations', 'get'>;
 /** Language tag → field → value. */
 export type Translations = TranslationsAnswer['translations'];
 
-/** A one-time owner link (setup or password reset): whose it is, before anything is typed. */
-export type OwnerLink = AdminAnswer<'/_admin/v1/console/setup', 'get'>;
-export type SetPasswordAnswer = AdminAnswer<'/_admin/v1/console/setup', 'post'>;
 export type OwnerInvitation = AdminAnswer<'/_admin/v1/owners', 'post'>;
 
-export type OrderList = AdminAnswer<'/_admin/v1/orders', 'get'>;
+type OrderList = AdminAnswer<'/_admin/v1/orders', 'get'>;
 export type OrderRow = Each<OrderList['orders']>;
 export type OrderStatus = OrderRow['status'];
 export type OrderDetail = AdminAnswer<'/_admin/v1/orders/{id}', 'get'>;
@@ -91,9 +80,5 @@ export type SalesOverview = AdminAnswer<'/_admin/v1/orders/overview', 'get'>;
 export type SiteSettingsForm = AdminAnswer<'/_admin/v1/site-settings', 'get'>;
 export type SettingsSection = Each<SiteSettingsForm['sections']>;
 export type SettingField = Each<NonNullable<SettingsSection['fields']>>;
-export type SettingsChangeAnswer = AdminAnswer<'/_admin/v1/site-settings', 'patch'>;
-export type SettingsExport = AdminAnswer<'/_admin/v1/site-settings/export', 'get'>;
-export type SettingsImport = AdminAnswer<'/_admin/v1/site-settings/import', 'post'>;
-export type ProviderTest = AdminAnswer<'/_admin/v1/site-settings/test-provider', 'post'>;
-export type MediaList = AdminAnswer<'/_admin/v1/media', 'get'>;
+type MediaList = AdminAnswer<'/_admin/v1/media', 'get'>;
 export type MediaFile = Each<MediaList['media']>;

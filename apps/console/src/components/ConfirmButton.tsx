@@ -23,10 +23,9 @@ export function ConfirmButton({
   consequence?: string;
   confirmLabel: string;
   disabled?: boolean;
-  onConfirm: () => void | Promise<void>;
+  onConfirm: () => unknown;
 }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -71,13 +70,14 @@ export function ConfirmButton({
               <button
                 type="button"
                 className="danger"
-                disabled={busy}
+                // The page's change is under way: its mutation's state disables this, as the trigger.
+                disabled={disabled}
                 onClick={async () => {
-                  setBusy(true);
                   try {
                     await onConfirm();
+                  } catch {
+                    // A refusal is shown by the page (its mutation's error), not here.
                   } finally {
-                    setBusy(false);
                     setAsking(false);
                   }
                 }}

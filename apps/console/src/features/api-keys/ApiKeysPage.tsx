@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.js';
-import type { ApiKeyRow } from '../../api/types.js';
+import { lastChange } from '../../api/query.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useForm } from '../../forms/use-form.js';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api.js';
 import { NewKey } from './NewKey.js';
 
 const when = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleString() : none);
@@ -14,56 +14,21 @@ const when = (iso: string | null, none: string) => (iso ? new Date(iso).toLocale
  * the data and admin APIs.
  */
 export function ApiKeysPage({ siteId }: { siteId: string }) {
-  const [keys, setKeys] = useState<ApiKeyRow[]>();
-  const [name, setName] = useState('');
-  const [created, setCreated] = useState<{ name: string; key: string }>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState<string>();
-
-  const load = useCallback(async () => {
-    try {
-      setKeys(
-        (await api<{ apiKeys: ApiKeyRow[] }>('GET', `/_admin/v1/api-keys?siteId=${encodeURIComponent(siteId)}`))
-          .apiKeys,
-      );
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, [siteId]);
-  useEffect(() => void load(), [load]);
-
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    setSuccess(undefined);
-    try {
-      const answer = await api<{ apiKey: ApiKeyRow; key: string }>('POST', '/_admin/v1/api-keys', { siteId, name });
-      setCreated({ name: answer.apiKey.name, key: answer.key });
-      setName('');
-      await load();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function revoke(key: ApiKeyRow) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api('POST', `/_admin/v1/api-keys/${encodeURIComponent(key.id!)}/revoke`, { siteId });
-      if (created?.name === key.name) setCreated(undefined);
-      await load();
-      setSuccess(`Revoked "${key.name}": it stopped working everywhere.`);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { data: keys, error: loadError } = useApiKeys(siteId);
+  const create = useCreateApiKey(siteId);
+  const revoke = useRevokeApiKey(siteId);
+  const form = useForm({ name: '' }, create);
+  const submit = form.onSubmit(({ name }) => create.mutate(name, { onSuccess: () => form.set('name', '') }));
+  const last = lastChange(create, revoke);
+  const busy = create.isPending || revoke.isPending;
+  const error = last.error?.message ?? loadError?.message;
+  const success =
+    last === revoke && revoke.isSuccess
+      ? `Revoked "${revoke.variables.name}": it stopped working everywhere.`
+      : undefined;
+  // The key just made is shown until Done, or until it is revoked.
+  const created =
+    create.data && !(revoke.isSuccess && revoke.variables.name === create.data.apiKey.name) ? create.data : undefined;
 
   return (
     <>
@@ -73,24 +38,18 @@ export function ApiKeysPage({ siteId }: { siteId: string }) {
         <code>Authorization: &lt;accessToken&gt;,&lt;apiKey&gt;</code>), the data API with ADMIN rights and the admin
         API. Keep it on servers only.
       </p>
-      <form className="toolbar" onSubmit={create}>
+      <form className="toolbar" onSubmit={submit}>
         <label>
           Name
-          <input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            maxLength={100}
-            placeholder="e.g. nightly import"
-          />
+          <input {...form.field('name')} required maxLength={100} placeholder="e.g. nightly import" />
         </label>
         <button type="submit" disabled={busy}>
           Create API key
         </button>
       </form>
-      {created && <NewKey name={created.name} apiKey={created.key} onDone={() => setCreated(undefined)} />}
+      {created && <NewKey name={created.apiKey.name} apiKey={created.key} onDone={() => create.reset()} />}
       <Notice error={error} success={success} />
-      {!keys && !error && <p role="status">Loading API keys…</p>}
+      {!keys && !loadError && <p role="status">Loading API keys…</p>}
       {keys && keys.length === 0 && <p>No API keys yet.</p>}
       {keys && keys.length > 0 && (
         <div className="table-wrap">
@@ -124,7 +83,7 @@ export function ApiKeysPage({ siteId }: { siteId: string }) {
                         consequence="It stops working at once, on every instance: any backend or script using it is refused until you give it a new key. This cannot be undone."
                         confirmLabel="Yes, revoke"
                         disabled={busy}
-                        onConfirm={() => revoke(k)}
+                        onConfirm={() => revoke.mutateAsync(k)}
                       />
                     )}
                   </td>

@@ -1,10 +1,10 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client.js';
+import { useState } from 'react';
 import type { AuthEvent } from '../../api/types.js';
 import { DataTable } from '../../components/DataTable.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useAuditEvents } from './api.js';
 
 const TYPES = [
   '',
@@ -56,54 +56,20 @@ const columns = [
   column.accessor('ip', { header: 'Address', cell: (c) => c.getValue() ?? '' }),
 ];
 
-const PAGE = 50;
-
 /** The authentication event log of the site, newest first: sign-ins, lockouts, owner actions, key uses. */
 export function AuditLogPage({ siteId }: { siteId: string }) {
   const [type, setType] = useState('');
-  const [pages, setPages] = useState<AuthEvent[][]>([]);
-  const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(true);
+  const log = useAuditEvents(siteId, type);
+  const loading = log.isFetching;
 
-  async function fetchPage(before: string | undefined): Promise<AuthEvent[]> {
-    const params = new URLSearchParams({ siteId, limit: String(PAGE) });
-    if (type) params.set('type', type);
-    if (before) params.set('before', before);
-    return (await api<{ events: AuthEvent[] }>('GET', `/_admin/v1/auth-events?${params}`)).events;
-  }
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    fetchPage(undefined)
-      .then((events) => live && (setPages([events]), setError(undefined)))
-      .catch((e: Error) => live && setError(e.message))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [siteId, type]);
-
-  const events = pages.flat();
+  const events = log.data?.pages.flat() ?? [];
   const table = useReactTable({
     data: events,
     columns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (event) => event.id,
   });
-  const more = pages.at(-1)?.length === PAGE;
-
-  async function loadMore() {
-    setLoading(true);
-    try {
-      const next = await fetchPage(events.at(-1)?.createdAt);
-      setPages((p) => [...p, next]);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }
+  const more = log.hasNextPage;
 
   return (
     <>
@@ -120,11 +86,11 @@ export function AuditLogPage({ siteId }: { siteId: string }) {
           </select>
         </label>
       </div>
-      <Notice error={error} />
+      <Notice error={log.error?.message} />
       <DataTable table={table} loading={loading} />
       <p role="status">{loading ? 'Loading events…' : events.length ? `${events.length} events` : 'No events yet'}</p>
       {more && (
-        <button type="button" onClick={loadMore} disabled={loading}>
+        <button type="button" onClick={() => void log.fetchNextPage()} disabled={loading}>
           Older events
         </button>
       )}

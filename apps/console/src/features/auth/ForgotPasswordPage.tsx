@@ -1,36 +1,19 @@
-import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useForm } from '../../forms/use-form.js';
+import { usePasswordReset } from './api.js';
 
 /**
  * "Forgot your password?": the server mails a one-time link (30 minutes) to an owner's address. The
  * answer is the same for any address, so the page cannot tell who is an owner, and neither can anyone else.
  */
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [sentTo, setSentTo] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api('POST', '/_admin/v1/console/password-reset', { email });
-      setSentTo(email.trim());
-    } catch (e) {
-      setError(
-        e instanceof ApiError && e.status === 429
-          ? 'Too many requests. Wait a few minutes and try again.'
-          : (e as Error).message,
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+  const reset = usePasswordReset();
+  const form = useForm({ email: '' }, reset);
+  const submit = form.onSubmit(({ email }) => reset.mutate(email));
+  const sentTo = reset.isSuccess ? reset.variables.trim() : undefined;
+  const error = reset.error?.status === 429 ? 'Too many requests. Wait a few minutes and try again.' : form.error;
 
   return (
     <main className="narrow" id="main">
@@ -45,17 +28,10 @@ export function ForgotPasswordPage() {
           <p>Enter the address you sign in with. We mail you a link to choose a new password.</p>
           <label>
             Email
-            <input
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+            <input type="email" name="email" autoComplete="username" required {...form.field('email')} />
           </label>
           <Notice error={error} />
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={form.busy}>
             Mail me a link
           </button>
         </form>

@@ -1,16 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client.js';
-import type { OwnerLink, SetPasswordAnswer } from '../../api/types.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useForm } from '../../forms/use-form.js';
+import { useOwnerLink, useSetPassword } from './api.js';
 import { ROLE_SUMMARY } from './roles.js';
 
-type LinkState =
-  | { kind: 'checking' }
-  | { kind: 'ready'; link: OwnerLink }
-  | { kind: 'unusable'; message: string }
-  | { kind: 'sign-in-next'; email: string };
+const NO_TOKEN = 'This page needs the whole link, including the part after "?token=". Copy it again from the message.';
 
 /**
  * The page of a one-time link: a setup link (first start, `vitrine owners add`, an invitation) or a
@@ -18,41 +13,23 @@ type LinkState =
  * in (an owner with an authenticator signs in with a code instead). A used or expired link says so.
  */
 export function SetupPage({ token, onSignedIn }: { token: string | null; onSignedIn: () => void }) {
-  const [state, setState] = useState<LinkState>({ kind: 'checking' });
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!token) {
-      setState({
-        kind: 'unusable',
-        message: 'This page needs the whole link, including the part after "?token=". Copy it again from the message.',
-      });
-      return;
-    }
-    api<OwnerLink>('GET', `/_admin/v1/console/setup?token=${encodeURIComponent(token)}`).then(
-      (link) => setState({ kind: 'ready', link }),
-      (e: unknown) => setState({ kind: 'unusable', message: (e as Error).message }),
-    );
-  }, [token]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const answer = await api<SetPasswordAnswer>('POST', '/_admin/v1/console/setup', { token, password });
-      if (answer.signInNext) setState({ kind: 'sign-in-next', email: answer.owner.email });
-      else onSignedIn();
-    } catch (e) {
-      // A link that stopped working meanwhile (used in another tab) shows as the page's state.
-      if (e instanceof ApiError && e.status === 410) setState({ kind: 'unusable', message: e.message });
-      else setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const owner = useOwnerLink(token);
+  const setPassword = useSetPassword();
+  const form = useForm({ password: '' }, setPassword);
+  const submit = form.onSubmit(({ password }) =>
+    setPassword.mutate({ token: token!, password }, { onSuccess: (answer) => !answer.signInNext && onSignedIn() }),
+  );
+  // A link that stopped working meanwhile (used in another tab) shows as the page's state.
+  const gone = setPassword.error?.status === 410 ? setPassword.error.message : undefined;
+  const unusable = !token ? NO_TOKEN : (gone ?? owner.error?.message);
+  const error = gone ? undefined : form.error;
+  const state = unusable
+    ? { kind: 'unusable' as const, message: unusable }
+    : setPassword.data?.signInNext
+      ? { kind: 'sign-in-next' as const, email: setPassword.data.owner.email }
+      : owner.data
+        ? { kind: 'ready' as const, link: owner.data }
+        : { kind: 'checking' as const };
 
   if (state.kind === 'checking')
     return (
@@ -108,8 +85,7 @@ export function SetupPage({ token, onSignedIn }: { token: string | null; onSigne
             autoComplete="new-password"
             minLength={8}
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...form.field('password')}
             aria-describedby="password-help"
           />
         </label>
@@ -117,7 +93,7 @@ export function SetupPage({ token, onSignedIn }: { token: string | null; onSigne
           At least 8 characters; a common password, or one containing your email, is refused.
         </p>
         <Notice error={error} />
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={form.busy}>
           {reset ? 'Set the new password and sign in' : 'Set password and sign in'}
         </button>
       </form>

@@ -1,41 +1,22 @@
-import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client.js';
-import type { SignInAnswer } from '../../api/types.js';
+import { useState } from 'react';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useForm } from '../../forms/use-form.js';
+import { useSignIn } from './api.js';
 
 /** Email and password; then the authentication code when the owner has two-factor on. */
 export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const result = await api<SignInAnswer>('POST', '/_admin/v1/console/sign-in', {
-        email,
-        password,
-        ...(needsCode ? { code } : {}),
-      });
-      if (result.twoFactorRequired) setNeedsCode(true);
-      else onSignedIn();
-    } catch (e) {
-      setError(
-        e instanceof ApiError && e.status === 429
-          ? 'Too many attempts. Wait a few minutes and try again.'
-          : (e as Error).message,
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+  const signIn = useSignIn();
+  const form = useForm({ email: '', password: '', code: '' }, signIn);
+  const submit = form.onSubmit(({ email, password, code }) =>
+    signIn.mutate(
+      { email, password, ...(needsCode ? { code } : {}) },
+      { onSuccess: (result) => (result.twoFactorRequired ? setNeedsCode(true) : onSignedIn()) },
+    ),
+  );
+  const error = signIn.error?.status === 429 ? 'Too many attempts. Wait a few minutes and try again.' : form.error;
 
   return (
     <main className="narrow" id="main">
@@ -43,25 +24,11 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
       <form onSubmit={submit} className="form">
         <label>
           Email
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <input type="email" name="email" autoComplete="username" required {...form.field('email')} />
         </label>
         <label>
           Password
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <input type="password" name="password" autoComplete="current-password" required {...form.field('password')} />
         </label>
         {needsCode && (
           <label>
@@ -73,13 +40,12 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
               pattern="[0-9]{6}"
               required
               autoFocus
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
+              {...form.field('code')}
             />
           </label>
         )}
         <Notice error={error} />
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={form.busy}>
           Sign in
         </button>
       </form>

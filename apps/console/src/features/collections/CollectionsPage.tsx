@@ -1,19 +1,12 @@
-import { useEffect, useState } from 'react';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { collectionsApi, type CollectionInfo } from './collections-api.js';
+import { useCollections } from './api.js';
 
 /** Each collection of the site with who may read and write it (from the config) and how many items it holds. */
 export function CollectionsPage({ siteId }: { siteId: string }) {
-  const [collections, setCollections] = useState<CollectionInfo[]>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    collectionsApi.list(siteId).then(
-      (r) => setCollections(r.collections),
-      (e: Error) => setError(e.message),
-    );
-  }, [siteId]);
+  const { data: collections, error: loadError } = useCollections(siteId);
+  const error = loadError?.message;
 
   return (
     <>

@@ -1,37 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { Notice } from '../../components/Notice.js';
-import { collectionsApi, type ImportReport } from './collections-api.js';
+import { useImportCsv } from './api.js';
 
 /** CSV import: the file goes to the server as text; the answer reports every row (inserted, updated or why not). */
-export function CsvImport({
-  siteId,
-  collectionId,
-  onImported,
-}: {
-  siteId: string;
-  collectionId: string;
-  onImported: () => void;
-}) {
+export function CsvImport({ siteId, collectionId }: { siteId: string; collectionId: string }) {
   const [file, setFile] = useState<File>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [report, setReport] = useState<ImportReport>();
+  const [noFile, setNoFile] = useState(false);
+  const importCsv = useImportCsv(siteId, collectionId);
+  const report = importCsv.data;
+  const error = noFile ? 'Choose a CSV file first.' : importCsv.error?.message;
 
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return setError('Choose a CSV file first.');
-    setBusy(true);
-    setError(undefined);
-    setReport(undefined);
-    try {
-      setReport(await collectionsApi.importCsv(siteId, collectionId, await file.text()));
-      onImported();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    setNoFile(!file);
+    if (file) importCsv.mutate(file);
+  };
 
   return (
     <section aria-labelledby="import-heading">
@@ -44,7 +27,7 @@ export function CsvImport({
           CSV file
           <input type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0])} />
         </label>
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={importCsv.isPending}>
           Import
         </button>
       </form>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ImageField } from '../media/ImageField.js';
-import type { FieldSpec } from './collections-api.js';
+import type { FieldSpec } from './api.js';
 import { labelOf } from './editor-fields.js';
 import { JSON_TYPES } from './item-form.js';
 import { referencedIds } from './reference-names.js';

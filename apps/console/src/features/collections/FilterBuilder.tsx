@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { CollectionInfo } from './collections-api.js';
+import { messageOf } from '../../api/client.js';
+import type { CollectionInfo } from './api.js';
 import { labelOf } from './editor-fields.js';
 import { buildFilter, inputFor, OPERATOR_LABELS, operatorsFor, type FilterRow } from './filter-builder.js';
 
@@ -32,7 +33,7 @@ export function FilterBuilder({
       setError(undefined);
       onApply({ text: Object.keys(value).length ? JSON.stringify(value) : '', value });
     } catch (e) {
-      setError((e as Error).message);
+      setError(messageOf(e));
     }
   }
 
@@ -44,7 +45,7 @@ export function FilterBuilder({
     try {
       value = JSON.parse(text);
     } catch (e) {
-      return setError(`The filter is not valid JSON (${(e as Error).message}). Example: {"price": {"$lt": 50}}`);
+      return setError(`The filter is not valid JSON (${messageOf(e)}). Example: {"price": {"$lt": 50}}`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       return setError('The filter must be a JSON object, e.g. {"price": {"$lt": 50}}');

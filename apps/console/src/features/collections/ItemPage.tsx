@@ -1,13 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { messageOf } from '../../api/client.js';
 import { navigate } from '../../app/router.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { collectionsApi, fetchItem, type CollectionInfo, type Item } from './collections-api.js';
+import { useCollection, useItem, useRemoveItem, useSaveItem, type CollectionInfo, type Item } from './api.js';
 import { displayFieldOf } from './editor-fields.js';
 import { FieldInput } from './FieldInput.js';
 import { fromForm, toForm, type FormValues } from './item-form.js';
-import { translationsApi } from './translations-api.js';
+import { useLanguages } from './translations-api.js';
 import { TranslationsSection } from './TranslationsSection.js';
 
 /** One item as a form typed by the collection's declared fields; **Save**, and **Delete** after a confirmation. */
@@ -20,148 +21,26 @@ export function ItemPage({
   collectionId: string;
   itemId: string | undefined;
 }) {
-  const [info, setInfo] = useState<CollectionInfo>();
-  const [item, setItem] = useState<Item>();
-  const [values, setValues] = useState<FormValues>();
-  const [newId, setNewId] = useState('');
-  const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [languages, setLanguages] = useState<string[]>([]);
-  const listPath = `/collections/${encodeURIComponent(collectionId)}`;
-
-  useEffect(() => {
-    (async () => {
-      const collection = (await collectionsApi.list(siteId)).collections.find((c) => c.id === collectionId);
-      if (!collection) throw new Error(`This site has no collection "${collectionId}"`);
-      // The site's languages, for an image's alt text; a failure only leaves those inputs out.
-      translationsApi.languages(siteId).then(setLanguages, () => undefined);
-      const found = itemId === undefined ? undefined : await fetchItem(siteId, collectionId, itemId);
-      if (itemId !== undefined && !found) throw new Error('No item with this id (it may have been deleted)');
-      setInfo(collection);
-      setItem(found);
-      setValues(toForm(collection.fields, found));
-    })().catch((e: Error) => setError(e.message));
-  }, [siteId, collectionId, itemId]);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!info || !values) return;
-    setError(undefined);
-    setSuccess(undefined);
-    let data: Record<string, unknown>;
-    try {
-      data = fromForm(info.fields, values);
-    } catch (e) {
-      return setError((e as Error).message);
-    }
-    setBusy(true);
-    try {
-      if (item) {
-        const saved = await collectionsApi.update(siteId, collectionId, item._id, data);
-        setItem(saved.item);
-        setSuccess('Saved.');
-      } else {
-        const saved = await collectionsApi.insert(
-          siteId,
-          collectionId,
-          newId.trim() ? { ...data, _id: newId.trim() } : data,
-        );
-        navigate(`${listPath}/items/${encodeURIComponent(saved.item._id)}`, { replace: true });
-      }
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    if (!item) return;
-    setBusy(true);
-    try {
-      await collectionsApi.remove(siteId, collectionId, item._id);
-      navigate(listPath);
-    } catch (e) {
-      setError((e as Error).message);
-      setBusy(false);
-      setConfirming(false);
-    }
-  }
-
-  const setField = (key: string, value: string | boolean) =>
-    setValues((v) => v && { ...v, fields: { ...v.fields, [key]: value } });
+  const collection = useCollection(siteId, collectionId);
+  const found = useItem(siteId, collectionId, itemId);
+  const info = collection.data;
+  const item = found.data ?? undefined;
+  const loadError =
+    (collection.error ?? found.error)?.message ??
+    (collection.isSuccess && !info ? `This site has no collection "${collectionId}"` : undefined) ??
+    (found.data === null ? 'No item with this id (it may have been deleted)' : undefined);
+  const ready = info && (itemId === undefined || item) && !loadError;
   return (
     <>
       <p>
-        <Link to={listPath}>All items of {collectionId}</Link>
+        <Link to={`/collections/${encodeURIComponent(collectionId)}`}>All items of {collectionId}</Link>
       </p>
       <PageHeading>
         {itemId === undefined ? `New item in ${collectionId}` : itemTitle(info, item) || `Item ${itemId}`}
       </PageHeading>
-      {!values && !error && <p role="status">Loading item…</p>}
-      {values && info && (
-        <form className="form" onSubmit={save} noValidate>
-          {item ? (
-            <p className="help">
-              Created {cellDate(item._createdDate)} · updated {cellDate(item._updatedDate)}
-            </p>
-          ) : (
-            <label>
-              ID
-              <input
-                value={newId}
-                onChange={(e) => setNewId(e.target.value)}
-                placeholder="Leave empty for a generated id"
-              />
-            </label>
-          )}
-          {info.fields.map((f) => (
-            <FieldInput
-              key={f.key}
-              siteId={siteId}
-              field={f}
-              value={values.fields[f.key] ?? ''}
-              languages={languages}
-              onChange={(value) => setField(f.key, value)}
-            />
-          ))}
-          {!info.strict && (
-            <label>
-              Other fields (JSON)
-              <textarea
-                rows={5}
-                value={values.others}
-                onChange={(e) => setValues((v) => v && { ...v, others: e.target.value })}
-                spellCheck={false}
-                placeholder='{"tags": ["new"]}'
-              />
-            </label>
-          )}
-          <Notice error={error} success={success} />
-          <div className="actions">
-            <button type="submit" disabled={busy}>
-              Save
-            </button>
-            {item && !confirming && (
-              <button type="button" className="danger" disabled={busy} onClick={() => setConfirming(true)}>
-                Delete
-              </button>
-            )}
-          </div>
-          {item && confirming && (
-            <div role="alertdialog" aria-label="Confirm deletion" className="notice notice-error">
-              <p>Delete this item for good? This cannot be undone.</p>
-              <button type="button" className="danger" disabled={busy} onClick={remove} autoFocus>
-                Yes, delete
-              </button>{' '}
-              <button type="button" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-            </div>
-          )}
-        </form>
+      {!ready && !loadError && <p role="status">Loading item…</p>}
+      {ready && (
+        <ItemForm key={item?._id ?? 'new'} siteId={siteId} collectionId={collectionId} info={info} item={item} />
       )}
       {item && info?.translatable?.length ? (
         <TranslationsSection
@@ -172,8 +51,123 @@ export function ItemPage({
           specs={info.fields}
         />
       ) : null}
-      {!values && <Notice error={error} />}
+      {!ready && <Notice error={loadError} />}
     </>
+  );
+}
+
+/** The form, filled once from the item as it was loaded; a save keeps what is typed. */
+function ItemForm({
+  siteId,
+  collectionId,
+  info,
+  item,
+}: {
+  siteId: string;
+  collectionId: string;
+  info: CollectionInfo;
+  item: Item | undefined;
+}) {
+  const [values, setValues] = useState<FormValues>(() => toForm(info.fields, item));
+  const [newId, setNewId] = useState('');
+  const [invalid, setInvalid] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  // The site's languages, for an image's alt text; a failure only leaves those inputs out.
+  const languages = useLanguages(siteId).data ?? [];
+  const save = useSaveItem(siteId, collectionId);
+  const remove = useRemoveItem(siteId, collectionId);
+  const busy = save.isPending || remove.isPending;
+  const error = invalid ?? (save.error ?? remove.error)?.message;
+  const listPath = `/collections/${encodeURIComponent(collectionId)}`;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    let data: Record<string, unknown>;
+    try {
+      data = fromForm(info.fields, values);
+      setInvalid(undefined);
+    } catch (e) {
+      return setInvalid(messageOf(e));
+    }
+    if (item) save.mutate({ id: item._id, data });
+    else
+      save.mutate(
+        { data: newId.trim() ? { ...data, _id: newId.trim() } : data },
+        { onSuccess: (saved) => navigate(`${listPath}/items/${encodeURIComponent(saved._id)}`, { replace: true }) },
+      );
+  }
+
+  const setField = (key: string, value: string | boolean) =>
+    setValues((v) => ({ ...v, fields: { ...v.fields, [key]: value } }));
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {item ? (
+        <p className="help">
+          Created {cellDate(item._createdDate)} · updated {cellDate(item._updatedDate)}
+        </p>
+      ) : (
+        <label>
+          ID
+          <input
+            value={newId}
+            onChange={(e) => setNewId(e.target.value)}
+            placeholder="Leave empty for a generated id"
+          />
+        </label>
+      )}
+      {info.fields.map((f) => (
+        <FieldInput
+          key={f.key}
+          siteId={siteId}
+          field={f}
+          value={values.fields[f.key] ?? ''}
+          languages={languages}
+          onChange={(value) => setField(f.key, value)}
+        />
+      ))}
+      {!info.strict && (
+        <label>
+          Other fields (JSON)
+          <textarea
+            rows={5}
+            value={values.others}
+            onChange={(e) => setValues((v) => ({ ...v, others: e.target.value }))}
+            spellCheck={false}
+            placeholder='{"tags": ["new"]}'
+          />
+        </label>
+      )}
+      <Notice error={error} success={save.isSuccess ? 'Saved.' : undefined} />
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          Save
+        </button>
+        {item && !confirming && (
+          <button type="button" className="danger" disabled={busy} onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+      </div>
+      {item && confirming && (
+        <div role="alertdialog" aria-label="Confirm deletion" className="notice notice-error">
+          <p>Delete this item for good? This cannot be undone.</p>
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            onClick={() =>
+              remove.mutate(item._id, { onSuccess: () => navigate(listPath), onError: () => setConfirming(false) })
+            }
+            autoFocus
+          >
+            Yes, delete
+          </button>{' '}
+          <button type="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      )}
+    </form>
   );
 }
 

@@ -1,16 +1,16 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DataTable } from '../../components/DataTable.js';
 import { Pager } from '../../components/Pager.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { cellText, collectionsApi, type CollectionInfo, type Item } from './collections-api.js';
+import { cellText, collectionExportUrl, useCollection, useItems, type CollectionInfo, type Item } from './api.js';
 import { CsvImport } from './CsvImport.js';
 import { displayFieldOf, isTechnical, labelOfKey } from './editor-fields.js';
 import { FilterBuilder } from './FilterBuilder.js';
 import { referencedIds, useReferenceNames } from './reference-names.js';
-import { previewOf } from '../media/media-api.js';
+import { previewOf } from '../media/api.js';
 
 const PAGE_SIZE = 25;
 
@@ -49,37 +49,18 @@ function columnKeys(info: CollectionInfo | undefined, items: Item[]): string[] {
  * import with a per-row report.
  */
 export function ItemsPage({ siteId, collectionId }: { siteId: string; collectionId: string }) {
-  const [info, setInfo] = useState<CollectionInfo>();
+  const { data: info } = useCollection(siteId, collectionId);
   const [filter, setFilter] = useState<{ text: string; value: unknown }>({ text: '', value: {} });
   const [shown, setShown] = useState<Record<string, boolean>>({});
   const [sort, setSort] = useState<{ fieldName: string; order: 'ASC' | 'DESC' }>({ fieldName: '', order: 'ASC' });
   const [page, setPage] = useState(0);
-  const [reload, setReload] = useState(0);
-  const [result, setResult] = useState<{ items: Item[]; total: number; loading: boolean; error?: string }>({
-    items: [],
-    total: 0,
-    loading: true,
+  const items = useItems(siteId, collectionId, {
+    filter: filter.value,
+    sort: sort.fieldName ? [sort] : [],
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
   });
-
-  useEffect(() => {
-    collectionsApi.list(siteId).then(
-      (r) => setInfo(r.collections.find((c) => c.id === collectionId)),
-      () => undefined,
-    );
-  }, [siteId, collectionId]);
-
-  useEffect(() => {
-    let live = true;
-    setResult((r) => ({ ...r, loading: true }));
-    const sortSpec = sort.fieldName ? [sort] : [];
-    collectionsApi
-      .query(siteId, collectionId, { filter: filter.value, sort: sortSpec, limit: PAGE_SIZE, offset: page * PAGE_SIZE })
-      .then((r) => live && setResult({ ...r, loading: false }))
-      .catch((e: Error) => live && setResult({ items: [], total: 0, loading: false, error: e.message }));
-    return () => {
-      live = false;
-    };
-  }, [siteId, collectionId, filter, sort, page, reload]);
+  const result = { ...(items.data ?? { items: [], total: 0 }), loading: items.isFetching };
 
   const keys = columnKeys(info, result.items);
   const display = displayFieldOf(info);
@@ -153,7 +134,7 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
           Add item
         </Link>
         <a
-          href={collectionsApi.exportUrl(siteId, collectionId, filter.text, sort.fieldName ? [sort] : [])}
+          href={collectionExportUrl(siteId, collectionId, filter.text, sort.fieldName ? [sort] : [])}
           download={`${collectionId}.csv`}
         >
           Export CSV
@@ -202,7 +183,7 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
           </fieldset>
         </details>
       </div>
-      <Notice error={result.error} />
+      <Notice error={items.error?.message} />
       <DataTable table={table} loading={result.loading} describedBy="items-count" />
       <Pager
         page={page}
@@ -213,7 +194,7 @@ export function ItemsPage({ siteId, collectionId }: { siteId: string; collection
         statusId="items-count"
         onPage={setPage}
       />
-      <CsvImport siteId={siteId} collectionId={collectionId} onImported={() => setReload((n) => n + 1)} />
+      <CsvImport siteId={siteId} collectionId={collectionId} />
     </>
   );
 }

@@ -1,38 +1,26 @@
-import { useEffect, useId, useState } from 'react';
-import { cellText, collectionsApi } from './collections-api.js';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { pause } from '../../api/query.js';
+import { cellText, queryItems, useCollection } from './api.js';
 import { displayFieldOf } from './editor-fields.js';
 import { useReferenceNames } from './reference-names.js';
 
-interface Choice {
-  id: string;
-  name: string;
-}
-
 /** Items of the referenced collection by their display field, optionally those containing `search`. */
 function useChoices(siteId: string, collectionId: string, search: string) {
-  const [choices, setChoices] = useState<Choice[]>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(async () => {
-      try {
-        const info = (await collectionsApi.list(siteId)).collections.find((c) => c.id === collectionId);
-        const display = displayFieldOf(info);
-        const filter = search.trim() ? { [display]: { $contains: search.trim() } } : {};
-        const sort = display === '_id' ? [] : [{ fieldName: display, order: 'ASC' as const }];
-        const page = await collectionsApi.query(siteId, collectionId, { filter, sort, limit: 100, offset: 0 });
-        if (live)
-          setChoices(page.items.map((i) => ({ id: String(i._id), name: cellText(i[display]) || String(i._id) })));
-      } catch (e) {
-        if (live) setError((e as Error).message);
-      }
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [siteId, collectionId, search]);
-  return { choices, error };
+  const collection = useCollection(siteId, collectionId);
+  const display = displayFieldOf(collection.data);
+  const choices = useQuery({
+    queryKey: ['collections', siteId, 'items', collectionId, 'choices', display, search.trim()],
+    queryFn: async ({ signal }) => {
+      await pause(200, signal);
+      const filter = search.trim() ? { [display]: { $contains: search.trim() } } : {};
+      const sort = display === '_id' ? [] : [{ fieldName: display, order: 'ASC' as const }];
+      const page = await queryItems(siteId, collectionId, { filter, sort, limit: 100, offset: 0 }, signal);
+      return page.items.map((i) => ({ id: String(i._id), name: cellText(i[display]) || String(i._id) }));
+    },
+    enabled: !collection.isPending,
+  });
+  return { choices: choices.data, error: (collection.error ?? choices.error)?.message };
 }
 
 /**

@@ -1,10 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Notice } from '../../components/Notice.js';
-import type { FieldSpec, Item } from './collections-api.js';
+import type { FieldSpec, Item } from './api.js';
 import { labelOf } from './editor-fields.js';
 import { hintText, languageName, translationForm, translationValues } from './translation-form.js';
-import { translationsApi, type Translations } from './translations-api.js';
+import { useLanguages, useTranslationChange, useTranslations } from './translations-api.js';
 
 /**
  * An item's translations (issues #18, #30): pick one of the site's other languages, write its value of each
@@ -26,73 +26,39 @@ export function TranslationsSection({
   specs?: readonly FieldSpec[];
 }) {
   const ids = useId();
-  const [languages, setLanguages] = useState<string[]>();
-  const [defaultLanguage, setDefaultLanguage] = useState('');
-  const [language, setLanguage] = useState('');
-  const [translations, setTranslations] = useState<Translations>({});
-  const [form, setForm] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  // The fields by value: the page may hand a new array with the same fields, which must not reload
-  // (a reload would reset the language the owner has just picked).
-  const fieldsKey = fields.join('\n');
-  useEffect(() => {
-    // A load that a newer one replaced (another item, or the effect run twice) must not overwrite it.
-    let current = true;
-    Promise.all([translationsApi.languages(siteId), translationsApi.read(siteId, collectionId, item._id)])
-      .then(([tags, read]) => {
-        if (!current) return;
-        const others = tags.slice(1);
-        setDefaultLanguage(tags[0] ?? '');
-        setLanguages(others);
-        setTranslations(read.translations);
-        setLanguage(others[0] ?? '');
-        setForm(translationForm(fields, read.translations[others[0] ?? '']));
-      })
-      .catch((e: Error) => {
-        if (current) setError(e.message);
-      });
-    return () => {
-      current = false;
-    };
-    // The item's id is the identity here (and the fields by value); a save of the item itself needs no reload.
-  }, [siteId, collectionId, item._id, fieldsKey]);
+  const tags = useLanguages(siteId);
+  const read = useTranslations(siteId, collectionId, item._id);
+  const change = useTranslationChange(siteId, collectionId, item._id);
+  const languages = tags.data && read.data ? tags.data.slice(1) : undefined;
+  const defaultLanguage = tags.data?.[0] ?? '';
+  const translations = read.data?.translations ?? {};
+  const [chosen, setChosen] = useState<string>();
+  const language = chosen ?? languages?.[0] ?? '';
+  // What is typed, for the language it was typed in; else the language's saved values.
+  const [typed, setTyped] = useState<{ language: string; values: Record<string, string> }>();
+  const form = typed?.language === language ? typed.values : translationForm(fields, translations[language]);
+  const setForm = (update: (values: Record<string, string>) => Record<string, string>) =>
+    setTyped({ language, values: update(form) });
+  const busy = change.isPending;
+  const error = (change.error ?? tags.error ?? read.error)?.message;
+  const success = change.isSuccess
+    ? `${languageName(change.variables.language)} translation ${change.variables.values ? 'saved' : 'removed'}.`
+    : undefined;
 
   function choose(tag: string) {
-    setLanguage(tag);
-    setForm(translationForm(fields, translations[tag]));
-    setError(undefined);
-    setSuccess(undefined);
-  }
-
-  async function run(action: () => Promise<{ translations: Translations }>, done: string) {
-    setError(undefined);
-    setSuccess(undefined);
-    setBusy(true);
-    try {
-      const result = await action();
-      setTranslations(result.translations);
-      setForm(translationForm(fields, result.translations[language]));
-      setSuccess(done);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    setChosen(tag);
+    setTyped(undefined);
+    change.reset();
   }
 
   const name = languageName(language);
+  // The answer is every translation as saved: the form shows it.
+  const done = { onSuccess: () => setTyped(undefined) };
   const save = (event: FormEvent) => {
     event.preventDefault();
-    void run(
-      () => translationsApi.save(siteId, collectionId, item._id, language, translationValues(fields, form)),
-      `${name} translation saved.`,
-    );
+    change.mutate({ language, values: translationValues(fields, form) }, done);
   };
-  const remove = () =>
-    run(() => translationsApi.remove(siteId, collectionId, item._id, language), `${name} translation removed.`);
+  const remove = () => change.mutateAsync({ language }, done);
 
   return (
     <section aria-labelledby={`${ids}-heading`}>

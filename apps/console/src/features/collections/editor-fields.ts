@@ -1,4 +1,4 @@
-import type { CollectionInfo, FieldSpec } from './collections-api.js';
+import type { CollectionInfo, FieldSpec } from './api.js';
 
 /** What the console calls a field: its config `label`, else its key. */
 export const labelOf = (field: Pick<FieldSpec, 'key' | 'label'>): string => field.label || field.key;

@@ -3,7 +3,7 @@
  * and the input; turned into the data API's filter JSON (docs/wire-format.md §9) — the JSON box stays behind
  * "Advanced" for everything else.
  */
-import type { FieldSpec } from './collections-api.js';
+import type { FieldSpec } from './api.js';
 
 export type Operator =
   '$eq' | '$ne' | '$lt' | '$lte' | '$gt' | '$gte' | '$contains' | '$startsWith' | '$exists' | '$hasSome';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldSpec, Item } from './collections-api.js';
+import type { FieldSpec, Item } from './api.js';
 import { fromForm, toForm } from './item-form.js';
 
 const fields: FieldSpec[] = [

@@ -1,4 +1,5 @@
-import type { FieldSpec, Item } from './collections-api.js';
+import { messageOf } from '../../api/client.js';
+import type { FieldSpec, Item } from './api.js';
 
 /**
  * The item form's values as text (what inputs hold) and back to JSON for the server. Nested values
@@ -35,7 +36,7 @@ function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new Error(`${what} is not valid JSON: ${(e as Error).message}`);
+    throw new Error(`${what} is not valid JSON: ${messageOf(e)}`);
   }
 }
 

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { cellText, collectionsApi, type CollectionInfo } from './collections-api.js';
+import { useQuery } from '@tanstack/react-query';
+import { cellText, queryItems, useCollections, type CollectionInfo } from './api.js';
 import { displayFieldOf } from './editor-fields.js';
 
 /** The ids a reference value holds: an id, a list of ids, or referenced items (`{_id}`) as the API may answer them. */
@@ -13,21 +13,20 @@ export function referencedIds(value: unknown): string[] | undefined {
 // One page of `$in` values (the server's paging maximum is higher; a hundred keeps the filter light).
 const CHUNK = 100;
 
-/** The display-field value of each of these items of `collectionId`; ids that match no item are left out. */
-export async function referenceNames(
+/** The display-field value of each of these items of the collection; ids that match no item are left out. */
+async function referenceNames(
   siteId: string,
+  collection: CollectionInfo | undefined,
   collectionId: string,
   ids: readonly string[],
-  info?: CollectionInfo,
 ): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   const unique = [...new Set(ids)];
   if (!unique.length) return names;
-  const collection = info ?? (await collectionsApi.list(siteId)).collections.find((c) => c.id === collectionId);
   const display = displayFieldOf(collection);
   for (let start = 0; start < unique.length; start += CHUNK) {
     const chunk = unique.slice(start, start + CHUNK);
-    const page = await collectionsApi.query(siteId, collectionId, {
+    const page = await queryItems(siteId, collectionId, {
       filter: { _id: { $in: chunk } },
       sort: [],
       limit: chunk.length,
@@ -53,25 +52,29 @@ export function useReferenceNames(
     byCollection.set(collectionId, set);
   }
   // The request by value (ids may hold any character): the same ids in another order fetch nothing again.
-  const key = JSON.stringify(
-    [...byCollection]
-      .map(([collectionId, ids]) => [collectionId, [...ids].sort()])
-      .sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
-  );
-  const [state, setState] = useState<{ key: string; names: Map<string, string> }>();
-  useEffect(() => {
-    let live = true;
-    const requests = (JSON.parse(key) as [string, string[]][]).map(([collectionId, ids]) =>
-      referenceNames(siteId, collectionId, ids),
-    );
-    Promise.all(requests).then(
-      (maps) => live && setState({ key, names: new Map(maps.flatMap((m) => [...m])) }),
-      // Names are a courtesy: without them the ids still show.
-      () => live && setState({ key, names: new Map() }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [siteId, key]);
-  return state?.key === key ? state.names : undefined;
+  const request = [...byCollection]
+    .map(([collectionId, ids]) => [collectionId, [...ids].sort()] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const collections = useCollections(siteId);
+  const names = useQuery({
+    queryKey: ['collections', siteId, 'reference-names', request],
+    queryFn: async () => {
+      const maps = await Promise.all(
+        request.map(([collectionId, ids]) =>
+          referenceNames(
+            siteId,
+            collections.data?.find((c) => c.id === collectionId),
+            collectionId,
+            ids,
+          ),
+        ),
+      );
+      return new Map(maps.flatMap((m) => [...m]));
+    },
+    // The collections' display fields first; without them (no access) the names fall back to `title`/`_id`.
+    enabled: !collections.isPending,
+  });
+  if (collections.isPending || names.isPending) return undefined;
+  // Names are a courtesy: without them the ids still show.
+  return names.data ?? new Map();
 }

@@ -1,33 +1,45 @@
-import { api } from '../../api/client.js';
-import type { SiteSettings, TranslationsAnswer } from '../../api/types.js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { answer, client, undeclared } from '../../api/client.js';
 
 /**
  * The console's side of the item translations API (server: admin/translations-routes.ts) and of the
  * site's languages (the Settings API's `languages.tags`, the first being the default).
  */
 export type { Translations } from '../../api/types.js';
+export { useLanguages } from '../settings/api.js';
 
-const base = (collectionId: string, itemId: string) =>
-  `/_admin/v1/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(itemId)}/translations`;
+const translationsKey = (siteId: string, collectionId: string, itemId: string) =>
+  ['collections', siteId, 'translations', collectionId, itemId] as const;
+const path = (collectionId: string, itemId: string) => ({ collectionId, itemId });
 
-export const translationsApi = {
-  languages: async (siteId: string) =>
-    (await api<Pick<SiteSettings, 'languages'>>('GET', `/_admin/v1/settings?siteId=${encodeURIComponent(siteId)}`))
-      .languages.tags,
-  read: (siteId: string, collectionId: string, itemId: string) =>
-    api<TranslationsAnswer>('GET', `${base(collectionId, itemId)}?siteId=${encodeURIComponent(siteId)}`),
-  /** Replaces that language's values; `null` lets a field fall back to the default language. */
-  save: (
-    siteId: string,
-    collectionId: string,
-    itemId: string,
-    language: string,
-    values: Record<string, string | null>,
-  ) =>
-    api<TranslationsAnswer>('PUT', `${base(collectionId, itemId)}/${encodeURIComponent(language)}`, { siteId, values }),
-  remove: (siteId: string, collectionId: string, itemId: string, language: string) =>
-    api<TranslationsAnswer>(
-      'DELETE',
-      `${base(collectionId, itemId)}/${encodeURIComponent(language)}?siteId=${encodeURIComponent(siteId)}`,
-    ),
-};
+export function useTranslations(siteId: string, collectionId: string, itemId: string) {
+  return useQuery({
+    queryKey: translationsKey(siteId, collectionId, itemId),
+    queryFn: () =>
+      answer(
+        client.GET('/_admin/v1/collections/{collectionId}/items/{itemId}/translations', {
+          params: { path: path(collectionId, itemId), query: undeclared({ siteId }) },
+        }),
+      ),
+  });
+}
+
+/**
+ * A language's values replaced (`null` lets a field fall back to the default language), or removed (`values`
+ * absent). The answer is every translation of the item, kept as the query's data.
+ */
+export function useTranslationChange(siteId: string, collectionId: string, itemId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ language, values }: { language: string; values?: Record<string, string | null> }) => {
+      const params = { path: { ...path(collectionId, itemId), language } };
+      const url = '/_admin/v1/collections/{collectionId}/items/{itemId}/translations/{language}' as const;
+      return answer(
+        values
+          ? client.PUT(url, { params, body: undeclared({ siteId, values }) })
+          : client.DELETE(url, { params: { ...params, query: undeclared({ siteId }) } }),
+      );
+    },
+    onSuccess: (answer) => queryClient.setQueryData(translationsKey(siteId, collectionId, itemId), answer),
+  });
+}

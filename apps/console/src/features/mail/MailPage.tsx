@@ -1,10 +1,10 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api } from '../../api/client.js';
-import type { MailState, Outbox, OutboxMessage } from '../../api/types.js';
+import { useMemo, useState } from 'react';
+import type { MailState, OutboxMessage } from '../../api/types.js';
 import { DataTable } from '../../components/DataTable.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useOutbox, useRetryMail } from './api.js';
 
 const STATE_LABEL: Record<MailState, string> = {
   waiting: 'Waiting',
@@ -17,37 +17,13 @@ const column = createColumnHelper<OutboxMessage>();
 /** The site's mail outbox, newest first; a failed message can be retried (it gets a fresh set of attempts). */
 export function MailPage({ siteId }: { siteId: string }) {
   const [state, setState] = useState<MailState | ''>('');
-  const [outbox, setOutbox] = useState<Outbox>();
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState<string>();
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const params = new URLSearchParams({ siteId, limit: '100' });
-      if (state) params.set('state', state);
-      setOutbox(await api<Outbox>('GET', `/_admin/v1/mail?${params}`));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [siteId, state]);
-  useEffect(() => void load(), [load]);
+  const { data: outbox, isFetching: loading, error: loadError } = useOutbox(siteId, state);
+  const retry = useRetryMail(siteId);
+  const { mutate: retryMail } = retry;
+  const error = (retry.error ?? loadError)?.message;
+  const success = retry.isSuccess ? `The mail to ${retry.variables.to} is queued again.` : undefined;
 
   const columns = useMemo(() => {
-    async function retry(message: OutboxMessage) {
-      setError(undefined);
-      setSuccess(undefined);
-      try {
-        await api('POST', `/_admin/v1/mail/${message.id}/retry`, { siteId });
-        await load();
-        setSuccess(`The mail to ${message.to} is queued again.`);
-      } catch (e) {
-        setError((e as Error).message);
-      }
-    }
     return [
       column.accessor('to', { header: 'To' }),
       column.accessor('subject', { header: 'Subject' }),
@@ -66,14 +42,14 @@ export function MailPage({ siteId }: { siteId: string }) {
             <button
               type="button"
               aria-describedby={`mail-${c.row.original.id}`}
-              onClick={() => void retry(c.row.original)}
+              onClick={() => retryMail(c.row.original)}
             >
               Retry
             </button>
           ) : null,
       }),
     ];
-  }, [siteId, load]);
+  }, [retryMail]);
   const table = useReactTable({ data: outbox?.messages ?? [], columns, getCoreRowModel: getCoreRowModel() });
 
   return (

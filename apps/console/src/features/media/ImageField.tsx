@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useId, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { lastChange } from '../../api/query.js';
 import { Notice } from '../../components/Notice.js';
 import { languageName } from '../collections/translation-form.js';
-import { fetchMedia, IMAGE_ACCEPT, mediaApi, mediaIdOf, previewOf, type MediaFile } from './media-api.js';
+import { IMAGE_ACCEPT, mediaIdOf, previewOf, useMediaFile, useSetMediaAlt, useUploadMedia } from './api.js';
 
 /**
  * An image field (issue #30): upload by choosing a file, dropping it or pasting it; a preview; replace or remove;
@@ -24,69 +25,37 @@ export function ImageField({
   onChange: (value: string) => void;
 }) {
   const ids = useId();
-  const [media, setMedia] = useState<MediaFile>();
-  const [alt, setAlt] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState<string>();
   const [dragging, setDragging] = useState(false);
-  const mediaId = mediaIdOf(value);
+  const { data: media } = useMediaFile(siteId, mediaIdOf(value));
+  // The alt texts being typed, for the file they were typed for; else the file's own.
+  const [edited, setEdited] = useState<{ id: string; alt: Record<string, string> }>();
+  const alt = (edited && edited.id === media?.id ? edited.alt : media?.alt) ?? {};
+  const uploading = useUploadMedia(siteId);
+  const savingAlt = useSetMediaAlt(siteId);
+  const last = lastChange(uploading, savingAlt);
+  const busy = uploading.isPending || savingAlt.isPending;
+  const success = !last.isSuccess
+    ? undefined
+    : last === uploading && uploading.data
+      ? `Uploaded ${uploading.data.name} (${uploading.data.width} × ${uploading.data.height}). Save the item to keep it.`
+      : 'Alt text saved.';
 
-  useEffect(() => {
-    if (!mediaId) return setMedia(undefined);
-    let live = true;
-    fetchMedia(siteId, mediaId).then(
-      (r) => live && (setMedia(r.media), setAlt(r.media.alt)),
-      () => live && setMedia(undefined),
-    );
-    return () => {
-      live = false;
-    };
-  }, [siteId, mediaId]);
-
-  async function upload(file: File | undefined | null) {
-    if (!file) return;
-    setBusy(true);
-    setError(undefined);
-    setSuccess(undefined);
-    try {
-      const { media: saved } = await mediaApi.upload(siteId, file, file.name || 'pasted image');
-      setMedia(saved);
-      setAlt(saved.alt);
-      onChange(saved.url);
-      setSuccess(`Uploaded ${saved.name} (${saved.width} × ${saved.height}). Save the item to keep it.`);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+  function upload(file: File | undefined | null) {
+    if (file)
+      uploading.mutate({ file, name: file.name || 'pasted image' }, { onSuccess: (saved) => onChange(saved.url) });
   }
-
-  async function saveAlt() {
-    if (!media) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { media: saved } = await mediaApi.setAlt(siteId, media.id, alt);
-      setMedia(saved);
-      setSuccess('Alt text saved.');
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const saveAlt = () => media && savingAlt.mutate({ id: media.id, alt });
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    void upload(event.dataTransfer.files[0]);
+    upload(event.dataTransfer.files[0]);
   };
   const onPaste = (event: ClipboardEvent) => {
     const file = Array.from(event.clipboardData.files).find((f) => f.type.startsWith('image/'));
     if (file) {
       event.preventDefault();
-      void upload(file);
+      upload(file);
     }
   };
 
@@ -122,7 +91,7 @@ export function ImageField({
               type="file"
               accept={IMAGE_ACCEPT}
               disabled={busy}
-              onChange={(e) => void upload(e.target.files?.[0])}
+              onChange={(e) => upload(e.target.files?.[0])}
             />
           </label>{' '}
           {value && (
@@ -141,18 +110,18 @@ export function ImageField({
                 lang={tag}
                 dir="auto"
                 value={alt[tag] ?? ''}
-                onChange={(e) => setAlt((a) => ({ ...a, [tag]: e.target.value }))}
+                onChange={(e) => media && setEdited({ id: media.id, alt: { ...alt, [tag]: e.target.value } })}
                 placeholder="What the picture shows"
               />
             </label>
           ))}
-          <button type="button" disabled={busy} onClick={() => void saveAlt()}>
+          <button type="button" disabled={busy} onClick={saveAlt}>
             Save alt text
           </button>
         </div>
       )}
       {busy && <p role="status">Working…</p>}
-      <Notice error={error} success={success} />
+      <Notice error={last.error?.message} success={success} />
     </fieldset>
   );
 }

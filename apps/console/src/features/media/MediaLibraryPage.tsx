@@ -1,46 +1,26 @@
-import { useEffect, useState } from 'react';
+import { lastChange } from '../../api/query.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { IMAGE_ACCEPT, mediaApi, previewOf, type MediaFile } from './media-api.js';
+import { IMAGE_ACCEPT, previewOf, useDeleteMedia, useMediaList, useUploadMedia } from './api.js';
 
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** `/media`: the site's uploaded images, newest first, with where each is used; upload and delete. */
 export function MediaLibraryPage({ siteId }: { siteId: string }) {
-  const [list, setList] = useState<{ media: MediaFile[]; total: number }>();
-  const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    mediaApi.list(siteId).then(
-      (r) => live && setList(r),
-      (e: Error) => live && setError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [siteId, reload]);
-
-  async function run(action: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setError(undefined);
-    setSuccess(undefined);
-    try {
-      await action();
-      setSuccess(done);
-      setReload((n) => n + 1);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { data: list, error: loadError } = useMediaList(siteId);
+  const upload = useUploadMedia(siteId);
+  const remove = useDeleteMedia(siteId);
+  const last = lastChange(upload, remove);
+  const busy = upload.isPending || remove.isPending;
+  const error = (last.error ?? loadError)?.message;
+  const success = !last.isSuccess
+    ? undefined
+    : last === upload
+      ? `Uploaded ${upload.variables?.name}.`
+      : `Deleted ${remove.variables?.name}.`;
 
   return (
     <>
@@ -59,13 +39,13 @@ export function MediaLibraryPage({ siteId }: { siteId: string }) {
             disabled={busy}
             onChange={(e) => {
               const file = e.target.files?.[0];
-              if (file) void run(() => mediaApi.upload(siteId, file, file.name), `Uploaded ${file.name}.`);
+              if (file) upload.mutate({ file, name: file.name });
             }}
           />
         </label>
       </div>
       <Notice error={error} success={success} />
-      {!list && !error && <p role="status">Loading media…</p>}
+      {!list && !loadError && <p role="status">Loading media…</p>}
       {list?.media.length === 0 && <p>No images yet. Upload one here or from an item's image field.</p>}
       {list && list.media.length > 0 && (
         <>
@@ -108,7 +88,7 @@ export function MediaLibraryPage({ siteId }: { siteId: string }) {
                   }
                   confirmLabel="Yes, delete"
                   disabled={busy}
-                  onConfirm={() => run(() => mediaApi.remove(siteId, m.id), `Deleted ${m.name}.`)}
+                  onConfirm={() => remove.mutateAsync(m)}
                 />
               </li>
             ))}

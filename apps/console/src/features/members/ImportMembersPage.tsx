@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { api } from '../../api/client.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useForm } from '../../forms/use-form.js';
+import { useImportMembers } from './api.js';
 
 const FORMATS = [
   ['auth0', 'Auth0 (user export, JSON lines)'],
@@ -12,56 +13,35 @@ const FORMATS = [
   ['csv', 'Vitrine CSV'],
 ] as const;
 
-interface ImportReport {
-  dryRun: boolean;
-  total: number;
-  created: number;
-  updated: number;
-  withoutPassword: number;
-  linked: number;
-  refused: { row: number; email?: string; reason: string }[];
-}
-
 /**
  * Members from another system (docs/operating.md, "Importing members"): pick the export, check it (a dry
  * run: nothing written), then import. The same endpoint as `vitrine members import`.
  */
 export function ImportMembersPage({ siteId }: { siteId: string }) {
-  const [format, setFormat] = useState<string>('auth0');
   const [content, setContent] = useState<string>();
-  const [firebase, setFirebase] = useState({ signerKey: '', saltSeparator: '', rounds: '8', memCost: '14' });
-  const [report, setReport] = useState<ImportReport>();
   const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const importMembers = useImportMembers(siteId);
+  const form = useForm(
+    { format: 'auth0', signerKey: '', saltSeparator: '', rounds: '8', memCost: '14' },
+    importMembers,
+  );
+  const { format, signerKey, saltSeparator, rounds, memCost } = form.values;
+  const report = importMembers.data;
+  const busy = form.busy;
 
-  async function run(dryRun: boolean) {
+  function run(dryRun: boolean) {
     if (content === undefined) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = {
-        siteId,
-        format,
-        content,
-        dryRun,
-        ...(format === 'firebase' && firebase.signerKey
-          ? { firebase: { ...firebase, rounds: Number(firebase.rounds), memCost: Number(firebase.memCost) } }
-          : {}),
-      };
-      setReport(await api<ImportReport>('POST', '/_admin/v1/members/import', body));
-      setChecked(dryRun);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const firebase = { signerKey, saltSeparator, rounds: Number(rounds), memCost: Number(memCost) };
+    importMembers.mutate(
+      { siteId, format, content, dryRun, ...(format === 'firebase' && signerKey ? { firebase } : {}) },
+      { onSuccess: () => setChecked(dryRun) },
+    );
   }
 
-  const field = (key: keyof typeof firebase, label: string) => (
+  const field = (key: 'signerKey' | 'saltSeparator' | 'rounds' | 'memCost', label: string) => (
     <label>
       {label}
-      <input value={firebase[key]} onChange={(e) => setFirebase({ ...firebase, [key]: e.target.value })} />
+      <input {...form.field(key)} />
     </label>
   );
 
@@ -73,10 +53,10 @@ export function ImportMembersPage({ siteId }: { siteId: string }) {
         through a password reset. Importing the same file again updates members; it never duplicates them.{' '}
         <Link to="/members">Back to members</Link>
       </p>
-      <form className="toolbar" onSubmit={(e) => (e.preventDefault(), void run(true))}>
+      <form className="toolbar" onSubmit={form.onSubmit(() => run(true))}>
         <label>
           Format
-          <select value={format} onChange={(e) => (setFormat(e.target.value), setChecked(false))}>
+          <select value={format} onChange={(e) => (form.set('format', e.target.value), setChecked(false))}>
             {FORMATS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -106,11 +86,11 @@ export function ImportMembersPage({ siteId }: { siteId: string }) {
         <button type="submit" disabled={busy || content === undefined}>
           Check file
         </button>
-        <button type="button" disabled={busy || !checked} onClick={() => void run(false)}>
+        <button type="button" disabled={busy || !checked} onClick={() => run(false)}>
           Import
         </button>
       </form>
-      <Notice error={error} success={report && !report.dryRun ? 'Members imported.' : undefined} />
+      <Notice error={form.error} success={report && !report.dryRun ? 'Members imported.' : undefined} />
       {report && (
         <section aria-label="Import report">
           <p>

@@ -1,22 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../api/client.js';
-import type { MemberDetail } from '../../api/types.js';
+import { lastChange } from '../../api/query.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import {
+  useDeleteMember,
+  useMember,
+  useMemberChange,
+  useMemberData,
+  type MemberAction,
+  type MemberChange,
+} from './api.js';
 import { statusLabel } from './MembersPage.js';
 import { MemberSessions, SignInMethodsSection } from './MemberSections.js';
 
-type Action =
-  | 'approve'
-  | 'block'
-  | 'unblock'
-  | 'end-sessions'
-  | 'send-password-reset'
-  | 'resend-verification'
-  | 'unlock-second-factor';
-const DONE: Record<Action, string> = {
+const DONE: Record<MemberAction, string> = {
   approve: 'Approved: the member can sign in now.',
   block: 'Blocked: every session of the member has ended.',
   unblock: 'Unblocked.',
@@ -25,95 +23,33 @@ const DONE: Record<Action, string> = {
   'resend-verification': 'A new verification code is on its way to the member.',
   'unlock-second-factor': 'Unlocked: the member can answer the second step again.',
 };
+const done = (change: MemberChange) =>
+  'action' in change ? DONE[change.action] : 'The second factor was removed; the member was told by mail.';
+
+/** Hands a JSON document to the browser as a file download. */
+function download(data: unknown, name: string) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 /** One member: details, open sessions, and the actions support can take (each takes effect at once). */
 export function MemberPage({ siteId, memberId }: { siteId: string; memberId: string }) {
-  const [detail, setDetail] = useState<MemberDetail>();
-  const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [deleted, setDeleted] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setDetail(
-        await api<MemberDetail>(
-          'GET',
-          `/_admin/v1/members/${encodeURIComponent(memberId)}?siteId=${encodeURIComponent(siteId)}`,
-        ),
-      );
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, [siteId, memberId]);
-  useEffect(() => void load(), [load]);
-
+  const { data: detail, error: loadError } = useMember(siteId, memberId);
+  const change = useMemberChange(siteId, memberId);
+  const remove = useDeleteMember(siteId, memberId);
+  const data = useMemberData(siteId, memberId);
+  const last = lastChange(change, remove, data);
+  const busy = change.isPending || remove.isPending || data.isPending;
+  const error = (last.error ?? loadError)?.message;
+  const success = last === change && change.isSuccess ? done(change.variables) : undefined;
+  const deleted = remove.isSuccess;
+  const act = (action: MemberAction) => change.mutate({ action });
   /** The member's data as one JSON file (the same file the member downloads from their account). */
-  async function downloadData() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const data = await api<unknown>(
-        'GET',
-        `/_admin/v1/members/${encodeURIComponent(memberId)}/data?siteId=${encodeURIComponent(siteId)}`,
-      );
-      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `member-${memberId}.json`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function act(action: Action) {
-    setBusy(true);
-    setError(undefined);
-    setSuccess(undefined);
-    try {
-      await api('POST', `/_admin/v1/members/${encodeURIComponent(memberId)}/${action}`, { siteId });
-      await load();
-      setSuccess(DONE[action]);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function removeFactor(factorId: string) {
-    setBusy(true);
-    setError(undefined);
-    setSuccess(undefined);
-    try {
-      await api(
-        'DELETE',
-        `/_admin/v1/members/${encodeURIComponent(memberId)}/factors/${encodeURIComponent(factorId)}?siteId=${encodeURIComponent(siteId)}`,
-      );
-      await load();
-      setSuccess('The second factor was removed; the member was told by mail.');
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-  async function remove() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api('DELETE', `/_admin/v1/members/${encodeURIComponent(memberId)}?siteId=${encodeURIComponent(siteId)}`);
-      setDeleted(true);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const downloadData = () => data.mutate(undefined, { onSuccess: (json) => download(json, `member-${memberId}.json`) });
 
   if (deleted) {
     return (
@@ -182,7 +118,7 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
             consequence="They are signed out everywhere at once and cannot sign in or register again with this address until you unblock them. Their data stays."
             confirmLabel="Yes, block"
             disabled={busy}
-            onConfirm={() => act('block')}
+            onConfirm={() => change.mutateAsync({ action: 'block' })}
           />
         ) : (
           <button type="button" disabled={busy} onClick={() => act('unblock')}>
@@ -209,7 +145,7 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
             Resend verification
           </button>
         )}
-        <button type="button" disabled={busy} onClick={() => void downloadData()}>
+        <button type="button" disabled={busy} onClick={downloadData}>
           Download data
         </button>
         <ConfirmButton
@@ -218,12 +154,16 @@ export function MemberPage({ siteId, memberId }: { siteId: string; memberId: str
           consequence="Their personal data is removed and their sessions end; their items stay, owned by nobody. This cannot be undone."
           confirmLabel="Yes, delete member"
           disabled={busy}
-          onConfirm={remove}
+          onConfirm={() => remove.mutateAsync()}
         />
       </div>
       <Notice error={error} success={success} />
       <MemberSessions sessions={sessions} />
-      <SignInMethodsSection methods={signInMethods} busy={busy} onRemoveFactor={removeFactor} />
+      <SignInMethodsSection
+        methods={signInMethods}
+        busy={busy}
+        onRemoveFactor={(factorId) => change.mutateAsync({ removeFactor: factorId })}
+      />
     </>
   );
 }

@@ -52,7 +52,7 @@ export function SignInMethodsSection({
   methods: SignInMethods;
   busy?: boolean;
   /** Removes a second factor (a lost phone, a number that changed hands). */
-  onRemoveFactor?: (factorId: string) => void | Promise<void>;
+  onRemoveFactor?: (factorId: string) => unknown;
 }) {
   return (
     <section aria-labelledby="methods-heading">

@@ -5,7 +5,7 @@ import { DataTable } from '../../components/DataTable.js';
 import { Pager } from '../../components/Pager.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { useMembers, type MemberRow, type MembersQuery } from './use-members.js';
+import { useMembers, type MemberRow, type MembersQuery } from './api.js';
 
 const column = createColumnHelper<MemberRow>();
 const columns = [
@@ -35,7 +35,9 @@ export function MembersPage({ siteId }: { siteId: string }) {
     page: 0,
     pageSize: PAGE_SIZE,
   });
-  const { members, total, loading, error } = useMembers({ ...query, siteId });
+  const list = useMembers({ ...query, siteId });
+  const { members, total } = list.data ?? { members: [], total: 0 };
+  const loading = list.isFetching;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const table = useReactTable({
     data: members,
@@ -88,7 +90,7 @@ export function MembersPage({ siteId }: { siteId: string }) {
           </select>
         </label>
       </div>
-      <Notice error={error} />
+      <Notice error={list.error?.message} />
       <DataTable table={table} loading={loading} describedBy="members-count" />
       <Pager
         page={query.page}

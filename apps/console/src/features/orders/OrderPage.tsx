@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { OrderHistoryEntry } from '../../api/types.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { money, ordersApi, STATUS_LABEL, StatusBadge, type OrderDetail } from './orders-api.js';
+import { useOrder, useSetOrderStatus } from './api.js';
+import { money, STATUS_LABEL, StatusBadge } from './order-status.js';
 import { StatusActions } from './StatusActions.js';
 
 interface Line {
@@ -52,13 +52,12 @@ const historyLine = (h: OrderHistoryEntry) =>
 
 /** One order: lines, totals, customer, shipping, history, and the next status for owners and editors. */
 export function OrderPage({ siteId, orderId, canChange }: { siteId: string; orderId: string; canChange: boolean }) {
-  const [detail, setDetail] = useState<OrderDetail>();
-  const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState<string>();
-  const load = useCallback(() => {
-    ordersApi.get(siteId, orderId).then(setDetail, (e: Error) => setError(e.message));
-  }, [siteId, orderId]);
-  useEffect(load, [load]);
+  const { data: detail, error: loadError } = useOrder(siteId, orderId);
+  const setStatus = useSetOrderStatus(siteId, orderId);
+  const error = loadError?.message;
+  const success = setStatus.isSuccess
+    ? `Marked ${STATUS_LABEL[setStatus.variables.status].toLowerCase()}; the customer is being emailed.`
+    : undefined;
 
   if (!detail)
     return (
@@ -88,15 +87,7 @@ export function OrderPage({ siteId, orderId, canChange }: { siteId: string; orde
       {canChange && (
         <section aria-labelledby="next-heading">
           <h2 id="next-heading">Next step</h2>
-          <StatusActions
-            siteId={siteId}
-            detail={detail}
-            onChanged={(changed, message) => {
-              setDetail(changed);
-              setError(undefined);
-              setSuccess(message);
-            }}
-          />
+          <StatusActions detail={detail} change={setStatus} />
         </section>
       )}
       <section aria-labelledby="lines-heading">

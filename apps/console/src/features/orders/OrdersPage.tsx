@@ -1,19 +1,12 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DataTable } from '../../components/DataTable.js';
 import { Pager } from '../../components/Pager.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import {
-  money,
-  ORDER_STATUSES,
-  ordersApi,
-  STATUS_LABEL,
-  StatusBadge,
-  type OrderQuery,
-  type OrderRow,
-} from './orders-api.js';
+import { ordersExportUrl, useOrders, type OrderQuery, type OrderRow } from './api.js';
+import { money, ORDER_STATUSES, STATUS_LABEL, StatusBadge } from './order-status.js';
 
 const PAGE_SIZE = 25;
 const column = createColumnHelper<OrderRow>();
@@ -41,27 +34,8 @@ const columns = [
 export function OrdersPage({ siteId }: { siteId: string }) {
   const [query, setQuery] = useState<OrderQuery>({ search: '', status: '', from: '', to: '' });
   const [page, setPage] = useState(0);
-  const [result, setResult] = useState<{ orders: OrderRow[]; total: number; loading: boolean; error?: string }>({
-    orders: [],
-    total: 0,
-    loading: true,
-  });
-
-  useEffect(() => {
-    let live = true;
-    setResult((r) => ({ ...r, loading: true }));
-    // Typing in the search box waits a moment before asking the server.
-    const timer = setTimeout(() => {
-      ordersApi
-        .list(siteId, query, { limit: PAGE_SIZE, offset: page * PAGE_SIZE })
-        .then((r) => live && setResult({ ...r, loading: false }))
-        .catch((e: Error) => live && setResult({ orders: [], total: 0, loading: false, error: e.message }));
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [siteId, query, page]);
+  const orders = useOrders(siteId, query, { limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const result = { ...(orders.data ?? { orders: [], total: 0 }), loading: orders.isFetching };
 
   const pageCount = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   const table = useReactTable({
@@ -80,7 +54,7 @@ export function OrdersPage({ siteId }: { siteId: string }) {
     <>
       <PageHeading>Orders</PageHeading>
       <div className="actions">
-        <a href={ordersApi.exportUrl(siteId, query)} download="orders.csv">
+        <a href={ordersExportUrl(siteId, query)} download="orders.csv">
           Export CSV
         </a>
       </div>
@@ -114,7 +88,7 @@ export function OrdersPage({ siteId }: { siteId: string }) {
           <input type="date" value={query.to} onChange={(e) => change({ to: e.target.value })} />
         </label>
       </div>
-      <Notice error={result.error} />
+      <Notice error={orders.error?.message} />
       <DataTable table={table} loading={result.loading} describedBy="orders-count" />
       <Pager
         page={page}

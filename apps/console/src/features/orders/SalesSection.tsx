@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
-import { money, ordersApi, STATUS_LABEL, StatusBadge, type SalesOverview } from './orders-api.js';
+import { useSalesOverview } from './api.js';
+import { money, STATUS_LABEL, StatusBadge } from './order-status.js';
 
 const W = 600;
 const H = 120;
@@ -12,19 +12,9 @@ const PAD = 24;
  * a table behind "The numbers per day"), the best sellers, and the orders waiting for the shop.
  */
 export function SalesSection({ siteId }: { siteId: string }) {
-  const [sales, setSales] = useState<SalesOverview>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    ordersApi.overview(siteId).then(
-      (s) => live && setSales(s),
-      // A site without a shop has nothing to show here; anything else is said.
-      (e: Error & { code?: string }) => live && e.code !== 'SHOP_NOT_CONFIGURED' && setError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [siteId]);
+  const { data: sales, error: refusal } = useSalesOverview(siteId);
+  // A site without a shop has nothing to show here; anything else is said.
+  const error = refusal?.code === 'SHOP_NOT_CONFIGURED' ? undefined : refusal?.message;
   if (error) return <Notice error={`Sales: ${error}`} />;
   if (!sales) return null;
   const cur = (n: number) => money(n, sales.currency);

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Notice } from '../../components/Notice.js';
-import { ACTION_LABEL, ordersApi, STATUS_LABEL, type OrderDetail, type OrderStatus } from './orders-api.js';
+import { useForm } from '../../forms/use-form.js';
+import type { OrderDetail, OrderStatus, useSetOrderStatus } from './api.js';
+import { ACTION_LABEL, STATUS_LABEL } from './order-status.js';
 
 /**
  * The next steps of an order (the server's `nextStatuses`): Mark paid, Mark shipped (carrier and tracking
@@ -9,49 +10,36 @@ import { ACTION_LABEL, ordersApi, STATUS_LABEL, type OrderDetail, type OrderStat
  * and the role again; its refusal is shown as it says it.
  */
 export function StatusActions({
-  siteId,
   detail,
-  onChanged,
+  change,
 }: {
-  siteId: string;
   detail: OrderDetail;
-  onChanged: (detail: OrderDetail, message: string) => void;
+  /** The page's status change (its success is said by the page). */
+  change: ReturnType<typeof useSetOrderStatus>;
 }) {
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const form = useForm({ carrier: '', trackingNumber: '', note: '' }, change);
+  const busy = form.busy;
   const next = detail.nextStatuses;
   if (!next.length) return <p>This order is {STATUS_LABEL[detail.status].toLowerCase()}: nothing more to do.</p>;
 
-  async function apply(status: OrderStatus) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const changed = await ordersApi.setStatus(siteId, detail.order._id as string, {
+  const apply = (status: OrderStatus) => {
+    const { carrier, trackingNumber, note } = form.values;
+    return change.mutateAsync(
+      {
         status,
         ...(status === 'SHIPPED' ? { carrier, trackingNumber } : {}),
         ...(note.trim() ? { note } : {}),
-      });
-      setNote('');
-      onChanged(changed, `Marked ${STATUS_LABEL[status].toLowerCase()}; the customer is being emailed.`);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-  const submit = (status: OrderStatus) => (event: FormEvent) => {
-    event.preventDefault();
-    void apply(status);
+      },
+      { onSuccess: () => form.set('note', '') },
+    );
   };
+  const submit = (status: OrderStatus) => form.onSubmit(() => void apply(status).catch(() => undefined));
 
   return (
     <div className="order-actions">
       <label>
         Note to the customer (optional)
-        <textarea value={note} rows={2} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+        <textarea rows={2} maxLength={500} {...form.field('note')} />
       </label>
       {next.includes('PAID') && (
         <form onSubmit={submit('PAID')}>
@@ -64,17 +52,11 @@ export function StatusActions({
         <form className="toolbar" onSubmit={submit('SHIPPED')} aria-label="Ship the order">
           <label>
             Carrier
-            <input value={carrier} required maxLength={100} onChange={(e) => setCarrier(e.target.value)} />
+            <input required maxLength={100} {...form.field('carrier')} />
           </label>
           <label>
             Tracking number
-            <input
-              value={trackingNumber}
-              required
-              maxLength={100}
-              spellCheck={false}
-              onChange={(e) => setTrackingNumber(e.target.value)}
-            />
+            <input required maxLength={100} spellCheck={false} {...form.field('trackingNumber')} />
           </label>
           <button type="submit" disabled={busy}>
             {ACTION_LABEL.SHIPPED}
@@ -98,7 +80,7 @@ export function StatusActions({
           onConfirm={() => apply('CANCELED')}
         />
       )}
-      <Notice error={error} />
+      <Notice error={form.error} />
     </div>
   );
 }

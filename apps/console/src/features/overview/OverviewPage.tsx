@@ -1,30 +1,18 @@
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import type { Overview } from '../../api/types.js';
 import { SalesSection } from '../orders/SalesSection.js';
+import { useOverview } from './api.js';
 import { DailyChart } from './DailyChart.js';
 
 /** The site at a glance: members by status, daily sign-ups and sign-ins, failed sign-ins, mail trouble. */
 export function OverviewPage({ siteId }: { siteId: string }) {
-  const [overview, setOverview] = useState<Overview>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    api<Overview>('GET', `/_admin/v1/overview?siteId=${encodeURIComponent(siteId)}`)
-      .then((o) => live && setOverview(o))
-      .catch((e: Error) => live && setError(e.message));
-    return () => {
-      live = false;
-    };
-  }, [siteId]);
+  const { data: overview, error } = useOverview(siteId);
 
   return (
     <>
       <PageHeading>Overview</PageHeading>
-      <Notice error={error} />
+      <Notice error={error?.message} />
       {!overview && !error && <p role="status">Loading the overview…</p>}
       {overview && (
         <>

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.js';
-import type { Owner, OwnerInvitation, OwnerRole } from '../../api/types.js';
+import { lastChange } from '../../api/query.js';
+import type { Owner, OwnerRole } from '../../api/types.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useForm } from '../../forms/use-form.js';
 import { ROLE_SUMMARY } from '../auth/roles.js';
+import { useInviteOwner, useOwners, useRemoveOwner } from './api.js';
 import { InvitationLink } from './InvitationLink.js';
 
 const ROLES: OwnerRole[] = ['owner', 'editor', 'support'];
@@ -14,54 +15,20 @@ const ROLES: OwnerRole[] = ['owner', 'editor', 'support'];
  * to them and shown here), and remove one (their sessions end at once). Only the `owner` role sees this.
  */
 export function OwnersPage({ me }: { me: Owner }) {
-  const [owners, setOwners] = useState<Owner[]>();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<OwnerRole>('editor');
-  const [invited, setInvited] = useState<OwnerInvitation>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState<string>();
-
-  const load = useCallback(async () => {
-    try {
-      setOwners((await api<{ owners: Owner[] }>('GET', '/_admin/v1/owners')).owners);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
-
-  async function invite(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    setSuccess(undefined);
-    try {
-      setInvited(await api<OwnerInvitation>('POST', '/_admin/v1/owners', { email, role }));
-      setEmail('');
-      await load();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove(owner: Owner) {
-    setBusy(true);
-    setError(undefined);
-    setSuccess(undefined);
-    try {
-      await api('DELETE', `/_admin/v1/owners/${encodeURIComponent(owner.id)}`);
-      // The table first, then the message: "Removed" never stands beside their row (as on the other pages).
-      await load();
-      setSuccess(`Removed ${owner.email}: their sessions ended and their links stopped working.`);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { data: owners, error: loadError } = useOwners();
+  const invite = useInviteOwner();
+  const remove = useRemoveOwner();
+  const form = useForm({ email: '', role: 'editor' }, invite);
+  const submit = form.onSubmit(({ email, role }) =>
+    invite.mutate({ email, role: role as OwnerRole }, { onSuccess: () => form.set('email', '') }),
+  );
+  const last = lastChange(invite, remove);
+  const busy = invite.isPending || remove.isPending;
+  const error = last.error?.message ?? loadError?.message;
+  const success =
+    last === remove && remove.isSuccess
+      ? `Removed ${remove.variables.email}: their sessions ended and their links stopped working.`
+      : undefined;
 
   return (
     <>
@@ -70,14 +37,14 @@ export function OwnersPage({ me }: { me: Owner }) {
         People who run the shop in this console. Each has a role: <b>owner</b>, {ROLE_SUMMARY.owner}; <b>editor</b>,{' '}
         {ROLE_SUMMARY.editor}; <b>support</b>, {ROLE_SUMMARY.support}.
       </p>
-      <form className="toolbar" onSubmit={invite} aria-label="Invite someone">
+      <form className="toolbar" onSubmit={submit} aria-label="Invite someone">
         <label>
           Email
-          <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
+          <input type="email" required {...form.field('email')} autoComplete="off" />
         </label>
         <label>
           Role
-          <select value={role} onChange={(e) => setRole(e.target.value as OwnerRole)}>
+          <select {...form.field('role')}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {r}
@@ -89,9 +56,9 @@ export function OwnersPage({ me }: { me: Owner }) {
           Invite
         </button>
       </form>
-      {invited && <InvitationLink invitation={invited} onDone={() => setInvited(undefined)} />}
+      {invite.data && <InvitationLink invitation={invite.data} onDone={() => invite.reset()} />}
       <Notice error={error} success={success} />
-      {!owners && !error && <p role="status">Loading owners…</p>}
+      {!owners && !loadError && <p role="status">Loading owners…</p>}
       {owners && (
         <div className="table-wrap">
           <table>
@@ -122,7 +89,7 @@ export function OwnersPage({ me }: { me: Owner }) {
                         consequence="They are signed out of the console at once and can no longer sign in; an unused setup link stops working. To give them access again, invite them again."
                         confirmLabel="Yes, remove"
                         disabled={busy}
-                        onConfirm={() => remove(o)}
+                        onConfirm={() => remove.mutateAsync(o)}
                       />
                     )}
                   </td>

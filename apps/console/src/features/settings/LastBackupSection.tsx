@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client.js';
 import type { AdminAnswer } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
+import { useBackupStatus } from './api.js';
 
 /** GET /_admin/v1/backups/latest (server: backup/routes.ts). */
 export type BackupStatus = AdminAnswer<'/_admin/v1/backups/latest', 'get'>;
@@ -19,11 +18,8 @@ function size(bytes: number): string {
  * the schedule or `npx vitrine backup` (docs/operating.md#backups). Every owner role may see it.
  */
 export function LastBackupSection() {
-  const [status, setStatus] = useState<BackupStatus>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    api<BackupStatus>('GET', '/_admin/v1/backups/latest').then(setStatus, (e: Error) => setError(e.message));
-  }, []);
+  const { data: status, error: refusal } = useBackupStatus();
+  const error = refusal?.message;
   return (
     <section aria-labelledby="backups-heading">
       <h2 id="backups-heading">Backups</h2>

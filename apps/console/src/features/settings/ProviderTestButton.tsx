@@ -1,27 +1,11 @@
-import { useState } from 'react';
-import { api } from '../../api/client.js';
-import type { ProviderTest } from '../../api/types.js';
+import { useTestProvider } from './api.js';
 
 /** "Test connection": the server runs OpenID Connect discovery against the provider's issuer and says what it found. */
 export function ProviderTestButton({ siteId, providerId }: { siteId: string; providerId: string }) {
-  const [result, setResult] = useState<ProviderTest>();
-  const [busy, setBusy] = useState(false);
-  async function run() {
-    setBusy(true);
-    setResult(undefined);
-    try {
-      setResult(
-        await api<ProviderTest>('POST', '/_admin/v1/site-settings/test-provider', {
-          siteId,
-          provider: { id: providerId },
-        }),
-      );
-    } catch (e) {
-      setResult({ ok: false, message: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const test = useTestProvider(siteId, providerId);
+  const busy = test.isPending;
+  const result = test.error ? { ok: false, message: test.error.message } : test.data;
+  const run = () => test.mutate();
   return (
     <>
       <button

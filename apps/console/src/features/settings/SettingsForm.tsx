@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { api } from '../../api/client.js';
-import type { SettingField, SettingsChangeAnswer, SiteSettingsForm } from '../../api/types.js';
+import type { SettingField } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
+import { useChangeSettings } from './api.js';
 import { labelOf } from './labels.js';
 import { SettingControl } from './SettingControl.js';
 import { changesOf, controlOf, toDraft, type Draft } from './setting-values.js';
@@ -26,7 +26,8 @@ export function SettingsForm({
   titleLevel?: 3 | 4;
   fields: SettingField[];
   canChange: boolean;
-  onSaved: (settings: SiteSettingsForm) => void;
+  /** After a save (the page's settings are the answer's already). */
+  onSaved?: () => void;
   /** The changes as sent (a new list entry's keys become the entry), or a sentence saying what is missing. */
   mapChanges?: (changes: Record<string, unknown>) => Record<string, unknown> | string;
   submitLabel?: string;
@@ -36,14 +37,17 @@ export function SettingsForm({
   const controls = fields.map((f) => ({ field: f, control: controlOf(f.schema, f.secret) }));
   const initial = Object.fromEntries(controls.map(({ field, control }) => [field.key, toDraft(control, field.value)]));
   const [drafts, setDrafts] = useState<Record<string, Draft>>(initial);
-  const [error, setError] = useState<string>();
-  const [saved, setSaved] = useState<string>();
+  const change = useChangeSettings(siteId);
+  // What the form itself says before sending (a value it cannot read, nothing changed).
+  const [note, setNote] = useState<{ error?: string; saved?: string }>();
+  const error = note?.error ?? change.error?.message;
+  const saved = note?.saved ?? (change.isSuccess ? 'Saved: in force on every instance within seconds.' : undefined);
   const editable = canChange && fields.some((f) => !f.locked);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    setError(undefined);
-    setSaved(undefined);
+    change.reset();
+    setNote(undefined);
     const read = changesOf(
       controls.map(({ field, control }) => ({
         key: field.key,
@@ -52,17 +56,11 @@ export function SettingsForm({
         draft: drafts[field.key]!,
       })),
     );
-    if ('error' in read) return setError(`${labelOf(read.key)} ${read.error}`);
-    if (!Object.keys(read.changes).length) return setSaved('Nothing changed.');
+    if ('error' in read) return setNote({ error: `${labelOf(read.key)} ${read.error}` });
+    if (!Object.keys(read.changes).length) return setNote({ saved: 'Nothing changed.' });
     const changes = mapChanges ? mapChanges(read.changes) : read.changes;
-    if (typeof changes === 'string') return setError(changes);
-    try {
-      const answer = await api<SettingsChangeAnswer>('PATCH', '/_admin/v1/site-settings', { siteId, changes });
-      setSaved('Saved: in force on every instance within seconds.');
-      onSaved(answer.settings);
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    if (typeof changes === 'string') return setNote({ error: changes });
+    change.mutate(changes, { onSuccess: () => onSaved?.() });
   }
 
   const Heading = titleLevel === 3 ? 'h3' : 'h4';

@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client.js';
-import type { SiteSettings } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
+import { useSiteConfig } from './api.js';
 import { SdkSnippet } from './SdkSnippet.js';
 
 const list = (values: string[]) => (values.length ? values.join(', ') : '—');
@@ -36,13 +34,8 @@ function Entry({ title, configKey, facts }: { title: string; configKey: string; 
 
 /** The site's configuration as the server runs it (read-only), by config key, and the SDK snippets. */
 export function SiteConfigSection({ siteId }: { siteId: string }) {
-  const [settings, setSettings] = useState<SiteSettings>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    api<SiteSettings>('GET', `/_admin/v1/settings?siteId=${encodeURIComponent(siteId)}`).then(setSettings, (e: Error) =>
-      setError(e.message),
-    );
-  }, [siteId]);
+  const { data: settings, error: refusal } = useSiteConfig(siteId);
+  const error = refusal?.message;
   if (error) return <Notice error={error} />;
   if (!settings) return <p role="status">Loading the site configuration…</p>;
   const { policies, sessions } = settings;

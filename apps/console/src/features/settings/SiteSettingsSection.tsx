@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client.js';
+import { useState } from 'react';
 import type { OwnerRole, SettingField, SettingsSection, SiteSettingsForm } from '../../api/types.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Notice } from '../../components/Notice.js';
+import { useChangeSettings, useSiteSettings } from './api.js';
 import { entryNoun, labelOf } from './labels.js';
 import { ProviderTestButton } from './ProviderTestButton.js';
 import { READ_ONLY_NOTE_ID } from './SettingControl.js';
@@ -30,31 +30,13 @@ function newEntryFields(section: SettingsSection): SettingField[] {
 }
 
 /** A list section (apps, sign-in providers): a form per entry, and one to add an entry. */
-function ListSection({
-  section,
-  settings,
-  onSaved,
-}: {
-  section: SettingsSection;
-  settings: SiteSettingsForm;
-  onSaved: (s: SiteSettingsForm) => void;
-}) {
+function ListSection({ section, settings }: { section: SettingsSection; settings: SiteSettingsForm }) {
   const [newId, setNewId] = useState('');
-  const [error, setError] = useState<string>();
+  const removal = useChangeSettings(settings.siteId);
   const noun = entryNoun(section.name);
   const providers = section.name === 'identityProviders';
 
-  async function remove(id: string) {
-    try {
-      const answer = await api<{ settings: SiteSettingsForm }>('PATCH', '/_admin/v1/site-settings', {
-        siteId: settings.siteId,
-        changes: { [`${section.name}[${id}]`]: null },
-      });
-      onSaved(answer.settings);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
+  const remove = (id: string) => removal.mutateAsync({ [`${section.name}[${id}]`]: null });
 
   return (
     <section className="settings-list" aria-labelledby={`settings-${section.name}`}>
@@ -68,7 +50,6 @@ function ListSection({
           titleLevel={4}
           fields={entry.fields}
           canChange={settings.canChange}
-          onSaved={onSaved}
         >
           {providers && <ProviderTestButton siteId={settings.siteId} providerId={entry.id} />}
           {entry.removable && settings.canChange && (
@@ -77,12 +58,13 @@ function ListSection({
               question={`Remove ${noun} ${entry.id}?`}
               consequence={`Its settings are deleted on every instance${providers ? '; members who signed in with it keep their accounts' : ''}.`}
               confirmLabel={`Yes, remove ${entry.id}`}
+              disabled={removal.isPending}
               onConfirm={() => remove(entry.id)}
             />
           )}
         </SettingsForm>
       ))}
-      <Notice error={error} />
+      <Notice error={removal.error?.message} />
       {settings.canChange && (
         <details className="add-entry">
           <summary>Add a {noun}</summary>
@@ -96,10 +78,7 @@ function ListSection({
             fields={newEntryFields(section)}
             canChange={settings.canChange}
             submitLabel={`Add ${noun}`}
-            onSaved={(s) => {
-              setNewId('');
-              onSaved(s);
-            }}
+            onSaved={() => setNewId('')}
             mapChanges={(changes) =>
               newId
                 ? {
@@ -123,14 +102,8 @@ function ListSection({
  * Other roles see the same values read-only, told why first, with no Save, Remove, Add or import to try.
  */
 export function SiteSettingsSection({ siteId, role }: { siteId: string; role: OwnerRole }) {
-  const [settings, setSettings] = useState<SiteSettingsForm>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    api<SiteSettingsForm>('GET', `/_admin/v1/site-settings?siteId=${encodeURIComponent(siteId)}`).then(
-      setSettings,
-      (e: Error) => setError(e.message),
-    );
-  }, [siteId]);
+  const { data: settings, error: refusal } = useSiteSettings(siteId);
+  const error = refusal?.message;
   if (error) return <Notice error={error} />;
   if (!settings) return <p role="status">Loading the site settings…</p>;
   return (
@@ -150,7 +123,7 @@ export function SiteSettingsSection({ siteId, role }: { siteId: string; role: Ow
       )}
       {settings.sections.map((section) =>
         section.kind === 'list' ? (
-          <ListSection key={section.name} section={section} settings={settings} onSaved={setSettings} />
+          <ListSection key={section.name} section={section} settings={settings} />
         ) : (
           <SettingsForm
             key={section.name}
@@ -158,11 +131,10 @@ export function SiteSettingsSection({ siteId, role }: { siteId: string; role: Ow
             title={section.kind === 'value' ? labelOf(section.name).replace(/ \(.*\)$/, '') : labelOf(section.name)}
             fields={section.fields ?? []}
             canChange={settings.canChange}
-            onSaved={setSettings}
           />
         ),
       )}
-      {settings.canChange && <TransferSection siteId={settings.siteId} onImported={setSettings} />}
+      {settings.canChange && <TransferSection siteId={settings.siteId} />}
     </section>
   );
 }

@@ -1,62 +1,44 @@
 import { useState, type ChangeEvent } from 'react';
-import { api } from '../../api/client.js';
-import type { SettingsExport, SettingsImport, SiteSettingsForm } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
+import { useExportSettings, useImportSettings } from './api.js';
 import { labelOf } from './labels.js';
 
 /** Export the settings as a config file; import one: compare first (a dry run), then apply. */
-export function TransferSection({ siteId, onImported }: { siteId: string; onImported: (s: SiteSettingsForm) => void }) {
+export function TransferSection({ siteId }: { siteId: string }) {
+  const exporting = useExportSettings(siteId);
+  const importing = useImportSettings(siteId);
   const [download, setDownload] = useState<{ url: string; omitted: string[] }>();
   const [file, setFile] = useState<unknown>();
-  const [comparison, setComparison] = useState<SettingsImport>();
-  const [error, setError] = useState<string>();
-  const [done, setDone] = useState<string>();
+  const [unreadable, setUnreadable] = useState<string>();
+  const comparison = importing.data;
+  const error = unreadable ?? (exporting.error ?? importing.error)?.message;
+  const done =
+    importing.isSuccess && importing.variables.apply
+      ? 'Imported: in force on every instance within seconds.'
+      : undefined;
 
-  async function exportFile() {
-    setError(undefined);
-    try {
-      const answer = await api<SettingsExport>(
-        'GET',
-        `/_admin/v1/site-settings/export?siteId=${encodeURIComponent(siteId)}`,
-      );
-      const blob = new Blob([`${JSON.stringify(answer.config, null, 2)}\n`], { type: 'application/json' });
-      setDownload({ url: URL.createObjectURL(blob), omitted: answer.omittedSecrets });
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
+  const exportFile = () =>
+    exporting.mutate(undefined, {
+      onSuccess: (answer) => {
+        const blob = new Blob([`${JSON.stringify(answer.config, null, 2)}\n`], { type: 'application/json' });
+        setDownload({ url: URL.createObjectURL(blob), omitted: answer.omittedSecrets });
+      },
+    });
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
-    setError(undefined);
-    setComparison(undefined);
-    setDone(undefined);
+    setUnreadable(undefined);
+    importing.reset();
     const chosen = event.target.files?.[0];
     if (!chosen) return;
     try {
       setFile(JSON.parse(await chosen.text()) as unknown);
     } catch {
       setFile(undefined);
-      setError(`${chosen.name} is not a JSON config file.`);
+      setUnreadable(`${chosen.name} is not a JSON config file.`);
     }
   }
 
-  async function run(apply: boolean) {
-    setError(undefined);
-    try {
-      const answer = await api<SettingsImport>('POST', '/_admin/v1/site-settings/import', {
-        siteId,
-        config: file,
-        apply,
-      });
-      setComparison(answer);
-      if (apply) {
-        setDone('Imported: in force on every instance within seconds.');
-        onImported(await api<SiteSettingsForm>('GET', `/_admin/v1/site-settings?siteId=${encodeURIComponent(siteId)}`));
-      }
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
+  const run = (apply: boolean) => importing.mutate({ config: file, apply });
 
   const applicable =
     comparison && !comparison.applied && comparison.differences.some((d) => !d.locked) && !comparison.problems.length;

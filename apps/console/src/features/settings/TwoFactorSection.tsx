@@ -1,8 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { renderSVG } from 'uqr';
-import { api } from '../../api/client.js';
-import type { Owner, TwoFactorEnrolment } from '../../api/types.js';
+import type { Owner } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
+import { useForm } from '../../forms/use-form.js';
+import { useConfirmTwoFactor, useStartTwoFactor } from './api.js';
 
 /** Turn on authenticator-app codes: show the setup key once, confirm with a first code. */
 export function TwoFactorSection({
@@ -14,34 +15,17 @@ export function TwoFactorSection({
   onChanged: () => void;
   required: boolean;
 }) {
-  const [enrolment, setEnrolment] = useState<{ secret: string; uri: string }>();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const start = useStartTwoFactor();
+  const confirm = useConfirmTwoFactor();
+  const form = useForm({ code: '' }, confirm);
+  const enrolment = start.data;
+  const error = (confirm.error ?? start.error)?.message;
   // Drawn here from the otpauth URI (no third-party QR service): the secret never leaves the page.
   const qr = useMemo(
     () => enrolment && `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(enrolment.uri))}`,
     [enrolment],
   );
-
-  async function start() {
-    setError(undefined);
-    try {
-      setEnrolment(await api<TwoFactorEnrolment>('POST', '/_admin/v1/console/two-factor/start', {}));
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
-
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    setError(undefined);
-    try {
-      await api('POST', '/_admin/v1/console/two-factor/confirm', { code });
-      onChanged();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
+  const submit = form.onSubmit(({ code }) => confirm.mutate(code, { onSuccess: onChanged }));
 
   if (owner.twoFactor) {
     return (
@@ -56,11 +40,11 @@ export function TwoFactorSection({
       <h2 id="two-factor-heading">Two-factor authentication</h2>
       {required && <p role="alert">This server requires two-factor authentication: turn it on before anything else.</p>}
       {!enrolment ? (
-        <button type="button" onClick={start}>
+        <button type="button" onClick={() => start.mutate()}>
           Turn on two-factor
         </button>
       ) : (
-        <form onSubmit={confirm} className="form">
+        <form onSubmit={submit} className="form">
           <p>
             Scan this QR code with your authenticator app (or type the setup key into it, or open the link on the phone
             that has it), then enter the code it shows.
@@ -80,8 +64,7 @@ export function TwoFactorSection({
               autoComplete="one-time-code"
               pattern="[0-9]{6}"
               required
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
+              {...form.field('code')}
             />
           </label>
           <button type="submit">Confirm</button>

@@ -1,20 +1,15 @@
+import type { useForm } from '../../forms/use-form.js';
 import { EVENT_HINT } from './types.js';
 
-export interface EndpointForm {
-  url: string;
-  events: string;
-  description: string;
-}
+export type EndpointForm = { url: string; events: string; description: string };
 
 /** The URL, Events and Description fields of an endpoint, shared by the create and edit forms. */
 export function EndpointFields({
-  form,
-  onChange,
+  field,
   idPrefix,
   urlPlaceholder,
 }: {
-  form: EndpointForm;
-  onChange: (form: EndpointForm) => void;
+  field: ReturnType<typeof useForm<EndpointForm>>['field'];
   idPrefix: string;
   urlPlaceholder?: string;
 }) {
@@ -23,29 +18,18 @@ export function EndpointFields({
     <>
       <label>
         URL
-        <input
-          type="url"
-          required
-          value={form.url}
-          placeholder={urlPlaceholder}
-          onChange={(e) => onChange({ ...form, url: e.target.value })}
-        />
+        <input type="url" required placeholder={urlPlaceholder} {...field('url')} />
       </label>
       <label>
         Events
-        <input
-          required
-          value={form.events}
-          aria-describedby={hintId}
-          onChange={(e) => onChange({ ...form, events: e.target.value })}
-        />
+        <input required {...field('events')} aria-describedby={hintId} />
       </label>
       <p id={hintId} className="help">
         {EVENT_HINT}
       </p>
       <label>
         Description
-        <input value={form.description} onChange={(e) => onChange({ ...form, description: e.target.value })} />
+        <input {...field('description')} />
       </label>
     </>
   );

@@ -1,70 +1,44 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.js';
+import { useState } from 'react';
 import { navigate } from '../../app/router.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useForm } from '../../forms/use-form.js';
+import { useDeleteWebhook, useDeliveries, useWebhook, useWebhookChange, type WebhookChange } from './api.js';
 import { DeliveriesTable } from './DeliveriesTable.js';
 import { EndpointFields } from './EndpointFields.js';
 import { SecretOnce } from './SecretOnce.js';
-import { parseEvents, type Delivery, type Webhook } from './types.js';
+import { parseEvents, type Webhook } from './types.js';
+
+/** What the page says once a change is done. */
+function done(change: WebhookChange): string {
+  switch (change.kind) {
+    case 'edit':
+      return 'Saved.';
+    case 'enable':
+      return change.enabled ? 'Enabled.' : 'Disabled: no more deliveries.';
+    case 'test':
+      return 'A test event is on its way.';
+    case 'rotate-secret':
+      return 'New secret made; the old one signs too for 24 hours.';
+    case 'replay':
+      return `Delivery of ${change.delivery.eventType} queued again.`;
+  }
+}
 
 /** One endpoint: edit, disable or enable, rotate its secret, send a test, delete; its deliveries with Replay. */
 export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: string }) {
-  const base = `/_admin/v1/webhooks/${encodeURIComponent(webhookId)}`;
-  const site = `siteId=${encodeURIComponent(siteId)}`;
-  const [webhook, setWebhook] = useState<Webhook>();
-  const [deliveries, setDeliveries] = useState<Delivery[]>([]);
-  const [form, setForm] = useState({ url: '', events: '', description: '' });
+  const { data: webhook, error: loadError } = useWebhook(siteId, webhookId);
+  const deliveries = useDeliveries(siteId, webhookId);
+  const change = useWebhookChange(siteId, webhookId);
+  const remove = useDeleteWebhook(siteId, webhookId);
+  const busy = change.isPending || remove.isPending;
+  const error = (remove.error ?? change.error ?? loadError ?? deliveries.error)?.message;
+  const success = change.isSuccess ? done(change.variables) : undefined;
+  // The secret just made, shown once: it stays on the page through later changes.
   const [secret, setSecret] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      const [w, d] = await Promise.all([
-        api<{ webhook: Webhook }>('GET', `${base}?${site}`),
-        api<{ deliveries: Delivery[] }>('GET', `${base}/deliveries?${site}&limit=50`),
-      ]);
-      setWebhook(w.webhook);
-      setForm({ url: w.webhook.url, events: w.webhook.events.join(', '), description: w.webhook.description });
-      setDeliveries(d.deliveries);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, [base, site]);
-  useEffect(() => void load(), [load]);
-
-  async function run(action: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setError(undefined);
-    setSuccess(undefined);
-    try {
-      await action();
-      await load();
-      setSuccess(done);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    void run(
-      () =>
-        api('PATCH', base, {
-          siteId,
-          url: form.url.trim(),
-          events: parseEvents(form.events),
-          description: form.description,
-        }),
-      'Saved.',
-    );
-  };
+  const rotate = () => change.mutate({ kind: 'rotate-secret' }, { onSuccess: setSecret });
 
   if (!webhook) {
     return (
@@ -107,11 +81,7 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
       </dl>
       {fromConfig && <p className="help-block">This endpoint is defined in the config file; change it there.</p>}
       <div className="actions">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void run(() => api('POST', `${base}/test`, { siteId }), 'A test event is on its way.')}
-        >
+        <button type="button" disabled={busy} onClick={() => change.mutate({ kind: 'test' })}>
           Send test event
         </button>
         {!fromConfig && (
@@ -119,26 +89,11 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
             <button
               type="button"
               disabled={busy}
-              onClick={() =>
-                void run(
-                  () => api('PATCH', base, { siteId, enabled: !webhook.enabled }),
-                  webhook.enabled ? 'Disabled: no more deliveries.' : 'Enabled.',
-                )
-              }
+              onClick={() => change.mutate({ kind: 'enable', enabled: !webhook.enabled })}
             >
               {webhook.enabled ? 'Disable' : 'Enable'}
             </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() =>
-                void run(
-                  async () =>
-                    setSecret((await api<{ secret: string }>('POST', `${base}/rotate-secret`, { siteId })).secret),
-                  'New secret made; the old one signs too for 24 hours.',
-                )
-              }
-            >
+            <button type="button" disabled={busy} onClick={rotate}>
               Rotate secret
             </button>
             <ConfirmButton
@@ -147,14 +102,7 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
               consequence="No more events are sent to it, deliveries waiting to be retried are dropped, and its delivery history is deleted. This cannot be undone."
               confirmLabel="Yes, delete the endpoint"
               disabled={busy}
-              onConfirm={async () => {
-                try {
-                  await api('DELETE', `${base}?${site}`);
-                  navigate('/webhooks');
-                } catch (e) {
-                  setError((e as Error).message);
-                }
-              }}
+              onConfirm={() => remove.mutateAsync().then(() => navigate('/webhooks'))}
             />
           </>
         )}
@@ -164,25 +112,42 @@ export function WebhookPage({ siteId, webhookId }: { siteId: string; webhookId: 
       {!fromConfig && (
         <section aria-labelledby="edit-heading">
           <h2 id="edit-heading">Edit</h2>
-          <form className="form" onSubmit={save}>
-            <EndpointFields form={form} onChange={setForm} idPrefix="edit-" />
-            <button type="submit" disabled={busy}>
-              Save
-            </button>
-          </form>
+          <EditForm key={webhook.updatedDate} webhook={webhook} busy={busy} onSave={(edit) => change.mutate(edit)} />
         </section>
       )}
       <DeliveriesTable
-        deliveries={deliveries}
+        deliveries={deliveries.data ?? []}
         busy={busy}
-        onReplay={(d) =>
-          void run(
-            () => api('POST', `${base}/deliveries/${d.id}/replay`, { siteId }),
-            `Delivery of ${d.eventType} queued again.`,
-          )
-        }
-        onRefresh={() => void load()}
+        onReplay={(delivery) => change.mutate({ kind: 'replay', delivery })}
+        onRefresh={() => void deliveries.refetch()}
       />
     </>
+  );
+}
+
+/** The endpoint's URL, events and description, as last saved. */
+function EditForm({
+  webhook,
+  busy,
+  onSave,
+}: {
+  webhook: Webhook;
+  busy: boolean;
+  onSave: (edit: Extract<WebhookChange, { kind: 'edit' }>) => void;
+}) {
+  const form = useForm(
+    { url: webhook.url, events: webhook.events.join(', '), description: webhook.description },
+    { isPending: busy, error: null },
+  );
+  const submit = form.onSubmit(({ url, events, description }) =>
+    onSave({ kind: 'edit', url: url.trim(), events: parseEvents(events), description }),
+  );
+  return (
+    <form className="form" onSubmit={submit}>
+      <EndpointFields field={form.field} idPrefix="edit-" />
+      <button type="submit" disabled={busy}>
+        Save
+      </button>
+    </form>
   );
 }

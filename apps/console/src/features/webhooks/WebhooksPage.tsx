@@ -1,52 +1,24 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useForm } from '../../forms/use-form.js';
+import { useCreateWebhook, useWebhooks } from './api.js';
 import { EndpointFields } from './EndpointFields.js';
 import { SecretOnce } from './SecretOnce.js';
-import { parseEvents, type Webhook } from './types.js';
+import { parseEvents } from './types.js';
 
 /** The site's webhook endpoints (config file and created here), and a form to add one. */
 export function WebhooksPage({ siteId }: { siteId: string }) {
-  const [webhooks, setWebhooks] = useState<Webhook[]>();
-  const [error, setError] = useState<string>();
-  const [created, setCreated] = useState<{ webhook: Webhook; secret: string }>();
-  const [form, setForm] = useState({ url: '', events: 'member.*', description: '' });
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setWebhooks(
-        (await api<{ webhooks: Webhook[] }>('GET', `/_admin/v1/webhooks?siteId=${encodeURIComponent(siteId)}`))
-          .webhooks,
-      );
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, [siteId]);
-  useEffect(() => void load(), [load]);
-
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = {
-        siteId,
-        url: form.url.trim(),
-        events: parseEvents(form.events),
-        ...(form.description ? { description: form.description } : {}),
-      };
-      setCreated(await api<{ webhook: Webhook; secret: string }>('POST', '/_admin/v1/webhooks', body));
-      setForm({ url: '', events: 'member.*', description: '' });
-      await load();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { data: webhooks, error: loadError } = useWebhooks(siteId);
+  const create = useCreateWebhook(siteId);
+  const form = useForm({ url: '', events: 'member.*', description: '' }, create);
+  const submit = form.onSubmit(({ url, events, description }) =>
+    create.mutate(
+      { url: url.trim(), events: parseEvents(events), ...(description ? { description } : {}) },
+      { onSuccess: form.reset },
+    ),
+  );
+  const created = create.data;
 
   return (
     <>
@@ -72,14 +44,17 @@ export function WebhooksPage({ siteId }: { siteId: string }) {
       )}
       <section aria-labelledby="add-webhook">
         <h2 id="add-webhook">Add an endpoint</h2>
-        <form className="form" onSubmit={create}>
-          <EndpointFields form={form} onChange={setForm} idPrefix="" urlPlaceholder="https://example.com/webhooks" />
-          <button type="submit" disabled={busy}>
+        <form className="form" onSubmit={submit}>
+          <EndpointFields field={form.field} idPrefix="" urlPlaceholder="https://example.com/webhooks" />
+          <button type="submit" disabled={form.busy}>
             Create endpoint
           </button>
         </form>
       </section>
-      <Notice error={error} success={created ? `Endpoint created for ${created.webhook.url}.` : undefined} />
+      <Notice
+        error={(create.error ?? loadError)?.message}
+        success={created ? `Endpoint created for ${created.webhook.url}.` : undefined}
+      />
       {created && <SecretOnce secret={created.secret} />}
     </>
   );
