@@ -32,9 +32,4 @@ export interface AppContext {
   metrics?: Metrics;
   /** `shuttingDown` turns true on SIGTERM (and close): `/readyz` then answers 503. */
   lifecycle?: { shuttingDown: boolean };
-  /**
-   * Tests only: a certificate authority Web Push deliveries (push/notify.ts) trust besides the system's,
-   * so a test's own HTTPS receiver with a self-signed certificate can take them. Never set by config.
-   */
-  testPushCa?: string;
 }

@@ -1,4 +1,5 @@
 import type { PushConfig } from '../src/config/types.js';
+import { trustCaForTests } from '../src/http/outbound/index.js';
 import { memberCalls, PASSWORD, startMfaServer, type MfaHarness } from './mfa-kit.js';
 import type { TestServerOptions } from './server.js';
 
@@ -21,6 +22,11 @@ export async function startPushServer(
       }),
     },
   );
+}
+
+/** Makes this harness's Web Push deliveries trust `ca` too: a test's own HTTPS push service, TLS still checked. */
+export function trustPushService(h: MfaHarness, ca: string): void {
+  trustCaForTests(h.server.ctx, ca);
 }
 
 /** A member who turned on push approval from one signed-in browser (`token`). */

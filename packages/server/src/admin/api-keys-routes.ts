@@ -7,9 +7,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
-import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
 import { createStoredKey, listStoredKeys, revokeStoredKey, validKeyName } from '../security/stored-api-keys.js';
-import { adminAccess, requireServerAdmin, type AdminAccess } from '../owners/admin-access.js';
+import { adminAccess, requireServerAdmin, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
 import * as S from './schemas.js';
 
 const input = (request: FastifyRequest) => ({
@@ -31,15 +31,7 @@ async function audit(
   action: string,
   keyName: string,
 ): Promise<void> {
-  if (!access.owner) return; // the admin key's own use is already in the log (http/key-use.ts)
-  await recordOwnerEvent(ctx, request, {
-    type: 'owner_action',
-    outcome: 'success',
-    email: access.owner.email,
-    owner: access.owner,
-    siteId: access.siteId,
-    detail: { action, keyName },
-  });
+  await recordOwnerAction(ctx, request, access, { action, keyName });
 }
 
 export const apiKeyAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {

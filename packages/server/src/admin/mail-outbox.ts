@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
-import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
-import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
+import { adminAccess, requireAdminFor, recordOwnerAction } from '../owners/admin-access.js';
 
 /**
  * The console's Mail page: the site's outbox (to, subject, state, attempts, last error), newest first,
@@ -101,16 +101,7 @@ export async function retryMailHandler(ctx: AppContext, request: FastifyRequest,
     if (!exists.rows.length) throw appError('MAIL_NOT_FOUND');
     throw appError('MAIL_NOT_FAILED');
   }
-  if (access.owner) {
-    await recordOwnerEvent(ctx, request, {
-      type: 'owner_action',
-      outcome: 'success',
-      email: access.owner.email,
-      owner: access.owner,
-      siteId: access.siteId,
-      detail: { action: 'retry_mail', mailId: id },
-    });
-  }
+  await recordOwnerAction(ctx, request, access, { action: 'retry_mail', mailId: id });
   const [message] = await listOutbox(ctx.db, access.siteId, { limit: 1, id });
   return { message };
 }

@@ -12,13 +12,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
-import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
 import { dataErrors } from '../data/errors.js';
 import { isPlainObject } from '../data/json.js';
 import { itemId } from '../data/scope.js';
 import { readTranslations, writeTranslation } from '../data/translation-store.js';
 import { parseTranslationValues, translationLanguage } from '../data/translations.js';
-import { adminAccess } from '../owners/admin-access.js';
+import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
 import { plainJsonSerializer } from '../http/schemas/common.js';
 import * as S from './schemas.js';
 
@@ -56,16 +56,7 @@ async function audit(
   action: string,
   language: string,
 ) {
-  if (!t.access.owner) return;
-  const detail = { action, collection: t.collection.id, itemId: t.id, language };
-  await recordOwnerEvent(ctx, request, {
-    type: 'owner_action',
-    outcome: 'success',
-    email: t.access.owner.email,
-    owner: t.access.owner,
-    siteId: t.site.id,
-    detail,
-  });
+  await recordOwnerAction(ctx, request, t.access, { action, collection: t.collection.id, itemId: t.id, language });
 }
 
 export const translationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { html, unsafeRawHtml, type Html } from '../http/html.js';
 import { pageLanguage } from '../http/pages/language.js';
+import { scriptJson } from '../http/pages/layout.js';
 import type { Translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
 import { findRecoveryToken } from './flows/recover.js';
@@ -62,9 +63,9 @@ export async function resetPasswordPage(
       CONTEXT_PASSWORD: t.t('error.passwordContext'),
     },
   };
-  // The script is raw text, not HTML: its values are JSON with "<" escaped, safe inside a script element.
+  // The script is raw text, not HTML: its values come through scriptJson, safe inside a script element.
   const script = `
-const form = document.getElementById('f'), msg = document.getElementById('msg'), redirect = ${JSON.stringify(redirect).replace(/</g, '\\u003c')}, text = ${JSON.stringify(messages).replace(/</g, '\\u003c')};
+const form = document.getElementById('f'), msg = document.getElementById('msg'), redirect = ${scriptJson(redirect)}, text = ${scriptJson(messages)};
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   msg.textContent = '';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
 import { settleAfterResponse } from '../http/after-response.js';
+import { isoDate, isoDateOrNull } from '../store/timestamps.js';
 
 /**
  * Transactional outbox: a mail is a row written by the same transaction as the state change that
@@ -55,10 +56,6 @@ interface MailRow {
   attempts: number;
 }
 
-function iso(value: Date | string | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
-}
-
 export function toStoredMail(r: MailRow): StoredMail {
   return {
     id: r.id,
@@ -69,8 +66,8 @@ export function toStoredMail(r: MailRow): StoredMail {
     text: r.text_body,
     html: r.html_body,
     language: r.language ?? 'en',
-    createdAt: iso(r.created_at)!,
-    sentAt: iso(r.sent_at),
+    createdAt: isoDate(r.created_at),
+    sentAt: isoDateOrNull(r.sent_at),
     attempts: Number(r.attempts),
   };
 }

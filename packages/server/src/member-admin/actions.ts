@@ -4,9 +4,9 @@ import { appError } from '../errors/catalogue.js';
 import { findMemberById, setApproval, type Member } from '../members/store.js';
 import { createRecoveryMail } from '../identity/flows/recover.js';
 import { revokeSessionTokens } from '../sessions/session-tokens.js';
-import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
-import { adminAccess } from '../owners/admin-access.js';
+import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
 import { lastSignIn, memberSessions, signInMethods } from './details.js';
 import { adminMemberView } from '../members/view.js';
 import { emitMemberTransition } from '../members/events.js';
@@ -77,17 +77,7 @@ export async function memberActionHandler(
     await emitMemberTransition(tx, target, after, identity, now);
     return after;
   });
-  if (access.owner) {
-    await recordOwnerEvent(ctx, request, {
-      type: 'owner_action',
-      outcome: 'success',
-      email: access.owner.email,
-      owner: access.owner,
-      siteId,
-      memberId: member.id,
-      detail: { action },
-    });
-  }
+  await recordOwnerAction(ctx, request, access, { action }, { memberId: member.id });
   return { member: adminMemberView(member) };
 }
 

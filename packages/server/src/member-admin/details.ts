@@ -2,6 +2,7 @@ import { maskPhone } from '../phone/numbers.js';
 import type { AppContext } from '../context.js';
 import type { Member } from '../members/store.js';
 import type { Queryable } from '../store/types.js';
+import { isoDate } from '../store/timestamps.js';
 
 /**
  * What the console's member page shows beyond the member row: last sign-in, open sessions with the
@@ -28,7 +29,6 @@ export interface SignInMethods {
   factors: { id: string; factorType: string; status: string; name: string | undefined; createdDate: string }[];
 }
 
-const iso = (value: unknown) => new Date(value as string).toISOString();
 // A registration that signs the member in opens a session too.
 const SIGN_IN_TYPES = "('sign_in', 'register', 'sign_on')";
 
@@ -53,8 +53,8 @@ export async function memberSessions(
   return rows.map((r) => ({
     clientId: String(r.client_id),
     ip: (r.ip as string | null) ?? undefined,
-    createdDate: iso(r.created_at),
-    lastUsedDate: iso(r.last_used_at),
+    createdDate: isoDate(r.created_at as Date | string),
+    lastUsedDate: isoDate(r.last_used_at as Date | string),
   }));
 }
 
@@ -68,7 +68,7 @@ export async function lastSignIn(
      order by created_at desc limit 1`,
     [siteId, memberId],
   );
-  return rows[0] ? { date: iso(rows[0].created_at), ip: rows[0].ip ?? undefined } : undefined;
+  return rows[0] ? { date: isoDate(rows[0].created_at), ip: rows[0].ip ?? undefined } : undefined;
 }
 
 export async function signInMethods(
@@ -93,8 +93,8 @@ export async function signInMethods(
       idpConnectionId: String(r.idp_connection_id),
       name: providers.get(String(r.idp_connection_id)) ?? String(r.idp_connection_id),
       email: (r.email as string | null) ?? undefined,
-      createdDate: iso(r.created_at),
-      lastUsedDate: iso(r.last_used_at),
+      createdDate: isoDate(r.created_at as Date | string),
+      lastUsedDate: isoDate(r.last_used_at as Date | string),
     })),
     factors: factors.rows.map((r) => ({
       id: String(r.id),
@@ -103,7 +103,7 @@ export async function signInMethods(
       name: (r.name as string | null) ?? undefined,
       // SMS and CALL: masked, as everywhere (issue #32); the owner recognises the number, no one reads it.
       phoneNumber: r.phone_number ? maskPhone(String(r.phone_number)) : undefined,
-      createdDate: iso(r.created_at),
+      createdDate: isoDate(r.created_at as Date | string),
     })),
   };
 }

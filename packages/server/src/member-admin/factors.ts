@@ -7,8 +7,8 @@ import { deleteFactor, findFactor, listFactors } from '../identity/mfa/factors.j
 import { factorChangedMail } from '../identity/mfa/mails.js';
 import { deleteRecoveryCodes } from '../identity/mfa/recovery-codes.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
-import { adminAccess } from '../owners/admin-access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
+import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
 import { emitMemberEvent } from '../members/events.js';
 import { findMemberById } from '../members/store.js';
 
@@ -55,15 +55,12 @@ export async function removeMemberFactorHandler(
     }
     return found;
   });
-  if (access.owner)
-    await recordOwnerEvent(ctx, request, {
-      type: 'owner_action',
-      outcome: 'success',
-      email: access.owner.email,
-      owner: access.owner,
-      siteId,
-      memberId: member.id,
-      detail: { action: 'remove-factor', factorType: factor.type },
-    });
+  await recordOwnerAction(
+    ctx,
+    request,
+    access,
+    { action: 'remove-factor', factorType: factor.type },
+    { memberId: member.id },
+  );
   return {};
 }

@@ -3,8 +3,8 @@ import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { findMemberById } from '../members/store.js';
 import { MAX_SENDS, sendNewCode } from '../identity/verification.js';
-import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
-import { adminAccess } from '../owners/admin-access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
+import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
 import type { MemberParams } from '../members/schemas.js';
 
 /**
@@ -45,16 +45,6 @@ export async function resendVerificationHandler(ctx: AppContext, request: Fastif
     }
     await sendNewCode(tx, site, member, live, now);
   });
-  if (access.owner) {
-    await recordOwnerEvent(ctx, request, {
-      type: 'owner_action',
-      outcome: 'success',
-      email: access.owner.email,
-      owner: access.owner,
-      siteId: site.id,
-      memberId: id,
-      detail: { action: 'resend_verification' },
-    });
-  }
+  await recordOwnerAction(ctx, request, access, { action: 'resend_verification' }, { memberId: id });
   return { sent: true };
 }

@@ -3,11 +3,11 @@ import type { AppContext } from '../context.js';
 import { findMemberById, type Member } from './store.js';
 import { revokeSessionTokens } from '../sessions/session-tokens.js';
 import { appError } from '../errors/catalogue.js';
-import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import { emitEvent } from '../webhooks/emit.js';
 import type { WebhookIdentity } from '../webhooks/events.js';
-import { adminAccess } from '../owners/admin-access.js';
+import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
 import type { MemberParams } from './schemas.js';
 
 /**
@@ -84,16 +84,6 @@ export async function deleteMemberHandler(ctx: AppContext, request: FastifyReque
     if (!member) throw appError('MEMBER_NOT_FOUND', { description: 'No member with this id' });
     return deleteMember(ctx, tx, member, identity, ctx.now());
   });
-  if (access.owner) {
-    await recordOwnerEvent(ctx, request, {
-      type: 'owner_action',
-      outcome: 'success',
-      email: access.owner.email,
-      owner: access.owner,
-      siteId: access.siteId,
-      memberId: id,
-      detail: { action: 'delete_member' },
-    });
-  }
+  await recordOwnerAction(ctx, request, access, { action: 'delete_member' }, { memberId: id });
   return { deleted: true, itemsReleased: result.itemsReleased };
 }

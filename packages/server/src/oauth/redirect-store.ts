@@ -73,6 +73,27 @@ const toSession = (r: SessionRow): RedirectSession => ({
 
 export type NewRedirectSession = Omit<RedirectSession, 'id' | 'expiresAt' | 'usedAt'>;
 
+/**
+ * A redirect session to insert: the site, intent and client, and the fields this intent sets; every other
+ * field null (an `auth` session sets the authorization request's, a `logout` one the session it ends, …).
+ */
+export function newRedirectSession(
+  fields: Pick<NewRedirectSession, 'siteId' | 'intent' | 'clientId'> & Partial<NewRedirectSession>,
+): NewRedirectSession {
+  return {
+    redirectUri: null,
+    codeChallenge: null,
+    responseMode: null,
+    state: null,
+    prompt: null,
+    memberId: null,
+    visitorId: null,
+    logoutSessionId: null,
+    postFlowUrl: null,
+    ...fields,
+  };
+}
+
 export async function insertRedirectSession(
   tx: Queryable,
   s: NewRedirectSession,

@@ -1,3 +1,4 @@
+import { emitMemberEvent } from '../members/events.js';
 import type { AuthEventLog } from '../security/auth-events.js';
 import type { Queryable } from '../store/types.js';
 import { endSessionRow } from './sessions.js';
@@ -39,4 +40,42 @@ export async function endSession(
     tx,
   );
   return ended;
+}
+
+/**
+ * A member signing out, wherever they asked (the logout endpoint, the hosted logout page): ends the given
+ * sessions of one site (`session_revoked` each) and, when any was still live, records one `sign_out`
+ * (`via` says where) and emits `member.signed_out`, all in `tx`. Signing out twice is still signed out:
+ * sessions already ended record nothing. Returns the member signed out, if any.
+ */
+export async function signOutSessions(
+  ctx: { authEvents: AuthEventLog; now: () => number },
+  tx: Queryable,
+  input: {
+    siteId: string;
+    clientId: string;
+    sessionIds: (string | null | undefined)[];
+    ip?: string | undefined;
+    via: 'logout-endpoint' | 'logout-page';
+  },
+): Promise<{ memberId: string } | undefined> {
+  const { siteId, ip } = input;
+  let signedOut: { memberId: string } | undefined;
+  for (const sessionId of new Set(input.sessionIds.filter((id): id is string => Boolean(id))))
+    signedOut = (await endSession(ctx.authEvents, tx, { siteId, sessionId, reason: 'logout', ip })) ?? signedOut;
+  if (!signedOut) return undefined;
+  await ctx.authEvents.record(
+    {
+      type: 'sign_out',
+      outcome: 'success',
+      siteId,
+      memberId: signedOut.memberId,
+      clientId: input.clientId,
+      ip,
+      detail: { via: input.via },
+    },
+    tx,
+  );
+  await emitMemberEvent(tx, { siteId, memberId: signedOut.memberId, type: 'member.signed_out', now: ctx.now() });
+  return signedOut;
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmacSha256, safeEqual } from '../security/secrets.js';
 import type { KeyRing } from './keys.js';
 
 /**
@@ -17,16 +17,12 @@ export interface VisitorRefreshPayload {
 
 const PREFIX = 'v1.';
 
-function mac(secret: Buffer, data: string): Buffer {
-  return createHmac('sha256', secret).update(data).digest();
-}
-
 export function sealVisitorRefreshToken(keys: KeyRing, payload: VisitorRefreshPayload): string {
   const key = keys.activeMac;
   const body = Buffer.from(
     JSON.stringify({ s: payload.site, c: payload.client, v: payload.visitor, e: payload.exp, k: key.kid }),
   ).toString('base64url');
-  return `${PREFIX}${body}.${mac(key.secret, PREFIX + body).toString('base64url')}`;
+  return `${PREFIX}${body}.${hmacSha256(key.secret, PREFIX + body).toString('base64url')}`;
 }
 
 export function isVisitorRefreshToken(token: string): boolean {
@@ -51,8 +47,7 @@ export function openVisitorRefreshToken(
   }
   const key = typeof parsed?.k === 'string' ? keys.macKey(parsed.k) : undefined;
   if (!key) return undefined;
-  const expected = mac(key.secret, PREFIX + body);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  if (!safeEqual(given, hmacSha256(key.secret, PREFIX + body))) return undefined;
   const { s, c, v, e } = parsed;
   if (typeof s !== 'string' || typeof c !== 'string' || typeof v !== 'string' || typeof e !== 'number')
     return undefined;

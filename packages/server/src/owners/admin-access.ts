@@ -81,14 +81,17 @@ function knownSite(ctx: AppContext, siteId: unknown): string {
 }
 
 /**
- * An owner's action on a site, in the audit log as theirs (`owner_action` with its detail). Calls made with a
- * key are the operator's: they show where the change lands (an order's history, webhook identities), not here.
+ * An owner's action on a site, in the audit log as theirs (`owner_action` with its detail; `memberId` when
+ * it concerns a member), after the change succeeded: the one way an admin handler records it. Calls made with
+ * a key are the operator's: the key's use is logged already (http/key-use.ts), and they show where the change
+ * lands (an order's history, webhook identities), not here.
  */
 export function recordOwnerAction(
   ctx: AppContext,
   request: FastifyRequest,
-  access: AdminAccess,
-  detail: Record<string, string | number>,
+  access: Pick<AdminAccess, 'siteId' | 'owner'>,
+  detail: Record<string, string | number | boolean | undefined>,
+  about: { memberId?: string } = {},
 ): Promise<void> {
   if (!access.owner) return Promise.resolve();
   return recordOwnerEvent(ctx, request, {
@@ -97,6 +100,7 @@ export function recordOwnerAction(
     email: access.owner.email,
     owner: access.owner,
     siteId: access.siteId,
+    ...(about.memberId ? { memberId: about.memberId } : {}),
     detail,
   });
 }

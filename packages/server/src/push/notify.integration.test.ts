@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import ece from 'http_ece';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPushServer, startPushSignIn, withPush } from '../../test-support/push-kit.js';
+import { startPushServer, startPushSignIn, trustPushService, withPush } from '../../test-support/push-kit.js';
 import type { MfaHarness } from '../../test-support/mfa-kit.js';
 
 /**
  * Web Push delivery (issue #32) to a real receiver: a local HTTPS push service with a certificate made
- * here (openssl), trusted by the server's sender through the test-only `ctx.testPushCa`, and reached on
+ * here (openssl), trusted by this app's sender only through the test-only `trustPushService`, and reached on
  * loopback only because the test turns on `webhooks.allowPrivateNetworks` (the SSRF guard's own switch).
  * The receiver checks the VAPID JWT (ES256 signature with the site's public key, aud = its origin, exp)
  * and decrypts the aes128gcm payload with the subscription's private key (`http_ece`, which web-push uses).
@@ -58,7 +58,7 @@ beforeAll(async () => {
     { vapid: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: SUBJECT } },
     { config: (c) => ({ ...c, webhooks: { ...c.webhooks, allowPrivateNetworks: true } }) },
   );
-  h.server.ctx.testPushCa = cert;
+  trustPushService(h, cert);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import webpush from 'web-push';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
-import { outboundPolicy, outboundRequest } from '../http/outbound/index.js';
+import { extraCaFor, outboundPolicy, outboundRequest } from '../http/outbound/index.js';
 import type { PushSubscriptionJson } from './types.js';
 
 /**
@@ -48,7 +48,7 @@ export async function notifyPushDevices(
         const answer = await outboundRequest(
           push.endpoint,
           { method: push.method, headers: stringHeaders(push.headers), body: push.body },
-          { ...network, extraCa: ctx.testPushCa },
+          { ...network, extraCa: extraCaFor(ctx) },
         );
         if (answer.status < 200 || answer.status > 299)
           throw Object.assign(new Error('the push service refused the message'), { statusCode: answer.status });

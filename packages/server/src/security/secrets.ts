@@ -22,7 +22,15 @@ export function randomCode(): string {
  * a per-row random salt under HMAC at least forces per-row work, and attempts are capped online.
  */
 export function hashCode(code: string, salt: Buffer): Buffer {
-  return createHmac('sha256', salt).update(code, 'utf8').digest();
+  return hmacSha256(salt, code);
+}
+
+/**
+ * HMAC-SHA-256 of a text: what makes a token prove itself (visitor refresh tokens, data cursors, guest order
+ * links). Check a given MAC with `safeEqual`, never `===` (a timing leak).
+ */
+export function hmacSha256(key: Buffer | string, text: string): Buffer {
+  return createHmac('sha256', key).update(text, 'utf8').digest();
 }
 
 export function safeEqual(a: Buffer | Uint8Array, b: Buffer | Uint8Array): boolean {

@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import type { Queryable } from '../store/types.js';
+import { isoDate, isoDateOrNull } from '../store/timestamps.js';
 
 export interface StoredApiKey {
   id: string;
@@ -24,13 +25,12 @@ interface Row {
   revoked_at: Date | string | null;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const view = (r: Row): StoredApiKey => ({
   id: r.id,
   name: r.name,
-  createdDate: iso(r.created_at)!,
-  lastUsedDate: iso(r.last_used_at),
-  revokedDate: iso(r.revoked_at),
+  createdDate: isoDate(r.created_at),
+  lastUsedDate: isoDateOrNull(r.last_used_at),
+  revokedDate: isoDateOrNull(r.revoked_at),
 });
 export const keyDigest = (key: string): Buffer => createHash('sha256').update(key).digest();
 

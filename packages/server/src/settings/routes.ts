@@ -9,8 +9,8 @@ import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { ApplicationError } from '../errors/wire.js';
 import { outboundPolicy } from '../http/outbound/index.js';
-import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
-import { adminAccess, requireServerAdmin, type AdminAccess } from '../owners/admin-access.js';
+import { CONSOLE_ROLES } from '../owners/access.js';
+import { adminAccess, requireServerAdmin, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
 import { changeSettings, type AppliedChange } from './change.js';
 import { testProvider } from './provider-test.js';
 import { SettingsRuntime } from './runtime.js';
@@ -47,14 +47,11 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     return settingsView(source, site, values, canChange);
   };
   const audit = (request: FastifyRequest, found: AdminAccess) => async (change: AppliedChange) => {
-    if (!found.owner) return; // the admin key's use is logged already (http/key-use.ts)
-    await recordOwnerEvent(ctx, request, {
-      type: 'owner_action',
-      outcome: 'success',
-      email: found.owner.email,
-      owner: found.owner,
-      siteId: found.siteId,
-      detail: { action: 'change_setting', key: change.key, before: change.before, after: change.after },
+    await recordOwnerAction(ctx, request, found, {
+      action: 'change_setting',
+      key: change.key,
+      before: change.before,
+      after: change.after,
     });
   };
 

@@ -8,7 +8,7 @@ import {
   revokeBrowserSession,
   type RedirectSession,
 } from '../oauth/redirect-store.js';
-import { endSession } from '../oauth/session-end.js';
+import { signOutSessions } from '../oauth/session-end.js';
 import { requestOrigin } from '../security/auth-events.js';
 import type { Queryable } from '../store/types.js';
 import { cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies, setCookie } from '../http/cookies.js';
@@ -16,7 +16,6 @@ import { html } from '../http/html.js';
 import { formActionSources, newNonce, page, pageHeaders } from '../http/pages/layout.js';
 import { entryOf, invalidLink, messagePage, redirectToContinuation, type Scope } from './pages.js';
 import { pageLanguage, type PageLanguage } from '../http/pages/language.js';
-import { emitMemberEvent } from '../members/events.js';
 import { pageForm, pageQuery } from '../http/pages/input.js';
 
 type Entry = { site: SiteConfig; client: ClientConfig };
@@ -115,35 +114,10 @@ async function endSessions(
   request: FastifyRequest,
   tx: Queryable,
   s: RedirectSession,
-  ids: (string | null | undefined)[],
+  sessionIds: (string | null | undefined)[],
 ): Promise<void> {
-  const { ctx } = scope;
   const { ip } = requestOrigin(request);
-  let signedOut: { memberId: string } | undefined;
-  for (const sessionId of new Set(ids.filter((id): id is string => Boolean(id)))) {
-    signedOut =
-      (await endSession(ctx.authEvents, tx, { siteId: s.siteId, sessionId, reason: 'logout', ip })) ?? signedOut;
-  }
-  if (signedOut) {
-    await ctx.authEvents.record(
-      {
-        type: 'sign_out',
-        outcome: 'success',
-        siteId: s.siteId,
-        memberId: signedOut.memberId,
-        clientId: s.clientId,
-        ip,
-        detail: { via: 'logout-page' },
-      },
-      tx,
-    );
-    await emitMemberEvent(tx, {
-      siteId: s.siteId,
-      memberId: signedOut.memberId,
-      type: 'member.signed_out',
-      now: ctx.now(),
-    });
-  }
+  await signOutSessions(scope.ctx, tx, { siteId: s.siteId, clientId: s.clientId, sessionIds, ip, via: 'logout-page' });
 }
 
 function confirmPage(

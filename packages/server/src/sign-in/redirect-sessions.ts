@@ -10,6 +10,7 @@ import { accountSessionInput, unservedIntents } from './account/redirect.js';
 import {
   CHALLENGE,
   insertRedirectSession,
+  newRedirectSession,
   type NewRedirectSession,
   type ResponseMode,
 } from '../oauth/redirect-store.js';
@@ -136,7 +137,7 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
         visitorId = visitor ?? spent.visitorId;
       }
     }
-    input = {
+    input = newRedirectSession({
       siteId: entry.site.id,
       intent,
       clientId: entry.client.clientId,
@@ -147,9 +148,7 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
       prompt: prompt as string,
       memberId,
       visitorId,
-      logoutSessionId: null,
-      postFlowUrl: null,
-    };
+    });
   } else if (intent === 'logout') {
     const logout = obj(body.logout) ?? {};
     const entry = ctx.sites.findClient(logout.clientId);
@@ -158,20 +157,14 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
     // The member's own token makes the logout page end that session (and this member's browser
     // session) at once; without it the page asks before signing the browser out (audit F-9).
     const member = caller.kind === 'member' && caller.siteId === entry.site.id ? caller : undefined;
-    input = {
+    input = newRedirectSession({
       siteId: entry.site.id,
       intent,
       clientId: entry.client.clientId,
-      redirectUri: null,
-      codeChallenge: null,
-      responseMode: null,
-      state: null,
-      prompt: null,
       memberId: member?.memberId ?? null,
-      visitorId: null,
       logoutSessionId: member?.sessionId ?? null,
       postFlowUrl,
-    };
+    });
   } else {
     // login {}: the sign-in page alone (also the SDK's cookie pre-warm). The client follows from the token.
     const clientId =
@@ -183,20 +176,13 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
     const entry = ctx.sites.findClient(clientId);
     if (!entry) throw appError('UNAUTHORIZED', { description: 'The token belongs to an unknown client' });
     const postFlowUrl = postFlowOf(ctx, entry.client, callbacks.postFlowUrl);
-    input = {
+    input = newRedirectSession({
       siteId: entry.site.id,
       intent,
       clientId: entry.client.clientId,
-      redirectUri: null,
-      codeChallenge: null,
-      responseMode: null,
-      state: null,
-      prompt: null,
-      memberId: null,
       visitorId: caller.kind === 'visitor' ? caller.visitorId : null,
-      logoutSessionId: null,
       postFlowUrl,
-    };
+    });
   }
 
   const session = await ctx.db.transaction((tx) => insertRedirectSession(tx, input, now));

@@ -6,7 +6,12 @@ import type { MemberCaller } from '../identity/flow.js';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
-import { completeRedirectSession, insertRedirectSession, type RedirectSession } from '../oauth/redirect-store.js';
+import {
+  completeRedirectSession,
+  insertRedirectSession,
+  newRedirectSession,
+  type RedirectSession,
+} from '../oauth/redirect-store.js';
 import { requestOrigin } from '../security/auth-events.js';
 import { requireRecentAuthentication } from '../security/reauthentication.js';
 import type { IdentityDeps } from '../identity/common.js';
@@ -101,20 +106,14 @@ export async function connectProvider(
   const session = await ctx.db.transaction((tx) =>
     insertRedirectSession(
       tx,
-      {
+      newRedirectSession({
         siteId: site.id,
         intent: 'login',
         clientId: entry.client.clientId,
-        redirectUri: null,
-        codeChallenge: null,
-        responseMode: null,
-        state: null,
         prompt: CONNECT_PROMPT,
         memberId: member.id,
-        visitorId: null,
-        logoutSessionId: null,
         postFlowUrl: returnUrl,
-      },
+      }),
       ctx.now(),
     ),
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
 import { eventBody, newEventId } from './emit.js';
 import type { WebhookIdentity } from './events.js';
+import { isoDate, isoDateOrNull } from '../store/timestamps.js';
 
 /** Reading and replaying deliveries, and the test event: the admin API's side of the outbox. */
 interface DeliveryRow {
@@ -20,8 +21,6 @@ interface DeliveryRow {
   failed_at: Date | string | null;
 }
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-
 export function deliveryView(r: DeliveryRow) {
   return {
     id: r.id,
@@ -32,11 +31,11 @@ export function deliveryView(r: DeliveryRow) {
     statusCode: r.status_code === null ? null : Number(r.status_code),
     responseExcerpt: r.response_excerpt,
     error: r.last_error,
-    createdDate: new Date(r.created_at).toISOString(),
-    lastAttemptDate: iso(r.last_attempt_at),
-    nextAttemptDate: r.status === 'pending' ? iso(r.next_attempt_at) : null,
-    deliveredDate: iso(r.delivered_at),
-    failedDate: iso(r.failed_at),
+    createdDate: isoDate(r.created_at),
+    lastAttemptDate: isoDateOrNull(r.last_attempt_at),
+    nextAttemptDate: r.status === 'pending' ? isoDateOrNull(r.next_attempt_at) : null,
+    deliveredDate: isoDateOrNull(r.delivered_at),
+    failedDate: isoDateOrNull(r.failed_at),
   };
 }
 

@@ -3,6 +3,7 @@ import type { SiteConfig } from '../config/types.js';
 import { seal, unseal, isSealed } from '../security/key-encryption.js';
 import type { Queryable } from '../store/types.js';
 import { generateSecret } from './signing.js';
+import { isoDateOrNull } from '../store/timestamps.js';
 
 /** Webhook endpoints in `webhook_endpoints`: the config file's (synced at start) and the admin API's. */
 export const ROTATION_OVERLAP_MS = 24 * 3600_000;
@@ -24,8 +25,6 @@ export interface EndpointRow {
   updated_at: Date | string;
 }
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-
 /** What the admin API shows: never a secret. */
 export function endpointView(r: EndpointRow) {
   return {
@@ -36,8 +35,9 @@ export function endpointView(r: EndpointRow) {
     source: r.source,
     enabled: r.enabled,
     disabledReason: r.disabled_reason,
-    failingSince: iso(r.failing_since),
-    secretRotatingUntil: r.previous_secret && r.previous_secret_expires_at ? iso(r.previous_secret_expires_at) : null,
+    failingSince: isoDateOrNull(r.failing_since),
+    secretRotatingUntil:
+      r.previous_secret && r.previous_secret_expires_at ? isoDateOrNull(r.previous_secret_expires_at) : null,
     createdDate: new Date(r.created_at).toISOString(),
     updatedDate: new Date(r.updated_at).toISOString(),
   };

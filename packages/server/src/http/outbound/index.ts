@@ -11,4 +11,5 @@ export {
   type OutboundPolicy,
   type ResolveAll,
 } from './guard.js';
+export { extraCaFor, trustCaForTests } from './test-trust.js';
 export { outboundRequest, outboundTarget, type OutboundAnswer, type OutboundOptions } from './request.js';

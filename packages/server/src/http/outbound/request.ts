@@ -27,7 +27,7 @@ export interface OutboundOptions extends OutboundPolicy {
   oversize?: 'fail' | 'truncate';
   /** The system resolver unless a test answers for it. */
   resolve?: ResolveAll | undefined;
-  /** One more trusted certificate authority (tests' push services, `ctx.testPushCa`). */
+  /** One more trusted certificate authority (tests' push services: test-trust.ts). */
   extraCa?: string | undefined;
   /** How the server names itself (default `Vitrine/1`); a library's own user-agent header is dropped. */
   userAgent?: string | undefined;

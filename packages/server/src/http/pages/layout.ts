@@ -69,10 +69,20 @@ export function page(
   }</body></html>`.toString();
 }
 
-/** A JSON value safe inside an inline script. */
+const SCRIPT_UNSAFE: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * A JSON value safe inside an inline script (the one way a page's script takes data). No `<` can close the
+ * element (`</script>`) or open a comment (`<!--`), no `>` or `&` is left for an HTML parser to read, and the
+ * line separators U+2028 and U+2029 (line ends to older JavaScript engines) become escapes; the value the
+ * script reads is the same.
+ */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_UNSAFE[c]!);
 }

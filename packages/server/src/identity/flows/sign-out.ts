@@ -1,8 +1,7 @@
 /** Sign-out of the caller's member session (the route checks where it may redirect). */
 import type { Caller } from '../../http/caller.js';
-import { endSession } from '../../oauth/session-end.js';
+import { signOutSessions } from '../../oauth/session-end.js';
 import type { IdentityDeps } from '../common.js';
-import { emitMemberEvent } from '../../members/events.js';
 import type { CallOrigin } from '../flow.js';
 
 /**
@@ -12,31 +11,13 @@ import type { CallOrigin } from '../flow.js';
 export async function signOut(deps: IdentityDeps, scope: CallOrigin & { caller: Caller }): Promise<void> {
   const { caller, ip } = scope;
   if (caller.kind !== 'member') return;
-  await deps.ctx.db.transaction(async (tx) => {
-    const ended = await endSession(deps.ctx.authEvents, tx, {
+  await deps.ctx.db.transaction((tx) =>
+    signOutSessions(deps.ctx, tx, {
       siteId: caller.siteId,
-      sessionId: caller.sessionId,
-      reason: 'logout',
+      clientId: caller.clientId,
+      sessionIds: [caller.sessionId],
       ip,
-    });
-    if (!ended) return;
-    await deps.ctx.authEvents.record(
-      {
-        type: 'sign_out',
-        outcome: 'success',
-        siteId: caller.siteId,
-        memberId: ended.memberId,
-        clientId: caller.clientId,
-        ip,
-        detail: { via: 'logout-endpoint' },
-      },
-      tx,
-    );
-    await emitMemberEvent(tx, {
-      siteId: caller.siteId,
-      memberId: ended.memberId,
-      type: 'member.signed_out',
-      now: deps.ctx.now(),
-    });
-  });
+      via: 'logout-endpoint',
+    }),
+  );
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../http/caller.js';
 import { ValidationError, type FieldViolation } from '../../errors/wire.js';
 import { appError } from '../../errors/catalogue.js';
-import type { NewRedirectSession } from '../../oauth/redirect-store.js';
+import { newRedirectSession, type NewRedirectSession } from '../../oauth/redirect-store.js';
 import { hasOrders } from '../../oauth/account-paths.js';
 
 /** The seed's MembersAccountSection values; the first two have pages here. */
@@ -92,19 +92,13 @@ export function accountSessionInput(
   const section = parseSection(ctx, entry.site.id, membersAccount);
   const postFlowUrl = postFlowOf(entry.client);
   const member = caller.kind === 'member' && caller.siteId === entry.site.id ? caller : undefined;
-  return {
+  return newRedirectSession({
     siteId: entry.site.id,
     intent: 'login',
     clientId: entry.client.clientId,
-    redirectUri: null,
-    codeChallenge: null,
-    responseMode: null,
-    state: null,
-    prompt: null,
     memberId: member?.memberId ?? null,
     visitorId: caller.kind === 'visitor' ? caller.visitorId : null,
-    logoutSessionId: null,
     postFlowUrl,
     account: { section, memberSessionId: member?.sessionId ?? null },
-  };
+  });
 }
