@@ -74,6 +74,11 @@ export const ERRORS = {
     status: 503,
     text: 'The server is busy; try again shortly',
   },
+  MEDIA_VARIANT_BUSY: {
+    code: 'MEDIA_VARIANT_BUSY',
+    status: 503,
+    text: 'This image size is still being made; try again shortly',
+  },
 
   // Members: sign-in, verification, recovery, account.
   INVALID_EMAIL: { code: 'INVALID_EMAIL', status: 400, text: 'Enter a valid email address' },

@@ -8,6 +8,7 @@
  * per-address limit on misses (429), one encode per key in this instance (work.once), one across instances (a
  * `media_variant_claims` row: the first insert encodes, the others poll for its result), and the work slots.
  */
+import { appError } from '../errors/catalogue.js';
 import type { Queryable } from '../store/types.js';
 import { invalidField } from '../errors/wire.js';
 import { makeVariant, MAX_VARIANT_WIDTH } from './encode.js';
@@ -139,7 +140,12 @@ export async function variantBytes(
       });
       if (made) return made;
       // Another instance is making it: its row appears when it is done (or its claim goes stale).
-      if (Date.now() > deadline) throw new Error(`media variant ${flight} still claimed after ${CLAIM_SECONDS} s`);
+      // Load, not a bug: the shopper's browser may ask again (the original stays servable meanwhile).
+      if (Date.now() > deadline) {
+        const busy = appError('MEDIA_VARIANT_BUSY');
+        busy.headers['retry-after'] = '5';
+        throw busy;
+      }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   });
