@@ -163,6 +163,10 @@ export interface ShopSettings {
   memberOrdersPerHour?: number;
   guestOrdersPerHour?: number;
   unpaidOrderHours?: number;
+  /** ISO 4217; absent = USD (commerce/settings.ts). */
+  currency?: string;
+  pricesIncludeTax?: boolean;
+  taxRates?: { country: string; rate: number; name?: string }[];
 }
 
 /** `sites[].shipping` (config/schema/shipping.ts): flat rates per country, optionally free above a subtotal. */

@@ -304,6 +304,8 @@ export const ERRORS = {
     text: 'This site has no shop (Products, Cart and Orders collections)',
   },
   ORDER_NOT_FOUND: { code: 'ORDER_NOT_FOUND', status: 404, text: 'No such order' },
+  // The commerce module (commerce/, docs/commerce.md).
+  INVALID_PRODUCT: { code: 'INVALID_PRODUCT', status: 400, text: 'The product is not valid' },
   CART_EMPTY: { code: 'CART_EMPTY', status: 409, text: 'The cart is empty' },
   INVALID_CART: { code: 'INVALID_CART', status: 409, text: 'The cart is not valid' },
   PRODUCT_UNAVAILABLE: { code: 'PRODUCT_UNAVAILABLE', status: 409, text: 'A product in the cart is no longer sold.' },

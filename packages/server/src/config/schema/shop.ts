@@ -5,13 +5,28 @@
  *
  *   "shop": { "maxUnitsPerProduct": 10, "maxUnitsPerOrder": 50, "maxLinesPerOrder": 30,
  *             "maxOpenUnpaidOrders": 3, "memberOrdersPerHour": 10, "guestOrdersPerHour": 20,
- *             "unpaidOrderHours": 48 }
+ *             "unpaidOrderHours": 48,
+ *             "currency": "EUR", "pricesIncludeTax": true,
+ *             "taxRates": [{ "country": "FR", "rate": 20 }, { "country": "DE", "rate": 19 }] }
+ *
+ * `currency`, `pricesIncludeTax` and `taxRates` are the commerce module's (commerce/settings.ts, docs/commerce.md).
  */
 import { Type } from 'typebox';
-import { Optional, Strict } from './common.js';
+import { List, Optional, Strict, Text } from './common.js';
 
 const Count = (minimum: number, maximum: number, description: string) =>
   Type.Integer({ minimum, maximum, description, 'x-message': `must be a whole number from ${minimum} to ${maximum}` });
+
+export const TaxRateSchema = Strict({
+  country: Text({ pattern: '^[A-Z]{2}$', 'x-hint': 'an ISO 3166 country code in capitals such as "FR"' }),
+  rate: Type.Number({
+    minimum: 0,
+    maximum: 100,
+    description: 'The tax rate in percent, e.g. 20 or 5.5',
+    'x-message': 'must be a percentage from 0 to 100, such as 20 or 5.5',
+  }),
+  name: Optional(Text({ maxLength: 40, description: 'What receipts call it, e.g. "VAT"' })),
+});
 
 export const ShopSchema = Strict({
   maxUnitsPerProduct: Optional(Count(1, 99, 'Units of one product an order may hold (default 10)')),
@@ -24,5 +39,21 @@ export const ShopSchema = Strict({
   guestOrdersPerHour: Optional(Count(1, 1000, 'Guest orders per client address per hour (default 20)')),
   unpaidOrderHours: Optional(
     Count(1, 2160, 'Hours after which an order still awaiting payment is cancelled and its stock freed (default 48)'),
+  ),
+  currency: Optional(
+    Text({
+      pattern: '^[A-Z]{3}$',
+      description:
+        'The shop\'s currency, an ISO 4217 code such as "EUR" (default USD); prices are kept in its minor units',
+      'x-hint': 'an ISO 4217 currency code in capitals such as "EUR"',
+    }),
+  ),
+  pricesIncludeTax: Optional(
+    Type.Boolean({
+      description: 'Whether catalog prices already include tax (as in the EU) or tax is added at checkout',
+    }),
+  ),
+  taxRates: Optional(
+    List(TaxRateSchema, { maxItems: 250, description: 'Tax per delivery country; a country not listed pays none' }),
   ),
 });

@@ -1,0 +1,315 @@
+/**
+ * The catalog's tables (migration 90): products with their variants and collections. Reads return whole
+ * products (variants and collection ids included) in the order asked; `saveProduct` is the one write path of a
+ * product, used by the admin API, the demo seed and the migration of older shops' items.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../store/types.js';
+import {
+  DEFAULT_VARIANT_ID,
+  type Collection,
+  type MediaItem,
+  type Product,
+  type ProductOption,
+  type Variant,
+} from './types.js';
+import { checkVariants, type VariantInput } from './variants.js';
+
+interface ProductRow {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  visible: boolean;
+  product_type: 'physical' | 'digital';
+  options: ProductOption[];
+  media: MediaItem[];
+  ribbon: string | null;
+  brand: string | null;
+  translations: Product['translations'];
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface VariantRow {
+  product_id: string;
+  id: string;
+  choices: Record<string, string>;
+  sku: string | null;
+  price: string | number;
+  compare_at_price: string | number | null;
+  weight: string | number | null;
+  track_stock: boolean;
+  stock: number;
+  visible: boolean;
+  media: MediaItem[];
+}
+
+const toVariant = (r: VariantRow): Variant => ({
+  id: r.id,
+  productId: r.product_id,
+  choices: r.choices,
+  sku: r.sku,
+  price: Number(r.price),
+  compareAtPrice: r.compare_at_price === null ? null : Number(r.compare_at_price),
+  weight: r.weight === null ? null : Number(r.weight),
+  trackStock: r.track_stock,
+  stock: r.stock,
+  visible: r.visible,
+  media: r.media,
+});
+
+/** Whole products by id, in the order of `ids` (unknown ids left out). */
+export async function loadProducts(db: Queryable, siteId: string, ids: readonly string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const list = JSON.stringify(ids);
+  const [products, variants, links] = await Promise.all([
+    db.query<ProductRow>(
+      `select * from commerce_products where site_id = $1 and id in (select jsonb_array_elements_text($2::jsonb))`,
+      [siteId, list],
+    ),
+    db.query<VariantRow>(
+      `select * from commerce_variants where site_id = $1 and product_id in (select jsonb_array_elements_text($2::jsonb))
+       order by position, id`,
+      [siteId, list],
+    ),
+    db.query<{ product_id: string; collection_id: string }>(
+      `select product_id, collection_id from commerce_collection_products
+       where site_id = $1 and product_id in (select jsonb_array_elements_text($2::jsonb)) order by collection_id`,
+      [siteId, list],
+    ),
+  ]);
+  const variantsOf = new Map<string, Variant[]>();
+  for (const v of variants.rows) variantsOf.set(v.product_id, [...(variantsOf.get(v.product_id) ?? []), toVariant(v)]);
+  const collectionsOf = new Map<string, string[]>();
+  for (const l of links.rows)
+    collectionsOf.set(l.product_id, [...(collectionsOf.get(l.product_id) ?? []), l.collection_id]);
+  const byId = new Map(
+    products.rows.map((r): [string, Product] => [
+      r.id,
+      {
+        id: r.id,
+        slug: r.slug,
+        name: r.name,
+        description: r.description,
+        visible: r.visible,
+        productType: r.product_type,
+        options: r.options,
+        media: r.media,
+        ribbon: r.ribbon,
+        brand: r.brand,
+        translations: r.translations,
+        collectionIds: collectionsOf.get(r.id) ?? [],
+        variants: variantsOf.get(r.id) ?? [],
+        createdAt: new Date(r.created_at),
+        updatedAt: new Date(r.updated_at),
+      },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function loadProduct(db: Queryable, siteId: string, id: string): Promise<Product | undefined> {
+  return (await loadProducts(db, siteId, [id]))[0];
+}
+
+export async function productIdBySlug(db: Queryable, siteId: string, slug: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>(`select id from commerce_products where site_id = $1 and slug = $2`, [
+    siteId,
+    slug,
+  ]);
+  return rows[0]?.id;
+}
+
+export interface ProductInput {
+  id?: string;
+  slug: string;
+  name: string;
+  description?: string;
+  visible?: boolean;
+  productType?: 'physical' | 'digital';
+  options?: ProductOption[];
+  media?: MediaItem[];
+  ribbon?: string | null;
+  brand?: string | null;
+  translations?: Product['translations'];
+  /** At least one; a product without options has one variant with `choices: {}` (its id becomes the default). */
+  variants: VariantInput[];
+  collectionIds?: string[];
+  position?: number;
+}
+
+/**
+ * Creates or replaces a product with its variants. Variants are matched by id: kept ones keep their stock unless
+ * the input names a stock, removed ones are deleted (orders keep what they sold). Throws `INVALID_PRODUCT` when
+ * the variants do not fit the options (variants.ts).
+ */
+export async function saveProduct(tx: Queryable, siteId: string, input: ProductInput, now: number): Promise<string> {
+  const options = input.options ?? [];
+  const variants = checkVariants(options, input.variants);
+  const id = input.id ?? randomUUID();
+  const at = new Date(now).toISOString();
+  await tx.query(
+    `insert into commerce_products (site_id, id, slug, name, description, visible, product_type, options, media,
+       ribbon, brand, translations, position, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12::jsonb, $13, $14, $14)
+     on conflict (site_id, id) do update set slug = excluded.slug, name = excluded.name,
+       description = excluded.description, visible = excluded.visible, product_type = excluded.product_type,
+       options = excluded.options, media = excluded.media, ribbon = excluded.ribbon, brand = excluded.brand,
+       translations = excluded.translations, position = excluded.position, updated_at = excluded.updated_at`,
+    [
+      siteId,
+      id,
+      input.slug,
+      input.name,
+      input.description ?? '',
+      input.visible ?? true,
+      input.productType ?? 'physical',
+      JSON.stringify(options),
+      JSON.stringify(input.media ?? []),
+      input.ribbon ?? null,
+      input.brand ?? null,
+      JSON.stringify(input.translations ?? {}),
+      input.position ?? 0,
+      at,
+    ],
+  );
+  const ids = variants.map((v) => v.id ?? (options.length === 0 ? DEFAULT_VARIANT_ID : randomUUID()));
+  await tx.query(
+    `delete from commerce_variants where site_id = $1 and product_id = $2
+     and id not in (select jsonb_array_elements_text($3::jsonb))`,
+    [siteId, id, JSON.stringify(ids)],
+  );
+  for (const [i, v] of variants.entries())
+    await tx.query(
+      `insert into commerce_variants (site_id, product_id, id, choices, sku, price, compare_at_price, weight,
+         track_stock, stock, visible, media, position)
+       values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, coalesce($10, 0), $11, $12::jsonb, $13)
+       on conflict (site_id, product_id, id) do update set choices = excluded.choices, sku = excluded.sku,
+         price = excluded.price, compare_at_price = excluded.compare_at_price, weight = excluded.weight,
+         track_stock = excluded.track_stock, stock = coalesce($10, commerce_variants.stock),
+         visible = excluded.visible, media = excluded.media, position = excluded.position`,
+      [
+        siteId,
+        id,
+        ids[i],
+        JSON.stringify(v.choices ?? {}),
+        v.sku ?? null,
+        v.price,
+        v.compareAtPrice ?? null,
+        v.weight ?? null,
+        v.trackStock ?? true,
+        v.stock ?? null,
+        v.visible ?? true,
+        JSON.stringify(v.media ?? []),
+        i,
+      ],
+    );
+  if (input.collectionIds) await setProductCollections(tx, siteId, id, input.collectionIds);
+  return id;
+}
+
+export async function deleteProduct(tx: Queryable, siteId: string, id: string): Promise<boolean> {
+  const { rowCount } = await tx.query(`delete from commerce_products where site_id = $1 and id = $2`, [siteId, id]);
+  return rowCount > 0;
+}
+
+async function setProductCollections(tx: Queryable, siteId: string, productId: string, collectionIds: string[]) {
+  await tx.query(`delete from commerce_collection_products where site_id = $1 and product_id = $2`, [
+    siteId,
+    productId,
+  ]);
+  for (const collectionId of new Set(collectionIds))
+    await tx.query(
+      `insert into commerce_collection_products (site_id, collection_id, product_id)
+       select $1, $2, $3 where exists (select 1 from commerce_collections where site_id = $1 and id = $2)`,
+      [siteId, collectionId, productId],
+    );
+}
+
+interface CollectionRow {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  visible: boolean;
+  media: MediaItem[];
+  product_count: string | number;
+}
+
+const COLLECTION_COLUMNS = `c.id, c.slug, c.name, c.description, c.visible, c.media,
+  (select count(*) from commerce_collection_products l where l.site_id = c.site_id and l.collection_id = c.id)
+    as product_count`;
+
+const toCollection = (r: CollectionRow): Collection => ({
+  id: r.id,
+  slug: r.slug,
+  name: r.name,
+  description: r.description,
+  visible: r.visible,
+  media: r.media,
+  productCount: Number(r.product_count),
+});
+
+/** Every collection of the site, by name. */
+export async function listCollections(db: Queryable, siteId: string): Promise<Collection[]> {
+  const { rows } = await db.query<CollectionRow>(
+    `select ${COLLECTION_COLUMNS} from commerce_collections c where c.site_id = $1 order by c.name, c.id`,
+    [siteId],
+  );
+  return rows.map(toCollection);
+}
+
+export async function findCollection(
+  db: Queryable,
+  siteId: string,
+  by: { id: string } | { slug: string },
+): Promise<Collection | undefined> {
+  const [column, value] = 'id' in by ? ['id', by.id] : ['slug', by.slug];
+  const { rows } = await db.query<CollectionRow>(
+    `select ${COLLECTION_COLUMNS} from commerce_collections c where c.site_id = $1 and c.${column} = $2`,
+    [siteId, value],
+  );
+  return rows[0] ? toCollection(rows[0]) : undefined;
+}
+
+export interface CollectionInput {
+  id?: string;
+  slug: string;
+  name: string;
+  description?: string;
+  visible?: boolean;
+  media?: MediaItem[];
+}
+
+export async function saveCollection(tx: Queryable, siteId: string, input: CollectionInput, now: number) {
+  const id = input.id ?? randomUUID();
+  await tx.query(
+    `insert into commerce_collections (site_id, id, slug, name, description, visible, media, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
+     on conflict (site_id, id) do update set slug = excluded.slug, name = excluded.name,
+       description = excluded.description, visible = excluded.visible, media = excluded.media`,
+    [
+      siteId,
+      id,
+      input.slug,
+      input.name,
+      input.description ?? '',
+      input.visible ?? true,
+      JSON.stringify(input.media ?? []),
+      new Date(now).toISOString(),
+    ],
+  );
+  return id;
+}
+
+/** Puts products into a collection (products already in it stay; unknown product ids are skipped). */
+export async function addToCollection(tx: Queryable, siteId: string, collectionId: string, productIds: string[]) {
+  for (const [position, productId] of productIds.entries())
+    await tx.query(
+      `insert into commerce_collection_products (site_id, collection_id, product_id, position)
+       select $1, $2, $3, $4 where exists (select 1 from commerce_products where site_id = $1 and id = $3)
+       on conflict do nothing`,
+      [siteId, collectionId, productId, position],
+    );
+}
