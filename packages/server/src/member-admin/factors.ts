@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { mailLanguage } from '../i18n/index.js';
-import { voidDeviceTokens } from '../identity/mfa/device-tokens.js';
+import { voidDeviceTokens } from '../sessions/device-tokens.js';
 import { deleteFactor, findFactor, listFactors } from '../identity/mfa/factors.js';
 import { factorChangedMail } from '../identity/mfa/mails.js';
 import { deleteRecoveryCodes } from '../identity/mfa/recovery-codes.js';

@@ -10,7 +10,7 @@ import { insertMember } from '../members/store.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { migrate, openDatabase } from '../store/index.js';
 import { migrations } from '../store/migrations/index.js';
-import { findRefreshToken, hashToken } from './sessions.js';
+import { findRefreshToken, hashToken } from '../sessions/member-sessions.js';
 
 let server: TestServer;
 

@@ -5,7 +5,7 @@ import { ApplicationError } from '../errors/wire.js';
 import type { StateResponse } from '../identity/common.js';
 import { liveChallenge } from '../identity/mfa/challenge.js';
 import { availableFactors } from '../identity/mfa/gate.js';
-import { DEVICE_TOKEN_DAYS } from '../identity/mfa/device-tokens.js';
+import { DEVICE_TOKEN_DAYS } from '../sessions/device-tokens.js';
 import { cookieNames, readCookies, setCookie } from '../http/cookies.js';
 import type { Translator } from '../i18n/index.js';
 import { html, type Html } from '../http/html.js';

@@ -4,7 +4,7 @@ import type { Queryable } from '../../store/types.js';
 import type { WireIdentity } from '../identity-view.js';
 import type { Member } from '../../members/store.js';
 import { startChallenge } from './challenge.js';
-import { isRememberedDevice } from './device-tokens.js';
+import { isRememberedDevice } from '../../sessions/device-tokens.js';
 import { listFactors } from './factors.js';
 import { allowedFactors, isPhoneFactor, mfaMode, PHONE_FACTORS, type SecondFactorType } from './policy.js';
 import { liveRecoveryCodeCount } from './recovery-codes.js';

@@ -9,7 +9,7 @@ import { memberBlocked, type IdentityDeps } from '../common.js';
 import type { FlowScope } from '../flow.js';
 import { findMemberById } from '../../members/store.js';
 import { invalidStateToken, liveChallenge } from './challenge.js';
-import { voidDeviceTokens } from './device-tokens.js';
+import { voidDeviceTokens } from '../../sessions/device-tokens.js';
 import {
   activateFactor,
   claimTotpStep,

@@ -14,7 +14,7 @@ import {
   liveChallenge,
   type MfaChallenge,
 } from './challenge.js';
-import { issueDeviceToken } from './device-tokens.js';
+import { issueDeviceToken } from '../../sessions/device-tokens.js';
 import { claimTotpStep, findFactorByCredential, listFactors, recordSignCount } from './factors.js';
 import { availableFactors, needsEnrolment } from './gate.js';
 import { allowedFactors, factorNotAvailable, isPhoneFactor, mfaMode, type SecondFactorType } from './policy.js';
