@@ -15,7 +15,7 @@ const TEST = '\\.test\\.ts$';
  * the files directly in src/ (app.ts, context.ts, cli*.ts, main.ts, index.ts). */
 const LAYERS = [
   { name: 'kernel', folders: ['errors', 'store', 'config'] },
-  { name: 'foundations', folders: ['security', 'sessions', 'sites', 'i18n', 'http', 'metrics'] },
+  { name: 'foundations', folders: ['concurrency', 'security', 'sessions', 'sites', 'i18n', 'http', 'metrics'] },
   { name: 'domain', folders: ['data', 'members', 'webhooks', 'mail', 'phone', 'push', 'media', 'owners'] },
   { name: 'flows', folders: ['identity', 'oauth', 'shop', 'graphql', 'storefront', 'health'] },
   { name: 'pages', folders: ['sign-in'] },
