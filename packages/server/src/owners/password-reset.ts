@@ -4,7 +4,7 @@ import { afterResponse } from '../http/after-response.js';
 import { httpErrors, invalidField } from '../errors/wire.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { emailKey } from '../members/store.js';
+import { emailKey } from '../security/email-key.js';
 import { clientIp } from '../security/client-ip.js';
 import { recordOwnerEvent } from './access.js';
 import { isOwnerEmail } from './invite.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { emailKey } from '../members/store.js';
+import { emailKey } from '../security/email-key.js';
 import { randomToken, sha256 } from '../security/secrets.js';
 import type { Queryable } from '../store/types.js';
 

@@ -21,7 +21,8 @@ import {
 } from '../common.js';
 import type { CallOrigin, FlowScope } from '../flow.js';
 import type { ActivationEmailInput, RecoverInput, SendRecoveryEmailInput } from '../schemas.js';
-import { emailKey, findMemberByEmail, findMemberById, setPassword, type Member } from '../../members/store.js';
+import { findMemberByEmail, findMemberById, setPassword, type Member } from '../../members/store.js';
+import { emailKey } from '../../security/email-key.js';
 import { clearLoginLocks } from '../../security/login-throttle.js';
 import { revokeSessionTokens } from '../../sessions/session-tokens.js';
 import { emitMemberEvent, verifyMemberEmail } from '../../members/events.js';
