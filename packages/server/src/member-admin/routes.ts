@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { getMemberHandler, MEMBER_ACTIONS, memberActionHandler } from './actions.js';
 import { listMembersHandler, setApprovalHandler } from './list.js';
 import { resendVerificationHandler } from './verification.js';
-import { deleteMemberHandler } from '../members/deletion.js';
+import { deleteMemberHandler } from './deletion.js';
 import { removeMemberFactorHandler } from './factors.js';
 import * as S from '../members/schemas.js';
 import { memberImportRoutes } from './import/routes.js';

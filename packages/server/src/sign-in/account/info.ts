@@ -224,7 +224,7 @@ async function deleteAccount(
   });
   await ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, a.caller.siteId, a.member.id, true);
-    if (member) await deleteMember(ctx, tx, member, memberIdentity(member.id), ctx.now());
+    if (member) await deleteMember(tx, member, memberIdentity(member.id), ctx.now());
   });
   await ctx.authEvents.record({
     // The member's own deletion ends their sign-in; the webhook `member.deleted` says the rest.
