@@ -11,7 +11,7 @@ import { lastSignIn, memberSessions, signInMethods } from './details.js';
 import { adminMemberView } from '../members/view.js';
 import { emitMemberTransition } from '../members/events.js';
 import { secondFactorLockState, unlockSecondFactor } from '../identity/mfa/lockout.js';
-import type { MemberParams } from '../members/schemas.js';
+import type { MemberParams } from './schemas.js';
 
 /**
  * The console's member page: one member by id, and the actions on it. Each takes effect at once on

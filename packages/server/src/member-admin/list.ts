@@ -9,7 +9,7 @@ import { adminMemberView } from '../members/view.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
 import { parseMemberQuery, searchMembers } from '../members/search.js';
-import type { ListMembersQuery, SiteEmailBody } from '../members/schemas.js';
+import type { ListMembersQuery, SiteEmailBody } from './schemas.js';
 
 /**
  * Admin member management (docs/design.md §3): list, approve, block. The server's admin key may act on

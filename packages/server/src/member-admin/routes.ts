@@ -6,7 +6,7 @@ import { listMembersHandler, setApprovalHandler } from './list.js';
 import { resendVerificationHandler } from './verification.js';
 import { deleteMemberHandler } from './deletion.js';
 import { removeMemberFactorHandler } from './factors.js';
-import * as S from '../members/schemas.js';
+import * as S from './schemas.js';
 import { memberImportRoutes } from './import/routes.js';
 import { memberDataRoutes } from './portability.js';
 import { named } from '../http/named-plugin.js';

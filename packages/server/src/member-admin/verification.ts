@@ -5,7 +5,7 @@ import { findMemberById } from '../members/store.js';
 import { MAX_SENDS, sendNewCode } from '../identity/verification.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
-import type { MemberParams } from '../members/schemas.js';
+import type { MemberParams } from './schemas.js';
 
 /**
  * **Resend verification** (`POST /_admin/v1/members/:id/resend-verification {siteId}`): a member stuck on
