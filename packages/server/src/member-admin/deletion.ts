@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
-import { deleteMember } from '../members/deletion.js';
+import { deleteMember, findMemberById } from '../members/index.js';
 import type { MemberParams } from './schemas.js';
-import { findMemberById } from '../members/store.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
 

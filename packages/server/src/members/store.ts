@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
 // Addresses compare by one normalised key (security/email-key.ts, audit S-8), as every store keyed on them does.
-import { emailKey } from '../security/email-key.js';
+import { emailKey } from '../security/index.js';
 
 /** Members of a site: the rows behind register, login, approval and the admin API. */
 export type MemberStatus = 'PENDING' | 'ACTIVE' | 'BLOCKED';

@@ -1,5 +1,5 @@
-import { emitMemberEvent } from '../members/events.js';
-import type { AuthEventLog } from '../security/auth-events.js';
+import { emitMemberEvent } from '../members/index.js';
+import type { AuthEventLog } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 import { endSessionRow } from '../sessions/member-sessions.js';
 

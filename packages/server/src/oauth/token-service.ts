@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientConfig, ServerConfig, SiteConfig } from '../config/types.js';
 import { OAuthError } from '../errors/wire.js';
-import type { AuthEventLog } from '../security/auth-events.js';
+import type { AuthEventLog } from '../security/index.js';
 import type { Database, Queryable } from '../store/types.js';
 import { signAccessToken, verifyAccessToken, type AccessClaims, type VerifyFailure } from './jwt.js';
 import type { KeyRing } from './keys.js';

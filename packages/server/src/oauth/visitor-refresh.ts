@@ -1,4 +1,4 @@
-import { hmacSha256, safeEqual } from '../security/secrets.js';
+import { hmacSha256, safeEqual } from '../security/index.js';
 import type { KeyRing } from './keys.js';
 
 /**

@@ -2,7 +2,7 @@ import type { SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../store/types.js';
 import type { WireIdentity } from '../identity-view.js';
-import type { Member } from '../../members/store.js';
+import type { Member } from '../../members/index.js';
 import { startChallenge } from './challenge.js';
 import { isRememberedDevice } from '../../sessions/device-tokens.js';
 import { listFactors } from './factors.js';
