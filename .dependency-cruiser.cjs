@@ -15,7 +15,7 @@ const TEST = '\\.test\\.ts$';
  * the files directly in src/ (app.ts, context.ts, cli*.ts, main.ts, index.ts). */
 const LAYERS = [
   { name: 'kernel', folders: ['errors', 'store', 'config'] },
-  { name: 'foundations', folders: ['security', 'sessions', 'sites', 'i18n', 'http', 'metrics'] },
+  { name: 'foundations', folders: ['concurrency', 'security', 'sessions', 'sites', 'i18n', 'http', 'metrics'] },
   { name: 'domain', folders: ['data', 'members', 'webhooks', 'mail', 'phone', 'push', 'media', 'owners'] },
   { name: 'flows', folders: ['identity', 'oauth', 'commerce', 'shop', 'graphql', 'storefront', 'health'] },
   { name: 'pages', folders: ['sign-in'] },
@@ -53,6 +53,22 @@ const layerRules = LAYERS.slice(0, -1).flatMap((layer, i) => {
   ];
 });
 
+/**
+ * Folders with a public face (issue #49): outside the folder, a file (test files included) imports the folder's
+ * `index.ts`, never a file inside it; inside, files import each other freely. `packages/server/test-support/`
+ * is outside `src/` and may reach anything. The face's groups say who uses what: a long face is a sign the
+ * folder does several jobs.
+ */
+const FACES = ['identity', 'data', 'members', 'security'];
+
+const faceRules = FACES.map((folder) => ({
+  name: `${folder}-through-its-index`,
+  severity: 'error',
+  comment: `Outside ${folder}/, import ${folder}/index.ts, not a file inside it. If what you need is meant for other folders, export it there, in the group it belongs to (packages/server/README.md, "Layers").`,
+  from: { path: SRC, pathNot: `${SRC}${folder}/` },
+  to: { path: `${SRC}${folder}/`, pathNot: `${SRC}${folder}/index\\.ts$` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -65,6 +81,7 @@ module.exports = {
       to: { circular: true },
     },
     ...layerRules,
+    ...faceRules,
     {
       name: 'folder-in-a-layer',
       severity: 'error',

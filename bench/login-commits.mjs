@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../packages/server/dist/store/open.js';
 import { migrate } from '../packages/server/dist/store/migrate.js';
-import { insertSession } from '../packages/server/dist/oauth/sessions.js';
+import { insertSession } from '../packages/server/dist/sessions/member-sessions.js';
 import { createRateLimiter } from '../packages/server/dist/security/rate-limit.js';
 import { admitLoginAttempt, loginSucceeded } from '../packages/server/dist/security/login-throttle.js';
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { openDatabase } from '../packages/server/dist/store/open.js';
 import { migrate } from '../packages/server/dist/store/migrate.js';
-import { findRefreshToken, insertSession } from '../packages/server/dist/oauth/sessions.js';
+import { findRefreshToken, insertSession } from '../packages/server/dist/sessions/member-sessions.js';
 import { startPgBouncer } from './lib/pgbouncer.mjs';
 
 const BLOCK = Number(process.env.MODES_BLOCK ?? 300);

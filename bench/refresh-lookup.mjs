@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../packages/server/dist/store/open.js';
 import { migrate } from '../packages/server/dist/store/migrate.js';
-import { findRefreshToken, hashToken, insertSession } from '../packages/server/dist/oauth/sessions.js';
+import { findRefreshToken, hashToken, insertSession } from '../packages/server/dist/sessions/member-sessions.js';
 
 const SESSIONS = 1000;
 const BLOCK = Number(process.env.LOOKUP_BLOCK ?? 2000);

@@ -5,11 +5,9 @@ import type { AppContext } from './context.js';
 import { adminRoutes } from './admin/routes.js';
 import { backupRoutes } from './backup/routes.js';
 import { consoleRoutes } from './console/routes.js';
-import { dataRoutes } from './data/routes.js';
+import { dataRoutes, seedCollections, buildDeclaredIndexes } from './data/index.js';
 import { mediaRoutes } from './media/routes.js';
 import { graphqlRoutes } from './graphql/routes.js';
-import { seedCollections } from './data/seed.js';
-import { buildDeclaredIndexes } from './data/declared-indexes.js';
 import { healthRoutes } from './health/routes.js';
 import { Metrics, timedDatabase } from './metrics/metrics.js';
 import { installMetrics, listenForMetrics } from './metrics/routes.js';
@@ -20,7 +18,7 @@ import { registerOpenApi } from './http/schemas/openapi.js';
 import { installTextPolicy } from './http/schemas/text-policy.js';
 import { wixSchemaErrorFormatter } from './http/schemas/schema-errors.js';
 import { settleAfterResponse } from './http/after-response.js';
-import { identityRoutes } from './identity/routes.js';
+import { identityRoutes } from './identity/index.js';
 import { mailRoutes } from './mail/index.js';
 import { keyRoutes } from './oauth/key-routes.js';
 import { KeyRing } from './oauth/keys.js';
@@ -29,16 +27,18 @@ import { accountRoutes } from './sign-in/account/routes.js';
 import { tokenRoutes } from './oauth/routes.js';
 import { ownerRoutes } from './owners/routes.js';
 import { TokenService } from './oauth/token-service.js';
-import { ApiKeyVerifier } from './security/api-keys.js';
-import { AuthEventLog } from './security/auth-events.js';
-import { batchedLimiter } from './security/batched-limit.js';
-import { fastifyTrustProxy } from './security/client-ip.js';
-import { createRateLimiter } from './security/rate-limit.js';
+import {
+  ApiKeyVerifier,
+  AuthEventLog,
+  batchedLimiter,
+  fastifyTrustProxy,
+  createRateLimiter,
+  reportAuditGuard,
+} from './security/index.js';
 import { shopRoutes } from './shop/routes.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
-import { rekeyEmails } from './members/email-rekey.js';
-import { reportAuditGuard } from './security/audit-retention.js';
+import { rekeyEmails } from './members/index.js';
 import { closeGracefully } from './http/shutdown.js';
 import { openDatabase, openReadReplica } from './store/open.js';
 import type { ReadRouting } from './store/read-replica.js';

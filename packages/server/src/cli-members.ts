@@ -9,7 +9,7 @@ import type { ServerConfig } from './config/types.js';
 import { IMPORT_FORMATS } from './member-admin/import/formats.js';
 import { runImport, type ImportRequest } from './member-admin/import/routes.js';
 import type { ImportReport } from './member-admin/import/run.js';
-import { AuthEventLog } from './security/auth-events.js';
+import { AuthEventLog } from './security/index.js';
 import { migrate } from './store/migrate.js';
 import { openDatabase } from './store/open.js';
 

@@ -5,9 +5,7 @@ import type { SiteRegistry } from './sites/registry.js';
 import type { ReadRouting } from './store/read-replica.js';
 import type { Database } from './store/types.js';
 import type { TokenService } from './oauth/token-service.js';
-import type { ApiKeyVerifier } from './security/api-keys.js';
-import type { AuthEventLog } from './security/auth-events.js';
-import type { RateLimiter } from './security/rate-limit.js';
+import type { ApiKeyVerifier, AuthEventLog, RateLimiter } from './security/index.js';
 
 /**
  * Everything a route module needs, built once at start and passed to each `register…Routes`.

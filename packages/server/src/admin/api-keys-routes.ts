@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
-import { createStoredKey, listStoredKeys, revokeStoredKey, validKeyName } from '../security/stored-api-keys.js';
+import { createStoredKey, listStoredKeys, revokeStoredKey, validKeyName } from '../security/index.js';
 import { adminAccess, requireServerAdmin, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
 import * as S from './schemas.js';
 

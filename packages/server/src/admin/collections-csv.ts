@@ -5,7 +5,7 @@
  */
 import Papa from 'papaparse';
 import type { CollectionConfig, FieldType } from '../config/types.js';
-import type { Json, JsonObject } from '../data/json.js';
+import type { Json, JsonObject } from '../data/index.js';
 
 const LEADING = ['_id'];
 const TRAILING = ['_createdDate', '_updatedDate', '_owner'];

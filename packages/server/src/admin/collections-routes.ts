@@ -10,14 +10,21 @@ import type { Caller } from '../http/caller.js';
 import { ApiError, invalidField } from '../errors/wire.js';
 import { refuseForbidden } from '../http/schemas/text-policy.js';
 import { resolveCaller } from '../http/resolve-caller.js';
-import { dataErrors } from '../data/errors.js';
-import { insertOne, removeOne, saveOne, updateOne } from '../data/items-service.js';
-import { isPlainObject, type JsonObject } from '../data/json.js';
-import { cursorKeyFrom } from '../data/paging.js';
-import { queryItems } from '../data/query.js';
-import { dataDatabase } from '../data/request-scope.js';
-import { itemId, type DataScope } from '../data/scope.js';
-import { parseDataItem } from '../data/store.js';
+import {
+  dataErrors,
+  insertOne,
+  removeOne,
+  saveOne,
+  updateOne,
+  isPlainObject,
+  type JsonObject,
+  cursorKeyFrom,
+  queryItems,
+  dataDatabase,
+  itemId,
+  type DataScope,
+  parseDataItem,
+} from '../data/index.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
 import { csvToRows, itemsToCsv } from './collections-csv.js';

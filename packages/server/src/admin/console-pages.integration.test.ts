@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOne } from '../data/items-service.js';
-import { sweepExpired } from '../identity/housekeeping.js';
+import { insertOne } from '../data/index.js';
+import { sweepExpired } from '../identity/index.js';
 import { api, visitorToken } from '../../test-support/identity-server.js';
 import { signedIn, type ConsoleClient } from '../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
@@ -259,7 +259,7 @@ describe('members search at scale', () => {
        from generate_series(1, 30000) g`,
     );
     await server.ctx.db.query('analyze members');
-    const { parseMemberQuery, SEARCH_TEXT } = await import('../members/search.js');
+    const { parseMemberQuery, SEARCH_TEXT } = await import('../members/index.js');
     const query = parseMemberQuery({ search: 'member-12345@', sort: 'createdDate' });
     const { rows } = await server.ctx.db.query<Record<string, string>>(
       `explain select id from members where site_id = $1 and ${SEARCH_TEXT} like $2`,

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
-import { callbackUrl } from '../identity/sso/buttons.js';
+import { callbackUrl } from '../identity/index.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { requireAdminFor } from '../owners/admin-access.js';
-import { siteLanguages } from '../data/translations.js';
+import { siteLanguages } from '../data/index.js';
 
 /**
  * The console's Settings page (read-only): the site as the config file defines it, each part named by

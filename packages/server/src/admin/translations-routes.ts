@@ -13,11 +13,15 @@ import type { AppContext } from '../context.js';
 import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
-import { dataErrors } from '../data/errors.js';
-import { isPlainObject } from '../data/json.js';
-import { itemId } from '../data/scope.js';
-import { readTranslations, writeTranslation } from '../data/translation-store.js';
-import { parseTranslationValues, translationLanguage } from '../data/translations.js';
+import {
+  dataErrors,
+  isPlainObject,
+  itemId,
+  readTranslations,
+  writeTranslation,
+  parseTranslationValues,
+  translationLanguage,
+} from '../data/index.js';
 import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
 import { plainJsonSerializer } from '../http/schemas/common.js';
 import * as S from './schemas.js';

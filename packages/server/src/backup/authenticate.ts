@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual, type Hmac } from 'node:crypto';
 import type { ServerConfig } from '../config/types.js';
-import { deriveKey, keyFingerprint } from '../security/key-encryption.js';
+import { deriveKey, keyFingerprint } from '../security/index.js';
 
 /**
  * Backups are authenticated (audit V5-6): an HMAC-SHA-256 over every line of the file up to its trailer,

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../test-support/boot.js';
 import { createEmptyPostgresDatabase } from '../../test-support/database.js';
 import { backupConfig, freePort, startBackupServer, stubBackupEnv } from '../../test-support/backup-kit.js';
-import { sortIndexName, sortIndexSql } from '../data/indexes.js';
-import { textIndexSql } from '../data/text-indexes.js';
+import { sortIndexName, sortIndexSql, textIndexSql } from '../data/index.js';
 import { openDatabase } from '../store/open.js';
 import type { Database } from '../store/types.js';
 

@@ -1,5 +1,4 @@
-import { MAX_AUTO_INDEXES, sortIndexSql } from '../data/indexes.js';
-import { textIndexSql } from '../data/text-indexes.js';
+import { MAX_AUTO_INDEXES, sortIndexSql, textIndexSql } from '../data/index.js';
 import type { Database } from '../store/types.js';
 import type { Progress } from './export.js';
 

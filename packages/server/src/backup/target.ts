@@ -1,4 +1,4 @@
-import { keyFingerprint } from '../security/key-encryption.js';
+import { keyFingerprint } from '../security/index.js';
 import { migrate } from '../store/migrate.js';
 import { migrations as builtIn } from '../store/migrations/index.js';
 import type { Database } from '../store/types.js';

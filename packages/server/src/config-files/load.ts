@@ -2,8 +2,7 @@ import { randomBytes, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTrustProxy } from '../security/client-ip.js';
-import { parseKeyEncryptionKey } from '../security/key-encryption.js';
+import { parseTrustProxy, parseKeyEncryptionKey } from '../security/index.js';
 import { demoSite } from '../config/demo.js';
 import { configBaseDir, readSite } from './sites.js';
 import type { ServerConfig, SiteConfig } from '../config/types.js';
@@ -17,7 +16,7 @@ import { buildMediaSettings } from '../config/media.js';
 import { schemaProblems } from '../config/schema/messages.js';
 import { TopLevelSchema } from '../config/schema/file.js';
 import { checkPhoneInProduction } from '../phone/config.js';
-import { checkDataReadEnv } from '../data/read-limits.js';
+import { checkDataReadEnv } from '../data/index.js';
 
 export interface LoadConfigOptions {
   /** Config file; falls back to `VITRINE_CONFIG`, then to the demo defaults. */

@@ -5,7 +5,7 @@ import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './load.js';
 import { ConfigError } from '../config/validate.js';
-import { allowedFactors } from '../identity/mfa/policy.js';
+import { allowedFactors } from '../identity/index.js';
 
 /** `sites[].push` is validated at start like the rest of the config (issue #32). */
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-push-config-'));

@@ -14,7 +14,7 @@ import {
   checkStrict,
   buildTranslatable,
 } from '../config/fields.js';
-import { buildIdentityProviders } from '../identity/sso/config.js';
+import { buildIdentityProviders } from '../identity/index.js';
 import { buildLanguages } from '../i18n/config.js';
 import { buildPhone } from '../phone/config.js';
 import { buildShipping } from '../shop/shipping.js';

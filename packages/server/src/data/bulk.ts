@@ -13,7 +13,7 @@ import { dateValue, isPlainObject, type JsonObject } from './json.js';
 import { dataErrors } from './errors.js';
 import { fieldViolations } from './fields.js';
 import { patchOne, removeOne, saveOne, updateOne } from './items-service.js';
-import { emitItemEvents } from '../webhooks/items.js';
+import { emitItemEvents } from './item-events.js';
 import { parseModifications, type Modification } from './patch.js';
 import { authorizeWrite, ownerForNewItem } from './permissions.js';
 import { itemId, type Body, type DataScope } from './scope.js';

@@ -13,7 +13,7 @@ import { applyModifications, type Modification } from './patch.js';
 import { authorize, authorizeWrite, ownerForNewItem, ownsItem } from './permissions.js';
 import type { DataScope } from './scope.js';
 import { buildData, deleteRow, insertRow, lockItem, readItem, writeRow, type ParsedItem } from './store.js';
-import { emitItemEvents } from '../webhooks/items.js';
+import { emitItemEvents } from './item-events.js';
 import { applyTranslation, itemLanguage } from './translations.js';
 
 export type SaveAction = 'INSERTED' | 'UPDATED';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { invalidField } from '../errors/wire.js';
-import { hmacSha256, safeEqual } from '../security/secrets.js';
+import { hmacSha256, safeEqual } from '../security/index.js';
 import { isPlainObject } from './json.js';
 import type { KeyValues, Position } from './keyset.js';
 import { DEFAULT_READ_LIMITS, type Total } from './read-limits.js';

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import type { Database } from '../store/types.js';
-import { batchedLimiter } from '../security/batched-limit.js';
+import { batchedLimiter } from '../security/index.js';
 import { dataErrors } from './errors.js';
 import { cursorKeyFrom } from './paging.js';
 import { dataReadLimits } from './read-limits.js';

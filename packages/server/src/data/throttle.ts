@@ -12,8 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../http/caller.js';
 import type { ApplicationError } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
-import { clientIp } from '../security/client-ip.js';
-import type { RateLimiter } from '../security/rate-limit.js';
+import { clientIp, type RateLimiter } from '../security/index.js';
 import { HEAVY_QUERY_OPERANDS } from './filter/limits.js';
 import type { DataScope } from './scope.js';
 

@@ -1,7 +1,7 @@
 /** What every resolver receives: the data scope of the request (caller, site, limits) and its loaders. */
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { DataScope } from '../data/scope.js';
+import type { DataScope } from '../data/index.js';
 import type { ReferenceLoaders } from './references.js';
 
 export interface GraphqlContext {

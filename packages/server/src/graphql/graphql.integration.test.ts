@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GRAPHQL } from '../config/fields.js';
 import type { ServerConfig } from '../config/types.js';
 import { startDataServer, type DataServer } from '../../test-support/data-server.js';
-import { insertMember } from '../members/store.js';
+import { insertMember } from '../members/index.js';
 
 let server: DataServer;
 let admin: string;

@@ -9,7 +9,7 @@
  */
 import type { GraphQLInputFieldConfigMap, GraphQLInputObjectType as InputObjectType, GraphQLInputType } from 'graphql';
 import type { CollectionConfig, FieldType } from '../config/types.js';
-import { isPlainObject, type JsonObject } from '../data/json.js';
+import { isPlainObject, type JsonObject } from '../data/index.js';
 import { graphql } from './graphql-js.js';
 import { JsonScalar } from './scalars.js';
 

@@ -1,8 +1,8 @@
 /** `me`: the signed-in member's own profile (what `GET /_api/members/v1/members/my` shows), null for anyone else. */
 import type { GraphQLFieldConfig } from 'graphql';
 import { sessionEnded } from '../http/resolve-caller.js';
-import { toWireIdentity } from '../identity/identity-view.js';
-import { findMemberById } from '../members/store.js';
+import { toWireIdentity } from '../identity/index.js';
+import { findMemberById } from '../members/index.js';
 import { primaryOf } from '../store/read-replica.js';
 import type { GraphqlContext } from './context.js';
 import { graphql } from './graphql-js.js';

@@ -8,7 +8,7 @@
  * (routes.ts resolves caller and site first), hence this small store.
  */
 import { createHash } from 'node:crypto';
-import { isPlainObject } from '../data/json.js';
+import { isPlainObject } from '../data/index.js';
 
 export const MAX_PERSISTED_BYTES = 4 * 1024 * 1024;
 const MAX_QUERY_BYTES = 64 * 1024;

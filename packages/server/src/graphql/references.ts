@@ -6,10 +6,15 @@
  */
 import DataLoader from 'dataloader';
 import type { CollectionConfig } from '../config/types.js';
-import { isDateValue, isPlainObject, type Json, type JsonObject } from '../data/json.js';
-import { MAX_LIMIT } from '../data/paging.js';
-import { includeReferences } from '../data/references.js';
-import type { DataScope } from '../data/scope.js';
+import {
+  isDateValue,
+  isPlainObject,
+  type Json,
+  type JsonObject,
+  MAX_LIMIT,
+  includeReferences,
+  type DataScope,
+} from '../data/index.js';
 
 export class ReferenceLoaders {
   private readonly loaders = new Map<string, DataLoader<JsonObject, Json | undefined>>();

@@ -6,12 +6,19 @@ import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import type { CollectionConfig } from '../config/types.js';
 import { ApplicationError } from '../errors/wire.js';
 import { ERRORS } from '../errors/catalogue.js';
-import { getItem, insertOne, removeOne, updateOne } from '../data/items-service.js';
-import type { JsonObject } from '../data/json.js';
-import type { PagingMetadata } from '../data/paging.js';
-import { queryItems } from '../data/query.js';
-import { collectionOf, itemId, type Body } from '../data/scope.js';
-import { parseDataItem } from '../data/store.js';
+import {
+  getItem,
+  insertOne,
+  removeOne,
+  updateOne,
+  type JsonObject,
+  type PagingMetadata,
+  queryItems,
+  collectionOf,
+  itemId,
+  type Body,
+  parseDataItem,
+} from '../data/index.js';
 import type { GraphqlContext } from './context.js';
 
 export interface ListArgs {

@@ -1,6 +1,6 @@
 /** The `JSON` scalar (filters, untyped item data, objects) and how stored values become GraphQL values. */
 import { graphql } from './graphql-js.js';
-import { isDateValue, type Json } from '../data/json.js';
+import { isDateValue, type Json } from '../data/index.js';
 
 export const JsonScalar = new graphql.GraphQLScalarType({
   name: 'JSON',

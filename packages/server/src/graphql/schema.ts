@@ -13,8 +13,7 @@ import type {
 } from 'graphql';
 import { graphql } from './graphql-js.js';
 import type { CollectionConfig, FieldConfig, SiteConfig } from '../config/types.js';
-import { DEFAULT_LIMIT } from '../data/paging.js';
-import type { Json, JsonObject } from '../data/json.js';
+import { DEFAULT_LIMIT, type Json, type JsonObject } from '../data/index.js';
 import type { GraphqlContext } from './context.js';
 import { collectionInputType, inputToData } from './inputs.js';
 import { meField } from './me.js';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie'; // request.cookies, reply.setCookie, parseCookie (registered in app.ts)
 import type { AppContext } from '../context.js';
-import { randomToken, safeEqual } from '../security/secrets.js';
+import { randomToken, safeEqual } from '../security/index.js';
 
 /**
  * The hosted pages' two cookies. Under https they carry the `__Host-` prefix (Secure, Path=/, no

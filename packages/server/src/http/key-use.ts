@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { clientIp } from '../security/client-ip.js';
+import { clientIp } from '../security/index.js';
 
 // One event per key, site and address per minute: a backend making thousands of data calls with its
 // key leaves a readable trail, not a row per call.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, Kit, pkce, postedMessage } from '../../test-support/redirect-kit.js';
-import { verifyMemberEmail } from '../members/events.js';
+import { verifyMemberEmail } from '../members/index.js';
 import { consumeSessionToken } from '../sessions/session-tokens.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../store/types.js';
 import { revokeMemberAccess } from './member-access.js';
-import { findMemberById, type Member } from '../members/store.js';
+import { findMemberById, type Member } from '../members/index.js';
 
 /**
  * Account pre-hijacking (audit F-2): anyone can register an address they do not own, with a password

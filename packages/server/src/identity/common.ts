@@ -3,15 +3,17 @@ import type { AppContext } from '../context.js';
 export type { FlowScope } from './flow.js';
 import { ValidationError, httpErrors, type FieldViolation } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
-import { confirmationViolation, emailNeedsConfirmation } from '../security/email-key.js';
-import type { CaptchaVerifier } from '../security/captcha.js';
-import type { RateLimiter } from '../security/rate-limit.js';
+import {
+  confirmationViolation,
+  emailNeedsConfirmation,
+  type CaptchaVerifier,
+  type RateLimiter,
+} from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 import { loadWireIdentity, type WireIdentity } from './identity-view.js';
-import type { Member } from '../members/store.js';
+import { type Member, emitMemberEvent } from '../members/index.js';
 import { issueSessionToken } from '../sessions/session-tokens.js';
 import { startVerification } from './verification.js';
-import { emitMemberEvent } from '../members/events.js';
 import { secondFactorStep, type MfaStateData } from './mfa/gate.js';
 import { listConnections } from './sso/store.js';
 

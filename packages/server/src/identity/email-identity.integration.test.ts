@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, appError, startMfaServer, type MfaHarness } from '../../test-support/index.js';
 import type { IdentityProviderConfig } from '../config/types.js';
 import { resolveMember } from './sso/linking.js';
-import { rekeyEmails } from '../members/email-rekey.js';
-import { findMemberByEmail, insertMember } from '../members/store.js';
+import { rekeyEmails, findMemberByEmail, insertMember } from '../members/index.js';
 
 let h: MfaHarness;
 const tag = () => Math.random().toString(36).slice(2, 8);

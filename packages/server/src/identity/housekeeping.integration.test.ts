@@ -33,7 +33,7 @@ describe('sweepExpired', () => {
 
 describe('sweepExpired: member sessions', () => {
   it('removes sessions and their refresh tokens a day after their absolute expiry, keeps the others', async () => {
-    const { insertSession } = await import('../oauth/sessions.js');
+    const { insertSession } = await import('../sessions/member-sessions.js');
     const t0 = Date.now();
     const base = { siteId: 's', clientId: 'c', ttlSeconds: 30 * 86_400 };
     const old = await insertSession(db, {

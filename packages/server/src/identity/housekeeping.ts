@@ -1,7 +1,7 @@
 import type { Database } from '../store/types.js';
 import { sweepMfa } from './mfa/housekeeping.js';
 import { upgradeLegacyRecoveryCodes } from './mfa/recovery-code-upgrade.js';
-import { pruneAuditLog } from '../security/audit-retention.js';
+import { pruneAuditLog } from '../security/index.js';
 
 /**
  * Deletes what can no longer be used: spent or expired one-time tokens and codes, member sessions past

@@ -1,5 +1,5 @@
 import type { SiteConfig, SitePolicies } from '../config/types.js';
-import type { Member } from '../members/store.js';
+import type { Member } from '../members/index.js';
 import type { Queryable } from '../store/types.js';
 import { listFactors, type Factor } from './mfa/factors.js';
 import type { EnrollableFactor } from './mfa/policy.js';

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
 import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
-import { cameThroughTrustedProxy, clientIp } from '../security/client-ip.js';
+import { cameThroughTrustedProxy, clientIp } from '../security/index.js';
 import type { CallOrigin, FlowScope, MemberCaller } from './flow.js';
 
 /**

@@ -5,7 +5,7 @@ import { html, unsafeRawHtml, type Html } from '../http/html.js';
 import { pageLanguage } from '../http/pages/language.js';
 import { scriptJson } from '../http/pages/layout.js';
 import type { Translator } from '../i18n/index.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/index.js';
 import { findRecoveryToken } from './flows/recover.js';
 import { pageQuery } from '../http/pages/input.js';
 

@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../errors/wire.js';
 import { applicationSchemaErrorFormatter, identitySchemaErrorFormatter } from '../http/schemas/schema-errors.js';
-import { CaptchaVerifier } from '../security/captcha.js';
+import { CaptchaVerifier } from '../security/index.js';
 import { privateNetworksAllowed } from '../http/outbound/index.js';
 import { changePassword } from './flows/change-password.js';
 import { login } from './flows/login.js';

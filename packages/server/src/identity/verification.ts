@@ -5,9 +5,9 @@ import { appError } from '../errors/catalogue.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { verificationCodeMail } from '../mail/templates.js';
 import { mailLanguage } from '../i18n/index.js';
-import { hashCode, randomCode, randomToken, safeEqual, sha256 } from '../security/secrets.js';
+import { hashCode, randomCode, randomToken, safeEqual, sha256 } from '../security/index.js';
 import type { Database, Queryable } from '../store/types.js';
-import type { Member } from '../members/store.js';
+import type { Member } from '../members/index.js';
 
 /**
  * Email verification by 6-digit code: 10 minutes (ASVS 6.5.5), 5 attempts, code and stateToken stored hashed.

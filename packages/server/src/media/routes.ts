@@ -19,7 +19,7 @@ import { httpErrors, invalidField } from '../errors/wire.js';
 import { Empty, Open, op } from '../http/schemas/common.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
-import { clientIp } from '../security/client-ip.js';
+import { clientIp } from '../security/index.js';
 import {
   DEFAULT_MEDIA_CONCURRENCY,
   DEFAULT_MEDIA_MAX_BYTES,

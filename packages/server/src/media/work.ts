@@ -12,7 +12,7 @@
  */
 import client from 'prom-client';
 import sharp from 'sharp';
-import { hashSlots } from '../security/hash-slots.js';
+import { workSlots } from '../concurrency/work-slots.js';
 import type { Metrics } from '../metrics/metrics.js';
 
 export type WorkKind = 'upload' | 'variant' | 'backfill';
@@ -29,8 +29,8 @@ export interface MediaWork {
 }
 
 export function mediaWork(concurrency: number, metrics: Metrics | undefined): MediaWork {
-  // A generic first-come semaphore; a separate instance, never the argon2 one.
-  const slots = hashSlots(concurrency);
+  // This app's own slots, never the argon2 ones.
+  const slots = workSlots(concurrency);
   sharp.concurrency(Math.max(1, concurrency));
   sharp.cache(false);
   const registers = metrics ? [metrics.registry] : [];

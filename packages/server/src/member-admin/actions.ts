@@ -1,17 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
-import { findMemberById, setApproval, type Member } from '../members/store.js';
-import { createRecoveryMail } from '../identity/flows/recover.js';
+import { findMemberById, setApproval, type Member, adminMemberView, emitMemberTransition } from '../members/index.js';
+import { createRecoveryMail, secondFactorLockState, unlockSecondFactor } from '../identity/index.js';
 import { revokeSessionTokens } from '../sessions/session-tokens.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
 import { lastSignIn, memberSessions, signInMethods } from './details.js';
-import { adminMemberView } from '../members/view.js';
-import { emitMemberTransition } from '../members/events.js';
-import { secondFactorLockState, unlockSecondFactor } from '../identity/mfa/lockout.js';
-import type { MemberParams } from '../members/schemas.js';
+import type { MemberParams } from './schemas.js';
 
 /**
  * The console's member page: one member by id, and the actions on it. Each takes effect at once on

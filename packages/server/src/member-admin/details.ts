@@ -1,6 +1,6 @@
 import { maskPhone } from '../phone/numbers.js';
 import type { AppContext } from '../context.js';
-import type { Member } from '../members/store.js';
+import type { Member } from '../members/index.js';
 import type { Queryable } from '../store/types.js';
 import { isoDate } from '../store/timestamps.js';
 

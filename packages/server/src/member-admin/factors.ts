@@ -2,15 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { mailLanguage } from '../i18n/index.js';
-import { voidDeviceTokens } from '../identity/mfa/device-tokens.js';
-import { deleteFactor, findFactor, listFactors } from '../identity/mfa/factors.js';
-import { factorChangedMail } from '../identity/mfa/mails.js';
-import { deleteRecoveryCodes } from '../identity/mfa/recovery-codes.js';
+import { voidDeviceTokens } from '../sessions/device-tokens.js';
+import { deleteFactor, findFactor, listFactors, factorChangedMail, deleteRecoveryCodes } from '../identity/index.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
-import { emitMemberEvent } from '../members/events.js';
-import { findMemberById } from '../members/store.js';
+import { emitMemberEvent, findMemberById } from '../members/index.js';
 
 /**
  * DELETE /_admin/v1/members/:id/factors/:factorId?siteId= (issue #32): support removes a member's second

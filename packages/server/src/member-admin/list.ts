@@ -2,14 +2,18 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
-import { findMemberByEmail, setApproval } from '../members/store.js';
+import {
+  findMemberByEmail,
+  setApproval,
+  emitMemberTransition,
+  adminMemberView,
+  parseMemberQuery,
+  searchMembers,
+} from '../members/index.js';
 import { revokeSessionTokens } from '../sessions/session-tokens.js';
-import { emitMemberTransition } from '../members/events.js';
-import { adminMemberView } from '../members/view.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
-import { parseMemberQuery, searchMembers } from '../members/search.js';
-import type { ListMembersQuery, SiteEmailBody } from '../members/schemas.js';
+import type { ListMembersQuery, SiteEmailBody } from './schemas.js';
 
 /**
  * Admin member management (docs/design.md §3): list, approve, block. The server's admin key may act on

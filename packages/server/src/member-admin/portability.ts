@@ -10,12 +10,11 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { AnyObject, Open, op } from '../http/schemas/common.js';
-import { memberScopeOf } from '../identity/request-scope.js';
+import { memberScopeOf } from '../identity/index.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { requireAdminFor } from '../owners/admin-access.js';
 import { memberSessions, signInMethods } from './details.js';
-import { findMemberById, isMemberId, type Member } from '../members/store.js';
-import { adminMemberView } from '../members/view.js';
+import { findMemberById, isMemberId, type Member, adminMemberView } from '../members/index.js';
 
 /** More items than this are cut, with `itemsTruncated: true` (a file a browser can still open). */
 const MAX_ITEMS = 10_000;

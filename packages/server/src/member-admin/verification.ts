@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
-import { findMemberById } from '../members/store.js';
-import { MAX_SENDS, sendNewCode } from '../identity/verification.js';
+import { findMemberById } from '../members/index.js';
+import { MAX_SENDS, sendNewCode } from '../identity/index.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
-import type { MemberParams } from '../members/schemas.js';
+import type { MemberParams } from './schemas.js';
 
 /**
  * **Resend verification** (`POST /_admin/v1/members/:id/resend-verification {siteId}`): a member stuck on

@@ -1,21 +1,16 @@
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
-import { findMemberById, type Member } from './store.js';
+import type { Member } from './store.js';
+import { revokeMemberSessions } from '../sessions/member-sessions.js';
 import { revokeSessionTokens } from '../sessions/session-tokens.js';
-import { appError } from '../errors/catalogue.js';
-import { CONSOLE_ROLES } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import { emitEvent } from '../webhooks/emit.js';
 import type { WebhookIdentity } from '../webhooks/events.js';
-import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
-import type { MemberParams } from './schemas.js';
 
 /**
- * Deleting a member (the console's **Delete member**, `DELETE /_admin/v1/members/:id?siteId=`): one
- * transaction ends every session and removes the member's personal data — the member row (email,
- * profile, password hash), sessions, tokens, codes, factors, SSO links and their mail in the outbox.
- * Their items stay, owned by nobody. The audit log keeps its entries (append-only, pruned after 180
- * days). `member.deleted` goes out through the outbox with the member's id only: no personal data
+ * Deleting a member (the console's **Delete member**, member-admin/deletion.ts; the member's own, on the
+ * account page): one transaction ends every session and removes the member's personal data — the member
+ * row (email, profile, password hash), sessions, tokens, codes, factors, SSO links and their mail in the
+ * outbox. Their items stay, owned by nobody. The audit log keeps its entries (append-only, pruned after
+ * 180 days). `member.deleted` goes out through the outbox with the member's id only: no personal data
  * outlives the deletion in a webhook body.
  */
 const BY_MEMBER = [
@@ -36,15 +31,15 @@ const BY_MEMBER = [
 ] as const;
 
 export async function deleteMember(
-  ctx: AppContext,
   tx: Queryable,
   member: Member,
   identity: WebhookIdentity,
   now: number,
 ): Promise<{ itemsReleased: number }> {
   const { siteId, id } = member;
-  // Ended first, the way block ends them (device tokens too), so nothing issued from them works again.
-  await ctx.tokens.revokeMemberSessions(tx, siteId, id, { reason: 'deleted' });
+  // Ended first, the way block ends them (device tokens too), so nothing issued from them works again. The session
+  // store's call, which ctx.tokens.revokeMemberSessions makes too: members/ names no AppContext (an import circle).
+  await revokeMemberSessions(tx, siteId, id, { reason: 'deleted' });
   await revokeSessionTokens(tx, siteId, id, now);
   await tx.query(
     'delete from refresh_tokens where site_id = $1 and session_id in (select id from sessions where site_id = $1 and member_id = $2)',
@@ -71,19 +66,4 @@ export async function deleteMember(
     now,
   });
   return { itemsReleased: released.rowCount };
-}
-
-export async function deleteMemberHandler(ctx: AppContext, request: FastifyRequest, params: MemberParams) {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-  const access = await adminAccess(ctx, request, body.siteId ?? query.siteId, CONSOLE_ROLES.members);
-  const { identity } = access;
-  const { id } = params;
-  const result = await ctx.db.transaction(async (tx) => {
-    const member = await findMemberById(tx, access.siteId, id, true);
-    if (!member) throw appError('MEMBER_NOT_FOUND', { description: 'No member with this id' });
-    return deleteMember(ctx, tx, member, identity, ctx.now());
-  });
-  await recordOwnerAction(ctx, request, access, { action: 'delete_member' }, { memberId: id });
-  return { deleted: true, itemsReleased: result.itemsReleased };
 }

@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../store/types.js';
-import { emailKey } from '../security/email-key.js';
+import { emailKey } from '../security/index.js';
 
 export interface RekeyReport {
   rekeyed: number;

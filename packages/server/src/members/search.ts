@@ -1,7 +1,7 @@
 import { MEMBER_STATUSES, type MemberStatus } from './store.js';
 import type { Queryable } from '../store/types.js';
 import { invalidField } from '../errors/wire.js';
-import { searchKey } from '../security/email-key.js';
+import { searchKey } from '../security/index.js';
 
 /**
  * The members table of the admin API and the console: filter by status, search by email or name

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
-import { emailKey } from '../security/email-key.js';
+// Addresses compare by one normalised key (security/email-key.ts, audit S-8), as every store keyed on them does.
+import { emailKey } from '../security/index.js';
 
 /** Members of a site: the rows behind register, login, approval and the admin API. */
 export type MemberStatus = 'PENDING' | 'ACTIVE' | 'BLOCKED';
@@ -66,9 +67,6 @@ function toMember(r: MemberRow): Member {
     importedAt: r.imported_at ? new Date(r.imported_at) : null,
   };
 }
-
-// Addresses compare by one normalised key (email-key.ts, audit S-8); re-exported for the stores that key on it.
-export { emailKey } from '../security/email-key.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids arrive from clients; a non-uuid would make PostgreSQL raise, so it is "not found" before the query. */

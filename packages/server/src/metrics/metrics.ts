@@ -4,7 +4,7 @@
  * paths), grant types the server knows, reason codes from code, factor types.
  */
 import client from 'prom-client';
-import type { AuthEvent } from '../security/auth-events.js';
+import type { AuthEvent } from '../security/index.js';
 import type { Database, Queryable } from '../store/types.js';
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -1,7 +1,7 @@
-import { reassignVisitorItems } from '../data/ownership.js';
+import { reassignVisitorItems } from '../data/index.js';
 import { OAuthError } from '../errors/wire.js';
-import { recordVisitor } from '../members/store.js';
-import { requestOrigin } from '../security/auth-events.js';
+import { recordVisitor } from '../members/index.js';
+import { requestOrigin } from '../security/index.js';
 import { keepsFirstRefreshToken } from './client-kind.js';
 import { requireClient, type GrantHandler } from './grants.js';
 import { consumeCode, findCode, recordCodeSession, verifyPkce } from './redirect-store.js';

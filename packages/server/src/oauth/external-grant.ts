@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { reassignVisitorItems } from '../data/ownership.js';
+import { reassignVisitorItems } from '../data/index.js';
 import { OAuthError } from '../errors/wire.js';
 import { parseAuthorization } from '../http/resolve-caller.js';
-import { findMemberById, isMemberId } from '../members/store.js';
+import { findMemberById, isMemberId } from '../members/index.js';
 import { consumeSessionToken } from '../sessions/session-tokens.js';
-import { clientIp } from '../security/client-ip.js';
+import { clientIp } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 import { keepsFirstRefreshToken } from './client-kind.js';
 import type { GrantHandler } from './grants.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { OAuthError } from '../errors/wire.js';
-import { requestOrigin } from '../security/auth-events.js';
+import { requestOrigin } from '../security/index.js';
 import type { TokenRequest } from './token-request.js';
 import type { TokenResponse } from './token-service.js';
 

@@ -1,5 +1,5 @@
 import { createPublicKey, randomBytes, randomUUID, type JsonWebKey } from 'node:crypto';
-import { seal, SealedSecretError, unseal } from '../security/key-encryption.js';
+import { seal, SealedSecretError, unseal } from '../security/index.js';
 import type { Database, Queryable } from '../store/types.js';
 import { generateEs256KeyPair } from './es256-key-pair.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type VitrineApp, runKeyCommand, loadConfig } from '../../test-support/boot.js';
-import { isSealed } from '../security/key-encryption.js';
+import { isSealed } from '../security/index.js';
 import type { Database } from '../store/types.js';
 import { getVisitorToken, startTestServer, type TestServer } from '../../test-support/server.js';
 import { PICKUP_SLACK_MS } from './key-store.js';

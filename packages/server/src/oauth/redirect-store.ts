@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { randomToken, safeEqual, sha256 } from '../security/secrets.js';
+import { randomToken, safeEqual, sha256 } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 import { ACCOUNT_LINK_TTL_SECONDS, type AccountLink } from './account-paths.js';
 

@@ -7,7 +7,7 @@
  */
 import DataLoader from 'dataloader';
 import type { Queryable } from '../store/types.js';
-import { findRefreshToken, hashToken, REFRESH_COLUMNS, type StoredRefresh } from './sessions.js';
+import { findRefreshToken, hashToken, REFRESH_COLUMNS, type StoredRefresh } from '../sessions/member-sessions.js';
 
 /** At most this many tokens per statement (a burst larger than this is split). */
 const MAX_BATCH = 64;

@@ -6,11 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMember } from '../members/store.js';
+import { insertMember } from '../members/index.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { migrate, openDatabase } from '../store/index.js';
 import { migrations } from '../store/migrations/index.js';
-import { findRefreshToken, hashToken } from './sessions.js';
+import { findRefreshToken, hashToken } from '../sessions/member-sessions.js';
 
 let server: TestServer;
 

@@ -1,7 +1,7 @@
-import { emitMemberEvent } from '../members/events.js';
-import type { AuthEventLog } from '../security/auth-events.js';
+import { emitMemberEvent } from '../members/index.js';
+import type { AuthEventLog } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
-import { endSessionRow } from './sessions.js';
+import { endSessionRow } from '../sessions/member-sessions.js';
 
 /**
  * Why a session ended, as stored in `sessions.revoked_reason` and the `session_revoked` event. `replaced`:

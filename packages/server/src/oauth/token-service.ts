@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientConfig, ServerConfig, SiteConfig } from '../config/types.js';
 import { OAuthError } from '../errors/wire.js';
-import type { AuthEventLog } from '../security/auth-events.js';
+import type { AuthEventLog } from '../security/index.js';
 import type { Database, Queryable } from '../store/types.js';
 import { signAccessToken, verifyAccessToken, type AccessClaims, type VerifyFailure } from './jwt.js';
 import type { KeyRing } from './keys.js';
 import { endSession } from './session-end.js';
 import { refreshTokenFinder } from './refresh-lookup.js';
 import { sessionChecker } from './session-check.js';
-import * as sessions from './sessions.js';
+import * as sessions from '../sessions/member-sessions.js';
 import { isVisitorRefreshToken, openVisitorRefreshToken, sealVisitorRefreshToken } from './visitor-refresh.js';
 
 /** The token endpoint's success body (RFC 6749 §5.1); the reference client reads the first three. */
@@ -143,7 +143,7 @@ export class TokenService {
     if (row.rotated_at) {
       const withinGrace = this.now() - row.rotated_at.getTime() <= sessions.ROTATION_GRACE_SECONDS * 1000;
       if (withinGrace && row.replaced_by && (await sessions.isCurrentToken(this.db, row.replaced_by))) {
-        return this.response(site, access(), sessions.successorToken(this.keys, presented));
+        return this.response(site, access(), sessions.successorToken(this.keys.activeMac.secret, presented));
       }
       await this.db.transaction(async (tx) => {
         await audit.events.record(
@@ -167,7 +167,7 @@ export class TokenService {
       });
       throw invalidGrant('refresh token was already used; the session has been ended');
     }
-    const next = sessions.successorToken(this.keys, presented);
+    const next = sessions.successorToken(this.keys.activeMac.secret, presented);
     const rotated = await this.db.transaction((tx) => sessions.rotate(tx, row, presented, next, new Date(this.now())));
     if (!rotated) {
       // A concurrent request rotated it a moment ago: answer like the grace-window retry.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type VitrineApp, loadConfig } from '../../test-support/boot.js';
-import { insertMember } from '../members/store.js';
+import { insertMember } from '../members/index.js';
 import { openDatabase } from '../store/open.js';
 import type { Database } from '../store/types.js';
 

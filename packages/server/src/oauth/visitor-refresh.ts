@@ -1,11 +1,11 @@
-import { hmacSha256, safeEqual } from '../security/secrets.js';
+import { hmacSha256, safeEqual } from '../security/index.js';
 import type { KeyRing } from './keys.js';
 
 /**
  * Visitor refresh tokens are sealed, not stored: `v1.<payload>.<HMAC-SHA256>`. Every new visitor and
  * every bot asks for one, so issuing it costs no database write; what it grants (a fresh anonymous
  * access token for the same visitor id) is worth no more than a new anonymous grant, so it needs no
- * revocation list. Member refresh tokens, which must be revocable, are stored (see sessions.ts).
+ * revocation list. Member refresh tokens, which must be revocable, are stored (see sessions/member-sessions.ts).
  */
 export interface VisitorRefreshPayload {
   site: string;

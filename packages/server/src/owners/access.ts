@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
-import { requestOrigin, type AuthEventOutcome, type AuthEventType } from '../security/auth-events.js';
+import { requestOrigin, type AuthEventOutcome, type AuthEventType } from '../security/index.js';
 import { isGenuineCsrf, resumeOwnerSession, sessionTokenOf } from './sessions.js';
 import { findOwnerById, ownerRunsSite, ownerSiteIds, type Owner, type OwnerRole } from './store.js';
 

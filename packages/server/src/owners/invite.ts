@@ -1,6 +1,6 @@
 import { appError } from '../errors/catalogue.js';
 import { invalidField } from '../errors/wire.js';
-import { requireConfirmedEmail } from '../security/email-key.js';
+import { requireConfirmedEmail } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 import { ALL_SITES, inviteOwner, OWNER_ROLES, ownerRunsSite, type Owner, type OwnerRole } from './store.js';
 

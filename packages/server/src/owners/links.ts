@@ -1,4 +1,4 @@
-import { randomToken, sha256 } from '../security/secrets.js';
+import { randomToken, sha256 } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 import { findOwnerById, type Owner } from './store.js';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOwner, consoleClient, signedIn, type ConsoleClient } from '../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
-import { sha256 } from '../security/secrets.js';
+import { sha256 } from '../security/index.js';
 
 let server: TestServer;
 let demoOwner: ConsoleClient;

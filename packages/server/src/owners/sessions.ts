@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { readCookies, setCookie } from '../http/cookies.js';
-import { randomToken, safeEqual, sha256 } from '../security/secrets.js';
+import { randomToken, safeEqual, sha256 } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 
 /**

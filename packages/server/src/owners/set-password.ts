@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { invalidField, ValidationError } from '../errors/wire.js';
-import { hashPassword, passwordViolation } from '../security/passwords.js';
+import { hashPassword, passwordViolation } from '../security/index.js';
 import { mustEnrolTwoFactor, recordOwnerEvent } from './access.js';
 import { mailPasswordChanged } from './mails.js';
 import { lookUpLink, spendLink, type LinkPurpose, type OwnerLink } from './links.js';

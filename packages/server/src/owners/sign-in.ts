@@ -2,12 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { httpErrors, invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
-import { admitLoginAttempt, loginSucceeded, type LoginAttempt } from '../security/login-throttle.js';
-import { clientIp } from '../security/client-ip.js';
-import { verifyPassword } from '../security/passwords.js';
+import {
+  admitLoginAttempt,
+  loginSucceeded,
+  type LoginAttempt,
+  clientIp,
+  verifyPassword,
+  requireConfirmedEmail,
+} from '../security/index.js';
 import { recordOwnerEvent } from './access.js';
 import { isOwnerEmail } from './invite.js';
-import { requireConfirmedEmail } from '../security/email-key.js';
 import { csrfTokenFor, startOwnerSession } from './sessions.js';
 import { claimTotpStep, findOwnerByEmail, ownerView } from './store.js';
 import { matchingStep } from './two-factor.js';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { emailKey } from '../members/store.js';
-import { randomToken, sha256 } from '../security/secrets.js';
+import { emailKey, randomToken, sha256 } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 
 /**

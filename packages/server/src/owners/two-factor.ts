@@ -5,7 +5,7 @@ import {
   protectTotpSecret,
   revealTotpSecret,
   totpUri,
-} from '../security/totp.js';
+} from '../security/index.js';
 import type { Owner } from './store.js';
 
 /**

@@ -2,7 +2,8 @@ import { hash, verify, parseOptions, type Algorithm } from '@node-rs/argon2';
 import type { FieldViolation } from '../errors/wire.js';
 import { isCommonPassword } from './common-passwords.js';
 import { exceedsWorkCaps, verifyForeignHash } from './foreign-hashes.js';
-import { defaultHashSlots, hashSlots } from './hash-slots.js';
+import { workSlots } from '../concurrency/work-slots.js';
+import { defaultHashSlots } from './hash-slots.js';
 
 /**
  * Password hashing with argon2id at the OWASP minimum (m = 19 MiB, t = 2, p = 1).
@@ -23,8 +24,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const COMMON_PASSWORD_MESSAGE = 'is one of the most commonly used passwords; choose another';
 export const CONTEXT_PASSWORD_MESSAGE = "must not be the shop's name or your email address; choose another";
 
-/** Every hash and verify of the process takes a slot (security/hash-slots.ts). */
-export const passwordHashing = hashSlots(defaultHashSlots());
+/** Every hash and verify of the process takes one of its slots (as many as security/hash-slots.ts says). */
+export const passwordHashing = workSlots(defaultHashSlots());
 
 export function hashPassword(password: string): Promise<string> {
   return passwordHashing.run(() => hash(password, PASSWORD_PARAMS));

@@ -1,9 +1,10 @@
-import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
+import type { Queryable } from '../store/types.js';
 import { ApplicationError } from '../errors/wire.js';
 import { ERRORS } from '../errors/catalogue.js';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords.js';
 import { admitLoginAttempt, loginSucceeded, tooManyFailedLogins } from './login-throttle.js';
+import type { RateLimiter } from './rate-limit.js';
 
 /**
  * Re-authentication for sensitive account changes (ASVS 6.2.3 / 7.5.1; audit F-6): the member proves
@@ -15,6 +16,17 @@ import { admitLoginAttempt, loginSucceeded, tooManyFailedLogins } from './login-
 export const RECENT_SIGN_IN_SECONDS = 600;
 
 type MemberCaller = Extract<Caller, { kind: 'member' }>;
+
+/**
+ * What re-authentication reads: the session's sign-in time, the login throttle and the clock. The app's
+ * context is one (callers pass `ctx`). Not `AppContext` itself: context.ts names security's types through
+ * security/index.ts, so a file of security/ naming it would close an import circle.
+ */
+export interface ReauthenticationDeps {
+  db: Queryable;
+  limiter: RateLimiter;
+  now: () => number;
+}
 
 /** How the member was accepted: by their current password, or by a sign-in within RECENT_SIGN_IN_SECONDS. */
 export type ReauthenticatedBy = 'current-password' | 'recent-sign-in';
@@ -39,7 +51,7 @@ const wrongCurrentPassword = () =>
  * The moment the caller's session was signed into: its creation. A refresh keeps the session (and
  * this time); only a new sign-in (password, code, verified link, trusted sign-on) makes a new one.
  */
-async function sessionSignedInAt(ctx: AppContext, caller: MemberCaller): Promise<number | undefined> {
+async function sessionSignedInAt(ctx: ReauthenticationDeps, caller: MemberCaller): Promise<number | undefined> {
   const { rows } = await ctx.db.query<{ created_at: Date }>(
     'select created_at from sessions where site_id = $1 and id = $2',
     [caller.siteId, caller.sessionId],
@@ -67,7 +79,7 @@ export interface ReauthenticationProof {
  * signed-in member can still sign in again (the login's own rules) and act within the fresh-sign-in window.
  */
 export async function requireRecentAuthentication(
-  ctx: AppContext,
+  ctx: ReauthenticationDeps,
   caller: MemberCaller,
   proof: ReauthenticationProof,
 ): Promise<ReauthenticatedBy> {

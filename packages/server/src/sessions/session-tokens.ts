@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/types.js';
-import { randomToken, sha256 } from '../security/secrets.js';
+import { randomToken, sha256 } from '../security/index.js';
 
 /**
  * One-time session tokens (docs/design.md §4): what login, register, verify, recover and sign-on hand the

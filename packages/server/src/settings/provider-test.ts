@@ -11,8 +11,7 @@
 import type { SiteConfig } from '../config/types.js';
 import { Reader } from '../config/validate.js';
 import { OutboundError, type OutboundPolicy } from '../http/outbound/index.js';
-import { buildIdentityProviders } from '../identity/sso/config.js';
-import { discoverProvider, NoJwksUri } from '../identity/sso/providers.js';
+import { buildIdentityProviders, discoverProvider, NoJwksUri } from '../identity/index.js';
 
 export interface ProviderTestResult {
   ok: boolean;

@@ -4,7 +4,7 @@
  * VITRINE_KEY_ENCRYPTION_KEY (AES-256-GCM, bound to the site and key), and a change may say `{set: true}`
  * for "keep the one there is". Walks a value along its schema, so a secret nested in an object is found too.
  */
-import { isSealed, seal, unseal } from '../security/key-encryption.js';
+import { isSealed, seal, unseal } from '../security/index.js';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; items?: Schema };
 

@@ -4,7 +4,7 @@
  * data items (indexes in migration 0043); orders of guests (#29's guest checkout) carry `guestEmail`.
  */
 import { invalidField } from '../errors/wire.js';
-import { isDateValue, type JsonObject } from '../data/json.js';
+import { isDateValue, type JsonObject } from '../data/index.js';
 import type { Queryable } from '../store/types.js';
 import { currentStatus, isOrderStatus, type OrderStatus } from './order-rules.js';
 

@@ -8,9 +8,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ShippingConfig } from '../config/types.js';
-import { dateValue, type JsonObject } from '../data/json.js';
-import { SHOP_COLLECTIONS } from '../data/module-collections.js';
-import { buildData, deleteRow, envelope, insertRow, writeRow } from '../data/store.js';
+import {
+  dateValue,
+  type JsonObject,
+  SHOP_COLLECTIONS,
+  buildData,
+  deleteRow,
+  envelope,
+  insertRow,
+  writeRow,
+} from '../data/index.js';
 import type { Database, Queryable } from '../store/types.js';
 import { emitEvent } from '../webhooks/emit.js';
 import type { WebhookIdentity } from '../webhooks/events.js';

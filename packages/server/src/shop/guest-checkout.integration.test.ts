@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateValue, type JsonObject } from '../data/json.js';
-import { buildData, insertRow } from '../data/store.js';
+import { dateValue, type JsonObject, buildData, insertRow } from '../data/index.js';
 import { listMail } from '../mail/index.js';
 import { APP, Kit, pkce, postedMessage } from '../../test-support/redirect-kit.js';
 

@@ -5,7 +5,7 @@
  * orders become theirs — never on an unverified address, or anyone could register someone else's email
  * and read their orders.
  */
-import { emailKey } from '../security/email-key.js';
+import { emailKey } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 
 /** The guest order's email key, visitor and client address (the open-order caps count them: order-limits.ts). */

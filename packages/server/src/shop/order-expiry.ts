@@ -10,7 +10,7 @@
 import type { AppContext } from '../context.js';
 import { ERRORS } from '../errors/catalogue.js';
 import { ApplicationError } from '../errors/wire.js';
-import { hasShop } from '../data/module-collections.js';
+import { hasShop } from '../data/index.js';
 import { DEFAULT_COLLECTIONS } from './checkout.js';
 import { shopLimits } from './limits.js';
 import { changeOrderStatus } from './order-status.js';

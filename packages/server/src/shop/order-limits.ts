@@ -6,7 +6,7 @@
  * a fixed order before any product row), so two at once cannot both pass the count.
  */
 import { appError } from '../errors/catalogue.js';
-import { emailKey } from '../security/email-key.js';
+import { emailKey } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 import type { Buyer } from './buyer.js';
 

@@ -5,7 +5,7 @@
  * sends the token in a POST body, so it never lands in access logs as part of a URL.
  */
 import { appError } from '../errors/catalogue.js';
-import { hmacSha256, safeEqual } from '../security/secrets.js';
+import { hmacSha256, safeEqual } from '../security/index.js';
 
 export const GUEST_ORDER_LINK_TTL_SECONDS = 30 * 86_400;
 const PURPOSE = 'guest-order-link';

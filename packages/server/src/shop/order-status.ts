@@ -5,12 +5,11 @@
  * of it back: no mail or event for a change that did not happen, no stock back without the cancel.
  */
 import type { SiteConfig } from '../config/types.js';
-import { dateValue, type JsonObject } from '../data/json.js';
-import { envelope, writeRow } from '../data/store.js';
+import { dateValue, type JsonObject, envelope, writeRow } from '../data/index.js';
 import { appError } from '../errors/catalogue.js';
 import { mailLanguage } from '../i18n/index.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { findMemberById } from '../members/store.js';
+import { findMemberById } from '../members/index.js';
 import type { Database, Queryable } from '../store/types.js';
 import { emitEvent } from '../webhooks/emit.js';
 import type { WebhookIdentity } from '../webhooks/events.js';

@@ -4,8 +4,7 @@
  * back exactly those units, once. The order's `lines` are what the shopper sees; nothing read from them moves
  * stock, so no rewrite of an order can add units to the catalog, and a second cancel returns nothing.
  */
-import { dateValue, type JsonObject } from '../data/json.js';
-import { writeRow } from '../data/store.js';
+import { dateValue, type JsonObject, writeRow } from '../data/index.js';
 import type { Queryable } from '../store/types.js';
 
 /** Checkout, in its transaction: the units taken per product (products without a numeric stock take none). */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateValue, type JsonObject } from '../data/json.js';
-import { buildData, insertRow, readItem } from '../data/store.js';
+import { dateValue, type JsonObject, buildData, insertRow, readItem } from '../data/index.js';
 import { api } from '../../test-support/identity-server.js';
 import { signedIn, type ConsoleClient } from '../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';

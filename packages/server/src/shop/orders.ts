@@ -1,5 +1,5 @@
 /** Reading a member's orders, and the shape the shop API answers with. */
-import { isDateValue, type JsonObject } from '../data/json.js';
+import { isDateValue, type JsonObject } from '../data/index.js';
 import type { Queryable } from '../store/types.js';
 
 export const MAX_ORDERS_LISTED = 100;

@@ -4,13 +4,13 @@
  */
 import type { AppContext } from '../context.js';
 import type { SiteConfig } from '../config/types.js';
-import type { JsonObject } from '../data/json.js';
+import type { JsonObject } from '../data/index.js';
 import { invalidField } from '../errors/wire.js';
 import { mailLanguage } from '../i18n/index.js';
-import { isEmail } from '../identity/common.js';
+import { isEmail } from '../identity/index.js';
 import { enqueueMail } from '../mail/index.js';
-import { findMemberById } from '../members/store.js';
-import { requireConfirmedEmail } from '../security/email-key.js';
+import { findMemberById } from '../members/index.js';
+import { requireConfirmedEmail } from '../security/index.js';
 import { parseShippingAddress } from './address.js';
 import { checkout, type Buyer, type ShopCollections } from './checkout.js';
 import { orderConfirmationMail } from './confirmation-mail.js';

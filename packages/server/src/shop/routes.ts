@@ -11,12 +11,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { hasShop } from '../data/module-collections.js';
+import { hasShop } from '../data/index.js';
 import { appError } from '../errors/catalogue.js';
 import type { Caller } from '../http/caller.js';
 import { httpErrors } from '../errors/wire.js';
 import { resolveCaller } from '../http/resolve-caller.js';
-import { clientIp } from '../security/client-ip.js';
+import { clientIp } from '../security/index.js';
 import { DEFAULT_COLLECTIONS, quoteCheckout, type Buyer, type ShopCollections } from './checkout.js';
 import { shopLimits } from './limits.js';
 import { startOrderExpiry } from './order-expiry.js';

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateValue, type JsonObject } from '../data/json.js';
-import { buildData, insertRow, readItem } from '../data/store.js';
+import { dateValue, type JsonObject, buildData, insertRow, readItem } from '../data/index.js';
 import { installHttpConventions } from '../http/install.js';
 import { ajvOptions } from '../http/schemas/ajv.js';
 import { installTextPolicy } from '../http/schemas/text-policy.js';

@@ -4,7 +4,7 @@ import { csrfFor, ensureCsrfCookie } from '../http/cookies.js';
 import { html } from '../http/html.js';
 import { pageLanguage } from '../http/pages/language.js';
 import { formActionSources, newNonce, page, pageHeaders } from '../http/pages/layout.js';
-import { findMemberById } from '../members/store.js';
+import { findMemberById } from '../members/index.js';
 import { formAction, langParam } from './form-state.js';
 import { entryOf, type Scope } from './pages.js';
 import { AUTHORIZE_PATH } from './redirect-sessions.js';

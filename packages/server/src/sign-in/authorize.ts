@@ -1,11 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/wire.js';
-import { login } from '../identity/flows/login.js';
-import { register } from '../identity/flows/register.js';
-import { resendVerification, verifyDuringAuthentication } from '../identity/flows/verify-email.js';
-import type { IdentityDeps, StateResponse } from '../identity/common.js';
-import type { FlowScope } from '../identity/flow.js';
-import { sendRecoveryEmail } from '../identity/flows/recover.js';
+import {
+  login,
+  register,
+  resendVerification,
+  verifyDuringAuthentication,
+  type IdentityDeps,
+  type StateResponse,
+  type FlowScope,
+  sendRecoveryEmail,
+  verifyFactor,
+  parseFactorType,
+} from '../identity/index.js';
 import { consumeSessionToken } from '../sessions/session-tokens.js';
 import { completeRedirectSession, findRedirectSession, isLive, type RedirectSession } from '../oauth/redirect-store.js';
 import { browserMember, replaceBrowserSession } from './browser-session.js';
@@ -13,10 +19,8 @@ import { accountChooser, accountOf, browserSessionUse } from './account-chooser.
 import { cookieNames, isGenuinePost, setCookie } from '../http/cookies.js';
 import { entryOf, invalidLink, messagePage, type Scope } from './pages.js';
 import { type View } from './views.js';
-import { verifyFactor } from '../identity/mfa/verify.js';
 import { askPhoneCode, deviceTokenOf, phoneSendOf, rememberDevice, secondStepState, verifyBody } from './mfa-step.js';
 import { passkeyData, passkeyOptions, refusedPasskey } from './passkey-step.js';
-import { parseFactorType } from '../identity/mfa/policy.js';
 import { openVouchedAccount, vouchedSessionLive } from './account/open.js';
 import { pageLanguage } from '../http/pages/language.js';
 import { pageForm, pageQuery } from '../http/pages/input.js';

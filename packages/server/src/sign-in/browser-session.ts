@@ -3,8 +3,8 @@ import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import { cookieNames, readCookies } from '../http/cookies.js';
 import { endSession } from '../oauth/session-end.js';
-import { lastUseIsStale, touchSession } from '../oauth/sessions.js';
-import { requestOrigin } from '../security/auth-events.js';
+import { lastUseIsStale, touchSession } from '../sessions/member-sessions.js';
+import { requestOrigin } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 import { findBrowserMember, insertBrowserSession, revokeBrowserSession } from '../oauth/redirect-store.js';
 

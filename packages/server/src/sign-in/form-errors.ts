@@ -4,7 +4,7 @@ import { ApplicationError, ValidationError, type ApiError } from '../errors/wire
 import { ERRORS } from '../errors/catalogue.js';
 import { type FormState } from './views.js';
 import { type MessageKey, type Translator } from '../i18n/index.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/index.js';
 
 const PASSWORD_RULES: Record<string, MessageKey> = {
   REQUIRED: 'error.passwordRequired',

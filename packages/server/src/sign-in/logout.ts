@@ -9,7 +9,7 @@ import {
   type RedirectSession,
 } from '../oauth/redirect-store.js';
 import { signOutSessions } from '../oauth/session-end.js';
-import { requestOrigin } from '../security/auth-events.js';
+import { requestOrigin } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 import { cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, readCookies, setCookie } from '../http/cookies.js';
 import { html } from '../http/html.js';

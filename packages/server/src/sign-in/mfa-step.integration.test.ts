@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kit, fragmentOf, pkce } from '../../test-support/redirect-kit.js';
-import { secondFactorLockout } from '../identity/mfa/lockout.js';
+import { secondFactorLockout } from '../identity/index.js';
 
 /**
  * The hosted second step (issue #14): after the password, a member with an authenticator app gets the

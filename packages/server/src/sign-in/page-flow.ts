@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { IdentityDeps } from '../identity/common.js';
-import type { FlowScope } from '../identity/flow.js';
+import type { IdentityDeps, FlowScope } from '../identity/index.js';
 import { withRequestLanguage } from '../i18n/index.js';
 import { pageLanguage } from '../http/pages/language.js';
-import { cameThroughTrustedProxy, clientIp } from '../security/client-ip.js';
+import { cameThroughTrustedProxy, clientIp } from '../security/index.js';
 import { entryOf, type Scope } from './pages.js';
 import type { RedirectSession } from '../oauth/redirect-store.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
-import type { IdentityDeps } from '../identity/common.js';
+import type { IdentityDeps } from '../identity/index.js';
 import type { RedirectSession } from '../oauth/redirect-store.js';
 import { html } from '../http/html.js';
 import { newNonce, page, pageHeaders } from '../http/pages/layout.js';

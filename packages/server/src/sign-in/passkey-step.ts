@@ -3,9 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { appError, ERRORS } from '../errors/catalogue.js';
-import type { IdentityDeps } from '../identity/common.js';
-import { passkeySignInChallenge, verifyFactor } from '../identity/mfa/verify.js';
-import type { FlowScope } from '../identity/flow.js';
+import { type IdentityDeps, passkeySignInChallenge, verifyFactor, type FlowScope } from '../identity/index.js';
 import { html, type Html } from '../http/html.js';
 import { formAction, type FormState } from './form-state.js';
 

@@ -1,7 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { SiteConfig } from '../config/types.js';
-import { liveChallenge } from '../identity/mfa/challenge.js';
-import { findStepTransaction } from '../identity/mfa/push.js';
+import { liveChallenge, findStepTransaction } from '../identity/index.js';
 import { html, type Html } from '../http/html.js';
 import { formAction, type FormState, type PushWaiting } from './form-state.js';
 

@@ -7,10 +7,9 @@ import { csrfFor, ensureCsrfCookie } from '../http/cookies.js';
 import { formActionSources, newNonce, page, pageHeaders } from '../http/pages/layout.js';
 import { entryOf, type Scope } from './pages.js';
 import { ALTCHA_SCRIPT, renderForm, viewTitle, type FormState, type View } from './views.js';
-import { ssoButtons } from '../identity/sso/buttons.js';
+import { ssoButtons, allowedFactors, mfaMode } from '../identity/index.js';
 import { passkeyScript } from './passkey-step.js';
 import { pushScript } from './push-step.js';
-import { allowedFactors, mfaMode } from '../identity/mfa/policy.js';
 import { pageLanguage } from '../http/pages/language.js';
 
 /** Passkeys as a first factor: offered while the site takes passkeys at all. */

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { IdentityDeps } from '../identity/common.js';
-import { CaptchaVerifier } from '../security/captcha.js';
+import { type IdentityDeps, SSO_PREFIX } from '../identity/index.js';
+import { CaptchaVerifier, perIpLimit } from '../security/index.js';
 import { privateNetworksAllowed } from '../http/outbound/index.js';
-import { perIpLimit } from '../security/rate-limit-hook.js';
 import { authorizePage, authorizeSubmit } from './authorize.js';
 import { logoutPage, logoutSubmit } from './logout.js';
 import { PASSKEY_LIBRARY_PATH, sendPasskeyLibrary } from './passkey-step.js';
 import { AUTHORIZE_PATH, createRedirectSession, LOGOUT_PATH } from './redirect-sessions.js';
 import { SIGN_IN_SCHEMAS as S, type ConnectParams, type ProviderParams } from './schemas.js';
-import { SSO_PREFIX } from '../identity/sso/buttons.js';
 import { beginAtProvider, startProviderLogin } from './sso-browser-flow.js';
 import { providerCallback } from './sso-callback.js';
 import { continueWithSessionToken } from './session-token-callback.js';

@@ -4,17 +4,22 @@ import type { AppContext } from '../context.js';
 import type { Scope } from './pages.js';
 import { ApiError } from '../errors/wire.js';
 import type { RedirectSession } from '../oauth/redirect-store.js';
-import { randomToken } from '../security/secrets.js';
-import { clientIp } from '../security/client-ip.js';
-import { limitIp } from '../identity/common.js';
-import { callbackUrl } from '../identity/sso/buttons.js';
+import { randomToken, clientIp } from '../security/index.js';
+import {
+  limitIp,
+  callbackUrl,
+  findIdentityProvider,
+  ProviderUnavailable,
+  providerFor,
+  type Provider,
+  insertPendingLogin,
+  LOGIN_TTL_SECONDS,
+} from '../identity/index.js';
 import { ssoErrorPage } from './sso-pages.js';
 import type { IdentityProviderConfig } from '../config/types.js';
 import { matchLanguage, siteLanguages } from '../i18n/index.js';
 import { isConnectSession } from './sso-connect.js';
-import { findIdentityProvider, ProviderUnavailable, providerFor, type Provider } from '../identity/sso/providers.js';
 import { outboundPolicy } from '../http/outbound/index.js';
-import { insertPendingLogin, LOGIN_TTL_SECONDS } from '../identity/sso/store.js';
 import { pageQuery } from '../http/pages/input.js';
 import type { ProviderParams } from './schemas.js';
 import { sessionOf, setFlowCookie, str, unavailable, usable } from './sso-flow-common.js';

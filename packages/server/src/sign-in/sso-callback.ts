@@ -4,17 +4,23 @@ import { afterState } from './authorize.js';
 import { readCookies } from '../http/cookies.js';
 import type { Scope } from './pages.js';
 import { ApiError } from '../errors/wire.js';
-import { requestOrigin } from '../security/auth-events.js';
-import { callbackUrl } from '../identity/sso/buttons.js';
+import { requestOrigin } from '../security/index.js';
+import {
+  callbackUrl,
+  findIdentityProvider,
+  onServerClock,
+  ProviderUnavailable,
+  providerFor,
+  signInWithProvider,
+  claimsWithUserInfo,
+  consumePendingLogin,
+  findPendingLogin,
+} from '../identity/index.js';
 import { ssoErrorPage } from './sso-pages.js';
 import { withRequestLanguage } from '../i18n/index.js';
 import { pageLanguage } from '../http/pages/language.js';
 import { finishConnect, isConnectSession } from './sso-connect.js';
-import { findIdentityProvider, onServerClock, ProviderUnavailable, providerFor } from '../identity/sso/providers.js';
 import { outboundPolicy } from '../http/outbound/index.js';
-import { signInWithProvider } from '../identity/sso/sign-in.js';
-import { claimsWithUserInfo } from '../identity/sso/userinfo.js';
-import { consumePendingLogin, findPendingLogin } from '../identity/sso/store.js';
 import { pageQuery } from '../http/pages/input.js';
 import { flowCookie, sessionOf, setFlowCookie, str, unavailable, usable } from './sso-flow-common.js';
 

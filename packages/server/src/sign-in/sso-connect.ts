@@ -2,7 +2,17 @@ import type { MessageKey } from '../i18n/index.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as oidc from 'openid-client';
 import type { ClientConfig, IdentityProviderConfig, SiteConfig } from '../config/types.js';
-import type { MemberCaller } from '../identity/flow.js';
+import {
+  type MemberCaller,
+  type IdentityDeps,
+  bodyOf,
+  scopeOf,
+  findIdentityProvider,
+  ProviderUnavailable,
+  findProviderIdentity,
+  insertProviderIdentity,
+  listConnections,
+} from '../identity/index.js';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
@@ -12,14 +22,9 @@ import {
   newRedirectSession,
   type RedirectSession,
 } from '../oauth/redirect-store.js';
-import { requestOrigin } from '../security/auth-events.js';
-import { requireRecentAuthentication } from '../security/reauthentication.js';
-import type { IdentityDeps } from '../identity/common.js';
-import { bodyOf, scopeOf } from '../identity/request-scope.js';
-import { findMemberById } from '../members/store.js';
+import { requestOrigin, requireRecentAuthentication } from '../security/index.js';
+import { findMemberById } from '../members/index.js';
 import { ssoErrorPage } from './sso-pages.js';
-import { findIdentityProvider, ProviderUnavailable } from '../identity/sso/providers.js';
-import { findProviderIdentity, insertProviderIdentity, listConnections } from '../identity/sso/store.js';
 import type { ConnectParams } from './schemas.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../i18n/index.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/passwords.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/index.js';
 import { html, type Html } from '../http/html.js';
 import type { PageLanguage } from '../http/pages/language.js';
 import { formAction, langParam, type FormState, type View } from './form-state.js';

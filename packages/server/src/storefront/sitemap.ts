@@ -7,12 +7,15 @@
 import type { CollectionConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
-import { cursorKeyFrom } from '../data/paging.js';
-import { distinctValues, queryItems } from '../data/query.js';
-import { authorize } from '../data/permissions.js';
-import { dataReadLimits } from '../data/read-limits.js';
-import { dataDatabase } from '../data/request-scope.js';
-import type { DataScope } from '../data/scope.js';
+import {
+  cursorKeyFrom,
+  distinctValues,
+  queryItems,
+  authorize,
+  dataReadLimits,
+  dataDatabase,
+  type DataScope,
+} from '../data/index.js';
 
 export const PRODUCTS = 'Products';
 /** The shop's information pages (about, delivery, contact…): a handful, listed with the catalog's pages. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SiteConfig } from '../config/types.js';
-import { seal, unseal, isSealed } from '../security/key-encryption.js';
+import { seal, unseal, isSealed } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 import { generateSecret } from './signing.js';
 import { isoDateOrNull } from '../store/timestamps.js';

@@ -16,11 +16,15 @@ import { httpErrors, invalidField } from '../../errors/wire.js';
 import { mailLanguage } from '../../i18n/index.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { verificationCodeMail } from '../../mail/templates.js';
-import { emitMemberEvent, emitMemberTransition } from '../../members/events.js';
+import {
+  emitMemberEvent,
+  emitMemberTransition,
+  findMemberByEmail,
+  findMemberById,
+  type Member,
+} from '../../members/index.js';
 import { memberIdentity } from '../../webhooks/events.js';
-import { emailKey, findMemberByEmail, findMemberById, type Member } from '../../members/store.js';
-import { requireRecentAuthentication } from '../../security/reauthentication.js';
-import { hashCode, randomCode, safeEqual } from '../../security/secrets.js';
+import { emailKey, requireRecentAuthentication, hashCode, randomCode, safeEqual } from '../../security/index.js';
 import { emailOf, emailViolation, throwViolations, type IdentityDeps } from '../common.js';
 import type { MemberScope } from '../flow.js';
 import { emailChangedMail, emailTakenMail } from './change-email-mails.js';

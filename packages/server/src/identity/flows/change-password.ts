@@ -4,16 +4,16 @@ import { appError } from '../../errors/catalogue.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordChangedMail } from '../../mail/templates.js';
 import { mailLanguage } from '../../i18n/index.js';
-import { hashPassword, passwordViolation } from '../../security/passwords.js';
 import {
+  hashPassword,
+  passwordViolation,
   ReauthenticationError,
   requireRecentAuthentication,
   type ReauthenticatedBy,
-} from '../../security/reauthentication.js';
+} from '../../security/index.js';
 import { memberBlocked, type IdentityDeps } from '../common.js';
 import { revokeMemberAccess } from '../member-access.js';
-import { findMemberById, setPassword } from '../../members/store.js';
-import { emitMemberEvent } from '../../members/events.js';
+import { findMemberById, setPassword, emitMemberEvent } from '../../members/index.js';
 import type { ChangePasswordInput } from '../schemas.js';
 import type { MemberScope } from '../flow.js';
 

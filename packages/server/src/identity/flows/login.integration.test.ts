@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFlowWorld, type FlowWorld } from '../../../test-support/flow-world.js';
 import { consumeSessionToken } from '../../sessions/session-tokens.js';
-import { accountLockout } from '../../security/login-throttle.js';
+import { accountLockout } from '../../security/index.js';
 import { insertFactor } from '../mfa/factors.js';
 import { login } from './login.js';
 

@@ -1,6 +1,14 @@
 /** The login flow: email and password, the per-account throttle and its captcha escape, then the next step. */
 import { appError } from '../../errors/catalogue.js';
-import { hashPassword, needsRehash, verifyPassword, PASSWORD_MAX_LENGTH } from '../../security/passwords.js';
+import {
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+  PASSWORD_MAX_LENGTH,
+  admitLoginAttempt,
+  loginSucceeded,
+  tooManyFailedLogins,
+} from '../../security/index.js';
 import { originOf, type FlowScope } from '../flow.js';
 import {
   isEmail,
@@ -11,8 +19,7 @@ import {
   type IdentityDeps,
   type StateResponse,
 } from '../common.js';
-import { admitLoginAttempt, loginSucceeded, tooManyFailedLogins } from '../../security/login-throttle.js';
-import { findMemberForSignIn, recordVisitor, setPassword } from '../../members/store.js';
+import { findMemberForSignIn, recordVisitor, setPassword } from '../../members/index.js';
 import type { LoginInput } from '../schemas.js';
 
 // One answer for "no such account" and "wrong password": login must not reveal which addresses exist.

@@ -9,7 +9,7 @@ import { appError } from '../../errors/catalogue.js';
 import type { IdentityDeps } from '../common.js';
 import type { MemberScope } from '../flow.js';
 import { toWireIdentity } from '../identity-view.js';
-import { findMemberById, type Member } from '../../members/store.js';
+import { findMemberById, type Member } from '../../members/index.js';
 
 type Json = Record<string, unknown>;
 

@@ -2,9 +2,8 @@
 import { appError } from '../../errors/catalogue.js';
 import { throwViolations, type IdentityDeps } from '../common.js';
 import { toWireIdentity } from '../identity-view.js';
-import { findMemberById, updateProfile, type Member } from '../../members/store.js';
+import { findMemberById, updateProfile, type Member, emitMemberEvent } from '../../members/index.js';
 import { parseProfile } from '../profile.js';
-import { emitMemberEvent } from '../../members/events.js';
 import type { PatchMyMemberInput } from '../schemas.js';
 import type { MemberScope } from '../flow.js';
 

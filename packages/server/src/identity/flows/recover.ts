@@ -5,8 +5,14 @@ import { appError } from '../../errors/catalogue.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { activationMail, passwordChangedMail, passwordResetMail } from '../../mail/templates.js';
 import { mailLanguage } from '../../i18n/index.js';
-import { hashPassword, passwordViolation } from '../../security/passwords.js';
-import { randomToken, sha256 } from '../../security/secrets.js';
+import {
+  hashPassword,
+  passwordViolation,
+  randomToken,
+  sha256,
+  emailKey,
+  clearLoginLocks,
+} from '../../security/index.js';
 import type { Queryable } from '../../store/types.js';
 import { afterResponse } from '../../http/after-response.js';
 import {
@@ -21,10 +27,15 @@ import {
 } from '../common.js';
 import type { CallOrigin, FlowScope } from '../flow.js';
 import type { ActivationEmailInput, RecoverInput, SendRecoveryEmailInput } from '../schemas.js';
-import { emailKey, findMemberByEmail, findMemberById, setPassword, type Member } from '../../members/store.js';
-import { clearLoginLocks } from '../../security/login-throttle.js';
+import {
+  findMemberByEmail,
+  findMemberById,
+  setPassword,
+  type Member,
+  emitMemberEvent,
+  verifyMemberEmail,
+} from '../../members/index.js';
 import { revokeSessionTokens } from '../../sessions/session-tokens.js';
-import { emitMemberEvent, verifyMemberEmail } from '../../members/events.js';
 import { unlockSecondFactor } from '../mfa/lockout.js';
 
 /** Reset links: single use, one hour, only the SHA-256 kept. Activation links last three days. */

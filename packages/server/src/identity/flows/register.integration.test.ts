@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFlowWorld, type FlowWorld } from '../../../test-support/flow-world.js';
-import { findMemberByEmail } from '../../members/store.js';
+import { findMemberByEmail } from '../../members/index.js';
 import { register } from './register.js';
 
 let world: FlowWorld;

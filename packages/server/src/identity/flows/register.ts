@@ -1,6 +1,6 @@
 /** The register flow: a new member with a password, then the next step (verification, approval, second factor or a session token). */
 import { appError } from '../../errors/catalogue.js';
-import { hashPassword, passwordViolation } from '../../security/passwords.js';
+import { hashPassword, passwordViolation } from '../../security/index.js';
 import { originOf, type FlowScope } from '../flow.js';
 import {
   emailOf,
@@ -11,9 +11,8 @@ import {
   type IdentityDeps,
   type StateResponse,
 } from '../common.js';
-import { insertMember } from '../../members/store.js';
+import { insertMember, emitMemberEvent } from '../../members/index.js';
 import { parseProfile } from '../profile.js';
-import { emitMemberEvent } from '../../members/events.js';
 import { identityOf } from '../../webhooks/events.js';
 import type { RegisterInput } from '../schemas.js';
 

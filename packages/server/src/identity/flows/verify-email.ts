@@ -3,9 +3,8 @@ import { invalidField } from '../../errors/wire.js';
 import { appError } from '../../errors/catalogue.js';
 import type { FlowScope } from '../flow.js';
 import { isEmail, limitIp, nextState, type IdentityDeps, type StateResponse } from '../common.js';
-import { findMemberById } from '../../members/store.js';
+import { findMemberById, verifyMemberEmail } from '../../members/index.js';
 import { checkCode, consumeVerification, resendCode, startVerification, unknownVerification } from '../verification.js';
-import { verifyMemberEmail } from '../../members/events.js';
 import type {
   ResendVerificationInput,
   StartVerificationInput,

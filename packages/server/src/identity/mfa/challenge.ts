@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appError } from '../../errors/catalogue.js';
-import { hashCode, randomCode, randomToken, safeEqual, sha256 } from '../../security/secrets.js';
+import { hashCode, randomCode, randomToken, safeEqual, sha256 } from '../../security/index.js';
 import type { Queryable } from '../../store/types.js';
 import { CODE_TTL_SECONDS, MAX_CODE_ATTEMPTS } from '../verification.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, waitFor } from '../../../test-support/smtp.js';
-import { verifyMemberEmail } from '../../members/events.js';
+import { verifyMemberEmail } from '../../members/index.js';
 import {
   advance,
   appError,

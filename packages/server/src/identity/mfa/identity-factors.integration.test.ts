@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyMemberEmail } from '../../members/events.js';
+import { verifyMemberEmail } from '../../members/index.js';
 import { memberCalls, startMfaServer, totpCode, type MfaHarness } from '../../../test-support/mfa-kit.js';
 import { SoftwarePasskey } from '../../../test-support/software-passkey.js';
 import { FACTOR_STATUSES } from '../schemas.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/catalogue.js';
 import { mailLanguage } from '../../i18n/index.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import type { Member } from '../../members/store.js';
+import type { Member } from '../../members/index.js';
 import type { Queryable } from '../../store/types.js';
 import { secondFactorFailuresMail } from './mails.js';
 

@@ -3,13 +3,19 @@ import type { SiteConfig } from '../../config/types.js';
 import { httpErrors, invalidField } from '../../errors/wire.js';
 import { appError } from '../../errors/catalogue.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { requireRecentAuthentication } from '../../security/reauthentication.js';
-import { matchingTotpStep, newTotpSecret, protectTotpSecret, revealTotpSecret, totpUri } from '../../security/totp.js';
+import {
+  requireRecentAuthentication,
+  matchingTotpStep,
+  newTotpSecret,
+  protectTotpSecret,
+  revealTotpSecret,
+  totpUri,
+} from '../../security/index.js';
 import { memberBlocked, type IdentityDeps } from '../common.js';
 import type { FlowScope } from '../flow.js';
-import { findMemberById } from '../../members/store.js';
+import { findMemberById } from '../../members/index.js';
 import { invalidStateToken, liveChallenge } from './challenge.js';
-import { voidDeviceTokens } from './device-tokens.js';
+import { voidDeviceTokens } from '../../sessions/device-tokens.js';
 import {
   activateFactor,
   claimTotpStep,

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../config/types.js';
 import { appError } from '../../errors/catalogue.js';
-import type { Member } from '../../members/store.js';
+import type { Member } from '../../members/index.js';
 import type { Queryable } from '../../store/types.js';
 import type { StateResponse } from '../common.js';
 import { loadWireIdentity } from '../identity-view.js';

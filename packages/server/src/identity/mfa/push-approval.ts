@@ -1,7 +1,6 @@
 import { appError } from '../../errors/catalogue.js';
 import { invalidField } from '../../errors/wire.js';
-import { emitMemberEvent } from '../../members/events.js';
-import { findMemberById } from '../../members/store.js';
+import { emitMemberEvent, findMemberById } from '../../members/index.js';
 import type { IdentityDeps } from '../common.js';
 import type { MemberScope } from '../flow.js';
 import { revokeMemberAccess } from '../member-access.js';

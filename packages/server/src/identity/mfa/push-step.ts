@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../config/types.js';
 import { httpErrors } from '../../errors/wire.js';
-import type { Member } from '../../members/store.js';
+import type { Member } from '../../members/index.js';
 import type { Queryable } from '../../store/types.js';
 import type { IdentityDeps, StateResponse } from '../common.js';
 import type { FlowScope } from '../flow.js';

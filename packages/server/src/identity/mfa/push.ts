@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { SiteConfig } from '../../config/types.js';
 import { appError } from '../../errors/catalogue.js';
-import type { Member } from '../../members/store.js';
+import type { Member } from '../../members/index.js';
 import { DEFAULT_PUSH_EXPIRY_SECONDS } from '../../push/config.js';
 import { browserOf, placeOf } from '../../push/device.js';
 import { notifyPushDevices } from '../../push/notify.js';

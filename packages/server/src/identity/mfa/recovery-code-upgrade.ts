@@ -1,4 +1,4 @@
-import { hashLookupSecret } from '../../security/lookup-secrets.js';
+import { hashLookupSecret } from '../../security/index.js';
 import type { Queryable } from '../../store/types.js';
 import { hmacText } from './recovery-codes.js';
 

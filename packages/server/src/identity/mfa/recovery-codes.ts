@@ -1,6 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { hashLookupSecret, verifyLookupSecret } from '../../security/lookup-secrets.js';
-import { safeEqual } from '../../security/secrets.js';
+import { hashLookupSecret, verifyLookupSecret, safeEqual } from '../../security/index.js';
 import type { Queryable } from '../../store/types.js';
 
 /**

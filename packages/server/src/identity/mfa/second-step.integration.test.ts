@@ -243,7 +243,7 @@ describe('housekeeping', () => {
 
 describe('timing of a refused answer', () => {
   it('a wrong authenticator code and a wrong recovery code each take at least the refusal floor, so the time does not tell which check refused', async () => {
-    const { REFUSAL_FLOOR_MS } = await import('../../security/answer-floor.js');
+    const { REFUSAL_FLOOR_MS } = await import('../../security/index.js');
     const member = await m.withTotp('timing');
     h.clock.offset += STEP;
     const { stateToken } = (await m.login(member.email)).body;

@@ -2,7 +2,7 @@ import type { SiteConfig } from '../../config/types.js';
 import { mailLanguage } from '../../i18n/index.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { verificationCodeMail } from '../../mail/templates.js';
-import type { Member } from '../../members/store.js';
+import type { Member } from '../../members/index.js';
 import type { IdentityDeps, StateResponse } from '../common.js';
 import { loadWireIdentity } from '../identity-view.js';
 import { MFA_STATE_TTL_SECONDS, setEmailCode, type MfaChallenge } from './challenge.js';

@@ -1,11 +1,11 @@
 import type { SiteConfig } from '../../config/types.js';
 import { invalidField } from '../../errors/wire.js';
-import { revealTotpSecret, matchingTotpStep } from '../../security/totp.js';
+import { revealTotpSecret, matchingTotpStep, holdRefusal } from '../../security/index.js';
 import type { Queryable } from '../../store/types.js';
 import { limitIp, nextState, type IdentityDeps, type StateResponse } from '../common.js';
 import type { FlowScope } from '../flow.js';
 import { loadWireIdentity } from '../identity-view.js';
-import { findMemberById, type Member } from '../../members/store.js';
+import { findMemberById, type Member } from '../../members/index.js';
 import {
   consumeChallenge,
   countAttempt,
@@ -14,7 +14,7 @@ import {
   liveChallenge,
   type MfaChallenge,
 } from './challenge.js';
-import { issueDeviceToken } from './device-tokens.js';
+import { issueDeviceToken } from '../../sessions/device-tokens.js';
 import { claimTotpStep, findFactorByCredential, listFactors, recordSignCount } from './factors.js';
 import { availableFactors, needsEnrolment } from './gate.js';
 import { allowedFactors, factorNotAvailable, isPhoneFactor, mfaMode, type SecondFactorType } from './policy.js';
@@ -23,7 +23,6 @@ import { countSecondFactorAnswer, secondFactorFailed, secondFactorLocked, second
 import { matchRecoveryCode, spendRecoveryCode } from './recovery-codes.js';
 import { assertionCredentialId, authenticationOptions, passkeyRefused, verifyAssertion } from './webauthn.js';
 import { mailCode, passkeyChallenge } from './verify-challenges.js';
-import { holdRefusal } from '../../security/answer-floor.js';
 import { appError } from '../../errors/catalogue.js';
 import { spendApprovedPush } from './push.js';
 import { endDeniedPushStep, limitPushPolls, pushStepBeforeAnswer } from './push-step.js';

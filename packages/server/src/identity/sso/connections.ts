@@ -2,8 +2,8 @@ import { appError } from '../../errors/catalogue.js';
 import type { MemberScope } from '../flow.js';
 import type { IdentityDeps } from '../common.js';
 import type { FlowScope } from '../flow.js';
-import { findMemberById } from '../../members/store.js';
-import { requireRecentAuthentication } from '../../security/reauthentication.js';
+import { findMemberById } from '../../members/index.js';
+import { requireRecentAuthentication } from '../../security/index.js';
 import { deleteConnection, listConnections, listConnectionsWithDates } from './store.js';
 
 /** GET /v1/sso/connections — the signed-in member's providers (Account → Sign-in methods). */

@@ -3,7 +3,7 @@ import { html } from '../../http/html.js';
 import { mailLanguage, translator } from '../../i18n/index.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { mailLayout, type RenderedMail } from '../../mail/templates.js';
-import type { Member } from '../../members/store.js';
+import type { Member } from '../../members/index.js';
 import type { Queryable } from '../../store/types.js';
 
 /**

@@ -1,11 +1,10 @@
 import type { IdentityProviderConfig, SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../store/types.js';
-import { emitMemberEvent } from '../../members/events.js';
+import { emitMemberEvent, findMemberByEmail, findMemberById, insertMember, type Member } from '../../members/index.js';
 import { adoptUnverifiedAccount } from '../account-linking.js';
 import { isEmail } from '../common.js';
-import { emailNeedsConfirmation } from '../../security/email-key.js';
-import { findMemberByEmail, findMemberById, insertMember, type Member } from '../../members/store.js';
+import { emailNeedsConfirmation } from '../../security/index.js';
 import { mailProviderLinked } from './link-mail.js';
 import { findProviderIdentity, insertProviderIdentity, touchProviderIdentity } from './store.js';
 

@@ -1,7 +1,7 @@
 import type { IdentityProviderConfig, SiteConfig } from '../../config/types.js';
 import type { IdentityDeps, StateResponse } from '../common.js';
 import { nextState } from '../common.js';
-import { recordVisitor } from '../../members/store.js';
+import { recordVisitor } from '../../members/index.js';
 import { ConcurrentSignIn, resolveMember, type ProviderClaims } from './linking.js';
 import { listConnections } from './store.js';
 

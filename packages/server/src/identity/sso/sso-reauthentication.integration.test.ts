@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP } from '../../../test-support/redirect-kit.js';
 import { IDP, startSso, type SsoKit } from '../../../test-support/sso-kit.js';
-import { accountLockout } from '../../security/login-throttle.js';
+import { accountLockout } from '../../security/index.js';
 import { insertProviderIdentity } from './store.js';
 
 let sso: SsoKit;

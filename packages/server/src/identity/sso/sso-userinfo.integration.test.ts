@@ -15,7 +15,7 @@ import {
   toCallback,
   type SsoKit,
 } from '../../../test-support/sso-kit.js';
-import { findMemberByEmail } from '../../members/store.js';
+import { findMemberByEmail } from '../../members/index.js';
 
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@shop.test`;
 

@@ -1,4 +1,4 @@
-import { sha256 } from '../../security/secrets.js';
+import { sha256 } from '../../security/index.js';
 import type { Queryable } from '../../store/types.js';
 
 /** Rows of the two SSO tables (migration 0012): provider identities and sign-ins on their way. */

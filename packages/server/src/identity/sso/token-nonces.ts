@@ -1,5 +1,5 @@
 import { invalidField } from '../../errors/wire.js';
-import { randomToken, sha256 } from '../../security/secrets.js';
+import { randomToken, sha256 } from '../../security/index.js';
 import type { Queryable } from '../../store/types.js';
 import { limitIp, type IdentityDeps } from '../common.js';
 import type { FlowScope } from '../flow.js';

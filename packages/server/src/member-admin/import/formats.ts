@@ -4,7 +4,7 @@
  * provider links — or names the row it cannot read. Nothing here touches the database.
  */
 import Papa from 'papaparse';
-import { firebaseHash, fromDjangoPbkdf2 } from '../../security/foreign-hashes.js';
+import { firebaseHash, fromDjangoPbkdf2 } from '../../security/index.js';
 
 export const IMPORT_FORMATS = ['auth0', 'firebase', 'supabase', 'clerk', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];

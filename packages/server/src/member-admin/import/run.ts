@@ -7,11 +7,9 @@
  * Who may add which sign-in methods (provider links, password hashes) is sign-in-methods.ts (audit V5-3); a
  * hash over the work caps is refused with its row (security/foreign-hashes.ts, audit V5-8).
  */
-import { isEmail } from '../../identity/common.js';
-import { parseProfile } from '../../identity/profile.js';
-import { exceedsWorkCaps, hashProblem, isUsableHash } from '../../security/foreign-hashes.js';
+import { isEmail, parseProfile } from '../../identity/index.js';
+import { exceedsWorkCaps, hashProblem, isUsableHash, emailKey } from '../../security/index.js';
 import type { Database } from '../../store/types.js';
-import { emailKey } from '../../security/email-key.js';
 import type { ImportFormat, ImportRow, Refusal } from './formats.js';
 import { announceLinks, roleRefusal, screenExisting, type Importer, type SignInNotices } from './sign-in-methods.js';
 

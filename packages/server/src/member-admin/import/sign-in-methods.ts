@@ -10,10 +10,10 @@
  * Every link an import adds is a `provider_linked` auth event.
  */
 import type { SiteConfig } from '../../config/types.js';
-import { providerLinkedMail } from '../../identity/sso/link-mail.js';
+import { providerLinkedMail } from '../../identity/index.js';
 import { mailLanguage } from '../../i18n/index.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import type { AuthEvent } from '../../security/auth-events.js';
+import type { AuthEvent } from '../../security/index.js';
 import type { Queryable } from '../../store/types.js';
 import type { ImportRow, Refusal } from './formats.js';
 

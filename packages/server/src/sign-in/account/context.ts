@@ -5,11 +5,11 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig, SiteConfig } from '../../config/types.js';
-import type { MemberCaller } from '../../identity/flow.js';
+import type { MemberCaller } from '../../identity/index.js';
 import { html, type Html } from '../../http/html.js';
 import { pageLanguage, type PageLanguage } from '../../http/pages/language.js';
 import { newNonce, page, pageHeaders } from '../../http/pages/layout.js';
-import { findMemberById, type Member } from '../../members/store.js';
+import { findMemberById, type Member } from '../../members/index.js';
 import { browserMember } from '../browser-session.js';
 import { entryOf, invalidLink, type Scope } from '../pages.js';
 import { findRedirectSession, type RedirectSession } from '../../oauth/redirect-store.js';

@@ -8,14 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import { ERRORS } from '../../errors/catalogue.js';
 import { ApiError, ValidationError } from '../../errors/wire.js';
 import type { PageInput } from '../../http/pages/input.js';
-import {
-  cancelEmailChange,
-  confirmEmailChange,
-  pendingEmailChange,
-  startEmailChange,
-} from '../../identity/flows/change-email.js';
-import { clientIp } from '../../security/client-ip.js';
-import { ReauthenticationError } from '../../security/reauthentication.js';
+import { cancelEmailChange, confirmEmailChange, pendingEmailChange, startEmailChange } from '../../identity/index.js';
+import { clientIp, ReauthenticationError } from '../../security/index.js';
 import type { Scope } from '../pages.js';
 import type { AccountPageContext } from './context.js';
 import type { InfoState } from './info-state.js';

@@ -1,8 +1,12 @@
 /** What the ACCOUNT_INFO page shows besides the profile: live sessions, second factors, providers. */
 import type { AppContext } from '../../context.js';
-import { pendingEmailChange } from '../../identity/flows/change-email.js';
-import { listFactors } from '../../identity/mfa/factors.js';
-import { allowedFactors, mfaMode, type EnrollableFactor } from '../../identity/mfa/policy.js';
+import {
+  pendingEmailChange,
+  listFactors,
+  allowedFactors,
+  mfaMode,
+  type EnrollableFactor,
+} from '../../identity/index.js';
 import type { AccountPageContext } from './context.js';
 
 export interface SessionRow {

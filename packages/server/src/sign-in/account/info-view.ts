@@ -4,7 +4,7 @@
  */
 import { html, type Html } from '../../http/html.js';
 import { siteLanguages, translator } from '../../i18n/index.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/passwords.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/index.js';
 import type { AccountPageContext } from './context.js';
 import type { AccountInfoData } from './info-data.js';
 import type { InfoState } from './info-state.js';

@@ -5,18 +5,13 @@
  * pages, with the way back to the shop.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { changePassword } from '../../identity/flows/change-password.js';
-import { patchMyMember } from '../../identity/flows/my-member.js';
-import { revokeMemberAccess } from '../../identity/member-access.js';
+import { changePassword, patchMyMember, revokeMemberAccess } from '../../identity/index.js';
 import { cookieNames, csrfFor, ensureCsrfCookie, isGenuinePost, setCookie } from '../../http/cookies.js';
 import { ApiError, ValidationError } from '../../errors/wire.js';
 import { pageForm, pageQuery } from '../../http/pages/input.js';
 import { siteLanguages, type MessageKey, type Translator } from '../../i18n/index.js';
-import { deleteMember } from '../../members/deletion.js';
-import { emitMemberEvent } from '../../members/events.js';
-import { findMemberById } from '../../members/store.js';
-import { clientIp } from '../../security/client-ip.js';
-import { ReauthenticationError, requireRecentAuthentication } from '../../security/reauthentication.js';
+import { deleteMember, emitMemberEvent, findMemberById } from '../../members/index.js';
+import { clientIp, ReauthenticationError, requireRecentAuthentication } from '../../security/index.js';
 import type { Scope } from '../pages.js';
 import { memberIdentity } from '../../webhooks/events.js';
 import { accountContext, accountPage, ended, type AccountPageContext } from './context.js';
@@ -224,7 +219,7 @@ async function deleteAccount(
   });
   await ctx.db.transaction(async (tx) => {
     const member = await findMemberById(tx, a.caller.siteId, a.member.id, true);
-    if (member) await deleteMember(ctx, tx, member, memberIdentity(member.id), ctx.now());
+    if (member) await deleteMember(tx, member, memberIdentity(member.id), ctx.now());
   });
   await ctx.authEvents.record({
     // The member's own deletion ends their sign-in; the webhook `member.deleted` says the rest.

@@ -6,7 +6,7 @@
  */
 import { renderSVG } from 'uqr';
 import { html, type Html } from '../../http/html.js';
-import { PASSWORD_MAX_LENGTH } from '../../security/passwords.js';
+import { PASSWORD_MAX_LENGTH } from '../../security/index.js';
 import { passkeyLibraryLoader } from '../passkey-step.js';
 import type { AccountPageContext } from './context.js';
 import type { AccountInfoData } from './info-data.js';

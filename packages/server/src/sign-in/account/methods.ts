@@ -9,19 +9,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { appError, ERRORS } from '../../errors/catalogue.js';
 import { ApiError, ValidationError } from '../../errors/wire.js';
 import type { PageInput } from '../../http/pages/input.js';
-import { findFactor } from '../../identity/mfa/factors.js';
 import {
+  findFactor,
   activate,
   addFactor,
   addPasskey,
   passkeyRegistrationOptions,
   removeFactor,
-} from '../../identity/mfa/manage.js';
-import { totpSealContext } from '../../identity/mfa/verify.js';
-import { disconnect } from '../../identity/sso/connections.js';
-import { clientIp } from '../../security/client-ip.js';
-import { ReauthenticationError } from '../../security/reauthentication.js';
-import { revealTotpSecret, totpUri } from '../../security/totp.js';
+  totpSealContext,
+  disconnect,
+} from '../../identity/index.js';
+import { clientIp, ReauthenticationError, revealTotpSecret, totpUri } from '../../security/index.js';
 import type { Translator } from '../../i18n/index.js';
 import { passkeyData } from '../passkey-step.js';
 import type { Scope } from '../pages.js';

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieNames, readCookies, setCookie } from '../../http/cookies.js';
 import { pageLanguage } from '../../http/pages/language.js';
 import { endSession } from '../../oauth/session-end.js';
-import { requestOrigin } from '../../security/auth-events.js';
+import { requestOrigin } from '../../security/index.js';
 import { browserMember } from '../browser-session.js';
 import { entryOf, invalidLink, messagePage, type Scope } from '../pages.js';
 import {

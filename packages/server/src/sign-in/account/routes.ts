@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { CaptchaVerifier } from '../../security/captcha.js';
+import { CaptchaVerifier } from '../../security/index.js';
 import { privateNetworksAllowed } from '../../http/outbound/index.js';
 import { accountInfoPage, accountInfoSubmit } from './info.js';
 import { accountOrdersPage } from './orders.js';

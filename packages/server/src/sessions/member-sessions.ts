@@ -1,7 +1,11 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
-import type { KeyRing } from './keys.js';
-import { voidDeviceTokens } from '../identity/mfa/device-tokens.js';
+import { voidDeviceTokens } from './device-tokens.js';
+
+/**
+ * Member sessions (tables `sessions` and `refresh_tokens`): what a sign-in opens and the token endpoint
+ * (oauth/token-service.ts) refreshes, rotates and revokes, and the hosted browser session touches.
+ */
 
 /** How long the token a client just rotated away from still returns the current one (lost responses). */
 export const ROTATION_GRACE_SECONDS = 60;
@@ -31,11 +35,12 @@ export function newMemberRefreshToken(kept = false): string {
 }
 
 /**
- * A rotated token's successor is derived from it (HMAC under the server's MAC key), so a retry with
- * the previous token can be answered with the current one without keeping any token in plain text.
+ * A rotated token's successor is derived from it (HMAC under the server's MAC key, `keys.activeMac.secret`
+ * of oauth/keys.ts), so a retry with the previous token can be answered with the current one without
+ * keeping any token in plain text.
  */
-export function successorToken(keys: KeyRing, previous: string): string {
-  return createHmac('sha256', keys.activeMac.secret).update(`rotate:${previous}`).digest('base64url');
+export function successorToken(macSecret: Buffer, previous: string): string {
+  return createHmac('sha256', macSecret).update(`rotate:${previous}`).digest('base64url');
 }
 
 export interface NewSession {

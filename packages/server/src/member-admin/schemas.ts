@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { AnyObject, Body, Described, Empty, OneOf, Open, op } from '../http/schemas/common.js';
-import { MEMBER_STATUSES } from './store.js';
+import { MEMBER_STATUSES } from '../members/index.js';
 
 const Id = Type.Object({ id: Type.String() });
 const Status = OneOf(MEMBER_STATUSES, {

@@ -1,5 +1,5 @@
-import { randomToken, sha256 } from '../../security/secrets.js';
-import type { Queryable } from '../../store/types.js';
+import { randomToken, sha256 } from '../security/index.js';
+import type { Queryable } from '../store/types.js';
 
 /**
  * "Remember this device": a 256-bit token handed back in `additionalData.deviceToken.strValue` and sent

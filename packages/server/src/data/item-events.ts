@@ -1,9 +1,9 @@
-import type { JsonObject } from '../data/json.js';
-import type { DataScope } from '../data/scope.js';
-import { envelope } from '../data/store.js';
+import type { JsonObject } from './json.js';
+import type { DataScope } from './scope.js';
+import { envelope } from './store.js';
 import type { Queryable } from '../store/types.js';
-import { emitEvents } from './emit.js';
-import { identityOf } from './events.js';
+import { emitEvents } from '../webhooks/emit.js';
+import { identityOf } from '../webhooks/events.js';
 
 /** Item events, with the item as the data API shows it (`{id, dataCollectionId, data}`); bulk writes give one event per item. */
 export async function emitItemEvents(
