@@ -1096,7 +1096,10 @@ export interface paths {
         /** A member with sessions and sign-in methods */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -1221,7 +1224,10 @@ export interface paths {
         /** Delete a member */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -1285,7 +1291,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -1364,7 +1379,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -1443,7 +1467,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -1522,7 +1555,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -1601,7 +1643,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -1680,7 +1731,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -1759,7 +1819,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -1813,7 +1882,10 @@ export interface paths {
         /** Remove a member's second factor (remembered devices are forgotten; the member is mailed) */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -2139,7 +2211,10 @@ export interface paths {
         /** An endpoint */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -2210,7 +2285,10 @@ export interface paths {
         /** Remove an endpoint */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -2368,7 +2446,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -2454,7 +2541,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -2507,6 +2603,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description The site */
+                    siteId?: unknown;
                     /** @description Filter */
                     status?: unknown;
                     /** @description How many */
@@ -2600,7 +2698,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -2678,7 +2785,18 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                        /** @description ISO date-time: failed deliveries created since then */
+                        since?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -2730,7 +2848,10 @@ export interface paths {
         /** Counts for the console overview */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site (default: the only one) */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2911,7 +3032,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -3160,7 +3290,10 @@ export interface paths {
         /** Translations of an item */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site (default: the only one) */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path: {
                     collectionId: string;
@@ -3236,7 +3369,18 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                        /** @description Field → text; a field left out or null falls back to the default language */
+                        values?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -3280,7 +3424,10 @@ export interface paths {
         /** Remove the translation of an item in one language */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site (default: the only one) */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path: {
                     collectionId: string;
@@ -3490,7 +3637,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -3655,7 +3811,24 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                        /** @description The data API's filter, e.g. {"price": {"$lt": 50}} (default: every item) */
+                        filter?: unknown;
+                        /** @description [{fieldName, order: "ASC" | "DESC"}] */
+                        sort?: unknown;
+                        /** @description Items per page (default 50) */
+                        limit?: unknown;
+                        /** @description Items to skip (default 0) */
+                        offset?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -3665,9 +3838,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description Items' data */
-                            items: {
+                            items: ({
+                                /** @description Item id */
+                                _id: string;
+                            } & {
                                 [key: string]: unknown;
-                            }[];
+                            })[];
                             /** @description How many match */
                             total: number;
                         } & {
@@ -3720,7 +3896,18 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                        /** @description The item's data, an object (`_id` optional on insert) */
+                        item?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -3729,7 +3916,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The item as saved */
                             item: {
+                                /** @description Item id */
+                                _id: string;
+                            } & {
                                 [key: string]: unknown;
                             };
                         } & {
@@ -3783,7 +3974,18 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                        /** @description The item's data, an object (`_id` optional on insert) */
+                        item?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -3792,7 +3994,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The item as saved */
                             item: {
+                                /** @description Item id */
+                                _id: string;
+                            } & {
                                 [key: string]: unknown;
                             };
                         } & {
@@ -3846,7 +4052,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description An empty object */
                 200: {
@@ -3960,7 +4175,18 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                        /** @description The text of a CSV file with a header row (at most 5,000 rows) */
+                        csv?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -4286,7 +4512,10 @@ export interface paths {
         /** One order with its customer and history */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -5535,6 +5764,10 @@ export interface paths {
             parameters: {
                 query?: {
                     siteId?: string;
+                    /** @description 1 to 200 (default 50) */
+                    limit?: unknown;
+                    /** @description Files to skip (default 0) */
+                    offset?: unknown;
                 };
                 header?: never;
                 path?: never;
@@ -5616,7 +5849,17 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description The image file itself */
+            requestBody: {
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/webp": unknown;
+                    "image/avif": unknown;
+                    "image/gif": unknown;
+                    "application/octet-stream": unknown;
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -5692,7 +5935,10 @@ export interface paths {
         /** One media file, with the items that use it */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -5764,7 +6010,10 @@ export interface paths {
         /** Delete an image (items that use it keep a broken link) */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -5820,14 +6069,28 @@ export interface paths {
         /** Set the alt text of an image, per language */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
                 header?: never;
                 path: {
                     id: string;
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site (or `?siteId=`) */
+                        siteId?: unknown;
+                        /** @description Language → text (at most 500 characters; empty removes it), e.g. {"en": "A blue mug"} */
+                        alt?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {

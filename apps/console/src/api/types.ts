@@ -16,6 +16,13 @@ export type AdminAnswer<P extends keyof paths, M extends Method> = paths[P][M] e
   ? Body
   : never;
 
+/** The JSON body a route takes, as the document describes it. */
+export type AdminBody<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+
 /** The error envelopes of every admin route (its `4XX` and `5XX` answers). */
 export type ApplicationError = components['schemas']['ApplicationError'];
 export type ValidationError = components['schemas']['ValidationError'];
@@ -42,6 +49,9 @@ export type ApiKeyRow = Each<AdminAnswer<'/_admin/v1/api-keys', 'get'>['apiKeys'
 type MemberList = AdminAnswer<'/_admin/v1/members', 'get'>;
 export type MemberRow = Each<MemberList['members']>;
 export type MemberStatus = MemberRow['status'];
+/** What an import of members sends: the export file, its format, a dry run or not. */
+export type MemberImport = AdminBody<'/_admin/v1/members/import', 'post'>;
+export type MemberImportFormat = MemberImport['format'];
 type MemberDetail = AdminAnswer<'/_admin/v1/members/{id}', 'get'>;
 export type MemberSession = Each<MemberDetail['sessions']>;
 export type SignInMethods = MemberDetail['signInMethods'];
@@ -53,16 +63,16 @@ export type CollectionInfo = Each<AdminAnswer<'/_admin/v1/collections', 'get'>['
 export type FieldSpec = Each<CollectionInfo['fields']>;
 export type Permission = CollectionInfo['permissions']['read'];
 
-/**
- * An item's data: the document's `item` is an open object (`{ [key: string]: unknown }`), which is
- * right; the console relies on its `_id`.
- */
-export type Item = AdminAnswer<'/_admin/v1/collections/{id}/items', 'post'>['item'] & { _id: string };
+/** An item's data: an open object (`{ [key: string]: unknown }`) with its `_id`. */
+export type Item = AdminAnswer<'/_admin/v1/collections/{id}/items', 'post'>['item'];
 
-/** The query's answer, its items with their `_id`. */
-export type ItemPage = AdminAnswer<'/_admin/v1/collections/{id}/query', 'post'> & { items: Item[] };
+/** The query's answer: a page of items and how many match. */
+export type ItemPage = AdminAnswer<'/_admin/v1/collections/{id}/query', 'post'>;
 
 export type ImportReport = AdminAnswer<'/_admin/v1/collections/{id}/import', 'post'>;
+
+/** A config file as the settings import takes it: a JSON object. */
+export type ConfigFile = AdminBody<'/_admin/v1/site-settings/import', 'post'>['config'];
 
 type TranslationsAnswer = AdminAnswer<'/_admin/v1/collections/{collectionId}/items/{itemId}/translations', 'get'>;
 /** Language tag → field → value. */

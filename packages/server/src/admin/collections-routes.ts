@@ -87,6 +87,9 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   const audit = (request: FastifyRequest, access: AdminAccess, detail: Record<string, string | number>) =>
     recordOwnerAction(ctx, request, access, detail);
 
+  /** An item's data as answered, with its id: buildData (data/store.ts) always sets `_id` to the item's id. */
+  const answered = (data: JsonObject) => data as JsonObject & { _id: string };
+
   const itemOf = (value: unknown) => parseDataItem(isPlainObject(value) ? { data: value } : value, 'item', itemId);
 
   app.get('/_admin/v1/collections', { schema: S.listCollections }, async (request) => {
@@ -120,7 +123,7 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         paging: { limit: intParam(body.limit, 'limit', 50) || 50, offset: intParam(body.offset, 'offset', 0) },
       };
       const result = await queryItems(scope, collection, { query, returnTotalCount: true });
-      return { items: result.dataItems.map((d) => d.data), total: result.pagingMetadata.total ?? 0 };
+      return { items: result.dataItems.map((d) => answered(d.data)), total: result.pagingMetadata.total ?? 0 };
     },
   );
 
@@ -129,7 +132,7 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     const item = itemOf(body.item);
     const data = await scope.db.transaction((tx) => insertOne(tx, scope, collection, item));
     await audit(request, access, { action: 'item_inserted', collection: collection.id, itemId: String(data._id) });
-    return { item: data };
+    return { item: answered(data) };
   });
 
   app.post('/_admin/v1/collections/:id/items/:itemId', { schema: S.replaceItem }, async (request) => {
@@ -138,7 +141,7 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     const item = itemOf(body.item);
     const data = await scope.db.transaction((tx) => updateOne(tx, scope, collection, { ...item, id }));
     await audit(request, access, { action: 'item_updated', collection: collection.id, itemId: id });
-    return { item: data };
+    return { item: answered(data) };
   });
 
   app.post('/_admin/v1/collections/:id/items/:itemId/remove', { schema: S.removeItem }, async (request) => {

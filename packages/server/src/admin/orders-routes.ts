@@ -68,6 +68,7 @@ const OrderAnswer = Open({
   nextStatuses: Type.Array(Status, { description: 'What the order may become now' }),
 });
 const Params = Type.Object({ id: Type.String() });
+const SiteQuery = Type.Object({ siteId: Filters.siteId }, { additionalProperties: true });
 const Day = Open({ day: Type.String(), orders: Count(), revenue: Type.Number(), averageOrderValue: Type.Number() });
 
 const S = {
@@ -104,9 +105,9 @@ const S = {
         oldest: Type.Array(OrderRow, { description: 'The orders waiting longest, oldest first' }),
       }),
     }),
-    { querystring: Type.Object({ siteId: Filters.siteId }, { additionalProperties: true }) },
+    { querystring: SiteQuery },
   ),
-  get: op('One order with its customer and history', OrderAnswer, { params: Params }),
+  get: op('One order with its customer and history', OrderAnswer, { params: Params, querystring: SiteQuery }),
   status: op('Change the status of an order', OrderAnswer, {
     params: Params,
     body: Body({

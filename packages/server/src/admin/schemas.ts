@@ -3,7 +3,7 @@
  * Responses are open: the console reads more than these keys, and a schema must never strip one.
  */
 import { Type } from 'typebox';
-import { AnyObject, Body, Described, Empty, Nullable, OneOf, Open, op } from '../http/schemas/common.js';
+import { AnyObject, Body, Described, Empty, Nullable, OneOf, Open, OptionalBody, op } from '../http/schemas/common.js';
 import { MAIL_STATES } from './mail-outbox.js';
 
 const Id = Type.Object({ id: Type.String() });
@@ -11,6 +11,14 @@ const SiteQuery = Type.Object(
   { siteId: Described('The site (default: the only one)') },
   { additionalProperties: true },
 );
+/** `{siteId}` in the body of a change (the query string's `siteId` is read too). */
+const SiteBody = OptionalBody({ siteId: Described('The site (or `?siteId=`)') });
+/** A data item as the admin API answers it: open, with its id. */
+const ItemData = (description: string) => Open({ _id: Type.String({ description: 'Item id' }) }, { description });
+const ItemBody = OptionalBody({
+  siteId: Described('The site (or `?siteId=`)'),
+  item: Described("The item's data, an object (`_id` optional on insert)", 'any'),
+});
 const Iso = (description = 'ISO date') => Type.String({ description });
 const Count = (description?: string) => Type.Integer(description ? { description } : {});
 const Strings = (description?: string) => Type.Array(Type.String(), description ? { description } : {});
@@ -189,10 +197,11 @@ export const listAuthEvents = op(
     ),
   },
 );
-export const overview = op('Counts for the console overview', Overview);
+export const overview = op('Counts for the console overview', Overview, { querystring: SiteQuery });
 export const listMail = op('The mail outbox', Outbox, { querystring: SiteQuery });
 export const retryMail = op('Send a failed mail again', Open({ message: Type.Optional(OutboxMessage) }), {
   params: Id,
+  body: SiteBody,
 });
 export const siteSettings = op("A site's settings (policies, clients, collections)", SiteSettings, {
   querystring: SiteQuery,
@@ -209,32 +218,61 @@ export const createApiKey = op(
   Open({ apiKey: ApiKey, key: Type.String({ description: 'The key, shown once' }) }),
   { body: Body({ siteId: Described('The site'), name: Described('A name') }) },
 );
-export const revokeApiKey = op('Revoke a site API key', Open({ apiKey: ApiKey }), { params: Id });
+export const revokeApiKey = op('Revoke a site API key', Open({ apiKey: ApiKey }), { params: Id, body: SiteBody });
 export const listCollections = op('Collections of a site', Open({ collections: Type.Array(CollectionInfo) }), {
   querystring: SiteQuery,
 });
 export const queryCollection = op(
   'Items of a collection',
   Open({
-    items: Type.Array(AnyObject("An item's data"), { description: "Items' data" }),
+    items: Type.Array(ItemData("An item's data"), { description: "Items' data" }),
     total: Count('How many match'),
   }),
-  { params: Id },
+  {
+    params: Id,
+    body: OptionalBody({
+      siteId: Described('The site (or `?siteId=`)'),
+      filter: Described('The data API\'s filter, e.g. {"price": {"$lt": 50}} (default: every item)', 'any'),
+      sort: Described('[{fieldName, order: "ASC" | "DESC"}]', 'any'),
+      limit: Described('Items per page (default 50)'),
+      offset: Described('Items to skip (default 0)'),
+    }),
+  },
 );
-export const insertItem = op('Insert an item', Open({ item: AnyObject() }), { params: Id });
-export const replaceItem = op('Replace an item', Open({ item: AnyObject() }), { params: CollectionParams });
-export const removeItem = op('Remove an item', Empty, { params: CollectionParams });
+export const insertItem = op('Insert an item', Open({ item: ItemData('The item as saved') }), {
+  params: Id,
+  body: ItemBody,
+});
+export const replaceItem = op('Replace an item', Open({ item: ItemData('The item as saved') }), {
+  params: CollectionParams,
+  body: ItemBody,
+});
+export const removeItem = op('Remove an item', Empty, { params: CollectionParams, body: SiteBody });
 export const exportCollection = {
   summary: 'Export a collection as CSV',
   produces: ['text/csv'],
   params: Id,
   response: { 200: Type.String({ description: 'CSV' }) },
 };
-export const importCollection = op('Import CSV rows into a collection', ImportReport, { params: Id });
-export const listTranslations = op('Translations of an item', Translations, { params: TranslationParams });
+export const importCollection = op('Import CSV rows into a collection', ImportReport, {
+  params: Id,
+  body: OptionalBody({
+    siteId: Described('The site (or `?siteId=`)'),
+    csv: Described('The text of a CSV file with a header row (at most 5,000 rows)', 'any'),
+  }),
+});
+export const listTranslations = op('Translations of an item', Translations, {
+  params: TranslationParams,
+  querystring: SiteQuery,
+});
 export const putTranslation = op('Set the translation of an item in one language', Translations, {
   params: LanguageParams,
+  body: OptionalBody({
+    siteId: Described('The site (or `?siteId=`)'),
+    values: Described('Field → text; a field left out or null falls back to the default language', 'any'),
+  }),
 });
 export const deleteTranslation = op('Remove the translation of an item in one language', Translations, {
   params: LanguageParams,
+  querystring: SiteQuery,
 });

@@ -16,7 +16,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { httpErrors, invalidField } from '../errors/wire.js';
-import { Empty, Open, op } from '../http/schemas/common.js';
+import { Described, Empty, Open, OptionalBody, op } from '../http/schemas/common.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
 import { clientIp } from '../security/index.js';
@@ -60,7 +60,16 @@ const MediaInfo = Open({
     }),
   ),
 });
-const SiteQuery = Type.Object({ siteId: Type.Optional(Type.String()) }, { additionalProperties: true });
+// Routes that declared no query string before: `siteId` as the handler takes it (checked by adminAccess).
+const SiteOfFile = Type.Object({ siteId: Described('The site') }, { additionalProperties: true });
+const ListQuery = Type.Object(
+  {
+    siteId: Type.Optional(Type.String()),
+    limit: Described('1 to 200 (default 50)'),
+    offset: Described('Files to skip (default 0)'),
+  },
+  { additionalProperties: true },
+);
 const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) });
 const FileParams = Type.Object({ file: Type.String({ pattern: '^[0-9a-f]{24}\\.[a-z]{3,4}$' }) });
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -137,6 +146,10 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
           { siteId: Type.Optional(Type.String()), name: Type.Optional(Type.String({ maxLength: 500 })) },
           { additionalProperties: true },
         ),
+        // Documents the bytes without checking them here (an untyped schema, as the body had before): the
+        // content-type parsers above read them, and the handler refuses anything that is not an image.
+        body: Type.Unsafe<Buffer | undefined>({ description: 'The image file itself' }),
+        consumes: [...Object.values(MEDIA_TYPES).map((t) => t.contentType), 'application/octet-stream'],
         description: `The body is the file itself (JPEG, PNG, WebP, AVIF or GIF, at most ${settings.maxBytes} bytes); its type is read from the bytes.`,
       },
     },
@@ -160,7 +173,7 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     '/_admin/v1/media',
     {
       schema: op('Media files of a site, newest first', Open({ media: Type.Array(MediaInfo), total: Type.Integer() }), {
-        querystring: SiteQuery,
+        querystring: ListQuery,
       }),
     },
     async (request) => {
@@ -180,7 +193,12 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
 
   app.get(
     '/_admin/v1/media/:id',
-    { schema: op('One media file, with the items that use it', Open({ media: MediaInfo }), { params: IdParams }) },
+    {
+      schema: op('One media file, with the items that use it', Open({ media: MediaInfo }), {
+        params: IdParams,
+        querystring: SiteOfFile,
+      }),
+    },
     async (request) => {
       const { who, media } = await ownMedia(request, request.params.id);
       const uses = await whereUsed(ctx.db, who.siteId, [media.id]);
@@ -190,7 +208,19 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
 
   app.put(
     '/_admin/v1/media/:id/alt',
-    { schema: op('Set the alt text of an image, per language', Open({ media: MediaInfo }), { params: IdParams }) },
+    {
+      schema: op('Set the alt text of an image, per language', Open({ media: MediaInfo }), {
+        params: IdParams,
+        querystring: SiteOfFile,
+        body: OptionalBody({
+          siteId: Described('The site (or `?siteId=`)'),
+          alt: Described(
+            'Language → text (at most 500 characters; empty removes it), e.g. {"en": "A blue mug"}',
+            'any',
+          ),
+        }),
+      }),
+    },
     async (request) => {
       const { who, media } = await ownMedia(request, request.params.id);
       const site = ctx.sites.get(who.siteId)!;
@@ -203,7 +233,12 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
 
   app.delete(
     '/_admin/v1/media/:id',
-    { schema: op('Delete an image (items that use it keep a broken link)', Empty, { params: IdParams }) },
+    {
+      schema: op('Delete an image (items that use it keep a broken link)', Empty, {
+        params: IdParams,
+        querystring: SiteOfFile,
+      }),
+    },
     async (request) => {
       const { who, media } = await ownMedia(request, request.params.id);
       await removeMedia(ctx.db, settings, media);

@@ -3,7 +3,7 @@
  * key or an owner console session). Responses are open: the console reads more than these keys.
  */
 import { Type, type Static } from 'typebox';
-import { AnyObject, Body, Described, Empty, OneOf, Open, op } from '../http/schemas/common.js';
+import { AnyObject, Body, Described, Empty, OneOf, Open, OptionalBody, op } from '../http/schemas/common.js';
 import { MEMBER_STATUSES } from '../members/index.js';
 
 const Id = Type.Object({ id: Type.String() });
@@ -83,7 +83,11 @@ const SiteEmail = Body(
   { examples: [{ siteId: 'demo', email: 'ada@example.com' }] },
 );
 
-const memberAction = (summary: string) => op(summary, Open({ member: Member }), { params: Id });
+const SiteQuery = Type.Object({ siteId: Described('The site') }, { additionalProperties: true });
+/** `{siteId}` in the body of an action (the query string's `siteId` is read too). */
+const SiteBody = OptionalBody({ siteId: Described('The site (or `?siteId=`)') });
+
+const memberAction = (summary: string) => op(summary, Open({ member: Member }), { params: Id, body: SiteBody });
 
 export const listMembers = op(
   'Members of a site',
@@ -115,9 +119,9 @@ export const getMember = op(
     sessions: Type.Array(MemberSession, { description: 'Open sessions, last used first' }),
     signInMethods: SignInMethods,
   }),
-  { params: Id },
+  { params: Id, querystring: SiteQuery },
 );
-export const deleteMember = op('Delete a member', Empty, { params: Id });
+export const deleteMember = op('Delete a member', Empty, { params: Id, querystring: SiteQuery });
 export const memberActions = {
   approve: memberAction('Approve a member'),
   block: memberAction('Block a member (ends their sessions)'),
@@ -130,6 +134,7 @@ export const memberActions = {
 };
 export const resendVerification = op('Mail a member a new verification code', Open({ sent: Type.Boolean() }), {
   params: Id,
+  body: SiteBody,
 });
 
 export type MemberParams = Static<typeof Id>;
@@ -139,5 +144,5 @@ export type SiteEmailBody = Static<typeof SiteEmail>;
 export const removeMemberFactor = op(
   "Remove a member's second factor (remembered devices are forgotten; the member is mailed)",
   Empty,
-  { params: Type.Object({ id: Type.String(), factorId: Type.String() }) },
+  { params: Type.Object({ id: Type.String(), factorId: Type.String() }), querystring: SiteQuery },
 );

@@ -1,6 +1,6 @@
 /** Schemas of the webhooks admin API (`/_admin/v1/webhooks`). */
 import { Type } from 'typebox';
-import { Body, Described, Empty, Nullable, OneOf, Open, op } from '../http/schemas/common.js';
+import { Body, Described, Empty, Nullable, OneOf, Open, OptionalBody, op } from '../http/schemas/common.js';
 
 const Iso = (description = 'ISO date') => Type.String({ description });
 // webhooks/endpoints.ts (endpointView): never a secret.
@@ -34,6 +34,9 @@ const Delivery = Open({
   failedDate: Nullable(Iso()),
 });
 const Id = Type.Object({ id: Type.String() });
+const SiteQuery = Type.Object({ siteId: Described('The site') }, { additionalProperties: true });
+/** `{siteId}` in the body of an action (the query string's `siteId` is read too). */
+const SiteBody = OptionalBody({ siteId: Described('The site (or `?siteId=`)') });
 const WebhookBody = Body(
   {
     siteId: Described('The site'),
@@ -48,23 +51,24 @@ const WebhookBody = Body(
 export const listWebhooks = op(
   'Webhook endpoints of a site',
   Open({ webhooks: Type.Array(Webhook, { description: 'Endpoints' }) }),
-  { querystring: Type.Object({ siteId: Described('The site') }, { additionalProperties: true }) },
+  { querystring: SiteQuery },
 );
 export const createWebhook = op(
   'Add an endpoint (its secret is shown once)',
   Open({ webhook: Webhook, secret: Type.String({ description: 'whsec_…, shown once' }) }),
   { body: WebhookBody },
 );
-export const getWebhook = op('An endpoint', Open({ webhook: Webhook }), { params: Id });
+export const getWebhook = op('An endpoint', Open({ webhook: Webhook }), { params: Id, querystring: SiteQuery });
 export const updateWebhook = op('Change an endpoint', Open({ webhook: Webhook }), { params: Id, body: WebhookBody });
-export const deleteWebhook = op('Remove an endpoint', Empty, { params: Id });
+export const deleteWebhook = op('Remove an endpoint', Empty, { params: Id, querystring: SiteQuery });
 export const rotateSecret = op(
   'A new secret; the old one still signs for 24 hours',
   Open({ webhook: Webhook, secret: Type.String({ description: 'The new secret' }) }),
-  { params: Id },
+  { params: Id, body: SiteBody },
 );
 export const testWebhook = op('Send a test event', Open({ eventId: Type.String(), deliveryId: Type.String() }), {
   params: Id,
+  body: SiteBody,
 });
 export const listDeliveries = op(
   'Recent deliveries',
@@ -72,16 +76,23 @@ export const listDeliveries = op(
   {
     params: Id,
     querystring: Type.Object(
-      { status: Described('Filter'), limit: Described('How many') },
+      { siteId: Described('The site'), status: Described('Filter'), limit: Described('How many') },
       { additionalProperties: true },
     ),
   },
 );
 export const replayDelivery = op('Deliver one event again', Open({ delivery: Delivery }), {
   params: Type.Object({ id: Type.String(), deliveryId: Type.String() }),
+  body: SiteBody,
 });
 export const replayFailed = op(
   'Deliver every failed event again',
   Open({ replayed: Type.Integer({ description: 'How many' }) }),
-  { params: Id },
+  {
+    params: Id,
+    body: OptionalBody({
+      siteId: Described('The site (or `?siteId=`)'),
+      since: Described('ISO date-time: failed deliveries created since then'),
+    }),
+  },
 );

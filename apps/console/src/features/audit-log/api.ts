@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { answer, client, undeclared } from '../../api/client.js';
+import { answer, client } from '../../api/client.js';
 
 /** The console's side of `/_admin/v1/auth-events`: pages of events, newest first, each older than the last. */
 export const AUDIT_PAGE = 50;
@@ -13,12 +13,12 @@ export function useAuditEvents(siteId: string, type: string) {
         await answer(
           client.GET('/_admin/v1/auth-events', {
             params: {
-              query: undeclared({
+              query: {
                 siteId,
                 limit: AUDIT_PAGE,
                 ...(type ? { type } : {}),
                 ...(before ? { before } : {}),
-              }),
+              },
             },
           }),
         )

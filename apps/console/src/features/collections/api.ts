@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, client, undeclared } from '../../api/client.js';
-import type { CollectionInfo, Item, ItemPage } from '../../api/types.js';
+import { answer, client } from '../../api/client.js';
+import type { CollectionInfo, Item } from '../../api/types.js';
 
 /** The console's side of `/_admin/v1/collections` (admin/collections-routes.ts on the server); shapes in src/api/types.ts. */
 export type { CollectionInfo, FieldSpec, ImportReport, Item, Permission } from '../../api/types.js';
@@ -22,14 +22,14 @@ const listCollections = async (siteId: string) =>
   (await answer(client.GET('/_admin/v1/collections', { params: { query: { siteId } } }))).collections;
 
 /** A query of the items (the query language of the data API), its items with their `_id`. */
-export const queryItems = async (siteId: string, collectionId: string, q: ItemsQuery, signal?: AbortSignal) =>
-  (await answer(
+export const queryItems = (siteId: string, collectionId: string, q: ItemsQuery, signal?: AbortSignal) =>
+  answer(
     client.POST('/_admin/v1/collections/{id}/query', {
       params: { path: { id: collectionId } },
-      body: undeclared({ siteId, ...q }),
+      body: { siteId, ...q },
       ...(signal ? { signal } : {}),
     }),
-  )) as ItemPage;
+  );
 
 /** The site's collections, with their fields, permissions and item counts. */
 export function useCollections(siteId: string) {
@@ -84,14 +84,14 @@ export function useSaveItem(siteId: string, collectionId: string) {
           id === undefined
             ? client.POST('/_admin/v1/collections/{id}/items', {
                 params: { path: { id: collectionId } },
-                body: undeclared({ siteId, item: data }),
+                body: { siteId, item: data },
               })
             : client.POST('/_admin/v1/collections/{id}/items/{itemId}', {
                 params: { path: { id: collectionId, itemId: id } },
-                body: undeclared({ siteId, item: data }),
+                body: { siteId, item: data },
               }),
         )
-      ).item as Item,
+      ).item,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionsKeys.all(siteId) }),
   });
 }
@@ -103,7 +103,7 @@ export function useRemoveItem(siteId: string, collectionId: string) {
       answer(
         client.POST('/_admin/v1/collections/{id}/items/{itemId}/remove', {
           params: { path: { id: collectionId, itemId: id } },
-          body: undeclared({ siteId }),
+          body: { siteId },
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionsKeys.all(siteId), refetchType: 'none' }),
@@ -118,7 +118,7 @@ export function useImportCsv(siteId: string, collectionId: string) {
       answer(
         client.POST('/_admin/v1/collections/{id}/import', {
           params: { path: { id: collectionId } },
-          body: undeclared({ siteId, csv: await file.text() }),
+          body: { siteId, csv: await file.text() },
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionsKeys.all(siteId) }),

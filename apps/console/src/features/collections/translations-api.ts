@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, client, undeclared } from '../../api/client.js';
+import { answer, client } from '../../api/client.js';
 
 /**
  * The console's side of the item translations API (server: admin/translations-routes.ts) and of the
@@ -18,7 +18,7 @@ export function useTranslations(siteId: string, collectionId: string, itemId: st
     queryFn: () =>
       answer(
         client.GET('/_admin/v1/collections/{collectionId}/items/{itemId}/translations', {
-          params: { path: path(collectionId, itemId), query: undeclared({ siteId }) },
+          params: { path: path(collectionId, itemId), query: { siteId } },
         }),
       ),
   });
@@ -36,8 +36,8 @@ export function useTranslationChange(siteId: string, collectionId: string, itemI
       const url = '/_admin/v1/collections/{collectionId}/items/{itemId}/translations/{language}' as const;
       return answer(
         values
-          ? client.PUT(url, { params, body: undeclared({ siteId, values }) })
-          : client.DELETE(url, { params: { ...params, query: undeclared({ siteId }) } }),
+          ? client.PUT(url, { params, body: { siteId, values } })
+          : client.DELETE(url, { params: { ...params, query: { siteId } } }),
       );
     },
     onSuccess: (answer) => queryClient.setQueryData(translationsKey(siteId, collectionId, itemId), answer),

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, client, undeclared } from '../../api/client.js';
+import { answer, client } from '../../api/client.js';
 import type { MailState, OutboxMessage } from '../../api/types.js';
 
 /** The console's side of `/_admin/v1/mail`: the outbox, newest first, and a failed message sent again. */
@@ -24,7 +24,7 @@ export function useRetryMail(siteId: string) {
       answer(
         client.POST('/_admin/v1/mail/{id}/retry', {
           params: { path: { id: message.id } },
-          body: undeclared({ siteId }),
+          body: { siteId },
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.all(siteId) }),

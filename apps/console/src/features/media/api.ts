@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, client, fileBody, undeclared } from '../../api/client.js';
+import { answer, client, fileBody } from '../../api/client.js';
 import type { MediaFile } from '../../api/types.js';
 
 /** The console's side of `/_admin/v1/media` (server: media/routes.ts). */
@@ -9,14 +9,13 @@ const mediaKeys = {
   all: (siteId: string) => ['media', siteId] as const,
   one: (siteId: string, id: string) => ['media', siteId, 'file', id] as const,
 };
-const site = (siteId: string) => undeclared({ siteId });
+const site = (siteId: string) => ({ siteId });
 
 /** The newest 60 files of the site. */
 export function useMediaList(siteId: string) {
   return useQuery({
     queryKey: [...mediaKeys.all(siteId), 'list'],
-    queryFn: () =>
-      answer(client.GET('/_admin/v1/media', { params: { query: undeclared({ siteId, limit: 60, offset: 0 }) } })),
+    queryFn: () => answer(client.GET('/_admin/v1/media', { params: { query: { siteId, limit: 60, offset: 0 } } })),
   });
 }
 
@@ -47,11 +46,8 @@ export function useSetMediaAlt(siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, alt }: { id: string; alt: Record<string, string> }) =>
-      (
-        await answer(
-          client.PUT('/_admin/v1/media/{id}/alt', { params: { path: { id } }, body: undeclared({ siteId, alt }) }),
-        )
-      ).media,
+      (await answer(client.PUT('/_admin/v1/media/{id}/alt', { params: { path: { id } }, body: { siteId, alt } })))
+        .media,
     onSuccess: (media) => {
       queryClient.setQueryData(mediaKeys.one(siteId, media.id), media);
       return queryClient.invalidateQueries({ queryKey: [...mediaKeys.all(siteId), 'list'] });

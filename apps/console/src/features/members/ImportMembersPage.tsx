@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import type { MemberImportFormat } from '../../api/types.js';
 import { useForm } from '../../forms/use-form.js';
 import { useImportMembers } from './api.js';
 
@@ -11,7 +12,7 @@ const FORMATS = [
   ['supabase', 'Supabase (auth.users as JSON)'],
   ['clerk', 'Clerk (CSV export)'],
   ['csv', 'Vitrine CSV'],
-] as const;
+] as const satisfies readonly (readonly [MemberImportFormat, string])[];
 
 /**
  * Members from another system (docs/operating.md, "Importing members"): pick the export, check it (a dry
@@ -22,7 +23,7 @@ export function ImportMembersPage({ siteId }: { siteId: string }) {
   const [checked, setChecked] = useState(false);
   const importMembers = useImportMembers(siteId);
   const form = useForm(
-    { format: 'auth0', signerKey: '', saltSeparator: '', rounds: '8', memCost: '14' },
+    { format: 'auth0' as MemberImportFormat, signerKey: '', saltSeparator: '', rounds: '8', memCost: '14' },
     importMembers,
   );
   const { format, signerKey, saltSeparator, rounds, memCost } = form.values;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, client, undeclared } from '../../api/client.js';
+import { answer, client } from '../../api/client.js';
 import { pause } from '../../api/query.js';
-import type { MemberStatus } from '../../api/types.js';
+import type { MemberImport, MemberStatus } from '../../api/types.js';
 
 /** The console's side of `/_admin/v1/members` (server: members/admin-routes.ts). */
 export type { MemberRow, MemberStatus } from '../../api/types.js';
@@ -45,8 +45,7 @@ export function useMembers(query: MembersQuery) {
 export function useMember(siteId: string, id: string) {
   return useQuery({
     queryKey: membersKeys.one(siteId, id),
-    queryFn: () =>
-      answer(client.GET('/_admin/v1/members/{id}', { params: { path: { id }, query: undeclared({ siteId }) } })),
+    queryFn: () => answer(client.GET('/_admin/v1/members/{id}', { params: { path: { id }, query: { siteId } } })),
   });
 }
 
@@ -67,11 +66,11 @@ export function useMemberChange(siteId: string, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (change: MemberChange) => {
-      const body = undeclared({ siteId });
+      const body = { siteId };
       if ('removeFactor' in change)
         return answer(
           client.DELETE('/_admin/v1/members/{id}/factors/{factorId}', {
-            params: { path: { id, factorId: change.removeFactor }, query: undeclared({ siteId }) },
+            params: { path: { id, factorId: change.removeFactor }, query: { siteId } },
           }),
         );
       const path = { path: { id } };
@@ -99,8 +98,7 @@ export function useMemberChange(siteId: string, id: string) {
 export function useDeleteMember(siteId: string, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      answer(client.DELETE('/_admin/v1/members/{id}', { params: { path: { id }, query: undeclared({ siteId }) } })),
+    mutationFn: () => answer(client.DELETE('/_admin/v1/members/{id}', { params: { path: { id }, query: { siteId } } })),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: membersKeys.one(siteId, id) });
       return queryClient.invalidateQueries({ queryKey: membersKeys.lists(siteId) });
@@ -112,15 +110,14 @@ export function useDeleteMember(siteId: string, id: string) {
 export function useMemberData(siteId: string, id: string) {
   return useMutation({
     mutationFn: () =>
-      answer(client.GET('/_admin/v1/members/{id}/data', { params: { path: { id }, query: undeclared({ siteId }) } })),
+      answer(client.GET('/_admin/v1/members/{id}/data', { params: { path: { id }, query: { siteId } } })),
   });
 }
 
 export function useImportMembers(siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      answer(client.POST('/_admin/v1/members/import', { body: undeclared(body) })),
+    mutationFn: (body: MemberImport) => answer(client.POST('/_admin/v1/members/import', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: membersKeys.all(siteId) }),
   });
 }

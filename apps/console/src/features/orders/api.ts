@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, client, undeclared } from '../../api/client.js';
+import { answer, client } from '../../api/client.js';
 import { pause } from '../../api/query.js';
 import type { OrderStatus } from '../../api/types.js';
 
@@ -42,15 +42,14 @@ export const ordersExportUrl = (siteId: string, query: OrderQuery) =>
 export function useOrder(siteId: string, id: string) {
   return useQuery({
     queryKey: ordersKeys.one(siteId, id),
-    queryFn: () =>
-      answer(client.GET('/_admin/v1/orders/{id}', { params: { path: { id }, query: undeclared({ siteId }) } })),
+    queryFn: () => answer(client.GET('/_admin/v1/orders/{id}', { params: { path: { id }, query: { siteId } } })),
   });
 }
 
 export function useSalesOverview(siteId: string) {
   return useQuery({
     queryKey: [...ordersKeys.all(siteId), 'overview'],
-    queryFn: () => answer(client.GET('/_admin/v1/orders/overview', { params: { query: undeclared({ siteId }) } })),
+    queryFn: () => answer(client.GET('/_admin/v1/orders/overview', { params: { query: { siteId } } })),
   });
 }
 

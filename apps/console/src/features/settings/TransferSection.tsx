@@ -1,14 +1,21 @@
 import { useState, type ChangeEvent } from 'react';
+import type { ConfigFile } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
 import { useExportSettings, useImportSettings } from './api.js';
 import { labelOf } from './labels.js';
+
+/** A config file is one JSON object (what the import takes); anything else is refused here, as unreadable. */
+function configFile(value: unknown): ConfigFile {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a JSON object');
+  return value as ConfigFile;
+}
 
 /** Export the settings as a config file; import one: compare first (a dry run), then apply. */
 export function TransferSection({ siteId }: { siteId: string }) {
   const exporting = useExportSettings(siteId);
   const importing = useImportSettings(siteId);
   const [download, setDownload] = useState<{ url: string; omitted: string[] }>();
-  const [file, setFile] = useState<unknown>();
+  const [file, setFile] = useState<ConfigFile>();
   const [unreadable, setUnreadable] = useState<string>();
   const comparison = importing.data;
   const error = unreadable ?? (exporting.error ?? importing.error)?.message;
@@ -31,14 +38,14 @@ export function TransferSection({ siteId }: { siteId: string }) {
     const chosen = event.target.files?.[0];
     if (!chosen) return;
     try {
-      setFile(JSON.parse(await chosen.text()) as unknown);
+      setFile(configFile(JSON.parse(await chosen.text())));
     } catch {
       setFile(undefined);
       setUnreadable(`${chosen.name} is not a JSON config file.`);
     }
   }
 
-  const run = (apply: boolean) => importing.mutate({ config: file, apply });
+  const run = (apply: boolean) => file && importing.mutate({ config: file, apply });
 
   const applicable =
     comparison && !comparison.applied && comparison.differences.some((d) => !d.locked) && !comparison.problems.length;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, client, undeclared } from '../../api/client.js';
+import { answer, client } from '../../api/client.js';
+import type { ConfigFile } from '../../api/types.js';
 
 /**
  * The console's side of the Settings page: `/_admin/v1/site-settings` (the editable form, export, import,
@@ -59,8 +60,8 @@ export function useExportSettings(siteId: string) {
 export function useImportSettings(siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ config, apply }: { config: unknown; apply: boolean }) =>
-      answer(client.POST('/_admin/v1/site-settings/import', { body: { siteId, config: undeclared(config), apply } })),
+    mutationFn: ({ config, apply }: { config: ConfigFile; apply: boolean }) =>
+      answer(client.POST('/_admin/v1/site-settings/import', { body: { siteId, config, apply } })),
     onSuccess: (_, { apply }) =>
       apply &&
       Promise.all([

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, client, undeclared } from '../../api/client.js';
+import { answer, client } from '../../api/client.js';
 import type { Delivery } from './types.js';
 
 /** The console's side of `/_admin/v1/webhooks` (server: webhooks/admin-routes.ts). */
@@ -7,7 +7,7 @@ const webhooksKeys = {
   list: (siteId: string) => ['webhooks', siteId] as const,
   one: (siteId: string, id: string) => ['webhooks', siteId, id] as const,
 };
-const site = (siteId: string) => ({ query: undeclared({ siteId }) });
+const site = (siteId: string) => ({ query: { siteId } });
 
 export function useWebhooks(siteId: string) {
   return useQuery({
@@ -26,7 +26,7 @@ export function useCreateWebhook(siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (endpoint: NewEndpoint) =>
-      answer(client.POST('/_admin/v1/webhooks', { body: undeclared({ siteId, ...endpoint }) })),
+      answer(client.POST('/_admin/v1/webhooks', { body: { siteId, ...endpoint } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.list(siteId) }),
   });
 }
@@ -46,7 +46,7 @@ export function useDeliveries(siteId: string, id: string) {
       (
         await answer(
           client.GET('/_admin/v1/webhooks/{id}/deliveries', {
-            params: { path: { id }, query: undeclared({ siteId, limit: 50 }) },
+            params: { path: { id }, query: { siteId, limit: 50 } },
           }),
         )
       ).deliveries,
@@ -67,7 +67,7 @@ export function useWebhookChange(siteId: string, id: string) {
   return useMutation({
     /** The new secret, when the change made one (shown once). */
     mutationFn: async (change: WebhookChange): Promise<string | undefined> => {
-      const body = undeclared({ siteId });
+      const body = { siteId };
       if (change.kind === 'rotate-secret')
         return (await answer(client.POST('/_admin/v1/webhooks/{id}/rotate-secret', { params: path, body }))).secret;
       if (change.kind === 'test') await answer(client.POST('/_admin/v1/webhooks/{id}/test', { params: path, body }));

@@ -3,7 +3,7 @@
  * Schema, so Fastify's own Ajv validates requests, fast-json-stringify serialises responses and
  * @fastify/swagger describes them — types, validation and documentation from one source.
  */
-import { Type, type TProperties, type TSchema } from 'typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import { text, type TextPolicy } from './text-policy.js';
 
 /**
@@ -22,6 +22,15 @@ export const Body = <P extends TProperties>(
   properties: P,
   options: { description?: string; examples?: unknown[] } = {},
 ) => Type.Object(properties, { additionalProperties: true, ...options });
+
+/**
+ * A request body that may be absent: the admin handlers read `siteId` (and the like) from the body or the
+ * query string, so a request without a body, or with one that is not an object, must pass as it did before
+ * its fields were declared. No `type: object` at the root (Ajv applies `properties` to objects only); the
+ * fields are documented and typed for clients, and the handler checks them.
+ */
+export const OptionalBody = <P extends TProperties>(properties: P, options: { description?: string } = {}) =>
+  Type.Unsafe<Partial<Static<TObject<P>>> | undefined>({ properties, additionalProperties: true, ...options });
 
 /**
  * How a failing keyword turns into a field violation when the default (`must be a string`, ruleName
