@@ -24,6 +24,7 @@ import { markPlaced } from '../checkouts/store.js';
 import { useDiscount } from '../discounts/store.js';
 import { recordReservations, takeStock } from '../inventory/reservations.js';
 import { shopLimits } from '../limits.js';
+import { lineChoices } from '../line-choices.js';
 import { quoteLines, type Quote } from '../quote.js';
 import { commerceSettings } from '../settings.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
@@ -51,13 +52,7 @@ function orderLines(quote: Quote): OrderLine[] {
     name: product!.name,
     slug: product!.slug,
     choices: variant!.choices,
-    options: product!.options.flatMap((o) => {
-      const value = variant!.choices[o.name];
-      const choice = o.choices.find((c) => c.value === value);
-      return value === undefined
-        ? []
-        : [{ name: o.name, value, description: choice?.description ?? value, color: o.optionType === 'color' }];
-    }),
+    options: lineChoices(product!, variant!),
     sku: variant!.sku,
     weight: variant!.weight,
     media: variant!.media[0] ?? product!.media[0] ?? null,

@@ -6,6 +6,7 @@
 import type { Queryable } from '../../store/types.js';
 import type { MediaItem } from '../catalog/types.js';
 import type { DeliveryAddress } from '../checkouts/address.js';
+import type { LineChoice } from '../line-choices.js';
 import type { ChosenShipping } from '../pricing/shipping.js';
 import type { OrderStatus, PaymentStatus } from './state.js';
 
@@ -18,7 +19,7 @@ export interface OrderLine {
   /** The variant's choice values by option, e.g. {"Size": "M"}. */
   choices: Record<string, string>;
   /** The choices as the shopper read them: the option, its value, what it says ("Medium", "Navy"). */
-  options: { name: string; value: string; description: string; color: boolean }[];
+  options: LineChoice[];
   sku: string | null;
   weight: number | null;
   media: MediaItem | null;
