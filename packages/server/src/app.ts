@@ -35,7 +35,7 @@ import { batchedLimiter } from './security/batched-limit.js';
 import { fastifyTrustProxy } from './security/client-ip.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { shopRoutes } from './shop/routes.js';
-import { ecomRoutes } from './commerce/wix/ecom-routes.js';
+import { commerceAdminRoutes, ecomRoutes } from './commerce/index.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
 import { rekeyEmails } from './members/email-rekey.js';
@@ -166,6 +166,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(named(shopRoutes), { ctx });
     // The commerce module's eCom wire (carts, checkouts, orders) for the unmodified @wix/ecom client.
     await app.register(named(ecomRoutes), { ctx });
+    await app.register(named(commerceAdminRoutes), { ctx });
     await app.register(named(seoRoutes), { ctx });
     await app.register(named(storefrontRoutes), { ctx });
     await seedCollections(ctx);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { reassignVisitorItems } from '../data/ownership.js';
+import { adoptVisitorCart } from '../commerce/index.js';
 import { OAuthError } from '../errors/wire.js';
 import { parseAuthorization } from '../http/resolve-caller.js';
 import { findMemberById, isMemberId } from '../members/store.js';
@@ -100,7 +101,10 @@ export const authorizedClientGrant: GrantHandler = async (input, ctx, request) =
       visitorId,
       keepsFirstRefreshToken: keepsFirstRefreshToken(request.headers),
     });
-    if (visitorId) await reassignVisitorItems(tx, site.id, visitorId, memberId);
+    if (visitorId) {
+      await reassignVisitorItems(tx, site.id, visitorId, memberId);
+      await adoptVisitorCart(tx, site, visitorId, memberId, now);
+    }
     await audit(
       tx,
       {
