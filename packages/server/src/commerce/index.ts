@@ -14,7 +14,7 @@ export type { Collection, MediaItem, Product, ProductOption, Variant } from './c
 export { DEFAULT_SHOP_LIMITS, shopLimits, type ShopLimits } from './limits.js';
 export { priceCart, type PricedCart, type PricingInput } from './pricing/totals.js';
 export { quoteLines, type Quote } from './quote.js';
-export { adoptVisitorCart } from './carts/handover.js';
+export { handOverToMember } from './sign-in.js';
 export type { Cart, CartLine, CartOwner } from './carts/store.js';
 export { createCheckoutFromCart, readCheckout, updateCheckout, type CheckoutAccess } from './checkouts/service.js';
 export { placeOrder } from './orders/place.js';

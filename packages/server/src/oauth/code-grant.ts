@@ -7,7 +7,7 @@ import { requireClient, type GrantHandler } from './grants.js';
 import { consumeCode, findCode, recordCodeSession, verifyPkce } from './redirect-store.js';
 import { endSession } from './session-end.js';
 import { linkGuestOrders } from '../shop/guest-orders.js';
-import { adoptVisitorCart } from '../commerce/index.js';
+import { handOverToMember } from '../commerce/index.js';
 
 const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
 
@@ -60,11 +60,11 @@ export const authorizationCodeGrant: GrantHandler = async (input, ctx, request) 
     if (stored.visitorId) {
       await recordVisitor(tx, site.id, stored.memberId, stored.visitorId);
       await reassignVisitorItems(tx, site.id, stored.visitorId, stored.memberId);
-      // The visitor's cart goes with them (docs/commerce.md → Carts → Signing in).
-      await adoptVisitorCart(tx, site, stored.visitorId, stored.memberId, ctx.now());
     }
     // Orders placed as a guest with this member's verified address join the account (issue #29).
     await linkGuestOrders(tx, site.id, stored.memberId, ctx.now());
+    // The visitor's cart of the commerce module goes with them (docs/commerce.md → Signing in).
+    await handOverToMember(tx, site, stored.visitorId ?? undefined, stored.memberId, ctx.now());
     return { tokens } as const;
   });
   if (outcome.error !== undefined) throw invalidGrant(outcome.error);

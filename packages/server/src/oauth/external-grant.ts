@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { reassignVisitorItems } from '../data/ownership.js';
-import { adoptVisitorCart } from '../commerce/index.js';
+import { handOverToMember } from '../commerce/index.js';
 import { OAuthError } from '../errors/wire.js';
 import { parseAuthorization } from '../http/resolve-caller.js';
 import { findMemberById, isMemberId } from '../members/store.js';
@@ -101,10 +101,9 @@ export const authorizedClientGrant: GrantHandler = async (input, ctx, request) =
       visitorId,
       keepsFirstRefreshToken: keepsFirstRefreshToken(request.headers),
     });
-    if (visitorId) {
-      await reassignVisitorItems(tx, site.id, visitorId, memberId);
-      await adoptVisitorCart(tx, site, visitorId, memberId, now);
-    }
+    if (visitorId) await reassignVisitorItems(tx, site.id, visitorId, memberId);
+    // The visitor's cart of the commerce module goes with them (docs/commerce.md → Signing in).
+    await handOverToMember(tx, site, visitorId, memberId, now);
     await audit(
       tx,
       {
