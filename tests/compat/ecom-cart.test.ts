@@ -215,8 +215,10 @@ describe('@wix/ecom currentCart as the templates call it', () => {
     expect(order.priceSummary!.total!.amount).toBe('48.80');
     expect(order.buyerInfo!.email).toBe('grace@example.com');
     expect(order.lineItems![0]!.productName!.original).toBe('Mug');
-    const { orders: mine } = await client.orders.searchOrders({ cursorPaging: { limit: 10 } });
-    expect(mine!.map((o) => o._id)).toEqual([orderId]);
+    // Searching orders is a member's (a visitor reads the one it placed, as above).
+    await expect(client.orders.searchOrders({ cursorPaging: { limit: 10 } })).rejects.toMatchObject({
+      details: { applicationError: { code: 'UNAUTHORIZED' } },
+    });
 
     // A visitor fills a cart, then signs in: the member's cart is the one they filled.
     const shopper = newClient();
@@ -240,5 +242,12 @@ describe('@wix/ecom currentCart as the templates call it', () => {
     const theirs = await shopper.currentCart.getCurrentCart();
     expect(theirs.buyerInfo!.memberId).toBeTruthy();
     expect(theirs.lineItems!.map((l) => l.quantity)).toEqual([3]);
+    const made = await shopper.currentCart.createCheckoutFromCurrentCart({ channelType: currentCart.ChannelType.WEB });
+    await shopper.checkout.updateCheckout(made.checkoutId!, {
+      shippingInfo: { shippingDestination: { address: { country: 'US', city: 'Boston' } } },
+    });
+    const placed = await shopper.checkout.createOrder(made.checkoutId!);
+    const { orders: mine } = await shopper.orders.searchOrders({ cursorPaging: { limit: 10 } });
+    expect(mine!.map((o) => [o._id, o.buyerInfo!.email])).toEqual([[placed.orderId, email]]);
   });
 });

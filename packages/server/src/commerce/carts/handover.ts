@@ -21,10 +21,11 @@ export async function adoptVisitorCart(
   if (visitorId === memberId) return;
   const visitor = await findCart(tx, site.id, { kind: 'visitor', id: visitorId }, true);
   if (!visitor) return;
-  await tx.query(`delete from commerce_checkouts where site_id = $1 and cart_id = $2 and order_id is null`, [
-    site.id,
-    visitor.id,
-  ]);
+  await tx.query(
+    `delete from commerce_checkouts where site_id = $1 and owner_kind = 'visitor' and owner_id = $2 and cart_id = $3
+     and order_id is null`,
+    [site.id, visitorId, visitor.id],
+  );
   const member = await findCart(tx, site.id, { kind: 'member', id: memberId }, true);
   if (!member) {
     await tx.query(
@@ -49,5 +50,5 @@ export async function adoptVisitorCart(
   }
   await saveLines(tx, site.id, { id: member.id, lines }, now);
   if (!member.couponCode && visitor.couponCode) await setCartCoupon(tx, site.id, member.id, visitor.couponCode, now);
-  await deleteCart(tx, site.id, visitor.id);
+  await deleteCart(tx, site.id, visitor);
 }

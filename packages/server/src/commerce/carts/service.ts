@@ -192,6 +192,6 @@ export async function currentCart(db: Queryable, siteId: string, owner: CartOwne
 export async function deleteCurrentCart(deps: CartDeps, siteId: string, owner: CartOwner): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const cart = await lockedCart(tx, siteId, owner);
-    await deleteCart(tx, siteId, cart.id);
+    await deleteCart(tx, siteId, cart);
   });
 }

@@ -131,13 +131,17 @@ export async function setCartCoupon(
   ]);
 }
 
-/** Deletes a cart, its lines and the checkouts made from it that were never placed. */
-export async function deleteCart(tx: Queryable, siteId: string, cartId: string): Promise<void> {
-  await tx.query(`delete from commerce_checkouts where site_id = $1 and cart_id = $2 and order_id is null`, [
-    siteId,
-    cartId,
-  ]);
-  await tx.query(`delete from commerce_carts where site_id = $1 and id = $2`, [siteId, cartId]);
+/**
+ * Deletes a cart, its lines and the checkouts made from it that were never placed (found by their owner, which
+ * `commerce_checkouts_owner` serves: the owner has a few checkouts, the site may have millions).
+ */
+export async function deleteCart(tx: Queryable, siteId: string, cart: Pick<Cart, 'id' | 'owner'>): Promise<void> {
+  await tx.query(
+    `delete from commerce_checkouts where site_id = $1 and owner_kind = $2 and owner_id = $3 and cart_id = $4
+     and order_id is null`,
+    [siteId, cart.owner.kind, cart.owner.id, cart.id],
+  );
+  await tx.query(`delete from commerce_carts where site_id = $1 and id = $2`, [siteId, cart.id]);
 }
 
 export const newLineId = (): string => randomUUID();

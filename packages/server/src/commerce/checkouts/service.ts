@@ -10,7 +10,7 @@ import { isEmail } from '../../identity/common.js';
 import { requireConfirmedEmail } from '../../security/email-key.js';
 import type { Database, Queryable } from '../../store/types.js';
 import { checkCaps } from '../carts/caps.js';
-import { findCart, type CartOwner } from '../carts/store.js';
+import { findCart, findCartById, type CartOwner } from '../carts/store.js';
 import { shopLimits } from '../limits.js';
 import { normaliseCode } from '../pricing/discount.js';
 import { quoteLines, type Quote } from '../quote.js';
@@ -94,13 +94,18 @@ export async function readCheckout(
   return checkout;
 }
 
+/**
+ * The checkout made from a cart. A shopper names their own carts only; an API key's cart is found first (its owner
+ * leads to the checkout through the owner's index). A cart deleted since (its order placed) has no checkout here.
+ */
 export async function readCheckoutByCart(
   db: Queryable,
   siteId: string,
   cartId: string,
   access: CheckoutAccess,
 ): Promise<Checkout> {
-  const checkout = await findCheckoutByCart(db, siteId, cartId);
+  const owner = access.kind === 'owner' ? access.owner : (await findCartById(db, siteId, cartId))?.owner;
+  const checkout = owner ? await findCheckoutByCart(db, siteId, { id: cartId, owner }) : undefined;
   if (!checkout || !mayAccess(access, checkout)) throw appError('CHECKOUT_NOT_FOUND');
   return checkout;
 }

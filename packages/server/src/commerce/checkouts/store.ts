@@ -67,12 +67,19 @@ export async function findCheckout(
   return rows[0] && toCheckout(rows[0]);
 }
 
-/** The checkout made from a cart: its open one, else the one last placed. */
-export async function findCheckoutByCart(db: Queryable, siteId: string, cartId: string): Promise<Checkout | undefined> {
+/**
+ * The checkout made from a cart: its open one, else the one last placed. Looked up by the cart's owner too, so
+ * `commerce_checkouts_owner` serves it (the owner's few checkouts, not the site's).
+ */
+export async function findCheckoutByCart(
+  db: Queryable,
+  siteId: string,
+  cart: { id: string; owner: CartOwner },
+): Promise<Checkout | undefined> {
   const { rows } = await db.query<CheckoutRow>(
-    `select * from commerce_checkouts where site_id = $1 and cart_id = $2
+    `select * from commerce_checkouts where site_id = $1 and owner_kind = $2 and owner_id = $3 and cart_id = $4
      order by (order_id is null) desc, updated_at desc limit 1`,
-    [siteId, cartId],
+    [siteId, cart.owner.kind, cart.owner.id, cart.id],
   );
   return rows[0] && toCheckout(rows[0]);
 }

@@ -160,17 +160,8 @@ describe('placing a checkout', () => {
     const adaOrder = await order(ada);
     expect((await kit.call('GET', `/ecom/v1/orders/${adaOrder}`, { token: bob })).status).toBe(404);
     expect((await kit.call('GET', `/ecom/v1/orders/${adaOrder}`, { token: admin() })).status).toBe(200);
-    const mine = await kit.call('POST', '/ecom/v1/orders/search', {
-      token: ada,
-      body: { search: { cursorPaging: { limit: 10 } } },
-    });
-    expect(mine.body.orders.map((o: { id: string }) => o.id)).toEqual([adaOrder]);
-    expect((await kit.call('POST', '/ecom/v1/orders/search', { token: bob, body: {} })).body.orders).toEqual([]);
-    const filtered = await kit.call('POST', '/ecom/v1/orders/search', {
-      token: ada,
-      body: { search: { filter: { status: 'APPROVED' } } },
-    });
-    expect(filtered.status).toBe(400);
+    // A visitor reads the orders it placed by id (a thank-you page); searching is a member's.
+    expect((await kit.call('POST', '/ecom/v1/orders/search', { token: ada, body: {} })).status).toBe(401);
 
     const member = await kit.member();
     await add(member.token, mug);
@@ -180,6 +171,18 @@ describe('placing a checkout', () => {
     const { order: theirs } = (await kit.call('GET', `/ecom/v1/orders/${placed.body.orderId}`, { token: member.token }))
       .body;
     expect(theirs.buyerInfo).toEqual({ memberId: member.memberId, email: member.email });
+    const mine = await kit.call('POST', '/ecom/v1/orders/search', {
+      token: member.token,
+      body: { search: { cursorPaging: { limit: 10 } } },
+    });
+    expect(mine.body.orders.map((o: { id: string }) => o.id)).toEqual([placed.body.orderId]);
+    const stranger = (await kit.member()).token;
+    expect((await kit.call('POST', '/ecom/v1/orders/search', { token: stranger, body: {} })).body.orders).toEqual([]);
+    const filtered = await kit.call('POST', '/ecom/v1/orders/search', {
+      token: member.token,
+      body: { search: { filter: { status: 'APPROVED' } } },
+    });
+    expect(filtered.status).toBe(400);
     const all = await kit.call('POST', '/ecom/v1/orders/search', {
       token: admin(),
       body: { search: { cursorPaging: { limit: 1 } } },

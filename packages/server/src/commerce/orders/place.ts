@@ -164,7 +164,7 @@ export async function placeOrder(
     await recordReservations(tx, site.id, id, taken);
     await markPlaced(tx, site.id, checkout.id, id, now);
     const cart = checkout.cartId ? await findCartById(tx, site.id, checkout.cartId) : undefined;
-    if (cart && cart.owner.kind === owner.kind && cart.owner.id === owner.id) await deleteCart(tx, site.id, cart.id);
+    if (cart && cart.owner.kind === owner.kind && cart.owner.id === owner.id) await deleteCart(tx, site.id, cart);
 
     const placed = (await findOrder(tx, site.id, id))!;
     const identity: WebhookIdentity =

@@ -103,7 +103,7 @@ export const ecomCartRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
 
   async function answer(db: Queryable, scope: EcomScope, cart: Cart) {
     const quote = await quoteLines(db, scope.site, { lines: cart.lines, couponCode: cart.couponCode, now: ctx.now() });
-    const open = await findCheckoutByCart(db, scope.site.id, cart.id);
+    const open = await findCheckoutByCart(db, scope.site.id, cart);
     return { cart: wixCart(cart, quote, scope.wire, open && !open.orderId ? open.id : null) };
   }
   const shopper = async (request: Parameters<typeof ecomScope>[0]) => {
@@ -170,7 +170,7 @@ export const ecomCartRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       shippingMethod: typeof option?.code === 'string' ? option.code : undefined,
       now: ctx.now(),
     });
-    const open = await findCheckoutByCart(ctx.db, scope.site.id, cart.id);
+    const open = await findCheckoutByCart(ctx.db, scope.site.id, cart);
     return wixEstimate(cart, quote, scope.wire, open && !open.orderId ? open.id : null);
   });
 

@@ -1,8 +1,10 @@
 /**
- * `@wix/ecom` `orders` (docs/commerce.md → The eCom wire): a shopper's own orders — a member's, or those a
- * visitor placed with its token — and for an API key of the site, every order of the site.
- *   GET  /ecom/v1/orders/:id                                  → {order}  (404 ORDER_NOT_FOUND for others')
- *   POST /ecom/v1/orders/search {search: {cursorPaging: {limit, cursor}}} → {orders, metadata}, newest first
+ * `@wix/ecom` `orders` (docs/commerce.md → The eCom wire): a shopper's own orders and, for an API key of the
+ * site, every order of the site.
+ *   GET  /ecom/v1/orders/:id          → {order}: a member's own, one a visitor placed with its token (a thank-you
+ *                                        page), any for an API key; 404 ORDER_NOT_FOUND for others'
+ *   POST /ecom/v1/orders/search {search: {cursorPaging: {limit, cursor}}} → {orders, metadata}, newest first:
+ *                                        a member's own, every order for an API key; 401 for a visitor
  * Search takes no `filter` or `sort` (refused by name, not ignored): a page of the caller's orders, newest first.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -63,6 +65,8 @@ export const ecomOrderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
 
   app.post('/ecom/v1/orders/search', { schema: S.search }, async (request) => {
     const scope = await ecomScope(request, ctx, { keys: true });
+    if (scope.owner?.kind === 'visitor')
+      throw appError('UNAUTHORIZED', { description: 'Sign in as a member to search orders' });
     const search = (request.body?.search ?? {}) as Record<string, unknown>;
     for (const key of ['filter', 'sort'] as const) {
       const v = search[key];
@@ -78,7 +82,7 @@ export const ecomOrderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
     if (!Number.isInteger(limit) || limit < 1 || limit > ORDERS_PAGE_MAX)
       throw invalidField('search.cursorPaging.limit', `must be a whole number from 1 to ${ORDERS_PAGE_MAX}`);
     const offset = offsetOf(paging.cursor);
-    const { orders, total } = await listOrders(ctx.db, scope.site.id, scope.owner ? { owner: scope.owner } : {}, {
+    const { orders, total } = await listOrders(ctx.db, scope.site.id, scope.owner ? { memberId: scope.owner.id } : {}, {
       limit,
       offset,
     });
