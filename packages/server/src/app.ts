@@ -36,6 +36,7 @@ import {
   reportAuditGuard,
 } from './security/index.js';
 import { shopRoutes } from './shop/routes.js';
+import { commerceAdminRoutes, ecomRoutes } from './commerce/index.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
 import { rekeyEmails } from './members/index.js';
@@ -163,6 +164,9 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(named(mediaRoutes), { ctx });
     await app.register(named(graphqlRoutes), { ctx });
     await app.register(named(shopRoutes), { ctx });
+    // The commerce module's eCom wire (carts, checkouts, orders) for the unmodified @wix/ecom client.
+    await app.register(named(ecomRoutes), { ctx });
+    await app.register(named(commerceAdminRoutes), { ctx });
     await app.register(named(seoRoutes), { ctx });
     await app.register(named(storefrontRoutes), { ctx });
     await seedCollections(ctx);

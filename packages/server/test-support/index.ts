@@ -13,3 +13,4 @@ export * from './smtp.js';
 export * from './sso-kit.js';
 export * from './webhook-receiver.js';
 export * from './software-passkey.js';
+export * from './commerce-kit.js';

@@ -6157,6 +6157,690 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_admin/v1/commerce/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Discount codes, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            discounts: {
+                                id: string;
+                                /** @description In capitals; shoppers type it in any case */
+                                code: string;
+                                kind: "percentage" | "amount";
+                                /** @description percentage: whole percent 1–100; amount: minor units of the currency */
+                                value: number;
+                                currency: string;
+                                /** @description Minor units */
+                                minSubtotal: number;
+                                startsAt: string | null;
+                                endsAt: string | null;
+                                usageLimit: number | null;
+                                /** @description Orders placed with it (a cancelled order gives its use back) */
+                                used: number;
+                                active: boolean;
+                                createdDate: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a discount code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId?: unknown;
+                        /** @description 1 to 40 letters, digits, "-" or "_" */
+                        code?: unknown;
+                        /** @description percentage or amount */
+                        kind?: unknown;
+                        /** @description percentage: 1–100; amount: minor units (1850 = 18.50 EUR, 1850 = ¥1,850) */
+                        value?: unknown;
+                        /** @description Minor units; 0 for none */
+                        minSubtotal?: unknown;
+                        /** @description ISO 8601, or null */
+                        startsAt?: unknown;
+                        /** @description ISO 8601 (exclusive), or null */
+                        endsAt?: unknown;
+                        /** @description Orders it may be used for, or null */
+                        usageLimit?: unknown;
+                        /** @description false: shoppers are told it does not exist */
+                        active?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            discount: {
+                                id: string;
+                                /** @description In capitals; shoppers type it in any case */
+                                code: string;
+                                kind: "percentage" | "amount";
+                                /** @description percentage: whole percent 1–100; amount: minor units of the currency */
+                                value: number;
+                                currency: string;
+                                /** @description Minor units */
+                                minSubtotal: number;
+                                startsAt: string | null;
+                                endsAt: string | null;
+                                usageLimit: number | null;
+                                /** @description Orders placed with it (a cancelled order gives its use back) */
+                                used: number;
+                                active: boolean;
+                                createdDate: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/commerce/discounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a discount code (orders keep the code they were placed with) */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An empty object */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a discount code (the fields named) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId?: unknown;
+                        /** @description 1 to 40 letters, digits, "-" or "_" */
+                        code?: unknown;
+                        /** @description percentage or amount */
+                        kind?: unknown;
+                        /** @description percentage: 1–100; amount: minor units (1850 = 18.50 EUR, 1850 = ¥1,850) */
+                        value?: unknown;
+                        /** @description Minor units; 0 for none */
+                        minSubtotal?: unknown;
+                        /** @description ISO 8601, or null */
+                        startsAt?: unknown;
+                        /** @description ISO 8601 (exclusive), or null */
+                        endsAt?: unknown;
+                        /** @description Orders it may be used for, or null */
+                        usageLimit?: unknown;
+                        /** @description false: shoppers are told it does not exist */
+                        active?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            discount: {
+                                id: string;
+                                /** @description In capitals; shoppers type it in any case */
+                                code: string;
+                                kind: "percentage" | "amount";
+                                /** @description percentage: whole percent 1–100; amount: minor units of the currency */
+                                value: number;
+                                currency: string;
+                                /** @description Minor units */
+                                minSubtotal: number;
+                                startsAt: string | null;
+                                endsAt: string | null;
+                                usageLimit: number | null;
+                                /** @description Orders placed with it (a cancelled order gives its use back) */
+                                used: number;
+                                active: boolean;
+                                createdDate: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/_admin/v1/commerce/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The commerce module’s orders, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                    /** @description One of AWAITING_PAYMENT, PAID, FULFILLED, CANCELED */
+                    status?: unknown;
+                    /** @description An order number (or its first digits) or a part of the buyer’s email */
+                    search?: unknown;
+                    /** @description First day, YYYY-MM-DD (UTC) */
+                    from?: unknown;
+                    /** @description Last day, YYYY-MM-DD (UTC) */
+                    to?: unknown;
+                    /** @description 1 to 100 (default 25) */
+                    limit?: unknown;
+                    /** @description Orders to skip */
+                    offset?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orders: ({
+                                id: string;
+                                number: string;
+                                /** @enum {unknown} */
+                                status: "AWAITING_PAYMENT" | "PAID" | "FULFILLED" | "CANCELED";
+                                paymentStatus: string;
+                                nextStatuses: ("AWAITING_PAYMENT" | "PAID" | "FULFILLED" | "CANCELED")[];
+                                buyer: {
+                                    memberId: string | null;
+                                    visitorId: string | null;
+                                    email: string | null;
+                                    guest: boolean;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                pricesIncludeTax: boolean;
+                                lines: {
+                                    [key: string]: unknown;
+                                }[];
+                                subtotal: number;
+                                discountTotal: number;
+                                shippingTotal: number;
+                                taxTotal: number;
+                                total: number;
+                                amounts: {
+                                    subtotal: string;
+                                    discount: string;
+                                    shipping: string;
+                                    tax: string;
+                                    total: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                couponCode: string | null;
+                                shippingAddress: {
+                                    [key: string]: unknown;
+                                } | null;
+                                shippingMethod: {
+                                    [key: string]: unknown;
+                                } | null;
+                                checkoutId: string | null;
+                                expiresDate: string | null;
+                                createdDate: string;
+                                updatedDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            total: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/commerce/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its history */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order: {
+                                id: string;
+                                number: string;
+                                /** @enum {unknown} */
+                                status: "AWAITING_PAYMENT" | "PAID" | "FULFILLED" | "CANCELED";
+                                paymentStatus: string;
+                                nextStatuses: ("AWAITING_PAYMENT" | "PAID" | "FULFILLED" | "CANCELED")[];
+                                buyer: {
+                                    memberId: string | null;
+                                    visitorId: string | null;
+                                    email: string | null;
+                                    guest: boolean;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                pricesIncludeTax: boolean;
+                                lines: {
+                                    [key: string]: unknown;
+                                }[];
+                                subtotal: number;
+                                discountTotal: number;
+                                shippingTotal: number;
+                                taxTotal: number;
+                                total: number;
+                                amounts: {
+                                    subtotal: string;
+                                    discount: string;
+                                    shipping: string;
+                                    tax: string;
+                                    total: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                couponCode: string | null;
+                                shippingAddress: {
+                                    [key: string]: unknown;
+                                } | null;
+                                shippingMethod: {
+                                    [key: string]: unknown;
+                                } | null;
+                                checkoutId: string | null;
+                                expiresDate: string | null;
+                                createdDate: string;
+                                updatedDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Oldest first */
+                            history: ({
+                                fromStatus: ("AWAITING_PAYMENT" | "PAID" | "FULFILLED" | "CANCELED") | null;
+                                /** @enum {unknown} */
+                                toStatus: "AWAITING_PAYMENT" | "PAID" | "FULFILLED" | "CANCELED";
+                                /** @description 'shopper', 'owner:<id>', 'api-key:<name>', 'admin-key' or 'system' (expiry) */
+                                actor: string;
+                                note: string | null;
+                                date: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/commerce/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an order through its state machine */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId?: unknown;
+                        /** @description The new status: AWAITING_PAYMENT, PAID, FULFILLED, CANCELED */
+                        status?: unknown;
+                        /** @description Optional, at most 500 characters; mailed to the shopper and kept in the history */
+                        note?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order: {
+                                id: string;
+                                number: string;
+                                /** @enum {unknown} */
+                                status: "AWAITING_PAYMENT" | "PAID" | "FULFILLED" | "CANCELED";
+                                paymentStatus: string;
+                                nextStatuses: ("AWAITING_PAYMENT" | "PAID" | "FULFILLED" | "CANCELED")[];
+                                buyer: {
+                                    memberId: string | null;
+                                    visitorId: string | null;
+                                    email: string | null;
+                                    guest: boolean;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                pricesIncludeTax: boolean;
+                                lines: {
+                                    [key: string]: unknown;
+                                }[];
+                                subtotal: number;
+                                discountTotal: number;
+                                shippingTotal: number;
+                                taxTotal: number;
+                                total: number;
+                                amounts: {
+                                    subtotal: string;
+                                    discount: string;
+                                    shipping: string;
+                                    tax: string;
+                                    total: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                couponCode: string | null;
+                                shippingAddress: {
+                                    [key: string]: unknown;
+                                } | null;
+                                shippingMethod: {
+                                    [key: string]: unknown;
+                                } | null;
+                                checkoutId: string | null;
+                                expiresDate: string | null;
+                                createdDate: string;
+                                updatedDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Oldest first */
+                            history: ({
+                                fromStatus: ("AWAITING_PAYMENT" | "PAID" | "FULFILLED" | "CANCELED") | null;
+                                /** @enum {unknown} */
+                                toStatus: "AWAITING_PAYMENT" | "PAID" | "FULFILLED" | "CANCELED";
+                                /** @description 'shopper', 'owner:<id>', 'api-key:<name>', 'admin-key' or 'system' (expiry) */
+                                actor: string;
+                                note: string | null;
+                                date: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -315,6 +315,41 @@ export const ERRORS = {
     status: 409,
     text: 'The order cannot move to that status from the one it has',
   },
+  // The eCom wire's carts, checkouts and coupons (commerce/carts, checkouts, discounts): Wix's own codes.
+  OWNED_CART_NOT_FOUND: { code: 'OWNED_CART_NOT_FOUND', status: 404, text: 'The caller has no cart' },
+  CHECKOUT_NOT_FOUND: { code: 'CHECKOUT_NOT_FOUND', status: 404, text: 'No such checkout' },
+  CHECKOUT_IS_COMPLETE: {
+    code: 'CHECKOUT_IS_COMPLETE',
+    status: 409,
+    text: 'This checkout has already become an order',
+  },
+  COUPON_NOT_FOUND: { code: 'ERROR_COUPON_DOES_NOT_EXIST', status: 400, text: 'There is no such discount code' },
+  COUPON_NOT_ACTIVE_YET: {
+    code: 'ERROR_COUPON_IS_NOT_ACTIVE_YET',
+    status: 400,
+    text: 'This discount code is not valid yet',
+  },
+  COUPON_EXPIRED: { code: 'ERROR_COUPON_HAS_EXPIRED', status: 400, text: 'This discount code has expired' },
+  COUPON_USAGE_EXCEEDED: {
+    code: 'ERROR_COUPON_USAGE_EXCEEDED',
+    status: 400,
+    text: 'This discount code has been used as many times as it may be',
+  },
+  // Vitrine's own: Wix has no coupon error for a minimum subtotal.
+  COUPON_MINIMUM_NOT_REACHED: {
+    code: 'COUPON_MINIMUM_NOT_REACHED',
+    status: 400,
+    text: 'The cart does not reach the minimum subtotal of this discount code',
+  },
+  // Until issue #51 serves a hosted checkout page, GET …/checkouts/{id}/checkout-url has no page to name.
+  CHECKOUT_PAGE_NOT_SERVED: {
+    code: 'CHECKOUT_PAGE_NOT_SERVED',
+    status: 404,
+    text: 'This server has no hosted checkout page yet; place the order with POST /ecom/v1/checkouts/{id}/create-order',
+  },
+  // The discount codes admin API (commerce/discounts/admin-routes.ts).
+  DISCOUNT_NOT_FOUND: { code: 'DISCOUNT_NOT_FOUND', status: 404, text: 'No such discount code' },
+  DISCOUNT_CODE_EXISTS: { code: 'DISCOUNT_CODE_EXISTS', status: 409, text: 'Another discount has this code' },
   // Checkout's delivery choice (shop/shipping.ts) and guest orders (shop/order-link.ts).
   SHIPPING_COUNTRY_REQUIRED: {
     code: 'SHIPPING_COUNTRY_REQUIRED',

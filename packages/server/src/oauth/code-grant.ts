@@ -7,6 +7,7 @@ import { requireClient, type GrantHandler } from './grants.js';
 import { consumeCode, findCode, recordCodeSession, verifyPkce } from './redirect-store.js';
 import { endSession } from './session-end.js';
 import { linkGuestOrders } from '../shop/guest-orders.js';
+import { handOverToMember } from '../commerce/index.js';
 
 const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
 
@@ -62,6 +63,8 @@ export const authorizationCodeGrant: GrantHandler = async (input, ctx, request) 
     }
     // Orders placed as a guest with this member's verified address join the account (issue #29).
     await linkGuestOrders(tx, site.id, stored.memberId, ctx.now());
+    // The visitor's cart of the commerce module goes with them (docs/commerce.md → Signing in).
+    await handOverToMember(tx, site, stored.visitorId ?? undefined, stored.memberId, ctx.now());
     return { tokens } as const;
   });
   if (outcome.error !== undefined) throw invalidGrant(outcome.error);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { reassignVisitorItems } from '../data/index.js';
+import { handOverToMember } from '../commerce/index.js';
 import { OAuthError } from '../errors/wire.js';
 import { parseAuthorization } from '../http/resolve-caller.js';
 import { findMemberById, isMemberId } from '../members/index.js';
@@ -101,6 +102,8 @@ export const authorizedClientGrant: GrantHandler = async (input, ctx, request) =
       keepsFirstRefreshToken: keepsFirstRefreshToken(request.headers),
     });
     if (visitorId) await reassignVisitorItems(tx, site.id, visitorId, memberId);
+    // The visitor's cart of the commerce module goes with them (docs/commerce.md → Signing in).
+    await handOverToMember(tx, site, visitorId, memberId, now);
     await audit(
       tx,
       {

@@ -14,6 +14,8 @@ export const CONSOLE_ROLES = {
   // Orders: every role reads them; owners and editors change their status (shop/order-status.ts).
   orders: ['owner', 'editor', 'support'],
   orderStatus: ['owner', 'editor'],
+  // Discount codes (commerce/discounts): every role reads them; owners and editors change them.
+  discounts: ['owner', 'editor'],
   overview: ['owner', 'editor', 'support'],
   mail: ['owner', 'support'],
   // Read-only, secret-free configuration: every role may see it.

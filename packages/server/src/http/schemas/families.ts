@@ -68,6 +68,13 @@ export const FAMILIES: Family[] = [
   { prefixes: ['/wix-data/v2', '/_api/cloud-data/v2'], tag: 'Data items', security: tokenOrKeys, errors: 'wix' },
   { prefixes: ['/graphql'], tag: 'GraphQL', security: tokenOrKeys, errors: 'none' },
   { prefixes: ['/_api/vitrine/'], tag: 'Shop', security: token, errors: 'wix' },
+  { prefixes: ['/ecom/v1/carts'], tag: 'eCom carts', security: token, errors: 'wix' },
+  {
+    prefixes: ['/ecom/v1/checkouts', '/ecom/v1/orders'],
+    tag: 'eCom checkouts and orders',
+    security: tokenOrKeys,
+    errors: 'wix',
+  },
   {
     prefixes: ['/_admin/v1/console', '/_admin/v1/owners'],
     tag: 'Owners console',
@@ -75,6 +82,7 @@ export const FAMILIES: Family[] = [
     errors: 'wix',
   },
   { prefixes: ['/_admin/v1/webhooks'], tag: 'Webhooks admin', security: admin, errors: 'wix' },
+  { prefixes: ['/_admin/v1/commerce'], tag: 'Commerce admin', security: admin, errors: 'wix' },
   { prefixes: ['/_admin/v1/keys'], tag: 'Signing keys', security: [{ adminKey: [] }], errors: 'wix' },
   { prefixes: ['/_admin/'], tag: 'Admin', security: admin, errors: 'wix' },
   { prefixes: ['/_dev/'], tag: 'Dev mailbox', security: [], errors: 'wix' },

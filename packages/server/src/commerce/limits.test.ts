@@ -20,6 +20,9 @@ describe('shopLimits', () => {
 
   it('is a section of the site schema, so the console’s settings show it', () => {
     const shop = (SiteSchema as unknown as { properties: Record<string, { properties: object }> }).properties.shop;
-    expect(Object.keys(shop!.properties).sort()).toEqual(Object.keys(DEFAULT_SHOP_LIMITS).sort());
+    // Beside the limits, the section holds the commerce settings (settings.ts): currency and tax.
+    expect(Object.keys(shop!.properties).sort()).toEqual(
+      [...Object.keys(DEFAULT_SHOP_LIMITS), 'currency', 'pricesIncludeTax', 'taxRates'].sort(),
+    );
   });
 });

@@ -1,0 +1,90 @@
+/**
+ * The order confirmation mail, in the shopper's language (i18n/catalogs `mail.order.*`): the lines with their
+ * choices, the discount, the delivery, the tax (added, or included in the prices), the total, how to pay, and a
+ * link to the order — the member's account page, or for a guest a signed link (order-link.ts) with how long it
+ * works. Enqueued in the order's transaction (place.ts), so no mail leaves for an order that was not placed.
+ */
+import { html } from '../../http/html.js';
+import { translator } from '../../i18n/index.js';
+import { mailLayout, type RenderedMail } from '../../mail/templates.js';
+import type { DeliveryAddress } from '../checkouts/address.js';
+import { formatMoney } from '../money.js';
+import type { Order, OrderLine } from './store.js';
+
+export function formatAddress(a: DeliveryAddress | null): string {
+  if (!a) return '';
+  const cityLine = [a.postalCode, a.city].filter(Boolean).join(' ');
+  return [a.name, a.addressLine, a.addressLine2, cityLine, a.subdivision, a.country].filter(Boolean).join(', ');
+}
+
+/** "T-shirt (Medium, Navy)": the name with the choices as the shopper read them. */
+export const lineTitle = (line: Pick<OrderLine, 'name' | 'options'>): string =>
+  line.options.length ? `${line.name} (${line.options.map((o) => o.description || o.value).join(', ')})` : line.name;
+
+export interface TaxLine {
+  name: string;
+  rate: number;
+}
+
+export function orderConfirmationMail(
+  language: string,
+  siteName: string,
+  order: Order,
+  tax: TaxLine | null,
+  link: { url: string; guestDays?: number },
+): RenderedMail {
+  const t = translator(language);
+  const amount = (minor: number) => formatMoney(minor, order.currency, language);
+  const lines = order.lines.map((l) =>
+    t.t('mail.order.line', { quantity: l.quantity, title: lineTitle(l), amount: amount(l.subtotal) }),
+  );
+  const taxText =
+    tax && order.taxTotal > 0
+      ? t.t(order.pricesIncludeTax ? 'mail.order.taxIncluded' : 'mail.order.tax', {
+          name: tax.name,
+          rate: tax.rate,
+          amount: amount(order.taxTotal),
+        })
+      : '';
+  const totals = [
+    t.t('mail.order.subtotal', { amount: amount(order.subtotal) }),
+    ...(order.discountTotal > 0
+      ? [t.t('mail.order.discount', { code: order.couponCode ?? '', amount: amount(order.discountTotal) })]
+      : []),
+    ...(order.shippingMethod
+      ? [t.t('mail.order.shipping', { method: order.shippingMethod.name, amount: amount(order.shippingTotal) })]
+      : []),
+    ...(taxText && !order.pricesIncludeTax ? [taxText] : []),
+    t.t('mail.order.total', { amount: amount(order.total) }),
+    ...(taxText && order.pricesIncludeTax ? [taxText] : []),
+  ];
+  const address = formatAddress(order.shippingAddress);
+  const shipTo = address ? t.t('mail.order.shipTo', { address }) : '';
+  const validity = link.guestDays ? t.t('mail.order.guestValidity', { days: link.guestDays }) : '';
+  const text = [
+    t.t('mail.order.intro', { number: order.number }),
+    lines.join('\n'),
+    totals.join('\n'),
+    shipTo,
+    t.t('mail.order.payment'),
+    `${t.t('mail.order.linkText')}\n${link.url}`,
+    validity,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  // Names and addresses are the shop's and the shopper's own text: isolated, so a Latin address keeps its order
+  // inside an Arabic mail.
+  const body = html`<p>${t.t('mail.order.intro', { number: order.number })}</p>
+<ul>${order.lines.map((l) => html`<li>${l.quantity} × <bdi>${lineTitle(l)}</bdi> — ${amount(l.subtotal)}</li>`)}</ul>
+<p>${totals.map((line, i) => html`${i ? html`<br>` : ''}${line}`)}</p>
+${address && html`<p>${t.t('mail.order.shipTo', { address: '' })}<bdi>${address}</bdi></p>`}
+<p>${t.t('mail.order.payment')}</p>
+<p><a href="${link.url}">${t.t('mail.order.button')}</a></p>
+${validity && html`<p style="color:#555;font-size:.9rem">${validity}</p>`}`;
+  return {
+    language,
+    subject: t.t('mail.order.subject', { site: siteName, number: order.number }),
+    text: `${text}\n`,
+    html: mailLayout(t, siteName, body, false),
+  };
+}
