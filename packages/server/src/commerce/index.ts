@@ -9,3 +9,9 @@ export { commerceSettings, DEFAULT_CURRENCY, type CommerceSettings, type TaxRate
 
 // The catalog.
 export type { Collection, MediaItem, Product, ProductOption, Variant } from './catalog/types.js';
+export { choicesFromWire, wireChoices } from './catalog/choices.js';
+export { ALL_PRODUCTS_COLLECTION_ID, choiceId, optionId } from './catalog/ids.js';
+export { STORES_APP_IDS } from './catalog/recommend.js';
+export { loadProduct, loadProducts } from './catalog/store.js';
+export { DEFAULT_VARIANT_ID, inventoryStatus, variantInStock } from './catalog/types.js';
+export { variantByChoices } from './catalog/variants.js';
