@@ -35,6 +35,7 @@ import { batchedLimiter } from './security/batched-limit.js';
 import { fastifyTrustProxy } from './security/client-ip.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { shopRoutes } from './shop/routes.js';
+import { seedDemoShops } from './commerce/index.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
 import { rekeyEmails } from './members/email-rekey.js';
@@ -166,6 +167,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(named(seoRoutes), { ctx });
     await app.register(named(storefrontRoutes), { ctx });
     await seedCollections(ctx);
+    await seedDemoShops({ db, sites: config.sites, now, log: app.log });
     // Before serving: a unique index holds from the first request (data/declared-indexes.ts).
     await buildDeclaredIndexes(db, ctx.config.sites, ctx.log);
     // After the seed, as before: the config's endpoints are mirrored into the database when delivery starts.

@@ -15,3 +15,4 @@ export { STORES_APP_IDS } from './catalog/recommend.js';
 export { loadProduct, loadProducts } from './catalog/store.js';
 export { DEFAULT_VARIANT_ID, inventoryStatus, variantInStock } from './catalog/types.js';
 export { variantByChoices } from './catalog/variants.js';
+export { seedDemoShops } from './catalog/demo-seed.js';
