@@ -35,7 +35,7 @@ import { batchedLimiter } from './security/batched-limit.js';
 import { fastifyTrustProxy } from './security/client-ip.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { shopRoutes } from './shop/routes.js';
-import { seedDemoShops } from './commerce/index.js';
+import { recommendationRoutes, seedDemoShops, storesV1Routes, storesV3Routes } from './commerce/index.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
 import { rekeyEmails } from './members/email-rekey.js';
@@ -164,6 +164,9 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(named(mediaRoutes), { ctx });
     await app.register(named(graphqlRoutes), { ctx });
     await app.register(named(shopRoutes), { ctx });
+    await app.register(named(storesV1Routes), { ctx });
+    await app.register(named(storesV3Routes), { ctx });
+    await app.register(named(recommendationRoutes), { ctx });
     await app.register(named(seoRoutes), { ctx });
     await app.register(named(storefrontRoutes), { ctx });
     await seedCollections(ctx);

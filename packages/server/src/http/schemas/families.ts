@@ -69,6 +69,12 @@ export const FAMILIES: Family[] = [
   { prefixes: ['/graphql'], tag: 'GraphQL', security: tokenOrKeys, errors: 'none' },
   { prefixes: ['/_api/vitrine/'], tag: 'Shop', security: token, errors: 'wix' },
   {
+    prefixes: ['/stores-reader/', '/stores/v3/', '/v2/collections', '/v1/recommendations'],
+    tag: 'Stores catalog',
+    security: tokenOrKeys,
+    errors: 'wix',
+  },
+  {
     prefixes: ['/_admin/v1/console', '/_admin/v1/owners'],
     tag: 'Owners console',
     security: [{ ownerSession: [] }, { adminKey: [] }],
@@ -76,6 +82,7 @@ export const FAMILIES: Family[] = [
   },
   { prefixes: ['/_admin/v1/webhooks'], tag: 'Webhooks admin', security: admin, errors: 'wix' },
   { prefixes: ['/_admin/v1/keys'], tag: 'Signing keys', security: [{ adminKey: [] }], errors: 'wix' },
+  { prefixes: ['/_admin/v1/commerce'], tag: 'Commerce admin', security: admin, errors: 'wix' },
   { prefixes: ['/_admin/'], tag: 'Admin', security: admin, errors: 'wix' },
   { prefixes: ['/_dev/'], tag: 'Dev mailbox', security: [], errors: 'wix' },
   { prefixes: ['/_media/'], tag: 'Media', security: [], errors: 'wix' },
