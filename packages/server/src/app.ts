@@ -35,7 +35,13 @@ import { batchedLimiter } from './security/batched-limit.js';
 import { fastifyTrustProxy } from './security/client-ip.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { shopRoutes } from './shop/routes.js';
-import { recommendationRoutes, seedDemoShops, storesV1Routes, storesV3Routes } from './commerce/index.js';
+import {
+  catalogAdminRoutes,
+  recommendationRoutes,
+  seedDemoShops,
+  storesV1Routes,
+  storesV3Routes,
+} from './commerce/index.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
 import { rekeyEmails } from './members/email-rekey.js';
@@ -167,6 +173,7 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(named(storesV1Routes), { ctx });
     await app.register(named(storesV3Routes), { ctx });
     await app.register(named(recommendationRoutes), { ctx });
+    await app.register(named(catalogAdminRoutes), { ctx });
     await app.register(named(seoRoutes), { ctx });
     await app.register(named(storefrontRoutes), { ctx });
     await seedCollections(ctx);

@@ -17,10 +17,11 @@ export { DEFAULT_VARIANT_ID, inventoryStatus, variantInStock } from './catalog/t
 export { variantByChoices } from './catalog/variants.js';
 export { seedDemoShops } from './catalog/demo-seed.js';
 
-// The Wix Stores wire (docs/commerce.md#the-stores-wire).
+// The Wix Stores wire (docs/commerce.md#the-stores-wire) and the catalog's admin API.
 export { storesV1Routes } from './wix/stores-v1.js';
 export { storesV3Routes } from './wix/stores-v3.js';
 export { recommendationRoutes } from './wix/recommendations.js';
+export { catalogAdminRoutes } from './admin/catalog-routes.js';
 // Shapes other wires reuse (eCom line items show the product's price, media and choices as catalog v1 does).
 export { mediaItemV1, priceData, productV1 } from './wix/v1-shapes.js';
 export { absoluteUrl } from './wix/product-view.js';

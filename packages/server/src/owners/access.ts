@@ -14,6 +14,9 @@ export const CONSOLE_ROLES = {
   // Orders: every role reads them; owners and editors change their status (shop/order-status.ts).
   orders: ['owner', 'editor', 'support'],
   orderStatus: ['owner', 'editor'],
+  // The commerce catalog (commerce/admin/): every role reads it; owners and editors change it.
+  catalog: ['owner', 'editor', 'support'],
+  catalogChange: ['owner', 'editor'],
   overview: ['owner', 'editor', 'support'],
   mail: ['owner', 'support'],
   // Read-only, secret-free configuration: every role may see it.
