@@ -105,6 +105,10 @@ function readValue(spec: FieldSpec, op: Op, operand: unknown, path: string, curr
       throw invalidField(path, `holds at most ${FILTER_LIMITS.listValues} values`);
     return operand.map((v, i) => String(readScalar(spec, v, `${path}[${i}]`, currency, false)));
   }
+  if (op === '$exists') {
+    if (typeof operand !== 'boolean') throw invalidField(path, 'must be true or false');
+    return operand;
+  }
   return readScalar(spec, operand, path, currency, op === '$eq' || op === '$ne');
 }
 
@@ -178,6 +182,7 @@ export function conditionSql(condition: Condition, specs: FieldSpecs, params: un
       const wanted = new Set(value as string[]).size;
       return `((select count(distinct m.value) from (${spec.sql}) m where m.value in ${list()}) = ${wanted})`;
     }
+    if (op === '$exists') return value ? `exists (${spec.sql})` : `(not exists (${spec.sql}))`;
     if (op === '$eq') return value === null ? `(not exists (${spec.sql}))` : some(`m.value = ${param(value)}`);
     if (op === '$ne') return value === null ? `exists (${spec.sql})` : `(not ${some(`m.value = ${param(value)}`)})`;
     return some(`lower(m.value) like ${param(`${likeText(value as string)}%`)} escape '\\'`);
@@ -188,6 +193,8 @@ export function conditionSql(condition: Condition, specs: FieldSpecs, params: un
       return value === null ? `(${expr} is null)` : `(${expr} = ${param(value, cast)})`;
     case '$ne':
       return value === null ? `(${expr} is not null)` : `(${expr} is distinct from ${param(value, cast)})`;
+    case '$exists':
+      return value ? `(${expr} is not null)` : `(${expr} is null)`;
     case '$in':
       return `(${expr} in ${list()})`;
     case '$nin':

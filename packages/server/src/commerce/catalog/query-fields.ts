@@ -16,7 +16,8 @@ export type Op =
   | '$hasSome'
   | '$hasAll'
   | '$startsWith'
-  | '$contains';
+  | '$contains'
+  | '$exists';
 
 export type Kind = 'text' | 'enum' | 'boolean' | 'money' | 'date' | 'micros' | 'collections' | 'sku';
 
@@ -38,10 +39,11 @@ export interface SortSpec {
 
 export type SortSpecs = Readonly<Record<string, SortSpec>>;
 
-const EQUALITY: readonly Op[] = ['$eq', '$ne', '$in', '$nin'];
-const TEXT: readonly Op[] = [...EQUALITY, '$startsWith', '$contains'];
-const RANGE: readonly Op[] = ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte'];
-const SET: readonly Op[] = ['$hasSome', '$hasAll', '$in', '$eq', '$ne'];
+const EQUALITY: readonly Op[] = ['$eq', '$ne', '$in', '$nin', '$exists'];
+const RANGE: readonly Op[] = ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$exists'];
+const TEXT: readonly Op[] = [...new Set([...EQUALITY, ...RANGE, '$startsWith', '$contains'] as Op[])];
+const SET: readonly Op[] = ['$hasSome', '$hasAll', '$in', '$eq', '$ne', '$exists'];
+const SKU: readonly Op[] = ['$eq', '$ne', '$in', '$hasSome', '$startsWith', '$exists'];
 
 /**
  * A product's price on the wire: its cheapest visible variant's selling price (what "from €18" shows); a product
@@ -59,6 +61,7 @@ export const NUMERIC_ID_SQL = `(floor(extract(epoch from p.created_at) * 1000)::
 export const numericIdOf = (createdAt: Date) => String(createdAt.getTime() * 1000);
 const IN_STOCK_SQL = `exists (select 1 from commerce_variants v where v.site_id = p.site_id and v.product_id = p.id
   and v.visible and (not v.track_stock or v.stock > 0))`;
+const MIN_SKU_SQL = `(select min(v.sku) from commerce_variants v where v.site_id = p.site_id and v.product_id = p.id)`;
 const COLLECTION_IDS_SQL = `select l.collection_id as value from commerce_collection_products l
   where l.site_id = p.site_id and l.product_id = p.id`;
 const SKUS_SQL = `select v.sku as value from commerce_variants v
@@ -71,10 +74,10 @@ const collections: FieldSpec = { kind: 'collections', sql: COLLECTION_IDS_SQL, o
 
 /** Catalog v1 (`/stores-reader/v1/products/query-platformized`): the names Wix documents for Query Products. */
 export const V1_PRODUCT_FIELDS: FieldSpecs = {
-  id: text('p.id', EQUALITY),
+  id: text('p.id'),
   name: text('p.name'),
   slug: text('p.slug'),
-  description: text('p.description', ['$contains']),
+  description: text('p.description'),
   visible: { kind: 'boolean', sql: 'p.visible', ops: ['$eq', '$ne'] },
   productType: {
     kind: 'enum',
@@ -86,9 +89,9 @@ export const V1_PRODUCT_FIELDS: FieldSpecs = {
   'priceData.price': money(MIN_PRICE_SQL),
   collectionIds: collections,
   'collections.id': collections,
-  sku: { kind: 'sku', sql: SKUS_SQL, ops: ['$eq', '$in', '$hasSome', '$startsWith'] },
+  sku: { kind: 'sku', sql: SKUS_SQL, ops: SKU },
   inStock: { kind: 'boolean', sql: IN_STOCK_SQL, ops: ['$eq', '$ne'] },
-  numericId: { kind: 'micros', sql: NUMERIC_ID_SQL, ops: [...RANGE, '$in'] },
+  numericId: { kind: 'micros', sql: NUMERIC_ID_SQL, ops: RANGE },
   lastUpdated: date('p.updated_at'),
   createdDate: date('p.created_at'),
   brand: text('p.brand', EQUALITY),
@@ -104,6 +107,8 @@ export const V1_PRODUCT_SORTS: SortSpecs = {
   createdDate: { sql: 'p.created_at' },
   slug: { sql: 'p.slug' },
   id: { sql: 'p.id' },
+  sku: { sql: MIN_SKU_SQL },
+  productType: { sql: 'p.product_type' },
 };
 
 /** Catalog v3 (`/stores/v3/products/query` and `/search`). */
@@ -121,7 +126,7 @@ export const V3_PRODUCT_FIELDS: FieldSpecs = {
   },
   'actualPriceRange.minValue.amount': money(MIN_PRICE_SQL),
   'actualPriceRange.maxValue.amount': money(MAX_PRICE_SQL),
-  'variantsInfo.variants.sku': { kind: 'sku', sql: SKUS_SQL, ops: ['$eq', '$in', '$hasSome', '$startsWith'] },
+  'variantsInfo.variants.sku': { kind: 'sku', sql: SKUS_SQL, ops: SKU },
   // Catalog v3 calls collections categories.
   'directCategoriesInfo.categories.id': collections,
   'allCategoriesInfo.categories.id': collections,

@@ -77,6 +77,12 @@ describe('catalog filters into SQL', () => {
     expect(sql({ productType: 'PHYSICAL' }, V3_PRODUCT_FIELDS).params).toEqual(['site', 'physical']);
   });
 
+  it('reads $exists as presence', () => {
+    expect(sql({ ribbon: { $exists: true } }).sql).toBe('(p.ribbon is not null)');
+    expect(sql({ collectionIds: { $exists: false } }).sql).toMatch(/^\(not exists \(select l\.collection_id/);
+    expect(refusal(() => sql({ ribbon: { $exists: 'yes' } }))).toBeInstanceOf(ValidationError);
+  });
+
   it('tests null as emptiness on nullable columns', () => {
     expect(sql({ ribbon: null }).sql).toBe('(p.ribbon is null)');
     expect(sql({ ribbon: { $ne: null } }).sql).toBe('(p.ribbon is not null)');
