@@ -211,6 +211,31 @@ describe('nextjs/commerce', () => {
   });
 });
 
+describe('the rest of the catalog v1 reader', () => {
+  it('gets a product, its variants by choice, a store variant, option availability and the algorithms', async () => {
+    const wix = client();
+    const [first] = (await wix.products.queryProducts().eq('slug', 'wool-throw').find()).items;
+    const product = await wix.products.getProduct(first!._id!);
+    expect(product.product).toMatchObject({ slug: 'wool-throw', manageVariants: true });
+    const { variants } = await wix.products.queryProductVariants(first!._id!, { choices: { Colour: 'Sage' } });
+    expect(variants!.map((v) => [v.choices!.Size, v.variant!.priceData!.price, v.stock!.inStock])).toEqual([
+      ['Throw', 120, true],
+      ['Blanket', 160, false],
+    ]);
+    const { variant } = await wix.products.getStoreVariant(`${first!._id}-${variants![0]!._id}`);
+    expect(variant).toMatchObject({ productName: 'Merino Wool Throw', choices: { Size: 'Throw', Colour: 'Sage' } });
+    const availability = await wix.products.getProductOptionsAvailability(first!._id!, {
+      Size: 'Throw',
+      Colour: 'Sage',
+    });
+    expect(availability).toMatchObject({ availableForPurchase: true, selectedVariant: { quantity: 1 } });
+    const { availableAlgorithms } = await wix.recommendations.listAvailableAlgorithms();
+    expect(availableAlgorithms![0]).toMatchObject({ appId: STORES_APP, config: { algorithmType: 'RELATED_ITEMS' } });
+    const missing = await wix.products.getProduct('no-such-product').catch((e: unknown) => e);
+    expect((missing as { details: { applicationError: { code: unknown } } }).details.applicationError.code).toBe(404);
+  });
+});
+
 describe('astro/commerce: the home page on catalog v3', () => {
   it('renders the products with prices, options and variants from the requested fields', async () => {
     const res = await client()

@@ -113,9 +113,10 @@ export const V1_PRODUCT_SORTS: SortSpecs = {
 
 /** Catalog v3 (`/stores/v3/products/query` and `/search`). */
 export const V3_PRODUCT_FIELDS: FieldSpecs = {
-  id: text('p.id', EQUALITY),
+  id: text('p.id'),
   name: text('p.name'),
   slug: text('p.slug'),
+  handle: text('p.slug'),
   plainDescription: text('p.description', ['$contains']),
   visible: { kind: 'boolean', sql: 'p.visible', ops: ['$eq', '$ne'] },
   productType: {
@@ -141,6 +142,7 @@ export const V3_PRODUCT_SORTS: SortSpecs = {
   slug: { sql: 'p.slug' },
   createdDate: { sql: 'p.created_at' },
   updatedDate: { sql: 'p.updated_at' },
+  visible: { sql: 'p.visible' },
   'actualPriceRange.minValue.amount': { sql: MIN_PRICE_SQL },
   'actualPriceRange.maxValue.amount': { sql: MAX_PRICE_SQL },
   id: { sql: 'p.id' },
