@@ -97,6 +97,22 @@ describe('products', () => {
     });
     expect(misfit.status).toBe(400);
     expect(misfit.body.details.applicationError.code).toBe('INVALID_PRODUCT');
+    const twice = await admin('POST', '/products', {
+      siteId: server.siteId,
+      product: {
+        slug: 'twice',
+        name: 'Twice',
+        options: [SIZES],
+        variants: [
+          { id: 'v1', price: 1, choices: { Size: 'S' } },
+          { id: 'v1', price: 1, choices: { Size: 'M' } },
+        ],
+      },
+    });
+    expect(twice.body.details.applicationError).toMatchObject({
+      code: 'INVALID_PRODUCT',
+      description: 'Two variants have one id',
+    });
     const negative = await admin('POST', '/products', {
       siteId: server.siteId,
       product: { slug: 'neg', name: 'Neg', variants: [{ price: -1 }] },

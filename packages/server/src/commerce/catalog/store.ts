@@ -4,6 +4,7 @@
  * product, used by the admin API, the demo seed and the migration of older shops' items.
  */
 import { randomUUID } from 'node:crypto';
+import { appError } from '../../errors/catalogue.js';
 import type { Queryable } from '../../store/types.js';
 import {
   DEFAULT_VARIANT_ID,
@@ -139,6 +140,9 @@ export interface ProductInput {
   position?: number;
 }
 
+const VARIANT_RECORD = `id text, choices jsonb, sku text, price bigint, compare_at_price bigint, weight numeric,
+  track_stock boolean, stock integer, visible boolean, media jsonb, position integer`;
+
 /**
  * Creates or replaces a product with its variants. Variants are matched by id: kept ones keep their stock unless
  * the input names a stock, removed ones are deleted (orders keep what they sold). Throws `INVALID_PRODUCT` when
@@ -149,14 +153,15 @@ export async function saveProduct(tx: Queryable, siteId: string, input: ProductI
   const variants = checkVariants(options, input.variants);
   const id = input.id ?? randomUUID();
   const at = new Date(now).toISOString();
-  await tx.query(
+  const saved = await tx.query<{ inserted: boolean }>(
     `insert into commerce_products (site_id, id, slug, name, description, visible, product_type, options, media,
        ribbon, brand, translations, position, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12::jsonb, $13, $14, $14)
      on conflict (site_id, id) do update set slug = excluded.slug, name = excluded.name,
        description = excluded.description, visible = excluded.visible, product_type = excluded.product_type,
        options = excluded.options, media = excluded.media, ribbon = excluded.ribbon, brand = excluded.brand,
-       translations = excluded.translations, position = excluded.position, updated_at = excluded.updated_at`,
+       translations = excluded.translations, position = excluded.position, updated_at = excluded.updated_at
+     returning (xmax = 0) as inserted`,
     [
       siteId,
       id,
@@ -175,36 +180,49 @@ export async function saveProduct(tx: Queryable, siteId: string, input: ProductI
     ],
   );
   const ids = variants.map((v) => v.id ?? (options.length === 0 ? DEFAULT_VARIANT_ID : randomUUID()));
-  await tx.query(
-    `delete from commerce_variants where site_id = $1 and product_id = $2
-     and id not in (select jsonb_array_elements_text($3::jsonb))`,
-    [siteId, id, JSON.stringify(ids)],
+  if (new Set(ids).size !== ids.length) throw appError('INVALID_PRODUCT', { description: 'Two variants have one id' });
+  const rows = JSON.stringify(
+    variants.map((v, i) => ({
+      id: ids[i],
+      choices: v.choices ?? {},
+      sku: v.sku ?? null,
+      price: v.price,
+      compare_at_price: v.compareAtPrice ?? null,
+      weight: v.weight ?? null,
+      track_stock: v.trackStock ?? true,
+      stock: v.stock ?? null,
+      visible: v.visible ?? true,
+      media: v.media ?? [],
+      position: i,
+    })),
   );
-  for (const [i, v] of variants.entries())
+  // A few statements whatever the number of variants (a new product has none to delete or update). The product's
+  // row, upserted above, holds concurrent saves of the same product one behind the other, so the update and the
+  // insert below cannot race each other.
+  if (!saved.rows[0]?.inserted) {
     await tx.query(
-      `insert into commerce_variants (site_id, product_id, id, choices, sku, price, compare_at_price, weight,
-         track_stock, stock, visible, media, position)
-       values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, coalesce($10, 0), $11, $12::jsonb, $13)
-       on conflict (site_id, product_id, id) do update set choices = excluded.choices, sku = excluded.sku,
-         price = excluded.price, compare_at_price = excluded.compare_at_price, weight = excluded.weight,
-         track_stock = excluded.track_stock, stock = coalesce($10, commerce_variants.stock),
-         visible = excluded.visible, media = excluded.media, position = excluded.position`,
-      [
-        siteId,
-        id,
-        ids[i],
-        JSON.stringify(v.choices ?? {}),
-        v.sku ?? null,
-        v.price,
-        v.compareAtPrice ?? null,
-        v.weight ?? null,
-        v.trackStock ?? true,
-        v.stock ?? null,
-        v.visible ?? true,
-        JSON.stringify(v.media ?? []),
-        i,
-      ],
+      `delete from commerce_variants where site_id = $1 and product_id = $2
+     and id not in (select jsonb_array_elements_text($3::jsonb))`,
+      [siteId, id, JSON.stringify(ids)],
     );
+    await tx.query(
+      `update commerce_variants t set choices = v.choices, sku = v.sku, price = v.price,
+       compare_at_price = v.compare_at_price, weight = v.weight, track_stock = v.track_stock,
+       stock = coalesce(v.stock, t.stock), visible = v.visible, media = v.media, position = v.position
+     from jsonb_to_recordset($3::jsonb) as v(${VARIANT_RECORD})
+     where t.site_id = $1 and t.product_id = $2 and t.id = v.id`,
+      [siteId, id, rows],
+    );
+  }
+  await tx.query(
+    `insert into commerce_variants (site_id, product_id, id, choices, sku, price, compare_at_price, weight,
+       track_stock, stock, visible, media, position)
+     select $1, $2, v.id, v.choices, v.sku, v.price, v.compare_at_price, v.weight, v.track_stock,
+       coalesce(v.stock, 0), v.visible, v.media, v.position
+     from jsonb_to_recordset($3::jsonb) as v(${VARIANT_RECORD})
+     where not exists (select 1 from commerce_variants t where t.site_id = $1 and t.product_id = $2 and t.id = v.id)`,
+    [siteId, id, rows],
+  );
   if (input.collectionIds) await setProductCollections(tx, siteId, id, input.collectionIds);
   return id;
 }
@@ -215,16 +233,19 @@ export async function deleteProduct(tx: Queryable, siteId: string, id: string): 
 }
 
 async function setProductCollections(tx: Queryable, siteId: string, productId: string, collectionIds: string[]) {
-  await tx.query(`delete from commerce_collection_products where site_id = $1 and product_id = $2`, [
-    siteId,
-    productId,
-  ]);
-  for (const collectionId of new Set(collectionIds))
-    await tx.query(
-      `insert into commerce_collection_products (site_id, collection_id, product_id)
-       select $1, $2, $3 where exists (select 1 from commerce_collections where site_id = $1 and id = $2)`,
-      [siteId, collectionId, productId],
-    );
+  const list = JSON.stringify([...new Set(collectionIds)]);
+  await tx.query(
+    `delete from commerce_collection_products where site_id = $1 and product_id = $2
+     and collection_id not in (select jsonb_array_elements_text($3::jsonb))`,
+    [siteId, productId, list],
+  );
+  await tx.query(
+    `insert into commerce_collection_products (site_id, collection_id, product_id)
+     select $1, c.id, $2 from commerce_collections c
+     where c.site_id = $1 and c.id in (select jsonb_array_elements_text($3::jsonb))
+     on conflict do nothing`,
+    [siteId, productId, list],
+  );
 }
 
 interface CollectionRow {
@@ -305,11 +326,11 @@ export async function saveCollection(tx: Queryable, siteId: string, input: Colle
 
 /** Puts products into a collection (products already in it stay; unknown product ids are skipped). */
 export async function addToCollection(tx: Queryable, siteId: string, collectionId: string, productIds: string[]) {
-  for (const [position, productId] of productIds.entries())
-    await tx.query(
-      `insert into commerce_collection_products (site_id, collection_id, product_id, position)
-       select $1, $2, $3, $4 where exists (select 1 from commerce_products where site_id = $1 and id = $3)
-       on conflict do nothing`,
-      [siteId, collectionId, productId, position],
-    );
+  await tx.query(
+    `insert into commerce_collection_products (site_id, collection_id, product_id, position)
+     select $1, $2, given.id, given.n - 1 from jsonb_array_elements_text($3::jsonb) with ordinality as given(id, n)
+     where exists (select 1 from commerce_products p where p.site_id = $1 and p.id = given.id)
+     on conflict do nothing`,
+    [siteId, collectionId, JSON.stringify(productIds)],
+  );
 }
