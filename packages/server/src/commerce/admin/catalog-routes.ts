@@ -23,20 +23,13 @@ import { adminAccess, recordOwnerAction, type AdminAccess } from '../../owners/a
 import type { OwnerRole } from '../../owners/store.js';
 import type { Queryable } from '../../store/types.js';
 import { commerceSettings } from '../settings.js';
-import { setCollectionProducts } from '../catalog/collection-products.js';
 import { readCollection } from '../catalog/collection-query.js';
 import { ALL_PRODUCTS_COLLECTION_ID } from '../catalog/ids.js';
 import { findProductIds, pageLimit, pageOffset } from '../catalog/query.js';
 import { V1_PRODUCT_FIELDS, V1_PRODUCT_SORTS } from '../catalog/query-fields.js';
 import type { Condition } from '../catalog/filter.js';
-import {
-  deleteProduct,
-  listCollections,
-  loadProduct,
-  loadProducts,
-  saveCollection,
-  saveProduct,
-} from '../catalog/store.js';
+import { deleteProduct, loadProduct, loadProducts, saveProduct } from '../catalog/store.js';
+import { listCollections, saveCollection, setCollectionProducts } from '../catalog/collection-store.js';
 import { inventoryStatus, type Product } from '../catalog/types.js';
 import { variantGridKeeping } from './variant-grid.js';
 import * as S from './catalog-schemas.js';

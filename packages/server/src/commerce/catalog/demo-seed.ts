@@ -11,7 +11,8 @@ import type { SiteConfig } from '../../config/types.js';
 import type { Database } from '../../store/types.js';
 import { commerceSettings } from '../settings.js';
 import { demoShop } from './demo-shop.js';
-import { addToCollection, saveCollection, saveProduct } from './store.js';
+import { addToCollection, saveCollection } from './collection-store.js';
+import { saveProduct } from './store.js';
 
 /** Whether a site seeds the demo catalog into its `Products` collection (the demo site, or a copy of it). */
 export function seedsDemoCatalog(site: Pick<SiteConfig, 'collections'>): boolean {

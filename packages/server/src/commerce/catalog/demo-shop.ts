@@ -7,7 +7,8 @@
 import { demoCategories, demoProducts } from '../../config/demo-catalog.js';
 import { toMinor } from '../money.js';
 import { ALL_PRODUCTS_COLLECTION_ID, nameUuid } from './ids.js';
-import type { ProductInput, CollectionInput } from './store.js';
+import type { CollectionInput } from './collection-store.js';
+import type { ProductInput } from './store.js';
 import type { ProductOption } from './types.js';
 import type { VariantInput } from './variants.js';
 
