@@ -1,7 +1,8 @@
 /**
- * The catalog's product tables (migration 90): products with their variants (collections: collection-store.ts). Reads return whole
- * products (variants and collection ids included) in the order asked; `saveProduct` is the one write path of a
- * product, used by the admin API, the demo seed and the migration of older shops' items.
+ * The catalog's product tables (migration 90): products with their variants (collections are in
+ * collection-store.ts). Reads return whole products (variants and collection ids included) in the order asked;
+ * `saveProduct` is the one write path of a product, used by the admin API, the demo seed and the migration of
+ * older shops' items.
  */
 import { randomUUID } from 'node:crypto';
 import { appError } from '../../errors/catalogue.js';
