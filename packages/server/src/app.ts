@@ -36,7 +36,15 @@ import {
   reportAuditGuard,
 } from './security/index.js';
 import { shopRoutes } from './shop/routes.js';
-import { commerceAdminRoutes, ecomRoutes } from './commerce/index.js';
+import {
+  catalogAdminRoutes,
+  commerceAdminRoutes,
+  ecomRoutes,
+  recommendationRoutes,
+  seedDemoShops,
+  storesV1Routes,
+  storesV3Routes,
+} from './commerce/index.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
 import { rekeyEmails } from './members/index.js';
@@ -164,12 +172,17 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(named(mediaRoutes), { ctx });
     await app.register(named(graphqlRoutes), { ctx });
     await app.register(named(shopRoutes), { ctx });
+    await app.register(named(storesV1Routes), { ctx });
+    await app.register(named(storesV3Routes), { ctx });
+    await app.register(named(recommendationRoutes), { ctx });
+    await app.register(named(catalogAdminRoutes), { ctx });
     // The commerce module's eCom wire (carts, checkouts, orders) for the unmodified @wix/ecom client.
     await app.register(named(ecomRoutes), { ctx });
     await app.register(named(commerceAdminRoutes), { ctx });
     await app.register(named(seoRoutes), { ctx });
     await app.register(named(storefrontRoutes), { ctx });
     await seedCollections(ctx);
+    await seedDemoShops({ db, sites: config.sites, now, log: app.log });
     // Before serving: a unique index holds from the first request (data/declared-indexes.ts).
     await buildDeclaredIndexes(db, ctx.config.sites, ctx.log);
     // After the seed, as before: the config's endpoints are mirrored into the database when delivery starts.

@@ -6157,6 +6157,1031 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_admin/v1/commerce/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of the catalog, a page at a time (search in names and slugs, or one collection) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The site */
+                    siteId: string;
+                    search?: string;
+                    collectionId?: string;
+                    /** @description 1 to 100 (default 25) */
+                    limit?: string;
+                    /** @description Products to skip, up to 100000 */
+                    offset?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            products: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                                visible: boolean;
+                                minPrice: number;
+                                maxPrice: number;
+                                /** @description Units left over the tracked variants */
+                                stock: number;
+                                variantCount: number;
+                                inventoryStatus: "IN_STOCK" | "OUT_OF_STOCK" | "PARTIALLY_OUT_OF_STOCK";
+                                image: string | null;
+                                collectionIds: string[];
+                                updatedDate: string;
+                            }[];
+                            total: number;
+                            /** @description The site's currency: every amount is in its minor units */
+                            currency: string;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a product with its options and variants */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId: string;
+                        product: {
+                            /** @description The last part of the product page address: no spaces, /, ?, # or % */
+                            slug: string;
+                            name: string;
+                            /** @description HTML */
+                            description?: string;
+                            visible?: boolean;
+                            productType?: "physical" | "digital";
+                            options?: {
+                                name: string;
+                                /** @description color: each value is a colour code, each description its name */
+                                optionType: "drop_down" | "color";
+                                choices: {
+                                    value: string;
+                                    description: string;
+                                }[];
+                            }[];
+                            media?: {
+                                id: string;
+                                /** @description https://… or /path */
+                                url: string;
+                                width: number;
+                                height: number;
+                                altText?: string;
+                            }[];
+                            ribbon?: string | null;
+                            brand?: string | null;
+                            translations?: {
+                                [key: string]: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            variants: {
+                                id?: string;
+                                /** @description One choice value per option: {"Size": "M"}; {} without options */
+                                choices?: {
+                                    [key: string]: string;
+                                };
+                                sku?: string | null;
+                                /** @description Selling price, minor units */
+                                price: number;
+                                compareAtPrice?: number | null;
+                                weight?: number | null;
+                                trackStock?: boolean;
+                                stock?: number | null;
+                                visible?: boolean;
+                                media?: {
+                                    id: string;
+                                    /** @description https://… or /path */
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    altText?: string;
+                                }[];
+                            }[];
+                            /** @description Absent on create: the site's all-products collection, when it has one; on update: unchanged */
+                            collectionIds?: string[];
+                            position?: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            product: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                                description: string;
+                                visible: boolean;
+                                productType: "physical" | "digital";
+                                options: {
+                                    name: string;
+                                    /** @description color: each value is a colour code, each description its name */
+                                    optionType: "drop_down" | "color";
+                                    choices: {
+                                        value: string;
+                                        description: string;
+                                    }[];
+                                }[];
+                                media: {
+                                    id: string;
+                                    /** @description https://… or /path */
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    altText?: string;
+                                }[];
+                                ribbon: string | null;
+                                brand: string | null;
+                                translations: {
+                                    [key: string]: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
+                                collectionIds: string[];
+                                variants: {
+                                    id: string;
+                                    choices: {
+                                        [key: string]: string;
+                                    };
+                                    sku: string | null;
+                                    price: number;
+                                    compareAtPrice: number | null;
+                                    weight: number | null;
+                                    trackStock: boolean;
+                                    stock: number;
+                                    visible: boolean;
+                                    media: {
+                                        id: string;
+                                        /** @description https://… or /path */
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        altText?: string;
+                                    }[];
+                                }[];
+                                createdDate: string;
+                                updatedDate: string;
+                            };
+                            /** @description The site's currency: every amount is in its minor units */
+                            currency: string;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/commerce/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product with its options and variants */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The site */
+                    siteId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            product: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                                description: string;
+                                visible: boolean;
+                                productType: "physical" | "digital";
+                                options: {
+                                    name: string;
+                                    /** @description color: each value is a colour code, each description its name */
+                                    optionType: "drop_down" | "color";
+                                    choices: {
+                                        value: string;
+                                        description: string;
+                                    }[];
+                                }[];
+                                media: {
+                                    id: string;
+                                    /** @description https://… or /path */
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    altText?: string;
+                                }[];
+                                ribbon: string | null;
+                                brand: string | null;
+                                translations: {
+                                    [key: string]: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
+                                collectionIds: string[];
+                                variants: {
+                                    id: string;
+                                    choices: {
+                                        [key: string]: string;
+                                    };
+                                    sku: string | null;
+                                    price: number;
+                                    compareAtPrice: number | null;
+                                    weight: number | null;
+                                    trackStock: boolean;
+                                    stock: number;
+                                    visible: boolean;
+                                    media: {
+                                        id: string;
+                                        /** @description https://… or /path */
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        altText?: string;
+                                    }[];
+                                }[];
+                                createdDate: string;
+                                updatedDate: string;
+                            };
+                            /** @description The site's currency: every amount is in its minor units */
+                            currency: string;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        /** Replace a product, its options and variants (variants matched by id keep their stock unless one is given) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId: string;
+                        product: {
+                            /** @description The last part of the product page address: no spaces, /, ?, # or % */
+                            slug: string;
+                            name: string;
+                            /** @description HTML */
+                            description?: string;
+                            visible?: boolean;
+                            productType?: "physical" | "digital";
+                            options?: {
+                                name: string;
+                                /** @description color: each value is a colour code, each description its name */
+                                optionType: "drop_down" | "color";
+                                choices: {
+                                    value: string;
+                                    description: string;
+                                }[];
+                            }[];
+                            media?: {
+                                id: string;
+                                /** @description https://… or /path */
+                                url: string;
+                                width: number;
+                                height: number;
+                                altText?: string;
+                            }[];
+                            ribbon?: string | null;
+                            brand?: string | null;
+                            translations?: {
+                                [key: string]: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            variants: {
+                                id?: string;
+                                /** @description One choice value per option: {"Size": "M"}; {} without options */
+                                choices?: {
+                                    [key: string]: string;
+                                };
+                                sku?: string | null;
+                                /** @description Selling price, minor units */
+                                price: number;
+                                compareAtPrice?: number | null;
+                                weight?: number | null;
+                                trackStock?: boolean;
+                                stock?: number | null;
+                                visible?: boolean;
+                                media?: {
+                                    id: string;
+                                    /** @description https://… or /path */
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    altText?: string;
+                                }[];
+                            }[];
+                            /** @description Absent on create: the site's all-products collection, when it has one; on update: unchanged */
+                            collectionIds?: string[];
+                            position?: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            product: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                                description: string;
+                                visible: boolean;
+                                productType: "physical" | "digital";
+                                options: {
+                                    name: string;
+                                    /** @description color: each value is a colour code, each description its name */
+                                    optionType: "drop_down" | "color";
+                                    choices: {
+                                        value: string;
+                                        description: string;
+                                    }[];
+                                }[];
+                                media: {
+                                    id: string;
+                                    /** @description https://… or /path */
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    altText?: string;
+                                }[];
+                                ribbon: string | null;
+                                brand: string | null;
+                                translations: {
+                                    [key: string]: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
+                                collectionIds: string[];
+                                variants: {
+                                    id: string;
+                                    choices: {
+                                        [key: string]: string;
+                                    };
+                                    sku: string | null;
+                                    price: number;
+                                    compareAtPrice: number | null;
+                                    weight: number | null;
+                                    trackStock: boolean;
+                                    stock: number;
+                                    visible: boolean;
+                                    media: {
+                                        id: string;
+                                        /** @description https://… or /path */
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        altText?: string;
+                                    }[];
+                                }[];
+                                createdDate: string;
+                                updatedDate: string;
+                            };
+                            /** @description The site's currency: every amount is in its minor units */
+                            currency: string;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a product (orders keep what they sold) */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description The site */
+                    siteId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/commerce/products/variant-grid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every combination of the options' choices as variants, keeping the existing variants that match */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId: string;
+                        options: {
+                            name: string;
+                            /** @description color: each value is a colour code, each description its name */
+                            optionType: "drop_down" | "color";
+                            choices: {
+                                value: string;
+                                description: string;
+                            }[];
+                        }[];
+                        /** @description The price of the new variants */
+                        price: number;
+                        stock?: number;
+                        existing?: {
+                            id?: string;
+                            /** @description One choice value per option: {"Size": "M"}; {} without options */
+                            choices?: {
+                                [key: string]: string;
+                            };
+                            sku?: string | null;
+                            /** @description Selling price, minor units */
+                            price: number;
+                            compareAtPrice?: number | null;
+                            weight?: number | null;
+                            trackStock?: boolean;
+                            stock?: number | null;
+                            visible?: boolean;
+                            media?: {
+                                id: string;
+                                /** @description https://… or /path */
+                                url: string;
+                                width: number;
+                                height: number;
+                                altText?: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            variants: {
+                                id?: string;
+                                /** @description One choice value per option: {"Size": "M"}; {} without options */
+                                choices?: {
+                                    [key: string]: string;
+                                };
+                                sku?: string | null;
+                                /** @description Selling price, minor units */
+                                price: number;
+                                compareAtPrice?: number | null;
+                                weight?: number | null;
+                                trackStock?: boolean;
+                                stock?: number | null;
+                                visible?: boolean;
+                                media?: {
+                                    id: string;
+                                    /** @description https://… or /path */
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    altText?: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/commerce/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalog's collections */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The site */
+                    siteId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collections: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                                description: string;
+                                visible: boolean;
+                                media: {
+                                    id: string;
+                                    /** @description https://… or /path */
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    altText?: string;
+                                }[];
+                                productCount: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a collection */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId: string;
+                        collection: {
+                            /** @description The last part of the product page address: no spaces, /, ?, # or % */
+                            slug: string;
+                            name: string;
+                            description?: string;
+                            visible?: boolean;
+                            media?: {
+                                id: string;
+                                /** @description https://… or /path */
+                                url: string;
+                                width: number;
+                                height: number;
+                                altText?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collection: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                                description: string;
+                                visible: boolean;
+                                media: {
+                                    id: string;
+                                    /** @description https://… or /path */
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    altText?: string;
+                                }[];
+                                productCount: number;
+                            };
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/commerce/collections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a collection */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId: string;
+                        collection: {
+                            /** @description The last part of the product page address: no spaces, /, ?, # or % */
+                            slug: string;
+                            name: string;
+                            description?: string;
+                            visible?: boolean;
+                            media?: {
+                                id: string;
+                                /** @description https://… or /path */
+                                url: string;
+                                width: number;
+                                height: number;
+                                altText?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collection: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                                description: string;
+                                visible: boolean;
+                                media: {
+                                    id: string;
+                                    /** @description https://… or /path */
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    altText?: string;
+                                }[];
+                                productCount: number;
+                            };
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/commerce/collections/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a collection's products, in order */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId: string;
+                        productIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collection: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                                description: string;
+                                visible: boolean;
+                                media: {
+                                    id: string;
+                                    /** @description https://… or /path */
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    altText?: string;
+                                }[];
+                                productCount: number;
+                            };
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_admin/v1/commerce/discounts": {
         parameters: {
             query?: never;

@@ -28,3 +28,21 @@ export { GUEST_ORDER_LINK_TTL_SECONDS, orderLinkSecret, readOrderLink, signOrder
 // The plugins `src/app.ts` registers: the eCom wire and the admin API.
 export { ecomRoutes } from './wix/ecom-routes.js';
 export { commerceAdminRoutes } from './admin-routes.js';
+export { choicesFromWire, wireChoices } from './catalog/choices.js';
+export { ALL_PRODUCTS_COLLECTION_ID, choiceId, optionId } from './catalog/ids.js';
+export { STORES_APP_IDS } from './catalog/recommend.js';
+export { loadProduct, loadProducts } from './catalog/store.js';
+export { DEFAULT_VARIANT_ID, inventoryStatus, variantInStock } from './catalog/types.js';
+export { variantByChoices } from './catalog/variants.js';
+export { seedDemoShops } from './catalog/demo-seed.js';
+
+// The Wix Stores wire (docs/commerce.md#the-stores-wire) and the catalog's admin API.
+export { storesV1Routes } from './wix/stores-v1.js';
+export { storesV3Routes } from './wix/stores-v3.js';
+export { recommendationRoutes } from './wix/recommendations.js';
+export { catalogAdminRoutes } from './admin/catalog-routes.js';
+// Shapes other wires reuse (eCom line items show the product's price, media and choices as catalog v1 does).
+export { mediaItemV1, priceData, productV1 } from './wix/v1-shapes.js';
+export { absoluteUrl } from './wix/product-view.js';
+export { StoresNotFound } from './wix/not-found.js';
+export { catalogReader, readInput, type CatalogReader } from './wix/reader.js';

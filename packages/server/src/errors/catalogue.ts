@@ -380,6 +380,28 @@ export const ERRORS = {
     status: 409,
     text: 'Too many orders are awaiting payment; pay or cancel one before placing another.',
   },
+  // The catalog on the Wix Stores wire (commerce/wix/, docs/commerce.md#the-stores-wire). The three NOT_FOUND codes
+  // travel beside Wix's bare 404 envelope (commerce/wix/not-found.ts), which the clients read as code 404.
+  UNSUPPORTED_QUERY: {
+    code: 'UNSUPPORTED_QUERY',
+    status: 400,
+    text: 'The query uses a field, operator or option the catalog does not support',
+  },
+  PRODUCT_NOT_FOUND: { code: 'PRODUCT_NOT_FOUND', status: 404, text: 'Product not found' },
+  VARIANT_NOT_FOUND: { code: 'VARIANT_NOT_FOUND', status: 404, text: 'Variant not found' },
+  STORE_COLLECTION_NOT_FOUND: { code: 'STORE_COLLECTION_NOT_FOUND', status: 404, text: 'Collection not found' },
+  ITEM_APP_ID_NOT_SUPPORTED: {
+    code: 'ITEM_APP_ID_NOT_SUPPORTED',
+    status: 400,
+    text: 'Recommendations are given for Wix Stores products only',
+  },
+  ALGORITHM_NOT_SUPPORTED: {
+    code: 'ALGORITHM_NOT_SUPPORTED',
+    status: 400,
+    text: 'None of the algorithms is provided by Wix Stores',
+  },
+  PRODUCT_SLUG_TAKEN: { code: 'PRODUCT_SLUG_TAKEN', status: 409, text: 'Another product has this slug' },
+  COLLECTION_SLUG_TAKEN: { code: 'COLLECTION_SLUG_TAKEN', status: 409, text: 'Another collection has this slug' },
 } as const satisfies Record<string, { code: string; status: number; text: string }>;
 
 /** The name of a catalogued error, e.g. `'WRONG_PASSWORD'`. */

@@ -16,6 +16,9 @@ export const CONSOLE_ROLES = {
   orderStatus: ['owner', 'editor'],
   // Discount codes (commerce/discounts): every role reads them; owners and editors change them.
   discounts: ['owner', 'editor'],
+  // The commerce catalog (commerce/admin/): every role reads it; owners and editors change it.
+  catalog: ['owner', 'editor', 'support'],
+  catalogChange: ['owner', 'editor'],
   overview: ['owner', 'editor', 'support'],
   mail: ['owner', 'support'],
   // Read-only, secret-free configuration: every role may see it.

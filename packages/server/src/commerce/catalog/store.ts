@@ -1,18 +1,13 @@
 /**
- * The catalog's tables (migration 90): products with their variants and collections. Reads return whole
- * products (variants and collection ids included) in the order asked; `saveProduct` is the one write path of a
- * product, used by the admin API, the demo seed and the migration of older shops' items.
+ * The catalog's product tables (migration 90): products with their variants (collections are in
+ * collection-store.ts). Reads return whole products (variants and collection ids included) in the order asked;
+ * `saveProduct` is the one write path of a product, used by the admin API, the demo seed and the migration of
+ * older shops' items.
  */
 import { randomUUID } from 'node:crypto';
+import { appError } from '../../errors/catalogue.js';
 import type { Queryable } from '../../store/types.js';
-import {
-  DEFAULT_VARIANT_ID,
-  type Collection,
-  type MediaItem,
-  type Product,
-  type ProductOption,
-  type Variant,
-} from './types.js';
+import { DEFAULT_VARIANT_ID, type MediaItem, type Product, type ProductOption, type Variant } from './types.js';
 import { checkVariants, type VariantInput } from './variants.js';
 
 interface ProductRow {
@@ -139,6 +134,9 @@ export interface ProductInput {
   position?: number;
 }
 
+const VARIANT_RECORD = `id text, choices jsonb, sku text, price bigint, compare_at_price bigint, weight numeric,
+  track_stock boolean, stock integer, visible boolean, media jsonb, position integer`;
+
 /**
  * Creates or replaces a product with its variants. Variants are matched by id: kept ones keep their stock unless
  * the input names a stock, removed ones are deleted (orders keep what they sold). Throws `INVALID_PRODUCT` when
@@ -149,14 +147,15 @@ export async function saveProduct(tx: Queryable, siteId: string, input: ProductI
   const variants = checkVariants(options, input.variants);
   const id = input.id ?? randomUUID();
   const at = new Date(now).toISOString();
-  await tx.query(
+  const saved = await tx.query<{ inserted: boolean }>(
     `insert into commerce_products (site_id, id, slug, name, description, visible, product_type, options, media,
        ribbon, brand, translations, position, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12::jsonb, $13, $14, $14)
      on conflict (site_id, id) do update set slug = excluded.slug, name = excluded.name,
        description = excluded.description, visible = excluded.visible, product_type = excluded.product_type,
        options = excluded.options, media = excluded.media, ribbon = excluded.ribbon, brand = excluded.brand,
-       translations = excluded.translations, position = excluded.position, updated_at = excluded.updated_at`,
+       translations = excluded.translations, position = excluded.position, updated_at = excluded.updated_at
+     returning (xmax = 0) as inserted`,
     [
       siteId,
       id,
@@ -175,36 +174,49 @@ export async function saveProduct(tx: Queryable, siteId: string, input: ProductI
     ],
   );
   const ids = variants.map((v) => v.id ?? (options.length === 0 ? DEFAULT_VARIANT_ID : randomUUID()));
-  await tx.query(
-    `delete from commerce_variants where site_id = $1 and product_id = $2
-     and id not in (select jsonb_array_elements_text($3::jsonb))`,
-    [siteId, id, JSON.stringify(ids)],
+  if (new Set(ids).size !== ids.length) throw appError('INVALID_PRODUCT', { description: 'Two variants have one id' });
+  const rows = JSON.stringify(
+    variants.map((v, i) => ({
+      id: ids[i],
+      choices: v.choices ?? {},
+      sku: v.sku ?? null,
+      price: v.price,
+      compare_at_price: v.compareAtPrice ?? null,
+      weight: v.weight ?? null,
+      track_stock: v.trackStock ?? true,
+      stock: v.stock ?? null,
+      visible: v.visible ?? true,
+      media: v.media ?? [],
+      position: i,
+    })),
   );
-  for (const [i, v] of variants.entries())
+  // A few statements whatever the number of variants (a new product has none to delete or update). The product's
+  // row, upserted above, holds concurrent saves of the same product one behind the other, so the update and the
+  // insert below cannot race each other.
+  if (!saved.rows[0]?.inserted) {
     await tx.query(
-      `insert into commerce_variants (site_id, product_id, id, choices, sku, price, compare_at_price, weight,
-         track_stock, stock, visible, media, position)
-       values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, coalesce($10, 0), $11, $12::jsonb, $13)
-       on conflict (site_id, product_id, id) do update set choices = excluded.choices, sku = excluded.sku,
-         price = excluded.price, compare_at_price = excluded.compare_at_price, weight = excluded.weight,
-         track_stock = excluded.track_stock, stock = coalesce($10, commerce_variants.stock),
-         visible = excluded.visible, media = excluded.media, position = excluded.position`,
-      [
-        siteId,
-        id,
-        ids[i],
-        JSON.stringify(v.choices ?? {}),
-        v.sku ?? null,
-        v.price,
-        v.compareAtPrice ?? null,
-        v.weight ?? null,
-        v.trackStock ?? true,
-        v.stock ?? null,
-        v.visible ?? true,
-        JSON.stringify(v.media ?? []),
-        i,
-      ],
+      `delete from commerce_variants where site_id = $1 and product_id = $2
+     and id not in (select jsonb_array_elements_text($3::jsonb))`,
+      [siteId, id, JSON.stringify(ids)],
     );
+    await tx.query(
+      `update commerce_variants t set choices = v.choices, sku = v.sku, price = v.price,
+       compare_at_price = v.compare_at_price, weight = v.weight, track_stock = v.track_stock,
+       stock = coalesce(v.stock, t.stock), visible = v.visible, media = v.media, position = v.position
+     from jsonb_to_recordset($3::jsonb) as v(${VARIANT_RECORD})
+     where t.site_id = $1 and t.product_id = $2 and t.id = v.id`,
+      [siteId, id, rows],
+    );
+  }
+  await tx.query(
+    `insert into commerce_variants (site_id, product_id, id, choices, sku, price, compare_at_price, weight,
+       track_stock, stock, visible, media, position)
+     select $1, $2, v.id, v.choices, v.sku, v.price, v.compare_at_price, v.weight, v.track_stock,
+       coalesce(v.stock, 0), v.visible, v.media, v.position
+     from jsonb_to_recordset($3::jsonb) as v(${VARIANT_RECORD})
+     where not exists (select 1 from commerce_variants t where t.site_id = $1 and t.product_id = $2 and t.id = v.id)`,
+    [siteId, id, rows],
+  );
   if (input.collectionIds) await setProductCollections(tx, siteId, id, input.collectionIds);
   return id;
 }
@@ -215,101 +227,17 @@ export async function deleteProduct(tx: Queryable, siteId: string, id: string): 
 }
 
 async function setProductCollections(tx: Queryable, siteId: string, productId: string, collectionIds: string[]) {
-  await tx.query(`delete from commerce_collection_products where site_id = $1 and product_id = $2`, [
-    siteId,
-    productId,
-  ]);
-  for (const collectionId of new Set(collectionIds))
-    await tx.query(
-      `insert into commerce_collection_products (site_id, collection_id, product_id)
-       select $1, $2, $3 where exists (select 1 from commerce_collections where site_id = $1 and id = $2)`,
-      [siteId, collectionId, productId],
-    );
-}
-
-interface CollectionRow {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  visible: boolean;
-  media: MediaItem[];
-  product_count: string | number;
-}
-
-const COLLECTION_COLUMNS = `c.id, c.slug, c.name, c.description, c.visible, c.media,
-  (select count(*) from commerce_collection_products l where l.site_id = c.site_id and l.collection_id = c.id)
-    as product_count`;
-
-const toCollection = (r: CollectionRow): Collection => ({
-  id: r.id,
-  slug: r.slug,
-  name: r.name,
-  description: r.description,
-  visible: r.visible,
-  media: r.media,
-  productCount: Number(r.product_count),
-});
-
-/** Every collection of the site, by name. */
-export async function listCollections(db: Queryable, siteId: string): Promise<Collection[]> {
-  const { rows } = await db.query<CollectionRow>(
-    `select ${COLLECTION_COLUMNS} from commerce_collections c where c.site_id = $1 order by c.name, c.id`,
-    [siteId],
-  );
-  return rows.map(toCollection);
-}
-
-export async function findCollection(
-  db: Queryable,
-  siteId: string,
-  by: { id: string } | { slug: string },
-): Promise<Collection | undefined> {
-  const [column, value] = 'id' in by ? ['id', by.id] : ['slug', by.slug];
-  const { rows } = await db.query<CollectionRow>(
-    `select ${COLLECTION_COLUMNS} from commerce_collections c where c.site_id = $1 and c.${column} = $2`,
-    [siteId, value],
-  );
-  return rows[0] ? toCollection(rows[0]) : undefined;
-}
-
-export interface CollectionInput {
-  id?: string;
-  slug: string;
-  name: string;
-  description?: string;
-  visible?: boolean;
-  media?: MediaItem[];
-}
-
-export async function saveCollection(tx: Queryable, siteId: string, input: CollectionInput, now: number) {
-  const id = input.id ?? randomUUID();
+  const list = JSON.stringify([...new Set(collectionIds)]);
   await tx.query(
-    `insert into commerce_collections (site_id, id, slug, name, description, visible, media, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
-     on conflict (site_id, id) do update set slug = excluded.slug, name = excluded.name,
-       description = excluded.description, visible = excluded.visible, media = excluded.media`,
-    [
-      siteId,
-      id,
-      input.slug,
-      input.name,
-      input.description ?? '',
-      input.visible ?? true,
-      JSON.stringify(input.media ?? []),
-      new Date(now).toISOString(),
-    ],
+    `delete from commerce_collection_products where site_id = $1 and product_id = $2
+     and collection_id not in (select jsonb_array_elements_text($3::jsonb))`,
+    [siteId, productId, list],
   );
-  return id;
-}
-
-/** Puts products into a collection (products already in it stay; unknown product ids are skipped). */
-export async function addToCollection(tx: Queryable, siteId: string, collectionId: string, productIds: string[]) {
-  for (const [position, productId] of productIds.entries())
-    await tx.query(
-      `insert into commerce_collection_products (site_id, collection_id, product_id, position)
-       select $1, $2, $3, $4 where exists (select 1 from commerce_products where site_id = $1 and id = $3)
-       on conflict do nothing`,
-      [siteId, collectionId, productId, position],
-    );
+  await tx.query(
+    `insert into commerce_collection_products (site_id, collection_id, product_id)
+     select $1, c.id, $2 from commerce_collections c
+     where c.site_id = $1 and c.id in (select jsonb_array_elements_text($3::jsonb))
+     on conflict do nothing`,
+    [siteId, productId, list],
+  );
 }

@@ -76,6 +76,12 @@ export const FAMILIES: Family[] = [
     errors: 'wix',
   },
   {
+    prefixes: ['/stores-reader/', '/stores/v3/', '/v2/collections', '/v1/recommendations'],
+    tag: 'Stores catalog',
+    security: tokenOrKeys,
+    errors: 'wix',
+  },
+  {
     prefixes: ['/_admin/v1/console', '/_admin/v1/owners'],
     tag: 'Owners console',
     security: [{ ownerSession: [] }, { adminKey: [] }],
@@ -84,6 +90,7 @@ export const FAMILIES: Family[] = [
   { prefixes: ['/_admin/v1/webhooks'], tag: 'Webhooks admin', security: admin, errors: 'wix' },
   { prefixes: ['/_admin/v1/commerce'], tag: 'Commerce admin', security: admin, errors: 'wix' },
   { prefixes: ['/_admin/v1/keys'], tag: 'Signing keys', security: [{ adminKey: [] }], errors: 'wix' },
+  { prefixes: ['/_admin/v1/commerce'], tag: 'Commerce admin', security: admin, errors: 'wix' },
   { prefixes: ['/_admin/'], tag: 'Admin', security: admin, errors: 'wix' },
   { prefixes: ['/_dev/'], tag: 'Dev mailbox', security: [], errors: 'wix' },
   { prefixes: ['/_media/'], tag: 'Media', security: [], errors: 'wix' },

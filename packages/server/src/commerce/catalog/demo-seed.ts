@@ -1,0 +1,65 @@
+/**
+ * Seeds the demo shop (demo-shop.ts) into the commerce tables at start, beside the data seed of the demo's
+ * `Products` collection (data/seed.ts): for every site whose `Products` seed is the demo catalog, once. "Once" is
+ * the catalog being empty (no product and no collection): the check and the writes share one transaction under
+ * a lock of the site's, so two instances starting together seed it exactly once, and a restart leaves whatever
+ * owners have made of it. A shop whose owner emptied the catalog entirely gets the demo back on the next start.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { demoProductSlugs } from '../../config/demo-catalog.js';
+import type { SiteConfig } from '../../config/types.js';
+import type { Database } from '../../store/types.js';
+import { commerceSettings } from '../settings.js';
+import { demoShop } from './demo-shop.js';
+import { addToCollection, saveCollection } from './collection-store.js';
+import { saveProduct } from './store.js';
+
+/** Whether a site seeds the demo catalog into its `Products` collection (the demo site, or a copy of it). */
+export function seedsDemoCatalog(site: Pick<SiteConfig, 'collections'>): boolean {
+  const products = site.collections.find((c) => c.id === 'Products');
+  if (!products) return false;
+  const seeded = new Set(products.seed.map((item) => item.slug));
+  return demoProductSlugs.every((slug) => seeded.has(slug));
+}
+
+export interface SeedDeps {
+  db: Database;
+  sites: readonly SiteConfig[];
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+export async function seedDemoShops({ db, sites, now, log }: SeedDeps): Promise<void> {
+  for (const site of sites) {
+    if (!seedsDemoCatalog(site)) continue;
+    const seeded = await db.transaction(async (tx) => {
+      await tx.query(`select 1 from (select pg_advisory_xact_lock(hashtext('commerce-demo-shop:' || $1))) as locked`, [
+        site.id,
+      ]);
+      const { rows } = await tx.query<{ empty: boolean }>(
+        `select not exists (select 1 from commerce_products where site_id = $1)
+           and not exists (select 1 from commerce_collections where site_id = $1) as empty`,
+        [site.id],
+      );
+      if (!rows[0]?.empty) return false;
+      const shop = demoShop(site.id, commerceSettings(site).currency);
+      const start = now();
+      // A second apart, oldest first, so "newest" and numericId order the demo as its catalog lists it.
+      const count = shop.products.length;
+      for (const [i, product] of shop.products.entries())
+        await saveProduct(tx, site.id, product, start - (count - i) * 1000);
+      const idOf = new Map(shop.products.map((p) => [p.slug, p.id]));
+      for (const collection of shop.collections) {
+        await saveCollection(tx, site.id, collection, start);
+        await addToCollection(
+          tx,
+          site.id,
+          collection.id,
+          collection.productSlugs.map((slug) => idOf.get(slug)!),
+        );
+      }
+      return true;
+    });
+    if (seeded) log.info({ site: site.id }, 'demo shop seeded into the commerce catalog');
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * `@wix/stores` catalog v3 (`productsV3`) on the Wix wire (docs/commerce.md#the-stores-wire):
+ *   GET|POST /stores/v3/products/query      {query {filter, sort, cursorPaging}, fields} → {products, pagingMetadata}
+ *   GET|POST /stores/v3/products/search     {search {search {expression, mode}, filter, sort, cursorPaging}, fields}
+ *   GET      /stores/v3/products/:id         ?fields → {product}
+ *   GET      /stores/v3/products/slug/:slug  ?fields → {product}
+ * The same products and ids as catalog v1. Callers as in stores-v1.ts: shoppers see visible products, an API key
+ * all of them. Search matches words in the name and description (no index: a scan of the site's products, so
+ * each search counts as a heavy read against the caller's address, as the data API counts its heavy queries).
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { dataRateLimits, dataThrottle } from '../../data/throttle.js';
+import { plainJsonSerializer } from '../../http/schemas/common.js';
+import { batchedLimiter } from '../../security/batched-limit.js';
+import { unsupported } from '../catalog/filter.js';
+import { findProductIds } from '../catalog/query.js';
+import { V3_PRODUCT_FIELDS, V3_PRODUCT_SORTS } from '../catalog/query-fields.js';
+import { loadProducts, productIdBySlug } from '../catalog/store.js';
+import { notFound } from './not-found.js';
+import { catalogReader, readInput, type Body } from './reader.js';
+import { cursorMetadata, readQuery } from './query-input.js';
+import { readableProduct } from './stores-v1.js';
+import { parseFields, productV3 } from './v3-shapes.js';
+import * as S from './schemas.js';
+
+const PREFIX = '/stores/v3/products';
+const json = { serializerCompiler: plainJsonSerializer };
+
+const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const storesV3Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
+
+  async function list(request: FastifyRequest, kind: 'query' | 'search') {
+    const reader = await catalogReader(request, ctx);
+    const input = readInput(request);
+    const fields = parseFields(input.fields);
+    const body = input[kind];
+    if (kind === 'search') {
+      if (isObject(body) && Array.isArray(body.aggregations) && body.aggregations.length > 0)
+        throw unsupported('Search aggregations are not supported', { field: 'search.aggregations' });
+      await throttle.heavyRead(request, reader.caller);
+    }
+    const read = readQuery(body, kind, {
+      fields: V3_PRODUCT_FIELDS,
+      sorts: V3_PRODUCT_SORTS,
+      currency: reader.currency,
+      visibleOnly: reader.shopper,
+      offsetPaging: false,
+    });
+    if (kind === 'query' && read.query.search)
+      throw unsupported('Query takes no free text; call search', { field: 'query.search' });
+    const page = await findProductIds(reader.db, reader.site.id, read.query);
+    const products = await loadProducts(reader.db, reader.site.id, page.ids);
+    return {
+      products: products.map((p) => productV3(p, reader, fields)),
+      pagingMetadata: cursorMetadata(read, products.length, page.hasNext),
+    };
+  }
+
+  app.get(`${PREFIX}/query`, { schema: S.v3Query, ...json }, (request) => list(request, 'query'));
+  app.post(`${PREFIX}/query`, { schema: S.v3QueryPost, ...json }, (request) => list(request, 'query'));
+  app.get(`${PREFIX}/search`, { schema: S.v3Search, ...json }, (request) => list(request, 'search'));
+  app.post(`${PREFIX}/search`, { schema: S.v3SearchPost, ...json }, (request) => list(request, 'search'));
+
+  app.get(`${PREFIX}/slug/:slug`, { schema: S.v3BySlug, ...json }, async (request) => {
+    const reader = await catalogReader(request, ctx);
+    const { slug } = request.params;
+    const fields = parseFields(request.query.fields);
+    const id = await productIdBySlug(reader.db, reader.site.id, slug);
+    if (!id) throw notFound('PRODUCT_NOT_FOUND', `Product with slug ${slug.slice(0, 100)} not found`);
+    return { product: productV3(await readableProduct(reader, id), reader, fields) };
+  });
+
+  app.get(`${PREFIX}/:id`, { schema: S.v3Get, ...json }, async (request) => {
+    const reader = await catalogReader(request, ctx);
+    const fields = parseFields(request.query.fields);
+    return { product: productV3(await readableProduct(reader, request.params.id), reader, fields) };
+  });
+};
