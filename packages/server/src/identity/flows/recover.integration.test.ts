@@ -39,6 +39,7 @@ const linkTokens = async (email: string) =>
     .map((m) => /\/reset-password\?token=([\w-]+)/.exec(m.text)?.[1])
     .filter((t): t is string => t !== undefined);
 async function resetToken(member: Member): Promise<string> {
+  world.clock.advance(1); // so that this link's mail is the newest
   await sendReset(member.email);
   return (await linkTokens(member.email))[0]!;
 }
@@ -108,7 +109,8 @@ describe('recover', () => {
     expect(stored.emailVerified).toBe(true);
     expect(await sessionsOf(member)).toEqual(['password-reset']);
     expect(await consumeSessionToken(world.deps.ctx.db, world.site.id, oldSessionToken, world.clock.now())).toBe(null);
-    expect((await world.mails(member.email)).map((m) => m.kind)).toEqual(['password-changed', 'recovery-reset']);
+    // Both queued at the same moment of the clock: compared as a set.
+    expect((await world.mails(member.email)).map((m) => m.kind).sort()).toEqual(['password-changed', 'recovery-reset']);
     expect(world.events.filter((e) => e.memberId === member.id && e.type === 'password_reset')).toEqual([
       expect.objectContaining({ outcome: 'success', ip: '198.51.100.7', detail: { purpose: 'reset' } }),
     ]);
