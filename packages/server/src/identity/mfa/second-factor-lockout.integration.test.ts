@@ -1,7 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test-support/owners-kit.js';
-import { startTestSmtp, waitFor } from '../../../test-support/smtp.js';
+import { mailSettled, startTestSmtp, waitFor } from '../../../test-support/smtp.js';
 import {
   appError,
   mailTo,
@@ -97,7 +97,7 @@ describe('second-step lockout (S-5)', () => {
 
     // One notice for the whole run, through SMTP.
     await waitFor(async () => (await failureMails(member.email)).length > 0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await mailSettled(h.server.ctx.db);
     const notices = await failureMails(member.email);
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toContain('After 100 wrong codes in a row the second step is locked');
