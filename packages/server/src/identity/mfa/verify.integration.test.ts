@@ -71,7 +71,7 @@ const outcome = (promise: Promise<{ state: string; additionalData: Record<string
     },
     (e: { code?: string; status?: number; data?: { reason?: string }; violations?: { field: string }[] }) =>
       e.violations?.map((v) => v.field).join() ??
-      (e.data?.reason ? `${e.code}:${e.data.reason}` : e.status === 429 ? `429:${e.code}` : e.code),
+      (e.data?.reason ? `${e.code}:${e.data.reason}` : e.status === 429 ? `429:${e.code}` : String(e.code)),
   );
 const failuresInARow = async (member: Member) =>
   (
