@@ -16,19 +16,24 @@
  * - **Audit events: the real `AuthEventLog`**, also captured in `world.events` as they are recorded.
  * - **Passwords: real argon2id** at the production cost: `PASSWORD_PARAMS` is a constant with no test
  *   setting, so each hash or verify is the one costly step (tens of milliseconds).
- * - **Logger: silent.** `tokens` and `apiKeys` of the context are absent: a flow that reaches for one fails
- *   loudly, naming it (login and register need neither; a flow that does should get a real one here).
+ * - **Tokens: real** `TokenService` on a `KeyRing` in that database (one ES256 key made at open): recovery and a
+ *   password change end the member's sessions through it. `world.signedIn(member)` writes a session row whose
+ *   sign-in time is on the world's clock (the column's default is the database's own clock, not this one).
+ * - **Logger: silent.** `apiKeys` of the context is absent: a flow that reaches for it fails loudly, naming it
+ *   (no flow here needs it; a flow that does should get a real one here).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config-files/index.js';
 import type { SiteConfig } from '../src/config/types.js';
 import type { AppContext } from '../src/context.js';
 import type { IdentityDeps } from '../src/identity/common.js';
-import type { FlowScope } from '../src/identity/flow.js';
+import type { FlowScope, MemberScope } from '../src/identity/flow.js';
 import { listMail, type StoredMail } from '../src/mail/outbox.js';
 import { insertMember, type Member } from '../src/members/store.js';
+import { KeyRing } from '../src/oauth/keys.js';
+import { TokenService } from '../src/oauth/token-service.js';
 import { AuthEventLog, type AuthEvent } from '../src/security/auth-events.js';
 import { CaptchaVerifier } from '../src/security/captcha.js';
 import { hashPassword } from '../src/security/passwords.js';
@@ -49,6 +54,11 @@ export interface FlowWorld {
   mails(to: string): Promise<StoredMail[]>;
   /** A member stored as the register flow would leave them; the password hashed for real (once per password). */
   member(email: string, password: string, options?: { emailVerified?: boolean; approved?: boolean }): Promise<Member>;
+  /**
+   * The member's own call from a session of theirs signed into `signedInMsAgo` before the clock (default 0: just
+   * now, within the fresh-sign-in window of security/reauthentication.ts), from `ip` (a fresh address by default).
+   */
+  signedIn(member: Member, options?: { signedInMsAgo?: number; ip?: string }): Promise<MemberScope>;
   close(): Promise<void>;
 }
 
@@ -80,11 +90,13 @@ export async function openFlowWorld(options: { policies?: Partial<SiteConfig['po
   const events: AuthEvent[] = [];
   const authEvents = new AuthEventLog(db, silent, now, (event) => events.push(event));
   const limiter = createRateLimiter({ db, now });
+  const serverConfig = { ...config, sites: [site] };
+  const keys = await KeyRing.open(db, { now });
   const ctx: AppContext = {
-    config: { ...config, sites: [site] },
+    config: serverConfig,
     db,
     sites: new SiteRegistry([site]),
-    tokens: absent('tokens'),
+    tokens: new TokenService(db, keys, serverConfig, now),
     apiKeys: absent('apiKeys'),
     limiter,
     authEvents,
@@ -123,6 +135,20 @@ export async function openFlowWorld(options: { policies?: Partial<SiteConfig['po
       });
       if (!member) throw new Error(`flow-world: ${email} is taken`);
       return member;
+    },
+    signedIn: async (member, o = {}) => {
+      const sessionId = randomUUID();
+      const signedInAt = new Date(time - (o.signedInMsAgo ?? 0));
+      const clientId = site.clients[0]!.clientId;
+      await db.query(
+        `insert into sessions (site_id, id, member_id, client_id, created_at, expires_at, last_used_at)
+         values ($1, $2, $3, $4, $5, $6, $5)`,
+        [site.id, sessionId, member.id, clientId, signedInAt, new Date(time + site.tokens.memberSessionTtl * 1000)],
+      );
+      return {
+        ip: o.ip ?? nextIp(),
+        caller: { kind: 'member', siteId: site.id, clientId, memberId: member.id, sessionId },
+      };
     },
     async close() {
       await authEvents.close();

@@ -22,11 +22,13 @@ export async function startMfaServer(
   policies: Partial<SiteConfig['policies']> = {},
   options: TestServerOptions = {},
 ): Promise<MfaHarness> {
-  // Many verify calls from one address in one suite: the per-address limits are not under test here.
+  // Many verify calls from one address in one suite: the per-address limits are not under test here. Put back
+  // when the server closes: files share a worker's modules (isolate: false), and a later file reads the defaults.
+  const saved = { verification: ipLimits.verification.limit, login: ipLimits.login.limit };
   ipLimits.verification.limit = 10_000;
   ipLimits.login.limit = 10_000;
   const clock = { offset: 0 };
-  const server = await startIdentityServer({
+  const started = await startIdentityServer({
     now: () => Date.now() + clock.offset,
     ...options,
     site: (s) =>
@@ -44,6 +46,14 @@ export async function startMfaServer(
         ],
       }),
   });
+  const server: IdentityTestServer = {
+    ...started,
+    async close() {
+      Object.assign(ipLimits.verification, { limit: saved.verification });
+      Object.assign(ipLimits.login, { limit: saved.login });
+      await started.close();
+    },
+  };
   return { server, call: api(server.url), visitor: await visitorToken(server.url, server.clientId), clock };
 }
 

@@ -1,5 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { settleAfterResponse } from '../src/http/after-response.js';
+import type { Queryable } from '../src/store/types.js';
 
 /** A real SMTP server on a free local port that keeps what it receives (tests only). */
 export interface CapturedMail {
@@ -56,4 +58,19 @@ export async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Waits until every mail queued on `db` so far has been handed over (the SMTP server above keeps a message before it
+ * answers, so it is in `received` by then): a count of what arrived is final, where a pause only makes a second
+ * mail unlikely to be missed. Mail a request leaves to after its answer (`afterResponse`) is waited for first.
+ */
+export async function mailSettled(db: Queryable & object): Promise<void> {
+  await settleAfterResponse(db);
+  await waitFor(async () => {
+    const { rows } = await db.query<{ n: number }>(
+      'select count(*)::int as n from mail_outbox where sent_at is null and failed_at is null',
+    );
+    return rows[0]!.n === 0;
+  });
 }

@@ -76,5 +76,12 @@ describe('per-IP limits', () => {
     expect((await post()).status).toBe(400);
     expect((await post()).status).toBe(400);
     expectLimited(await post());
+    // The second step counts in the same bucket (mfa/verify.ts) and its route answers the same 429.
+    expectLimited(
+      await call('POST', '/_api/iam/authentication/v2/totp/verify', {
+        token: visitor,
+        body: { stateToken: 'x'.repeat(43), totpData: { code: '123456' } },
+      }),
+    );
   });
 });

@@ -5,13 +5,11 @@ import { api, startIdentityServer, visitorToken, type IdentityTestServer } from 
 let server: IdentityTestServer;
 let call: ReturnType<typeof api>;
 let visitor: string;
-let offset = 0;
 const SITE_KEY = 'recovery-suite-site-key-0123456789';
 // This suite sends more reset mails from one address than the per-IP default allows; limits have their own suite.
 useIpLimits({ recovery: { limit: 1000, windowSeconds: 900 } });
 beforeAll(async () => {
   server = await startIdentityServer({
-    now: () => Date.now() + offset,
     site: (s) => ({
       ...s,
       name: 'Reset Shop',
@@ -110,7 +108,7 @@ describe('recovery', () => {
     expect((await login(m.email, 'brand new password')).body.state).toBe('SUCCESS');
   });
 
-  it('the alias path family works and links expire after an hour', async () => {
+  it('the alias path family works', async () => {
     const m = await member();
     const res = await call('POST', '/_iam/recovery/v1/send-email', {
       token: visitor,
@@ -118,27 +116,10 @@ describe('recovery', () => {
     });
     expect(res.status).toBe(200);
     const [link] = await resetLinks(m.email);
-    offset += 3600 * 1000 + 1000;
-    const late = await call('POST', '/_iam/recovery/v1/recover', {
+    const recovered = await call('POST', '/_iam/recovery/v1/recover', {
       body: { recoveryToken: tokenOf(link!), password: 'brand new password' },
     });
-    expect(late.body.details.applicationError.code).toBe('INVALID_RECOVERY_TOKEN');
-    offset = 0;
-  });
-
-  it('concurrent recovers with one token: exactly one wins', async () => {
-    const m = await member();
-    await sendReset(m.email);
-    const [link] = await resetLinks(m.email);
-    const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        call('POST', '/_api/iam/recovery/v1/recover', {
-          body: { recoveryToken: tokenOf(link!), password: `parallel password ${i}` },
-        }),
-      ),
-    );
-    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 400)).toHaveLength(4);
+    expect(recovered.body.state).toBe('SUCCESS');
   });
 
   it('redirects only to registered URIs or origins; the site can come from the redirect client', async () => {
@@ -215,11 +196,6 @@ describe('recovery', () => {
     const byKey = await activation(`Bearer ${SITE_KEY}`);
     expect(byKey.status).toBe(200);
     expect(await resetLinks(m.email)).toHaveLength(2);
-    // the send limits of recovery: a third mail within the hour, then nothing more (still 200 {})
-    expect((await activation(`Bearer ${SITE_KEY}`)).status).toBe(200);
-    expect((await activation(`Bearer ${SITE_KEY}`)).status).toBe(200);
-    expect(await resetLinks(m.email)).toHaveLength(3);
-    expect((await activation(`Bearer ${SITE_KEY}`, 'not-a-uuid')).status).toBe(200);
-    expect((await activation(`Bearer ${SITE_KEY}`, '00000000-0000-4000-8000-000000000000')).status).toBe(200);
+    // The send cap, an unknown identity and link lifetimes: identity/flows/recover.integration.test.ts.
   });
 });

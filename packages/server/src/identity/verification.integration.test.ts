@@ -40,6 +40,8 @@ async function codesFor(email: string): Promise<string[]> {
   return res.body.messages.map((m: { text: string }) => /\b(\d{6})\b/.exec(m.text)?.[1]);
 }
 
+// The rules (attempts, expiry, a new sign-in's new code, the cooldown and the send cap, who may start one) are
+// checked by calling the flows: identity/flows/verify-email.integration.test.ts. Here: what the client sees.
 describe('email verification', () => {
   it('register → code by mail (dev mailbox and real SMTP) → verify → SUCCESS; the code cannot be replayed', async () => {
     const email = unique('verify');
@@ -86,52 +88,9 @@ describe('email verification', () => {
     expect(login.body.state).toBe('SUCCESS');
   });
 
-  it('an unverified member logging in gets a new code; the old one stops working', async () => {
-    const email = unique('relogin');
-    const reg = await register(email);
-    const [first] = await codesFor(email);
-    const login = await call('POST', '/_api/iam/authentication/v2/login', {
-      token: visitor,
-      body: { loginId: { email }, password: 'correct horse battery' },
-    });
-    expect(login.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
-    expect(login.body.stateToken).not.toBe(reg.body.stateToken);
-    expect((await verify(reg.body.stateToken, first)).body.details.applicationError.code).toBe('INVALID_STATE_TOKEN');
-    const [second] = await codesFor(email);
-    expect((await verify(login.body.stateToken, second)).body.state).toBe('SUCCESS');
-  });
-
-  it('five wrong codes spend the challenge, even the right code afterwards', async () => {
-    const email = unique('attempts');
-    const reg = await register(email);
-    const [code] = await codesFor(email);
-    const wrongCode = code === '999999' ? '888888' : '999999';
-    const results = await Promise.all(Array.from({ length: 7 }, () => verify(reg.body.stateToken, wrongCode)));
-    const codes = results.map((r) => r.body.details.applicationError.code).sort();
-    expect(codes.filter((c) => c === 'VERIFICATION_FAILED')).toHaveLength(5);
-    expect((await verify(reg.body.stateToken, code)).body.details.applicationError.code).toBe('INVALID_STATE_TOKEN');
-  });
-
-  it('codes last at most 10 minutes (ASVS 6.5.5)', async () => {
-    const early = unique('in-time');
-    const late = unique('expire');
-    const a = await register(early);
-    const b = await register(late);
-    const [codeA] = await codesFor(early);
-    const [codeB] = await codesFor(late);
-    offset += 9 * 60 * 1000 + 30_000;
-    expect((await verify(a.body.stateToken, codeA)).body.state).toBe('SUCCESS');
-    offset += 31_000;
-    const expired = await verify(b.body.stateToken, codeB);
-    expect(expired.body.details.applicationError.code).toBe('INVALID_STATE_TOKEN');
-    const mail = await call('GET', `/_dev/mail.json?to=${encodeURIComponent(late)}`);
-    expect(mail.body.messages[0].text).toContain('10 minutes');
-  });
-
-  it('resend has a cooldown, then sends a new code that replaces the old', async () => {
+  it('resend answers 429 with Retry-After during its cooldown, then 200 {}', async () => {
     const email = unique('resend');
     const reg = await register(email);
-    const [first] = await codesFor(email);
     const tooSoon = await call('POST', '/_api/iam/verification/v1/auth/resend', {
       token: visitor,
       body: { stateToken: reg.body.stateToken },
@@ -145,11 +104,7 @@ describe('email verification', () => {
     });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({});
-    const [second] = await codesFor(email);
-    expect((await codesFor(email)).length).toBe(2);
-    if (second !== first)
-      expect((await verify(reg.body.stateToken, first)).body.details.applicationError.code).toBe('VERIFICATION_FAILED');
-    expect((await verify(reg.body.stateToken, second)).body.state).toBe('SUCCESS');
+    expect(await codesFor(email)).toHaveLength(2);
   });
 
   it('bad input: unknown state tokens, malformed codes, missing fields, wrong types', async () => {

@@ -4,7 +4,7 @@
  * real SMTP server. A sign-in of an identity already linked, and a new member, get none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, waitFor } from '../../../test-support/smtp.js';
+import { mailSettled, startTestSmtp, waitFor } from '../../../test-support/smtp.js';
 import {
   account,
   Browser,
@@ -52,14 +52,14 @@ async function victim(language?: string, on: SsoKit = sso) {
   );
   // Registration mails a verification code: let it arrive first, so only what the link sends is counted.
   await waitFor(() => mailTo(email).length > 0);
-  await new Promise((r) => setTimeout(r, 300));
+  await mailSettled(on.kit.server.ctx.db);
   return { email, memberId };
 }
 
-/** Mail delivered to `email` once `before` messages were there, after a pause long enough for a second one. */
-async function newMailTo(email: string, before: number) {
+/** Mail delivered to `email` once `before` messages were there, once everything queued has been delivered. */
+async function newMailTo(email: string, before: number, on: SsoKit = sso) {
   await waitFor(() => mailTo(email).length > before);
-  await new Promise((r) => setTimeout(r, 500));
+  await mailSettled(on.kit.server.ctx.db);
   return mailTo(email).slice(before);
 }
 
@@ -84,7 +84,7 @@ describe('linking by verified email is mailed to the member (S-7)', () => {
       const browser = new Browser();
       const done = await browser.go((await toCallback(kit, browser, id)).callback!);
       expect(done.status).toBe(302);
-      const notices = await newMailTo(m.email, before);
+      const notices = await newMailTo(m.email, before, kit);
       expect(notices).toHaveLength(1);
       const text = decoded(notices[0]!.raw);
       expect(text).toContain(`${IDP.name} was linked to your account`);
@@ -97,7 +97,7 @@ describe('linking by verified email is mailed to the member (S-7)', () => {
       // The identity is known now: signing in with it again links nothing and mails nothing.
       const again = new Browser();
       expect((await again.go((await toCallback(kit, again, id)).callback!)).status).toBe(302);
-      await new Promise((r) => setTimeout(r, 800));
+      await mailSettled(kit.kit.server.ctx.db);
       expect(mailTo(m.email)).toHaveLength(before + 1);
     },
   );
@@ -125,7 +125,7 @@ describe('linking by verified email is mailed to the member (S-7)', () => {
     const id = account(sso.provider, { email, email_verified: true });
     const browser = new Browser();
     expect((await browser.go((await toCallback(sso, browser, id)).callback!)).status).toBe(302);
-    await new Promise((r) => setTimeout(r, 800));
+    await mailSettled(sso.kit.server.ctx.db);
     expect(mailTo(email).filter((m) => decoded(m.raw).includes('was linked to'))).toEqual([]);
   });
 });
