@@ -5,7 +5,7 @@
  */
 
 // The plugin and what the app does with the data at start (app.ts, config-files/).
-export { dataRoutes } from './routes.js';
+export { dataRoutes, decodeDotR } from './routes.js';
 export { seedCollections } from './seed.js';
 export { buildDeclaredIndexes } from './declared-indexes.js';
 export { checkDataReadEnv, dataReadLimits } from './read-limits.js';

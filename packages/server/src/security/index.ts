@@ -20,7 +20,12 @@ export {
   tooManyFailedLogins,
   type LoginAttempt,
 } from './login-throttle.js';
-export { requireRecentAuthentication, ReauthenticationError, type ReauthenticatedBy } from './reauthentication.js';
+export {
+  RECENT_SIGN_IN_SECONDS,
+  requireRecentAuthentication,
+  ReauthenticationError,
+  type ReauthenticatedBy,
+} from './reauthentication.js';
 export { exceedsWorkCaps, firebaseHash, fromDjangoPbkdf2, hashProblem, isUsableHash } from './foreign-hashes.js';
 
 // Email addresses: the one comparison key (audit S-8) and the confirmation of addresses it changes.

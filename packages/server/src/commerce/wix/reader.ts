@@ -8,9 +8,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
-import { dataDatabase } from '../../data/request-scope.js';
-import { isPlainObject } from '../../data/json.js';
-import { decodeDotR } from '../../data/routes.js';
+import { dataDatabase } from '../../data/index.js';
+import { isPlainObject } from '../../data/index.js';
+import { decodeDotR } from '../../data/index.js';
 import { appError } from '../../errors/catalogue.js';
 import type { Caller } from '../../http/caller.js';
 import { resolveCaller } from '../../http/resolve-caller.js';

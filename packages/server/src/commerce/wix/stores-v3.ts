@@ -11,9 +11,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { dataRateLimits, dataThrottle } from '../../data/throttle.js';
+import { dataRateLimits, dataThrottle } from '../../data/index.js';
 import { plainJsonSerializer } from '../../http/schemas/common.js';
-import { batchedLimiter } from '../../security/batched-limit.js';
+import { batchedLimiter } from '../../security/index.js';
 import { unsupported } from '../catalog/filter.js';
 import { findProductIds } from '../catalog/query.js';
 import { V3_PRODUCT_FIELDS, V3_PRODUCT_SORTS } from '../catalog/query-fields.js';

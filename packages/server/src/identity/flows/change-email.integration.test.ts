@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFlowWorld, type FlowWorld } from '../../../test-support/flow-world.js';
-import { findMemberById, type Member } from '../../members/store.js';
-import { RECENT_SIGN_IN_SECONDS } from '../../security/reauthentication.js';
+import { findMemberById, type Member } from '../../members/index.js';
+import { RECENT_SIGN_IN_SECONDS } from '../../security/index.js';
 import type { MemberScope } from '../flow.js';
 import {
   EMAIL_CHANGE_TTL_SECONDS,

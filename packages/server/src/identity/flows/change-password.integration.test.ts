@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFlowWorld, type FlowWorld } from '../../../test-support/flow-world.js';
-import { findMemberById, setApproval, type Member } from '../../members/store.js';
-import { accountLockout } from '../../security/login-throttle.js';
-import { verifyPassword } from '../../security/passwords.js';
-import { RECENT_SIGN_IN_SECONDS } from '../../security/reauthentication.js';
+import { findMemberById, setApproval, type Member } from '../../members/index.js';
+import { accountLockout } from '../../security/index.js';
+import { verifyPassword } from '../../security/index.js';
+import { RECENT_SIGN_IN_SECONDS } from '../../security/index.js';
 import { consumeSessionToken, issueSessionToken } from '../../sessions/session-tokens.js';
 import { changePassword, changePasswordLimit } from './change-password.js';
 import { login } from './login.js';

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFlowWorld, type FlowWorld } from '../../../test-support/flow-world.js';
 import type { Caller } from '../../http/caller.js';
-import { findMemberById, setApproval, type Member } from '../../members/store.js';
-import { accountLockout } from '../../security/login-throttle.js';
-import { verifyPassword } from '../../security/passwords.js';
+import { findMemberById, setApproval, type Member } from '../../members/index.js';
+import { accountLockout } from '../../security/index.js';
+import { verifyPassword } from '../../security/index.js';
 import { consumeSessionToken, issueSessionToken } from '../../sessions/session-tokens.js';
 import { secondFactorLockout } from '../mfa/lockout.js';
 import { login } from './login.js';

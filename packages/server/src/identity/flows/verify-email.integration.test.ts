@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFlowWorld, type FlowWorld } from '../../../test-support/flow-world.js';
 import type { Caller } from '../../http/caller.js';
-import { findMemberById, type Member } from '../../members/store.js';
+import { findMemberById, type Member } from '../../members/index.js';
 import { ipLimits } from '../common.js';
 import {
   CODE_TTL_SECONDS,

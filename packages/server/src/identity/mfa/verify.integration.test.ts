@@ -10,8 +10,8 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFlowWorld, type FlowWorld } from '../../../test-support/flow-world.js';
-import type { Member } from '../../members/store.js';
-import { newTotpSecret } from '../../security/totp.js';
+import type { Member } from '../../members/index.js';
+import { newTotpSecret } from '../../security/index.js';
 import { ipLimits } from '../common.js';
 import { MAX_MFA_ATTEMPTS, MFA_STATE_TTL_SECONDS, startChallenge } from './challenge.js';
 import { insertFactor } from './factors.js';
