@@ -25,6 +25,32 @@ export interface OpenOrdersCheck {
 const WORDS = { member: 'account', email: 'email address', visitor: 'browser', address: 'network address' } as const;
 type Counted = keyof typeof WORDS;
 
+type Counts = Partial<Record<Counted, number>>;
+
+/** A member's: `commerce_orders_member` serves it. */
+async function memberCount(tx: Queryable, check: OpenOrdersCheck): Promise<Counts> {
+  const { rows } = await tx.query<{ n: number }>(
+    `select count(*)::int as n from commerce_orders
+     where site_id = $1 and member_id = $2 and status = 'AWAITING_PAYMENT'`,
+    [check.siteId, check.owner.id],
+  );
+  return { member: Number(rows[0]?.n ?? 0) };
+}
+
+/** A guest's, by browser, email and address: the orders of the last `unpaidOrderHours` (`commerce_orders_created`). */
+async function guestCounts(tx: Queryable, check: OpenOrdersCheck): Promise<Counts> {
+  const { rows } = await tx.query<Record<Counted, number>>(
+    `select (count(*) filter (where visitor_id = $2))::int as visitor,
+            (count(*) filter (where lower(buyer_email) = $3))::int as email,
+            (count(*) filter (where client_ip = $4))::int as address
+     from commerce_orders
+     where site_id = $1 and created_at >= $5 and status = 'AWAITING_PAYMENT' and member_id is null
+       and (visitor_id = $2 or lower(buyer_email) = $3 or client_ip = $4)`,
+    [check.siteId, check.owner.id, check.email, check.clientIp, check.since],
+  );
+  return rows[0] ?? {};
+}
+
 export async function checkOpenOrders(tx: Queryable, check: OpenOrdersCheck): Promise<void> {
   const { siteId, owner } = check;
   const keys =
@@ -39,19 +65,9 @@ export async function checkOpenOrders(tx: Queryable, check: OpenOrdersCheck): Pr
     await tx.query('select 1 from (select pg_advisory_xact_lock(hashtext($1))) as locked', [
       `commerce-open-orders:${siteId}:${key}`,
     ]);
-  const { rows } = await tx.query<Record<Counted, number>>(
-    `select (count(*) filter (where member_id = $2))::int as member,
-            (count(*) filter (where member_id is null and visitor_id = $2))::int as visitor,
-            (count(*) filter (where member_id is null and lower(buyer_email) = $3))::int as email,
-            (count(*) filter (where member_id is null and client_ip = $4))::int as address
-     from commerce_orders
-     where site_id = $1 and created_at >= $5 and status = 'AWAITING_PAYMENT'
-       and (member_id = $2 or visitor_id = $2 or lower(buyer_email) = $3 or client_ip = $4)`,
-    [siteId, owner.id, check.email, check.clientIp, check.since],
-  );
-  const counts = rows[0] ?? { member: 0, visitor: 0, email: 0, address: 0 };
+  const counts = owner.kind === 'member' ? await memberCount(tx, check) : await guestCounts(tx, check);
   const counted: Counted[] = owner.kind === 'member' ? ['member'] : ['visitor', 'email', 'address'];
-  const full = counted.find((by) => Number(counts[by]) >= check.max);
+  const full = counted.find((by) => Number(counts[by] ?? 0) >= check.max);
   if (!full) return;
   throw appError('TOO_MANY_OPEN_ORDERS', {
     description:

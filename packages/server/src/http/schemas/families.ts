@@ -88,7 +88,6 @@ export const FAMILIES: Family[] = [
     errors: 'wix',
   },
   { prefixes: ['/_admin/v1/webhooks'], tag: 'Webhooks admin', security: admin, errors: 'wix' },
-  { prefixes: ['/_admin/v1/commerce'], tag: 'Commerce admin', security: admin, errors: 'wix' },
   { prefixes: ['/_admin/v1/keys'], tag: 'Signing keys', security: [{ adminKey: [] }], errors: 'wix' },
   { prefixes: ['/_admin/v1/commerce'], tag: 'Commerce admin', security: admin, errors: 'wix' },
   { prefixes: ['/_admin/'], tag: 'Admin', security: admin, errors: 'wix' },

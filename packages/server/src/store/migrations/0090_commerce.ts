@@ -92,6 +92,8 @@ export const commerce: Migration = {
       primary key (site_id, id),
       unique (site_id, owner_kind, owner_id)
     );
+    -- The sweep of carts left by visitors who never came back.
+    create index commerce_carts_updated on commerce_carts (updated_at);
 
     create table commerce_cart_lines (
       site_id text not null,
@@ -162,6 +164,8 @@ export const commerce: Migration = {
     create index commerce_orders_expiry on commerce_orders (expires_at) where expires_at is not null;
     create index commerce_orders_created on commerce_orders (site_id, created_at desc);
     create unique index commerce_orders_checkout on commerce_orders (site_id, checkout_id) where checkout_id is not null;
+    -- A guest's orders, found by their email when a member with that verified email signs in.
+    create index commerce_orders_guest_email on commerce_orders (site_id, lower(buyer_email)) where member_id is null;
 
     create table commerce_order_history (
       site_id text not null,
