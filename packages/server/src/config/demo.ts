@@ -85,8 +85,19 @@ export function demoSite(publicUrl: string, options: { development?: boolean } =
     // Catalogs ship for these five (i18n/catalogs); Arabic pages are right to left.
     languages: ['en', 'fr', 'de', 'es', 'ar'],
     shipping: DEMO_SHIPPING,
+    // Prices include tax, as European shops show them; the tax part is shown per line for these countries
+    // (docs/commerce.md → Tax). Elsewhere no tax applies.
+    shop: { pricesIncludeTax: true, taxRates: DEMO_TAX_RATES },
   };
 }
+
+/** The demo shop's tax per delivery country (docs/commerce.md → Tax). */
+export const DEMO_TAX_RATES = [
+  { country: 'FR', rate: 20, name: 'VAT' },
+  { country: 'DE', rate: 19, name: 'VAT' },
+  { country: 'ES', rate: 21, name: 'IVA' },
+  { country: 'GB', rate: 20, name: 'VAT' },
+];
 
 /** The demo shop's delivery methods (config/schema/shipping.ts): flat rates per country, free above an amount. */
 export const DEMO_SHIPPING: ShippingConfig = {

@@ -8,7 +8,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { demoProductSlugs } from '../../config/demo-catalog.js';
 import type { SiteConfig } from '../../config/types.js';
-import type { Database } from '../../store/types.js';
+import type { Database, Queryable } from '../../store/types.js';
+import { createDiscount } from '../discounts/store.js';
+import { toMinor } from '../money.js';
 import { commerceSettings } from '../settings.js';
 import { demoShop } from './demo-shop.js';
 import { addToCollection, saveCollection } from './collection-store.js';
@@ -20,6 +22,27 @@ export function seedsDemoCatalog(site: Pick<SiteConfig, 'collections'>): boolean
   if (!products) return false;
   const seeded = new Set(products.seed.map((item) => item.slug));
   return demoProductSlugs.every((slug) => seeded.has(slug));
+}
+
+/** The demo's discount code (README, docs/commerce.md → The demo shop): 10 % off from 30 in the shop's currency. */
+export const DEMO_DISCOUNT_CODE = 'WELCOME10';
+
+async function seedDemoDiscount(tx: Queryable, siteId: string, currency: string, now: number) {
+  const input = {
+    code: DEMO_DISCOUNT_CODE,
+    kind: 'percentage' as const,
+    value: 10,
+    minSubtotal: toMinor(30, currency),
+  };
+  // An owner who kept the code while emptying the catalog keeps theirs (createDiscount refuses a taken code).
+  await createDiscount(
+    tx,
+    siteId,
+    { ...input, startsAt: null, endsAt: null, usageLimit: null, active: true },
+    now,
+  ).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code !== 'DISCOUNT_CODE_EXISTS') throw error;
+  });
 }
 
 export interface SeedDeps {
@@ -58,6 +81,7 @@ export async function seedDemoShops({ db, sites, now, log }: SeedDeps): Promise<
           collection.productSlugs.map((slug) => idOf.get(slug)!),
         );
       }
+      await seedDemoDiscount(tx, site.id, commerceSettings(site).currency, start);
       return true;
     });
     if (seeded) log.info({ site: site.id }, 'demo shop seeded into the commerce catalog');

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getVisitorToken, startTestServer, type TestServer } from '../../../test-support/index.js';
 import { demoProductId } from '../catalog/demo-shop.js';
-import { seedDemoShops } from '../catalog/demo-seed.js';
+import { DEMO_DISCOUNT_CODE, seedDemoShops } from '../catalog/demo-seed.js';
 
 let server: TestServer;
 let token: string;
@@ -183,6 +183,16 @@ describe('the demo seed', () => {
     expect(Number(rows[0]!.renamed)).toBe(1);
     await db.query(`update commerce_products set name = 'Solid Brass Pen' where site_id = $1 and slug = 'brass-pen'`, [
       server.siteId,
+    ]);
+  });
+
+  it("gives the demo its discount code, WELCOME10: 10 % off from 30 in the shop's currency", async () => {
+    const { rows } = await server.ctx.db.query<{ kind: string; value: string; min_subtotal: string; active: boolean }>(
+      `select kind, value, min_subtotal, active from commerce_discounts where site_id = $1 and code = $2`,
+      [server.siteId, DEMO_DISCOUNT_CODE],
+    );
+    expect(rows.map((r) => [r.kind, Number(r.value), Number(r.min_subtotal), r.active])).toEqual([
+      ['percentage', 10, 3000, true],
     ]);
   });
 });
