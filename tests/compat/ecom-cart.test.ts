@@ -25,7 +25,7 @@ let mug: string;
 beforeAll(async () => {
   env = await startWixClientServer({ clientId: CLIENT, redirectUri: REDIRECT }, (s) => ({
     ...s,
-    shop: { ...s.shop, taxRates: [{ country: 'FR', rate: 20, name: 'VAT' }] },
+    shop: { ...s.shop, pricesIncludeTax: false, taxRates: [{ country: 'FR', rate: 20, name: 'VAT' }] },
   }));
   kit = new CommerceKit(env.server);
   tee = await kit.tee();
@@ -35,7 +35,7 @@ beforeAll(async () => {
     media: [{ id: 'mug-1', url: 'https://cdn.example/mug.jpg', width: 600, height: 600 }],
     variants: [{ price: 1200, stock: 50, sku: 'MUG' }],
   });
-  await kit.discount({ code: 'WELCOME10', kind: 'percentage', value: 10 });
+  await kit.discount({ code: 'SPRING10', kind: 'percentage', value: 10 });
 });
 afterAll(() => env?.close());
 
@@ -161,8 +161,8 @@ describe('@wix/ecom currentCart as the templates call it', () => {
     await expect(client.currentCart.updateCurrentCart({ couponCode: 'NOPE' })).rejects.toMatchObject({
       details: { applicationError: { code: 'ERROR_COUPON_DOES_NOT_EXIST' } },
     });
-    const withCoupon = await client.currentCart.updateCurrentCart({ couponCode: 'welcome10' });
-    expect(withCoupon.appliedDiscounts![0]!.coupon!.code).toBe('WELCOME10');
+    const withCoupon = await client.currentCart.updateCurrentCart({ couponCode: 'spring10' });
+    expect(withCoupon.appliedDiscounts![0]!.coupon!.code).toBe('SPRING10');
     const estimate = await client.currentCart.estimateCurrentCartTotals({ shippingAddress: { country: 'FR' } });
     const s = estimate.priceSummary!;
     // 5 × 12.00 = 60.00, 10 % off = 6.00, 20 % VAT on 54.00 = 10.80, standard delivery to FR 7.50.
