@@ -49,6 +49,19 @@ describe('the log line of an unexpected error', () => {
     const long = errorLogFields(new Error('y'.repeat(100_000)), 'req-3');
     expect(JSON.stringify(long).length).toBeLessThan(3000);
   });
+
+  it('stays under its cap wherever the checkout lies (frames with long paths, a long message)', () => {
+    // A clone in a deep folder makes every frame longer: the line's bound must not depend on it.
+    const deep = `/home/someone/${'a-rather-long-folder-name/'.repeat(20)}node_modules/x/index.js`;
+    const error = new Error('z'.repeat(5000));
+    error.stack = [
+      `Error: ${error.message}`,
+      ...Array.from({ length: 30 }, (_, i) => `    at f${i} (${deep}:1:${i})`),
+    ].join('\n');
+    const line = JSON.stringify(errorLogFields(error, 'req-4'));
+    expect(line.length).toBeLessThan(2400);
+    expect(line).toContain('at f0 (');
+  });
 });
 
 describe('errors over HTTP', () => {

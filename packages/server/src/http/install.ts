@@ -132,7 +132,9 @@ export function capacityError(error: unknown): ApplicationError | undefined {
 }
 
 const MAX_LOGGED_CHARS = 1000;
-const clip = (text: string) => (text.length > MAX_LOGGED_CHARS ? `${text.slice(0, MAX_LOGGED_CHARS)}…` : text);
+/** The stack's own cap: frame lines grow with the checkout's path, so the line's length must not depend on them. */
+const MAX_STACK_CHARS = 1200;
+const clip = (text: string, max = MAX_LOGGED_CHARS) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /**
  * The fields of an unexpected error's log line: type, message, code, stack frames and request id. Never the
@@ -151,7 +153,9 @@ export function errorLogFields(
     .split('\n')
     .filter((line) => line.startsWith('    at '))
     .slice(0, 10);
-  return { reqId, err: { type: e.name, message, code, stack: [`${e.name}: ${message}`, ...frames].join('\n') } };
+  // The message is already its own field: the stack names only the type before its frames.
+  const stack = clip([e.name, ...frames].join('\n'), MAX_STACK_CHARS);
+  return { reqId, err: { type: e.name, message, code, stack } };
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
