@@ -64,6 +64,11 @@ describe('GraphiQL in development', () => {
       if (!url.startsWith(server.url) && !url.startsWith('data:')) elsewhere.push(url);
     });
 
+    // The schema must load (issue #53: the standard introspection query was refused as too deep, and the page
+    // said "Error fetching schema" while this test passed).
+    const introspected = page.waitForResponse(
+      (r) => r.url().endsWith('/graphql/alpha') && (r.request().postData() ?? '').includes('__schema'),
+    );
     const response = await page.goto(`${server.url}/graphql`);
     expect(response?.headers()['content-security-policy']).toMatch(
       /^default-src 'none'; script-src 'nonce-[^']+'; style-src 'nonce-[^']+'/,
@@ -77,6 +82,11 @@ describe('GraphiQL in development', () => {
       };
       editor.CodeMirror.setValue('{ products(sort: [{fieldName: "title"}], limit: 2) { totalCount items { title } } }');
     });
+    const schemaAnswer = (await (await introspected).json()) as { data?: { __schema?: unknown }; errors?: unknown };
+    expect(schemaAnswer.errors).toBeUndefined();
+    expect(schemaAnswer.data?.__schema).toMatchObject({ queryType: { name: 'Query' } });
+    await page.getByRole('button', { name: /documentation explorer/i }).click();
+    await expect.poll(() => page.locator('.graphiql-doc-explorer').innerText()).toMatch(/Root Types[\s\S]*Query/);
     await page.locator('.graphiql-execute-button').click();
     const result = page.locator('.graphiql-response .CodeMirror-code');
     await expect.poll(() => result.innerText(), { timeout: 15_000 }).toContain('"totalCount"');

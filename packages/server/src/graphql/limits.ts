@@ -1,5 +1,5 @@
 /**
- * Limits of one operation: depth (mercurius `queryDepth`, checked once per distinct query text) and cost,
+ * Limits of one operation: depth (depth.ts, a validation rule, checked once per distinct query text) and cost,
  * checked on every execution because it depends on the variables (`limit: $n`). Cost: every field 1, a list
  * its page size times what each element asks for (schema.ts), a multi-reference a default page.
  */
@@ -8,7 +8,7 @@ import { armor, complexity, graphql } from './graphql-js.js';
 
 const { fieldExtensionsEstimator, getComplexity, simpleEstimator } = complexity;
 
-export const MAX_DEPTH = 10;
+export { MAX_DEPTH } from './depth.js';
 
 export function costOf(
   schema: GraphQLSchema,

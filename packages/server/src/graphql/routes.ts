@@ -17,7 +17,8 @@ import type { GraphqlContext } from './context.js';
 import { documentProblem } from './documents.js';
 import { wireError, wireResult, type WireError } from './errors.js';
 import { graphql } from './graphql-js.js';
-import { aliasLimit, costLimit, MAX_DEPTH } from './limits.js';
+import { aliasLimit, costLimit } from './limits.js';
+import { depthLimit } from './depth.js';
 import { registerGraphiql } from './ide/page.js';
 import { ReferenceLoaders } from './references.js';
 import { PersistedQueries } from './persisted-queries.js';
@@ -27,6 +28,8 @@ import { plainJsonSerializer } from '../http/schemas/common.js';
 import { named } from '../http/named-plugin.js';
 
 export const API_VERSIONS = ['alpha', 'v1'] as const;
+/** What `POST /graphql` runs: `@wix/sdk`'s `client.graphql` defaults to alpha, and code generators are given `/graphql`. */
+const DEFAULT_API_VERSION = 'alpha';
 
 type Engine = (
   source: string,
@@ -98,6 +101,7 @@ function registerEngine(
   const introspection = settings.introspection ?? !production;
   const rules = [
     refusedCharactersRule,
+    depthLimit(),
     aliasLimit(settings.maxAliases),
     ...(introspection ? [] : [graphql.NoSchemaIntrospectionCustomRule]),
   ];
@@ -108,7 +112,7 @@ function registerEngine(
         routes: false,
         graphiql: false,
         jit: 1,
-        queryDepth: MAX_DEPTH,
+        // Depth is depth.ts's rule (validationRules): it judges introspection on its own limit.
         validationRules: rules,
         // Errors are put on the wire by errors.ts; mercurius only hands them back.
         errorFormatter: (execution) => ({
@@ -134,11 +138,7 @@ function rejected(error: unknown, request: FastifyRequest): { status: number; er
   const list = (Array.isArray(e.errors) ? e.errors : [error]) as (Error & { code?: string })[];
   return {
     status: 200,
-    errors: list.map((x) =>
-      x.code === 'MER_ERR_GQL_QUERY_DEPTH'
-        ? { message: x.message, extensions: { code: 'QUERY_TOO_DEEP', maxDepth: MAX_DEPTH } }
-        : wireError(x, request.id, request.log),
-    ),
+    errors: list.map((x) => wireError(x, request.id, request.log)),
   };
 }
 
@@ -149,7 +149,7 @@ export const graphqlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   for (const site of ctx.config.sites) registerEngine(app, site, ctx.config.production, engines);
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
-    const { apiVersion } = request.params as { apiVersion: string };
+    const apiVersion = (request.params as { apiVersion?: string }).apiVersion ?? DEFAULT_API_VERSION;
     if (!(API_VERSIONS as readonly string[]).includes(apiVersion)) {
       return reply.code(404).send({
         data: null,
@@ -198,6 +198,8 @@ export const graphqlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   app.post('/graphql/:apiVersion', { schema: S.postOperation, serializerCompiler: plainJsonSerializer }, handle);
   app.get('/graphql/:apiVersion', { schema: S.getOperation, serializerCompiler: plainJsonSerializer }, handle);
+  // GET /graphql is GraphiQL in development (ide/page.ts); POST /graphql is the API, in every mode.
+  app.post('/graphql', { schema: S.postDefaultOperation, serializerCompiler: plainJsonSerializer }, handle);
   if (!ctx.config.production) {
     registerGraphiql(app, () => ctx.sites.get(ctx.config.storefront.siteId)?.name ?? 'Vitrine');
   }

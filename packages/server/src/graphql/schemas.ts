@@ -29,6 +29,10 @@ export const postOperation = result('Run a GraphQL operation', {
     examples: [{ query: '{ items(collection: "Products", limit: 2) { items { id data } totalCount } }' }],
   }),
 });
+/** `POST /graphql`: the default version (`alpha`, as `client.graphql` defaults to) for tools given only `/graphql`. */
+export const postDefaultOperation = result('Run a GraphQL operation on the default version (alpha)', {
+  body: postOperation.body,
+});
 export const getOperation = result('Run a GraphQL query given in the query string', {
   params: Version,
   querystring: Type.Object(
