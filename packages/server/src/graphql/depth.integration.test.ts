@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
+import type { IntrospectionQuery } from 'graphql';
 import { graphql } from './graphql-js.js';
 
 let server: TestServer;
@@ -35,7 +36,8 @@ async function post(path: string, query: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query }),
   });
-  return { status: response.status, body: (await response.json()) as { data?: any; errors?: any[] } };
+  type Body = { data?: IntrospectionQuery; errors?: { extensions?: Record<string, unknown> }[] };
+  return { status: response.status, body: (await response.json()) as Body };
 }
 
 const FULL_INTROSPECTION = graphql.getIntrospectionQuery({
@@ -53,7 +55,7 @@ describe('depth limits', () => {
       const { status, body } = await post(path, FULL_INTROSPECTION);
       expect(status).toBe(200);
       expect(body.errors).toBeUndefined();
-      const schema = graphql.buildClientSchema(body.data);
+      const schema = graphql.buildClientSchema(body.data!);
       expect(schema.getQueryType()?.getFields()).toHaveProperty('items');
     }
   });
