@@ -234,12 +234,17 @@ export async function authorizeSubmit(scope: Scope, request: FastifyRequest, rep
             400,
           );
         }
-        // A wrong phone code: the same phone form again (REQUIRE_MFA does not say which factor was tried).
-        if (result?.state === 'REQUIRE_MFA' && (answer.factorType === 'SMS' || answer.factorType === 'CALL')) {
-          const again = await secondStepState(result, async () => result, t, answer.factorType);
+        // A wrong phone code: the same phone form again (REQUIRE_MFA does not say which factor was tried); a wrong
+        // recovery code: the error under the recovery field, whose form stays open.
+        const retried = answer.factorType;
+        if (
+          result?.state === 'REQUIRE_MFA' &&
+          (retried === 'SMS' || retried === 'CALL' || retried === 'RECOVERY_CODE')
+        ) {
+          const again = await secondStepState(result, async () => result, t, retried);
           return renderView(scope, request, reply, s, 'mfa', {
             ...again,
-            mfa: { ...again.mfa!, hint: text(form, 'hint', 40) },
+            ...(retried === 'RECOVERY_CODE' ? {} : { mfa: { ...again.mfa!, hint: text(form, 'hint', 40) } }),
           });
         }
         return await afterState(scope, request, reply, s, result!, email);

@@ -54,8 +54,9 @@ export function explain(error: ApiError, t: Translator): Partial<FormState> {
     return Object.keys(errors).length ? { errors } : { formError: t.t('error.generic') };
   }
   const code = (error as { code?: string }).code ?? '';
-  if (code === ERRORS.WRONG_PASSWORD.code)
-    return { formError: t.t('error.credentials'), errors: { password: t.t('error.credentialsHint') } };
+  // One message for one mistake (the review saw two), under the password, which gets focus and reads it out;
+  // which of the two was wrong is not said, on purpose.
+  if (code === ERRORS.WRONG_PASSWORD.code) return { errors: { password: t.t('error.credentials') } };
   if (code === ERRORS.EMAIL_EXISTS.code) return { errors: { email: t.t('error.emailTaken') } };
   if (code === ERRORS.INVALID_EMAIL.code) return { errors: { email: t.t('error.invalidEmail') } };
   if (code === ERRORS.EMAIL_NEEDS_CONFIRMATION.code) {

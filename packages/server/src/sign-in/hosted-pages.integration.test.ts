@@ -87,7 +87,10 @@ describe('hosted sign-in page', () => {
     const html = await wrong.text();
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain('aria-describedby="password-error"');
-    expect(html).toContain('role="alert"');
+    // One message for one mistake (issue #53: the review saw two), tied to the field.
+    expect(html.match(/Email or password is incorrect/g)).toHaveLength(1);
+    expect(html).toMatch(/id="password-error"[^>]*>Email or password is incorrect\./);
+    expect(html).not.toContain('class="alert"');
     const f2 = await openForm();
     const unknown = await submit(
       f2.url,

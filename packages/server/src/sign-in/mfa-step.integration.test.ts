@@ -88,7 +88,8 @@ describe('hosted second step', () => {
     expect(html).toContain('<label for="code">Authentication code</label>');
     expect(html).toMatch(/<input type="checkbox" name="remember" value="on"> Remember this device<\/label>/);
     expect(html).toContain('<button type="submit">Verify</button>');
-    expect(html).toContain('<a href="#recovery">Use a recovery code</a>');
+    // The recovery form stays closed until asked for (issue #53), and opens without JavaScript.
+    expect(html).toMatch(/<details class="recovery"><summary>Use a recovery code<\/summary>\s*<form[^>]*id="recovery"/);
     const stateToken = hiddenValue(html, 'stateToken')!;
     expect(stateToken.length).toBeGreaterThan(20);
 
@@ -132,6 +133,25 @@ describe('hosted second step', () => {
       first.cookie,
     );
     expect(ok.status).toBe(302);
+
+    // A wrong recovery code: its error under the recovery field, whose form is then open.
+    const again = await signIn(m);
+    const wrongRecovery = await submit(
+      again.f.url,
+      {
+        redirectSessionId: again.f.id,
+        csrf: again.f.csrf,
+        action: 'mfa',
+        stateToken: hiddenValue(again.html, 'stateToken')!,
+        factor: 'RECOVERY_CODE',
+        recoveryCode: 'AAAA-BBBB-CCCC',
+      },
+      again.cookie,
+    );
+    const wrongHtml = await wrongRecovery.text();
+    expect(wrongHtml).toContain('<details class="recovery" open>');
+    expect(wrongHtml).toContain('id="recoveryCode-error"');
+    expect(wrongHtml).not.toContain('id="code-error"');
 
     const second = await signIn(m);
     const fields = {

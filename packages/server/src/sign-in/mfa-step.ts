@@ -70,7 +70,8 @@ export async function secondStepState(
     ...(failure === 'PUSH_EXPIRED'
       ? { formError: t.t('error.pushExpired') }
       : wrong
-        ? { errors: { code: t.t('error.wrongCode') } }
+        ? // A wrong recovery code under its own field (its form then stays open), not under the code field.
+          { errors: { [answered === 'RECOVERY_CODE' ? 'recoveryCode' : 'code']: t.t('error.wrongCode') } }
         : {}),
   };
 }
@@ -190,10 +191,13 @@ ${remember}
     ? html`${alert}${renderPushWaiting(s, parts.hidden('mfa'), mfa.pushWaiting)}${push}${passkey}${phoneButtons(s, parts, token)}`
     : html`${main}${phoneButtons(s, parts, token)}${push}`;
   if (!mfa.recovery) return withPhone;
-  return html`${withPhone}<nav><a href="#recovery">${t.t('link.useRecoveryCode')}</a></nav>
+  // Closed until asked for (the review found it open under the code form): a recovery code is the way out when
+  // the factor is lost, not a second choice. <details> opens without JavaScript; an error in it keeps it open.
+  const open = s.errors?.recoveryCode ? html` open` : '';
+  return html`${withPhone}<details class="recovery"${open}><summary>${t.t('link.useRecoveryCode')}</summary>
 <form method="post" action="${formAction(s.lang)}" id="recovery" novalidate>${parts.hidden('mfa')}${token}<input type="hidden" name="factor" value="RECOVERY_CODE">
 ${parts.field('recoveryCode', t.t('field.recoveryCode'), 'text', html`autocomplete="off" maxlength="20" required`)}
-<button type="submit">${t.t('button.useRecoveryCode')}</button></form>`;
+<button type="submit">${t.t('button.useRecoveryCode')}</button></form></details>`;
 }
 
 /**

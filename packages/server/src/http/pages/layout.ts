@@ -35,7 +35,7 @@ export function pageHeaders(reply: FastifyReply, nonce: string, options: { formA
 const CSS = html`*{box-sizing:border-box}body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1a1a1a;background:#f6f6f4;line-height:1.45}
 main{max-width:26rem;margin-inline:auto;padding-block:2rem;padding-inline:1.25rem}.site{font-weight:700;font-size:1.1rem;margin-block:0 1.5rem;color:#333}
 h1{font-size:1.5rem;margin-block:0 1rem}form{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1.25rem}
-label{display:block;font-weight:600;margin-block:.9rem .3rem;margin-inline:0}input[type=email],input[type=password],input[type=text],input[type=tel],select{width:100%;padding:.7rem;font-size:1rem;border:1px solid #888;border-radius:.35rem;background:#fff}
+input,select,button,textarea{font-family:inherit}label{display:block;font-weight:600;margin-block:.9rem .3rem;margin-inline:0}input[type=email],input[type=password],input[type=text],input[type=tel],select{width:100%;padding:.7rem;font-size:1rem;border:1px solid #888;border-radius:.35rem;background:#fff}
 input[aria-invalid=true]{border-color:#b00020;border-width:2px}input:focus,select:focus,button:focus,a:focus{outline:3px solid #1d5fd1;outline-offset:2px}
 button{margin-block-start:1.2rem;width:100%;padding:.8rem;font-size:1rem;font-weight:600;border:0;border-radius:.35rem;background:#1a1a1a;color:#fff;cursor:pointer}
 .error{color:#b00020;margin-block:.3rem 0;margin-inline:0;font-size:.95rem}.alert{border:1px solid #b00020;background:#fdecee;color:#7a0016;padding:.7rem;border-radius:.35rem}
@@ -46,7 +46,8 @@ h2{font-size:1.15rem;margin-block:2rem .6rem}fieldset{border:1px solid #ddd;bord
 .danger{background:#9b0019}nav a[aria-current=page]{font-weight:700;color:#1a1a1a}ul,ol{padding-inline-start:1.2rem}
 .inline{width:auto;margin-block:.3rem 0;margin-inline:0;padding:.45rem .8rem;font-size:.9rem}.methods li{margin-block:.6rem}.qr{display:block;margin-block:.6rem}code{overflow-wrap:anywhere}
 .sso{margin-block-start:1rem;display:grid;gap:.6rem}.sso-button{display:block;text-align:center;padding:.75rem;border:1px solid #1a1a1a;border-radius:.35rem;background:#fff;color:#1a1a1a;font-weight:600;text-decoration:none}
-.push-numbers{display:flex;gap:.6rem}.push-numbers button{font-size:1.4rem}`;
+.push-numbers{display:flex;gap:.6rem}.push-numbers button{font-size:1.4rem}
+details.recovery{margin-block-start:1.2rem}details.recovery summary{color:#1d5fd1;text-decoration:underline;cursor:pointer}details.recovery form{margin-block-start:.6rem}`;
 
 /**
  * The common page: site name, heading, content. `title` and `siteName` are text. `language`
