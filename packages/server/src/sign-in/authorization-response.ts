@@ -15,6 +15,24 @@ import { openAccount } from './account/open.js';
 import { translator, type Translator } from '../i18n/index.js';
 import { pageLanguage, type PageLanguage } from '../http/pages/language.js';
 
+/**
+ * Where a web_message answer is posted: the framing page's origin when the request says which it is (the frame's
+ * navigation carries the parent's origin as Referer) or the redirect URI's, if that origin is allowed; else every
+ * allowed origin in turn. Posting to origins other than the parent's works but makes the browser warn once per
+ * miss, on every sign-in (the review counted three).
+ */
+function messageTargets(
+  allowed: readonly string[],
+  referer: string | undefined,
+  redirectUri: string | null | undefined,
+) {
+  for (const url of [referer, redirectUri]) {
+    const origin = url && URL.canParse(url) ? new URL(url).origin : undefined;
+    if (origin && allowed.includes(origin)) return [origin];
+  }
+  return allowed;
+}
+
 /** The answer of an authorization request, in its response mode: a redirect or a web_message page. */
 export function answer(
   ctx: AppContext,
@@ -30,6 +48,7 @@ export function answer(
   if (s.responseMode === 'web_message' || !s.redirectUri) {
     const nonce = newNonce();
     const origins = client.allowedOrigins;
+    const targets = messageTargets(origins, reply.request.headers.referer, s.redirectUri);
     reply.removeHeader('x-frame-options');
     reply
       .type('text/html; charset=utf-8')
@@ -37,9 +56,9 @@ export function answer(
         'content-security-policy',
         `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; frame-ancestors ${origins.length ? origins.join(' ') : "'none'"}`,
       );
-    // postMessage delivers only to a parent whose origin is the target: one try per allowed origin.
-    // The script is raw text (not HTML): its only values come through scriptJson, safe inside a script element.
-    const script = `(function(){var m=${scriptJson(data)},o=${scriptJson(origins)};if(window.parent===window)return;for(var i=0;i<o.length;i++){try{window.parent.postMessage(m,o[i]);}catch(e){}}})();`;
+    // postMessage delivers only to a parent whose origin is the target. The script is raw text (not HTML): its
+    // only values come through scriptJson, safe inside a script element.
+    const script = `(function(){var m=${scriptJson(data)},o=${scriptJson(targets)};if(window.parent===window)return;for(var i=0;i<o.length;i++){try{window.parent.postMessage(m,o[i]);}catch(e){}}})();`;
     return html`<!doctype html><html lang="${t.language}" dir="${t.dir}"><head><meta charset="utf-8"><title>${t.t('page.signingIn.title')}</title></head><body>
 <script nonce="${nonce}">${unsafeRawHtml(script)}</script></body></html>`.toString();
   }

@@ -259,6 +259,37 @@ describe('logout', () => {
     return { m, tokens };
   }
 
+  it('posts a web_message answer to the framing origin only, when the frame says which it is', async () => {
+    const silent = async (headers: Record<string, string>) => {
+      const m = await kit.member();
+      const { body } = await kit.redirectSession(
+        kit.authRequest(
+          pkce(),
+          { responseMode: 'web_message', redirectUri: undefined, sessionToken: m.sessionToken },
+          'none',
+        ),
+      );
+      const html = await (await fetch(body.redirectSession.fullUrl, { headers })).text();
+      return JSON.parse(/,o=(\[[^\]]*\]);/.exec(html)![1]!) as string[];
+    };
+    // A client with three allowed origins, as the demo's (localhost and 127.0.0.1, the Vite dev server).
+    const client = kit.server.ctx.config.sites
+      .flatMap((site) => site.clients)
+      .find((c) => c.clientId === APP.clientId)!;
+    const before = client.allowedOrigins;
+    const allowed = [APP.origin, 'https://www.shop.test', 'http://localhost:5173'];
+    client.allowedOrigins = allowed;
+    try {
+      // The frame's navigation names its parent (Referer): one target, no warning per other origin.
+      expect(await silent({ referer: 'https://www.shop.test/account?x=1' })).toEqual(['https://www.shop.test']);
+      // No Referer, or one of an origin the client does not allow: every allowed origin, as before.
+      expect(await silent({})).toEqual(allowed);
+      expect(await silent({ referer: 'https://evil.example/' })).toEqual(allowed);
+    } finally {
+      client.allowedOrigins = before;
+    }
+  });
+
   it('ends the member session and the cookie, then redirects to an allowed postFlowUrl', async () => {
     // The cookie is the same member's: a logout with one member's token never signs another member's browser out (F-9).
     const { m: login, tokens } = await signedInMember();
