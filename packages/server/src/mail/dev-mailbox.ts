@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { listMail, type StoredMail } from './outbox.js';
+import { FAVICON } from '../http/pages/layout.js';
 import { html, joinHtml, type Html } from '../http/html.js';
 import * as S from './schemas.js';
 
@@ -38,7 +39,7 @@ function page(messages: StoredMail[]): string {
 <p class="meta">To <b>${m.to}</b> · ${m.createdAt} · ${m.sentAt ? 'sent' : 'in outbox'}</p>
 <pre>${linkify(m.text)}</pre></article>`,
   );
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>${FAVICON}
 <meta name="robots" content="noindex"><meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
 article{border:1px solid #ddd;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#666;font-size:.9rem}

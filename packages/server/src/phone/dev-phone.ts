@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
+import { FAVICON } from '../http/pages/layout.js';
 import { html, joinHtml } from '../http/html.js';
 import { Key, Open, op } from '../http/schemas/common.js';
 import type { Queryable } from '../store/types.js';
@@ -81,7 +82,7 @@ export function registerDevPhoneRoutes(fastify: FastifyInstance, ctx: AppContext
       ) => html`<article><p class="meta">${m.channel === 'call' ? 'Call' : m.channel === 'whatsapp' ? 'WhatsApp' : 'Text'} to <b>${m.to}</b> · ${m.createdAt}</p>
 <pre>${m.text}</pre></article>`,
     );
-    return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev phone</title>
+    return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev phone</title>${FAVICON}
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
 article{border:1px solid #ddd;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#666;font-size:.9rem}

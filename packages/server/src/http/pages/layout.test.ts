@@ -37,3 +37,11 @@ describe('scriptJson', () => {
     expect(new Function(`${inlineScript(document)} return data;`)()).toEqual(HOSTILE);
   });
 });
+
+describe('page', () => {
+  it('carries its icon inline, so no browser asks this server for /favicon.ico (a logged 404 on every page)', () => {
+    const document = page('nonce', 'Shop', 'Sign in', html`<p>x</p>`);
+    expect(document).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+">/);
+    expect(document).not.toContain('favicon.ico');
+  });
+});
