@@ -113,8 +113,22 @@ describe('browser: redirect sign-in through the hosted page', () => {
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password').fill('wrong password entirely');
     await page.keyboard.press('Enter');
-    await page.waitForSelector('[role=alert]');
+    // One message for one mistake, under the password field (issue #53: the review saw two).
+    await page.locator('#password-error').waitFor();
+    expect(await page.getByText('Email or password is incorrect.').count()).toBe(1);
     await expect(page.getByLabel('Password').getAttribute('aria-invalid')).resolves.toBe('true');
+    // Show password: the toggle shows what was typed and hides it again.
+    const reveal = page.getByRole('button', { name: 'Show password' });
+    await page.getByLabel('Password').fill('typed secret');
+    await reveal.click();
+    await expect(page.getByLabel('Password').getAttribute('type')).resolves.toBe('text');
+    await expect(reveal.getAttribute('aria-pressed')).resolves.toBe('true');
+    await reveal.click();
+    await expect(page.getByLabel('Password').getAttribute('type')).resolves.toBe('password');
+    // The shop's name leads back to the shop.
+    await expect(page.getByRole('link', { name: 'Demo Store' }).getAttribute('href')).resolves.toBe(`${appOrigin}/`);
+    if (process.env.VITRINE_SHOTS)
+      await page.screenshot({ path: `${process.env.VITRINE_SHOTS}/hosted-sign-in-error-390.png`, fullPage: true });
     await page.getByLabel('Password').fill(member.password);
     await Promise.all([
       page.waitForURL(`${appOrigin}/callback**`),

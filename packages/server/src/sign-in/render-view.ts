@@ -6,7 +6,7 @@ import { type RedirectSession } from '../oauth/redirect-store.js';
 import { csrfFor, ensureCsrfCookie } from '../http/cookies.js';
 import { formActionSources, newNonce, page, pageHeaders } from '../http/pages/layout.js';
 import { entryOf, type Scope } from './pages.js';
-import { ALTCHA_SCRIPT, renderForm, viewTitle, type FormState, type View } from './views.js';
+import { ALTCHA_SCRIPT, REVEAL_SCRIPT, renderForm, viewTitle, type FormState, type View } from './views.js';
 import { ssoButtons, allowedFactors, mfaMode } from '../identity/index.js';
 import { passkeyScript } from './passkey-step.js';
 import { pushScript } from './push-step.js';
@@ -45,10 +45,19 @@ export function renderView(
   });
   const scripts = [
     altcha ? ALTCHA_SCRIPT : '',
+    view === 'signin' || view === 'register' ? REVEAL_SCRIPT : '',
     passkey || (view === 'mfa' && state.mfa?.passkey) ? passkeyScript() : '',
     view === 'mfa' && state.mfa?.pushWaiting ? pushScript() : '',
   ]
     .filter(Boolean)
     .join('\n');
-  return page(nonce, entry.site.name, viewTitle(view, lang), form, scripts, lang.t);
+  return page(nonce, entry.site.name, viewTitle(view, lang), form, scripts, lang.t, shopHome(s));
+}
+
+/** The shop's home: the origin of the address the session returns to (a registered redirect URI or flow URL). */
+function shopHome(s: RedirectSession): string | undefined {
+  const back = s.redirectUri ?? s.postFlowUrl;
+  if (!back || !URL.canParse(back)) return undefined;
+  const url = new URL(back);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? `${url.origin}/` : undefined;
 }

@@ -29,7 +29,11 @@ function field(s: FormState, name: string, label: string, type: string, attrs: H
     error && html` aria-invalid="true"`
   }${described && html` aria-describedby="${described}"`}${first && html` autofocus`}>${
     hint && html`<p class="hint" id="${name}-hint">${hint}</p>`
-  }${error && html`<p class="error" id="${name}-error">${error}</p>`}`;
+  }${error && html`<p class="error" id="${name}-error">${error}</p>`}${
+    // After the field's own words (hint, error), so they stay right under it.
+    type === 'password' &&
+    html`<button type="button" class="reveal" data-reveal="${name}" aria-controls="${name}" aria-pressed="false" hidden>${s.lang.t.t('button.showPassword')}</button>`
+  }`;
 }
 
 function banner(s: FormState): Html {
@@ -102,5 +106,12 @@ for(let n=0;n<=c.maxnumber;n++){if(hex(await crypto.subtle.digest('SHA-256',enc.
 f.value=btoa(JSON.stringify({algorithm:c.algorithm,challenge:c.challenge,number:n,salt:c.salt,signature:c.signature}));return;}}}
 ready=solve().catch(()=>{});form.addEventListener('submit',(e)=>{if(f.value)return;e.preventDefault();const s=e.submitter;
 ready.then(()=>{if(s&&s.name){const h=document.createElement('input');h.type='hidden';h.name=s.name;h.value=s.value;form.appendChild(h);}form.submit();});});})();`;
+
+/**
+ * **Show password**: a toggle button under each password field (hidden without JavaScript, where the field simply
+ * stays masked). `aria-pressed` says whether the text shows; the field keeps focus where the shopper left it.
+ */
+export const REVEAL_SCRIPT = `(()=>{for(const b of document.querySelectorAll('button[data-reveal]')){const f=document.getElementById(b.dataset.reveal);if(!f)continue;
+b.hidden=false;b.addEventListener('click',()=>{const show=f.type==='password';f.type=show?'text':'password';b.setAttribute('aria-pressed',String(show));});}})();`;
 
 export type { FormState, View };

@@ -53,7 +53,8 @@ h2{font-size:1.15rem;margin-block:2rem .6rem}fieldset{border:1px solid #ddd;bord
 .inline{width:auto;margin-block:.3rem 0;margin-inline:0;padding:.45rem .8rem;font-size:.9rem}.methods li{margin-block:.6rem}.qr{display:block;margin-block:.6rem}code{overflow-wrap:anywhere}
 .sso{margin-block-start:1rem;display:grid;gap:.6rem}.sso-button{display:block;text-align:center;padding:.75rem;border:1px solid #1a1a1a;border-radius:.35rem;background:#fff;color:#1a1a1a;font-weight:600;text-decoration:none}
 .push-numbers{display:flex;gap:.6rem}.push-numbers button{font-size:1.4rem}
-details.recovery{margin-block-start:1.2rem}details.recovery summary{color:#1d5fd1;text-decoration:underline;cursor:pointer}details.recovery form{margin-block-start:.6rem}`;
+button.reveal{width:auto;margin-block:.4rem 0;padding:.3rem .6rem;font-size:.9rem;font-weight:500;background:#fff;color:#1a1a1a;border:1px solid #888}
+form.passkey{background:none;border:0;padding:0}.site a.home{color:inherit;text-decoration:none}.site a.home::before{content:"← ";color:#555}[dir=rtl] .site a.home::before{content:"→ "}details.recovery{margin-block-start:1.2rem}details.recovery summary{color:#1d5fd1;text-decoration:underline;cursor:pointer}details.recovery form{margin-block-start:.6rem}`;
 
 /**
  * The common page: site name, heading, content. `title` and `siteName` are text. `language`
@@ -67,10 +68,13 @@ export function page(
   content: Html,
   script = '',
   language: { language: string; dir: string } = { language: 'en', dir: 'ltr' },
+  home?: string,
 ): string {
+  // The shop's name leads back to the shop when the page knows where that is (a client's registered address).
+  const site = home ? html`<a class="home" href="${home}">${siteName}</a>` : siteName;
   return html`<!doctype html><html lang="${language.language}" dir="${language.dir === 'rtl' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${title} · ${siteName}</title>${FAVICON}
-<style nonce="${nonce}">${CSS}</style></head><body><main><p class="site">${siteName}</p><h1>${title}</h1>${content}</main>${
+<style nonce="${nonce}">${CSS}</style></head><body><main><p class="site">${site}</p><h1>${title}</h1>${content}</main>${
     // A script element's content is raw text, not HTML: escaping would break it; its values come through scriptJson.
     script && html`<script nonce="${nonce}">${unsafeRawHtml(script)}</script>`
   }</body></html>`.toString();
