@@ -17,7 +17,7 @@ const LAYERS = [
   { name: 'kernel', folders: ['errors', 'store', 'config'] },
   { name: 'foundations', folders: ['concurrency', 'security', 'sessions', 'sites', 'i18n', 'http', 'metrics'] },
   { name: 'domain', folders: ['data', 'members', 'webhooks', 'mail', 'phone', 'push', 'media', 'owners'] },
-  { name: 'flows', folders: ['identity', 'oauth', 'commerce', 'shop', 'graphql', 'storefront', 'health'] },
+  { name: 'flows', folders: ['identity', 'oauth', 'commerce', 'graphql', 'storefront', 'health'] },
   { name: 'pages', folders: ['sign-in'] },
   { name: 'admin', folders: ['admin', 'member-admin', 'settings', 'backup', 'console', 'config-files'] },
   { name: 'boot', folders: ['[root files]'] },

@@ -178,8 +178,8 @@ describe('an ended session is signed out, not a member, and other bad tokens sta
     });
     expect(products.status).toBe(200);
     expect((await products.json()).dataItems.length).toBeGreaterThan(0);
-    const checkout = await local('/_api/vitrine/v1/checkout', { method: 'POST', headers: auth, body: '{}' });
-    expect(checkout.status).toBe(401);
+    const orders = await local('/ecom/v1/orders/search', { method: 'POST', headers: auth, body: '{}' });
+    expect(orders.status).toBe(401);
     const change = await local('/_api/iam/authentication/v2/change-password', {
       method: 'POST',
       headers: auth,

@@ -35,7 +35,6 @@ import {
   createRateLimiter,
   reportAuditGuard,
 } from './security/index.js';
-import { shopRoutes } from './shop/routes.js';
 import {
   catalogAdminRoutes,
   commerceAdminRoutes,
@@ -44,6 +43,7 @@ import {
   seedDemoShops,
   storesV1Routes,
   storesV3Routes,
+  vitrineCommerceRoutes,
 } from './commerce/index.js';
 import { SiteRegistry } from './sites/registry.js';
 import { migrate } from './store/migrate.js';
@@ -171,13 +171,14 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await app.register(named(dataRoutes), { ctx });
     await app.register(named(mediaRoutes), { ctx });
     await app.register(named(graphqlRoutes), { ctx });
-    await app.register(named(shopRoutes), { ctx });
     await app.register(named(storesV1Routes), { ctx });
     await app.register(named(storesV3Routes), { ctx });
     await app.register(named(recommendationRoutes), { ctx });
     await app.register(named(catalogAdminRoutes), { ctx });
     // The commerce module's eCom wire (carts, checkouts, orders) for the unmodified @wix/ecom client.
     await app.register(named(ecomRoutes), { ctx });
+    // What Vitrine's storefront reads beside the wire: delivery methods, an order by its mail's link.
+    await app.register(named(vitrineCommerceRoutes), { ctx });
     await app.register(named(commerceAdminRoutes), { ctx });
     await app.register(named(seoRoutes), { ctx });
     await app.register(named(storefrontRoutes), { ctx });

@@ -1,5 +1,4 @@
-import { dateValue, type JsonObject } from '../src/data/json.js';
-import { buildData, insertRow } from '../src/data/store.js';
+import { CommerceKit } from './commerce-kit.js';
 import type { Kit } from './redirect-kit.js';
 import { APP, fragmentOf, pkce } from './redirect-kit.js';
 import type { Browser } from './sso-kit.js';
@@ -49,22 +48,20 @@ export class AccountKit {
     });
   }
 
-  /** An order placed as the storefront places one: a product, the member's cart line, POST /checkout. */
-  async order(accessToken: string, memberId: string, title: string, price: number, quantity: number) {
-    const { ctx, siteId } = this.kit.server;
-    const now = Date.now();
-    const productId = `acct-${title}-${++this.seq}-${now}`;
-    const put = (collection: string, id: string, data: JsonObject, owner?: string) =>
-      insertRow(ctx.db, siteId, collection, buildData(data, id, owner, dateValue(now), dateValue(now)), owner, now);
-    await put('Products', productId, { title, slug: productId, price, category: 'Test' });
-    await put('Cart', `${productId}-line`, { productId, quantity }, memberId);
-    // The site's first delivery method to France, when it has delivery methods (the demo has).
-    const method = ctx.sites.get(siteId)?.shipping?.methods[0]?.id;
-    const body = method
-      ? { shippingAddress: { addressLine: '1 Rue de la Paix', city: 'Paris', country: 'FR' }, shippingMethod: method }
-      : {};
-    const res = await this.kit.post('/_api/vitrine/v1/checkout', body, { authorization: accessToken });
-    if (res.status !== 200) throw new Error(`checkout: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { order: { number: string } }).order;
+  /**
+   * An order placed through the commerce module as the storefront places one: a product priced `price` (decimal,
+   * in the site's currency), `quantity` of it in the member's cart, a checkout with a delivery to France, placed.
+   */
+  async order(accessToken: string, _memberId: string, title: string, price: number, quantity: number) {
+    const shop = new CommerceKit(this.kit.server);
+    const productId = await shop.product({
+      name: title,
+      slug: `acct-${title.toLowerCase()}-${++this.seq}-${Date.now()}`,
+      variants: [{ price: Math.round(price * 100), stock: 100 }],
+    });
+    const id = await shop.order(accessToken, productId, quantity);
+    const res = await shop.call('GET', `/ecom/v1/orders/${id}`, { token: accessToken });
+    if (res.status !== 200) throw new Error(`order: ${res.status} ${res.text}`);
+    return { id, number: res.body.order.number as string };
   }
 }

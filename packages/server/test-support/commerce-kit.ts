@@ -4,6 +4,7 @@
  * suites need a buyer, not a sign-in.
  */
 import { randomUUID } from 'node:crypto';
+import { addToCollection, saveCollection } from '../src/commerce/catalog/collection-store.js';
 import { saveProduct, type ProductInput } from '../src/commerce/catalog/store.js';
 import { createDiscount, type DiscountInput } from '../src/commerce/discounts/store.js';
 import { insertMember } from '../src/members/store.js';
@@ -58,6 +59,15 @@ export class CommerceKit {
     });
   }
 
+  /** A collection holding `productIds`, in that order; its id. */
+  async collection(slug: string, name: string, productIds: string[]): Promise<string> {
+    return this.server.ctx.db.transaction(async (tx) => {
+      const id = await saveCollection(tx, this.server.siteId, { slug, name }, Date.now());
+      await addToCollection(tx, this.server.siteId, id, productIds);
+      return id;
+    });
+  }
+
   async discount(input: Partial<DiscountInput> & { code: string }): Promise<string> {
     const full: DiscountInput = {
       kind: 'percentage',
@@ -92,6 +102,57 @@ export class CommerceKit {
       const tokens = await ctx.tokens.createMemberSession(tx, { siteId, clientId, memberId: member!.id });
       return { memberId: member!.id, email, token: tokens.accessToken };
     });
+  }
+
+  /**
+   * An order placed through the eCom wire as a shopper places one (cart, checkout, buyer's email, a delivery to
+   * Paris, create-order); its id. `variantId` picks a variant of a product with options.
+   */
+  async order(token: string, productId: string, quantity = 1, options: { email?: string; variantId?: string } = {}) {
+    const reference = {
+      catalogItemId: productId,
+      ...(options.variantId ? { options: { variantId: options.variantId } } : {}),
+    };
+    const added = await this.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+      token,
+      body: { lineItems: [{ catalogReference: reference, quantity }] },
+    });
+    if (added.status !== 200) throw new Error(`add-to-cart: ${added.status} ${added.text}`);
+    const created = await this.call('POST', '/ecom/v1/carts/current/create-checkout', {
+      token,
+      body: { channelType: 'WEB' },
+    });
+    const checkoutId = created.body?.checkoutId as string;
+    const method = this.server.ctx.sites.get(this.server.siteId)?.shipping?.methods[0]?.id;
+    const filled = await this.call('PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
+      token,
+      body: {
+        checkout: {
+          ...(options.email ? { buyerInfo: { email: options.email } } : {}),
+          shippingInfo: {
+            shippingDestination: {
+              address: { country: 'FR', city: 'Paris', postalCode: '75001', addressLine: '1 rue de Rivoli' },
+              contactDetails: { firstName: 'Ada', lastName: 'Lovelace' },
+            },
+            ...(method ? { selectedCarrierServiceOption: { code: method } } : {}),
+          },
+        },
+      },
+    });
+    if (filled.status !== 200) throw new Error(`checkout: ${filled.status} ${filled.text}`);
+    const placed = await this.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, { token, body: {} });
+    if (placed.status !== 200) throw new Error(`create-order: ${placed.status} ${placed.text}`);
+    return placed.body.orderId as string;
+  }
+
+  /** The text of the confirmation mail of order `number` (the outbox keeps every mail). */
+  async confirmationMail(number: string): Promise<{ to: string; text: string }> {
+    const { rows } = await this.server.ctx.db.query<{ to_address: string; text_body: string }>(
+      `select to_address, text_body from mail_outbox where kind = 'order-confirmation' and text_body like $1`,
+      [`%${number}%`],
+    );
+    if (!rows[0]) throw new Error(`no confirmation mail for ${number}`);
+    return { to: rows[0].to_address, text: rows[0].text_body };
   }
 
   async stock(productId: string, variantId?: string): Promise<number> {

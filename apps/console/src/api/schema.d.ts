@@ -763,7 +763,12 @@ export interface paths {
                             signInMethods: {
                                 [key: string]: unknown;
                             };
-                            /** @description Data items the member owns (orders, cart…), by collection */
+                            /** @description The member's orders, newest first, as the admin API shows them */
+                            orders: {
+                                [key: string]: unknown;
+                            }[];
+                            ordersTruncated: boolean;
+                            /** @description Data items the member owns, by collection */
                             items: {
                                 [key: string]: unknown;
                             };
@@ -4239,465 +4244,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/_admin/v1/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Orders, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The site */
-                    siteId?: unknown;
-                    /** @description An order number (or its first digits) or an email address (member or guest) */
-                    search?: unknown;
-                    /** @description One status: AWAITING_PAYMENT, PAID, SHIPPED, DELIVERED, CANCELED */
-                    status?: unknown;
-                    /** @description First day, YYYY-MM-DD (UTC) */
-                    from?: unknown;
-                    /** @description Last day, YYYY-MM-DD (UTC) */
-                    to?: unknown;
-                    /** @description 1 to 100 (default 25) */
-                    limit?: unknown;
-                    /** @description Rows to skip */
-                    offset?: unknown;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            orders: ({
-                                _id: string;
-                                number: string;
-                                /** @enum {unknown} */
-                                status: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
-                                createdDate: string;
-                                itemCount: number;
-                                subtotal: number;
-                                total: number;
-                                currency: string;
-                                email: string | null;
-                                memberId: string | null;
-                                guest: boolean;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            total: number;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/_admin/v1/orders/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Orders as CSV (the list filters) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The site */
-                    siteId?: unknown;
-                    /** @description An order number (or its first digits) or an email address (member or guest) */
-                    search?: unknown;
-                    /** @description One status: AWAITING_PAYMENT, PAID, SHIPPED, DELIVERED, CANCELED */
-                    status?: unknown;
-                    /** @description First day, YYYY-MM-DD (UTC) */
-                    from?: unknown;
-                    /** @description Last day, YYYY-MM-DD (UTC) */
-                    to?: unknown;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description CSV */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/_admin/v1/orders/overview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Sales of the last 30 days */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The site */
-                    siteId?: unknown;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            currency: string;
-                            /** @description The last 30 UTC days, oldest first */
-                            days: ({
-                                day: string;
-                                orders: number;
-                                revenue: number;
-                                averageOrderValue: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            totals: {
-                                orders: number;
-                                revenue: number;
-                                averageOrderValue: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            topProducts: ({
-                                productId: string;
-                                title: string;
-                                image: string | null;
-                                quantity: number;
-                                revenue: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            awaitingAction: {
-                                awaitingPayment: number;
-                                toShip: number;
-                                /** @description The orders waiting longest, oldest first */
-                                oldest: ({
-                                    _id: string;
-                                    number: string;
-                                    /** @enum {unknown} */
-                                    status: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
-                                    createdDate: string;
-                                    itemCount: number;
-                                    subtotal: number;
-                                    total: number;
-                                    currency: string;
-                                    email: string | null;
-                                    memberId: string | null;
-                                    guest: boolean;
-                                } & {
-                                    [key: string]: unknown;
-                                })[];
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/_admin/v1/orders/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One order with its customer and history */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The site */
-                    siteId?: unknown;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description The order item: lines, totals, shippingAddress, shippingMethod, carrier, trackingNumber… */
-                            order: {
-                                [key: string]: unknown;
-                            };
-                            customer: {
-                                memberId: string | null;
-                                email: string | null;
-                                guest: boolean;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** @enum {unknown} */
-                            status: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
-                            /** @description Status changes, oldest first */
-                            history: ({
-                                fromStatus: ("AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED") | null;
-                                /** @enum {unknown} */
-                                toStatus: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
-                                /** @description An owner's email or a key's name */
-                                actor: string;
-                                carrier: string | null;
-                                trackingNumber: string | null;
-                                note: string | null;
-                                date: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description What the order may become now */
-                            nextStatuses: ("AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED")[];
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/_admin/v1/orders/{id}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Change the status of an order */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The site */
-                        siteId?: unknown;
-                        /** @description The new status: AWAITING_PAYMENT, PAID, SHIPPED, DELIVERED, CANCELED */
-                        status?: unknown;
-                        /** @description Required for SHIPPED */
-                        carrier?: unknown;
-                        /** @description Required for SHIPPED */
-                        trackingNumber?: unknown;
-                        /** @description Optional; mailed to the shopper and kept in the history */
-                        note?: unknown;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description The order item: lines, totals, shippingAddress, shippingMethod, carrier, trackingNumber… */
-                            order: {
-                                [key: string]: unknown;
-                            };
-                            customer: {
-                                memberId: string | null;
-                                email: string | null;
-                                guest: boolean;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** @enum {unknown} */
-                            status: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
-                            /** @description Status changes, oldest first */
-                            history: ({
-                                fromStatus: ("AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED") | null;
-                                /** @enum {unknown} */
-                                toStatus: "AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED";
-                                /** @description An owner's email or a key's name */
-                                actor: string;
-                                carrier: string | null;
-                                trackingNumber: string | null;
-                                note: string | null;
-                                date: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description What the order may become now */
-                            nextStatuses: ("AWAITING_PAYMENT" | "PAID" | "SHIPPED" | "DELIVERED" | "CANCELED")[];
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/_admin/v1/backups": {
         parameters: {
             query?: never;
@@ -7860,6 +7406,189 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/commerce/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The module’s orders as CSV (the list’s filters, newest first, at most 10000 rows) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                    /** @description One of AWAITING_PAYMENT, PAID, FULFILLED, CANCELED */
+                    status?: unknown;
+                    /** @description An order number (or its first digits) or a part of the buyer’s email */
+                    search?: unknown;
+                    /** @description First day, YYYY-MM-DD (UTC) */
+                    from?: unknown;
+                    /** @description Last day, YYYY-MM-DD (UTC) */
+                    to?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/commerce/orders/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales of the last 30 days, in minor units of the site’s currency */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            /** @description The last 30 UTC days, oldest first */
+                            days: ({
+                                day: string;
+                                orders: number;
+                                /** @description Minor units */
+                                revenue: number;
+                                /** @description Minor units */
+                                averageOrderValue: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            totals: {
+                                orders: number;
+                                /** @description Minor units */
+                                revenue: number;
+                                /** @description Minor units */
+                                averageOrderValue: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            topProducts: ({
+                                productId: string;
+                                title: string;
+                                image: string | null;
+                                quantity: number;
+                                /** @description Minor units */
+                                revenue: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            awaitingAction: {
+                                awaitingPayment: number;
+                                /** @description Paid, not yet fulfilled */
+                                toShip: number;
+                                /** @description The orders waiting longest, oldest first */
+                                oldest: ({
+                                    _id: string;
+                                    id: string;
+                                    number: string;
+                                    /** @enum {unknown} */
+                                    status: "AWAITING_PAYMENT" | "PAID" | "FULFILLED" | "CANCELED";
+                                    createdDate: string;
+                                    itemCount: number;
+                                    /** @description Minor units */
+                                    subtotal: number;
+                                    /** @description Minor units */
+                                    total: number;
+                                    currency: string;
+                                    email: string | null;
+                                    memberId: string | null;
+                                    guest: boolean;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -6,18 +6,13 @@
 import Papa from 'papaparse';
 import type { CollectionConfig, FieldType } from '../config/types.js';
 import type { Json, JsonObject } from '../data/index.js';
+import { FORMULA } from '../http/csv-formula.js';
 
 const LEADING = ['_id'];
 const TRAILING = ['_createdDate', '_updatedDate', '_owner'];
 /** Columns the server sets itself: import reads `_id` only. */
 const SYSTEM = new Set([...LEADING, ...TRAILING]);
 
-/**
- * A cell or header a spreadsheet would run as a formula, whatever follows the first character: papaparse's
- * own `escapeFormulae: true` pattern ends in `.*$`, whose `.` stops at a line break, so `"=HYPERLINK(…)\n"`
- * went out unescaped (audit S-3).
- */
-export const FORMULA = /^[=+\-@\t\r]/;
 const ESCAPED = /^'[=+\-@\t\r]/;
 const unescape = (text: string) => (ESCAPED.test(text) ? text.slice(1) : text);
 

@@ -8,7 +8,6 @@ import { consolePagesRoutes } from './console-pages-routes.js';
 import { translationAdminRoutes } from './translations-routes.js';
 import { apiKeyAdminRoutes } from './api-keys-routes.js';
 import { collectionAdminRoutes } from './collections-routes.js';
-import { orderAdminRoutes } from './orders-routes.js';
 import * as S from './schemas.js';
 import { named } from '../http/named-plugin.js';
 
@@ -24,5 +23,4 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   await app.register(named(translationAdminRoutes), { ctx });
   await app.register(named(apiKeyAdminRoutes), { ctx });
   await app.register(named(collectionAdminRoutes), { ctx });
-  await app.register(named(orderAdminRoutes), { ctx });
 };

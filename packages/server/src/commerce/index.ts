@@ -23,10 +23,14 @@ export { expireUnpaidOrders } from './orders/expiry.js';
 export { ORDER_STATUSES, type OrderStatus } from './orders/state.js';
 export type { Order, OrderLine } from './orders/store.js';
 export { orderView } from './orders/view.js';
+// A member's orders for the account pages (sign-in/account/orders.ts) and the data download (member-admin/).
+export { memberOrders } from './orders/search.js';
+export { lineTitle } from './orders/confirmation-mail.js';
 export { GUEST_ORDER_LINK_TTL_SECONDS, orderLinkSecret, readOrderLink, signOrderLink } from './orders/order-link.js';
 
 // The plugins `src/app.ts` registers: the eCom wire and the admin API.
 export { ecomRoutes } from './wix/ecom-routes.js';
+export { vitrineCommerceRoutes } from './vitrine/routes.js';
 export { commerceAdminRoutes } from './admin-routes.js';
 export { choicesFromWire, wireChoices } from './catalog/choices.js';
 export { ALL_PRODUCTS_COLLECTION_ID, choiceId, optionId } from './catalog/ids.js';
@@ -35,6 +39,13 @@ export { loadProduct, loadProducts } from './catalog/store.js';
 export { DEFAULT_VARIANT_ID, inventoryStatus, variantInStock } from './catalog/types.js';
 export { variantByChoices } from './catalog/variants.js';
 export { seedDemoShops } from './catalog/demo-seed.js';
+// The storefront's sitemap (storefront/seo-routes.ts): visible products in keyset pages, the categories.
+export {
+  categorySlugs,
+  decodePosition as decodeSitemapPosition,
+  productFileStarts,
+  visibleProductPages,
+} from './catalog/sitemap.js';
 
 // The Wix Stores wire (docs/commerce.md#the-stores-wire) and the catalog's admin API.
 export { storesV1Routes } from './wix/stores-v1.js';

@@ -1,8 +1,7 @@
 /**
  * Checkout's limits (audit V5-4: one guest order took every unit of the catalog, and members had no limit at
  * all). A site sets them in `sites[].shop` (config/schema/shop.ts, also in the console's settings); these are
- * the defaults, documented in docs/commerce.md → Limits and docs/storefront.md → Limits of checkout. Moved here
- * from shop/limits.ts, which re-exports them until the storefront's checkout runs on the module.
+ * the defaults, documented in docs/commerce.md → Limits and docs/storefront.md → Limits of checkout.
  */
 import type { SiteConfig } from '../config/types.js';
 

@@ -1,13 +1,13 @@
 /**
  * What the commerce module does when a member signs in (oauth/code-grant.ts, oauth/external-grant.ts call it in
  * the sign-in's transaction): the visitor's cart goes with them (carts/handover.ts), found by its owner's unique
- * key. Orders placed as a guest are not linked here yet: finding them by email or visitor needs an index on
- * `commerce_orders` that migration 90 does not have, and a scan on every sign-in is not a price to pay
- * (docs/commerce.md → Guest orders).
+ * key; and orders placed as a guest with the member's verified address join the account (orders/guest-orders.ts,
+ * found by `commerce_orders_guest_email`).
  */
 import type { SiteConfig } from '../config/types.js';
 import type { Queryable } from '../store/types.js';
 import { adoptVisitorCart } from './carts/handover.js';
+import { linkGuestOrders } from './orders/guest-orders.js';
 
 export async function handOverToMember(
   tx: Queryable,
@@ -17,4 +17,5 @@ export async function handOverToMember(
   now: number,
 ): Promise<void> {
   if (visitorId) await adoptVisitorCart(tx, site, visitorId, memberId, now);
+  await linkGuestOrders(tx, site.id, memberId, now);
 }

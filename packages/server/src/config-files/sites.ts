@@ -17,7 +17,7 @@ import {
 import { buildIdentityProviders } from '../identity/index.js';
 import { buildLanguages } from '../i18n/config.js';
 import { buildPhone } from '../phone/config.js';
-import { buildShipping } from '../shop/shipping.js';
+import { buildShipping } from '../config/shipping.js';
 import { buildPush } from '../push/config.js';
 
 /**

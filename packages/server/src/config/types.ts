@@ -146,15 +146,15 @@ export interface SiteConfig {
   phone?: PhoneConfig;
   /** `sites[].mail.from`: the sender of the site's mail; absent = MAIL_FROM or the server's default. */
   mail?: { from: string };
-  /** Delivery methods of checkout (shop/shipping.ts); absent = checkout asks for no delivery choice. */
+  /** Delivery methods of checkout (commerce/pricing/shipping.ts); absent = checkout asks for no delivery choice. */
   shipping?: ShippingConfig;
-  /** Checkout's limits (config/schema/shop.ts); absent keys take shop/limits.ts's defaults. */
+  /** Checkout's limits (config/schema/shop.ts); absent keys take commerce/limits.ts's defaults. */
   shop?: ShopSettings;
   /** Push approval of sign-ins (push/config.ts); absent = no PUSH factor unless `policies.mfaFactors` lists it. */
   push?: PushConfig;
 }
 
-/** `sites[].shop` as written (config/schema/shop.ts); shop/limits.ts applies the defaults. */
+/** `sites[].shop` as written (config/schema/shop.ts); commerce/limits.ts applies the defaults. */
 export interface ShopSettings {
   maxUnitsPerProduct?: number;
   maxUnitsPerOrder?: number;

@@ -298,20 +298,13 @@ export const ERRORS = {
     text: 'This endpoint is defined in the config file; change it there',
   },
 
-  // Shop.
-  SHOP_NOT_CONFIGURED: {
-    code: 'SHOP_NOT_CONFIGURED',
-    status: 404,
-    text: 'This site has no shop (Products, Cart and Orders collections)',
-  },
+  // Orders, checkout's delivery choice (commerce/pricing/shipping.ts) and guest orders (commerce/orders/order-link.ts).
   ORDER_NOT_FOUND: { code: 'ORDER_NOT_FOUND', status: 404, text: 'No such order' },
-  // Checkout's delivery choice (shop/shipping.ts) and guest orders (shop/order-link.ts).
   SHIPPING_COUNTRY_REQUIRED: {
     code: 'SHIPPING_COUNTRY_REQUIRED',
     status: 400,
     text: "Give the shipping address's country",
   },
-  SHIPPING_METHOD_REQUIRED: { code: 'SHIPPING_METHOD_REQUIRED', status: 400, text: 'Choose a delivery method' },
   SHIPPING_METHOD_UNKNOWN: { code: 'SHIPPING_METHOD_UNKNOWN', status: 400, text: 'There is no such delivery method' },
   SHIPPING_COUNTRY_UNSUPPORTED: {
     code: 'SHIPPING_COUNTRY_UNSUPPORTED',
@@ -329,7 +322,7 @@ export const ERRORS = {
     status: 403,
     text: 'This collection is changed by its own API, not through the data API.',
   },
-  // Checkout's limits of open unpaid orders per buyer (shop/order-limits.ts; audit V5-4).
+  // Checkout's limits of open unpaid orders per buyer (commerce/orders/open-orders.ts; audit V5-4).
   TOO_MANY_OPEN_ORDERS: {
     code: 'TOO_MANY_OPEN_ORDERS',
     status: 409,

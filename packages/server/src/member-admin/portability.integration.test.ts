@@ -1,16 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommerceKit } from '../../test-support/commerce-kit.js';
 import { api, startIdentityServer, visitorToken, type IdentityTestServer } from '../../test-support/identity-server.js';
 
 let server: IdentityTestServer;
 let call: ReturnType<typeof api>;
+let shop: CommerceKit;
+let mug: string;
 beforeAll(async () => {
   server = await startIdentityServer({
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+      // A collection of the site's own that members write (a wish list): their items are theirs to download.
+      collections: [
+        ...s.collections.filter((c) => c.id !== 'Wishlist'),
+        {
+          id: 'Wishlist',
+          permissions: { read: 'AUTHOR', insert: 'AUTHOR', update: 'AUTHOR', remove: 'AUTHOR' },
+          seed: [],
+        },
+      ],
     }),
   });
   call = api(server.url);
+  shop = new CommerceKit(server);
+  mug = await shop.product({ name: 'Mug', variants: [{ price: 1200, stock: 100, sku: 'MUG' }] });
 });
 afterAll(() => server.close());
 
@@ -29,7 +43,7 @@ async function member(tag: string) {
   const token = session.accessToken as string;
   const added = await call('POST', '/wix-data/v2/items', {
     token,
-    body: { dataCollectionId: 'Cart', dataItem: { data: { sku: `${tag}-sku`, qty: 2 } } },
+    body: { dataCollectionId: 'Wishlist', dataItem: { data: { sku: `${tag}-sku`, qty: 2 } } },
   });
   expect(added.status).toBe(200);
   await server.ctx.db.query(
@@ -44,6 +58,9 @@ describe('a member’s own data (portability)', () => {
   it('the member downloads profile, sessions, sign-in methods, links and own items — no secret, nobody else’s', async () => {
     const ann = await member('ann');
     const ben = await member('ben');
+    // Orders of the commerce module: ann's own, and one ben placed, which is not hers.
+    const annOrder = await shop.order(ann.token, mug, 2);
+    await shop.order(ben.token, mug, 1);
     expect((await call('GET', '/_api/vitrine/v1/members/my/data')).status).toBe(401);
     const res = await call('GET', '/_api/vitrine/v1/members/my/data', { token: ann.token });
     expect(res.status).toBe(200);
@@ -55,8 +72,16 @@ describe('a member’s own data (portability)', () => {
       factors: [],
       providerLinks: [{ issuer: 'https://accounts.google.com', subject: 'sub-ann', connection: 'google' }],
     });
-    expect(res.body.items.Cart).toEqual([expect.objectContaining({ sku: 'ann-sku', qty: 2 })]);
+    expect(res.body.items.Wishlist).toEqual([expect.objectContaining({ sku: 'ann-sku', qty: 2 })]);
     expect(res.body.itemsTruncated).toBe(false);
+    expect(res.body.orders).toEqual([
+      expect.objectContaining({
+        id: annOrder,
+        buyer: expect.objectContaining({ memberId: ann.id, email: ann.email }),
+        lines: [expect.objectContaining({ name: 'Mug', sku: 'MUG', quantity: 2, subtotal: 2400 })],
+      }),
+    ]);
+    expect(res.body.ordersTruncated).toBe(false);
     expect(res.text).not.toContain(ben.email);
     expect(res.text).not.toContain('ben-sku');
     expect(res.text).not.toContain('$argon2');
@@ -69,7 +94,7 @@ describe('a member’s own data (portability)', () => {
     const res = await call('GET', path, { headers: { authorization: `Bearer ${server.adminKey}` } });
     expect(res.status).toBe(200);
     expect(res.body.member.email).toBe(cid.email);
-    expect(res.body.items.Cart).toHaveLength(1);
+    expect(res.body.items.Wishlist).toHaveLength(1);
     const missing = await call(
       'GET',
       `/_admin/v1/members/00000000-0000-4000-8000-000000000000/data?siteId=${server.siteId}`,

@@ -2,7 +2,8 @@
  * A member's own data as one JSON file (data portability, GDPR art. 20): the member downloads it from
  * `GET /_api/vitrine/v1/members/my/data`; an owner from `GET /_admin/v1/members/:id/data`. Profile,
  * open sessions, sign-in methods (factors without their secrets; provider links with issuer and
- * subject), and every data item the member owns — orders and cart included — by collection.
+ * subject), the member's orders (the commerce module's, as the admin API shows them: lines, totals in minor units,
+ * delivery address, status), and every data item the member owns, by collection.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
@@ -15,12 +16,15 @@ import { CONSOLE_ROLES } from '../owners/access.js';
 import { requireAdminFor } from '../owners/admin-access.js';
 import { memberSessions, signInMethods } from './details.js';
 import { findMemberById, isMemberId, type Member, adminMemberView } from '../members/index.js';
+import { memberOrders, orderView } from '../commerce/index.js';
 
 /** More items than this are cut, with `itemsTruncated: true` (a file a browser can still open). */
 const MAX_ITEMS = 10_000;
+/** Orders past this many (the newest kept) are cut, with `ordersTruncated: true`. */
+const MAX_ORDERS = 10_000;
 
 export async function memberData(ctx: AppContext, siteId: string, member: Member) {
-  const [sessions, methods, links, items] = await Promise.all([
+  const [sessions, methods, links, items, orders] = await Promise.all([
     memberSessions(ctx.db, siteId, member.id, ctx.now()),
     signInMethods(ctx, siteId, member),
     ctx.db.query<{ issuer: string; subject: string; idp_connection_id: string; created_at: Date }>(
@@ -31,6 +35,7 @@ export async function memberData(ctx: AppContext, siteId: string, member: Member
       'select collection_id, data from data_items where site_id = $1 and owner_id = $2 order by collection_id, created_at, seq limit $3',
       [siteId, member.id, MAX_ITEMS + 1],
     ),
+    memberOrders(ctx.db, siteId, member.id, MAX_ORDERS + 1),
   ]);
   const byCollection: Record<string, unknown[]> = {};
   for (const row of items.rows.slice(0, MAX_ITEMS)) {
@@ -52,6 +57,8 @@ export async function memberData(ctx: AppContext, siteId: string, member: Member
         createdDate: new Date(l.created_at).toISOString(),
       })),
     },
+    orders: orders.slice(0, MAX_ORDERS).map(orderView),
+    ordersTruncated: orders.length > MAX_ORDERS,
     items: byCollection,
     itemsTruncated: items.rows.length > MAX_ITEMS,
   };
@@ -63,7 +70,9 @@ const MemberData = Open({
   member: AnyObject('Account and profile'),
   sessions: Type.Array(AnyObject()),
   signInMethods: AnyObject('Password set, factors (never their secrets), provider links'),
-  items: AnyObject('Data items the member owns (orders, cart…), by collection'),
+  orders: Type.Array(AnyObject(), { description: "The member's orders, newest first, as the admin API shows them" }),
+  ordersTruncated: Type.Boolean(),
+  items: AnyObject('Data items the member owns, by collection'),
   itemsTruncated: Type.Boolean(),
 });
 

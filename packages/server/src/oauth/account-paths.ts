@@ -1,6 +1,3 @@
-import type { SiteConfig } from '../config/types.js';
-import { DEFAULT_COLLECTIONS } from '../shop/checkout.js';
-
 /** Where the hosted account pages live; the redirect session's id rides in the query (docs/account-pages.md). */
 export const ACCOUNT_PATHS: Readonly<Record<string, string>> = {
   ACCOUNT_INFO: '/members-account/info',
@@ -25,7 +22,3 @@ export interface AccountLink {
  * itself works once and for ten minutes like every redirect session; the pages it opened, an hour.
  */
 export const ACCOUNT_LINK_TTL_SECONDS = 3600;
-
-/** ORDERS needs the shop's Orders collection. */
-export const hasOrders = (site: Pick<SiteConfig, 'collections'>): boolean =>
-  site.collections.some((c) => c.id === DEFAULT_COLLECTIONS.orders);

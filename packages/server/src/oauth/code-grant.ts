@@ -6,7 +6,6 @@ import { keepsFirstRefreshToken } from './client-kind.js';
 import { requireClient, type GrantHandler } from './grants.js';
 import { consumeCode, findCode, recordCodeSession, verifyPkce } from './redirect-store.js';
 import { endSession } from './session-end.js';
-import { linkGuestOrders } from '../shop/guest-orders.js';
 import { handOverToMember } from '../commerce/index.js';
 
 const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
@@ -61,9 +60,8 @@ export const authorizationCodeGrant: GrantHandler = async (input, ctx, request) 
       await recordVisitor(tx, site.id, stored.memberId, stored.visitorId);
       await reassignVisitorItems(tx, site.id, stored.visitorId, stored.memberId);
     }
-    // Orders placed as a guest with this member's verified address join the account (issue #29).
-    await linkGuestOrders(tx, site.id, stored.memberId, ctx.now());
-    // The visitor's cart of the commerce module goes with them (docs/commerce.md → Signing in).
+    // The visitor's cart of the commerce module goes with them, and orders placed as a guest with this member's
+    // verified address join the account (docs/commerce.md → Signing in, Guest orders).
     await handOverToMember(tx, site, stored.visitorId ?? undefined, stored.memberId, ctx.now());
     return { tokens } as const;
   });

@@ -11,7 +11,7 @@ export const CONSOLE_ROLES = {
   auditLog: ['owner', 'support'],
   owners: ['owner'],
   collections: ['owner', 'editor'],
-  // Orders: every role reads them; owners and editors change their status (shop/order-status.ts).
+  // Orders: every role reads them; owners and editors change their status (commerce/orders/status.ts).
   orders: ['owner', 'editor', 'support'],
   orderStatus: ['owner', 'editor'],
   // Discount codes (commerce/discounts): every role reads them; owners and editors change them.

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { shopLimits } from '../shop/limits.js';
+import { shopLimits } from '../commerce/index.js';
 import * as S from './schemas.js';
 import { DataReadError, inProcessDataApi, serverPages } from './server-pages.js';
 import { findStaticFile, gzipped, type StaticFile } from './static-files.js';

@@ -1,29 +1,26 @@
 /**
  * `/sitemap.xml` and `/robots.txt` of the storefront (docs/storefront.md → Search engines). Every address is
- * built on the configured public URL; the request's Host header is never read (shop-addresses.ts).
+ * built on the configured public URL; the request's Host header is never read (shop-addresses.ts). The catalog's
+ * products and categories come from the commerce module (visible ones only), the information pages from the
+ * `Pages` collection as a visitor reads it.
  */
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
+import { categorySlugs, decodeSitemapPosition, productFileStarts, visibleProductPages } from '../commerce/index.js';
 import { dataRateLimits, dataThrottle } from '../data/index.js';
-import { ValidationError } from '../errors/wire.js';
 import { batchedLimiter } from '../security/index.js';
 import { robotsTxt } from './robots.js';
 import * as S from './seo-schemas.js';
 import { catalogPath, categoryPath, infoPagePath, productPath, publicOrigin, shopLanguages } from './shop-addresses.js';
 import {
-  categoryIds,
   INFO_PAGES,
   MAX_URLS_PER_SITEMAP,
-  PRODUCTS,
-  productFiles,
-  pagesFrom,
   readableCollection,
   slugsOf,
   visitorScope,
-  type ProductFiles,
   type SitemapPage,
 } from './sitemap.js';
 import * as X from './sitemap-xml.js';
@@ -34,6 +31,14 @@ const PLAN_TTL_MS = 10 * 60_000;
 
 // A shop has a handful of information pages; more than this stay out of the sitemap.
 const MAX_INFO_PAGES = 100;
+// Products read per query while a file is written.
+const BATCH = 1000;
+
+interface ProductFiles {
+  /** Where each file starts: undefined for the first, then an opaque position after every `perFile` products. */
+  starts: (string | undefined)[];
+  count: number;
+}
 
 interface Plan {
   categories: string[];
@@ -73,15 +78,14 @@ export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     const cached = plans.get(key);
     if (cached && cached.expires > ctx.now()) return cached.plan;
     const plan = (async (): Promise<Plan> => {
-      const products = readableCollection(c.scope, PRODUCTS);
       const pages = readableCollection(c.scope, INFO_PAGES);
       // The pages file holds the catalog, the information pages and the categories, within one file's limit.
       const infoPages = pages ? await slugsOf(c.scope, pages, Math.min(MAX_INFO_PAGES, c.productsPerFile - 1)) : [];
       const room = c.productsPerFile - 1 - infoPages.length;
       return {
         infoPages,
-        categories: products && room > 0 ? await categoryIds(c.scope, products, room) : [],
-        products: products ? await productFiles(c.scope, products, c.productsPerFile) : { starts: [], count: 0 },
+        categories: await categorySlugs(ctx.db, c.site.id, room),
+        products: await productFileStarts(ctx.db, c.site.id, c.productsPerFile),
       };
     })();
     plans.set(key, { expires: ctx.now() + PLAN_TTL_MS, plan });
@@ -93,14 +97,20 @@ export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     yield X.pageEntries(c.origin, c.languages, catalogPath());
     for (const page of plan.infoPages)
       yield X.pageEntries(c.origin, c.languages, infoPagePath(page.slug), page.updated);
-    for (const id of plan.categories) yield X.pageEntries(c.origin, c.languages, categoryPath(id));
+    for (const slug of plan.categories) yield X.pageEntries(c.origin, c.languages, categoryPath(slug));
   }
 
-  async function* productPages(c: Context, from: string | undefined, count: number) {
-    const products = readableCollection(c.scope, PRODUCTS);
-    if (!products) return;
-    for await (const p of pagesFrom(c.scope, products, from, count))
-      yield X.pageEntries(c.origin, c.languages, productPath(p.slug), p.updated);
+  /** At most `count` visible products after the product id `afterId` (from the first when undefined). */
+  async function* productPages(c: Context, afterId: string | undefined, count: number) {
+    let left = count;
+    let after = afterId;
+    while (left > 0) {
+      const batch = await visibleProductPages(ctx.db, c.site.id, after, Math.min(BATCH, left));
+      for (const p of batch.pages) yield X.pageEntries(c.origin, c.languages, productPath(p.slug), p.updated);
+      if (!batch.lastId || batch.pages.length < Math.min(BATCH, left)) return;
+      left -= batch.pages.length;
+      after = batch.lastId;
+    }
   }
 
   async function* urlset(pages: AsyncIterable<string>) {
@@ -144,21 +154,11 @@ export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     const c = context();
     if (!c) return reply.callNotFound();
     const from = (request.query as { from?: string }).from || undefined;
+    // A forged or mangled position is a 404, not a file from somewhere else.
+    const afterId = from === undefined ? undefined : decodeSitemapPosition(from);
+    if (from !== undefined && afterId === undefined) return reply.callNotFound();
     await throttle.heavyRead(request, c.scope.caller);
-    const pages = productPages(c, from, c.productsPerFile);
-    // The first batch is read before answering, so a forged or outdated cursor is a 404, not a cut-off file.
-    let first: IteratorResult<string>;
-    try {
-      first = await pages.next();
-    } catch (error) {
-      if (from && error instanceof ValidationError) return reply.callNotFound();
-      throw error;
-    }
-    async function* rest() {
-      if (!first.done) yield first.value;
-      yield* pages;
-    }
-    return send(request, reply, 'application/xml; charset=utf-8', urlset(rest()));
+    return send(request, reply, 'application/xml; charset=utf-8', urlset(productPages(c, afterId, c.productsPerFile)));
   });
 
   app.get('/robots.txt', { schema: S.robots }, async (_request, reply) => {

@@ -1,6 +1,6 @@
 /**
  * The storefront's public addresses as search engines see them: the catalog at `/`, a category view at
- * `/?category=<id>`, a product at `/products/<slug>`, an information page at `/pages/<slug>`
+ * `/?category=<collection slug>`, a product at `/products/<slug>`, an information page at `/pages/<slug>`
  * (apps/storefront/src/app/AppRoutes.tsx), each in the site's default language without a prefix and in its other languages under `/<language>/`.
  */
 import type { SiteConfig } from '../config/types.js';
@@ -37,7 +37,7 @@ export function localizedPath(languages: ShopLanguages, language: string, path: 
 }
 
 export const catalogPath = (): string => '/';
-export const categoryPath = (categoryId: string): string => `/?category=${encodeURIComponent(categoryId)}`;
+export const categoryPath = (collectionSlug: string): string => `/?category=${encodeURIComponent(collectionSlug)}`;
 export const productPath = (slug: string): string => `/products/${encodeURIComponent(slug)}`;
 export const infoPagePath = (slug: string): string => `/pages/${encodeURIComponent(slug)}`;
 

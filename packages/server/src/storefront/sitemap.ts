@@ -1,30 +1,21 @@
 /**
- * What the sitemap lists, read through the data service exactly as an anonymous visitor would read it (the
- * data API's permission check included): a collection a visitor may not read lists nothing, and no item
- * outside a visitor's view ever appears. Products are read in keyset pages (data/keyset.ts), so a shop of a
- * million products is walked a thousand at a time and never held in memory.
+ * The information pages of the sitemap, read through the data service exactly as an anonymous visitor would read
+ * them (the data API's permission check included): a collection a visitor may not read lists nothing, and no item
+ * outside a visitor's view ever appears. The catalog's products and categories come from the commerce module
+ * (commerce/catalog/sitemap.ts: visible products only, keyset pages by id).
  */
 import type { CollectionConfig, SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
-import {
-  cursorKeyFrom,
-  distinctValues,
-  queryItems,
-  authorize,
-  dataReadLimits,
-  dataDatabase,
-  type DataScope,
-} from '../data/index.js';
+import { cursorKeyFrom, queryItems, authorize, dataReadLimits, dataDatabase, type DataScope } from '../data/index.js';
 
-export const PRODUCTS = 'Products';
 /** The shop's information pages (about, delivery, contact…): a handful, listed with the catalog's pages. */
 export const INFO_PAGES = 'Pages';
 /** The sitemaps.org limit of one file, and our default. */
 export const MAX_URLS_PER_SITEMAP = 50_000;
 const BATCH = 1000;
 
-/** An item with a page of its own (a product, an information page): its slug and when it last changed. */
+/** An item with a page of its own (an information page, a product): its slug and when it last changed. */
 export interface SitemapPage {
   slug: string;
   /** `_updatedDate` as ISO 8601. */
@@ -94,11 +85,10 @@ async function itemBatch(
 }
 
 /**
- * The pages of a collection's items (one products file of the sitemap): at most `count` items from `cursor` (the
- * start of the collection when absent), a batch at a time. An item without a slug has no page and is skipped (its
- * place still counts, so every file's start stays where the index put it).
+ * The pages of a collection's items: at most `count` items from `cursor` (the start of the collection when absent),
+ * a batch at a time. An item without a slug has no page and is skipped.
  */
-export async function* pagesFrom(
+async function* pagesFrom(
   scope: DataScope,
   collection: CollectionConfig,
   cursor: string | undefined,
@@ -116,53 +106,9 @@ export async function* pagesFrom(
   }
 }
 
-export interface ProductFiles {
-  /** Where each file starts: `undefined` for the first, then the data service's cursor after every `perFile` items. */
-  starts: (string | undefined)[];
-  /** Items read (those without a slug included). */
-  count: number;
-}
-
-/** Walks the products once, reading only ids a batch at a time; the answer holds one cursor per file. */
-export async function productFiles(
-  scope: DataScope,
-  collection: CollectionConfig,
-  perFile: number,
-): Promise<ProductFiles> {
-  const starts: (string | undefined)[] = [undefined];
-  let at: string | undefined;
-  let inFile = 0;
-  let count = 0;
-  for (;;) {
-    const limit = Math.min(BATCH, perFile - inFile);
-    const batch = await itemBatch(scope, collection, at, limit, ['_id']);
-    inFile += limit;
-    count += batch.read;
-    if (!batch.next) return { starts, count };
-    at = batch.next;
-    if (inFile === perFile) {
-      starts.push(at);
-      inFile = 0;
-    }
-  }
-}
-
 /** The first `max` items with a slug of a small collection (the information pages), as a visitor reads them. */
 export async function slugsOf(scope: DataScope, collection: CollectionConfig, max: number): Promise<SitemapPage[]> {
   const found: SitemapPage[] = [];
   if (max > 0) for await (const page of pagesFrom(scope, collection, undefined, max)) found.push(page);
   return found;
-}
-
-/** The category ids products hold, as a visitor reads them, at most `max`. */
-export async function categoryIds(scope: DataScope, collection: CollectionConfig, max: number): Promise<string[]> {
-  const ids: string[] = [];
-  const { maxOffset } = scope.readLimits ?? { maxOffset: 10_000 };
-  for (let offset = 0; ids.length < max && offset <= maxOffset; offset += BATCH) {
-    const limit = Math.min(BATCH, max - ids.length);
-    const page = await distinctValues(scope, collection, { fieldName: 'category', paging: { limit, offset } });
-    for (const v of page.distinctValues) if (typeof v === 'string' && v !== '') ids.push(v);
-    if (!page.pagingMetadata.hasNext) break;
-  }
-  return ids;
 }

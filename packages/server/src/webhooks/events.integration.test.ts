@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommerceKit } from '../../test-support/commerce-kit.js';
 import { api, visitorToken } from '../../test-support/identity-server.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { startReceiver, type Receiver } from '../../test-support/webhook-receiver.js';
@@ -284,8 +285,10 @@ describe('webhook events', () => {
         })
       ).status,
     ).toBe(200);
-    const order = await call('POST', '/_api/vitrine/v1/checkout', { token: accessToken, body: {} });
-    expect(order.status).toBe(200);
+    // An order of the commerce module, placed through the eCom wire.
+    const shop = new CommerceKit(server);
+    const hook = await shop.product({ name: 'Hook', variants: [{ price: 500, stock: 3 }] });
+    const orderId = await shop.order(accessToken, hook, 2);
 
     await receiver.waitFor((all) => all.some((r) => r.json.type === 'order.created'));
     const itemIds = (type: string) =>
@@ -307,8 +310,13 @@ describe('webhook events', () => {
     const placed = verified('order.created');
     expect(placed.identity).toEqual({ identityType: 'MEMBER', memberId });
     expect(placed.data).toMatchObject({
-      dataCollectionId: 'Orders',
-      data: { memberId, status: 'AWAITING_PAYMENT', itemCount: 2, total: 10 },
+      order: {
+        id: orderId,
+        buyer: { memberId },
+        status: 'AWAITING_PAYMENT',
+        subtotal: 1000,
+        lines: [expect.objectContaining({ productId: hook, quantity: 2 })],
+      },
     });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A delivery address as the module keeps it (the storefront's shape, shop/address.ts) and as the eCom wire
+ * A delivery address as the module keeps it (name, address lines, city, subdivision, postal code, country) and as the eCom wire
  * carries it (`{address: {country, subdivision, city, postalCode, addressLine, addressLine2, streetAddress},
  * contactDetails: {firstName, lastName, phone, company}}`). Only known string fields are kept, each bounded.
  */

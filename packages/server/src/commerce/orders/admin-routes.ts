@@ -5,6 +5,7 @@
  *   GET  /_admin/v1/commerce/orders?siteId&status&search&from&to&limit&offset → {orders, total} (newest first)
  *   GET  /_admin/v1/commerce/orders/:id?siteId                                → {order, history}
  *   POST /_admin/v1/commerce/orders/:id/status {siteId, status, note?}        → {order, history}
+ * The CSV export and the sales overview are beside them (report-routes.ts).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -16,7 +17,7 @@ import { AnyObject, Body, Described, Nullable, Open, op } from '../../http/schem
 import { CONSOLE_ROLES } from '../../owners/access.js';
 import { adminAccess, recordOwnerAction, type AdminAccess } from '../../owners/admin-access.js';
 import type { OwnerRole } from '../../owners/store.js';
-import { listOrders, ORDERS_PAGE_MAX, type OrderFilter } from './search.js';
+import { listOrders, ORDERS_PAGE_MAX, parseOrderFilter } from './search.js';
 import { isOrderStatus, ORDER_STATUSES } from './state.js';
 import { changeOrderStatus, MAX_NOTE } from './status.js';
 import { findOrder, orderHistory } from './store.js';
@@ -113,24 +114,6 @@ const input = (request: FastifyRequest): Input => ({
   ...((request.body && typeof request.body === 'object' ? request.body : {}) as Input),
 });
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-function filterOf(q: Input): OrderFilter {
-  const filter: OrderFilter = {};
-  if (q.status !== undefined && q.status !== '') {
-    if (!isOrderStatus(q.status)) throw invalidField('status', `must be one of ${ORDER_STATUSES.join(', ')}`);
-    filter.status = q.status;
-  }
-  if (typeof q.search === 'string' && q.search.trim()) filter.search = q.search.trim().slice(0, 200);
-  for (const key of ['from', 'to'] as const) {
-    const v = q[key];
-    if (v === undefined || v === '') continue;
-    if (typeof v !== 'string' || !DAY.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
-      throw invalidField(key, 'must be a date as YYYY-MM-DD');
-    filter[key] = v;
-  }
-  return filter;
-}
-
 function pageParam(value: unknown, field: string, fallback: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -159,7 +142,7 @@ export const commerceOrderAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> =
       limit: pageParam(body.limit, 'limit', 25, ORDERS_PAGE_MAX) || 25,
       offset: pageParam(body.offset, 'offset', 0, 1_000_000),
     };
-    const { orders, total } = await listOrders(ctx.db, site.id, filterOf(body), page);
+    const { orders, total } = await listOrders(ctx.db, site.id, parseOrderFilter(body), page);
     return { orders: orders.map(orderView), total };
   });
 

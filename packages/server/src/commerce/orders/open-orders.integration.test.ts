@@ -45,3 +45,42 @@ describe('open orders per buyer', () => {
     expect((await placeAs(member.token, member.email)).status).toBe(200);
   });
 });
+
+describe('orders per hour', () => {
+  // Each guest order mails the address it names: `guestOrdersPerHour` per client address and site (commerce/limits.ts);
+  // a member's orders count per member, so the address's guest limit never stops one.
+  let hourly: TestServer;
+  beforeAll(async () => {
+    hourly = await startTestServer({
+      site: (s) => ({
+        ...s,
+        shipping: undefined,
+        shop: { ...s.shop, maxOpenUnpaidOrders: 100, guestOrdersPerHour: 3 },
+      }),
+    });
+  });
+  afterAll(async () => {
+    await hourly?.close();
+  });
+
+  it('are limited for guests per client address, with Retry-After; a member’s order is not', async () => {
+    const k = new CommerceKit(hourly);
+    const cup = await k.product({ name: 'Cup', variants: [{ price: 500, stock: 50 }] });
+    for (let i = 0; i < 3; i++) await k.order(await k.visitor(), cup, 1, { email: `hour-${i}@example.com` });
+    const token = await k.visitor();
+    await k.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+      token,
+      body: { lineItems: [{ catalogReference: { catalogItemId: cup }, quantity: 1 }] },
+    });
+    const id = (await k.call('POST', '/ecom/v1/carts/current/create-checkout', { token, body: {} })).body.checkoutId;
+    await k.call('PATCH', `/ecom/v1/checkouts/${id}`, {
+      token,
+      body: { checkout: { buyerInfo: { email: 'x@example.com' } } },
+    });
+    const refused = await k.call('POST', `/ecom/v1/checkouts/${id}/create-order`, { token, body: {} });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const member = await k.member();
+    expect(await k.order(member.token, cup, 1)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -5,10 +5,13 @@
  * it placed one by one, by id.)
  */
 import type { Queryable } from '../../store/types.js';
-import type { OrderStatus } from './state.js';
+import { invalidField } from '../../errors/wire.js';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './state.js';
 import { toOrder, type Order } from './store.js';
 
 export const ORDERS_PAGE_MAX = 100;
+/** Rows of one CSV export (the newest); the filters narrow a larger shop's export. */
+export const ORDERS_EXPORT_MAX = 10_000;
 
 export interface OrderFilter {
   /** A member's own orders. */
@@ -19,6 +22,25 @@ export interface OrderFilter {
   /** Inclusive UTC days, YYYY-MM-DD. */
   from?: string;
   to?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The list's filters from a query (`status`, `search`, `from`, `to`), checked: the list and the CSV export read them. */
+export function parseOrderFilter(q: Record<string, unknown>): OrderFilter {
+  const filter: OrderFilter = {};
+  if (q.status !== undefined && q.status !== '') {
+    if (!isOrderStatus(q.status)) throw invalidField('status', `must be one of ${ORDER_STATUSES.join(', ')}`);
+    filter.status = q.status;
+  }
+  if (typeof q.search === 'string' && q.search.trim()) filter.search = q.search.trim().slice(0, 200);
+  for (const key of ['from', 'to'] as const) {
+    const v = q[key];
+    if (v === undefined || v === '') continue;
+    if (typeof v !== 'string' || !DAY.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
+      throw invalidField(key, 'must be a date as YYYY-MM-DD');
+    filter[key] = v;
+  }
+  return filter;
 }
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -47,9 +69,11 @@ export async function listOrders(
   siteId: string,
   filter: OrderFilter,
   page: { limit: number; offset: number },
+  /** The most one call answers: a page of the list, or the CSV export's cap (ORDERS_EXPORT_MAX). */
+  max = ORDERS_PAGE_MAX,
 ): Promise<{ orders: Order[]; total: number }> {
   const w = where(filter);
-  const limit = Math.max(1, Math.min(Math.trunc(page.limit), ORDERS_PAGE_MAX));
+  const limit = Math.max(1, Math.min(Math.trunc(page.limit), max));
   const offset = Math.max(0, Math.trunc(page.offset));
   const rows = await db.query<Parameters<typeof toOrder>[0]>(
     `select * from commerce_orders where site_id = $1${w.sql}
@@ -61,4 +85,9 @@ export async function listOrders(
     [siteId, ...w.params],
   );
   return { orders: rows.rows.map(toOrder), total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/** A member's own orders, newest first: the account pages list them, the member's data download holds them all. */
+export async function memberOrders(db: Queryable, siteId: string, memberId: string, max: number): Promise<Order[]> {
+  return (await listOrders(db, siteId, { memberId }, { limit: max, offset: 0 }, max)).orders;
 }

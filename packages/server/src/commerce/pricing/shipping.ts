@@ -2,7 +2,7 @@
  * Delivery methods from `sites[].shipping` (config/schema/shipping.ts) in the currency's minor units: a flat
  * price per country, free when the goods' total after discount reaches `freeAbove`. The config keeps decimals as
  * owners write them (7.5); they are converted here with the currency's digits (750 cents, or 8 yen rounded).
- * Pure functions, ported from shop/shipping.ts (which prices the storefront's older checkout in decimals).
+ * Pure functions, so the rules are tested without a database; checkout applies them inside its transaction.
  */
 import type { ShippingConfig, ShippingMethodConfig } from '../../config/types.js';
 import { appError } from '../../errors/catalogue.js';

@@ -1,5 +1,5 @@
 /**
- * `sites[].shipping`: the delivery methods checkout offers (shop/shipping.ts reads and applies them).
+ * `sites[].shipping`: the delivery methods checkout offers (config/shipping.ts reads them, commerce/pricing/shipping.ts applies them).
  * A self-contained piece of the site schema, so settings editors built over the config schema can show it.
  *
  *   "shipping": { "methods": [

@@ -1,6 +1,6 @@
 /**
  * `sites[].shop`: checkout's limits (audit V5-4), so one shopper, guest or member, cannot hold the catalog's
- * stock. Every key is optional; shop/limits.ts gives the defaults (docs/storefront.md → Limits of checkout).
+ * stock. Every key is optional; commerce/limits.ts gives the defaults (docs/storefront.md → Limits of checkout).
  * A self-contained piece of the site schema: the console's settings show it without code of their own.
  *
  *   "shop": { "maxUnitsPerProduct": 10, "maxUnitsPerOrder": 50, "maxLinesPerOrder": 30,

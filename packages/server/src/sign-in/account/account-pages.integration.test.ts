@@ -179,8 +179,8 @@ describe('ORDERS for a member', () => {
     expect(first.headers.get('location')).toBe(`/members-account/orders?redirectSessionId=${body.redirectSession.id}`);
     expect(html.indexOf(`Order ${newer.number}`)).toBeGreaterThan(-1);
     expect(html.indexOf(`Order ${newer.number}`)).toBeLessThan(html.indexOf(`Order ${older.number}`));
-    expect(html).toContain('Mug × 2 · $36.00');
-    expect(html).toContain('Pen × 3 · $4.50');
+    expect(html).toContain('<bdi>Mug</bdi> × 2 · $36.00');
+    expect(html).toContain('<bdi>Pen</bdi> × 3 · $4.50');
     expect(html).toContain('Total: $43.50'); // $36.00 and the demo's standard delivery to France, $7.50
     expect(html).not.toContain(foreign.number);
   });

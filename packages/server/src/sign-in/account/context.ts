@@ -13,7 +13,7 @@ import { findMemberById, type Member } from '../../members/index.js';
 import { browserMember } from '../browser-session.js';
 import { entryOf, invalidLink, type Scope } from '../pages.js';
 import { findRedirectSession, type RedirectSession } from '../../oauth/redirect-store.js';
-import { ACCOUNT_LINK_TTL_SECONDS, accountPath, hasOrders } from '../../oauth/account-paths.js';
+import { ACCOUNT_LINK_TTL_SECONDS, accountPath } from '../../oauth/account-paths.js';
 
 export interface AccountPageContext {
   s: RedirectSession;
@@ -96,9 +96,6 @@ export function accountPage(
   reply.code(status);
   const { t } = a.lang;
   const current = (name: string) => (name === section ? html` aria-current="page"` : '');
-  const nav = html`<nav aria-label="${t.t('account.nav.label')}"><a href="${accountPath('ACCOUNT_INFO', a.s.id, a.lang.explicit)}"${current('ACCOUNT_INFO')}>${t.t('account.info.title')}</a>${
-    hasOrders(a.site) &&
-    html`<a href="${accountPath('ORDERS', a.s.id, a.lang.explicit)}"${current('ORDERS')}>${t.t('account.orders.title')}</a>`
-  }${a.back && html`<a href="${a.back}">${t.t('account.nav.back')}</a>`}</nav>`;
+  const nav = html`<nav aria-label="${t.t('account.nav.label')}"><a href="${accountPath('ACCOUNT_INFO', a.s.id, a.lang.explicit)}"${current('ACCOUNT_INFO')}>${t.t('account.info.title')}</a><a href="${accountPath('ORDERS', a.s.id, a.lang.explicit)}"${current('ORDERS')}>${t.t('account.orders.title')}</a>${a.back && html`<a href="${a.back}">${t.t('account.nav.back')}</a>`}</nav>`;
   return page(nonce, a.site.name, title, html`${nav}${content}`, options.script ?? '', t);
 }

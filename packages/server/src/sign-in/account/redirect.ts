@@ -8,7 +8,6 @@ import type { Caller } from '../../http/caller.js';
 import { ValidationError, type FieldViolation } from '../../errors/wire.js';
 import { appError } from '../../errors/catalogue.js';
 import { newRedirectSession, type NewRedirectSession } from '../../oauth/redirect-store.js';
-import { hasOrders } from '../../oauth/account-paths.js';
 
 /** The seed's MembersAccountSection values; the first two have pages here. */
 export const SERVED_SECTIONS = ['ACCOUNT_INFO', 'ORDERS'] as const;
@@ -49,7 +48,7 @@ export function unservedIntents(body: Record<string, unknown>): FieldViolation[]
 }
 
 /** The section asked for, or a validation error that names it. */
-export function parseSection(ctx: AppContext, siteId: string, value: unknown): AccountSection {
+export function parseSection(value: unknown): AccountSection {
   const section = value && typeof value === 'object' ? (value as Record<string, unknown>).section : undefined;
   const field = 'membersAccount.section';
   if ((NOT_OFFERED_SECTIONS as readonly unknown[]).includes(section)) {
@@ -65,10 +64,6 @@ export function parseSection(ctx: AppContext, siteId: string, value: unknown): A
     throw new ValidationError([
       violation(field, `must be one of ${[...SERVED_SECTIONS, ...NOT_OFFERED_SECTIONS].join(', ')}`, 'INVALID_ENUM'),
     ]);
-  }
-  const site = ctx.sites.get(siteId);
-  if (section === 'ORDERS' && !(site && hasOrders(site))) {
-    throw new ValidationError([violation(field, 'ORDERS: this site does not offer orders', 'SECTION_NOT_OFFERED')]);
   }
   return section as AccountSection;
 }
@@ -89,7 +84,7 @@ export function accountSessionInput(
     throw appError('UNAUTHORIZED', { description: 'Send a visitor or member access token so the site is known' });
   const entry = ctx.sites.findClient(clientId);
   if (!entry) throw appError('UNAUTHORIZED', { description: 'The token belongs to an unknown client' });
-  const section = parseSection(ctx, entry.site.id, membersAccount);
+  const section = parseSection(membersAccount);
   const postFlowUrl = postFlowOf(entry.client);
   const member = caller.kind === 'member' && caller.siteId === entry.site.id ? caller : undefined;
   return newRedirectSession({

@@ -1,12 +1,11 @@
+/** `sites[].shipping` read from a config file (shipping.ts and the schema): what is read, and what is refused. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../test-support/boot.js';
-import type { ShippingConfig } from '../config/types.js';
-import { ConfigError } from '../config/validate.js';
-import { ApplicationError } from '../errors/wire.js';
-import { chooseShipping, shippingOptions } from './shipping.js';
+import type { ShippingConfig } from './types.js';
+import { ConfigError } from './validate.js';
 
 const config: ShippingConfig = {
   methods: [
@@ -22,57 +21,6 @@ const config: ShippingConfig = {
     { id: 'express', name: 'Express', rates: [{ countries: ['FR'], amount: 15 }] },
   ],
 };
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApplicationError) return { code: error.code, description: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
-
-describe('shipping rules', () => {
-  it('prices a flat rate per country, and nothing from the free amount on', () => {
-    expect(chooseShipping(config, { methodId: 'standard', country: 'BE' }, 20)).toEqual({
-      methodId: 'standard',
-      name: 'Standard',
-      country: 'BE',
-      amount: 4.9,
-    });
-    expect(chooseShipping(config, { methodId: 'standard', country: 'DE' }, 49.99).amount).toBe(6.9);
-    expect(chooseShipping(config, { methodId: 'standard', country: 'DE' }, 50).amount).toBe(0);
-    expect(chooseShipping(config, { methodId: 'express', country: 'FR' }, 500).amount).toBe(15);
-  });
-
-  it('offers the methods that serve a country', () => {
-    expect(shippingOptions(config, 'FR', 10).map((o) => [o.id, o.amount])).toEqual([
-      ['standard', 4.9],
-      ['express', 15],
-    ]);
-    expect(shippingOptions(config, 'DE', 10).map((o) => o.id)).toEqual(['standard']);
-    expect(shippingOptions(config, 'JP', 10)).toEqual([]);
-  });
-
-  it('refuses an unknown country, an unknown method and a missing choice, saying what would work', () => {
-    expect(refusal(() => chooseShipping(config, { methodId: 'express', country: 'DE' }, 10))).toEqual({
-      code: 'SHIPPING_COUNTRY_UNSUPPORTED',
-      description: '“Express” does not deliver to DE; it delivers to FR.',
-    });
-    expect(refusal(() => chooseShipping(config, { methodId: 'drone', country: 'FR' }, 10))).toEqual({
-      code: 'SHIPPING_METHOD_UNKNOWN',
-      description: 'There is no delivery method "drone" (this shop has standard, express).',
-    });
-    expect(refusal(() => chooseShipping(config, { methodId: undefined, country: 'FR' }, 10)).code).toBe(
-      'SHIPPING_METHOD_REQUIRED',
-    );
-    expect(refusal(() => chooseShipping(config, { methodId: 'standard', country: undefined }, 10))).toEqual({
-      code: 'SHIPPING_COUNTRY_REQUIRED',
-      description: "Give the shipping address's country (this shop delivers to BE, DE, FR).",
-    });
-  });
-});
 
 describe('sites[].shipping in the config file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-shipping-'));

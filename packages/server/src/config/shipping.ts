@@ -1,0 +1,38 @@
+/**
+ * `sites[].shipping` read (config/schema/shipping.ts holds the shape): the delivery methods checkout offers, a flat
+ * price per country, free from `freeAbove`. Amounts stay as owners write them (7.5); the commerce module converts
+ * them to minor units of the site's currency (commerce/pricing/shipping.ts).
+ */
+import type { ShippingConfig, ShippingMethodConfig } from './types.js';
+import { take, type Reader } from './validate.js';
+
+/** Reads `sites[].shipping` (shape checked by the schema); says what the schema cannot: repeats. */
+export function buildShipping(r: Reader, raw: unknown, path: string): ShippingConfig | undefined {
+  if (raw === undefined) return undefined;
+  const seen = new Set<string>();
+  const methods = take.list(take.object(raw).methods).map((m, i): ShippingMethodConfig => {
+    const o = take.object(m);
+    const id = take.string(o.id, '');
+    if (id && seen.has(id)) r.fail(`${path}.methods[${i}].id`, `repeats the method id "${id}"`);
+    seen.add(id);
+    const countries = new Set<string>();
+    const rates = take.list(o.rates).map((rate, j) => {
+      const ro = take.object(rate);
+      const list = take.list(ro.countries).map((c) => take.string(c, ''));
+      for (const country of list) {
+        if (countries.has(country))
+          r.fail(`${path}.methods[${i}].rates[${j}].countries`, `lists "${country}" twice in method "${id}"`);
+        countries.add(country);
+      }
+      return { countries: list, amount: typeof ro.amount === 'number' ? ro.amount : 0 };
+    });
+    return {
+      id,
+      name: take.string(o.name, id),
+      ...(typeof o.description === 'string' ? { description: o.description } : {}),
+      rates,
+      ...(typeof o.freeAbove === 'number' ? { freeAbove: o.freeAbove } : {}),
+    };
+  });
+  return { methods };
+}
