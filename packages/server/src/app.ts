@@ -41,6 +41,7 @@ import {
   ecomRoutes,
   recommendationRoutes,
   seedDemoShops,
+  storesProductsCollection,
   storesV1Routes,
   storesV3Routes,
   vitrineCommerceRoutes,
@@ -168,7 +169,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
       delivery:
         options.mailDelivery === false ? false : { ...(options.mailPollMs ? { intervalMs: options.mailPollMs } : {}) },
     });
-    await app.register(named(dataRoutes), { ctx });
+    // The catalog as Wix exposes it to data code: `Stores/Products`, read-only, through the one data service.
+    await app.register(named(dataRoutes), { ctx, modules: [storesProductsCollection(() => ctx.config.publicUrl)] });
     await app.register(named(mediaRoutes), { ctx });
     await app.register(named(graphqlRoutes), { ctx });
     await app.register(named(storesV1Routes), { ctx });

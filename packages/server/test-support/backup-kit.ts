@@ -7,6 +7,7 @@ import type { ServerConfig } from '../src/config/types.js';
 import { AccountKit } from './account-kit.js';
 import { Kit, withRedirectClient } from './redirect-kit.js';
 import type { TestServer } from './server.js';
+import { withTestCatalog } from './data-catalog.js';
 
 /**
  * The backup and move tests' helpers (issue #33): real servers on a data directory (or a PostgreSQL URL),
@@ -41,7 +42,8 @@ export function backupConfig(
     port,
   });
   config.host = '127.0.0.1';
-  return extra({ ...config, sites: config.sites.map(withRedirectClient) });
+  // The backup suites write to the data suites' `Products` collection (data-catalog.ts).
+  return extra({ ...config, sites: config.sites.map((s) => withRedirectClient(withTestCatalog(s))) });
 }
 
 function stubEnvValues(port: number) {

@@ -1,5 +1,6 @@
 // What tests share — one import path for every package's tests; never part of the production build.
 export * from './data.js';
+export * from './data-catalog.js';
 export * from './identity-server.js';
 export * from './mfa-kit.js';
 export * from './oidc-provider.js';

@@ -9,6 +9,7 @@ import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/store/open.js';
 import { createPostgresTestDatabase, openMigratedPglite } from './database.js';
 import { testPgBouncer } from './pgbouncer.js';
+import { withTestCatalog } from './data-catalog.js';
 
 export interface TestServerOptions {
   /** Changes to the demo site (policies, clients, collections…). */
@@ -69,6 +70,11 @@ async function startOn(options: TestServerOptions): Promise<TestServer> {
   // and removed at close: never the working directory's .vitrine/, where they would outlive the run.
   const backupsDir = join(tmpdir(), `vitrine-test-backups-${randomBytes(6).toString('hex')}`);
   config = { ...config, backups: { keep: 7, ...config.backups, dir: backupsDir } };
+  // The data suites' typed, translated `Products` collection (data-catalog.ts): the demo site no longer has one.
+  config = {
+    ...config,
+    sites: config.sites.map((s) => (s.id === config.storefront.siteId ? withTestCatalog(s) : s)),
+  };
   if (options.site) config = { ...config, sites: config.sites.map(options.site) };
   if (options.config) config = options.config(config);
   // Warnings are read, not printed: a route that sends a second answer (Fastify's FST_ERR_REP_ALREADY_SENT)

@@ -49,6 +49,7 @@ export {
 
 // The Wix Stores wire (docs/commerce.md#the-stores-wire) and the catalog's admin API.
 export { storesV1Routes } from './wix/stores-v1.js';
+export { STORES_PRODUCTS, storesProductsCollection } from './wix/stores-products-collection.js';
 export { storesV3Routes } from './wix/stores-v3.js';
 export { recommendationRoutes } from './wix/recommendations.js';
 export { catalogAdminRoutes } from './admin/catalog-routes.js';

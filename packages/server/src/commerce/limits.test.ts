@@ -22,7 +22,7 @@ describe('shopLimits', () => {
     const shop = (SiteSchema as unknown as { properties: Record<string, { properties: object }> }).properties.shop;
     // Beside the limits, the section holds the commerce settings (settings.ts): currency and tax.
     expect(Object.keys(shop!.properties).sort()).toEqual(
-      [...Object.keys(DEFAULT_SHOP_LIMITS), 'currency', 'pricesIncludeTax', 'taxRates'].sort(),
+      [...Object.keys(DEFAULT_SHOP_LIMITS), 'currency', 'pricesIncludeTax', 'taxRates', 'demoCatalog'].sort(),
     );
   });
 });

@@ -1,4 +1,7 @@
-/** The demo shop's catalog: seeded into `Products` and `Categories` the first time the demo site starts. */
+/**
+ * The demo shop's catalog: its products (commerce/catalog/demo-shop.ts makes the commerce module's demo shop of them)
+ * and their categories, seeded into `Categories` the first time the demo site starts.
+ */
 import type { FieldConfig } from './types.js';
 import { DEMO_CATEGORY_TRANSLATIONS, DEMO_PRODUCT_TRANSLATIONS } from './demo-translations.js';
 
@@ -110,6 +113,7 @@ const products: DemoProduct[] = [
   },
 ];
 
+/** The demo products as the older shop's items had them (slug as id, decimal price, image, translations). */
 export function demoProducts(): Record<string, unknown>[] {
   return products.map((p) => ({
     _id: p.slug,
@@ -148,29 +152,7 @@ export function demoCategories(): Record<string, unknown>[] {
   }));
 }
 
-/** Declared fields of the demo collections (typed collections, see data/fields.ts). */
-export const PRODUCT_FIELDS: FieldConfig[] = [
-  { key: 'title', type: 'text', required: false, label: 'Title' },
-  {
-    key: 'slug',
-    type: 'text',
-    required: false,
-    label: 'Web address',
-    help: 'The last part of the product page address',
-  },
-  { key: 'price', type: 'number', required: false, label: 'Price' },
-  { key: 'category', type: 'reference', required: false, collection: 'Categories', label: 'Category' },
-  { key: 'description', type: 'richtext', required: false, label: 'Description' },
-  { key: 'image', type: 'image', required: false, label: 'Image' },
-  {
-    key: 'stock',
-    type: 'number',
-    required: false,
-    label: 'In stock',
-    help: 'Units left; 0 shows the product as sold out',
-  },
-];
-
+/** Declared fields of the demo's Categories collection (typed collections, see data/fields.ts). */
 export const CATEGORY_FIELDS: FieldConfig[] = [
   { key: 'name', type: 'text', required: true, label: 'Name' },
   { key: 'slug', type: 'text', required: true, label: 'Web address' },

@@ -1,5 +1,5 @@
 import type { CollectionConfig, CollectionPermissions, ShippingConfig, SiteConfig } from './types.js';
-import { CATEGORY_FIELDS, demoCategories, demoProducts, PRODUCT_FIELDS } from './demo-catalog.js';
+import { CATEGORY_FIELDS, demoCategories } from './demo-catalog.js';
 import { demoPages, PAGE_FIELDS } from './demo-pages.js';
 
 export const DEFAULT_TOKENS = {
@@ -18,20 +18,12 @@ const shopContent = (): CollectionPermissions => ({
 });
 
 /**
- * The demo site's collections: the catalog (typed products and their categories), the shop's information pages, a
- * guest-owned cart and members' orders.
+ * The demo site's data collections: the catalog's categories and the shop's information pages. Products, carts and
+ * orders are the commerce module's (the demo shop: `shop.demoCatalog` below; docs/commerce.md → The demo shop), read
+ * through `@wix/data` as `Stores/Products`.
  */
 export function demoCollections(): CollectionConfig[] {
   return [
-    {
-      id: 'Products',
-      permissions: shopContent(),
-      seed: demoProducts(),
-      // Not strict and nothing required: admins and tests add items with other fields.
-      fields: PRODUCT_FIELDS,
-      // Seeded in fr, de, es and ar too (demo-translations.ts); a read with `language` shows them.
-      translatable: ['title', 'description'],
-    },
     {
       id: 'Categories',
       permissions: shopContent(),
@@ -49,12 +41,6 @@ export function demoCollections(): CollectionConfig[] {
       strict: true,
       // About, delivery and contact in every language the storefront ships (demo-pages.ts).
       translatable: ['title', 'body'],
-    },
-    { id: 'Cart', permissions: { read: 'AUTHOR', insert: 'AUTHOR', update: 'AUTHOR', remove: 'AUTHOR' }, seed: [] },
-    {
-      id: 'Orders',
-      permissions: { read: 'SITE_MEMBER_AUTHOR', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
-      seed: [],
     },
   ];
 }
@@ -86,8 +72,8 @@ export function demoSite(publicUrl: string, options: { development?: boolean } =
     languages: ['en', 'fr', 'de', 'es', 'ar'],
     shipping: DEMO_SHIPPING,
     // Prices include tax, as European shops show them; the tax part is shown per line for these countries
-    // (docs/commerce.md → Tax). Elsewhere no tax applies.
-    shop: { pricesIncludeTax: true, taxRates: DEMO_TAX_RATES },
+    // (docs/commerce.md → Tax). Elsewhere no tax applies. The demo shop is seeded into the empty catalog.
+    shop: { pricesIncludeTax: true, taxRates: DEMO_TAX_RATES, demoCatalog: true },
   };
 }
 

@@ -167,6 +167,8 @@ export interface ShopSettings {
   currency?: string;
   pricesIncludeTax?: boolean;
   taxRates?: { country: string; rate: number; name?: string }[];
+  /** Seed the demo shop into the commerce catalog while it is empty (commerce/catalog/demo-seed.ts). */
+  demoCatalog?: boolean;
 }
 
 /** `sites[].shipping` (config/schema/shipping.ts): flat rates per country, optionally free above a subtotal. */

@@ -15,6 +15,7 @@ import type { Body, DataScope } from './scope.js';
 import { filterOperands } from './filter/limits.js';
 import { admitRead } from './throttle.js';
 import { itemLanguage, itemTarget } from './translations.js';
+import { refuseModuleRead, servedByModule } from './module-reads.js';
 
 const OPS = { sum: 'Sum', average: 'Avg', min: 'Min', max: 'Max' } as const;
 type OpName = keyof typeof OPS | 'itemCount';
@@ -62,6 +63,8 @@ function parseAggregation(value: unknown): { groups: string[]; ops: Operation[] 
 }
 
 export async function aggregate(scope: DataScope, collection: CollectionConfig, body: Body) {
+  const module = servedByModule(scope, collection.id);
+  if (module) refuseModuleRead(module, 'aggregate');
   const access = authorize(collection, 'read', scope.caller);
   const page = readPaging(scope, body, body, 'aggregate', collection.id);
   const saved = isPlainObject(page.saved)

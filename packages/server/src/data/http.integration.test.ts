@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reassignVisitorItems } from './ownership.js';
 import { startDataServer, type DataServer } from '../../test-support/data-server.js';
+import { MEMBER_NOTES } from '../../test-support/data-catalog.js';
 
 type Res = Awaited<ReturnType<DataServer['call']>>;
 
@@ -93,13 +94,13 @@ describe('data items over HTTP', () => {
     const anon = await server.call(`${V2}/items/truncate`, { body: { dataCollectionId: 'Products' } });
     expectAppError(anon, 403, 'WDE0027');
     const member = await server.memberToken('member-1');
-    const orders = await server.call(`${V2}/items/query`, { auth: member, body: { dataCollectionId: 'Orders' } });
-    expect(orders.status).toBe(200);
-    const ordersAsVisitor = await server.call(`${V2}/items/query`, {
+    const notes = await server.call(`${V2}/items/query`, { auth: member, body: { dataCollectionId: MEMBER_NOTES } });
+    expect(notes.status).toBe(200);
+    const notesAsVisitor = await server.call(`${V2}/items/query`, {
       auth: visitor,
-      body: { dataCollectionId: 'Orders' },
+      body: { dataCollectionId: MEMBER_NOTES },
     });
-    expectAppError(ordersAsVisitor, 403, 'WDE0027');
+    expectAppError(notesAsVisitor, 403, 'WDE0027');
     expectAppError(await server.call(`${V2}/items/count`, { body: { dataCollectionId: 'Nope' } }), 404, 'WDE0025');
     const badToken = await server.call(`${V2}/items/query`, {
       auth: 'not-a-token.x.y',

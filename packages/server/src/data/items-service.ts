@@ -15,6 +15,7 @@ import type { DataScope } from './scope.js';
 import { buildData, deleteRow, insertRow, lockItem, readItem, writeRow, type ParsedItem } from './store.js';
 import { emitItemEvents } from './item-events.js';
 import { applyTranslation, itemLanguage } from './translations.js';
+import { moduleGet, servedByModule } from './module-reads.js';
 
 export type SaveAction = 'INSERTED' | 'UPDATED';
 
@@ -25,6 +26,8 @@ export async function getItem(
   id: string,
   language?: unknown,
 ): Promise<JsonObject> {
+  const module = servedByModule(scope, collection.id);
+  if (module) return moduleGet(scope, module, id, language);
   const access = authorize(collection, 'read', scope.caller);
   const lang = itemLanguage(scope.site, collection, language);
   const row = await readItem(scope.db, scope.site.id, collection.id, id, lang?.language);

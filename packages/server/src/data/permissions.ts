@@ -45,12 +45,12 @@ export function authorize(collection: CollectionConfig, operation: 'read', calle
  * itself (module-collections.ts: the shop's Orders), whatever the caller's role, the admin key included.
  */
 export function authorizeWrite(
-  scope: Pick<DataScope, 'site' | 'caller'>,
+  scope: Pick<DataScope, 'site' | 'caller' | 'modules'>,
   collection: CollectionConfig,
   operation: WriteOperation,
 ): Access {
   const access = decide(collection, operation, scope.caller);
-  refuseModuleWrite(scope.site, collection.id);
+  refuseModuleWrite(scope, collection.id, operation);
   return access;
 }
 

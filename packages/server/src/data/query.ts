@@ -25,6 +25,7 @@ import { includeReferences, parseIncludes } from './references.js';
 import { asBody, stringList, type Body, type DataScope } from './scope.js';
 import { filterOperands } from './filter/limits.js';
 import { admitRead } from './throttle.js';
+import { moduleCount, moduleQuery, refuseModuleRead, servedByModule } from './module-reads.js';
 import { envelope, project } from './store.js';
 import { applyTranslation, itemLanguage, itemTarget, translationColumn, type ItemLanguage } from './translations.js';
 
@@ -73,6 +74,8 @@ interface SavedQuery {
 }
 
 export async function queryItems(scope: DataScope, collection: CollectionConfig, body: Body) {
+  const module = servedByModule(scope, collection.id);
+  if (module) return moduleQuery(scope, module, body);
   const access = authorize(collection, 'read', scope.caller);
   const query = body.query == null ? {} : asBody(body.query, 'query');
   const page = readPaging(scope, query, body, 'query', collection.id, 'query.');
@@ -152,6 +155,8 @@ export async function countItems(
   collection: CollectionConfig,
   body: Body,
 ): Promise<{ totalCount: number }> {
+  const module = servedByModule(scope, collection.id);
+  if (module) return moduleCount(scope, module, body);
   const access = authorize(collection, 'read', scope.caller);
   const filter = parseFilter(body.filter, 'filter');
   const lang = itemLanguage(scope.site, collection, body.language);
@@ -167,6 +172,8 @@ export async function distinctValues(
   collection: CollectionConfig,
   body: Body,
 ): Promise<{ distinctValues: Json[]; pagingMetadata: PagingMetadata }> {
+  const module = servedByModule(scope, collection.id);
+  if (module) refuseModuleRead(module, 'distinct values');
   const access = authorize(collection, 'read', scope.caller);
   const page = readPaging(scope, body, body, 'distinct', collection.id);
   const saved = isPlainObject(page.saved) ? page.saved : { n: body.fieldName, f: body.filter, o: body.order };

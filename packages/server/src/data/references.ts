@@ -16,6 +16,7 @@ import { itemId, requireString, stringList, type Body, type DataScope } from './
 import { envelope, project } from './store.js';
 import { admitRead } from './throttle.js';
 import { applyTranslation, itemLanguage, siteReadLanguage } from './translations.js';
+import { refuseModuleRead, servedByModule } from './module-reads.js';
 
 export interface Include {
   field: string;
@@ -229,6 +230,8 @@ async function visibleReferrers(scope: DataScope, collection: CollectionConfig, 
 }
 
 export async function isReferenced(scope: DataScope, collection: CollectionConfig, body: Body) {
+  const module = servedByModule(scope, collection.id);
+  if (module) refuseModuleRead(module, 'references');
   const field = requireString(body.referringItemFieldName, 'referringItemFieldName');
   const referringId = itemId(body.referringItemId, 'referringItemId');
   const referencedId = itemId(body.referencedItemId, 'referencedItemId');
@@ -243,6 +246,8 @@ export async function isReferenced(scope: DataScope, collection: CollectionConfi
 
 /** Both request shapes: `referringItemId` (results of `{dataItem}`) and `referringItemIds` (with `referringItemId`). */
 export async function queryReferenced(scope: DataScope, collection: CollectionConfig, body: Body) {
+  const module = servedByModule(scope, collection.id);
+  if (module) refuseModuleRead(module, 'references');
   const page = readPaging(scope, body, body, 'referenced', collection.id);
   const saved = isPlainObject(page.saved)
     ? page.saved

@@ -12,6 +12,7 @@ import { dataErrors } from './errors.js';
 import { cursorKeyFrom } from './paging.js';
 import { dataReadLimits } from './read-limits.js';
 import type { DataScope } from './scope.js';
+import type { ModuleCollection } from './module-collections.js';
 import { dataRateLimits, dataThrottle, type DataThrottle } from './throttle.js';
 
 export interface ScopeResolver {
@@ -35,7 +36,8 @@ export function dataDatabase(ctx: AppContext, caller: Caller, ip: string): Datab
   return ctx.reads ? ctx.reads.forCaller(readerOf(caller, ip)) : ctx.db;
 }
 
-export function scopeResolver(ctx: AppContext): ScopeResolver {
+/** `modules`: the collections modules serve through the data service (module-collections.ts), if any. */
+export function scopeResolver(ctx: AppContext, modules?: readonly ModuleCollection[]): ScopeResolver {
   const cursorKey = cursorKeyFrom(ctx.tokens.keys.secretFor('data-cursor'));
   const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
   const readLimits = dataReadLimits();
@@ -60,6 +62,7 @@ export function scopeResolver(ctx: AppContext): ScopeResolver {
       log: ctx.log,
       throttleHeavyRead: () => throttle.heavyRead(request, caller),
       readLimits,
+      modules,
     };
   }
   return { scopeOf, throttle };

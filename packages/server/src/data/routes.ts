@@ -14,6 +14,7 @@ import { parseFieldPath, parseFilter } from './filter/parse.js';
 import type { FilterNode } from './filter/ast.js';
 import { getItem, insertOne, patchOne, removeOne, saveOne, truncate, updateOne } from './items-service.js';
 import { isPlainObject } from './json.js';
+import type { ModuleCollection } from './module-collections.js';
 import { scopeResolver } from './request-scope.js';
 import { parseModifications } from './patch.js';
 import { countItems, distinctValues, queryItems } from './query.js';
@@ -70,9 +71,16 @@ function condition(body: Body): FilterNode | undefined {
   return parseFilter(body.condition.filter, 'condition.filter');
 }
 
-export const dataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+/**
+ * `modules`: collections modules serve read-only through this service (`Stores/Products` from commerce, plugged in
+ * by app.ts; data/module-collections.ts).
+ */
+export const dataRoutes: FastifyPluginAsync<{ ctx: AppContext; modules?: readonly ModuleCollection[] }> = async (
+  app,
+  { ctx, modules },
+) => {
   // The same caller, site and limits as GraphQL (request-scope.ts).
-  const { scopeOf, throttle } = scopeResolver(ctx);
+  const { scopeOf, throttle } = scopeResolver(ctx, modules);
 
   const tx = <T>(scope: DataScope, fn: (q: Queryable) => Promise<T>) => scope.db.transaction(fn);
 

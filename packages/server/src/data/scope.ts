@@ -6,6 +6,7 @@ import type { Database } from '../store/types.js';
 import { dataErrors } from './errors.js';
 import { isPlainObject, normalizeJson } from './json.js';
 import type { DataReadLimits } from './read-limits.js';
+import { moduleCollectionConfig, moduleCollectionOf, type ModuleCollection } from './module-collections.js';
 
 export interface DataScope {
   db: Database;
@@ -20,6 +21,8 @@ export interface DataScope {
   throttleHeavyRead?: () => Promise<void>;
   /** The count bound and the offset window (data/read-limits.ts); absent means the defaults. */
   readLimits?: DataReadLimits;
+  /** Collections modules serve through the data service (module-collections.ts), e.g. `Stores/Products`. */
+  modules?: readonly ModuleCollection[] | undefined;
 }
 
 export const MAX_ID_LENGTH = 256;
@@ -36,8 +39,10 @@ export function collectionOf(scope: DataScope, body: Body): CollectionConfig {
   if (typeof id !== 'string' || id === '')
     throw invalidField('dataCollectionId', 'must be a non-empty string', 'REQUIRED');
   const collection = scope.site.collections.find((c) => c.id === id);
-  if (!collection) throw dataErrors.unknownCollection(id);
-  return collection;
+  if (collection) return collection;
+  const module = moduleCollectionOf(scope, id);
+  if (module) return moduleCollectionConfig(module);
+  throw dataErrors.unknownCollection(id);
 }
 
 export function requireString(value: unknown, field: string): string {

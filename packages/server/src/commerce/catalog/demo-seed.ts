@@ -1,12 +1,11 @@
 /**
- * Seeds the demo shop (demo-shop.ts) into the commerce tables at start, beside the data seed of the demo's
- * `Products` collection (data/seed.ts): for every site whose `Products` seed is the demo catalog, once. "Once" is
+ * Seeds the demo shop (demo-shop.ts) into the commerce tables at start, for every site whose config asks for it
+ * (`sites[].shop.demoCatalog`, set on the demo site), once. "Once" is
  * the catalog being empty (no product and no collection): the check and the writes share one transaction under
  * a lock of the site's, so two instances starting together seed it exactly once, and a restart leaves whatever
  * owners have made of it. A shop whose owner emptied the catalog entirely gets the demo back on the next start.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { demoProductSlugs } from '../../config/demo-catalog.js';
 import type { SiteConfig } from '../../config/types.js';
 import type { Database, Queryable } from '../../store/types.js';
 import { createDiscount } from '../discounts/store.js';
@@ -16,12 +15,9 @@ import { demoShop } from './demo-shop.js';
 import { addToCollection, saveCollection } from './collection-store.js';
 import { saveProduct } from './store.js';
 
-/** Whether a site seeds the demo catalog into its `Products` collection (the demo site, or a copy of it). */
-export function seedsDemoCatalog(site: Pick<SiteConfig, 'collections'>): boolean {
-  const products = site.collections.find((c) => c.id === 'Products');
-  if (!products) return false;
-  const seeded = new Set(products.seed.map((item) => item.slug));
-  return demoProductSlugs.every((slug) => seeded.has(slug));
+/** Whether a site gets the demo shop: `sites[].shop.demoCatalog` (the demo site, or a copy of its config). */
+export function seedsDemoCatalog(site: Pick<SiteConfig, 'shop'>): boolean {
+  return site.shop?.demoCatalog === true;
 }
 
 /** The demo's discount code (README, docs/commerce.md → The demo shop): 10 % off from 30 in the shop's currency. */

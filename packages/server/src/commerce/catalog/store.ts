@@ -104,6 +104,15 @@ export async function loadProducts(db: Queryable, siteId: string, ids: readonly 
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Every product id of a site in the catalog's order (position, then creation); `visibleOnly` for shoppers. */
+export async function productIds(db: Queryable, siteId: string, visibleOnly: boolean): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `select id from commerce_products where site_id = $1 and (visible or not $2) order by position, created_at, id`,
+    [siteId, visibleOnly],
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function loadProduct(db: Queryable, siteId: string, id: string): Promise<Product | undefined> {
   return (await loadProducts(db, siteId, [id]))[0];
 }

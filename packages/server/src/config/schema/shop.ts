@@ -9,7 +9,7 @@
  *             "currency": "EUR", "pricesIncludeTax": true,
  *             "taxRates": [{ "country": "FR", "rate": 20 }, { "country": "DE", "rate": 19 }] }
  *
- * `currency`, `pricesIncludeTax` and `taxRates` are the commerce module's (commerce/settings.ts, docs/commerce.md).
+ * `currency`, `pricesIncludeTax`, `taxRates` and `demoCatalog` are the commerce module's (commerce/settings.ts, docs/commerce.md).
  */
 import { Type } from 'typebox';
 import { List, Optional, Strict, Text } from './common.js';
@@ -55,5 +55,11 @@ export const ShopSchema = Strict({
   ),
   taxRates: Optional(
     List(TaxRateSchema, { maxItems: 250, description: 'Tax per delivery country; a country not listed pays none' }),
+  ),
+  demoCatalog: Optional(
+    Type.Boolean({
+      description:
+        "Seed the demo shop (products with options and variants, collections, a discount code) into the catalog while it is empty (the demo site's)",
+    }),
   ),
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEs256KeyPair, signAccessToken, type AccessClaims } from '../../../test-support/checklist.js';
 import { APP, Kit, withRedirectClient } from '../../../test-support/redirect-kit.js';
 import { startTestServer } from '../../../test-support/server.js';
+import { MEMBER_NOTES } from '../../../test-support/data-catalog.js';
 
 /**
  * Audit checklist #15 (docs/security-checklist.md): only ES256 tokens signed by the server's own key,
@@ -59,12 +60,12 @@ async function memberTokens() {
   return { ...m, accessToken: session.accessToken, refreshToken: session.refreshToken };
 }
 
-/** What a caller can do with a token: read its member record and query its own orders. */
+/** What a caller can do with a token: read its member record and query its own items of a members-only collection. */
 async function statuses(token: string): Promise<[number, number]> {
   const my = await fetch(`${kit.server.url}/_api/members/v1/members/my`, { headers: { authorization: token } });
   const orders = await kit.post(
     '/wix-data/v2/items/query',
-    { dataCollectionId: 'Orders', query: {} },
+    { dataCollectionId: MEMBER_NOTES, query: {} },
     { authorization: token },
   );
   return [my.status, orders.status];

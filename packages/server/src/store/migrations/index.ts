@@ -46,13 +46,15 @@ import { siteSettings } from './0079_site_settings.js';
 import { itemTranslations } from './0080_item_translations.js';
 import { ssoLoginLanguage } from './0082_sso_login_language.js';
 import { commerce } from './0090_commerce.js';
+import { olderShopItems } from './0091_older_shop_items.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
  * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items (23–26 media), 30–39 redirect login, 40–49 storefront,
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
  * 80–89 languages (translated item fields, the language of each mail, of a provider sign-in), 90–99 commerce
- * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts).
+ * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts; 91 moves older
+ * shops' Products, Cart and Orders items into them).
  */
 export const migrations: readonly Migration[] = [
   core,
@@ -102,4 +104,5 @@ export const migrations: readonly Migration[] = [
   mailLanguage,
   ssoLoginLanguage,
   commerce,
+  olderShopItems,
 ];
