@@ -27,7 +27,7 @@ export { dataErrors } from './errors.js';
 
 // Rows without the service: the shop writes its own collections inside its order transactions.
 export { buildData, deleteRow, envelope, insertRow, parseDataItem, writeRow } from './store.js';
-export { hasShop, SHOP_COLLECTIONS, type ModuleCollection } from './module-collections.js';
+export { type ModuleCollection } from './module-collections.js';
 
 // A visitor's items become the member's when the visitor signs in (oauth/ grants).
 export { reassignVisitorItems } from './ownership.js';

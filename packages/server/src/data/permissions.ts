@@ -41,8 +41,8 @@ export function authorize(collection: CollectionConfig, operation: 'read', calle
 
 /**
  * The decision for every write of the data service (insert, update, save, patch, remove, bulk, references,
- * truncate): WDE0027 when the caller's role may not, then COLLECTION_READ_ONLY for a collection a module writes
- * itself (module-collections.ts: the shop's Orders), whatever the caller's role, the admin key included.
+ * truncate): WDE0027 when the caller's role may not, and for every write to a collection a module serves
+ * (module-collections.ts: `Stores/Products`), whatever the caller's role, the admin key included.
  */
 export function authorizeWrite(
   scope: Pick<DataScope, 'site' | 'caller' | 'modules'>,

@@ -316,12 +316,6 @@ export const ERRORS = {
     status: 410,
     text: 'This order link has expired; the order stays in the account of its email address',
   },
-  // A write to a collection a module writes itself (data/module-collections.ts: the shop's Orders; audit V5-5).
-  COLLECTION_READ_ONLY: {
-    code: 'COLLECTION_READ_ONLY',
-    status: 403,
-    text: 'This collection is changed by its own API, not through the data API.',
-  },
   // Checkout's limits of open unpaid orders per buyer (commerce/orders/open-orders.ts; audit V5-4).
   TOO_MANY_OPEN_ORDERS: {
     code: 'TOO_MANY_OPEN_ORDERS',
