@@ -40,6 +40,7 @@ import {
   catalogAdminRoutes,
   commerceAdminRoutes,
   ecomRoutes,
+  paymentRoutes,
   recommendationRoutes,
   seedDemoShops,
   storesV1Routes,
@@ -179,6 +180,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     // The commerce module's eCom wire (carts, checkouts, orders) for the unmodified @wix/ecom client.
     await app.register(named(ecomRoutes), { ctx });
     await app.register(named(commerceAdminRoutes), { ctx });
+    // Payments (docs/payments.md): the shopper's start, Stripe's webhook, the dev page (never in production), refunds.
+    await app.register(named(paymentRoutes), { ctx });
     await app.register(named(seoRoutes), { ctx });
     await app.register(named(storefrontRoutes), { ctx });
     await seedCollections(ctx);

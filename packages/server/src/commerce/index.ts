@@ -25,6 +25,10 @@ export type { Order, OrderLine } from './orders/store.js';
 export { orderView } from './orders/view.js';
 export { GUEST_ORDER_LINK_TTL_SECONDS, orderLinkSecret, readOrderLink, signOrderLink } from './orders/order-link.js';
 
+// Payments and refunds (docs/payments.md): providers, the shopper's start, webhooks, the dev page, the admin API.
+export { paymentRoutes } from './payments/routes.js';
+export { PAYMENT_STATUSES, type PaymentStatus } from './orders/state.js';
+
 // The plugins `src/app.ts` registers: the eCom wire and the admin API.
 export { ecomRoutes } from './wix/ecom-routes.js';
 export { commerceAdminRoutes } from './admin-routes.js';

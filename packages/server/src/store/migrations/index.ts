@@ -46,13 +46,14 @@ import { siteSettings } from './0079_site_settings.js';
 import { itemTranslations } from './0080_item_translations.js';
 import { ssoLoginLanguage } from './0082_sso_login_language.js';
 import { commerce } from './0090_commerce.js';
+import { commercePayments } from './0098_commerce_payments.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
  * 1–9 core/oauth tokens, 10–19 identity, 20–29 data items (23–26 media), 30–39 redirect login, 40–49 storefront,
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
  * 80–89 languages (translated item fields, the language of each mail, of a provider sign-in), 90–99 commerce
- * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts).
+ * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts; 98 payments).
  */
 export const migrations: readonly Migration[] = [
   core,
@@ -102,4 +103,5 @@ export const migrations: readonly Migration[] = [
   mailLanguage,
   ssoLoginLanguage,
   commerce,
+  commercePayments,
 ];

@@ -1,0 +1,335 @@
+/**
+ * Payments end to end on a real server (docs/payments.md): the shopper's start (only their own order, return URLs
+ * under the client's origins), the dev provider's page (Pay, Decline, authentication), the order moving through the
+ * state machine once, stock taken once and given back on a decline, concurrent deliveries of one event applied
+ * once, refunds never beyond what was paid, offline methods, and the dev page absent in production. Runs on PGlite,
+ * and on PostgreSQL with VITRINE_TEST_DATABASE_URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommerceKit } from '../../../test-support/commerce-kit.js';
+import { api } from '../../../test-support/identity-server.js';
+import { signedIn } from '../../../test-support/owners-kit.js';
+import { startTestServer, type TestServer } from '../../../test-support/server.js';
+import { startReceiver, type Received, type Receiver } from '../../../test-support/webhook-receiver.js';
+import { applyPaymentEvent } from './service.js';
+
+let server: TestServer;
+let receiver: Receiver;
+let kit: CommerceKit;
+let mug: string;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  server = await startTestServer({
+    config: (c) => ({ ...c, webhooks: { allowPrivateNetworks: true, pollMs: 50 } }),
+    site: (s) => ({
+      ...s,
+      shop: {
+        ...s.shop,
+        currency: 'EUR',
+        maxOpenUnpaidOrders: 100,
+        guestOrdersPerHour: 1000,
+        offlinePayments: [{ id: 'bank-transfer', name: 'Bank transfer', instructions: 'IBAN FR76 0000 <b>' }],
+      },
+      shipping: { methods: [{ id: 'pickup', name: 'Pick-up', rates: [{ countries: ['FR'], amount: 0 }] }] },
+    }),
+  });
+  kit = new CommerceKit(server);
+  mug = await kit.product({ name: 'Mug', variants: [{ price: 1250, stock: 50 }] });
+  const hook = await kit.call('POST', '/_admin/v1/webhooks', {
+    token: `Bearer ${server.adminKey}`,
+    body: { siteId: server.siteId, url: receiver.url, events: ['order.*'] },
+  });
+  expect(hook.status).toBe(201);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await receiver?.close();
+});
+
+const isEvent = (r: Received, type: string, orderId: string) =>
+  r.json.type === type && (r.json.data.order as { id: string }).id === orderId;
+const admin = () => `Bearer ${server.adminKey}`;
+const urls = () => ({ returnUrl: `${server.url}/thank-you?x=1`, cancelUrl: `${server.url}/checkout?cancelled=1` });
+
+/** A visitor's placed order of `quantity` mugs: its id and the visitor's token. */
+async function placed(quantity = 2): Promise<{ token: string; orderId: string }> {
+  const token = await kit.visitor();
+  await kit.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+    token,
+    body: { lineItems: [{ catalogReference: { catalogItemId: mug }, quantity }] },
+  });
+  const checkout = await kit.call('POST', '/ecom/v1/carts/current/create-checkout', { token, body: {} });
+  const id = checkout.body.checkoutId as string;
+  const address = { country: 'FR', city: 'Paris', postalCode: '75001', addressLine: '1 rue de Rivoli' };
+  const checkoutBody = {
+    buyerInfo: { email: 'ada@example.com' },
+    shippingInfo: {
+      shippingDestination: { address, contactDetails: { firstName: 'Ada', lastName: 'Lovelace' } },
+      selectedCarrierServiceOption: { code: 'pickup' },
+    },
+  };
+  await kit.call('PATCH', `/ecom/v1/checkouts/${id}`, { token, body: { checkout: checkoutBody } });
+  const order = await kit.call('POST', `/ecom/v1/checkouts/${id}/create-order`, { token, body: {} });
+  expect(order.status, JSON.stringify(order.body)).toBe(200);
+  return { token, orderId: order.body.orderId as string };
+}
+
+const start = (token: string, body: Record<string, unknown>) =>
+  kit.call('POST', '/_api/vitrine/v1/payments/start', { token, body });
+const order = async (id: string) =>
+  (await kit.call('GET', `/_admin/v1/commerce/orders/${id}?siteId=${server.siteId}`, { token: admin() })).body;
+const payments = async (id: string) =>
+  (await kit.call('GET', `/_admin/v1/commerce/orders/${id}/payments?siteId=${server.siteId}`, { token: admin() })).body;
+const post = (url: string, action: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `action=${action}`,
+    redirect: 'manual',
+  });
+
+describe('the dev provider', () => {
+  it('shows the shop, the amount and the currency, and Pay makes the order paid once', async () => {
+    const before = await kit.stock(mug);
+    const { token, orderId } = await placed(2);
+    expect(await kit.stock(mug)).toBe(before - 2);
+    const started = await start(token, { orderId, provider: 'dev', ...urls() });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.payment).toMatchObject({ provider: 'dev', status: 'pending', amount: 2500, currency: 'EUR' });
+    const url = started.body.step.url as string;
+    expect(started.body.step.type).toBe('redirect');
+    expect(url.startsWith(`${server.url}/_dev/pay/devpay_`)).toBe(true);
+
+    const page = await fetch(url);
+    const body = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${server.url}`);
+    expect(body).toContain('Demo Store');
+    expect(body).toContain('€25.00');
+    expect(body).toContain('(EUR)');
+    expect(body).toMatch(/<button[^>]*value="pay">Pay €25.00<\/button>/);
+    expect(body).toMatch(/<button[^>]*value="decline"[^>]*>Decline<\/button>/);
+    expect(body).not.toContain('<script');
+
+    // Starting again answers the same session: a reload never opens a second one.
+    const again = await start(token, { orderId, provider: 'dev', ...urls() });
+    expect(again.body.step.url).toBe(url);
+
+    const paid = await post(url, 'pay');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(urls().returnUrl);
+    const twice = await post(url, 'pay');
+    expect(twice.headers.get('location')).toBe(urls().returnUrl);
+
+    const { order: o, history } = await order(orderId);
+    expect(o).toMatchObject({ status: 'PAID', paymentStatus: 'PAID' });
+    expect(history.filter((h: { toStatus: string }) => h.toStatus === 'PAID')).toHaveLength(1);
+    expect(history.at(-1)).toMatchObject({ fromStatus: 'AWAITING_PAYMENT', toStatus: 'PAID', actor: 'payment:dev' });
+    expect(await kit.stock(mug)).toBe(before - 2);
+    const record = await payments(orderId);
+    expect(record.payments).toHaveLength(1);
+    expect(record.payments[0]).toMatchObject({ status: 'succeeded', amount: 2500, currency: 'EUR' });
+    await receiver.waitFor((all) => all.some((r) => isEvent(r, 'order.paid', orderId)));
+    const paidEvents = receiver.received.filter((r) => isEvent(r, 'order.paid', orderId));
+    expect(paidEvents).toHaveLength(1);
+    // The order is paid: no second payment.
+    expect((await start(token, { orderId, provider: 'dev', ...urls() })).body.details.applicationError.code).toBe(
+      'ORDER_NOT_PAYABLE',
+    );
+  });
+
+  it('Decline cancels the order, gives the stock back and sends the shopper to the cancel URL', async () => {
+    const before = await kit.stock(mug);
+    const { token, orderId } = await placed(3);
+    const started = await start(token, { orderId, provider: 'dev', ...urls() });
+    const declined = await post(started.body.step.url, 'decline');
+    expect(declined.status).toBe(303);
+    expect(declined.headers.get('location')).toBe(urls().cancelUrl);
+    const { order: o, history } = await order(orderId);
+    expect(o).toMatchObject({ status: 'CANCELED', paymentStatus: 'DECLINED' });
+    expect(history.at(-1).note).toContain('declined');
+    expect(await kit.stock(mug)).toBe(before);
+    // Paying after the decline changes nothing.
+    await post(started.body.step.url, 'pay');
+    expect((await order(orderId)).order.status).toBe('CANCELED');
+    expect(await kit.stock(mug)).toBe(before);
+  });
+
+  it('asks for authentication: a failed one leaves the payment open, a passed one pays', async () => {
+    const { token, orderId } = await placed(1);
+    const { url } = (await start(token, { orderId, provider: 'dev', ...urls() })).body.step;
+    const step = await post(url, 'authenticate');
+    const stepPage = await step.text();
+    expect(step.status).toBe(200);
+    expect(stepPage).toContain('Authenticate the payment');
+    expect(stepPage).toMatch(/value="auth-ok">Authenticate</);
+    const failed = await post(url, 'auth-fail');
+    expect(failed.status).toBe(200);
+    expect(await failed.text()).toContain('The authentication failed');
+    expect((await order(orderId)).order.status).toBe('AWAITING_PAYMENT');
+    const passed = await post(url, 'auth-ok');
+    expect(passed.headers.get('location')).toBe(urls().returnUrl);
+    expect((await order(orderId)).order.status).toBe('PAID');
+  });
+});
+
+describe('starting a payment', () => {
+  it('is for the order’s own shopper, to return URLs of the client’s origins, with a method the shop offers', async () => {
+    const { token, orderId } = await placed(1);
+    const stranger = await kit.visitor();
+    const other = await start(stranger, { orderId, provider: 'dev', ...urls() });
+    expect(other.status).toBe(404);
+    expect(other.body.details.applicationError.code).toBe('ORDER_NOT_FOUND');
+    const open = await start(token, {
+      orderId,
+      provider: 'dev',
+      returnUrl: 'https://evil.example/x',
+      cancelUrl: urls().cancelUrl,
+    });
+    expect(open.status).toBe(400);
+    expect(JSON.stringify(open.body)).toContain('returnUrl');
+    const stripe = await start(token, { orderId, provider: 'stripe', ...urls() });
+    expect(stripe.status).toBe(400);
+    expect(stripe.body.details.applicationError.code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    const noToken = await kit.call('POST', '/_api/vitrine/v1/payments/start', { body: { orderId, provider: 'dev' } });
+    expect(noToken.status).toBe(401);
+    const methods = await kit.call('GET', '/_api/vitrine/v1/payments/methods', { token });
+    expect(methods.body).toEqual({
+      providers: ['dev', 'offline'],
+      offline: [{ id: 'bank-transfer', name: 'Bank transfer' }],
+    });
+  });
+
+  it('answers an offline method’s instructions and keeps the order awaiting payment', async () => {
+    const { token, orderId } = await placed(1);
+    const started = await start(token, { orderId, provider: 'offline', method: 'bank-transfer', ...urls() });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.step).toEqual({
+      type: 'instructions',
+      name: 'Bank transfer',
+      instructions: 'IBAN FR76 0000 <b>',
+    });
+    expect((await order(orderId)).order).toMatchObject({ status: 'AWAITING_PAYMENT', paymentStatus: 'NOT_PAID' });
+    const unknown = await start(token, { orderId, provider: 'offline', method: 'cash', ...urls() });
+    expect(unknown.body.details.applicationError.code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    // Choosing the dev provider instead ends the offline payment: one payment under way at a time.
+    const dev = await start(token, { orderId, provider: 'dev', ...urls() });
+    expect(dev.status).toBe(200);
+    const record = await payments(orderId);
+    expect(record.payments.map((p: { status: string }) => p.status)).toEqual(['failed', 'pending']);
+  });
+});
+
+describe('applying events', () => {
+  it('applies two concurrent deliveries of one event once, and two success events for one payment once', async () => {
+    const { token, orderId } = await placed(1);
+    const started = await start(token, { orderId, provider: 'dev', ...urls() });
+    const reference = (started.body.step.url as string).split('/').pop()!;
+    const event = { provider: 'dev' as const, providerReference: reference, amount: 1250, currency: 'EUR' };
+    const results = await Promise.all([
+      applyPaymentEvent(server.ctx, { ...event, eventId: 'evt-same', kind: 'succeeded' }),
+      applyPaymentEvent(server.ctx, { ...event, eventId: 'evt-same', kind: 'succeeded' }),
+      applyPaymentEvent(server.ctx, { ...event, eventId: 'evt-other', kind: 'succeeded' }),
+    ]);
+    expect(results.filter((r) => r.applied)).toHaveLength(1);
+    expect(
+      results
+        .filter((r) => !r.applied)
+        .map((r) => !r.applied && r.reason)
+        .sort(),
+    ).toEqual(['duplicate', 'no-change']);
+    const { history } = await order(orderId);
+    expect(history.filter((h: { toStatus: string }) => h.toStatus === 'PAID')).toHaveLength(1);
+    const record = await payments(orderId);
+    expect(record.payments.filter((p: { status: string }) => p.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('refuses an event for another amount or currency and changes nothing', async () => {
+    const { token, orderId } = await placed(1);
+    const started = await start(token, { orderId, provider: 'dev', ...urls() });
+    const reference = (started.body.step.url as string).split('/').pop()!;
+    const base = { provider: 'dev' as const, providerReference: reference, kind: 'succeeded' as const };
+    await expect(
+      applyPaymentEvent(server.ctx, { ...base, eventId: 'e-low', amount: 1, currency: 'EUR' }),
+    ).rejects.toThrow(/amount or currency/);
+    await expect(
+      applyPaymentEvent(server.ctx, { ...base, eventId: 'e-usd', amount: 1250, currency: 'USD' }),
+    ).rejects.toThrow(/amount or currency/);
+    expect((await order(orderId)).order.status).toBe('AWAITING_PAYMENT');
+    expect((await payments(orderId)).payments[0].status).toBe('pending');
+  });
+});
+
+describe('refunds', () => {
+  it('refunds part, then the rest, never more than paid; the same key twice refunds once', async () => {
+    const { token, orderId } = await placed(2);
+    const { url } = (await start(token, { orderId, provider: 'dev', ...urls() })).body.step;
+    await post(url, 'pay');
+    const refund = (body: Record<string, unknown>) =>
+      kit.call('POST', `/_admin/v1/commerce/orders/${orderId}/refunds`, {
+        token: admin(),
+        body: { siteId: server.siteId, ...body },
+      });
+    const part = await refund({ amount: 700, reason: 'Chipped mug', idempotencyKey: 'r-1' });
+    expect(part.status, JSON.stringify(part.body)).toBe(200);
+    expect(part.body.refund).toMatchObject({
+      amount: 700,
+      currency: 'EUR',
+      status: 'succeeded',
+      reason: 'Chipped mug',
+    });
+    expect(part.body.paymentStatus).toBe('PARTIALLY_REFUNDED');
+    const same = await refund({ amount: 700, idempotencyKey: 'r-1' });
+    expect(same.body.refund.id).toBe(part.body.refund.id);
+    expect(same.body.refunds).toHaveLength(1);
+    const tooMuch = await refund({ amount: 1801 });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.details.applicationError).toMatchObject({
+      code: 'REFUND_EXCEEDS_PAID',
+      data: { refundable: 1800 },
+    });
+    const bad = await refund({ amount: -5 });
+    expect(bad.status).toBe(400);
+    const rest = await refund({});
+    expect(rest.body.refund.amount).toBe(1800);
+    expect(rest.body.paymentStatus).toBe('FULLY_REFUNDED');
+    expect(rest.body.payments[0].refundedAmount).toBe(2500);
+    expect((await refund({ amount: 1 })).body.details.applicationError.code).toBe('NOTHING_TO_REFUND');
+    const { history } = await order(orderId);
+    expect(history.filter((h: { note: string | null }) => h.note?.startsWith('Refunded'))).toHaveLength(2);
+    await receiver.waitFor((all) => all.filter((r) => isEvent(r, 'order.refunded', orderId)).length === 2);
+  });
+
+  it('is for owners only among console roles', async () => {
+    const { token, orderId } = await placed(1);
+    await post((await start(token, { orderId, provider: 'dev', ...urls() })).body.step.url, 'pay');
+    const editor = await signedIn(server, 'editor-refunds@example.com', 'editor');
+    const path = `/_admin/v1/commerce/orders/${orderId}/refunds`;
+    expect((await editor.call('POST', path, { siteId: server.siteId, amount: 100 })).status).toBe(403);
+    expect(
+      (await editor.call('GET', `/_admin/v1/commerce/orders/${orderId}/payments?siteId=${server.siteId}`)).status,
+    ).toBe(200);
+    const owner = await signedIn(server, 'owner-refunds@example.com', 'owner');
+    const done = await owner.call('POST', path, { siteId: server.siteId, amount: 100 });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.refunds[0].actor).toMatch(/^owner:/);
+  });
+});
+
+describe('in production', () => {
+  it('never mounts the dev page nor offers the dev provider', async () => {
+    const production = await startTestServer({ config: (c) => ({ ...c, production: true, devMailbox: true }) });
+    try {
+      const page = await fetch(`${production.url}/_dev/pay/devpay_anything`);
+      expect(page.status).toBe(404);
+      const token = await new CommerceKit(production).visitor();
+      const methods = await api(production.url)('GET', '/_api/vitrine/v1/payments/methods', { token });
+      expect(methods.body.providers).not.toContain('dev');
+    } finally {
+      await production.close();
+    }
+  });
+});
