@@ -298,8 +298,15 @@ describe('refunds', () => {
     expect(rest.body.paymentStatus).toBe('FULLY_REFUNDED');
     expect(rest.body.payments[0].refundedAmount).toBe(2500);
     expect((await refund({ amount: 1 })).body.details.applicationError.code).toBe('NOTHING_TO_REFUND');
-    const { history } = await order(orderId);
+    const { order: o, history } = await order(orderId);
     expect(history.filter((h: { note: string | null }) => h.note?.startsWith('Refunded'))).toHaveLength(2);
+    const mail = await kit.call('GET', '/_dev/mail.json?to=ada@example.com');
+    const refundMails = mail.body.messages.filter((m: { subject: string }) =>
+      m.subject.includes(`refund for order ${o.number}`),
+    );
+    expect(refundMails).toHaveLength(2);
+    expect(refundMails.map((m: { text: string }) => m.text).join('\n')).toContain('We have refunded €7.00');
+    expect(refundMails.map((m: { text: string }) => m.text).join('\n')).toContain('Chipped mug');
     await receiver.waitFor((all) => all.filter((r) => isEvent(r, 'order.refunded', orderId)).length === 2);
   });
 

@@ -2,7 +2,7 @@
  * Refunds (docs/payments.md → Refunds): all or part of what an order was paid, never more. A refund is reserved
  * first (a `pending` row, under the order's lock, counted against what is left), then asked of the provider with
  * its own idempotency key, then recorded: the payment's refunded amount, the order's payment status
- * (PARTIALLY_REFUNDED or FULLY_REFUNDED), a history row and `order.refunded`. Two refunds at once cannot exceed
+ * (PARTIALLY_REFUNDED or FULLY_REFUNDED), a history row, the shopper's mail and `order.refunded`. Two refunds at once cannot exceed
  * the payment: the second is reserved after the first under the same lock. The same idempotency key asked twice
  * answers the first refund. Refunds made at the provider directly (Stripe's dashboard) arrive as `refunded`
  * events and are recorded the same way.
@@ -18,6 +18,7 @@ import { formatMoney } from '../money.js';
 import { addHistory, findOrder, type Order } from '../orders/store.js';
 import { orderView } from '../orders/view.js';
 import type { PaymentEvent } from './provider.js';
+import { mailRefund } from './refund-mail.js';
 import type { PaymentProviders } from './registry.js';
 import { orderPayments, type Payment } from './store.js';
 
@@ -233,6 +234,7 @@ async function recordRefunded(
     now,
   );
   const changed = (await findOrder(tx, site.id, order.id))!;
+  await mailRefund(tx, site, changed, refund, now);
   await emitEvent(tx, {
     siteId: site.id,
     type: 'order.refunded',

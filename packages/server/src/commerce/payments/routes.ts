@@ -23,6 +23,7 @@ import { registerDevPaymentPage } from './dev-page.js';
 import { devPaymentsOn } from './providers/dev.js';
 import { paymentProviders, type PaymentProviders } from './registry.js';
 import { applyPaymentEvent, startPayment } from './service.js';
+import { startPaymentSweep } from './sweep.js';
 
 const PREFIX = '/_api/vitrine/v1/payments';
 /** Payment starts per client address and minute: each one may open a session at the provider. */
@@ -105,6 +106,9 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
       ...urls,
     });
   });
+
+  const stopSweep = startPaymentSweep(ctx, providers);
+  fastify.addHook('onClose', async () => stopSweep());
 
   if (ctx.config.payments?.stripe) await app.register(stripeWebhook, { ctx, providers });
   if (devPaymentsOn(ctx.config)) registerDevPaymentPage(fastify, ctx);

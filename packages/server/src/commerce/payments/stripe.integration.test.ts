@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceKit } from '../../../test-support/commerce-kit.js';
 import { startTestServer, type TestServer } from '../../../test-support/server.js';
 import { failedIntent, startStripeFake, type StripeFake } from '../../../test-support/stripe-fake.js';
+import { paymentProviders } from './registry.js';
+import { closePaymentsOfCancelledOrders } from './sweep.js';
 
 let server: TestServer;
 let fake: StripeFake;
@@ -201,6 +203,27 @@ describe('Stripe Checkout', () => {
     ).body;
     expect(record.paymentStatus).toBe('FULLY_REFUNDED');
     expect(record.refunds.map((r: { amount: number }) => r.amount)).toEqual([1000, 1500]);
+  });
+
+  it('closes the Stripe session of an order cancelled meanwhile, so it can no longer be paid', async () => {
+    const { orderId, sessionId } = await started(1);
+    const cancel = await kit.call('POST', `/_admin/v1/commerce/orders/${orderId}/status`, {
+      token: admin(),
+      body: { siteId: server.siteId, status: 'CANCELED' },
+    });
+    expect(cancel.status).toBe(200);
+    expect(await closePaymentsOfCancelledOrders(server.ctx, paymentProviders(server.ctx))).toBeGreaterThanOrEqual(1);
+    expect(fake.sessions.get(sessionId)!.status).toBe('expired');
+    const record = (
+      await kit.call('GET', `/_admin/v1/commerce/orders/${orderId}/payments?siteId=${server.siteId}`, {
+        token: admin(),
+      })
+    ).body;
+    expect(record.payments[0]).toMatchObject({ status: 'failed', failure: { code: 'order_cancelled' } });
+    // Stripe's own expiry event that follows changes nothing more.
+    const expired = fake.event('checkout.session.expired', fake.sessions.get(sessionId)!);
+    expect((await deliver(expired)).status).toBe(200);
+    expect((await order(orderId)).order).toMatchObject({ status: 'CANCELED' });
   });
 });
 
