@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceKit } from '../../../test-support/commerce-kit.js';
 import { api } from '../../../test-support/identity-server.js';
+import { placeGuestOrder, startPaymentAs, withPickup } from '../../../test-support/payment-kit.js';
 import { signedIn } from '../../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../../test-support/server.js';
 import { startReceiver, type Received, type Receiver } from '../../../test-support/webhook-receiver.js';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   server = await startTestServer({
     config: (c) => ({ ...c, webhooks: { allowPrivateNetworks: true, pollMs: 50 } }),
     site: (s) => ({
-      ...s,
+      ...withPickup(s),
       shop: {
         ...s.shop,
         currency: 'EUR',
@@ -31,7 +32,6 @@ beforeAll(async () => {
         guestOrdersPerHour: 1000,
         offlinePayments: [{ id: 'bank-transfer', name: 'Bank transfer', instructions: 'IBAN FR76 0000 <b>' }],
       },
-      shipping: { methods: [{ id: 'pickup', name: 'Pick-up', rates: [{ countries: ['FR'], amount: 0 }] }] },
     }),
   });
   kit = new CommerceKit(server);
@@ -53,31 +53,8 @@ const isEvent = (r: Received, type: string, orderId: string) =>
 const admin = () => `Bearer ${server.adminKey}`;
 const urls = () => ({ returnUrl: `${server.url}/thank-you?x=1`, cancelUrl: `${server.url}/checkout?cancelled=1` });
 
-/** A visitor's placed order of `quantity` mugs: its id and the visitor's token. */
-async function placed(quantity = 2): Promise<{ token: string; orderId: string }> {
-  const token = await kit.visitor();
-  await kit.call('POST', '/ecom/v1/carts/current/add-to-cart', {
-    token,
-    body: { lineItems: [{ catalogReference: { catalogItemId: mug }, quantity }] },
-  });
-  const checkout = await kit.call('POST', '/ecom/v1/carts/current/create-checkout', { token, body: {} });
-  const id = checkout.body.checkoutId as string;
-  const address = { country: 'FR', city: 'Paris', postalCode: '75001', addressLine: '1 rue de Rivoli' };
-  const checkoutBody = {
-    buyerInfo: { email: 'ada@example.com' },
-    shippingInfo: {
-      shippingDestination: { address, contactDetails: { firstName: 'Ada', lastName: 'Lovelace' } },
-      selectedCarrierServiceOption: { code: 'pickup' },
-    },
-  };
-  await kit.call('PATCH', `/ecom/v1/checkouts/${id}`, { token, body: { checkout: checkoutBody } });
-  const order = await kit.call('POST', `/ecom/v1/checkouts/${id}/create-order`, { token, body: {} });
-  expect(order.status, JSON.stringify(order.body)).toBe(200);
-  return { token, orderId: order.body.orderId as string };
-}
-
-const start = (token: string, body: Record<string, unknown>) =>
-  kit.call('POST', '/_api/vitrine/v1/payments/start', { token, body });
+const placed = (quantity = 2) => placeGuestOrder(kit, mug, quantity);
+const start = (token: string, body: Record<string, unknown>) => startPaymentAs(kit, token, body);
 const order = async (id: string) =>
   (await kit.call('GET', `/_admin/v1/commerce/orders/${id}?siteId=${server.siteId}`, { token: admin() })).body;
 const payments = async (id: string) =>
@@ -220,6 +197,29 @@ describe('starting a payment', () => {
     expect(dev.status).toBe(200);
     const record = await payments(orderId);
     expect(record.payments.map((p: { status: string }) => p.status)).toEqual(['failed', 'pending']);
+  });
+});
+
+describe('offline methods in the site settings', () => {
+  it('are the owners’ to set, with their instructions; editors may not', async () => {
+    const change = {
+      'shop.offlinePayments': [{ id: 'cash', name: 'Cash on delivery', instructions: 'Pay the courier.' }],
+    };
+    const editor = await signedIn(server, 'editor-settings@example.com', 'editor');
+    const refused = await editor.call('PATCH', '/_admin/v1/site-settings', { siteId: server.siteId, changes: change });
+    expect(refused.status).toBe(403);
+    const owner = await signedIn(server, 'owner-settings@example.com', 'owner');
+    const saved = await owner.call('PATCH', '/_admin/v1/site-settings', { siteId: server.siteId, changes: change });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { token, orderId } = await placed(1);
+    const methods = await kit.call('GET', '/_api/vitrine/v1/payments/methods', { token });
+    expect(methods.body.offline).toEqual([{ id: 'cash', name: 'Cash on delivery' }]);
+    const started = await start(token, { orderId, provider: 'offline', method: 'cash', ...urls() });
+    expect(started.body.step).toEqual({
+      type: 'instructions',
+      name: 'Cash on delivery',
+      instructions: 'Pay the courier.',
+    });
   });
 });
 

@@ -7,6 +7,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceKit } from '../../../test-support/commerce-kit.js';
+import { placeGuestOrder, startPaymentAs, withPickup } from '../../../test-support/payment-kit.js';
 import { startTestServer, type TestServer } from '../../../test-support/server.js';
 import { failedIntent, startStripeFake, type StripeFake } from '../../../test-support/stripe-fake.js';
 import { paymentProviders } from './registry.js';
@@ -27,8 +28,8 @@ beforeAll(async () => {
     }),
     site: (s) => ({
       ...s,
+      ...withPickup(s),
       shop: { ...s.shop, currency: 'EUR', maxOpenUnpaidOrders: 100, guestOrdersPerHour: 1000 },
-      shipping: { methods: [{ id: 'pickup', name: 'Pick-up', rates: [{ countries: ['FR'], amount: 0 }] }] },
     }),
   });
   kit = new CommerceKit(server);
@@ -43,39 +44,12 @@ afterAll(async () => {
 const admin = () => `Bearer ${server.adminKey}`;
 const urls = () => ({ returnUrl: `${server.url}/thank-you`, cancelUrl: `${server.url}/checkout` });
 
-async function placed(quantity = 2): Promise<{ token: string; orderId: string }> {
-  const token = await kit.visitor();
-  await kit.call('POST', '/ecom/v1/carts/current/add-to-cart', {
-    token,
-    body: { lineItems: [{ catalogReference: { catalogItemId: mug }, quantity }] },
-  });
-  const id = (await kit.call('POST', '/ecom/v1/carts/current/create-checkout', { token, body: {} })).body
-    .checkoutId as string;
-  const address = { country: 'FR', city: 'Paris', postalCode: '75001', addressLine: '1 rue de Rivoli' };
-  await kit.call('PATCH', `/ecom/v1/checkouts/${id}`, {
-    token,
-    body: {
-      checkout: {
-        buyerInfo: { email: 'ada@example.com' },
-        shippingInfo: {
-          shippingDestination: { address, contactDetails: { firstName: 'Ada', lastName: 'Lovelace' } },
-          selectedCarrierServiceOption: { code: 'pickup' },
-        },
-      },
-    },
-  });
-  const order = await kit.call('POST', `/ecom/v1/checkouts/${id}/create-order`, { token, body: {} });
-  expect(order.status, JSON.stringify(order.body)).toBe(200);
-  return { token, orderId: order.body.orderId as string };
-}
+const placed = (quantity = 2) => placeGuestOrder(kit, mug, quantity);
 
 /** A placed order with its Stripe session started: the session id. */
 async function started(quantity = 2) {
   const { token, orderId } = await placed(quantity);
-  const answer = await kit.call('POST', '/_api/vitrine/v1/payments/start', {
-    token,
-    body: { orderId, provider: 'stripe', ...urls() },
-  });
+  const answer = await startPaymentAs(kit, token, { orderId, provider: 'stripe', ...urls() });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const sessionId = (answer.body.step.url as string).split('/').pop()!;
   return { token, orderId, sessionId, answer };
