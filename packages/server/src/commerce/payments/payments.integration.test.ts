@@ -190,6 +190,19 @@ describe('starting a payment', () => {
       instructions: 'IBAN FR76 0000 <b>',
     });
     expect((await order(orderId)).order).toMatchObject({ status: 'AWAITING_PAYMENT', paymentStatus: 'NOT_PAID' });
+    // The confirmation page reads the instructions back; another visitor cannot.
+    const view = await kit.call('GET', `/_api/vitrine/v1/payments/orders/${orderId}`, { token });
+    expect(view.body).toMatchObject({
+      paymentStatus: 'NOT_PAID',
+      instructions: { type: 'instructions', name: 'Bank transfer', instructions: 'IBAN FR76 0000 <b>' },
+    });
+    expect(view.body.payments).toEqual([
+      expect.objectContaining({ provider: 'offline', status: 'pending', amount: 1250 }),
+    ]);
+    const stranger = await kit.call('GET', `/_api/vitrine/v1/payments/orders/${orderId}`, {
+      token: await kit.visitor(),
+    });
+    expect(stranger.status).toBe(404);
     const unknown = await start(token, { orderId, provider: 'offline', method: 'cash', ...urls() });
     expect(unknown.body.details.applicationError.code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
     // Choosing the dev provider instead ends the offline payment: one payment under way at a time.

@@ -1,6 +1,8 @@
 /**
  * The payments' routes as one plugin for `src/app.ts` (docs/payments.md):
  *   GET  /_api/vitrine/v1/payments/methods          (visitor/member)  → what the shop offers
+ *   GET  /_api/vitrine/v1/payments/orders/{orderId} (the order's own visitor/member) → {paymentStatus, payments,
+ *                                                    instructions} (a confirmation page's read)
  *   POST /_api/vitrine/v1/payments/start            (the order's own visitor/member)
  *        {orderId, provider, method?, returnUrl, cancelUrl} → {payment, step}
  *   POST /_api/vitrine/v1/payments/stripe/webhook   (Stripe, signed; only when Stripe is configured)
@@ -22,7 +24,7 @@ import { paymentAdminRoutes } from './admin-routes.js';
 import { registerDevPaymentPage } from './dev-page.js';
 import { devPaymentsOn } from './providers/dev.js';
 import { paymentProviders, type PaymentProviders } from './registry.js';
-import { applyPaymentEvent, startPayment } from './service.js';
+import { applyPaymentEvent, shopperPaymentView, startPayment } from './service.js';
 import { startPaymentSweep } from './sweep.js';
 
 const PREFIX = '/_api/vitrine/v1/payments';
@@ -49,6 +51,18 @@ const S = {
       cancelUrl: Described('Where the shopper lands when the payment is cancelled or declined'),
     }),
   }),
+  order: op(
+    'The payment of one of the caller’s orders: its payment status, its payments, and an offline method’s instructions',
+    Open({
+      orderId: Type.String(),
+      paymentStatus: Type.String({
+        description: 'NOT_PAID, PENDING, PAID, PARTIALLY_REFUNDED, FULLY_REFUNDED or DECLINED',
+      }),
+      payments: Type.Array(AnyObject('{id, provider, method, status, amount, currency, refundedAmount}')),
+      instructions: Type.Union([Step, Type.Null()], { description: 'The open offline payment’s instructions, if any' }),
+    }),
+    { params: Type.Object({ orderId: Type.String({ maxLength: 200 }) }) },
+  ),
   webhook: op('Stripe’s webhook events (signed with STRIPE_WEBHOOK_SECRET)', Open({ received: Type.Boolean() })),
 };
 
@@ -76,6 +90,12 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   app.get(`${PREFIX}/methods`, { schema: S.methods }, async (request) => {
     const { site } = await shopper(ctx, request);
     return providers.offered(site);
+  });
+
+  // What a confirmation page shows: paid or not, how much, and how to pay offline. Another caller's order is 404.
+  app.get(`${PREFIX}/orders/:orderId`, { schema: S.order }, async (request) => {
+    const { site, owner } = await shopper(ctx, request);
+    return shopperPaymentView(ctx.db, site, owner, request.params.orderId);
   });
 
   app.post(`${PREFIX}/start`, { schema: S.start }, async (request) => {

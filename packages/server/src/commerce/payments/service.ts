@@ -30,6 +30,7 @@ import {
   movePayment,
   noteAttemptFailure,
   openPayment,
+  orderPayments,
   paymentView,
   type Payment,
 } from './store.js';
@@ -157,6 +158,28 @@ function stepOf(site: SiteConfig, payment: Payment): PaymentStep {
   if (payment.stepUrl) return { type: 'redirect', url: payment.stepUrl };
   const method = site.shop?.offlinePayments?.find((m) => m.id === payment.method);
   return { type: 'instructions', name: method?.name ?? '', instructions: method?.instructions ?? '' };
+}
+
+/** One of the shopper's orders as its confirmation page reads its payment (never another shopper's: 404). */
+export async function shopperPaymentView(db: Queryable, site: SiteConfig, owner: CartOwner, orderId: string) {
+  const order = await findOrder(db, site.id, orderId);
+  if (!order || !ownsOrder(order, owner)) throw appError('ORDER_NOT_FOUND');
+  const payments = await orderPayments(db, site.id, order.id);
+  const open = payments.find((p) => p.status === 'pending' && p.provider === 'offline');
+  return {
+    orderId: order.id,
+    paymentStatus: order.paymentStatus,
+    payments: payments.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      method: p.method,
+      status: p.status,
+      amount: p.amount,
+      currency: p.currency,
+      refundedAmount: p.refundedAmount,
+    })),
+    instructions: open ? stepOf(site, open) : null,
+  };
 }
 
 export type Applied =
