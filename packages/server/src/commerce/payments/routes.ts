@@ -16,6 +16,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/catalogue.js';
 import { httpErrors, invalidField } from '../../errors/wire.js';
+import { named } from '../../http/named-plugin.js';
 import { resolveCaller } from '../../http/resolve-caller.js';
 import { AnyObject, Body, Described, Open, op } from '../../http/schemas/common.js';
 import { clientIp } from '../../security/index.js';
@@ -130,9 +131,9 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   const stopSweep = startPaymentSweep(ctx, providers);
   fastify.addHook('onClose', async () => stopSweep());
 
-  if (ctx.config.payments?.stripe) await app.register(stripeWebhook, { ctx, providers });
+  if (ctx.config.payments?.stripe) await app.register(named(stripeWebhook), { ctx, providers });
   if (devPaymentsOn(ctx.config)) registerDevPaymentPage(fastify, ctx);
-  await app.register(paymentAdminRoutes, { ctx, providers });
+  await app.register(named(paymentAdminRoutes), { ctx, providers });
 };
 
 /**
