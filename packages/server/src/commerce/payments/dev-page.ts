@@ -94,7 +94,8 @@ export function registerDevPaymentPage(app: FastifyInstance, ctx: AppContext): v
       const payment = await find(request.params.reference);
       const action = pageForm(request).action as Action;
       if (!payment || !ACTIONS.includes(action)) return show(reply.code(payment ? 400 : 404), payment, 'pay');
-      if (action === 'authenticate' && payment.status === 'pending') return show(reply, payment, 'authenticate');
+      // The authentication step itself changes nothing; a payment no longer open shows where it stands.
+      if (action === 'authenticate') return show(reply, payment, 'authenticate');
       const reference = payment.providerReference!;
       const money = { amount: payment.amount, currency: payment.currency };
       const event =

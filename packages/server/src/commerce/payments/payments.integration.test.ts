@@ -150,6 +150,11 @@ describe('the dev provider', () => {
     const passed = await post(url, 'auth-ok');
     expect(passed.headers.get('location')).toBe(urls().returnUrl);
     expect((await order(orderId)).order.status).toBe('PAID');
+    // Once paid, the page only says so: no button is left to press.
+    const after = await post(url, 'authenticate');
+    const text = await after.text();
+    expect(text).toContain('This payment is succeeded');
+    expect(text).not.toContain('<button');
   });
 });
 
