@@ -2,12 +2,11 @@
  * Payments end to end on a real server (docs/payments.md): the shopper's start (only their own order, return URLs
  * under the client's origins), the dev provider's page (Pay, Decline, authentication), the order moving through the
  * state machine once, stock taken once and given back on a decline, concurrent deliveries of one event applied
- * once, refunds never beyond what was paid, offline methods, and the dev page absent in production. Runs on PGlite,
- * and on PostgreSQL with VITRINE_TEST_DATABASE_URL.
+ * once, offline methods. Runs on PGlite, and on PostgreSQL with VITRINE_TEST_DATABASE_URL. Refunds:
+ * refunds.integration.test.ts; limits and production: payments-guards.integration.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceKit } from '../../../test-support/commerce-kit.js';
-import { api } from '../../../test-support/identity-server.js';
 import { placeGuestOrder, startPaymentAs, withPickup } from '../../../test-support/payment-kit.js';
 import { signedIn } from '../../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../../test-support/server.js';
@@ -278,106 +277,5 @@ describe('applying events', () => {
     ).rejects.toThrow(/amount or currency/);
     expect((await order(orderId)).order.status).toBe('AWAITING_PAYMENT');
     expect((await payments(orderId)).payments[0].status).toBe('pending');
-  });
-});
-
-describe('refunds', () => {
-  it('refunds part, then the rest, never more than paid; the same key twice refunds once', async () => {
-    const { token, orderId } = await placed(2);
-    const { url } = (await start(token, { orderId, provider: 'dev', ...urls() })).body.step;
-    await post(url, 'pay');
-    const refund = (body: Record<string, unknown>) =>
-      kit.call('POST', `/_admin/v1/commerce/orders/${orderId}/refunds`, {
-        token: admin(),
-        body: { siteId: server.siteId, ...body },
-      });
-    const part = await refund({ amount: 700, reason: 'Chipped mug', idempotencyKey: 'r-1' });
-    expect(part.status, JSON.stringify(part.body)).toBe(200);
-    expect(part.body.refund).toMatchObject({
-      amount: 700,
-      currency: 'EUR',
-      status: 'succeeded',
-      reason: 'Chipped mug',
-    });
-    expect(part.body.paymentStatus).toBe('PARTIALLY_REFUNDED');
-    const same = await refund({ amount: 700, idempotencyKey: 'r-1' });
-    expect(same.body.refund.id).toBe(part.body.refund.id);
-    expect(same.body.refunds).toHaveLength(1);
-    const tooMuch = await refund({ amount: 1801 });
-    expect(tooMuch.status).toBe(409);
-    expect(tooMuch.body.details.applicationError).toMatchObject({
-      code: 'REFUND_EXCEEDS_PAID',
-      data: { refundable: 1800 },
-    });
-    const bad = await refund({ amount: -5 });
-    expect(bad.status).toBe(400);
-    const rest = await refund({});
-    expect(rest.body.refund.amount).toBe(1800);
-    expect(rest.body.paymentStatus).toBe('FULLY_REFUNDED');
-    expect(rest.body.payments[0].refundedAmount).toBe(2500);
-    expect((await refund({ amount: 1 })).body.details.applicationError.code).toBe('NOTHING_TO_REFUND');
-    const { order: o, history } = await order(orderId);
-    expect(history.filter((h: { note: string | null }) => h.note?.startsWith('Refunded'))).toHaveLength(2);
-    const mail = await kit.call('GET', '/_dev/mail.json?to=ada@example.com');
-    const refundMails = mail.body.messages.filter((m: { subject: string }) =>
-      m.subject.includes(`refund for order ${o.number}`),
-    );
-    expect(refundMails).toHaveLength(2);
-    expect(refundMails.map((m: { text: string }) => m.text).join('\n')).toContain('We have refunded €7.00');
-    expect(refundMails.map((m: { text: string }) => m.text).join('\n')).toContain('Chipped mug');
-    await receiver.waitFor((all) => all.filter((r) => isEvent(r, 'order.refunded', orderId)).length === 2);
-  });
-
-  it('is for owners only among console roles', async () => {
-    const { token, orderId } = await placed(1);
-    await post((await start(token, { orderId, provider: 'dev', ...urls() })).body.step.url, 'pay');
-    const editor = await signedIn(server, 'editor-refunds@example.com', 'editor');
-    const path = `/_admin/v1/commerce/orders/${orderId}/refunds`;
-    expect((await editor.call('POST', path, { siteId: server.siteId, amount: 100 })).status).toBe(403);
-    expect(
-      (await editor.call('GET', `/_admin/v1/commerce/orders/${orderId}/payments?siteId=${server.siteId}`)).status,
-    ).toBe(200);
-    const owner = await signedIn(server, 'owner-refunds@example.com', 'owner');
-    const done = await owner.call('POST', path, { siteId: server.siteId, amount: 100 });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body.refunds[0].actor).toMatch(/^owner:/);
-  });
-});
-
-describe('a stranger’s load', () => {
-  it('limits payment starts per client address: the 21st in a minute is 429 with Retry-After', async () => {
-    const own = await startTestServer({
-      site: (s) => ({ ...withPickup(s), shop: { ...s.shop, maxOpenUnpaidOrders: 100 } }),
-    });
-    try {
-      const ownKit = new CommerceKit(own);
-      const product = await ownKit.product();
-      const { token, orderId } = await placeGuestOrder(ownKit, product);
-      const body = { orderId, provider: 'dev', returnUrl: `${own.url}/ok`, cancelUrl: `${own.url}/no` };
-      const statuses: number[] = [];
-      for (let i = 0; i < 21; i++) statuses.push((await startPaymentAs(ownKit, token, body)).status);
-      expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
-      const last = await startPaymentAs(ownKit, token, body);
-      expect(last.status).toBe(429);
-      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(statuses[20]).toBe(429);
-    } finally {
-      await own.close();
-    }
-  });
-});
-
-describe('in production', () => {
-  it('never mounts the dev page nor offers the dev provider', async () => {
-    const production = await startTestServer({ config: (c) => ({ ...c, production: true, devMailbox: true }) });
-    try {
-      const page = await fetch(`${production.url}/_dev/pay/devpay_anything`);
-      expect(page.status).toBe(404);
-      const token = await new CommerceKit(production).visitor();
-      const methods = await api(production.url)('GET', '/_api/vitrine/v1/payments/methods', { token });
-      expect(methods.body.providers).not.toContain('dev');
-    } finally {
-      await production.close();
-    }
   });
 });
