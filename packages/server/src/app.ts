@@ -39,6 +39,7 @@ import {
   catalogAdminRoutes,
   commerceAdminRoutes,
   ecomRoutes,
+  paymentRoutes,
   recommendationRoutes,
   seedDemoShops,
   storesProductsCollection,
@@ -182,6 +183,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     // What Vitrine's storefront reads beside the wire: delivery methods, an order by its mail's link.
     await app.register(named(vitrineCommerceRoutes), { ctx });
     await app.register(named(commerceAdminRoutes), { ctx });
+    // Payments (docs/payments.md): the shopper's start, Stripe's webhook, the dev page (never in production), refunds.
+    await app.register(named(paymentRoutes), { ctx });
     await app.register(named(seoRoutes), { ctx });
     await app.register(named(storefrontRoutes), { ctx });
     await seedCollections(ctx);

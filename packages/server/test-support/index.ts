@@ -15,3 +15,4 @@ export * from './sso-kit.js';
 export * from './webhook-receiver.js';
 export * from './software-passkey.js';
 export * from './commerce-kit.js';
+export * from './payment-kit.js';

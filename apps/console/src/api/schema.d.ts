@@ -7595,6 +7595,228 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_admin/v1/commerce/orders/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order’s payments and refunds */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site */
+                    siteId?: unknown;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description NOT_PAID, PENDING, PAID, PARTIALLY_REFUNDED, FULLY_REFUNDED or DECLINED */
+                            paymentStatus: string;
+                            payments: ({
+                                id: string;
+                                provider: string;
+                                method: string | null;
+                                /** @description pending, processing, succeeded or failed */
+                                status: string;
+                                /** @description Minor units */
+                                amount: number;
+                                currency: string;
+                                refundedAmount: number;
+                                providerReference: string | null;
+                                chargeReference: string | null;
+                                failure: {
+                                    [key: string]: unknown;
+                                } | null;
+                                createdDate: string;
+                                completedDate: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            refunds: ({
+                                id: string;
+                                paymentId: string;
+                                /** @description Minor units */
+                                amount: number;
+                                currency: string;
+                                /** @description pending, succeeded or failed */
+                                status: string;
+                                reason: string | null;
+                                actor: string;
+                                createdDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/commerce/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund all or part of what an order was paid, through its provider */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId?: unknown;
+                        /** @description Minor units of the order’s currency; absent = all that is left to refund */
+                        amount?: unknown;
+                        /** @description Optional, at most 500 characters; kept in the order’s history */
+                        reason?: unknown;
+                        /** @description Optional: the same key asked again answers the first refund (at most 100 characters) */
+                        idempotencyKey?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            refund: {
+                                id: string;
+                                paymentId: string;
+                                /** @description Minor units */
+                                amount: number;
+                                currency: string;
+                                /** @description pending, succeeded or failed */
+                                status: string;
+                                reason: string | null;
+                                actor: string;
+                                createdDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description NOT_PAID, PENDING, PAID, PARTIALLY_REFUNDED, FULLY_REFUNDED or DECLINED */
+                            paymentStatus: string;
+                            payments: ({
+                                id: string;
+                                provider: string;
+                                method: string | null;
+                                /** @description pending, processing, succeeded or failed */
+                                status: string;
+                                /** @description Minor units */
+                                amount: number;
+                                currency: string;
+                                refundedAmount: number;
+                                providerReference: string | null;
+                                chargeReference: string | null;
+                                failure: {
+                                    [key: string]: unknown;
+                                } | null;
+                                createdDate: string;
+                                completedDate: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            refunds: ({
+                                id: string;
+                                paymentId: string;
+                                /** @description Minor units */
+                                amount: number;
+                                currency: string;
+                                /** @description pending, succeeded or failed */
+                                status: string;
+                                reason: string | null;
+                                actor: string;
+                                createdDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -28,6 +28,10 @@ export { memberOrders } from './orders/search.js';
 export { lineTitle } from './orders/confirmation-mail.js';
 export { GUEST_ORDER_LINK_TTL_SECONDS, orderLinkSecret, readOrderLink, signOrderLink } from './orders/order-link.js';
 
+// Payments and refunds (docs/payments.md): providers, the shopper's start, webhooks, the dev page, the admin API.
+export { paymentRoutes } from './payments/routes.js';
+export { PAYMENT_STATUSES, type PaymentStatus } from './orders/state.js';
+
 // The plugins `src/app.ts` registers: the eCom wire and the admin API.
 export { ecomRoutes } from './wix/ecom-routes.js';
 export { vitrineCommerceRoutes } from './vitrine/routes.js';

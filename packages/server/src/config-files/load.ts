@@ -117,6 +117,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
       'DATABASE_READ_URL',
       'needs DATABASE_URL: a read replica serves a PostgreSQL primary, and the embedded database (PGlite) has none',
     );
+  const payments = readPaymentSettings(env, (key, message) => r.fail(key, message), warnings, production);
   if (r.problems.length) throw new ConfigError(r.problems);
 
   let adminKeyGenerated = false;
@@ -155,7 +156,29 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     shutdownTimeoutMs,
     database,
     databaseReadUrl,
+    ...(payments ? { payments } : {}),
   };
+}
+
+/** Stripe's keys (docs/payments.md): both or neither, from the environment only, checked by their prefixes. */
+function readPaymentSettings(
+  env: Record<string, string | undefined>,
+  fail: (key: string, message: string) => void,
+  warnings: string[],
+  production: boolean,
+): ServerConfig['payments'] {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!secretKey) return void fail('STRIPE_SECRET_KEY', 'is required with STRIPE_WEBHOOK_SECRET');
+  if (!webhookSecret) return void fail('STRIPE_WEBHOOK_SECRET', 'is required with STRIPE_SECRET_KEY (whsec_…)');
+  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey))
+    return void fail('STRIPE_SECRET_KEY', 'must be a Stripe secret or restricted key (sk_live_…, sk_test_…, rk_…)');
+  if (!/^whsec_\w+$/.test(webhookSecret))
+    return void fail('STRIPE_WEBHOOK_SECRET', "must be the endpoint's signing secret (whsec_…)");
+  if (production && /_test_/.test(secretKey))
+    warnings.push('STRIPE_SECRET_KEY is a test key: no real payment is taken');
+  return { stripe: { secretKey, webhookSecret } };
 }
 
 /**

@@ -169,6 +169,8 @@ export interface ShopSettings {
   taxRates?: { country: string; rate: number; name?: string }[];
   /** Seed the demo shop into the commerce catalog while it is empty (commerce/catalog/demo-seed.ts). */
   demoCatalog?: boolean;
+  /** Offline ways to pay (docs/payments.md); absent = none. */
+  offlinePayments?: { id: string; name: string; instructions: string }[];
 }
 
 /** `sites[].shipping` (config/schema/shipping.ts): flat rates per country, optionally free above a subtotal. */
@@ -299,8 +301,20 @@ export interface ServerConfig {
   metrics?: MetricsSettings;
   /** `backups` (config/backup.ts): the backups folder, and the schedule of the embedded database's backups. */
   backups?: BackupSettings;
+  /** Payment providers (commerce/payments/, docs/payments.md): Stripe's keys come from the environment only. */
+  payments?: PaymentSettings;
   /** VITRINE_SHUTDOWN_TIMEOUT_MS: how long in-flight requests may take to finish on SIGTERM (default 10 000). */
   shutdownTimeoutMs?: number;
+}
+
+/** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; never in the config file, never shown back. */
+export interface PaymentSettings {
+  stripe?: {
+    secretKey: string;
+    webhookSecret: string;
+    /** Not in the environment: tests point the SDK at a local fake of Stripe's API. */
+    api?: { host: string; port: number; protocol: 'http' | 'https' };
+  };
 }
 
 export interface WebhookEndpointConfig {

@@ -10,6 +10,7 @@
  * the rule names of validation errors are not application codes and are not listed.
  */
 import { COMMERCE_ERRORS } from './commerce-codes.js';
+import { PAYMENT_ERRORS } from './payment-codes.js';
 import { ApplicationError } from './wire.js';
 
 export const ERRORS = {
@@ -324,6 +325,8 @@ export const ERRORS = {
   },
   // The commerce module (commerce/, docs/commerce.md): its codes in commerce-codes.ts.
   ...COMMERCE_ERRORS,
+  // Payments and refunds (commerce/payments/, docs/payments.md): payment-codes.ts.
+  ...PAYMENT_ERRORS,
 } as const satisfies Record<string, { code: string; status: number; text: string }>;
 
 /** The name of a catalogued error, e.g. `'WRONG_PASSWORD'`. */

@@ -14,6 +14,8 @@ export const CONSOLE_ROLES = {
   // Orders: every role reads them; owners and editors change their status (commerce/orders/status.ts).
   orders: ['owner', 'editor', 'support'],
   orderStatus: ['owner', 'editor'],
+  // Refunds send money back through the payment provider (commerce/payments/): owners only.
+  refunds: ['owner'],
   // Discount codes (commerce/discounts): every role reads them; owners and editors change them.
   discounts: ['owner', 'editor'],
   // The commerce catalog (commerce/admin/): every role reads it; owners and editors change it.

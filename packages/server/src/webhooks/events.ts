@@ -23,6 +23,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.created',
   'order.updated',
   'order.cancelled',
+  'order.paid',
+  'order.refunded',
   'webhook.test',
 ] as const;
 

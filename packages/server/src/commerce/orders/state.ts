@@ -15,8 +15,20 @@ import { appError } from '../../errors/catalogue.js';
 export const ORDER_STATUSES = ['AWAITING_PAYMENT', 'PAID', 'FULFILLED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Payment as the order records it beside its status; issue #51 adds refunds. */
-export type PaymentStatus = 'NOT_PAID' | 'PAID';
+/**
+ * Payment as the order records it beside its status, in Wix's words (the eCom wire shows it as is): NOT_PAID
+ * (nothing yet), PENDING (a provider is processing a payment), PAID, PARTIALLY_REFUNDED, FULLY_REFUNDED, DECLINED
+ * (the payment failed; the order was cancelled and its stock given back). commerce/payments/ moves it.
+ */
+export const PAYMENT_STATUSES = [
+  'NOT_PAID',
+  'PENDING',
+  'PAID',
+  'PARTIALLY_REFUNDED',
+  'FULLY_REFUNDED',
+  'DECLINED',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   AWAITING_PAYMENT: ['PAID', 'CANCELED'],

@@ -16,7 +16,7 @@ import { emitEvent } from '../../webhooks/emit.js';
 import type { WebhookIdentity } from '../../webhooks/events.js';
 import { returnDiscountUse } from '../discounts/store.js';
 import { releaseStock } from '../inventory/reservations.js';
-import { effectsOf, eventOf, type OrderStatus } from './state.js';
+import { effectsOf, eventOf, type OrderStatus, type PaymentStatus } from './state.js';
 import { addHistory, findOrder, type Order } from './store.js';
 import { orderView } from './view.js';
 
@@ -31,6 +31,8 @@ export interface StatusChange {
   actor: string;
   identity: WebhookIdentity;
   now: number;
+  /** The payment status the move records when a payment decides it (DECLINED); default: the state machine's. */
+  paymentStatus?: PaymentStatus;
 }
 
 /** The shopper's mail for a move (the catalogs' order mails; fulfilled reads as shipped). */
@@ -69,36 +71,46 @@ async function mailShopper(tx: Queryable, change: StatusChange, order: Order): P
 }
 
 export async function changeOrderStatus(db: Database, change: StatusChange): Promise<Order> {
+  return db.transaction((tx) => changeOrderStatusIn(tx, change));
+}
+
+/** The same move inside a transaction the caller holds (a payment applied with its own writes: commerce/payments/). */
+export async function changeOrderStatusIn(tx: Queryable, change: StatusChange): Promise<Order> {
   const { site, orderId, now } = change;
-  return db.transaction(async (tx) => {
-    const order = await findOrder(tx, site.id, orderId, true);
-    if (!order) throw appError('ORDER_NOT_FOUND');
-    const effects = effectsOf(order.status, change.status, order.paymentStatus);
-    if (effects.releasesStock) {
-      await releaseStock(tx, site.id, orderId, now);
-      if (order.couponCode) await returnDiscountUse(tx, site.id, order.couponCode);
-    }
-    await tx.query(
-      `update commerce_orders set status = $3, payment_status = $4, expires_at = case when $5 then expires_at end,
-         updated_at = $6 where site_id = $1 and id = $2`,
-      [site.id, orderId, change.status, effects.paymentStatus, effects.keepsExpiry, new Date(now)],
-    );
-    await addHistory(
-      tx,
+  const order = await findOrder(tx, site.id, orderId, true);
+  if (!order) throw appError('ORDER_NOT_FOUND');
+  const effects = effectsOf(order.status, change.status, order.paymentStatus);
+  if (effects.releasesStock) {
+    await releaseStock(tx, site.id, orderId, now);
+    if (order.couponCode) await returnDiscountUse(tx, site.id, order.couponCode);
+  }
+  await tx.query(
+    `update commerce_orders set status = $3, payment_status = $4, expires_at = case when $5 then expires_at end,
+       updated_at = $6 where site_id = $1 and id = $2`,
+    [
       site.id,
       orderId,
-      { fromStatus: order.status, toStatus: change.status, actor: change.actor, note: change.note ?? null },
-      now,
-    );
-    const changed = (await findOrder(tx, site.id, orderId))!;
-    await mailShopper(tx, change, changed);
-    await emitEvent(tx, {
-      siteId: site.id,
-      type: eventOf(change.status),
-      identity: change.identity,
-      data: { order: orderView(changed), previousStatus: order.status },
-      now,
-    });
-    return changed;
+      change.status,
+      change.paymentStatus ?? effects.paymentStatus,
+      effects.keepsExpiry,
+      new Date(now),
+    ],
+  );
+  await addHistory(
+    tx,
+    site.id,
+    orderId,
+    { fromStatus: order.status, toStatus: change.status, actor: change.actor, note: change.note ?? null },
+    now,
+  );
+  const changed = (await findOrder(tx, site.id, orderId))!;
+  await mailShopper(tx, change, changed);
+  await emitEvent(tx, {
+    siteId: site.id,
+    type: eventOf(change.status),
+    identity: change.identity,
+    data: { order: orderView(changed), previousStatus: order.status },
+    now,
   });
+  return changed;
 }

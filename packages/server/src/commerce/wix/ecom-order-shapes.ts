@@ -13,6 +13,8 @@ import type { Order } from '../orders/store.js';
 import { catalogReference, descriptionLines, productUrl, wixImage } from './ecom-lines.js';
 import { wixPrice, wixRate, type MoneyFormat } from './ecom-money.js';
 
+const PAID_STATUSES = new Set(['PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED']);
+
 export function wixOrder(order: Order, ctx: MoneyFormat & { publicUrl: string; siteLanguage: string }) {
   const money: MoneyFormat = { currency: order.currency, language: ctx.language };
   const price = (minor: number) => wixPrice(minor, money);
@@ -104,7 +106,8 @@ export function wixOrder(order: Order, ctx: MoneyFormat & { publicUrl: string; s
     createdBy: order.memberId ? { memberId: order.memberId } : { visitorId: order.visitorId ?? undefined },
     channelInfo: { type: 'WEB' },
     checkoutId: order.checkoutId,
-    balanceSummary: { balance: price(order.paymentStatus === 'PAID' ? 0 : order.total) },
+    // Refunds do not reopen a balance: what is owed is nothing once the order was paid.
+    balanceSummary: { balance: price(PAID_STATUSES.has(order.paymentStatus) ? 0 : order.total) },
     archived: false,
     customFields: [],
     additionalFees: [],

@@ -9,10 +9,11 @@
  *             "currency": "EUR", "pricesIncludeTax": true,
  *             "taxRates": [{ "country": "FR", "rate": 20 }, { "country": "DE", "rate": 19 }] }
  *
- * `currency`, `pricesIncludeTax`, `taxRates` and `demoCatalog` are the commerce module's (commerce/settings.ts, docs/commerce.md).
+ * `currency`, `pricesIncludeTax`, `taxRates` and `demoCatalog` are the commerce module's (commerce/settings.ts, docs/commerce.md);
+ * `offlinePayments` its offline ways to pay (commerce/payments/, docs/payments.md).
  */
 import { Type } from 'typebox';
-import { List, Optional, Strict, Text } from './common.js';
+import { Id, List, Optional, Strict, Text } from './common.js';
 
 const Count = (minimum: number, maximum: number, description: string) =>
   Type.Integer({ minimum, maximum, description, 'x-message': `must be a whole number from ${minimum} to ${maximum}` });
@@ -26,6 +27,17 @@ export const TaxRateSchema = Strict({
     'x-message': 'must be a percentage from 0 to 100, such as 20 or 5.5',
   }),
   name: Optional(Text({ maxLength: 40, description: 'What receipts call it, e.g. "VAT"' })),
+});
+
+/** An offline way to pay (bank transfer, cash on delivery): the order awaits payment until an owner marks it paid. */
+export const OfflinePaymentSchema = Strict({
+  id: Id(),
+  name: Text({ maxLength: 80, description: 'What shoppers see, e.g. "Bank transfer"' }),
+  instructions: Text({
+    maxLength: 2000,
+    description:
+      'How to pay, as the owner writes it (bank details, "pay the courier"); shown and mailed to the shopper',
+  }),
 });
 
 export const ShopSchema = Strict({
@@ -60,6 +72,12 @@ export const ShopSchema = Strict({
     Type.Boolean({
       description:
         "Seed the demo shop (products with options and variants, collections, a discount code) into the catalog while it is empty (the demo site's)",
+    }),
+  ),
+  offlinePayments: Optional(
+    List(OfflinePaymentSchema, {
+      maxItems: 5,
+      description: 'Offline ways to pay the shop offers (docs/payments.md); none by default',
     }),
   ),
 });

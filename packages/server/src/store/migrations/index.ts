@@ -47,6 +47,7 @@ import { itemTranslations } from './0080_item_translations.js';
 import { ssoLoginLanguage } from './0082_sso_login_language.js';
 import { commerce } from './0090_commerce.js';
 import { olderShopItems } from './0091_older_shop_items.js';
+import { commercePayments } from './0098_commerce_payments.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
@@ -54,7 +55,7 @@ import { olderShopItems } from './0091_older_shop_items.js';
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
  * 80–89 languages (translated item fields, the language of each mail, of a provider sign-in), 90–99 commerce
  * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts; 91 moves older
- * shops' Products, Cart and Orders items into them).
+ * shops' Products, Cart and Orders items into them; 98 payments).
  */
 export const migrations: readonly Migration[] = [
   core,
@@ -105,4 +106,5 @@ export const migrations: readonly Migration[] = [
   ssoLoginLanguage,
   commerce,
   olderShopItems,
+  commercePayments,
 ];
