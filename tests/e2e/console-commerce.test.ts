@@ -176,6 +176,9 @@ describe('the Shop group of the console', () => {
         [4600, 3, true, 5000],
       ]);
       expect(byChoices('M', 'Navy')).toMatchObject({ sku: 'SHIRT-M-NAVY', weight: 0.3 });
+      // Left alone, the collections of a new product are the server's default: all products.
+      const { collections: all } = await admin(`/_admin/v1/commerce/collections?siteId=${server.siteId}`);
+      expect(product.collectionIds).toEqual([(all as Json[]).find((c) => c.slug === 'all-products')!.id]);
 
       // The list finds it, with its price range and stock.
       await nav.getByRole('link', { name: 'Products', exact: true }).click();
@@ -202,6 +205,44 @@ describe('the Shop group of the console', () => {
       await createCode();
       await page.getByRole('alert').filter({ hasText: 'Another discount already has this code' }).waitFor();
       await expectAccessible(page, { where: 'discount codes' });
+
+      // A collection with the shirt in it.
+      await nav.getByRole('link', { name: 'Product collections' }).click();
+      await page.getByLabel('Collection name').fill('Summer shirts');
+      await expect(page.getByLabel('Collection slug').inputValue()).resolves.toBe('summer-shirts');
+      await page.getByRole('button', { name: 'Create collection' }).click();
+      await page.getByRole('status').filter({ hasText: 'Collection Summer shirts saved.' }).waitFor();
+      await page.getByRole('link', { name: 'Summer shirts' }).click();
+      await page.getByLabel('Find a product to add').fill(name);
+      await page.getByRole('button', { name: `Add ${name}` }).click();
+      await page.getByRole('button', { name: 'Save the products' }).click();
+      await page.getByRole('status').filter({ hasText: '1 product in Summer shirts.' }).waitFor();
+      await expectAccessible(page, { where: 'a collection' });
+      const { collections } = await admin(`/_admin/v1/commerce/collections?siteId=${server.siteId}`);
+      const summer = (collections as Json[]).find((c) => c.slug === 'summer-shirts')!;
+      expect(summer.productCount).toBe(1);
+      const inSummer = await admin(`/_admin/v1/commerce/products?siteId=${server.siteId}&collectionId=${summer.id}`);
+      expect(inSummer.products.map((p: Json) => p.id)).toEqual([productId]);
+
+      // Taxes are site settings: a second country, saved where the checkout reads it.
+      await nav.getByRole('link', { name: 'Currency and taxes' }).click();
+      await page.getByRole('heading', { name: 'Currency and taxes', level: 1 }).waitFor();
+      await expect(page.getByLabel('Country of rate 1').inputValue()).resolves.toBe('FR');
+      await page.getByRole('button', { name: 'Add a country' }).click();
+      await page.getByLabel('Country of rate 2').fill('de');
+      await page.getByLabel('Rate 2 (%)').fill('19');
+      await page.getByLabel('Name of rate 2 (optional)').fill('MwSt');
+      await page.getByRole('button', { name: 'Save currency and taxes' }).click();
+      await page.getByRole('status').filter({ hasText: 'Currency and taxes saved.' }).waitFor();
+      expect(server.ctx.sites.get(server.siteId)!.shop).toMatchObject({
+        currency: 'EUR',
+        pricesIncludeTax: true,
+        taxRates: [
+          { country: 'FR', rate: 20, name: 'TVA' },
+          { country: 'DE', rate: 19, name: 'MwSt' },
+        ],
+      });
+      await expectAccessible(page, { where: 'currency and taxes' });
 
       // A visitor buys two M / Navy with the code; the owner finds the order and moves it on.
       const order = await visitorOrder(productId, byChoices('M', 'Navy').id, 2, 'SHIRT15');

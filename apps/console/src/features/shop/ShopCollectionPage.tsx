@@ -9,6 +9,7 @@ import { CollectionFields } from './ShopCollectionsPage.js';
 
 const MAX_SHOWN = 100;
 type Picked = Pick<ProductRow, 'id' | 'name'>;
+const count = (n: number) => (n === 1 ? '1 product' : `${n} products`);
 
 /** One collection: its fields, and the products in it (search to add, remove), saved in the order listed. */
 export function ShopCollectionPage({
@@ -54,7 +55,7 @@ export function ShopCollectionPage({
         </p>
       )}
       <section aria-labelledby="collection-products">
-        <h2 id="collection-products">{`Products in it (${collection.productCount})`}</h2>
+        <h2 id="collection-products">{`Products in it: ${count(collection.productCount)}`}</h2>
         {tooMany && (
           <p className="help">{`The first ${MAX_SHOWN} are listed; changing them here is for smaller collections.`}</p>
         )}
@@ -104,7 +105,7 @@ export function ShopCollectionPage({
               error={shopMessage(setProducts.error)}
               success={
                 setProducts.isSuccess
-                  ? `${setProducts.data.collection.productCount} products in ${collection.name}.`
+                  ? `${count(setProducts.data.collection.productCount)} in ${collection.name}.`
                   : undefined
               }
             />

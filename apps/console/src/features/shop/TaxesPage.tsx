@@ -17,7 +17,7 @@ export function TaxesPage({ siteId }: { siteId: string }) {
   const fields = settings.data?.sections.find((s) => s.name === 'shop')?.fields ?? [];
   const loaded = taxFieldsOf(fields);
   const form = edited ?? loaded;
-  const lock = (key: string) => fields.find((f) => f.key === key)?.locked === true;
+  const lock = (name: string) => fields.find((f) => f.name === name)?.locked === true;
   const canChange = settings.data?.canChange === true;
   const update = (patch: Partial<TaxFields>) => setEdited({ ...form, ...patch });
   const setRate = (i: number, patch: Partial<TaxFields['rates'][number]>) =>

@@ -37,3 +37,26 @@ describe('the taxes form', () => {
     expect(taxChanges(before, after)).toEqual({ 'shop.taxRates': [{ country: 'ES', rate: 'lots' }] });
   });
 });
+
+describe('the taxes form reads the settings', () => {
+  it("takes the shop section's fields by name", async () => {
+    const { taxFieldsOf } = await import('./taxes-form.js');
+    const field = (name: string, value: unknown) => ({
+      key: `shop.${name}`,
+      name,
+      path: `sites[0].shop.${name}`,
+      schema: {},
+      value,
+      source: 'default' as const,
+      locked: false,
+      secret: false,
+    });
+    expect(
+      taxFieldsOf([
+        field('currency', 'EUR'),
+        field('pricesIncludeTax', true),
+        field('taxRates', [{ country: 'FR', rate: 20 }]),
+      ]),
+    ).toEqual({ currency: 'EUR', pricesIncludeTax: true, rates: [{ country: 'FR', rate: '20', name: '' }] });
+  });
+});

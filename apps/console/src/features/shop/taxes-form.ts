@@ -20,7 +20,7 @@ type Stored = { country?: unknown; rate?: unknown; name?: unknown };
 
 /** The form's values from the `shop` section's fields (a key never set shows its default). */
 export function taxFieldsOf(fields: readonly SettingField[]): TaxFields {
-  const value = (key: string) => fields.find((f) => f.key === key)?.value;
+  const value = (name: string) => fields.find((f) => f.name === name)?.value;
   const rates = Array.isArray(value('taxRates')) ? (value('taxRates') as Stored[]) : [];
   return {
     currency: typeof value('currency') === 'string' ? (value('currency') as string) : 'USD',
