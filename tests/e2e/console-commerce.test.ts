@@ -188,6 +188,7 @@ describe('the Shop group of the console', () => {
       await row.getByText('€40.00 – €46.00').waitFor();
       await row.getByText('15 · Some variants sold out').waitFor();
       await expectAccessible(page, { where: 'the products list' });
+      await shots(page, 'products');
 
       // A discount code; the same code again is refused in words.
       await nav.getByRole('link', { name: 'Discount codes' }).click();
@@ -205,6 +206,7 @@ describe('the Shop group of the console', () => {
       await createCode();
       await page.getByRole('alert').filter({ hasText: 'Another discount already has this code' }).waitFor();
       await expectAccessible(page, { where: 'discount codes' });
+      await shots(page, 'discounts');
 
       // A collection with the shirt in it.
       await nav.getByRole('link', { name: 'Product collections' }).click();
@@ -243,6 +245,7 @@ describe('the Shop group of the console', () => {
         ],
       });
       await expectAccessible(page, { where: 'currency and taxes' });
+      await shots(page, 'taxes');
 
       // A visitor buys two M / Navy with the code; the owner finds the order and moves it on.
       const order = await visitorOrder(productId, byChoices('M', 'Navy').id, 2, 'SHIRT15');

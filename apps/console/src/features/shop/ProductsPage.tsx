@@ -6,6 +6,7 @@ import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager } from '../../components/Pager.js';
+import { previewOf } from '../media/api.js';
 import { useProducts } from './catalog-api.js';
 import { formatMoney } from './money.js';
 
@@ -27,7 +28,7 @@ function columnsFor(currency: string) {
       header: 'Product',
       cell: (c) => (
         <span className="shop-product-name">
-          {c.row.original.image && <img src={c.row.original.image} alt="" width={40} height={40} />}
+          {c.row.original.image && <img src={previewOf(c.row.original.image, 80)} alt="" width={40} height={40} />}
           <Link to={`/shop/products/${encodeURIComponent(c.row.original.id)}`}>{c.getValue()}</Link>
           {!c.row.original.visible && <span className="badge">Hidden</span>}
         </span>

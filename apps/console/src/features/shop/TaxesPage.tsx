@@ -3,6 +3,7 @@ import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { useChangeSettings, useSiteSettings } from '../settings/api.js';
+import { useCurrencyChanged } from './catalog-api.js';
 import { taxChanges, taxFieldsOf, type TaxFields } from './taxes-form.js';
 
 /**
@@ -13,6 +14,7 @@ import { taxChanges, taxFieldsOf, type TaxFields } from './taxes-form.js';
 export function TaxesPage({ siteId }: { siteId: string }) {
   const settings = useSiteSettings(siteId);
   const change = useChangeSettings(siteId);
+  const currencyChanged = useCurrencyChanged(siteId);
   const [edited, setEdited] = useState<TaxFields>();
   const fields = settings.data?.sections.find((s) => s.name === 'shop')?.fields ?? [];
   const loaded = taxFieldsOf(fields);
@@ -27,7 +29,12 @@ export function TaxesPage({ siteId }: { siteId: string }) {
     e.preventDefault();
     const changes = taxChanges(loaded, form);
     if (change.isPending || !Object.keys(changes).length) return;
-    change.mutate(changes, { onSuccess: () => setEdited(undefined) });
+    change.mutate(changes, {
+      onSuccess: () => {
+        setEdited(undefined);
+        if ('shop.currency' in changes) void currencyChanged();
+      },
+    });
   };
   if (!settings.data)
     return (

@@ -132,3 +132,9 @@ export function useShopCurrency(siteId: string) {
     select: (page) => page.currency,
   });
 }
+
+/** After the shop's currency changed (Taxes page): the catalog's answers, which carry it, are read again. */
+export function useCurrencyChanged(siteId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: catalogKeys.products(siteId) });
+}
