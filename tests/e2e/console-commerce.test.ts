@@ -4,7 +4,9 @@
  * variant differently and saves it (the module holds exactly that), finds it in the list; creates a discount code
  * (a second one with the same code is refused in words); a visitor orders two of one variant through the eCom
  * wire with that code; the owner opens the order (the variant bought with its choices, discount, tax) and moves it
- * to paid, then fulfilled; support reads it without a button to change it. axe: no serious violation. Screenshots
+ * to paid, then fulfilled; support reads it without a button to change it; the owner turns the code off (its use
+ * counted) and deletes the product, asked first (the order keeps what it sold, also at its older /orders address);
+ * a product collection and a second tax country on the way. axe: no serious violation. Screenshots
  * at 390 and 1280 px go to VITRINE_SHOTS_DIR (the temporary folder when unset).
  */
 import { tmpdir } from 'node:os';
@@ -284,7 +286,6 @@ describe('the Shop group of the console', () => {
       await page.getByText('This order is fulfilled: nothing more to do.').waitFor();
       const after = await admin(`/_admin/v1/commerce/orders/${order.id}?siteId=${server.siteId}`);
       expect(after.history.map((h: Json) => h.toStatus)).toEqual(['AWAITING_PAYMENT', 'PAID', 'FULFILLED']);
-      await page.context().close();
 
       // Support reads the order and the product, and is offered no change.
       const support = (await signedInOwner(browser, server, 'support', PASSWORD, { stepTimeoutMs: 15_000 })).page;
@@ -296,6 +297,29 @@ describe('the Shop group of the console', () => {
       await expect(support.getByLabel('Price of M / Navy', { exact: true }).isDisabled()).resolves.toBe(true);
       await expect(support.getByRole('button', { name: 'Delete product' }).count()).resolves.toBe(0);
       await support.context().close();
+
+      // The owner turns the code off (its use is counted), then deletes the shirt, asked first; the order keeps it.
+      await nav.getByRole('link', { name: 'Discount codes' }).click();
+      await page.getByRole('button', { name: 'Change SHIRT15' }).click();
+      await page.getByRole('heading', { name: 'Change SHIRT15' }).waitFor();
+      await page.getByLabel('Active (shoppers may use it)').uncheck();
+      await page.getByRole('button', { name: 'Save code' }).click();
+      await page.getByRole('status').filter({ hasText: 'Discount code SHIRT15 saved.' }).waitFor();
+      const code = page.getByRole('row').filter({ hasText: 'SHIRT15' });
+      await code.getByText('1 of 10').waitFor();
+      await code.getByText('Off', { exact: true }).waitFor();
+      await page.goto(`${server.url}/console/shop/products/${productId}`);
+      await page.getByRole('button', { name: 'Delete product' }).click();
+      await page
+        .getByRole('dialog', { name: `Delete ${name}?` })
+        .getByRole('button', { name: 'Yes, delete it' })
+        .click();
+      await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+      await page.getByLabel('Search products').fill(name);
+      await page.getByRole('status').filter({ hasText: 'No products match' }).waitFor();
+      await page.goto(`${server.url}/console/orders/${order.id}`); // an older address of the order
+      await page.getByRole('row').filter({ hasText: name }).getByText('Size: M, Colour: Navy').waitFor();
+      await page.context().close();
     },
   );
 });
