@@ -28,6 +28,7 @@ export function ProductTranslations({
             <label>
               <span lang="en">{`Name (${language})`}</span>
               <input
+                dir="auto"
                 value={translations[lang]?.name ?? ''}
                 maxLength={80}
                 onChange={(e) => set(lang, 'name', e.target.value)}
@@ -36,6 +37,7 @@ export function ProductTranslations({
             <label>
               <span lang="en">{`Description (${language}, HTML)`}</span>
               <textarea
+                dir="auto"
                 rows={3}
                 maxLength={16000}
                 value={translations[lang]?.description ?? ''}
