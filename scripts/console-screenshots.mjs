@@ -5,9 +5,9 @@
 //
 // Builds the console when `apps/console/dist/index.html` is missing, starts `vitrine serve` on :8096
 // with a fresh data folder, invites an owner through the admin API and sets their password, registers a
-// few members, a few orders (one paid, one shipped) and adds a webhook endpoint (to an address nobody
+// few members, a few orders through the eCom wire (one fulfilled, one paid) and adds a webhook endpoint (to an address nobody
 // answers, so its deliveries wait), then drives headless Chromium (playwright-core) through Overview,
-// Orders, an order, Members, a member page, Mail, Webhooks and Settings (an owner's, and an editor's read-only one) at
+// the Shop's Orders, an order, the product editor with its variant grid, Members, a member page, Mail, Webhooks and Settings (an owner's, and an editor's read-only one) at
 // desktop (1280×800) and phone (390×844) sizes, writing `docs/screenshots/console-*.png` as palette PNGs (sharp, the
 // server's image library: a third of the size of Chromium's PNGs, no visible difference on an interface).
 // The server child is killed on every exit path.
@@ -81,7 +81,6 @@ async function signIn(browser, size, { email, password }) {
 }
 
 async function seed() {
-  const memberIds = [];
   for (const name of ['ada', 'grace', 'linus', 'margaret', 'ken']) {
     const { access_token } = await call(
       'POST',
@@ -89,7 +88,7 @@ async function seed() {
       { clientId: 'demo-storefront', grantType: 'anonymous' },
       { authorization: '' },
     );
-    const registered = await call(
+    await call(
       'POST',
       '/_api/iam/authentication/v2/register',
       {
@@ -99,9 +98,8 @@ async function seed() {
       },
       { authorization: access_token },
     );
-    memberIds.push(registered.identity.id);
   }
-  const orderId = await seedOrders(memberIds);
+  const { orderId, orderNumber } = await seedOrders();
   await call('POST', '/_admin/v1/members/block', { siteId: 'demo', email: 'ken@example.com' });
   // A name under .example resolves nowhere, so the deliveries wait (the SSRF guard refuses a loopback address);
   // should the endpoint be refused anyway, the webhook page is left out rather than the whole run.
@@ -115,51 +113,74 @@ async function seed() {
     (error) => console.log(`webhook page left out: ${error.message.slice(0, 120)}`),
   );
   if (webhook) await call('POST', `/_admin/v1/webhooks/${webhook.id}/test`, { siteId: 'demo' });
-  return { webhookId: webhook?.id, orderId };
+  return { webhookId: webhook?.id, orderId, orderNumber, productId: await woolThrowId() };
 }
 
-/** Orders as checkout writes them (the admin key inserts them: the demo members have not verified their address). */
-async function seedOrders(memberIds) {
-  const { dataItems } = await call('POST', '/wix-data/v2/items/query', {
-    dataCollectionId: 'Products',
-    query: { paging: { limit: 4 } },
-  });
-  const products = dataItems.map((d) => d.data);
-  const ids = [];
-  for (let i = 0; i < 4; i++) {
-    const picked = products.slice(0, 1 + (i % 3));
-    const lines = picked.map((p, j) => ({
-      productId: p._id,
-      title: p.title,
-      slug: p.slug,
-      image: p.image,
-      unitPrice: p.price,
-      quantity: j + 1,
-      lineTotal: Math.round(p.price * (j + 1) * 100) / 100,
-    }));
-    const total = Math.round(lines.reduce((sum, l) => sum + l.lineTotal, 0) * 100) / 100;
-    const { item } = await call('POST', '/_admin/v1/collections/Orders/items', {
-      siteId: 'demo',
-      item: {
-        number: `V-10000${i + 1}`,
-        status: 'AWAITING_PAYMENT',
-        memberId: memberIds[i],
-        lines,
-        itemCount: lines.reduce((sum, l) => sum + l.quantity, 0),
-        subtotal: total,
-        total,
-        currency: 'USD',
-        shippingAddress: { addressLine: `${i + 1} Rue de la Paix`, city: 'Paris', postalCode: '75002', country: 'FR' },
-        shippingMethod: { name: 'Colissimo (2–3 days)' },
-      },
-    });
-    ids.push(item._id);
+/**
+ * Orders placed as shoppers place them, through the commerce module's eCom wire (a visitor's cart, checkout and
+ * order), then moved on by the owner's admin API: one fulfilled, two paid, one awaiting payment.
+ */
+async function seedOrders() {
+  const { products } = await call('GET', '/_admin/v1/commerce/products?siteId=demo&limit=4');
+  const variants = [];
+  for (const row of products) {
+    const { product } = await call('GET', `/_admin/v1/commerce/products/${row.id}?siteId=demo`);
+    const variant = product.variants.find((v) => !v.trackStock || v.stock > 3);
+    if (variant) variants.push({ productId: product.id, variantId: variant.id });
   }
-  const status = (id, body) => call('POST', `/_admin/v1/orders/${id}/status`, { siteId: 'demo', ...body });
-  await status(ids[0], { status: 'PAID' });
-  await status(ids[0], { status: 'SHIPPED', carrier: 'La Poste', trackingNumber: '6A12345678901' });
-  await status(ids[1], { status: 'PAID' });
-  return ids[0];
+  const status = (id, body) => call('POST', `/_admin/v1/commerce/orders/${id}/status`, { siteId: 'demo', ...body });
+  const placed = [];
+  for (let i = 0; i < 4; i++) {
+    const { access_token: token } = await call(
+      'POST',
+      '/oauth2/token',
+      { clientId: 'demo-storefront', grantType: 'anonymous' },
+      { authorization: '' },
+    );
+    const shopper = { authorization: token };
+    const lineItems = variants.slice(0, 1 + (i % 3)).map((v, j) => ({
+      catalogReference: { catalogItemId: v.productId, options: { variantId: v.variantId } },
+      quantity: j + 1,
+    }));
+    await call('POST', '/ecom/v1/carts/current/add-to-cart', { lineItems }, shopper);
+    const { checkoutId } = await call(
+      'POST',
+      '/ecom/v1/carts/current/create-checkout',
+      { channelType: 'WEB' },
+      shopper,
+    );
+    await call(
+      'PATCH',
+      `/ecom/v1/checkouts/${checkoutId}`,
+      {
+        checkout: {
+          buyerInfo: { email: ['ada', 'grace', 'linus', 'margaret'][i] + '@example.com' },
+          shippingInfo: {
+            shippingDestination: {
+              address: { addressLine: `${i + 1} Rue de la Paix`, city: 'Paris', postalCode: '75002', country: 'FR' },
+              contactDetails: { firstName: 'Ada', lastName: 'Lovelace' },
+            },
+          },
+        },
+        ...(i === 2 ? { couponCode: 'WELCOME10' } : {}),
+      },
+      shopper,
+    );
+    const { orderId } = await call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {}, shopper);
+    placed.push(orderId);
+    // Paid as they come (a network address may hold 3 unpaid orders); the last one waits for payment.
+    if (i < 3) await status(orderId, { status: 'PAID' });
+  }
+  // The shown order: three lines and the demo's code, fulfilled.
+  await status(placed[2], { status: 'FULFILLED', note: 'Sent with La Poste, tracking 6A12345678901' });
+  const { order } = await call('GET', `/_admin/v1/commerce/orders/${placed[2]}?siteId=demo`);
+  return { orderId: order.id, orderNumber: order.number };
+}
+
+/** The wool throw's id: two options whose variants are priced differently, for the product editor's shot. */
+async function woolThrowId() {
+  const { products } = await call('GET', '/_admin/v1/commerce/products?siteId=demo&search=wool-throw');
+  return products[0].id;
 }
 
 /** The catalog editor's data: an uploaded picture and rich text on one product (issue #30). */
@@ -204,14 +225,15 @@ async function shootCatalog(page, size) {
   }
 }
 
-async function shoot(browser, size, { webhookId, orderId } = {}) {
+async function shoot(browser, size, { webhookId, orderId, orderNumber, productId } = {}) {
   const page = await signIn(browser, size, OWNER);
   await shootCatalog(page, size);
   if (ONLY_CATALOG) return page.close();
   const pages = [
     ['overview', '/console', 'Overview'],
-    ['orders', '/console/orders', 'Orders'],
-    ['order', `/console/orders/${orderId}`, 'Order V-100001'],
+    ['orders', '/console/shop/orders', 'Orders'],
+    ['order', `/console/shop/orders/${orderId}`, `Order ${orderNumber}`],
+    ['product', `/console/shop/products/${productId}`, 'Merino Wool Throw'],
     ['members', '/console/members', 'Members'],
     ['mail', '/console/mail', 'Mail'],
     ...(webhookId ? [['webhook', `/console/webhooks/${webhookId}`, 'https://crm.shop.example/hooks']] : []),

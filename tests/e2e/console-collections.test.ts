@@ -70,7 +70,7 @@ describe('console collections and API keys in Chromium', () => {
       await expect(nav(page, 'API keys').count()).resolves.toBe(0);
 
       await nav(page, 'Collections').click();
-      await page.getByRole('link', { name: 'Products', exact: true }).click();
+      await page.getByRole('main').getByRole('link', { name: 'Products', exact: true }).click();
       await page.getByRole('heading', { name: 'Products' }).waitFor();
       await page.getByText('Advanced (JSON filter)').click();
       await page.getByLabel('JSON filter').fill('{"price": ');

@@ -55,7 +55,7 @@ describe('owners in the console, in Chromium', () => {
     await editor.getByRole('button', { name: 'Set password and sign in' }).click();
     await editor.getByRole('button', { name: 'Sign out' }).waitFor();
     const nav = editor.getByRole('navigation', { name: 'Console' });
-    await nav.getByRole('link', { name: 'Collections' }).waitFor();
+    await nav.getByRole('link', { name: 'Collections', exact: true }).waitFor();
     expect(await nav.getByRole('link', { name: 'Owners' }).count()).toBe(0);
     // Their authenticator: a QR code drawn in the page (no third-party request: onlyOrigin) and the key.
     await nav.getByRole('link', { name: 'Settings' }).click();

@@ -179,7 +179,7 @@ describe('console and storefront together in Chromium', () => {
         .getByRole('navigation', { name: 'Console' })
         .getByRole('link', { name: 'Collections', exact: true })
         .click();
-      await page.getByRole('link', { name: 'Products', exact: true }).click();
+      await page.getByRole('main').getByRole('link', { name: 'Products', exact: true }).click();
       await page.getByRole('heading', { name: 'Products' }).waitFor();
       await page.getByText('Advanced (JSON filter)').click();
       await page.getByLabel('JSON filter').fill(JSON.stringify(filter));

@@ -108,7 +108,7 @@ describe('owner console in Chromium', () => {
     const email = unique('owner');
     await setUpOwner(page, email, 'owner', 'a long owner password');
     for (const name of ['Overview', 'Members', 'Collections', 'API keys', 'Mail', 'Audit log', 'Settings']) {
-      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).waitFor();
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true }).waitFor();
     }
     const member = await waitingMember();
     expect(await memberLogin(member.email)).toBe('REQUIRE_OWNER_APPROVAL');

@@ -1,4 +1,5 @@
 import './styles.css';
+import './features/shop/shop.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -80,11 +80,7 @@ export type Translations = TranslationsAnswer['translations'];
 
 export type OwnerInvitation = AdminAnswer<'/_admin/v1/owners', 'post'>;
 
-type OrderList = AdminAnswer<'/_admin/v1/orders', 'get'>;
-export type OrderRow = Each<OrderList['orders']>;
-export type OrderStatus = OrderRow['status'];
-export type OrderDetail = AdminAnswer<'/_admin/v1/orders/{id}', 'get'>;
-export type OrderHistoryEntry = Each<OrderDetail['history']>;
+/** The Overview's sales block (features/orders/SalesSection.tsx); the orders themselves are the module's, below. */
 export type SalesOverview = AdminAnswer<'/_admin/v1/orders/overview', 'get'>;
 /** The Settings form (server settings/view.ts): sections of the site, each key with its schema, value and lock. */
 export type SiteSettingsForm = AdminAnswer<'/_admin/v1/site-settings', 'get'>;
@@ -92,3 +88,22 @@ export type SettingsSection = Each<SiteSettingsForm['sections']>;
 export type SettingField = Each<NonNullable<SettingsSection['fields']>>;
 type MediaList = AdminAnswer<'/_admin/v1/media', 'get'>;
 export type MediaFile = Each<MediaList['media']>;
+
+/* The commerce module's admin API (server commerce/admin/, discounts/, orders/; docs/commerce.md): the Shop group. */
+type ProductList = AdminAnswer<'/_admin/v1/commerce/products', 'get'>;
+export type ProductRow = Each<ProductList['products']>;
+export type Product = AdminAnswer<'/_admin/v1/commerce/products/{id}', 'get'>['product'];
+export type ProductOption = Each<Product['options']>;
+export type ProductMedia = Each<Product['media']>;
+export type ProductVariant = Each<Product['variants']>;
+/** What a create or a replace sends as `product`. */
+export type ProductInput = AdminBody<'/_admin/v1/commerce/products', 'post'>['product'];
+export type VariantInput = Each<ProductInput['variants']>;
+export type ShopCollection = Each<AdminAnswer<'/_admin/v1/commerce/collections', 'get'>['collections']>;
+export type ShopCollectionInput = AdminBody<'/_admin/v1/commerce/collections', 'post'>['collection'];
+export type Discount = Each<AdminAnswer<'/_admin/v1/commerce/discounts', 'get'>['discounts']>;
+type ShopOrderList = AdminAnswer<'/_admin/v1/commerce/orders', 'get'>;
+export type ShopOrder = Each<ShopOrderList['orders']>;
+export type ShopOrderStatus = ShopOrder['status'];
+export type ShopOrderDetail = AdminAnswer<'/_admin/v1/commerce/orders/{id}', 'get'>;
+export type ShopOrderHistoryEntry = Each<ShopOrderDetail['history']>;

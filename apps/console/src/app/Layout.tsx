@@ -3,9 +3,26 @@ import type { Session } from '../api/types.js';
 import { Link } from '../components/Link.js';
 import { useSiteId } from './site.js';
 
-export const NAV = [
+interface NavLink {
+  to: string;
+  label: string;
+  /** Only these roles see it: the server refuses the page to the others. */
+  roles?: readonly string[];
+}
+
+export const NAV: readonly (NavLink | { group: string; items: readonly NavLink[] })[] = [
   { to: '/', label: 'Overview' },
-  { to: '/orders', label: 'Orders' },
+  // The commerce module (features/shop): every role reads it; the pages offer changes to owners and editors.
+  {
+    group: 'Shop',
+    items: [
+      { to: '/shop/orders', label: 'Orders' },
+      { to: '/shop/products', label: 'Products' },
+      { to: '/shop/collections', label: 'Product collections' },
+      { to: '/shop/discounts', label: 'Discount codes' },
+      { to: '/shop/taxes', label: 'Currency and taxes' },
+    ],
+  },
   { to: '/members', label: 'Members' },
   // The server refuses these to other roles; the links are not shown to them either.
   { to: '/collections', label: 'Collections', roles: ['owner', 'editor'] },
@@ -16,9 +33,19 @@ export const NAV = [
   { to: '/owners', label: 'Owners', roles: ['owner'] },
   { to: '/audit-log', label: 'Audit log' },
   { to: '/settings', label: 'Settings' },
-] as const;
+];
 
 const isCurrent = (to: string, path: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`));
+
+function NavItem({ link, path }: { link: NavLink; path: string }) {
+  return (
+    <li>
+      <Link to={link.to} aria-current={isCurrent(link.to, path) ? 'page' : undefined}>
+        {link.label}
+      </Link>
+    </li>
+  );
+}
 
 export function Layout({
   session,
@@ -64,15 +91,24 @@ export function Layout({
         onFocus={(e) => e.target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })}
       >
         <ul>
-          {NAV.filter(
-            (item) => !('roles' in item) || (item.roles as readonly string[]).includes(session.owner.role),
-          ).map((item) => (
-            <li key={item.to}>
-              <Link to={item.to} aria-current={isCurrent(item.to, path) ? 'page' : undefined}>
-                {item.label}
-              </Link>
-            </li>
-          ))}
+          {NAV.map((item) =>
+            'group' in item ? (
+              <li key={item.group} className="nav-group">
+                <span id={`nav-${item.group}`} className="nav-group__name">
+                  {item.group}
+                </span>
+                <ul aria-labelledby={`nav-${item.group}`}>
+                  {item.items.map((link) => (
+                    <NavItem key={link.to} link={link} path={path} />
+                  ))}
+                </ul>
+              </li>
+            ) : (
+              (!item.roles || item.roles.includes(session.owner.role)) && (
+                <NavItem key={item.to} link={item} path={path} />
+              )
+            ),
+          )}
         </ul>
       </nav>
       <main id="main" className="content">

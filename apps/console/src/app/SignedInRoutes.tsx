@@ -8,11 +8,10 @@ import { MediaLibraryPage } from '../features/media/MediaLibraryPage.js';
 import { ImportMembersPage } from '../features/members/ImportMembersPage.js';
 import { MemberPage } from '../features/members/MemberPage.js';
 import { MembersPage } from '../features/members/MembersPage.js';
-import { OrderPage } from '../features/orders/OrderPage.js';
-import { OrdersPage } from '../features/orders/OrdersPage.js';
 import { OverviewPage } from '../features/overview/OverviewPage.js';
 import { OwnersPage } from '../features/owners/OwnersPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
+import { shopRoutes } from '../features/shop/shop-routes.js';
 import { WebhookPage } from '../features/webhooks/WebhookPage.js';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage.js';
 import { useSiteId } from './site.js';
@@ -37,24 +36,14 @@ export function SignedInRoutes({
   const webhook = /^\/webhooks\/([^/]+)$/.exec(path);
   if (webhook)
     return <WebhookPage key={`${siteId}:${webhook[1]}`} siteId={siteId} webhookId={decodeURIComponent(webhook[1]!)} />;
-  const order = /^\/orders\/([^/]+)$/.exec(path);
-  if (order)
-    return (
-      <OrderPage
-        key={`${siteId}:${order[1]}`}
-        siteId={siteId}
-        orderId={decodeURIComponent(order[1]!)}
-        // The server decides (CONSOLE_ROLES.orderStatus); support is not offered buttons it would be refused.
-        canChange={session.owner.role !== 'support'}
-      />
-    );
+  // The Shop group; the older `/orders` addresses (bookmarks, mails) open its orders.
+  const shop = shopRoutes(/^\/orders(\/|$)/.test(path) ? `/shop${path}` : path, siteId, session.owner.role);
+  if (shop) return shop;
   const collections = collectionRoutes(path, siteId);
   if (collections) return collections;
   switch (path) {
     case '/members':
       return <MembersPage key={siteId} siteId={siteId} />;
-    case '/orders':
-      return <OrdersPage key={siteId} siteId={siteId} />;
     case '/audit-log':
       return <AuditLogPage key={siteId} siteId={siteId} />;
     case '/api-keys':

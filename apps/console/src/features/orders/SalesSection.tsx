@@ -120,8 +120,8 @@ export function SalesSection({ siteId }: { siteId: string }) {
           <ul className="waiting-orders">
             {waiting.oldest.map((o) => (
               <li key={o._id}>
-                <Link to={`/orders/${encodeURIComponent(o._id)}`}>{o.number}</Link> <StatusBadge status={o.status} />{' '}
-                {new Date(o.createdDate).toLocaleDateString()} · {o.email ?? ''}
+                <Link to={`/shop/orders/${encodeURIComponent(o._id)}`}>{o.number}</Link>{' '}
+                <StatusBadge status={o.status} /> {new Date(o.createdDate).toLocaleDateString()} · {o.email ?? ''}
               </li>
             ))}
           </ul>

@@ -1,29 +1,20 @@
-import type { OrderStatus } from '../../api/types.js';
+import { ORDER_STATUS_LABEL } from '../shop/order-words.js';
 
-/** Words for each status, as owners say them. */
-export const STATUS_LABEL: Record<OrderStatus, string> = {
-  AWAITING_PAYMENT: 'Awaiting payment',
-  PAID: 'Paid',
+/**
+ * Words for the statuses the Overview's sales block names: the older shop's (placed, shipped, delivered) and the
+ * commerce module's (fulfilled), so the block reads either overview while the server moves onto the module.
+ */
+export const STATUS_LABEL: Record<string, string> = {
+  ...ORDER_STATUS_LABEL,
   SHIPPED: 'Shipped',
   DELIVERED: 'Delivered',
-  CANCELED: 'Cancelled',
 };
 
-/** The button that moves an order to each status. */
-export const ACTION_LABEL: Record<OrderStatus, string> = {
-  AWAITING_PAYMENT: 'Mark awaiting payment',
-  PAID: 'Mark paid',
-  SHIPPED: 'Mark shipped',
-  DELIVERED: 'Mark delivered',
-  CANCELED: 'Cancel order',
-};
-
-export const ORDER_STATUSES = Object.keys(STATUS_LABEL) as OrderStatus[];
-
-export function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`badge badge-order-${status.toLowerCase()}`}>{STATUS_LABEL[status]}</span>;
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge badge-order-${status.toLowerCase()}`}>{STATUS_LABEL[status] ?? status}</span>;
 }
 
+/** The sales overview's amounts, in the currency's major units as the overview gives them. */
 export const money = (amount: number, currency: string) => {
   try {
     return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);

@@ -1,0 +1,52 @@
+import { languageName } from '../collections/translation-form.js';
+import type { ProductDraft } from './product-form.js';
+
+/**
+ * The product's name and description in the site's other languages (the Stores wire and the storefront show them
+ * to shoppers of that language); an empty field falls back to the default language's text.
+ */
+export function ProductTranslations({
+  languages,
+  translations,
+  onChange,
+}: {
+  /** The site's languages other than its default one. */
+  languages: readonly string[];
+  translations: ProductDraft['translations'];
+  onChange: (translations: ProductDraft['translations']) => void;
+}) {
+  if (!languages.length) return <p>The site has one language: nothing to translate.</p>;
+  const set = (lang: string, field: 'name' | 'description', text: string) =>
+    onChange({ ...translations, [lang]: { ...translations[lang], [field]: text } });
+  return (
+    <>
+      {languages.map((lang) => {
+        const language = languageName(lang);
+        return (
+          <fieldset key={lang} lang={lang}>
+            <legend lang="en">{language}</legend>
+            <label>
+              <span lang="en">{`Name (${language})`}</span>
+              <input
+                dir="auto"
+                value={translations[lang]?.name ?? ''}
+                maxLength={80}
+                onChange={(e) => set(lang, 'name', e.target.value)}
+              />
+            </label>
+            <label>
+              <span lang="en">{`Description (${language}, HTML)`}</span>
+              <textarea
+                dir="auto"
+                rows={3}
+                maxLength={16000}
+                value={translations[lang]?.description ?? ''}
+                onChange={(e) => set(lang, 'description', e.target.value)}
+              />
+            </label>
+          </fieldset>
+        );
+      })}
+    </>
+  );
+}
