@@ -81,7 +81,7 @@ export type Translations = TranslationsAnswer['translations'];
 export type OwnerInvitation = AdminAnswer<'/_admin/v1/owners', 'post'>;
 
 /** The Overview's sales block (features/orders/SalesSection.tsx); the orders themselves are the module's, below. */
-export type SalesOverview = AdminAnswer<'/_admin/v1/orders/overview', 'get'>;
+export type SalesOverview = AdminAnswer<'/_admin/v1/commerce/orders/overview', 'get'>;
 /** The Settings form (server settings/view.ts): sections of the site, each key with its schema, value and lock. */
 export type SiteSettingsForm = AdminAnswer<'/_admin/v1/site-settings', 'get'>;
 export type SettingsSection = Each<SiteSettingsForm['sections']>;

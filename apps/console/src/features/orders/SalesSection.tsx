@@ -1,7 +1,8 @@
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { useSalesOverview } from './api.js';
-import { money, STATUS_LABEL, StatusBadge } from './order-status.js';
+import { formatMoney, toDecimal } from '../shop/money.js';
+import { STATUS_LABEL, StatusBadge } from './order-status.js';
 
 const W = 600;
 const H = 120;
@@ -13,11 +14,10 @@ const PAD = 24;
  */
 export function SalesSection({ siteId }: { siteId: string }) {
   const { data: sales, error: refusal } = useSalesOverview(siteId);
-  // A site without a shop has nothing to show here; anything else is said.
-  const error = refusal?.code === 'SHOP_NOT_CONFIGURED' ? undefined : refusal?.message;
-  if (error) return <Notice error={`Sales: ${error}`} />;
+  if (refusal) return <Notice error={`Sales: ${refusal.message}`} />;
   if (!sales) return null;
-  const cur = (n: number) => money(n, sales.currency);
+  // The overview's amounts are minor units of the site's currency (cents; none for JPY).
+  const cur = (n: number) => formatMoney(n, sales.currency);
   const max = Math.max(1, ...sales.days.map((d) => d.revenue));
   const slot = (W - PAD) / sales.days.length;
   const y = (v: number) => H - PAD - (v / max) * (H - 2 * PAD);
@@ -45,7 +45,7 @@ export function SalesSection({ siteId }: { siteId: string }) {
             <title id="sales-chart-title">{`Revenue per day; best day ${cur(max)}.`}</title>
             <line x1={PAD} x2={W} y1={H - PAD} y2={H - PAD} className="axis" />
             <text x={0} y={PAD} className="tick">
-              {Math.round(max)}
+              {toDecimal(max, sales.currency)}
             </text>
             <text x={PAD} y={H - 6} className="tick">
               {sales.days[0]?.day}

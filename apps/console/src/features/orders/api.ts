@@ -10,6 +10,6 @@ export type { SalesOverview } from '../../api/types.js';
 export function useSalesOverview(siteId: string) {
   return useQuery({
     queryKey: ['orders', siteId, 'overview'],
-    queryFn: () => answer(client.GET('/_admin/v1/orders/overview', { params: { query: { siteId } } })),
+    queryFn: () => answer(client.GET('/_admin/v1/commerce/orders/overview', { params: { query: { siteId } } })),
   });
 }
