@@ -87,6 +87,7 @@ export interface WixAddress {
     city?: string;
     postalCode?: string;
     addressLine1?: string;
+    addressLine?: string;
     addressLine2?: string;
   };
   contactDetails?: { firstName?: string; lastName?: string; phone?: string };

@@ -49,7 +49,8 @@ export function fromWixAddress(w: WixAddress | undefined): OrderAddress | null {
   const name = [w.contactDetails?.firstName, w.contactDetails?.lastName].filter(Boolean).join(' ');
   return {
     ...(name ? { name } : {}),
-    ...(a.addressLine1 ? { addressLine: a.addressLine1 } : {}),
+    // The server answers `addressLine` (Wix's older name); clients send `addressLine1`.
+    ...((a.addressLine1 ?? a.addressLine) ? { addressLine: a.addressLine1 ?? a.addressLine } : {}),
     ...(a.addressLine2 ? { addressLine2: a.addressLine2 } : {}),
     ...(a.city ? { city: a.city } : {}),
     ...(a.subdivision ? { subdivision: a.subdivision } : {}),
