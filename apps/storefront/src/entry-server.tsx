@@ -8,7 +8,6 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryCache, keyOf } from '@vitrine/react';
-import { coreItems } from '@vitrine/sdk/data';
 import { storesModule } from './app/stores-module.js';
 import type { HttpContext } from '@vitrine/sdk';
 import { App } from './app/App.js';
@@ -97,9 +96,9 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | unde
 
   const http: HttpContext = { request: page.request, baseUrl: '', language };
   const client = {
-    items: coreItems.__vitrineModule(http),
     stores: storesModule.__vitrineModule(http),
     request: page.request,
+    language,
   } as unknown as ShopClient;
   const cache = new QueryCache();
   const answered: [string, unknown][] = [];

@@ -5,7 +5,7 @@ import { Link, useNavigate } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { estimateTotals } from './cart-api.js';
+import { estimateTotals } from './cart-extras.js';
 import { useCart } from './cart-context.js';
 import { cartFull } from './cart-limits.js';
 import { CartLineRow } from './CartLineRow.js';

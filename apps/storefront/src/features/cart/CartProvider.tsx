@@ -3,9 +3,17 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Cart, LineItem } from '../../app/ecom-types.js';
 import { useRuntimeConfig } from '../../config/config-context.js';
-import * as api from './cart-api.js';
-import { clampQuantity, countItems, type AddItem } from './cart-api.js';
+import {
+  addToCart,
+  clampQuantity,
+  countItems,
+  fetchCart,
+  removeLine,
+  setLineQuantity,
+  type AddItem,
+} from './cart-api.js';
 import { CartContext } from './cart-context.js';
+import { applyCoupon as applyCartCoupon, removeCoupon as removeCartCoupon } from './cart-extras.js';
 import type { CartContextValue } from './cart-context.js';
 import { holds, lineMax, roomFor } from './cart-limits.js';
 import { useEcom } from './use-ecom.js';
@@ -19,7 +27,7 @@ import { useEcom } from './use-ecom.js';
 export function CartProvider({ children }: { children: ReactNode }) {
   const ecom = useEcom();
   const { cartLimits: limits } = useRuntimeConfig();
-  const query = useQuery(['cart'], () => api.fetchCart(ecom));
+  const query = useQuery(['cart'], () => fetchCart(ecom));
   const { setData, refetch } = query;
   const [error, setError] = useState<string>();
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -62,7 +70,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setPending((list) => (pendingRef.current = [...list, mine]));
       const done = () => setPending((list) => (pendingRef.current = list.filter((p) => p != mine)));
       // Dropped once the server's cart (or, on a failure, the reloaded one) is in place: no flicker between.
-      return change(() => api.addToCart(ecom, mine.item)).finally(done);
+      return change(() => addToCart(ecom, mine.item)).finally(done);
     },
     [change, ecom, limits],
   );
@@ -73,7 +81,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       lineId.startsWith('pending-')
         ? Promise.resolve()
         : change(
-            () => api.removeLine(ecom, lineId),
+            () => removeLine(ecom, lineId),
             (cart) => ({ ...cart, lineItems: cart.lineItems.filter((l) => l.id != lineId) }),
           ),
     [change, ecom],
@@ -87,7 +95,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       const q = clampQuantity(quantity, line ? lineMax(all, line, limits) : 0);
       if (q == 0) return remove(lineId);
       return change(
-        () => api.setLineQuantity(ecom, lineId, q),
+        () => setLineQuantity(ecom, lineId, q),
         (cart) => ({ ...cart, lineItems: cart.lineItems.map((l) => (l.id == lineId ? { ...l, quantity: q } : l)) }),
       );
     },
@@ -95,10 +103,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
 
   const applyCoupon = useCallback(
-    (code: string) => change(() => api.applyCoupon(ecom, code), undefined, true),
+    (code: string) => change(() => applyCartCoupon(ecom, code), undefined, true),
     [change, ecom],
   );
-  const removeCoupon = useCallback(() => change(() => api.removeCoupon(ecom)), [change, ecom]);
+  const removeCoupon = useCallback(() => change(() => removeCartCoupon(ecom)), [change, ecom]);
 
   const value = useMemo<CartContextValue>(
     () => ({

@@ -4,12 +4,12 @@
  */
 import { ApiRequestError } from '@vitrine/react';
 import type { EcomFetch } from '../../app/ecom-fetch.js';
-import type { Cart, CartEstimate, LineItem } from '../../app/ecom-types.js';
+import type { Cart, LineItem } from '../../app/ecom-types.js';
 import { OWNED_CART_NOT_FOUND } from '../../app/error-codes.js';
 
 export type CartLine = LineItem;
 
-const CURRENT = '/ecom/v1/carts/current';
+export const CURRENT = '/ecom/v1/carts/current';
 
 export interface AddItem {
   /** The module's product id. */
@@ -19,7 +19,7 @@ export interface AddItem {
   quantity?: number;
 }
 
-const noCart = (e: unknown) => e instanceof ApiRequestError && e.code == OWNED_CART_NOT_FOUND;
+export const noCart = (e: unknown) => e instanceof ApiRequestError && e.code == OWNED_CART_NOT_FOUND;
 
 /** The cart, or null when the shopper has none yet (`OWNED_CART_NOT_FOUND` is an empty cart, not an error). */
 export async function fetchCart(ecom: EcomFetch): Promise<Cart | null> {
@@ -49,24 +49,6 @@ export async function setLineQuantity(ecom: EcomFetch, lineId: string, quantity:
 
 export async function removeLine(ecom: EcomFetch, lineId: string): Promise<Cart> {
   return (await ecom<{ cart: Cart }>('POST', `${CURRENT}/remove-line-items`, { lineItemIds: [lineId] })).cart;
-}
-
-export async function applyCoupon(ecom: EcomFetch, code: string): Promise<Cart> {
-  return (await ecom<{ cart: Cart }>('PATCH', CURRENT, { couponCode: code })).cart;
-}
-
-export async function removeCoupon(ecom: EcomFetch): Promise<Cart> {
-  return (await ecom<{ cart: Cart }>('POST', `${CURRENT}/remove-coupon`, {})).cart;
-}
-
-/** The cart's totals as the server prices them (without an address: no delivery, and tax only where it is known). */
-export async function estimateTotals(ecom: EcomFetch): Promise<CartEstimate | null> {
-  try {
-    return await ecom<CartEstimate>('POST', `${CURRENT}/estimate-totals`, {});
-  } catch (e) {
-    if (noCart(e)) return null;
-    throw e;
-  }
 }
 
 /** Total number of items (sum of quantities), as shown on the cart link. */
