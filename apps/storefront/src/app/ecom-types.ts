@@ -162,3 +162,13 @@ export const lineProduct = (line: Pick<LineItem, 'catalogReference'>) => ({
 
 /** A non-zero amount. */
 export const nonZero = (price: WixPrice | undefined): price is WixPrice => !!price && Number(price.amount) != 0;
+
+/**
+ * A line's picture; the server's own (`/assets/…`, `/_media/…`) as a path, as the catalog shows them: the wire
+ * makes it absolute with the server's public address, which the line's product page address also starts with.
+ */
+export function lineImage(line: Pick<LineItem, 'image' | 'media' | 'url'>): string | undefined {
+  const src = (line.image ?? line.media)?.url;
+  const base = line.url ? line.url.url.slice(0, line.url.url.length - line.url.relativePath.length) : undefined;
+  return src && base && src.startsWith(`${base}/`) ? src.slice(base.length) : src;
+}

@@ -59,6 +59,8 @@ export interface Product {
   stock: { trackInventory: boolean; quantity?: number; inStock: boolean; inventoryStatus: string };
   media: { mainMedia?: { image: WireImage }; items: { image: WireImage }[] };
   ribbon?: string;
+  /** `base` is the server's public address, which also prefixes its own media (`/assets/…`, `/_media/…`). */
+  productPageUrl?: { base: string; path: string };
   manageVariants: boolean;
   productOptions: WireOption[];
   variants: WireVariant[];

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Link } from '../../app/router/index.js';
-import { lineName } from '../../app/ecom-types.js';
+import { lineImage, lineName } from '../../app/ecom-types.js';
 import { Price } from '../../components/Price.js';
 import { ProductImage } from '../../components/ProductImage.js';
 import type { CartLine } from './cart-api.js';
@@ -20,7 +20,7 @@ export function CartLineRow({ line, currency }: { line: CartLine; currency: stri
   const title = lineName(line) || (line.id.startsWith('pending-') ? _('common.loading') : _('cart.productUnavailable'));
   return (
     <li className="cart-line">
-      <ProductImage className="cart-line__image" src={line.image?.url} alt="" size={72} />
+      <ProductImage className="cart-line__image" src={lineImage(line)} alt="" size={72} />
       <div className="cart-line__info">
         {line.url && !gone ? (
           <Link to={line.url.relativePath} className="cart-line__title">

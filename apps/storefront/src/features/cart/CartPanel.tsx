@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from '../../app/router/index.js';
-import { lineChoices, lineName } from '../../app/ecom-types.js';
+import { lineChoices, lineImage, lineName } from '../../app/ecom-types.js';
 import { Price } from '../../components/Price.js';
 import { ProductImage } from '../../components/ProductImage.js';
 import { useCart } from './cart-context.js';
@@ -55,7 +55,7 @@ export default function CartPanel({
         </button>
       </div>
       <div className="cart-panel__line">
-        <ProductImage className="cart-panel__image" src={line?.image?.url} alt="" size={64} />
+        <ProductImage className="cart-panel__image" src={line ? lineImage(line) : undefined} alt="" size={64} />
         <div>
           <p className="cart-panel__title">
             <bdi>{line ? lineName(line) : ''}</bdi>

@@ -43,10 +43,21 @@ export interface Product {
   ribbon?: string;
 }
 
+/**
+ * The server's own pictures as paths (`/_media/…`, `/assets/…`): the wire makes them absolute for clients on other
+ * origins, while the storefront is served by that server (same origin: its CSP allows 'self', and uploaded pictures
+ * come in sizes and with alt texts by their path).
+ */
+function ownPath(url: string | undefined, base: string | undefined): string | undefined {
+  if (!url || !base || !url.startsWith(`${base}/`)) return url;
+  return url.slice(base.length);
+}
+
 /** The wire's product as the storefront shows it. */
 export function fromWire(p: WireProduct): Product {
   const paid = p.priceData.discountedPrice;
-  const image = p.media.mainMedia?.image.url ?? p.media.items[0]?.image.url;
+  const base = p.productPageUrl?.base;
+  const image = ownPath(p.media.mainMedia?.image.url ?? p.media.items[0]?.image.url, base);
   return {
     _id: p.id,
     title: p.name,
@@ -59,7 +70,22 @@ export function fromWire(p: WireProduct): Product {
     ...(image ? { image } : {}),
     ...(p.stock.trackInventory && p.stock.quantity !== undefined ? { stock: p.stock.quantity } : {}),
     inStock: p.stock.inStock,
-    options: p.productOptions,
+    // A choice's own pictures (a colour's photos) as paths too.
+    options: p.productOptions.map((o) => ({
+      ...o,
+      choices: o.choices.map((c) =>
+        c.media?.items?.length
+          ? {
+              ...c,
+              media: {
+                items: c.media.items.map((m) =>
+                  m.image ? { image: { ...m.image, url: ownPath(m.image.url, base)! } } : m,
+                ),
+              },
+            }
+          : c,
+      ),
+    })),
     variants: p.variants.map((v) => ({
       id: v.id,
       choices: v.choices,
