@@ -20,7 +20,7 @@ const PREFIX = 'virtual:storefront-catalog/';
 
 /** Ids whose texts the first paint shows; everything else waits for a lazy page. */
 const SHELL =
-  /^(app|area|catalog|common|error|header|layout|notFound|pagination)\.|^product\.soldOut$|^cart\.(add|added|link|linkLabel|updateFailed|limit\.(product|units|lines))$/;
+  /^(app|area|catalog|common|error|header|layout|notFound|pagination)\.|^product\.(soldOut|fromPrice|wasPrice|chooseOptionsOf|chooseOptionsButton)$|^cart\.(add|added|link|linkLabel|updateFailed|limit\.(product|units|lines))$/;
 
 export const isShellMessage = (id: string) => SHELL.test(id);
 

@@ -1,7 +1,8 @@
 /**
- * Checkout as shoppers expect it (issue #29), through the BUILT storefront in real headless Chromium at a
- * phone (390 × 844) and a desktop (1280 × 860): a guest buys two products with a delivery method, gets the
- * confirmation mail through a real SMTP server and opens the order by its link; a member checks out with
+ * Checkout as shoppers expect it (issues #29, #50), through the BUILT storefront in real headless Chromium at a
+ * phone (390 × 844) and a desktop (1280 × 860): a guest picks a variant of the wool throw (Size × Colour), applies
+ * the demo's code WELCOME10, buys with a delivery method to France (tax included in the prices), sees the variant,
+ * tax and discount on the confirmation, gets the mail through a real SMTP server and opens the order by its link; a member checks out with
  * their saved address; the header is one row on the phone; axe finds no serious violation on checkout,
  * review and confirmation, in English and Arabic.
  */
@@ -65,15 +66,39 @@ async function headerIsOneRow(page: Page): Promise<boolean> {
 
 describe('checkout in Chromium', () => {
   it(
-    'a guest on a phone buys two products with a delivery method, gets the mail and opens the order by its link',
+    'a guest on a phone buys a variant of the wool throw and another product with WELCOME10 and a delivery method to France, sees the variant, tax and discount, gets the mail and opens the order by its link',
     { timeout: 90_000 },
     async () => {
       const page = await newPage(PHONE);
       await page.goto(server.url);
       expect(await headerIsOneRow(page)).toBe(true);
       await addToCart(page, 0);
-      await addToCart(page, 1);
-      await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+
+      // The wool throw comes in Size × Colour, priced by size: the picker's choices set the price and stock.
+      await page.goto(`${server.url}/products/wool-throw`);
+      const size = page.getByRole('group', { name: /^Size/ });
+      await size.getByRole('radio', { name: 'Blanket' }).check();
+      await page.locator('.product-page__price').getByText('$160.00').waitFor();
+      const colour = page.getByRole('group', { name: /^Colour/ });
+      expect(await colour.getByRole('radio', { name: 'Charcoal (sold out)' }).isDisabled()).toBe(true);
+      await colour.getByRole('radio', { name: 'Oat' }).check();
+      await page.getByText('2 in stock').waitFor();
+      await expectAccessible(page, { where: 'product page with its variant picker, English' });
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      const panel = page.getByRole('dialog', { name: 'Added to your cart' });
+      await panel.getByText('Size: Blanket').waitFor();
+      await panel.getByRole('link', { name: 'View cart' }).click();
+
+      // The cart: the variant's choices, a refused code in words, then WELCOME10 (10 % from $30).
+      await page.getByRole('heading', { name: 'Your cart' }).waitFor();
+      await page.getByText('Colour: Oat').waitFor();
+      await page.getByLabel('Discount code').fill('NOPE');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('alert').getByText('There is no such discount code. Check its spelling.').waitFor();
+      await page.getByLabel('Discount code').fill('welcome10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText('Code WELCOME10 applied').waitFor();
+      await page.getByText('Discount (WELCOME10)').waitFor();
       await page.getByRole('button', { name: 'Checkout' }).click();
       await page.waitForURL(`${server.url}/checkout`);
       await page.getByLabel('Email').waitFor();
@@ -90,6 +115,10 @@ describe('checkout in Chromium', () => {
       await fillCheckout(page, { email, address, method: 'Express delivery' });
       const review = page.getByRole('region', { name: 'Review your order' });
       await review.getByText('Delivery (Express delivery)').waitFor();
+      // France's VAT is part of the demo's prices: the review says how much of them is tax, per line and in all.
+      await review.getByText('Tax included').waitFor();
+      expect(await review.getByText(/^Including .+ tax$/).count()).toBe(2);
+      await review.getByText('Discount (WELCOME10)').waitFor();
       expect(await review.getByText('Pay on delivery or by bank transfer', { exact: false }).count()).toBe(1);
       expect(await fits(page)).toBe(true);
       await expectAccessible(page, { where: 'review, English' });
@@ -98,7 +127,13 @@ describe('checkout in Chromium', () => {
       await page.waitForURL(/\/checkout\/confirmation\//);
       const number = (await page.getByText(/^Your order number is V-\d{6}$/).textContent())!.slice(-8);
       await page.getByText(`We sent a confirmation to`, { exact: false }).waitFor();
-      expect(await page.getByRole('table').getByText('Delivery (Express delivery)').count()).toBe(1);
+      const summary = page.locator('.order-summary');
+      expect(await summary.getByText('Delivery (Express delivery)').count()).toBe(1);
+      expect(await summary.getByText('Size: Blanket').count()).toBe(1);
+      expect(await summary.getByText('Colour: Oat').count()).toBe(1);
+      expect(await summary.getByText('Discount (WELCOME10)').count()).toBe(1);
+      expect(await summary.getByText('Tax included').count()).toBe(1);
+      expect(await page.getByText('$160.00').count()).toBeGreaterThan(0);
       expect(await fits(page)).toBe(true);
       await expectAccessible(page, { where: 'confirmation, English' });
 
@@ -106,6 +141,7 @@ describe('checkout in Chromium', () => {
       const text = mailText(mail.raw);
       expect(text).toContain(`order ${number} received`);
       expect(text).toContain('Delivery (Express delivery)');
+      expect(text).toContain('Merino Wool Throw (Blanket, Oat)');
       const link = /https?:\/\/[^\s"<>]+\/order\?token=[^\s"<>]+/.exec(text)![0];
 
       // The link opens the order in a browser that never saw the shop: the signed link is the key.
@@ -114,6 +150,7 @@ describe('checkout in Chromium', () => {
       await other.getByRole('heading', { name: `Order ${number}` }).waitFor();
       await other.getByText('Awaiting payment').waitFor();
       expect(await other.getByText(email).count()).toBe(1);
+      expect(await other.getByText('Size: Blanket').count()).toBe(1);
       await other.context().close();
       await page.context().close();
     },

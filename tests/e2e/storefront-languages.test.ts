@@ -33,11 +33,18 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-/** The `language` of every data query the page sends from now on (decoded `.r` payloads). */
+/**
+ * The language of every catalog read the page sends from now on: the Stores wire's `Accept-Language` (products
+ * named in it), and the `language` of data queries (decoded `.r` payloads: information pages).
+ */
 function watchQueryLanguages(page: Page): (string | undefined)[] {
   const seen: (string | undefined)[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
+    if (url.pathname.endsWith('/stores-reader/v1/products/query-platformized')) {
+      seen.push(request.headers()['accept-language']);
+      return;
+    }
     if (!url.pathname.endsWith('/wix-data/v2/items/query')) return;
     const r = url.searchParams.get('.r');
     const body = (r ? JSON.parse(Buffer.from(r, 'base64url').toString()) : request.postDataJSON()) as {
@@ -87,6 +94,8 @@ describe('storefront languages in Chromium', () => {
     // Prices are written the French way (decimal comma, currency after the amount).
     expect(await page.locator('.product-card .price').first().textContent()).toMatch(/^\d[\d\s\u202f]*,\d{2}\s\$/);
     await expect.poll(() => languages.at(-1)).toBe('fr');
+    // Products come named in French (the demo's translations, served by the Stores wire).
+    await page.getByRole('heading', { level: 2, name: 'Mug en grès' }).waitFor();
 
     // The label keeps the word "Language" in every language.
     await page.getByLabel(/Language/).selectOption('ar');

@@ -90,8 +90,17 @@ describe('the way back from sign-in and create-account', () => {
     await page.waitForURL(/\/checkout\/confirmation\//);
     const table = page.getByRole('table');
     await table.waitFor();
-    // Header, two lines, subtotal, delivery and total: still a table to assistive technology though laid out as cards.
-    expect(await table.getByRole('row').count()).toBe(6);
+    // Header and two lines: still a table to assistive technology though laid out as cards; the totals (subtotal,
+    // delivery, tax included in France's prices, total) follow it as a list of terms.
+    expect(await table.getByRole('row').count()).toBe(3);
+    const totals = page.locator('.order-summary .totals');
+    for (const term of ['Subtotal', 'Delivery (Standard delivery)', 'Tax included', 'Total'])
+      expect(
+        await totals
+          .getByRole('term')
+          .filter({ hasText: new RegExp(`^${term.replace(/[()]/g, '\\$&')}$`) })
+          .count(),
+      ).toBe(1);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
 

@@ -1,14 +1,14 @@
 /**
  * Server rendering (docs/storefront-rendering.md). The Vitrine server imports the build of this file
  * (`dist/ssr/entry-server.js`) and calls `renderPage` for the catalog, category views, product and information
- * pages: the page's data is read through the storefront's own query functions, over the data API in-process as an
- * anonymous visitor (`request`), rendered with React's `prerender` (the whole page, lazy pages included), and
+ * pages: the page's data is read through the storefront's own query functions, over the data API and the Stores wire
+ * in-process as a signed-out visitor (`request`), rendered with React's `prerender` (the whole page, lazy pages included), and
  * handed to the browser with the page so it hydrates without asking again.
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryCache, keyOf } from '@vitrine/react';
-import { coreItems } from '@vitrine/sdk/data';
+import { storesModule } from './app/stores-module.js';
 import type { HttpContext } from '@vitrine/sdk';
 import { App } from './app/App.js';
 import type { ShopClient } from './app/shop-client.js';
@@ -95,7 +95,11 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | unde
   }
 
   const http: HttpContext = { request: page.request, baseUrl: '', language };
-  const client = { items: coreItems.__vitrineModule(http), request: page.request } as unknown as ShopClient;
+  const client = {
+    stores: storesModule.__vitrineModule(http),
+    request: page.request,
+    language,
+  } as unknown as ShopClient;
   const cache = new QueryCache();
   const answered: [string, unknown][] = [];
   const seed = (key: unknown[], data: unknown) => {
@@ -130,7 +134,7 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | unde
     });
   } else if (productSlug === undefined) {
     const params = readCatalogParams(url.searchParams);
-    const catalog = await fetchCatalogPage(client, params);
+    const catalog = await fetchCatalogPage(client, params, categories);
     seed(['catalog', params], catalog);
     const category = categories.find((c) => c.id == params.category)?.name ?? params.category;
     // The canonical address names what the page shows (category, page), not how it was sorted or searched.

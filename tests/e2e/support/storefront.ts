@@ -107,11 +107,12 @@ export async function openShopMenu(page: Page): Promise<void> {
 }
 
 /**
- * "Add to cart" on the `index`-th product of the page, then "Keep shopping" in the cart panel it opens
- * (a modal dialog: the rest of the page waits until it closes). Returns once the panel is gone.
+ * "Add to cart" on the `index`-th product of the page that can be added (in stock: sold-out cards' buttons are
+ * off; products with options link to their page instead), then "Keep shopping" in the cart panel it opens (a
+ * modal dialog: the rest of the page waits until it closes). Returns once the panel is gone.
  */
 export async function addToCart(page: Page, index = 0): Promise<void> {
-  await page.getByRole('button', { name: 'Add to cart' }).nth(index).click();
+  await page.getByRole('button', { name: 'Add to cart', disabled: false }).nth(index).click();
   const panel = page.getByRole('dialog', { name: 'Added to your cart' });
   await panel.getByRole('button', { name: 'Keep shopping' }).click();
   await panel.waitFor({ state: 'hidden' });

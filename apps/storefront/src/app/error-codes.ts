@@ -25,3 +25,14 @@ export const PHONE_RESEND_TOO_SOON = 'PHONE_RESEND_TOO_SOON' satisfies WireCode<
 export const PHONE_LIMIT_REACHED = 'PHONE_LIMIT_REACHED' satisfies WireCode<'PHONE_LIMIT_REACHED'>;
 export const PHONE_DELIVERY_FAILED = 'PHONE_DELIVERY_FAILED' satisfies WireCode<'PHONE_DELIVERY_FAILED'>;
 export const PUSH_ANSWERED = 'PUSH_ANSWERED' satisfies WireCode<'PUSH_ANSWERED'>;
+
+// The eCom wire's carts and discount codes (docs/commerce.md → The eCom wire): Wix's codes, and Vitrine's minimum.
+export const OWNED_CART_NOT_FOUND = 'OWNED_CART_NOT_FOUND' satisfies WireCode<'OWNED_CART_NOT_FOUND'>;
+export const CHECKOUT_IS_COMPLETE = 'CHECKOUT_IS_COMPLETE' satisfies WireCode<'CHECKOUT_IS_COMPLETE'>;
+export const TOO_MANY_OPEN_ORDERS = 'TOO_MANY_OPEN_ORDERS' satisfies WireCode<'TOO_MANY_OPEN_ORDERS'>;
+export const SHIPPING_COUNTRY_REQUIRED = 'SHIPPING_COUNTRY_REQUIRED' satisfies WireCode<'SHIPPING_COUNTRY_REQUIRED'>;
+export const COUPON_NOT_FOUND = 'ERROR_COUPON_DOES_NOT_EXIST' satisfies WireCode<'COUPON_NOT_FOUND'>;
+export const COUPON_NOT_ACTIVE_YET = 'ERROR_COUPON_IS_NOT_ACTIVE_YET' satisfies WireCode<'COUPON_NOT_ACTIVE_YET'>;
+export const COUPON_EXPIRED = 'ERROR_COUPON_HAS_EXPIRED' satisfies WireCode<'COUPON_EXPIRED'>;
+export const COUPON_USAGE_EXCEEDED = 'ERROR_COUPON_USAGE_EXCEEDED' satisfies WireCode<'COUPON_USAGE_EXCEEDED'>;
+export const COUPON_MINIMUM_NOT_REACHED = 'COUPON_MINIMUM_NOT_REACHED' satisfies WireCode<'COUPON_MINIMUM_NOT_REACHED'>;

@@ -1,12 +1,12 @@
 /**
  * The SDK client of the storefront: OAuthStrategy with tokens in `localStorage` (kept across reloads,
- * shared by the tabs of one shop) and the data items module. `coreItems` (query, get, insert, save,
- * update, remove) is all the shop calls; binding it keeps the bulk, reference, aggregate and patch code
- * out of the first load (about 1.6 KB gzip).
+ * shared by the tabs of one shop) and the catalog on the Stores wire (`stores`, stores-module.ts). The cart,
+ * checkout and orders go through the eCom wire (app/ecom-fetch.ts); information pages are two plain data queries
+ * (features/pages/pages-api.ts), so the data module stays out of the first load.
  */
 import { OAuthStrategy, createClient, localStorageTokens } from '@vitrine/sdk';
-import { coreItems } from '@vitrine/sdk/data';
 import type { RuntimeConfig } from '../config/runtime-config.js';
+import { storesModule } from './stores-module.js';
 
 export function createShopClient(
   config: Pick<RuntimeConfig, 'apiBaseUrl' | 'clientId' | 'siteId'>,
@@ -18,7 +18,7 @@ export function createShopClient(
   });
   const client = createClient({
     auth: OAuthStrategy({ clientId: config.clientId, baseUrl: config.apiBaseUrl, tokenStorage }),
-    modules: { items: coreItems },
+    modules: { stores: storesModule },
   });
   return { client, tokenStorage };
 }

@@ -4,7 +4,11 @@ import { useLingui } from '@lingui/react';
 export function useFormat() {
   const { i18n } = useLingui();
   return {
-    price: (amount: number) => i18n.number(amount, { style: 'currency', currency: 'USD' }),
+    // The site's currency comes with every priced answer; Intl knows its digits (none for JPY, three for KWD).
+    price: (amount: number | string, currency: string) =>
+      currency
+        ? i18n.number(Number(amount), { style: 'currency', currency })
+        : i18n.number(Number(amount), { minimumFractionDigits: 2 }),
     // An unreadable date is shown as it came (Intl would throw on it).
     date: (value: string | number | Date) =>
       Number.isNaN(new Date(value).getTime())

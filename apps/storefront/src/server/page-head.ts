@@ -7,9 +7,6 @@ import type { LanguageCode } from '../i18n/languages.js';
 import type { Product } from '../features/catalog/product-types.js';
 import { escapeHtml, scriptJson } from './safe-html.js';
 
-/** The shop's prices are in US dollars (i18n/format.ts writes them so). */
-export const CURRENCY = 'USD';
-
 export interface PageHead {
   title: string;
   description: string;
@@ -33,8 +30,14 @@ export const absolute = (origin: string, src: string) => (/^https?:\/\//i.test(s
 export const addressIn = (head: Pick<PageHead, 'origin' | 'path' | 'query'>, language: LanguageCode) =>
   `${head.origin}${languageBase(language)}${head.path}${head.query}`;
 
+/** A price in major units written with its currency's digits: "18.00" (USD), "1980" (JPY). */
+function decimal(amount: number, currency: string): string {
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+  return amount.toFixed(digits ?? 2);
+}
+
 export function productJsonLd(product: Product, url: string, origin: string, description: string) {
-  const soldOut = product.stock !== undefined && product.stock <= 0;
+  const soldOut = !product.inStock;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -46,8 +49,8 @@ export function productJsonLd(product: Product, url: string, origin: string, des
     url,
     offers: {
       '@type': 'Offer',
-      price: product.price.toFixed(2),
-      priceCurrency: CURRENCY,
+      price: decimal(product.price, product.currency),
+      priceCurrency: product.currency,
       availability: `https://schema.org/${soldOut ? 'OutOfStock' : 'InStock'}`,
       url,
     },
@@ -83,8 +86,8 @@ export function headHtml(head: PageHead): string {
     tags.push(
       ...(head.product.price !== undefined
         ? [
-            meta('property', 'product:price:amount', head.product.price.toFixed(2)),
-            meta('property', 'product:price:currency', CURRENCY),
+            meta('property', 'product:price:amount', decimal(head.product.price, head.product.currency)),
+            meta('property', 'product:price:currency', head.product.currency),
           ]
         : []),
       `<script type="application/ld+json">${scriptJson(productJsonLd(head.product, url, head.origin, head.description))}</script>`,

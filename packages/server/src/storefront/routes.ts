@@ -126,6 +126,12 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return send(request, reply, index, 'no-cache');
   });
 
+  // A signed-out visitor of the storefront's client, as the anonymous grant makes one: one signature, no write.
+  const visitorToken = () => {
+    const entry = ctx.sites.findClient(config.storefront.clientId);
+    return entry && ctx.tokens.issueVisitor(entry.site, entry.client).access_token;
+  };
+
   async function renderedPage(request: FastifyRequest, render: NonNullable<ReturnType<typeof serverPages>>) {
     try {
       return await render({
@@ -133,7 +139,7 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         // Read at each request: the public address is known only once the server listens (tests, port 0).
         origin: config.publicUrl.replace(/\/+$/, ''),
         config: runtimeConfig(),
-        request: inProcessDataApi(app, request, config.storefront.siteId),
+        request: inProcessDataApi(app, request, config.storefront.siteId, visitorToken),
       });
     } catch (error) {
       // A read the visitor may not make (or a failing one): the browser app shows the page as it can.

@@ -3,7 +3,8 @@
  * (`ssr/entry-server.js`, made by `vite build --ssr`) that renders the catalog, category views, product pages and
  * information pages (`/pages/<slug>`). It reads its data through the data API answered in-process (`app.inject`) with no credentials: the same routes,
  * permissions and translations as an anonymous visitor's own requests, so a page never shows what a visitor may
- * not read. This module loads that entry and puts what it renders into the built `index.html`.
+ * not read. The catalog comes from the commerce module's Stores wire, which (as on Wix) answers only a token: those
+ * reads carry a fresh visitor token of the storefront's client, the very token any browser gets with no sign-in. This module loads that entry and puts what it renders into the built `index.html`.
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -17,7 +18,12 @@ export interface DataRequest {
   path: string;
   query?: Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>;
   body?: unknown;
+  /** Only `accept-language` is passed on (the shopper's language for the Stores wire's translations). */
+  headers?: Record<string, string>;
 }
+
+/** Routes of the commerce module's Stores wire (docs/commerce.md → The Stores wire), read with a visitor token. */
+const STORES_WIRE = /^\/(stores-reader\/v1|v2\/collections)\//;
 
 export interface RenderedPage {
   status: number;
@@ -55,13 +61,29 @@ function queryString(query: DataRequest['query']): string {
   return s && `?${s}`;
 }
 
-/** The data API for one page request, in-process and anonymous; limits count against the shopper's address. */
-export function inProcessDataApi(app: FastifyInstance, request: FastifyRequest, siteId: string) {
-  return async ({ method, path, query, body }: DataRequest): Promise<unknown> => {
+/**
+ * The data API for one page request, in-process and anonymous; limits count against the shopper's address.
+ * `visitorToken` gives a signed-out visitor's access token for the Stores wire's reads (nothing a browser without
+ * a sign-in could not read).
+ */
+export function inProcessDataApi(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  siteId: string,
+  visitorToken?: () => string | undefined,
+) {
+  return async ({ method, path, query, body, headers }: DataRequest): Promise<unknown> => {
+    const token = STORES_WIRE.test(path) ? visitorToken?.() : undefined;
+    const language = headers?.['accept-language'] ?? headers?.['Accept-Language'];
     const res = await app.inject({
       method,
       url: path + queryString(query),
-      headers: { 'x-vitrine-site-id': siteId, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        'x-vitrine-site-id': siteId,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(token && { authorization: token }),
+        ...(language && { 'accept-language': language }),
+      },
       ...(body !== undefined && { payload: JSON.stringify(body) }),
       remoteAddress: request.ip,
     });

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react';
 import { useVitrine } from '@vitrine/react';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert.js';
-import { SHOP_API } from '../orders/orders-api.js';
+/** The Vitrine API of the member's own data (GET …/members/my/data). */
+const SHOP_API = '/_api/vitrine/v1';
 
 /**
  * "Download my data" (data portability): the member's own data as one JSON file

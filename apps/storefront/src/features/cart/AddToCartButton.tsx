@@ -13,11 +13,14 @@ const CartPanel = lazy(withPageTexts(() => import('./CartPanel.js')));
  */
 export function AddToCartButton({
   productId,
+  variantId,
   productTitle,
   disabled,
   quantity = 1,
 }: {
   productId: string;
+  /** The variant chosen on the product page; a product without options needs none. */
+  variantId?: string;
   productTitle: string;
   disabled?: boolean;
   /** How many to add (the product page's quantity selector); one from a catalog card. */
@@ -26,7 +29,7 @@ export function AddToCartButton({
   const { _ } = useLingui();
   const { add, room } = useCart();
   // A full cart (the site's caps, cart-limits.ts) takes no more: the button says so instead of failing at checkout.
-  const { reached, max } = room(productId);
+  const { reached, max } = room(productId, variantId);
   const [added, setAdded] = useState(0);
   const [panel, setPanel] = useState(false);
   return (
@@ -38,7 +41,7 @@ export function AddToCartButton({
         onClick={() => {
           setAdded((n) => n + 1);
           setPanel(true);
-          void add(productId, quantity);
+          void add({ productId, variantId, quantity });
         }}
       >
         {_('cart.add')}
@@ -49,7 +52,7 @@ export function AddToCartButton({
       </span>
       {panel && (
         <Suspense fallback={null}>
-          <CartPanel productId={productId} onClose={() => setPanel(false)} />
+          <CartPanel productId={productId} variantId={variantId} onClose={() => setPanel(false)} />
         </Suspense>
       )}
     </>

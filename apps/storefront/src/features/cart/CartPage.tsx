@@ -1,43 +1,34 @@
 import { useLingui } from '@lingui/react';
-import { Rich } from '../../i18n/Rich.js';
 import { useQuery, useSession } from '@vitrine/react';
+import { Rich } from '../../i18n/Rich.js';
 import { Link, useNavigate } from '../../app/router/index.js';
-import { useShopClient } from '../../app/use-shop-client.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { Price } from '../../components/Price.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { fetchProductsByIds } from '../catalog/catalog-api.js';
-import type { Product } from '../catalog/product-types.js';
+import { estimateTotals } from './cart-extras.js';
 import { useCart } from './cart-context.js';
 import { cartFull } from './cart-limits.js';
 import { CartLineRow } from './CartLineRow.js';
-
-/** Products of the cart's lines, looked up in the catalog (prices always come from there). */
-export function useCartProducts(productIds: string[]) {
-  const client = useShopClient();
-  const ids = [...new Set(productIds)].sort();
-  const query = useQuery(['cart-products', ids], () => fetchProductsByIds(client, ids), {
-    shared: true,
-    enabled: ids.length > 0,
-  });
-  const byId = new Map<string, Product>((query.data ?? []).map((p) => [p._id, p]));
-  return { byId, loading: ids.length > 0 && !query.data && query.status != 'error', error: query.status == 'error' };
-}
+import { CouponForm } from './CouponForm.js';
+import { Totals } from './Totals.js';
+import { useEcom } from './use-ecom.js';
 
 export function CartPage() {
   const { _ } = useLingui();
   const cart = useCart();
+  const ecom = useEcom();
   const { isMember } = useSession();
   const navigate = useNavigate();
-  const products = useCartProducts(cart.lines.map((l) => l.productId));
-  const subtotal = cart.lines.reduce(
-    (sum, line) => sum + (products.byId.get(line.productId)?.price ?? 0) * line.quantity,
-    0,
-  );
-
-  const checkout = () => navigate('/checkout');
+  // The server's totals for the cart as it is now (its discount, and tax where it is known without an address).
+  const shape =
+    cart.lines.map((l) => `${l.id}:${l.quantity}`).join() + `|${cart.cart?.appliedDiscounts[0]?.coupon?.code ?? ''}`;
+  const estimate = useQuery(['cart-estimate', shape], () => estimateTotals(ecom), {
+    enabled: cart.lines.length > 0,
+    keepPreviousData: true,
+  });
+  const currency = cart.cart?.currency ?? '';
   const full = cartFull(cart.lines, cart.limits);
+  const totals = estimate.data;
 
   return (
     <section className="page cart-page">
@@ -63,23 +54,30 @@ export function CartPage() {
         <>
           <ul className="cart-lines">
             {cart.lines.map((line) => (
-              <CartLineRow
-                // A line's id changes when its insert lands: keyed by its product (one line each, unless two
-                // tabs raced), the row and a focused quantity button stay in place.
-                key={cart.lines.filter((l) => l.productId == line.productId).length > 1 ? line._id : line.productId}
-                line={line}
-                product={products.byId.get(line.productId)}
-                loading={products.loading}
-              />
+              <CartLineRow key={line.id} line={line} currency={currency} />
             ))}
           </ul>
           <div className="cart-summary">
-            <p className="cart-summary__total">
-              {_('cart.subtotal')} <Price amount={subtotal} />
-            </p>
+            <CouponForm
+              applied={cart.cart?.appliedDiscounts ?? []}
+              stoppedApplying={totals?.calculationErrors.couponCalculationError?.applicationError.code}
+              onApply={cart.applyCoupon}
+              onRemove={cart.removeCoupon}
+            />
+            {totals ? (
+              <Totals
+                summary={totals.priceSummary}
+                currency={totals.currency}
+                taxIncluded={totals.cart.taxIncludedInPrices}
+                code={totals.appliedDiscounts[0]?.coupon?.code}
+                totalLabel={_('checkout.estimatedTotal')}
+              />
+            ) : (
+              <Skeleton lines={2} label={_('cart.loading')} />
+            )}
             <p className="muted">{_('cart.pricesConfirmed')}</p>
             {full && <p className="cart-limit">{_(`cart.limit.${full.reached}`, { max: full.max })}</p>}
-            <button type="button" className="button button--primary button--wide" onClick={checkout}>
+            <button type="button" className="button button--primary button--wide" onClick={() => navigate('/checkout')}>
               {_('cart.checkout')}
             </button>
             {!isMember && <p className="muted">{_('cart.signInFirst')}</p>}

@@ -1,26 +1,35 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from '../../app/router/index.js';
+import { lineChoices, lineImage, lineName } from '../../app/ecom-types.js';
 import { Price } from '../../components/Price.js';
 import { ProductImage } from '../../components/ProductImage.js';
 import { useCart } from './cart-context.js';
-import { useCartProducts } from './CartPage.js';
+import { holds } from './cart-limits.js';
 import './cart-panel.css';
 
 /**
- * What "Add to cart" opens (issue #29): the product just added, how many are in the cart, the subtotal and
- * the way to checkout, in a modal dialog (Esc, the close button and "Keep shopping" close it; focus comes
- * back to the button that opened it, as the native dialog does). Loaded on the first add only.
+ * What "Add to cart" opens (issue #29): the product just added (with the variant's choices), how many are in the
+ * cart, the subtotal the server priced and the way to checkout, in a modal dialog (Esc, the close button and
+ * "Keep shopping" close it; focus comes back to the button that opened it, as the native dialog does). Loaded on
+ * the first add only.
  */
-export default function CartPanel({ productId, onClose }: { productId: string; onClose: () => void }) {
+export default function CartPanel({
+  productId,
+  variantId,
+  onClose,
+}: {
+  productId: string;
+  variantId?: string;
+  onClose: () => void;
+}) {
   const { _ } = useLingui();
   const cart = useCart();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
-  const products = useCartProducts(cart.lines.map((l) => l.productId));
-  const product = products.byId.get(productId);
-  const inCart = cart.lines.filter((l) => l.productId == productId).reduce((n, l) => n + l.quantity, 0);
-  const subtotal = cart.lines.reduce((sum, l) => sum + (products.byId.get(l.productId)?.price ?? 0) * l.quantity, 0);
+  const mine = cart.lines.filter((l) => holds(l, productId, variantId));
+  const line = mine[0];
+  const inCart = mine.reduce((n, l) => n + l.quantity, 0);
 
   useEffect(() => {
     const d = dialog.current;
@@ -35,6 +44,7 @@ export default function CartPanel({ productId, onClose }: { productId: string; o
     close();
     navigate(to);
   };
+  const currency = cart.cart?.currency ?? '';
 
   return (
     <dialog ref={dialog} className="cart-panel" aria-labelledby="cart-panel-title" onClose={onClose}>
@@ -45,18 +55,23 @@ export default function CartPanel({ productId, onClose }: { productId: string; o
         </button>
       </div>
       <div className="cart-panel__line">
-        <ProductImage className="cart-panel__image" src={product?.image} alt="" size={64} />
+        <ProductImage className="cart-panel__image" src={line ? lineImage(line) : undefined} alt="" size={64} />
         <div>
           <p className="cart-panel__title">
-            <bdi>{product?.title ?? ''}</bdi>
+            <bdi>{line ? lineName(line) : ''}</bdi>
           </p>
+          {line && line.descriptionLines.length > 0 && (
+            <p className="muted cart-line__choices">
+              <bdi>{lineChoices(line)}</bdi>
+            </p>
+          )}
           <p className="muted">{_('cartPanel.inCart', { count: inCart })}</p>
         </div>
-        {product && <Price amount={product.price} />}
+        {line && <Price amount={line.price.amount} currency={currency} />}
       </div>
       <p className="cart-panel__subtotal">
         <span>{_('cartPanel.subtotal', { count: cart.count })}</span>{' '}
-        <Price amount={subtotal} className="price price--strong" />
+        {cart.cart && <Price amount={cart.cart.subtotal.amount} currency={currency} className="price price--strong" />}
       </p>
       <div className="cart-panel__actions">
         <button type="button" className="button button--primary button--wide" onClick={() => go('/checkout')}>

@@ -1,134 +1,161 @@
 import { useQuery } from '@vitrine/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useShopClient } from '../../app/use-shop-client.js';
+import type { Cart, LineItem } from '../../app/ecom-types.js';
 import { useRuntimeConfig } from '../../config/config-context.js';
 import {
+  addToCart,
   clampQuantity,
   countItems,
-  fetchCartLines,
-  insertCartLine,
-  removeCartLine,
-  updateCartLine,
+  fetchCart,
+  removeLine,
+  setLineQuantity,
+  type AddItem,
 } from './cart-api.js';
-import type { CartLine } from './cart-api.js';
 import { CartContext } from './cart-context.js';
+import { applyCoupon as applyCartCoupon, removeCoupon as removeCartCoupon } from './cart-extras.js';
 import type { CartContextValue } from './cart-context.js';
-import { lineMax, roomFor } from './cart-limits.js';
+import { holds, lineMax, roomFor } from './cart-limits.js';
+import { useEcom } from './use-ecom.js';
 
 /**
- * Holds the shopper's cart. Changes show at once (optimistic) and are sent one after another, so
- * quick repeated clicks never race each other into duplicate lines; a failure reloads the truth. Quantities stay
- * within the site's caps (`cartLimits` of the run-time config), so checkout never refuses the cart for them.
+ * Holds the shopper's eCom cart. Changes are sent one after another (quick repeated clicks never race each other
+ * into duplicate lines) and each answer is the whole cart as the server priced it; quantity changes and removals
+ * show at once (optimistic), and a failure reloads the truth. Quantities stay within the site's caps
+ * (`cartLimits` of the run-time config), so the server never refuses the cart for them.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const client = useShopClient();
+  const ecom = useEcom();
   const { cartLimits: limits } = useRuntimeConfig();
-  const cart = useQuery(['cart'], () => fetchCartLines(client));
-  const { setData, refetch } = cart;
+  const query = useQuery(['cart'], () => fetchCart(ecom));
+  const { setData, refetch } = query;
   const [error, setError] = useState<string>();
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const latest = useRef<CartLine[]>([]);
-  latest.current = cart.data ?? [];
-  // Lines added optimistically carry a temporary id until the server answers; changes queued
-  // meanwhile name the temporary id and are sent with the real one.
-  const realIds = useRef(new Map<string, string>());
-  const tempCounter = useRef(0);
-  const idOf = useCallback((id: string) => realIds.current.get(id) ?? id, []);
+  const latest = useRef<Cart | null>(null);
+  latest.current = query.data ?? null;
 
+  /** Shows `optimistic` at once (when given), then sends the change; the server's cart replaces it. */
   const change = useCallback(
-    (apply: (lines: CartLine[]) => CartLine[], send: () => Promise<void>) => {
+    (send: () => Promise<Cart>, optimistic?: (cart: Cart) => Cart, rethrow = false) => {
       setError(undefined);
-      setData((lines = []) => (latest.current = apply(lines)));
-      const run = queue.current.then(send).catch(async (cause: unknown) => {
+      if (optimistic) setData((cart) => (cart ? (latest.current = optimistic(cart)) : (cart ?? null)));
+      const run = queue.current.then(async () => {
+        const cart = await send();
+        setData(() => (latest.current = cart));
+      });
+      queue.current = run.catch(() => undefined);
+      return run.catch(async (cause: unknown) => {
+        await refetch().catch(() => undefined);
+        if (rethrow) throw cause;
         console.error('Cart change failed', cause);
         setError('cart.updateFailed'); // a catalog id: shown in the shopper's language
-        await refetch().catch(() => undefined);
       });
-      queue.current = run;
-      return run;
     },
     [setData, refetch],
   );
 
+  // Adds not answered yet, shown on top of the server's cart (the count moves at the click).
+  const [pending, setPending] = useState<PendingAdd[]>([]);
+  const pendingRef = useRef<PendingAdd[]>([]);
+  const seq = useRef(0);
+  const lines = useMemo(() => withPending(query.data?.lineItems ?? [], pending), [query.data, pending]);
+
   const add = useCallback(
-    (productId: string, quantity = 1) => {
-      const tempId = `pending-${productId}-${++tempCounter.current}`;
+    (item: AddItem) => {
       // Only what the caps leave room for; nothing at all when the cart is full (the add button says why).
-      const units = clampQuantity(quantity, roomFor(latest.current, productId, limits).room);
+      const shown = withPending(latest.current?.lineItems ?? [], pendingRef.current);
+      const units = clampQuantity(item.quantity ?? 1, roomFor(shown, item.productId, limits, item.variantId).room);
       if (units == 0) return Promise.resolve();
-      return change(
-        (lines) => {
-          const first = lines.find((l) => l.productId == productId);
-          return first
-            ? lines.map((l) => (l == first ? { ...l, quantity: l.quantity + units } : l))
-            : [...lines, { _id: tempId, productId, quantity: units }];
-        },
-        async () => {
-          // Read the line again when our turn comes: an earlier queued insert may have created it.
-          const line = latest.current.find((l) => l.productId == productId && !l._id.startsWith('pending-'));
-          if (line) {
-            await updateCartLine(client, line);
-            return;
-          }
-          const pending = latest.current.find((l) => l._id == tempId);
-          if (!pending) return; // removed before it was ever sent
-          const saved = await insertCartLine(client, productId, pending.quantity);
-          realIds.current.set(tempId, saved._id);
-          setData(
-            (lines = []) =>
-              (latest.current = lines.map((l) => (l._id == tempId ? { ...saved, quantity: l.quantity } : l))),
-          );
-          // Clicks made while the insert travelled raised the pending quantity: send it.
-          const now = latest.current.find((l) => l._id == saved._id);
-          if (now && now.quantity != saved.quantity) await updateCartLine(client, now);
-        },
-      );
+      const mine: PendingAdd = { seq: ++seq.current, item: { ...item, quantity: units } };
+      setPending((list) => (pendingRef.current = [...list, mine]));
+      const done = () => setPending((list) => (pendingRef.current = list.filter((p) => p != mine)));
+      // Dropped once the server's cart (or, on a failure, the reloaded one) is in place: no flicker between.
+      return change(() => addToCart(ecom, mine.item)).finally(done);
     },
-    [change, client, setData, limits],
+    [change, ecom, limits],
   );
 
   const remove = useCallback(
     (lineId: string) =>
-      change(
-        (lines) => lines.filter((l) => l._id != lineId && l._id != idOf(lineId)),
-        async () => {
-          if (!idOf(lineId).startsWith('pending-')) await removeCartLine(client, idOf(lineId));
-        },
-      ),
-    [change, client, idOf],
+      // A line still travelling has no id on the server yet: its controls wait for it.
+      lineId.startsWith('pending-')
+        ? Promise.resolve()
+        : change(
+            () => removeLine(ecom, lineId),
+            (cart) => ({ ...cart, lineItems: cart.lineItems.filter((l) => l.id != lineId) }),
+          ),
+    [change, ecom],
   );
 
   const setQuantity = useCallback(
     (lineId: string, quantity: number) => {
-      const line = latest.current.find((l) => l._id == lineId || l._id == idOf(lineId));
-      const q = clampQuantity(quantity, line ? lineMax(latest.current, line, limits) : 0);
+      if (lineId.startsWith('pending-')) return Promise.resolve();
+      const all = latest.current?.lineItems ?? [];
+      const line = all.find((l) => l.id == lineId);
+      const q = clampQuantity(quantity, line ? lineMax(all, line, limits) : 0);
       if (q == 0) return remove(lineId);
       return change(
-        (lines) => lines.map((l) => (l._id == lineId || l._id == idOf(lineId) ? { ...l, quantity: q } : l)),
-        async () => {
-          const line = latest.current.find((l) => l._id == idOf(lineId));
-          if (line && !line._id.startsWith('pending-')) await updateCartLine(client, line);
-        },
+        () => setLineQuantity(ecom, lineId, q),
+        (cart) => ({ ...cart, lineItems: cart.lineItems.map((l) => (l.id == lineId ? { ...l, quantity: q } : l)) }),
       );
     },
-    [change, client, remove, idOf, limits],
+    [change, ecom, remove, limits],
   );
+
+  const applyCoupon = useCallback(
+    (code: string) => change(() => applyCartCoupon(ecom, code), undefined, true),
+    [change, ecom],
+  );
+  const removeCoupon = useCallback(() => change(() => removeCartCoupon(ecom)), [change, ecom]);
 
   const value = useMemo<CartContextValue>(
     () => ({
-      lines: cart.data ?? [],
-      status: cart.status == 'success' || cart.data ? 'success' : cart.status,
-      count: countItems(cart.data ?? []),
+      lines,
+      cart: query.data ?? null,
+      status: query.status == 'success' || query.data !== undefined ? 'success' : query.status,
+      count: countItems(lines),
       error,
       limits,
-      room: (productId: string) => roomFor(cart.data ?? [], productId, limits),
+      room: (productId: string, variantId?: string) => roomFor(lines, productId, limits, variantId),
       add,
       setQuantity,
       remove,
+      applyCoupon,
+      removeCoupon,
       reload: refetch,
     }),
-    [cart.data, cart.status, error, limits, add, setQuantity, remove, refetch],
+    [lines, query.data, query.status, error, limits, add, setQuantity, remove, applyCoupon, removeCoupon, refetch],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+interface PendingAdd {
+  seq: number;
+  item: AddItem;
+}
+
+/** The server's lines with the adds still travelling: a line they add to grows, a new one shows as pending. */
+function withPending(lines: LineItem[], pending: readonly PendingAdd[]): LineItem[] {
+  let out = lines;
+  for (const { seq, item } of pending) {
+    const units = item.quantity ?? 1;
+    const line = out.find((l) => holds(l, item.productId, item.variantId));
+    out = line
+      ? out.map((l) => (l == line ? { ...l, quantity: l.quantity + units } : l))
+      : [
+          ...out,
+          {
+            id: `pending-${seq}`,
+            quantity: units,
+            catalogReference: {
+              catalogItemId: item.productId,
+              ...(item.variantId ? { options: { variantId: item.variantId } } : {}),
+            },
+            productName: { original: '' },
+            price: { amount: '0', formattedAmount: '' },
+            descriptionLines: [],
+          },
+        ];
+  }
+  return out;
 }

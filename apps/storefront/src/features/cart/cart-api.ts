@@ -1,39 +1,59 @@
 /**
- * The cart is a set of `Cart` items `{productId, quantity}` owned by the shopper (permission AUTHOR:
- * a visitor's token owns them from the first click; the server hands them to the member on sign-in).
+ * The shopper's current cart on the eCom wire (`/ecom/v1/carts/current`, docs/commerce.md → Carts): one per
+ * visitor or member, made by the first line added, handed to the member at sign-in by the server.
  */
-import type { ShopClient } from '../../app/shop-client.js';
+import { ApiRequestError } from '@vitrine/react';
+import type { EcomFetch } from '../../app/ecom-fetch.js';
+import type { Cart, LineItem } from '../../app/ecom-types.js';
+import { OWNED_CART_NOT_FOUND } from '../../app/error-codes.js';
 
-export type CartLine = {
-  _id: string;
+export type CartLine = LineItem;
+
+export const CURRENT = '/ecom/v1/carts/current';
+
+export interface AddItem {
+  /** The module's product id. */
   productId: string;
-  quantity: number;
-};
-
-export const CART = 'Cart';
-
-export async function fetchCartLines(client: ShopClient): Promise<CartLine[]> {
-  const result = await client.items.query<CartLine>(CART).ascending('_createdDate').limit(100).find();
-  return result.items.filter((line) => typeof line.productId == 'string' && line.quantity > 0);
+  /** One of its variants; a product without options needs none. */
+  variantId?: string;
+  quantity?: number;
 }
 
-export async function insertCartLine(client: ShopClient, productId: string, quantity: number): Promise<CartLine> {
-  return client.items.insert<Omit<CartLine, '_id'> & { _id?: string }>(CART, {
-    productId,
-    quantity,
-  }) as Promise<CartLine>;
+export const noCart = (e: unknown) => e instanceof ApiRequestError && e.code == OWNED_CART_NOT_FOUND;
+
+/** The cart, or null when the shopper has none yet (`OWNED_CART_NOT_FOUND` is an empty cart, not an error). */
+export async function fetchCart(ecom: EcomFetch): Promise<Cart | null> {
+  try {
+    return (await ecom<{ cart: Cart }>('GET', CURRENT)).cart;
+  } catch (e) {
+    if (noCart(e)) return null;
+    throw e;
+  }
 }
 
-export async function updateCartLine(client: ShopClient, line: CartLine): Promise<CartLine> {
-  return client.items.update<CartLine>(CART, { _id: line._id, productId: line.productId, quantity: line.quantity });
+export async function addToCart(ecom: EcomFetch, item: AddItem): Promise<Cart> {
+  const lineItem = {
+    catalogReference: {
+      catalogItemId: item.productId,
+      ...(item.variantId ? { options: { variantId: item.variantId } } : {}),
+    },
+    quantity: item.quantity ?? 1,
+  };
+  return (await ecom<{ cart: Cart }>('POST', `${CURRENT}/add-to-cart`, { lineItems: [lineItem] })).cart;
 }
 
-export async function removeCartLine(client: ShopClient, lineId: string): Promise<void> {
-  await client.items.remove(CART, lineId);
+export async function setLineQuantity(ecom: EcomFetch, lineId: string, quantity: number): Promise<Cart> {
+  const path = `${CURRENT}/update-line-items-quantity`;
+  return (await ecom<{ cart: Cart }>('POST', path, { lineItems: [{ id: lineId, quantity }] })).cart;
+}
+
+export async function removeLine(ecom: EcomFetch, lineId: string): Promise<Cart> {
+  return (await ecom<{ cart: Cart }>('POST', `${CURRENT}/remove-line-items`, { lineItemIds: [lineId] })).cart;
 }
 
 /** Total number of items (sum of quantities), as shown on the cart link. */
-export const countItems = (lines: readonly CartLine[]): number => lines.reduce((n, line) => n + line.quantity, 0);
+export const countItems = (lines: readonly Pick<CartLine, 'quantity'>[]): number =>
+  lines.reduce((n, line) => n + line.quantity, 0);
 
 /** A whole quantity from 0 to `max` (the room the site's caps leave: cart-limits.ts). */
 export const clampQuantity = (n: number, max: number): number => Math.max(0, Math.min(max, Math.floor(n)));

@@ -17,6 +17,20 @@ afterEach(() => {
 
 const cartLink = () => screen.getByRole('link', { name: /^Cart, \d+ items?$/ });
 
+/** The quantities of the shopper's eCom cart on the server (none before the first add). */
+async function serverQuantities(shop: ReturnType<typeof renderShop>): Promise<number[]> {
+  try {
+    const { cart } = await shop.client.request<{ cart: { lineItems: { quantity: number }[] } }>({
+      method: 'GET',
+      path: '/ecom/v1/carts/current',
+    });
+    return cart.lineItems.map((l) => l.quantity).sort();
+  } catch (e) {
+    if ((e as { code?: unknown }).code == 'OWNED_CART_NOT_FOUND') return [];
+    throw e;
+  }
+}
+
 /**
  * Sets the demo site's caps (`sites[].shop`) the way the console's settings do at run time (a new site object in
  * the registry), and gives the caps the storefront then reads from `/_vitrine/config.json`.
@@ -31,19 +45,33 @@ async function siteCaps(shop: Record<string, number> | undefined) {
 }
 
 describe('catalog and cart against a real server', () => {
-  it('shows product cards with image, title, price and one "Add to cart" each', async () => {
+  it('shows product cards with image, title, price and one "Add to cart" (or "Choose options") each', async () => {
     renderShop(server);
-    const cards = await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
-    expect(cards.length).toBeGreaterThan(0);
+    const buttons = await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    const choosers = screen.getAllByRole('link', { name: /^Choose options for / });
+    expect(buttons.length).toBeGreaterThan(0);
+    expect(choosers.length).toBeGreaterThan(0);
     const list = screen.getAllByRole('list').find((l) => l.classList.contains('product-grid'))!;
     const items = within(list).getAllByRole('listitem');
-    expect(items).toHaveLength(cards.length);
+    expect(items).toHaveLength(buttons.length + choosers.length);
     for (const item of items) {
-      expect(within(item).getByRole('heading', { level: 2 }).textContent).not.toBe('');
-      expect(within(item).getByText(/^\$\d/).textContent).toMatch(/^\$\d[\d,]*\.\d{2}$/);
+      const title = within(item).getByRole('heading', { level: 2 }).textContent;
+      expect(title).not.toBe('');
+      // The site's currency (USD in the demo) from the Stores wire; "From" when the variants' prices differ.
+      expect(item.querySelector('.price')?.textContent).toMatch(/^(From )?\$\d[\d,]*\.\d{2}/);
       expect(item.querySelector('img')?.getAttribute('src')).toMatch(/\/assets\/products\//);
-      expect(within(item).getAllByRole('button', { name: 'Add to cart' })).toHaveLength(1);
+      const actions = [
+        ...within(item).queryAllByRole('button', { name: 'Add to cart' }),
+        ...within(item).queryAllByRole('link', { name: `Choose options for ${title}` }),
+      ];
+      expect(actions).toHaveLength(1);
     }
+    // The wool throw comes in sizes priced differently: its card says where its prices start.
+    const throwCard = items.find((i) => /Wool Throw/.test(i.textContent ?? ''))!;
+    expect(throwCard.querySelector('.price')?.textContent).toBe('From $120.00');
+    // The vase is on sale: the price it was is struck through and said in words.
+    const vase = items.find((i) => /Vase/.test(i.textContent ?? ''))!;
+    expect(vase.querySelector('.price')?.textContent).toBe('$36.00 $45.00Was $45.00');
   });
 
   it('keeps search, category and sort in the URL', async () => {
@@ -64,17 +92,16 @@ describe('catalog and cart against a real server', () => {
   it('adds to the cart from the first click and keeps it across a reload', async () => {
     const shop = renderShop(server);
     await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 0 items'));
-    const [first, second] = await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    const buttons = await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    // Two products in stock (the demo has sold-out ones).
+    const [first, second] = buttons.filter((b) => !b.hasAttribute('disabled'));
     fireEvent.click(first!);
     expect(cartLink().getAttribute('aria-label')).toBe('Cart, 1 item');
     fireEvent.click(second!);
     fireEvent.click(first!);
     expect(cartLink().getAttribute('aria-label')).toBe('Cart, 3 items');
     // The cart lives on the server, owned by this visitor.
-    await waitFor(async () => {
-      const { items } = await shop.client.items.query('Cart').find();
-      expect(items.map((i) => i.quantity).sort()).toEqual([1, 2]);
-    });
+    await waitFor(async () => expect(await serverQuantities(shop)).toEqual([1, 2]));
     shop.reload();
     await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 3 items'));
   });
@@ -88,14 +115,38 @@ describe('catalog and cart against a real server', () => {
     const increase = await screen.findByRole('button', { name: /^Increase quantity of (?!Loading)/ });
     fireEvent.click(increase);
     await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 2 items'));
-    await waitFor(async () =>
-      expect((await shop.client.items.query('Cart').find()).items.map((i) => i.quantity)).toEqual([2]),
-    );
+    await waitFor(async () => expect(await serverQuantities(shop)).toEqual([2]));
     fireEvent.click(screen.getByRole('button', { name: /^Remove / }));
     await screen.findByText('Your cart is empty.');
     expect(screen.queryAllByRole('button', { name: /^Remove / })).toEqual([]);
     expect(cartLink().getAttribute('aria-label')).toBe('Cart, 0 items');
-    await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items).toEqual([]));
+    await waitFor(async () => expect(await serverQuantities(shop)).toEqual([]));
+  });
+
+  it('picks a variant on the product page: price and stock follow it, sold-out choices are off, the cart gets it', async () => {
+    const shop = renderShop(server, '/products/wool-throw');
+    const size = await screen.findByRole('group', { name: /^Size/ }, { timeout: 5000 });
+    const colour = screen.getByRole('group', { name: /^Colour/ });
+    // It starts on the first variant in stock: Throw in Oat, $120.00, 3 left.
+    expect((within(size).getByRole('radio', { name: 'Throw' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(colour).getByRole('radio', { name: 'Oat' }) as HTMLInputElement).checked).toBe(true);
+    expect(document.querySelector('.product-page__price')?.textContent).toBe('$120.00');
+    screen.getByText('3 in stock');
+    fireEvent.click(within(size).getByRole('radio', { name: 'Blanket' }));
+    expect(document.querySelector('.product-page__price')?.textContent).toBe('$160.00');
+    screen.getByText('2 in stock');
+    // Blanket is sold out in Charcoal and Sage: those choices are off and say so.
+    for (const name of ['Charcoal (sold out)', 'Sage (sold out)'])
+      expect(within(colour).getByRole('radio', { name }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(async () => expect(await serverQuantities(shop)).toEqual([1]));
+    const { cart } = await shop.client.request<{
+      cart: { lineItems: { descriptionLines: { plainText?: { original: string } }[]; price: { amount: string } }[] };
+    }>({ method: 'GET', path: '/ecom/v1/carts/current' });
+    expect(cart.lineItems[0]!.price.amount).toBe('160.00');
+    expect(cart.lineItems[0]!.descriptionLines[0]!.plainText?.original).toBe('Blanket');
+    // The panel names the variant added.
+    await screen.findByText(/Size: Blanket/);
   });
 
   it('shows a 404 page for unknown addresses and unknown products', async () => {
@@ -116,7 +167,7 @@ describe('catalog and cart against a real server', () => {
       const shop = renderShop(server, '/products/stoneware-mug', { cartLimits });
       await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 0 items'));
       const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' }, { timeout: 5000 });
-      expect(quantity.getAttribute('max')).toBe('3'); // 40 in stock: the cap wins
+      expect(quantity.getAttribute('max')).toBe('3'); // 25 of the first colour in stock: the cap wins
       for (let i = 0; i < 5; i++) fireEvent.click(screen.getByRole('button', { name: 'One more' }));
       expect((quantity as HTMLInputElement).value).toBe('3');
       expect(screen.getByRole('button', { name: 'One more' }).hasAttribute('disabled')).toBe(true);
@@ -125,9 +176,7 @@ describe('catalog and cart against a real server', () => {
       // The product's cap is met: no more of it, and the shopper is told why.
       expect(screen.getByRole('button', { name: 'Add to cart' }).hasAttribute('disabled')).toBe(true);
       screen.getByText('Your cart has the most of this product one order may hold: 3.');
-      await waitFor(async () =>
-        expect((await shop.client.items.query('Cart').find()).items.map((i) => i.quantity)).toEqual([3]),
-      );
+      await waitFor(async () => expect(await serverQuantities(shop)).toEqual([3]));
 
       // A second product takes the order's last unit; then no product has room.
       shop.reload('/');
@@ -140,9 +189,7 @@ describe('catalog and cart against a real server', () => {
       expect(screen.getAllByText('Your cart is full. Most items per order: 4.').length).toBeGreaterThan(0);
       for (const card of screen.getAllByRole('button', { name: 'Add to cart' }))
         expect(card.hasAttribute('disabled')).toBe(true);
-      await waitFor(async () =>
-        expect((await shop.client.items.query('Cart').find()).items.map((i) => i.quantity).sort()).toEqual([1, 3]),
-      );
+      await waitFor(async () => expect(await serverQuantities(shop)).toEqual([1, 3]));
 
       // The cart page says it too, and its steppers stop at the caps.
       fireEvent.click(cartLink());
@@ -156,9 +203,7 @@ describe('catalog and cart against a real server', () => {
       const field = await screen.findByRole('spinbutton', { name: /^Quantity of (?!Loading)/ }, { timeout: 5000 });
       expect(field.getAttribute('max')).toBe('3');
       fireEvent.change(field, { target: { value: '50' } });
-      await waitFor(async () =>
-        expect((await shop.client.items.query('Cart').find()).items.map((i) => i.quantity)).toEqual([3]),
-      );
+      await waitFor(async () => expect(await serverQuantities(shop)).toEqual([3]));
       expect(cartLink().getAttribute('aria-label')).toBe('Cart, 3 items');
     } finally {
       await siteCaps(undefined);

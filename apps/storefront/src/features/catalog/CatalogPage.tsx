@@ -18,11 +18,13 @@ export function CatalogPage() {
   const client = useShopClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readCatalogParams(searchParams);
-  const catalog = useQuery(['catalog', params], () => fetchCatalogPage(client, params), {
+  const categories = useQuery(['categories'], () => fetchCategories(client), { shared: true });
+  // A category view filters by the collection's id, which the categories name.
+  const catalog = useQuery(['catalog', params], () => fetchCatalogPage(client, params, categories.data ?? []), {
     shared: true,
     keepPreviousData: true,
+    enabled: !params.category || categories.status != 'loading',
   });
-  const categories = useQuery(['categories'], () => fetchCategories(client), { shared: true });
 
   const update = (next: CatalogParams) => setSearchParams(writeCatalogParams(next));
   const hrefFor = (page: number) => {

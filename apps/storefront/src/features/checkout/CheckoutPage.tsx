@@ -2,19 +2,27 @@ import { useLingui } from '@lingui/react';
 import { useInvalidate, useMember, useQuery, useSession, useVitrine } from '@vitrine/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '../../app/router/index.js';
+import type { Checkout } from '../../app/ecom-types.js';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { Price } from '../../components/Price.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { Rich } from '../../i18n/Rich.js';
 import { isolate } from '../../i18n/isolate.js';
 import { authPageLink } from '../auth/return-to.js';
 import { useCart } from '../cart/cart-context.js';
-import { useCartProducts } from '../cart/CartPage.js';
+import { useEcom } from '../cart/use-ecom.js';
 import { formatAddress, type OrderAddress } from '../orders/order-types.js';
 import { AddressFields } from './AddressFields.js';
-import { fetchQuote, fetchShippingCountries, placeOrder } from './checkout-api.js';
+import {
+  createCheckout,
+  deliveryOffers,
+  fetchPlacedOrder,
+  fetchShippingCountries,
+  placeOrder,
+  updateCheckout,
+} from './checkout-api.js';
+import { CheckoutAside } from './CheckoutAside.js';
 import { checkoutErrorMessage } from './checkout-errors.js';
 import { DeliveryOptions } from './DeliveryOptions.js';
 import { ReviewStep } from './ReviewStep.js';
@@ -23,18 +31,19 @@ import './checkout.css';
 /**
  * `/checkout`, for members and guests alike: contact (a guest's email, or the member's), the delivery
  * address (typed, or one saved in the member's profile; a typed one may be saved there), the delivery method
- * for that country, then a review step with the server's prices before "Place order".
+ * for that country, then a review step with the server's prices (tax, discount, delivery) before "Place order".
+ * The cart becomes an eCom checkout, which the server prices on every change and places as the order.
  */
 export function CheckoutPage() {
-  const { _, i18n } = useLingui();
+  const { _ } = useLingui();
   const cart = useCart();
+  const ecom = useEcom();
   const { isMember } = useSession();
   const member = useMember();
   const { authFetch } = useVitrine();
   const invalidate = useInvalidate();
   const navigate = useNavigate();
   const location = useLocation();
-  const products = useCartProducts(cart.lines.map((l) => l.productId));
   const saved = isMember ? (member.data?.profile.addresses ?? []) : [];
   const [step, setStep] = useState<'details' | 'review'>('details');
   const [email, setEmail] = useState('');
@@ -42,6 +51,7 @@ export function CheckoutPage() {
   const [typed, setTyped] = useState<OrderAddress>({});
   const [saveAddress, setSaveAddress] = useState(false);
   const [method, setMethod] = useState<string>();
+  const [reviewed, setReviewed] = useState<Checkout>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -58,29 +68,49 @@ export function CheckoutPage() {
   const countries = useQuery(['shipping-countries'], () => fetchShippingCountries(authFetch), { shared: true });
   // Shops without delivery methods list no countries: the address then takes a typed country code.
   const delivers = !!countries.data?.length;
-  const quote = useQuery(
-    ['checkout-quote', country ?? '', cart.count, cart.lines.length],
-    () => fetchQuote(authFetch, country),
-    { enabled: cart.lines.length > 0, keepPreviousData: true },
+  // The cart as a checkout: made again whenever the cart changes (the server refreshes its open checkout).
+  const cartShape =
+    cart.lines.map((l) => `${l.id}:${l.quantity}`).join() + `|${cart.cart?.appliedDiscounts[0]?.coupon?.code ?? ''}`;
+  const checkoutId = useQuery(['checkout-id', cartShape], () => createCheckout(ecom), {
+    enabled: cart.lines.length > 0 && step == 'details',
+  });
+  // Priced for the country and method chosen: its delivery offers, tax and total.
+  const priced = useQuery(
+    ['checkout', checkoutId.data ?? '', country ?? '', method ?? ''],
+    () => updateCheckout(ecom, checkoutId.data!, { address: country ? { country } : {}, method }),
+    { enabled: !!checkoutId.data && step == 'details', keepPreviousData: true },
   );
-  const options = country ? quote.data?.shippingOptions : undefined;
-  const option = options?.find((o) => o.id == method);
+  const options = country ? deliveryOffers(priced.data) : undefined;
+  const option = options?.find((o) => o.code == method);
   // A method the new country does not offer is dropped; a single one is chosen for the shopper.
   useEffect(() => {
-    if (!options) return;
-    if (method && !options.some((o) => o.id == method)) setMethod(undefined);
-    else if (!method && options.length == 1) setMethod(options[0]!.id);
-  }, [options, method]);
+    if (!options || priced.fetching) return;
+    if (method && !options.some((o) => o.code == method)) setMethod(undefined);
+    else if (!method && options.length == 1) setMethod(options[0]!.code);
+  }, [options, method, priced.fetching]);
 
-  const subtotal = cart.lines.reduce((sum, l) => sum + (products.byId.get(l.productId)?.price ?? 0) * l.quantity, 0);
-
-  const review = (e: FormEvent) => {
+  const review = async (e: FormEvent) => {
     e.preventDefault();
+    if (!checkoutId.data) return;
     setError(undefined);
-    setStep('review');
+    setBusy(true);
+    try {
+      const checkout = await updateCheckout(ecom, checkoutId.data, {
+        ...(isMember ? {} : { email: email.trim() }),
+        address: { ...address, ...(country ? { country } : {}) },
+        method,
+      });
+      setReviewed(checkout);
+      setStep('review');
+    } catch (cause) {
+      setError(checkoutErrorMessage(cause));
+    } finally {
+      setBusy(false);
+    }
   };
 
   const place = async () => {
+    if (!reviewed) return;
     setBusy(true);
     setError(undefined);
     try {
@@ -89,20 +119,16 @@ export function CheckoutPage() {
         const addresses = [...saved, { tag: 'SHIPPING' as const, address: kept }];
         await member.update({ profile: { addresses } }).catch(() => undefined);
       }
-      const { order, orderToken } = await placeOrder(authFetch, {
-        ...(isMember ? {} : { email: email.trim() }),
-        shippingAddress: { ...address, ...(country ? { country } : {}) },
-        ...(method ? { shippingMethod: method } : {}),
-        language: i18n.locale,
-      });
+      const orderId = await placeOrder(ecom, reviewed.id);
+      const order = await fetchPlacedOrder(ecom, orderId).catch(() => undefined);
       await Promise.all([
         cart.reload().catch(() => undefined),
         invalidate(['orders']),
         invalidate(['product'], { shared: true }),
         invalidate(['catalog'], { shared: true }),
       ]);
-      navigate(`/checkout/confirmation/${encodeURIComponent(order._id)}`, {
-        state: { order, orderToken, email: contact },
+      navigate(`/checkout/confirmation/${encodeURIComponent(orderId)}`, {
+        state: { order, email: contact },
         replace: true,
       });
     } catch (e) {
@@ -128,15 +154,15 @@ export function CheckoutPage() {
       </section>
     );
 
+  const failed = checkoutId.status == 'error' ? checkoutId.error : priced.status == 'error' ? priced.error : undefined;
   return (
     <section className="page checkout-page">
       <PageHeading>{_('checkout.heading')}</PageHeading>
       {error && <Alert tone="error">{error}</Alert>}
       <div className={step == 'review' ? 'checkout-layout checkout-layout--review' : 'checkout-layout'}>
-        {step == 'review' && quote.data ? (
+        {step == 'review' && reviewed ? (
           <ReviewStep
-            quote={quote.data}
-            shipping={option}
+            checkout={reviewed}
             email={contact}
             address={address}
             busy={busy}
@@ -144,7 +170,7 @@ export function CheckoutPage() {
             onPlace={() => void place()}
           />
         ) : (
-          <form className="form checkout-form" onSubmit={review}>
+          <form className="form checkout-form" onSubmit={(e) => void review(e)}>
             <fieldset>
               <legend>{_('checkout.contact')}</legend>
               {isMember ? (
@@ -209,42 +235,23 @@ export function CheckoutPage() {
               <DeliveryOptions
                 country={country}
                 options={options}
-                loading={quote.fetching}
+                currency={priced.data?.currency ?? ''}
+                loading={priced.fetching}
                 chosen={method}
                 onChoose={setMethod}
               />
             )}
-            {quote.status == 'error' && <Alert tone="error">{checkoutErrorMessage(quote.error)}</Alert>}
+            {failed !== undefined && <Alert tone="error">{checkoutErrorMessage(failed)}</Alert>}
             <button
               type="submit"
               className="button button--primary button--wide"
-              disabled={!quote.data || (delivers && !option)}
+              disabled={!priced.data || (delivers && !option) || busy}
             >
               {_('checkout.review')}
             </button>
           </form>
         )}
-        {step == 'details' && (
-          <aside aria-labelledby="checkout-items" className="checkout-aside">
-            <h2 id="checkout-items">{_('checkout.items')}</h2>
-            <ul className="checkout-lines">
-              {cart.lines.map((line) => {
-                const product = products.byId.get(line.productId);
-                return (
-                  <li key={line._id}>
-                    <bdi>
-                      {_('checkout.line', { title: product?.title ?? _('common.loading'), quantity: line.quantity })}
-                    </bdi>
-                    <Price amount={(product?.price ?? 0) * line.quantity} />
-                  </li>
-                );
-              })}
-            </ul>
-            <p className="checkout-total">
-              {_('checkout.subtotal')} <Price amount={subtotal} className="price price--strong" />
-            </p>
-          </aside>
-        )}
+        {step == 'details' && <CheckoutAside lines={cart.lines} checkout={priced.data} />}
       </div>
     </section>
   );

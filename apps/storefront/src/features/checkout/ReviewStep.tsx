@@ -1,25 +1,25 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
+import { lineName, nonZero, type Checkout } from '../../app/ecom-types.js';
 import { Price } from '../../components/Price.js';
+import { useFormat } from '../../i18n/format.js';
+import { LineChoices } from '../cart/LineChoices.js';
+import { Totals } from '../cart/Totals.js';
 import { formatAddress, type OrderAddress } from '../orders/order-types.js';
-import type { Quote, ShippingOption } from './checkout-api.js';
 
 /**
- * The review step: what will be ordered, where, how it travels and what it costs, as the server priced it
- * a moment ago, and how to pay (no payment provider: on delivery or by bank transfer).
+ * The review step: what will be ordered (each variant, with its tax), where, how it travels and what it costs, as
+ * the server priced the checkout a moment ago, and how to pay (no payment provider: on delivery or by transfer).
  */
 export function ReviewStep({
-  quote,
-  shipping,
+  checkout,
   email,
   address,
   busy,
   onEdit,
   onPlace,
 }: {
-  quote: Quote;
-  /** The chosen delivery, priced by the server's quote; undefined for shops without delivery methods. */
-  shipping: ShippingOption | undefined;
+  checkout: Checkout;
   email: string;
   address: OrderAddress;
   busy: boolean;
@@ -27,10 +27,12 @@ export function ReviewStep({
   onPlace(): void;
 }) {
   const { _ } = useLingui();
+  const format = useFormat();
   const heading = useRef<HTMLHeadingElement>(null);
   // The step replaces the form: focus (and the screen) move to its heading, as on a new page.
   useEffect(() => heading.current?.focus(), []);
-  const total = (Math.round(quote.subtotal * 100) + Math.round((shipping?.amount ?? 0) * 100)) / 100;
+  const shipping = checkout.shippingInfo.selectedCarrierServiceOption;
+  const { currency } = checkout;
   return (
     <section aria-labelledby="review-heading" className="review">
       <h2 id="review-heading" ref={heading} tabIndex={-1}>
@@ -53,7 +55,7 @@ export function ReviewStep({
           <div>
             <dt>{_('checkout.delivery')}</dt>
             <dd>
-              <bdi>{shipping.name}</bdi>
+              <bdi>{shipping.title}</bdi>
             </dd>
           </div>
         )}
@@ -63,35 +65,30 @@ export function ReviewStep({
         </div>
       </dl>
       <ul className="checkout-lines">
-        {quote.lines.map((line) => (
-          <li key={line.productId}>
+        {checkout.lineItems.map((line) => (
+          <li key={line.id}>
             <span>
-              <bdi>{line.title}</bdi> × {line.quantity}
+              <bdi>{lineName(line)}</bdi> × {line.quantity}
+              <LineChoices line={line} />
+              {nonZero(line.taxDetails?.totalTax) && (
+                <span className="muted line-tax">
+                  {_(checkout.taxIncludedInPrice ? 'totals.lineTaxIncluded' : 'totals.lineTax', {
+                    amount: format.price(line.taxDetails.totalTax.amount, currency),
+                  })}
+                </span>
+              )}
             </span>
-            <Price amount={line.lineTotal} />
+            {line.lineItemPrice && <Price amount={line.lineItemPrice.amount} currency={currency} />}
           </li>
         ))}
       </ul>
-      <dl className="review__totals">
-        <div>
-          <dt>{_('checkout.subtotal')}</dt>
-          <dd>
-            <Price amount={quote.subtotal} />
-          </dd>
-        </div>
-        {shipping && (
-          <div>
-            <dt>{_('checkout.deliveryLine', { method: shipping.name })}</dt>
-            <dd>{shipping.amount == 0 ? _('checkout.free') : <Price amount={shipping.amount} />}</dd>
-          </div>
-        )}
-        <div className="review__total">
-          <dt>{_('checkout.total')}</dt>
-          <dd>
-            <Price amount={total} className="price price--strong" />
-          </dd>
-        </div>
-      </dl>
+      <Totals
+        summary={checkout.priceSummary}
+        currency={currency}
+        taxIncluded={checkout.taxIncludedInPrice}
+        code={checkout.appliedDiscounts[0]?.coupon?.code}
+        delivery={shipping?.title}
+      />
       <div className="review__actions">
         <button type="button" className="button button--primary button--wide" onClick={onPlace} disabled={busy}>
           {_('checkout.placeOrder')}

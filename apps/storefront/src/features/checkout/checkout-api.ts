@@ -1,61 +1,88 @@
 /**
- * The shop API of checkout (`/_api/vitrine/v1`, the shopper's visitor or member token): the site's delivery
- * methods, the review quote (server prices), placing the order, and a guest's order by its signed link.
+ * Checkout on the eCom wire (docs/commerce.md → Checkouts, Placing an order): a checkout made from the current
+ * cart, updated with the buyer's email, the delivery address and method, priced by the server on every answer,
+ * then placed as an order. The countries the shop delivers to come from `GET /_api/vitrine/v1/shipping-methods`.
  */
+import type { AuthFetch, EcomFetch } from '../../app/ecom-fetch.js';
+import type { Checkout, Order, ShippingOffer, WixAddress } from '../../app/ecom-types.js';
 import { readJson } from '@vitrine/react';
-import type { Order, OrderAddress } from '../orders/order-types.js';
-import { SHOP_API } from '../orders/orders-api.js';
-
-type AuthFetch = (path: string, init?: RequestInit) => Promise<Response>;
-
-export interface ShippingOption {
-  id: string;
-  name: string;
-  description?: string;
-  amount: number;
-  freeAbove?: number;
-}
-
-export interface Quote {
-  lines: Order['lines'];
-  itemCount: number;
-  subtotal: number;
-  shippingOptions: ShippingOption[];
-  total: number;
-  currency: string;
-}
-
-export interface CheckoutInput {
-  email?: string;
-  shippingAddress?: OrderAddress;
-  shippingMethod?: string;
-  language?: string;
-}
-
-const post = (authFetch: AuthFetch, path: string, body: unknown) =>
-  authFetch(`${SHOP_API}${path}`, { method: 'POST', body: JSON.stringify(body) });
+import type { OrderAddress } from '../orders/order-types.js';
 
 /** The countries some delivery method serves (empty: the shop asks for no delivery choice). */
 export async function fetchShippingCountries(authFetch: AuthFetch): Promise<string[]> {
-  return (await readJson<{ countries: string[] }>(await authFetch(`${SHOP_API}/shipping-methods`))).countries;
+  return (await readJson<{ countries: string[] }>(await authFetch('/_api/vitrine/v1/shipping-methods'))).countries;
 }
 
-/** The cart priced now, with the delivery methods of `country` (none without one). */
-export async function fetchQuote(authFetch: AuthFetch, country: string | undefined): Promise<Quote> {
-  const body = country ? { shippingAddress: { country } } : {};
-  return (await readJson<{ quote: Quote }>(await post(authFetch, '/checkout/quote', body))).quote;
+/** A checkout of the cart as it is now (making one again refreshes the cart's open checkout). */
+export async function createCheckout(ecom: EcomFetch): Promise<string> {
+  const path = '/ecom/v1/carts/current/create-checkout';
+  return (await ecom<{ checkoutId: string }>('POST', path, { channelType: 'WEB' })).checkoutId;
 }
 
-export async function placeOrder(
-  authFetch: AuthFetch,
-  input: CheckoutInput,
-): Promise<{ order: Order; orderToken?: string }> {
-  return readJson<{ order: Order; orderToken?: string }>(await post(authFetch, '/checkout', input));
+export interface CheckoutChanges {
+  email?: string;
+  address?: OrderAddress;
+  /** A delivery method's code. */
+  method?: string;
 }
 
-/** A guest's order by the token of its link; null when the link is not one of this shop's. */
-export async function fetchOrderByLink(authFetch: AuthFetch, token: string): Promise<Order | null> {
-  const response = await post(authFetch, '/orders/by-link', { token });
-  if (response.status == 404 || response.status == 400) return null;
-  return (await readJson<{ order: Order }>(response)).order;
+/** The storefront's address in the wire's `AddressWithContact`. */
+export function toWixAddress(a: OrderAddress): WixAddress {
+  const [firstName = '', ...rest] = (a.name ?? '').trim().split(/\s+/);
+  return {
+    address: {
+      ...(a.country ? { country: a.country.toUpperCase() } : {}),
+      ...(a.subdivision ? { subdivision: a.subdivision } : {}),
+      ...(a.city ? { city: a.city } : {}),
+      ...(a.postalCode ? { postalCode: a.postalCode } : {}),
+      ...(a.addressLine ? { addressLine1: a.addressLine } : {}),
+      ...(a.addressLine2 ? { addressLine2: a.addressLine2 } : {}),
+    },
+    ...(firstName ? { contactDetails: { firstName, ...(rest.length ? { lastName: rest.join(' ') } : {}) } } : {}),
+  };
+}
+
+/** The wire's address as the storefront shows it. */
+export function fromWixAddress(w: WixAddress | undefined): OrderAddress | null {
+  if (!w?.address && !w?.contactDetails) return null;
+  const a = w.address ?? {};
+  const name = [w.contactDetails?.firstName, w.contactDetails?.lastName].filter(Boolean).join(' ');
+  return {
+    ...(name ? { name } : {}),
+    // The server answers `addressLine` (Wix's older name); clients send `addressLine1`.
+    ...((a.addressLine1 ?? a.addressLine) ? { addressLine: a.addressLine1 ?? a.addressLine } : {}),
+    ...(a.addressLine2 ? { addressLine2: a.addressLine2 } : {}),
+    ...(a.city ? { city: a.city } : {}),
+    ...(a.subdivision ? { subdivision: a.subdivision } : {}),
+    ...(a.postalCode ? { postalCode: a.postalCode } : {}),
+    ...(a.country ? { country: a.country } : {}),
+  };
+}
+
+/** Sets what is given on the checkout; the answer is the checkout priced for it. */
+export async function updateCheckout(ecom: EcomFetch, id: string, changes: CheckoutChanges): Promise<Checkout> {
+  const shippingInfo = {
+    ...(changes.address ? { shippingDestination: toWixAddress(changes.address) } : {}),
+    ...(changes.method ? { selectedCarrierServiceOption: { code: changes.method } } : {}),
+  };
+  const checkout = {
+    ...(changes.email !== undefined ? { buyerInfo: { email: changes.email } } : {}),
+    ...(Object.keys(shippingInfo).length ? { shippingInfo } : {}),
+  };
+  const path = `/ecom/v1/checkouts/${encodeURIComponent(id)}`;
+  return (await ecom<{ checkout: Checkout }>('PATCH', path, { checkout })).checkout;
+}
+
+/** The delivery methods the checkout's country offers, priced for it. */
+export const deliveryOffers = (checkout: Checkout | undefined): ShippingOffer[] =>
+  checkout?.shippingInfo.carrierServiceOptions.flatMap((c) => c.shippingOptions) ?? [];
+
+/** Places the checkout: the order awaits payment. */
+export async function placeOrder(ecom: EcomFetch, checkoutId: string): Promise<string> {
+  const path = `/ecom/v1/checkouts/${encodeURIComponent(checkoutId)}/create-order`;
+  return (await ecom<{ orderId: string }>('POST', path, {})).orderId;
+}
+
+export async function fetchPlacedOrder(ecom: EcomFetch, orderId: string): Promise<Order> {
+  return (await ecom<{ order: Order }>('GET', `/ecom/v1/orders/${encodeURIComponent(orderId)}`)).order;
 }

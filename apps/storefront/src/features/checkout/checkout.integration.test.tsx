@@ -33,6 +33,24 @@ afterEach(() => {
 });
 
 const long = { timeout: 8000 };
+
+/** The quantities of the shopper's eCom cart on the server (none before the first add). */
+async function serverQuantities(shop: ReturnType<typeof renderShop>): Promise<number[]> {
+  try {
+    const { cart } = await shop.client.request<{ cart: { lineItems: { quantity: number }[] } }>({
+      method: 'GET',
+      path: '/ecom/v1/carts/current',
+    });
+    return cart.lineItems.map((l) => l.quantity).sort();
+  } catch (e) {
+    if ((e as { code?: unknown }).code == 'OWNED_CART_NOT_FOUND') return [];
+    throw e;
+  }
+}
+
+/** In-stock products' "Add to cart" buttons (the demo has sold-out ones). */
+const addButtons = async () =>
+  (await screen.findAllByRole('button', { name: 'Add to cart' }, long)).filter((b) => !b.hasAttribute('disabled'));
 const cartLabel = () => screen.getByRole('link', { name: /^Cart, \d+ items?$/ }).getAttribute('aria-label');
 
 describe('checkout journey', () => {
@@ -41,12 +59,12 @@ describe('checkout journey', () => {
     await registerByApi(server, address, 'a long enough password');
     const shop = renderShop(server);
 
-    const buttons = await screen.findAllByRole('button', { name: 'Add to cart' }, long);
+    const buttons = await addButtons();
     fireEvent.click(buttons[0]!);
     fireEvent.click(buttons[0]!);
     fireEvent.click(buttons[1]!);
     expect(cartLabel()).toBe('Cart, 3 items');
-    await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items.length).toBe(2), long);
+    await waitFor(async () => expect(await serverQuantities(shop)).toEqual([1, 2]), long);
 
     fireEvent.click(screen.getByRole('link', { name: 'Cart, 3 items' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }, long));
@@ -82,8 +100,9 @@ describe('checkout journey', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /^Express delivery/ }, long));
     fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
     await screen.findByRole('heading', { level: 2, name: 'Review your order' }, long);
-    // Server prices: the products' and $15 express delivery to the US.
+    // Server prices: the products' and the express delivery to the US.
     expect(screen.getByText('Delivery (Express delivery)').textContent).toBe('Delivery (Express delivery)');
+    expect(document.querySelector('.review__total .price')?.textContent).toMatch(/^\$\d[\d,]*\.\d{2}$/);
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
     await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }, long);
     const number = screen.getByText(/^V-\d{6}$/).textContent!;
@@ -109,13 +128,13 @@ describe('checkout journey', () => {
     shop.reload('/');
     expect((await screen.findByRole('link', { name: 'Sign in' }, long)).getAttribute('href')).toBe('/sign-in');
     await waitFor(() => expect(cartLabel()).toBe('Cart, 0 items'), long);
-    expect((await shop.client.items.query('Cart').find()).items).toEqual([]);
+    expect(await serverQuantities(shop)).toEqual([]);
   });
 
   it('lets a visitor check out as a guest, with a way to sign in that comes back', async () => {
     const shop = renderShop(server);
-    fireEvent.click((await screen.findAllByRole('button', { name: 'Add to cart' }, long))[0]!);
-    await waitFor(async () => expect((await shop.client.items.query('Cart').find()).items.length).toBe(1), long);
+    fireEvent.click((await addButtons())[0]!);
+    await waitFor(async () => expect(await serverQuantities(shop)).toEqual([1]), long);
     shop.reload('/checkout');
     // Not sent to sign in: the guest's email is asked for, beside a link to sign in and come back.
     await screen.findByLabelText('Email', {}, long);
@@ -127,19 +146,33 @@ describe('checkout journey', () => {
 
   it("shows checkout's own sentence when the cart is past the site's caps (they changed since it was filled)", async () => {
     const shop = renderShop(server);
-    fireEvent.click((await screen.findAllByRole('button', { name: 'Add to cart' }, long))[0]!);
-    let line: { _id: string; productId: string } | undefined;
-    await waitFor(async () => {
-      line = (await shop.client.items.query('Cart').find()).items[0] as typeof line;
-      expect(line).toBeDefined();
-    }, long);
-    // Twelve units, past the default cap of ten per product (as if an owner had just lowered it).
-    await shop.client.items.update('Cart', { _id: line!._id, productId: line!.productId, quantity: 12 });
-    shop.reload('/checkout');
-    await screen.findByLabelText('Email', {}, long);
-    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'US' } });
-    expect((await screen.findByText(/^At most 10 of one product per order\./, {}, long)).textContent).toBe(
-      'At most 10 of one product per order. Change your cart, then try again.',
-    );
+    fireEvent.click((await addButtons())[0]!);
+    await waitFor(async () => expect(await serverQuantities(shop)).toEqual([1]), long);
+    // Five of it, within the caps of the time (ten per item).
+    const { cart } = await shop.client.request<{ cart: { lineItems: { catalogReference: unknown }[] } }>({
+      method: 'GET',
+      path: '/ecom/v1/carts/current',
+    });
+    await shop.client.request({
+      method: 'POST',
+      path: '/ecom/v1/carts/current/add-to-cart',
+      body: { lineItems: [{ catalogReference: cart.lineItems[0]!.catalogReference, quantity: 4 }] },
+    });
+    // An owner lowers the cap per item to 3 (as the console's settings do at run time).
+    const sites = server.ctx.config.sites;
+    const i = sites.findIndex((site) => site.id == server.siteId);
+    const before = sites[i]!;
+    sites[i] = { ...before, shop: { ...before.shop, maxUnitsPerProduct: 3 } };
+    server.ctx.sites.reindex();
+    try {
+      shop.reload('/checkout');
+      await screen.findByLabelText('Email', {}, long);
+      expect((await screen.findByText(/^At most 3 of one item per order\./, {}, long)).textContent).toBe(
+        'At most 3 of one item per order. Change your cart, then try again.',
+      );
+    } finally {
+      sites[i] = before;
+      server.ctx.sites.reindex();
+    }
   });
 });

@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react';
-import { ApiRequestError, useQuery, useVitrine } from '@vitrine/react';
+import { ApiRequestError, useQuery } from '@vitrine/react';
 import { Link, useSearchParams } from '../../app/router/index.js';
 import { ORDER_LINK_EXPIRED } from '../../app/error-codes.js';
 import { NotFoundPage } from '../../app/NotFoundPage.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { fetchOrderByLink } from '../checkout/checkout-api.js';
+import { useEcom } from '../cart/use-ecom.js';
+import { fetchOrderByLink } from './orders-api.js';
 import { OrderSummary } from './OrderSummary.js';
 
 /**
@@ -17,8 +18,8 @@ export function GuestOrderPage() {
   const { _ } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { authFetch } = useVitrine();
-  const order = useQuery(['guest-order', token], () => fetchOrderByLink(authFetch, token), {
+  const ecom = useEcom();
+  const order = useQuery(['guest-order', token], () => fetchOrderByLink(ecom, token), {
     enabled: !!token,
     shared: true,
   });

@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react';
-import { useQuery, useVitrine } from '@vitrine/react';
+import { useQuery } from '@vitrine/react';
 import { Link, useParams } from '../../app/router/index.js';
 import { NotFoundPage } from '../../app/NotFoundPage.js';
 import { LoadFailedPage } from '../../components/LoadFailedPage.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { RequireMember } from '../auth/RequireMember.js';
+import { useEcom } from '../cart/use-ecom.js';
 import { fetchOrder } from './orders-api.js';
 import { OrderSummary } from './OrderSummary.js';
 
@@ -20,8 +21,8 @@ export function OrderDetailPage() {
 function OrderDetail() {
   const { _ } = useLingui();
   const { orderId = '' } = useParams();
-  const { authFetch } = useVitrine();
-  const order = useQuery(['order', orderId], () => fetchOrder(authFetch, orderId));
+  const ecom = useEcom();
+  const order = useQuery(['order', orderId], () => fetchOrder(ecom, orderId));
   if (order.status == 'error') {
     return (
       <LoadFailedPage

@@ -1,14 +1,21 @@
 import { useLingui } from '@lingui/react';
 import { Link } from '../../app/router/index.js';
+import { lineName, nonZero } from '../../app/ecom-types.js';
 import { Price } from '../../components/Price.js';
 import { useFormat } from '../../i18n/format.js';
-import { formatAddress } from './order-types.js';
+import { LineChoices } from '../cart/LineChoices.js';
+import { Totals } from '../cart/Totals.js';
+import { fromWixAddress } from '../checkout/checkout-api.js';
+import { formatAddress, orderStatus } from './order-types.js';
 import type { Order } from './order-types.js';
 
-/** Lines, totals and address of one order (confirmation and order detail). */
+/** Lines (each variant, with its tax), totals (discount, delivery, tax) and address of one order. */
 export function OrderSummary({ order }: { order: Order }) {
   const { _ } = useLingui();
   const format = useFormat();
+  const { currency } = order;
+  const address = fromWixAddress(order.shippingInfo?.logistics?.shippingDestination ?? order.recipientInfo);
+  const taxed = order.lineItems.some((l) => nonZero(l.taxDetails?.totalTax));
   return (
     <div className="order-summary">
       <dl className="order-summary__meta">
@@ -22,38 +29,22 @@ export function OrderSummary({ order }: { order: Order }) {
         </div>
         <div>
           <dt>{_('order.status')}</dt>
-          <dd>{_('order.statusValue', { status: order.status })}</dd>
+          <dd>{_('order.statusValue', { status: orderStatus(order) })}</dd>
         </div>
-        {order.carrier && (
-          <div>
-            <dt>{_('order.carrier')}</dt>
-            <dd>
-              <bdi>{order.carrier}</bdi>
-            </dd>
-          </div>
-        )}
-        {order.trackingNumber && (
-          <div>
-            <dt>{_('order.trackingNumber')}</dt>
-            <dd className="order-tracking" dir="ltr">
-              {order.trackingNumber}
-            </dd>
-          </div>
-        )}
-        {order.guestEmail && (
+        {order.buyerInfo.email && !order.buyerInfo.memberId && (
           <div>
             <dt>{_('order.email')}</dt>
             <dd>
-              <bdi>{order.guestEmail}</bdi>
+              <bdi>{order.buyerInfo.email}</bdi>
             </dd>
           </div>
         )}
-        {order.shippingAddress && (
+        {address && (
           <div>
             <dt>{_('order.shipsTo')}</dt>
             <dd>
               {/* Isolated: a Latin address inside a right-to-left page keeps its own order. */}
-              <bdi>{formatAddress(order.shippingAddress)}</bdi>
+              <bdi>{formatAddress(address)}</bdi>
             </dd>
           </div>
         )}
@@ -72,62 +63,48 @@ export function OrderSummary({ order }: { order: Order }) {
             <th scope="col" role="columnheader">
               {_('order.col.price')}
             </th>
+            {taxed && (
+              <th scope="col" role="columnheader">
+                {_('totals.tax')}
+              </th>
+            )}
             <th scope="col" role="columnheader">
               {_('order.col.total')}
             </th>
           </tr>
         </thead>
         <tbody role="rowgroup">
-          {order.lines.map((line) => (
-            <tr key={line.productId} role="row">
+          {order.lineItems.map((line) => (
+            <tr key={line.id} role="row">
               <th scope="row" role="rowheader">
-                <bdi>
-                  {line.slug ? <Link to={`/products/${encodeURIComponent(line.slug)}`}>{line.title}</Link> : line.title}
-                </bdi>
+                <bdi>{line.url ? <Link to={line.url.relativePath}>{lineName(line)}</Link> : lineName(line)}</bdi>
+                <LineChoices line={line} />
               </th>
               <td role="cell" data-label={_('order.col.quantity')}>
                 {format.number(line.quantity)}
               </td>
               <td role="cell" data-label={_('order.col.price')}>
-                <Price amount={line.unitPrice} />
+                <Price amount={line.price.amount} currency={currency} />
               </td>
+              {taxed && (
+                <td role="cell" data-label={_('totals.tax')}>
+                  {line.taxDetails && <Price amount={line.taxDetails.totalTax.amount} currency={currency} />}
+                </td>
+              )}
               <td role="cell" data-label={_('order.col.total')}>
-                <Price amount={line.lineTotal} />
+                {line.lineItemPrice && <Price amount={line.lineItemPrice.amount} currency={currency} />}
               </td>
             </tr>
           ))}
         </tbody>
-        <tfoot role="rowgroup">
-          {order.shippingMethod && (
-            <>
-              <tr role="row">
-                <th scope="row" colSpan={3} role="rowheader">
-                  {_('order.subtotal')}
-                </th>
-                <td role="cell">
-                  <Price amount={order.subtotal} />
-                </td>
-              </tr>
-              <tr role="row">
-                <th scope="row" colSpan={3} role="rowheader">
-                  {_('order.delivery', { method: order.shippingMethod.name })}
-                </th>
-                <td role="cell">
-                  <Price amount={order.shippingMethod.amount} />
-                </td>
-              </tr>
-            </>
-          )}
-          <tr role="row">
-            <th scope="row" colSpan={3} role="rowheader">
-              {_('order.col.total')}
-            </th>
-            <td role="cell">
-              <Price amount={order.total} className="price price--strong" />
-            </td>
-          </tr>
-        </tfoot>
       </table>
+      <Totals
+        summary={order.priceSummary}
+        currency={currency}
+        taxIncluded={order.taxIncludedInPrices}
+        code={order.appliedDiscounts[0]?.coupon?.code}
+        delivery={order.shippingInfo?.title}
+      />
     </div>
   );
 }

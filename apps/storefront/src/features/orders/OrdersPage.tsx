@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useQuery, useVitrine } from '@vitrine/react';
+import { useQuery } from '@vitrine/react';
 import { Link } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -7,6 +7,8 @@ import { Price } from '../../components/Price.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { RequireMember } from '../auth/RequireMember.js';
 import { useFormat } from '../../i18n/format.js';
+import { useEcom } from '../cart/use-ecom.js';
+import { itemCount } from './order-types.js';
 import { fetchOrders } from './orders-api.js';
 
 export function OrdersPage() {
@@ -20,8 +22,8 @@ export function OrdersPage() {
 function OrderList() {
   const { _ } = useLingui();
   const format = useFormat();
-  const { authFetch } = useVitrine();
-  const orders = useQuery(['orders'], () => fetchOrders(authFetch));
+  const ecom = useEcom();
+  const orders = useQuery(['orders'], () => fetchOrders(ecom));
   return (
     <section className="page orders-page">
       <PageHeading>{_('orders.heading')}</PageHeading>
@@ -43,13 +45,13 @@ function OrderList() {
       ) : (
         <ul className="order-list">
           {orders.data.map((order) => (
-            <li key={order._id} className="order-list__item">
-              <Link to={`/account/orders/${encodeURIComponent(order._id)}`} className="order-list__link">
+            <li key={order.id} className="order-list__item">
+              <Link to={`/account/orders/${encodeURIComponent(order.id)}`} className="order-list__link">
                 {_('order.title', { number: order.number })}
               </Link>
               <span className="muted">{format.date(order.createdDate)}</span>
-              <span className="muted">{_('orders.itemCount', { count: order.itemCount })}</span>
-              <Price amount={order.total} />
+              <span className="muted">{_('orders.itemCount', { count: itemCount(order) })}</span>
+              <Price amount={order.priceSummary.total.amount} currency={order.currency} />
             </li>
           ))}
         </ul>

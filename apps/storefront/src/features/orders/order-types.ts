@@ -1,13 +1,10 @@
-/** An order as the shop API returns it (`/_api/vitrine/v1/orders`). Prices are set by the server. */
-export interface OrderLine {
-  productId: string;
-  title: string;
-  slug?: string;
-  image?: string;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-}
+/**
+ * Orders as the eCom wire sends them (`GET /ecom/v1/orders/{id}`, app/ecom-types.ts), and the delivery address
+ * as the storefront's forms and the member's saved addresses hold it.
+ */
+import type { Order } from '../../app/ecom-types.js';
+
+export type { Order };
 
 export interface OrderAddress {
   /** Who receives the parcel (entered at checkout). */
@@ -20,27 +17,18 @@ export interface OrderAddress {
   postalCode?: string;
 }
 
-export interface Order {
-  _id: string;
-  /** Human order number, e.g. `V-100042`. */
-  number: string;
-  status: string;
-  createdDate: string;
-  lines: OrderLine[];
-  itemCount: number;
-  subtotal: number;
-  total: number;
-  currency: string;
-  shippingAddress?: OrderAddress | null;
-  /** Set once the shop has shipped the order. */
-  carrier?: string;
-  trackingNumber?: string;
-  /** The delivery chosen at checkout, priced by the server; null for shops without delivery methods. */
-  shippingMethod?: { methodId: string; name: string; country: string; amount: number } | null;
-  shippingTotal?: number;
-  /** The contact address of a guest order. */
-  guestEmail?: string | null;
+/**
+ * The order's state in the words of the storefront's catalog (`order.statusValue`), from Wix's three fields
+ * (docs/commerce.md → The eCom wire: APPROVED + NOT_PAID is awaiting payment, FULFILLED is handed to the carrier).
+ */
+export function orderStatus(order: Pick<Order, 'status' | 'paymentStatus' | 'fulfillmentStatus'>): string {
+  if (order.status == 'CANCELED') return 'CANCELED';
+  if (order.fulfillmentStatus == 'FULFILLED') return 'SHIPPED';
+  if (order.paymentStatus == 'PAID') return 'PAID';
+  return 'AWAITING_PAYMENT';
 }
+
+export const itemCount = (order: Pick<Order, 'lineItems'>) => order.lineItems.reduce((n, l) => n + l.quantity, 0);
 
 export const formatAddress = (a: OrderAddress | null | undefined): string =>
   a

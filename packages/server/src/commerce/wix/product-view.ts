@@ -12,7 +12,7 @@ import {
   type Variant,
 } from '../catalog/types.js';
 
-export type WireReader = Pick<CatalogReader, 'shopper' | 'currency' | 'publicUrl'>;
+export type WireReader = Pick<CatalogReader, 'shopper' | 'currency' | 'publicUrl' | 'language'>;
 
 export interface ProductView {
   product: Product;

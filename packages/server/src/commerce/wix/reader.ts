@@ -15,6 +15,7 @@ import { appError } from '../../errors/catalogue.js';
 import type { Caller } from '../../http/caller.js';
 import { resolveCaller } from '../../http/resolve-caller.js';
 import type { Database } from '../../store/types.js';
+import { negotiateLanguage, siteLanguages } from '../../i18n/index.js';
 import { commerceSettings } from '../settings.js';
 
 export interface CatalogReader {
@@ -26,6 +27,11 @@ export interface CatalogReader {
   currency: string;
   /** Where relative media paths (`/assets/…`) are served: the clients live on other origins. */
   publicUrl: string;
+  /**
+   * The shopper's language (Accept-Language among the site's languages) when it is not the site's default:
+   * catalog v1 names and describes products in it where the product has a translation.
+   */
+  language?: string;
 }
 
 export async function catalogReader(request: FastifyRequest, ctx: AppContext): Promise<CatalogReader> {
@@ -37,9 +43,11 @@ export async function catalogReader(request: FastifyRequest, ctx: AppContext): P
     throw appError('UNKNOWN_SITE', { status: 400, description: 'Name the site in the x-vitrine-site-id header' });
   const site = ctx.sites.get(siteId);
   if (!site) throw appError('UNKNOWN_SITE', { description: `Unknown site "${siteId.slice(0, 100)}"` });
+  const language = negotiateLanguage(site, { acceptLanguage: request.headers['accept-language'] });
   return {
     caller,
     site,
+    ...(language !== siteLanguages(site)[0] ? { language } : {}),
     db: dataDatabase(ctx, caller, request.ip),
     shopper: caller.kind !== 'admin',
     currency: commerceSettings(site).currency,

@@ -15,12 +15,16 @@ type Answer = Record<string, any>;
 
 const dotR = (body: unknown) => `.r=${Buffer.from(JSON.stringify(body)).toString('base64url')}`;
 
-async function call(path: string, init: { method?: string; body?: unknown; auth?: string | null } = {}) {
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; auth?: string | null; language?: string } = {},
+) {
   const auth = init.auth === undefined ? token : init.auth;
   const response = await fetch(`${server.url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       ...(auth ? { authorization: auth } : {}),
+      ...(init.language ? { 'accept-language': init.language } : {}),
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
@@ -46,6 +50,16 @@ describe('catalog v1 products', () => {
     expect(body.metadata).toMatchObject({ items: 50, offset: 0, total: 12, count: 12 });
     expect(slugs(body).slice(0, 3)).toEqual(['stoneware-mug', 'pour-over-kettle', 'olive-wood-board']);
     expect(body.products[0].id).toBe(demoProductId('demo', 'stoneware-mug'));
+  });
+
+  it("names and describes products in the shopper's language (Accept-Language among the site's), else the default", async () => {
+    const path = `/stores-reader/v1/products/query-platformized?${dotR({ query: { filter: { slug: 'stoneware-mug' } } })}`;
+    const french = (await call(path, { language: 'fr-FR,fr;q=0.9' })).body.products[0];
+    expect(french.name).toBe('Mug en grès');
+    expect(french.description).not.toBe((await call(path)).body.products[0].description);
+    expect((await call(path)).body.products[0].name).toBe('Stoneware Mug');
+    // A language the site does not offer reads in its default language.
+    expect((await call(path, { language: 'ja' })).body.products[0].name).toBe('Stoneware Mug');
   });
 
   it('answers a product with two options whose variants are priced differently', async () => {

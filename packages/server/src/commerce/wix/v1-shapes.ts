@@ -59,13 +59,15 @@ export function productV1(product: Product, reader: WireReader) {
   const single = managed ? undefined : view.variants[0];
   const weights = view.variants.map((v) => v.weight ?? 0);
   const saving = originalPrice(cheapest) - cheapest.price;
+  // In the shopper's language where the product has a translation (reader.ts), else the site's default.
+  const translation = reader.language ? product.translations[reader.language] : undefined;
   return {
     id: product.id,
-    name: product.name,
+    name: translation?.name || product.name,
     slug: product.slug,
     visible: product.visible,
     productType: product.productType,
-    description: product.description,
+    description: translation?.description || product.description,
     sku: single?.sku ?? '',
     weight: single?.weight ?? 0,
     weightRange: {

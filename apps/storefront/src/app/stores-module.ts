@@ -1,0 +1,134 @@
+/**
+ * The catalog on the commerce module's Stores wire (docs/commerce.md → The Stores wire), as a module of the
+ * storefront's SDK client: products through the catalog v1 reader (filter, sort, offset paging with the total),
+ * collections v2 as the shop's categories. Calls carry the client's visitor or member token and the shopper's
+ * language (`Accept-Language`: names and descriptions come back translated where the product has a translation).
+ * The server entry binds the same module to its in-process API (entry-server.tsx).
+ */
+import { defineModule } from '@vitrine/sdk';
+import type { HttpContext } from '@vitrine/sdk';
+
+/** A price of catalog v1: major units as a number (`18.5`), `price` the original, `discountedPrice` what is paid. */
+export interface WirePriceData {
+  currency: string;
+  price: number;
+  discountedPrice: number;
+}
+
+export interface WireImage {
+  url: string;
+  width?: number;
+  height?: number;
+  altText?: string | null;
+}
+
+export interface WireChoice {
+  /** A colour's code (`#9aab8a`), else the choice's text. */
+  value: string;
+  /** What shoppers read (`Sage`). */
+  description: string;
+  inStock: boolean;
+  visible: boolean;
+  /** Pictures of this choice (a colour's own photos). */
+  media?: { items?: { image?: WireImage }[] };
+}
+
+export interface WireOption {
+  optionType: 'drop_down' | 'color';
+  name: string;
+  choices: WireChoice[];
+}
+
+export interface WireVariant {
+  id: string;
+  /** Option name → the choice's description (`{"Size": "Blanket", "Colour": "Sage"}`). */
+  choices: Record<string, string>;
+  variant: { priceData: WirePriceData; sku?: string; visible: boolean };
+  stock: { trackQuantity: boolean; quantity?: number; inStock: boolean };
+}
+
+/** A product of catalog v1 as the storefront reads it. */
+export interface Product {
+  id: string;
+  name: string;
+  slug: string;
+  /** HTML. */
+  description?: string;
+  priceData: WirePriceData;
+  priceRange?: { minValue: number; maxValue: number };
+  stock: { trackInventory: boolean; quantity?: number; inStock: boolean; inventoryStatus: string };
+  media: { mainMedia?: { image: WireImage }; items: { image: WireImage }[] };
+  ribbon?: string;
+  /** `base` is the server's public address, which also prefixes its own media (`/assets/…`, `/_media/…`). */
+  productPageUrl?: { base: string; path: string };
+  manageVariants: boolean;
+  productOptions: WireOption[];
+  variants: WireVariant[];
+  collectionIds: string[];
+}
+
+export interface Collection {
+  id: string;
+  name: string;
+  slug: string;
+  visible: boolean;
+  numberOfProducts: number;
+}
+
+export interface ProductQuery {
+  /** Catalog v1 filter (`{name: {$contains: "mug"}}`). */
+  filter?: Record<string, unknown>;
+  sort?: { fieldName: string; order: 'ASC' | 'DESC' }[];
+  limit: number;
+  offset?: number;
+}
+
+export interface ProductPage {
+  products: Product[];
+  total: number;
+}
+
+const READER = '/stores-reader/v1';
+
+export const storesModule = defineModule((http: HttpContext) => {
+  // The shopper's language at the time of the call (it changes with the language menu).
+  const headers = (): Record<string, string> | undefined =>
+    http.language ? { 'accept-language': http.language } : undefined;
+  return {
+    /** A page of visible products with the count of all that match. */
+    async queryProducts(query: ProductQuery): Promise<ProductPage> {
+      const answer = await http.request<{ products: Product[]; totalResults: number }>({
+        method: 'POST',
+        path: `${READER}/products/query-platformized`,
+        body: {
+          query: {
+            ...(query.filter ? { filter: JSON.stringify(query.filter) } : {}),
+            ...(query.sort ? { sort: JSON.stringify(query.sort) } : {}),
+            paging: { limit: query.limit, offset: query.offset ?? 0 },
+          },
+        },
+        headers: headers(),
+      });
+      return { products: answer.products, total: answer.totalResults };
+    },
+
+    /** The product with this slug, or null. */
+    async productBySlug(slug: string): Promise<Product | null> {
+      const page = await this.queryProducts({ filter: { slug }, limit: 1 });
+      return page.products[0] ?? null;
+    },
+
+    /** The collections shoppers may see (at most 100). */
+    async queryCollections(): Promise<Collection[]> {
+      const answer = await http.request<{ collections: Collection[] }>({
+        method: 'POST',
+        path: '/v2/collections/query',
+        body: { query: { paging: { limit: 100 } } },
+        headers: headers(),
+      });
+      return answer.collections;
+    },
+  };
+});
+
+export type StoresModule = ReturnType<(typeof storesModule)['__vitrineModule']>;
