@@ -3,7 +3,7 @@
  * with the real SDK client and the real localStorage token adapter: what a shopper's browser runs,
  * minus the pixels. `reload()` unmounts and renders again from the same storage, like a page reload.
  */
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { App } from '../src/app/App.js';
 import { createShopClient } from '../src/app/shop-client.js';
@@ -12,6 +12,10 @@ import type { CartLimits, RuntimeConfig } from '../src/config/runtime-config.js'
 import { LANGUAGES, activateLanguage, initialLanguage } from '../src/i18n/index.js';
 import type { LanguageCode } from '../src/i18n/index.js';
 import { installHttpSilentLogin } from './direct-login.js';
+
+// A real server on PGlite answers each of the page's reads and the eCom cart's round trips; with the whole suite on
+// two cores (three workers, browsers beside) one answer can take more than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface ShopServer {
   url: string;

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { html, unsafeRawHtml, type Html } from '../http/html.js';
 import { pageLanguage } from '../http/pages/language.js';
-import { FAVICON, scriptJson } from '../http/pages/layout.js';
+import { scriptJson } from '../http/pages/layout.js';
 import type { Translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/index.js';
 import { findRecoveryToken } from './flows/recover.js';
@@ -29,7 +29,7 @@ export async function resetPasswordPage(
     .header('cache-control', 'no-store')
     .header(
       'content-security-policy',
-      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
     );
   // The mail's link carries its language (?lang=); otherwise the browser's, else the site's default.
   const { t } = pageLanguage(site ?? ctx.sites.sites[0], request);
@@ -103,8 +103,9 @@ form.addEventListener('submit', async (event) => {
 
 /** The page frame. */
 function page(nonce: string, t: Translator, title: Html, content: Html): string {
+  // No icon link, unlike the other hosted pages: this page references nothing at all (its URL holds a token, #37).
   return html`<!doctype html><html lang="${t.language}" dir="${t.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${title}</title>${FAVICON}
+<meta name="referrer" content="no-referrer"><title>${title}</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:24rem;margin:3rem auto;padding-inline:1rem}
 label{display:block;font-weight:600;margin-block-start:1rem}input[type=password]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
 button{margin-block-start:1rem;padding:.6rem 1rem;font-size:1rem}.hint{color:#666;font-size:.85rem}#msg{color:#b00020}</style>

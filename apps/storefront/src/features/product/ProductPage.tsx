@@ -68,10 +68,12 @@ function ProductView({ product: p }: { product: Product }) {
     .map((c) => c.media?.items?.[0]?.image?.url)
     .find(Boolean);
   const image = chosenImage ?? p.image;
-  // An uploaded picture's own words in the shopper's language (the media library's alt text), else the title.
+  // The product's own words for its picture (the Shop editor's alt text), else an uploaded picture's words in the
+  // shopper's language (the media library's alt text), else the title.
+  const ownAlt = image === p.image ? p.imageAlt : undefined;
   const alt = useQuery(['imageAlt', image, i18n.locale], () => fetchImageAlt(client, image!, i18n.locale), {
     shared: true,
-    enabled: isUploaded(image),
+    enabled: !ownAlt && isUploaded(image),
   });
   const soldOut = variant ? !variant.inStock : !p.inStock;
   const stock = variant ? variant.stock : p.stock;
@@ -90,7 +92,13 @@ function ProductView({ product: p }: { product: Product }) {
         )}
       </nav>
       <div className="product-page__layout">
-        <ProductImage className="product-page__image" src={image} alt={alt.data || p.title} size={480} eager />
+        <ProductImage
+          className="product-page__image"
+          src={image}
+          alt={ownAlt || alt.data || p.title}
+          size={480}
+          eager
+        />
         <div className="product-page__info">
           <PageHeading>{p.title}</PageHeading>
           <p className="product-page__price">
