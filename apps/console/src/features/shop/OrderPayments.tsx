@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { OrderPayment, OrderRefund } from '../../api/types.js';
 import { Notice } from '../../components/Notice.js';
 import { formatMoney } from './money.js';
@@ -21,6 +22,7 @@ function RefundLine({ refund }: { refund: OrderRefund }) {
 }
 
 function PaymentItem({ payment, refunds }: { payment: OrderPayment; refunds: OrderRefund[] }) {
+  const refundsId = useId();
   const failure = payment.failure && typeof payment.failure.message === 'string' ? payment.failure.message : '';
   return (
     <li className="payment">
@@ -48,8 +50,8 @@ function PaymentItem({ payment, refunds }: { payment: OrderPayment; refunds: Ord
       </dl>
       {refunds.length > 0 && (
         <>
-          <h3>Refunds</h3>
-          <ul className="refund-list">
+          <h3 id={refundsId}>Refunds</h3>
+          <ul className="refund-list" aria-labelledby={refundsId}>
             {refunds.map((r) => (
               <RefundLine key={r.id} refund={r} />
             ))}

@@ -66,8 +66,8 @@ export function ShopOrderPage({
       {back}
       <PageHeading>{`Order ${order.number}`}</PageHeading>
       <p>
-        <OrderStatusBadge status={order.status} /> <PaymentStatusBadge status={order.paymentStatus} /> Placed{' '}
-        {new Date(order.createdDate).toLocaleString()}
+        <OrderStatusBadge status={order.status} /> · Payment: <PaymentStatusBadge status={order.paymentStatus} /> ·
+        Placed {new Date(order.createdDate).toLocaleString()}
         {order.expiresDate && order.status === 'AWAITING_PAYMENT' && (
           <> · cancelled if unpaid by {new Date(order.expiresDate).toLocaleString()}</>
         )}
