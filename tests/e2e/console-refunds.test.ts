@@ -97,6 +97,8 @@ describe('refunds in the console', () => {
       await page.getByRole('status').filter({ hasText: 'of 1' }).waitFor();
       const row = page.getByRole('row').filter({ hasText: order.number });
       await expect(row.getByText('Paid', { exact: true }).count()).resolves.toBe(2); // the order's status and its payment's
+      await expectAccessible(page, { where: 'the orders list with payment statuses' });
+      await shots(page, 'orders-payment');
       await row.getByRole('link', { name: order.number }).click();
       await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
 

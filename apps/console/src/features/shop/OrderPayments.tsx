@@ -72,12 +72,15 @@ export function OrderPayments({
   orderId,
   orderNumber,
   currency,
+  paymentStatus,
   canRefund,
 }: {
   siteId: string;
   orderId: string;
   orderNumber: string;
   currency: string;
+  /** The order's own (its page's), which a move changes at once. */
+  paymentStatus: string;
   canRefund: boolean;
 }) {
   const { data, error } = useOrderPayments(siteId, orderId);
@@ -97,7 +100,7 @@ export function OrderPayments({
           </ul>
         )}
       </section>
-      {data && room && (room.paid > 0 || data.paymentStatus === 'PAID') && (
+      {data && room && (room.paid > 0 || paymentStatus === 'PAID') && (
         <section aria-labelledby="refund-heading">
           <h2 id="refund-heading" tabIndex={-1}>
             Refund

@@ -165,6 +165,7 @@ export function ShopOrderPage({
         orderId={order.id}
         orderNumber={order.number}
         currency={order.currency}
+        paymentStatus={order.paymentStatus}
         canRefund={canRefund}
       />
       <section aria-labelledby="history-heading">
