@@ -5,7 +5,8 @@
  * status), is told in words that too much is too much, refunds part of it with a reason, with a double click on
  * the confirmation (one refund is made), and sees the refund and "Partly refunded"; an editor sees what is left
  * and no Refund button; the owner refunds the rest and the order is refunded. The shopper has both refund mails
- * in the dev mailbox. axe: no serious violation. Screenshots at 390 and 1280 px go to VITRINE_SHOTS_DIR (the
+ * in the dev mailbox. A refund made elsewhere while the page is open is refused in words, and the page then shows
+ * what is left. axe: no serious violation. Screenshots at 390 and 1280 px go to VITRINE_SHOTS_DIR (the
  * temporary folder when unset).
  */
 import { tmpdir } from 'node:os';
@@ -180,6 +181,39 @@ describe('refunds in the console', () => {
       const refunds = mail.messages.filter((m) => m.subject.includes(`refund for order ${order.number}`));
       expect(refunds.map((m) => /We have refunded (€[\d.]+)/.exec(m.text)?.[1]).sort()).toEqual(['€36.50', '€7.00']);
       expect(refunds.find((m) => m.text.includes('€7.00'))!.text).toContain('Chipped handle');
+      await page.context().close();
+    },
+  );
+
+  it(
+    'says in words when a refund made elsewhere meanwhile leaves less than the page showed',
+    { timeout: 90_000 },
+    async () => {
+      const order = await paidOrder(uniqueEmail('shopper'));
+      const { page } = await signedInOwner(browser, server, 'owner', PASSWORD, { stepTimeoutMs: 15_000 });
+      await page.goto(`${server.url}/console/shop/orders/${order.id}`);
+      const refund = page.getByRole('region', { name: 'Refund' });
+      await refund.getByText('€43.50 can be refunded').waitFor();
+      // Another caller (a site key, another owner's tab) refunds €40.00 while this page still shows €43.50 left.
+      const elsewhere = await kit.call('POST', `/_admin/v1/commerce/orders/${order.id}/refunds`, {
+        token: `Bearer ${server.adminKey}`,
+        body: { siteId: server.siteId, amount: 4000 },
+      });
+      expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
+      await refund.getByRole('button', { name: 'Refund…' }).click();
+      await page
+        .getByRole('dialog', { name: `Refund €43.50 of order ${order.number}?` })
+        .getByRole('button', { name: 'Yes, refund €43.50' })
+        .click();
+      await refund
+        .getByRole('alert')
+        .filter({ hasText: 'At most €3.50 is left to refund: another refund may have been made meanwhile' })
+        .waitFor();
+      // The page read the payments again: what is left now, and the other refund.
+      await refund.getByText('€3.50 can be refunded').waitFor();
+      await page.getByRole('list', { name: 'Refunds' }).getByText('€40.00 · Refunded').waitFor();
+      const money = await admin(`/_admin/v1/commerce/orders/${order.id}/payments`);
+      expect(money.refunds.map((r: Json) => r.amount)).toEqual([4000]);
       await page.context().close();
     },
   );
