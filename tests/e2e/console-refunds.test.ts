@@ -217,4 +217,43 @@ describe('refunds in the console', () => {
       await page.context().close();
     },
   );
+
+  it(
+    'asks again with the same key when the answer was lost, so the server makes one refund',
+    { timeout: 90_000 },
+    async () => {
+      const order = await paidOrder(uniqueEmail('shopper'));
+      const { page } = await signedInOwner(browser, server, 'owner', PASSWORD, { stepTimeoutMs: 15_000 });
+      await page.goto(`${server.url}/console/shop/orders/${order.id}`);
+      const refund = page.getByRole('region', { name: 'Refund' });
+      await refund.getByText('€43.50 can be refunded').waitFor();
+      // The first request reaches the server, which refunds; its answer never reaches the page (the connection drops).
+      const keys: string[] = [];
+      let drop = true;
+      await page.route('**/_admin/v1/commerce/orders/*/refunds', async (route) => {
+        keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+        if (!drop) return route.continue();
+        drop = false;
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+      const refundSeven = async () => {
+        await refund.getByLabel('Part of it').check();
+        await refund.getByLabel('Amount to refund (EUR, e.g. 12.50)').fill('7');
+        await refund.getByRole('button', { name: 'Refund…' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Yes, refund €7.00' }).click();
+      };
+      await refundSeven();
+      await refund.getByRole('alert').filter({ hasText: 'the refund may or may not have been made' }).waitFor();
+      // The page does not know the refund was made; asked again, it sends the same key and the server answers that one.
+      await refundSeven();
+      await refund.getByRole('status').filter({ hasText: 'Refunded €7.00' }).waitFor();
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      const money = await admin(`/_admin/v1/commerce/orders/${order.id}/payments`);
+      expect(money.refunds.map((r: Json) => r.amount)).toEqual([700]);
+      expect(money.payments[0].refundedAmount).toBe(700);
+      await page.context().close();
+    },
+  );
 });

@@ -9,6 +9,7 @@ import {
   blankRefund,
   checkRefund,
   keptAfter,
+  lostAnswerMessage,
   MAX_REFUND_REASON,
   refundOutcome,
   type RefundAttempt,
@@ -164,7 +165,10 @@ export function RefundForm({
             {mistake.message}
           </p>
         )}
-        <Notice error={outcome.error ?? shopMessage(refund.error)} success={outcome.success} />
+        <Notice
+          error={outcome.error ?? lostAnswerMessage(refund.error) ?? shopMessage(refund.error)}
+          success={outcome.success}
+        />
         <div className="actions">
           <button type="submit" className="danger" disabled={refund.isPending} aria-haspopup="dialog">
             Refund…

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderPayment, OrderRefund } from '../../api/types.js';
-import { attemptFor, checkRefund, keptAfter, newRefundKey, refundOutcome, refundRoom } from './refund-form.js';
+import {
+  attemptFor,
+  checkRefund,
+  keptAfter,
+  lostAnswerMessage,
+  newRefundKey,
+  refundOutcome,
+  refundRoom,
+} from './refund-form.js';
 
 const payment = (patch: Partial<OrderPayment>): OrderPayment => ({
   id: 'pay-1',
@@ -140,6 +148,9 @@ describe('refund attempts and their idempotency keys', () => {
     expect(keptAfter(attempt, null)).toBeUndefined();
     expect(keptAfter(attempt, { status: 409, code: 'REFUND_EXCEEDS_PAID' })).toBeUndefined();
     expect(keptAfter(attempt, { status: 502, code: 'PAYMENT_PROVIDER_ERROR' })).toBeUndefined();
+    // The owner is told the refund may have been made, and that asking again is safe.
+    expect(lostAnswerMessage({ status: 0 })).toMatch(/may or may not have been made.*made only once/);
+    expect(lostAnswerMessage({ status: 409, code: 'REFUND_EXCEEDS_PAID' })).toBeUndefined();
   });
 
   it('says what the server answered', () => {

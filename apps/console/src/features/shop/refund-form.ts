@@ -120,6 +120,12 @@ export function attemptFor(
 export const keptAfter = (attempt: RefundAttempt, error: { status: number; code?: string | undefined } | null) =>
   error && (error.status === 0 || (error.status >= 500 && !error.code)) ? attempt : undefined;
 
+/** What the owner is told when the server's own answer never came (see `keptAfter`); undefined otherwise. */
+export const lostAnswerMessage = (error: { status: number; code?: string | undefined } | null) =>
+  error && keptAfter({ key: '', amount: 0, reason: undefined }, error)
+    ? 'No answer came from the server, so the refund may or may not have been made. Ask for the same refund again: it is sent with the same key, so it is made only once.'
+    : undefined;
+
 /** What the owner is told of the server's answer: a refund it made, one still under way, or one that failed. */
 export function refundOutcome(
   refund: { amount: number; currency: string; status: string },
