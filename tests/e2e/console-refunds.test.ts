@@ -125,6 +125,7 @@ describe('refunds in the console', () => {
       const ask = page.getByRole('dialog', { name: `Refund €7.00 of order ${order.number}?` });
       await ask.getByText('A refund cannot be undone.').waitFor();
       await expectAccessible(page, { where: 'the refund confirmation' });
+      await shots(page, 'refund-confirm');
       // A double click on the confirmation refunds once.
       await ask.getByRole('button', { name: 'Yes, refund €7.00' }).dblclick();
       await refund.getByRole('status').filter({ hasText: 'Refunded €7.00; the shopper is being emailed.' }).waitFor();
