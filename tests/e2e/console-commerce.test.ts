@@ -279,6 +279,9 @@ describe('the Shop group of the console', () => {
         .filter({ hasText: 'Awaiting payment → Paid, by an owner' })
         .getByText('Thank you!')
         .waitFor();
+      // Marked paid by hand, with no payment through a provider: nothing to refund through Vitrine, said so.
+      await page.getByText('No payment was started for this order.').waitFor();
+      await page.getByText('Paid outside Vitrine (marked paid by hand)').waitFor();
       await expectAccessible(page, { where: 'the order' });
       await shots(page, 'order');
       await page.getByRole('button', { name: 'Mark fulfilled' }).click();

@@ -107,3 +107,6 @@ export type ShopOrder = Each<ShopOrderList['orders']>;
 export type ShopOrderStatus = ShopOrder['status'];
 export type ShopOrderDetail = AdminAnswer<'/_admin/v1/commerce/orders/{id}', 'get'>;
 export type ShopOrderHistoryEntry = Each<ShopOrderDetail['history']>;
+export type OrderPayments = AdminAnswer<'/_admin/v1/commerce/orders/{id}/payments', 'get'>;
+export type OrderPayment = Each<OrderPayments['payments']>;
+export type OrderRefund = Each<OrderPayments['refunds']>;

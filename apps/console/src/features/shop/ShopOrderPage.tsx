@@ -1,20 +1,45 @@
+import type { ShopOrderHistoryEntry } from '../../api/types.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { formatMoney } from './money.js';
 import { addressLine, methodLine, soldLine } from './order-lines.js';
+import { OrderPayments } from './OrderPayments.js';
 import { OrderStatusButtons } from './OrderStatusButtons.js';
 import { actorLabel, ORDER_STATUS_LABEL, OrderStatusBadge } from './order-words.js';
 import { useMoveOrder, useShopOrder } from './orders-api.js';
+import { orderPaymentLabel, PaymentStatusBadge } from './payment-words.js';
 import { shopMessage } from './shop-messages.js';
+
+/**
+ * A history row in words: a move ("Awaiting payment → Paid"), the placing, or an event that kept the status (a
+ * payment's news, a refund: "Refunded €7.00: chipped mug"), which the server writes as its note.
+ */
+const historyLine = (h: ShopOrderHistoryEntry) =>
+  !h.fromStatus
+    ? `Placed (${ORDER_STATUS_LABEL[h.toStatus].toLowerCase()})`
+    : h.fromStatus === h.toStatus && h.note
+      ? h.note
+      : `${ORDER_STATUS_LABEL[h.fromStatus]} → ${ORDER_STATUS_LABEL[h.toStatus]}`;
 
 const percent = (rate: number) => `${new Intl.NumberFormat('en', { maximumFractionDigits: 3 }).format(rate)}%`;
 
 /**
  * One order of the module as it was sold: each line's variant with its choices, unit price, discount, tax and
- * rate, total; the totals; the buyer, delivery and history; the next steps for owners and editors.
+ * rate, total; the totals; the buyer, delivery, payments (refunds for owners) and history; the next steps for
+ * owners and editors.
  */
-export function ShopOrderPage({ siteId, orderId, canChange }: { siteId: string; orderId: string; canChange: boolean }) {
+export function ShopOrderPage({
+  siteId,
+  orderId,
+  canChange,
+  canRefund,
+}: {
+  siteId: string;
+  orderId: string;
+  canChange: boolean;
+  canRefund: boolean;
+}) {
   const { data: detail, error: loadError } = useShopOrder(siteId, orderId);
   const move = useMoveOrder(siteId, orderId);
   const back = (
@@ -41,7 +66,8 @@ export function ShopOrderPage({ siteId, orderId, canChange }: { siteId: string; 
       {back}
       <PageHeading>{`Order ${order.number}`}</PageHeading>
       <p>
-        <OrderStatusBadge status={order.status} /> Placed {new Date(order.createdDate).toLocaleString()}
+        <OrderStatusBadge status={order.status} /> · Payment: <PaymentStatusBadge status={order.paymentStatus} /> ·
+        Placed {new Date(order.createdDate).toLocaleString()}
         {order.expiresDate && order.status === 'AWAITING_PAYMENT' && (
           <> · cancelled if unpaid by {new Date(order.expiresDate).toLocaleString()}</>
         )}
@@ -131,20 +157,25 @@ export function ShopOrderPage({ siteId, orderId, canChange }: { siteId: string; 
           <dt>Delivery method</dt>
           <dd>{methodLine(order.shippingMethod) || 'None'}</dd>
           <dt>Payment</dt>
-          <dd>{order.paymentStatus === 'PAID' ? 'Paid' : 'Not paid'}</dd>
+          <dd>{orderPaymentLabel(order.paymentStatus)}</dd>
         </dl>
       </section>
+      <OrderPayments
+        siteId={siteId}
+        orderId={order.id}
+        orderNumber={order.number}
+        currency={order.currency}
+        paymentStatus={order.paymentStatus}
+        canRefund={canRefund}
+      />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">History</h2>
         <ol className="order-history">
           {history.map((h, i) => (
             <li key={i}>
-              <time dateTime={h.date}>{new Date(h.date).toLocaleString()}</time>{' '}
-              {h.fromStatus
-                ? `${ORDER_STATUS_LABEL[h.fromStatus]} → ${ORDER_STATUS_LABEL[h.toStatus]}`
-                : `Placed (${ORDER_STATUS_LABEL[h.toStatus].toLowerCase()})`}
-              , by {actorLabel(h.actor)}
-              {h.note && <q>{h.note}</q>}
+              <time dateTime={h.date}>{new Date(h.date).toLocaleString()}</time> {historyLine(h)}, by{' '}
+              {actorLabel(h.actor)}
+              {h.note && h.fromStatus !== h.toStatus && <q>{h.note}</q>}
             </li>
           ))}
         </ol>

@@ -9,6 +9,7 @@ import { Pager } from '../../components/Pager.js';
 import { formatMoney } from './money.js';
 import { ORDER_STATUS_LABEL, OrderStatusBadge, SHOP_ORDER_STATUSES } from './order-words.js';
 import { shopOrdersExportUrl, useShopOrders, type OrderFilters } from './orders-api.js';
+import { PaymentStatusBadge } from './payment-words.js';
 
 const PAGE_SIZE = 25;
 const column = createColumnHelper<ShopOrder>();
@@ -28,6 +29,7 @@ const columns = [
     ),
   }),
   column.accessor('status', { header: 'Status', cell: (c) => <OrderStatusBadge status={c.getValue()} /> }),
+  column.accessor('paymentStatus', { header: 'Payment', cell: (c) => <PaymentStatusBadge status={c.getValue()} /> }),
   column.display({
     id: 'items',
     header: 'Items',

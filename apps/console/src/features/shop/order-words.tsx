@@ -22,12 +22,16 @@ export function OrderStatusBadge({ status }: { status: ShopOrderStatus }) {
   return <span className={`badge badge-order-${status.toLowerCase()}`}>{ORDER_STATUS_LABEL[status]}</span>;
 }
 
-/** Who moved an order, from the history's actor ('shopper', 'owner:<id>', 'api-key:<name>', 'admin-key', 'system'). */
+/**
+ * Who moved an order, from the history's actor ('shopper', 'owner:<id>', 'api-key:<name>', 'admin-key', 'system',
+ * 'payment:<provider>').
+ */
 export function actorLabel(actor: string): string {
   if (actor === 'shopper') return 'the shopper';
   if (actor === 'system') return 'the shop (automatically)';
   if (actor === 'admin-key') return 'the admin key';
   if (actor.startsWith('owner:')) return 'an owner';
+  if (actor.startsWith('payment:')) return `the payment provider (${actor.slice('payment:'.length)})`;
   if (actor.startsWith('api-key:')) return `API key ${actor.slice('api-key:'.length)}`;
   return actor;
 }

@@ -59,6 +59,8 @@ export function useMoveOrder(siteId: string, id: string) {
       ),
     onSuccess: (detail) => {
       queryClient.setQueryData(orderKeys.one(siteId, id), detail);
+      // A cancel ends an open payment; a move changes what the payments section says (payments-api.ts).
+      void queryClient.invalidateQueries({ queryKey: [...orderKeys.one(siteId, id), 'payments'] });
       void queryClient.invalidateQueries({ queryKey: orderKeys.all(siteId), refetchType: 'none' });
     },
   });

@@ -14,6 +14,12 @@ const SAID: Partial<Record<string, (error: ApiError) => string>> = {
     'Another collection already has this slug. Choose a different slug.',
   ['ORDER_TRANSITION_REFUSED' satisfies WireCode<'ORDER_TRANSITION_REFUSED'>]: (e) =>
     `${e.message}. The order may have changed meanwhile: reload the page to see its status.`,
+  ['REFUND_EXCEEDS_PAID' satisfies WireCode<'REFUND_EXCEEDS_PAID'>]: (e) =>
+    `${e.message}: another refund may have been made meanwhile. The page now shows what is left; nothing was refunded.`,
+  ['NOTHING_TO_REFUND' satisfies WireCode<'NOTHING_TO_REFUND'>]: () =>
+    'Nothing is left to refund on this order: it may have been refunded meanwhile. Nothing was refunded now.',
+  ['PAYMENT_PROVIDER_ERROR' satisfies WireCode<'PAYMENT_PROVIDER_ERROR'>]: () =>
+    'The payment provider could not be reached or refused the refund, so no money was refunded. Try again in a few minutes.',
 };
 
 export const shopMessage = (error: ApiError | null | undefined): string | undefined =>

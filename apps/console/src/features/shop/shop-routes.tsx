@@ -12,7 +12,7 @@ import { TaxesPage } from './TaxesPage.js';
 /**
  * The Shop group: `/shop/products[/new|/:id]`, `/shop/collections[/:id]`, `/shop/discounts`, `/shop/orders[/:id]`,
  * `/shop/taxes`; undefined for other paths. The server decides who may change what (CONSOLE_ROLES.catalogChange,
- * discounts, orderStatus: owners and editors); support is offered no change it would be refused.
+ * discounts, orderStatus: owners and editors; refunds: owners only); no one is offered a change it would be refused.
  */
 export function shopRoutes(path: string, siteId: string, role: OwnerRole): ReactElement | undefined {
   const canChange = role === 'owner' || role === 'editor';
@@ -34,7 +34,7 @@ export function shopRoutes(path: string, siteId: string, role: OwnerRole): React
       );
     case 'orders':
       return id ? (
-        <ShopOrderPage key={key} siteId={siteId} orderId={id} canChange={canChange} />
+        <ShopOrderPage key={key} siteId={siteId} orderId={id} canChange={canChange} canRefund={role === 'owner'} />
       ) : (
         <ShopOrdersPage key={key} siteId={siteId} />
       );
