@@ -30,13 +30,21 @@ function languageOf(scope: DataScope, raw: unknown): string | undefined {
   return language === siteLanguages(scope.site)[0] ? undefined : language;
 }
 
-const itemsOf = (scope: DataScope, module: ModuleCollection, language: unknown) =>
-  module.items({
+/**
+ * Every read of a module's collection builds the whole catalog, whatever it asks: each counts as one heavy read
+ * against the caller's per-address limit (throttle.ts; keys are not counted), so a stranger cannot turn a cheap
+ * request into a catalog's worth of work many times a second.
+ */
+async function itemsOf(scope: DataScope, module: ModuleCollection, language: unknown) {
+  const read = {
     db: scope.db,
     site: scope.site,
     admin: scope.caller.kind === 'admin',
     language: languageOf(scope, language),
-  });
+  };
+  await scope.throttleHeavyRead?.();
+  return module.items(read);
+}
 
 export async function moduleGet(scope: DataScope, module: ModuleCollection, id: string, language?: unknown) {
   const found = (await itemsOf(scope, module, language)).find((item) => item._id === id);
