@@ -33,6 +33,8 @@ export interface Product {
   /** HTML. */
   description?: string;
   image?: string;
+  /** The main picture's words as the owner wrote them on the product (the Shop's product editor). */
+  imageAlt?: string;
   /** Units left over the counted variants; undefined when the shop does not count them. */
   stock?: number;
   inStock: boolean;
@@ -57,7 +59,8 @@ function ownPath(url: string | undefined, base: string | undefined): string | un
 export function fromWire(p: WireProduct): Product {
   const paid = p.priceData.discountedPrice;
   const base = p.productPageUrl?.base;
-  const image = ownPath(p.media.mainMedia?.image.url ?? p.media.items[0]?.image.url, base);
+  const main = p.media.mainMedia?.image ?? p.media.items[0]?.image;
+  const image = ownPath(main?.url, base);
   return {
     _id: p.id,
     title: p.name,
@@ -68,6 +71,7 @@ export function fromWire(p: WireProduct): Product {
     currency: p.priceData.currency,
     ...(p.description ? { description: p.description } : {}),
     ...(image ? { image } : {}),
+    ...(main?.altText ? { imageAlt: main.altText } : {}),
     ...(p.stock.trackInventory && p.stock.quantity !== undefined ? { stock: p.stock.quantity } : {}),
     inStock: p.stock.inStock,
     // A choice's own pictures (a colour's photos) as paths too.

@@ -68,7 +68,8 @@ function ProductView({ product: p }: { product: Product }) {
     .map((c) => c.media?.items?.[0]?.image?.url)
     .find(Boolean);
   const image = chosenImage ?? p.image;
-  // An uploaded picture's own words in the shopper's language (the media library's alt text), else the title.
+  // An uploaded picture's own words in the shopper's language (the media library's alt text), else the words the
+  // owner gave the product's picture, else the title.
   const alt = useQuery(['imageAlt', image, i18n.locale], () => fetchImageAlt(client, image!, i18n.locale), {
     shared: true,
     enabled: isUploaded(image),
@@ -90,7 +91,13 @@ function ProductView({ product: p }: { product: Product }) {
         )}
       </nav>
       <div className="product-page__layout">
-        <ProductImage className="product-page__image" src={image} alt={alt.data || p.title} size={480} eager />
+        <ProductImage
+          className="product-page__image"
+          src={image}
+          alt={alt.data || (image === p.image && p.imageAlt) || p.title}
+          size={480}
+          eager
+        />
         <div className="product-page__info">
           <PageHeading>{p.title}</PageHeading>
           <p className="product-page__price">
