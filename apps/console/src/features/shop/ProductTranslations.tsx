@@ -12,7 +12,6 @@ export function ProductTranslations({
   onChange,
   limits = { name: 80, description: 16000 },
   descriptionIsHtml = true,
-  disabled = false,
 }: {
   /** The site's languages other than its default one. */
   languages: readonly string[];
@@ -20,7 +19,6 @@ export function ProductTranslations({
   onChange: (translations: ProductDraft['translations']) => void;
   limits?: { name: number; description: number };
   descriptionIsHtml?: boolean;
-  disabled?: boolean;
 }) {
   if (!languages.length) return <p>The site has one language: nothing to translate.</p>;
   const set = (lang: string, field: 'name' | 'description', text: string) =>
@@ -38,7 +36,6 @@ export function ProductTranslations({
                 dir="auto"
                 value={translations[lang]?.name ?? ''}
                 maxLength={limits.name}
-                disabled={disabled}
                 onChange={(e) => set(lang, 'name', e.target.value)}
               />
             </label>
@@ -48,7 +45,6 @@ export function ProductTranslations({
                 dir="auto"
                 rows={3}
                 maxLength={limits.description}
-                disabled={disabled}
                 value={translations[lang]?.description ?? ''}
                 onChange={(e) => set(lang, 'description', e.target.value)}
               />
