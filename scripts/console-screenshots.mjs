@@ -1,7 +1,7 @@
 // README screenshots of the owner console.
 //
 //   node scripts/console-screenshots.mjs            every page
-//   node scripts/console-screenshots.mjs catalog    the catalog editor only (grid, item form, media library)
+//   node scripts/console-screenshots.mjs catalog    the catalog editor only (a data grid, the brass pen, media library)
 //
 // Builds the console when `apps/console/dist/index.html` is missing, starts `vitrine serve` on :8096
 // with a fresh data folder, invites an owner through the admin API and sets their password, registers a
@@ -183,7 +183,10 @@ async function woolThrowId() {
   return products[0].id;
 }
 
-/** The catalog editor's data: an uploaded picture and rich text on one product (issue #30). */
+/**
+ * The catalog editor's data: an uploaded picture and rich text on the brass pen, through the Shop's admin API (the
+ * commerce module's catalog, issue #50). Answers the pen's id, whose editor is shot.
+ */
 async function seedCatalog() {
   const upload = await fetch(`${BASE}/_admin/v1/media?siteId=demo&name=brass-pen.png`, {
     method: 'POST',
@@ -195,26 +198,35 @@ async function seedCatalog() {
     siteId: 'demo',
     alt: { en: 'The product page of the brass pen', fr: 'La page du stylo en laiton' },
   });
-  const [item] = (
-    await call('POST', '/_admin/v1/collections/Products/query', { siteId: 'demo', filter: { _id: 'brass-pen' } })
-  ).items;
-  const { _id, _createdDate, _updatedDate, _owner, ...data } = item;
-  await call('POST', '/_admin/v1/collections/Products/items/brass-pen', {
+  const { products } = await call('GET', '/_admin/v1/commerce/products?siteId=demo&search=brass-pen');
+  const { product } = await call('GET', `/_admin/v1/commerce/products/${products[0].id}?siteId=demo`);
+  const { id, createdDate: _c, updatedDate: _u, ...input } = product;
+  await call('PUT', `/_admin/v1/commerce/products/${id}`, {
     siteId: 'demo',
-    item: {
-      ...data,
-      category: 'Stationery',
-      image: media.url,
+    product: {
+      ...input,
+      media: [
+        {
+          id: media.id,
+          url: media.url,
+          width: media.width ?? 0,
+          height: media.height ?? 0,
+          altText: 'The product page of the brass pen',
+        },
+        ...input.media,
+      ],
       description:
         '<p>A heavy pen that <strong>patinas</strong> with use.</p><ul><li>Solid brass</li><li>Refillable</li></ul>',
     },
   });
+  return id;
 }
 
-async function shootCatalog(page, size) {
+/** A data collection's grid (the information pages), the brass pen in the Shop's product editor, the media library. */
+async function shootCatalog(page, size, penId) {
   const pages = [
-    ['collection', '/console/collections/Products', 'Products'],
-    ['item', '/console/collections/Products/items/brass-pen', 'Solid Brass Pen'],
+    ['collection', '/console/collections/Pages', 'Pages'],
+    ['item', `/console/shop/products/${penId}`, 'Solid Brass Pen'],
     ['media', '/console/media', 'Media'],
   ];
   for (const [name, path, heading] of pages) {
@@ -225,9 +237,9 @@ async function shootCatalog(page, size) {
   }
 }
 
-async function shoot(browser, size, { webhookId, orderId, orderNumber, productId } = {}) {
+async function shoot(browser, size, { webhookId, orderId, orderNumber, productId } = {}, penId) {
   const page = await signIn(browser, size, OWNER);
-  await shootCatalog(page, size);
+  await shootCatalog(page, size, penId);
   if (ONLY_CATALOG) return page.close();
   const pages = [
     ['overview', '/console', 'Overview'],
@@ -306,7 +318,7 @@ for (let i = 0; ; i++) {
 }
 await seedOwner(OWNER, 'owner');
 await seedOwner(EDITOR, 'editor');
-await seedCatalog();
+const penId = await seedCatalog();
 const seeded = ONLY_CATALOG ? {} : await seed();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -322,7 +334,7 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  for (const size of Object.keys(SIZES)) await shoot(browser, size, seeded);
+  for (const size of Object.keys(SIZES)) await shoot(browser, size, seeded, penId);
 } finally {
   await browser.close();
 }

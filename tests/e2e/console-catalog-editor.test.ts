@@ -2,8 +2,8 @@
  * The catalog editor (issue #30, on the commerce module since issue #50) through the BUILT console and storefront in
  * real headless Chromium, one real server: an owner narrows a collection's grid with the filter builder (no JSON);
  * edits a product in the Shop group's editor — puts it in a collection, uploads an image (a script named .png is
- * refused) and describes it, writes rich text, translates the name into French — and a French shopper sees it in the
- * storefront; an editor may edit the catalog but not change owner-only settings; an owner rewrites an information
+ * refused) and describes it, writes rich text, translates the name into French — and renames a collection in French,
+ * and a French shopper sees both in the storefront; an editor may edit the catalog but not change owner-only settings; an owner rewrites an information
  * page and the shop's footer leads to it. axe: no serious violation on the editors.
  */
 import { readFileSync } from 'node:fs';
@@ -145,7 +145,17 @@ describe('the catalog editor in Chromium', () => {
       });
       expect(product.description).toMatch(/<strong>\s*Engraved by hand<\/strong>/);
       expect(product.translations.fr).toMatchObject({ name: 'Stylo en laiton gravé' });
-      expect(product.collectionIds).toContain(collections.find((c: Json) => c.slug === 'home').id);
+      const home = collections.find((c: Json) => c.slug === 'home');
+      expect(product.collectionIds).toContain(home.id);
+
+      // The Home collection's French name, on its own page (the demo gives it one).
+      await page.goto(`${server.url}/console/shop/collections/${encodeURIComponent(home.id)}`);
+      await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+      await expect(page.getByLabel('Name (Français)').inputValue()).resolves.toBe('Maison');
+      await page.getByLabel('Name (Français)').fill('Maison et déco');
+      await page.getByRole('button', { name: 'Save collection' }).click();
+      await page.getByRole('status').filter({ hasText: 'Collection Home saved.' }).waitFor();
+      await expectAccessible(page);
       await page.context().close();
 
       // The storefront's product page (on the module since issue #50): the rich text, the uploaded image as a
@@ -163,6 +173,9 @@ describe('the catalog editor in Chromium', () => {
       await openShopMenu(shop); // the language is in the header's menu on a phone
       await shop.getByLabel('Language').selectOption('fr');
       await shop.getByRole('heading', { name: 'Stylo en laiton gravé' }).waitFor();
+      // The catalog's category filter names the collection in French.
+      await shop.goto(`${server.url}/fr/`);
+      await shop.locator('option', { hasText: 'Maison et déco' }).waitFor({ state: 'attached' });
       await shop.context().close();
     },
   );

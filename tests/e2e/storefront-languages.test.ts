@@ -96,12 +96,15 @@ describe('storefront languages in Chromium', () => {
     await expect.poll(() => languages.at(-1)).toBe('fr');
     // Products come named in French (the demo's translations, served by the Stores wire).
     await page.getByRole('heading', { level: 2, name: 'Mug en grès' }).waitFor();
+    // So are the categories of the filter (the shop's collections and their translations).
+    await page.locator('option', { hasText: 'Cuisine' }).waitFor({ state: 'attached' });
 
     // The label keeps the word "Language" in every language.
     await page.getByLabel(/Language/).selectOption('ar');
     await page.getByRole('button', { name: 'أضف إلى السلة' }).first().waitFor();
     expect(await html(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await expect.poll(() => languages.at(-1)).toBe('ar');
+    await page.locator('option', { hasText: 'المطبخ' }).waitFor({ state: 'attached' });
     // The header mirrors: the shop's name sits at the right edge, the navigation to its left.
     const brand = (await page.locator('.brand').boundingBox())!;
     const nav = (await page.locator('.main-nav').boundingBox())!;

@@ -6442,6 +6442,12 @@ export interface paths {
                                     height: number;
                                     altText?: string;
                                 }[];
+                                translations: {
+                                    [key: string]: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
                                 productCount: number;
                             }[];
                         };
@@ -6495,6 +6501,13 @@ export interface paths {
                                 height: number;
                                 altText?: string;
                             }[];
+                            /** @description Name and description per language ({"fr": {"name": "Cuisine"}}); absent on update: unchanged */
+                            translations?: {
+                                [key: string]: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -6521,6 +6534,12 @@ export interface paths {
                                     height: number;
                                     altText?: string;
                                 }[];
+                                translations: {
+                                    [key: string]: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
                                 productCount: number;
                             };
                         };
@@ -6589,6 +6608,13 @@ export interface paths {
                                 height: number;
                                 altText?: string;
                             }[];
+                            /** @description Name and description per language ({"fr": {"name": "Cuisine"}}); absent on update: unchanged */
+                            translations?: {
+                                [key: string]: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -6615,6 +6641,12 @@ export interface paths {
                                     height: number;
                                     altText?: string;
                                 }[];
+                                translations: {
+                                    [key: string]: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
                                 productCount: number;
                             };
                         };
@@ -6696,6 +6728,12 @@ export interface paths {
                                     height: number;
                                     altText?: string;
                                 }[];
+                                translations: {
+                                    [key: string]: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
                                 productCount: number;
                             };
                         };

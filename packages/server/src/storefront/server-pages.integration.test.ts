@@ -162,8 +162,7 @@ describe('server-rendered storefront pages', () => {
     expect(ar.html).toContain('<html lang="ar" dir="rtl">');
   });
 
-  // The module's collections have no translations yet: a category is named as the owner wrote it in every language.
-  it('renders category views by their collection', async () => {
+  it('renders category views by their collection, with their translated name', async () => {
     const en = await page(server, '/?category=kitchen');
     const categories = JSON.parse(/"\[\\"shared\\",\\"categories\\"\]",(\[.*?\])\]/.exec(en.html)?.[1] ?? '[]');
     expect(categories.length).toBeGreaterThan(0);
@@ -171,7 +170,7 @@ describe('server-rendered storefront pages', () => {
     expect(kitchen.id).toBe('kitchen');
     const view = await page(server, `/fr/?category=${encodeURIComponent(kitchen.id)}&sort=price-asc`);
     expect(view.status).toBe(200);
-    expect(view.html).toContain('<title>Kitchen · Demo Store</title>');
+    expect(view.html).toContain('<title>Cuisine · Demo Store</title>');
     // Only the kitchen's products, cheapest first.
     expect(view.html).toContain('href="/fr/products/pour-over-kettle"');
     expect(view.html).not.toContain('href="/fr/products/dot-grid-notebook"');

@@ -2,18 +2,23 @@ import { languageName } from '../collections/translation-form.js';
 import type { ProductDraft } from './product-form.js';
 
 /**
- * The product's name and description in the site's other languages (the Stores wire and the storefront show them
- * to shoppers of that language); an empty field falls back to the default language's text.
+ * A product's (or a product collection's) name and description in the site's other languages (the Stores wire and
+ * the storefront show them to shoppers of that language); an empty field falls back to the default language's text.
+ * A product's description is HTML; a collection's is plain text, with shorter limits.
  */
 export function ProductTranslations({
   languages,
   translations,
   onChange,
+  limits = { name: 80, description: 16000 },
+  descriptionIsHtml = true,
 }: {
   /** The site's languages other than its default one. */
   languages: readonly string[];
   translations: ProductDraft['translations'];
   onChange: (translations: ProductDraft['translations']) => void;
+  limits?: { name: number; description: number };
+  descriptionIsHtml?: boolean;
 }) {
   if (!languages.length) return <p>The site has one language: nothing to translate.</p>;
   const set = (lang: string, field: 'name' | 'description', text: string) =>
@@ -30,16 +35,16 @@ export function ProductTranslations({
               <input
                 dir="auto"
                 value={translations[lang]?.name ?? ''}
-                maxLength={80}
+                maxLength={limits.name}
                 onChange={(e) => set(lang, 'name', e.target.value)}
               />
             </label>
             <label>
-              <span lang="en">{`Description (${language}, HTML)`}</span>
+              <span lang="en">{`Description (${language}${descriptionIsHtml ? ', HTML' : ''})`}</span>
               <textarea
                 dir="auto"
                 rows={3}
-                maxLength={16000}
+                maxLength={limits.description}
                 value={translations[lang]?.description ?? ''}
                 onChange={(e) => set(lang, 'description', e.target.value)}
               />

@@ -3,6 +3,7 @@ import type { ProductRow } from '../../api/types.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useLanguages } from '../settings/api.js';
 import { useProducts, useSetCollectionProducts, useShopCollections } from './catalog-api.js';
 import { shopMessage } from './shop-messages.js';
 import { CollectionFields } from './ShopCollectionsPage.js';
@@ -11,7 +12,10 @@ const MAX_SHOWN = 100;
 type Picked = Pick<ProductRow, 'id' | 'name'>;
 const count = (n: number) => (n === 1 ? '1 product' : `${n} products`);
 
-/** One collection: its fields, and the products in it (search to add, remove), saved in the order listed. */
+/**
+ * One collection: its fields with their translations, and the products in it (search to add, remove), saved in the
+ * order listed.
+ */
 export function ShopCollectionPage({
   siteId,
   collectionId,
@@ -22,6 +26,7 @@ export function ShopCollectionPage({
   canChange: boolean;
 }) {
   const collections = useShopCollections(siteId);
+  const { data: languages } = useLanguages(siteId);
   const collection = collections.data?.collections.find((c) => c.id === collectionId);
   const inIt = useProducts(siteId, '', { limit: MAX_SHOWN, offset: 0 }, collectionId);
   const [search, setSearch] = useState('');
@@ -48,7 +53,14 @@ export function ShopCollectionPage({
       {back}
       <PageHeading>{collection.name}</PageHeading>
       {canChange ? (
-        <CollectionFields key={collection.id} siteId={siteId} collection={collection} onSaved={() => undefined} />
+        // Keyed by the languages too: the form starts again once they are known, with the translation fields.
+        <CollectionFields
+          key={`${collection.id}:${languages ? 'languages' : ''}`}
+          siteId={siteId}
+          collection={collection}
+          languages={languages?.slice(1)}
+          onSaved={() => undefined}
+        />
       ) : (
         <p>
           Slug <code>{collection.slug}</code>. {collection.visible ? 'Shown in the shop.' : 'Hidden from shoppers.'}

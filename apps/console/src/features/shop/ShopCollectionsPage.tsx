@@ -4,18 +4,25 @@ import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { useSaveCollection, useShopCollections } from './catalog-api.js';
-import { slugFrom } from './product-form.js';
+import { filledTranslations, slugFrom } from './product-form.js';
+import { ProductTranslations } from './ProductTranslations.js';
 import { shopMessage } from './shop-messages.js';
 
-/** Name, slug, description and whether shoppers see it: the fields of a collection (new or changed). */
+/**
+ * Name, slug, description and whether shoppers see it: the fields of a collection (new or changed), and on its own
+ * page the name and description in the site's other languages.
+ */
 export function CollectionFields({
   siteId,
   collection,
   onSaved,
+  languages,
 }: {
   siteId: string;
   collection?: ShopCollection;
   onSaved: (saved: ShopCollection) => void;
+  /** The site's other languages: given, the form has the collection's name and description in each of them. */
+  languages?: readonly string[];
 }) {
   const save = useSaveCollection(siteId);
   const [name, setName] = useState(collection?.name ?? '');
@@ -23,13 +30,21 @@ export function CollectionFields({
   const [slugTouched, setSlugTouched] = useState(!!collection);
   const [description, setDescription] = useState(collection?.description ?? '');
   const [visible, setVisible] = useState(collection?.visible ?? true);
+  const [translations, setTranslations] = useState(collection?.translations ?? {});
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (save.isPending) return;
     save.mutate(
       {
         ...(collection ? { id: collection.id } : {}),
-        collection: { name: name.trim(), slug: slug.trim(), description, visible },
+        collection: {
+          name: name.trim(),
+          slug: slug.trim(),
+          description,
+          visible,
+          // Without the translation fields, a change leaves the collection's translations as they are.
+          ...(languages ? { translations: filledTranslations(translations) } : {}),
+        },
       },
       {
         onSuccess: ({ collection: saved }) => {
@@ -78,6 +93,18 @@ export function CollectionFields({
         <input type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
         Shown in the shop
       </label>
+      {languages && (
+        <fieldset className="translations">
+          <legend>Translations</legend>
+          <ProductTranslations
+            languages={languages}
+            translations={translations}
+            onChange={setTranslations}
+            limits={{ name: 50, description: 600 }}
+            descriptionIsHtml={false}
+          />
+        </fieldset>
+      )}
       <Notice
         error={shopMessage(save.error)}
         success={save.isSuccess ? `Collection ${save.data.collection.name} saved.` : undefined}

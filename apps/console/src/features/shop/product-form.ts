@@ -165,11 +165,7 @@ export function productInput(draft: ProductDraft, currency: string): ProductInpu
           'The product',
         ),
       ];
-  const translations = Object.fromEntries(
-    Object.entries(draft.translations)
-      .map(([lang, t]) => [lang, Object.fromEntries(Object.entries(t).filter(([, text]) => text?.trim()))] as const)
-      .filter(([, t]) => Object.keys(t).length),
-  );
+  const translations = filledTranslations(draft.translations);
   return {
     slug: draft.slug.trim(),
     name: draft.name.trim(),
@@ -181,4 +177,13 @@ export function productInput(draft: ProductDraft, currency: string): ProductInpu
     variants,
     translations,
   };
+}
+
+/** Translations as saved: fields left empty are dropped (they fall back to the default language), then empty languages. */
+export function filledTranslations(translations: ProductDraft['translations']): ProductDraft['translations'] {
+  return Object.fromEntries(
+    Object.entries(translations)
+      .map(([lang, t]) => [lang, Object.fromEntries(Object.entries(t).filter(([, text]) => text?.trim()))] as const)
+      .filter(([, t]) => Object.keys(t).length),
+  );
 }

@@ -33,7 +33,7 @@ export interface Product {
   /** HTML. */
   description?: string;
   image?: string;
-  /** The main picture's alt text as the owner wrote it in the product (the Shop editor), when there is one. */
+  /** The main picture's words as the owner wrote them on the product (the Shop's product editor). */
   imageAlt?: string;
   /** Units left over the counted variants; undefined when the shop does not count them. */
   stock?: number;

@@ -68,12 +68,11 @@ function ProductView({ product: p }: { product: Product }) {
     .map((c) => c.media?.items?.[0]?.image?.url)
     .find(Boolean);
   const image = chosenImage ?? p.image;
-  // The product's own words for its picture (the Shop editor's alt text), else an uploaded picture's words in the
-  // shopper's language (the media library's alt text), else the title.
-  const ownAlt = image === p.image ? p.imageAlt : undefined;
+  // An uploaded picture's own words in the shopper's language (the media library's alt text), else the words the
+  // owner gave the product's picture, else the title.
   const alt = useQuery(['imageAlt', image, i18n.locale], () => fetchImageAlt(client, image!, i18n.locale), {
     shared: true,
-    enabled: !ownAlt && isUploaded(image),
+    enabled: isUploaded(image),
   });
   const soldOut = variant ? !variant.inStock : !p.inStock;
   const stock = variant ? variant.stock : p.stock;
@@ -95,7 +94,7 @@ function ProductView({ product: p }: { product: Product }) {
         <ProductImage
           className="product-page__image"
           src={image}
-          alt={ownAlt || alt.data || p.title}
+          alt={alt.data || (image === p.image && p.imageAlt) || p.title}
           size={480}
           eager
         />

@@ -184,6 +184,34 @@ describe('collections', () => {
       404,
     );
   });
+
+  it('keeps translations of a collection: given on create, kept when an update leaves them out, replaced when given', async () => {
+    const fr = { name: 'Cadeaux', description: 'Pour les autres.' };
+    const created = await admin('POST', '/collections', {
+      siteId: server.siteId,
+      collection: { slug: 'presents', name: 'Presents', translations: { fr, de: { name: 'Geschenke' } } },
+    });
+    expect(created.status).toBe(200);
+    const cid = created.body.collection.id;
+    expect(created.body.collection.translations).toEqual({ fr, de: { name: 'Geschenke' } });
+    const renamed = await admin('PUT', `/collections/${cid}`, {
+      siteId: server.siteId,
+      collection: { slug: 'presents', name: 'Gifts for others' },
+    });
+    expect(renamed.body.collection).toMatchObject({ name: 'Gifts for others', translations: { fr } });
+    const replaced = await admin('PUT', `/collections/${cid}`, {
+      siteId: server.siteId,
+      collection: { slug: 'presents', name: 'Gifts for others', translations: { es: { name: 'Regalos' } } },
+    });
+    expect(replaced.body.collection.translations).toEqual({ es: { name: 'Regalos' } });
+    const listed = (await admin('GET', `/collections?siteId=${server.siteId}`)).body.collections as Answer[];
+    expect(listed.find((c) => c.id == cid)?.translations).toEqual({ es: { name: 'Regalos' } });
+    const tooLong = await admin('PUT', `/collections/${cid}`, {
+      siteId: server.siteId,
+      collection: { slug: 'presents', name: 'Gifts', translations: { fr: { name: 'x'.repeat(51) } } },
+    });
+    expect(tooLong.status).toBe(400);
+  });
 });
 
 describe('who may', () => {

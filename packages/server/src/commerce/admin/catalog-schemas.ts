@@ -158,6 +158,14 @@ const ProductRow = Type.Object({
   updatedDate: Type.String(),
 });
 
+const CollectionTranslation = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 50 })),
+    description: Type.Optional(Type.String({ maxLength: 600, ...text('multiline') })),
+  },
+  { additionalProperties: false },
+);
+
 const Collection = Type.Object({
   id: Type.String(),
   slug: Type.String(),
@@ -165,6 +173,7 @@ const Collection = Type.Object({
   description: Type.String(),
   visible: Type.Boolean(),
   media: Type.Array(Media),
+  translations: Type.Record(Type.String(), CollectionTranslation),
   productCount: Type.Integer(),
 });
 
@@ -175,6 +184,12 @@ export const CollectionInput = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 600, ...text('multiline') })),
     visible: Type.Optional(Type.Boolean()),
     media: Type.Optional(Type.Array(Media, { maxItems: 10 })),
+    translations: Type.Optional(
+      Type.Record(Type.String({ maxLength: 20 }), CollectionTranslation, {
+        maxProperties: 50,
+        description: 'Name and description per language ({"fr": {"name": "Cuisine"}}); absent on update: unchanged',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -15,11 +15,12 @@ interface Row {
   description: string;
   visible: boolean;
   media: MediaItem[];
+  translations: Collection['translations'];
   product_count: string | number;
   total?: string | number;
 }
 
-const columns = (visibleOnly: boolean) => `c.id, c.slug, c.name, c.description, c.visible, c.media,
+const columns = (visibleOnly: boolean) => `c.id, c.slug, c.name, c.description, c.visible, c.media, c.translations,
   (select count(*) from commerce_collection_products l join commerce_products p
      on p.site_id = l.site_id and p.id = l.product_id
    where l.site_id = c.site_id and l.collection_id = c.id${visibleOnly ? ' and p.visible' : ''}) as product_count`;
@@ -31,6 +32,7 @@ const toCollection = (r: Row): Collection => ({
   description: r.description,
   visible: r.visible,
   media: r.media,
+  translations: r.translations ?? {},
   productCount: Number(r.product_count),
 });
 

@@ -13,10 +13,11 @@ interface CollectionRow {
   description: string;
   visible: boolean;
   media: MediaItem[];
+  translations: Collection['translations'];
   product_count: string | number;
 }
 
-const COLLECTION_COLUMNS = `c.id, c.slug, c.name, c.description, c.visible, c.media,
+const COLLECTION_COLUMNS = `c.id, c.slug, c.name, c.description, c.visible, c.media, c.translations,
   (select count(*) from commerce_collection_products l where l.site_id = c.site_id and l.collection_id = c.id)
     as product_count`;
 
@@ -27,6 +28,7 @@ const toCollection = (r: CollectionRow): Collection => ({
   description: r.description,
   visible: r.visible,
   media: r.media,
+  translations: r.translations ?? {},
   productCount: Number(r.product_count),
 });
 
@@ -59,15 +61,18 @@ export interface CollectionInput {
   description?: string;
   visible?: boolean;
   media?: MediaItem[];
+  /** Absent: a new collection has none, a changed one keeps its own. */
+  translations?: Collection['translations'];
 }
 
 export async function saveCollection(tx: Queryable, siteId: string, input: CollectionInput, now: number) {
   const id = input.id ?? randomUUID();
   await tx.query(
-    `insert into commerce_collections (site_id, id, slug, name, description, visible, media, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
+    `insert into commerce_collections (site_id, id, slug, name, description, visible, media, created_at, translations)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, coalesce($9::jsonb, '{}'))
      on conflict (site_id, id) do update set slug = excluded.slug, name = excluded.name,
-       description = excluded.description, visible = excluded.visible, media = excluded.media`,
+       description = excluded.description, visible = excluded.visible, media = excluded.media,
+       translations = coalesce($9::jsonb, commerce_collections.translations)`,
     [
       siteId,
       id,
@@ -77,6 +82,7 @@ export async function saveCollection(tx: Queryable, siteId: string, input: Colle
       input.visible ?? true,
       JSON.stringify(input.media ?? []),
       new Date(now).toISOString(),
+      input.translations === undefined ? null : JSON.stringify(input.translations),
     ],
   );
   return id;

@@ -98,6 +98,30 @@ const COMPARE_AT: Record<string, number> = { 'ceramic-vase': 45 };
 const FEATURED = ['wool-throw', 'pour-over-kettle', 'stoneware-mug'];
 const CAROUSEL = ['olive-wood-board', 'canvas-tote', 'brass-pen', 'ceramic-vase', 'dot-grid-notebook'];
 
+type Translations = NonNullable<CollectionInput['translations']>;
+
+/** The names of the collections that are not categories in the demo's other languages (categories carry theirs). */
+const COLLECTION_TRANSLATIONS: Record<string, Translations> = {
+  'all-products': {
+    fr: { name: 'Tous les produits', description: 'Tout ce que propose la boutique.' },
+    de: { name: 'Alle Produkte', description: 'Alles aus dem Laden.' },
+    es: { name: 'Todos los productos', description: 'Todo lo que hay en la tienda.' },
+    ar: { name: 'كل المنتجات', description: 'كل ما في المتجر.' },
+  },
+  'hidden-homepage-featured-items': {
+    fr: { name: 'À la une' },
+    de: { name: 'Empfohlen' },
+    es: { name: 'Destacados' },
+    ar: { name: 'منتجات مختارة' },
+  },
+  'hidden-homepage-carousel': {
+    fr: { name: 'Carrousel' },
+    de: { name: 'Karussell' },
+    es: { name: 'Carrusel' },
+    ar: { name: 'شريط العرض' },
+  },
+};
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
@@ -156,13 +180,13 @@ export function demoShop(siteId: string, currency: string): DemoShop {
     };
   });
   const category = (slug: string) => String(items.find((i) => i.slug === slug)?.category);
-  const collection = (slug: string, name: string, description: string, productSlugs: string[]) => ({
-    id: demoCollectionId(siteId, slug),
-    slug,
-    name,
-    description,
-    productSlugs,
-  });
+  const collection = (
+    slug: string,
+    name: string,
+    description: string,
+    productSlugs: string[],
+    translations: Translations = COLLECTION_TRANSLATIONS[slug] ?? {},
+  ) => ({ id: demoCollectionId(siteId, slug), slug, name, description, translations, productSlugs });
   const slugs = products.map((p) => p.slug);
   return {
     products,
@@ -176,6 +200,9 @@ export function demoShop(siteId: string, currency: string): DemoShop {
           String(c.name),
           String(c.description),
           slugs.filter((s) => category(s) === c.name),
+          // The categories' names in the demo's other languages (config/demo-translations.ts), as its
+          // `Categories` data items have them.
+          c.translations as Translations,
         ),
       ),
     ],

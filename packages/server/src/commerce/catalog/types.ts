@@ -62,6 +62,8 @@ export interface Collection {
   description: string;
   visible: boolean;
   media: MediaItem[];
+  /** Translated name and description per language, as products keep theirs: {"fr": {"name": "Cuisine"}}. */
+  translations: Record<string, { name?: string; description?: string }>;
   productCount: number;
 }
 

@@ -29,7 +29,7 @@ export interface CatalogReader {
   publicUrl: string;
   /**
    * The shopper's language (Accept-Language among the site's languages) when it is not the site's default:
-   * catalog v1 names and describes products in it where the product has a translation.
+   * catalog v1 names and describes products, and collections v2 collections, in it where they have a translation.
    */
   language?: string;
 }

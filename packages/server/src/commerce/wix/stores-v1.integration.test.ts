@@ -218,6 +218,20 @@ describe('collections', () => {
     expect(byId.body.collection).toMatchObject({ slug: 'kitchen', numberOfProducts: 4 });
   });
 
+  it("names and describes collections in the shopper's language, else the default", async () => {
+    const path = `/v2/collections/query?${dotR({ query: { filter: { slug: 'kitchen' } } })}`;
+    const french = (await call(path, { language: 'fr-FR,fr;q=0.9' })).body.collections[0];
+    expect(french).toMatchObject({ slug: 'kitchen', name: 'Cuisine' });
+    expect(french.description).toMatch(/^Mugs, bouilloires/);
+    expect((await call('/v2/collections/slug/kitchen?slug=kitchen', { language: 'de' })).body.collection.name).toBe(
+      'Küche',
+    );
+    const all = await call('/v2/collections/slug/all-products?slug=all-products', { language: 'ar' });
+    expect(all.body.collection.name).toBe('كل المنتجات');
+    expect((await call(path)).body.collections[0].name).toBe('Kitchen');
+    expect((await call(path, { language: 'ja' })).body.collections[0].name).toBe('Kitchen');
+  });
+
   it('answers an unknown slug with the bare 404 the templates read as code 404', async () => {
     const { status, body } = await call('/v2/collections/slug/no-such-thing?slug=no-such-thing');
     expect(status).toBe(404);

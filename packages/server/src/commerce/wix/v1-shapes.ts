@@ -140,13 +140,17 @@ export function storeVariantV1(product: Product, v: Variant, reader: WireReader)
   };
 }
 
-/** Collections v2 (`collections.getCollectionBySlug` and friends). */
+/**
+ * Collections v2 (`collections.getCollectionBySlug` and friends), named and described in the shopper's language
+ * where the collection has a translation (reader.ts), else the site's default, as catalog v1's products are.
+ */
 export function collectionV1(c: Collection, reader: WireReader) {
   const media = c.media.map((m) => ({ ...m, url: absoluteUrl(m.url, reader.publicUrl) }));
+  const translation = reader.language ? c.translations[reader.language] : undefined;
   return {
     id: c.id,
-    name: c.name,
-    description: c.description,
+    name: translation?.name || c.name,
+    description: translation?.description || c.description,
     slug: c.slug,
     visible: c.visible,
     numberOfProducts: c.productCount,

@@ -47,6 +47,8 @@ import { itemTranslations } from './0080_item_translations.js';
 import { ssoLoginLanguage } from './0082_sso_login_language.js';
 import { commerce } from './0090_commerce.js';
 import { olderShopItems } from './0091_older_shop_items.js';
+import { collectionTranslations } from './0092_collection_translations.js';
+import { dropOlderShopTables } from './0093_drop_older_shop_tables.js';
 import { commercePayments } from './0098_commerce_payments.js';
 
 /**
@@ -55,7 +57,8 @@ import { commercePayments } from './0098_commerce_payments.js';
  * 50–59 security (audit log, key protection, session idle times), 60–69 webhooks, 70–79 owner console,
  * 80–89 languages (translated item fields, the language of each mail, of a provider sign-in), 90–99 commerce
  * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts; 91 moves older
- * shops' Products, Cart and Orders items into them; 98 payments).
+ * shops' Products, Cart and Orders items into them; 92 collections' translations; 93 drops the older shop's tables;
+ * 98 payments).
  */
 export const migrations: readonly Migration[] = [
   core,
@@ -106,5 +109,7 @@ export const migrations: readonly Migration[] = [
   ssoLoginLanguage,
   commerce,
   olderShopItems,
+  collectionTranslations,
+  dropOlderShopTables,
   commercePayments,
 ];
