@@ -48,6 +48,7 @@ import { ssoLoginLanguage } from './0082_sso_login_language.js';
 import { commerce } from './0090_commerce.js';
 import { olderShopItems } from './0091_older_shop_items.js';
 import { commercePayments } from './0098_commerce_payments.js';
+import { commerceCheckoutPages } from './0099_commerce_checkout_pages.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
@@ -107,4 +108,5 @@ export const migrations: readonly Migration[] = [
   commerce,
   olderShopItems,
   commercePayments,
+  commerceCheckoutPages,
 ];
