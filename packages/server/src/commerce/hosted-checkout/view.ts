@@ -65,7 +65,7 @@ export function renderCheckout(v: CheckoutView): Html {
   const offers = priced.deliveryOffers.map(
     (o) =>
       html`<label class="check"><input type="radio" name="method" value="${o.id}"${
-        checkout.shippingMethod === o.id ? ' checked' : ''
+        (priced.delivery?.methodId ?? checkout.shippingMethod) === o.id ? ' checked' : ''
       }>${o.name} — ${o.amount === 0 ? t.t('checkout.free') : money(o.amount)}</label>`,
   );
   const row = (label: string, amount: string) => html`<tr><th scope="row">${label}</th><td>${amount}</td></tr>`;
