@@ -29,7 +29,7 @@ import { quoteLines } from '../quote.js';
 import { checkoutPageUrl, CHECKOUT_PAGE_PATH } from './session.js';
 import { deliveryCountries, orderOf, restoreCheckout, sentenceOf } from './state.js';
 import { findCheckoutPage, type CheckoutPage } from './store.js';
-import { CHECKOUT_CSS, renderCheckout, type PayOption } from './view.js';
+import { CHECKOUT_CSS, renderAwaiting, renderCheckout, type PayOption } from './view.js';
 
 /** Posts per client address and minute: each may price the cart, place an order or open a provider session. */
 const POSTS_PER_MINUTE = 30;
@@ -147,26 +147,18 @@ export function registerHostedCheckout(app: FastifyInstance, ctx: AppContext, pr
         html`<p class="notice" role="status">${s.t.t('checkout.paid', { number: order.number, amount })}</p>${link}`,
       );
     const view = await shopperPaymentView(ctx.db, s.site, s.row.owner, order.id);
-    const instructions =
-      view.instructions && view.instructions.type === 'instructions'
-        ? html`<h2>${view.instructions.name}</h2><p class="instructions">${view.instructions.instructions}</p>`
-        : '';
-    const csrf = csrfFor(ctx, ensureCsrfCookie(ctx, s.request, s.reply), s.row.id);
-    const options = payOptions(s).filter((o) => !o.value.startsWith('offline:') || !instructions);
-    const again = instructions
-      ? ''
-      : html`<form method="post" action="${selfUrl(s)}"><input type="hidden" name="csrf" value="${csrf}">${
-          options.length > 1
-            ? html`<fieldset><legend>${s.t.t('checkout.payWith')}</legend>${options.map(
-                (o, i) =>
-                  html`<label class="check"><input type="radio" name="payWith" value="${o.value}"${i === 0 ? ' checked' : ''}>${o.label}</label>`,
-              )}</fieldset>`
-            : html`<input type="hidden" name="payWith" value="${options[0]?.value ?? ''}">`
-        }<button type="submit" name="action" value="pay">${s.t.t('checkout.pay', { amount })}</button></form>`;
-    const content = html`${note ? html`<p class="alert" role="alert">${note}</p>` : ''}<p>${s.t.t('checkout.awaiting', {
+    const step = view.instructions?.type === 'instructions' ? view.instructions : undefined;
+    const content = renderAwaiting({
+      t: s.t,
       number: order.number,
       amount,
-    })}</p>${instructions}${again}${instructions ? link : ''}`;
+      note,
+      instructions: step && { name: step.name, text: step.instructions },
+      action: selfUrl(s),
+      csrf: csrfFor(ctx, ensureCsrfCookie(ctx, s.request, s.reply), s.row.id),
+      payOptions: payOptions(s),
+      link,
+    });
     return send(s, s.t.t('checkout.title'), content);
   }
 

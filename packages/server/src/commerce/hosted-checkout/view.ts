@@ -43,6 +43,43 @@ function field(name: string, label: string, value: string | undefined, type = 't
   }>`;
 }
 
+/** The ways to pay: radios when there are several, the one way as a hidden field. */
+function payWith(t: Translator, options: readonly PayOption[]): Html {
+  if (options.length <= 1) return html`<input type="hidden" name="payWith" value="${options[0]?.value ?? ''}">`;
+  return html`<fieldset><legend>${t.t('checkout.payWith')}</legend>${options.map(
+    (o, i) =>
+      html`<label class="check"><input type="radio" name="payWith" value="${o.value}"${i === 0 ? ' checked' : ''}>${o.label}</label>`,
+  )}</fieldset>`;
+}
+
+/**
+ * A placed order awaiting its payment: a note (a payment not completed), an offline method's instructions (as
+ * text), or a Pay button that starts the payment again (the same open one when the way is the same).
+ */
+export function renderAwaiting(a: {
+  t: Translator;
+  number: string;
+  amount: string;
+  note: string | undefined;
+  instructions: { name: string; text: string } | undefined;
+  action: string;
+  csrf: string;
+  payOptions: readonly PayOption[];
+  link: Html | string;
+}): Html {
+  const { t } = a;
+  const again = a.instructions
+    ? html`<h2>${a.instructions.name}</h2><p class="instructions">${a.instructions.text}</p>${a.link}`
+    : html`<form method="post" action="${a.action}"><input type="hidden" name="csrf" value="${a.csrf}">${payWith(
+        t,
+        a.payOptions,
+      )}<button type="submit" name="action" value="pay">${t.t('checkout.pay', { amount: a.amount })}</button></form>`;
+  return html`${a.note ? html`<p class="alert" role="alert">${a.note}</p>` : ''}<p>${t.t('checkout.awaiting', {
+    number: a.number,
+    amount: a.amount,
+  })}</p>${again}`;
+}
+
 export function renderCheckout(v: CheckoutView): Html {
   const { t, checkout, quote } = v;
   const priced = quote.priced;
@@ -81,12 +118,6 @@ export function renderCheckout(v: CheckoutView): Html {
 <button type="submit" name="action" value="remove-code" class="inline">${t.t('checkout.remove')}</button>`
     : html`${field('code', t.t('checkout.code'), '', 'text', 'off')}
 <button type="submit" name="action" value="apply-code" class="inline">${t.t('checkout.apply')}</button>`;
-  const pay = v.payOptions.map(
-    (o, i) =>
-      html`<label class="check"><input type="radio" name="payWith" value="${o.value}"${
-        i === 0 ? ' checked' : ''
-      }>${o.label}</label>`,
-  );
   return html`${v.message ? html`<p class="${v.message.kind}" role="${v.message.kind === 'alert' ? 'alert' : 'status'}">${v.message.text}</p>` : ''}
 <form method="post" action="${v.action}" novalidate><input type="hidden" name="csrf" value="${v.csrf}">
 <button type="submit" name="action" value="update" class="default-action">${t.t('checkout.update')}</button>
@@ -119,7 +150,7 @@ export function renderCheckout(v: CheckoutView): Html {
   }</fieldset>
 <fieldset><legend>${t.t('checkout.code')}</legend>${coupon}</fieldset>
 <h2>${t.t('checkout.total')}</h2>${totals}
-${pay.length > 1 ? html`<fieldset><legend>${t.t('checkout.payWith')}</legend>${pay}</fieldset>` : v.payOptions[0] ? html`<input type="hidden" name="payWith" value="${v.payOptions[0].value}">` : ''}
+${payWith(t, v.payOptions)}
 <button type="submit" name="action" value="pay">${t.t('checkout.pay', { amount: money(priced.total) })}</button></form>`;
 }
 
