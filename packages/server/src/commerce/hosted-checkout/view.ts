@@ -157,4 +157,4 @@ ${payWith(t, v.payOptions)}
 /** Extra rules for this page (the layout's CSS covers forms, buttons, alerts). */
 export const CHECKOUT_CSS = `main{max-width:34rem}.lines{list-style:none;padding:0}.lines li{padding-block:.5rem;border-block-end:1px solid #ddd}
 .amount{float:inline-end}.totals{width:100%;border-collapse:collapse}.totals th{text-align:start;font-weight:400}.totals td{text-align:end}
-.totals tr:last-child{font-weight:700;font-size:1.1rem}.default-action{position:absolute;inset-inline-start:-9999px;width:1px;height:1px;overflow:hidden}`;
+.totals tr:last-child{font-weight:700;font-size:1.1rem}.default-action+h2{margin-block-start:0}.default-action{position:absolute;inset-inline-start:-9999px;width:1px;height:1px;overflow:hidden}`;
