@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceKit } from '../../../test-support/commerce-kit.js';
 import { withPickup } from '../../../test-support/payment-kit.js';
 import { startTestServer, type TestServer } from '../../../test-support/server.js';
+import { pruneCheckoutPages } from './store.js';
 
 let server: TestServer;
 let kit: CommerceKit;
@@ -112,5 +113,8 @@ describe('the hosted checkout page', () => {
     const paid = await p.post({ action: 'pay' }, again.location);
     expect(paid.location).toBe(p.url); // no callbacks: back on the page
     expect((await p.get()).body).toContain('is paid (€10.00)');
+    // 24 hours later the sweep removes the page: its address is unknown.
+    expect(await pruneCheckoutPages(server.ctx.db, Date.now() + 25 * 3600_000)).toBeGreaterThan(0);
+    expect((await p.get()).status).toBe(404);
   });
 });

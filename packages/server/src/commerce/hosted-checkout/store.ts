@@ -84,3 +84,13 @@ export async function findCheckoutPage(db: Queryable, id: unknown, now: number):
 export async function moveCheckoutPage(db: Queryable, id: string, checkoutId: string): Promise<void> {
   await db.query(`update commerce_checkout_pages set checkout_id = $2 where id = $1`, [id, checkoutId]);
 }
+
+/** Deletes expired pages, a bounded batch at a time (the payment sweep calls it every five minutes). */
+export async function pruneCheckoutPages(db: Queryable, now: number, batch = 1000): Promise<number> {
+  const result = await db.query(
+    `delete from commerce_checkout_pages where id in
+       (select id from commerce_checkout_pages where expires_at <= $1 order by expires_at limit $2)`,
+    [new Date(now), batch],
+  );
+  return result.rowCount ?? 0;
+}
