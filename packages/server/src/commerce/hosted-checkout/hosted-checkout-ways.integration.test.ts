@@ -91,6 +91,16 @@ describe('the hosted checkout page', () => {
     const orders = await kit.call('POST', '/ecom/v1/orders/search', { token: member.token, body: {} });
     const orderId = orders.body.orders[0].id as string;
     expect(await orderOf(orderId)).toMatchObject({ status: 'AWAITING_PAYMENT', paymentStatus: 'NOT_PAID' });
+
+    // The owner cancels it: the page brings the cart back as a new checkout, and says so.
+    const cancel = await kit.call('POST', `/_admin/v1/commerce/orders/${orderId}/status`, {
+      token: `Bearer ${server.adminKey}`,
+      body: { siteId: server.siteId, status: 'CANCELED' },
+    });
+    expect(cancel.status, cancel.text).toBe(200);
+    const reopened = await p.get();
+    expect(reopened.body).toContain('This order was cancelled and nothing was charged.');
+    expect(reopened.body).toContain('>Pay €10.00</button>');
   });
 
   it('a payment left on the provider’s page comes back as not completed, and the same order is paid on a second try', async () => {

@@ -211,11 +211,17 @@ export function registerHostedCheckout(app: FastifyInstance, ctx: AppContext, pr
   }
 
   /** The page's checkout as it stands (a declined order's cart restored first), or its order. */
-  async function current(s: Scope): Promise<{ checkout: Checkout; order?: Order; restored?: boolean }> {
+  async function current(
+    s: Scope,
+  ): Promise<{ checkout: Checkout; order?: Order; restored?: 'declined' | 'cancelled' }> {
     const checkout = await readCheckout(ctx.db, s.site.id, s.row.checkoutId, access(s.row));
     const order = await orderOf(ctx, s.site.id, checkout);
+    // A declined payment cancelled it, or an owner did, or it expired unpaid: the cart comes back either way.
     if (order?.status === 'CANCELED')
-      return { checkout: await restoreCheckout(ctx, s.site, s.row, checkout), restored: true };
+      return {
+        checkout: await restoreCheckout(ctx, s.site, s.row, checkout),
+        restored: order.paymentStatus === 'DECLINED' ? 'declined' : 'cancelled',
+      };
     return { checkout, order };
   }
 
@@ -228,13 +234,19 @@ export function registerHostedCheckout(app: FastifyInstance, ctx: AppContext, pr
       const { checkout, order, restored } = await current(s).catch(() => ({
         checkout: undefined,
         order: undefined,
-        restored: false,
+        restored: undefined,
       }));
       if (!checkout)
         return send(s, s.t.t('checkout.title'), html`<p class="alert">${s.t.t('checkout.unavailable')}</p>`, 404);
       const cancelled = pageQuery(request).payment === 'cancelled';
       if (order) return showOrder(s, order, cancelled ? s.t.t('checkout.cancelled') : undefined);
-      return showForm(s, checkout, restored ? { kind: 'alert', text: s.t.t('checkout.declined') } : undefined);
+      return showForm(
+        s,
+        checkout,
+        restored
+          ? { kind: 'alert', text: s.t.t(restored === 'declined' ? 'checkout.declined' : 'checkout.orderCancelled') }
+          : undefined,
+      );
     },
   );
 
