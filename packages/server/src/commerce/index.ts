@@ -62,3 +62,6 @@ export { mediaItemV1, priceData, productV1 } from './wix/v1-shapes.js';
 export { absoluteUrl } from './wix/product-view.js';
 export { StoresNotFound } from './wix/not-found.js';
 export { catalogReader, readInput, type CatalogReader } from './wix/reader.js';
+
+// The hosted checkout page of `ecomCheckout` redirect sessions (docs/payments.md → The hosted checkout).
+export { createCheckoutPage } from './hosted-checkout/session.js';

@@ -41,12 +41,6 @@ export const COMMERCE_ERRORS = {
     status: 400,
     text: 'The cart does not reach the minimum subtotal of this discount code',
   },
-  // Until issue #51 serves a hosted checkout page, GET …/checkouts/{id}/checkout-url has no page to name.
-  CHECKOUT_PAGE_NOT_SERVED: {
-    code: 'CHECKOUT_PAGE_NOT_SERVED',
-    status: 404,
-    text: 'This server has no hosted checkout page yet; place the order with POST /ecom/v1/checkouts/{id}/create-order',
-  },
   // The discount codes admin API (commerce/discounts/admin-routes.ts).
   DISCOUNT_NOT_FOUND: { code: 'DISCOUNT_NOT_FOUND', status: 404, text: 'No such discount code' },
   DISCOUNT_CODE_EXISTS: { code: 'DISCOUNT_CODE_EXISTS', status: 409, text: 'Another discount has this code' },

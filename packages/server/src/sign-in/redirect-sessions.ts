@@ -6,6 +6,7 @@ import { ValidationError, type FieldViolation } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { consumeSessionToken } from '../sessions/session-tokens.js';
+import { createCheckoutPage } from '../commerce/index.js';
 import { accountSessionInput, unservedIntents } from './account/redirect.js';
 import {
   CHALLENGE,
@@ -45,8 +46,8 @@ const obj = (value: unknown): Record<string, unknown> | undefined =>
 
 /**
  * POST /_api/redirects-api/v1/redirect-session (and /headless/v1/redirect-session): one of the
- * intents `auth`, `login`, `logout` (docs/wire-format.md §4) or `membersAccount` (docs/account-pages.md);
- * the seed's other intents (checkouts …) are refused by name. Everything the page behind `fullUrl` will do
+ * intents `auth`, `login`, `logout` (docs/wire-format.md §4), `membersAccount` (docs/account-pages.md) or
+ * `ecomCheckout` (the hosted checkout, docs/payments.md); the seed's other intents are refused by name. Everything the page behind `fullUrl` will do
  * is decided and validated here, so the page only acts on stored, checked values.
  */
 export async function createRedirectSession(ctx: AppContext, request: FastifyRequest): Promise<RedirectSessionAnswer> {
@@ -54,15 +55,20 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   if (!body) throw appError('INVALID_ARGUMENT');
   const unserved = unservedIntents(body);
   if (unserved.length) throw new ValidationError(unserved);
-  const intents = (['auth', 'login', 'logout', 'membersAccount'] as const).filter(
+  const intents = (['auth', 'login', 'logout', 'membersAccount', 'ecomCheckout'] as const).filter(
     (k) => body[k] !== undefined && body[k] !== null,
   );
   if (intents.length !== 1) {
     throw new ValidationError([
-      violation('auth', 'exactly one of auth, login, logout or membersAccount is required', 'REQUIRED'),
+      violation('auth', 'exactly one of auth, login, logout, membersAccount or ecomCheckout is required', 'REQUIRED'),
     ]);
   }
   const intent = intents[0]!;
+  if (intent === 'ecomCheckout') {
+    // The hosted checkout page (docs/payments.md → The hosted checkout): its own page row, not a sign-in session.
+    const page = await createCheckoutPage(ctx, await resolveCaller(request, ctx), body.ecomCheckout, body.callbacks);
+    return sessionAnswer(ctx, body, page.siteId, page.id, page.fullUrl);
+  }
   // A bad or ended token on logout still lets the browser sign out of the hosted pages; a token whose
   // session ended is a signed-out caller of its site on the way back in (auth and login intents).
   const caller: Caller = await resolveCaller(request, ctx, { endedSession: 'signed-out' }).catch((error: unknown) => {
@@ -187,17 +193,31 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
 
   const session = await ctx.db.transaction((tx) => insertRedirectSession(tx, input, now));
   const endpoint = `${ctx.config.publicUrl}${intent === 'logout' ? LOGOUT_PATH : AUTHORIZE_PATH}`;
+  return sessionAnswer(ctx, body, input.siteId, session.id, endpoint, { redirectSessionId: session.id }, sessionToken);
+}
+
+/** The answer: the page's address with the language asked for (a page of its own, or the endpoint and the id). */
+function sessionAnswer(
+  ctx: AppContext,
+  body: Record<string, unknown>,
+  siteId: string,
+  id: string,
+  endpoint: string,
+  params: Record<string, string> = {},
+  sessionToken?: string,
+): RedirectSessionAnswer {
   // preferences.additionalQueryParameters.lang (docs/wire-format.md §4.5) rides on the address as the hosted
   // pages' explicit language choice (issue #18); a language the site does not have is left out.
   const lang = matchLanguage(
-    siteLanguages(ctx.sites.get(input.siteId) ?? {}),
+    siteLanguages(ctx.sites.get(siteId) ?? {}),
     obj(obj(body.preferences)?.additionalQueryParameters)?.lang,
   );
-  const searchParams: Record<string, string> = { redirectSessionId: session.id, ...(lang ? { lang } : {}) };
+  const searchParams: Record<string, string> = { ...params, ...(lang ? { lang } : {}) };
+  const query = new URLSearchParams(searchParams).toString();
   return {
     redirectSession: {
-      id: session.id,
-      fullUrl: `${endpoint}?${new URLSearchParams(searchParams).toString()}`,
+      id,
+      fullUrl: query ? `${endpoint}?${query}` : endpoint,
       urlDetails: { endpoint, searchParams },
       ...(sessionToken !== undefined ? { sessionToken } : {}),
     },

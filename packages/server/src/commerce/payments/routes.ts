@@ -22,6 +22,7 @@ import { AnyObject, Body, Described, Open, op } from '../../http/schemas/common.
 import { clientIp } from '../../security/index.js';
 import type { CartOwner } from '../carts/store.js';
 import { paymentAdminRoutes } from './admin-routes.js';
+import { registerHostedCheckout } from '../hosted-checkout/routes.js';
 import { registerDevPaymentPage } from './dev-page.js';
 import { devPaymentsOn } from './providers/dev.js';
 import { paymentProviders, type PaymentProviders } from './registry.js';
@@ -133,6 +134,7 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
 
   if (ctx.config.payments?.stripe) await app.register(named(stripeWebhook), { ctx, providers });
   if (devPaymentsOn(ctx.config)) registerDevPaymentPage(fastify, ctx);
+  registerHostedCheckout(fastify, ctx, providers);
   await app.register(named(paymentAdminRoutes), { ctx, providers });
 };
 

@@ -5,6 +5,7 @@
  * provider will not end (paid in the meantime) is left for its event, which records the money on the cancelled
  * order for a refund. Every instance runs it; the conditional move makes a payment close once.
  */
+import { pruneCheckoutPages } from '../hosted-checkout/store.js';
 import type { AppContext } from '../../context.js';
 import type { PaymentProviderId } from './provider.js';
 import type { PaymentProviders } from './registry.js';
@@ -40,7 +41,7 @@ export async function closePaymentsOfCancelledOrders(
   return closed;
 }
 
-/** Runs the sweep every `intervalMs` (unref'd); returns a stopper. */
+/** Runs the sweep (and the expired hosted checkout pages' removal) every `intervalMs` (unref'd); returns a stopper. */
 export function startPaymentSweep(
   ctx: Pick<AppContext, 'db' | 'now' | 'log'>,
   providers: PaymentProviders,
@@ -49,6 +50,10 @@ export function startPaymentSweep(
   const timer = setInterval(() => {
     closePaymentsOfCancelledOrders(ctx, providers).catch((error: unknown) =>
       ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'payment sweep failed'),
+    );
+    // Hosted checkout pages past their 24 hours (hosted-checkout/store.ts) go with the same sweep.
+    pruneCheckoutPages(ctx.db, ctx.now()).catch((error: unknown) =>
+      ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'checkout page sweep failed'),
     );
   }, intervalMs);
   timer.unref();

@@ -5,10 +5,10 @@
  *   PATCH /ecom/v1/checkouts/:id  {checkout: {buyerInfo: {email}, shippingInfo: {shippingDestination,
  *                                  selectedCarrierServiceOption: {code}}}, couponCode?} → {checkout}
  *   GET   /ecom/v1/checkouts/by-cart-id/:id         → {checkout}
- *   GET   /ecom/v1/checkouts/:id/checkout-url       → 404 CHECKOUT_PAGE_NOT_SERVED until issue #51's page
+ *   GET   /ecom/v1/checkouts/:id/checkout-url       → {checkoutUrl}: a new hosted checkout page of it (docs/payments.md)
  *   POST  /ecom/v1/checkouts/:id/create-order        → {orderId}: places the order (awaiting payment)
  * Wix lets only apps with the "Manage eCommerce" permission call create-order and sends shoppers to its hosted
- * checkout page instead; Vitrine, with no hosted checkout page yet, lets the checkout's own shopper place it.
+ * checkout page instead; Vitrine serves that page (hosted-checkout/) and also lets the checkout's own shopper place it.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
@@ -22,6 +22,8 @@ import { clientIp } from '../../security/index.js';
 import { readWixAddress } from '../checkouts/address.js';
 import { readCheckout, readCheckoutByCart, updateCheckout, type CheckoutUpdate } from '../checkouts/service.js';
 import type { Checkout } from '../checkouts/store.js';
+import { checkoutPageUrl } from '../hosted-checkout/session.js';
+import { insertCheckoutPage } from '../hosted-checkout/store.js';
 import { placeOrder } from '../orders/place.js';
 import { quoteLines } from '../quote.js';
 import { ecomScope, type EcomScope } from './ecom-caller.js';
@@ -45,7 +47,7 @@ const S = {
   }),
   byCart: op('The checkout made from a cart', CheckoutAnswer, { params: Params }),
   url: op(
-    'The hosted checkout page of a checkout (none yet: 404 CHECKOUT_PAGE_NOT_SERVED)',
+    'The hosted checkout page of a checkout (the page of an ecomCheckout redirect session without callbacks)',
     Open({ checkoutUrl: Type.String() }),
     { params: Params },
   ),
@@ -118,8 +120,21 @@ export const ecomCheckoutRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   app.get('/ecom/v1/checkouts/:id/checkout-url', { schema: S.url }, async (request) => {
     const scope = await ecomScope(request, ctx, { keys: true });
-    await readCheckout(ctx.db, scope.site.id, request.params.id, scope.access);
-    throw appError('CHECKOUT_PAGE_NOT_SERVED');
+    const checkout = await readCheckout(ctx.db, scope.site.id, request.params.id, scope.access);
+    if (checkout.orderId) throw appError('CHECKOUT_IS_COMPLETE', { data: { orderId: checkout.orderId } });
+    const page = await insertCheckoutPage(
+      ctx.db,
+      {
+        siteId: scope.site.id,
+        checkoutId: checkout.id,
+        owner: checkout.owner,
+        clientId: null,
+        thankYouUrl: null,
+        postFlowUrl: null,
+      },
+      ctx.now(),
+    );
+    return { checkoutUrl: checkoutPageUrl(ctx, page.id) };
   });
 
   app.post('/ecom/v1/checkouts/:id/create-order', { schema: S.createOrder, ...writes }, async (request) => {

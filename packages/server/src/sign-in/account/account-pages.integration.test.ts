@@ -247,7 +247,6 @@ describe('account links: sign-in first and refusals', () => {
   });
 
   it.each([
-    'ecomCheckout',
     'bookingsCheckout',
     'eventsCheckout',
     'paidPlansCheckout',

@@ -15,11 +15,10 @@ export const NOT_OFFERED_SECTIONS = ['BOOKINGS', 'SUBSCRIPTIONS', 'EVENTS'] as c
 export type AccountSection = (typeof SERVED_SECTIONS)[number];
 
 /**
- * Intents of the seed's redirect-session request that this server has no page for (checkouts, product
- * and booking pages, payment requests): each is refused by name rather than silently ignored.
+ * Intents of the seed's redirect-session request that this server has no page for (other checkouts,
+ * product and booking pages, payment requests): each is refused by name rather than silently ignored.
  */
 export const UNSERVED_INTENTS = [
-  'ecomCheckout',
   'bookingsCheckout',
   'eventsCheckout',
   'paidPlansCheckout',
@@ -41,7 +40,7 @@ export function unservedIntents(body: Record<string, unknown>): FieldViolation[]
   return UNSERVED_INTENTS.filter((k) => body[k] !== undefined && body[k] !== null).map((k) =>
     violation(
       k,
-      `the ${k} intent is not served by this server (served: auth, login, logout, membersAccount)`,
+      `the ${k} intent is not served by this server (served: auth, login, logout, membersAccount, ecomCheckout)`,
       'INTENT_NOT_SUPPORTED',
     ),
   );

@@ -50,6 +50,7 @@ import { olderShopItems } from './0091_older_shop_items.js';
 import { collectionTranslations } from './0092_collection_translations.js';
 import { dropOlderShopTables } from './0093_drop_older_shop_tables.js';
 import { commercePayments } from './0098_commerce_payments.js';
+import { commerceCheckoutPages } from './0099_commerce_checkout_pages.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
@@ -112,4 +113,5 @@ export const migrations: readonly Migration[] = [
   collectionTranslations,
   dropOlderShopTables,
   commercePayments,
+  commerceCheckoutPages,
 ];
