@@ -37,7 +37,7 @@ function FetchedConfirmation({ orderId, email }: { orderId: string; email?: stri
   if (fetched.status == 'error') return <Alert tone="error">{_('order.loadFailed')}</Alert>;
   if (fetched.data === null) return <NotFoundPage what="order" />;
   if (!fetched.data) return <Skeleton lines={4} label={_('confirmation.loading')} />;
-  return <Confirmation order={fetched.data} email={email} />;
+  return <Confirmation order={fetched.data} email={email ?? fetched.data.buyerInfo.email} />;
 }
 
 function Confirmation({ order, email }: { order: Order; email?: string }) {
