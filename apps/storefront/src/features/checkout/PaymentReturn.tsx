@@ -10,7 +10,7 @@ import { useCart } from '../cart/cart-context.js';
 import { useEcom } from '../cart/use-ecom.js';
 import { fetchOrder } from '../orders/orders-api.js';
 import { checkoutErrorMessage } from './checkout-errors.js';
-import { fetchOrderPayment, refillCart, startPayment } from './payments-api.js';
+import { fetchOrderPayment, fetchPayWays, isOnline, refillCart, startPayment } from './payments-api.js';
 
 const PAID = ['PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED'];
 
@@ -25,9 +25,10 @@ export function PaymentReturn({ children }: { children: (notice?: string) => Rea
   const format = useFormat();
   const ecom = useEcom();
   const cart = useCart();
-  const { navigate: leave } = useVitrine();
+  const { navigate: leave, authFetch } = useVitrine();
   const [params] = useSearchParams();
   const orderId = params.get('order') ?? '';
+  const ways = useQuery(['pay-ways'], () => fetchPayWays(authFetch), { shared: true, enabled: !!orderId });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const back = useQuery(
@@ -53,15 +54,18 @@ export function PaymentReturn({ children }: { children: (notice?: string) => Rea
     return <Navigate to={`/checkout/confirmation/${encodeURIComponent(order.id)}`} replace />;
   if (declined) return <>{children(_('checkout.paymentDeclined', { number: order.number }))}</>;
   if (order.status == 'CANCELED') return <>{children()}</>;
-  const open = payment.payments.find((p) => p.status == 'pending' || p.status == 'processing') ?? payment.payments[0];
+  // The payment left open, else (it never started) the shop's first online way.
+  const last = payment.payments.find((p) => p.status == 'pending' || p.status == 'processing') ?? payment.payments[0];
+  const open = last
+    ? { provider: last.provider, ...(last.method ? { method: last.method } : {}) }
+    : ways.data?.find(isOnline);
   const amount = format.price(order.priceSummary.total.amount, order.currency);
   const resume = async () => {
     if (!open) return;
     setBusy(true);
     setError(undefined);
     try {
-      const way = { provider: open.provider, ...(open.method ? { method: open.method } : {}) };
-      const step = await startPayment(ecom, order.id, way);
+      const step = await startPayment(ecom, order.id, open);
       if (step.type == 'redirect') return leave(step.url);
       setBusy(false);
     } catch (e) {
