@@ -259,8 +259,12 @@ async function journey(browser, size) {
     await page.getByRole('button', { name: 'Review order' }).click();
     await page.getByRole('heading', { name: 'Review your order' }).waitFor();
     await shot(page, 'review', size, true);
-    await page.getByRole('button', { name: 'Place order' }).click();
+    // The demo pays with the dev provider: "Pay $…" on the review, then Pay on its page.
+    await page.getByRole('button', { name: /^Pay \S+$/ }).click();
+    await page.waitForURL(/\/_dev\/pay\//);
+    await page.getByRole('button', { name: /^Pay \S+$/ }).click();
     await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    await page.getByText(/^Paid: /).waitFor();
     await shot(page, 'confirmation', size, true);
   } finally {
     await context.close();

@@ -13,7 +13,7 @@ import { startTestSmtp, waitFor } from '../../packages/server/test-support/smtp.
 import { builtApps } from './support/apps.js';
 import { launchChromium } from './support/browser.js';
 import { uniqueEmail } from './support/console.js';
-import { addToCart, fillCheckout, openShopMenu, signUpInStorefront } from './support/storefront.js';
+import { addToCart, fillCheckout, openShopMenu, payOnDevPage, signUpInStorefront } from './support/storefront.js';
 import { expectAccessible } from './support/axe.js';
 
 let browser: Browser;
@@ -119,14 +119,14 @@ describe('checkout in Chromium', () => {
       await review.getByText('Tax included').waitFor();
       expect(await review.getByText(/^Including .+ tax$/).count()).toBe(2);
       await review.getByText('Discount (WELCOME10)').waitFor();
-      expect(await review.getByText('Pay on delivery or by bank transfer', { exact: false }).count()).toBe(1);
+      expect(await review.getByText('Test payment (dev provider: no money moves)').count()).toBe(1);
       expect(await fits(page)).toBe(true);
       await expectAccessible(page, { where: 'review, English' });
 
-      await page.getByRole('button', { name: 'Place order' }).click();
-      await page.waitForURL(/\/checkout\/confirmation\//);
+      await payOnDevPage(page);
       const number = (await page.getByText(/^Your order number is V-\d{6}$/).textContent())!.slice(-8);
       await page.getByText(`We sent a confirmation to`, { exact: false }).waitFor();
+      await page.getByText(/^Paid: \$\d/).waitFor();
       const summary = page.locator('.order-summary');
       expect(await summary.getByText('Delivery (Express delivery)').count()).toBe(1);
       expect(await summary.getByText('Size: Blanket').count()).toBe(1);
@@ -148,7 +148,7 @@ describe('checkout in Chromium', () => {
       const other = await newPage(DESKTOP);
       await other.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
       await other.getByRole('heading', { name: `Order ${number}` }).waitFor();
-      await other.getByText('Awaiting payment').waitFor();
+      expect(await other.getByRole('definition').getByText('Paid', { exact: true }).count()).toBe(2);
       expect(await other.getByText(email).count()).toBe(1);
       expect(await other.getByText('Size: Blanket').count()).toBe(1);
       await other.context().close();
@@ -183,11 +183,11 @@ describe('checkout in Chromium', () => {
         .getByRole('region', { name: 'Review your order' })
         .getByText('1 Main St, 10001 New York, US')
         .waitFor();
-      await page.getByRole('button', { name: 'Place order' }).click();
-      await page.waitForURL(/\/checkout\/confirmation\//);
+      await payOnDevPage(page);
       await page.getByRole('link', { name: 'View order details' }).click();
       await page.waitForURL(/\/account\/orders\/[^/]+$/);
-      await page.getByText('Awaiting payment').waitFor();
+      // The order's status and its payment: both paid.
+      await expect.poll(() => page.getByRole('definition').getByText('Paid', { exact: true }).count()).toBe(2);
 
       // Arabic, at phone width: checkout and review pass axe and fit the screen.
       await page.setViewportSize(PHONE);

@@ -7,7 +7,14 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer } from '@vitrine/server/test-support';
 import { newPhonePage } from './support/browser.js';
-import { addToCart, fillCheckout, openShopMenu, signUpInStorefront, startShop } from './support/storefront.js';
+import {
+  addToCart,
+  fillCheckout,
+  openShopMenu,
+  signUpInStorefront,
+  startShop,
+  payOnDevPage,
+} from './support/storefront.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -71,7 +78,7 @@ describe('storefront in Chromium', () => {
     await page.getByRole('button', { name: 'Checkout' }).click();
     const address = { name: 'Ada Lovelace', street: '1 Main St', postalCode: '10001', city: 'New York', country: 'US' };
     await fillCheckout(page, { address, method: 'Standard delivery' });
-    await page.getByRole('button', { name: 'Place order' }).click();
+    await payOnDevPage(page);
     const number = await page.getByText(/^V-\d{6}$/).textContent();
     expect(new URL(page.url()).pathname).toMatch(/^\/checkout\/confirmation\/[^/]+$/);
     await expect.poll(() => cart.getAttribute('aria-label')).toBe('Cart, 0 items');

@@ -29,7 +29,11 @@ async function pageTitles(server: ShopTestServer): Promise<string[]> {
 export function pseudoLocaleShop(): { readonly server: ShopTestServer } {
   const state = {} as { server: ShopTestServer };
   beforeAll(async () => {
-    state.server = await startShopServer();
+    // jsdom pages live at http://localhost:3000: the demo client accepts that origin as a payment's return URL.
+    const page = 'http://localhost:3000';
+    state.server = await startShopServer({
+      site: (s) => ({ ...s, clients: s.clients.map((c) => ({ ...c, allowedOrigins: [...c.allowedOrigins, page] })) }),
+    });
     for (const title of await pageTitles(state.server))
       if (!PSEUDO_LOCALE_DATA.includes(title)) PSEUDO_LOCALE_DATA.push(title);
     await activateLanguage('pseudo', () => import('../src/locales/pseudo.po'));

@@ -145,3 +145,16 @@ export async function fillCheckout(page: Page, details: CheckoutDetails): Promis
   await page.getByRole('button', { name: 'Review order' }).click();
   await page.getByRole('heading', { name: 'Review your order' }).waitFor();
 }
+
+/**
+ * On the review step: **Pay $…** (the dev provider, the only way `npm start`'s demo offers), then on the dev
+ * provider's page (`/_dev/pay/…`) **Pay $…** or **Decline**; returns once the provider sent the shopper back to the
+ * storefront (the confirmation, or the checkout after a decline).
+ */
+export async function payOnDevPage(page: Page, action: 'pay' | 'decline' = 'pay'): Promise<void> {
+  await page.getByRole('button', { name: /^Pay \S+$/ }).click();
+  await page.waitForURL(/\/_dev\/pay\/devpay_/);
+  if (action == 'pay') await page.getByRole('button', { name: /^Pay \S+$/ }).click();
+  else await page.getByRole('button', { name: 'Decline' }).click();
+  await page.waitForURL(action == 'pay' ? /\/checkout\/confirmation\/[^/?]+$/ : /\/checkout\?order=/);
+}

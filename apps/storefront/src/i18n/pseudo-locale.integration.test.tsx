@@ -151,8 +151,24 @@ describe('pseudo-locale: no hard-coded text', () => {
     await waitFor(() => expect(document.querySelector('.review')).not.toBeNull(), long);
     await expectAllTranslated('review');
 
+    // "Pay …": the dev provider's page (the server's, not the storefront's) is paid by a form post, as a browser would.
     fireEvent.click(document.querySelector<HTMLButtonElement>('.review .button--primary')!);
+    const devPage = await waitFor(
+      () => shop.navigations.find((u) => u.includes('/_dev/pay/')) ?? Promise.reject(),
+      long,
+    );
+    const paid = await fetch(devPage, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
+    shop.reload(new URL(paid.headers.get('location')!).pathname);
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/checkout\/confirmation\//), long);
+    await waitFor(
+      () => expect(document.querySelector('.confirmation-page .alert--success + .alert--success')).not.toBeNull(),
+      long,
+    );
     const number = (await screen.findByText(/^V-\d+$/, {}, long)).textContent!;
     // Dates are written by Intl (no pseudo-locale data there: it falls back to English month names).
     data.push(

@@ -18,29 +18,37 @@ import {
   createCheckout,
   deliveryOffers,
   fetchPlacedOrder,
-  fetchShippingCountries,
+  fetchShipping,
   placeOrder,
   updateCheckout,
 } from './checkout-api.js';
 import { CheckoutAside } from './CheckoutAside.js';
 import { checkoutErrorMessage } from './checkout-errors.js';
 import { DeliveryOptions } from './DeliveryOptions.js';
+import { fetchPayWays, startPayment, type PayWay } from './payments-api.js';
+import { PaymentReturn } from './PaymentReturn.js';
 import { ReviewStep } from './ReviewStep.js';
 import './checkout.css';
 
 /**
  * `/checkout`, for members and guests alike: contact (a guest's email, or the member's), the delivery
  * address (typed, or one saved in the member's profile; a typed one may be saved there), the delivery method
- * for that country, then a review step with the server's prices (tax, discount, delivery) before "Place order".
- * The cart becomes an eCom checkout, which the server prices on every change and places as the order.
+ * for that country, then a review step with the server's prices (tax, discount, delivery) and the way to pay before
+ * "Pay $43.50" (or "Place order" for an offline method). The cart becomes an eCom checkout, which the server prices
+ * on every change and places as the order; the order's payment then starts (payments-api.ts) and the shopper goes
+ * to the provider's page, or to the confirmation with an offline method's instructions.
  */
 export function CheckoutPage() {
+  return <PaymentReturn>{(notice) => <CheckoutSteps notice={notice} />}</PaymentReturn>;
+}
+
+function CheckoutSteps({ notice }: { notice?: string | undefined }) {
   const { _ } = useLingui();
   const cart = useCart();
   const ecom = useEcom();
   const { isMember } = useSession();
   const member = useMember();
-  const { authFetch } = useVitrine();
+  const { authFetch, navigate: leave } = useVitrine();
   const invalidate = useInvalidate();
   const navigate = useNavigate();
   const location = useLocation();
@@ -53,7 +61,10 @@ export function CheckoutPage() {
   const [method, setMethod] = useState<string>();
   const [reviewed, setReviewed] = useState<Checkout>();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<string | undefined>(notice);
+  const ways = useQuery(['pay-ways'], () => fetchPayWays(authFetch), { shared: true });
+  const [pickedWay, setWay] = useState<PayWay>();
+  const way = pickedWay ?? ways.data?.[0];
 
   // A member's SHIPPING address first, else their first one; "new" when they have none.
   const preferred = Math.max(
@@ -65,9 +76,9 @@ export function CheckoutPage() {
   const country = address.country?.toUpperCase() || undefined;
   const contact = isMember ? (member.data?.loginEmail ?? '') : email;
 
-  const countries = useQuery(['shipping-countries'], () => fetchShippingCountries(authFetch), { shared: true });
+  const shipping = useQuery(['shipping-methods'], () => fetchShipping(authFetch), { shared: true });
   // Shops without delivery methods list no countries: the address then takes a typed country code.
-  const delivers = !!countries.data?.length;
+  const delivers = !!shipping.data?.countries.length;
   // The cart as a checkout: made again whenever the cart changes (the server refreshes its open checkout).
   const cartShape =
     cart.lines.map((l) => `${l.id}:${l.quantity}`).join() + `|${cart.cart?.appliedDiscounts[0]?.coupon?.code ?? ''}`;
@@ -120,13 +131,17 @@ export function CheckoutPage() {
         await member.update({ profile: { addresses } }).catch(() => undefined);
       }
       const orderId = await placeOrder(ecom, reviewed.id);
-      const order = await fetchPlacedOrder(ecom, orderId).catch(() => undefined);
       await Promise.all([
         cart.reload().catch(() => undefined),
         invalidate(['orders']),
         invalidate(['product'], { shared: true }),
         invalidate(['catalog'], { shared: true }),
       ]);
+      // The order is placed: a payment that cannot start is retried from the checkout's return view.
+      const step = way ? await startPayment(ecom, orderId, way).catch(() => null) : undefined;
+      if (step === null) return navigate(`/checkout?order=${encodeURIComponent(orderId)}`, { replace: true });
+      if (step?.type == 'redirect') return leave(step.url);
+      const order = await fetchPlacedOrder(ecom, orderId).catch(() => undefined);
       navigate(`/checkout/confirmation/${encodeURIComponent(orderId)}`, {
         state: { order, email: contact },
         replace: true,
@@ -165,6 +180,9 @@ export function CheckoutPage() {
             checkout={reviewed}
             email={contact}
             address={address}
+            ways={ways.status == 'error' ? [] : ways.data}
+            way={way}
+            onChooseWay={setWay}
             busy={busy}
             onEdit={() => setStep('details')}
             onPlace={() => void place()}
@@ -221,7 +239,7 @@ export function CheckoutPage() {
               )}
               {chosen == 'new' && (
                 <>
-                  <AddressFields value={typed} countries={countries.data ?? []} onChange={setTyped} />
+                  <AddressFields value={typed} countries={shipping.data?.countries ?? []} onChange={setTyped} />
                   {isMember && (
                     <label className="checkbox">
                       <input type="checkbox" checked={saveAddress} onChange={(e) => setSaveAddress(e.target.checked)} />
@@ -237,6 +255,7 @@ export function CheckoutPage() {
                 options={options}
                 currency={priced.data?.currency ?? ''}
                 loading={priced.fetching}
+                freeAbove={shipping.data?.freeAbove}
                 chosen={method}
                 onChoose={setMethod}
               />

@@ -11,6 +11,7 @@ import { useEcom } from '../cart/use-ecom.js';
 import type { Order } from '../orders/order-types.js';
 import { fetchOrder } from '../orders/orders-api.js';
 import { OrderSummary } from '../orders/OrderSummary.js';
+import { PaymentState } from './PaymentState.js';
 
 interface Placed {
   order?: Order;
@@ -20,7 +21,7 @@ interface Placed {
 /**
  * `/checkout/confirmation/:orderId`: right after checkout it shows the order checkout handed over; later (a
  * reload), the order read again with `GET /ecom/v1/orders/{id}`, which the member or the visitor that placed it may
- * read. A guest's confirmation mail links to the order's own page (`/order?token=…`).
+ * read. Its payment comes from the payments API (PaymentState). A guest's confirmation mail links to the order's own page (`/order?token=…`).
  */
 export function ConfirmationPage() {
   const { orderId = '' } = useParams();
@@ -36,7 +37,7 @@ function FetchedConfirmation({ orderId, email }: { orderId: string; email?: stri
   if (fetched.status == 'error') return <Alert tone="error">{_('order.loadFailed')}</Alert>;
   if (fetched.data === null) return <NotFoundPage what="order" />;
   if (!fetched.data) return <Skeleton lines={4} label={_('confirmation.loading')} />;
-  return <Confirmation order={fetched.data} email={email} />;
+  return <Confirmation order={fetched.data} email={email ?? fetched.data.buyerInfo.email} />;
 }
 
 function Confirmation({ order, email }: { order: Order; email?: string }) {
@@ -49,7 +50,7 @@ function Confirmation({ order, email }: { order: Order; email?: string }) {
       <Alert tone="success" title={_('confirmation.number', { number: order.number })}>
         {email ? _('confirmation.mailSent', { email: isolate(email) }) : _('confirmation.body')}
       </Alert>
-      <p>{_('checkout.paymentOffline')}</p>
+      <PaymentState order={order} />
       <OrderSummary order={order} />
       {guest && !isMember && (
         <p>

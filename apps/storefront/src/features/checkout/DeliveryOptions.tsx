@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import type { ShippingOffer } from '../../app/ecom-types.js';
 import { Price } from '../../components/Price.js';
 import { Skeleton } from '../../components/Skeleton.js';
+import { useFormat } from '../../i18n/format.js';
 
 /** The delivery methods for the address's country, priced by the server for this checkout. */
 export function DeliveryOptions({
@@ -9,6 +10,7 @@ export function DeliveryOptions({
   options,
   currency,
   loading,
+  freeAbove,
   chosen,
   onChoose,
 }: {
@@ -16,10 +18,13 @@ export function DeliveryOptions({
   options: ShippingOffer[] | undefined;
   currency: string;
   loading: boolean;
+  /** Method id → the subtotal from which it is free (major units, the site's currency). */
+  freeAbove: Record<string, number> | undefined;
   chosen: string | undefined;
   onChoose(code: string): void;
 }) {
   const { _ } = useLingui();
+  const format = useFormat();
   return (
     <fieldset className="delivery-options">
       <legend>{_('checkout.delivery')}</legend>
@@ -48,6 +53,11 @@ export function DeliveryOptions({
               {o.logistics?.deliveryTime && (
                 <span className="muted">
                   <bdi>{o.logistics.deliveryTime}</bdi>
+                </span>
+              )}
+              {freeAbove?.[o.code] !== undefined && currency && (
+                <span className="muted">
+                  {_('checkout.freeFrom', { amount: format.price(freeAbove[o.code]!, currency) })}
                 </span>
               )}
             </span>

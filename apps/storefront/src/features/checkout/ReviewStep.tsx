@@ -6,15 +6,20 @@ import { useFormat } from '../../i18n/format.js';
 import { LineChoices } from '../cart/LineChoices.js';
 import { Totals } from '../cart/Totals.js';
 import { formatAddress, type OrderAddress } from '../orders/order-types.js';
+import { isOnline, payWayKey, type PayWay } from './payments-api.js';
 
 /**
  * The review step: what will be ordered (each variant, with its tax), where, how it travels and what it costs, as
- * the server priced the checkout a moment ago, and how to pay (no payment provider: on delivery or by transfer).
+ * the server priced the checkout a moment ago, and how to pay: the shop's ways (a choice when there are several,
+ * an offline method with the owner's instructions), ending in "Pay $43.50" for an online provider.
  */
 export function ReviewStep({
   checkout,
   email,
   address,
+  ways,
+  way,
+  onChooseWay,
   busy,
   onEdit,
   onPlace,
@@ -22,6 +27,10 @@ export function ReviewStep({
   checkout: Checkout;
   email: string;
   address: OrderAddress;
+  /** The shop's ways to pay (undefined while loading; empty: none, the order simply awaits payment). */
+  ways: PayWay[] | undefined;
+  way: PayWay | undefined;
+  onChooseWay(way: PayWay): void;
   busy: boolean;
   onEdit(): void;
   onPlace(): void;
@@ -59,11 +68,39 @@ export function ReviewStep({
             </dd>
           </div>
         )}
-        <div>
-          <dt>{_('checkout.payment')}</dt>
-          <dd>{_('checkout.paymentOffline')}</dd>
-        </div>
+        {ways?.length == 1 && (
+          <div>
+            <dt>{_('checkout.payment')}</dt>
+            <dd>
+              <PayWayText way={ways[0]!} />
+            </dd>
+          </div>
+        )}
+        {ways?.length === 0 && (
+          <div>
+            <dt>{_('checkout.payment')}</dt>
+            <dd>{_('checkout.paymentOffline')}</dd>
+          </div>
+        )}
       </dl>
+      {ways && ways.length > 1 && (
+        <fieldset className="pay-ways">
+          <legend>{_('checkout.payment')}</legend>
+          {ways.map((w) => (
+            <label key={payWayKey(w)} className="radio">
+              <input
+                type="radio"
+                name="pay-way"
+                checked={!!way && payWayKey(way) == payWayKey(w)}
+                onChange={() => onChooseWay(w)}
+              />
+              <span>
+                <PayWayText way={w} />
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       <ul className="checkout-lines">
         {checkout.lineItems.map((line) => (
           <li key={line.id}>
@@ -90,13 +127,39 @@ export function ReviewStep({
         delivery={shipping?.title}
       />
       <div className="review__actions">
-        <button type="button" className="button button--primary button--wide" onClick={onPlace} disabled={busy}>
-          {_('checkout.placeOrder')}
+        <button
+          type="button"
+          className="button button--primary button--wide"
+          onClick={onPlace}
+          disabled={busy || !ways || (ways.length > 0 && !way)}
+        >
+          {isOnline(way)
+            ? _('checkout.pay', { amount: format.price(checkout.priceSummary.total.amount, currency) })
+            : _('checkout.placeOrder')}
         </button>
         <button type="button" className="button" onClick={onEdit} disabled={busy}>
           {_('checkout.edit')}
         </button>
       </div>
     </section>
+  );
+}
+
+/** A way to pay in words: card (Stripe), the dev provider, or an offline method with the owner's instructions. */
+function PayWayText({ way }: { way: PayWay }) {
+  const { _ } = useLingui();
+  if (way.provider == 'stripe') return <>{_('checkout.payByCard')}</>;
+  if (way.provider == 'dev') return <>{_('checkout.payDev')}</>;
+  return (
+    <>
+      <strong>
+        <bdi>{way.name}</bdi>
+      </strong>
+      {way.instructions && (
+        <span className="muted pay-ways__instructions">
+          <bdi>{way.instructions}</bdi>
+        </span>
+      )}
+    </>
   );
 }

@@ -8,9 +8,23 @@ import type { Checkout, Order, ShippingOffer, WixAddress } from '../../app/ecom-
 import { readJson } from '@vitrine/react';
 import type { OrderAddress } from '../orders/order-types.js';
 
-/** The countries some delivery method serves (empty: the shop asks for no delivery choice). */
-export async function fetchShippingCountries(authFetch: AuthFetch): Promise<string[]> {
-  return (await readJson<{ countries: string[] }>(await authFetch('/_api/vitrine/v1/shipping-methods'))).countries;
+export interface ShippingFacts {
+  /** The countries some delivery method serves (empty: the shop asks for no delivery choice). */
+  countries: string[];
+  /**
+   * Each method's subtotal from which it is free, in major units of the site's currency, by method id: the eCom
+   * checkout's delivery offers do not carry it ("Free from $100.00" under the method).
+   */
+  freeAbove: Record<string, number>;
+}
+
+export async function fetchShipping(authFetch: AuthFetch): Promise<ShippingFacts> {
+  const answer = await readJson<{ countries: string[]; methods: { id: string; freeAbove?: number }[] }>(
+    await authFetch('/_api/vitrine/v1/shipping-methods'),
+  );
+  const freeAbove: Record<string, number> = {};
+  for (const m of answer.methods ?? []) if (m.freeAbove !== undefined) freeAbove[m.id] = m.freeAbove;
+  return { countries: answer.countries, freeAbove };
 }
 
 /** A checkout of the cart as it is now (making one again refreshes the cart's open checkout). */

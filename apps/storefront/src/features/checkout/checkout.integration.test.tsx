@@ -6,9 +6,10 @@ import { startShopServer, type ShopTestServer } from '../../../test-support/test
 
 /**
  * The member journey against a real server: a visitor fills a cart, signs in from checkout's own link, the
- * cart follows, the address and delivery are chosen, the review shows the server's total, the order is placed
- * server-side, the orders list shows it, and signing out starts an empty visitor cart that never shows the
- * member's. Visitors may also check out as guests (tests/e2e/storefront-checkout.test.ts buys as one).
+ * cart follows, the address and delivery are chosen, the review shows the server's total and "Pay $…", the order
+ * is placed server-side and paid on the dev provider's page, the confirmation and the orders say paid, and signing
+ * out starts an empty visitor cart that never shows the member's. A guest's declined payment comes back to
+ * checkout with its cart refilled. (tests/e2e/storefront-pay.test.ts does both in Chromium.)
  */
 let server: ShopTestServer;
 beforeAll(async () => {
@@ -34,6 +35,26 @@ afterEach(() => {
 
 const long = { timeout: 8000 };
 
+/** Presses a button of the dev provider's page (a form post, as the browser would): where it sends the shopper. */
+async function devPay(url: string, action: 'pay' | 'decline'): Promise<URL> {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `action=${action}`,
+    redirect: 'manual',
+  });
+  expect(answer.status).toBe(303);
+  return new URL(answer.headers.get('location')!);
+}
+
+/** The provider's page the storefront sent the shopper to. */
+const devPage = (shop: ReturnType<typeof renderShop>) =>
+  waitFor(() => {
+    const url = shop.navigations.find((u) => u.includes('/_dev/pay/devpay_'));
+    expect(url).toBeDefined();
+    return url!;
+  }, long);
+
 /** The quantities of the shopper's eCom cart on the server (none before the first add). */
 async function serverQuantities(shop: ReturnType<typeof renderShop>): Promise<number[]> {
   try {
@@ -54,7 +75,7 @@ const addButtons = async () =>
 const cartLabel = () => screen.getByRole('link', { name: /^Cart, \d+ items?$/ }).getAttribute('aria-label');
 
 describe('checkout journey', () => {
-  it('signs in from checkout, keeps the cart, reviews and places the order and signs out to an empty cart', async () => {
+  it('signs in from checkout, keeps the cart, reviews, pays on the dev provider’s page and signs out to an empty cart', async () => {
     const address = `buyer-${Date.now()}@example.com`;
     await registerByApi(server, address, 'a long enough password');
     const shop = renderShop(server);
@@ -97,14 +118,25 @@ describe('checkout journey', () => {
     field('Postal code', '10001');
     field('City', 'New York');
     field('Country', 'US');
+    // The threshold from the shop's methods, in the site's currency ("Free from" was lost with the eCom offers).
+    expect(
+      (await screen.findByRole('radio', { name: /^Standard delivery/ }, long)).closest('label')?.textContent,
+    ).toContain('Free from $100.00');
     fireEvent.click(await screen.findByRole('radio', { name: /^Express delivery/ }, long));
     fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
     await screen.findByRole('heading', { level: 2, name: 'Review your order' }, long);
     // Server prices: the products' and the express delivery to the US.
     expect(screen.getByText('Delivery (Express delivery)').textContent).toBe('Delivery (Express delivery)');
-    expect(document.querySelector('.review__total .price')?.textContent).toMatch(/^\$\d[\d,]*\.\d{2}$/);
-    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    const total = document.querySelector('.review__total .price')?.textContent ?? '';
+    expect(total).toMatch(/^\$\d[\d,]*\.\d{2}$/);
+    // The demo offers the dev provider and nothing else: no choice, one button naming the amount.
+    expect(screen.queryByRole('radio', { name: /Test payment/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: `Pay ${total}` }));
+    const back = await devPay(await devPage(shop), 'pay');
+    expect(back.pathname).toMatch(/^\/checkout\/confirmation\/[^/]+$/);
+    shop.reload(back.pathname);
     await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }, long);
+    expect((await screen.findByText(`Paid: ${total}`, {}, long)).textContent).toBe(`Paid: ${total}`);
     const number = screen.getByText(/^V-\d{6}$/).textContent!;
     await waitFor(() => expect(cartLabel()).toBe('Cart, 0 items'), long);
 
@@ -112,6 +144,9 @@ describe('checkout journey', () => {
     expect((await screen.findByRole('link', { name: `Order ${number}` }, long)).getAttribute('href')).toMatch(
       /^\/account\/orders\/[^/]+$/,
     );
+    fireEvent.click(screen.getByRole('link', { name: `Order ${number}` }));
+    const payment = (await screen.findByText('Payment', { selector: 'dt' }, long)).nextElementSibling;
+    expect(payment?.textContent).toBe('Paid');
 
     // A reload keeps the member signed in, with no signed-out flash.
     shop.reload();
@@ -129,6 +164,43 @@ describe('checkout journey', () => {
     expect((await screen.findByRole('link', { name: 'Sign in' }, long)).getAttribute('href')).toBe('/sign-in');
     await waitFor(() => expect(cartLabel()).toBe('Cart, 0 items'), long);
     expect(await serverQuantities(shop)).toEqual([]);
+  });
+
+  it('brings a guest whose payment is declined back to checkout, with the cart refilled and a message', async () => {
+    const shop = renderShop(server);
+    fireEvent.click((await addButtons())[0]!);
+    await waitFor(async () => expect(await serverQuantities(shop)).toEqual([1]), long);
+    shop.reload('/checkout');
+    fireEvent.change(await screen.findByLabelText('Email', {}, long), { target: { value: 'guest@example.com' } });
+    const field = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    field('Full name', 'Grace Hopper');
+    field('Street and number', '1 Main St');
+    field('Postal code', '10001');
+    field('City', 'New York');
+    field('Country', 'US');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Express delivery/ }, long));
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: 'Review order' }).hasAttribute('disabled')).toBe(false),
+      long,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Pay \$/ }, long));
+    const back = await devPay(await devPage(shop), 'decline');
+    expect(back.pathname).toBe('/checkout');
+    const orderId = back.searchParams.get('order')!;
+    expect(await serverQuantities(shop)).toEqual([]);
+    shop.reload(`${back.pathname}${back.search}`);
+    expect((await screen.findByRole('alert', {}, long)).textContent).toMatch(
+      /^Your payment was declined, so order V-\d{6} was cancelled\. Your cart is back as it was/,
+    );
+    await waitFor(() => expect(cartLabel()).toBe('Cart, 1 item'), long);
+    expect(await serverQuantities(shop)).toEqual([1]);
+    // A reload does not add the lines a second time.
+    shop.reload(`/checkout?order=${orderId}`);
+    await screen.findByRole('alert', {}, long);
+    await waitFor(() => expect(cartLabel()).toBe('Cart, 1 item'), long);
+    expect(await serverQuantities(shop)).toEqual([1]);
   });
 
   it('lets a visitor check out as a guest, with a way to sign in that comes back', async () => {

@@ -31,6 +31,10 @@ export function OrderSummary({ order }: { order: Order }) {
           <dt>{_('order.status')}</dt>
           <dd>{_('order.statusValue', { status: orderStatus(order) })}</dd>
         </div>
+        <div>
+          <dt>{_('order.payment')}</dt>
+          <dd>{_('order.paymentValue', { status: order.paymentStatus })}</dd>
+        </div>
         {order.buyerInfo.email && !order.buyerInfo.memberId && (
           <div>
             <dt>{_('order.email')}</dt>

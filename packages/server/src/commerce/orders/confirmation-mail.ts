@@ -1,7 +1,7 @@
 /**
  * The order confirmation mail, in the shopper's language (i18n/catalogs `mail.order.*`): the lines with their
- * choices, the discount, the delivery, the tax (added, or included in the prices), the total, how to pay, and a
- * link to the order — the member's account page, or for a guest a signed link (order-link.ts) with how long it
+ * choices, the discount, the delivery, the tax (added, or included in the prices), the total, how to pay (the shop's
+ * online payment page, and each offline method with the owner's instructions: docs/payments.md), and a link to the order — the member's account page, or for a guest a signed link (order-link.ts) with how long it
  * works. Enqueued in the order's transaction (place.ts), so no mail leaves for an order that was not placed.
  */
 import { html } from '../../http/html.js';
@@ -26,12 +26,31 @@ export interface TaxLine {
   rate: number;
 }
 
+/** The ways the shop takes the money, as the mail tells them (the payment itself starts after placing). */
+export interface PayWays {
+  /** Stripe or the dev provider: the shopper pays on the provider's page right after placing the order. */
+  online: boolean;
+  offline: { name: string; instructions: string }[];
+}
+
+/** The mail's payment paragraphs: what to pay and how, or (a shop without any way) that the shop will tell. */
+function paymentLines(t: ReturnType<typeof translator>, ways: PayWays, total: string) {
+  if (!ways.online && !ways.offline.length) return { intro: t.t('mail.order.payment'), offline: [] };
+  return {
+    intro: [t.t('mail.order.toPay', { amount: total }), ways.online ? t.t('mail.order.payOnline') : '']
+      .filter(Boolean)
+      .join(' '),
+    offline: ways.offline.map((m) => ({ head: t.t('mail.order.payOffline', { name: m.name }), text: m.instructions })),
+  };
+}
+
 export function orderConfirmationMail(
   language: string,
   siteName: string,
   order: Order,
   tax: TaxLine | null,
   link: { url: string; guestDays?: number },
+  ways: PayWays = { online: false, offline: [] },
 ): RenderedMail {
   const t = translator(language);
   const amount = (minor: number) => formatMoney(minor, order.currency, language);
@@ -60,13 +79,15 @@ export function orderConfirmationMail(
   ];
   const address = formatAddress(order.shippingAddress);
   const shipTo = address ? t.t('mail.order.shipTo', { address }) : '';
+  const pay = paymentLines(t, ways, amount(order.total));
   const validity = link.guestDays ? t.t('mail.order.guestValidity', { days: link.guestDays }) : '';
   const text = [
     t.t('mail.order.intro', { number: order.number }),
     lines.join('\n'),
     totals.join('\n'),
     shipTo,
-    t.t('mail.order.payment'),
+    pay.intro,
+    ...pay.offline.map((m) => `${m.head}\n${m.text}`),
     `${t.t('mail.order.linkText')}\n${link.url}`,
     validity,
   ]
@@ -78,7 +99,8 @@ export function orderConfirmationMail(
 <ul>${order.lines.map((l) => html`<li>${l.quantity} × <bdi>${lineTitle(l)}</bdi> — ${amount(l.subtotal)}</li>`)}</ul>
 <p>${totals.map((line, i) => html`${i ? html`<br>` : ''}${line}`)}</p>
 ${address && html`<p>${t.t('mail.order.shipTo', { address: '' })}<bdi>${address}</bdi></p>`}
-<p>${t.t('mail.order.payment')}</p>
+<p>${pay.intro}</p>
+${pay.offline.map((m) => html`<p><strong>${m.head}</strong><br><span style="white-space:pre-line">${m.text}</span></p>`)}
 <p><a href="${link.url}">${t.t('mail.order.button')}</a></p>
 ${validity && html`<p style="color:#555;font-size:.9rem">${validity}</p>`}`;
   return {

@@ -27,6 +27,7 @@ import { shopLimits } from '../limits.js';
 import { lineChoices } from '../line-choices.js';
 import { quoteLines, type Quote } from '../quote.js';
 import { commerceSettings } from '../settings.js';
+import { devPaymentsOn } from '../payments/providers/dev.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
 import { checkOpenOrders } from './open-orders.js';
 import { GUEST_ORDER_LINK_TTL_SECONDS, orderLinkSecret, signOrderLink } from './order-link.js';
@@ -177,10 +178,18 @@ export async function placeOrder(
       ? `${base(ctx)}/order?token=${encodeURIComponent(guestToken)}`
       : `${base(ctx)}/account/orders/${encodeURIComponent(id)}`;
     const tax = priced.taxName ? { name: priced.taxName, rate: priced.taxRate } : null;
-    const mail = orderConfirmationMail(language, site.name, placed, tax, {
-      url,
-      ...(guestToken ? { guestDays: GUEST_ORDER_LINK_TTL_SECONDS / 86_400 } : {}),
-    });
+    const ways = {
+      online: !!ctx.config.payments?.stripe || devPaymentsOn(ctx.config),
+      offline: site.shop?.offlinePayments ?? [],
+    };
+    const mail = orderConfirmationMail(
+      language,
+      site.name,
+      placed,
+      tax,
+      { url, ...(guestToken ? { guestDays: GUEST_ORDER_LINK_TTL_SECONDS / 86_400 } : {}) },
+      ways,
+    );
     await enqueueMail(tx, { siteId: site.id, kind: 'order-confirmation', to: email, ...mail }, now);
     return id;
   });

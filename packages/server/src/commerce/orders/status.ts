@@ -16,6 +16,7 @@ import { emitEvent } from '../../webhooks/emit.js';
 import type { WebhookIdentity } from '../../webhooks/events.js';
 import { returnDiscountUse } from '../discounts/store.js';
 import { releaseStock } from '../inventory/reservations.js';
+import { formatMoney } from '../money.js';
 import { effectsOf, eventOf, type OrderStatus, type PaymentStatus } from './state.js';
 import { addHistory, findOrder, type Order } from './store.js';
 import { orderView } from './view.js';
@@ -44,9 +45,16 @@ async function mailShopper(tx: Queryable, change: StatusChange, order: Order): P
   const t = translator(language);
   const key = change.status === 'FULFILLED' ? 'SHIPPED' : change.status;
   const number = order.number;
+  // A payment's move says what was paid (or that nothing was) in the shopper's words; its history note (English,
+  // with the payment's id) is for the owner, not the mail.
+  const byPayment = change.actor.startsWith('payment:');
   const lines = [
     t.t(`mail.order.${key}.intro`, { number }),
-    change.note ? t.t('mail.order.note', { note: change.note }) : '',
+    change.status === 'PAID'
+      ? t.t('mail.order.paidAmount', { amount: formatMoney(order.total, order.currency, language) })
+      : '',
+    change.paymentStatus === 'DECLINED' ? t.t('mail.order.declined') : '',
+    change.note && !byPayment ? t.t('mail.order.note', { note: change.note }) : '',
   ].filter(Boolean);
   const why = t.t('mail.order.why', { number, site: change.site.name });
   await enqueueMail(

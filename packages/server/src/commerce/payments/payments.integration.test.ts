@@ -58,6 +58,14 @@ const order = async (id: string) =>
   (await kit.call('GET', `/_admin/v1/commerce/orders/${id}?siteId=${server.siteId}`, { token: admin() })).body;
 const payments = async (id: string) =>
   (await kit.call('GET', `/_admin/v1/commerce/orders/${id}/payments?siteId=${server.siteId}`, { token: admin() })).body;
+/** The newest mail of `kind` about order `number` (the outbox keeps every mail). */
+const mailOf = async (kind: string, number: string) => {
+  const { rows } = await server.ctx.db.query<{ text_body: string }>(
+    `select text_body from mail_outbox where kind = $1 and text_body like $2 order by created_at desc limit 1`,
+    [kind, `%${number}%`],
+  );
+  return rows[0]?.text_body ?? '';
+};
 const post = (url: string, action: string) =>
   fetch(url, {
     method: 'POST',
@@ -102,6 +110,16 @@ describe('the dev provider', () => {
 
     const { order: o, history } = await order(orderId);
     expect(o).toMatchObject({ status: 'PAID', paymentStatus: 'PAID' });
+    // The confirmation mail said how to pay (the payment page that follows, and the offline method's words); the
+    // paid mail says what was paid, without the history's note (English, with the payment's id).
+    const confirmation = await mailOf('order-confirmation', o.number);
+    expect(confirmation).toContain('To pay: €25.00.');
+    expect(confirmation).toContain('You pay on the secure payment page that follows your order');
+    expect(confirmation).toContain('To pay by Bank transfer:\nIBAN FR76 0000 <b>');
+    const paidMail = await mailOf('order-status', o.number);
+    expect(paidMail).toContain(`the payment for your order ${o.number} has been received`);
+    expect(paidMail).toContain('Paid: €25.00.');
+    expect(paidMail).not.toContain(started.body.payment.id);
     expect(history.filter((h: { toStatus: string }) => h.toStatus === 'PAID')).toHaveLength(1);
     expect(history.at(-1)).toMatchObject({ fromStatus: 'AWAITING_PAYMENT', toStatus: 'PAID', actor: 'payment:dev' });
     expect(await kit.stock(mug)).toBe(before - 2);
@@ -127,6 +145,9 @@ describe('the dev provider', () => {
     const { order: o, history } = await order(orderId);
     expect(o).toMatchObject({ status: 'CANCELED', paymentStatus: 'DECLINED' });
     expect(history.at(-1).note).toContain('declined');
+    const cancelled = await mailOf('order-status', o.number);
+    expect(cancelled).toContain('The payment was declined, so nothing was charged and the order was cancelled.');
+    expect(cancelled).not.toContain('A note from the shop');
     expect(await kit.stock(mug)).toBe(before);
     // Paying after the decline changes nothing.
     await post(started.body.step.url, 'pay');
@@ -180,7 +201,7 @@ describe('starting a payment', () => {
     const methods = await kit.call('GET', '/_api/vitrine/v1/payments/methods', { token });
     expect(methods.body).toEqual({
       providers: ['dev', 'offline'],
-      offline: [{ id: 'bank-transfer', name: 'Bank transfer' }],
+      offline: [{ id: 'bank-transfer', name: 'Bank transfer', instructions: 'IBAN FR76 0000 <b>' }],
     });
   });
 
@@ -230,7 +251,7 @@ describe('offline methods in the site settings', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const { token, orderId } = await placed(1);
     const methods = await kit.call('GET', '/_api/vitrine/v1/payments/methods', { token });
-    expect(methods.body.offline).toEqual([{ id: 'cash', name: 'Cash on delivery' }]);
+    expect(methods.body.offline).toEqual([{ id: 'cash', name: 'Cash on delivery', instructions: 'Pay the courier.' }]);
     const started = await start(token, { orderId, provider: 'offline', method: 'cash', ...urls() });
     expect(started.body.step).toEqual({
       type: 'instructions',

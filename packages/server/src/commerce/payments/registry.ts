@@ -15,8 +15,11 @@ export interface PaymentProviders {
   get(id: PaymentProviderId): PaymentProvider | undefined;
   /** The provider a shopper of `site` may use, or PAYMENT_PROVIDER_UNAVAILABLE (400). */
   forSite(site: SiteConfig, id: unknown, method?: string): PaymentProvider;
-  /** What the site offers: the provider ids and the offline methods' ids and names. */
-  offered(site: SiteConfig): { providers: PaymentProviderId[]; offline: { id: string; name: string }[] };
+  /** What the site offers: the provider ids and the offline methods (with the owner's instructions, for checkout). */
+  offered(site: SiteConfig): {
+    providers: PaymentProviderId[];
+    offline: { id: string; name: string; instructions: string }[];
+  };
 }
 
 export function paymentProviders(ctx: Pick<AppContext, 'config' | 'sites'>): PaymentProviders {
@@ -43,7 +46,7 @@ export function paymentProviders(ctx: Pick<AppContext, 'config' | 'sites'>): Pay
       return provider;
     },
     offered(site) {
-      const offline = offlineOf(site).map((m) => ({ id: m.id, name: m.name }));
+      const offline = offlineOf(site).map((m) => ({ id: m.id, name: m.name, instructions: m.instructions }));
       const providers = [...all.keys()].filter((id) => id !== 'offline' || offline.length > 0);
       return { providers, offline };
     },

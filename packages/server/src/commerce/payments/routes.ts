@@ -41,7 +41,7 @@ const S = {
     'The ways to pay the shop offers',
     Open({
       providers: Type.Array(Type.String(), { description: "'stripe', 'dev' (not in production), 'offline'" }),
-      offline: Type.Array(Open({ id: Type.String(), name: Type.String() })),
+      offline: Type.Array(Open({ id: Type.String(), name: Type.String(), instructions: Type.String() })),
     }),
   ),
   start: op('Start paying an order: answers where the shopper goes next', Open({ payment: AnyObject(), step: Step }), {
