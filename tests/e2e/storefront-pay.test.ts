@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
 import { launchChromium } from './support/browser.js';
 import { uniqueEmail } from './support/console.js';
-import { fillCheckout, payOnDevPage } from './support/storefront.js';
+import { fillCheckout, hydrated, payOnDevPage } from './support/storefront.js';
 import { expectAccessible } from './support/axe.js';
 
 let browser: Browser;
@@ -63,6 +63,8 @@ async function newPage(width: number): Promise<Page> {
 /** Two Pay Mugs in the cart, then checkout to the review step as a guest shipping to New York. */
 async function toReview(page: Page, email: string) {
   await page.goto(`${server.url}/products/pay-mug`);
+  // The page comes server-rendered: a quantity typed before React hydrates it is reset to 1.
+  await hydrated(page);
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('dialog', { name: 'Added to your cart' }).getByRole('link', { name: 'View cart' }).click();

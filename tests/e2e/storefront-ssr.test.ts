@@ -8,7 +8,7 @@
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer } from '@vitrine/server/test-support';
-import { startShop } from './support/storefront.js';
+import { hydrated, startShop } from './support/storefront.js';
 import { expectAccessible } from './support/axe.js';
 
 let browser: Browser;
@@ -44,19 +44,6 @@ function watch(page: Page) {
     queries.push(r ? Buffer.from(r, 'base64url').toString() : (request.postData() ?? ''));
   });
   return { problems, queries };
-}
-
-/**
- * Waits until React has hydrated every element the server sent: a hydrated element carries React's fiber
- * key, one in a Suspense boundary still waiting does not. `networkidle` is not enough on a busy machine, and
- * a screenshot before hydration sets an inline caret-color on the inputs, which React then reports as a
- * mismatch (Playwright's default `caret: 'hide'`).
- */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const elements = [...document.querySelectorAll('#root *')];
-    return elements.length > 0 && elements.every((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$')));
-  });
 }
 
 describe('browser: server-rendered storefront pages', () => {

@@ -158,3 +158,16 @@ export async function payOnDevPage(page: Page, action: 'pay' | 'decline' = 'pay'
   else await page.getByRole('button', { name: 'Decline' }).click();
   await page.waitForURL(action == 'pay' ? /\/checkout\/confirmation\/[^/?]+$/ : /\/checkout\?order=/);
 }
+
+/**
+ * Waits until React has hydrated every element the server sent: a hydrated element carries React's fiber
+ * key, one in a Suspense boundary still waiting does not. `networkidle` is not enough on a busy machine, and
+ * a screenshot before hydration sets an inline caret-color on the inputs, which React then reports as a
+ * mismatch (Playwright's default `caret: 'hide'`).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const elements = [...document.querySelectorAll('#root *')];
+    return elements.length > 0 && elements.every((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$')));
+  });
+}
