@@ -105,6 +105,15 @@ describe('uploading and serving an image', () => {
     expect((await fetch(`${server.url}${body.media.url.replace('.png', '.gif')}`)).status).toBe(404);
   });
 
+  it('lists with odd paging as whole numbers (offset=1.5 was a 500 on PostgreSQL, found by the route fuzz)', async () => {
+    await upload(await png(), 'image/png');
+    for (const query of ['limit=x&offset=1.5', 'limit=2.5&offset=-3', 'limit=1e9&offset=Infinity']) {
+      const response = await admin(`/_admin/v1/media?siteId=demo&${query}`);
+      expect(response.status, query).toBe(200);
+      expect(((await response.json()) as { total: number }).total).toBeGreaterThan(0);
+    }
+  });
+
   it('a second instance on the same database serves the same image', async () => {
     const bytes = await png(300, 200);
     const { body } = await upload(bytes, 'image/png');

@@ -179,8 +179,9 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     async (request) => {
       const who = await access(request);
       const q = request.query as { limit?: string; offset?: string };
-      const limit = Math.min(Math.max(Number(q.limit ?? 50) || 50, 1), 200);
-      const offset = Math.max(Number(q.offset ?? 0) || 0, 0);
+      // Whole numbers only: `offset=1.5` reached PostgreSQL as is and failed there (a 500 the route fuzz found).
+      const limit = Math.min(Math.max(Math.floor(Number(q.limit ?? 50)) || 50, 1), 200);
+      const offset = Math.min(Math.max(Math.floor(Number(q.offset ?? 0)) || 0, 0), 1_000_000);
       const page = await listMedia(ctx.db, who.siteId, { limit, offset });
       const uses = await whereUsed(
         ctx.db,
