@@ -80,6 +80,16 @@ export class OAuthError extends ApiError {
   }
 }
 
+/** One field's FORMAT violation, as the wire's `fieldViolations` list holds them. */
+export function fieldViolation(
+  field: string,
+  description: string,
+  ruleName = 'INVALID_VALUE',
+  data: Record<string, unknown> = {},
+): FieldViolation {
+  return { field, description, violatedRule: 'FORMAT', ruleName, data };
+}
+
 /** Shorthand for the common single-field validation failure. */
 export function invalidField(
   field: string,
@@ -87,10 +97,7 @@ export function invalidField(
   ruleName = 'INVALID_VALUE',
   data: Record<string, unknown> = {},
 ): ValidationError {
-  return new ValidationError(
-    [{ field, description, violatedRule: 'FORMAT', ruleName, data }],
-    `${field}: ${description}`,
-  );
+  return new ValidationError([fieldViolation(field, description, ruleName, data)], `${field}: ${description}`);
 }
 
 export const httpErrors = {

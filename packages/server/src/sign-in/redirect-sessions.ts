@@ -2,7 +2,7 @@ import { matchLanguage, siteLanguages } from '../i18n/index.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
-import { ValidationError, type FieldViolation } from '../errors/wire.js';
+import { fieldViolation, ValidationError, type FieldViolation } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { consumeSessionToken } from '../sessions/session-tokens.js';
@@ -33,14 +33,6 @@ export interface RedirectSessionAnswer {
   };
 }
 
-const violation = (field: string, description: string, ruleName = 'INVALID_VALUE'): FieldViolation => ({
-  field,
-  description,
-  violatedRule: 'FORMAT',
-  ruleName,
-  data: {},
-});
-
 const obj = (value: unknown): Record<string, unknown> | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
@@ -60,7 +52,11 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   );
   if (intents.length !== 1) {
     throw new ValidationError([
-      violation('auth', 'exactly one of auth, login, logout, membersAccount or ecomCheckout is required', 'REQUIRED'),
+      fieldViolation(
+        'auth',
+        'exactly one of auth, login, logout, membersAccount or ecomCheckout is required',
+        'REQUIRED',
+      ),
     ]);
   }
   const intent = intents[0]!;
@@ -87,15 +83,15 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   } else if (intent === 'auth') {
     const auth = obj(body.auth) ?? {};
     const req = obj(auth.authRequest);
-    if (!req) throw new ValidationError([violation('auth.authRequest', 'is required', 'REQUIRED')]);
+    if (!req) throw new ValidationError([fieldViolation('auth.authRequest', 'is required', 'REQUIRED')]);
     const entry = ctx.sites.findClient(req.clientId);
     const v: FieldViolation[] = [];
-    if (!entry) v.push(violation('auth.authRequest.clientId', 'is not a known client', 'UNKNOWN_CLIENT'));
+    if (!entry) v.push(fieldViolation('auth.authRequest.clientId', 'is not a known client', 'UNKNOWN_CLIENT'));
     const redirectUri =
       req.redirectUri === undefined || req.redirectUri === null || req.redirectUri === '' ? null : req.redirectUri;
     if (redirectUri !== null && entry && !ctx.sites.isRegisteredRedirectUri(entry.client, redirectUri)) {
       v.push(
-        violation(
+        fieldViolation(
           'auth.authRequest.redirectUri',
           'is not a redirect URI registered for this client (exact match)',
           'REDIRECT_URI_NOT_REGISTERED',
@@ -103,10 +99,10 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
       );
     }
     if (req.codeChallengeMethod !== 'S256')
-      v.push(violation('auth.authRequest.codeChallengeMethod', 'must be S256', 'PKCE_S256_REQUIRED'));
+      v.push(fieldViolation('auth.authRequest.codeChallengeMethod', 'must be S256', 'PKCE_S256_REQUIRED'));
     if (typeof req.codeChallenge !== 'string' || !CHALLENGE.test(req.codeChallenge)) {
       v.push(
-        violation(
+        fieldViolation(
           'auth.authRequest.codeChallenge',
           'must be a base64url S256 challenge (43 characters)',
           'PKCE_REQUIRED',
@@ -114,21 +110,23 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
       );
     }
     if (req.responseType !== 'code')
-      v.push(violation('auth.authRequest.responseType', 'must be code', 'UNSUPPORTED_RESPONSE_TYPE'));
+      v.push(fieldViolation('auth.authRequest.responseType', 'must be code', 'UNSUPPORTED_RESPONSE_TYPE'));
     const responseMode = (req.responseMode ?? 'fragment') as ResponseMode;
     if (!RESPONSE_MODES.includes(responseMode))
-      v.push(violation('auth.authRequest.responseMode', 'must be fragment, query or web_message', 'INVALID_ENUM'));
+      v.push(fieldViolation('auth.authRequest.responseMode', 'must be fragment, query or web_message', 'INVALID_ENUM'));
     else if (responseMode !== 'web_message' && redirectUri === null) {
-      v.push(violation('auth.authRequest.redirectUri', `is required with responseMode ${responseMode}`, 'REQUIRED'));
+      v.push(
+        fieldViolation('auth.authRequest.redirectUri', `is required with responseMode ${responseMode}`, 'REQUIRED'),
+      );
     }
     if (typeof req.state !== 'string' || req.state.length === 0 || req.state.length > MAX_STATE) {
-      v.push(violation('auth.authRequest.state', `is required (at most ${MAX_STATE} characters)`, 'REQUIRED'));
+      v.push(fieldViolation('auth.authRequest.state', `is required (at most ${MAX_STATE} characters)`, 'REQUIRED'));
     }
     const prompt = auth.prompt ?? req.prompt ?? 'login';
     if (!(PROMPTS as readonly unknown[]).includes(prompt))
-      v.push(violation('auth.prompt', 'must be login, none, consent or select_account', 'INVALID_ENUM'));
+      v.push(fieldViolation('auth.prompt', 'must be login, none, consent or select_account', 'INVALID_ENUM'));
     if (req.sessionToken !== undefined && (typeof req.sessionToken !== 'string' || req.sessionToken.length > 200)) {
-      v.push(violation('auth.authRequest.sessionToken', 'must be a string', 'INVALID_TYPE'));
+      v.push(fieldViolation('auth.authRequest.sessionToken', 'must be a string', 'INVALID_TYPE'));
     }
     if (v.length || !entry) throw new ValidationError(v);
     const visitor = caller.kind === 'visitor' && caller.siteId === entry.site.id ? caller.visitorId : null;
@@ -158,7 +156,8 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   } else if (intent === 'logout') {
     const logout = obj(body.logout) ?? {};
     const entry = ctx.sites.findClient(logout.clientId);
-    if (!entry) throw new ValidationError([violation('logout.clientId', 'is not a known client', 'UNKNOWN_CLIENT')]);
+    if (!entry)
+      throw new ValidationError([fieldViolation('logout.clientId', 'is not a known client', 'UNKNOWN_CLIENT')]);
     const postFlowUrl = postFlowOf(ctx, entry.client, callbacks.postFlowUrl);
     // The member's own token makes the logout page end that session (and this member's browser
     // session) at once; without it the page asks before signing the browser out (audit F-9).
@@ -234,7 +233,7 @@ function postFlowOf(
   const normalized = ctx.sites.normalizeRedirect(client, url);
   if (!normalized) {
     throw new ValidationError([
-      violation(
+      fieldViolation(
         'callbacks.postFlowUrl',
         "is not one of the client's registered redirect URIs or allowed origins (or is not a clean URL)",
         'REDIRECT_NOT_ALLOWED',

@@ -6,20 +6,12 @@
  */
 import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/catalogue.js';
-import { ValidationError, type FieldViolation } from '../../errors/wire.js';
+import { fieldViolation, ValidationError, type FieldViolation } from '../../errors/wire.js';
 import type { Caller } from '../../http/caller.js';
 import { readCheckout } from '../checkouts/service.js';
 import { insertCheckoutPage } from './store.js';
 
 export const CHECKOUT_PAGE_PATH = '/ecom-checkout';
-
-const violation = (field: string, description: string, ruleName: string): FieldViolation => ({
-  field,
-  description,
-  violatedRule: 'FORMAT',
-  ruleName,
-  data: {},
-});
 
 const obj = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -44,7 +36,7 @@ export async function createCheckoutPage(
     throw appError('UNAUTHORIZED', { description: 'The token belongs to an unknown client' });
   const checkoutId = obj(ecomCheckout).checkoutId;
   if (typeof checkoutId !== 'string' || checkoutId.length === 0 || checkoutId.length > 200)
-    throw new ValidationError([violation('ecomCheckout.checkoutId', 'is required', 'REQUIRED')]);
+    throw new ValidationError([fieldViolation('ecomCheckout.checkoutId', 'is required', 'REQUIRED')]);
   const urls: Record<'thankYouPageUrl' | 'postFlowUrl', string | null> = { thankYouPageUrl: null, postFlowUrl: null };
   const v: FieldViolation[] = [];
   for (const key of ['thankYouPageUrl', 'postFlowUrl'] as const) {
@@ -54,7 +46,7 @@ export async function createCheckoutPage(
     if (normalized) urls[key] = normalized;
     else
       v.push(
-        violation(
+        fieldViolation(
           `callbacks.${key}`,
           "is not one of the client's registered redirect URIs or allowed origins (or is not a clean URL)",
           'REDIRECT_NOT_ALLOWED',

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../http/caller.js';
-import { ValidationError, type FieldViolation } from '../../errors/wire.js';
+import { fieldViolation, ValidationError, type FieldViolation } from '../../errors/wire.js';
 import { appError } from '../../errors/catalogue.js';
 import { newRedirectSession, type NewRedirectSession } from '../../oauth/redirect-store.js';
 
@@ -27,18 +27,10 @@ export const UNSERVED_INTENTS = [
   'ecomOrderPaymentRequest',
 ] as const;
 
-const violation = (field: string, description: string, ruleName: string): FieldViolation => ({
-  field,
-  description,
-  violatedRule: 'FORMAT',
-  ruleName,
-  data: {},
-});
-
 /** A field violation for every unserved intent the body carries (an empty list when none). */
 export function unservedIntents(body: Record<string, unknown>): FieldViolation[] {
   return UNSERVED_INTENTS.filter((k) => body[k] !== undefined && body[k] !== null).map((k) =>
-    violation(
+    fieldViolation(
       k,
       `the ${k} intent is not served by this server (served: auth, login, logout, membersAccount, ecomCheckout)`,
       'INTENT_NOT_SUPPORTED',
@@ -52,7 +44,7 @@ export function parseSection(value: unknown): AccountSection {
   const field = 'membersAccount.section';
   if ((NOT_OFFERED_SECTIONS as readonly unknown[]).includes(section)) {
     throw new ValidationError([
-      violation(
+      fieldViolation(
         field,
         `${String(section)}: this site does not offer ${String(section).toLowerCase()}`,
         'SECTION_NOT_OFFERED',
@@ -61,7 +53,11 @@ export function parseSection(value: unknown): AccountSection {
   }
   if (!(SERVED_SECTIONS as readonly unknown[]).includes(section)) {
     throw new ValidationError([
-      violation(field, `must be one of ${[...SERVED_SECTIONS, ...NOT_OFFERED_SECTIONS].join(', ')}`, 'INVALID_ENUM'),
+      fieldViolation(
+        field,
+        `must be one of ${[...SERVED_SECTIONS, ...NOT_OFFERED_SECTIONS].join(', ')}`,
+        'INVALID_ENUM',
+      ),
     ]);
   }
   return section as AccountSection;
