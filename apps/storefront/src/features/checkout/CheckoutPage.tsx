@@ -6,6 +6,8 @@ import type { Checkout } from '../../app/ecom-types.js';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { LoadFailed } from '../../components/LoadFailed.js';
+import { LoadFailedPage } from '../../components/LoadFailedPage.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { Rich } from '../../i18n/Rich.js';
 import { isolate } from '../../i18n/isolate.js';
@@ -155,6 +157,15 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
   };
 
   if (cart.status == 'loading') return <Skeleton lines={4} label={_('cart.loading')} />;
+  // A cart that could not be read is not an empty one.
+  if (cart.status == 'error' && cart.lines.length == 0)
+    return (
+      <LoadFailedPage
+        heading={_('checkout.heading')}
+        message={_('cart.loadFailed')}
+        onRetry={() => void cart.reload()}
+      />
+    );
   if (cart.lines.length == 0)
     return (
       <section className="page checkout-page">
@@ -260,7 +271,12 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
                 onChoose={setMethod}
               />
             )}
-            {failed !== undefined && <Alert tone="error">{checkoutErrorMessage(failed)}</Alert>}
+            {failed !== undefined && (
+              <LoadFailed
+                message={checkoutErrorMessage(failed)}
+                onRetry={() => void (checkoutId.status == 'error' ? checkoutId.refetch() : priced.refetch())}
+              />
+            )}
             <button
               type="submit"
               className="button button--primary button--wide"
@@ -270,7 +286,7 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
             </button>
           </form>
         )}
-        {step == 'details' && <CheckoutAside lines={cart.lines} checkout={priced.data} />}
+        {step == 'details' && <CheckoutAside lines={cart.lines} checkout={priced.data} failed={failed !== undefined} />}
       </div>
     </section>
   );
