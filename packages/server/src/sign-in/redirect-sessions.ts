@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
 import { fieldViolation, ValidationError, type FieldViolation } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
+import { pageBaseUrl } from '../http/page-origin.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { consumeSessionToken } from '../sessions/session-tokens.js';
 import { createCheckoutPage } from '../commerce/index.js';
@@ -191,7 +192,11 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   }
 
   const session = await ctx.db.transaction((tx) => insertRedirectSession(tx, input, now));
-  const endpoint = `${ctx.config.publicUrl}${intent === 'logout' ? LOGOUT_PATH : AUTHORIZE_PATH}`;
+  // The hosted page at the origin the browser already uses, when the client allows it (http/page-origin.ts): a
+  // storefront opened at 127.0.0.1 frames 127.0.0.1, which its CSP (`frame-src 'self'`) lets through.
+  const allowed = ctx.sites.findClient(input.clientId)?.client.allowedOrigins ?? [];
+  const base = pageBaseUrl(ctx.config.publicUrl, request, allowed);
+  const endpoint = `${base}${intent === 'logout' ? LOGOUT_PATH : AUTHORIZE_PATH}`;
   return sessionAnswer(ctx, body, input.siteId, session.id, endpoint, { redirectSessionId: session.id }, sessionToken);
 }
 
