@@ -5,6 +5,7 @@ import { sessionKey, useForgetSession, useSession, useSignOut } from '../feature
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
 import { SetupPage } from '../features/auth/SetupPage.js';
 import { SignInPage } from '../features/auth/SignInPage.js';
+import { ConfirmEmailPage } from '../features/owners/ConfirmEmailPage.js';
 import { Layout } from './Layout.js';
 import { navigate, useLocation } from './router.js';
 import { SignedInRoutes } from './SignedInRoutes.js';
@@ -36,6 +37,8 @@ export function App() {
       />
     );
   if (path === '/forgot-password') return <ForgotPasswordPage />;
+  // The link mailed to an owner's new address: signed in or not, it confirms the address.
+  if (path === '/confirm-email') return <ConfirmEmailPage token={search.get('token')} onConfirmed={() => refresh()} />;
   if (session.isPending)
     return (
       <p className="loading" role="status">

@@ -70,7 +70,7 @@ export function useOwnerLink(token: string | null) {
 
 export function useSetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) =>
+    mutationFn: (body: { token: string; password: string; email?: string }) =>
       answer(client.POST('/_admin/v1/console/setup', { body })),
   });
 }
