@@ -10,13 +10,16 @@ import { Layout } from './Layout.js';
 import { navigate, useLocation } from './router.js';
 import { SignedInRoutes } from './SignedInRoutes.js';
 
+/** Pages reached from a mailed or printed link, which work without a session. */
+const LINK_PAGES = new Set(['/setup', '/reset-password', '/forgot-password', '/confirm-email']);
+
 /**
  * Asks the server who is signed in before painting anything: no flash of the sign-in page for a
  * signed-in owner, nor of console pages for a signed-out one.
  */
 export function App() {
   const { path, search } = useLocation();
-  const session = useSession();
+  const session = useSession(!LINK_PAGES.has(path));
   const queryClient = useQueryClient();
   const forget = useForgetSession();
   const signOut = useSignOut();

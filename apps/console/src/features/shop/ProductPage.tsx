@@ -134,7 +134,7 @@ export function ProductPage({
               <input
                 required
                 maxLength={100}
-                pattern="[^\s/?#%]+"
+                pattern="[^\s\/?#%]+"
                 spellCheck={false}
                 aria-describedby="slug-help"
                 value={draft.slug}
