@@ -2992,7 +2992,7 @@ export interface paths {
                             domain: {
                                 /** @description Done: the shop's public address is https on a name of its own */
                                 done: boolean;
-                                /** @description The server's public address (VITRINE_PUBLIC_URL) */
+                                /** @description The server's public address (PUBLIC_URL) */
                                 publicUrl: string;
                             } & {
                                 [key: string]: unknown;

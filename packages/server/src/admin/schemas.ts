@@ -210,7 +210,7 @@ const SetupChecklist = Open({
   mail: Open({ done: Done('mail leaves the server (SMTP_URL)') }),
   domain: Open({
     done: Done("the shop's public address is https on a name of its own"),
-    publicUrl: Type.String({ description: "The server's public address (VITRINE_PUBLIC_URL)" }),
+    publicUrl: Type.String({ description: "The server's public address (PUBLIC_URL)" }),
   }),
 });
 export const setupChecklist = op("The Overview's setup checklist, read from the running state", SetupChecklist, {

@@ -65,7 +65,7 @@ export function setupSteps(c: SetupChecklist): SetupStep[] {
       done: c.domain.done,
       detail: c.domain.done
         ? `The shop is at ${c.domain.publicUrl}.`
-        : `The shop answers at ${c.domain.publicUrl}. Put it on your own https domain: set VITRINE_PUBLIC_URL on the server (docs/operating.md).`,
+        : `The shop answers at ${c.domain.publicUrl}. Put it on your own https domain: set PUBLIC_URL on the server (docs/operating.md).`,
     },
   ];
 }
