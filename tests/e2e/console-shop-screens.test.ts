@@ -230,11 +230,22 @@ describe('the shop screens of the console', () => {
       'Cordon textile de 1,8 m',
     ]);
     await page.getByLabel('Name (Français)').fill('Lampe de table en laiton');
+    // Arabic is written right to left in its own editor (the text decides its direction).
+    const arabic = page.getByRole('textbox', { name: 'Description (العربية)', exact: true });
+    await arabic.click();
+    await page.keyboard.type('مصباح طاولة من النحاس');
+    expect(await arabic.evaluate((e) => [e.getAttribute('lang'), getComputedStyle(e).direction])).toEqual([
+      'ar',
+      'rtl',
+    ]);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Product saved.' }).waitFor();
     const { product } = await admin(`/_admin/v1/commerce/products/${productId}?siteId=${server.siteId}`);
     expect(JSON.stringify(product.translations)).toMatch(/<ul><li><p>Ampoule E27, 40 W max<\/p><\/li>/);
     await checkAtBothWidths(page, 'owners-08-product-editor-translation');
+    const dir = process.env.VITRINE_SHOTS_DIR;
+    if (dir)
+      await page.locator('fieldset[lang="ar"]').screenshot({ path: `${dir}/owners-09-product-editor-arabic-1280.png` });
     // ProseMirror's styles come from the console's stylesheet: nothing refused, no "expects white-space" warning.
     expect(
       await page
