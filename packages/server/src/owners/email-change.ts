@@ -8,7 +8,7 @@ import { currentOwner, recordOwnerEvent } from './access.js';
 import { isOwnerEmail } from './invite.js';
 import { issueLink, LINK_TTL_SECONDS, lookUpLink, spendLink } from './links.js';
 import { mailEmailChanged, mailEmailConfirmation } from './mails.js';
-import { claimTotpStep, findOwnerByEmail, ownerView, type Owner } from './store.js';
+import { claimTotpStep, findOwnerByEmail, ownerView, setOwnerEmail, type Owner } from './store.js';
 import { matchingStep } from './two-factor.js';
 
 // A signed-in owner asks a few times an hour at most: each request mails an address they typed.
@@ -123,12 +123,7 @@ export async function confirmEmailChange(ctx: AppContext, request: FastifyReques
     const spent = await spendLink(tx, token, ctx.now());
     if (!spent?.newEmail || spent.purpose !== 'email') return undefined;
     const newEmail = await checkNewEmail(tx, spent.owner, spent.newEmail);
-    await tx.query('update owners set email = $2, email_key = $3, updated_at = $4 where id = $1', [
-      spent.owner.id,
-      newEmail,
-      emailKey(newEmail),
-      new Date(ctx.now()),
-    ]);
+    await setOwnerEmail(tx, spent.owner.id, newEmail, ctx.now());
     await mailEmailChanged(ctx, tx, spent.owner, newEmail);
     return { before: spent.owner, owner: { ...spent.owner, email: newEmail } };
   });

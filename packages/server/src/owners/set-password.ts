@@ -9,7 +9,7 @@ import { isOwnerEmail } from './invite.js';
 import { mailPasswordChanged } from './mails.js';
 import { lookUpLink, spendLink, type LinkPurpose, type OwnerLink } from './links.js';
 import { csrfTokenFor, startOwnerSession } from './sessions.js';
-import { findOwnerByEmail, ownerView, setOwnerPassword, type Owner } from './store.js';
+import { findOwnerByEmail, ownerView, setOwnerEmail, setOwnerPassword } from './store.js';
 
 const tokenOf = (value: unknown): string => {
   if (typeof value !== 'string' || !value || value.length > 100) throw invalidField('token', 'is required', 'REQUIRED');
@@ -81,7 +81,7 @@ export async function setPasswordFromLink(ctx: AppContext, request: FastifyReque
     const used = await spendLink(tx, token, ctx.now());
     if (!used || used.purpose === 'email' || (used.purpose === 'setup' && used.owner.passwordHash !== null))
       return undefined;
-    if (chosenEmail) await setEmail(tx, used.owner, chosenEmail, ctx.now());
+    if (chosenEmail) await setOwnerEmail(tx, used.owner.id, chosenEmail, ctx.now());
     await setOwnerPassword(tx, used.owner.id, passwordHash, ctx.now());
     if (used.purpose === 'reset') await mailPasswordChanged(ctx, tx, used.owner);
     return { ...used, owner: { ...used.owner, email } };
@@ -126,17 +126,12 @@ async function chosenEmailOf(q: Queryable, link: OwnerLink, value: unknown): Pro
   const email = value.trim();
   if (emailKey(email) === emailKey(link.owner.email)) return undefined;
   if (!link.firstStart)
-    throw invalidField('email', 'is set by the invitation: change it from Settings once signed in', 'INVALID_EMAIL');
+    throw invalidField(
+      'email',
+      'is set by the invitation: change it under Your account once signed in',
+      'INVALID_EMAIL',
+    );
   const other = await findOwnerByEmail(q, email);
   if (other && other.id !== link.owner.id) throw appError('OWNER_EMAIL_TAKEN');
   return email;
-}
-
-async function setEmail(tx: Queryable, owner: Owner, email: string, now: number): Promise<void> {
-  await tx.query('update owners set email = $2, email_key = $3, updated_at = $4 where id = $1', [
-    owner.id,
-    email,
-    emailKey(email),
-    new Date(now),
-  ]);
 }
