@@ -78,7 +78,9 @@ export function Layout({
             </select>
           </label>
         )}
-        <span className="who">{session.owner.email}</span>
+        <Link to="/account" className="who" aria-label={`Your account: ${session.owner.email}`}>
+          {session.owner.email}
+        </Link>
         <button type="button" className="link-button" onClick={onSignOut}>
           Sign out
         </button>

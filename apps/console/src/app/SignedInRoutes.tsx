@@ -9,6 +9,7 @@ import { ImportMembersPage } from '../features/members/ImportMembersPage.js';
 import { MemberPage } from '../features/members/MemberPage.js';
 import { MembersPage } from '../features/members/MembersPage.js';
 import { OverviewPage } from '../features/overview/OverviewPage.js';
+import { AccountPage } from '../features/owners/AccountPage.js';
 import { OwnersPage } from '../features/owners/OwnersPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
 import { shopRoutes } from '../features/shop/shop-routes.js';
@@ -54,6 +55,8 @@ export function SignedInRoutes({
       return <MailPage key={siteId} siteId={siteId} />;
     case '/owners':
       return <OwnersPage me={session.owner} />;
+    case '/account':
+      return <AccountPage session={session} />;
     case '/webhooks':
       return <WebhooksPage key={siteId} siteId={siteId} />;
     case '/':

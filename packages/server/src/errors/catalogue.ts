@@ -240,6 +240,11 @@ export const ERRORS = {
     text: 'This owner has set a password already: they sign in with it (an invitation never replaces a password)',
   },
   OWNER_NOT_FOUND: { code: 'OWNER_NOT_FOUND', status: 404, text: 'No such owner' },
+  OWNER_EMAIL_TAKEN: {
+    code: 'OWNER_EMAIL_TAKEN',
+    status: 409,
+    text: 'This address is another console account already: choose another one',
+  },
   // Site settings in the console (settings/, issue #31).
   UNKNOWN_SETTING: { code: 'UNKNOWN_SETTING', status: 400, text: 'Not a setting the console can change' },
   SETTING_LOCKED: {
