@@ -169,7 +169,7 @@ describe('checkout in Chromium', () => {
       await page.getByLabel('Street and number').fill('1 Main St');
       await page.getByLabel('Postal code').fill('10001');
       await page.getByLabel('City').fill('New York');
-      await page.getByLabel('Country code').fill('US');
+      await page.getByLabel('Country').selectOption('US');
       await page.getByRole('button', { name: 'Save addresses' }).click();
       await page.getByText('Your addresses were saved.').waitFor();
       await page.goto(server.url);
