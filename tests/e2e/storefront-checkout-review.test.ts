@@ -264,6 +264,7 @@ describe('checkout: errors, review and languages', () => {
       const odd = page.getByRole('group', { name: 'Address 2' });
       await odd.getByText('“Frankreich” is not a country we know. Choose the country again.').waitFor();
       expect(await odd.getByLabel('Country', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      await odd.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await shot(page, 'desk-20-address-book-unknown-country-flagged');
 
       // Checkout with the FRA address: delivery to France is offered, not refused.
