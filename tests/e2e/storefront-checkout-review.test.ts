@@ -258,9 +258,12 @@ describe('checkout: errors, review and languages', () => {
           ]),
         ],
       );
-      // The address book flags what is no country code and shows FRA's country.
+      // The address book shows FRA as France and flags what is no country code.
       await page.goto(`${server.url}/account`);
       await hydrated(page);
+      const legacy = page.getByRole('group', { name: 'Address 1' }).getByLabel('Country', { exact: true });
+      expect(await legacy.locator('option:checked').textContent()).toBe('France');
+      expect(await legacy.getAttribute('aria-invalid')).toBeNull();
       const odd = page.getByRole('group', { name: 'Address 2' });
       await odd.getByText('“Frankreich” is not a country we know. Choose the country again.').waitFor();
       expect(await odd.getByLabel('Country', { exact: true }).getAttribute('aria-invalid')).toBe('true');

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { useId, useMemo } from 'react';
-import { COUNTRY_CODES } from '../i18n/countries.js';
+import { COUNTRY_CODES, toAlpha2 } from '../i18n/countries.js';
 
 /**
  * The one country field of the address book and checkout: a native `<select>` of ISO 3166 alpha-2 codes, each named
  * in the shopper's language (`Intl.DisplayNames`) and sorted by that name, so it reads and types ahead the same in
  * French or right to left in Arabic. `countries` narrows it (checkout: where the shop delivers). A value outside the
- * list stays selectable: a known country under its name, anything else (an address saved before the selector) as
- * typed, flagged so the shopper chooses again.
+ * list stays selectable: a known country (also as an alpha-3 code) under its name, anything else (an address saved
+ * before the selector) as typed, flagged so the shopper chooses again.
  */
 export function CountrySelect({
   value,
@@ -41,7 +41,9 @@ export function CountrySelect({
         .sort((a, b) => collator.compare(a.name, b.name)),
     };
   }, [countries, i18n.locale]);
-  const outside = value && !countries.includes(value) ? value : undefined;
+  // A saved "FRA" or "fr" shows as its country (the server keeps it as "FR" when the address is saved again).
+  const code = (value && toAlpha2(value)) || value;
+  const outside = code && !countries.includes(code) ? code : undefined;
   const outsideName = outside && named.of(outside);
   const unknown = outside !== undefined && !outsideName;
   const message = error ?? (unknown ? _('address.countryUnknown', { value: outside }) : undefined);
@@ -51,7 +53,7 @@ export function CountrySelect({
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
-        value={value}
+        value={code}
         onChange={(e) => onChange(e.target.value)}
         autoComplete={autoComplete}
         required={required}
