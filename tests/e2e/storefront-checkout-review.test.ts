@@ -204,6 +204,19 @@ describe('checkout: errors, review and languages', () => {
         expect(confirmation, JSON.stringify(mail.messages.map((m) => m.subject))).toBeDefined();
         expect(confirmation!.text).toContain('Livraison standard');
         expect(confirmation!.text).not.toContain('Pour-Over Kettle');
+        // The mail's link opens the order in French, with the names it was bought with.
+        const link = /(http\S+\/fr\/order\?token=\S+)/.exec(confirmation!.text)?.[1];
+        expect(link, confirmation!.text).toBeDefined();
+        await page.goto(link!);
+        await page.getByRole('main').getByText('Bouilloire à col de cygne').first().waitFor();
+        await expect(
+          page
+            .getByRole('main')
+            .getByText(/Livraison standard/)
+            .first()
+            .isVisible(),
+        ).resolves.toBe(true);
+        await expectAccessible(page, { where: `French order by its link (${size})` });
         expect(problems).toEqual([]);
         await page.context().close();
       },

@@ -93,6 +93,8 @@ describe('an order keeps the names the shopper read', () => {
     expect(mail.text).toContain('Bouilloire à col de cygne');
     expect(mail.text).toContain('Livraison standard');
     expect(mail.text).not.toContain('Pour-Over Kettle');
+    // Its link opens the order page in French too.
+    expect(mail.text).toMatch(new RegExp(`${server.url}/fr/order\\?token=`));
 
     const stored = await server.ctx.db.query<{ lines: { name: string; originalName?: string }[] }>(
       `select lines from commerce_orders where id = $1`,

@@ -13,7 +13,7 @@ import type { SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/catalogue.js';
 import { httpErrors, invalidField } from '../../errors/wire.js';
-import { mailLanguage } from '../../i18n/index.js';
+import { mailLanguage, siteLanguages } from '../../i18n/index.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { findMemberById } from '../../members/index.js';
 import { emitEvent } from '../../webhooks/emit.js';
@@ -194,9 +194,11 @@ export async function placeOrder(
         : { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: owner.id };
     await emitEvent(tx, { siteId: site.id, type: 'order.created', identity, data: { order: orderView(placed) }, now });
     if (owner.kind === 'visitor') guestToken = signOrderLink(orderLinkSecret(ctx.tokens.keys), site.id, id, now);
+    // The storefront's page in the mail's language: `/fr/order…` for a French mail, no prefix for the site's default.
+    const prefix = language === siteLanguages(site)[0] ? '' : `/${language}`;
     const url = guestToken
-      ? `${base(ctx)}/order?token=${encodeURIComponent(guestToken)}`
-      : `${base(ctx)}/account/orders/${encodeURIComponent(id)}`;
+      ? `${base(ctx)}${prefix}/order?token=${encodeURIComponent(guestToken)}`
+      : `${base(ctx)}${prefix}/account/orders/${encodeURIComponent(id)}`;
     const tax = priced.taxName ? { name: priced.taxName, rate: priced.taxRate } : null;
     const ways = {
       online: !!ctx.config.payments?.stripe || devPaymentsOn(ctx.config),
