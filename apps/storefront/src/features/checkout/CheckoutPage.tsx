@@ -30,6 +30,7 @@ import { DeliveryOptions } from './DeliveryOptions.js';
 import { fetchPayWays, startPayment, type PayWay } from './payments-api.js';
 import { PaymentReturn } from './PaymentReturn.js';
 import { ReviewStep } from './ReviewStep.js';
+import { useFormCheck, useRevealed } from './use-form-check.js';
 import './checkout.css';
 
 /**
@@ -67,6 +68,8 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
   const ways = useQuery(['pay-ways'], () => fetchPayWays(authFetch), { shared: true });
   const [pickedWay, setWay] = useState<PayWay>();
   const way = pickedWay ?? ways.data?.[0];
+  const check = useFormCheck();
+  const errorBox = useRevealed<HTMLDivElement>(error);
 
   // A member's SHIPPING address first, else their first one; "new" when they have none.
   const preferred = Math.max(
@@ -184,7 +187,11 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
   return (
     <section className="page checkout-page">
       <PageHeading>{_('checkout.heading')}</PageHeading>
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && (
+        <div ref={errorBox} tabIndex={-1}>
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
       <div className={step == 'review' ? 'checkout-layout checkout-layout--review' : 'checkout-layout'}>
         {step == 'review' && reviewed ? (
           <ReviewStep
@@ -199,7 +206,7 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
             onPlace={() => void place()}
           />
         ) : (
-          <form className="form checkout-form" onSubmit={(e) => void review(e)}>
+          <form className="form checkout-form" onSubmit={(e) => void review(e)} {...check.form}>
             <fieldset>
               <legend>{_('checkout.contact')}</legend>
               {isMember ? (
@@ -209,6 +216,8 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
                   <Field
                     label={_('checkout.email')}
                     type="email"
+                    name="email"
+                    error={check.errors.email}
                     autoComplete="email"
                     required
                     dir="auto"
@@ -250,7 +259,12 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
               )}
               {chosen == 'new' && (
                 <>
-                  <AddressFields value={typed} countries={shipping.data?.countries ?? []} onChange={setTyped} />
+                  <AddressFields
+                    value={typed}
+                    countries={shipping.data?.countries ?? []}
+                    onChange={setTyped}
+                    errors={check.errors}
+                  />
                   {isMember && (
                     <label className="checkbox">
                       <input type="checkbox" checked={saveAddress} onChange={(e) => setSaveAddress(e.target.checked)} />
@@ -281,6 +295,7 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
               type="submit"
               className="button button--primary button--wide"
               disabled={!priced.data || (delivers && !option) || busy}
+              onClick={check.start}
             >
               {_('checkout.review')}
             </button>

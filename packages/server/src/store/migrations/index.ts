@@ -52,6 +52,7 @@ import { collectionTranslations } from './0092_collection_translations.js';
 import { dropOlderShopTables } from './0093_drop_older_shop_tables.js';
 import { commercePayments } from './0098_commerce_payments.js';
 import { commerceCheckoutPages } from './0099_commerce_checkout_pages.js';
+import { memberAddressCountries } from './0104_member_address_countries.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
@@ -115,5 +116,6 @@ export const migrations: readonly Migration[] = [
   dropOlderShopTables,
   commercePayments,
   commerceCheckoutPages,
+  memberAddressCountries,
   ownerEmailChange,
 ];
