@@ -199,6 +199,12 @@ export const ERRORS = {
     status: 503,
     text: 'The provider could not be reached; try again in a few minutes',
   },
+  // Sign-on's mergeExistingContact: false (identity/flows/sign-on.ts): one record per address, always merged.
+  CONTACT_MERGE_REQUIRED: {
+    code: 'CONTACT_MERGE_REQUIRED',
+    status: 400,
+    text: 'mergeExistingContact: false is not supported: an address has one record here (its member, and the guest orders that join it), so sign-on always merges',
+  },
   // The SSO start page (sign-in/sso-browser-flow.ts): a Wix account or root tenant, and the BroadcastChannel mode.
   TENANT_TYPE_NOT_SUPPORTED: {
     code: 'TENANT_TYPE_NOT_SUPPORTED',
