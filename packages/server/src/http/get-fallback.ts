@@ -78,7 +78,8 @@ export function installGetFallback(app: FastifyInstance): void {
     if (override !== 'GET' && !(request.is404 && isJson(request) && servesGet(path))) return;
     if (override && override !== 'GET')
       throw appError('INVALID_ARGUMENT', { description: `${METHOD_OVERRIDE_HEADER} may only name GET` });
-    await answerAsGet(app, request, reply, path);
+    // Returning the reply tells Fastify it is sent: the POST route (or the 404) does not run.
+    return answerAsGet(app, request, reply, path);
   });
 }
 
