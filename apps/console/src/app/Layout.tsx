@@ -27,6 +27,7 @@ export const NAV: readonly (NavLink | { group: string; items: readonly NavLink[]
   // The server refuses these to other roles; the links are not shown to them either.
   { to: '/collections', label: 'Collections', roles: ['owner', 'editor'] },
   { to: '/media', label: 'Media', roles: ['owner', 'editor'] },
+  { to: '/apps', label: 'Apps', roles: ['owner'] },
   { to: '/api-keys', label: 'API keys', roles: ['owner'] },
   { to: '/mail', label: 'Mail' },
   { to: '/webhooks', label: 'Webhooks', roles: ['owner'] },

@@ -1,5 +1,6 @@
 import type { Session } from '../api/types.js';
 import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.js';
+import { AppsPage } from '../features/apps/AppsPage.js';
 import { AuditLogPage } from '../features/audit-log/AuditLogPage.js';
 import { collectionRoutes } from '../features/collections/collection-routes.js';
 import { PageHeading } from '../components/PageHeading.js';
@@ -49,6 +50,8 @@ export function SignedInRoutes({
       return <AuditLogPage key={siteId} siteId={siteId} />;
     case '/api-keys':
       return <ApiKeysPage key={siteId} siteId={siteId} />;
+    case '/apps':
+      return <AppsPage key={siteId} siteId={siteId} />;
     case '/media':
       return <MediaLibraryPage key={siteId} siteId={siteId} />;
     case '/mail':

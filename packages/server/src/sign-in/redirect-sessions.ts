@@ -9,6 +9,7 @@ import { resolveCaller } from '../http/resolve-caller.js';
 import { consumeSessionToken } from '../sessions/session-tokens.js';
 import { createCheckoutPage } from '../commerce/index.js';
 import { accountSessionInput, unservedIntents } from './account/redirect.js';
+import { preferenceParameters } from './session-preferences.js';
 import {
   CHALLENGE,
   insertRedirectSession,
@@ -48,6 +49,7 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   if (!body) throw appError('INVALID_ARGUMENT');
   const unserved = unservedIntents(body);
   if (unserved.length) throw new ValidationError(unserved);
+  preferenceParameters(body.preferences); // refused before anything is stored
   const intents = (['auth', 'login', 'logout', 'membersAccount', 'ecomCheckout'] as const).filter(
     (k) => body[k] !== undefined && body[k] !== null,
   );
@@ -216,7 +218,12 @@ function sessionAnswer(
     siteLanguages(ctx.sites.get(siteId) ?? {}),
     obj(obj(body.preferences)?.additionalQueryParameters)?.lang,
   );
-  const searchParams: Record<string, string> = { ...params, ...(lang ? { lang } : {}) };
+  // The other parameters ride along as Wix adds them (session-preferences.ts); the server's own keys first.
+  const searchParams: Record<string, string> = {
+    ...params,
+    ...(lang ? { lang } : {}),
+    ...preferenceParameters(body.preferences),
+  };
   const query = new URLSearchParams(searchParams).toString();
   return {
     redirectSession: {
