@@ -221,7 +221,7 @@ export async function newRecoveryCodes(deps: IdentityDeps, scope: FlowScope, inp
         siteId: a.site.id,
         kind: 'factor-added',
         to: a.member.email,
-        ...factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, { kind: 'recoveryCodes' }),
+        ...factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site, { kind: 'recoveryCodes' }),
       },
       now,
     );
