@@ -57,6 +57,7 @@ h2{font-size:1.15rem;margin-block:2rem .6rem}fieldset{border:1px solid #ddd;bord
 .push-numbers{display:flex;gap:.6rem}.push-numbers button{font-size:1.4rem}
 button.reveal{width:auto;margin-block:.4rem 0;padding:.3rem .6rem;font-size:.9rem;font-weight:500;background:#fff;color:#1a1a1a;border:1px solid #888}
 form.passkey{background:none;border:0;padding:0}.site a.home{color:inherit;text-decoration:none}.site a.home::before{content:"← ";color:#555}[dir=rtl] .site a.home::before{content:"→ "}.site a.home:hover span{text-decoration:underline}
+form.phone-choices{background:none;border:0;padding:0}button.secondary{background:#fff;color:#1a1a1a;border:1px solid #1a1a1a}
 .site,.site a.home{display:flex;align-items:center;gap:.6rem;flex-wrap:wrap}.site img.logo{display:block;height:2.5rem;width:auto;max-width:12rem;object-fit:contain}details.recovery{margin-block-start:1.2rem}details.recovery summary{color:#1d5fd1;text-decoration:underline;cursor:pointer}details.recovery form{margin-block-start:.6rem}`;
 
 /** What a page shows of its site: the name, and the logo and colour when the site has a brand (a SiteConfig fits). */
@@ -74,7 +75,7 @@ export function brandCss(brand: SiteBrand | undefined): Html {
   const c = brandColours(brand);
   if (!c) return html``;
   return html`body{border-block-start:.3rem solid ${c.accent}}button{background:${c.accent};color:${c.onAccent}}a,details.recovery summary{color:${c.link}}
-input:focus,select:focus,button:focus,a:focus{outline-color:${c.link}}.sso-button{border-color:${c.link};color:${c.link}}.site a.home{color:#333}`;
+input:focus,select:focus,button:focus,a:focus{outline-color:${c.link}}.sso-button,button.secondary{border-color:${c.link};color:${c.link}}.site a.home{color:#333}`;
 }
 
 /**
