@@ -14,11 +14,21 @@ export interface FactorOffer {
   phone?: { whatsapp: boolean; allowedCountries: string[] };
 }
 
+/**
+ * Whether texted codes may go by WhatsApp: the dev phone (no `phone` outside production) and a webhook pass the
+ * channel on; Twilio needs a WhatsApp sending number. In production a site without `phone` offers no SMS at all.
+ */
+export function whatsappOffered(site: Pick<SiteConfig, 'phone'>): boolean {
+  const provider = site.phone?.provider;
+  return provider?.kind !== 'twilio' || provider.whatsappFrom !== undefined;
+}
+
 export function factorOffer(site: SiteConfig, config: Pick<ServerConfig, 'production'>): FactorOffer {
   const phone = phoneOf(site, config);
   const types = allowedFactors(site).filter((type) => !isPhoneFactor(type) || phone !== undefined);
   if (!phone || !types.some(isPhoneFactor)) return { allowedFactorTypes: types };
-  const provider = phone.provider;
-  const whatsapp = provider.kind !== 'twilio' || provider.whatsappFrom !== undefined;
-  return { allowedFactorTypes: types, phone: { whatsapp, allowedCountries: [...phone.allowedCountries] } };
+  return {
+    allowedFactorTypes: types,
+    phone: { whatsapp: whatsappOffered(site), allowedCountries: [...phone.allowedCountries] },
+  };
 }
