@@ -40,6 +40,19 @@ const change = (changes: Record<string, unknown>) =>
   shop.call('PATCH', '/_admin/v1/site-settings', { token: admin(), body: { siteId: kit.server.siteId, changes } });
 
 describe('brand settings', () => {
+  it("is a section of the console's settings, each key with its title and description", async () => {
+    const res = await shop.call('GET', `/_admin/v1/site-settings?siteId=${kit.server.siteId}`, { token: admin() });
+    expect(res.status).toBe(200);
+    const section = (
+      res.body.sections as { name: string; fields: { key: string; schema: Record<string, unknown> }[] }[]
+    ).find((s) => s.name === 'brand')!;
+    expect(section.fields.map((f) => [f.key, f.schema.title])).toEqual([
+      ['brand.logo', 'Logo'],
+      ['brand.colour', 'Brand colour'],
+    ]);
+    for (const f of section.fields) expect(String(f.schema.description)).toMatch(/sign-in pages/);
+  });
+
   it('refuses a colour that is not #rrggbb and a logo that is not an image of the media library', async () => {
     for (const changes of [
       { 'brand.colour': 'red' },
