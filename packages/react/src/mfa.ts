@@ -3,7 +3,7 @@
  * codes, codes by text or call, recovery codes, passkeys), password-free passkey sign-in, and the member's factor management.
  */
 import { factorsOf, passkeysSupported, signInWithPasskey, verifyWithPasskey } from '@vitrine/sdk/mfa';
-import type { Activation, ChangeProof, Factor, MfaAuth } from '@vitrine/sdk/mfa';
+import type { Activation, ChangeProof, Factor, FactorList, MfaAuth } from '@vitrine/sdk/mfa';
 import { useCallback, useMemo } from 'react';
 import type { LoginResult } from './client-types.js';
 import { useVitrine } from './context.js';
@@ -99,7 +99,7 @@ export function useSecondStep(): SecondStep {
   }, [client, session, auth]);
 }
 
-export interface FactorsResult extends QueryResult<{ factors: Factor[]; recoveryCodesLeft: number }> {
+export interface FactorsResult extends QueryResult<FactorList> {
   /** Starts an authenticator app: show `totp.otpauthUri` as a QR code and `totp.secret` as text, then `activate`. */
   addTotp(
     options?: ChangeProof & { name?: string },

@@ -24,6 +24,8 @@ export const ORDER_LINK_EXPIRED = 'ORDER_LINK_EXPIRED' satisfies WireCode<'ORDER
 export const PHONE_RESEND_TOO_SOON = 'PHONE_RESEND_TOO_SOON' satisfies WireCode<'PHONE_RESEND_TOO_SOON'>;
 export const PHONE_LIMIT_REACHED = 'PHONE_LIMIT_REACHED' satisfies WireCode<'PHONE_LIMIT_REACHED'>;
 export const PHONE_DELIVERY_FAILED = 'PHONE_DELIVERY_FAILED' satisfies WireCode<'PHONE_DELIVERY_FAILED'>;
+export const FACTOR_EXISTS = 'FACTOR_EXISTS' satisfies WireCode<'FACTOR_EXISTS'>;
+export const FACTOR_NOT_AVAILABLE = 'FACTOR_NOT_AVAILABLE' satisfies WireCode<'FACTOR_NOT_AVAILABLE'>;
 export const PUSH_ANSWERED = 'PUSH_ANSWERED' satisfies WireCode<'PUSH_ANSWERED'>;
 
 // The eCom wire's carts and discount codes (docs/commerce.md → The eCom wire): Wix's codes, and Vitrine's minimum.

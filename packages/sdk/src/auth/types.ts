@@ -52,6 +52,8 @@ export interface MfaFactor {
   factorType: 'TOTP' | 'EMAIL' | 'WEBAUTHN' | 'RECOVERY_CODE' | 'SMS' | 'CALL' | 'PUSH';
   /** REQUIRE_ACTIVATION: the site requires a factor the member has yet to enrol. */
   factorStatus: 'ENABLED' | 'REQUIRE_ACTIVATION';
+  /** SMS on Vitrine's server: the ways a code may be texted (no WHATSAPP without a sender for it); absent = both. */
+  deliveryMethods?: ('SMS' | 'WHATSAPP')[];
 }
 
 /** The server's `mfaChallengeData`: an emailed code's address hint, or a passkey challenge. */

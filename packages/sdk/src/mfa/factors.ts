@@ -65,12 +65,22 @@ const activation = (r: Record<string, unknown>): Activation => ({
   ...(r.state ? { login: toLoginResult(r) } : {}),
 });
 
+/** GET factors: `allowedFactorTypes` and `phone` are absent from servers that do not say (Wix's). */
+export interface FactorList {
+  factors: Factor[];
+  recoveryCodesLeft: number;
+  allowedFactorTypes?: string[];
+  phone?: { whatsapp: boolean; allowedCountries: string[] };
+}
+
 export function createFactors(http: HttpContext) {
   const post = <T>(path: string, body: unknown) => http.request<T>({ method: 'POST', path: MFA + path, body });
   return {
-    /** The member's factors and how many recovery codes are left. */
-    list: () =>
-      http.request<{ factors: Factor[]; recoveryCodesLeft: number }>({ method: 'GET', path: MFA + 'factors' }),
+    /**
+     * The member's factors, how many recovery codes are left, and (Vitrine's server) what the site lets them set
+     * up: `allowedFactorTypes`, and `phone` (WhatsApp, countries) when phone codes are among them.
+     */
+    list: () => http.request<FactorList>({ method: 'GET', path: MFA + 'factors' }),
     /** Starts an authenticator app: show `otpauthUri` as a QR code (and `secret` as text), then `activate` with a code. */
     addTotp: (options: ChangeProof & { name?: string } = {}) =>
       post<{ factor: Factor; totp: { secret: string; otpauthUri: string } }>('factors', {

@@ -19,6 +19,7 @@ export type {
   ApprovalAnswer,
   ChangeProof,
   Factor,
+  FactorList,
   Factors,
   FactorType,
   PendingApproval,

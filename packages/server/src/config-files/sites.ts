@@ -109,6 +109,7 @@ function buildSite(
     ...(shipping ? { shipping } : {}),
     ...(site.shop !== undefined ? { shop: take.object(site.shop) as SiteConfig['shop'] } : {}),
     ...(push ? { push } : {}),
+    ...(site.brand !== undefined ? { brand: take.object(site.brand) as SiteConfig['brand'] } : {}),
     ...(graphql ? { graphql } : {}),
   };
 }

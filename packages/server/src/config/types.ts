@@ -152,6 +152,14 @@ export interface SiteConfig {
   shop?: ShopSettings;
   /** Push approval of sign-ins (push/config.ts); absent = no PUSH factor unless `policies.mfaFactors` lists it. */
   push?: PushConfig;
+  /** The logo and colour of the hosted pages and mail (config/schema/brand.ts); absent = the plain look. */
+  brand?: SiteBrand;
+}
+
+/** `sites[].brand` as written: a media library path and a #rrggbb colour (config/brand.ts derives the rest). */
+export interface SiteBrand {
+  logo?: string;
+  colour?: string;
 }
 
 /** `sites[].shop` as written (config/schema/shop.ts); commerce/limits.ts applies the defaults. */

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { html, unsafeRawHtml, type Html } from '../http/html.js';
 import { pageLanguage } from '../http/pages/language.js';
-import { scriptJson } from '../http/pages/layout.js';
+import { brandCss, scriptJson } from '../http/pages/layout.js';
+import type { SiteBrand } from '../config/types.js';
 import type { Translator } from '../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../security/index.js';
 import { findRecoveryToken } from './flows/recover.js';
@@ -33,7 +34,7 @@ export async function resetPasswordPage(
     );
   // The mail's link carries its language (?lang=); otherwise the browser's, else the site's default.
   const { t } = pageLanguage(site ?? ctx.sites.sites[0], request);
-  const shell = (title: Html, content: Html) => page(nonce, t, title, content);
+  const shell = (title: Html, content: Html) => page(nonce, t, title, content, site?.brand);
   if (!found || !site) {
     reply.code(400);
     return shell(html`${t.t('page.resetInvalid.title')}`, html`<p role="alert">${t.t('page.resetInvalid.text')}</p>`);
@@ -101,13 +102,14 @@ form.addEventListener('submit', async (event) => {
   return shell(html`${site.name} — ${title}`, html`<h1>${title}</h1>${form}`);
 }
 
-/** The page frame. */
-function page(nonce: string, t: Translator, title: Html, content: Html): string {
-  // No icon link, unlike the other hosted pages: this page references nothing at all (its URL holds a token, #37).
+/** The page frame, in the brand's colour when the site has one. */
+function page(nonce: string, t: Translator, title: Html, content: Html, brand?: SiteBrand): string {
+  // No icon link and no logo, unlike the other hosted pages: this page references nothing at all (its URL holds a
+  // token, #37). The brand's colour is CSS of the page itself, so it stays.
   return html`<!doctype html><html lang="${t.language}" dir="${t.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${title}</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:24rem;margin:3rem auto;padding-inline:1rem}
 label{display:block;font-weight:600;margin-block-start:1rem}input[type=password]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
-button{margin-block-start:1rem;padding:.6rem 1rem;font-size:1rem}.hint{color:#666;font-size:.85rem}#msg{color:#b00020}</style>
+button{margin-block-start:1rem;padding:.6rem 1rem;font-size:1rem;border:0;border-radius:.35rem;background:#1a1a1a;color:#fff}.hint{color:#666;font-size:.85rem}#msg{color:#b00020}${brandCss(brand)}</style>
 </head><body>${content}</body></html>`.toString();
 }

@@ -60,7 +60,7 @@ export async function startVerification(
       siteId: site.id,
       kind: 'verification-code',
       to: member.email,
-      ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60),
+      ...verificationCodeMail(mailLanguage(site, { member }), site, code, CODE_TTL_SECONDS / 60),
     },
     now,
   );
@@ -184,7 +184,7 @@ export async function sendNewCode(
       siteId: site.id,
       kind: 'verification-code',
       to: member.email,
-      ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, CODE_TTL_SECONDS / 60),
+      ...verificationCodeMail(mailLanguage(site, { member }), site, code, CODE_TTL_SECONDS / 60),
     },
     now,
   );

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { rootCertificates } from 'node:tls';
 import type { Queryable } from '../store/types.js';
+import { absoluteUrls } from './absolute-urls.js';
 
 /**
  * Delivery side of the outbox. Each pass leases a batch (`locked_until`), sends it, and records the
@@ -24,6 +25,8 @@ export interface DeliveryOptions {
   /** A site's own sender (its `mail.from` setting), read at each send: a change needs no restart. */
   fromFor?: (siteId: string) => string | undefined;
   now: () => number;
+  /** The server's public address, read at each send: the mail's own paths (logo, thumbnails) become absolute on it. */
+  baseUrl?: () => string;
   log?: { warn(obj: object, msg: string): void };
   /** Replace delivered bodies (codes, reset links) with a marker when nobody needs to read them again. */
   scrubDelivered: boolean;
@@ -78,7 +81,7 @@ export async function deliverPending(
         to: row.to_address,
         subject: row.subject,
         text: row.text_body,
-        html: row.html_body,
+        html: absoluteUrls(row.html_body, options.baseUrl?.()),
         language: row.language,
       });
       await db.query(

@@ -5,6 +5,8 @@ import { listMail, type StoredMail } from './outbox.js';
 import { FAVICON } from '../http/pages/layout.js';
 import { html, joinHtml, type Html } from '../http/html.js';
 import * as S from './schemas.js';
+import { absoluteUrls } from './absolute-urls.js';
+import { appError } from '../errors/catalogue.js';
 
 /**
  * The development mailbox (docs/design.md §3): every message of the outbox, readable without SMTP.
@@ -16,7 +18,22 @@ export function registerDevMailboxRoutes(fastify: FastifyInstance, ctx: AppConte
   app.get('/_dev/mail.json', { schema: S.devMailJson }, async (request, reply) => {
     const messages = await listMail(ctx.db, { to: request.query.to || undefined });
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
-    return { messages: messages.map(publicShape) };
+    return { messages: messages.map((m) => publicShape(m, ctx.config.publicUrl)) };
+  });
+
+  // The HTML part as a mail client renders it: no script may run (CSP without script-src), images from here only.
+  app.get('/_dev/mail/:id', { schema: S.devMailHtml }, async (request, reply) => {
+    const message = (await listMail(ctx.db, { limit: 1000 })).find((m) => m.id === request.params.id);
+    if (!message) throw appError('MAIL_NOT_FOUND');
+    reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      )
+      .type('text/html; charset=utf-8');
+    return absoluteUrls(message.html, ctx.config.publicUrl);
   });
 
   app.get('/_dev/mail', { schema: S.devMailPage }, async (_request, reply) => {
@@ -29,14 +46,18 @@ export function registerDevMailboxRoutes(fastify: FastifyInstance, ctx: AppConte
   });
 }
 
-function publicShape(m: StoredMail) {
-  return { id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt };
+/** As SMTP would send it: the mail's own paths made absolute (absolute-urls.ts). */
+function publicShape(m: StoredMail, publicUrl: string) {
+  const html = absoluteUrls(m.html, publicUrl);
+  return { id: m.id, to: m.to, subject: m.subject, text: m.text, html, createdAt: m.createdAt };
 }
 
 function page(messages: StoredMail[]): string {
   const items = messages.map(
     (m) => html`<article><h2>${m.subject}</h2>
-<p class="meta">To <b>${m.to}</b> · ${m.createdAt} · ${m.sentAt ? 'sent' : 'in outbox'}</p>
+<p class="meta">To <b>${m.to}</b> · ${m.createdAt} · ${m.sentAt ? 'sent' : 'in outbox'}${
+      m.html && html` · <a href="/_dev/mail/${encodeURIComponent(m.id)}">View as HTML</a>`
+    }</p>
 <pre>${linkify(m.text)}</pre></article>`,
   );
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>${FAVICON}

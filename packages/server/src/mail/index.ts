@@ -43,6 +43,7 @@ export function startMailDelivery(
   return runDeliveryLoop(ctx.db, sender, {
     from: process.env.MAIL_FROM || `Vitrine <no-reply@${host}>`,
     fromFor: (siteId) => ctx.sites.get(siteId)?.mail?.from,
+    baseUrl: () => ctx.config.publicUrl,
     now: ctx.now,
     log: ctx.log,
     // With the dev mailbox on, delivered bodies stay readable there; otherwise codes and links are erased.

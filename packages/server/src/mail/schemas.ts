@@ -21,6 +21,12 @@ export const devMailJson = op(
     ),
   },
 );
+export const devMailHtml = {
+  summary: 'One message of the dev mailbox as its HTML part, as a mail client shows it (not in production)',
+  produces: ['text/html'],
+  params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+  response: { 200: Type.String({ description: "The mail's HTML, its own paths absolute; no script runs (CSP)" }) },
+};
 export const devMailPage = {
   summary: 'The dev mailbox page',
   produces: ['text/html'],

@@ -33,7 +33,7 @@ export async function removeMemberFactorHandler(
     if (!(await listFactors(tx, siteId, member.id, true)).length) await deleteRecoveryCodes(tx, siteId, member.id);
     if (found.status === 'ACTIVE') {
       const site = ctx.sites.get(siteId)!;
-      const mail = factorChangedMail(mailLanguage(site, { member }), site.name, {
+      const mail = factorChangedMail(mailLanguage(site, { member }), site, {
         kind: 'removed',
         factor: found.type,
       });

@@ -26,6 +26,7 @@ export function parsePhone(raw: unknown, allowedCountries: readonly string[]): P
       'phoneNumber',
       `must be a number of ${allowedCountries.join(', ')} on this site`,
       'PHONE_COUNTRY_NOT_ALLOWED',
+      { allowedCountries: [...allowedCountries] },
     );
   return { e164: parsed.number, country: parsed.country };
 }

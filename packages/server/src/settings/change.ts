@@ -16,6 +16,7 @@ import {
   sealContext,
   type SiteSource,
 } from './effective.js';
+import { checkBrandLogo } from './brand-logo.js';
 import { formatKey, isOperatorOnlyKey, keysIn, parseKey, schemaOf, valueAt } from './keys.js';
 import { operatorOnlyIn, secretDestinations } from './operator-only.js';
 import type { SettingsRuntime } from './runtime.js';
@@ -116,6 +117,7 @@ export async function changeSettings(
     }
     const { problems } = buildSite(source, after, running, ctx.sites.sites);
     if (problems.length) throw appError('SETTING_INVALID', { description: problems.join('; '), data: { problems } });
+    await checkBrandLogo(tx, siteId, before, after);
     if (options.dryRun) return [];
 
     const done: AppliedChange[] = [];

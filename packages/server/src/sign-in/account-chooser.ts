@@ -76,5 +76,5 @@ export function accountChooser(
 <input type="hidden" name="action" value="continue"><input type="hidden" name="account" value="${account.memberId}">
 <button type="submit">${t.t('button.continueAs', { name: account.name })}</button></form>
 <nav><a href="${another}">${t.t('link.useAnotherAccount')}</a></nav>`;
-  return page(nonce, entry.site.name, t.t('page.selectAccount.title'), content, '', t);
+  return page(nonce, entry.site, t.t('page.selectAccount.title'), content, '', t);
 }

@@ -108,7 +108,7 @@ export async function finish(
   if (s.intent === 'auth') return answer(ctx, reply, s, entry.client, { code }, lang.t);
   return (
     redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ??
-    messagePage(reply, entry.site.name, lang.t.t('page.signedIn.title'), lang.t.t('page.signedIn.text'), 200, lang)
+    messagePage(reply, entry.site, lang.t.t('page.signedIn.title'), lang.t.t('page.signedIn.text'), 200, lang)
   );
 }
 
@@ -131,5 +131,5 @@ export function expired(
       error_description: 'the sign-in request has expired or was already used',
     });
   }
-  return messagePage(reply, entry.site.name, lang.t.t('page.expired.title'), lang.t.t('page.expired.text'), 400, lang);
+  return messagePage(reply, entry.site, lang.t.t('page.expired.title'), lang.t.t('page.expired.text'), 400, lang);
 }

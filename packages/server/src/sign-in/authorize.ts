@@ -82,14 +82,7 @@ export async function afterState(
   if (result.state === 'REQUIRE_EMAIL_VERIFICATION')
     return renderView(scope, request, reply, s, 'verify', { stateToken: result.stateToken ?? '', email });
   if (result.state === 'REQUIRE_OWNER_APPROVAL') {
-    return messagePage(
-      reply,
-      entry.site.name,
-      lang.t.t('page.approval.title'),
-      lang.t.t('page.approval.text'),
-      200,
-      lang,
-    );
+    return messagePage(reply, entry.site, lang.t.t('page.approval.title'), lang.t.t('page.approval.text'), 200, lang);
   }
   if (result.state === 'REQUIRE_MFA' || result.state === 'MFA_CHALLENGE') {
     const sendEmailCode = (stateToken: string) =>

@@ -53,7 +53,7 @@ describe('hosted sign-in page', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(html).toContain('Demo Store');
     // The shop's name leads back to the shop (the registered redirect URI's origin), issue #53.
-    expect(html).toContain(`<a class="home" href="${APP.origin}/">Demo Store</a>`);
+    expect(html).toContain(`<a class="home" href="${APP.origin}/"><span>Demo Store</span></a>`);
     // Show password: a toggle for the field, hidden until the page's script wires it (works without JavaScript).
     expect(html).toMatch(
       /<button type="button" class="reveal" data-reveal="password" aria-controls="password" aria-pressed="false" hidden>Show password<\/button>/,

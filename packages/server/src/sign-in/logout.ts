@@ -79,7 +79,7 @@ async function lookup(
 }
 
 const linkExpired = (reply: FastifyReply, entry: Entry, lang: PageLanguage) =>
-  messagePage(reply, entry.site.name, lang.t.t('page.expired.title'), lang.t.t('page.expired.text'), 400, lang);
+  messagePage(reply, entry.site, lang.t.t('page.expired.title'), lang.t.t('page.expired.text'), 400, lang);
 
 /** Spends the redirect session, ends the vouched session and this site's browser session, clears the cookie. */
 async function signOut(
@@ -104,7 +104,7 @@ async function signOut(
   reply.header('cache-control', 'no-store');
   return (
     redirectToContinuation(ctx, reply, entry.client, s.postFlowUrl) ??
-    messagePage(reply, entry.site.name, lang.t.t('page.signedOut.title'), lang.t.t('page.signedOut.text'), 200, lang)
+    messagePage(reply, entry.site, lang.t.t('page.signedOut.title'), lang.t.t('page.signedOut.text'), 200, lang)
   );
 }
 
@@ -141,5 +141,5 @@ function confirmPage(
 <p>${t.t('page.signOut.question', { site: entry.site.name })}</p>
 <input type="hidden" name="redirectSessionId" value="${s.id}"><input type="hidden" name="csrf" value="${csrfFor(ctx, cookie, s.id)}">
 <button type="submit">${t.t('button.signOut')}</button></form>${back && html`<nav><a href="${back}">${t.t('link.staySignedIn')}</a></nav>`}`;
-  return page(nonce, entry.site.name, t.t('page.signOut.title'), content, '', t);
+  return page(nonce, entry.site, t.t('page.signOut.title'), content, '', t);
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { SiteConfig } from '../config/types.js';
 import { ApplicationError } from '../errors/wire.js';
+import { ERRORS } from '../errors/catalogue.js';
 import { type StateResponse, liveChallenge, availableFactors } from '../identity/index.js';
 import { DEVICE_TOKEN_DAYS } from '../sessions/device-tokens.js';
 import { cookieNames, readCookies, setCookie } from '../http/cookies.js';
@@ -81,11 +82,28 @@ export function phoneSendOf(form: Record<string, unknown>): 'SMS' | 'CALL' | 'PU
   return form.send === 'SMS' || form.send === 'CALL' || form.send === 'PUSH' ? form.send : undefined;
 }
 
-const PHONE_REFUSALS: Record<string, 'error.phoneTooSoon' | 'error.phoneLimit' | 'error.phoneFailed'> = {
-  PHONE_RESEND_TOO_SOON: 'error.phoneTooSoon',
-  PHONE_LIMIT_REACHED: 'error.phoneLimit',
-  PHONE_DELIVERY_FAILED: 'error.phoneFailed',
-};
+type PhoneRefusal =
+  'error.phoneTooSoon' | 'error.phoneLimit' | 'error.phoneFailed' | 'error.phoneCountry' | 'error.phoneUnavailable';
+
+/**
+ * A refused phone code in words naming its cause (the review saw one sentence for every failure): the country the
+ * site does not serve is not "too many codes", and a site that stopped sending by phone is not an error page.
+ */
+export function phoneRefusal(error: unknown): PhoneRefusal | undefined {
+  if (!(error instanceof ApplicationError)) return undefined;
+  switch (error.code) {
+    case ERRORS.PHONE_RESEND_TOO_SOON.code:
+      return 'error.phoneTooSoon';
+    case ERRORS.PHONE_LIMIT_REACHED.code:
+      return error.data.limit === 'country' ? 'error.phoneCountry' : 'error.phoneLimit';
+    case ERRORS.PHONE_DELIVERY_FAILED.code:
+      return 'error.phoneFailed';
+    case ERRORS.FACTOR_NOT_AVAILABLE.code:
+      return 'error.phoneUnavailable';
+    default:
+      return undefined;
+  }
+}
 
 /**
  * **Text me a code** / **Call me instead** on the hosted second step: the verify call without a code
@@ -102,7 +120,7 @@ export async function askPhoneCode(
   try {
     return { state: await secondStepState(await ask(), async (token) => stepAgain(ctx, site, token), t), status: 200 };
   } catch (error) {
-    const key = error instanceof ApplicationError ? PHONE_REFUSALS[error.code] : undefined;
+    const key = phoneRefusal(error);
     if (!key) throw error;
     const again = await stepAgain(ctx, site, stateToken);
     const state = await secondStepState(again, async () => again, t);

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import type { IdentityDeps } from '../identity/index.js';
 import type { RedirectSession } from '../oauth/redirect-store.js';
 import { html } from '../http/html.js';
-import { newNonce, page, pageHeaders } from '../http/pages/layout.js';
+import { newNonce, page, pageHeaders, type PageSite } from '../http/pages/layout.js';
 import { siteLanguages, translator } from '../i18n/index.js';
 import { pageLanguage, type PageLanguage } from '../http/pages/language.js';
 
@@ -23,7 +23,7 @@ export function entryOf(ctx: AppContext, s: RedirectSession): { site: SiteConfig
 /** A page with one message; `title` and `text` are plain text (escaped here), from the page's catalog. */
 export function messagePage(
   reply: FastifyReply,
-  siteName: string,
+  site: PageSite,
   title: string,
   text: string,
   status = 200,
@@ -32,7 +32,7 @@ export function messagePage(
   const nonce = newNonce();
   pageHeaders(reply, nonce);
   reply.code(status);
-  return page(nonce, siteName, title, html`<p role="${status >= 400 ? 'alert' : 'status'}">${text}</p>`, '', lang?.t);
+  return page(nonce, site, title, html`<p role="${status >= 400 ? 'alert' : 'status'}">${text}</p>`, '', lang?.t);
 }
 
 /** No usable redirect session: the first site's name and languages, negotiated from the request alone. */
@@ -44,7 +44,7 @@ export function invalidLink(reply: FastifyReply, ctx: AppContext, request?: Fast
   const { t } = lang;
   return messagePage(
     reply,
-    site?.name ?? t.t('page.signin.title'),
+    site ?? t.t('page.signin.title'),
     t.t('page.invalidLink.title'),
     t.t('page.invalidLink.text'),
     400,

@@ -51,7 +51,7 @@ export function renderView(
   ]
     .filter(Boolean)
     .join('\n');
-  return page(nonce, entry.site.name, viewTitle(view, lang), form, scripts, lang.t, shopHome(s));
+  return page(nonce, entry.site, viewTitle(view, lang), form, scripts, lang.t, shopHome(s));
 }
 
 /** The shop's home: the origin of the address the session returns to (a registered redirect URI or flow URL). */

@@ -40,11 +40,11 @@ export function ssoErrorPage(
   const nonce = newNonce();
   pageHeaders(reply, nonce);
   reply.code(input.status);
-  const siteName = entry?.site.name ?? ctx.sites.sites[0]?.name ?? t.t('page.signin.title');
+  const site = entry?.site ?? ctx.sites.sites[0] ?? t.t('page.signin.title');
   const text = t.t(input.text, input.values);
   return page(
     nonce,
-    siteName,
+    site,
     t.t(input.title, input.values),
     html`<p role="alert">${text}</p>${links.length > 0 && html`<nav>${links}</nav>`}`,
     '',

@@ -49,6 +49,9 @@ const LABELS: Record<string, string> = {
   'phone.limits': 'Sending limits',
   mail: 'Mail',
   'mail.from': "Sender of the shop's mail (e.g. Shop <no-reply@shop.example>)",
+  brand: 'Logo and colour (sign-in pages and mail)',
+  'brand.logo': 'Logo: an image address from Media (e.g. /_media/3f9c….png)',
+  'brand.colour': 'Brand colour (#rrggbb, e.g. #0b6e4f)',
 };
 
 /** Words for some values of choices; the others are shown as they are. */

@@ -1,17 +1,26 @@
 import type { FactorsResult } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  PHONE_DELIVERY_FAILED,
-  PHONE_LIMIT_REACHED,
-  PHONE_RESEND_TOO_SOON,
-  REAUTHENTICATION_REQUIRED,
-} from '../../app/error-codes.js';
+import { REAUTHENTICATION_REQUIRED } from '../../app/error-codes.js';
 import { Field } from '../../components/Field.js';
 import { useLingui } from '../../i18n/index.js';
+import { phoneRefusal, type Way } from './phone-refusal.js';
 import type { Proof } from './use-fresh-proof.js';
 
-type Way = 'SMS' | 'WHATSAPP' | 'CALL';
+/**
+ * The ways the site lets a member get codes (all three from a server that does not say: Wix's), less those the
+ * member already has a number for (one per way: a second would be refused as "already on").
+ */
+export function offeredWays(data: FactorsResult['data']): Way[] {
+  const allowed = data?.allowedFactorTypes;
+  const has = (type: string) => (data?.factors ?? []).some((f) => f.factorType == type && f.status == 'ACTIVE');
+  const texts = (!allowed || allowed.includes('SMS')) && !has('SMS');
+  const ways: Way[] = [];
+  if (texts) ways.push('SMS');
+  if (texts && data?.phone?.whatsapp !== false) ways.push('WHATSAPP');
+  if ((!allowed || allowed.includes('CALL')) && !has('CALL')) ways.push('CALL');
+  return ways;
+}
 
 /**
  * Account → Security, phone (issue #32): add a number for codes by text message, WhatsApp or call; it
@@ -31,8 +40,10 @@ export function PhoneSection({
   const { _ } = useLingui();
   const t = (id: string, message: string, values?: Record<string, unknown>) =>
     _({ id, message, ...(values && { values }) });
+  const ways = offeredWays(factors.data);
   const [number, setNumber] = useState('');
-  const [way, setWay] = useState<Way>('SMS');
+  const [chosen, setWay] = useState<Way>();
+  const way = chosen && ways.includes(chosen) ? chosen : (ways[0] ?? 'SMS');
   const [pending, setPending] = useState<{ factorId: string; masked: string }>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -41,15 +52,40 @@ export function PhoneSection({
   );
 
   const refusal = (e: unknown) => {
-    const c = (e as { code?: unknown }).code;
-    if (c == REAUTHENTICATION_REQUIRED) throw e;
-    if (c == PHONE_RESEND_TOO_SOON)
-      return t('security.phoneTooSoon', 'A code was sent a moment ago. Wait a minute before asking for another.');
-    if (c == PHONE_LIMIT_REACHED)
-      return t('security.phoneLimit', 'Too many codes were sent today. Try again tomorrow.');
-    if (c == PHONE_DELIVERY_FAILED)
-      return t('security.phoneFailed', 'We could not send the code just now. Try again later.');
-    return t('security.phoneInvalid', 'Check the number: include the country code, for example +33 6 12 34 56 78.');
+    if ((e as { code?: unknown }).code == REAUTHENTICATION_REQUIRED) throw e;
+    const r = phoneRefusal(e, way);
+    switch (r.cause) {
+      case 'notOffered':
+        return r.way == 'CALL'
+          ? t('security.phoneNoCalls', 'This shop does not send codes by phone call. Choose another way.')
+          : t('security.phoneNoTexts', 'This shop does not send codes by text message. Choose another way.');
+      case 'exists':
+        return t(
+          'security.phoneExists',
+          'You already get codes on a phone number this way. Remove that number first to use another one.',
+        );
+      case 'country':
+        return r.countries.length
+          ? t('security.phoneCountryList', 'This shop sends codes only to numbers of {countries}.', {
+              countries: r.countries.join(', '),
+            })
+          : t('security.phoneCountry', 'This shop cannot send codes to numbers of this country.');
+      case 'format':
+        return t(
+          'security.phoneInvalid',
+          'This is not a valid phone number: include the country code, for example +33 6 12 34 56 78.',
+        );
+      case 'tooSoon':
+        return t('security.phoneTooSoon', 'A code was sent a moment ago. Wait a minute before asking for another.');
+      case 'limit':
+        return t('security.phoneLimit', 'Too many codes were sent today. Try again tomorrow.');
+      case 'delivery':
+        return t('security.phoneFailed', 'We could not send the code just now. Try again later.');
+      default:
+        return t('security.phoneOther', 'The code could not be sent ({reason}). Try again later.', {
+          reason: r.message,
+        });
+    }
   };
 
   const send = (event: FormEvent) => {
@@ -145,7 +181,8 @@ export function PhoneSection({
           </div>
         </form>
       ) : (
-        phones.length < 2 && (
+        phones.length < 2 &&
+        ways.length > 0 && (
           <form className="form" onSubmit={send} noValidate>
             <Field
               label={t('security.phoneNumber', 'Phone number')}
@@ -160,7 +197,7 @@ export function PhoneSection({
             />
             <fieldset className="security-card__ways">
               <legend>{t('security.phoneWay', 'Send codes by')}</legend>
-              {(['SMS', 'WHATSAPP', 'CALL'] as const).map((w) => (
+              {ways.map((w) => (
                 <label key={w} className="checkbox">
                   <input type="radio" name="phone-way" value={w} checked={way == w} onChange={() => setWay(w)} />{' '}
                   {w == 'SMS'

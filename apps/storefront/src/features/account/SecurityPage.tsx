@@ -38,6 +38,11 @@ function Security() {
   const totp = list.find((f) => f.factorType == 'TOTP' && f.status == 'ACTIVE');
   const email = list.find((f) => f.factorType == 'EMAIL');
   const passkeys = list.filter((f) => f.factorType == 'WEBAUTHN');
+  // Only what the site lets members set up (all from a server that does not say), and any factor the member
+  // already has, so it can still be removed.
+  const allowed = factors.data?.allowedFactorTypes;
+  const shows = (...types: string[]) =>
+    !allowed || types.some((type) => allowed.includes(type) || list.some((f) => f.factorType == type));
   const done = (message: string, recoveryCodes?: string[]) => {
     setNotice(message);
     if (recoveryCodes) setCodes(recoveryCodes);
@@ -73,133 +78,139 @@ function Security() {
         )
       ) : (
         <div className="account-sections">
-          <section className="security-card" aria-labelledby="totp-title">
-            <h2 id="totp-title">{t('security.totpTitle', 'Authenticator app')}</h2>
-            {totp ? (
-              <p className="security-card__row">
-                <span>{t('security.totpOn', 'On: sign-ins ask for a code from your app.')}</span>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={proof.busy}
-                  onClick={() =>
-                    void proof.run(async (p) => {
-                      await factors.remove(totp.factorId, p);
-                      done(t('security.totpRemoved', 'The authenticator app was removed.'));
-                    })
-                  }
-                >
-                  {t('security.remove', 'Remove')}
-                </button>
-              </p>
-            ) : setup ? (
-              <TotpSetup
-                setup={setup}
-                factors={factors}
-                run={proof.run}
-                onDone={(rc) => {
-                  setSetup(undefined);
-                  done(t('security.totpAdded', 'The authenticator app is on.'), rc);
-                }}
-              />
-            ) : (
-              <button
-                type="button"
-                className="button"
-                disabled={proof.busy}
-                onClick={() => void proof.run(async (p) => setSetup(await factors.addTotp(p)))}
-              >
-                {t('security.totpSetUp', 'Set up an authenticator app')}
-              </button>
-            )}
-          </section>
-
-          <section className="security-card" aria-labelledby="email-title">
-            <h2 id="email-title">{t('security.emailTitle', 'Email codes')}</h2>
-            <p className="security-card__row">
-              <span>
-                {email ? t('security.emailOn', 'On: we can email you a sign-in code.') : t('security.emailOff', 'Off')}
-              </span>
-              {email ? (
-                <button
-                  type="button"
-                  className="button"
-                  disabled={proof.busy}
-                  onClick={() =>
-                    void proof.run(async (p) => {
-                      await factors.remove(email.factorId, p);
-                      done(t('security.emailRemoved', 'Email codes are off.'));
-                    })
-                  }
-                >
-                  {t('security.turnOffEmail', 'Turn off email codes')}
-                </button>
+          {shows('TOTP') && (
+            <section className="security-card" aria-labelledby="totp-title">
+              <h2 id="totp-title">{t('security.totpTitle', 'Authenticator app')}</h2>
+              {totp ? (
+                <p className="security-card__row">
+                  <span>{t('security.totpOn', 'On: sign-ins ask for a code from your app.')}</span>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={proof.busy}
+                    onClick={() =>
+                      void proof.run(async (p) => {
+                        await factors.remove(totp.factorId, p);
+                        done(t('security.totpRemoved', 'The authenticator app was removed.'));
+                      })
+                    }
+                  >
+                    {t('security.remove', 'Remove')}
+                  </button>
+                </p>
+              ) : setup ? (
+                <TotpSetup
+                  setup={setup}
+                  factors={factors}
+                  run={proof.run}
+                  onDone={(rc) => {
+                    setSetup(undefined);
+                    done(t('security.totpAdded', 'The authenticator app is on.'), rc);
+                  }}
+                />
               ) : (
                 <button
                   type="button"
                   className="button"
                   disabled={proof.busy}
+                  onClick={() => void proof.run(async (p) => setSetup(await factors.addTotp(p)))}
+                >
+                  {t('security.totpSetUp', 'Set up an authenticator app')}
+                </button>
+              )}
+            </section>
+          )}
+          {shows('EMAIL') && (
+            <section className="security-card" aria-labelledby="email-title">
+              <h2 id="email-title">{t('security.emailTitle', 'Email codes')}</h2>
+              <p className="security-card__row">
+                <span>
+                  {email
+                    ? t('security.emailOn', 'On: we can email you a sign-in code.')
+                    : t('security.emailOff', 'Off')}
+                </span>
+                {email ? (
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={proof.busy}
+                    onClick={() =>
+                      void proof.run(async (p) => {
+                        await factors.remove(email.factorId, p);
+                        done(t('security.emailRemoved', 'Email codes are off.'));
+                      })
+                    }
+                  >
+                    {t('security.turnOffEmail', 'Turn off email codes')}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={proof.busy}
+                    onClick={() =>
+                      void proof.run(async (p) => {
+                        const r = await factors.addEmail(p);
+                        done(t('security.emailAdded', 'Email codes are on.'), r.recoveryCodes);
+                      })
+                    }
+                  >
+                    {t('security.turnOnEmail', 'Turn on email codes')}
+                  </button>
+                )}
+              </p>
+            </section>
+          )}
+          {shows('SMS', 'CALL') && <PhoneSection factors={factors} run={proof.run} busy={proof.busy} onDone={done} />}
+          {shows('PUSH') && <PushSection factors={factors} run={proof.run} busy={proof.busy} onDone={done} />}
+
+          {shows('WEBAUTHN') && (
+            <section className="security-card" aria-labelledby="passkeys-title">
+              <h2 id="passkeys-title">{t('security.passkeysTitle', 'Passkeys')}</h2>
+              {passkeys.length > 0 && (
+                <ul className="security-card__list" aria-labelledby="passkeys-title">
+                  {passkeys.map((k) => (
+                    <li key={k.factorId} className="security-card__row">
+                      <span>{k.name ?? t('security.passkey', 'Passkey')}</span>
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={t('security.removeNamed', 'Remove {name}', {
+                          name: k.name ?? t('security.passkey', 'Passkey'),
+                        })}
+                        disabled={proof.busy}
+                        onClick={() =>
+                          void proof.run(async (p) => {
+                            await factors.remove(k.factorId, p);
+                            done(t('security.passkeyRemoved', 'The passkey was removed.'));
+                          })
+                        }
+                      >
+                        {t('security.remove', 'Remove')}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {passkeysSupported() ? (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={proof.busy}
                   onClick={() =>
                     void proof.run(async (p) => {
-                      const r = await factors.addEmail(p);
-                      done(t('security.emailAdded', 'Email codes are on.'), r.recoveryCodes);
+                      const r = await factors.addPasskey({ ...p, name: deviceName() });
+                      done(t('security.passkeyAdded', 'The passkey was added.'), r.recoveryCodes);
                     })
                   }
                 >
-                  {t('security.turnOnEmail', 'Turn on email codes')}
+                  {t('security.addPasskey', 'Add a passkey')}
                 </button>
+              ) : (
+                <p className="muted">{t('security.noPasskeys', 'This browser cannot use passkeys.')}</p>
               )}
-            </p>
-          </section>
-
-          <PhoneSection factors={factors} run={proof.run} busy={proof.busy} onDone={done} />
-          <PushSection factors={factors} run={proof.run} busy={proof.busy} onDone={done} />
-
-          <section className="security-card" aria-labelledby="passkeys-title">
-            <h2 id="passkeys-title">{t('security.passkeysTitle', 'Passkeys')}</h2>
-            {passkeys.length > 0 && (
-              <ul className="security-card__list" aria-labelledby="passkeys-title">
-                {passkeys.map((k) => (
-                  <li key={k.factorId} className="security-card__row">
-                    <span>{k.name ?? t('security.passkey', 'Passkey')}</span>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={t('security.removeNamed', 'Remove {name}', {
-                        name: k.name ?? t('security.passkey', 'Passkey'),
-                      })}
-                      disabled={proof.busy}
-                      onClick={() =>
-                        void proof.run(async (p) => {
-                          await factors.remove(k.factorId, p);
-                          done(t('security.passkeyRemoved', 'The passkey was removed.'));
-                        })
-                      }
-                    >
-                      {t('security.remove', 'Remove')}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {passkeysSupported() ? (
-              <button
-                type="button"
-                className="button"
-                disabled={proof.busy}
-                onClick={() =>
-                  void proof.run(async (p) => {
-                    const r = await factors.addPasskey({ ...p, name: deviceName() });
-                    done(t('security.passkeyAdded', 'The passkey was added.'), r.recoveryCodes);
-                  })
-                }
-              >
-                {t('security.addPasskey', 'Add a passkey')}
-              </button>
-            ) : (
-              <p className="muted">{t('security.noPasskeys', 'This browser cannot use passkeys.')}</p>
-            )}
-          </section>
+            </section>
+          )}
 
           {factors.data.factors.some((f) => f.status == 'ACTIVE') && (
             <section className="security-card" aria-labelledby="recovery-title">

@@ -185,7 +185,12 @@ export function SecondStepPage() {
         ? t('secondStep.callInstead', 'Call me instead')
         : t('secondStep.callMe', 'Call me with a code');
   };
-  const phoneWays = (['SMS', 'WHATSAPP', 'CALL'] as const).filter((w) => types.has(w == 'WHATSAPP' ? 'SMS' : w));
+  // WhatsApp only where the site can send by it (the server lists the SMS factor's delivery methods).
+  const sms = pending?.result.data?.factors?.find((f) => f.factorType == 'SMS');
+  const whatsapp = !sms?.deliveryMethods || sms.deliveryMethods.includes('WHATSAPP');
+  const phoneWays = (['SMS', 'WHATSAPP', 'CALL'] as const).filter((w) =>
+    w == 'WHATSAPP' ? types.has('SMS') && whatsapp : types.has(w),
+  );
 
   return (
     <section className="page auth-page">

@@ -100,7 +100,7 @@ export function registerHostedCheckout(app: FastifyInstance, ctx: AppContext, pr
     const stripe = providers.offered(s.site).providers.includes('stripe') ? STRIPE_ORIGIN : null;
     pageHeaders(s.reply.code(status), nonce, { formAction: formActionSources([stripe]) });
     const styled = html`<style nonce="${nonce}">${unsafeRawHtml(CHECKOUT_CSS)}</style>${content}`;
-    return page(nonce, s.site.name, title, styled, '', s.t, s.row.postFlowUrl ?? undefined);
+    return page(nonce, s.site, title, styled, '', s.t, s.row.postFlowUrl ?? undefined);
   }
 
   const selfUrl = (s: Scope, extra: Record<string, string> = {}) =>

@@ -6,10 +6,11 @@
  */
 import { html } from '../../http/html.js';
 import { translator } from '../../i18n/index.js';
-import { mailLayout, type RenderedMail } from '../../mail/templates.js';
+import { mailButton, mailLayout, siteNameOf, type MailSite, type RenderedMail } from '../../mail/templates.js';
+import { lineTitle, orderTable } from './confirmation-table.js';
 import type { DeliveryAddress } from '../checkouts/address.js';
 import { formatMoney } from '../money.js';
-import type { Order, OrderLine } from './store.js';
+import type { Order } from './store.js';
 
 export function formatAddress(a: DeliveryAddress | null): string {
   if (!a) return '';
@@ -17,9 +18,8 @@ export function formatAddress(a: DeliveryAddress | null): string {
   return [a.name, a.addressLine, a.addressLine2, cityLine, a.subdivision, a.country].filter(Boolean).join(', ');
 }
 
-/** "T-shirt (Medium, Navy)": the name with the choices as the shopper read them. */
-export const lineTitle = (line: Pick<OrderLine, 'name' | 'options'>): string =>
-  line.options.length ? `${line.name} (${line.options.map((o) => o.description || o.value).join(', ')})` : line.name;
+/** Where the order mails and pages take a line's title from. */
+export { lineTitle };
 
 export interface TaxLine {
   name: string;
@@ -46,7 +46,7 @@ function paymentLines(t: ReturnType<typeof translator>, ways: PayWays, total: st
 
 export function orderConfirmationMail(
   language: string,
-  siteName: string,
+  site: MailSite,
   order: Order,
   tax: TaxLine | null,
   link: { url: string; guestDays?: number },
@@ -65,6 +65,7 @@ export function orderConfirmationMail(
           amount: amount(order.taxTotal),
         })
       : '';
+  const grandTotal = t.t('mail.order.total', { amount: amount(order.total) });
   const totals = [
     t.t('mail.order.subtotal', { amount: amount(order.subtotal) }),
     ...(order.discountTotal > 0
@@ -74,7 +75,7 @@ export function orderConfirmationMail(
       ? [t.t('mail.order.shipping', { method: order.shippingMethod.name, amount: amount(order.shippingTotal) })]
       : []),
     ...(taxText && !order.pricesIncludeTax ? [taxText] : []),
-    t.t('mail.order.total', { amount: amount(order.total) }),
+    grandTotal,
     ...(taxText && order.pricesIncludeTax ? [taxText] : []),
   ];
   const address = formatAddress(order.shippingAddress);
@@ -96,17 +97,16 @@ export function orderConfirmationMail(
   // Names and addresses are the shop's and the shopper's own text: isolated, so a Latin address keeps its order
   // inside an Arabic mail.
   const body = html`<p>${t.t('mail.order.intro', { number: order.number })}</p>
-<ul>${order.lines.map((l) => html`<li>${l.quantity} × <bdi>${lineTitle(l)}</bdi> — ${amount(l.subtotal)}</li>`)}</ul>
-<p>${totals.map((line, i) => html`${i ? html`<br>` : ''}${line}`)}</p>
+${orderTable(order, totals, grandTotal, amount)}
 ${address && html`<p>${t.t('mail.order.shipTo', { address: '' })}<bdi>${address}</bdi></p>`}
 <p>${pay.intro}</p>
 ${pay.offline.map((m) => html`<p><strong>${m.head}</strong><br><span style="white-space:pre-line">${m.text}</span></p>`)}
-<p><a href="${link.url}">${t.t('mail.order.button')}</a></p>
+${mailButton(site, link.url, t.t('mail.order.button'))}
 ${validity && html`<p style="color:#555;font-size:.9rem">${validity}</p>`}`;
   return {
     language,
-    subject: t.t('mail.order.subject', { site: siteName, number: order.number }),
+    subject: t.t('mail.order.subject', { site: siteNameOf(site), number: order.number }),
     text: `${text}\n`,
-    html: mailLayout(t, siteName, body, false),
+    html: mailLayout(t, site, body, false),
   };
 }

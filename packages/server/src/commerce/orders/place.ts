@@ -206,7 +206,7 @@ export async function placeOrder(
     };
     const mail = orderConfirmationMail(
       language,
-      site.name,
+      site,
       placed,
       tax,
       { url, ...(guestToken ? { guestDays: GUEST_ORDER_LINK_TTL_SECONDS / 86_400 } : {}) },

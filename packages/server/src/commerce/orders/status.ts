@@ -69,7 +69,7 @@ async function mailShopper(tx: Queryable, change: StatusChange, order: Order): P
       // The note is an owner's text: escaped by `html` like every value.
       html: mailLayout(
         t,
-        change.site.name,
+        change.site,
         html`${lines.map((line) => html`<p>${line}</p>`)}<p style="color:#777;font-size:.85rem">${why}</p>`,
         false,
       ),

@@ -43,7 +43,7 @@ export async function mailRefund(
       // The reason is an owner's text: escaped by `html` like every value.
       html: mailLayout(
         t,
-        site.name,
+        site,
         html`${lines.map((line) => html`<p>${line}</p>`)}<p style="color:#777;font-size:.85rem">${why}</p>`,
         false,
       ),

@@ -1,6 +1,7 @@
 /** One entry of `sites[]`. */
 import { Id, List, Optional, Strict, Text } from './common.js';
 import { ApiKeySchema, ClientsSchema } from './clients.js';
+import { BrandSchema } from './brand.js';
 import { CollectionSchema, GraphqlSchema } from './collections.js';
 import { IdentityProvidersSchema } from './identity-providers.js';
 import { LanguagesSchema } from './languages.js';
@@ -39,4 +40,5 @@ export const SiteSchema = Strict({
   shipping: Optional(ShippingSchema),
   shop: Optional(ShopSchema),
   push: Optional(PushSchema),
+  brand: Optional(BrandSchema),
 });

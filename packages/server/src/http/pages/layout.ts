@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { brandColours } from '../../config/brand.js';
+import type { SiteBrand } from '../../config/types.js';
 import { html, unsafeRawHtml, type Html } from '../html.js';
 
 export const newNonce = (): string => randomBytes(16).toString('base64');
@@ -54,27 +56,57 @@ h2{font-size:1.15rem;margin-block:2rem .6rem}fieldset{border:1px solid #ddd;bord
 .sso{margin-block-start:1rem;display:grid;gap:.6rem}.sso-button{display:block;text-align:center;padding:.75rem;border:1px solid #1a1a1a;border-radius:.35rem;background:#fff;color:#1a1a1a;font-weight:600;text-decoration:none}
 .push-numbers{display:flex;gap:.6rem}.push-numbers button{font-size:1.4rem}
 button.reveal{width:auto;margin-block:.4rem 0;padding:.3rem .6rem;font-size:.9rem;font-weight:500;background:#fff;color:#1a1a1a;border:1px solid #888}
-form.passkey{background:none;border:0;padding:0}.site a.home{color:inherit;text-decoration:none}.site a.home::before{content:"← ";color:#555}[dir=rtl] .site a.home::before{content:"→ "}details.recovery{margin-block-start:1.2rem}details.recovery summary{color:#1d5fd1;text-decoration:underline;cursor:pointer}details.recovery form{margin-block-start:.6rem}`;
+form.passkey{background:none;border:0;padding:0}.site a.home{color:inherit;text-decoration:none}.site a.home::before{content:"← ";color:#555}[dir=rtl] .site a.home::before{content:"→ "}.site a.home:hover span{text-decoration:underline}
+form.phone-choices{background:none;border:0;padding:0}button.secondary{background:#fff;color:#1a1a1a;border:1px solid #1a1a1a}
+.site,.site a.home{display:flex;align-items:center;gap:.6rem;flex-wrap:wrap}.site img.logo{display:block;height:2.5rem;width:auto;max-width:12rem;object-fit:contain}details.recovery{margin-block-start:1.2rem}details.recovery summary{color:#1d5fd1;text-decoration:underline;cursor:pointer}details.recovery form{margin-block-start:.6rem}`;
+
+/** What a page shows of its site: the name, and the logo and colour when the site has a brand (a SiteConfig fits). */
+export type PageSite = string | { name: string; brand?: SiteBrand | undefined };
+
+const nameOf = (site: PageSite) => (typeof site === 'string' ? site : site.name);
 
 /**
- * The common page: site name, heading, content. `title` and `siteName` are text. `language`
+ * The brand's rules, after the page's own: buttons in the brand colour with readable text, links and outlines
+ * darkened to 4.5:1 (config/brand.ts), a band of the colour on top. Class rules (`.danger`, `button.reveal`,
+ * the current tab) are more specific and keep their look. The values are #rrggbb from the schema's pattern,
+ * recomputed here, so nothing the owner typed reaches the style element as is.
+ */
+export function brandCss(brand: SiteBrand | undefined): Html {
+  const c = brandColours(brand);
+  if (!c) return html``;
+  return html`body{border-block-start:.3rem solid ${c.accent}}button{background:${c.accent};color:${c.onAccent}}a,details.recovery summary{color:${c.link}}
+input:focus,select:focus,button:focus,a:focus{outline-color:${c.link}}.sso-button,button.secondary{border-color:${c.link};color:${c.link}}.site a.home{color:#333}`;
+}
+
+/**
+ * The top of the page: the logo (a file of the site's media library, loaded from this origin: CSP `img-src 'self'`)
+ * and the shop's name, which leads back to the shop when the page knows where that is (a client's registered address).
+ * The logo's alt is empty: the name beside it says the same.
+ */
+function siteHeader(site: PageSite, home: string | undefined): Html {
+  const logo = typeof site === 'string' ? undefined : site.brand?.logo;
+  const inner = html`${logo && html`<img class="logo" src="${logo}?w=320" alt="" height="40">`}<span>${nameOf(site)}</span>`;
+  return html`<p class="site">${home ? html`<a class="home" href="${home}">${inner}</a>` : inner}</p>`;
+}
+
+/**
+ * The common page: site name (and brand), heading, content. `title` is text. `language`
  * sets `<html lang dir>`; the CSS uses logical properties (margin-inline …), so rtl pages mirror.
  * `script` is the inline script's source (constants and `scriptJson` values).
  */
 export function page(
   nonce: string,
-  siteName: string,
+  site: PageSite,
   title: string,
   content: Html,
   script = '',
   language: { language: string; dir: string } = { language: 'en', dir: 'ltr' },
   home?: string,
 ): string {
-  // The shop's name leads back to the shop when the page knows where that is (a client's registered address).
-  const site = home ? html`<a class="home" href="${home}">${siteName}</a>` : siteName;
+  const brand = typeof site === 'string' ? undefined : site.brand;
   return html`<!doctype html><html lang="${language.language}" dir="${language.dir === 'rtl' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${title} · ${siteName}</title>${FAVICON}
-<style nonce="${nonce}">${CSS}</style></head><body><main><p class="site">${site}</p><h1>${title}</h1>${content}</main>${
+<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${title} · ${nameOf(site)}</title>${FAVICON}
+<style nonce="${nonce}">${CSS}${brandCss(brand)}</style></head><body><main>${siteHeader(site, home)}<h1>${title}</h1>${content}</main>${
     // A script element's content is raw text, not HTML: escaping would break it; its values come through scriptJson.
     script && html`<script nonce="${nonce}">${unsafeRawHtml(script)}</script>`
   }</body></html>`.toString();

@@ -83,8 +83,8 @@ export async function startEmailChange(
       ],
     );
     const mail = taken
-      ? emailTakenMail(language, site.name)
-      : verificationCodeMail(language, site.name, code, EMAIL_CHANGE_TTL_SECONDS / 60);
+      ? emailTakenMail(language, site)
+      : verificationCodeMail(language, site, code, EMAIL_CHANGE_TTL_SECONDS / 60);
     await enqueueMail(
       tx,
       { siteId: site.id, kind: taken ? 'email-change-taken' : 'email-change-code', to: newEmail, ...mail },
@@ -167,7 +167,7 @@ export async function confirmEmailChange(
         siteId,
         kind: 'email-changed',
         to: member.email,
-        ...emailChangedMail(mailLanguage(site, { member }), site.name, row.new_email),
+        ...emailChangedMail(mailLanguage(site, { member }), site, row.new_email),
       },
       now,
     );

@@ -76,7 +76,7 @@ export async function changePassword(
       reason: 'password-change',
       now,
     });
-    const mail = passwordChangedMail(mailLanguage(site, { member }), site?.name ?? 'Your shop', 'change');
+    const mail = passwordChangedMail(mailLanguage(site, { member }), site ?? 'Your shop', 'change');
     await enqueueMail(tx, { siteId: caller.siteId, kind: 'password-changed', to: member.email, ...mail }, now);
     await deps.ctx.authEvents.record({ ...event, outcome: 'success', detail: { via } }, tx);
   });

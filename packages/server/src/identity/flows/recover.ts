@@ -102,8 +102,8 @@ export async function createRecoveryMail(
   const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(language)}`;
   const mail =
     input.purpose === 'reset'
-      ? passwordResetMail(language, input.site.name, link, ttl / 60)
-      : activationMail(language, input.site.name, link, ttl / 3600);
+      ? passwordResetMail(language, input.site, link, ttl / 60)
+      : activationMail(language, input.site, link, ttl / 3600);
   await enqueueMail(
     tx,
     { siteId: input.site.id, kind: `recovery-${input.purpose}`, to: input.member.email, ...mail },
@@ -254,7 +254,7 @@ export async function recover(deps: IdentityDeps, origin: CallOrigin, input: Rec
     // locked by wrong answers opens again (audit S-5), and the member still has to pass it.
     const unlocked = await unlockSecondFactor(tx, site.id, member.id);
     if (spent.purpose === 'reset') {
-      const mail = passwordChangedMail(mailLanguage(site, { member }), site.name, 'reset');
+      const mail = passwordChangedMail(mailLanguage(site, { member }), site, 'reset');
       await enqueueMail(tx, { siteId: site.id, kind: 'password-changed', to: member.email, ...mail }, now);
     }
     const fresh = (await findMemberById(tx, site.id, member.id))!;

@@ -45,7 +45,7 @@ export async function recordChange(
   now: number,
 ): Promise<void> {
   const { ctx } = deps;
-  const mail = factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, {
+  const mail = factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site, {
     kind,
     factor: factor.type,
   });

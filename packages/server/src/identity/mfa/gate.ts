@@ -8,12 +8,15 @@ import { isRememberedDevice } from '../../sessions/device-tokens.js';
 import { listFactors } from './factors.js';
 import { allowedFactors, isPhoneFactor, mfaMode, PHONE_FACTORS, type SecondFactorType } from './policy.js';
 import { liveRecoveryCodeCount } from './recovery-codes.js';
+import { whatsappOffered } from './offer.js';
 import type { PushStatus } from '../../push/types.js';
 
 /** docs/wire-format.md §6.3: the internal one-of of a StateMachineResponse. */
 export interface AvailableFactor {
   factorType: SecondFactorType;
   factorStatus: 'ENABLED' | 'REQUIRE_ACTIVATION';
+  /** SMS, Vitrine's addition: how a code may be texted, so a page offers WhatsApp only with a sender for it. */
+  deliveryMethods?: ('SMS' | 'WHATSAPP')[];
 }
 export interface MfaStateData {
   requireMfaData?: { availableFactors: AvailableFactor[]; reason: 'USER_SETTINGS' };
@@ -61,7 +64,12 @@ export async function availableFactors(
   if (types.some(isPhoneFactor))
     for (const type of PHONE_FACTORS) if (allowed.includes(type) && !types.includes(type)) types.push(type);
   if ((await liveRecoveryCodeCount(db, site.id, memberId)) > 0) types.push('RECOVERY_CODE');
-  return types.map((factorType) => ({ factorType, factorStatus: 'ENABLED' }));
+  const texts: AvailableFactor['deliveryMethods'] = whatsappOffered(site) ? ['SMS', 'WHATSAPP'] : ['SMS'];
+  return types.map((factorType) =>
+    factorType === 'SMS'
+      ? { factorType, factorStatus: 'ENABLED', deliveryMethods: texts }
+      : { factorType, factorStatus: 'ENABLED' },
+  );
 }
 
 export const needsEnrolment = (factors: AvailableFactor[]) =>

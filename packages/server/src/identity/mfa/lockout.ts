@@ -110,7 +110,7 @@ export async function secondFactorFailed(
           siteId: site.id,
           kind: 'second-factor-failures',
           to: member.email,
-          ...secondFactorFailuresMail(language, site.name, failures),
+          ...secondFactorFailuresMail(language, site, failures),
         },
         now,
       );

@@ -32,6 +32,7 @@ import { mailLanguage } from '../../i18n/index.js';
 import { allowedFactors, isPhoneFactor, mfaMode, type EnrollableFactor } from './policy.js';
 import { activatePhoneFactor, addPhoneFactor } from './phone-factor.js';
 import { addPushFactor } from './push.js';
+import { factorOffer } from './offer.js';
 import { factorActivated, recordChange, type Actor, type FactorInput } from './factor-changes.js';
 import {
   deleteRecoveryCodes,
@@ -108,6 +109,8 @@ export async function listMyFactors(deps: IdentityDeps, scope: FlowScope) {
       ...(f.type === 'PUSH' ? { currentDevice: f.pushSessionId === current } : {}),
     })),
     recoveryCodesLeft: await liveRecoveryCodeCount(deps.ctx.db, a.site.id, a.member.id),
+    // Vitrine's addition: what the member may set up here, so a page offers only those (offer.ts).
+    ...factorOffer(a.site, deps.ctx.config),
   };
 }
 
@@ -221,7 +224,7 @@ export async function newRecoveryCodes(deps: IdentityDeps, scope: FlowScope, inp
         siteId: a.site.id,
         kind: 'factor-added',
         to: a.member.email,
-        ...factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site.name, { kind: 'recoveryCodes' }),
+        ...factorChangedMail(mailLanguage(a.site, { member: a.member }), a.site, { kind: 'recoveryCodes' }),
       },
       now,
     );

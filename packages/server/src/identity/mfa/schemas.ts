@@ -49,6 +49,23 @@ export const MFA_SCHEMAS = {
     Open({
       factors: Type.Optional(Type.Array(Factor, { description: 'Every factor, active or being set up' })),
       recoveryCodesLeft: Key('How many recovery codes are unused'),
+      allowedFactorTypes: Type.Optional(
+        Type.Array(Type.String(), {
+          description:
+            'Vitrine: the factor types a member may set up on this site (SMS and CALL only with a phone sender)',
+        }),
+      ),
+      phone: Type.Optional(
+        Type.Object(
+          {
+            whatsapp: Type.Boolean({ description: 'Whether codes may go by WhatsApp' }),
+            allowedCountries: Type.Array(Type.String(), {
+              description: 'ISO 3166 alpha-2 codes numbers may belong to; empty = any',
+            }),
+          },
+          { description: 'Vitrine: present when SMS or CALL may be set up' },
+        ),
+      ),
     }),
   ),
   addFactor: op('Add a factor (pending until activated)', Open({ factor: Factor, totp: Key('{secret, otpauthUri}') }), {

@@ -34,7 +34,7 @@ export async function mailCode(
         siteId: site.id,
         kind: 'mfa-code',
         to: member.email,
-        ...verificationCodeMail(mailLanguage(site, { member }), site.name, code, MFA_STATE_TTL_SECONDS / 60),
+        ...verificationCodeMail(mailLanguage(site, { member }), site, code, MFA_STATE_TTL_SECONDS / 60),
       },
       now,
     );

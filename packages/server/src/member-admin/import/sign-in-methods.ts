@@ -131,7 +131,7 @@ export async function announceLinks(
     );
     if (!member) continue;
     const provider = site.identityProviders?.find((p) => p.issuer === link.issuer)?.name ?? providerName(link.issuer);
-    const mail = providerLinkedMail(mailLanguage(site, { member }), site.name, provider, new Date(context.now));
+    const mail = providerLinkedMail(mailLanguage(site, { member }), site, provider, new Date(context.now));
     await enqueueMail(tx, { siteId: site.id, kind: 'provider-linked', to: member.email, ...mail }, context.now);
   }
 }

@@ -8,7 +8,7 @@ import type { ClientConfig, SiteConfig } from '../../config/types.js';
 import type { MemberCaller } from '../../identity/index.js';
 import { html, type Html } from '../../http/html.js';
 import { pageLanguage, type PageLanguage } from '../../http/pages/language.js';
-import { newNonce, page, pageHeaders } from '../../http/pages/layout.js';
+import { newNonce, page, pageHeaders, type PageSite } from '../../http/pages/layout.js';
 import { findMemberById, type Member } from '../../members/index.js';
 import { browserMember } from '../browser-session.js';
 import { entryOf, invalidLink, type Scope } from '../pages.js';
@@ -44,7 +44,7 @@ export async function accountContext(
   const member = browser?.memberId === s.memberId ? await findMemberById(ctx.db, s.siteId, s.memberId!) : undefined;
   if (!browser || !member || member.status !== 'ACTIVE') {
     const lang = pageLanguage(entry.site, request);
-    return { answer: ended(reply, entry.site.name, lang, back) };
+    return { answer: ended(reply, entry.site, lang, back) };
   }
   return {
     s,
@@ -65,7 +65,7 @@ export async function accountContext(
 /** The account pages' end: signed out, deleted, or a link past its hour. */
 export function ended(
   reply: FastifyReply,
-  siteName: string,
+  site: PageSite,
   lang: PageLanguage,
   back: string | undefined,
   title = lang.t.t('account.ended.title'),
@@ -78,7 +78,7 @@ export function ended(
   const content = html`<p role="${status >= 400 ? 'alert' : 'status'}">${text}</p>${
     back && html`<nav><a href="${back}">${lang.t.t('account.nav.back')}</a></nav>`
   }`;
-  return page(nonce, siteName, title, content, '', lang.t);
+  return page(nonce, site, title, content, '', lang.t);
 }
 
 /** An account page: the sections' navigation, the content, the way back to the shop. */
@@ -97,5 +97,5 @@ export function accountPage(
   const { t } = a.lang;
   const current = (name: string) => (name === section ? html` aria-current="page"` : '');
   const nav = html`<nav aria-label="${t.t('account.nav.label')}"><a href="${accountPath('ACCOUNT_INFO', a.s.id, a.lang.explicit)}"${current('ACCOUNT_INFO')}>${t.t('account.info.title')}</a><a href="${accountPath('ORDERS', a.s.id, a.lang.explicit)}"${current('ORDERS')}>${t.t('account.orders.title')}</a>${a.back && html`<a href="${a.back}">${t.t('account.nav.back')}</a>`}</nav>`;
-  return page(nonce, a.site.name, title, html`${nav}${content}`, options.script ?? '', t);
+  return page(nonce, a.site, title, html`${nav}${content}`, options.script ?? '', t);
 }

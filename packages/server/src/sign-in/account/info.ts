@@ -200,7 +200,7 @@ async function signOutEverywhere(scope: Scope, request: FastifyRequest, reply: F
   });
   setCookie(ctx, reply, cookieNames(ctx).session, '', 0);
   const { t } = a.lang;
-  return ended(reply, a.site.name, a.lang, a.back, t.t('account.signedOut.title'), t.t('account.signedOut.text'), 200);
+  return ended(reply, a.site, a.lang, a.back, t.t('account.signedOut.title'), t.t('account.signedOut.text'), 200);
 }
 
 /** Deletes the member (members/deletion.ts) once they confirmed and proved a fresh sign-in or their password. */
@@ -233,5 +233,5 @@ async function deleteAccount(
   });
   setCookie(ctx, reply, cookieNames(ctx).session, '', 0);
   const { t } = a.lang;
-  return ended(reply, a.site.name, a.lang, a.back, t.t('account.deleted.title'), t.t('account.deleted.text'), 200);
+  return ended(reply, a.site, a.lang, a.back, t.t('account.deleted.title'), t.t('account.deleted.text'), 200);
 }

@@ -35,7 +35,7 @@ export async function openAccount(
     const t = lang?.t;
     return messagePage(
       reply,
-      entry.site.name,
+      entry.site,
       t?.t('page.expired.title') ?? 'Link expired',
       t?.t('page.expired.text') ?? '',
       400,
