@@ -51,6 +51,8 @@ import { collectionTranslations } from './0092_collection_translations.js';
 import { dropOlderShopTables } from './0093_drop_older_shop_tables.js';
 import { commercePayments } from './0098_commerce_payments.js';
 import { commerceCheckoutPages } from './0099_commerce_checkout_pages.js';
+import { memberProfileDefaults } from './0100_member_profile_defaults.js';
+import { deletedMembers } from './0101_deleted_members.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
@@ -59,7 +61,7 @@ import { commerceCheckoutPages } from './0099_commerce_checkout_pages.js';
  * 80–89 languages (translated item fields, the language of each mail, of a provider sign-in), 90–99 commerce
  * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts; 91 moves older
  * shops' Products, Cart and Orders items into them; 92 collections' translations; 93 drops the older shop's tables;
- * 98 payments).
+ * 98 payments); 100–101 members (profile defaults and the slug index; deleted members' ids).
  */
 export const migrations: readonly Migration[] = [
   core,
@@ -114,4 +116,6 @@ export const migrations: readonly Migration[] = [
   dropOlderShopTables,
   commercePayments,
   commerceCheckoutPages,
+  memberProfileDefaults,
+  deletedMembers,
 ];
