@@ -91,9 +91,7 @@ describe('@wix/members: the external-identity-provider template', () => {
     const client = await externalLogin(created._id!);
     const before = env.routing.seen.length;
     const { member } = await client.members.getCurrentMember({ fieldsets: [members.Set.FULL] });
-    expect(env.routing.seen.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /members/v1/members/my',
-    ]);
+    expect(env.routing.seen.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /members/v1/members/my']);
     expect(member).toMatchObject({ _id: created._id, loginEmail: email, profile: { slug: created.profile?.slug } });
     expect(member?.contact).toMatchObject({ phones: [], addresses: [] });
 
