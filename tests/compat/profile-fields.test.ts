@@ -104,7 +104,7 @@ const FIELDS: [string, () => Profile][] = [
  * issue #52) when the test did not send them; a slug sent that another member of this file holds comes
  * back as a free one made from it.
  */
-function withoutDefaults(profile: Profile | undefined, sent: Profile): Profile {
+function withoutDefaults(profile: object | undefined, sent: Profile): Profile {
   const out: Profile = { ...profile };
   for (const key of ['nickname', 'slug']) {
     if (key in sent) continue;

@@ -92,7 +92,7 @@ describe('migration 100 on older members', () => {
       [`z${t}@example.com`, { nickname: '' }],
       [`Élodie.Ø.${t}@example.com`, {}],
     ];
-    await server.ctx.db.query('drop index members_slug');
+    await server.ctx.db.exec('drop index members_slug; drop index members_public;');
     let at = Date.parse('2020-01-01T00:00:00Z');
     for (const [email, profile] of rows)
       await server.ctx.db.query(

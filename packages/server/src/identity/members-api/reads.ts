@@ -91,8 +91,12 @@ export async function queryMembers(deps: IdentityDeps, caller: MembersCaller, in
   const conditions = [`site_id = ${f.param(caller.siteId)}`, f.where(query.filter), f.search(input.search)];
   // Strangers see PUBLIC members only (Wix: private members are not returned to visitors and members).
   if (caller.kind !== 'admin') {
-    const self = caller.kind === 'member' ? f.param(caller.memberId) : 'null';
-    conditions.push(`(profile->>'privacyStatus' = 'PUBLIC' or id::text = ${self})`);
+    // Plain enough for the partial index members_public (migration 100), or'ed with the member's own row.
+    conditions.push(
+      caller.kind === 'member'
+        ? `(profile->>'privacyStatus' = 'PUBLIC' or id = ${f.param(caller.memberId)}::uuid)`
+        : `profile->>'privacyStatus' = 'PUBLIC'`,
+    );
   }
   const orderBy = f.orderBy(query.sorting);
   const { rows } = await deps.ctx.db.query<MemberRow & { total: string | number }>(

@@ -6,7 +6,8 @@ import type { Migration } from '../types.js';
  * the local part, by the rule of `slugBase`: lower case, accents dropped, other runs of characters one `-`,
  * at most 100 characters, `member` when empty). A slug two members already shared stays with the older one;
  * the others get `-2`, `-3`… and, should that be taken too, the first eight hex digits of their id. Then the
- * index keeps slugs unique from here on.
+ * index keeps slugs unique from here on. `members_public` serves the Members API's queries of strangers, who see
+ * public members only.
  */
 const SLUG_OF = (source: string) => `coalesce(nullif(btrim(left(btrim(regexp_replace(
   regexp_replace(normalize(lower(${source}), NFKD), '[\\u0300-\\u036f]', '', 'g'),
@@ -43,5 +44,7 @@ export const memberProfileDefaults: Migration = {
      where r.n > 1 and m.site_id = r.site_id and m.id = r.id;
 
     create unique index members_slug on members (site_id, (profile->>'slug'));
+    -- What visitors and members may list of others (the Members API): the few public members, not a scan of all.
+    create index members_public on members (site_id, created_at) where profile->>'privacyStatus' = 'PUBLIC';
   `,
 };
