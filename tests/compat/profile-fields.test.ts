@@ -9,8 +9,8 @@ import { startWixClientServer, type WixClientServer } from './wix-fetch.js';
  * each: what `registerV2` and `signOn` send comes back the same from the client, in SDK names
  * (`addressLine1`, `formatted`, `location`, Dates, NaN), and all of them together from `loginV2`.
  *
- * `@wix/members` speaks Wix's Members API (`contact`, `profile.photo`); Vitrine serves only its
- * `getCurrentMember` read (members-module.test.ts, docs/members.md).
+ * `@wix/members` speaks Wix's Members API (`contact`, `profile.photo`) over the same stored profile
+ * (members-module.test.ts, members-api.test.ts, docs/wire-format.md §13).
  */
 const CLIENT = 'wix-profile';
 const API_KEY = 'profile-compat-key-0123456789-abcdef';
