@@ -47,7 +47,11 @@ async function rewriteRichText(page: Page, field: string, plain: string, bold: s
   await page.getByRole('textbox', { name: field, exact: true }).click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(plain);
-  await page.getByRole('button', { name: 'Bold' }).click();
+  // The translations have editors of their own: the toolbar of this field's.
+  await page
+    .getByRole('toolbar', { name: `${field} formatting` })
+    .getByRole('button', { name: 'Bold' })
+    .click();
   await page.keyboard.type(bold);
 }
 

@@ -88,7 +88,9 @@ describe('paying in Chromium', () => {
       await toReview(page, email);
       const review = page.getByRole('region', { name: 'Review your order' });
       await review.getByText('Test payment (dev provider: no money moves)').waitFor();
-      const total = (await review.locator('.review__total .price').textContent())!;
+      // The totals are the review's order summary, beside it (issue #53).
+      const summary = page.getByRole('complementary', { name: 'Order summary' });
+      const total = (await summary.locator('.review__total .price').textContent())!;
       expect(await page.getByRole('button', { name: `Pay ${total}` }).count()).toBe(1);
       await expectAccessible(page, { where: 'review with Pay, English' });
 

@@ -77,7 +77,7 @@ describe('the way back from sign-in and create-account', () => {
     await page.getByLabel('Street and number').fill('12 Rue des Lilas');
     await page.getByLabel('Postal code').fill('75011');
     await page.getByLabel('City').fill('Paris');
-    await page.getByLabel('Country code').fill('FR');
+    await page.getByLabel('Country').selectOption('FR');
     await page.getByRole('button', { name: 'Save addresses' }).click();
     await page.getByText('Your addresses were saved.').waitFor();
     await page.goto(server.url);

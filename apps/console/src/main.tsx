@@ -1,5 +1,6 @@
 import './styles.css';
 import './features/shop/shop.css';
+import './features/overview/overview.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

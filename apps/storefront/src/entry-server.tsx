@@ -11,6 +11,8 @@ import { QueryCache, keyOf } from '@vitrine/react';
 import { storesModule } from './app/stores-module.js';
 import type { HttpContext } from '@vitrine/sdk';
 import { App } from './app/App.js';
+import { routes } from './app/AppRoutes.js';
+import { matchPath } from './app/router/index.js';
 import type { ShopClient } from './app/shop-client.js';
 import type { RuntimeConfig } from './config/runtime-config.js';
 import { fetchCatalogPage, fetchCategories, fetchProductBySlug } from './features/catalog/catalog-api.js';
@@ -38,6 +40,11 @@ export interface PageRequest {
   config: RuntimeConfig;
   /** The data API, answered in-process for an anonymous visitor (what anyone may read, nothing more). */
   request: HttpContext['request'];
+  /**
+   * Render the not-found page (404) for an address no route knows: when a browser asks for a page. Otherwise such an
+   * address is left to the server (its API 404) before any data is read.
+   */
+  notFoundPage?: boolean;
 }
 
 export interface RenderedPage {
@@ -76,8 +83,8 @@ async function toHtml(element: React.ReactElement): Promise<string> {
 }
 
 /**
- * A rendered page for the catalog (`/`, `/?category=…`), product pages and information pages (`/pages/<slug>`);
- * undefined for any other address.
+ * A rendered page for the catalog (`/`, `/?category=…`), product pages, information pages (`/pages/<slug>`) and
+ * addresses no route knows (the not-found page, 404); undefined for the app's other pages (cart, account…).
  */
 export async function renderPage(page: PageRequest): Promise<RenderedPage | undefined> {
   const url = new URL(page.url, 'http://page.invalid');
@@ -86,7 +93,10 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | unde
   const path = url.pathname.slice(base.length) || '/';
   const productSlug = /^\/products\/([^/]+)$/.exec(path)?.[1];
   const pageSlug = /^\/pages\/([^/]+)$/.exec(path)?.[1];
-  if (path != '/' && productSlug === undefined && pageSlug === undefined) return undefined;
+  // An address no route knows is answered here too: a not-found page with status 404, not the app with 200.
+  const known = routes.some((r) => r.path != '*' && matchPath(r.path, path));
+  if (!known && !page.notFoundPage) return undefined;
+  if (known && path != '/' && productSlug === undefined && pageSlug === undefined) return undefined;
   let slug = '';
   try {
     slug = decodeURIComponent(productSlug ?? pageSlug ?? '');
@@ -118,7 +128,15 @@ export async function renderPage(page: PageRequest): Promise<RenderedPage | unde
   let headOf: () => Omit<PageHead, 'origin' | 'language' | 'siteName'>;
   let status: 200 | 404 = 200;
 
-  if (pageSlug !== undefined) {
+  if (!known) {
+    status = 404;
+    headOf = () => ({
+      path,
+      query: '',
+      title: `${t('notFound.page.title')} · ${siteName}`,
+      description: t('notFound.page.body'),
+    });
+  } else if (pageSlug !== undefined) {
     const shown = await fetchPageBySlug(client, slug);
     seed(['page', slug], shown);
     if (!shown) status = 404;

@@ -134,5 +134,5 @@ export async function firstStartInvite(
 
 /** What `vitrine serve` prints under the console's address on such a start. */
 export function formatFirstStart(result: OwnerInviteResult): string {
-  return `  First start: no owner has a password yet. Open this one-time link within 24 hours to set up the console account ${result.email} (${result.role}):\n${result.setupUrl}\n`;
+  return `  First start: no owner has a password yet. Open this one-time link within 24 hours to set up the console account ${result.email} (${result.role}; the page lets you give your own email instead):\n${result.setupUrl}\n`;
 }

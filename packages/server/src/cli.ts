@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createApp, type VitrineApp } from './app.js';
 import { runBackupCli } from './cli-backup.js';
+import { clientsCommand, ClientsUsageError, formatClients } from './cli-clients.js';
 import { formatKeys, runKeyCommand } from './cli-keys.js';
 import { markRunningServer } from './store/running-server.js';
 import { formatImportReport, importMembersCommand, ImportUsageError } from './cli-members.js';
@@ -26,6 +27,13 @@ Commands:
   keys rotate       Make a new signing key; older ones keep verifying until their tokens expire
   owners add EMAIL  Add a console owner and print a one-time setup link (24 h); for an owner who has not
                     set a password yet, a new link (an owner with a password is refused: never replaced)
+  clients list [--site ID]
+                    The site's clients (apps): redirect URIs and allowed origins
+  clients add CLIENT_ID --redirect-uri URL --origin ORIGIN [--site ID]
+                    Let an app sign in: add redirect URIs (their origins are allowed too) and origins to a
+                    client, or a new client; a site setting, applied on every instance and audited
+  clients remove CLIENT_ID [--redirect-uri URL] [--origin ORIGIN] [--site ID]
+                    Remove those addresses from a client, or without any, the client
   members import FILE --format auth0|firebase|supabase|clerk|csv [--dry-run] [--site ID]
                     Import members from another system's export, password hashes kept (docs/operating.md);
                     Firebase: --hash-key, --salt-separator, --rounds, --mem-cost of the project
@@ -42,9 +50,11 @@ Options:
   --data-dir DIR    Embedded database folder (default: $VITRINE_DATA_DIR or ./.vitrine)
   --host HOST       serve: interface to bind (default: $HOST or 0.0.0.0)
   --role ROLE       owners add: owner (default), editor or support
-  --site ID         owners add: a site the owner runs (repeat for more; default: every site)
+  --site ID         owners add: a site the owner runs (repeat for more; default: every site); clients: the site
+                    (default: the site with that client, else the storefront's)
+  --redirect-uri URL, --origin ORIGIN   clients add/remove: addresses (repeat for more)
 
-\`keys\` and \`owners\` work on DATABASE_URL or the data directory, whether or not a server is running on it.
+\`keys\`, \`owners\` and \`clients\` work on DATABASE_URL or the data directory, whether or not a server is running on it.
 
 Environment: PORT, PUBLIC_URL, DATABASE_URL, DATABASE_READ_URL, VITRINE_CONFIG, VITRINE_DATA_DIR, VITRINE_ADMIN_KEY,
 VITRINE_KEY_ENCRYPTION_KEY, VITRINE_OWNER_EMAIL, REDIS_URL, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET,
@@ -74,6 +84,8 @@ export async function main(argv: string[]): Promise<number> {
         force: { type: 'boolean' },
         unverified: { type: 'boolean' },
         to: { type: 'string' },
+        'redirect-uri': { type: 'string', multiple: true },
+        origin: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -103,6 +115,21 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     return owners(email, parsed.values.role, parsed.values.site, configOptions);
+  }
+  if (command === 'clients') {
+    if (subcommand !== 'list' && subcommand !== 'add' && subcommand !== 'remove') {
+      console.error(
+        `vitrine: clients needs "list", "add" or "remove"${subcommand ? ` (got "${subcommand}")` : ''}\n\n${HELP}`,
+      );
+      return 2;
+    }
+    const v = parsed.values;
+    return clients(subcommand, configOptions, {
+      clientId: parsed.positionals[2],
+      redirectUris: v['redirect-uri'] ?? [],
+      origins: v.origin ?? [],
+      site: v.site?.[0],
+    });
   }
   if (command === 'members') {
     const file = parsed.positionals[2];
@@ -192,6 +219,22 @@ async function owners(
     // else, the database's or the server's (1).
     console.error(`vitrine owners add: ${(error as Error).message}`);
     return error instanceof ValidationError || error instanceof OwnerExistsError ? 2 : 1;
+  }
+}
+
+async function clients(
+  action: 'list' | 'add' | 'remove',
+  options: LoadConfigOptions,
+  change: Parameters<typeof clientsCommand>[2],
+): Promise<number> {
+  const config = configOrExplain(options);
+  if (!config) return 1;
+  try {
+    process.stdout.write(formatClients(await clientsCommand(config, action, change)));
+    return 0;
+  } catch (error) {
+    console.error(`vitrine clients ${action}: ${(error as Error).message}`);
+    return error instanceof ClientsUsageError ? 2 : 1;
   }
 }
 

@@ -108,30 +108,44 @@ export class CommerceKit {
    * An order placed through the eCom wire as a shopper places one (cart, checkout, buyer's email, a delivery to
    * Paris, create-order); its id. `variantId` picks a variant of a product with options.
    */
-  async order(token: string, productId: string, quantity = 1, options: { email?: string; variantId?: string } = {}) {
+  async order(
+    token: string,
+    productId: string,
+    quantity = 1,
+    options: { email?: string; variantId?: string; language?: string; country?: string } = {},
+  ) {
+    const headers = options.language ? { 'accept-language': options.language } : undefined;
     const reference = {
       catalogItemId: productId,
       ...(options.variantId ? { options: { variantId: options.variantId } } : {}),
     };
     const added = await this.call('POST', '/ecom/v1/carts/current/add-to-cart', {
       token,
+      headers,
       body: { lineItems: [{ catalogReference: reference, quantity }] },
     });
     if (added.status !== 200) throw new Error(`add-to-cart: ${added.status} ${added.text}`);
     const created = await this.call('POST', '/ecom/v1/carts/current/create-checkout', {
       token,
+      headers,
       body: { channelType: 'WEB' },
     });
     const checkoutId = created.body?.checkoutId as string;
     const method = this.server.ctx.sites.get(this.server.siteId)?.shipping?.methods[0]?.id;
     const filled = await this.call('PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
       token,
+      headers,
       body: {
         checkout: {
           ...(options.email ? { buyerInfo: { email: options.email } } : {}),
           shippingInfo: {
             shippingDestination: {
-              address: { country: 'FR', city: 'Paris', postalCode: '75001', addressLine: '1 rue de Rivoli' },
+              address: {
+                country: options.country ?? 'FR',
+                city: 'Paris',
+                postalCode: '75001',
+                addressLine: '1 rue de Rivoli',
+              },
               contactDetails: { firstName: 'Ada', lastName: 'Lovelace' },
             },
             ...(method ? { selectedCarrierServiceOption: { code: method } } : {}),
@@ -140,7 +154,11 @@ export class CommerceKit {
       },
     });
     if (filled.status !== 200) throw new Error(`checkout: ${filled.status} ${filled.text}`);
-    const placed = await this.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, { token, body: {} });
+    const placed = await this.call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {
+      token,
+      headers,
+      body: {},
+    });
     if (placed.status !== 200) throw new Error(`create-order: ${placed.status} ${placed.text}`);
     return placed.body.orderId as string;
   }

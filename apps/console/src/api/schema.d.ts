@@ -2934,6 +2934,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_admin/v1/overview/setup-checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Overview's setup checklist, read from the running state */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site (default: the only one) */
+                    siteId?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            products: {
+                                /** @description Done: the catalog holds a product */
+                                done: boolean;
+                                count: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            payments: {
+                                /** @description Done: a way to be paid is set up */
+                                done: boolean;
+                                /** @description Stripe, and the names of offline methods */
+                                ways: string[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            shipping: {
+                                /** @description Done: checkout offers a delivery method */
+                                done: boolean;
+                                methods: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            mail: {
+                                /** @description Done: mail leaves the server (SMTP_URL) */
+                                done: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            domain: {
+                                /** @description Done: the shop's public address is https on a name of its own */
+                                done: boolean;
+                                /** @description The server's public address (PUBLIC_URL) */
+                                publicUrl: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_admin/v1/mail": {
         parameters: {
             query?: never;
@@ -4656,6 +4752,8 @@ export interface paths {
                             expiresDate: string;
                             /** @description An authenticator app is set up right after (production) */
                             twoFactorNext: boolean;
+                            /** @description The first start's link: the first owner may give their own address (`email` in the POST) */
+                            emailChoosable: boolean;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4697,6 +4795,8 @@ export interface paths {
                         token?: unknown;
                         /** @description The new password */
                         password?: unknown;
+                        /** @description The first owner's own address, on the first start's link only (emailChoosable) */
+                        email?: unknown;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4735,6 +4835,217 @@ export interface paths {
                             csrfToken?: string;
                             /** @description true for an owner with an authenticator: sign in with the password and a code */
                             signInNext?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/console/email-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whose email change link this is and the address it confirms (410 SETUP_LINK_USED / SETUP_LINK_EXPIRED say why not) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description From the link */
+                    token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The address in force now */
+                            email: string;
+                            /** @description The address the link confirms */
+                            newEmail: string;
+                            /** @description When the link expires (ISO date) */
+                            expiresDate: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Ask to sign in with another address: re-authenticate; a one-time link (24 h) is mailed to the new address, which takes effect when it is opened */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The new address */
+                        newEmail?: unknown;
+                        /** @description Your password, typed again */
+                        password?: unknown;
+                        /** @description A code from your authenticator app, when two-factor is on */
+                        code?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The address the link was mailed to */
+                            pendingEmail: string;
+                            /** @description When the link expires (ISO date) */
+                            expiresDate: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/console/email-change/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a new address from the link mailed to it: it becomes the sign-in address at once and the old one is told */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description From the link */
+                        token?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            owner: {
+                                /** @description Owner id */
+                                id: string;
+                                /** @description Email */
+                                email: string;
+                                /**
+                                 * @description owner | editor | support
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "editor" | "support";
+                                /** @description An authenticator app is on */
+                                twoFactor: boolean;
+                                /** @description False until the setup link is used */
+                                passwordSet: boolean;
+                                /** @description The site ids this owner runs; ["*"] for every site */
+                                sites: string[];
+                                /** @description ISO date */
+                                createdDate: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
                         } & {
                             [key: string]: unknown;
                         };

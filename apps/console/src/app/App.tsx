@@ -5,9 +5,13 @@ import { sessionKey, useForgetSession, useSession, useSignOut } from '../feature
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
 import { SetupPage } from '../features/auth/SetupPage.js';
 import { SignInPage } from '../features/auth/SignInPage.js';
+import { ConfirmEmailPage } from '../features/owners/ConfirmEmailPage.js';
 import { Layout } from './Layout.js';
 import { navigate, useLocation } from './router.js';
 import { SignedInRoutes } from './SignedInRoutes.js';
+
+/** Pages reached from a mailed or printed link, which work without a session. */
+const LINK_PAGES = new Set(['/setup', '/reset-password', '/forgot-password', '/confirm-email']);
 
 /**
  * Asks the server who is signed in before painting anything: no flash of the sign-in page for a
@@ -15,7 +19,7 @@ import { SignedInRoutes } from './SignedInRoutes.js';
  */
 export function App() {
   const { path, search } = useLocation();
-  const session = useSession();
+  const session = useSession(!LINK_PAGES.has(path));
   const queryClient = useQueryClient();
   const forget = useForgetSession();
   const signOut = useSignOut();
@@ -36,6 +40,8 @@ export function App() {
       />
     );
   if (path === '/forgot-password') return <ForgotPasswordPage />;
+  // The link mailed to an owner's new address: signed in or not, it confirms the address.
+  if (path === '/confirm-email') return <ConfirmEmailPage token={search.get('token')} onConfirmed={() => refresh()} />;
   if (session.isPending)
     return (
       <p className="loading" role="status">

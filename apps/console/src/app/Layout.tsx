@@ -27,6 +27,7 @@ export const NAV: readonly (NavLink | { group: string; items: readonly NavLink[]
   // The server refuses these to other roles; the links are not shown to them either.
   { to: '/collections', label: 'Collections', roles: ['owner', 'editor'] },
   { to: '/media', label: 'Media', roles: ['owner', 'editor'] },
+  { to: '/apps', label: 'Apps', roles: ['owner'] },
   { to: '/api-keys', label: 'API keys', roles: ['owner'] },
   { to: '/mail', label: 'Mail' },
   { to: '/webhooks', label: 'Webhooks', roles: ['owner'] },
@@ -78,7 +79,9 @@ export function Layout({
             </select>
           </label>
         )}
-        <span className="who">{session.owner.email}</span>
+        <Link to="/account" className="who" aria-label={`Your account: ${session.owner.email}`}>
+          {session.owner.email}
+        </Link>
         <button type="button" className="link-button" onClick={onSignOut}>
           Sign out
         </button>

@@ -1,5 +1,6 @@
 import type { Session } from '../api/types.js';
 import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.js';
+import { AppsPage } from '../features/apps/AppsPage.js';
 import { AuditLogPage } from '../features/audit-log/AuditLogPage.js';
 import { collectionRoutes } from '../features/collections/collection-routes.js';
 import { PageHeading } from '../components/PageHeading.js';
@@ -9,6 +10,7 @@ import { ImportMembersPage } from '../features/members/ImportMembersPage.js';
 import { MemberPage } from '../features/members/MemberPage.js';
 import { MembersPage } from '../features/members/MembersPage.js';
 import { OverviewPage } from '../features/overview/OverviewPage.js';
+import { AccountPage } from '../features/owners/AccountPage.js';
 import { OwnersPage } from '../features/owners/OwnersPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
 import { shopRoutes } from '../features/shop/shop-routes.js';
@@ -48,12 +50,16 @@ export function SignedInRoutes({
       return <AuditLogPage key={siteId} siteId={siteId} />;
     case '/api-keys':
       return <ApiKeysPage key={siteId} siteId={siteId} />;
+    case '/apps':
+      return <AppsPage key={siteId} siteId={siteId} />;
     case '/media':
       return <MediaLibraryPage key={siteId} siteId={siteId} />;
     case '/mail':
       return <MailPage key={siteId} siteId={siteId} />;
     case '/owners':
       return <OwnersPage me={session.owner} />;
+    case '/account':
+      return <AccountPage session={session} />;
     case '/webhooks':
       return <WebhooksPage key={siteId} siteId={siteId} />;
     case '/':

@@ -13,9 +13,12 @@ export function ConfirmButton({
   consequence,
   confirmLabel,
   disabled,
+  quiet,
   onConfirm,
 }: {
   label: string;
+  /** Outlined rather than filled red: for a destructive action beside the page's main one (Cancel order). */
+  quiet?: boolean;
   /** The trigger's accessible name when `label` alone is ambiguous (a row's "Revoke"). */
   ariaLabel?: string;
   question: string;
@@ -43,7 +46,7 @@ export function ConfirmButton({
     <>
       <button
         type="button"
-        className="danger"
+        className={quiet ? 'danger-quiet' : 'danger'}
         disabled={disabled}
         aria-label={ariaLabel}
         aria-haspopup="dialog"

@@ -182,7 +182,8 @@ export const routes: RouteDefinition[] = [
       </Area>
     ),
   },
-  { path: '*', element: <NotFoundPage /> },
+  // Server-rendered with status 404 (entry-server.tsx): preloaded so the page hydrates without a fallback.
+  { path: '*', preload: NotFoundPage.preload, element: <NotFoundPage /> },
 ];
 
 /** `at` and `base`: the server's location and language part (the browser reads its own address). */

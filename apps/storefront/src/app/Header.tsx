@@ -6,10 +6,11 @@ import { useRuntimeConfig } from '../config/config-context.js';
 import { authPageLink } from '../features/auth/return-to.js';
 import { CartLink } from '../features/cart/CartLink.js';
 import { LanguageSelect } from '../i18n/LanguageSelect.js';
+import { CategoryLinks } from './CategoryLinks.js';
 
 /**
  * Site header: brand, cart (with count), the session's main action (Sign in / Sign out) and, on phones, a
- * Menu button that opens the rest (Create account or Account and Orders, Language) under the row, so the
+ * Menu button that opens the rest (the catalog's categories, Create account or Account and Orders, Language) under the row, so the
  * header is one row at 390 px. From 48rem on the menu's contents sit in the row and the button is hidden.
  */
 export function Header() {
@@ -62,8 +63,14 @@ export function Header() {
           onClick={() => setMenuOpen(!menuOpen)}
         >
           <span className="visually-hidden">{_('header.menu')}</span>
+          {/* An icon of its own (not the button's background, which hover styles replace): three bars, × when open. */}
+          <svg className="menu-button__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+          </svg>
         </button>
         <div id={menuId} className={menuOpen ? 'site-menu site-menu--open' : 'site-menu'}>
+          {/* Phones only (the desktop row has the catalog's filter); read when the menu opens. */}
+          {menuOpen && <CategoryLinks className="menu-categories" />}
           <nav aria-label={_('header.nav')} className="main-nav">
             <ul>
               {isMember ? (

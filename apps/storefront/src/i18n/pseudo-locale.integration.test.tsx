@@ -152,7 +152,7 @@ describe('pseudo-locale: no hard-coded text', () => {
     await expectAllTranslated('review');
 
     // "Pay …": the dev provider's page (the server's, not the storefront's) is paid by a form post, as a browser would.
-    fireEvent.click(document.querySelector<HTMLButtonElement>('.review .button--primary')!);
+    fireEvent.click(document.querySelector<HTMLButtonElement>('.review__actions .button--primary')!);
     const devPage = await waitFor(
       () => shop.navigations.find((u) => u.includes('/_dev/pay/')) ?? Promise.reject(),
       long,

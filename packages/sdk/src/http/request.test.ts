@@ -22,10 +22,15 @@ describe('planRequest', () => {
     expect(plan.body).toBeUndefined();
   });
 
-  it('switches a longer GET to POST on the same path with the query as JSON body', () => {
+  it('switches a longer GET to POST on the same path with the query as JSON body and the override header', () => {
     const q = { ...query(MAX_GET_QUERY_LENGTH - 2), list: ['a', 'b'] };
     const plan = planRequest({ method: 'GET', path: '/wix-data/v2/items/1', query: q });
-    expect(plan).toEqual({ method: 'POST', path: '/wix-data/v2/items/1', body: q });
+    expect(plan).toEqual({
+      method: 'POST',
+      path: '/wix-data/v2/items/1',
+      body: q,
+      headers: { 'x-http-method-override': 'GET' },
+    });
   });
 
   it('never changes other methods', () => {

@@ -34,14 +34,24 @@ export function toQueryString(query: RequestOptions['query']): string {
   return s && '?' + s;
 }
 
+/** Sent with a long GET's POST: the server answers it with the path's GET route (docs/wire-format.md §1.4). */
+export const METHOD_OVERRIDE = 'x-http-method-override';
+
 /**
- * Decides method, URL path and body. A GET whose query string is too long becomes a POST to the
- * same path with the query object as JSON body (the form the API accepts for every query GET).
+ * Decides method, URL path, body and extra headers. A GET whose query string is too long becomes a POST to
+ * the same path with the query object as JSON body and `x-http-method-override: GET`, which the server
+ * answers with the path's GET route (even where the path also has a POST route).
  */
-export function planRequest(options: RequestOptions): { method: string; path: string; body?: unknown } {
+export function planRequest(options: RequestOptions): {
+  method: string;
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+} {
   const { method, path, query, body } = options;
   const qs = toQueryString(query);
-  if (method == 'GET' && qs.length > MAX_GET_QUERY_LENGTH) return { method: 'POST', path, body: query };
+  if (method == 'GET' && qs.length > MAX_GET_QUERY_LENGTH)
+    return { method: 'POST', path, body: query, headers: { [METHOD_OVERRIDE]: 'GET' } };
   return { method, path: path + qs, body };
 }
 
@@ -49,9 +59,10 @@ export function createHttp(options: HttpOptions): HttpContext {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   // A named function, not a method: modules and `client.request` call it unbound.
   async function request<T>(req: RequestOptions, retried = false): Promise<T> {
-    const { method, path, body } = planRequest(req);
+    const { method, path, body, headers: planned } = planRequest(req);
     const headers: Record<string, string> = {
       [BI_HEADER]: BI_VALUE,
+      ...planned,
       ...options.headers,
       ...(!req.anonymous && options.getAuthHeaders && (await options.getAuthHeaders()).headers),
       ...(body !== undefined && { 'content-type': 'application/json' }),

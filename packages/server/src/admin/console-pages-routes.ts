@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { listOutboxHandler, retryMailHandler } from './mail-outbox.js';
 import { overviewHandler } from './overview.js';
+import { setupChecklistHandler } from './setup-checklist.js';
 import * as S from './schemas.js';
 import { siteSettingsHandler } from './site-settings.js';
 
@@ -13,6 +14,9 @@ import { siteSettingsHandler } from './site-settings.js';
 export const consolePagesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/_admin/v1/overview', { schema: S.overview }, (request) => overviewHandler(ctx, request));
+  app.get('/_admin/v1/overview/setup-checklist', { schema: S.setupChecklist }, (request) =>
+    setupChecklistHandler(ctx, request),
+  );
   app.get('/_admin/v1/mail', { schema: S.listMail }, (request) => listOutboxHandler(ctx, request, request.query));
   app.post('/_admin/v1/mail/:id/retry', { schema: S.retryMail }, (request) =>
     retryMailHandler(ctx, request, request.params),

@@ -198,6 +198,24 @@ export const listAuthEvents = op(
   },
 );
 export const overview = op('Counts for the console overview', Overview, { querystring: SiteQuery });
+// admin/setup-checklist.ts
+const Done = (what: string) => Type.Boolean({ description: `Done: ${what}` });
+const SetupChecklist = Open({
+  products: Open({ done: Done('the catalog holds a product'), count: Count() }),
+  payments: Open({
+    done: Done('a way to be paid is set up'),
+    ways: Type.Array(Type.String(), { description: 'Stripe, and the names of offline methods' }),
+  }),
+  shipping: Open({ done: Done('checkout offers a delivery method'), methods: Count() }),
+  mail: Open({ done: Done('mail leaves the server (SMTP_URL)') }),
+  domain: Open({
+    done: Done("the shop's public address is https on a name of its own"),
+    publicUrl: Type.String({ description: "The server's public address (PUBLIC_URL)" }),
+  }),
+});
+export const setupChecklist = op("The Overview's setup checklist, read from the running state", SetupChecklist, {
+  querystring: SiteQuery,
+});
 export const listMail = op('The mail outbox', Outbox, { querystring: SiteQuery });
 export const retryMail = op('Send a failed mail again', Open({ message: Type.Optional(OutboxMessage) }), {
   params: Id,

@@ -40,6 +40,8 @@ export { choicesFromWire, wireChoices } from './catalog/choices.js';
 export { ALL_PRODUCTS_COLLECTION_ID, choiceId, optionId } from './catalog/ids.js';
 export { STORES_APP_IDS } from './catalog/recommend.js';
 export { loadProduct, loadProducts } from './catalog/store.js';
+// The console's setup checklist (admin/setup-checklist.ts).
+export { countProducts } from './catalog/store.js';
 export { DEFAULT_VARIANT_ID, inventoryStatus, variantInStock } from './catalog/types.js';
 export { variantByChoices } from './catalog/variants.js';
 export { seedDemoShops } from './catalog/demo-seed.js';

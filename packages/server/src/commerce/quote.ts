@@ -3,6 +3,7 @@
  * it all show. Each line is found in the catalog (product and variant); a line whose product or variant is gone or
  * hidden is kept for the shopper to see but priced at nothing and left out of the totals (checkout refuses it).
  */
+import { shippingIn } from '../config/shipping.js';
 import type { SiteConfig } from '../config/types.js';
 import type { Queryable } from '../store/types.js';
 import { loadProducts } from './catalog/store.js';
@@ -33,6 +34,8 @@ export interface QuoteInput {
   country?: string | null | undefined;
   shippingMethod?: string | null | undefined;
   now: number;
+  /** The shopper's language: delivery methods are named in it where the config translates them. */
+  language?: string | undefined;
   /** Placing an order: a code that does not apply and a delivery that cannot be priced throw. */
   strict?: boolean;
 }
@@ -62,7 +65,7 @@ export async function quoteLines(
     country: input.country ?? undefined,
     couponCode: input.couponCode,
     discount,
-    shipping: site.shipping,
+    shipping: site.shipping && shippingIn(site.shipping, input.language),
     shippingMethod: input.shippingMethod,
     now: input.now,
     strict: input.strict ?? false,

@@ -98,6 +98,12 @@ export const DEMO_SHIPPING: ShippingConfig = {
         { countries: ['GB', 'AE', 'SA', 'EG', 'MA'], amount: 12 },
       ],
       freeAbove: 100,
+      translations: {
+        fr: { name: 'Livraison standard', description: '3 à 5 jours ouvrés' },
+        de: { name: 'Standardversand', description: '3–5 Werktage' },
+        es: { name: 'Envío estándar', description: 'De 3 a 5 días laborables' },
+        ar: { name: 'التوصيل العادي', description: 'من 3 إلى 5 أيام عمل' },
+      },
     },
     {
       id: 'express',
@@ -107,6 +113,12 @@ export const DEMO_SHIPPING: ShippingConfig = {
         { countries: ['US'], amount: 15 },
         { countries: ['FR', 'DE', 'ES', 'BE', 'NL', 'IT', 'GB'], amount: 20 },
       ],
+      translations: {
+        fr: { name: 'Livraison express', description: '1 à 2 jours ouvrés' },
+        de: { name: 'Expressversand', description: '1–2 Werktage' },
+        es: { name: 'Envío exprés', description: 'De 1 a 2 días laborables' },
+        ar: { name: 'التوصيل السريع', description: 'من يوم إلى يومين عمل' },
+      },
     },
   ],
 };

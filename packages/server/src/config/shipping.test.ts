@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../test-support/boot.js';
+import { shippingIn } from './shipping.js';
 import type { ShippingConfig } from './types.js';
 import { ConfigError } from './validate.js';
 
@@ -17,6 +18,7 @@ const config: ShippingConfig = {
         { countries: ['DE'], amount: 6.9 },
       ],
       freeAbove: 50,
+      translations: { fr: { name: 'Standard (FR)', description: '2 à 4 jours' }, ar: { name: 'عادي' } },
     },
     { id: 'express', name: 'Express', rates: [{ countries: ['FR'], amount: 15 }] },
   ],
@@ -70,8 +72,35 @@ describe('sites[].shipping in the config file', () => {
         'sites[0].shipping.methods[2].rates must list at least one rate, e.g. [{"countries": ["FR"], "amount": 4.9}]',
       ]),
     );
+    expect(
+      problems({
+        methods: [
+          {
+            id: 'standard',
+            name: 'A',
+            rates: [{ countries: ['FR'], amount: 1 }],
+            translations: { fr: { description: 'no name' }, French: { name: 'x' }, de: { name: 'B', colour: 'red' } },
+          },
+        ],
+      }),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/^sites\[0\]\.shipping\.methods\[0\]\.translations/)]));
     expect(problems({ methods: [] })).toEqual([
       'sites[0].shipping.methods must list at least one method (leave "shipping" out for a shop without delivery choices)',
     ]);
+  });
+});
+
+describe('shippingIn: the methods as a shopper reading one language sees them', () => {
+  it('takes the translation of the language or of its base, and keeps ids, rates and prices', () => {
+    const fr = shippingIn(config, 'fr-CA').methods;
+    expect(fr[0]).toMatchObject({ id: 'standard', name: 'Standard (FR)', description: '2 à 4 jours', freeAbove: 50 });
+    expect(fr[0]!.rates).toEqual(config.methods[0]!.rates);
+    expect(fr[1]).toBe(config.methods[1]);
+  });
+
+  it('keeps the written description when the translation has none, and everything for other languages', () => {
+    expect(shippingIn(config, 'ar').methods[0]).toMatchObject({ name: 'عادي' });
+    expect(shippingIn(config, 'de')).toEqual(config);
+    expect(shippingIn(config, undefined)).toBe(config);
   });
 });

@@ -32,7 +32,37 @@ export function buildShipping(r: Reader, raw: unknown, path: string): ShippingCo
       ...(typeof o.description === 'string' ? { description: o.description } : {}),
       rates,
       ...(typeof o.freeAbove === 'number' ? { freeAbove: o.freeAbove } : {}),
+      ...(o.translations === undefined ? {} : { translations: readTranslations(o.translations) }),
     };
   });
   return { methods };
+}
+
+/** `methods[].translations` (the schema checked the shape): a language without a name is left out. */
+function readTranslations(raw: unknown): NonNullable<ShippingMethodConfig['translations']> {
+  const out: NonNullable<ShippingMethodConfig['translations']> = {};
+  for (const [language, value] of Object.entries(take.object(raw))) {
+    const t = take.object(value);
+    const name = take.string(t.name, '');
+    if (name) out[language] = { name, ...(typeof t.description === 'string' ? { description: t.description } : {}) };
+  }
+  return out;
+}
+
+/**
+ * The methods as a shopper reading `language` sees them: each method's translation for that language (or for its
+ * base, "fr" for "fr-CA") in place of its name and description; the others as written. Ids, rates and prices stay.
+ */
+export function shippingIn(config: ShippingConfig, language: string | undefined): ShippingConfig {
+  if (!language) return config;
+  const base = language.split('-')[0]!;
+  return {
+    methods: config.methods.map((m) => {
+      const t = m.translations?.[language] ?? m.translations?.[base];
+      if (!t) return m;
+      const { description: _description, ...rest } = m;
+      const description = t.description ?? m.description;
+      return { ...rest, name: t.name, ...(description ? { description } : {}) };
+    }),
+  };
 }

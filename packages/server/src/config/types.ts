@@ -184,6 +184,8 @@ export interface ShippingMethodConfig {
   description?: string;
   rates: { countries: string[]; amount: number }[];
   freeAbove?: number;
+  /** The name and description per language ("fr": {"name": "Livraison standard"}); shoppers of other languages read `name`. */
+  translations?: Record<string, { name: string; description?: string }>;
 }
 
 /** `sites[].push` with its defaults applied (push/config.ts). */

@@ -202,6 +202,23 @@ export const ERRORS = {
     status: 503,
     text: 'The provider could not be reached; try again in a few minutes',
   },
+  // Sign-on's mergeExistingContact: false (identity/flows/sign-on.ts): one record per address, always merged.
+  CONTACT_MERGE_REQUIRED: {
+    code: 'CONTACT_MERGE_REQUIRED',
+    status: 400,
+    text: 'mergeExistingContact: false is not supported: an address has one record here (its member, and the guest orders that join it), so sign-on always merges',
+  },
+  // The SSO start page (sign-in/sso-browser-flow.ts): a Wix account or root tenant, and the BroadcastChannel mode.
+  TENANT_TYPE_NOT_SUPPORTED: {
+    code: 'TENANT_TYPE_NOT_SUPPORTED',
+    status: 400,
+    text: 'Only the SITE tenant type is served: members sign in to a site',
+  },
+  SSO_PARAMETER_NOT_SUPPORTED: {
+    code: 'SSO_PARAMETER_NOT_SUPPORTED',
+    status: 400,
+    text: 'customPayload and encryptionKey are not supported: the sign-in continues through its redirect session',
+  },
   IDP_CONNECTION_NOT_FOUND: {
     code: 'IDP_CONNECTION_NOT_FOUND',
     status: 404,
@@ -243,6 +260,11 @@ export const ERRORS = {
     text: 'This owner has set a password already: they sign in with it (an invitation never replaces a password)',
   },
   OWNER_NOT_FOUND: { code: 'OWNER_NOT_FOUND', status: 404, text: 'No such owner' },
+  OWNER_EMAIL_TAKEN: {
+    code: 'OWNER_EMAIL_TAKEN',
+    status: 409,
+    text: 'This address is another console account already: choose another one',
+  },
   // Site settings in the console (settings/, issue #31).
   UNKNOWN_SETTING: { code: 'UNKNOWN_SETTING', status: 400, text: 'Not a setting the console can change' },
   SETTING_LOCKED: {

@@ -7,6 +7,7 @@ import { isStatementTimeout } from '../store/postgres.js';
 import { uniqueIndexViolated } from '../store/unique-indexes.js';
 import { ApiError, type ApplicationError } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
+import { installGetFallback } from './get-fallback.js';
 import { installLingeringClose } from './lingering-close.js';
 
 /** Headers every response carries; HTML pages add their own Content-Security-Policy. */
@@ -22,12 +23,13 @@ const SECURITY_HEADERS: Record<string, string> = {
 const PREFLIGHT_SCHEMA = {
   summary: 'CORS preflight for any path',
   description:
-    "Allowed origins are the configured clients' `allowedOrigins`; allowed headers: authorization, content-type, x-wix-bi-gateway, x-wix-consistent, x-vitrine-site-id.",
+    "Allowed origins are the configured clients' `allowedOrigins`; allowed headers: authorization, content-type, x-wix-bi-gateway, x-wix-consistent, x-vitrine-site-id, x-http-method-override.",
   security: [],
   response: { 204: Type.Null({ description: 'No content; the access-control-* headers when the origin is allowed' }) },
 };
 
-const CORS_ALLOW_HEADERS = 'authorization, content-type, x-wix-bi-gateway, x-wix-consistent, x-vitrine-site-id';
+const CORS_ALLOW_HEADERS =
+  'authorization, content-type, x-wix-bi-gateway, x-wix-consistent, x-vitrine-site-id, x-http-method-override';
 const CORS_EXPOSE_HEADERS = 'x-wix-request-id, x-wix-consistent, retry-after';
 
 /**
@@ -50,6 +52,8 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
     done();
   });
   installLingeringClose(app);
+  // Before any route is added: it learns the GET routes as they come (get-fallback.ts).
+  installGetFallback(app);
 
   // Preflight for any path: answered here so unknown routes still get a clean CORS answer.
   app.options('/*', { schema: PREFLIGHT_SCHEMA }, (request, reply) => {

@@ -23,7 +23,7 @@ export interface WireIdentity {
   updatedDate: string;
   identityProfile: Record<string, unknown>;
   email: { address: string; isVerified: boolean };
-  status: { name: 'PENDING' | 'ACTIVE' | 'BLOCKED'; reasons: string[] };
+  status: { name: 'PENDING' | 'ACTIVE' | 'BLOCKED' | 'OFFLINE'; reasons: string[] };
   factors: WireIdentityFactor[];
   connections: unknown[];
   metadata: { tags: string[] };
@@ -93,5 +93,22 @@ function withConfirmedPhones(profile: Record<string, unknown>, factors: readonly
  */
 export async function loadWireIdentity(db: Queryable, site: SiteConfig, member: Member): Promise<WireIdentity> {
   const secondFactors = member.hasActiveFactors === false ? [] : await listFactors(db, site.id, member.id, true);
-  return toWireIdentity(member, site.policies, secondFactors);
+  const identity = toWireIdentity(member, site.policies, secondFactors);
+  if (identity.status.name === 'ACTIVE' && !identity.factors.length && !(await hasProviderLink(db, site.id, member.id)))
+    identity.status = { name: 'OFFLINE', reasons: [] };
+  return identity;
+}
+
+/**
+ * OFFLINE (docs/members.md#identity-status), Wix's "offline member": active, but with no way to sign in by
+ * themselves — no password, no second factor or passkey, no provider link. A member made by sign-on (the
+ * backend vouches), by an import without a usable hash, or by an owner, until they set a password (recovery)
+ * or connect a provider. Only the flows that read the member's credentials say so (this function).
+ */
+async function hasProviderLink(db: Queryable, siteId: string, memberId: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from sso_identities where site_id = $1 and member_id = $2 limit 1', [
+    siteId,
+    memberId,
+  ]);
+  return rows.length > 0;
 }

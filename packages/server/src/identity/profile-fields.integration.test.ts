@@ -77,6 +77,15 @@ const FIELDS: [string, Profile, Profile?][] = [
   ['address addressLine2', address('HOME', { addressLine2: 'Flat 2, second floor' })],
   ['address subdivision', address('HOME', { subdivision: 'GB-LND' })],
   ['address country', address('HOME', { country: 'GB' })],
+  // Countries are kept as ISO 3166 alpha-2 capitals, which checkout reads (issue #53: `FRA` was refused there).
+  [
+    'address country alpha-3 is kept as alpha-2',
+    address('HOME', { country: 'FRA' }),
+    address('HOME', { country: 'FR' }),
+  ],
+  ['address country in small letters', address('HOME', { country: 'deu' }), address('HOME', { country: 'DE' })],
+  ['address country in mixed case', address('HOME', { country: 'Fra' }), address('HOME', { country: 'FR' })],
+  ['address country unknown is kept as sent', address('HOME', { country: 'XYZ' })],
   ['address postalCode', address('HOME', { postalCode: 'N1 9GU' })],
   ['address formattedAddress', address('HOME', { formattedAddress: '1 Main St, Flat 2, London N1 9GU, UK' })],
   ['address hint', address('HOME', { hint: 'the blue door' })],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { toAlpha2 } from '../config/countries.js';
 import type { FieldViolation } from '../errors/wire.js';
 
 /**
@@ -74,6 +75,13 @@ function aliased(a: Json, field: string, wire: keyof typeof ADDRESS_ALIASES): [s
   return a[wire] === undefined && a[sdk] !== undefined ? [`${field}.${sdk}`, a[sdk]] : [`${field}.${wire}`, a[wire]];
 }
 
+/**
+ * A country as ISO 3166 alpha-2 capitals when it is one: "FRA" and "fr" are kept as "FR" (checkout and delivery
+ * read alpha-2). Anything else is kept as sent, as before, for the address book to flag.
+ */
+const country = (value: string | undefined): string | undefined =>
+  value === undefined ? value : (toAlpha2(value) ?? value);
+
 function address(c: Checker, field: string, value: unknown): Json | undefined {
   const a = c.object(field, value);
   if (!a) return undefined;
@@ -91,7 +99,7 @@ function address(c: Checker, field: string, value: unknown): Json | undefined {
     addressLine2: c.string(`${field}.addressLine2`, a.addressLine2),
     city: c.string(`${field}.city`, a.city),
     subdivision: c.string(`${field}.subdivision`, a.subdivision),
-    country: c.string(`${field}.country`, a.country, 3),
+    country: country(c.string(`${field}.country`, a.country, 3)),
     postalCode: c.string(`${field}.postalCode`, a.postalCode, 20),
     formattedAddress: c.string(...aliased(a, field, 'formattedAddress'), 500),
     hint: c.string(`${field}.hint`, a.hint),

@@ -87,6 +87,13 @@ export const IDENTITY_SCHEMAS = {
         verifyEmail: Type.Optional(
           Type.Boolean({ description: 'Mark the email verified', ...violation('must be a boolean', 'INVALID_TYPE') }),
         ),
+        mergeExistingContact: Type.Optional(
+          Type.Boolean({
+            description:
+              'Default true: the member of this address is signed on, and guest orders placed with it join once it is verified. false is refused (400 CONTACT_MERGE_REQUIRED): an address has one record here',
+            ...violation('must be a boolean', 'INVALID_TYPE'),
+          }),
+        ),
       }),
     },
   ),

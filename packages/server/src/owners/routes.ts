@@ -11,6 +11,7 @@ import {
   recordOwnerEvent,
   requireOwner,
 } from './access.js';
+import { confirmEmailChange, describeEmailLink, requestEmailChange } from './email-change.js';
 import { checkInvite, createInvitation } from './invite.js';
 import { clearOwnerCookie, csrfTokenFor, endOwnerSession } from './sessions.js';
 import { mailInvitation } from './mails.js';
@@ -32,6 +33,17 @@ export const ownerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   app.get('/_admin/v1/console/setup', { schema: S.describeLink }, (request) => describeLink(ctx, request.query.token));
   app.post('/_admin/v1/console/setup', { schema: S.setup }, (request, reply) =>
     setPasswordFromLink(ctx, request, reply),
+  );
+
+  // An owner's own address: asked for with the password, in force once the link mailed to it is opened.
+  app.post('/_admin/v1/console/email-change', { schema: S.requestEmailChange }, (request) =>
+    requestEmailChange(ctx, request),
+  );
+  app.get('/_admin/v1/console/email-change', { schema: S.describeEmailLink }, (request) =>
+    describeEmailLink(ctx, request.query.token),
+  );
+  app.post('/_admin/v1/console/email-change/confirm', { schema: S.confirmEmailChange }, (request) =>
+    confirmEmailChange(ctx, request),
   );
 
   app.get('/_admin/v1/console/session', { schema: S.session }, async (request) => {

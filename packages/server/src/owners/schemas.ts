@@ -44,6 +44,9 @@ export const describeLink = {
       purpose: OneOf(['setup', 'reset'] as const, { description: 'setup: a first password; reset: a new one' }),
       expiresDate: Type.String({ description: 'When the link expires (ISO date)' }),
       twoFactorNext: Type.Boolean({ description: 'An authenticator app is set up right after (production)' }),
+      emailChoosable: Type.Boolean({
+        description: "The first start's link: the first owner may give their own address (`email` in the POST)",
+      }),
     }),
     {
       querystring: Type.Object(
@@ -64,7 +67,13 @@ export const setup = {
         Type.Boolean({ description: 'true for an owner with an authenticator: sign in with the password and a code' }),
       ),
     }),
-    { body: Body({ token: Described('From the link'), password: Described('The new password', 'any') }) },
+    {
+      body: Body({
+        token: Described('From the link'),
+        password: Described('The new password', 'any'),
+        email: Described("The first owner's own address, on the first start's link only (emailChoosable)"),
+      }),
+    },
   ),
   security: [],
 };
@@ -120,3 +129,42 @@ export const removeOwner = op(
   Open({ owner: Owner }),
   { params: Type.Object({ id: Type.String({ description: 'Owner id' }) }) },
 );
+export const requestEmailChange = op(
+  'Ask to sign in with another address: re-authenticate; a one-time link (24 h) is mailed to the new address, which takes effect when it is opened',
+  Open({
+    pendingEmail: Type.String({ description: 'The address the link was mailed to' }),
+    expiresDate: Type.String({ description: 'When the link expires (ISO date)' }),
+  }),
+  {
+    body: Body({
+      newEmail: Described('The new address'),
+      password: Described('Your password, typed again', 'any'),
+      code: Described('A code from your authenticator app, when two-factor is on'),
+    }),
+  },
+);
+export const describeEmailLink = {
+  ...op(
+    'Whose email change link this is and the address it confirms (410 SETUP_LINK_USED / SETUP_LINK_EXPIRED say why not)',
+    Open({
+      email: Type.String({ description: 'The address in force now' }),
+      newEmail: Type.String({ description: 'The address the link confirms' }),
+      expiresDate: Type.String({ description: 'When the link expires (ISO date)' }),
+    }),
+    {
+      querystring: Type.Object(
+        { token: Type.Optional(Type.String({ description: 'From the link' })) },
+        { additionalProperties: true },
+      ),
+    },
+  ),
+  security: [],
+};
+export const confirmEmailChange = {
+  ...op(
+    'Confirm a new address from the link mailed to it: it becomes the sign-in address at once and the old one is told',
+    Open({ owner: Owner }),
+    { body: Body({ token: Described('From the link') }) },
+  ),
+  security: [],
+};

@@ -2,12 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { invalidField, ValidationError } from '../errors/wire.js';
-import { hashPassword, passwordViolation } from '../security/index.js';
+import { emailKey, hashPassword, passwordViolation, requireConfirmedEmail } from '../security/index.js';
+import type { Queryable } from '../store/types.js';
 import { mustEnrolTwoFactor, recordOwnerEvent } from './access.js';
+import { isOwnerEmail } from './invite.js';
 import { mailPasswordChanged } from './mails.js';
 import { lookUpLink, spendLink, type LinkPurpose, type OwnerLink } from './links.js';
 import { csrfTokenFor, startOwnerSession } from './sessions.js';
-import { ownerView, setOwnerPassword } from './store.js';
+import { findOwnerByEmail, ownerView, setOwnerEmail, setOwnerPassword } from './store.js';
 
 const tokenOf = (value: unknown): string => {
   if (typeof value !== 'string' || !value || value.length > 100) throw invalidField('token', 'is required', 'REQUIRED');
@@ -35,15 +37,22 @@ function refusal(link: OwnerLink | undefined) {
   });
 }
 
+/** A live setup or reset link (an `email` link confirms an address, email-change.ts, and sets no password). */
+function usable(link: OwnerLink | undefined): link is OwnerLink & { purpose: 'setup' | 'reset' } {
+  if (link?.purpose === 'email') return false;
+  return !!link && link.state === 'live' && !(link.purpose === 'setup' && link.owner.passwordHash !== null);
+}
+
 /** GET /_admin/v1/console/setup?token=: whose link this is and what it does, before anything is typed. */
 export async function describeLink(ctx: AppContext, token: unknown) {
   const link = await lookUpLink(ctx.db, tokenOf(token), ctx.now());
-  if (!link || link.state !== 'live' || (link.purpose === 'setup' && link.owner.passwordHash !== null))
-    throw refusal(link);
+  if (!usable(link)) throw refusal(link?.purpose === 'email' ? undefined : link);
   return {
     email: link.owner.email,
     role: link.owner.role,
     purpose: link.purpose,
+    // The first start's link is for whoever runs the server: they give their own address (issue #53).
+    emailChoosable: link.firstStart,
     expiresDate: link.expiresAt.toISOString(),
     // Production asks every owner for an authenticator right after the password (access.ts).
     twoFactorNext: mustEnrolTwoFactor(ctx, link.owner),
@@ -62,17 +71,20 @@ export async function setPasswordFromLink(ctx: AppContext, request: FastifyReque
   // Checked before the token is spent, so a refused password leaves the link usable.
   const link = await lookUpLink(ctx.db, token, ctx.now());
   // A setup link never replaces a password (S-14): one issued before that rule (or raced) is refused here too.
-  if (!link || link.state !== 'live' || (link.purpose === 'setup' && link.owner.passwordHash !== null))
-    throw refusal(link);
-  const violation = passwordViolation(input.password, 'password', { email: link.owner.email });
+  if (!usable(link)) throw refusal(link?.purpose === 'email' ? undefined : link);
+  const chosenEmail = await chosenEmailOf(ctx.db, link, input.email);
+  const email = chosenEmail ?? link.owner.email;
+  const violation = passwordViolation(input.password, 'password', { email });
   if (violation) throw new ValidationError([violation], `password: ${violation.description}`);
   const passwordHash = await hashPassword(input.password as string);
   const spent = await ctx.db.transaction(async (tx) => {
     const used = await spendLink(tx, token, ctx.now());
-    if (!used || (used.purpose === 'setup' && used.owner.passwordHash !== null)) return undefined;
+    if (!used || used.purpose === 'email' || (used.purpose === 'setup' && used.owner.passwordHash !== null))
+      return undefined;
+    if (chosenEmail) await setOwnerEmail(tx, used.owner.id, chosenEmail, ctx.now());
     await setOwnerPassword(tx, used.owner.id, passwordHash, ctx.now());
     if (used.purpose === 'reset') await mailPasswordChanged(ctx, tx, used.owner);
-    return used;
+    return { ...used, owner: { ...used.owner, email } };
   });
   if (!spent) throw refusal(await lookUpLink(ctx.db, token, ctx.now()));
   const owner = { ...spent.owner, passwordHash };
@@ -81,7 +93,11 @@ export async function setPasswordFromLink(ctx: AppContext, request: FastifyReque
     outcome: 'success',
     email: owner.email,
     owner,
-    detail: { via: viaOf(spent.purpose), otherSessionsEnded: true },
+    detail: {
+      via: viaOf(spent.purpose),
+      otherSessionsEnded: true,
+      ...(chosenEmail ? { emailChosen: true, before: link.owner.email } : {}),
+    },
   });
   // Mail alone must not pass the second factor: an owner with an authenticator signs in with it next.
   if (owner.totpEnabled) return { owner: ownerView(owner), signInNext: true };
@@ -97,3 +113,25 @@ export async function setPasswordFromLink(ctx: AppContext, request: FastifyReque
 }
 
 const viaOf = (purpose: LinkPurpose) => (purpose === 'reset' ? 'reset_link' : 'setup_link');
+
+/**
+ * The address the first owner typed on the first start's link, when it differs from the one the start used
+ * (`VITRINE_OWNER_EMAIL` or owner@localhost); undefined to keep that one. Other links name their owner: an
+ * address there is refused, not ignored.
+ */
+async function chosenEmailOf(q: Queryable, link: OwnerLink, value: unknown): Promise<string | undefined> {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!isOwnerEmail(value)) throw invalidField('email', 'must be a valid email', 'INVALID_EMAIL');
+  requireConfirmedEmail(value, 'email');
+  const email = value.trim();
+  if (emailKey(email) === emailKey(link.owner.email)) return undefined;
+  if (!link.firstStart)
+    throw invalidField(
+      'email',
+      'is set by the invitation: change it under Your account once signed in',
+      'INVALID_EMAIL',
+    );
+  const other = await findOwnerByEmail(q, email);
+  if (other && other.id !== link.owner.id) throw appError('OWNER_EMAIL_TAKEN');
+  return email;
+}

@@ -178,6 +178,16 @@ export async function setOwnerPassword(
   );
 }
 
+/** The owner's sign-in address (the first start's link, or a confirmed change); its key follows. */
+export async function setOwnerEmail(tx: Queryable, ownerId: string, email: string, now: number): Promise<void> {
+  await tx.query('update owners set email = $2, email_key = $3, updated_at = $4 where id = $1', [
+    ownerId,
+    email,
+    emailKey(email),
+    new Date(now),
+  ]);
+}
+
 export async function setTotp(
   tx: Queryable,
   ownerId: string,

@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
 import { ApplicationError } from '../errors/wire.js';
 import { outboundPolicy } from '../http/outbound/index.js';
-import { CONSOLE_ROLES } from '../owners/access.js';
+import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { adminAccess, requireServerAdmin, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
 import { changeSettings, type AppliedChange } from './change.js';
 import { testProvider } from './provider-test.js';
@@ -47,11 +47,15 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     return settingsView(source, site, values, canChange);
   };
   const audit = (request: FastifyRequest, found: AdminAccess) => async (change: AppliedChange) => {
-    await recordOwnerAction(ctx, request, found, {
-      action: 'change_setting',
-      key: change.key,
-      before: change.before,
-      after: change.after,
+    const detail = { action: 'change_setting', key: change.key, before: change.before, after: change.after };
+    if (found.owner) return recordOwnerAction(ctx, request, found, detail);
+    // The admin key's changes (`vitrine clients`, scripts) are in the audit log too, by that name.
+    await recordOwnerEvent(ctx, request, {
+      type: 'owner_action',
+      outcome: 'success',
+      email: 'admin key',
+      siteId: found.siteId,
+      detail,
     });
   };
 

@@ -16,17 +16,16 @@ import { translator, type Translator } from '../i18n/index.js';
 import { pageLanguage, type PageLanguage } from '../http/pages/language.js';
 
 /**
- * Where a web_message answer is posted: the framing page's origin when the request says which it is (the frame's
- * navigation carries the parent's origin as Referer) or the redirect URI's, if that origin is allowed; else every
- * allowed origin in turn. Posting to origins other than the parent's works but makes the browser warn once per
- * miss, on every sign-in (the review counted three).
+ * Where a web_message answer is posted: the framing page's origin when the request says which it is (a frame the
+ * page's own origin loaded: `Sec-Fetch-Site: same-origin` and this request's origin; or the parent's origin as
+ * Referer, which pages sending `Referrer-Policy: no-referrer` — the storefront's — leave out) or the redirect URI's,
+ * if that origin is allowed; else every allowed origin in turn. Posting to origins other than the parent's works but
+ * makes the browser warn once per miss, on every sign-in (the review counted three).
  */
-function messageTargets(
-  allowed: readonly string[],
-  referer: string | undefined,
-  redirectUri: string | null | undefined,
-) {
-  for (const url of [referer, redirectUri]) {
+function messageTargets(allowed: readonly string[], request: FastifyRequest, redirectUri: string | null | undefined) {
+  const sameOrigin =
+    request.headers['sec-fetch-site'] === 'same-origin' ? `${request.protocol}://${request.host}` : undefined;
+  for (const url of [sameOrigin, request.headers.referer, redirectUri]) {
     const origin = url && URL.canParse(url) ? new URL(url).origin : undefined;
     if (origin && allowed.includes(origin)) return [origin];
   }
@@ -48,7 +47,7 @@ export function answer(
   if (s.responseMode === 'web_message' || !s.redirectUri) {
     const nonce = newNonce();
     const origins = client.allowedOrigins;
-    const targets = messageTargets(origins, reply.request.headers.referer, s.redirectUri);
+    const targets = messageTargets(origins, reply.request, s.redirectUri);
     reply.removeHeader('x-frame-options');
     reply
       .type('text/html; charset=utf-8')

@@ -4,10 +4,12 @@ import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
 import { fieldViolation, ValidationError, type FieldViolation } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
+import { pageBaseUrl } from '../http/page-origin.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import { consumeSessionToken } from '../sessions/session-tokens.js';
 import { createCheckoutPage } from '../commerce/index.js';
 import { accountSessionInput, unservedIntents } from './account/redirect.js';
+import { preferenceParameters } from './session-preferences.js';
 import {
   CHALLENGE,
   insertRedirectSession,
@@ -47,6 +49,7 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   if (!body) throw appError('INVALID_ARGUMENT');
   const unserved = unservedIntents(body);
   if (unserved.length) throw new ValidationError(unserved);
+  preferenceParameters(body.preferences); // refused before anything is stored
   const intents = (['auth', 'login', 'logout', 'membersAccount', 'ecomCheckout'] as const).filter(
     (k) => body[k] !== undefined && body[k] !== null,
   );
@@ -191,7 +194,11 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   }
 
   const session = await ctx.db.transaction((tx) => insertRedirectSession(tx, input, now));
-  const endpoint = `${ctx.config.publicUrl}${intent === 'logout' ? LOGOUT_PATH : AUTHORIZE_PATH}`;
+  // The hosted page at the origin the browser already uses, when the client allows it (http/page-origin.ts): a
+  // storefront opened at 127.0.0.1 frames 127.0.0.1, which its CSP (`frame-src 'self'`) lets through.
+  const allowed = ctx.sites.findClient(input.clientId)?.client.allowedOrigins ?? [];
+  const base = pageBaseUrl(ctx.config.publicUrl, request, allowed);
+  const endpoint = `${base}${intent === 'logout' ? LOGOUT_PATH : AUTHORIZE_PATH}`;
   return sessionAnswer(ctx, body, input.siteId, session.id, endpoint, { redirectSessionId: session.id }, sessionToken);
 }
 
@@ -211,7 +218,12 @@ function sessionAnswer(
     siteLanguages(ctx.sites.get(siteId) ?? {}),
     obj(obj(body.preferences)?.additionalQueryParameters)?.lang,
   );
-  const searchParams: Record<string, string> = { ...params, ...(lang ? { lang } : {}) };
+  // The other parameters ride along as Wix adds them (session-preferences.ts); the server's own keys first.
+  const searchParams: Record<string, string> = {
+    ...params,
+    ...(lang ? { lang } : {}),
+    ...preferenceParameters(body.preferences),
+  };
   const query = new URLSearchParams(searchParams).toString();
   return {
     redirectSession: {

@@ -3,6 +3,7 @@ import * as oidc from 'openid-client';
 import type { AppContext } from '../context.js';
 import type { Scope } from './pages.js';
 import { ApiError } from '../errors/wire.js';
+import { ERRORS } from '../errors/catalogue.js';
 import type { RedirectSession } from '../oauth/redirect-store.js';
 import { randomToken, clientIp } from '../security/index.js';
 import {
@@ -41,7 +42,19 @@ export async function startProviderLogin(
   const site = ctx.sites.get(params.tenantId);
   const idp = site && findIdentityProvider(site, params.idpConnectionId);
   const session = await sessionOf(ctx, str(query.sessionId, 100));
-  if (!site || !idp || (query.tenantType !== undefined && query.tenantType !== 'SITE')) {
+  // Named refusals (docs/providers.md): a Wix account's or root tenant, and what only Wix's other modes use.
+  const refusal = unservedLoginOption(query);
+  if (refusal) {
+    const error = ERRORS[refusal.code];
+    return ssoErrorPage(ctx, reply, request, {
+      status: error.status,
+      session,
+      title: 'sso.notOffered.title',
+      text: refusal.code === 'TENANT_TYPE_NOT_SUPPORTED' ? 'sso.tenantType.text' : 'sso.parameter.text',
+      values: { ...refusal.values, code: error.code },
+    });
+  }
+  if (!site || !idp) {
     return ssoErrorPage(ctx, reply, request, {
       status: 404,
       session,
@@ -86,6 +99,27 @@ export async function startProviderLogin(
     .header('cache-control', 'no-store')
     .header('location', await beginAtProvider(ctx, site, idp, session, reply, provider, language))
     .send();
+}
+
+/**
+ * What the start of a provider sign-in does not serve, by name: `tenantType` other than SITE (ACCOUNT is a Wix
+ * user's account, ROOT Wix itself; Vitrine has neither), a `customPayload` (Wix hands it to its own flows) and an
+ * `encryptionKey` (Wix's BroadcastChannel answer mode: the result posted, encrypted, to `wix-idp-<sessionId>`;
+ * here the sign-in always continues through its redirect session, so a page waiting for that message would wait
+ * forever). Empty values count as absent.
+ */
+export function unservedLoginOption(
+  query: Record<string, unknown>,
+): { code: 'TENANT_TYPE_NOT_SUPPORTED' | 'SSO_PARAMETER_NOT_SUPPORTED'; values: Record<string, string> } | undefined {
+  const tenantType = query.tenantType;
+  if (tenantType !== undefined && tenantType !== '' && tenantType !== 'SITE')
+    return { code: 'TENANT_TYPE_NOT_SUPPORTED', values: { tenantType: String(tenantType).slice(0, 40) } };
+  for (const [key, value] of Object.entries(query)) {
+    const name = key === 'encryptionKey' ? key : /^customPayload(\W|$)/.test(key) ? 'customPayload' : undefined;
+    if (name && value !== undefined && value !== '')
+      return { code: 'SSO_PARAMETER_NOT_SUPPORTED', values: { parameter: name } };
+  }
+  return undefined;
 }
 
 /**

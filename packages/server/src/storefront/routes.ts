@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { shopLimits } from '../commerce/index.js';
+import { pageBaseUrl } from '../http/page-origin.js';
 import * as S from './schemas.js';
 import { DataReadError, inProcessDataApi, serverPages } from './server-pages.js';
 import { findStaticFile, gzipped, type StaticFile } from './static-files.js';
@@ -51,12 +52,16 @@ async function send(
 export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
 
-  const runtimeConfig = () => {
-    // Read at each request: the console's settings replace the site object at run time (settings/runtime.ts).
+  const runtimeConfig = (request: FastifyRequest) => {
+    // Read at each request: the console's settings replace the site object at run time (settings/runtime.ts),
+    // on every instance within one poll (docs/many-instances.md); a lookup in a map, nothing more.
     const site = ctx.sites.get(config.storefront.siteId);
     const limits = shopLimits(site ?? {});
+    const client = ctx.sites.findClient(config.storefront.clientId)?.client;
     return {
-      apiBaseUrl: config.publicUrl,
+      // The page's own origin when the storefront's client allows it (localhost and 127.0.0.1 alike), so the
+      // browser's calls and sign-in frame stay same-origin; else the public URL (http/page-origin.ts).
+      apiBaseUrl: pageBaseUrl(config.publicUrl, request, client?.allowedOrigins ?? []),
       clientId: config.storefront.clientId,
       siteId: config.storefront.siteId,
       siteName: site?.name ?? config.storefront.siteId,
@@ -70,9 +75,9 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       },
     };
   };
-  app.get('/_vitrine/config.json', { schema: S.runtimeConfig }, async (_request, reply) => {
+  app.get('/_vitrine/config.json', { schema: S.runtimeConfig }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return runtimeConfig();
+    return runtimeConfig(request);
   });
 
   const assets = assetsDir();
@@ -104,11 +109,14 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       if (file.type.startsWith('text/html')) reply.header('content-security-policy', PAGE_CSP);
       return send(request, reply, file, cache);
     }
+    // `/` is always the app; deeper unknown paths get a page only when a browser asks for one.
+    const wantsHtml = path === '' || (request.headers.accept ?? '').includes('text/html');
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(path);
     // Catalog, category, product and information pages come rendered, whatever the client accepts (link previews,
-    // crawlers).
-    const page = render && (await renderedPage(request, render));
+    // crawlers); an address no route knows comes as the not-found page (404) when a browser asks for a page.
+    const page = render && (await renderedPage(request, render, wantsHtml && !looksLikeFile));
     if (page) {
-      // 200, or 404 for an unknown product (a page all the same: the schema's 200 string is its shape).
+      // 200, or 404 for an unknown product or address (a page all the same: the schema's 200 string is its shape).
       reply
         .code(page.status as 200)
         .header('content-security-policy', PAGE_CSP)
@@ -116,9 +124,6 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
       return reply.send(page.html);
     }
-    // `/` is always the app; deeper unknown paths get it only when a browser asks for a page.
-    const wantsHtml = path === '' || (request.headers.accept ?? '').includes('text/html');
-    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(path);
     if (!wantsHtml || looksLikeFile) return reply.callNotFound();
     const index = await findStaticFile(root, 'index.html');
     if (!index) return reply.callNotFound();
@@ -132,14 +137,19 @@ export const storefrontRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return entry && ctx.tokens.issueVisitor(entry.site, entry.client).access_token;
   };
 
-  async function renderedPage(request: FastifyRequest, render: NonNullable<ReturnType<typeof serverPages>>) {
+  async function renderedPage(
+    request: FastifyRequest,
+    render: NonNullable<ReturnType<typeof serverPages>>,
+    notFoundPage: boolean,
+  ) {
     try {
       return await render({
         url: request.url,
         // Read at each request: the public address is known only once the server listens (tests, port 0).
         origin: config.publicUrl.replace(/\/+$/, ''),
-        config: runtimeConfig(),
+        config: runtimeConfig(request),
         request: inProcessDataApi(app, request, config.storefront.siteId, visitorToken),
+        notFoundPage,
       });
     } catch (error) {
       // A read the visitor may not make (or a failing one): the browser app shows the page as it can.

@@ -357,4 +357,26 @@ describe('server-rendered storefront pages', () => {
     expect(cart.html).toContain('<div id="root"></div>');
     expect((await page(server, '/ssr/entry-server.js')).status).toBe(404);
   });
+
+  it('answers a browser asking for an address no route knows with a real 404 page, in its language', async () => {
+    for (const [path, language, title] of [
+      ['/no-such-page', 'en', 'Page not found · Demo Store'],
+      ['/account/nothing', 'en', 'Page not found · Demo Store'],
+      ['/fr/nulle-part', 'fr', 'Page introuvable · Demo Store'],
+    ] as const) {
+      // A client that asks for no page (an API call, a script) gets the API's 404, not HTML.
+      const api = await page(server, path, { accept: 'application/json' });
+      expect(api.status, path).toBe(404);
+      expect(JSON.parse(api.html)).toMatchObject({ details: { applicationError: { code: 'NOT_FOUND' } } });
+      for (const accept of ['text/html', 'text/html,application/xhtml+xml,*/*;q=0.8']) {
+        const missing = await page(server, path, { accept });
+        expect(missing.status, path).toBe(404);
+        expect(missing.type).toContain('text/html');
+        expect(missing.html).toContain(`<html lang="${language}" dir="ltr">`);
+        expect(missing.html).toContain(`<title>${title}</title>`);
+        // Somewhere to go: the catalog and its categories, rendered.
+        expect(missing.html).toMatch(/<a href="(\/fr)?\/\?category=[a-z-]+"/);
+      }
+    }
+  });
 });

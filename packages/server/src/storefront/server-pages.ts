@@ -40,6 +40,8 @@ interface ServerEntry {
     origin: string;
     config: object;
     request: (options: DataRequest) => Promise<unknown>;
+    /** Render the not-found page for an address no route knows (a browser asking for a page). */
+    notFoundPage?: boolean;
   }): Promise<RenderedPage | undefined>;
 }
 

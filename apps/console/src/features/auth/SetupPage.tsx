@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { ApiError } from '../../api/client.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -16,9 +18,18 @@ export function SetupPage({ token, onSignedIn }: { token: string | null; onSigne
   const owner = useOwnerLink(token);
   const setPassword = useSetPassword();
   const form = useForm({ password: '' }, setPassword);
+  // The first start's link: the first owner gives their own address (the field starts with the one the start used).
+  const choosable = owner.data?.emailChoosable === true;
+  const [typedEmail, setTypedEmail] = useState<string>();
+  const email = typedEmail ?? owner.data?.email ?? '';
   const submit = form.onSubmit(({ password }) =>
-    setPassword.mutate({ token: token!, password }, { onSuccess: (answer) => !answer.signInNext && onSignedIn() }),
+    setPassword.mutate(
+      { token: token!, password, ...(choosable ? { email: email.trim() } : {}) },
+      { onSuccess: (answer) => !answer.signInNext && onSignedIn() },
+    ),
   );
+  const violatesEmail =
+    setPassword.error instanceof ApiError && setPassword.error.violations.some((v) => v.field === 'email');
   // A link that stopped working meanwhile (used in another tab) shows as the page's state.
   const gone = setPassword.error?.status === 410 ? setPassword.error.message : undefined;
   const unusable = !token ? NO_TOKEN : (gone ?? owner.error?.message);
@@ -64,8 +75,12 @@ export function SetupPage({ token, onSignedIn }: { token: string | null; onSigne
     <main className="narrow" id="main">
       <PageHeading>{reset ? 'Choose a new password' : 'Set up your console account'}</PageHeading>
       <dl className="account">
-        <dt>Account</dt>
-        <dd>{link.email}</dd>
+        {!choosable && (
+          <>
+            <dt>Account</dt>
+            <dd>{link.email}</dd>
+          </>
+        )}
         <dt>Role</dt>
         <dd>
           {link.role}: {ROLE_SUMMARY[link.role]}
@@ -76,7 +91,30 @@ export function SetupPage({ token, onSignedIn }: { token: string | null; onSigne
         <p>Next, this server asks for an authenticator app: you scan a QR code with your phone and enter a code.</p>
       )}
       <form onSubmit={submit} className="form">
-        <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
+        {choosable ? (
+          <>
+            <label>
+              Your email
+              <input
+                type="email"
+                name="username"
+                autoComplete="username"
+                required
+                maxLength={254}
+                value={email}
+                onChange={(e) => setTypedEmail(e.target.value)}
+                aria-invalid={violatesEmail ? true : undefined}
+                aria-describedby="email-help"
+              />
+            </label>
+            <p id="email-help" className="help">
+              You sign in with it, and &quot;Forgot your password?&quot; mails it. {link.email} is a placeholder that
+              receives no mail: give your own. You can change it later under Your account.
+            </p>
+          </>
+        ) : (
+          <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
+        )}
         <label>
           {reset ? 'New password' : 'Password'}
           <input

@@ -8,11 +8,13 @@ export const sessionKey = ['session'] as const;
 
 /**
  * Who is signed in: the session, or `null` when nobody is (a 401 is an answer here, not an error). Its CSRF
- * value is handed to the client for every change that follows.
+ * value is handed to the client for every change that follows. Off on the one-time links' pages, which need no
+ * session (asking would only log the signed-out 401 in the browser's console).
  */
-export function useSession() {
+export function useSession(enabled = true) {
   return useQuery({
     queryKey: sessionKey,
+    enabled,
     queryFn: async (): Promise<Session | null> => {
       try {
         const session = await answer(client.GET('/_admin/v1/console/session'));
@@ -70,7 +72,7 @@ export function useOwnerLink(token: string | null) {
 
 export function useSetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) =>
+    mutationFn: (body: { token: string; password: string; email?: string }) =>
       answer(client.POST('/_admin/v1/console/setup', { body })),
   });
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { ImageField } from '../media/ImageField.js';
+import { ImageField, type TypedAltTexts } from '../media/ImageField.js';
 import type { FieldSpec } from './api.js';
 import { labelOf } from './editor-fields.js';
 import { JSON_TYPES } from './item-form.js';
@@ -29,12 +29,14 @@ export function FieldInput({
   field: f,
   value,
   languages,
+  altTexts,
   onChange,
 }: {
   siteId: string;
   field: FieldSpec;
   value: string | boolean;
   languages: readonly string[];
+  altTexts: TypedAltTexts;
   onChange: (value: string | boolean) => void;
 }) {
   const label = labelOf(f);
@@ -52,7 +54,15 @@ export function FieldInput({
   );
   if (f.type === 'image')
     return (
-      <ImageField siteId={siteId} label={label} help={f.help} value={text} languages={languages} onChange={onChange} />
+      <ImageField
+        siteId={siteId}
+        label={label}
+        help={f.help}
+        value={text}
+        languages={languages}
+        altTexts={altTexts}
+        onChange={onChange}
+      />
     );
   if (f.type === 'boolean')
     return (

@@ -4,6 +4,7 @@ import { navigate } from '../../app/router.js';
 import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { mediaIdOf, useSetMediaAlt } from '../media/api.js';
 import { useCollection, useItem, useRemoveItem, useSaveItem, type CollectionInfo, type Item } from './api.js';
 import { displayFieldOf } from './editor-fields.js';
 import { FieldInput } from './FieldInput.js';
@@ -74,13 +75,20 @@ function ItemForm({
   const [confirming, setConfirming] = useState(false);
   // The site's languages, for an image's alt text; a failure only leaves those inputs out.
   const languages = useLanguages(siteId).data ?? [];
+  // Alt texts typed for the item's images, stored by the same Save as the item (never lost on the way).
+  const [typedAlt, setTypedAlt] = useState<Record<string, Record<string, string>>>({});
+  const altTexts = {
+    typed: typedAlt,
+    onType: (id: string, alt: Record<string, string>) => setTypedAlt((t) => ({ ...t, [id]: alt })),
+  };
+  const savingAlt = useSetMediaAlt(siteId);
   const save = useSaveItem(siteId, collectionId);
   const remove = useRemoveItem(siteId, collectionId);
-  const busy = save.isPending || remove.isPending;
-  const error = invalid ?? (save.error ?? remove.error)?.message;
+  const busy = save.isPending || remove.isPending || savingAlt.isPending;
+  const error = invalid ?? (savingAlt.error ?? save.error ?? remove.error)?.message;
   const listPath = `/collections/${encodeURIComponent(collectionId)}`;
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     let data: Record<string, unknown>;
     try {
@@ -89,6 +97,16 @@ function ItemForm({
     } catch (e) {
       return setInvalid(messageOf(e));
     }
+    // The images the item still shows: alt text typed for a replaced or removed one is not stored.
+    const shown = new Set(
+      info.fields.filter((f) => f.type === 'image').map((f) => mediaIdOf(String(values.fields[f.key] ?? ''))),
+    );
+    try {
+      for (const [id, alt] of Object.entries(typedAlt)) if (shown.has(id)) await savingAlt.mutateAsync({ id, alt });
+    } catch {
+      return; // its error is shown; the item is not saved half-way
+    }
+    setTypedAlt({});
     if (item) save.mutate({ id: item._id, data });
     else
       save.mutate(
@@ -100,7 +118,7 @@ function ItemForm({
   const setField = (key: string, value: string | boolean) =>
     setValues((v) => ({ ...v, fields: { ...v.fields, [key]: value } }));
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate>
       {item ? (
         <p className="help">
           Created {cellDate(item._createdDate)} · updated {cellDate(item._updatedDate)}
@@ -122,6 +140,7 @@ function ItemForm({
           field={f}
           value={values.fields[f.key] ?? ''}
           languages={languages}
+          altTexts={altTexts}
           onChange={(value) => setField(f.key, value)}
         />
       ))}

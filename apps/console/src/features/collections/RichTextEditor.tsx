@@ -1,5 +1,7 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+// ProseMirror's own styles as a stylesheet of the build: the CSP refuses the <style> Tiptap would inject.
+import './rich-text-editor.css';
 
 /**
  * A `richtext` field edited with Tiptap (loaded only when an item form has one). It writes the HTML subset of
@@ -9,15 +11,19 @@ import StarterKit from '@tiptap/starter-kit';
 export default function RichTextEditor({
   label,
   describedBy,
+  lang,
   value,
   onChange,
 }: {
   label: string;
   describedBy?: string | undefined;
+  /** The language of the text (a translation's), for spelling and screen readers; its direction follows the text. */
+  lang?: string | undefined;
   value: string;
   onChange: (html: string) => void;
 }) {
   const editor = useEditor({
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
@@ -35,6 +41,7 @@ export default function RichTextEditor({
         'aria-multiline': 'true',
         'aria-label': label,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(lang ? { lang, dir: 'auto' } : {}),
       },
     },
     // An empty document is "", so a cleared field is left out like any empty input.

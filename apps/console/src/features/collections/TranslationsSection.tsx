@@ -1,10 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { Notice } from '../../components/Notice.js';
 import type { FieldSpec, Item } from './api.js';
 import { labelOf } from './editor-fields.js';
-import { hintText, languageName, translationForm, translationValues } from './translation-form.js';
+import { hintText, languageName, plainTextOf, translationForm, translationValues } from './translation-form.js';
 import { useLanguages, useTranslationChange, useTranslations } from './translations-api.js';
+
+// Rich text is translated in the same editor as the original, so a translated list stays a list (review t5 #4).
+const RichTextEditor = lazy(() => import('./RichTextEditor.js'));
 
 /**
  * An item's translations (issues #18, #30): pick one of the site's other languages, write its value of each
@@ -93,7 +96,8 @@ export function TranslationsSection({
             {fields.map((field) => {
               const spec = specs.find((f) => f.key === field);
               const label = spec ? labelOf(spec) : field;
-              const long = spec?.type === 'richtext' || hintText(item[field]).length > 80;
+              const rich = spec?.type === 'richtext';
+              const long = hintText(item[field]).length > 80;
               const input = {
                 id: `${ids}-${field}-input`,
                 lang: language,
@@ -107,15 +111,32 @@ export function TranslationsSection({
                   <div className="side-by-side__source" id={`${ids}-${field}`}>
                     <span className="field-label">{label}</span>
                     <span lang={defaultLanguage} dir="auto">
-                      {hintText(item[field]).replace(/<[^>]+>/g, ' ')}
+                      {rich ? plainTextOf(hintText(item[field])) : hintText(item[field])}
                     </span>
                   </div>
-                  <div>
-                    <label htmlFor={input.id}>
-                      {label} ({name})
-                    </label>
-                    {long ? <textarea rows={4} {...input} /> : <input {...input} />}
-                  </div>
+                  {rich ? (
+                    <div>
+                      <span className="field-label">
+                        {label} ({name})
+                      </span>
+                      <Suspense fallback={<p role="status">Loading the editor…</p>}>
+                        <RichTextEditor
+                          label={`${label} (${name})`}
+                          describedBy={`${ids}-${field}`}
+                          lang={language}
+                          value={form[field] ?? ''}
+                          onChange={(html) => setForm((f) => ({ ...f, [field]: html }))}
+                        />
+                      </Suspense>
+                    </div>
+                  ) : (
+                    <div>
+                      <label htmlFor={input.id}>
+                        {label} ({name})
+                      </label>
+                      {long ? <textarea rows={4} {...input} /> : <input {...input} />}
+                    </div>
+                  )}
                 </div>
               );
             })}

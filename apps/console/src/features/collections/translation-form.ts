@@ -32,3 +32,11 @@ export function hintText(value: unknown): string {
   if (value === undefined || value === null || value === '') return '(empty)';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
+
+/** Rich text (HTML) as the words a reader sees, for the hint beside its translation: entities read, tags gone. */
+export function plainTextOf(html: string): string {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  // Block ends become spaces, so "<li>a</li><li>b</li>" reads "a b", not "ab".
+  body.querySelectorAll('p, li, h2, h3, blockquote, br').forEach((el) => el.append(' '));
+  return (body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}

@@ -1,13 +1,19 @@
 import { useId, useState, type ClipboardEvent, type DragEvent } from 'react';
-import { lastChange } from '../../api/query.js';
 import { Notice } from '../../components/Notice.js';
 import { languageName } from '../collections/translation-form.js';
-import { IMAGE_ACCEPT, mediaIdOf, previewOf, useMediaFile, useSetMediaAlt, useUploadMedia } from './api.js';
+import { IMAGE_ACCEPT, mediaIdOf, previewOf, useMediaFile, useUploadMedia } from './api.js';
+
+/** Alt texts typed in an item's form, per media file, until the item's one Save stores them (ItemPage). */
+export interface TypedAltTexts {
+  typed: Readonly<Record<string, Record<string, string>>>;
+  onType: (mediaId: string, alt: Record<string, string>) => void;
+}
 
 /**
  * An image field (issue #30): upload by choosing a file, dropping it or pasting it; a preview; replace or remove;
- * alt text per site language, kept with the uploaded file (the media library shows the same). The field's value is
- * the file's address, `/_media/<id>.<ext>`.
+ * alt text per site language, kept with the uploaded file (the media library shows the same). What is typed stays
+ * in the item's form and is stored by its Save, with the rest (review t5 #4: a separate "Save alt text" button lost
+ * it). The field's value is the file's address, `/_media/<id>.<ext>`.
  */
 export function ImageField({
   siteId,
@@ -15,6 +21,7 @@ export function ImageField({
   help,
   value,
   languages,
+  altTexts,
   onChange,
 }: {
   siteId: string;
@@ -22,29 +29,25 @@ export function ImageField({
   help?: string | undefined;
   value: string;
   languages: readonly string[];
+  altTexts: TypedAltTexts;
   onChange: (value: string) => void;
 }) {
   const ids = useId();
   const [dragging, setDragging] = useState(false);
   const { data: media } = useMediaFile(siteId, mediaIdOf(value));
-  // The alt texts being typed, for the file they were typed for; else the file's own.
-  const [edited, setEdited] = useState<{ id: string; alt: Record<string, string> }>();
-  const alt = (edited && edited.id === media?.id ? edited.alt : media?.alt) ?? {};
+  // The alt texts typed for this file (not saved yet); else the file's own.
+  const alt = (media && altTexts.typed[media.id]) ?? media?.alt ?? {};
   const uploading = useUploadMedia(siteId);
-  const savingAlt = useSetMediaAlt(siteId);
-  const last = lastChange(uploading, savingAlt);
-  const busy = uploading.isPending || savingAlt.isPending;
-  const success = !last.isSuccess
-    ? undefined
-    : last === uploading && uploading.data
-      ? `Uploaded ${uploading.data.name} (${uploading.data.width} × ${uploading.data.height}). Save the item to keep it.`
-      : 'Alt text saved.';
+  const busy = uploading.isPending;
+  const success =
+    uploading.isSuccess && uploading.data
+      ? `Uploaded ${uploading.data.name} (${uploading.data.width} × ${uploading.data.height}). Describe it, then save the item.`
+      : undefined;
 
   function upload(file: File | undefined | null) {
     if (file)
       uploading.mutate({ file, name: file.name || 'pasted image' }, { onSuccess: (saved) => onChange(saved.url) });
   }
-  const saveAlt = () => media && savingAlt.mutate({ id: media.id, alt });
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -110,18 +113,15 @@ export function ImageField({
                 lang={tag}
                 dir="auto"
                 value={alt[tag] ?? ''}
-                onChange={(e) => media && setEdited({ id: media.id, alt: { ...alt, [tag]: e.target.value } })}
+                onChange={(e) => altTexts.onType(media.id, { ...alt, [tag]: e.target.value })}
                 placeholder="What the picture shows"
               />
             </label>
           ))}
-          <button type="button" disabled={busy} onClick={saveAlt}>
-            Save alt text
-          </button>
         </div>
       )}
       {busy && <p role="status">Working…</p>}
-      <Notice error={last.error?.message} success={success} />
+      <Notice error={uploading.error?.message} success={success} />
     </fieldset>
   );
 }

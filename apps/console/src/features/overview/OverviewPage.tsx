@@ -4,14 +4,16 @@ import { PageHeading } from '../../components/PageHeading.js';
 import { SalesSection } from '../orders/SalesSection.js';
 import { useOverview } from './api.js';
 import { DailyChart } from './DailyChart.js';
+import { SetupChecklist } from './SetupChecklist.js';
 
-/** The site at a glance: members by status, daily sign-ups and sign-ins, failed sign-ins, mail trouble. */
+/** The site at a glance: the setup checklist while it is wanted, members by status, daily sign-ups and sign-ins, failed sign-ins, mail trouble. */
 export function OverviewPage({ siteId }: { siteId: string }) {
   const { data: overview, error } = useOverview(siteId);
 
   return (
     <>
       <PageHeading>Overview</PageHeading>
+      <SetupChecklist siteId={siteId} />
       <Notice error={error?.message} />
       {!overview && !error && <p role="status">Loading the overview…</p>}
       {overview && (

@@ -8,3 +8,11 @@ export function useOverview(siteId: string) {
     queryFn: () => answer(client.GET('/_admin/v1/overview', { params: { query: { siteId } } })),
   });
 }
+
+/** `/_admin/v1/overview/setup-checklist`: each setup step read from the server's running state. */
+export function useSetupChecklist(siteId: string) {
+  return useQuery({
+    queryKey: ['overview', siteId, 'setup-checklist'],
+    queryFn: () => answer(client.GET('/_admin/v1/overview/setup-checklist', { params: { query: { siteId } } })),
+  });
+}

@@ -29,3 +29,27 @@ export function useRemoveOwner() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ownersKey }),
   });
 }
+
+/** An owner's own address: asked for with the password (and a code), in force once the mailed link is opened. */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (body: { newEmail: string; password: string; code?: string }) =>
+      answer(client.POST('/_admin/v1/console/email-change', { body })),
+  });
+}
+
+/** A mailed email change link: the account and the address it confirms, before anything is pressed. */
+export function useEmailLink(token: string | null) {
+  return useQuery({
+    queryKey: ['email-link', token],
+    queryFn: () => answer(client.GET('/_admin/v1/console/email-change', { params: { query: { token: token! } } })),
+    enabled: !!token,
+    retry: false,
+  });
+}
+
+export function useConfirmEmailChange() {
+  return useMutation({
+    mutationFn: (token: string) => answer(client.POST('/_admin/v1/console/email-change/confirm', { body: { token } })),
+  });
+}

@@ -5,8 +5,8 @@ import type { useMoveOrder } from './orders-api.js';
 import { ORDER_ACTION_LABEL, ORDER_STATUS_LABEL } from './order-words.js';
 
 /**
- * The moves the server says the order may make now (`nextStatuses`): Mark paid, Mark fulfilled, Cancel order
- * (asks first: its stock and the code's use go back). An optional note goes to the shopper's mail and the history.
+ * The moves the server says the order may make now (`nextStatuses`): Mark paid, Mark fulfilled as the main
+ * actions, Cancel order outlined at the row's end (asks first: its stock and the code's use go back). An optional note goes to the shopper's mail and the history.
  */
 export function OrderStatusButtons({
   detail,
@@ -41,14 +41,17 @@ export function OrderStatusButtons({
             </button>
           ))}
         {next.includes('CANCELED') && (
-          <ConfirmButton
-            label={ORDER_ACTION_LABEL.CANCELED}
-            question={`Cancel order ${detail.order.number}?`}
-            consequence="Its items go back into stock, a discount code's use is given back, and the shopper is emailed. A cancelled order cannot be reopened."
-            confirmLabel="Yes, cancel the order"
-            disabled={move.isPending}
-            onConfirm={() => apply('CANCELED')}
-          />
+          <span className="order-actions__secondary">
+            <ConfirmButton
+              quiet
+              label={ORDER_ACTION_LABEL.CANCELED}
+              question={`Cancel order ${detail.order.number}?`}
+              consequence="Its items go back into stock, a discount code's use is given back, and the shopper is emailed. A cancelled order cannot be reopened."
+              confirmLabel="Yes, cancel the order"
+              disabled={move.isPending}
+              onConfirm={() => apply('CANCELED')}
+            />
+          </span>
         )}
       </div>
     </div>

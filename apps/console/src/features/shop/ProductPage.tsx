@@ -134,7 +134,7 @@ export function ProductPage({
               <input
                 required
                 maxLength={100}
-                pattern="[^\s/?#%]+"
+                pattern="[^\s\/?#%]+"
                 spellCheck={false}
                 aria-describedby="slug-help"
                 value={draft.slug}
@@ -145,6 +145,7 @@ export function ProductPage({
               The end of the product page&apos;s address, <code>/products/{draft.slug || 'slug'}</code>: no spaces, /,
               ?, # or %.
             </p>
+            <span className="field-label">Description</span>
             <Suspense fallback={<p role="status">Loading the editor…</p>}>
               <RichTextEditor
                 label="Description"

@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { languageName } from '../collections/translation-form.js';
 import type { ProductDraft } from './product-form.js';
+
+// The same editor as the default language's description (loaded with it): a translated list stays a list.
+const RichTextEditor = lazy(() => import('../collections/RichTextEditor.js'));
 
 /**
  * A product's (or a product collection's) name and description in the site's other languages (the Stores wire and
  * the storefront show them to shoppers of that language); an empty field falls back to the default language's text.
- * A product's description is HTML; a collection's is plain text, with shorter limits.
+ * A product's description is rich text (HTML), translated in the same rich-text editor as the original, so its
+ * paragraphs and lists survive; a collection's is plain text, with shorter limits.
  */
 export function ProductTranslations({
   languages,
@@ -39,16 +44,30 @@ export function ProductTranslations({
                 onChange={(e) => set(lang, 'name', e.target.value)}
               />
             </label>
-            <label>
-              <span lang="en">{`Description (${language}${descriptionIsHtml ? ', HTML' : ''})`}</span>
-              <textarea
-                dir="auto"
-                rows={3}
-                maxLength={limits.description}
-                value={translations[lang]?.description ?? ''}
-                onChange={(e) => set(lang, 'description', e.target.value)}
-              />
-            </label>
+            {descriptionIsHtml ? (
+              <div>
+                <span className="field-label" lang="en">{`Description (${language})`}</span>
+                <Suspense fallback={<p role="status">Loading the editor…</p>}>
+                  <RichTextEditor
+                    label={`Description (${language})`}
+                    lang={lang}
+                    value={translations[lang]?.description ?? ''}
+                    onChange={(html) => set(lang, 'description', html)}
+                  />
+                </Suspense>
+              </div>
+            ) : (
+              <label>
+                <span lang="en">{`Description (${language})`}</span>
+                <textarea
+                  dir="auto"
+                  rows={3}
+                  maxLength={limits.description}
+                  value={translations[lang]?.description ?? ''}
+                  onChange={(e) => set(lang, 'description', e.target.value)}
+                />
+              </label>
+            )}
           </fieldset>
         );
       })}

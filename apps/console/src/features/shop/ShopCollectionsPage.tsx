@@ -79,7 +79,7 @@ export function CollectionFields({
         <input
           required
           maxLength={100}
-          pattern="[^\s/?#%]+"
+          pattern="[^\s\/?#%]+"
           spellCheck={false}
           value={slug}
           onChange={(e) => (setSlugTouched(true), setSlug(e.target.value))}

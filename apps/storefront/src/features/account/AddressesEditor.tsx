@@ -3,6 +3,7 @@ import type { AddressTag, MemberAddress, MemberResult } from '@vitrine/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert } from '../../components/Alert.js';
+import { CountrySelect } from '../../components/CountrySelect.js';
 import { Field } from '../../components/Field.js';
 
 /** Address tags; their names are the catalog's `address.tag.<TAG>`. */
@@ -87,13 +88,10 @@ export function AddressesEditor({ member }: { member: MemberResult }) {
               onChange={(e) => edit(i, { city: e.target.value })}
             />
           </div>
-          <Field
+          <CountrySelect
             label={_('address.country')}
-            autoComplete="country"
             value={a.address.country ?? ''}
-            onChange={(e) => edit(i, { country: e.target.value.toUpperCase() })}
-            maxLength={3}
-            hint={_('address.countryHint')}
+            onChange={(country) => edit(i, { country })}
           />
           <button
             type="button"

@@ -2,6 +2,7 @@ import { passkeysSupported, useFactors } from '@vitrine/react';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { LoadFailed } from '../../components/LoadFailed.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { useLingui } from '../../i18n/index.js';
 import { RequireMember } from '../auth/RequireMember.js';
@@ -63,7 +64,10 @@ function Security() {
       {codes && <RecoveryCodes codes={codes} onClose={() => setCodes(undefined)} />}
       {!factors.data ? (
         factors.status == 'error' ? (
-          <Alert tone="error">{t('security.loadFailed', 'Your security settings could not be loaded.')}</Alert>
+          <LoadFailed
+            message={t('security.loadFailed', 'Your security settings could not be loaded.')}
+            onRetry={() => void factors.refetch()}
+          />
         ) : (
           <Skeleton lines={4} label={t('security.loading', 'Loading your security settings…')} />
         )

@@ -4,6 +4,7 @@ import { LAST_SIGN_IN_METHOD } from '../../app/error-codes.js';
 import { useSearchParams } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { LoadFailed } from '../../components/LoadFailed.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { useFormat, useLingui } from '../../i18n/index.js';
 import { RequireMember } from '../auth/RequireMember.js';
@@ -69,7 +70,10 @@ function SignInMethods() {
       )}
       {!data ? (
         methods.status == 'error' ? (
-          <Alert tone="error">{t('signInMethods.loadFailed', 'Your sign-in methods could not be loaded.')}</Alert>
+          <LoadFailed
+            message={t('signInMethods.loadFailed', 'Your sign-in methods could not be loaded.')}
+            onRetry={() => void methods.refetch()}
+          />
         ) : (
           <Skeleton lines={3} label={t('signInMethods.loading', 'Loading your sign-in methods…')} />
         )

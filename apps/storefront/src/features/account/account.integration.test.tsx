@@ -48,7 +48,7 @@ describe('account info', () => {
     fireEvent.change(within(card).getByLabelText('Tag'), { target: { value: 'BILLING' } });
     fireEvent.change(within(card).getByLabelText('Street and number'), { target: { value: '12 Analytical Row' } });
     fireEvent.change(within(card).getByLabelText('City'), { target: { value: 'London' } });
-    fireEvent.change(within(card).getByLabelText('Country code'), { target: { value: 'gb' } });
+    fireEvent.change(within(card).getByLabelText('Country'), { target: { value: 'GB' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save addresses' }));
     await screen.findByText('Your addresses were saved.', {}, long);
 
@@ -57,7 +57,7 @@ describe('account info', () => {
     await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada'), long);
     const saved = screen.getByRole('group', { name: 'Address 1' });
     expect((within(saved).getByLabelText('Tag') as HTMLSelectElement).value).toBe('BILLING');
-    expect((within(saved).getByLabelText('Country code') as HTMLInputElement).value).toBe('GB');
+    expect((within(saved).getByLabelText('Country') as HTMLSelectElement).value).toBe('GB');
   });
 
   it('explains a wrong current password when changing it', async () => {

@@ -11,13 +11,15 @@ interface Props {
 
 /**
  * Search by title (submitted), then category and price sort (applied on change) behind a "Filter and sort"
- * disclosure, so on a phone the products start near the top. It opens by itself when a filter is active.
+ * disclosure button, so on a phone the products start near the top. It starts open when a filter is active. On wide
+ * screens the search and the button share one row and the opened filters take the full row under it.
  */
 export function CatalogFilters({ params, categories, onChange }: Props) {
   const { _ } = useLingui();
   const id = useId();
   const [text, setText] = useState(params.search);
   const [lastSearch, setLastSearch] = useState(params.search);
+  const [open, setOpen] = useState(params.category != '' || params.sort != 'featured');
   // Follow the URL when it changes underneath us (Back button).
   if (params.search != lastSearch) {
     setLastSearch(params.search);
@@ -48,8 +50,17 @@ export function CatalogFilters({ params, categories, onChange }: Props) {
           </button>
         </div>
       </div>
-      <details className="filters__more" open={params.category != '' || params.sort != 'featured' || undefined}>
-        <summary className="button">{_('catalog.filterAndSort')}</summary>
+      <button
+        type="button"
+        className="button filters__toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-more`}
+        onClick={() => setOpen(!open)}
+      >
+        {_('catalog.filterAndSort')}
+      </button>
+      {/* A row of its own under the search and the toggle (not inside the toggle's column): opening it leaves no hole. */}
+      <div id={`${id}-more`} className="filters__more" hidden={!open}>
         <div className="filters__select">
           <label htmlFor={`${id}-category`}>{_('catalog.category')}</label>
           <select
@@ -80,7 +91,7 @@ export function CatalogFilters({ params, categories, onChange }: Props) {
             <option value="price-desc">{_('catalog.sort.priceDesc')}</option>
           </select>
         </div>
-      </details>
+      </div>
     </form>
   );
 }

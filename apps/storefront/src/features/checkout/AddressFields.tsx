@@ -1,33 +1,31 @@
 import { useLingui } from '@lingui/react';
-import { useId, useMemo } from 'react';
+import { CountrySelect } from '../../components/CountrySelect.js';
 import { Field } from '../../components/Field.js';
 import type { OrderAddress } from '../orders/order-types.js';
 
 /**
- * The delivery address typed at checkout. The country is a list of the countries the shop delivers to,
- * named in the shopper's language (a typed code for shops without delivery methods); the typed fields keep `dir="auto"`, so a Latin street in an Arabic page
- * reads in its own direction.
+ * The delivery address typed at checkout. The country is the shop's one country selector (CountrySelect), narrowed to
+ * the countries the shop delivers to (every country for shops without delivery methods); the typed fields keep
+ * `dir="auto"`, so a Latin street in an Arabic page reads in its own direction.
  */
 export function AddressFields({
   value,
   countries,
   onChange,
+  errors = {},
 }: {
   value: OrderAddress;
   countries: string[];
   onChange(next: OrderAddress): void;
+  /** The form's check, by field name (checkout shows one message per field, under it). */
+  errors?: Partial<Record<keyof OrderAddress, string>>;
 }) {
-  const { _, i18n } = useLingui();
-  const countryId = useId();
-  const named = useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.locale], { type: 'region' });
-    return countries
-      .map((code) => ({ code, name: names.of(code) ?? code }))
-      .sort((a, b) => a.name.localeCompare(b.name, i18n.locale));
-  }, [countries, i18n.locale]);
+  const { _ } = useLingui();
   const field = (key: keyof OrderAddress, label: string, autoComplete: string, required = true) => (
     <Field
       label={label}
+      name={key}
+      error={errors[key]}
       value={value[key] ?? ''}
       onChange={(e) => onChange({ ...value, [key]: e.target.value })}
       autoComplete={autoComplete}
@@ -45,30 +43,17 @@ export function AddressFields({
         {field('postalCode', _('address.postalCode'), 'shipping postal-code')}
         {field('city', _('address.city'), 'shipping address-level2')}
       </div>
-      {countries.length == 0 ? (
-        field('country', _('address.country'), 'shipping country')
-      ) : (
-        <div className="field">
-          <label htmlFor={countryId}>{_('checkout.country')}</label>
-          <select
-            id={countryId}
-            value={value.country ?? ''}
-            onChange={(e) => onChange({ ...value, country: e.target.value })}
-            autoComplete="shipping country"
-            required
-          >
-            <option value="">{_('checkout.chooseCountry')}</option>
-            {named.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-            {value.country && !countries.includes(value.country) && (
-              <option value={value.country}>{value.country}</option>
-            )}
-          </select>
-        </div>
-      )}
+      <CountrySelect
+        label={_('checkout.country')}
+        value={value.country ?? ''}
+        onChange={(country) => onChange({ ...value, country })}
+        // Shops without delivery methods deliver anywhere: every country.
+        {...(countries.length ? { countries } : {})}
+        autoComplete="shipping country"
+        required
+        name="country"
+        error={errors.country}
+      />
     </div>
   );
 }

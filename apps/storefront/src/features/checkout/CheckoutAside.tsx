@@ -9,7 +9,16 @@ import { LineChoices } from '../cart/LineChoices.js';
 import { Totals } from '../cart/Totals.js';
 
 /** Beside the checkout form: the items with their variants, the discount code and the checkout's totals. */
-export function CheckoutAside({ lines, checkout }: { lines: LineItem[]; checkout: Checkout | undefined }) {
+export function CheckoutAside({
+  lines,
+  checkout,
+  failed = false,
+}: {
+  lines: LineItem[];
+  checkout: Checkout | undefined;
+  /** The checkout could not be priced: the form says so (with Try again); no placeholder waits here meanwhile. */
+  failed?: boolean;
+}) {
   const { _ } = useLingui();
   const cart = useCart();
   const currency = checkout?.currency ?? cart.cart?.currency ?? '';
@@ -43,7 +52,7 @@ export function CheckoutAside({ lines, checkout }: { lines: LineItem[]; checkout
           totalLabel={_('checkout.estimatedTotal')}
         />
       ) : (
-        <Skeleton lines={2} />
+        !failed && <Skeleton lines={2} />
       )}
     </aside>
   );

@@ -6,6 +6,8 @@ import type { Checkout } from '../../app/ecom-types.js';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { LoadFailed } from '../../components/LoadFailed.js';
+import { LoadFailedPage } from '../../components/LoadFailedPage.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { Rich } from '../../i18n/Rich.js';
 import { isolate } from '../../i18n/isolate.js';
@@ -28,6 +30,7 @@ import { DeliveryOptions } from './DeliveryOptions.js';
 import { fetchPayWays, startPayment, type PayWay } from './payments-api.js';
 import { PaymentReturn } from './PaymentReturn.js';
 import { ReviewStep } from './ReviewStep.js';
+import { useFormCheck, useRevealed } from './use-form-check.js';
 import './checkout.css';
 
 /**
@@ -65,6 +68,8 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
   const ways = useQuery(['pay-ways'], () => fetchPayWays(authFetch), { shared: true });
   const [pickedWay, setWay] = useState<PayWay>();
   const way = pickedWay ?? ways.data?.[0];
+  const check = useFormCheck();
+  const errorBox = useRevealed<HTMLDivElement>(error);
 
   // A member's SHIPPING address first, else their first one; "new" when they have none.
   const preferred = Math.max(
@@ -155,6 +160,15 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
   };
 
   if (cart.status == 'loading') return <Skeleton lines={4} label={_('cart.loading')} />;
+  // A cart that could not be read is not an empty one.
+  if (cart.status == 'error' && cart.lines.length == 0)
+    return (
+      <LoadFailedPage
+        heading={_('checkout.heading')}
+        message={_('cart.loadFailed')}
+        onRetry={() => void cart.reload()}
+      />
+    );
   if (cart.lines.length == 0)
     return (
       <section className="page checkout-page">
@@ -173,7 +187,11 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
   return (
     <section className="page checkout-page">
       <PageHeading>{_('checkout.heading')}</PageHeading>
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && (
+        <div ref={errorBox} tabIndex={-1}>
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
       <div className={step == 'review' ? 'checkout-layout checkout-layout--review' : 'checkout-layout'}>
         {step == 'review' && reviewed ? (
           <ReviewStep
@@ -188,7 +206,7 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
             onPlace={() => void place()}
           />
         ) : (
-          <form className="form checkout-form" onSubmit={(e) => void review(e)}>
+          <form className="form checkout-form" onSubmit={(e) => void review(e)} {...check.form}>
             <fieldset>
               <legend>{_('checkout.contact')}</legend>
               {isMember ? (
@@ -198,6 +216,8 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
                   <Field
                     label={_('checkout.email')}
                     type="email"
+                    name="email"
+                    error={check.errors.email}
                     autoComplete="email"
                     required
                     dir="auto"
@@ -239,7 +259,12 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
               )}
               {chosen == 'new' && (
                 <>
-                  <AddressFields value={typed} countries={shipping.data?.countries ?? []} onChange={setTyped} />
+                  <AddressFields
+                    value={typed}
+                    countries={shipping.data?.countries ?? []}
+                    onChange={setTyped}
+                    errors={check.errors}
+                  />
                   {isMember && (
                     <label className="checkbox">
                       <input type="checkbox" checked={saveAddress} onChange={(e) => setSaveAddress(e.target.checked)} />
@@ -260,17 +285,23 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
                 onChoose={setMethod}
               />
             )}
-            {failed !== undefined && <Alert tone="error">{checkoutErrorMessage(failed)}</Alert>}
+            {failed !== undefined && (
+              <LoadFailed
+                message={checkoutErrorMessage(failed)}
+                onRetry={() => void (checkoutId.status == 'error' ? checkoutId.refetch() : priced.refetch())}
+              />
+            )}
             <button
               type="submit"
               className="button button--primary button--wide"
               disabled={!priced.data || (delivers && !option) || busy}
+              onClick={check.start}
             >
               {_('checkout.review')}
             </button>
           </form>
         )}
-        {step == 'details' && <CheckoutAside lines={cart.lines} checkout={priced.data} />}
+        {step == 'details' && <CheckoutAside lines={cart.lines} checkout={priced.data} failed={failed !== undefined} />}
       </div>
     </section>
   );

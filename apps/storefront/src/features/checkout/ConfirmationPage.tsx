@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from '../../app/router/index.js';
 import { NotFoundPage } from '../../app/NotFoundPage.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { LoadFailedPage } from '../../components/LoadFailedPage.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { Rich } from '../../i18n/Rich.js';
 import { isolate } from '../../i18n/isolate.js';
@@ -34,7 +35,14 @@ function FetchedConfirmation({ orderId, email }: { orderId: string; email?: stri
   const { _ } = useLingui();
   const ecom = useEcom();
   const fetched = useQuery(['order', orderId], () => fetchOrder(ecom, orderId));
-  if (fetched.status == 'error') return <Alert tone="error">{_('order.loadFailed')}</Alert>;
+  if (fetched.status == 'error')
+    return (
+      <LoadFailedPage
+        heading={_('order.heading')}
+        message={_('order.loadFailed')}
+        onRetry={() => void fetched.refetch()}
+      />
+    );
   if (fetched.data === null) return <NotFoundPage what="order" />;
   if (!fetched.data) return <Skeleton lines={4} label={_('confirmation.loading')} />;
   return <Confirmation order={fetched.data} email={email ?? fetched.data.buyerInfo.email} />;

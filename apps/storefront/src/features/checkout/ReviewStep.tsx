@@ -9,8 +9,8 @@ import { formatAddress, type OrderAddress } from '../orders/order-types.js';
 import { isOnline, payWayKey, type PayWay } from './payments-api.js';
 
 /**
- * The review step: what will be ordered (each variant, with its tax), where, how it travels and what it costs, as
- * the server priced the checkout a moment ago, and how to pay: the shop's ways (a choice when there are several,
+ * The review step: what will be ordered (each variant, with its tax, in the order summary beside the step), where, how
+ * it travels and what it costs, as the server priced the checkout a moment ago, and how to pay: the shop's ways (a choice when there are several,
  * an offline method with the owner's instructions), ending in "Pay $43.50" for an online provider.
  */
 export function ReviewStep({
@@ -42,90 +42,97 @@ export function ReviewStep({
   useEffect(() => heading.current?.focus(), []);
   const shipping = checkout.shippingInfo.selectedCarrierServiceOption;
   const { currency } = checkout;
+  // Three parts the checkout layout places (checkout.css): the facts and the way to pay, the order summary beside
+  // them on a wide screen (below them on a phone), and the buttons under the facts.
   return (
-    <section aria-labelledby="review-heading" className="review">
-      <h2 id="review-heading" ref={heading} tabIndex={-1}>
-        {_('checkout.reviewHeading')}
-      </h2>
-      <dl className="review__facts">
-        <div>
-          <dt>{_('checkout.contact')}</dt>
-          <dd>
-            <bdi>{email}</bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{_('checkout.shipTo')}</dt>
-          <dd>
-            <bdi>{formatAddress(address)}</bdi>
-          </dd>
-        </div>
-        {shipping && (
+    <>
+      <section aria-labelledby="review-heading" className="review">
+        <h2 id="review-heading" ref={heading} tabIndex={-1}>
+          {_('checkout.reviewHeading')}
+        </h2>
+        <dl className="review__facts">
           <div>
-            <dt>{_('checkout.delivery')}</dt>
+            <dt>{_('checkout.contact')}</dt>
             <dd>
-              <bdi>{shipping.title}</bdi>
+              <bdi>{email}</bdi>
             </dd>
           </div>
-        )}
-        {ways?.length == 1 && (
           <div>
-            <dt>{_('checkout.payment')}</dt>
+            <dt>{_('checkout.shipTo')}</dt>
             <dd>
-              <PayWayText way={ways[0]!} />
+              <bdi>{formatAddress(address)}</bdi>
             </dd>
           </div>
-        )}
-        {ways?.length === 0 && (
-          <div>
-            <dt>{_('checkout.payment')}</dt>
-            <dd>{_('checkout.paymentOffline')}</dd>
-          </div>
-        )}
-      </dl>
-      {ways && ways.length > 1 && (
-        <fieldset className="pay-ways">
-          <legend>{_('checkout.payment')}</legend>
-          {ways.map((w) => (
-            <label key={payWayKey(w)} className="radio">
-              <input
-                type="radio"
-                name="pay-way"
-                checked={!!way && payWayKey(way) == payWayKey(w)}
-                onChange={() => onChooseWay(w)}
-              />
-              <span>
-                <PayWayText way={w} />
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      )}
-      <ul className="checkout-lines">
-        {checkout.lineItems.map((line) => (
-          <li key={line.id}>
-            <span>
-              <bdi>{lineName(line)}</bdi> × {line.quantity}
-              <LineChoices line={line} />
-              {nonZero(line.taxDetails?.totalTax) && (
-                <span className="muted line-tax">
-                  {_(checkout.taxIncludedInPrice ? 'totals.lineTaxIncluded' : 'totals.lineTax', {
-                    amount: format.price(line.taxDetails.totalTax.amount, currency),
-                  })}
+          {shipping && (
+            <div>
+              <dt>{_('checkout.delivery')}</dt>
+              <dd>
+                <bdi>{shipping.title}</bdi>
+              </dd>
+            </div>
+          )}
+          {ways?.length == 1 && (
+            <div>
+              <dt>{_('checkout.payment')}</dt>
+              <dd>
+                <PayWayText way={ways[0]!} />
+              </dd>
+            </div>
+          )}
+          {ways?.length === 0 && (
+            <div>
+              <dt>{_('checkout.payment')}</dt>
+              <dd>{_('checkout.paymentOffline')}</dd>
+            </div>
+          )}
+        </dl>
+        {ways && ways.length > 1 && (
+          <fieldset className="pay-ways">
+            <legend>{_('checkout.payment')}</legend>
+            {ways.map((w) => (
+              <label key={payWayKey(w)} className="radio">
+                <input
+                  type="radio"
+                  name="pay-way"
+                  checked={!!way && payWayKey(way) == payWayKey(w)}
+                  onChange={() => onChooseWay(w)}
+                />
+                <span>
+                  <PayWayText way={w} />
                 </span>
-              )}
-            </span>
-            {line.lineItemPrice && <Price amount={line.lineItemPrice.amount} currency={currency} />}
-          </li>
-        ))}
-      </ul>
-      <Totals
-        summary={checkout.priceSummary}
-        currency={currency}
-        taxIncluded={checkout.taxIncludedInPrice}
-        code={checkout.appliedDiscounts[0]?.coupon?.code}
-        delivery={shipping?.title}
-      />
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </section>
+      <aside aria-labelledby="review-summary" className="checkout-aside review-summary">
+        <h2 id="review-summary">{_('checkout.summary')}</h2>
+        <ul className="checkout-lines">
+          {checkout.lineItems.map((line) => (
+            <li key={line.id}>
+              <span>
+                <bdi>{lineName(line)}</bdi> × {line.quantity}
+                <LineChoices line={line} />
+                {nonZero(line.taxDetails?.totalTax) && (
+                  <span className="muted line-tax">
+                    {_(checkout.taxIncludedInPrice ? 'totals.lineTaxIncluded' : 'totals.lineTax', {
+                      amount: format.price(line.taxDetails.totalTax.amount, currency),
+                    })}
+                  </span>
+                )}
+              </span>
+              {line.lineItemPrice && <Price amount={line.lineItemPrice.amount} currency={currency} />}
+            </li>
+          ))}
+        </ul>
+        <Totals
+          summary={checkout.priceSummary}
+          currency={currency}
+          taxIncluded={checkout.taxIncludedInPrice}
+          code={checkout.appliedDiscounts[0]?.coupon?.code}
+          delivery={shipping?.title}
+        />
+      </aside>
       <div className="review__actions">
         <button
           type="button"
@@ -141,7 +148,7 @@ export function ReviewStep({
           {_('checkout.edit')}
         </button>
       </div>
-    </section>
+    </>
   );
 }
 

@@ -113,6 +113,15 @@ export async function productIds(db: Queryable, siteId: string, visibleOnly: boo
   return rows.map((r) => r.id);
 }
 
+/** How many products the site's catalog holds, shown or not (the console's setup checklist). */
+export async function countProducts(db: Queryable, siteId: string): Promise<number> {
+  const { rows } = await db.query<{ n: string | number }>(
+    'select count(*) as n from commerce_products where site_id = $1',
+    [siteId],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function loadProduct(db: Queryable, siteId: string, id: string): Promise<Product | undefined> {
   return (await loadProducts(db, siteId, [id]))[0];
 }

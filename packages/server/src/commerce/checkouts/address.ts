@@ -3,6 +3,7 @@
  * carries it (`{address: {country, subdivision, city, postalCode, addressLine, addressLine2, streetAddress},
  * contactDetails: {firstName, lastName, phone, company}}`). Only known string fields are kept, each bounded.
  */
+import { toAlpha2 } from '../../config/countries.js';
 import { invalidField } from '../../errors/wire.js';
 
 export interface DeliveryAddress {
@@ -46,9 +47,11 @@ export function readWixAddress(value: unknown, field: string): DeliveryAddress |
   const c = record(withContact.contactDetails);
   const street = record(a.streetAddress);
   const streetLine = [street.number, street.name].filter((p) => typeof p === 'string' && p).join(' ');
-  const country = text(a.country, `${field}.address.country`, 2)?.toUpperCase();
-  if (country !== undefined && !/^[A-Z]{2}$/.test(country))
-    throw invalidField(`${field}.address.country`, 'must be an ISO 3166 country code such as "FR"');
+  // Alpha-2 as the module keeps it; a known alpha-3 code ("FRA", as older address books saved it) is read as its alpha-2.
+  const typed = text(a.country, `${field}.address.country`, 3)?.toUpperCase();
+  const country = typed === undefined || /^[A-Z]{2}$/.test(typed) ? typed : toAlpha2(typed);
+  if (typed !== undefined && country === undefined)
+    throw invalidField(`${field}.address.country`, 'must be an ISO 3166 country code such as "FR" (or "FRA")');
   const name = [c.firstName, c.lastName].filter((p) => typeof p === 'string' && p.trim()).join(' ');
   const out: DeliveryAddress = {
     name: text(name, `${field}.contactDetails`, LIMITS.name),

@@ -118,6 +118,7 @@ export function registerHostedCheckout(app: FastifyInstance, ctx: AppContext, pr
       country: checkout.shippingAddress?.country,
       shippingMethod: checkout.shippingMethod,
       now: ctx.now(),
+      language: s.t.language,
     });
     const member = s.row.owner.kind === 'member' ? await findMemberById(ctx.db, s.site.id, s.row.owner.id) : undefined;
     const csrf = csrfFor(ctx, ensureCsrfCookie(ctx, s.request, s.reply), s.row.id);
@@ -174,6 +175,7 @@ export function registerHostedCheckout(app: FastifyInstance, ctx: AppContext, pr
           access: access(s.row),
           clientIp: clientIp(s.request),
           language: s.row.owner.kind === 'member' ? undefined : s.t.language,
+          shopperLanguage: s.t.language,
         })
       ).order.id;
     const returnUrl = s.row.thankYouUrl
@@ -276,6 +278,7 @@ export function registerHostedCheckout(app: FastifyInstance, ctx: AppContext, pr
           lines: state.checkout.lines,
           country: str(form, 'country', 2).toUpperCase() || state.checkout.shippingAddress?.country,
           now: ctx.now(),
+          language: s.t.language,
         });
         const update = updateOf(
           form,

@@ -13,7 +13,7 @@ import type { SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/catalogue.js';
 import { httpErrors, invalidField } from '../../errors/wire.js';
-import { mailLanguage } from '../../i18n/index.js';
+import { mailLanguage, siteLanguages } from '../../i18n/index.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { findMemberById } from '../../members/index.js';
 import { emitEvent } from '../../webhooks/emit.js';
@@ -24,7 +24,9 @@ import { markPlaced } from '../checkouts/store.js';
 import { useDiscount } from '../discounts/store.js';
 import { recordReservations, takeStock } from '../inventory/reservations.js';
 import { shopLimits } from '../limits.js';
+import type { Product } from '../catalog/types.js';
 import { lineChoices } from '../line-choices.js';
+import type { ChosenShipping } from '../pricing/shipping.js';
 import { quoteLines, type Quote } from '../quote.js';
 import { commerceSettings } from '../settings.js';
 import { devPaymentsOn } from '../payments/providers/dev.js';
@@ -42,15 +44,26 @@ export interface PlaceInput {
   clientIp: string | null;
   /** The confirmation mail's language when the request names one. */
   language?: string | undefined;
+  /**
+   * The language the shopper read the shop in: the order keeps its lines' product names and its delivery's name as
+   * they were shown in it (the catalog's and the config's translations), for its pages and mails.
+   */
+  shopperLanguage?: string | undefined;
 }
 
-/** The priced lines as the order keeps them. */
-function orderLines(quote: Quote): OrderLine[] {
+/** The product's name in `language` when the catalog translates it ("fr" also reads "fr-CA"'s base). */
+const nameIn = (product: Product, language: string | undefined): string =>
+  (language && (product.translations[language]?.name || product.translations[language.split('-')[0]!]?.name)) ||
+  product.name;
+
+/** The priced lines as the order keeps them, named as the shopper read them (`originalName` when that differs). */
+function orderLines(quote: Quote, language: string | undefined): OrderLine[] {
   return quote.lines.map(({ line, product, variant, priced }) => ({
     id: line.id,
     productId: line.productId,
     variantId: line.variantId,
-    name: product!.name,
+    name: nameIn(product!, language),
+    ...(nameIn(product!, language) !== product!.name ? { originalName: product!.name } : {}),
     slug: product!.slug,
     choices: variant!.choices,
     options: lineChoices(product!, variant!),
@@ -66,6 +79,12 @@ function orderLines(quote: Quote): OrderLine[] {
     taxRate: priced!.taxRate,
     total: priced!.total,
   }));
+}
+
+/** The delivery as chosen, with the config's own name as `originalName` when the shopper read a translation. */
+function withOriginalName(delivery: ChosenShipping, site: SiteConfig): ChosenShipping {
+  const written = site.shipping?.methods.find((m) => m.id === delivery.methodId)?.name;
+  return written && written !== delivery.name ? { ...delivery, originalName: written } : delivery;
 }
 
 const base = (ctx: AppContext) => ctx.config.publicUrl.replace(/\/$/, '');
@@ -118,9 +137,10 @@ export async function placeOrder(
       shippingMethod: checkout.shippingMethod,
       now,
       strict: true,
+      language: input.shopperLanguage,
     });
     checkSellable(quote, site);
-    const lines = orderLines(quote);
+    const lines = orderLines(quote, input.shopperLanguage);
     const taken = await takeStock(
       tx,
       site.id,
@@ -147,7 +167,7 @@ export async function placeOrder(
       total: priced.total,
       couponCode: priced.coupon?.code ?? null,
       shippingAddress: checkout.shippingAddress,
-      shippingMethod: priced.delivery,
+      shippingMethod: priced.delivery && withOriginalName(priced.delivery, site),
       checkoutId: checkout.id,
       expiresAt: new Date(now + limits.unpaidOrderHours * HOUR_MS),
       createdAt: new Date(now),
@@ -174,9 +194,11 @@ export async function placeOrder(
         : { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: owner.id };
     await emitEvent(tx, { siteId: site.id, type: 'order.created', identity, data: { order: orderView(placed) }, now });
     if (owner.kind === 'visitor') guestToken = signOrderLink(orderLinkSecret(ctx.tokens.keys), site.id, id, now);
+    // The storefront's page in the mail's language: `/fr/order…` for a French mail, no prefix for the site's default.
+    const prefix = language === siteLanguages(site)[0] ? '' : `/${language}`;
     const url = guestToken
-      ? `${base(ctx)}/order?token=${encodeURIComponent(guestToken)}`
-      : `${base(ctx)}/account/orders/${encodeURIComponent(id)}`;
+      ? `${base(ctx)}${prefix}/order?token=${encodeURIComponent(guestToken)}`
+      : `${base(ctx)}${prefix}/account/orders/${encodeURIComponent(id)}`;
     const tax = priced.taxName ? { name: priced.taxName, rate: priced.taxRate } : null;
     const ways = {
       online: !!ctx.config.payments?.stripe || devPaymentsOn(ctx.config),

@@ -14,7 +14,10 @@ export interface OrderLine {
   id: string;
   productId: string;
   variantId: string;
+  /** The product's name as the shopper read it: in the language they bought in when the catalog translates it. */
   name: string;
+  /** The catalog's own name, when the shopper read a translation. */
+  originalName?: string;
   slug: string;
   /** The variant's choice values by option, e.g. {"Size": "M"}. */
   choices: Record<string, string>;

@@ -21,7 +21,10 @@ export interface ShippingOffer {
 /** What an order records of its delivery. */
 export interface ChosenShipping {
   methodId: string;
+  /** As the shopper read it (commerce/quote.ts names methods in the shopper's language). */
   name: string;
+  /** On an order: the config's own name, when the shopper read a translation. */
+  originalName?: string;
   country: string;
   amount: number;
 }

@@ -2,8 +2,9 @@
  * What Vitrine serves beside the Wix wire for its own storefront (docs/commerce.md → Vitrine's own routes): the
  * two reads Wix's clients have no call for.
  *   GET  /_api/vitrine/v1/shipping-methods  (visitor/member) → {methods, countries}: `sites[].shipping` as
- *                                             configured (amounts as written, in the currency's units), for any
- *                                             site; empty lists when it has no delivery methods
+ *                                             configured (amounts as written, in the currency's units; names and
+ *                                             descriptions in the Accept-Language's language where the config
+ *                                             translates them), for any site; empty lists when it has no methods
  *   POST /_api/vitrine/v1/orders/by-link    (visitor/member) {token} → {order}: the order a confirmation mail's
  *                                             signed link names (orders/order-link.ts), in the shape of
  *                                             GET /ecom/v1/orders/:id; 404 for a forged token, 410 once expired
@@ -18,6 +19,7 @@ import { appError } from '../../errors/catalogue.js';
 import { Key, Open, op } from '../../http/schemas/common.js';
 import { orderLinkSecret, readOrderLink } from '../orders/order-link.js';
 import { findOrder } from '../orders/store.js';
+import { shippingIn } from '../../config/shipping.js';
 import { deliveredCountries } from '../pricing/shipping.js';
 import { ecomScope } from '../wix/ecom-caller.js';
 import { wixOrder } from '../wix/ecom-order-shapes.js';
@@ -28,7 +30,9 @@ const S = {
   shippingMethods: op(
     "The site's delivery methods (flat rates per country, free above an amount), as `sites[].shipping` says",
     Open({
-      methods: Key('Methods {id, name, description?, rates: [{countries, amount}], freeAbove?}'),
+      methods: Key(
+        'Methods {id, name, description?, rates: [{countries, amount}], freeAbove?}, named in the Accept-Language’s language where translated',
+      ),
       countries: Key('Every country some method delivers to, sorted'),
     }),
   ),
@@ -43,9 +47,10 @@ export const vitrineCommerceRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(`${VITRINE_PREFIX}/shipping-methods`, { schema: S.shippingMethods }, async (request) => {
-    const { site } = await ecomScope(request, ctx, { keys: false });
-    const shipping = site.shipping;
-    if (!shipping) return { methods: [], countries: [] };
+    const { site, wire } = await ecomScope(request, ctx, { keys: false });
+    if (!site.shipping) return { methods: [], countries: [] };
+    // Named in the shopper's language (Accept-Language among the site's languages) where the config translates them.
+    const shipping = shippingIn(site.shipping, wire.buyerLanguage);
     return {
       methods: shipping.methods.map((m) => ({
         id: m.id,

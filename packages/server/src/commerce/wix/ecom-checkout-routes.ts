@@ -98,6 +98,7 @@ export const ecomCheckoutRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       country: checkout.shippingAddress?.country,
       shippingMethod: checkout.shippingMethod,
       now: ctx.now(),
+      language: scope.wire.buyerLanguage,
     });
     return { checkout: wixCheckout(checkout, quote, scope.wire) };
   }
@@ -145,6 +146,8 @@ export const ecomCheckoutRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       clientIp: clientIp(request),
       // A member's mail follows their profile's language; a guest's, the language their browser asked for.
       language: scope.owner?.kind === 'member' ? undefined : scope.wire.buyerLanguage,
+      // The lines and the delivery keep the names the shopper read.
+      shopperLanguage: scope.wire.buyerLanguage,
     });
     return { orderId: order.id };
   });

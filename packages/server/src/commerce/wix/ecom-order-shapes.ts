@@ -33,7 +33,7 @@ export function wixOrder(order: Order, ctx: MoneyFormat & { publicUrl: string; s
       const beforeTax = order.pricesIncludeTax ? net - l.tax : net;
       return {
         id: l.id,
-        productName: { original: l.name, translated: l.name },
+        productName: { original: l.originalName ?? l.name, translated: l.name },
         catalogReference: catalogReference(l.productId, l.variantId, l.options),
         quantity: l.quantity,
         totalDiscount: price(l.discount),

@@ -5,7 +5,8 @@
  *   "shipping": { "methods": [
  *     { "id": "standard", "name": "Standard delivery",
  *       "rates": [{ "countries": ["FR", "BE"], "amount": 4.9 }, { "countries": ["DE"], "amount": 6.9 }],
- *       "freeAbove": 50 } ] }
+ *       "freeAbove": 50,
+ *       "translations": { "fr": { "name": "Livraison standard", "description": "2 à 4 jours ouvrés" } } } ] }
  */
 import { Type } from 'typebox';
 import { Id, List, Optional, Strict, Text } from './common.js';
@@ -24,6 +25,14 @@ export const ShippingRateSchema = Strict({
   amount: Amount('The flat price of delivery to these countries'),
 });
 
+/** A language tag of `sites[].languages`: "fr", "pt-BR". */
+const LANGUAGE_TAG = '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$';
+
+export const ShippingTranslationSchema = Strict({
+  name: Text({ maxLength: 80, description: 'The name in this language, e.g. "Livraison standard"' }),
+  description: Optional(Text({ maxLength: 200, description: 'The description in this language' })),
+});
+
 export const ShippingMethodSchema = Strict({
   id: Id(),
   name: Text({ maxLength: 80, description: 'What shoppers see, e.g. "Standard delivery"' }),
@@ -34,6 +43,14 @@ export const ShippingMethodSchema = Strict({
     'x-too-few': 'must list at least one rate, e.g. [{"countries": ["FR"], "amount": 4.9}]',
   }),
   freeAbove: Optional(Amount('Orders whose subtotal reaches this amount ship free by this method')),
+  /** Per language of the site: what shoppers reading it see instead of `name` and `description`. */
+  translations: Optional(
+    Type.Record(Type.String({ pattern: LANGUAGE_TAG }), ShippingTranslationSchema, {
+      description:
+        'The name and description in other languages of the site, e.g. {"fr": {"name": "Livraison standard"}}',
+      'x-message': 'must map language tags such as "fr" to {"name", "description"?}',
+    }),
+  ),
 });
 
 export const ShippingSchema = Strict({

@@ -16,6 +16,8 @@ import type { CallOrigin } from '../flow.js';
  * `Authorization: <token>,<apiKey>`): found or created (without a password), answered with a session token.
  * With `verifyEmail: true` onto an existing unverified password account, the account is taken over for
  * the owner of the address (identity/account-linking.ts; audit F-2) instead of linked as it is.
+ * `mergeExistingContact` (default true) merges with what the address has; `false` is refused
+ * (CONTACT_MERGE_REQUIRED), since a second record for one address cannot be made.
  */
 export async function signOn(
   deps: IdentityDeps,
@@ -33,6 +35,9 @@ export async function signOn(
   const parsed = parseProfile(input.profile);
   throwViolations([emailViolation(input.loginId), ...parsed.violations]);
   const email = emailOf(input.loginId);
+  // Vitrine keeps one record per address: the member, and the guest orders that join it once the address is
+  // verified (commerce/orders/guest-orders.ts). A separate contact cannot be made, so `false` is refused by name.
+  if (input.mergeExistingContact === false) throw appError('CONTACT_MERGE_REQUIRED');
   return deps.ctx.db.transaction(async (tx) => {
     const now = deps.ctx.now();
     let adopted: { adopted: true; sessionsEnded: number } | undefined;

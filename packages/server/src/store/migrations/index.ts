@@ -42,6 +42,7 @@ import { auditDeleteGuard } from './0075_audit_delete_guard.js';
 import { ownerSites } from './0076_owner_sites.js';
 import { auditPruneRole } from './0077_audit_prune_role.js';
 import { ownerLinkPurpose } from './0078_owner_link_purpose.js';
+import { ownerEmailChange } from './0108_owner_email_change.js';
 import { siteSettings } from './0079_site_settings.js';
 import { itemTranslations } from './0080_item_translations.js';
 import { ssoLoginLanguage } from './0082_sso_login_language.js';
@@ -53,6 +54,7 @@ import { commercePayments } from './0098_commerce_payments.js';
 import { commerceCheckoutPages } from './0099_commerce_checkout_pages.js';
 import { memberProfileDefaults } from './0100_member_profile_defaults.js';
 import { deletedMembers } from './0101_deleted_members.js';
+import { memberAddressCountries } from './0104_member_address_countries.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
@@ -61,7 +63,8 @@ import { deletedMembers } from './0101_deleted_members.js';
  * 80–89 languages (translated item fields, the language of each mail, of a provider sign-in), 90–99 commerce
  * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts; 91 moves older
  * shops' Products, Cart and Orders items into them; 92 collections' translations; 93 drops the older shop's tables;
- * 98 payments); 100–101 members (profile defaults and the slug index; deleted members' ids).
+ * 98 payments); 100–109 turn-5 review fixes (100–101 members: profile defaults and the slug index, deleted
+ * members' ids; 108 owners' email change).
  */
 export const migrations: readonly Migration[] = [
   core,
@@ -118,4 +121,6 @@ export const migrations: readonly Migration[] = [
   commerceCheckoutPages,
   memberProfileDefaults,
   deletedMembers,
+  memberAddressCountries,
+  ownerEmailChange,
 ];
