@@ -216,6 +216,13 @@ describe('@wix/members: changes', () => {
     expect((await admin.members.deleteMemberPhones(m._id!)).member?.contact?.phones).toEqual([]);
     expect((await admin.members.deleteMemberAddresses(m._id!)).member?.contact?.addresses).toEqual([]);
     expect((await admin.members.deleteMemberEmails(m._id!)).member?.contact?.emails).toEqual([]);
+    await expect(
+      admin.members.updateMember(m._id!, { profile: { photo: { url: 'javascript:alert(1)' } } }),
+    ).rejects.toSatisfy(
+      (e) =>
+        (e as { details?: { validationError?: { fieldViolations?: { field?: string }[] } } }).details?.validationError
+          ?.fieldViolations?.[0]?.field === 'member.profile.photo.url',
+    );
     const slugged = await admin.members.updateMemberSlug(m._id!, `upd-${Date.now()}`);
     expect(slugged.member?.profile?.slug).toMatch(/^upd-/);
   });

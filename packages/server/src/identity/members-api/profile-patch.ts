@@ -54,7 +54,11 @@ export function applyMemberPatch(before: Json, member: Json): Json {
       const photo = obj(profile.photo);
       if (profile.photo !== null && !photo)
         throw invalidField('member.profile.photo', 'must be an object', 'INVALID_TYPE');
-      setText(out, 'picture', photo ? (photo.url ?? null) : null, 'member.profile.photo.url');
+      const url = photo ? (photo.url ?? null) : null;
+      // Other members and visitors see the photo (PUBLIC fieldset): a web address only, never `javascript:` or `data:`.
+      if (typeof url === 'string' && url !== '' && !/^https?:\/\/[^\s]+$/i.test(url))
+        throw invalidField('member.profile.photo.url', 'must be an http or https address', 'INVALID_URL');
+      setText(out, 'picture', url, 'member.profile.photo.url');
     }
   }
   if (member.privacyStatus !== undefined && member.privacyStatus !== 'UNKNOWN')
