@@ -5,8 +5,9 @@ import { startWixClientServer, type WixClientServer } from './wix-fetch.js';
 
 /**
  * The unmodified `@wix/members` module's `getCurrentMember` (issue #34): it calls the Members API's
- * canonical `GET /members/v1/members/my` on www.wixapis.com, which Vitrine serves read-only from the
- * profile the identity module and the account pages write (docs/members.md).
+ * canonical `GET /members/v1/members/my` on www.wixapis.com, which Vitrine serves from the profile the
+ * identity module and the account pages write (docs/members.md). The rest of the Members API:
+ * members-api.test.ts.
  */
 const CLIENT = 'wix-members';
 const REDIRECT = 'https://members.test/callback';

@@ -5,7 +5,8 @@
  * response against the schema of its status. A document that says less or otherwise than the wire fails.
  */
 import { items } from '@wix/data';
-import { createClient, OAuthStrategy } from '@wix/sdk';
+import { members } from '@wix/members';
+import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,8 @@ type Operation = {
   responses: Record<string, { content?: Record<string, { schema: object }> }>;
 };
 type OpenApi = { paths: Record<string, Record<string, Operation>>; components: object };
+
+const API_KEY = 'recording-members-key-0123456789abcdef';
 
 let server: TestServer;
 let routing: ReturnType<typeof routeWixToLocal>;
@@ -80,6 +83,7 @@ beforeAll(async () => {
     site: (s) => ({
       ...s,
       policies: { ...s.policies, emailVerification: 'off', memberApproval: 'auto', captcha: 'off' },
+      apiKeys: [...s.apiKeys, { name: 'recording', key: API_KEY }],
       clients: [
         ...s.clients,
         {
@@ -147,45 +151,90 @@ describe('the compat flows, recorded, against /openapi.json', () => {
       stop();
     }
 
-    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApi;
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    ajv.addSchema({ $id: 'https://vitrine.invalid/openapi.json', components: doc.components });
-    const compile = (schema: object) =>
-      ajv.compile(
-        JSON.parse(
-          JSON.stringify(schema).replaceAll('"#/components/', '"https://vitrine.invalid/openapi.json#/components/'),
-        ),
-      );
+    expect(await problemsOf(pairs)).toEqual([]);
+  });
 
-    expect(pairs.length).toBeGreaterThan(15);
-    // Successes and the error envelopes both: a not-found item, a duplicate id, a wrong password, a bad email.
-    const statuses = new Set(pairs.map((p) => p.status));
-    expect([...statuses].filter((s) => s >= 400).length).toBeGreaterThanOrEqual(2);
-    expect(statuses.has(200)).toBe(true);
-    const problems: string[] = [];
-    for (const pair of pairs) {
-      const where = `${pair.method} ${pair.path} → ${pair.status}`;
-      const operation = operationOf(doc, pair.method, pair.path);
-      if (!operation) {
-        problems.push(`${where}: not in the document`);
-        continue;
-      }
-      const requestSchema = operation.requestBody?.content['application/json']?.schema;
-      if (pair.requestBody !== undefined && requestSchema) {
-        const validate = compile(requestSchema);
-        if (!validate(pair.requestBody)) problems.push(`${where}: request ${ajv.errorsText(validate.errors)}`);
-      }
-      const schema = responseSchema(operation, pair.status);
-      if (!schema) {
-        problems.push(`${where}: no response schema for this status`);
-        continue;
-      }
-      const validate = compile(schema);
-      if (!validate(pair.responseBody))
-        problems.push(
-          `${where}: response ${ajv.errorsText(validate.errors)} in ${JSON.stringify(pair.responseBody).slice(0, 200)}`,
-        );
+  it('every request and response of the Members API flows (@wix/members) matches the document', async () => {
+    pairs.length = 0;
+    const stop = record(server.url);
+    try {
+      const owner = createClient({
+        modules: { members },
+        auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: server.siteId }),
+      });
+      const email = `rec-members-${Date.now()}@example.com`;
+      expect((await owner.members.queryMembers().eq('loginEmail', email).find()).items).toEqual([]);
+      const created = await owner.members.createMember({ member: { loginEmail: email, status: 'PENDING' } });
+      await expect(owner.members.createMember({ member: { loginEmail: email } })).rejects.toThrow();
+      await owner.members.getMember(created._id!, { fieldsets: ['FULL'] });
+      await owner.members.listMembers({ paging: { limit: 10 } });
+      await owner.members.updateMember(created._id!, {
+        profile: { nickname: 'Recorded' },
+        contact: { firstName: 'Rec', phones: ['+33 1 23 45 67 89'], customFields: { size: { value: 42 } } },
+      });
+      await owner.members.updateMemberSlug(created._id!, `rec-${Date.now()}`);
+      await owner.members.deleteMemberPhones(created._id!);
+      await owner.members.approveMember(created._id!);
+      const member = createClient({ modules: { members }, auth: OAuthStrategy({ clientId: 'recording-client' }) });
+      member.auth.setTokens(await member.auth.generateVisitorTokens());
+      await expect(member.members.createMember({ member: { loginEmail: `x${email}` } })).rejects.toThrow();
+      member.auth.setTokens(await member.auth.getMemberTokensForExternalLogin(created._id!, API_KEY));
+      await member.members.getCurrentMember({ fieldsets: ['FULL'] });
+      await member.members.updateCurrentMemberSlug(`rec-mine-${Date.now()}`);
+      await member.members.joinCommunity();
+      await member.members.leaveCommunity();
+      await owner.members.blockMember(created._id!);
+      await owner.members.deleteMember(created._id!);
+      await expect(owner.members.getMember(created._id!)).rejects.toThrow();
+    } finally {
+      stop();
     }
-    expect(problems).toEqual([]);
+    const statuses = new Set(pairs.filter((p) => p.path.startsWith('/members/')).map((p) => p.status));
+    expect([...statuses].sort()).toEqual([200, 403, 404, 409]);
+    expect(await problemsOf(pairs)).toEqual([]);
   });
 });
+
+/** Each recorded pair checked against GET /openapi.json: request body, and the response of its status. */
+async function problemsOf(recorded: Pair[]): Promise<string[]> {
+  const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApi;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addSchema({ $id: 'https://vitrine.invalid/openapi.json', components: doc.components });
+  const compile = (schema: object) =>
+    ajv.compile(
+      JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/', '"https://vitrine.invalid/openapi.json#/components/'),
+      ),
+    );
+
+  expect(recorded.length).toBeGreaterThan(15);
+  // Successes and the error envelopes both: a not-found item, a duplicate id, a wrong password, a bad email.
+  const statuses = new Set(recorded.map((p) => p.status));
+  expect([...statuses].filter((s) => s >= 400).length).toBeGreaterThanOrEqual(2);
+  expect(statuses.has(200)).toBe(true);
+  const problems: string[] = [];
+  for (const pair of recorded) {
+    const where = `${pair.method} ${pair.path} → ${pair.status}`;
+    const operation = operationOf(doc, pair.method, pair.path);
+    if (!operation) {
+      problems.push(`${where}: not in the document`);
+      continue;
+    }
+    const requestSchema = operation.requestBody?.content['application/json']?.schema;
+    if (pair.requestBody !== undefined && requestSchema) {
+      const validate = compile(requestSchema);
+      if (!validate(pair.requestBody)) problems.push(`${where}: request ${ajv.errorsText(validate.errors)}`);
+    }
+    const schema = responseSchema(operation, pair.status);
+    if (!schema) {
+      problems.push(`${where}: no response schema for this status`);
+      continue;
+    }
+    const validate = compile(schema);
+    if (!validate(pair.responseBody))
+      problems.push(
+        `${where}: response ${ajv.errorsText(validate.errors)} in ${JSON.stringify(pair.responseBody).slice(0, 200)}`,
+      );
+  }
+  return problems;
+}

@@ -103,6 +103,9 @@ export const ERRORS = {
   },
   MEMBER_NOT_FOUND: { code: 'MEMBER_NOT_FOUND', status: 404, text: 'No such member' },
   IDENTITY_NOT_FOUND: { code: 'IDENTITY_NOT_FOUND', status: 404, text: 'No such identity' },
+  // The Members API (issue #52): a deleted member's id, and a slug another member holds (Wix's own code).
+  MEMBER_DELETED: { code: 'MEMBER_DELETED', status: 404, text: 'This member was deleted' },
+  SLUG_ALREADY_EXISTS: { code: 'SLUG_ALREADY_EXISTS', status: 409, text: 'Another member has this slug' },
   VERIFICATION_FAILED: { code: 'VERIFICATION_FAILED', status: 400, text: 'The code is wrong' },
   INVALID_STATE_TOKEN: {
     code: 'INVALID_STATE_TOKEN',

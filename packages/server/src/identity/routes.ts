@@ -8,7 +8,6 @@ import { CaptchaVerifier } from '../security/index.js';
 import { privateNetworksAllowed } from '../http/outbound/index.js';
 import { changePassword } from './flows/change-password.js';
 import { login } from './flows/login.js';
-import { getCurrentMember } from './flows/members-api.js';
 import { getMyMember, patchMyMember } from './flows/my-member.js';
 import { register } from './flows/register.js';
 import { signOn } from './flows/sign-on.js';
@@ -21,6 +20,7 @@ import {
 } from './flows/verify-email.js';
 import type { IdentityDeps } from './common.js';
 import { startHousekeeping } from './housekeeping.js';
+import { membersApiRoutes } from './members-api/routes.js';
 import { mfaRoutes } from './mfa/routes.js';
 import {
   activationClientId,
@@ -108,6 +108,8 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
   );
   await app.register(named(mfaRoutes), { deps });
   await app.register(named(ssoRoutes), { deps });
+  // The Members API (`@wix/members`) on its canonical paths (members-api/routes.ts).
+  await app.register(named(membersApiRoutes), { deps });
 
   const verification = '/_api/iam/verification/v1';
   app.post(`${verification}/auth/verify`, { schema: S.verify, schemaErrorFormatter }, async (request) =>
@@ -143,10 +145,6 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
 
   app.get('/_api/members/v1/members/my', { schema: S.myMember }, async (request) =>
     getMyMember(deps, await memberScopeOf(request, ctx)),
-  );
-  // The Members API's canonical path, which @wix/members calls on www.wixapis.com (docs/members.md).
-  app.get('/members/v1/members/my', { schema: S.currentMember }, async (request) =>
-    getCurrentMember(deps, await memberScopeOf(request, ctx), request.query as { fieldsets?: unknown }),
   );
   app.patch('/_api/members/v1/members/my', { schema: S.patchMyMember, schemaErrorFormatter }, async (request) =>
     patchMyMember(deps, await memberScopeOf(request, ctx), request.body),

@@ -159,16 +159,6 @@ export const IDENTITY_SCHEMAS = {
     AnyObject('algorithm, challenge, salt, signature, maxnumber'),
   ),
   myMember: op("The signed-in member's profile", Open({ member: AnyObject() })),
-  currentMember: op(
-    "The signed-in member in Wix's Members API shape (@wix/members getCurrentMember), read-only",
-    Open({ member: AnyObject() }),
-    {
-      querystring: Type.Object(
-        { fieldsets: Described('PUBLIC (default), EXTENDED or FULL; may repeat') },
-        { additionalProperties: true },
-      ),
-    },
-  ),
   patchMyMember: op("Change the signed-in member's profile", Open({ member: AnyObject() }), {
     body: Body({
       profile: Type.Object(

@@ -1,11 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
-import { findMemberById, setApproval, type Member, adminMemberView, emitMemberTransition } from '../members/index.js';
+import {
+  adminMemberView,
+  changeMemberAccess,
+  endMemberSessions,
+  findMemberById,
+  type Member,
+} from '../members/index.js';
 import { createRecoveryMail, secondFactorLockState, unlockSecondFactor } from '../identity/index.js';
-import { revokeSessionTokens } from '../sessions/session-tokens.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
+import type { WebhookIdentity } from '../webhooks/events.js';
 import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
 import { lastSignIn, memberSessions, signInMethods } from './details.js';
 import type { MemberParams } from './schemas.js';
@@ -70,9 +76,7 @@ export async function memberActionHandler(
   const member = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const target = await memberOr404(tx, siteId, id, true);
-    const after = await applyAction(ctx, tx, action, siteId, target, now, access.owner ? 'owner' : 'admin_key');
-    await emitMemberTransition(tx, target, after, identity, now);
-    return after;
+    return applyAction(ctx, tx, action, target, now, { identity, by: access.owner ? 'owner' : 'admin_key' });
   });
   await recordOwnerAction(ctx, request, access, { action }, { memberId: member.id });
   return { member: adminMemberView(member) };
@@ -82,29 +86,19 @@ async function applyAction(
   ctx: AppContext,
   tx: Queryable,
   action: MemberAction,
-  siteId: string,
   target: Member,
   now: number,
-  by: 'owner' | 'admin_key',
+  { identity, by }: { identity: WebhookIdentity; by: 'owner' | 'admin_key' },
 ): Promise<Member> {
+  const { siteId } = target;
   switch (action) {
     case 'approve':
-      return (await setApproval(tx, siteId, target.email, 'approve', now))!;
-    case 'block': {
-      const blocked = (await setApproval(tx, siteId, target.email, 'block', now))!;
-      await endSessions(ctx, tx, siteId, target.id, 'blocked', now);
-      return blocked;
-    }
+    case 'block':
     case 'unblock':
-      // Back to where the owner's approval left them: active when approved, else waiting.
-      await tx.query(
-        `update members set status = case when approved then 'ACTIVE' else 'PENDING' end, revision = revision + 1, updated_at = $3
-         where site_id = $1 and id = $2 and status = 'BLOCKED'`,
-        [siteId, target.id, new Date(now)],
-      );
-      return memberOr404(tx, siteId, target.id);
+      // One path with the Members API's approveMember/blockMember: the change, ended sessions, webhooks.
+      return changeMemberAccess(tx, target, action, identity, now);
     case 'end-sessions':
-      await endSessions(ctx, tx, siteId, target.id, 'admin', now);
+      await endMemberSessions(tx, siteId, target.id, 'admin', now);
       return target;
     case 'unlock-second-factor':
       // Audit S-5: the owner ends a lock that wrong second-step answers caused (and the count below it).
@@ -135,17 +129,4 @@ async function applyAction(
       });
       return target;
   }
-}
-
-// Refresh tokens stop working and unspent session tokens die; access tokens fail their session check.
-async function endSessions(
-  ctx: AppContext,
-  tx: Queryable,
-  siteId: string,
-  memberId: string,
-  reason: string,
-  now: number,
-): Promise<void> {
-  await ctx.tokens.revokeMemberSessions(tx, siteId, memberId, { reason });
-  await revokeSessionTokens(tx, siteId, memberId, now);
 }

@@ -30,6 +30,15 @@ const BY_MEMBER = [
   'sso_identities',
 ] as const;
 
+/** When the member with this id was deleted, or undefined (never deleted, or not an id). */
+export async function memberDeletedAt(q: Queryable, siteId: string, id: string): Promise<Date | undefined> {
+  const { rows } = await q.query<{ deleted_at: Date | string }>(
+    'select deleted_at from deleted_members where site_id = $1 and member_id = $2',
+    [siteId, id],
+  );
+  return rows[0] ? new Date(rows[0].deleted_at) : undefined;
+}
+
 export async function deleteMember(
   tx: Queryable,
   member: Member,
@@ -58,6 +67,11 @@ export async function deleteMember(
     [siteId, id],
   );
   await tx.query('delete from members where site_id = $1 and id = $2', [siteId, id]);
+  // The id alone stays, so it answers as deleted (memberDeletedAt) rather than as never known.
+  await tx.query(
+    'insert into deleted_members (site_id, member_id, deleted_at) values ($1, $2, $3) on conflict do nothing',
+    [siteId, id, new Date(now)],
+  );
   await emitEvent(tx, {
     siteId,
     type: 'member.deleted',

@@ -19,11 +19,20 @@ export {
   type Member,
 } from './store.js';
 
+// The Members API's query (identity/members-api/) reads rows with its own `where` and turns them into members.
+export { toMember as memberFromRow, type MemberRow } from './store.js';
+
 // Member events (webhooks), written in the change's transaction.
 export { emitMemberEvent, emitMemberTransition, verifyMemberEmail } from './events.js';
 
-// Deleting a member: the console's Delete member and the member's own, on the account page.
-export { deleteMember } from './deletion.js';
+// Deleting a member: the console's Delete member, the member's own (account page, Members API) and the API's.
+export { deleteMember, memberDeletedAt } from './deletion.js';
+
+// An owner's approve / block / unblock and ending a member's sessions: the console and the Members API (#52).
+export { changeMemberAccess, endMemberSessions, type AccessAction } from './access-actions.js';
+
+// Profile defaults and unique slugs (#52): the Members API's slug updates and the member import.
+export { freeSlug, isSlugClash, slugBase, slugTaken, withProfileDefaults } from './profile-defaults.js';
 
 // The admin API's view and search of members (member-admin/).
 export { adminMemberView } from './view.js';

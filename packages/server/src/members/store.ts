@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
 // Addresses compare by one normalised key (security/email-key.ts, audit S-8), as every store keyed on them does.
 import { emailKey } from '../security/index.js';
+import { withProfileDefaults } from './profile-defaults.js';
 
 /** Members of a site: the rows behind register, login, approval and the admin API. */
 export type MemberStatus = 'PENDING' | 'ACTIVE' | 'BLOCKED';
@@ -32,7 +33,7 @@ export interface Member {
   hasActiveFactors?: boolean;
 }
 
-interface MemberRow {
+export interface MemberRow {
   site_id: string;
   id: string;
   email: string;
@@ -49,7 +50,8 @@ interface MemberRow {
   imported_at?: Date | string | null;
 }
 
-function toMember(r: MemberRow): Member {
+/** A `members` row as a Member (the Members API's query reads rows with its own `where`). */
+export function toMember(r: MemberRow): Member {
   return {
     siteId: r.site_id,
     id: r.id,
@@ -118,31 +120,40 @@ export interface NewMember {
   now: number;
 }
 
-/** Inserts a member; `undefined` when the address is taken (the unique key decides, so races are safe). */
+/**
+ * Inserts a member with the profile defaults Wix makes (profile-defaults.ts: nickname, a free slug);
+ * `undefined` when the address is taken (the unique key decides, so races are safe). A slug another
+ * registration took in between is chosen again.
+ */
 export async function insertMember(tx: Queryable, m: NewMember): Promise<Member | undefined> {
   const at = new Date(m.now);
-  const { rows } = await tx.query<MemberRow>(
-    `insert into members (site_id, id, email, email_key, email_verified, password_hash, password_reset_required,
-                          status, approved, profile, visitor_id, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
-     on conflict (site_id, email_key) do nothing
-     returning *`,
-    [
-      m.siteId,
-      randomUUID(),
-      m.email.trim(),
-      emailKey(m.email),
-      m.emailVerified,
-      m.passwordHash,
-      m.passwordResetRequired ?? false,
-      m.approved ? 'ACTIVE' : 'PENDING',
-      m.approved,
-      JSON.stringify(m.profile),
-      m.visitorId ?? null,
-      at,
-    ],
-  );
-  return rows[0] && toMember(rows[0]);
+  for (let attempt = 0; ; attempt++) {
+    const profile = await withProfileDefaults(tx, m.siteId, m.email, m.profile);
+    // No conflict target: a clash on the address or on the slug (members_slug) inserts nothing.
+    const { rows } = await tx.query<MemberRow>(
+      `insert into members (site_id, id, email, email_key, email_verified, password_hash, password_reset_required,
+                            status, approved, profile, visitor_id, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+       on conflict do nothing
+       returning *`,
+      [
+        m.siteId,
+        randomUUID(),
+        m.email.trim(),
+        emailKey(m.email),
+        m.emailVerified,
+        m.passwordHash,
+        m.passwordResetRequired ?? false,
+        m.approved ? 'ACTIVE' : 'PENDING',
+        m.approved,
+        JSON.stringify(profile),
+        m.visitorId ?? null,
+        at,
+      ],
+    );
+    if (rows[0]) return toMember(rows[0]);
+    if ((await findMemberByEmail(tx, m.siteId, m.email)) || attempt >= 4) return undefined;
+  }
 }
 
 export async function setPassword(

@@ -11,4 +11,10 @@ export interface AccessClaims {
   iat: number;
   exp: number;
   jti: string;
+  /**
+   * What `@wix/sdk` apps decode from Wix's own tokens (jwt-decode, as `nextjs/minimal-examples` does):
+   * a JSON string `{"instance": {"metaSiteId": <site id>, …}}` (wix-data-claim.ts, docs/tokens.md).
+   * Informational: the server reads `site`, `sub` and `role`, never this.
+   */
+  data?: string;
 }

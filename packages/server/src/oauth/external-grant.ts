@@ -3,7 +3,7 @@ import { reassignVisitorItems } from '../data/index.js';
 import { handOverToMember } from '../commerce/index.js';
 import { OAuthError } from '../errors/wire.js';
 import { parseAuthorization } from '../http/resolve-caller.js';
-import { findMemberById, isMemberId } from '../members/index.js';
+import { findMemberById, isMemberId, memberDeletedAt } from '../members/index.js';
 import { consumeSessionToken } from '../sessions/session-tokens.js';
 import { clientIp } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
@@ -93,6 +93,7 @@ export const authorizedClientGrant: GrantHandler = async (input, ctx, request) =
       if (!spent || spent.memberId !== memberId) return { refused: 'session-token' } as const;
     }
     const member = await findMemberById(tx, site.id, memberId);
+    if (!member && (await memberDeletedAt(tx, site.id, memberId))) return { refused: 'member-deleted' } as const;
     if (member?.status !== 'ACTIVE') return { refused: 'member' } as const;
     const tokens = await ctx.tokens.createMemberSession(tx, {
       siteId: site.id,
@@ -123,7 +124,9 @@ export const authorizedClientGrant: GrantHandler = async (input, ctx, request) =
       result.refused,
       result.refused === 'session-token'
         ? 'the session token is invalid, used, expired or for another member'
-        : 'no active member with that id',
+        : result.refused === 'member-deleted'
+          ? 'the member with that id was deleted (status DELETED)'
+          : 'no active member with that id',
     );
   }
   return ctx.tokens.response(site, result.tokens.accessToken, result.tokens.refreshToken);

@@ -4,6 +4,7 @@ import { OAuthError } from '../errors/wire.js';
 import type { AuthEventLog } from '../security/index.js';
 import type { Database, Queryable } from '../store/types.js';
 import { signAccessToken, verifyAccessToken, type AccessClaims, type VerifyFailure } from './jwt.js';
+import { wixDataClaim } from './wix-data-claim.js';
 import type { KeyRing } from './keys.js';
 import { endSession } from './session-end.js';
 import { refreshTokenFinder } from './refresh-lookup.js';
@@ -63,6 +64,7 @@ export class TokenService {
     sid?: string,
   ): string {
     const iat = this.seconds();
+    const exp = iat + site.tokens.accessTokenTtl;
     const claims: AccessClaims = {
       iss: this.config.publicUrl,
       sub,
@@ -72,8 +74,9 @@ export class TokenService {
       role,
       ...(sid ? { sid } : {}),
       iat,
-      exp: iat + site.tokens.accessTokenTtl,
+      exp,
       jti: randomUUID(),
+      data: wixDataClaim({ siteId: site.id, clientId, sub, role, iat, exp }),
     };
     return signAccessToken(this.keys, claims);
   }

@@ -4,6 +4,9 @@ import { APP, fragmentOf, Kit, pkce, type HostedPage } from '../../test-support/
 import { Browser } from '../../test-support/sso-kit.js';
 import { findCode } from '../oauth/redirect-store.js';
 
+/** A member without names is shown by their nickname, by default the address's local part (issue #52). */
+const nicknameOf = (email: string) => email.slice(0, email.lastIndexOf('@'));
+
 /**
  * `prompt` on /oauth2/authorize means what OpenID Connect Core §3.1.2.1 says (issue #25), here for
  * members who sign in with a password (passkey members: prompt-passkey.integration.test.ts), each value
@@ -133,7 +136,7 @@ describe('with a live hosted browser session', () => {
   it('select_account → "Continue as": a code for that member; the browser session is kept as it is', async () => {
     const { m, browser, cookie } = await signedIn();
     const page = await kit.authorize(browser, 'select_account');
-    expect(doc(page.html).querySelector('button[type=submit]')!.textContent).toBe(`Continue as ${m.email}`);
+    expect(doc(page.html).querySelector('button[type=submit]')!.textContent).toBe(`Continue as ${nicknameOf(m.email)}`);
     const res = await kit.postForm(browser, page, { action: 'continue', account: m.memberId });
     expect(await kit.memberOfCode(res)).toBe(m.memberId);
     expect(ssoCookieOf(res)).toBeUndefined();
@@ -170,7 +173,9 @@ describe('with a live hosted browser session', () => {
     expect(await kit.memberOfCode(await kit.signInWithPassword(browser, other, second))).toBe(second.memberId);
     const res = await kit.postForm(browser, chooser, { action: 'continue', account: first.memberId });
     expect([res.status, res.headers.get('location')]).toEqual([200, null]);
-    expect(doc(await res.text()).querySelector('button[type=submit]')!.textContent).toBe(`Continue as ${second.email}`);
+    expect(doc(await res.text()).querySelector('button[type=submit]')!.textContent).toBe(
+      `Continue as ${nicknameOf(second.email)}`,
+    );
   });
 });
 

@@ -64,6 +64,7 @@ export const FAMILIES: Family[] = [
     errors: 'wix',
   },
   { prefixes: ['/_api/iam/', '/_iam/', '/_api/members/'], tag: 'Identity', security: token, errors: 'wix' },
+  { prefixes: ['/members/v1/'], tag: 'Members API', security: tokenOrKeys, errors: 'wix' },
   { prefixes: ['/_api/redirects-api/', '/headless/v1/'], tag: 'Redirect sessions', security: token, errors: 'wix' },
   { prefixes: ['/wix-data/v2', '/_api/cloud-data/v2'], tag: 'Data items', security: tokenOrKeys, errors: 'wix' },
   { prefixes: ['/graphql'], tag: 'GraphQL', security: tokenOrKeys, errors: 'none' },

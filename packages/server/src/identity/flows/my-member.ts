@@ -2,7 +2,14 @@
 import { appError } from '../../errors/catalogue.js';
 import { throwViolations, type IdentityDeps } from '../common.js';
 import { toWireIdentity } from '../identity-view.js';
-import { findMemberById, updateProfile, type Member, emitMemberEvent } from '../../members/index.js';
+import {
+  emitMemberEvent,
+  findMemberById,
+  isSlugClash,
+  slugTaken,
+  updateProfile,
+  type Member,
+} from '../../members/index.js';
 import { parseProfile } from '../profile.js';
 import type { PatchMyMemberInput } from '../schemas.js';
 import type { MemberScope } from '../flow.js';
@@ -42,22 +49,33 @@ export async function patchMyMember(deps: IdentityDeps, scope: MemberScope, inpu
   // profile: an object, checked by the route's schema (schemas.ts).
   const parsed = parseProfile(input.profile);
   throwViolations(parsed.violations);
-  return deps.ctx.db.transaction(async (tx) => {
-    const member = await findMemberById(tx, caller.siteId, caller.memberId, true);
-    if (!member) throw appError('MEMBER_NOT_FOUND');
-    const merged: Record<string, unknown> = { ...member.profile };
-    for (const [key, value] of Object.entries(input.profile)) {
-      if (value === null) delete merged[key];
-      else if (parsed.profile[key] !== undefined) merged[key] = parsed.profile[key];
-    }
-    const updated = await updateProfile(tx, caller.siteId, member.id, merged, deps.ctx.now());
-    await emitMemberEvent(tx, {
-      siteId: caller.siteId,
-      memberId: member.id,
-      member: updated,
-      type: 'member.updated',
-      now: deps.ctx.now(),
+  const change = () =>
+    deps.ctx.db.transaction(async (tx) => {
+      const member = await findMemberById(tx, caller.siteId, caller.memberId, true);
+      if (!member) throw appError('MEMBER_NOT_FOUND');
+      // Slugs are unique on the site (members/profile-defaults.ts).
+      const slug = parsed.profile.slug;
+      if (typeof slug === 'string' && (await slugTaken(tx, caller.siteId, slug, member.id)))
+        throw appError('SLUG_ALREADY_EXISTS', { data: { slug } });
+      const merged: Record<string, unknown> = { ...member.profile };
+      for (const [key, value] of Object.entries(input.profile)) {
+        if (value === null) delete merged[key];
+        else if (parsed.profile[key] !== undefined) merged[key] = parsed.profile[key];
+      }
+      const updated = await updateProfile(tx, caller.siteId, member.id, merged, deps.ctx.now());
+      await emitMemberEvent(tx, {
+        siteId: caller.siteId,
+        memberId: member.id,
+        member: updated,
+        type: 'member.updated',
+        now: deps.ctx.now(),
+      });
+      return myMember(updated!, deps);
     });
-    return myMember(updated!, deps);
-  });
+  try {
+    return await change();
+  } catch (error) {
+    if (isSlugClash(error)) throw appError('SLUG_ALREADY_EXISTS');
+    throw error;
+  }
 }

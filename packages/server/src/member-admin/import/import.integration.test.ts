@@ -104,7 +104,10 @@ describe('member import (Auth0 export)', () => {
     const a = (await row(alice))!;
     expect(a.email_verified).toBe(true);
     expect(a.created_at.toISOString()).toBe('2020-03-04T05:06:07.000Z');
-    expect(a.profile).toEqual({ firstName: 'Alice', lastName: 'Liddell' });
+    // The defaults every new member gets (issue #52): the nickname from the address, a unique slug from it.
+    const nickname = alice.split('@')[0]!;
+    const slug = nickname.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    expect(a.profile).toEqual({ firstName: 'Alice', lastName: 'Liddell', nickname, slug });
     expect(a.password_hash).toMatch(/^\$2b\$10\$/);
     expect((await row(dave))!.status).toBe('BLOCKED');
     const links = await server.ctx.db.query(

@@ -9,7 +9,8 @@
  */
 import { isEmail, parseProfile } from '../../identity/index.js';
 import { exceedsWorkCaps, hashProblem, isUsableHash, emailKey } from '../../security/index.js';
-import type { Database } from '../../store/types.js';
+import type { Database, Queryable } from '../../store/types.js';
+import { withProfileDefaults } from '../../members/index.js';
 import type { ImportFormat, ImportRow, Refusal } from './formats.js';
 import { announceLinks, roleRefusal, screenExisting, type Importer, type SignInNotices } from './sign-in-methods.js';
 
@@ -143,6 +144,7 @@ export async function importMembers(
     } else {
       await db.transaction(async (tx) => {
         const { kept: batch, existing } = await screenExisting(tx, options.siteId, rows, options.importer, refused);
+        await dropTakenSlugs(tx, options.siteId, batch);
         report.withoutPassword += batch.filter((r) => !r.passwordHash).length;
         const { rows: written } = await tx.query<{ id: string; email_key: string; inserted: boolean }>(UPSERT, [
           options.siteId,
@@ -157,6 +159,7 @@ export async function importMembers(
           operator,
         ]);
         const byKey = new Map(written.map((w) => [w.email_key, w]));
+        await fillDefaults(tx, options.siteId, batch, byKey);
         for (const w of written) {
           if (w.inserted) report.created++;
           else report.updated++;
@@ -189,4 +192,51 @@ export async function importMembers(
   }
   report.refused.sort((a, b) => a.row - b.row);
   return report;
+}
+
+/**
+ * A slug a row brings that another member (or an earlier row) holds is dropped before the write (the unique
+ * index `members_slug` would refuse the whole batch): the member then gets a free one (fillDefaults).
+ */
+async function dropTakenSlugs(tx: Queryable, siteId: string, rows: Checked[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const slug = typeof r.profile.slug === 'string' ? r.profile.slug : undefined;
+    if (slug === undefined) continue;
+    const { rows: holders } = await tx.query<{ email_key: string }>(
+      `select email_key from members where site_id = $1 and profile->>'slug' = $2`,
+      [siteId, slug],
+    );
+    if (seen.has(slug) || holders.some((h) => h.email_key !== r.key)) {
+      const { slug: _dropped, ...rest } = r.profile;
+      r.profile = rest;
+    } else seen.add(slug);
+  }
+}
+
+/** Members this batch created get the profile defaults every new member gets (nickname, a free slug). */
+async function fillDefaults(
+  tx: Queryable,
+  siteId: string,
+  rows: Checked[],
+  written: Map<string, { id: string; inserted: boolean }>,
+): Promise<void> {
+  for (const r of rows) {
+    const w = written.get(r.key);
+    if (!w?.inserted) continue;
+    const { rows: found } = await tx.query<{ profile: Record<string, unknown> | string }>(
+      'select profile from members where site_id = $1 and id = $2',
+      [siteId, w.id],
+    );
+    const stored = found[0]?.profile;
+    const profile = typeof stored === 'string' ? (JSON.parse(stored) as Record<string, unknown>) : (stored ?? {});
+    if (typeof profile.nickname === 'string' && profile.nickname && typeof profile.slug === 'string' && profile.slug)
+      continue;
+    const withDefaults = await withProfileDefaults(tx, siteId, r.email, profile, w.id);
+    await tx.query('update members set profile = $3 where site_id = $1 and id = $2', [
+      siteId,
+      w.id,
+      JSON.stringify(withDefaults),
+    ]);
+  }
 }

@@ -52,6 +52,8 @@ import { collectionTranslations } from './0092_collection_translations.js';
 import { dropOlderShopTables } from './0093_drop_older_shop_tables.js';
 import { commercePayments } from './0098_commerce_payments.js';
 import { commerceCheckoutPages } from './0099_commerce_checkout_pages.js';
+import { memberProfileDefaults } from './0100_member_profile_defaults.js';
+import { deletedMembers } from './0101_deleted_members.js';
 import { memberAddressCountries } from './0104_member_address_countries.js';
 
 /**
@@ -61,7 +63,8 @@ import { memberAddressCountries } from './0104_member_address_countries.js';
  * 80–89 languages (translated item fields, the language of each mail, of a provider sign-in), 90–99 commerce
  * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts; 91 moves older
  * shops' Products, Cart and Orders items into them; 92 collections' translations; 93 drops the older shop's tables;
- * 98 payments); 100–109 turn-5 review fixes (108 owners' email change).
+ * 98 payments); 100–109 turn-5 review fixes (100–101 members: profile defaults and the slug index, deleted
+ * members' ids; 108 owners' email change).
  */
 export const migrations: readonly Migration[] = [
   core,
@@ -116,6 +119,8 @@ export const migrations: readonly Migration[] = [
   dropOlderShopTables,
   commercePayments,
   commerceCheckoutPages,
+  memberProfileDefaults,
+  deletedMembers,
   memberAddressCountries,
   ownerEmailChange,
 ];

@@ -1,19 +1,15 @@
 /**
- * `GET /members/v1/members/my` — the signed-in member as Wix's Members API shapes it, for the unmodified
- * `@wix/members` module (`members.getCurrentMember({ fieldsets })`, which calls that canonical path on
- * www.wixapis.com: docs/wire-format.md §1.2, docs/members.md). A read-only view of the same stored profile
- * `GET /_api/members/v1/members/my` answers in Vitrine's own shape: names, phones, emails, addresses,
- * company and job title under `contact`; nickname, slug and picture under `profile`.
+ * A member as Wix's Members API shapes it (`@wix/members`: docs/wire-format.md §13), from the one stored
+ * profile the identity flows and the account pages write: names, phones, emails, addresses, birthdate,
+ * company, job title and custom fields under `contact`; nickname, slug and photo under `profile`.
  */
-import { appError } from '../../errors/catalogue.js';
-import type { IdentityDeps } from '../common.js';
-import type { MemberScope } from '../flow.js';
+import type { SitePolicies } from '../../config/types.js';
 import { toWireIdentity } from '../identity-view.js';
-import { findMemberById, type Member } from '../../members/index.js';
+import type { Member } from '../../members/index.js';
 
 type Json = Record<string, unknown>;
 
-/** Wix's fieldsets: PUBLIC (the default) → id, contactId, profile; EXTENDED adds the login email and statuses; FULL adds contact. */
+/** Wix's fieldsets: PUBLIC (the default) → id, contactId, dates, profile; EXTENDED adds the login email and statuses; FULL adds contact. */
 export type Fieldset = 'PUBLIC' | 'EXTENDED' | 'FULL';
 
 export function fieldsetOf(raw: unknown): Fieldset {
@@ -36,6 +32,15 @@ function contactAddress(entry: Json): Json {
   };
 }
 
+/** A stored custom value (`{strValue}`, `{numValue}`…, the identity wire's form) as the plain value the Members API carries. */
+export function plainCustomValue(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const v = value as Json;
+  for (const key of ['strValue', 'numValue', 'boolValue', 'dateValue', 'listValue', 'mapValue'])
+    if (key in v) return v[key];
+  return value;
+}
+
 function contactOf(p: Json): Json {
   const phones = strings(p.phones).length
     ? strings(p.phones)
@@ -50,7 +55,7 @@ function contactOf(p: Json): Json {
   const customFields = Object.fromEntries(
     list(p.customFields)
       .filter((f) => str(f.name))
-      .map((f) => [f.name as string, { name: f.name, value: f.value }]),
+      .map((f) => [f.name as string, { name: f.name, value: plainCustomValue(f.value) }]),
   );
   return {
     ...(str(p.firstName) ? { firstName: p.firstName } : {}),
@@ -65,11 +70,15 @@ function contactOf(p: Json): Json {
   };
 }
 
-const PRIVACY: Record<string, string> = { PUBLIC: 'PUBLIC', PRIVATE: 'PRIVATE' };
+/** Wix's default privacy is PRIVATE: only a profile that says PUBLIC is public. */
+export const privacyOf = (member: Member): 'PUBLIC' | 'PRIVATE' =>
+  member.profile.privacyStatus === 'PUBLIC' ? 'PUBLIC' : 'PRIVATE';
+
 const STATUS: Record<string, string> = { ACTIVE: 'APPROVED', PENDING: 'PENDING', BLOCKED: 'BLOCKED' };
 
-export function wixMember(member: Member, deps: IdentityDeps, fieldset: Fieldset): { member: Json } {
+export function wixMember(member: Member, policies: SitePolicies, fieldset: Fieldset): Json {
   const p = member.profile;
+  const identity = toWireIdentity(member, policies);
   const out: Json = {
     id: member.id,
     // Vitrine keeps no separate contacts: the member is their own contact.
@@ -79,27 +88,22 @@ export function wixMember(member: Member, deps: IdentityDeps, fieldset: Fieldset
       ...(str(p.slug) ? { slug: p.slug } : {}),
       ...(str(p.picture) ? { photo: { url: p.picture } } : {}),
     },
+    // PUBLIC: the statuses are UNKNOWN, as Wix answers them to a caller without the right to see them.
+    status: 'UNKNOWN',
+    privacyStatus: 'UNKNOWN',
+    activityStatus: 'UNKNOWN',
+    createdDate: identity.createdDate,
+    updatedDate: identity.updatedDate,
   };
   if (fieldset !== 'PUBLIC') {
-    const identity = toWireIdentity(member, deps.ctx.sites.get(member.siteId)!.policies);
     Object.assign(out, {
       loginEmail: member.email,
       loginEmailVerified: member.emailVerified,
       status: STATUS[identity.status.name] ?? 'UNKNOWN',
-      privacyStatus: PRIVACY[String(p.privacyStatus)] ?? 'UNKNOWN',
-      activityStatus: member.status === 'ACTIVE' ? 'ACTIVE' : 'UNKNOWN',
-      createdDate: identity.createdDate,
-      updatedDate: identity.updatedDate,
+      privacyStatus: privacyOf(member),
+      activityStatus: 'ACTIVE',
     });
   }
   if (fieldset === 'FULL') out.contact = contactOf(p);
-  return { member: out };
-}
-
-/** GET /members/v1/members/my?fieldsets=… */
-export async function getCurrentMember(deps: IdentityDeps, scope: MemberScope, query: { fieldsets?: unknown }) {
-  const { caller } = scope;
-  const member = await findMemberById(deps.ctx.db, caller.siteId, caller.memberId);
-  if (!member) throw appError('MEMBER_NOT_FOUND');
-  return wixMember(member, deps, fieldsetOf(query.fieldsets));
+  return out;
 }

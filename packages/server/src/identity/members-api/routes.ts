@@ -1,0 +1,76 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { decodeDotR } from '../../data/index.js';
+import type { IdentityDeps } from '../common.js';
+import { membersCallerOf } from './caller.js';
+import { changeAccess, deleteMember, deleteMyMember } from './owner-actions.js';
+import { getCurrentMember, getMember, queryMembers, type MemberQueryInput } from './reads.js';
+import { MEMBERS_API_SCHEMAS as S } from './schemas.js';
+import {
+  clearContactList,
+  createMember,
+  setCommunity,
+  updateMember,
+  updateMemberSlug,
+  updateMySlug,
+} from './writes.js';
+
+/**
+ * The Members API on its canonical paths (`/members/v1/members…`, which `@wix/members` calls on
+ * www.wixapis.com; docs/wire-format.md §13, issue #52). Each route resolves the caller (caller.ts) and hands
+ * the typed input to a plain function (reads.ts, writes.ts, owner-actions.ts).
+ */
+export const membersApiRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { ctx } = deps;
+  const callerOf = (request: FastifyRequest) => membersCallerOf(request, ctx);
+  const base = '/members/v1/members';
+  const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+
+  app.get(`${base}/my`, { schema: S.current }, async (request) =>
+    getCurrentMember(deps, await callerOf(request), request.query),
+  );
+  app.delete(`${base}/my`, { schema: S.deleteMine }, async (request) => deleteMyMember(deps, await callerOf(request)));
+  app.post(`${base}/my/slug`, { schema: S.mySlug }, async (request) =>
+    updateMySlug(deps, await callerOf(request), body(request)),
+  );
+  app.post(`${base}/join-community`, { schema: S.community }, async (request) =>
+    setCommunity(deps, await callerOf(request), true),
+  );
+  app.post(`${base}/leave-community`, { schema: S.community }, async (request) =>
+    setCommunity(deps, await callerOf(request), false),
+  );
+  // listMembers sends its paging and sorting as `.r` (base64url JSON), as the data client does.
+  app.get(base, { schema: S.list }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const input = (query['.r'] !== undefined ? decodeDotR(query['.r']) : query) as Record<string, unknown>;
+    return queryMembers(deps, await callerOf(request), {
+      query: { paging: input.paging, sorting: input.sorting },
+      fieldsets: input.fieldsets,
+    });
+  });
+  app.post(`${base}/query`, { schema: S.query }, async (request) =>
+    queryMembers(deps, await callerOf(request), request.body as MemberQueryInput),
+  );
+  app.post(base, { schema: S.create }, async (request) => createMember(deps, await callerOf(request), request.body));
+  app.get(`${base}/:id`, { schema: S.get }, async (request) =>
+    getMember(deps, await callerOf(request), request.params.id, request.query),
+  );
+  app.patch(`${base}/:id`, { schema: S.update }, async (request) =>
+    updateMember(deps, await callerOf(request), request.params.id, request.body),
+  );
+  app.delete(`${base}/:id`, { schema: S.remove }, async (request) =>
+    deleteMember(deps, await callerOf(request), request.params.id),
+  );
+  app.post(`${base}/:id/slug`, { schema: S.slug }, async (request) =>
+    updateMemberSlug(deps, await callerOf(request), request.params.id, body(request)),
+  );
+  for (const action of ['approve', 'block'] as const)
+    app.post(`${base}/:id/${action}`, { schema: S.access }, async (request) =>
+      changeAccess(deps, await callerOf(request), request.params.id, action),
+    );
+  for (const list of ['phones', 'emails', 'addresses'] as const)
+    app.delete(`${base}/:id/${list}`, { schema: S.clearList }, async (request) =>
+      clearContactList(deps, await callerOf(request), request.params.id, list),
+    );
+};
