@@ -184,6 +184,8 @@ export interface ShippingMethodConfig {
   description?: string;
   rates: { countries: string[]; amount: number }[];
   freeAbove?: number;
+  /** Per language tag: the method's name (and description) shoppers of that language see. */
+  translations?: Record<string, { name: string; description?: string }>;
 }
 
 /** `sites[].push` with its defaults applied (push/config.ts). */

@@ -49,6 +49,25 @@ const LABELS: Record<string, string> = {
   'phone.limits': 'Sending limits',
   mail: 'Mail',
   'mail.from': "Sender of the shop's mail (e.g. Shop <no-reply@shop.example>)",
+  push: 'Push approval of sign-ins',
+  'push.expirySeconds': 'Time to approve a sign-in (seconds)',
+  'push.placeHeader': 'Header naming where a sign-in comes from (e.g. cf-ipcountry)',
+  'push.vapid': 'Web Push keys (VAPID public key and contact, as JSON)',
+  shipping: 'Shipping',
+  'shipping.methods': 'Delivery methods',
+  shop: 'Checkout',
+  'shop.maxUnitsPerProduct': 'Most units of one product in an order',
+  'shop.maxUnitsPerOrder': 'Most units in an order',
+  'shop.maxLinesPerOrder': 'Most different products in an order',
+  'shop.maxOpenUnpaidOrders': 'Most orders awaiting payment per shopper',
+  'shop.memberOrdersPerHour': 'Orders a member may place per hour',
+  'shop.guestOrdersPerHour': 'Guest orders per address per hour',
+  'shop.unpaidOrderHours': 'Cancel unpaid orders after (hours)',
+  'shop.currency': 'Currency (ISO code such as EUR)',
+  'shop.pricesIncludeTax': 'Catalog prices include tax',
+  'shop.taxRates': 'Tax rates (JSON)',
+  'shop.offlinePayments': 'Offline ways to pay (JSON)',
+  'shop.demoCatalog': 'Demo catalog',
 };
 
 /** Words for some values of choices; the others are shown as they are. */
@@ -57,6 +76,16 @@ const CHOICES: Record<string, Record<string, string>> = {
   'policies.memberApproval': { auto: 'Automatic', manual: 'An owner approves each member' },
   'policies.captcha': { off: 'Off', altcha: 'ALTCHA (proof of work, no third party)', recaptcha: 'Google reCAPTCHA' },
   'policies.mfa': { off: 'Off', optional: 'Members may turn them on', required: 'Every member must' },
+  'policies.mfaFactors': {
+    TOTP: 'Authenticator app',
+    EMAIL: 'Email code',
+    WEBAUTHN: 'Passkey',
+    SMS: 'Text message',
+    CALL: 'Phone call',
+    PUSH: 'Push approval',
+  },
+  'phone.provider': { twilio: 'Twilio', webhook: 'Your own webhook', dev: 'Dev phone (development only)' },
+  'identityProviders.type': { oidc: 'OpenID Connect' },
 };
 
 /** `clients[web].redirectUris` → `clients.redirectUris`: labels do not depend on the entry. */

@@ -34,6 +34,13 @@ export const ShippingMethodSchema = Strict({
     'x-too-few': 'must list at least one rate, e.g. [{"countries": ["FR"], "amount": 4.9}]',
   }),
   freeAbove: Optional(Amount('Orders whose subtotal reaches this amount ship free by this method')),
+  /** Per language tag ("fr"): the name and description shoppers of that language see. */
+  translations: Optional(
+    Type.Record(
+      Type.String(),
+      Strict({ name: Text({ maxLength: 80 }), description: Optional(Text({ maxLength: 200 })) }),
+    ),
+  ),
 });
 
 export const ShippingSchema = Strict({
