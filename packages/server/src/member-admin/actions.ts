@@ -7,6 +7,7 @@ import { revokeSessionTokens } from '../sessions/session-tokens.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
+import { mailIfApproved } from './approval-mail.js';
 import { lastSignIn, memberSessions, signInMethods } from './details.js';
 import type { MemberParams } from './schemas.js';
 
@@ -72,6 +73,7 @@ export async function memberActionHandler(
     const target = await memberOr404(tx, siteId, id, true);
     const after = await applyAction(ctx, tx, action, siteId, target, now, access.owner ? 'owner' : 'admin_key');
     await emitMemberTransition(tx, target, after, identity, now);
+    await mailIfApproved(ctx, tx, target, after, now);
     return after;
   });
   await recordOwnerAction(ctx, request, access, { action }, { memberId: member.id });
