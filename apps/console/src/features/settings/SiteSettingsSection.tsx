@@ -9,9 +9,15 @@ import { READ_ONLY_NOTE_ID } from './SettingControl.js';
 import { SettingsForm } from './SettingsForm.js';
 import { inGroup, type SettingsGroup } from './settings-groups.js';
 import { ShippingSection } from './ShippingSection.js';
+import { TestMailButton } from './TestMailButton.js';
 import { TransferSection } from './TransferSection.js';
 
 const ROLE_NOUN: Record<OwnerRole, string> = { owner: 'an owner', editor: 'an editor', support: 'support' };
+
+/** Said above the mail settings: which relay wins, and what the test sends. */
+const MAIL_NOTE =
+  "With a mail server here, the shop's mail goes through it; without one, through the server's own (SMTP_URL), " +
+  'if the operator set one. The password is never shown again. "Send a test mail" sends one to you through the saved server.';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };
 
@@ -146,7 +152,10 @@ export function SiteSettingsSection({
               title={section.kind === 'value' ? labelOf(section.name).replace(/ \(.*\)$/, '') : labelOf(section.name)}
               fields={section.fields ?? []}
               canChange={settings.canChange}
-            />
+              description={section.name === 'mail' ? MAIL_NOTE : undefined}
+            >
+              {section.name === 'mail' && <TestMailButton siteId={settings.siteId} />}
+            </SettingsForm>
           ),
         )}
       {transfer && !settings.canChange && <p>Only owners export and import the settings.</p>}

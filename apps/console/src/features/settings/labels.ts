@@ -47,8 +47,13 @@ const LABELS: Record<string, string> = {
   'phone.secret': 'Webhook secret',
   'phone.allowedCountries': 'Countries numbers may belong to (one code per line; empty: any)',
   'phone.limits': 'Sending limits',
-  mail: 'Mail',
+  mail: 'Sender and mail server',
   'mail.from': "Sender of the shop's mail (e.g. Shop <no-reply@shop.example>)",
+  'mail.smtpHost': 'Mail server (SMTP host, e.g. smtp.mail.example)',
+  'mail.smtpPort': 'Port (587 for STARTTLS, 465 for TLS)',
+  'mail.smtpSecurity': 'Encryption',
+  'mail.smtpUser': 'User name',
+  'mail.smtpPassword': 'Password',
   push: 'Push approval of sign-ins',
   'push.expirySeconds': 'Time to approve a sign-in (seconds)',
   'push.placeHeader': 'Header naming where a sign-in comes from (e.g. cf-ipcountry)',
@@ -86,6 +91,11 @@ const CHOICES: Record<string, Record<string, string>> = {
   },
   'phone.provider': { twilio: 'Twilio', webhook: 'Your own webhook', dev: 'Dev phone (development only)' },
   'identityProviders.type': { oidc: 'OpenID Connect' },
+  'mail.smtpSecurity': {
+    starttls: 'STARTTLS (required)',
+    tls: 'TLS from the start',
+    none: 'None (only for a relay on your own network)',
+  },
 };
 
 /** `clients[web].redirectUris` → `clients.redirectUris`: labels do not depend on the entry. */
