@@ -256,8 +256,8 @@ async function shoot(browser, size, { webhookId, orderId, orderNumber, productId
     await page.waitForLoadState('networkidle');
     await save(page, `${name}-${size}`, { fullPage: size === 'desktop' });
   }
-  // Settings runs to many screens: the desktop shot ends under its first two forms.
-  await page.goto(`${BASE}/console/settings`);
+  // Settings: a group's page (Sign-up and sign-in); the desktop shot ends under its first form.
+  await page.goto(`${BASE}/console/settings/sign-in`);
   const rules = page.getByRole('form', { name: 'Sign-up and sign-in' });
   await rules.waitFor();
   await page.waitForLoadState('networkidle');
@@ -275,11 +275,11 @@ async function shoot(browser, size, { webhookId, orderId, orderNumber, productId
 
   // An editor's Settings: read-only, and the page says so first.
   const editor = await signIn(browser, size, EDITOR);
-  await editor.goto(`${BASE}/console/settings`);
+  await editor.goto(`${BASE}/console/settings/sign-in`);
   const note = editor.getByRole('note');
   await note.waitFor();
   await editor.waitForLoadState('networkidle');
-  await editor.getByRole('heading', { name: 'Site settings' }).evaluate((h) => h.scrollIntoView({ block: 'start' }));
+  await note.evaluate((h) => h.scrollIntoView({ block: 'start' }));
   await save(editor, `settings-editor-${size}`);
   await editor.close();
 }

@@ -7,6 +7,7 @@ import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
+import { expectAccessible } from './support/axe.js';
 import { launchChromium } from './support/browser.js';
 import { registerMember, signedInOwner } from './support/console.js';
 
@@ -66,6 +67,22 @@ describe('console audit log in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, block' }).click();
     await page.getByRole('status').filter({ hasText: 'Blocked' }).waitFor();
 
+    // A long unbroken value in an owner action's details (a key named by a script), as ids and URLs are.
+    const longName = `nightly-import-${'x'.repeat(60)}`;
+    const created = await page.evaluate(async (name) => {
+      const session = await (await fetch('/_admin/v1/console/session')).json();
+      const res = await fetch('/_admin/v1/api-keys', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-vitrine-csrf': session.csrfToken },
+        body: JSON.stringify({ siteId: session.sites[0].id, name }),
+      });
+      return res.status;
+    }, longName);
+    expect(created).toBe(200);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
     await page.getByRole('link', { name: 'Audit log' }).click();
     const filter = page.getByLabel('Event type');
     const rows = page.getByRole('table').getByRole('row');
@@ -84,6 +101,31 @@ describe('console audit log in Chromium', () => {
     await filter.selectOption('owner_action');
     const blockRow = rows.filter({ hasText: 'action: block' }).first();
     expect(await blockRow.textContent()).toContain(ownerEmail);
+
+    // Review t5: at 1280 px the table ran past the page, Details and Address cut. Every column now fits, long
+    // values (member ids) wrap inside theirs, in full; at 390 px the rows are cards no wider than the screen.
+    await filter.selectOption('');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 860 });
+      await rows.filter({ hasText: longName }).first().waitFor();
+      const sizes = await page.evaluate(() => {
+        const wrap = document.querySelector('.table-wrap')!;
+        return {
+          page: document.documentElement.scrollWidth,
+          table: wrap.scrollWidth,
+          shown: wrap.clientWidth,
+          cellsPastTheirColumn: [...document.querySelectorAll('tbody td')].filter(
+            (td) => td.scrollWidth > td.clientWidth,
+          ).length,
+        };
+      });
+      expect(sizes.page, `${width} px`).toBeLessThanOrEqual(width);
+      expect(sizes.table, `${width} px`).toBeLessThanOrEqual(sizes.shown);
+      expect(sizes.cellsPastTheirColumn, `${width} px`).toBe(0);
+      await expectAccessible(page, { where: `audit log at ${width} px` });
+      await page.screenshot({ path: `/work/notes/shots/settings/audit-log-${width}.png` });
+    }
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });

@@ -148,6 +148,8 @@ describe('console pages in Chromium', () => {
   it('Settings shows the site configuration with its key names and an SDK snippet for this server', async () => {
     const page = await ownerPage();
     await nav(page, 'Settings');
+    // On its own page of the Settings index.
+    await page.getByRole('link', { name: 'Server configuration' }).click();
     await page.getByRole('heading', { name: 'Site configuration' }).waitFor();
     await page.getByText('sites[0].clients[0]').waitFor();
     await page.getByText('sites[0].policies').first().waitFor();

@@ -40,6 +40,7 @@ describe('console Settings in Chromium', () => {
       .getByRole('navigation', { name: 'Console' })
       .getByRole('link', { name: 'Settings', exact: true })
       .click();
+    await page.getByRole('link', { name: 'Server configuration' }).click();
     // The read-only configuration below the forms (the editable Languages form is above it).
     const configuration = page.getByRole('region', { name: 'Site configuration' });
     await configuration.getByRole('heading', { name: 'Languages', exact: true, level: 3 }).waitFor();

@@ -121,6 +121,12 @@ describe('console Settings in Chromium', () => {
       const backups = page.getByRole('region', { name: 'Backups' });
       await backups.getByText('None yet').waitFor();
       expect(await backups.innerText()).toContain('Not scheduled');
+      // Each group of settings is a page of its own, reached from the index.
+      await page
+        .getByRole('navigation', { name: 'Site settings' })
+        .getByRole('link', { name: 'Sign-up and sign-in' })
+        .click();
+      await page.getByRole('heading', { name: 'Sign-up and sign-in', level: 1 }).waitFor();
       const rules = page.getByRole('form', { name: 'Sign-up and sign-in' });
 
       // The file's key: locked, and the page says where to change it.
@@ -137,6 +143,7 @@ describe('console Settings in Chromium', () => {
       await expect.poll(() => registrationState(secondUrl), { timeout: 5000 }).toBe('REQUIRE_EMAIL_VERIFICATION');
 
       // An invalid redirect URI: the config file's own sentence.
+      await page.goto(`${server.url}/console/settings/apps`);
       const app = page.getByRole('form', { name: 'web' });
       await app.getByLabel('Redirect URIs (one per line)').fill('not a url');
       await app.getByRole('button', { name: 'Save' }).click();
@@ -149,6 +156,7 @@ describe('console Settings in Chromium', () => {
       await app.getByRole('alert').filter({ hasText: sentence! }).waitFor();
 
       // A secret goes in once and never comes back: not in an answer, not in the page.
+      await page.goto(`${server.url}/console/settings/sign-in-providers`);
       await page.getByText('Add a sign-in provider').click();
       await page.getByLabel('Id (sign-in provider: letters, digits, "-" or "_")').fill('okta');
       const add = page.getByRole('form', { name: 'New sign-in provider' });
@@ -186,7 +194,7 @@ describe('console Settings in Chromium', () => {
       onlyOrigin: server.url,
       stepTimeoutMs: 10_000,
     });
-    await page.goto(`${server.url}/console/settings`);
+    await page.goto(`${server.url}/console/settings/sign-in`);
     const settings = page.getByRole('region', { name: 'Site settings' });
     await settings.waitFor();
     const note = settings.getByRole('note');
@@ -204,9 +212,14 @@ describe('console Settings in Chromium', () => {
     const enabled = await settings.locator('input:enabled, select:enabled, textarea:enabled').count();
     expect(enabled).toBe(0);
     expect(await settings.getByRole('button').count()).toBe(0);
+    await expectAccessibleAndFits(page);
+    for (const group of ['sign-in-providers', 'import-export']) {
+      await page.goto(`${server.url}/console/settings/${group}`);
+      await settings.getByRole('note').waitFor();
+      expect(await settings.getByRole('button').count()).toBe(0);
+    }
     expect(await settings.getByText('Add a sign-in provider').count()).toBe(0);
     expect(await settings.getByText('Export as a config file').count()).toBe(0);
-    await expectAccessibleAndFits(page);
 
     // A change sent anyway, with the session's CSRF value, is refused for the role ...
     const refused = await page.evaluate(

@@ -553,6 +553,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_admin/v1/site-settings/test-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test mail to the signed-in owner through the mail server the site uses (owners only; 5 an hour per site) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site */
+                        siteId?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The relay accepted the mail */
+                            ok: boolean;
+                            /** @description What happened, as a sentence for the owner */
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_admin/v1/site-settings/test-provider": {
         parameters: {
             query?: never;

@@ -29,8 +29,8 @@ export function SignedInRoutes({
   onSessionChanged: () => void;
 }) {
   const [siteId] = useSiteId(session.sites);
-  if (session.mustEnrolTwoFactor || path === '/settings')
-    return <SettingsPage session={session} onChanged={onSessionChanged} />;
+  if (session.mustEnrolTwoFactor || path === '/settings' || path.startsWith('/settings/'))
+    return <SettingsPage session={session} path={path} onChanged={onSessionChanged} />;
   if (path === '/members/import') return <ImportMembersPage key={siteId} siteId={siteId} />;
   const member = /^\/members\/([^/]+)$/.exec(path);
   if (member)

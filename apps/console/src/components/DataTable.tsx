@@ -8,13 +8,16 @@ export function DataTable<Row>({
   table,
   loading,
   describedBy,
+  className,
 }: {
   table: Table<Row>;
   loading: boolean;
   describedBy?: string;
+  /** A page's own layout of the table (column widths, wrapping). */
+  className?: string;
 }) {
   return (
-    <div className="table-wrap">
+    <div className={className ? `table-wrap ${className}` : 'table-wrap'}>
       <table aria-busy={loading} aria-describedby={describedBy}>
         <thead>
           {table.getHeaderGroups().map((group) => (

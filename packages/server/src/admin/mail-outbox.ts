@@ -74,8 +74,9 @@ export async function listOutboxHandler(ctx: AppContext, request: FastifyRequest
   if (before && Number.isNaN(before.getTime())) throw invalidField('before', 'must be an ISO 8601 date-time');
   return {
     messages: await listOutbox(ctx.db, siteId, { state: state as MailState | undefined, limit, before }),
-    // Without SMTP nothing is sent: mail waits in the outbox (and, in development, the dev mailbox).
-    smtp: Boolean(ctx.config.smtpUrl),
+    // Without SMTP nothing is sent: mail waits in the outbox (and, in development, the dev mailbox). The
+    // site's own mail server (Settings → Mail) counts as much as the operator's SMTP_URL.
+    smtp: Boolean(ctx.config.smtpUrl || ctx.sites.get(siteId)?.mail?.smtp),
     devMailbox: ctx.config.devMailbox ? '/_dev/mail' : undefined,
   };
 }

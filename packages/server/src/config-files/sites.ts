@@ -18,6 +18,7 @@ import { buildIdentityProviders } from '../identity/index.js';
 import { buildLanguages } from '../i18n/config.js';
 import { buildPhone } from '../phone/config.js';
 import { buildShipping } from '../config/shipping.js';
+import { buildMail } from '../config/mail.js';
 import { buildPush } from '../push/config.js';
 
 /**
@@ -91,6 +92,7 @@ function buildSite(
   const phone = buildPhone(r, site.phone, `${path}.phone`, env);
   const shipping = buildShipping(r, site.shipping, `${path}.shipping`);
   const push = buildPush(r, site.push, `${path}.push`, env);
+  const mail = buildMail(site.mail);
   return {
     id,
     name: take.string(site.name, id),
@@ -103,9 +105,7 @@ function buildSite(
     identityProviders,
     languages,
     ...(phone ? { phone } : {}),
-    ...(typeof take.object(site.mail).from === 'string'
-      ? { mail: { from: take.string(take.object(site.mail).from, '') } }
-      : {}),
+    ...(mail ? { mail } : {}),
     ...(shipping ? { shipping } : {}),
     ...(site.shop !== undefined ? { shop: take.object(site.shop) as SiteConfig['shop'] } : {}),
     ...(push ? { push } : {}),

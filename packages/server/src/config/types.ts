@@ -144,8 +144,8 @@ export interface SiteConfig {
   identityProviders?: IdentityProviderConfig[];
   /** Text messages and calls for phone second factors (phone/config.ts); absent = the dev phone in development, none in production. */
   phone?: PhoneConfig;
-  /** `sites[].mail.from`: the sender of the site's mail; absent = MAIL_FROM or the server's default. */
-  mail?: { from: string };
+  /** `sites[].mail`: the sender of the site's mail (absent = MAIL_FROM or the server's default) and its own relay. */
+  mail?: { from?: string; smtp?: SiteSmtpConfig };
   /** Delivery methods of checkout (commerce/pricing/shipping.ts); absent = checkout asks for no delivery choice. */
   shipping?: ShippingConfig;
   /** Checkout's limits (config/schema/shop.ts); absent keys take commerce/limits.ts's defaults. */
@@ -179,6 +179,17 @@ export interface ShopSettings {
   demoCatalog?: boolean;
   /** Offline ways to pay (docs/payments.md); absent = none. */
   offlinePayments?: { id: string; name: string; instructions: string }[];
+}
+
+/** A site's own mail server (config/schema/mail.ts); absent = the operator's SMTP_URL. */
+export interface SiteSmtpConfig {
+  host: string;
+  /** Default: 465 with "tls", else 587. */
+  port: number;
+  /** "starttls": the upgrade is required; "tls": TLS from the first byte; "none": plain text (a private relay). */
+  security: 'starttls' | 'tls' | 'none';
+  user?: string;
+  password?: string;
 }
 
 /** `sites[].shipping` (config/schema/shipping.ts): flat rates per country, optionally free above a subtotal. */

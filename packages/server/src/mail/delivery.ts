@@ -16,6 +16,8 @@ export interface MailSender {
     text: string;
     html: string;
     language?: string;
+    /** The site whose mail it is (its own relay, when it has one, sends it). */
+    siteId?: string;
   }): Promise<void>;
   close(): void;
 }
@@ -31,6 +33,8 @@ export interface DeliveryOptions {
   /** Replace delivered bodies (codes, reset links) with a marker when nobody needs to read them again. */
   scrubDelivered: boolean;
   batchSize?: number;
+  /** Only these sites' mail is delivered (the others wait for a relay); undefined = every site's. */
+  deliverableSites?: () => readonly string[] | undefined;
   leaseMs?: number;
   maxAttempts?: number;
 }
@@ -61,17 +65,20 @@ export async function deliverPending(
 ): Promise<number> {
   const now = options.now();
   const lease = new Date(now + (options.leaseMs ?? 60_000));
+  const sites = options.deliverableSites?.();
+  if (sites && !sites.length) return 0;
   const { rows } = await db.query<LeasedRow>(
     `update mail_outbox set locked_until = $1, attempts = attempts + 1
      where id in (
        select id from mail_outbox
        where sent_at is null and failed_at is null and next_attempt_at <= $2
          and (locked_until is null or locked_until <= $2)
+         and ($4::text[] is null or site_id = any($4::text[]))
        order by created_at
        limit $3
        for update skip locked)
      returning id, site_id, to_address, subject, text_body, html_body, language, attempts`,
-    [lease, new Date(now), options.batchSize ?? 20],
+    [lease, new Date(now), options.batchSize ?? 20, sites ? [...sites] : null],
   );
   let sent = 0;
   for (const row of rows) {
@@ -83,6 +90,7 @@ export async function deliverPending(
         text: row.text_body,
         html: absoluteUrls(row.html_body, options.baseUrl?.()),
         language: row.language,
+        siteId: row.site_id,
       });
       await db.query(
         options.scrubDelivered
@@ -116,7 +124,7 @@ export function smtpSender(url: string, options: { ca?: string | undefined } = {
     options.ca ? { url, tls: { ca: [...rootCertificates, options.ca] } } : url,
   );
   return {
-    async send({ language, ...mail }) {
+    async send({ language, siteId: _siteId, ...mail }) {
       await transport.sendMail({ ...mail, headers: language ? { 'Content-Language': language } : {} });
     },
     close: () => transport.close(),

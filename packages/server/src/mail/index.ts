@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerDevMailboxRoutes } from './dev-mailbox.js';
 import { registerDevPhoneRoutes } from '../phone/dev-phone.js';
+import { privateNetworksAllowed } from '../http/outbound/index.js';
 import { runDeliveryLoop, smtpSender, type MailSender } from './delivery.js';
+import { siteRelaySender } from './site-relay.js';
 
 export { enqueueMail, listMail, type OutgoingMail, type StoredMail } from './outbox.js';
 
@@ -29,21 +31,34 @@ export interface MailDeliveryOptions {
 }
 
 /**
- * Starts delivering the outbox through SMTP when `SMTP_URL` is configured; without it the mail
- * stays in the outbox (and the dev mailbox) and this is a no-op.
+ * Starts delivering the outbox. A site with its own mail server (`mail.smtpHost`, console-editable) sends
+ * through it; every other site through the operator's `SMTP_URL`. Without `SMTP_URL`, only the mail of sites
+ * with a relay of their own is delivered; the rest stays in the outbox (and the dev mailbox), as before.
+ * The relay is read at each send: a change in the console needs no restart.
  */
 export function startMailDelivery(
   ctx: AppContext,
   options: MailDeliveryOptions = {},
 ): { stop(): Promise<void>; kick(): void } {
-  const sender =
+  const operator =
     options.sender ?? (ctx.config.smtpUrl ? smtpSender(ctx.config.smtpUrl, { ca: ctx.config.smtpCa }) : undefined);
-  if (!sender) return { stop: async () => {}, kick: () => {} };
-  const host = safeHost(ctx.config.publicUrl);
+  const relayOf = (siteId: string | undefined) => {
+    const smtp = siteId ? ctx.sites.get(siteId)?.mail?.smtp : undefined;
+    return smtp && siteRelaySender(smtp, { allowPrivate: privateNetworksAllowed(ctx.config), ca: ctx.config.smtpCa });
+  };
+  const sender: MailSender = {
+    async send(mail) {
+      const relay = relayOf(mail.siteId) ?? operator;
+      if (!relay) throw new Error('no mail server: neither the site nor the server (SMTP_URL) sets one');
+      await relay.send(mail);
+    },
+    close: () => operator?.close(),
+  };
   return runDeliveryLoop(ctx.db, sender, {
-    from: process.env.MAIL_FROM || `Vitrine <no-reply@${host}>`,
+    from: serverSender(ctx),
     fromFor: (siteId) => ctx.sites.get(siteId)?.mail?.from,
     baseUrl: () => ctx.config.publicUrl,
+    ...(operator ? {} : { deliverableSites: () => ctx.sites.sites.filter((s) => s.mail?.smtp).map((s) => s.id) }),
     now: ctx.now,
     log: ctx.log,
     // With the dev mailbox on, delivered bodies stay readable there; otherwise codes and links are erased.
@@ -51,6 +66,10 @@ export function startMailDelivery(
     intervalMs: options.intervalMs ?? (ctx.config.production ? 2_000 : 250),
   });
 }
+
+/** The sender of mail whose site names none: MAIL_FROM, else "Vitrine <no-reply@<public host>>". */
+export const serverSender = (ctx: AppContext) =>
+  process.env.MAIL_FROM || `Vitrine <no-reply@${safeHost(ctx.config.publicUrl)}>`;
 
 function safeHost(url: string): string {
   try {

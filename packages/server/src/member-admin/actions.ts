@@ -13,6 +13,7 @@ import { CONSOLE_ROLES } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import type { WebhookIdentity } from '../webhooks/events.js';
 import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
+import { mailIfApproved } from './approval-mail.js';
 import { lastSignIn, memberSessions, signInMethods } from './details.js';
 import type { MemberParams } from './schemas.js';
 
@@ -76,7 +77,12 @@ export async function memberActionHandler(
   const member = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const target = await memberOr404(tx, siteId, id, true);
-    return applyAction(ctx, tx, action, target, now, { identity, by: access.owner ? 'owner' : 'admin_key' });
+    const after = await applyAction(ctx, tx, action, target, now, {
+      identity,
+      by: access.owner ? 'owner' : 'admin_key',
+    });
+    await mailIfApproved(ctx, tx, target, after, now);
+    return after;
   });
   await recordOwnerAction(ctx, request, access, { action }, { memberId: member.id });
   return { member: adminMemberView(member) };

@@ -14,6 +14,7 @@ import { revokeSessionTokens } from '../sessions/session-tokens.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
 import type { ListMembersQuery, SiteEmailBody } from './schemas.js';
+import { mailIfApproved } from './approval-mail.js';
 
 /**
  * Admin member management (docs/design.md §3): list, approve, block. The server's admin key may act on
@@ -49,6 +50,7 @@ export async function setApprovalHandler(
       await revokeSessionTokens(tx, siteId, updated.id, now);
     }
     await emitMemberTransition(tx, before, updated, identity, now);
+    await mailIfApproved(ctx, tx, before, updated, now);
     return updated;
   });
   return { member: adminMemberView(member) };

@@ -24,6 +24,7 @@ const ENV: Record<string, string> = {
 };
 const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
 
+const FILE_RELAY_PASSWORD = 'file-relay-password-never-redirected';
 let server: TestServer;
 let owner: ConsoleClient;
 
@@ -34,6 +35,8 @@ beforeAll(async () => {
     clients: [{ clientId: 'web' }],
     // The operator's provider: its secret from the environment, its issuer the Google preset's.
     identityProviders: [{ id: 'google', type: 'google', clientId: 'shop-google', clientSecretEnv: FILE_SECRET_NAME }],
+    // The operator's relay for this site, its password in the file.
+    mail: { smtpHost: 'smtp.operator.example', smtpPassword: FILE_RELAY_PASSWORD },
   };
   server = await startWithConfigFile([site], ENV);
   owner = await signedIn(server, 'operator-only-owner@example.com', 'owner');
@@ -127,6 +130,20 @@ describe('secrets a tenant cannot select (audit V5-1)', () => {
     // What does not move the secret stays the console's, and the file's own variable is still read.
     expect((await patch({ 'identityProviders[google].name': 'Google account' })).status).toBe(200);
     expect(shop().identityProviders![0]).toMatchObject({ name: 'Google account', clientSecret: FILE_SECRET });
+  });
+
+  it("locks where the file's SMTP password goes: the relay's host, port, encryption and user", async () => {
+    const view = await owner.call('GET', '/_admin/v1/site-settings?siteId=shop');
+    expect(JSON.stringify(view.body)).not.toContain(FILE_RELAY_PASSWORD);
+    const mail = view.body.sections.find((s: { name: string }) => s.name === 'mail');
+    for (const key of ['mail.smtpHost', 'mail.smtpPort', 'mail.smtpSecurity', 'mail.smtpUser'])
+      expect(
+        mail.fields.find((f: { key: string }) => f.key === key),
+        key,
+      ).toMatchObject({ locked: true });
+    const moved = await patch({ 'mail.smtpHost': 'attacker.example' });
+    expect(refusal(moved)).toMatchObject({ status: 409, code: 'SETTING_LOCKED' });
+    expect(shop().mail?.smtp).toMatchObject({ host: 'smtp.operator.example', password: FILE_RELAY_PASSWORD });
   });
 
   it("refuses reCAPTCHA's verifyUrl from the console (audit V5-7); the owner's own secret goes to Google", async () => {

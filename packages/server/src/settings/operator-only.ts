@@ -75,8 +75,8 @@ const entriesOf = (value: unknown): Raw[] => (Array.isArray(value) ? value.filte
 /**
  * The setting keys that decide where a secret of `base` (the config file's entry, or the site the server
  * started with) is sent, so the console cannot redirect it: an identity provider's issuer and type (a
- * preset's issuer) when the entry has a client secret, and the phone sender when it is Twilio or has a
- * token (`apiBaseUrl` is operator-only already).
+ * preset's issuer) when the entry has a client secret, the phone sender when it is Twilio or has a
+ * token (`apiBaseUrl` is operator-only already), and the mail relay when the base holds its password.
  */
 export function secretDestinations(base: Raw): string[] {
   const keys: string[] = [];
@@ -87,6 +87,10 @@ export function secretDestinations(base: Raw): string[] {
   const phone = isPlainObject(base.phone) ? base.phone : undefined;
   if (phone && (phone.provider === 'twilio' || phone.authToken !== undefined || phone.authTokenEnv !== undefined))
     keys.push('phone.provider', 'phone.accountSid');
+  // The file's SMTP password goes to the file's relay: its host, port, security and user stay the file's.
+  const mail = isPlainObject(base.mail) ? base.mail : undefined;
+  if (mail?.smtpPassword !== undefined)
+    keys.push('mail.smtpHost', 'mail.smtpPort', 'mail.smtpSecurity', 'mail.smtpUser');
   return keys;
 }
 

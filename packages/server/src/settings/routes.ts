@@ -13,6 +13,7 @@ import { CONSOLE_ROLES, recordOwnerEvent } from '../owners/access.js';
 import { adminAccess, requireServerAdmin, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
 import { changeSettings, type AppliedChange } from './change.js';
 import { testProvider } from './provider-test.js';
+import { sendTestMail } from './test-mail.js';
 import { SettingsRuntime } from './runtime.js';
 import * as S from './schemas.js';
 import { exportSettings, importDifferences } from './transfer.js';
@@ -102,6 +103,16 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
         throw error;
       }
     }
+  });
+
+  app.post('/_admin/v1/site-settings/test-mail', { schema: S.testMail }, async (request) => {
+    const found = await access(ctx, request, request.body.siteId, true);
+    // To the caller's own inbox: the admin key has none, so only a signed-in owner sends one.
+    if (!found.owner)
+      throw appError('OWNER_SESSION_REQUIRED', { description: 'A test mail goes to the signed-in owner: sign in' });
+    const result = await sendTestMail(ctx, found.siteId, found.owner.email);
+    await recordOwnerAction(ctx, request, found, { action: 'send_test_mail', ok: result.ok });
+    return result;
   });
 
   app.post('/_admin/v1/site-settings/test-provider', { schema: S.testProvider }, async (request) => {

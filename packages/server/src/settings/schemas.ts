@@ -85,3 +85,11 @@ export const testProvider = op(
   }),
   { body: Body({ siteId: Described('The site'), provider: AnyObject('A provider entry, or {"id"} of one') }) },
 );
+export const testMail = op(
+  'Send a test mail to the signed-in owner through the mail server the site uses (owners only; 5 an hour per site)',
+  Open({
+    ok: Type.Boolean({ description: 'The relay accepted the mail' }),
+    message: Type.String({ description: 'What happened, as a sentence for the owner' }),
+  }),
+  { body: Body({ siteId: Described('The site') }) },
+);

@@ -119,6 +119,11 @@ describe('site settings', () => {
     expect(verification.schema.enum).toEqual(['off', 'required']);
     const clients = res.body.sections.find((s: { name: string }) => s.name === 'clients');
     expect(clients.entries[0].id).toBe(server.clientId);
+    // Set nowhere, yet in force: the second factors members get by default are answered as the values (review t5).
+    const factors = policies.fields.find((f: { key: string }) => f.key === 'policies.mfaFactors');
+    expect(factors).toMatchObject({ source: 'default', locked: false });
+    expect(factors.value).toEqual(expect.arrayContaining(['TOTP', 'EMAIL', 'WEBAUTHN', 'PUSH']));
+    expect(policies.fields.find((f: { key: string }) => f.key === 'policies.mfa').value).toBe('optional');
 
     const refused = await patch(editor, { 'policies.emailVerification': 'required' });
     expect(refused.status).toBe(403);

@@ -6,8 +6,17 @@
 import { Value } from 'typebox/value';
 import type { SiteConfig } from '../config/types.js';
 import { baseOf, keyPathOf, mergedRaw, type SiteSource } from './effective.js';
-import { entriesOf, parseKey, settingSections, valueAt, type SectionShape, type SettingKey } from './keys.js';
+import {
+  entriesOf,
+  formatKey,
+  parseKey,
+  settingSections,
+  valueAt,
+  type SectionShape,
+  type SettingKey,
+} from './keys.js';
 import { secretDestinations, settableSchema, withoutOperatorOnly } from './operator-only.js';
+import { defaultInForce } from './in-force.js';
 import { hasSecret, maskSecrets } from './secrets.js';
 
 type Schema = Record<string, unknown>;
@@ -26,7 +35,7 @@ export interface SettingField {
 
 /** The running site's value where it has the config file's shape (defaults applied: "off", true, ["en"]). */
 function runningValue(site: SiteConfig, key: SettingKey, schema: Schema): unknown {
-  const value = valueAt(site as unknown as Record<string, unknown>, key);
+  const value = valueAt(site as unknown as Record<string, unknown>, key) ?? defaultInForce(site, formatKey(key));
   return value !== undefined && Value.Check(schema, value) ? value : undefined;
 }
 

@@ -30,6 +30,15 @@ const describe = (e: AuthEvent) =>
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(', ');
 
+/** One "key: value" pair a line, each wrapping inside its column (a long id breaks rather than widening the page). */
+const DetailLines = ({ text }: { text: string }) => (
+  <ul className="audit-detail">
+    {text.split(', ').map((pair, i) => (
+      <li key={i}>{pair}</li>
+    ))}
+  </ul>
+);
+
 // What an owner's action was done to: the member it names, else the item, key or endpoint in its detail.
 // For members' own events the member is the actor ("Who"), so there is no separate target.
 const TARGET_KEYS = ['collection', 'itemId', 'name', 'keyName', 'url', 'endpointId', 'language'];
@@ -45,14 +54,26 @@ const target = (e: AuthEvent) => {
 const column = createColumnHelper<AuthEvent>();
 const columns = [
   column.accessor('createdAt', { header: 'Time', cell: (c) => new Date(c.getValue()).toLocaleString() }),
-  column.accessor('type', { header: 'Event' }),
+  // owner_sign_in may break after an underscore, not inside a word.
+  column.accessor('type', {
+    header: 'Event',
+    cell: (c) =>
+      c
+        .getValue()
+        .split('_')
+        .map((part, i) => (i ? [<wbr key={i} />, `_${part}`] : part)),
+  }),
   column.accessor('outcome', { header: 'Outcome' }),
   column.accessor(
     (e) => (e.detail.identityType === 'WIX_USER' ? `${e.email ?? ''} (owner)` : (e.email ?? e.memberId ?? '')),
     { id: 'who', header: 'Who' },
   ),
   column.accessor((e) => target(e), { id: 'target', header: 'Target' }),
-  column.accessor((e) => describe(e), { id: 'detail', header: 'Details' }),
+  column.accessor((e) => describe(e), {
+    id: 'detail',
+    header: 'Details',
+    cell: (c) => (c.getValue() ? <DetailLines text={c.getValue()} /> : ''),
+  }),
   column.accessor('ip', { header: 'Address', cell: (c) => c.getValue() ?? '' }),
 ];
 
@@ -87,7 +108,7 @@ export function AuditLogPage({ siteId }: { siteId: string }) {
         </label>
       </div>
       <Notice error={log.error?.message} />
-      <DataTable table={table} loading={loading} />
+      <DataTable table={table} loading={loading} className="audit-log-table" />
       <p role="status">{loading ? 'Loading events…' : events.length ? `${events.length} events` : 'No events yet'}</p>
       {more && (
         <button type="button" onClick={() => void log.fetchNextPage()} disabled={loading}>

@@ -2,6 +2,7 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/re
 import { useMemo, useState } from 'react';
 import type { MailState, OutboxMessage } from '../../api/types.js';
 import { DataTable } from '../../components/DataTable.js';
+import { Link } from '../../components/Link.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { useOutbox, useRetryMail } from './api.js';
@@ -57,8 +58,10 @@ export function MailPage({ siteId }: { siteId: string }) {
       <PageHeading>Mail</PageHeading>
       {outbox && !outbox.smtp && (
         <p className="help-block">
-          No SMTP server is configured (<code>SMTP_URL</code>): mail waits here
-          {outbox.devMailbox ? ' and in the dev mailbox' : ''} and is not sent.
+          No mail server is set: mail waits here
+          {outbox.devMailbox ? ' and in the dev mailbox' : ''} and is not sent.{' '}
+          <Link to="/settings/mail">Set the shop&rsquo;s mail server</Link> in Settings (or the operator sets{' '}
+          <code>SMTP_URL</code>).
         </p>
       )}
       {outbox?.devMailbox && (

@@ -73,7 +73,7 @@ export function SettingControl({
               checked={chosen.includes(v)}
               onChange={(e) => onDraft(e.target.checked ? [...chosen, v] : chosen.filter((c) => c !== v))}
             />{' '}
-            {v}
+            {choiceLabel(field.key, v)}
           </label>
         ))}
         {note && (

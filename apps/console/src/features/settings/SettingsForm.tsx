@@ -19,6 +19,7 @@ export function SettingsForm({
   onSaved,
   mapChanges,
   submitLabel = 'Save',
+  description,
   children,
 }: {
   siteId: string;
@@ -31,6 +32,8 @@ export function SettingsForm({
   /** The changes as sent (a new list entry's keys become the entry), or a sentence saying what is missing. */
   mapChanges?: (changes: Record<string, unknown>) => Record<string, unknown> | string;
   submitLabel?: string;
+  /** A sentence under the heading, for what the fields alone do not say. */
+  description?: string | undefined;
   children?: ReactNode;
 }) {
   const headingId = useId();
@@ -60,13 +63,23 @@ export function SettingsForm({
     if (!Object.keys(read.changes).length) return setNote({ saved: 'Nothing changed.' });
     const changes = mapChanges ? mapChanges(read.changes) : read.changes;
     if (typeof changes === 'string') return setNote({ error: changes });
-    change.mutate(changes, { onSuccess: () => onSaved?.() });
+    change.mutate(changes, {
+      onSuccess: () => {
+        // A secret, once saved, leaves the page: its field is empty again ("Set (never shown)").
+        setDrafts((d) => ({
+          ...d,
+          ...Object.fromEntries(controls.filter((c) => c.control === 'secret').map((c) => [c.field.key, ''])),
+        }));
+        onSaved?.();
+      },
+    });
   }
 
   const Heading = titleLevel === 3 ? 'h3' : 'h4';
   return (
     <form className="settings-form" aria-labelledby={headingId} onSubmit={save} noValidate>
       <Heading id={headingId}>{title}</Heading>
+      {description && <p className="help-block">{description}</p>}
       {controls.map(({ field, control }) => (
         <SettingControl
           key={field.key}

@@ -7,9 +7,17 @@ import { entryNoun, labelOf } from './labels.js';
 import { ProviderTestButton } from './ProviderTestButton.js';
 import { READ_ONLY_NOTE_ID } from './SettingControl.js';
 import { SettingsForm } from './SettingsForm.js';
+import { inGroup, type SettingsGroup } from './settings-groups.js';
+import { ShippingSection } from './ShippingSection.js';
+import { TestMailButton } from './TestMailButton.js';
 import { TransferSection } from './TransferSection.js';
 
 const ROLE_NOUN: Record<OwnerRole, string> = { owner: 'an owner', editor: 'an editor', support: 'support' };
+
+/** Said above the mail settings: which relay wins, and what the test sends. */
+const MAIL_NOTE =
+  "With a mail server here, the shop's mail goes through it; without one, through the server's own (SMTP_URL), " +
+  'if the operator set one. The password is never shown again. "Send a test mail" sends one to you through the saved server.';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };
 
@@ -98,21 +106,30 @@ function ListSection({ section, settings }: { section: SettingsSection; settings
 }
 
 /**
- * The site's settings, editable by owners: one form per section of the config file, then export and import.
+ * The site's settings of one group (settings-groups.ts), editable by owners: a form per section, the
+ * shipping methods as a form of their own, the mail server with its test; export and import on theirs.
  * Other roles see the same values read-only, told why first, with no Save, Remove, Add or import to try.
  */
-export function SiteSettingsSection({ siteId, role }: { siteId: string; role: OwnerRole }) {
+export function SiteSettingsSection({
+  siteId,
+  role,
+  group,
+}: {
+  siteId: string;
+  role: OwnerRole;
+  group: SettingsGroup;
+}) {
   const { data: settings, error: refusal } = useSiteSettings(siteId);
   const error = refusal?.message;
   if (error) return <Notice error={error} />;
   if (!settings) return <p role="status">Loading the site settings…</p>;
+  const transfer = group.slug === 'import-export';
   return (
-    <section aria-labelledby="site-settings-heading" className="site-settings">
-      <h2 id="site-settings-heading">Site settings</h2>
+    <section aria-label="Site settings" className="site-settings">
       <p className="help-block">
         {settings.configFile
           ? 'Settings the config file sets are locked here (change them in the file); the others are yours to change.'
-          : 'The server runs without a config file: every setting below is yours to change.'}{' '}
+          : 'The server runs without a config file: every setting here is yours to change.'}{' '}
         A change is checked as the config file is and is in force on every instance within seconds.
       </p>
       {!settings.canChange && (
@@ -121,20 +138,28 @@ export function SiteSettingsSection({ siteId, role }: { siteId: string; role: Ow
           for a change.
         </p>
       )}
-      {settings.sections.map((section) =>
-        section.kind === 'list' ? (
-          <ListSection key={section.name} section={section} settings={settings} />
-        ) : (
-          <SettingsForm
-            key={section.name}
-            siteId={settings.siteId}
-            title={section.kind === 'value' ? labelOf(section.name).replace(/ \(.*\)$/, '') : labelOf(section.name)}
-            fields={section.fields ?? []}
-            canChange={settings.canChange}
-          />
-        ),
-      )}
-      {settings.canChange && <TransferSection siteId={settings.siteId} />}
+      {settings.sections
+        .filter((section) => inGroup(group, section.name))
+        .map((section) =>
+          section.kind === 'list' ? (
+            <ListSection key={section.name} section={section} settings={settings} />
+          ) : section.name === 'shipping' ? (
+            <ShippingSection key={section.name} section={section} settings={settings} />
+          ) : (
+            <SettingsForm
+              key={section.name}
+              siteId={settings.siteId}
+              title={section.kind === 'value' ? labelOf(section.name).replace(/ \(.*\)$/, '') : labelOf(section.name)}
+              fields={section.fields ?? []}
+              canChange={settings.canChange}
+              description={section.name === 'mail' ? MAIL_NOTE : undefined}
+            >
+              {section.name === 'mail' && <TestMailButton siteId={settings.siteId} />}
+            </SettingsForm>
+          ),
+        )}
+      {transfer && !settings.canChange && <p>Only owners export and import the settings.</p>}
+      {transfer && settings.canChange && <TransferSection siteId={settings.siteId} />}
     </section>
   );
 }

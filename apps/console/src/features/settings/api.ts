@@ -92,3 +92,10 @@ export function useConfirmTwoFactor() {
     mutationFn: (code: string) => answer(client.POST('/_admin/v1/console/two-factor/confirm', { body: { code } })),
   });
 }
+
+/** "Send a test mail": one mail to the signed-in owner through the site's mail server; the answer is a sentence. */
+export function useTestMail(siteId: string) {
+  return useMutation({
+    mutationFn: () => answer(client.POST('/_admin/v1/site-settings/test-mail', { body: { siteId } })),
+  });
+}

@@ -5,6 +5,7 @@ import { BrandSchema } from './brand.js';
 import { CollectionSchema, GraphqlSchema } from './collections.js';
 import { IdentityProvidersSchema } from './identity-providers.js';
 import { LanguagesSchema } from './languages.js';
+import { MailSchema } from './mail.js';
 import { PoliciesSchema, SessionsSchema, TokensSchema } from './policies.js';
 import { PhoneSchema } from './phone.js';
 import { ShippingSchema } from './shipping.js';
@@ -26,17 +27,8 @@ export const SiteSchema = Strict({
   identityProviders: Optional(IdentityProvidersSchema),
   languages: Optional(LanguagesSchema),
   phone: Optional(PhoneSchema),
-  // Who the site's mail comes from (mail/index.ts); absent = MAIL_FROM, else "Vitrine <no-reply@host>".
-  mail: Optional(
-    Strict({
-      from: Optional(
-        Text({
-          pattern: '^([^<>\\r\\n]*<[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+>|[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+)$',
-          'x-hint': 'an address such as "Shop <no-reply@shop.example>" or "no-reply@shop.example"',
-        }),
-      ),
-    }),
-  ),
+  // Who the site's mail comes from and through which relay (mail/index.ts); absent = MAIL_FROM and SMTP_URL.
+  mail: Optional(MailSchema),
   shipping: Optional(ShippingSchema),
   shop: Optional(ShopSchema),
   push: Optional(PushSchema),
