@@ -6,6 +6,7 @@ import {
   changeMemberAccess,
   endMemberSessions,
   findMemberById,
+  mailIfApproved,
   type Member,
 } from '../members/index.js';
 import { createRecoveryMail, secondFactorLockState, unlockSecondFactor } from '../identity/index.js';
@@ -13,7 +14,6 @@ import { CONSOLE_ROLES } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';
 import type { WebhookIdentity } from '../webhooks/events.js';
 import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
-import { mailIfApproved } from './approval-mail.js';
 import { lastSignIn, memberSessions, signInMethods } from './details.js';
 import type { MemberParams } from './schemas.js';
 

@@ -9,12 +9,12 @@ import {
   adminMemberView,
   parseMemberQuery,
   searchMembers,
+  mailIfApproved,
 } from '../members/index.js';
 import { revokeSessionTokens } from '../sessions/session-tokens.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, requireAdminFor } from '../owners/admin-access.js';
 import type { ListMembersQuery, SiteEmailBody } from './schemas.js';
-import { mailIfApproved } from './approval-mail.js';
 
 /**
  * Admin member management (docs/design.md §3): list, approve, block. The server's admin key may act on

@@ -107,4 +107,17 @@ describe('mail to an approved member', () => {
     expect(mail.subject).toBe('Approval Shop: your account is approved');
     expect(mail.text).toContain('An owner of Approval Shop approved your account. You can sign in now.');
   });
+
+  it('the Members API’s approveMember (an API key, as @wix/members sends it) mails as the console does', async () => {
+    const member = await register();
+    const res = await fetch(`${server.url}/members/v1/members/${member.id}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: server.adminKey, 'wix-site-id': server.siteId },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    const mail = await parsed(member.email);
+    expect(mail.subject).toBe('Approval Shop: your account is approved');
+    expect(await login(member.email)).toBe('SUCCESS');
+  });
 });

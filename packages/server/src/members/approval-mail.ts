@@ -8,7 +8,7 @@ import { html } from '../http/html.js';
 import { mailLanguage, translator } from '../i18n/index.js';
 import { enqueueMail } from '../mail/index.js';
 import { mailLayout, type RenderedMail } from '../mail/templates.js';
-import type { Member } from '../members/index.js';
+import type { Member } from './store.js';
 import type { Queryable } from '../store/types.js';
 
 export function memberApprovedMail(language: string, siteName: string): RenderedMail {
