@@ -51,6 +51,7 @@ import { collectionTranslations } from './0092_collection_translations.js';
 import { dropOlderShopTables } from './0093_drop_older_shop_tables.js';
 import { commercePayments } from './0098_commerce_payments.js';
 import { commerceCheckoutPages } from './0099_commerce_checkout_pages.js';
+import { commerceSearch } from './0109_commerce_search.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
@@ -114,4 +115,5 @@ export const migrations: readonly Migration[] = [
   dropOlderShopTables,
   commercePayments,
   commerceCheckoutPages,
+  commerceSearch,
 ];
