@@ -1,30 +1,10 @@
 /**
- * One statement per search (migration 109's `commerce_product_search`): the best SEARCH_LIMITS.candidates matches
- * of the site's visible products (the GIN index on the tsvector, or the trigram GIN for the typo-tolerant pass),
- * ranked, then the page, the total and the facet counts over those candidates.
+ * One statement per search (migration 109's `commerce_product_search`): the first SEARCH_LIMITS.candidates matches
+ * of the site's visible products (the GIN index on the tsvector: the words, stemmed in the shopper's language and,
+ * unstemmed, in any; with the collection and stock filters as lexemes), ranked, then the page, the total and the facet counts over those candidates.
  */
 import type { Queryable } from '../../store/types.js';
 import { SEARCH_LIMITS, tsqueryText, type SearchInput } from './input.js';
-
-/**
- * How products are matched: `text`, the words (stemmed in the shopper's language and, unstemmed, in any); `similar`,
- * the text's trigrams against the products' names and choices (`<%`, pg_trgm's word similarity: a typo or two).
- */
-export type MatchMode = 'text' | 'similar';
-
-const MATCH: Record<MatchMode, { where: string; rank: string; source: string }> = {
-  text: {
-    source: `(select to_tsquery($2::regconfig, $3) || to_tsquery('simple', $3) as tsq)`,
-    where: 's.document @@ q.tsq',
-    // Normalised by the document's length (1): a short name that says the words ranks above a long description.
-    rank: 'ts_rank(s.document, q.tsq, 1)',
-  },
-  similar: {
-    source: `(select $3::text as text, $2::text as unused)`,
-    where: 'q.text <% s.words',
-    rank: 'word_similarity(q.text, s.words)',
-  },
-};
 
 export interface SearchRows {
   total: number;
@@ -35,13 +15,13 @@ export interface SearchRows {
   inStock: number | null;
 }
 
-function sql(mode: MatchMode): string {
-  const m = MATCH[mode];
-  return `with q as ${m.source},
+const SQL = `with q as (select case when $13::text is null then w.tsq else w.tsq && $13::tsquery end as tsq
+        from (select to_tsquery($2::regconfig, $3) || to_tsquery('simple', $3) as tsq) w),
     hits as materialized (
-      select s.product_id, s.position, s.price, s.in_stock, s.collection_ids, ${m.rank} as rank
+      -- Normalised by the document's length (1): a short name that says the words ranks above a long description.
+      select s.product_id, s.position, s.price, s.in_stock, s.collection_ids, ts_rank(s.document, q.tsq, 1) as rank
       from commerce_product_search s, q
-      where s.site_id = $1 and s.visible and ${m.where}
+      where s.site_id = $1 and s.visible and s.document @@ q.tsq
         and ($5::text is null or $5::text = any(s.collection_ids))
         and ($6::bigint is null or s.price >= $6::bigint)
         and ($7::bigint is null or s.price < $7::bigint)
@@ -59,29 +39,39 @@ function sql(mode: MatchMode): string {
         from (select width_bucket(price, $12::bigint[]) as b, count(*) as n from hits
               where price is not null group by 1) z) end as prices,
       case when $11::boolean then (select count(*) from hits where in_stock) end as in_stock`;
-}
 
 const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+/**
+ * The filters that are lexemes of the document (migration 109): the collection and stock, as a tsquery the words'
+ * query is ANDed with. Collection ids are checked to be letters, digits, `-` and `_` (input.ts), so the quoted
+ * lexeme cannot break out of its quotes.
+ */
+function filterLexemes(input: SearchInput): string | null {
+  const parts: string[] = [];
+  if (input.collectionId) parts.push(`'c:${input.collectionId}'`);
+  if (input.inStock === true) parts.push(`'f:stock'`);
+  if (input.inStock === false) parts.push(`!'f:stock'`);
+  return parts.length ? parts.join(' & ') : null;
+}
 
 export async function searchRows(
   db: Queryable,
   siteId: string,
   input: SearchInput,
-  mode: MatchMode,
   config: string,
   edges: readonly number[],
 ): Promise<SearchRows> {
-  const matchText = mode === 'text' ? tsqueryText(input.terms, input.prefix) : input.text;
   const { rows } = await db.query<{
     total: number | string;
     ids: unknown;
     collections: unknown;
     prices: unknown;
     in_stock: number | string | null;
-  }>(sql(mode), [
+  }>(SQL, [
     siteId,
     config,
-    matchText,
+    tsqueryText(input.terms, input.prefix),
     SEARCH_LIMITS.candidates,
     input.collectionId ?? null,
     input.minPrice ?? null,
@@ -91,6 +81,7 @@ export async function searchRows(
     input.offset,
     input.facets,
     edges,
+    filterLexemes(input),
   ]);
   const row = rows[0]!;
   return {

@@ -22,9 +22,10 @@ const schema = op(
   'Search the visible products: ranked, stemmed in the shopper’s language, typo-tolerant, with highlights and facets',
   Open({
     results: Key('[{product (catalog v1 shape), rank, nameHighlights: [{start, end}]}], best first'),
-    total: Key('How many products match (counted among the best 5,000 matches)'),
-    exhaustive: Key('False when more than 5,000 products matched: total and facets count 5,000 of them'),
-    matched: Key('"text": products say the words; "similar": none did, these nearly do (typos)'),
+    total: Key('How many products match, counted up to 1,000'),
+    exhaustive: Key('False when 1,000 or more products matched: total and facets count the first 1,000'),
+    matched: Key('"text": products say the words; "similar": none did, these say the shop’s closest words (typos)'),
+    corrected: Key('With "similar": the words searched instead'),
     currency: Key('The currency of prices and price facets (minor units)'),
     facets: Key('{collections: [{id, slug, name, count}], prices: [{from, to?, count}], inStock} unless facets=false'),
   }),
@@ -77,6 +78,7 @@ export const productSearchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       total: result.total,
       exhaustive: result.exhaustive,
       matched: result.matched,
+      ...(result.corrected ? { corrected: result.corrected } : {}),
       currency: reader.currency,
       ...(result.facets ? { facets: result.facets } : {}),
     };

@@ -94,10 +94,14 @@ describe('GET /_api/vitrine/v1/products/search', () => {
     ]);
   });
 
-  it('forgives typos when no product says the words', async () => {
+  it('forgives typos when no product says the words: the shop’s closest words instead', async () => {
     const { body } = await search({ q: 'stonewear' });
     expect(body.matched).toBe('similar');
     expect(names(body)).toContain('Stoneware Quokka Mug');
+    // Each word on its own: two typos still find it.
+    const two = await search({ q: 'quokak stonwear' });
+    expect(two.body).toMatchObject({ matched: 'similar', corrected: 'quokka stoneware' });
+    expect(names(two.body)[0]).toBe('Stoneware Quokka Mug');
     expect((await search({ q: 'qqqxxzz' })).body).toMatchObject({ total: 0, results: [] });
   });
 
@@ -129,6 +133,9 @@ describe('GET /_api/vitrine/v1/products/search', () => {
       'Stoneware Quokka Mug',
     ]);
     expect(names((await search({ q: 'quokka', inStock: 'false' })).body)).toEqual(['Quokka Coffee Beans']);
+    expect(names((await search({ q: 'quokka', inStock: 'true', collectionId: kitchen })).body)).toEqual([
+      'Stoneware Quokka Mug',
+    ]);
     expect((await search({ q: 'quokka', minPrice: '2500', maxPrice: '10000' })).body.total).toBe(1);
     const suggestions = await search({ q: 'quokka', facets: 'false', limit: '2' });
     expect(suggestions.body.results).toHaveLength(2);
@@ -158,6 +165,7 @@ describe('GET /_api/vitrine/v1/products/search', () => {
     expect((await search({ q: 'mug', limit: '49' })).status).toBe(400);
     expect((await search({ q: 'mug', offset: '481' })).status).toBe(400);
     expect((await search({ q: 'mug', minPrice: '-1' })).status).toBe(400);
+    expect((await search({ q: 'mug', collectionId: "x' | 'y" })).status).toBe(400);
     // tsquery operators are not words: they cannot reach PostgreSQL's parser.
     for (const q of ["mug & !coffee | ':*'", '(((', '\\', '<->']) expect((await search({ q })).status, q).toBe(200);
     const none = await search({ q: '!!!' });

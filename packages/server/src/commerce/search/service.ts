@@ -1,7 +1,7 @@
 /**
  * Product search for shoppers (docs/commerce.md → Search): visible products whose words match the text, stemmed
- * in the shopper's language, ranked; when no product says the words, the products whose names or choices look
- * like the text (a typo or two). With each product, where its name says the words (ranges, highlight.ts); with the
+ * in the shopper's language, ranked; when no product says the words, the same with the shop's closest words
+ * (typos.ts). With each product, where its name says the words (ranges, highlight.ts); with the
  * page, the facet counts over the candidates (collections, price ranges, in stock).
  */
 import type { Queryable } from '../../store/types.js';
@@ -10,7 +10,11 @@ import { loadProducts } from '../catalog/store.js';
 import type { Product } from '../catalog/types.js';
 import { highlightRanges, type Range } from './highlight.js';
 import { SEARCH_LIMITS, type SearchInput } from './input.js';
-import { searchRows, type MatchMode } from './query.js';
+import { searchRows } from './query.js';
+import { correctTerms } from './typos.js';
+
+/** `text`: products say the words; `similar`: none did, so the words were corrected to the closest of the shop's. */
+export type MatchMode = 'text' | 'similar';
 
 /** Price buckets' edges in the currency's major units: under 10, 10–25, 25–50, … 500 and up. */
 const PRICE_EDGES_MAJOR = [10, 25, 50, 100, 250, 500];
@@ -38,6 +42,8 @@ export interface SearchResult {
   /** False when more than SEARCH_LIMITS.candidates products matched: the total and the facets count those. */
   exhaustive: boolean;
   matched: MatchMode;
+  /** With `similar`: the words searched instead of the shopper's. */
+  corrected?: string;
   facets?: SearchFacets;
 }
 
@@ -56,13 +62,17 @@ const EMPTY: SearchResult = { hits: [], total: 0, exhaustive: true, matched: 'te
 export async function searchProducts(scope: SearchScope, input: SearchInput): Promise<SearchResult> {
   if (input.terms.length === 0) return { ...EMPTY, ...(input.facets ? { facets: emptyFacets() } : {}) };
   const edges = priceEdges(scope.currency);
-  let matched: MatchMode = 'text';
-  let rows = await searchRows(scope.db, scope.siteId, input, matched, scope.config, edges);
-  // Nothing says the words: look for names that nearly do (typos), from three letters on.
-  if (rows.total === 0 && [...input.text].length >= 3) {
-    matched = 'similar';
-    rows = await searchRows(scope.db, scope.siteId, input, matched, scope.config, edges);
+  let terms = input.terms;
+  let rows = await searchRows(scope.db, scope.siteId, input, scope.config, edges);
+  // Nothing says the words: the shop's closest words instead (typos), when there are any.
+  if (rows.total === 0) {
+    const corrected = await correctTerms(scope.db, scope.siteId, input.terms);
+    if (corrected.some((t, i) => t !== input.terms[i])) {
+      terms = corrected;
+      rows = await searchRows(scope.db, scope.siteId, { ...input, terms }, scope.config, edges);
+    }
   }
+  const matched: MatchMode = terms === input.terms ? 'text' : 'similar';
   const products = new Map(
     (
       await loadProducts(
@@ -77,13 +87,14 @@ export async function searchProducts(scope: SearchScope, input: SearchInput): Pr
     const product = products.get(id);
     if (!product) continue; // deleted between the two reads
     const name = (scope.language && product.translations[scope.language]?.name) || product.name;
-    hits.push({ product, rank, nameHighlights: highlightRanges(name, input.terms) });
+    hits.push({ product, rank, nameHighlights: highlightRanges(name, terms) });
   }
   return {
     hits,
     total: rows.total,
     exhaustive: rows.total < SEARCH_LIMITS.candidates,
     matched,
+    ...(matched === 'similar' ? { corrected: terms.join(' ') } : {}),
     ...(input.facets ? { facets: await facets(scope, rows, edges) } : {}),
   };
 }

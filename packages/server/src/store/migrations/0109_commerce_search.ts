@@ -3,9 +3,9 @@ import type { Migration } from '../types.js';
 /**
  * Product search (issue #54, docs/commerce.md → Search). One row per product in `commerce_product_search`: a
  * weighted `tsvector` (name A, options' choices B, description C; the base text under the site's language's
- * text search configuration, each translation under its own language's), the words for typo tolerance (name,
- * translated names and choices, pg_trgm), and what the facets count (cheapest visible price, in stock,
- * collections). Triggers on the catalog's tables keep the row in step with every write path (saves, stock
+ * text search configuration, each translation under its own language's; collection and stock as filter lexemes) and
+ * what the facets count (cheapest visible price, in stock, collections). The site's vocabulary (names and choices,
+ * `commerce_search_words`, pg_trgm) corrects typos. Triggers on the catalog's tables keep the row in step with every write path (saves, stock
  * reservations, collection memberships), so nothing can forget it. The base language of a site's products lives in
  * `commerce_search_sites` (commerce/search/languages.ts writes it from the config; 'simple' until it does).
  * Only `packages/server/src/commerce/` reads or writes these tables.
@@ -48,8 +48,6 @@ export const commerceSearch: Migration = {
       visible boolean not null,
       position integer not null,
       document tsvector not null,
-      -- Names and choices, lower case, for typo tolerance (word_similarity, pg_trgm).
-      words text not null,
       -- The cheapest visible variant's price in minor units; null without a visible variant.
       price bigint,
       in_stock boolean not null,
@@ -58,7 +56,16 @@ export const commerceSearch: Migration = {
       foreign key (site_id, product_id) references commerce_products (site_id, id) on delete cascade
     );
     create index commerce_product_search_document on commerce_product_search using gin (document);
-    create index commerce_product_search_words on commerce_product_search using gin (words gin_trgm_ops);
+
+    -- The words of the products' names and choices (translated ones too), each once per site: a search that finds
+    -- nothing looks here for the words nearest its own (pg_trgm distance, GiST), then searches again with them.
+    -- Words stay when their product goes (a correction to a word nothing says finds nothing, as before).
+    create table commerce_search_words (
+      site_id text not null,
+      word text not null,
+      primary key (site_id, word)
+    );
+    create index commerce_search_words_trgm on commerce_search_words using gist (word gist_trgm_ops);
 
     -- What a product's search row holds, computed from the catalog (one definition for the triggers and for a
     -- site's rebuild when its language changes).
@@ -67,7 +74,11 @@ export const commerceSearch: Migration = {
       setweight(to_tsvector(b.config, p.name), 'A')
         || setweight(to_tsvector(b.config, coalesce(o.choices, '')), 'B')
         || setweight(to_tsvector(b.config, commerce_search_plain(p.description)), 'C')
-        || coalesce(t.document, ''::tsvector) as document,
+        || coalesce(t.document, ''::tsvector)
+        -- Filters as lexemes no searched word can be (a colon is never part of one): the GIN index intersects
+        -- them with the words, so a filtered search reads only the rows that pass (commerce/search/query.ts).
+        || array_to_tsvector(array(select 'c:' || x from unnest(coalesce(c.ids, '{}')) x)
+             || case when coalesce(v.in_stock, false) then array['f:stock'] else '{}'::text[] end) as document,
       left(lower(p.name || ' ' || coalesce(t.names, '') || ' ' || coalesce(o.choices, '')), 1000) as words,
       v.price, coalesce(v.in_stock, false) as in_stock, coalesce(c.ids, '{}') as collection_ids
     from commerce_products p
@@ -100,13 +111,17 @@ export const commerceSearch: Migration = {
     create function commerce_search_refresh(p_site text, p_ids text[]) returns void language plpgsql as $$
     begin
       insert into commerce_product_search
-        (site_id, product_id, visible, position, document, words, price, in_stock, collection_ids)
-      select s.site_id, s.product_id, s.visible, s.position, s.document, s.words, s.price, s.in_stock,
-        s.collection_ids
+        (site_id, product_id, visible, position, document, price, in_stock, collection_ids)
+      select s.site_id, s.product_id, s.visible, s.position, s.document, s.price, s.in_stock, s.collection_ids
       from commerce_product_search_source s where s.site_id = p_site and s.product_id = any(p_ids)
       on conflict (site_id, product_id) do update set visible = excluded.visible, position = excluded.position,
-        document = excluded.document, words = excluded.words, price = excluded.price,
+        document = excluded.document, price = excluded.price,
         in_stock = excluded.in_stock, collection_ids = excluded.collection_ids;
+      insert into commerce_search_words (site_id, word)
+      select distinct p_site, w from commerce_product_search_source s,
+        regexp_split_to_table(s.words, '[[:space:][:punct:]]+') w
+      where s.site_id = p_site and s.product_id = any(p_ids) and char_length(w) between 3 and 40
+      on conflict do nothing;
     end
     $$;
 
@@ -120,6 +135,16 @@ export const commerceSearch: Migration = {
     $$;
     create trigger commerce_product_search_replace before insert on commerce_product_search
       for each row execute function commerce_search_replace();
+    create function commerce_search_word_once() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from commerce_search_words where site_id = new.site_id and word = new.word) then
+        return null;
+      end if;
+      return new;
+    end
+    $$;
+    create trigger commerce_search_words_once before insert on commerce_search_words
+      for each row execute function commerce_search_word_once();
 
     create function commerce_search_product_changed() returns trigger language plpgsql as $$
     begin
@@ -152,9 +177,6 @@ export const commerceSearch: Migration = {
     create trigger commerce_collection_products_search_delete after delete on commerce_collection_products
       referencing old table as changed_rows for each statement execute function commerce_search_rows_changed();
 
-    insert into commerce_product_search
-      (site_id, product_id, visible, position, document, words, price, in_stock, collection_ids)
-    select site_id, product_id, visible, position, document, words, price, in_stock, collection_ids
-    from commerce_product_search_source;
+    select commerce_search_refresh(site_id, array_agg(id)) from commerce_products group by site_id;
   `,
 };
