@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import type { Category } from './catalog-api.js';
 import type { CatalogParams, CatalogSort } from './catalog-params.js';
+import { SearchBox } from './SearchBox.js';
 
 interface Props {
   params: CatalogParams;
@@ -10,7 +11,7 @@ interface Props {
 }
 
 /**
- * Search by title (submitted), then category and price sort (applied on change) behind a "Filter and sort"
+ * Search (suggestions as the shopper types, SearchBox; the results ranked when submitted), then category and price sort (applied on change) behind a "Filter and sort"
  * disclosure, so on a phone the products start near the top. It opens by itself when a filter is active.
  */
 export function CatalogFilters({ params, categories, onChange }: Props) {
@@ -36,13 +37,7 @@ export function CatalogFilters({ params, categories, onChange }: Props) {
       <div className="filters__search">
         <label htmlFor={`${id}-q`}>{_('catalog.searchLabel')}</label>
         <div className="filters__row">
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={_('catalog.searchPlaceholder')}
-          />
+          <SearchBox id={`${id}-q`} value={text} onValueChange={setText} placeholder={_('catalog.searchPlaceholder')} />
           <button type="submit" className="button">
             {_('catalog.search')}
           </button>
