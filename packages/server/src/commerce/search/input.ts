@@ -22,7 +22,13 @@ export const SEARCH_LIMITS = {
    * is a row read (measured at 1,000,000 products: bench/RESULTS.md).
    */
   candidates: 1_000,
+  /** Suggestions (no facets, at most 10 products) rank fewer: the first 200 matches. */
+  suggestionCandidates: 200,
 } as const;
+
+/** How many matches a search ranks and counts. */
+export const candidatesOf = (input: Pick<SearchInput, 'facets' | 'limit'>): number =>
+  !input.facets && input.limit <= 10 ? SEARCH_LIMITS.suggestionCandidates : SEARCH_LIMITS.candidates;
 
 export interface SearchInput {
   /** Words of the text, lower case, in order, without repeats. */

@@ -1,10 +1,10 @@
 /**
- * One statement per search (migration 109's `commerce_product_search`): the first SEARCH_LIMITS.candidates matches
+ * One statement per search (migration 109's `commerce_product_search`): the first `candidatesOf(input)` matches (input.ts)
  * of the site's visible products (the GIN index on the tsvector: the words, stemmed in the shopper's language and,
  * unstemmed, in any; with the collection and stock filters as lexemes), ranked, then the page, the total and the facet counts over those candidates.
  */
 import type { Queryable } from '../../store/types.js';
-import { SEARCH_LIMITS, tsqueryText, type SearchInput } from './input.js';
+import { candidatesOf, tsqueryText, type SearchInput } from './input.js';
 
 export interface SearchRows {
   total: number;
@@ -72,7 +72,7 @@ export async function searchRows(
     siteId,
     config,
     tsqueryText(input.terms, input.prefix),
-    SEARCH_LIMITS.candidates,
+    candidatesOf(input),
     input.collectionId ?? null,
     input.minPrice ?? null,
     input.maxPrice ?? null,

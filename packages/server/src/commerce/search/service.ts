@@ -9,7 +9,7 @@ import { currencyDigits } from '../money.js';
 import { loadProducts } from '../catalog/store.js';
 import type { Product } from '../catalog/types.js';
 import { highlightRanges, type Range } from './highlight.js';
-import { SEARCH_LIMITS, type SearchInput } from './input.js';
+import { candidatesOf, type SearchInput } from './input.js';
 import { searchRows } from './query.js';
 import { correctTerms } from './typos.js';
 
@@ -39,7 +39,7 @@ export interface SearchFacets {
 export interface SearchResult {
   hits: SearchHit[];
   total: number;
-  /** False when more than SEARCH_LIMITS.candidates products matched: the total and the facets count those. */
+  /** False when the search stopped at its candidates (input.ts): the total and the facets count those. */
   exhaustive: boolean;
   matched: MatchMode;
   /** With `similar`: the words searched instead of the shopper's. */
@@ -92,7 +92,7 @@ export async function searchProducts(scope: SearchScope, input: SearchInput): Pr
   return {
     hits,
     total: rows.total,
-    exhaustive: rows.total < SEARCH_LIMITS.candidates,
+    exhaustive: rows.total < candidatesOf(input),
     matched,
     ...(matched === 'similar' ? { corrected: terms.join(' ') } : {}),
     ...(input.facets ? { facets: await facets(scope, rows, edges) } : {}),
