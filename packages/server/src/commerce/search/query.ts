@@ -16,7 +16,8 @@ export interface SearchRows {
 }
 
 const SQL = `with q as (select case when $13::text is null then w.tsq else w.tsq && $13::tsquery end as tsq
-        from (select to_tsquery($2::regconfig, $3) || to_tsquery('simple', $3) as tsq) w),
+        from (select case when e::text = u::text then e else e || u end as tsq
+              from (select to_tsquery($2::regconfig, $3) as e, to_tsquery('simple', $3) as u) x) w),
     hits as materialized (
       -- Normalised by the document's length (1): a short name that says the words ranks above a long description.
       select s.product_id, s.position, s.price, s.in_stock, s.collection_ids, ts_rank(s.document, q.tsq, 1) as rank

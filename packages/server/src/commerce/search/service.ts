@@ -11,7 +11,7 @@ import type { Product } from '../catalog/types.js';
 import { highlightRanges, type Range } from './highlight.js';
 import { candidatesOf, type SearchInput } from './input.js';
 import { searchRows } from './query.js';
-import { correctTerms } from './typos.js';
+import { correctTerms, isShopWord } from './typos.js';
 
 /** `text`: products say the words; `similar`: none did, so the words were corrected to the closest of the shop's. */
 export type MatchMode = 'text' | 'similar';
@@ -63,6 +63,8 @@ export async function searchProducts(scope: SearchScope, input: SearchInput): Pr
   if (input.terms.length === 0) return { ...EMPTY, ...(input.facets ? { facets: emptyFacets() } : {}) };
   const edges = priceEdges(scope.currency);
   let terms = input.terms;
+  if (input.prefix && (await isShopWord(scope.db, scope.siteId, terms[terms.length - 1]!)))
+    input = { ...input, prefix: false };
   let rows = await searchRows(scope.db, scope.siteId, input, scope.config, edges);
   // Nothing says the words: the shop's closest words instead (typos), when there are any.
   if (rows.total === 0) {

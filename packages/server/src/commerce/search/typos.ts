@@ -19,3 +19,16 @@ export async function correctTerms(db: Queryable, siteId: string, terms: readonl
   );
   return rows.map((r) => (r.word && [...r.term].length >= 3 ? r.word : r.term));
 }
+
+/**
+ * Whether the shop has this word in its vocabulary: a last word the shop knows whole is searched as a word, not as
+ * a prefix (a prefix match unions the posting lists of every word it begins, several times the cost at a million
+ * products, measured in bench/RESULTS.md), while "kett" still finds kettles.
+ */
+export async function isShopWord(db: Queryable, siteId: string, word: string): Promise<boolean> {
+  const { rows } = await db.query(`select 1 from commerce_search_words where site_id = $1 and word = $2`, [
+    siteId,
+    word,
+  ]);
+  return rows.length > 0;
+}
