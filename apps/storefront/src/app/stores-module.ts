@@ -88,6 +88,31 @@ export interface ProductPage {
   total: number;
 }
 
+/** Where a product's name says the searched words: UTF-16 offsets into the name, end exclusive. */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+export interface SearchQuery {
+  q: string;
+  limit: number;
+  offset?: number;
+  collectionId?: string;
+  /** false for suggestions: no counts per collection, price and stock. */
+  facets?: boolean;
+}
+
+/** The server's product search (GET /_api/vitrine/v1/products/search, docs/commerce.md → Search). */
+export interface SearchAnswer {
+  results: { product: Product; nameHighlights: TextRange[] }[];
+  total: number;
+  /** False when more products matched than the search ranks: `total` is a lower bound. */
+  exhaustive: boolean;
+  /** `similar`: nothing says the words, these nearly do (a typo). */
+  matched: 'text' | 'similar';
+}
+
 const READER = '/stores-reader/v1';
 
 export const storesModule = defineModule((http: HttpContext) => {
@@ -110,6 +135,22 @@ export const storesModule = defineModule((http: HttpContext) => {
         headers: headers(),
       });
       return { products: answer.products, total: answer.totalResults };
+    },
+
+    /** Visible products ranked by how well they say the words, with where their names say them. */
+    async searchProducts(query: SearchQuery): Promise<SearchAnswer> {
+      return http.request<SearchAnswer>({
+        method: 'GET',
+        path: '/_api/vitrine/v1/products/search',
+        query: {
+          q: query.q,
+          limit: String(query.limit),
+          ...(query.offset ? { offset: String(query.offset) } : {}),
+          ...(query.collectionId ? { collectionId: query.collectionId } : {}),
+          ...(query.facets === false ? { facets: 'false' } : {}),
+        },
+        headers: headers(),
+      });
     },
 
     /** The product with this slug, or null. */

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import type { Category } from './catalog-api.js';
 import type { CatalogParams, CatalogSort } from './catalog-params.js';
+import { SearchBox } from './SearchBox.js';
 
 interface Props {
   params: CatalogParams;
@@ -10,9 +11,10 @@ interface Props {
 }
 
 /**
- * Search by title (submitted), then category and price sort (applied on change) behind a "Filter and sort"
- * disclosure button, so on a phone the products start near the top. It starts open when a filter is active. On wide
- * screens the search and the button share one row and the opened filters take the full row under it.
+ * Search (suggestions as the shopper types, SearchBox; the results ranked when submitted), then category and price
+ * sort (applied on change) behind a "Filter and sort" disclosure button, so on a phone the products start near the
+ * top. It starts open when a filter is active. On wide screens the search and the button share one row and the
+ * opened filters take the full row under it.
  */
 export function CatalogFilters({ params, categories, onChange }: Props) {
   const { _ } = useLingui();
@@ -38,13 +40,7 @@ export function CatalogFilters({ params, categories, onChange }: Props) {
       <div className="filters__search">
         <label htmlFor={`${id}-q`}>{_('catalog.searchLabel')}</label>
         <div className="filters__row">
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={_('catalog.searchPlaceholder')}
-          />
+          <SearchBox id={`${id}-q`} value={text} onValueChange={setText} placeholder={_('catalog.searchPlaceholder')} />
           <button type="submit" className="button">
             {_('catalog.search')}
           </button>

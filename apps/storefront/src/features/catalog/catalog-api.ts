@@ -3,7 +3,7 @@
  * the categories (the shop's collections), one product by its slug.
  */
 import type { ShopClient } from '../../app/shop-client.js';
-import type { StoresModule } from '../../app/stores-module.js';
+import type { StoresModule, TextRange } from '../../app/stores-module.js';
 import { PAGE_SIZE } from './catalog-params.js';
 import type { CatalogParams } from './catalog-params.js';
 import { fromWire } from './product-types.js';
@@ -52,6 +52,8 @@ export async function fetchCatalogPage(
   params: CatalogParams,
   categories: readonly Category[],
 ): Promise<CatalogPage> {
+  // Words with the default order: the server's search ranks them (stems, typos, names above descriptions).
+  if (params.search && params.sort == 'featured') return searchPage(client, params, categories);
   const filters: Record<string, unknown>[] = [];
   if (params.search) filters.push({ name: { $contains: params.search } });
   if (params.category) {
@@ -85,4 +87,49 @@ export async function fetchCatalogPage(
 export async function fetchProductBySlug(client: CatalogClient, slug: string): Promise<Product | null> {
   const product = await client.stores.productBySlug(slug);
   return product ? fromWire(product) : null;
+}
+
+/** The search ranks its best 480 + 48 matches: the pages offered stop there (docs/commerce.md → Search). */
+const SEARCH_PAGES = Math.floor(480 / PAGE_SIZE) + 1;
+
+async function searchPage(
+  client: CatalogClient,
+  params: CatalogParams,
+  categories: readonly Category[],
+): Promise<CatalogPage> {
+  const collectionId = params.category
+    ? (categories.find((c) => c.id == params.category)?.collectionId ?? params.category)
+    : undefined;
+  const answer = await client.stores.searchProducts({
+    q: params.search,
+    limit: PAGE_SIZE,
+    offset: Math.min(params.page - 1, SEARCH_PAGES - 1) * PAGE_SIZE,
+    facets: false,
+    ...(collectionId ? { collectionId } : {}),
+  });
+  return {
+    products: answer.results.map((r) => fromWire(r.product)),
+    totalCount: answer.total,
+    tooManyToCount: !answer.exhaustive,
+    totalPages: Math.min(SEARCH_PAGES, Math.max(1, Math.ceil(answer.total / PAGE_SIZE))),
+  };
+}
+
+export interface Suggestion {
+  id: string;
+  slug: string;
+  name: string;
+  /** Where the name says the words typed, to mark them. */
+  highlights: TextRange[];
+}
+
+/** Up to six products for what has been typed so far, best first. */
+export async function fetchSuggestions(client: CatalogClient, text: string): Promise<Suggestion[]> {
+  const answer = await client.stores.searchProducts({ q: text, limit: 6, facets: false });
+  return answer.results.map((r) => ({
+    id: r.product.id,
+    slug: r.product.slug,
+    name: r.product.name,
+    highlights: r.nameHighlights,
+  }));
 }

@@ -107,6 +107,11 @@ export function pageOffset(raw: unknown, path: string): number {
 export interface ProductQuery {
   filter?: Condition | undefined;
   search?: SearchText | undefined;
+  /**
+   * The text search configuration of the caller's language: the search's words then match through the product
+   * search index (migration 109; stemmed, each word also as a prefix) instead of a scan for substrings.
+   */
+  searchConfig?: string | undefined;
   sort: SortKey[];
   offset: number;
   limit: number;
@@ -131,7 +136,8 @@ export async function findProductIds(db: Queryable, siteId: string, q: ProductQu
   const where = ['p.site_id = $1'];
   if (q.visibleOnly) where.push('p.visible');
   if (q.filter) where.push(conditionSql(q.filter, q.fields, params));
-  if (q.search) {
+  if (q.search && q.searchConfig) where.push(indexedSearchSql(q.search, q.searchConfig, params));
+  else if (q.search) {
     const tests = q.search.words.map((word) => {
       params.push(`%${escapeLike(word)}%`);
       const n = `$${params.length}`;
@@ -157,4 +163,16 @@ export async function findProductIds(db: Queryable, siteId: string, q: ProductQu
     total = Number(counted.rows[0]?.n ?? 0);
   }
   return { ids: rows.slice(0, q.limit).map((r) => r.id), total, hasNext: rows.length > q.limit };
+}
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** The search's words through `commerce_product_search` (each a prefix, all of them for AND, any for OR). */
+function indexedSearchSql(search: SearchText, config: string, params: unknown[]): string {
+  const words = [...new Set(search.words.flatMap((w) => w.match(WORD) ?? []))].slice(0, 2 * MAX_SEARCH_WORDS);
+  if (words.length === 0) return 'false';
+  params.push(config, words.map((w) => `${w}:*`).join(search.mode === 'AND' ? ' & ' : ' | '));
+  const [c, t] = [`$${params.length - 1}`, `$${params.length}`];
+  return `p.id in (select s.product_id from commerce_product_search s where s.site_id = $1
+    and s.document @@ (to_tsquery(${c}::regconfig, ${t}) || to_tsquery('simple', ${t})))`;
 }

@@ -1,10 +1,12 @@
 /**
  * What Vitrine serves beside the Wix wire for its own storefront (docs/commerce.md → Vitrine's own routes): the
- * two reads Wix's clients have no call for.
+ * reads Wix's clients have no call for.
  *   GET  /_api/vitrine/v1/shipping-methods  (visitor/member) → {methods, countries}: `sites[].shipping` as
  *                                             configured (amounts as written, in the currency's units; names and
  *                                             descriptions in the Accept-Language's language where the config
  *                                             translates them), for any site; empty lists when it has no methods
+ *   GET  /_api/vitrine/v1/products/search  (visitor/member) ?q&collectionId&minPrice&maxPrice&inStock&limit&offset
+ *                                             &facets → ranked products with highlights and facets (search/)
  *   POST /_api/vitrine/v1/orders/by-link    (visitor/member) {token} → {order}: the order a confirmation mail's
  *                                             signed link names (orders/order-link.ts), in the shape of
  *                                             GET /ecom/v1/orders/:id; 404 for a forged token, 410 once expired
@@ -16,10 +18,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/catalogue.js';
+import { named } from '../../http/named-plugin.js';
 import { Key, Open, op } from '../../http/schemas/common.js';
 import { orderLinkSecret, readOrderLink } from '../orders/order-link.js';
 import { findOrder } from '../orders/store.js';
 import { shippingIn } from '../../config/shipping.js';
+import { productSearchRoutes } from '../search/routes.js';
 import { deliveredCountries } from '../pricing/shipping.js';
 import { ecomScope } from '../wix/ecom-caller.js';
 import { wixOrder } from '../wix/ecom-order-shapes.js';
@@ -45,6 +49,7 @@ const S = {
 
 export const vitrineCommerceRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  await fastify.register(named(productSearchRoutes), { ctx, prefix: VITRINE_PREFIX });
 
   app.get(`${VITRINE_PREFIX}/shipping-methods`, { schema: S.shippingMethods }, async (request) => {
     const { site, wire } = await ecomScope(request, ctx, { keys: false });

@@ -110,6 +110,11 @@ describe('catalog v3 products', () => {
       search: { search: { expression: 'kettle brass' }, sort: [{ fieldName: 'name' }] },
     });
     expect(slugs(either.body)).toEqual(['pour-over-kettle', 'brass-pen']);
+    // Through the product search index: stemmed ("kettles"), a word begun ("merin").
+    const stemmed = await call('/stores/v3/products/search', {
+      search: { search: { expression: 'kettles merin' }, sort: [{ fieldName: 'name' }] },
+    });
+    expect(slugs(stemmed.body)).toEqual(['wool-throw', 'pour-over-kettle']);
     const bySlug = await call('/stores/v3/products/slug/brass-pen?slug=brass-pen&fields=CURRENCY&fields=URL');
     expect(bySlug.body.product).toMatchObject({
       slug: 'brass-pen',

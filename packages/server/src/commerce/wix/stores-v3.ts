@@ -5,8 +5,9 @@
  *   GET      /stores/v3/products/:id         ?fields → {product}
  *   GET      /stores/v3/products/slug/:slug  ?fields → {product}
  * The same products and ids as catalog v1. Callers as in stores-v1.ts: shoppers see visible products, an API key
- * all of them. Search matches words in the name and description (no index: a scan of the site's products, so
- * each search counts as a heavy read against the caller's address, as the data API counts its heavy queries).
+ * all of them. Search matches words in the name, description and choices through the product search index
+ * (stemmed in the caller's language, each word also as a prefix; docs/commerce.md → Search); each search still
+ * counts as a heavy read against the caller's address, as the data API counts its heavy queries.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -19,7 +20,9 @@ import { findProductIds } from '../catalog/query.js';
 import { V3_PRODUCT_FIELDS, V3_PRODUCT_SORTS } from '../catalog/query-fields.js';
 import { loadProducts, productIdBySlug } from '../catalog/store.js';
 import { notFound } from './not-found.js';
-import { catalogReader, readInput, type Body } from './reader.js';
+import { catalogReader, readInput, type Body, type CatalogReader } from './reader.js';
+import { siteLanguages } from '../../i18n/index.js';
+import { ensureSearchLanguage, searchConfig } from '../search/languages.js';
 import { cursorMetadata, readQuery } from './query-input.js';
 import { readableProduct } from './stores-v1.js';
 import { parseFields, productV3 } from './v3-shapes.js';
@@ -30,12 +33,19 @@ const json = { serializerCompiler: plainJsonSerializer };
 
 const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The caller's text search configuration, with the site's products indexed in its language (search/languages.ts). */
+async function indexedSearch(reader: CatalogReader & { ctx: AppContext }): Promise<string> {
+  const base = siteLanguages(reader.site)[0]!;
+  await ensureSearchLanguage(reader.ctx.db, reader.site.id, base);
+  return searchConfig(reader.db, reader.language ?? base);
+}
+
 export const storesV3Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
 
   async function list(request: FastifyRequest, kind: 'query' | 'search') {
-    const reader = await catalogReader(request, ctx);
+    const reader = { ...(await catalogReader(request, ctx)), ctx };
     const input = readInput(request);
     const fields = parseFields(input.fields);
     const body = input[kind];
@@ -53,7 +63,10 @@ export const storesV3Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     });
     if (kind === 'query' && read.query.search)
       throw unsupported('Query takes no free text; call search', { field: 'query.search' });
-    const page = await findProductIds(reader.db, reader.site.id, read.query);
+    const page = await findProductIds(reader.db, reader.site.id, {
+      ...read.query,
+      ...(read.query.search ? { searchConfig: await indexedSearch(reader) } : {}),
+    });
     const products = await loadProducts(reader.db, reader.site.id, page.ids);
     return {
       products: products.map((p) => productV3(p, reader, fields)),

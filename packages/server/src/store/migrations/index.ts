@@ -55,6 +55,7 @@ import { commerceCheckoutPages } from './0099_commerce_checkout_pages.js';
 import { memberProfileDefaults } from './0100_member_profile_defaults.js';
 import { deletedMembers } from './0101_deleted_members.js';
 import { memberAddressCountries } from './0104_member_address_countries.js';
+import { commerceSearch } from './0109_commerce_search.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
@@ -123,4 +124,5 @@ export const migrations: readonly Migration[] = [
   deletedMembers,
   memberAddressCountries,
   ownerEmailChange,
+  commerceSearch,
 ];
