@@ -24,7 +24,7 @@ if (!DATABASE_URL && !PGLITE_DIR) throw new Error('set DATABASE_URL (PostgreSQL)
 
 const dist = new URL('../packages/server/dist/', import.meta.url);
 const { createApp } = await import(new URL('app.js', dist).href);
-const { loadConfig } = await import(new URL('config/load.js', dist).href);
+const { loadConfig } = await import(new URL('config-files/load.js', dist).href);
 
 const SITE = 'demo';
 const sort = (fieldName, order = 'ASC') => [{ fieldName, order }];

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_CLIENT, BENCH_SITE, writeBenchConfig } from './lib/vitrine.mjs';
-import { ROOT } from './lib/harness.mjs';
+import { importLoadConfig, ROOT } from './lib/harness.mjs';
 
 const BLOCK = Number(process.env.LOGIN_BLOCK ?? 96);
 const ROUNDS = Number(process.env.LOGIN_ROUNDS ?? 9);
@@ -34,7 +34,7 @@ process.on('exit', () => dataDirs.forEach((d) => rmSync(d, { recursive: true, fo
 /** One server from `from` (a dist folder) with the 50 members; the first one's database is reused by PostgreSQL runs. */
 async function signInServer(from) {
   const { createApp } = await import(join(from, 'app.js'));
-  const { loadConfig } = await import(join(from, 'config/load.js'));
+  const loadConfig = await importLoadConfig(from);
   const passwords = await import(join(from, 'security/passwords.js'));
   // members/store.js since #23 (identity/members.js before: --base may be an older checkout's build).
   const { insertMember } = await import(

@@ -25,7 +25,7 @@ process.env.VITRINE_AUTH_RATE_LIMITS = '0';
 const dist = new URL('../packages/server/dist/', import.meta.url);
 const { importMembersCommand } = await import(new URL('cli-members.js', dist).href);
 const { createApp } = await import(new URL('app.js', dist).href);
-const { loadConfig } = await import(new URL('config/load.js', dist).href);
+const { loadConfig } = await import(new URL('config-files/load.js', dist).href);
 const bcrypt = (await import('bcryptjs')).default;
 
 const PASSWORD = 'bench passphrase 1';

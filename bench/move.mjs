@@ -21,7 +21,7 @@ const CHUNK = 50_000;
 
 const dist = new URL('../packages/server/dist/', import.meta.url);
 const { moveCommand } = await import(new URL('backup/commands.js', dist).href);
-const { loadConfig } = await import(new URL('config/load.js', dist).href);
+const { loadConfig } = await import(new URL('config-files/load.js', dist).href);
 const { openDatabase } = await import(new URL('store/open.js', dist).href);
 const { migrate } = await import(new URL('store/migrate.js', dist).href);
 

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { BENCH_CLIENT, BENCH_SITE, writeBenchConfig } from './lib/vitrine.mjs';
-import { ROOT } from './lib/harness.mjs';
+import { importLoadConfig, ROOT } from './lib/harness.mjs';
 
 const arg = (name) => {
   const at = process.argv.indexOf(name);
@@ -46,7 +46,7 @@ const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64ur
 /** One Vitrine app from `from` (a dist folder); the token limit is read when the route is registered. */
 async function vitrineApp(from, limit) {
   const { createApp } = await import(join(from, 'app.js'));
-  const { loadConfig } = await import(join(from, 'config/load.js'));
+  const loadConfig = await importLoadConfig(from);
   process.env.VITRINE_TOKEN_RATE_LIMIT = String(limit);
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-token-overhead-'));
   dirs.push(dataDir);

@@ -19,7 +19,7 @@ function percentile(sorted, p) {
 async function run({ db } = {}) {
   const dist = (file) => pathToFileURL(join(ROOT, 'packages', 'server', 'dist', file)).href;
   const { createApp } = await import(dist('app.js'));
-  const { loadConfig } = await import(dist('config/load.js'));
+  const { loadConfig } = await import(dist('config-files/load.js'));
   const arrived = new Map();
   const receiver = http.createServer((req, res) => {
     const chunks = [];

@@ -288,3 +288,15 @@ export async function serverCase({ label, server, sharedKey, request, check, lat
 }
 
 export const fileExists = existsSync;
+
+/**
+ * `loadConfig` from a built server (`dist` as a URL or a folder path). It lives in `config-files/load.js`
+ * since the layers of #49 (`config/load.js` before): `--base` runs may build an older checkout.
+ */
+export async function importLoadConfig(dist) {
+  const at = (file) => (dist instanceof URL ? new URL(file, dist).href : join(dist, file));
+  const file = existsSync(dist instanceof URL ? fileURLToPath(at('config-files/load.js')) : at('config-files/load.js'))
+    ? 'config-files/load.js'
+    : 'config/load.js';
+  return (await import(at(file))).loadConfig;
+}

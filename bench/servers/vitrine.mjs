@@ -23,7 +23,7 @@ const { values } = parseArgs({
 });
 const dist = new URL('../../packages/server/dist/', import.meta.url);
 const { createApp } = await import(new URL('app.js', dist).href);
-const { loadConfig } = await import(new URL('config/load.js', dist).href);
+const { loadConfig } = await import(new URL('config-files/load.js', dist).href);
 
 const config = loadConfig({ configPath: values.config, dataDir: values['data-dir'], port: 0 });
 config.host = '127.0.0.1';

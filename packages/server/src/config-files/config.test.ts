@@ -68,6 +68,21 @@ describe('demo defaults', () => {
     expect(loadConfig({ env: {}, dataDir: data }).adminKey).toBe(first.adminKey);
   });
 
+  it('refuses embedded-database memory settings it cannot use, before anything opens', () => {
+    expect(
+      problems(() =>
+        loadConfig({
+          env: { VITRINE_PGLITE_SHARED_BUFFERS: 'lots', VITRINE_PGLITE_WASM_COMPILER: 'fast' },
+          dataDir: dir,
+        }),
+      ),
+    ).toEqual([
+      expect.stringContaining('VITRINE_PGLITE_SHARED_BUFFERS must be a size from 128kB to 1GB'),
+      expect.stringContaining('VITRINE_PGLITE_WASM_COMPILER must be "baseline" or "optimizing", not "fast"'),
+    ]);
+    expect(() => loadConfig({ env: { VITRINE_PGLITE_SHARED_BUFFERS: '256MB' }, dataDir: dir })).not.toThrow();
+  });
+
   it('refuses production without an admin key or a key-encryption key', () => {
     expect(problems(() => loadConfig({ env: { NODE_ENV: 'production' }, dataDir: dir }))).toEqual([
       expect.stringContaining('VITRINE_ADMIN_KEY is required when NODE_ENV=production'),

@@ -4,9 +4,10 @@
  * in JavaScript memory) and writes no metadata but the colour profile: EXIF (GPS, camera, owner), XMP, IPTC and PNG
  * text chunks never reach a public file. Callers run these inside the media work slots (work.ts).
  */
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { appError } from '../errors/catalogue.js';
 import { MAX_PIXELS, type ImageFacts, type MediaFormat } from './images.js';
+import { sharp } from './sharp.js';
 
 /** A format change without `w` is made at most this wide: the storefront's largest width (never the original's). */
 export const MAX_VARIANT_WIDTH = 1920;

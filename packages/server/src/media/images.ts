@@ -3,8 +3,9 @@
  * are never trusted: libvips reads the bytes, and only the raster formats below pass. SVG is refused on purpose —
  * it is a document that can carry scripts. Encoding (the cleaned original, variants) is encode.ts.
  */
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { appError } from '../errors/catalogue.js';
+import { sharp } from './sharp.js';
 
 export const MEDIA_TYPES = {
   jpeg: { contentType: 'image/jpeg', ext: 'jpg' },

@@ -11,9 +11,9 @@
  * `vitrine_media_work_running`.
  */
 import client from 'prom-client';
-import sharp from 'sharp';
 import { workSlots } from '../concurrency/work-slots.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { setImageThreads } from './sharp.js';
 
 export type WorkKind = 'upload' | 'variant' | 'backfill';
 
@@ -31,8 +31,7 @@ export interface MediaWork {
 export function mediaWork(concurrency: number, metrics: Metrics | undefined): MediaWork {
   // This app's own slots, never the argon2 ones.
   const slots = workSlots(concurrency);
-  sharp.concurrency(Math.max(1, concurrency));
-  sharp.cache(false);
+  setImageThreads(concurrency);
   const registers = metrics ? [metrics.registry] : [];
   const encodes = new client.Counter({
     name: 'vitrine_media_encodes_total',

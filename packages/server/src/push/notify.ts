@@ -1,8 +1,13 @@
-import webpush from 'web-push';
+import { createRequire } from 'node:module';
+import type WebPush from 'web-push';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import { extraCaFor, outboundPolicy, outboundRequest } from '../http/outbound/index.js';
 import type { PushSubscriptionJson } from './types.js';
+
+// Loaded at the first push: web-push and its crypto helpers stay out of memory on a site without Web Push.
+const require = createRequire(import.meta.url);
+let webpush: typeof WebPush | undefined;
 
 /**
  * Web Push (RFC 8030, VAPID RFC 8292, with the `web-push` library) to every PUSH factor of the member whose
@@ -40,7 +45,7 @@ export async function notifyPushDevices(
           ? (JSON.parse(row.push_subscription) as PushSubscriptionJson)
           : row.push_subscription;
       try {
-        const push = webpush.generateRequestDetails(subscription, payload, {
+        const push = (webpush ??= require('web-push') as typeof WebPush).generateRequestDetails(subscription, payload, {
           vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
           TTL: ttl,
           urgency: 'high',

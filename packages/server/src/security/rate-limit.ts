@@ -1,50 +1,7 @@
-import { Redis } from 'ioredis';
 import type { Queryable } from '../store/types.js';
+import { type Peeked, type RateLimiter, result } from './rate-limit-result.js';
 
-/**
- * Fixed-window counters shared by every instance: in the database by default, in Redis when
- * `REDIS_URL` is set. A window opens at a key's first hit and lasts `windowSeconds`.
- */
-export interface RateLimitResult {
-  allowed: boolean;
-  /** Seconds until the current window closes (0 when allowed and nothing to wait for). */
-  retryAfterSeconds: number;
-  /** Hits counted in the current window, this one included. */
-  count: number;
-}
-
-export interface RateLimiter {
-  /**
-   * Counts `weight` hits (default 1; negative gives hits back) and says whether the key is still within `limit`.
-   * `tx`: count inside that database transaction, so the count commits (or not) with the caller's other
-   * writes and costs no commit of its own (the database limiter; Redis counts at once and ignores it).
-   */
-  hit(
-    key: string,
-    rule: { limit: number; windowSeconds: number },
-    weight?: number,
-    tx?: Queryable,
-  ): Promise<RateLimitResult>;
-  /** Current count without counting a hit. */
-  peek(key: string): Promise<Peeked>;
-  /**
-   * `hit(key, rule)` and `peek(peekKey)` in one round trip (one statement; one Redis transaction): the
-   * login throttle asks both before every password check (#11). `peekKey` must differ from `key`.
-   */
-  hitAndPeek(
-    key: string,
-    rule: { limit: number; windowSeconds: number },
-    peekKey: string,
-  ): Promise<{ hit: RateLimitResult; peeked: Peeked }>;
-  /** Forgets the key; `tx` as for `hit`. */
-  reset(key: string, tx?: Queryable): Promise<void>;
-  close(): Promise<void>;
-}
-
-export interface Peeked {
-  count: number;
-  retryAfterSeconds: number;
-}
+export type { Peeked, RateLimiter, RateLimitResult } from './rate-limit-result.js';
 
 export interface RateLimiterOptions {
   db: Queryable;
@@ -57,13 +14,8 @@ export interface RateLimiterOptions {
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const now = options.now ?? Date.now;
   return options.redisUrl
-    ? redisLimiter(options.redisUrl, options.prefix ?? 'vitrine:rl:')
+    ? lazyRedisLimiter(options.redisUrl, options.prefix ?? 'vitrine:rl:')
     : dbLimiter(options.db, now);
-}
-
-function result(count: number, limit: number, msLeft: number): RateLimitResult {
-  const allowed = count <= limit;
-  return { allowed, count, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(msLeft / 1000)) };
 }
 
 // One upsert: a new window starts when the stored one has ended, so concurrent hits never lose counts.
@@ -133,61 +85,18 @@ function dbLimiter(db: Queryable, now: () => number): RateLimiter {
   };
 }
 
-function redisLimiter(url: string, prefix: string): RateLimiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  // Connection errors surface on the command promises; the event itself must not crash the process.
-  redis.on('error', () => {});
+/**
+ * The Redis limiter, its module (and ioredis) loaded at the first start with `REDIS_URL`: a server without
+ * Redis never holds the client's code in memory. Each call waits for the same one-time load.
+ */
+function lazyRedisLimiter(url: string, prefix: string): RateLimiter {
+  const ready = import('./rate-limit-redis.js').then((module) => module.redisLimiter(url, prefix));
+  ready.catch(() => {}); // surfaced on the first call instead
   return {
-    async hit(key, { limit, windowSeconds }, weight = 1) {
-      const k = prefix + key;
-      // SET NX opens the window with its TTL; INCR keeps the TTL. Works on every Redis since 2.6.12.
-      const replies = await redis
-        .multi()
-        .set(k, '0', 'PX', windowSeconds * 1000, 'NX')
-        .incrby(k, weight)
-        .pttl(k)
-        .exec();
-      if (!replies) throw new Error('rate limit transaction aborted');
-      const [, incr, ttl] = replies;
-      if (incr?.[0] || ttl?.[0]) throw incr?.[0] ?? ttl?.[0];
-      return result(Number(incr![1]), limit, Number(ttl![1]));
-    },
-    async hitAndPeek(key, { limit, windowSeconds }, peekKey) {
-      const k = prefix + key;
-      const p = prefix + peekKey;
-      const replies = await redis
-        .multi()
-        .set(k, '0', 'PX', windowSeconds * 1000, 'NX')
-        .incrby(k, 1)
-        .pttl(k)
-        .get(p)
-        .pttl(p)
-        .exec();
-      if (!replies) throw new Error('rate limit transaction aborted');
-      const failed = replies.find(([error]) => error);
-      if (failed) throw failed[0];
-      const [, [, count], [, ttl], [, peekCount], [, peekTtl]] = replies as [
-        unknown,
-        [null, number],
-        [null, number],
-        [null, string | null],
-        [null, number],
-      ];
-      return {
-        hit: result(Number(count), limit, Number(ttl)),
-        peeked: { count: Number(peekCount ?? 0), retryAfterSeconds: peekTtl > 0 ? Math.ceil(peekTtl / 1000) : 0 },
-      };
-    },
-    async peek(key) {
-      const k = prefix + key;
-      const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
-      return { count: Number(count ?? 0), retryAfterSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : 0 };
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
+    hit: async (...args) => (await ready).hit(...args),
+    hitAndPeek: async (...args) => (await ready).hitAndPeek(...args),
+    peek: async (key) => (await ready).peek(key),
+    reset: async (...args) => (await ready).reset(...args),
+    close: async () => (await ready).close(),
   };
 }

@@ -1,4 +1,5 @@
-import pg from 'pg';
+// pg's DatabaseError is pg-protocol's: importing that alone keeps `pg` (and its pool) unloaded on PGlite.
+import { DatabaseError } from 'pg-protocol';
 
 /**
  * The database could not give this request a connection in time: the pool's connections were all busy for
@@ -19,5 +20,12 @@ const BUSY_CODES = /^(53300|57P03|08...)$/;
 /** Whether `error` means "no connection now" rather than a fault of the statement or the code. */
 export function isDatabaseBusy(error: unknown): boolean {
   if (error instanceof DatabaseBusyError) return true;
-  return error instanceof pg.DatabaseError && BUSY_CODES.test(error.code ?? '');
+  return error instanceof DatabaseError && BUSY_CODES.test(error.code ?? '');
+}
+
+const STATEMENT_TIMEOUT = '57014';
+
+/** Whether `error` is PostgreSQL cancelling a statement that ran past `statement_timeout`. */
+export function isStatementTimeout(error: unknown): boolean {
+  return error instanceof DatabaseError && error.code === STATEMENT_TIMEOUT && /statement timeout/.test(error.message);
 }

@@ -1,6 +1,5 @@
 import { openPglite } from './pglite.js';
 import { poolSettings, type PoolSettings } from './pool-settings.js';
-import { openPostgres } from './postgres.js';
 import { openReadRouting, type ReadRouting } from './read-replica.js';
 import { replicaSettings, type ReplicaFileSettings } from './replica-settings.js';
 import type { Database } from './types.js';
@@ -32,9 +31,11 @@ export function statementTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): n
   return ms;
 }
 
-export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (!options.databaseUrl) return openPglite(options.dataDir);
   const pool = poolSettings(options.pool);
+  // Loaded only here: `pg` and its pool are ~15 MB of an embedded server's memory that it never uses.
+  const { openPostgres } = await import('./postgres.js');
   return openPostgres(options.databaseUrl, {
     statementTimeoutMs: options.statementTimeoutMs ?? statementTimeoutFromEnv(),
     max: pool.poolSize,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { embeddedSettings } from './pglite-memory.js';
 import { preparedStatements } from './pglite-prepared.js';
 import type { Database, Queryable, QueryResult, Row } from './types.js';
 
@@ -123,7 +124,7 @@ export class Tarball extends Blob {
 async function emptyClusterSnapshot(): Promise<Blob> {
   const file = join(tmpdir(), `vitrine-pglite-empty-${pgliteVersion()}.tar`);
   if (existsSync(file)) return new Tarball(readFileSync(file));
-  const fresh = await PGlite.create();
+  const fresh = await PGlite.create(embeddedSettings());
   const dump = await fresh.dumpDataDir('none');
   await fresh.close();
   const partial = `${file}.${process.pid}.tmp`;
@@ -152,7 +153,12 @@ export async function openPglite(dataDir?: string, options: { snapshot?: Blob } 
  */
 export async function startPglite(dataDir?: string, options: { snapshot?: Blob } = {}): Promise<PGlite> {
   if (!dataDir)
-    return PGlite.create({ parsers, extensions, loadDataDir: options.snapshot ?? (await emptyClusterSnapshot()) });
+    return PGlite.create({
+      parsers,
+      extensions,
+      ...embeddedSettings(),
+      loadDataDir: options.snapshot ?? (await emptyClusterSnapshot()),
+    });
   mkdirSync(dataDir, { recursive: true });
   // A directory without PostgreSQL's files is new: a first start, a restore, a test that starts from nothing.
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
@@ -160,6 +166,7 @@ export async function startPglite(dataDir?: string, options: { snapshot?: Blob }
     dataDir,
     parsers,
     extensions,
+    ...embeddedSettings(),
     ...(fresh ? { loadDataDir: await emptyClusterSnapshot() } : {}),
   });
 }

@@ -1,20 +1,13 @@
 import pg from 'pg';
 import { DatabaseBusyError, isDatabaseBusy } from './busy.js';
+
+export { isStatementTimeout } from './busy.js';
 import { statementNamer, type StatementNamer } from './hot-statements.js';
 import { probeConnection } from './pooler-probe.js';
 import { DEFAULT_POOL_SETTINGS, type PreparedStatements } from './pool-settings.js';
 import type { ConnectionInfo, Database, Queryable, QueryResult } from './types.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
-
-const STATEMENT_TIMEOUT = '57014';
-
-/** Whether `error` is PostgreSQL cancelling a statement that ran past `statement_timeout`. */
-export function isStatementTimeout(error: unknown): boolean {
-  return (
-    error instanceof pg.DatabaseError && error.code === STATEMENT_TIMEOUT && /statement timeout/.test(error.message)
-  );
-}
 
 /**
  * One statement on one connection. Named only with a `namer` (a transaction pooler without protocol-level

@@ -8,8 +8,8 @@
  * primary until the next check finds it well; the statement runs again on the primary, so no request fails
  * because of the replica.
  */
-import pg from 'pg';
-import { openPostgres, type PostgresOptions } from './postgres.js';
+import { DatabaseError } from 'pg-protocol';
+import type { PostgresOptions } from './postgres.js';
 import type { Database, QueryResult } from './types.js';
 
 export interface ReplicaSettings {
@@ -42,7 +42,7 @@ export interface ReadRouting {
 
 /** A connection-level failure (server gone, restarting, full), a conflict with replay, or a read-only refusal. */
 function replicaFault(error: unknown): boolean {
-  if (!(error instanceof pg.DatabaseError)) return true; // ECONNREFUSED, reset, DatabaseBusyError…
+  if (!(error instanceof DatabaseError)) return true; // ECONNREFUSED, reset, DatabaseBusyError…
   const code = error.code ?? '';
   return /^(08|57P0|53300|25006|40001)/.test(code);
 }
@@ -83,7 +83,7 @@ export function openReadRouting(
     for (const [who, until] of wrote) if (until <= now) wrote.delete(who);
     try {
       // Opened lazily: a replica that is down at start must not stop the server.
-      replica ??= await openPostgres(url, pool);
+      replica ??= await (await import('./postgres.js')).openPostgres(url, pool);
       const row = (await replica.query<CheckRow>(CHECK_SQL)).rows[0]!;
       const lagMs = row.streaming && row.replayed ? 0 : (row.lag_ms ?? Infinity);
       if (!row.standby) set({ state: 'not a replica', reason: 'pg_is_in_recovery() is false' });

@@ -1,0 +1,154 @@
+// `npm run bench:footprint`: the embedded server's memory and start, as a small shop runs it (#54).
+// For each PGlite setting (the defaults, then PostgreSQL's stock buffers with V8's optimising compiler, the
+// settings before #54), side by side in one run: `vitrine serve` on a new data folder (the first start:
+// migrations and the demo shop seeded), its time to answer /healthz and its RSS after it settles; then the
+// same folder started again (the steady state: what a restarted shop holds idle); then the Stores product
+// query a catalog page sends, at 10 connections for 8 s, so that the footprint is not bought with slowness.
+// Verdict: idle RSS of the restarted default server ≤ 200 MB. RSS is the kernel's (VmRSS): it includes the
+// node binary's pages. Prints a table; the exit code is 1 only when it could not run.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { log, ROOT, runLoad } from './lib/harness.mjs';
+import { ensureServerBuilt } from './lib/vitrine.mjs';
+
+const GOAL_MB = 200;
+const SETTLE_MS = Number(process.env.FOOTPRINT_SETTLE_MS ?? 20_000);
+const SETTINGS = [
+  { name: 'defaults (16MB buffers, baseline compiler)', env: {} },
+  {
+    name: 'before #54 (128MB buffers, optimising compiler)',
+    env: { VITRINE_PGLITE_SHARED_BUFFERS: '128MB', VITRINE_PGLITE_WASM_COMPILER: 'optimizing' },
+  },
+];
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const rssMb = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line.split(/\s+/)[1]) / 1024;
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** `vitrine serve` on `dataDir`; resolves when /healthz answers, with the milliseconds that took. */
+async function serve(dataDir, env) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'packages/server/bin/vitrine.js'), 'serve', '--data-dir', dataDir],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: String(port), DATABASE_URL: '', VITRINE_DATA_QUERY_RATE_LIMIT: '0' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-2000)));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`vitrine serve exited (${child.exitCode}): ${stderr}`);
+    if (performance.now() - started > 180_000) throw new Error('vitrine serve did not answer within 180 s');
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await sleep(50);
+  }
+  const readyMs = performance.now() - started;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+  };
+  return { port, pid: child.pid, readyMs, stop };
+}
+
+async function catalogQuery(port, pid) {
+  const token = await fetch(`http://127.0.0.1:${port}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId: 'demo-storefront', grantType: 'anonymous' }),
+  }).then((r) => r.json());
+  const body = JSON.stringify({ query: { sort: JSON.stringify([{ price: 'asc' }]), paging: { limit: 12 } } });
+  const request = {
+    path: '/stores-reader/v1/products/query-platformized',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token.access_token },
+    bodies: [body],
+  };
+  const probe = await fetch(`http://127.0.0.1:${port}${request.path}`, { ...request, body });
+  const products = (await probe.json()).products?.length;
+  if (!probe.ok || !products) throw new Error(`the product query answered ${probe.status} with ${products} products`);
+  return runLoad({ port, request, serverPid: pid, connections: 10, duration: 8, warmup: 2 });
+}
+
+await ensureServerBuilt();
+const rows = [];
+for (const setting of SETTINGS) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-footprint-'));
+  try {
+    log(`${setting.name}: first start on a new folder…`);
+    const first = await serve(dataDir, setting.env);
+    await sleep(SETTLE_MS);
+    const firstRss = rssMb(first.pid);
+    await first.stop();
+    log(`${setting.name}: started again…`);
+    const again = await serve(dataDir, setting.env);
+    await sleep(SETTLE_MS);
+    const idleRss = rssMb(again.pid);
+    const load = await catalogQuery(again.port, again.pid);
+    await sleep(2_000);
+    const afterLoadRss = rssMb(again.pid);
+    await again.stop();
+    rows.push({ setting, first, firstRss, again, idleRss, load, afterLoadRss });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (n, d = 0) => n.toFixed(d);
+console.log('\nEmbedded footprint (RSS in MB, VmRSS; times in s)\n');
+console.log(
+  'setting'.padEnd(50),
+  'first start',
+  'RSS after it',
+  'restart',
+  'RSS idle',
+  'product query req/s',
+  'p50 ms',
+  'req/CPU-s',
+  'RSS after load',
+);
+for (const r of rows)
+  console.log(
+    r.setting.name.padEnd(50),
+    fmt(r.first.readyMs / 1000, 1).padStart(11),
+    fmt(r.firstRss).padStart(12),
+    fmt(r.again.readyMs / 1000, 1).padStart(7),
+    fmt(r.idleRss).padStart(8),
+    fmt(r.load.rps).padStart(19),
+    String(r.load.p50).padStart(6),
+    fmt(r.load.rpcs ?? 0).padStart(9),
+    fmt(r.afterLoadRss).padStart(14),
+  );
+const [small, large] = rows;
+console.log(
+  `\nTarget: idle RSS of the restarted embedded server ≤ ${GOAL_MB} MB: ${small.idleRss <= GOAL_MB ? 'PASS' : 'MISS'} ` +
+    `(${fmt(small.idleRss)} MB; before #54's settings ${fmt(large.idleRss)} MB in this run)`,
+);
+console.log(
+  `Product query with the defaults: ${fmt(small.load.rpcs / large.load.rpcs, 2)}× the req/CPU-s of the settings before #54 ` +
+    `(${fmt(small.load.rps / large.load.rps, 2)}× by req/s)`,
+);
