@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import type Nodemailer from 'nodemailer';
 import { rootCertificates } from 'node:tls';
 import type { Queryable } from '../store/types.js';
 import { absoluteUrls } from './absolute-urls.js';
+import { nodemailer } from './nodemailer.js';
 
 /**
  * Delivery side of the outbox. Each pass leases a batch (`locked_until`), sends it, and records the
@@ -121,9 +120,7 @@ export async function deliverPending(
  * adds a private relay's CA to Node's public roots instead of turning verification off.
  */
 export function smtpSender(url: string, options: { ca?: string | undefined } = {}): MailSender {
-  // Loaded with the first SMTP sender: a server that sends no mail (the dev mailbox) never holds nodemailer.
-  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
-  const transport = nodemailer.createTransport(
+  const transport = nodemailer().createTransport(
     options.ca ? { url, tls: { ca: [...rootCertificates, options.ca] } } : url,
   );
   return {

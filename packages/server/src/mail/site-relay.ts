@@ -6,12 +6,12 @@
  * (no second lookup to rebind), with TLS still verifying the host's name. Short timeouts keep a slow relay
  * from holding the delivery loop.
  */
-import nodemailer from 'nodemailer';
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import type { SiteSmtpConfig } from '../config/types.js';
 import { guardedLookup } from '../http/outbound/index.js';
 import type { MailSender } from './delivery.js';
+import { nodemailer } from './nodemailer.js';
 
 export interface RelayOptions {
   allowPrivate: boolean;
@@ -34,7 +34,7 @@ export function siteRelaySender(smtp: SiteSmtpConfig, options: RelayOptions): Ma
   return {
     async send({ language, siteId: _siteId, ...mail }) {
       const address = await resolveRelay(smtp.host, options.allowPrivate);
-      const transport = nodemailer.createTransport({
+      const transport = nodemailer().createTransport({
         host: address,
         port: smtp.port,
         secure: smtp.security === 'tls',

@@ -6,9 +6,9 @@ import {
   changeMemberAccess,
   endMemberSessions,
   findMemberById,
-  mailIfApproved,
   type Member,
 } from '../members/index.js';
+import { mailIfApproved } from '../mail/approval-mail.js';
 import { createRecoveryMail, secondFactorLockState, unlockSecondFactor } from '../identity/index.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import type { Queryable } from '../store/types.js';

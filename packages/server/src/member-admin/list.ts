@@ -9,8 +9,8 @@ import {
   adminMemberView,
   parseMemberQuery,
   searchMembers,
-  mailIfApproved,
 } from '../members/index.js';
+import { mailIfApproved } from '../mail/approval-mail.js';
 import { revokeSessionTokens } from '../sessions/session-tokens.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { adminAccess, requireAdminFor } from '../owners/admin-access.js';

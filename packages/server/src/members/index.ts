@@ -30,7 +30,6 @@ export { deleteMember, memberDeletedAt } from './deletion.js';
 
 // An owner's approve / block / unblock and ending a member's sessions: the console and the Members API (#52).
 export { changeMemberAccess, endMemberSessions, type AccessAction } from './access-actions.js';
-export { mailIfApproved, memberApprovedMail } from './approval-mail.js';
 
 // Profile defaults and unique slugs (#52): the Members API's slug updates and the member import.
 export { freeSlug, isSlugClash, slugBase, slugTaken, withProfileDefaults } from './profile-defaults.js';

@@ -4,12 +4,8 @@
  * (members/access-actions.ts, members/deletion.ts): the same webhooks, ended sessions and deleted data. After
  * a deletion the member's tokens fail (their sessions are gone) and the id answers MEMBER_DELETED.
  */
-import {
-  changeMemberAccess,
-  deleteMember as deleteStoredMember,
-  mailIfApproved,
-  type AccessAction,
-} from '../../members/index.js';
+import { changeMemberAccess, deleteMember as deleteStoredMember, type AccessAction } from '../../members/index.js';
+import { mailIfApproved } from '../../mail/approval-mail.js';
 import type { IdentityDeps } from '../common.js';
 import { requireAdmin, requireMember, type MembersCaller } from './caller.js';
 import { memberOr404, memberView } from './reads.js';
@@ -20,7 +16,7 @@ export async function changeAccess(deps: IdentityDeps, caller: MembersCaller, id
   const member = await deps.ctx.db.transaction(async (tx) => {
     const target = await memberOr404(tx, admin.siteId, id, true);
     const after = await changeMemberAccess(tx, target, action, admin.identity, deps.ctx.now());
-    // Told as the console's approval tells them (members/approval-mail.ts), in the same transaction.
+    // Told as the console's approval tells them (mail/approval-mail.ts), in the same transaction.
     await mailIfApproved(deps.ctx, tx, target, after, deps.ctx.now());
     return after;
   });

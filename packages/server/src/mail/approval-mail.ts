@@ -6,9 +6,9 @@
 import type { AppContext } from '../context.js';
 import { html } from '../http/html.js';
 import { mailLanguage, translator } from '../i18n/index.js';
-import { enqueueMail } from '../mail/index.js';
-import { mailLayout, type RenderedMail } from '../mail/templates.js';
-import type { Member } from './store.js';
+import { enqueueMail } from './outbox.js';
+import { mailLayout, type RenderedMail } from './templates.js';
+import type { Member } from '../members/index.js';
 import type { Queryable } from '../store/types.js';
 
 export function memberApprovedMail(language: string, siteName: string): RenderedMail {
