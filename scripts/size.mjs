@@ -102,7 +102,10 @@ if (!process.argv.includes('--sdk-only')) {
     // (auth/oauth-strategy.ts), took 2,052 B off: 93,913 → 91,861 B. The cart following checkout's caps (audit
     // V5-4: the caps in the cart and the three texts a catalog card shows when the cart is full) costs 143 B after
     // trimming (92,303 B): the budget is 90 KiB and a quarter (2026-12-02), rather than a card that says nothing.
-    const budget = 90 * 1024 + 256;
+    // Issue #53/#54 (same day): the catalog's search box with suggestions as the shopper types (the ARIA combobox,
+    // its highlighted names), the phone menu's categories and the "Try again" error states instead of endless
+    // skeletons took it to 92,666 B; the budget is 90 KiB and a half, rather than a search without suggestions.
+    const budget = 90 * 1024 + 512;
     const ok = total <= budget;
     failed ||= !ok;
     console.log(
