@@ -13,7 +13,7 @@ import {
   type AddItem,
 } from './cart-api.js';
 import { CartContext } from './cart-context.js';
-import { cartMemory, cartMemoryKey } from './cart-memory.js';
+import { useCartMemory } from './use-cart-memory.js';
 import { applyCoupon as applyCartCoupon, removeCoupon as removeCartCoupon } from './cart-extras.js';
 import type { CartContextValue } from './cart-context.js';
 import { holds, lineMax, roomFor } from './cart-limits.js';
@@ -28,9 +28,9 @@ import { useEcom } from './use-ecom.js';
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const ecom = useEcom();
-  const { cartLimits: limits, siteId, clientId } = useRuntimeConfig();
+  const { cartLimits: limits } = useRuntimeConfig();
   const { identity, isMember } = useSession();
-  const memory = useMemo(() => cartMemory(cartMemoryKey(siteId, clientId)), [siteId, clientId]);
+  const memory = useCartMemory();
   const askAnyway = useRef(false);
   const query = useQuery(['cart'], async () => {
     const ask = askAnyway.current || memory.mayHaveCart(identity, isMember);

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startShopServer, type ShopTestServer } from '../../../test-support/test-server.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { registerByApi, signInThroughForm } from '../../../test-support/members.js';
+import { latestCode, registerByApi, signInThroughForm } from '../../../test-support/members.js';
 import { renderShop } from '../../../test-support/render-shop.js';
 import { runtimeConfigFrom } from '../../config/runtime-config.js';
 
@@ -279,5 +279,38 @@ describe('the current cart is asked for only when this browser may have one', ()
     shop.reload('/');
     await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 0 items'));
     expect(cartReads()).toBe(1);
+  });
+
+  it('does not ask an account just made in this tab without a cart, and loads the one its visitor had', async () => {
+    /** Creates an account on the Create account page and enters the mailed code: signed in. */
+    const createAccount = async (email: string) => {
+      await screen.findByRole('heading', { level: 1, name: 'Create account' }, { timeout: 5000 });
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a long enough password' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+      await screen.findByRole('heading', { level: 1, name: 'Verify your email' }, { timeout: 8000 });
+      fireEvent.change(screen.getByLabelText('Verification code'), {
+        target: { value: await latestCode(server, email) },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await screen.findByRole('button', { name: 'Sign out' }, { timeout: 8000 });
+    };
+    const cartReads = countCartReads();
+    const shop = renderShop(server, '/create-account');
+    await createAccount(`cart-new-${Date.now()}@example.com`);
+    shop.reload('/cart');
+    await screen.findByText('Your cart is empty.');
+    expect(cartReads()).toBe(0);
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+
+    // A visitor with a cart makes an account: the cart handed over shows.
+    const other = renderShop(server);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 }))[0]!);
+    await waitFor(async () => expect(await serverQuantities(other)).toEqual([1]));
+    other.reload('/create-account');
+    await createAccount(`cart-new-with-${Date.now()}@example.com`);
+    await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 1 item'));
   });
 });
