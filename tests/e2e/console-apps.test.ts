@@ -3,13 +3,14 @@
  * sign-in callback, which lets that origin through CORS on the server at once; an address and a client the owner
  * added can go again; the client the site started with stays. Phone and desktop widths, axe-core, no console errors.
  */
-import { type Browser, type Page } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
 import { expectAccessible } from './support/axe.js';
 import { launchChromium } from './support/browser.js';
 import { signedInOwner } from './support/console.js';
+import { watchConsole } from './support/page-checks.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -34,24 +35,14 @@ async function corsAllows(origin: string): Promise<boolean> {
   return res.headers.get('access-control-allow-origin') === origin;
 }
 
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    // The refused change below is a 400 on purpose; Chromium logs every failed request.
-    const refused = m.text().includes('the server responded with a status of 400');
-    if ((m.type() === 'error' || m.type() === 'warning') && !refused) problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  return problems;
-}
-
 describe('apps in the console, in Chromium', () => {
   it('an owner adds a template app, then removes its address and a client of their own', async () => {
     const { page } = await signedInOwner(browser, server, 'owner', 'an owner with apps', {
       onlyOrigin: server.url,
       stepTimeoutMs: 20_000,
     });
-    const problems = watchConsole(page);
+    // The refused change below is a 400 on purpose; Chromium logs every failed request.
+    const { problems } = watchConsole(page, { allow: /the server responded with a status of 400/ });
     await page.getByRole('link', { name: 'Apps' }).click();
     await page.getByRole('heading', { name: 'Apps', level: 1 }).waitFor();
     const demo = page.getByRole('region', { name: server.clientId });

@@ -38,7 +38,7 @@ describe('owner onboarding in Chromium', () => {
     async () => {
       const invite = (await firstStartInvite(server.ctx.config, server.ctx.db, 'owner@localhost', Date.now()))!;
       const page = await newPhonePage(browser, { onlyOrigin: server.url, stepTimeoutMs: 15_000 });
-      const messages = watchConsole(page);
+      const { problems: messages } = watchConsole(page);
       await page.goto(`${server.url}${new URL(invite.setupUrl).pathname}${new URL(invite.setupUrl).search}`);
       await page.getByRole('heading', { name: 'Set up your console account' }).waitFor();
       // The review saw owner@localhost fixed; now it is a field the first owner types over.
@@ -108,7 +108,7 @@ describe('owner onboarding in Chromium', () => {
     async () => {
       const { page, email } = await signedInOwner(browser, server, 'editor', PASSWORD, { stepTimeoutMs: 15_000 });
       // The console's pages are judged here; the dev mailbox is a developer's page of its own.
-      const messages = watchConsole(page, /^\/console/);
+      const { problems: messages } = watchConsole(page, { only: /^\/console/ });
       await page.getByRole('link', { name: `Your account: ${email}` }).click();
       await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
       const newEmail = uniqueEmail('moved');

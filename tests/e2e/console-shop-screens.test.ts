@@ -106,7 +106,7 @@ describe('the shop screens of the console', () => {
     const order = await guestOrder(productId);
     expect(order.shippingTotal).toBeGreaterThan(0);
     const { page } = await signedInOwner(browser, server, 'owner', PASSWORD, { stepTimeoutMs: 15_000 });
-    const messages = watchConsole(page);
+    const { problems: messages } = watchConsole(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/console/shop/orders/${encodeURIComponent(order.id)}`);
     await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
@@ -157,7 +157,7 @@ describe('the shop screens of the console', () => {
       const { dataItems: items } = await query({});
       const item = { _id: (items[0] as Json).id as string };
       const { page } = await signedInOwner(browser, server, 'owner', PASSWORD, { stepTimeoutMs: 15_000 });
-      const messages = watchConsole(page);
+      const { problems: messages } = watchConsole(page);
       await page.setViewportSize({ width: 1280, height: 900 });
       const itemUrl = `${server.url}/console/collections/Products/items/${encodeURIComponent(item._id)}`;
       await page.goto(itemUrl);
@@ -221,7 +221,7 @@ describe('the shop screens of the console', () => {
       variants: [{ price: 8900, stock: 7 }],
     });
     const { page } = await signedInOwner(browser, server, 'owner', PASSWORD, { stepTimeoutMs: 15_000 });
-    const messages = watchConsole(page);
+    const { problems: messages } = watchConsole(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/console/shop/products/${encodeURIComponent(productId)}`);
     await page.getByRole('heading', { name: 'Brass Table Lamp', level: 1 }).waitFor();

@@ -39,13 +39,6 @@ const SIZES = [
   ['desk', DESKTOP],
 ] as const;
 
-/**
- * Left to the storefront's cart, outside this suite: a visitor without a cart asks for it and gets the eCom wire's
- * 404 `OWNED_CART_NOT_FOUND` (as Wix answers), which Chromium logs as a failed resource on every page before the
- * first add. Every other error and warning fails the test.
- */
-const knownElsewhere = (text: string, url: string) => / 404 /.test(text) && url.endsWith('/ecom/v1/carts/current');
-
 /** A page that records every console error and warning and every uncaught error, which each test expects to stay empty. */
 async function newPage(viewport: { width: number; height: number }, locale = 'en-US') {
   const context = await browser.newContext({
@@ -59,9 +52,7 @@ async function newPage(viewport: { width: number; height: number }, locale = 'en
   page.on(
     'console',
     (m) =>
-      (m.type() == 'error' || m.type() == 'warning') &&
-      !knownElsewhere(m.text(), m.location().url) &&
-      problems.push(`${m.type()}: ${m.text()} (${m.location().url})`),
+      (m.type() == 'error' || m.type() == 'warning') && problems.push(`${m.type()}: ${m.text()} (${m.location().url})`),
   );
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   return { page, problems };

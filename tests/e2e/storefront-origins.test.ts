@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type TestServer } from '@vitrine/server/test-support';
 import { createApp, type VitrineApp } from '../../packages/server/src/app.js';
 import { expectAccessible } from './support/axe.js';
-import { pageProblems } from './support/page-problems.js';
+import { watchConsole } from './support/page-checks.js';
 import { addToCart, hydrated, signUpInStorefront, startShop } from './support/storefront.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/vitrine-shots-shell';
@@ -56,8 +56,8 @@ describe('storefront settings and origins', () => {
     const owner = await signedIn(server, 'rename-owner@example.com', 'owner');
     const home = await open(1280);
     const cart = await open(390);
-    const problems = [...pageProblems(home).problems];
-    const cartProblems = pageProblems(cart).problems;
+    const problems = [...watchConsole(home).problems];
+    const cartProblems = watchConsole(cart).problems;
     await home.goto(secondUrl);
     await hydrated(home);
     expect(await brand(home)).toBe('Demo Store');
@@ -111,7 +111,7 @@ describe('storefront settings and origins', () => {
       server.ctx.config.publicUrl = server.url.replace('127.0.0.1', 'localhost');
       try {
         const page = await open(390);
-        const { problems } = pageProblems(page);
+        const { problems } = watchConsole(page);
         const elsewhere: string[] = [];
         page.on('request', (request) => {
           if (new URL(request.url()).origin != server.url) elsewhere.push(request.url());

@@ -14,7 +14,7 @@ import { type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer } from '@vitrine/server/test-support';
 import { expectAccessible } from './support/axe.js';
-import { pageProblems } from './support/page-problems.js';
+import { watchConsole, type ConsoleWatch } from './support/page-checks.js';
 import { addToCart, hydrated, startShop } from './support/storefront.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/vitrine-shots-shell';
@@ -34,8 +34,11 @@ afterAll(async () => {
 
 type Width = 390 | 1280;
 
-/** A page `width` wide; phones are touch devices, as the review's phone was. */
-async function open(width: Width): Promise<{ page: Page; problems: string[]; allow(p: RegExp | undefined): void }> {
+/**
+ * A page `width` wide; phones are touch devices, as the review's phone was. `cartReads` are its requests for the
+ * current cart: a visitor without one is never asked (the wire's 404 would be a console error on every page).
+ */
+async function open(width: Width): Promise<{ page: Page; cartReads: string[] } & ConsoleWatch> {
   const phone = width == 390;
   const context = await browser.newContext({
     viewport: { width, height: phone ? 844 : 860 },
@@ -43,7 +46,11 @@ async function open(width: Width): Promise<{ page: Page; problems: string[]; all
   });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
-  return { page, ...pageProblems(page) };
+  const cartReads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() == 'GET' && new URL(r.url()).pathname == '/ecom/v1/carts/current') cartReads.push(page.url());
+  });
+  return { page, cartReads, ...watchConsole(page) };
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -67,7 +74,7 @@ describe('storefront shell', () => {
       [1280, 'en'],
       [390, 'ar'],
     ] as const) {
-      const { page, problems } = await open(width);
+      const { page, problems, cartReads } = await open(width);
       const prefix = language == 'en' ? '' : `/${language}`;
       const response = await page.goto(`${server.url}${prefix}/no-such-page`);
       expect(response?.status()).toBe(404);
@@ -90,6 +97,7 @@ describe('storefront shell', () => {
       await page.waitForURL(/\?category=/);
       await main.getByRole('heading', { level: 1, name }).waitFor();
       expect(problems).toEqual([]);
+      expect(cartReads).toEqual([]);
       await page.context().close();
     }
   });
@@ -184,7 +192,7 @@ describe('storefront shell', () => {
   });
 
   it('shows what failed and Try again instead of an endless placeholder', { timeout: 120_000 }, async () => {
-    const { page, problems, allow } = await open(390);
+    const { page, problems, allow, cartReads } = await open(390);
     // The cart page is not server-rendered: the menu reads the categories itself. They fail, then come back.
     allow(/ERR_FAILED|collections/);
     await page.route('**/v2/collections/**', (route) => route.abort());
@@ -199,6 +207,9 @@ describe('storefront shell', () => {
     await menu.getByRole('button', { name: 'Try again' }).tap();
     await menu.locator('a').nth(1).waitFor();
     expect(await menu.getByText('The categories could not be loaded.').count()).toBe(0);
+    // A visitor without a cart sees the cart page empty, without asking for a cart.
+    await page.locator('main').getByText('Your cart is empty.').waitFor();
+    expect(cartReads).toEqual([]);
 
     // Checkout: the cart cannot be made a checkout (the network fails); the page says so, Try again prices it.
     await page.goto(server.url);
@@ -209,6 +220,8 @@ describe('storefront shell', () => {
     await page.goto(`${server.url}/checkout`);
     const failed = page.getByRole('alert').filter({ hasText: 'We could not reach the shop' });
     await failed.waitFor();
+    // Once this browser has a cart, its pages load it.
+    expect(cartReads.length).toBeGreaterThan(0);
     expect(await page.locator('.checkout-aside .skeleton').count()).toBe(0);
     await expectAccessible(page, { where: 'checkout failed' });
     await failed.scrollIntoViewIfNeeded();

@@ -26,15 +26,13 @@ afterAll(async () => {
 
 /**
  * Console errors and warnings, uncaught errors, and the data and catalog queries the page sends (decoded `.r`, or
- * the body). A visitor without a cart is answered 404 OWNED_CART_NOT_FOUND (the eCom wire's empty cart), which
- * Chromium logs as a failed resource: that one is not a problem.
+ * the body).
  */
 function watch(page: Page) {
   const problems: string[] = [];
   const queries: string[] = [];
   page.on('console', (m) => {
-    const noCart = m.text().includes('404') && m.location().url.endsWith('/ecom/v1/carts/current');
-    if ((m.type() == 'error' || m.type() == 'warning') && !noCart) problems.push(`${m.type()}: ${m.text()}`);
+    if (m.type() == 'error' || m.type() == 'warning') problems.push(`${m.type()}: ${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('request', (request) => {

@@ -3,21 +3,35 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectAccessible } from './axe.js';
 
+export interface ConsoleWatch {
+  /** Every error and warning and uncaught error so far, each with where it came from: a test expects `[]`. */
+  problems: string[];
+  /** From now on, lines matching `pattern` (tested on "<text> <resource url>") are not problems; undefined ends it. */
+  allow(pattern: RegExp | undefined): void;
+}
+
 /**
  * Every console message of type error or warning and every uncaught page error on `page`, from now on (a
- * Content-Security-Policy refusal is a console error), each with the page it came from; `only` keeps those of
- * the pages whose path it matches (a journey through the dev mailbox judges the console's pages). A journey ends
- * with `expect(messages).toEqual([])`.
+ * Content-Security-Policy refusal is a console error), each with the resource and the page it came from.
+ * `only` keeps those of the pages whose path it matches (a journey through the dev mailbox judges the console's
+ * pages); `allow` skips the lines a test provokes on purpose (a request it makes fail), also settable per step
+ * with `allow()`. One line is never a problem: a not-found page's own document is answered 404, which Chromium
+ * logs as a failed resource.
  */
-export function watchConsole(page: Page, only: RegExp = /.*/): string[] {
-  const messages: string[] = [];
+export function watchConsole(page: Page, options: { only?: RegExp; allow?: RegExp } = {}): ConsoleWatch {
+  const problems: string[] = [];
+  const only = options.only ?? /.*/;
+  let allowed = options.allow;
   const judged = () => only.test(new URL(page.url()).pathname);
   page.on('console', (m) => {
-    if ((m.type() === 'error' || m.type() === 'warning') && judged())
-      messages.push(`${m.type()}: ${m.text()} (${page.url()})`);
+    if ((m.type() != 'error' && m.type() != 'warning') || !judged()) return;
+    const url = m.location().url;
+    const notFoundPage = m.text().includes('404') && url == page.url().split('#')[0];
+    if (!notFoundPage && !allowed?.test(`${m.text()} ${url}`))
+      problems.push(`${m.type()}: ${m.text()} (${url || 'no resource'} on ${page.url()})`);
   });
-  page.on('pageerror', (error) => judged() && messages.push(`pageerror: ${error.message} (${page.url()})`));
-  return messages;
+  page.on('pageerror', (error) => judged() && problems.push(`pageerror: ${error.message} (${page.url()})`));
+  return { problems, allow: (pattern) => (allowed = pattern) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { ApprovalNotice } from './ApprovalNotice.js';
 import { Rich } from '../../i18n/Rich.js';
 import { MESSAGES } from './auth-errors.js';
 import { authPageLink, safeReturnTo } from './return-to.js';
+import { useCartMemory } from '../cart/use-cart-memory.js';
 import { thrownProblem, useAuthOutcome } from './use-auth-outcome.js';
 import type { AuthOutcome } from './use-auth-outcome.js';
 
@@ -24,6 +25,7 @@ export function CreateAccountPage() {
   const { isMember } = useSession();
   const { register } = useAuthActions();
   const finish = useAuthOutcome();
+  const cartMemory = useCartMemory();
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<AuthOutcome>();
@@ -45,14 +47,19 @@ export function CreateAccountPage() {
     const profile: Record<string, string> = {};
     if (form.firstName.trim()) profile.firstName = form.firstName.trim();
     if (form.lastName.trim()) profile.lastName = form.lastName.trim();
+    // Told before the sign-in that may follow at once: the new member is not asked for a cart they cannot have.
+    cartMemory.newAccount();
     try {
       const result = await register({
         email,
         password: form.password,
         ...(Object.keys(profile).length ? { profile } : {}),
       });
-      setOutcome(finish(result, 'register', email, returnTo));
+      const next = finish(result, 'register', email, returnTo);
+      if (next.kind != 'done') cartMemory.existingAccount();
+      setOutcome(next);
     } catch (error) {
+      cartMemory.existingAccount();
       setOutcome(thrownProblem(error));
     } finally {
       setBusy(false);

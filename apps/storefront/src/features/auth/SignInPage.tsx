@@ -10,6 +10,7 @@ import { AlternativeSignIn } from './AlternativeSignIn.js';
 import { ApprovalNotice } from './ApprovalNotice.js';
 import { Rich } from '../../i18n/Rich.js';
 import { authPageLink, safeReturnTo } from './return-to.js';
+import { useCartMemory } from '../cart/use-cart-memory.js';
 import { thrownProblem, useAuthOutcome } from './use-auth-outcome.js';
 import type { AuthOutcome } from './use-auth-outcome.js';
 
@@ -22,6 +23,7 @@ export function SignInPage() {
   const { isMember } = useSession();
   const { login, loginWithRedirect } = useAuthActions();
   const finish = useAuthOutcome();
+  const cartMemory = useCartMemory();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,6 +35,7 @@ export function SignInPage() {
     event.preventDefault();
     setBusy(true);
     setOutcome(undefined);
+    cartMemory.existingAccount(); // an account made earlier in this tab is not necessarily this one
     try {
       setOutcome(finish(await login({ email: email.trim(), password }), 'login', email.trim(), returnTo));
     } catch (error) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@vitrine/react';
+import { useQuery, useSession } from '@vitrine/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Cart, LineItem } from '../../app/ecom-types.js';
@@ -13,6 +13,7 @@ import {
   type AddItem,
 } from './cart-api.js';
 import { CartContext } from './cart-context.js';
+import { useCartMemory } from './use-cart-memory.js';
 import { applyCoupon as applyCartCoupon, removeCoupon as removeCartCoupon } from './cart-extras.js';
 import type { CartContextValue } from './cart-context.js';
 import { holds, lineMax, roomFor } from './cart-limits.js';
@@ -22,13 +23,28 @@ import { useEcom } from './use-ecom.js';
  * Holds the shopper's eCom cart. Changes are sent one after another (quick repeated clicks never race each other
  * into duplicate lines) and each answer is the whole cart as the server priced it; quantity changes and removals
  * show at once (optimistic), and a failure reloads the truth. Quantities stay within the site's caps
- * (`cartLimits` of the run-time config), so the server never refuses the cart for them.
+ * (`cartLimits` of the run-time config), so the server never refuses the cart for them. A shopper this browser
+ * knows to have no cart is not asked for one (cart-memory.ts); `reload` always asks.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const ecom = useEcom();
   const { cartLimits: limits } = useRuntimeConfig();
-  const query = useQuery(['cart'], () => fetchCart(ecom));
+  const { identity, isMember } = useSession();
+  const memory = useCartMemory();
+  const askAnyway = useRef(false);
+  const query = useQuery(['cart'], async () => {
+    const ask = askAnyway.current || memory.mayHaveCart(identity, isMember);
+    askAnyway.current = false;
+    if (!ask) return null;
+    const cart = await fetchCart(ecom);
+    memory.remember(identity, cart != null);
+    return cart;
+  });
   const { setData, refetch } = query;
+  const reload = useCallback(() => {
+    askAnyway.current = true;
+    return refetch();
+  }, [refetch]);
   const [error, setError] = useState<string>();
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const latest = useRef<Cart | null>(null);
@@ -41,17 +57,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
       if (optimistic) setData((cart) => (cart ? (latest.current = optimistic(cart)) : (cart ?? null)));
       const run = queue.current.then(async () => {
         const cart = await send();
+        memory.remember(identity, true);
         setData(() => (latest.current = cart));
       });
       queue.current = run.catch(() => undefined);
       return run.catch(async (cause: unknown) => {
-        await refetch().catch(() => undefined);
+        await reload().catch(() => undefined);
         if (rethrow) throw cause;
         console.error('Cart change failed', cause);
         setError('cart.updateFailed'); // a catalog id: shown in the shopper's language
       });
     },
-    [setData, refetch],
+    [setData, reload, memory, identity],
   );
 
   // Adds not answered yet, shown on top of the server's cart (the count moves at the click).
@@ -107,6 +124,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [change, ecom],
   );
   const removeCoupon = useCallback(() => change(() => removeCartCoupon(ecom)), [change, ecom]);
+  const ordered = useCallback(() => {
+    memory.remember(identity, false);
+    setData(() => (latest.current = null));
+  }, [memory, identity, setData]);
 
   const value = useMemo<CartContextValue>(
     () => ({
@@ -122,9 +143,23 @@ export function CartProvider({ children }: { children: ReactNode }) {
       remove,
       applyCoupon,
       removeCoupon,
-      reload: refetch,
+      reload,
+      ordered,
     }),
-    [lines, query.data, query.status, error, limits, add, setQuantity, remove, applyCoupon, removeCoupon, refetch],
+    [
+      lines,
+      query.data,
+      query.status,
+      error,
+      limits,
+      add,
+      setQuantity,
+      remove,
+      applyCoupon,
+      removeCoupon,
+      reload,
+      ordered,
+    ],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -26,8 +26,10 @@ export interface CartContextValue {
   /** Sets the discount code; rejects with the server's refusal (coupon-errors.ts words it). */
   applyCoupon(code: string): Promise<void>;
   removeCoupon(): Promise<void>;
-  /** Reloads from the server (e.g. after checkout emptied it). */
+  /** Asks the server for the cart again (e.g. after a failed order, or lines put back in it). */
   reload(): Promise<unknown>;
+  /** The cart became an order (the server deleted it): shows none from now on, without asking. */
+  ordered(): void;
 }
 
 export const CartContext = createContext<CartContextValue | null>(null);

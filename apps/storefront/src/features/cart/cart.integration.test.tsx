@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startShopServer, type ShopTestServer } from '../../../test-support/test-server.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { latestCode, registerByApi, signInThroughForm } from '../../../test-support/members.js';
 import { renderShop } from '../../../test-support/render-shop.js';
 import { runtimeConfigFrom } from '../../config/runtime-config.js';
 
@@ -10,6 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 afterEach(() => {
+  vi.restoreAllMocks();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
@@ -29,6 +31,17 @@ async function serverQuantities(shop: ReturnType<typeof renderShop>): Promise<nu
     if ((e as { code?: unknown }).code == 'OWNED_CART_NOT_FOUND') return [];
     throw e;
   }
+}
+
+/** Counts the page's reads of the current cart (the browser's fetch, watched and passed through unchanged). */
+function countCartReads(): () => number {
+  const fetches = vi.spyOn(globalThis, 'fetch');
+  return () =>
+    fetches.mock.calls.filter(([input, init]) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      return method == 'GET' && new URL(url).pathname == '/ecom/v1/carts/current';
+    }).length;
 }
 
 /**
@@ -208,5 +221,96 @@ describe('catalog and cart against a real server', () => {
     } finally {
       await siteCaps(undefined);
     }
+  });
+});
+
+describe('the current cart is asked for only when this browser may have one', () => {
+  it('shows a visitor without a cart an empty one without asking, and loads it once they have one', async () => {
+    const cartReads = countCartReads();
+    const shop = renderShop(server);
+    await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 0 items'));
+    shop.reload('/cart');
+    await screen.findByText('Your cart is empty.');
+    expect(cartReads()).toBe(0);
+
+    shop.reload('/');
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 }))[0]!);
+    await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 1 item'));
+    await waitFor(async () => expect(await serverQuantities(shop)).toEqual([1]));
+    const before = cartReads();
+    shop.reload();
+    await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 1 item'));
+    expect(cartReads()).toBeGreaterThan(before);
+  });
+
+  it("loads a member's cart made on another device at sign-in, and asks a member without one only once", async () => {
+    const email = `cart-member-${Date.now()}@example.com`;
+    await registerByApi(server, email, 'a long enough password');
+    // Another device: the member signs in there and fills a cart.
+    const other = renderShop(server, '/sign-in');
+    await signInThroughForm(server, email, 'a long enough password');
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 }))[0]!);
+    await waitFor(async () => expect(await serverQuantities(other)).toEqual([1]));
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+
+    // This browser has never seen a cart; after signing in, the member's shows.
+    renderShop(server, '/sign-in');
+    await signInThroughForm(server, email, 'a long enough password');
+    await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 1 item'));
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+
+    // A member without a cart: asked once after signing in, not again on the next page loads of the tab.
+    const newcomer = `cart-newcomer-${Date.now()}@example.com`;
+    await registerByApi(server, newcomer, 'a long enough password');
+    const cartReads = countCartReads();
+    const shop = renderShop(server, '/sign-in');
+    await signInThroughForm(server, newcomer, 'a long enough password');
+    // Answered (none) and remembered before the next page load.
+    const memory = `vitrine.cart.${server.siteId}.${server.clientId}`;
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(memory) ?? '{}')).toMatchObject({ cart: false }));
+    expect(cartReads()).toBe(1);
+    shop.reload('/cart');
+    await screen.findByText('Your cart is empty.');
+    shop.reload('/');
+    await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 0 items'));
+    expect(cartReads()).toBe(1);
+  });
+
+  it('does not ask an account just made in this tab without a cart, and loads the one its visitor had', async () => {
+    /** Creates an account on the Create account page and enters the mailed code: signed in. */
+    const createAccount = async (email: string) => {
+      await screen.findByRole('heading', { level: 1, name: 'Create account' }, { timeout: 5000 });
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a long enough password' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+      await screen.findByRole('heading', { level: 1, name: 'Verify your email' }, { timeout: 8000 });
+      fireEvent.change(screen.getByLabelText('Verification code'), {
+        target: { value: await latestCode(server, email) },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await screen.findByRole('button', { name: 'Sign out' }, { timeout: 8000 });
+    };
+    const cartReads = countCartReads();
+    const shop = renderShop(server, '/create-account');
+    await createAccount(`cart-new-${Date.now()}@example.com`);
+    shop.reload('/cart');
+    await screen.findByText('Your cart is empty.');
+    expect(cartReads()).toBe(0);
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+
+    // A visitor with a cart makes an account: the cart handed over shows.
+    const other = renderShop(server);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add to cart' }, { timeout: 5000 }))[0]!);
+    await waitFor(async () => expect(await serverQuantities(other)).toEqual([1]));
+    other.reload('/create-account');
+    await createAccount(`cart-new-with-${Date.now()}@example.com`);
+    await waitFor(() => expect(cartLink().getAttribute('aria-label')).toBe('Cart, 1 item'));
   });
 });
