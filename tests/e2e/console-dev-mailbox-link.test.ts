@@ -26,7 +26,7 @@ afterAll(async () => {
 describe('console Mail page in development, in Chromium', () => {
   it('in development the Mail page links to the dev mailbox, which opens', async () => {
     const { page } = await signedInOwner(browser, server, 'owner', PASSWORD, { onlyOrigin: server.url, height: 740 });
-    await page.getByRole('link', { name: 'Mail' }).click();
+    await page.getByRole('link', { name: 'Mail', exact: true }).click();
     const link = page.getByRole('link', { name: 'Open the dev mailbox' });
     await link.waitFor();
     const href = await link.getAttribute('href');

@@ -148,7 +148,7 @@ describe('owner console in Chromium', () => {
     await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByText('On: signing in asks for a code').waitFor();
     await page.context().close();
   });

@@ -158,7 +158,8 @@ describe('GraphQL queries', () => {
       loginEmail: 'gql-me@example.com',
       emailVerified: true,
       status: 'ACTIVE',
-      profile: { nickname: 'N' },
+      // The nickname the member gave, and the slug every member gets (members/profile-defaults).
+      profile: { nickname: 'N', slug: 'n' },
     });
     expect((await gql('{ me { id } }', undefined, await server.visitorToken())).body.data.me).toBeNull();
     expect((await gql('{ me { id } }', undefined, siteKey)).body.data.me).toBeNull();

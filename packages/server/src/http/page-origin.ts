@@ -22,11 +22,16 @@ function requestOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): stri
  */
 export function pageBaseUrl(
   publicUrl: string,
-  request: Pick<FastifyRequest, 'protocol' | 'host'>,
+  request: Pick<FastifyRequest, 'protocol' | 'host' | 'headers'>,
   allowedOrigins: readonly string[],
+  { browserCallsOnly = false }: { browserCallsOnly?: boolean } = {},
 ): string {
   const origin = requestOrigin(request);
   const configured = new URL(publicUrl);
   if (!origin || origin === configured.origin || !allowedOrigins.includes(origin)) return publicUrl;
+  // An API call answered with a page address (a redirect session): only a browser on that very origin says where
+  // its page is. A shop's backend calling from its own network names an address the shopper's browser may not
+  // share, and a passkey works only on the public URL's host (its relying party): those get the public URL.
+  if (browserCallsOnly && request.headers.origin !== origin) return publicUrl;
   return origin + configured.pathname.replace(/\/+$/, '');
 }

@@ -197,7 +197,7 @@ export async function createRedirectSession(ctx: AppContext, request: FastifyReq
   // The hosted page at the origin the browser already uses, when the client allows it (http/page-origin.ts): a
   // storefront opened at 127.0.0.1 frames 127.0.0.1, which its CSP (`frame-src 'self'`) lets through.
   const allowed = ctx.sites.findClient(input.clientId)?.client.allowedOrigins ?? [];
-  const base = pageBaseUrl(ctx.config.publicUrl, request, allowed);
+  const base = pageBaseUrl(ctx.config.publicUrl, request, allowed, { browserCallsOnly: true });
   const endpoint = `${base}${intent === 'logout' ? LOGOUT_PATH : AUTHORIZE_PATH}`;
   return sessionAnswer(ctx, body, input.siteId, session.id, endpoint, { redirectSessionId: session.id }, sessionToken);
 }

@@ -97,17 +97,20 @@ describe('storefront run-time config', () => {
   it("puts the hosted sign-in page (the silent sign-in frame) at the browser's origin when allowed, else the public URL", async () => {
     const port = new URL(server.url).port;
     const { access_token } = await getVisitorToken(server.url, server.clientId);
-    const frameUrl = async (host: string) => {
+    // `origin`: the page the browser calls from (browsers send it with every POST); a backend sends none.
+    const frameUrl = async (host: string, origin?: string) => {
       const answer = await withHost<{ redirectSession: { fullUrl: string } }>(
         `${server.url}/_api/redirects-api/v1/redirect-session`,
         host,
         { login: {} },
-        { authorization: access_token },
+        { authorization: access_token, ...(origin ? { origin } : {}) },
       );
       return new URL(answer.redirectSession.fullUrl).origin;
     };
-    expect(await frameUrl(`localhost:${port}`)).toBe(`http://localhost:${port}`);
-    expect(await frameUrl(`127.0.0.1:${port}`)).toBe(server.url);
-    expect(await frameUrl('evil.example')).toBe(server.url);
+    expect(await frameUrl(`localhost:${port}`, `http://localhost:${port}`)).toBe(`http://localhost:${port}`);
+    // A backend reaching the server by another allowed name: the public URL, where passkeys work.
+    expect(await frameUrl(`localhost:${port}`)).toBe(server.url);
+    expect(await frameUrl(`127.0.0.1:${port}`, `http://127.0.0.1:${port}`)).toBe(server.url);
+    expect(await frameUrl('evil.example', 'http://evil.example')).toBe(server.url);
   });
 });

@@ -131,6 +131,8 @@ describe('authenticator app enrolment', () => {
     expect((await h.call('GET', '/_api/iam/mfa/v1/factors', { token: member.token })).body).toEqual({
       factors: [],
       recoveryCodesLeft: 0,
+      // What the site offers (docs/phone-factors.md): unchanged by the removal.
+      allowedFactorTypes: ['TOTP', 'EMAIL', 'WEBAUTHN'],
     });
     expect((await mailTo(h, member.email)).map((x) => x.subject)).toContainEqual(
       expect.stringContaining('authenticator app was removed'),
