@@ -62,6 +62,9 @@ describe('pseudo-locale: no hard-coded text', () => {
     shop.reload(`/products/${products[0]!.slug}`);
     await expectAllTranslated('product');
     fireEvent.click(document.querySelector<HTMLButtonElement>('.button--primary')!);
+    // The add has landed (the header counts it): the reload below starts a new app, which asks for the cart only
+    // once this browser knows it has one (features/cart/cart-memory.ts).
+    await waitFor(() => expect(document.querySelector('.cart-link__count')?.textContent).toBe('1'), long);
     await expectAllTranslated('product, added to the cart');
 
     shop.reload('/cart');
