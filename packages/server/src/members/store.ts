@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/types.js';
 // Addresses compare by one normalised key (security/email-key.ts, audit S-8), as every store keyed on them does.
 import { emailKey } from '../security/index.js';
@@ -129,6 +129,9 @@ export async function insertMember(tx: Queryable, m: NewMember): Promise<Member 
   const at = new Date(m.now);
   for (let attempt = 0; ; attempt++) {
     const profile = await withProfileDefaults(tx, m.siteId, m.email, m.profile);
+    // Many sign-ups with one local part at once all read the same free `-N`; one wins each round. After two
+    // rounds a random ending ends the race (20 at once on PostgreSQL needed more rounds than any limit here).
+    if (attempt >= 2) profile.slug = `${String(profile.slug)}-${randomBytes(3).toString('hex')}`;
     // No conflict target: a clash on the address or on the slug (members_slug) inserts nothing.
     const { rows } = await tx.query<MemberRow>(
       `insert into members (site_id, id, email, email_key, email_verified, password_hash, password_reset_required,
@@ -152,7 +155,7 @@ export async function insertMember(tx: Queryable, m: NewMember): Promise<Member 
       ],
     );
     if (rows[0]) return toMember(rows[0]);
-    if ((await findMemberByEmail(tx, m.siteId, m.email)) || attempt >= 4) return undefined;
+    if ((await findMemberByEmail(tx, m.siteId, m.email)) || attempt >= 5) return undefined;
   }
 }
 
