@@ -70,6 +70,10 @@ describe('ACCOUNT_INFO for a member', () => {
     const saved = await res.text();
     expect(saved).toContain('Vos modifications sont enregistrées.');
     expect(saved).toContain('value="Ada &#60;b&#62;"');
+    // The country is one list of ISO codes named in the page's language (French now), the saved one chosen.
+    expect(saved).toContain('<option value="FR" selected>France</option>');
+    expect(saved).toContain('<option value="DE">Allemagne</option>');
+    expect(saved).not.toMatch(/<input[^>]+name="country"/);
     const { profile } = (await myMember(m.accessToken)).member;
     expect(profile).toMatchObject({
       firstName: 'Ada <b>',

@@ -2,6 +2,7 @@
  * The ACCOUNT_INFO page's markup: plain HTML forms that work without JavaScript, every text from the
  * page's catalog and every value escaped by `html`. Each form posts its `action` to the same page.
  */
+import { COUNTRY_CODES, toAlpha2 } from '../../config/countries.js';
 import { html, type Html } from '../../http/html.js';
 import { siteLanguages, translator } from '../../i18n/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/index.js';
@@ -24,6 +25,26 @@ function field(st: InfoState, name: string, label: string, type: string, attrs: 
   }${first && html` autofocus`}>${hint && html`<p class="hint" id="${name}-hint">${hint}</p>`}${
     error && html`<p class="error" id="${name}-error">${error}</p>`
   }`;
+}
+
+/**
+ * The address's country as one list of ISO codes named in the page's language (as the storefront's address book
+ * and checkout offer it): a saved `FRA` shows as France, and a value that is no country is kept as its own choice
+ * so that saving the rest of the form does not lose it.
+ */
+function countryField(st: InfoState, label: string, language: string, saved: string, none: string): Html {
+  const error = st.errors?.country;
+  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+  const chosen = saved ? (toAlpha2(saved) ?? saved) : '';
+  const countries = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((x, y) =>
+    x.name.localeCompare(y.name, language),
+  );
+  const option = (value: string, name: string) =>
+    html`<option value="${value}"${value === chosen ? html` selected` : ''}>${name}</option>`;
+  return html`<label for="country">${label}</label>
+<select id="country" name="country" autocomplete="shipping country"${error && html` aria-invalid="true" aria-describedby="country-error"`}>${option('', none)}${
+    chosen && !COUNTRY_CODES.includes(chosen) ? option(chosen, chosen) : ''
+  }${countries.map((c) => option(c.code, c.name))}</select>${error && html`<p class="error" id="country-error">${error}</p>`}`;
 }
 
 export function form(
@@ -74,7 +95,7 @@ ${field(st, 'phone', t.t('account.field.phone'), 'tel', html`autocomplete="tel" 
 ${field(st, 'addressLine', t.t('account.field.addressLine'), 'text', html`autocomplete="shipping address-line1" maxlength="200"`, str(shipping.addressLine))}
 ${field(st, 'city', t.t('account.field.city'), 'text', html`autocomplete="shipping address-level2" maxlength="200"`, str(shipping.city))}
 ${field(st, 'postalCode', t.t('account.field.postalCode'), 'text', html`autocomplete="shipping postal-code" maxlength="20"`, str(shipping.postalCode))}
-${field(st, 'country', t.t('account.field.country'), 'text', html`autocomplete="shipping country" maxlength="3"`, str(shipping.country), t.t('account.field.countryHint'))}
+${countryField(st, t.t('account.field.country'), t.language, str(shipping.country), t.t('account.field.countryNone'))}
 </fieldset><button type="submit">${t.t('account.button.save')}</button>`,
   );
 
