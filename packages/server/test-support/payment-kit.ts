@@ -12,6 +12,21 @@ export const withPickup = (site: SiteConfig): SiteConfig => ({
   shipping: { methods: [{ id: 'pickup', name: 'Pick-up', rates: [{ countries: ['FR'], amount: 0 }] }] },
 });
 
+/**
+ * The payment suites' shop: the pick-up method, euros, caps high enough for a suite's many orders, and one
+ * offline method (bank transfer, its instructions holding markup the pages must escape).
+ */
+export const payingShop = (site: SiteConfig): SiteConfig => ({
+  ...withPickup(site),
+  shop: {
+    ...site.shop,
+    currency: 'EUR',
+    maxOpenUnpaidOrders: 100,
+    guestOrdersPerHour: 1000,
+    offlinePayments: [{ id: 'bank-transfer', name: 'Bank transfer', instructions: 'IBAN FR76 0000 <b>' }],
+  },
+});
+
 /** A new visitor's placed order of `quantity` units of `productId`: the visitor's token and the order id. */
 export async function placeGuestOrder(
   kit: CommerceKit,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceKit } from '../../../test-support/commerce-kit.js';
-import { withPickup } from '../../../test-support/payment-kit.js';
+import { payingShop } from '../../../test-support/payment-kit.js';
 import { startTestServer, type TestServer } from '../../../test-support/server.js';
 import { pruneCheckoutPages } from './store.js';
 
@@ -15,16 +15,7 @@ let mug: string;
 
 beforeAll(async () => {
   server = await startTestServer({
-    site: (s) => ({
-      ...withPickup(s),
-      shop: {
-        ...s.shop,
-        currency: 'EUR',
-        maxOpenUnpaidOrders: 100,
-        guestOrdersPerHour: 1000,
-        offlinePayments: [{ id: 'bank-transfer', name: 'Bank transfer', instructions: 'IBAN FR76 0000 <b>' }],
-      },
-    }),
+    site: payingShop,
   });
   kit = new CommerceKit(server);
   mug = await kit.product({ name: 'Mug', variants: [{ price: 1000, stock: 50 }] });

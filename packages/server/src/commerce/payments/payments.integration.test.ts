@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceKit } from '../../../test-support/commerce-kit.js';
-import { placeGuestOrder, startPaymentAs, withPickup } from '../../../test-support/payment-kit.js';
+import { placeGuestOrder, startPaymentAs, payingShop } from '../../../test-support/payment-kit.js';
 import { signedIn } from '../../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../../test-support/server.js';
 import { startReceiver, type Received, type Receiver } from '../../../test-support/webhook-receiver.js';
@@ -22,16 +22,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   server = await startTestServer({
     config: (c) => ({ ...c, webhooks: { allowPrivateNetworks: true, pollMs: 50 } }),
-    site: (s) => ({
-      ...withPickup(s),
-      shop: {
-        ...s.shop,
-        currency: 'EUR',
-        maxOpenUnpaidOrders: 100,
-        guestOrdersPerHour: 1000,
-        offlinePayments: [{ id: 'bank-transfer', name: 'Bank transfer', instructions: 'IBAN FR76 0000 <b>' }],
-      },
-    }),
+    site: payingShop,
   });
   kit = new CommerceKit(server);
   mug = await kit.product({ name: 'Mug', variants: [{ price: 1250, stock: 50 }] });
