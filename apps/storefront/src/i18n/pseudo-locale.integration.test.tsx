@@ -39,6 +39,13 @@ async function learnProducts(shop: ReturnType<typeof renderShop>) {
   return products;
 }
 
+/** Carts this browser has recorded the server making (the cart memory's records in `localStorage`). */
+function rememberedCarts(): number {
+  return Object.keys(localStorage).filter(
+    (key) => key.startsWith('vitrine.cart.') && localStorage.getItem(key)?.includes('"cart":true'),
+  ).length;
+}
+
 /** Lines in the shopper's eCom cart on the server. */
 async function cartLines(shop: ReturnType<typeof renderShop>): Promise<number> {
   const answer = await shop.client
@@ -62,9 +69,10 @@ describe('pseudo-locale: no hard-coded text', () => {
     shop.reload(`/products/${products[0]!.slug}`);
     await expectAllTranslated('product');
     fireEvent.click(document.querySelector<HTMLButtonElement>('.button--primary')!);
-    // The add has landed (the header counts it): the reload below starts a new app, which asks for the cart only
-    // once this browser knows it has one (features/cart/cart-memory.ts).
+    // The header counts the add at the click, before the server has answered; the reload below starts a new app,
+    // which asks for the cart only once this browser has recorded the server's answer (features/cart/cart-memory.ts).
     await waitFor(() => expect(document.querySelector('.cart-link__count')?.textContent).toBe('1'), long);
+    await waitFor(() => expect(rememberedCarts()).toBe(1), long);
     await expectAllTranslated('product, added to the cart');
 
     shop.reload('/cart');
