@@ -35,7 +35,17 @@ for (const file of files) {
   cases.push(spec);
 }
 // `optional` cases (their own slow-starting servers) run only when BENCH_CASES names them.
-const selected = cases.filter((c) => (only ? only.includes(c.id) : !c.optional));
+// A named case brings the baselines its targets are judged against (`BENCH_CASES=login` runs argon2-raw and
+// argon2-slots too): a ratio needs both sides from the same run.
+const wanted =
+  only &&
+  new Set([
+    ...only,
+    ...cases
+      .filter((c) => only.includes(c.id))
+      .flatMap((c) => (c.targets ?? []).flatMap((t) => [t.baseline ?? []].flat())),
+  ]);
+const selected = cases.filter((c) => (wanted ? wanted.has(c.id) : !c.optional));
 
 await ensureServerBuilt();
 const databases = selected.some((c) => c.perDatabase) ? await benchDatabases() : [];

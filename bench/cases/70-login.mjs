@@ -8,10 +8,17 @@ export default {
   id: 'login',
   title: 'Vitrine login (argon2id verify + session token)',
   perDatabase: true,
+  // Judged against the bare argon2id verify rate of this core: the faster of the two bare routes in the same
+  // run. argon2-raw (the library's own scheduling) runs four hashes at once on one core, which evict each
+  // other from the caches, so on the bench's one server core it verifies fewer hashes per second than one at a
+  // time (argon2-slots, the scheduling login itself uses): judging against argon2-raw alone flattered login
+  // (issue #54). Both ratios stay printed. On PostgreSQL the database's backends are not pinned (the server is
+  // shared): their share of a sign-in runs on the load generator's core, so that ratio gets more than the
+  // one server core the baselines get.
   targets: [
-    { baseline: 'argon2-raw', atLeast: 0.9, label: '≥ 90 % of the raw argon2id rate' },
-    // No target: how much of an equally scheduled hash rate (Vitrine's hash slots) reaches a member.
-    { baseline: 'argon2-slots', atLeast: 0.9, reference: true, label: 'reference: of the hash-slots route' },
+    { baseline: ['argon2-raw', 'argon2-slots'], atLeast: 0.9, label: '≥ 0.9× the bare argon2id rate' },
+    { baseline: 'argon2-raw', atLeast: 0.9, reference: true, label: 'reference: of argon2-raw' },
+    { baseline: 'argon2-slots', atLeast: 0.9, reference: true, label: 'reference: of argon2-slots' },
   ],
   run: ({ db, config }) =>
     serverCase({

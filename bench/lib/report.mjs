@@ -113,7 +113,13 @@ export function checkTargets(rows, cases) {
         });
         continue;
       }
-      const base = byKey.get(target.baseline);
+      // `baseline` may list several cases: the target is then judged against the fastest of them in this run
+      // (login: the bare argon2id rate is what the better-scheduled bare route reaches on this core).
+      const base = [target.baseline]
+        .flat()
+        .map((key) => byKey.get(key))
+        .filter((b) => b?.result && !hasFailures(b.result))
+        .sort((a, b) => b.result.rps - a.result.rps)[0];
       const ok = row.result && base?.result && !hasFailures(row.result) && !hasFailures(base.result);
       const ratio = ok ? row.result.rps / base.result.rps : undefined;
       const cpuRatio = ok && row.result.rpcs && base.result.rpcs ? row.result.rpcs / base.result.rpcs : undefined;
@@ -123,7 +129,8 @@ export function checkTargets(rows, cases) {
       checks.push({
         key: row.key,
         label: target.label,
-        baseline: target.baseline,
+        baseline: base?.key ?? target.baseline,
+        fastestOf: Array.isArray(target.baseline) ? target.baseline : undefined,
         atLeast: target.atLeast,
         ratio,
         cpuRatio,
@@ -143,7 +150,7 @@ export function checkTargets(rows, cases) {
       continue;
     }
     lines.push(
-      `${pad(c.key, 32)} ${pad(c.label, 38)} ${pad(`${c.verdict} ${fmt(c.ratio)}`, 13)} ${pad(`${c.cpuVerdict} ${fmt(c.cpuRatio)}`, 13)}`,
+      `${pad(c.key, 32)} ${pad(c.label, 38)} ${pad(`${c.verdict} ${fmt(c.ratio)}`, 13)} ${pad(`${c.cpuVerdict} ${fmt(c.cpuRatio)}`, 13)}${c.fastestOf ? ` (against ${c.baseline}, the fastest of ${c.fastestOf.join(', ')})` : ''}`,
     );
   }
   for (const line of lines) console.log(line);
