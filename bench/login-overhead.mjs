@@ -6,9 +6,11 @@
 // The difference is Vitrine's own work per sign-in: the lockout counting, the member read, the session
 // transaction, the audit and webhook events, the HTTP handling. PGlite on a data folder, as
 // `vitrine serve` runs it; PostgreSQL with --postgres (a database of that server it may drop and create).
-// Uses the built server (packages/server/dist; `npm run build -w @vitrine/server`).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Uses the built server (packages/server/dist; `npm run build -w @vitrine/server`). Also prints how often the
+// event loop's thread was preempted per operation (Linux: nonvoluntary context switches). LOGIN_STATEMENTS=1 and
+// LOGIN_NICE_POOL=N: see below.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_CLIENT, BENCH_SITE, writeBenchConfig } from './lib/vitrine.mjs';
 import { importLoadConfig, ROOT } from './lib/harness.mjs';
@@ -80,6 +82,50 @@ if (databaseUrl && baseDist)
 const current = await signInServer(dist);
 const base = baseDist ? await signInServer(baseDist) : undefined;
 
+// LOGIN_STATEMENTS=1: the statements of a returning sign-in, in order, each with its median wall µs over 300
+// sign-ins one at a time (inject; the hash as configured), then exit: where the database part of a sign-in goes.
+if (process.env.LOGIN_STATEMENTS) {
+  const db = current.vitrine.ctx.db;
+  const { query, transaction } = db;
+  const times = new Map(); // statement (its first 70 characters, '  ' inside the transaction) → wall µs
+  const timed =
+    (q, indent) =>
+    async (text, ...rest) => {
+      const started = process.hrtime.bigint();
+      try {
+        return await q(text, ...rest);
+      } finally {
+        const key = indent + String(text).replace(/\s+/g, ' ').trim().slice(0, 70);
+        times.set(key, [...(times.get(key) ?? []), Number(process.hrtime.bigint() - started) / 1000]);
+      }
+    };
+  const signOnce = async () => {
+    const res = await current.vitrine.app.inject({
+      method: 'POST',
+      url: '/_api/iam/authentication/v2/login',
+      headers: { 'content-type': 'application/json', authorization: current.visitor },
+      payload: JSON.stringify({ loginId: { email: emails[0] }, password }),
+      remoteAddress: '127.0.0.1',
+    });
+    if (res.statusCode !== 200) throw new Error(res.body);
+  };
+  await signOnce(); // the first sign-in from this visitor writes more (recordVisitor)
+  db.query = timed(query.bind(db), '');
+  const inTx = (tx) => new Proxy(tx, { get: (t, k) => (k === 'query' ? timed(t.query.bind(t), '  ') : t[k]) });
+  db.transaction = (fn, ...rest) => transaction.call(db, (tx) => fn(inTx(tx)), ...rest);
+  const whole = [];
+  for (let i = 0; i < 300; i++) {
+    const started = process.hrtime.bigint();
+    await signOnce();
+    whole.push(Number(process.hrtime.bigint() - started) / 1000);
+  }
+  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`${current.kind}: one sign-in at a time, median ${med(whole).toFixed(0)} µs wall; its statements:`);
+  for (const [key, xs] of times)
+    console.log(`  ${med(xs).toFixed(0).padStart(6)} µs  ${(xs.length / 300).toFixed(2)} per sign-in  ${key}`);
+  process.exit(0);
+}
+
 let next = 0;
 const signIn = (server) => async () => {
   const email = emails[next++ % emails.length];
@@ -106,6 +152,31 @@ const block = async (run, n) => {
 };
 for (const run of Object.values(ways)) await block(run, Number(process.env.LOGIN_WARMUP ?? 48));
 
+// LOGIN_NICE_POOL=N (Linux, an experiment of #54): the threads that ran a block of verifies (libuv's pool: every
+// thread but the event loop's with > 5 % of the block's CPU) run at nice N, so a hash never preempts the event loop.
+if (process.env.LOGIN_NICE_POOL) {
+  const tasks = () =>
+    Object.fromEntries(
+      readdirSync('/proc/self/task').map((t) => [
+        t,
+        Number(readFileSync(`/proc/self/task/${t}/schedstat`, 'utf8').split(' ')[0]),
+      ]),
+    );
+  const before = tasks();
+  await block(ways['argon2id verify'], 32);
+  const after = tasks();
+  const total = Object.keys(after).reduce((n, t) => n + after[t] - (before[t] ?? 0), 0);
+  for (const t of Object.keys(after)) {
+    const share = (after[t] - (before[t] ?? 0)) / total;
+    if (Number(t) !== process.pid && share > 0.05) {
+      setPriority(Number(t), Number(process.env.LOGIN_NICE_POOL));
+      console.log(
+        `  thread ${t} (${(share * 100).toFixed(0)} % of a verify block) at nice ${process.env.LOGIN_NICE_POOL}`,
+      );
+    }
+  }
+}
+
 // The event loop's own CPU time (Linux: the main thread's schedstat, in ns), apart from argon2's pool threads.
 const mainThreadNs = () => {
   try {
@@ -114,13 +185,26 @@ const mainThreadNs = () => {
     return NaN;
   }
 };
+// The event loop thread's involuntary context switches (Linux): how often something else took its core mid-work.
+const mainPreempted = () => {
+  try {
+    return Number(
+      /nonvoluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/self/task/${process.pid}/status`, 'utf8'))[1],
+    );
+  } catch {
+    return NaN;
+  }
+};
+const preempted = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
 const cpu = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
 const main = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, run] of Object.entries(ways)) {
     const start = process.cpuUsage();
     const mainStart = mainThreadNs();
+    const preemptedStart = mainPreempted();
     await block(run, BLOCK);
+    preempted[name].push((mainPreempted() - preemptedStart) / BLOCK);
     const used = process.cpuUsage(start);
     cpu[name].push((used.user + used.system) / BLOCK);
     main[name].push((mainThreadNs() - mainStart) / 1000 / BLOCK);
@@ -131,7 +215,7 @@ const m = Object.fromEntries(Object.entries(cpu).map(([k, xs]) => [k, median(xs)
 console.log(`${current.kind}, ${ROUNDS} rounds × ${BLOCK}, ${IN_FLIGHT} in flight (CPU-µs per operation, all threads)`);
 for (const [name, xs] of Object.entries(cpu))
   console.log(
-    `  ${name.padEnd(16)} median ${m[name].toFixed(0)} (rounds: ${xs.map((x) => x.toFixed(0)).join(', ')}); on the event loop's thread ${median(main[name]).toFixed(0)}`,
+    `  ${name.padEnd(16)} median ${m[name].toFixed(0)} (rounds: ${xs.map((x) => x.toFixed(0)).join(', ')}); on the event loop's thread ${median(main[name]).toFixed(0)}, preempted ${median(preempted[name]).toFixed(2)} times`,
   );
 if (process.env.LOGIN_ONLY) process.exit(0);
 for (const name of ['vitrine login', ...(base ? ['base login'] : [])]) {
