@@ -8,7 +8,9 @@
  * `VITRINE_DATA_COUNT_LIMIT` (exact counts up to this many matches, default 10,000),
  * `VITRINE_DATA_COUNT_ESTIMATE_FACTOR` (trust a plan that expects this many times the bound without counting,
  * default 2; 0 always counts), `VITRINE_DATA_COUNT_TIME_LIMIT_MS` (how long the exact count may run on PostgreSQL,
- * default 50; 0 no limit) and `VITRINE_DATA_MAX_OFFSET` (largest `paging.offset`, default 10,000).
+ * default 50; 0 no limit), `VITRINE_DATA_MAX_OFFSET` (largest `paging.offset`, default 10,000) and
+ * `VITRINE_DATA_QUERY_COST_LIMIT` (the planned cost above which a query missing its index is refused, data/query-guard.ts;
+ * 0 never refuses).
  *
  * Why the estimate first: counting up to the bound still reads bound + 1 rows when more match (their heap rows:
  * an expression index never gives an index-only scan, since PostgreSQL wants the `data` column for it; 6-16 ms
@@ -24,6 +26,7 @@
  * in the same thread as the server and cannot cancel a running statement: there the count stays bounded only.
  */
 import type { Database, Queryable } from '../store/types.js';
+import { DEFAULT_QUERY_COST_LIMIT } from './query-guard.js';
 
 export const DEFAULT_COUNT_LIMIT = 10_000;
 export const DEFAULT_MAX_OFFSET = 10_000;
@@ -43,6 +46,8 @@ export interface DataReadLimits {
   estimateFactor: number;
   /** How long the exact count may run on PostgreSQL before the estimate answers instead; 0 = no limit. */
   countTimeLimitMs: number;
+  /** A query missing an index is refused when its plan costs more (PostgreSQL cost units); 0 = never refused. */
+  queryCostLimit: number;
 }
 
 export const DEFAULT_READ_LIMITS: DataReadLimits = {
@@ -50,6 +55,7 @@ export const DEFAULT_READ_LIMITS: DataReadLimits = {
   maxOffset: DEFAULT_MAX_OFFSET,
   estimateFactor: DEFAULT_ESTIMATE_FACTOR,
   countTimeLimitMs: DEFAULT_COUNT_TIME_LIMIT_MS,
+  queryCostLimit: DEFAULT_QUERY_COST_LIMIT,
 };
 
 function positive(raw: string | undefined, fallback: number, least = 1, integer = true): number {
@@ -64,6 +70,7 @@ export function dataReadLimits(env: NodeJS.ProcessEnv = process.env): DataReadLi
     // A fraction is allowed (1.5): with estimates from b-tree statistics the margin can be narrower.
     estimateFactor: positive(env.VITRINE_DATA_COUNT_ESTIMATE_FACTOR, DEFAULT_ESTIMATE_FACTOR, 0, false),
     countTimeLimitMs: positive(env[COUNT_TIME_LIMIT_KEY], DEFAULT_COUNT_TIME_LIMIT_MS, 0),
+    queryCostLimit: positive(env.VITRINE_DATA_QUERY_COST_LIMIT, DEFAULT_QUERY_COST_LIMIT, 0),
   };
 }
 
