@@ -1,7 +1,8 @@
 /**
  * Unindexed reads of large collections are refused with the index to declare (data/query-guard.ts, issue #54),
- * through the real server. The cost limit is lowered so that 5,000 items stand for a million: what is checked is
- * the decision and its words, not a time. A 12-item collection answers every shape as before.
+ * and counts answer exactly or from the estimate, flagged (read-limits.ts), through the real server. The cost
+ * limit and the count bound are lowered so that 5,000 items stand for a million: what is checked is the decision
+ * and its words, not a time. A 12-item collection answers every shape as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexConfig } from '../config/types.js';
@@ -19,10 +20,11 @@ const byCategoryTitle: IndexConfig = {
 const SMALL = [...Array(12).keys()].map((n) => ({ _id: `s${n}`, title: `Small ${n}`, price: n, stock: 12 - n }));
 
 let server: DataServer;
-const saved = process.env.VITRINE_DATA_QUERY_COST_LIMIT;
+const ENV = { VITRINE_DATA_QUERY_COST_LIMIT: '100', VITRINE_DATA_COUNT_LIMIT: '1000' };
+const saved = Object.fromEntries(Object.keys(ENV).map((key) => [key, process.env[key]]));
 
 beforeAll(async () => {
-  process.env.VITRINE_DATA_QUERY_COST_LIMIT = '100';
+  Object.assign(process.env, ENV);
   server = await startDataServer((config) => ({
     ...config,
     sites: config.sites.map((site) => ({
@@ -45,8 +47,9 @@ beforeAll(async () => {
   await server.vitrine.ctx.db.exec('analyze data_items');
 }, 300_000);
 afterAll(async () => {
-  if (saved === undefined) delete process.env.VITRINE_DATA_QUERY_COST_LIMIT;
-  else process.env.VITRINE_DATA_QUERY_COST_LIMIT = saved;
+  for (const [key, value] of Object.entries(saved))
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
   await server?.close();
 });
 
@@ -133,5 +136,27 @@ describe('unindexed reads of a large collection', () => {
       answer = await query('Big', { filter: { title: { $contains: '0042' } } });
     }
     expect(answer.body.dataItems.map((d: { id: string }) => d.id)).toEqual(['b42', 'b420', 'b421', 'b422', 'b423']);
+  });
+});
+
+describe('counts of a large collection (bound 1,000 here)', () => {
+  it('is exact under the bound, with tooManyToCount false, on the small collection too', async () => {
+    const small = await query('Small', { filter: { price: { $lt: 5 } } }, true);
+    expect(small.body.pagingMetadata).toMatchObject({ total: 5, tooManyToCount: false });
+    const counted = await query('Big', { filter: { category: 'c3' }, sort: sort('title') }, true);
+    expect(counted.body.pagingMetadata).toMatchObject({ total: 500, tooManyToCount: false });
+  });
+
+  it('answers the estimate, flagged, when far more than the bound match; count() stays exact', async () => {
+    const estimated = await query('Big', {}, true);
+    expect(estimated.status).toBe(200);
+    expect(estimated.body.pagingMetadata.tooManyToCount).toBe(true);
+    expect(estimated.body.pagingMetadata.total).toBeGreaterThan(1000);
+    expect(estimated.body.dataItems).toHaveLength(5);
+    const exact = await server.call('/wix-data/v2/items/count', {
+      body: { dataCollectionId: 'Big' },
+      headers: { 'x-vitrine-site-id': server.siteId },
+    });
+    expect(exact.body.totalCount).toBe(5000);
   });
 });

@@ -16,7 +16,8 @@
  * items is not planned at all.
  */
 import type { CollectionConfig, IndexConfig } from '../config/types.js';
-import { ApplicationError } from '../errors/wire.js';
+import { appError } from '../errors/catalogue.js';
+import type { ApplicationError } from '../errors/wire.js';
 import type { Database } from '../store/types.js';
 import type { FilterNode, SortSpec } from './filter/ast.js';
 import { conditions } from './filter/walk.js';
@@ -145,11 +146,15 @@ export function indexRequired(collectionId: string, missing: MissingIndex, cost:
   const description =
     `${missing.at}: the ${missing.what} needs an index on collection "${collectionId}" this large ` +
     `(planned cost ${Math.round(cost)}).${wait}${declare}`;
-  const error = new ApplicationError(missing.building ? 503 : 400, 'WD_INDEX_REQUIRED', description, {
-    collectionId,
-    field: missing.at,
-    index: missing.declare ? { fields: missing.declare } : null,
-    building: missing.building,
+  const error = appError('WD_INDEX_REQUIRED', {
+    status: missing.building ? 503 : 400,
+    description,
+    data: {
+      collectionId,
+      field: missing.at,
+      index: missing.declare ? { fields: missing.declare } : null,
+      building: missing.building,
+    },
   });
   if (missing.building) error.headers['retry-after'] = String(RETRY_AFTER_SECONDS);
   return error;
