@@ -13,7 +13,8 @@
  * once more (EXPLAIN, unnamed: planned for its values) and refused when the planner's total cost is above
  * `VITRINE_DATA_QUERY_COST_LIMIT` (default below): a collection of a few thousand items sorts without an index
  * far under it, so small collections answer exactly as before; a collection a build has just found under 2,000
- * items is not planned at all.
+ * items is not planned at all. The planner can be wrong (correlated fields), so on PostgreSQL such a query also runs
+ * under `VITRINE_DATA_UNINDEXED_TIME_LIMIT_MS` (default 150) and is refused the same way when it runs past it.
  */
 import type { CollectionConfig, IndexConfig } from '../config/types.js';
 import { appError } from '../errors/catalogue.js';
@@ -137,15 +138,18 @@ export async function plannedCost(db: Database, sql: string, values: readonly un
   return typeof cost === 'number' && Number.isFinite(cost) ? cost : 0;
 }
 
-/** The refusal: 503 + Retry-After while the index is being built, else 400 naming the index to declare. */
-export function indexRequired(collectionId: string, missing: MissingIndex, cost: number): ApplicationError {
+/**
+ * The refusal: 503 + Retry-After while the index is being built, else 400 naming the index to declare. `why`: what
+ * showed the query too costly (its planned cost, or its run past the time limit).
+ */
+export function indexRequired(collectionId: string, missing: MissingIndex, why: string): ApplicationError {
   const declare = missing.declare
     ? ` Declare it so it is built at start: collections[].indexes: [{"fields": ${JSON.stringify(missing.declare)}}] on "${collectionId}" (docs/data.md, Declared indexes).`
     : '';
   const wait = missing.building ? ' It is being built now; retry in a few seconds.' : '';
   const description =
     `${missing.at}: the ${missing.what} needs an index on collection "${collectionId}" this large ` +
-    `(planned cost ${Math.round(cost)}).${wait}${declare}`;
+    `(${why}).${wait}${declare}`;
   const error = appError('WD_INDEX_REQUIRED', {
     status: missing.building ? 503 : 400,
     description,
@@ -171,5 +175,32 @@ export async function refuseUnindexed(
 ): Promise<void> {
   if (!missing || costLimit <= 0) return;
   const cost = await plannedCost(db, sql, values);
-  if (cost > costLimit) throw indexRequired(collectionId, missing, cost);
+  if (cost > costLimit) throw indexRequired(collectionId, missing, `planned cost ${Math.round(cost)}`);
+}
+
+/** SQLSTATE query_canceled: here only the time limit below cancels the statement. */
+const CANCELLED = '57014';
+
+/**
+ * Runs the page query; when an index is missing, under `timeLimitMs` where the database can cancel (PostgreSQL):
+ * the planner's cost is an estimate, and a filter whose fields are correlated (a category whose items all sit at
+ * the far end of the sorted index) can read a large part of the table where it expected a few pages. Cancelled,
+ * the query is refused like one planned too costly. PGlite cannot cancel a running statement: there only the plan
+ * decides.
+ */
+export async function runGuarded<T extends object>(
+  db: Database,
+  collectionId: string,
+  missing: MissingIndex | undefined,
+  sql: string,
+  values: readonly unknown[],
+  timeLimitMs: number,
+): Promise<{ rows: T[] }> {
+  if (!missing || timeLimitMs <= 0 || !db.queryWithin) return db.query<T>(sql, values);
+  try {
+    return await db.queryWithin<T>(timeLimitMs, sql, values);
+  } catch (error) {
+    if ((error as { code?: unknown } | undefined)?.code !== CANCELLED) throw error;
+    throw indexRequired(collectionId, missing, `it ran past ${timeLimitMs} ms without it`);
+  }
 }

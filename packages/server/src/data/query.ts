@@ -15,7 +15,7 @@ import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
 import { declaredSortFor, keyedFor } from './declared-indexes.js';
 import { maybeIndexRanges, maybeIndexSort } from './indexes.js';
 import { maybeIndexText } from './text-indexes.js';
-import { missingIndex, refuseUnindexed } from './query-guard.js';
+import { missingIndex, refuseUnindexed, runGuarded } from './query-guard.js';
 import { primaryOf } from '../store/read-replica.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { keyColumns, keysetWhere, rowKeys } from './keyset.js';
@@ -129,7 +129,14 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
     // Awaited below; a failing page query must not leave its rejection unhandled.
     counting.catch(() => undefined);
   }
-  const result = await scope.db.query<{ data: JsonObject; tr?: Json }>(sql, params.values);
+  const result = await runGuarded<{ data: JsonObject; tr?: Json }>(
+    scope.db,
+    collection.id,
+    missing,
+    sql,
+    params.values,
+    limits.unindexedTimeLimitMs,
+  );
   const more = result.rows.length > page.limit;
   const rows = result.rows.slice(0, page.limit);
   // A page before the cursor is read backwards; there is always the page it came from after it.

@@ -10,7 +10,8 @@
  * default 2; 0 always counts), `VITRINE_DATA_COUNT_TIME_LIMIT_MS` (how long the exact count may run on PostgreSQL,
  * default 15; 0 no limit), `VITRINE_DATA_MAX_OFFSET` (largest `paging.offset`, default 10,000) and
  * `VITRINE_DATA_QUERY_COST_LIMIT` (the planned cost above which a query missing its index is refused, data/query-guard.ts;
- * 0 never refuses).
+ * 0 never refuses) and `VITRINE_DATA_UNINDEXED_TIME_LIMIT_MS` (how long such a query may run on PostgreSQL before it
+ * is refused the same way, default 150; 0 no limit).
  *
  * Why the estimate first: counting up to the bound still reads bound + 1 rows when more match (their heap rows:
  * an expression index never gives an index-only scan, since PostgreSQL wants the `data` column for it; 6-16 ms
@@ -37,6 +38,8 @@ export const DEFAULT_ESTIMATE_FACTOR = 2;
  * they come from disk or the machine is busy; past the limit the estimate answers, flagged.
  */
 export const DEFAULT_COUNT_TIME_LIMIT_MS = 15;
+/** A page query missing its index runs at most this long on PostgreSQL (data/query-guard.ts `runGuarded`). */
+export const DEFAULT_UNINDEXED_TIME_LIMIT_MS = 150;
 const MAX_COUNT_TIME_LIMIT_MS = 60_000;
 /** Counts the plan expects under this many matches run without the time limit (see boundedCount). */
 export const UNLIMITED_BELOW = 1_000;
@@ -55,6 +58,8 @@ export interface DataReadLimits {
   countTimeLimitMs: number;
   /** A query missing an index is refused when its plan costs more (PostgreSQL cost units); 0 = never refused. */
   queryCostLimit: number;
+  /** A query missing an index that runs longer is cancelled and refused (PostgreSQL), in ms; 0 = no limit. */
+  unindexedTimeLimitMs: number;
 }
 
 export const DEFAULT_READ_LIMITS: DataReadLimits = {
@@ -63,6 +68,7 @@ export const DEFAULT_READ_LIMITS: DataReadLimits = {
   estimateFactor: DEFAULT_ESTIMATE_FACTOR,
   countTimeLimitMs: DEFAULT_COUNT_TIME_LIMIT_MS,
   queryCostLimit: DEFAULT_QUERY_COST_LIMIT,
+  unindexedTimeLimitMs: DEFAULT_UNINDEXED_TIME_LIMIT_MS,
 };
 
 function positive(raw: string | undefined, fallback: number, least = 1, integer = true): number {
@@ -78,6 +84,10 @@ export function dataReadLimits(env: NodeJS.ProcessEnv = process.env): DataReadLi
     estimateFactor: positive(env.VITRINE_DATA_COUNT_ESTIMATE_FACTOR, DEFAULT_ESTIMATE_FACTOR, 0, false),
     countTimeLimitMs: positive(env[COUNT_TIME_LIMIT_KEY], DEFAULT_COUNT_TIME_LIMIT_MS, 0),
     queryCostLimit: positive(env.VITRINE_DATA_QUERY_COST_LIMIT, DEFAULT_QUERY_COST_LIMIT, 0),
+    unindexedTimeLimitMs: Math.min(
+      MAX_COUNT_TIME_LIMIT_MS,
+      positive(env.VITRINE_DATA_UNINDEXED_TIME_LIMIT_MS, DEFAULT_UNINDEXED_TIME_LIMIT_MS, 0),
+    ),
   };
 }
 
