@@ -11,7 +11,9 @@
 // (default 100000), ROUNDS (timed calls per shape and variant, default 20), SHAPES (comma-separated ids),
 // DECLARED=0 (no declared indexes; by default the collection declares category + price and category + title).
 // Prints a markdown table: p50 / max per variant, then verdicts against the issue's targets (PostgreSQL,
-// 1,000,000 items): p50 ≤ 20 ms including the count, ≥ 0.8× the SQL's rate, no request over 200 ms.
+// 1,000,000 items): p50 ≤ 20 ms including the count, ≥ 0.8× the SQL's rate, no request over 200 ms (first calls
+// included: a shape whose index is being built is refused with 503 WD_INDEX_REQUIRED, shown as "503 in … ms",
+// and retried until served), or a clear refusal (OFFSET_TOO_LARGE, WD_INDEX_REQUIRED naming the index to declare).
 import { performance } from 'node:perf_hooks';
 import { SEED_ITEMS_SQL } from './lib/items-seed.mjs';
 
@@ -158,10 +160,17 @@ const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
 async function measure(shape, withCount) {
   const body = { dataCollectionId: 'Items', query: { paging: { limit: 50 }, ...shape.q }, returnTotalCount: withCount };
-  const first = await call(body);
-  // Anything but a 200 (a refusal, a statement timeout) is reported in the verdict, not retried.
+  let first = await call(body);
+  // A 503 WD_INDEX_REQUIRED: the index this shape needs is being built (data/query-guard.ts); the refusal is
+  // recorded and the shape retried every 2 s until the build ends (up to 300 s), like a client honouring Retry-After.
+  const refusedMs = first.status === 503 && codeOf(first.json) === 'WD_INDEX_REQUIRED' ? first.ms : undefined;
+  for (let i = 0; i < 150 && first.status === 503 && refusedMs !== undefined; i++) {
+    await new Promise((r) => setTimeout(r, 2000));
+    first = await call(body);
+  }
+  // Anything else but a 200 (a refusal, a statement timeout) is reported in the verdict, not retried.
   if (first.status !== 200)
-    return { ...first, first: first.ms, p50: first.ms, max: first.ms, code: codeOf(first.json) };
+    return { ...first, first: first.ms, p50: first.ms, max: first.ms, code: codeOf(first.json), refused: refusedMs };
   // On-demand indexes start from a query (after a few checks); give a build up to 120 s to finish before the timed calls.
   await new Promise((r) => setTimeout(r, 3000));
   for (let i = 0; i < 60 && (await building()); i++) await new Promise((r) => setTimeout(r, 2000));
@@ -181,6 +190,7 @@ async function measure(shape, withCount) {
   const meta = last.json.pagingMetadata;
   return {
     first: first.ms,
+    refused: refusedMs,
     p50: p50(times),
     max: Math.max(...times),
     sql: sqlTimes.length ? p50(sqlTimes) : undefined,
@@ -264,18 +274,21 @@ for (const shape of SHAPES.filter((s) => !only || only.includes(s.id))) {
   const plain = await measure(shape, false);
   const counted = await measure(shape, true);
   const misses = [];
-  if (plain.status === 400 && plain.code === 'OFFSET_TOO_LARGE') misses.push('refused: OFFSET_TOO_LARGE');
+  if (plain.status === 400 && ['OFFSET_TOO_LARGE', 'WD_INDEX_REQUIRED'].includes(plain.code))
+    misses.push(`refused: ${plain.code}`);
   else if (plain.status !== 200) misses.push(`MISS: answers ${plain.status} ${plain.code ?? ''}`.trim());
   else {
     if (counted.p50 > 20) misses.push('MISS: p50 > 20 ms');
-    if (Math.max(plain.max, counted.max) > 200) misses.push('MISS: a call > 200 ms');
+    // First calls count too (issue #54): one that would wait for an index is refused (503) instead.
+    const firsts = [plain.refused ?? plain.first, counted.refused ?? counted.first];
+    if (Math.max(plain.max, counted.max, ...firsts) > 200) misses.push('MISS: a call > 200 ms');
     if (counted.sql && counted.sql / counted.p50 < 0.8) misses.push('MISS: < 0.8× SQL');
   }
   const total = counted.total === undefined ? '—' : `${counted.total}${counted.tooMany ? ' (estimate)' : ''}`;
   const verdict = misses.length ? misses.join(', ') : 'ok';
   const sql = (r) => (r.sql === undefined ? '—' : fmt(r.sql));
   console.log(
-    `| ${shape.label} | ${fmt(plain.first)} | ${fmt(plain.p50)} | ${fmt(plain.max)} | ${sql(plain)} | ${fmt(counted.p50)} | ${fmt(counted.max)} | ${sql(counted)} | ${total} | ${verdict} |`,
+    `| ${shape.label} | ${plain.refused === undefined ? fmt(plain.first) : `503 in ${fmt(plain.refused)}, then ${fmt(plain.first)}`} | ${fmt(plain.p50)} | ${fmt(plain.max)} | ${sql(plain)} | ${fmt(counted.p50)} | ${fmt(counted.max)} | ${sql(counted)} | ${total} | ${verdict} |`,
   );
 }
 const cursorShapes = CURSOR_SHAPES.filter((s) => !only || only.includes(s.id));

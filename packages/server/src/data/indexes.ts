@@ -29,6 +29,8 @@ interface Progress {
   building: Set<string>;
   /** The build running now: builds on one database go one at a time (see maybeBuildIndex). */
   queue: Promise<unknown>;
+  /** Per `site\0collection`: when a build found it under AUTO_INDEX_MIN_ITEMS items (ms since the epoch). */
+  small: Map<string, number>;
 }
 const progress = new WeakMap<Database, Progress>();
 
@@ -37,7 +39,13 @@ function progressOf(db: Database): Progress {
   if (!state)
     progress.set(
       db,
-      (state = { known: new Set(), declared: new Map(), building: new Set(), queue: Promise.resolve() }),
+      (state = {
+        known: new Set(),
+        declared: new Map(),
+        building: new Set(),
+        queue: Promise.resolve(),
+        small: new Map(),
+      }),
     );
   return state;
 }
@@ -66,6 +74,28 @@ export function keyedFields(db: Database, siteId: string, collectionId: string):
   return fields;
 }
 
+/**
+ * What this process knows of the on-demand index `field` (indexes.ts keys: `title`, `title@fr`, `title#trigram`) of a
+ * collection: built ('ready'), a build started or queued ('building'), or neither (data/query-guard.ts).
+ */
+export function onDemandIndexState(
+  db: Database,
+  siteId: string,
+  collectionId: string,
+  field: string,
+): 'ready' | 'building' | 'none' {
+  const { known, building } = progressOf(db);
+  const key = `${siteId}\0${collectionId}\0${field}`;
+  if (known.has(field)) return 'ready';
+  return building.has(key) ? 'building' : 'none';
+}
+
+/** Whether a build found this collection too small for on-demand indexes within the last `withinMs`. */
+export function recentlySmall(db: Database, siteId: string, collectionId: string, withinMs: number): boolean {
+  const at = progressOf(db).small.get(`${siteId}\0${collectionId}`);
+  return at !== undefined && Date.now() - at < withinMs;
+}
+
 /** A language tag is safe in DDL quotes (letters, digits, "-"). */
 const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
 
@@ -73,7 +103,7 @@ const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
  * The key of an index: the field, and for a sort in another language of a translatable field (data/translations.ts)
  * also the language (`title@fr`): that sort reads `coalesce(translations -> 'fr' -> 'title', data -> 'title')`.
  */
-const indexKey = (field: string, language: string | undefined) => (language ? `${field}@${language}` : field);
+export const indexKey = (field: string, language: string | undefined) => (language ? `${field}@${language}` : field);
 
 export function sortIndexName(field: string): string {
   return `data_sort_${createHash('sha256').update(field).digest('hex').slice(0, 24)}`;
@@ -135,6 +165,7 @@ export function maybeBuildIndex(
   void build
     .then((done) => {
       if (done) known.add(done === 'indexed' ? field : key);
+      else state.small.set(`${siteId}\0${collectionId}`, Date.now());
     })
     .catch(onError)
     .finally(() => building.delete(key));

@@ -15,6 +15,7 @@ import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
 import { declaredSortFor, keyedFor } from './declared-indexes.js';
 import { maybeIndexRanges, maybeIndexSort } from './indexes.js';
 import { maybeIndexText } from './text-indexes.js';
+import { missingIndex, refuseUnindexed, runGuarded } from './query-guard.js';
 import { primaryOf } from '../store/read-replica.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { keyColumns, keysetWhere, rowKeys } from './keyset.js';
@@ -103,18 +104,23 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const columns = `i.data${translationColumn(lang, params)}`;
   const where = itemsWhere(scope, collection, access, filter, params, lang);
   // Cursor pages select their rows' sort keys and start after (or before) the cursor's keys (data/keyset.ts).
-  const keys = orderColumns(declaredSortFor(primary, scope.site.id, collection.id, filter, sort), params, lang);
+  const written = declaredSortFor(primary, scope.site.id, collection.id, filter, sort);
+  const keys = orderColumns(written, params, lang);
   const pos = page.position;
   const after = pos ? ` and ${keysetWhere(keys, pos, params, 'query.cursorPaging.cursor')}` : '';
   const order = keys.map((c) => orderItem(c, pos?.back)).join(', ');
   const keyed = page.cursorMode ? keyColumns(keys) : '';
   const sql = `select ${columns}${keyed} from data_items i where ${where}${after} order by ${order} limit ${params.add(page.limit + 1)} offset ${params.add(page.offset)}`;
+  const limits = scope.readLimits ?? DEFAULT_READ_LIMITS;
+  // A sort, range or text match without its index on a large collection is refused (data/query-guard.ts).
+  const missing = missingIndex(primary, scope.site.id, collection, filter, written, sort, sortLanguage);
+  await refuseUnindexed(scope.db, collection.id, missing, sql, params.values, limits.queryCostLimit);
   // The count does not depend on the page: on PostgreSQL it runs beside it, on another connection of the pool.
   let counting: Promise<Total> | undefined;
   if (page.returnTotalCount) {
     const countParams = new Params();
     const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang)}`;
-    const { countLimit, estimateFactor, countTimeLimitMs } = scope.readLimits ?? DEFAULT_READ_LIMITS;
+    const { countLimit, estimateFactor, countTimeLimitMs } = limits;
     counting = boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor, {
       timeLimitMs: countTimeLimitMs,
       onTimeLimit: (ms) =>
@@ -123,7 +129,14 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
     // Awaited below; a failing page query must not leave its rejection unhandled.
     counting.catch(() => undefined);
   }
-  const result = await scope.db.query<{ data: JsonObject; tr?: Json }>(sql, params.values);
+  const result = await runGuarded<{ data: JsonObject; tr?: Json }>(
+    scope.db,
+    collection.id,
+    missing,
+    sql,
+    params.values,
+    limits.unindexedTimeLimitMs,
+  );
   const more = result.rows.length > page.limit;
   const rows = result.rows.slice(0, page.limit);
   // A page before the cursor is read backwards; there is always the page it came from after it.

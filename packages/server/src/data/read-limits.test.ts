@@ -9,9 +9,21 @@ describe('dataReadLimits', () => {
         VITRINE_DATA_COUNT_LIMIT: '500',
         VITRINE_DATA_MAX_OFFSET: '2000',
         VITRINE_DATA_COUNT_TIME_LIMIT_MS: '0',
+        VITRINE_DATA_QUERY_COST_LIMIT: '0',
+        VITRINE_DATA_UNINDEXED_TIME_LIMIT_MS: '0',
       }),
-    ).toEqual({ estimateFactor: 1.5, countLimit: 500, maxOffset: 2000, countTimeLimitMs: 0 });
-    expect(dataReadLimits({}).countTimeLimitMs).toBe(50);
+    ).toEqual({
+      estimateFactor: 1.5,
+      countLimit: 500,
+      maxOffset: 2000,
+      countTimeLimitMs: 0,
+      queryCostLimit: 0,
+      unindexedTimeLimitMs: 0,
+    });
+    expect(dataReadLimits({}).unindexedTimeLimitMs).toBe(150);
+    expect(dataReadLimits({}).countTimeLimitMs).toBe(15);
+    expect(dataReadLimits({}).queryCostLimit).toBe(20_000);
+    expect(dataReadLimits({ VITRINE_DATA_QUERY_COST_LIMIT: 'cheap' }).queryCostLimit).toBe(20_000);
     expect(dataReadLimits({ VITRINE_DATA_COUNT_ESTIMATE_FACTOR: '0' }).estimateFactor).toBe(0);
   });
 

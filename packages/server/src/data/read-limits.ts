@@ -8,7 +8,10 @@
  * `VITRINE_DATA_COUNT_LIMIT` (exact counts up to this many matches, default 10,000),
  * `VITRINE_DATA_COUNT_ESTIMATE_FACTOR` (trust a plan that expects this many times the bound without counting,
  * default 2; 0 always counts), `VITRINE_DATA_COUNT_TIME_LIMIT_MS` (how long the exact count may run on PostgreSQL,
- * default 50; 0 no limit) and `VITRINE_DATA_MAX_OFFSET` (largest `paging.offset`, default 10,000).
+ * default 15; 0 no limit), `VITRINE_DATA_MAX_OFFSET` (largest `paging.offset`, default 10,000) and
+ * `VITRINE_DATA_QUERY_COST_LIMIT` (the planned cost above which a query missing its index is refused, data/query-guard.ts;
+ * 0 never refuses) and `VITRINE_DATA_UNINDEXED_TIME_LIMIT_MS` (how long such a query may run on PostgreSQL before it
+ * is refused the same way, default 150; 0 no limit).
  *
  * Why the estimate first: counting up to the bound still reads bound + 1 rows when more match (their heap rows:
  * an expression index never gives an index-only scan, since PostgreSQL wants the `data` column for it; 6-16 ms
@@ -24,12 +27,22 @@
  * in the same thread as the server and cannot cancel a running statement: there the count stays bounded only.
  */
 import type { Database, Queryable } from '../store/types.js';
+import { DEFAULT_QUERY_COST_LIMIT } from './query-guard.js';
 
 export const DEFAULT_COUNT_LIMIT = 10_000;
 export const DEFAULT_MAX_OFFSET = 10_000;
 export const DEFAULT_ESTIMATE_FACTOR = 2;
-export const DEFAULT_COUNT_TIME_LIMIT_MS = 50;
+/**
+ * 15 ms (was 50, issue #54): the count runs beside the page, so the page with its count answers in about the page's
+ * time plus this. Counting 10,001 matches reads 10,001 table rows: 4–8 ms cached on a quiet machine, 50–280 ms when
+ * they come from disk or the machine is busy; past the limit the estimate answers, flagged.
+ */
+export const DEFAULT_COUNT_TIME_LIMIT_MS = 15;
+/** A page query missing its index runs at most this long on PostgreSQL (data/query-guard.ts `runGuarded`). */
+export const DEFAULT_UNINDEXED_TIME_LIMIT_MS = 150;
 const MAX_COUNT_TIME_LIMIT_MS = 60_000;
+/** Counts the plan expects under this many matches run without the time limit (see boundedCount). */
+export const UNLIMITED_BELOW = 1_000;
 /** SQLSTATE query_canceled: only the count's own time limit cancels it (the pool's is never shorter). */
 const STATEMENT_CANCELLED = '57014';
 const COUNT_TIME_LIMIT_KEY = 'VITRINE_DATA_COUNT_TIME_LIMIT_MS';
@@ -43,6 +56,10 @@ export interface DataReadLimits {
   estimateFactor: number;
   /** How long the exact count may run on PostgreSQL before the estimate answers instead; 0 = no limit. */
   countTimeLimitMs: number;
+  /** A query missing an index is refused when its plan costs more (PostgreSQL cost units); 0 = never refused. */
+  queryCostLimit: number;
+  /** A query missing an index that runs longer is cancelled and refused (PostgreSQL), in ms; 0 = no limit. */
+  unindexedTimeLimitMs: number;
 }
 
 export const DEFAULT_READ_LIMITS: DataReadLimits = {
@@ -50,6 +67,8 @@ export const DEFAULT_READ_LIMITS: DataReadLimits = {
   maxOffset: DEFAULT_MAX_OFFSET,
   estimateFactor: DEFAULT_ESTIMATE_FACTOR,
   countTimeLimitMs: DEFAULT_COUNT_TIME_LIMIT_MS,
+  queryCostLimit: DEFAULT_QUERY_COST_LIMIT,
+  unindexedTimeLimitMs: DEFAULT_UNINDEXED_TIME_LIMIT_MS,
 };
 
 function positive(raw: string | undefined, fallback: number, least = 1, integer = true): number {
@@ -64,6 +83,11 @@ export function dataReadLimits(env: NodeJS.ProcessEnv = process.env): DataReadLi
     // A fraction is allowed (1.5): with estimates from b-tree statistics the margin can be narrower.
     estimateFactor: positive(env.VITRINE_DATA_COUNT_ESTIMATE_FACTOR, DEFAULT_ESTIMATE_FACTOR, 0, false),
     countTimeLimitMs: positive(env[COUNT_TIME_LIMIT_KEY], DEFAULT_COUNT_TIME_LIMIT_MS, 0),
+    queryCostLimit: positive(env.VITRINE_DATA_QUERY_COST_LIMIT, DEFAULT_QUERY_COST_LIMIT, 0),
+    unindexedTimeLimitMs: Math.min(
+      MAX_COUNT_TIME_LIMIT_MS,
+      positive(env.VITRINE_DATA_UNINDEXED_TIME_LIMIT_MS, DEFAULT_UNINDEXED_TIME_LIMIT_MS, 0),
+    ),
   };
 }
 
@@ -114,11 +138,15 @@ export async function boundedCount(
   const sql = `select count(*) as n from (select 1 ${from} limit $${values.length + 1}) b`;
   const counting = [...values, bound + 1];
   // queryWithin (PostgreSQL) also plans the count for its values: a generic plan may scan the whole collection.
-  const budgeted = limit.timeLimitMs > 0 && db.queryWithin !== undefined;
+  // A count expected to find a few hundred rows costs about a millisecond: it keeps no time limit, so a busy
+  // moment never turns the total of a small collection into an estimate.
+  const small = expected !== undefined && expected < UNLIMITED_BELOW;
+  const timeLimitMs = small ? 0 : limit.timeLimitMs;
+  const budgeted = timeLimitMs > 0 && db.queryWithin !== undefined;
   let counted;
   try {
     counted = db.queryWithin
-      ? await db.queryWithin<{ n: number | string }>(limit.timeLimitMs, sql, counting)
+      ? await db.queryWithin<{ n: number | string }>(timeLimitMs, sql, counting)
       : await db.query<{ n: number | string }>(sql, counting);
   } catch (error) {
     if (!budgeted || (error as { code?: unknown } | undefined)?.code !== STATEMENT_CANCELLED) throw error;
@@ -131,8 +159,35 @@ export async function boundedCount(
   return { total: Math.max(bound + 1, await estimateRows(db, from, values)), tooManyToCount: true };
 }
 
-/** The planner's row estimate for `select 1 <from>` (0 when the plan cannot be read). */
+/**
+ * Recent estimates, per database: planning the count's EXPLAIN costs about what the page query does (the planner
+ * weighs every expression index of data_items: 7–9 ms of SQL beside a 1–2 ms page at load 12, issue #54), and an
+ * estimate is an estimate a few seconds later too. Keyed by the statement and its values; at most
+ * ESTIMATES_KEPT of them for ESTIMATE_TTL_MS, so a stranger's many filters hold a bounded amount of memory.
+ */
+const ESTIMATE_TTL_MS = 10_000;
+const ESTIMATES_KEPT = 1_000;
+const estimates = new WeakMap<object, Map<string, { rows: number; at: number }>>();
+
+/** The planner's row estimate for `select 1 <from>` (0 when the plan cannot be read), reused for 10 s. */
 async function estimateRows(db: Queryable, from: string, values: readonly unknown[]): Promise<number> {
+  // A read replica's per-request view names its primary: the estimates of one database are shared.
+  const owner = (db as { primary?: object }).primary ?? db;
+  let kept = estimates.get(owner);
+  if (!kept) estimates.set(owner, (kept = new Map()));
+  const key = `${from}\0${JSON.stringify(values)}`;
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
+  const rows = await planRows(db, from, values);
+  // Oldest first in a Map: drop the oldest entry when full.
+  if (kept.size >= ESTIMATES_KEPT) kept.delete(kept.keys().next().value as string);
+  kept.delete(key);
+  kept.set(key, { rows, at: now });
+  return rows;
+}
+
+async function planRows(db: Queryable, from: string, values: readonly unknown[]): Promise<number> {
   const result = await db.query<Record<string, unknown>>(`explain (format json) select 1 ${from}`, values);
   const first = result.rows[0];
   let plan: unknown = first ? Object.values(first)[0] : undefined;

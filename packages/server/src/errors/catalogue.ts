@@ -41,6 +41,12 @@ export const ERRORS = {
     status: 409,
     text: 'Another item of the collection already has these values of a unique index.',
   },
+  // A read of a large collection that misses its index (data/query-guard.ts): 400, or 503 while it is built.
+  WD_INDEX_REQUIRED: {
+    code: 'WD_INDEX_REQUIRED',
+    status: 400,
+    text: "This query needs an index on the collection; declare it in the collection's indexes.",
+  },
   WD_TOO_MANY_REQUESTS: {
     code: 'WD_TOO_MANY_REQUESTS',
     status: 429,
