@@ -12,11 +12,12 @@
 // logins 3 (argon2id). Per-IP limits are off for the
 // server (all the load comes from 127.0.0.1), as in the bench. `--db postgres` uses DATABASE_URL's server
 // in its own database `vitrine_soak` (dropped and re-created).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
 import { cpuSeconds, log, ROOT, startServer } from './lib/harness.mjs';
 import { ensureServerBuilt } from './lib/vitrine.mjs';
 
@@ -72,6 +73,8 @@ const server = await startServer({
     String(interval),
   ],
   env,
+  // As `npm start` and `vitrine serve` run it (bin/node-flags.js; VITRINE_NODE_FLAGS=off for node's defaults).
+  nodeArgs: nodeFlagsFromEnv().flags,
   timeoutMs: 180_000,
   label: 'soak-server',
 });
@@ -111,6 +114,8 @@ async function json(method, path, body, authorization) {
 /** The first answer of each kind of failure, printed at the end. */
 const errorSamples = new Map();
 
+// The demo's category collections the catalog queries filter by (declared before its first use).
+const collections = ['kitchen', 'home', 'outdoors', 'stationery'];
 const productId = await setUpProduct();
 const collectionIds = await collectionIdsOf(collections);
 const visitor = (await json('POST', '/oauth2/token', { clientId: CLIENT, grantType: 'anonymous' })).body;
@@ -120,7 +125,6 @@ const shoppers = info.memberRefreshTokens.map((refreshToken, i) => ({
   cartLines: 0,
 }));
 const freeShoppers = [...shoppers];
-const collections = ['kitchen', 'home', 'outdoors', 'stationery'];
 
 /** Each task answers the statuses of the requests it made (a shopper is used by one task at a time). */
 const tasks = {
@@ -370,6 +374,12 @@ await allDone;
 clearInterval(reporter);
 while (inFlight > 0) await new Promise((r) => setTimeout(r, 50));
 if ((Date.now() - startedAt) / 1000 - (rows.at(-1)?.t ?? 0) > interval / 2) report();
+// What the server keeps once the load is gone (its idle collection runs after 15-30 quiet seconds).
+const rssMbNow = () =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))[1]) / 1024;
+const rssAtEnd = rssMbNow();
+await new Promise((r) => setTimeout(r, 40_000));
+console.log(`\nServer RSS: ${rssAtEnd.toFixed(0)} MB as the load ended, ${rssMbNow().toFixed(0)} MB 40 s later`);
 await server.stop();
 
 // --- verdict ---------------------------------------------------------------------------------------

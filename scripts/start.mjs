@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
@@ -68,9 +69,15 @@ if (
 
 // The very first start needs no step here: `vitrine serve` prints a one-time setup link for the first
 // owner (owner@localhost, or VITRINE_OWNER_EMAIL) while no owner has a password.
+// The server's node flags go on its command line here, so `vitrine serve` need not start itself again.
+const nodeFlags = nodeFlagsFromEnv();
+if (nodeFlags.error) {
+  console.error(`✗ ${nodeFlags.error}`);
+  process.exit(1);
+}
 const child = spawn(
   process.execPath,
-  [join(root, 'packages/server/bin/vitrine.js'), 'serve', ...process.argv.slice(2)],
+  [...nodeFlags.flags, join(root, 'packages/server/bin/vitrine.js'), 'serve', ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',

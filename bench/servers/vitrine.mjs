@@ -88,6 +88,10 @@ console.log(
   `BENCH_READY ${JSON.stringify({ port, db: ctx.db.kind, memberRefreshTokens, memberAccessTokens, visitorRefreshToken, visitorAccessToken, memberEmails, password: BENCH_PASSWORD, items })}`,
 );
 
+// As `vitrine serve` does: the start's garbage collected now and whenever the server goes quiet (#54).
+const memory = await import(new URL('store/process-memory.js', dist).href);
+if (memory.idleCollectionFromEnv()) memory.collectWhenIdle();
+
 const statsEvery = Number(values['stats-every']) || 0;
 if (statsEvery > 0) {
   const { monitorEventLoopDelay } = await import('node:perf_hooks');

@@ -89,6 +89,8 @@ describe('npm start', () => {
       expect(link!.startsWith(`${base}/console/setup?token=`)).toBe(true);
 
       expect(first.output).toContain('First start: no owner has a password yet');
+      // npm start puts the server's node flags on its command line (bin/node-flags.js): the server reads them back.
+      expect(first.output).toMatch(/memory: +node --max-semi-space-size=2 \(VITRINE_NODE_FLAGS\), collected when idle/);
 
       // The link's page offers the account's address (the first owner may type their own, issue #53); kept here,
       // setting the password signs the owner in.

@@ -1,7 +1,22 @@
 #!/usr/bin/env node
 // The `vitrine` command. Runs the built server; builds it first when this checkout has not yet.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { missingNodeFlags, nodeFlagsFromEnv } from './node-flags.js';
+
+const args = process.argv.slice(2);
+
+if (args[0] === 'serve') {
+  const { flags, error } = nodeFlagsFromEnv();
+  if (error) {
+    console.error(`Vitrine cannot start: ${error}`);
+    process.exit(1);
+  }
+  const missing = missingNodeFlags(flags);
+  if (missing.length > 0) await serveWithFlags(missing);
+}
 
 const dist = new URL('../dist/cli.js', import.meta.url);
 if (!existsSync(fileURLToPath(dist))) {
@@ -9,5 +24,25 @@ if (!existsSync(fileURLToPath(dist))) {
   await build();
 }
 const { main } = await import(dist.href);
-const code = await main(process.argv.slice(2));
+const code = await main(args);
 if (typeof code === 'number' && code !== 0) process.exit(code);
+
+/**
+ * `vitrine serve` again, in a child with the flags node only takes at start (bin/node-flags.js). This
+ * process stays as the child's parent and loads nothing else (~7 MB of its own beside the node binary's
+ * shared pages). The child has a process group of its own, so a terminal's Ctrl-C reaches it once, from
+ * here: twice would cut its shutdown short while the database closes.
+ */
+async function serveWithFlags(flags) {
+  const child = spawn(process.execPath, [...process.execArgv, ...flags, fileURLToPath(import.meta.url), ...args], {
+    stdio: 'inherit',
+    detached: true,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.once('error', (error) => {
+    console.error(`Vitrine cannot start: ${error.message}`);
+    process.exit(1);
+  });
+  const [code, signal] = await new Promise((resolve) => child.once('exit', (...end) => resolve(end)));
+  process.exit(code ?? 128 + (constants.signals[signal] ?? 0));
+}

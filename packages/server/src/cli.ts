@@ -3,6 +3,7 @@ import { createApp, type VitrineApp } from './app.js';
 import { runBackupCli } from './cli-backup.js';
 import { clientsCommand, ClientsUsageError, formatClients } from './cli-clients.js';
 import { formatKeys, runKeyCommand } from './cli-keys.js';
+import { collectWhenIdle, describeMemory, idleCollectionFromEnv } from './store/process-memory.js';
 import { markRunningServer } from './store/running-server.js';
 import { formatImportReport, importMembersCommand, ImportUsageError } from './cli-members.js';
 import {
@@ -310,6 +311,8 @@ async function serve(options: LoadConfigOptions & { host?: string | undefined })
     // A bad VITRINE_OWNER_EMAIL must not stop the server: `vitrine owners add` remains.
     console.error(`Vitrine: no first-start setup link (${(error as Error).message})`);
   }
+  // The start's garbage given back now, and again whenever the server goes quiet (store/process-memory.ts).
+  const idleCollector = idleCollectionFromEnv() ? collectWhenIdle() : undefined;
   console.log(`  storefront client id: ${config.storefront.clientId} (site "${config.storefront.siteId}")`);
   console.log(
     config.devMailbox
@@ -322,6 +325,7 @@ async function serve(options: LoadConfigOptions & { host?: string | undefined })
       `  database connection:  ${link.path === 'direct' ? 'direct' : link.path === 'pooler' ? 'through a pooler' : 'Unix socket (treated as a pooler)'}, ${link.preparedStatements} prepared statements, statement timeout: ${link.statementTimeout}`,
     );
   console.log(`  trusted proxies:      ${describeTrustProxy(config.trustProxy)}`);
+  console.log(`  memory:               ${describeMemory(!config.databaseUrl, idleCollector !== undefined)}`);
   console.log(
     `  signing keys:         ${config.keyEncryptionKey ? 'encrypted at rest' : 'NOT encrypted at rest (set VITRINE_KEY_ENCRYPTION_KEY)'}${config.keyRotationDays ? `, rotated every ${config.keyRotationDays} days` : ''}`,
   );
@@ -332,6 +336,7 @@ async function serve(options: LoadConfigOptions & { host?: string | undefined })
 
   const shutdown = async (signal: string) => {
     console.log(`Vitrine: ${signal} received, shutting down…`);
+    idleCollector?.stop();
     await server.close().catch((error) => console.error(error));
     process.exit(0);
   };

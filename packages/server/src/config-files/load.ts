@@ -6,6 +6,7 @@ import { parseTrustProxy, parseKeyEncryptionKey } from '../security/index.js';
 import { demoSite } from '../config/demo.js';
 import { configBaseDir, readSite } from './sites.js';
 import type { ServerConfig, SiteConfig } from '../config/types.js';
+import { idleCollectionFromEnv } from '../store/process-memory.js';
 import { baselineCompilerFromEnv, sharedBuffersFromEnv } from '../store/pglite-memory.js';
 import type { PoolSettings } from '../store/pool-settings.js';
 import type { ReplicaFileSettings } from '../store/replica-settings.js';
@@ -49,8 +50,8 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     r.fail('DATABASE_URL', `must be a postgres:// connection string (got "${databaseUrl.split('@').pop()}")`);
-  // The embedded database's memory settings (store/pglite-memory.ts), read again when it opens.
-  for (const check of [sharedBuffersFromEnv, baselineCompilerFromEnv])
+  // The memory settings (store/pglite-memory.ts, process-memory.ts), read again where they apply.
+  for (const check of [sharedBuffersFromEnv, baselineCompilerFromEnv, idleCollectionFromEnv])
     try {
       check(env);
     } catch (error) {

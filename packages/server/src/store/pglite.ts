@@ -101,19 +101,31 @@ export function pgliteVersion(): string {
  * A tarball for PGlite's `loadDataDir`. Node's `Blob.arrayBuffer()` reads a blob back in small pulls and
  * joins them: for a 27 MB snapshot that was ~0.3 s of CPU on every open, a third of what opening a test
  * database costs. PGlite only asks for `arrayBuffer()`, so this Blob answers with a copy of bytes it keeps.
+ * `once`: hand the bytes over on the first read and forget them. PGlite keeps its options (this Blob) for as
+ * long as the database is open, so a kept snapshot stayed resident beside the cluster it made: 38 MB of a
+ * first start's memory (bench/RESULTS.md → Embedded footprint).
  */
 export class Tarball extends Blob {
-  readonly #bytes: Uint8Array;
-  constructor(bytes: Uint8Array) {
+  #bytes: Uint8Array | undefined;
+  readonly #size: number;
+  readonly #once: boolean;
+  constructor(bytes: Uint8Array, options: { once?: boolean } = {}) {
     // Nothing handed to Blob itself: it copies what it is given (~90 ms of CPU for 27 MB), bytes never read.
     super([]);
     this.#bytes = bytes;
+    this.#size = bytes.byteLength;
+    this.#once = options.once ?? false;
   }
   override get size(): number {
-    return this.#bytes.byteLength;
+    return this.#size;
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.#bytes.slice().buffer as ArrayBuffer);
+    const bytes = this.#bytes;
+    if (!bytes) return Promise.reject(new Error('This snapshot was already read once'));
+    if (!this.#once) return Promise.resolve(bytes.slice().buffer as ArrayBuffer);
+    this.#bytes = undefined;
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    return Promise.resolve((whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer);
   }
 }
 
@@ -123,14 +135,14 @@ export class Tarball extends Blob {
  */
 async function emptyClusterSnapshot(): Promise<Blob> {
   const file = join(tmpdir(), `vitrine-pglite-empty-${pgliteVersion()}.tar`);
-  if (existsSync(file)) return new Tarball(readFileSync(file));
+  if (existsSync(file)) return new Tarball(readFileSync(file), { once: true });
   const fresh = await PGlite.create(embeddedSettings());
-  const dump = await fresh.dumpDataDir('none');
+  const bytes = new Uint8Array(await (await fresh.dumpDataDir('none')).arrayBuffer());
   await fresh.close();
   const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(partial, bytes);
   renameSync(partial, file);
-  return dump;
+  return new Tarball(bytes, { once: true });
 }
 
 /**

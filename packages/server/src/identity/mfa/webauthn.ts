@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
@@ -21,6 +17,10 @@ import type { Factor } from './factors.js';
  * counter must grow when the authenticator keeps one. Challenges live 5 minutes and are used once.
  */
 const CHALLENGE_TTL_MS = 5 * 60_000;
+
+// Loaded at the first passkey ceremony: the library and its ASN.1/X.509 parsers are ~4 MB of a server's heap
+// that a shop without passkeys never uses (bench/RESULTS.md → Embedded footprint).
+const library = () => import('@simplewebauthn/server');
 
 export const passkeyRefused = () => appError('WEBAUTHN_FAILED');
 
@@ -74,7 +74,9 @@ export async function registrationOptions(
   now: number,
 ) {
   const { rpID } = relyingParty(ctx, site);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await library()
+  ).generateRegistrationOptions({
     rpName: site.name,
     rpID,
     userName: member.email,
@@ -100,13 +102,17 @@ export async function verifyRegistration(
   const { challenge, memberId: owner } = await takeChallenge(tx, site.id, input.challengeId, 'register', now);
   if (owner !== memberId) throw passkeyRefused();
   const { rpID, origins } = relyingParty(ctx, site);
-  const result = await verifyRegistrationResponse({
-    response: parseCredential(input.credential) as RegistrationResponseJSON,
-    expectedChallenge: challenge,
-    expectedOrigin: origins,
-    expectedRPID: rpID,
-    requireUserVerification: false,
-  }).catch(() => undefined);
+  const result = await (
+    await library()
+  )
+    .verifyRegistrationResponse({
+      response: parseCredential(input.credential) as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origins,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    })
+    .catch(() => undefined);
   if (!result?.verified) throw passkeyRefused();
   const { credential } = result.registrationInfo;
   return {
@@ -126,7 +132,9 @@ export async function authenticationOptions(
   now: number,
 ) {
   const { rpID } = relyingParty(ctx, site);
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await library()
+  ).generateAuthenticationOptions({
     rpID,
     allowCredentials: passkeys
       .filter((f) => f.credentialId)
@@ -156,19 +164,23 @@ export async function verifyAssertion(
   const { challenge, memberId } = await takeChallenge(tx, site.id, input.challengeId, 'authenticate', now);
   if (memberId && memberId !== factor.memberId) throw passkeyRefused();
   const { rpID, origins } = relyingParty(ctx, site);
-  const result = await verifyAuthenticationResponse({
-    response: parseCredential(input.credential) as AuthenticationResponseJSON,
-    expectedChallenge: challenge,
-    expectedOrigin: origins,
-    expectedRPID: rpID,
-    credential: {
-      id: factor.credentialId!,
-      publicKey: new Uint8Array(factor.publicKey!),
-      counter: factor.signCount,
-      transports: transportsOf(factor),
-    },
-    requireUserVerification: false,
-  }).catch(() => undefined);
+  const result = await (
+    await library()
+  )
+    .verifyAuthenticationResponse({
+      response: parseCredential(input.credential) as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origins,
+      expectedRPID: rpID,
+      credential: {
+        id: factor.credentialId!,
+        publicKey: new Uint8Array(factor.publicKey!),
+        counter: factor.signCount,
+        transports: transportsOf(factor),
+      },
+      requireUserVerification: false,
+    })
+    .catch(() => undefined);
   if (!result?.verified) throw passkeyRefused();
   return result.authenticationInfo.newCounter;
 }
