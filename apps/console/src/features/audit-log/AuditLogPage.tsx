@@ -45,11 +45,12 @@ const columns = [
   column.accessor((e) => eventWords(e), {
     id: 'event',
     header: 'Event',
+    // One element: on a phone each cell is a grid of its label and one value.
     cell: (c) => (
-      <>
+      <span>
         <span className="audit-event">{c.getValue().label}</span>
         <code className="audit-code">{c.getValue().code}</code>
-      </>
+      </span>
     ),
   }),
   column.accessor((e) => OUTCOME_LABELS[e.outcome] ?? e.outcome, { id: 'outcome', header: 'Outcome' }),
