@@ -99,7 +99,8 @@ describe('console collections and API keys in Chromium', () => {
       // Editors do not read the audit log (owner and support do): an owner looks.
       const { page: ownerPage } = await signedInPage('owner');
       await auditShows(ownerPage, [
-        new RegExp(`role: editor,?\\s*action: item_updated,?\\s*itemId: ${product.id},?\\s*collection: Products`),
+        'Changed an item owner_action · item_updated',
+        new RegExp(`role: editor,?\\s*itemId: ${product.id},?\\s*collection: Products`),
       ]);
       await ownerPage.context().close();
     },
@@ -134,7 +135,11 @@ describe('console collections and API keys in Chromium', () => {
       .getByRole('table', { name: 'Import report' })
       .getByRole('cell', { name: 'price: "cheap" is not a number' })
       .waitFor();
-    await auditShows(page, ['action: item_inserted', 'action: item_removed', 'action: items_imported']);
+    await auditShows(page, [
+      'Added an item owner_action · item_inserted',
+      'Deleted an item owner_action · item_removed',
+      'Imported items owner_action · items_imported',
+    ]);
     await page.context().close();
   });
 
@@ -159,8 +164,9 @@ describe('console collections and API keys in Chromium', () => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ error: 'invalid_client' });
     await auditShows(page, [
-      /action: api_key_created,?\s*keyName: e2e backend/,
-      /action: api_key_revoked,?\s*keyName: e2e backend/,
+      'Created an API key owner_action · api_key_created',
+      'Revoked an API key owner_action · api_key_revoked',
+      /keyName: e2e backend/,
     ]);
     await page.context().close();
   });
@@ -191,7 +197,10 @@ describe('console collections and API keys in Chromium', () => {
     });
     await page.goto(`${server.url}/console/collections`);
     await page.getByRole('alert').filter({ hasText: 'support role may not' }).waitFor();
-    await auditShows(page, [/action: POST \/_admin\/v1\/collections\/Products\/items,?\s*reason: role/]);
+    await auditShows(page, [
+      /Refused for their role owner_action · POST \/_admin\/v1\/collections\/Products\/items/,
+      /reason: role/,
+    ]);
     await page.context().close();
   });
 });

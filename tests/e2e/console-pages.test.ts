@@ -241,7 +241,7 @@ describe('console pages in Chromium', () => {
     expect(hit.body).not.toContain(email);
 
     await nav(page, 'Audit log');
-    await page.getByRole('cell', { name: 'action: delete_member' }).first().waitFor();
+    await page.getByRole('cell', { name: 'Deleted a member owner_action · delete_member' }).first().waitFor();
     await page.context().close();
   });
 });

@@ -47,7 +47,7 @@ async function ownerAt(width: number): Promise<{ page: Page; problems: string[] 
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await consoleSignIn(page, server, email, PASSWORD);
-  // From here on (the sign-in page's own session probe answers 401 before anyone signed in).
+  // From here on (the sign-in page is judged by console-signed-out-quiet.test.ts).
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()} (${m.location().url})`);

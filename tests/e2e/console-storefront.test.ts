@@ -123,7 +123,7 @@ describe('console and storefront together in Chromium', () => {
       const blockRow = console_
         .getByRole('table')
         .getByRole('row')
-        .filter({ hasText: 'action: block' })
+        .filter({ hasText: 'owner_action · block' })
         .filter({ hasText: ownerEmail });
       await blockRow.waitFor();
       expect(await blockRow.count()).toBe(1);

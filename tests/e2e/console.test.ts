@@ -123,8 +123,8 @@ describe('owner console in Chromium', () => {
     expect(await memberLogin(member.email)).toBe('SUCCESS');
 
     await page.getByRole('link', { name: 'Audit log' }).click();
-    await page.getByRole('cell', { name: 'owner_action' }).first().waitFor();
-    await page.getByRole('cell', { name: 'action: approve' }).first().waitFor();
+    // In words, with the names the server wrote under them (review t5: raw `owner_action` only).
+    await page.getByRole('cell', { name: 'Approved a member owner_action · approve' }).first().waitFor();
     await page.context().close();
   });
 

@@ -192,6 +192,13 @@ export interface paths {
                                     /** @description The value in force; a secret is `{"set": true}` or absent */
                                     value?: unknown;
                                     source: "file" | "console" | "default";
+                                    /** @description Only for a key the console set (never a secret): its value without that change, which sending null for the key goes back to */
+                                    byDefault?: {
+                                        /** @description Absent: unset by default */
+                                        value?: unknown;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
                                     /** @description Set in the config file: the console cannot change it */
                                     locked: boolean;
                                     /** @description Write-only: never answered */
@@ -223,6 +230,13 @@ export interface paths {
                                         /** @description The value in force; a secret is `{"set": true}` or absent */
                                         value?: unknown;
                                         source: "file" | "console" | "default";
+                                        /** @description Only for a key the console set (never a secret): its value without that change, which sending null for the key goes back to */
+                                        byDefault?: {
+                                            /** @description Absent: unset by default */
+                                            value?: unknown;
+                                        } & {
+                                            [key: string]: unknown;
+                                        };
                                         /** @description Set in the config file: the console cannot change it */
                                         locked: boolean;
                                         /** @description Write-only: never answered */
@@ -330,6 +344,13 @@ export interface paths {
                                         /** @description The value in force; a secret is `{"set": true}` or absent */
                                         value?: unknown;
                                         source: "file" | "console" | "default";
+                                        /** @description Only for a key the console set (never a secret): its value without that change, which sending null for the key goes back to */
+                                        byDefault?: {
+                                            /** @description Absent: unset by default */
+                                            value?: unknown;
+                                        } & {
+                                            [key: string]: unknown;
+                                        };
                                         /** @description Set in the config file: the console cannot change it */
                                         locked: boolean;
                                         /** @description Write-only: never answered */
@@ -361,6 +382,13 @@ export interface paths {
                                             /** @description The value in force; a secret is `{"set": true}` or absent */
                                             value?: unknown;
                                             source: "file" | "console" | "default";
+                                            /** @description Only for a key the console set (never a secret): its value without that change, which sending null for the key goes back to */
+                                            byDefault?: {
+                                                /** @description Absent: unset by default */
+                                                value?: unknown;
+                                            } & {
+                                                [key: string]: unknown;
+                                            };
                                             /** @description Set in the config file: the console cannot change it */
                                             locked: boolean;
                                             /** @description Write-only: never answered */
@@ -2021,7 +2049,7 @@ export interface paths {
                     siteId?: unknown;
                     /** @description One member's events */
                     memberId?: unknown;
-                    /** @description One event type (`login_failed`, `owner_action`, …) */
+                    /** @description One event type (`sign_in`, `owner_action`, …) */
                     type?: unknown;
                     /** @description 1 to 1000 (default 100) */
                     limit?: unknown;
@@ -2045,8 +2073,11 @@ export interface paths {
                             events: ({
                                 id: string;
                                 siteId: string;
-                                /** @description sign_in, register, owner_action… */
-                                type: string;
+                                /**
+                                 * @description What happened (security/audit-names.ts)
+                                 * @enum {unknown}
+                                 */
+                                type: "sign_in" | "sign_out" | "register" | "lockout" | "password_changed" | "password_reset" | "email_changed" | "session_revoked" | "refresh_token_reuse" | "sign_on" | "provider_linked" | "factor_added" | "factor_removed" | "phone_code" | "push_approval" | "api_key_used" | "admin_key_used" | "owner_sign_in" | "owner_sign_out" | "owner_action";
                                 /** @enum {unknown} */
                                 outcome: "success" | "failure" | "refused";
                                 memberId?: string;
@@ -5154,7 +5185,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in owner, the CSRF value and the sites */
+        /** The signed-in owner, the CSRF value and the sites (401 without a session) */
         get: {
             parameters: {
                 query?: never;
@@ -5202,6 +5233,100 @@ export interface paths {
                                 [key: string]: unknown;
                             })[];
                             devMailbox: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description A client mistake: `validationError` with `fieldViolations`, or `applicationError` with a string `code` */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description An unexpected fault (`INTERNAL`, with the request id and no internals) or `STATEMENT_TIMEOUT` (503) */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_admin/v1/console/session-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an owner is signed in: 200 either way, with the session when one is (what GET …/console/session answers) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description false: no owner is signed in (no cookie, or the session ended) */
+                            signedIn: boolean;
+                            session: ({
+                                owner: {
+                                    /** @description Owner id */
+                                    id: string;
+                                    /** @description Email */
+                                    email: string;
+                                    /**
+                                     * @description owner | editor | support
+                                     * @enum {unknown}
+                                     */
+                                    role: "owner" | "editor" | "support";
+                                    /** @description An authenticator app is on */
+                                    twoFactor: boolean;
+                                    /** @description False until the setup link is used */
+                                    passwordSet: boolean;
+                                    /** @description The site ids this owner runs; ["*"] for every site */
+                                    sites: string[];
+                                    /** @description ISO date */
+                                    createdDate: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Send it as x-vitrine-csrf */
+                                csrfToken: string;
+                                mustEnrolTwoFactor: boolean;
+                                sites: ({
+                                    id: string;
+                                    name: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                devMailbox: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
                         } & {
                             [key: string]: unknown;
                         };

@@ -9,7 +9,13 @@ import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
 import { createStoredKey, listStoredKeys, revokeStoredKey, validKeyName } from '../security/index.js';
-import { adminAccess, requireServerAdmin, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
+import {
+  adminAccess,
+  requireServerAdmin,
+  recordOwnerAction,
+  type AdminAccess,
+  type OwnerActionDetail,
+} from '../owners/admin-access.js';
 import * as S from './schemas.js';
 
 const input = (request: FastifyRequest) => ({
@@ -28,7 +34,7 @@ async function audit(
   ctx: AppContext,
   request: FastifyRequest,
   access: AdminAccess,
-  action: string,
+  action: OwnerActionDetail['action'],
   keyName: string,
 ): Promise<void> {
   await recordOwnerAction(ctx, request, access, { action, keyName });

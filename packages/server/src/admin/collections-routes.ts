@@ -26,7 +26,7 @@ import {
   parseDataItem,
 } from '../data/index.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
-import { adminAccess, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
+import { adminAccess, recordOwnerAction, type AdminAccess, type OwnerActionDetail } from '../owners/admin-access.js';
 import { csvToRows, itemsToCsv } from './collections-csv.js';
 import { plainJsonSerializer } from '../http/schemas/common.js';
 import * as S from './schemas.js';
@@ -84,7 +84,7 @@ export const collectionAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     return { body, access, scope, collection: collection! };
   }
 
-  const audit = (request: FastifyRequest, access: AdminAccess, detail: Record<string, string | number>) =>
+  const audit = (request: FastifyRequest, access: AdminAccess, detail: OwnerActionDetail) =>
     recordOwnerAction(ctx, request, access, detail);
 
   /** An item's data as answered, with its id: buildData (data/store.ts) always sets `_id` to the item's id. */

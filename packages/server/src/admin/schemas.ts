@@ -4,6 +4,7 @@
  */
 import { Type } from 'typebox';
 import { AnyObject, Body, Described, Empty, Nullable, OneOf, Open, OptionalBody, op } from '../http/schemas/common.js';
+import { AUTH_EVENT_TYPES } from '../security/index.js';
 import { MAIL_STATES } from './mail-outbox.js';
 
 const Id = Type.Object({ id: Type.String() });
@@ -36,7 +37,7 @@ const ApiKey = Open({
 const AuthEvent = Open({
   id: Type.String(),
   siteId: Type.String(),
-  type: Type.String({ description: 'sign_in, register, owner_action…' }),
+  type: OneOf(AUTH_EVENT_TYPES, { description: 'What happened (security/audit-names.ts)' }),
   outcome: OneOf(['success', 'failure', 'refused'] as const),
   memberId: Type.Optional(Type.String()),
   email: Type.Optional(Type.String({ description: 'The login email tried' })),
@@ -189,7 +190,7 @@ export const listAuthEvents = op(
       {
         siteId: Described('The site (default: the only one)'),
         memberId: Described("One member's events"),
-        type: Described('One event type (`login_failed`, `owner_action`, …)'),
+        type: Described('One event type (`sign_in`, `owner_action`, …)'),
         limit: Described('1 to 1000 (default 100)'),
         before: Described('ISO 8601: events before this instant'),
       },

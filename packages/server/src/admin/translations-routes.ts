@@ -22,7 +22,7 @@ import {
   parseTranslationValues,
   translationLanguage,
 } from '../data/index.js';
-import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
+import { adminAccess, recordOwnerAction, type OwnerActionDetail } from '../owners/admin-access.js';
 import { plainJsonSerializer } from '../http/schemas/common.js';
 import * as S from './schemas.js';
 
@@ -57,7 +57,7 @@ async function audit(
   ctx: AppContext,
   request: FastifyRequest,
   t: Awaited<ReturnType<typeof target>>,
-  action: string,
+  action: OwnerActionDetail['action'],
   language: string,
 ) {
   await recordOwnerAction(ctx, request, t.access, { action, collection: t.collection.id, itemId: t.id, language });

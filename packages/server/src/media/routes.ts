@@ -18,7 +18,7 @@ import { appError } from '../errors/catalogue.js';
 import { httpErrors, invalidField } from '../errors/wire.js';
 import { Described, Empty, Open, OptionalBody, op } from '../http/schemas/common.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
-import { adminAccess, recordOwnerAction, type AdminAccess } from '../owners/admin-access.js';
+import { adminAccess, recordOwnerAction, type AdminAccess, type OwnerActionDetail } from '../owners/admin-access.js';
 import { clientIp } from '../security/index.js';
 import {
   DEFAULT_MEDIA_CONCURRENCY,
@@ -126,7 +126,7 @@ export const mediaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       CONSOLE_ROLES.collections,
     );
 
-  const audit = (request: FastifyRequest, access: AdminAccess, detail: Record<string, string | number>) =>
+  const audit = (request: FastifyRequest, access: AdminAccess, detail: OwnerActionDetail) =>
     recordOwnerAction(ctx, request, access, detail);
 
   async function ownMedia(request: FastifyRequest, id: string) {

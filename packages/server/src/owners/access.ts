@@ -1,7 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/catalogue.js';
-import { requestOrigin, type AuthEventOutcome, type AuthEventType } from '../security/index.js';
+import {
+  requestOrigin,
+  type AuthEventOutcome,
+  type AuthEventType,
+  type OwnerActionName,
+  type RefusedCall,
+} from '../security/index.js';
 import { isGenuineCsrf, resumeOwnerSession, sessionTokenOf } from './sessions.js';
 import { findOwnerById, ownerRunsSite, ownerSiteIds, type Owner, type OwnerRole } from './store.js';
 
@@ -44,6 +50,17 @@ export function isOwnerRequest(ctx: AppContext, request: FastifyRequest): boolea
 }
 
 /**
+ * The owner whose live session the request's cookie carries, or undefined (no cookie, an unknown, ended or
+ * idle session, a removed owner). It resumes the session (its last use moves), as every owner call does.
+ */
+export async function sessionOwner(ctx: AppContext, request: FastifyRequest): Promise<OwnerCaller | undefined> {
+  const token = sessionTokenOf(ctx, request);
+  const ownerId = token ? await resumeOwnerSession(ctx, token) : undefined;
+  const owner = ownerId ? await findOwnerById(ctx.db, ownerId) : undefined;
+  return token && owner ? { owner, sessionToken: token } : undefined;
+}
+
+/**
  * The signed-in owner, or a 401. Changes need the session's CSRF value in `x-vitrine-csrf` (403
  * otherwise). `options.enrolling` lets an owner without two-factor through when production requires it
  * (only the session and enrolment calls pass it).
@@ -53,10 +70,9 @@ export async function currentOwner(
   request: FastifyRequest,
   options: { enrolling?: boolean } = {},
 ): Promise<OwnerCaller> {
-  const token = sessionTokenOf(ctx, request);
-  const ownerId = token ? await resumeOwnerSession(ctx, token) : undefined;
-  const owner = ownerId ? await findOwnerById(ctx.db, ownerId) : undefined;
-  if (!token || !owner) throw appError('OWNER_SESSION_REQUIRED');
+  const caller = await sessionOwner(ctx, request);
+  if (!caller) throw appError('OWNER_SESSION_REQUIRED');
+  const { owner, sessionToken: token } = caller;
   if (!SAFE_METHODS.has(request.method) && !isGenuineCsrf(ctx, token, request.headers['x-vitrine-csrf'])) {
     throw appError('CSRF_REJECTED');
   }
@@ -85,7 +101,7 @@ export async function requireOwner(
     }.siteId;
     const siteId =
       typeof named === 'string' && ctx.sites.get(named) && ownerRunsSite(caller.owner, named) ? named : undefined;
-    const action = `${request.method} ${String(request.url).split('?')[0]!.slice(0, 200)}`;
+    const action = `${request.method} ${String(request.url).split('?')[0]!.slice(0, 200)}` as RefusedCall;
     await recordOwnerEvent(ctx, request, {
       type: 'owner_action',
       outcome: 'refused',
@@ -100,6 +116,12 @@ export async function requireOwner(
   }
   return caller;
 }
+
+/** Small, secret-free facts of an owner event; its `action` one of the names the console labels. */
+export type AuditDetail = { action?: OwnerActionName | RefusedCall } & Record<
+  string,
+  string | number | boolean | undefined
+>;
 
 /**
  * An owner event in the authentication log, identity WIX_USER. An event about the owner alone (sign-in,
@@ -116,7 +138,7 @@ export async function recordOwnerEvent(
     owner?: Owner | undefined;
     siteId?: string;
     memberId?: string;
-    detail?: Record<string, string | number | boolean | undefined>;
+    detail?: AuditDetail;
   },
 ): Promise<void> {
   const all = ctx.sites.sites.map((s) => s.id);

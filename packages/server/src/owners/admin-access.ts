@@ -3,7 +3,8 @@ import type { AppContext } from '../context.js';
 import { invalidField } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { parseAuthorization, resolveCaller } from '../http/resolve-caller.js';
-import { isOwnerRequest, recordOwnerEvent, requireOwner } from './access.js';
+import { isOwnerRequest, recordOwnerEvent, requireOwner, type AuditDetail } from './access.js';
+import type { OwnerActionName } from '../security/index.js';
 import { ownerRunsSite, type Owner, type OwnerRole } from './store.js';
 import { ownerIdentity, type WebhookIdentity } from '../webhooks/events.js';
 
@@ -80,6 +81,9 @@ function knownSite(ctx: AppContext, siteId: unknown): string {
   return siteId;
 }
 
+/** An `owner_action` entry's detail: what was done (a name the console labels) and its small facts. */
+export type OwnerActionDetail = AuditDetail & { action: OwnerActionName };
+
 /**
  * An owner's action on a site, in the audit log as theirs (`owner_action` with its detail; `memberId` when
  * it concerns a member), after the change succeeded: the one way an admin handler records it. Calls made with
@@ -90,7 +94,7 @@ export function recordOwnerAction(
   ctx: AppContext,
   request: FastifyRequest,
   access: Pick<AdminAccess, 'siteId' | 'owner'>,
-  detail: Record<string, string | number | boolean | undefined>,
+  detail: OwnerActionDetail,
   about: { memberId?: string } = {},
 ): Promise<void> {
   if (!access.owner) return Promise.resolve();

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { OwnerActionName } from '../security/index.js';
 import { currentOwner, isOwnerRequest, recordOwnerEvent } from './access.js';
 
 /**
@@ -11,7 +12,7 @@ export async function auditOwnerAction(
   ctx: AppContext,
   request: FastifyRequest,
   siteId: string,
-  action: string,
+  action: OwnerActionName,
   detail: Record<string, string | number | boolean | undefined> = {},
 ): Promise<void> {
   if (!isOwnerRequest(ctx, request)) return;

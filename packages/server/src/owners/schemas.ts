@@ -1,6 +1,6 @@
 /** Schemas of the owners console API: sessions, first-time setup, two-factor, owners. */
 import { Type } from 'typebox';
-import { Body, Described, Empty, OneOf, Open, op } from '../http/schemas/common.js';
+import { Body, Described, Empty, Nullable, OneOf, Open, op } from '../http/schemas/common.js';
 import { OWNER_ROLES } from './store.js';
 
 // owners/store.ts (ownerView): never a secret.
@@ -77,16 +77,25 @@ export const setup = {
   ),
   security: [],
 };
-export const session = op(
-  'The signed-in owner, the CSRF value and the sites',
-  Open({
-    owner: Owner,
-    csrfToken: CsrfToken,
-    mustEnrolTwoFactor: Type.Boolean(),
-    sites: Type.Array(Open({ id: Type.String(), name: Type.String() })),
-    devMailbox: Type.Boolean(),
-  }),
-);
+const Session = Open({
+  owner: Owner,
+  csrfToken: CsrfToken,
+  mustEnrolTwoFactor: Type.Boolean(),
+  sites: Type.Array(Open({ id: Type.String(), name: Type.String() })),
+  devMailbox: Type.Boolean(),
+});
+export const session = op('The signed-in owner, the CSRF value and the sites (401 without a session)', Session);
+// The console's first question on every visit: signed out is an answer (200), not an error a browser logs.
+export const sessionStatus = {
+  ...op(
+    'Whether an owner is signed in: 200 either way, with the session when one is (what GET …/console/session answers)',
+    Open({
+      signedIn: Type.Boolean({ description: 'false: no owner is signed in (no cookie, or the session ended)' }),
+      session: Nullable(Session),
+    }),
+  ),
+  security: [],
+};
 export const signOut = op('Sign out of the console', Empty);
 export const startTwoFactor = op(
   'A pending authenticator secret (shown once)',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Queryable } from '../store/types.js';
+import type { AuthEventType } from './audit-names.js';
 import { clientIp } from './client-ip.js';
 
 /**
@@ -9,32 +10,7 @@ import { clientIp } from './client-ip.js';
  * site, client, address and time. Kept in `auth_events` (the console's audit log reads it) and written
  * as one structured log line per event. Never given a secret: callers pass outcomes, not credentials.
  */
-export type AuthEventType =
-  | 'sign_in'
-  | 'sign_out'
-  | 'register'
-  | 'lockout'
-  | 'password_changed'
-  | 'password_reset'
-  // A member's sign-in address changed (or a wrong code for the change) on the hosted account page.
-  | 'email_changed'
-  | 'session_revoked'
-  | 'refresh_token_reuse'
-  | 'sign_on'
-  // A provider identity added to a member by a member import (audit V5-3; the SSO path records its sign_in).
-  | 'provider_linked'
-  | 'factor_added'
-  | 'factor_removed'
-  // A code sent (or refused) to a phone factor: the toll-fraud limits' audit trail (issue #32).
-  | 'phone_code'
-  // A push approval answered on a member's device: approved, denied, or the wrong number picked (issue #32).
-  | 'push_approval'
-  | 'api_key_used'
-  | 'admin_key_used'
-  // Owner console (identity WIX_USER): sign-ins and sign-outs of owners, and what they do to a site.
-  | 'owner_sign_in'
-  | 'owner_sign_out'
-  | 'owner_action';
+export type { AuthEventType } from './audit-names.js';
 
 export type AuthEventOutcome = 'success' | 'failure' | 'refused';
 

@@ -48,7 +48,7 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     return settingsView(source, site, values, canChange);
   };
   const audit = (request: FastifyRequest, found: AdminAccess) => async (change: AppliedChange) => {
-    const detail = { action: 'change_setting', key: change.key, before: change.before, after: change.after };
+    const detail = { action: 'change_setting' as const, key: change.key, before: change.before, after: change.after };
     if (found.owner) return recordOwnerAction(ctx, request, found, detail);
     // The admin key's changes (`vitrine clients`, scripts) are in the audit log too, by that name.
     await recordOwnerEvent(ctx, request, {

@@ -12,6 +12,15 @@ const Field = Open({
   schema: AnyObject("The key's JSON Schema in the config file (the console picks a control from it)"),
   value: Type.Optional(Type.Unknown({ description: 'The value in force; a secret is `{"set": true}` or absent' })),
   source: Type.Union([Type.Literal('file'), Type.Literal('console'), Type.Literal('default')]),
+  byDefault: Type.Optional(
+    Open(
+      { value: Type.Optional(Type.Unknown({ description: 'Absent: unset by default' })) },
+      {
+        description:
+          'Only for a key the console set (never a secret): its value without that change, which sending null for the key goes back to',
+      },
+    ),
+  ),
   locked: Type.Boolean({ description: 'Set in the config file: the console cannot change it' }),
   secret: Type.Boolean({ description: 'Write-only: never answered' }),
 });

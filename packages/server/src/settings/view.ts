@@ -5,7 +5,7 @@
  */
 import { Value } from 'typebox/value';
 import type { SiteConfig } from '../config/types.js';
-import { baseOf, keyPathOf, mergedRaw, type SiteSource } from './effective.js';
+import { baseOf, buildSite, keyPathOf, mergedRaw, type SiteSource } from './effective.js';
 import {
   entriesOf,
   formatKey,
@@ -29,6 +29,8 @@ export interface SettingField {
   schema: Schema;
   value?: unknown;
   source: 'file' | 'console' | 'default';
+  /** Only for a key the console set (not a secret): the value without that change; `value` absent: unset. */
+  byDefault?: { value?: unknown };
   locked: boolean;
   secret: boolean;
 }
@@ -45,6 +47,7 @@ function field(
   raw: Record<string, unknown>,
   site: SiteConfig,
   consoleKeys: ReadonlySet<string>,
+  defaults: SiteConfig | undefined,
   name: string,
   key: string,
   schema: Schema,
@@ -59,12 +62,18 @@ function field(
       : secret
         ? undefined
         : withoutOperatorOnly(schema, runningValue(site, parsed, schema));
+  // What "Use the default" goes back to (the change sent as null): the file's value, or the site as it started.
+  const byDefault =
+    consoleKeys.has(key) && !secret && defaults
+      ? withoutOperatorOnly(schema, runningValue(defaults, parsed, schema))
+      : null;
   return {
     key,
     name,
     path: keyPathOf(source, key),
     schema: settableSchema(schema),
     ...(value !== undefined ? { value } : {}),
+    ...(byDefault !== null ? { byDefault: byDefault === undefined ? {} : { value: byDefault } } : {}),
     // Without a config file, what the site started with counts as its default.
     source: source.locked.has(key)
       ? 'file'
@@ -82,11 +91,12 @@ function sectionView(
   raw: Record<string, unknown>,
   site: SiteConfig,
   consoleKeys: ReadonlySet<string>,
+  defaults: SiteConfig | undefined,
 ) {
   // Where the started site's (or the file's) secrets go: shown locked (change.ts refuses a change).
   const destinations = new Set(secretDestinations(baseOf(source, site)));
   const make = (name: string, key: string, schema: Schema) =>
-    field(source, destinations, raw, site, consoleKeys, name, key, schema);
+    field(source, destinations, raw, site, consoleKeys, defaults, name, key, schema);
   const common = { name: section.name, kind: section.kind, path: keyPathOf(source, section.name) };
   if (section.kind === 'value') return { ...common, fields: [make(section.name, section.name, section.schema)] };
   if (section.kind === 'group') {
@@ -113,6 +123,20 @@ function sectionView(
   };
 }
 
+/**
+ * The site without the console's values (its file entry or the site as it started), built once per base: the
+ * defaults the console's changes are shown against. Undefined when the base no longer builds on its own.
+ */
+const builtDefaults = new WeakMap<object, SiteConfig | undefined>();
+function defaultSite(source: SiteSource, site: SiteConfig): SiteConfig | undefined {
+  const base = baseOf(source, site);
+  if (!builtDefaults.has(base)) {
+    const built = buildSite(source, base, site, []);
+    builtDefaults.set(base, built.problems.length ? undefined : built.site);
+  }
+  return builtDefaults.get(base);
+}
+
 export function settingsView(
   source: SiteSource,
   site: SiteConfig,
@@ -121,12 +145,13 @@ export function settingsView(
 ) {
   const raw = mergedRaw(baseOf(source, site), values);
   const consoleKeys = new Set(values.keys());
+  const defaults = values.size ? defaultSite(source, site) : undefined;
   return {
     siteId: site.id,
     siteName: site.name,
     path: `sites[${source.index}]`,
     configFile: source.fromFile,
     canChange,
-    sections: settingSections().map((section) => sectionView(section, source, raw, site, consoleKeys)),
+    sections: settingSections().map((section) => sectionView(section, source, raw, site, consoleKeys, defaults)),
   };
 }

@@ -5,28 +5,15 @@ import { DataTable } from '../../components/DataTable.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { useAuditEvents } from './api.js';
+import { EVENT_LABELS, eventWords, OUTCOME_LABELS } from './audit-labels.js';
 
-const TYPES = [
-  '',
-  'owner_sign_in',
-  'owner_action',
-  'sign_in',
-  'lockout',
-  'register',
-  'password_changed',
-  'password_reset',
-  'email_changed',
-  'session_revoked',
-  'factor_added',
-  // Texts and calls of phone second factors: sent, refused by a toll-fraud limit, or failed at the provider.
-  'phone_code',
-  'api_key_used',
-  'admin_key_used',
-];
+// The filter's choices in words (the value sent is the raw type): owners' events first, then members' and keys'.
+const TYPES = Object.keys(EVENT_LABELS) as (keyof typeof EVENT_LABELS)[];
 
 const describe = (e: AuthEvent) =>
   Object.entries(e.detail)
-    .filter(([key, value]) => value !== undefined && key !== 'identityType' && key !== 'ownerId')
+    // The action is said in the Event column, in words and as written.
+    .filter(([key, value]) => value !== undefined && !['identityType', 'ownerId', 'action'].includes(key))
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(', ');
 
@@ -54,9 +41,19 @@ const target = (e: AuthEvent) => {
 const column = createColumnHelper<AuthEvent>();
 const columns = [
   column.accessor('createdAt', { header: 'Time', cell: (c) => new Date(c.getValue()).toLocaleString() }),
-  // A long event name wraps inside its column (styles.css); no <wbr>: Chromium reads one as a space ("owner _action").
-  column.accessor('type', { header: 'Event' }),
-  column.accessor('outcome', { header: 'Outcome' }),
+  // In words, with the raw names under them (what the server wrote, for searching); a long one wraps in its column.
+  column.accessor((e) => eventWords(e), {
+    id: 'event',
+    header: 'Event',
+    // One element: on a phone each cell is a grid of its label and one value.
+    cell: (c) => (
+      <span>
+        <span className="audit-event">{c.getValue().label}</span>
+        <code className="audit-code">{c.getValue().code}</code>
+      </span>
+    ),
+  }),
+  column.accessor((e) => OUTCOME_LABELS[e.outcome] ?? e.outcome, { id: 'outcome', header: 'Outcome' }),
   column.accessor(
     (e) => (e.detail.identityType === 'WIX_USER' ? `${e.email ?? ''} (owner)` : (e.email ?? e.memberId ?? '')),
     { id: 'who', header: 'Who' },
@@ -92,9 +89,10 @@ export function AuditLogPage({ siteId }: { siteId: string }) {
         <label>
           Event type
           <select value={type} onChange={(e) => setType(e.target.value)}>
+            <option value="">All events</option>
             {TYPES.map((t) => (
               <option key={t} value={t}>
-                {t || 'All events'}
+                {EVENT_LABELS[t]}
               </option>
             ))}
           </select>

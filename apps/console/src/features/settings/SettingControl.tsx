@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { SettingField } from '../../api/types.js';
 import { choiceLabel, labelOf } from './labels.js';
+import { defaultInWords } from './setting-default.js';
 import type { Control, Draft } from './setting-values.js';
 
 type Schema = Record<string, unknown> & { items?: { enum?: string[] }; enum?: string[] };
@@ -16,6 +17,36 @@ function lockNote(field: SettingField): string | undefined {
   return field.locked ? `Set in the config file (${field.path}): change it there.` : undefined;
 }
 
+/**
+ * Under a setting the console changed: what it is by default and, for an owner, a way back to it (as Shopify's
+ * and Medusa's admins do). A setting at its default says nothing (review t5: "Default." under every field).
+ */
+function ChangedFromDefault({
+  field,
+  control,
+  onRestore,
+  restoring,
+}: {
+  field: SettingField;
+  control: Control;
+  onRestore: (() => void) | undefined;
+  restoring: boolean;
+}) {
+  if (!field.byDefault) return null;
+  return (
+    <p className="help-block setting-default">
+      <span>
+        Changed here. Default: <strong>{defaultInWords(control, field.key, field.byDefault.value)}</strong>
+      </span>
+      {onRestore && (
+        <button type="button" className="secondary" onClick={onRestore} disabled={restoring}>
+          Use the default<span className="visually-hidden"> for {labelOf(field.key)}</span>
+        </button>
+      )}
+    </p>
+  );
+}
+
 /** One setting: its label, the control its schema calls for, and where its value comes from. */
 export function SettingControl({
   field,
@@ -23,12 +54,17 @@ export function SettingControl({
   draft,
   onDraft,
   canChange,
+  onRestore,
+  restoring = false,
 }: {
   field: SettingField;
   control: Control;
   draft: Draft;
   onDraft: (draft: Draft) => void;
   canChange: boolean;
+  /** Sends the setting back to its default (the console's change removed); absent for a role that may not. */
+  onRestore?: () => void;
+  restoring?: boolean;
 }) {
   const id = useId();
   const noteId = `${id}-note`;
@@ -43,9 +79,10 @@ export function SettingControl({
     ? field.value
       ? 'Set (never shown). Type a new one to replace it.'
       : 'Not set.'
-    : field.source === 'default'
-      ? 'Default.'
-      : undefined;
+    : undefined;
+  const changed = note ? null : (
+    <ChangedFromDefault field={field} control={control} onRestore={onRestore} restoring={restoring} />
+  );
 
   let input;
   if (control === 'flag')
@@ -81,6 +118,7 @@ export function SettingControl({
             {note}
           </p>
         )}
+        {changed}
       </fieldset>
     );
   } else if (control === 'lines' || control === 'json')
@@ -113,6 +151,7 @@ export function SettingControl({
           {note ?? hint}
         </p>
       )}
+      {changed}
     </div>
   );
 }

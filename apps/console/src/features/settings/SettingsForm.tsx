@@ -4,7 +4,7 @@ import { Notice } from '../../components/Notice.js';
 import { useChangeSettings } from './api.js';
 import { labelOf } from './labels.js';
 import { SettingControl } from './SettingControl.js';
-import { changesOf, controlOf, toDraft, type Draft } from './setting-values.js';
+import { changesOf, controlOf, toDraft, type Control, type Draft } from './setting-values.js';
 
 /**
  * A form over some settings (a section, or one entry of a list): a control per key, Save sends the keys
@@ -75,6 +75,23 @@ export function SettingsForm({
     });
   }
 
+  // "Use the default": the console's change of that one key removed (null), at once; its control shows the default.
+  function restore(field: SettingField, control: Control) {
+    change.reset();
+    setNote(undefined);
+    change.mutate(
+      { [field.key]: null },
+      {
+        onSuccess: () => {
+          setDrafts((d) => ({ ...d, [field.key]: toDraft(control, field.byDefault?.value) }));
+          setNote({
+            saved: `${labelOf(field.key)} is back to its default: in force on every instance within seconds.`,
+          });
+        },
+      },
+    );
+  }
+
   const Heading = titleLevel === 3 ? 'h3' : 'h4';
   return (
     <form className="settings-form" aria-labelledby={headingId} onSubmit={save} noValidate>
@@ -88,6 +105,8 @@ export function SettingsForm({
           draft={drafts[field.key]!}
           onDraft={(draft) => setDrafts((d) => ({ ...d, [field.key]: draft }))}
           canChange={canChange}
+          onRestore={canChange && !field.locked ? () => restore(field, control) : undefined}
+          restoring={change.isPending}
         />
       ))}
       {editable && (

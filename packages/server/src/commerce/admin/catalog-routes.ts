@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/catalogue.js';
 import type { SiteConfig } from '../../config/types.js';
 import { CONSOLE_ROLES } from '../../owners/access.js';
-import { adminAccess, recordOwnerAction, type AdminAccess } from '../../owners/admin-access.js';
+import { adminAccess, recordOwnerAction, type AdminAccess, type OwnerActionDetail } from '../../owners/admin-access.js';
 import type { OwnerRole } from '../../owners/store.js';
 import type { Queryable } from '../../store/types.js';
 import { commerceSettings } from '../settings.js';
@@ -100,7 +100,7 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     const site = ctx.sites.get(access.siteId)!;
     return { access, site, currency: commerceSettings(site).currency };
   }
-  const audit = (request: FastifyRequest, access: AdminAccess, detail: Record<string, string | number>) =>
+  const audit = (request: FastifyRequest, access: AdminAccess, detail: OwnerActionDetail) =>
     recordOwnerAction(ctx, request, access, detail);
 
   async function product(site: SiteConfig, id: string) {
