@@ -15,6 +15,9 @@ import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
 import { declaredSortFor, keyedFor } from './declared-indexes.js';
 import { maybeIndexRanges, maybeIndexSort } from './indexes.js';
 import { maybeIndexText } from './text-indexes.js';
+import { searchRankSql, type SearchTarget } from './filter/search.js';
+import { resolveSearch } from './search-indexes.js';
+import { searchOf, type SearchNode } from './filter/walk.js';
 import { primaryOf } from '../store/read-replica.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { keyColumns, keysetWhere, rowKeys } from './keyset.js';
@@ -40,11 +43,12 @@ export function itemsWhere(
   filter: FilterNode,
   params: Params,
   lang?: ItemLanguage,
+  search?: SearchTarget,
 ): string {
   const parts = [`i.site_id = ${params.add(scope.site.id)}`, `i.collection_id = ${params.add(collection.id)}`];
   if (access.ownerOnly !== undefined) parts.push(`i.owner_id = ${params.add(access.ownerOnly)}`);
   const keyed = keyedFor(primaryOf(scope.db), scope.site.id, collection.id, filter);
-  const compiled = compileFilter(filter, { ...itemTarget(lang), keyed }, params);
+  const compiled = compileFilter(filter, { ...itemTarget(lang), keyed, ...(search ? { search } : {}) }, params);
   if (compiled !== 'true') parts.push(compiled);
   return parts.join(' and ');
 }
@@ -55,8 +59,23 @@ const DEFAULT_ORDER: readonly SortColumn[] = [
   { sql: 'i.seq', desc: false, type: 'bigint' },
 ];
 
-/** The ORDER BY columns of an item query; `_id` breaks ties. */
-export function orderColumns(sort: readonly SortSpec[], params: Params, lang?: ItemLanguage): readonly SortColumn[] {
+/**
+ * The ORDER BY columns of an item query; `_id` breaks ties. A `$search` with no sort orders by relevance, best
+ * first (filter/search.ts); a sort the caller gives wins.
+ */
+export function orderColumns(
+  sort: readonly SortSpec[],
+  params: Params,
+  lang?: ItemLanguage,
+  ranked?: { node: SearchNode; search: SearchTarget },
+): readonly SortColumn[] {
+  if (sort.length === 0 && ranked) {
+    const rank = searchRankSql(ranked.node, ranked.search, params);
+    return [
+      { sql: rank, desc: true, type: 'numeric' },
+      { sql: 'i.id collate "C"', desc: false, type: 'text' },
+    ];
+  }
   return sort.length === 0 ? DEFAULT_ORDER : sortColumns(sort, itemTarget(lang), params, 'i.id collate "C"');
 }
 
@@ -67,6 +86,9 @@ export async function countWhere(scope: DataScope, where: string, params: Params
   );
   return Number(result.rows[0]?.n ?? 0);
 }
+
+/** What resolveSearch needs of a request's scope (the index states live with the primary database). */
+export const searchScope = (scope: DataScope) => ({ site: scope.site, db: scope.db, primary: primaryOf(scope.db) });
 
 interface SavedQuery {
   f: unknown;
@@ -89,6 +111,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const includes = parseIncludes(body.includeReferences, 'includeReferences');
   const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(filter));
+  const search = await resolveSearch(searchScope(scope), collection, filter);
 
   const sortLanguage = lang && sort.length === 1 && lang.fields.has(sort[0]!.path[0]!) ? lang.language : undefined;
   // The message only: driver error objects carry the statement and its parameters.
@@ -101,9 +124,11 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   if (!lang) maybeIndexRanges(primary, scope.site.id, collection, filter, onIndexError);
   const params = new Params();
   const columns = `i.data${translationColumn(lang, params)}`;
-  const where = itemsWhere(scope, collection, access, filter, params, lang);
+  const where = itemsWhere(scope, collection, access, filter, params, lang, search);
   // Cursor pages select their rows' sort keys and start after (or before) the cursor's keys (data/keyset.ts).
-  const keys = orderColumns(declaredSortFor(primary, scope.site.id, collection.id, filter, sort), params, lang);
+  const node = searchOf(filter);
+  const ranked = node && search ? { node, search } : undefined;
+  const keys = orderColumns(declaredSortFor(primary, scope.site.id, collection.id, filter, sort), params, lang, ranked);
   const pos = page.position;
   const after = pos ? ` and ${keysetWhere(keys, pos, params, 'query.cursorPaging.cursor')}` : '';
   const order = keys.map((c) => orderItem(c, pos?.back)).join(', ');
@@ -113,7 +138,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   let counting: Promise<Total> | undefined;
   if (page.returnTotalCount) {
     const countParams = new Params();
-    const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang)}`;
+    const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang, search)}`;
     const { countLimit, estimateFactor, countTimeLimitMs } = scope.readLimits ?? DEFAULT_READ_LIMITS;
     counting = boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor, {
       timeLimitMs: countTimeLimitMs,
@@ -161,8 +186,9 @@ export async function countItems(
   const filter = parseFilter(body.filter, 'filter');
   const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(filter));
+  const search = await resolveSearch(searchScope(scope), collection, filter, 'filter');
   const params = new Params();
-  const where = itemsWhere(scope, collection, access, filter, params, lang);
+  const where = itemsWhere(scope, collection, access, filter, params, lang, search);
   return { totalCount: await countWhere(scope, where, params) };
 }
 
@@ -184,9 +210,10 @@ export async function distinctValues(
   const filter = parseFilter(saved.f, 'filter');
   const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(filter));
+  const search = await resolveSearch(searchScope(scope), collection, filter, 'filter');
 
   const params = new Params();
-  const where = itemsWhere(scope, collection, access, filter, params, lang);
+  const where = itemsWhere(scope, collection, access, filter, params, lang, search);
   const value = fieldExpr(itemTarget(lang), path, params);
   const inner = `select distinct ${value} as v from data_items i where ${where} and ${value} is not null and ${value} <> 'null'::jsonb`;
   const keys = [...sortKeys('d.v', order === 'DESC'), `d.v${order === 'DESC' ? ' desc' : ''}`].join(', ');
