@@ -95,6 +95,14 @@ describe('$search on the data API', () => {
       sort: [{ fieldName: 'price', order: 'DESC' }],
     });
     expect(ids(sorted)).toEqual(['l5', 'l1', 'l2']);
+    const sortedFirst = await query('Linens', {
+      filter: { $search: 'blanket' },
+      sort: [{ fieldName: 'price', order: 'DESC' }],
+      cursorPaging: { limit: 2 },
+    });
+    const cursor = sortedFirst.body.pagingMetadata.cursors.next;
+    const sortedNext = await query('Linens', { cursorPaging: { limit: 2, cursor } });
+    expect([...ids(sortedFirst), ...ids(sortedNext)]).toEqual(['l5', 'l1', 'l2']);
     const first = await query('Linens', { filter: { $search: 'blanket' }, cursorPaging: { limit: 2 } });
     const next = await query('Linens', { cursorPaging: { limit: 2, cursor: first.body.pagingMetadata.cursors.next } });
     expect([...ids(first), ...ids(next)]).toEqual(ids(await query('Linens', { filter: { $search: 'blanket' } })));
