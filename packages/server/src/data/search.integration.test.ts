@@ -209,3 +209,36 @@ describe('$search on the data API', () => {
     expect(plan.rows.map((r) => Object.values(r)[0]).join('\n')).toMatch(/data_search_/);
   });
 });
+
+describe('$search stems in the site’s language', () => {
+  it('French: "couvertures" finds "couverture", and "en" is a French stop word (the English config keeps it)', async () => {
+    const { openTestDb, collection, testSite, scopeFor, callers } = await import('../../test-support/data.js');
+    const { queryItems } = await import('./query.js');
+    const db = await openTestDb();
+    try {
+      const coll = collection('Linge', 'ANYONE');
+      const site = { ...testSite([coll]), languages: ['fr'] };
+      for (const [id, titre] of [
+        ['f1', 'Une couverture en lin'],
+        ['f2', 'Des serviettes'],
+        ['f3', 'Les draps'],
+      ]) {
+        await db.query(
+          `insert into data_items (site_id, collection_id, id, data, created_at, updated_at)
+           values ('site1', 'Linge', $1, $2::jsonb, now(), now())`,
+          [id, JSON.stringify({ _id: id, titre })],
+        );
+      }
+      const found = async (text: string) =>
+        (
+          await queryItems(scopeFor(db, site, callers.anonymous), coll, { query: { filter: { $search: text } } })
+        ).dataItems.map((d) => d.id);
+      expect(await found('couvertures')).toEqual(['f1']);
+      expect(await found('serviette')).toEqual(['f2']);
+      expect(await found('draps')).toEqual(['f3']);
+      expect(await found('en')).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
