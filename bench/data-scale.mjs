@@ -9,7 +9,8 @@
 // (site `demo`, readable by anyone) is loaded with one set-based INSERT … SELECT generate_series only when it
 // does not already hold exactly ITEMS items, so a database is seeded once and reused. Options (env): ITEMS
 // (default 100000), ROUNDS (timed calls per shape and variant, default 20), SHAPES (comma-separated ids),
-// DECLARED=0 (no declared indexes; by default the collection declares category + price and category + title).
+// DECLARED=0 (no declared indexes; by default the collection declares category + price, category + title and a
+// search index on title, so the `$search` shapes answer 400 SEARCH_INDEX_REQUIRED without it).
 // Prints a markdown table: p50 / max per variant, then verdicts against the issue's targets (PostgreSQL,
 // 1,000,000 items): p50 ≤ 20 ms including the count, ≥ 0.8× the SQL's rate, no request over 200 ms (first calls
 // included: a shape whose index is being built is refused with 503 WD_INDEX_REQUIRED, shown as "503 in … ms",
@@ -60,6 +61,20 @@ export const SHAPES = [
     label: 'no filter, sort price, offset 900,000',
     q: { sort: sort('price'), paging: { limit: 50, offset: 900_000 } },
   },
+  // Full-text search (issue #54, docs/data.md → Full-text search) over the declared search index on `title`: a word
+  // few items say (a 7-digit number: it and its trigram neighbours), the same sorted by price, and a word every
+  // item says (the worst case: every match is ranked).
+  { id: 'search-rare', label: '`$search` a rare word, ranked', q: { filter: { $search: '0034567' } } },
+  {
+    id: 'search-rare-sorted',
+    label: '`$search` a rare word, sort price',
+    q: { filter: { $search: '0034567' }, sort: sort('price') },
+  },
+  {
+    id: 'search-common',
+    label: '`$search` a word every item says + category, ranked',
+    q: { filter: { $search: 'item', category: 'c7' } },
+  },
   {
     id: 'catalog',
     label: 'storefront catalog (category, sort title, 24, skip 48)',
@@ -84,7 +99,12 @@ const byCategoryThen = (field) => ({
   ],
   unique: false,
 });
-const DECLARED_INDEXES = [byCategoryThen('price'), byCategoryThen('title')];
+const DECLARED_INDEXES = [
+  byCategoryThen('price'),
+  byCategoryThen('title'),
+  // `$search` reads it; built in the background once the server serves (awaited below, before any timing).
+  { fields: [{ field: 'title', order: 'ASC' }], unique: false, search: true },
+];
 
 const config = loadConfig({
   env: { ...process.env, VITRINE_DATA_QUERY_RATE_LIMIT: '0', ...(DATABASE_URL ? { DATABASE_URL } : {}) },
@@ -112,6 +132,12 @@ const vitrine = await createApp({ config, logLevel: process.env.LOG_LEVEL ?? 'wa
 const { db } = vitrine.ctx;
 await seed();
 const address = await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
+{
+  const { searchIndexesBuilt } = await import(new URL('data/index.js', dist).href);
+  const t = performance.now();
+  await searchIndexesBuilt(db);
+  console.log(`# search index ready after ${Math.round(performance.now() - t)} ms (built now, or found)`);
+}
 
 // Every statement the data service sends, to replay them as the baseline.
 const sent = [];

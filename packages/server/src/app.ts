@@ -5,7 +5,7 @@ import type { AppContext } from './context.js';
 import { adminRoutes } from './admin/routes.js';
 import { backupRoutes } from './backup/routes.js';
 import { consoleRoutes } from './console/routes.js';
-import { dataRoutes, seedCollections, buildDeclaredIndexes } from './data/index.js';
+import { dataRoutes, seedCollections, buildDeclaredIndexes, buildSearchIndexes } from './data/index.js';
 import { mediaRoutes } from './media/routes.js';
 import { graphqlRoutes } from './graphql/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -191,6 +191,8 @@ export async function createApp(options: CreateAppOptions): Promise<VitrineApp> 
     await seedDemoShops({ db, sites: config.sites, now, log: app.log });
     // Before serving: a unique index holds from the first request (data/declared-indexes.ts).
     await buildDeclaredIndexes(db, ctx.config.sites, ctx.log);
+    // Not awaited: search indexes build in the background; a `$search` on a large collection answers 503 until then.
+    void buildSearchIndexes(db, ctx.config.sites, ctx.log);
     // After the seed, as before: the config's endpoints are mirrored into the database when delivery starts.
     await app.register(named(webhookDelivery), { ctx });
     const metricsPort = config.metrics?.port;

@@ -77,4 +77,21 @@ describe('declared index config', () => {
     const many = Array.from({ length: 9 }, (_, i) => ({ fields: [{ field: `f${i}` }] }));
     expect(read({ indexes: many }).problems.map((p) => p.split(' ')[0])).toEqual(['sites[0].collections[0].indexes']);
   });
+
+  it('reads a search index, and refuses one that is unique, ordered or a second one, naming the key', () => {
+    const ok = read({ indexes: [{ search: true, fields: [{ field: 'title' }, { field: 'body' }] }] });
+    expect(ok.problems).toEqual([]);
+    expect(ok.value.collections[0]!.indexes![0]).toMatchObject({ search: true, unique: false });
+    const { problems } = read({
+      indexes: [
+        { search: true, unique: true, fields: [{ field: 'title' }] },
+        { search: true, fields: [{ field: 'body', order: 'DESC' }] },
+      ],
+    });
+    expect(problems.map((p) => p.split(' ')[0])).toEqual([
+      'sites[0].collections[0].indexes[0].unique',
+      'sites[0].collections[0].indexes[1]',
+      'sites[0].collections[0].indexes[1].fields[0].order',
+    ]);
+  });
 });

@@ -92,6 +92,7 @@ export function buildIndexes(
 ): IndexConfig[] | undefined {
   if (raw === undefined) return undefined;
   const seen = new Map<string, number>();
+  let searchAt: number | undefined;
   return take.list(raw).map((entry, i) => {
     const at = `${path}[${i}]`;
     const x = take.object(entry);
@@ -115,6 +116,16 @@ export function buildIndexes(
       return { field, order: take.oneOf(o.order, ['ASC', 'DESC'] as const, 'ASC') };
     });
     const index: IndexConfig = { fields: list, unique: take.boolean(x.unique, false) };
+    if (x.search === true) {
+      index.search = true;
+      if (index.unique) r.fail(`${at}.unique`, 'a search index cannot be unique');
+      take.list(x.fields).forEach((f, j) => {
+        if (take.object(f).order !== undefined)
+          r.fail(`${at}.fields[${j}].order`, 'has no meaning in a search index (the fields are weighted in order)');
+      });
+      if (searchAt !== undefined) r.fail(at, `declares a second search index (the first is ${path}[${searchAt}])`);
+      searchAt ??= i;
+    }
     const key = JSON.stringify(index);
     const earlier = wellFormed && list.length > 0 ? seen.get(key) : undefined;
     if (earlier !== undefined) r.fail(at, `declares the index of ${path}[${earlier}] a second time`);

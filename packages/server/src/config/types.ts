@@ -62,6 +62,11 @@ export interface IndexConfig {
   fields: { field: string; order: 'ASC' | 'DESC' }[];
   /** No two items of the collection share the values (numbers, strings, dates, booleans; missing ones never clash). */
   unique: boolean;
+  /**
+   * A full-text search index over the fields (data/search-indexes.ts; docs/data.md → Full-text search): `$search`
+   * reads them, weighted in this order. Built in the background; never unique, its fields have no order.
+   */
+  search?: boolean;
 }
 
 export interface CollectionConfig {

@@ -10,7 +10,8 @@ import { parseFieldPath, parseFilter, parseSort } from './filter/parse.js';
 import { isPlainObject, type JsonObject } from './json.js';
 import { pagingMetadata, readPaging } from './paging.js';
 import { authorize } from './permissions.js';
-import { itemsWhere } from './query.js';
+import { itemsWhere, searchScope } from './query.js';
+import { resolveSearch } from './search-indexes.js';
 import type { Body, DataScope } from './scope.js';
 import { filterOperands } from './filter/limits.js';
 import { admitRead } from './throttle.js';
@@ -77,8 +78,9 @@ export async function aggregate(scope: DataScope, collection: CollectionConfig, 
   const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(initial) + filterOperands(final));
 
+  const search = await resolveSearch(searchScope(scope), collection, initial, 'initialFilter');
   const params = new Params();
-  const where = itemsWhere(scope, collection, access, initial, params, lang);
+  const where = itemsWhere(scope, collection, access, initial, params, lang, search);
   // With a language, grouping by a translatable field groups by that language's values.
   const path = (field: string) => fieldExpr(itemTarget(lang), parseFieldPath(field, 'field'), params);
   const groupExprs = groups.map(path);

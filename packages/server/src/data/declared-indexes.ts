@@ -89,6 +89,8 @@ export async function buildDeclaredIndexes(
   for (const [s, site] of sites.entries()) {
     for (const [c, collection] of site.collections.entries()) {
       for (const [i, index] of (collection.indexes ?? []).entries()) {
+        // Search indexes are built in the background once the server serves (search-indexes.ts).
+        if (index.search) continue;
         const key = `sites[${s}].collections[${c}].indexes[${i}]`;
         await buildOne(db, site.id, collection, index, key, log);
       }

@@ -8,6 +8,8 @@
 export { dataRoutes, decodeDotR } from './routes.js';
 export { seedCollections } from './seed.js';
 export { buildDeclaredIndexes } from './declared-indexes.js';
+// Full-text search indexes (`"search": true`), built in the background once the server serves.
+export { buildSearchIndexes, searchIndexesBuilt } from './search-indexes.js';
 export { checkDataReadEnv, dataReadLimits } from './read-limits.js';
 
 // Item values: JSON as items hold it, dates in the wire's `{ $date }` form.

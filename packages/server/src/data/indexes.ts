@@ -140,6 +140,18 @@ export function maybeIndexSort(
 }
 
 /**
+ * Runs an index build after the builds queued before it on this database. One build at a time: two CREATE INDEX
+ * CONCURRENTLY on expressions of one table wait for each other's snapshots, and PostgreSQL ends one of them as a
+ * deadlock (seen with a query that wanted two text indexes). Search indexes (search-indexes.ts) queue here too.
+ */
+export function queueBuild<T>(db: Database, run: () => Promise<T>): Promise<T> {
+  const state = progressOf(db);
+  const build = state.queue.then(run);
+  state.queue = build.catch(() => undefined);
+  return build;
+}
+
+/**
  * Starts building the index `field` names (its DDL from `ddl`, undefined when unsafe) once the collection is
  * large enough, unless it exists or is being built; never throws, never delays the caller.
  */
@@ -158,10 +170,7 @@ export function maybeBuildIndex(
   const sql = ddl();
   if (!sql) return;
   building.add(key);
-  // One build at a time: two CREATE INDEX CONCURRENTLY on expressions of one table wait for each other's
-  // snapshots, and PostgreSQL ends one of them as a deadlock (seen with a query that wanted two text indexes).
-  const build = state.queue.then(() => ensure(db, siteId, collectionId, field, sql));
-  state.queue = build.catch(() => undefined);
+  const build = queueBuild(db, () => ensure(db, siteId, collectionId, field, sql));
   void build
     .then((done) => {
       if (done) known.add(done === 'indexed' ? field : key);

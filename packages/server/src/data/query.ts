@@ -16,6 +16,9 @@ import { declaredSortFor, keyedFor } from './declared-indexes.js';
 import { maybeIndexRanges, maybeIndexSort } from './indexes.js';
 import { maybeIndexText } from './text-indexes.js';
 import { missingIndex, refuseUnindexed, runGuarded } from './query-guard.js';
+import { searchRankSql, type SearchTarget } from './filter/search.js';
+import { resolveSearch } from './search-indexes.js';
+import { searchOf, type SearchNode } from './filter/walk.js';
 import { primaryOf } from '../store/read-replica.js';
 import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { keyColumns, keysetWhere, rowKeys } from './keyset.js';
@@ -41,11 +44,12 @@ export function itemsWhere(
   filter: FilterNode,
   params: Params,
   lang?: ItemLanguage,
+  search?: SearchTarget,
 ): string {
   const parts = [`i.site_id = ${params.add(scope.site.id)}`, `i.collection_id = ${params.add(collection.id)}`];
   if (access.ownerOnly !== undefined) parts.push(`i.owner_id = ${params.add(access.ownerOnly)}`);
   const keyed = keyedFor(primaryOf(scope.db), scope.site.id, collection.id, filter);
-  const compiled = compileFilter(filter, { ...itemTarget(lang), keyed }, params);
+  const compiled = compileFilter(filter, { ...itemTarget(lang), keyed, ...(search ? { search } : {}) }, params);
   if (compiled !== 'true') parts.push(compiled);
   return parts.join(' and ');
 }
@@ -56,8 +60,23 @@ const DEFAULT_ORDER: readonly SortColumn[] = [
   { sql: 'i.seq', desc: false, type: 'bigint' },
 ];
 
-/** The ORDER BY columns of an item query; `_id` breaks ties. */
-export function orderColumns(sort: readonly SortSpec[], params: Params, lang?: ItemLanguage): readonly SortColumn[] {
+/**
+ * The ORDER BY columns of an item query; `_id` breaks ties. A `$search` with no sort orders by relevance, best
+ * first (filter/search.ts); a sort the caller gives wins.
+ */
+export function orderColumns(
+  sort: readonly SortSpec[],
+  params: Params,
+  lang?: ItemLanguage,
+  ranked?: { node: SearchNode; search: SearchTarget },
+): readonly SortColumn[] {
+  if (sort.length === 0 && ranked) {
+    const rank = searchRankSql(ranked.node, ranked.search, params);
+    return [
+      { sql: rank, desc: true, type: 'numeric' },
+      { sql: 'i.id collate "C"', desc: false, type: 'text' },
+    ];
+  }
   return sort.length === 0 ? DEFAULT_ORDER : sortColumns(sort, itemTarget(lang), params, 'i.id collate "C"');
 }
 
@@ -68,6 +87,9 @@ export async function countWhere(scope: DataScope, where: string, params: Params
   );
   return Number(result.rows[0]?.n ?? 0);
 }
+
+/** What resolveSearch needs of a request's scope (the index states live with the primary database). */
+export const searchScope = (scope: DataScope) => ({ site: scope.site, db: scope.db, primary: primaryOf(scope.db) });
 
 interface SavedQuery {
   f: unknown;
@@ -90,6 +112,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const includes = parseIncludes(body.includeReferences, 'includeReferences');
   const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(filter));
+  const search = await resolveSearch(searchScope(scope), collection, filter);
 
   const sortLanguage = lang && sort.length === 1 && lang.fields.has(sort[0]!.path[0]!) ? lang.language : undefined;
   // The message only: driver error objects carry the statement and its parameters.
@@ -102,15 +125,24 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   if (!lang) maybeIndexRanges(primary, scope.site.id, collection, filter, onIndexError);
   const params = new Params();
   const columns = `i.data${translationColumn(lang, params)}`;
-  const where = itemsWhere(scope, collection, access, filter, params, lang);
+  const where = itemsWhere(scope, collection, access, filter, params, lang, search);
   // Cursor pages select their rows' sort keys and start after (or before) the cursor's keys (data/keyset.ts).
   const written = declaredSortFor(primary, scope.site.id, collection.id, filter, sort);
-  const keys = orderColumns(written, params, lang);
+  const node = searchOf(filter);
+  const ranked = node && search ? { node, search } : undefined;
+  const keys = orderColumns(written, params, lang, ranked);
   const pos = page.position;
   const after = pos ? ` and ${keysetWhere(keys, pos, params, 'query.cursorPaging.cursor')}` : '';
   const order = keys.map((c) => orderItem(c, pos?.back)).join(', ');
   const keyed = page.cursorMode ? keyColumns(keys) : '';
-  const sql = `select ${columns}${keyed} from data_items i where ${where}${after} order by ${order} limit ${params.add(page.limit + 1)} offset ${params.add(page.offset)}`;
+  // A `$search` with a sort of the caller's: its matches first (the GIN indexes), then sorted. Left to itself the
+  // planner may walk the sort's b-tree testing the text on each row, stemming most of the collection when few
+  // items match (1.2 s against ~50 ms at 100,000 items, bench/RESULTS.md); OFFSET 0 keeps the subquery apart.
+  const from =
+    search && sort.length > 0
+      ? `(select * from data_items i where ${where} offset 0) i where true`
+      : `data_items i where ${where}`;
+  const sql = `select ${columns}${keyed} from ${from}${after} order by ${order} limit ${params.add(page.limit + 1)} offset ${params.add(page.offset)}`;
   const limits = scope.readLimits ?? DEFAULT_READ_LIMITS;
   // A sort, range or text match without its index on a large collection is refused (data/query-guard.ts).
   const missing = missingIndex(primary, scope.site.id, collection, filter, written, sort, sortLanguage);
@@ -119,7 +151,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   let counting: Promise<Total> | undefined;
   if (page.returnTotalCount) {
     const countParams = new Params();
-    const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang)}`;
+    const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang, search)}`;
     const { countLimit, estimateFactor, countTimeLimitMs } = limits;
     counting = boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor, {
       timeLimitMs: countTimeLimitMs,
@@ -174,8 +206,9 @@ export async function countItems(
   const filter = parseFilter(body.filter, 'filter');
   const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(filter));
+  const search = await resolveSearch(searchScope(scope), collection, filter, 'filter');
   const params = new Params();
-  const where = itemsWhere(scope, collection, access, filter, params, lang);
+  const where = itemsWhere(scope, collection, access, filter, params, lang, search);
   return { totalCount: await countWhere(scope, where, params) };
 }
 
@@ -197,9 +230,10 @@ export async function distinctValues(
   const filter = parseFilter(saved.f, 'filter');
   const lang = itemLanguage(scope.site, collection, body.language);
   await admitRead(scope, filterOperands(filter));
+  const search = await resolveSearch(searchScope(scope), collection, filter, 'filter');
 
   const params = new Params();
-  const where = itemsWhere(scope, collection, access, filter, params, lang);
+  const where = itemsWhere(scope, collection, access, filter, params, lang, search);
   const value = fieldExpr(itemTarget(lang), path, params);
   const inner = `select distinct ${value} as v from data_items i where ${where} and ${value} is not null and ${value} <> 'null'::jsonb`;
   const keys = [...sortKeys('d.v', order === 'DESC'), `d.v${order === 'DESC' ? ' desc' : ''}`].join(', ');

@@ -51,6 +51,8 @@ export const IndexSchema = Strict({
     },
   ),
   unique: Optional(Flag()),
+  // A full-text search index over the fields, for `$search` (docs/data.md → Full-text search).
+  search: Optional(Flag()),
 });
 
 export const CollectionSchema = Strict({

@@ -13,6 +13,9 @@ export type FieldPath = readonly string[];
  *   `hasAll`: the field is an array holding every value; on a non-array field it behaves like `in`.
  * - `contains/startsWith/endsWith`: string fields, case-insensitive.
  * - `exists`: the field is present (null counts as present) or absent.
+ * - `search`: full-text search of the collection's searchable fields (filter/search.ts, docs/data.md → Full-text
+ *   search): every word matches, stemmed in the site's language, or (words of SEARCH_LIMITS.fuzzyMinLength letters
+ *   and more) a word of the text like it by trigrams. Only at the top of a filter or in its top-level `$and`s.
  */
 export type FilterNode =
   | { kind: 'true' }
@@ -22,7 +25,8 @@ export type FilterNode =
   | { kind: 'cmp'; op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte'; path: FieldPath; value: Json }
   | { kind: 'in'; op: 'in' | 'hasSome' | 'hasAll'; path: FieldPath; values: Json[] }
   | { kind: 'text'; op: 'contains' | 'startsWith' | 'endsWith'; path: FieldPath; value: string }
-  | { kind: 'exists'; path: FieldPath; value: boolean };
+  | { kind: 'exists'; path: FieldPath; value: boolean }
+  | { kind: 'search'; text: string; terms: string[] };
 
 export interface SortSpec {
   path: FieldPath;

@@ -8,6 +8,7 @@ import { invalidField } from '../../errors/wire.js';
 import { isDateValue, isPlainObject, type Json } from '../json.js';
 import type { FieldPath, FilterNode, SortSpec } from './ast.js';
 import { MAX_BIND_PARAMETERS } from './limits.js';
+import { searchSql, type SearchTarget } from './search.js';
 
 export class Params {
   readonly values: unknown[] = [];
@@ -46,6 +47,8 @@ export interface CompileTarget {
    * written as sort keys, which that b-tree seeks, instead of jsonb containment for the GIN index.
    */
   keyed?: ReadonlySet<string>;
+  /** The collection's searchable text, for a `$search` (filter/search.ts); absent, a `$search` cannot compile. */
+  search?: SearchTarget;
 }
 
 const isTranslated = (target: CompileTarget, path: FieldPath) =>
@@ -177,6 +180,11 @@ export function compileFilter(node: FilterNode, target: CompileTarget, params: P
       return `(not ${compileFilter(node.child, target, params)})`;
     case 'exists':
       return `(${fieldExpr(target, node.path, params)} is ${node.value ? 'not ' : ''}null)`;
+    case 'search':
+      // Item reads resolve it (data/search-indexes.ts); others (an aggregation's final filter, a write's condition)
+      // have no searchable text to match.
+      if (!target.search) throw invalidField('filter.$search', '$search is not available here', 'SEARCH_UNAVAILABLE');
+      return searchSql(node, target.search, params);
     case 'text':
       return textSql(target, node, params);
     case 'in':

@@ -2,6 +2,7 @@
  * In-memory evaluation of a filter and a sort, with exactly the semantics of the SQL the compiler emits.
  * The property test checks the two agree; the aggregate endpoint and a few code paths also use it directly.
  */
+import { invalidField } from '../../errors/wire.js';
 import { compareText, getPath, isDateValue, jsonEqual, typeRank, type Json } from '../json.js';
 import type { FilterNode, SortSpec } from './ast.js';
 
@@ -33,6 +34,10 @@ export function evaluate(node: FilterNode, doc: Json): boolean {
       return !evaluate(node.child, doc);
     case 'exists':
       return (getPath(doc, node.path) !== undefined) === node.value;
+    case 'search':
+      // Stemming and trigrams are the database's: a filter read in memory (a module's collection, an aggregation's
+      // final filter) cannot search, and says so instead of answering something else.
+      throw invalidField('filter.$search', '$search is not available on this read', 'SEARCH_UNAVAILABLE');
     case 'text': {
       const field = getPath(doc, node.path);
       if (typeof field !== 'string') return false;

@@ -51,6 +51,8 @@ export function filterOperands(node: FilterNode): number {
       return filterOperands(node.child);
     case 'in':
       return 1 + node.values.length;
+    case 'search':
+      return 1 + node.terms.length;
     default:
       return 1;
   }

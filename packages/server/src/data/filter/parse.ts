@@ -6,6 +6,7 @@
  */
 import { ValidationError } from '../../errors/wire.js';
 import { isPlainObject, normalizeJson, type Json } from '../json.js';
+import { searchTerms } from './search-text.js';
 import type { FieldPath, FilterNode, SortSpec } from './ast.js';
 import {
   MAX_FILTER_CONDITIONS,
@@ -51,6 +52,8 @@ export function parseFieldPath(name: string, where: string): FieldPath {
 interface State {
   conditions: number;
   operands: number;
+  /** Where the filter's `$search` is, once one was read: a filter ranks by one text only. */
+  search?: string;
 }
 
 /** Counts `operands` (sub-filters of `$and`/`$or`/`$not`, or a condition and its list values) against the budget. */
@@ -74,10 +77,14 @@ function chargeCondition(state: State, where: string, listValues = 0): void {
 
 export function parseFilter(filter: unknown, where: string): FilterNode {
   if (filter === undefined || filter === null) return { kind: 'true' };
-  return parseObject(filter, where, 0, { conditions: 0, operands: 0 });
+  return parseObject(filter, where, 0, { conditions: 0, operands: 0 }, true);
 }
 
-function parseObject(value: unknown, where: string, depth: number, state: State): FilterNode {
+/**
+ * `ranked`: the object is the filter itself or reached from it through `$and`s only, where a `$search` may stand.
+ * Under `$or` or `$not` it may not: its relevance orders the answer, which a text that need not match cannot do.
+ */
+function parseObject(value: unknown, where: string, depth: number, state: State, ranked = false): FilterNode {
   if (depth > MAX_FILTER_DEPTH) fail(where, `filter is nested deeper than ${MAX_FILTER_DEPTH} levels`, 'TOO_DEEP');
   if (!isPlainObject(value)) fail(where, 'filter must be an object');
   const parts: FilterNode[] = [];
@@ -86,7 +93,7 @@ function parseObject(value: unknown, where: string, depth: number, state: State)
     if (key === '$and' || key === '$or') {
       const list = Array.isArray(operand) ? operand : fail(at, `${key} takes an array of filters`);
       charge(state, at, list.length);
-      const children = list.map((f, i) => parseObject(f, `${at}[${i}]`, depth + 1, state));
+      const children = list.map((f, i) => parseObject(f, `${at}[${i}]`, depth + 1, state, ranked && key === '$and'));
       parts.push({ kind: key === '$and' ? 'and' : 'or', children });
     } else if (key === '$not') {
       charge(state, at, 1);
@@ -99,6 +106,8 @@ function parseObject(value: unknown, where: string, depth: number, state: State)
         kind: 'not',
         child: parseObject(inner, Array.isArray(operand) ? `${at}[0]` : at, depth + 1, state),
       });
+    } else if (key === '$search') {
+      parts.push(parseSearch(operand, at, state, ranked));
     } else if (key.startsWith('$')) {
       fail(at, key === '$regex' ? '$regex is not supported' : `unknown operator ${key}`, 'UNKNOWN_OPERATOR');
     } else {
@@ -106,6 +115,16 @@ function parseObject(value: unknown, where: string, depth: number, state: State)
     }
   }
   return parts.length === 1 ? parts[0]! : parts.length === 0 ? { kind: 'true' } : { kind: 'and', children: parts };
+}
+
+function parseSearch(operand: unknown, at: string, state: State, ranked: boolean): FilterNode {
+  if (!ranked)
+    fail(at, '$search may stand only at the top of the filter or in its top-level $and, not under $or or $not');
+  if (state.search !== undefined) fail(at, `a filter holds one $search (another is at ${state.search})`);
+  state.search = at;
+  const { text, terms } = searchTerms(operand, at);
+  chargeCondition(state, at, terms.length);
+  return { kind: 'search', text, terms };
 }
 
 function isOperatorObject(value: unknown): value is Record<string, unknown> {
@@ -165,6 +184,11 @@ function parseField(path: FieldPath, operand: unknown, where: string, state: Sta
         break;
       default:
         if (!op.startsWith('$')) fail(at, 'cannot mix operators and field values in one condition');
+        if (op === '$search')
+          fail(
+            at,
+            "$search searches the collection's searchable fields: write it at the top of the filter, not on a field",
+          );
         fail(at, op === '$regex' ? '$regex is not supported' : `unknown operator ${op}`, 'UNKNOWN_OPERATOR');
     }
   }
