@@ -82,10 +82,11 @@ export function watchPage(page: Page): void {
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
     const url = message.location().url || page.url();
-    // A not-found page's own document is answered 404, which Chromium logs as a failed resource: that 404 is the
-    // page's answer, not a fault of it.
-    const notFoundPage = message.text().includes('status of 404') && url === page.url().split('#')[0];
-    if (notFoundPage || allowed(page, message.text(), url)) return;
+    // A page's own document answered 4xx (a not-found page's 404, a hosted form shown again with its error and
+    // the error's status) is logged by Chromium as a failed resource: that status is the page's answer, which the
+    // page shows in words, not a fault of it.
+    const ownAnswer = /status of 4\d\d/.test(message.text()) && url === page.url().split('#')[0];
+    if (ownAnswer || allowed(page, message.text(), url)) return;
     problem(`${message.type()}: ${message.text()} (${url} on ${page.url()})`);
   });
   page.on('pageerror', (error) => {
