@@ -194,6 +194,14 @@ describe('the catalog editor in Chromium', () => {
       const { page } = await signedInOwner(browser, server, 'owner', 'a long console password', {
         stepTimeoutMs: 10_000,
       });
+      // Console app noise, reported to the lead (apps/console is not this change's): a second rich-text editor on
+      // the page registers the link extension's schemes again, and linkifyjs warns once per scheme. Seen in one run
+      // of two, hence maybe.
+      expectConsoleMessage(page, {
+        text: /^linkifyjs: already initialized - will not register custom scheme "(http|https|mailto)"/,
+        url: /\/console\/assets\/RichTextEditor-[\w-]+\.js$/,
+        maybe: true,
+      });
       await page.goto(`${server.url}/console/collections/Pages/items/delivery-and-returns`);
       await page.getByRole('heading', { name: 'Delivery and returns' }).waitFor();
       await page.getByLabel('Title', { exact: true }).fill('Shipping and returns');
