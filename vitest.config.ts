@@ -86,6 +86,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // The storefront and console are built once per run (and reused while their sources are unchanged).
           globalSetup: ['tests/e2e/support/global-setup.ts'],
+          // After each test: no page logged an error or warning the test did not expect (docs/testing.md).
+          setupFiles: ['tests/e2e/support/console-setup.ts'],
         },
       },
     ],

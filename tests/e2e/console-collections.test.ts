@@ -7,6 +7,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 import { launchChromium } from './support/browser.js';
 import { registerMember, signedInOwner } from './support/console.js';
 
@@ -71,6 +72,8 @@ describe('console collections and API keys in Chromium', () => {
       await nav(page, 'Collections').click();
       await page.getByRole('main').getByRole('link', { name: 'Products', exact: true }).click();
       await page.getByRole('heading', { name: 'Products' }).waitFor();
+      // The unknown operator is refused by the server (400), which Chromium logs.
+      expectConsoleMessage(page, { text: /status of 400/, url: /\/_admin\/v1\/collections\/Products\/query$/ });
       await page.getByText('Advanced (JSON filter)').click();
       await page.getByLabel('JSON filter').fill('{"price": ');
       await page.getByRole('button', { name: 'Apply JSON filter' }).click();
@@ -175,7 +178,10 @@ describe('console collections and API keys in Chromium', () => {
     const { page } = await signedInPage('support');
     await nav(page, 'Members').waitFor();
     expect(await nav(page, 'Collections').count()).toBe(0);
-    // The admin API called directly with this owner's browser session (cookie and CSRF value).
+    // The admin API called directly with this owner's browser session (cookie and CSRF value): both refused (403),
+    // as the console's own read of the list is below, which Chromium logs.
+    expectConsoleMessage(page, { text: /status of 403/, url: /\/_admin\/v1\/collections\?siteId=demo$/ });
+    expectConsoleMessage(page, { text: /status of 403/, url: /\/_admin\/v1\/collections\/Products\/items$/ });
     const answer = await page.evaluate(async (siteId) => {
       const session = (await (await fetch('/_admin/v1/console/session')).json()) as { csrfToken: string };
       const list = await fetch(`/_admin/v1/collections?siteId=${siteId}`);

@@ -24,6 +24,7 @@ import {
 import { builtApps } from './support/apps.js';
 import { expectAccessible } from './support/axe.js';
 import { launchChromium, newPhonePage } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 import { signedInOwner, uniqueEmail } from './support/console.js';
 
 const PASSWORD = 'a long console password';
@@ -201,6 +202,8 @@ describe('refunds in the console', () => {
         body: { siteId: server.siteId, amount: 4000 },
       });
       expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
+      // The server refuses the stale amount (409), which Chromium logs.
+      expectConsoleMessage(page, { text: /status of 409/, url: /\/_admin\/v1\/commerce\/orders\/[\w-]+\/refunds$/ });
       await refund.getByRole('button', { name: 'Refund…' }).click();
       await page
         .getByRole('dialog', { name: `Refund €43.50 of order ${order.number}?` })
@@ -237,6 +240,11 @@ describe('refunds in the console', () => {
         drop = false;
         await route.fetch();
         await route.abort('connectionreset');
+      });
+      // The dropped answer is logged as a failed resource.
+      expectConsoleMessage(page, {
+        text: /ERR_CONNECTION_RESET/,
+        url: /\/_admin\/v1\/commerce\/orders\/[\w-]+\/refunds$/,
       });
       const refundSeven = async () => {
         await refund.getByLabel('Part of it').check();

@@ -19,6 +19,7 @@ import { loadConfig } from '../../packages/server/src/config-files/index.js';
 import { builtApps } from './support/apps.js';
 import { expectAccessible } from './support/axe.js';
 import { launchChromium } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 import { signedInOwner } from './support/console.js';
 
 const PASSWORD = 'console settings password';
@@ -146,6 +147,8 @@ describe('console Settings in Chromium', () => {
       await page.goto(`${server.url}/console/settings/apps`);
       const app = page.getByRole('form', { name: 'web' });
       await app.getByLabel('Redirect URIs (one per line)').fill('not a url');
+      // The server refuses it (400), which Chromium logs.
+      expectConsoleMessage(page, { text: /status of 400/, url: /\/_admin\/v1\/site-settings$/ });
       await app.getByRole('button', { name: 'Save' }).click();
       const [sentence] = loaderProblems(dir, [
         { ...FILE_SITE, clients: [{ clientId: 'web', redirectUris: ['not a url'] }] },
@@ -221,7 +224,8 @@ describe('console Settings in Chromium', () => {
     expect(await settings.getByText('Add a sign-in provider').count()).toBe(0);
     expect(await settings.getByText('Export as a config file').count()).toBe(0);
 
-    // A change sent anyway, with the session's CSRF value, is refused for the role ...
+    // A change sent anyway, with the session's CSRF value, is refused for the role (403, which Chromium logs) ...
+    expectConsoleMessage(page, { text: /status of 403/, url: /\/_admin\/v1\/site-settings$/ });
     const refused = await page.evaluate(
       async (value) => {
         const session = await (await fetch('/_admin/v1/console/session')).json();

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
 import { launchChromium, newPhonePage, type PhonePageOptions } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 import { registerMember as registerAnyMember, signedInOwner } from './support/console.js';
 import { openShopMenu } from './support/storefront.js';
 
@@ -93,7 +94,11 @@ describe('console and storefront together in Chromium', () => {
       await console_.getByRole('status').filter({ hasText: 'Blocked' }).waitFor();
       expect(await me()).toBe(401);
 
-      // The shopper's page was open all along; their next step inside it (no reload) meets the ended session.
+      // The shopper's page was open all along; their next step inside it (no reload) meets the ended session: the
+      // orders search with the member's token is refused (401), so is the renewal of it (400), and the client's one
+      // retry, as the visitor the shopper became, too (401: orders are for members). Chromium logs each.
+      expectConsoleMessage(shop, { text: /status of 401/, url: /\/ecom\/v1\/orders\/search$/ });
+      expectConsoleMessage(shop, { text: /status of 400/, url: /\/oauth2\/token$/ });
       await openShopMenu(shop);
       await shop.getByRole('link', { name: 'Orders' }).click();
       await shop.getByRole('link', { name: 'Sign in' }).waitFor();
@@ -107,6 +112,7 @@ describe('console and storefront together in Chromium', () => {
       await shop.waitForURL(/\/sign-in\?returnTo=%2Faccount$/);
       await shop.getByLabel('Email').fill(member.email);
       await shop.getByLabel('Password').fill(MEMBER_PASSWORD);
+      expectConsoleMessage(shop, { text: /status of 403/, url: /\/_api\/iam\/authentication\/v2\/login$/ });
       await shop.getByRole('button', { name: 'Sign in', exact: true }).click();
       await shop.getByRole('alert').first().waitFor();
       expect(await shop.getByRole('button', { name: 'Sign out' }).count()).toBe(0);

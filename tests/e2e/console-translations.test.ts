@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
 import { launchChromium } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 import { signedInOwner } from './support/console.js';
 
 let browser: Browser;
@@ -140,6 +141,11 @@ describe('translations in the console, in Chromium', () => {
         body: JSON.stringify({ siteId: server.siteId }),
       });
       expect(removed.status).toBe(200);
+      // The server refuses the translation of the deleted item (404), which Chromium logs.
+      expectConsoleMessage(page, {
+        text: /status of 404/,
+        url: /\/_admin\/v1\/collections\/Products\/items\/short-lived\/translations\/de$/,
+      });
       await section.getByRole('button', { name: 'Save translation' }).click();
       await section
         .getByRole('alert')

@@ -9,6 +9,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 
 const LOGIN = '/_api/iam/authentication/v2/login';
 const MESSAGE = 'Request body is larger than this server accepts';
@@ -63,6 +64,8 @@ describe.each([
   [50, 2],
 ])('Chromium uploading %i MB', (megabytes, times) => {
   it(`reads the 413 envelope on all ${times} attempts`, async () => {
+    // Each refused upload is logged by Chromium as a failed resource.
+    expectConsoleMessage(page, { text: /status of 413/, url: /\/_api\/iam\/authentication\/v2\/login$/ });
     expect(await uploads(megabytes, times)).toEqual(Array(times).fill(`413 ${JSON.stringify(ENVELOPE)}`));
   }, 240_000);
 });

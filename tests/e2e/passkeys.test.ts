@@ -7,6 +7,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getVisitorToken, type TestServer } from '@vitrine/server/test-support';
 import { addVirtualAuthenticator, createPasskeyInPage, launchChromium, usePasskeyInPage } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 import { BLANK_PAGE, startPasskeyServer } from './support/passkey-server.js';
 
 const PASSWORD = 'passkey e2e pass 93';
@@ -79,7 +80,8 @@ async function memberWithPasskey() {
     factor: { factorType: 'WEBAUTHN', status: 'ACTIVE', name: 'Test laptop' },
     recoveryCodes: expect.any(Array),
   });
-  // The same registration answer cannot be used twice (its challenge is spent).
+  // The same registration answer cannot be used twice (its challenge is spent): a 400, which Chromium logs.
+  expectConsoleMessage(page, { text: /status of 400/, url: /\/_api\/iam\/mfa\/v1\/passkeys$/ });
   expect(
     (
       await post('/_api/iam/mfa/v1/passkeys', session.accessToken, {
@@ -171,7 +173,8 @@ describe('passkeys in Chromium', () => {
       sessionToken: expect.any(String),
       identity: { id: member.memberId },
     });
-    // A challenge is good once.
+    // A challenge is good once: the second use is a 400, which Chromium logs.
+    expectConsoleMessage(page, { text: /status of 400/, url: /\/_api\/iam\/authentication\/v2\/webauthn\/verify$/ });
     const reused = await post('/_api/iam/authentication/v2/webauthn/verify', member.visitor, {
       webauthnData: { challengeId: challenge.body.webauthn.challengeId, credential: assertion },
     });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { sdkBrowserBundle } from './support/sdk-bundle.js';
 import { launchChromium } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 
 const CLIENT = 'e2e-shop';
 let browser: Browser;
@@ -195,7 +196,12 @@ describe('browser: silent sign-in in a hidden iframe from another origin', () =>
   it('a page on an origin the client does not allow cannot frame the authorize page', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    // The API server's own origin is not among the client's allowed origins: frame-ancestors blocks it.
+    // The API server's own origin is not among the client's allowed origins: frame-ancestors blocks it, and
+    // Chromium logs the refusal (what this test proves).
+    expectConsoleMessage(page, {
+      text: /^Framing '[^']+' violates the following Content Security Policy directive: "frame-ancestors /,
+      url: /\/healthz$/,
+    });
     await page.goto(`${server.url}/healthz`);
     const member = await registerMember();
     const visitor = await page.evaluate(

@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { startTestSmtp, waitFor } from '../../packages/server/test-support/smtp.js';
 import { builtApps } from './support/apps.js';
 import { launchChromium } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 import { uniqueEmail } from './support/console.js';
 import { addToCart, fillCheckout, openShopMenu, payOnDevPage, signUpInStorefront } from './support/storefront.js';
 import { expectAccessible } from './support/axe.js';
@@ -92,6 +93,8 @@ describe('checkout in Chromium', () => {
       // The cart: the variant's choices, a refused code in words, then WELCOME10 (10 % from $30).
       await page.getByRole('heading', { name: 'Your cart' }).waitFor();
       await page.getByText('Colour: Oat').waitFor();
+      // The server refuses the unknown code (400), which Chromium logs.
+      expectConsoleMessage(page, { text: /status of 400/, url: /\/ecom\/v1\/carts\/current$/ });
       await page.getByLabel('Discount code').fill('NOPE');
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByRole('alert').getByText('There is no such discount code. Check its spelling.').waitFor();

@@ -19,6 +19,7 @@ import {
 } from '@vitrine/server/test-support';
 import { addToCart } from './support/storefront.js';
 import { launchChromium } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 
 const PASSWORD = 'storefront second factor 8';
 const IDP = { id: 'testidp', name: 'Test IdP' };
@@ -294,7 +295,12 @@ describe('storefront sign-in with an identity provider in Chromium', () => {
 
     await page.goto(`${origin}/account/sign-in-methods`);
     await page.getByText(`${IDP.name} — Connected`).waitFor();
-    // The provider is this member's only way in: Disconnect is refused and explained, the connection stays.
+    // The provider is this member's only way in: Disconnect is refused (409, which Chromium logs) and explained, the
+    // connection stays.
+    expectConsoleMessage(page, {
+      text: /status of 409/,
+      url: /\/_api\/iam\/authentication\/v1\/sso\/connections\/testidp$/,
+    });
     await page.getByRole('button', { name: `Disconnect ${IDP.name}` }).click();
     await page.getByText('This is your only way to sign in.', { exact: false }).waitFor();
     await page.reload();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getVisitorToken, memberSessionByEmail, type TestServer } from '@vitrine/server/test-support';
 import { hostedSignInUrl, passwordToSecondStep, postJson } from './support/passkey-server.js';
 import { devPhoneCode, openShopMenu, phonePushSite, startShop } from './support/storefront.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 import { expectAccessible } from './support/axe.js';
 
 const PASSWORD = 'storefront second step 7';
@@ -129,7 +130,9 @@ describe("the storefront's own second step by phone and push in Chromium", () =>
     await away.getByRole('button', { name: 'Sign out' }).waitFor();
     await signOut(away);
 
-    // A wrong number refuses; the page says so and offers to sign in again.
+    // A wrong number refuses; the page says so and offers to sign in again. Here and at Deny the waiting page's
+    // check is answered 403, which Chromium logs.
+    expectConsoleMessage(away, { text: /status of 403/, url: /\/_api\/iam\/authentication\/v2\/push\/verify$/ });
     await toSecondStep(away, email);
     await away.getByRole('button', { name: 'Approve on another device' }).click();
     await away.getByRole('button', { name: 'Send an approval request' }).click();

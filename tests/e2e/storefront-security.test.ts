@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtApps } from './support/apps.js';
 import { getVisitorToken, startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { launchChromium } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 
 const PASSWORD = 'storefront security page 4';
 let browser: Browser;
@@ -91,6 +92,8 @@ describe('Account → Security in Chromium', () => {
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     const secret = (await page.locator('.totp-setup__secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // A wrong code first: refused (400), which Chromium logs.
+    expectConsoleMessage(page, { text: /status of 400/, url: /\/_api\/iam\/mfa\/v1\/factors\/[\w-]+\/activate$/ });
     await page.getByLabel('Authentication code').fill(totpCode(secret) === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     await page.getByText('This code is not correct').waitFor();

@@ -9,6 +9,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer } from '@vitrine/server/test-support';
 import { hydrated, startShop } from './support/storefront.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 import { expectAccessible } from './support/axe.js';
 
 let browser: Browser;
@@ -86,6 +87,11 @@ describe('browser: server-rendered storefront pages', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
     const page = await context.newPage();
     const { problems } = watch(page);
+    // The mismatch this test makes on purpose: React's development build logs it (any script of the server).
+    expectConsoleMessage(page, {
+      text: /^A tree hydrated but some attributes of the server rendered HTML didn't match the client properties/,
+      url: new RegExp(`^${server.url}/`),
+    });
     let changed = false;
     await page.route(`${server.url}/products/stoneware-mug`, async (route) => {
       const response = await route.fetch();

@@ -7,6 +7,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer } from '@vitrine/server/test-support';
 import { newPhonePage } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 import {
   addToCart,
   fillCheckout,
@@ -168,6 +169,8 @@ describe('storefront in Chromium', () => {
     await page.goto(`${server.url}/sign-in`);
     await page.getByLabel('Email').fill(`nobody-${Date.now()}@example.com`);
     await page.getByLabel('Password').fill('whatever password');
+    // The server refuses the unknown account (400), which Chromium logs.
+    expectConsoleMessage(page, { text: /status of 400/, url: /\/_api\/iam\/authentication\/v2\/login$/ });
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
     await page.goto(`${server.url}/no/such/page`);

@@ -8,6 +8,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { expect } from 'vitest';
+import { assertQuietConsole, watchContext } from './console-guard.js';
 
 const headlessShell = '/usr/bin/chromium-headless-shell';
 
@@ -46,6 +47,8 @@ let shared: Promise<Browser> | undefined;
  * The worker's Chromium, started by the first suite that asks (a start costs ~0.7 s of CPU and a run has
  * ~25 suites; suites run one after another in a worker). Each suite gets its own view of it: the contexts it
  * opens through `newContext` / `newPage`, which its `close()` closes, leaving the browser to the next suite.
+ * Every page of those contexts is listened to (./console-guard.ts): `close()` fails on what a page logged outside
+ * the tests (in a `beforeAll` or `afterAll`) that no test expected.
  */
 export async function launchChromium(): Promise<Browser> {
   const running = shared && (await shared);
@@ -54,6 +57,7 @@ export async function launchChromium(): Promise<Browser> {
   const opened = new Set<BrowserContext>();
   const own = async (options?: BrowserContextOptions) => {
     const context = await browser.newContext(options);
+    watchContext(context);
     opened.add(context);
     return context;
   };
@@ -62,7 +66,10 @@ export async function launchChromium(): Promise<Browser> {
       if (property === 'newContext') return own;
       if (property === 'newPage') return async (options?: BrowserContextOptions) => (await own(options)).newPage();
       if (property === 'close')
-        return async () => void (await Promise.all([...opened].map((context) => context.close())));
+        return async () => {
+          await Promise.all([...opened].map((context) => context.close()));
+          assertQuietConsole(false);
+        };
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },

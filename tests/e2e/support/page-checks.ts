@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectAccessible } from './axe.js';
+import { allowOnPage } from './console-guard.js';
 
 export interface ConsoleWatch {
   /** Every error and warning and uncaught error so far, each with where it came from: a test expects `[]`. */
@@ -22,6 +23,9 @@ export function watchConsole(page: Page, options: { only?: RegExp; allow?: RegEx
   const problems: string[] = [];
   const only = options.only ?? /.*/;
   let allowed = options.allow;
+  // Every page is also watched by ./console-guard.ts, which fails the test on its own: what this watch allows,
+  // that one allows too.
+  allowOnPage(page, (line) => allowed?.test(line) ?? false);
   const judged = () => only.test(new URL(page.url()).pathname);
   page.on('console', (m) => {
     if ((m.type() != 'error' && m.type() != 'warning') || !judged()) return;

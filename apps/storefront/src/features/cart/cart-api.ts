@@ -21,10 +21,14 @@ export interface AddItem {
 
 export const noCart = (e: unknown) => e instanceof ApiRequestError && e.code == OWNED_CART_NOT_FOUND;
 
-/** The cart, or null when the shopper has none yet (`OWNED_CART_NOT_FOUND` is an empty cart, not an error). */
+/**
+ * The cart, or null when the shopper has none yet. `orNone=true` (Vitrine's own, docs/commerce.md → The eCom wire)
+ * has the server answer `{}` then instead of Wix's 404 `OWNED_CART_NOT_FOUND`, which the browser would log as a
+ * failed resource; a server answering the 404 anyway (one that does not know the flag) is read the same way.
+ */
 export async function fetchCart(ecom: EcomFetch): Promise<Cart | null> {
   try {
-    return (await ecom<{ cart: Cart }>('GET', CURRENT)).cart;
+    return (await ecom<{ cart?: Cart }>('GET', `${CURRENT}?orNone=true`)).cart ?? null;
   } catch (e) {
     if (noCart(e)) return null;
     throw e;

@@ -1,7 +1,7 @@
 /**
- * What this browser knows about whether the shopper has an eCom cart, so a shopper without one is never asked for
- * it: `GET /ecom/v1/carts/current` answers a cartless shopper 404 `OWNED_CART_NOT_FOUND` (as Wix does), which the
- * browser logs as a failed resource on every page.
+ * What this browser knows about whether the shopper has an eCom cart, so a shopper without one is not asked for it
+ * on every page: a request each page load would cost for nothing. (The asking itself is quiet: cart-api.ts asks with
+ * `orNone=true`, answered `{}` without a cart, where Wix's 404 `OWNED_CART_NOT_FOUND` was logged by the browser.)
  *
  * A visitor's cart can only be made in this browser (the visitor token lives here), so the record of it, kept in
  * `localStorage` for every tab, is the truth: set on the first change the server answered with a cart, cleared when

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useQuery } from '@vitrine/react';
+import { useQuery, useSession } from '@vitrine/react';
 import { Link } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -23,7 +23,10 @@ function OrderList() {
   const { _ } = useLingui();
   const format = useFormat();
   const ecom = useEcom();
-  const orders = useQuery(['orders'], () => fetchOrders(ecom));
+  const { isMember } = useSession();
+  // A member whose session ends on this page becomes a visitor before RequireMember's redirect: a visitor may not
+  // search orders (401, logged by the browser), so the list is not asked for them.
+  const orders = useQuery(['orders'], () => fetchOrders(ecom), { enabled: isMember });
   return (
     <section className="page orders-page">
       <PageHeading>{_('orders.heading')}</PageHeading>

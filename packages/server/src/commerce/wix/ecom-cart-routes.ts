@@ -1,6 +1,7 @@
 /**
  * `@wix/ecom` `currentCart` (docs/commerce.md → The eCom wire): the visitor's or member's own cart.
  *   GET    /ecom/v1/carts/current                              → {cart}  (404 OWNED_CART_NOT_FOUND without one)
+ *   GET    /ecom/v1/carts/current?orNone=true                  → {cart}, or {} without one (Vitrine's own)
  *   PATCH  /ecom/v1/carts/current             {couponCode?, lineItems?}  → {cart}
  *   DELETE /ecom/v1/carts/current                              → {}
  *   POST   /ecom/v1/carts/current/add-to-cart {lineItems: [{catalogReference, quantity}]} → {cart}
@@ -30,7 +31,7 @@ import {
   updateQuantities,
   type AddItem,
 } from '../carts/service.js';
-import type { Cart } from '../carts/store.js';
+import { findCart, type Cart } from '../carts/store.js';
 import { readWixAddress } from '../checkouts/address.js';
 import { createCheckoutFromCart } from '../checkouts/service.js';
 import { findCheckoutByCart } from '../checkouts/store.js';
@@ -45,7 +46,16 @@ const LineItems = Described(
 );
 
 const S = {
-  get: op("The caller's cart (404 OWNED_CART_NOT_FOUND when they have none)", CartAnswer),
+  get: op("The caller's cart (404 OWNED_CART_NOT_FOUND when they have none; {} with orNone=true)", CartAnswer, {
+    querystring: Type.Object(
+      {
+        orNone: Described(
+          "Vitrine's own: `true` answers a caller without a cart 200 {} instead of Wix's 404 (a browser logs every 404)",
+        ),
+      },
+      { additionalProperties: true },
+    ),
+  }),
   update: op('Hold a coupon code, or add line items', CartAnswer, {
     body: Body({ couponCode: Described('A discount code'), lineItems: LineItems }),
   }),
@@ -113,6 +123,12 @@ export const ecomCartRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
 
   app.get(CART, { schema: S.get }, async (request) => {
     const { scope, owner } = await shopper(request);
+    // The storefront asks whether a member has a cart with orNone: Wix's 404 is the same work, but a browser logs
+    // it as a failed resource on every new tab. The @wix/ecom client never sends it, so its answer stays Wix's.
+    if (request.query.orNone === 'true') {
+      const cart = await findCart(ctx.db, scope.site.id, owner);
+      return cart ? answer(ctx.db, scope, cart) : {};
+    }
     return answer(ctx.db, scope, await currentCart(ctx.db, scope.site.id, owner));
   });
 

@@ -55,6 +55,19 @@ describe('the current cart', () => {
     expect((await kit.call('GET', CART, { token: server.adminKey })).status).toBe(401);
   });
 
+  it('answers 200 {} with orNone=true to a shopper without a cart (a browser logs every 404), and the cart once made', async () => {
+    const token = await kit.visitor();
+    const none = await kit.call('GET', `${CART}?orNone=true`, { token });
+    expect([none.status, none.body]).toEqual([200, {}]);
+    // Only the exact flag: anything else keeps Wix's answer, which the @wix/ecom client reads.
+    expect((await kit.call('GET', `${CART}?orNone=1`, { token })).status).toBe(404);
+    expect((await kit.call('GET', `${CART}?orNone=true`)).status).toBe(401);
+    await add(token, { catalogItemId: mug });
+    const some = await kit.call('GET', `${CART}?orNone=true`, { token });
+    expect(some.status).toBe(200);
+    expect(some.body.cart).toEqual((await kit.call('GET', CART, { token })).body.cart);
+  });
+
   it('adds by option values or their descriptions, merges one variant into one line and prices it', async () => {
     const token = await kit.visitor();
     const first = await add(token, { catalogItemId: tee, options: { options: { Size: 'M', Colour: 'Navy' } } });
