@@ -62,6 +62,8 @@ export function writeBenchConfig() {
         // The data-items case (servers/vitrine.mjs --items N): anyone reads, only an admin writes.
         collections: [
           { id: 'Items', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } },
+          // The commerce catalog case (servers/vitrine.mjs --catalog): the demo shop's 12 products as data items.
+          { id: 'Products', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } },
         ],
       },
     ],
@@ -72,7 +74,8 @@ export function writeBenchConfig() {
 
 /**
  * The databases to run the Vitrine cases on. PostgreSQL only when DATABASE_URL is set: the bench
- * then uses its own database `vitrine_bench` on that server, dropped and re-created for a clean schema.
+ * then uses its own database `vitrine_bench` on that server (BENCH_PG_DATABASE names another, e.g. when two
+ * benches share the server), dropped and re-created for a clean schema.
  */
 export async function benchDatabases() {
   const list = [
@@ -88,7 +91,10 @@ export async function benchDatabases() {
     return list;
   }
   const benchUrl = new URL(url);
-  benchUrl.pathname = '/vitrine_bench';
+  const name = process.env.BENCH_PG_DATABASE ?? 'vitrine_bench';
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(name))
+    throw new Error('BENCH_PG_DATABASE: a lower-case SQL name, at most 41 characters');
+  benchUrl.pathname = `/${name}`;
   const pg = createRequire(join(SERVER, 'package.json'))('pg');
   const modes = (process.env.BENCH_DB_MODES ?? 'postgres').split(',').map((m) => m.trim());
   const unknown = modes.filter((m) => !DB_MODES.includes(m));
@@ -96,21 +102,19 @@ export async function benchDatabases() {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query('drop database if exists vitrine_bench');
-    await admin.query('create database vitrine_bench');
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
     if (modes.includes('pgbouncer-db-timeout')) {
       // The operator's way to spare the per-statement transaction: the database's own statement_timeout.
-      await admin.query('drop database if exists vitrine_bench_dbt');
-      await admin.query('create database vitrine_bench_dbt');
-      await admin.query('alter database vitrine_bench_dbt set statement_timeout = 10000');
+      await admin.query(`drop database if exists ${name}_dbt`);
+      await admin.query(`create database ${name}_dbt`);
+      await admin.query(`alter database ${name}_dbt set statement_timeout = 10000`);
     }
   } finally {
     await admin.end();
   }
   const shown = `${benchUrl.protocol}//${benchUrl.host}${benchUrl.pathname}`;
-  log(
-    `PostgreSQL: using database vitrine_bench (${shown}), re-created empty; DATABASE_URL's own database is not touched`,
-  );
+  log(`PostgreSQL: using database ${name} (${shown}), re-created empty; DATABASE_URL's own database is not touched`);
   const bouncer = modes.some((m) => m.startsWith('pgbouncer')) ? await startPgBouncer(url) : undefined;
   const fresh = () => ({ args: ['--data-dir', tempDir('vitrine-bench-unused-')] });
   // Each mode is the same PostgreSQL reached another way (docs/many-instances.md); `kind` lets a case
@@ -118,8 +122,8 @@ export async function benchDatabases() {
   const entries = {
     postgres: { DATABASE_URL: benchUrl.href },
     'postgres-unnamed': { DATABASE_URL: benchUrl.href, VITRINE_DB_PREPARED_STATEMENTS: 'unnamed' },
-    pgbouncer: { DATABASE_URL: bouncer?.url('vitrine_bench') },
-    'pgbouncer-db-timeout': { DATABASE_URL: bouncer?.url('vitrine_bench_dbt') },
+    pgbouncer: { DATABASE_URL: bouncer?.url(name) },
+    'pgbouncer-db-timeout': { DATABASE_URL: bouncer?.url(`${name}_dbt`) },
   };
   for (const mode of modes) list.push({ name: mode, kind: 'postgres', env: entries[mode], fresh, shown });
   return list;
