@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { invalidField } from '../../errors/wire.js';
 import { plainJsonSerializer } from '../../http/schemas/common.js';
 import { choicesFromWire } from '../catalog/choices.js';
-import { findProductIds, pageLimit, pageOffset } from '../catalog/query.js';
+import { findProducts, pageLimit, pageOffset } from '../catalog/query.js';
 import { V1_PRODUCT_FIELDS, V1_PRODUCT_SORTS } from '../catalog/query-fields.js';
 import { loadProduct, loadProducts } from '../catalog/store.js';
 import { variantInStock, type Product } from '../catalog/types.js';
@@ -62,8 +62,8 @@ export const storesV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       visibleOnly: !hidden,
       offsetPaging: true,
     });
-    const page = await findProductIds(reader.db, reader.site.id, read.query);
-    const products = await loadProducts(reader.db, reader.site.id, page.ids);
+    const page = await findProducts(reader.db, reader.site.id, read.query);
+    const products = page.products;
     const cursored = isObject(input.query) && isObject(input.query.cursorPaging);
     return {
       products: products.map((p) => productV1(p, reader)),

@@ -16,9 +16,9 @@ import { dataRateLimits, dataThrottle } from '../../data/index.js';
 import { plainJsonSerializer } from '../../http/schemas/common.js';
 import { batchedLimiter } from '../../security/index.js';
 import { unsupported } from '../catalog/filter.js';
-import { findProductIds } from '../catalog/query.js';
+import { findProducts } from '../catalog/query.js';
 import { V3_PRODUCT_FIELDS, V3_PRODUCT_SORTS } from '../catalog/query-fields.js';
-import { loadProducts, productIdBySlug } from '../catalog/store.js';
+import { productIdBySlug } from '../catalog/store.js';
 import { notFound } from './not-found.js';
 import { catalogReader, readInput, type Body, type CatalogReader } from './reader.js';
 import { siteLanguages } from '../../i18n/index.js';
@@ -63,11 +63,11 @@ export const storesV3Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     });
     if (kind === 'query' && read.query.search)
       throw unsupported('Query takes no free text; call search', { field: 'query.search' });
-    const page = await findProductIds(reader.db, reader.site.id, {
+    const page = await findProducts(reader.db, reader.site.id, {
       ...read.query,
       ...(read.query.search ? { searchConfig: await indexedSearch(reader) } : {}),
     });
-    const products = await loadProducts(reader.db, reader.site.id, page.ids);
+    const { products } = page;
     return {
       products: products.map((p) => productV3(p, reader, fields)),
       pagingMetadata: cursorMetadata(read, products.length, page.hasNext),
