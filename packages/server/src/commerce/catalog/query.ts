@@ -9,8 +9,7 @@ import { invalidField } from '../../errors/wire.js';
 import type { Queryable } from '../../store/types.js';
 import { conditionSql, unsupported, type Condition } from './filter.js';
 import type { FieldSpecs, SortSpecs } from './query-fields.js';
-import { PRODUCT_SELECT, productFromRow, type ProductSelectRow } from './store.js';
-import type { Product } from './types.js';
+import { PRODUCT_SELECT, type ProductSelectRow } from './store.js';
 
 export const MAX_PAGE = 100;
 export const MAX_OFFSET = 100_000;
@@ -175,37 +174,37 @@ export async function findProductIds(db: Queryable, siteId: string, q: ProductQu
   return { ids: rows.slice(0, q.limit).map((r) => r.id), total, hasNext: rows.length > q.limit };
 }
 
+/** A page of products as PRODUCT_SELECT reads them: unparsed, so an answer kept for the same row can be reused. */
+export interface ProductRowPage {
+  rows: ProductSelectRow[];
+  total: number;
+  hasNext: boolean;
+}
+
 /**
  * One page of whole products matching `q`, as findProductIds + loadProducts would read them, in one statement:
  * the page's ids are numbered in the order the sorted, limited select yields them (`row_number() over ()`, the
  * inner plan unchanged), then joined to their rows, variants and collections (store.ts, PRODUCT_SELECT). The
- * extra row that tells whether a next page exists is not read whole.
+ * extra row that tells whether a next page exists is not read whole. `productFromRow` makes products of the rows.
  */
-export async function findProducts(
-  db: Queryable,
-  siteId: string,
-  q: ProductQuery,
-): Promise<{ products: Product[]; total: number; hasNext: boolean }> {
+export async function findProductRows(db: Queryable, siteId: string, q: ProductQuery): Promise<ProductRowPage> {
   const { whereSql, order, params } = querySql(siteId, q);
   const filterParams = params.slice();
   params.push(q.limit + 1, q.offset, q.limit);
   const [lim, off, page] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
-  const { rows } = await db.query<Partial<ProductSelectRow> & { n: string | number; page_total: string | number }>(
+  const { rows } = await db.query<ProductSelectRow & { page_total: string | number }>(
     `with page as materialized (
        select row_number() over () as n, s.id, s.total from (
          select p.id, count(*) over () as total from commerce_products p where ${whereSql}
          order by ${order} limit ${lim} offset ${off}) s)
-     select page.n, page.total as page_total, ${PRODUCT_SELECT} from page
+     select page.total as page_total, ${PRODUCT_SELECT} from page
      left join commerce_products p on p.site_id = $1 and p.id = page.id and page.n <= ${page}
      order by page.n`,
     params,
   );
   let total = rows[0] ? Number(rows[0].page_total) : 0;
   if (rows.length === 0 && q.offset > 0) total = await countPastEnd(db, whereSql, filterParams);
-  const products = rows
-    .slice(0, q.limit)
-    .flatMap((r) => (r.id === undefined || r.id === null ? [] : [productFromRow(r as ProductSelectRow)]));
-  return { products, total, hasNext: rows.length > q.limit };
+  return { rows: rows.slice(0, q.limit), total, hasNext: rows.length > q.limit };
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;

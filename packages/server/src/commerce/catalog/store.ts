@@ -55,42 +55,58 @@ const toVariant = (r: VariantRow): Variant => ({
 });
 
 /**
- * The select list of a whole product from `commerce_products` aliased `p`: its row, its variants (in their order)
- * and its collection ids aggregated beside it, so that a page of products is one statement and one round trip
- * (three before: rows, variants, links), which is what lets the catalog answer at the data API's pace (issue #54).
- * jsonb renders numbers and objects as the separate reads did (bigint and numeric read back as the same numbers).
+ * The select list of a whole product from `commerce_products` aliased `p`: its dates, and the rest of its row with
+ * its variants (in their order) and collection ids as one JSON text, `doc`. A page of products is then one
+ * statement and one round trip (three before: rows, variants, links), which lets the catalog answer at the data
+ * API's pace (issue #54); and `doc` with the dates is all a product's wire answer depends on, so the answer can
+ * be kept by that text (wix/product-answers.ts). jsonb renders numbers, texts and objects as the separate reads
+ * did (bigint and numeric read back as the same numbers); the dates stay columns, read by the driver as before.
  */
-export const PRODUCT_SELECT = `p.*,
-  coalesce((select jsonb_agg(jsonb_build_object('id', v.id, 'product_id', v.product_id, 'choices', v.choices,
-      'sku', v.sku, 'price', v.price, 'compare_at_price', v.compare_at_price, 'weight', v.weight,
-      'track_stock', v.track_stock, 'stock', v.stock, 'visible', v.visible, 'media', v.media) order by v.position, v.id)
-    from commerce_variants v where v.site_id = p.site_id and v.product_id = p.id), '[]'::jsonb) as variant_rows,
-  coalesce((select jsonb_agg(l.collection_id order by l.collection_id) from commerce_collection_products l
-    where l.site_id = p.site_id and l.product_id = p.id), '[]'::jsonb) as collection_ids`;
+export const PRODUCT_SELECT = `p.created_at, p.updated_at, jsonb_build_object('id', p.id, 'slug', p.slug,
+  'name', p.name, 'description', p.description, 'visible', p.visible, 'product_type', p.product_type,
+  'options', p.options, 'media', p.media, 'ribbon', p.ribbon, 'brand', p.brand, 'translations', p.translations,
+  'variant_rows', coalesce((select jsonb_agg(jsonb_build_object('id', v.id, 'product_id', v.product_id,
+      'choices', v.choices, 'sku', v.sku, 'price', v.price, 'compare_at_price', v.compare_at_price,
+      'weight', v.weight, 'track_stock', v.track_stock, 'stock', v.stock, 'visible', v.visible, 'media', v.media)
+      order by v.position, v.id)
+    from commerce_variants v where v.site_id = p.site_id and v.product_id = p.id), '[]'::jsonb),
+  'collection_ids', coalesce((select jsonb_agg(l.collection_id order by l.collection_id)
+    from commerce_collection_products l where l.site_id = p.site_id and l.product_id = p.id), '[]'::jsonb)
+)::text as doc`;
 
-export interface ProductSelectRow extends ProductRow {
-  variant_rows: VariantRow[];
-  collection_ids: string[];
+export interface ProductSelectRow {
+  created_at: Date | string;
+  updated_at: Date | string;
+  /** JSON text of ProductRow without its dates, with `variant_rows` and `collection_ids`. */
+  doc: string;
 }
 
+type ProductDoc = Omit<ProductRow, 'created_at' | 'updated_at'> & {
+  variant_rows: VariantRow[];
+  collection_ids: string[];
+};
+
 /** A row of PRODUCT_SELECT as the catalog's product. */
-export const productFromRow = (r: ProductSelectRow): Product => ({
-  id: r.id,
-  slug: r.slug,
-  name: r.name,
-  description: r.description,
-  visible: r.visible,
-  productType: r.product_type,
-  options: r.options,
-  media: r.media,
-  ribbon: r.ribbon,
-  brand: r.brand,
-  translations: r.translations,
-  collectionIds: r.collection_ids,
-  variants: r.variant_rows.map(toVariant),
-  createdAt: new Date(r.created_at),
-  updatedAt: new Date(r.updated_at),
-});
+export function productFromRow(r: ProductSelectRow): Product {
+  const d = JSON.parse(r.doc) as ProductDoc;
+  return {
+    id: d.id,
+    slug: d.slug,
+    name: d.name,
+    description: d.description,
+    visible: d.visible,
+    productType: d.product_type,
+    options: d.options,
+    media: d.media,
+    ribbon: d.ribbon,
+    brand: d.brand,
+    translations: d.translations,
+    collectionIds: d.collection_ids,
+    variants: d.variant_rows.map(toVariant),
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  };
+}
 
 /** Whole products by id, in the order of `ids` (unknown ids left out). */
 export async function loadProducts(db: Queryable, siteId: string, ids: readonly string[]): Promise<Product[]> {
@@ -100,7 +116,7 @@ export async function loadProducts(db: Queryable, siteId: string, ids: readonly 
      where p.site_id = $1 and p.id in (select jsonb_array_elements_text($2::jsonb))`,
     [siteId, JSON.stringify(ids)],
   );
-  const byId = new Map(rows.map((r): [string, Product] => [r.id, productFromRow(r)]));
+  const byId = new Map(rows.map(productFromRow).map((p): [string, Product] => [p.id, p]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
