@@ -15,6 +15,9 @@ const { values } = parseArgs({
     'member-sessions': { type: 'string', default: '0' },
     members: { type: 'string', default: '0' },
     items: { type: 'string', default: '0' },
+    // The commerce catalog case (cases/83-commerce-catalog.mjs): the demo shop's 12 products in the commerce
+    // tables and as 12 data items, and a visitor cart of a few lines.
+    catalog: { type: 'boolean', default: false },
     site: { type: 'string', default: 'bench' },
     client: { type: 'string', default: 'bench-client' },
     // The soak (bench/soak.mjs): every N seconds a `BENCH_STATS {rss, heapUsed, eventLoopP99Ms, …}` line.
@@ -81,11 +84,16 @@ const visitorAccessToken = visitor.access_token;
 // on-demand `price` sort index built the server's own way (see loadItems) before the server listens.
 const itemCount = Math.min(Number(values.items) || 0, 1_000_000);
 const items = itemCount > 0 ? await loadItems(itemCount) : undefined;
+const catalog = values.catalog
+  ? await (
+      await import('../lib/catalog-seed.mjs')
+    ).seedCatalog({ vitrine, dist, site: values.site, visitorAccessToken })
+  : undefined;
 
 await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = vitrine.app.server.address();
 console.log(
-  `BENCH_READY ${JSON.stringify({ port, db: ctx.db.kind, memberRefreshTokens, memberAccessTokens, visitorRefreshToken, visitorAccessToken, memberEmails, password: BENCH_PASSWORD, items })}`,
+  `BENCH_READY ${JSON.stringify({ port, db: ctx.db.kind, memberRefreshTokens, memberAccessTokens, visitorRefreshToken, visitorAccessToken, memberEmails, password: BENCH_PASSWORD, items, catalog })}`,
 );
 
 // As `vitrine serve` does: the start's garbage collected now and whenever the server goes quiet (#54).

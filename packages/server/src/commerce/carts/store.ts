@@ -38,35 +38,59 @@ interface CartRow {
   updated_at: Date | string;
 }
 
+interface LineRow {
+  id: string;
+  product_id: string;
+  variant_id: string;
+  quantity: number;
+}
+
+const cartOf = (row: CartRow, lines: LineRow[]): Cart => ({
+  id: row.id,
+  owner: { kind: row.owner_kind, id: row.owner_id },
+  couponCode: row.coupon_code,
+  lines: lines.map((r) => ({ id: r.id, productId: r.product_id, variantId: r.variant_id, quantity: r.quantity })),
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+});
+
 async function withLines(db: Queryable, siteId: string, row: CartRow | undefined): Promise<Cart | undefined> {
   if (!row) return undefined;
-  const { rows } = await db.query<{ id: string; product_id: string; variant_id: string; quantity: number }>(
+  const { rows } = await db.query<LineRow>(
     `select id, product_id, variant_id, quantity from commerce_cart_lines where site_id = $1 and cart_id = $2
      order by created_at, id`,
     [siteId, row.id],
   );
-  return {
-    id: row.id,
-    owner: { kind: row.owner_kind, id: row.owner_id },
-    couponCode: row.coupon_code,
-    lines: rows.map((r) => ({ id: r.id, productId: r.product_id, variantId: r.variant_id, quantity: r.quantity })),
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  };
+  return cartOf(row, rows);
 }
 
-/** The owner's cart with its lines; `lock` takes the cart row for the rest of the transaction. */
+/**
+ * The owner's cart with its lines; `lock` takes the cart row for the rest of the transaction. Unlocked, one
+ * statement reads both (the current cart answers on every page view). Locked, the lines are read after the lock
+ * is held: a statement that waited for the lock would still see the lines as they were when it started, not the
+ * ones the transaction it waited for committed.
+ */
 export async function findCart(
   db: Queryable,
   siteId: string,
   owner: CartOwner,
   lock = false,
 ): Promise<Cart | undefined> {
-  const { rows } = await db.query<CartRow>(
-    `select * from commerce_carts where site_id = $1 and owner_kind = $2 and owner_id = $3${lock ? ' for update' : ''}`,
+  if (lock) {
+    const { rows } = await db.query<CartRow>(
+      `select * from commerce_carts where site_id = $1 and owner_kind = $2 and owner_id = $3 for update`,
+      [siteId, owner.kind, owner.id],
+    );
+    return withLines(db, siteId, rows[0]);
+  }
+  const { rows } = await db.query<CartRow & { line_rows: LineRow[] }>(
+    `select c.*, coalesce((select jsonb_agg(jsonb_build_object('id', l.id, 'product_id', l.product_id,
+         'variant_id', l.variant_id, 'quantity', l.quantity) order by l.created_at, l.id)
+       from commerce_cart_lines l where l.site_id = c.site_id and l.cart_id = c.id), '[]'::jsonb) as line_rows
+     from commerce_carts c where c.site_id = $1 and c.owner_kind = $2 and c.owner_id = $3`,
     [siteId, owner.kind, owner.id],
   );
-  return withLines(db, siteId, rows[0]);
+  return rows[0] && cartOf(rows[0], rows[0].line_rows);
 }
 
 export async function findCartById(db: Queryable, siteId: string, id: string): Promise<Cart | undefined> {

@@ -9,6 +9,7 @@ import { invalidField } from '../../errors/wire.js';
 import type { Queryable } from '../../store/types.js';
 import { conditionSql, unsupported, type Condition } from './filter.js';
 import type { FieldSpecs, SortSpecs } from './query-fields.js';
+import { PRODUCT_SELECT, type ProductSelectRow } from './store.js';
 
 export const MAX_PAGE = 100;
 export const MAX_OFFSET = 100_000;
@@ -130,8 +131,8 @@ export interface ProductPage {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The ids of one page of products matching `q`, in its order, with the count of all that match. */
-export async function findProductIds(db: Queryable, siteId: string, q: ProductQuery): Promise<ProductPage> {
+/** The `where` and `order by` of a query, with their parameters ($1 the site). */
+function querySql(siteId: string, q: ProductQuery) {
   const params: unknown[] = [siteId];
   const where = ['p.site_id = $1'];
   if (q.visibleOnly) where.push('p.visible');
@@ -146,7 +147,22 @@ export async function findProductIds(db: Queryable, siteId: string, q: ProductQu
     where.push(`(${tests.join(q.search.mode === 'AND' ? ' and ' : ' or ')})`);
   }
   const order = orderSql(q.sort, q.sorts, 'p.position asc, p.created_at asc', 'p.id');
-  const whereSql = where.join(' and ');
+  return { whereSql: where.join(' and '), order, params };
+}
+
+/** Past the end the window counts nothing: the count on its own. */
+async function countPastEnd(db: Queryable, whereSql: string, params: unknown[]): Promise<number> {
+  const counted = await db.query<{ n: string | number }>(
+    `select count(*) as n from commerce_products p where ${whereSql}`,
+    params,
+  );
+  return Number(counted.rows[0]?.n ?? 0);
+}
+
+/** The ids of one page of products matching `q`, in its order, with the count of all that match. */
+export async function findProductIds(db: Queryable, siteId: string, q: ProductQuery): Promise<ProductPage> {
+  const { whereSql, order, params } = querySql(siteId, q);
+  const filterParams = params.slice();
   params.push(q.limit + 1, q.offset);
   const { rows } = await db.query<{ id: string; total: string | number }>(
     `select p.id, count(*) over () as total from commerce_products p where ${whereSql}
@@ -154,15 +170,41 @@ export async function findProductIds(db: Queryable, siteId: string, q: ProductQu
     params,
   );
   let total = rows[0] ? Number(rows[0].total) : 0;
-  if (rows.length === 0 && q.offset > 0) {
-    // Past the end the window counts nothing: count on its own.
-    const counted = await db.query<{ n: string | number }>(
-      `select count(*) as n from commerce_products p where ${whereSql}`,
-      params.slice(0, -2),
-    );
-    total = Number(counted.rows[0]?.n ?? 0);
-  }
+  if (rows.length === 0 && q.offset > 0) total = await countPastEnd(db, whereSql, filterParams);
   return { ids: rows.slice(0, q.limit).map((r) => r.id), total, hasNext: rows.length > q.limit };
+}
+
+/** A page of products as PRODUCT_SELECT reads them: unparsed, so an answer kept for the same row can be reused. */
+export interface ProductRowPage {
+  rows: ProductSelectRow[];
+  total: number;
+  hasNext: boolean;
+}
+
+/**
+ * One page of whole products matching `q`, as findProductIds + loadProducts would read them, in one statement:
+ * the page's ids are numbered in the order the sorted, limited select yields them (`row_number() over ()`, the
+ * inner plan unchanged), then joined to their rows, variants and collections (store.ts, PRODUCT_SELECT). The
+ * extra row that tells whether a next page exists is not read whole. `productFromRow` makes products of the rows.
+ */
+export async function findProductRows(db: Queryable, siteId: string, q: ProductQuery): Promise<ProductRowPage> {
+  const { whereSql, order, params } = querySql(siteId, q);
+  const filterParams = params.slice();
+  params.push(q.limit + 1, q.offset, q.limit);
+  const [lim, off, page] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
+  const { rows } = await db.query<ProductSelectRow & { page_total: string | number }>(
+    `with page as materialized (
+       select row_number() over () as n, s.id, s.total from (
+         select p.id, count(*) over () as total from commerce_products p where ${whereSql}
+         order by ${order} limit ${lim} offset ${off}) s)
+     select page.total as page_total, ${PRODUCT_SELECT} from page
+     left join commerce_products p on p.site_id = $1 and p.id = page.id and page.n <= ${page}
+     order by page.n`,
+    params,
+  );
+  let total = rows[0] ? Number(rows[0].page_total) : 0;
+  if (rows.length === 0 && q.offset > 0) total = await countPastEnd(db, whereSql, filterParams);
+  return { rows: rows.slice(0, q.limit), total, hasNext: rows.length > q.limit };
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;

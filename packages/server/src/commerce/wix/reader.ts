@@ -55,6 +55,10 @@ export async function catalogReader(request: FastifyRequest, ctx: AppContext): P
   };
 }
 
+/** What a product's wire shape reads of its reader (product-view.ts WireReader), as a key (product-answers.ts). */
+export const readerContext = (r: Pick<CatalogReader, 'shopper' | 'currency' | 'publicUrl' | 'language'>) =>
+  `${r.currency}|${r.language ?? ''}|${r.shopper ? 'shopper' : 'all'}|${r.publicUrl}`;
+
 export type Body = Record<string, unknown>;
 
 /**

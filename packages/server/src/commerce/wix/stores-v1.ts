@@ -11,19 +11,20 @@
  * products too when the query says `includeHiddenProducts`); none is a 401 (reader.ts).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { invalidField } from '../../errors/wire.js';
 import { plainJsonSerializer } from '../../http/schemas/common.js';
 import { choicesFromWire } from '../catalog/choices.js';
-import { findProductIds, pageLimit, pageOffset } from '../catalog/query.js';
+import { findProductRows, pageLimit, pageOffset } from '../catalog/query.js';
 import { V1_PRODUCT_FIELDS, V1_PRODUCT_SORTS } from '../catalog/query-fields.js';
 import { loadProduct, loadProducts } from '../catalog/store.js';
 import { variantInStock, type Product } from '../catalog/types.js';
 import { named } from '../../http/named-plugin.js';
 import { collectionsV2Routes } from './collections-v2.js';
 import { notFound } from './not-found.js';
-import { catalogReader, readInput, type Body, type CatalogReader } from './reader.js';
+import { catalogReader, readerContext, readInput, type Body, type CatalogReader } from './reader.js';
+import { productAnswers } from './product-answers.js';
 import { cursorMetadata, readQuery } from './query-input.js';
 import { choiceState, productView } from './product-view.js';
 import { mediaV1, priceData, productV1, storeVariantV1, variantV1 } from './v1-shapes.js';
@@ -51,7 +52,7 @@ function wireChoicesInput(raw: unknown, path: string): Body | undefined {
 export const storesV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  async function query(request: FastifyRequest) {
+  async function query(request: FastifyRequest, reply: FastifyReply) {
     const reader = await catalogReader(request, ctx);
     const input = readInput(request);
     const hidden = input.includeHiddenProducts === true && !reader.shopper;
@@ -62,16 +63,17 @@ export const storesV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       visibleOnly: !hidden,
       offsetPaging: true,
     });
-    const page = await findProductIds(reader.db, reader.site.id, read.query);
-    const products = await loadProducts(reader.db, reader.site.id, page.ids);
+    const page = await findProductRows(reader.db, reader.site.id, read.query);
+    const count = page.rows.length;
+    const products = productAnswers(page.rows, `v1|${readerContext(reader)}`, (p) => productV1(p, reader));
     const cursored = isObject(input.query) && isObject(input.query.cursorPaging);
-    return {
-      products: products.map((p) => productV1(p, reader)),
-      metadata: cursored
-        ? cursorMetadata(read, products.length, page.hasNext)
-        : { items: read.query.limit, offset: read.query.offset, count: products.length, total: page.total },
-      totalResults: page.total,
-    };
+    const metadata = cursored
+      ? cursorMetadata(read, count, page.hasNext)
+      : { items: read.query.limit, offset: read.query.offset, count, total: page.total };
+    // The text JSON.stringify would write of {products, metadata, totalResults}, each product's part kept.
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`{"products":[${products.join(',')}],"metadata":${JSON.stringify(metadata)},"totalResults":${page.total}}`);
   }
 
   app.get(`${PREFIX}/products/query-platformized`, { schema: S.v1Query, ...json }, query);

@@ -10,17 +10,18 @@
  * counts as a heavy read against the caller's address, as the data API counts its heavy queries.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { dataRateLimits, dataThrottle } from '../../data/index.js';
 import { plainJsonSerializer } from '../../http/schemas/common.js';
 import { batchedLimiter } from '../../security/index.js';
 import { unsupported } from '../catalog/filter.js';
-import { findProductIds } from '../catalog/query.js';
+import { findProductRows } from '../catalog/query.js';
 import { V3_PRODUCT_FIELDS, V3_PRODUCT_SORTS } from '../catalog/query-fields.js';
-import { loadProducts, productIdBySlug } from '../catalog/store.js';
+import { productIdBySlug } from '../catalog/store.js';
 import { notFound } from './not-found.js';
-import { catalogReader, readInput, type Body, type CatalogReader } from './reader.js';
+import { catalogReader, readerContext, readInput, type Body, type CatalogReader } from './reader.js';
+import { productAnswers } from './product-answers.js';
 import { siteLanguages } from '../../i18n/index.js';
 import { ensureSearchLanguage, searchConfig } from '../search/languages.js';
 import { cursorMetadata, readQuery } from './query-input.js';
@@ -44,7 +45,7 @@ export const storesV3Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
 
-  async function list(request: FastifyRequest, kind: 'query' | 'search') {
+  async function list(request: FastifyRequest, reply: FastifyReply, kind: 'query' | 'search') {
     const reader = { ...(await catalogReader(request, ctx)), ctx };
     const input = readInput(request);
     const fields = parseFields(input.fields);
@@ -63,21 +64,23 @@ export const storesV3Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     });
     if (kind === 'query' && read.query.search)
       throw unsupported('Query takes no free text; call search', { field: 'query.search' });
-    const page = await findProductIds(reader.db, reader.site.id, {
+    const page = await findProductRows(reader.db, reader.site.id, {
       ...read.query,
       ...(read.query.search ? { searchConfig: await indexedSearch(reader) } : {}),
     });
-    const products = await loadProducts(reader.db, reader.site.id, page.ids);
-    return {
-      products: products.map((p) => productV3(p, reader, fields)),
-      pagingMetadata: cursorMetadata(read, products.length, page.hasNext),
-    };
+    const context = `v3|${[...fields].sort().join(',')}|${readerContext(reader)}`;
+    const products = productAnswers(page.rows, context, (p) => productV3(p, reader, fields));
+    const pagingMetadata = cursorMetadata(read, page.rows.length, page.hasNext);
+    // The text JSON.stringify would write of {products, pagingMetadata}, each product's part kept.
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`{"products":[${products.join(',')}],"pagingMetadata":${JSON.stringify(pagingMetadata)}}`);
   }
 
-  app.get(`${PREFIX}/query`, { schema: S.v3Query, ...json }, (request) => list(request, 'query'));
-  app.post(`${PREFIX}/query`, { schema: S.v3QueryPost, ...json }, (request) => list(request, 'query'));
-  app.get(`${PREFIX}/search`, { schema: S.v3Search, ...json }, (request) => list(request, 'search'));
-  app.post(`${PREFIX}/search`, { schema: S.v3SearchPost, ...json }, (request) => list(request, 'search'));
+  app.get(`${PREFIX}/query`, { schema: S.v3Query, ...json }, (request, reply) => list(request, reply, 'query'));
+  app.post(`${PREFIX}/query`, { schema: S.v3QueryPost, ...json }, (request, reply) => list(request, reply, 'query'));
+  app.get(`${PREFIX}/search`, { schema: S.v3Search, ...json }, (request, reply) => list(request, reply, 'search'));
+  app.post(`${PREFIX}/search`, { schema: S.v3SearchPost, ...json }, (request, reply) => list(request, reply, 'search'));
 
   app.get(`${PREFIX}/slug/:slug`, { schema: S.v3BySlug, ...json }, async (request) => {
     const reader = await catalogReader(request, ctx);
