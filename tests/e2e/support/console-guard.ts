@@ -34,10 +34,7 @@ interface Allowance {
 }
 
 /** What any page may log, each with why: a known fault another change removes. Keep this empty otherwise. */
-const knownNoise: ExpectedMessage[] = [
-  // console-polish removes this: the console's session check
-  { text: /status of 401 \(Unauthorized\)$/, url: /\/_admin\/v1\/console\/session$/ },
-];
+const knownNoise: ExpectedMessage[] = [];
 
 let allowances: Allowance[] = [];
 let unexpected: string[] = [];

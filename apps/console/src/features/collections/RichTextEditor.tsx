@@ -30,7 +30,9 @@ export default function RichTextEditor({
         code: false,
         codeBlock: false,
         horizontalRule: false,
-        link: { openOnClick: false, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' },
+        // http, https and mailto are among the link extension's own schemes: naming them in `protocols` registered
+        // them with linkifyjs again for each editor on a page, which warns once per scheme.
+        link: { openOnClick: false, defaultProtocol: 'https' },
       }),
     ],
     content: value,

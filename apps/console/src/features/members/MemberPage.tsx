@@ -38,9 +38,10 @@ function download(data: unknown, name: string) {
 
 /** One member: details, open sessions, and the actions support can take (each takes effect at once). */
 export function MemberPage({ siteId, memberId }: { siteId: string; memberId: string }) {
-  const { data: detail, error: loadError } = useMember(siteId, memberId);
-  const change = useMemberChange(siteId, memberId);
   const remove = useDeleteMember(siteId, memberId);
+  // Not read again once it is being deleted: the answer would be a 404 for a member this page knows is gone.
+  const { data: detail, error: loadError } = useMember(siteId, memberId, !remove.isPending && !remove.isSuccess);
+  const change = useMemberChange(siteId, memberId);
   const data = useMemberData(siteId, memberId);
   const last = lastChange(change, remove, data);
   const busy = change.isPending || remove.isPending || data.isPending;

@@ -42,10 +42,11 @@ export function useMembers(query: MembersQuery) {
   });
 }
 
-export function useMember(siteId: string, id: string) {
+export function useMember(siteId: string, id: string, enabled = true) {
   return useQuery({
     queryKey: membersKeys.one(siteId, id),
     queryFn: () => answer(client.GET('/_admin/v1/members/{id}', { params: { path: { id }, query: { siteId } } })),
+    enabled,
   });
 }
 

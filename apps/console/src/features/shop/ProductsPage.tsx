@@ -28,7 +28,7 @@ function columnsFor(currency: string) {
       header: 'Product',
       cell: (c) => (
         <span className="shop-product-name">
-          {c.row.original.image && <img src={previewOf(c.row.original.image, 80)} alt="" width={40} height={40} />}
+          {c.row.original.image && <img src={previewOf(c.row.original.image, 160)} alt="" width={40} height={40} />}
           <Link to={`/shop/products/${encodeURIComponent(c.row.original.id)}`}>{c.getValue()}</Link>
           {!c.row.original.visible && <span className="badge">Hidden</span>}
         </span>

@@ -65,11 +65,18 @@ export function useDeleteProduct(siteId: string) {
   return useMutation({
     mutationFn: (id: string) =>
       answer(client.DELETE('/_admin/v1/commerce/products/{id}', { params: { path: { id }, query: { siteId } } })),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogKeys.products(siteId) }),
+    onSuccess: (_, id) => {
+      // The deleted product itself is not read again (a 404 while its editor is still open): only the lists are.
+      const deleted = catalogKeys.product(siteId, id);
+      const isDeleted = (key: readonly unknown[]) => deleted.every((part, i) => key[i] === part);
+      return Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: catalogKeys.products(siteId),
+          predicate: (query) => !isDeleted(query.queryKey),
+        }),
         queryClient.invalidateQueries({ queryKey: catalogKeys.collections(siteId) }),
-      ]),
+      ]);
+    },
   });
 }
 
