@@ -164,8 +164,12 @@ async function seed() {
   );
   if (have === ITEMS) return console.log(`# ${ITEMS} items already loaded (kept)`);
   const t = performance.now();
-  await db.query(`delete from data_items where site_id = $1 and collection_id = 'Items'`, [SITE]);
-  await db.query(SEED_ITEMS_SQL, [SITE, ITEMS]);
+  // One transaction without the server's statement time limit: a million rows take minutes, the limit is 10 s.
+  await db.transaction(async (tx) => {
+    await tx.query('set local statement_timeout = 0');
+    await tx.query(`delete from data_items where site_id = $1 and collection_id = 'Items'`, [SITE]);
+    await tx.query(SEED_ITEMS_SQL, [SITE, ITEMS]);
+  });
   await db.exec('analyze data_items');
   console.log(`# seeded ${ITEMS} items in ${Math.round(performance.now() - t)} ms`);
 }
