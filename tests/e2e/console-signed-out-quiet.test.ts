@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@vitrine/server/test-support';
 import { builtApps } from './support/apps.js';
 import { launchChromium } from './support/browser.js';
+import { expectConsoleMessage } from './support/console-guard.js';
 import { uniqueEmail } from './support/console.js';
 import { checkAtBothWidths, watchConsole } from './support/page-checks.js';
 
@@ -73,7 +74,9 @@ describe('console signed out, in Chromium', () => {
 
     expect(unauthorised).toEqual([]);
     expect(watch.problems).toEqual([]);
-    // Real API calls keep their 401 (the probe is the only question the console asks signed out).
+    // Real API calls keep their 401 (the probe is the only question the console asks signed out): this one is the
+    // test's own call, which the browser logs.
+    expectConsoleMessage(page, { text: /status of 401/, url: /\/_admin\/v1\/console\/session$/ });
     expect(await page.evaluate(async () => (await fetch('/_admin/v1/console/session')).status)).toBe(401);
     await page.context().close();
   });

@@ -102,15 +102,18 @@ describe('translations in the console, in Chromium', () => {
         .getByRole('navigation', { name: 'Console' })
         .getByRole('link', { name: 'Audit log', exact: true })
         .click();
-      for (const action of ['translation_saved', 'translation_removed']) {
-        await owner
-          .getByRole('cell', {
-            name: new RegExp(
-              `role: editor,?\\s*action: ${action},?\\s*itemId: ${product.id},?\\s*language: fr,?\\s*collection: Products`,
-            ),
-          })
-          .first()
-          .waitFor();
+      // The action is in the Event column (in words, with the name as written), its detail in Details.
+      for (const [words, action] of [
+        ['Saved a translation', 'translation_saved'],
+        ['Removed a translation', 'translation_removed'],
+      ] as const) {
+        let row = owner
+          .getByRole('row')
+          .filter({ hasText: words })
+          .filter({ hasText: `owner_action · ${action}` });
+        for (const pair of ['role: editor', `itemId: ${product.id}`, 'language: fr', 'collection: Products'])
+          row = row.filter({ hasText: pair });
+        await row.first().waitFor();
       }
       await owner.context().close();
     },
