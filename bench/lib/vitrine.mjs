@@ -62,6 +62,8 @@ export function writeBenchConfig() {
         // The data-items case (servers/vitrine.mjs --items N): anyone reads, only an admin writes.
         collections: [
           { id: 'Items', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } },
+          // The commerce catalog case (servers/vitrine.mjs --catalog): the demo shop's 12 products as data items.
+          { id: 'Products', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } },
         ],
       },
     ],
