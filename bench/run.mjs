@@ -1,7 +1,7 @@
 // `npm run bench`: runs every case module of bench/cases/ (file-name order) and prints the report.
 // Environment: BENCH_DURATION (s, ≤ 15, default 8), BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS
 // (default 50), BENCH_ROUNDS (default 1, at most 5: the whole plan again, median per case), BENCH_BUDGET
-// (s, default 240 per round: a case that would end past it is skipped, loudly), BENCH_CASES (comma-separated case ids to run), BENCH_CPU_PROF (dir: V8 profiles of the
+// (s, default 360 per round since the commerce-catalog case: a case that would end past it is skipped, loudly), BENCH_CASES (comma-separated case ids to run), BENCH_CPU_PROF (dir: V8 profiles of the
 // Vitrine servers), BENCH_PIN=0 (no taskset), DATABASE_URL (adds the PostgreSQL runs, in `vitrine_bench`),
 // BENCH_DB_MODES (with DATABASE_URL: postgres,postgres-unnamed,pgbouncer,pgbouncer-db-timeout; lib/vitrine.mjs).
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -73,7 +73,7 @@ const skipped = selected
 for (const row of skipped) log(`case ${row.key} ${row.skipped}`);
 
 const rounds = Math.max(1, Math.min(5, Number(process.env.BENCH_ROUNDS ?? 1) || 1));
-const budget = Number(process.env.BENCH_BUDGET ?? 240) * rounds;
+const budget = Number(process.env.BENCH_BUDGET ?? 360) * rounds;
 const runs = []; // one list of rows per round
 for (let round = 1; round <= rounds; round++) {
   const rows = [];
