@@ -21,7 +21,7 @@ describe('dataReadLimits', () => {
       unindexedTimeLimitMs: 0,
     });
     expect(dataReadLimits({}).unindexedTimeLimitMs).toBe(150);
-    expect(dataReadLimits({}).countTimeLimitMs).toBe(15);
+    expect(dataReadLimits({}).countTimeLimitMs).toBe(10);
     expect(dataReadLimits({}).queryCostLimit).toBe(20_000);
     expect(dataReadLimits({ VITRINE_DATA_QUERY_COST_LIMIT: 'cheap' }).queryCostLimit).toBe(20_000);
     expect(dataReadLimits({ VITRINE_DATA_COUNT_ESTIMATE_FACTOR: '0' }).estimateFactor).toBe(0);
