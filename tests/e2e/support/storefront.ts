@@ -36,11 +36,21 @@ export const phonePushSite: NonNullable<TestServerOptions['site']> = (s) =>
     push: { expirySeconds: 60, placeHeader: undefined, vapid: undefined },
   });
 
-/** The 6-digit code of the newest text or call the dev phone holds for `to` (its JSON, newest first). */
+/**
+ * The 6-digit code of the newest text or call the dev phone holds for `to` (its JSON, newest first), waiting up to
+ * 10 s for the first one: the page's "Send a code" click returns before the server has sent it.
+ */
 export async function devPhoneCode(server: TestServer, to: string, channel: 'sms' | 'call'): Promise<string> {
-  const { messages } = (await (await fetch(`${server.url}/_dev/phone.json?to=${encodeURIComponent(to)}`)).json()) as {
-    messages: { channel: string; text: string }[];
-  };
+  const read = async () =>
+    (
+      (await (await fetch(`${server.url}/_dev/phone.json?to=${encodeURIComponent(to)}`)).json()) as {
+        messages: { channel: string; text: string }[];
+      }
+    ).messages;
+  let messages = await read();
+  for (const until = Date.now() + 10_000; messages.length === 0 && Date.now() < until; messages = await read())
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(messages.length, `the dev phone holds no message for ${to}`).toBeGreaterThan(0);
   const last = messages[0]!;
   expect(last.channel).toBe(channel);
   const digits =
