@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { CollectionConfig, IndexConfig, SiteConfig } from '../config/types.js';
 import { ApplicationError, invalidField } from '../errors/wire.js';
-import { siteLanguages } from '../i18n/index.js';
+import { siteLanguages, textSearchConfig } from '../i18n/index.js';
 import type { Database, Queryable } from '../store/types.js';
 import type { FilterNode } from './filter/ast.js';
 import type { SearchTarget } from './filter/search.js';
@@ -29,31 +29,9 @@ const WEIGHTS = ['A', 'B', 'C', 'D'] as const;
 /** System fields are not text a visitor searches: ids, owners and dates would match every item. */
 const SYSTEM = `- '_id' - '_owner' - '_createdDate' - '_updatedDate'`;
 
-/** PostgreSQL's text search configuration for a language: the same table as the catalog's (migration 109). */
-const CONFIGS: Record<string, string> = {
-  en: 'english',
-  fr: 'french',
-  de: 'german',
-  es: 'spanish',
-  ar: 'arabic',
-  it: 'italian',
-  pt: 'portuguese',
-  nl: 'dutch',
-  sv: 'swedish',
-  da: 'danish',
-  nb: 'norwegian',
-  no: 'norwegian',
-  fi: 'finnish',
-  ru: 'russian',
-  tr: 'turkish',
-  hu: 'hungarian',
-  ro: 'romanian',
-};
-
 /** The configuration a site's items are stemmed with: its first language's ('simple', no stemming, for others). */
 export function searchConfigOf(site: SiteConfig): string {
-  const language = siteLanguages(site)[0] ?? '';
-  return CONFIGS[language.split('-')[0]!.toLowerCase()] ?? 'simple';
+  return textSearchConfig(siteLanguages(site)[0]);
 }
 
 const pathOf = (field: string) => field.split('.');

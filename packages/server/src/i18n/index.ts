@@ -12,3 +12,4 @@ export {
 export { matchLanguage, negotiateLanguage, siteLanguages, type LanguageHints } from './negotiate.js';
 export { buildLanguages } from './config.js';
 export { mailLanguage, withRequestLanguage } from './mail-language.js';
+export { TEXT_SEARCH_CONFIGS, textSearchConfig } from './text-search.js';

@@ -5,6 +5,7 @@
  * statement through the search rows' view; a large catalog takes a while, once).
  */
 import type { Queryable } from '../../store/types.js';
+import { textSearchConfig } from '../../i18n/index.js';
 
 // Per database (a process may open several: tests), site id → the language it holds.
 const written = new WeakMap<Queryable, Map<string, string>>();
@@ -33,13 +34,5 @@ export async function ensureSearchLanguage(db: Queryable, siteId: string, langua
   known.set(siteId, language);
 }
 
-/** PostgreSQL's text search configuration for a language (the same mapping as the SQL function of migration 109). */
-export async function searchConfig(db: Queryable, language: string): Promise<string> {
-  const cached = configs.get(language);
-  if (cached) return cached;
-  const { rows } = await db.query<{ config: string }>(`select commerce_search_config($1)::text as config`, [language]);
-  const config = rows[0]!.config;
-  configs.set(language, config);
-  return config;
-}
-const configs = new Map<string, string>();
+/** PostgreSQL's text search configuration for a language: i18n/text-search.ts (the table migration 109 holds too). */
+export const searchConfig = textSearchConfig;

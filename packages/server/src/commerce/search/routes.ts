@@ -64,7 +64,7 @@ export const productSearchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
         siteId: site.id,
         currency: reader.currency,
         language: reader.language,
-        config: await searchConfig(reader.db, language),
+        config: searchConfig(language),
       },
       input,
     );

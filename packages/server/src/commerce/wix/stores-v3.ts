@@ -38,7 +38,7 @@ const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null 
 async function indexedSearch(reader: CatalogReader & { ctx: AppContext }): Promise<string> {
   const base = siteLanguages(reader.site)[0]!;
   await ensureSearchLanguage(reader.ctx.db, reader.site.id, base);
-  return searchConfig(reader.db, reader.language ?? base);
+  return searchConfig(reader.language ?? base);
 }
 
 export const storesV3Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
