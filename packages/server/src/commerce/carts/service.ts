@@ -184,9 +184,14 @@ export async function removeCoupon(deps: CartDeps, site: Site, owner: CartOwner)
 
 /** The owner's cart; OWNED_CART_NOT_FOUND when they have none (what Wix answers a new visitor). */
 export async function currentCart(db: Queryable, siteId: string, owner: CartOwner): Promise<Cart> {
-  const cart = await findCart(db, siteId, owner);
+  const cart = await currentCartOrNone(db, siteId, owner);
   if (!cart) throw ownedCartNotFound();
   return cart;
+}
+
+/** The owner's cart, or undefined when they have none (the storefront's `orNone` question: no 404 to log). */
+export function currentCartOrNone(db: Queryable, siteId: string, owner: CartOwner): Promise<Cart | undefined> {
+  return findCart(db, siteId, owner);
 }
 
 export async function deleteCurrentCart(deps: CartDeps, siteId: string, owner: CartOwner): Promise<void> {

@@ -28,10 +28,11 @@ import {
   deleteCurrentCart,
   removeCoupon,
   removeLines,
+  currentCartOrNone,
   updateQuantities,
   type AddItem,
 } from '../carts/service.js';
-import { findCart, type Cart } from '../carts/store.js';
+import type { Cart } from '../carts/store.js';
 import { readWixAddress } from '../checkouts/address.js';
 import { createCheckoutFromCart } from '../checkouts/service.js';
 import { findCheckoutByCart } from '../checkouts/store.js';
@@ -126,7 +127,7 @@ export const ecomCartRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     // The storefront asks whether a member has a cart with orNone: Wix's 404 is the same work, but a browser logs
     // it as a failed resource on every new tab. The @wix/ecom client never sends it, so its answer stays Wix's.
     if (request.query.orNone === 'true') {
-      const cart = await findCart(ctx.db, scope.site.id, owner);
+      const cart = await currentCartOrNone(ctx.db, scope.site.id, owner);
       return cart ? answer(ctx.db, scope, cart) : {};
     }
     return answer(ctx.db, scope, await currentCart(ctx.db, scope.site.id, owner));
