@@ -37,6 +37,34 @@ export async function openTestDb(): Promise<Database> {
   };
 }
 
+/** A statement the service sent, as `recordingDb` saw it. */
+export interface SentStatement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * The same database, recording every statement sent through it into `sent`: plain queries and those run under a
+ * time limit (`queryWithin`, PostgreSQL only; the data service sends guarded reads that way), so a test that reads
+ * the SQL sees the same statements on either engine.
+ */
+export function recordingDb(db: Database, sent: SentStatement[]): Database {
+  const within = db.queryWithin?.bind(db);
+  return {
+    ...db,
+    query: (text: string, params?: readonly unknown[]) => {
+      sent.push({ text, params: [...(params ?? [])] });
+      return db.query(text, params);
+    },
+    ...(within && {
+      queryWithin: (ms: number, text: string, params?: readonly unknown[]) => {
+        sent.push({ text, params: [...(params ?? [])] });
+        return within(ms, text, params);
+      },
+    }),
+  } as Database;
+}
+
 /**
  * Extensions belong to one schema per database. Left to the migrations, the first test file would create
  * pg_trgm inside its own schema and drop it (and every index using it, in every schema) with that schema;

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/types.js';
 import { AUTO_INDEX_MIN_ITEMS, sortIndexName, sortIndexSql } from './indexes.js';
 import { queryItems } from './query.js';
-import { callers, collection, openTestDb, scopeFor, testSite } from '../../test-support/data.js';
+import { callers, collection, openTestDb, recordingDb, scopeFor, testSite } from '../../test-support/data.js';
+import type { SentStatement } from '../../test-support/data.js';
 
 let db: Database;
 beforeAll(async () => {
@@ -57,11 +58,8 @@ describe('sort indexes in a language', () => {
     });
     expect(ascending.dataItems.map((d) => d.data.title)).toEqual(shown.slice(0, 2));
     // The statement the service sends, explained with its own parameters: an index scan, no sort of every row.
-    const sent: { text: string; params: unknown[] }[] = [];
-    const recording = {
-      ...db,
-      query: (text: string, params?: unknown[]) => (sent.push({ text, params: params ?? [] }), db.query(text, params)),
-    } as Database;
+    const sent: SentStatement[] = [];
+    const recording = recordingDb(db, sent);
     await queryItems(scopeFor(recording, site, callers.anonymous), books, request);
     const statement = sent.find((q) => q.text.startsWith('select i.data'))!;
     const plan = await db.query<{ 'QUERY PLAN': string }>(`explain ${statement.text}`, statement.params);

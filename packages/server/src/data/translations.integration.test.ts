@@ -15,7 +15,16 @@ import { itemId } from './scope.js';
 import { parseDataItem } from './store.js';
 import { queryReferenced, writeReferences } from './references.js';
 import { readTranslations, writeTranslation } from './translation-store.js';
-import { callers, collection, expectError, openTestDb, scopeFor, testSite } from '../../test-support/data.js';
+import {
+  callers,
+  collection,
+  expectError,
+  openTestDb,
+  recordingDb,
+  scopeFor,
+  testSite,
+} from '../../test-support/data.js';
+import type { SentStatement } from '../../test-support/data.js';
 
 const books = { ...collection('Books', 'ANYONE'), translatable: ['title', 'blurb'] };
 const plain = collection('Plain', 'ANYONE');
@@ -25,7 +34,7 @@ const site = { ...testSite([books, plain, shelves]), languages: ['en', 'fr', 'de
 let db: Database;
 let scope: DataScope;
 let clock = Date.UTC(2024, 0, 1);
-const sql: { text: string; params: unknown[] }[] = [];
+const sql: SentStatement[] = [];
 
 const BOOKS: (JsonObject & { _id: string; fr?: JsonObject; de?: JsonObject })[] = [
   {
@@ -43,13 +52,7 @@ const BOOKS: (JsonObject & { _id: string; fr?: JsonObject; de?: JsonObject })[] 
 beforeAll(async () => {
   const raw = await openTestDb();
   // Every statement the service sends, to compare the SQL of reads with and without a language.
-  db = {
-    ...raw,
-    query: (text: string, params?: unknown[]) => {
-      sql.push({ text, params: params ?? [] });
-      return raw.query(text, params);
-    },
-  } as Database;
+  db = recordingDb(raw, sql);
   scope = scopeFor(db, site, callers.admin(), () => (clock += 1000));
   for (const { fr, de, ...data } of BOOKS) {
     await db.transaction((tx) => insertOne(tx, scope, books, parseDataItem({ data }, 'dataItem', itemId)));
