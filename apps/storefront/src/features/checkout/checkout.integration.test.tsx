@@ -164,7 +164,7 @@ describe('checkout journey', () => {
     expect((await screen.findByRole('link', { name: 'Sign in' }, long)).getAttribute('href')).toBe('/sign-in');
     await waitFor(() => expect(cartLabel()).toBe('Cart, 0 items'), long);
     expect(await serverQuantities(shop)).toEqual([]);
-  });
+  }, 60_000); // ~25 steps against a real server (sign-in with argon2, mail, payment): 8–30 s with the suite beside it
 
   it('brings a guest whose payment is declined back to checkout, with the cart refilled and a message', async () => {
     const shop = renderShop(server);
