@@ -16,6 +16,7 @@ const PATHS = [
   '/items/patch',
   '/items/remove',
   '/items/query',
+  '/items/search',
   '/items/count',
   '/items/query-distinct-values',
   '/items/aggregate',
@@ -57,6 +58,7 @@ const KEYS = [
   'newReferencedItemIds',
   'dataItemReferences',
   'includeReferences',
+  'search',
 ];
 const tricky = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
@@ -78,6 +80,9 @@ const tricky = fc.oneof(
     1e308,
     { filter: { price: { $gt: { $date: '2024-01-01' } } } },
     [{ fieldName: 'x', order: 'SIDEWAYS' }],
+    { search: { expression: 'mug', mode: 'XOR' }, filter: { price: { $lt: 5 } } },
+    { search: { expression: { expression: 'mug' } } },
+    { expression: 'mug', fuzzy: 'yes' },
   ),
 );
 const body = fc.record({

@@ -28,6 +28,7 @@ import {
   writeReferences,
 } from './references.js';
 import { asBody, collectionOf, itemId, stringList, type Body, type DataScope } from './scope.js';
+import { inSearchTerms, searchAsQuery } from './search-request.js';
 import { isWritePath } from './throttle.js';
 import { envelope, parseDataItem, project } from './store.js';
 import { DATA_GET_ITEM_SCHEMA, DATA_GET_QUERY_SCHEMA, dataPostSchema } from './schemas.js';
@@ -143,6 +144,12 @@ export const dataRoutes: FastifyPluginAsync<{ ctx: AppContext; modules?: readonl
       return {};
     },
     '/items/query': (scope, body) => queryItems(scope, collectionOf(scope, body), body),
+    '/items/search': async (scope, body) => {
+      const query = searchAsQuery(body);
+      return queryItems(scope, collectionOf(scope, query), query).catch((error: unknown) => {
+        throw inSearchTerms(error);
+      });
+    },
     '/items/count': (scope, body) => countItems(scope, collectionOf(scope, body), body),
     '/items/query-distinct-values': (scope, body) => distinctValues(scope, collectionOf(scope, body), body),
     '/items/aggregate': (scope, body) => aggregate(scope, collectionOf(scope, body), body),

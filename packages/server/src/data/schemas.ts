@@ -122,6 +122,15 @@ export const DATA_POST_SCHEMAS: Record<string, RouteSchema> = {
     }),
     Open({ dataItems: Type.Array(DataItemOut), pagingMetadata: PagingMetadata }),
   ),
+  '/items/search': route(
+    'Search items (what @wix/data items.search() sends): the query with the search details as a $search',
+    collectionBody({
+      search: anything('{search: {expression, mode: AND|OR, fuzzy}, filter, sort, paging | cursorPaging, fields}'),
+      includeReferences: anything('[{field, limit}]'),
+      ...readOptions,
+    }),
+    Open({ dataItems: Type.Array(DataItemOut), pagingMetadata: PagingMetadata }),
+  ),
   '/items/count': route(
     'Count items',
     collectionBody({ filter: anything('A Wix Data filter'), ...readOptions }),

@@ -16,6 +16,8 @@ export type FieldPath = readonly string[];
  * - `search`: full-text search of the collection's searchable fields (filter/search.ts, docs/data.md → Full-text
  *   search): every word matches, stemmed in the site's language, or (words of SEARCH_LIMITS.fuzzyMinLength letters
  *   and more) a word of the text like it by trigrams. Only at the top of a filter or in its top-level `$and`s.
+ *   The operand as an object (`{expression, mode, fuzzy}`, Wix's search details) may ask for any word
+ *   (`anyWord`) and leaves typos out unless `fuzzy` (`exact`).
  */
 export type FilterNode =
   | { kind: 'true' }
@@ -26,7 +28,15 @@ export type FilterNode =
   | { kind: 'in'; op: 'in' | 'hasSome' | 'hasAll'; path: FieldPath; values: Json[] }
   | { kind: 'text'; op: 'contains' | 'startsWith' | 'endsWith'; path: FieldPath; value: string }
   | { kind: 'exists'; path: FieldPath; value: boolean }
-  | { kind: 'search'; text: string; terms: string[] };
+  | {
+      kind: 'search';
+      text: string;
+      terms: string[];
+      /** Any word matches (Wix's search mode OR); absent, every word must. */
+      anyWord?: true;
+      /** No typo matching (Wix's search without `fuzzy`); absent, long words also match by trigrams. */
+      exact?: true;
+    };
 
 export interface SortSpec {
   path: FieldPath;

@@ -122,9 +122,9 @@ function parseSearch(operand: unknown, at: string, state: State, ranked: boolean
     fail(at, '$search may stand only at the top of the filter or in its top-level $and, not under $or or $not');
   if (state.search !== undefined) fail(at, `a filter holds one $search (another is at ${state.search})`);
   state.search = at;
-  const { text, terms } = searchTerms(operand, at);
+  const { text, terms, anyWord, exact } = searchTerms(operand, at);
   chargeCondition(state, at, terms.length);
-  return { kind: 'search', text, terms };
+  return { kind: 'search', text, terms, ...(anyWord && { anyWord }), ...(exact && { exact }) };
 }
 
 function isOperatorObject(value: unknown): value is Record<string, unknown> {

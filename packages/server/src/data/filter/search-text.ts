@@ -25,8 +25,25 @@ function fail(field: string, description: string, ruleName: string): never {
   );
 }
 
-/** The words of a `$search` operand: lower case, NFC, in order, each once; a 400 naming `where` past a bound. */
-export function searchTerms(raw: unknown, where: string): { text: string; terms: string[] } {
+/** A `$search` operand read: its words, and how they match when the operand was Wix's search details. */
+export interface SearchOperand {
+  text: string;
+  terms: string[];
+  /** `mode: "OR"`: any word matches. */
+  anyWord?: true;
+  /** The object form without `fuzzy: true`: no typo matching (Wix's default). */
+  exact?: true;
+}
+
+const MODES = ['AND', 'OR'];
+
+/**
+ * The words of a `$search` operand: lower case, NFC, in order, each once; a 400 naming `where` past a bound. The
+ * operand is the text, or Wix's search details `{expression, mode, fuzzy}` (what `items.search()` sends, through
+ * data/search-route.ts): `mode` `AND` (the default) or `OR`, `fuzzy` a boolean, nothing else.
+ */
+export function searchTerms(raw: unknown, where: string): SearchOperand {
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) return searchDetails(raw, where);
   if (typeof raw !== 'string') fail(where, '$search takes a string: the words to search for', 'INVALID_OPERAND');
   const text = raw.trim();
   if (text.length > SEARCH_LIMITS.textLength)
@@ -40,4 +57,19 @@ export function searchTerms(raw: unknown, where: string): { text: string; terms:
   if (long !== undefined)
     fail(where, `$search words must be at most ${SEARCH_LIMITS.termLength} characters`, 'TOO_LARGE');
   return { text, terms };
+}
+
+function searchDetails(raw: object, where: string): SearchOperand {
+  const { expression, mode, fuzzy, ...rest } = raw as Record<string, unknown>;
+  const unknown = Object.keys(rest)[0];
+  if (unknown !== undefined)
+    fail(`${where}.${unknown}`, 'is not a search detail: expression, mode and fuzzy are', 'INVALID_OPERAND');
+  if (mode !== undefined && mode !== null && !MODES.includes(mode as string))
+    fail(`${where}.mode`, 'must be AND or OR', 'INVALID_OPERAND');
+  if (fuzzy !== undefined && fuzzy !== null && typeof fuzzy !== 'boolean')
+    fail(`${where}.fuzzy`, 'must be true or false', 'INVALID_OPERAND');
+  if (typeof expression !== 'string')
+    fail(`${where}.expression`, 'takes a string: the words to search for', 'INVALID_OPERAND');
+  const words = searchTerms(expression, `${where}.expression`);
+  return { ...words, ...(mode === 'OR' && { anyWord: true }), ...(fuzzy !== true && { exact: true }) };
 }

@@ -64,6 +64,49 @@ describe('$search in a filter', () => {
   });
 });
 
+describe("$search as Wix's search details (items.search())", () => {
+  it('reads {expression, mode, fuzzy}: OR asks for any word, no fuzzy leaves typos out', () => {
+    expect(parseFilter({ $search: { expression: 'Linen mug' } }, 'f')).toEqual({
+      kind: 'search',
+      text: 'Linen mug',
+      terms: ['linen', 'mug'],
+      exact: true,
+    });
+    expect(parseFilter({ $search: { expression: 'linen', mode: 'OR', fuzzy: true } }, 'f')).toEqual({
+      kind: 'search',
+      text: 'linen',
+      terms: ['linen'],
+      anyWord: true,
+    });
+    expect(parseFilter({ $search: { expression: 'linen', mode: 'AND', fuzzy: false } }, 'f')).toMatchObject({
+      exact: true,
+    });
+  });
+
+  it('refuses other keys, modes and types, naming the detail', () => {
+    expect(refusal({ $search: { expression: 'mug', boost: 2 } })).toEqual({
+      field: 'query.filter.$search.boost',
+      ruleName: 'INVALID_OPERAND',
+    });
+    expect(refusal({ $search: { expression: 'mug', mode: 'XOR' } }).field).toBe('query.filter.$search.mode');
+    expect(refusal({ $search: { expression: 'mug', fuzzy: 'yes' } }).field).toBe('query.filter.$search.fuzzy');
+    expect(refusal({ $search: { expression: { expression: 'mug' } } }).field).toBe('query.filter.$search.expression');
+    expect(refusal({ $search: { expression: 'x'.repeat(201) } })).toEqual({
+      field: 'query.filter.$search.expression',
+      ruleName: 'TOO_LARGE',
+    });
+  });
+
+  it('compiles OR mode as any word, and exact words without the trigram test', () => {
+    const params = new Params();
+    const filter = parseFilter({ $search: { expression: 'mug blankets', mode: 'OR' } }, 'f');
+    expect(compileFilter(filter, { doc: 'i.data', search: target }, params)).toBe(
+      "(i.site_id = 's' and i.collection_id = 'c' and ((DOC @@ $1::tsquery) or (DOC @@ $2::tsquery)))",
+    );
+    expect(params.values).toEqual(["'mug'", "'blanket'"]);
+  });
+});
+
 describe('$search compiled', () => {
   it('ANDs one tsquery per word, with a trigram test for long words, behind the index guard; stop words drop', () => {
     const params = new Params();

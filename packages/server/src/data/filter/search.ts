@@ -8,7 +8,8 @@
  * `tsquery` parameter and a generic plan still reads the GIN index) is in the document, or, for a word of
  * SEARCH_LIMITS.fuzzyMinLength letters or more, a word of the text is like it (`<%`, pg_trgm's word similarity,
  * at least `pg_trgm.word_similarity_threshold`, 0.6 by default: "blankte" finds "blanket"). Words the language
- * ignores (stop words: "the", "und") are left out; a text of nothing but those matches nothing.
+ * ignores (stop words: "the", "und") are left out; a text of nothing but those matches nothing. Asked as Wix's
+ * search details, any word may do (`anyWord`, mode OR) and typos count only with `fuzzy` (else `exact`).
  */
 import { SEARCH_LIMITS } from './search-text.js';
 import type { SearchNode } from './walk.js';
@@ -39,11 +40,12 @@ export function searchSql(node: SearchNode, target: SearchTarget, params: Params
   for (const term of node.terms) {
     const query = target.queries.get(term) ?? '';
     if (query === '') continue;
-    const fuzzy = isFuzzy(term) ? ` or ${params.add(term)}::text <% ${target.plain}` : '';
+    const fuzzy = !node.exact && isFuzzy(term) ? ` or ${params.add(term)}::text <% ${target.plain}` : '';
     parts.push(`(${target.document} @@ ${params.add(query)}::tsquery${fuzzy})`);
   }
   if (parts.length === 0) return 'false';
-  return `(${target.guard ? `${target.guard} and ` : ''}${parts.join(' and ')})`;
+  const words = parts.length > 1 && node.anyWord ? `(${parts.join(' or ')})` : parts.join(' and ');
+  return `(${target.guard ? `${target.guard} and ` : ''}${words})`;
 }
 
 /**
