@@ -11,6 +11,7 @@ import {
 import { mailIfApproved } from '../mail/approval-mail.js';
 import { createRecoveryMail, secondFactorLockState, unlockSecondFactor } from '../identity/index.js';
 import { CONSOLE_ROLES } from '../owners/access.js';
+import { MEMBER_PAGE_ACTIONS } from '../security/index.js';
 import type { Queryable } from '../store/types.js';
 import type { WebhookIdentity } from '../webhooks/events.js';
 import { adminAccess, recordOwnerAction } from '../owners/admin-access.js';
@@ -21,16 +22,9 @@ import type { MemberParams } from './schemas.js';
  * The console's member page: one member by id, and the actions on it. Each takes effect at once on
  * every instance (the session check reads the database); an owner's action goes to the audit log.
  */
-export type MemberAction =
-  'approve' | 'block' | 'unblock' | 'end-sessions' | 'send-password-reset' | 'unlock-second-factor';
-export const MEMBER_ACTIONS: readonly MemberAction[] = [
-  'approve',
-  'block',
-  'unblock',
-  'end-sessions',
-  'send-password-reset',
-  'unlock-second-factor',
-];
+export type MemberAction = (typeof MEMBER_PAGE_ACTIONS)[number];
+/** The audit log's names for them are these very names (security/audit-names.ts holds the one list). */
+export const MEMBER_ACTIONS: readonly MemberAction[] = MEMBER_PAGE_ACTIONS;
 
 const fields = (request: FastifyRequest) => ({
   ...((request.query ?? {}) as Record<string, unknown>),

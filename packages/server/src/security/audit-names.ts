@@ -33,15 +33,20 @@ export const AUTH_EVENT_TYPES = [
 ] as const;
 export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
 
-/** What an owner (or the admin key, for settings) did: the `action` of an `owner_action` entry. */
-export const OWNER_ACTIONS = [
-  // Members (member-admin/): the member page's buttons, then the rest.
+/** The console member page's buttons (member-admin/actions.ts serves one route per name). */
+export const MEMBER_PAGE_ACTIONS = [
   'approve',
   'block',
   'unblock',
   'end-sessions',
   'send-password-reset',
   'unlock-second-factor',
+] as const;
+
+/** What an owner (or the admin key, for settings) did: the `action` of an `owner_action` entry. */
+export const OWNER_ACTIONS = [
+  // Members (member-admin/): the member page's buttons, then the rest.
+  ...MEMBER_PAGE_ACTIONS,
   'resend_verification',
   'delete_member',
   'remove-factor',

@@ -73,7 +73,13 @@ export {
   type AuthEventOutcome,
   type AuthEventType,
 } from './auth-events.js';
-export { AUTH_EVENT_TYPES, OWNER_ACTIONS, type OwnerActionName, type RefusedCall } from './audit-names.js';
+export {
+  AUTH_EVENT_TYPES,
+  MEMBER_PAGE_ACTIONS,
+  OWNER_ACTIONS,
+  type OwnerActionName,
+  type RefusedCall,
+} from './audit-names.js';
 export { pruneAuditLog, reportAuditGuard } from './audit-retention.js';
 
 // For tests in other folders: the lockout state and the refusal floor they check against.
