@@ -77,6 +77,20 @@ export function searchIndexSql(db: Database, siteId: string, collectionId: strin
   ];
 }
 
+/**
+ * Statistics on the tsvector expression (catalog only: no table rewrite, no lock that blocks reads or writes).
+ * The planner ignores a partial index's expression statistics, so without these every word was estimated to match
+ * 0.5% of the rows: a word every item says was read through the GIN index (a bitmap of 1,000,000 rows, 0.3 s) where
+ * a category's b-tree reads the first matches in milliseconds. They cover every collection's rows (a statistics
+ * object cannot be partial), so a word's frequency is diluted by the table's other collections: still far closer.
+ */
+export function searchStatisticsSql(siteId: string, collectionId: string, index: IndexConfig, config: string) {
+  if (!ID.test(siteId) || !ID.test(collectionId) || !safeFields(index)) return undefined;
+  const name = `${searchIndexName(siteId, collectionId, index, config)}_s`;
+  const { document } = declaredSearchSql('data', index, config);
+  return { name, sql: `create statistics if not exists ${name} on (${document}) from data_items` };
+}
+
 type State = 'building' | 'ready' | 'failed';
 // Per database (a process may hold several: the tests' servers): index name → state; collections known large.
 const states = new WeakMap<Database, { indexes: Map<string, State>; large: Set<string>; built: Promise<void> }>();
@@ -104,13 +118,14 @@ export function buildSearchIndexes(db: Database, sites: readonly SiteConfig[], l
         const key = `sites[${s}].collections[${c}].indexes[${i}]`;
         const config = searchConfigOf(site);
         const statements = searchIndexSql(db, site.id, collection.id, index, config);
-        if (!statements) {
+        const statistics = searchStatisticsSql(site.id, collection.id, index, config);
+        if (!statements || !statistics) {
           log.error({ key }, 'search index not built: a name cannot be written into DDL');
           continue;
         }
         const name = statements[0]!.name;
         stateOf(db).indexes.set(name, 'building');
-        const build = queueBuild(db, () => buildOne(db, statements, key, log));
+        const build = queueBuild(db, () => buildOne(db, statements, statistics, key, log));
         const settle = (state: State) => void stateOf(db).indexes.set(name, state);
         // A database closed under the build (a server stopping) leaves it failed, never a rejection nobody handles.
         builds.push(build.then(settle, () => settle('failed')));
@@ -128,6 +143,7 @@ export const searchIndexesBuilt = (db: Database): Promise<void> => stateOf(db).b
 async function buildOne(
   db: Database,
   statements: { name: string; sql: string }[],
+  statistics: { name: string; sql: string },
   key: string,
   log: SearchIndexLog,
 ): Promise<State> {
@@ -137,13 +153,19 @@ async function buildOne(
      where c.relname = any($1::text[])`,
     [names],
   );
-  if (rows.length === names.length && rows.every((r) => r.valid)) return 'ready';
+  const { rows: stats } = await db.query('select 1 from pg_statistic_ext where stxname = $1', [statistics.name]);
+  if (rows.length === names.length && rows.every((r) => r.valid)) {
+    // Indexes built before the statistics existed (a restart after an upgrade): add them, then analyze.
+    if (stats.length === 0) await addStatistics(db, statistics, key, log);
+    return 'ready';
+  }
   const started = Date.now();
   const drop = `drop index ${db.kind === 'postgres' ? 'concurrently ' : ''}if exists`;
   try {
     // A concurrent build that was interrupted leaves an invalid index that `if not exists` would take for done.
     for (const r of rows) if (!r.valid) await db.exec(`${drop} ${r.name}`);
     for (const s of statements) await db.exec(s.sql);
+    await db.exec(statistics.sql);
     await db.exec('analyze data_items');
   } catch (error) {
     for (const name of names) await db.exec(`${drop} ${name}`).catch(() => undefined);
@@ -153,6 +175,22 @@ async function buildOne(
   }
   log.info({ key, index: names[0], ms: Date.now() - started }, 'search index built');
   return 'ready';
+}
+
+/** A failure leaves the search served by its indexes with rougher estimates: logged, not fatal. */
+async function addStatistics(
+  db: Database,
+  statistics: { name: string; sql: string },
+  key: string,
+  log: SearchIndexLog,
+) {
+  try {
+    await db.exec(statistics.sql);
+    await db.exec('analyze data_items');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log.error({ key, statistics: statistics.name, err: message }, 'search statistics not created');
+  }
 }
 
 /** Whether the collection holds fewer than SEARCH_SCAN_MAX_ITEMS items (a large one is remembered as such). */
