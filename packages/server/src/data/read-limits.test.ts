@@ -22,7 +22,7 @@ describe('dataReadLimits', () => {
       unindexedTimeLimitMs: 0,
       searchRankLimit: 250,
     });
-    expect(dataReadLimits({}).unindexedTimeLimitMs).toBe(150);
+    expect(dataReadLimits({}).unindexedTimeLimitMs).toBe(100);
     expect(dataReadLimits({}).searchRankLimit).toBe(1_000);
     expect(dataReadLimits({ VITRINE_DATA_SEARCH_RANK_LIMIT: '0' }).searchRankLimit).toBe(1_000);
     expect(dataReadLimits({}).countTimeLimitMs).toBe(10);
