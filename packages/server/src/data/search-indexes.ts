@@ -20,6 +20,7 @@ import type { FilterNode } from './filter/ast.js';
 import type { SearchTarget } from './filter/search.js';
 import { searchOf } from './filter/walk.js';
 import { AUTO_INDEX_MIN_ITEMS, queueBuild, SEGMENT } from './indexes.js';
+import { upgradeSearchIndexes } from './search-index-upgrade.js';
 
 /** A collection this small is searched by reading every item; a larger one needs its search index. */
 export const SEARCH_SCAN_MAX_ITEMS = AUTO_INDEX_MIN_ITEMS;
@@ -70,7 +71,8 @@ export function searchIndexSql(db: Database, siteId: string, collectionId: strin
   const name = searchIndexName(siteId, collectionId, index, config);
   const { document, plain } = declaredSearchSql('data', index, config);
   const how = `create index ${db.kind === 'postgres' ? 'concurrently ' : ''}if not exists`;
-  const where = `where site_id = '${siteId}' and collection_id = '${collectionId}'`;
+  // No pending list: a search never reads one (search-index-upgrade.ts says why and what it costs).
+  const where = `with (fastupdate = off) where site_id = '${siteId}' and collection_id = '${collectionId}'`;
   return [
     { name, sql: `${how} ${name} on data_items using gin ((${document})) ${where}` },
     { name: `${name}_t`, sql: `${how} ${name}_t on data_items using gin ((${plain}) gin_trgm_ops) ${where}` },
@@ -148,15 +150,14 @@ async function buildOne(
   log: SearchIndexLog,
 ): Promise<State> {
   const names = statements.map((s) => s.name);
-  const { rows } = await db.query<{ name: string; valid: boolean }>(
-    `select c.relname as name, i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
-     where c.relname = any($1::text[])`,
+  const { rows } = await db.query<{ name: string; valid: boolean; options: string[] | null }>(
+    `select c.relname as name, i.indisvalid as valid, c.reloptions as options
+     from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = any($1::text[])`,
     [names],
   );
-  const { rows: stats } = await db.query('select 1 from pg_statistic_ext where stxname = $1', [statistics.name]);
   if (rows.length === names.length && rows.every((r) => r.valid)) {
-    // Indexes built before the statistics existed (a restart after an upgrade): add them, then analyze.
-    if (stats.length === 0) await addStatistics(db, statistics, key, log);
+    // Built by an earlier version: what it lacks is added in place (search-index-upgrade.ts).
+    await upgradeSearchIndexes(db, rows, statistics, key, log);
     return 'ready';
   }
   const started = Date.now();
@@ -175,22 +176,6 @@ async function buildOne(
   }
   log.info({ key, index: names[0], ms: Date.now() - started }, 'search index built');
   return 'ready';
-}
-
-/** A failure leaves the search served by its indexes with rougher estimates: logged, not fatal. */
-async function addStatistics(
-  db: Database,
-  statistics: { name: string; sql: string },
-  key: string,
-  log: SearchIndexLog,
-) {
-  try {
-    await db.exec(statistics.sql);
-    await db.exec('analyze data_items');
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log.error({ key, statistics: statistics.name, err: message }, 'search statistics not created');
-  }
 }
 
 /** Whether the collection holds fewer than SEARCH_SCAN_MAX_ITEMS items (a large one is remembered as such). */
