@@ -165,7 +165,7 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
     };
     counting =
       rankCap !== undefined
-        ? rankedCount(scope.db, countFrom, countParams.values, rankCap, timeLimit)
+        ? rankedCount(scope.db, countFrom, countParams.values, rankCap)
         : boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor, timeLimit);
     // Awaited below; a failing page query must not leave its rejection unhandled.
     counting.catch(() => undefined);
