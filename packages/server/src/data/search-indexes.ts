@@ -156,8 +156,9 @@ async function buildOne(
     [names],
   );
   if (rows.length === names.length && rows.every((r) => r.valid)) {
-    // Built by an earlier version: what it lacks is added in place (search-index-upgrade.ts).
-    await upgradeSearchIndexes(db, rows, statistics, key, log);
+    // Built by an earlier version: what it lacks is added in place (search-index-upgrade.ts), queued after the
+    // builds, while the indexes already serve (awaiting it here would answer 503 to searches meanwhile).
+    void queueBuild(db, () => upgradeSearchIndexes(db, rows, statistics, key, log));
     return 'ready';
   }
   const started = Date.now();

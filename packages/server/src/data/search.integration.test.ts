@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config/types.js';
 import { startDataServer, type DataServer } from '../../test-support/data-server.js';
+import { queueBuild } from './indexes.js';
 import { buildSearchIndexes, SEARCH_SCAN_MAX_ITEMS, searchIndexesBuilt } from './search-indexes.js';
 
 const V2 = '/wix-data/v2';
@@ -232,6 +233,8 @@ describe('$search on the data API', () => {
     const errors: string[] = [];
     const log = { info: () => undefined, error: (_: object, message: string) => void errors.push(message) };
     await buildSearchIndexes(db, server.vitrine.ctx.config.sites, log);
+    // The upgrade is queued behind the builds while the indexes serve: wait for the queue.
+    await queueBuild(db, async () => undefined);
     expect(errors).toEqual([]);
     for (const index of await indexes()) expect(index.options).toEqual(['fastupdate=off']);
     const stats = await db.query(`select 1 from pg_statistic_ext where stxname like 'data_search_%_s'`);
