@@ -63,7 +63,7 @@ export const SHAPES = [
   },
   // Full-text search (issue #54, docs/data.md → Full-text search) over the declared search index on `title`: a word
   // few items say (a 7-digit number: it and its trigram neighbours), the same sorted by price, and a word every
-  // item says (the worst case: every match is ranked).
+  // item says (the worst case: its first 1,000 matches are ranked, the total says "1000+").
   { id: 'search-rare', label: '`$search` a rare word, ranked', q: { filter: { $search: '0034567' } } },
   {
     id: 'search-rare-sorted',

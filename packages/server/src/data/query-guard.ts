@@ -14,7 +14,7 @@
  * `VITRINE_DATA_QUERY_COST_LIMIT` (default below): a collection of a few thousand items sorts without an index
  * far under it, so small collections answer exactly as before; a collection a build has just found under 2,000
  * items is not planned at all. The planner can be wrong (correlated fields), so on PostgreSQL such a query also runs
- * under `VITRINE_DATA_UNINDEXED_TIME_LIMIT_MS` (default 150) and is refused the same way when it runs past it.
+ * under `VITRINE_DATA_UNINDEXED_TIME_LIMIT_MS` (default 100) and is refused the same way when it runs past it.
  */
 import type { CollectionConfig, IndexConfig } from '../config/types.js';
 import { appError } from '../errors/catalogue.js';

@@ -24,7 +24,7 @@ import { isPlainObject, type Json, type JsonObject } from './json.js';
 import { keyColumns, keysetWhere, rowKeys } from './keyset.js';
 import { pagingMetadata, readPaging, type Edges, type PagingMetadata } from './paging.js';
 import { authorize, type Access } from './permissions.js';
-import { boundedCount, DEFAULT_READ_LIMITS, type Total } from './read-limits.js';
+import { boundedCount, DEFAULT_READ_LIMITS, rankedCount, type Total } from './read-limits.js';
 import { includeReferences, parseIncludes } from './references.js';
 import { asBody, stringList, type Body, type DataScope } from './scope.js';
 import { filterOperands } from './filter/limits.js';
@@ -130,6 +130,9 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   const written = declaredSortFor(primary, scope.site.id, collection.id, filter, sort);
   const node = searchOf(filter);
   const ranked = node && search ? { node, search } : undefined;
+  const limits = scope.readLimits ?? DEFAULT_READ_LIMITS;
+  // Relevance ranks the first searchRankLimit matches only (read-limits.ts): each ranked match is stemmed again.
+  const rankCap = ranked && written.length === 0 ? limits.searchRankLimit : undefined;
   const keys = orderColumns(written, params, lang, ranked);
   const pos = page.position;
   const after = pos ? ` and ${keysetWhere(keys, pos, params, 'query.cursorPaging.cursor')}` : '';
@@ -138,12 +141,14 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
   // A `$search` with a sort of the caller's: its matches first (the GIN indexes), then sorted. Left to itself the
   // planner may walk the sort's b-tree testing the text on each row, stemming most of the collection when few
   // items match (1.2 s against ~50 ms at 100,000 items, bench/RESULTS.md); OFFSET 0 keeps the subquery apart.
+  // Ranked: the first rankCap matches in the order the plan reads them (the GIN index's, storage order), then ranked.
   const from =
     search && sort.length > 0
       ? `(select * from data_items i where ${where} offset 0) i where true`
-      : `data_items i where ${where}`;
+      : rankCap !== undefined
+        ? `(select * from data_items i where ${where} limit ${params.add(rankCap)}) i where true`
+        : `data_items i where ${where}`;
   const sql = `select ${columns}${keyed} from ${from}${after} order by ${order} limit ${params.add(page.limit + 1)} offset ${params.add(page.offset)}`;
-  const limits = scope.readLimits ?? DEFAULT_READ_LIMITS;
   // A sort, range or text match without its index on a large collection is refused (data/query-guard.ts).
   const missing = missingIndex(primary, scope.site.id, collection, filter, written, sort, sortLanguage);
   await refuseUnindexed(scope.db, collection.id, missing, sql, params.values, limits.queryCostLimit);
@@ -153,11 +158,15 @@ export async function queryItems(scope: DataScope, collection: CollectionConfig,
     const countParams = new Params();
     const countFrom = `from data_items i where ${itemsWhere(scope, collection, access, filter, countParams, lang, search)}`;
     const { countLimit, estimateFactor, countTimeLimitMs } = limits;
-    counting = boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor, {
+    const timeLimit = {
       timeLimitMs: countTimeLimitMs,
-      onTimeLimit: (ms) =>
+      onTimeLimit: (ms: number) =>
         scope.log?.debug?.({ collection: collection.id, timeLimitMs: ms }, 'count past its time limit: estimated'),
-    });
+    };
+    counting =
+      rankCap !== undefined
+        ? rankedCount(scope.db, countFrom, countParams.values, rankCap)
+        : boundedCount(scope.db, countFrom, countParams.values, countLimit, estimateFactor, timeLimit);
     // Awaited below; a failing page query must not leave its rejection unhandled.
     counting.catch(() => undefined);
   }

@@ -11,6 +11,7 @@ describe('dataReadLimits', () => {
         VITRINE_DATA_COUNT_TIME_LIMIT_MS: '0',
         VITRINE_DATA_QUERY_COST_LIMIT: '0',
         VITRINE_DATA_UNINDEXED_TIME_LIMIT_MS: '0',
+        VITRINE_DATA_SEARCH_RANK_LIMIT: '250',
       }),
     ).toEqual({
       estimateFactor: 1.5,
@@ -19,8 +20,11 @@ describe('dataReadLimits', () => {
       countTimeLimitMs: 0,
       queryCostLimit: 0,
       unindexedTimeLimitMs: 0,
+      searchRankLimit: 250,
     });
-    expect(dataReadLimits({}).unindexedTimeLimitMs).toBe(150);
+    expect(dataReadLimits({}).unindexedTimeLimitMs).toBe(100);
+    expect(dataReadLimits({}).searchRankLimit).toBe(1_000);
+    expect(dataReadLimits({ VITRINE_DATA_SEARCH_RANK_LIMIT: '0' }).searchRankLimit).toBe(1_000);
     expect(dataReadLimits({}).countTimeLimitMs).toBe(10);
     expect(dataReadLimits({}).queryCostLimit).toBe(20_000);
     expect(dataReadLimits({ VITRINE_DATA_QUERY_COST_LIMIT: 'cheap' }).queryCostLimit).toBe(20_000);
