@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
+import { nodeEnvFromEnv, nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
 import { cpuSeconds, log, ROOT, startServer } from './lib/harness.mjs';
 import { ensureServerBuilt } from './lib/vitrine.mjs';
 
@@ -56,6 +56,8 @@ const env = {
   VITRINE_DATA_QUERY_RATE_LIMIT: '0',
   // Each shopper's address in X-Forwarded-For counts for the routes' fixed per-address limits (eCom writes).
   TRUST_PROXY: '127.0.0.1',
+  // As `npm start` and `vitrine serve` start it: glibc's setting in its environment (bin/node-flags.js).
+  ...nodeEnvFromEnv().env,
 };
 log(
   `soak on ${opts.db}: starting the server (demo site, ${SHOPPERS} member sessions, ${MEMBERS} members with passwords)…`,
