@@ -1,12 +1,12 @@
 // `npm run bench:footprint`: the embedded server's memory and start, as a small shop runs it (#54).
-// For each setting (the defaults; without the node flags and the idle collection, #54's first step; then
-// PostgreSQL's stock buffers with V8's optimising compiler, the settings before #54), side by side in one
-// run: `vitrine serve` on a new data folder (the first start: migrations and the demo shop seeded), its time
+// For each setting (the defaults; without the trim threshold and the reopen, #54's first pass; without the node
+// flags and the idle collection too, #54's first step; then PostgreSQL's stock buffers with V8's optimising
+// compiler, the settings before #54; FOOTPRINT_SETTINGS picks some), side by side in one run: `vitrine serve` on a new data folder (the first start: migrations and the demo shop seeded), its time
 // to answer /healthz and its RSS 35 s later; then the same folder started again (what a restarted shop holds
 // idle); then the Stores product query a catalog page sends, at 10 connections for 8 s, so that the
 // footprint is not bought with slowness, and the RSS 2 s and 40 s after it (the idle collection runs once
 // the server has been quiet for 15-30 s). The server is started as `npm start` starts it: its node flags
-// (bin/node-flags.js) on its command line. Verdict: idle RSS ≤ 200 MB after the first start and after the
+// (bin/node-flags.js) on its command line, glibc's trim threshold in its environment. Verdict: idle RSS ≤ 200 MB after the first start and after the
 // restart. RSS is the kernel's (VmRSS): it includes the node binary's pages. Prints a table; the exit code
 // is 1 only when it could not run.
 import { spawn } from 'node:child_process';
