@@ -9,7 +9,8 @@
  * (GraphQL over HTTP for application/json); 400 only for a request without a query, 405 for a GET mutation.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { ExecutionResult, GraphQLSchema } from 'graphql';
+import type { ExecutionResult, GraphQLSchema, ValidationRule } from 'graphql';
+import type { MercuriusOptions } from 'mercurius';
 import type { AppContext } from '../context.js';
 import { DEFAULT_GRAPHQL } from '../config/fields.js';
 import type { SiteConfig } from '../config/types.js';
@@ -125,7 +126,21 @@ async function startEngine(
   // Never listens: mercurius needs a Fastify instance to hang its engine on, nothing of the app's.
   const host = Fastify({ logger: false });
   hosts.add(host);
-  await host.register(mercurius, {
+  try {
+    await host.register(mercurius, engineOptions(schema, rules));
+    await host.ready();
+  } catch (error) {
+    // Not kept: the next operation tries again with an instance of its own.
+    hosts.delete(host);
+    await host.close().catch(() => {});
+    throw error;
+  }
+  host.graphql.addHook('preExecution', costLimit(settings.maxCost));
+  return host.graphql as unknown as Engine;
+}
+
+function engineOptions(schema: GraphQLSchema, rules: ValidationRule[]): MercuriusOptions {
+  return {
     schema,
     routes: false,
     graphiql: false,
@@ -137,10 +152,7 @@ async function startEngine(
       statusCode: 200,
       response: { data: execution.data ?? null, errors: execution.errors },
     }),
-  });
-  await host.ready();
-  host.graphql.addHook('preExecution', costLimit(settings.maxCost));
-  return host.graphql as unknown as Engine;
+  };
 }
 
 /** Errors mercurius throws before execution: invalid documents, depth, cost, a mutation over GET. */
