@@ -1,12 +1,12 @@
 // `npm run bench:footprint`: the embedded server's memory and start, as a small shop runs it (#54).
-// For each setting (the defaults; without the node flags and the idle collection, #54's first step; then
-// PostgreSQL's stock buffers with V8's optimising compiler, the settings before #54), side by side in one
-// run: `vitrine serve` on a new data folder (the first start: migrations and the demo shop seeded), its time
+// For each setting (the defaults; without the trim threshold and the reopen, #54's first pass; without the node
+// flags and the idle collection too, #54's first step; then PostgreSQL's stock buffers with V8's optimising
+// compiler, the settings before #54; FOOTPRINT_SETTINGS picks some), side by side in one run: `vitrine serve` on a new data folder (the first start: migrations and the demo shop seeded), its time
 // to answer /healthz and its RSS 35 s later; then the same folder started again (what a restarted shop holds
 // idle); then the Stores product query a catalog page sends, at 10 connections for 8 s, so that the
 // footprint is not bought with slowness, and the RSS 2 s and 40 s after it (the idle collection runs once
 // the server has been quiet for 15-30 s). The server is started as `npm start` starts it: its node flags
-// (bin/node-flags.js) on its command line. Verdict: idle RSS ≤ 200 MB after the first start and after the
+// (bin/node-flags.js) on its command line, glibc's trim threshold in its environment. Verdict: idle RSS ≤ 200 MB after the first start and after the
 // restart. RSS is the kernel's (VmRSS): it includes the node binary's pages. Prints a table; the exit code
 // is 1 only when it could not run.
 import { spawn } from 'node:child_process';
@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
+import { nodeEnvFromEnv, nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
 import { log, ROOT, runLoad } from './lib/harness.mjs';
 import { ensureServerBuilt } from './lib/vitrine.mjs';
 
@@ -22,15 +22,21 @@ const GOAL_MB = 200;
 // 35 s: the idle collection runs in the first quiet 15 s period after the start (the second, when the first had work).
 const SETTLE_MS = Number(process.env.FOOTPRINT_SETTLE_MS ?? 35_000);
 const AFTER_LOAD_MS = Number(process.env.FOOTPRINT_AFTER_LOAD_MS ?? 40_000);
-const FIRST_STEP = { VITRINE_NODE_FLAGS: 'off', VITRINE_IDLE_GC: 'off' };
-const SETTINGS = [
+// #54's second pass: glibc's trim threshold and the embedded database opened again after a start's migrations.
+const SECOND_PASS_OFF = { VITRINE_MALLOC_TRIM_THRESHOLD: 'off', VITRINE_PGLITE_REOPEN: 'off' };
+const FIRST_STEP = { ...SECOND_PASS_OFF, VITRINE_NODE_FLAGS: 'off', VITRINE_IDLE_GC: 'off' };
+const ALL_SETTINGS = [
   { name: 'defaults', env: {} },
+  { name: 'no trim threshold, no reopen (#54 first pass)', env: SECOND_PASS_OFF },
   { name: 'no node flags, no idle collection', env: FIRST_STEP },
   {
     name: 'before #54 (128MB buffers, optimising compiler)',
     env: { ...FIRST_STEP, VITRINE_PGLITE_SHARED_BUFFERS: '128MB', VITRINE_PGLITE_WASM_COMPILER: 'optimizing' },
   },
 ];
+// FOOTPRINT_SETTINGS=1,2: only those rows (1-based, in the order above), e.g. the defaults beside the first pass.
+const chosen = process.env.FOOTPRINT_SETTINGS?.split(',').map((n) => Number(n) - 1);
+const SETTINGS = chosen ? ALL_SETTINGS.filter((_, i) => chosen.includes(i)) : ALL_SETTINGS;
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -59,7 +65,15 @@ async function serve(dataDir, env) {
     [...nodeFlagsFromEnv(env).flags, join(ROOT, 'packages/server/bin/vitrine.js'), 'serve', '--data-dir', dataDir],
     {
       cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(port), DATABASE_URL: '', VITRINE_DATA_QUERY_RATE_LIMIT: '0' },
+      env: {
+        ...process.env,
+        ...env,
+        // As `npm start` and `vitrine serve` start it: glibc's setting in its environment (bin/node-flags.js).
+        ...nodeEnvFromEnv({ ...process.env, ...env }).env,
+        PORT: String(port),
+        DATABASE_URL: '',
+        VITRINE_DATA_QUERY_RATE_LIMIT: '0',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
@@ -155,15 +169,14 @@ for (const r of rows)
     fmt(r.afterLoadRss).padStart(14),
     fmt(r.quietRss).padStart(14),
   );
-const [small, step, large] = rows;
+const [small, ...others] = rows;
 const verdict = (mb) => (mb <= GOAL_MB ? 'PASS' : 'MISS');
 console.log(
-  `\nTarget: idle RSS ≤ ${GOAL_MB} MB: restarted ${verdict(small.idleRss)} (${fmt(small.idleRss)} MB), ` +
-    `after a first start ${verdict(small.firstRss)} (${fmt(small.firstRss)} MB); before #54's settings ` +
-    `${fmt(large.idleRss)} MB in this run`,
+  `\nTarget: idle RSS ≤ ${GOAL_MB} MB (${small.setting.name}): restarted ${verdict(small.idleRss)} (${fmt(small.idleRss)} MB), ` +
+    `after a first start ${verdict(small.firstRss)} (${fmt(small.firstRss)} MB)`,
 );
-for (const other of [step, large])
+for (const other of others)
   console.log(
-    `Product query with the defaults: ${fmt(small.load.rpcs / other.load.rpcs, 2)}× the req/CPU-s of "${other.setting.name}" ` +
+    `Product query with "${small.setting.name}": ${fmt(small.load.rpcs / other.load.rpcs, 2)}× the req/CPU-s of "${other.setting.name}" ` +
       `(${fmt(small.load.rps / other.load.rps, 2)}× by req/s)`,
   );

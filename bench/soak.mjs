@@ -7,17 +7,19 @@
 //
 // The mix (weights): anonymous grants 30, visitor refreshes 10, member refreshes 15 (rotating client,
 // each shopper's latest token), catalog queries 25 (the Stores wire's product query, filter + sort), cart writes 12
-// (the eCom current cart), checkouts 5 (a cart line if the cart is empty, a checkout from the cart with its delivery,
+// (the eCom current cart: a unit added, or the line set back to one unit once it holds five, under the shop's
+// ten of one item), checkouts 5 (a cart line if the cart is empty, a checkout from the cart with its delivery,
 // create-order, then the owner cancels it through the admin API so the member's open orders stay under the cap),
-// logins 3 (argon2id). Per-IP limits are off for the
-// server (all the load comes from 127.0.0.1), as in the bench. `--db postgres` uses DATABASE_URL's server
+// logins 3 (argon2id). Each of the 200 shoppers is a member of its own (a member has one current cart) and comes
+// from an address of its own (X-Forwarded-For, TRUST_PROXY=127.0.0.1), as real shoppers do: the routes' per-address
+// limits hold as they would in a shop. The configurable per-IP limits are off, as in the bench. `--db postgres` uses DATABASE_URL's server
 // in its own database `vitrine_soak` (dropped and re-created).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
+import { nodeEnvFromEnv, nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
 import { cpuSeconds, log, ROOT, startServer } from './lib/harness.mjs';
 import { ensureServerBuilt } from './lib/vitrine.mjs';
 
@@ -40,7 +42,7 @@ const SITE = 'demo';
 const CLIENT = 'demo-storefront';
 const ADMIN_KEY = `soak-admin-${Math.random().toString(36).slice(2)}-0123456789abcdef`;
 const SHOPPERS = 200;
-const MEMBERS = 50;
+const MEMBERS = SHOPPERS; // one member per session: a member has one current cart, which two sessions at once would race for
 
 await ensureServerBuilt();
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-soak-'));
@@ -52,6 +54,10 @@ const env = {
   VITRINE_AUTH_RATE_LIMITS: '0',
   VITRINE_DATA_WRITE_RATE_LIMIT: '0',
   VITRINE_DATA_QUERY_RATE_LIMIT: '0',
+  // Each shopper's address in X-Forwarded-For counts for the routes' fixed per-address limits (eCom writes).
+  TRUST_PROXY: '127.0.0.1',
+  // As `npm start` and `vitrine serve` start it: glibc's setting in its environment (bin/node-flags.js).
+  ...nodeEnvFromEnv().env,
 };
 log(
   `soak on ${opts.db}: starting the server (demo site, ${SHOPPERS} member sessions, ${MEMBERS} members with passwords)…`,
@@ -94,10 +100,14 @@ server.child.stdout.on('data', (chunk) => {
 
 // --- the storefront's requests --------------------------------------------------------------------
 /** One request; the whole answer is read (an unread body would hold its connection). */
-async function json(method, path, body, authorization) {
+async function json(method, path, body, authorization, address = visitorAddress()) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': address,
+      ...(authorization ? { authorization } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -113,6 +123,9 @@ async function json(method, path, body, authorization) {
 }
 /** The first answer of each kind of failure, printed at the end. */
 const errorSamples = new Map();
+/** A visitor's address, one of 1 000; a shopper has its own (`addressOf`). */
+const visitorAddress = () => `10.2.${Math.floor(Math.random() * 4)}.${Math.floor(Math.random() * 250)}`;
+const addressOf = (i) => `10.1.${i >> 8}.${i & 255}`;
 
 // The demo's category collections the catalog queries filter by (declared before its first use).
 const collections = ['kitchen', 'home', 'outdoors', 'stationery'];
@@ -122,7 +135,9 @@ const visitor = (await json('POST', '/oauth2/token', { clientId: CLIENT, grantTy
 const shoppers = info.memberRefreshTokens.map((refreshToken, i) => ({
   refreshToken,
   accessToken: info.memberAccessTokens[i],
+  address: addressOf(i),
   cartLines: 0,
+  lineId: undefined,
 }));
 const freeShoppers = [...shoppers];
 
@@ -153,7 +168,13 @@ const tasks = {
   cartWrite: async (s) => [await addToCart(s)],
   checkout: async (s) => {
     const statuses = s.cartLines === 0 ? [await addToCart(s)] : [];
-    const created = await json('POST', '/ecom/v1/carts/current/create-checkout', { channelType: 'WEB' }, s.accessToken);
+    const created = await json(
+      'POST',
+      '/ecom/v1/carts/current/create-checkout',
+      { channelType: 'WEB' },
+      s.accessToken,
+      s.address,
+    );
     statuses.push(created.status);
     if (!created.ok) return statuses;
     const id = created.body.checkoutId;
@@ -166,11 +187,12 @@ const tasks = {
         },
       },
     };
-    statuses.push((await json('PATCH', `/ecom/v1/checkouts/${id}`, delivery, s.accessToken)).status);
-    const placed = await json('POST', `/ecom/v1/checkouts/${id}/create-order`, {}, s.accessToken);
+    statuses.push((await json('PATCH', `/ecom/v1/checkouts/${id}`, delivery, s.accessToken, s.address)).status);
+    const placed = await json('POST', `/ecom/v1/checkouts/${id}/create-order`, {}, s.accessToken, s.address);
     statuses.push(placed.status);
     if (!placed.ok) return statuses;
     s.cartLines = 0;
+    s.lineId = undefined;
     const cancel = { siteId: SITE, status: 'CANCELED', note: 'soak' };
     statuses.push(
       (await json('POST', `/_admin/v1/commerce/orders/${placed.body.orderId}/status`, cancel, ADMIN_KEY)).status,
@@ -204,23 +226,36 @@ const NEEDS_SHOPPER = new Set(['memberRefresh', 'cartWrite', 'checkout']);
 const totalWeight = MIX.reduce((n, [, w]) => n + w, 0);
 
 async function refreshShopper(s) {
-  const res = await json('POST', '/oauth2/token', {
-    clientId: CLIENT,
-    grantType: 'refresh_token',
-    refreshToken: s.refreshToken,
-  });
+  const res = await json(
+    'POST',
+    '/oauth2/token',
+    { clientId: CLIENT, grantType: 'refresh_token', refreshToken: s.refreshToken },
+    undefined,
+    s.address,
+  );
   if (res.ok) Object.assign(s, { refreshToken: res.body.refresh_token, accessToken: res.body.access_token });
   return [res.status];
 }
 
+/** One more unit of the soak's product, or its line back to one unit once it holds five (a shop allows ten). */
 async function addToCart(s) {
+  if (s.cartLines >= 5 && s.lineId) {
+    const body = { lineItems: [{ id: s.lineId, quantity: 1 }] };
+    const res = await json('POST', '/ecom/v1/carts/current/update-line-items-quantity', body, s.accessToken, s.address);
+    if (res.ok) s.cartLines = 1;
+    return res.status;
+  }
   const res = await json(
     'POST',
     '/ecom/v1/carts/current/add-to-cart',
     { lineItems: [{ catalogReference: { catalogItemId: productId }, quantity: 1 }] },
     s.accessToken,
+    s.address,
   );
-  if (res.ok) s.cartLines += 1;
+  if (res.ok) {
+    s.cartLines += 1;
+    s.lineId = res.body.cart.lineItems.find((line) => line.catalogReference?.catalogItemId === productId)?.id;
+  }
   return res.status;
 }
 
@@ -253,7 +288,8 @@ function newWindow() {
 let inFlight = 0;
 async function runOne() {
   const name = pick();
-  const shopper = NEEDS_SHOPPER.has(name) ? freeShoppers.pop() : undefined;
+  // The longest-free shopper: every member takes turns (their hourly order cap holds for soaks of ~30 min).
+  const shopper = NEEDS_SHOPPER.has(name) ? freeShoppers.shift() : undefined;
   if (NEEDS_SHOPPER.has(name) && !shopper) return runOneOf('catalog');
   try {
     await runOneOf(name, shopper);

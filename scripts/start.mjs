@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
+import { nodeEnvFromEnv, nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
@@ -69,10 +69,12 @@ if (
 
 // The very first start needs no step here: `vitrine serve` prints a one-time setup link for the first
 // owner (owner@localhost, or VITRINE_OWNER_EMAIL) while no owner has a password.
-// The server's node flags go on its command line here, so `vitrine serve` need not start itself again.
+// The server's node flags go on its command line here, and glibc's setting in its environment, so
+// `vitrine serve` need not start itself again.
 const nodeFlags = nodeFlagsFromEnv();
-if (nodeFlags.error) {
-  console.error(`✗ ${nodeFlags.error}`);
+const nodeEnv = nodeEnvFromEnv();
+if (nodeFlags.error || nodeEnv.error) {
+  console.error(`✗ ${nodeFlags.error ?? nodeEnv.error}`);
   process.exit(1);
 }
 const child = spawn(
@@ -81,7 +83,7 @@ const child = spawn(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.PORT ?? '8080' },
+    env: { ...process.env, ...nodeEnv.env, PORT: process.env.PORT ?? '8080' },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -33,25 +33,10 @@ config.host = '127.0.0.1';
 const vitrine = await createApp({ config, logLevel: process.env.LOG_LEVEL ?? 'warn' });
 const { ctx } = vitrine;
 
-const sessions = Math.min(Number(values['member-sessions']) || 0, 10_000);
-const memberRefreshTokens = [];
-const memberAccessTokens = [];
-if (sessions > 0) {
-  await ctx.db.transaction(async (tx) => {
-    for (let i = 0; i < sessions; i++) {
-      const created = await ctx.tokens.createMemberSession(tx, {
-        siteId: values.site,
-        clientId: values.client,
-        memberId: `bench-member-${i}`,
-      });
-      memberRefreshTokens.push(created.refreshToken);
-      memberAccessTokens.push(created.accessToken);
-    }
-  });
-}
 // `--members N`: verified, approved members bench-N@example.com with the password below (login case).
 const memberCount = Math.min(Number(values.members) || 0, 1000);
 const memberEmails = [];
+const memberIds = [];
 if (memberCount > 0) {
   const { hashPassword } = await import(new URL('security/passwords.js', dist).href);
   const { insertMember } = await import(new URL('members/store.js', dist).href);
@@ -59,7 +44,7 @@ if (memberCount > 0) {
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < memberCount; i++) {
       const email = `bench-${i}@example.com`;
-      await insertMember(tx, {
+      const member = await insertMember(tx, {
         siteId: values.site,
         email,
         passwordHash,
@@ -69,10 +54,28 @@ if (memberCount > 0) {
         now: Date.now(),
       });
       memberEmails.push(email);
+      memberIds.push(member.id);
     }
   });
 }
 
+// With `--members`, the sessions are those members' (round robin): a checkout needs the member's email.
+const sessions = Math.min(Number(values['member-sessions']) || 0, 10_000);
+const memberRefreshTokens = [];
+const memberAccessTokens = [];
+if (sessions > 0) {
+  await ctx.db.transaction(async (tx) => {
+    for (let i = 0; i < sessions; i++) {
+      const created = await ctx.tokens.createMemberSession(tx, {
+        siteId: values.site,
+        clientId: values.client,
+        memberId: memberIds.length ? memberIds[i % memberIds.length] : `bench-member-${i}`,
+      });
+      memberRefreshTokens.push(created.refreshToken);
+      memberAccessTokens.push(created.accessToken);
+    }
+  });
+}
 const entry = ctx.sites.findClient(values.client);
 if (!entry) throw new Error(`client ${values.client} is not configured`);
 const visitor = ctx.tokens.issueVisitor(entry.site, entry.client);

@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain JavaScript module of the server's bin folder, without types.
+import { runsOnGlibc } from '../../packages/server/bin/node-flags.js';
 import { launchChromium, newPhonePage } from './support/browser.js';
 import { expectConsoleMessage } from './support/console-guard.js';
 
@@ -92,6 +94,9 @@ describe('npm start', () => {
       expect(first.output).toContain('First start: no owner has a password yet');
       // npm start puts the server's node flags on its command line (bin/node-flags.js): the server reads them back.
       expect(first.output).toMatch(/memory: +node --max-semi-space-size=2 \(VITRINE_NODE_FLAGS\), collected when idle/);
+      // …and glibc's trim threshold in its environment, read once when the process starts.
+      if (runsOnGlibc())
+        expect(first.output).toContain('malloc trim threshold 1048576 (VITRINE_MALLOC_TRIM_THRESHOLD)');
 
       // The link's page offers the account's address (the first owner may type their own, issue #53); kept here,
       // setting the password signs the owner in.

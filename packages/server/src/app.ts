@@ -52,6 +52,7 @@ import { migrate } from './store/migrate.js';
 import { rekeyEmails } from './members/index.js';
 import { closeGracefully } from './http/shutdown.js';
 import { openDatabase, openReadReplica } from './store/open.js';
+import { migrateAndReopen } from './store/pglite-reopen.js';
 import type { ReadRouting } from './store/read-replica.js';
 import type { Database } from './store/types.js';
 import { storefrontRoutes } from './storefront/routes.js';
@@ -87,9 +88,15 @@ const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.head
 export async function createApp(options: CreateAppOptions): Promise<VitrineApp> {
   const { config } = options;
   const ownsDb = !options.db;
+  // An embedded database a start migrated is opened again, without what the migrations left in its heap.
   const opened =
     options.db ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.database }));
+    (
+      await migrateAndReopen(
+        await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.database }),
+        config.databaseUrl ? undefined : config.dataDir,
+      )
+    ).db;
   const metrics = new Metrics(opened);
   const db = timedDatabase(opened, metrics);
   const lifecycle = { shuttingDown: false };

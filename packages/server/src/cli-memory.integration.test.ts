@@ -10,8 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain JavaScript module of the bin folder, without types.
-import { DEFAULT_NODE_FLAGS, missingNodeFlags, nodeFlagsFromEnv } from '../bin/node-flags.js';
+import {
+  DEFAULT_NODE_FLAGS,
+  missingNodeEnv,
+  missingNodeFlags,
+  nodeEnvFromEnv,
+  nodeFlagsFromEnv,
+  runsOnGlibc,
+  // @ts-expect-error: a plain JavaScript module of the bin folder, without types.
+} from '../bin/node-flags.js';
 import { collectGarbage, collectWhenIdle, idleCollectionFromEnv } from './store/process-memory.js';
 
 const bin = fileURLToPath(new URL('../bin/vitrine.js', import.meta.url));
@@ -74,6 +81,23 @@ describe('vitrine serve memory settings', () => {
     expect(missingNodeFlags(['--a=1', '--b'], [], '--b --a=1')).toEqual([]);
   });
 
+  it('reads VITRINE_MALLOC_TRIM_THRESHOLD: 1 MiB on glibc unless off or set by the operator, a sentence for anything else', () => {
+    expect(nodeEnvFromEnv({}, true)).toEqual({ env: { MALLOC_TRIM_THRESHOLD_: '1048576' } });
+    expect(nodeEnvFromEnv({ VITRINE_MALLOC_TRIM_THRESHOLD: '262144' }, true)).toEqual({
+      env: { MALLOC_TRIM_THRESHOLD_: '262144' },
+    });
+    expect(nodeEnvFromEnv({ VITRINE_MALLOC_TRIM_THRESHOLD: 'off' }, true)).toEqual({ env: {} });
+    // The operator's own glibc setting wins; a C library other than glibc has nothing to set.
+    expect(nodeEnvFromEnv({ MALLOC_TRIM_THRESHOLD_: '4096' }, true)).toEqual({ env: {} });
+    expect(nodeEnvFromEnv({}, false)).toEqual({ env: {} });
+    for (const wrong of ['1MB', '-1', '1e6', '$(id)'])
+      expect(nodeEnvFromEnv({ VITRINE_MALLOC_TRIM_THRESHOLD: wrong }, true).error, wrong).toMatch(
+        /^VITRINE_MALLOC_TRIM_THRESHOLD must be "off" or a number of bytes such as 1048576, not "/,
+      );
+    expect(missingNodeEnv({ A: '1', B: '2' }, { A: '1', B: '3' })).toEqual({ B: '2' });
+    expect(missingNodeEnv({ A: '1' }, { A: '1' })).toEqual({});
+  });
+
   it('reads VITRINE_IDLE_GC: on unless off, a sentence for anything else', () => {
     expect(idleCollectionFromEnv({})).toBe(true);
     expect(idleCollectionFromEnv({ VITRINE_IDLE_GC: 'on' })).toBe(true);
@@ -118,26 +142,48 @@ describe('vitrine serve memory settings', () => {
     expect(defaults.output).toMatch(
       /memory: +node --max-semi-space-size=2 \(VITRINE_NODE_FLAGS\), collected when idle \(VITRINE_IDLE_GC\), 16MB shared buffers/,
     );
+    // The first start on this folder: it migrated, so the database it serves from was opened again.
+    expect(defaults.output).toContain('reopened after migrating (VITRINE_PGLITE_REOPEN)');
+    if (runsOnGlibc())
+      expect(defaults.output).toContain('malloc trim threshold 1048576 (VITRINE_MALLOC_TRIM_THRESHOLD)');
     expect(defaults.healthy).toBe(true);
     expect(defaults.output).toContain('SIGINT received, shutting down');
     expect(defaults.code).toBe(0);
 
-    const off = await serve({ VITRINE_NODE_FLAGS: 'off', VITRINE_IDLE_GC: 'off' });
+    const off = await serve({
+      VITRINE_NODE_FLAGS: 'off',
+      VITRINE_IDLE_GC: 'off',
+      VITRINE_MALLOC_TRIM_THRESHOLD: 'off',
+      VITRINE_PGLITE_REOPEN: 'off',
+    });
     expect(off.output).toMatch(/memory: +node defaults \(VITRINE_NODE_FLAGS\), not collected when idle/);
+    expect(off.output).toContain('not reopened after migrating (VITRINE_PGLITE_REOPEN)');
+    expect(off.output).toContain('malloc defaults (VITRINE_MALLOC_TRIM_THRESHOLD)');
     expect(off.healthy).toBe(true);
     expect(off.code).toBe(0);
 
     const own = await serve({ VITRINE_NODE_FLAGS: '--max-semi-space-size=8' });
     expect(own.output).toMatch(/memory: +node --max-semi-space-size=8 \(VITRINE_NODE_FLAGS\)/);
+    if (runsOnGlibc()) {
+      const trim = await serve({ VITRINE_MALLOC_TRIM_THRESHOLD: '262144' });
+      expect(trim.output).toContain('malloc trim threshold 262144 (VITRINE_MALLOC_TRIM_THRESHOLD)');
+      expect(trim.healthy).toBe(true);
+    }
     expect(own.code).toBe(0);
   }, 300_000);
 
-  it('stops with a sentence for a wrong VITRINE_NODE_FLAGS or VITRINE_IDLE_GC', async () => {
+  it('stops with a sentence for a wrong VITRINE_NODE_FLAGS, VITRINE_IDLE_GC, VITRINE_MALLOC_TRIM_THRESHOLD or VITRINE_PGLITE_REOPEN', async () => {
     const flags = await serve({ VITRINE_NODE_FLAGS: 'fast' });
     expect(flags.code).toBe(1);
     expect(flags.output).toContain('Vitrine cannot start: VITRINE_NODE_FLAGS must be "off" or node flags');
     const idle = await serve({ VITRINE_IDLE_GC: 'maybe' });
     expect(idle.code).toBe(1);
     expect(idle.output).toContain('VITRINE_IDLE_GC must be "on" or "off", not "maybe"');
+    const trim = await serve({ VITRINE_MALLOC_TRIM_THRESHOLD: 'lots' });
+    expect(trim.code).toBe(1);
+    expect(trim.output).toContain('Vitrine cannot start: VITRINE_MALLOC_TRIM_THRESHOLD must be "off" or a number');
+    const reopen = await serve({ VITRINE_PGLITE_REOPEN: 'never' });
+    expect(reopen.code).toBe(1);
+    expect(reopen.output).toContain('VITRINE_PGLITE_REOPEN must be "on" or "off", not "never"');
   }, 120_000);
 });

@@ -1,13 +1,16 @@
 /**
  * `POST|GET /graphql/{apiVersion}` (`alpha`, `v1`; docs/wire-format.md §10) and, in development, GraphiQL at
- * `/graphql` (ide/). Each site gets its own mercurius engine (its own schema, introspection and cost settings) in an
- * encapsulated Fastify context without routes; this one route resolves the caller and site exactly as the
- * REST data API does and hands the operation to that site's engine. Answers are `{data, errors}` with 200
+ * `/graphql` (ide/). Each site gets its own mercurius engine (its own schema, introspection and cost settings) in a
+ * Fastify instance of its own without routes or server; this one route resolves the caller and site exactly as
+ * the REST data API does and hands the operation to that site's engine. Each site's schema is built at start
+ * (a config it cannot express fails the start), but mercurius loads at a site's first operation: it is ~10 MB
+ * of a server's memory that a shop whose storefront never sends GraphQL does not need (docs/operating.md →
+ * Memory of the embedded database). Answers are `{data, errors}` with 200
  * (GraphQL over HTTP for application/json); 400 only for a request without a query, 405 for a GET mutation.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { ExecutionResult } from 'graphql';
-import mercurius from 'mercurius';
+import type { ExecutionResult, GraphQLSchema, ValidationRule } from 'graphql';
+import type { MercuriusOptions } from 'mercurius';
 import type { AppContext } from '../context.js';
 import { DEFAULT_GRAPHQL } from '../config/fields.js';
 import type { SiteConfig } from '../config/types.js';
@@ -25,7 +28,6 @@ import { PersistedQueries } from './persisted-queries.js';
 import { buildSiteSchema } from './schema.js';
 import * as S from './schemas.js';
 import { plainJsonSerializer } from '../http/schemas/common.js';
-import { named } from '../http/named-plugin.js';
 
 export const API_VERSIONS = ['alpha', 'v1'] as const;
 /** What `POST /graphql` runs: `@wix/sdk`'s `client.graphql` defaults to alpha, and code generators are given `/graphql`. */
@@ -88,14 +90,30 @@ function readOperation(request: FastifyRequest, persisted: PersistedQueries): Op
   return { query: found.query, variables, operationName };
 }
 
-/** The site's schema is built here, so a config it cannot express fails the start; the engine loads with the app. */
-function registerEngine(
-  app: FastifyInstance,
+/**
+ * The site's engine: its schema built now, so a config it cannot express fails the start; mercurius started at
+ * the first operation (one start at a time: concurrent first operations wait for the same one; a failed start
+ * is tried again by the next operation). `hosts` collects the started instances for the app's close.
+ */
+function siteEngine(site: SiteConfig, production: boolean, hosts: Set<FastifyInstance>): Engine {
+  const schema = buildSiteSchema(site);
+  let started: Promise<Engine> | undefined;
+  return async (source, context, variables, operationName) => {
+    started ??= startEngine(schema, site, production, hosts).catch((error: unknown) => {
+      started = undefined;
+      throw error;
+    });
+    return (await started)(source, context, variables, operationName);
+  };
+}
+
+async function startEngine(
+  schema: GraphQLSchema,
   site: SiteConfig,
   production: boolean,
-  engines: Map<string, Engine>,
-): void {
-  const schema = buildSiteSchema(site);
+  hosts: Set<FastifyInstance>,
+): Promise<Engine> {
+  const [{ default: Fastify }, { default: mercurius }] = await Promise.all([import('fastify'), import('mercurius')]);
   const settings = site.graphql ?? DEFAULT_GRAPHQL;
   // A production schema is not handed to whoever asks unless the site says so (audit S-12).
   const introspection = settings.introspection ?? !production;
@@ -105,25 +123,36 @@ function registerEngine(
     aliasLimit(settings.maxAliases),
     ...(introspection ? [] : [graphql.NoSchemaIntrospectionCustomRule]),
   ];
-  void app.register(
-    named(async function siteEngine(child) {
-      await child.register(mercurius, {
-        schema,
-        routes: false,
-        graphiql: false,
-        jit: 1,
-        // Depth is depth.ts's rule (validationRules): it judges introspection on its own limit.
-        validationRules: rules,
-        // Errors are put on the wire by errors.ts; mercurius only hands them back.
-        errorFormatter: (execution) => ({
-          statusCode: 200,
-          response: { data: execution.data ?? null, errors: execution.errors },
-        }),
-      });
-      child.graphql.addHook('preExecution', costLimit(settings.maxCost));
-      engines.set(site.id, child.graphql as unknown as Engine);
+  // Never listens: mercurius needs a Fastify instance to hang its engine on, nothing of the app's.
+  const host = Fastify({ logger: false });
+  hosts.add(host);
+  try {
+    await host.register(mercurius, engineOptions(schema, rules));
+    await host.ready();
+  } catch (error) {
+    // Not kept: the next operation tries again with an instance of its own.
+    hosts.delete(host);
+    await host.close().catch(() => {});
+    throw error;
+  }
+  host.graphql.addHook('preExecution', costLimit(settings.maxCost));
+  return host.graphql as unknown as Engine;
+}
+
+function engineOptions(schema: GraphQLSchema, rules: ValidationRule[]): MercuriusOptions {
+  return {
+    schema,
+    routes: false,
+    graphiql: false,
+    jit: 1,
+    // Depth is depth.ts's rule (validationRules): it judges introspection on its own limit.
+    validationRules: rules,
+    // Errors are put on the wire by errors.ts; mercurius only hands them back.
+    errorFormatter: (execution) => ({
+      statusCode: 200,
+      response: { data: execution.data ?? null, errors: execution.errors },
     }),
-  );
+  };
 }
 
 /** Errors mercurius throws before execution: invalid documents, depth, cost, a mutation over GET. */
@@ -145,8 +174,12 @@ function rejected(error: unknown, request: FastifyRequest): { status: number; er
 export const graphqlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { scopeOf, throttle } = scopeResolver(ctx);
   const engines = new Map<string, Engine>();
+  const hosts = new Set<FastifyInstance>();
   const persisted = new PersistedQueries();
-  for (const site of ctx.config.sites) registerEngine(app, site, ctx.config.production, engines);
+  for (const site of ctx.config.sites) engines.set(site.id, siteEngine(site, ctx.config.production, hosts));
+  app.addHook('onClose', async () => {
+    await Promise.all([...hosts].map((host) => host.close()));
+  });
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const apiVersion = (request.params as { apiVersion?: string }).apiVersion ?? DEFAULT_API_VERSION;

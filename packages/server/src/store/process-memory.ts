@@ -11,6 +11,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { baselineCompilerFromEnv, sharedBuffersFromEnv } from './pglite-memory.js';
+import { reopenFromEnv } from './pglite-reopen.js';
 
 let collect: (() => void) | undefined;
 
@@ -47,8 +48,12 @@ export function describeMemory(embedded: boolean, idleCollection: boolean): stri
   if (embedded)
     parts.push(
       `${sharedBuffersFromEnv()} shared buffers (VITRINE_PGLITE_SHARED_BUFFERS), ` +
-        `${baselineCompilerFromEnv() ? 'baseline' : 'optimizing'} WASM compiler (VITRINE_PGLITE_WASM_COMPILER)`,
+        `${baselineCompilerFromEnv() ? 'baseline' : 'optimizing'} WASM compiler (VITRINE_PGLITE_WASM_COMPILER), ` +
+        `${reopenFromEnv() ? 'reopened' : 'not reopened'} after migrating (VITRINE_PGLITE_REOPEN)`,
     );
+  // glibc read it when the process started (bin/node-flags.js): what this process runs with, not what was asked.
+  const trim = process.env.MALLOC_TRIM_THRESHOLD_;
+  parts.push(`${trim ? `malloc trim threshold ${trim}` : 'malloc defaults'} (VITRINE_MALLOC_TRIM_THRESHOLD)`);
   return parts.join(', ');
 }
 

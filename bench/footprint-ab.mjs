@@ -1,0 +1,125 @@
+// `node bench/footprint-ab.mjs`: does glibc's trim threshold (#54, bin/node-flags.js) slow the embedded server?
+// The footprint bench runs its settings one after the other, so on a shared machine its req/CPU-s compare
+// moments as much as settings. Here two restarted servers on copies of one first-started folder, one with the
+// defaults and one with VITRINE_MALLOC_TRIM_THRESHOLD=off, take turns for FOOTPRINT_AB_ROUNDS rounds (default
+// 6) of the Stores product query (10 connections, 8 s); the verdict is the median of the per-round ratios of
+// req/CPU-s, then each server's idle RSS. Prints; exit code 1 only when it could not run.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { nodeEnvFromEnv, nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
+import { log, ROOT, runLoad } from './lib/harness.mjs';
+import { ensureServerBuilt } from './lib/vitrine.mjs';
+
+const ROUNDS = Number(process.env.FOOTPRINT_AB_ROUNDS ?? 6);
+const SIDES = [
+  { name: 'defaults', env: {} },
+  { name: 'no trim threshold', env: { VITRINE_MALLOC_TRIM_THRESHOLD: 'off' } },
+];
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function serve(dataDir, env) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...nodeFlagsFromEnv(env).flags, join(ROOT, 'packages/server/bin/vitrine.js'), 'serve', '--data-dir', dataDir],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        ...nodeEnvFromEnv({ ...process.env, ...env }).env,
+        PORT: String(port),
+        DATABASE_URL: '',
+        VITRINE_DATA_QUERY_RATE_LIMIT: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  for (const started = Date.now(); ; await sleep(100)) {
+    if (child.exitCode !== null) throw new Error(`vitrine serve exited (${child.exitCode})`);
+    if (Date.now() - started > 180_000) throw new Error('vitrine serve did not answer within 180 s');
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+  }
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+  };
+  return { port, pid: child.pid, stop };
+}
+
+async function productQuery(server) {
+  const token = await fetch(`http://127.0.0.1:${server.port}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId: 'demo-storefront', grantType: 'anonymous' }),
+  }).then((r) => r.json());
+  const body = JSON.stringify({ query: { sort: JSON.stringify([{ price: 'asc' }]), paging: { limit: 12 } } });
+  return {
+    path: '/stores-reader/v1/products/query-platformized',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token.access_token },
+    bodies: [body],
+  };
+}
+
+await ensureServerBuilt();
+const scratch = mkdtempSync(join(tmpdir(), 'vitrine-footprint-ab-'));
+const servers = [];
+try {
+  log('first start on a new folder (defaults)…');
+  const first = await serve(join(scratch, 'first'), {});
+  await first.stop();
+  for (const [i, side] of SIDES.entries()) {
+    cpSync(join(scratch, 'first'), join(scratch, `side-${i}`), { recursive: true });
+    const server = await serve(join(scratch, `side-${i}`), side.env);
+    servers.push({ side, server, request: await productQuery(server), rounds: [] });
+  }
+  for (let round = 1; round <= ROUNDS; round++) {
+    // Alternating which goes first, so neither always follows the other's load.
+    for (const s of round % 2 ? servers : [...servers].reverse()) {
+      const load = await runLoad({ port: s.server.port, request: s.request, serverPid: s.server.pid, connections: 10 });
+      s.rounds.push(load);
+    }
+    log(
+      `round ${round}: ${servers.map((s) => `${s.side.name} ${Math.round(s.rounds.at(-1).rpcs)} req/CPU-s`).join(', ')}`,
+    );
+  }
+  await sleep(40_000);
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const [a, b] = servers;
+  const ratios = a.rounds.map((r, i) => r.rpcs / b.rounds[i].rpcs);
+  const rps = a.rounds.map((r, i) => r.rps / b.rounds[i].rps);
+  console.log(
+    `\nProduct query, "${a.side.name}" ÷ "${b.side.name}" over ${ROUNDS} rounds: ` +
+      `req/CPU-s median ${median(ratios).toFixed(2)}× (${ratios.map((x) => x.toFixed(2)).join(', ')}), ` +
+      `req/s median ${median(rps).toFixed(2)}×`,
+  );
+  for (const s of servers)
+    console.log(
+      `  ${s.side.name}: req/CPU-s ${s.rounds.map((r) => Math.round(r.rpcs)).join(', ')}; ` +
+        `RSS 40 s after the last round ${rssMb(s.server.pid).toFixed(0)} MB`,
+    );
+} finally {
+  for (const s of servers) await s.server.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
