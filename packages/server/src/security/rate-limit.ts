@@ -1,3 +1,4 @@
+import { deferWrite } from '../store/deferred-writes.js';
 import type { Queryable } from '../store/types.js';
 import { type Peeked, type RateLimiter, result } from './rate-limit-result.js';
 
@@ -79,7 +80,8 @@ function dbLimiter(db: Queryable, now: () => number): RateLimiter {
       return peeked(rows[0]?.count, rows[0]?.expires_ms, t);
     },
     async reset(key, tx = db) {
-      await tx.query('delete from rate_limits where key = $1', [key]);
+      // Nobody reads its answer: inside a sign-in's transaction it goes out with the session's other writes.
+      await deferWrite(tx, { sql: 'delete from rate_limits where key = $1', params: [key] });
     },
     async close() {},
   };

@@ -19,6 +19,7 @@ import {
   type IdentityDeps,
   type StateResponse,
 } from '../common.js';
+import { deferredTransaction } from '../../store/deferred-writes.js';
 import { findMemberForSignIn, recordVisitor, setPassword } from '../../members/index.js';
 import type { LoginInput } from '../schemas.js';
 
@@ -102,7 +103,9 @@ export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginIn
     throw member.passwordResetRequired ? mustResetPassword() : memberBlocked();
   }
   const rehash = needsRehash(member.passwordHash!) ? await hashPassword(password) : undefined;
-  return deps.ctx.db.transaction(async (tx) => {
+  // The transaction's writes that nobody reads back (throttle reset, session token, webhook event, audit
+  // record) go out as one statement at its end, without BEGIN and COMMIT when nothing else runs (#54).
+  return deferredTransaction(deps.ctx.db, async (tx) => {
     const now = deps.ctx.now();
     // The throttle's success bookkeeping commits with the session: one commit instead of three or four (#11).
     await loginSucceeded(deps.limiter, attempt, admission, tx);
