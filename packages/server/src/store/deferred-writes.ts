@@ -47,7 +47,8 @@ export async function deferWrite(q: Queryable, write: DeferredWrite): Promise<vo
 }
 
 /** Renumbers `$n` placeholders by `offset` (the server's own SQL text: no `$` in string literals). */
-const shifted = (sql: string, offset: number) => sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+export const shiftPlaceholders = (sql: string, offset: number) =>
+  sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
 
 /**
  * Several writes as one statement, and how many rows each wrote. Exported for its test: a CTE name two writes
@@ -63,9 +64,9 @@ export function combinedWrites(writes: readonly DeferredWrite[]): { sql: string;
     for (const [name, body] of Object.entries(write.ctes ?? {})) {
       if (names.has(name) || /^w\d+$/.test(name)) throw new Error(`deferred writes: CTE name "${name}" used twice`);
       names.add(name);
-      ctes.push(`${name} as (${shifted(body, offset)})`);
+      ctes.push(`${name} as (${shiftPlaceholders(body, offset)})`);
     }
-    ctes.push(`w${i} as (${shifted(write.sql, offset)} returning 1)`);
+    ctes.push(`w${i} as (${shiftPlaceholders(write.sql, offset)} returning 1)`);
   });
   const counts = writes.map((_, i) => `(select count(*) from w${i}) as n${i}`).join(', ');
   return { sql: `with ${ctes.join(', ')} select ${counts}`, params };

@@ -5,7 +5,7 @@ import {
   needsRehash,
   verifyPassword,
   PASSWORD_MAX_LENGTH,
-  admitLoginAttempt,
+  admitLoginAttemptWith,
   loginSucceeded,
   tooManyFailedLogins,
 } from '../../security/index.js';
@@ -20,7 +20,13 @@ import {
   type StateResponse,
 } from '../common.js';
 import { deferredTransaction } from '../../store/deferred-writes.js';
-import { findMemberForSignIn, recordVisitor, setPassword } from '../../members/index.js';
+import {
+  findMemberForSignIn,
+  memberForSignInFrom,
+  memberForSignInRead,
+  recordVisitor,
+  setPassword,
+} from '../../members/index.js';
 import type { LoginInput } from '../schemas.js';
 
 // One answer for "no such account" and "wrong password": login must not reveal which addresses exist.
@@ -46,9 +52,11 @@ export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginIn
 
   const origin = originOf(scope);
   const attempt = { siteId: site.id, email, ip: origin.ip };
-  // Counted before anything is verified, so parallel guesses cannot overtake the count (audit F-1).
-  const admission = await admitLoginAttempt(deps.limiter, attempt);
-  const member = await findMemberForSignIn(deps.ctx.db, site.id, email);
+  // Counted before anything is verified, so parallel guesses cannot overtake the count (audit F-1). The
+  // member is read in the count's own statement when the limiter is the database (#54); else on its own.
+  const memberRead = memberForSignInRead(site.id, email);
+  const { admission, alongside } = await admitLoginAttemptWith(deps.limiter, attempt, memberRead);
+  const member = alongside ? memberForSignInFrom(alongside) : await findMemberForSignIn(deps.ctx.db, site.id, email);
   const audit = { siteId: site.id, memberId: member?.id, email: email.trim(), ...origin };
   if (!admission.allowed) {
     const refused = () =>
