@@ -9,6 +9,8 @@ export {
   findMemberByEmail,
   findMemberById,
   findMemberForSignIn,
+  memberForSignInFrom,
+  memberForSignInRead,
   insertMember,
   isMemberId,
   recordVisitor,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Queryable } from '../store/types.js';
+import type { Queryable, Row } from '../store/types.js';
 // Addresses compare by one normalised key (security/email-key.ts, audit S-8), as every store keyed on them does.
 import { emailKey } from '../security/index.js';
 import { withProfileDefaults } from './profile-defaults.js';
@@ -85,13 +85,27 @@ export async function findMemberByEmail(q: Queryable, siteId: string, email: str
 }
 
 /** findMemberByEmail for a password sign-in: the row and whether any second factor is active, in one read. */
-export async function findMemberForSignIn(q: Queryable, siteId: string, email: string): Promise<Member | undefined> {
-  const { rows } = await q.query<MemberRow & { has_active_factors: boolean }>(
-    `select m.*, exists (select 1 from mfa_factors f where f.site_id = m.site_id and f.member_id = m.id and f.status = 'ACTIVE') as has_active_factors
+/**
+ * The member a sign-in is for, with their "has an active second factor" flag, as a statement: the login flow
+ * sends it in one round trip with the throttle's count (security/login-throttle.ts, #54).
+ */
+export function memberForSignInRead(siteId: string, email: string): { sql: string; params: readonly unknown[] } {
+  return {
+    sql: `select m.*, exists (select 1 from mfa_factors f where f.site_id = m.site_id and f.member_id = m.id and f.status = 'ACTIVE') as has_active_factors
      from members m where m.site_id = $1 and m.email_key = $2`,
-    [siteId, emailKey(email)],
-  );
-  return rows[0] && { ...toMember(rows[0]), hasActiveFactors: rows[0].has_active_factors };
+    params: [siteId, emailKey(email)],
+  };
+}
+
+/** The member from the rows of `memberForSignInRead`. */
+export function memberForSignInFrom(rows: readonly Row[]): Member | undefined {
+  const row = rows[0] as (MemberRow & { has_active_factors: boolean }) | undefined;
+  return row && { ...toMember(row), hasActiveFactors: row.has_active_factors };
+}
+
+export async function findMemberForSignIn(q: Queryable, siteId: string, email: string): Promise<Member | undefined> {
+  const { sql, params } = memberForSignInRead(siteId, email);
+  return memberForSignInFrom((await q.query(sql, params)).rows);
 }
 
 export async function findMemberById(

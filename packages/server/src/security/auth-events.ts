@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { deferWrite, type DeferredWrite } from '../store/deferred-writes.js';
 import type { Queryable } from '../store/types.js';
 import type { AuthEventType } from './audit-names.js';
 import { clientIp } from './client-ip.js';
@@ -67,7 +68,8 @@ export class AuthEventLog {
       `auth event ${event.type} ${event.outcome}`,
     );
     if (tx) {
-      await insert(tx, [{ event, at }]);
+      // Deferred: inside a sign-in's transaction it goes out in one statement with the session's other writes.
+      await deferWrite(tx, insertStatement([{ event, at }]));
       return;
     }
     this.buffer.push({ event, at });
@@ -84,7 +86,8 @@ export class AuthEventLog {
     this.flushing = this.flushing.then(async () => {
       if (!batch.length) return;
       try {
-        await insert(this.db, batch);
+        const { sql, params } = insertStatement(batch);
+        await this.db.query(sql, params);
       } catch (error) {
         // The log line above already carries every event; a failed batch must not crash the server.
         this.log.error({ err: { message: (error as Error).message }, lost: batch.length }, 'auth events not stored');
@@ -128,7 +131,7 @@ export class AuthEventLog {
   }
 }
 
-async function insert(q: Queryable, batch: { event: AuthEvent; at: number }[]): Promise<void> {
+function insertStatement(batch: { event: AuthEvent; at: number }[]): DeferredWrite {
   const params: unknown[] = [];
   const values = batch.map(({ event: e, at }) => {
     const base = params.length;
@@ -146,8 +149,8 @@ async function insert(q: Queryable, batch: { event: AuthEvent; at: number }[]): 
     );
     return `(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}`).join(', ')})`;
   });
-  await q.query(
-    `insert into auth_events (site_id, id, type, outcome, member_id, email, client_id, ip, detail, created_at) values ${values.join(', ')}`,
+  return {
+    sql: `insert into auth_events (site_id, id, type, outcome, member_id, email, client_id, ip, detail, created_at) values ${values.join(', ')}`,
     params,
-  );
+  };
 }

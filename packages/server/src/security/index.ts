@@ -15,6 +15,7 @@ export {
 } from './passwords.js';
 export {
   admitLoginAttempt,
+  admitLoginAttemptWith,
   clearLoginLocks,
   loginSucceeded,
   tooManyFailedLogins,

@@ -1,5 +1,14 @@
 /** The rate limiter's shape and its result, shared by the database limiter and the Redis one. */
-import type { Queryable } from '../store/types.js';
+import type { Queryable, Row } from '../store/types.js';
+
+/**
+ * A SELECT (`$1…` its own parameters) run with a rate-limit hit in one statement (#54). Its columns must not be
+ * named `rl_…` or `alongside_row`.
+ */
+export interface AlongsideRead {
+  sql: string;
+  params: readonly unknown[];
+}
 
 /**
  * Fixed-window counters shared by every instance: in the database by default, in Redis when
@@ -30,12 +39,15 @@ export interface RateLimiter {
   /**
    * `hit(key, rule)` and `peek(peekKey)` in one round trip (one statement; one Redis transaction): the
    * login throttle asks both before every password check (#11). `peekKey` must differ from `key`.
+   * `alongside`: a read the caller needs next (sign-in: the member), answered in the same statement by the
+   * database limiter (`alongside` in the answer: its rows); the Redis limiter leaves it to the caller.
    */
   hitAndPeek(
     key: string,
     rule: { limit: number; windowSeconds: number },
     peekKey: string,
-  ): Promise<{ hit: RateLimitResult; peeked: Peeked }>;
+    alongside?: AlongsideRead,
+  ): Promise<{ hit: RateLimitResult; peeked: Peeked; alongside?: Row[] }>;
   /** Forgets the key; `tx` as for `hit`. */
   reset(key: string, tx?: Queryable): Promise<void>;
   close(): Promise<void>;

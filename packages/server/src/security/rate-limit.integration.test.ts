@@ -68,6 +68,31 @@ describe('rate limiter (database)', () => {
     expect(Math.max(...results.map((r) => r.count))).toBe(20);
   });
 
+  it('answers a read alongside hitAndPeek in the same statement: its rows (none, one or several), the count unchanged', async () => {
+    const limiter = createRateLimiter({ db, now: () => clock });
+    const key = `a:${randomUUID()}`;
+    const rule = { limit: 5, windowSeconds: 60 };
+    const read = (words: string[]) => ({
+      sql: 'select w as word, $2::int4 as n from unnest($1::text[]) with ordinality as t(w, i) order by i',
+      params: [words, 7],
+    });
+    const none = await limiter.hitAndPeek(key, rule, `${key}:peek`, read([]));
+    expect(none).toEqual({
+      hit: { allowed: true, count: 1, retryAfterSeconds: 0 },
+      peeked: { count: 0, retryAfterSeconds: 0 },
+      alongside: [],
+    });
+    await limiter.hit(`${key}:peek`, rule);
+    const two = await limiter.hitAndPeek(key, rule, `${key}:peek`, read(['x', 'y']));
+    expect(two.hit).toMatchObject({ allowed: true, count: 2 }); // two rows read: still one hit
+    expect(two.peeked.count).toBe(1);
+    expect(two.alongside).toEqual([
+      { word: 'x', n: 7 },
+      { word: 'y', n: 7 },
+    ]);
+    expect((await limiter.peek(key)).count).toBe(2);
+  });
+
   it('two limiters on one database share counters (instances behind a balancer)', async () => {
     const a = createRateLimiter({ db, now: () => clock });
     const b = createRateLimiter({ db, now: () => clock });

@@ -1,7 +1,8 @@
-import type { Queryable } from '../store/types.js';
+import { deferWrite, shiftPlaceholders } from '../store/deferred-writes.js';
+import type { Queryable, Row } from '../store/types.js';
 import { type Peeked, type RateLimiter, result } from './rate-limit-result.js';
 
-export type { Peeked, RateLimiter, RateLimitResult } from './rate-limit-result.js';
+export type { AlongsideRead, Peeked, RateLimiter, RateLimitResult } from './rate-limit-result.js';
 
 export interface RateLimiterOptions {
   db: Queryable;
@@ -30,6 +31,14 @@ const peeked = (count: unknown, expiresMs: unknown, t: number): Peeked =>
     ? { count: 0, retryAfterSeconds: 0 }
     : { count: Number(count), retryAfterSeconds: Math.ceil((Number(expiresMs) - t) / 1000) };
 
+const OWN_COLUMNS = ['rl_count', 'rl_expires_ms', 'rl_peek_count', 'rl_peek_expires_ms', 'alongside_row'];
+/** An alongside read's row without the columns `hitAndPeek` adds. */
+function withoutOwnColumns(row: Row): Row {
+  const read = { ...row };
+  for (const column of OWN_COLUMNS) delete read[column];
+  return read;
+}
+
 function dbLimiter(db: Queryable, now: () => number): RateLimiter {
   let hits = 0;
   // Expired rows are harmless but would pile up; sweep now and then rather than on a timer.
@@ -49,25 +58,29 @@ function dbLimiter(db: Queryable, now: () => number): RateLimiter {
       const row = rows[0]!;
       return result(Number(row.count), limit, Number(row.expires_ms) - t);
     },
-    async hitAndPeek(key, { limit, windowSeconds }, peekKey) {
+    async hitAndPeek(key, { limit, windowSeconds }, peekKey, alongside) {
       const t = now();
       // The peeked row is read from the statement's snapshot: a different key, so the upsert cannot touch it.
-      const { rows } = await db.query<{
-        count: number;
-        expires_ms: number;
-        peek_count: number | null;
-        peek_expires_ms: number | null;
-      }>(
+      // The alongside read joins as rows of its own (none: one row of nulls, told apart by `alongside_row`).
+      const { rows } = await db.query<Row>(
         `with h as (${UPSERT})
-         select h.count, h.expires_ms, p.count as peek_count, p.expires_ms as peek_expires_ms
-         from h left join rate_limits p on p.key = $5 and p.expires_ms > $3`,
-        [key, t + windowSeconds * 1000, t, 1, peekKey],
+         select h.count as rl_count, h.expires_ms as rl_expires_ms, p.count as rl_peek_count,
+           p.expires_ms as rl_peek_expires_ms${alongside ? ', a.*' : ''}
+         from h left join rate_limits p on p.key = $5 and p.expires_ms > $3${
+           alongside
+             ? ` left join (select true as alongside_row, x.* from (${shiftPlaceholders(alongside.sql, 5)}) x) a on true`
+             : ''
+         }`,
+        [key, t + windowSeconds * 1000, t, 1, peekKey, ...(alongside?.params ?? [])],
       );
       await sweep(db, t);
       const row = rows[0]!;
       return {
-        hit: result(Number(row.count), limit, Number(row.expires_ms) - t),
-        peeked: peeked(row.peek_count, row.peek_expires_ms, t),
+        hit: result(Number(row.rl_count), limit, Number(row.rl_expires_ms) - t),
+        peeked: peeked(row.rl_peek_count, row.rl_peek_expires_ms, t),
+        ...(alongside && {
+          alongside: rows.filter((r) => r.alongside_row === true).map(withoutOwnColumns),
+        }),
       };
     },
     async peek(key) {
@@ -79,7 +92,8 @@ function dbLimiter(db: Queryable, now: () => number): RateLimiter {
       return peeked(rows[0]?.count, rows[0]?.expires_ms, t);
     },
     async reset(key, tx = db) {
-      await tx.query('delete from rate_limits where key = $1', [key]);
+      // Nobody reads its answer: inside a sign-in's transaction it goes out with the session's other writes.
+      await deferWrite(tx, { sql: 'delete from rate_limits where key = $1', params: [key] });
     },
     async close() {},
   };

@@ -1,3 +1,4 @@
+import { deferWrite } from '../store/deferred-writes.js';
 import type { Queryable } from '../store/types.js';
 import { randomToken, sha256 } from '../security/index.js';
 
@@ -14,10 +15,10 @@ export async function issueSessionToken(
   now: number = Date.now(),
 ): Promise<string> {
   const token = randomToken();
-  await tx.query(
-    `insert into session_tokens (site_id, token_hash, member_id, visitor_id, created_at, expires_at)
+  await deferWrite(tx, {
+    sql: `insert into session_tokens (site_id, token_hash, member_id, visitor_id, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6)`,
-    [
+    params: [
       input.siteId,
       sha256(token),
       input.memberId,
@@ -25,7 +26,7 @@ export async function issueSessionToken(
       new Date(now),
       new Date(now + SESSION_TOKEN_TTL_SECONDS * 1000),
     ],
-  );
+  });
   return token;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { deferWrite } from '../store/deferred-writes.js';
 import type { Queryable } from '../store/types.js';
 import type { WebhookEventType, WebhookIdentity } from './events.js';
 
@@ -69,21 +70,22 @@ export async function emitEvents(
     return { id: body.id, type: body.type, body: JSON.stringify(body) };
   });
   // Patterns matched: the type itself, "*" and "<prefix>.*" (events.ts). Deliveries keep the events' order.
-  const { rowCount } = await tx.query(
-    `with e as (
-       select t.e ->> 'id' as id, t.e ->> 'type' as type, t.e ->> 'body' as body, t.n from jsonb_array_elements($2::jsonb) with ordinality as t(e, n)
-     ), pairs as (
-       select e.id as event_id, e.n, w.id as endpoint_id from e join webhook_endpoints w
-         on w.site_id = $1 and w.enabled and w.events && array[e.type, '*', split_part(e.type, '.', 1) || '.*']
-     ), ev as (
-       insert into webhook_events (site_id, id, type, body, created_at)
+  // Deferred: inside a sign-in's transaction this goes out in one statement with the session's other writes.
+  await deferWrite(tx, {
+    ctes: {
+      e: `select t.e ->> 'id' as id, t.e ->> 'type' as type, t.e ->> 'body' as body, t.n from jsonb_array_elements($2::jsonb) with ordinality as t(e, n)`,
+      pairs: `select e.id as event_id, e.n, w.id as endpoint_id from e join webhook_endpoints w
+         on w.site_id = $1 and w.enabled and w.events && array[e.type, '*', split_part(e.type, '.', 1) || '.*']`,
+      ev: `insert into webhook_events (site_id, id, type, body, created_at)
        select $1, e.id, e.type, e.body, $3 from e where e.id in (select event_id from pairs)
-       returning id
-     )
-     insert into webhook_deliveries (id, site_id, event_id, endpoint_id, next_attempt_at, created_at)
+       returning id`,
+    },
+    sql: `insert into webhook_deliveries (id, site_id, event_id, endpoint_id, next_attempt_at, created_at)
      select gen_random_uuid(), $1, p.event_id, p.endpoint_id, $3, $3
      from pairs p join ev on ev.id = p.event_id order by p.n, p.endpoint_id`,
-    [siteId, JSON.stringify(rows), new Date(now)],
-  );
-  if (rowCount > 0) emittedCount++;
+    params: [siteId, JSON.stringify(rows), new Date(now)],
+    counted: (written) => {
+      if (written > 0) emittedCount++;
+    },
+  });
 }

@@ -5,7 +5,7 @@ import {
   needsRehash,
   verifyPassword,
   PASSWORD_MAX_LENGTH,
-  admitLoginAttempt,
+  admitLoginAttemptWith,
   loginSucceeded,
   tooManyFailedLogins,
 } from '../../security/index.js';
@@ -19,7 +19,14 @@ import {
   type IdentityDeps,
   type StateResponse,
 } from '../common.js';
-import { findMemberForSignIn, recordVisitor, setPassword } from '../../members/index.js';
+import { deferredTransaction } from '../../store/deferred-writes.js';
+import {
+  findMemberForSignIn,
+  memberForSignInFrom,
+  memberForSignInRead,
+  recordVisitor,
+  setPassword,
+} from '../../members/index.js';
 import type { LoginInput } from '../schemas.js';
 
 // One answer for "no such account" and "wrong password": login must not reveal which addresses exist.
@@ -45,9 +52,11 @@ export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginIn
 
   const origin = originOf(scope);
   const attempt = { siteId: site.id, email, ip: origin.ip };
-  // Counted before anything is verified, so parallel guesses cannot overtake the count (audit F-1).
-  const admission = await admitLoginAttempt(deps.limiter, attempt);
-  const member = await findMemberForSignIn(deps.ctx.db, site.id, email);
+  // Counted before anything is verified, so parallel guesses cannot overtake the count (audit F-1). The
+  // member is read in the count's own statement when the limiter is the database (#54); else on its own.
+  const memberRead = memberForSignInRead(site.id, email);
+  const { admission, alongside } = await admitLoginAttemptWith(deps.limiter, attempt, memberRead);
+  const member = alongside ? memberForSignInFrom(alongside) : await findMemberForSignIn(deps.ctx.db, site.id, email);
   const audit = { siteId: site.id, memberId: member?.id, email: email.trim(), ...origin };
   if (!admission.allowed) {
     const refused = () =>
@@ -102,7 +111,9 @@ export async function login(deps: IdentityDeps, scope: FlowScope, input: LoginIn
     throw member.passwordResetRequired ? mustResetPassword() : memberBlocked();
   }
   const rehash = needsRehash(member.passwordHash!) ? await hashPassword(password) : undefined;
-  return deps.ctx.db.transaction(async (tx) => {
+  // The transaction's writes that nobody reads back (throttle reset, session token, webhook event, audit
+  // record) go out as one statement at its end, without BEGIN and COMMIT when nothing else runs (#54).
+  return deferredTransaction(deps.ctx.db, async (tx) => {
     const now = deps.ctx.now();
     // The throttle's success bookkeeping commits with the session: one commit instead of three or four (#11).
     await loginSucceeded(deps.limiter, attempt, admission, tx);
