@@ -14,7 +14,7 @@
  * Who drives it: any shopper listing products, with any query. Bounded: MAX_ENTRIES answers and BYTE_BUDGET bytes
  * in all, least recently used out first; a query longer than MAX_KEY characters or an answer over a sixteenth of
  * the budget is never kept. A stranger sending distinct queries only cycles entries, and each miss costs what every request
- * cost before (plus the version read).
+ * cost before (plus the version read when an older answer to the same query is kept).
  */
 import type { Queryable } from '../../store/types.js';
 
@@ -41,12 +41,16 @@ export async function catalogVersion(db: Queryable, siteId: string): Promise<str
 /** The content type of a kept answer, sent as it is (no response serialiser runs on a Buffer). */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The answer `pages` kept for `key`, when it was read at the site's catalog version now (one indexed read). */
+/**
+ * The answer `pages` kept for `key`, when it was read at the site's catalog version now (one indexed read; none
+ * when nothing is kept for the key, so a query seen for the first time costs what it did before).
+ */
 export async function keptAnswer(
   pages: CatalogPages,
   reader: { db: Queryable; site: { id: string } },
   key: string,
 ): Promise<Buffer | undefined> {
+  if (!pages.has(key)) return undefined;
   const version = await catalogVersion(reader.db, reader.site.id);
   return version === undefined ? undefined : pages.kept(key, version);
 }
@@ -67,6 +71,10 @@ export class CatalogPages {
   private hits = 0;
 
   constructor(private readonly limits = { entries: MAX_ENTRIES, bytes: BYTE_BUDGET }) {}
+
+  has(key: string): boolean {
+    return this.pages.has(key);
+  }
 
   /** The answer kept for `key` when it was read at `version`, the site's version now. */
   kept(key: string, version: string): Buffer | undefined {
