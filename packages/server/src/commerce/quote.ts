@@ -38,6 +38,8 @@ export interface QuoteInput {
   language?: string | undefined;
   /** Placing an order: a code that does not apply and a delivery that cannot be priced throw. */
   strict?: boolean;
+  /** The lines' products as the caller read them already (the current cart's kept products), instead of a read. */
+  products?: readonly Product[];
 }
 
 export async function quoteLines(
@@ -48,7 +50,7 @@ export async function quoteLines(
   const settings = commerceSettings(site);
   const ids = [...new Set(input.lines.map((l) => l.productId))];
   // One after the other: `db` may be a transaction's single connection.
-  const products = await loadProducts(db, site.id, ids);
+  const products = input.products ?? (await loadProducts(db, site.id, ids));
   const discount = input.couponCode ? await findDiscountByCode(db, site.id, input.couponCode) : undefined;
   const byId = new Map(products.map((p) => [p.id, p]));
   const found = input.lines.map((line) => {

@@ -4,6 +4,7 @@
  * coupon, delete. Every change is checked against the site's caps (caps.ts) and the variants' stock; prices are
  * never taken from the request. Answers the cart as it is after the change.
  */
+import { readCurrentCart, type CurrentCart } from './current-cart.js';
 import type { SiteConfig } from '../../config/types.js';
 import { appError } from '../../errors/catalogue.js';
 import { invalidField } from '../../errors/wire.js';
@@ -192,6 +193,15 @@ export async function currentCart(db: Queryable, siteId: string, owner: CartOwne
 /** The owner's cart, or undefined when they have none (the storefront's `orNone` question: no 404 to log). */
 export function currentCartOrNone(db: Queryable, siteId: string, owner: CartOwner): Promise<Cart | undefined> {
   return findCart(db, siteId, owner);
+}
+
+/** The owner's cart with its open checkout and the catalog's version, in one statement (the cart's GET answer). */
+export function currentCartWithState(
+  db: Queryable,
+  siteId: string,
+  owner: CartOwner,
+): Promise<CurrentCart | undefined> {
+  return readCurrentCart(db, siteId, owner);
 }
 
 export async function deleteCurrentCart(deps: CartDeps, siteId: string, owner: CartOwner): Promise<void> {

@@ -29,7 +29,7 @@ export interface Cart {
   updatedAt: Date;
 }
 
-interface CartRow {
+export interface CartRow {
   id: string;
   owner_kind: 'visitor' | 'member';
   owner_id: string;
@@ -38,14 +38,14 @@ interface CartRow {
   updated_at: Date | string;
 }
 
-interface LineRow {
+export interface LineRow {
   id: string;
   product_id: string;
   variant_id: string;
   quantity: number;
 }
 
-const cartOf = (row: CartRow, lines: LineRow[]): Cart => ({
+export const cartOf = (row: CartRow, lines: LineRow[]): Cart => ({
   id: row.id,
   owner: { kind: row.owner_kind, id: row.owner_id },
   couponCode: row.coupon_code,

@@ -179,6 +179,11 @@ export interface ProductRowPage {
   rows: ProductSelectRow[];
   total: number;
   hasNext: boolean;
+  /**
+   * With `withVersion`: the site's catalog version (migration 102) in the same snapshot as the rows, so an answer
+   * kept under it is that version's catalog (wix/catalog-pages.ts); undefined for an empty page.
+   */
+  version?: string | undefined;
 }
 
 /**
@@ -187,24 +192,37 @@ export interface ProductRowPage {
  * inner plan unchanged), then joined to their rows, variants and collections (store.ts, PRODUCT_SELECT). The
  * extra row that tells whether a next page exists is not read whole. `productFromRow` makes products of the rows.
  */
-export async function findProductRows(db: Queryable, siteId: string, q: ProductQuery): Promise<ProductRowPage> {
+export async function findProductRows(
+  db: Queryable,
+  siteId: string,
+  q: ProductQuery,
+  options: { withVersion?: boolean } = {},
+): Promise<ProductRowPage> {
   const { whereSql, order, params } = querySql(siteId, q);
   const filterParams = params.slice();
   params.push(q.limit + 1, q.offset, q.limit);
   const [lim, off, page] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
-  const { rows } = await db.query<ProductSelectRow & { page_total: string | number }>(
+  const version = options.withVersion
+    ? ', (select v.version::text from commerce_catalog_versions v where v.site_id = $1) as catalog_version'
+    : '';
+  const { rows } = await db.query<ProductSelectRow & { page_total: string | number; catalog_version?: string }>(
     `with page as materialized (
        select row_number() over () as n, s.id, s.total from (
          select p.id, count(*) over () as total from commerce_products p where ${whereSql}
          order by ${order} limit ${lim} offset ${off}) s)
-     select page.total as page_total, ${PRODUCT_SELECT} from page
+     select page.total as page_total${version}, ${PRODUCT_SELECT} from page
      left join commerce_products p on p.site_id = $1 and p.id = page.id and page.n <= ${page}
      order by page.n`,
     params,
   );
   let total = rows[0] ? Number(rows[0].page_total) : 0;
   if (rows.length === 0 && q.offset > 0) total = await countPastEnd(db, whereSql, filterParams);
-  return { rows: rows.slice(0, q.limit), total, hasNext: rows.length > q.limit };
+  return {
+    rows: rows.slice(0, q.limit),
+    total,
+    hasNext: rows.length > q.limit,
+    version: rows[0]?.catalog_version ?? undefined,
+  };
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;

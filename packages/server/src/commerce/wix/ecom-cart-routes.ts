@@ -25,14 +25,15 @@ import {
   addToCart,
   applyCoupon,
   currentCart,
+  currentCartWithState,
   deleteCurrentCart,
   removeCoupon,
   removeLines,
-  currentCartOrNone,
   updateQuantities,
   type AddItem,
 } from '../carts/service.js';
 import type { Cart } from '../carts/store.js';
+import { keptProducts } from '../catalog/kept-products.js';
 import { readWixAddress } from '../checkouts/address.js';
 import { createCheckoutFromCart } from '../checkouts/service.js';
 import { findCheckoutByCart } from '../checkouts/store.js';
@@ -124,13 +125,25 @@ export const ecomCartRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
 
   app.get(CART, { schema: S.get }, async (request) => {
     const { scope, owner } = await shopper(request);
-    // The storefront asks whether a member has a cart with orNone: Wix's 404 is the same work, but a browser logs
-    // it as a failed resource on every new tab. The @wix/ecom client never sends it, so its answer stays Wix's.
-    if (request.query.orNone === 'true') {
-      const cart = await currentCartOrNone(ctx.db, scope.site.id, owner);
-      return cart ? answer(ctx.db, scope, cart) : {};
+    // One statement reads the cart, its open checkout and the catalog's version; the lines' products are then
+    // those kept at that version when they are (catalog/kept-products.ts), read once otherwise.
+    const current = await currentCartWithState(ctx.db, scope.site.id, owner);
+    if (!current) {
+      // The storefront asks whether a member has a cart with orNone: Wix's 404 is the same work, but a browser logs
+      // it as a failed resource on every new tab. The @wix/ecom client never sends it, so its answer stays Wix's.
+      if (request.query.orNone === 'true') return {};
+      throw appError('OWNED_CART_NOT_FOUND');
     }
-    return answer(ctx.db, scope, await currentCart(ctx.db, scope.site.id, owner));
+    const { cart, openCheckoutId, catalogVersion } = current;
+    const ids = [...new Set(cart.lines.map((l) => l.productId))];
+    const products = await keptProducts(ctx).products(ctx.db, scope.site.id, catalogVersion, ids);
+    const quote = await quoteLines(ctx.db, scope.site, {
+      lines: cart.lines,
+      couponCode: cart.couponCode,
+      now: ctx.now(),
+      products,
+    });
+    return { cart: wixCart(cart, quote, scope.wire, openCheckoutId) };
   });
 
   app.patch(CART, { schema: S.update, ...writes }, async (request) => {

@@ -25,6 +25,7 @@ import { collectionsV2Routes } from './collections-v2.js';
 import { notFound } from './not-found.js';
 import { catalogReader, readerContext, readInput, type Body, type CatalogReader } from './reader.js';
 import { productAnswers } from './product-answers.js';
+import { catalogPages, JSON_TYPE, keptAnswer, pageKey } from './catalog-pages.js';
 import { cursorMetadata, readQuery } from './query-input.js';
 import { choiceState, productView } from './product-view.js';
 import { mediaV1, priceData, productV1, storeVariantV1, variantV1 } from './v1-shapes.js';
@@ -52,9 +53,15 @@ function wireChoicesInput(raw: unknown, path: string): Body | undefined {
 export const storesV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
+  const kept = catalogPages(ctx);
+
   async function query(request: FastifyRequest, reply: FastifyReply) {
     const reader = await catalogReader(request, ctx);
     const input = readInput(request);
+    // The whole answer, when this query was answered at the catalog's version now (catalog-pages.ts).
+    const key = pageKey(reader.site.id, `v1|${readerContext(reader)}`, input);
+    const answered = key && (await keptAnswer(kept, reader, key));
+    if (answered) return reply.type(JSON_TYPE).send(answered);
     const hidden = input.includeHiddenProducts === true && !reader.shopper;
     const read = readQuery(input.query, 'query', {
       fields: V1_PRODUCT_FIELDS,
@@ -63,7 +70,7 @@ export const storesV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       visibleOnly: !hidden,
       offsetPaging: true,
     });
-    const page = await findProductRows(reader.db, reader.site.id, read.query);
+    const page = await findProductRows(reader.db, reader.site.id, read.query, { withVersion: !!key });
     const count = page.rows.length;
     const products = productAnswers(page.rows, `v1|${readerContext(reader)}`, (p) => productV1(p, reader));
     const cursored = isObject(input.query) && isObject(input.query.cursorPaging);
@@ -71,9 +78,8 @@ export const storesV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       ? cursorMetadata(read, count, page.hasNext)
       : { items: read.query.limit, offset: read.query.offset, count, total: page.total };
     // The text JSON.stringify would write of {products, metadata, totalResults}, each product's part kept.
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(`{"products":[${products.join(',')}],"metadata":${JSON.stringify(metadata)},"totalResults":${page.total}}`);
+    const answer = `{"products":[${products.join(',')}],"metadata":${JSON.stringify(metadata)},"totalResults":${page.total}}`;
+    return reply.type(JSON_TYPE).send(key ? kept.keep(key, page.version, answer) : answer);
   }
 
   app.get(`${PREFIX}/products/query-platformized`, { schema: S.v1Query, ...json }, query);

@@ -22,6 +22,7 @@ import { productIdBySlug } from '../catalog/store.js';
 import { notFound } from './not-found.js';
 import { catalogReader, readerContext, readInput, type Body, type CatalogReader } from './reader.js';
 import { productAnswers } from './product-answers.js';
+import { catalogPages, JSON_TYPE, keptAnswer, pageKey } from './catalog-pages.js';
 import { siteLanguages } from '../../i18n/index.js';
 import { ensureSearchLanguage, searchConfig } from '../search/languages.js';
 import { cursorMetadata, readQuery } from './query-input.js';
@@ -44,6 +45,7 @@ async function indexedSearch(reader: CatalogReader & { ctx: AppContext }): Promi
 export const storesV3Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
+  const kept = catalogPages(ctx);
 
   async function list(request: FastifyRequest, reply: FastifyReply, kind: 'query' | 'search') {
     const reader = { ...(await catalogReader(request, ctx)), ctx };
@@ -55,6 +57,11 @@ export const storesV3Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
         throw unsupported('Search aggregations are not supported', { field: 'search.aggregations' });
       await throttle.heavyRead(request, reader.caller);
     }
+    // The whole answer, when this query was answered at the catalog's version now (catalog-pages.ts).
+    const context = `v3|${[...fields].sort().join(',')}|${readerContext(reader)}`;
+    const key = pageKey(reader.site.id, `${kind}|${context}`, input);
+    const answered = key && (await keptAnswer(kept, reader, key));
+    if (answered) return reply.type(JSON_TYPE).send(answered);
     const read = readQuery(body, kind, {
       fields: V3_PRODUCT_FIELDS,
       sorts: V3_PRODUCT_SORTS,
@@ -64,17 +71,17 @@ export const storesV3Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     });
     if (kind === 'query' && read.query.search)
       throw unsupported('Query takes no free text; call search', { field: 'query.search' });
-    const page = await findProductRows(reader.db, reader.site.id, {
-      ...read.query,
-      ...(read.query.search ? { searchConfig: await indexedSearch(reader) } : {}),
-    });
-    const context = `v3|${[...fields].sort().join(',')}|${readerContext(reader)}`;
+    const page = await findProductRows(
+      reader.db,
+      reader.site.id,
+      { ...read.query, ...(read.query.search ? { searchConfig: await indexedSearch(reader) } : {}) },
+      { withVersion: !!key },
+    );
     const products = productAnswers(page.rows, context, (p) => productV3(p, reader, fields));
     const pagingMetadata = cursorMetadata(read, page.rows.length, page.hasNext);
     // The text JSON.stringify would write of {products, pagingMetadata}, each product's part kept.
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(`{"products":[${products.join(',')}],"pagingMetadata":${JSON.stringify(pagingMetadata)}}`);
+    const answer = `{"products":[${products.join(',')}],"pagingMetadata":${JSON.stringify(pagingMetadata)}}`;
+    return reply.type(JSON_TYPE).send(key ? kept.keep(key, page.version, answer) : answer);
   }
 
   app.get(`${PREFIX}/query`, { schema: S.v3Query, ...json }, (request, reply) => list(request, reply, 'query'));

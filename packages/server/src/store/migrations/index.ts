@@ -54,6 +54,7 @@ import { commercePayments } from './0098_commerce_payments.js';
 import { commerceCheckoutPages } from './0099_commerce_checkout_pages.js';
 import { memberProfileDefaults } from './0100_member_profile_defaults.js';
 import { deletedMembers } from './0101_deleted_members.js';
+import { commerceCatalogVersions } from './0102_commerce_catalog_versions.js';
 import { memberAddressCountries } from './0104_member_address_countries.js';
 import { commerceSearch } from './0109_commerce_search.js';
 
@@ -65,7 +66,7 @@ import { commerceSearch } from './0109_commerce_search.js';
  * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts; 91 moves older
  * shops' Products, Cart and Orders items into them; 92 collections' translations; 93 drops the older shop's tables;
  * 98 payments); 100–109 turn-5 review fixes (100–101 members: profile defaults and the slug index, deleted
- * members' ids; 108 owners' email change).
+ * members' ids; 102 the commerce catalog's version per site; 108 owners' email change).
  */
 export const migrations: readonly Migration[] = [
   core,
@@ -122,6 +123,7 @@ export const migrations: readonly Migration[] = [
   commerceCheckoutPages,
   memberProfileDefaults,
   deletedMembers,
+  commerceCatalogVersions,
   memberAddressCountries,
   ownerEmailChange,
   commerceSearch,
