@@ -60,7 +60,15 @@ export async function keptAnswer(
  * the caller (reader.ts readerContext, the wire, its fields); `input` is the request's query as the route read it.
  */
 export function pageKey(siteId: string, context: string, input: unknown): string | undefined {
-  const key = `${siteId}\n${context}\n${JSON.stringify(input)}`;
+  let query: string;
+  try {
+    query = JSON.stringify(input);
+  } catch {
+    // Looked up before the query is read (a hit skips reading it): a body nested past the stack (the route fuzz
+    // sends 100,000 levels) cannot be a key. Not kept; reading it refuses it with a 400 as before.
+    return undefined;
+  }
+  const key = `${siteId}\n${context}\n${query}`;
   return key.length <= MAX_KEY ? key : undefined;
 }
 
