@@ -16,6 +16,7 @@
  * the budget is never kept. A stranger sending distinct queries only cycles entries, and each miss costs what every request
  * cost before (plus the version read when an older answer to the same query is kept).
  */
+import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../../store/types.js';
 
 const MAX_ENTRIES = 1000;
@@ -26,7 +27,6 @@ const MAX_KEY = 4000;
 interface KeptPage {
   version: string;
   body: Buffer;
-  size: number;
 }
 
 /** The site's catalog version now; undefined before the site's catalog was ever written (nothing is then kept). */
@@ -74,11 +74,18 @@ export function pageKey(siteId: string, context: string, input: unknown): string
 
 /** One server's kept pages (one per AppContext: two instances in one test process keep their own). */
 export class CatalogPages {
-  private readonly pages = new Map<string, KeptPage>();
-  private bytes = 0;
+  // lru-cache holds the bounds: entries, bytes (key and body), an entry's largest size; least recently used out.
+  private readonly pages: LRUCache<string, KeptPage>;
   private hits = 0;
 
-  constructor(private readonly limits = { entries: MAX_ENTRIES, bytes: BYTE_BUDGET }) {}
+  constructor(limits = { entries: MAX_ENTRIES, bytes: BYTE_BUDGET }) {
+    this.pages = new LRUCache<string, KeptPage>({
+      max: limits.entries,
+      maxSize: limits.bytes,
+      maxEntrySize: limits.bytes / 16,
+      sizeCalculation: (page, key) => key.length * 2 + page.body.length,
+    });
+  }
 
   has(key: string): boolean {
     return this.pages.has(key);
@@ -89,41 +96,23 @@ export class CatalogPages {
     const page = this.pages.get(key);
     if (!page) return undefined;
     if (page.version !== version) {
-      this.drop(key, page);
+      this.pages.delete(key);
       return undefined;
     }
-    // Most recently used last: a Map iterates in insertion order, so eviction takes the least recently used.
-    this.pages.delete(key);
-    this.pages.set(key, page);
     this.hits++;
     return page.body;
   }
 
-  /** Keeps `answer`, read at `version`, for `key`; returns its bytes to send. */
+  /** Keeps `answer`, read at `version`, for `key` (unless too large); returns its bytes to send. */
   keep(key: string, version: string | undefined, answer: string): Buffer {
     const body = Buffer.from(answer);
-    if (version === undefined) return body;
-    const size = key.length * 2 + body.length;
-    if (size > this.limits.bytes / 16) return body;
-    const old = this.pages.get(key);
-    if (old) this.drop(key, old);
-    for (const [oldKey, oldPage] of this.pages) {
-      if (this.pages.size < this.limits.entries && this.bytes + size <= this.limits.bytes) break;
-      this.drop(oldKey, oldPage);
-    }
-    this.pages.set(key, { version, body, size });
-    this.bytes += size;
+    if (version !== undefined) this.pages.set(key, { version, body });
     return body;
   }
 
   /** How many answers are kept, their bytes, and how many requests they answered (tests). */
   stats() {
-    return { entries: this.pages.size, bytes: this.bytes, hits: this.hits };
-  }
-
-  private drop(key: string, page: KeptPage): void {
-    this.pages.delete(key);
-    this.bytes -= page.size;
+    return { entries: this.pages.size, bytes: this.pages.calculatedSize, hits: this.hits };
   }
 }
 

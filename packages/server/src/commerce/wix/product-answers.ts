@@ -8,9 +8,10 @@
  * old answer ages out.
  *
  * Who drives it: any shopper listing products. The memory is bounded (CHAR_BUDGET characters of keys and answers,
- * oldest out first), so a stranger asking for every field combination only cycles entries; the CPU of a miss is
+ * least recently used out first), so a stranger asking for every field combination only cycles entries; the CPU of a miss is
  * what every request cost before.
  */
+import { LRUCache } from 'lru-cache';
 import { productFromRow, type ProductSelectRow } from '../catalog/store.js';
 import type { Product } from '../catalog/types.js';
 
@@ -19,21 +20,12 @@ const CHAR_BUDGET = 4_000_000;
 /** An answer larger than this share of the budget is written each time, never kept. */
 const MAX_ENTRY = CHAR_BUDGET / 64;
 
-const answers = new Map<string, string>();
-let chars = 0;
-
-function keep(key: string, answer: string): void {
-  const size = key.length + answer.length;
-  if (size > MAX_ENTRY) return;
-  // Oldest first: Map iterates in insertion order.
-  for (const [oldKey, oldAnswer] of answers) {
-    if (chars + size <= CHAR_BUDGET) break;
-    answers.delete(oldKey);
-    chars -= oldKey.length + oldAnswer.length;
-  }
-  answers.set(key, answer);
-  chars += size;
-}
+// Least recently used out first (lru-cache), sized by the characters of key and answer.
+const answers = new LRUCache<string, string>({
+  maxSize: CHAR_BUDGET,
+  maxEntrySize: MAX_ENTRY,
+  sizeCalculation: (answer, key) => key.length + answer.length,
+});
 
 const dateMs = (d: Date | string) => (d instanceof Date ? d.getTime() : new Date(d).getTime());
 
@@ -52,11 +44,11 @@ export function productAnswers(
     let answer = answers.get(key);
     if (answer === undefined) {
       answer = JSON.stringify(shape(productFromRow(row)));
-      keep(key, answer);
+      answers.set(key, answer);
     }
     return answer;
   });
 }
 
 /** How many answers are kept and their size in characters (tests). */
-export const productAnswerStats = () => ({ entries: answers.size, chars });
+export const productAnswerStats = () => ({ entries: answers.size, chars: answers.calculatedSize });
