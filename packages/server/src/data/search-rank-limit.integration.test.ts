@@ -4,13 +4,12 @@
  * when more match, and paging (offset or cursor) ends with them. A sort given, or a count, reads every match.
  * A small limit (3) keeps it fast; on PGlite or PostgreSQL (TEST_DATABASE_URL).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerConfig } from '../config/types.js';
 import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 import { searchIndexesBuilt } from './search-indexes.js';
 
 const V2 = '/wix-data/v2';
-const ENV = { VITRINE_DATA_SEARCH_RANK_LIMIT: '3' };
 // Ids sort as the items are stored, so the first three matches are a1–a3 whichever plan reads them (a scan, the
 // primary key or the GIN index's bitmap). The best match, a4, says "linen" in its title and its description.
 const NOTES = [
@@ -22,7 +21,6 @@ const NOTES = [
   { _id: 'a6', title: 'Cedar box', description: 'Holds blankets' },
 ];
 let server: DataServer;
-const saved: Record<string, string | undefined> = {};
 
 function withNotes(config: ServerConfig): ServerConfig {
   const site = config.sites.find((s) => s.id === config.storefront.siteId)!;
@@ -48,18 +46,13 @@ function withNotes(config: ServerConfig): ServerConfig {
 }
 
 beforeAll(async () => {
-  for (const [k, v] of Object.entries(ENV)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  // Read when the app is made (data/read-limits.ts); vitest puts the variable back after the file.
+  vi.stubEnv('VITRINE_DATA_SEARCH_RANK_LIMIT', '3');
   server = await startDataServer(withNotes);
   await searchIndexesBuilt(server.vitrine.ctx.db);
 }, 120_000);
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  vi.unstubAllEnvs();
   await server?.close();
 });
 
