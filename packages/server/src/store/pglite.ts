@@ -1,15 +1,16 @@
-import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { embeddedSettings } from './pglite-memory.js';
+import { emptyClusterSnapshot } from './pglite-snapshot.js';
 import { preparedStatements } from './pglite-prepared.js';
 import type { Database, Queryable, QueryResult, Row } from './types.js';
 
 // bigint counts arrive as JS numbers on both drivers, so callers never see a driver difference.
 const parsers = { [types.INT8]: (value: string) => Number(value) };
+
+export { pgliteVersion, Tarball } from './pglite-snapshot.js';
 
 type Prepared = ReturnType<typeof preparedStatements>;
 
@@ -85,66 +86,6 @@ async function transaction<T>(pg: PGlite, prepared: Prepared, fn: (tx: Queryable
   });
 }
 
-/** The installed PGlite's version: it names the snapshots, whose files only that version can read. */
-export function pgliteVersion(): string {
-  try {
-    // The package does not export its package.json; find it beside the resolved entry.
-    let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
-
-/**
- * A tarball for PGlite's `loadDataDir`. Node's `Blob.arrayBuffer()` reads a blob back in small pulls and
- * joins them: for a 27 MB snapshot that was ~0.3 s of CPU on every open, a third of what opening a test
- * database costs. PGlite only asks for `arrayBuffer()`, so this Blob answers with a copy of bytes it keeps.
- * `once`: hand the bytes over on the first read and forget them. PGlite keeps its options (this Blob) for as
- * long as the database is open, so a kept snapshot stayed resident beside the cluster it made: 38 MB of a
- * first start's memory (bench/RESULTS.md → Embedded footprint).
- */
-export class Tarball extends Blob {
-  #bytes: Uint8Array | undefined;
-  readonly #size: number;
-  readonly #once: boolean;
-  constructor(bytes: Uint8Array, options: { once?: boolean } = {}) {
-    // Nothing handed to Blob itself: it copies what it is given (~90 ms of CPU for 27 MB), bytes never read.
-    super([]);
-    this.#bytes = bytes;
-    this.#size = bytes.byteLength;
-    this.#once = options.once ?? false;
-  }
-  override get size(): number {
-    return this.#size;
-  }
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = this.#bytes;
-    if (!bytes) return Promise.reject(new Error('This snapshot was already read once'));
-    if (!this.#once) return Promise.resolve(bytes.slice().buffer as ArrayBuffer);
-    this.#bytes = undefined;
-    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    return Promise.resolve((whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer);
-  }
-}
-
-/**
- * A fresh cluster costs an initdb (seconds of WASM): every new database, in memory or in a new data directory,
- * instead starts from a snapshot of an empty cluster, made once per machine and kept in the temp folder.
- */
-async function emptyClusterSnapshot(): Promise<Blob> {
-  const file = join(tmpdir(), `vitrine-pglite-empty-${pgliteVersion()}.tar`);
-  if (existsSync(file)) return new Tarball(readFileSync(file), { once: true });
-  const fresh = await PGlite.create(embeddedSettings());
-  const bytes = new Uint8Array(await (await fresh.dumpDataDir('none')).arrayBuffer());
-  await fresh.close();
-  const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, file);
-  return new Tarball(bytes, { once: true });
-}
-
 /**
  * Embedded PostgreSQL (WASM) kept in `dataDir`, or in memory when `dataDir` is undefined.
  *
@@ -215,3 +156,4 @@ export async function snapshotPglite(db: Database): Promise<Blob> {
   if (!pg) throw new Error('snapshotPglite: not an embedded database opened by openPglite');
   return pg.dumpDataDir('none');
 }
+
