@@ -58,31 +58,55 @@ export function describeMemory(embedded: boolean, idleCollection: boolean): stri
 }
 
 /**
- * One collection now, then one each time the process has been quiet for a whole `everyMs` after using CPU
- * (less than `idleCpuShare` of one core over the period, after a period above it). CPU time is the signal:
- * it needs no hook in the request path, and timers, health checks and a monitor's scrapes stay below it.
+ * One collection now, then one each time the process has been quiet for a whole `everyMs` after using CPU.
+ * CPU time is the signal: it needs no hook in the request path. "Quiet" is below `idleCpuShare` of one core
+ * or, when the server's own background work costs more than that, below one and a half times the quietest
+ * of the `windowPeriods` periods before (plus half a percent): on the embedded database the outbox and settings
+ * polls alone used ~5 % of a core here (a statement after an idle gap costs PGlite 10–30 ms of CPU on this
+ * machine), so a fixed 1 % never saw the end of a load and kept what it grew (bench/RESULTS.md → Embedded
+ * footprint, third pass). At most one collection per busy period, so a server that is never quiet pays for
+ * one at each dip, not one per period.
  */
 export function collectWhenIdle(
-  options: { everyMs?: number; idleCpuShare?: number; collect?: () => void } = {},
+  options: {
+    everyMs?: number;
+    idleCpuShare?: number;
+    windowPeriods?: number;
+    collect?: () => void;
+    /** CPU time this process has used, in µs (tests give their own). */
+    cpuMicros?: () => number;
+  } = {},
 ): IdleCollector {
-  const everyMs = options.everyMs ?? 15_000;
+  const everyMs = options.everyMs ?? 10_000;
   const idleShare = options.idleCpuShare ?? 0.01;
+  const windowPeriods = options.windowPeriods ?? 20;
   const collect = options.collect ?? collectGarbage;
+  const cpuMicros =
+    options.cpuMicros ??
+    (() => {
+      const used = process.cpuUsage();
+      return used.user + used.system;
+    });
   collect();
-  let last = process.cpuUsage();
+  let last = cpuMicros();
+  const recent: number[] = [];
   // Busy: the start itself. Its first quiet period collects again, now that allocation is slow enough for V8
   // to shrink the young generation it grew while the modules loaded (a collection during the start keeps it).
   let busySinceCollection = true;
   const timer = setInterval(() => {
-    const used = process.cpuUsage(last);
-    last = process.cpuUsage();
-    const share = (used.user + used.system) / 1000 / everyMs;
-    if (share >= idleShare) busySinceCollection = true;
+    const now = cpuMicros();
+    const share = (now - last) / 1000 / everyMs;
+    last = now;
+    // The quietest of the periods before this one (none yet: the fixed share alone).
+    const quietBelow = recent.length ? Math.max(idleShare, 1.5 * Math.min(...recent) + 0.005) : idleShare;
+    recent.push(share);
+    if (recent.length > windowPeriods) recent.shift();
+    if (share >= quietBelow) busySinceCollection = true;
     else if (busySinceCollection) {
       busySinceCollection = false;
       collect();
       // The collection's own CPU must not count as work in the next period.
-      last = process.cpuUsage();
+      last = cpuMicros();
     }
   }, everyMs);
   timer.unref();
