@@ -1,5 +1,19 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { createRequire } from 'node:module';
+import type * as PhoneLibrary from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { invalidField } from '../errors/wire.js';
+
+let library: typeof PhoneLibrary | undefined;
+
+/**
+ * libphonenumber with its full metadata is ~1.4 MB of heap that a shop whose members never give a number does not
+ * need: it loads at the first number read (a synchronous require of its CommonJS build, a few ms once), not with
+ * the server (docs/operating.md → Memory of the embedded database).
+ */
+function parsePhoneNumberFromString(text: string) {
+  library ??= createRequire(import.meta.url)('libphonenumber-js/max') as typeof PhoneLibrary;
+  return library.parsePhoneNumberFromString(text);
+}
 
 export interface PhoneNumber {
   /** E.164, e.g. "+33612345678". */
