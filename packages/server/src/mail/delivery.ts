@@ -155,22 +155,33 @@ export function runDeliveryLoop(
 /**
  * The polling loop of an outbox (mail here, webhooks in webhooks/): runs `pass` every `intervalMs` and
  * on `kick()`, one pass at a time, draining while full batches come back; errors are logged and the
- * next tick retries.
+ * next tick retries. With `idleMaxMs` above `intervalMs`, each pass that found nothing doubles the wait
+ * before the next, up to `idleMaxMs`; a pass that delivered or a kick brings it back to `intervalMs`. An
+ * idle embedded server otherwise spent a few percent of a core on empty passes (a statement after an idle
+ * gap costs PGlite 10–30 ms of CPU on a small virtual machine; docs/operating.md).
  */
 export function runOutboxLoop(
   pass: () => Promise<number>,
   options: {
     intervalMs: number;
+    idleMaxMs?: number;
     batchSize: number;
     label: string;
     log?: { warn(obj: object, msg: string): void } | undefined;
     onStop?: () => void;
   },
 ): DeliveryLoop {
+  const idleMaxMs = Math.max(options.intervalMs, options.idleMaxMs ?? options.intervalMs);
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
+  let waitMs = options.intervalMs;
   let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = stopped ? undefined : setTimeout(run, waitMs);
+    timer?.unref();
+  };
   const run = () => {
     if (stopped) return;
     if (running) {
@@ -179,27 +190,31 @@ export function runOutboxLoop(
       return;
     }
     running = (async () => {
+      let delivered = 0;
       try {
         do {
           again = false;
           // Drain: keep going while full batches come back.
-          while (!stopped && (await pass()) >= options.batchSize);
+          for (let n = options.batchSize; !stopped && n >= options.batchSize; delivered += n) n = await pass();
         } while (again && !stopped);
       } catch (error) {
         options.log?.warn({ err: error instanceof Error ? error.message : String(error) }, options.label);
       } finally {
         running = undefined;
+        waitMs = delivered > 0 ? options.intervalMs : Math.min(waitMs * 2, idleMaxMs);
+        schedule();
       }
     })();
   };
-  timer = setInterval(run, options.intervalMs);
-  timer.unref();
   run();
   return {
-    kick: run,
+    kick() {
+      waitMs = options.intervalMs;
+      run();
+    },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
+      if (timer) clearTimeout(timer);
       timer = undefined;
       await running;
       options.onStop?.();

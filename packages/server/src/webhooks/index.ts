@@ -11,6 +11,8 @@ export { emitEvent, emitEvents } from './emit.js';
 export { identityOf, memberIdentity, ownerIdentity } from './events.js';
 
 const BATCH = 50;
+/** An idle loop doubles its wait after each empty pass, up to this many times `pollMs`. */
+const IDLE_POLL_FACTOR = 8;
 
 /**
  * Starts webhooks on one instance: mirrors the config file's endpoints into the database, delivers
@@ -21,6 +23,7 @@ async function startWebhooks(app: FastifyInstance, ctx: AppContext): Promise<{ s
   await syncConfigEndpoints(ctx.db, ctx.sites.sites, ctx.config.keyEncryptionKey, ctx.now());
   if (process.env.VITRINE_WEBHOOK_DELIVERY === '0') return { stop: async () => {} };
   const settings = ctx.config.webhooks;
+  const pollMs = settings?.pollMs ?? 500;
   const loop = runOutboxLoop(
     () =>
       deliverDueWebhooks(ctx.db, {
@@ -33,7 +36,15 @@ async function startWebhooks(app: FastifyInstance, ctx: AppContext): Promise<{ s
         siteName: (siteId) => ctx.sites.get(siteId)?.name ?? siteId,
         log: ctx.log,
       }),
-    { intervalMs: settings?.pollMs ?? 500, batchSize: BATCH, label: 'webhook delivery pass failed', log: ctx.log },
+    {
+      intervalMs: pollMs,
+      // Every response that emitted events kicks the loop, so only retries and other instances' leftovers wait
+      // for a poll: an idle server polls every 4 s at most instead of twice a second.
+      idleMaxMs: pollMs * IDLE_POLL_FACTOR,
+      batchSize: BATCH,
+      label: 'webhook delivery pass failed',
+      log: ctx.log,
+    },
   );
   let seen = emittedSoFar();
   // A callback hook, not an async one: it runs after every response, and an async hook costs a promise
