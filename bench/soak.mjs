@@ -13,7 +13,9 @@
 // logins 3 (argon2id). Each of the 200 shoppers is a member of its own (a member has one current cart) and comes
 // from an address of its own (X-Forwarded-For, TRUST_PROXY=127.0.0.1), as real shoppers do: the routes' per-address
 // limits hold as they would in a shop. The configurable per-IP limits are off, as in the bench. `--db postgres` uses DATABASE_URL's server
-// in its own database `vitrine_soak` (dropped and re-created).
+// in its own database `vitrine_soak` (dropped and re-created). After the load it reads the server's RSS at once and
+// 40 s later, with the V8 heap and external memory then; SOAK_DETAIL=1 adds the RSS and the server's CPU every 5 s
+// of those 40, and its largest memory mappings.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -414,8 +416,26 @@ if ((Date.now() - startedAt) / 1000 - (rows.at(-1)?.t ?? 0) > interval / 2) repo
 const rssMbNow = () =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))[1]) / 1024;
 const rssAtEnd = rssMbNow();
-await new Promise((r) => setTimeout(r, 40_000));
-console.log(`\nServer RSS: ${rssAtEnd.toFixed(0)} MB as the load ended, ${rssMbNow().toFixed(0)} MB 40 s later`);
+const cpuAtEnd = cpuSeconds(server.child.pid);
+for (let i = 0; i < 8; i++) {
+  await new Promise((r) => setTimeout(r, 5_000));
+  if (process.env.SOAK_DETAIL)
+    console.log(
+      `  +${5 * (i + 1)} s: RSS ${rssMbNow().toFixed(0)} MB, server CPU since the load ${((cpuSeconds(server.child.pid) - cpuAtEnd) * 1000).toFixed(0)} ms`,
+    );
+}
+const rssLater = rssMbNow();
+if (process.env.SOAK_DETAIL) printMappings(server.child.pid);
+const statsBefore = stats.length;
+server.child.kill('SIGUSR2');
+while (stats.length === statsBefore) await new Promise((r) => setTimeout(r, 20));
+const held = stats.at(-1);
+const mib = (x) => (x === undefined ? '-' : `${(x / 1048576).toFixed(0)} MB`);
+console.log(`\nServer RSS: ${rssAtEnd.toFixed(0)} MB as the load ended, ${rssLater.toFixed(0)} MB 40 s later`);
+console.log(
+  `  then: V8 heap ${mib(held.heapTotal)} (${mib(held.heapUsed)} used), external ${mib(held.external)} ` +
+    `(array buffers ${mib(held.arrayBuffers)}; the embedded database's WebAssembly memory counts here as reserved, in RSS as touched)`,
+);
 await server.stop();
 
 // --- verdict ---------------------------------------------------------------------------------------
@@ -474,4 +494,25 @@ async function soakDatabase() {
   soakUrl.pathname = '/vitrine_soak';
   log(`PostgreSQL: database vitrine_soak on ${soakUrl.host}, re-created empty`);
   return soakUrl.href;
+}
+
+/** SOAK_DETAIL=1: the server's memory mappings by resident size (`/proc/PID/smaps`), the largest first. */
+function printMappings(pid) {
+  const regions = [];
+  let region;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head)
+      regions.push((region = { mb: (parseInt(head[2], 16) - parseInt(head[1], 16)) / 1048576, name: head[3], rss: 0 }));
+    else if (region && line.startsWith('Rss:')) region.rss = Number(line.split(/\s+/)[1]) / 1024;
+  }
+  const sum = (list) => list.reduce((n, r) => n + r.rss, 0).toFixed(0);
+  const small = regions.filter((r) => r.mb <= 1 && !r.name);
+  console.log(
+    `  anonymous mappings of ≤ 1 MB (V8's heap pages among them): ${small.length}, ${sum(small)} MB resident`,
+  );
+  for (const r of regions.sort((a, b) => b.rss - a.rss).slice(0, 10))
+    console.log(
+      `  ${r.rss.toFixed(0).padStart(5)} MB resident of ${r.mb.toFixed(0).padStart(6)} MB  ${r.name || '(anonymous)'}`,
+    );
 }

@@ -108,7 +108,7 @@ if (statsEvery > 0) {
   const { monitorEventLoopDelay } = await import('node:perf_hooks');
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  setInterval(() => {
+  const printStats = () => {
     const m = process.memoryUsage();
     const line = {
       at: Date.now(),
@@ -116,12 +116,16 @@ if (statsEvery > 0) {
       heapUsed: m.heapUsed,
       heapTotal: m.heapTotal,
       external: m.external,
+      arrayBuffers: m.arrayBuffers,
       eventLoopP99Ms: delay.percentile(99) / 1e6,
       eventLoopMaxMs: delay.max / 1e6,
     };
     delay.reset();
     console.log(`BENCH_STATS ${JSON.stringify(line)}`);
-  }, statsEvery * 1000).unref();
+  };
+  setInterval(printStats, statsEvery * 1000).unref();
+  // The soak asks for one more line when it reads the footprint after the load (its breakdown).
+  process.on('SIGUSR2', printStats);
 }
 
 let closing = false;
