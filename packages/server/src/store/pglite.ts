@@ -156,4 +156,3 @@ export async function snapshotPglite(db: Database): Promise<Blob> {
   if (!pg) throw new Error('snapshotPglite: not an embedded database opened by openPglite');
   return pg.dumpDataDir('none');
 }
-
