@@ -66,13 +66,18 @@ export class Tarball extends Blob {
 export async function emptyClusterSnapshot(dir = tmpdir()): Promise<Blob> {
   const file = join(dir, `vitrine-pglite-empty-${pgliteVersion()}.tar`);
   if (!existsSync(file)) {
-    making ??= makeInChild(file).finally(() => (making = undefined));
-    if (!(await making)) return new Tarball(await makeHere(file), { once: true });
+    // Databases opened at once on a new machine wait for one child.
+    let made = making.get(file);
+    if (!made) {
+      made = makeInChild(file).finally(() => making.delete(file));
+      making.set(file, made);
+    }
+    if (!(await made)) return new Tarball(await makeHere(file), { once: true });
   }
   return new Tarball(readFileSync(file), { once: true });
 }
 
-let making: Promise<boolean> | undefined;
+const making = new Map<string, Promise<boolean>>();
 
 // The child's whole program: PGlite's entry and the target file come in its environment.
 const CHILD_PROGRAM = `
