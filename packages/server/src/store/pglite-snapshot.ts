@@ -60,8 +60,8 @@ export class Tarball extends Blob {
  *
  * The snapshot is made in a child process: initdb runs code paths a serving database never runs again, and a
  * WebAssembly module's compiled code is kept for as long as the process uses the module, so making it in the
- * server's own process left ~18 MB more resident after a machine's first start (bench/RESULTS.md → Embedded
- * footprint, third pass). Should the child fail (no way to start one), the server makes it itself, as before.
+ * server's own process left ~16 MB more resident after a machine's first start (bench/RESULTS.md → #54, fourth
+ * pass). Should the child fail (no way to start one), the server makes it itself, as before.
  */
 export async function emptyClusterSnapshot(dir = tmpdir()): Promise<Blob> {
   const file = join(dir, `vitrine-pglite-empty-${pgliteVersion()}.tar`);

@@ -63,8 +63,8 @@ export function describeMemory(embedded: boolean, idleCollection: boolean): stri
  * or, when the server's own background work costs more than that, below one and a half times the quietest
  * of the `windowPeriods` periods before (plus half a percent): on the embedded database the outbox and settings
  * polls alone used ~5 % of a core here (a statement after an idle gap costs PGlite 10–30 ms of CPU on this
- * machine), so a fixed 1 % never saw the end of a load and kept what it grew (bench/RESULTS.md → Embedded
- * footprint, third pass). At most one collection per busy period, so a server that is never quiet pays for
+ * machine), so a fixed 1 % never saw the end of a load and kept what it grew (bench/RESULTS.md → #54, fourth
+ * pass). At most one collection per busy period, so a server that is never quiet pays for
  * one at each dip, not one per period.
  */
 export function collectWhenIdle(
