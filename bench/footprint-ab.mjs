@@ -4,13 +4,11 @@
 // defaults and one with VITRINE_MALLOC_TRIM_THRESHOLD=off, take turns for FOOTPRINT_AB_ROUNDS rounds (default
 // 6) of the Stores product query (10 connections, 8 s); the verdict is the median of the per-round ratios of
 // req/CPU-s, then each server's idle RSS. Prints; exit code 1 only when it could not run.
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeEnvFromEnv, nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
-import { log, ROOT, runLoad } from './lib/harness.mjs';
+import { log, runLoad } from './lib/harness.mjs';
+import { productQuery, rssMb, serveVitrine, sleep } from './lib/serve.mjs';
 import { ensureServerBuilt } from './lib/vitrine.mjs';
 
 const ROUNDS = Number(process.env.FOOTPRINT_AB_ROUNDS ?? 6);
@@ -19,80 +17,17 @@ const SIDES = [
   { name: 'no trim threshold', env: { VITRINE_MALLOC_TRIM_THRESHOLD: 'off' } },
 ];
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function serve(dataDir, env) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...nodeFlagsFromEnv(env).flags, join(ROOT, 'packages/server/bin/vitrine.js'), 'serve', '--data-dir', dataDir],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...env,
-        ...nodeEnvFromEnv({ ...process.env, ...env }).env,
-        PORT: String(port),
-        DATABASE_URL: '',
-        VITRINE_DATA_QUERY_RATE_LIMIT: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  for (const started = Date.now(); ; await sleep(100)) {
-    if (child.exitCode !== null) throw new Error(`vitrine serve exited (${child.exitCode})`);
-    if (Date.now() - started > 180_000) throw new Error('vitrine serve did not answer within 180 s');
-    if (
-      await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-  }
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-  };
-  return { port, pid: child.pid, stop };
-}
-
-async function productQuery(server) {
-  const token = await fetch(`http://127.0.0.1:${server.port}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId: 'demo-storefront', grantType: 'anonymous' }),
-  }).then((r) => r.json());
-  const body = JSON.stringify({ query: { sort: JSON.stringify([{ price: 'asc' }]), paging: { limit: 12 } } });
-  return {
-    path: '/stores-reader/v1/products/query-platformized',
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token.access_token },
-    bodies: [body],
-  };
-}
-
 await ensureServerBuilt();
 const scratch = mkdtempSync(join(tmpdir(), 'vitrine-footprint-ab-'));
 const servers = [];
 try {
   log('first start on a new folder (defaults)…');
-  const first = await serve(join(scratch, 'first'), {});
+  const first = await serveVitrine(join(scratch, 'first'), {});
   await first.stop();
   for (const [i, side] of SIDES.entries()) {
     cpSync(join(scratch, 'first'), join(scratch, `side-${i}`), { recursive: true });
-    const server = await serve(join(scratch, `side-${i}`), side.env);
-    servers.push({ side, server, request: await productQuery(server), rounds: [] });
+    const server = await serveVitrine(join(scratch, `side-${i}`), side.env);
+    servers.push({ side, server, request: await productQuery(server.port), rounds: [] });
   }
   for (let round = 1; round <= ROUNDS; round++) {
     // Alternating which goes first, so neither always follows the other's load.

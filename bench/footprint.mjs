@@ -5,17 +5,15 @@
 // to answer /healthz and its RSS 35 s later; then the same folder started again (what a restarted shop holds
 // idle); then the Stores product query a catalog page sends, at 10 connections for 8 s, so that the
 // footprint is not bought with slowness, and the RSS 2 s and 40 s after it (the idle collection runs once
-// the server has been quiet for 15-30 s). The server is started as `npm start` starts it: its node flags
+// the server has been quiet for 10-20 s). The server is started as `npm start` starts it: its node flags
 // (bin/node-flags.js) on its command line, glibc's trim threshold in its environment. Verdict: idle RSS ≤ 200 MB after the first start and after the
 // restart. RSS is the kernel's (VmRSS): it includes the node binary's pages. Prints a table; the exit code
 // is 1 only when it could not run.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeEnvFromEnv, nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
-import { log, ROOT, runLoad } from './lib/harness.mjs';
+import { log, runLoad } from './lib/harness.mjs';
+import { productQuery, rssMb, serveVitrine, sleep } from './lib/serve.mjs';
 import { ensureServerBuilt } from './lib/vitrine.mjs';
 
 const GOAL_MB = 200;
@@ -38,81 +36,8 @@ const ALL_SETTINGS = [
 const chosen = process.env.FOOTPRINT_SETTINGS?.split(',').map((n) => Number(n) - 1);
 const SETTINGS = chosen ? ALL_SETTINGS.filter((_, i) => chosen.includes(i)) : ALL_SETTINGS;
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-const rssMb = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line.split(/\s+/)[1]) / 1024;
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** `vitrine serve` on `dataDir`; resolves when /healthz answers, with the milliseconds that took. */
-async function serve(dataDir, env) {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...nodeFlagsFromEnv(env).flags, join(ROOT, 'packages/server/bin/vitrine.js'), 'serve', '--data-dir', dataDir],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...env,
-        // As `npm start` and `vitrine serve` start it: glibc's setting in its environment (bin/node-flags.js).
-        ...nodeEnvFromEnv({ ...process.env, ...env }).env,
-        PORT: String(port),
-        DATABASE_URL: '',
-        VITRINE_DATA_QUERY_RATE_LIMIT: '0',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-2000)));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`vitrine serve exited (${child.exitCode}): ${stderr}`);
-    if (performance.now() - started > 180_000) throw new Error('vitrine serve did not answer within 180 s');
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await sleep(50);
-  }
-  const readyMs = performance.now() - started;
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-  };
-  return { port, pid: child.pid, readyMs, stop };
-}
-
 async function catalogQuery(port, pid) {
-  const token = await fetch(`http://127.0.0.1:${port}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId: 'demo-storefront', grantType: 'anonymous' }),
-  }).then((r) => r.json());
-  const body = JSON.stringify({ query: { sort: JSON.stringify([{ price: 'asc' }]), paging: { limit: 12 } } });
-  const request = {
-    path: '/stores-reader/v1/products/query-platformized',
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token.access_token },
-    bodies: [body],
-  };
-  const probe = await fetch(`http://127.0.0.1:${port}${request.path}`, { ...request, body });
-  const products = (await probe.json()).products?.length;
-  if (!probe.ok || !products) throw new Error(`the product query answered ${probe.status} with ${products} products`);
+  const request = await productQuery(port);
   return runLoad({ port, request, serverPid: pid, connections: 10, duration: 8, warmup: 2 });
 }
 
@@ -122,12 +47,12 @@ for (const setting of SETTINGS) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-footprint-'));
   try {
     log(`${setting.name}: first start on a new folder…`);
-    const first = await serve(dataDir, setting.env);
+    const first = await serveVitrine(dataDir, setting.env);
     await sleep(SETTLE_MS);
     const firstRss = rssMb(first.pid);
     await first.stop();
     log(`${setting.name}: started again…`);
-    const again = await serve(dataDir, setting.env);
+    const again = await serveVitrine(dataDir, setting.env);
     await sleep(SETTLE_MS);
     const idleRss = rssMb(again.pid);
     const load = await catalogQuery(again.port, again.pid);

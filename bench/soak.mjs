@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { nodeEnvFromEnv, nodeFlagsFromEnv } from '../packages/server/bin/node-flags.js';
 import { cpuSeconds, log, ROOT, startServer } from './lib/harness.mjs';
+import { rssMb } from './lib/serve.mjs';
 import { ensureServerBuilt } from './lib/vitrine.mjs';
 
 const { values: opts } = parseArgs({
@@ -412,9 +413,8 @@ await allDone;
 clearInterval(reporter);
 while (inFlight > 0) await new Promise((r) => setTimeout(r, 50));
 if ((Date.now() - startedAt) / 1000 - (rows.at(-1)?.t ?? 0) > interval / 2) report();
-// What the server keeps once the load is gone (its idle collection runs after 15-30 quiet seconds).
-const rssMbNow = () =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))[1]) / 1024;
+// What the server keeps once the load is gone (its idle collection runs after 10-20 quiet seconds).
+const rssMbNow = () => rssMb(server.child.pid);
 const rssAtEnd = rssMbNow();
 const cpuAtEnd = cpuSeconds(server.child.pid);
 for (let i = 0; i < 8; i++) {

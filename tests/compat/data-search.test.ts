@@ -6,7 +6,7 @@
  */
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { items } from '@wix/data';
-import { startTestServer, type TestServer } from '@vitrine/server/test-support';
+import { searchIndexOn, startTestServer, type TestServer } from '@vitrine/server/test-support';
 import type { CollectionConfig } from '../../packages/server/src/config/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeWixToLocal } from './wix-fetch.js';
@@ -15,16 +15,7 @@ const RECIPES: CollectionConfig = {
   id: 'Recipes',
   permissions: { read: 'ANYONE', insert: 'ANYONE', update: 'ADMIN', remove: 'ADMIN' },
   seed: [],
-  indexes: [
-    {
-      fields: [
-        { field: 'name', order: 'ASC' },
-        { field: 'method', order: 'ASC' },
-      ],
-      unique: false,
-      search: true,
-    },
-  ],
+  indexes: [searchIndexOn('name', 'method')],
 };
 
 const ROWS = [

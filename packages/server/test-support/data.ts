@@ -1,7 +1,7 @@
 /** Helpers for the data tests: an in-memory database with the schema, and scopes for each kind of caller. */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { CollectionConfig, PermissionLevel, SiteConfig } from '../src/config/types.js';
+import type { CollectionConfig, IndexConfig, PermissionLevel, SiteConfig } from '../src/config/types.js';
 import type { Caller } from '../src/http/caller.js';
 import { ApplicationError, ValidationError } from '../src/errors/wire.js';
 import { migrate } from '../src/store/migrate.js';
@@ -142,4 +142,9 @@ export async function expectError(
   }
   expect((error as ApplicationError).status).toBe(status);
   return error as ApplicationError;
+}
+
+/** A declared full-text search index over `fields`, weighted in that order: what `$search` reads (docs/data.md). */
+export function searchIndexOn(...fields: string[]): IndexConfig {
+  return { fields: fields.map((field) => ({ field, order: 'ASC' })), unique: false, search: true };
 }

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerConfig } from '../config/types.js';
+import { searchIndexOn } from '../../test-support/data.js';
 import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 import { searchIndexesBuilt } from './search-indexes.js';
 
@@ -30,16 +31,7 @@ function withNotes(config: ServerConfig): ServerConfig {
       id: 'Notes',
       permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
       seed: NOTES,
-      indexes: [
-        {
-          fields: [
-            { field: 'title', order: 'ASC' },
-            { field: 'description', order: 'ASC' },
-          ],
-          unique: false,
-          search: true,
-        },
-      ],
+      indexes: [searchIndexOn('title', 'description')],
     },
   ];
   return config;

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config/types.js';
+import { searchIndexOn } from '../../test-support/data.js';
 import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 import { queueBuild } from './indexes.js';
 import { buildSearchIndexes, SEARCH_SCAN_MAX_ITEMS, searchIndexesBuilt } from './search-indexes.js';
@@ -31,16 +32,7 @@ function withCollections(config: ServerConfig): ServerConfig {
       id: 'Linens',
       permissions: open,
       seed: LINENS,
-      indexes: [
-        {
-          fields: [
-            { field: 'title', order: 'ASC' },
-            { field: 'description', order: 'ASC' },
-          ],
-          unique: false,
-          search: true,
-        },
-      ],
+      indexes: [searchIndexOn('title', 'description')],
     },
     {
       id: 'Journal',
