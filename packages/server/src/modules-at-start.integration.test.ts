@@ -49,6 +49,10 @@ const WHEN_FIRST_USED = [
   'pg',
   'ioredis',
   'libphonenumber-js',
+  'papaparse',
+  'bcryptjs',
+  'otpauth',
+  'bowser',
 ];
 
 describe('modules a server loads at start', () => {

@@ -1,5 +1,10 @@
-import Bowser from 'bowser';
+import { createRequire } from 'node:module';
+import type BowserLibrary from 'bowser';
 import type { SiteConfig } from '../config/types.js';
+
+// Loaded at the first push approval, not at start (docs/operating.md → Memory of the embedded database).
+let bowser: typeof BowserLibrary | undefined;
+const Bowser = () => (bowser ??= createRequire(import.meta.url)('bowser') as typeof BowserLibrary);
 
 type Headers = Record<string, string | string[] | undefined> | undefined;
 
@@ -12,7 +17,7 @@ const header = (headers: Headers, name: string): string | undefined => {
 export function browserOf(headers: Headers): string | undefined {
   const agent = header(headers, 'user-agent');
   if (!agent) return undefined;
-  const parsed = Bowser.parse(agent.slice(0, 512));
+  const parsed = Bowser().parse(agent.slice(0, 512));
   const browser = parsed.browser.name;
   const os = parsed.os.name;
   if (!browser) return undefined;

@@ -13,7 +13,7 @@
  */
 import { createCipheriv, pbkdf2, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { promisify } from 'node:util';
-import bcrypt from 'bcryptjs';
+import type BcryptJs from 'bcryptjs';
 
 const pbkdf2Async = promisify(pbkdf2);
 const scryptAsync = promisify(scrypt) as (p: string, s: Buffer, len: number, o: ScryptOptions) => Promise<Buffer>;
@@ -126,7 +126,11 @@ export function exceedsWorkCaps(stored: string): boolean {
 export async function verifyForeignHash(stored: string, password: string): Promise<boolean | undefined> {
   // A hash planted some other way than the import (a restore, SQL) is refused here before any work.
   if (exceedsWorkCaps(stored)) return false;
-  if (BCRYPT.test(stored)) return bcrypt.compare(password, stored.replace(/^\$2y\$/, '$2b$'));
+  if (BCRYPT.test(stored)) {
+    // Loaded at the first bcrypt hash, not at start (docs/operating.md → Memory of the embedded database).
+    const bcrypt = (await import('bcryptjs')).default as typeof BcryptJs;
+    return bcrypt.compare(password, stored.replace(/^\$2y\$/, '$2b$'));
+  }
   let m = PBKDF2.exec(stored);
   if (m) {
     const expected = b64(m[4]!);

@@ -1,4 +1,5 @@
-import { Secret, TOTP } from 'otpauth';
+import { createRequire } from 'node:module';
+import type * as OtpAuth from 'otpauth';
 import type { ServerConfig } from '../config/types.js';
 import { isSealed, seal, unseal } from './key-encryption.js';
 
@@ -12,19 +13,23 @@ export const TOTP_PERIOD_SECONDS = 30;
 
 type KeyConfig = Pick<ServerConfig, 'keyEncryptionKey'>;
 
+// Loaded at the first authenticator code, not at start (docs/operating.md → Memory of the embedded database).
+let otpauth: typeof OtpAuth | undefined;
+const library = () => (otpauth ??= createRequire(import.meta.url)('otpauth') as typeof OtpAuth);
+
 const totpFor = (issuer: string, label: string, base32: string) =>
-  new TOTP({
+  new (library().TOTP)({
     issuer,
     label,
     algorithm: 'SHA1',
     digits: 6,
     period: TOTP_PERIOD_SECONDS,
-    secret: Secret.fromBase32(base32),
+    secret: library().Secret.fromBase32(base32),
   });
 
 /** 160 random bits (RFC 4226's recommended length) as Base32. */
 export function newTotpSecret(): string {
-  return new Secret({ size: 20 }).base32;
+  return new (library().Secret)({ size: 20 }).base32;
 }
 
 export function protectTotpSecret(config: KeyConfig, base32: string, context: string): string {

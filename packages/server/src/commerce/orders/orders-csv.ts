@@ -4,11 +4,16 @@
  * a spreadsheet sums them. A cell a spreadsheet would run as a formula (a buyer's email or a product name starting
  * with `=`, `+`, `-`, `@`) gets a leading `'` (http/csv-formula.ts, audit S-3).
  */
-import Papa from 'papaparse';
+import { createRequire } from 'node:module';
+import type PapaParse from 'papaparse';
 import { FORMULA } from '../../http/csv-formula.js';
 import type { Queryable } from '../../store/types.js';
 import { toDecimalString } from '../money.js';
 import { listOrders, ORDERS_EXPORT_MAX, type OrderFilter } from './search.js';
+
+// Loaded at the first CSV, not at start (docs/operating.md → Memory of the embedded database).
+let papaparse: typeof PapaParse | undefined;
+const Papa = () => (papaparse ??= createRequire(import.meta.url)('papaparse') as typeof PapaParse);
 
 const COLUMNS = [
   'number',
@@ -51,7 +56,7 @@ export async function ordersCsv(db: Queryable, siteId: string, filter: OrderFilt
     ];
   });
   return {
-    csv: Papa.unparse({ fields: COLUMNS, data }, { escapeFormulae: FORMULA, newline: '\r\n' }),
+    csv: Papa().unparse({ fields: COLUMNS, data }, { escapeFormulae: FORMULA, newline: '\r\n' }),
     count: orders.length,
   };
 }
