@@ -84,6 +84,9 @@ export async function buildVendored(dist = join(root, 'dist')) {
     let changed = false;
     const out = code.replace(specifier, (whole, before, name) => {
       const target = VENDORED[name];
+      // A new entry point of a vendored package would load the package a second time, from node_modules.
+      if (!target && Object.keys(VENDORED).some((v) => name.startsWith(`${v.split('/')[0]}/`)))
+        throw new Error(`${relative(root, file)} imports "${name}": add it to VENDORED in scripts/build.mjs`);
       if (!target) return whole;
       changed = true;
       const path = relative(dirname(file), join(vendor, `${target}.js`));

@@ -50,4 +50,16 @@ describe('vendored dependencies in the build', () => {
     // Its own instance, not the package's: the built server loads typebox from the bundle alone.
     expect(loaded.Type).not.toBe((await import('typebox')).Type);
   });
+
+  it('refuses to build a module importing an entry point of typebox it does not bundle', async () => {
+    const other = mkdtempSync(join(import.meta.dirname, '..', '.vendored-'));
+    try {
+      writeFileSync(join(other, 'guarded.js'), 'import { Guard } from "typebox/guard";\nexport { Guard };\n');
+      await expect(buildVendored(other)).rejects.toThrow(
+        /guarded\.js imports "typebox\/guard": add it to VENDORED in scripts\/build\.mjs/,
+      );
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
 });

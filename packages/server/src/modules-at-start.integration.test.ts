@@ -20,7 +20,7 @@ afterAll(() => cleanups.reverse().forEach((cleanup) => cleanup()));
 /** Loaded in the server process with --import: on SIGUSR2 it writes the files the process has loaded. */
 const TRACKER = `
 import { register, createRequire } from 'node:module';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 register(${JSON.stringify(
   'data:text/javascript,' +
     encodeURIComponent(`
@@ -32,8 +32,9 @@ export async function load(url, context, next) {
 )});
 const require = createRequire(import.meta.url);
 process.on('SIGUSR2', () => {
+  // Renamed into place: the test reads the list as soon as the file exists.
   writeFileSync(process.env.MODULES_LOG + '.tmp', Object.keys(require.cache).join('\\n'));
-  writeFileSync(process.env.MODULES_LOG + '.cjs', Object.keys(require.cache).join('\\n'));
+  renameSync(process.env.MODULES_LOG + '.tmp', process.env.MODULES_LOG + '.cjs');
 });
 `;
 
