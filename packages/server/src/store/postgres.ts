@@ -48,7 +48,18 @@ export interface PostgresOptions {
    */
   statementTimeoutMs?: number;
   preparedStatements?: PreparedStatements;
+  /** How long a connection above KEPT_CONNECTIONS may sit idle before it is closed (pg.Pool's 10 s; tests shorten it). */
+  idleTimeoutMs?: number;
 }
+
+/**
+ * Connections a pool keeps open however long it sits idle. A new connection's first statements pay its
+ * backend's start, catalog caches and (named mode) its prepares: 58–66 ms for a first query where a warm one
+ * takes 5–16 (bench/RESULTS.md → "#54, `$search` and first calls at 1,000,000"), which pg.Pool's default
+ * brought back after every 10-s lull. Two stay open from the first use on; the rest of `max` still closes when
+ * idle. They count in the connection budget already (`max` is the figure there: docs/many-instances.md).
+ */
+export const KEPT_CONNECTIONS = 2;
 
 /**
  * How this pool talks to PostgreSQL, decided once at open (store/pooler-probe.ts). On a direct connection
@@ -89,6 +100,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? DEFAULT_POOL_SETTINGS.poolSize,
+    min: Math.min(KEPT_CONNECTIONS, options.max ?? DEFAULT_POOL_SETTINGS.poolSize),
+    ...(options.idleTimeoutMs ? { idleTimeoutMillis: options.idleTimeoutMs } : {}),
     connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_POOL_SETTINGS.acquireTimeoutMs,
     ...(info.statementTimeout === 'startup' ? { statement_timeout: timeout } : {}),
   });
