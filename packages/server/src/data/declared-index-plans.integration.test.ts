@@ -6,7 +6,7 @@
  * sequential scans off: a test collection is small enough for the planner to read it whole, and the question
  * is whether the index can serve the statement, not what the planner prefers at 30 rows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IndexConfig } from '../config/types.js';
 import type { Database } from '../store/types.js';
 import { collection } from '../../test-support/data.js';
@@ -30,10 +30,9 @@ const SEED = [...Array(30).keys()].map((n) => ({
 let server: DataServer;
 let db: Database;
 const sent: [string, readonly unknown[]][] = [];
-const savedLimit = process.env.VITRINE_DATA_COUNT_LIMIT;
 
 beforeAll(async () => {
-  process.env.VITRINE_DATA_COUNT_LIMIT = '1000';
+  vi.stubEnv('VITRINE_DATA_COUNT_LIMIT', '1000');
   server = await startDataServer((config) => ({
     ...config,
     sites: config.sites.map((site) => ({
@@ -68,8 +67,7 @@ beforeAll(async () => {
     }) as Database['queryWithin'];
 }, 120_000);
 afterAll(async () => {
-  if (savedLimit === undefined) delete process.env.VITRINE_DATA_COUNT_LIMIT;
-  else process.env.VITRINE_DATA_COUNT_LIMIT = savedLimit;
+  vi.unstubAllEnvs();
   await server?.close();
 });
 

@@ -2,19 +2,17 @@
  * A read of a module's collection (`Stores/Products`) builds the whole catalog whatever it asks, so each one counts
  * as a heavy read against the caller's per-address limit; site API keys and the admin key are not counted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 
 let server: TestServer;
-const saved = process.env.VITRINE_DATA_QUERY_RATE_LIMIT;
 
 beforeAll(async () => {
-  process.env.VITRINE_DATA_QUERY_RATE_LIMIT = '2';
+  vi.stubEnv('VITRINE_DATA_QUERY_RATE_LIMIT', '2');
   server = await startTestServer();
 }, 120_000);
 afterAll(async () => {
-  if (saved === undefined) delete process.env.VITRINE_DATA_QUERY_RATE_LIMIT;
-  else process.env.VITRINE_DATA_QUERY_RATE_LIMIT = saved;
+  vi.unstubAllEnvs();
   await server?.close();
 });
 

@@ -4,7 +4,7 @@
  * limit and the count bound are lowered so that 5,000 items stand for a million: what is checked is the decision
  * and its words, not a time. A 12-item collection answers every shape as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IndexConfig } from '../config/types.js';
 import { collection } from '../../test-support/data.js';
 import { startDataServer, type DataServer } from '../../test-support/data-server.js';
@@ -21,10 +21,9 @@ const SMALL = [...Array(12).keys()].map((n) => ({ _id: `s${n}`, title: `Small ${
 
 let server: DataServer;
 const ENV = { VITRINE_DATA_QUERY_COST_LIMIT: '100', VITRINE_DATA_COUNT_LIMIT: '1000' };
-const saved = Object.fromEntries(Object.keys(ENV).map((key) => [key, process.env[key]]));
 
 beforeAll(async () => {
-  Object.assign(process.env, ENV);
+  for (const [key, value] of Object.entries(ENV)) vi.stubEnv(key, value);
   server = await startDataServer((config) => ({
     ...config,
     sites: config.sites.map((site) => ({
@@ -47,9 +46,7 @@ beforeAll(async () => {
   await server.vitrine.ctx.db.exec('analyze data_items');
 }, 300_000);
 afterAll(async () => {
-  for (const [key, value] of Object.entries(saved))
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
+  vi.unstubAllEnvs();
   await server?.close();
 });
 

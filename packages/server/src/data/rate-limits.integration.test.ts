@@ -1,24 +1,17 @@
 /** F-4: per-address limits on data writes and on heavy reads; ordinary reads and API-key callers are never counted. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
 const V2 = '/wix-data/v2';
 const ENV = { VITRINE_DATA_WRITE_RATE_LIMIT: '3', VITRINE_DATA_QUERY_RATE_LIMIT: '2' };
 let server: DataServer;
-const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
-  for (const [k, v] of Object.entries(ENV)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  for (const [k, v] of Object.entries(ENV)) vi.stubEnv(k, v);
   server = await startDataServer();
 }, 120_000);
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  vi.unstubAllEnvs();
   await server?.close();
 });
 

@@ -3,7 +3,7 @@
  * `tooManyToCount`), and offsets past the window are refused with an error that names cursor paging, while
  * cursor paging still reads the whole collection. Small limits (count bound 5, offset window 4) keep it fast.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { collection } from '../../test-support/data.js';
 import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
@@ -12,13 +12,9 @@ const ENV = { VITRINE_DATA_COUNT_LIMIT: '5', VITRINE_DATA_MAX_OFFSET: '4' };
 // 12 items: kind "a" 8 of them (more than the bound), kind "b" 4 (within it).
 const SEED = [...Array(12).keys()].map((n) => ({ _id: `m${String(n).padStart(2, '0')}`, n, kind: n < 8 ? 'a' : 'b' }));
 let server: DataServer;
-const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
-  for (const [k, v] of Object.entries(ENV)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  for (const [k, v] of Object.entries(ENV)) vi.stubEnv(k, v);
   server = await startDataServer((config) => ({
     ...config,
     sites: config.sites.map((site) => ({
@@ -28,10 +24,7 @@ beforeAll(async () => {
   }));
 }, 120_000);
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  vi.unstubAllEnvs();
   await server?.close();
 });
 

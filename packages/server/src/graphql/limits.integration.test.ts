@@ -3,7 +3,7 @@
  * Boolean variable changes what runs (S-1), aliases bounded and costly reads counted per address (S-4), and
  * introspection off in production unless the site turns it on (S-12).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 
 let server: DataServer;
@@ -93,11 +93,8 @@ describe('aliases (S-4)', () => {
 
 describe('costly reads count against the per-address heavy-read limit (S-4)', () => {
   it('after the limit a costly operation gets 429 with Retry-After; cheap ones still run', async () => {
-    const saved = process.env.VITRINE_DATA_QUERY_RATE_LIMIT;
-    process.env.VITRINE_DATA_QUERY_RATE_LIMIT = '3';
-    const limited = await startDataServer();
-    if (saved === undefined) delete process.env.VITRINE_DATA_QUERY_RATE_LIMIT;
-    else process.env.VITRINE_DATA_QUERY_RATE_LIMIT = saved;
+    vi.stubEnv('VITRINE_DATA_QUERY_RATE_LIMIT', '3');
+    const limited = await startDataServer().finally(() => vi.unstubAllEnvs());
     try {
       const costly = '{ products(limit: 1000) { items { _id title price } } }';
       for (let i = 0; i < 3; i++) expect((await post(costly, undefined, limited)).body.errors).toBeUndefined();

@@ -5,7 +5,7 @@
  * successor carries it too. Real server, real database (PGlite, or PostgreSQL with VITRINE_TEST_DATABASE_URL).
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertMember } from '../members/index.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { migrate, openDatabase } from '../store/index.js';
@@ -17,8 +17,7 @@ let server: TestServer;
 beforeAll(async () => {
   // No per-address token limit here: its first reservations are database writes that would space the
   // concurrent requests out (the bench runs with it on, at a limit the load never reaches).
-  const limit = process.env.VITRINE_TOKEN_RATE_LIMIT;
-  process.env.VITRINE_TOKEN_RATE_LIMIT = '0';
+  vi.stubEnv('VITRINE_TOKEN_RATE_LIMIT', '0');
   server = await startTestServer({
     config: (config) => {
       // One client of each kind: the bench's member refresh is a non-rotating client's.
@@ -30,9 +29,7 @@ beforeAll(async () => {
       ];
       return config;
     },
-  });
-  if (limit === undefined) delete process.env.VITRINE_TOKEN_RATE_LIMIT;
-  else process.env.VITRINE_TOKEN_RATE_LIMIT = limit;
+  }).finally(() => vi.unstubAllEnvs());
 });
 afterAll(() => server?.close());
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, type VitrineApp, loadConfig } from '../../test-support/boot.js';
 import type { Database } from '../store/types.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
@@ -6,11 +6,11 @@ import { openMigratedPglite } from '../../test-support/database.js';
 
 /** Builds the app(s) while VITRINE_TOKEN_RATE_LIMIT is set: the token route reads it when registered. */
 async function withTokenLimit<T>(limit: number, build: () => Promise<T>): Promise<T> {
-  process.env.VITRINE_TOKEN_RATE_LIMIT = String(limit);
+  vi.stubEnv('VITRINE_TOKEN_RATE_LIMIT', String(limit));
   try {
     return await build();
   } finally {
-    delete process.env.VITRINE_TOKEN_RATE_LIMIT;
+    vi.unstubAllEnvs();
   }
 }
 

@@ -1,13 +1,12 @@
 /** Creating redirect sessions is limited per address (`VITRINE_REDIRECT_RATE_LIMIT`, read when the server starts). */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../../test-support/server.js';
 import { Kit, pkce, withRedirectClient } from '../../test-support/redirect-kit.js';
 
 describe('redirect-session creation is rate limited per IP', () => {
   it('answers 429 with Retry-After past the limit', async () => {
-    process.env.VITRINE_REDIRECT_RATE_LIMIT = '3';
-    const server = await startTestServer({ site: withRedirectClient });
-    delete process.env.VITRINE_REDIRECT_RATE_LIMIT;
+    vi.stubEnv('VITRINE_REDIRECT_RATE_LIMIT', '3');
+    const server = await startTestServer({ site: withRedirectClient }).finally(() => vi.unstubAllEnvs());
     try {
       const lkit = new Kit(server);
       const statuses: number[] = [];
