@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 // @ts-expect-error -- the build script is plain JavaScript without type declarations
 import { buildGraphiql } from '../../scripts/build.mjs';
@@ -18,7 +18,7 @@ let browser: Browser;
 beforeAll(async () => {
   bundleDir = mkdtempSync(join(tmpdir(), 'vitrine-graphiql-'));
   await buildGraphiql(bundleDir);
-  process.env.VITRINE_GRAPHIQL_DIR = bundleDir;
+  vi.stubEnv('VITRINE_GRAPHIQL_DIR', bundleDir);
   // The flags keep Chromium from dialling Google's hosts, which would show up as requests leaving the page.
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  delete process.env.VITRINE_GRAPHIQL_DIR;
+  vi.unstubAllEnvs();
   rmSync(bundleDir, { recursive: true, force: true });
 });
 

@@ -5,7 +5,7 @@
  * file's provider), defaults the file does not use, the owner's own Twilio token, and the production rule.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn, startTestServer, type ConsoleClient, type TestServer } from '../../test-support/index.js';
 import { startWithConfigFile } from '../../test-support/config-file.js';
 
@@ -22,14 +22,13 @@ const ENV: Record<string, string> = {
   TWILIO_AUTH_TOKEN: TWILIO_DEFAULT,
   [FILE_SECRET_NAME]: FILE_SECRET,
 };
-const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
 
 const FILE_RELAY_PASSWORD = 'file-relay-password-never-redirected';
 let server: TestServer;
 let owner: ConsoleClient;
 
 beforeAll(async () => {
-  Object.assign(process.env, ENV);
+  for (const [k, v] of Object.entries(ENV)) vi.stubEnv(k, v);
   const site = {
     id: 'shop',
     clients: [{ clientId: 'web' }],
@@ -44,10 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  vi.unstubAllEnvs();
 });
 
 const patch = (changes: Record<string, unknown>) =>

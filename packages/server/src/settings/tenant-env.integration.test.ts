@@ -6,7 +6,7 @@
  * the config schema marks `x-operator-only` must be refused.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn, startTestServer, type ConsoleClient, type TestServer } from '../../test-support/index.js';
 import { SiteSchema } from '../config/schema/site.js';
 import { DEFAULT_PHONE_LIMITS } from '../phone/config.js';
@@ -22,7 +22,7 @@ let server: TestServer;
 let owner: ConsoleClient;
 
 beforeAll(async () => {
-  process.env[NAME] = SENTINEL;
+  vi.stubEnv(NAME, SENTINEL);
   // A site with a value in each part that handles a secret: a Twilio sender, a provider with a secret, reCAPTCHA.
   server = await startTestServer({
     site: (s) => ({
@@ -64,7 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  delete process.env[NAME];
+  vi.unstubAllEnvs();
 });
 
 const isSetMarker = (v: unknown) => JSON.stringify(v) === '{"set":true}';

@@ -4,7 +4,7 @@
  * 500, and the instance serves again by itself once the connections come back. Needs PostgreSQL
  * (VITRINE_TEST_DATABASE_URL); PGlite has no pool.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../../test-support/server.js';
 import { poolSettings } from './pool-settings.js';
 
@@ -30,13 +30,9 @@ const adminUrl = process.env.VITRINE_TEST_DATABASE_URL;
 
 describe.each(adminUrl ? [{ name: 'postgres' }] : [])('a pool run dry on $name', () => {
   it('answers 503 DATABASE_BUSY with Retry-After while every connection is held, then serves again', async () => {
-    const saved = { ...process.env };
-    Object.assign(process.env, { VITRINE_DB_POOL_SIZE: '2', VITRINE_DB_ACQUIRE_TIMEOUT_MS: '300' });
-    const server = await startTestServer().finally(() => {
-      for (const key of ['VITRINE_DB_POOL_SIZE', 'VITRINE_DB_ACQUIRE_TIMEOUT_MS'])
-        if (saved[key] === undefined) delete process.env[key];
-        else process.env[key] = saved[key];
-    });
+    vi.stubEnv('VITRINE_DB_POOL_SIZE', '2');
+    vi.stubEnv('VITRINE_DB_ACQUIRE_TIMEOUT_MS', '300');
+    const server = await startTestServer().finally(() => vi.unstubAllEnvs());
     const query = () =>
       fetch(`${server.url}/wix-data/v2/items/query`, {
         method: 'POST',

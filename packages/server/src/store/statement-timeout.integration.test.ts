@@ -4,7 +4,7 @@
  * PGlite cannot cancel a running statement (see pglite.ts), so these tests need a PostgreSQL server.
  */
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../../test-support/server.js';
 import { openDatabase, statementTimeoutFromEnv } from './open.js';
 import { isStatementTimeout } from './postgres.js';
@@ -72,12 +72,8 @@ describe.each(targets)('statement timeout on $name', ({ url }) => {
 const serverUrl = process.env.VITRINE_TEST_DATABASE_URL;
 describe.each(serverUrl ? [{ name: 'postgres' }] : [])('a data query past the statement timeout on $name', () => {
   it('is answered 503 STATEMENT_TIMEOUT, not a 500', async () => {
-    const before = process.env.VITRINE_STATEMENT_TIMEOUT_MS;
-    process.env.VITRINE_STATEMENT_TIMEOUT_MS = '300';
-    const server = await startTestServer().finally(() => {
-      if (before === undefined) delete process.env.VITRINE_STATEMENT_TIMEOUT_MS;
-      else process.env.VITRINE_STATEMENT_TIMEOUT_MS = before;
-    });
+    vi.stubEnv('VITRINE_STATEMENT_TIMEOUT_MS', '300');
+    const server = await startTestServer().finally(() => vi.unstubAllEnvs());
     try {
       await server.ctx.db.exec(`insert into data_items (site_id, collection_id, id, data, created_at, updated_at)
         select '${server.siteId}', 'Products', 'bulk-' || g, jsonb_build_object('_id', 'bulk-' || g, 'title', 'title ' || g), now(), now()

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoProductSlugs } from '../config/demo-catalog.js';
 import { demoPages } from '../config/demo-pages.js';
 import { CommerceKit } from '../../test-support/commerce-kit.js';
@@ -197,9 +197,8 @@ describe('hidden products, and the heavy reads', () => {
   let server: TestServer;
   beforeAll(async () => {
     // Two heavy reads a minute per address, read when the routes are registered.
-    process.env.VITRINE_DATA_QUERY_RATE_LIMIT = '2';
-    server = await startTestServer();
-    delete process.env.VITRINE_DATA_QUERY_RATE_LIMIT;
+    vi.stubEnv('VITRINE_DATA_QUERY_RATE_LIMIT', '2');
+    server = await startTestServer().finally(() => vi.unstubAllEnvs());
   });
   afterAll(() => server.close());
 

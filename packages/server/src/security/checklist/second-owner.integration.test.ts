@@ -5,7 +5,7 @@
  * server documents (so a route added later is tried too) against the demo shop, and on the audit's V5-1
  * vectors against their own shop; the server's admin key and key-encryption key must appear nowhere.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn, type ConsoleClient } from '../../../test-support/owners-kit.js';
 import { startTestServer, type TestServer } from '../../../test-support/server.js';
 
@@ -15,7 +15,6 @@ const SECRET_ITEM = 'DEMO-PRIVATE-VALUE-7f3a';
 
 let server: TestServer;
 const clients = new Map<string, ConsoleClient>();
-const restoreEnv: [string, string | undefined][] = [];
 
 /** Every documented admin GET route without path parameters that takes the site in its query. */
 async function siteScopedReads(): Promise<string[]> {
@@ -30,10 +29,7 @@ async function siteScopedReads(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  for (const [name, value] of [['VITRINE_KEY_ENCRYPTION_KEY_PROBE', KEK]] as const) {
-    restoreEnv.push([name, process.env[name]]);
-    process.env[name] = value;
-  }
+  vi.stubEnv('VITRINE_KEY_ENCRYPTION_KEY_PROBE', KEK);
   server = await startTestServer({
     config: (c) => {
       const demo = c.sites[0]!;
@@ -58,10 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  for (const [name, value] of restoreEnv) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  vi.unstubAllEnvs();
 });
 
 describe('a second owner, in every role, on the same server', () => {
