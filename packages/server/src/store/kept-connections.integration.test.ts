@@ -26,9 +26,23 @@ describe.skipIf(!adminUrl)('connections a PostgreSQL pool keeps', () => {
         )
       ).rows[0]!.n;
     try {
-      await Promise.all(Array.from({ length: 5 }, () => db.query('select pg_sleep(0.05)')));
+      // Five statements held on an advisory lock until all five have their connection (however slow the
+      // machine is to open them), then let go.
+      const key = randomBytes(4).readInt32BE();
+      await admin.query('select pg_advisory_lock($1)', [key]);
+      const held = Array.from({ length: 5 }, () =>
+        db.query('select pg_advisory_lock_shared($1), pg_advisory_unlock_shared($1)', [key]),
+      );
+      for (let i = 0; (await open()) < 5; i++) {
+        if (i > 400) throw new Error('the pool did not open five connections');
+        await sleep(25);
+      }
+      await admin.query('select pg_advisory_unlock($1)', [key]);
+      await Promise.all(held);
       expect(await open()).toBe(5);
-      await sleep(800); // eight idle timeouts
+      // The idle ones close (100 ms each; a busy machine's timers run late), then three more idle timeouts pass.
+      for (let i = 0; (await open()) > KEPT_CONNECTIONS && i < 200; i++) await sleep(25);
+      await sleep(300);
       expect(KEPT_CONNECTIONS).toBe(2);
       expect(await open()).toBe(KEPT_CONNECTIONS);
       expect((await db.query<{ n: number }>('select 1 as n')).rows[0]!.n).toBe(1);
