@@ -3,15 +3,9 @@
  * by the collection's declared `fields`. Export escapes cells a spreadsheet would run as a formula
  * (a leading `'`), and import takes that `'` off again, so a file makes the round trip unchanged.
  */
-import { createRequire } from 'node:module';
-import type PapaParse from 'papaparse';
 import type { CollectionConfig, FieldType } from '../config/types.js';
 import type { Json, JsonObject } from '../data/index.js';
-import { FORMULA } from '../http/csv-formula.js';
-
-// Loaded at the first CSV, not at start (docs/operating.md → Memory of the embedded database).
-let papaparse: typeof PapaParse | undefined;
-const Papa = () => (papaparse ??= createRequire(import.meta.url)('papaparse') as typeof PapaParse);
+import { FORMULA, papaparse } from '../http/csv.js';
 
 const LEADING = ['_id'];
 const TRAILING = ['_createdDate', '_updatedDate', '_owner'];
@@ -42,7 +36,7 @@ export function itemsToCsv(collection: CollectionConfig, items: readonly JsonObj
   }
   columns.push(...TRAILING);
   const rows = items.map((item) => columns.map((c) => cell(item[c])));
-  return Papa().unparse({ fields: columns, data: rows }, { escapeFormulae: FORMULA, newline: '\r\n' });
+  return papaparse().unparse({ fields: columns, data: rows }, { escapeFormulae: FORMULA, newline: '\r\n' });
 }
 
 export interface CsvRow {
@@ -91,7 +85,7 @@ function typed(text: string, key: string, type: FieldType | undefined): Json {
 
 /** Rows of a CSV file with a header row; a cell that does not fit marks its row with an error. */
 export function csvToRows(collection: CollectionConfig, csv: string): { rows: CsvRow[]; errors: string[] } {
-  const parsed = Papa().parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+  const parsed = papaparse().parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: unescape,

@@ -2,18 +2,12 @@
  * The module's orders as CSV (the console's Orders page's export): one row per order, newest first, with the list's
  * filters, at most ORDERS_EXPORT_MAX rows. Amounts are decimals of the order's currency ("18.50", "1850" for JPY), as
  * a spreadsheet sums them. A cell a spreadsheet would run as a formula (a buyer's email or a product name starting
- * with `=`, `+`, `-`, `@`) gets a leading `'` (http/csv-formula.ts, audit S-3).
+ * with `=`, `+`, `-`, `@`) gets a leading `'` (http/csv.ts, audit S-3).
  */
-import { createRequire } from 'node:module';
-import type PapaParse from 'papaparse';
-import { FORMULA } from '../../http/csv-formula.js';
+import { FORMULA, papaparse } from '../../http/csv.js';
 import type { Queryable } from '../../store/types.js';
 import { toDecimalString } from '../money.js';
 import { listOrders, ORDERS_EXPORT_MAX, type OrderFilter } from './search.js';
-
-// Loaded at the first CSV, not at start (docs/operating.md → Memory of the embedded database).
-let papaparse: typeof PapaParse | undefined;
-const Papa = () => (papaparse ??= createRequire(import.meta.url)('papaparse') as typeof PapaParse);
 
 const COLUMNS = [
   'number',
@@ -56,7 +50,7 @@ export async function ordersCsv(db: Queryable, siteId: string, filter: OrderFilt
     ];
   });
   return {
-    csv: Papa().unparse({ fields: COLUMNS, data }, { escapeFormulae: FORMULA, newline: '\r\n' }),
+    csv: papaparse().unparse({ fields: COLUMNS, data }, { escapeFormulae: FORMULA, newline: '\r\n' }),
     count: orders.length,
   };
 }

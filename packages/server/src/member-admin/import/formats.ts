@@ -3,13 +3,8 @@
  * the same rows — address, verified flag, kept password hash, created date, blocked state, profile and
  * provider links — or names the row it cannot read. Nothing here touches the database.
  */
-import { createRequire } from 'node:module';
-import type PapaParse from 'papaparse';
+import { papaparse } from '../../http/csv.js';
 import { firebaseHash, fromDjangoPbkdf2 } from '../../security/index.js';
-
-// Loaded at the first CSV, not at start (docs/operating.md → Memory of the embedded database).
-let papaparse: typeof PapaParse | undefined;
-const Papa = () => (papaparse ??= createRequire(import.meta.url)('papaparse') as typeof PapaParse);
 
 export const IMPORT_FORMATS = ['auth0', 'firebase', 'supabase', 'clerk', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -91,7 +86,7 @@ function records(content: string): Raw[] {
 }
 
 function csvRecords(content: string): Raw[] {
-  const parsed = Papa().parse<Raw>(content.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
+  const parsed = papaparse().parse<Raw>(content.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
   return parsed.data;
 }
 
