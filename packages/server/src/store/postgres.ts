@@ -97,10 +97,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const namer = info.preparedStatements === 'named' ? statementNamer() : undefined;
   const local = info.statementTimeout === 'set local';
   const begin = local ? `begin; set local statement_timeout = ${timeout}` : 'begin';
+  const max = options.max ?? DEFAULT_POOL_SETTINGS.poolSize;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? DEFAULT_POOL_SETTINGS.poolSize,
-    min: Math.min(KEPT_CONNECTIONS, options.max ?? DEFAULT_POOL_SETTINGS.poolSize),
+    max,
+    min: Math.min(KEPT_CONNECTIONS, max),
     ...(options.idleTimeoutMs ? { idleTimeoutMillis: options.idleTimeoutMs } : {}),
     connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_POOL_SETTINGS.acquireTimeoutMs,
     ...(info.statementTimeout === 'startup' ? { statement_timeout: timeout } : {}),
