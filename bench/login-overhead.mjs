@@ -33,6 +33,9 @@ const emails = Array.from({ length: 50 }, (_, i) => `login-overhead-${i}@example
 const dataDirs = [];
 process.on('exit', () => dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
+/** The server's PASSWORD_PARAMS as shipped, read before LOGIN_CHEAP_HASH lowers them. */
+let shippedParams;
+
 /** One server from `from` (a dist folder) with the 50 members; the first one's database is reused by PostgreSQL runs. */
 async function signInServer(from) {
   const { createApp } = await import(join(from, 'app.js'));
@@ -44,6 +47,7 @@ async function signInServer(from) {
   );
   // LOGIN_CHEAP_HASH=1: argon2id at 8 KiB × 1 pass in that server (the same module instance), so a sign-in
   // is almost only Vitrine's own work: a low-noise figure to profile and A/B (not a security setting).
+  shippedParams ??= { ...passwords.PASSWORD_PARAMS }; // before the cheap hash below: LOGIN_EVICT's hash uses them
   if (process.env.LOGIN_CHEAP_HASH) Object.assign(passwords.PASSWORD_PARAMS, { memoryCost: 8, timeCost: 1 });
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-login-overhead-'));
   dataDirs.push(dataDir);
@@ -81,8 +85,7 @@ async function signInServer(from) {
 async function evictor() {
   const { createRequire } = await import('node:module');
   const argon2 = createRequire(join(ROOT, 'packages', 'server', 'package.json'))('@node-rs/argon2');
-  const params = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
-  const stored = await argon2.hash(password, params);
+  const stored = await argon2.hash(password, shippedParams);
   return () => argon2.verify(stored, password);
 }
 if (databaseUrl && baseDist)
