@@ -96,7 +96,12 @@ describe('console pages: admin API', () => {
     const email = `mail-${Date.now()}@example.com`;
     await register(email);
     await waitFor(() => smtp.received.find((m) => m.to.includes(email)));
-    const listed = await support.call('GET', `/_admin/v1/mail?${site()}`);
+    // The SMTP server has the message a moment before the delivery loop records it as sent.
+    const listed = await waitFor(async () => {
+      const res = await support.call('GET', `/_admin/v1/mail?${site()}`);
+      const mine = res.body.messages.find((m: { to: string }) => m.to === email);
+      return mine?.state === 'sent' ? res : undefined;
+    });
     const sent = listed.body.messages.find((m: { to: string }) => m.to === email);
     expect(sent).toMatchObject({ state: 'sent', attempts: 1, subject: expect.any(String) });
     expect(JSON.stringify(listed.body)).not.toMatch(/\b\d{6}\b.*code|text_body|html/);
