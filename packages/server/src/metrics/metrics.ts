@@ -7,6 +7,14 @@ import client from 'prom-client';
 import type { AuthEvent } from '../security/index.js';
 import type { Database, Queryable } from '../store/types.js';
 
+/**
+ * How often the event-loop delay is sampled: a timer that wakes the process each time. prom-client's 10 ms woke
+ * an idle server 100 times a second, two thirds of its idle CPU (17 → 6 ms of CPU per second on the embedded
+ * database, bench/RESULTS.md → #54, sixth pass). At 100 ms a stall of 100 ms or more is always seen and a
+ * shorter one in proportion to its length: enough for the p99 > 0.2 s alert of docs/operating.md.
+ */
+export const EVENT_LOOP_SAMPLE_MS = 100;
+
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const STATEMENT_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 // Reason codes and states are code literals; anything else (a future free-text value) is folded away.
@@ -35,8 +43,9 @@ export class Metrics {
 
   constructor(private readonly db: Database) {
     const registers = [this.registry];
-    // Event-loop delay (nodejs_eventloop_lag_*), process memory, CPU, handles, GC: prom-client's defaults.
-    client.collectDefaultMetrics({ register: this.registry });
+    // Event-loop delay (nodejs_eventloop_lag_*), process memory, CPU, handles, GC: prom-client's defaults, the
+    // delay sampled every EVENT_LOOP_SAMPLE_MS instead of every 10 ms.
+    client.collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     this.requests = new client.Histogram({
       name: 'vitrine_http_request_duration_seconds',
       help: 'HTTP requests by method, route template and status, with their latency',

@@ -1,0 +1,60 @@
+/**
+ * How often an idle `vitrine serve` wakes up. Every wake-up of an idle process costs CPU (caches gone cold), so
+ * what wakes it on a schedule is counted: prom-client's event-loop delay sampler woke it every 10 ms, 100 times a
+ * second, two thirds of an idle embedded server's CPU (bench/RESULTS.md → #54, sixth pass). The server's own
+ * polls (settings every 2 s, the outboxes backing off to seconds, the idle collection every 10 s) stay far below.
+ * Counted as the voluntary context switches of the server's main thread (Linux's /proc), the process that
+ * listens (`server.json` in its data folder names it: `vitrine serve` runs itself again with its node flags).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../../bin/vitrine.js', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'vitrine-idle-wakeups-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const voluntarySwitches = (pid: number) =>
+  Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8'))![1]);
+
+describe('an idle server', () => {
+  it('wakes up fewer than 40 times a second', async () => {
+    const dataDir = join(scratch, 'data');
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
+    delete env.DATABASE_URL;
+    delete env.NODE_OPTIONS;
+    const child = spawn(process.execPath, [bin, 'serve', '--data-dir', dataDir], { env, stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const marker = join(dataDir, 'server.json');
+      for (let i = 0; i < 600 && !existsSync(marker) && child.exitCode === null; i++) await sleep(100);
+      expect(existsSync(marker), 'the server listened').toBe(true);
+      const { pid } = JSON.parse(readFileSync(marker, 'utf8')) as { pid: number };
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).ok).toBe(true);
+      // Past the start's own work (the first collection, the first settings poll), then nothing asks anything.
+      await sleep(3000);
+      const before = voluntarySwitches(pid);
+      const started = Date.now();
+      await sleep(4000);
+      const perSecond = (voluntarySwitches(pid) - before) / ((Date.now() - started) / 1000);
+      expect(perSecond).toBeLessThan(40);
+    } finally {
+      child.kill('SIGINT');
+      await exited;
+    }
+  }, 90_000);
+});
