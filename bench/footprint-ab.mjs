@@ -3,7 +3,8 @@
 // moments as much as settings. Here two restarted servers on copies of one first-started folder, one with the
 // defaults and one with VITRINE_MALLOC_TRIM_THRESHOLD=off, take turns for FOOTPRINT_AB_ROUNDS rounds (default
 // 6) of the Stores product query (10 connections, 8 s); the verdict is the median of the per-round ratios of
-// req/CPU-s, then each server's idle RSS. Prints; exit code 1 only when it could not run.
+// req/CPU-s, then each server's idle RSS. FOOTPRINT_AB_OFF (JSON, e.g. '{"VITRINE_NODE_FLAGS":"off"}') sets the
+// second server's environment instead. Prints; exit code 1 only when it could not run.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,9 @@ import { ensureServerBuilt } from './lib/vitrine.mjs';
 const ROUNDS = Number(process.env.FOOTPRINT_AB_ROUNDS ?? 6);
 const SIDES = [
   { name: 'defaults', env: {} },
-  { name: 'no trim threshold', env: { VITRINE_MALLOC_TRIM_THRESHOLD: 'off' } },
+  process.env.FOOTPRINT_AB_OFF
+    ? { name: process.env.FOOTPRINT_AB_OFF, env: JSON.parse(process.env.FOOTPRINT_AB_OFF) }
+    : { name: 'no trim threshold', env: { VITRINE_MALLOC_TRIM_THRESHOLD: 'off' } },
 ];
 
 await ensureServerBuilt();

@@ -5,14 +5,15 @@
 // to answer /healthz and its RSS 35 s later; then the same folder started again (what a restarted shop holds
 // idle); then the Stores product query a catalog page sends, at 10 connections for 8 s, so that the
 // footprint is not bought with slowness, and the RSS 2 s and 40 s after it (the idle collection runs once
-// the server has been quiet for 10-20 s). The server is started as `npm start` starts it: its node flags
+// the server has been quiet for 10-20 s); then the CPU it uses idle over 30 s more (its polls and timers, past the
+// collections that follow a start and a load: #54's sixth pass). The server is started as `npm start` starts it: its node flags
 // (bin/node-flags.js) on its command line, glibc's trim threshold in its environment. Verdict: idle RSS ≤ 200 MB after the first start and after the
 // restart. RSS is the kernel's (VmRSS): it includes the node binary's pages. Prints a table; the exit code
 // is 1 only when it could not run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { log, runLoad } from './lib/harness.mjs';
+import { cpuSeconds, log, runLoad } from './lib/harness.mjs';
 import { productQuery, rssMb, serveVitrine, sleep } from './lib/serve.mjs';
 import { ensureServerBuilt } from './lib/vitrine.mjs';
 
@@ -20,6 +21,7 @@ const GOAL_MB = 200;
 // 35 s: the idle collection runs in the first quiet 15 s period after the start (the second, when the first had work).
 const SETTLE_MS = Number(process.env.FOOTPRINT_SETTLE_MS ?? 35_000);
 const AFTER_LOAD_MS = Number(process.env.FOOTPRINT_AFTER_LOAD_MS ?? 40_000);
+const IDLE_CPU_MS = Number(process.env.FOOTPRINT_IDLE_CPU_MS ?? 30_000);
 // #54's second pass: glibc's trim threshold and the embedded database opened again after a start's migrations.
 const SECOND_PASS_OFF = { VITRINE_MALLOC_TRIM_THRESHOLD: 'off', VITRINE_PGLITE_REOPEN: 'off' };
 const FIRST_STEP = { ...SECOND_PASS_OFF, VITRINE_NODE_FLAGS: 'off', VITRINE_IDLE_GC: 'off' };
@@ -60,8 +62,11 @@ for (const setting of SETTINGS) {
     const afterLoadRss = rssMb(again.pid);
     await sleep(AFTER_LOAD_MS);
     const quietRss = rssMb(again.pid);
+    const idleCpuBefore = cpuSeconds(again.pid) ?? 0;
+    await sleep(IDLE_CPU_MS);
+    const idleCpuMsPerS = ((cpuSeconds(again.pid) ?? 0) - idleCpuBefore) / (IDLE_CPU_MS / 1e6);
     await again.stop();
-    rows.push({ setting, first, firstRss, again, idleRss, load, afterLoadRss, quietRss });
+    rows.push({ setting, first, firstRss, again, idleRss, load, afterLoadRss, quietRss, idleCpuMsPerS });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -80,6 +85,7 @@ console.log(
   'req/CPU-s',
   'RSS after load',
   `RSS ${AFTER_LOAD_MS / 1000} s later`,
+  'then idle CPU ms/s',
 );
 for (const r of rows)
   console.log(
@@ -93,6 +99,7 @@ for (const r of rows)
     fmt(r.load.rpcs ?? 0).padStart(9),
     fmt(r.afterLoadRss).padStart(14),
     fmt(r.quietRss).padStart(14),
+    fmt(r.idleCpuMsPerS, 1).padStart(18),
   );
 const [small, ...others] = rows;
 const verdict = (mb) => (mb <= GOAL_MB ? 'PASS' : 'MISS');
