@@ -9,8 +9,8 @@ import type { Database, Queryable } from '../store/types.js';
 
 /**
  * How often the event-loop delay is sampled: a timer that wakes the process each time. prom-client's 10 ms woke
- * an idle server 100 times a second, two thirds of its idle CPU (17 → 6 ms of CPU per second on the embedded
- * database, bench/RESULTS.md → #54, sixth pass). At 100 ms a stall of 100 ms or more is always seen and a
+ * an idle server 100 times a second, most of its idle CPU (an idle embedded server: 10.6 → 2.9 ms of CPU per
+ * second, bench/RESULTS.md → #54, sixth pass). At 100 ms a stall of 100 ms or more is always seen and a
  * shorter one in proportion to its length: enough for the p99 > 0.2 s alert of docs/operating.md.
  */
 export const EVENT_LOOP_SAMPLE_MS = 100;
