@@ -13,12 +13,23 @@ import { productQuery, rssMb, serveVitrine, sleep } from './lib/serve.mjs';
 import { ensureServerBuilt } from './lib/vitrine.mjs';
 
 const ROUNDS = Number(process.env.FOOTPRINT_AB_ROUNDS ?? 6);
-const SIDES = [
-  { name: 'defaults', env: {} },
-  process.env.FOOTPRINT_AB_OFF
-    ? { name: process.env.FOOTPRINT_AB_OFF, env: JSON.parse(process.env.FOOTPRINT_AB_OFF) }
-    : { name: 'no trim threshold', env: { VITRINE_MALLOC_TRIM_THRESHOLD: 'off' } },
-];
+/** The second server's environment: FOOTPRINT_AB_OFF's JSON object, else the trim threshold off. */
+function otherSide() {
+  const raw = process.env.FOOTPRINT_AB_OFF;
+  if (!raw) return { name: 'no trim threshold', env: { VITRINE_MALLOC_TRIM_THRESHOLD: 'off' } };
+  let env;
+  try {
+    env = JSON.parse(raw);
+  } catch {
+    env = undefined;
+  }
+  if (!env || typeof env !== 'object' || Array.isArray(env) || Object.values(env).some((v) => typeof v !== 'string')) {
+    console.error(`FOOTPRINT_AB_OFF must be a JSON object of strings such as {"VITRINE_NODE_FLAGS":"off"}, not ${raw}`);
+    process.exit(1);
+  }
+  return { name: raw, env };
+}
+const SIDES = [{ name: 'defaults', env: {} }, otherSide()];
 
 await ensureServerBuilt();
 const scratch = mkdtempSync(join(tmpdir(), 'vitrine-footprint-ab-'));

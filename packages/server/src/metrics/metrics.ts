@@ -13,7 +13,7 @@ import type { Database, Queryable } from '../store/types.js';
  * second, bench/RESULTS.md → #54, sixth pass). At 100 ms a stall of 100 ms or more is always seen and a
  * shorter one in proportion to its length: enough for the p99 > 0.2 s alert of docs/operating.md.
  */
-export const EVENT_LOOP_SAMPLE_MS = 100;
+const EVENT_LOOP_SAMPLE_MS = 100;
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const STATEMENT_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
