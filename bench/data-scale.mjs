@@ -130,12 +130,14 @@ config.sites = config.sites.map((s) =>
 );
 const vitrine = await createApp({ config, logLevel: process.env.LOG_LEVEL ?? 'warn' });
 const { db } = vitrine.ctx;
-await seed();
+const { buildSearchIndexes, searchIndexesBuilt } = await import(new URL('data/index.js', dist).href);
+const seeded = await seed();
 const address = await vitrine.app.listen({ port: 0, host: '127.0.0.1' });
 {
-  const { searchIndexesBuilt } = await import(new URL('data/index.js', dist).href);
   const t = performance.now();
-  await searchIndexesBuilt(db);
+  // After a load the search indexes are built again over the loaded rows (seed() dropped them), as the server
+  // builds them at start; else the start's builds, found or built.
+  await (seeded ? buildSearchIndexes(db, vitrine.ctx.config.sites, vitrine.app.log) : searchIndexesBuilt(db));
   console.log(`# search index ready after ${Math.round(performance.now() - t)} ms (built now, or found)`);
 }
 
@@ -162,7 +164,13 @@ async function seed() {
     (await db.query(`select count(*) as n from data_items where site_id = $1 and collection_id = 'Items'`, [SITE]))
       .rows[0].n,
   );
-  if (have === ITEMS) return console.log(`# ${ITEMS} items already loaded (kept)`);
+  if (have === ITEMS) return void console.log(`# ${ITEMS} items already loaded (kept)`);
+  // The start's search index builds first: a CONCURRENTLY build waits for the load's long transaction, and the
+  // ANALYZE after the load then waits for that build: PostgreSQL ends the build as a deadlock. Built again after
+  // the load (one pass over the rows rather than 1,000,000 GIN updates).
+  await searchIndexesBuilt(db);
+  const { rows: indexes } = await db.query(`select indexname from pg_indexes where indexname like 'data_search_%'`);
+  for (const { indexname } of indexes) await db.exec(`drop index if exists ${indexname}`);
   const t = performance.now();
   // One transaction without the server's statement time limit: a million rows take minutes, the limit is 10 s.
   await db.transaction(async (tx) => {
@@ -172,6 +180,7 @@ async function seed() {
   });
   await db.exec('analyze data_items');
   console.log(`# seeded ${ITEMS} items in ${Math.round(performance.now() - t)} ms`);
+  return true;
 }
 
 async function call(body) {

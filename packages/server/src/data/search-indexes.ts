@@ -10,6 +10,9 @@
  * declared fields, or with no declaration every string of the item): bounded, and what a small collection wants.
  * On a larger one it needs its declared index: without a declaration it is a 400 `SEARCH_INDEX_REQUIRED` naming
  * the declaration to add; while the declared index is being built, a 503 `SEARCH_INDEX_BUILDING` to retry.
+ * A build that failed (a deadlock with another instance's build or an operator's ANALYZE, a cancelled statement)
+ * is queued again by the first `$search` that needs it once its back-off has passed: 10 s, doubling up to 15 min,
+ * so a failure that repeats (an extension missing) costs one attempt per back-off, never one per search.
  */
 import { createHash } from 'node:crypto';
 import type { CollectionConfig, IndexConfig, SiteConfig } from '../config/types.js';
@@ -93,13 +96,47 @@ export function searchStatisticsSql(siteId: string, collectionId: string, index:
   return { name, sql: `create statistics if not exists ${name} on (${document}) from data_items` };
 }
 
+/** The wait before a failed build is tried again, doubled after each failure up to SEARCH_INDEX_RETRY_MAX_MS. */
+export const SEARCH_INDEX_RETRY_MS = 10_000;
+export const SEARCH_INDEX_RETRY_MAX_MS = 15 * 60_000;
+
 type State = 'building' | 'ready' | 'failed';
-// Per database (a process may hold several: the tests' servers): index name → state; collections known large.
-const states = new WeakMap<Database, { indexes: Map<string, State>; large: Set<string>; built: Promise<void> }>();
+interface IndexBuild {
+  state: State;
+  /** Runs the build again (queued like the first). */
+  build: () => Promise<State>;
+  /** Failures in a row, and when the next attempt may start (ms since the epoch). */
+  failures: number;
+  retryAt: number;
+}
+// Per database (a process may hold several: the tests' servers): index name → its build; collections known large.
+const states = new WeakMap<Database, { indexes: Map<string, IndexBuild>; large: Set<string>; built: Promise<void> }>();
 function stateOf(db: Database) {
   let s = states.get(db);
   if (!s) states.set(db, (s = { indexes: new Map(), large: new Set(), built: Promise.resolve() }));
   return s;
+}
+
+/** Queues the build of `entry` and records how it ends; the promise never rejects. */
+function startBuild(db: Database, entry: IndexBuild): Promise<void> {
+  entry.state = 'building';
+  const settle = (state: State) => {
+    entry.state = state;
+    entry.failures = state === 'failed' ? entry.failures + 1 : 0;
+    const wait = Math.min(SEARCH_INDEX_RETRY_MS * 2 ** Math.max(0, entry.failures - 1), SEARCH_INDEX_RETRY_MAX_MS);
+    entry.retryAt = Date.now() + wait;
+  };
+  // A database closed under the build (a server stopping) leaves it failed, never a rejection nobody handles.
+  return queueBuild(db, entry.build).then(settle, () => settle('failed'));
+}
+
+/** A failed build whose back-off has passed is queued again (by the search that found it failed). */
+function retryIfDue(db: Database, entry: IndexBuild): void {
+  if (entry.state !== 'failed' || Date.now() < entry.retryAt) return;
+  const s = stateOf(db);
+  const rebuilt = startBuild(db, entry);
+  const before = s.built;
+  s.built = Promise.all([before, rebuilt]).then(() => undefined);
 }
 
 export interface SearchIndexLog {
@@ -125,12 +162,14 @@ export function buildSearchIndexes(db: Database, sites: readonly SiteConfig[], l
           log.error({ key }, 'search index not built: a name cannot be written into DDL');
           continue;
         }
-        const name = statements[0]!.name;
-        stateOf(db).indexes.set(name, 'building');
-        const build = queueBuild(db, () => buildOne(db, statements, statistics, key, log));
-        const settle = (state: State) => void stateOf(db).indexes.set(name, state);
-        // A database closed under the build (a server stopping) leaves it failed, never a rejection nobody handles.
-        builds.push(build.then(settle, () => settle('failed')));
+        const entry: IndexBuild = {
+          state: 'building',
+          build: () => buildOne(db, statements, statistics, key, log),
+          failures: 0,
+          retryAt: 0,
+        };
+        stateOf(db).indexes.set(statements[0]!.name, entry);
+        builds.push(startBuild(db, entry));
       }
     }
   }
@@ -216,7 +255,8 @@ export async function resolveSearch(
   const config = searchConfigOf(site);
   const declared = collection.indexes?.find((i) => i.search);
   const name = declared && searchIndexName(site.id, collection.id, declared, config);
-  const ready = name !== undefined && stateOf(primary).indexes.get(name) === 'ready';
+  const entry = name === undefined ? undefined : stateOf(primary).indexes.get(name);
+  const ready = entry?.state === 'ready';
   let sql: { document: string; plain: string };
   let guard: string | undefined;
   if (ready && ID.test(site.id) && ID.test(collection.id)) {
@@ -226,13 +266,19 @@ export async function resolveSearch(
     sql =
       declared && safeFields(declared) ? declaredSearchSql('i.data', declared, config) : wholeItemSql('i.data', config);
   } else if (declared) {
+    if (entry) retryIfDue(primary, entry);
+    // Still failed: its back-off has not passed (the first search after it queues the build again).
+    const failed = entry?.state === 'failed';
     const error = new ApplicationError(
       503,
       'SEARCH_INDEX_BUILDING',
-      `The search index of collection ${collection.id} is being built (or failed to build: see the server's log); try again shortly`,
+      failed
+        ? `The search index of collection ${collection.id} failed to build (the server's log says why); it is built again shortly`
+        : `The search index of collection ${collection.id} is being built; try again shortly`,
       { collectionId: collection.id },
     );
-    error.headers['retry-after'] = '10';
+    const wait = failed ? Math.ceil((entry!.retryAt - Date.now()) / 1000) : 0;
+    error.headers['retry-after'] = String(Math.max(10, wait));
     throw error;
   } else {
     throw invalidField(

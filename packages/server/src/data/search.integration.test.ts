@@ -4,12 +4,17 @@
  * cursor), under the collection's read permission, on REST (POST, GET `.r`, count) and GraphQL; bounded text and
  * the size rule's refusal (400 naming the declaration), and the declared index built in the background and used.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerConfig } from '../config/types.js';
 import { searchIndexOn } from '../../test-support/data.js';
 import { startDataServer, type DataServer } from '../../test-support/data-server.js';
 import { queueBuild } from './indexes.js';
-import { buildSearchIndexes, SEARCH_SCAN_MAX_ITEMS, searchIndexesBuilt } from './search-indexes.js';
+import {
+  buildSearchIndexes,
+  SEARCH_INDEX_RETRY_MS,
+  SEARCH_SCAN_MAX_ITEMS,
+  searchIndexesBuilt,
+} from './search-indexes.js';
 
 const V2 = '/wix-data/v2';
 let server: DataServer;
@@ -231,6 +236,65 @@ describe('$search on the data API', () => {
     for (const index of await indexes()) expect(index.options).toEqual(['fastupdate=off']);
     const stats = await db.query(`select 1 from pg_statistic_ext where stxname like 'data_search_%_s'`);
     expect(stats.rows.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a build that failed is queued again by the first search after its back-off, which doubles', async () => {
+    // The 1,000,000-item bench's build died as a deadlock (its ANALYZE against the CONCURRENTLY build) and every
+    // search then answered 503 until a restart. Here the first two attempts fail the same way.
+    const db = server.vitrine.ctx.db;
+    const names = (
+      await db.query<{ name: string }>(
+        `select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname like 'data_search_%'`,
+      )
+    ).rows.map((r) => r.name);
+    for (const name of names) await db.exec(`drop index if exists ${name}`);
+    const exec = db.exec;
+    let refused = 0;
+    db.exec = async (sql: string) => {
+      if (refused < 2 && /^create index .*data_search_/.test(sql)) {
+        refused += 1;
+        throw new Error('deadlock detected');
+      }
+      return exec.call(db, sql);
+    };
+    const errors: string[] = [];
+    const log = { info: () => undefined, error: (fields: object) => void errors.push(JSON.stringify(fields)) };
+    const search = () => query('Linens', { filter: { $search: 'linen blankets' } });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await buildSearchIndexes(db, server.vitrine.ctx.config.sites, log);
+      expect(errors).toEqual([expect.stringContaining('deadlock detected')]);
+      const failed = await search();
+      expect(failed.status).toBe(503);
+      expect(failed.body.details.applicationError.code).toBe('SEARCH_INDEX_BUILDING');
+      expect(failed.body.message).toMatch(/failed to build/);
+      expect(Number(failed.headers.get('retry-after'))).toBe(SEARCH_INDEX_RETRY_MS / 1000);
+      // Within the back-off nothing is queued: the same answer, no new attempt.
+      expect((await search()).body.message).toMatch(/failed to build/);
+      expect(refused).toBe(1);
+
+      vi.setSystemTime(Date.now() + SEARCH_INDEX_RETRY_MS);
+      const retried = await search();
+      expect(retried.status).toBe(503);
+      expect(retried.body.message).toMatch(/is being built/);
+      await searchIndexesBuilt(db);
+      expect(refused).toBe(2);
+      // The second failure in a row waits twice as long.
+      const again = await search();
+      expect(again.body.message).toMatch(/failed to build/);
+      expect(Number(again.headers.get('retry-after'))).toBe((2 * SEARCH_INDEX_RETRY_MS) / 1000);
+
+      vi.setSystemTime(Date.now() + 2 * SEARCH_INDEX_RETRY_MS);
+      expect((await search()).status).toBe(503);
+      await searchIndexesBuilt(db);
+      const served = await search();
+      expect(served.status).toBe(200);
+      expect(ids(served)).toEqual(['l1', 'l2']);
+      expect(errors).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+      db.exec = exec;
+    }
   });
 });
 
