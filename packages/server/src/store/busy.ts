@@ -29,3 +29,12 @@ const STATEMENT_TIMEOUT = '57014';
 export function isStatementTimeout(error: unknown): boolean {
   return error instanceof DatabaseError && error.code === STATEMENT_TIMEOUT && /statement timeout/.test(error.message);
 }
+
+// deadlock_detected, lock_not_available: PostgreSQL ended the statement for another session's locks, not for
+// anything in it; the same statement can succeed a moment later.
+const LOCK_CONFLICT = /^(40P01|55P03)$/;
+
+/** Whether `error` is PostgreSQL ending a statement as a deadlock or a lock it could not take. */
+export function isLockConflict(error: unknown): boolean {
+  return error instanceof DatabaseError && LOCK_CONFLICT.test(error.code ?? '');
+}
