@@ -3,12 +3,9 @@
  * store/process-memory.ts): the node flags it runs itself again with, the opt-outs, and the banner line that
  * says what the server runs with (read from the server process's own `process.execArgv`).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_NODE_FLAGS,
@@ -20,29 +17,15 @@ import {
   // @ts-expect-error: a plain JavaScript module of the bin folder, without types.
 } from '../bin/node-flags.js';
 import { collectGarbage, collectWhenIdle, idleCollectionFromEnv } from './store/process-memory.js';
+import { freePort, spawnVitrineServe } from '../test-support/server-process.js';
 
-const bin = fileURLToPath(new URL('../bin/vitrine.js', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'vitrine-cli-memory-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** `node bin/vitrine.js serve` until its banner's memory line (or its exit); then SIGINT and its exit code. */
 async function serve(env: NodeJS.ProcessEnv): Promise<{ output: string; code: number | null; healthy: boolean }> {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env };
-  delete childEnv.DATABASE_URL;
-  delete childEnv.NODE_OPTIONS;
-  const child = spawn(process.execPath, [bin, 'serve', '--data-dir', join(scratch, 'data')], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnVitrineServe(join(scratch, 'data'), port, env);
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const bannerDone = new Promise<void>((resolve) => {
@@ -50,8 +33,8 @@ async function serve(env: NodeJS.ProcessEnv): Promise<{ output: string; code: nu
       output += chunk.toString('utf8');
       if (/memory: .*\n/.test(output)) resolve();
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
     void exited.then(() => resolve());
   });
   await bannerDone;

@@ -35,6 +35,23 @@ export async function buildServerEntry(): Promise<{ main: string; remove(): void
   return { main: join(dir, 'x', 'main.js'), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+const vitrineBin = join(serverRoot, 'bin', 'vitrine.js');
+
+/**
+ * `node bin/vitrine.js serve` as an operator starts it (its node flags, its second process) on the embedded
+ * database in `dataDir`, listening on 127.0.0.1:`port`; `env` on top of this process's, without DATABASE_URL and
+ * NODE_OPTIONS.
+ */
+export function spawnVitrineServe(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.NODE_OPTIONS;
+  return spawn(process.execPath, [vitrineBin, 'serve', '--data-dir', dataDir], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   url: string;

@@ -16,9 +16,8 @@
  * DDL takes no parameters: field segments are checked by the config schema (and again here), ids too.
  */
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { CollectionConfig, IndexConfig, SiteConfig } from '../config/types.js';
-import { isLockConflict } from '../store/busy.js';
+import { retryLockConflicts } from '../store/busy.js';
 import { registerUniqueIndex } from '../store/unique-indexes.js';
 import type { Database } from '../store/types.js';
 import { sortColumns, Params } from './filter/compile.js';
@@ -26,9 +25,6 @@ import type { FilterNode, SortSpec } from './filter/ast.js';
 import { declaredIndexes, keyedFields, markDeclared, SEGMENT } from './indexes.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-/** Attempts at a build that PostgreSQL ended as a deadlock or a lock it could not take; 1 s, then 2 s apart. */
-export const DECLARED_INDEX_ATTEMPTS = 3;
-const RETRY_WAIT_MS = 1000;
 
 export function declaredIndexName(siteId: string, collectionId: string, index: IndexConfig): string {
   const digest = createHash('sha256')
@@ -85,7 +81,7 @@ export interface DeclaredIndexLog {
  * Builds every declared index that does not exist yet (one at a time), and records the unique ones so a clash
  * is answered in their words. A build that fails (values that already clash) is logged with the config key
  * that declared it and dropped; the server still starts, without that index. One that PostgreSQL ended for
- * another session's locks (a deadlock) is tried again, up to DECLARED_INDEX_ATTEMPTS times.
+ * another session's locks (a deadlock) is tried again (store/busy.ts retryLockConflicts).
  */
 export async function buildDeclaredIndexes(
   db: Database,
@@ -128,22 +124,19 @@ async function buildOne(
   // A concurrent build that was interrupted leaves an invalid index that `if not exists` would take for done.
   if (found.rows.length) await dropIndex(db, name);
   const started = Date.now();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.exec(sql);
-      break;
-    } catch (error) {
-      await dropIndex(db, name).catch(() => undefined);
-      const message = error instanceof Error ? error.message : String(error);
-      // Two instances starting together, or an operator's ANALYZE, can end a CONCURRENTLY build as a deadlock:
-      // tried again rather than served without it until the next start.
-      if (attempt < DECLARED_INDEX_ATTEMPTS && isLockConflict(error)) {
-        log.info({ key, index: name, err: message, attempt }, 'declared index build ended by a lock conflict: again');
-        await sleep(RETRY_WAIT_MS * attempt);
-        continue;
-      }
-      return log.error({ key, index: name, err: message }, 'declared index not built');
-    }
+  const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  try {
+    await retryLockConflicts(() => db.exec(sql), {
+      cleanup: () => dropIndex(db, name),
+      onRetry: (error, attempt) =>
+        log.info(
+          { key, index: name, err: messageOf(error), attempt },
+          'declared index build ended by a lock conflict: again',
+        ),
+    });
+  } catch (error) {
+    await dropIndex(db, name).catch(() => undefined);
+    return log.error({ key, index: name, err: messageOf(error) }, 'declared index not built');
   }
   if (!index.unique) await db.exec('analyze data_items');
   keyed();

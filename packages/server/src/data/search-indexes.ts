@@ -10,14 +10,16 @@
  * declared fields, or with no declaration every string of the item): bounded, and what a small collection wants.
  * On a larger one it needs its declared index: without a declaration it is a 400 `SEARCH_INDEX_REQUIRED` naming
  * the declaration to add; while the declared index is being built, a 503 `SEARCH_INDEX_BUILDING` to retry.
- * A build that failed (a deadlock with another instance's build or an operator's ANALYZE, a cancelled statement)
- * is queued again by the first `$search` that needs it once its back-off has passed: 10 s, doubling up to 15 min,
- * so a failure that repeats (an extension missing) costs one attempt per back-off, never one per search.
+ * A statement PostgreSQL ends as a deadlock is run again (store/busy.ts retryLockConflicts); a build that still
+ * failed (a cancelled statement, an extension missing) is queued again by the first `$search` that needs it once
+ * its back-off has passed, 10 s doubling up to 15 min: a failure that repeats costs one attempt per back-off, never
+ * one per search.
  */
 import { createHash } from 'node:crypto';
 import type { CollectionConfig, IndexConfig, SiteConfig } from '../config/types.js';
 import { ApplicationError, invalidField } from '../errors/wire.js';
 import { siteLanguages, textSearchConfig } from '../i18n/index.js';
+import { retryLockConflicts } from '../store/busy.js';
 import type { Database, Queryable } from '../store/types.js';
 import type { FilterNode } from './filter/ast.js';
 import type { SearchTarget } from './filter/search.js';
@@ -98,7 +100,7 @@ export function searchStatisticsSql(siteId: string, collectionId: string, index:
 
 /** The wait before a failed build is tried again, doubled after each failure up to SEARCH_INDEX_RETRY_MAX_MS. */
 export const SEARCH_INDEX_RETRY_MS = 10_000;
-export const SEARCH_INDEX_RETRY_MAX_MS = 15 * 60_000;
+const SEARCH_INDEX_RETRY_MAX_MS = 15 * 60_000;
 
 type State = 'building' | 'ready' | 'failed';
 interface IndexBuild {
@@ -134,9 +136,7 @@ function startBuild(db: Database, entry: IndexBuild): Promise<void> {
 function retryIfDue(db: Database, entry: IndexBuild): void {
   if (entry.state !== 'failed' || Date.now() < entry.retryAt) return;
   const s = stateOf(db);
-  const rebuilt = startBuild(db, entry);
-  const before = s.built;
-  s.built = Promise.all([before, rebuilt]).then(() => undefined);
+  s.built = Promise.all([s.built, startBuild(db, entry)]).then(() => undefined);
 }
 
 export interface SearchIndexLog {
@@ -205,7 +205,16 @@ async function buildOne(
   try {
     // A concurrent build that was interrupted leaves an invalid index that `if not exists` would take for done.
     for (const r of rows) if (!r.valid) await db.exec(`${drop} ${r.name}`);
-    for (const s of statements) await db.exec(s.sql);
+    // A deadlock with another instance's build or an operator's ANALYZE: again at once, its leftover dropped.
+    for (const s of statements)
+      await retryLockConflicts(() => db.exec(s.sql), {
+        cleanup: () => db.exec(`${drop} ${s.name}`),
+        onRetry: (error, attempt) =>
+          log.info(
+            { key, index: s.name, err: (error as Error).message, attempt },
+            'search index build ended by a lock conflict: again',
+          ),
+      });
     await db.exec(statistics.sql);
     await db.exec('analyze data_items');
   } catch (error) {

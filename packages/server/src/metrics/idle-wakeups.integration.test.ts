@@ -7,16 +7,14 @@
  * Counted as the voluntary context switches of the server's main thread (Linux's /proc), the process that
  * listens (`server.json` in its data folder names it: `vitrine serve` runs itself again with its node flags).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../test-support/server-process.js';
+import { runningServer } from '../store/running-server.js';
+import { freePort, spawnVitrineServe } from '../../test-support/server-process.js';
 
-const bin = fileURLToPath(new URL('../../bin/vitrine.js', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'vitrine-idle-wakeups-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -27,16 +25,19 @@ describe('an idle server', () => {
   it('wakes up fewer than 40 times a second', async () => {
     const dataDir = join(scratch, 'data');
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
-    delete env.DATABASE_URL;
-    delete env.NODE_OPTIONS;
-    const child = spawn(process.execPath, [bin, 'serve', '--data-dir', dataDir], { env, stdio: 'ignore' });
+    const child = spawnVitrineServe(dataDir, port);
+    // Read, so a full pipe never blocks the server.
+    child.stdout!.resume();
+    child.stderr!.resume();
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
-      const marker = join(dataDir, 'server.json');
-      for (let i = 0; i < 600 && !existsSync(marker) && child.exitCode === null; i++) await sleep(100);
-      expect(existsSync(marker), 'the server listened').toBe(true);
-      const { pid } = JSON.parse(readFileSync(marker, 'utf8')) as { pid: number };
+      let server = runningServer(dataDir);
+      for (let i = 0; i < 600 && !server && child.exitCode === null; i++) {
+        await sleep(100);
+        server = runningServer(dataDir);
+      }
+      expect(server, 'the server listened').toBeDefined();
+      const { pid } = server!;
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).ok).toBe(true);
       // Past the start's own work (the first collection, the first settings poll), then nothing asks anything.
       await sleep(3000);

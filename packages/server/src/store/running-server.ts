@@ -11,18 +11,18 @@ export function markRunningServer(dataDir: string, url: string): () => void {
 }
 
 /** The server holding an embedded database, from its marker (also used by `vitrine owners add`). */
-export function runningServer(dataDir: string): { url: string } | undefined {
+export function runningServer(dataDir: string): { url: string; pid: number } | undefined {
   const file = join(dataDir, MARKER);
   if (!existsSync(file)) return undefined;
   try {
     const { pid, url } = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; url: string };
     process.kill(pid, 0);
-    return { url };
+    return { url, pid };
   } catch (error) {
     // EPERM: the process exists but belongs to someone else. Anything else: a stale marker.
     if ((error as NodeJS.ErrnoException).code === 'EPERM') {
-      const { url } = JSON.parse(readFileSync(file, 'utf8')) as { url: string };
-      return { url };
+      const { url, pid } = JSON.parse(readFileSync(file, 'utf8')) as { url: string; pid: number };
+      return { url, pid };
     }
     return undefined;
   }
