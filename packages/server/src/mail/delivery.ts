@@ -133,18 +133,28 @@ export function smtpSender(url: string, options: { ca?: string | undefined } = {
 
 export interface DeliveryLoop {
   stop(): Promise<void>;
-  /** Runs a pass now (tests, and right after enqueueing when latency matters). */
+  /** Runs a pass now (tests, and right after a response whose request queued something: it has committed). */
   kick(): void;
+  /**
+   * Something was just written that may not have committed yet: the next pass comes within `intervalMs`, and
+   * the wait does not grow again until a pass has started after this call (one that ran before the commit
+   * found nothing, and must not send the row to the idle maximum's wait).
+   */
+  soon(): void;
 }
 
-/** Polls the outbox every `intervalMs`; one pass at a time, errors logged and retried next tick. */
+/**
+ * Polls the outbox every `intervalMs`, backing off to `idleMaxMs` while passes find nothing; one pass at a time,
+ * errors logged and retried next tick. Callers call `soon()` when they queue a mail.
+ */
 export function runDeliveryLoop(
   db: Queryable,
   sender: MailSender,
-  options: DeliveryOptions & { intervalMs: number },
+  options: DeliveryOptions & { intervalMs: number; idleMaxMs?: number },
 ): DeliveryLoop {
   return runOutboxLoop(() => deliverPending(db, sender, options), {
     intervalMs: options.intervalMs,
+    idleMaxMs: options.idleMaxMs,
     batchSize: options.batchSize ?? 20,
     log: options.log,
     label: 'mail delivery pass failed',
@@ -177,6 +187,9 @@ export function runOutboxLoop(
   let again = false;
   let waitMs = options.intervalMs;
   let timer: NodeJS.Timeout | undefined;
+  // soon() calls so far, and how many there were when the latest pass started.
+  let soonCalls = 0;
+  let soonCallsAtLastStart = 0;
   const schedule = () => {
     if (timer) clearTimeout(timer);
     timer = stopped ? undefined : setTimeout(run, waitMs);
@@ -189,6 +202,8 @@ export function runOutboxLoop(
       again = true;
       return;
     }
+    const soonCallsAtPreviousStart = soonCallsAtLastStart;
+    soonCallsAtLastStart = soonCalls;
     running = (async () => {
       let delivered = 0;
       try {
@@ -201,7 +216,9 @@ export function runOutboxLoop(
         options.log?.warn({ err: error instanceof Error ? error.message : String(error) }, options.label);
       } finally {
         running = undefined;
-        waitMs = delivered > 0 ? options.intervalMs : Math.min(waitMs * 2, idleMaxMs);
+        // A soon() since the previous pass started may name a row this pass ran too early to see.
+        const owed = soonCalls !== soonCallsAtPreviousStart;
+        waitMs = delivered > 0 || owed ? options.intervalMs : Math.min(waitMs * 2, idleMaxMs);
         schedule();
       }
     })();
@@ -211,6 +228,13 @@ export function runOutboxLoop(
     kick() {
       waitMs = options.intervalMs;
       run();
+    },
+    soon() {
+      if (stopped) return;
+      soonCalls++;
+      if (waitMs === options.intervalMs) return; // the next pass is due within the interval already
+      waitMs = options.intervalMs;
+      if (!running) schedule();
     },
     async stop() {
       stopped = true;

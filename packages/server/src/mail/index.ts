@@ -3,7 +3,8 @@ import type { AppContext } from '../context.js';
 import { registerDevMailboxRoutes } from './dev-mailbox.js';
 import { registerDevPhoneRoutes } from '../phone/dev-phone.js';
 import { privateNetworksAllowed } from '../http/outbound/index.js';
-import { runDeliveryLoop, smtpSender, type MailSender } from './delivery.js';
+import { runDeliveryLoop, smtpSender, type DeliveryLoop, type MailSender } from './delivery.js';
+import { onMailEnqueued } from './outbox.js';
 import { siteRelaySender } from './site-relay.js';
 
 export { enqueueMail, listMail, type OutgoingMail, type StoredMail } from './outbox.js';
@@ -24,6 +25,9 @@ export const mailRoutes: FastifyPluginAsync<{ ctx: AppContext; delivery?: MailDe
   app.addHook('onClose', async () => loop.stop());
 };
 
+/** An idle loop doubles its wait after each empty pass, up to this many times its interval. */
+const IDLE_POLL_FACTOR = 8;
+
 export interface MailDeliveryOptions {
   intervalMs?: number;
   /** Replaces SMTP (tests of failure paths). */
@@ -36,10 +40,7 @@ export interface MailDeliveryOptions {
  * with a relay of their own is delivered; the rest stays in the outbox (and the dev mailbox), as before.
  * The relay is read at each send: a change in the console needs no restart.
  */
-export function startMailDelivery(
-  ctx: AppContext,
-  options: MailDeliveryOptions = {},
-): { stop(): Promise<void>; kick(): void } {
+export function startMailDelivery(ctx: AppContext, options: MailDeliveryOptions = {}): DeliveryLoop {
   const operator =
     options.sender ?? (ctx.config.smtpUrl ? smtpSender(ctx.config.smtpUrl, { ca: ctx.config.smtpCa }) : undefined);
   const relayOf = (siteId: string | undefined) => {
@@ -54,7 +55,8 @@ export function startMailDelivery(
     },
     close: () => operator?.close(),
   };
-  return runDeliveryLoop(ctx.db, sender, {
+  const intervalMs = options.intervalMs ?? (ctx.config.production ? 2_000 : 250);
+  const loop = runDeliveryLoop(ctx.db, sender, {
     from: serverSender(ctx),
     fromFor: (siteId) => ctx.sites.get(siteId)?.mail?.from,
     baseUrl: () => ctx.config.publicUrl,
@@ -63,8 +65,21 @@ export function startMailDelivery(
     log: ctx.log,
     // With the dev mailbox on, delivered bodies stay readable there; otherwise codes and links are erased.
     scrubDelivered: !ctx.config.devMailbox,
-    intervalMs: options.intervalMs ?? (ctx.config.production ? 2_000 : 250),
+    intervalMs,
+    // Every mail this process queues brings the loop back to its interval (onMailEnqueued below), so only mail
+    // queued by another process (an instance not delivering, the CLI) waits for the idle maximum: an idle
+    // development server polled 4 times a second, a production one every 2 s.
+    idleMaxMs: intervalMs * IDLE_POLL_FACTOR,
   });
+  const unsubscribe = onMailEnqueued(() => loop.soon());
+  return {
+    kick: () => loop.kick(),
+    soon: () => loop.soon(),
+    async stop() {
+      unsubscribe();
+      await loop.stop();
+    },
+  };
 }
 
 /** The sender of mail whose site names none: MAIL_FROM, else "Vitrine <no-reply@<public host>>". */

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
 import { enqueueMail, listMail } from './outbox.js';
 import { backoffMs, deliverPending, runDeliveryLoop, smtpSender, type MailSender } from './delivery.js';
+import { startMailDelivery } from './index.js';
+import type { AppContext } from '../context.js';
 import { passwordResetMail, verificationCodeMail } from './templates.js';
 import { startTestSmtp, waitFor } from '../../test-support/smtp.js';
 import { openMigratedPglite } from '../../test-support/database.js';
@@ -137,4 +139,36 @@ describe('delivery', () => {
     expect((await listMail(db, { to: after }))[0]!.sentAt).toBeNull();
     await smtp.close();
   });
+});
+
+describe('the delivery loop of a running server', () => {
+  it('sleeps while idle and wakes for the mail this process queues', async () => {
+    const sent: { to: string; at: number }[] = [];
+    const sender: MailSender = {
+      async send(message) {
+        sent.push({ to: message.to, at: Date.now() });
+      },
+      close() {},
+    };
+    const ctx = {
+      db,
+      config: { devMailbox: true, publicUrl: 'http://localhost:8080', production: false },
+      sites: { get: () => undefined, sites: [] },
+      now: Date.now,
+      log: { warn() {} },
+    } as unknown as AppContext;
+    // Interval 200 ms, idle maximum 1.6 s: empty passes at 0, 0.2, 0.6, 1.4 and 3.0 s; the next would be at 4.6 s.
+    const loop = startMailDelivery(ctx, { intervalMs: 200, sender });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 3_200));
+      const to = `woken-${Date.now()}@example.com`;
+      const queuedAt = Date.now();
+      await db.transaction((tx) => enqueueMail(tx, mail(to, 'Woken')));
+      const delivered = await waitFor(() => sent.find((m) => m.to === to));
+      // Within the interval (plus a pass), not at the backed-off pass 1.4 s away.
+      expect(delivered.at - queuedAt).toBeLessThan(1_000);
+    } finally {
+      await loop.stop();
+    }
+  }, 20_000);
 });

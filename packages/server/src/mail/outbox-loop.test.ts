@@ -11,6 +11,7 @@ async function passTimes(options: {
   untilMs: number;
   answers?: (i: number) => number;
   kickAt?: number;
+  soonAt?: number;
 }) {
   vi.useFakeTimers();
   const start = Date.now();
@@ -22,10 +23,12 @@ async function passTimes(options: {
     },
     { intervalMs: 100, idleMaxMs: options.idleMaxMs, batchSize: 10, label: 'test' },
   );
-  if (options.kickAt !== undefined) {
-    await vi.advanceTimersByTimeAsync(options.kickAt);
-    loop.kick();
-    await vi.advanceTimersByTimeAsync(options.untilMs - options.kickAt);
+  const callAt = options.kickAt ?? options.soonAt;
+  if (callAt !== undefined) {
+    await vi.advanceTimersByTimeAsync(callAt);
+    if (options.kickAt !== undefined) loop.kick();
+    else loop.soon();
+    await vi.advanceTimersByTimeAsync(options.untilMs - callAt);
   } else await vi.advanceTimersByTimeAsync(options.untilMs);
   await loop.stop();
   return at;
@@ -46,6 +49,16 @@ describe('runOutboxLoop', () => {
       0, 200, 600, 700, 900, 1300,
     ]);
     expect(await passTimes({ idleMaxMs: 800, untilMs: 2000, kickAt: 1000 })).toEqual([0, 200, 600, 1000, 1200, 1600]);
+  });
+
+  it('after soon(), passes within the interval, and keeps the interval for one more pass before backing off', async () => {
+    // Backed off to 800 ms (next pass due at 1400); a mail queued at 1000 is seen by 1100, or by 1200 when its
+    // transaction committed after the 1100 pass had looked.
+    expect(await passTimes({ idleMaxMs: 800, untilMs: 2700, soonAt: 1000 })).toEqual([
+      0, 200, 600, 1100, 1200, 1400, 1800, 2600,
+    ]);
+    // At the interval already: soon() moves nothing.
+    expect(await passTimes({ untilMs: 450, soonAt: 250 })).toEqual([0, 100, 200, 300, 400]);
   });
 
   it('drains full batches in one go', async () => {

@@ -18,8 +18,19 @@ export interface OutgoingMail {
   language?: string;
 }
 
+/**
+ * Told of every mail queued in this process, before its transaction commits: the delivery loop, which sleeps up
+ * to its idle maximum while nothing is queued, comes back to its short interval (mail/index.ts).
+ */
+const enqueueListeners = new Set<() => void>();
+export function onMailEnqueued(listener: () => void): () => void {
+  enqueueListeners.add(listener);
+  return () => enqueueListeners.delete(listener);
+}
+
 export async function enqueueMail(tx: Queryable, mail: OutgoingMail, now = Date.now()): Promise<string> {
   const id = randomUUID();
+  for (const listener of enqueueListeners) listener();
   await tx.query(
     `insert into mail_outbox (site_id, id, kind, to_address, subject, text_body, html_body, created_at, next_attempt_at, language)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,

@@ -2,8 +2,9 @@
  * How often an idle `vitrine serve` wakes up. Every wake-up of an idle process costs CPU (caches gone cold), so
  * what wakes it on a schedule is counted: prom-client's event-loop delay sampler woke it every 10 ms, 100 times a
  * second, most of an idle embedded server's CPU (bench/RESULTS.md → #54, sixth pass). The server's own polls
- * stay far below: mail's outbox every 250 ms in development (2 s in production), settings every 2 s, the webhook
- * outbox backing off to 4 s, the idle collection's check every 10 s.
+ * stay far below: settings every 2 s, the mail outbox backing off to 2 s in development (16 s in production) and
+ * the webhook outbox to 4 s while nothing is queued, the idle collection's check every 10 s. What is left is
+ * mostly the 100-ms sampler (~11 a second measured).
  * Counted as the voluntary context switches of the server's main thread (Linux's /proc), the process that
  * listens (`server.json` in its data folder names it: `vitrine serve` runs itself again with its node flags).
  */
