@@ -13,7 +13,15 @@ import type { WebhookIdentity } from '../../webhooks/events.js';
 
 export type MembersCaller =
   | { kind: 'admin'; siteId: string; identity: WebhookIdentity; access: AdminAccess }
-  | { kind: 'member'; siteId: string; memberId: string; identity: WebhookIdentity }
+  | {
+      kind: 'member';
+      siteId: string;
+      memberId: string;
+      identity: WebhookIdentity;
+      /** The signed-in session: what re-authentication reads (when it was signed into). */
+      clientId: string;
+      sessionId: string;
+    }
   | { kind: 'visitor'; siteId: string };
 
 export async function membersCallerOf(request: FastifyRequest, ctx: AppContext): Promise<MembersCaller> {
@@ -30,6 +38,8 @@ export async function membersCallerOf(request: FastifyRequest, ctx: AppContext):
       siteId: caller.siteId,
       memberId: caller.memberId,
       identity: { identityType: 'MEMBER', memberId: caller.memberId },
+      clientId: caller.clientId,
+      sessionId: caller.sessionId,
     };
   if (caller.kind === 'visitor') return { kind: 'visitor', siteId: caller.siteId };
   throw appError('UNAUTHORIZED', {

@@ -6,6 +6,7 @@
  */
 import { changeMemberAccess, deleteMember as deleteStoredMember, type AccessAction } from '../../members/index.js';
 import { mailIfApproved } from '../../mail/approval-mail.js';
+import { requireRecentAuthentication } from '../../security/index.js';
 import type { IdentityDeps } from '../common.js';
 import { requireAdmin, requireMember, type MembersCaller } from './caller.js';
 import { memberOr404, memberView } from './reads.js';
@@ -36,11 +37,27 @@ export function deleteMember(deps: IdentityDeps, caller: MembersCaller, id: stri
   return remove(deps, requireAdmin(caller), id);
 }
 
+/** What the member offers to prove it is them: `currentPassword` (from the body only), and their address. */
+export interface DeleteMyMemberProof {
+  currentPassword?: unknown;
+  ip: string;
+}
+
 /**
- * DELETE /members/v1/members/my: the signed-in member deletes their account. `contentAssigneeId` is not
- * used: their data items stay, owned by nobody (members/deletion.ts), as with the console's deletion.
+ * DELETE /members/v1/members/my: the signed-in member deletes their account. As on the hosted account page
+ * (sign-in/account/info.ts), a sign-in within 10 minutes or the current password is needed: a stolen or
+ * long-lived access token alone must not be able to erase the account (403 REAUTHENTICATION_REQUIRED).
+ * `contentAssigneeId` is not used: their data items stay, owned by nobody (members/deletion.ts), as with the
+ * console's deletion.
  */
-export function deleteMyMember(deps: IdentityDeps, caller: MembersCaller) {
-  const member = requireMember(caller);
-  return remove(deps, member, member.memberId);
+export async function deleteMyMember(deps: IdentityDeps, caller: MembersCaller, proof: DeleteMyMemberProof) {
+  const self = requireMember(caller);
+  const member = await memberOr404(deps.ctx.db, self.siteId, self.memberId);
+  // Before the transaction: a current password costs an argon2 verification, no row lock is held for it.
+  await requireRecentAuthentication(deps.ctx, self, {
+    currentPassword: proof.currentPassword,
+    member,
+    ip: proof.ip,
+  });
+  return remove(deps, self, self.memberId);
 }

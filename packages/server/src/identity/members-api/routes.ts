@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { decodeDotR } from '../../data/index.js';
+import { clientIp } from '../../security/index.js';
 import type { IdentityDeps } from '../common.js';
 import { membersCallerOf } from './caller.js';
 import { changeAccess, deleteMember, deleteMyMember } from './owner-actions.js';
@@ -30,7 +31,12 @@ export const membersApiRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = asyn
   app.get(`${base}/my`, { schema: S.current }, async (request) =>
     getCurrentMember(deps, await callerOf(request), request.query),
   );
-  app.delete(`${base}/my`, { schema: S.deleteMine }, async (request) => deleteMyMember(deps, await callerOf(request)));
+  app.delete(`${base}/my`, { schema: S.deleteMine }, async (request) =>
+    deleteMyMember(deps, await callerOf(request), {
+      currentPassword: request.body?.currentPassword,
+      ip: clientIp(request),
+    }),
+  );
   app.post(`${base}/my/slug`, { schema: S.mySlug }, async (request) =>
     updateMySlug(deps, await callerOf(request), body(request)),
   );

@@ -4,7 +4,7 @@
  * reads is dropped.
  */
 import { Type } from 'typebox';
-import { AnyObject, Body, Described, Empty, Open, op } from '../../http/schemas/common.js';
+import { AnyObject, Body, Described, Empty, Open, OptionalBody, op } from '../../http/schemas/common.js';
 
 const Fieldsets = Type.Object(
   { fieldsets: Described('PUBLIC (default), EXTENDED or FULL; may repeat') },
@@ -22,9 +22,17 @@ const SlugBody = Body({
 
 export const MEMBERS_API_SCHEMAS = {
   current: op('The signed-in member (getCurrentMember)', OneMember, { querystring: Fieldsets }),
-  deleteMine: op("Delete the signed-in member's account (deleteMyMember)", Empty, {
-    querystring: Type.Object({}, { additionalProperties: true }),
-  }),
+  deleteMine: op(
+    "Delete the signed-in member's account (deleteMyMember): needs a sign-in within 10 minutes or `currentPassword`",
+    Empty,
+    {
+      querystring: Type.Object({}, { additionalProperties: true }),
+      // Vitrine's own: Wix's call sends no body. Read from the body only, never the query string (logged URLs).
+      body: OptionalBody({
+        currentPassword: Described('Needed unless the member signed in within the last 10 minutes', 'any'),
+      }),
+    },
+  ),
   mySlug: op("Change the signed-in member's slug (updateCurrentMemberSlug)", OneMember, { body: SlugBody }),
   community: op('Join or leave the community: privacy PUBLIC or PRIVATE (joinCommunity, leaveCommunity)', OneMember),
   list: op('List members (listMembers): paging and sorting, or `.r`', Page, {
