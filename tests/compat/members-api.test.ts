@@ -232,9 +232,16 @@ describe('@wix/members: changes', () => {
     const self = (await client.members.getCurrentMember()).member!;
     const mine = await client.members.updateMember(self._id!, { profile: { nickname: 'Me myself' } });
     expect(mine.profile?.nickname).toBe('Me myself');
-    const other = await owner().members.createMember({ member: { loginEmail: unique('other') } });
+    const other = await owner().members.createMember({
+      member: { loginEmail: unique('other'), privacyStatus: members.PrivacyStatusStatus.PUBLIC },
+    });
     await expect(client.members.updateMember(other._id!, { profile: { nickname: 'x' } })).rejects.toSatisfy(
       (e) => code(e)?.applicationError?.code === 'PERMISSION_DENIED',
+    );
+    // A private member is not found to others, as getMember answers (no hint that the id is a member's).
+    const hidden = await owner().members.createMember({ member: { loginEmail: unique('hidden') } });
+    await expect(client.members.updateMember(hidden._id!, { profile: { nickname: 'x' } })).rejects.toSatisfy(
+      (e) => code(e)?.applicationError?.code === 'MEMBER_NOT_FOUND',
     );
     const joined = await client.members.joinCommunity();
     expect(joined.member?.privacyStatus).toBe('PUBLIC');

@@ -50,6 +50,21 @@ function visible(caller: MembersCaller, member: Member): boolean {
   return privacyOf(member) === 'PUBLIC';
 }
 
+/**
+ * The member with this id as this caller may know of it: a private member is MEMBER_NOT_FOUND to strangers on
+ * every call, reads and changes alike, so a 403 on a change cannot tell them that a private id exists.
+ */
+export async function visibleMemberOr404(
+  q: Queryable,
+  caller: MembersCaller,
+  id: unknown,
+  forUpdate = false,
+): Promise<Member> {
+  const member = await memberOr404(q, caller.siteId, id, forUpdate);
+  if (!visible(caller, member)) throw appError('MEMBER_NOT_FOUND');
+  return member;
+}
+
 /** GET /members/v1/members/my?fieldsets=… */
 export async function getCurrentMember(deps: IdentityDeps, caller: MembersCaller, query: { fieldsets?: unknown }) {
   if (caller.kind !== 'member') throw appError('UNAUTHORIZED');
@@ -59,8 +74,7 @@ export async function getCurrentMember(deps: IdentityDeps, caller: MembersCaller
 
 /** GET /members/v1/members/{id}?fieldsets=… */
 export async function getMember(deps: IdentityDeps, caller: MembersCaller, id: string, query: { fieldsets?: unknown }) {
-  const member = await memberOr404(deps.ctx.db, caller.siteId, id);
-  if (!visible(caller, member)) throw appError('MEMBER_NOT_FOUND');
+  const member = await visibleMemberOr404(deps.ctx.db, caller, id);
   return { member: memberView(deps, caller, member, fieldsetOf(query.fieldsets)) };
 }
 

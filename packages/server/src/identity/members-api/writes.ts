@@ -19,7 +19,7 @@ import { emailViolation, throwViolations, type IdentityDeps } from '../common.js
 import { parseProfile } from '../profile.js';
 import { requireAdmin, requireMember, requireSelfOrAdmin, type MembersCaller } from './caller.js';
 import { applyMemberPatch } from './profile-patch.js';
-import { memberOr404, memberView } from './reads.js';
+import { memberView, visibleMemberOr404 } from './reads.js';
 
 type Json = Record<string, unknown>;
 
@@ -45,7 +45,8 @@ async function changeProfile(
 ): Promise<{ member: Json }> {
   try {
     return await deps.ctx.db.transaction(async (tx) => {
-      const member = await memberOr404(tx, caller.siteId, id, true);
+      // Looked up as the caller sees members first: a stranger's change to a private member is 404, as a read.
+      const member = await visibleMemberOr404(tx, caller, id, true);
       requireSelfOrAdmin(caller, member.id);
       const now = deps.ctx.now();
       const updated = (await updateProfile(tx, caller.siteId, member.id, await change(member, tx), now))!;
