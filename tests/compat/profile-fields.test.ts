@@ -48,9 +48,11 @@ const custom = (value: Record<string, unknown>) => ({ customFields: [{ name: 'fi
  * client rewrites the object it is given (dates into strings) while it sends it.
  */
 const FIELDS: [string, () => Profile][] = [
-  ...['firstName', 'lastName', 'nickname', 'language', 'company', 'position', 'slug', 'vatId'].map(
+  ...['firstName', 'lastName', 'nickname', 'language', 'company', 'position', 'vatId'].map(
     (key): [string, () => Profile] => [key, () => ({ [key]: `${key} value` })],
   ),
+  // A slug is letters, digits, ".", "_", "~" and "-" only (it is public and goes into paths).
+  ['slug', () => ({ slug: 'slug-value' })],
   ['picture', () => ({ picture: 'https://images.example.com/ada.png' })],
   ['birthdate', () => ({ birthdate: '1815-12-10' })],
   ['subscription', () => ({ subscription: false })],

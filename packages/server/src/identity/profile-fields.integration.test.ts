@@ -37,9 +37,12 @@ const custom = (value: Record<string, unknown>) => ({ customFields: [{ name: 'fi
 
 /** [what the test is about, the profile sent, what comes back when it differs from what was sent]. */
 const FIELDS: [string, Profile, Profile?][] = [
-  ...['firstName', 'lastName', 'nickname', 'language', 'company', 'position', 'slug', 'vatId'].map(
-    (key): [string, Profile] => [key, { [key]: `${key} value` }],
-  ),
+  ...['firstName', 'lastName', 'nickname', 'language', 'company', 'position', 'vatId'].map((key): [string, Profile] => [
+    key,
+    { [key]: `${key} value` },
+  ]),
+  // A slug is letters, digits, ".", "_", "~" and "-" only (it is public and goes into paths).
+  ['slug', { slug: 'slug-value' }],
   ['picture', { picture: 'https://images.example.com/ada.png' }],
   ['birthdate', { birthdate: '1815-12-10' }],
   ['subscription true', { subscription: true }],

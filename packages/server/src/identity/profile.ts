@@ -47,6 +47,23 @@ class Checker {
   }
 }
 
+/**
+ * Slugs: what the Members API's slug calls take and what any profile may hold, since the slug is shown to
+ * everyone (the PUBLIC fieldset) and ends up in member page paths. The made ones (members/profile-defaults.ts)
+ * are of this form. Wix allows 255 characters; the stored profile's text fields hold 200.
+ */
+const SLUG = /^[\p{L}\p{N}._~-]{1,200}$/u;
+export const SLUG_RULE = 'must be 1 to 200 letters, digits, ".", "_", "~" or "-"';
+export const isSlug = (value: unknown): value is string => typeof value === 'string' && SLUG.test(value);
+
+/**
+ * The photo (`picture`, the Members API's `profile.photo.url`): other members and visitors see it, and pages put
+ * it in `src`, so a web address only, never `javascript:` or `data:`. An empty string shows no photo.
+ */
+const PHOTO_URL = /^https?:\/\/[^\s]+$/i;
+export const PHOTO_RULE = 'must be an http or https address';
+export const isPhotoUrl = (value: string): boolean => value === '' || PHOTO_URL.test(value);
+
 /** Drops undefined members so stored JSON holds only what was given. */
 function compact(obj: Json): Json {
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
@@ -161,7 +178,10 @@ export function parseProfile(input: unknown, prefix = 'profile'): { profile: Jso
   if (!p) return { profile: {}, violations: c.violations };
   const out: Json = {};
   for (const key of STRING_FIELDS) out[key] = c.string(`${prefix}.${key}`, p[key]);
+  if (out.slug !== undefined && !isSlug(out.slug)) out.slug = c.fail(`${prefix}.slug`, SLUG_RULE);
   out.picture = c.string(`${prefix}.picture`, p.picture, 2048);
+  if (typeof out.picture === 'string' && !isPhotoUrl(out.picture))
+    out.picture = c.fail(`${prefix}.picture`, PHOTO_RULE, 'INVALID_URL');
   out.privacyStatus = c.oneOf(`${prefix}.privacyStatus`, p.privacyStatus, PRIVACY_STATUSES);
   if (p.subscription !== undefined && p.subscription !== null) {
     out.subscription =

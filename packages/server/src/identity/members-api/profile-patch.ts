@@ -7,6 +7,7 @@
  * slug calls change it), as are `loginEmail` (immutable), `status` and the dates.
  */
 import { invalidField } from '../../errors/wire.js';
+import { isPhotoUrl, PHOTO_RULE } from '../profile.js';
 
 type Json = Record<string, unknown>;
 
@@ -55,9 +56,9 @@ export function applyMemberPatch(before: Json, member: Json): Json {
       if (profile.photo !== null && !photo)
         throw invalidField('member.profile.photo', 'must be an object', 'INVALID_TYPE');
       const url = photo ? (photo.url ?? null) : null;
-      // Other members and visitors see the photo (PUBLIC fieldset): a web address only, never `javascript:` or `data:`.
-      if (typeof url === 'string' && url !== '' && !/^https?:\/\/[^\s]+$/i.test(url))
-        throw invalidField('member.profile.photo.url', 'must be an http or https address', 'INVALID_URL');
+      // The profile's rule (profile.ts), checked here too so the violation names the Members API's field.
+      if (typeof url === 'string' && !isPhotoUrl(url))
+        throw invalidField('member.profile.photo.url', PHOTO_RULE, 'INVALID_URL');
       setText(out, 'picture', url, 'member.profile.photo.url');
     }
   }

@@ -16,7 +16,7 @@ import {
 } from '../../members/index.js';
 import type { Queryable } from '../../store/types.js';
 import { emailViolation, throwViolations, type IdentityDeps } from '../common.js';
-import { parseProfile } from '../profile.js';
+import { isSlug, parseProfile, SLUG_RULE } from '../profile.js';
 import { requireAdmin, requireMember, requireSelfOrAdmin, type MembersCaller } from './caller.js';
 import { applyMemberPatch } from './profile-patch.js';
 import { memberView, visibleMemberOr404 } from './reads.js';
@@ -116,12 +116,9 @@ export async function updateMember(deps: IdentityDeps, caller: MembersCaller, id
   });
 }
 
-// Wix allows 255 characters; the stored profile's text fields hold 200 (profile.ts).
-const SLUG = /^[\p{L}\p{N}._~-]{1,200}$/u;
-
 async function setSlug(deps: IdentityDeps, caller: MembersCaller, id: string, slug: unknown) {
-  if (typeof slug !== 'string' || !SLUG.test(slug))
-    throw invalidField('slug', 'must be 1 to 200 letters, digits, ".", "_", "~" or "-"', 'INVALID_VALUE');
+  // The profile's slug rule (profile.ts), which every other write path checks too.
+  if (!isSlug(slug)) throw invalidField('slug', SLUG_RULE, 'INVALID_VALUE');
   return changeProfile(deps, caller, id, async (member, tx) => {
     if (await slugTaken(tx, member.siteId, slug, member.id)) throw appError('SLUG_ALREADY_EXISTS', { data: { slug } });
     return { ...member.profile, slug };
