@@ -218,4 +218,30 @@ describe('every profile field survives a round trip', () => {
       expect.objectContaining({ field: 'profile.addresses[0].address.addressLine1', ruleName: 'INVALID_TYPE' }),
     ]);
   });
+
+  it('a birthdate that is not a day of the calendar is refused, not rolled over to the next month', async () => {
+    const member = await register({ birthdate: '2020-02-29' });
+    const created = await call('POST', '/members/v1/members', {
+      token: server.adminKey,
+      body: { member: { loginEmail: unique() } },
+    });
+    for (const birthdate of ['2020-02-31', '2021-02-29', '2023-04-31', '2023-12-32', '2023-13-01', '2023-00-10']) {
+      const patched = await call('PATCH', '/_api/members/v1/members/my', {
+        token: member.accessToken,
+        body: { profile: { birthdate } },
+      });
+      const viaMembersApi = await call('PATCH', `/members/v1/members/${created.body.member.id}`, {
+        token: server.adminKey,
+        body: { member: { contact: { birthdate } } },
+      });
+      for (const res of [patched, viaMembersApi]) {
+        expect([birthdate, res.status]).toEqual([birthdate, 400]);
+        expect(res.body.details.validationError.fieldViolations).toEqual([
+          expect.objectContaining({ field: 'profile.birthdate', ruleName: 'INVALID_FORMAT' }),
+        ]);
+      }
+    }
+    const mine = await call('GET', '/_api/members/v1/members/my', { token: member.accessToken });
+    expect(mine.body.member.profile.birthdate).toBe('2020-02-29');
+  });
 });

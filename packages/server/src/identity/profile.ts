@@ -64,6 +64,16 @@ const PHOTO_URL = /^https?:\/\/[^\s]+$/i;
 export const PHOTO_RULE = 'must be an http or https address';
 export const isPhotoUrl = (value: string): boolean => value === '' || PHOTO_URL.test(value);
 
+/**
+ * A calendar date as YYYY-MM-DD that exists: Date.parse rolls 2020-02-31 over to 2 March, so the date it reads
+ * must print back as the text sent.
+ */
+function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
 /** Drops undefined members so stored JSON holds only what was given. */
 function compact(obj: Json): Json {
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
@@ -190,11 +200,9 @@ export function parseProfile(input: unknown, prefix = 'profile'): { profile: Jso
         : c.fail(`${prefix}.subscription`, 'must be a boolean', 'INVALID_TYPE');
   }
   if (p.birthdate !== undefined && p.birthdate !== null) {
-    const ok =
-      typeof p.birthdate === 'string' &&
-      /^\d{4}-\d{2}-\d{2}$/.test(p.birthdate) &&
-      !Number.isNaN(Date.parse(p.birthdate));
-    out.birthdate = ok ? p.birthdate : c.fail(`${prefix}.birthdate`, 'must be a date as YYYY-MM-DD', 'INVALID_FORMAT');
+    out.birthdate = isCalendarDate(p.birthdate)
+      ? p.birthdate
+      : c.fail(`${prefix}.birthdate`, 'must be a date as YYYY-MM-DD', 'INVALID_FORMAT');
   }
   for (const key of ['emails', 'phones', 'labels'] as const) {
     const list = c.list(`${prefix}.${key}`, p[key]);
