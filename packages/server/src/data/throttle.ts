@@ -54,8 +54,11 @@ export function dataRateLimits(env: NodeJS.ProcessEnv = process.env): DataRateLi
 export interface DataThrottle {
   /** Counts one write by the caller's address; throws 429 `WD_TOO_MANY_REQUESTS` over the limit. */
   write(request: FastifyRequest, caller: Caller): Promise<void>;
-  /** Counts one heavy read by the caller's address; throws 429 over the limit. */
-  heavyRead(request: FastifyRequest, caller: Caller): Promise<void>;
+  /**
+   * Counts one heavy read by the caller's address; throws 429 over the limit. Only the caller's kind is read
+   * (keys are not counted), so other APIs with their own caller type share this budget (the Members API's queries).
+   */
+  heavyRead(request: FastifyRequest, caller: Pick<Caller, 'kind'>): Promise<void>;
 }
 
 function tooMany(retryAfterSeconds: number, what: string): ApplicationError {
@@ -68,7 +71,13 @@ function tooMany(retryAfterSeconds: number, what: string): ApplicationError {
 }
 
 export function dataThrottle(limiter: Pick<RateLimiter, 'hit'>, limits: DataRateLimits): DataThrottle {
-  const check = async (request: FastifyRequest, caller: Caller, name: string, limit: number, what: string) => {
+  const check = async (
+    request: FastifyRequest,
+    caller: Pick<Caller, 'kind'>,
+    name: string,
+    limit: number,
+    what: string,
+  ) => {
     if (limit === 0 || caller.kind === 'admin') return;
     const result = await limiter.hit(`ip:${name}:${clientIp(request)}`, { limit, windowSeconds: 60 });
     if (!result.allowed) throw tooMany(result.retryAfterSeconds, what);

@@ -79,14 +79,27 @@ export async function getMember(deps: IdentityDeps, caller: MembersCaller, id: s
 }
 
 const MAX_LIMIT = 100;
+/**
+ * The deepest offset a visitor or member may ask for: the database reads and drops every row before it (a second
+ * at 100,000 members), and the data API stops at the same depth (VITRINE_DATA_MAX_OFFSET's default). The owner's
+ * key keeps the wider range for exports.
+ */
+const MEMBERS_MAX_OFFSET = 10_000;
 
-function paging(raw: unknown): { limit: number; offset: number } {
+function paging(raw: unknown, owner: boolean): { limit: number; offset: number } {
   const p = (raw && typeof raw === 'object' ? raw : {}) as { limit?: unknown; offset?: unknown };
   const limit = p.limit === undefined || p.limit === null ? 50 : Number(p.limit);
   const offset = p.offset === undefined || p.offset === null ? 0 : Number(p.offset);
   if (!Number.isInteger(limit) || limit < 0) throw invalidField('paging.limit', 'must be a non-negative integer');
   if (!Number.isInteger(offset) || offset < 0 || offset > 1_000_000)
     throw invalidField('paging.offset', 'must be an integer from 0 to 1000000');
+  if (!owner && offset > MEMBERS_MAX_OFFSET)
+    throw invalidField(
+      'paging.offset',
+      `must be at most ${MEMBERS_MAX_OFFSET} without an API key; narrow the query (filter or search) to read further`,
+      'OFFSET_TOO_LARGE',
+      { maxOffset: MEMBERS_MAX_OFFSET },
+    );
   // Wix returns at most 100 members a page; a larger limit gets 100.
   return { limit: Math.min(limit || 50, MAX_LIMIT), offset };
 }
@@ -101,7 +114,7 @@ export interface MemberQueryInput {
 export async function queryMembers(deps: IdentityDeps, caller: MembersCaller, input: MemberQueryInput) {
   const f = new MemberFilter(caller.kind === 'admin');
   const query = input.query && typeof input.query === 'object' ? input.query : {};
-  const { limit, offset } = paging(query.paging);
+  const { limit, offset } = paging(query.paging, caller.kind === 'admin');
   const conditions = [`site_id = ${f.param(caller.siteId)}`, f.where(query.filter), f.search(input.search)];
   // Strangers see PUBLIC members only (Wix: private members are not returned to visitors and members).
   if (caller.kind !== 'admin') {

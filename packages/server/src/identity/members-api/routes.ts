@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { decodeDotR } from '../../data/index.js';
-import { clientIp } from '../../security/index.js';
+import { dataRateLimits, dataThrottle, decodeDotR } from '../../data/index.js';
+import { batchedLimiter, clientIp } from '../../security/index.js';
 import type { IdentityDeps } from '../common.js';
 import { membersCallerOf } from './caller.js';
 import { changeAccess, deleteMember, deleteMyMember } from './owner-actions.js';
@@ -27,6 +27,14 @@ export const membersApiRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = asyn
   const callerOf = (request: FastifyRequest) => membersCallerOf(request, ctx);
   const base = '/members/v1/members';
   const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+  // A query counts every public member (`count(*) over ()`), may search substrings and sort: each one is a heavy
+  // read of the caller's address, in the data API's budget (data/throttle.ts; API keys are not counted).
+  const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
+  const heavyCaller = async (request: FastifyRequest) => {
+    const caller = await callerOf(request);
+    await throttle.heavyRead(request, caller);
+    return caller;
+  };
 
   app.get(`${base}/my`, { schema: S.current }, async (request) =>
     getCurrentMember(deps, await callerOf(request), request.query),
@@ -50,13 +58,13 @@ export const membersApiRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = asyn
   app.get(base, { schema: S.list }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const input = (query['.r'] !== undefined ? decodeDotR(query['.r']) : query) as Record<string, unknown>;
-    return queryMembers(deps, await callerOf(request), {
+    return queryMembers(deps, await heavyCaller(request), {
       query: { paging: input.paging, sorting: input.sorting },
       fieldsets: input.fieldsets,
     });
   });
   app.post(`${base}/query`, { schema: S.query }, async (request) =>
-    queryMembers(deps, await callerOf(request), request.body as MemberQueryInput),
+    queryMembers(deps, await heavyCaller(request), request.body as MemberQueryInput),
   );
   app.post(base, { schema: S.create }, async (request) => createMember(deps, await callerOf(request), request.body));
   app.get(`${base}/:id`, { schema: S.get }, async (request) =>
