@@ -8,6 +8,8 @@ import { ApiError, type ApplicationError } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
 import { installGetFallback } from './get-fallback.js';
 import { installLingeringClose } from './lingering-close.js';
+// The route config's `noStore` (its type lives there).
+import './no-store.js';
 
 /** Headers every response carries; HTML pages add their own Content-Security-Policy. */
 const SECURITY_HEADERS: Record<string, string> = {
@@ -42,6 +44,8 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-wix-request-id', request.id);
     reply.headers(headers);
+    // Routes answering personal data (no-store.ts); an unknown route has no config.
+    if (request.routeOptions.config?.noStore) reply.header('cache-control', 'no-store');
     const origin = request.headers.origin;
     if (origin && options.sites.allOrigins.has(origin)) {
       reply.header('access-control-allow-origin', origin);

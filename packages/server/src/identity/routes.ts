@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../errors/wire.js';
+import { NO_STORE } from '../http/no-store.js';
 import { applicationSchemaErrorFormatter, identitySchemaErrorFormatter } from '../http/schemas/schema-errors.js';
 import { CaptchaVerifier } from '../security/index.js';
 import { privateNetworksAllowed } from '../http/outbound/index.js';
@@ -143,10 +144,13 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     return captcha.altchaChallenge();
   });
 
-  app.get('/_api/members/v1/members/my', { schema: S.myMember }, async (request) =>
+  // The member's whole profile: never kept in a cache (http/no-store.ts).
+  app.get('/_api/members/v1/members/my', { schema: S.myMember, config: NO_STORE }, async (request) =>
     getMyMember(deps, await memberScopeOf(request, ctx)),
   );
-  app.patch('/_api/members/v1/members/my', { schema: S.patchMyMember, schemaErrorFormatter }, async (request) =>
-    patchMyMember(deps, await memberScopeOf(request, ctx), request.body),
+  app.patch(
+    '/_api/members/v1/members/my',
+    { schema: S.patchMyMember, schemaErrorFormatter, config: NO_STORE },
+    async (request) => patchMyMember(deps, await memberScopeOf(request, ctx), request.body),
   );
 };

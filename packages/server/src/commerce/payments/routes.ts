@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/catalogue.js';
 import { httpErrors, invalidField } from '../../errors/wire.js';
 import { named } from '../../http/named-plugin.js';
+import { NO_STORE } from '../../http/no-store.js';
 import { resolveCaller } from '../../http/resolve-caller.js';
 import { AnyObject, Body, Described, Open, op } from '../../http/schemas/common.js';
 import { clientIp } from '../../security/index.js';
@@ -95,7 +96,7 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   });
 
   // What a confirmation page shows: paid or not, how much, and how to pay offline. Another caller's order is 404.
-  app.get(`${PREFIX}/orders/:orderId`, { schema: S.order }, async (request) => {
+  app.get(`${PREFIX}/orders/:orderId`, { schema: S.order, config: NO_STORE }, async (request) => {
     const { site, owner } = await shopper(ctx, request);
     return shopperPaymentView(ctx.db, site, owner, request.params.orderId);
   });

@@ -18,6 +18,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/catalogue.js';
 import { invalidField } from '../../errors/wire.js';
+import { NO_STORE } from '../../http/no-store.js';
 import { Body, Described, Empty, Key, Open, op } from '../../http/schemas/common.js';
 import { perIpLimit } from '../../security/index.js';
 import type { Queryable } from '../../store/types.js';
@@ -123,7 +124,7 @@ export const ecomCartRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     return { scope, owner: shopperOf(scope) };
   };
 
-  app.get(CART, { schema: S.get }, async (request) => {
+  app.get(CART, { schema: S.get, config: NO_STORE }, async (request) => {
     const { scope, owner } = await shopper(request);
     // One statement reads the cart, its open checkout and the catalog's version; the lines' products are then
     // those kept at that version when they are (catalog/kept-products.ts), read once otherwise.

@@ -13,6 +13,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/catalogue.js';
 import { invalidField } from '../../errors/wire.js';
+import { NO_STORE } from '../../http/no-store.js';
 import { Body, Described, Key, Open, op } from '../../http/schemas/common.js';
 import { listOrders, ORDERS_PAGE_MAX } from '../orders/search.js';
 import { findOrder, type Order } from '../orders/store.js';
@@ -56,7 +57,7 @@ export const ecomOrderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
       siteLanguage: scope.wire.siteLanguage,
     });
 
-  app.get('/ecom/v1/orders/:id', { schema: S.get }, async (request) => {
+  app.get('/ecom/v1/orders/:id', { schema: S.get, config: NO_STORE }, async (request) => {
     const scope = await ecomScope(request, ctx, { keys: true });
     const order = await findOrder(ctx.db, scope.site.id, request.params.id);
     if (!order || !mayRead(scope, order)) throw appError('ORDER_NOT_FOUND');

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { dataRateLimits, dataThrottle, decodeDotR } from '../../data/index.js';
+import { NO_STORE } from '../../http/no-store.js';
 import { batchedLimiter, clientIp } from '../../security/index.js';
 import type { IdentityDeps } from '../common.js';
 import { membersCallerOf } from './caller.js';
@@ -19,7 +20,9 @@ import {
 /**
  * The Members API on its canonical paths (`/members/v1/members…`, which `@wix/members` calls on
  * www.wixapis.com; docs/wire-format.md §13, issue #52). Each route resolves the caller (caller.ts) and hands
- * the typed input to a plain function (reads.ts, writes.ts, owner-actions.ts).
+ * the typed input to a plain function (reads.ts, writes.ts, owner-actions.ts). Every answer is a member as the
+ * caller may see them, the owner's and the member's own with the private fields: none is kept in a cache
+ * (NO_STORE, http/no-store.ts).
  */
 export const membersApiRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -36,26 +39,26 @@ export const membersApiRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = asyn
     return caller;
   };
 
-  app.get(`${base}/my`, { schema: S.current }, async (request) =>
+  app.get(`${base}/my`, { schema: S.current, config: NO_STORE }, async (request) =>
     getCurrentMember(deps, await callerOf(request), request.query),
   );
-  app.delete(`${base}/my`, { schema: S.deleteMine }, async (request) =>
+  app.delete(`${base}/my`, { schema: S.deleteMine, config: NO_STORE }, async (request) =>
     deleteMyMember(deps, await callerOf(request), {
       currentPassword: request.body?.currentPassword,
       ip: clientIp(request),
     }),
   );
-  app.post(`${base}/my/slug`, { schema: S.mySlug }, async (request) =>
+  app.post(`${base}/my/slug`, { schema: S.mySlug, config: NO_STORE }, async (request) =>
     updateMySlug(deps, await callerOf(request), body(request)),
   );
-  app.post(`${base}/join-community`, { schema: S.community }, async (request) =>
+  app.post(`${base}/join-community`, { schema: S.community, config: NO_STORE }, async (request) =>
     setCommunity(deps, await callerOf(request), true),
   );
-  app.post(`${base}/leave-community`, { schema: S.community }, async (request) =>
+  app.post(`${base}/leave-community`, { schema: S.community, config: NO_STORE }, async (request) =>
     setCommunity(deps, await callerOf(request), false),
   );
   // listMembers sends its paging and sorting as `.r` (base64url JSON), as the data client does.
-  app.get(base, { schema: S.list }, async (request) => {
+  app.get(base, { schema: S.list, config: NO_STORE }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const input = (query['.r'] !== undefined ? decodeDotR(query['.r']) : query) as Record<string, unknown>;
     return queryMembers(deps, await heavyCaller(request), {
@@ -63,28 +66,30 @@ export const membersApiRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = asyn
       fieldsets: input.fieldsets,
     });
   });
-  app.post(`${base}/query`, { schema: S.query }, async (request) =>
+  app.post(`${base}/query`, { schema: S.query, config: NO_STORE }, async (request) =>
     queryMembers(deps, await heavyCaller(request), request.body as MemberQueryInput),
   );
-  app.post(base, { schema: S.create }, async (request) => createMember(deps, await callerOf(request), request.body));
-  app.get(`${base}/:id`, { schema: S.get }, async (request) =>
+  app.post(base, { schema: S.create, config: NO_STORE }, async (request) =>
+    createMember(deps, await callerOf(request), request.body),
+  );
+  app.get(`${base}/:id`, { schema: S.get, config: NO_STORE }, async (request) =>
     getMember(deps, await callerOf(request), request.params.id, request.query),
   );
-  app.patch(`${base}/:id`, { schema: S.update }, async (request) =>
+  app.patch(`${base}/:id`, { schema: S.update, config: NO_STORE }, async (request) =>
     updateMember(deps, await callerOf(request), request.params.id, request.body),
   );
-  app.delete(`${base}/:id`, { schema: S.remove }, async (request) =>
+  app.delete(`${base}/:id`, { schema: S.remove, config: NO_STORE }, async (request) =>
     deleteMember(deps, await callerOf(request), request.params.id),
   );
-  app.post(`${base}/:id/slug`, { schema: S.slug }, async (request) =>
+  app.post(`${base}/:id/slug`, { schema: S.slug, config: NO_STORE }, async (request) =>
     updateMemberSlug(deps, await callerOf(request), request.params.id, body(request)),
   );
   for (const action of ['approve', 'block'] as const)
-    app.post(`${base}/:id/${action}`, { schema: S.access }, async (request) =>
+    app.post(`${base}/:id/${action}`, { schema: S.access, config: NO_STORE }, async (request) =>
       changeAccess(deps, await callerOf(request), request.params.id, action),
     );
   for (const list of ['phones', 'emails', 'addresses'] as const)
-    app.delete(`${base}/:id/${list}`, { schema: S.clearList }, async (request) =>
+    app.delete(`${base}/:id/${list}`, { schema: S.clearList, config: NO_STORE }, async (request) =>
       clearContactList(deps, await callerOf(request), request.params.id, list),
     );
 };
