@@ -101,6 +101,19 @@ describe('the identity profile route', () => {
   });
 });
 
+describe('a photo stored before the check', () => {
+  it('is not shown by the Members API', async () => {
+    const m = await member();
+    await server.ctx.db.query(
+      `update members set profile = profile || jsonb_build_object('picture', $3::text) where site_id = $1 and id = $2`,
+      [server.siteId, m.id, BAD_PHOTOS[0]],
+    );
+    expect((await publicView(m.id)).member.profile.photo).toBeUndefined();
+    const own = await call('GET', '/members/v1/members/my?fieldsets=FULL', { token: m.token });
+    expect(own.body.member.profile.photo).toBeUndefined();
+  });
+});
+
 describe('the Members API gives the same answers', () => {
   it('updateMember refuses the photo, the slug calls refuse the slug', async () => {
     const m = await member();

@@ -5,6 +5,7 @@
  */
 import type { SitePolicies } from '../../config/types.js';
 import { toWireIdentity } from '../identity-view.js';
+import { isPhotoUrl } from '../profile.js';
 import type { Member } from '../../members/index.js';
 
 type Json = Record<string, unknown>;
@@ -86,7 +87,8 @@ export function wixMember(member: Member, policies: SitePolicies, fieldset: Fiel
     profile: {
       ...(str(p.nickname) ? { nickname: p.nickname } : {}),
       ...(str(p.slug) ? { slug: p.slug } : {}),
-      ...(str(p.picture) ? { photo: { url: p.picture } } : {}),
+      // A photo stored before every write path checked it (profile.ts) is not shown if it is no web address.
+      ...(str(p.picture) && isPhotoUrl(p.picture as string) ? { photo: { url: p.picture } } : {}),
     },
     // PUBLIC: the statuses are UNKNOWN, as Wix answers them to a caller without the right to see them.
     status: 'UNKNOWN',
