@@ -14,6 +14,8 @@ export { checkDataReadEnv, dataReadLimits } from './read-limits.js';
 
 // Item values: JSON as items hold it, dates in the wire's `{ $date }` form.
 export { dateValue, isDateValue, isPlainObject, type Json, type JsonObject } from './json.js';
+// The one strict reading of a date a client sends; commerce/ reads its filter and discount dates with it.
+export { canonicalDate } from './json.js';
 
 // The data service, for other APIs over the same items (admin/, graphql/, storefront/): permissions,
 // hooks, references, paging and events as the data API applies them.

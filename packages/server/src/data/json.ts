@@ -25,8 +25,12 @@ export function isDateValue(value: unknown): value is { $date: string } {
   return isPlainObject(value) && typeof value.$date === 'string' && Object.keys(value).length === 1;
 }
 
-/** Canonical ISO form (`2024-01-01T00:00:00.000Z`) of a date string, or undefined when it is not a date. */
-export function canonicalDate(text: string): string | undefined {
+/**
+ * Canonical ISO form (`2024-01-01T00:00:00.000Z`) of a date string, or undefined when it is not a date. Only the
+ * strict form above (a four-digit year; `Date.parse` alone also takes `+010000-…`, which PostgreSQL refuses), and
+ * only years `minYear`–9999 in UTC: items take 0001 on; commerce/dates.ts asks 1000 for its timestamp columns.
+ */
+export function canonicalDate(text: string, minYear = 1): string | undefined {
   const m = ISO_DATE.exec(text);
   if (!m) return undefined;
   const full = m[1] === undefined ? `${text}T00:00:00Z` : m[2] === undefined ? `${text}Z` : text;
@@ -34,7 +38,7 @@ export function canonicalDate(text: string): string | undefined {
   if (!Number.isFinite(time)) return undefined;
   const iso = new Date(time).toISOString();
   const year = Number(iso.slice(0, 4));
-  return iso.length === 24 && year >= 1 && year <= 9999 ? iso : undefined;
+  return iso.length === 24 && year >= minYear && year <= 9999 ? iso : undefined;
 }
 
 export function dateValue(ms: number): { $date: string } {

@@ -8,6 +8,7 @@
  */
 import { appError } from '../../errors/catalogue.js';
 import { invalidField } from '../../errors/wire.js';
+import { commerceDate } from '../dates.js';
 import { toMinor } from '../money.js';
 import type { FieldSpec, FieldSpecs, Op } from './query-fields.js';
 
@@ -137,12 +138,8 @@ function readScalar(spec: FieldSpec, v: unknown, path: string, currency: string,
         throw invalidField(path, 'must be an amount, e.g. 18.5');
       return toMinor(amount, currency);
     }
-    case 'date': {
-      const text = isObject(v) && typeof v.$date === 'string' ? v.$date : v;
-      const time = typeof text === 'string' && text.length <= 40 ? Date.parse(text) : NaN;
-      if (!Number.isFinite(time)) throw invalidField(path, 'must be an ISO 8601 date, e.g. 2024-05-01T00:00:00Z');
-      return new Date(time).toISOString();
-    }
+    case 'date':
+      return commerceDate(isObject(v) && typeof v.$date === 'string' ? v.$date : v, path);
     case 'micros': {
       const text = typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v;
       if (typeof text !== 'string' || !/^\d{1,18}$/.test(text)) throw invalidField(path, 'must be a numeric id');

@@ -4,6 +4,7 @@
  * after the start) and usage limit. A change (`PATCH`) names only what it changes; the rest is kept.
  */
 import { invalidField } from '../../errors/wire.js';
+import { commerceDate } from '../dates.js';
 import { normaliseCode } from '../pricing/discount.js';
 import type { DiscountInput, StoredDiscount } from './store.js';
 
@@ -21,9 +22,7 @@ function whole(value: unknown, field: string, min: number, max: number): number 
 
 function dateOrNull(value: unknown, field: string): Date | null {
   if (value === null || value === '') return null;
-  const date = typeof value === 'string' && value.length <= 40 ? new Date(value) : undefined;
-  if (!date || Number.isNaN(date.getTime())) throw invalidField(field, 'must be an ISO 8601 date and time, or null');
-  return date;
+  return new Date(commerceDate(value, field));
 }
 
 /** The code's settings from a body: all of them (create) or over `current` (update). */
