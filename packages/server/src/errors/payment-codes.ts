@@ -31,4 +31,11 @@ export const PAYMENT_ERRORS = {
     text: 'The refund is more than what is left to refund on this order',
   },
   NOTHING_TO_REFUND: { code: 'NOTHING_TO_REFUND', status: 409, text: 'The order has no payment left to refund' },
+  // A refund's idempotency key names one refund of the site: sent again for another order or another amount, it
+  // is a mistake to refuse, not a retry to answer with the first refund (commerce/payments/refunds.ts).
+  REFUND_KEY_REUSED: {
+    code: 'REFUND_KEY_REUSED',
+    status: 409,
+    text: 'This idempotency key was used for another refund (another order or amount); send a new key for a new refund',
+  },
 } as const;

@@ -113,4 +113,47 @@ describe('refunds', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.refunds[0].actor).toMatch(/^owner:/);
   });
+
+  it('answers a key sent again for another order or amount with 409 REFUND_KEY_REUSED, refunding nothing', async () => {
+    const paid = async () => {
+      const { token, orderId } = await placed(1);
+      await post((await start(token, { orderId, provider: 'dev', ...urls() })).body.step.url, 'pay');
+      return orderId;
+    };
+    const [a, b] = [await paid(), await paid()];
+    const owner = await signedIn(server, 'owner-refund-keys@example.com', 'owner');
+    const refund = (orderId: string, amount: number) =>
+      owner.call('POST', `/_admin/v1/commerce/orders/${orderId}/refunds`, {
+        siteId: server.siteId,
+        amount,
+        idempotencyKey: 'k1',
+      });
+    const first = await refund(a, 300);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+
+    const otherOrder = await refund(b, 300);
+    expect(otherOrder.status, JSON.stringify(otherOrder.body)).toBe(409);
+    expect(otherOrder.body.details.applicationError).toMatchObject({
+      code: 'REFUND_KEY_REUSED',
+      data: { idempotencyKey: 'k1' },
+    });
+    const otherAmount = await refund(a, 400);
+    expect(otherAmount.body.details.applicationError.code).toBe('REFUND_KEY_REUSED');
+    const retry = await refund(a, 300);
+    expect([retry.status, retry.body.refund.id]).toEqual([200, first.body.refund.id]);
+
+    // B is untouched: no refund, still paid, and the audit log records no refund of it.
+    const untouched = await kit.call('GET', `/_admin/v1/commerce/orders/${b}/payments?siteId=${server.siteId}`, {
+      token: admin(),
+    });
+    expect(untouched.body).toMatchObject({ paymentStatus: 'PAID', refunds: [] });
+    expect(untouched.body.payments[0].refundedAmount).toBe(0);
+    expect((await order(a)).order.paymentStatus).toBe('PARTIALLY_REFUNDED');
+    await server.ctx.authEvents.flush();
+    const audited = (await server.ctx.authEvents.list(server.siteId, { type: 'owner_action' }))
+      .filter((e) => e.detail.action === 'commerce_order_refund')
+      .map((e) => e.detail.orderId);
+    expect(audited).toContain(a);
+    expect(audited).not.toContain(b);
+  });
 });

@@ -4,8 +4,10 @@
  * its own idempotency key, then recorded: the payment's refunded amount, the order's payment status
  * (PARTIALLY_REFUNDED or FULLY_REFUNDED), a history row, the shopper's mail and `order.refunded`. Two refunds at once cannot exceed
  * the payment: the second is reserved after the first under the same lock. The same idempotency key asked twice
- * answers the first refund. Refunds made at the provider directly (Stripe's dashboard) arrive as `refunded`
- * events and are recorded the same way.
+ * for the same order (and, when the retry names one, the same amount) answers the first refund; a key is unique
+ * in the site (`unique (site_id, idempotency_key)`), so the same key for another order or another amount is a 409
+ * `REFUND_KEY_REUSED`, never that other refund answered as if it were this one. Refunds made at the provider
+ * directly (Stripe's dashboard) arrive as `refunded` events and are recorded the same way.
  */
 import { randomUUID } from 'node:crypto';
 import type { SiteConfig } from '../../config/types.js';
@@ -116,7 +118,10 @@ export async function refundOrder(
         `select * from commerce_refunds where site_id = $1 and idempotency_key = $2`,
         [site.id, input.idempotencyKey],
       );
-      if (rows[0]) return { refund: toRefund(rows[0]), again: true };
+      const first = rows[0] && toRefund(rows[0]);
+      if (first && (first.orderId !== order.id || (input.amount !== undefined && input.amount !== first.amount)))
+        throw appError('REFUND_KEY_REUSED', { data: { idempotencyKey: input.idempotencyKey } });
+      if (first) return { refund: first, again: true };
     }
     // The succeeded payment with the most left to refund (an order has one, unless it was paid twice).
     let best: { payment: Payment; left: number } | undefined;
@@ -133,23 +138,30 @@ export async function refundOrder(
         data: { refundable: best.left, requested: amount },
       });
     const id = randomUUID();
-    await tx.query(
-      `insert into commerce_refunds (site_id, id, order_id, payment_id, amount, currency, status, reason,
-         idempotency_key, actor, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10, $10)`,
-      [
-        site.id,
-        id,
-        order.id,
-        best.payment.id,
-        amount,
-        best.payment.currency,
-        input.reason ?? null,
-        input.idempotencyKey ?? id,
-        input.actor,
-        new Date(ctx.now()),
-      ],
-    );
+    await tx
+      .query(
+        `insert into commerce_refunds (site_id, id, order_id, payment_id, amount, currency, status, reason,
+           idempotency_key, actor, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10, $10)`,
+        [
+          site.id,
+          id,
+          order.id,
+          best.payment.id,
+          amount,
+          best.payment.currency,
+          input.reason ?? null,
+          input.idempotencyKey ?? id,
+          input.actor,
+          new Date(ctx.now()),
+        ],
+      )
+      .catch((error: unknown) => {
+        // The same key sent at once for another order (each under its own order's lock): the other took it.
+        if ((error as { code?: unknown })?.code === '23505')
+          throw appError('REFUND_KEY_REUSED', { data: { idempotencyKey: input.idempotencyKey } });
+        throw error;
+      });
     const { rows } = await tx.query<RefundRow>(`select * from commerce_refunds where site_id = $1 and id = $2`, [
       site.id,
       id,
