@@ -1,9 +1,19 @@
 /**
  * Orders awaiting payment per buyer (audit V5-4): each holds its stock until it is paid, cancelled or expires, so
- * placing a new one is refused while the buyer already has `maxOpenUnpaidOrders` of them: counted per member, and
- * for visitors (guests) per email address, per visitor and per client address (any of them full refuses). Orders
- * of the same buyer are placed one after the other (transaction-scoped advisory locks, taken in a fixed order
- * before any stock is touched), so two at once cannot both pass the count. Only orders of the last
+ * placing a new one is refused while the buyer already has `maxOpenUnpaidOrders` of them (any count full refuses):
+ *
+ * - `member`: a member's orders, whatever browser or address they use;
+ * - `visitor`: a guest's orders from this browser (its visitor token), whatever email they name;
+ * - `address`: guests' orders from this client address, however many browsers they use;
+ * - `email`: guests' orders naming this email **from this browser or this address**. It catches one shopper who
+ *   keeps their email while changing one of the two (another browser on the same network, the same phone on
+ *   another network), which neither count above sees. It counts no order of another browser on another address:
+ *   an email is anyone's to type, so a count over every order naming it let a stranger block its owner's guest
+ *   checkout (three unpaid orders in their name, renewable every 48 hours).
+ *
+ * Orders of the same buyer are placed one after the other (transaction-scoped advisory locks on the browser and the
+ * address, taken in a fixed order before any stock is touched): every order a count reads shares the browser or the
+ * address with the one being placed, so two at once cannot both pass it. Only orders of the last
  * `unpaidOrderHours` can still await payment (older ones expire), so the count reads that range of
  * `commerce_orders_created`.
  */
@@ -22,7 +32,12 @@ export interface OpenOrdersCheck {
   since: Date;
 }
 
-const WORDS = { member: 'account', email: 'email address', visitor: 'browser', address: 'network address' } as const;
+const WORDS = {
+  member: 'from this account',
+  email: 'with this email address from this browser or network address',
+  visitor: 'from this browser',
+  address: 'from this network address',
+} as const;
 type Counted = keyof typeof WORDS;
 
 type Counts = Partial<Record<Counted, number>>;
@@ -37,7 +52,7 @@ async function memberCount(tx: Queryable, check: OpenOrdersCheck): Promise<Count
   return { member: Number(rows[0]?.n ?? 0) };
 }
 
-/** A guest's, by browser, email and address: the orders of the last `unpaidOrderHours` (`commerce_orders_created`). */
+/** A guest's, by browser, address and email: the orders of the last `unpaidOrderHours` (`commerce_orders_created`). */
 async function guestCounts(tx: Queryable, check: OpenOrdersCheck): Promise<Counts> {
   const { rows } = await tx.query<Record<Counted, number>>(
     `select (count(*) filter (where visitor_id = $2))::int as visitor,
@@ -45,7 +60,7 @@ async function guestCounts(tx: Queryable, check: OpenOrdersCheck): Promise<Count
             (count(*) filter (where client_ip = $4))::int as address
      from commerce_orders
      where site_id = $1 and created_at >= $5 and status = 'AWAITING_PAYMENT' and member_id is null
-       and (visitor_id = $2 or lower(buyer_email) = $3 or client_ip = $4)`,
+       and (visitor_id = $2 or client_ip = $4)`,
     [check.siteId, check.owner.id, check.email, check.clientIp, check.since],
   );
   return rows[0] ?? {};
@@ -56,11 +71,7 @@ export async function checkOpenOrders(tx: Queryable, check: OpenOrdersCheck): Pr
   const keys =
     owner.kind === 'member'
       ? [`member:${owner.id}`]
-      : [
-          `visitor:${owner.id}`,
-          ...(check.email ? [`email:${check.email}`] : []),
-          ...(check.clientIp ? [`address:${check.clientIp}`] : []),
-        ];
+      : [`visitor:${owner.id}`, ...(check.clientIp ? [`address:${check.clientIp}`] : [])];
   for (const key of keys.sort())
     await tx.query('select 1 from (select pg_advisory_xact_lock(hashtext($1))) as locked', [
       `commerce-open-orders:${siteId}:${key}`,
@@ -71,7 +82,7 @@ export async function checkOpenOrders(tx: Queryable, check: OpenOrdersCheck): Pr
   if (!full) return;
   throw appError('TOO_MANY_OPEN_ORDERS', {
     description:
-      `${counts[full]} orders placed from this ${WORDS[full]} are awaiting payment, and a shop takes at most ` +
+      `${counts[full]} orders placed ${WORDS[full]} are awaiting payment, and a shop takes at most ` +
       `${check.max}. Pay for one, or wait until an unpaid one is cancelled, before placing another.`,
     data: { limit: 'maxOpenUnpaidOrders', max: check.max, by: full },
   });
