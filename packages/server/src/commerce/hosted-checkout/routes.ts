@@ -5,7 +5,8 @@
  *                              city, country, method, code, payWith} → the page again, or 303 to the provider's step
  * Server-rendered like the hosted sign-in pages: no script, strict CSP with a nonce, the hosted forms' CSRF pair,
  * no-store; in the site's language. The page id is the redirect session's (a random uuid, live 24 hours) and acts
- * for that session's visitor or member only: their own checkout, through the module's own services.
+ * for that session's visitor or member only: their own checkout, through the module's own services; a member's
+ * only while their account is active and the session of the token that made the page lives (410 otherwise).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -27,7 +28,7 @@ import type { PaymentProviders } from '../payments/registry.js';
 import { shopperPaymentView, startPayment } from '../payments/service.js';
 import { quoteLines } from '../quote.js';
 import { checkoutPageUrl, CHECKOUT_PAGE_PATH } from './session.js';
-import { deliveryCountries, orderOf, restoreCheckout, sentenceOf } from './state.js';
+import { deliveryCountries, orderOf, pageShopperActive, restoreCheckout, sentenceOf } from './state.js';
 import { findCheckoutPage, type CheckoutPage } from './store.js';
 import { CHECKOUT_CSS, renderAwaiting, renderCheckout, type PayOption } from './view.js';
 
@@ -44,6 +45,7 @@ const schema = (summary: string) => ({
     303: Type.Null({ description: "To the payment provider's page" }),
     400: Type.String({ description: 'HTML: the form again with a message' }),
     404: Type.String({ description: 'HTML: no such checkout page (unknown or expired)' }),
+    410: Type.String({ description: "HTML: the member's session or account behind the page has ended: sign in again" }),
   },
 });
 
@@ -197,17 +199,13 @@ export function registerHostedCheckout(app: FastifyInstance, ctx: AppContext, pr
     const row = await findCheckoutPage(ctx.db, (request.params as { id?: unknown }).id, ctx.now());
     const site = row && ctx.sites.get(row.siteId);
     const { t, explicit } = pageLanguage(site, request);
-    if (!row || !site) {
+    // A member's page ends with their session, or their account (pageShopperActive): 410, sign in again.
+    const signedOut = !!row && !!site && !(await pageShopperActive(ctx, row));
+    if (!row || !site || signedOut) {
       const nonce = newNonce();
-      pageHeaders(reply.code(404), nonce);
-      return page(
-        nonce,
-        site?.name ?? 'Vitrine',
-        t.t('checkout.title'),
-        html`<p class="alert">${t.t('checkout.unavailable')}</p>`,
-        '',
-        t,
-      );
+      pageHeaders(reply.code(signedOut ? 410 : 404), nonce);
+      const text = t.t(signedOut ? 'checkout.signedOut' : 'checkout.unavailable');
+      return page(nonce, site?.name ?? 'Vitrine', t.t('checkout.title'), html`<p class="alert">${text}</p>`, '', t);
     }
     return { request, reply, row, site, t, lang: explicit };
   }

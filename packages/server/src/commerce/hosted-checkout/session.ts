@@ -70,6 +70,7 @@ export async function createCheckoutPage(
       clientId: entry.client.clientId,
       thankYouUrl: urls.thankYouPageUrl,
       postFlowUrl: urls.postFlowUrl,
+      memberSessionId: caller.kind === 'member' ? caller.sessionId : null,
     },
     ctx.now(),
   );

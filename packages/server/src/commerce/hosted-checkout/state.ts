@@ -7,6 +7,7 @@ import type { SiteConfig } from '../../config/types.js';
 import type { AppContext } from '../../context.js';
 import { ApiError, ApplicationError, ValidationError } from '../../errors/wire.js';
 import type { Translator } from '../../i18n/index.js';
+import { findMemberById } from '../../members/index.js';
 import { newLineId, openCart, saveLines, setCartCoupon } from '../carts/store.js';
 import { createCheckoutFromCart, readCheckout, updateCheckout } from '../checkouts/service.js';
 import type { Checkout } from '../checkouts/store.js';
@@ -44,6 +45,20 @@ export async function restoreCheckout(
   }).catch(() => undefined); // a method or email no longer accepted: the shopper chooses again
   await moveCheckoutPage(ctx.db, page.id, id);
   return readCheckout(ctx.db, site.id, id, access);
+}
+
+/**
+ * Whether the page still acts for its shopper. A visitor's page does (a visitor token has no session). A member's
+ * does only while the member is ACTIVE and, for a page their own token made, that token's session lives: a sign-out,
+ * a password change, a block, the session's lifetime or idle limit end the page as they end the token (it had gone
+ * on showing the member's email and placing and paying orders as a blocked member). A page a site API key made for a
+ * member's checkout has no session to follow: the member's status alone decides.
+ */
+export async function pageShopperActive(ctx: AppContext, page: CheckoutPage): Promise<boolean> {
+  if (page.owner.kind !== 'member') return true;
+  const member = await findMemberById(ctx.db, page.siteId, page.owner.id);
+  if (member?.status !== 'ACTIVE') return false;
+  return page.memberSessionId === null || ctx.tokens.isSessionActive(page.siteId, page.memberSessionId);
 }
 
 export async function orderOf(ctx: AppContext, siteId: string, checkout: Checkout) {

@@ -17,6 +17,11 @@ export interface CheckoutPage {
   clientId: string | null;
   thankYouUrl: string | null;
   postFlowUrl: string | null;
+  /**
+   * The session of the member token that made the page (migration 110): the page acts for the member while it
+   * lives. Null for a visitor's page, and for a page a site API key made for a member's checkout.
+   */
+  memberSessionId: string | null;
   expiresAt: Date;
 }
 
@@ -29,6 +34,7 @@ interface Row {
   client_id: string | null;
   thank_you_url: string | null;
   post_flow_url: string | null;
+  member_session_id: string | null;
   expires_at: Date | string;
 }
 
@@ -40,6 +46,7 @@ const toPage = (r: Row): CheckoutPage => ({
   clientId: r.client_id,
   thankYouUrl: r.thank_you_url,
   postFlowUrl: r.post_flow_url,
+  memberSessionId: r.member_session_id,
   expiresAt: new Date(r.expires_at),
 });
 
@@ -50,8 +57,8 @@ export async function insertCheckoutPage(
 ): Promise<CheckoutPage> {
   const { rows } = await db.query<Row>(
     `insert into commerce_checkout_pages (site_id, id, checkout_id, owner_kind, owner_id, client_id, thank_you_url,
-                                          post_flow_url, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+                                          post_flow_url, member_session_id, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
     [
       page.siteId,
       randomUUID(),
@@ -61,6 +68,7 @@ export async function insertCheckoutPage(
       page.clientId,
       page.thankYouUrl,
       page.postFlowUrl,
+      page.memberSessionId,
       new Date(now),
       new Date(now + CHECKOUT_PAGE_TTL_SECONDS * 1000),
     ],

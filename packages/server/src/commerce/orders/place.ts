@@ -99,6 +99,12 @@ export async function placeOrder(
   if (first.orderId) throw appError('CHECKOUT_IS_COMPLETE', { data: { orderId: first.orderId } });
   const owner = first.owner;
   const member = owner.kind === 'member' ? await findMemberById(ctx.db, site.id, owner.id) : undefined;
+  // A member's order only while they may act, whoever places it (their token, a hosted checkout page, a site key):
+  // never for a deleted, blocked or unapproved account.
+  if (owner.kind === 'member' && member?.status !== 'ACTIVE')
+    throw appError(
+      !member ? 'MEMBER_DELETED' : member.status === 'BLOCKED' ? 'MEMBER_BLOCKED' : 'MEMBER_PENDING_APPROVAL',
+    );
   const email = member?.email ?? first.buyerEmail;
   if (!email) throw invalidField('checkout.buyerInfo.email', 'is required to check out without an account', 'REQUIRED');
   // Orders per hour: a member's; guests' per client address, since each guest order mails the address it names.

@@ -19,6 +19,8 @@ export interface EcomScope {
   site: SiteConfig;
   /** The shopper; undefined for an API key. */
   owner: CartOwner | undefined;
+  /** A member token's session (the hosted checkout page it makes follows it); undefined otherwise. */
+  sessionId?: string;
   access: CheckoutAccess;
   wire: WireContext;
 }
@@ -48,7 +50,8 @@ export async function ecomScope(
   };
   // Amounts are formatted in the buyer's language, as Wix formats them in the visitor's locale.
   wire.language = wire.buyerLanguage;
-  return { site, owner, access: owner ? { kind: 'owner', owner } : { kind: 'site' }, wire };
+  const sessionId = caller.kind === 'member' ? { sessionId: caller.sessionId } : {};
+  return { site, owner, ...sessionId, access: owner ? { kind: 'owner', owner } : { kind: 'site' }, wire };
 }
 
 /** The shopper of a route that needs one (a cart): an API key has none. */

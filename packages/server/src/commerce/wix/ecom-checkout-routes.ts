@@ -132,6 +132,7 @@ export const ecomCheckoutRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
         clientId: null,
         thankYouUrl: null,
         postFlowUrl: null,
+        memberSessionId: scope.sessionId ?? null,
       },
       ctx.now(),
     );

@@ -57,6 +57,7 @@ import { deletedMembers } from './0101_deleted_members.js';
 import { commerceCatalogVersions } from './0102_commerce_catalog_versions.js';
 import { memberAddressCountries } from './0104_member_address_countries.js';
 import { commerceSearch } from './0109_commerce_search.js';
+import { checkoutPageSessions } from './0110_checkout_page_sessions.js';
 
 /**
  * Every schema change, in order. Version ranges per concern keep parallel work from colliding:
@@ -66,7 +67,8 @@ import { commerceSearch } from './0109_commerce_search.js';
  * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts; 91 moves older
  * shops' Products, Cart and Orders items into them; 92 collections' translations; 93 drops the older shop's tables;
  * 98 payments); 100–109 turn-5 review fixes (100–101 members: profile defaults and the slug index, deleted
- * members' ids; 102 the commerce catalog's version per site; 108 owners' email change).
+ * members' ids; 102 the commerce catalog's version per site; 108 owners' email change); 110– commerce review fixes
+ * (110 the member session behind a hosted checkout page).
  */
 export const migrations: readonly Migration[] = [
   core,
@@ -127,4 +129,5 @@ export const migrations: readonly Migration[] = [
   memberAddressCountries,
   ownerEmailChange,
   commerceSearch,
+  checkoutPageSessions,
 ];
