@@ -101,6 +101,12 @@ async function expectClosed(b: ReturnType<typeof browser>, url: string, member: 
 describe("a member's hosted checkout page", () => {
   it('closes when the session of the token that made it ends', async () => {
     const member = await memberPage();
+    // The Wix way to the same page: an ecomCheckout redirect session made with the member's token.
+    const redirect = await kit.call('POST', '/_api/redirects-api/v1/redirect-session', {
+      token: member.token,
+      body: { ecomCheckout: { checkoutId: member.checkoutId } },
+    });
+    expect(redirect.status, redirect.text).toBe(200);
     const b = browser();
     const open = await b.get(member.url);
     expect(open.status).toBe(200);
@@ -110,6 +116,7 @@ describe("a member's hosted checkout page", () => {
     );
     expect((await kit.call('GET', '/ecom/v1/carts/current', { token: member.token })).status).toBe(401);
     await expectClosed(b, member.url, member);
+    await expectClosed(browser(), redirect.body.redirectSession.fullUrl, member);
   });
 
   it('closes when the member is blocked, and the module places no order for them', async () => {
