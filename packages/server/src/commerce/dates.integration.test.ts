@@ -1,7 +1,8 @@
 /**
  * Every surface where a client hands the commerce module a date (catalog v1 and v3 filters, as POST bodies and
- * as `.r` GETs; a discount code's dates on the admin API) answers a year outside 1000–9999 or a non-ISO date
- * with a 400 naming the field, never a 500, and keeps a year it takes as it was sent.
+ * as `.r` GETs; a discount code's dates and the order list's days on the admin API) answers a year outside
+ * 1000–9999, a day the calendar does not have or a non-ISO date with a 400 naming the field, never a 500, and keeps
+ * a year it takes as it was sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceKit } from '../../test-support/commerce-kit.js';
@@ -18,8 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-// `Date.parse` takes all of these; PostgreSQL refuses the first three as timestamps, the last is not ISO 8601.
-const REFUSED = ['+010000-01-01T00:00:00Z', '-000100-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', 'May 1, 2024'];
+// `Date.parse` takes all of these; PostgreSQL refuses the first three as timestamps, the fourth is not ISO 8601,
+// and the last is rolled over into March (PostgreSQL refuses it where it reaches SQL as written).
+const REFUSED = [
+  '+010000-01-01T00:00:00Z',
+  '-000100-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00Z',
+  'May 1, 2024',
+  '2024-02-30T00:00:00Z',
+];
 // Years below 1000 are refused too: PGlite would read a stored year below 100 back in the 20th or 21st century.
 const TOO_EARLY = ['0001-01-01T00:00:00Z', '0999-12-31T23:59:59Z'];
 
@@ -99,5 +107,27 @@ describe('discount code dates on the admin API', () => {
     const listed = await kit.call('GET', `${PATH}?siteId=${server.siteId}`, { token: admin() });
     const read = listed.body.discounts.find((d: { code: string }) => d.code === 'MILLENNIUM');
     expect(read).toMatchObject({ startsAt: '1000-01-01T00:00:00.000Z', endsAt: '9999-12-31T23:59:59.000Z' });
+  });
+});
+
+describe("the admin order list's days", () => {
+  it('refuses a day outside 1000–9999 or one the calendar does not have, in the list and the export', async () => {
+    for (const path of ['/_admin/v1/commerce/orders', '/_admin/v1/commerce/orders/export'])
+      for (const key of ['from', 'to'])
+        for (const day of ['0000-01-01', '0999-12-31', '2024-02-30', '2023-02-29', '+10000-01-01']) {
+          const answer = await kit.call('GET', `${path}?siteId=${server.siteId}&${key}=${encodeURIComponent(day)}`, {
+            token: `Bearer ${server.adminKey}`,
+          });
+          expect(answer.status, `${path} ${key}=${day}: ${answer.text}`).toBe(400);
+          expect(answer.body.details.validationError.fieldViolations[0].field).toBe(key);
+        }
+    const listed = await kit.call(
+      'GET',
+      `/_admin/v1/commerce/orders?siteId=${server.siteId}&from=1000-01-01&to=2024-02-29`,
+      {
+        token: `Bearer ${server.adminKey}`,
+      },
+    );
+    expect(listed.status, listed.text).toBe(200);
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../../store/types.js';
 import { invalidField } from '../../errors/wire.js';
+import { commerceDay } from '../dates.js';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './state.js';
 import { toOrder, type Order } from './store.js';
 
@@ -24,7 +25,6 @@ export interface OrderFilter {
   to?: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The list's filters from a query (`status`, `search`, `from`, `to`), checked: the list and the CSV export read them. */
 export function parseOrderFilter(q: Record<string, unknown>): OrderFilter {
   const filter: OrderFilter = {};
@@ -36,9 +36,7 @@ export function parseOrderFilter(q: Record<string, unknown>): OrderFilter {
   for (const key of ['from', 'to'] as const) {
     const v = q[key];
     if (v === undefined || v === '') continue;
-    if (typeof v !== 'string' || !DAY.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
-      throw invalidField(key, 'must be a date as YYYY-MM-DD');
-    filter[key] = v;
+    filter[key] = commerceDay(v, key);
   }
   return filter;
 }
