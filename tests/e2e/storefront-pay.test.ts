@@ -156,4 +156,56 @@ describe('paying in Chromium', () => {
       await page.context().close();
     },
   );
+
+  it(
+    "Back on the provider's page: the empty checkout names the unpaid order, and its page by the mail's link pays it",
+    { timeout: 120_000 },
+    async () => {
+      const before = await stock();
+      const page = await newPage(390);
+      const email = uniqueEmail('leaver');
+      await toReview(page, email);
+      await page.getByRole('button', { name: /^Pay \S+$/ }).click();
+      await page.waitForURL(/\/_dev\/pay\/devpay_/);
+      const devPage = page.url();
+      // The shopper changes their mind: Back lands on /checkout, whose cart the order emptied.
+      await page.goBack();
+      await page.waitForURL(/\/checkout$/);
+      await page.getByText('Your cart is empty.').waitFor();
+      const notice = page.getByRole('status').filter({ hasText: /^Your order V-\d{6} is waiting for your payment\./ });
+      await notice.waitFor();
+      const number = /V-\d{6}/.exec((await notice.textContent())!)![0];
+      const link = notice.getByRole('link', { name: 'See the order and pay' });
+      const orderId = decodeURIComponent(
+        new URL((await link.getAttribute('href'))!, server.url).searchParams.get('order')!,
+      );
+      await expectAccessible(page, { where: 'empty checkout naming an unpaid order, English' });
+      expect((await order(orderId)).order).toMatchObject({ number, status: 'AWAITING_PAYMENT' });
+
+      // The mail's "Not finished? Open your order below" link: the order's page offers to pay it.
+      await expect.poll(async () => (await mails(email)).length).toBeGreaterThan(0);
+      const received = (await mails(email)).find((m) => m.subject.endsWith(`order ${number} received`))!;
+      const orderLink = /https?:\/\/\S+\/order\?token=[^\s>)]+/.exec(received.text)![0];
+      await page.goto(orderLink.replace(/^https?:\/\/[^/]+/, server.url));
+      const total = (await page.locator('.order-summary .review__total .price').textContent())!;
+      await page.getByText(`This order awaits payment of ${total}.`).waitFor();
+      await expectAccessible(page, { where: 'guest order awaiting payment, English' });
+      await page.getByRole('button', { name: 'Pay now' }).click();
+      // The same payment again (one payment under way per order), not a second one.
+      await page.waitForURL(devPage);
+      await page.getByRole('button', { name: /^Pay \S+$/ }).click();
+      await page.waitForURL(/\/checkout\/confirmation\/[^/?]+$/);
+      await page.getByText(`Paid: ${total}`).waitFor();
+
+      const paid = await admin('GET', `/_admin/v1/commerce/orders/${orderId}/payments?siteId=${server.siteId}`);
+      expect(paid.payments).toHaveLength(1);
+      expect((await order(orderId)).order).toMatchObject({ status: 'PAID', paymentStatus: 'PAID' });
+      expect(await stock()).toBe(before - 2);
+      // Paid, the order is no longer named by an empty checkout.
+      await page.goto(`${server.url}/checkout`);
+      await page.getByText('Your cart is empty.').waitFor();
+      expect(await page.getByText(/is waiting for your payment/).count()).toBe(0);
+      await page.context().close();
+    },
+  );
 });

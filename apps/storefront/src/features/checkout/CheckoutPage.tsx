@@ -16,6 +16,7 @@ import { useCart } from '../cart/cart-context.js';
 import { useEcom } from '../cart/use-ecom.js';
 import { formatAddress, type OrderAddress } from '../orders/order-types.js';
 import { AddressFields } from './AddressFields.js';
+import { AwaitingOrder } from './AwaitingOrder.js';
 import {
   createCheckout,
   deliveryOffers,
@@ -27,6 +28,7 @@ import {
 import { CheckoutAside } from './CheckoutAside.js';
 import { checkoutErrorMessage } from './checkout-errors.js';
 import { DeliveryOptions } from './DeliveryOptions.js';
+import { useLastOrder } from './last-order.js';
 import { fetchPayWays, startPayment, type PayWay } from './payments-api.js';
 import { PaymentReturn } from './PaymentReturn.js';
 import { ReviewStep } from './ReviewStep.js';
@@ -69,6 +71,7 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
   const [pickedWay, setWay] = useState<PayWay>();
   const way = pickedWay ?? ways.data?.[0];
   const check = useFormCheck();
+  const lastOrder = useLastOrder();
   const errorBox = useRevealed<HTMLDivElement>(error);
 
   // A member's SHIPPING address first, else their first one; "new" when they have none.
@@ -136,6 +139,7 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
         await member.update({ profile: { addresses } }).catch(() => undefined);
       }
       const orderId = await placeOrder(ecom, reviewed.id);
+      lastOrder.set(orderId); // named by an empty checkout while it awaits payment (AwaitingOrder)
       cart.ordered(); // asking would be answered 404: an order deletes its cart
       await Promise.all([
         invalidate(['orders']),
@@ -174,6 +178,7 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
       <section className="page checkout-page">
         <PageHeading>{_('checkout.heading')}</PageHeading>
         {error && <Alert tone="error">{error}</Alert>}
+        <AwaitingOrder />
         <div className="empty-state">
           <p className="empty-state__title">{_('cart.empty')}</p>
           <p>

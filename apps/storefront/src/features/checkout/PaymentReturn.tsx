@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useQuery, useVitrine } from '@vitrine/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -9,8 +9,8 @@ import { useFormat } from '../../i18n/format.js';
 import { useCart } from '../cart/cart-context.js';
 import { useEcom } from '../cart/use-ecom.js';
 import { fetchOrder } from '../orders/orders-api.js';
-import { checkoutErrorMessage } from './checkout-errors.js';
-import { fetchOrderPayment, fetchPayWays, isOnline, refillCart, startPayment } from './payments-api.js';
+import { fetchOrderPayment, fetchPayWays, refillCart } from './payments-api.js';
+import { useResumePayment } from './resume-payment.js';
 
 const PAID = ['PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED'];
 
@@ -25,12 +25,10 @@ export function PaymentReturn({ children }: { children: (notice?: string) => Rea
   const format = useFormat();
   const ecom = useEcom();
   const cart = useCart();
-  const { navigate: leave, authFetch } = useVitrine();
+  const { authFetch } = useVitrine();
   const [params] = useSearchParams();
   const orderId = params.get('order') ?? '';
   const ways = useQuery(['pay-ways'], () => fetchPayWays(authFetch), { shared: true, enabled: !!orderId });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const back = useQuery(
     ['payment-return', orderId],
     async () => {
@@ -45,6 +43,7 @@ export function PaymentReturn({ children }: { children: (notice?: string) => Rea
     },
     { enabled: !!orderId },
   );
+  const { open, resume, busy, error } = useResumePayment(back.data?.order ?? undefined, back.data?.payment, ways.data);
   if (!orderId || back.status == 'error' || back.data?.order === null) return <>{children()}</>;
   if (!back.data) return <Skeleton lines={3} label={_('checkout.paymentChecking')} />;
   const { payment, order } = back.data;
@@ -54,25 +53,7 @@ export function PaymentReturn({ children }: { children: (notice?: string) => Rea
     return <Navigate to={`/checkout/confirmation/${encodeURIComponent(order.id)}`} replace />;
   if (declined) return <>{children(_('checkout.paymentDeclined', { number: order.number }))}</>;
   if (order.status == 'CANCELED') return <>{children()}</>;
-  // The payment left open, else (it never started) the shop's first online way.
-  const last = payment.payments.find((p) => p.status == 'pending' || p.status == 'processing') ?? payment.payments[0];
-  const open = last
-    ? { provider: last.provider, ...(last.method ? { method: last.method } : {}) }
-    : ways.data?.find(isOnline);
   const amount = format.price(order.priceSummary.total.amount, order.currency);
-  const resume = async () => {
-    if (!open) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const step = await startPayment(ecom, order.id, open);
-      if (step.type == 'redirect') return leave(step.url);
-      setBusy(false);
-    } catch (e) {
-      setError(checkoutErrorMessage(e));
-      setBusy(false);
-    }
-  };
   return (
     <section className="page checkout-page">
       <PageHeading>{_('checkout.heading')}</PageHeading>
@@ -80,7 +61,7 @@ export function PaymentReturn({ children }: { children: (notice?: string) => Rea
         {_('checkout.paymentKept')}
       </Alert>
       {error && <Alert tone="error">{error}</Alert>}
-      {open && open.provider != 'offline' && (
+      {open && (
         <p className="actions">
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void resume()}>
             {_('checkout.pay', { amount })}

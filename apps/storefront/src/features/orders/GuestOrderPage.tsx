@@ -45,7 +45,7 @@ export function GuestOrderPage() {
   return (
     <section className="page order-page">
       <PageHeading>{_('order.title', { number: order.data.number })}</PageHeading>
-      <OrderSummary order={order.data} />
+      <OrderSummary order={order.data} payable />
     </section>
   );
 }

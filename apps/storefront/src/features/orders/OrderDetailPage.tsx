@@ -40,7 +40,7 @@ function OrderDetail() {
         <Link to="/account/orders">{_('order.backToList')}</Link>
       </p>
       <PageHeading>{_('order.title', { number: order.data.number })}</PageHeading>
-      <OrderSummary order={order.data} />
+      <OrderSummary order={order.data} payable />
     </section>
   );
 }

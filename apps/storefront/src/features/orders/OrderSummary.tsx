@@ -6,11 +6,15 @@ import { useFormat } from '../../i18n/format.js';
 import { LineChoices } from '../cart/LineChoices.js';
 import { Totals } from '../cart/Totals.js';
 import { fromWixAddress } from '../checkout/checkout-api.js';
+import { PayNow } from '../checkout/PayNow.js';
 import { formatAddress, orderStatus } from './order-types.js';
 import type { Order } from './order-types.js';
 
-/** Lines (each variant, with its tax), totals (discount, delivery, tax) and address of one order. */
-export function OrderSummary({ order }: { order: Order }) {
+/**
+ * Lines (each variant, with its tax), totals (discount, delivery, tax) and address of one order; on the order's own
+ * pages (`payable`), first **Pay now** while it awaits an online payment (PayNow).
+ */
+export function OrderSummary({ order, payable }: { order: Order; payable?: boolean }) {
   const { _ } = useLingui();
   const format = useFormat();
   const { currency } = order;
@@ -18,6 +22,7 @@ export function OrderSummary({ order }: { order: Order }) {
   const taxed = order.lineItems.some((l) => nonZero(l.taxDetails?.totalTax));
   return (
     <div className="order-summary">
+      {payable && <PayNow order={order} />}
       <dl className="order-summary__meta">
         <div>
           <dt>{_('order.number')}</dt>

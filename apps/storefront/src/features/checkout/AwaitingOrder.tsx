@@ -1,0 +1,34 @@
+import { useLingui } from '@lingui/react';
+import { useQuery, useSession } from '@vitrine/react';
+import { useEffect } from 'react';
+import { Link } from '../../app/router/index.js';
+import { Alert } from '../../components/Alert.js';
+import { useEcom } from '../cart/use-ecom.js';
+import { fetchOrder } from '../orders/orders-api.js';
+import { useLastOrder } from './last-order.js';
+import { awaitsPayment } from './resume-payment.js';
+
+/**
+ * The empty checkout of a shopper whose last order (placed in this browser) still awaits payment, as after Back on
+ * the provider's page: it names the order, with a link to where it can be paid (the member's order page, or for a
+ * guest the checkout's return view). A paid, cancelled or unreadable order is forgotten.
+ */
+export function AwaitingOrder() {
+  const { _ } = useLingui();
+  const ecom = useEcom();
+  const { isMember } = useSession();
+  const last = useLastOrder();
+  const orderId = last.get();
+  const order = useQuery(['order', orderId ?? ''], () => fetchOrder(ecom, orderId!), { enabled: !!orderId });
+  const waiting = !!order.data && awaitsPayment(order.data);
+  useEffect(() => {
+    if (order.data === null || (order.data && !waiting)) last.forget();
+  }, [order.data, waiting, last]);
+  if (!order.data || !waiting) return null;
+  const id = encodeURIComponent(order.data.id);
+  return (
+    <Alert tone="info" title={_('checkout.orderAwaiting', { number: order.data.number })}>
+      <Link to={isMember ? `/account/orders/${id}` : `/checkout?order=${id}`}>{_('checkout.orderAwaitingLink')}</Link>
+    </Alert>
+  );
+}
