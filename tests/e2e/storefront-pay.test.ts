@@ -137,7 +137,8 @@ describe('paying in Chromium', () => {
     async () => {
       const before = await stock();
       const page = await newPage(1280);
-      await toReview(page, uniqueEmail('decliner'));
+      const email = uniqueEmail('decliner');
+      await toReview(page, email);
       await payOnDevPage(page, 'decline');
       const orderId = new URL(page.url()).searchParams.get('order')!;
       await page
@@ -148,6 +149,16 @@ describe('paying in Chromium', () => {
         .poll(() => page.getByRole('link', { name: /^Cart, / }).getAttribute('aria-label'))
         .toBe('Cart, 2 items');
       await page.getByLabel('Email').waitFor();
+      // The explanation is in view below the sticky header, and focused (read out); the form is filled again.
+      const notice = await page.locator('.checkout-notice').boundingBox();
+      const header = await page.locator('header').first().boundingBox();
+      expect(notice!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+      expect(notice!.y + notice!.height).toBeLessThanOrEqual(860);
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('checkout-notice');
+      await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+      expect(await page.getByLabel('City').inputValue()).toBe('New York');
+      expect(await page.getByLabel('Country', { exact: true }).inputValue()).toBe('US');
+      await expect.poll(() => page.getByRole('radio', { name: /Standard delivery/ }).isChecked()).toBe(true);
       await expectAccessible(page, { where: 'checkout after a decline, English' });
 
       const declined = await order(orderId);

@@ -14,7 +14,7 @@ import { isolate } from '../../i18n/isolate.js';
 import { authPageLink } from '../auth/return-to.js';
 import { useCart } from '../cart/cart-context.js';
 import { useEcom } from '../cart/use-ecom.js';
-import { formatAddress, type OrderAddress } from '../orders/order-types.js';
+import { formatAddress, type Order, type OrderAddress } from '../orders/order-types.js';
 import { AddressFields } from './AddressFields.js';
 import { AwaitingOrder } from './AwaitingOrder.js';
 import {
@@ -22,6 +22,7 @@ import {
   deliveryOffers,
   fetchPlacedOrder,
   fetchShipping,
+  fromWixAddress,
   placeOrder,
   updateCheckout,
 } from './checkout-api.js';
@@ -44,10 +45,10 @@ import './checkout.css';
  * to the provider's page, or to the confirmation with an offline method's instructions.
  */
 export function CheckoutPage() {
-  return <PaymentReturn>{(notice) => <CheckoutSteps notice={notice} />}</PaymentReturn>;
+  return <PaymentReturn>{(notice, declined) => <CheckoutSteps notice={notice} declined={declined} />}</PaymentReturn>;
 }
 
-function CheckoutSteps({ notice }: { notice?: string | undefined }) {
+function CheckoutSteps({ notice, declined }: { notice?: string | undefined; declined?: Order | undefined }) {
   const { _ } = useLingui();
   const cart = useCart();
   const ecom = useEcom();
@@ -59,11 +60,14 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
   const location = useLocation();
   const saved = isMember ? (member.data?.profile.addresses ?? []) : [];
   const [step, setStep] = useState<'details' | 'review'>('details');
-  const [email, setEmail] = useState('');
-  const [choice, setChoice] = useState<number | 'new' | undefined>();
-  const [typed, setTyped] = useState<OrderAddress>({});
+  // Back from a declined payment: the form as the shopper filled it for that order.
+  const again =
+    declined && fromWixAddress(declined.shippingInfo?.logistics?.shippingDestination ?? declined.recipientInfo);
+  const [email, setEmail] = useState(declined?.buyerInfo.email ?? '');
+  const [choice, setChoice] = useState<number | 'new' | undefined>(again ? 'new' : undefined);
+  const [typed, setTyped] = useState<OrderAddress>(again || {});
   const [saveAddress, setSaveAddress] = useState(false);
-  const [method, setMethod] = useState<string>();
+  const [method, setMethod] = useState<string | undefined>(declined?.shippingInfo?.code);
   const [reviewed, setReviewed] = useState<Checkout>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(notice);
@@ -103,7 +107,7 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
   const option = options?.find((o) => o.code == method);
   // A method the new country does not offer is dropped; a single one is chosen for the shopper.
   useEffect(() => {
-    if (!options || priced.fetching) return;
+    if (!options || !priced.data || priced.fetching) return; // not before the country's offers are known
     if (method && !options.some((o) => o.code == method)) setMethod(undefined);
     else if (!method && options.length == 1) setMethod(options[0]!.code);
   }, [options, method, priced.fetching]);
@@ -193,7 +197,7 @@ function CheckoutSteps({ notice }: { notice?: string | undefined }) {
     <section className="page checkout-page">
       <PageHeading>{_('checkout.heading')}</PageHeading>
       {error && (
-        <div ref={errorBox} tabIndex={-1}>
+        <div ref={errorBox} tabIndex={-1} className="checkout-notice">
           <Alert tone="error">{error}</Alert>
         </div>
       )}

@@ -9,6 +9,7 @@ import { useFormat } from '../../i18n/format.js';
 import { useCart } from '../cart/cart-context.js';
 import { useEcom } from '../cart/use-ecom.js';
 import { fetchOrder } from '../orders/orders-api.js';
+import type { Order } from '../orders/order-types.js';
 import { fetchOrderPayment, fetchPayWays, refillCart } from './payments-api.js';
 import { useResumePayment } from './resume-payment.js';
 
@@ -18,9 +19,10 @@ const PAID = ['PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED'];
  * Back at `/checkout?order={id}` from the provider's page (its cancel URL). A declined payment cancelled the order
  * and gave its stock back: its lines go back into the cart (once per order and tab) and the checkout says why. A
  * payment left unfinished (the shopper came back from the provider) keeps the order awaiting payment: "Pay $43.50"
- * opens the same payment again. A paid order goes to its confirmation. `children` renders the checkout itself.
+ * opens the same payment again. A paid order goes to its confirmation. `children` renders the checkout itself (after
+ * a decline, with the declined order, whose email, address and delivery fill the form again).
  */
-export function PaymentReturn({ children }: { children: (notice?: string) => ReactNode }) {
+export function PaymentReturn({ children }: { children: (notice?: string, declined?: Order) => ReactNode }) {
   const { _ } = useLingui();
   const format = useFormat();
   const ecom = useEcom();
@@ -51,7 +53,7 @@ export function PaymentReturn({ children }: { children: (notice?: string) => Rea
   const declined = payment.paymentStatus == 'DECLINED';
   if (PAID.includes(payment.paymentStatus))
     return <Navigate to={`/checkout/confirmation/${encodeURIComponent(order.id)}`} replace />;
-  if (declined) return <>{children(_('checkout.paymentDeclined', { number: order.number }))}</>;
+  if (declined) return <>{children(_('checkout.paymentDeclined', { number: order.number }), order)}</>;
   if (order.status == 'CANCELED') return <>{children()}</>;
   const amount = format.price(order.priceSummary.total.amount, order.currency);
   return (
