@@ -144,6 +144,36 @@ describe('storefront in Chromium', () => {
     await page.context().close();
   });
 
+  it("signs out to the same page in the language of its address, or to that language's home from the account", async () => {
+    // Arabic only through the address (never chosen in the language menu), as from a link in an Arabic mail.
+    const shopper = await signUpInStorefront(browser, server);
+    await shopper.page.goto(`${server.url}/ar/products/wool-throw?colour=1`);
+    await shopper.page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await shopper.page.waitForURL(`${server.url}/ar/products/wool-throw?colour=1`);
+    await shopper.page.getByRole('link', { name: 'تسجيل الدخول' }).first().waitFor();
+    await shopper.page.context().close();
+
+    const member = await signUpInStorefront(browser, server);
+    await member.page.goto(`${server.url}/ar/account`);
+    await member.page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await member.page.waitForURL(`${server.url}/ar`);
+    await member.page.getByRole('link', { name: 'تسجيل الدخول' }).first().waitFor();
+    await member.page.context().close();
+  });
+
+  it('offers the last page that has products on a catalog page past the end', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/?page=99`);
+    await page.getByText('No products found.').waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Page \d+$/ })
+      .click();
+    await page.getByRole('button', { name: 'Add to cart' }).first().waitFor();
+    expect(new URL(page.url()).searchParams.get('page') ?? '1').not.toBe('99');
+    await page.context().close();
+  });
+
   it('shares the session between tabs of the shop', async () => {
     const page = await newPage();
     const other = await page.context().newPage();

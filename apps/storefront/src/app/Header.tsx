@@ -1,12 +1,22 @@
 import { useLingui } from '@lingui/react';
 import { useAuthActions, useSession } from '@vitrine/react';
 import { useId, useState } from 'react';
-import { Link, NavLink, useLocation } from './router/index.js';
+import { getBase, Link, NavLink, useLocation } from './router/index.js';
 import { useRuntimeConfig } from '../config/config-context.js';
 import { authPageLink } from '../features/auth/return-to.js';
 import { CartLink } from '../features/cart/CartLink.js';
 import { LanguageSelect } from '../i18n/LanguageSelect.js';
 import { CategoryLinks } from './CategoryLinks.js';
+
+/**
+ * Where signing out lands: the same page in the same language (a shopper who came on an `/ar/…` link and never
+ * used the language menu stayed Arabic only through the address), or that language's home from the pages only a
+ * member sees.
+ */
+function afterSignOut(path: string): string {
+  const page = /^\/(account|callback)(\/|\?|$)/.test(path) ? '/' : path;
+  return page == '/' ? getBase() || '/' : getBase() + page;
+}
 
 /**
  * Site header: brand, cart (with count), the session's main action (Sign in / Sign out) and, on phones, a
@@ -32,7 +42,7 @@ export function Header() {
   const signOut = async () => {
     setSigningOut(true);
     try {
-      await logout();
+      await logout({ returnTo: afterSignOut(location.pathname + location.search) });
     } finally {
       setSigningOut(false);
     }

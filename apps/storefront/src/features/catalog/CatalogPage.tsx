@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@vitrine/react';
-import { useSearchParams } from '../../app/router/index.js';
+import { Link, useSearchParams } from '../../app/router/index.js';
 import { useShopClient } from '../../app/use-shop-client.js';
 import { Alert } from '../../components/Alert.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -53,6 +53,12 @@ export function CatalogPage() {
       ) : page.products.length == 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">{_('catalog.empty')}</p>
+          {/* A page past the end (an old link, fewer products since): the last page that has some. */}
+          {params.page > page.totalPages && page.totalPages > 0 && (
+            <Link to={hrefFor(page.totalPages)} className="button">
+              {_('pagination.page', { page: page.totalPages })}
+            </Link>
+          )}
           {filtered && (
             <button
               type="button"
