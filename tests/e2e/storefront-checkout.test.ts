@@ -186,7 +186,7 @@ describe('checkout in Chromium', () => {
       await fillCheckout(page, { method: 'Standard delivery' });
       await page
         .getByRole('region', { name: 'Review your order' })
-        .getByText('1 Main St, 10001 New York, US')
+        .getByText('1 Main St, 10001 New York, United States')
         .waitFor();
       await payOnDevPage(page);
       await page.getByRole('link', { name: 'View order details' }).click();
@@ -210,6 +210,13 @@ describe('checkout in Chromium', () => {
       await page.getByRole('radio', { name: /^التوصيل العادي/ }).check();
       await page.getByRole('button', { name: 'مراجعة الطلب' }).click();
       await page.getByRole('heading', { name: 'راجع طلبك' }).waitFor();
+      // The country by its Arabic name, the parts joined with the Arabic comma, each Latin part kept whole.
+      const shipTo = page.getByRole('region', { name: 'راجع طلبك' }).locator('bdi', { hasText: '10001 New York' });
+      expect(await shipTo.count()).toBe(1);
+      await page
+        .getByRole('region', { name: 'راجع طلبك' })
+        .getByText('1 Main St، 10001 New York، الولايات المتحدة')
+        .waitFor();
       expect(await fits(page)).toBe(true);
       await expectAccessible(page, { where: 'review, Arabic' });
       await page.context().close();

@@ -14,6 +14,7 @@ import { isolate } from '../../i18n/isolate.js';
 import { authPageLink } from '../auth/return-to.js';
 import { useCart } from '../cart/cart-context.js';
 import { useEcom } from '../cart/use-ecom.js';
+import { AddressText } from '../orders/AddressText.js';
 import { formatAddress, type Order, type OrderAddress } from '../orders/order-types.js';
 import { AddressFields } from './AddressFields.js';
 import { AwaitingOrder } from './AwaitingOrder.js';
@@ -255,7 +256,7 @@ function CheckoutSteps({ notice, declined }: { notice?: string | undefined; decl
                         <input type="radio" name="address" checked={chosen == i} onChange={() => setChoice(i)} />
                         <span>
                           <strong>{_(`address.tag.${a.tag}`)}</strong> —{' '}
-                          <bdi>{formatAddress(a.address) || _('checkout.emptyAddress')}</bdi>
+                          {formatAddress(a.address) ? <AddressText address={a.address} /> : _('checkout.emptyAddress')}
                         </span>
                       </label>
                     ))}

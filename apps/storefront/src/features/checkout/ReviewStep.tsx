@@ -5,7 +5,8 @@ import { Price } from '../../components/Price.js';
 import { useFormat } from '../../i18n/format.js';
 import { LineChoices } from '../cart/LineChoices.js';
 import { Totals } from '../cart/Totals.js';
-import { formatAddress, type OrderAddress } from '../orders/order-types.js';
+import { AddressText } from '../orders/AddressText.js';
+import type { OrderAddress } from '../orders/order-types.js';
 import { isOnline, payWayKey, type PayWay } from './payments-api.js';
 
 /**
@@ -60,7 +61,7 @@ export function ReviewStep({
           <div>
             <dt>{_('checkout.shipTo')}</dt>
             <dd>
-              <bdi>{formatAddress(address)}</bdi>
+              <AddressText address={address} />
             </dd>
           </div>
           {shipping && (

@@ -7,7 +7,8 @@ import { LineChoices } from '../cart/LineChoices.js';
 import { Totals } from '../cart/Totals.js';
 import { fromWixAddress } from '../checkout/checkout-api.js';
 import { PayNow } from '../checkout/PayNow.js';
-import { formatAddress, orderStatus } from './order-types.js';
+import { AddressText } from './AddressText.js';
+import { orderStatus } from './order-types.js';
 import type { Order } from './order-types.js';
 
 /**
@@ -52,8 +53,7 @@ export function OrderSummary({ order, payable }: { order: Order; payable?: boole
           <div>
             <dt>{_('order.shipsTo')}</dt>
             <dd>
-              {/* Isolated: a Latin address inside a right-to-left page keeps its own order. */}
-              <bdi>{formatAddress(address)}</bdi>
+              <AddressText address={address} />
             </dd>
           </div>
         )}

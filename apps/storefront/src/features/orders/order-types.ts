@@ -30,16 +30,11 @@ export function orderStatus(order: Pick<Order, 'status' | 'paymentStatus' | 'ful
 
 export const itemCount = (order: Pick<Order, 'lineItems'>) => order.lineItems.reduce((n, l) => n + l.quantity, 0);
 
-export const formatAddress = (a: OrderAddress | null | undefined): string =>
-  a
-    ? [
-        a.name,
-        a.addressLine,
-        a.addressLine2,
-        [a.postalCode, a.city].filter(Boolean).join(' '),
-        a.subdivision,
-        a.country,
-      ]
-        .filter(Boolean)
-        .join(', ')
-    : '';
+/** The address's parts in reading order: who, street, postal code and city, region, country (its code). */
+export const addressParts = (a: OrderAddress): string[] =>
+  [a.name, a.addressLine, a.addressLine2, [a.postalCode, a.city].filter(Boolean).join(' '), a.subdivision, a.country]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean);
+
+/** The address as plain text (what a page shows is AddressText: names and isolation). */
+export const formatAddress = (a: OrderAddress | null | undefined): string => (a ? addressParts(a).join(', ') : '');
