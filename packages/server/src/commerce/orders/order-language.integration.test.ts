@@ -2,11 +2,15 @@
  * What a shopper reads in their language stays on the order (issue #53, docs/commerce.md → Languages): delivery
  * methods named from the config's `translations` on the shipping-methods route and the eCom checkout's offers, an
  * order's lines and delivery kept as they were read, and its confirmation mail printing those names. Addresses that
- * come in with an alpha-3 country ("FRA", as older address books saved it) are read as alpha-2.
+ * come in with an alpha-3 country ("FRA", as older address books saved it) are read as alpha-2. Every later mail of an
+ * order (paid, cancelled, refunded) is in the language it was placed in, a guest's as a member's, and a cancellation
+ * says one true thing about the money.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceKit } from '../../../test-support/commerce-kit.js';
 import { startTestServer, type TestServer } from '../../../test-support/server.js';
+import { mailRefund } from '../payments/refund-mail.js';
+import { findOrder } from './store.js';
 
 let server: TestServer;
 let kit: CommerceKit;
@@ -128,5 +132,69 @@ describe('alpha-3 countries where addresses come in', () => {
     await expect(kit.order(guest, kettle, 1, { email: 'xyz@example.com', country: 'XYZ' })).rejects.toThrow(
       /checkout: 400 .*address\.country/,
     );
+  });
+});
+
+describe('every mail of an order in the language it was placed in', () => {
+  const move = (orderId: string, status: string) =>
+    kit.call('POST', `/_admin/v1/commerce/orders/${orderId}/status`, {
+      token: `Bearer ${server.adminKey}`,
+      body: { siteId: server.siteId, status },
+    });
+  const statusMails = async (to: string) =>
+    (
+      await server.ctx.db.query<{ language: string; subject: string; text_body: string }>(
+        `select language, subject, text_body from mail_outbox where kind = 'order-status' and to_address = $1
+         order by created_at, id`,
+        [to],
+      )
+    ).rows;
+
+  it('writes a guest’s paid and cancelled mails in Arabic, the cancellation saying the payment comes back', async () => {
+    const orderId = await kit.order(await kit.visitor(), kettle, 1, { email: 'ar-guest@example.com', language: 'ar' });
+    expect((await move(orderId, 'PAID')).status).toBe(200);
+    expect((await move(orderId, 'CANCELED')).status).toBe(200);
+    const mails = await statusMails('ar-guest@example.com');
+    expect(mails.map((m) => m.language)).toEqual(['ar', 'ar']);
+    const paid = mails.find((m) => m.text_body.includes('تم استلام الدفع'));
+    const cancelled = mails.find((m) => m.text_body.includes('تم إلغاء طلبك'));
+    expect(paid).toBeDefined();
+    expect(cancelled!.text_body).toContain('كنت قد دفعت ثمنه، وسيُعاد إليك المبلغ.');
+    expect(cancelled!.text_body).not.toContain('لم يُخصم');
+  });
+
+  it('tells an unpaid order’s shopper that nothing was charged, and nothing about a refund', async () => {
+    const orderId = await kit.order(await kit.visitor(), kettle, 1, { email: 'fr-guest@example.com', language: 'fr' });
+    expect((await move(orderId, 'CANCELED')).status).toBe(200);
+    const [cancelled] = await statusMails('fr-guest@example.com');
+    expect(cancelled!.language).toBe('fr');
+    expect(cancelled!.text_body).toContain('Rien n’a été débité.');
+    expect(cancelled!.text_body).not.toMatch(/rembours/);
+  });
+
+  it('keeps a member’s order in its language after the profile changes, and writes the refund mail in it too', async () => {
+    const member = await kit.member();
+    const speaks = (language: string) =>
+      server.ctx.db.query(`update members set profile = jsonb_build_object('language', $2::text) where id = $1`, [
+        member.memberId,
+        language,
+      ]);
+    // A member's confirmation follows their profile's language (German here), whatever the browser asked for.
+    await speaks('de');
+    const orderId = await kit.order(member.token, kettle, 1, { language: 'fr' });
+    expect((await kit.confirmationMail((await findOrder(server.ctx.db, server.siteId, orderId))!.number)).text).toMatch(
+      /Bestellung/,
+    );
+    await speaks('es');
+    expect((await move(orderId, 'PAID')).status).toBe(200);
+    expect((await statusMails(member.email))[0]!.language).toBe('de');
+    const order = (await findOrder(server.ctx.db, server.siteId, orderId))!;
+    const site = server.ctx.sites.get(server.siteId)!;
+    await mailRefund(server.ctx.db, site, order, { amount: 500, currency: order.currency, reason: null }, Date.now());
+    const { rows } = await server.ctx.db.query<{ language: string }>(
+      `select language from mail_outbox where kind = 'order-refund' and to_address = $1`,
+      [member.email],
+    );
+    expect(rows.map((r) => r.language)).toEqual(['de']);
   });
 });

@@ -178,6 +178,7 @@ export async function placeOrder(
       expiresAt: new Date(now + limits.unpaidOrderHours * HOUR_MS),
       createdAt: new Date(now),
       updatedAt: new Date(now),
+      language, // the confirmation's: every later mail of the order follows it (order-mail-language.ts)
     };
     const number = await nextOrderNumber(tx, site.id);
     await insertOrder(tx, site.id, { ...order, number, clientIp: input.clientIp });

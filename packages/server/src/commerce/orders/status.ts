@@ -6,7 +6,7 @@
  */
 import type { SiteConfig } from '../../config/types.js';
 import { appError } from '../../errors/catalogue.js';
-import { translator, mailLanguage } from '../../i18n/index.js';
+import { translator } from '../../i18n/index.js';
 import { html } from '../../http/html.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { mailLayout } from '../../mail/templates.js';
@@ -17,6 +17,7 @@ import type { WebhookIdentity } from '../../webhooks/events.js';
 import { returnDiscountUse } from '../discounts/store.js';
 import { releaseStock } from '../inventory/reservations.js';
 import { formatMoney } from '../money.js';
+import { orderMailLanguage } from './order-mail-language.js';
 import { effectsOf, eventOf, type OrderStatus, type PaymentStatus } from './state.js';
 import { addHistory, findOrder, type Order } from './store.js';
 import { orderView } from './view.js';
@@ -36,12 +37,22 @@ export interface StatusChange {
   paymentStatus?: PaymentStatus;
 }
 
+/**
+ * What a cancellation means for the shopper's money, as the order's payment stands: refunded when it was captured,
+ * nothing charged when it was not. A declined payment's own line says so (`mail.order.declined`).
+ */
+function cancelledPayment(t: ReturnType<typeof translator>, payment: PaymentStatus): string {
+  if (payment === 'PAID' || payment === 'PARTIALLY_REFUNDED') return t.t('mail.order.CANCELED.paid');
+  if (payment === 'FULLY_REFUNDED') return t.t('mail.order.CANCELED.refunded');
+  return payment === 'DECLINED' ? '' : t.t('mail.order.CANCELED.unpaid');
+}
+
 /** The shopper's mail for a move (the catalogs' order mails; fulfilled reads as shipped). */
 async function mailShopper(tx: Queryable, change: StatusChange, order: Order): Promise<void> {
   if (!order.buyerEmail || change.status === 'AWAITING_PAYMENT') return;
   const member = order.memberId ? await findMemberById(tx, change.site.id, order.memberId) : undefined;
   const to = member?.email ?? order.buyerEmail;
-  const language = mailLanguage(change.site, { member });
+  const language = orderMailLanguage(change.site, order, member);
   const t = translator(language);
   const key = change.status === 'FULFILLED' ? 'SHIPPED' : change.status;
   const number = order.number;
@@ -53,6 +64,7 @@ async function mailShopper(tx: Queryable, change: StatusChange, order: Order): P
     change.status === 'PAID'
       ? t.t('mail.order.paidAmount', { amount: formatMoney(order.total, order.currency, language) })
       : '',
+    change.status === 'CANCELED' ? cancelledPayment(t, order.paymentStatus) : '',
     change.paymentStatus === 'DECLINED' ? t.t('mail.order.declined') : '',
     change.note && !byPayment ? t.t('mail.order.note', { note: change.note }) : '',
   ].filter(Boolean);

@@ -59,6 +59,11 @@ export interface Order {
   expiresAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * The language of the order's mails: the one its confirmation went out in (the shopper's when they placed it);
+   * null for orders placed before migration 96.
+   */
+  language: string | null;
 }
 
 export interface OrderRow {
@@ -84,6 +89,7 @@ export interface OrderRow {
   expires_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  language: string | null;
 }
 
 /** `V-100001`, `V-100002`, … as the storefront's orders are numbered. */
@@ -112,6 +118,7 @@ export const toOrder = (r: OrderRow): Order => ({
   expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
+  language: r.language ?? null,
 });
 
 /** The site's next order number (one row per site, taken last in the order's transaction). */
@@ -131,9 +138,9 @@ export async function insertOrder(tx: Queryable, siteId: string, o: NewOrder): P
   await tx.query(
     `insert into commerce_orders (site_id, id, number, status, payment_status, member_id, visitor_id, buyer_email,
        currency, prices_include_tax, lines, subtotal, shipping_total, discount_total, tax_total, total, coupon_code,
-       shipping_address, shipping_method, checkout_id, expires_at, client_ip, created_at, updated_at)
+       shipping_address, shipping_method, checkout_id, expires_at, client_ip, created_at, updated_at, language)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15, $16, $17, $18::jsonb,
-       $19::jsonb, $20, $21, $22, $23, $23)`,
+       $19::jsonb, $20, $21, $22, $23, $23, $24)`,
     [
       siteId,
       o.id,
@@ -158,6 +165,7 @@ export async function insertOrder(tx: Queryable, siteId: string, o: NewOrder): P
       o.expiresAt,
       o.clientIp,
       o.createdAt,
+      o.language,
     ],
   );
 }

@@ -1,15 +1,16 @@
 /**
- * The shopper's mail for a refund, in their language (the member's, else the site's): how much came back for
+ * The shopper's mail for a refund, in the order's language (orders/order-mail-language.ts): how much came back for
  * which order, and the owner's reason. Enqueued in the refund's transaction, like the order's other mails.
  */
 import type { SiteConfig } from '../../config/types.js';
-import { mailLanguage, translator } from '../../i18n/index.js';
+import { translator } from '../../i18n/index.js';
 import { html } from '../../http/html.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { mailLayout } from '../../mail/templates.js';
 import { findMemberById } from '../../members/index.js';
 import type { Queryable } from '../../store/types.js';
 import { formatMoney } from '../money.js';
+import { orderMailLanguage } from '../orders/order-mail-language.js';
 import type { Order } from '../orders/store.js';
 
 export async function mailRefund(
@@ -22,7 +23,7 @@ export async function mailRefund(
   const member = order.memberId ? await findMemberById(tx, site.id, order.memberId) : undefined;
   const to = member?.email ?? order.buyerEmail;
   if (!to) return;
-  const language = mailLanguage(site, { member });
+  const language = orderMailLanguage(site, order, member);
   const t = translator(language);
   const number = order.number;
   const amount = formatMoney(refund.amount, refund.currency, language);

@@ -50,6 +50,7 @@ import { commerce } from './0090_commerce.js';
 import { olderShopItems } from './0091_older_shop_items.js';
 import { collectionTranslations } from './0092_collection_translations.js';
 import { dropOlderShopTables } from './0093_drop_older_shop_tables.js';
+import { commerceOrderLanguage } from './0096_commerce_order_language.js';
 import { commercePayments } from './0098_commerce_payments.js';
 import { commerceCheckoutPages } from './0099_commerce_checkout_pages.js';
 import { memberProfileDefaults } from './0100_member_profile_defaults.js';
@@ -66,9 +67,9 @@ import { checkoutPageSessions } from './0110_checkout_page_sessions.js';
  * 80–89 languages (translated item fields, the language of each mail, of a provider sign-in), 90–99 commerce
  * (the commerce module's own tables: catalog, inventory, carts, checkouts, orders, discounts; 91 moves older
  * shops' Products, Cart and Orders items into them; 92 collections' translations; 93 drops the older shop's tables;
- * 98 payments); 100–109 turn-5 review fixes (100–101 members: profile defaults and the slug index, deleted
- * members' ids; 102 the commerce catalog's version per site; 108 owners' email change); 110– commerce review fixes
- * (110 the member session behind a hosted checkout page).
+ * 96 the language of an order's mails; 98 payments); 100–109 turn-5 review fixes (100–101 members: profile defaults
+ * and the slug index, deleted members' ids; 102 the commerce catalog's version per site; 108 owners' email change);
+ * 110– commerce review fixes (110 the member session behind a hosted checkout page).
  */
 export const migrations: readonly Migration[] = [
   core,
@@ -121,6 +122,7 @@ export const migrations: readonly Migration[] = [
   olderShopItems,
   collectionTranslations,
   dropOlderShopTables,
+  commerceOrderLanguage,
   commercePayments,
   commerceCheckoutPages,
   memberProfileDefaults,
