@@ -1,6 +1,7 @@
 /**
  * A setting the console changed says what it is without the change (`byDefault`), which the console shows with
  * "Use the default"; sending null for the key goes back to it. Review t5: every field said "Default." instead.
+ * An untouched shop setting reads as the value checkout applies (the UX review: blank currency and limits).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, startTestServer, type ConsoleClient, type TestServer } from '../../test-support/index.js';
@@ -46,8 +47,44 @@ describe('settings: the default of a changed setting', () => {
   });
 
   it('says "unset by default" with an empty byDefault for a key the site did not set', async () => {
-    expect((await field('shop.maxUnitsPerProduct')).value).toBeUndefined();
-    expect((await patch({ 'shop.maxUnitsPerProduct': 5 })).status).toBe(200);
-    expect(await field('shop.maxUnitsPerProduct')).toMatchObject({ value: 5, source: 'console', byDefault: {} });
+    expect((await field('brand.colour')).value).toBeUndefined();
+    expect((await patch({ 'brand.colour': '#1a5d3a' })).status).toBe(200);
+    expect(await field('brand.colour')).toMatchObject({ value: '#1a5d3a', source: 'console', byDefault: {} });
+  });
+});
+
+describe('settings: the shop’s values in force', () => {
+  it('shows every shop setting with the value checkout applies, from the default, until the console changes it', async () => {
+    const res = await owner.call('GET', `/_admin/v1/site-settings?siteId=${server.siteId}`);
+    const shop = (res.body.sections as { fields?: Field[] }[])
+      .flatMap((s) => s.fields ?? [])
+      .filter((f) => f.key.startsWith('shop.'));
+    expect(shop.length).toBeGreaterThan(10);
+    for (const f of shop) expect({ key: f.key, defined: f.value !== undefined }).toEqual({ key: f.key, defined: true });
+    const values = Object.fromEntries(shop.map((f) => [f.key, f.value]));
+    expect(values).toMatchObject({
+      'shop.currency': 'USD',
+      'shop.maxUnitsPerProduct': 10,
+      'shop.maxUnitsPerOrder': 50,
+      'shop.maxLinesPerOrder': 30,
+      'shop.maxOpenUnpaidOrders': 3,
+      'shop.memberOrdersPerHour': 10,
+      'shop.guestOrdersPerHour': 20,
+      'shop.unpaidOrderHours': 48,
+      'shop.offlinePayments': [],
+      // The demo site's own.
+      'shop.pricesIncludeTax': true,
+      'shop.demoCatalog': true,
+    });
+    expect(shop.every((f) => f.source === 'default')).toBe(true);
+
+    expect((await patch({ 'shop.currency': 'EUR' })).status).toBe(200);
+    expect(await field('shop.currency')).toMatchObject({
+      value: 'EUR',
+      source: 'console',
+      byDefault: { value: 'USD' },
+    });
+    expect((await patch({ 'shop.currency': null })).status).toBe(200);
+    expect(await field('shop.currency')).toMatchObject({ value: 'USD', source: 'default' });
   });
 });
