@@ -134,6 +134,31 @@ describe('GET /_admin/v1/commerce/orders/overview', () => {
     expect(after.awaitingAction.oldest[0]._id).toBe(after.awaitingAction.oldest[0].id);
   });
 
+  it('names a top product as the catalog does now, never in a shopper’s language; a deleted one by its first line', async () => {
+    const mug = await kit.product({
+      name: 'Stoneware mug',
+      translations: { ar: { name: 'كوب من الخزف الحجري' } },
+      variants: [{ price: 1200, stock: 100 }],
+    });
+    const gone = await kit.product({ name: 'Old vase', variants: [{ price: 900, stock: 100 }] });
+    for (const language of ['ar', 'en'])
+      await kit.order(await kit.visitor(), mug, 1, { email: `${language}-mug@example.com`, language });
+    await kit.order(await kit.visitor(), gone, 1, { email: 'vase@example.com', language: 'ar' });
+    const titles = async () => {
+      const res = await owner.call('GET', `/_admin/v1/commerce/orders/overview?siteId=${server.siteId}`);
+      return Object.fromEntries(
+        (res.body.topProducts as { productId: string; title: string }[]).map((p) => [p.productId, p.title]),
+      );
+    };
+    expect((await titles())[mug]).toBe('Stoneware mug');
+    await server.ctx.db.query(`update commerce_products set name = 'Stoneware mug, large' where id = $1`, [mug]);
+    await server.ctx.db.query(`update commerce_products set name = 'Tall vase' where id = $1`, [gone]);
+    await server.ctx.db.query(`delete from commerce_products where id = $1`, [gone]);
+    const after = await titles();
+    expect(after[mug]).toBe('Stoneware mug, large');
+    expect(after[gone]).toBe('Old vase');
+  });
+
   it('every query of the overview and the export reads commerce_orders through an index', async () => {
     const plans: { sql: string; plan: string }[] = [];
     await server.ctx.db.transaction(async (tx) => {

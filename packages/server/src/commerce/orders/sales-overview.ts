@@ -67,11 +67,19 @@ export async function salesOverview(
        from commerce_orders o where ${range} group by 1`,
       [siteId, since, currency],
     ),
+    // A product's title is its name in the catalog now (the site's own language, never a shopper's translation that
+    // an order's line keeps); for a product since deleted, the catalog's name its first line in the days recorded.
     db.query<{ product_id: string; title: string | null; image: string | null; quantity: number; revenue: string }>(
-      `select l ->> 'productId' as product_id, max(l ->> 'name') as title, max(l -> 'media' ->> 'url') as image,
-              sum((l ->> 'quantity')::int)::int as quantity, sum((l ->> 'total')::bigint) as revenue
-       from commerce_orders o cross join lateral jsonb_array_elements(o.lines) l
-       where ${range} group by 1 order by quantity desc, revenue desc, 1 limit ${TOP_PRODUCTS}`,
+      `with sold as (
+         select l ->> 'productId' as product_id, coalesce(l ->> 'originalName', l ->> 'name') as name,
+                l -> 'media' ->> 'url' as image, (l ->> 'quantity')::int as quantity, (l ->> 'total')::bigint as total,
+                o.created_at, o.number
+         from commerce_orders o cross join lateral jsonb_array_elements(o.lines) l
+         where ${range})
+       select s.product_id, coalesce(min(p.name), (array_agg(s.name order by s.created_at, s.number))[1]) as title,
+              max(s.image) as image, sum(s.quantity)::int as quantity, sum(s.total) as revenue
+       from sold s left join commerce_products p on p.site_id = $1 and p.id = s.product_id
+       group by 1 order by quantity desc, revenue desc, 1 limit ${TOP_PRODUCTS}`,
       [siteId, since, currency],
     ),
     db.query<{ status: string; n: number }>(
