@@ -96,7 +96,7 @@ export function SalesSection({ siteId }: { siteId: string }) {
           <ol>
             {sales.topProducts.map((p) => (
               <li key={p.productId}>
-                {p.title}: {p.quantity} sold, {cur(p.revenue)}
+                <bdi>{p.title}</bdi>: {p.quantity} sold, {cur(p.revenue)}
               </li>
             ))}
           </ol>

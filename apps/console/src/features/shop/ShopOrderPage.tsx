@@ -1,9 +1,10 @@
 import type { ShopOrderHistoryEntry } from '../../api/types.js';
 import { Link } from '../../components/Link.js';
+import { Isolated } from '../../components/Isolated.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { formatMoney } from './money.js';
-import { addressLine, methodLine, soldLine } from './order-lines.js';
+import { addressParts, methodLine, soldLine } from './order-lines.js';
 import { OrderPayments } from './OrderPayments.js';
 import { OrderStatusButtons } from './OrderStatusButtons.js';
 import { actorLabel, ORDER_STATUS_LABEL, OrderStatusBadge } from './order-words.js';
@@ -58,6 +59,7 @@ export function ShopOrderPage({
   const { order, history } = detail;
   const money = (minor: number) => formatMoney(minor, order.currency);
   const lines = order.lines.map(soldLine);
+  const address = addressParts(order.shippingAddress);
   const success = move.isSuccess
     ? `Marked ${ORDER_STATUS_LABEL[move.variables.status].toLowerCase()}; the shopper is being emailed.`
     : undefined;
@@ -100,7 +102,7 @@ export function ShopOrderPage({
                     <span className="order-line-product">
                       {line.image && <img src={line.image} alt="" width={48} height={48} />}
                       <span>
-                        {line.name}
+                        <bdi>{line.name}</bdi>
                         {line.choices && <span className="order-line-choices">{line.choices}</span>}
                         {line.sku && <span className="order-line-choices">SKU {line.sku}</span>}
                       </span>
@@ -153,7 +155,7 @@ export function ShopOrderPage({
             )}
           </dd>
           <dt>Delivers to</dt>
-          <dd>{addressLine(order.shippingAddress) || 'No address'}</dd>
+          <dd>{address.length ? <Isolated parts={address} /> : 'No address'}</dd>
           <dt>Delivery method</dt>
           <dd>{methodLine(order.shippingMethod) || 'None'}</dd>
           <dt>Payment</dt>

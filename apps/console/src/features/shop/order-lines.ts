@@ -47,9 +47,12 @@ export function soldLine(raw: Open, index: number): SoldLine {
   };
 }
 
-/** A delivery address on one line: name, street, postal code and city, region, country, phone. */
-export function addressLine(value: unknown): string {
-  if (!value || typeof value !== 'object') return '';
+/**
+ * A delivery address's parts in reading order: name, street, postal code and city, region, country, phone. Shown
+ * each in its own direction (`AddressParts`), so an Arabic name does not pull the postal code after it into its run.
+ */
+export function addressParts(value: unknown): string[] {
+  if (!value || typeof value !== 'object') return [];
   const a = value as Open;
   return [
     a.name,
@@ -61,9 +64,11 @@ export function addressLine(value: unknown): string {
     a.phone,
   ]
     .map(text)
-    .filter(Boolean)
-    .join(', ');
+    .filter(Boolean);
 }
+
+/** A delivery address on one line, as plain text. */
+export const addressLine = (value: unknown): string => addressParts(value).join(', ');
 
 /** The delivery method chosen: its name and the country it was priced for. */
 export const methodLine = (value: unknown) =>

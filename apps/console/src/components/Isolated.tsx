@@ -1,0 +1,19 @@
+import { Fragment } from 'react';
+
+/**
+ * Texts a shopper or an owner wrote (names, addresses, product titles), in any script, side by side in the
+ * console's English: each part in its own `<bdi>`, so an Arabic part keeps its own direction without reordering the
+ * parts and punctuation around it ("ليلى حسن, ١٢ شارع النيل, 75011 Paris" stays in that order).
+ */
+export function Isolated({ parts, separator = ', ' }: { parts: readonly string[]; separator?: string }) {
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && separator}
+          <bdi>{part}</bdi>
+        </Fragment>
+      ))}
+    </>
+  );
+}
