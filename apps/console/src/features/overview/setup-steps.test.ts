@@ -20,6 +20,12 @@ describe('setupSteps', () => {
       ['domain', false],
     ]);
     expect(steps[0]!.action).toEqual({ to: '/shop/products/new', label: 'Add a product' });
+    // Each settings step opens the page its field is on, not the settings index.
+    expect(steps.slice(1, 4).map((s) => s.action?.to)).toEqual([
+      '/settings/shop',
+      '/settings/shipping',
+      '/settings/mail',
+    ]);
     expect(steps[3]!.detail).toContain('Mail is kept on the server, not sent');
     expect(steps[4]!.action).toBeUndefined();
     expect(steps[4]!.detail).toContain('http://localhost:8080');

@@ -38,8 +38,8 @@ export function setupSteps(c: SetupChecklist): SetupStep[] {
       done: c.payments.done,
       detail: c.payments.done
         ? `Shoppers pay with ${c.payments.ways.join(', ')}.`
-        : 'No way to be paid: add offline methods (bank transfer, cash on delivery) in Settings, or Stripe with STRIPE_SECRET_KEY on the server.',
-      action: { to: '/settings', label: c.payments.done ? 'Payment settings' : 'Set up payments' },
+        : 'No way to be paid: add offline methods (bank transfer, cash on delivery) in Settings → Shop, or Stripe with STRIPE_SECRET_KEY on the server.',
+      action: { to: '/settings/shop', label: c.payments.done ? 'Payment settings' : 'Set up payments' },
     },
     {
       id: 'shipping',
@@ -48,7 +48,7 @@ export function setupSteps(c: SetupChecklist): SetupStep[] {
       detail: c.shipping.done
         ? `${plural(c.shipping.methods, 'delivery method', 'delivery methods')} at checkout.`
         : 'Checkout offers no delivery method: add one with its price per country.',
-      action: { to: '/settings', label: c.shipping.done ? 'Delivery settings' : 'Add delivery methods' },
+      action: { to: '/settings/shipping', label: c.shipping.done ? 'Delivery settings' : 'Add delivery methods' },
     },
     {
       id: 'mail',
@@ -57,7 +57,7 @@ export function setupSteps(c: SetupChecklist): SetupStep[] {
       detail: c.mail.done
         ? 'Order and sign-in mail leaves the server through SMTP.'
         : 'Mail is kept on the server, not sent: shoppers get no order confirmations until SMTP is set up.',
-      action: { to: '/settings', label: c.mail.done ? 'Mail settings' : 'Set up mail' },
+      action: { to: '/settings/mail', label: c.mail.done ? 'Mail settings' : 'Set up mail' },
     },
     {
       id: 'domain',

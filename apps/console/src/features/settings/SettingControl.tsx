@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { SettingField } from '../../api/types.js';
 import { choiceLabel, labelOf } from './labels.js';
+import { jsonHint, type JsonSchema } from './json-shape.js';
 import { defaultInWords } from './setting-default.js';
 import type { Control, Draft } from './setting-values.js';
 
@@ -72,14 +73,16 @@ export function SettingControl({
   const label = labelOf(field.key);
   const note = lockNote(field);
   const disabled = note !== undefined || !canChange;
-  const describedBy =
-    [canChange ? '' : READ_ONLY_NOTE_ID, note || field.secret ? noteId : ''].filter(Boolean).join(' ') || undefined;
-  const common = { id, disabled, 'aria-describedby': describedBy };
   const hint = field.secret
     ? field.value
       ? 'Set (never shown). Type a new one to replace it.'
       : 'Not set.'
-    : undefined;
+    : control === 'json'
+      ? jsonHint(field.key, schema as JsonSchema)
+      : undefined;
+  const describedBy =
+    [canChange ? '' : READ_ONLY_NOTE_ID, note || hint ? noteId : ''].filter(Boolean).join(' ') || undefined;
+  const common = { id, disabled, 'aria-describedby': describedBy };
   const changed = note ? null : (
     <ChangedFromDefault field={field} control={control} onRestore={onRestore} restoring={restoring} />
   );
@@ -125,7 +128,7 @@ export function SettingControl({
     input = (
       <textarea
         {...common}
-        rows={control === 'json' ? 4 : 3}
+        rows={control === 'json' ? 6 : 3}
         value={String(draft)}
         onChange={(e) => onDraft(e.target.value)}
       />

@@ -4,6 +4,7 @@ import { Notice } from '../../components/Notice.js';
 import { useChangeSettings } from './api.js';
 import { labelOf } from './labels.js';
 import { SettingControl } from './SettingControl.js';
+import type { JsonSchema } from './json-shape.js';
 import { changesOf, controlOf, toDraft, type Control, type Draft } from './setting-values.js';
 
 /**
@@ -57,6 +58,7 @@ export function SettingsForm({
         control,
         initial: initial[field.key]!,
         draft: drafts[field.key]!,
+        schema: field.schema as JsonSchema,
       })),
     );
     if ('error' in read) return setNote({ error: `${labelOf(read.key)} ${read.error}` });

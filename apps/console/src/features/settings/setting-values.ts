@@ -3,6 +3,8 @@
  * draft and the JSON value the server takes. The server judges the value (the config file's rules and
  * sentences); this only turns what was typed into JSON.
  */
+import { shapeProblem, type JsonSchema } from './json-shape.js';
+
 type Schema = Record<string, unknown> & { items?: Schema; enum?: unknown[] };
 
 export type Control = 'choice' | 'flag' | 'number' | 'text' | 'lines' | 'choices' | 'secret' | 'json';
@@ -40,7 +42,7 @@ export function toDraft(control: Control, value: unknown): Draft {
  * The value to send for a draft: `null` clears the console's value (back to the file or the default);
  * `undefined` sends nothing (an untouched secret). An error says what cannot be read.
  */
-export function fromDraft(control: Control, draft: Draft): { value: unknown } | { error: string } {
+export function fromDraft(control: Control, draft: Draft, schema?: JsonSchema): { value: unknown } | { error: string } {
   switch (control) {
     case 'flag':
       return { value: draft === true };
@@ -64,11 +66,15 @@ export function fromDraft(control: Control, draft: Draft): { value: unknown } | 
     case 'json': {
       const text = String(draft).trim();
       if (!text) return { value: null };
+      let value: unknown;
       try {
-        return { value: JSON.parse(text) as unknown };
-      } catch {
-        return { error: 'is not valid JSON' };
+        value = JSON.parse(text) as unknown;
+      } catch (e) {
+        // The parser's own words say where ("… at position 25 (line 2 column 3)").
+        return { error: `is not valid JSON: ${(e as Error).message}` };
       }
+      const problem = schema && shapeProblem(schema, value);
+      return problem ? { error: `has a mistake: ${problem}` } : { value };
     }
     default:
       return { value: String(draft) === '' ? null : String(draft) };
@@ -79,12 +85,12 @@ const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The changes a form makes: every key whose draft moved from where it started, or an error naming the key. */
 export function changesOf(
-  fields: { key: string; control: Control; initial: Draft; draft: Draft }[],
+  fields: { key: string; control: Control; initial: Draft; draft: Draft; schema?: JsonSchema }[],
 ): { changes: Record<string, unknown> } | { error: string; key: string } {
   const changes: Record<string, unknown> = {};
   for (const field of fields) {
     if (same(field.initial, field.draft)) continue;
-    const read = fromDraft(field.control, field.draft);
+    const read = fromDraft(field.control, field.draft, field.schema);
     if ('error' in read) return { error: read.error, key: field.key };
     if (read.value !== undefined) changes[field.key] = read.value;
   }
