@@ -142,7 +142,7 @@ describe('the Shop group of the console', () => {
         await page.getByLabel(`Stock of ${v.name}`).fill(v.stock);
       }
       await page.getByLabel('SKU of M / Navy').fill('SHIRT-M-NAVY');
-      await page.getByLabel('Weight of M / Navy').fill('0.3');
+      await page.getByLabel('Weight (kg) of M / Navy').fill('0.3');
       await expectAccessible(page, { where: 'the new product with its grid' });
       await page.getByRole('button', { name: 'Create product' }).click();
       await page.getByRole('status').filter({ hasText: 'Product created.' }).waitFor();

@@ -12,6 +12,19 @@ import { shopOrdersExportUrl, useShopOrders, type OrderFilters } from './orders-
 import { PaymentStatusBadge } from './payment-words.js';
 
 const PAGE_SIZE = 25;
+/**
+ * The buyer as one element: on a phone each cell is a grid of its label and its value, and a second child ("(guest)")
+ * went to the next row, under the label, where it overlapped "Buyer".
+ */
+export function BuyerCell({ email, guest }: { email?: string | null | undefined; guest?: boolean | undefined }) {
+  return (
+    <span className="order-buyer">
+      {email ?? '—'}
+      {guest && <span className="order-buyer__guest"> (guest)</span>}
+    </span>
+  );
+}
+
 const column = createColumnHelper<ShopOrder>();
 const columns = [
   column.accessor('number', {
@@ -21,12 +34,7 @@ const columns = [
   column.accessor('createdDate', { header: 'Placed', cell: (c) => new Date(c.getValue()).toLocaleString() }),
   column.accessor('buyer', {
     header: 'Buyer',
-    cell: (c) => (
-      <>
-        {c.getValue().email ?? '—'}
-        {c.getValue().guest && <span className="help"> (guest)</span>}
-      </>
-    ),
+    cell: (c) => <BuyerCell email={c.getValue().email} guest={c.getValue().guest} />,
   }),
   column.accessor('status', { header: 'Status', cell: (c) => <OrderStatusBadge status={c.getValue()} /> }),
   column.accessor('paymentStatus', { header: 'Payment', cell: (c) => <PaymentStatusBadge status={c.getValue()} /> }),

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { ProductOption } from '../../api/types.js';
 import { choicesLabel, type VariantDraft } from './product-form.js';
 
@@ -7,12 +8,16 @@ const COLUMNS: { field: Field; header: string; inputMode: 'decimal' | 'numeric' 
   { field: 'price', header: 'Price', inputMode: 'decimal' },
   { field: 'compareAtPrice', header: 'Compare-at price', inputMode: 'decimal' },
   { field: 'stock', header: 'Stock', inputMode: 'numeric' },
-  { field: 'weight', header: 'Weight', inputMode: 'decimal' },
+  { field: 'weight', header: 'Weight (kg)', inputMode: 'decimal' },
 ];
 
+/** The SKU column as wide as its longest SKU (within the 40 characters a SKU may have), so variants tell apart. */
+const skuWidth = (variants: VariantDraft[]) =>
+  `${Math.min(40, Math.max(10, ...variants.map((v) => v.sku.length))) + 2}ch`;
+
 /**
- * The variants of a product with options, one row each: SKU, price, compare-at price, stock (empty: not counted)
- * and weight, and whether it is sold. Each input is named by its variant ("Price of Blanket / Oat"), so a row
+ * The variants of a product with options, one row each: SKU (its column as wide as the longest), price, compare-at
+ * price, stock (empty: not counted) and weight in kilograms, and whether it is sold. Each input is named by its variant ("Price of Blanket / Oat"), so a row
  * reads alone on a phone, where the rows are cards.
  */
 export function VariantGrid({
@@ -28,9 +33,14 @@ export function VariantGrid({
 }) {
   const set = (i: number, patch: Partial<VariantDraft>) =>
     onChange(variants.map((v, j) => (j === i ? { ...v, ...patch } : v)));
+  const sku = skuWidth(variants);
   return (
     <div className="table-wrap">
-      <table className="variant-grid" aria-describedby="variant-grid-help">
+      <table
+        className="variant-grid"
+        aria-describedby="variant-grid-help"
+        style={{ '--variant-sku-width': sku } as CSSProperties}
+      >
         <caption className="visually-hidden">Variants</caption>
         <thead>
           <tr>
