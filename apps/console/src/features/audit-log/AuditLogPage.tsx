@@ -5,17 +5,12 @@ import { DataTable } from '../../components/DataTable.js';
 import { Notice } from '../../components/Notice.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { useAuditEvents } from './api.js';
-import { EVENT_LABELS, eventWords, OUTCOME_LABELS } from './audit-labels.js';
+import { detailText, EVENT_LABELS, eventWords, OUTCOME_LABELS } from './audit-labels.js';
 
 // The filter's choices in words (the value sent is the raw type): owners' events first, then members' and keys'.
 const TYPES = Object.keys(EVENT_LABELS) as (keyof typeof EVENT_LABELS)[];
 
-const describe = (e: AuthEvent) =>
-  Object.entries(e.detail)
-    // The action is said in the Event column, in words and as written.
-    .filter(([key, value]) => value !== undefined && !['identityType', 'ownerId', 'action'].includes(key))
-    .map(([key, value]) => `${key}: ${String(value)}`)
-    .join(', ');
+const describe = (e: AuthEvent) => detailText(e.detail);
 
 /** One "key: value" pair a line, each wrapping inside its column (a long id breaks rather than widening the page). */
 const DetailLines = ({ text }: { text: string }) => (
@@ -28,7 +23,7 @@ const DetailLines = ({ text }: { text: string }) => (
 
 // What an owner's action was done to: the member it names, else the item, key or endpoint in its detail.
 // For members' own events the member is the actor ("Who"), so there is no separate target.
-const TARGET_KEYS = ['collection', 'itemId', 'name', 'keyName', 'url', 'endpointId', 'language'];
+const TARGET_KEYS = ['collection', 'itemId', 'name', 'keyName', 'url', 'endpointId', 'language', 'orderNumber'];
 const target = (e: AuthEvent) => {
   if (e.detail.identityType !== 'WIX_USER') return '';
   if (e.memberId) return `member ${e.memberId}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_EVENT_TYPES, OWNER_ACTIONS } from '../../../../../packages/server/src/security/audit-names.js';
-import { ACTION_LABELS, EVENT_LABELS, eventWords } from './audit-labels.js';
+import { ACTION_LABELS, detailText, EVENT_LABELS, eventWords } from './audit-labels.js';
 
 /** Every name the server writes to the audit log has words in the console, and no label names nothing. */
 describe('audit log labels', () => {
@@ -23,5 +23,21 @@ describe('audit log labels', () => {
       label: 'Sign-in',
       code: 'sign_in',
     });
+  });
+
+  it('shows a refund as money and its order by number, not minor units and an id', () => {
+    const detail = {
+      identityType: 'WIX_USER',
+      ownerId: 'o1',
+      role: 'owner',
+      action: 'commerce_order_refund',
+      orderId: '6f1c2a9e-order',
+      orderNumber: 'V-100009',
+      amount: 500,
+      currency: 'EUR',
+    };
+    expect(detailText(detail)).toBe('role: owner, orderNumber: V-100009, amount: €5.00');
+    // An entry written before the number and currency were recorded stays as it was.
+    expect(detailText({ action: 'commerce_order_refund', orderId: 'x', amount: 500 })).toBe('orderId: x, amount: 500');
   });
 });

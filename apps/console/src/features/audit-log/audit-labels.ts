@@ -6,6 +6,7 @@
  */
 import type { OwnerActionName } from '../../../../../packages/server/src/security/audit-names.js';
 import type { AuthEvent } from '../../api/types.js';
+import { formatMoney } from '../shop/money.js';
 
 type EventType = AuthEvent['type'];
 
@@ -100,4 +101,23 @@ export function eventWords(event: Pick<AuthEvent, 'type' | 'detail'>): { label: 
     : EVENT_LABELS[event.type];
   // A name written before this list (an older row) is shown as it is.
   return { label: label ?? event.type, code };
+}
+
+/**
+ * An event's detail as "key: value" pairs (the action is said in the Event column). An amount with its currency is
+ * money ("amount: €5.00", not the minor units the server keeps), and an order named by its number ("orderNumber:
+ * V-100009") is not named again by its id.
+ */
+export function detailText(detail: Record<string, unknown>): string {
+  const money = typeof detail.amount === 'number' && typeof detail.currency === 'string';
+  const hidden = ['identityType', 'ownerId', 'action', ...(money ? ['currency'] : [])];
+  if (detail.orderNumber !== undefined) hidden.push('orderId');
+  return Object.entries(detail)
+    .filter(([key, value]) => value !== undefined && !hidden.includes(key))
+    .map(([key, value]) =>
+      key === 'amount' && money
+        ? `amount: ${formatMoney(value as number, detail.currency as string)}`
+        : `${key}: ${String(value)}`,
+    )
+    .join(', ');
 }

@@ -133,7 +133,8 @@ export const paymentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext; providers
     const key = body.idempotencyKey;
     if (key !== undefined && (typeof key !== 'string' || !key || key.length > 100))
       throw invalidField('idempotencyKey', 'must be a text of 1 to 100 characters');
-    if (!(await findOrder(ctx.db, site.id, request.params.id))) throw appError('ORDER_NOT_FOUND');
+    const order = await findOrder(ctx.db, site.id, request.params.id);
+    if (!order) throw appError('ORDER_NOT_FOUND');
     const refund = await refundOrder(ctx, providers, site, {
       orderId: request.params.id,
       amount,
@@ -145,7 +146,10 @@ export const paymentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext; providers
     await recordOwnerAction(ctx, request, access, {
       action: 'commerce_order_refund',
       orderId: request.params.id,
+      // The number owners know the order by, and the currency the amount (minor units) is in, for the audit log.
+      orderNumber: order.number,
       amount: refund.amount,
+      currency: refund.currency,
     });
     return { refund: refundView(refund), ...(await answer(site.id, request.params.id)) };
   });

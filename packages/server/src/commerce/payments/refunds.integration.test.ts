@@ -112,6 +112,18 @@ describe('refunds', () => {
     const done = await owner.call('POST', path, { siteId: server.siteId, amount: 100 });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.refunds[0].actor).toMatch(/^owner:/);
+    // The audit log names the order by its number and the amount with its currency (the console shows €1.00).
+    await server.ctx.authEvents.flush();
+    const audited = await server.ctx.db.query<{ detail: Record<string, unknown> }>(
+      `select detail from auth_events where type = 'owner_action' and detail->>'action' = 'commerce_order_refund'
+       and detail->>'orderId' = $1`,
+      [orderId],
+    );
+    expect(audited.rows[0]!.detail).toMatchObject({
+      orderNumber: (await order(orderId)).order.number,
+      amount: 100,
+      currency: 'EUR',
+    });
   });
 
   it('answers a key sent again for another order or amount with 409 REFUND_KEY_REUSED, refunding nothing', async () => {
