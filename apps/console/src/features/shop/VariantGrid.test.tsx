@@ -20,7 +20,7 @@ describe('the variant grid', () => {
       <VariantGrid options={[option] as never} variants={variants} currency="EUR" onChange={() => {}} />,
     );
     const table = container.querySelector('table')!;
-    expect(table.style.getPropertyValue('--variant-sku-width')).toBe('25ch');
+    expect(table.style.getPropertyValue('--variant-sku-width')).toBe('calc(23ch + 1.6rem)');
     expect(screen.getByRole('columnheader', { name: 'Weight (kg)' })).toBeTruthy();
     expect(container.querySelector('td[data-label="Weight (kg)"]')).toBeTruthy();
   });

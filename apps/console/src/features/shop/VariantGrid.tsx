@@ -11,9 +11,12 @@ const COLUMNS: { field: Field; header: string; inputMode: 'decimal' | 'numeric' 
   { field: 'weight', header: 'Weight (kg)', inputMode: 'decimal' },
 ];
 
-/** The SKU column as wide as its longest SKU (within the 40 characters a SKU may have), so variants tell apart. */
+/**
+ * The SKU column as wide as its longest SKU (within the 40 characters a SKU may have), so variants tell apart: SKUs
+ * are set in a monospaced font, where a `ch` is exactly one character, plus the input's padding.
+ */
 const skuWidth = (variants: VariantDraft[]) =>
-  `${Math.min(40, Math.max(10, ...variants.map((v) => v.sku.length))) + 2}ch`;
+  `calc(${Math.min(40, Math.max(10, ...variants.map((v) => v.sku.length)))}ch + 1.6rem)`;
 
 /**
  * The variants of a product with options, one row each: SKU (its column as wide as the longest), price, compare-at
