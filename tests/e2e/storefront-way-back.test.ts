@@ -109,10 +109,11 @@ describe('the way back from sign-in and create-account', () => {
     await page.locator('html[dir="rtl"]').waitFor();
     await table.waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
-    // The address is isolated from the right-to-left page around it: read left to right, as written.
-    const address = page.locator('bdi', { hasText: 'Rue des Lilas' });
-    expect(await address.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
-    expect(await address.textContent()).toBe('12 Rue des Lilas, 75011 Paris, FR');
+    // Each part of the address is isolated from the right-to-left page around it: read left to right, as written;
+    // the parts joined with the Arabic comma, the country by its Arabic name.
+    const street = page.locator('bdi', { hasText: 'Rue des Lilas' });
+    expect(await street.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(await street.evaluate((el) => el.parentElement!.textContent)).toBe('12 Rue des Lilas، 75011 Paris، فرنسا');
     await page.context().close();
   });
 
