@@ -151,7 +151,8 @@ describe('pseudo-locale: no hard-coded text', () => {
     type('postal-code', '75011');
     type('address-level2', 'Paris');
     type('country', 'FR');
-    data.push('Ada, 12 Rue des Lilas, 75011 Paris, FR');
+    // The address's parts, each shown on its own (AddressText), and the country by its name (Intl's).
+    data.push('Ada', '12 Rue des Lilas', '75011 Paris', new Intl.DisplayNames(['en'], { type: 'region' }).of('FR')!);
     const standard = await waitFor(
       () => document.querySelector<HTMLInputElement>('input[name="delivery"][value="standard"]') ?? Promise.reject(),
       long,
