@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import type { SiteRegistry } from '../sites/registry.js';
 import { isDatabaseBusy, isStatementTimeout } from '../store/busy.js';
@@ -33,6 +33,11 @@ const CORS_ALLOW_HEADERS =
   'authorization, content-type, x-wix-bi-gateway, x-wix-consistent, x-vitrine-site-id, x-http-method-override';
 const CORS_EXPOSE_HEADERS = 'x-wix-request-id, x-wix-consistent, retry-after';
 
+const sendNoStore: onRequestHookHandler = (_request, reply, done) => {
+  reply.header('cache-control', 'no-store');
+  done();
+};
+
 /**
  * The wire conventions of every route (docs/wire-format.md §1, §8): request ids, envelopes for every
  * failure (bad JSON, wrong content type, unknown route, oversized body), CORS, security headers.
@@ -41,11 +46,14 @@ export function installHttpConventions(app: FastifyInstance, options: { sites: S
   const headers = { ...SECURITY_HEADERS };
   if (options.https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
 
+  // Routes answering personal data (no-store.ts) get a hook of their own, decided once when the route is added:
+  // reading request.routeOptions here builds an object on every request of every route.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.noStore) route.onRequest = [sendNoStore, ...(route.onRequest ? [route.onRequest].flat() : [])];
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-wix-request-id', request.id);
     reply.headers(headers);
-    // Routes answering personal data (no-store.ts); an unknown route has no config.
-    if (request.routeOptions.config?.noStore) reply.header('cache-control', 'no-store');
     const origin = request.headers.origin;
     if (origin && options.sites.allOrigins.has(origin)) {
       reply.header('access-control-allow-origin', origin);
