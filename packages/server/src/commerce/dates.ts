@@ -12,17 +12,13 @@
  * - the day must be one the calendar has: `Date.parse` rolls `2024-02-30` over into March, where PostgreSQL
  *   refuses it (the order list's `from=2024-02-30` was a 500).
  */
-import { canonicalDate } from '../data/index.js';
+import { canonicalDate, isCalendarDay } from '../data/index.js';
 import { invalidField } from '../errors/wire.js';
 
 export const MIN_COMMERCE_YEAR = 1000;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `YYYY-MM-DD` at the start of `text` is a day of years 1000–9999 that the calendar has. */
-function realDay(text: string): boolean {
-  const day = text.slice(0, 10);
-  return DAY.test(day) && canonicalDate(day, MIN_COMMERCE_YEAR)?.slice(0, 10) === day;
-}
+const realDay = (text: string): boolean => isCalendarDay(text.slice(0, 10), MIN_COMMERCE_YEAR);
 
 /** The canonical ISO form (`2024-05-01T00:00:00.000Z`) of `value`, or a 400 validation error on `field`. */
 export function commerceDate(value: unknown, field: string): string {

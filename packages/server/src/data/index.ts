@@ -15,7 +15,7 @@ export { checkDataReadEnv, dataReadLimits } from './read-limits.js';
 // Item values: JSON as items hold it, dates in the wire's `{ $date }` form.
 export { dateValue, isDateValue, isPlainObject, type Json, type JsonObject } from './json.js';
 // The one strict reading of a date a client sends; commerce/ reads its filter and discount dates with it.
-export { canonicalDate } from './json.js';
+export { canonicalDate, isCalendarDay } from './json.js';
 
 // The data service, for other APIs over the same items (admin/, graphql/, storefront/): permissions,
 // hooks, references, paging and events as the data API applies them.
@@ -26,7 +26,7 @@ export { authorize } from './permissions.js';
 export { collectionOf, itemId, type Body, type DataScope } from './scope.js';
 export { dataDatabase, scopeResolver } from './request-scope.js';
 export { cursorKeyFrom, DEFAULT_LIMIT, MAX_LIMIT, type PagingMetadata } from './paging.js';
-export { dataRateLimits, dataThrottle } from './throttle.js';
+export { dataThrottleOf } from './throttle.js';
 export { dataErrors } from './errors.js';
 
 // Rows without the service: the shop writes its own collections inside its order transactions.

@@ -41,6 +41,16 @@ export function canonicalDate(text: string, minYear = 1): string | undefined {
   return iso.length === 24 && year >= minYear && year <= 9999 ? iso : undefined;
 }
 
+/**
+ * `text` is a day as `YYYY-MM-DD` that the calendar has, in years `minYear`–9999: `Date.parse` rolls `2020-02-31`
+ * over into March, so the day it reads must print back as the text sent.
+ */
+export function isCalendarDay(text: unknown, minYear = 1): text is string {
+  return (
+    typeof text === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(text) && canonicalDate(text, minYear)?.slice(0, 10) === text
+  );
+}
+
 export function dateValue(ms: number): { $date: string } {
   return { $date: new Date(ms).toISOString() };
 }

@@ -7,13 +7,12 @@ import type { AppContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
 import { resolveCaller } from '../http/resolve-caller.js';
 import type { Database } from '../store/types.js';
-import { batchedLimiter } from '../security/index.js';
 import { dataErrors } from './errors.js';
 import { cursorKeyFrom } from './paging.js';
 import { dataReadLimits } from './read-limits.js';
 import type { DataScope } from './scope.js';
 import type { ModuleCollection } from './module-collections.js';
-import { dataRateLimits, dataThrottle, type DataThrottle } from './throttle.js';
+import { dataThrottleOf, type DataThrottle } from './throttle.js';
 
 export interface ScopeResolver {
   scopeOf(request: FastifyRequest): Promise<DataScope>;
@@ -39,7 +38,7 @@ export function dataDatabase(ctx: AppContext, caller: Caller, ip: string): Datab
 /** `modules`: the collections modules serve through the data service (module-collections.ts), if any. */
 export function scopeResolver(ctx: AppContext, modules?: readonly ModuleCollection[]): ScopeResolver {
   const cursorKey = cursorKeyFrom(ctx.tokens.keys.secretFor('data-cursor'));
-  const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
+  const throttle = dataThrottleOf(ctx);
   const readLimits = dataReadLimits();
 
   async function scopeOf(request: FastifyRequest): Promise<DataScope> {

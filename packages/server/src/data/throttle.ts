@@ -12,7 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../http/caller.js';
 import type { ApplicationError } from '../errors/wire.js';
 import { appError } from '../errors/catalogue.js';
-import { clientIp, type RateLimiter } from '../security/index.js';
+import type { AppContext } from '../context.js';
+import { batchedLimiter, clientIp, type RateLimiter } from '../security/index.js';
 import { HEAVY_QUERY_OPERANDS } from './filter/limits.js';
 import type { DataScope } from './scope.js';
 
@@ -92,4 +93,20 @@ export function dataThrottle(limiter: Pick<RateLimiter, 'hit'>, limits: DataRate
 /** Charges a read whose filters carry `operands` operands when that makes it heavy; ordinary reads return at once. */
 export async function admitRead(scope: DataScope, operands: number): Promise<void> {
   if (operands >= HEAVY_QUERY_OPERANDS) await scope.throttleHeavyRead?.();
+}
+
+const shared = new WeakMap<object, DataThrottle>();
+
+/**
+ * The app's one data throttle: the data API, the catalog's product search, the sitemap's product files and the
+ * Members API's queries count in the same per-address budget through the same batched limiter (one reservation per
+ * address serves them all), with the limits read from the environment once per app.
+ */
+export function dataThrottleOf(ctx: Pick<AppContext, 'limiter' | 'now'>): DataThrottle {
+  let throttle = shared.get(ctx.limiter);
+  if (!throttle) {
+    throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
+    shared.set(ctx.limiter, throttle);
+  }
+  return throttle;
 }

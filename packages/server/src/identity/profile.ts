@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { toAlpha2 } from '../config/countries.js';
+import { isCalendarDay } from '../data/index.js';
 import type { FieldViolation } from '../errors/wire.js';
 
 /**
@@ -63,16 +64,6 @@ export const isSlug = (value: unknown): value is string => typeof value === 'str
 const PHOTO_URL = /^https?:\/\/[^\s]+$/i;
 export const PHOTO_RULE = 'must be an http or https address';
 export const isPhotoUrl = (value: string): boolean => value === '' || PHOTO_URL.test(value);
-
-/**
- * A calendar date as YYYY-MM-DD that exists: Date.parse rolls 2020-02-31 over to 2 March, so the date it reads
- * must print back as the text sent.
- */
-function isCalendarDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const time = Date.parse(value);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
 
 /** Drops undefined members so stored JSON holds only what was given. */
 function compact(obj: Json): Json {
@@ -200,7 +191,7 @@ export function parseProfile(input: unknown, prefix = 'profile'): { profile: Jso
         : c.fail(`${prefix}.subscription`, 'must be a boolean', 'INVALID_TYPE');
   }
   if (p.birthdate !== undefined && p.birthdate !== null) {
-    out.birthdate = isCalendarDate(p.birthdate)
+    out.birthdate = isCalendarDay(p.birthdate)
       ? p.birthdate
       : c.fail(`${prefix}.birthdate`, 'must be a date as YYYY-MM-DD', 'INVALID_FORMAT');
   }

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../store/types.js';
 import { emailKey } from '../security/index.js';
+import { isUniqueViolation } from '../store/unique-indexes.js';
 
 export interface RekeyReport {
   rekeyed: number;
@@ -19,8 +20,6 @@ interface Row {
   email: string;
   email_key: string;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
 
 type Kind = 'member' | 'owner';
 

@@ -11,15 +11,18 @@ export interface UniqueIndex {
 const UNIQUE_VIOLATION = '23505';
 const known = new Map<string, UniqueIndex>();
 
+/** The error PostgreSQL (and PGlite) raise when a write clashes with any unique index or constraint. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+
 export function registerUniqueIndex(name: string, index: UniqueIndex): void {
   known.set(name, index);
 }
 
 /** The declared unique index a write clashed with, else undefined. */
 export function uniqueIndexViolated(error: unknown): UniqueIndex | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
-  if (code !== UNIQUE_VIOLATION) return undefined;
+  if (!isUniqueViolation(error)) return undefined;
+  const { constraint, message } = error as { constraint?: unknown; message?: unknown };
   // pg names the index in `constraint`; PGlite's error may carry it only in the message.
   const name =
     typeof constraint === 'string'

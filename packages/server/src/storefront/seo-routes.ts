@@ -10,8 +10,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../config/types.js';
 import type { AppContext } from '../context.js';
 import { categorySlugs, decodeSitemapPosition, productFileStarts, visibleProductPages } from '../commerce/index.js';
-import { dataRateLimits, dataThrottle } from '../data/index.js';
-import { batchedLimiter } from '../security/index.js';
+import { dataThrottleOf } from '../data/index.js';
 import { robotsTxt } from './robots.js';
 import * as S from './seo-schemas.js';
 import { catalogPath, categoryPath, infoPagePath, productPath, publicOrigin, shopLanguages } from './shop-addresses.js';
@@ -59,7 +58,7 @@ export const seoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   // The index walks every product id once: kept a while, and shared by the requests that arrive meanwhile.
   const plans = new Map<string, { expires: number; plan: Promise<Plan> }>();
   // A products file reads up to 10,000 items: each counts as one heavy data read of its address (data/throttle.ts).
-  const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
+  const throttle = dataThrottleOf(ctx);
 
   function context() {
     const site = ctx.sites.get(config.storefront.siteId);

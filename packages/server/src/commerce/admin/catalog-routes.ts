@@ -33,6 +33,7 @@ import { listCollections, saveCollection, setCollectionProducts } from '../catal
 import { inventoryStatus, type Product } from '../catalog/types.js';
 import { variantGridKeeping } from './variant-grid.js';
 import * as S from './catalog-schemas.js';
+import { isUniqueViolation } from '../../store/unique-indexes.js';
 
 const PREFIX = '/_admin/v1/commerce';
 
@@ -71,8 +72,6 @@ function productRow(p: Product) {
     updatedDate: p.updatedAt.toISOString(),
   };
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505';
 
 /** A write that may repeat a slug: another product's or collection's slug is a 409, even in a race. */
 async function claimingSlug<T>(write: () => Promise<T>, taken: 'PRODUCT_SLUG_TAKEN' | 'COLLECTION_SLUG_TAKEN') {

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { appError } from '../../errors/catalogue.js';
 import type { Queryable } from '../../store/types.js';
 import { normaliseCode, type DiscountCode } from '../pricing/discount.js';
+import { isUniqueViolation } from '../../store/unique-indexes.js';
 
 interface DiscountRow {
   id: string;
@@ -82,7 +83,6 @@ export interface DiscountInput {
   active: boolean;
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
 const codeTaken = (code: string) =>
   appError('DISCOUNT_CODE_EXISTS', { description: `Another discount has the code ${code}`, data: { code } });
 

@@ -23,6 +23,7 @@ import type { PaymentEvent } from './provider.js';
 import { mailRefund } from './refund-mail.js';
 import type { PaymentProviders } from './registry.js';
 import { orderPayments, type Payment } from './store.js';
+import { isUniqueViolation } from '../../store/unique-indexes.js';
 
 export const MAX_REASON = 500;
 
@@ -158,7 +159,7 @@ export async function refundOrder(
       )
       .catch((error: unknown) => {
         // The same key sent at once for another order (each under its own order's lock): the other took it.
-        if ((error as { code?: unknown })?.code === '23505')
+        if (isUniqueViolation(error))
           throw appError('REFUND_KEY_REUSED', { data: { idempotencyKey: input.idempotencyKey } });
         throw error;
       });

@@ -34,8 +34,8 @@ import {
   paymentView,
   type Payment,
 } from './store.js';
+import { isUniqueViolation } from '../../store/unique-indexes.js';
 
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505';
 const SESSION_MAX_MS = 24 * 3_600_000;
 
 export interface StartInput {

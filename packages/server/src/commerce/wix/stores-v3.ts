@@ -12,9 +12,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { dataRateLimits, dataThrottle } from '../../data/index.js';
+import { dataThrottleOf } from '../../data/index.js';
 import { plainJsonSerializer } from '../../http/schemas/common.js';
-import { batchedLimiter } from '../../security/index.js';
 import { unsupported } from '../catalog/filter.js';
 import { findProductRows } from '../catalog/query.js';
 import { V3_PRODUCT_FIELDS, V3_PRODUCT_SORTS } from '../catalog/query-fields.js';
@@ -44,7 +43,7 @@ async function indexedSearch(reader: CatalogReader & { ctx: AppContext }): Promi
 
 export const storesV3Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
+  const throttle = dataThrottleOf(ctx);
   const kept = catalogPages(ctx);
 
   async function list(request: FastifyRequest, reply: FastifyReply, kind: 'query' | 'search') {

@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { dataRateLimits, dataThrottle, decodeDotR } from '../../data/index.js';
+import { dataThrottleOf, decodeDotR } from '../../data/index.js';
 import { NO_STORE } from '../../http/no-store.js';
-import { batchedLimiter, clientIp } from '../../security/index.js';
+import { clientIp } from '../../security/index.js';
 import type { IdentityDeps } from '../common.js';
 import { membersCallerOf } from './caller.js';
 import { changeAccess, deleteMember, deleteMyMember } from './owner-actions.js';
@@ -32,7 +32,7 @@ export const membersApiRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = asyn
   const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
   // A query counts every public member (`count(*) over ()`), may search substrings and sort: each one is a heavy
   // read of the caller's address, in the data API's budget (data/throttle.ts; API keys are not counted).
-  const throttle = dataThrottle(batchedLimiter(ctx.limiter, { now: ctx.now }), dataRateLimits());
+  const throttle = dataThrottleOf(ctx);
   const heavyCaller = async (request: FastifyRequest) => {
     const caller = await callerOf(request);
     await throttle.heavyRead(request, caller);
