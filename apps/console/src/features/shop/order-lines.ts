@@ -49,7 +49,7 @@ export function soldLine(raw: Open, index: number): SoldLine {
 
 /**
  * A delivery address's parts in reading order: name, street, postal code and city, region, country, phone. Shown
- * each in its own direction (`AddressParts`), so an Arabic name does not pull the postal code after it into its run.
+ * each in its own direction (components/Isolated.tsx), so an Arabic name does not pull the postal code after it into its run.
  */
 export function addressParts(value: unknown): string[] {
   if (!value || typeof value !== 'object') return [];

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useQuery, useSession } from '@vitrine/react';
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { Link } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
 import { useEcom } from '../cart/use-ecom.js';
@@ -18,13 +18,18 @@ export function AwaitingOrder() {
   const ecom = useEcom();
   const { isMember } = useSession();
   const last = useLastOrder();
-  const orderId = last.get();
-  const order = useQuery(['order', orderId ?? ''], () => fetchOrder(ecom, orderId!), { enabled: !!orderId });
-  const waiting = !!order.data && awaitsPayment(order.data);
-  useEffect(() => {
-    if (order.data === null || (order.data && !waiting)) last.forget();
-  }, [order.data, waiting, last]);
-  if (!order.data || !waiting) return null;
+  const [orderId] = useState(last.get);
+  const order = useQuery(
+    ['order', orderId ?? ''],
+    async () => {
+      const found = await fetchOrder(ecom, orderId!);
+      // A paid, cancelled or unreadable order is forgotten as soon as it is read.
+      if (!found || !awaitsPayment(found)) last.forget();
+      return found;
+    },
+    { enabled: !!orderId },
+  );
+  if (!order.data || !awaitsPayment(order.data)) return null;
   const id = encodeURIComponent(order.data.id);
   return (
     <Alert tone="info" title={_('checkout.orderAwaiting', { number: order.data.number })}>

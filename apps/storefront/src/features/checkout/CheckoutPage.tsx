@@ -15,7 +15,7 @@ import { authPageLink } from '../auth/return-to.js';
 import { useCart } from '../cart/cart-context.js';
 import { useEcom } from '../cart/use-ecom.js';
 import { AddressText } from '../orders/AddressText.js';
-import { formatAddress, type Order, type OrderAddress } from '../orders/order-types.js';
+import { addressParts, type Order, type OrderAddress } from '../orders/order-types.js';
 import { AddressFields } from './AddressFields.js';
 import { AwaitingOrder } from './AwaitingOrder.js';
 import {
@@ -111,7 +111,7 @@ function CheckoutSteps({ notice, declined }: { notice?: string | undefined; decl
     if (!options || !priced.data || priced.fetching) return; // not before the country's offers are known
     if (method && !options.some((o) => o.code == method)) setMethod(undefined);
     else if (!method && options.length == 1) setMethod(options[0]!.code);
-  }, [options, method, priced.fetching]);
+  }, [options, method, priced.data, priced.fetching]);
 
   const review = async (e: FormEvent) => {
     e.preventDefault();
@@ -256,7 +256,11 @@ function CheckoutSteps({ notice, declined }: { notice?: string | undefined; decl
                         <input type="radio" name="address" checked={chosen == i} onChange={() => setChoice(i)} />
                         <span>
                           <strong>{_(`address.tag.${a.tag}`)}</strong> —{' '}
-                          {formatAddress(a.address) ? <AddressText address={a.address} /> : _('checkout.emptyAddress')}
+                          {addressParts(a.address).length ? (
+                            <AddressText address={a.address} />
+                          ) : (
+                            _('checkout.emptyAddress')
+                          )}
                         </span>
                       </label>
                     ))}

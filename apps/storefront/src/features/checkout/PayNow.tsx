@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react';
-import { useQuery, useVitrine } from '@vitrine/react';
+import { useQuery } from '@vitrine/react';
 import { Alert } from '../../components/Alert.js';
 import { useFormat } from '../../i18n/format.js';
 import { useEcom } from '../cart/use-ecom.js';
 import type { Order } from '../orders/order-types.js';
-import { fetchOrderPayment, fetchPayWays } from './payments-api.js';
+import { fetchOrderPayment } from './payments-api.js';
 import { awaitsPayment, useResumePayment } from './resume-payment.js';
 
 /**
@@ -17,11 +17,9 @@ export function PayNow({ order }: { order: Order }) {
   const { _ } = useLingui();
   const format = useFormat();
   const ecom = useEcom();
-  const { authFetch } = useVitrine();
   const unpaid = awaitsPayment(order);
   const payment = useQuery(['order-payment', order.id], () => fetchOrderPayment(ecom, order.id), { enabled: unpaid });
-  const ways = useQuery(['pay-ways'], () => fetchPayWays(authFetch), { shared: true, enabled: unpaid });
-  const { open, resume, busy, error } = useResumePayment(order, payment.data, ways.data);
+  const { open, resume, busy, error } = useResumePayment(order, payment.data, unpaid);
   if (!unpaid || payment.data?.paymentStatus != 'NOT_PAID' || !open) return null;
   const amount = format.price(order.priceSummary.total.amount, order.currency);
   return (

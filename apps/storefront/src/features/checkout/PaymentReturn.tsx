@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useQuery, useVitrine } from '@vitrine/react';
+import { useQuery } from '@vitrine/react';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from '../../app/router/index.js';
 import { Alert } from '../../components/Alert.js';
@@ -10,7 +10,7 @@ import { useCart } from '../cart/cart-context.js';
 import { useEcom } from '../cart/use-ecom.js';
 import { fetchOrder } from '../orders/orders-api.js';
 import type { Order } from '../orders/order-types.js';
-import { fetchOrderPayment, fetchPayWays, refillCart } from './payments-api.js';
+import { fetchOrderPayment, refillCart } from './payments-api.js';
 import { useResumePayment } from './resume-payment.js';
 
 const PAID = ['PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED'];
@@ -27,10 +27,8 @@ export function PaymentReturn({ children }: { children: (notice?: string, declin
   const format = useFormat();
   const ecom = useEcom();
   const cart = useCart();
-  const { authFetch } = useVitrine();
   const [params] = useSearchParams();
   const orderId = params.get('order') ?? '';
-  const ways = useQuery(['pay-ways'], () => fetchPayWays(authFetch), { shared: true, enabled: !!orderId });
   const back = useQuery(
     ['payment-return', orderId],
     async () => {
@@ -45,7 +43,7 @@ export function PaymentReturn({ children }: { children: (notice?: string, declin
     },
     { enabled: !!orderId },
   );
-  const { open, resume, busy, error } = useResumePayment(back.data?.order ?? undefined, back.data?.payment, ways.data);
+  const { open, resume, busy, error } = useResumePayment(back.data?.order ?? undefined, back.data?.payment, !!orderId);
   if (!orderId || back.status == 'error' || back.data?.order === null) return <>{children()}</>;
   if (!back.data) return <Skeleton lines={3} label={_('checkout.paymentChecking')} />;
   const { payment, order } = back.data;

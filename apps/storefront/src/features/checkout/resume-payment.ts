@@ -1,9 +1,9 @@
-import { useVitrine } from '@vitrine/react';
+import { useQuery, useVitrine } from '@vitrine/react';
 import { useState } from 'react';
 import type { Order } from '../orders/order-types.js';
 import { useEcom } from '../cart/use-ecom.js';
 import { checkoutErrorMessage } from './checkout-errors.js';
-import { isOnline, startPayment, type OrderPayment, type PayWay } from './payments-api.js';
+import { fetchPayWays, isOnline, startPayment, type OrderPayment, type PayWay } from './payments-api.js';
 
 /**
  * Paying again an order that awaits an online payment: the payment left open (else, when none started, the shop's
@@ -12,9 +12,11 @@ import { isOnline, startPayment, type OrderPayment, type PayWay } from './paymen
  * the open session again, so a shopper who left the provider's page goes back to the same payment, never a second.
  * `open` is undefined when there is nothing to pay online (offline method, a payment being processed, no way).
  */
-export function useResumePayment(order: Order | undefined, payment: OrderPayment | undefined, ways?: PayWay[]) {
+export function useResumePayment(order: Order | undefined, payment: OrderPayment | undefined, enabled: boolean) {
   const ecom = useEcom();
-  const { navigate: leave } = useVitrine();
+  const { navigate: leave, authFetch } = useVitrine();
+  // The shop's ways to pay, for an order whose payment never started (shared with the checkout's own query).
+  const ways = useQuery(['pay-ways'], () => fetchPayWays(authFetch), { shared: true, enabled }).data;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const last = payment?.payments.find((p) => p.status == 'pending' || p.status == 'processing') ?? payment?.payments[0];

@@ -1,18 +1,14 @@
 import { useLingui } from '@lingui/react';
 import { Fragment } from 'react';
+import { toAlpha2 } from '../../i18n/countries.js';
+import { directionOf } from '../../i18n/languages.js';
 import { addressParts, type OrderAddress } from './order-types.js';
 
-/** The country's name in the page's language (the picker shows names, so the summary does too); the code if unknown. */
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code.toUpperCase()) ?? code;
-  } catch {
-    return code; // Not a region code Intl knows the shape of.
-  }
+/** The country's name in the page's language (the picker shows names, so the summary does too); as sent if unknown. */
+function countryName(value: string, locale: string): string {
+  const code = toAlpha2(value);
+  return (code && new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code)) || value;
 }
-
-/** Languages written with the Arabic comma. */
-const ARABIC_COMMA = /^(ar|fa|ur|ps|ckb)\b/;
 
 /**
  * An address on one line in the page's language: the country by its name, the parts joined with the language's
@@ -23,7 +19,8 @@ const ARABIC_COMMA = /^(ar|fa|ur|ps|ckb)\b/;
 export function AddressText({ address }: { address: OrderAddress }) {
   const { i18n } = useLingui();
   const parts = addressParts({ ...address, country: address.country && countryName(address.country, i18n.locale) });
-  const comma = ARABIC_COMMA.test(i18n.locale) ? '، ' : ', ';
+  // The shop's right-to-left language is Arabic, written with the Arabic comma.
+  const comma = directionOf(i18n.locale) == 'rtl' ? '، ' : ', ';
   return (
     <>
       {parts.map((part, i) => (

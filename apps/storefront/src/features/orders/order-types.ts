@@ -35,6 +35,3 @@ export const addressParts = (a: OrderAddress): string[] =>
   [a.name, a.addressLine, a.addressLine2, [a.postalCode, a.city].filter(Boolean).join(' '), a.subdivision, a.country]
     .map((part) => part?.trim() ?? '')
     .filter(Boolean);
-
-/** The address as plain text (what a page shows is AddressText: names and isolation). */
-export const formatAddress = (a: OrderAddress | null | undefined): string => (a ? addressParts(a).join(', ') : '');
